@@ -1,0 +1,56 @@
+/* DLC diagnostics: the spec's codes (§14) reported as MLIR diagnostics.
+ *
+ * Every DLC diagnostic reads
+ *   "<code> <Kind>: <why>; suggestion: <suggestion>"
+ * and is attached to the offending op's location. Errors go through the
+ * context's diagnostic engine (mlirEmitError). The MLIR C API cannot emit
+ * warnings, so DLC warnings (W2xxx) go to a warning sink that the host sets;
+ * without one they are printed to stderr as "<loc>: warning: ...". */
+#ifndef DLC_DIAGNOSTICS_H
+#define DLC_DIAGNOSTICS_H
+
+#include "dlc/Support.h"
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A spec diagnostic: code and kind, e.g. {"E1001", "BroadcastMismatch"}. */
+typedef struct DlcDiagnosticCode {
+  const char *code;
+  const char *kind;
+} DlcDiagnosticCode;
+
+extern const DlcDiagnosticCode dlcBroadcastMismatch;      /* E1001 */
+extern const DlcDiagnosticCode dlcMissingDivGuard;        /* E1203 */
+extern const DlcDiagnosticCode dlcAxisAlignmentMismatch;  /* E1304 */
+extern const DlcDiagnosticCode dlcAccDtypeMissing;        /* E1401 */
+extern const DlcDiagnosticCode dlcUnguardedAccess;        /* E1402 */
+extern const DlcDiagnosticCode dlcNonAssociativeTransform; /* E1403 */
+extern const DlcDiagnosticCode dlcNeutralInvalid;         /* E1404 */
+extern const DlcDiagnosticCode dlcMalformedShape;         /* E1005 */
+extern const DlcDiagnosticCode dlcExcessivePiecewise;     /* W2101 */
+
+/* Receives DLC warnings: location (borrowed) and the full message. */
+typedef void (*DlcWarningSink)(MlirLocation loc, const char *message,
+                               void *userData);
+
+/* Sets the process-wide warning sink (NULL restores printing to stderr). */
+void dlcSetWarningSink(DlcWarningSink sink, void *userData);
+
+/* Formats and emits a DLC error or warning (by the code's first letter) at
+ * `op`'s location. `why` is a printf format. */
+void dlcEmitDiagnostic(DLC_KEEP MlirOperation op, const DlcDiagnosticCode *code,
+                       const char *suggestion, const char *whyFormat, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Prints `loc` as "file:line:col" (or MLIR's own form when it has no file
+ * position) into `buffer` of `size` bytes. */
+void dlcLocationFormat(MlirLocation loc, char *buffer, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_DIAGNOSTICS_H */

@@ -1,0 +1,66 @@
+/* DLC passes and pipelines for any MLIR host.
+ *
+ * MLIR has no global registry for passes written through the C API, so DLC
+ * keeps its own table and parses textual pipelines itself: DLC pass names
+ * become DLC passes, every other element is handed to MLIR's own pipeline
+ * parser, and op-name nesting (`func.func(...)`, `gpu.module(...)`) is
+ * honoured. Upstream passes must be registered by the host
+ * (mlirRegisterAllPasses) for their names to resolve. */
+#ifndef DLC_PASSES_H
+#define DLC_PASSES_H
+
+#include "dlc/Support.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One option of a DLC pass, as listed by --list-passes. */
+typedef struct DlcPassOptionInfo {
+  const char *name;
+  const char *description;
+  const char *defaultValue; /* textual; "" when the option has no default */
+} DlcPassOptionInfo;
+
+/* Read-only facts about a DLC pass. All strings are static. */
+typedef struct DlcPassInfo {
+  const char *argument;    /* pipeline name, e.g. "tiny-verify" */
+  const char *description; /* one line */
+  const char *anchor;      /* op the pass runs on; "" for any op */
+  int numOptions;
+  const DlcPassOptionInfo *options;
+} DlcPassInfo;
+
+/* The DLC pass table. */
+int dlcGetNumPasses(void);
+DlcPassInfo dlcGetPassInfo(int index);
+
+/* Creates the DLC pass named `argument` with options written as in a
+ * pipeline (`key=value key2=value2`, may be empty). Returns a null pass and
+ * reports through `errorCallback` if the name or an option is unknown or
+ * malformed. The caller owns the pass until it adds it to a pass manager. */
+DLC_GIVE MlirPass dlcCreatePass(MlirStringRef argument, MlirStringRef options,
+                                MlirStringCallback errorCallback,
+                                void *userData);
+
+/* Adds a comma-separated list of pipeline elements to `pm` (DLC_KEEP), like
+ * mlirOpPassManagerAddPipeline but with DLC passes known. */
+MlirLogicalResult dlcOpPassManagerAddPipeline(DLC_KEEP MlirOpPassManager pm,
+                                              MlirStringRef elements,
+                                              MlirStringCallback errorCallback,
+                                              void *userData);
+
+/* Parses a full pipeline anchored on `pm`'s operation, e.g.
+ * `builtin.module(tiny-verify, canonicalize, func.func(cse))`. */
+MlirLogicalResult dlcParsePassPipeline(DLC_KEEP MlirOpPassManager pm,
+                                       MlirStringRef pipeline,
+                                       MlirStringCallback errorCallback,
+                                       void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_PASSES_H */

@@ -1,0 +1,12 @@
+/* DLC umbrella header: everything a host needs to use DLC through the MLIR
+ * C API. The runtime (dlc/Runtime.h) is separate: it has no MLIR
+ * dependency. */
+#ifndef DLC_DLC_H
+#define DLC_DLC_H
+
+#include "dlc/Diagnostics.h"
+#include "dlc/Dialects.h"
+#include "dlc/Passes.h"
+#include "dlc/Support.h"
+
+#endif /* DLC_DLC_H */

@@ -1,0 +1,40 @@
+/* How a DLC pass is defined (internal).
+ *
+ * A pass is one file that defines one `const DlcPassDef` and one line in
+ * lib/Pass/PassTable.c. The wrapper in ExternalPass.c turns it into an MLIR
+ * external pass (mlirCreateExternalPass) and handles options, cloning and
+ * destruction, so a pass file holds only its patterns and its run
+ * function. */
+#ifndef DLC_LIB_PASS_PASSDEF_H
+#define DLC_LIB_PASS_PASSDEF_H
+
+#include "dlc/Passes.h"
+
+#include <stdint.h>
+
+/* Parsed option values of one pass instance (owned by the instance). */
+typedef struct DlcPassOptions DlcPassOptions;
+
+typedef struct DlcPassDef {
+  DlcPassInfo info;
+  /* Runs on `op`; signals failure with mlirExternalPassSignalFailure. */
+  void (*run)(MlirOperation op, MlirExternalPass pass,
+              const DlcPassOptions *options);
+} DlcPassDef;
+
+/* The value of option `name` (its default when not given). The string is
+ * owned by `options`. */
+const char *dlcPassOptionsGet(const DlcPassOptions *options, const char *name);
+
+/* Integer value of option `name`; `fallback` if it does not parse. */
+int64_t dlcPassOptionsGetInt(const DlcPassOptions *options, const char *name,
+                             int64_t fallback);
+
+/* The pass table (PassTable.c). */
+extern const DlcPassDef *const dlcPassTable[];
+extern const int dlcPassTableSize;
+
+/* Finds a pass by pipeline name; NULL when unknown. */
+const DlcPassDef *dlcLookupPass(const char *argument, size_t length);
+
+#endif

@@ -1,0 +1,12 @@
+/* The DLC pass table: one line per pass. Adding a pass is its file plus a
+ * line here. */
+#include "PassDef.h"
+
+extern const DlcPassDef dlcTinyVerifyPass;
+
+const DlcPassDef *const dlcPassTable[] = {
+    &dlcTinyVerifyPass,
+};
+
+const int dlcPassTableSize =
+    (int)(sizeof(dlcPassTable) / sizeof(dlcPassTable[0]));

@@ -1,0 +1,112 @@
+/* DLC diagnostics (§14): one helper that formats code, why and suggestion
+ * and attaches them to an op's location. */
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/Diagnostics.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const DlcDiagnosticCode dlcBroadcastMismatch = {"E1001", "BroadcastMismatch"};
+const DlcDiagnosticCode dlcMalformedShape = {"E1005", "MalformedShape"};
+const DlcDiagnosticCode dlcMissingDivGuard = {"E1203", "MissingDivGuard"};
+const DlcDiagnosticCode dlcAxisAlignmentMismatch = {"E1304",
+                                                    "AxisAlignmentMismatch"};
+const DlcDiagnosticCode dlcAccDtypeMissing = {"E1401", "AccDtypeMissing"};
+const DlcDiagnosticCode dlcUnguardedAccess = {"E1402", "UnguardedAccess"};
+const DlcDiagnosticCode dlcNonAssociativeTransform = {
+    "E1403", "NonAssociativeTransform"};
+const DlcDiagnosticCode dlcNeutralInvalid = {"E1404", "NeutralInvalid"};
+const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101",
+                                                 "ExcessivePiecewise"};
+
+static DlcWarningSink warningSink;
+static void *warningSinkUserData;
+
+void dlcSetWarningSink(DlcWarningSink sink, void *userData) {
+  warningSink = sink;
+  warningSinkUserData = userData;
+}
+
+typedef struct {
+  char *buffer;
+  size_t size;
+  size_t used;
+} StringSink;
+
+static void appendToStringSink(MlirStringRef text, void *userData) {
+  StringSink *sink = userData;
+  if (sink->used + 1 >= sink->size)
+    return;
+  size_t room = sink->size - 1 - sink->used;
+  size_t n = text.length < room ? text.length : room;
+  memcpy(sink->buffer + sink->used, text.data, n);
+  sink->used += n;
+  sink->buffer[sink->used] = '\0';
+}
+
+/* Finds a file position inside fused and call-site locations. */
+static bool findFileLocation(MlirLocation loc, MlirLocation *out) {
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    *out = loc;
+    return true;
+  }
+  if (mlirLocationIsACallSite(loc))
+    return findFileLocation(mlirLocationCallSiteGetCallee(loc), out);
+  if (mlirLocationIsAFused(loc)) {
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    MlirLocation parts[16];
+    if (n > 16)
+      n = 16;
+    mlirLocationFusedGetLocations(loc, parts);
+    for (intptr_t i = 0; i < n; ++i)
+      if (findFileLocation(parts[i], out))
+        return true;
+  }
+  if (mlirLocationIsAName(loc))
+    return findFileLocation(mlirLocationNameGetChildLoc(loc), out);
+  return false;
+}
+
+void dlcLocationFormat(MlirLocation loc, char *buffer, size_t size) {
+  MlirLocation fileLoc;
+  if (size == 0)
+    return;
+  buffer[0] = '\0';
+  if (findFileLocation(loc, &fileLoc)) {
+    MlirIdentifier file = mlirLocationFileLineColRangeGetFilename(fileLoc);
+    MlirStringRef name = mlirIdentifierStr(file);
+    snprintf(buffer, size, "%.*s:%d:%d", (int)name.length, name.data,
+             mlirLocationFileLineColRangeGetStartLine(fileLoc),
+             mlirLocationFileLineColRangeGetStartColumn(fileLoc));
+    return;
+  }
+  StringSink sink = {buffer, size, 0};
+  mlirLocationPrint(loc, appendToStringSink, &sink);
+}
+
+void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
+                       const char *suggestion, const char *whyFormat, ...) {
+  char why[1024];
+  char message[1536];
+  va_list args;
+  va_start(args, whyFormat);
+  vsnprintf(why, sizeof(why), whyFormat, args);
+  va_end(args);
+  snprintf(message, sizeof(message), "%s %s: %s; suggestion: %s", code->code,
+           code->kind, why, suggestion);
+
+  MlirLocation loc = mlirOperationGetLocation(op);
+  if (code->code[0] != 'W') {
+    mlirEmitError(loc, message);
+    return;
+  }
+  if (warningSink) {
+    warningSink(loc, message, warningSinkUserData);
+    return;
+  }
+  char where[512];
+  dlcLocationFormat(loc, where, sizeof(where));
+  fprintf(stderr, "%s: warning: %s\n", where, message);
+}

@@ -1,0 +1,64 @@
+/* dlcModuleCreateParse: parsing with a buffer name and mlir-opt's implicit
+ * module.
+ *
+ * mlirOperationCreateParse keeps the buffer name in every location but
+ * wants exactly one top-level op. When the text does not start with a
+ * module, "module {" is inserted before its first op (after comments and
+ * attribute/type aliases) and "}" appended: line numbers are unchanged. */
+#include "dlc/IR.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Skips blanks, `//` comments and `#alias = ...` / `!alias = ...` lines;
+ * returns the offset of the first top-level op. */
+static size_t firstOpOffset(MlirStringRef source) {
+  size_t i = 0;
+  while (i < source.length) {
+    char c = source.data[i];
+    if (isspace((unsigned char)c)) {
+      ++i;
+    } else if ((c == '/' && i + 1 < source.length &&
+                source.data[i + 1] == '/') ||
+               c == '#' || c == '!') {
+      while (i < source.length && source.data[i] != '\n')
+        ++i;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+static bool startsWith(MlirStringRef s, size_t at, const char *word) {
+  size_t n = strlen(word);
+  return at + n <= s.length && memcmp(s.data + at, word, n) == 0 &&
+         (at + n == s.length || !isalnum((unsigned char)s.data[at + n]));
+}
+
+MlirModule dlcModuleCreateParse(MlirContext ctx, MlirStringRef source,
+                                MlirStringRef sourceName) {
+  size_t at = firstOpOffset(source);
+  bool hasModule = startsWith(source, at, "module") ||
+                   startsWith(source, at, "\"builtin.module\"");
+  if (hasModule) {
+    MlirOperation op = mlirOperationCreateParse(ctx, source, sourceName);
+    return mlirOperationIsNull(op) ? (MlirModule){NULL}
+                                   : mlirModuleFromOperation(op);
+  }
+  static const char open[] = "module {", close[] = "\n}";
+  size_t length = source.length + sizeof(open) + sizeof(close);
+  char *wrapped = malloc(length);
+  if (!wrapped)
+    return (MlirModule){NULL};
+  memcpy(wrapped, source.data, at);
+  memcpy(wrapped + at, open, sizeof(open) - 1);
+  memcpy(wrapped + at + sizeof(open) - 1, source.data + at, source.length - at);
+  memcpy(wrapped + source.length + sizeof(open) - 1, close, sizeof(close));
+  MlirOperation op = mlirOperationCreateParse(
+      ctx, mlirStringRefCreateFromCString(wrapped), sourceName);
+  free(wrapped);
+  return mlirOperationIsNull(op) ? (MlirModule){NULL}
+                                 : mlirModuleFromOperation(op);
+}

@@ -1,0 +1,125 @@
+/* Symbolic shapes: reading the encoding that names each dimension, and the
+ * right-aligned broadcast rule of §3.3. */
+#include "dlc/Shape.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
+                      size_t whySize) {
+  bool isTensor = mlirTypeIsARankedTensor(type);
+  if (!isTensor && !mlirTypeIsAMemRef(type)) {
+    snprintf(why, whySize, "expected a ranked tensor or memref type");
+    return false;
+  }
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  if (rank > DLC_MAX_RANK) {
+    snprintf(why, whySize, "rank %ld exceeds DLC's limit of %d", (long)rank,
+             DLC_MAX_RANK);
+    return false;
+  }
+  shape->rank = (int)rank;
+  MlirAttribute encoding =
+      isTensor ? mlirRankedTensorTypeGetEncoding(type) : mlirAttributeGetNull();
+  bool hasNames = !mlirAttributeIsNull(encoding);
+  if (hasNames && (!mlirAttributeIsAArray(encoding) ||
+                   mlirArrayAttrGetNumElements(encoding) != rank)) {
+    snprintf(why, whySize,
+             "the encoding must be an array naming each of the %ld "
+             "dimensions",
+             (long)rank);
+    return false;
+  }
+  for (intptr_t i = 0; i < rank; ++i) {
+    DlcDim *dim = &shape->dims[i];
+    dim->symbol = mlirStringRefCreate(NULL, 0);
+    dim->size = mlirShapedTypeIsDynamicDim(type, i)
+                    ? -1
+                    : mlirShapedTypeGetDimSize(type, i);
+    MlirAttribute name =
+        hasNames ? mlirArrayAttrGetElement(encoding, i) : mlirAttributeGetNull();
+    if (dim->size < 0) {
+      if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name)) {
+        snprintf(why, whySize,
+                 "dimension %ld is dynamic ('?') but has no symbol name in "
+                 "the encoding",
+                 (long)i);
+        return false;
+      }
+      dim->symbol = mlirStringAttrGetValue(name);
+      continue;
+    }
+    if (!mlirAttributeIsNull(name) &&
+        (!mlirAttributeIsAInteger(name) ||
+         mlirIntegerAttrGetValueInt(name) != dim->size)) {
+      snprintf(why, whySize,
+               "dimension %ld is static (%lld) but the encoding gives a "
+               "different entry",
+               (long)i, (long long)dim->size);
+      return false;
+    }
+  }
+  return true;
+}
+
+bool dlcDimIsOne(DlcDim dim) { return dim.size == 1; }
+
+bool dlcDimEqual(DlcDim a, DlcDim b) {
+  if (a.size >= 0 || b.size >= 0)
+    return a.size == b.size;
+  return a.symbol.length == b.symbol.length &&
+         memcmp(a.symbol.data, b.symbol.data, a.symbol.length) == 0;
+}
+
+bool dlcShapeEqual(const DlcShape *a, const DlcShape *b) {
+  if (a->rank != b->rank)
+    return false;
+  for (int i = 0; i < a->rank; ++i)
+    if (!dlcDimEqual(a->dims[i], b->dims[i]))
+      return false;
+  return true;
+}
+
+bool dlcShapeBroadcast(const DlcShape *a, const DlcShape *b, DlcShape *out,
+                       int *badAxis) {
+  const DlcDim one = {1, {NULL, 0}};
+  int rank = a->rank > b->rank ? a->rank : b->rank;
+  out->rank = rank;
+  for (int i = 0; i < rank; ++i) {
+    int ia = a->rank - rank + i, ib = b->rank - rank + i;
+    DlcDim da = ia >= 0 ? a->dims[ia] : one;
+    DlcDim db = ib >= 0 ? b->dims[ib] : one;
+    if (dlcDimEqual(da, db) || dlcDimIsOne(db)) {
+      out->dims[i] = da;
+    } else if (dlcDimIsOne(da)) {
+      out->dims[i] = db;
+    } else {
+      *badAxis = i;
+      return false;
+    }
+  }
+  return true;
+}
+
+void dlcDimFormat(DlcDim dim, char *buffer, size_t size) {
+  if (dim.size >= 0)
+    snprintf(buffer, size, "%lld", (long long)dim.size);
+  else
+    snprintf(buffer, size, "%.*s", (int)dim.symbol.length, dim.symbol.data);
+}
+
+void dlcShapeFormat(const DlcShape *shape, char *buffer, size_t size) {
+  size_t used = 0;
+  used += (size_t)snprintf(buffer, size, "[");
+  for (int i = 0; i < shape->rank && used < size; ++i) {
+    char dim[64];
+    dlcDimFormat(shape->dims[i], dim, sizeof(dim));
+    used += (size_t)snprintf(buffer + used, size - used, "%s%s",
+                             i ? ", " : "", dim);
+  }
+  if (used < size)
+    snprintf(buffer + used, size - used, "]");
+}

@@ -1,0 +1,83 @@
+// Every tiny-verify diagnostic, at the offending op.
+// RUN: dlc-opt %s --split-input-file --tiny-verify --verify-diagnostics
+
+// M against N: a symbolic mismatch (E1001).
+func.func @symbolic_mismatch(%a: tensor<?x?xf32, ["M", "K"]>, %b: tensor<?x?xf32, ["N", "K"]>) -> tensor<?x?xf32, ["M", "K"]> {
+  // expected-error @+1 {{E1001 BroadcastMismatch: operand shapes [M, K] and [N, K] differ at axis 0 (right-aligned) and neither size is 1; suggestion: expand one side}}
+  %0 = "tiny.add"(%a, %b) : (tensor<?x?xf32, ["M", "K"]>, tensor<?x?xf32, ["N", "K"]>) -> tensor<?x?xf32, ["M", "K"]>
+  return %0 : tensor<?x?xf32, ["M", "K"]>
+}
+
+// -----
+
+func.func @static_mismatch(%a: tensor<4x3xf32>, %b: tensor<4xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{E1001 BroadcastMismatch: operand shapes [4, 3] and [4] differ at axis 1}}
+  %0 = "tiny.mul"(%a, %b) : (tensor<4x3xf32>, tensor<4xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @wrong_result(%a: tensor<?xf32, ["N"]>, %b: tensor<1xf32>) -> tensor<?xf32, ["M"]> {
+  // expected-error @+1 {{E1001 BroadcastMismatch: result shape [M] is not the broadcast shape [N]}}
+  %0 = "tiny.add"(%a, %b) : (tensor<?xf32, ["N"]>, tensor<1xf32>) -> tensor<?xf32, ["M"]>
+  return %0 : tensor<?xf32, ["M"]>
+}
+
+// -----
+
+func.func @where_mismatch(%c: tensor<3xi1>, %a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{E1001 BroadcastMismatch: operand shapes [3] and [4] differ at axis 0}}
+  %0 = "tiny.where"(%c, %a, %b) : (tensor<3xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// IRDL makes most unary ops keep their type; cast may change the element
+// type only.
+func.func @cast_reshape(%a: tensor<?xf32, ["N"]>) -> tensor<?xf16, ["M"]> {
+  // expected-error @+1 {{E1001 BroadcastMismatch: operand shape [N] but result shape [M]; suggestion: elementwise unary ops keep the operand's shape}}
+  %0 = "tiny.cast"(%a) : (tensor<?xf32, ["N"]>) -> tensor<?xf16, ["M"]>
+  return %0 : tensor<?xf16, ["M"]>
+}
+
+// -----
+
+func.func @unnamed_dim(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: dimension 0 is dynamic ('?') but has no symbol name in the encoding}}
+  %0 = "tiny.add"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @short_encoding(%a: tensor<?x4xf32, ["M"]>) -> tensor<?x4xf32, ["M"]> {
+  // expected-error @+1 {{E1005 MalformedShape: the encoding must be an array naming each of the 2 dimensions}}
+  %0 = "tiny.neg"(%a) : (tensor<?x4xf32, ["M"]>) -> tensor<?x4xf32, ["M"]>
+  return %0 : tensor<?x4xf32, ["M"]>
+}
+
+// -----
+
+func.func @static_disagrees(%a: tensor<4xf32, [5]>) -> tensor<4xf32, [5]> {
+  // expected-error @+1 {{E1005 MalformedShape: dimension 0 is static (4) but the encoding gives a different entry}}
+  %0 = "tiny.neg"(%a) : (tensor<4xf32, [5]>) -> tensor<4xf32, [5]>
+  return %0 : tensor<4xf32, [5]>
+}
+
+// -----
+
+func.func @half_acc(%x: tensor<?x?xf16, ["M", "K"]>) -> tensor<?xf16, ["M"]> {
+  // expected-error @+1 {{E1401 AccDtypeMissing: a sum over half-precision values accumulates in half precision; suggestion: set acc_dtype = f32}}
+  %0 = "tiny.reduce"(%x) {op = "sum", axes = array<i64: 1>, acc_dtype = f16} : (tensor<?x?xf16, ["M", "K"]>) -> tensor<?xf16, ["M"]>
+  return %0 : tensor<?xf16, ["M"]>
+}
+
+// -----
+
+func.func @contract_half_acc(%a: tensor<?x?xf16, ["M", "K"]>, %b: tensor<?x?xf16, ["K", "N"]>) -> tensor<?x?xf16, ["M", "N"]> {
+  // expected-error @+1 {{E1401 AccDtypeMissing}}
+  %0 = "tiny.contract"(%a, %b) {pattern = "matmul", lhs_idx = ["m", "k"], rhs_idx = ["k", "n"], out_idx = ["m", "n"], reduce_idx = ["k"], acc_dtype = bf16} : (tensor<?x?xf16, ["M", "K"]>, tensor<?x?xf16, ["K", "N"]>) -> tensor<?x?xf16, ["M", "N"]>
+  return %0 : tensor<?x?xf16, ["M", "N"]>
+}

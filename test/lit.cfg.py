@@ -1,0 +1,22 @@
+# lit configuration for DLC (MLIR-project style: configured into the build
+# tree by CMake through lit.site.cfg.py).
+import os
+
+import lit.formats
+
+config.name = "DLC"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".test", ".json"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.dlc_obj_root, "test")
+
+# Our tools first, then LLVM's (FileCheck, not, count, split-file).
+path = [config.dlc_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])]
+config.environment["PATH"] = os.pathsep.join(path)
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%dlc_src_root", config.dlc_src_root))
+config.substitutions.append(("%dlc_obj_root", config.dlc_obj_root))

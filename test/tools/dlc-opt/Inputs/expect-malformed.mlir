@@ -1,0 +1,4 @@
+func.func @f() {
+  // expected-error @+1 no braces here
+  return
+}

@@ -1,0 +1,463 @@
+/* dlc-opt: mlir-opt for DLC. Reads textual IR (a file or stdin), verifies
+ * it, runs a pass pipeline mixing DLC and upstream passes, and prints the
+ * result. Run `dlc-opt --help` for the options. */
+#include "DiagnosticVerifier.h"
+#include "dlc/IR.h"
+#include "dlc/dlc.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Options {
+  const char *input;
+  const char *output;
+  char *pipeline;     /* --pass-pipeline (or built from per-pass flags) */
+  bool pipelineGiven; /* --pass-pipeline itself was used */
+  bool passFlagsGiven;
+  bool splitInputFile;
+  bool verifyDiagnostics;
+  bool printBefore, printAfter;
+  bool printGeneric, printDebugInfo;
+  bool allowUnregistered;
+} Options;
+
+/* Per-chunk state shared with the diagnostic handler. */
+typedef struct Session {
+  const char *fileName;
+  DiagnosticVerifier *verifier; /* only under --verify-diagnostics */
+  bool hadError;
+} Session;
+
+static const char usage[] =
+    "OVERVIEW: DLC modular optimizer driver (mlir-opt for DLC)\n\n"
+    "USAGE: dlc-opt [options] [input file | -]\n\n"
+    "OPTIONS:\n"
+    "  -o <file>                    Write output to <file> (default: stdout)\n"
+    "  --pass-pipeline=<pipeline>   e.g. 'builtin.module(tiny-verify, "
+    "func.func(cse))'\n"
+    "  --<pass>[=<options>]         Add one pass (DLC or upstream), in order\n"
+    "  --split-input-file           Process chunks separated by '// -----'\n"
+    "  --verify-diagnostics         Check diagnostics against expected-* "
+    "comments\n"
+    "  --mlir-print-ir-before-all   Print the IR before each pass (stderr)\n"
+    "  --mlir-print-ir-after-all    Print the IR after each pass (stderr)\n"
+    "  --mlir-print-op-generic      Print every op in generic form\n"
+    "  --mlir-print-debuginfo       Print locations\n"
+    "  --allow-unregistered-dialect Accept ops of unknown dialects\n"
+    "  --list-passes                List the DLC passes and their options\n"
+    "  --help                       Show this help\n\n"
+    "Every upstream MLIR pass is available by its mlir-opt name.\n";
+
+/* --- diagnostics ----------------------------------------------------------- */
+
+static const char *severityWord(MlirDiagnosticSeverity severity) {
+  switch (severity) {
+  case MlirDiagnosticError:
+    return "error";
+  case MlirDiagnosticWarning:
+    return "warning";
+  case MlirDiagnosticNote:
+    return "note";
+  case MlirDiagnosticRemark:
+    return "remark";
+  }
+  return "error";
+}
+
+typedef struct {
+  char text[4096];
+  size_t used;
+} Text;
+
+static void appendText(MlirStringRef chunk, void *userData) {
+  Text *t = userData;
+  size_t room = sizeof(t->text) - 1 - t->used;
+  size_t n = chunk.length < room ? chunk.length : room;
+  memcpy(t->text + t->used, chunk.data, n);
+  t->used += n;
+  t->text[t->used] = '\0';
+}
+
+static int lineOf(MlirLocation loc) {
+  char where[512];
+  dlcLocationFormat(loc, where, sizeof(where));
+  /* "file:line:col": the line is the second-to-last field. */
+  char *lastColon = strrchr(where, ':');
+  if (!lastColon)
+    return 0;
+  *lastColon = '\0';
+  char *lineColon = strrchr(where, ':');
+  return lineColon ? atoi(lineColon + 1) : 0;
+}
+
+static void report(Session *session, MlirDiagnosticSeverity severity,
+                   MlirLocation loc, const char *message) {
+  if (severity == MlirDiagnosticError)
+    session->hadError = true;
+  if (session->verifier) {
+    /* mlir-opt turns these notes off under --verify-diagnostics. */
+    if (severity == MlirDiagnosticNote &&
+        strncmp(message, "see current operation:", 22) == 0)
+      return;
+    diagnosticVerifierRecord(session->verifier, severity, lineOf(loc),
+                             message);
+    return;
+  }
+  char where[512];
+  dlcLocationFormat(loc, where, sizeof(where));
+  fprintf(stderr, "%s: %s: %s\n", where, severityWord(severity), message);
+}
+
+static void reportDiagnostic(Session *session, MlirDiagnostic diagnostic) {
+  Text message = {{0}, 0};
+  mlirDiagnosticPrint(diagnostic, appendText, &message);
+  report(session, mlirDiagnosticGetSeverity(diagnostic),
+         mlirDiagnosticGetLocation(diagnostic), message.text);
+  intptr_t notes = mlirDiagnosticGetNumNotes(diagnostic);
+  for (intptr_t i = 0; i < notes; ++i)
+    reportDiagnostic(session, mlirDiagnosticGetNote(diagnostic, i));
+}
+
+static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
+                                          void *userData) {
+  reportDiagnostic(userData, diagnostic);
+  return mlirLogicalResultSuccess();
+}
+
+static void handleWarning(MlirLocation loc, const char *message,
+                          void *userData) {
+  report(userData, MlirDiagnosticWarning, loc, message);
+}
+
+
+/* --- input ------------------------------------------------------------------ */
+
+static char *readAll(FILE *file) {
+  size_t size = 0, capacity = 1 << 16;
+  char *data = malloc(capacity);
+  while (data) {
+    size_t n = fread(data + size, 1, capacity - size - 1, file);
+    size += n;
+    if (n == 0)
+      break;
+    if (size + 1 == capacity) {
+      char *grown = realloc(data, capacity *= 2);
+      if (!grown) {
+        free(data);
+        return NULL;
+      }
+      data = grown;
+    }
+  }
+  if (data)
+    data[size] = '\0';
+  return data;
+}
+
+static char *readInput(const char *path) {
+  if (strcmp(path, "-") == 0)
+    return readAll(stdin);
+  FILE *file = fopen(path, "rb");
+  if (!file) {
+    fprintf(stderr, "dlc-opt: error: cannot open input file '%s': %s\n", path,
+            strerror(errno));
+    return NULL;
+  }
+  char *data = readAll(file);
+  fclose(file);
+  return data;
+}
+
+/* Returns the next chunk boundary at or after `p`: a line that reads
+ * "// -----" (more dashes and trailing blanks allowed). */
+static char *findSplit(const char *source, char *p) {
+  while ((p = strstr(p, "// -----"))) {
+    bool lineStart = p == source || p[-1] == '\n';
+    char *end = p + 8;
+    while (*end == '-')
+      ++end;
+    while (*end == ' ' || *end == '\t' || *end == '\r')
+      ++end;
+    if (lineStart && (*end == '\n' || *end == '\0'))
+      return p;
+    p += 8;
+  }
+  return NULL;
+}
+
+/* --- processing -------------------------------------------------------------- */
+
+static void printToFile(MlirStringRef text, void *userData) {
+  fwrite(text.data, 1, text.length, (FILE *)userData);
+}
+
+static bool runPipeline(MlirContext ctx, MlirOperation module,
+                        const Options *options) {
+  if (!options->pipeline)
+    return true;
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  Text error = {{0}, 0};
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                           mlirStringRefCreateFromCString(options->pipeline),
+                           appendText, &error));
+  if (!ok)
+    fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", error.text);
+  if (ok && (options->printBefore || options->printAfter))
+    mlirPassManagerEnableIRPrinting(pm, options->printBefore,
+                                    options->printAfter, true, false, false,
+                                    flags, mlirStringRefCreate(NULL, 0));
+  if (ok)
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, module));
+  mlirPassManagerDestroy(pm);
+  mlirOpPrintingFlagsDestroy(flags);
+  return ok;
+}
+
+/* Parses, verifies, transforms and prints one chunk. `lineOffset` newlines
+ * are prepended so locations keep the line numbers of the whole file. */
+static bool processChunk(MlirContext ctx, const Options *options,
+                         Session *session, const char *chunk, int lineOffset,
+                         FILE *out) {
+  size_t length = strlen(chunk);
+  char *buffer = malloc(length + (size_t)lineOffset + 1);
+  if (!buffer)
+    return false;
+  memset(buffer, '\n', (size_t)lineOffset);
+  memcpy(buffer + lineOffset, chunk, length + 1);
+
+  if (options->verifyDiagnostics) {
+    session->verifier = diagnosticVerifierCreate(session->fileName, buffer);
+    if (!session->verifier) {
+      free(buffer);
+      return false;
+    }
+  }
+  session->hadError = false;
+
+  MlirModule parsed = dlcModuleCreateParse(
+      ctx, mlirStringRefCreate(buffer, strlen(buffer)),
+      mlirStringRefCreateFromCString(session->fileName));
+  bool ok = !mlirModuleIsNull(parsed);
+  MlirOperation module =
+      ok ? mlirModuleGetOperation(parsed) : (MlirOperation){NULL};
+  if (ok && !mlirOperationVerify(module))
+    ok = false;
+  if (ok)
+    ok = runPipeline(ctx, module, options);
+  if (ok && !session->hadError) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    if (options->printGeneric)
+      mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    if (options->printDebugInfo)
+      mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    mlirOperationPrintWithFlags(module, flags, printToFile, out);
+    fputc('\n', out);
+    mlirOpPrintingFlagsDestroy(flags);
+  }
+  if (!mlirModuleIsNull(parsed))
+    mlirModuleDestroy(parsed);
+
+  if (options->verifyDiagnostics) {
+    /* Failures are expected here; what counts is the match. */
+    ok = diagnosticVerifierCheck(session->verifier, stderr);
+    diagnosticVerifierDestroy(session->verifier);
+    session->verifier = NULL;
+  } else if (session->hadError) {
+    ok = false;
+  }
+  free(buffer);
+  return ok;
+}
+
+static bool processFile(MlirContext ctx, const Options *options, char *source,
+                        FILE *out) {
+  Session session = {options->input, NULL, false};
+  mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, &session, NULL);
+  dlcSetWarningSink(handleWarning, &session);
+
+  bool ok = true;
+  if (!options->splitInputFile)
+    return processChunk(ctx, options, &session, source, 0, out);
+
+  int line = 0;
+  char *chunk = source;
+  for (bool first = true;; first = false) {
+    char *split = findSplit(source, chunk);
+    if (split)
+      *split = '\0';
+    if (!first)
+      fputs("// -----\n", out);
+    ok &= processChunk(ctx, options, &session, chunk, line, out);
+    for (char *p = chunk; *p; ++p)
+      line += *p == '\n';
+    if (!split)
+      break;
+    chunk = split + 8;
+    while (*chunk && *chunk != '\n')
+      ++chunk;
+  }
+  dlcSetWarningSink(NULL, NULL);
+  return ok;
+}
+
+/* --- options ----------------------------------------------------------------- */
+
+static void listPasses(void) {
+  printf("DLC passes:\n");
+  for (int i = 0; i < dlcGetNumPasses(); ++i) {
+    DlcPassInfo info = dlcGetPassInfo(i);
+    printf("  %-28s %s\n", info.argument, info.description);
+    for (int j = 0; j < info.numOptions; ++j)
+      printf("      %s=<value>  %s (default: %s)\n", info.options[j].name,
+             info.options[j].description, info.options[j].defaultValue);
+  }
+  printf("\nUpstream MLIR passes are available by their mlir-opt names "
+         "(e.g. canonicalize, cse, convert-gpu-to-nvvm).\n");
+}
+
+/* Appends one pass element (from a --<pass> flag) to the pipeline. */
+static bool appendPassFlag(Options *options, const char *flag) {
+  const char *eq = strchr(flag, '=');
+  size_t nameLength = eq ? (size_t)(eq - flag) : strlen(flag);
+  size_t old = options->pipeline ? strlen(options->pipeline) : 0;
+  size_t extra = strlen(flag) + 8;
+  char *grown = realloc(options->pipeline, old + extra + 32);
+  if (!grown)
+    return false;
+  options->pipeline = grown;
+  if (old == 0)
+    strcpy(options->pipeline, "builtin.module()");
+  old = strlen(options->pipeline) - 1; /* drop the closing ')' */
+  options->pipeline[old] = '\0';
+  if (options->pipeline[old - 1] != '(')
+    strcat(options->pipeline, ",");
+  strncat(options->pipeline, flag, nameLength);
+  if (eq) {
+    strcat(options->pipeline, "{");
+    strcat(options->pipeline, eq + 1);
+    strcat(options->pipeline, "}");
+  }
+  strcat(options->pipeline, ")");
+  return true;
+}
+
+/* Returns 0 to go on, 1 to exit successfully, 2 on a usage error. */
+static int parseArguments(int argc, char **argv, Options *options) {
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "-o") == 0) {
+      if (++i == argc) {
+        fprintf(stderr, "dlc-opt: error: -o needs a file name\n");
+        return 2;
+      }
+      options->output = argv[i];
+    } else if (strncmp(arg, "-o", 2) == 0 && arg[2] != '-') {
+      options->output = arg + 2;
+    } else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      fputs(usage, stdout);
+      return 1;
+    } else if (strcmp(arg, "--list-passes") == 0) {
+      listPasses();
+      return 1;
+    } else if (strncmp(arg, "--pass-pipeline=", 16) == 0) {
+      free(options->pipeline);
+      options->pipeline = strdup(arg + 16);
+      options->pipelineGiven = true;
+    } else if (strcmp(arg, "--split-input-file") == 0) {
+      options->splitInputFile = true;
+    } else if (strcmp(arg, "--verify-diagnostics") == 0) {
+      options->verifyDiagnostics = true;
+    } else if (strcmp(arg, "--mlir-print-ir-after-all") == 0) {
+      options->printAfter = true;
+    } else if (strcmp(arg, "--mlir-print-ir-before-all") == 0) {
+      options->printBefore = true;
+    } else if (strcmp(arg, "--mlir-print-op-generic") == 0) {
+      options->printGeneric = true;
+    } else if (strcmp(arg, "--allow-unregistered-dialect") == 0) {
+      options->allowUnregistered = true;
+    } else if (strcmp(arg, "--mlir-print-debuginfo") == 0) {
+      options->printDebugInfo = true;
+    } else if (strncmp(arg, "--", 2) == 0 && arg[2]) {
+      if (!appendPassFlag(options, arg + 2))
+        return 2;
+      options->passFlagsGiven = true;
+    } else if (arg[0] == '-' && arg[1]) {
+      fprintf(stderr, "dlc-opt: error: unknown option '%s' (see --help)\n",
+              arg);
+      return 2;
+    } else if (options->input && strcmp(options->input, "-") != 0) {
+      fprintf(stderr, "dlc-opt: error: more than one input file ('%s', '%s')\n",
+              options->input, arg);
+      return 2;
+    } else {
+      options->input = arg;
+    }
+  }
+  if (options->pipelineGiven && options->passFlagsGiven) {
+    fprintf(stderr, "dlc-opt: error: use either --pass-pipeline or per-pass "
+                    "flags, not both\n");
+    return 2;
+  }
+  if (!options->input)
+    options->input = "-";
+  return 0;
+}
+
+static MlirContext createContext(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllLLVMTranslations(ctx);
+  return ctx;
+}
+
+int main(int argc, char **argv) {
+  Options options = {0};
+  int parsed = parseArguments(argc, argv, &options);
+  if (parsed != 0) {
+    free(options.pipeline);
+    return parsed == 1 ? 0 : 1;
+  }
+  char *source = readInput(options.input);
+  if (!source) {
+    free(options.pipeline);
+    return 1;
+  }
+  FILE *out = stdout;
+  if (options.output && strcmp(options.output, "-") != 0 &&
+      !(out = fopen(options.output, "w"))) {
+    fprintf(stderr, "dlc-opt: error: cannot open output file '%s': %s\n",
+            options.output, strerror(errno));
+    free(source);
+    free(options.pipeline);
+    return 1;
+  }
+
+  mlirRegisterAllPasses();
+  MlirContext ctx = createContext();
+  mlirContextSetAllowUnregisteredDialects(ctx, options.allowUnregistered);
+  bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
+  if (!ok)
+    fprintf(stderr, "dlc-opt: error: the DLC dialect definitions failed to "
+                    "load\n");
+  if (ok)
+    ok = processFile(ctx, &options, source, out);
+
+  mlirContextDestroy(ctx);
+  if (out != stdout)
+    fclose(out);
+  free(source);
+  free(options.pipeline);
+  return ok ? 0 : 1;
+}
