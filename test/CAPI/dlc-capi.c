@@ -1,0 +1,147 @@
+/* C API test: a host program uses DLC without dlc-opt — registers the
+ * dialects, parses tiny IR, runs a pipeline mixing DLC and upstream passes,
+ * and reads a DLC diagnostic. Output goes to stderr for FileCheck. */
+// RUN: dlc-capi-test 2>&1 | FileCheck %s
+
+#include "dlc/IR.h"
+#include "dlc/dlc.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <stdio.h>
+
+static void printToStderr(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stderr);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  (void)userData;
+  fprintf(stderr, "diagnostic: ");
+  mlirDiagnosticPrint(diagnostic, printToStderr, NULL);
+  fprintf(stderr, "\n");
+  return mlirLogicalResultSuccess();
+}
+
+static MlirContext createContext(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+  return ctx;
+}
+
+// CHECK-LABEL: testRegisterDialects
+// CHECK: dialects: 5 tiny indexbook rbssa plan dlcgpu
+// CHECK: registered twice: ok
+static void testRegisterDialects(void) {
+  fprintf(stderr, "testRegisterDialects\n");
+  MlirContext ctx = createContext();
+  bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
+  fprintf(stderr, "dialects: %d", dlcGetNumDialects());
+  for (int i = 0; i < dlcGetNumDialects(); ++i) {
+    MlirStringRef name = dlcGetDialectName(i);
+    fprintf(stderr, " %.*s", (int)name.length, name.data);
+  }
+  ok = ok && mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
+  fprintf(stderr, "\nregistered twice: %s\n", ok ? "ok" : "failed");
+  mlirContextDestroy(ctx);
+}
+
+static const char program[] =
+    "func.func @f(%a: tensor<?x4xf32, [\"M\", 4]>, %b: tensor<4xf32>)\n"
+    "    -> tensor<?x4xf32, [\"M\", 4]> {\n"
+    "  %0 = \"tiny.add\"(%a, %b) : (tensor<?x4xf32, [\"M\", 4]>, "
+    "tensor<4xf32>) -> tensor<?x4xf32, [\"M\", 4]>\n"
+    "  return %0 : tensor<?x4xf32, [\"M\", 4]>\n"
+    "}\n";
+
+static void collectError(MlirStringRef message, void *userData) {
+  (void)userData;
+  fprintf(stderr, "pipeline error: %.*s\n", (int)message.length, message.data);
+}
+
+// CHECK-LABEL: testPipeline
+// CHECK: parsed: ok
+// CHECK: pipeline: builtin.module(tiny-verify,func.func(canonicalize
+// CHECK: run: ok
+// CHECK: "tiny.add"
+// CHECK: pipeline error: 'not-a-dlc-pass' is not a DLC pass
+static void testPipeline(void) {
+  fprintf(stderr, "testPipeline\n");
+  mlirRegisterAllPasses();
+  MlirContext ctx = createContext();
+  dlcRegisterAllDialects(ctx);
+  MlirModule module = dlcModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(program),
+      mlirStringRefCreateFromCString("program.mlir"));
+  fprintf(stderr, "parsed: %s\n", mlirModuleIsNull(module) ? "failed" : "ok");
+
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  MlirLogicalResult parsed = dlcParsePassPipeline(
+      opm,
+      mlirStringRefCreateFromCString(
+          "builtin.module(tiny-verify, func.func(canonicalize))"),
+      collectError, NULL);
+  fprintf(stderr, "pipeline: ");
+  mlirPrintPassPipeline(opm, printToStderr, NULL);
+  fprintf(stderr, "\n");
+  MlirLogicalResult ran = mlirPassManagerRunOnOp(
+      pm, mlirModuleGetOperation(module));
+  fprintf(stderr, "run: %s\n",
+          mlirLogicalResultIsSuccess(parsed) && mlirLogicalResultIsSuccess(ran)
+              ? "ok"
+              : "failed");
+  mlirOperationPrint(mlirModuleGetOperation(module), printToStderr, NULL);
+  fprintf(stderr, "\n");
+
+  MlirPass bad = dlcCreatePass(mlirStringRefCreateFromCString("not-a-dlc-pass"),
+                               mlirStringRefCreate(NULL, 0), collectError, NULL);
+  if (bad.ptr)
+    fprintf(stderr, "unexpected pass\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
+// CHECK-LABEL: testDiagnostic
+// CHECK: diagnostic: E1001 BroadcastMismatch: operand shapes [M, 4] and [3]
+// CHECK: run: failed
+static void testDiagnostic(void) {
+  fprintf(stderr, "testDiagnostic\n");
+  MlirContext ctx = createContext();
+  dlcRegisterAllDialects(ctx);
+  MlirModule module = dlcModuleCreateParse(
+      ctx,
+      mlirStringRefCreateFromCString(
+          "func.func @g(%a: tensor<?x4xf32, [\"M\", 4]>, %b: tensor<3xf32>) {\n"
+          "  %0 = \"tiny.add\"(%a, %b) : (tensor<?x4xf32, [\"M\", 4]>, "
+          "tensor<3xf32>) -> tensor<?x4xf32, [\"M\", 4]>\n"
+          "  return\n}\n"),
+      mlirStringRefCreateFromCString("g.mlir"));
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(
+      pm, dlcCreatePass(mlirStringRefCreateFromCString("tiny-verify"),
+                        mlirStringRefCreate(NULL, 0), collectError, NULL));
+  MlirLogicalResult ran =
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  fprintf(stderr, "run: %s\n",
+          mlirLogicalResultIsSuccess(ran) ? "ok" : "failed");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
+int main(void) {
+  testRegisterDialects();
+  testPipeline();
+  testDiagnostic();
+  return 0;
+}
