@@ -1,0 +1,166 @@
+/* Op building helpers over MlirOperationState. */
+#include "Builder.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+DlcBuilder dlcBuilderAtEnd(MlirBlock block, MlirLocation loc) {
+  DlcBuilder b = {mlirLocationGetContext(loc), loc, block, {NULL}};
+  return b;
+}
+
+DlcBuilder dlcBuilderBefore(MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  DlcBuilder b = {mlirLocationGetContext(loc), loc, mlirOperationGetBlock(op),
+                  op};
+  return b;
+}
+
+static void insert(DlcBuilder *b, MlirOperation op) {
+  if (!mlirOperationIsNull(b->before))
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  else
+    mlirBlockAppendOwnedOperation(b->block, op);
+}
+
+static MlirOperationState makeState(DlcBuilder *b, const char *name,
+                                    intptr_t numOperands,
+                                    const MlirValue *operands,
+                                    intptr_t numResults,
+                                    const MlirType *resultTypes,
+                                    intptr_t numAttributes,
+                                    const char *const *attributeNames,
+                                    const MlirAttribute *attributes) {
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
+  mlirOperationStateAddOperands(&state, numOperands, operands);
+  mlirOperationStateAddResults(&state, numResults, resultTypes);
+  for (intptr_t i = 0; i < numAttributes; ++i) {
+    MlirNamedAttribute named = mlirNamedAttributeGet(
+        mlirIdentifierGet(b->ctx,
+                          mlirStringRefCreateFromCString(attributeNames[i])),
+        attributes[i]);
+    mlirOperationStateAddAttributes(&state, 1, &named);
+  }
+  return state;
+}
+
+MlirOperation dlcBuild(DlcBuilder *b, const char *name, intptr_t numOperands,
+                       const MlirValue *operands, intptr_t numResults,
+                       const MlirType *resultTypes, intptr_t numAttributes,
+                       const char *const *attributeNames,
+                       const MlirAttribute *attributes) {
+  MlirOperationState state =
+      makeState(b, name, numOperands, operands, numResults, resultTypes,
+                numAttributes, attributeNames, attributes);
+  MlirOperation op = mlirOperationCreate(&state);
+  insert(b, op);
+  return op;
+}
+
+MlirValue dlcBuildValue(DlcBuilder *b, const char *name, intptr_t numOperands,
+                        const MlirValue *operands, MlirType resultType,
+                        intptr_t numAttributes, const char *const *attributeNames,
+                        const MlirAttribute *attributes) {
+  MlirOperation op = dlcBuild(b, name, numOperands, operands, 1, &resultType,
+                              numAttributes, attributeNames, attributes);
+  return mlirOperationGetResult(op, 0);
+}
+
+MlirAttribute dlcAttr(MlirContext ctx, const char *text) {
+  return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
+}
+
+MlirType dlcType(MlirContext ctx, const char *text) {
+  return mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text));
+}
+
+static MlirValue constant(DlcBuilder *b, MlirType type, MlirAttribute value) {
+  const char *names[] = {"value"};
+  return dlcBuildValue(b, "arith.constant", 0, NULL, type, 1, names, &value);
+}
+
+MlirValue dlcConstIndex(DlcBuilder *b, int64_t value) {
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  return constant(b, index, mlirIntegerAttrGet(index, value));
+}
+
+MlirValue dlcConstInt(DlcBuilder *b, MlirType type, int64_t value) {
+  return constant(b, type, mlirIntegerAttrGet(type, value));
+}
+
+MlirValue dlcConstFloat(DlcBuilder *b, MlirType type, double value) {
+  return constant(b, type, mlirFloatAttrDoubleGet(b->ctx, type, value));
+}
+
+MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue lhs,
+                   MlirValue rhs) {
+  MlirValue operands[] = {lhs, rhs};
+  return dlcBuildValue(b, name, 2, operands, mlirValueGetType(lhs), 0, NULL,
+                       NULL);
+}
+
+MlirValue dlcCmpI(DlcBuilder *b, const char *predicate, MlirValue lhs,
+                  MlirValue rhs) {
+  char text[64];
+  snprintf(text, sizeof(text), "#arith<cmpi %s>", predicate);
+  MlirAttribute attr = dlcAttr(b->ctx, text);
+  const char *names[] = {"predicate"};
+  MlirValue operands[] = {lhs, rhs};
+  return dlcBuildValue(b, "arith.cmpi", 2, operands,
+                       mlirIntegerTypeGet(b->ctx, 1), 1, names, &attr);
+}
+
+MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue a, MlirValue c) {
+  MlirValue operands[] = {cond, a, c};
+  return dlcBuildValue(b, "arith.select", 3, operands, mlirValueGetType(a), 0,
+                       NULL, NULL);
+}
+
+MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to) {
+  return dlcBuildValue(b, "arith.index_cast", 1, &value, to, 0, NULL, NULL);
+}
+
+MlirOperation dlcBuildWithRegion(DlcBuilder *b, const char *name,
+                                 intptr_t numOperands, const MlirValue *operands,
+                                 intptr_t numResults, const MlirType *resultTypes,
+                                 intptr_t numAttributes,
+                                 const char *const *attributeNames,
+                                 const MlirAttribute *attributes,
+                                 intptr_t numBlockArgs,
+                                 const MlirType *blockArgTypes, MlirBlock *body) {
+  MlirOperationState state =
+      makeState(b, name, numOperands, operands, numResults, resultTypes,
+                numAttributes, attributeNames, attributes);
+  MlirLocation *locs = calloc((size_t)numBlockArgs + 1, sizeof(MlirLocation));
+  for (intptr_t i = 0; i < numBlockArgs; ++i)
+    locs[i] = b->loc;
+  MlirRegion region = mlirRegionCreate();
+  *body = mlirBlockCreate(numBlockArgs, blockArgTypes, locs);
+  free(locs);
+  mlirRegionAppendOwnedBlock(region, *body);
+  mlirOperationStateAddOwnedRegions(&state, 1, &region);
+  MlirOperation op = mlirOperationCreate(&state);
+  insert(b, op);
+  return op;
+}
+
+MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
+                          MlirValue step, intptr_t numInits,
+                          const MlirValue *inits, MlirBlock *body) {
+  enum { MaxInits = 64 };
+  MlirValue operands[MaxInits + 3] = {lb, ub, step};
+  MlirType types[MaxInits + 1] = {mlirValueGetType(lb)};
+  if (numInits > MaxInits)
+    numInits = MaxInits;
+  for (intptr_t i = 0; i < numInits; ++i) {
+    operands[3 + i] = inits[i];
+    types[1 + i] = mlirValueGetType(inits[i]);
+  }
+  return dlcBuildWithRegion(b, "scf.for", 3 + numInits, operands, numInits,
+                            types + 1, 0, NULL, NULL, 1 + numInits, types,
+                            body);
+}

@@ -1,0 +1,75 @@
+/* A small op builder over the MLIR C API (internal).
+ *
+ * The C API builds ops through MlirOperationState, which is verbose; passes
+ * that create many ops (lowerings) use these helpers instead. A DlcBuilder
+ * inserts each new op at its insertion point: before `before` when that is
+ * non-null, else at the end of `block`. Nothing here owns IR: every op built
+ * is immediately owned by its block. */
+#ifndef DLC_LIB_SUPPORT_BUILDER_H
+#define DLC_LIB_SUPPORT_BUILDER_H
+
+#include "mlir-c/IR.h"
+
+#include <stdint.h>
+
+typedef struct DlcBuilder {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock block;
+  MlirOperation before; /* null: append to `block` */
+} DlcBuilder;
+
+/* A builder inserting at the end of `block`, or right before `op`. */
+DlcBuilder dlcBuilderAtEnd(MlirBlock block, MlirLocation loc);
+DlcBuilder dlcBuilderBefore(MlirOperation op);
+
+/* Creates `name` with the given operands, result types and attributes
+ * (names are C strings), inserts it and returns it. */
+MlirOperation dlcBuild(DlcBuilder *b, const char *name, intptr_t numOperands,
+                       const MlirValue *operands, intptr_t numResults,
+                       const MlirType *resultTypes, intptr_t numAttributes,
+                       const char *const *attributeNames,
+                       const MlirAttribute *attributes);
+
+/* Single-result shorthand of dlcBuild. */
+MlirValue dlcBuildValue(DlcBuilder *b, const char *name, intptr_t numOperands,
+                        const MlirValue *operands, MlirType resultType,
+                        intptr_t numAttributes, const char *const *attributeNames,
+                        const MlirAttribute *attributes);
+
+/* Parses an attribute or type from text (e.g. "affine_map<(d0) -> (d0)>"),
+ * null on error (diagnostics go to the context). */
+MlirAttribute dlcAttr(MlirContext ctx, const char *text);
+MlirType dlcType(MlirContext ctx, const char *text);
+
+/* arith helpers. */
+MlirValue dlcConstIndex(DlcBuilder *b, int64_t value);
+MlirValue dlcConstInt(DlcBuilder *b, MlirType type, int64_t value);
+MlirValue dlcConstFloat(DlcBuilder *b, MlirType type, double value);
+MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue lhs,
+                   MlirValue rhs); /* result type = lhs type */
+MlirValue dlcCmpI(DlcBuilder *b, const char *predicate, MlirValue lhs,
+                  MlirValue rhs); /* "slt", "ult", "eq", ... */
+MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue a, MlirValue c);
+MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to);
+
+/* An op with one region of one block (scf.for, scf.if, gpu.func ...):
+ * creates the op with `numBlockArgs` block arguments, inserts it, and
+ * returns its body block through `body`. */
+MlirOperation dlcBuildWithRegion(DlcBuilder *b, const char *name,
+                                 intptr_t numOperands, const MlirValue *operands,
+                                 intptr_t numResults, const MlirType *resultTypes,
+                                 intptr_t numAttributes,
+                                 const char *const *attributeNames,
+                                 const MlirAttribute *attributes,
+                                 intptr_t numBlockArgs,
+                                 const MlirType *blockArgTypes, MlirBlock *body);
+
+/* scf.for lb..ub step with loop-carried `inits`; returns the op; the body
+ * block's arguments are (iv, iter args...). The body must end with
+ * scf.yield, which the caller adds (dlcBuild(b, "scf.yield", ...)). */
+MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
+                          MlirValue step, intptr_t numInits,
+                          const MlirValue *inits, MlirBlock *body);
+
+#endif
