@@ -1,137 +1,7 @@
-/* tiny-verify: the semantic checks of `tiny` that IRDL cannot express
- * (spec §3.3, §3.4, §14).
- *
- *  - every tensor's encoding names its dynamic dimensions (E1005);
- *  - elementwise operands broadcast right-aligned, and the result has the
- *    broadcast shape (E1001 BroadcastMismatch);
- *  - unary ops keep their operand's shape;
- *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing).
- * Negative strides are FLIP and never an error (§3.4). The pass changes
- * nothing; it fails if any check fails. */
+/* tiny-verify: runs the tiny semantic checks (TinyChecks.c) on every op;
+ * changes nothing and fails if any check fails. */
 #include "PassDef.h"
-#include "dlc/Diagnostics.h"
-#include "dlc/Shape.h"
-
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/BuiltinTypes.h"
-
-#include <string.h>
-
-static const char *const unaryOps[] = {"tiny.neg",  "tiny.exp2", "tiny.log2",
-                                       "tiny.sqrt", "tiny.recip", "tiny.sin",
-                                       "tiny.cast", NULL};
-static const char *const broadcastingOps[] = {
-    "tiny.add",  "tiny.sub", "tiny.mul",   "tiny.fdiv",  "tiny.max",
-    "tiny.pow",  "tiny.idiv", "tiny.mod",  "tiny.cmplt", "tiny.cmpne",
-    "tiny.where", NULL};
-
-static bool isOneOf(MlirStringRef name, const char *const *list) {
-  for (; *list; ++list)
-    if (strlen(*list) == name.length &&
-        memcmp(*list, name.data, name.length) == 0)
-      return true;
-  return false;
-}
-
-static bool nameIs(MlirStringRef name, const char *expected) {
-  return strlen(expected) == name.length &&
-         memcmp(expected, name.data, name.length) == 0;
-}
-
-/* Reads a value's shape, reporting E1005 at `op` when malformed. */
-static bool readShape(MlirOperation op, MlirType type, DlcShape *shape) {
-  char why[256];
-  if (dlcShapeFromType(type, shape, why, sizeof(why)))
-    return true;
-  dlcEmitDiagnostic(op, &dlcMalformedShape,
-                    "name every '?' dimension in the tensor encoding, e.g. "
-                    "tensor<?x64xf16, [\"M\", 64]>",
-                    "%s", why);
-  return false;
-}
-
-static bool checkBroadcast(MlirOperation op) {
-  DlcShape result, operand;
-  if (!readShape(op, mlirValueGetType(mlirOperationGetResult(op, 0)), &result))
-    return false;
-  intptr_t n = mlirOperationGetNumOperands(op);
-  DlcShape joined = {0, {{0, {NULL, 0}}}};
-  char lhsText[256], rhsText[256];
-  for (intptr_t i = 0; i < n; ++i) {
-    if (!readShape(op, mlirValueGetType(mlirOperationGetOperand(op, i)),
-                   &operand))
-      return false;
-    DlcShape next;
-    int badAxis = 0;
-    if (!dlcShapeBroadcast(&joined, &operand, &next, &badAxis)) {
-      dlcShapeFormat(&joined, lhsText, sizeof(lhsText));
-      dlcShapeFormat(&operand, rhsText, sizeof(rhsText));
-      dlcEmitDiagnostic(
-          op, &dlcBroadcastMismatch,
-          "expand one side (tiny.expand) so the dimensions agree, or "
-          "revisit the order of operations",
-          "operand shapes %s and %s differ at axis %d (right-aligned) and "
-          "neither size is 1",
-          lhsText, rhsText, badAxis);
-      return false;
-    }
-    joined = next;
-  }
-  if (!dlcShapeEqual(&joined, &result)) {
-    dlcShapeFormat(&joined, lhsText, sizeof(lhsText));
-    dlcShapeFormat(&result, rhsText, sizeof(rhsText));
-    dlcEmitDiagnostic(op, &dlcBroadcastMismatch,
-                      "give the result the broadcast shape of the operands",
-                      "result shape %s is not the broadcast shape %s", rhsText,
-                      lhsText);
-    return false;
-  }
-  return true;
-}
-
-static bool checkUnary(MlirOperation op) {
-  DlcShape in, out;
-  if (!readShape(op, mlirValueGetType(mlirOperationGetOperand(op, 0)), &in) ||
-      !readShape(op, mlirValueGetType(mlirOperationGetResult(op, 0)), &out))
-    return false;
-  if (dlcShapeEqual(&in, &out))
-    return true;
-  char inText[256], outText[256];
-  dlcShapeFormat(&in, inText, sizeof(inText));
-  dlcShapeFormat(&out, outText, sizeof(outText));
-  dlcEmitDiagnostic(op, &dlcBroadcastMismatch,
-                    "elementwise unary ops keep the operand's shape; use a "
-                    "movement op to change it",
-                    "operand shape %s but result shape %s", inText, outText);
-  return false;
-}
-
-static bool isHalf(MlirType type) {
-  return mlirTypeIsAF16(type) || mlirTypeIsABF16(type);
-}
-
-/* A sum over half-precision inputs must name a wider accumulator. */
-static bool checkAccumulator(MlirOperation op, MlirStringRef name) {
-  MlirAttribute kind = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("op"));
-  bool isSum = nameIs(name, "tiny.contract") ||
-               (!mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind) &&
-                nameIs(mlirStringAttrGetValue(kind), "sum"));
-  MlirAttribute acc = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("acc_dtype"));
-  if (!isSum || mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
-    return true;
-  MlirType input =
-      mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(op, 0)));
-  MlirType accType = mlirTypeAttrGetValue(acc);
-  if (!isHalf(input) || !isHalf(accType))
-    return true;
-  dlcEmitDiagnostic(op, &dlcAccDtypeMissing,
-                    "set acc_dtype = f32 so the sum accumulates in fp32",
-                    "a sum over half-precision values accumulates in half "
-                    "precision");
-  return false;
-}
+#include "TinyChecks.h"
 
 typedef struct {
   bool failed;
@@ -139,17 +9,7 @@ typedef struct {
 
 static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
   VerifyState *state = userData;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  bool ok = true;
-  if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
-    return MlirWalkResultAdvance;
-  if (isOneOf(name, broadcastingOps))
-    ok = checkBroadcast(op);
-  else if (isOneOf(name, unaryOps))
-    ok = checkUnary(op);
-  else if (nameIs(name, "tiny.reduce") || nameIs(name, "tiny.contract"))
-    ok = checkAccumulator(op, name);
-  if (!ok)
+  if (!dlcTinyCheckOp(op))
     state->failed = true;
   return MlirWalkResultAdvance;
 }

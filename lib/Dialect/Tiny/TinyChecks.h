@@ -1,0 +1,14 @@
+/* Semantic checks of `tiny` ops beyond IRDL (internal). */
+#ifndef DLC_LIB_DIALECT_TINY_TINYCHECKS_H
+#define DLC_LIB_DIALECT_TINY_TINYCHECKS_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+
+/* Checks one op (non-tiny ops pass): symbolic shapes (E1005), right-aligned
+ * broadcasting (E1001), unary shapes, accumulator dtypes (E1401). Emits a
+ * diagnostic at the op and returns false on the first failed check. */
+bool dlcTinyCheckOp(MlirOperation op);
+
+#endif

@@ -1,0 +1,126 @@
+/* Shared declarations of the CPU reference interpreter's files. Nothing
+ * here is public API; see include/dlc/Interp.h. */
+#ifndef DLC_LIB_INTERP_INTERPINTERNAL_H
+#define DLC_LIB_INTERP_INTERPINTERNAL_H
+
+#include "dlc/Interp.h"
+
+#include "mlir-c/AffineMap.h"
+
+/* One op being evaluated: the op, its operand tensors and the concrete
+ * shape of its result (from the result type under the bound symbols). */
+typedef struct DlcInterpOp {
+  MlirOperation op;
+  MlirStringRef name;
+  intptr_t numOperands;
+  DlcTensor *const *operands; /* borrowed; numOperands of them */
+  DlcInterpDtype operandDtypes[3];
+  int resultRank;
+  int64_t resultShape[DLC_MAX_RANK];
+  DlcInterpDtype resultDtype;
+  DlcInterpPrecision precision;
+  const DlcInterpSymbols *symbols; /* all bound */
+} DlcInterpOp;
+
+/* An op evaluator: returns the new result tensor (unrounded: the driver
+ * rounds it to the result type), or NULL after emitting a diagnostic. */
+typedef DlcTensor *(*DlcInterpEvalFn)(const DlcInterpOp *op);
+
+/* --- diagnostics (InterpSupport.c) --- */
+
+/* Emits "interpreter: <message>" as an error at `op`. */
+void dlcInterpError(MlirOperation op, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* --- tensors and indices (Tensor.c) --- */
+
+/* Creates a tensor for `op`'s result shape, emitting an error on failure. */
+DlcTensor *dlcInterpCreateResult(const DlcInterpOp *op);
+
+/* Like dlcTensorCreate, emitting an error at `at` on failure. */
+DlcTensor *dlcInterpCreateTensor(MlirOperation at, int rank,
+                                 const int64_t *shape);
+
+/* Row-major strides of a shape. */
+void dlcInterpStrides(int rank, const int64_t *shape, int64_t *strides);
+
+/* Advances the multi-index `index` within `shape` in row-major order;
+ * returns false after the last index (leaving it all zeros). */
+bool dlcInterpNextIndex(int rank, const int64_t *shape, int64_t *index);
+
+bool dlcInterpShapesEqual(int rankA, const int64_t *a, int rankB,
+                          const int64_t *b);
+
+/* Formats as "[2, 3]". */
+void dlcInterpFormatShape(int rank, const int64_t *shape, char *buffer,
+                          size_t size);
+
+/* --- attributes (InterpSupport.c) --- */
+
+/* Reads the DenseI64ArrayAttr `name` of `op` into `values` (at most
+ * `capacity`); errors and returns -1 when missing or malformed. */
+int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
+                         int capacity);
+
+/* The attribute `name` of `op`, or a null attribute. */
+MlirAttribute dlcInterpGetAttr(MlirOperation op, const char *name);
+
+bool dlcInterpNameIs(MlirStringRef name, const char *expected);
+
+/* --- symbols (Symbols.c) --- */
+
+/* Checks the inputs' shapes against the argument types and binds the
+ * symbols still unbound (E1304 AxisAlignmentMismatch at `func` on a
+ * mismatch). */
+bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
+                         DlcTensor *const *inputs, DlcInterpSymbols *symbols);
+
+/* --- affine maps (AffineEval.c) --- */
+
+/* An affine map flattened into nodes, children before parents, so it can
+ * be evaluated per element without calling into MLIR. */
+typedef struct DlcInterpAffineNode {
+  int kind;
+  int lhs, rhs;  /* node indices of binary operands */
+  int64_t value; /* constant, or dim/symbol position */
+} DlcInterpAffineNode;
+
+typedef struct DlcInterpAffineMap {
+  int numDims, numSymbols, numResults;
+  int numNodes, capacity;
+  DlcInterpAffineNode *nodes;
+  int *results;    /* node index of each result */
+  int64_t *values; /* scratch: one value per node */
+} DlcInterpAffineMap;
+
+/* Flattens `map`; errors at `op` on failure. Destroy with
+ * dlcInterpAffineMapDestroy even when it fails. */
+bool dlcInterpAffineMapCompile(MlirOperation op, MlirAffineMap map,
+                               DlcInterpAffineMap *out);
+void dlcInterpAffineMapDestroy(DlcInterpAffineMap *map);
+
+/* Evaluates the map at `dims` with `symbols` into `results`. Returns false
+ * on a division or modulo by a non-positive value, or on overflow. */
+bool dlcInterpAffineMapEval(DlcInterpAffineMap *map, const int64_t *dims,
+                            const int64_t *symbols, int64_t *results);
+
+/* --- op evaluators --- */
+
+/* Movement.c: view, reshape, permute, expand, pad, shrink, flip, load and
+ * store. They take the source tensor apart from `op` so that tiny.valid can
+ * push a validity mask through the same movement. */
+bool dlcInterpIsMovement(MlirStringRef name);
+DlcTensor *dlcInterpApplyMovement(const DlcInterpOp *op, const DlcTensor *x);
+DlcTensor *dlcInterpEvalMovement(const DlcInterpOp *op);
+
+/* Elementwise.c */
+DlcTensor *dlcInterpEvalUnary(const DlcInterpOp *op);
+DlcTensor *dlcInterpEvalBinary(const DlcInterpOp *op);
+DlcTensor *dlcInterpEvalWhere(const DlcInterpOp *op);
+DlcTensor *dlcInterpEvalConst(const DlcInterpOp *op);
+
+/* Reduce.c */
+DlcTensor *dlcInterpEvalReduce(const DlcInterpOp *op);
+DlcTensor *dlcInterpEvalContract(const DlcInterpOp *op);
+
+#endif /* DLC_LIB_INTERP_INTERPINTERNAL_H */

@@ -1,0 +1,49 @@
+/* The interpreter's error helper and attribute readers. Errors go through
+ * the context's diagnostic engine, so hosts see them like any MLIR error. */
+#include "InterpInternal.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void dlcInterpError(MlirOperation op, const char *format, ...) {
+  char message[1024];
+  int used = snprintf(message, sizeof(message), "interpreter: ");
+  va_list args;
+  va_start(args, format);
+  vsnprintf(message + used, sizeof(message) - (size_t)used, format, args);
+  va_end(args);
+  mlirEmitError(mlirOperationGetLocation(op), message);
+}
+
+MlirAttribute dlcInterpGetAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
+                         int capacity) {
+  MlirAttribute attr = dlcInterpGetAttr(op, name);
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr)) {
+    dlcInterpError(op, "expected attribute '%s' to be an array<i64: ...>",
+                   name);
+    return -1;
+  }
+  intptr_t n = mlirDenseArrayGetNumElements(attr);
+  if (n > capacity) {
+    dlcInterpError(op, "attribute '%s' has %ld entries; at most %d expected",
+                   name, (long)n, capacity);
+    return -1;
+  }
+  for (intptr_t i = 0; i < n; ++i)
+    values[i] = mlirDenseI64ArrayGetElement(attr, i);
+  return (int)n;
+}
+
+bool dlcInterpNameIs(MlirStringRef name, const char *expected) {
+  return strlen(expected) == name.length &&
+         memcmp(expected, name.data, name.length) == 0;
+}

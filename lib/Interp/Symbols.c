@@ -1,0 +1,227 @@
+/* Symbols of a tiny graph: their order (docs/conventions.md, "Symbol
+ * order"), binding them from the shapes of concrete inputs, and concrete
+ * shapes of types under the bound sizes. */
+#include "InterpInternal.h"
+
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name) {
+  for (int i = 0; i < symbols->count; ++i)
+    if (mlirStringRefEqual(symbols->names[i], name))
+      return i;
+  return -1;
+}
+
+static MlirType functionType(MlirOperation func) {
+  MlirAttribute attr = dlcInterpGetAttr(func, "function_type");
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAType(attr))
+    return (MlirType){NULL};
+  MlirType type = mlirTypeAttrGetValue(attr);
+  return mlirTypeIsAFunction(type) ? type : (MlirType){NULL};
+}
+
+static bool addSymbol(MlirOperation func, DlcInterpSymbols *symbols,
+                      MlirStringRef name) {
+  if (dlcInterpSymbolsFind(symbols, name) >= 0)
+    return true;
+  if (symbols->count == DLC_INTERP_MAX_SYMBOLS) {
+    dlcInterpError(func, "more than %d symbols", DLC_INTERP_MAX_SYMBOLS);
+    return false;
+  }
+  symbols->names[symbols->count] = name;
+  symbols->values[symbols->count++] = -1;
+  return true;
+}
+
+/* Reads a type's symbolic shape, reporting E1005 at `at` when malformed. */
+static bool readShape(MlirOperation at, MlirType type, DlcShape *shape) {
+  char why[256];
+  if (mlirTypeIsARankedTensor(type) &&
+      dlcShapeFromType(type, shape, why, sizeof(why)))
+    return true;
+  if (!mlirTypeIsARankedTensor(type))
+    snprintf(why, sizeof(why), "expected a ranked tensor type");
+  dlcEmitDiagnostic(at, &dlcMalformedShape,
+                    "name every '?' dimension in the tensor encoding, e.g. "
+                    "tensor<?x64xf16, [\"M\", 64]>",
+                    "%s", why);
+  return false;
+}
+
+/* Takes the order from the `dlc.symbols` attribute. */
+static bool initFromAttribute(MlirOperation func, MlirAttribute order,
+                              DlcInterpSymbols *symbols) {
+  if (!mlirAttributeIsAArray(order)) {
+    dlcInterpError(func, "'dlc.symbols' must be an array of strings");
+    return false;
+  }
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(order); ++i) {
+    MlirAttribute name = mlirArrayAttrGetElement(order, i);
+    if (!mlirAttributeIsAString(name)) {
+      dlcInterpError(func, "'dlc.symbols' must be an array of strings");
+      return false;
+    }
+    if (!addSymbol(func, symbols, mlirStringAttrGetValue(name)))
+      return false;
+  }
+  return true;
+}
+
+MlirLogicalResult dlcInterpSymbolsInit(MlirOperation func,
+                                       DlcInterpSymbols *symbols) {
+  symbols->count = 0;
+  MlirType type = functionType(func);
+  if (mlirTypeIsNull(type)) {
+    dlcInterpError(func, "expected a func.func with a function type");
+    return mlirLogicalResultFailure();
+  }
+  MlirAttribute order = dlcInterpGetAttr(func, "dlc.symbols");
+  bool explicitOrder = !mlirAttributeIsNull(order);
+  if (explicitOrder && !initFromAttribute(func, order, symbols))
+    return mlirLogicalResultFailure();
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i) {
+    DlcShape shape;
+    if (!readShape(func, mlirFunctionTypeGetInput(type, i), &shape))
+      return mlirLogicalResultFailure();
+    for (int d = 0; d < shape.rank; ++d) {
+      MlirStringRef name = shape.dims[d].symbol;
+      if (shape.dims[d].size >= 0 || dlcInterpSymbolsFind(symbols, name) >= 0)
+        continue;
+      if (explicitOrder) {
+        dlcInterpError(func,
+                       "symbol '%.*s' of argument %ld is missing from "
+                       "'dlc.symbols'",
+                       (int)name.length, name.data, (long)i);
+        return mlirLogicalResultFailure();
+      }
+      if (!addSymbol(func, symbols, name))
+        return mlirLogicalResultFailure();
+    }
+  }
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult dlcInterpResolveShape(MlirOperation at, MlirType type,
+                                        const DlcInterpSymbols *symbols,
+                                        int *rank, int64_t *sizes) {
+  DlcShape shape;
+  if (!readShape(at, type, &shape))
+    return mlirLogicalResultFailure();
+  *rank = shape.rank;
+  for (int d = 0; d < shape.rank; ++d) {
+    sizes[d] = shape.dims[d].size;
+    if (sizes[d] >= 0)
+      continue;
+    MlirStringRef name = shape.dims[d].symbol;
+    int index = symbols ? dlcInterpSymbolsFind(symbols, name) : -1;
+    if (index < 0) {
+      dlcInterpError(at,
+                     "symbol '%.*s' is not bound: it names no dimension of "
+                     "the function's arguments",
+                     (int)name.length, name.data);
+      return mlirLogicalResultFailure();
+    }
+    if (symbols->values[index] < 0) {
+      dlcInterpError(at, "symbol '%.*s' has no size", (int)name.length,
+                     name.data);
+      return mlirLogicalResultFailure();
+    }
+    sizes[d] = symbols->values[index];
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Where a symbol got its size, for messages: an argument and dimension, or
+ * the caller (argument -1). */
+typedef struct BindingOrigin {
+  intptr_t argument;
+  int dim;
+} BindingOrigin;
+
+static void formatOrigin(BindingOrigin origin, char *buffer, size_t size) {
+  if (origin.argument < 0)
+    snprintf(buffer, size, "as given");
+  else
+    snprintf(buffer, size, "from argument %ld, dimension %d",
+             (long)origin.argument, origin.dim);
+}
+
+static const char alignSuggestion[] =
+    "give inputs whose shapes match the function signature, with one size "
+    "per symbol";
+
+/* Checks one input dimension against its type's dimension, binding the
+ * symbol on first sight. */
+static bool bindDim(MlirOperation func, DlcInterpSymbols *symbols,
+                    BindingOrigin *origins, DlcDim dim, int64_t actual,
+                    BindingOrigin here) {
+  if (dim.size >= 0) {
+    if (dim.size == actual)
+      return true;
+    dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch, alignSuggestion,
+                      "argument %ld has size %lld in dimension %d but its "
+                      "type says %lld",
+                      (long)here.argument, (long long)actual, here.dim,
+                      (long long)dim.size);
+    return false;
+  }
+  int index = dlcInterpSymbolsFind(symbols, dim.symbol);
+  if (index < 0) {
+    dlcInterpError(func, "symbol '%.*s' is not in the symbol list",
+                   (int)dim.symbol.length, dim.symbol.data);
+    return false;
+  }
+  if (symbols->values[index] < 0) {
+    symbols->values[index] = actual;
+    origins[index] = here;
+    return true;
+  }
+  if (symbols->values[index] == actual)
+    return true;
+  char first[96];
+  formatOrigin(origins[index], first, sizeof(first));
+  dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch, alignSuggestion,
+                    "symbol %.*s is %lld (%s) but argument %ld has size %lld "
+                    "in dimension %d",
+                    (int)dim.symbol.length, dim.symbol.data,
+                    (long long)symbols->values[index], first,
+                    (long)here.argument, (long long)actual, here.dim);
+  return false;
+}
+
+bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
+                         DlcTensor *const *inputs, DlcInterpSymbols *symbols) {
+  MlirType type = functionType(func);
+  intptr_t expected = mlirFunctionTypeGetNumInputs(type);
+  if (numInputs != expected) {
+    dlcInterpError(func, "the function takes %ld inputs but %ld were given",
+                   (long)expected, (long)numInputs);
+    return false;
+  }
+  BindingOrigin origins[DLC_INTERP_MAX_SYMBOLS];
+  for (int i = 0; i < DLC_INTERP_MAX_SYMBOLS; ++i)
+    origins[i] = (BindingOrigin){-1, 0};
+  for (intptr_t i = 0; i < numInputs; ++i) {
+    DlcShape shape;
+    if (!readShape(func, mlirFunctionTypeGetInput(type, i), &shape))
+      return false;
+    if (!inputs[i] || inputs[i]->rank != shape.rank) {
+      dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch, alignSuggestion,
+                        "argument %ld has rank %d but its type has rank %d",
+                        (long)i, inputs[i] ? inputs[i]->rank : -1,
+                        shape.rank);
+      return false;
+    }
+    for (int d = 0; d < shape.rank; ++d)
+      if (!bindDim(func, symbols, origins, shape.dims[d], inputs[i]->shape[d],
+                   (BindingOrigin){i, d}))
+        return false;
+  }
+  return true;
+}

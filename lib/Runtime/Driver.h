@@ -1,0 +1,75 @@
+/*===- Driver.h - the CUDA driver API, opened with dlopen (internal) -*- C -*-===*\
+|* The few driver entry points DLC uses, declared here so that no CUDA      *|
+|* header is needed to build.  Types and constants follow cuda.h.            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_RUNTIME_DRIVER_H
+#define DLC_RUNTIME_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int CUresult; /* CUDA_SUCCESS == 0 */
+typedef int CUdevice;
+typedef uint64_t CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+typedef int CUjit_option;
+
+enum {
+  DLC_CU_JIT_INFO_LOG_BUFFER = 3,
+  DLC_CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+  DLC_CU_JIT_ERROR_LOG_BUFFER = 5,
+  DLC_CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  DLC_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  DLC_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+};
+
+/* X(name, symbol in libcuda, parameter list) */
+#define DLC_DRIVER_FUNCTIONS(X)                                                  \
+  X(cuInit, "cuInit", (unsigned flags))                                         \
+  X(cuGetErrorString, "cuGetErrorString", (CUresult e, const char **s))         \
+  X(cuDeviceGetCount, "cuDeviceGetCount", (int *count))                         \
+  X(cuDeviceGet, "cuDeviceGet", (CUdevice * d, int ordinal))                    \
+  X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice d))      \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", (int *v, int attr, CUdevice d)) \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", (CUcontext * c, CUdevice d)) \
+  X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", (CUdevice d))    \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext c))                          \
+  X(cuCtxSynchronize, "cuCtxSynchronize", (void))                               \
+  X(cuMemAlloc, "cuMemAlloc_v2", (CUdeviceptr * p, size_t bytes))               \
+  X(cuMemFree, "cuMemFree_v2", (CUdeviceptr p))                                 \
+  X(cuMemcpyHtoD, "cuMemcpyHtoD_v2", (CUdeviceptr dst, const void *src, size_t bytes)) \
+  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", (void *dst, CUdeviceptr src, size_t bytes)) \
+  X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr dst, unsigned char v, size_t n))  \
+  X(cuModuleLoadDataEx, "cuModuleLoadDataEx",                                   \
+    (CUmodule * m, const void *image, unsigned n, CUjit_option *opts, void **vals)) \
+  X(cuModuleUnload, "cuModuleUnload", (CUmodule m))                             \
+  X(cuModuleGetFunction, "cuModuleGetFunction", (CUfunction * f, CUmodule m, const char *name)) \
+  X(cuFuncSetAttribute, "cuFuncSetAttribute", (CUfunction f, int attr, int value)) \
+  X(cuLaunchKernel, "cuLaunchKernel",                                           \
+    (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, \
+     unsigned bz, unsigned smem, CUstream s, void **params, void **extra))     \
+  X(cuEventCreate, "cuEventCreate", (CUevent * e, unsigned flags))              \
+  X(cuEventDestroy, "cuEventDestroy_v2", (CUevent e))                           \
+  X(cuEventRecord, "cuEventRecord", (CUevent e, CUstream s))                    \
+  X(cuEventSynchronize, "cuEventSynchronize", (CUevent e))                      \
+  X(cuEventElapsedTime, "cuEventElapsedTime", (float *ms, CUevent a, CUevent b))
+
+typedef struct {
+  void *handle;
+#define DLC_DRIVER_FIELD(name, sym, params) CUresult(*name) params;
+  DLC_DRIVER_FUNCTIONS(DLC_DRIVER_FIELD)
+#undef DLC_DRIVER_FIELD
+} DlcDriver;
+
+/* Opens libcuda.so.1 and resolves every entry point; -1 with a message. */
+int dlcDriverOpen(DlcDriver *d, char *err, size_t errSize);
+void dlcDriverClose(DlcDriver *d);
+/* "CUDA_ERROR_...: text" for a driver result. */
+const char *dlcDriverErrorString(const DlcDriver *d, CUresult r);
+
+#endif /* DLC_RUNTIME_DRIVER_H */

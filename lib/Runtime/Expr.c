@@ -1,0 +1,168 @@
+/*===- Expr.c - integer expressions of manifests -----------------------===*\
+|* grammar:  expr    := term (('+' | '-') term)*                            *|
+|*           term    := unary ('*' unary)*                                  *|
+|*           unary   := '-' unary | primary                                 *|
+|*           primary := INT | NAME | 'ceildiv' '(' expr ',' expr ')'        *|
+|*                    | '(' expr ')'                                        *|
+|* Arithmetic is int64 with overflow checks.                                *|
+\*===----------------------------------------------------------------------===*/
+
+#include "dlc/Runtime.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+  const char *expr;
+  const char *p;
+  int numSymbols;
+  const char *const *names;
+  const int64_t *values;
+  char *err;
+  size_t errSize;
+  int failed;
+} Eval;
+
+static void fail(Eval *ev, const char *fmt, ...) {
+  if (ev->failed)
+    return;
+  ev->failed = 1;
+  int n = snprintf(ev->err, ev->errSize, "in '%s': ", ev->expr);
+  if (n < 0 || (size_t)n >= ev->errSize)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(ev->err + n, ev->errSize - (size_t)n, fmt, ap);
+  va_end(ap);
+}
+
+static void skip(Eval *ev) {
+  while (isspace((unsigned char)*ev->p))
+    ev->p++;
+}
+
+static int accept(Eval *ev, char c) {
+  skip(ev);
+  if (*ev->p != c)
+    return 0;
+  ev->p++;
+  return 1;
+}
+
+static int64_t parseExpr(Eval *ev);
+
+static int64_t ceilDiv(Eval *ev, int64_t a, int64_t b) {
+  if (b <= 0) {
+    fail(ev, "ceildiv by %lld", (long long)b);
+    return 0;
+  }
+  int64_t q = a / b; /* truncates toward zero */
+  return (a % b != 0 && a > 0) ? q + 1 : q;
+}
+
+static int64_t parsePrimary(Eval *ev) {
+  skip(ev);
+  if (isdigit((unsigned char)*ev->p)) {
+    int64_t v = 0;
+    while (isdigit((unsigned char)*ev->p)) {
+      if (__builtin_mul_overflow(v, 10, &v) ||
+          __builtin_add_overflow(v, *ev->p - '0', &v)) {
+        fail(ev, "integer too large");
+        return 0;
+      }
+      ev->p++;
+    }
+    return v;
+  }
+  if (isalpha((unsigned char)*ev->p) || *ev->p == '_') {
+    const char *start = ev->p;
+    while (isalnum((unsigned char)*ev->p) || *ev->p == '_')
+      ev->p++;
+    size_t len = (size_t)(ev->p - start);
+    if (len == 7 && strncmp(start, "ceildiv", 7) == 0 && accept(ev, '(')) {
+      int64_t a = parseExpr(ev);
+      if (!accept(ev, ',')) {
+        fail(ev, "expected ',' in ceildiv");
+        return 0;
+      }
+      int64_t b = parseExpr(ev);
+      if (!accept(ev, ')')) {
+        fail(ev, "expected ')' after ceildiv arguments");
+        return 0;
+      }
+      return ceilDiv(ev, a, b);
+    }
+    for (int i = 0; i < ev->numSymbols; i++)
+      if (strlen(ev->names[i]) == len && strncmp(ev->names[i], start, len) == 0)
+        return ev->values[i];
+    fail(ev, "unknown symbol '%.*s'", (int)len, start);
+    return 0;
+  }
+  if (accept(ev, '(')) {
+    int64_t v = parseExpr(ev);
+    if (!accept(ev, ')'))
+      fail(ev, "expected ')'");
+    return v;
+  }
+  if (*ev->p)
+    fail(ev, "unexpected '%c'", *ev->p);
+  else
+    fail(ev, "unexpected end");
+  return 0;
+}
+
+static int64_t parseUnary(Eval *ev) {
+  if (accept(ev, '-')) {
+    int64_t v = parseUnary(ev);
+    if (v == INT64_MIN) {
+      fail(ev, "overflow");
+      return 0;
+    }
+    return -v;
+  }
+  return parsePrimary(ev);
+}
+
+static int64_t parseTerm(Eval *ev) {
+  int64_t v = parseUnary(ev);
+  while (!ev->failed && accept(ev, '*')) {
+    int64_t r = parseUnary(ev);
+    if (__builtin_mul_overflow(v, r, &v))
+      fail(ev, "overflow");
+  }
+  return v;
+}
+
+static int64_t parseExpr(Eval *ev) {
+  int64_t v = parseTerm(ev);
+  while (!ev->failed) {
+    if (accept(ev, '+')) {
+      int64_t r = parseTerm(ev);
+      if (__builtin_add_overflow(v, r, &v))
+        fail(ev, "overflow");
+    } else if (accept(ev, '-')) {
+      int64_t r = parseTerm(ev);
+      if (__builtin_sub_overflow(v, r, &v))
+        fail(ev, "overflow");
+    } else {
+      break;
+    }
+  }
+  return v;
+}
+
+int dlcRuntimeEvalExpr(const char *expr, int numSymbols,
+                       const char *const *names, const int64_t *values,
+                       int64_t *out, char *err, size_t errSize) {
+  Eval ev = {expr, expr, numSymbols, names, values, err, errSize, 0};
+  int64_t v = parseExpr(&ev);
+  skip(&ev);
+  if (!ev.failed && *ev.p != '\0')
+    fail(&ev, "unexpected '%c'", *ev.p);
+  if (ev.failed)
+    return -1;
+  *out = v;
+  return 0;
+}

@@ -1,0 +1,210 @@
+/*===- RefData.c - reference tensors written by the CPU interpreter ----===*\
+|* DIR/meta.json names the symbol values and, for every pointer parameter   *|
+|* of the kernel (ABI order), the dtype, shape, role and file of a raw      *|
+|* little-endian row-major tensor, DIR/<param>.bin by default.  Inputs are  *|
+|* the values to launch with; outputs the expected results.  The format is  *|
+|* fixed in docs/conventions.md, "Reference data".                          *|
+\*===----------------------------------------------------------------------===*/
+
+#include "Json.h"
+#include "dlc/Runtime.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  DlcRuntimeDtype dtype;
+  int64_t count;
+  void *data;
+} Tensor;
+
+struct DlcRuntimeRefData {
+  int numSymbols;
+  int64_t *symbols;
+  int numParams;
+  Tensor *tensors; /* one per manifest parameter; data NULL for i64 ones */
+};
+
+static void setErr(char *err, size_t errSize, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errSize, fmt, ap);
+  va_end(ap);
+}
+
+void dlcRuntimeRefDataDestroy(DlcRuntimeRefData *d) {
+  if (!d)
+    return;
+  for (int i = 0; i < d->numParams; i++)
+    free(d->tensors[i].data);
+  free(d->tensors);
+  free(d->symbols);
+  free(d);
+}
+
+static int readSymbols(DlcRuntimeRefData *d, const DlcJson *meta,
+                       const DlcRuntimeManifest *m, char *err, size_t errSize) {
+  const DlcJson *syms = dlcJsonGet(meta, "symbols");
+  if (!syms || syms->kind != DLC_JSON_OBJECT) {
+    setErr(err, errSize, "meta.json: \"symbols\" must be an object {\"M\": 17, ...}");
+    return -1;
+  }
+  for (size_t i = 0; i < syms->count; i++) {
+    const DlcJson *s = syms->items[i];
+    int idx = dlcRuntimeManifestFindSymbol(m, s->key);
+    if (idx < 0) {
+      setErr(err, errSize, "meta.json: symbol '%s' is not a symbol of kernel '%s'",
+             s->key, dlcRuntimeManifestGetKernelName(m));
+      return -1;
+    }
+    if (s->kind != DLC_JSON_NUMBER || !s->isInteger || s->integer < 0) {
+      setErr(err, errSize, "meta.json: symbol '%s' must be a non-negative integer", s->key);
+      return -1;
+    }
+    d->symbols[idx] = s->integer;
+  }
+  for (int i = 0; i < d->numSymbols; i++)
+    if (!dlcJsonGet(syms, dlcRuntimeManifestGetSymbol(m, i))) {
+      setErr(err, errSize, "meta.json: no value for symbol '%s'",
+             dlcRuntimeManifestGetSymbol(m, i));
+      return -1;
+    }
+  return 0;
+}
+
+static const DlcJson *findParam(const DlcJson *params, const char *name) {
+  for (size_t i = 0; i < params->count; i++) {
+    const DlcJson *n = dlcJsonGet(params->items[i], "name");
+    if (n && n->kind == DLC_JSON_STRING && strcmp(n->string, name) == 0)
+      return params->items[i];
+  }
+  return NULL;
+}
+
+static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
+                      const DlcRuntimeManifest *m, int i, const int64_t *symbols,
+                      char *err, size_t errSize) {
+  const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+  const DlcJson *dt = dlcJsonGet(entry, "dtype");
+  const DlcJson *file = dlcJsonGet(entry, "file");
+  const DlcJson *shape = dlcJsonGet(entry, "shape");
+  const DlcJson *role = dlcJsonGet(entry, "role");
+  const char *want = p->role == DLC_RUNTIME_ROLE_INPUT ? "input" : "output";
+  if (role && (role->kind != DLC_JSON_STRING || strcmp(role->string, want) != 0)) {
+    setErr(err, errSize, "meta.json: '%s' is an %s of kernel '%s'", p->name, want,
+           dlcRuntimeManifestGetKernelName(m));
+    return -1;
+  }
+  t->dtype = dt && dt->kind == DLC_JSON_STRING ? dlcRuntimeDtypeFromString(dt->string)
+                                               : DLC_RUNTIME_DTYPE_INVALID;
+  int ok = t->dtype == p->dtype ||
+           (p->role == DLC_RUNTIME_ROLE_OUTPUT &&
+            (t->dtype == DLC_RUNTIME_DTYPE_F32 || t->dtype == DLC_RUNTIME_DTYPE_F64));
+  if (!ok) {
+    setErr(err, errSize, "meta.json: '%s' needs \"dtype\": \"%s\"%s", p->name,
+           dlcRuntimeDtypeToString(p->dtype),
+           p->role == DLC_RUNTIME_ROLE_OUTPUT ? " (or f32/f64 for an output)" : "");
+    return -1;
+  }
+  if (dlcRuntimeManifestGetParamElements(m, i, symbols, &t->count, err, errSize) != 0)
+    return -1;
+  if (shape) {
+    int64_t n = 1;
+    int good = shape->kind == DLC_JSON_ARRAY && (int)shape->count == p->rank;
+    for (size_t d = 0; good && d < shape->count; d++) {
+      const DlcJson *e = shape->items[d];
+      good = e->kind == DLC_JSON_NUMBER && e->isInteger && e->integer >= 0;
+      n *= good ? e->integer : 1;
+    }
+    if (!good || n != t->count) {
+      setErr(err, errSize, "meta.json: shape of '%s' does not match the kernel's "
+             "(%" PRId64 " elements for these symbols)", p->name, t->count);
+      return -1;
+    }
+  }
+  char path[4096];
+  if (file && file->kind == DLC_JSON_STRING)
+    snprintf(path, sizeof path, "%s/%s", dir, file->string);
+  else
+    snprintf(path, sizeof path, "%s/%s.bin", dir, p->name);
+  size_t size;
+  t->data = dlcJsonReadFile(path, &size, err, errSize);
+  if (!t->data)
+    return -1;
+  size_t bytes = (size_t)t->count * dlcRuntimeDtypeSize(t->dtype);
+  if (size != bytes) {
+    setErr(err, errSize, "%s: %zu bytes, expected %zu (%" PRId64 " x %s)", path, size,
+           bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
+    return -1;
+  }
+  return 0;
+}
+
+DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir, const DlcRuntimeManifest *m,
+                                         char *err, size_t errSize) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/meta.json", dir);
+  char *text = dlcJsonReadFile(path, NULL, err, errSize);
+  if (!text)
+    return NULL;
+  char inner[512];
+  DlcJson *meta = dlcJsonParse(text, inner, sizeof inner);
+  free(text);
+  if (!meta) {
+    setErr(err, errSize, "%s: %s", path, inner);
+    return NULL;
+  }
+  DlcRuntimeRefData *d = calloc(1, sizeof *d);
+  int n = dlcRuntimeManifestGetNumParams(m);
+  if (d) {
+    d->numSymbols = dlcRuntimeManifestGetNumSymbols(m);
+    d->numParams = n;
+    d->symbols = calloc((size_t)d->numSymbols + 1, sizeof(int64_t));
+    d->tensors = calloc((size_t)n + 1, sizeof(Tensor));
+  }
+  int rc = -1;
+  if (!d || !d->symbols || !d->tensors) {
+    setErr(err, errSize, "out of memory");
+  } else if (readSymbols(d, meta, m, err, errSize) == 0) {
+    const DlcJson *params = dlcJsonGet(meta, "params");
+    if (!params || params->kind != DLC_JSON_ARRAY) {
+      setErr(err, errSize, "meta.json: \"params\" must be an array of tensors");
+      params = NULL;
+    }
+    rc = params ? 0 : -1;
+    for (int i = 0; rc == 0 && i < n; i++) {
+      const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+      if (p->kind != DLC_RUNTIME_PARAM_PTR)
+        continue;
+      const DlcJson *entry = findParam(params, p->name);
+      if (!entry) {
+        setErr(err, errSize, "meta.json: \"params\" has no entry for '%s'", p->name);
+        rc = -1;
+      } else {
+        rc = readTensor(&d->tensors[i], dir, entry, m, i, d->symbols, err, errSize);
+      }
+    }
+  }
+  dlcJsonDestroy(meta);
+  if (rc != 0) {
+    dlcRuntimeRefDataDestroy(d);
+    return NULL;
+  }
+  return d;
+}
+
+const int64_t *dlcRuntimeRefDataGetSymbols(const DlcRuntimeRefData *d) { return d->symbols; }
+
+const void *dlcRuntimeRefDataGetTensor(const DlcRuntimeRefData *d, int i,
+                                       DlcRuntimeDtype *dtype, int64_t *count) {
+  if (i < 0 || i >= d->numParams || !d->tensors[i].data)
+    return NULL;
+  if (dtype)
+    *dtype = d->tensors[i].dtype;
+  if (count)
+    *count = d->tensors[i].count;
+  return d->tensors[i].data;
+}
