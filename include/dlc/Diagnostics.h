@@ -30,6 +30,7 @@ extern const DlcDiagnosticCode dlcUnguardedAccess;        /* E1402 */
 extern const DlcDiagnosticCode dlcNonAssociativeTransform; /* E1403 */
 extern const DlcDiagnosticCode dlcNeutralInvalid;         /* E1404 */
 extern const DlcDiagnosticCode dlcMalformedShape;         /* E1005 */
+extern const DlcDiagnosticCode dlcUnsupportedOp;          /* E1501 */
 extern const DlcDiagnosticCode dlcExcessivePiecewise;     /* W2101 */
 
 /* Receives DLC warnings: location (borrowed) and the full message. */

@@ -168,12 +168,18 @@ MlirPass dlcCreatePass(MlirStringRef argument, MlirStringRef options,
   }
   MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone,
                                          run};
+  enum { MaxDependentDialects = 16 };
+  MlirDialectHandle dialects[MaxDependentDialects];
+  intptr_t numDialects = 0;
+  for (const DlcDialectHandleGetter *get = def->dependentDialects;
+       get && *get && numDialects < MaxDependentDialects; ++get)
+    dialects[numDialects++] = (*get)();
   /* The definition's address is unique per pass: use it as the TypeID. */
   MlirTypeID typeID = mlirTypeIDCreate(def);
   return mlirCreateExternalPass(
       typeID, mlirStringRefCreateFromCString(def->info.argument),
       mlirStringRefCreateFromCString(def->info.argument),
       mlirStringRefCreateFromCString(def->info.description),
-      mlirStringRefCreateFromCString(def->info.anchor), 0, NULL, callbacks,
-      instance);
+      mlirStringRefCreateFromCString(def->info.anchor), numDialects, dialects,
+      callbacks, instance);
 }

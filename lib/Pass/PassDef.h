@@ -15,11 +15,18 @@
 /* Parsed option values of one pass instance (owned by the instance). */
 typedef struct DlcPassOptions DlcPassOptions;
 
+/* Returns the handle of a dialect a pass creates ops of (e.g.
+ * mlirGetDialectHandle__scf__). */
+typedef MlirDialectHandle (*DlcDialectHandleGetter)(void);
+
 typedef struct DlcPassDef {
   DlcPassInfo info;
   /* Runs on `op`; signals failure with mlirExternalPassSignalFailure. */
   void (*run)(MlirOperation op, MlirExternalPass pass,
               const DlcPassOptions *options);
+  /* Dialects whose ops the pass creates, so they are loaded before it runs
+   * (NULL-terminated; may be left out when none). */
+  const DlcDialectHandleGetter *dependentDialects;
 } DlcPassDef;
 
 /* The value of option `name` (its default when not given). The string is

@@ -3,9 +3,11 @@
 #include "PassDef.h"
 
 extern const DlcPassDef dlcTinyVerifyPass;
+extern const DlcPassDef dlcPlanToDLCGPUPass;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
+    &dlcPlanToDLCGPUPass,
 };
 
 const int dlcPassTableSize =

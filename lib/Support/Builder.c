@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 DlcBuilder dlcBuilderAtEnd(MlirBlock block, MlirLocation loc) {
   DlcBuilder b = {mlirLocationGetContext(loc), loc, block, {NULL}};
@@ -105,9 +106,15 @@ MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue lhs,
 
 MlirValue dlcCmpI(DlcBuilder *b, const char *predicate, MlirValue lhs,
                   MlirValue rhs) {
-  char text[64];
-  snprintf(text, sizeof(text), "#arith<cmpi %s>", predicate);
-  MlirAttribute attr = dlcAttr(b->ctx, text);
+  /* arith::CmpIPredicate values, in enum order. */
+  static const char *const predicates[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                           "sge", "ult", "ule", "ugt", "uge"};
+  int64_t code = 0;
+  for (int64_t i = 0; i < 10; ++i)
+    if (strcmp(predicates[i], predicate) == 0)
+      code = i;
+  MlirAttribute attr =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), code);
   const char *names[] = {"predicate"};
   MlirValue operands[] = {lhs, rhs};
   return dlcBuildValue(b, "arith.cmpi", 2, operands,
@@ -163,4 +170,16 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
   return dlcBuildWithRegion(b, "scf.for", 3 + numInits, operands, numInits,
                             types + 1, 0, NULL, NULL, 1 + numInits, types,
                             body);
+}
+
+MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock) {
+  MlirOperationState state = makeState(b, "scf.if", 1, &cond, 0, NULL, 0,
+                                       NULL, NULL);
+  MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
+  *thenBlock = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(regions[0], *thenBlock);
+  mlirOperationStateAddOwnedRegions(&state, 2, regions);
+  MlirOperation op = mlirOperationCreate(&state);
+  insert(b, op);
+  return op;
 }

@@ -72,4 +72,8 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
                           MlirValue step, intptr_t numInits,
                           const MlirValue *inits, MlirBlock *body);
 
+/* scf.if %cond with an empty else region and no results; returns the then
+ * block, which the caller must end with scf.yield. */
+MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock);
+
 #endif

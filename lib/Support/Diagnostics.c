@@ -18,6 +18,7 @@ const DlcDiagnosticCode dlcUnguardedAccess = {"E1402", "UnguardedAccess"};
 const DlcDiagnosticCode dlcNonAssociativeTransform = {
     "E1403", "NonAssociativeTransform"};
 const DlcDiagnosticCode dlcNeutralInvalid = {"E1404", "NeutralInvalid"};
+const DlcDiagnosticCode dlcUnsupportedOp = {"E1501", "UnsupportedOp"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101",
                                                  "ExcessivePiecewise"};
 

@@ -1,0 +1,596 @@
+/* The SM80 GEMM skeleton (spec §9.1, §9.2), emitted as dlcgpu ops:
+ *
+ *   prologue: cp.async tiles 0..S-2 into shared-memory stages, commit each
+ *   for kt in 0..ceildiv(K, BK):
+ *     cp.async tile kt+S-1 into stage (kt+S-1) % S; commit   (TokLoad)
+ *     wait until tile kt has landed; barrier
+ *     ldmatrix A/B fragments of stage kt % S; mma.sync m16n8k16 (TokCompute)
+ *     barrier (stage kt % S is refilled next iteration)
+ *   epilogue on the accumulators in registers (TokEpilogue); guarded stores
+ *
+ * Every tail is predicated: rows and columns past M, N, K are zero-filled
+ * by cp.async's source size, and stores are guarded, so no size needs to
+ * be a multiple of anything. A 16-byte cp.async needs 16-byte aligned rows
+ * (K and N multiples of 8); otherwise a uniform branch loads the same
+ * chunks element by element. Shared memory is XOR-swizzled in 16-byte
+ * chunks so ldmatrix reads are free of bank conflicts. */
+#include "GemmProblem.h"
+#include "Builder.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+
+enum { MaxFrags = 8, MaxAcc = 64 };
+
+typedef struct Gen {
+  DlcBuilder b;
+  const DlcGemmProblem *p;
+  const DlcGemmTiling *t;
+  MlirType idx, i1, f16, f32;
+  MlirValue A, B, bias, C; /* global memrefs */
+  MlirValue M, N, K;       /* sizes (constant 1 for an absent axis) */
+  MlirValue smA, smB;      /* shared memory, [stage][row][col] */
+  MlirValue tid, lane, m0, n0;
+  MlirValue aligned; /* i1: 16-byte cp.async is legal */
+  int64_t threads, warpsN;
+} Gen;
+
+/* --- small builders -------------------------------------------------------- */
+
+static MlirValue cst(Gen *g, int64_t v) { return dlcConstIndex(&g->b, v); }
+static MlirValue add(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.addi", a, c);
+}
+static MlirValue sub(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.subi", a, c);
+}
+static MlirValue mul(Gen *g, MlirValue a, int64_t c) {
+  return dlcArith(&g->b, "arith.muli", a, cst(g, c));
+}
+static MlirValue divc(Gen *g, MlirValue a, int64_t c) {
+  return dlcArith(&g->b, "arith.divui", a, cst(g, c));
+}
+static MlirValue remc(Gen *g, MlirValue a, int64_t c) {
+  return dlcArith(&g->b, "arith.remui", a, cst(g, c));
+}
+static MlirValue lt(Gen *g, MlirValue a, MlirValue c) {
+  return dlcCmpI(&g->b, "slt", a, c);
+}
+static MlirValue andi(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.andi", a, c);
+}
+static MlirValue sel(Gen *g, MlirValue c, MlirValue a, MlirValue e) {
+  return dlcSelect(&g->b, c, a, e);
+}
+static MlirValue clamp(Gen *g, MlirValue v, int64_t lo, int64_t hi) {
+  MlirValue low = dlcArith(&g->b, "arith.maxsi", v, cst(g, lo));
+  return dlcArith(&g->b, "arith.minsi", low, cst(g, hi));
+}
+
+static MlirValue gpuId(Gen *g, const char *op, const char *dim) {
+  char text[32];
+  snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
+  MlirAttribute attr = dlcAttr(g->b.ctx, text);
+  const char *names[] = {"dimension"};
+  return dlcBuildValue(&g->b, op, 0, NULL, g->idx, 1, names, &attr);
+}
+
+static MlirAttribute i64Attr(Gen *g, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), v);
+}
+
+static MlirAttribute segments(Gen *g, int n, const int32_t *sizes) {
+  return mlirDenseI32ArrayGet(g->b.ctx, n, sizes);
+}
+
+/* Runs `emit` inside `scf.if cond` (no results). */
+static void emitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
+                   void *userData) {
+  MlirBlock body;
+  DlcBuilder saved = g->b;
+  dlcBuildIf(&g->b, cond, &body);
+  g->b = dlcBuilderAtEnd(body, g->b.loc);
+  emit(g, userData);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = saved;
+}
+
+/* --- shared memory layout ----------------------------------------------------- */
+
+/* The physical 16-byte chunk of logical chunk `chunk` in row `row` of a
+ * tile with `chunksPerRow` chunks per row: XOR with bits of the row so the
+ * 8 rows one ldmatrix reads fall into 8 different bank groups. */
+static MlirValue swizzle(Gen *g, MlirValue row, MlirValue chunk,
+                         int64_t chunksPerRow) {
+  MlirValue bits;
+  if (chunksPerRow >= 8)
+    bits = remc(g, row, 8);
+  else if (chunksPerRow > 1)
+    bits = remc(g, divc(g, row, 8 / chunksPerRow), chunksPerRow);
+  else
+    return chunk;
+  return dlcArith(&g->b, "arith.xori", chunk, bits);
+}
+
+/* Shared memory for one operand: [stage][row][col], swizzled in 16-byte
+ * chunks (named after the row width the XOR pattern spans). */
+static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
+  int64_t chunksPerRow = cols / 8;
+  const char *swizzleName = chunksPerRow >= 8   ? "128b"
+                            : chunksPerRow == 4 ? "64b"
+                            : chunksPerRow == 2 ? "32b"
+                                                : "none";
+  char text[128];
+  snprintf(text, sizeof(text), "memref<%lldx%lldx%lldxf16, 3>",
+           (long long)g->t->stages, (long long)rows, (long long)cols);
+  const char *names[] = {"alignment", "swizzle"};
+  MlirAttribute attrs[] = {i64Attr(g, 128),
+                           mlirStringAttrGet(g->b.ctx,
+                                             mlirStringRefCreateFromCString(
+                                                 swizzleName))};
+  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL,
+                       dlcType(g->b.ctx, text), 2, names, attrs);
+}
+
+/* --- global -> shared copies ---------------------------------------------------- */
+
+/* One 16-byte chunk a thread copies: its smem place (fixed) and its global
+ * row/column (the k part moves with the tile). */
+typedef struct Chunk {
+  MlirValue smemRow, smemCol;   /* in the tile */
+  MlirValue fixedRow, fixedCol; /* global coordinates not moving with k */
+  MlirValue fixedOk;            /* i1: the fixed coordinate is in range */
+} Chunk;
+
+typedef struct Operand {
+  MlirValue global, smem;
+  bool isA;   /* A: chunks run along k within a row; B: along n */
+  bool oneD;  /* the global tensor is 1-D (a dot form) */
+  int numChunks;
+  Chunk chunks[MaxFrags];
+} Operand;
+
+/* Global indices of element (row, col) of A or B (1-D forms drop one). */
+static int globalIndices(const Operand *op, MlirValue row, MlirValue col,
+                         MlirValue out[2]) {
+  if (!op->oneD) {
+    out[0] = row;
+    out[1] = col;
+    return 2;
+  }
+  out[0] = op->isA ? col : row; /* A = x[k] (row is m = 0); B = v[k] */
+  return 1;
+}
+
+static void planChunks(Gen *g, Operand *op) {
+  int64_t rows = op->isA ? g->t->tileM : g->t->tileK;
+  int64_t cols = op->isA ? g->t->tileK : g->t->tileN;
+  int64_t perRow = cols / 8;
+  op->numChunks = (int)(rows * perRow / g->threads);
+  for (int i = 0; i < op->numChunks; ++i) {
+    Chunk *c = &op->chunks[i];
+    MlirValue id = add(g, g->tid, cst(g, (int64_t)i * g->threads));
+    MlirValue row = divc(g, id, perRow), chunk = remc(g, id, perRow);
+    c->smemRow = row;
+    c->smemCol = mul(g, swizzle(g, row, chunk, perRow), 8);
+    if (op->isA) { /* fixed: the global row m0 + row */
+      c->fixedRow = add(g, g->m0, row);
+      c->fixedCol = mul(g, chunk, 8);
+      c->fixedOk = lt(g, c->fixedRow, g->M);
+    } else { /* fixed: the global column n0 + 8 * chunk */
+      c->fixedRow = row;
+      c->fixedCol = add(g, g->n0, mul(g, chunk, 8));
+      c->fixedOk = lt(g, c->fixedCol, g->N);
+    }
+  }
+}
+
+typedef struct CopyArgs {
+  Operand *op;
+  Chunk *chunk;
+  MlirValue stage, gRow, gCol, count; /* count: elements in range, 0..8 */
+} CopyArgs;
+
+static void emitAsyncCopy(Gen *g, void *userData) {
+  CopyArgs *a = userData;
+  MlirValue ok = lt(g, cst(g, 0), a->count);
+  MlirValue zero = cst(g, 0);
+  MlirValue idx[2];
+  int n = globalIndices(a->op, sel(g, ok, a->gRow, zero),
+                        sel(g, ok, a->gCol, zero), idx);
+  /* dst, dst indices, src, src indices, source element count */
+  MlirValue operands[8] = {a->op->smem,       a->stage,  a->chunk->smemRow,
+                           a->chunk->smemCol, a->op->global, idx[0]};
+  if (n == 2)
+    operands[6] = idx[1];
+  operands[5 + n] = a->count;
+  int32_t sizes[] = {1, 3, 1, n, 1};
+  const char *names[] = {"elements", "cache", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      i64Attr(g, 8),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
+      segments(g, 5, sizes)};
+  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
+  dlcBuild(&g->b, "dlcgpu.cp_async", 6 + n, operands, 1, &token, 3, names,
+           attrs);
+}
+
+/* Unaligned rows: the same chunk, element by element (zero past the end). */
+static void emitElementCopy(Gen *g, void *userData) {
+  CopyArgs *a = userData;
+  MlirValue elems[8];
+  MlirValue zeroF = dlcConstFloat(&g->b, g->f16, 0.0), zero = cst(g, 0);
+  for (int e = 0; e < 8; ++e) {
+    MlirValue ok = lt(g, cst(g, e), a->count);
+    MlirValue row = a->gRow, col = add(g, a->gCol, cst(g, e));
+    MlirValue idx[2];
+    int n = globalIndices(a->op, sel(g, ok, row, zero), sel(g, ok, col, zero),
+                          idx);
+    MlirValue operands[3] = {a->op->global, idx[0], n == 2 ? idx[1] : zero};
+    MlirValue v = dlcBuildValue(&g->b, "memref.load", 1 + n, operands, g->f16,
+                                0, NULL, NULL);
+    elems[e] = sel(g, ok, v, zeroF);
+  }
+  MlirValue vec = dlcBuildValue(&g->b, "vector.from_elements", 8, elems,
+                                dlcType(g->b.ctx, "vector<8xf16>"), 0, NULL,
+                                NULL);
+  MlirValue operands[] = {vec, a->op->smem, a->stage, a->chunk->smemRow,
+                          a->chunk->smemCol};
+  dlcBuild(&g->b, "vector.store", 5, operands, 0, NULL, 0, NULL, NULL);
+}
+
+/* Copies tile `kt` of one operand into `stage`, choosing the copy form. */
+static void emitTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage) {
+  MlirValue k0 = mul(g, kt, g->t->tileK);
+  for (int i = 0; i < op->numChunks; ++i) {
+    Chunk *c = &op->chunks[i];
+    CopyArgs args = {op, c, stage, c->fixedRow, c->fixedCol, {NULL}};
+    MlirValue inRange;
+    if (op->isA) { /* along k: columns k0 + col .. +8 of row m */
+      args.gCol = add(g, k0, c->fixedCol);
+      args.count = clamp(g, sub(g, g->K, args.gCol), 0, 8);
+      inRange = c->fixedOk;
+    } else { /* along n: row k0 + row, columns n .. n+8 */
+      args.gRow = add(g, k0, c->fixedRow);
+      args.count = clamp(g, sub(g, g->N, c->fixedCol), 0, 8);
+      inRange = lt(g, args.gRow, g->K);
+    }
+    args.count = sel(g, inRange, args.count, cst(g, 0));
+    emitIf(g, g->aligned, emitAsyncCopy, &args);
+    MlirValue unaligned = dlcArith(
+        &g->b, "arith.xori", g->aligned,
+        dlcConstInt(&g->b, g->i1, 1));
+    emitIf(g, unaligned, emitElementCopy, &args);
+  }
+}
+
+static MlirValue commitGroup(Gen *g) {
+  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
+  return mlirOperationGetResult(
+      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL,
+               NULL),
+      0);
+}
+
+static void barrier(Gen *g) {
+  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
+/* --- the main loop ---------------------------------------------------------------- */
+
+typedef struct Fragments {
+  int numI, numJ;                      /* mma tiles per warp: M/16, N/8 */
+  MlirValue aRow[MaxFrags];            /* per i: smem row of this lane */
+  MlirValue aCol[MaxFrags][4];         /* per i, kk: smem column */
+  MlirValue bRow[4];                   /* per kk: smem k-row of this lane */
+  MlirValue bCol[MaxFrags][4];         /* per j pair, kk: smem column */
+} Fragments;
+
+static void planFragments(Gen *g, Fragments *f, MlirValue warpM,
+                          MlirValue warpN) {
+  const DlcGemmTiling *t = g->t;
+  int64_t kSteps = t->tileK / 16;
+  f->numI = (int)(t->warpM / 16);
+  f->numJ = (int)(t->warpN / 8);
+  MlirValue lane16 = remc(g, g->lane, 16), half = divc(g, g->lane, 16);
+  for (int i = 0; i < f->numI; ++i) {
+    MlirValue row = add(g, add(g, mul(g, warpM, t->warpM), cst(g, 16 * i)),
+                        lane16);
+    f->aRow[i] = row;
+    for (int64_t kk = 0; kk < kSteps; ++kk) {
+      MlirValue chunk = add(g, cst(g, 2 * kk), half);
+      f->aCol[i][kk] = mul(g, swizzle(g, row, chunk, t->tileK / 8), 8);
+    }
+  }
+  for (int64_t kk = 0; kk < kSteps; ++kk)
+    f->bRow[kk] = add(g, cst(g, 16 * kk), lane16);
+  for (int jp = 0; jp < f->numJ / 2; ++jp)
+    for (int64_t kk = 0; kk < kSteps; ++kk) {
+      MlirValue col0 = add(g, mul(g, warpN, t->warpN), cst(g, 16 * jp));
+      MlirValue chunk = add(g, divc(g, col0, 8), half);
+      f->bCol[jp][kk] =
+          mul(g, swizzle(g, f->bRow[kk], chunk, t->tileN / 8), 8);
+    }
+}
+
+static MlirValue ldmatrix(Gen *g, MlirValue smem, MlirValue stage,
+                          MlirValue row, MlirValue col, bool trans) {
+  MlirValue operands[] = {smem, stage, row, col};
+  const char *names[] = {"num", "trans"};
+  MlirAttribute attrs[] = {i64Attr(g, 4), mlirBoolAttrGet(g->b.ctx, trans)};
+  return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
+                       dlcType(g->b.ctx, "vector<4x2xf16>"), 2, names, attrs);
+}
+
+static MlirValue halfOf(Gen *g, MlirValue v, int64_t offset) {
+  const char *names[] = {"offsets", "sizes", "strides"};
+  MlirAttribute attrs[3];
+  char text[64];
+  snprintf(text, sizeof(text), "[%lld, 0]", (long long)offset);
+  attrs[0] = dlcAttr(g->b.ctx, text);
+  attrs[1] = dlcAttr(g->b.ctx, "[2, 2]");
+  attrs[2] = dlcAttr(g->b.ctx, "[1, 1]");
+  return dlcBuildValue(&g->b, "vector.extract_strided_slice", 1, &v,
+                       dlcType(g->b.ctx, "vector<2x2xf16>"), 3, names, attrs);
+}
+
+/* ldmatrix + mma.sync over one shared-memory stage; updates `acc`. */
+static void emitStageCompute(Gen *g, const Fragments *f, MlirValue stage,
+                             MlirValue *acc) {
+  MlirType accType = dlcType(g->b.ctx, "vector<2x2xf32>");
+  MlirType types[] = {accType, dlcType(g->b.ctx, "!dlcgpu.compute_token")};
+  const char *names[] = {"shape"};
+  MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
+  for (int64_t kk = 0; kk < g->t->tileK / 16; ++kk) {
+    MlirValue a[MaxFrags], b[2 * MaxFrags];
+    for (int i = 0; i < f->numI; ++i)
+      a[i] = ldmatrix(g, g->smA, stage, f->aRow[i], f->aCol[i][kk], false);
+    for (int jp = 0; jp < f->numJ / 2; ++jp) {
+      MlirValue pair =
+          ldmatrix(g, g->smB, stage, f->bRow[kk], f->bCol[jp][kk], true);
+      b[2 * jp] = halfOf(g, pair, 0);
+      b[2 * jp + 1] = halfOf(g, pair, 2);
+    }
+    for (int i = 0; i < f->numI; ++i)
+      for (int j = 0; j < f->numJ; ++j) {
+        MlirValue operands[] = {a[i], b[j], acc[i * f->numJ + j]};
+        acc[i * f->numJ + j] = mlirOperationGetResult(
+            dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands, 2, types, 1,
+                     names, &shape),
+            0);
+      }
+  }
+}
+
+/* --- epilogue and stores ------------------------------------------------------------ */
+
+static void storeElements(Gen *g, MlirValue vec, MlirValue row, MlirValue col,
+                          MlirValue token, bool pair) {
+  MlirValue rowOk = lt(g, row, g->M);
+  int count = pair ? 1 : 2;
+  for (int e = 0; e < count; ++e) {
+    MlirValue c = add(g, col, cst(g, e));
+    MlirValue v = vec;
+    if (!pair) {
+      const char *names[] = {"offsets", "sizes", "strides"};
+      char text[32];
+      snprintf(text, sizeof(text), "[%d]", e);
+      MlirAttribute attrs[] = {dlcAttr(g->b.ctx, text), dlcAttr(g->b.ctx, "[1]"),
+                               dlcAttr(g->b.ctx, "[1]")};
+      v = dlcBuildValue(&g->b, "vector.extract_strided_slice", 1, &vec,
+                        dlcType(g->b.ctx, "vector<1xf16>"), 3, names, attrs);
+    }
+    MlirValue pred = andi(g, rowOk, lt(g, c, g->N));
+    MlirValue zero = cst(g, 0);
+    MlirValue r = sel(g, pred, row, zero), cc = sel(g, pred, c, zero);
+    MlirValue operands[5] = {v, g->C};
+    int n = 2;
+    if (g->p->hasM && g->p->hasN) {
+      operands[n++] = r;
+      operands[n++] = cc;
+    } else {
+      operands[n++] = g->p->hasM ? r : cc;
+    }
+    operands[n++] = pred;
+    MlirValue all[6];
+    for (int i = 0; i < n; ++i)
+      all[i] = operands[i];
+    all[n] = token;
+    dlcBuild(&g->b, "dlcgpu.store_vec", n + 1, all, 0, NULL, 0, NULL, NULL);
+  }
+}
+
+typedef struct TileStore {
+  MlirValue out, row, col, token;
+} TileStore;
+
+static void storePairs(Gen *g, void *userData) {
+  TileStore *s = userData;
+  for (int h = 0; h < 2; ++h) {
+    MlirValue v = mlirOperationGetResult(
+        dlcBuild(&g->b, "vector.extract", 1, &s->out, 1,
+                 (MlirType[]){dlcType(g->b.ctx, "vector<2xf16>")}, 1,
+                 (const char *[]){"static_position"},
+                 (MlirAttribute[]){dlcAttr(g->b.ctx, h ? "array<i64: 1>"
+                                                       : "array<i64: 0>")}),
+        0);
+    storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token, true);
+  }
+}
+
+static void storeSingles(Gen *g, void *userData) {
+  TileStore *s = userData;
+  for (int h = 0; h < 2; ++h) {
+    MlirValue v = mlirOperationGetResult(
+        dlcBuild(&g->b, "vector.extract", 1, &s->out, 1,
+                 (MlirType[]){dlcType(g->b.ctx, "vector<2xf16>")}, 1,
+                 (const char *[]){"static_position"},
+                 (MlirAttribute[]){dlcAttr(g->b.ctx, h ? "array<i64: 1>"
+                                                       : "array<i64: 0>")}),
+        0);
+    storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token,
+                  false);
+  }
+}
+
+/* bias[col], bias[col + 1] as a 2x2 f32 fragment (0 past N). */
+static MlirValue biasFragment(Gen *g, MlirValue col) {
+  MlirValue vals[2];
+  MlirValue zero = cst(g, 0);
+  for (int e = 0; e < 2; ++e) {
+    MlirValue c = add(g, col, cst(g, e));
+    MlirValue ok = lt(g, c, g->N);
+    MlirValue operands[] = {g->bias, sel(g, ok, c, zero)};
+    MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, g->f16, 0,
+                                NULL, NULL);
+    v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
+    vals[e] = sel(g, ok, v, dlcConstFloat(&g->b, g->f32, 0.0));
+  }
+  MlirValue four[] = {vals[0], vals[1], vals[0], vals[1]};
+  return dlcBuildValue(&g->b, "vector.from_elements", 4, four,
+                       dlcType(g->b.ctx, "vector<2x2xf32>"), 0, NULL, NULL);
+}
+
+static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
+                         MlirValue warpN, const MlirValue *acc,
+                         MlirValue computeToken) {
+  MlirValue group = divc(g, g->lane, 4), quad = mul(g, remc(g, g->lane, 4), 2);
+  MlirValue rowBase = add(g, add(g, g->m0, mul(g, warpM, g->t->warpM)), group);
+  MlirValue colBase = add(g, add(g, g->n0, mul(g, warpN, g->t->warpN)), quad);
+  MlirValue nEven = dlcCmpI(&g->b, "eq", remc(g, g->N, 2), cst(g, 0));
+  MlirValue nOdd = dlcArith(&g->b, "arith.xori", nEven,
+                            dlcConstInt(&g->b, g->i1, 1));
+
+  MlirAttribute ops[DLC_MAX_EPILOGUE];
+  for (int e = 0; e < g->p->numEpilogue; ++e)
+    ops[e] = mlirStringAttrGet(
+        g->b.ctx, mlirStringRefCreateFromCString(
+                      g->p->epilogue[e] == DLC_EPILOGUE_BIAS ? "bias" : "relu"));
+  MlirAttribute opsAttr = mlirArrayAttrGet(g->b.ctx, g->p->numEpilogue, ops);
+
+  for (int i = 0; i < f->numI; ++i)
+    for (int j = 0; j < f->numJ; ++j) {
+      MlirValue row = add(g, rowBase, cst(g, 16 * i));
+      MlirValue col = add(g, colBase, cst(g, 8 * j));
+      MlirValue operands[2 + DLC_MAX_EPILOGUE] = {acc[i * f->numJ + j],
+                                                  computeToken};
+      int n = 2;
+      for (int e = 0; e < g->p->numEpilogue; ++e)
+        if (g->p->epilogue[e] == DLC_EPILOGUE_BIAS)
+          operands[n++] = biasFragment(g, col);
+      MlirType types[] = {dlcType(g->b.ctx, "vector<2x2xf16>"),
+                          dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
+      const char *names[] = {"ops", "overlap"};
+      MlirAttribute attrs[] = {opsAttr, mlirBoolAttrGet(g->b.ctx, false)};
+      MlirOperation epi =
+          dlcBuild(&g->b, "dlcgpu.epilogue", n, operands, 2, types, 2, names,
+                   attrs);
+      TileStore store = {mlirOperationGetResult(epi, 0), row, col,
+                         mlirOperationGetResult(epi, 1)};
+      emitIf(g, nEven, storePairs, &store);
+      emitIf(g, nOdd, storeSingles, &store);
+    }
+}
+
+/* --- the kernel ------------------------------------------------------------------------- */
+
+void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
+                     const DlcGemmTiling *t, int numMemrefs) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  Gen gen = {0};
+  Gen *g = &gen;
+  g->b = dlcBuilderAtEnd(entry, mlirOperationGetLocation(kernel));
+  g->p = p;
+  g->t = t;
+  g->idx = mlirIndexTypeGet(g->b.ctx);
+  g->i1 = mlirIntegerTypeGet(g->b.ctx, 1);
+  g->f16 = mlirF16TypeGet(g->b.ctx);
+  g->f32 = mlirF32TypeGet(g->b.ctx);
+  g->warpsN = t->tileN / t->warpN;
+  g->threads = 32 * (t->tileM / t->warpM) * g->warpsN;
+
+  g->A = mlirBlockGetArgument(entry, p->argA);
+  g->B = mlirBlockGetArgument(entry, p->argB);
+  g->C = mlirBlockGetArgument(entry, p->argC);
+  if (p->argBias >= 0)
+    g->bias = mlirBlockGetArgument(entry, p->argBias);
+  MlirValue one = cst(g, 1);
+  g->M = p->hasM ? mlirBlockGetArgument(entry, numMemrefs + p->symM) : one;
+  g->N = p->hasN ? mlirBlockGetArgument(entry, numMemrefs + p->symN) : one;
+  g->K = mlirBlockGetArgument(entry, numMemrefs + p->symK);
+
+  g->smA = smemAlloc(g, t->tileM, t->tileK);
+  g->smB = smemAlloc(g, t->tileK, t->tileN);
+  g->tid = gpuId(g, "gpu.thread_id", "x");
+  g->lane = remc(g, g->tid, 32);
+  MlirValue warp = divc(g, g->tid, 32);
+  MlirValue warpM = divc(g, warp, g->warpsN), warpN = remc(g, warp, g->warpsN);
+  g->m0 = mul(g, gpuId(g, "gpu.block_id", "y"), t->tileM);
+  g->n0 = mul(g, gpuId(g, "gpu.block_id", "x"), t->tileN);
+  MlirValue zero = cst(g, 0);
+  g->aligned = andi(g,
+                    dlcCmpI(&g->b, "eq", remc(g, g->K, 8), zero),
+                    dlcCmpI(&g->b, "eq", remc(g, g->N, 8), zero));
+  if (!p->hasN || !p->hasM) /* a 1-D operand has no aligned rows */
+    g->aligned = dlcConstInt(&g->b, g->i1, 0);
+
+  Operand a = {.global = g->A, .smem = g->smA, .isA = true, .oneD = !p->hasM};
+  Operand b = {.global = g->B, .smem = g->smB, .isA = false, .oneD = !p->hasN};
+  planChunks(g, &a);
+  planChunks(g, &b);
+  Fragments f;
+  planFragments(g, &f, warpM, warpN);
+
+  /* Prologue: tiles 0 .. S-2. */
+  for (int64_t s = 0; s + 1 < t->stages; ++s) {
+    emitTileCopy(g, &a, cst(g, s), cst(g, s));
+    emitTileCopy(g, &b, cst(g, s), cst(g, s));
+    commitGroup(g);
+  }
+
+  /* Main loop over k tiles, accumulators carried in registers. */
+  int numAcc = f.numI * f.numJ;
+  MlirValue acc[MaxAcc];
+  MlirType types[] = {dlcType(g->b.ctx, "vector<2x2xf32>"),
+                      dlcType(g->b.ctx, "!dlcgpu.compute_token")};
+  const char *valueName[] = {"value"};
+  MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
+  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types,
+                                1, valueName, &zeroF);
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirOperationGetResult(init, 0);
+  MlirValue kTiles = divc(g, add(g, g->K, cst(g, t->tileK - 1)), t->tileK);
+  MlirBlock body;
+  MlirOperation loop = dlcBuildFor(&g->b, zero, kTiles, one, numAcc, acc, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, g->b.loc);
+  MlirValue kt = mlirBlockGetArgument(body, 0);
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirBlockGetArgument(body, i + 1);
+  MlirValue next = add(g, kt, cst(g, t->stages - 1));
+  MlirValue nextStage = remc(g, next, t->stages);
+  emitTileCopy(g, &a, next, nextStage);
+  emitTileCopy(g, &b, next, nextStage);
+  MlirValue group = commitGroup(g);
+  const char *pendingName[] = {"pending"};
+  MlirAttribute pending = i64Attr(g, t->stages - 1);
+  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &group, 0, NULL, 1, pendingName,
+           &pending);
+  barrier(g);
+  emitStageCompute(g, &f, remc(g, kt, t->stages), acc);
+  barrier(g);
+  dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirOperationGetResult(loop, i);
+
+  /* Drain the copies issued past the last tile, then the epilogue. */
+  MlirValue last = commitGroup(g);
+  MlirAttribute none = i64Attr(g, 0);
+  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &last, 0, NULL, 1, pendingName,
+           &none);
+  emitEpilogue(g, &f, warpM, warpN, acc, mlirOperationGetResult(init, 1));
+  dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
