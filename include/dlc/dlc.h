@@ -6,7 +6,10 @@
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Dialects.h"
+#include "dlc/IR.h"
+#include "dlc/Interp.h"
 #include "dlc/Passes.h"
+#include "dlc/Shape.h"
 #include "dlc/Support.h"
 
 #endif /* DLC_DLC_H */

@@ -70,9 +70,8 @@ static int compileExpr(DlcInterpAffineMap *map, MlirAffineExpr expr) {
   if (node.kind < 0)
     return -1;
   node.lhs = compileExpr(map, mlirAffineBinaryOpExprGetLHS(expr));
-  node.rhs = node.lhs < 0
-                 ? -1
-                 : compileExpr(map, mlirAffineBinaryOpExprGetRHS(expr));
+  node.rhs =
+      node.lhs < 0 ? -1 : compileExpr(map, mlirAffineBinaryOpExprGetRHS(expr));
   return node.rhs < 0 ? -1 : addNode(map, node);
 }
 

@@ -214,8 +214,7 @@ bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
     if (!inputs[i] || inputs[i]->rank != shape.rank) {
       dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch, alignSuggestion,
                         "argument %ld has rank %d but its type has rank %d",
-                        (long)i, inputs[i] ? inputs[i]->rank : -1,
-                        shape.rank);
+                        (long)i, inputs[i] ? inputs[i]->rank : -1, shape.rank);
       return false;
     }
     for (int d = 0; d < shape.rank; ++d)

@@ -4,10 +4,12 @@
 
 extern const DlcPassDef dlcTinyVerifyPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
+extern const DlcPassDef dlcDLCGPUToGPUPass;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
     &dlcPlanToDLCGPUPass,
+    &dlcDLCGPUToGPUPass,
 };
 
 const int dlcPassTableSize =

@@ -324,16 +324,28 @@ static MlirValue ldmatrix(Gen *g, MlirValue smem, MlirValue stage,
                        dlcType(g->b.ctx, "vector<4x2xf16>"), 2, names, attrs);
 }
 
-static MlirValue halfOf(Gen *g, MlirValue v, int64_t offset) {
-  const char *names[] = {"offsets", "sizes", "strides"};
-  MlirAttribute attrs[3];
-  char text[64];
-  snprintf(text, sizeof(text), "[%lld, 0]", (long long)offset);
-  attrs[0] = dlcAttr(g->b.ctx, text);
-  attrs[1] = dlcAttr(g->b.ctx, "[2, 2]");
-  attrs[2] = dlcAttr(g->b.ctx, "[1, 1]");
-  return dlcBuildValue(&g->b, "vector.extract_strided_slice", 1, &v,
-                       dlcType(g->b.ctx, "vector<2x2xf16>"), 3, names, attrs);
+/* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
+ * of one m16n8k16 mma (built with extract/insert, which lower to LLVM
+ * aggregates directly). */
+static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
+  MlirType pairType = dlcType(g->b.ctx, "vector<2x2xf16>");
+  MlirType rowType = dlcType(g->b.ctx, "vector<2xf16>");
+  MlirAttribute zero = mlirDenseElementsAttrSplatGet(
+      pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->f16, 0.0));
+  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
+  MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType,
+                                 1, valueName, &zero);
+  for (int64_t r = 0; r < 2; ++r) {
+    MlirAttribute from = mlirDenseI64ArrayGet(g->b.ctx, 1,
+                                              (int64_t[]){first + r});
+    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
+    MlirValue row = dlcBuildValue(&g->b, "vector.extract", 1, &v, rowType, 1,
+                                  posName, &from);
+    MlirValue operands[] = {row, pair};
+    pair = dlcBuildValue(&g->b, "vector.insert", 2, operands, pairType, 1,
+                         posName, &to);
+  }
+  return pair;
 }
 
 /* ldmatrix + mma.sync over one shared-memory stage; updates `acc`. */
@@ -373,14 +385,15 @@ static void storeElements(Gen *g, MlirValue vec, MlirValue row, MlirValue col,
   for (int e = 0; e < count; ++e) {
     MlirValue c = add(g, col, cst(g, e));
     MlirValue v = vec;
-    if (!pair) {
-      const char *names[] = {"offsets", "sizes", "strides"};
-      char text[32];
-      snprintf(text, sizeof(text), "[%d]", e);
-      MlirAttribute attrs[] = {dlcAttr(g->b.ctx, text), dlcAttr(g->b.ctx, "[1]"),
-                               dlcAttr(g->b.ctx, "[1]")};
-      v = dlcBuildValue(&g->b, "vector.extract_strided_slice", 1, &vec,
-                        dlcType(g->b.ctx, "vector<1xf16>"), 3, names, attrs);
+    if (!pair) { /* element e as a vector<1xf16> */
+      char position[32];
+      snprintf(position, sizeof(position), "array<i64: %d>", e);
+      const char *names[] = {"static_position"};
+      MlirAttribute pos = dlcAttr(g->b.ctx, position);
+      MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &vec,
+                                       g->f16, 1, names, &pos);
+      v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
+                        dlcType(g->b.ctx, "vector<1xf16>"), 0, NULL, NULL);
     }
     MlirValue pred = andi(g, rowOk, lt(g, c, g->N));
     MlirValue zero = cst(g, 0);

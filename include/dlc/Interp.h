@@ -1,0 +1,160 @@
+/* The CPU reference interpreter for `tiny` programs (spec §6.11, §13).
+ *
+ * It evaluates a tiny `func.func` on concrete tensors, one op at a time, in
+ * f32 or f64, and is the numerical reference every generated kernel is
+ * checked against (rtol = atol = 1e-3). Values are held as f64 and rounded
+ * after every op to what their element type (and the precision mode) can
+ * hold, so f16 casts, f16 products and fp32 accumulators behave as typed.
+ * Errors are MLIR diagnostics at the offending op, never a crash.
+ * See docs/interp.md. */
+#ifndef DLC_INTERP_H
+#define DLC_INTERP_H
+
+#include "dlc/Shape.h"
+#include "dlc/Support.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===----------------------------------------------------------------------===*
+ * Tensors
+ *===----------------------------------------------------------------------===*/
+
+/* A dense row-major tensor of f64 values with a concrete shape. The struct
+ * is plain data: fields may be read and `data` written. */
+typedef struct DlcTensor {
+  int rank;
+  int64_t shape[DLC_MAX_RANK];
+  int64_t numElements; /* product of shape; 1 for rank 0 */
+  double *data;        /* numElements values, owned by the tensor */
+} DlcTensor;
+
+/* Creates a zero-filled tensor. Returns NULL when the rank or a size is
+ * negative, the rank exceeds DLC_MAX_RANK, or the memory is not there. */
+DLC_GIVE DlcTensor *dlcTensorCreate(int rank, const int64_t *shape);
+
+/* Creates a copy of `tensor` (NULL when out of memory). */
+DLC_GIVE DlcTensor *dlcTensorCreateCopy(DLC_KEEP const DlcTensor *tensor);
+
+/* Destroys `tensor`; NULL is ignored. */
+void dlcTensorDestroy(DLC_TAKE DlcTensor *tensor);
+
+/*===----------------------------------------------------------------------===*
+ * Element types and rounding
+ *===----------------------------------------------------------------------===*/
+
+/* The element types the interpreter knows. */
+typedef enum DlcInterpDtype {
+  DlcInterpDtypeInvalid,
+  DlcInterpDtypeF16,
+  DlcInterpDtypeBF16,
+  DlcInterpDtypeF32,
+  DlcInterpDtypeF64,
+  DlcInterpDtypeI1,
+  DlcInterpDtypeI8,
+  DlcInterpDtypeI16,
+  DlcInterpDtypeI32,
+  DlcInterpDtypeI64,
+} DlcInterpDtype;
+
+/* How wide the arithmetic is. F32: every float result is rounded to f32
+ * (and further to f16/bf16 where typed so). F64: f32/f64 values stay f64;
+ * only f16/bf16 values are rounded. */
+typedef enum DlcInterpPrecision {
+  DlcInterpPrecisionF32,
+  DlcInterpPrecisionF64,
+} DlcInterpPrecision;
+
+/* Classifies an MLIR element type; DlcInterpDtypeInvalid if unsupported. */
+DlcInterpDtype dlcInterpDtypeFromType(MlirType elementType);
+
+/* "f16", "bf16", "f32", "f64", "i1", "i8", "i16", "i32", "i64" (static). */
+const char *dlcInterpDtypeGetName(DlcInterpDtype dtype);
+
+/* Bytes per element in a reference-data file (i1 takes one byte). */
+size_t dlcInterpDtypeGetSize(DlcInterpDtype dtype);
+
+bool dlcInterpDtypeIsFloat(DlcInterpDtype dtype);
+
+/* Rounds `value` to what a `dtype` value holds under `precision`: floats
+ * round to nearest even (f16/bf16 always; f32/f64 to f32 in F32 mode);
+ * integers truncate toward zero, saturate to int64 (NaN gives 0) and wrap
+ * to their width; i1 is `value != 0`. */
+double dlcInterpRound(DlcInterpDtype dtype, DlcInterpPrecision precision,
+                      double value);
+
+/* Rounds `value` to exactly what `dtype` stores (f32 to f32 whatever the
+ * precision mode): the value a reference-data file holds. */
+double dlcInterpRoundToStorage(DlcInterpDtype dtype, double value);
+
+/* IEEE binary16 and bfloat16 bit patterns, round to nearest even. */
+uint16_t dlcInterpF16FromDouble(double value);
+double dlcInterpF16ToDouble(uint16_t bits);
+uint16_t dlcInterpBF16FromDouble(double value);
+double dlcInterpBF16ToDouble(uint16_t bits);
+
+/*===----------------------------------------------------------------------===*
+ * Symbols (docs/conventions.md, "Symbolic shapes" and "Symbol order")
+ *===----------------------------------------------------------------------===*/
+
+enum { DLC_INTERP_MAX_SYMBOLS = 32 };
+
+/* The symbols of a graph in signature order, with their sizes. */
+typedef struct DlcInterpSymbols {
+  int count;
+  MlirStringRef names[DLC_INTERP_MAX_SYMBOLS]; /* borrowed from the context */
+  int64_t values[DLC_INTERP_MAX_SYMBOLS];      /* < 0: not bound yet */
+} DlcInterpSymbols;
+
+/* Fills `symbols` with the symbols of `func` (a func.func) in signature
+ * order (its `dlc.symbols` attribute wins), all unbound. Emits a diagnostic
+ * at `func` and fails on a malformed signature. */
+MlirLogicalResult dlcInterpSymbolsInit(DLC_KEEP MlirOperation func,
+                                       DlcInterpSymbols *symbols);
+
+/* Index of `name` in `symbols`, or -1. */
+int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name);
+
+/* Concrete shape of a ranked tensor type under bound `symbols`: writes the
+ * rank and sizes. Emits a diagnostic at `at` and fails when the type is not
+ * a well-formed ranked tensor or names an unbound or unknown symbol. */
+MlirLogicalResult dlcInterpResolveShape(DLC_KEEP MlirOperation at,
+                                        MlirType type,
+                                        const DlcInterpSymbols *symbols,
+                                        int *rank, int64_t *shape);
+
+/*===----------------------------------------------------------------------===*
+ * Evaluation
+ *===----------------------------------------------------------------------===*/
+
+/* Evaluates the tiny program `func` (a func.func: arguments are the inputs,
+ * func.return's operands the outputs).
+ *
+ * `inputs` holds one tensor per argument (borrowed); each is first rounded
+ * to its argument's element type. `symbols` (may be NULL) comes from
+ * dlcInterpSymbolsInit; sizes already bound in it are checked, the others
+ * are derived from the inputs' shapes, and on return all are bound. An
+ * input whose shape disagrees with its argument type or with another input
+ * is an E1304 AxisAlignmentMismatch at `func`.
+ *
+ * On success writes `numOutputs` (which must equal the number of results)
+ * new tensors to `outputs`; the caller destroys them. On failure emits
+ * diagnostics through the context and leaves `outputs` all NULL. */
+MlirLogicalResult
+dlcInterpEvaluate(DLC_KEEP MlirOperation func, DlcInterpPrecision precision,
+                  intptr_t numInputs, DLC_KEEP DlcTensor *const *inputs,
+                  DlcInterpSymbols *symbols, intptr_t numOutputs,
+                  DLC_GIVE DlcTensor **outputs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_INTERP_H */

@@ -1,0 +1,74 @@
+/* convert-dlcgpu-to-gpu: the last DLC step (spec §9, DESIGN.md decision 6).
+ * Kernels move into `gpu.module @dlc_kernels` as gpu.func with the
+ * bare-pointer ABI (OutlineKernels.c) and their skeleton ops become
+ * upstream nvgpu/gpu/arith/vector/memref/scf ops (LowerSkeletonOps.c).
+ * From there, upstream passes (gpu-lower-to-nvvm-pipeline) produce PTX. */
+#include "DLCGPUToGPU.h"
+#include "Builder.h"
+#include "PassDef.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Dialect/LLVM.h"
+#include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/NVGPU.h"
+#include "mlir-c/Dialect/NVVM.h"
+#include "mlir-c/Dialect/SCF.h"
+#include "mlir-c/Dialect/Vector.h"
+
+static MlirOperation getOrCreateGpuModule(MlirOperation module) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                           mlirStringRefCreateFromCString("gpu.module")))
+      return op;
+  mlirOperationSetAttributeByName(
+      module, mlirStringRefCreateFromCString("gpu.container_module"),
+      mlirUnitAttrGet(ctx));
+  DlcBuilder b = dlcBuilderAtEnd(body, mlirOperationGetLocation(module));
+  const char *names[] = {"sym_name"};
+  MlirAttribute name =
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("dlc_kernels"));
+  MlirBlock inner;
+  return dlcBuildWithRegion(&b, "gpu.module", 0, NULL, 0, NULL, 1, names,
+                            &name, 0, NULL, &inner);
+}
+
+static bool hasKernels(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("dlcgpu.kernel"))))
+      return true;
+  return false;
+}
+
+static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
+                           const DlcPassOptions *options) {
+  (void)options;
+  if (!hasKernels(module))
+    return;
+  MlirOperation gpuModule = getOrCreateGpuModule(module);
+  if (!dlcOutlineKernels(module, gpuModule) || !dlcLowerSkeletonOps(gpuModule))
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const DlcDialectHandleGetter dependentDialects[] = {
+    mlirGetDialectHandle__arith__,  mlirGetDialectHandle__gpu__,
+    mlirGetDialectHandle__llvm__,   mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__nvgpu__,  mlirGetDialectHandle__nvvm__,
+    mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__vector__, NULL};
+
+const DlcPassDef dlcDLCGPUToGPUPass = {
+    {"convert-dlcgpu-to-gpu",
+     "Outline dlcgpu kernels into a gpu.module (bare-pointer ABI) and lower "
+     "the skeleton ops to nvgpu, gpu, arith, vector, memref and scf",
+     "builtin.module", 0, NULL},
+    runDLCGPUToGPU,
+    dependentDialects,
+};

@@ -1,0 +1,279 @@
+/* Outlining dlcgpu kernels into a gpu.module with the bare-pointer ABI.
+ *
+ * convert-gpu-to-nvvm cannot pass dynamic memrefs as bare pointers, so the
+ * kernel takes !llvm.ptr and i64 parameters and rebuilds each row-major
+ * memref descriptor (global address space, sizes from the symbols) inside
+ * the kernel, behind an unrealized_conversion_cast that the LLVM lowering
+ * folds away. */
+#include "DLCGPUToGPU.h"
+#include "Builder.h"
+
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { MaxParams = 24 };
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+/* Index of the symbol naming dimension `dim` of argument `arg`, from the
+ * rbssa.shape argument attribute; -1 if it has none. */
+static int dimSymbol(MlirOperation func, int arg, int dim) {
+  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  MlirAttribute shape = mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(argAttrs, arg),
+      mlirStringRefCreateFromCString("rbssa.shape"));
+  if (mlirAttributeIsNull(shape) || dim >= mlirArrayAttrGetNumElements(shape))
+    return -1;
+  MlirAttribute name = mlirArrayAttrGetElement(shape, dim);
+  if (!mlirAttributeIsAString(name))
+    return -1;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i)
+    if (mlirStringRefEqual(
+            mlirStringAttrGetValue(mlirArrayAttrGetElement(symbols, i)),
+            mlirStringAttrGetValue(name)))
+      return (int)i;
+  return -1;
+}
+
+static MlirValue llvmConst(DlcBuilder *b, int64_t v) {
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirAttribute value = mlirIntegerAttrGet(i64, v);
+  const char *names[] = {"value"};
+  return dlcBuildValue(b, "llvm.mlir.constant", 0, NULL, i64, 1, names,
+                       &value);
+}
+
+static MlirValue insertValue(DlcBuilder *b, MlirValue aggregate,
+                             MlirValue value, int64_t p0, int64_t p1) {
+  int64_t position[] = {p0, p1};
+  MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, p1 < 0 ? 1 : 2, position);
+  const char *names[] = {"position"};
+  MlirValue operands[] = {aggregate, value};
+  return dlcBuildValue(b, "llvm.insertvalue", 2, operands,
+                       mlirValueGetType(aggregate), 1, names, &pos);
+}
+
+/* Rebuilds a row-major memref of `type` over `ptr`. Returns null after a
+ * diagnostic when a dimension is neither static nor a known symbol. */
+static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
+                             MlirType type, MlirValue ptr,
+                             const MlirValue *symbolValues) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  char text[160];
+  snprintf(text, sizeof(text),
+           "!llvm.struct<(ptr<1>, ptr<1>, i64, array<%ld x i64>, array<%ld x "
+           "i64>)>",
+           (long)rank, (long)rank);
+  MlirType descType = dlcType(b->ctx, text);
+  MlirValue sizes[8], strides[8];
+  for (intptr_t d = 0; d < rank; ++d) {
+    if (!mlirShapedTypeIsDynamicDim(type, d)) {
+      sizes[d] = llvmConst(b, mlirShapedTypeGetDimSize(type, d));
+      continue;
+    }
+    int symbol = dimSymbol(func, arg, (int)d);
+    if (symbol < 0) {
+      dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                        "name every dynamic dimension with rbssa.shape",
+                        "argument %d dimension %ld has no symbolic size", arg,
+                        (long)d);
+      return (MlirValue){NULL};
+    }
+    sizes[d] = symbolValues[symbol];
+  }
+  strides[rank - 1] = llvmConst(b, 1);
+  for (intptr_t d = rank - 2; d >= 0; --d)
+    strides[d] = dlcArith(b, "llvm.mul", strides[d + 1], sizes[d + 1]);
+
+  MlirValue global = dlcBuildValue(b, "llvm.addrspacecast", 1, &ptr,
+                                   dlcType(b->ctx, "!llvm.ptr<1>"), 0, NULL,
+                                   NULL);
+  MlirValue desc =
+      dlcBuildValue(b, "llvm.mlir.poison", 0, NULL, descType, 0, NULL, NULL);
+  desc = insertValue(b, desc, global, 0, -1);
+  desc = insertValue(b, desc, global, 1, -1);
+  desc = insertValue(b, desc, llvmConst(b, 0), 2, -1);
+  for (intptr_t d = 0; d < rank; ++d) {
+    desc = insertValue(b, desc, sizes[d], 3, d);
+    desc = insertValue(b, desc, strides[d], 4, d);
+  }
+  /* The same shape in the global address space. */
+  int64_t shape[8];
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  MlirType memref = mlirMemRefTypeGet(
+      mlirShapedTypeGetElementType(type), rank, shape,
+      mlirAttributeGetNull(),
+      dlcAttr(b->ctx, "#gpu.address_space<global>"));
+  return dlcBuildValue(b, "builtin.unrealized_conversion_cast", 1, &desc,
+                       memref, 0, NULL, NULL);
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute value) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
+static MlirAttribute str(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+/* The manifest entry of one kernel (docs/conventions.md), kept on the
+ * top-level module as `dlc.kernels` because gpu-module-to-binary replaces
+ * the gpu.func: name, grid, block, dynamic shared memory, flops, symbols
+ * and the parameters in ABI order. */
+static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  MlirAttribute params[MaxParams];
+  int n = 0;
+  for (int i = 0; i < numMemrefs; ++i) {
+    MlirAttribute dict = mlirArrayAttrGetElement(argAttrs, i);
+    MlirType element = mlirShapedTypeGetElementType(
+        mlirValueGetType(mlirBlockGetArgument(body, i)));
+    const char *dtype = mlirTypeIsAF16(element)    ? "f16"
+                        : mlirTypeIsABF16(element) ? "bf16"
+                        : mlirTypeIsAF32(element)  ? "f32"
+                                                   : "f64";
+    MlirNamedAttribute fields[] = {
+        named(ctx, "name",
+              mlirDictionaryAttrGetElementByName(
+                  dict, mlirStringRefCreateFromCString("rbssa.name"))),
+        named(ctx, "kind", str(ctx, "ptr")), named(ctx, "dtype", str(ctx, dtype)),
+        named(ctx, "shape",
+              mlirDictionaryAttrGetElementByName(
+                  dict, mlirStringRefCreateFromCString("rbssa.shape"))),
+        named(ctx, "role",
+              mlirDictionaryAttrGetElementByName(
+                  dict, mlirStringRefCreateFromCString("rbssa.role")))};
+    params[n++] = mlirDictionaryAttrGet(ctx, 5, fields);
+  }
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
+    MlirNamedAttribute fields[] = {
+        named(ctx, "name", mlirArrayAttrGetElement(symbols, i)),
+        named(ctx, "kind", str(ctx, "i64"))};
+    params[n++] = mlirDictionaryAttrGet(ctx, 2, fields);
+  }
+  MlirNamedAttribute entry[] = {
+      named(ctx, "kernel", attrOf(func, "sym_name")),
+      named(ctx, "symbols", symbols),
+      named(ctx, "params", mlirArrayAttrGet(ctx, n, params)),
+      named(ctx, "grid", attrOf(func, "dlcgpu.grid")),
+      named(ctx, "block", attrOf(func, "dlcgpu.block")),
+      /* The skeleton's shared memory is static (memref.global). */
+      named(ctx, "dynamic_smem_bytes",
+            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 0)),
+      named(ctx, "static_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
+      named(ctx, "flops", attrOf(func, "dlcgpu.flops"))};
+  return mlirDictionaryAttrGet(ctx, 8, entry);
+}
+
+static void recordManifest(MlirOperation module, MlirAttribute entry) {
+  MlirStringRef name = mlirStringRefCreateFromCString("dlc.kernels");
+  MlirAttribute old = mlirOperationGetAttributeByName(module, name);
+  MlirAttribute entries[32];
+  intptr_t n = 0;
+  if (!mlirAttributeIsNull(old))
+    for (; n < mlirArrayAttrGetNumElements(old) && n < 31; ++n)
+      entries[n] = mlirArrayAttrGetElement(old, n);
+  entries[n++] = entry;
+  mlirOperationSetAttributeByName(
+      module, name, mlirArrayAttrGet(mlirOperationGetContext(module), n,
+                                     entries));
+}
+
+static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirBlock oldBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  int numArgs = (int)mlirBlockGetNumArguments(oldBody);
+  if (numArgs > MaxParams)
+    return false;
+  MlirType params[MaxParams];
+  MlirType ptr = dlcType(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
+  int numSymbols = 0;
+  for (int i = 0; i < numArgs; ++i) {
+    MlirType t = mlirValueGetType(mlirBlockGetArgument(oldBody, i));
+    params[i] = mlirTypeIsAMemRef(t) ? ptr : i64;
+    numSymbols += mlirTypeIsAIndex(t);
+  }
+  int numMemrefs = numArgs - numSymbols;
+  recordManifest(mlirOperationGetParentOperation(func),
+                 manifestEntry(func, numMemrefs));
+
+  MlirAttribute block = attrOf(func, "dlcgpu.block");
+  int32_t blockSize[3];
+  for (int i = 0; i < 3; ++i)
+    blockSize[i] = (int32_t)mlirDenseI64ArrayGetElement(block, i);
+
+  /* Keep the launch facts for the manifest on the gpu.func. */
+  const char *names[] = {"function_type", "known_block_size", "sym_name",
+                         "gpu.kernel"};
+  MlirAttribute attrs[] = {
+      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numArgs, params, 0, NULL)),
+      mlirDenseI32ArrayGet(ctx, 3, blockSize), attrOf(func, "sym_name"),
+      mlirUnitAttrGet(ctx)};
+  int numAttrs = 4;
+  MlirBlock gpuBody =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  DlcBuilder b = dlcBuilderAtEnd(gpuBody, mlirOperationGetLocation(func));
+  MlirBlock entry;
+  dlcBuildWithRegion(&b, "gpu.func", 0, NULL, 0, NULL, numAttrs, names, attrs,
+                     numArgs, params, &entry);
+
+  b = dlcBuilderAtEnd(entry, b.loc);
+  MlirValue symbolI64[MaxParams], replacement[MaxParams];
+  for (int i = 0; i < numSymbols; ++i) {
+    symbolI64[i] = mlirBlockGetArgument(entry, numMemrefs + i);
+    replacement[numMemrefs + i] = dlcIndexCast(&b, symbolI64[i],
+                                               mlirIndexTypeGet(ctx));
+  }
+  for (int i = 0; i < numMemrefs; ++i) {
+    replacement[i] = buildMemref(
+        &b, func, i, mlirValueGetType(mlirBlockGetArgument(oldBody, i)),
+        mlirBlockGetArgument(entry, i), symbolI64);
+    if (mlirValueIsNull(replacement[i]))
+      return false;
+  }
+  for (int i = 0; i < numArgs; ++i)
+    mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(oldBody, i),
+                                  replacement[i]);
+
+  /* Move the body over; func.return becomes gpu.return. */
+  MlirOperation ret =
+      dlcBuild(&b, "gpu.return", 0, NULL, 0, NULL, 0, NULL, NULL);
+  MlirOperation op = mlirBlockGetFirstOperation(oldBody);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    if (!mlirStringRefEqual(name, mlirStringRefCreateFromCString("func.return")))
+      mlirOperationMoveBefore(op, ret);
+    op = next;
+  }
+  mlirOperationDestroy(func);
+  return true;
+}
+
+bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  bool ok = true;
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (!mlirAttributeIsNull(attrOf(op, "dlcgpu.kernel")))
+      ok &= outlineOne(op, gpuModule);
+    op = next;
+  }
+  return ok;
+}

@@ -1,0 +1,864 @@
+/* dlc-interp: runs the CPU reference interpreter on a tiny program.
+ *
+ *   dlc-interp PROGRAM.mlir M=17,N=33,K=65 [--seed S] [--precision f32|f64]
+ *              [--write-ref DIR] [--print] [--func NAME]
+ *
+ * It parses the program, takes the sizes of its symbols from the command
+ * line, fills every argument with deterministic random values (uniform in
+ * [-1, 1], rounded to the argument's element type), evaluates the function
+ * and prints the outputs or writes the reference-data folder that dlc-run
+ * reads on the GPU machine (docs/conventions.md, "Reference data"). See
+ * docs/interp.md. */
+#include "dlc/IR.h"
+#include "dlc/Interp.h"
+#include "dlc/dlc.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { MaxParams = 64, MaxInputValues = 16, NameSize = 64 };
+
+typedef struct SizeArg {
+  char name[NameSize];
+  int64_t value;
+} SizeArg;
+
+/* --input ARG=VALUES: explicit values for one argument (tests). */
+typedef struct InputValues {
+  const char *arg;    /* argument index or name */
+  const char *values; /* "iota" or comma-separated numbers */
+} InputValues;
+
+typedef struct Options {
+  const char *program;
+  const char *funcName;
+  const char *refDir;
+  uint64_t seed;
+  DlcInterpPrecision precision;
+  bool print, printInputs;
+  int64_t printLimit;
+  int numSizes;
+  SizeArg sizes[DLC_INTERP_MAX_SYMBOLS];
+  int numInputValues;
+  InputValues inputValues[MaxInputValues];
+} Options;
+
+/* One parameter of the kernel ABI: an input or an output. */
+typedef struct Param {
+  char name[NameSize];
+  DlcInterpDtype dtype;
+  bool isOutput;
+  DlcTensor *tensor; /* owned */
+} Param;
+
+static const char usage[] =
+    "OVERVIEW: DLC CPU reference interpreter for tiny programs\n\n"
+    "USAGE: dlc-interp PROGRAM.mlir [SYM=SIZE,...] [options]\n\n"
+    "  SYM=SIZE,...             Sizes of the symbols, e.g. M=17,N=33,K=65\n"
+    "OPTIONS:\n"
+    "  --func NAME              Function to run (default: the only one)\n"
+    "  --seed S                 Seed of the random inputs (default: 1)\n"
+    "  --precision f32|f64      Arithmetic precision (default: f32)\n"
+    "  --write-ref DIR          Write the reference-data folder DIR\n"
+    "  --print                  Print the outputs\n"
+    "  --print-inputs           Print the inputs too\n"
+    "  --print-limit N          Print tensors of at most N elements "
+    "(default: 256)\n"
+    "  --input ARG=V,V,...      Use these values for argument ARG (index or\n"
+    "                           name) instead of random ones; 'iota' gives\n"
+    "                           0, 1, 2, ...\n"
+    "  --help                   Show this help\n";
+
+static void fail(const char *format, const char *detail) {
+  fputs("dlc-interp: error: ", stderr);
+  fprintf(stderr, format, detail);
+  fputc('\n', stderr);
+}
+
+/*===----------------------------------------------------------------------===*
+ * Command line
+ *===----------------------------------------------------------------------===*/
+
+static bool parseInt(const char *text, int64_t *value) {
+  char *end;
+  errno = 0;
+  long long parsed = strtoll(text, &end, 10);
+  if (errno || end == text || *end)
+    return false;
+  *value = parsed;
+  return true;
+}
+
+/* Parses "M=17,N=33" into options->sizes. */
+static bool parseSizes(Options *options, const char *text) {
+  char *copy = strdup(text);
+  bool ok = copy != NULL;
+  for (char *item = ok ? strtok(copy, ",") : NULL; ok && item;
+       item = strtok(NULL, ",")) {
+    char *eq = strchr(item, '=');
+    int64_t value = 0;
+    ok = eq && eq != item && (size_t)(eq - item) < NameSize &&
+         parseInt(eq + 1, &value) && value >= 0;
+    if (!ok) {
+      fail("bad size '%s' (expected SYMBOL=SIZE with SIZE >= 0)", item);
+      break;
+    }
+    if (options->numSizes == DLC_INTERP_MAX_SYMBOLS) {
+      fail("too many sizes%s", "");
+      ok = false;
+      break;
+    }
+    SizeArg *size = &options->sizes[options->numSizes++];
+    memcpy(size->name, item, (size_t)(eq - item));
+    size->name[eq - item] = '\0';
+    size->value = value;
+    for (int i = 0; i + 1 < options->numSizes; ++i)
+      if (strcmp(options->sizes[i].name, size->name) == 0) {
+        fail("symbol '%s' is given twice", size->name);
+        ok = false;
+      }
+  }
+  free(copy);
+  return ok;
+}
+
+/* The value of option `argv[*i]`, from "--opt=value" or the next word. */
+static const char *optionValue(int argc, char **argv, int *i,
+                               const char *option) {
+  size_t n = strlen(option);
+  if (argv[*i][n] == '=')
+    return argv[*i] + n + 1;
+  if (*i + 1 < argc)
+    return argv[++*i];
+  fail("%s needs a value", option);
+  return NULL;
+}
+
+static bool isOption(const char *arg, const char *option) {
+  size_t n = strlen(option);
+  return strncmp(arg, option, n) == 0 && (arg[n] == '\0' || arg[n] == '=');
+}
+
+static bool parseOption(Options *options, int argc, char **argv, int *i) {
+  const char *arg = argv[*i], *value;
+  int64_t number;
+  if (strcmp(arg, "--print") == 0) {
+    options->print = true;
+  } else if (strcmp(arg, "--print-inputs") == 0) {
+    options->print = options->printInputs = true;
+  } else if (isOption(arg, "--func")) {
+    return (options->funcName = optionValue(argc, argv, i, "--func"));
+  } else if (isOption(arg, "--write-ref")) {
+    return (options->refDir = optionValue(argc, argv, i, "--write-ref"));
+  } else if (isOption(arg, "--seed") || isOption(arg, "--print-limit")) {
+    bool isSeed = isOption(arg, "--seed");
+    value = optionValue(argc, argv, i, isSeed ? "--seed" : "--print-limit");
+    if (!value)
+      return false;
+    if (!parseInt(value, &number) || number < 0) {
+      fail("bad number '%s'", value);
+      return false;
+    }
+    if (isSeed)
+      options->seed = (uint64_t)number;
+    else
+      options->printLimit = number;
+  } else if (isOption(arg, "--precision")) {
+    value = optionValue(argc, argv, i, "--precision");
+    if (value && strcmp(value, "f32") == 0)
+      options->precision = DlcInterpPrecisionF32;
+    else if (value && strcmp(value, "f64") == 0)
+      options->precision = DlcInterpPrecisionF64;
+    else {
+      fail("--precision must be f32 or f64, not '%s'", value ? value : "");
+      return false;
+    }
+  } else if (isOption(arg, "--input")) {
+    value = optionValue(argc, argv, i, "--input");
+    if (!value || !strchr(value, '=') ||
+        options->numInputValues == MaxInputValues) {
+      fail("bad --input '%s' (expected ARG=V,V,...)", value ? value : "");
+      return false;
+    }
+    options->inputValues[options->numInputValues++] =
+        (InputValues){value, strchr(value, '=') + 1};
+  } else {
+    fail("unknown option '%s' (see --help)", arg);
+    return false;
+  }
+  return true;
+}
+
+/* Returns 0 to go on, 1 to exit successfully (--help), 2 on an error. */
+static int parseArguments(int argc, char **argv, Options *options) {
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      fputs(usage, stdout);
+      return 1;
+    }
+    if (arg[0] == '-' && arg[1]) {
+      if (!parseOption(options, argc, argv, &i))
+        return 2;
+    } else if (strchr(arg, '=')) {
+      if (!parseSizes(options, arg))
+        return 2;
+    } else if (options->program) {
+      fail("more than one program given ('%s')", arg);
+      return 2;
+    } else {
+      options->program = arg;
+    }
+  }
+  if (!options->program) {
+    fail("no program given%s (see --help)", "");
+    return 2;
+  }
+  return 0;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Diagnostics and input
+ *===----------------------------------------------------------------------===*/
+
+typedef struct Text {
+  char text[4096];
+  size_t used;
+} Text;
+
+static void appendText(MlirStringRef chunk, void *userData) {
+  Text *t = userData;
+  size_t room = sizeof(t->text) - 1 - t->used;
+  size_t n = chunk.length < room ? chunk.length : room;
+  memcpy(t->text + t->used, chunk.data, n);
+  t->used += n;
+  t->text[t->used] = '\0';
+}
+
+static void printDiagnostic(MlirDiagnostic diagnostic) {
+  static const char *const words[] = {"error", "warning", "note", "remark"};
+  MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
+  Text message = {{0}, 0};
+  char where[512];
+  mlirDiagnosticPrint(diagnostic, appendText, &message);
+  dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
+                    sizeof(where));
+  fprintf(stderr, "%s: %s: %s\n", where,
+          (unsigned)severity < 4 ? words[severity] : "error", message.text);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i)
+    printDiagnostic(mlirDiagnosticGetNote(diagnostic, i));
+}
+
+static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
+                                          void *userData) {
+  printDiagnostic(diagnostic);
+  return mlirLogicalResultSuccess();
+}
+
+static char *readFile(const char *path) {
+  FILE *file = fopen(path, "rb");
+  if (!file) {
+    fprintf(stderr, "dlc-interp: error: cannot open '%s': %s\n", path,
+            strerror(errno));
+    return NULL;
+  }
+  size_t size = 0, capacity = 1 << 16;
+  char *data = malloc(capacity);
+  while (data) {
+    size += fread(data + size, 1, capacity - size - 1, file);
+    if (size + 1 < capacity)
+      break;
+    char *grown = realloc(data, capacity *= 2);
+    if (!grown)
+      free(data);
+    data = grown;
+  }
+  fclose(file);
+  if (data)
+    data[size] = '\0';
+  return data;
+}
+
+/* The single func.func of the module, or the one named `name`. */
+static MlirOperation findFunction(MlirModule module, const char *name) {
+  MlirOperation found = {NULL};
+  int count = 0;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef opName = mlirIdentifierStr(mlirOperationGetName(op));
+    if (opName.length != 9 || memcmp(opName.data, "func.func", 9) != 0)
+      continue;
+    MlirAttribute symbol = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (name && !(mlirAttributeIsAString(symbol) &&
+                  mlirStringRefEqual(mlirStringAttrGetValue(symbol),
+                                     mlirStringRefCreateFromCString(name))))
+      continue;
+    found = op;
+    ++count;
+  }
+  if (count == 0 && name)
+    fail("no function named '%s'", name);
+  else if (count == 0)
+    fail("the program has no func.func%s", "");
+  else if (count > 1)
+    fail("the program has several functions; choose one with --func%s", "");
+  return count == 1 ? found : (MlirOperation){NULL};
+}
+
+/*===----------------------------------------------------------------------===*
+ * Symbols and parameters
+ *===----------------------------------------------------------------------===*/
+
+/* Puts the command-line sizes into `symbols`; every symbol needs one. */
+static bool applySizes(const Options *options, DlcInterpSymbols *symbols) {
+  bool ok = true;
+  for (int i = 0; i < options->numSizes; ++i) {
+    const SizeArg *size = &options->sizes[i];
+    int index = dlcInterpSymbolsFind(
+        symbols, mlirStringRefCreateFromCString(size->name));
+    if (index < 0) {
+      fail("'%s' is not a symbol of the function", size->name);
+      ok = false;
+    } else {
+      symbols->values[index] = size->value;
+    }
+  }
+  for (int i = 0; ok && i < symbols->count; ++i)
+    if (symbols->values[i] < 0) {
+      fprintf(stderr,
+              "dlc-interp: error: no size for symbol '%.*s' (give "
+              "%.*s=SIZE)\n",
+              (int)symbols->names[i].length, symbols->names[i].data,
+              (int)symbols->names[i].length, symbols->names[i].data);
+      ok = false;
+    }
+  return ok;
+}
+
+/* Start of line `line` (1-based) of `source`, or NULL. */
+static const char *lineStart(const char *source, int line) {
+  for (int i = 1; source && i < line; ++i) {
+    source = strchr(source, '\n');
+    source = source ? source + 1 : NULL;
+  }
+  return source;
+}
+
+/* The '(' that opens the signature of @`symbol`, searched from `from`. */
+static const char *signatureStart(const char *from, MlirStringRef symbol) {
+  for (const char *at = strchr(from, '@'); at; at = strchr(at + 1, '@')) {
+    if (strncmp(at + 1, symbol.data, symbol.length) != 0)
+      continue;
+    const char *p = at + 1 + symbol.length;
+    while (*p == ' ' || *p == '\t')
+      ++p;
+    if (*p == '(')
+      return p;
+  }
+  return NULL;
+}
+
+/* The SSA names of the arguments as written in the source (`%X` gives
+ * "X"), so the reference files read X.bin rather than arg0.bin. MLIR keeps
+ * no SSA names, so they are read back from the signature's text: every
+ * `%name` at parenthesis depth 1, outside string literals. Returns false
+ * (names unknown) when the signature cannot be found or does not name
+ * exactly `count` arguments. */
+static bool sourceArgumentNames(const char *source, MlirOperation func,
+                                int count, char names[][NameSize]) {
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirAttribute symbol = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  if (!mlirLocationIsAFileLineColRange(loc) || mlirAttributeIsNull(symbol) ||
+      !mlirAttributeIsAString(symbol))
+    return false;
+  const char *p =
+      lineStart(source, mlirLocationFileLineColRangeGetStartLine(loc));
+  p = p ? signatureStart(p, mlirStringAttrGetValue(symbol)) : NULL;
+  int found = 0, depth = 0;
+  for (; p && *p; ++p) {
+    if (*p == '"') { /* skip a string literal */
+      while (*++p && *p != '"')
+        p += *p == '\\' && p[1];
+      if (!*p)
+        return false;
+    } else if (*p == '(') {
+      ++depth;
+    } else if (*p == ')' && --depth == 0) {
+      break;
+    } else if (*p == '%' && depth == 1) {
+      size_t n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST"
+                               "UVWXYZ0123456789_$.-");
+      if (found == count || n == 0 || n >= NameSize)
+        return false;
+      memcpy(names[found], p + 1, n);
+      names[found++][n] = '\0';
+    }
+  }
+  return p && *p == ')' && found == count;
+}
+
+/* A parameter's name: its `dlc.name` argument/result attribute, else its
+ * name in the source (`fromSource`, may be NULL), else "arg<i>" /
+ * "result<i>". */
+static void paramName(MlirOperation func, bool isOutput, intptr_t i,
+                      const char *fromSource, char *name) {
+  MlirAttribute all = mlirOperationGetAttributeByName(
+      func,
+      mlirStringRefCreateFromCString(isOutput ? "res_attrs" : "arg_attrs"));
+  MlirAttribute dict = !mlirAttributeIsNull(all) &&
+                               mlirAttributeIsAArray(all) &&
+                               i < mlirArrayAttrGetNumElements(all)
+                           ? mlirArrayAttrGetElement(all, i)
+                           : mlirAttributeGetNull();
+  MlirAttribute given =
+      !mlirAttributeIsNull(dict) && mlirAttributeIsADictionary(dict)
+          ? mlirDictionaryAttrGetElementByName(
+                dict, mlirStringRefCreateFromCString("dlc.name"))
+          : mlirAttributeGetNull();
+  if (!mlirAttributeIsNull(given) && mlirAttributeIsAString(given)) {
+    MlirStringRef text = mlirStringAttrGetValue(given);
+    snprintf(name, NameSize, "%.*s", (int)text.length, text.data);
+  } else if (fromSource) {
+    snprintf(name, NameSize, "%s", fromSource);
+  } else {
+    snprintf(name, NameSize, "%s%ld", isOutput ? "result" : "arg", (long)i);
+  }
+}
+
+/* Names become file names: keep them to a safe alphabet, and unique. */
+static bool checkNames(const Param *params, int count) {
+  for (int i = 0; i < count; ++i) {
+    const char *name = params[i].name;
+    bool ok = name[0] && name[0] != '.' &&
+              strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX"
+                           "YZ0123456789_.-") == strlen(name);
+    for (int j = 0; ok && j < i; ++j)
+      ok = strcmp(params[j].name, name) != 0;
+    if (!ok) {
+      fail("parameter name '%s' is not a unique, plain file name", name);
+      return false;
+    }
+  }
+  return true;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Inputs
+ *===----------------------------------------------------------------------===*/
+
+/* splitmix64: a small, well-mixed, deterministic generator. */
+static uint64_t nextRandom(uint64_t *state) {
+  uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+  return z ^ (z >> 31);
+}
+
+/* Uniform in [-1, 1) for floats; integers in [-8, 8]; i1 in {0, 1}. */
+static double randomValue(uint64_t *state, DlcInterpDtype dtype) {
+  uint64_t bits = nextRandom(state);
+  if (dtype == DlcInterpDtypeI1)
+    return (double)(bits & 1);
+  if (!dlcInterpDtypeIsFloat(dtype))
+    return (double)(int64_t)(bits % 17) - 8.0;
+  return 2.0 * ((double)(bits >> 11) * 0x1.0p-53) - 1.0;
+}
+
+static void fillRandom(Param *param, uint64_t *state) {
+  DlcTensor *t = param->tensor;
+  bool allZero = true;
+  for (int64_t i = 0; i < t->numElements; ++i) {
+    t->data[i] =
+        dlcInterpRoundToStorage(param->dtype, randomValue(state, param->dtype));
+    allZero &= t->data[i] == 0.0;
+  }
+  /* An all-zero input would hide most kernel bugs. */
+  if (allZero && t->numElements > 0)
+    t->data[0] = 1.0;
+}
+
+static bool fillGiven(Param *param, const char *values) {
+  DlcTensor *t = param->tensor;
+  if (strcmp(values, "iota") == 0) {
+    for (int64_t i = 0; i < t->numElements; ++i)
+      t->data[i] = dlcInterpRoundToStorage(param->dtype, (double)i);
+    return true;
+  }
+  int64_t count = 0;
+  const char *p = values;
+  while (*p) {
+    char *end;
+    double value = strtod(p, &end);
+    if (end == p || (*end && *end != ',') || count == t->numElements) {
+      fprintf(stderr,
+              "dlc-interp: error: --input %s: expected %lld comma-separated "
+              "numbers\n",
+              param->name, (long long)t->numElements);
+      return false;
+    }
+    t->data[count++] = dlcInterpRoundToStorage(param->dtype, value);
+    p = *end ? end + 1 : end;
+  }
+  if (count != t->numElements) {
+    fprintf(stderr,
+            "dlc-interp: error: --input %s: %lld values given but it has "
+            "%lld elements\n",
+            param->name, (long long)count, (long long)t->numElements);
+    return false;
+  }
+  return true;
+}
+
+/* The --input entry for argument `index`, or NULL. */
+static const InputValues *givenValues(const Options *options, int index,
+                                      const char *name) {
+  for (int i = 0; i < options->numInputValues; ++i) {
+    const char *arg = options->inputValues[i].arg;
+    size_t n = (size_t)(options->inputValues[i].values - 1 - arg);
+    char key[NameSize];
+    snprintf(key, sizeof(key), "%d", index);
+    if ((strlen(key) == n && strncmp(arg, key, n) == 0) ||
+        (strlen(name) == n && strncmp(arg, name, n) == 0))
+      return &options->inputValues[i];
+  }
+  return NULL;
+}
+
+/* Creates one input per argument, sized by the bound symbols. */
+static bool makeInputs(const Options *options, MlirOperation func,
+                       const DlcInterpSymbols *symbols, Param *params,
+                       int numInputs) {
+  MlirType type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type")));
+  uint64_t state = options->seed;
+  for (int i = 0; i < numInputs; ++i) {
+    Param *param = &params[i];
+    MlirType argType = mlirFunctionTypeGetInput(type, i);
+    int rank;
+    int64_t shape[DLC_MAX_RANK];
+    if (mlirLogicalResultIsFailure(
+            dlcInterpResolveShape(func, argType, symbols, &rank, shape)))
+      return false;
+    param->dtype =
+        dlcInterpDtypeFromType(mlirShapedTypeGetElementType(argType));
+    if (param->dtype == DlcInterpDtypeInvalid) {
+      fail("argument '%s' has an element type the interpreter does not "
+           "support",
+           param->name);
+      return false;
+    }
+    param->tensor = dlcTensorCreate(rank, shape);
+    if (!param->tensor) {
+      fail("cannot allocate the input '%s'", param->name);
+      return false;
+    }
+    const InputValues *given = givenValues(options, i, param->name);
+    if (!given)
+      fillRandom(param, &state);
+    else if (!fillGiven(param, given->values))
+      return false;
+  }
+  for (int i = 0; i < options->numInputValues; ++i) {
+    bool used = false;
+    for (int j = 0; j < numInputs; ++j)
+      used |=
+          givenValues(options, j, params[j].name) == &options->inputValues[i];
+    if (!used) {
+      fail("--input '%s' names no argument", options->inputValues[i].arg);
+      return false;
+    }
+  }
+  return true;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Output: printing and reference data
+ *===----------------------------------------------------------------------===*/
+
+/* The shortest decimal that reads back to `value` once rounded as the
+ * interpreter rounded it, so f16 results print as "0.1001" and not as
+ * their exact binary expansion. */
+static void formatValue(double value, DlcInterpDtype dtype,
+                        DlcInterpPrecision precision, char *buffer,
+                        size_t size) {
+  if (!dlcInterpDtypeIsFloat(dtype)) {
+    snprintf(buffer, size, "%lld", (long long)value);
+    return;
+  }
+  if (!isfinite(value)) {
+    snprintf(buffer, size, "%s",
+             isnan(value) ? "nan"
+             : value > 0  ? "inf"
+                          : "-inf");
+    return;
+  }
+  /* Whole numbers print whole: 65504 rather than 6.55e+04. */
+  if (value == trunc(value) && fabs(value) < 1e15) {
+    snprintf(buffer, size, "%.0f", value);
+    return;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    snprintf(buffer, size, "%.*g", digits, value);
+    if (dlcInterpRound(dtype, precision, strtod(buffer, NULL)) == value)
+      return;
+  }
+}
+
+/* Prints "NAME: DTYPE[shape]" and then one line per innermost row:
+ * "NAME[i, j] = v v v" ("NAME = v v v" for rank <= 1). */
+static void printParam(const Param *param, const Options *options) {
+  const DlcTensor *t = param->tensor;
+  printf("%s: %s[", param->name, dlcInterpDtypeGetName(param->dtype));
+  for (int d = 0; d < t->rank; ++d)
+    printf("%s%lld", d ? ", " : "", (long long)t->shape[d]);
+  printf("]\n");
+  if (t->numElements > options->printLimit) {
+    printf("  (%lld elements; raise --print-limit to see them)\n",
+           (long long)t->numElements);
+    return;
+  }
+  int64_t row = t->rank ? t->shape[t->rank - 1] : 1;
+  int64_t index[DLC_MAX_RANK] = {0};
+  for (int64_t start = 0; row > 0 && start < t->numElements; start += row) {
+    printf("%s", param->name);
+    for (int d = 0; d + 1 < t->rank; ++d)
+      printf("%s%lld", d ? ", " : "[", (long long)index[d]);
+    printf("%s =", t->rank > 1 ? "]" : "");
+    for (int64_t i = 0; i < row; ++i) {
+      char text[64];
+      formatValue(t->data[start + i], param->dtype, options->precision, text,
+                  sizeof(text));
+      printf(" %s", text);
+    }
+    printf("\n");
+    /* Advance the outer index by one row. */
+    for (int d = t->rank - 2; d >= 0; --d) {
+      if (++index[d] < t->shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+/* Little-endian bytes of one element in `dtype`. */
+static size_t encodeElement(double value, DlcInterpDtype dtype,
+                            unsigned char *out) {
+  uint64_t bits = 0;
+  size_t size = dlcInterpDtypeGetSize(dtype);
+  switch (dtype) {
+  case DlcInterpDtypeF16:
+    bits = dlcInterpF16FromDouble(value);
+    break;
+  case DlcInterpDtypeBF16:
+    bits = dlcInterpBF16FromDouble(value);
+    break;
+  case DlcInterpDtypeF32: {
+    float f = (float)value;
+    uint32_t b32;
+    memcpy(&b32, &f, sizeof(b32));
+    bits = b32;
+    break;
+  }
+  case DlcInterpDtypeF64:
+    memcpy(&bits, &value, sizeof(bits));
+    break;
+  default: /* integers: already whole and in range */
+    bits = (uint64_t)(int64_t)value;
+    break;
+  }
+  for (size_t i = 0; i < size; ++i)
+    out[i] = (unsigned char)(bits >> (8 * i));
+  return size;
+}
+
+static bool writeRawFile(const char *dir, const Param *param) {
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/%s.bin", dir, param->name);
+  FILE *file = fopen(path, "wb");
+  if (!file) {
+    fprintf(stderr, "dlc-interp: error: cannot write '%s': %s\n", path,
+            strerror(errno));
+    return false;
+  }
+  bool ok = true;
+  for (int64_t i = 0; ok && i < param->tensor->numElements; ++i) {
+    unsigned char bytes[8];
+    size_t n = encodeElement(param->tensor->data[i], param->dtype, bytes);
+    ok = fwrite(bytes, 1, n, file) == n;
+  }
+  ok &= fclose(file) == 0;
+  if (!ok)
+    fprintf(stderr, "dlc-interp: error: cannot write '%s'\n", path);
+  return ok;
+}
+
+static void writeMeta(FILE *file, const Options *options,
+                      const DlcInterpSymbols *symbols, const Param *params,
+                      int count) {
+  fprintf(file, "{\"symbols\": {");
+  for (int i = 0; i < symbols->count; ++i)
+    fprintf(file, "%s\"%.*s\": %lld", i ? ", " : "",
+            (int)symbols->names[i].length, symbols->names[i].data,
+            (long long)symbols->values[i]);
+  fprintf(file, "}, \"seed\": %llu, \"params\": [",
+          (unsigned long long)options->seed);
+  for (int i = 0; i < count; ++i) {
+    const Param *p = &params[i];
+    fprintf(file, "%s\n  {\"name\": \"%s\", \"dtype\": \"%s\", \"shape\": [",
+            i ? "," : "", p->name, dlcInterpDtypeGetName(p->dtype));
+    for (int d = 0; d < p->tensor->rank; ++d)
+      fprintf(file, "%s%lld", d ? ", " : "", (long long)p->tensor->shape[d]);
+    fprintf(file, "], \"role\": \"%s\", \"file\": \"%s.bin\"}",
+            p->isOutput ? "output" : "input", p->name);
+  }
+  fprintf(file, "\n]}\n");
+}
+
+/* mkdir -p: creates `dir` and any missing parents. */
+static bool makeDirectories(const char *dir) {
+  char path[4096];
+  if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
+    return false;
+  for (char *p = path + 1;; ++p) {
+    bool last = *p == '\0';
+    if (*p != '/' && !last)
+      continue;
+    *p = '\0';
+    struct stat info;
+    if (mkdir(path, 0777) != 0 &&
+        (errno != EEXIST || stat(path, &info) != 0 || !S_ISDIR(info.st_mode)))
+      return false;
+    if (last)
+      return true;
+    *p = '/';
+  }
+}
+
+static bool writeReference(const Options *options,
+                           const DlcInterpSymbols *symbols, const Param *params,
+                           int count) {
+  const char *dir = options->refDir;
+  if (!makeDirectories(dir)) {
+    fprintf(stderr, "dlc-interp: error: cannot create directory '%s': %s\n",
+            dir, strerror(errno));
+    return false;
+  }
+  for (int i = 0; i < count; ++i)
+    if (!writeRawFile(dir, &params[i]))
+      return false;
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/meta.json", dir);
+  FILE *file = fopen(path, "w");
+  if (!file) {
+    fprintf(stderr, "dlc-interp: error: cannot write '%s': %s\n", path,
+            strerror(errno));
+    return false;
+  }
+  writeMeta(file, options, symbols, params, count);
+  return fclose(file) == 0;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Driver
+ *===----------------------------------------------------------------------===*/
+
+/* Names the parameters, makes the inputs, evaluates, and reports. */
+static bool runFunction(const Options *options, const char *source,
+                        MlirOperation func) {
+  DlcInterpSymbols symbols;
+  if (mlirLogicalResultIsFailure(dlcInterpSymbolsInit(func, &symbols)) ||
+      !applySizes(options, &symbols))
+    return false;
+  MlirType type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type")));
+  intptr_t numInputs = mlirFunctionTypeGetNumInputs(type);
+  intptr_t numOutputs = mlirFunctionTypeGetNumResults(type);
+  if (numInputs + numOutputs > MaxParams) {
+    fail("more than 64 parameters%s", "");
+    return false;
+  }
+  Param params[MaxParams];
+  memset(params, 0, sizeof(params));
+  int count = (int)(numInputs + numOutputs);
+  char sourceNames[MaxParams][NameSize];
+  bool named = sourceArgumentNames(source, func, (int)numInputs, sourceNames);
+  for (int i = 0; i < count; ++i) {
+    params[i].isOutput = i >= numInputs;
+    paramName(func, params[i].isOutput, params[i].isOutput ? i - numInputs : i,
+              named && !params[i].isOutput ? sourceNames[i] : NULL,
+              params[i].name);
+  }
+  DlcTensor *inputs[MaxParams], *outputs[MaxParams];
+  bool ok = checkNames(params, count) &&
+            makeInputs(options, func, &symbols, params, (int)numInputs);
+  for (int i = 0; ok && i < numInputs; ++i)
+    inputs[i] = params[i].tensor;
+  ok = ok && mlirLogicalResultIsSuccess(
+                 dlcInterpEvaluate(func, options->precision, numInputs, inputs,
+                                   &symbols, numOutputs, outputs));
+  for (int i = 0; ok && i < numOutputs; ++i) {
+    Param *out = &params[numInputs + i];
+    out->tensor = outputs[i];
+    out->dtype = dlcInterpDtypeFromType(
+        mlirShapedTypeGetElementType(mlirFunctionTypeGetResult(type, i)));
+  }
+  for (int i = 0; ok && options->print && i < count; ++i)
+    if (params[i].isOutput || options->printInputs)
+      printParam(&params[i], options);
+  if (ok && options->refDir)
+    ok = writeReference(options, &symbols, params, count);
+  for (int i = 0; i < count; ++i)
+    dlcTensorDestroy(params[i].tensor);
+  return ok;
+}
+
+static MlirContext createContext(void) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  return ctx;
+}
+
+int main(int argc, char **argv) {
+  Options options = {.seed = 1, .printLimit = 256};
+  int parsed = parseArguments(argc, argv, &options);
+  if (parsed != 0)
+    return parsed == 1 ? 0 : 1;
+  char *source = readFile(options.program);
+  if (!source)
+    return 1;
+
+  MlirContext ctx = createContext();
+  mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, NULL, NULL);
+  bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
+  MlirModule module = {NULL};
+  if (ok)
+    module =
+        dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(source),
+                             mlirStringRefCreateFromCString(options.program));
+  ok = ok && !mlirModuleIsNull(module) &&
+       mlirOperationVerify(mlirModuleGetOperation(module));
+  MlirOperation func =
+      ok ? findFunction(module, options.funcName) : (MlirOperation){NULL};
+  ok = ok && !mlirOperationIsNull(func) && runFunction(&options, source, func);
+
+  if (!mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  free(source);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,328 @@
+/* dlc-translate: turns a module compiled by the dlc-to-ptx pipeline into
+ * files a host can load: the PTX text of each gpu.binary and one manifest
+ * JSON per kernel (docs/conventions.md, DESIGN.md decision 7).
+ *
+ *   dlc-translate IN.mlir --emit-kernels=DIR   DIR/<module>.ptx, DIR/<kernel>.json
+ *   dlc-translate IN.mlir --emit-ptx [-o F]    the PTX only
+ *   dlc-translate IN.mlir --emit-manifest [-o F]  the manifests (JSON array) */
+#include "dlc/IR.h"
+#include "dlc/dlc.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* --- JSON from builtin attributes ----------------------------------------- */
+
+static void writeJsonString(FILE *out, MlirStringRef s) {
+  fputc('"', out);
+  for (size_t i = 0; i < s.length; ++i) {
+    unsigned char c = (unsigned char)s.data[i];
+    if (c == '"' || c == '\\')
+      fprintf(out, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(out, "\\u%04x", c);
+    else
+      fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+static void writeJson(FILE *out, MlirAttribute a, int indent);
+
+static void newline(FILE *out, int indent) {
+  fprintf(out, "\n%*s", indent, "");
+}
+
+static void writeJson(FILE *out, MlirAttribute a, int indent) {
+  if (mlirAttributeIsAString(a)) {
+    writeJsonString(out, mlirStringAttrGetValue(a));
+  } else if (mlirAttributeIsAInteger(a)) {
+    fprintf(out, "%lld", (long long)mlirIntegerAttrGetValueInt(a));
+  } else if (mlirAttributeIsABool(a)) {
+    fputs(mlirBoolAttrGetValue(a) ? "true" : "false", out);
+  } else if (mlirAttributeIsAFloat(a)) {
+    fprintf(out, "%.17g", mlirFloatAttrGetValueDouble(a));
+  } else if (mlirAttributeIsADenseI64Array(a)) {
+    fputc('[', out);
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); ++i)
+      fprintf(out, "%s%lld", i ? ", " : "",
+              (long long)mlirDenseI64ArrayGetElement(a, i));
+    fputc(']', out);
+  } else if (mlirAttributeIsAArray(a)) {
+    intptr_t n = mlirArrayAttrGetNumElements(a);
+    bool nested = n && (mlirAttributeIsADictionary(mlirArrayAttrGetElement(a, 0)));
+    fputc('[', out);
+    for (intptr_t i = 0; i < n; ++i) {
+      if (i)
+        fputs(", ", out);
+      if (nested)
+        newline(out, indent + 2);
+      writeJson(out, mlirArrayAttrGetElement(a, i), indent + 2);
+    }
+    if (nested)
+      newline(out, indent);
+    fputc(']', out);
+  } else if (mlirAttributeIsADictionary(a)) {
+    intptr_t n = mlirDictionaryAttrGetNumElements(a);
+    fputc('{', out);
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirNamedAttribute e = mlirDictionaryAttrGetElement(a, i);
+      fputs(i ? ", " : "", out);
+      if (indent == 0)
+        newline(out, 2);
+      writeJsonString(out, mlirIdentifierStr(e.name));
+      fputs(": ", out);
+      writeJson(out, e.attribute, indent + 2);
+    }
+    if (indent == 0)
+      newline(out, 0);
+    fputc('}', out);
+  } else {
+    fputs("null", out);
+  }
+}
+
+/* --- PTX from gpu.binary ------------------------------------------------------ */
+
+typedef struct {
+  char *data;
+  size_t size, capacity;
+} Buffer;
+
+static void appendToBuffer(MlirStringRef chunk, void *userData) {
+  Buffer *b = userData;
+  if (b->size + chunk.length + 1 > b->capacity) {
+    size_t capacity = 2 * (b->size + chunk.length + 1);
+    char *grown = realloc(b->data, capacity);
+    if (!grown)
+      return;
+    b->data = grown;
+    b->capacity = capacity;
+  }
+  memcpy(b->data + b->size, chunk.data, chunk.length);
+  b->size += chunk.length;
+  b->data[b->size] = '\0';
+}
+
+static int hexValue(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/* The C API cannot read a #gpu.object, so the PTX is taken from the
+ * printed attribute: `assembly = "..."` with MLIR's string escapes. */
+static char *ptxOf(MlirOperation binary) {
+  Buffer printed = {NULL, 0, 0};
+  mlirAttributePrint(mlirOperationGetAttributeByName(
+                         binary, mlirStringRefCreateFromCString("objects")),
+                     appendToBuffer, &printed);
+  const char *start = printed.data ? strstr(printed.data, "assembly = \"") : NULL;
+  if (!start) {
+    free(printed.data);
+    return NULL;
+  }
+  start += strlen("assembly = \"");
+  char *ptx = malloc(strlen(start) + 1);
+  size_t n = 0;
+  for (const char *p = start; *p && *p != '"'; ++p) {
+    if (*p == '\\' && (p[1] == '\\' || p[1] == '"')) {
+      ptx[n++] = p[1];
+      ++p;
+    } else if (*p == '\\' && hexValue(p[1]) >= 0 && hexValue(p[2]) >= 0) {
+      ptx[n++] = (char)(hexValue(p[1]) * 16 + hexValue(p[2]));
+      p += 2;
+    } else {
+      ptx[n++] = *p;
+    }
+  }
+  ptx[n] = '\0';
+  free(printed.data);
+  return ptx;
+}
+
+/* --- driver ---------------------------------------------------------------------- */
+
+typedef enum { EMIT_NONE, EMIT_KERNELS, EMIT_PTX, EMIT_MANIFEST } Emit;
+
+static FILE *openOutput(const char *path) {
+  if (!path || strcmp(path, "-") == 0)
+    return stdout;
+  FILE *f = fopen(path, "w");
+  if (!f)
+    fprintf(stderr, "dlc-translate: error: cannot open '%s': %s\n", path,
+            strerror(errno));
+  return f;
+}
+
+static char *readFile(const char *path) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "dlc-translate: error: cannot open input file '%s': %s\n",
+            path, strerror(errno));
+    return NULL;
+  }
+  Buffer b = {NULL, 0, 0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    appendToBuffer(mlirStringRefCreate(chunk, n), &b);
+  if (f != stdin)
+    fclose(f);
+  if (!b.data)
+    b.data = calloc(1, 1);
+  return b.data;
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic d, void *userData) {
+  (void)userData;
+  char where[512];
+  dlcLocationFormat(mlirDiagnosticGetLocation(d), where, sizeof(where));
+  Buffer text = {NULL, 0, 0};
+  mlirDiagnosticPrint(d, appendToBuffer, &text);
+  fprintf(stderr, "%s: error: %s\n", where, text.data ? text.data : "");
+  free(text.data);
+  return mlirLogicalResultSuccess();
+}
+
+static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
+  MlirAttribute kernels = mlirOperationGetAttributeByName(
+      module, mlirStringRefCreateFromCString("dlc.kernels"));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation binary = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                           mlirStringRefCreateFromCString("gpu.binary")))
+      binary = op;
+  if (mlirAttributeIsNull(kernels) || mlirOperationIsNull(binary)) {
+    fprintf(stderr, "dlc-translate: error: no compiled kernels in the input "
+                    "(run dlc-opt with the dlc-to-ptx pipeline first)\n");
+    return false;
+  }
+  char *ptx = ptxOf(binary);
+  if (!ptx) {
+    fprintf(stderr, "dlc-translate: error: the gpu.binary holds no PTX "
+                    "(use gpu-module-to-binary{format=isa})\n");
+    return false;
+  }
+  MlirStringRef binaryName = mlirStringAttrGetValue(
+      mlirOperationGetAttributeByName(binary,
+                                      mlirStringRefCreateFromCString("sym_name")));
+  bool ok = true;
+  if (emit == EMIT_PTX || emit == EMIT_MANIFEST) {
+    FILE *out = openOutput(output);
+    if (!out) {
+      free(ptx);
+      return false;
+    }
+    if (emit == EMIT_PTX)
+      fputs(ptx, out);
+    else {
+      writeJson(out, kernels, 0);
+      fputc('\n', out);
+    }
+    if (out != stdout)
+      fclose(out);
+    free(ptx);
+    return true;
+  }
+  mkdir(output, 0777);
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/%.*s.ptx", output, (int)binaryName.length,
+           binaryName.data);
+  FILE *f = openOutput(path);
+  if (f) {
+    fputs(ptx, f);
+    fclose(f);
+  }
+  ok = f != NULL;
+  for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(kernels); ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
+    MlirStringRef name = mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
+        entry, mlirStringRefCreateFromCString("kernel")));
+    snprintf(path, sizeof(path), "%s/%.*s.json", output, (int)name.length,
+             name.data);
+    f = openOutput(path);
+    if (!f) {
+      ok = false;
+      break;
+    }
+    /* The manifest names its PTX file, relative to itself. */
+    fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"sm_90\",",
+            (int)binaryName.length, binaryName.data);
+    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
+      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
+      fputs(j ? ",\n  " : "\n  ", f);
+      writeJsonString(f, mlirIdentifierStr(e.name));
+      fputs(": ", f);
+      writeJson(f, e.attribute, 2);
+    }
+    fputs("\n}\n", f);
+    fclose(f);
+    printf("wrote %s\n", path);
+  }
+  free(ptx);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  const char *input = NULL, *output = NULL;
+  Emit emit = EMIT_NONE;
+  for (int i = 1; i < argc; ++i) {
+    if (strncmp(argv[i], "--emit-kernels=", 15) == 0) {
+      emit = EMIT_KERNELS;
+      output = argv[i] + 15;
+    } else if (strcmp(argv[i], "--emit-ptx") == 0) {
+      emit = EMIT_PTX;
+    } else if (strcmp(argv[i], "--emit-manifest") == 0) {
+      emit = EMIT_MANIFEST;
+    } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+      output = argv[++i];
+    } else if (strcmp(argv[i], "--help") == 0) {
+      printf("USAGE: dlc-translate IN.mlir (--emit-kernels=DIR | --emit-ptx "
+             "| --emit-manifest) [-o FILE]\n");
+      return 0;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "dlc-translate: error: unknown option '%s'\n", argv[i]);
+      return 1;
+    } else {
+      input = argv[i];
+    }
+  }
+  if (emit == EMIT_NONE) {
+    fprintf(stderr, "dlc-translate: error: choose --emit-kernels=DIR, "
+                    "--emit-ptx or --emit-manifest\n");
+    return 1;
+  }
+  char *source = readFile(input ? input : "-");
+  if (!source)
+    return 1;
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  MlirContext ctx = mlirContextCreateWithRegistry(registry, false);
+  mlirDialectRegistryDestroy(registry);
+  mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
+  bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
+  MlirModule module = dlcModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(source),
+      mlirStringRefCreateFromCString(input ? input : "<stdin>"));
+  ok = ok && !mlirModuleIsNull(module) &&
+       writeKernels(mlirModuleGetOperation(module), emit, output);
+  if (!mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  free(source);
+  return ok ? 0 : 1;
+}
