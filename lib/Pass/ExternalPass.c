@@ -127,6 +127,19 @@ int64_t dlcPassOptionsGetInt(const DlcPassOptions *options, const char *name,
   return (end && end != text && *end == '\0') ? (int64_t)value : fallback;
 }
 
+DlcPassOptions *dlcPassOptionsCreate(const DlcPassDef *def, MlirStringRef text,
+                                     MlirStringCallback callback,
+                                     void *userData) {
+  PassInstance *instance = newInstance(def);
+  if (instance && !parseOptions(instance, text, callback, userData)) {
+    freeInstance(instance);
+    return NULL;
+  }
+  return instance;
+}
+
+void dlcPassOptionsDestroy(DlcPassOptions *options) { freeInstance(options); }
+
 /* --- MLIR external pass callbacks ---------------------------------------- */
 
 static void construct(void *userData) { (void)userData; }
@@ -159,13 +172,17 @@ MlirPass dlcCreatePass(MlirStringRef argument, MlirStringRef options,
                 argument.data, (int)argument.length, "");
     return none;
   }
-  PassInstance *instance = newInstance(def);
-  if (!instance)
-    return none;
-  if (!parseOptions(instance, options, errorCallback, userData)) {
-    freeInstance(instance);
+  if (def->expand) {
+    reportError(errorCallback, userData,
+                "'%.*s' is a pipeline, not a pass; use it in a pass "
+                "pipeline%s",
+                argument.data, (int)argument.length, "");
     return none;
   }
+  PassInstance *instance =
+      dlcPassOptionsCreate(def, options, errorCallback, userData);
+  if (!instance)
+    return none;
   MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone,
                                          run};
   enum { MaxDependentDialects = 16 };

@@ -10,6 +10,7 @@
 
 #include "dlc/Passes.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Parsed option values of one pass instance (owned by the instance). */
@@ -27,6 +28,9 @@ typedef struct DlcPassDef {
   /* Dialects whose ops the pass creates, so they are loaded before it runs
    * (NULL-terminated; may be left out when none). */
   const DlcDialectHandleGetter *dependentDialects;
+  /* Set for a named pipeline instead of `run`: writes the pipeline
+   * elements it stands for, given its options, into `out`. */
+  void (*expand)(const DlcPassOptions *options, char *out, size_t size);
 } DlcPassDef;
 
 /* The value of option `name` (its default when not given). The string is
@@ -36,6 +40,13 @@ const char *dlcPassOptionsGet(const DlcPassOptions *options, const char *name);
 /* Integer value of option `name`; `fallback` if it does not parse. */
 int64_t dlcPassOptionsGetInt(const DlcPassOptions *options, const char *name,
                              int64_t fallback);
+
+/* Parses `key=value ...` for `def` (reporting through `callback`);
+ * NULL on error. Destroy with dlcPassOptionsDestroy. */
+DlcPassOptions *dlcPassOptionsCreate(const DlcPassDef *def, MlirStringRef text,
+                                     MlirStringCallback callback,
+                                     void *userData);
+void dlcPassOptionsDestroy(DlcPassOptions *options);
 
 /* The pass table (PassTable.c). */
 extern const DlcPassDef *const dlcPassTable[];

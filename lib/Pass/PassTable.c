@@ -5,11 +5,15 @@
 extern const DlcPassDef dlcTinyVerifyPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
+extern const DlcPassDef dlcGpuToPtxPipeline;
+extern const DlcPassDef dlcToPtxPipeline;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUToGPUPass,
+    &dlcGpuToPtxPipeline,
+    &dlcToPtxPipeline,
 };
 
 const int dlcPassTableSize =

@@ -148,7 +148,20 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
     return mlirLogicalResultFailure();
   }
 
-  if (dlcLookupPass(name.data, name.length)) {
+  const DlcPassDef *def = dlcLookupPass(name.data, name.length);
+  if (def && def->expand) { /* a named pipeline: add what it stands for */
+    DlcPassOptions *parsed =
+        dlcPassOptionsCreate(def, options, sink->callback, sink->userData);
+    if (!parsed)
+      return mlirLogicalResultFailure();
+    char expansion[2048];
+    def->expand(parsed, expansion, sizeof(expansion));
+    dlcPassOptionsDestroy(parsed);
+    return dlcOpPassManagerAddPipeline(
+        pm, mlirStringRefCreateFromCString(expansion), sink->callback,
+        sink->userData);
+  }
+  if (def) {
     MlirPass pass = dlcCreatePass(name, options, sink->callback, sink->userData);
     if (!pass.ptr)
       return mlirLogicalResultFailure();

@@ -248,7 +248,18 @@ static void lowerStore(MlirOperation op, DlcBuilder *b) {
   MlirValue operands[8];
   for (intptr_t i = 0; i < n - 2 && i < 8; ++i)
     operands[i] = operand(op, i);
-  dlcBuild(&inner, "vector.store", n - 2, operands, 0, NULL, 0, NULL, NULL);
+  /* The skeleton stores whole vectors at multiples of their width, so the
+   * access is aligned to its size: say so, or LLVM splits it. */
+  MlirType vectorType = mlirValueGetType(operands[0]);
+  MlirType element = mlirShapedTypeGetElementType(vectorType);
+  int64_t bytes = mlirTypeIsAF32(element) ? 4 : 2; /* f32, else f16/bf16 */
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(vectorType); ++d)
+    bytes *= mlirShapedTypeGetDimSize(vectorType, d);
+  const char *names[] = {"alignment"};
+  MlirAttribute alignment =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), bytes);
+  dlcBuild(&inner, "vector.store", n - 2, operands, 0, NULL, 1, names,
+           &alignment);
   dlcBuild(&inner, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 

@@ -23,15 +23,24 @@ static MlirAttribute attrOf(MlirOperation op, const char *name) {
                                          mlirStringRefCreateFromCString(name));
 }
 
+/* Argument attribute `name` of argument `arg`; null when absent. */
+static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
+  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  if (mlirAttributeIsNull(argAttrs) ||
+      arg >= mlirArrayAttrGetNumElements(argAttrs))
+    return mlirAttributeGetNull();
+  return mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(argAttrs, arg),
+      mlirStringRefCreateFromCString(name));
+}
+
 /* Index of the symbol naming dimension `dim` of argument `arg`, from the
  * rbssa.shape argument attribute; -1 if it has none. */
 static int dimSymbol(MlirOperation func, int arg, int dim) {
-  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
-  MlirAttribute shape = mlirDictionaryAttrGetElementByName(
-      mlirArrayAttrGetElement(argAttrs, arg),
-      mlirStringRefCreateFromCString("rbssa.shape"));
-  if (mlirAttributeIsNull(shape) || dim >= mlirArrayAttrGetNumElements(shape))
+  MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
+  if (mlirAttributeIsNull(shape) || mlirAttributeIsNull(symbols) ||
+      dim >= mlirArrayAttrGetNumElements(shape))
     return -1;
   MlirAttribute name = mlirArrayAttrGetElement(shape, dim);
   if (!mlirAttributeIsAString(name))
@@ -135,29 +144,28 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
 static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
   MlirAttribute params[MaxParams];
   int n = 0;
   for (int i = 0; i < numMemrefs; ++i) {
-    MlirAttribute dict = mlirArrayAttrGetElement(argAttrs, i);
     MlirType element = mlirShapedTypeGetElementType(
         mlirValueGetType(mlirBlockGetArgument(body, i)));
     const char *dtype = mlirTypeIsAF16(element)    ? "f16"
                         : mlirTypeIsABF16(element) ? "bf16"
                         : mlirTypeIsAF32(element)  ? "f32"
                                                    : "f64";
+    char fallback[32];
+    snprintf(fallback, sizeof(fallback), "arg%d", i);
+    MlirAttribute name = argAttr(func, i, "rbssa.name");
+    MlirAttribute shape = argAttr(func, i, "rbssa.shape");
+    MlirAttribute role = argAttr(func, i, "rbssa.role");
     MlirNamedAttribute fields[] = {
-        named(ctx, "name",
-              mlirDictionaryAttrGetElementByName(
-                  dict, mlirStringRefCreateFromCString("rbssa.name"))),
+        named(ctx, "name", mlirAttributeIsNull(name) ? str(ctx, fallback) : name),
         named(ctx, "kind", str(ctx, "ptr")), named(ctx, "dtype", str(ctx, dtype)),
-        named(ctx, "shape",
-              mlirDictionaryAttrGetElementByName(
-                  dict, mlirStringRefCreateFromCString("rbssa.shape"))),
-        named(ctx, "role",
-              mlirDictionaryAttrGetElementByName(
-                  dict, mlirStringRefCreateFromCString("rbssa.role")))};
+        named(ctx, "shape", mlirAttributeIsNull(shape)
+                                ? mlirArrayAttrGet(ctx, 0, NULL)
+                                : shape),
+        named(ctx, "role", mlirAttributeIsNull(role) ? str(ctx, "input") : role)};
     params[n++] = mlirDictionaryAttrGet(ctx, 5, fields);
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {

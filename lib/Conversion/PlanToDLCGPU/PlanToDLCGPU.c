@@ -137,11 +137,15 @@ static MlirOperation buildKernel(MlirOperation region,
   symbolName(region, p->symN, nName, sizeof(nName));
   symbolName(region, p->symM, mName, sizeof(mName));
   symbolName(region, p->symK, kName, sizeof(kName));
-  snprintf(gridX, sizeof(gridX), "ceildiv(%s, %lld)", nName,
+  /* An absent axis (a dot form) needs one block and adds no factor. */
+  snprintf(gridX, sizeof(gridX), p->hasN ? "ceildiv(%s, %lld)" : "1", nName,
            (long long)t->tileN);
-  snprintf(gridY, sizeof(gridY), "ceildiv(%s, %lld)", mName,
+  snprintf(gridY, sizeof(gridY), p->hasM ? "ceildiv(%s, %lld)" : "1", mName,
            (long long)t->tileM);
-  snprintf(flops, sizeof(flops), "2*%s*%s*%s", mName, nName, kName);
+  if (p->hasM && p->hasN)
+    snprintf(flops, sizeof(flops), "2*%s*%s*%s", mName, nName, kName);
+  else
+    snprintf(flops, sizeof(flops), "2*%s*%s", p->hasM ? mName : nName, kName);
   MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
   int64_t threads = 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
   int64_t block[] = {threads, 1, 1};
