@@ -33,7 +33,7 @@
 // CHECK: %[[OUT:.*]] = arith.truncf %[[RELU]] : vector<2x2xf32> to vector<2x2xf16>
 // CHECK: %[[ROW:.*]] = vector.extract %[[OUT]][0] : vector<2xf16> from vector<2x2xf16>
 // CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: vector.store %[[ROW]], %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf16, #gpu.address_space<global>>, vector<2xf16>
+// CHECK-NEXT: vector.store %[[ROW]], %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 4 : i64} : memref<?x?xf16, #gpu.address_space<global>>, vector<2xf16>
 // CHECK: gpu.return
 // CHECK-NOT: dlcgpu.
 func.func @tile(%A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},
