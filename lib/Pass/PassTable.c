@@ -3,6 +3,7 @@
 #include "PassDef.h"
 
 extern const DlcPassDef dlcTinyVerifyPass;
+extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
 extern const DlcPassDef dlcGpuToPtxPipeline;
@@ -10,6 +11,7 @@ extern const DlcPassDef dlcToPtxPipeline;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
+    &dlcTinyToIndexBookPass,
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUToGPUPass,
     &dlcGpuToPtxPipeline,

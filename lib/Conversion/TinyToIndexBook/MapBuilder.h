@@ -1,0 +1,129 @@
+/* MapBuilder: the affine maps and integer sets of the tiny -> indexbook
+ * lowering (internal).
+ *
+ * Every map and set of a function has one dim per axis of an iteration space
+ * and the function's symbols (s0 = first symbol, ...; docs/conventions.md).
+ * Maps compose by substitution (§4.3.7) and are simplified after every step
+ * so that movement chains do not grow their expressions (§4.3 rule 7): first
+ * MLIR's own simplifier, then a range analysis that knows each dim lies in
+ * [0, extent - 1] and removes floordiv/mod that cannot change the value.
+ * Ranges are symbolic: a bound is an integer plus a linear combination of
+ * the symbols, which are sizes and hence >= 1.
+ *
+ * All affine objects are uniqued in the context: nothing here needs
+ * destroying except the guard lists (T2iGuards), which own a heap array. */
+#ifndef DLC_LIB_CONVERSION_TINYTOINDEXBOOK_MAPBUILDER_H
+#define DLC_LIB_CONVERSION_TINYTOINDEXBOOK_MAPBUILDER_H
+
+#include "dlc/Shape.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/IntegerSet.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+  T2I_MAX_SYMBOLS = 16,
+  /* A contraction space holds the dims of both operands at most. */
+  T2I_MAX_AXES = 2 * DLC_MAX_RANK
+};
+
+/* The function's symbols, in signature order. Names are borrowed from the
+ * context's attribute storage. */
+typedef struct T2iSymbols {
+  int count;
+  MlirStringRef names[T2I_MAX_SYMBOLS];
+} T2iSymbols;
+
+/* Position of `name`, or -1. */
+int t2iSymbolIndex(const T2iSymbols *symbols, MlirStringRef name);
+
+/* A bound `constant + sum(coeff[j] * s_j)`, or no bound (finite = false). */
+typedef struct T2iBound {
+  bool finite;
+  int64_t constant;
+  int64_t coeff[T2I_MAX_SYMBOLS];
+} T2iBound;
+
+typedef struct T2iRange {
+  T2iBound lo, hi;
+} T2iRange;
+
+/* An iteration space: the extent of each dim and the function's symbols. */
+typedef struct T2iSpace {
+  MlirContext ctx;
+  const T2iSymbols *symbols; /* borrowed */
+  int numDims;
+  DlcDim extents[T2I_MAX_AXES];
+} T2iSpace;
+
+/* Fills `space`; returns false when an extent names a symbol that is not
+ * among `symbols` or when there are too many dims. */
+bool t2iSpaceInit(T2iSpace *space, MlirContext ctx, const T2iSymbols *symbols,
+                  int numDims, const DlcDim *extents);
+
+/* An extent (static size or symbol of `space`) as an expression. */
+MlirAffineExpr t2iExtentExpr(const T2iSpace *space, DlcDim extent);
+
+MlirAffineExpr t2iDim(const T2iSpace *space, int position);
+MlirAffineExpr t2iConst(const T2iSpace *space, int64_t value);
+
+/* A map over `space` with the given results (simplified). */
+MlirAffineMap t2iMapGet(const T2iSpace *space, int numResults,
+                        const MlirAffineExpr *results);
+MlirAffineMap t2iIdentityMap(const T2iSpace *space);
+
+/* The range of `expr` (over `space`); unbounded where not affine. */
+T2iRange t2iRangeOf(const T2iSpace *space, MlirAffineExpr expr);
+
+/* True when the bound is provably >= 0 for every value of the symbols. */
+bool t2iBoundNonNegative(const T2iBound *bound);
+
+/* MLIR's simplification, then removal of floordiv/mod that the ranges of
+ * `space` make constant or the identity; ceildiv becomes floordiv. */
+MlirAffineExpr t2iSimplify(const T2iSpace *space, MlirAffineExpr expr);
+
+/* outer ∘ inner: `inner` goes from `space` to outer's dims; the result goes
+ * from `space` to outer's results, simplified. */
+MlirAffineMap t2iCompose(const T2iSpace *space, MlirAffineMap outer,
+                         MlirAffineMap inner);
+
+/* True when every result of `map` is affine + floordiv/mod by constants. */
+bool t2iMapIsAffine(MlirAffineMap map);
+
+/* A conjunction of constraints `expr >= 0` over a space: the mask of a
+ * movement chain (padding, out-of-bounds reads). */
+typedef struct T2iGuards {
+  int count, capacity;
+  MlirAffineExpr *exprs; /* owned */
+} T2iGuards;
+
+/* Adds `expr >= 0` (simplified) unless the ranges of `space` prove it or it
+ * is already there. Returns false when out of memory. */
+bool t2iGuardsAdd(T2iGuards *guards, const T2iSpace *space,
+                  MlirAffineExpr expr);
+
+/* Adds the guards `0 <= index <= extent - 1` that the ranges cannot prove. */
+bool t2iGuardsAddBounds(T2iGuards *guards, const T2iSpace *space,
+                        MlirAffineExpr index, DlcDim extent);
+
+/* Re-expresses `from` (over the dims of `map`'s results) over `space`
+ * through `map`, adding the result to `into`. */
+bool t2iGuardsCompose(T2iGuards *into, const T2iSpace *space,
+                      const T2iGuards *from, MlirAffineMap map);
+
+void t2iGuardsFree(T2iGuards *guards);
+
+/* The box `0 <= dk <= extent_k - 1` of `space`, conjoined with `guards`
+ * (may be NULL): one piece of a domain. A rank-0 space without guards is
+ * the universe `(0 == 0)`. */
+MlirIntegerSet t2iDomainSet(const T2iSpace *space, const T2iGuards *guards);
+
+/* True when every constraint of `set` is affine + floordiv/mod by
+ * constants. */
+bool t2iSetIsAffine(MlirIntegerSet set);
+
+#endif

@@ -1,0 +1,481 @@
+/* convert-tiny-to-indexbook: rewrites each tiny func.func into its IndexBook
+ * (spec §4.4; the algorithm of 000 §1).
+ *
+ * A leaf per function argument; movement ops vanish into the affine maps of
+ * their consumers (Movement.c), except masked chains (pad, out-of-bounds
+ * views), which become one indexbook.view; elementwise ops become
+ * indexbook.unary/binary/ternary with right-aligned broadcast maps; reduce
+ * becomes indexbook.reduce; tiny.contract, and a mul whose only user is
+ * reduce(sum), become indexbook.contract (Compute.c). The function keeps its
+ * signature, returns the converted values and gets `indexbook.symbols`.
+ *
+ * Every tiny op is first checked with the shared tiny checks (E1001, E1005,
+ * E1401); an op without a lowering is E1501 UnsupportedOp. On any error the
+ * function is left exactly as it was. Docs:
+ * docs/passes/convert-tiny-to-indexbook.md. */
+#include "Lowering.h"
+
+#include "Builder.h"
+#include "PassDef.h"
+#include "TinyChecks.h"
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* --- small helpers -------------------------------------------------------- */
+
+bool t2iNameIs(MlirStringRef name, const char *expected) {
+  return strlen(expected) == name.length &&
+         memcmp(expected, name.data, name.length) == 0;
+}
+
+MlirAttribute t2iGetAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+MlirStringRef t2iOpName(MlirOperation op) {
+  return mlirIdentifierStr(mlirOperationGetName(op));
+}
+
+/* --- value records -------------------------------------------------------- */
+
+/* Functions are small DAGs; a linear scan from the most recent record is
+ * cheap, since operands are mostly defined just before their users. */
+T2iValue *t2iLookup(T2iLowering *lowering, MlirValue value) {
+  for (int i = lowering->numValues - 1; i >= 0; --i)
+    if (mlirValueEqual(lowering->values[i]->tiny, value))
+      return lowering->values[i];
+  return NULL;
+}
+
+T2iValue *t2iDefine(T2iLowering *lowering, MlirValue value) {
+  if (lowering->numValues == lowering->capValues) {
+    int capacity = lowering->capValues ? 2 * lowering->capValues : 32;
+    T2iValue **grown =
+        realloc(lowering->values, (size_t)capacity * sizeof(*grown));
+    if (!grown)
+      return NULL;
+    lowering->values = grown;
+    lowering->capValues = capacity;
+  }
+  T2iValue *record = calloc(1, sizeof(*record));
+  if (!record)
+    return NULL;
+  record->tiny = value;
+  lowering->values[lowering->numValues++] = record;
+  return record;
+}
+
+static void freeLowering(T2iLowering *lowering) {
+  for (int i = 0; i < lowering->numValues; ++i) {
+    t2iGuardsFree(&lowering->values[i]->guards);
+    free(lowering->values[i]);
+  }
+  free(lowering->values);
+  free(lowering->created);
+}
+
+bool t2iShapeOf(MlirOperation op, MlirValue value, DlcShape *shape) {
+  char why[256];
+  MlirType type = mlirValueGetType(value);
+  if (!mlirTypeIsARankedTensor(type)) {
+    dlcEmitDiagnostic(op, &dlcMalformedShape,
+                      "tiny values are ranked tensors (docs/dialects/tiny.md)",
+                      "a value is not a ranked tensor");
+    return false;
+  }
+  if (dlcShapeFromType(type, shape, why, sizeof(why)))
+    return true;
+  dlcEmitDiagnostic(op, &dlcMalformedShape,
+                    "name every '?' dimension in the tensor encoding, e.g. "
+                    "tensor<?x64xf16, [\"M\", 64]>",
+                    "%s", why);
+  return false;
+}
+
+/* Every symbol was collected (or checked) before the walk, so the space
+ * always initialises. */
+void t2iSpaceOfShape(T2iLowering *lowering, const DlcShape *shape,
+                     T2iSpace *space) {
+  t2iSpaceInit(space, lowering->ctx, &lowering->symbols, shape->rank,
+               shape->dims);
+}
+
+/* --- symbols (docs/conventions.md "Symbol order") ------------------------ */
+
+static bool symbolsFromAttr(T2iLowering *lowering, MlirAttribute list) {
+  T2iSymbols *symbols = &lowering->symbols;
+  intptr_t n = mlirArrayAttrGetNumElements(list);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute name = mlirArrayAttrGetElement(list, i);
+    if (!mlirAttributeIsAString(name) || n > T2I_MAX_SYMBOLS ||
+        t2iSymbolIndex(symbols, mlirStringAttrGetValue(name)) >= 0) {
+      dlcEmitDiagnostic(lowering->func, &dlcAxisAlignmentMismatch,
+                        "list each symbol once as a string, at most 16",
+                        "'dlc.symbols' is not a list of distinct symbol "
+                        "names");
+      return false;
+    }
+    symbols->names[symbols->count++] = mlirStringAttrGetValue(name);
+  }
+  return true;
+}
+
+/* Adds the symbols of `type` in order, or, when the order is fixed by
+ * dlc.symbols, checks that they are listed. Malformed shapes are left to
+ * the op that reads them (E1005 there). */
+static bool symbolsFromType(T2iLowering *lowering, MlirType type, bool fixed) {
+  DlcShape shape;
+  char why[8];
+  if (!mlirTypeIsARankedTensor(type) ||
+      !dlcShapeFromType(type, &shape, why, sizeof(why)))
+    return true;
+  T2iSymbols *symbols = &lowering->symbols;
+  for (int k = 0; k < shape.rank; ++k) {
+    MlirStringRef name = shape.dims[k].symbol;
+    if (shape.dims[k].size >= 0 || t2iSymbolIndex(symbols, name) >= 0)
+      continue;
+    if (fixed || symbols->count == T2I_MAX_SYMBOLS) {
+      dlcEmitDiagnostic(lowering->func,
+                        fixed ? &dlcAxisAlignmentMismatch : &dlcUnsupportedOp,
+                        fixed ? "add the symbol to dlc.symbols"
+                              : "use at most 16 symbols per function",
+                        "symbol '%.*s' %s", (int)name.length, name.data,
+                        fixed ? "is not listed in dlc.symbols"
+                              : "exceeds the 16 symbols DLC supports");
+      return false;
+    }
+    symbols->names[symbols->count++] = name;
+  }
+  return true;
+}
+
+/* dlc.symbols when given; otherwise first appearance in the argument
+ * types, then in the result types and in the body (symbols that only
+ * appear inside, e.g. a padded extent Hp, come last). */
+static bool collectSymbols(T2iLowering *lowering, MlirBlock body) {
+  MlirAttribute given = t2iGetAttr(lowering->func, "dlc.symbols");
+  bool fixed = !mlirAttributeIsNull(given);
+  if (fixed &&
+      (!mlirAttributeIsAArray(given) || !symbolsFromAttr(lowering, given))) {
+    if (!mlirAttributeIsAArray(given))
+      dlcEmitDiagnostic(lowering->func, &dlcAxisAlignmentMismatch,
+                        "write dlc.symbols = [\"M\", \"K\", ...]",
+                        "'dlc.symbols' is not an array");
+    return false;
+  }
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    if (!symbolsFromType(
+            lowering, mlirValueGetType(mlirBlockGetArgument(body, i)), fixed))
+      return false;
+  MlirAttribute fnType = t2iGetAttr(lowering->func, "function_type");
+  MlirType type = !mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType)
+                      ? mlirTypeAttrGetValue(fnType)
+                      : (MlirType){NULL};
+  for (intptr_t i = 0; !mlirTypeIsNull(type) && mlirTypeIsAFunction(type) &&
+                       i < mlirFunctionTypeGetNumResults(type);
+       ++i)
+    if (!symbolsFromType(lowering, mlirFunctionTypeGetResult(type, i), fixed))
+      return false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+      if (!symbolsFromType(
+              lowering, mlirValueGetType(mlirOperationGetResult(op, i)), fixed))
+        return false;
+  return true;
+}
+
+static MlirAttribute symbolsAttr(const T2iLowering *lowering) {
+  MlirAttribute names[T2I_MAX_SYMBOLS];
+  for (int i = 0; i < lowering->symbols.count; ++i)
+    names[i] = mlirStringAttrGet(lowering->ctx, lowering->symbols.names[i]);
+  return mlirArrayAttrGet(lowering->ctx, lowering->symbols.count, names);
+}
+
+/* --- leaves and return ---------------------------------------------------- */
+
+/* One indexbook.leaf per argument, in order, at the top of the body
+ * (§4.4 Leaf: fresh axes i0.., box domain). */
+static bool lowerArguments(T2iLowering *lowering, MlirBlock body,
+                           MlirOperation first) {
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i) {
+    MlirValue arg = mlirBlockGetArgument(body, i);
+    DlcShape shape;
+    if (!t2iShapeOf(lowering->func, arg, &shape))
+      return false;
+    T2iSpace space;
+    t2iSpaceOfShape(lowering, &shape, &space);
+    /* A leaf reads its argument directly: no maps (inputs = []). */
+    T2iOpSpec spec = {.name = "indexbook.leaf",
+                      .space = &space,
+                      .rule = T2I_AXES_ITER,
+                      .numOperands = 1,
+                      .operands = &arg,
+                      .resultType = mlirValueGetType(arg)};
+    MlirValue leaf = t2iEmit(lowering, first, &spec);
+    T2iValue *record = mlirValueIsNull(leaf) ? NULL : t2iDefine(lowering, arg);
+    if (!record)
+      return t2iOutOfMemory(lowering->func);
+    record->base = leaf;
+    record->map = t2iIdentityMap(&space);
+    record->fromLeaf = true;
+  }
+  return true;
+}
+
+/* A graph output that is a computed value is returned as is; a movement
+ * chain (or a masked one) becomes an indexbook.view. The operands are set
+ * by the caller once every function-level step has succeeded. */
+static bool lowerReturn(T2iLowering *lowering, MlirOperation ret,
+                        MlirValue *outputs) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i) {
+    MlirValue value = mlirOperationGetOperand(ret, i);
+    T2iValue *record = t2iLookup(lowering, value);
+    if (!record || !mlirOperationIsNull(record->mul))
+      return t2iMissingOperand(ret);
+    bool direct =
+        record->guards.count == 0 && mlirAffineMapIsIdentity(record->map) &&
+        mlirTypeEqual(mlirValueGetType(record->base), mlirValueGetType(value));
+    outputs[i] =
+        direct ? record->base : t2iMaterialize(lowering, ret, value, record);
+    if (mlirValueIsNull(outputs[i]))
+      return t2iOutOfMemory(ret);
+  }
+  return true;
+}
+
+/* --- ops ------------------------------------------------------------------ */
+
+static const char *const unaryOps[] = {"neg",   "exp2", "log2", "sqrt",
+                                       "recip", "sin",  "cast", NULL};
+static const char *const binaryOps[] = {"add",  "sub", "fdiv",  "max",   "pow",
+                                        "idiv", "mod", "cmplt", "cmpne", NULL};
+
+static bool inList(MlirStringRef fn, const char *const *list) {
+  for (; *list; ++list)
+    if (t2iNameIs(fn, *list))
+      return true;
+  return false;
+}
+
+static bool unsupported(MlirOperation op) {
+  MlirStringRef name = t2iOpName(op);
+  dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                    "express it with tiny ops (docs/dialects/tiny.md) before "
+                    "convert-tiny-to-indexbook",
+                    "'%.*s' has no lowering to indexbook", (int)name.length,
+                    name.data);
+  return false;
+}
+
+static bool lowerOp(T2iLowering *lowering, MlirOperation op) {
+  MlirStringRef name = t2iOpName(op);
+  if (name.length <= 5 || memcmp(name.data, "tiny.", 5) != 0)
+    return unsupported(op);
+  if (!dlcTinyCheckOp(op))
+    return false;
+  if (t2iIsMovement(name))
+    return t2iLowerMovement(lowering, op);
+  /* `fn` is the tiny op's name without the dialect prefix. */
+  MlirStringRef fn = mlirStringRefCreate(name.data + 5, name.length - 5);
+  if (inList(fn, unaryOps))
+    return t2iLowerElementwise(lowering, op, "indexbook.unary", fn);
+  if (inList(fn, binaryOps))
+    return t2iLowerElementwise(lowering, op, "indexbook.binary", fn);
+  if (t2iNameIs(fn, "where"))
+    return t2iLowerElementwise(lowering, op, "indexbook.ternary", fn);
+  if (t2iNameIs(fn, "mul"))
+    return t2iLowerMul(lowering, op);
+  if (t2iNameIs(fn, "const"))
+    return t2iLowerConst(lowering, op);
+  if (t2iNameIs(fn, "valid"))
+    return t2iLowerValid(lowering, op);
+  if (t2iNameIs(fn, "reduce"))
+    return t2iLowerReduce(lowering, op);
+  if (t2iNameIs(fn, "contract"))
+    return t2iLowerContract(lowering, op);
+  return unsupported(op);
+}
+
+/* --- functions ------------------------------------------------------------ */
+
+/* The body's ops as they are before lowering (new ops go in between). */
+static MlirOperation *bodyOps(MlirBlock body, int *count) {
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ++n;
+  MlirOperation *ops = calloc((size_t)n + 1, sizeof(*ops));
+  if (!ops)
+    return NULL;
+  n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ops[n++] = op;
+  *count = n;
+  return ops;
+}
+
+/* Lowers every op; the last op is the terminator (func.return), whose new
+ * operands go to `outputs`. */
+static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
+                      int count, MlirValue *outputs) {
+  if (!collectSymbols(lowering, body) ||
+      !lowerArguments(lowering, body, ops[0]))
+    return false;
+  for (int i = 0; i < count; ++i) {
+    bool isReturn = t2iNameIs(t2iOpName(ops[i]), "func.return");
+    if (isReturn ? !lowerReturn(lowering, ops[i], outputs)
+                 : !lowerOp(lowering, ops[i]))
+      return false;
+  }
+  return true;
+}
+
+/* Commits a successful lowering: new return operands, tiny ops erased
+ * (users first), symbols recorded. */
+static void commit(T2iLowering *lowering, MlirOperation *ops, int count,
+                   const MlirValue *outputs) {
+  MlirOperation ret = ops[count - 1];
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i)
+    mlirOperationSetOperand(ret, i, outputs[i]);
+  for (int i = count - 2; i >= 0; --i)
+    mlirOperationDestroy(ops[i]);
+  mlirOperationSetAttributeByName(
+      lowering->func, mlirStringRefCreateFromCString("indexbook.symbols"),
+      symbolsAttr(lowering));
+}
+
+/* Undoes a failed lowering: the new ops go, users first. */
+static void rollback(T2iLowering *lowering) {
+  for (int i = lowering->numCreated - 1; i >= 0; --i)
+    mlirOperationDestroy(lowering->created[i]);
+  lowering->numCreated = 0;
+}
+
+static bool lowerFunc(MlirOperation func, T2iContractMode mode) {
+  MlirRegion region = mlirOperationGetRegion(func, 0);
+  MlirBlock body = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(body))
+    return true; /* a declaration */
+  if (!mlirBlockIsNull(mlirBlockGetNextInRegion(body))) {
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "tiny functions are one block of dataflow",
+                      "the function has more than one block");
+    return false;
+  }
+  int count = 0;
+  MlirOperation *ops = bodyOps(body, &count);
+  MlirOperation last = count ? ops[count - 1] : (MlirOperation){NULL};
+  if (!ops || mlirOperationIsNull(last) ||
+      !t2iNameIs(t2iOpName(last), "func.return")) {
+    free(ops);
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "end the function with func.return",
+                      "the function body does not end with func.return");
+    return false;
+  }
+  T2iLowering lowering = {
+      .ctx = mlirOperationGetContext(func), .func = func, .mode = mode};
+  MlirValue *outputs =
+      calloc((size_t)mlirOperationGetNumOperands(last) + 1, sizeof(*outputs));
+  bool ok = outputs && lowerBody(&lowering, body, ops, count, outputs);
+  if (ok)
+    commit(&lowering, ops, count, outputs);
+  else
+    rollback(&lowering);
+  if (!outputs)
+    t2iOutOfMemory(func);
+  free(outputs);
+  free(ops);
+  freeLowering(&lowering);
+  return ok;
+}
+
+/* --- the pass ------------------------------------------------------------- */
+
+typedef struct {
+  MlirOperation *funcs;
+  int count, capacity;
+  bool outOfMemory;
+} FuncList;
+
+/* Collects the tiny functions (those without indexbook.symbols yet). */
+static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
+  FuncList *list = userData;
+  if (!t2iNameIs(t2iOpName(op), "func.func"))
+    return MlirWalkResultAdvance;
+  if (!mlirAttributeIsNull(t2iGetAttr(op, "indexbook.symbols")))
+    return MlirWalkResultSkip;
+  if (list->count == list->capacity) {
+    int capacity = list->capacity ? 2 * list->capacity : 8;
+    MlirOperation *grown =
+        realloc(list->funcs, (size_t)capacity * sizeof(*grown));
+    if (!grown) {
+      list->outOfMemory = true;
+      return MlirWalkResultInterrupt;
+    }
+    list->funcs = grown;
+    list->capacity = capacity;
+  }
+  list->funcs[list->count++] = op;
+  return MlirWalkResultSkip;
+}
+
+static bool parseMode(const char *text, T2iContractMode *mode) {
+  static const struct {
+    const char *name;
+    T2iContractMode mode;
+  } modes[] = {{"leaves", T2I_CONTRACT_LEAVES},
+               {"any", T2I_CONTRACT_ANY},
+               {"none", T2I_CONTRACT_NONE}};
+  for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); ++i)
+    if (strcmp(text, modes[i].name) == 0) {
+      *mode = modes[i].mode;
+      return true;
+    }
+  return false;
+}
+
+static void runTinyToIndexBook(MlirOperation op, MlirExternalPass pass,
+                               const DlcPassOptions *options) {
+  T2iContractMode mode;
+  if (!parseMode(dlcPassOptionsGet(options, "contractions"), &mode)) {
+    mlirEmitError(mlirOperationGetLocation(op),
+                  "convert-tiny-to-indexbook: option 'contractions' must be "
+                  "leaves, any or none");
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  FuncList list = {NULL, 0, 0, false};
+  mlirOperationWalk(op, collectFunc, &list, MlirWalkPreOrder);
+  bool ok = !list.outOfMemory || t2iOutOfMemory(op);
+  /* Every function is tried, so that each reports its own errors. */
+  for (int i = 0; i < list.count; ++i)
+    ok = lowerFunc(list.funcs[i], mode) && ok;
+  free(list.funcs);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const DlcPassOptionInfo tinyToIndexBookOptions[] = {
+    {"contractions",
+     "which mul -> reduce(sum) pairs become indexbook.contract: leaves "
+     "(factors are movement chains of graph inputs), any, none",
+     "leaves"},
+};
+
+const DlcPassDef dlcTinyToIndexBookPass = {
+    {"convert-tiny-to-indexbook",
+     "Lower tiny functions to indexbook: leaves, affine access maps, "
+     "domains, reductions and contractions (spec §4.4)",
+     "", 1, tinyToIndexBookOptions},
+    runTinyToIndexBook,
+};
