@@ -31,6 +31,9 @@ extern const DlcDiagnosticCode dlcNonAssociativeTransform; /* E1403 */
 extern const DlcDiagnosticCode dlcNeutralInvalid;         /* E1404 */
 extern const DlcDiagnosticCode dlcMalformedShape;         /* E1005 */
 extern const DlcDiagnosticCode dlcUnsupportedOp;          /* E1501 */
+extern const DlcDiagnosticCode dlcPlanFileInvalid;        /* E1601 */
+extern const DlcDiagnosticCode dlcRegionNotPlannable;     /* E1602 */
+extern const DlcDiagnosticCode dlcPlanOptionInvalid;      /* E1603 */
 extern const DlcDiagnosticCode dlcExcessivePiecewise;     /* W2101 */
 
 /* Receives DLC warnings: location (borrowed) and the full message. */

@@ -4,6 +4,8 @@
 
 extern const DlcPassDef dlcTinyVerifyPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
+extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
+extern const DlcPassDef dlcConvertRBSSAToPlanPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
 extern const DlcPassDef dlcGpuToPtxPipeline;
@@ -12,6 +14,8 @@ extern const DlcPassDef dlcToPtxPipeline;
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
     &dlcTinyToIndexBookPass,
+    &dlcConvertIndexBookToRBSSAPass,
+    &dlcConvertRBSSAToPlanPass,
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUToGPUPass,
     &dlcGpuToPtxPipeline,

@@ -19,6 +19,10 @@ const DlcDiagnosticCode dlcNonAssociativeTransform = {
     "E1403", "NonAssociativeTransform"};
 const DlcDiagnosticCode dlcNeutralInvalid = {"E1404", "NeutralInvalid"};
 const DlcDiagnosticCode dlcUnsupportedOp = {"E1501", "UnsupportedOp"};
+const DlcDiagnosticCode dlcPlanFileInvalid = {"E1601", "PlanFileInvalid"};
+const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602",
+                                                 "RegionNotPlannable"};
+const DlcDiagnosticCode dlcPlanOptionInvalid = {"E1603", "PlanOptionInvalid"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101",
                                                  "ExcessivePiecewise"};
 

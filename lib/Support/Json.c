@@ -94,7 +94,8 @@ static void destroyValue(DlcJsonValue *v) {
   free(v->keys);
 }
 
-/* --- strings ---------------------------------------------------------------- */
+/* --- strings ----------------------------------------------------------------
+ */
 
 typedef struct {
   char *data;
@@ -160,7 +161,7 @@ static bool readHex4(Parser *p, unsigned *out) {
 /* Parses a string at the opening quote; returns it malloc'ed or NULL. */
 static char *parseString(Parser *p) {
   Buffer b = {NULL, 0, 0};
-  ++p->pos; /* the opening quote */
+  ++p->pos;                   /* the opening quote */
   if (!bufferPush(&b, 'x')) { /* allocate, then empty */
     fail(p, "out of memory");
     return NULL;
@@ -193,15 +194,32 @@ static char *parseString(Parser *p) {
     ++p->pos;
     char simple = 0;
     switch (e) {
-    case '"': simple = '"'; break;
-    case '\\': simple = '\\'; break;
-    case '/': simple = '/'; break;
-    case 'b': simple = '\b'; break;
-    case 'f': simple = '\f'; break;
-    case 'n': simple = '\n'; break;
-    case 'r': simple = '\r'; break;
-    case 't': simple = '\t'; break;
-    case 'u': break;
+    case '"':
+      simple = '"';
+      break;
+    case '\\':
+      simple = '\\';
+      break;
+    case '/':
+      simple = '/';
+      break;
+    case 'b':
+      simple = '\b';
+      break;
+    case 'f':
+      simple = '\f';
+      break;
+    case 'n':
+      simple = '\n';
+      break;
+    case 'r':
+      simple = '\r';
+      break;
+    case 't':
+      simple = '\t';
+      break;
+    case 'u':
+      break;
     default:
       --p->pos;
       fail(p, "invalid escape in a string");
@@ -251,7 +269,8 @@ static char *parseString(Parser *p) {
   return NULL;
 }
 
-/* --- numbers ---------------------------------------------------------------- */
+/* --- numbers ----------------------------------------------------------------
+ */
 
 static bool isDigit(int c) { return c >= '0' && c <= '9'; }
 
@@ -315,7 +334,8 @@ static void parseNumber(Parser *p, DlcJsonValue *v) {
   }
 }
 
-/* --- values ----------------------------------------------------------------- */
+/* --- values -----------------------------------------------------------------
+ */
 
 static bool parseValue(Parser *p, DlcJsonValue *v, int depth);
 
@@ -410,8 +430,7 @@ static bool parseObject(Parser *p, DlcJsonValue *v, int depth) {
       return false;
     for (size_t i = 0; i < v->count; ++i)
       if (strcmp(v->keys[i], key) == 0) {
-        failAt(p, keyLine, keyColumn, "duplicate key \"%s\" in an object",
-               key);
+        failAt(p, keyLine, keyColumn, "duplicate key \"%s\" in an object", key);
         free(key);
         return false;
       }
@@ -572,12 +591,18 @@ const DlcJsonValue *dlcJsonValueGetMember(const DlcJsonValue *object,
 
 const char *dlcJsonValueKindName(DlcJsonValueKind kind) {
   switch (kind) {
-  case DlcJsonValueNull: return "null";
-  case DlcJsonValueBool: return "boolean";
-  case DlcJsonValueNumber: return "number";
-  case DlcJsonValueString: return "string";
-  case DlcJsonValueArray: return "array";
-  case DlcJsonValueObject: return "object";
+  case DlcJsonValueNull:
+    return "null";
+  case DlcJsonValueBool:
+    return "boolean";
+  case DlcJsonValueNumber:
+    return "number";
+  case DlcJsonValueString:
+    return "string";
+  case DlcJsonValueArray:
+    return "array";
+  case DlcJsonValueObject:
+    return "object";
   }
   return "?";
 }
@@ -586,11 +611,21 @@ void dlcJsonWriteString(FILE *out, const char *text) {
   fputc('"', out);
   for (const unsigned char *c = (const unsigned char *)text; *c; ++c) {
     switch (*c) {
-    case '"': fputs("\\\"", out); break;
-    case '\\': fputs("\\\\", out); break;
-    case '\n': fputs("\\n", out); break;
-    case '\r': fputs("\\r", out); break;
-    case '\t': fputs("\\t", out); break;
+    case '"':
+      fputs("\\\"", out);
+      break;
+    case '\\':
+      fputs("\\\\", out);
+      break;
+    case '\n':
+      fputs("\\n", out);
+      break;
+    case '\r':
+      fputs("\\r", out);
+      break;
+    case '\t':
+      fputs("\\t", out);
+      break;
     default:
       if (*c < 0x20)
         fprintf(out, "\\u%04x", *c);

@@ -34,16 +34,16 @@ typedef enum DlcJsonValueKind {
 
 typedef struct DlcJsonValue {
   DlcJsonValueKind kind;
-  int line, column;  /* where the value starts, from 1 */
-  bool boolean;      /* Bool */
-  double number;     /* Number */
-  bool isInteger;    /* Number written without fraction or exponent that
-                        fits in int64_t */
-  int64_t integer;   /* its value when isInteger */
-  char *string;      /* String: UTF-8, NUL-terminated */
-  size_t count;      /* Array, Object: number of items */
+  int line, column; /* where the value starts, from 1 */
+  bool boolean;     /* Bool */
+  double number;    /* Number */
+  bool isInteger;   /* Number written without fraction or exponent that
+                       fits in int64_t */
+  int64_t integer;  /* its value when isInteger */
+  char *string;     /* String: UTF-8, NUL-terminated */
+  size_t count;     /* Array, Object: number of items */
   struct DlcJsonValue *items; /* Array elements, Object member values */
-  char **keys;       /* Object: keys[i] names items[i] */
+  char **keys;                /* Object: keys[i] names items[i] */
 } DlcJsonValue;
 
 /* Parses one JSON document of `length` bytes. Returns NULL on error and

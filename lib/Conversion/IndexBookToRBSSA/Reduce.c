@@ -1,0 +1,526 @@
+/* Reductions of convert-indexbook-to-rbssa: indexbook.reduce and
+ * indexbook.contract become one rbssa.reduce in SRNF (spec §6.6, §6.7
+ * steps 4 and 5).
+ *
+ *  - The body is emitted in body mode over the kept axes plus the reduced
+ *    ones, so reads index the reduction directly (C-CON1): a GEMM is
+ *    reduce(sum){mul(read A[m,k], read B[k,n])}.
+ *  - A reduced axis reuses an existing region axis of the same size that
+ *    the result does not depend on (the `n` of a row max over [m, n]), so
+ *    a value read both inside the reduction and in the epilogue is one SSA
+ *    value; otherwise it gets a fresh axis (rbssa.reduce_iters).
+ *  - SRNF merging: a reduction directly reducing a single-use reduction of
+ *    the same op and accumulator becomes one reduce over both axis sets
+ *    (R0; for a contraction, a sum factor is merged by distributivity, R2).
+ *    Different ops are never merged (R4). A contraction whose factor is a
+ *    max/min reduction cannot stay one reduce per contraction: merging max
+ *    into sum is not a legal transform (NonAssociativeTransform, E1403).
+ *  - The domain of each merged level becomes one rbssa.select inside the
+ *    reduce whose else is the neutral element; any other select in the body
+ *    must reach the reduce as the neutral element too (NeutralInvalid,
+ *    E1404), so that skipping out-of-domain points stays exact. */
+#include "Region.h"
+
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_LEVELS = 8, MAX_SELECTS = 64 };
+
+/* One reduction folded into the rbssa.reduce. */
+typedef struct Level {
+  MlirOperation op;
+  RbContext iter; /* the op's iteration axes (pre-deletion) over region axes */
+  int child[2];   /* the level of a merged operand, or -1 */
+} Level;
+
+typedef struct Plan {
+  Level levels[MAX_LEVELS];
+  int numLevels;
+  const char *op; /* "sum", "max" or "min" */
+  MlirType acc;
+  RbSpace present; /* the axes the result depends on */
+  RbSpace reduced; /* region axes reduced by all levels */
+  RbGuard guard;   /* conjunction of the levels' domains */
+} Plan;
+
+static const char *reductionOp(MlirOperation op) {
+  static const char *const ops[] = {"sum", "max", "min", NULL};
+  if (rbNameIs(op, "indexbook.contract"))
+    return "sum"; /* mul -> reduce(sum), §5 ContractionPattern */
+  for (int i = 0; ops[i]; ++i)
+    if (rbStringAttrIs(op, "op", ops[i]))
+      return ops[i];
+  return NULL;
+}
+
+static bool isReduction(MlirOperation op) {
+  return rbNameIs(op, "indexbook.reduce") || rbNameIs(op, "indexbook.contract");
+}
+
+static MlirType accOf(MlirOperation op) {
+  MlirAttribute acc = rbAttr(op, "acc_dtype");
+  return !mlirAttributeIsNull(acc) && mlirAttributeIsAType(acc)
+             ? mlirTypeAttrGetValue(acc)
+             : (MlirType){NULL};
+}
+
+static bool singleUse(MlirValue value) {
+  MlirOpOperand use = mlirValueGetFirstUse(value);
+  return !mlirOpOperandIsNull(use) &&
+         mlirOpOperandIsNull(mlirOpOperandGetNextUse(use));
+}
+
+/* Reads reduce_axes into `reduced` (one flag per entry of `axes`). */
+static bool readReduceAxes(MlirOperation op, bool *reduced, int *numReduced) {
+  MlirAttribute axes = rbAttr(op, "axes");
+  MlirAttribute list = rbAttr(op, "reduce_axes");
+  intptr_t numAxes =
+      mlirAttributeIsAArray(axes) ? mlirArrayAttrGetNumElements(axes) : -1;
+  bool ok = numAxes >= 0 && numAxes <= RB_MAX_RANK &&
+            mlirAttributeIsADenseI64Array(list);
+  memset(reduced, 0, RB_MAX_RANK * sizeof(bool));
+  *numReduced = 0;
+  for (intptr_t i = 0; ok && i < mlirDenseArrayGetNumElements(list); ++i) {
+    int64_t a = mlirDenseI64ArrayGetElement(list, i);
+    ok = a >= 0 && a < numAxes && !reduced[a];
+    if (ok) {
+      reduced[a] = true;
+      ++*numReduced;
+    }
+  }
+  if (!ok)
+    dlcEmitDiagnostic(op, &dlcAxisAlignmentMismatch,
+                      "list distinct positions of `axes` in reduce_axes",
+                      "reduce_axes does not name distinct entries of `axes`");
+  return ok;
+}
+
+/* A region axis for a reduced axis of size `size`: an existing one of the
+ * same size that neither the result nor another reduced axis uses (sharing
+ * values with the epilogue), else a fresh reduce iter. */
+static int chooseAxis(RbRegion *r, MlirOperation op, Plan *plan,
+                      MlirAttribute size) {
+  int symbol;
+  int64_t extent;
+  if (!rbAxisSize(r, op, size, &symbol, &extent))
+    return -1;
+  int axis = -1;
+  for (int j = 0; j < r->numAxes && axis < 0; ++j) {
+    const RbAxis *a = &r->axes[j];
+    if (a->symbol == symbol && (symbol >= 0 || a->extent == extent) &&
+        !rbSpaceContains(&plan->present, j) &&
+        !rbSpaceContains(&plan->reduced, j))
+      axis = j;
+  }
+  if (axis < 0)
+    axis = rbAddAxis(r, op, size, true);
+  RbSpace one = {1, {axis}};
+  if (axis >= 0 && !rbSpaceUnion(&plan->reduced, &one, &plan->reduced))
+    return -1;
+  return axis;
+}
+
+static bool nonAssociative(MlirOperation op, intptr_t operand,
+                           const char *inner) {
+  dlcEmitDiagnostic(
+      op, &dlcNonAssociativeTransform,
+      "end the region after the inner reduction (materialize it), or write "
+      "the product as binary mul + reduce sum so the reductions stay "
+      "separate (R4)",
+      "operand %ld of this contraction is a %s reduction; keeping one "
+      "reduce(sum) per contraction (SRNF) would merge %s into sum, which is "
+      "not a legal reordering (%s does not distribute over a sum of "
+      "products)",
+      (long)operand, inner, inner, inner);
+  return false;
+}
+
+static int planLevel(RbRegion *r, Plan *plan, MlirOperation op,
+                     const RbContext *kept);
+
+/* Plans operand i of level `index`: merged into the reduce (R0/R2) when it
+ * is a single-use reduction of the same op and accumulator. */
+static bool planOperand(RbRegion *r, Plan *plan, int index, intptr_t i) {
+  Level *level = &plan->levels[index];
+  level->child[i] = -1;
+  MlirValue x = mlirOperationGetOperand(level->op, i);
+  if (!mlirValueIsAOpResult(x) || !isReduction(mlirOpResultGetOwner(x)))
+    return true;
+  MlirOperation def = mlirOpResultGetOwner(x);
+  const char *inner = reductionOp(def);
+  if (!inner)
+    return true; /* reported when emitted */
+  bool contract = rbNameIs(level->op, "indexbook.contract");
+  if (contract && strcmp(inner, "sum") != 0)
+    return nonAssociative(level->op, i, inner);
+  MlirType acc = accOf(def);
+  if (strcmp(inner, plan->op) != 0 || !singleUse(x) || mlirTypeIsNull(acc) ||
+      !mlirTypeEqual(acc, plan->acc))
+    return true; /* kept as a separate reduction (R4, or shared) */
+  RbContext ctx;
+  rbCompose(r, rbMapOf(level->op, i), &level->iter, &ctx);
+  int child = planLevel(r, plan, def, &ctx);
+  plan->levels[index].child[i] = child;
+  return child >= 0;
+}
+
+static int planLevel(RbRegion *r, Plan *plan, MlirOperation op,
+                     const RbContext *kept) {
+  bool reduced[RB_MAX_RANK];
+  int numReduced;
+  if (plan->numLevels == MAX_LEVELS) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction",
+                      "more than %d nested reductions merge here", MAX_LEVELS);
+    return -1;
+  }
+  if (!readReduceAxes(op, reduced, &numReduced) ||
+      !rbValidateOp(r, op, numReduced))
+    return -1;
+  int index = plan->numLevels++;
+  Level *level = &plan->levels[index];
+  level->op = op;
+  MlirAttribute axes = rbAttr(op, "axes");
+  level->iter.rank = (int)mlirArrayAttrGetNumElements(axes);
+  for (int a = 0, k = 0; a < level->iter.rank; ++a) {
+    if (!reduced[a]) {
+      level->iter.exprs[a] = kept->exprs[k++];
+      continue;
+    }
+    MlirAttribute size = mlirDictionaryAttrGetElementByName(
+        mlirArrayAttrGetElement(axes, a),
+        mlirStringRefCreateFromCString("size"));
+    int axis = chooseAxis(r, op, plan, size);
+    if (axis < 0)
+      return -1;
+    level->iter.exprs[a] = mlirAffineDimExprGet(r->ctx, axis);
+  }
+  if (!rbDomainGuard(r, op, rbAttr(op, "domain"), &level->iter, &plan->guard))
+    return -1;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (!planOperand(r, plan, index, i))
+      return -1;
+  return index;
+}
+
+/* The body of level `index` over `target`: its operand, or the product of
+ * its two factors for a contraction. */
+static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
+                     RbValue *out) {
+  const Level *level = &plan->levels[index];
+  RbValue f[2];
+  intptr_t n = mlirOperationGetNumOperands(level->op);
+  for (intptr_t i = 0; i < n; ++i) {
+    if (level->child[i] >= 0) {
+      if (!emitBody(r, plan, level->child[i], target, &f[i]))
+        return false;
+      continue;
+    }
+    RbContext ctx;
+    rbCompose(r, rbMapOf(level->op, i), &level->iter, &ctx);
+    if (!rbEmit(r, mlirOperationGetOperand(level->op, i), level->op, &ctx,
+                target, plan->guard.count > 0, &f[i]))
+      return false;
+  }
+  if (n == 1) {
+    *out = f[0];
+    return true;
+  }
+  r->b.loc = mlirOperationGetLocation(level->op);
+  if (!mlirTypeEqual(rbElementType(f[0].value), rbElementType(f[1].value))) {
+    f[0] = rbCastTo(r, f[0], plan->acc);
+    f[1] = rbCastTo(r, f[1], plan->acc);
+  }
+  const char *names[] = {"fn"};
+  MlirAttribute mul = rbStr(r, "mul");
+  MlirValue operands[] = {f[0].value, f[1].value};
+  out->value = dlcBuildValue(&r->b, "rbssa.binary", 2, operands,
+                             mlirValueGetType(f[0].value), 1, names, &mul);
+  out->space = *target;
+  return true;
+}
+
+/* --- neutral elements ----------------------------------------------------- */
+
+static double neutralOf(const char *op) {
+  if (strcmp(op, "max") == 0)
+    return -INFINITY;
+  if (strcmp(op, "min") == 0)
+    return INFINITY;
+  return 0.0;
+}
+
+static MlirAttribute neutralAttr(MlirType elem, const char *op) {
+  if (mlirTypeIsAFloat(elem))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(elem), elem,
+                                  neutralOf(op));
+  if (!mlirTypeIsAInteger(elem))
+    return mlirAttributeGetNull();
+  unsigned width = mlirIntegerTypeGetWidth(elem);
+  int64_t lowest = width >= 64 ? INT64_MIN : -((int64_t)1 << (width - 1));
+  int64_t highest = width >= 64 ? INT64_MAX : ((int64_t)1 << (width - 1)) - 1;
+  int64_t value = strcmp(op, "max") == 0   ? lowest
+                  : strcmp(op, "min") == 0 ? highest
+                                           : 0;
+  return mlirIntegerAttrGet(elem, value);
+}
+
+/* What a value holds at the points a given select masks out: a known
+ * constant or unknown; `dep` says whether the select flows into it (a value
+ * that does not depend on the select is irrelevant to it). */
+typedef enum { OUT_KNOWN, OUT_UNKNOWN } OutKind;
+typedef struct Out {
+  OutKind kind;
+  double value;
+  bool dep;
+} Out;
+
+static double attrValue(MlirAttribute a) {
+  if (mlirAttributeIsAFloat(a))
+    return mlirFloatAttrGetValueDouble(a);
+  return mlirAttributeIsAInteger(a) ? (double)mlirIntegerAttrGetValueInt(a)
+                                    : NAN;
+}
+
+static Out known(double value, bool dep) {
+  return (Out){OUT_KNOWN, value, dep};
+}
+static const Out independent = {OUT_UNKNOWN, 0.0, false};
+static const Out unknown = {OUT_UNKNOWN, 0.0, true};
+
+static MlirOperation defOf(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                 : (MlirOperation){NULL};
+}
+
+/* Memo of one walk from a select: a body is a DAG, so each op is visited
+ * once (a walk without it is exponential in the fan-out). */
+enum { WALK_CAP = 512 };
+typedef struct Walk {
+  MlirOperation select;
+  int n;
+  MlirOperation ops[WALK_CAP];
+  Out outs[WALK_CAP];
+} Walk;
+
+static Out outside(MlirValue v, Walk *w, int depth);
+
+static Out outsideUnary(MlirOperation op, Walk *w, int depth) {
+  Out x = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
+  if (!x.dep || x.kind != OUT_KNOWN || rbNameIs(op, "rbssa.cast") ||
+      rbNameIs(op, "rbssa.broadcast_in_dim"))
+    return x.dep ? x : independent;
+  if (rbStringAttrIs(op, "fn", "neg"))
+    return known(-x.value, true);
+  if (rbStringAttrIs(op, "fn", "relu"))
+    return known(x.value > 0 ? x.value : 0.0, true);
+  if (rbStringAttrIs(op, "fn", "abs"))
+    return known(fabs(x.value), true);
+  return unknown;
+}
+
+static Out outsideBinary(MlirOperation op, Walk *w, int depth) {
+  Out a = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
+  Out b = outside(mlirOperationGetOperand(op, 1), w, depth + 1);
+  if (!a.dep && !b.dep)
+    return independent;
+  bool mul = rbStringAttrIs(op, "fn", "mul");
+  /* 0 absorbs a product: a zero-padded factor keeps a sum exact. */
+  if (mul && ((a.kind == OUT_KNOWN && a.value == 0.0) ||
+              (b.kind == OUT_KNOWN && b.value == 0.0)))
+    return known(0.0, true);
+  if (a.kind != OUT_KNOWN || b.kind != OUT_KNOWN)
+    return unknown;
+  if (mul)
+    return known(a.value * b.value, true);
+  if (rbStringAttrIs(op, "fn", "add"))
+    return known(a.value + b.value, true);
+  if (rbStringAttrIs(op, "fn", "sub"))
+    return known(a.value - b.value, true);
+  if (rbStringAttrIs(op, "fn", "max"))
+    return known(fmax(a.value, b.value), true);
+  if (rbStringAttrIs(op, "fn", "min"))
+    return known(fmin(a.value, b.value), true);
+  return unknown;
+}
+
+static Out outsideOp(MlirOperation op, Walk *w, int depth) {
+  if (mlirOperationEqual(op, w->select))
+    return known(attrValue(rbAttr(op, "else")), true);
+  if (rbNameIs(op, "rbssa.const")) /* the same value everywhere */
+    return known(attrValue(rbAttr(op, "value")), false);
+  if (rbNameIs(op, "rbssa.read") || rbNameIs(op, "rbssa.reduce"))
+    return independent;
+  if (rbNameIs(op, "rbssa.select")) {
+    /* Points masked by `select` may lie inside or outside this one. */
+    Out t = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
+    double e = attrValue(rbAttr(op, "else"));
+    if (!t.dep)
+      return independent;
+    return t.kind == OUT_KNOWN && t.value == e ? t : unknown;
+  }
+  if (rbNameIs(op, "rbssa.unary") || rbNameIs(op, "rbssa.cast") ||
+      rbNameIs(op, "rbssa.broadcast_in_dim"))
+    return outsideUnary(op, w, depth);
+  if (rbNameIs(op, "rbssa.binary"))
+    return outsideBinary(op, w, depth);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (outside(mlirOperationGetOperand(op, i), w, depth + 1).dep)
+      return unknown;
+  return independent;
+}
+
+static Out outside(MlirValue v, Walk *w, int depth) {
+  MlirOperation op = defOf(v);
+  if (mlirOperationIsNull(op))
+    return independent;
+  for (int i = 0; i < w->n; ++i)
+    if (mlirOperationEqual(w->ops[i], op))
+      return w->outs[i];
+  if (depth > 256 || w->n == WALK_CAP)
+    return unknown; /* too large to analyse: not proven neutral */
+  Out o = outsideOp(op, w, depth);
+  if (w->n < WALK_CAP) {
+    w->ops[w->n] = op;
+    w->outs[w->n++] = o;
+  }
+  return o;
+}
+
+/* The rbssa.select ops feeding `v` inside one reduction body; `w` records
+ * the ops visited. */
+static void collectSelects(MlirValue v, MlirOperation *selects, int *n,
+                           Walk *w) {
+  /* *n counts every select; only the first MAX_SELECTS are stored. */
+  MlirOperation op = defOf(v);
+  if (mlirOperationIsNull(op) || w->n == WALK_CAP ||
+      rbNameIs(op, "rbssa.read") || rbNameIs(op, "rbssa.const") ||
+      rbNameIs(op, "rbssa.reduce"))
+    return;
+  for (int i = 0; i < w->n; ++i)
+    if (mlirOperationEqual(w->ops[i], op))
+      return;
+  w->ops[w->n++] = op;
+  if (rbNameIs(op, "rbssa.select") && (*n)++ < MAX_SELECTS)
+    selects[*n - 1] = op;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    collectSelects(mlirOperationGetOperand(op, i), selects, n, w);
+}
+
+static bool checkNeutral(const Plan *plan, MlirOperation op, MlirValue body) {
+  MlirOperation selects[MAX_SELECTS];
+  int n = 0;
+  Walk *w = malloc(sizeof(Walk));
+  if (!w)
+    return false;
+  w->n = 0;
+  collectSelects(body, selects, &n, w);
+  if (n > MAX_SELECTS || w->n == WALK_CAP) {
+    free(w);
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction body",
+                      "the reduction body is too large to check its guards "
+                      "(more than %d ops or %d selects)",
+                      WALK_CAP, MAX_SELECTS);
+    return false;
+  }
+  double neutral = neutralOf(plan->op);
+  for (int i = 0; i < n; ++i) {
+    w->select = selects[i];
+    w->n = 0;
+    Out o = outside(body, w, 0);
+    if (o.kind == OUT_KNOWN && o.value == neutral)
+      continue;
+    char got[64];
+    if (o.kind == OUT_KNOWN)
+      snprintf(got, sizeof(got), "%g", o.value);
+    else
+      snprintf(got, sizeof(got), "a value not known to be neutral");
+    dlcEmitDiagnostic(
+        op, &dlcNeutralInvalid,
+        "pad with the reduction's neutral element (0 for sum, -inf for max, "
+        "+inf for min), or end the region before the reduction",
+        "a guarded value (rbssa.select, else = %g) reaches this %s reduction "
+        "as %s outside its domain, but the neutral element of %s is %g",
+        attrValue(rbAttr(selects[i], "else")), plan->op, got, plan->op,
+        neutral);
+    free(w);
+    return false;
+  }
+  free(w);
+  return true;
+}
+
+/* --- the reduce ----------------------------------------------------------- */
+
+static bool buildReduce(RbRegion *r, const Plan *plan, MlirOperation op,
+                        RbValue body, RbValue *out) {
+  int64_t positions[RB_MAX_AXES];
+  int n = 0;
+  for (int p = 0; p < body.space.rank; ++p)
+    if (rbSpaceContains(&plan->reduced, body.space.axes[p]))
+      positions[n++] = p;
+  MlirAttribute init = neutralAttr(plan->acc, plan->op);
+  if (mlirAttributeIsNull(init)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "accumulate in f16, bf16, f32, f64, i32 or i64",
+                      "no neutral element for this accumulator type");
+    return false;
+  }
+  const char *names[] = {"op", "axes", "init", "dtype"};
+  MlirAttribute attrs[] = {rbStr(r, plan->op),
+                           mlirDenseI64ArrayGet(r->ctx, n, positions), init,
+                           mlirTypeAttrGet(plan->acc)};
+  out->value = dlcBuildValue(&r->b, "rbssa.reduce", 1, &body.value,
+                             rbTensorType(r, &plan->present, plan->acc), 4,
+                             names, attrs);
+  out->space = plan->present;
+  return true;
+}
+
+bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
+                     RbValue *out) {
+  Plan plan;
+  memset(&plan, 0, sizeof(plan));
+  plan.op = reductionOp(op);
+  plan.acc = accOf(op);
+  if (!plan.op || mlirTypeIsNull(plan.acc)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "give the reduction op sum, max or min and an acc_dtype",
+                      "unknown reduction");
+    return false;
+  }
+  rbUsedAxes(r, ctx->exprs, ctx->rank, &plan.present);
+  if (planLevel(r, &plan, op, ctx) < 0)
+    return false;
+  RbSpace target;
+  RbValue body;
+  if (!rbSpaceUnion(&plan.present, &plan.reduced, &target) ||
+      !emitBody(r, &plan, 0, &target, &body))
+    return false;
+  r->b.loc = mlirOperationGetLocation(op);
+  if (!checkNeutral(&plan, op, body.value))
+    return false;
+  /* Out-of-domain points are skipped: they contribute the neutral element,
+   * and the select stays inside the reduce (§6.7 step 5). */
+  MlirAttribute neutral = neutralAttr(rbElementType(body.value), plan.op);
+  if (plan.guard.count > 0 && mlirAttributeIsNull(neutral)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "use a float or integer body",
+                      "no neutral element for the body's element type");
+    return false;
+  }
+  if (!rbApplyGuard(r, &plan.guard, &body, neutral)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction",
+                      "the guard needs more than %d axes", RB_MAX_AXES);
+    return false;
+  }
+  if (!buildReduce(r, &plan, op, body, out))
+    return false;
+  *out = rbCastTo(r, *out, rbElementType(mlirOperationGetResult(op, 0)));
+  return true;
+}

@@ -1,0 +1,423 @@
+/* The cost model of §11 for the SM80 mma.sync skeleton (§9.1):
+ *
+ *   time_est = max(FLOPs_exec / (peak · occ · pipeline_eff),
+ *                  max(DRAM_bytes / BW_dram, L2_bytes / BW_l2) / occ)
+ *              + penalties
+ *
+ * over a fixed candidate space of 20 points (10 CTA/warp tilings × stages
+ * {2, 3}), with the STOP rules of §11 (smem per CTA above 80% of the limit,
+ * registers that leave one CTA per SM, a vector width that would shrink).
+ * Every constant and its source is in docs/passes/convert-rbssa-to-plan.md;
+ * change both together. */
+#include "Plan.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- devices -----------------------------------------------------------------
+ */
+
+/* A100 SXM4 80 GB and H100 SXM5 80 GB. mma.sync is the A100's native
+ * tensor-core path; on the H100 it reaches about half of the dense peak
+ * (the rest needs wgmma), which is what this skeleton emits on both. */
+static const DlcDevice kDevices[] = {
+    {.arch = "sm80",
+     .chip = "A100 SXM4 80GB",
+     .sms = 108,
+     .clockGHz = 1.41,
+     .peakTflops = 312.0,
+     .mmaSyncFraction = 1.0,
+     .dramTBs = 2.039,
+     .l2TBs = 5.0,
+     .smemPerSM = 164 * 1024,
+     .smemPerCTA = 163 * 1024,
+     .smemReservedPerCTA = 1024,
+     .regsPerSM = 65536,
+     .maxRegsPerThread = 255,
+     .maxThreadsPerSM = 2048,
+     .maxCTAsPerSM = 32,
+     .smemBytesPerClock = 128,
+     .loadLatencyCycles = 800},
+    {.arch = "sm90",
+     .chip = "H100 SXM5 80GB",
+     .sms = 132,
+     .clockGHz = 1.83,
+     .peakTflops = 989.0,
+     .mmaSyncFraction = 0.5,
+     .dramTBs = 3.35,
+     .l2TBs = 10.0,
+     .smemPerSM = 228 * 1024,
+     .smemPerCTA = 227 * 1024,
+     .smemReservedPerCTA = 1024,
+     .regsPerSM = 65536,
+     .maxRegsPerThread = 255,
+     .maxThreadsPerSM = 2048,
+     .maxCTAsPerSM = 32,
+     .smemBytesPerClock = 128,
+     .loadLatencyCycles = 800},
+};
+
+const DlcDevice *dlcPlanDeviceLookup(const char *arch) {
+  for (size_t i = 0; i < sizeof(kDevices) / sizeof(kDevices[0]); ++i)
+    if (strcmp(kDevices[i].arch, arch) == 0)
+      return &kDevices[i];
+  return NULL;
+}
+
+/* --- the candidate space ----------------------------------------------------
+ */
+
+/* CTA tile BM×BN×BK and warp tile WM×WN, each giving 4 or 8 warps of
+ * m16n8k16 mma.sync. The first five are the classic CUTLASS SM80 shapes;
+ * the BK = 64 pair halves the barriers per k and shows the smem STOP. */
+static const struct {
+  int bm, bn, bk, wm, wn;
+} kSpace[] = {
+    {128, 128, 32, 64, 64}, /* 4 warps */
+    {128, 128, 32, 64, 32}, /* 8 warps */
+    {128, 256, 32, 64, 64}, /* 8 warps */
+    {256, 128, 32, 64, 64}, /* 8 warps */
+    {128, 64, 32, 64, 32},  /* 4 warps */
+    {128, 64, 32, 32, 32},  /* 8 warps */
+    {64, 128, 32, 32, 64},  /* 4 warps */
+    {64, 64, 32, 32, 32},   /* 4 warps */
+    {128, 128, 64, 64, 64}, /* 4 warps */
+    {256, 128, 64, 64, 64}, /* 8 warps */
+};
+static const int kStages[] = {2, 3};
+_Static_assert(sizeof(kSpace) / sizeof(kSpace[0]) *
+                       (sizeof(kStages) / sizeof(kStages[0])) <=
+                   DLC_PLAN_MAX_CANDIDATES,
+               "the candidate space outgrows DLC_PLAN_MAX_CANDIDATES");
+
+enum {
+  kMmaM = 16,
+  kMmaN = 8,
+  kMmaK = 16,
+  kRegsOverhead = 32,      /* addresses, loop counters, predicates */
+  kWarpsToHideLatency = 8, /* resident warps per SM for full issue rate */
+  kVectorBytes = 16,       /* cp.async / ld.global.v4 */
+};
+/* convert-plan-to-dlcgpu allocates the stages as static shared memory
+ * (memref.global), which CUDA caps at 48 KiB per CTA whatever the chip;
+ * lift this when the skeleton moves to dynamic shared memory. */
+static const int64_t kSkeletonSmemLimit = 48 * 1024;
+static const double kSmemStop = 0.80;      /* §11 STOP: smem per CTA */
+static const double kSelectPenalty = 0.02; /* per guard in the body */
+
+void dlcPlanProblemFromRegion(const DlcPlanRegion *r, DlcPlanProblem *p) {
+  memset(p, 0, sizeof(*p));
+  p->batch = r->batchIter >= 0 ? (double)r->iters[r->batchIter].nominal : 1;
+  p->m = r->mIter >= 0 ? (double)r->iters[r->mIter].nominal : 1;
+  p->n = r->nIter >= 0 ? (double)r->iters[r->nIter].nominal : 1;
+  p->k = (double)r->reduceIters[r->kIter].nominal;
+  p->bytesA = r->tensors[r->tensorA].elementBytes;
+  p->bytesB = r->tensors[r->tensorB].elementBytes;
+  double operands = 0;
+  for (int i = 0; i < r->numTensors; ++i) {
+    double bytes = r->tensors[i].nominalElements * r->tensors[i].elementBytes;
+    p->dramBytes += bytes;
+    if (i == r->tensorA || i == r->tensorB)
+      operands += bytes;
+  }
+  p->otherL2Bytes = p->dramBytes - operands;
+  p->numSelects = r->numSelects;
+}
+
+static int64_t ceilDiv(double a, int64_t b) {
+  return (int64_t)ceil(a / (double)b);
+}
+
+static int64_t minI(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* Times are kept in multiples of 1/16 us: binary fractions print exactly
+ * in MLIR's float syntax (0.01 steps such as 587.54 do not). */
+static double roundTime(double x) { return round(x * 16.0) / 16.0; }
+
+/* Fills everything but the status of candidate `c` (tile, warp tile and
+ * stages set). Returns false with `c->reason` set when a STOP rule fires. */
+static bool estimate(const DlcDevice *dev, const DlcPlanProblem *p,
+                     DlcCandidate *c) {
+  int64_t bm = c->tile[0], bn = c->tile[1], bk = c->tile[2];
+  int64_t wm = c->warpTile[0], wn = c->warpTile[1];
+  c->warps = (int)((bm / wm) * (bn / wn));
+  int64_t threads = 32 * (int64_t)c->warps;
+
+  /* Resources. */
+  c->smemBytes = c->stages * (bm * bk * p->bytesA + bk * bn * p->bytesB);
+  int acc = (int)(wm * wn / 32); /* f32 accumulators */
+  int frags = 2 * (int)((wm / kMmaM) * 4 + (wn / kMmaN) * 2); /* 2 k-slices */
+  int regs = acc + frags + kRegsOverhead;
+  c->regsPerThread = (regs + 7) / 8 * 8;
+  int64_t byRegs = dev->regsPerSM / ((int64_t)c->regsPerThread * threads);
+  int64_t bySmem = dev->smemPerSM / (c->smemBytes + dev->smemReservedPerCTA);
+  int64_t byThreads = dev->maxThreadsPerSM / threads;
+  c->ctasPerSM =
+      (int)minI(minI(byRegs, bySmem), minI(byThreads, dev->maxCTAsPerSM));
+
+  /* Occupancy: wave quantisation × latency hiding by resident warps. */
+  int64_t ctas = (int64_t)p->batch * ceilDiv(p->m, bm) * ceilDiv(p->n, bn);
+  int64_t resident = minI(c->ctasPerSM > 0 ? c->ctasPerSM : 1,
+                          ceilDiv((double)ctas, dev->sms));
+  if (resident < 1)
+    resident = 1;
+  double waves = (double)ctas / (double)(dev->sms * resident);
+  double occWave = waves / ceil(waves);
+  double occLatency = (double)(resident * c->warps) / kWarpsToHideLatency;
+  if (occLatency > 1)
+    occLatency = 1;
+  c->occupancy = occWave * occLatency;
+
+  /* Pipeline efficiency: shared-memory traffic against MMA issue per k-step
+   * of one CTA, and the prefetch distance (stages - 1 k-steps of all
+   * resident CTAs) against the load latency. */
+  double peak = dev->peakTflops * dev->mmaSyncFraction * 1e12;
+  double flopsPerClock = peak / (dev->sms * dev->clockGHz * 1e9);
+  double mmaCycles = 2.0 * (double)(bm * bn * bk) / flopsPerClock;
+  double smemBytesPerStep =
+      (double)(c->warps * (wm * p->bytesA + wn * p->bytesB) * bk) +
+      (double)(bm * bk * p->bytesA + bk * bn * p->bytesB);
+  double smemCycles = smemBytesPerStep / dev->smemBytesPerClock;
+  double smemEff = smemCycles > mmaCycles ? mmaCycles / smemCycles : 1.0;
+  double stepCycles = (double)resident * fmax(mmaCycles, smemCycles);
+  double stageEff =
+      (double)(c->stages - 1) * stepCycles / dev->loadLatencyCycles;
+  if (stageEff > 1)
+    stageEff = 1;
+  c->pipelineEfficiency = smemEff * stageEff;
+
+  /* Time. */
+  double kSteps = (double)ceilDiv(p->k, bk);
+  double flopsExec =
+      2.0 * (double)ctas * (double)(bm * bn) * kSteps * (double)bk;
+  double compute = flopsExec / (peak * c->occupancy * c->pipelineEfficiency);
+  double l2Bytes = (double)ctas * kSteps *
+                       (double)(bm * bk * p->bytesA + bk * bn * p->bytesB) +
+                   p->otherL2Bytes;
+  double memory = fmax(p->dramBytes / (dev->dramTBs * 1e12),
+                       l2Bytes / (dev->l2TBs * 1e12)) /
+                  c->occupancy;
+  double penalties = kSelectPenalty * p->numSelects * compute;
+  c->computeUs = roundTime(compute * 1e6);
+  c->memoryUs = roundTime(memory * 1e6);
+  c->timeUs = roundTime((fmax(compute, memory) + penalties) * 1e6);
+
+  /* STOP rules (§11), in this order. */
+  double smemShare = (double)c->smemBytes / dev->smemPerCTA;
+  if (smemShare > kSmemStop) {
+    snprintf(c->reason, sizeof(c->reason),
+             "rejected: smem %lld KiB is %d%% of the %d KiB per-CTA limit "
+             "(> 80%%)",
+             (long long)(c->smemBytes / 1024), (int)(smemShare * 100),
+             dev->smemPerCTA / 1024);
+    return false;
+  }
+  if (c->smemBytes > kSkeletonSmemLimit) {
+    snprintf(c->reason, sizeof(c->reason),
+             "rejected: smem %lld KiB exceeds the skeleton's %lld KiB of "
+             "static shared memory",
+             (long long)(c->smemBytes / 1024),
+             (long long)(kSkeletonSmemLimit / 1024));
+    return false;
+  }
+  if (c->regsPerThread > dev->maxRegsPerThread) {
+    snprintf(c->reason, sizeof(c->reason),
+             "rejected: %d regs/thread exceed %d (spills)", c->regsPerThread,
+             dev->maxRegsPerThread);
+    return false;
+  }
+  if (byRegs <= 1) {
+    snprintf(c->reason, sizeof(c->reason),
+             "rejected: %d regs/thread x %lld threads leave %lld CTA/SM",
+             c->regsPerThread, (long long)threads, (long long)byRegs);
+    return false;
+  }
+  int64_t chunk = kVectorBytes / p->bytesA; /* elements per 16 bytes */
+  if ((bm * bk) % (chunk * threads) != 0 ||
+      (bk * bn) % (chunk * threads) != 0) {
+    snprintf(c->reason, sizeof(c->reason),
+             "rejected: vectorize width would shrink below %lld (a %lldx%lld "
+             "or %lldx%lld tile is not whole 16-byte chunks per thread)",
+             (long long)chunk, (long long)bm, (long long)bk, (long long)bk,
+             (long long)bn);
+    return false;
+  }
+  snprintf(c->reason, sizeof(c->reason),
+           "%s-bound, occ %.2f, pipeline eff %.2f, %d CTA/SM",
+           compute >= memory ? "compute" : "memory", c->occupancy,
+           c->pipelineEfficiency, c->ctasPerSM);
+  return true;
+}
+
+/* Orders two surviving candidates: time, then smem, then stages. */
+static bool better(const DlcCandidate *a, const DlcCandidate *b) {
+  if (a->timeUs != b->timeUs)
+    return a->timeUs < b->timeUs;
+  if (a->smemBytes != b->smemBytes)
+    return a->smemBytes < b->smemBytes;
+  return a->stages < b->stages;
+}
+
+int dlcPlanSearch(const DlcDevice *dev, const DlcPlanProblem *p,
+                  DlcCandidate out[DLC_PLAN_MAX_CANDIDATES], int *chosen) {
+  int n = 0;
+  int best = -1, bestRejected = -1;
+  for (size_t t = 0; t < sizeof(kSpace) / sizeof(kSpace[0]); ++t)
+    for (size_t s = 0; s < sizeof(kStages) / sizeof(kStages[0]); ++s) {
+      DlcCandidate *c = &out[n];
+      memset(c, 0, sizeof(*c));
+      c->tile[0] = kSpace[t].bm;
+      c->tile[1] = kSpace[t].bn;
+      c->tile[2] = kSpace[t].bk;
+      c->warpTile[0] = kSpace[t].wm;
+      c->warpTile[1] = kSpace[t].wn;
+      c->stages = kStages[s];
+      if (estimate(dev, p, c)) {
+        c->status = DlcCandidateKept;
+        if (best < 0 || better(c, &out[best]))
+          best = n;
+      } else {
+        c->status = DlcCandidateRejected;
+        if (bestRejected < 0 || better(c, &out[bestRejected]))
+          bestRejected = n;
+      }
+      ++n;
+    }
+  /* Every point hit a STOP rule: take the fastest anyway, and say so. */
+  if (best < 0) {
+    best = bestRejected;
+    char was[sizeof(out[best].reason)];
+    memcpy(was, out[best].reason, sizeof(was));
+    snprintf(
+        out[best].reason, sizeof(out[best].reason),
+        "chosen: every candidate hit a STOP rule; fastest of them (%.100s)",
+        was + strlen("rejected: "));
+  } else {
+    bool tied = false;
+    for (int i = 0; i < n; ++i)
+      tied |= i != best && out[i].status == DlcCandidateKept &&
+              out[i].timeUs == out[best].timeUs;
+    char was[sizeof(out[best].reason)];
+    memcpy(was, out[best].reason, sizeof(was));
+    snprintf(out[best].reason, sizeof(out[best].reason),
+             "chosen: lowest time_est%s; %.100s",
+             tied ? " (tie broken by smem, then stages)" : "", was);
+  }
+  out[best].status = DlcCandidateChosen;
+  for (int i = 0; i < n; ++i)
+    if (out[i].status == DlcCandidateKept) {
+      char was[sizeof(out[i].reason)];
+      memcpy(was, out[i].reason, sizeof(was));
+      snprintf(out[i].reason, sizeof(out[i].reason), "kept: %.140s", was);
+    }
+  *chosen = best;
+  return n;
+}
+
+/* --- from a candidate to the §8.1 fields ------------------------------------
+ */
+
+static void addPair(DlcPlanPair *pairs, int *count, const char *key,
+                    const char *value) {
+  dlcPlanCopyName(pairs[*count].key, key);
+  dlcPlanCopyName(pairs[*count].value, value);
+  ++*count;
+}
+
+static void splitName(char dst[DLC_PLAN_NAME], const char *axis,
+                      const char *suffix) {
+  snprintf(dst, DLC_PLAN_NAME, "%.30s%s", axis, suffix);
+}
+
+/* A symbolic size, or a static one the tile does not divide, needs
+ * predication at the tile edge. */
+static bool needsTail(const DlcPlanAxis *axis, int64_t tile) {
+  char *end = NULL;
+  long long value = strtoll(axis->size, &end, 10);
+  bool isStatic = end != axis->size && *end == '\0';
+  return !isStatic || value % tile != 0;
+}
+
+void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
+                          const DlcCandidate *c, DlcPlan *plan) {
+  memset(plan, 0, sizeof(*plan));
+  memcpy(plan->tile, c->tile, sizeof(plan->tile));
+  memcpy(plan->warpTile, c->warpTile, sizeof(plan->warpTile));
+  plan->stages = c->stages;
+
+  char key[DLC_PLAN_NAME];
+  const DlcPlanAxis *m = r->mIter >= 0 ? &r->iters[r->mIter] : NULL;
+  const DlcPlanAxis *n = r->nIter >= 0 ? &r->iters[r->nIter] : NULL;
+  const DlcPlanAxis *k = &r->reduceIters[r->kIter];
+  if (m) {
+    splitName(key, m->name, ".o");
+    addPair(plan->bind, &plan->numBind, key, "block.y");
+    splitName(key, m->name, ".i.o");
+    addPair(plan->bind, &plan->numBind, key, "warp.y");
+  }
+  if (n) {
+    splitName(key, n->name, ".o");
+    addPair(plan->bind, &plan->numBind, key, "block.x");
+    splitName(key, n->name, ".i.o");
+    addPair(plan->bind, &plan->numBind, key, "warp.x");
+  }
+  if (r->batchIter >= 0)
+    addPair(plan->bind, &plan->numBind, r->iters[r->batchIter].name, "block.z");
+
+  int operands[2] = {r->tensorA, r->tensorB};
+  for (int i = 0; i < 2; ++i) {
+    DlcPlanCache *cache = &plan->cache[plan->numCache++];
+    dlcPlanCopyName(cache->tensor, r->tensors[operands[i]].name);
+    dlcPlanCopyName(cache->where, "smem");
+    splitName(cache->at, k->name, ".i");
+    cache->pingpong = true;
+  }
+
+  /* Vector accesses run along the output's innermost axis. */
+  splitName(plan->vectorizeAxis, r->iters[r->numIters - 1].name, ".i.i");
+  int64_t width = kVectorBytes / r->tensors[r->tensorA].elementBytes;
+  plan->vectorizeWidth = width > 0 ? width : 1;
+
+  if (m && needsTail(m, c->tile[0]))
+    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], m->name);
+  if (n && needsTail(n, c->tile[1]))
+    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], n->name);
+  if (needsTail(k, c->tile[2]))
+    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], k->name);
+
+  plan->numEpilogue = r->numEpilogue;
+  memcpy(plan->epilogue, r->epilogue, sizeof(plan->epilogue));
+  dlcPlanCopyName(plan->arch, arch);
+
+  const char *names[2] = {r->tensors[r->tensorA].name,
+                          r->tensors[r->tensorB].name};
+  for (int i = 0; i < 2; ++i) {
+    DlcPlanHint *h = &plan->layoutHints[plan->numLayoutHints++];
+    snprintf(h->key, sizeof(h->key), "%.38s_swizzle", names[i]);
+    h->isBool = true;
+    h->boolean = true;
+  }
+  DlcPlanHint *cStride = &plan->layoutHints[plan->numLayoutHints++];
+  snprintf(cStride->key, sizeof(cStride->key), "%.38s_stride",
+           r->tensors[r->tensorC].name);
+  dlcPlanCopyName(cStride->text,
+                  r->tensors[r->tensorC].colMajor ? "col" : "row");
+
+  addPair(plan->algoChoice, &plan->numAlgoChoice, "matmul", "implicit_gemm");
+
+  if (r->numEpilogue > 0) {
+    DlcPlanEdge *e = &plan->localEdges[plan->numLocalEdges++];
+    dlcPlanCopyName(e->from, r->reduceName);
+    dlcPlanCopyName(e->to, r->epilogue[r->numEpilogue - 1]);
+    dlcPlanCopyName(e->buffer, "reg");
+  }
+
+  plan->asyncEnable = true;
+  plan->asyncPrefetchDepth = c->stages - 1;
+  plan->asyncEpilogueOverlap = false;
+  /* The SM80 mma.sync skeleton synchronises cp.async with commit/wait
+   * groups on every chip; mbarrier belongs to the TMA/wgmma skeleton. */
+  dlcPlanCopyName(plan->barrierModel, "cp_async_group");
+}

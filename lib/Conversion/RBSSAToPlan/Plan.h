@@ -1,0 +1,236 @@
+/* convert-rbssa-to-plan, internal: the region facts the planner reads, the
+ * §8.1 plan as a C struct, the §11 cost model and the plan's JSON form.
+ *
+ *   RegionInfo.c  reads an rbssa region: axes, tensors, the contraction,
+ *                 the epilogue chain (E1602 when it is not the GEMM family)
+ *   CostModel.c   device table, candidate space, §11 estimate, STOP rules
+ *   PlanJson.c    §8.1 JSON: writing a plan, applying a plan-file
+ *   RBSSAToPlan.c the pass: options, the search, plan.* ops
+ * See docs/passes/convert-rbssa-to-plan.md. */
+#ifndef DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
+#define DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
+
+#include "Json.h"
+
+#include "dlc/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Names (axes, tensors, hardware indices) are short identifiers. */
+enum {
+  DLC_PLAN_NAME = 48,
+  DLC_PLAN_MAX_AXES = 8,
+  DLC_PLAN_MAX_TENSORS = 16,
+  DLC_PLAN_MAX_ENTRIES = 8,
+  DLC_PLAN_MAX_EPILOGUE = 16,
+};
+
+/* This pass reports dlcPlanFileInvalid (E1601), dlcRegionNotPlannable
+ * (E1602) and dlcPlanOptionInvalid (E1603) from dlc/Diagnostics.h. */
+
+/* --- the region --------------------------------------------------------- */
+
+/* Nominal sizes for the cost model: symbol = value pairs (`sizes=`). */
+typedef struct DlcPlanSizes {
+  int count;
+  char symbol[DLC_PLAN_MAX_AXES * 2][DLC_PLAN_NAME];
+  int64_t value[DLC_PLAN_MAX_AXES * 2];
+} DlcPlanSizes;
+
+enum { DLC_PLAN_DEFAULT_SIZE = 4096 };
+
+typedef struct DlcPlanAxis {
+  char name[DLC_PLAN_NAME]; /* "m" */
+  char size[DLC_PLAN_NAME]; /* "M" or a decimal size */
+  int64_t nominal;          /* the size used by the cost model */
+} DlcPlanAxis;
+
+typedef struct DlcPlanTensor {
+  char name[DLC_PLAN_NAME]; /* rbssa.name */
+  bool isOutput;
+  bool colMajor;    /* rbssa.layout kind = "col_major" */
+  int elementBytes; /* 2 for f16/bf16, 4 for f32 ... */
+  double nominalElements;
+} DlcPlanTensor;
+
+/* What the planner knows about one rbssa region (GEMM family:
+ * C[b?, m, n] = epilogue(sum_k A · B)). */
+typedef struct DlcPlanRegion {
+  MlirOperation func;
+  char name[DLC_PLAN_NAME]; /* rbssa.region */
+  int numIters, numReduceIters;
+  DlcPlanAxis iters[DLC_PLAN_MAX_AXES];
+  DlcPlanAxis reduceIters[DLC_PLAN_MAX_AXES];
+  int numTensors;
+  DlcPlanTensor tensors[DLC_PLAN_MAX_TENSORS];
+  /* Roles, as indices into iters / reduceIters / tensors; -1 when absent
+   * (the dot forms have no m or no n; most GEMMs have no batch axis). */
+  int mIter, nIter, batchIter, kIter;
+  int tensorA, tensorB, tensorC;
+  int numSelects; /* rbssa.select guards inside the contraction (pads) */
+  int numEpilogue;
+  char epilogue[DLC_PLAN_MAX_EPILOGUE][DLC_PLAN_NAME]; /* "bias", "relu" */
+  char reduceName[DLC_PLAN_NAME];                      /* "sum_k" */
+} DlcPlanRegion;
+
+/* Reads `func` (a func.func with rbssa.region). On failure emits E1602 at
+ * the offending op and returns false. */
+bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *sizes,
+                       DlcPlanRegion *region);
+
+/* Whether `name` is an axis of the region, or a split of one ("m.i.o"). */
+bool dlcPlanRegionHasAxis(const DlcPlanRegion *region, const char *name);
+
+/* --- the plan (§8.1) ----------------------------------------------------- */
+
+typedef struct DlcPlanPair {
+  char key[DLC_PLAN_NAME];
+  char value[DLC_PLAN_NAME];
+} DlcPlanPair;
+
+typedef struct DlcPlanHint { /* one layout_hints entry: bool or string */
+  char key[DLC_PLAN_NAME];
+  bool isBool;
+  bool boolean;
+  char text[DLC_PLAN_NAME];
+} DlcPlanHint;
+
+typedef struct DlcPlanCache {
+  char tensor[DLC_PLAN_NAME];
+  char where[DLC_PLAN_NAME];
+  char at[DLC_PLAN_NAME];
+  bool pingpong;
+} DlcPlanCache;
+
+typedef struct DlcPlanEdge {
+  char from[DLC_PLAN_NAME];
+  char to[DLC_PLAN_NAME];
+  char buffer[DLC_PLAN_NAME];
+  int64_t depth; /* smem_ring only; 0 = absent */
+} DlcPlanEdge;
+
+typedef struct DlcPlan {
+  int64_t tile[3]; /* BM, BN, BK */
+  int64_t stages;
+  int numBind;
+  DlcPlanPair bind[DLC_PLAN_MAX_ENTRIES];
+  int64_t warpTile[2];
+  int numCache;
+  DlcPlanCache cache[DLC_PLAN_MAX_ENTRIES];
+  char vectorizeAxis[DLC_PLAN_NAME];
+  int64_t vectorizeWidth;
+  int numPredicateTail;
+  char predicateTail[DLC_PLAN_MAX_ENTRIES][DLC_PLAN_NAME];
+  int numEpilogue;
+  char epilogue[DLC_PLAN_MAX_EPILOGUE][DLC_PLAN_NAME];
+  char arch[DLC_PLAN_NAME];
+  int numLayoutHints;
+  DlcPlanHint layoutHints[DLC_PLAN_MAX_ENTRIES];
+  int numAlgoChoice;
+  DlcPlanPair algoChoice[DLC_PLAN_MAX_ENTRIES];
+  int numLocalEdges;
+  DlcPlanEdge localEdges[DLC_PLAN_MAX_ENTRIES];
+  bool asyncEnable;
+  int64_t asyncPrefetchDepth;
+  bool asyncEpilogueOverlap;
+  char barrierModel[DLC_PLAN_NAME];
+} DlcPlan;
+
+/* Copies `text` into a name buffer; false when it does not fit. */
+bool dlcPlanCopyName(char dst[DLC_PLAN_NAME], const char *text);
+
+/* --- the cost model (§11) ------------------------------------------------ */
+
+typedef struct DlcDevice {
+  const char *arch;       /* "sm80", "sm90" */
+  const char *chip;       /* for people */
+  int sms;                /* streaming multiprocessors */
+  double clockGHz;        /* clock at which peakTflops is quoted */
+  double peakTflops;      /* dense fp16 tensor-core peak */
+  double mmaSyncFraction; /* share of the peak mma.sync can reach */
+  double dramTBs;         /* DRAM bandwidth */
+  double l2TBs;           /* L2 -> SM bandwidth (approximate) */
+  int smemPerSM;          /* bytes */
+  int smemPerCTA;         /* bytes, opt-in maximum */
+  int smemReservedPerCTA; /* bytes the system keeps per CTA */
+  int regsPerSM;          /* 32-bit registers */
+  int maxRegsPerThread;
+  int maxThreadsPerSM;
+  int maxCTAsPerSM;
+  int smemBytesPerClock; /* shared-memory bandwidth per SM */
+  int loadLatencyCycles; /* global load latency under load */
+} DlcDevice;
+
+/* The device for `arch`, or NULL. */
+const DlcDevice *dlcPlanDeviceLookup(const char *arch);
+
+/* The problem as the cost model sees it (nominal sizes). */
+typedef struct DlcPlanProblem {
+  double batch, m, n, k;
+  int bytesA, bytesB;  /* element sizes of the two operands */
+  double dramBytes;    /* every argument read or written once */
+  double otherL2Bytes; /* epilogue inputs and the output */
+  int numSelects;
+} DlcPlanProblem;
+
+typedef enum DlcCandidateStatus {
+  DlcCandidateRejected,
+  DlcCandidateKept,
+  DlcCandidateChosen,
+} DlcCandidateStatus;
+
+typedef struct DlcCandidate {
+  int64_t tile[3];
+  int64_t warpTile[2];
+  int64_t stages;
+  int warps;
+  int64_t smemBytes;
+  int regsPerThread;
+  int ctasPerSM;
+  double occupancy, pipelineEfficiency;
+  double computeUs, memoryUs, timeUs;
+  DlcCandidateStatus status;
+  char reason[160];
+} DlcCandidate;
+
+enum { DLC_PLAN_MAX_CANDIDATES = 32 };
+
+/* Builds the cost model's view of a region. */
+void dlcPlanProblemFromRegion(const DlcPlanRegion *region,
+                              DlcPlanProblem *problem);
+
+/* Enumerates and estimates the candidate space, applies the STOP rules and
+ * marks the fastest surviving point chosen. Returns the number of
+ * candidates written into `out`; `*chosen` is the chosen index. */
+int dlcPlanSearch(const DlcDevice *device, const DlcPlanProblem *problem,
+                  DlcCandidate out[DLC_PLAN_MAX_CANDIDATES], int *chosen);
+
+/* Fills every §8.1 field for `region` from one candidate. */
+void dlcPlanFromCandidate(const DlcPlanRegion *region, const char *arch,
+                          const DlcCandidate *candidate, DlcPlan *plan);
+
+/* --- JSON (§8.1) ---------------------------------------------------------- */
+
+/* Writes `plan` as a §8.1 JSON object with a leading "region" member,
+ * indented by `indent` spaces. */
+void dlcPlanWriteJson(FILE *out, const char *regionName, const DlcPlan *plan,
+                      int indent);
+
+/* Applies a plan-file object (`entry`, borrowed) to `plan`: every field it
+ * gives replaces the chosen one after validation; an overridden `stages`
+ * also resets async.prefetch_depth to stages - 1 unless `async` is given.
+ * On error writes a message naming the field and its JSON position into
+ * `error` and returns false. */
+bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
+                      DlcPlan *plan, char *error, size_t errorSize);
+
+/* Checks the fields against each other and the mma.sync skeleton (warp
+ * tile divides tile, prefetch_depth < stages ...). */
+bool dlcPlanValidate(const DlcPlan *plan, const DlcPlanRegion *region,
+                     char *error, size_t errorSize);
+
+#endif

@@ -1,0 +1,495 @@
+/* convert-rbssa-to-plan: the planner of spec §10 step 6.
+ *
+ * For every rbssa region function (a func.func with rbssa.region) it reads
+ * the contraction and its epilogue (RegionInfo.c), estimates a fixed space
+ * of 20 tilings with the §11 cost model for a nominal problem size
+ * (CostModel.c), keeps the fastest point that passes the STOP rules, and
+ * writes every §8.1 field as one plan.schedule op at the start of the body.
+ * A plan-file (§8.1 JSON, PlanJson.c) overrides fields of the choice;
+ * print-plan writes the result as JSON; print-candidates leaves the whole
+ * search as plan.candidate ops. docs/passes/convert-rbssa-to-plan.md. */
+#include "PassDef.h"
+#include "Plan.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- options -----------------------------------------------------------------
+ */
+
+typedef struct Options {
+  const DlcDevice *device;
+  DlcPlanSizes sizes;
+  bool printCandidates;
+  const char *planFile;  /* "" = none */
+  const char *printPlan; /* "" = none, "-" = stdout */
+} Options;
+
+/* "M=4096,N=4096,K=4096" (whitespace around entries is allowed). */
+static bool parseSizes(const char *text, DlcPlanSizes *sizes, char *error,
+                       size_t errorSize) {
+  sizes->count = 0;
+  const char *p = text;
+  while (*p) {
+    while (*p == ' ' || *p == ',')
+      ++p;
+    if (!*p)
+      break;
+    const char *entry = p;
+    while (*p && *p != ',')
+      ++p;
+    int length = (int)(p - entry);
+    const char *eq = memchr(entry, '=', (size_t)length);
+    char symbol[DLC_PLAN_NAME];
+    size_t symbolLength = eq ? (size_t)(eq - entry) : 0;
+    while (symbolLength && entry[symbolLength - 1] == ' ')
+      --symbolLength;
+    char *end = NULL;
+    errno = 0;
+    long long value = eq ? strtoll(eq + 1, &end, 10) : 0;
+    while (end && end < p && *end == ' ')
+      ++end;
+    if (!eq || symbolLength == 0 || symbolLength >= DLC_PLAN_NAME ||
+        end == eq + 1 || end != p || errno != 0 || value < 1 ||
+        value > (1LL << 40)) {
+      snprintf(error, errorSize,
+               "option 'sizes': \"%.*s\" is not SYMBOL=SIZE with a positive "
+               "SIZE (e.g. sizes=M=4096,N=4096,K=4096)",
+               length > 60 ? 60 : length, entry);
+      return false;
+    }
+    if (sizes->count == (int)(sizeof(sizes->value) / sizeof(sizes->value[0]))) {
+      snprintf(error, errorSize, "option 'sizes': more than %d symbols",
+               sizes->count);
+      return false;
+    }
+    memcpy(symbol, entry, symbolLength);
+    symbol[symbolLength] = '\0';
+    dlcPlanCopyName(sizes->symbol[sizes->count], symbol);
+    sizes->value[sizes->count++] = value;
+  }
+  return true;
+}
+
+static bool readOptions(const DlcPassOptions *options, Options *o, char *error,
+                        size_t errorSize) {
+  const char *arch = dlcPassOptionsGet(options, "arch");
+  o->device = dlcPlanDeviceLookup(arch);
+  if (!o->device) {
+    snprintf(error, errorSize, "option 'arch': \"%.40s\" is not sm80 or sm90",
+             arch);
+    return false;
+  }
+  const char *candidates = dlcPassOptionsGet(options, "print-candidates");
+  if (strcmp(candidates, "true") == 0 || strcmp(candidates, "1") == 0) {
+    o->printCandidates = true;
+  } else if (strcmp(candidates, "false") == 0 || strcmp(candidates, "0") == 0) {
+    o->printCandidates = false;
+  } else {
+    snprintf(error, errorSize,
+             "option 'print-candidates': \"%.40s\" is not true or false",
+             candidates);
+    return false;
+  }
+  o->planFile = dlcPassOptionsGet(options, "plan-file");
+  o->printPlan = dlcPassOptionsGet(options, "print-plan");
+  return parseSizes(dlcPassOptionsGet(options, "sizes"), &o->sizes, error,
+                    errorSize);
+}
+
+/* --- plan -> attributes ------------------------------------------------------
+ */
+
+static MlirAttribute str(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+static MlirAttribute i64(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute value) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
+static MlirAttribute pairsDict(MlirContext ctx, const DlcPlanPair *pairs,
+                               int count) {
+  MlirNamedAttribute entries[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < count; ++i)
+    entries[i] = named(ctx, pairs[i].key, str(ctx, pairs[i].value));
+  return mlirDictionaryAttrGet(ctx, count, entries);
+}
+
+static MlirAttribute namesArray(MlirContext ctx,
+                                const char (*names)[DLC_PLAN_NAME], int count) {
+  MlirAttribute items[DLC_PLAN_MAX_EPILOGUE];
+  for (int i = 0; i < count; ++i)
+    items[i] = str(ctx, names[i]);
+  return mlirArrayAttrGet(ctx, count, items);
+}
+
+enum { kNumFields = 14 };
+
+/* The 14 §8.1 fields of plan.schedule / plan.candidate. */
+static void planAttributes(MlirContext ctx, const DlcPlan *plan,
+                           MlirNamedAttribute out[kNumFields]) {
+  int n = 0;
+  out[n++] = named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, plan->tile));
+  out[n++] = named(ctx, "stages", i64(ctx, plan->stages));
+  out[n++] = named(ctx, "bind", pairsDict(ctx, plan->bind, plan->numBind));
+  out[n++] =
+      named(ctx, "warp_tile", mlirDenseI64ArrayGet(ctx, 2, plan->warpTile));
+
+  MlirAttribute caches[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < plan->numCache; ++i) {
+    const DlcPlanCache *c = &plan->cache[i];
+    MlirNamedAttribute e[] = {
+        named(ctx, "tensor", str(ctx, c->tensor)),
+        named(ctx, "where", str(ctx, c->where)),
+        named(ctx, "at", str(ctx, c->at)),
+        named(ctx, "pingpong", mlirBoolAttrGet(ctx, c->pingpong)),
+    };
+    caches[i] = mlirDictionaryAttrGet(ctx, 4, e);
+  }
+  out[n++] = named(ctx, "cache", mlirArrayAttrGet(ctx, plan->numCache, caches));
+
+  MlirNamedAttribute vec[] = {
+      named(ctx, "axis", str(ctx, plan->vectorizeAxis)),
+      named(ctx, "width", i64(ctx, plan->vectorizeWidth)),
+  };
+  out[n++] = named(ctx, "vectorize", mlirDictionaryAttrGet(ctx, 2, vec));
+  out[n++] =
+      named(ctx, "predicate_tail",
+            namesArray(ctx, plan->predicateTail, plan->numPredicateTail));
+  out[n++] = named(ctx, "epilogue",
+                   namesArray(ctx, plan->epilogue, plan->numEpilogue));
+  out[n++] = named(ctx, "arch", str(ctx, plan->arch));
+
+  MlirNamedAttribute hints[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < plan->numLayoutHints; ++i) {
+    const DlcPlanHint *h = &plan->layoutHints[i];
+    hints[i] =
+        named(ctx, h->key,
+              h->isBool ? mlirBoolAttrGet(ctx, h->boolean) : str(ctx, h->text));
+  }
+  out[n++] = named(ctx, "layout_hints",
+                   mlirDictionaryAttrGet(ctx, plan->numLayoutHints, hints));
+  out[n++] = named(ctx, "algo_choice",
+                   pairsDict(ctx, plan->algoChoice, plan->numAlgoChoice));
+
+  MlirAttribute edges[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < plan->numLocalEdges; ++i) {
+    const DlcPlanEdge *e = &plan->localEdges[i];
+    MlirNamedAttribute fields[] = {
+        named(ctx, "from", str(ctx, e->from)),
+        named(ctx, "to", str(ctx, e->to)),
+        named(ctx, "buffer", str(ctx, e->buffer)),
+        named(ctx, "depth", i64(ctx, e->depth)),
+    };
+    edges[i] = mlirDictionaryAttrGet(ctx, e->depth > 0 ? 4 : 3, fields);
+  }
+  out[n++] = named(ctx, "local_edges",
+                   mlirArrayAttrGet(ctx, plan->numLocalEdges, edges));
+
+  MlirNamedAttribute async[] = {
+      named(ctx, "enable", mlirBoolAttrGet(ctx, plan->asyncEnable)),
+      named(ctx, "prefetch_depth", i64(ctx, plan->asyncPrefetchDepth)),
+      named(ctx, "epilogue_overlap",
+            mlirBoolAttrGet(ctx, plan->asyncEpilogueOverlap)),
+  };
+  out[n++] = named(ctx, "async", mlirDictionaryAttrGet(ctx, 3, async));
+  out[n++] = named(ctx, "barrier_model", str(ctx, plan->barrierModel));
+}
+
+/* Builds `name` (no operands, no results) with the plan's fields and
+ * `extra` more attributes, before `before`. */
+static void buildPlanOp(MlirOperation before, MlirLocation loc,
+                        const char *name, const DlcPlan *plan,
+                        const MlirNamedAttribute *extra, int numExtra) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute attrs[kNumFields + 2];
+  planAttributes(ctx, plan, attrs);
+  for (int i = 0; i < numExtra; ++i)
+    attrs[kNumFields + i] = extra[i];
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  mlirOperationStateAddAttributes(&state, kNumFields + numExtra, attrs);
+  MlirOperation op = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before,
+                                      op);
+}
+
+/* --- the pass ----------------------------------------------------------------
+ */
+
+typedef struct Collected {
+  MlirOperation *funcs;
+  int count, capacity;
+  bool outOfMemory;
+} Collected;
+
+static bool isNamed(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
+}
+
+static MlirWalkResult collectRegion(MlirOperation op, void *userData) {
+  Collected *c = userData;
+  if (!isNamed(op, "func.func") ||
+      mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("rbssa.region"))))
+    return MlirWalkResultAdvance;
+  if (c->count == c->capacity) {
+    int capacity = c->capacity ? 2 * c->capacity : 8;
+    MlirOperation *grown = realloc(c->funcs, (size_t)capacity * sizeof(*grown));
+    if (!grown) {
+      c->outOfMemory = true;
+      return MlirWalkResultInterrupt;
+    }
+    c->funcs = grown;
+    c->capacity = capacity;
+  }
+  c->funcs[c->count++] = op;
+  return MlirWalkResultSkip; /* regions do not nest */
+}
+
+/* Erases plan ops left by an earlier run: the pass re-plans. */
+static void eraseOldPlan(MlirBlock body) {
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (isNamed(op, "plan.schedule") || isNamed(op, "plan.candidate")) {
+      mlirOperationRemoveFromParent(op);
+      mlirOperationDestroy(op);
+    }
+    op = next;
+  }
+}
+
+/* The plan-file entries that apply to region `name`: the root object, or
+ * the objects of a root array, without "region" or with this name. */
+static bool applyPlanFile(const DlcJsonValue *root, const char *path,
+                          const DlcPlanRegion *region, DlcPlan *plan,
+                          bool *used) {
+  char error[768];
+  bool isArray = root->kind == DlcJsonValueArray;
+  size_t count = isArray ? root->count : 1;
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *entry = isArray ? &root->items[i] : root;
+    if (entry->kind != DlcJsonValueObject) {
+      dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
+                        "write one §8.1 object, or an array of them",
+                        "plan-file '%s': %s (%s at line %d, column %d) is "
+                        "not a plan object",
+                        path, isArray ? "an array entry" : "the document",
+                        dlcJsonValueKindName(entry->kind), entry->line,
+                        entry->column);
+      return false;
+    }
+    const DlcJsonValue *name = dlcJsonValueGetMember(entry, "region");
+    if (name && name->kind != DlcJsonValueString) {
+      dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
+                        "write \"region\": \"<rbssa.region>\"",
+                        "plan-file '%s': field 'region' must be a string "
+                        "(line %d, column %d)",
+                        path, name->line, name->column);
+      return false;
+    }
+    if (name && strcmp(name->string, region->name) != 0)
+      continue;
+    used[i] = true;
+    if (!dlcPlanApplyJson(entry, region, plan, error, sizeof(error))) {
+      dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
+                        "fix the plan-file; docs/passes/"
+                        "convert-rbssa-to-plan.md lists every field",
+                        "plan-file '%s': %s", path, error);
+      return false;
+    }
+  }
+  if (!dlcPlanValidate(plan, region, error, sizeof(error))) {
+    dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
+                      "fix the plan-file; docs/passes/"
+                      "convert-rbssa-to-plan.md lists every field",
+                      "plan-file '%s' for region '%s': %s", path, region->name,
+                      error);
+    return false;
+  }
+  return true;
+}
+
+/* Plans one region; on success `*plan` holds the schedule. */
+static bool planRegion(MlirOperation func, const Options *o,
+                       const DlcJsonValue *planFile, bool *used,
+                       DlcPlan *plan) {
+  DlcPlanRegion region;
+  if (!dlcPlanRegionRead(func, &o->sizes, &region))
+    return false;
+  DlcPlanProblem problem;
+  dlcPlanProblemFromRegion(&region, &problem);
+  DlcCandidate candidates[DLC_PLAN_MAX_CANDIDATES];
+  int chosen = 0;
+  int n = dlcPlanSearch(o->device, &problem, candidates, &chosen);
+  dlcPlanFromCandidate(&region, o->device->arch, &candidates[chosen], plan);
+  if (planFile && !applyPlanFile(planFile, o->planFile, &region, plan, used))
+    return false;
+
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  eraseOldPlan(body);
+  MlirOperation first = mlirBlockGetFirstOperation(body);
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  buildPlanOp(first, loc, "plan.schedule", plan, NULL, 0);
+  if (!o->printCandidates)
+    return true;
+  for (int i = 0; i < n; ++i) {
+    DlcPlan point;
+    dlcPlanFromCandidate(&region, o->device->arch, &candidates[i], &point);
+    MlirNamedAttribute extra[] = {
+        named(ctx, "time_est_us",
+              mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
+                                     candidates[i].timeUs)),
+        named(ctx, "reason", str(ctx, candidates[i].reason)),
+    };
+    buildPlanOp(first, loc, "plan.candidate", &point, extra, 2);
+  }
+  return true;
+}
+
+static bool writePlans(const char *path, const DlcPlan *plans,
+                       char (*names)[DLC_PLAN_NAME], int count,
+                       MlirOperation at) {
+  bool toStdout = strcmp(path, "-") == 0;
+  FILE *out = toStdout ? stdout : fopen(path, "w");
+  if (!out) {
+    dlcEmitDiagnostic(at, &dlcPlanOptionInvalid,
+                      "give print-plan a writable path, or - for stdout",
+                      "option 'print-plan': cannot open '%s': %s", path,
+                      strerror(errno));
+    return false;
+  }
+  if (count == 1) {
+    dlcPlanWriteJson(out, names[0], &plans[0], 0);
+  } else {
+    fputs("[", out);
+    for (int i = 0; i < count; ++i) {
+      fputs(i ? ",\n  " : "\n  ", out);
+      dlcPlanWriteJson(out, names[i], &plans[i], 2);
+    }
+    fputs(count ? "\n]" : "]", out);
+  }
+  fputc('\n', out);
+  bool ok = !ferror(out);
+  if (toStdout)
+    fflush(out);
+  else
+    ok &= fclose(out) == 0;
+  if (!ok)
+    dlcEmitDiagnostic(at, &dlcPlanOptionInvalid,
+                      "give print-plan a writable path, or - for stdout",
+                      "option 'print-plan': writing '%s' failed", path);
+  return ok;
+}
+
+static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
+                           const DlcPassOptions *options) {
+  Collected regions = {NULL, 0, 0, false};
+  mlirOperationWalk(root, collectRegion, &regions, MlirWalkPreOrder);
+  MlirOperation at = regions.count ? regions.funcs[0] : root;
+  Options o;
+  memset(&o, 0, sizeof(o));
+  char error[512];
+  DlcJsonValue *planFile = NULL;
+  DlcPlan *plans = NULL;
+  char(*names)[DLC_PLAN_NAME] = NULL;
+  bool *used = NULL;
+  bool ok = !regions.outOfMemory;
+
+  if (ok && !readOptions(options, &o, error, sizeof(error))) {
+    dlcEmitDiagnostic(at, &dlcPlanOptionInvalid,
+                      "see --list-passes for the options of "
+                      "convert-rbssa-to-plan",
+                      "%s", error);
+    ok = false;
+  }
+  if (ok && o.planFile[0]) {
+    planFile = dlcJsonValueParseFile(o.planFile, error, sizeof(error));
+    if (!planFile) {
+      dlcEmitDiagnostic(at, &dlcPlanFileInvalid,
+                        "give plan-file a readable §8.1 JSON file",
+                        "plan-file '%s': %s", o.planFile, error);
+      ok = false;
+    }
+  }
+  size_t numEntries = !planFile                             ? 0
+                      : planFile->kind == DlcJsonValueArray ? planFile->count
+                                                            : 1;
+  if (ok) {
+    plans = calloc((size_t)regions.count + 1, sizeof(*plans));
+    names = calloc((size_t)regions.count + 1, sizeof(*names));
+    used = calloc(numEntries + 1, sizeof(*used));
+    ok = plans && names && used;
+  }
+  for (int i = 0; ok && i < regions.count; ++i) {
+    if (!planRegion(regions.funcs[i], &o, planFile, used, &plans[i])) {
+      ok = false;
+      break;
+    }
+    MlirAttribute name = mlirOperationGetAttributeByName(
+        regions.funcs[i], mlirStringRefCreateFromCString("rbssa.region"));
+    MlirStringRef s = mlirStringAttrGetValue(name);
+    snprintf(names[i], DLC_PLAN_NAME, "%.*s", (int)s.length, s.data);
+  }
+  /* An entry naming a region that does not exist is a typo. */
+  for (size_t i = 0; ok && i < numEntries; ++i) {
+    const DlcJsonValue *entry =
+        planFile->kind == DlcJsonValueArray ? &planFile->items[i] : planFile;
+    const DlcJsonValue *name = dlcJsonValueGetMember(entry, "region");
+    if (!used[i] && name && name->kind == DlcJsonValueString) {
+      dlcEmitDiagnostic(at, &dlcPlanFileInvalid,
+                        "name an rbssa.region of this module",
+                        "plan-file '%s': the entry for region '%.60s' (line "
+                        "%d) matches no region",
+                        o.planFile, name->string, entry->line);
+      ok = false;
+    }
+  }
+  if (ok && o.printPlan[0])
+    ok = writePlans(o.printPlan, plans, names, regions.count, at);
+
+  dlcJsonValueDestroy(planFile);
+  free(used);
+  free(names);
+  free(plans);
+  free(regions.funcs);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const DlcPassOptionInfo kOptions[] = {
+    {"arch", "target chip: sm80 (A100 figures) or sm90 (H100 SXM)", "sm90"},
+    {"sizes",
+     "nominal sizes for the cost model, SYMBOL=SIZE,...; unlisted symbols "
+     "are 4096",
+     "M=4096,N=4096,K=4096"},
+    {"plan-file",
+     "a §8.1 JSON plan whose fields replace the chosen ones (validated)", ""},
+    {"print-plan", "write the chosen plans as §8.1 JSON to PATH (- = stdout)",
+     ""},
+    {"print-candidates",
+     "leave every evaluated point as a plan.candidate op (true/false)",
+     "false"},
+};
+
+const DlcPassDef dlcConvertRBSSAToPlanPass = {
+    {"convert-rbssa-to-plan",
+     "Choose a §8.1 schedule for every rbssa region with the §11 cost model "
+     "and write it as plan.schedule",
+     "builtin.module", (int)(sizeof(kOptions) / sizeof(kOptions[0])), kOptions},
+    runRBSSAToPlan,
+};
