@@ -3,9 +3,12 @@
 // 000 §0): reshape to insert size-1 axes, permute K last, MUL with
 // right-aligned broadcasting, REDUCE(sum) over K in fp32, bias ADD, ReLU as
 // MAX with 0, CAST back to fp16.
-func.func @gemm_bias_relu(%X: tensor<?x?xf16, ["M", "K"]>,
-                          %W: tensor<?x?xf16, ["K", "N"]>,
-                          %bias: tensor<?xf16, ["N"]>) -> tensor<?x?xf16, ["M", "N"]> {
+// Arguments and the result carry their graph-signature names (dlc.name):
+// they name the kernel's parameters and the reference-data files.
+func.func @gemm_bias_relu(%X: tensor<?x?xf16, ["M", "K"]> {dlc.name = "X"},
+                          %W: tensor<?x?xf16, ["K", "N"]> {dlc.name = "W"},
+                          %bias: tensor<?xf16, ["N"]> {dlc.name = "bias"})
+    -> (tensor<?x?xf16, ["M", "N"]> {dlc.name = "Y"}) {
   %x = "tiny.reshape"(%X) : (tensor<?x?xf16, ["M", "K"]>) -> tensor<?x1x?xf16, ["M", 1, "K"]>
   %w = "tiny.reshape"(%W) : (tensor<?x?xf16, ["K", "N"]>) -> tensor<1x?x?xf16, [1, "K", "N"]>
   %wt = "tiny.permute"(%w) {order = array<i64: 0, 2, 1>} : (tensor<1x?x?xf16, [1, "K", "N"]>) -> tensor<1x?x?xf16, [1, "N", "K"]>

@@ -172,14 +172,30 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
                             body);
 }
 
-MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock) {
-  MlirOperationState state = makeState(b, "scf.if", 1, &cond, 0, NULL, 0,
-                                       NULL, NULL);
+static MlirOperation buildIf(DlcBuilder *b, MlirValue cond, intptr_t numResults,
+                             const MlirType *types, MlirBlock *thenBlock,
+                             MlirBlock *elseBlock) {
+  MlirOperationState state = makeState(b, "scf.if", 1, &cond, numResults,
+                                       types, 0, NULL, NULL);
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
   *thenBlock = mlirBlockCreate(0, NULL, NULL);
   mlirRegionAppendOwnedBlock(regions[0], *thenBlock);
+  if (elseBlock) {
+    *elseBlock = mlirBlockCreate(0, NULL, NULL);
+    mlirRegionAppendOwnedBlock(regions[1], *elseBlock);
+  }
   mlirOperationStateAddOwnedRegions(&state, 2, regions);
   MlirOperation op = mlirOperationCreate(&state);
   insert(b, op);
   return op;
+}
+
+MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock) {
+  return buildIf(b, cond, 0, NULL, thenBlock, NULL);
+}
+
+MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond,
+                             intptr_t numResults, const MlirType *types,
+                             MlirBlock *thenBlock, MlirBlock *elseBlock) {
+  return buildIf(b, cond, numResults, types, thenBlock, elseBlock);
 }

@@ -76,4 +76,10 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
  * block, which the caller must end with scf.yield. */
 MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock);
 
+/* scf.if %cond -> (types...) with both blocks; each must end with an
+ * scf.yield of `numResults` values. */
+MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond,
+                             intptr_t numResults, const MlirType *types,
+                             MlirBlock *thenBlock, MlirBlock *elseBlock);
+
 #endif

@@ -12,7 +12,9 @@
  * by cp.async's source size, and stores are guarded, so no size needs to
  * be a multiple of anything. A 16-byte cp.async needs 16-byte aligned rows
  * (K and N multiples of 8); otherwise a uniform branch loads the same
- * chunks element by element. Shared memory is XOR-swizzled in 16-byte
+ * chunks element by element into registers at the top of the iteration and
+ * stores them to shared memory after the MMAs, so the loads still overlap
+ * the math. Shared memory is XOR-swizzled in 16-byte
  * chunks so ldmatrix reads are free of bank conflicts. */
 #include "GemmProblem.h"
 #include "Builder.h"
@@ -33,7 +35,8 @@ typedef struct Gen {
   MlirValue M, N, K;       /* sizes (constant 1 for an absent axis) */
   MlirValue smA, smB;      /* shared memory, [stage][row][col] */
   MlirValue tid, lane, m0, n0;
-  MlirValue aligned; /* i1: 16-byte cp.async is legal */
+  MlirValue aligned;   /* i1: 16-byte cp.async is legal */
+  MlirValue unaligned; /* its negation */
   int64_t threads, warpsN;
 } Gen;
 
@@ -217,53 +220,98 @@ static void emitAsyncCopy(Gen *g, void *userData) {
            attrs);
 }
 
-/* Unaligned rows: the same chunk, element by element (zero past the end). */
-static void emitElementCopy(Gen *g, void *userData) {
-  CopyArgs *a = userData;
+/* Unaligned rows: the same chunk loaded element by element (zero past the
+ * end) into registers; stored to shared memory later (storeStaged), so the
+ * loads of the next tile overlap the MMAs of this one. */
+static MlirValue loadChunkElements(Gen *g, const CopyArgs *a) {
   MlirValue elems[8];
   MlirValue zeroF = dlcConstFloat(&g->b, g->f16, 0.0), zero = cst(g, 0);
   for (int e = 0; e < 8; ++e) {
     MlirValue ok = lt(g, cst(g, e), a->count);
-    MlirValue row = a->gRow, col = add(g, a->gCol, cst(g, e));
+    MlirValue col = add(g, a->gCol, cst(g, e));
     MlirValue idx[2];
-    int n = globalIndices(a->op, sel(g, ok, row, zero), sel(g, ok, col, zero),
-                          idx);
+    int n = globalIndices(a->op, sel(g, ok, a->gRow, zero),
+                          sel(g, ok, col, zero), idx);
     MlirValue operands[3] = {a->op->global, idx[0], n == 2 ? idx[1] : zero};
     MlirValue v = dlcBuildValue(&g->b, "memref.load", 1 + n, operands, g->f16,
                                 0, NULL, NULL);
     elems[e] = sel(g, ok, v, zeroF);
   }
-  MlirValue vec = dlcBuildValue(&g->b, "vector.from_elements", 8, elems,
-                                dlcType(g->b.ctx, "vector<8xf16>"), 0, NULL,
-                                NULL);
-  MlirValue operands[] = {vec, a->op->smem, a->stage, a->chunk->smemRow,
-                          a->chunk->smemCol};
-  dlcBuild(&g->b, "vector.store", 5, operands, 0, NULL, 0, NULL, NULL);
+  return dlcBuildValue(&g->b, "vector.from_elements", 8, elems,
+                       dlcType(g->b.ctx, "vector<8xf16>"), 0, NULL, NULL);
 }
 
-/* Copies tile `kt` of one operand into `stage`, choosing the copy form. */
-static void emitTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage) {
+/* What a thread staged in registers for one tile (the unaligned path). */
+typedef struct Staged {
+  Operand *op;
+  MlirValue stage;
+  MlirValue values[MaxFrags]; /* one vector<8xf16> per chunk */
+} Staged;
+
+/* Issues the copies of tile `kt` of one operand into `stage`: cp.async
+ * when rows are 16-byte aligned, else element loads into `staged`. */
+static void issueTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage,
+                          Staged *staged) {
   MlirValue k0 = mul(g, kt, g->t->tileK);
+  CopyArgs args[MaxFrags];
   for (int i = 0; i < op->numChunks; ++i) {
     Chunk *c = &op->chunks[i];
-    CopyArgs args = {op, c, stage, c->fixedRow, c->fixedCol, {NULL}};
+    CopyArgs *a = &args[i];
+    *a = (CopyArgs){op, c, stage, c->fixedRow, c->fixedCol, {NULL}};
     MlirValue inRange;
     if (op->isA) { /* along k: columns k0 + col .. +8 of row m */
-      args.gCol = add(g, k0, c->fixedCol);
-      args.count = clamp(g, sub(g, g->K, args.gCol), 0, 8);
+      a->gCol = add(g, k0, c->fixedCol);
+      a->count = clamp(g, sub(g, g->K, a->gCol), 0, 8);
       inRange = c->fixedOk;
     } else { /* along n: row k0 + row, columns n .. n+8 */
-      args.gRow = add(g, k0, c->fixedRow);
-      args.count = clamp(g, sub(g, g->N, c->fixedCol), 0, 8);
-      inRange = lt(g, args.gRow, g->K);
+      a->gRow = add(g, k0, c->fixedRow);
+      a->count = clamp(g, sub(g, g->N, c->fixedCol), 0, 8);
+      inRange = lt(g, a->gRow, g->K);
     }
-    args.count = sel(g, inRange, args.count, cst(g, 0));
-    emitIf(g, g->aligned, emitAsyncCopy, &args);
-    MlirValue unaligned = dlcArith(
-        &g->b, "arith.xori", g->aligned,
-        dlcConstInt(&g->b, g->i1, 1));
-    emitIf(g, unaligned, emitElementCopy, &args);
+    a->count = sel(g, inRange, a->count, cst(g, 0));
+    emitIf(g, g->aligned, emitAsyncCopy, a);
   }
+
+  MlirType types[MaxFrags];
+  for (int i = 0; i < op->numChunks; ++i)
+    types[i] = dlcType(g->b.ctx, "vector<8xf16>");
+  MlirBlock thenBlock, elseBlock;
+  MlirOperation ifOp = dlcBuildIfElse(&g->b, g->unaligned, op->numChunks,
+                                      types, &thenBlock, &elseBlock);
+  DlcBuilder saved = g->b;
+  MlirValue loaded[MaxFrags], zeros[MaxFrags];
+  g->b = dlcBuilderAtEnd(thenBlock, saved.loc);
+  for (int i = 0; i < op->numChunks; ++i)
+    loaded[i] = loadChunkElements(g, &args[i]);
+  dlcBuild(&g->b, "scf.yield", op->numChunks, loaded, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(elseBlock, saved.loc);
+  MlirAttribute zero = mlirDenseElementsAttrSplatGet(
+      types[0], mlirFloatAttrDoubleGet(g->b.ctx, g->f16, 0.0));
+  const char *valueName[] = {"value"};
+  MlirValue zeroVec = dlcBuildValue(&g->b, "arith.constant", 0, NULL, types[0],
+                                    1, valueName, &zero);
+  for (int i = 0; i < op->numChunks; ++i)
+    zeros[i] = zeroVec;
+  dlcBuild(&g->b, "scf.yield", op->numChunks, zeros, 0, NULL, 0, NULL, NULL);
+  g->b = saved;
+  staged->op = op;
+  staged->stage = stage;
+  for (int i = 0; i < op->numChunks; ++i)
+    staged->values[i] = mlirOperationGetResult(ifOp, i);
+}
+
+static void storeStagedBody(Gen *g, void *userData) {
+  Staged *s = userData;
+  for (int i = 0; i < s->op->numChunks; ++i) {
+    MlirValue operands[] = {s->values[i], s->op->smem, s->stage,
+                            s->op->chunks[i].smemRow, s->op->chunks[i].smemCol};
+    dlcBuild(&g->b, "vector.store", 5, operands, 0, NULL, 0, NULL, NULL);
+  }
+}
+
+/* The unaligned path's shared-memory stores of a staged tile. */
+static void storeStaged(Gen *g, Staged *staged) {
+  emitIf(g, g->unaligned, storeStagedBody, staged);
 }
 
 static MlirValue commitGroup(Gen *g) {
@@ -549,6 +597,8 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   if (!p->hasN || !p->hasM) /* a 1-D operand has no aligned rows */
     g->aligned = dlcConstInt(&g->b, g->i1, 0);
 
+  g->unaligned = dlcArith(&g->b, "arith.xori", g->aligned,
+                          dlcConstInt(&g->b, g->i1, 1));
   Operand a = {.global = g->A, .smem = g->smA, .isA = true, .oneD = !p->hasM};
   Operand b = {.global = g->B, .smem = g->smB, .isA = false, .oneD = !p->hasN};
   planChunks(g, &a);
@@ -557,9 +607,12 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   planFragments(g, &f, warpM, warpN);
 
   /* Prologue: tiles 0 .. S-2. */
+  Staged stagedA, stagedB;
   for (int64_t s = 0; s + 1 < t->stages; ++s) {
-    emitTileCopy(g, &a, cst(g, s), cst(g, s));
-    emitTileCopy(g, &b, cst(g, s), cst(g, s));
+    issueTileCopy(g, &a, cst(g, s), cst(g, s), &stagedA);
+    issueTileCopy(g, &b, cst(g, s), cst(g, s), &stagedB);
+    storeStaged(g, &stagedA);
+    storeStaged(g, &stagedB);
     commitGroup(g);
   }
 
@@ -584,8 +637,8 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
     acc[i] = mlirBlockGetArgument(body, i + 1);
   MlirValue next = add(g, kt, cst(g, t->stages - 1));
   MlirValue nextStage = remc(g, next, t->stages);
-  emitTileCopy(g, &a, next, nextStage);
-  emitTileCopy(g, &b, next, nextStage);
+  issueTileCopy(g, &a, next, nextStage, &stagedA);
+  issueTileCopy(g, &b, next, nextStage, &stagedB);
   MlirValue group = commitGroup(g);
   const char *pendingName[] = {"pending"};
   MlirAttribute pending = i64Attr(g, t->stages - 1);
@@ -593,6 +646,9 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
            &pending);
   barrier(g);
   emitStageCompute(g, &f, remc(g, kt, t->stages), acc);
+  /* The stage refilled here was last read in the previous iteration. */
+  storeStaged(g, &stagedA);
+  storeStaged(g, &stagedB);
   barrier(g);
   dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
   g->b = outer;

@@ -19,7 +19,7 @@
 
 // Symbols in first-appearance order: X[M, K], W[K, N], bias[N].
 // CHECK-LABEL: func.func @gemm_bias_relu
-// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?x?xf16, ["M", "K"]>, %[[W:[a-z0-9]+]]: tensor<?x?xf16, ["K", "N"]>, %[[BIAS:[a-z0-9]+]]: tensor<?xf16, ["N"]>) -> tensor<?x?xf16, ["M", "N"]>
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<?x?xf16, ["M", "K"]> {dlc.name = "X"}, %[[W:[a-z0-9]+]]: tensor<?x?xf16, ["K", "N"]> {dlc.name = "W"}, %[[BIAS:[a-z0-9]+]]: tensor<?xf16, ["N"]> {dlc.name = "bias"}) -> (tensor<?x?xf16, ["M", "N"]> {dlc.name = "Y"})
 // CHECK-SAME: attributes {indexbook.symbols = ["M", "K", "N"]}
 // CHECK-NOT: tiny.
 // CHECK: %[[LX:[0-9]+]] = "indexbook.leaf"(%[[X]]) {axes = [{kind = "iter", name = "i0", size = "M"}, {kind = "iter", name = "i1", size = "K"}], domain = [#[[$BOX_MK]]], flags = {}}
