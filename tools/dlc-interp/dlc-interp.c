@@ -686,7 +686,12 @@ static size_t encodeElement(double value, DlcInterpDtype dtype,
 
 static bool writeRawFile(const char *dir, const Param *param) {
   char path[4096];
-  snprintf(path, sizeof(path), "%s/%s.bin", dir, param->name);
+  int length = snprintf(path, sizeof(path), "%s/%s.bin", dir, param->name);
+  if (length < 0 || (size_t)length >= sizeof(path)) {
+    fprintf(stderr, "dlc-interp: error: path '%s/%s.bin' is too long\n", dir,
+            param->name);
+    return false;
+  }
   FILE *file = fopen(path, "wb");
   if (!file) {
     fprintf(stderr, "dlc-interp: error: cannot write '%s': %s\n", path,
