@@ -39,6 +39,7 @@ typedef struct Lowering {
   MlirOperation gpuModule;
   TokenMap tokens;
   int numGlobals;
+  bool failed;
 } Lowering;
 
 static bool nameIs(MlirOperation op, const char *name) {
@@ -315,13 +316,58 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+static bool isLoadToken(MlirType type) {
+  MlirContext ctx = mlirTypeGetContext(type);
+  return mlirTypeEqual(type, dlcType(ctx, "!dlcgpu.load_token"));
+}
+
+/* A load token carried by an scf.for (the newest cp.async group) only
+ * orders the skeleton once its groups are committed without nvgpu tokens:
+ * it becomes an i1 placeholder that canonicalize folds away. Tokens that
+ * map to nvgpu tokens are not carried by the skeleton and are reported. */
+static MlirWalkResult retypeCarriedTokens(MlirOperation op, void *userData) {
+  Lowering *l = userData;
+  if (!nameIs(op, "scf.for"))
+    return MlirWalkResultAdvance;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation yield = mlirBlockGetTerminator(body);
+  intptr_t numIters = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < numIters; ++i) {
+    MlirValue arg = mlirBlockGetArgument(body, i + 1);
+    if (!isLoadToken(mlirValueGetType(arg)))
+      continue;
+    MlirContext ctx = mlirOperationGetContext(op);
+    if (!mlirValueIsNull(lookupToken(l, operand(op, 3 + i))) ||
+        !mlirValueIsNull(lookupToken(l, operand(yield, i)))) {
+      dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                        "commit the loop's copies from branches (the SM80 "
+                        "skeleton's form)",
+                        "a loop carries an nvgpu async token");
+      l->failed = true;
+      return MlirWalkResultInterrupt;
+    }
+    MlirType i1 = mlirIntegerTypeGet(ctx, 1);
+    DlcBuilder before = dlcBuilderBefore(op);
+    mlirOperationSetOperand(op, 3 + i, dlcConstInt(&before, i1, 0));
+    DlcBuilder inBody = dlcBuilderBefore(yield);
+    mlirOperationSetOperand(yield, i, dlcConstInt(&inBody, i1, 0));
+    mlirValueSetType(arg, i1);
+    mlirValueSetType(mlirOperationGetResult(op, i), i1);
+  }
+  return MlirWalkResultAdvance;
+}
+
 bool dlcLowerSkeletonOps(MlirOperation gpuModule) {
   OpList list = {NULL, 0, 0};
   mlirOperationWalk(gpuModule, collect, &list, MlirWalkPreOrder);
-  Lowering l = {gpuModule, {NULL, NULL, 0, 0}, 0};
+  Lowering l = {gpuModule, {NULL, NULL, 0, 0}, 0, false};
   bool ok = true;
   for (int i = 0; i < list.count && ok; ++i)
     ok = lowerOne(&l, list.ops[i]);
+  if (ok) {
+    mlirOperationWalk(gpuModule, retypeCarriedTokens, &l, MlirWalkPreOrder);
+    ok = !l.failed;
+  }
   /* Users first: every old op's results are dead once all are lowered. */
   if (ok)
     for (int i = list.count - 1; i >= 0; --i)

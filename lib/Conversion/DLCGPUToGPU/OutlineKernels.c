@@ -226,13 +226,20 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
     blockSize[i] = (int32_t)mlirDenseI64ArrayGetElement(block, i);
 
   /* Keep the launch facts for the manifest on the gpu.func. */
+  /* The block size bounds ptxas's register allocation (nvvm.maxntid); the
+   * skeleton's residency goal, when it has one, becomes nvvm.minctasm. */
   const char *names[] = {"function_type", "known_block_size", "sym_name",
-                         "gpu.kernel"};
+                         "gpu.kernel", "nvvm.maxntid", "nvvm.minctasm"};
+  MlirAttribute minBlocks = attrOf(func, "dlcgpu.min_blocks_per_sm");
   MlirAttribute attrs[] = {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numArgs, params, 0, NULL)),
       mlirDenseI32ArrayGet(ctx, 3, blockSize), attrOf(func, "sym_name"),
-      mlirUnitAttrGet(ctx)};
-  int numAttrs = 4;
+      mlirUnitAttrGet(ctx), mlirDenseI32ArrayGet(ctx, 3, blockSize),
+      mlirAttributeIsNull(minBlocks)
+          ? minBlocks
+          : mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32),
+                               mlirIntegerAttrGetValueInt(minBlocks))};
+  int numAttrs = mlirAttributeIsNull(minBlocks) ? 5 : 6;
   MlirBlock gpuBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
   DlcBuilder b = dlcBuilderAtEnd(gpuBody, mlirOperationGetLocation(func));

@@ -133,30 +133,41 @@ static MlirOperation buildKernel(MlirOperation region,
   int total = numArgs + numSymbols;
   *numMemrefs = numArgs;
 
-  char gridX[64], gridY[64], nName[32], mName[32], kName[32], flops[128];
+  char gridX[128], nName[32], mName[32], kName[32], flops[128];
   symbolName(region, p->symN, nName, sizeof(nName));
   symbolName(region, p->symM, mName, sizeof(mName));
   symbolName(region, p->symK, kName, sizeof(kName));
-  /* An absent axis (a dot form) needs one block and adds no factor. */
-  snprintf(gridX, sizeof(gridX), p->hasN ? "ceildiv(%s, %lld)" : "1", nName,
-           (long long)t->tileN);
-  snprintf(gridY, sizeof(gridY), p->hasM ? "ceildiv(%s, %lld)" : "1", mName,
-           (long long)t->tileM);
+  /* One block per CTA tile, in a 1-D grid (the kernel rasterises it); an
+   * absent axis (a dot form) contributes one tile. */
+  char rowsText[48] = "1", colsText[48] = "1";
+  if (p->hasM)
+    snprintf(rowsText, sizeof(rowsText), "ceildiv(%s, %lld)", mName,
+             (long long)t->tileM);
+  if (p->hasN)
+    snprintf(colsText, sizeof(colsText), "ceildiv(%s, %lld)", nName,
+             (long long)t->tileN);
+  snprintf(gridX, sizeof(gridX), "%s*%s", rowsText, colsText);
   if (p->hasM && p->hasN)
     snprintf(flops, sizeof(flops), "2*%s*%s*%s", mName, nName, kName);
   else
     snprintf(flops, sizeof(flops), "2*%s*%s", p->hasM ? mName : nName, kName);
-  MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
+  MlirAttribute grid[] = {str(ctx, gridX), str(ctx, "1"), str(ctx, "1")};
   int64_t threads = 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
   int64_t block[] = {threads, 1, 1};
   int64_t smem = t->stages * (t->tileM * t->tileK + t->tileK * t->tileN) * 2;
+
+  /* Two CTAs per SM when their registers fit (accumulators plus about 80
+   * for fragments and addresses per thread): the second CTA's MMAs hide
+   * the first one's barrier and copy waits. */
+  int64_t regs = t->warpM * t->warpN / 32 + 80;
+  int64_t minBlocks = 2 * regs * threads <= 65536 ? 2 : 1;
 
   MlirAttribute name = attrOf(region, "rbssa.region");
   const char *names[] = {"sym_name",          "function_type",
                          "arg_attrs",         "dlcgpu.kernel",
                          "dlcgpu.grid",       "dlcgpu.block",
                          "dlcgpu.smem_bytes", "dlcgpu.symbols",
-                         "dlcgpu.flops"};
+                         "dlcgpu.flops",      "dlcgpu.min_blocks_per_sm"};
   MlirAttribute attrs[] = {
       name,
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, total, types, 0, NULL)),
@@ -166,11 +177,12 @@ static MlirOperation buildKernel(MlirOperation region,
       mlirDenseI64ArrayGet(ctx, 3, block),
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), smem),
       symbols,
-      str(ctx, flops)};
+      str(ctx, flops),
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), minBlocks)};
   DlcBuilder b = dlcBuilderBefore(region);
   MlirBlock kernelBody;
   MlirOperation kernel = dlcBuildWithRegion(
-      &b, "func.func", 0, NULL, 0, NULL, 9, names, attrs, total, types,
+      &b, "func.func", 0, NULL, 0, NULL, 10, names, attrs, total, types,
       &kernelBody);
   return kernel;
 }

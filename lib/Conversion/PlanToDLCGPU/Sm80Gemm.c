@@ -1,11 +1,10 @@
 /* The SM80 GEMM skeleton (spec §9.1, §9.2), emitted as dlcgpu ops:
  *
  *   prologue: cp.async tiles 0..S-2 into shared-memory stages, commit each
- *   for kt in 0..ceildiv(K, BK):
- *     cp.async tile kt+S-1 into stage (kt+S-1) % S; commit   (TokLoad)
- *     wait until tile kt has landed; barrier
+ *   for kt in 0..ceildiv(K, BK):            (the newest group's token carried)
+ *     wait until tile kt has landed (S-2 groups may pend); barrier
+ *     cp.async tile kt+S-1 into stage (kt-1) % S; commit     (TokLoad)
  *     ldmatrix A/B fragments of stage kt % S; mma.sync m16n8k16 (TokCompute)
- *     barrier (stage kt % S is refilled next iteration)
  *   epilogue on the accumulators in registers (TokEpilogue); guarded stores
  *
  * Every tail is predicated: rows and columns past M, N, K are zero-filled
@@ -25,6 +24,9 @@
 #include <stdio.h>
 
 enum { MaxFrags = 8, MaxAcc = 64 };
+
+/* Tile-rows per rasterisation group (see rasterize). */
+enum { DLC_RASTER_GROUP = 8 };
 
 typedef struct Gen {
   DlcBuilder b;
@@ -555,6 +557,26 @@ static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
     }
 }
 
+/* The CTA's tile from the 1-D block id: tiles go in groups of
+ * DLC_RASTER_GROUP tile-rows, column by column inside a group, so CTAs
+ * running together share B's columns and A's rows in L2. */
+static void rasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
+  MlirValue pid = gpuId(g, "gpu.block_id", "x");
+  MlirValue one = cst(g, 1);
+  MlirValue rows = divc(g, add(g, g->M, cst(g, g->t->tileM - 1)), g->t->tileM);
+  MlirValue cols = divc(g, add(g, g->N, cst(g, g->t->tileN - 1)), g->t->tileN);
+  MlirValue group = cst(g, DLC_RASTER_GROUP);
+  MlirValue perGroup = dlcArith(&g->b, "arith.muli", group, cols);
+  MlirValue first = dlcArith(&g->b, "arith.muli",
+                             dlcArith(&g->b, "arith.divui", pid, perGroup),
+                             group);
+  MlirValue size = dlcArith(&g->b, "arith.minsi", sub(g, rows, first), group);
+  size = dlcArith(&g->b, "arith.maxsi", size, one);
+  MlirValue inGroup = dlcArith(&g->b, "arith.remui", pid, perGroup);
+  *tileRow = add(g, first, dlcArith(&g->b, "arith.remui", inGroup, size));
+  *tileCol = dlcArith(&g->b, "arith.divui", inGroup, size);
+}
+
 /* --- the kernel ------------------------------------------------------------------------- */
 
 void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
@@ -588,8 +610,10 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   g->lane = remc(g, g->tid, 32);
   MlirValue warp = divc(g, g->tid, 32);
   MlirValue warpM = divc(g, warp, g->warpsN), warpN = remc(g, warp, g->warpsN);
-  g->m0 = mul(g, gpuId(g, "gpu.block_id", "y"), t->tileM);
-  g->n0 = mul(g, gpuId(g, "gpu.block_id", "x"), t->tileN);
+  MlirValue tileRow, tileCol;
+  rasterize(g, &tileRow, &tileCol);
+  g->m0 = mul(g, tileRow, t->tileM);
+  g->n0 = mul(g, tileCol, t->tileN);
   MlirValue zero = cst(g, 0);
   g->aligned = andi(g,
                     dlcCmpI(&g->b, "eq", remc(g, g->K, 8), zero),
@@ -606,19 +630,23 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   Fragments f;
   planFragments(g, &f, warpM, warpN);
 
-  /* Prologue: tiles 0 .. S-2. */
+  /* Prologue: tiles 0 .. S-2, one commit group each. */
   Staged stagedA, stagedB;
+  MlirValue group = {NULL};
   for (int64_t s = 0; s + 1 < t->stages; ++s) {
     issueTileCopy(g, &a, cst(g, s), cst(g, s), &stagedA);
     issueTileCopy(g, &b, cst(g, s), cst(g, s), &stagedB);
     storeStaged(g, &stagedA);
     storeStaged(g, &stagedB);
-    commitGroup(g);
+    group = commitGroup(g);
   }
 
-  /* Main loop over k tiles, accumulators carried in registers. */
+  /* Main loop over k tiles: the accumulators and the newest group's token
+   * are loop-carried. One barrier per tile: after it, tile kt is visible to
+   * every thread and every thread is done with stage (kt-1) % S, which the
+   * copies of tile kt+S-1 then refill. */
   int numAcc = f.numI * f.numJ;
-  MlirValue acc[MaxAcc];
+  MlirValue carried[MaxAcc + 1];
   MlirType types[] = {dlcType(g->b.ctx, "vector<2x2xf32>"),
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
@@ -626,40 +654,42 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types,
                                 1, valueName, &zeroF);
   for (int i = 0; i < numAcc; ++i)
-    acc[i] = mlirOperationGetResult(init, 0);
+    carried[i] = mlirOperationGetResult(init, 0);
+  carried[numAcc] = group;
   MlirValue kTiles = divc(g, add(g, g->K, cst(g, t->tileK - 1)), t->tileK);
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, zero, kTiles, one, numAcc, acc, &body);
+  MlirOperation loop =
+      dlcBuildFor(&g->b, zero, kTiles, one, numAcc + 1, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, g->b.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
-  for (int i = 0; i < numAcc; ++i)
-    acc[i] = mlirBlockGetArgument(body, i + 1);
+  MlirValue *acc = carried;
+  for (int i = 0; i <= numAcc; ++i)
+    carried[i] = mlirBlockGetArgument(body, i + 1);
+  const char *pendingName[] = {"pending"};
+  MlirAttribute pending = i64Attr(g, t->stages - 2);
+  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
+           pendingName, &pending);
+  barrier(g);
   MlirValue next = add(g, kt, cst(g, t->stages - 1));
   MlirValue nextStage = remc(g, next, t->stages);
   issueTileCopy(g, &a, next, nextStage, &stagedA);
   issueTileCopy(g, &b, next, nextStage, &stagedB);
-  MlirValue group = commitGroup(g);
-  const char *pendingName[] = {"pending"};
-  MlirAttribute pending = i64Attr(g, t->stages - 1);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &group, 0, NULL, 1, pendingName,
-           &pending);
-  barrier(g);
+  carried[numAcc] = commitGroup(g);
   emitStageCompute(g, &f, remc(g, kt, t->stages), acc);
-  /* The stage refilled here was last read in the previous iteration. */
+  /* The unaligned path's registers land after the MMAs were issued; the
+   * next iteration's barrier publishes them. */
   storeStaged(g, &stagedA);
   storeStaged(g, &stagedB);
-  barrier(g);
-  dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", numAcc + 1, carried, 0, NULL, 0, NULL, NULL);
   g->b = outer;
-  for (int i = 0; i < numAcc; ++i)
-    acc[i] = mlirOperationGetResult(loop, i);
+  for (int i = 0; i <= numAcc; ++i)
+    carried[i] = mlirOperationGetResult(loop, i);
 
   /* Drain the copies issued past the last tile, then the epilogue. */
-  MlirValue last = commitGroup(g);
   MlirAttribute none = i64Attr(g, 0);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &last, 0, NULL, 1, pendingName,
-           &none);
+  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
+           pendingName, &none);
   emitEpilogue(g, &f, warpM, warpN, acc, mlirOperationGetResult(init, 1));
   dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
 }

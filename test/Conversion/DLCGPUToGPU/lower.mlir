@@ -7,7 +7,7 @@
 // CHECK-SAME: static_smem_bytes = 1024 : i64, symbols = ["M", "K", "N"]}], gpu.container_module}
 // CHECK: gpu.module @dlc_kernels {
 // CHECK: memref.global "private" @dlc_smem_0 : memref<2x16x16xf16, 3> {alignment = 128 : i64}
-// CHECK: gpu.func @tile(%[[PA:.*]]: !llvm.ptr, %[[PB:.*]]: !llvm.ptr, %[[PC:.*]]: !llvm.ptr, %[[M:.*]]: i64, %[[K:.*]]: i64, %[[N:.*]]: i64) kernel attributes {known_block_size = array<i32: 32, 1, 1>}
+// CHECK: gpu.func @tile(%[[PA:.*]]: !llvm.ptr, %[[PB:.*]]: !llvm.ptr, %[[PC:.*]]: !llvm.ptr, %[[M:.*]]: i64, %[[K:.*]]: i64, %[[N:.*]]: i64) kernel attributes {known_block_size = array<i32: 32, 1, 1>, nvvm.maxntid = array<i32: 32, 1, 1>}
 // The descriptor of A[M, K]: sizes (M, K), strides (K, 1), global memory.
 // CHECK: %[[KSTRIDE:.*]] = llvm.mul %{{.*}}, %[[K]] : i64
 // CHECK: %[[AG:.*]] = llvm.addrspacecast %[[PA]] : !llvm.ptr to !llvm.ptr<1>

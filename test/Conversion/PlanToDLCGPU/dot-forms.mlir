@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func @vecmat(
 // CHECK-SAME: dlcgpu.flops = "2*N*K"
-// CHECK-SAME: dlcgpu.grid = ["ceildiv(N, 64)", "1", "1"]
+// CHECK-SAME: dlcgpu.grid = ["1*ceildiv(N, 64)", "1", "1"]
 // CHECK: "dlcgpu.mma_sync"
 // CHECK: "dlcgpu.epilogue"({{.*}}) {ops = [], overlap = false}
 // CHECK: "dlcgpu.store_vec"({{.*}}) : (vector<2xf16>, memref<?xf16>, index, i1, !dlcgpu.epilogue_token) -> ()
@@ -31,7 +31,7 @@ func.func @vecmat(
 
 // CHECK-LABEL: func.func @matvec(
 // CHECK-SAME: dlcgpu.flops = "2*M*K"
-// CHECK-SAME: dlcgpu.grid = ["1", "ceildiv(M, 64)", "1"]
+// CHECK-SAME: dlcgpu.grid = ["ceildiv(M, 64)*1", "1", "1"]
 // CHECK: "dlcgpu.epilogue"({{.*}}) {ops = ["relu"], overlap = false}
 // CHECK: "dlcgpu.store_vec"({{.*}}) : (vector<2xf16>, memref<?xf16>, index, i1, !dlcgpu.epilogue_token) -> ()
 func.func @matvec(

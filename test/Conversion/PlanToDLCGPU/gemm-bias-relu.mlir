@@ -6,33 +6,38 @@
 // CHECK-SAME: %{{.*}}: index {dlcgpu.symbol = "M"}, %{{.*}}: index {dlcgpu.symbol = "K"}, %{{.*}}: index {dlcgpu.symbol = "N"})
 // CHECK-SAME: dlcgpu.block = array<i64: 256, 1, 1>
 // CHECK-SAME: dlcgpu.flops = "2*M*N*K"
-// CHECK-SAME: dlcgpu.grid = ["ceildiv(N, 128)", "ceildiv(M, 128)", "1"]
+// CHECK-SAME: dlcgpu.grid = ["ceildiv(M, 128)*ceildiv(N, 128)", "1", "1"]
 // CHECK-SAME: dlcgpu.kernel
+// 64x32 warps: 64 accumulators + 80 registers each x 256 threads leave
+// room for one CTA per SM only.
+// CHECK-SAME: dlcgpu.min_blocks_per_sm = 1 : i64
 // CHECK-SAME: dlcgpu.smem_bytes = 49152 : i64
 // Three stages of a 128x32 A tile (64-byte rows) and a 32x128 B tile.
 // CHECK: "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "64b"} : () -> memref<3x128x32xf16, 3>
 // CHECK: "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "128b"} : () -> memref<3x32x128xf16, 3>
 // CHECK: gpu.thread_id  x
+// The 1-D grid is rasterised in groups of 8 tile-rows.
+// CHECK: gpu.block_id  x
 // Prologue: two tiles in flight, each a commit group.
 // CHECK: "dlcgpu.cp_async"({{.*}}) {cache = "cg", elements = 8 : i64, operandSegmentSizes = array<i32: 1, 3, 1, 2, 1>}
 // CHECK: "dlcgpu.commit_group"() : () -> !dlcgpu.load_token
 // CHECK: "dlcgpu.commit_group"() : () -> !dlcgpu.load_token
 // CHECK: %[[INIT:.*]]:2 = "dlcgpu.acc_init"() {value = 0.000000e+00 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
-// A 64x32 warp tile: 4 x 4 accumulators carried by the k loop.
+// A 64x32 warp tile: 4 x 4 accumulators and the newest group's token
+// carried by the k loop; one barrier per k tile.
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
-// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>) {
+// CHECK-SAME: -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, !dlcgpu.load_token) {
+// CHECK: "dlcgpu.wait_group"(%[[TOK:[a-z0-9_]+]]) {pending = 1 : i64} : (!dlcgpu.load_token) -> ()
+// CHECK-NEXT: "dlcgpu.barrier"()
 // CHECK: "dlcgpu.cp_async"
 // CHECK: %[[G:.*]] = "dlcgpu.commit_group"()
-// CHECK: "dlcgpu.wait_group"(%[[G]]) {pending = 2 : i64}
-// CHECK-NEXT: "dlcgpu.barrier"()
 // CHECK: "dlcgpu.ldmatrix"({{.*}}) {num = 4 : i64, trans = false} : (memref<3x128x32xf16, 3>, index, index, index) -> vector<4x2xf16>
 // CHECK: "dlcgpu.ldmatrix"({{.*}}) {num = 4 : i64, trans = true} : (memref<3x32x128xf16, 3>, index, index, index) -> vector<4x2xf16>
 // CHECK-COUNT-16: "dlcgpu.mma_sync"({{.*}}) {shape = array<i64: 16, 8, 16>} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> (vector<2x2xf32>, !dlcgpu.compute_token)
-// CHECK: "dlcgpu.barrier"()
-// CHECK: scf.yield
+// CHECK-NOT: "dlcgpu.barrier"()
+// CHECK: scf.yield {{.*}}, %[[G]] :
 // Drain, then the epilogue on the accumulators and guarded stores.
-// CHECK: %[[LAST:.*]] = "dlcgpu.commit_group"()
-// CHECK: "dlcgpu.wait_group"(%[[LAST]]) {pending = 0 : i64}
+// CHECK: "dlcgpu.wait_group"(%{{.*}}#16) {pending = 0 : i64}
 // CHECK: memref.load %arg2
 // CHECK: "dlcgpu.epilogue"(%{{.*}}, %[[INIT]]#1, %{{.*}}) {ops = ["bias", "relu"], overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf32>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
 // CHECK: "dlcgpu.store_vec"({{.*}}) : (vector<2xf16>, memref<?x?xf16>, index, index, i1, !dlcgpu.epilogue_token) -> ()
