@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""GEMM + bias + ReLU on one GPU, in one run: DLC's kernel against cuBLAS and
+Triton.
+
+    Y[M,N] = relu(X[M,K] @ W[K,N] + bias[N]),  fp16 in/out, fp32 accumulate
+
+Times, each with triton.testing.do_bench (median, L2 flushed between runs):
+  dlc      our PTX (from MLIR/LLVM's NVPTX backend), loaded through the CUDA
+           driver (cuda.bindings.driver) and launched as its manifest says
+  addmm    torch.relu(torch.addmm(bias, a, b))      (cuBLAS + a ReLU kernel)
+  mm       torch.mm(a, b)                            (cuBLAS, no epilogue)
+  triton   a Triton GEMM with bias + ReLU fused, autotuned over a few configs
+
+usage: bench_gemm.py --manifest DIR/KERNEL.json [--sizes 4096x4096x4096,...]
+                     [--no-triton]
+The manifest's "ptx" is read relative to the manifest's folder (for the
+hand-written kernel: copy test/Integration/GPU/Inputs/gemm_bias_relu_sm80.json
+next to the PTX made as docs/runtime.md says).  Sizes are MxNxK.
+Our kernel's output is checked against torch in fp32 before it is timed.
+"""
+import argparse
+import ctypes
+import json
+import os
+import re
+import sys
+
+import torch
+import triton
+import triton.language as tl
+from cuda.bindings import driver as cu
+
+DEFAULT_SIZES = "4096x4096x4096,8192x8192x8192,4095x4097x4093,16384x1024x4096"
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_MANIFEST = os.path.join(HERE, "..", "test", "Integration", "GPU", "Inputs",
+                                "gemm_bias_relu_sm80.json")
+
+
+# --------------------------------------------------------------------------
+# Our kernel: PTX + manifest (docs/conventions.md), through the driver API.
+# --------------------------------------------------------------------------
+
+def check_cu(result):
+    err, *rest = result if isinstance(result, tuple) else (result,)
+    if err != cu.CUresult.CUDA_SUCCESS:
+        _, msg = cu.cuGetErrorString(err)
+        raise RuntimeError("CUDA driver error %s: %s" % (err, msg))
+    return rest[0] if len(rest) == 1 else rest
+
+
+def eval_expr(expr, symbols):
+    """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv."""
+    if isinstance(expr, int):
+        return expr
+    if not re.fullmatch(r"[\sA-Za-z0-9_+\-*(),]*", expr):
+        raise ValueError("bad manifest expression %r" % expr)
+    env = dict(symbols)
+    env["ceildiv"] = lambda a, b: -(-a // b)
+    return int(eval(expr, {"__builtins__": {}}, env))
+
+
+class DlcKernel:
+    def __init__(self, manifest_path):
+        with open(manifest_path) as f:
+            self.m = json.load(f)
+        ptx_path = os.path.join(os.path.dirname(manifest_path), self.m["ptx"])
+        with open(ptx_path, "rb") as f:
+            self.ptx = ctypes.create_string_buffer(f.read())  # NUL-terminated
+        torch.cuda.init()
+        torch.empty(1, device="cuda")  # makes the primary context current
+        check_cu(cu.cuInit(0))
+        self.module = check_cu(cu.cuModuleLoadData(ctypes.addressof(self.ptx)))
+        self.func = check_cu(cu.cuModuleGetFunction(self.module, self.m["kernel"].encode()))
+        self.smem_set = 48 * 1024
+
+    def launch(self, tensors, symbols, stream):
+        g = [eval_expr(e, symbols) for e in self.m["grid"]]
+        b = [eval_expr(e, symbols) for e in self.m["block"]]
+        smem = eval_expr(self.m.get("dynamic_smem_bytes", 0), symbols)
+        if smem > self.smem_set:
+            check_cu(cu.cuFuncSetAttribute(
+                self.func,
+                cu.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                smem))
+            self.smem_set = smem
+        vals, types = [], []
+        for p in self.m["params"]:
+            if p["kind"] == "ptr":
+                vals.append(tensors[p["name"]].data_ptr())
+                types.append(ctypes.c_void_p)
+            else:
+                vals.append(symbols[p["name"]])
+                types.append(ctypes.c_int64)
+        check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream,
+                                   (tuple(vals), tuple(types)), 0))
+
+
+# --------------------------------------------------------------------------
+# Triton GEMM with bias + ReLU fused in the epilogue.
+# --------------------------------------------------------------------------
+
+def _configs():
+    cfg = []
+    for bm, bn, bk, w, s in [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3),
+                             (128, 128, 64, 4, 4), (128, 128, 32, 4, 4),
+                             (64, 256, 32, 4, 4)]:
+        cfg.append(triton.Config({"BM": bm, "BN": bn, "BK": bk, "GROUP_M": 8},
+                                 num_warps=w, num_stages=s))
+    return cfg
+
+
+@triton.autotune(configs=_configs(), key=["M", "N", "K"])
+@triton.jit
+def _gemm_bias_relu(a_ptr, b_ptr, bias_ptr, c_ptr, M, N, K,
+                    sam, sak, sbk, sbn, scm, scn,
+                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                    GROUP_M: tl.constexpr):
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    per_group = GROUP_M * num_n
+    group = pid // per_group
+    first_m = group * GROUP_M
+    group_m = min(num_m - first_m, GROUP_M)
+    pid_m = first_m + (pid % per_group) % group_m
+    pid_n = (pid % per_group) // group_m
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = a_ptr + rm[:, None] * sam + rk[None, :] * sak
+    b = b_ptr + rk[:, None] * sbk + rn[None, :] * sbn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + rk
+        x = tl.load(a, mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+        y = tl.load(b, mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+        acc = tl.dot(x, y, acc)
+        a += BK * sak
+        b += BK * sbk
+    bias = tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)
+    out = tl.maximum(acc + bias[None, :], 0.0).to(tl.float16)
+    c = c_ptr + rm[:, None] * scm + rn[None, :] * scn
+    tl.store(c, out, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+def triton_gemm_bias_relu(a, b, bias, out):
+    M, K = a.shape
+    N = b.shape[1]
+    grid = lambda meta: (triton.cdiv(M, meta["BM"]) * triton.cdiv(N, meta["BN"]),)
+    _gemm_bias_relu[grid](a, b, bias, out, M, N, K, a.stride(0), a.stride(1),
+                          b.stride(0), b.stride(1), out.stride(0), out.stride(1))
+    return out
+
+
+# --------------------------------------------------------------------------
+
+def max_error(y, ref):
+    """Same rule as dlc-run: |y - r| <= 1e-3 + 1e-3*|r| + ulp_f16(r)."""
+    y, ref = y.float(), ref.float()
+    diff = (y - ref).abs()
+    ulp = torch.pow(2.0, torch.floor(torch.log2(ref.abs().clamp_min(2.0 ** -14))) - 10)
+    bad = ~(diff <= 1e-3 + 1e-3 * ref.abs() + ulp)
+    return diff.max().item(), int(bad.sum().item())
+
+
+def bench(fn):
+    return triton.testing.do_bench(fn, warmup=50, rep=200, return_mode="median")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--manifest", default=DEFAULT_MANIFEST)
+    ap.add_argument("--sizes", default=DEFAULT_SIZES, help="MxNxK,...")
+    ap.add_argument("--no-triton", action="store_true")
+    args = ap.parse_args()
+
+    dlc = DlcKernel(args.manifest)
+    stream = torch.cuda.current_stream()
+    cu_stream = cu.CUstream(stream.cuda_stream)
+    props = torch.cuda.get_device_properties(0)
+    print("device: %s, %d SMs, torch %s, triton %s, %s" % (
+        props.name, props.multi_processor_count, torch.__version__,
+        triton.__version__, os.path.basename(args.manifest)))
+    rows = []
+    for size in args.sizes.split(","):
+        M, N, K = (int(v) for v in size.lower().split("x"))
+        g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
+        a = (torch.rand(M, K, device="cuda", generator=g) * 2 - 1).half()
+        b = (torch.rand(K, N, device="cuda", generator=g) * 2 - 1).half()
+        bias = (torch.rand(N, device="cuda", generator=g) * 2 - 1).half()
+        y = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
+        tensors = {"X": a, "W": b, "bias": bias, "Y": y}
+        syms = {"M": M, "K": K, "N": N}
+        run_dlc = lambda: dlc.launch(tensors, syms, cu_stream)
+
+        run_dlc()
+        torch.cuda.synchronize()
+        ref = torch.relu(torch.addmm(bias.float(), a.float(), b.float()))
+        err, bad = max_error(y, ref)
+        del ref
+        flop = 2.0 * M * N * K
+        tf = lambda ms: flop / (ms * 1e-3) / 1e12
+        t = {"dlc": bench(run_dlc),
+             "addmm": bench(lambda: torch.relu(torch.addmm(bias, a, b))),
+             "mm": bench(lambda: torch.mm(a, b))}
+        if not args.no_triton:
+            yt = torch.empty_like(y)
+            triton_gemm_bias_relu(a, b, bias, yt)
+            t["triton"] = bench(lambda: triton_gemm_bias_relu(a, b, bias, yt))
+            terr, tbad = max_error(yt, torch.relu(torch.addmm(bias.float(), a.float(), b.float())))
+        rows.append((size, {k: tf(v) for k, v in t.items()}, err, bad))
+        print("%-18s dlc %6.1f  addmm+relu %6.1f  mm %6.1f  triton %6s TFLOP/s; "
+              "dlc max_abs_err %.3g, %d mismatches%s" % (
+                  size, tf(t["dlc"]), tf(t["addmm"]), tf(t["mm"]),
+                  "%.1f" % tf(t["triton"]) if "triton" in t else "-", err, bad,
+                  "" if args.no_triton else "; triton %d mismatches" % tbad),
+              flush=True)
+
+    print("\n| M x N x K | DLC (TFLOP/s) | cuBLAS addmm+ReLU | cuBLAS mm | Triton fused "
+          "| DLC / addmm+ReLU | DLC / mm | DLC check |")
+    print("|---|---|---|---|---|---|---|---|")
+    for size, tf_, err, bad in rows:
+        tri = "%.1f" % tf_["triton"] if "triton" in tf_ else "-"
+        print("| %s | %.1f | %.1f | %.1f | %s | %.2f | %.2f | %s |" % (
+            size.replace("x", " x "), tf_["dlc"], tf_["addmm"], tf_["mm"], tri,
+            tf_["dlc"] / tf_["addmm"], tf_["dlc"] / tf_["mm"],
+            "pass" if bad == 0 else "%d bad" % bad))
+    if any(bad for *_, bad in rows):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,588 @@
+/*===- dlc-run.c - launch, check and time a DLC kernel -----------------===*\
+|*                                                                          *|
+|* dlc-run KERNEL.json M=4095,N=4097,K=4093 [--ref REF.json]                *|
+|*         [--ref-data DIR] [--iters N] [--warmup N] [--seed S] [--device D]*|
+|*                                                                          *|
+|* Fills the inputs with random values in [-1, 1] (never zero), poisons the *|
+|* outputs with NaN, launches once, compares every output with a reference  *|
+|* (another kernel on the GPU, or tensors written by the CPU interpreter),  *|
+|* then times N launches and prints the median and TFLOP/s.                 *|
+|* Exit status: 0 pass, 1 mismatch, 2 error.  See docs/runtime.md.          *|
+\*===----------------------------------------------------------------------===*/
+
+#include "dlc/Runtime.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ATOL 1e-3
+#define RTOL 1e-3
+
+typedef struct {
+  const char *manifest;
+  const char *sizes;
+  const char *ref;
+  const char *refData;
+  int iters, warmup, device;
+  uint64_t seed;
+} Options;
+
+/* Buffers of one kernel's pointer parameters, indexed like its params. */
+typedef struct {
+  int n;
+  DlcRuntimeDevicePtr *dev;  /* device buffer per param (0 for i64) */
+  int64_t *count;            /* elements per param */
+  DlcRuntimeDevicePtr *ptrs; /* pointer params in order, for launches */
+} Buffers;
+
+static void usage(FILE *f) {
+  fprintf(f,
+          "usage: dlc-run KERNEL.json [SYM=V,...] [--ref REF.json] [--ref-data DIR]\n"
+          "               [--iters N] [--warmup N] [--seed S] [--device D]\n"
+          "  SYM=V,...        symbol values, e.g. M=4095,N=4097,K=4093 (all the\n"
+          "                   kernel's symbols; optional with --ref-data)\n"
+          "  --ref REF.json   check against another kernel (same params) on the GPU\n"
+          "  --ref-data DIR   launch with DIR's inputs, check against its outputs\n"
+          "  --iters N        timed launches, median reported (default 20; 0: none)\n"
+          "  --warmup N       untimed launches first (default 5)\n"
+          "  --seed S         seed of the random inputs (default 1)\n"
+          "  --device D       CUDA device ordinal (default 0)\n");
+}
+
+static int parseInt(const char *s, long long lo, long long hi, long long *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (!*s || *end || errno || v < lo || v > hi)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+static int parseArgs(int argc, char **argv, Options *o) {
+  memset(o, 0, sizeof *o);
+  o->iters = 20;
+  o->warmup = 5;
+  o->seed = 1;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    long long v;
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      usage(stdout);
+      exit(0);
+    }
+    int takesValue = strcmp(a, "--ref") == 0 || strcmp(a, "--ref-data") == 0 ||
+                     strcmp(a, "--iters") == 0 || strcmp(a, "--warmup") == 0 ||
+                     strcmp(a, "--seed") == 0 || strcmp(a, "--device") == 0;
+    if (takesValue && i + 1 >= argc) {
+      fprintf(stderr, "dlc-run: %s needs a value\n", a);
+      return -1;
+    }
+    if (strcmp(a, "--ref") == 0) {
+      o->ref = argv[++i];
+    } else if (strcmp(a, "--ref-data") == 0) {
+      o->refData = argv[++i];
+    } else if (strcmp(a, "--iters") == 0 || strcmp(a, "--warmup") == 0 ||
+               strcmp(a, "--device") == 0) {
+      if (parseInt(argv[i + 1], 0, 1000000, &v) != 0) {
+        fprintf(stderr, "dlc-run: %s wants a non-negative integer, not '%s'\n", a,
+                argv[i + 1]);
+        return -1;
+      }
+      if (strcmp(a, "--iters") == 0)
+        o->iters = (int)v;
+      else if (strcmp(a, "--warmup") == 0)
+        o->warmup = (int)v;
+      else
+        o->device = (int)v;
+      i++;
+    } else if (strcmp(a, "--seed") == 0) {
+      if (parseInt(argv[++i], 0, INT64_MAX, &v) != 0) {
+        fprintf(stderr, "dlc-run: --seed wants a non-negative integer\n");
+        return -1;
+      }
+      o->seed = (uint64_t)v;
+    } else if (a[0] == '-') {
+      fprintf(stderr, "dlc-run: unknown option '%s'\n", a);
+      return -1;
+    } else if (!o->manifest) {
+      o->manifest = a;
+    } else if (!o->sizes) {
+      o->sizes = a;
+    } else {
+      fprintf(stderr, "dlc-run: unexpected argument '%s'\n", a);
+      return -1;
+    }
+  }
+  if (!o->manifest) {
+    fprintf(stderr, "dlc-run: no kernel manifest given\n");
+    return -1;
+  }
+  if (!o->sizes && !o->refData) {
+    fprintf(stderr, "dlc-run: give the symbol values (e.g. M=128,N=128,K=128) or --ref-data\n");
+    return -1;
+  }
+  return 0;
+}
+
+/* Parses "M=1,N=2" into symbol values (manifest order) and marks them in
+ * seen[]; every symbol is needed unless `partial`. */
+static int parseSizes(const char *sizes, const DlcRuntimeManifest *m, int64_t *syms,
+                      int *seen, int partial) {
+  int ns = dlcRuntimeManifestGetNumSymbols(m);
+  char *copy = malloc(strlen(sizes) + 1);
+  int rc = -1;
+  if (!copy)
+    goto done;
+  strcpy(copy, sizes);
+  for (char *tok = strtok(copy, ","); tok; tok = strtok(NULL, ",")) {
+    char *eq = strchr(tok, '=');
+    long long v;
+    if (!eq) {
+      fprintf(stderr, "dlc-run: bad size '%s' (want NAME=VALUE)\n", tok);
+      goto done;
+    }
+    *eq = '\0';
+    int idx = dlcRuntimeManifestFindSymbol(m, tok);
+    if (idx < 0) {
+      fprintf(stderr, "dlc-run: '%s' is not a symbol of kernel '%s'\n", tok,
+              dlcRuntimeManifestGetKernelName(m));
+      goto done;
+    }
+    if (parseInt(eq + 1, 1, INT32_MAX, &v) != 0) {
+      fprintf(stderr, "dlc-run: %s=%s: sizes are integers >= 1\n", tok, eq + 1);
+      goto done;
+    }
+    syms[idx] = v;
+    seen[idx] = 1;
+  }
+  rc = 0;
+  for (int i = 0; i < ns && !partial; i++)
+    if (!seen[i]) {
+      fprintf(stderr, "dlc-run: no value for symbol '%s'\n", dlcRuntimeManifestGetSymbol(m, i));
+      rc = -1;
+    }
+done:
+  free(copy);
+  return rc;
+}
+
+/*===--------------------------- host values -----------------------------===*/
+
+static uint64_t nextRandom(uint64_t *s) { /* xorshift64* */
+  *s ^= *s >> 12;
+  *s ^= *s << 25;
+  *s ^= *s >> 27;
+  return *s * 2685821657736338717ull;
+}
+
+/* Uniform in [-1, 1], never zero after rounding to the parameter's type. */
+static void fillRandom(void *data, DlcRuntimeDtype t, int64_t n, uint64_t *state) {
+  for (int64_t i = 0; i < n; i++) {
+    double u = (double)(nextRandom(state) >> 11) * 0x1p-53 * 2.0 - 1.0;
+    float f = (float)u;
+    switch (t) {
+    case DLC_RUNTIME_DTYPE_F16: {
+      uint16_t h = dlcRuntimeFloatToHalf(f);
+      if ((h & 0x7FFF) == 0)
+        h = (uint16_t)(h | 0x1400); /* +-2^-10 */
+      ((uint16_t *)data)[i] = h;
+      break;
+    }
+    case DLC_RUNTIME_DTYPE_BF16: {
+      uint32_t b;
+      memcpy(&b, &f, 4);
+      uint16_t h = (uint16_t)((b + 0x7FFF + ((b >> 16) & 1)) >> 16);
+      ((uint16_t *)data)[i] = (h & 0x7FFF) ? h : (uint16_t)(h | 0x3A80);
+      break;
+    }
+    case DLC_RUNTIME_DTYPE_F32: ((float *)data)[i] = f != 0.0f ? f : 0x1p-10f; break;
+    case DLC_RUNTIME_DTYPE_F64: ((double *)data)[i] = u != 0.0 ? u : 0x1p-10; break;
+    case DLC_RUNTIME_DTYPE_I32: ((int32_t *)data)[i] = (int32_t)(u * 8) | 1; break;
+    case DLC_RUNTIME_DTYPE_I64: ((int64_t *)data)[i] = (int64_t)(u * 8) | 1; break;
+    default: break;
+    }
+  }
+}
+
+static double valueAt(const void *data, DlcRuntimeDtype t, int64_t i) {
+  switch (t) {
+  case DLC_RUNTIME_DTYPE_F16: return dlcRuntimeHalfToFloat(((const uint16_t *)data)[i]);
+  case DLC_RUNTIME_DTYPE_BF16: {
+    uint32_t b = (uint32_t)((const uint16_t *)data)[i] << 16;
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+  }
+  case DLC_RUNTIME_DTYPE_F32: return ((const float *)data)[i];
+  case DLC_RUNTIME_DTYPE_F64: return ((const double *)data)[i];
+  case DLC_RUNTIME_DTYPE_I32: return ((const int32_t *)data)[i];
+  case DLC_RUNTIME_DTYPE_I64: return (double)((const int64_t *)data)[i];
+  default: return NAN;
+  }
+}
+
+/* Spacing of the type's numbers at |r| (one unit in the last place). */
+static double ulpOf(double r, DlcRuntimeDtype t) {
+  int mant = t == DLC_RUNTIME_DTYPE_F16 ? 10 : t == DLC_RUNTIME_DTYPE_BF16 ? 7
+             : t == DLC_RUNTIME_DTYPE_F32 ? 23 : 52;
+  int emin = t == DLC_RUNTIME_DTYPE_F16 ? -14 : t == DLC_RUNTIME_DTYPE_F64 ? -1022 : -126;
+  if (t == DLC_RUNTIME_DTYPE_I32 || t == DLC_RUNTIME_DTYPE_I64)
+    return 0.0;
+  int e = emin + 1;
+  if (r != 0.0 && isfinite(r))
+    frexp(r, &e); /* |r| = f * 2^e, f in [0.5, 1) */
+  e = e - 1 < emin ? emin : e - 1;
+  return ldexp(1.0, e - mant);
+}
+
+/* Compares got (the kernel's output, type gt) with ref (type rt).  Rule:
+ * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref); NaN never passes. */
+static int compare(const char *name, const void *got, DlcRuntimeDtype gt, const void *ref,
+                   DlcRuntimeDtype rt, int64_t n, int64_t cols, const char *against) {
+  double maxAbs = 0, maxRel = 0;
+  int64_t bad = 0;
+  for (int64_t i = 0; i < n; i++) {
+    double g = valueAt(got, gt, i), r = valueAt(ref, rt, i);
+    double diff = fabs(g - r);
+    int ok = diff <= ATOL + RTOL * fabs(r) + ulpOf(r, gt); /* false for NaN */
+    if (!isnan(diff)) {
+      maxAbs = diff > maxAbs ? diff : maxAbs;
+      double rel = diff / fmax(fabs(r), ATOL);
+      maxRel = rel > maxRel ? rel : maxRel;
+    }
+    if (!ok && bad++ < 5)
+      printf("  mismatch %s[%" PRId64 "] (row %" PRId64 ", col %" PRId64 "): got %.6g, want %.6g\n",
+             name, i, i / cols, i % cols, g, r);
+  }
+  printf("check %s against %s: %" PRId64 " elements, max_abs_err %.3g, max_rel_err %.3g, "
+         "%" PRId64 " mismatches: %s\n",
+         name, against, n, maxAbs, maxRel, bad, bad ? "FAIL" : "PASS");
+  return bad ? 1 : 0;
+}
+
+/*===------------------------------ buffers ------------------------------===*/
+
+static void freeBuffers(DlcRuntime *rt, Buffers *b) {
+  for (int i = 0; i < b->n; i++)
+    if (b->dev && b->dev[i])
+      dlcRuntimeFree(rt, b->dev[i]);
+  free(b->dev);
+  free(b->count);
+  free(b->ptrs);
+  memset(b, 0, sizeof *b);
+}
+
+/* Allocates every pointer parameter; when `share` is given, inputs reuse its
+ * buffers by parameter name (same kernel signature) and only outputs are new.
+ * Outputs are poisoned with 0xFF bytes (NaN for floating point). */
+static int allocBuffers(DlcRuntime *rt, const DlcRuntimeManifest *m, const int64_t *syms,
+                        Buffers *b, const DlcRuntimeManifest *sm, const Buffers *share) {
+  b->n = dlcRuntimeManifestGetNumParams(m);
+  b->dev = calloc((size_t)b->n + 1, sizeof *b->dev);
+  b->count = calloc((size_t)b->n + 1, sizeof *b->count);
+  b->ptrs = calloc((size_t)b->n + 1, sizeof *b->ptrs);
+  if (!b->dev || !b->count || !b->ptrs) {
+    fprintf(stderr, "dlc-run: out of memory\n");
+    return -1;
+  }
+  int np = 0;
+  for (int i = 0; i < b->n; i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+    if (p->kind != DLC_RUNTIME_PARAM_PTR)
+      continue;
+    char err[512];
+    if (dlcRuntimeManifestGetParamElements(m, i, syms, &b->count[i], err, sizeof err) != 0) {
+      fprintf(stderr, "dlc-run: %s\n", err);
+      return -1;
+    }
+    DlcRuntimeDevicePtr mine = 0;
+    if (share && p->role == DLC_RUNTIME_ROLE_INPUT) {
+      for (int j = 0; j < share->n; j++)
+        if (strcmp(dlcRuntimeManifestGetParam(sm, j)->name, p->name) == 0)
+          mine = share->dev[j];
+    } else {
+      size_t bytes = (size_t)b->count[i] * dlcRuntimeDtypeSize(p->dtype);
+      if (dlcRuntimeMalloc(rt, bytes, &b->dev[i]) != 0 ||
+          (p->role == DLC_RUNTIME_ROLE_OUTPUT &&
+           dlcRuntimeMemset8(rt, b->dev[i], 0xFF, bytes) != 0)) {
+        fprintf(stderr, "dlc-run: %s\n", dlcRuntimeGetLastError(rt));
+        return -1;
+      }
+      mine = b->dev[i];
+    }
+    b->ptrs[np++] = mine;
+  }
+  return 0;
+}
+
+/* The reference kernel must take the same parameters (name, kind, dtype,
+ * role) and the same symbols as the kernel under test. */
+static int sameSignature(const DlcRuntimeManifest *a, const DlcRuntimeManifest *b) {
+  if (dlcRuntimeManifestGetNumParams(a) != dlcRuntimeManifestGetNumParams(b) ||
+      dlcRuntimeManifestGetNumSymbols(a) != dlcRuntimeManifestGetNumSymbols(b))
+    return 0;
+  for (int i = 0; i < dlcRuntimeManifestGetNumSymbols(a); i++)
+    if (strcmp(dlcRuntimeManifestGetSymbol(a, i), dlcRuntimeManifestGetSymbol(b, i)) != 0)
+      return 0;
+  for (int i = 0; i < dlcRuntimeManifestGetNumParams(a); i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(a, i);
+    const DlcRuntimeParam *q = dlcRuntimeManifestGetParam(b, i);
+    if (strcmp(p->name, q->name) != 0 || p->kind != q->kind || p->dtype != q->dtype ||
+        p->role != q->role)
+      return 0;
+  }
+  return 1;
+}
+
+/* Columns of a parameter (its last dimension), to print row and column. */
+static int64_t lastDim(const DlcRuntimeManifest *m, int i, const int64_t *syms) {
+  const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+  int64_t v = 1;
+  char err[256];
+  if (p->rank < 1 || dlcRuntimeManifestGetParamDim(m, i, p->rank - 1, syms, &v, err,
+                                                   sizeof err) != 0)
+    return 1;
+  return v > 0 ? v : 1;
+}
+
+/*===-------------------------------- main -------------------------------===*/
+
+typedef struct {
+  Options o;
+  DlcRuntimeManifest *m, *refM;
+  DlcRuntimeRefData *rd;
+  DlcRuntime *rt;
+  DlcRuntimeKernel *k, *refK;
+  Buffers buf, refBuf;
+  int64_t *syms;
+  void **host; /* host copy of each pointer param (inputs, then outputs) */
+} Run;
+
+static int downloadOutputs(Run *r, const Buffers *b, void **host) {
+  for (int i = 0; i < b->n; i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
+    if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_OUTPUT)
+      continue;
+    size_t bytes = (size_t)b->count[i] * dlcRuntimeDtypeSize(p->dtype);
+    free(host[i]);
+    if (!(host[i] = malloc(bytes ? bytes : 1)) ||
+        dlcRuntimeCopyToHost(r->rt, host[i], b->dev[i], bytes) != 0) {
+      fprintf(stderr, "dlc-run: reading %s back: %s\n", p->name,
+              host[i] ? dlcRuntimeGetLastError(r->rt) : "out of memory");
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int setUp(Run *r) {
+  char err[1024];
+  if (!(r->m = dlcRuntimeManifestLoad(r->o.manifest, err, sizeof err))) {
+    fprintf(stderr, "dlc-run: %s\n", err);
+    return -1;
+  }
+  int ns = dlcRuntimeManifestGetNumSymbols(r->m);
+  int np = dlcRuntimeManifestGetNumParams(r->m);
+  r->syms = calloc((size_t)ns + 1, sizeof(int64_t));
+  r->host = calloc((size_t)np + 1, sizeof(void *));
+  if (!r->syms || !r->host)
+    return -1;
+  if (r->o.refData) {
+    if (!(r->rd = dlcRuntimeRefDataLoad(r->o.refData, r->m, err, sizeof err))) {
+      fprintf(stderr, "dlc-run: --ref-data %s: %s\n", r->o.refData, err);
+      return -1;
+    }
+    memcpy(r->syms, dlcRuntimeRefDataGetSymbols(r->rd), (size_t)ns * sizeof(int64_t));
+  }
+  if (r->o.sizes) {
+    /* With reference data the sizes are optional; those given must agree. */
+    int64_t *given = calloc((size_t)ns + 1, sizeof(int64_t));
+    int *seen = calloc((size_t)ns + 1, sizeof(int));
+    int rc = given && seen ? parseSizes(r->o.sizes, r->m, given, seen, r->rd != NULL) : -1;
+    for (int i = 0; rc == 0 && i < ns; i++) {
+      if (r->rd && seen[i] && given[i] != r->syms[i]) {
+        fprintf(stderr, "dlc-run: %s=%" PRId64 " but the reference data has %" PRId64 "\n",
+                dlcRuntimeManifestGetSymbol(r->m, i), given[i], r->syms[i]);
+        rc = -1;
+      }
+      if (!r->rd)
+        r->syms[i] = given[i];
+    }
+    free(given);
+    free(seen);
+    if (rc != 0)
+      return -1;
+  }
+  if (r->o.ref) {
+    if (!(r->refM = dlcRuntimeManifestLoad(r->o.ref, err, sizeof err))) {
+      fprintf(stderr, "dlc-run: --ref: %s\n", err);
+      return -1;
+    }
+    if (!sameSignature(r->m, r->refM)) {
+      fprintf(stderr, "dlc-run: --ref %s: kernel '%s' does not take the same parameters "
+              "and symbols as '%s'\n", r->o.ref, dlcRuntimeManifestGetKernelName(r->refM),
+              dlcRuntimeManifestGetKernelName(r->m));
+      return -1;
+    }
+  }
+  if (!(r->rt = dlcRuntimeCreate(r->o.device, err, sizeof err))) {
+    fprintf(stderr, "dlc-run: %s\n", err);
+    return -1;
+  }
+  if (!(r->k = dlcRuntimeKernelLoad(r->rt, r->m)) ||
+      (r->refM && !(r->refK = dlcRuntimeKernelLoad(r->rt, r->refM)))) {
+    fprintf(stderr, "dlc-run: %s\n", dlcRuntimeGetLastError(r->rt));
+    return -1;
+  }
+  return 0;
+}
+
+static int uploadInputs(Run *r) {
+  uint64_t state = r->o.seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+  for (int i = 0; i < r->buf.n; i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
+    if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_INPUT)
+      continue;
+    size_t bytes = (size_t)r->buf.count[i] * dlcRuntimeDtypeSize(p->dtype);
+    const void *src = r->rd ? dlcRuntimeRefDataGetTensor(r->rd, i, NULL, NULL) : NULL;
+    if (!src) {
+      if (!(r->host[i] = malloc(bytes ? bytes : 1)))
+        return -1;
+      fillRandom(r->host[i], p->dtype, r->buf.count[i], &state);
+      src = r->host[i];
+    }
+    if (dlcRuntimeCopyToDevice(r->rt, r->buf.dev[i], src, bytes) != 0) {
+      fprintf(stderr, "dlc-run: %s\n", dlcRuntimeGetLastError(r->rt));
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int launchAndWait(Run *r, DlcRuntimeKernel *k, const Buffers *b, const char *what) {
+  if (dlcRuntimeKernelLaunch(k, b->ptrs, r->syms) != 0 || dlcRuntimeSynchronize(r->rt) != 0) {
+    fprintf(stderr, "dlc-run: %s: %s\n", what, dlcRuntimeGetLastError(r->rt));
+    return -1;
+  }
+  return 0;
+}
+
+/* Returns 0 pass, 1 mismatch, -1 error. */
+static int checkOutputs(Run *r) {
+  int bad = 0;
+  void **refHost = NULL;
+  if (r->refK) {
+    refHost = calloc((size_t)r->buf.n + 1, sizeof(void *));
+    if (!refHost || allocBuffers(r->rt, r->refM, r->syms, &r->refBuf, r->m, &r->buf) != 0 ||
+        launchAndWait(r, r->refK, &r->refBuf, "reference kernel") != 0 ||
+        downloadOutputs(r, &r->refBuf, refHost) != 0) {
+      bad = -1;
+      goto done;
+    }
+  }
+  for (int i = 0; i < r->buf.n; i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
+    if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_OUTPUT)
+      continue;
+    int64_t cols = lastDim(r->m, i, r->syms);
+    if (refHost) {
+      char against[300];
+      snprintf(against, sizeof against, "%s (GPU)", dlcRuntimeManifestGetKernelName(r->refM));
+      bad |= compare(p->name, r->host[i], p->dtype, refHost[i], p->dtype,
+                     r->buf.count[i], cols, against);
+    }
+    if (r->rd) {
+      DlcRuntimeDtype t;
+      const void *want = dlcRuntimeRefDataGetTensor(r->rd, i, &t, NULL);
+      char against[300];
+      snprintf(against, sizeof against, "%s (reference data, %s)", r->o.refData,
+               dlcRuntimeDtypeToString(t));
+      bad |= compare(p->name, r->host[i], p->dtype, want, t, r->buf.count[i], cols, against);
+    }
+    if (!refHost && !r->rd) {
+      int64_t nonfinite = 0;
+      for (int64_t e = 0; e < r->buf.count[i]; e++)
+        nonfinite += !isfinite(valueAt(r->host[i], p->dtype, e));
+      printf("%s: not checked (give --ref or --ref-data); %" PRId64 " of %" PRId64
+             " elements not finite\n", p->name, nonfinite, r->buf.count[i]);
+    }
+  }
+  if (refHost || r->rd)
+    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n", ATOL, RTOL);
+done:
+  for (int i = 0; refHost && i < r->buf.n; i++)
+    free(refHost[i]);
+  free(refHost);
+  return bad;
+}
+
+static void tearDown(Run *r) {
+  if (r->rt) {
+    freeBuffers(r->rt, &r->refBuf);
+    freeBuffers(r->rt, &r->buf);
+  }
+  for (int i = 0; r->host && r->m && i < dlcRuntimeManifestGetNumParams(r->m); i++)
+    free(r->host[i]);
+  free(r->host);
+  free(r->syms);
+  dlcRuntimeKernelDestroy(r->refK);
+  dlcRuntimeKernelDestroy(r->k);
+  dlcRuntimeDestroy(r->rt);
+  dlcRuntimeRefDataDestroy(r->rd);
+  dlcRuntimeManifestDestroy(r->refM);
+  dlcRuntimeManifestDestroy(r->m);
+}
+
+int main(int argc, char **argv) {
+  Run r;
+  memset(&r, 0, sizeof r);
+  if (parseArgs(argc, argv, &r.o) != 0) {
+    fprintf(stderr, "dlc-run: try 'dlc-run --help'\n");
+    return 2;
+  }
+  int status = 2;
+  if (setUp(&r) != 0 || allocBuffers(r.rt, r.m, r.syms, &r.buf, NULL, NULL) != 0 ||
+      uploadInputs(&r) != 0)
+    goto done;
+
+  DlcRuntimeLaunchDims dims;
+  char err[512];
+  if (dlcRuntimeManifestGetLaunch(r.m, r.syms, &dims, err, sizeof err) != 0) {
+    fprintf(stderr, "dlc-run: %s\n", err);
+    goto done;
+  }
+  printf("kernel %s on %s:", dlcRuntimeManifestGetKernelName(r.m),
+         dlcRuntimeGetDeviceName(r.rt));
+  for (int i = 0; i < dlcRuntimeManifestGetNumSymbols(r.m); i++)
+    printf(" %s=%" PRId64, dlcRuntimeManifestGetSymbol(r.m, i), r.syms[i]);
+  printf("; grid %" PRId64 "x%" PRId64 "x%" PRId64 ", block %" PRId64 "x%" PRId64 "x%" PRId64
+         ", %" PRId64 " bytes shared\n", dims.grid[0], dims.grid[1], dims.grid[2],
+         dims.block[0], dims.block[1], dims.block[2], dims.dynamicSmemBytes);
+
+  if (launchAndWait(&r, r.k, &r.buf, "kernel") != 0 || downloadOutputs(&r, &r.buf, r.host) != 0)
+    goto done;
+  int check = checkOutputs(&r);
+  if (check < 0)
+    goto done;
+  if (r.o.iters > 0) {
+    double ms;
+    if (dlcRuntimeKernelTime(r.k, r.buf.ptrs, r.syms, r.o.warmup, r.o.iters, &ms) != 0) {
+      fprintf(stderr, "dlc-run: timing: %s\n", dlcRuntimeGetLastError(r.rt));
+      goto done;
+    }
+    printf("time: median %.4f ms of %d launches (after %d warm-up)", ms, r.o.iters,
+           r.o.warmup);
+    if (dims.flops > 0)
+      printf(", %.1f TFLOP/s", (double)dims.flops / (ms * 1e-3) / 1e12);
+    printf("\n");
+  }
+  status = check ? 1 : 0;
+done:
+  tearDown(&r);
+  return status;
+}
