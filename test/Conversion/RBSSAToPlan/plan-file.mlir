@@ -23,7 +23,7 @@
 // PER-REGION-LABEL: func.func @gemm_bias_relu
 // PER-REGION-NEXT: "plan.schedule"() {
 // PER-REGION-SAME: async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}
-// PER-REGION-SAME: stages = 2 : i64, tile = array<i64: 128, 128, 32>
+// PER-REGION-SAME: stages = 2 : i64, tile = array<i64: 128, 256, 32>
 // PER-REGION-SAME: warp_tile = array<i64: 64, 64>}
 // PER-REGION-LABEL: func.func @gemm
 // PER-REGION-NEXT: "plan.schedule"() {

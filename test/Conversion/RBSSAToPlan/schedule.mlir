@@ -1,8 +1,9 @@
 // convert-rbssa-to-plan on the §6.8.1 GEMM + bias + ReLU region: one
 // plan.schedule at the start of the body carrying every §8.1 field.
 // Default target sm90 (H100 SXM, mma.sync at half the dense peak) at the
-// nominal size 4096^3: the search keeps 128x128x32, 4 warps of 64x64,
-// 2 stages (docs/passes/convert-rbssa-to-plan.md walks through the numbers).
+// nominal size 4096^3: the search keeps 128x256x32, 8 warps of 64x64 (one
+// CTA per SM), 2 stages (docs/passes/convert-rbssa-to-plan.md walks through
+// the numbers).
 // RUN: dlc-opt %s --convert-rbssa-to-plan | FileCheck %s
 // The output verifies and round-trips.
 // RUN: dlc-opt %s --convert-rbssa-to-plan | dlc-opt | FileCheck %s
@@ -26,7 +27,7 @@
 // CHECK-SAME: local_edges = [{buffer = "reg", from = "sum_k", to = "relu"}]
 // CHECK-SAME: predicate_tail = ["m", "n", "k"]
 // CHECK-SAME: stages = 2 : i64
-// CHECK-SAME: tile = array<i64: 128, 128, 32>
+// CHECK-SAME: tile = array<i64: 128, 256, 32>
 // CHECK-SAME: vectorize = {axis = "n.i.i", width = 8 : i64}
 // CHECK-SAME: warp_tile = array<i64: 64, 64>}
 // CHECK-SAME: : () -> ()
@@ -36,7 +37,7 @@
 
 // SM80-LABEL: func.func @gemm_bias_relu
 // SM80: "plan.schedule"() {{{.*}}arch = "sm80", async = {enable = true, epilogue_overlap = false, prefetch_depth = 1 : i64}, barrier_model = "cp_async_group"
-// SM80-SAME: stages = 2 : i64, tile = array<i64: 128, 128, 32>
+// SM80-SAME: stages = 2 : i64, tile = array<i64: 128, 256, 32>
 // SM80-SAME: warp_tile = array<i64: 64, 64>}
 
 // TWICE-LABEL: func.func @gemm_bias_relu
