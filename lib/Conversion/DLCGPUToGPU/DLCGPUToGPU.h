@@ -2,6 +2,8 @@
 #ifndef DLC_LIB_CONVERSION_DLCGPUTOGPU_DLCGPUTOGPU_H
 #define DLC_LIB_CONVERSION_DLCGPUTOGPU_DLCGPUTOGPU_H
 
+#include "Builder.h"
+
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -15,5 +17,16 @@ bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule);
 /* Rewrites the dlcgpu ops inside `gpuModule` into nvgpu, gpu, arith,
  * vector, memref and scf ops; shared memory becomes memref.globals. */
 bool dlcLowerSkeletonOps(MlirOperation gpuModule);
+
+/* An i64 llvm.mlir.constant. */
+MlirValue dlcLlvmI64(DlcBuilder *b, int64_t value);
+
+/* A memref of `memrefType` over `ptr` (an !llvm.ptr<addressSpace>), offset
+ * 0, with the given i64 sizes and strides (one per dimension), built as an
+ * LLVM descriptor behind an unrealized_conversion_cast. */
+MlirValue dlcBuildMemrefOverPointer(DlcBuilder *b, MlirType memrefType,
+                                    MlirValue ptr, int addressSpace,
+                                    const MlirValue *sizes,
+                                    const MlirValue *strides);
 
 #endif

@@ -1,7 +1,8 @@
 /* dlcgpu → upstream: each skeleton op becomes the upstream op(s) that mean
  * the same on SM80 (spec §9.1, §9.2):
  *
- *   smem_alloc        memref.global (workgroup) + memref.get_global
+ *   smem_alloc        a view at a fixed offset of the launch's dynamic
+ *                     shared memory (@dlc_smem)
  *   cp_async          nvgpu.device_async_copy (zero-fill by source size)
  *   commit_group      nvgpu.device_async_create_group, or
  *                     nvvm.cp.async.commit.group when its copies sit in
@@ -38,7 +39,9 @@ typedef struct TokenMap {
 typedef struct Lowering {
   MlirOperation gpuModule;
   TokenMap tokens;
-  int numGlobals;
+  bool smemDeclared;       /* @dlc_smem exists in gpuModule */
+  MlirOperation smemFunc;  /* the kernel whose buffers are being placed */
+  int64_t smemOffset;      /* bytes of its dynamic shared memory used */
   bool failed;
 } Lowering;
 
@@ -78,25 +81,69 @@ static MlirValue operand(MlirOperation op, intptr_t i) {
   return mlirOperationGetOperand(op, i);
 }
 
-static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
-  char name[32];
-  snprintf(name, sizeof(name), "dlc_smem_%d", l->numGlobals++);
-  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
-  MlirBlock moduleBody =
+/* The launch's dynamic shared memory: one external, zero-sized array per
+ * gpu.module, so NVPTX prints `.extern .shared .align 16 .b8 dlc_smem[]`
+ * (gpu.dynamic_shared_memory would become a 1-byte static array). */
+static void declareDynamicSmem(Lowering *l) {
+  if (l->smemDeclared)
+    return;
+  MlirContext ctx = mlirOperationGetContext(l->gpuModule);
+  MlirOperation global = mlirOperationCreateParse(
+      ctx,
+      mlirStringRefCreateFromCString(
+          "llvm.mlir.global external @dlc_smem() {addr_space = 3 : i32, "
+          "alignment = 16 : i64} : !llvm.array<0 x i8>"),
+      mlirStringRefCreateFromCString("dlc-dynamic-smem"));
+  MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(l->gpuModule, 0));
-  DlcBuilder top = dlcBuilderBefore(mlirBlockGetFirstOperation(moduleBody));
-  const char *names[] = {"sym_name", "sym_visibility", "type", "alignment"};
-  MlirAttribute attrs[] = {
-      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(name)),
-      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString("private")),
-      mlirTypeAttrGet(type), attrOf(op, "alignment")};
-  dlcBuild(&top, "memref.global", 0, NULL, 0, NULL, 4, names, attrs);
+  mlirBlockInsertOwnedOperation(body, 0, global);
+  l->smemDeclared = true;
+}
+
+/* A static, row-major shared-memory buffer at `offset` bytes into the
+ * dynamic shared memory: its memref descriptor built over the address. */
+static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
+  declareDynamicSmem(l);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  /* Consecutive allocations of one kernel share the launch's memory. */
+  MlirOperation func = mlirOperationGetParentOperation(op);
+  if (!mlirOperationEqual(func, l->smemFunc)) {
+    l->smemFunc = func;
+    l->smemOffset = 0;
+  }
+  int64_t alignment = mlirIntegerAttrGetValueInt(attrOf(op, "alignment"));
+  int64_t offset = (l->smemOffset + alignment - 1) / alignment * alignment;
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t elements = 1, strides[8];
+  for (intptr_t d = rank - 1; d >= 0; --d) {
+    strides[d] = elements;
+    elements *= mlirShapedTypeGetDimSize(type, d);
+  }
+  MlirType element = mlirShapedTypeGetElementType(type);
+  int64_t bytes = elements * (mlirTypeIsAF32(element) ? 4 : 2);
+  l->smemOffset = offset + bytes;
+
+  MlirType ptr3 = dlcType(b->ctx, "!llvm.ptr<3>");
   MlirAttribute symbol = mlirFlatSymbolRefAttrGet(
-      b->ctx, mlirStringRefCreateFromCString(name));
-  const char *getName[] = {"name"};
-  MlirValue global = dlcBuildValue(b, "memref.get_global", 0, NULL, type, 1,
-                                   getName, &symbol);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), global);
+      b->ctx, mlirStringRefCreateFromCString("dlc_smem"));
+  const char *addrName[] = {"global_name"};
+  MlirValue base = dlcBuildValue(b, "llvm.mlir.addressof", 0, NULL, ptr3, 1,
+                                 addrName, &symbol);
+  const char *gepNames[] = {"elem_type", "rawConstantIndices"};
+  MlirAttribute gepAttrs[] = {
+      mlirTypeAttrGet(mlirIntegerTypeGet(b->ctx, 8)),
+      mlirDenseI32ArrayGet(b->ctx, 1, (int32_t[]){(int32_t)offset})};
+  MlirValue address = dlcBuildValue(b, "llvm.getelementptr", 1, &base, ptr3, 2,
+                                    gepNames, gepAttrs);
+  MlirValue sizes[8], strideValues[8];
+  for (intptr_t d = 0; d < rank; ++d) {
+    sizes[d] = dlcLlvmI64(b, mlirShapedTypeGetDimSize(type, d));
+    strideValues[d] = dlcLlvmI64(b, strides[d]);
+  }
+  MlirValue memref =
+      dlcBuildMemrefOverPointer(b, type, address, 3, sizes, strideValues);
+  mlirValueReplaceAllUsesOfWith(result, memref);
 }
 
 static void lowerCpAsync(Lowering *l, MlirOperation op, DlcBuilder *b) {
@@ -360,7 +407,7 @@ static MlirWalkResult retypeCarriedTokens(MlirOperation op, void *userData) {
 bool dlcLowerSkeletonOps(MlirOperation gpuModule) {
   OpList list = {NULL, 0, 0};
   mlirOperationWalk(gpuModule, collect, &list, MlirWalkPreOrder);
-  Lowering l = {gpuModule, {NULL, NULL, 0, 0}, 0, false};
+  Lowering l = {gpuModule, {NULL, NULL, 0, 0}, false, {NULL}, 0, false};
   bool ok = true;
   for (int i = 0; i < list.count && ok; ++i)
     ok = lowerOne(&l, list.ops[i]);

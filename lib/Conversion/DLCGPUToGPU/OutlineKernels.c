@@ -53,40 +53,16 @@ static int dimSymbol(MlirOperation func, int arg, int dim) {
   return -1;
 }
 
-static MlirValue llvmConst(DlcBuilder *b, int64_t v) {
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirAttribute value = mlirIntegerAttrGet(i64, v);
-  const char *names[] = {"value"};
-  return dlcBuildValue(b, "llvm.mlir.constant", 0, NULL, i64, 1, names,
-                       &value);
-}
-
-static MlirValue insertValue(DlcBuilder *b, MlirValue aggregate,
-                             MlirValue value, int64_t p0, int64_t p1) {
-  int64_t position[] = {p0, p1};
-  MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, p1 < 0 ? 1 : 2, position);
-  const char *names[] = {"position"};
-  MlirValue operands[] = {aggregate, value};
-  return dlcBuildValue(b, "llvm.insertvalue", 2, operands,
-                       mlirValueGetType(aggregate), 1, names, &pos);
-}
-
 /* Rebuilds a row-major memref of `type` over `ptr`. Returns null after a
  * diagnostic when a dimension is neither static nor a known symbol. */
 static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
                              MlirType type, MlirValue ptr,
                              const MlirValue *symbolValues) {
   intptr_t rank = mlirShapedTypeGetRank(type);
-  char text[160];
-  snprintf(text, sizeof(text),
-           "!llvm.struct<(ptr<1>, ptr<1>, i64, array<%ld x i64>, array<%ld x "
-           "i64>)>",
-           (long)rank, (long)rank);
-  MlirType descType = dlcType(b->ctx, text);
   MlirValue sizes[8], strides[8];
   for (intptr_t d = 0; d < rank; ++d) {
     if (!mlirShapedTypeIsDynamicDim(type, d)) {
-      sizes[d] = llvmConst(b, mlirShapedTypeGetDimSize(type, d));
+      sizes[d] = dlcLlvmI64(b, mlirShapedTypeGetDimSize(type, d));
       continue;
     }
     int symbol = dimSymbol(func, arg, (int)d);
@@ -99,22 +75,13 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
     }
     sizes[d] = symbolValues[symbol];
   }
-  strides[rank - 1] = llvmConst(b, 1);
+  strides[rank - 1] = dlcLlvmI64(b, 1);
   for (intptr_t d = rank - 2; d >= 0; --d)
     strides[d] = dlcArith(b, "llvm.mul", strides[d + 1], sizes[d + 1]);
 
   MlirValue global = dlcBuildValue(b, "llvm.addrspacecast", 1, &ptr,
                                    dlcType(b->ctx, "!llvm.ptr<1>"), 0, NULL,
                                    NULL);
-  MlirValue desc =
-      dlcBuildValue(b, "llvm.mlir.poison", 0, NULL, descType, 0, NULL, NULL);
-  desc = insertValue(b, desc, global, 0, -1);
-  desc = insertValue(b, desc, global, 1, -1);
-  desc = insertValue(b, desc, llvmConst(b, 0), 2, -1);
-  for (intptr_t d = 0; d < rank; ++d) {
-    desc = insertValue(b, desc, sizes[d], 3, d);
-    desc = insertValue(b, desc, strides[d], 4, d);
-  }
   /* The same shape in the global address space. */
   int64_t shape[8];
   for (intptr_t d = 0; d < rank; ++d)
@@ -123,8 +90,7 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
       mlirShapedTypeGetElementType(type), rank, shape,
       mlirAttributeGetNull(),
       dlcAttr(b->ctx, "#gpu.address_space<global>"));
-  return dlcBuildValue(b, "builtin.unrealized_conversion_cast", 1, &desc,
-                       memref, 0, NULL, NULL);
+  return dlcBuildMemrefOverPointer(b, memref, global, 1, sizes, strides);
 }
 
 static MlirNamedAttribute named(MlirContext ctx, const char *name,
@@ -180,12 +146,10 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
       named(ctx, "params", mlirArrayAttrGet(ctx, n, params)),
       named(ctx, "grid", attrOf(func, "dlcgpu.grid")),
       named(ctx, "block", attrOf(func, "dlcgpu.block")),
-      /* The skeleton's shared memory is static (memref.global). */
-      named(ctx, "dynamic_smem_bytes",
-            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 0)),
-      named(ctx, "static_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
+      /* The skeleton's buffers live in the launch's dynamic shared memory. */
+      named(ctx, "dynamic_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
       named(ctx, "flops", attrOf(func, "dlcgpu.flops"))};
-  return mlirDictionaryAttrGet(ctx, 8, entry);
+  return mlirDictionaryAttrGet(ctx, 7, entry);
 }
 
 static void recordManifest(MlirOperation module, MlirAttribute entry) {

@@ -24,7 +24,9 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { MaxArgs = 16, StaticSmemLimit = 48 * 1024 };
+/* Dynamic shared memory one CTA may opt into on SM80 (163 KiB) and SM90
+ * (227 KiB); the skeleton keeps to the smaller so one kernel serves both. */
+enum { MaxArgs = 16, SmemLimit = 163 * 1024, SmemPerSM = 228 * 1024 };
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -58,7 +60,7 @@ static bool reject(MlirOperation op, const char *why) {
   dlcEmitDiagnostic(op, &dlcUnsupportedOp,
                     "choose tile = [BM, BN, BK] with BK in {16, 32, 64}, warp "
                     "tiles that divide the CTA tile in multiples of 16, and at "
-                    "most 48 KiB of shared memory over all stages",
+                    "most 163 KiB of shared memory over all stages",
                     "%s", why);
   return false;
 }
@@ -85,8 +87,8 @@ static bool readTiling(MlirOperation schedule, DlcGemmTiling *t) {
       (t->warpM / 16) * (t->warpN / 8) > 64 || t->tileN % 64)
     return reject(schedule, "the tile does not split evenly into 16-byte "
                             "copies and fragments over the CTA's threads");
-  if (t->stages * (chunksA + chunksB) * 16 > StaticSmemLimit)
-    return reject(schedule, "the stages need more than 48 KiB of shared "
+  if (t->stages * (chunksA + chunksB) * 16 > SmemLimit)
+    return reject(schedule, "the stages need more than 163 KiB of shared "
                             "memory");
   return true;
 }
@@ -160,7 +162,8 @@ static MlirOperation buildKernel(MlirOperation region,
    * for fragments and addresses per thread): the second CTA's MMAs hide
    * the first one's barrier and copy waits. */
   int64_t regs = t->warpM * t->warpN / 32 + 80;
-  int64_t minBlocks = 2 * regs * threads <= 65536 ? 2 : 1;
+  int64_t minBlocks =
+      2 * regs * threads <= 65536 && 2 * (smem + 1024) <= SmemPerSM ? 2 : 1;
 
   MlirAttribute name = attrOf(region, "rbssa.region");
   const char *names[] = {"sym_name",          "function_type",

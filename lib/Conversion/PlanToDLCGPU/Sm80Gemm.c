@@ -252,68 +252,54 @@ typedef struct Staged {
 
 /* Issues the copies of tile `kt` of one operand into `stage`: cp.async
  * when rows are 16-byte aligned, else element loads into `staged`. */
-static void issueTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage,
-                          Staged *staged) {
-  MlirValue k0 = mul(g, kt, g->t->tileK);
-  CopyArgs args[MaxFrags];
-  for (int i = 0; i < op->numChunks; ++i) {
-    Chunk *c = &op->chunks[i];
-    CopyArgs *a = &args[i];
-    *a = (CopyArgs){op, c, stage, c->fixedRow, c->fixedCol, {NULL}};
-    MlirValue inRange;
-    if (op->isA) { /* along k: columns k0 + col .. +8 of row m */
-      a->gCol = add(g, k0, c->fixedCol);
-      a->count = clamp(g, sub(g, g->K, a->gCol), 0, 8);
-      inRange = c->fixedOk;
-    } else { /* along n: row k0 + row, columns n .. n+8 */
-      a->gRow = add(g, k0, c->fixedRow);
-      a->count = clamp(g, sub(g, g->N, c->fixedCol), 0, 8);
-      inRange = lt(g, a->gRow, g->K);
-    }
-    a->count = sel(g, inRange, a->count, cst(g, 0));
-    emitIf(g, g->aligned, emitAsyncCopy, a);
+/* The copy of chunk `i` of tile `kt` of one operand: its global start and
+ * how many of its 8 elements are in range (0 past M, N or K). */
+static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
+                          MlirValue stage) {
+  Chunk *c = &op->chunks[i];
+  CopyArgs a = {op, c, stage, c->fixedRow, c->fixedCol, {NULL}};
+  MlirValue inRange;
+  if (op->isA) { /* along k: columns k0 + col .. +8 of row m */
+    a.gCol = add(g, k0, c->fixedCol);
+    a.count = clamp(g, sub(g, g->K, a.gCol), 0, 8);
+    inRange = c->fixedOk;
+  } else { /* along n: row k0 + row, columns n .. n+8 */
+    a.gRow = add(g, k0, c->fixedRow);
+    a.count = clamp(g, sub(g, g->N, c->fixedCol), 0, 8);
+    inRange = lt(g, a.gRow, g->K);
   }
-
-  MlirType types[MaxFrags];
-  for (int i = 0; i < op->numChunks; ++i)
-    types[i] = dlcType(g->b.ctx, "vector<8xf16>");
-  MlirBlock thenBlock, elseBlock;
-  MlirOperation ifOp = dlcBuildIfElse(&g->b, g->unaligned, op->numChunks,
-                                      types, &thenBlock, &elseBlock);
-  DlcBuilder saved = g->b;
-  MlirValue loaded[MaxFrags], zeros[MaxFrags];
-  g->b = dlcBuilderAtEnd(thenBlock, saved.loc);
-  for (int i = 0; i < op->numChunks; ++i)
-    loaded[i] = loadChunkElements(g, &args[i]);
-  dlcBuild(&g->b, "scf.yield", op->numChunks, loaded, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(elseBlock, saved.loc);
-  MlirAttribute zero = mlirDenseElementsAttrSplatGet(
-      types[0], mlirFloatAttrDoubleGet(g->b.ctx, g->f16, 0.0));
-  const char *valueName[] = {"value"};
-  MlirValue zeroVec = dlcBuildValue(&g->b, "arith.constant", 0, NULL, types[0],
-                                    1, valueName, &zero);
-  for (int i = 0; i < op->numChunks; ++i)
-    zeros[i] = zeroVec;
-  dlcBuild(&g->b, "scf.yield", op->numChunks, zeros, 0, NULL, 0, NULL, NULL);
-  g->b = saved;
-  staged->op = op;
-  staged->stage = stage;
-  for (int i = 0; i < op->numChunks; ++i)
-    staged->values[i] = mlirOperationGetResult(ifOp, i);
+  a.count = sel(g, inRange, a.count, cst(g, 0));
+  return a;
 }
 
-static void storeStagedBody(Gen *g, void *userData) {
-  Staged *s = userData;
+/* Aligned rows: tile `kt` of one operand into `stage` by 16-byte cp.async. */
+static void asyncTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage) {
+  MlirValue k0 = mul(g, kt, g->t->tileK);
+  for (int i = 0; i < op->numChunks; ++i) {
+    CopyArgs a = chunkCopy(g, op, i, k0, stage);
+    emitAsyncCopy(g, &a);
+  }
+}
+
+/* Unaligned rows: tile `kt` of one operand loaded element by element into
+ * registers (`staged`), stored to `stage` later by storeStaged. */
+static void loadTile(Gen *g, Operand *op, MlirValue kt, MlirValue stage,
+                     Staged *staged) {
+  MlirValue k0 = mul(g, kt, g->t->tileK);
+  staged->op = op;
+  staged->stage = stage;
+  for (int i = 0; i < op->numChunks; ++i) {
+    CopyArgs a = chunkCopy(g, op, i, k0, stage);
+    staged->values[i] = loadChunkElements(g, &a);
+  }
+}
+
+static void storeStaged(Gen *g, const Staged *s) {
   for (int i = 0; i < s->op->numChunks; ++i) {
     MlirValue operands[] = {s->values[i], s->op->smem, s->stage,
                             s->op->chunks[i].smemRow, s->op->chunks[i].smemCol};
     dlcBuild(&g->b, "vector.store", 5, operands, 0, NULL, 0, NULL, NULL);
   }
-}
-
-/* The unaligned path's shared-memory stores of a staged tile. */
-static void storeStaged(Gen *g, Staged *staged) {
-  emitIf(g, g->unaligned, storeStagedBody, staged);
 }
 
 static MlirValue commitGroup(Gen *g) {
@@ -579,6 +565,103 @@ static void rasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
 
 /* --- the kernel ------------------------------------------------------------------------- */
 
+/* What both k loops start from. */
+typedef struct LoopSetup {
+  Operand *a, *b;
+  const Fragments *f;
+  MlirValue accInit, kTiles, zero, one;
+} LoopSetup;
+
+/* Aligned rows: the cp.async ring. The newest group's token is carried;
+ * one barrier per tile: after it, tile kt is visible to every thread and
+ * every thread is done with stage (kt-1) % S, which the copies of tile
+ * kt+S-1 then refill. Ends the block with scf.yield of the accumulators. */
+static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
+  int64_t stages = g->t->stages;
+  int numAcc = s->f->numI * s->f->numJ;
+  MlirValue group = {NULL};
+  for (int64_t st = 0; st + 1 < stages; ++st) {
+    asyncTileCopy(g, s->a, cst(g, st), cst(g, st));
+    asyncTileCopy(g, s->b, cst(g, st), cst(g, st));
+    group = commitGroup(g);
+  }
+  MlirValue carried[MaxAcc + 1];
+  for (int i = 0; i < numAcc; ++i)
+    carried[i] = s->accInit;
+  carried[numAcc] = group;
+  MlirBlock body;
+  MlirOperation loop = dlcBuildFor(&g->b, s->zero, s->kTiles, s->one,
+                                   numAcc + 1, carried, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue kt = mlirBlockGetArgument(body, 0);
+  for (int i = 0; i <= numAcc; ++i)
+    carried[i] = mlirBlockGetArgument(body, i + 1);
+  const char *pendingName[] = {"pending"};
+  MlirAttribute pending = i64Attr(g, stages - 2);
+  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
+           pendingName, &pending);
+  barrier(g);
+  MlirValue next = add(g, kt, cst(g, stages - 1));
+  MlirValue nextStage = remc(g, next, stages);
+  asyncTileCopy(g, s->a, next, nextStage);
+  asyncTileCopy(g, s->b, next, nextStage);
+  carried[numAcc] = commitGroup(g);
+  emitStageCompute(g, s->f, remc(g, kt, stages), carried);
+  dlcBuild(&g->b, "scf.yield", numAcc + 1, carried, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+
+  /* Drain the copies issued past the last tile. */
+  MlirValue last = mlirOperationGetResult(loop, numAcc);
+  MlirAttribute none = i64Attr(g, 0);
+  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &last, 0, NULL, 1, pendingName,
+           &none);
+  MlirValue acc[MaxAcc];
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirOperationGetResult(loop, i);
+  dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
+}
+
+/* Unaligned rows: element loads of tile kt+S-1 into registers at the top of
+ * iteration kt, stores into stage (kt-1) % S after its MMAs (everyone left
+ * that stage before the barrier); the next barrier publishes them. Ends the
+ * block with scf.yield of the accumulators. */
+static void emitElementLoop(Gen *g, const LoopSetup *s) {
+  int64_t stages = g->t->stages;
+  int numAcc = s->f->numI * s->f->numJ;
+  Staged stagedA, stagedB;
+  for (int64_t st = 0; st + 1 < stages; ++st) {
+    loadTile(g, s->a, cst(g, st), cst(g, st), &stagedA);
+    loadTile(g, s->b, cst(g, st), cst(g, st), &stagedB);
+    storeStaged(g, &stagedA);
+    storeStaged(g, &stagedB);
+  }
+  MlirValue acc[MaxAcc];
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = s->accInit;
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, s->zero, s->kTiles, s->one, numAcc, acc, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue kt = mlirBlockGetArgument(body, 0);
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirBlockGetArgument(body, i + 1);
+  barrier(g);
+  MlirValue next = add(g, kt, cst(g, stages - 1));
+  MlirValue nextStage = remc(g, next, stages);
+  loadTile(g, s->a, next, nextStage, &stagedA);
+  loadTile(g, s->b, next, nextStage, &stagedB);
+  emitStageCompute(g, s->f, remc(g, kt, stages), acc);
+  storeStaged(g, &stagedA);
+  storeStaged(g, &stagedB);
+  dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirOperationGetResult(loop, i);
+  dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
+}
+
 void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
                      const DlcGemmTiling *t, int numMemrefs) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
@@ -621,8 +704,6 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   if (!p->hasN || !p->hasM) /* a 1-D operand has no aligned rows */
     g->aligned = dlcConstInt(&g->b, g->i1, 0);
 
-  g->unaligned = dlcArith(&g->b, "arith.xori", g->aligned,
-                          dlcConstInt(&g->b, g->i1, 1));
   Operand a = {.global = g->A, .smem = g->smA, .isA = true, .oneD = !p->hasM};
   Operand b = {.global = g->B, .smem = g->smB, .isA = false, .oneD = !p->hasN};
   planChunks(g, &a);
@@ -630,66 +711,34 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   Fragments f;
   planFragments(g, &f, warpM, warpN);
 
-  /* Prologue: tiles 0 .. S-2, one commit group each. */
-  Staged stagedA, stagedB;
-  MlirValue group = {NULL};
-  for (int64_t s = 0; s + 1 < t->stages; ++s) {
-    issueTileCopy(g, &a, cst(g, s), cst(g, s), &stagedA);
-    issueTileCopy(g, &b, cst(g, s), cst(g, s), &stagedB);
-    storeStaged(g, &stagedA);
-    storeStaged(g, &stagedB);
-    group = commitGroup(g);
-  }
-
-  /* Main loop over k tiles: the accumulators and the newest group's token
-   * are loop-carried. One barrier per tile: after it, tile kt is visible to
-   * every thread and every thread is done with stage (kt-1) % S, which the
-   * copies of tile kt+S-1 then refill. */
   int numAcc = f.numI * f.numJ;
-  MlirValue carried[MaxAcc + 1];
   MlirType types[] = {dlcType(g->b.ctx, "vector<2x2xf32>"),
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
   MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types,
                                 1, valueName, &zeroF);
-  for (int i = 0; i < numAcc; ++i)
-    carried[i] = mlirOperationGetResult(init, 0);
-  carried[numAcc] = group;
   MlirValue kTiles = divc(g, add(g, g->K, cst(g, t->tileK - 1)), t->tileK);
-  MlirBlock body;
-  MlirOperation loop =
-      dlcBuildFor(&g->b, zero, kTiles, one, numAcc + 1, carried, &body);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(body, g->b.loc);
-  MlirValue kt = mlirBlockGetArgument(body, 0);
-  MlirValue *acc = carried;
-  for (int i = 0; i <= numAcc; ++i)
-    carried[i] = mlirBlockGetArgument(body, i + 1);
-  const char *pendingName[] = {"pending"};
-  MlirAttribute pending = i64Attr(g, t->stages - 2);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
-           pendingName, &pending);
-  barrier(g);
-  MlirValue next = add(g, kt, cst(g, t->stages - 1));
-  MlirValue nextStage = remc(g, next, t->stages);
-  issueTileCopy(g, &a, next, nextStage, &stagedA);
-  issueTileCopy(g, &b, next, nextStage, &stagedB);
-  carried[numAcc] = commitGroup(g);
-  emitStageCompute(g, &f, remc(g, kt, t->stages), acc);
-  /* The unaligned path's registers land after the MMAs were issued; the
-   * next iteration's barrier publishes them. */
-  storeStaged(g, &stagedA);
-  storeStaged(g, &stagedB);
-  dlcBuild(&g->b, "scf.yield", numAcc + 1, carried, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-  for (int i = 0; i <= numAcc; ++i)
-    carried[i] = mlirOperationGetResult(loop, i);
 
-  /* Drain the copies issued past the last tile, then the epilogue. */
-  MlirAttribute none = i64Attr(g, 0);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
-           pendingName, &none);
+  /* The copy form is uniform for a launch, so it is chosen once, outside
+   * the k loop: each branch runs a loop specialised to its copies. */
+  MlirType accTypes[MaxAcc];
+  for (int i = 0; i < numAcc; ++i)
+    accTypes[i] = types[0];
+  MlirBlock asyncBlock, elementBlock;
+  MlirOperation choice = dlcBuildIfElse(&g->b, g->aligned, numAcc, accTypes,
+                                        &asyncBlock, &elementBlock);
+  DlcBuilder outer = g->b;
+  LoopSetup setup = {&a, &b, &f, mlirOperationGetResult(init, 0), kTiles,
+                     zero, one};
+  g->b = dlcBuilderAtEnd(asyncBlock, outer.loc);
+  emitAsyncLoop(g, &setup);
+  g->b = dlcBuilderAtEnd(elementBlock, outer.loc);
+  emitElementLoop(g, &setup);
+  g->b = outer;
+  MlirValue acc[MaxAcc];
+  for (int i = 0; i < numAcc; ++i)
+    acc[i] = mlirOperationGetResult(choice, i);
   emitEpilogue(g, &f, warpM, warpN, acc, mlirOperationGetResult(init, 1));
   dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
 }

@@ -2,11 +2,12 @@
 // gpu.module with the bare-pointer ABI and its manifest entry is recorded.
 // RUN: dlc-opt %s --convert-dlcgpu-to-gpu | FileCheck %s
 
-// CHECK-LABEL: module attributes {dlc.kernels = [{block = array<i64: 32, 1, 1>, dynamic_smem_bytes = 0 : i64, flops = "2*M*N*K", grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], kernel = "tile",
+// CHECK-LABEL: module attributes {dlc.kernels = [{block = array<i64: 32, 1, 1>, dynamic_smem_bytes = 1536 : i64, flops = "2*M*N*K", grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], kernel = "tile",
 // CHECK-SAME: params = [{dtype = "f16", kind = "ptr", name = "A", role = "input", shape = ["M", "K"]}, {dtype = "f16", kind = "ptr", name = "bias", role = "input", shape = ["N"]}, {dtype = "f16", kind = "ptr", name = "C", role = "output", shape = ["M", "N"]}, {kind = "i64", name = "M"}, {kind = "i64", name = "K"}, {kind = "i64", name = "N"}]
-// CHECK-SAME: static_smem_bytes = 1024 : i64, symbols = ["M", "K", "N"]}], gpu.container_module}
+// CHECK-SAME: symbols = ["M", "K", "N"]}], gpu.container_module}
 // CHECK: gpu.module @dlc_kernels {
-// CHECK: memref.global "private" @dlc_smem_0 : memref<2x16x16xf16, 3> {alignment = 128 : i64}
+// The launch's dynamic shared memory, declared once per gpu.module.
+// CHECK: llvm.mlir.global external @dlc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK: gpu.func @tile(%[[PA:.*]]: !llvm.ptr, %[[PB:.*]]: !llvm.ptr, %[[PC:.*]]: !llvm.ptr, %[[M:.*]]: i64, %[[K:.*]]: i64, %[[N:.*]]: i64) kernel attributes {known_block_size = array<i32: 32, 1, 1>, nvvm.maxntid = array<i32: 32, 1, 1>}
 // The descriptor of A[M, K]: sizes (M, K), strides (K, 1), global memory.
 // CHECK: %[[KSTRIDE:.*]] = llvm.mul %{{.*}}, %[[K]] : i64
@@ -14,7 +15,14 @@
 // CHECK: llvm.insertvalue %[[M]], %{{.*}}[3, 0]
 // CHECK: llvm.insertvalue %[[KSTRIDE]], %{{.*}}[4, 0]
 // CHECK: %[[A:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr<1>, ptr<1>, i64, array<2 x i64>, array<2 x i64>)> to memref<?x?xf16, #gpu.address_space<global>>
-// CHECK: %[[S:.*]] = memref.get_global @dlc_smem_0 : memref<2x16x16xf16, 3>
+// Each buffer is a view at its offset: 1024 bytes of %s, then %s2.
+// CHECK: %[[BASE:.*]] = llvm.mlir.addressof @dlc_smem : !llvm.ptr<3>
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[BASE]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.insertvalue %[[P]], %{{.*}}[0] : !llvm.struct<(ptr<3>, ptr<3>, i64, array<3 x i64>, array<3 x i64>)>
+// CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr<3>, ptr<3>, i64, array<3 x i64>, array<3 x i64>)> to memref<2x16x16xf16, 3>
+// CHECK: %[[BASE2:.*]] = llvm.mlir.addressof @dlc_smem : !llvm.ptr<3>
+// CHECK: llvm.getelementptr %[[BASE2]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<1x16x16xf16, 3>
 // CHECK: %[[T:.*]] = nvgpu.device_async_copy %[[A]][%{{.*}}, %{{.*}}], %[[S]][%{{.*}}, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1} : memref<?x?xf16, #gpu.address_space<global>> to memref<2x16x16xf16, 3>
 // CHECK: %[[G:.*]] = nvgpu.device_async_create_group %[[T]]
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
@@ -41,12 +49,13 @@ func.func @tile(%A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbs
                 %C: memref<?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"]},
                 %M: index {dlcgpu.symbol = "M"}, %K: index {dlcgpu.symbol = "K"}, %N: index {dlcgpu.symbol = "N"})
     attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "2*M*N*K",
-                dlcgpu.grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], dlcgpu.smem_bytes = 1024 : i64,
+                dlcgpu.grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], dlcgpu.smem_bytes = 1536 : i64,
                 dlcgpu.symbols = ["M", "K", "N"]} {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
   %true = arith.constant true
   %s = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<2x16x16xf16, 3>
+  %s2 = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
   %t = "dlcgpu.cp_async"(%s, %c0, %c0, %c0, %A, %c0, %c0, %c8) {elements = 8 : i64, cache = "cg", operandSegmentSizes = array<i32: 1, 3, 1, 2, 1>} : (memref<2x16x16xf16, 3>, index, index, index, memref<?x?xf16>, index, index, index) -> !dlcgpu.load_token
   %g = "dlcgpu.commit_group"(%t) : (!dlcgpu.load_token) -> !dlcgpu.load_token
   "dlcgpu.wait_group"(%g) {pending = 1 : i64} : (!dlcgpu.load_token) -> ()

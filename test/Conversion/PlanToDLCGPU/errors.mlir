@@ -48,9 +48,9 @@ func.func @too_much_smem(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the stages need more than 48 KiB of shared memory}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the stages need more than 163 KiB of shared memory}}
   "plan.schedule"() {
-    tile = array<i64: 128, 256, 64>, stages = 3 : i64,
+    tile = array<i64: 256, 256, 64>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
     warp_tile = array<i64: 64, 64>,
     cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
