@@ -9,6 +9,7 @@
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <string.h>
 
@@ -236,7 +237,17 @@ bool dlcMatchGemm(MlirOperation func, DlcGemmProblem *p) {
     return unsupported(func, "the region yields nothing");
   p->argC = argNumber(mlirOperationGetOperand(yield, 1));
   MlirOperation reduce = matchEpilogue(mlirOperationGetOperand(yield, 0), p);
-  if (mlirOperationIsNull(reduce))
+  if (mlirOperationIsNull(reduce) || !matchOperands(func, reduce, p))
     return false;
-  return matchOperands(func, reduce, p);
+  /* The skeleton multiplies fp16 fragments and stores fp16. */
+  MlirBlock args = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  int halves[] = {p->argA, p->argB, p->argC};
+  for (int i = 0; i < 3; ++i) {
+    MlirType type = mlirValueGetType(mlirBlockGetArgument(args, halves[i]));
+    if (!mlirTypeIsAF16(mlirShapedTypeGetElementType(type)))
+      return unsupported(i == 2 ? yield : func,
+                         "the SM80 skeleton reads and writes fp16 tensors "
+                         "(cast the output to f16)");
+  }
+  return true;
 }
