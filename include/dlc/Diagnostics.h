@@ -22,19 +22,20 @@ typedef struct DlcDiagnosticCode {
   const char *kind;
 } DlcDiagnosticCode;
 
-extern const DlcDiagnosticCode dlcBroadcastMismatch;      /* E1001 */
-extern const DlcDiagnosticCode dlcMissingDivGuard;        /* E1203 */
-extern const DlcDiagnosticCode dlcAxisAlignmentMismatch;  /* E1304 */
-extern const DlcDiagnosticCode dlcAccDtypeMissing;        /* E1401 */
-extern const DlcDiagnosticCode dlcUnguardedAccess;        /* E1402 */
+extern const DlcDiagnosticCode dlcBroadcastMismatch;       /* E1001 */
+extern const DlcDiagnosticCode dlcMissingDivGuard;         /* E1203 */
+extern const DlcDiagnosticCode dlcAxisAlignmentMismatch;   /* E1304 */
+extern const DlcDiagnosticCode dlcAccDtypeMissing;         /* E1401 */
+extern const DlcDiagnosticCode dlcUnguardedAccess;         /* E1402 */
 extern const DlcDiagnosticCode dlcNonAssociativeTransform; /* E1403 */
-extern const DlcDiagnosticCode dlcNeutralInvalid;         /* E1404 */
-extern const DlcDiagnosticCode dlcMalformedShape;         /* E1005 */
-extern const DlcDiagnosticCode dlcUnsupportedOp;          /* E1501 */
-extern const DlcDiagnosticCode dlcPlanFileInvalid;        /* E1601 */
-extern const DlcDiagnosticCode dlcRegionNotPlannable;     /* E1602 */
-extern const DlcDiagnosticCode dlcPlanOptionInvalid;      /* E1603 */
-extern const DlcDiagnosticCode dlcExcessivePiecewise;     /* W2101 */
+extern const DlcDiagnosticCode dlcNeutralInvalid;          /* E1404 */
+extern const DlcDiagnosticCode dlcMalformedShape;          /* E1005 */
+extern const DlcDiagnosticCode dlcUnsupportedOp;           /* E1501 */
+extern const DlcDiagnosticCode dlcPlanFileInvalid;         /* E1601 */
+extern const DlcDiagnosticCode dlcRegionNotPlannable;      /* E1602 */
+extern const DlcDiagnosticCode dlcPlanOptionInvalid;       /* E1603 */
+extern const DlcDiagnosticCode dlcAnalysisOptionInvalid;   /* E1701 */
+extern const DlcDiagnosticCode dlcExcessivePiecewise;      /* W2101 */
 
 /* Receives DLC warnings: location (borrowed) and the full message. */
 typedef void (*DlcWarningSink)(MlirLocation loc, const char *message,

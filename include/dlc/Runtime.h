@@ -52,8 +52,8 @@ uint16_t dlcRuntimeFloatToHalf(float f);
  * Returns 0 and sets *out, or -1 with a message in err. */
 int dlcRuntimeEvalExpr(DLC_KEEP const char *expr, int numSymbols,
                        DLC_KEEP const char *const *names,
-                       DLC_KEEP const int64_t *values, int64_t *out,
-                       char *err, size_t errSize);
+                       DLC_KEEP const int64_t *values, int64_t *out, char *err,
+                       size_t errSize);
 
 /*===----------------------------- manifests -----------------------------===*/
 
@@ -69,9 +69,15 @@ typedef enum {
   DLC_RUNTIME_DTYPE_I64
 } DlcRuntimeDtype;
 
-typedef enum { DLC_RUNTIME_PARAM_PTR, DLC_RUNTIME_PARAM_I64 } DlcRuntimeParamKind;
-typedef enum { DLC_RUNTIME_ROLE_NONE, DLC_RUNTIME_ROLE_INPUT,
-               DLC_RUNTIME_ROLE_OUTPUT } DlcRuntimeRole;
+typedef enum {
+  DLC_RUNTIME_PARAM_PTR,
+  DLC_RUNTIME_PARAM_I64
+} DlcRuntimeParamKind;
+typedef enum {
+  DLC_RUNTIME_ROLE_NONE,
+  DLC_RUNTIME_ROLE_INPUT,
+  DLC_RUNTIME_ROLE_OUTPUT
+} DlcRuntimeRole;
 
 /* One kernel parameter, in ABI order.  All strings are owned by the
  * manifest.  For kind I64 only `name` is set (a symbol name). */
@@ -93,7 +99,8 @@ typedef struct {
 } DlcRuntimeLaunchDims;
 
 /* Reads and checks a manifest (docs/conventions.md).  The "ptx" path is
- * resolved against the manifest's directory.  NULL on error (message in err). */
+ * resolved against the manifest's directory.  NULL on error (message in err).
+ */
 DLC_GIVE DlcRuntimeManifest *dlcRuntimeManifestLoad(DLC_KEEP const char *path,
                                                     char *err, size_t errSize);
 /* The same from text; baseDir resolves a relative "ptx" (NULL: as is). */
@@ -102,11 +109,15 @@ dlcRuntimeManifestParse(DLC_KEEP const char *json, DLC_KEEP const char *baseDir,
                         char *err, size_t errSize);
 void dlcRuntimeManifestDestroy(DLC_TAKE DlcRuntimeManifest *m);
 
-DLC_KEEP const char *dlcRuntimeManifestGetKernelName(DLC_KEEP const DlcRuntimeManifest *m);
-DLC_KEEP const char *dlcRuntimeManifestGetPtxPath(DLC_KEEP const DlcRuntimeManifest *m);
-DLC_KEEP const char *dlcRuntimeManifestGetArch(DLC_KEEP const DlcRuntimeManifest *m);
+DLC_KEEP const char *
+dlcRuntimeManifestGetKernelName(DLC_KEEP const DlcRuntimeManifest *m);
+DLC_KEEP const char *
+dlcRuntimeManifestGetPtxPath(DLC_KEEP const DlcRuntimeManifest *m);
+DLC_KEEP const char *
+dlcRuntimeManifestGetArch(DLC_KEEP const DlcRuntimeManifest *m);
 int dlcRuntimeManifestGetNumSymbols(DLC_KEEP const DlcRuntimeManifest *m);
-DLC_KEEP const char *dlcRuntimeManifestGetSymbol(DLC_KEEP const DlcRuntimeManifest *m, int i);
+DLC_KEEP const char *
+dlcRuntimeManifestGetSymbol(DLC_KEEP const DlcRuntimeManifest *m, int i);
 /* Index of a symbol by name, or -1. */
 int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
                                  DLC_KEEP const char *name);
@@ -120,9 +131,9 @@ int dlcRuntimeManifestGetLaunch(DLC_KEEP const DlcRuntimeManifest *m,
                                 DlcRuntimeLaunchDims *out, char *err,
                                 size_t errSize);
 /* Size of dimension `dim` of pointer parameter i. */
-int dlcRuntimeManifestGetParamDim(DLC_KEEP const DlcRuntimeManifest *m, int i, int dim,
-                                  DLC_KEEP const int64_t *symbols, int64_t *out,
-                                  char *err, size_t errSize);
+int dlcRuntimeManifestGetParamDim(DLC_KEEP const DlcRuntimeManifest *m, int i,
+                                  int dim, DLC_KEEP const int64_t *symbols,
+                                  int64_t *out, char *err, size_t errSize);
 /* Number of elements of pointer parameter i (product of its shape). */
 int dlcRuntimeManifestGetParamElements(DLC_KEEP const DlcRuntimeManifest *m,
                                        int i, DLC_KEEP const int64_t *symbols,
@@ -140,18 +151,20 @@ size_t dlcRuntimeDtypeSize(DlcRuntimeDtype t);
  * CPU interpreter.  Loading checks it against a manifest. */
 typedef struct DlcRuntimeRefData DlcRuntimeRefData;
 
-DLC_GIVE DlcRuntimeRefData *dlcRuntimeRefDataLoad(DLC_KEEP const char *dir,
-                                                  DLC_KEEP const DlcRuntimeManifest *m,
-                                                  char *err, size_t errSize);
+DLC_GIVE DlcRuntimeRefData *
+dlcRuntimeRefDataLoad(DLC_KEEP const char *dir,
+                      DLC_KEEP const DlcRuntimeManifest *m, char *err,
+                      size_t errSize);
 void dlcRuntimeRefDataDestroy(DLC_TAKE DlcRuntimeRefData *d);
 /* Symbol values in manifest symbol order (numSymbols entries). */
-DLC_KEEP const int64_t *dlcRuntimeRefDataGetSymbols(DLC_KEEP const DlcRuntimeRefData *d);
+DLC_KEEP const int64_t *
+dlcRuntimeRefDataGetSymbols(DLC_KEEP const DlcRuntimeRefData *d);
 /* Data of pointer parameter i (manifest index): its dtype, element count and
  * bytes.  For an output these are the expected values; the dtype may then be
  * wider than the parameter's (f32, f64). */
-DLC_KEEP const void *dlcRuntimeRefDataGetTensor(DLC_KEEP const DlcRuntimeRefData *d,
-                                                int i, DlcRuntimeDtype *dtype,
-                                                int64_t *count);
+DLC_KEEP const void *
+dlcRuntimeRefDataGetTensor(DLC_KEEP const DlcRuntimeRefData *d, int i,
+                           DlcRuntimeDtype *dtype, int64_t *count);
 
 /*===------------------------------ devices ------------------------------===*/
 
@@ -165,7 +178,8 @@ void dlcRuntimeDestroy(DLC_TAKE DlcRuntime *rt);
 DLC_KEEP const char *dlcRuntimeGetLastError(DLC_KEEP const DlcRuntime *rt);
 DLC_KEEP const char *dlcRuntimeGetDeviceName(DLC_KEEP const DlcRuntime *rt);
 
-int dlcRuntimeMalloc(DLC_KEEP DlcRuntime *rt, size_t bytes, DlcRuntimeDevicePtr *out);
+int dlcRuntimeMalloc(DLC_KEEP DlcRuntime *rt, size_t bytes,
+                     DlcRuntimeDevicePtr *out);
 int dlcRuntimeFree(DLC_KEEP DlcRuntime *rt, DlcRuntimeDevicePtr p);
 int dlcRuntimeCopyToDevice(DLC_KEEP DlcRuntime *rt, DlcRuntimeDevicePtr dst,
                            DLC_KEEP const void *src, size_t bytes);
@@ -184,8 +198,9 @@ typedef struct DlcRuntimeKernel DlcRuntimeKernel;
  * limit (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) to what the
  * manifest asks for when that exceeds 48 KiB.  The kernel keeps `m`, which
  * must outlive it, and `rt`. */
-DLC_GIVE DlcRuntimeKernel *dlcRuntimeKernelLoad(DLC_KEEP DlcRuntime *rt,
-                                                DLC_KEEP const DlcRuntimeManifest *m);
+DLC_GIVE DlcRuntimeKernel *
+dlcRuntimeKernelLoad(DLC_KEEP DlcRuntime *rt,
+                     DLC_KEEP const DlcRuntimeManifest *m);
 void dlcRuntimeKernelDestroy(DLC_TAKE DlcRuntimeKernel *k);
 
 /* Launches on the default stream.  ptrs holds one device pointer per

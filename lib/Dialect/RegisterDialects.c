@@ -31,9 +31,9 @@ static MlirLogicalResult loadOne(MlirContext ctx,
   char bufferName[64];
   snprintf(bufferName, sizeof(bufferName), "dialects/%s.irdl.mlir",
            dialect->name);
-  MlirModule module = dlcModuleCreateParse(
-      ctx, mlirStringRefCreateFromCString(dialect->source),
-      mlirStringRefCreateFromCString(bufferName));
+  MlirModule module =
+      dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(dialect->source),
+                           mlirStringRefCreateFromCString(bufferName));
   if (mlirModuleIsNull(module))
     return mlirLogicalResultFailure();
   MlirLogicalResult loaded = mlirLoadIRDLDialects(module);

@@ -168,8 +168,8 @@ MlirPass dlcCreatePass(MlirStringRef argument, MlirStringRef options,
   const DlcPassDef *def = dlcLookupPass(argument.data, argument.length);
   if (!def) {
     reportError(errorCallback, userData,
-                "'%.*s' is not a DLC pass (see --list-passes)%s",
-                argument.data, (int)argument.length, "");
+                "'%.*s' is not a DLC pass (see --list-passes)%s", argument.data,
+                (int)argument.length, "");
     return none;
   }
   if (def->expand) {
@@ -183,8 +183,7 @@ MlirPass dlcCreatePass(MlirStringRef argument, MlirStringRef options,
       dlcPassOptionsCreate(def, options, errorCallback, userData);
   if (!instance)
     return none;
-  MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone,
-                                         run};
+  MlirExternalPassCallbacks callbacks = {construct, destruct, NULL, clone, run};
   enum { MaxDependentDialects = 16 };
   MlirDialectHandle dialects[MaxDependentDialects];
   intptr_t numDialects = 0;

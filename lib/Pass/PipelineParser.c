@@ -2,8 +2,8 @@
  *
  * Grammar (as mlir-opt's):  pipeline := op-name '(' elements ')'
  *                           elements := element (',' element)*
- *                           element  := name ('{' options '}')? ('(' elements ')')?
- * An element with a parenthesised list nests a pass manager under that op
+ *                           element  := name ('{' options '}')? ('(' elements
+ * ')')? An element with a parenthesised list nests a pass manager under that op
  * name; a DLC pass name creates the DLC pass; anything else is handed to
  * MLIR's own parser (mlirOpPassManagerAddPipeline), options and all. */
 #include "PassDef.h"
@@ -113,8 +113,8 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
   char message[512];
   if (nameLength == 0) {
     snprintf(message, sizeof(message),
-             "expected a pass or operation name in '%.*s'",
-             (int)element.length, element.data);
+             "expected a pass or operation name in '%.*s'", (int)element.length,
+             element.data);
     report(sink, message);
     return mlirLogicalResultFailure();
   }
@@ -123,8 +123,8 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
   if (rest.length && rest.data[0] == '{') {
     size_t close = matchBracket(rest, '{', '}');
     options = mlirStringRefCreate(rest.data + 1, close ? close - 1 : 0);
-    rest = trim(mlirStringRefCreate(rest.data + close + 1,
-                                    rest.length - close - 1));
+    rest = trim(
+        mlirStringRefCreate(rest.data + close + 1, rest.length - close - 1));
   }
 
   /* op-name(elements): nest a pass manager under that operation. */
@@ -162,7 +162,8 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
         sink->userData);
   }
   if (def) {
-    MlirPass pass = dlcCreatePass(name, options, sink->callback, sink->userData);
+    MlirPass pass =
+        dlcCreatePass(name, options, sink->callback, sink->userData);
     if (!pass.ptr)
       return mlirLogicalResultFailure();
     mlirOpPassManagerAddOwnedPass(pm, pass);
@@ -197,8 +198,8 @@ MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
   size_t nameLength = 0;
   while (nameLength < pipeline.length && isNameChar(pipeline.data[nameLength]))
     ++nameLength;
-  MlirStringRef rest = trim(mlirStringRefCreate(
-      pipeline.data + nameLength, pipeline.length - nameLength));
+  MlirStringRef rest = trim(mlirStringRefCreate(pipeline.data + nameLength,
+                                                pipeline.length - nameLength));
   size_t close = rest.length ? matchBracket(rest, '(', ')') : 0;
   if (nameLength == 0 || rest.length == 0 || rest.data[0] != '(' ||
       close != rest.length - 1) {

@@ -15,15 +15,16 @@ int dlcDriverOpen(DlcDriver *d, char *err, size_t errSize) {
   }
   /* dlsym returns void *; a function pointer is copied out of it bytewise,
    * the one conversion ISO C leaves to POSIX. */
-#define DLC_DRIVER_LOAD(name, sym, params)                                    \
-  {                                                                           \
-    void *fn = dlsym(d->handle, sym);                                         \
-    if (!fn) {                                                                \
-      snprintf(err, errSize, "CUDA driver too old: libcuda.so.1 lacks %s", sym); \
-      dlcDriverClose(d);                                                      \
-      return -1;                                                              \
-    }                                                                         \
-    memcpy(&d->name, &fn, sizeof fn);                                         \
+#define DLC_DRIVER_LOAD(name, sym, params)                                     \
+  {                                                                            \
+    void *fn = dlsym(d->handle, sym);                                          \
+    if (!fn) {                                                                 \
+      snprintf(err, errSize, "CUDA driver too old: libcuda.so.1 lacks %s",     \
+               sym);                                                           \
+      dlcDriverClose(d);                                                       \
+      return -1;                                                               \
+    }                                                                          \
+    memcpy(&d->name, &fn, sizeof fn);                                          \
   }
   DLC_DRIVER_FUNCTIONS(DLC_DRIVER_LOAD)
 #undef DLC_DRIVER_LOAD

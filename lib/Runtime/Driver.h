@@ -1,4 +1,5 @@
-/*===- Driver.h - the CUDA driver API, opened with dlopen (internal) -*- C -*-===*\
+/*===- Driver.h - the CUDA driver API, opened with dlopen (internal) -*- C
+-*-===*\
 |* The few driver entry points DLC uses, declared here so that no CUDA      *|
 |* header is needed to build.  Types and constants follow cuda.h.            *|
 \*===----------------------------------------------------------------------===*/
@@ -29,34 +30,42 @@ enum {
 };
 
 /* X(name, symbol in libcuda, parameter list) */
-#define DLC_DRIVER_FUNCTIONS(X)                                                  \
-  X(cuInit, "cuInit", (unsigned flags))                                         \
-  X(cuGetErrorString, "cuGetErrorString", (CUresult e, const char **s))         \
-  X(cuDeviceGetCount, "cuDeviceGetCount", (int *count))                         \
-  X(cuDeviceGet, "cuDeviceGet", (CUdevice * d, int ordinal))                    \
-  X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice d))      \
-  X(cuDeviceGetAttribute, "cuDeviceGetAttribute", (int *v, int attr, CUdevice d)) \
-  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain", (CUcontext * c, CUdevice d)) \
-  X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", (CUdevice d))    \
-  X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext c))                          \
-  X(cuCtxSynchronize, "cuCtxSynchronize", (void))                               \
-  X(cuMemAlloc, "cuMemAlloc_v2", (CUdeviceptr * p, size_t bytes))               \
-  X(cuMemFree, "cuMemFree_v2", (CUdeviceptr p))                                 \
-  X(cuMemcpyHtoD, "cuMemcpyHtoD_v2", (CUdeviceptr dst, const void *src, size_t bytes)) \
-  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2", (void *dst, CUdeviceptr src, size_t bytes)) \
-  X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr dst, unsigned char v, size_t n))  \
-  X(cuModuleLoadDataEx, "cuModuleLoadDataEx",                                   \
-    (CUmodule * m, const void *image, unsigned n, CUjit_option *opts, void **vals)) \
-  X(cuModuleUnload, "cuModuleUnload", (CUmodule m))                             \
-  X(cuModuleGetFunction, "cuModuleGetFunction", (CUfunction * f, CUmodule m, const char *name)) \
-  X(cuFuncSetAttribute, "cuFuncSetAttribute", (CUfunction f, int attr, int value)) \
-  X(cuLaunchKernel, "cuLaunchKernel",                                           \
-    (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, \
-     unsigned bz, unsigned smem, CUstream s, void **params, void **extra))     \
-  X(cuEventCreate, "cuEventCreate", (CUevent * e, unsigned flags))              \
-  X(cuEventDestroy, "cuEventDestroy_v2", (CUevent e))                           \
-  X(cuEventRecord, "cuEventRecord", (CUevent e, CUstream s))                    \
-  X(cuEventSynchronize, "cuEventSynchronize", (CUevent e))                      \
+#define DLC_DRIVER_FUNCTIONS(X)                                                \
+  X(cuInit, "cuInit", (unsigned flags))                                        \
+  X(cuGetErrorString, "cuGetErrorString", (CUresult e, const char **s))        \
+  X(cuDeviceGetCount, "cuDeviceGetCount", (int *count))                        \
+  X(cuDeviceGet, "cuDeviceGet", (CUdevice * d, int ordinal))                   \
+  X(cuDeviceGetName, "cuDeviceGetName", (char *name, int len, CUdevice d))     \
+  X(cuDeviceGetAttribute, "cuDeviceGetAttribute",                              \
+    (int *v, int attr, CUdevice d))                                            \
+  X(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain",                      \
+    (CUcontext * c, CUdevice d))                                               \
+  X(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2", (CUdevice d))   \
+  X(cuCtxSetCurrent, "cuCtxSetCurrent", (CUcontext c))                         \
+  X(cuCtxSynchronize, "cuCtxSynchronize", (void))                              \
+  X(cuMemAlloc, "cuMemAlloc_v2", (CUdeviceptr * p, size_t bytes))              \
+  X(cuMemFree, "cuMemFree_v2", (CUdeviceptr p))                                \
+  X(cuMemcpyHtoD, "cuMemcpyHtoD_v2",                                           \
+    (CUdeviceptr dst, const void *src, size_t bytes))                          \
+  X(cuMemcpyDtoH, "cuMemcpyDtoH_v2",                                           \
+    (void *dst, CUdeviceptr src, size_t bytes))                                \
+  X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr dst, unsigned char v, size_t n)) \
+  X(cuModuleLoadDataEx, "cuModuleLoadDataEx",                                  \
+    (CUmodule * m, const void *image, unsigned n, CUjit_option *opts,          \
+     void **vals))                                                             \
+  X(cuModuleUnload, "cuModuleUnload", (CUmodule m))                            \
+  X(cuModuleGetFunction, "cuModuleGetFunction",                                \
+    (CUfunction * f, CUmodule m, const char *name))                            \
+  X(cuFuncSetAttribute, "cuFuncSetAttribute",                                  \
+    (CUfunction f, int attr, int value))                                       \
+  X(cuLaunchKernel, "cuLaunchKernel",                                          \
+    (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,         \
+     unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,       \
+     void **extra))                                                            \
+  X(cuEventCreate, "cuEventCreate", (CUevent * e, unsigned flags))             \
+  X(cuEventDestroy, "cuEventDestroy_v2", (CUevent e))                          \
+  X(cuEventRecord, "cuEventRecord", (CUevent e, CUstream s))                   \
+  X(cuEventSynchronize, "cuEventSynchronize", (CUevent e))                     \
   X(cuEventElapsedTime, "cuEventElapsedTime", (float *ms, CUevent a, CUevent b))
 
 typedef struct {

@@ -46,7 +46,8 @@ static DlcJson *newNode(DlcJsonKind kind) {
 }
 
 static int appendItem(DlcJson *parent, DlcJson *item) {
-  DlcJson **items = realloc(parent->items, (parent->count + 1) * sizeof(DlcJson *));
+  DlcJson **items =
+      realloc(parent->items, (parent->count + 1) * sizeof(DlcJson *));
   if (!items)
     return -1;
   parent->items = items;
@@ -99,14 +100,30 @@ static char *parseString(Parser *ps) {
     }
     q++;
     switch (*q) {
-    case '"': *o++ = '"'; break;
-    case '\\': *o++ = '\\'; break;
-    case '/': *o++ = '/'; break;
-    case 'b': *o++ = '\b'; break;
-    case 'f': *o++ = '\f'; break;
-    case 'n': *o++ = '\n'; break;
-    case 'r': *o++ = '\r'; break;
-    case 't': *o++ = '\t'; break;
+    case '"':
+      *o++ = '"';
+      break;
+    case '\\':
+      *o++ = '\\';
+      break;
+    case '/':
+      *o++ = '/';
+      break;
+    case 'b':
+      *o++ = '\b';
+      break;
+    case 'f':
+      *o++ = '\f';
+      break;
+    case 'n':
+      *o++ = '\n';
+      break;
+    case 'r':
+      *o++ = '\r';
+      break;
+    case 't':
+      *o++ = '\t';
+      break;
     case 'u': {
       unsigned cp = 0;
       for (int i = 1; i <= 4; i++) {
@@ -243,7 +260,8 @@ static DlcJson *parseNumber(Parser *ps) {
   return j;
 }
 
-static DlcJson *parseWord(Parser *ps, const char *word, DlcJsonKind kind, int b) {
+static DlcJson *parseWord(Parser *ps, const char *word, DlcJsonKind kind,
+                          int b) {
   size_t n = strlen(word);
   if (strncmp(ps->p, word, n) != 0) {
     fail(ps, "unexpected character '%c'", *ps->p);
@@ -266,8 +284,12 @@ static DlcJson *parseValue(Parser *ps) {
   }
   DlcJson *j = NULL;
   switch (*ps->p) {
-  case '{': j = parseContainer(ps, 1); break;
-  case '[': j = parseContainer(ps, 0); break;
+  case '{':
+    j = parseContainer(ps, 1);
+    break;
+  case '[':
+    j = parseContainer(ps, 0);
+    break;
   case '"': {
     char *s = parseString(ps);
     if (s && !(j = newNode(DLC_JSON_STRING))) {
@@ -278,10 +300,18 @@ static DlcJson *parseValue(Parser *ps) {
     }
     break;
   }
-  case 't': j = parseWord(ps, "true", DLC_JSON_BOOL, 1); break;
-  case 'f': j = parseWord(ps, "false", DLC_JSON_BOOL, 0); break;
-  case 'n': j = parseWord(ps, "null", DLC_JSON_NULL, 0); break;
-  case '\0': fail(ps, "unexpected end of input"); break;
+  case 't':
+    j = parseWord(ps, "true", DLC_JSON_BOOL, 1);
+    break;
+  case 'f':
+    j = parseWord(ps, "false", DLC_JSON_BOOL, 0);
+    break;
+  case 'n':
+    j = parseWord(ps, "null", DLC_JSON_NULL, 0);
+    break;
+  case '\0':
+    fail(ps, "unexpected end of input");
+    break;
   default:
     if (*ps->p == '-' || (*ps->p >= '0' && *ps->p <= '9'))
       j = parseNumber(ps);
@@ -326,7 +356,8 @@ const DlcJson *dlcJsonGet(const DlcJson *obj, const char *key) {
   return NULL;
 }
 
-char *dlcJsonReadFile(const char *path, size_t *size, char *err, size_t errSize) {
+char *dlcJsonReadFile(const char *path, size_t *size, char *err,
+                      size_t errSize) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     snprintf(err, errSize, "cannot open '%s': %s", path, strerror(errno));

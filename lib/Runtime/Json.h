@@ -37,6 +37,7 @@ void dlcJsonDestroy(DlcJson *j);
 /* Member of an object, or NULL (also when obj is not an object). */
 const DlcJson *dlcJsonGet(const DlcJson *obj, const char *key);
 /* Reads a whole file into a NUL-terminated buffer the caller frees. */
-char *dlcJsonReadFile(const char *path, size_t *size, char *err, size_t errSize);
+char *dlcJsonReadFile(const char *path, size_t *size, char *err,
+                      size_t errSize);
 
 #endif /* DLC_RUNTIME_JSON_H */

@@ -112,8 +112,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   free(m);
 }
 
-static int readParam(DlcRuntimeManifest *m, const DlcJson *j, DlcRuntimeParam *p,
-                     char *err, size_t errSize) {
+static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
+                     DlcRuntimeParam *p, char *err, size_t errSize) {
   const char *name = stringField(j, "name");
   const char *kind = stringField(j, "kind");
   if (!name || !kind) {
@@ -127,29 +127,34 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j, DlcRuntimeParam *p
     p->kind = DLC_RUNTIME_PARAM_I64;
     p->dtype = DLC_RUNTIME_DTYPE_I64;
     if (dlcRuntimeManifestFindSymbol(m, name) < 0) {
-      setErr(err, errSize, "param '%s': an i64 parameter must name a symbol", name);
+      setErr(err, errSize, "param '%s': an i64 parameter must name a symbol",
+             name);
       return -1;
     }
     return 0;
   }
   if (strcmp(kind, "ptr") != 0) {
-    setErr(err, errSize, "param '%s': kind must be \"ptr\" or \"i64\", not \"%s\"",
-           name, kind);
+    setErr(err, errSize,
+           "param '%s': kind must be \"ptr\" or \"i64\", not \"%s\"", name,
+           kind);
     return -1;
   }
   p->kind = DLC_RUNTIME_PARAM_PTR;
   const char *dtype = stringField(j, "dtype");
   const char *role = stringField(j, "role");
   const DlcJson *shape = dlcJsonGet(j, "shape");
-  if (!dtype || (p->dtype = dlcRuntimeDtypeFromString(dtype)) == DLC_RUNTIME_DTYPE_INVALID) {
+  if (!dtype || (p->dtype = dlcRuntimeDtypeFromString(dtype)) ==
+                    DLC_RUNTIME_DTYPE_INVALID) {
     setErr(err, errSize, "param '%s': missing or unknown \"dtype\"", name);
     return -1;
   }
   if (!role || (strcmp(role, "input") != 0 && strcmp(role, "output") != 0)) {
-    setErr(err, errSize, "param '%s': \"role\" must be \"input\" or \"output\"", name);
+    setErr(err, errSize, "param '%s': \"role\" must be \"input\" or \"output\"",
+           name);
     return -1;
   }
-  p->role = strcmp(role, "input") == 0 ? DLC_RUNTIME_ROLE_INPUT : DLC_RUNTIME_ROLE_OUTPUT;
+  p->role = strcmp(role, "input") == 0 ? DLC_RUNTIME_ROLE_INPUT
+                                       : DLC_RUNTIME_ROLE_OUTPUT;
   if (!shape || shape->kind != DLC_JSON_ARRAY) {
     setErr(err, errSize, "param '%s': \"shape\" must be an array", name);
     return -1;
@@ -160,7 +165,8 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j, DlcRuntimeParam *p
   p->shape = (const char *const *)dims;
   for (size_t d = 0; d < shape->count; d++) {
     if (!(dims[d] = exprOf(shape->items[d]))) {
-      setErr(err, errSize, "param '%s': shape entries are symbols or integers", name);
+      setErr(err, errSize, "param '%s': shape entries are symbols or integers",
+             name);
       return -1;
     }
     p->rank++;
@@ -168,8 +174,8 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j, DlcRuntimeParam *p
   return 0;
 }
 
-static int readDims(const DlcJson *root, const char *key, char *out[3], int required,
-                    char *err, size_t errSize) {
+static int readDims(const DlcJson *root, const char *key, char *out[3],
+                    int required, char *err, size_t errSize) {
   const DlcJson *j = dlcJsonGet(root, key);
   if (!j && !required) {
     for (int d = 0; d < 3; d++)
@@ -183,7 +189,8 @@ static int readDims(const DlcJson *root, const char *key, char *out[3], int requ
   for (size_t d = 0; d < 3; d++) {
     out[d] = d < j->count ? exprOf(j->items[d]) : dupStr("1");
     if (!out[d]) {
-      setErr(err, errSize, "\"%s\"[%zu]: expected an integer or an expression", key, d);
+      setErr(err, errSize, "\"%s\"[%zu]: expected an integer or an expression",
+             key, d);
       return -1;
     }
   }
@@ -243,11 +250,13 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
     setErr(err, errSize, "\"params\" must be an array");
     return -1;
   }
-  m->params = calloc(params->count ? params->count : 1, sizeof(DlcRuntimeParam));
+  m->params =
+      calloc(params->count ? params->count : 1, sizeof(DlcRuntimeParam));
   if (!m->params)
     return -1;
   for (size_t i = 0; i < params->count; i++) {
-    int rc = readParam(m, params->items[i], &m->params[m->numParams], err, errSize);
+    int rc =
+        readParam(m, params->items[i], &m->params[m->numParams], err, errSize);
     m->numParams++; /* counted even on error so that destroy frees it */
     if (rc != 0)
       return -1;
@@ -258,7 +267,8 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
   const DlcJson *smem = dlcJsonGet(root, "dynamic_smem_bytes");
   m->smem = smem ? exprOf(smem) : dupStr("0");
   if (!m->smem) {
-    setErr(err, errSize, "\"dynamic_smem_bytes\" must be an integer or an expression");
+    setErr(err, errSize,
+           "\"dynamic_smem_bytes\" must be an integer or an expression");
     return -1;
   }
   const DlcJson *flops = dlcJsonGet(root, "flops");
@@ -269,8 +279,9 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
   return 0;
 }
 
-DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json, const char *baseDir,
-                                            char *err, size_t errSize) {
+DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
+                                            const char *baseDir, char *err,
+                                            size_t errSize) {
   DlcJson *root = dlcJsonParse(json, err, errSize);
   if (!root)
     return NULL;
@@ -293,7 +304,8 @@ DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json, const char *baseDi
   return m;
 }
 
-DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err, size_t errSize) {
+DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err,
+                                           size_t errSize) {
   char *text = dlcJsonReadFile(path, NULL, err, errSize);
   if (!text)
     return NULL;
@@ -311,40 +323,58 @@ DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err, size_t e
   return m;
 }
 
-const char *dlcRuntimeManifestGetKernelName(const DlcRuntimeManifest *m) { return m->kernel; }
-const char *dlcRuntimeManifestGetPtxPath(const DlcRuntimeManifest *m) { return m->ptxPath; }
-const char *dlcRuntimeManifestGetArch(const DlcRuntimeManifest *m) { return m->arch; }
-int dlcRuntimeManifestGetNumSymbols(const DlcRuntimeManifest *m) { return m->numSymbols; }
+const char *dlcRuntimeManifestGetKernelName(const DlcRuntimeManifest *m) {
+  return m->kernel;
+}
+const char *dlcRuntimeManifestGetPtxPath(const DlcRuntimeManifest *m) {
+  return m->ptxPath;
+}
+const char *dlcRuntimeManifestGetArch(const DlcRuntimeManifest *m) {
+  return m->arch;
+}
+int dlcRuntimeManifestGetNumSymbols(const DlcRuntimeManifest *m) {
+  return m->numSymbols;
+}
 const char *dlcRuntimeManifestGetSymbol(const DlcRuntimeManifest *m, int i) {
   return i >= 0 && i < m->numSymbols ? m->symbols[i] : NULL;
 }
-int dlcRuntimeManifestGetNumParams(const DlcRuntimeManifest *m) { return m->numParams; }
-const DlcRuntimeParam *dlcRuntimeManifestGetParam(const DlcRuntimeManifest *m, int i) {
+int dlcRuntimeManifestGetNumParams(const DlcRuntimeManifest *m) {
+  return m->numParams;
+}
+const DlcRuntimeParam *dlcRuntimeManifestGetParam(const DlcRuntimeManifest *m,
+                                                  int i) {
   return i >= 0 && i < m->numParams ? &m->params[i] : NULL;
 }
 
-int dlcRuntimeManifestFindSymbol(const DlcRuntimeManifest *m, const char *name) {
+int dlcRuntimeManifestFindSymbol(const DlcRuntimeManifest *m,
+                                 const char *name) {
   for (int i = 0; i < m->numSymbols; i++)
     if (strcmp(m->symbols[i], name) == 0)
       return i;
   return -1;
 }
 
-static int eval(const DlcRuntimeManifest *m, const char *expr, const int64_t *symbols,
-                int64_t *out, char *err, size_t errSize) {
-  return dlcRuntimeEvalExpr(expr, m->numSymbols, (const char *const *)m->symbols,
-                            symbols, out, err, errSize);
+static int eval(const DlcRuntimeManifest *m, const char *expr,
+                const int64_t *symbols, int64_t *out, char *err,
+                size_t errSize) {
+  return dlcRuntimeEvalExpr(expr, m->numSymbols,
+                            (const char *const *)m->symbols, symbols, out, err,
+                            errSize);
 }
 
-int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m, const int64_t *symbols,
-                                DlcRuntimeLaunchDims *out, char *err, size_t errSize) {
+int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
+                                const int64_t *symbols,
+                                DlcRuntimeLaunchDims *out, char *err,
+                                size_t errSize) {
   for (int d = 0; d < 3; d++) {
     if (eval(m, m->grid[d], symbols, &out->grid[d], err, errSize) != 0 ||
         eval(m, m->block[d], symbols, &out->block[d], err, errSize) != 0)
       return -1;
     if (out->grid[d] < 1 || out->grid[d] > INT32_MAX || out->block[d] < 1 ||
         out->block[d] > 1024) {
-      setErr(err, errSize, "launch dims out of range: grid[%d]=%" PRId64 " block[%d]=%" PRId64,
+      setErr(err, errSize,
+             "launch dims out of range: grid[%d]=%" PRId64
+             " block[%d]=%" PRId64,
              d, out->grid[d], d, out->block[d]);
       return -1;
     }
@@ -358,8 +388,8 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m, const int64_t *symb
 }
 
 int dlcRuntimeManifestGetParamDim(const DlcRuntimeManifest *m, int i, int dim,
-                                  const int64_t *symbols, int64_t *out, char *err,
-                                  size_t errSize) {
+                                  const int64_t *symbols, int64_t *out,
+                                  char *err, size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
   if (!p || p->kind != DLC_RUNTIME_PARAM_PTR || dim < 0 || dim >= p->rank) {
     setErr(err, errSize, "parameter %d has no dimension %d", i, dim);
@@ -368,7 +398,8 @@ int dlcRuntimeManifestGetParamDim(const DlcRuntimeManifest *m, int i, int dim,
   if (eval(m, p->shape[dim], symbols, out, err, errSize) != 0)
     return -1;
   if (*out < 0) {
-    setErr(err, errSize, "param '%s': negative size %" PRId64 " in dim %d", p->name, *out, dim);
+    setErr(err, errSize, "param '%s': negative size %" PRId64 " in dim %d",
+           p->name, *out, dim);
     return -1;
   }
   return 0;

@@ -49,19 +49,22 @@ static int readSymbols(DlcRuntimeRefData *d, const DlcJson *meta,
                        const DlcRuntimeManifest *m, char *err, size_t errSize) {
   const DlcJson *syms = dlcJsonGet(meta, "symbols");
   if (!syms || syms->kind != DLC_JSON_OBJECT) {
-    setErr(err, errSize, "meta.json: \"symbols\" must be an object {\"M\": 17, ...}");
+    setErr(err, errSize,
+           "meta.json: \"symbols\" must be an object {\"M\": 17, ...}");
     return -1;
   }
   for (size_t i = 0; i < syms->count; i++) {
     const DlcJson *s = syms->items[i];
     int idx = dlcRuntimeManifestFindSymbol(m, s->key);
     if (idx < 0) {
-      setErr(err, errSize, "meta.json: symbol '%s' is not a symbol of kernel '%s'",
-             s->key, dlcRuntimeManifestGetKernelName(m));
+      setErr(err, errSize,
+             "meta.json: symbol '%s' is not a symbol of kernel '%s'", s->key,
+             dlcRuntimeManifestGetKernelName(m));
       return -1;
     }
     if (s->kind != DLC_JSON_NUMBER || !s->isInteger || s->integer < 0) {
-      setErr(err, errSize, "meta.json: symbol '%s' must be a non-negative integer", s->key);
+      setErr(err, errSize,
+             "meta.json: symbol '%s' must be a non-negative integer", s->key);
       return -1;
     }
     d->symbols[idx] = s->integer;
@@ -85,31 +88,35 @@ static const DlcJson *findParam(const DlcJson *params, const char *name) {
 }
 
 static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
-                      const DlcRuntimeManifest *m, int i, const int64_t *symbols,
-                      char *err, size_t errSize) {
+                      const DlcRuntimeManifest *m, int i,
+                      const int64_t *symbols, char *err, size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
   const DlcJson *dt = dlcJsonGet(entry, "dtype");
   const DlcJson *file = dlcJsonGet(entry, "file");
   const DlcJson *shape = dlcJsonGet(entry, "shape");
   const DlcJson *role = dlcJsonGet(entry, "role");
   const char *want = p->role == DLC_RUNTIME_ROLE_INPUT ? "input" : "output";
-  if (role && (role->kind != DLC_JSON_STRING || strcmp(role->string, want) != 0)) {
-    setErr(err, errSize, "meta.json: '%s' is an %s of kernel '%s'", p->name, want,
-           dlcRuntimeManifestGetKernelName(m));
+  if (role &&
+      (role->kind != DLC_JSON_STRING || strcmp(role->string, want) != 0)) {
+    setErr(err, errSize, "meta.json: '%s' is an %s of kernel '%s'", p->name,
+           want, dlcRuntimeManifestGetKernelName(m));
     return -1;
   }
-  t->dtype = dt && dt->kind == DLC_JSON_STRING ? dlcRuntimeDtypeFromString(dt->string)
-                                               : DLC_RUNTIME_DTYPE_INVALID;
-  int ok = t->dtype == p->dtype ||
-           (p->role == DLC_RUNTIME_ROLE_OUTPUT &&
-            (t->dtype == DLC_RUNTIME_DTYPE_F32 || t->dtype == DLC_RUNTIME_DTYPE_F64));
+  t->dtype = dt && dt->kind == DLC_JSON_STRING
+                 ? dlcRuntimeDtypeFromString(dt->string)
+                 : DLC_RUNTIME_DTYPE_INVALID;
+  int ok = t->dtype == p->dtype || (p->role == DLC_RUNTIME_ROLE_OUTPUT &&
+                                    (t->dtype == DLC_RUNTIME_DTYPE_F32 ||
+                                     t->dtype == DLC_RUNTIME_DTYPE_F64));
   if (!ok) {
     setErr(err, errSize, "meta.json: '%s' needs \"dtype\": \"%s\"%s", p->name,
            dlcRuntimeDtypeToString(p->dtype),
-           p->role == DLC_RUNTIME_ROLE_OUTPUT ? " (or f32/f64 for an output)" : "");
+           p->role == DLC_RUNTIME_ROLE_OUTPUT ? " (or f32/f64 for an output)"
+                                              : "");
     return -1;
   }
-  if (dlcRuntimeManifestGetParamElements(m, i, symbols, &t->count, err, errSize) != 0)
+  if (dlcRuntimeManifestGetParamElements(m, i, symbols, &t->count, err,
+                                         errSize) != 0)
     return -1;
   if (shape) {
     int64_t n = 1;
@@ -120,8 +127,10 @@ static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
       n *= good ? e->integer : 1;
     }
     if (!good || n != t->count) {
-      setErr(err, errSize, "meta.json: shape of '%s' does not match the kernel's "
-             "(%" PRId64 " elements for these symbols)", p->name, t->count);
+      setErr(err, errSize,
+             "meta.json: shape of '%s' does not match the kernel's "
+             "(%" PRId64 " elements for these symbols)",
+             p->name, t->count);
       return -1;
     }
   }
@@ -136,15 +145,16 @@ static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
     return -1;
   size_t bytes = (size_t)t->count * dlcRuntimeDtypeSize(t->dtype);
   if (size != bytes) {
-    setErr(err, errSize, "%s: %zu bytes, expected %zu (%" PRId64 " x %s)", path, size,
-           bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
+    setErr(err, errSize, "%s: %zu bytes, expected %zu (%" PRId64 " x %s)", path,
+           size, bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
     return -1;
   }
   return 0;
 }
 
-DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir, const DlcRuntimeManifest *m,
-                                         char *err, size_t errSize) {
+DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir,
+                                         const DlcRuntimeManifest *m, char *err,
+                                         size_t errSize) {
   char path[4096];
   snprintf(path, sizeof path, "%s/meta.json", dir);
   char *text = dlcJsonReadFile(path, NULL, err, errSize);
@@ -181,10 +191,12 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir, const DlcRuntimeManife
         continue;
       const DlcJson *entry = findParam(params, p->name);
       if (!entry) {
-        setErr(err, errSize, "meta.json: \"params\" has no entry for '%s'", p->name);
+        setErr(err, errSize, "meta.json: \"params\" has no entry for '%s'",
+               p->name);
         rc = -1;
       } else {
-        rc = readTensor(&d->tensors[i], dir, entry, m, i, d->symbols, err, errSize);
+        rc = readTensor(&d->tensors[i], dir, entry, m, i, d->symbols, err,
+                        errSize);
       }
     }
   }
@@ -196,7 +208,9 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir, const DlcRuntimeManife
   return d;
 }
 
-const int64_t *dlcRuntimeRefDataGetSymbols(const DlcRuntimeRefData *d) { return d->symbols; }
+const int64_t *dlcRuntimeRefDataGetSymbols(const DlcRuntimeRefData *d) {
+  return d->symbols;
+}
 
 const void *dlcRuntimeRefDataGetTensor(const DlcRuntimeRefData *d, int i,
                                        DlcRuntimeDtype *dtype, int64_t *count) {

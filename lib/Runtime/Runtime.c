@@ -1,8 +1,8 @@
 /*===- Runtime.c - devices, memory, kernel load, launch and timing -----===*/
 
+#include "dlc/Runtime.h"
 #include "Driver.h"
 #include "Json.h"
-#include "dlc/Runtime.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,11 +19,11 @@ struct DlcRuntime {
 };
 
 struct DlcRuntimeKernel {
-  DlcRuntime *rt;               /* kept */
-  const DlcRuntimeManifest *m;  /* kept */
+  DlcRuntime *rt;              /* kept */
+  const DlcRuntimeManifest *m; /* kept */
   CUmodule module;
   CUfunction function;
-  int smemLimit;                /* bytes the function may take dynamically */
+  int smemLimit; /* bytes the function may take dynamically */
 };
 
 static void setError(DlcRuntime *rt, const char *fmt, ...) {
@@ -37,7 +37,8 @@ static void setError(DlcRuntime *rt, const char *fmt, ...) {
 static int check(DlcRuntime *rt, CUresult r, const char *what) {
   if (r == 0)
     return 0;
-  setError(rt, "%s: CUDA error %d (%s)", what, r, dlcDriverErrorString(&rt->drv, r));
+  setError(rt, "%s: CUDA error %d (%s)", what, r,
+           dlcDriverErrorString(&rt->drv, r));
   return -1;
 }
 
@@ -57,13 +58,18 @@ DlcRuntime *dlcRuntimeCreate(int device, char *err, size_t errSize) {
       check(rt, d->cuDeviceGetCount(&count), "cuDeviceGetCount") == 0) {
     if (device < 0 || device >= count)
       setError(rt, "no CUDA device %d (the driver sees %d)", device, count);
-    else if (check(rt, d->cuDeviceGet(&rt->device, device), "cuDeviceGet") == 0 &&
-             check(rt, d->cuDeviceGetName(rt->name, sizeof rt->name, rt->device),
+    else if (check(rt, d->cuDeviceGet(&rt->device, device), "cuDeviceGet") ==
+                 0 &&
+             check(rt,
+                   d->cuDeviceGetName(rt->name, sizeof rt->name, rt->device),
                    "cuDeviceGetName") == 0 &&
-             check(rt, d->cuDeviceGetAttribute(
-                           &rt->maxSmemOptin,
-                           DLC_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                           rt->device), "cuDeviceGetAttribute") == 0 &&
+             check(
+                 rt,
+                 d->cuDeviceGetAttribute(
+                     &rt->maxSmemOptin,
+                     DLC_CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                     rt->device),
+                 "cuDeviceGetAttribute") == 0 &&
              check(rt, d->cuDevicePrimaryCtxRetain(&rt->ctx, rt->device),
                    "cuDevicePrimaryCtxRetain") == 0) {
       if (check(rt, d->cuCtxSetCurrent(rt->ctx), "cuCtxSetCurrent") == 0)
@@ -104,22 +110,24 @@ int dlcRuntimeFree(DlcRuntime *rt, DlcRuntimeDevicePtr p) {
   return p ? check(rt, rt->drv.cuMemFree(p), "cuMemFree") : 0;
 }
 
-int dlcRuntimeCopyToDevice(DlcRuntime *rt, DlcRuntimeDevicePtr dst, const void *src,
-                           size_t bytes) {
+int dlcRuntimeCopyToDevice(DlcRuntime *rt, DlcRuntimeDevicePtr dst,
+                           const void *src, size_t bytes) {
   return check(rt, rt->drv.cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD");
 }
 
-int dlcRuntimeCopyToHost(DlcRuntime *rt, void *dst, DlcRuntimeDevicePtr src, size_t bytes) {
+int dlcRuntimeCopyToHost(DlcRuntime *rt, void *dst, DlcRuntimeDevicePtr src,
+                         size_t bytes) {
   return check(rt, rt->drv.cuMemcpyDtoH(dst, src, bytes), "cuMemcpyDtoH");
 }
 
-int dlcRuntimeMemset8(DlcRuntime *rt, DlcRuntimeDevicePtr dst, unsigned char value,
-                      size_t bytes) {
+int dlcRuntimeMemset8(DlcRuntime *rt, DlcRuntimeDevicePtr dst,
+                      unsigned char value, size_t bytes) {
   return check(rt, rt->drv.cuMemsetD8(dst, value, bytes), "cuMemsetD8");
 }
 
 int dlcRuntimeSynchronize(DlcRuntime *rt) {
-  return check(rt, rt->drv.cuCtxSynchronize(), "kernel execution (cuCtxSynchronize)");
+  return check(rt, rt->drv.cuCtxSynchronize(),
+               "kernel execution (cuCtxSynchronize)");
 }
 
 /*===------------------------------ kernels ------------------------------===*/
@@ -134,17 +142,19 @@ static int loadModule(DlcRuntimeKernel *k, const char *ptx) {
   CUresult r = rt->drv.cuModuleLoadDataEx(&k->module, ptx, 2, opts, vals);
   if (r != 0) {
     setError(rt, "cuModuleLoadDataEx(%s): CUDA error %d (%s)%s%s",
-             dlcRuntimeManifestGetPtxPath(k->m), r, dlcDriverErrorString(&rt->drv, r),
-             errLog[0] ? "\n" : "", errLog);
+             dlcRuntimeManifestGetPtxPath(k->m), r,
+             dlcDriverErrorString(&rt->drv, r), errLog[0] ? "\n" : "", errLog);
     k->module = NULL;
     return -1;
   }
   return 0;
 }
 
-DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt, const DlcRuntimeManifest *m) {
+DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
+                                       const DlcRuntimeManifest *m) {
   char err[512];
-  char *ptx = dlcJsonReadFile(dlcRuntimeManifestGetPtxPath(m), NULL, err, sizeof err);
+  char *ptx =
+      dlcJsonReadFile(dlcRuntimeManifestGetPtxPath(m), NULL, err, sizeof err);
   if (!ptx) {
     setError(rt, "%s", err);
     return NULL;
@@ -164,7 +174,8 @@ DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt, const DlcRuntimeManifest 
   if (rc == 0) {
     char what[300];
     snprintf(what, sizeof what, "cuModuleGetFunction('%s')", name);
-    rc = check(rt, rt->drv.cuModuleGetFunction(&k->function, k->module, name), what);
+    rc = check(rt, rt->drv.cuModuleGetFunction(&k->function, k->module, name),
+               what);
   }
   if (rc != 0) {
     dlcRuntimeKernelDestroy(k);
@@ -188,14 +199,19 @@ static int ensureSmem(DlcRuntimeKernel *k, int64_t bytes) {
   if (bytes <= k->smemLimit)
     return 0;
   if (bytes > rt->maxSmemOptin) {
-    setError(rt, "kernel '%s' needs %lld bytes of dynamic shared memory; %s allows %d",
-             dlcRuntimeManifestGetKernelName(k->m), (long long)bytes, rt->name,
-             rt->maxSmemOptin);
+    setError(
+        rt,
+        "kernel '%s' needs %lld bytes of dynamic shared memory; %s allows %d",
+        dlcRuntimeManifestGetKernelName(k->m), (long long)bytes, rt->name,
+        rt->maxSmemOptin);
     return -1;
   }
-  if (check(rt, rt->drv.cuFuncSetAttribute(
-                    k->function, DLC_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                    (int)bytes), "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)") != 0)
+  if (check(rt,
+            rt->drv.cuFuncSetAttribute(
+                k->function,
+                DLC_CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                (int)bytes),
+            "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)") != 0)
     return -1;
   k->smemLimit = (int)bytes;
   return 0;
@@ -203,7 +219,8 @@ static int ensureSmem(DlcRuntimeKernel *k, int64_t bytes) {
 
 /* Fills args (one pointer per parameter) and the launch dims. */
 static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
-                   const int64_t *symbols, void **args, DlcRuntimeLaunchDims *dims) {
+                   const int64_t *symbols, void **args,
+                   DlcRuntimeLaunchDims *dims) {
   DlcRuntime *rt = k->rt;
   const DlcRuntimeManifest *m = k->m;
   char err[512];
@@ -222,11 +239,12 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
   return ensureSmem(k, dims->dynamicSmemBytes);
 }
 
-static int launch(DlcRuntimeKernel *k, void **args, const DlcRuntimeLaunchDims *d) {
+static int launch(DlcRuntimeKernel *k, void **args,
+                  const DlcRuntimeLaunchDims *d) {
   CUresult r = k->rt->drv.cuLaunchKernel(
-      k->function, (unsigned)d->grid[0], (unsigned)d->grid[1], (unsigned)d->grid[2],
-      (unsigned)d->block[0], (unsigned)d->block[1], (unsigned)d->block[2],
-      (unsigned)d->dynamicSmemBytes, NULL, args, NULL);
+      k->function, (unsigned)d->grid[0], (unsigned)d->grid[1],
+      (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],
+      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, NULL, args, NULL);
   return check(k->rt, r, "cuLaunchKernel");
 }
 
@@ -281,7 +299,8 @@ int dlcRuntimeKernelTime(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
         launch(k, args, &dims) != 0 ||
         check(rt, d->cuEventRecord(ev[2 * i + 1], NULL), "cuEventRecord") != 0)
       goto done;
-  if (check(rt, d->cuEventSynchronize(ev[2 * iters - 1]), "kernel execution") != 0)
+  if (check(rt, d->cuEventSynchronize(ev[2 * iters - 1]), "kernel execution") !=
+      0)
     goto done;
   for (int i = 0; i < iters; i++) {
     float t;
@@ -291,7 +310,8 @@ int dlcRuntimeKernelTime(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
     ms[i] = t;
   }
   qsort(ms, (size_t)iters, sizeof(double), cmpDouble);
-  *medianMs = iters % 2 ? ms[iters / 2] : 0.5 * (ms[iters / 2 - 1] + ms[iters / 2]);
+  *medianMs =
+      iters % 2 ? ms[iters / 2] : 0.5 * (ms[iters / 2 - 1] + ms[iters / 2]);
   rc = 0;
 done:
   for (int i = 0; i < made; i++)

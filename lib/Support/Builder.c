@@ -27,14 +27,11 @@ static void insert(DlcBuilder *b, MlirOperation op) {
     mlirBlockAppendOwnedOperation(b->block, op);
 }
 
-static MlirOperationState makeState(DlcBuilder *b, const char *name,
-                                    intptr_t numOperands,
-                                    const MlirValue *operands,
-                                    intptr_t numResults,
-                                    const MlirType *resultTypes,
-                                    intptr_t numAttributes,
-                                    const char *const *attributeNames,
-                                    const MlirAttribute *attributes) {
+static MlirOperationState
+makeState(DlcBuilder *b, const char *name, intptr_t numOperands,
+          const MlirValue *operands, intptr_t numResults,
+          const MlirType *resultTypes, intptr_t numAttributes,
+          const char *const *attributeNames, const MlirAttribute *attributes) {
   MlirOperationState state =
       mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
   mlirOperationStateAddOperands(&state, numOperands, operands);
@@ -64,7 +61,8 @@ MlirOperation dlcBuild(DlcBuilder *b, const char *name, intptr_t numOperands,
 
 MlirValue dlcBuildValue(DlcBuilder *b, const char *name, intptr_t numOperands,
                         const MlirValue *operands, MlirType resultType,
-                        intptr_t numAttributes, const char *const *attributeNames,
+                        intptr_t numAttributes,
+                        const char *const *attributeNames,
                         const MlirAttribute *attributes) {
   MlirOperation op = dlcBuild(b, name, numOperands, operands, 1, &resultType,
                               numAttributes, attributeNames, attributes);
@@ -113,8 +111,7 @@ MlirValue dlcCmpI(DlcBuilder *b, const char *predicate, MlirValue lhs,
   for (int64_t i = 0; i < 10; ++i)
     if (strcmp(predicates[i], predicate) == 0)
       code = i;
-  MlirAttribute attr =
-      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), code);
+  MlirAttribute attr = mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), code);
   const char *names[] = {"predicate"};
   MlirValue operands[] = {lhs, rhs};
   return dlcBuildValue(b, "arith.cmpi", 2, operands,
@@ -131,14 +128,13 @@ MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to) {
   return dlcBuildValue(b, "arith.index_cast", 1, &value, to, 0, NULL, NULL);
 }
 
-MlirOperation dlcBuildWithRegion(DlcBuilder *b, const char *name,
-                                 intptr_t numOperands, const MlirValue *operands,
-                                 intptr_t numResults, const MlirType *resultTypes,
-                                 intptr_t numAttributes,
-                                 const char *const *attributeNames,
-                                 const MlirAttribute *attributes,
-                                 intptr_t numBlockArgs,
-                                 const MlirType *blockArgTypes, MlirBlock *body) {
+MlirOperation
+dlcBuildWithRegion(DlcBuilder *b, const char *name, intptr_t numOperands,
+                   const MlirValue *operands, intptr_t numResults,
+                   const MlirType *resultTypes, intptr_t numAttributes,
+                   const char *const *attributeNames,
+                   const MlirAttribute *attributes, intptr_t numBlockArgs,
+                   const MlirType *blockArgTypes, MlirBlock *body) {
   MlirOperationState state =
       makeState(b, name, numOperands, operands, numResults, resultTypes,
                 numAttributes, attributeNames, attributes);
@@ -175,8 +171,8 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
 static MlirOperation buildIf(DlcBuilder *b, MlirValue cond, intptr_t numResults,
                              const MlirType *types, MlirBlock *thenBlock,
                              MlirBlock *elseBlock) {
-  MlirOperationState state = makeState(b, "scf.if", 1, &cond, numResults,
-                                       types, 0, NULL, NULL);
+  MlirOperationState state =
+      makeState(b, "scf.if", 1, &cond, numResults, types, 0, NULL, NULL);
   MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
   *thenBlock = mlirBlockCreate(0, NULL, NULL);
   mlirRegionAppendOwnedBlock(regions[0], *thenBlock);
@@ -194,8 +190,8 @@ MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock) {
   return buildIf(b, cond, 0, NULL, thenBlock, NULL);
 }
 
-MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond,
-                             intptr_t numResults, const MlirType *types,
-                             MlirBlock *thenBlock, MlirBlock *elseBlock) {
+MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond, intptr_t numResults,
+                             const MlirType *types, MlirBlock *thenBlock,
+                             MlirBlock *elseBlock) {
   return buildIf(b, cond, numResults, types, thenBlock, elseBlock);
 }

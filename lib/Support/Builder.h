@@ -34,7 +34,8 @@ MlirOperation dlcBuild(DlcBuilder *b, const char *name, intptr_t numOperands,
 /* Single-result shorthand of dlcBuild. */
 MlirValue dlcBuildValue(DlcBuilder *b, const char *name, intptr_t numOperands,
                         const MlirValue *operands, MlirType resultType,
-                        intptr_t numAttributes, const char *const *attributeNames,
+                        intptr_t numAttributes,
+                        const char *const *attributeNames,
                         const MlirAttribute *attributes);
 
 /* Parses an attribute or type from text (e.g. "affine_map<(d0) -> (d0)>"),
@@ -56,14 +57,13 @@ MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to);
 /* An op with one region of one block (scf.for, scf.if, gpu.func ...):
  * creates the op with `numBlockArgs` block arguments, inserts it, and
  * returns its body block through `body`. */
-MlirOperation dlcBuildWithRegion(DlcBuilder *b, const char *name,
-                                 intptr_t numOperands, const MlirValue *operands,
-                                 intptr_t numResults, const MlirType *resultTypes,
-                                 intptr_t numAttributes,
-                                 const char *const *attributeNames,
-                                 const MlirAttribute *attributes,
-                                 intptr_t numBlockArgs,
-                                 const MlirType *blockArgTypes, MlirBlock *body);
+MlirOperation
+dlcBuildWithRegion(DlcBuilder *b, const char *name, intptr_t numOperands,
+                   const MlirValue *operands, intptr_t numResults,
+                   const MlirType *resultTypes, intptr_t numAttributes,
+                   const char *const *attributeNames,
+                   const MlirAttribute *attributes, intptr_t numBlockArgs,
+                   const MlirType *blockArgTypes, MlirBlock *body);
 
 /* scf.for lb..ub step with loop-carried `inits`; returns the op; the body
  * block's arguments are (iv, iter args...). The body must end with
@@ -78,8 +78,8 @@ MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock);
 
 /* scf.if %cond -> (types...) with both blocks; each must end with an
  * scf.yield of `numResults` values. */
-MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond,
-                             intptr_t numResults, const MlirType *types,
-                             MlirBlock *thenBlock, MlirBlock *elseBlock);
+MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond, intptr_t numResults,
+                             const MlirType *types, MlirBlock *thenBlock,
+                             MlirBlock *elseBlock);
 
 #endif

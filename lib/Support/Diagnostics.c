@@ -20,11 +20,10 @@ const DlcDiagnosticCode dlcNonAssociativeTransform = {
 const DlcDiagnosticCode dlcNeutralInvalid = {"E1404", "NeutralInvalid"};
 const DlcDiagnosticCode dlcUnsupportedOp = {"E1501", "UnsupportedOp"};
 const DlcDiagnosticCode dlcPlanFileInvalid = {"E1601", "PlanFileInvalid"};
-const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602",
-                                                 "RegionNotPlannable"};
+const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602", "RegionNotPlannable"};
 const DlcDiagnosticCode dlcPlanOptionInvalid = {"E1603", "PlanOptionInvalid"};
-const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101",
-                                                 "ExcessivePiecewise"};
+const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701", "AnalysisOptionInvalid"};
+const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};
 
 static DlcWarningSink warningSink;
 static void *warningSinkUserData;

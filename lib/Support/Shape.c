@@ -39,8 +39,8 @@ bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
     dim->size = mlirShapedTypeIsDynamicDim(type, i)
                     ? -1
                     : mlirShapedTypeGetDimSize(type, i);
-    MlirAttribute name =
-        hasNames ? mlirArrayAttrGetElement(encoding, i) : mlirAttributeGetNull();
+    MlirAttribute name = hasNames ? mlirArrayAttrGetElement(encoding, i)
+                                  : mlirAttributeGetNull();
     if (dim->size < 0) {
       if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name)) {
         snprintf(why, whySize,
@@ -117,8 +117,8 @@ void dlcShapeFormat(const DlcShape *shape, char *buffer, size_t size) {
   for (int i = 0; i < shape->rank && used < size; ++i) {
     char dim[64];
     dlcDimFormat(shape->dims[i], dim, sizeof(dim));
-    used += (size_t)snprintf(buffer + used, size - used, "%s%s",
-                             i ? ", " : "", dim);
+    used += (size_t)snprintf(buffer + used, size - used, "%s%s", i ? ", " : "",
+                             dim);
   }
   if (used < size)
     snprintf(buffer + used, size - used, "]");

@@ -77,9 +77,9 @@ static void testPipeline(void) {
   mlirRegisterAllPasses();
   MlirContext ctx = createContext();
   dlcRegisterAllDialects(ctx);
-  MlirModule module = dlcModuleCreateParse(
-      ctx, mlirStringRefCreateFromCString(program),
-      mlirStringRefCreateFromCString("program.mlir"));
+  MlirModule module =
+      dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(program),
+                           mlirStringRefCreateFromCString("program.mlir"));
   fprintf(stderr, "parsed: %s\n", mlirModuleIsNull(module) ? "failed" : "ok");
 
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
@@ -93,8 +93,8 @@ static void testPipeline(void) {
   fprintf(stderr, "pipeline: ");
   mlirPrintPassPipeline(opm, printToStderr, NULL);
   fprintf(stderr, "\n");
-  MlirLogicalResult ran = mlirPassManagerRunOnOp(
-      pm, mlirModuleGetOperation(module));
+  MlirLogicalResult ran =
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   fprintf(stderr, "run: %s\n",
           mlirLogicalResultIsSuccess(parsed) && mlirLogicalResultIsSuccess(ran)
               ? "ok"
@@ -102,8 +102,9 @@ static void testPipeline(void) {
   mlirOperationPrint(mlirModuleGetOperation(module), printToStderr, NULL);
   fprintf(stderr, "\n");
 
-  MlirPass bad = dlcCreatePass(mlirStringRefCreateFromCString("not-a-dlc-pass"),
-                               mlirStringRefCreate(NULL, 0), collectError, NULL);
+  MlirPass bad =
+      dlcCreatePass(mlirStringRefCreateFromCString("not-a-dlc-pass"),
+                    mlirStringRefCreate(NULL, 0), collectError, NULL);
   if (bad.ptr)
     fprintf(stderr, "unexpected pass\n");
   mlirPassManagerDestroy(pm);

@@ -40,17 +40,21 @@ typedef struct {
 } Buffers;
 
 static void usage(FILE *f) {
-  fprintf(f,
-          "usage: dlc-run KERNEL.json [SYM=V,...] [--ref REF.json] [--ref-data DIR]\n"
-          "               [--iters N] [--warmup N] [--seed S] [--device D]\n"
-          "  SYM=V,...        symbol values, e.g. M=4095,N=4097,K=4093 (all the\n"
-          "                   kernel's symbols; optional with --ref-data)\n"
-          "  --ref REF.json   check against another kernel (same params) on the GPU\n"
-          "  --ref-data DIR   launch with DIR's inputs, check against its outputs\n"
-          "  --iters N        timed launches, median reported (default 20; 0: none)\n"
-          "  --warmup N       untimed launches first (default 5)\n"
-          "  --seed S         seed of the random inputs (default 1)\n"
-          "  --device D       CUDA device ordinal (default 0)\n");
+  fprintf(
+      f,
+      "usage: dlc-run KERNEL.json [SYM=V,...] [--ref REF.json] [--ref-data "
+      "DIR]\n"
+      "               [--iters N] [--warmup N] [--seed S] [--device D]\n"
+      "  SYM=V,...        symbol values, e.g. M=4095,N=4097,K=4093 (all the\n"
+      "                   kernel's symbols; optional with --ref-data)\n"
+      "  --ref REF.json   check against another kernel (same params) on the "
+      "GPU\n"
+      "  --ref-data DIR   launch with DIR's inputs, check against its outputs\n"
+      "  --iters N        timed launches, median reported (default 20; 0: "
+      "none)\n"
+      "  --warmup N       untimed launches first (default 5)\n"
+      "  --seed S         seed of the random inputs (default 1)\n"
+      "  --device D       CUDA device ordinal (default 0)\n");
 }
 
 static int parseInt(const char *s, long long lo, long long hi, long long *out) {
@@ -89,8 +93,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
     } else if (strcmp(a, "--iters") == 0 || strcmp(a, "--warmup") == 0 ||
                strcmp(a, "--device") == 0) {
       if (parseInt(argv[i + 1], 0, 1000000, &v) != 0) {
-        fprintf(stderr, "dlc-run: %s wants a non-negative integer, not '%s'\n", a,
-                argv[i + 1]);
+        fprintf(stderr, "dlc-run: %s wants a non-negative integer, not '%s'\n",
+                a, argv[i + 1]);
         return -1;
       }
       if (strcmp(a, "--iters") == 0)
@@ -123,7 +127,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
     return -1;
   }
   if (!o->sizes && !o->refData) {
-    fprintf(stderr, "dlc-run: give the symbol values (e.g. M=128,N=128,K=128) or --ref-data\n");
+    fprintf(stderr, "dlc-run: give the symbol values (e.g. M=128,N=128,K=128) "
+                    "or --ref-data\n");
     return -1;
   }
   return 0;
@@ -131,8 +136,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
 
 /* Parses "M=1,N=2" into symbol values (manifest order) and marks them in
  * seen[]; every symbol is needed unless `partial`. */
-static int parseSizes(const char *sizes, const DlcRuntimeManifest *m, int64_t *syms,
-                      int *seen, int partial) {
+static int parseSizes(const char *sizes, const DlcRuntimeManifest *m,
+                      int64_t *syms, int *seen, int partial) {
   int ns = dlcRuntimeManifestGetNumSymbols(m);
   char *copy = malloc(strlen(sizes) + 1);
   int rc = -1;
@@ -163,7 +168,8 @@ static int parseSizes(const char *sizes, const DlcRuntimeManifest *m, int64_t *s
   rc = 0;
   for (int i = 0; i < ns && !partial; i++)
     if (!seen[i]) {
-      fprintf(stderr, "dlc-run: no value for symbol '%s'\n", dlcRuntimeManifestGetSymbol(m, i));
+      fprintf(stderr, "dlc-run: no value for symbol '%s'\n",
+              dlcRuntimeManifestGetSymbol(m, i));
       rc = -1;
     }
 done:
@@ -181,7 +187,8 @@ static uint64_t nextRandom(uint64_t *s) { /* xorshift64* */
 }
 
 /* Uniform in [-1, 1], never zero after rounding to the parameter's type. */
-static void fillRandom(void *data, DlcRuntimeDtype t, int64_t n, uint64_t *state) {
+static void fillRandom(void *data, DlcRuntimeDtype t, int64_t n,
+                       uint64_t *state) {
   for (int64_t i = 0; i < n; i++) {
     double u = (double)(nextRandom(state) >> 11) * 0x1p-53 * 2.0 - 1.0;
     float f = (float)u;
@@ -200,37 +207,56 @@ static void fillRandom(void *data, DlcRuntimeDtype t, int64_t n, uint64_t *state
       ((uint16_t *)data)[i] = (h & 0x7FFF) ? h : (uint16_t)(h | 0x3A80);
       break;
     }
-    case DLC_RUNTIME_DTYPE_F32: ((float *)data)[i] = f != 0.0f ? f : 0x1p-10f; break;
-    case DLC_RUNTIME_DTYPE_F64: ((double *)data)[i] = u != 0.0 ? u : 0x1p-10; break;
-    case DLC_RUNTIME_DTYPE_I32: ((int32_t *)data)[i] = (int32_t)(u * 8) | 1; break;
-    case DLC_RUNTIME_DTYPE_I64: ((int64_t *)data)[i] = (int64_t)(u * 8) | 1; break;
-    default: break;
+    case DLC_RUNTIME_DTYPE_F32:
+      ((float *)data)[i] = f != 0.0f ? f : 0x1p-10f;
+      break;
+    case DLC_RUNTIME_DTYPE_F64:
+      ((double *)data)[i] = u != 0.0 ? u : 0x1p-10;
+      break;
+    case DLC_RUNTIME_DTYPE_I32:
+      ((int32_t *)data)[i] = (int32_t)(u * 8) | 1;
+      break;
+    case DLC_RUNTIME_DTYPE_I64:
+      ((int64_t *)data)[i] = (int64_t)(u * 8) | 1;
+      break;
+    default:
+      break;
     }
   }
 }
 
 static double valueAt(const void *data, DlcRuntimeDtype t, int64_t i) {
   switch (t) {
-  case DLC_RUNTIME_DTYPE_F16: return dlcRuntimeHalfToFloat(((const uint16_t *)data)[i]);
+  case DLC_RUNTIME_DTYPE_F16:
+    return dlcRuntimeHalfToFloat(((const uint16_t *)data)[i]);
   case DLC_RUNTIME_DTYPE_BF16: {
     uint32_t b = (uint32_t)((const uint16_t *)data)[i] << 16;
     float f;
     memcpy(&f, &b, 4);
     return f;
   }
-  case DLC_RUNTIME_DTYPE_F32: return ((const float *)data)[i];
-  case DLC_RUNTIME_DTYPE_F64: return ((const double *)data)[i];
-  case DLC_RUNTIME_DTYPE_I32: return ((const int32_t *)data)[i];
-  case DLC_RUNTIME_DTYPE_I64: return (double)((const int64_t *)data)[i];
-  default: return NAN;
+  case DLC_RUNTIME_DTYPE_F32:
+    return ((const float *)data)[i];
+  case DLC_RUNTIME_DTYPE_F64:
+    return ((const double *)data)[i];
+  case DLC_RUNTIME_DTYPE_I32:
+    return ((const int32_t *)data)[i];
+  case DLC_RUNTIME_DTYPE_I64:
+    return (double)((const int64_t *)data)[i];
+  default:
+    return NAN;
   }
 }
 
 /* Spacing of the type's numbers at |r| (one unit in the last place). */
 static double ulpOf(double r, DlcRuntimeDtype t) {
-  int mant = t == DLC_RUNTIME_DTYPE_F16 ? 10 : t == DLC_RUNTIME_DTYPE_BF16 ? 7
-             : t == DLC_RUNTIME_DTYPE_F32 ? 23 : 52;
-  int emin = t == DLC_RUNTIME_DTYPE_F16 ? -14 : t == DLC_RUNTIME_DTYPE_F64 ? -1022 : -126;
+  int mant = t == DLC_RUNTIME_DTYPE_F16    ? 10
+             : t == DLC_RUNTIME_DTYPE_BF16 ? 7
+             : t == DLC_RUNTIME_DTYPE_F32  ? 23
+                                           : 52;
+  int emin = t == DLC_RUNTIME_DTYPE_F16   ? -14
+             : t == DLC_RUNTIME_DTYPE_F64 ? -1022
+                                          : -126;
   if (t == DLC_RUNTIME_DTYPE_I32 || t == DLC_RUNTIME_DTYPE_I64)
     return 0.0;
   int e = emin + 1;
@@ -242,8 +268,9 @@ static double ulpOf(double r, DlcRuntimeDtype t) {
 
 /* Compares got (the kernel's output, type gt) with ref (type rt).  Rule:
  * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref); NaN never passes. */
-static int compare(const char *name, const void *got, DlcRuntimeDtype gt, const void *ref,
-                   DlcRuntimeDtype rt, int64_t n, int64_t cols, const char *against) {
+static int compare(const char *name, const void *got, DlcRuntimeDtype gt,
+                   const void *ref, DlcRuntimeDtype rt, int64_t n, int64_t cols,
+                   const char *against) {
   double maxAbs = 0, maxRel = 0;
   int64_t bad = 0;
   for (int64_t i = 0; i < n; i++) {
@@ -256,10 +283,12 @@ static int compare(const char *name, const void *got, DlcRuntimeDtype gt, const 
       maxRel = rel > maxRel ? rel : maxRel;
     }
     if (!ok && bad++ < 5)
-      printf("  mismatch %s[%" PRId64 "] (row %" PRId64 ", col %" PRId64 "): got %.6g, want %.6g\n",
+      printf("  mismatch %s[%" PRId64 "] (row %" PRId64 ", col %" PRId64
+             "): got %.6g, want %.6g\n",
              name, i, i / cols, i % cols, g, r);
   }
-  printf("check %s against %s: %" PRId64 " elements, max_abs_err %.3g, max_rel_err %.3g, "
+  printf("check %s against %s: %" PRId64
+         " elements, max_abs_err %.3g, max_rel_err %.3g, "
          "%" PRId64 " mismatches: %s\n",
          name, against, n, maxAbs, maxRel, bad, bad ? "FAIL" : "PASS");
   return bad ? 1 : 0;
@@ -280,8 +309,9 @@ static void freeBuffers(DlcRuntime *rt, Buffers *b) {
 /* Allocates every pointer parameter; when `share` is given, inputs reuse its
  * buffers by parameter name (same kernel signature) and only outputs are new.
  * Outputs are poisoned with 0xFF bytes (NaN for floating point). */
-static int allocBuffers(DlcRuntime *rt, const DlcRuntimeManifest *m, const int64_t *syms,
-                        Buffers *b, const DlcRuntimeManifest *sm, const Buffers *share) {
+static int allocBuffers(DlcRuntime *rt, const DlcRuntimeManifest *m,
+                        const int64_t *syms, Buffers *b,
+                        const DlcRuntimeManifest *sm, const Buffers *share) {
   b->n = dlcRuntimeManifestGetNumParams(m);
   b->dev = calloc((size_t)b->n + 1, sizeof *b->dev);
   b->count = calloc((size_t)b->n + 1, sizeof *b->count);
@@ -296,7 +326,8 @@ static int allocBuffers(DlcRuntime *rt, const DlcRuntimeManifest *m, const int64
     if (p->kind != DLC_RUNTIME_PARAM_PTR)
       continue;
     char err[512];
-    if (dlcRuntimeManifestGetParamElements(m, i, syms, &b->count[i], err, sizeof err) != 0) {
+    if (dlcRuntimeManifestGetParamElements(m, i, syms, &b->count[i], err,
+                                           sizeof err) != 0) {
       fprintf(stderr, "dlc-run: %s\n", err);
       return -1;
     }
@@ -322,30 +353,33 @@ static int allocBuffers(DlcRuntime *rt, const DlcRuntimeManifest *m, const int64
 
 /* The reference kernel must take the same parameters (name, kind, dtype,
  * role) and the same symbols as the kernel under test. */
-static int sameSignature(const DlcRuntimeManifest *a, const DlcRuntimeManifest *b) {
+static int sameSignature(const DlcRuntimeManifest *a,
+                         const DlcRuntimeManifest *b) {
   if (dlcRuntimeManifestGetNumParams(a) != dlcRuntimeManifestGetNumParams(b) ||
       dlcRuntimeManifestGetNumSymbols(a) != dlcRuntimeManifestGetNumSymbols(b))
     return 0;
   for (int i = 0; i < dlcRuntimeManifestGetNumSymbols(a); i++)
-    if (strcmp(dlcRuntimeManifestGetSymbol(a, i), dlcRuntimeManifestGetSymbol(b, i)) != 0)
+    if (strcmp(dlcRuntimeManifestGetSymbol(a, i),
+               dlcRuntimeManifestGetSymbol(b, i)) != 0)
       return 0;
   for (int i = 0; i < dlcRuntimeManifestGetNumParams(a); i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(a, i);
     const DlcRuntimeParam *q = dlcRuntimeManifestGetParam(b, i);
-    if (strcmp(p->name, q->name) != 0 || p->kind != q->kind || p->dtype != q->dtype ||
-        p->role != q->role)
+    if (strcmp(p->name, q->name) != 0 || p->kind != q->kind ||
+        p->dtype != q->dtype || p->role != q->role)
       return 0;
   }
   return 1;
 }
 
 /* Columns of a parameter (its last dimension), to print row and column. */
-static int64_t lastDim(const DlcRuntimeManifest *m, int i, const int64_t *syms) {
+static int64_t lastDim(const DlcRuntimeManifest *m, int i,
+                       const int64_t *syms) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
   int64_t v = 1;
   char err[256];
-  if (p->rank < 1 || dlcRuntimeManifestGetParamDim(m, i, p->rank - 1, syms, &v, err,
-                                                   sizeof err) != 0)
+  if (p->rank < 1 || dlcRuntimeManifestGetParamDim(m, i, p->rank - 1, syms, &v,
+                                                   err, sizeof err) != 0)
     return 1;
   return v > 0 ? v : 1;
 }
@@ -397,16 +431,21 @@ static int setUp(Run *r) {
       fprintf(stderr, "dlc-run: --ref-data %s: %s\n", r->o.refData, err);
       return -1;
     }
-    memcpy(r->syms, dlcRuntimeRefDataGetSymbols(r->rd), (size_t)ns * sizeof(int64_t));
+    memcpy(r->syms, dlcRuntimeRefDataGetSymbols(r->rd),
+           (size_t)ns * sizeof(int64_t));
   }
   if (r->o.sizes) {
     /* With reference data the sizes are optional; those given must agree. */
     int64_t *given = calloc((size_t)ns + 1, sizeof(int64_t));
     int *seen = calloc((size_t)ns + 1, sizeof(int));
-    int rc = given && seen ? parseSizes(r->o.sizes, r->m, given, seen, r->rd != NULL) : -1;
+    int rc = given && seen
+                 ? parseSizes(r->o.sizes, r->m, given, seen, r->rd != NULL)
+                 : -1;
     for (int i = 0; rc == 0 && i < ns; i++) {
       if (r->rd && seen[i] && given[i] != r->syms[i]) {
-        fprintf(stderr, "dlc-run: %s=%" PRId64 " but the reference data has %" PRId64 "\n",
+        fprintf(stderr,
+                "dlc-run: %s=%" PRId64 " but the reference data has %" PRId64
+                "\n",
                 dlcRuntimeManifestGetSymbol(r->m, i), given[i], r->syms[i]);
         rc = -1;
       }
@@ -424,9 +463,12 @@ static int setUp(Run *r) {
       return -1;
     }
     if (!sameSignature(r->m, r->refM)) {
-      fprintf(stderr, "dlc-run: --ref %s: kernel '%s' does not take the same parameters "
-              "and symbols as '%s'\n", r->o.ref, dlcRuntimeManifestGetKernelName(r->refM),
-              dlcRuntimeManifestGetKernelName(r->m));
+      fprintf(
+          stderr,
+          "dlc-run: --ref %s: kernel '%s' does not take the same parameters "
+          "and symbols as '%s'\n",
+          r->o.ref, dlcRuntimeManifestGetKernelName(r->refM),
+          dlcRuntimeManifestGetKernelName(r->m));
       return -1;
     }
   }
@@ -449,7 +491,8 @@ static int uploadInputs(Run *r) {
     if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_INPUT)
       continue;
     size_t bytes = (size_t)r->buf.count[i] * dlcRuntimeDtypeSize(p->dtype);
-    const void *src = r->rd ? dlcRuntimeRefDataGetTensor(r->rd, i, NULL, NULL) : NULL;
+    const void *src =
+        r->rd ? dlcRuntimeRefDataGetTensor(r->rd, i, NULL, NULL) : NULL;
     if (!src) {
       if (!(r->host[i] = malloc(bytes ? bytes : 1)))
         return -1;
@@ -464,8 +507,10 @@ static int uploadInputs(Run *r) {
   return 0;
 }
 
-static int launchAndWait(Run *r, DlcRuntimeKernel *k, const Buffers *b, const char *what) {
-  if (dlcRuntimeKernelLaunch(k, b->ptrs, r->syms) != 0 || dlcRuntimeSynchronize(r->rt) != 0) {
+static int launchAndWait(Run *r, DlcRuntimeKernel *k, const Buffers *b,
+                         const char *what) {
+  if (dlcRuntimeKernelLaunch(k, b->ptrs, r->syms) != 0 ||
+      dlcRuntimeSynchronize(r->rt) != 0) {
     fprintf(stderr, "dlc-run: %s: %s\n", what, dlcRuntimeGetLastError(r->rt));
     return -1;
   }
@@ -478,7 +523,8 @@ static int checkOutputs(Run *r) {
   void **refHost = NULL;
   if (r->refK) {
     refHost = calloc((size_t)r->buf.n + 1, sizeof(void *));
-    if (!refHost || allocBuffers(r->rt, r->refM, r->syms, &r->refBuf, r->m, &r->buf) != 0 ||
+    if (!refHost ||
+        allocBuffers(r->rt, r->refM, r->syms, &r->refBuf, r->m, &r->buf) != 0 ||
         launchAndWait(r, r->refK, &r->refBuf, "reference kernel") != 0 ||
         downloadOutputs(r, &r->refBuf, refHost) != 0) {
       bad = -1;
@@ -492,7 +538,8 @@ static int checkOutputs(Run *r) {
     int64_t cols = lastDim(r->m, i, r->syms);
     if (refHost) {
       char against[300];
-      snprintf(against, sizeof against, "%s (GPU)", dlcRuntimeManifestGetKernelName(r->refM));
+      snprintf(against, sizeof against, "%s (GPU)",
+               dlcRuntimeManifestGetKernelName(r->refM));
       bad |= compare(p->name, r->host[i], p->dtype, refHost[i], p->dtype,
                      r->buf.count[i], cols, against);
     }
@@ -502,18 +549,21 @@ static int checkOutputs(Run *r) {
       char against[300];
       snprintf(against, sizeof against, "%s (reference data, %s)", r->o.refData,
                dlcRuntimeDtypeToString(t));
-      bad |= compare(p->name, r->host[i], p->dtype, want, t, r->buf.count[i], cols, against);
+      bad |= compare(p->name, r->host[i], p->dtype, want, t, r->buf.count[i],
+                     cols, against);
     }
     if (!refHost && !r->rd) {
       int64_t nonfinite = 0;
       for (int64_t e = 0; e < r->buf.count[i]; e++)
         nonfinite += !isfinite(valueAt(r->host[i], p->dtype, e));
-      printf("%s: not checked (give --ref or --ref-data); %" PRId64 " of %" PRId64
-             " elements not finite\n", p->name, nonfinite, r->buf.count[i]);
+      printf("%s: not checked (give --ref or --ref-data); %" PRId64
+             " of %" PRId64 " elements not finite\n",
+             p->name, nonfinite, r->buf.count[i]);
     }
   }
   if (refHost || r->rd)
-    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n", ATOL, RTOL);
+    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n",
+           ATOL, RTOL);
 done:
   for (int i = 0; refHost && i < r->buf.n; i++)
     free(refHost[i]);
@@ -526,7 +576,8 @@ static void tearDown(Run *r) {
     freeBuffers(r->rt, &r->refBuf);
     freeBuffers(r->rt, &r->buf);
   }
-  for (int i = 0; r->host && r->m && i < dlcRuntimeManifestGetNumParams(r->m); i++)
+  for (int i = 0; r->host && r->m && i < dlcRuntimeManifestGetNumParams(r->m);
+       i++)
     free(r->host[i]);
   free(r->host);
   free(r->syms);
@@ -546,7 +597,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   int status = 2;
-  if (setUp(&r) != 0 || allocBuffers(r.rt, r.m, r.syms, &r.buf, NULL, NULL) != 0 ||
+  if (setUp(&r) != 0 ||
+      allocBuffers(r.rt, r.m, r.syms, &r.buf, NULL, NULL) != 0 ||
       uploadInputs(&r) != 0)
     goto done;
 
@@ -560,23 +612,26 @@ int main(int argc, char **argv) {
          dlcRuntimeGetDeviceName(r.rt));
   for (int i = 0; i < dlcRuntimeManifestGetNumSymbols(r.m); i++)
     printf(" %s=%" PRId64, dlcRuntimeManifestGetSymbol(r.m, i), r.syms[i]);
-  printf("; grid %" PRId64 "x%" PRId64 "x%" PRId64 ", block %" PRId64 "x%" PRId64 "x%" PRId64
-         ", %" PRId64 " bytes shared\n", dims.grid[0], dims.grid[1], dims.grid[2],
-         dims.block[0], dims.block[1], dims.block[2], dims.dynamicSmemBytes);
+  printf("; grid %" PRId64 "x%" PRId64 "x%" PRId64 ", block %" PRId64
+         "x%" PRId64 "x%" PRId64 ", %" PRId64 " bytes shared\n",
+         dims.grid[0], dims.grid[1], dims.grid[2], dims.block[0], dims.block[1],
+         dims.block[2], dims.dynamicSmemBytes);
 
-  if (launchAndWait(&r, r.k, &r.buf, "kernel") != 0 || downloadOutputs(&r, &r.buf, r.host) != 0)
+  if (launchAndWait(&r, r.k, &r.buf, "kernel") != 0 ||
+      downloadOutputs(&r, &r.buf, r.host) != 0)
     goto done;
   int check = checkOutputs(&r);
   if (check < 0)
     goto done;
   if (r.o.iters > 0) {
     double ms;
-    if (dlcRuntimeKernelTime(r.k, r.buf.ptrs, r.syms, r.o.warmup, r.o.iters, &ms) != 0) {
+    if (dlcRuntimeKernelTime(r.k, r.buf.ptrs, r.syms, r.o.warmup, r.o.iters,
+                             &ms) != 0) {
       fprintf(stderr, "dlc-run: timing: %s\n", dlcRuntimeGetLastError(r.rt));
       goto done;
     }
-    printf("time: median %.4f ms of %d launches (after %d warm-up)", ms, r.o.iters,
-           r.o.warmup);
+    printf("time: median %.4f ms of %d launches (after %d warm-up)", ms,
+           r.o.iters, r.o.warmup);
     if (dims.flops > 0)
       printf(", %.1f TFLOP/s", (double)dims.flops / (ms * 1e-3) / 1e12);
     printf("\n");

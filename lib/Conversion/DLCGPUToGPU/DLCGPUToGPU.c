@@ -33,8 +33,8 @@ static MlirOperation getOrCreateGpuModule(MlirOperation module) {
   MlirAttribute name =
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("dlc_kernels"));
   MlirBlock inner;
-  return dlcBuildWithRegion(&b, "gpu.module", 0, NULL, 0, NULL, 1, names,
-                            &name, 0, NULL, &inner);
+  return dlcBuildWithRegion(&b, "gpu.module", 0, NULL, 0, NULL, 1, names, &name,
+                            0, NULL, &inner);
 }
 
 static bool hasKernels(MlirOperation module) {
@@ -58,11 +58,15 @@ static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
 }
 
 static const DlcDialectHandleGetter dependentDialects[] = {
-    mlirGetDialectHandle__arith__,  mlirGetDialectHandle__gpu__,
-    mlirGetDialectHandle__llvm__,   mlirGetDialectHandle__memref__,
-    mlirGetDialectHandle__nvgpu__,  mlirGetDialectHandle__nvvm__,
+    mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__gpu__,
+    mlirGetDialectHandle__llvm__,
+    mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__nvgpu__,
+    mlirGetDialectHandle__nvvm__,
     mlirGetDialectHandle__scf__,
-    mlirGetDialectHandle__vector__, NULL};
+    mlirGetDialectHandle__vector__,
+    NULL};
 
 const DlcPassDef dlcDLCGPUToGPUPass = {
     {"convert-dlcgpu-to-gpu",

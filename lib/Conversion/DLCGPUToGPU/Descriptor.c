@@ -1,7 +1,7 @@
 /* Memref descriptors built over raw pointers, for the kernel's global
  * arguments (bare-pointer ABI) and its views of dynamic shared memory. */
-#include "DLCGPUToGPU.h"
 #include "Builder.h"
+#include "DLCGPUToGPU.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

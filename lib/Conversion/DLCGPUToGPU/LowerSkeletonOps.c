@@ -19,8 +19,8 @@
  * Load tokens become nvgpu async tokens; compute and epilogue tokens only
  * order the skeleton and disappear. The SM90 ops (tma_load, mbarrier_*,
  * wgmma) are not lowered yet and are reported. */
-#include "DLCGPUToGPU.h"
 #include "Builder.h"
+#include "DLCGPUToGPU.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -39,9 +39,9 @@ typedef struct TokenMap {
 typedef struct Lowering {
   MlirOperation gpuModule;
   TokenMap tokens;
-  bool smemDeclared;       /* @dlc_smem exists in gpuModule */
-  MlirOperation smemFunc;  /* the kernel whose buffers are being placed */
-  int64_t smemOffset;      /* bytes of its dynamic shared memory used */
+  bool smemDeclared;      /* @dlc_smem exists in gpuModule */
+  MlirOperation smemFunc; /* the kernel whose buffers are being placed */
+  int64_t smemOffset;     /* bytes of its dynamic shared memory used */
   bool failed;
 } Lowering;
 
@@ -152,9 +152,8 @@ static void lowerCpAsync(Lowering *l, MlirOperation op, DlcBuilder *b) {
   for (intptr_t i = 0; i < n && i < 16; ++i)
     operands[i] = operand(op, i);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
-  bool bypass = mlirStringRefEqual(
-      mlirStringAttrGetValue(attrOf(op, "cache")),
-      mlirStringRefCreateFromCString("cg"));
+  bool bypass = mlirStringRefEqual(mlirStringAttrGetValue(attrOf(op, "cache")),
+                                   mlirStringRefCreateFromCString("cg"));
   const char *names[] = {"operandSegmentSizes", "dstElements", "bypassL1"};
   MlirAttribute attrs[] = {
       segments,
@@ -189,9 +188,9 @@ static void lowerCommit(Lowering *l, MlirOperation op, DlcBuilder *b) {
 
 static bool lowerWait(Lowering *l, MlirOperation op, DlcBuilder *b) {
   MlirValue token = lookupToken(l, operand(op, 0));
-  MlirAttribute groups = mlirIntegerAttrGet(
-      mlirIntegerTypeGet(b->ctx, 32),
-      mlirIntegerAttrGetValueInt(attrOf(op, "pending")));
+  MlirAttribute groups =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32),
+                         mlirIntegerAttrGetValueInt(attrOf(op, "pending")));
   if (mlirValueIsNull(token)) { /* a group committed without tokens */
     const char *names[] = {"n"};
     dlcBuild(b, "nvvm.cp.async.wait.group", 0, NULL, 0, NULL, 1, names,
@@ -199,8 +198,7 @@ static bool lowerWait(Lowering *l, MlirOperation op, DlcBuilder *b) {
     return true;
   }
   const char *names[] = {"numGroups"};
-  dlcBuild(b, "nvgpu.device_async_wait", 1, &token, 0, NULL, 1, names,
-           &groups);
+  dlcBuild(b, "nvgpu.device_async_wait", 1, &token, 0, NULL, 1, names, &groups);
   return true;
 }
 
@@ -245,9 +243,9 @@ static void lowerMma(MlirOperation op, DlcBuilder *b) {
   const char *names[] = {"mmaShape"};
   MlirAttribute mmaShape = mlirArrayAttrGet(b->ctx, 3, dims);
   MlirValue result = mlirOperationGetResult(op, 0);
-  MlirValue lowered = dlcBuildValue(b, "nvgpu.mma.sync", 3, operands,
-                                    mlirValueGetType(result), 1, names,
-                                    &mmaShape);
+  MlirValue lowered =
+      dlcBuildValue(b, "nvgpu.mma.sync", 3, operands, mlirValueGetType(result),
+                    1, names, &mmaShape);
   mlirValueReplaceAllUsesOfWith(result, lowered);
 }
 
@@ -260,22 +258,20 @@ static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
   MlirAttribute ops = attrOf(op, "ops");
   intptr_t extra = 2;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(ops); ++i) {
-    MlirStringRef fn =
-        mlirStringAttrGetValue(mlirArrayAttrGetElement(ops, i));
+    MlirStringRef fn = mlirStringAttrGetValue(mlirArrayAttrGetElement(ops, i));
     if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("bias")) &&
         extra < mlirOperationGetNumOperands(op)) {
       MlirValue addend = operand(op, extra++);
       if (!mlirTypeEqual(mlirValueGetType(addend), accType))
-        addend = dlcBuildValue(b, "arith.extf", 1, &addend, accType, 0, NULL,
-                               NULL);
+        addend =
+            dlcBuildValue(b, "arith.extf", 1, &addend, accType, 0, NULL, NULL);
       v = dlcArith(b, "arith.addf", v, addend);
     } else if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("relu"))) {
       v = dlcArith(b, "arith.maximumf", v, splat(b, accType, 0.0));
     } else {
-      dlcEmitDiagnostic(op, &dlcUnsupportedOp,
-                        "use the epilogue ops bias and relu",
-                        "epilogue op '%.*s' has no lowering", (int)fn.length,
-                        fn.data);
+      dlcEmitDiagnostic(
+          op, &dlcUnsupportedOp, "use the epilogue ops bias and relu",
+          "epilogue op '%.*s' has no lowering", (int)fn.length, fn.data);
       return false;
     }
   }

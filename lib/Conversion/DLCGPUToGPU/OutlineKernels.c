@@ -5,8 +5,8 @@
  * memref descriptor (global address space, sizes from the symbols) inside
  * the kernel, behind an unrealized_conversion_cast that the LLVM lowering
  * folds away. */
-#include "DLCGPUToGPU.h"
 #include "Builder.h"
+#include "DLCGPUToGPU.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -79,16 +79,15 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
   for (intptr_t d = rank - 2; d >= 0; --d)
     strides[d] = dlcArith(b, "llvm.mul", strides[d + 1], sizes[d + 1]);
 
-  MlirValue global = dlcBuildValue(b, "llvm.addrspacecast", 1, &ptr,
-                                   dlcType(b->ctx, "!llvm.ptr<1>"), 0, NULL,
-                                   NULL);
+  MlirValue global =
+      dlcBuildValue(b, "llvm.addrspacecast", 1, &ptr,
+                    dlcType(b->ctx, "!llvm.ptr<1>"), 0, NULL, NULL);
   /* The same shape in the global address space. */
   int64_t shape[8];
   for (intptr_t d = 0; d < rank; ++d)
     shape[d] = mlirShapedTypeGetDimSize(type, d);
   MlirType memref = mlirMemRefTypeGet(
-      mlirShapedTypeGetElementType(type), rank, shape,
-      mlirAttributeGetNull(),
+      mlirShapedTypeGetElementType(type), rank, shape, mlirAttributeGetNull(),
       dlcAttr(b->ctx, "#gpu.address_space<global>"));
   return dlcBuildMemrefOverPointer(b, memref, global, 1, sizes, strides);
 }
@@ -126,12 +125,15 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
     MlirAttribute shape = argAttr(func, i, "rbssa.shape");
     MlirAttribute role = argAttr(func, i, "rbssa.role");
     MlirNamedAttribute fields[] = {
-        named(ctx, "name", mlirAttributeIsNull(name) ? str(ctx, fallback) : name),
-        named(ctx, "kind", str(ctx, "ptr")), named(ctx, "dtype", str(ctx, dtype)),
-        named(ctx, "shape", mlirAttributeIsNull(shape)
-                                ? mlirArrayAttrGet(ctx, 0, NULL)
-                                : shape),
-        named(ctx, "role", mlirAttributeIsNull(role) ? str(ctx, "input") : role)};
+        named(ctx, "name",
+              mlirAttributeIsNull(name) ? str(ctx, fallback) : name),
+        named(ctx, "kind", str(ctx, "ptr")),
+        named(ctx, "dtype", str(ctx, dtype)),
+        named(ctx, "shape",
+              mlirAttributeIsNull(shape) ? mlirArrayAttrGet(ctx, 0, NULL)
+                                         : shape),
+        named(ctx, "role",
+              mlirAttributeIsNull(role) ? str(ctx, "input") : role)};
     params[n++] = mlirDictionaryAttrGet(ctx, 5, fields);
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
@@ -162,8 +164,8 @@ static void recordManifest(MlirOperation module, MlirAttribute entry) {
       entries[n] = mlirArrayAttrGetElement(old, n);
   entries[n++] = entry;
   mlirOperationSetAttributeByName(
-      module, name, mlirArrayAttrGet(mlirOperationGetContext(module), n,
-                                     entries));
+      module, name,
+      mlirArrayAttrGet(mlirOperationGetContext(module), n, entries));
 }
 
 static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
@@ -193,12 +195,14 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   /* The block size bounds ptxas's register allocation (nvvm.maxntid); the
    * skeleton's residency goal, when it has one, becomes nvvm.minctasm. */
   const char *names[] = {"function_type", "known_block_size", "sym_name",
-                         "gpu.kernel", "nvvm.maxntid", "nvvm.minctasm"};
+                         "gpu.kernel",    "nvvm.maxntid",     "nvvm.minctasm"};
   MlirAttribute minBlocks = attrOf(func, "dlcgpu.min_blocks_per_sm");
   MlirAttribute attrs[] = {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numArgs, params, 0, NULL)),
-      mlirDenseI32ArrayGet(ctx, 3, blockSize), attrOf(func, "sym_name"),
-      mlirUnitAttrGet(ctx), mlirDenseI32ArrayGet(ctx, 3, blockSize),
+      mlirDenseI32ArrayGet(ctx, 3, blockSize),
+      attrOf(func, "sym_name"),
+      mlirUnitAttrGet(ctx),
+      mlirDenseI32ArrayGet(ctx, 3, blockSize),
       mlirAttributeIsNull(minBlocks)
           ? minBlocks
           : mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32),
@@ -215,8 +219,8 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   MlirValue symbolI64[MaxParams], replacement[MaxParams];
   for (int i = 0; i < numSymbols; ++i) {
     symbolI64[i] = mlirBlockGetArgument(entry, numMemrefs + i);
-    replacement[numMemrefs + i] = dlcIndexCast(&b, symbolI64[i],
-                                               mlirIndexTypeGet(ctx));
+    replacement[numMemrefs + i] =
+        dlcIndexCast(&b, symbolI64[i], mlirIndexTypeGet(ctx));
   }
   for (int i = 0; i < numMemrefs; ++i) {
     replacement[i] = buildMemref(
@@ -236,7 +240,8 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (!mlirStringRefEqual(name, mlirStringRefCreateFromCString("func.return")))
+    if (!mlirStringRefEqual(name,
+                            mlirStringRefCreateFromCString("func.return")))
       mlirOperationMoveBefore(op, ret);
     op = next;
   }

@@ -20,7 +20,8 @@ static bool isOp(MlirOperation op, const char *name) {
   return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
 }
 
-static bool stringAttrIs(MlirOperation op, const char *attr, const char *value) {
+static bool stringAttrIs(MlirOperation op, const char *attr,
+                         const char *value) {
   MlirAttribute a =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
@@ -58,8 +59,8 @@ static int readDims(MlirOperation read, int dims[2]) {
     return -1;
   for (intptr_t i = 0; i < n; ++i) {
     MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-    dims[i] = mlirAffineExprIsADim(e) ? (int)mlirAffineDimExprGetPosition(e)
-                                      : -1;
+    dims[i] =
+        mlirAffineExprIsADim(e) ? (int)mlirAffineDimExprGetPosition(e) : -1;
   }
   return (int)n;
 }
@@ -171,7 +172,8 @@ static MlirOperation matchEpilogue(MlirValue v, DlcGemmProblem *p) {
 /* Assigns A and B from the two reads of the reduce body. */
 static bool matchOperands(MlirOperation func, MlirOperation reduce,
                           DlcGemmProblem *p) {
-  MlirOperation mul = producer(throughCasts(mlirOperationGetOperand(reduce, 0)));
+  MlirOperation mul =
+      producer(throughCasts(mlirOperationGetOperand(reduce, 0)));
   if (!stringAttrIs(reduce, "op", "sum") || !isOp(mul, "rbssa.binary") ||
       !stringAttrIs(mul, "fn", "mul"))
     return unsupported(reduce, "the reduction is not a sum of a product");
@@ -210,8 +212,8 @@ static bool matchOperands(MlirOperation func, MlirOperation reduce,
     p->symK = argDimSymbol(func, p->argA, p->hasM ? 1 : 0);
     p->symM = p->hasM ? argDimSymbol(func, p->argA, 0) : -1;
     p->symN = p->hasN ? argDimSymbol(func, p->argB, 1) : -1;
-    if (p->argA < 0 || p->argB < 0 || p->symK < 0 ||
-        (p->hasM && p->symM < 0) || (p->hasN && p->symN < 0))
+    if (p->argA < 0 || p->argB < 0 || p->symK < 0 || (p->hasM && p->symM < 0) ||
+        (p->hasN && p->symN < 0))
       return unsupported(mul, "the factors are not region arguments with "
                               "symbolic shapes (rbssa.shape)");
     return true;

@@ -6,20 +6,20 @@
  * geometry and the ABI facts the manifest needs are recorded as
  * attributes on the kernel (dlcgpu.grid, dlcgpu.block, dlcgpu.smem_bytes,
  * dlcgpu.symbols, dlcgpu.flops). */
-#include "GemmProblem.h"
 #include "Builder.h"
+#include "GemmProblem.h"
 #include "PassDef.h"
 
 #include "dlc/Diagnostics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
-#include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -110,8 +110,7 @@ static void symbolName(MlirOperation func, int index, char *out, size_t size) {
 }
 
 /* Builds the kernel function next to `region` and returns it. */
-static MlirOperation buildKernel(MlirOperation region,
-                                 const DlcGemmProblem *p,
+static MlirOperation buildKernel(MlirOperation region, const DlcGemmProblem *p,
                                  const DlcGemmTiling *t, int *numMemrefs) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
@@ -184,9 +183,9 @@ static MlirOperation buildKernel(MlirOperation region,
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), minBlocks)};
   DlcBuilder b = dlcBuilderBefore(region);
   MlirBlock kernelBody;
-  MlirOperation kernel = dlcBuildWithRegion(
-      &b, "func.func", 0, NULL, 0, NULL, 10, names, attrs, total, types,
-      &kernelBody);
+  MlirOperation kernel =
+      dlcBuildWithRegion(&b, "func.func", 0, NULL, 0, NULL, 10, names, attrs,
+                         total, types, &kernelBody);
   return kernel;
 }
 
@@ -213,7 +212,8 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
   bool ok = true;
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (isOp(op, "func.func") && !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
+    if (isOp(op, "func.func") &&
+        !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
       ok &= convertRegion(op);
     op = next;
   }
@@ -222,9 +222,12 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
 }
 
 static const DlcDialectHandleGetter dependentDialects[] = {
-    mlirGetDialectHandle__arith__, mlirGetDialectHandle__func__,
-    mlirGetDialectHandle__gpu__,   mlirGetDialectHandle__memref__,
-    mlirGetDialectHandle__scf__,   mlirGetDialectHandle__vector__,
+    mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__func__,
+    mlirGetDialectHandle__gpu__,
+    mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__scf__,
+    mlirGetDialectHandle__vector__,
     NULL};
 
 const DlcPassDef dlcPlanToDLCGPUPass = {

@@ -15,8 +15,8 @@
  * stores them to shared memory after the MMAs, so the loads still overlap
  * the math. Shared memory is XOR-swizzled in 16-byte
  * chunks so ldmatrix reads are free of bank conflicts. */
-#include "GemmProblem.h"
 #include "Builder.h"
+#include "GemmProblem.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -42,7 +42,8 @@ typedef struct Gen {
   int64_t threads, warpsN;
 } Gen;
 
-/* --- small builders -------------------------------------------------------- */
+/* --- small builders --------------------------------------------------------
+ */
 
 static MlirValue cst(Gen *g, int64_t v) { return dlcConstIndex(&g->b, v); }
 static MlirValue add(Gen *g, MlirValue a, MlirValue c) {
@@ -102,7 +103,8 @@ static void emitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
   g->b = saved;
 }
 
-/* --- shared memory layout ----------------------------------------------------- */
+/* --- shared memory layout
+ * ----------------------------------------------------- */
 
 /* The physical 16-byte chunk of logical chunk `chunk` in row `row` of a
  * tile with `chunksPerRow` chunks per row: XOR with bits of the row so the
@@ -131,15 +133,15 @@ static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
   snprintf(text, sizeof(text), "memref<%lldx%lldx%lldxf16, 3>",
            (long long)g->t->stages, (long long)rows, (long long)cols);
   const char *names[] = {"alignment", "swizzle"};
-  MlirAttribute attrs[] = {i64Attr(g, 128),
-                           mlirStringAttrGet(g->b.ctx,
-                                             mlirStringRefCreateFromCString(
-                                                 swizzleName))};
+  MlirAttribute attrs[] = {
+      i64Attr(g, 128),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
   return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL,
                        dlcType(g->b.ctx, text), 2, names, attrs);
 }
 
-/* --- global -> shared copies ---------------------------------------------------- */
+/* --- global -> shared copies
+ * ---------------------------------------------------- */
 
 /* One 16-byte chunk a thread copies: its smem place (fixed) and its global
  * row/column (the k part moves with the tile). */
@@ -151,8 +153,8 @@ typedef struct Chunk {
 
 typedef struct Operand {
   MlirValue global, smem;
-  bool isA;   /* A: chunks run along k within a row; B: along n */
-  bool oneD;  /* the global tensor is 1-D (a dot form) */
+  bool isA;  /* A: chunks run along k within a row; B: along n */
+  bool oneD; /* the global tensor is 1-D (a dot form) */
   int numChunks;
   Chunk chunks[MaxFrags];
 } Operand;
@@ -206,7 +208,7 @@ static void emitAsyncCopy(Gen *g, void *userData) {
   int n = globalIndices(a->op, sel(g, ok, a->gRow, zero),
                         sel(g, ok, a->gCol, zero), idx);
   /* dst, dst indices, src, src indices, source element count */
-  MlirValue operands[8] = {a->op->smem,       a->stage,  a->chunk->smemRow,
+  MlirValue operands[8] = {a->op->smem,       a->stage,      a->chunk->smemRow,
                            a->chunk->smemCol, a->op->global, idx[0]};
   if (n == 2)
     operands[6] = idx[1];
@@ -305,8 +307,7 @@ static void storeStaged(Gen *g, const Staged *s) {
 static MlirValue commitGroup(Gen *g) {
   MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
   return mlirOperationGetResult(
-      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL,
-               NULL),
+      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL, NULL),
       0);
 }
 
@@ -314,14 +315,15 @@ static void barrier(Gen *g) {
   dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
-/* --- the main loop ---------------------------------------------------------------- */
+/* --- the main loop
+ * ---------------------------------------------------------------- */
 
 typedef struct Fragments {
-  int numI, numJ;                      /* mma tiles per warp: M/16, N/8 */
-  MlirValue aRow[MaxFrags];            /* per i: smem row of this lane */
-  MlirValue aCol[MaxFrags][4];         /* per i, kk: smem column */
-  MlirValue bRow[4];                   /* per kk: smem k-row of this lane */
-  MlirValue bCol[MaxFrags][4];         /* per j pair, kk: smem column */
+  int numI, numJ;              /* mma tiles per warp: M/16, N/8 */
+  MlirValue aRow[MaxFrags];    /* per i: smem row of this lane */
+  MlirValue aCol[MaxFrags][4]; /* per i, kk: smem column */
+  MlirValue bRow[4];           /* per kk: smem k-row of this lane */
+  MlirValue bCol[MaxFrags][4]; /* per j pair, kk: smem column */
 } Fragments;
 
 static void planFragments(Gen *g, Fragments *f, MlirValue warpM,
@@ -332,8 +334,8 @@ static void planFragments(Gen *g, Fragments *f, MlirValue warpM,
   f->numJ = (int)(t->warpN / 8);
   MlirValue lane16 = remc(g, g->lane, 16), half = divc(g, g->lane, 16);
   for (int i = 0; i < f->numI; ++i) {
-    MlirValue row = add(g, add(g, mul(g, warpM, t->warpM), cst(g, 16 * i)),
-                        lane16);
+    MlirValue row =
+        add(g, add(g, mul(g, warpM, t->warpM), cst(g, 16 * i)), lane16);
     f->aRow[i] = row;
     for (int64_t kk = 0; kk < kSteps; ++kk) {
       MlirValue chunk = add(g, cst(g, 2 * kk), half);
@@ -346,8 +348,7 @@ static void planFragments(Gen *g, Fragments *f, MlirValue warpM,
     for (int64_t kk = 0; kk < kSteps; ++kk) {
       MlirValue col0 = add(g, mul(g, warpN, t->warpN), cst(g, 16 * jp));
       MlirValue chunk = add(g, divc(g, col0, 8), half);
-      f->bCol[jp][kk] =
-          mul(g, swizzle(g, f->bRow[kk], chunk, t->tileN / 8), 8);
+      f->bCol[jp][kk] = mul(g, swizzle(g, f->bRow[kk], chunk, t->tileN / 8), 8);
     }
 }
 
@@ -369,11 +370,11 @@ static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
   MlirAttribute zero = mlirDenseElementsAttrSplatGet(
       pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->f16, 0.0));
   const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType,
-                                 1, valueName, &zero);
+  MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType, 1,
+                                 valueName, &zero);
   for (int64_t r = 0; r < 2; ++r) {
-    MlirAttribute from = mlirDenseI64ArrayGet(g->b.ctx, 1,
-                                              (int64_t[]){first + r});
+    MlirAttribute from =
+        mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){first + r});
     MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
     MlirValue row = dlcBuildValue(&g->b, "vector.extract", 1, &v, rowType, 1,
                                   posName, &from);
@@ -405,14 +406,15 @@ static void emitStageCompute(Gen *g, const Fragments *f, MlirValue stage,
       for (int j = 0; j < f->numJ; ++j) {
         MlirValue operands[] = {a[i], b[j], acc[i * f->numJ + j]};
         acc[i * f->numJ + j] = mlirOperationGetResult(
-            dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands, 2, types, 1,
-                     names, &shape),
+            dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands, 2, types, 1, names,
+                     &shape),
             0);
       }
   }
 }
 
-/* --- epilogue and stores ------------------------------------------------------------ */
+/* --- epilogue and stores
+ * ------------------------------------------------------------ */
 
 static void storeElements(Gen *g, MlirValue vec, MlirValue row, MlirValue col,
                           MlirValue token, bool pair) {
@@ -426,8 +428,8 @@ static void storeElements(Gen *g, MlirValue vec, MlirValue row, MlirValue col,
       snprintf(position, sizeof(position), "array<i64: %d>", e);
       const char *names[] = {"static_position"};
       MlirAttribute pos = dlcAttr(g->b.ctx, position);
-      MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &vec,
-                                       g->f16, 1, names, &pos);
+      MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &vec, g->f16,
+                                       1, names, &pos);
       v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
                         dlcType(g->b.ctx, "vector<1xf16>"), 0, NULL, NULL);
     }
@@ -462,8 +464,8 @@ static void storePairs(Gen *g, void *userData) {
         dlcBuild(&g->b, "vector.extract", 1, &s->out, 1,
                  (MlirType[]){dlcType(g->b.ctx, "vector<2xf16>")}, 1,
                  (const char *[]){"static_position"},
-                 (MlirAttribute[]){dlcAttr(g->b.ctx, h ? "array<i64: 1>"
-                                                       : "array<i64: 0>")}),
+                 (MlirAttribute[]){
+                     dlcAttr(g->b.ctx, h ? "array<i64: 1>" : "array<i64: 0>")}),
         0);
     storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token, true);
   }
@@ -476,11 +478,10 @@ static void storeSingles(Gen *g, void *userData) {
         dlcBuild(&g->b, "vector.extract", 1, &s->out, 1,
                  (MlirType[]){dlcType(g->b.ctx, "vector<2xf16>")}, 1,
                  (const char *[]){"static_position"},
-                 (MlirAttribute[]){dlcAttr(g->b.ctx, h ? "array<i64: 1>"
-                                                       : "array<i64: 0>")}),
+                 (MlirAttribute[]){
+                     dlcAttr(g->b.ctx, h ? "array<i64: 1>" : "array<i64: 0>")}),
         0);
-    storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token,
-                  false);
+    storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token, false);
   }
 }
 
@@ -492,8 +493,8 @@ static MlirValue biasFragment(Gen *g, MlirValue col) {
     MlirValue c = add(g, col, cst(g, e));
     MlirValue ok = lt(g, c, g->N);
     MlirValue operands[] = {g->bias, sel(g, ok, c, zero)};
-    MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, g->f16, 0,
-                                NULL, NULL);
+    MlirValue v =
+        dlcBuildValue(&g->b, "memref.load", 2, operands, g->f16, 0, NULL, NULL);
     v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
     vals[e] = sel(g, ok, v, dlcConstFloat(&g->b, g->f32, 0.0));
   }
@@ -509,14 +510,15 @@ static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
   MlirValue rowBase = add(g, add(g, g->m0, mul(g, warpM, g->t->warpM)), group);
   MlirValue colBase = add(g, add(g, g->n0, mul(g, warpN, g->t->warpN)), quad);
   MlirValue nEven = dlcCmpI(&g->b, "eq", remc(g, g->N, 2), cst(g, 0));
-  MlirValue nOdd = dlcArith(&g->b, "arith.xori", nEven,
-                            dlcConstInt(&g->b, g->i1, 1));
+  MlirValue nOdd =
+      dlcArith(&g->b, "arith.xori", nEven, dlcConstInt(&g->b, g->i1, 1));
 
   MlirAttribute ops[DLC_MAX_EPILOGUE];
   for (int e = 0; e < g->p->numEpilogue; ++e)
     ops[e] = mlirStringAttrGet(
-        g->b.ctx, mlirStringRefCreateFromCString(
-                      g->p->epilogue[e] == DLC_EPILOGUE_BIAS ? "bias" : "relu"));
+        g->b.ctx,
+        mlirStringRefCreateFromCString(
+            g->p->epilogue[e] == DLC_EPILOGUE_BIAS ? "bias" : "relu"));
   MlirAttribute opsAttr = mlirArrayAttrGet(g->b.ctx, g->p->numEpilogue, ops);
 
   for (int i = 0; i < f->numI; ++i)
@@ -533,9 +535,8 @@ static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
                           dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
       const char *names[] = {"ops", "overlap"};
       MlirAttribute attrs[] = {opsAttr, mlirBoolAttrGet(g->b.ctx, false)};
-      MlirOperation epi =
-          dlcBuild(&g->b, "dlcgpu.epilogue", n, operands, 2, types, 2, names,
-                   attrs);
+      MlirOperation epi = dlcBuild(&g->b, "dlcgpu.epilogue", n, operands, 2,
+                                   types, 2, names, attrs);
       TileStore store = {mlirOperationGetResult(epi, 0), row, col,
                          mlirOperationGetResult(epi, 1)};
       emitIf(g, nEven, storePairs, &store);
@@ -553,9 +554,9 @@ static void rasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
   MlirValue cols = divc(g, add(g, g->N, cst(g, g->t->tileN - 1)), g->t->tileN);
   MlirValue group = cst(g, DLC_RASTER_GROUP);
   MlirValue perGroup = dlcArith(&g->b, "arith.muli", group, cols);
-  MlirValue first = dlcArith(&g->b, "arith.muli",
-                             dlcArith(&g->b, "arith.divui", pid, perGroup),
-                             group);
+  MlirValue first =
+      dlcArith(&g->b, "arith.muli",
+               dlcArith(&g->b, "arith.divui", pid, perGroup), group);
   MlirValue size = dlcArith(&g->b, "arith.minsi", sub(g, rows, first), group);
   size = dlcArith(&g->b, "arith.maxsi", size, one);
   MlirValue inGroup = dlcArith(&g->b, "arith.remui", pid, perGroup);
@@ -563,7 +564,8 @@ static void rasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
   *tileCol = dlcArith(&g->b, "arith.divui", inGroup, size);
 }
 
-/* --- the kernel ------------------------------------------------------------------------- */
+/* --- the kernel
+ * ------------------------------------------------------------------------- */
 
 /* What both k loops start from. */
 typedef struct LoopSetup {
@@ -698,8 +700,7 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   g->m0 = mul(g, tileRow, t->tileM);
   g->n0 = mul(g, tileCol, t->tileN);
   MlirValue zero = cst(g, 0);
-  g->aligned = andi(g,
-                    dlcCmpI(&g->b, "eq", remc(g, g->K, 8), zero),
+  g->aligned = andi(g, dlcCmpI(&g->b, "eq", remc(g, g->K, 8), zero),
                     dlcCmpI(&g->b, "eq", remc(g, g->N, 8), zero));
   if (!p->hasN || !p->hasM) /* a 1-D operand has no aligned rows */
     g->aligned = dlcConstInt(&g->b, g->i1, 0);
@@ -716,8 +717,8 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
-  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types,
-                                1, valueName, &zeroF);
+  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types, 1,
+                                valueName, &zeroF);
   MlirValue kTiles = divc(g, add(g, g->K, cst(g, t->tileK - 1)), t->tileK);
 
   /* The copy form is uniform for a launch, so it is chosen once, outside
@@ -729,8 +730,8 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   MlirOperation choice = dlcBuildIfElse(&g->b, g->aligned, numAcc, accTypes,
                                         &asyncBlock, &elementBlock);
   DlcBuilder outer = g->b;
-  LoopSetup setup = {&a, &b, &f, mlirOperationGetResult(init, 0), kTiles,
-                     zero, one};
+  LoopSetup setup = {&a,     &b,   &f, mlirOperationGetResult(init, 0),
+                     kTiles, zero, one};
   g->b = dlcBuilderAtEnd(asyncBlock, outer.loc);
   emitAsyncLoop(g, &setup);
   g->b = dlcBuilderAtEnd(elementBlock, outer.loc);

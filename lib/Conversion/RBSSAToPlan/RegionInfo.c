@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const char *const kSuggestion =
     "the planner handles the GEMM family: one reduce {op = \"sum\"} over one "
     "axis of mul(read A, read B), then elementwise ops, then one yield; give "

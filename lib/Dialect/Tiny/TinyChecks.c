@@ -17,13 +17,13 @@
 
 #include <string.h>
 
-static const char *const unaryOps[] = {"tiny.neg",  "tiny.exp2", "tiny.log2",
+static const char *const unaryOps[] = {"tiny.neg",  "tiny.exp2",  "tiny.log2",
                                        "tiny.sqrt", "tiny.recip", "tiny.sin",
                                        "tiny.cast", NULL};
 static const char *const broadcastingOps[] = {
-    "tiny.add",  "tiny.sub", "tiny.mul",   "tiny.fdiv",  "tiny.max",
-    "tiny.pow",  "tiny.idiv", "tiny.mod",  "tiny.cmplt", "tiny.cmpne",
-    "tiny.where", NULL};
+    "tiny.add",   "tiny.sub",   "tiny.mul",   "tiny.fdiv",
+    "tiny.max",   "tiny.pow",   "tiny.idiv",  "tiny.mod",
+    "tiny.cmplt", "tiny.cmpne", "tiny.where", NULL};
 
 static bool isOneOf(MlirStringRef name, const char *const *list) {
   for (; *list; ++list)
@@ -112,8 +112,8 @@ static bool isHalf(MlirType type) {
 
 /* A sum over half-precision inputs must name a wider accumulator. */
 static bool checkAccumulator(MlirOperation op, MlirStringRef name) {
-  MlirAttribute kind = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("op"));
+  MlirAttribute kind =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("op"));
   bool isSum = nameIs(name, "tiny.contract") ||
                (!mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind) &&
                 nameIs(mlirStringAttrGetValue(kind), "sum"));
@@ -121,8 +121,8 @@ static bool checkAccumulator(MlirOperation op, MlirStringRef name) {
       op, mlirStringRefCreateFromCString("acc_dtype"));
   if (!isSum || mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
     return true;
-  MlirType input =
-      mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  MlirType input = mlirShapedTypeGetElementType(
+      mlirValueGetType(mlirOperationGetOperand(op, 0)));
   MlirType accType = mlirTypeAttrGetValue(acc);
   if (!isHalf(input) || !isHalf(accType))
     return true;
