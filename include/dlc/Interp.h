@@ -1,12 +1,15 @@
-/* The CPU reference interpreter for `tiny` programs (spec §6.11, §13).
+/* The CPU reference interpreter for `tiny` programs and `rbssa` regions
+ * (spec §6.11, §13).
  *
  * It evaluates a tiny `func.func` on concrete tensors, one op at a time, in
  * f32 or f64, and is the numerical reference every generated kernel is
- * checked against (rtol = atol = 1e-3). Values are held as f64 and rounded
- * after every op to what their element type (and the precision mode) can
- * hold, so f16 casts, f16 products and fp32 accumulators behave as typed.
- * Errors are MLIR diagnostics at the offending op, never a crash.
- * See docs/interp.md. */
+ * checked against (rtol = atol = 1e-3). It also plays back an RB-SSA region
+ * (a func.func carrying `rbssa.region`) on concrete buffers under the same
+ * precision rules, so a lowering can be checked against its source. Values are
+ * held as f64 and rounded after every op to what their element type (and the
+ * precision mode) can hold, so f16 casts, f16 products and fp32 accumulators
+ * behave as typed. Errors are MLIR diagnostics at the offending op, never a
+ * crash. See docs/interp.md. */
 #ifndef DLC_INTERP_H
 #define DLC_INTERP_H
 
@@ -114,8 +117,9 @@ typedef struct DlcInterpSymbols {
 } DlcInterpSymbols;
 
 /* Fills `symbols` with the symbols of `func` (a func.func) in signature
- * order (its `dlc.symbols` attribute wins), all unbound. Emits a diagnostic
- * at `func` and fails on a malformed signature. */
+ * order (its `dlc.symbols` attribute wins; a region's order is its
+ * `rbssa.symbols`), all unbound. Emits a diagnostic at `func` and fails on
+ * a malformed signature. */
 MlirLogicalResult dlcInterpSymbolsInit(DLC_KEEP MlirOperation func,
                                        DlcInterpSymbols *symbols);
 
@@ -131,11 +135,36 @@ MlirLogicalResult dlcInterpResolveShape(DLC_KEEP MlirOperation at,
                                         int *rank, int64_t *shape);
 
 /*===----------------------------------------------------------------------===*
+ * Parameters
+ *===----------------------------------------------------------------------===*/
+
+/* True when `func` is an rbssa region (it carries `rbssa.region`). */
+bool dlcInterpIsRegion(DLC_KEEP MlirOperation func);
+
+/* The numbers of inputs and outputs of `func`: a tiny function's arguments
+ * and results, or a region's memref arguments of role "input" and
+ * "output" (inputs first, the kernel ABI order). Emits a diagnostic at
+ * `func` and fails on a malformed signature. */
+MlirLogicalResult dlcInterpGetSignature(DLC_KEEP MlirOperation func,
+                                        intptr_t *numInputs,
+                                        intptr_t *numOutputs);
+
+/* The concrete shape and element type of parameter `index` of `func`
+ * (inputs, then outputs) under bound `symbols`. A region parameter's shape
+ * is its `rbssa.shape`. Emits a diagnostic at `func` and fails when a
+ * symbol is unbound or the parameter is malformed. */
+MlirLogicalResult dlcInterpGetParam(DLC_KEEP MlirOperation func, intptr_t index,
+                                    const DlcInterpSymbols *symbols, int *rank,
+                                    int64_t *shape, DlcInterpDtype *dtype);
+
+/*===----------------------------------------------------------------------===*
  * Evaluation
  *===----------------------------------------------------------------------===*/
 
 /* Evaluates the tiny program `func` (a func.func: arguments are the inputs,
- * func.return's operands the outputs).
+ * func.return's operands the outputs), or the rbssa region `func` (memref
+ * arguments: the inputs, then the outputs that its rbssa.yield ops write;
+ * see docs/interp.md, "rbssa regions").
  *
  * `inputs` holds one tensor per argument (borrowed); each is first rounded
  * to its argument's element type. `symbols` (may be NULL) comes from
@@ -144,14 +173,41 @@ MlirLogicalResult dlcInterpResolveShape(DLC_KEEP MlirOperation at,
  * input whose shape disagrees with its argument type or with another input
  * is an E1304 AxisAlignmentMismatch at `func`.
  *
- * On success writes `numOutputs` (which must equal the number of results)
- * new tensors to `outputs`; the caller destroys them. On failure emits
- * diagnostics through the context and leaves `outputs` all NULL. */
+ * On success writes `numOutputs` (which must equal the number of results,
+ * or of a region's output arguments) new tensors to `outputs`; the caller
+ * destroys them. On failure emits diagnostics through the context and leaves
+ * `outputs` all NULL. */
 MlirLogicalResult
 dlcInterpEvaluate(DLC_KEEP MlirOperation func, DlcInterpPrecision precision,
                   intptr_t numInputs, DLC_KEEP DlcTensor *const *inputs,
                   DlcInterpSymbols *symbols, intptr_t numOutputs,
                   DLC_GIVE DlcTensor **outputs);
+
+/* How a tiny program's reductions form their bodies. */
+typedef enum DlcInterpProducts {
+  /* Every tiny value is rounded to its own type: the product of a
+   * tinygrad-form GEMM (a tiny.mul typed f16) is rounded to f16 before
+   * the f32 REDUCE. The literal reading; dlcInterpEvaluate's. */
+  DlcInterpProductsTyped,
+  /* An ALU op whose only user is a tiny.reduce with a wider float
+   * acc_dtype is rounded to acc_dtype instead: products are formed as
+   * tiny.contract, tensor cores and the rbssa regions that the lowering
+   * makes of them form them (docs/conventions.md, "Numerics of
+   * contractions"). rbssa regions always evaluate this way. */
+  DlcInterpProductsInAccumulator,
+} DlcInterpProducts;
+
+typedef struct DlcInterpOptions {
+  DlcInterpPrecision precision;
+  DlcInterpProducts products;
+} DlcInterpOptions;
+
+/* dlcInterpEvaluate with every option spelled out. */
+MlirLogicalResult dlcInterpEvaluateWithOptions(
+    DLC_KEEP MlirOperation func, const DlcInterpOptions *options,
+    intptr_t numInputs, DLC_KEEP DlcTensor *const *inputs,
+    DlcInterpSymbols *symbols, intptr_t numOutputs,
+    DLC_GIVE DlcTensor **outputs);
 
 #ifdef __cplusplus
 }

@@ -164,3 +164,11 @@ bool dlcInterpAffineMapEval(DlcInterpAffineMap *map, const int64_t *dims,
     results[i] = values[map->results[i]];
   return true;
 }
+
+int dlcInterpAffineMapFindUnbound(const DlcInterpAffineMap *map,
+                                  const int64_t *symbols) {
+  for (int i = 0; i < map->numNodes; ++i)
+    if (map->nodes[i].kind == NodeSymbol && symbols[map->nodes[i].value] < 0)
+      return (int)map->nodes[i].value;
+  return -1;
+}

@@ -87,6 +87,27 @@ bool dlcInterpDtypeIsFloat(DlcInterpDtype dtype) {
          dtype == DlcInterpDtypeF32 || dtype == DlcInterpDtypeF64;
 }
 
+/* 1 for f16/bf16, 2 for f32, 3 for f64, 0 for integers. */
+static int floatWidth(DlcInterpDtype dtype) {
+  switch (dtype) {
+  case DlcInterpDtypeF16:
+  case DlcInterpDtypeBF16:
+    return 1;
+  case DlcInterpDtypeF32:
+    return 2;
+  case DlcInterpDtypeF64:
+    return 3;
+  default:
+    return 0;
+  }
+}
+
+DlcInterpDtype dlcInterpWidenToAccumulator(DlcInterpDtype typed,
+                                           DlcInterpDtype acc) {
+  int width = floatWidth(typed);
+  return width > 0 && floatWidth(acc) > width ? acc : typed;
+}
+
 /*===----------------------------------------------------------------------===*
  * Small binary floats (f16: 5 exponent bits, 10 mantissa; bf16: 8 and 7)
  *===----------------------------------------------------------------------===*/

@@ -249,25 +249,10 @@ DlcTensor *dlcInterpEvalWhere(const DlcInterpOp *op) {
   return result;
 }
 
-/* The value of an IntegerAttr, read as its signedness says (the C API
- * asserts on the wrong reader). */
-static double integerValue(MlirAttribute attr) {
-  MlirType type = mlirAttributeGetType(attr);
-  if (mlirTypeIsAInteger(type) && mlirIntegerTypeIsUnsigned(type))
-    return (double)mlirIntegerAttrGetValueUInt(attr);
-  if (mlirTypeIsAInteger(type) && mlirIntegerTypeIsSigned(type))
-    return (double)mlirIntegerAttrGetValueSInt(attr);
-  return (double)mlirIntegerAttrGetValueInt(attr);
-}
-
 DlcTensor *dlcInterpEvalConst(const DlcInterpOp *op) {
   MlirAttribute attr = dlcInterpGetAttr(op->op, "value");
   double value;
-  if (!mlirAttributeIsNull(attr) && mlirAttributeIsAFloat(attr)) {
-    value = mlirFloatAttrGetValueDouble(attr);
-  } else if (!mlirAttributeIsNull(attr) && mlirAttributeIsAInteger(attr)) {
-    value = integerValue(attr);
-  } else {
+  if (!dlcInterpScalarAttrValue(attr, &value)) {
     dlcInterpError(op->op, "expected a float or integer attribute 'value'");
     return NULL;
   }

@@ -32,6 +32,16 @@ typedef DlcTensor *(*DlcInterpEvalFn)(const DlcInterpOp *op);
 void dlcInterpError(MlirOperation op, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* --- element types (Dtype.c) --- */
+
+/* The accumulator rule (docs/interp.md, "Precision"): the op that forms a
+ * reduction's body and has no other use is rounded to the accumulator type
+ * `acc` when that is the wider float type, not to its own type `typed`: its
+ * value goes straight into the accumulator, as a tensor core's product
+ * does, and is never stored. Returns the type to round to. */
+DlcInterpDtype dlcInterpWidenToAccumulator(DlcInterpDtype typed,
+                                           DlcInterpDtype acc);
+
 /* --- tensors and indices (Tensor.c) --- */
 
 /* Creates a tensor for `op`'s result shape, emitting an error on failure. */
@@ -67,7 +77,20 @@ MlirAttribute dlcInterpGetAttr(MlirOperation op, const char *name);
 
 bool dlcInterpNameIs(MlirStringRef name, const char *expected);
 
-/* --- symbols (Symbols.c) --- */
+/* --- symbols and parameters (Symbols.c) --- */
+
+/* The function type of a func.func, or a null type. */
+MlirType dlcInterpFunctionType(MlirOperation func);
+
+/* Concrete sizes of a symbolic shape under bound `symbols`; errors at `at`
+ * when a symbol is unknown or unbound. */
+bool dlcInterpResolveDims(MlirOperation at, const DlcShape *shape,
+                          const DlcInterpSymbols *symbols, int *rank,
+                          int64_t *sizes);
+
+/* The symbolic shape of parameter `index` (inputs, then outputs) of a tiny
+ * function or a region; errors at `func`. */
+bool dlcInterpParamShape(MlirOperation func, intptr_t index, DlcShape *shape);
 
 /* Checks the inputs' shapes against the argument types and binds the
  * symbols still unbound (E1304 AxisAlignmentMismatch at `func` on a
@@ -99,6 +122,11 @@ bool dlcInterpAffineMapCompile(MlirOperation op, MlirAffineMap map,
                                DlcInterpAffineMap *out);
 void dlcInterpAffineMapDestroy(DlcInterpAffineMap *map);
 
+/* The position of a symbol the map uses whose size is not bound (< 0 in
+ * `symbols`), or -1. */
+int dlcInterpAffineMapFindUnbound(const DlcInterpAffineMap *map,
+                                  const int64_t *symbols);
+
 /* Evaluates the map at `dims` with `symbols` into `results`. Returns false
  * on a division or modulo by a non-positive value, or on overflow. */
 bool dlcInterpAffineMapEval(DlcInterpAffineMap *map, const int64_t *dims,
@@ -122,5 +150,56 @@ DlcTensor *dlcInterpEvalConst(const DlcInterpOp *op);
 /* Reduce.c */
 DlcTensor *dlcInterpEvalReduce(const DlcInterpOp *op);
 DlcTensor *dlcInterpEvalContract(const DlcInterpOp *op);
+
+/* --- rbssa regions (Region.c) --- */
+
+/* The symbols of a region: `rbssa.symbols`, all unbound; every symbol of
+ * an `rbssa.shape` must be listed. */
+bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols);
+
+/* Counts a region's input and output memref arguments (inputs first). */
+bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
+                              intptr_t *numOutputs);
+
+/* The `rbssa.shape` of argument `index`, checked against its memref type. */
+bool dlcInterpRegionParamShape(MlirOperation func, intptr_t index,
+                               DlcShape *shape);
+
+/* dlcInterpEvaluate for a region: `symbols` is initialised and its inputs
+ * bound already; fills `outputs` (all NULL on failure). */
+bool dlcInterpEvaluateRegion(MlirOperation func, DlcInterpPrecision precision,
+                             intptr_t numInputs, DlcTensor *const *inputs,
+                             const DlcInterpSymbols *symbols,
+                             intptr_t numOutputs, DlcTensor **outputs);
+
+/* RegionOps.c: the rbssa ops. Each returns a new tensor (unrounded: the
+ * region driver rounds it to the result type) or NULL after an error at
+ * the op. The gathers and the reduction take their source apart from `op`
+ * so the driver can push a poison mask (1 = depends on a read outside its
+ * memref) through the very same op. */
+
+/* rbssa.read of `memref`; `*poison` receives a 0/1 mask of the points that
+ * read outside the memref (NULL when there are none). */
+DlcTensor *dlcInterpEvalRead(const DlcInterpOp *op, const DlcTensor *memref,
+                             DlcTensor **poison);
+/* rbssa.unary, binary and compare (operands of the result's shape). */
+DlcTensor *dlcInterpEvalRegionUnary(const DlcInterpOp *op);
+DlcTensor *dlcInterpEvalRegionBinary(const DlcInterpOp *op);
+DlcTensor *dlcInterpEvalCompare(const DlcInterpOp *op);
+/* The 0/1 mask of rbssa.select's `pred` over the result's points. */
+DlcTensor *dlcInterpEvalPredicate(const DlcInterpOp *op);
+/* rbssa.select_value: pred ? then : else. */
+DlcTensor *dlcInterpEvalSelectValue(const DlcInterpOp *op);
+/* rbssa.reduce of `body`; with `anyOf`, the 0/1 "any element is 1" of a
+ * mask over the same axes instead of the op's arithmetic. */
+DlcTensor *dlcInterpApplyRegionReduce(const DlcInterpOp *op,
+                                      const DlcTensor *body, bool anyOf);
+DlcTensor *dlcInterpApplyBroadcastInDim(const DlcInterpOp *op,
+                                        const DlcTensor *x);
+DlcTensor *dlcInterpApplyTranspose(const DlcInterpOp *op, const DlcTensor *x);
+
+/* The value of a FloatAttr or IntegerAttr (read as its signedness says);
+ * false for any other attribute. */
+bool dlcInterpScalarAttrValue(MlirAttribute attr, double *value);
 
 #endif /* DLC_LIB_INTERP_INTERPINTERNAL_H */

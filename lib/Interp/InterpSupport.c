@@ -3,6 +3,7 @@
 #include "InterpInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 
 #include <stdarg.h>
@@ -46,4 +47,24 @@ int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
 bool dlcInterpNameIs(MlirStringRef name, const char *expected) {
   return strlen(expected) == name.length &&
          memcmp(expected, name.data, name.length) == 0;
+}
+
+bool dlcInterpScalarAttrValue(MlirAttribute attr, double *value) {
+  if (mlirAttributeIsNull(attr))
+    return false;
+  if (mlirAttributeIsAFloat(attr)) {
+    *value = mlirFloatAttrGetValueDouble(attr);
+    return true;
+  }
+  if (!mlirAttributeIsAInteger(attr))
+    return false;
+  /* The C API asserts on the wrong reader for the signedness. */
+  MlirType type = mlirAttributeGetType(attr);
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeIsUnsigned(type))
+    *value = (double)mlirIntegerAttrGetValueUInt(attr);
+  else if (mlirTypeIsAInteger(type) && mlirIntegerTypeIsSigned(type))
+    *value = (double)mlirIntegerAttrGetValueSInt(attr);
+  else
+    *value = (double)mlirIntegerAttrGetValueInt(attr);
+  return true;
 }

@@ -18,7 +18,7 @@ int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name) {
   return -1;
 }
 
-static MlirType functionType(MlirOperation func) {
+MlirType dlcInterpFunctionType(MlirOperation func) {
   MlirAttribute attr = dlcInterpGetAttr(func, "function_type");
   if (mlirAttributeIsNull(attr) || !mlirAttributeIsAType(attr))
     return (MlirType){NULL};
@@ -76,7 +76,11 @@ static bool initFromAttribute(MlirOperation func, MlirAttribute order,
 MlirLogicalResult dlcInterpSymbolsInit(MlirOperation func,
                                        DlcInterpSymbols *symbols) {
   symbols->count = 0;
-  MlirType type = functionType(func);
+  if (dlcInterpIsRegion(func))
+    return dlcInterpRegionSymbolsInit(func, symbols)
+               ? mlirLogicalResultSuccess()
+               : mlirLogicalResultFailure();
+  MlirType type = dlcInterpFunctionType(func);
   if (mlirTypeIsNull(type)) {
     dlcInterpError(func, "expected a func.func with a function type");
     return mlirLogicalResultFailure();
@@ -111,30 +115,37 @@ MlirLogicalResult dlcInterpResolveShape(MlirOperation at, MlirType type,
                                         const DlcInterpSymbols *symbols,
                                         int *rank, int64_t *sizes) {
   DlcShape shape;
-  if (!readShape(at, type, &shape))
+  if (!readShape(at, type, &shape) ||
+      !dlcInterpResolveDims(at, &shape, symbols, rank, sizes))
     return mlirLogicalResultFailure();
-  *rank = shape.rank;
-  for (int d = 0; d < shape.rank; ++d) {
-    sizes[d] = shape.dims[d].size;
+  return mlirLogicalResultSuccess();
+}
+
+bool dlcInterpResolveDims(MlirOperation at, const DlcShape *shape,
+                          const DlcInterpSymbols *symbols, int *rank,
+                          int64_t *sizes) {
+  *rank = shape->rank;
+  for (int d = 0; d < shape->rank; ++d) {
+    sizes[d] = shape->dims[d].size;
     if (sizes[d] >= 0)
       continue;
-    MlirStringRef name = shape.dims[d].symbol;
+    MlirStringRef name = shape->dims[d].symbol;
     int index = symbols ? dlcInterpSymbolsFind(symbols, name) : -1;
     if (index < 0) {
       dlcInterpError(at,
                      "symbol '%.*s' is not bound: it names no dimension of "
                      "the function's arguments",
                      (int)name.length, name.data);
-      return mlirLogicalResultFailure();
+      return false;
     }
     if (symbols->values[index] < 0) {
       dlcInterpError(at, "symbol '%.*s' has no size", (int)name.length,
                      name.data);
-      return mlirLogicalResultFailure();
+      return false;
     }
     sizes[d] = symbols->values[index];
   }
-  return mlirLogicalResultSuccess();
+  return true;
 }
 
 /* Where a symbol got its size, for messages: an argument and dimension, or
@@ -197,8 +208,10 @@ static bool bindDim(MlirOperation func, DlcInterpSymbols *symbols,
 
 bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
                          DlcTensor *const *inputs, DlcInterpSymbols *symbols) {
-  MlirType type = functionType(func);
-  intptr_t expected = mlirFunctionTypeGetNumInputs(type);
+  intptr_t expected, numOutputs;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpGetSignature(func, &expected, &numOutputs)))
+    return false;
   if (numInputs != expected) {
     dlcInterpError(func, "the function takes %ld inputs but %ld were given",
                    (long)expected, (long)numInputs);
@@ -209,7 +222,7 @@ bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
     origins[i] = (BindingOrigin){-1, 0};
   for (intptr_t i = 0; i < numInputs; ++i) {
     DlcShape shape;
-    if (!readShape(func, mlirFunctionTypeGetInput(type, i), &shape))
+    if (!dlcInterpParamShape(func, i, &shape))
       return false;
     if (!inputs[i] || inputs[i]->rank != shape.rank) {
       dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch, alignSuggestion,
@@ -223,4 +236,67 @@ bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
         return false;
   }
   return true;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Parameters: inputs then outputs, in the kernel ABI order
+ *===----------------------------------------------------------------------===*/
+
+MlirLogicalResult dlcInterpGetSignature(MlirOperation func, intptr_t *numInputs,
+                                        intptr_t *numOutputs) {
+  *numInputs = *numOutputs = 0;
+  if (dlcInterpIsRegion(func))
+    return dlcInterpRegionSignature(func, numInputs, numOutputs)
+               ? mlirLogicalResultSuccess()
+               : mlirLogicalResultFailure();
+  MlirType type = dlcInterpFunctionType(func);
+  if (mlirTypeIsNull(type)) {
+    dlcInterpError(func, "expected a func.func with a function type");
+    return mlirLogicalResultFailure();
+  }
+  *numInputs = mlirFunctionTypeGetNumInputs(type);
+  *numOutputs = mlirFunctionTypeGetNumResults(type);
+  return mlirLogicalResultSuccess();
+}
+
+bool dlcInterpParamShape(MlirOperation func, intptr_t index, DlcShape *shape) {
+  if (dlcInterpIsRegion(func))
+    return dlcInterpRegionParamShape(func, index, shape);
+  MlirType type = dlcInterpFunctionType(func);
+  intptr_t numInputs = mlirFunctionTypeGetNumInputs(type);
+  MlirType param = index < numInputs
+                       ? mlirFunctionTypeGetInput(type, index)
+                       : mlirFunctionTypeGetResult(type, index - numInputs);
+  return readShape(func, param, shape);
+}
+
+MlirLogicalResult dlcInterpGetParam(MlirOperation func, intptr_t index,
+                                    const DlcInterpSymbols *symbols, int *rank,
+                                    int64_t *shape, DlcInterpDtype *dtype) {
+  intptr_t numInputs, numOutputs;
+  DlcShape symbolic;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpGetSignature(func, &numInputs, &numOutputs)))
+    return mlirLogicalResultFailure();
+  if (index < 0 || index >= numInputs + numOutputs) {
+    dlcInterpError(func, "there is no parameter %ld", (long)index);
+    return mlirLogicalResultFailure();
+  }
+  if (!dlcInterpParamShape(func, index, &symbolic) ||
+      !dlcInterpResolveDims(func, &symbolic, symbols, rank, shape))
+    return mlirLogicalResultFailure();
+  MlirType type = dlcInterpFunctionType(func);
+  MlirType param = index < mlirFunctionTypeGetNumInputs(type)
+                       ? mlirFunctionTypeGetInput(type, index)
+                       : mlirFunctionTypeGetResult(
+                             type, index - mlirFunctionTypeGetNumInputs(type));
+  *dtype = dlcInterpDtypeFromType(mlirShapedTypeGetElementType(param));
+  if (*dtype == DlcInterpDtypeInvalid) {
+    dlcInterpError(func,
+                   "parameter %ld has an element type the interpreter does "
+                   "not support",
+                   (long)index);
+    return mlirLogicalResultFailure();
+  }
+  return mlirLogicalResultSuccess();
 }

@@ -8,7 +8,10 @@
  * op's source pushed through that same movement (so reads that fall into
  * padding or outside a view become 0), and every value that is not made by
  * a movement op (an argument, an ALU result, a reduce, a constant) is
- * valid everywhere: it is its own base. */
+ * valid everywhere: it is its own base.
+ *
+ * dlcInterpEvaluate also takes an rbssa region (Region.c): the symbols and
+ * inputs are bound here for both. */
 #include "InterpInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -66,6 +69,7 @@ static void envDestroy(Env *env) {
 
 typedef struct Interpreter {
   DlcInterpPrecision precision;
+  DlcInterpProducts products;
   const DlcInterpSymbols *symbols;
   Env env;
 } Interpreter;
@@ -196,6 +200,42 @@ static DlcTensor *validityOf(Interpreter *interp, MlirOperation at,
   return mask;
 }
 
+/* The ALU ops whose result may be formed in a reduction's accumulator
+ * type (the accumulator rule, dlcInterpWidenToAccumulator). */
+static bool isArithmetic(MlirStringRef name) {
+  static const char *const names[] = {
+      "tiny.neg",   "tiny.exp2", "tiny.log2", "tiny.sqrt",
+      "tiny.recip", "tiny.sin",  "tiny.add",  "tiny.sub",
+      "tiny.mul",   "tiny.fdiv", "tiny.max",  "tiny.pow",
+  };
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
+    if (dlcInterpNameIs(name, names[i]))
+      return true;
+  return false;
+}
+
+/* The type `op`'s result is rounded to: its own, or with
+ * DlcInterpProductsInAccumulator the accumulator type of the tiny.reduce
+ * that is its only user (the product of the tinygrad form of a GEMM is
+ * then formed as tiny.contract and a tensor core form it). */
+static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
+                                    MlirStringRef name, DlcInterpDtype typed) {
+  if (interp->products != DlcInterpProductsInAccumulator)
+    return typed;
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+  if (!isArithmetic(name) || mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return typed;
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  MlirAttribute acc = dlcInterpGetAttr(user, "acc_dtype");
+  if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(user)),
+                       "tiny.reduce") ||
+      mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
+    return typed;
+  return dlcInterpWidenToAccumulator(
+      typed, dlcInterpDtypeFromType(mlirTypeAttrGetValue(acc)));
+}
+
 /* Evaluates one op into the environment. */
 static bool evaluateOp(Interpreter *interp, MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -226,9 +266,9 @@ static bool evaluateOp(Interpreter *interp, MlirOperation op) {
     dlcTensorDestroy(result);
     return false;
   }
+  DlcInterpDtype dtype = roundingDtype(interp, op, name, desc.resultDtype);
   for (int64_t i = 0; i < result->numElements; ++i)
-    result->data[i] =
-        dlcInterpRound(desc.resultDtype, desc.precision, result->data[i]);
+    result->data[i] = dlcInterpRound(dtype, desc.precision, result->data[i]);
   if (!envAdd(&interp->env, mlirOperationGetResult(op, 0), result)) {
     dlcInterpError(op, "out of memory");
     return false;
@@ -321,6 +361,16 @@ MlirLogicalResult dlcInterpEvaluate(MlirOperation func,
                                     DlcTensor *const *inputs,
                                     DlcInterpSymbols *symbols,
                                     intptr_t numOutputs, DlcTensor **outputs) {
+  DlcInterpOptions options = {precision, DlcInterpProductsTyped};
+  return dlcInterpEvaluateWithOptions(func, &options, numInputs, inputs,
+                                      symbols, numOutputs, outputs);
+}
+
+MlirLogicalResult dlcInterpEvaluateWithOptions(
+    MlirOperation func, const DlcInterpOptions *options, intptr_t numInputs,
+    DlcTensor *const *inputs, DlcInterpSymbols *symbols, intptr_t numOutputs,
+    DlcTensor **outputs) {
+  DlcInterpPrecision precision = options->precision;
   for (intptr_t i = 0; i < numOutputs; ++i)
     outputs[i] = NULL;
   if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(func)),
@@ -337,9 +387,15 @@ MlirLogicalResult dlcInterpEvaluate(MlirOperation func,
   if (!dlcInterpBindInputs(func, numInputs, inputs, symbols))
     return mlirLogicalResultFailure();
 
-  Interpreter interp = {precision, symbols, {NULL, 0, 0}};
-  bool ok = evaluateBody(&interp, func, numInputs, inputs, numOutputs, outputs);
-  envDestroy(&interp.env);
+  bool ok;
+  if (dlcInterpIsRegion(func)) {
+    ok = dlcInterpEvaluateRegion(func, precision, numInputs, inputs, symbols,
+                                 numOutputs, outputs);
+  } else {
+    Interpreter interp = {precision, options->products, symbols, {NULL, 0, 0}};
+    ok = evaluateBody(&interp, func, numInputs, inputs, numOutputs, outputs);
+    envDestroy(&interp.env);
+  }
   if (ok)
     return mlirLogicalResultSuccess();
   for (intptr_t i = 0; i < numOutputs; ++i) {

@@ -8,7 +8,6 @@ extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
-extern const DlcPassDef dlcPolyViewPass;
 extern const DlcPassDef dlcGpuToPtxPipeline;
 extern const DlcPassDef dlcToPtxPipeline;
 
@@ -19,7 +18,6 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcConvertRBSSAToPlanPass,
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUToGPUPass,
-    &dlcPolyViewPass,
     &dlcGpuToPtxPipeline,
     &dlcToPtxPipeline,
 };

@@ -1,14 +1,20 @@
-/* dlc-interp: runs the CPU reference interpreter on a tiny program.
+/* dlc-interp: runs the CPU reference interpreter on a tiny program or an
+ * rbssa region, or checks the lowering of a tiny program differentially.
  *
  *   dlc-interp PROGRAM.mlir M=17,N=33,K=65 [--seed S] [--precision f32|f64]
  *              [--write-ref DIR] [--print] [--func NAME]
+ *   dlc-interp PROGRAM.tiny.mlir --diff [--trials N] [--seed S]
+ *              [--max-size N] [SYM=SIZE,...]
  *
  * It parses the program, takes the sizes of its symbols from the command
  * line, fills every argument with deterministic random values (uniform in
  * [-1, 1], rounded to the argument's element type), evaluates the function
  * and prints the outputs or writes the reference-data folder that dlc-run
- * reads on the GPU machine (docs/conventions.md, "Reference data"). See
- * docs/interp.md. */
+ * reads on the GPU machine (docs/conventions.md, "Reference data"). With
+ * --diff it lowers the program to rbssa in-process and compares the two
+ * evaluations on random sizes and inputs (Diff.c). See docs/interp.md. */
+#include "InterpTool.h"
+
 #include "dlc/IR.h"
 #include "dlc/Interp.h"
 #include "dlc/dlc.h"
@@ -26,33 +32,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { MaxParams = 64, MaxInputValues = 16, NameSize = 64 };
-
-typedef struct SizeArg {
-  char name[NameSize];
-  int64_t value;
-} SizeArg;
-
-/* --input ARG=VALUES: explicit values for one argument (tests). */
-typedef struct InputValues {
-  const char *arg;    /* argument index or name */
-  const char *values; /* "iota" or comma-separated numbers */
-} InputValues;
-
-typedef struct Options {
-  const char *program;
-  const char *funcName;
-  const char *refDir;
-  uint64_t seed;
-  DlcInterpPrecision precision;
-  bool print, printInputs;
-  int64_t printLimit;
-  int numSizes;
-  SizeArg sizes[DLC_INTERP_MAX_SYMBOLS];
-  int numInputValues;
-  InputValues inputValues[MaxInputValues];
-} Options;
-
 /* One parameter of the kernel ABI: an input or an output. */
 typedef struct Param {
   char name[NameSize];
@@ -62,13 +41,21 @@ typedef struct Param {
 } Param;
 
 static const char usage[] =
-    "OVERVIEW: DLC CPU reference interpreter for tiny programs\n\n"
-    "USAGE: dlc-interp PROGRAM.mlir [SYM=SIZE,...] [options]\n\n"
+    "OVERVIEW: DLC CPU reference interpreter for tiny programs and rbssa "
+    "regions\n\n"
+    "USAGE: dlc-interp PROGRAM.mlir [SYM=SIZE,...] [options]\n"
+    "       dlc-interp PROGRAM.tiny.mlir --diff [--trials N] [--seed S] "
+    "[--max-size N]\n\n"
     "  SYM=SIZE,...             Sizes of the symbols, e.g. M=17,N=33,K=65\n"
     "OPTIONS:\n"
     "  --func NAME              Function to run (default: the only one)\n"
     "  --seed S                 Seed of the random inputs (default: 1)\n"
     "  --precision f32|f64      Arithmetic precision (default: f32)\n"
+    "  --products typed|accumulator\n"
+    "                           Round a product that only feeds a reduction\n"
+    "                           to its own type, or form it in the\n"
+    "                           reduction's accumulator type as contractions\n"
+    "                           do (default: typed; accumulator with --diff)\n"
     "  --write-ref DIR          Write the reference-data folder DIR\n"
     "  --print                  Print the outputs\n"
     "  --print-inputs           Print the inputs too\n"
@@ -77,6 +64,13 @@ static const char usage[] =
     "  --input ARG=V,V,...      Use these values for argument ARG (index or\n"
     "                           name) instead of random ones; 'iota' gives\n"
     "                           0, 1, 2, ...\n"
+    "  --diff                   Lower the tiny program to rbssa\n"
+    "                           (convert-tiny-to-indexbook,\n"
+    "                           convert-indexbook-to-rbssa) and compare both\n"
+    "                           evaluations on random sizes and inputs\n"
+    "                           (rtol = atol = 1e-3); SYM=SIZE fixes a size\n"
+    "  --trials N               Number of --diff trials (default: 10)\n"
+    "  --max-size N             Largest random symbol size (default: 33)\n"
     "  --help                   Show this help\n";
 
 static void fail(const char *format, const char *detail) {
@@ -154,6 +148,18 @@ static bool parseOption(Options *options, int argc, char **argv, int *i) {
   int64_t number;
   if (strcmp(arg, "--print") == 0) {
     options->print = true;
+  } else if (strcmp(arg, "--diff") == 0) {
+    options->diff = true;
+  } else if (isOption(arg, "--trials") || isOption(arg, "--max-size")) {
+    bool isTrials = isOption(arg, "--trials");
+    value = optionValue(argc, argv, i, isTrials ? "--trials" : "--max-size");
+    if (!value)
+      return false;
+    if (!parseInt(value, &number) || number < 1 || number > 100000) {
+      fail("bad number '%s' (expected 1 to 100000)", value);
+      return false;
+    }
+    *(isTrials ? &options->trials : &options->maxSize) = number;
   } else if (strcmp(arg, "--print-inputs") == 0) {
     options->print = options->printInputs = true;
   } else if (isOption(arg, "--func")) {
@@ -183,6 +189,18 @@ static bool parseOption(Options *options, int argc, char **argv, int *i) {
       fail("--precision must be f32 or f64, not '%s'", value ? value : "");
       return false;
     }
+  } else if (isOption(arg, "--products")) {
+    value = optionValue(argc, argv, i, "--products");
+    if (value && strcmp(value, "typed") == 0)
+      options->products = DlcInterpProductsTyped;
+    else if (value && strcmp(value, "accumulator") == 0)
+      options->products = DlcInterpProductsInAccumulator;
+    else {
+      fail("--products must be typed or accumulator, not '%s'",
+           value ? value : "");
+      return false;
+    }
+    options->productsGiven = true;
   } else if (isOption(arg, "--input")) {
     value = optionValue(argc, argv, i, "--input");
     if (!value || !strchr(value, '=') ||
@@ -222,6 +240,13 @@ static int parseArguments(int argc, char **argv, Options *options) {
   }
   if (!options->program) {
     fail("no program given%s (see --help)", "");
+    return 2;
+  }
+  if (options->diff &&
+      (options->refDir || options->print || options->numInputValues > 0)) {
+    fail("--diff makes its own inputs and prints its own report; it takes no "
+         "--write-ref, --print or --input%s",
+         "");
     return 2;
   }
   return 0;
@@ -410,9 +435,10 @@ static bool sourceArgumentNames(const char *source, MlirOperation func,
   return p && *p == ')' && found == count;
 }
 
-/* A parameter's name: its `dlc.name` argument/result attribute, else its
- * name in the source (`fromSource`, may be NULL), else "arg<i>" /
- * "result<i>". */
+/* A parameter's name: its `dlc.name` argument/result attribute (a
+ * region's `rbssa.name`), else its name in the source (`fromSource`, may
+ * be NULL), else "arg<i>" / "result<i>". For a region every parameter is
+ * an argument: `i` counts all of them. */
 static void paramName(MlirOperation func, bool isOutput, intptr_t i,
                       const char *fromSource, char *name) {
   MlirAttribute all = mlirOperationGetAttributeByName(
@@ -426,7 +452,8 @@ static void paramName(MlirOperation func, bool isOutput, intptr_t i,
   MlirAttribute given =
       !mlirAttributeIsNull(dict) && mlirAttributeIsADictionary(dict)
           ? mlirDictionaryAttrGetElementByName(
-                dict, mlirStringRefCreateFromCString("dlc.name"))
+                dict, mlirStringRefCreateFromCString(
+                          dlcInterpIsRegion(func) ? "rbssa.name" : "dlc.name"))
           : mlirAttributeGetNull();
   if (!mlirAttributeIsNull(given) && mlirAttributeIsAString(given)) {
     MlirStringRef text = mlirStringAttrGetValue(given);
@@ -459,8 +486,7 @@ static bool checkNames(const Param *params, int count) {
  * Inputs
  *===----------------------------------------------------------------------===*/
 
-/* splitmix64: a small, well-mixed, deterministic generator. */
-static uint64_t nextRandom(uint64_t *state) {
+uint64_t interpToolNextRandom(uint64_t *state) {
   uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
   z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
   z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
@@ -469,7 +495,7 @@ static uint64_t nextRandom(uint64_t *state) {
 
 /* Uniform in [-1, 1) for floats; integers in [-8, 8]; i1 in {0, 1}. */
 static double randomValue(uint64_t *state, DlcInterpDtype dtype) {
-  uint64_t bits = nextRandom(state);
+  uint64_t bits = interpToolNextRandom(state);
   if (dtype == DlcInterpDtypeI1)
     return (double)(bits & 1);
   if (!dlcInterpDtypeIsFloat(dtype))
@@ -477,12 +503,10 @@ static double randomValue(uint64_t *state, DlcInterpDtype dtype) {
   return 2.0 * ((double)(bits >> 11) * 0x1.0p-53) - 1.0;
 }
 
-static void fillRandom(Param *param, uint64_t *state) {
-  DlcTensor *t = param->tensor;
+void interpToolFillRandom(DlcTensor *t, DlcInterpDtype dtype, uint64_t *state) {
   bool allZero = true;
   for (int64_t i = 0; i < t->numElements; ++i) {
-    t->data[i] =
-        dlcInterpRoundToStorage(param->dtype, randomValue(state, param->dtype));
+    t->data[i] = dlcInterpRoundToStorage(dtype, randomValue(state, dtype));
     allZero &= t->data[i] == 0.0;
   }
   /* An all-zero input would hide most kernel bugs. */
@@ -546,20 +570,18 @@ static bool makeInputs(const Options *options, MlirOperation func,
   uint64_t state = options->seed;
   for (int i = 0; i < numInputs; ++i) {
     Param *param = &params[i];
-    MlirType argType = mlirFunctionTypeGetInput(type, i);
     int rank;
     int64_t shape[DLC_MAX_RANK];
-    if (mlirLogicalResultIsFailure(
-            dlcInterpResolveShape(func, argType, symbols, &rank, shape)))
-      return false;
-    param->dtype =
-        dlcInterpDtypeFromType(mlirShapedTypeGetElementType(argType));
-    if (param->dtype == DlcInterpDtypeInvalid) {
+    if (dlcInterpDtypeFromType(mlirShapedTypeGetElementType(
+            mlirFunctionTypeGetInput(type, i))) == DlcInterpDtypeInvalid) {
       fail("argument '%s' has an element type the interpreter does not "
            "support",
            param->name);
       return false;
     }
+    if (mlirLogicalResultIsFailure(
+            dlcInterpGetParam(func, i, symbols, &rank, shape, &param->dtype)))
+      return false;
     param->tensor = dlcTensorCreate(rank, shape);
     if (!param->tensor) {
       fail("cannot allocate the input '%s'", param->name);
@@ -567,7 +589,7 @@ static bool makeInputs(const Options *options, MlirOperation func,
     }
     const InputValues *given = givenValues(options, i, param->name);
     if (!given)
-      fillRandom(param, &state);
+      interpToolFillRandom(param->tensor, param->dtype, &state);
     else if (!fillGiven(param, given->values))
       return false;
   }
@@ -787,22 +809,25 @@ static bool runFunction(const Options *options, const char *source,
   if (mlirLogicalResultIsFailure(dlcInterpSymbolsInit(func, &symbols)) ||
       !applySizes(options, &symbols))
     return false;
-  MlirType type = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type")));
-  intptr_t numInputs = mlirFunctionTypeGetNumInputs(type);
-  intptr_t numOutputs = mlirFunctionTypeGetNumResults(type);
+  intptr_t numInputs, numOutputs;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpGetSignature(func, &numInputs, &numOutputs)))
+    return false;
   if (numInputs + numOutputs > MaxParams) {
     fail("more than 64 parameters%s", "");
     return false;
   }
+  bool isRegion = dlcInterpIsRegion(func);
   Param params[MaxParams];
   memset(params, 0, sizeof(params));
   int count = (int)(numInputs + numOutputs);
   char sourceNames[MaxParams][NameSize];
-  bool named = sourceArgumentNames(source, func, (int)numInputs, sourceNames);
+  bool named = !isRegion &&
+               sourceArgumentNames(source, func, (int)numInputs, sourceNames);
   for (int i = 0; i < count; ++i) {
     params[i].isOutput = i >= numInputs;
-    paramName(func, params[i].isOutput, params[i].isOutput ? i - numInputs : i,
+    paramName(func, params[i].isOutput && !isRegion,
+              params[i].isOutput && !isRegion ? i - numInputs : i,
               named && !params[i].isOutput ? sourceNames[i] : NULL,
               params[i].name);
   }
@@ -811,14 +836,18 @@ static bool runFunction(const Options *options, const char *source,
             makeInputs(options, func, &symbols, params, (int)numInputs);
   for (int i = 0; ok && i < numInputs; ++i)
     inputs[i] = params[i].tensor;
-  ok = ok && mlirLogicalResultIsSuccess(
-                 dlcInterpEvaluate(func, options->precision, numInputs, inputs,
-                                   &symbols, numOutputs, outputs));
+  DlcInterpOptions evaluation = {options->precision, options->products};
+  ok = ok && mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
+                 func, &evaluation, numInputs, inputs, &symbols, numOutputs,
+                 outputs));
+  for (int i = 0; ok && i < numOutputs; ++i)
+    params[numInputs + i].tensor = outputs[i];
   for (int i = 0; ok && i < numOutputs; ++i) {
-    Param *out = &params[numInputs + i];
-    out->tensor = outputs[i];
-    out->dtype = dlcInterpDtypeFromType(
-        mlirShapedTypeGetElementType(mlirFunctionTypeGetResult(type, i)));
+    int rank;
+    int64_t shape[DLC_MAX_RANK];
+    ok = mlirLogicalResultIsSuccess(
+        dlcInterpGetParam(func, numInputs + i, &symbols, &rank, shape,
+                          &params[numInputs + i].dtype));
   }
   for (int i = 0; ok && options->print && i < count; ++i)
     if (params[i].isOutput || options->printInputs)
@@ -839,7 +868,7 @@ static MlirContext createContext(void) {
 }
 
 int main(int argc, char **argv) {
-  Options options = {.seed = 1, .printLimit = 256};
+  Options options = {.seed = 1, .printLimit = 256, .trials = 10, .maxSize = 33};
   int parsed = parseArguments(argc, argv, &options);
   if (parsed != 0)
     return parsed == 1 ? 0 : 1;
@@ -847,6 +876,10 @@ int main(int argc, char **argv) {
   if (!source)
     return 1;
 
+  if (options.diff && !options.productsGiven)
+    options.products = DlcInterpProductsInAccumulator;
+  if (options.diff)
+    mlirRegisterAllPasses();
   MlirContext ctx = createContext();
   mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, NULL, NULL);
   bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
@@ -859,11 +892,15 @@ int main(int argc, char **argv) {
        mlirOperationVerify(mlirModuleGetOperation(module));
   MlirOperation func =
       ok ? findFunction(module, options.funcName) : (MlirOperation){NULL};
-  ok = ok && !mlirOperationIsNull(func) && runFunction(&options, source, func);
+  int status = 1;
+  if (ok && !mlirOperationIsNull(func))
+    status = options.diff ? interpToolRunDiff(&options, ctx, func)
+             : runFunction(&options, source, func) ? 0
+                                                   : 1;
 
   if (!mlirModuleIsNull(module))
     mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   free(source);
-  return ok ? 0 : 1;
+  return status;
 }

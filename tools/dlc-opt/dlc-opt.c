@@ -2,6 +2,7 @@
  * it, runs a pass pipeline mixing DLC and upstream passes, and prints the
  * result. Run `dlc-opt --help` for the options. */
 #include "DiagnosticVerifier.h"
+#include "DiagnosticsJson.h"
 #include "dlc/IR.h"
 #include "dlc/dlc.h"
 
@@ -26,12 +27,15 @@ typedef struct Options {
   bool printBefore, printAfter;
   bool printGeneric, printDebugInfo;
   bool allowUnregistered;
+  const char *diagnosticsJsonPath; /* --dlc-diagnostics-json */
+  DiagnosticsJson *diagnosticsJson;
 } Options;
 
 /* Per-chunk state shared with the diagnostic handler. */
 typedef struct Session {
   const char *fileName;
   DiagnosticVerifier *verifier; /* only under --verify-diagnostics */
+  DiagnosticsJson *json;        /* only under --dlc-diagnostics-json */
   bool hadError;
 } Session;
 
@@ -51,6 +55,8 @@ static const char usage[] =
     "  --mlir-print-op-generic      Print every op in generic form\n"
     "  --mlir-print-debuginfo       Print locations\n"
     "  --allow-unregistered-dialect Accept ops of unknown dialects\n"
+    "  --dlc-diagnostics-json=<file> Also write every diagnostic as JSON "
+    "(spec §14)\n"
     "  --list-passes                List the DLC passes and their options\n"
     "  --help                       Show this help\n\n"
     "Every upstream MLIR pass is available by its mlir-opt name.\n";
@@ -101,6 +107,7 @@ static void report(Session *session, MlirDiagnosticSeverity severity,
                    MlirLocation loc, const char *message) {
   if (severity == MlirDiagnosticError)
     session->hadError = true;
+  diagnosticsJsonRecord(session->json, severity, loc, message);
   if (session->verifier) {
     /* mlir-opt turns these notes off under --verify-diagnostics. */
     if (severity == MlirDiagnosticNote &&
@@ -250,6 +257,7 @@ static bool processChunk(MlirContext ctx, const Options *options,
   bool ok = !mlirModuleIsNull(parsed);
   MlirOperation module =
       ok ? mlirModuleGetOperation(parsed) : (MlirOperation){NULL};
+  diagnosticsJsonSetModule(session->json, module);
   if (ok && !mlirOperationVerify(module))
     ok = false;
   if (ok)
@@ -264,6 +272,7 @@ static bool processChunk(MlirContext ctx, const Options *options,
     fputc('\n', out);
     mlirOpPrintingFlagsDestroy(flags);
   }
+  diagnosticsJsonSetModule(session->json, (MlirOperation){NULL});
   if (!mlirModuleIsNull(parsed))
     mlirModuleDestroy(parsed);
 
@@ -281,7 +290,7 @@ static bool processChunk(MlirContext ctx, const Options *options,
 
 static bool processFile(MlirContext ctx, const Options *options, char *source,
                         FILE *out) {
-  Session session = {options->input, NULL, false};
+  Session session = {options->input, NULL, options->diagnosticsJson, false};
   mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, &session, NULL);
   dlcSetWarningSink(handleWarning, &session);
 
@@ -387,6 +396,8 @@ static int parseArguments(int argc, char **argv, Options *options) {
       options->allowUnregistered = true;
     } else if (strcmp(arg, "--mlir-print-debuginfo") == 0) {
       options->printDebugInfo = true;
+    } else if (strncmp(arg, "--dlc-diagnostics-json=", 23) == 0 && arg[23]) {
+      options->diagnosticsJsonPath = arg + 23;
     } else if (strncmp(arg, "--", 2) == 0 && arg[2]) {
       if (!appendPassFlag(options, arg + 2))
         return 2;
@@ -444,6 +455,13 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (options.diagnosticsJsonPath &&
+      !(options.diagnosticsJson =
+            diagnosticsJsonCreate(options.diagnosticsJsonPath))) {
+    free(source);
+    free(options.pipeline);
+    return 1;
+  }
   mlirRegisterAllPasses();
   MlirContext ctx = createContext();
   mlirContextSetAllowUnregisteredDialects(ctx, options.allowUnregistered);
@@ -455,6 +473,10 @@ int main(int argc, char **argv) {
     ok = processFile(ctx, &options, source, out);
 
   mlirContextDestroy(ctx);
+  if (options.diagnosticsJson) {
+    ok = diagnosticsJsonWrite(options.diagnosticsJson, stderr) && ok;
+    diagnosticsJsonDestroy(options.diagnosticsJson);
+  }
   if (out != stdout)
     fclose(out);
   free(source);

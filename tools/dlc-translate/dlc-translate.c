@@ -4,7 +4,11 @@
  *
  *   dlc-translate IN.mlir --emit-kernels=DIR   DIR/<module>.ptx, DIR/<kernel>.json
  *   dlc-translate IN.mlir --emit-ptx [-o F]    the PTX only
- *   dlc-translate IN.mlir --emit-manifest [-o F]  the manifests (JSON array) */
+ *   dlc-translate IN.mlir --emit-manifest [-o F]  the manifests (JSON array)
+ *   dlc-translate IN.json --import-frontend [-o F]  Frontend IR (spec §2) to
+ *       tiny (docs/frontend.md); --mlir-print-debuginfo keeps the JSON
+ *       positions of the graph nodes as op locations */
+#include "dlc/Frontend.h"
 #include "dlc/IR.h"
 #include "dlc/dlc.h"
 
@@ -154,7 +158,13 @@ static char *ptxOf(MlirOperation binary) {
 
 /* --- driver ---------------------------------------------------------------------- */
 
-typedef enum { EMIT_NONE, EMIT_KERNELS, EMIT_PTX, EMIT_MANIFEST } Emit;
+typedef enum {
+  EMIT_NONE,
+  EMIT_KERNELS,
+  EMIT_PTX,
+  EMIT_MANIFEST,
+  IMPORT_FRONTEND
+} Emit;
 
 static FILE *openOutput(const char *path) {
   if (!path || strcmp(path, "-") == 0)
@@ -194,6 +204,42 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic d, void *userData) {
   fprintf(stderr, "%s: error: %s\n", where, text.data ? text.data : "");
   free(text.data);
   return mlirLogicalResultSuccess();
+}
+
+/* --- Frontend IR import -------------------------------------------------------- */
+
+static void printImportError(MlirStringRef line, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s\n", (int)line.length, line.data);
+}
+
+static void printToFile(MlirStringRef text, void *userData) {
+  fwrite(text.data, 1, text.length, (FILE *)userData);
+}
+
+static bool importFrontend(MlirContext ctx, const char *source,
+                           const char *input, const char *output,
+                           bool debugInfo) {
+  MlirModule module = dlcImportFrontendJson(
+      ctx, mlirStringRefCreateFromCString(source),
+      mlirStringRefCreateFromCString(input ? input : "<stdin>"),
+      printImportError, NULL);
+  if (mlirModuleIsNull(module))
+    return false;
+  FILE *out = openOutput(output);
+  if (out) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    if (debugInfo)
+      mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags,
+                                printToFile, out);
+    mlirOpPrintingFlagsDestroy(flags);
+    fputc('\n', out);
+    if (out != stdout)
+      fclose(out);
+  }
+  mlirModuleDestroy(module);
+  return out != NULL;
 }
 
 static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
@@ -280,6 +326,7 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
 int main(int argc, char **argv) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_NONE;
+  bool debugInfo = false;
   for (int i = 1; i < argc; ++i) {
     if (strncmp(argv[i], "--emit-kernels=", 15) == 0) {
       emit = EMIT_KERNELS;
@@ -288,11 +335,17 @@ int main(int argc, char **argv) {
       emit = EMIT_PTX;
     } else if (strcmp(argv[i], "--emit-manifest") == 0) {
       emit = EMIT_MANIFEST;
+    } else if (strcmp(argv[i], "--import-frontend") == 0) {
+      emit = IMPORT_FRONTEND;
+    } else if (strcmp(argv[i], "--mlir-print-debuginfo") == 0) {
+      debugInfo = true;
     } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
       output = argv[++i];
     } else if (strcmp(argv[i], "--help") == 0) {
       printf("USAGE: dlc-translate IN.mlir (--emit-kernels=DIR | --emit-ptx "
-             "| --emit-manifest) [-o FILE]\n");
+             "| --emit-manifest) [-o FILE]\n"
+             "       dlc-translate IN.json --import-frontend "
+             "[--mlir-print-debuginfo] [-o FILE]\n");
       return 0;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "dlc-translate: error: unknown option '%s'\n", argv[i]);
@@ -303,7 +356,8 @@ int main(int argc, char **argv) {
   }
   if (emit == EMIT_NONE) {
     fprintf(stderr, "dlc-translate: error: choose --emit-kernels=DIR, "
-                    "--emit-ptx or --emit-manifest\n");
+                    "--emit-ptx or --emit-manifest (or --import-frontend "
+                    "for Frontend IR JSON)\n");
     return 1;
   }
   char *source = readFile(input ? input : "-");
@@ -315,6 +369,12 @@ int main(int argc, char **argv) {
   mlirDialectRegistryDestroy(registry);
   mlirContextAttachDiagnosticHandler(ctx, printDiagnostic, NULL, NULL);
   bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
+  if (emit == IMPORT_FRONTEND) {
+    ok = ok && importFrontend(ctx, source, input, output, debugInfo);
+    mlirContextDestroy(ctx);
+    free(source);
+    return ok ? 0 : 1;
+  }
   MlirModule module = dlcModuleCreateParse(
       ctx, mlirStringRefCreateFromCString(source),
       mlirStringRefCreateFromCString(input ? input : "<stdin>"));

@@ -1,0 +1,203 @@
+/* Frontend IR → tiny (internal): the importer's state, its error helpers,
+ * the tiny op emitters (Emit.c) and the per-op lowerings (LowerOps.c).
+ *
+ * ImportFrontend.c reads the document (signature, tensors, graph), keeps one
+ * FeTensor per tensor name and one FeValue (an SSA value with its symbolic
+ * shape) per defined tensor, and calls one lowering per graph node. Every
+ * error names the JSON path and position of the offending value; the first
+ * error stops the import (`failed`). */
+#ifndef DLC_LIB_FRONTEND_FRONTENDINTERNAL_H
+#define DLC_LIB_FRONTEND_FRONTENDINTERNAL_H
+
+#include "Builder.h"
+#include "Json.h"
+
+#include "dlc/Diagnostics.h"
+#include "dlc/Shape.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { FE_MAX_INPUTS = 4, FE_MAX_SYMBOLS = 64, FE_PATH_SIZE = 96 };
+
+/* A tensor value: the SSA value, its element type and symbolic shape (the
+ * symbols point into the context's attribute storage). */
+typedef struct FeValue {
+  MlirValue value;
+  MlirType element;
+  DlcShape shape;
+} FeValue;
+
+/* One tensor name of the document: declared in `tensors` and/or defined by
+ * a signature input or a graph node. */
+typedef struct FeTensor {
+  const char *name; /* borrowed from the JSON tree */
+  bool declared;
+  const DlcJsonValue *decl; /* tensors.<name> */
+  MlirType declElement;
+  DlcShape declShape;
+  bool defined;
+  FeValue value;
+  char definedBy[FE_PATH_SIZE]; /* "signature.inputs[0]", "graph[2]" */
+} FeTensor;
+
+/* A tiny.view whose map is written once every symbol is known: maps carry
+ * one symbol per graph symbol, and a later Conv2D may add symbols. */
+typedef struct FePendingMap {
+  MlirOperation op;
+  int numDims;
+  char *results; /* owned: "d0, d4, d2 * 2 + d5" */
+} FePendingMap;
+
+typedef struct FeImporter {
+  MlirContext ctx;
+  MlirStringRef sourceName;
+  MlirStringCallback errorCallback;
+  void *userData;
+  bool failed;
+  DlcBuilder b; /* appends to the function body at the current node */
+
+  FeTensor *tensors;
+  size_t numTensors, capacityTensors;
+
+  /* Graph symbols in order: those of the argument types (first
+   * appearance), then those a Conv2D introduces. */
+  MlirStringRef symbols[FE_MAX_SYMBOLS];
+  int numSymbols;
+  int numArgumentSymbols;
+
+  FePendingMap *maps;
+  size_t numMaps, capacityMaps;
+} FeImporter;
+
+/* A graph node being lowered. */
+typedef struct FeNode {
+  const DlcJsonValue *json;
+  char path[FE_PATH_SIZE]; /* "graph[3]" */
+  const char *op;
+  const char *fn; /* NULL when absent */
+  const DlcJsonValue *fnJson;
+  const DlcJsonValue *inputsJson;
+  const DlcJsonValue *attrs; /* NULL when absent */
+  size_t numInputs;
+  FeValue inputs[FE_MAX_INPUTS];
+  const char *inputNames[FE_MAX_INPUTS];
+  const char *outputName;
+  const DlcJsonValue *outputJson;
+} FeNode;
+
+/* --- errors (ImportFrontend.c) -------------------------------------------- */
+
+/* Reports "<source>:<line>:<col>: error: <path>: <what>" at `at` (the root
+ * position when NULL) and marks the import failed. Only the first error is
+ * reported. */
+void feError(FeImporter *im, const DlcJsonValue *at, const char *path,
+             const char *format, ...) __attribute__((format(printf, 4, 5)));
+
+/* The same with a spec code: "<code> <Kind>: <why>; suggestion: <s>". */
+void feCodedError(FeImporter *im, const DlcJsonValue *at, const char *path,
+                  const DlcDiagnosticCode *code, const char *suggestion,
+                  const char *format, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* --- symbols and types (ImportFrontend.c) --------------------------------- */
+
+/* `name` kept in the context's storage (a StringAttr's value). */
+MlirStringRef feInternSymbol(FeImporter *im, const char *name);
+bool feHasSymbol(const FeImporter *im, MlirStringRef symbol);
+/* Appends a symbol not yet known; false (after an error) past the limit. */
+bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
+                 const char *path);
+
+/* The tensor entry named `name`, or NULL. */
+FeTensor *feFindTensor(FeImporter *im, const char *name);
+
+/* --- attributes of a node (ImportFrontend.c) ------------------------------ */
+
+/* Each returns false after reporting an error; an absent key leaves the
+ * default in *out. */
+bool feAttrInt(FeImporter *im, const FeNode *node, const char *key,
+               int64_t *out);
+bool feAttrBool(FeImporter *im, const FeNode *node, const char *key, bool *out);
+bool feAttrNumber(FeImporter *im, const FeNode *node, const char *key,
+                  double *out, bool *given);
+/* An int or a list of `count` ints (count 2: [h, w]); a single int fills
+ * every entry. `alsoCount` (0 for none) is a second accepted length. */
+bool feAttrInts(FeImporter *im, const FeNode *node, const char *key, int count,
+                int alsoCount, int64_t *out, int *numGiven);
+/* fp16|f16, bf16, fp32|f32; the default when absent. */
+bool feAttrDtype(FeImporter *im, const FeNode *node, const char *key,
+                 MlirType *out);
+/* An int or a list of ints, each in [-rank, rank), normalised and sorted,
+ * no repeats. */
+bool feAttrAxes(FeImporter *im, const FeNode *node, const char *key, int rank,
+                int64_t *axes, int *numAxes);
+
+/* The attribute's JSON value (for error positions), or NULL. */
+const DlcJsonValue *feAttrJson(const FeNode *node, const char *key);
+/* "graph[3].attrs.stride" into `buffer`. */
+void feAttrPath(const FeNode *node, const char *key, char *buffer, size_t size);
+
+/* --- tiny emitters (Emit.c) ------------------------------------------------
+ */
+
+MlirType feTensorType(FeImporter *im, const DlcShape *shape, MlirType element);
+bool feIsHalf(MlirType element);
+/* The type two operands are computed in: the same type, else f32. */
+MlirType fePromote(FeImporter *im, MlirType a, MlirType b);
+/* "f16", "bf16", "f32", "i1", ... for messages. */
+const char *feElementName(MlirType element);
+
+FeValue feCast(FeImporter *im, FeValue x, MlirType element);
+FeValue feUnary(FeImporter *im, const char *op, FeValue x);
+/* A rank-0 constant (broadcasts against anything). */
+FeValue feConst(FeImporter *im, double value, MlirType element);
+FeValue feConstShaped(FeImporter *im, double value, MlirType element,
+                      const DlcShape *shape);
+/* tiny.add/sub/mul/fdiv/max: operands promoted (fePromote), shapes
+ * broadcast right-aligned; a mismatch is E1001 at node.inputs. */
+bool feBinary(FeImporter *im, const FeNode *node, const char *op, FeValue a,
+              FeValue b, FeValue *out);
+FeValue feReduce(FeImporter *im, const char *kind, FeValue x,
+                 const int64_t *axes, int numAxes, MlirType acc);
+FeValue feExpand(FeImporter *im, FeValue x, const DlcShape *to,
+                 const int64_t *broadcastDims);
+FeValue feReshape(FeImporter *im, FeValue x, const DlcShape *to);
+FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding);
+/* tiny.view with the map (d0..d{rank-1})[symbols] -> (results); the map is
+ * attached when the import ends (FePendingMap). */
+FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
+               const char *results);
+FeValue feValid(FeImporter *im, FeValue x);
+FeValue feWhere(FeImporter *im, FeValue cond, FeValue a, FeValue b);
+/* tiny.contract; index lists are NULL-terminated arrays of names. */
+FeValue feContract(FeImporter *im, FeValue lhs, FeValue rhs,
+                   const char *const *lhsIdx, const char *const *rhsIdx,
+                   const char *const *outIdx, const char *const *reduceIdx,
+                   const char *pattern, MlirType acc, const DlcShape *out);
+
+/* Writes every pending map; false after an error. */
+bool feFinishMaps(FeImporter *im);
+void feDestroyMaps(FeImporter *im);
+
+/* --- lowerings (LowerOps.c) ------------------------------------------------
+ */
+
+typedef bool (*FeLowerFn)(FeImporter *im, const FeNode *node, FeValue *out);
+
+typedef struct FeOpDef {
+  const char *name;
+  int minInputs, maxInputs;
+  bool takesFn;
+  const char *const *attrs; /* NULL-terminated accepted attribute keys */
+  FeLowerFn lower;
+} FeOpDef;
+
+/* The op named `name`, or NULL; feOpNames lists them for messages. */
+const FeOpDef *feLookupOp(const char *name);
+extern const char feOpNames[];
+
+#endif

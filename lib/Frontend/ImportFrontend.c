@@ -1,0 +1,965 @@
+/* Frontend IR import (spec §2.2, §10.1): reads the JSON document (graph
+ * signature, tensor table, DAG of high-level ops) and builds one tiny
+ * func.func: the signature inputs become its arguments, the outputs its
+ * results, and each graph node is lowered by LowerOps.c. See
+ * docs/frontend.md for the format and the tiny produced. */
+#include "FrontendInternal.h"
+#include "TinyChecks.h"
+
+#include "dlc/Dialects.h"
+#include "dlc/Frontend.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/Func.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- errors --------------------------------------------------------------- */
+
+static void sendLine(FeImporter *im, const char *line) {
+  if (im->errorCallback)
+    im->errorCallback(mlirStringRefCreateFromCString(line), im->userData);
+}
+
+/* "<source>:<line>:<col>: error: <path>: <what>" (no path: no "<path>: "). */
+static void reportAt(FeImporter *im, int line, int col, const char *path,
+                     const char *what) {
+  im->failed = true;
+  const char *sep = path && path[0] ? ": " : "";
+  const char *p = path ? path : "";
+  int n =
+      snprintf(NULL, 0, "%.*s:%d:%d: error: %s%s%s", (int)im->sourceName.length,
+               im->sourceName.data, line, col, p, sep, what);
+  char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (!text)
+    return;
+  snprintf(text, (size_t)n + 1, "%.*s:%d:%d: error: %s%s%s",
+           (int)im->sourceName.length, im->sourceName.data, line, col, p, sep,
+           what);
+  sendLine(im, text);
+  free(text);
+}
+
+static void vreport(FeImporter *im, const DlcJsonValue *at, const char *path,
+                    const char *format, va_list args) {
+  if (im->failed)
+    return;
+  char what[1024];
+  vsnprintf(what, sizeof(what), format, args);
+  reportAt(im, at ? at->line : 1, at ? at->column : 1, path, what);
+}
+
+void feError(FeImporter *im, const DlcJsonValue *at, const char *path,
+             const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vreport(im, at, path, format, args);
+  va_end(args);
+}
+
+void feCodedError(FeImporter *im, const DlcJsonValue *at, const char *path,
+                  const DlcDiagnosticCode *code, const char *suggestion,
+                  const char *format, ...) {
+  if (im->failed)
+    return;
+  char why[768];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(why, sizeof(why), format, args);
+  va_end(args);
+  feError(im, at, path, "%s %s: %s; suggestion: %s", code->code, code->kind,
+          why, suggestion);
+}
+
+/* MLIR diagnostics raised while importing (attribute parsing, the final
+ * verification) go to the same callback, formatted like DLC's tools. */
+typedef struct {
+  char *data;
+  size_t size, capacity;
+} Text;
+
+static void appendText(MlirStringRef chunk, void *userData) {
+  Text *t = userData;
+  if (t->size + chunk.length + 1 > t->capacity) {
+    size_t capacity = 2 * (t->size + chunk.length + 1);
+    char *grown = realloc(t->data, capacity);
+    if (!grown)
+      return;
+    t->data = grown;
+    t->capacity = capacity;
+  }
+  memcpy(t->data + t->size, chunk.data, chunk.length);
+  t->size += chunk.length;
+  t->data[t->size] = '\0';
+}
+
+static void forward(FeImporter *im, MlirDiagnostic diagnostic) {
+  static const char *const words[] = {"error", "warning", "note", "remark"};
+  MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
+  char where[512];
+  dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
+                    sizeof(where));
+  Text message = {NULL, 0, 0};
+  mlirDiagnosticPrint(diagnostic, appendText, &message);
+  Text line = {NULL, 0, 0};
+  appendText(mlirStringRefCreateFromCString(where), &line);
+  appendText(mlirStringRefCreateFromCString(": "), &line);
+  appendText(mlirStringRefCreateFromCString(
+                 (unsigned)severity < 4 ? words[severity] : "error"),
+             &line);
+  appendText(mlirStringRefCreateFromCString(": "), &line);
+  appendText(mlirStringRefCreateFromCString(message.data ? message.data : ""),
+             &line);
+  if (line.data)
+    sendLine(im, line.data);
+  free(line.data);
+  free(message.data);
+  if (severity == MlirDiagnosticError)
+    im->failed = true;
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i)
+    forward(im, mlirDiagnosticGetNote(diagnostic, i));
+}
+
+static MlirLogicalResult forwardDiagnostic(MlirDiagnostic diagnostic,
+                                           void *userData) {
+  forward(userData, diagnostic);
+  return mlirLogicalResultSuccess();
+}
+
+/* --- symbols and tensors -------------------------------------------------- */
+
+MlirStringRef feInternSymbol(FeImporter *im, const char *name) {
+  return mlirStringAttrGetValue(
+      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(name)));
+}
+
+bool feHasSymbol(const FeImporter *im, MlirStringRef symbol) {
+  for (int i = 0; i < im->numSymbols; ++i)
+    if (mlirStringRefEqual(im->symbols[i], symbol))
+      return true;
+  return false;
+}
+
+bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
+                 const char *path) {
+  if (feHasSymbol(im, symbol))
+    return true;
+  if (im->numSymbols == FE_MAX_SYMBOLS) {
+    feError(im, at, path, "more than %d symbols", FE_MAX_SYMBOLS);
+    return false;
+  }
+  im->symbols[im->numSymbols++] = symbol;
+  return true;
+}
+
+FeTensor *feFindTensor(FeImporter *im, const char *name) {
+  for (size_t i = 0; i < im->numTensors; ++i)
+    if (strcmp(im->tensors[i].name, name) == 0)
+      return &im->tensors[i];
+  return NULL;
+}
+
+static FeTensor *addTensor(FeImporter *im, const char *name) {
+  if (im->numTensors == im->capacityTensors) {
+    size_t capacity = im->capacityTensors ? 2 * im->capacityTensors : 16;
+    FeTensor *grown = realloc(im->tensors, capacity * sizeof(FeTensor));
+    if (!grown)
+      return NULL;
+    im->tensors = grown;
+    im->capacityTensors = capacity;
+  }
+  FeTensor *t = &im->tensors[im->numTensors++];
+  memset(t, 0, sizeof(*t));
+  t->name = name;
+  return t;
+}
+
+/* --- generic field checks ------------------------------------------------- */
+
+static const char *article(DlcJsonValueKind kind) {
+  return kind == DlcJsonValueArray || kind == DlcJsonValueObject ? "an" : "a";
+}
+
+/* Requires `value` to be of `kind`. */
+static bool expectKind(FeImporter *im, const DlcJsonValue *value,
+                       const char *path, DlcJsonValueKind kind) {
+  if (value->kind == kind)
+    return true;
+  feError(im, value, path, "expected %s %s, found %s %s", article(kind),
+          dlcJsonValueKindName(kind), article(value->kind),
+          dlcJsonValueKindName(value->kind));
+  return false;
+}
+
+/* Rejects members of `object` not in `allowed` (NULL-terminated). */
+static bool checkKeys(FeImporter *im, const DlcJsonValue *object,
+                      const char *path, const char *const *allowed) {
+  for (size_t i = 0; i < object->count; ++i) {
+    bool known = false;
+    for (const char *const *k = allowed; *k && !known; ++k)
+      known = strcmp(*k, object->keys[i]) == 0;
+    if (known)
+      continue;
+    char list[256] = "";
+    size_t used = 0;
+    for (const char *const *k = allowed; *k && used < sizeof(list); ++k)
+      used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+                               k == allowed ? "" : ", ", *k);
+    if (!allowed[0])
+      snprintf(list, sizeof(list), "none");
+    feError(im, &object->items[i], path,
+            "unknown field \"%.100s\" (expected: %s)", object->keys[i], list);
+    return false;
+  }
+  return true;
+}
+
+/* The member `key` of `object` (of `kind`); NULL when absent (an error when
+ * `required`) or ill-typed (always an error: check im->failed). */
+static const DlcJsonValue *member(FeImporter *im, const DlcJsonValue *object,
+                                  const char *path, const char *key,
+                                  DlcJsonValueKind kind, bool required) {
+  const DlcJsonValue *value = dlcJsonValueGetMember(object, key);
+  char sub[FE_PATH_SIZE + 64];
+  snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "." : "", key);
+  if (!value) {
+    if (required)
+      feError(im, object, path[0] ? path : NULL, "missing field \"%s\"", key);
+    return NULL;
+  }
+  return expectKind(im, value, sub, kind) ? value : NULL;
+}
+
+/* --- dtypes and shapes ---------------------------------------------------- */
+
+static bool parseDtype(FeImporter *im, const char *text, MlirType *out) {
+  if (strcmp(text, "fp16") == 0 || strcmp(text, "f16") == 0)
+    *out = mlirF16TypeGet(im->ctx);
+  else if (strcmp(text, "bf16") == 0)
+    *out = mlirBF16TypeGet(im->ctx);
+  else if (strcmp(text, "fp32") == 0 || strcmp(text, "f32") == 0)
+    *out = mlirF32TypeGet(im->ctx);
+  else
+    return false;
+  return true;
+}
+
+static bool isIdentifier(const char *s) {
+  if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
+    return false;
+  for (const char *p = s + 1; *p; ++p)
+    if (!(isalnum((unsigned char)*p) || *p == '_'))
+      return false;
+  return true;
+}
+
+/* tensors.<name>: {"dtype": ..., "shape": [...]}. */
+static bool readDeclaration(FeImporter *im, const char *name,
+                            const DlcJsonValue *decl) {
+  char path[FE_PATH_SIZE];
+  snprintf(path, sizeof(path), "tensors.%.60s", name);
+  static const char *const keys[] = {"dtype", "shape", NULL};
+  if (!name[0]) {
+    feError(im, decl, "tensors", "a tensor name must not be empty");
+    return false;
+  }
+  if (!expectKind(im, decl, path, DlcJsonValueObject) ||
+      !checkKeys(im, decl, path, keys))
+    return false;
+  const DlcJsonValue *dtype =
+      member(im, decl, path, "dtype", DlcJsonValueString, true);
+  const DlcJsonValue *shape =
+      member(im, decl, path, "shape", DlcJsonValueArray, true);
+  if (!dtype || !shape)
+    return false;
+  FeTensor *t = addTensor(im, name);
+  if (!t) {
+    feError(im, decl, path, "out of memory");
+    return false;
+  }
+  t->declared = true;
+  t->decl = decl;
+  if (!parseDtype(im, dtype->string, &t->declElement)) {
+    feError(im, dtype, path,
+            "unknown dtype \"%.60s\" (expected fp16, bf16 or fp32)",
+            dtype->string);
+    return false;
+  }
+  if (shape->count > DLC_MAX_RANK) {
+    feError(im, shape, path, "rank %zu exceeds DLC's limit of %d", shape->count,
+            DLC_MAX_RANK);
+    return false;
+  }
+  t->declShape.rank = (int)shape->count;
+  for (size_t i = 0; i < shape->count; ++i) {
+    const DlcJsonValue *d = &shape->items[i];
+    char dimPath[FE_PATH_SIZE + 32];
+    snprintf(dimPath, sizeof(dimPath), "%s.shape[%zu]", path, i);
+    DlcDim *dim = &t->declShape.dims[i];
+    if (d->kind == DlcJsonValueNumber && d->isInteger && d->integer > 0 &&
+        d->integer <= ((int64_t)1 << 40)) {
+      dim->size = d->integer;
+      dim->symbol = mlirStringRefCreate(NULL, 0);
+    } else if (d->kind == DlcJsonValueString && isIdentifier(d->string)) {
+      dim->size = -1;
+      dim->symbol = feInternSymbol(im, d->string);
+    } else {
+      feError(im, d, dimPath,
+              "expected a positive integer (at most 2^40) or a symbol name "
+              "(a letter or '_', then letters, digits or '_')");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* --- attributes of a node ------------------------------------------------- */
+
+const DlcJsonValue *feAttrJson(const FeNode *node, const char *key) {
+  return node->attrs ? dlcJsonValueGetMember(node->attrs, key) : NULL;
+}
+
+void feAttrPath(const FeNode *node, const char *key, char *buffer,
+                size_t size) {
+  snprintf(buffer, size, "%s.attrs.%s", node->path, key);
+}
+
+bool feAttrInt(FeImporter *im, const FeNode *node, const char *key,
+               int64_t *out) {
+  const DlcJsonValue *v = feAttrJson(node, key);
+  if (!v)
+    return true;
+  if (v->kind != DlcJsonValueNumber || !v->isInteger) {
+    char path[FE_PATH_SIZE + 64];
+    feAttrPath(node, key, path, sizeof(path));
+    feError(im, v, path, "expected an integer");
+    return false;
+  }
+  *out = v->integer;
+  return true;
+}
+
+bool feAttrBool(FeImporter *im, const FeNode *node, const char *key,
+                bool *out) {
+  const DlcJsonValue *v = feAttrJson(node, key);
+  if (!v)
+    return true;
+  char path[FE_PATH_SIZE + 64];
+  feAttrPath(node, key, path, sizeof(path));
+  if (!expectKind(im, v, path, DlcJsonValueBool))
+    return false;
+  *out = v->boolean;
+  return true;
+}
+
+bool feAttrNumber(FeImporter *im, const FeNode *node, const char *key,
+                  double *out, bool *given) {
+  const DlcJsonValue *v = feAttrJson(node, key);
+  *given = v != NULL;
+  if (!v)
+    return true;
+  char path[FE_PATH_SIZE + 64];
+  feAttrPath(node, key, path, sizeof(path));
+  if (!expectKind(im, v, path, DlcJsonValueNumber))
+    return false;
+  *out = v->number;
+  return true;
+}
+
+bool feAttrInts(FeImporter *im, const FeNode *node, const char *key, int count,
+                int alsoCount, int64_t *out, int *numGiven) {
+  const DlcJsonValue *v = feAttrJson(node, key);
+  *numGiven = 0;
+  if (!v)
+    return true;
+  char path[FE_PATH_SIZE + 64];
+  feAttrPath(node, key, path, sizeof(path));
+  if (v->kind == DlcJsonValueNumber && v->isInteger) {
+    for (int i = 0; i < count; ++i)
+      out[i] = v->integer;
+    *numGiven = 1;
+    return true;
+  }
+  bool lengthOk = v->kind == DlcJsonValueArray &&
+                  (v->count == (size_t)count ||
+                   (alsoCount && v->count == (size_t)alsoCount));
+  for (size_t i = 0; lengthOk && i < v->count; ++i) {
+    const DlcJsonValue *e = &v->items[i];
+    if (e->kind != DlcJsonValueNumber || !e->isInteger) {
+      char sub[FE_PATH_SIZE + 96];
+      snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
+      feError(im, e, sub, "expected an integer");
+      return false;
+    }
+    out[i] = e->integer;
+  }
+  if (!lengthOk) {
+    if (alsoCount)
+      feError(im, v, path,
+              "expected an integer or a list of %d or %d "
+              "integers",
+              count, alsoCount);
+    else
+      feError(im, v, path, "expected an integer or a list of %d integers",
+              count);
+    return false;
+  }
+  *numGiven = (int)v->count;
+  return true;
+}
+
+bool feAttrDtype(FeImporter *im, const FeNode *node, const char *key,
+                 MlirType *out) {
+  const DlcJsonValue *v = feAttrJson(node, key);
+  if (!v)
+    return true;
+  char path[FE_PATH_SIZE + 64];
+  feAttrPath(node, key, path, sizeof(path));
+  if (!expectKind(im, v, path, DlcJsonValueString))
+    return false;
+  if (!parseDtype(im, v->string, out)) {
+    feError(im, v, path,
+            "unknown dtype \"%.60s\" (expected fp16, bf16 or fp32)", v->string);
+    return false;
+  }
+  return true;
+}
+
+bool feAttrAxes(FeImporter *im, const FeNode *node, const char *key, int rank,
+                int64_t *axes, int *numAxes) {
+  const DlcJsonValue *v = feAttrJson(node, key);
+  char path[FE_PATH_SIZE + 64];
+  feAttrPath(node, key, path, sizeof(path));
+  if (!v)
+    return true;
+  const DlcJsonValue *items = v;
+  size_t count = 1;
+  if (v->kind == DlcJsonValueArray) {
+    items = v->items;
+    count = v->count;
+  }
+  if (count == 0 || count > (size_t)rank) {
+    feError(im, v, path, "expected 1 to %d axes", rank);
+    return false;
+  }
+  bool seen[DLC_MAX_RANK] = {false};
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *e = &items[i];
+    if (e->kind != DlcJsonValueNumber || !e->isInteger || e->integer < -rank ||
+        e->integer >= rank) {
+      feError(im, e, path, "expected an axis in [%d, %d]", -rank, rank - 1);
+      return false;
+    }
+    int64_t axis = e->integer < 0 ? e->integer + rank : e->integer;
+    if (seen[axis]) {
+      feError(im, e, path, "axis %lld is repeated", (long long)axis);
+      return false;
+    }
+    seen[axis] = true;
+  }
+  *numAxes = 0;
+  for (int a = 0; a < rank; ++a)
+    if (seen[a])
+      axes[(*numAxes)++] = a;
+  return true;
+}
+
+/* --- the document --------------------------------------------------------- */
+
+typedef struct Document {
+  const DlcJsonValue *signature, *tensors, *graph, *name;
+  const DlcJsonValue *inputs, *outputs;
+} Document;
+
+static bool readDocument(FeImporter *im, const DlcJsonValue *root,
+                         Document *doc) {
+  static const char *const rootKeys[] = {"signature", "tensors", "graph",
+                                         "name", NULL};
+  static const char *const signatureKeys[] = {"inputs", "outputs", NULL};
+  if (!expectKind(im, root, "document", DlcJsonValueObject) ||
+      !checkKeys(im, root, "document", rootKeys))
+    return false;
+  doc->name = member(im, root, "", "name", DlcJsonValueString, false);
+  doc->signature = member(im, root, "", "signature", DlcJsonValueObject, true);
+  if (im->failed)
+    return false;
+  doc->tensors = member(im, root, "", "tensors", DlcJsonValueObject, true);
+  if (im->failed)
+    return false;
+  doc->graph = member(im, root, "", "graph", DlcJsonValueArray, true);
+  if (im->failed)
+    return false;
+  if (doc->name && !isIdentifier(doc->name->string)) {
+    feError(im, doc->name, "name",
+            "the graph name must be an identifier (letters, digits, '_')");
+    return false;
+  }
+  if (!checkKeys(im, doc->signature, "signature", signatureKeys))
+    return false;
+  doc->inputs = member(im, doc->signature, "signature", "inputs",
+                       DlcJsonValueArray, true);
+  if (im->failed)
+    return false;
+  doc->outputs = member(im, doc->signature, "signature", "outputs",
+                        DlcJsonValueArray, true);
+  if (im->failed)
+    return false;
+  if (doc->outputs->count == 0) {
+    feError(im, doc->outputs, "signature.outputs",
+            "the graph needs at least one output");
+    return false;
+  }
+  for (size_t i = 0; i < doc->tensors->count; ++i)
+    if (!readDeclaration(im, doc->tensors->keys[i], &doc->tensors->items[i]))
+      return false;
+  return true;
+}
+
+/* The `tensor` of signature.inputs[i] / outputs[i]. */
+static const DlcJsonValue *signatureTensor(FeImporter *im,
+                                           const DlcJsonValue *entry,
+                                           const char *path, bool isInput) {
+  static const char *const inputKeys[] = {"tensor", "role", "mutability",
+                                          "storage", NULL};
+  static const char *const outputKeys[] = {"tensor", NULL};
+  if (!expectKind(im, entry, path, DlcJsonValueObject) ||
+      !checkKeys(im, entry, path, isInput ? inputKeys : outputKeys))
+    return NULL;
+  const DlcJsonValue *tensor =
+      member(im, entry, path, "tensor", DlcJsonValueString, true);
+  if (!tensor || !isInput)
+    return tensor;
+  static const char *const roles[] = {"data", "param", NULL};
+  static const char *const mutabilities[] = {"immutable", "mutable", NULL};
+  const char *const *allowed[] = {roles, mutabilities};
+  const char *fields[] = {"role", "mutability"};
+  for (int f = 0; f < 2; ++f) {
+    const DlcJsonValue *v =
+        member(im, entry, path, fields[f], DlcJsonValueString, false);
+    if (im->failed)
+      return NULL;
+    bool ok = !v;
+    for (const char *const *a = allowed[f]; v && *a && !ok; ++a)
+      ok = strcmp(*a, v->string) == 0;
+    if (!ok) {
+      char sub[FE_PATH_SIZE + 32];
+      snprintf(sub, sizeof(sub), "%s.%s", path, fields[f]);
+      feError(im, v, sub, "unknown %s \"%.60s\" (expected %s or %s)", fields[f],
+              v->string, allowed[f][0], allowed[f][1]);
+      return NULL;
+    }
+  }
+  member(im, entry, path, "storage", DlcJsonValueString, false);
+  return im->failed ? NULL : tensor;
+}
+
+static MlirAttribute nameDictionary(FeImporter *im, const char *name) {
+  MlirNamedAttribute entry = mlirNamedAttributeGet(
+      mlirIdentifierGet(im->ctx, mlirStringRefCreateFromCString("dlc.name")),
+      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(name)));
+  return mlirDictionaryAttrGet(im->ctx, 1, &entry);
+}
+
+static MlirLocation jsonLocation(FeImporter *im, const DlcJsonValue *at) {
+  return mlirLocationFileLineColGet(im->ctx, im->sourceName, (unsigned)at->line,
+                                    (unsigned)at->column);
+}
+
+/* Creates, in `module`, the func.func whose arguments are the signature
+ * inputs; returns it (its type is completed by finishFunction). */
+static MlirOperation createFunction(FeImporter *im, const Document *doc,
+                                    MlirModule module) {
+  size_t n = doc->inputs->count;
+  MlirType *types = calloc(n + 1, sizeof(MlirType));
+  MlirAttribute *argAttrs = calloc(n + 1, sizeof(MlirAttribute));
+  MlirOperation func = {NULL};
+  if (!types || !argAttrs) {
+    feError(im, doc->inputs, "signature.inputs", "out of memory");
+    goto done;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    char path[FE_PATH_SIZE];
+    snprintf(path, sizeof(path), "signature.inputs[%zu]", i);
+    const DlcJsonValue *name =
+        signatureTensor(im, &doc->inputs->items[i], path, true);
+    if (!name)
+      goto done;
+    char sub[FE_PATH_SIZE + 16];
+    snprintf(sub, sizeof(sub), "%s.tensor", path);
+    FeTensor *t = feFindTensor(im, name->string);
+    if (!t) {
+      feError(im, name, sub, "tensor \"%.100s\" is not declared in \"tensors\"",
+              name->string);
+      goto done;
+    }
+    if (t->defined) {
+      feError(im, name, sub, "tensor \"%.100s\" is already an input (%s)",
+              name->string, t->definedBy);
+      goto done;
+    }
+    t->defined = true;
+    snprintf(t->definedBy, sizeof(t->definedBy), "%s", path);
+    t->value.element = t->declElement;
+    t->value.shape = t->declShape;
+    types[i] = feTensorType(im, &t->declShape, t->declElement);
+    argAttrs[i] = nameDictionary(im, t->name);
+    for (int d = 0; d < t->declShape.rank; ++d)
+      if (t->declShape.dims[d].size < 0 &&
+          !feAddSymbol(im, t->declShape.dims[d].symbol, name, sub))
+        goto done;
+  }
+  im->numArgumentSymbols = im->numSymbols;
+
+  const char *funcName = doc->name ? doc->name->string : "main";
+  MlirAttribute attrs[] = {
+      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(funcName)),
+      mlirTypeAttrGet(
+          mlirFunctionTypeGet(im->ctx, (intptr_t)n, types, 0, NULL)),
+      mlirArrayAttrGet(im->ctx, (intptr_t)n, argAttrs),
+  };
+  const char *names[] = {"sym_name", "function_type", "arg_attrs"};
+  DlcBuilder b = dlcBuilderAtEnd(mlirModuleGetBody(module),
+                                 jsonLocation(im, doc->signature));
+  MlirBlock body;
+  func = dlcBuildWithRegion(&b, "func.func", 0, NULL, 0, NULL, n ? 3 : 2, names,
+                            attrs, (intptr_t)n, types, &body);
+  im->b = dlcBuilderAtEnd(body, b.loc);
+  for (size_t i = 0; i < n; ++i) {
+    const DlcJsonValue *name =
+        dlcJsonValueGetMember(&doc->inputs->items[i], "tensor");
+    feFindTensor(im, name->string)->value.value =
+        mlirBlockGetArgument(body, (intptr_t)i);
+  }
+done:
+  free(types);
+  free(argAttrs);
+  return im->failed ? (MlirOperation){NULL} : func;
+}
+
+/* --- graph nodes ---------------------------------------------------------- */
+
+/* A tensor's declared type, when declared, is applied to the value the graph
+ * computes: the shapes must agree (E1304), the element type is cast. */
+static bool defineOutput(FeImporter *im, const FeNode *node, FeValue value) {
+  char path[FE_PATH_SIZE + 16];
+  snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
+  FeTensor *t = feFindTensor(im, node->outputName);
+  if (!t && !(t = addTensor(im, node->outputName))) {
+    feError(im, node->outputJson, path, "out of memory");
+    return false;
+  }
+  if (t->declared) {
+    if (!dlcShapeEqual(&t->declShape, &value.shape)) {
+      char declared[256], computed[256];
+      dlcShapeFormat(&t->declShape, declared, sizeof(declared));
+      dlcShapeFormat(&value.shape, computed, sizeof(computed));
+      feCodedError(im, node->outputJson, path, &dlcAxisAlignmentMismatch,
+                   "fix the shape in \"tensors\" or the graph so they agree",
+                   "tensor \"%.100s\" is declared %s but %s computes %s",
+                   t->name, declared, node->op, computed);
+      return false;
+    }
+    value = feCast(im, value, t->declElement);
+  }
+  t->defined = true;
+  t->value = value;
+  snprintf(t->definedBy, sizeof(t->definedBy), "%s", node->path);
+  return true;
+}
+
+static bool readNodeInputs(FeImporter *im, FeNode *node, const FeOpDef *def) {
+  char path[FE_PATH_SIZE + 16];
+  snprintf(path, sizeof(path), "%s.inputs", node->path);
+  const DlcJsonValue *inputs = node->inputsJson;
+  if (inputs->count < (size_t)def->minInputs ||
+      inputs->count > (size_t)def->maxInputs) {
+    if (def->minInputs == def->maxInputs)
+      feError(im, inputs, path, "%s takes %d input%s, found %zu", def->name,
+              def->minInputs, def->minInputs == 1 ? "" : "s", inputs->count);
+    else
+      feError(im, inputs, path, "%s takes %d to %d inputs, found %zu",
+              def->name, def->minInputs, def->maxInputs, inputs->count);
+    return false;
+  }
+  node->numInputs = inputs->count;
+  for (size_t i = 0; i < inputs->count; ++i) {
+    const DlcJsonValue *in = &inputs->items[i];
+    char sub[FE_PATH_SIZE + 48];
+    snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
+    if (!expectKind(im, in, sub, DlcJsonValueString))
+      return false;
+    FeTensor *t = feFindTensor(im, in->string);
+    if (!t || !t->defined) {
+      feError(im, in, sub,
+              "tensor \"%.100s\" is not defined (neither a signature input "
+              "nor the output of an earlier node)",
+              in->string);
+      return false;
+    }
+    node->inputs[i] = t->value;
+    node->inputNames[i] = t->name;
+  }
+  return true;
+}
+
+static bool readNodeOutput(FeImporter *im, FeNode *node,
+                           const DlcJsonValue *outputs) {
+  char path[FE_PATH_SIZE + 16];
+  snprintf(path, sizeof(path), "%s.outputs", node->path);
+  if (outputs->count != 1) {
+    feError(im, outputs, path, "%s has exactly 1 output, found %zu", node->op,
+            outputs->count);
+    return false;
+  }
+  const DlcJsonValue *out = &outputs->items[0];
+  snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
+  if (!expectKind(im, out, path, DlcJsonValueString))
+    return false;
+  if (!out->string[0]) {
+    feError(im, out, path, "a tensor name must not be empty");
+    return false;
+  }
+  FeTensor *t = feFindTensor(im, out->string);
+  if (t && t->defined) {
+    feError(im, out, path, "tensor \"%.100s\" is already defined by %s",
+            out->string, t->definedBy);
+    return false;
+  }
+  node->outputName = out->string;
+  node->outputJson = out;
+  return true;
+}
+
+static bool importNode(FeImporter *im, const DlcJsonValue *json, size_t index) {
+  static const char *const nodeKeys[] = {"op",    "name", "inputs", "outputs",
+                                         "attrs", "fn",   NULL};
+  FeNode node;
+  memset(&node, 0, sizeof(node));
+  node.json = json;
+  snprintf(node.path, sizeof(node.path), "graph[%zu]", index);
+  if (!expectKind(im, json, node.path, DlcJsonValueObject) ||
+      !checkKeys(im, json, node.path, nodeKeys))
+    return false;
+  const DlcJsonValue *op =
+      member(im, json, node.path, "op", DlcJsonValueString, true);
+  if (!op)
+    return false;
+  const FeOpDef *def = feLookupOp(op->string);
+  char path[FE_PATH_SIZE + 16];
+  if (!def) {
+    snprintf(path, sizeof(path), "%s.op", node.path);
+    feError(im, op, path, "unknown op \"%.60s\" (expected one of %s)",
+            op->string, feOpNames);
+    return false;
+  }
+  node.op = def->name;
+  const DlcJsonValue *name =
+      member(im, json, node.path, "name", DlcJsonValueString, false);
+  if (im->failed)
+    return false;
+  node.fnJson =
+      member(im, json, node.path, "fn", DlcJsonValueString, def->takesFn);
+  if (im->failed)
+    return false;
+  if (node.fnJson && !def->takesFn) {
+    snprintf(path, sizeof(path), "%s.fn", node.path);
+    feError(im, node.fnJson, path, "%s takes no \"fn\"", def->name);
+    return false;
+  }
+  node.fn = node.fnJson ? node.fnJson->string : NULL;
+  node.inputsJson =
+      member(im, json, node.path, "inputs", DlcJsonValueArray, true);
+  if (!node.inputsJson)
+    return false;
+  const DlcJsonValue *outputs =
+      member(im, json, node.path, "outputs", DlcJsonValueArray, true);
+  if (!outputs)
+    return false;
+  node.attrs = member(im, json, node.path, "attrs", DlcJsonValueObject, false);
+  if (im->failed)
+    return false;
+  snprintf(path, sizeof(path), "%s.attrs", node.path);
+  if (node.attrs && !checkKeys(im, node.attrs, path, def->attrs))
+    return false;
+  if (!readNodeInputs(im, &node, def) || !readNodeOutput(im, &node, outputs))
+    return false;
+
+  /* Ops carry the node's name and JSON position. */
+  MlirLocation loc = jsonLocation(im, json);
+  if (name)
+    loc = mlirLocationNameGet(
+        im->ctx, mlirStringRefCreateFromCString(name->string), loc);
+  im->b.loc = loc;
+  FeValue out;
+  memset(&out, 0, sizeof(out));
+  return def->lower(im, &node, &out) && !im->failed &&
+         defineOutput(im, &node, out);
+}
+
+/* --- results and verification --------------------------------------------- */
+
+static bool finishFunction(FeImporter *im, const Document *doc,
+                           MlirOperation func) {
+  size_t n = doc->outputs->count;
+  MlirValue *values = calloc(n, sizeof(MlirValue));
+  MlirType *types = calloc(n, sizeof(MlirType));
+  MlirAttribute *resAttrs = calloc(n, sizeof(MlirAttribute));
+  bool ok = values && types && resAttrs;
+  if (!ok)
+    feError(im, doc->outputs, "signature.outputs", "out of memory");
+  for (size_t i = 0; ok && i < n; ++i) {
+    char path[FE_PATH_SIZE];
+    snprintf(path, sizeof(path), "signature.outputs[%zu]", i);
+    const DlcJsonValue *name =
+        signatureTensor(im, &doc->outputs->items[i], path, false);
+    ok = name != NULL;
+    if (!ok)
+      break;
+    char sub[FE_PATH_SIZE + 16];
+    snprintf(sub, sizeof(sub), "%s.tensor", path);
+    FeTensor *t = feFindTensor(im, name->string);
+    for (size_t j = 0; j < i && ok; ++j)
+      ok = strcmp(
+               dlcJsonValueGetMember(&doc->outputs->items[j], "tensor")->string,
+               name->string) != 0;
+    if (!ok) {
+      feError(im, name, sub, "tensor \"%.100s\" is listed twice", name->string);
+      break;
+    }
+    if (!t || !t->defined) {
+      feError(im, name, sub, "tensor \"%.100s\" is not produced by the graph",
+              name->string);
+      ok = false;
+      break;
+    }
+    values[i] = t->value.value;
+    types[i] = mlirValueGetType(values[i]);
+    resAttrs[i] = nameDictionary(im, t->name);
+  }
+  if (ok) {
+    im->b.loc = jsonLocation(im, doc->outputs);
+    dlcBuild(&im->b, "func.return", (intptr_t)n, values, 0, NULL, 0, NULL,
+             NULL);
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+    intptr_t numArgs = mlirBlockGetNumArguments(body);
+    MlirType argTypes[64];
+    MlirType *args =
+        numArgs <= 64 ? argTypes : calloc((size_t)numArgs, sizeof(MlirType));
+    for (intptr_t i = 0; args && i < numArgs; ++i)
+      args[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
+    if (args) {
+      mlirOperationSetAttributeByName(
+          func, mlirStringRefCreateFromCString("function_type"),
+          mlirTypeAttrGet(
+              mlirFunctionTypeGet(im->ctx, numArgs, args, (intptr_t)n, types)));
+      mlirOperationSetAttributeByName(
+          func, mlirStringRefCreateFromCString("res_attrs"),
+          mlirArrayAttrGet(im->ctx, (intptr_t)n, resAttrs));
+    }
+    if (args != argTypes)
+      free(args);
+    ok = args != NULL;
+  }
+  /* Symbols a Conv2D introduced are not in the argument types: state the
+   * order explicitly (docs/conventions.md). */
+  if (ok && im->numSymbols > im->numArgumentSymbols) {
+    MlirAttribute names[FE_MAX_SYMBOLS];
+    for (int i = 0; i < im->numSymbols; ++i)
+      names[i] = mlirStringAttrGet(im->ctx, im->symbols[i]);
+    mlirOperationSetAttributeByName(
+        func, mlirStringRefCreateFromCString("dlc.symbols"),
+        mlirArrayAttrGet(im->ctx, im->numSymbols, names));
+  }
+  free(values);
+  free(types);
+  free(resAttrs);
+  return ok && feFinishMaps(im);
+}
+
+static MlirWalkResult checkTinyOp(MlirOperation op, void *userData) {
+  bool *ok = userData;
+  if (!dlcTinyCheckOp(op))
+    *ok = false;
+  return MlirWalkResultAdvance;
+}
+
+/* The result must be valid IR and pass tiny-verify's checks; a failure here
+ * is an importer bug, reported like any other diagnostic. */
+static bool verifyModule(FeImporter *im, MlirModule module) {
+  MlirOperation op = mlirModuleGetOperation(module);
+  if (!mlirOperationVerify(op)) {
+    im->failed = true;
+    return false;
+  }
+  bool ok = true;
+  mlirOperationWalk(op, checkTinyOp, &ok, MlirWalkPreOrder);
+  return ok && !im->failed;
+}
+
+static MlirModule importDocument(FeImporter *im, const DlcJsonValue *root) {
+  Document doc;
+  memset(&doc, 0, sizeof(doc));
+  if (!readDocument(im, root, &doc))
+    return (MlirModule){NULL};
+  MlirModule module = mlirModuleCreateEmpty(jsonLocation(im, root));
+  MlirOperation func = createFunction(im, &doc, module);
+  bool ok = !mlirOperationIsNull(func);
+  for (size_t i = 0; ok && i < doc.graph->count; ++i)
+    ok = importNode(im, &doc.graph->items[i], i);
+  ok = ok && finishFunction(im, &doc, func) && verifyModule(im, module);
+  if (!ok) {
+    mlirModuleDestroy(module);
+    return (MlirModule){NULL};
+  }
+  return module;
+}
+
+/* "line L, column C: what" from the JSON reader. */
+static void reportSyntaxError(FeImporter *im, const char *error) {
+  int line = 1, col = 1, consumed = 0;
+  if (sscanf(error, "line %d, column %d: %n", &line, &col, &consumed) != 2 ||
+      consumed == 0) {
+    consumed = 0;
+    line = col = 1;
+  }
+  char what[600];
+  snprintf(what, sizeof(what), "malformed JSON: %.500s", error + consumed);
+  reportAt(im, line, col, NULL, what);
+}
+
+MlirModule dlcImportFrontendJson(MlirContext ctx, MlirStringRef json,
+                                 MlirStringRef sourceName,
+                                 MlirStringCallback errorCallback,
+                                 void *userData) {
+  FeImporter im;
+  memset(&im, 0, sizeof(im));
+  im.ctx = ctx;
+  im.sourceName = sourceName;
+  im.errorCallback = errorCallback;
+  im.userData = userData;
+  MlirDiagnosticHandlerID handler =
+      mlirContextAttachDiagnosticHandler(ctx, forwardDiagnostic, &im, NULL);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
+  MlirModule module = {NULL};
+  if (mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx))) {
+    char error[512];
+    DlcJsonValue *root =
+        dlcJsonValueParse(json.data ? json.data : "",
+                          json.data ? json.length : 0, error, sizeof(error));
+    if (!root)
+      reportSyntaxError(&im, error);
+    else
+      module = importDocument(&im, root);
+    dlcJsonValueDestroy(root);
+  }
+  mlirContextDetachDiagnosticHandler(ctx, handler);
+  feDestroyMaps(&im);
+  free(im.tensors);
+  return module;
+}

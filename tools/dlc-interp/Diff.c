@@ -1,0 +1,442 @@
+/* dlc-interp --diff: differential testing of the lowering to RB-SSA (spec
+ * §6.11 "CPU playback", §13). The tiny function is copied alone into a new
+ * module and lowered in-process with convert-tiny-to-indexbook and
+ * convert-indexbook-to-rbssa. Then, for each trial, random sizes are drawn
+ * for the symbols (odd sizes and 1 included), random inputs are made, and
+ * the tiny function and the rbssa region are both evaluated on them by the
+ * CPU reference interpreter; the outputs must agree within rtol = atol =
+ * 1e-3. One line per trial, a summary, and the exit status: 0 all trials
+ * pass, 1 a mismatch (or an evaluation error), 2 the lowering rejects the
+ * program. See docs/interp.md, "Differential testing". */
+#include "InterpTool.h"
+
+#include "dlc/Passes.h"
+#include "dlc/Shape.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Pass.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char pipeline[] = "builtin.module(convert-tiny-to-indexbook, "
+                               "convert-indexbook-to-rbssa)";
+static const double tolerance = 1e-3; /* rtol = atol (§13) */
+
+/* Every value of both functions (the tiny function's intermediate
+ * tensors, the region's iteration spaces) is kept to at most this many
+ * elements, so a trial runs in well under a second. */
+static const double sizeBudget = 262144.0;
+
+typedef struct Diff {
+  const Options *options;
+  MlirOperation tiny, region;
+  DlcInterpSymbols tinySymbols, regionSymbols; /* names only */
+  int64_t fixed[DLC_INTERP_MAX_SYMBOLS];       /* SYM=SIZE, or -1 */
+  intptr_t numInputs, numOutputs;
+} Diff;
+
+/*===----------------------------------------------------------------------===*
+ * The lowering
+ *===----------------------------------------------------------------------===*/
+
+typedef struct ErrorText {
+  char text[1024];
+  size_t used;
+} ErrorText;
+
+static void appendError(MlirStringRef chunk, void *userData) {
+  ErrorText *t = userData;
+  size_t room = sizeof(t->text) - 1 - t->used;
+  size_t n = chunk.length < room ? chunk.length : room;
+  memcpy(t->text + t->used, chunk.data, n);
+  t->used += n;
+  t->text[t->used] = '\0';
+}
+
+static MlirStringRef symbolName(MlirOperation func) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  return !mlirAttributeIsNull(name) && mlirAttributeIsAString(name)
+             ? mlirStringAttrGetValue(name)
+             : mlirStringRefCreateFromCString("?");
+}
+
+/* The one rbssa region of `module`, or a null op. */
+static MlirOperation findRegion(MlirModule module) {
+  MlirOperation found = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!dlcInterpIsRegion(op))
+      continue;
+    if (!mlirOperationIsNull(found))
+      return (MlirOperation){NULL};
+    found = op;
+  }
+  return found;
+}
+
+/* Lowers a copy of `d->tiny` into `*module` (created here; the caller
+ * destroys it) and finds the region. Returns an exit status: 0, 1 (a bug:
+ * bad pipeline, invalid IR) or 2 (the lowering rejects the program). */
+static int lower(MlirContext ctx, Diff *d, MlirModule *module) {
+  MlirStringRef name = symbolName(d->tiny);
+  *module = mlirModuleCreateEmpty(mlirOperationGetLocation(d->tiny));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(*module),
+                                mlirOperationClone(d->tiny));
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  /* Verified below, so that invalid output is told apart from a refusal. */
+  mlirPassManagerEnableVerifier(pm, false);
+  ErrorText error = {{0}, 0};
+  bool parsed = mlirLogicalResultIsSuccess(dlcParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(pipeline), appendError, &error));
+  bool ran = parsed && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
+                           pm, mlirModuleGetOperation(*module)));
+  mlirPassManagerDestroy(pm);
+  if (!parsed) {
+    fprintf(stderr, "dlc-interp: error: invalid pass pipeline: %s\n",
+            error.text);
+    return 1;
+  }
+  if (!ran) {
+    printf("diff @%.*s: REJECTED by the lowering (%s); see the diagnostics "
+           "on stderr\n",
+           (int)name.length, name.data, pipeline);
+    return 2;
+  }
+  if (!mlirOperationVerify(mlirModuleGetOperation(*module))) {
+    printf("diff @%.*s: FAIL: the lowered module does not verify\n",
+           (int)name.length, name.data);
+    return 1;
+  }
+  d->region = findRegion(*module);
+  if (mlirOperationIsNull(d->region)) {
+    printf("diff @%.*s: FAIL: the lowering did not produce exactly one "
+           "rbssa region\n",
+           (int)name.length, name.data);
+    return 1;
+  }
+  return 0;
+}
+
+/* The two functions must take and give the same parameters. */
+static bool compareSignatures(Diff *d) {
+  intptr_t regionInputs, regionOutputs;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpGetSignature(d->tiny, &d->numInputs, &d->numOutputs)) ||
+      mlirLogicalResultIsFailure(
+          dlcInterpGetSignature(d->region, &regionInputs, &regionOutputs)) ||
+      mlirLogicalResultIsFailure(
+          dlcInterpSymbolsInit(d->tiny, &d->tinySymbols)) ||
+      mlirLogicalResultIsFailure(
+          dlcInterpSymbolsInit(d->region, &d->regionSymbols)))
+    return false;
+  if (regionInputs != d->numInputs || regionOutputs != d->numOutputs) {
+    printf("diff: FAIL: the tiny function has %ld inputs and %ld outputs but "
+           "the region %ld and %ld\n",
+           (long)d->numInputs, (long)d->numOutputs, (long)regionInputs,
+           (long)regionOutputs);
+    return false;
+  }
+  if (d->numInputs + d->numOutputs > MaxParams) {
+    fprintf(stderr, "dlc-interp: error: more than %d parameters\n", MaxParams);
+    return false;
+  }
+  return true;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Sizes
+ *===----------------------------------------------------------------------===*/
+
+/* Reads SYM=SIZE from the command line into d->fixed. */
+static bool fixSizes(Diff *d) {
+  for (int i = 0; i < DLC_INTERP_MAX_SYMBOLS; ++i)
+    d->fixed[i] = -1;
+  for (int i = 0; i < d->options->numSizes; ++i) {
+    const SizeArg *size = &d->options->sizes[i];
+    int index = dlcInterpSymbolsFind(
+        &d->tinySymbols, mlirStringRefCreateFromCString(size->name));
+    if (index < 0) {
+      fprintf(stderr,
+              "dlc-interp: error: '%s' is not a symbol of the "
+              "function\n",
+              size->name);
+      return false;
+    }
+    d->fixed[index] = size->value;
+  }
+  return true;
+}
+
+static int64_t uniform(uint64_t *state, int64_t lo, int64_t hi) {
+  return lo + (int64_t)(interpToolNextRandom(state) % (uint64_t)(hi - lo + 1));
+}
+
+/* The element count of `value` under `symbols` (a symbol without a size
+ * counts as 1), or 0 when it is not a named tensor. */
+static double countElements(MlirValue value, const DlcInterpSymbols *symbols) {
+  DlcShape shape;
+  char why[128];
+  MlirType type = mlirValueGetType(value);
+  if (!mlirTypeIsARankedTensor(type) ||
+      !dlcShapeFromType(type, &shape, why, sizeof(why)))
+    return 0.0;
+  double count = 1.0;
+  for (int d = 0; d < shape.rank; ++d) {
+    int index = dlcInterpSymbolsFind(symbols, shape.dims[d].symbol);
+    count *= shape.dims[d].size >= 0 ? (double)shape.dims[d].size
+             : index >= 0 && symbols->values[index] > 0
+                 ? (double)symbols->values[index]
+                 : 1.0;
+  }
+  return count;
+}
+
+/* The largest tensor of `func` (arguments and op results) under
+ * `symbols`: what the interpreter materialises. */
+static double largestValue(MlirOperation func,
+                           const DlcInterpSymbols *symbols) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  double largest = 0.0;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    largest =
+        fmax(largest, countElements(mlirBlockGetArgument(body, i), symbols));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+      largest =
+          fmax(largest, countElements(mlirOperationGetResult(op, i), symbols));
+  return largest;
+}
+
+/* Gives the region's symbols the tiny symbols' sizes, by name; a region
+ * symbol the tiny function does not have stays unbound. */
+static void copySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to) {
+  for (int i = 0; i < to->count; ++i) {
+    int j = dlcInterpSymbolsFind(from, to->names[i]);
+    to->values[i] = j >= 0 ? from->values[j] : -1;
+  }
+}
+
+/* Draws the sizes of trial `trial` into `tiny` and `region`: the first
+ * trial has odd sizes only (3 and up where --max-size allows), the second
+ * sets one symbol to 1, the others take any size in [1, max] (1 with
+ * probability 1/8). Then the largest sizes are halved until every value of
+ * both functions fits the budget. Sizes given on the command line stay. */
+static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
+                      DlcInterpSymbols *tiny, DlcInterpSymbols *region) {
+  int count = tiny->count;
+  int64_t max = d->options->maxSize, *sizes = tiny->values;
+  for (int i = 0; i < count; ++i) {
+    if (trial == 0)
+      sizes[i] = max >= 3 ? 3 + 2 * uniform(state, 0, (max - 3) / 2) : 1;
+    else if (trial >= 2 && interpToolNextRandom(state) % 8 == 0)
+      sizes[i] = 1;
+    else
+      sizes[i] = uniform(state, 1, max);
+  }
+  int unfixed = 0;
+  for (int i = 0; i < count; ++i)
+    unfixed += d->fixed[i] < 0;
+  if (trial == 1 && unfixed > 0) {
+    int64_t pick = uniform(state, 0, unfixed - 1);
+    for (int i = 0; i < count; ++i)
+      if (d->fixed[i] < 0 && pick-- == 0)
+        sizes[i] = 1;
+  }
+  for (int i = 0; i < count; ++i)
+    if (d->fixed[i] >= 0)
+      sizes[i] = d->fixed[i];
+  for (;;) {
+    copySizes(tiny, region);
+    int largest = -1;
+    for (int i = 0; i < count; ++i)
+      if (d->fixed[i] < 0 && sizes[i] > 1 &&
+          (largest < 0 || sizes[i] > sizes[largest]))
+        largest = i;
+    if (largest < 0 || fmax(largestValue(d->tiny, tiny),
+                            largestValue(d->region, region)) <= sizeBudget)
+      return;
+    sizes[largest] /= 2;
+    if (trial == 0)
+      sizes[largest] |= 1;
+  }
+}
+
+/*===----------------------------------------------------------------------===*
+ * One trial
+ *===----------------------------------------------------------------------===*/
+
+/* How two sets of outputs differ. */
+typedef struct Comparison {
+  double maxAbs, maxRel;
+  int64_t mismatches, elements;
+  /* The first mismatch: output, element index, values. */
+  intptr_t output;
+  int64_t index[DLC_MAX_RANK];
+  int rank;
+  double expected, actual;
+  bool shapesDiffer;
+} Comparison;
+
+static void compareOutput(intptr_t k, const DlcTensor *expected,
+                          const DlcTensor *actual, Comparison *c) {
+  if (expected->rank != actual->rank ||
+      memcmp(expected->shape, actual->shape,
+             (size_t)expected->rank * sizeof(int64_t)) != 0) {
+    c->shapesDiffer = true;
+    c->output = k;
+    return;
+  }
+  int64_t index[DLC_MAX_RANK] = {0};
+  for (int64_t i = 0; i < expected->numElements; ++i) {
+    double want = expected->data[i], got = actual->data[i];
+    double diff = fabs(got - want);
+    bool same = want == got || (isnan(want) && isnan(got));
+    if (!same && isfinite(diff)) {
+      c->maxAbs = fmax(c->maxAbs, diff);
+      if (want != 0.0)
+        c->maxRel = fmax(c->maxRel, diff / fabs(want));
+    }
+    if (!same && !(diff <= tolerance + tolerance * fabs(want)) &&
+        c->mismatches++ == 0) {
+      c->output = k;
+      c->rank = expected->rank;
+      memcpy(c->index, index, sizeof(index));
+      c->expected = want;
+      c->actual = got;
+    }
+    ++c->elements;
+    for (int dim = expected->rank - 1; dim >= 0; --dim) {
+      if (++index[dim] < expected->shape[dim])
+        break;
+      index[dim] = 0;
+    }
+  }
+}
+
+static void printIndex(int rank, const int64_t *index) {
+  printf("[");
+  for (int i = 0; i < rank; ++i)
+    printf("%s%lld", i ? ", " : "", (long long)index[i]);
+  printf("]");
+}
+
+/* Prints the verdict that ends a trial's line; true on PASS. */
+static bool report(const Comparison *c) {
+  if (c->shapesDiffer) {
+    printf(": FAIL (output %ld has different shapes in tiny and rbssa)\n",
+           (long)c->output);
+    return false;
+  }
+  printf(": max abs err %.3g, max rel err %.3g", c->maxAbs, c->maxRel);
+  if (c->mismatches == 0) {
+    printf(": PASS\n");
+    return true;
+  }
+  printf(": FAIL (%lld of %lld elements differ; first: output %ld at ",
+         (long long)c->mismatches, (long long)c->elements, (long)c->output);
+  printIndex(c->rank, c->index);
+  printf(", tiny %.9g, rbssa %.9g)\n", c->expected, c->actual);
+  return false;
+}
+
+/* Runs trial `trial`; true when it passes. */
+static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
+  DlcInterpSymbols tinySymbols = d->tinySymbols;
+  DlcInterpSymbols regionSymbols = d->regionSymbols;
+  drawSizes(d, trial, state, &tinySymbols, &regionSymbols);
+  /* The line is printed once both evaluations are done, so that their
+   * diagnostics (on stderr) come before it rather than inside it. */
+  char sizes[DLC_INTERP_MAX_SYMBOLS * (NameSize + 24)];
+  size_t used = 0;
+  for (int i = 0; i < tinySymbols.count; ++i)
+    used += (size_t)snprintf(sizes + used, sizeof(sizes) - used, " %.*s=%lld",
+                             (int)tinySymbols.names[i].length,
+                             tinySymbols.names[i].data,
+                             (long long)tinySymbols.values[i]);
+  if (tinySymbols.count == 0)
+    snprintf(sizes, sizeof(sizes), " (static shapes)");
+
+  DlcTensor *inputs[MaxParams] = {NULL}, *expected[MaxParams] = {NULL},
+            *actual[MaxParams] = {NULL};
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < d->numInputs; ++i) {
+    int rank;
+    int64_t shape[DLC_MAX_RANK];
+    DlcInterpDtype dtype;
+    ok = mlirLogicalResultIsSuccess(dlcInterpGetParam(d->tiny, i, &tinySymbols,
+                                                      &rank, shape, &dtype)) &&
+         (inputs[i] = dlcTensorCreate(rank, shape)) != NULL;
+    if (ok)
+      interpToolFillRandom(inputs[i], dtype, state);
+  }
+  bool pass = false;
+  DlcInterpOptions evaluation = {d->options->precision, d->options->products};
+  if (!ok || mlirLogicalResultIsFailure(dlcInterpEvaluateWithOptions(
+                 d->tiny, &evaluation, d->numInputs, inputs, &tinySymbols,
+                 d->numOutputs, expected))) {
+    printf("trial %lld:%s: ERROR (the tiny function does not evaluate; see "
+           "the diagnostics on stderr)\n",
+           (long long)trial, sizes);
+  } else if (mlirLogicalResultIsFailure(dlcInterpEvaluateWithOptions(
+                 d->region, &evaluation, d->numInputs, inputs, &regionSymbols,
+                 d->numOutputs, actual))) {
+    printf("trial %lld:%s: FAIL (the rbssa region does not evaluate; see the "
+           "diagnostics on stderr)\n",
+           (long long)trial, sizes);
+  } else {
+    printf("trial %lld:%s", (long long)trial, sizes);
+    Comparison c = {0};
+    for (intptr_t k = 0; k < d->numOutputs && !c.shapesDiffer; ++k)
+      compareOutput(k, expected[k], actual[k], &c);
+    pass = report(&c);
+  }
+  fflush(stdout);
+  for (int i = 0; i < MaxParams; ++i) {
+    dlcTensorDestroy(inputs[i]);
+    dlcTensorDestroy(expected[i]);
+    dlcTensorDestroy(actual[i]);
+  }
+  return pass;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Driver
+ *===----------------------------------------------------------------------===*/
+
+int interpToolRunDiff(const Options *options, MlirContext ctx,
+                      MlirOperation func) {
+  if (dlcInterpIsRegion(func)) {
+    fprintf(stderr, "dlc-interp: error: --diff takes a tiny program, not an "
+                    "rbssa region\n");
+    return 1;
+  }
+  Diff d = {.options = options, .tiny = func};
+  MlirModule module;
+  int status = lower(ctx, &d, &module);
+  if (status == 0 && (!compareSignatures(&d) || !fixSizes(&d)))
+    status = 1;
+  if (status == 0) {
+    uint64_t state = options->seed;
+    int64_t passed = 0;
+    for (int64_t t = 0; t < options->trials; ++t)
+      passed += runTrial(&d, t, &state);
+    MlirStringRef name = symbolName(func);
+    printf("diff @%.*s: %lld of %lld trials pass (tiny vs rbssa, rtol = "
+           "atol = %g, %s, %s products)\n",
+           (int)name.length, name.data, (long long)passed,
+           (long long)options->trials, tolerance,
+           options->precision == DlcInterpPrecisionF64 ? "f64" : "f32",
+           options->products == DlcInterpProductsTyped ? "typed"
+                                                       : "accumulator");
+    status = passed == options->trials ? 0 : 1;
+  }
+  mlirModuleDestroy(module);
+  return status;
+}
