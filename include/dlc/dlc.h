@@ -6,6 +6,7 @@
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Dialects.h"
+#include "dlc/Frontend.h"
 #include "dlc/IR.h"
 #include "dlc/Interp.h"
 #include "dlc/Passes.h"
