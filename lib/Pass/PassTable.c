@@ -8,6 +8,8 @@ extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
+extern const DlcPassDef dlcPolyViewPass;
+extern const DlcPassDef dlcPolyCorePass;
 extern const DlcPassDef dlcGpuToPtxPipeline;
 extern const DlcPassDef dlcToPtxPipeline;
 
@@ -18,6 +20,8 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcConvertRBSSAToPlanPass,
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUToGPUPass,
+    &dlcPolyViewPass,
+    &dlcPolyCorePass,
     &dlcGpuToPtxPipeline,
     &dlcToPtxPipeline,
 };

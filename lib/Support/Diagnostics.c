@@ -22,7 +22,8 @@ const DlcDiagnosticCode dlcUnsupportedOp = {"E1501", "UnsupportedOp"};
 const DlcDiagnosticCode dlcPlanFileInvalid = {"E1601", "PlanFileInvalid"};
 const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602", "RegionNotPlannable"};
 const DlcDiagnosticCode dlcPlanOptionInvalid = {"E1603", "PlanOptionInvalid"};
-const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701", "AnalysisOptionInvalid"};
+const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701",
+                                                    "AnalysisOptionInvalid"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};
 
 static DlcWarningSink warningSink;

@@ -1,0 +1,307 @@
+/* Poly-View: MLIR affine expressions, maps and integer sets as isl objects
+ * (spec §5.2 "式の lowering").
+ *
+ * dims become the set dims of the local space, symbols its parameters.
+ * `e floordiv q` becomes floor(e / q), an existentially quantified div in
+ * isl; `e mod q` its equivalent div form e - q * floor(e / q) (isl_aff_mod);
+ * `ceildiv` ceil(e / q). Only products with a constant and divisors that
+ * are positive constants stay in the quasi-affine fragment; anything else
+ * is reported (PvAffineError) and the op becomes a region boundary. */
+#include "PolyView.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/IntegerSet.h"
+
+#include <isl/constraint.h>
+#include <isl/local_space.h>
+#include <isl/val.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *pvAffineErrorText(PvAffineError error) {
+  switch (error) {
+  case PV_AFFINE_OK:
+    return "affine";
+  case PV_AFFINE_PRODUCT:
+    return "a product of two non-constant terms is not affine";
+  case PV_AFFINE_SYMBOLIC_DIV:
+    return "a floordiv/ceildiv by a non-constant divisor is not "
+           "quasi-affine";
+  case PV_AFFINE_SYMBOLIC_MOD:
+    return "a mod by a non-constant divisor has no div form";
+  case PV_AFFINE_NONPOSITIVE_DIV:
+    return "a divisor is not positive";
+  case PV_AFFINE_ISL:
+    return "isl could not represent the expression";
+  }
+  return "?";
+}
+
+/* The positive constant divisor of a div/mod, or 0 (with *error set). */
+static int64_t divisor(MlirAffineExpr rhs, bool isMod, PvAffineError *error) {
+  if (!mlirAffineExprIsAConstant(rhs)) {
+    *error = isMod ? PV_AFFINE_SYMBOLIC_MOD : PV_AFFINE_SYMBOLIC_DIV;
+    return 0;
+  }
+  int64_t q = mlirAffineConstantExprGetValue(rhs);
+  if (q <= 0) {
+    *error = PV_AFFINE_NONPOSITIVE_DIV;
+    return 0;
+  }
+  return q;
+}
+
+__isl_give isl_aff *pvAffFromExpr(MlirAffineExpr expr,
+                                  __isl_keep isl_local_space *ls,
+                                  PvAffineError *error) {
+  isl_ctx *ctx = isl_local_space_get_ctx(ls);
+  if (mlirAffineExprIsAConstant(expr))
+    return isl_aff_val_on_domain(
+        isl_local_space_copy(ls),
+        isl_val_int_from_si(ctx, mlirAffineConstantExprGetValue(expr)));
+  if (mlirAffineExprIsADim(expr))
+    return isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
+                                 (unsigned)mlirAffineDimExprGetPosition(expr));
+  if (mlirAffineExprIsASymbol(expr))
+    return isl_aff_var_on_domain(
+        isl_local_space_copy(ls), isl_dim_param,
+        (unsigned)mlirAffineSymbolExprGetPosition(expr));
+  if (!mlirAffineExprIsABinary(expr)) {
+    *error = PV_AFFINE_ISL;
+    return NULL;
+  }
+  MlirAffineExpr lhsExpr = mlirAffineBinaryOpExprGetLHS(expr);
+  MlirAffineExpr rhsExpr = mlirAffineBinaryOpExprGetRHS(expr);
+  bool isMod = mlirAffineExprIsAMod(expr);
+  bool isDiv =
+      mlirAffineExprIsAFloorDiv(expr) || mlirAffineExprIsACeilDiv(expr);
+  int64_t q = 0;
+  if (isMod || isDiv) {
+    q = divisor(rhsExpr, isMod, error);
+    if (q == 0)
+      return NULL;
+  }
+  isl_aff *lhs = pvAffFromExpr(lhsExpr, ls, error);
+  if (!lhs)
+    return NULL;
+  if (isMod)
+    return isl_aff_mod_val(lhs, isl_val_int_from_si(ctx, q));
+  if (mlirAffineExprIsAFloorDiv(expr))
+    return isl_aff_floor(
+        isl_aff_scale_down_val(lhs, isl_val_int_from_si(ctx, q)));
+  if (mlirAffineExprIsACeilDiv(expr))
+    return isl_aff_ceil(
+        isl_aff_scale_down_val(lhs, isl_val_int_from_si(ctx, q)));
+  isl_aff *rhs = pvAffFromExpr(rhsExpr, ls, error);
+  if (!rhs) {
+    isl_aff_free(lhs);
+    return NULL;
+  }
+  if (mlirAffineExprIsAAdd(expr))
+    return isl_aff_add(lhs, rhs);
+  if (mlirAffineExprIsAMul(expr)) {
+    if (isl_aff_is_cst(lhs) != isl_bool_true &&
+        isl_aff_is_cst(rhs) != isl_bool_true) {
+      isl_aff_free(lhs);
+      isl_aff_free(rhs);
+      *error = PV_AFFINE_PRODUCT;
+      return NULL;
+    }
+    return isl_aff_mul(lhs, rhs);
+  }
+  isl_aff_free(lhs);
+  isl_aff_free(rhs);
+  *error = PV_AFFINE_ISL;
+  return NULL;
+}
+
+__isl_give isl_multi_aff *pvMultiAffFromMap(MlirAffineMap map,
+                                            __isl_take isl_space *domain,
+                                            __isl_take isl_space *range,
+                                            PvAffineError *error) {
+  *error = PV_AFFINE_OK;
+  isl_local_space *ls = isl_local_space_from_space(isl_space_copy(domain));
+  isl_space *space = isl_space_map_from_domain_and_range(domain, range);
+  intptr_t n = mlirAffineMapGetNumResults(map);
+  isl_aff_list *list = isl_aff_list_alloc(isl_local_space_get_ctx(ls), (int)n);
+  for (intptr_t i = 0; i < n && list; ++i) {
+    isl_aff *aff = pvAffFromExpr(mlirAffineMapGetResult(map, i), ls, error);
+    if (!aff) {
+      list = isl_aff_list_free(list);
+      break;
+    }
+    list = isl_aff_list_add(list, aff);
+  }
+  isl_local_space_free(ls);
+  if (!list) {
+    isl_space_free(space);
+    if (*error == PV_AFFINE_OK)
+      *error = PV_AFFINE_ISL;
+    return NULL;
+  }
+  isl_multi_aff *result = isl_multi_aff_from_aff_list(space, list);
+  if (!result)
+    *error = PV_AFFINE_ISL;
+  return result;
+}
+
+/* One IntegerSet as a basic set over `ls`. */
+static __isl_give isl_basic_set *
+basicSetFromIntegerSet(MlirIntegerSet set, __isl_keep isl_local_space *ls,
+                       PvAffineError *error) {
+  isl_basic_set *result = isl_basic_set_universe(isl_local_space_get_space(ls));
+  intptr_t n = mlirIntegerSetGetNumConstraints(set);
+  for (intptr_t i = 0; i < n && result; ++i) {
+    isl_aff *aff =
+        pvAffFromExpr(mlirIntegerSetGetConstraint(set, i), ls, error);
+    if (!aff)
+      return isl_basic_set_free(result);
+    isl_aff *zero = isl_aff_zero_on_domain(isl_local_space_copy(ls));
+    isl_basic_set *c = mlirIntegerSetIsConstraintEq(set, i)
+                           ? isl_aff_eq_basic_set(aff, zero)
+                           : isl_aff_ge_basic_set(aff, zero);
+    result = isl_basic_set_intersect(result, c);
+  }
+  if (!result && *error == PV_AFFINE_OK)
+    *error = PV_AFFINE_ISL;
+  return result;
+}
+
+__isl_give isl_set *pvSetFromPieces(MlirAttribute pieces,
+                                    __isl_take isl_space *space,
+                                    PvAffineError *error) {
+  *error = PV_AFFINE_OK;
+  isl_local_space *ls = isl_local_space_from_space(isl_space_copy(space));
+  isl_set *result = isl_set_empty(space);
+  intptr_t n = mlirArrayAttrGetNumElements(pieces);
+  for (intptr_t i = 0; i < n && result; ++i) {
+    MlirIntegerSet set =
+        mlirIntegerSetAttrGetValue(mlirArrayAttrGetElement(pieces, i));
+    isl_basic_set *piece = basicSetFromIntegerSet(set, ls, error);
+    if (!piece) {
+      result = isl_set_free(result);
+      break;
+    }
+    result = isl_set_union(result, isl_set_from_basic_set(piece));
+  }
+  isl_local_space_free(ls);
+  if (!result && *error == PV_AFFINE_OK)
+    *error = PV_AFFINE_ISL;
+  return result;
+}
+
+bool pvExprHasMod(MlirAffineExpr expr) {
+  if (mlirAffineExprIsAMod(expr))
+    return true;
+  if (!mlirAffineExprIsABinary(expr))
+    return false;
+  return pvExprHasMod(mlirAffineBinaryOpExprGetLHS(expr)) ||
+         pvExprHasMod(mlirAffineBinaryOpExprGetRHS(expr));
+}
+
+typedef struct TextSink {
+  char *out;
+  size_t size, used;
+} TextSink;
+
+static void appendText(MlirStringRef text, void *userData) {
+  TextSink *sink = userData;
+  if (sink->used + 1 >= sink->size)
+    return;
+  size_t room = sink->size - 1 - sink->used;
+  size_t n = text.length < room ? text.length : room;
+  memcpy(sink->out + sink->used, text.data, n);
+  sink->used += n;
+  sink->out[sink->used] = '\0';
+}
+
+void pvExprText(MlirAffineExpr expr, char *out, size_t size) {
+  TextSink sink = {out, size, 0};
+  if (size)
+    out[0] = '\0';
+  mlirAffineExprPrint(expr, appendText, &sink);
+}
+
+int64_t pvAffCoefficient(__isl_keep isl_aff *aff, int dim) {
+  isl_val *v = dim < 0 ? isl_aff_get_constant_val(aff)
+                       : isl_aff_get_coefficient_val(aff, isl_dim_in, dim);
+  int64_t result = 0;
+  if (v && isl_val_is_int(v) == isl_bool_true)
+    result = isl_val_get_num_si(v);
+  isl_val_free(v);
+  return result;
+}
+
+bool pvAffText(__isl_keep isl_aff *aff, const char *const *names, char *out,
+               size_t size) {
+  if (size)
+    out[0] = '\0';
+  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+    return false;
+  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
+  isl_val *den = isl_aff_get_denominator_val(aff);
+  bool integral = den && isl_val_is_one(den) == isl_bool_true;
+  isl_val_free(den);
+  if (!integral)
+    return false;
+  for (isl_size p = 0; p < nParams; ++p) {
+    isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, (int)p);
+    bool zero = c && isl_val_is_zero(c) == isl_bool_true;
+    isl_val_free(c);
+    if (!zero)
+      return false;
+  }
+  size_t used = 0;
+  isl_size nDims = isl_aff_dim(aff, isl_dim_in);
+  bool first = true;
+  for (isl_size d = 0; d < nDims; ++d) {
+    int64_t c = pvAffCoefficient(aff, (int)d);
+    if (c == 0)
+      continue;
+    const char *sign = first ? (c < 0 ? "-" : "") : (c < 0 ? " - " : " + ");
+    int64_t a = c < 0 ? -c : c;
+    int n = a == 1 ? snprintf(out + used, size - used, "%s%s", sign, names[d])
+                   : snprintf(out + used, size - used, "%s%lld*%s", sign,
+                              (long long)a, names[d]);
+    if (n < 0 || (size_t)n >= size - used)
+      return false;
+    used += (size_t)n;
+    first = false;
+  }
+  int64_t k = pvAffCoefficient(aff, -1);
+  if (k != 0 || first) {
+    int n = first ? snprintf(out + used, size - used, "%lld", (long long)k)
+                  : snprintf(out + used, size - used, " %c %lld",
+                             k < 0 ? '-' : '+', (long long)(k < 0 ? -k : k));
+    if (n < 0 || (size_t)n >= size - used)
+      return false;
+  }
+  return true;
+}
+
+char *pvSetText(__isl_keep isl_set *set) {
+  return set ? isl_set_to_str(set) : NULL;
+}
+
+char *pvMapText(__isl_keep isl_map *map) {
+  return map ? isl_map_to_str(map) : NULL;
+}
+
+char *pvAccessText(__isl_keep isl_multi_aff *access) {
+  if (!access)
+    return NULL;
+  isl_size n = isl_multi_aff_dim(access, isl_dim_out);
+  bool divs = false;
+  for (isl_size j = 0; j < n; ++j) {
+    isl_aff *aff = isl_multi_aff_get_at(access, (int)j);
+    divs |= aff && isl_aff_dim(aff, isl_dim_div) > 0;
+    isl_aff_free(aff);
+  }
+  if (divs)
+    return isl_multi_aff_to_str(access);
+  isl_map *map = isl_map_from_multi_aff(isl_multi_aff_copy(access));
+  char *text = isl_map_to_str(map);
+  isl_map_free(map);
+  return text;
+}

@@ -1,0 +1,93 @@
+/* dlc-poly-view: Poly-View, the analysis-only view of an IndexBook (spec
+ * §5; DESIGN.md decision 4).
+ *
+ * For every IndexBook function (func.func with indexbook.symbols) it turns
+ * each value's domain into an isl_set and each access map into an
+ * isl_multi_aff over parameters named after the symbols, simplifies the
+ * domains (coalesce, gist against the context of positive sizes,
+ * remove_redundancies), reports W2101 ExcessivePiecewise and E1203
+ * MissingDivGuard, marks non-affine values as region boundaries, detects
+ * ContractionPatterns (matmul, conv with its affine offsets) and writes the
+ * results as polyview.* attributes; `report=PATH|-` writes the §5.2 JSON.
+ * The IR is otherwise unchanged. docs/analysis.md. */
+#include "PolyView.h"
+
+#include "PassDef.h"
+
+#include "dlc/Diagnostics.h"
+
+#include <isl/options.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static void runPolyView(MlirOperation root, MlirExternalPass pass,
+                        const DlcPassOptions *options) {
+  int count = 0;
+  MlirOperation *funcs = pvCollectFunctions(root, &count);
+  if (count < 0) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  MlirOperation at = count ? funcs[0] : root;
+  const char *report = dlcPassOptionsGet(options, "report");
+  PvOptions pv = {(int)dlcPassOptionsGetInt(options, "max-pieces", -1)};
+  bool ok = true;
+  if (pv.maxPieces < 0) {
+    dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
+                      "write max-pieces=N with N >= 0",
+                      "option 'max-pieces': \"%.40s\" is not a non-negative "
+                      "integer",
+                      dlcPassOptionsGet(options, "max-pieces"));
+    ok = false;
+  }
+  FILE *out = NULL;
+  if (ok && report[0]) {
+    out = pvReportOpen(report, "report", at);
+    ok = out != NULL;
+  }
+  isl_ctx *ctx = ok ? isl_ctx_alloc() : NULL;
+  if (ctx)
+    isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
+  if (out && count != 1)
+    fputs("[", out);
+  int written = 0;
+  for (int i = 0; ctx && i < count; ++i) {
+    PvFunction fn;
+    memset(&fn, 0, sizeof(fn));
+    bool built = pvFunctionBuild(ctx, funcs[i], &pv, &fn);
+    if (built)
+      pvAttachAttributes(&fn);
+    if (built && out) {
+      if (count != 1)
+        fputs(written ? ",\n  " : "\n  ", out);
+      ++written;
+      pvWriteJson(out, &fn, count != 1 ? 2 : 0);
+    }
+    ok &= built;
+    pvFunctionClear(&fn);
+  }
+  if (out) {
+    fputs(count == 1 ? "\n" : written ? "\n]\n" : "]\n", out);
+    ok &= pvReportClose(out, report, "report", at);
+  }
+  if (ctx)
+    isl_ctx_free(ctx);
+  free(funcs);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const DlcPassOptionInfo kOptions[] = {
+    {"report", "write the §5.2 Poly-View JSON to PATH (- = stdout)", ""},
+    {"max-pieces",
+     "W2101 ExcessivePiecewise when a simplified domain has more pieces", "4"},
+};
+
+const DlcPassDef dlcPolyViewPass = {
+    {"dlc-poly-view",
+     "Poly-View (§5): domains and maps as isl sets, simplification, "
+     "ContractionPattern detection, E1203/W2101, polyview.* attributes",
+     "", (int)(sizeof(kOptions) / sizeof(kOptions[0])), kOptions},
+    runPolyView,
+};
