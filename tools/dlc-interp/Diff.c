@@ -33,6 +33,11 @@ static const double sizeBudget = 262144.0;
 typedef struct Diff {
   const Options *options;
   MlirOperation tiny, region;
+  /* Several regions (docs/passes/convert-indexbook-to-rbssa.md): the
+   * program declaration and its regions in order; region = regions[0]. */
+  MlirOperation program;
+  int numRegions;
+  MlirOperation regions[MaxParams];
   DlcInterpSymbols tinySymbols, regionSymbols; /* names only */
   int64_t fixed[DLC_INTERP_MAX_SYMBOLS];       /* SYM=SIZE, or -1 */
   intptr_t numInputs, numOutputs;
@@ -64,18 +69,149 @@ static MlirStringRef symbolName(MlirOperation func) {
              : mlirStringRefCreateFromCString("?");
 }
 
-/* The one rbssa region of `module`, or a null op. */
-static MlirOperation findRegion(MlirModule module) {
+static MlirAttribute funcAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+/* The one rbssa region of `module`, or, when the lowering made several,
+ * the program (a bodiless func.func with rbssa.program) and its regions in
+ * order. False when neither. */
+static bool findRegions(MlirModule module, Diff *d) {
   MlirOperation found = {NULL};
+  int regions = 0;
+  d->program = (MlirOperation){NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!dlcInterpIsRegion(op))
-      continue;
-    if (!mlirOperationIsNull(found))
-      return (MlirOperation){NULL};
-    found = op;
+    if (!mlirAttributeIsNull(funcAttr(op, "rbssa.program")))
+      d->program = op;
+    if (dlcInterpIsRegion(op) && regions++ == 0)
+      found = op;
   }
-  return found;
+  if (mlirOperationIsNull(d->program)) {
+    d->region = found;
+    d->numRegions = 1;
+    d->regions[0] = found;
+    return regions == 1;
+  }
+  MlirAttribute program = funcAttr(d->program, "rbssa.program");
+  MlirAttribute list =
+      mlirAttributeIsADictionary(program)
+          ? mlirDictionaryAttrGetElementByName(
+                program, mlirStringRefCreateFromCString("regions"))
+          : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
+      mlirArrayAttrGetNumElements(list) != regions || regions > MaxParams)
+    return false;
+  for (int i = 0; i < regions; ++i) {
+    MlirAttribute name = mlirArrayAttrGetElement(list, i);
+    if (!mlirAttributeIsAString(name))
+      return false;
+    MlirOperation func = {NULL};
+    for (MlirOperation op =
+             mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (dlcInterpIsRegion(op) &&
+          mlirAttributeEqual(funcAttr(op, "sym_name"), name))
+        func = op;
+    if (mlirOperationIsNull(func))
+      return false;
+    d->regions[i] = func;
+  }
+  d->numRegions = regions;
+  d->region = d->regions[0];
+  return true;
+}
+
+/* Argument attribute `key` of argument `i` of `func`, or null. */
+static MlirAttribute argAttr(MlirOperation func, intptr_t i, const char *key) {
+  MlirAttribute attrs = funcAttr(func, "arg_attrs");
+  if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs) ||
+      i >= mlirArrayAttrGetNumElements(attrs))
+    return mlirAttributeGetNull();
+  MlirAttribute dict = mlirArrayAttrGetElement(attrs, i);
+  return mlirAttributeIsADictionary(dict)
+             ? mlirDictionaryAttrGetElementByName(
+                   dict, mlirStringRefCreateFromCString(key))
+             : mlirAttributeGetNull();
+}
+
+static bool isInputArg(MlirOperation func, intptr_t i) {
+  MlirAttribute role = argAttr(func, i, "rbssa.role");
+  return !mlirAttributeIsNull(role) && mlirAttributeIsAString(role) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(role),
+                            mlirStringRefCreateFromCString("input"));
+}
+
+static intptr_t numArgs(MlirOperation func) {
+  return mlirFunctionTypeGetNumInputs(
+      mlirTypeAttrGetValue(funcAttr(func, "function_type")));
+}
+
+/* Evaluates the program's regions in order: buffers are found by
+ * rbssa.name (graph inputs and outputs, intermediates t<i>). */
+static MlirLogicalResult evaluateProgram(const Diff *d,
+                                         const DlcInterpOptions *evaluation,
+                                         DlcTensor *const *inputs,
+                                         const DlcInterpSymbols *symbols,
+                                         DlcTensor **outputs) {
+  enum { MaxBuffers = 4 * MaxParams };
+  MlirAttribute names[MaxBuffers];
+  DlcTensor *tensors[MaxBuffers] = {NULL};
+  bool owned[MaxBuffers] = {false};
+  int count = 0;
+  for (intptr_t i = 0; i < d->numInputs; ++i) {
+    names[count] = argAttr(d->program, i, "rbssa.name");
+    tensors[count++] = inputs[i];
+  }
+  bool ok = true;
+  for (int k = 0; ok && k < d->numRegions; ++k) {
+    MlirOperation func = d->regions[k];
+    DlcTensor *in[MaxParams], *out[MaxParams] = {NULL};
+    MlirAttribute outNames[MaxParams];
+    intptr_t numIn = 0, numOut = 0, n = numArgs(func);
+    for (intptr_t i = 0; ok && i < n && i < MaxParams; ++i) {
+      MlirAttribute name = argAttr(func, i, "rbssa.name");
+      if (!isInputArg(func, i)) {
+        outNames[numOut++] = name;
+        continue;
+      }
+      int j = count - 1;
+      while (j >= 0 && !mlirAttributeEqual(names[j], name))
+        --j;
+      ok = j >= 0;
+      if (ok)
+        in[numIn++] = tensors[j];
+    }
+    DlcInterpSymbols local = *symbols;
+    ok = ok && count + numOut <= MaxBuffers &&
+         mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
+             func, evaluation, numIn, in, &local, numOut, out));
+    for (intptr_t i = 0; i < numOut; ++i) {
+      if (!ok || count == MaxBuffers) {
+        dlcTensorDestroy(out[i]);
+        continue;
+      }
+      names[count] = outNames[i];
+      owned[count] = true;
+      tensors[count++] = out[i];
+    }
+  }
+  for (intptr_t k = 0; ok && k < d->numOutputs; ++k) {
+    MlirAttribute name = argAttr(d->program, d->numInputs + k, "rbssa.name");
+    int j = count - 1;
+    while (j >= 0 && !mlirAttributeEqual(names[j], name))
+      --j;
+    ok = j >= 0 && owned[j];
+    if (ok) {
+      outputs[k] = tensors[j];
+      owned[j] = false;
+    }
+  }
+  for (int j = 0; j < count; ++j)
+    if (owned[j])
+      dlcTensorDestroy(tensors[j]);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* Lowers a copy of `d->tiny` into `*module` (created here; the caller
@@ -113,10 +249,9 @@ static int lower(MlirContext ctx, Diff *d, MlirModule *module) {
            (int)name.length, name.data);
     return 1;
   }
-  d->region = findRegion(*module);
-  if (mlirOperationIsNull(d->region)) {
+  if (!findRegions(*module, d)) {
     printf("diff @%.*s: FAIL: the lowering did not produce exactly one "
-           "rbssa region\n",
+           "rbssa region, or a program (rbssa.program) naming its regions\n",
            (int)name.length, name.data);
     return 1;
   }
@@ -125,16 +260,24 @@ static int lower(MlirContext ctx, Diff *d, MlirModule *module) {
 
 /* The two functions must take and give the same parameters. */
 static bool compareSignatures(Diff *d) {
-  intptr_t regionInputs, regionOutputs;
+  intptr_t regionInputs = 0, regionOutputs = 0;
   if (mlirLogicalResultIsFailure(
           dlcInterpGetSignature(d->tiny, &d->numInputs, &d->numOutputs)) ||
-      mlirLogicalResultIsFailure(
-          dlcInterpGetSignature(d->region, &regionInputs, &regionOutputs)) ||
+      (mlirOperationIsNull(d->program) &&
+       mlirLogicalResultIsFailure(
+           dlcInterpGetSignature(d->region, &regionInputs, &regionOutputs))) ||
       mlirLogicalResultIsFailure(
           dlcInterpSymbolsInit(d->tiny, &d->tinySymbols)) ||
       mlirLogicalResultIsFailure(
           dlcInterpSymbolsInit(d->region, &d->regionSymbols)))
     return false;
+  if (!mlirOperationIsNull(d->program)) {
+    regionInputs = 0;
+    regionOutputs = numArgs(d->program);
+    while (regionInputs < regionOutputs && isInputArg(d->program, regionInputs))
+      ++regionInputs;
+    regionOutputs -= regionInputs;
+  }
   if (regionInputs != d->numInputs || regionOutputs != d->numOutputs) {
     printf("diff: FAIL: the tiny function has %ld inputs and %ld outputs but "
            "the region %ld and %ld\n",
@@ -259,8 +402,10 @@ static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
       if (d->fixed[i] < 0 && sizes[i] > 1 &&
           (largest < 0 || sizes[i] > sizes[largest]))
         largest = i;
-    if (largest < 0 || fmax(largestValue(d->tiny, tiny),
-                            largestValue(d->region, region)) <= sizeBudget)
+    double values = largestValue(d->tiny, tiny);
+    for (int k = 0; k < d->numRegions; ++k)
+      values = fmax(values, largestValue(d->regions[k], region));
+    if (largest < 0 || values <= sizeBudget)
       return;
     sizes[largest] /= 2;
     if (trial == 0)
@@ -384,9 +529,13 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     printf("trial %lld:%s: ERROR (the tiny function does not evaluate; see "
            "the diagnostics on stderr)\n",
            (long long)trial, sizes);
-  } else if (mlirLogicalResultIsFailure(dlcInterpEvaluateWithOptions(
-                 d->region, &evaluation, d->numInputs, inputs, &regionSymbols,
-                 d->numOutputs, actual))) {
+  } else if (mlirLogicalResultIsFailure(
+                 mlirOperationIsNull(d->program)
+                     ? dlcInterpEvaluateWithOptions(
+                           d->region, &evaluation, d->numInputs, inputs,
+                           &regionSymbols, d->numOutputs, actual)
+                     : evaluateProgram(d, &evaluation, inputs, &regionSymbols,
+                                       actual))) {
     printf("trial %lld:%s: FAIL (the rbssa region does not evaluate; see the "
            "diagnostics on stderr)\n",
            (long long)trial, sizes);

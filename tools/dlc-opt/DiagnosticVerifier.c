@@ -1,5 +1,5 @@
-/* Expectation comments:  // expected-(error|warning|note|remark)[ @(+N|-N)] {{text}}
- * A diagnostic matches an expectation of the same severity on the same
+/* Expectation comments:  // expected-(error|warning|note|remark)[ @(+N|-N)]
+ * {{text}} A diagnostic matches an expectation of the same severity on the same
  * line whose text it contains. Every diagnostic must be expected and every
  * expectation met. */
 #include "DiagnosticVerifier.h"
@@ -82,9 +82,10 @@ static bool parseExpectation(DiagnosticVerifier *verifier, const char *p,
     char *end = NULL;
     long offset = strtol(p, &end, 10);
     if (end == p || (*p != '+' && *p != '-')) {
-      fprintf(stderr, "%s:%d: error: expected '@+N' or '@-N' after "
-              "expected-%s\n", verifier->fileName, line,
-              severityName(severity));
+      fprintf(stderr,
+              "%s:%d: error: expected '@+N' or '@-N' after "
+              "expected-%s\n",
+              verifier->fileName, line, severityName(severity));
       return false;
     }
     target = line + (int)offset;

@@ -61,7 +61,8 @@ static const char usage[] =
     "  --help                       Show this help\n\n"
     "Every upstream MLIR pass is available by its mlir-opt name.\n";
 
-/* --- diagnostics ----------------------------------------------------------- */
+/* --- diagnostics -----------------------------------------------------------
+ */
 
 static const char *severityWord(MlirDiagnosticSeverity severity) {
   switch (severity) {
@@ -113,8 +114,7 @@ static void report(Session *session, MlirDiagnosticSeverity severity,
     if (severity == MlirDiagnosticNote &&
         strncmp(message, "see current operation:", 22) == 0)
       return;
-    diagnosticVerifierRecord(session->verifier, severity, lineOf(loc),
-                             message);
+    diagnosticVerifierRecord(session->verifier, severity, lineOf(loc), message);
     return;
   }
   char where[512];
@@ -143,8 +143,8 @@ static void handleWarning(MlirLocation loc, const char *message,
   report(userData, MlirDiagnosticWarning, loc, message);
 }
 
-
-/* --- input ------------------------------------------------------------------ */
+/* --- input ------------------------------------------------------------------
+ */
 
 static char *readAll(FILE *file) {
   size_t size = 0, capacity = 1 << 16;
@@ -199,7 +199,8 @@ static char *findSplit(const char *source, char *p) {
   return NULL;
 }
 
-/* --- processing -------------------------------------------------------------- */
+/* --- processing --------------------------------------------------------------
+ */
 
 static void printToFile(MlirStringRef text, void *userData) {
   fwrite(text.data, 1, text.length, (FILE *)userData);
@@ -213,10 +214,9 @@ static bool runPipeline(MlirContext ctx, MlirOperation module,
       ctx, mlirStringRefCreateFromCString("builtin.module"));
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   Text error = {{0}, 0};
-  bool ok = mlirLogicalResultIsSuccess(
-      dlcParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                           mlirStringRefCreateFromCString(options->pipeline),
-                           appendText, &error));
+  bool ok = mlirLogicalResultIsSuccess(dlcParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(options->pipeline), appendText, &error));
   if (!ok)
     fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", error.text);
   if (ok && (options->printBefore || options->printAfter))
@@ -251,9 +251,9 @@ static bool processChunk(MlirContext ctx, const Options *options,
   }
   session->hadError = false;
 
-  MlirModule parsed = dlcModuleCreateParse(
-      ctx, mlirStringRefCreate(buffer, strlen(buffer)),
-      mlirStringRefCreateFromCString(session->fileName));
+  MlirModule parsed =
+      dlcModuleCreateParse(ctx, mlirStringRefCreate(buffer, strlen(buffer)),
+                           mlirStringRefCreateFromCString(session->fileName));
   bool ok = !mlirModuleIsNull(parsed);
   MlirOperation module =
       ok ? mlirModuleGetOperation(parsed) : (MlirOperation){NULL};
@@ -319,7 +319,8 @@ static bool processFile(MlirContext ctx, const Options *options, char *source,
   return ok;
 }
 
-/* --- options ----------------------------------------------------------------- */
+/* --- options -----------------------------------------------------------------
+ */
 
 static void listPasses(void) {
   printf("DLC passes:\n");

@@ -2,8 +2,8 @@
  * files a host can load: the PTX text of each gpu.binary and one manifest
  * JSON per kernel (docs/conventions.md, DESIGN.md decision 7).
  *
- *   dlc-translate IN.mlir --emit-kernels=DIR   DIR/<module>.ptx, DIR/<kernel>.json
- *   dlc-translate IN.mlir --emit-ptx [-o F]    the PTX only
+ *   dlc-translate IN.mlir --emit-kernels=DIR   DIR/<module>.ptx,
+ * DIR/<kernel>.json dlc-translate IN.mlir --emit-ptx [-o F]    the PTX only
  *   dlc-translate IN.mlir --emit-manifest [-o F]  the manifests (JSON array)
  *   dlc-translate IN.json --import-frontend [-o F]  Frontend IR (spec §2) to
  *       tiny (docs/frontend.md); --mlir-print-debuginfo keeps the JSON
@@ -61,7 +61,8 @@ static void writeJson(FILE *out, MlirAttribute a, int indent) {
     fputc(']', out);
   } else if (mlirAttributeIsAArray(a)) {
     intptr_t n = mlirArrayAttrGetNumElements(a);
-    bool nested = n && (mlirAttributeIsADictionary(mlirArrayAttrGetElement(a, 0)));
+    bool nested =
+        n && (mlirAttributeIsADictionary(mlirArrayAttrGetElement(a, 0)));
     fputc('[', out);
     for (intptr_t i = 0; i < n; ++i) {
       if (i)
@@ -93,7 +94,8 @@ static void writeJson(FILE *out, MlirAttribute a, int indent) {
   }
 }
 
-/* --- PTX from gpu.binary ------------------------------------------------------ */
+/* --- PTX from gpu.binary
+ * ------------------------------------------------------ */
 
 typedef struct {
   char *data;
@@ -132,7 +134,8 @@ static char *ptxOf(MlirOperation binary) {
   mlirAttributePrint(mlirOperationGetAttributeByName(
                          binary, mlirStringRefCreateFromCString("objects")),
                      appendToBuffer, &printed);
-  const char *start = printed.data ? strstr(printed.data, "assembly = \"") : NULL;
+  const char *start =
+      printed.data ? strstr(printed.data, "assembly = \"") : NULL;
   if (!start) {
     free(printed.data);
     return NULL;
@@ -156,7 +159,8 @@ static char *ptxOf(MlirOperation binary) {
   return ptx;
 }
 
-/* --- driver ---------------------------------------------------------------------- */
+/* --- driver
+ * ---------------------------------------------------------------------- */
 
 typedef enum {
   EMIT_NONE,
@@ -206,7 +210,8 @@ static MlirLogicalResult printDiagnostic(MlirDiagnostic d, void *userData) {
   return mlirLogicalResultSuccess();
 }
 
-/* --- Frontend IR import -------------------------------------------------------- */
+/* --- Frontend IR import
+ * -------------------------------------------------------- */
 
 static void printImportError(MlirStringRef line, void *userData) {
   (void)userData;
@@ -263,9 +268,9 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
                     "(use gpu-module-to-binary{format=isa})\n");
     return false;
   }
-  MlirStringRef binaryName = mlirStringAttrGetValue(
-      mlirOperationGetAttributeByName(binary,
-                                      mlirStringRefCreateFromCString("sym_name")));
+  MlirStringRef binaryName =
+      mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+          binary, mlirStringRefCreateFromCString("sym_name")));
   bool ok = true;
   if (emit == EMIT_PTX || emit == EMIT_MANIFEST) {
     FILE *out = openOutput(output);
@@ -296,8 +301,9 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
   ok = f != NULL;
   for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
-    MlirStringRef name = mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
-        entry, mlirStringRefCreateFromCString("kernel")));
+    MlirStringRef name =
+        mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
+            entry, mlirStringRefCreateFromCString("kernel")));
     snprintf(path, sizeof(path), "%s/%.*s.json", output, (int)name.length,
              name.data);
     f = openOutput(path);
