@@ -279,8 +279,38 @@ static bool emitRead(RbRegion *r, int arg, const RbContext *ctx,
   return true;
 }
 
-/* The function argument a leaf reads, or -1. */
+int rbCutIndex(RbRegion *r, MlirValue value) {
+  if (!mlirValueIsNull(r->self) && mlirValueEqual(value, r->self))
+    return -1;
+  for (int i = 0; i < r->numCuts; ++i)
+    if (mlirValueEqual(r->cuts[i], value))
+      return i;
+  return -1;
+}
+
+/* Whether every expression of ctx is a plain region axis: the read takes
+ * one element per iteration point (a `deferred` buffer can be handed over
+ * in registers or shared memory, §6.7 step 8). */
+static bool pointwise(const RbContext *ctx) {
+  for (int i = 0; i < ctx->rank; ++i)
+    if (!mlirAffineExprIsADim(ctx->exprs[i]))
+      return false;
+  return true;
+}
+
+/* Whether a composed access is semi-affine (a non-SCoP map, d0 * s2). */
+static bool semiAffine(const RbContext *ctx) {
+  for (int i = 0; i < ctx->rank; ++i)
+    if (!mlirAffineExprIsPureAffine(ctx->exprs[i]))
+      return true;
+  return false;
+}
+
+/* The function argument a leaf (or an intermediate buffer) reads, or -1. */
 static int leafArgument(RbRegion *r, MlirValue value) {
+  int cut = rbCutIndex(r, value);
+  if (cut >= 0)
+    return r->cutArg[cut];
   if (mlirValueIsAOpResult(value)) {
     MlirOperation def = mlirOpResultGetOwner(value);
     if (!rbNameIs(def, "indexbook.leaf"))
@@ -600,13 +630,19 @@ static bool emitLeaf(RbRegion *r, MlirValue source, MlirOperation user,
   MlirOperation def = mlirValueIsAOpResult(source)
                           ? mlirOpResultGetOwner(source)
                           : (MlirOperation){NULL};
+  int cut = rbCutIndex(r, source);
   if (arg < 0)
     return unsupported(mlirOperationIsNull(def) ? user : def,
                        "read graph inputs through indexbook.leaf",
                        "a leaf must read an argument of the function");
-  if (!mlirOperationIsNull(def) && !rbValidateOp(r, def, 0))
+  if (cut < 0 && !mlirOperationIsNull(def) && !rbValidateOp(r, def, 0))
     return false;
-  if (!guarded && !checkInBounds(r, arg, user, ctx))
+  if (cut >= 0 && !pointwise(ctx))
+    r->cutGather[cut] = true;
+  /* A semi-affine (non-SCoP) access is outside what interval bounds can
+   * prove: its bounds rest on relations between symbols (L = M * K of a
+   * reshape) that the graph asserts (docs/passes, "Several regions"). */
+  if (!guarded && !semiAffine(ctx) && !checkInBounds(r, arg, user, ctx))
     return false;
   /* A read is fixed by its map and its space, whatever the mode. */
   RbSpace space;
@@ -642,7 +678,8 @@ static bool emitValue(RbRegion *r, MlirValue source, MlirOperation user,
                       RbValue *out) {
   MlirOperation op = mlirValueIsAOpResult(source) ? mlirOpResultGetOwner(source)
                                                   : (MlirOperation){NULL};
-  if (mlirOperationIsNull(op) || rbNameIs(op, "indexbook.leaf"))
+  if (mlirOperationIsNull(op) || rbNameIs(op, "indexbook.leaf") ||
+      rbCutIndex(r, source) >= 0)
     return emitLeaf(r, source, user, ctx, target, guarded, out);
   /* A reduction's result depends only on the axes its context uses: it is
    * emitted once, minimal, and broadcast where a body needs it. */

@@ -18,6 +18,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,8 @@ typedef struct Port {
   DlcShape shape;
   RbSize sizes[RB_MAX_RANK];
   MlirAttribute name; /* StringAttr */
+  bool input;         /* rbssa.role of the region argument */
+  bool intermediate;  /* an intermediate buffer (rbssa.intermediate) */
 } Port;
 
 /* A dim of a signature tensor as an rbssa.shape entry. */
@@ -126,8 +129,8 @@ static bool yieldableElement(MlirType elem) {
                                        mlirIntegerTypeGetWidth(elem) == 64));
 }
 
-/* Reads inputs and outputs; every output must share the first one's shape
- * (one region iterates one output space, §6.7 step 1). */
+/* Reads inputs and outputs (outputs of different shapes go to different
+ * regions, convertFunction). */
 static bool readSignature(RbRegion *r, MlirOperation ret, Port *ports,
                           int *numOutputs) {
   MlirType fnType = mlirTypeAttrGetValue(rbAttr(r->source, "function_type"));
@@ -153,20 +156,11 @@ static bool readSignature(RbRegion *r, MlirOperation ret, Port *ports,
       return false;
     port->name = in ? portName(r, argAttrs, (int)i, "arg")
                     : portName(r, resAttrs, (int)(i - numIn), "result");
+    port->input = in;
+    port->intermediate = false;
     if (in) {
       memcpy(r->argSizes[i], port->sizes, sizeof(port->sizes));
       continue;
-    }
-    char a[128], b[128];
-    dlcShapeFormat(&ports[numIn].shape, a, sizeof(a));
-    dlcShapeFormat(&port->shape, b, sizeof(b));
-    if (!dlcShapeEqual(&ports[numIn].shape, &port->shape)) {
-      dlcEmitDiagnostic(ret, &dlcUnsupportedOp,
-                        "split the graph into one region per output shape",
-                        "outputs of shapes %s and %s cannot share one region "
-                        "(one iteration space)",
-                        a, b);
-      return false;
     }
     if (!yieldableElement(mlirShapedTypeGetElementType(port->type))) {
       dlcEmitDiagnostic(ret, &dlcUnsupportedOp,
@@ -182,23 +176,26 @@ static bool readSignature(RbRegion *r, MlirOperation ret, Port *ports,
   return true;
 }
 
-/* The argument attributes of docs/dialects/rbssa.md, "Inputs and outputs". */
-static MlirAttribute portAttrs(RbRegion *r, const Port *port, bool input) {
+/* The argument attributes of docs/dialects/rbssa.md, "Inputs and outputs";
+ * an intermediate buffer adds rbssa.intermediate. */
+static MlirAttribute portAttrs(RbRegion *r, const Port *port) {
   MlirAttribute dims[RB_MAX_RANK];
   for (int i = 0; i < port->shape.rank; ++i)
     dims[i] = dimAttr(r, port, i);
   const char *kindName[] = {"kind"};
   MlirAttribute rowMajor = rbStr(r, "row_major");
-  const char *names[] = {"rbssa.name",      "rbssa.role",    "rbssa.shape",
-                         "rbssa.alignment", "rbssa.noalias", "rbssa.layout"};
+  const char *names[] = {"rbssa.name",        "rbssa.role",    "rbssa.shape",
+                         "rbssa.alignment",   "rbssa.noalias", "rbssa.layout",
+                         "rbssa.intermediate"};
   MlirAttribute values[] = {
       port->name,
-      rbStr(r, input ? "input" : "output"),
+      rbStr(r, port->input ? "input" : "output"),
       mlirArrayAttrGet(r->ctx, port->shape.rank, dims),
       mlirIntegerAttrGet(mlirIntegerTypeGet(r->ctx, 64), 128),
       mlirUnitAttrGet(r->ctx),
-      namedDict(r, 1, kindName, &rowMajor)};
-  return namedDict(r, 6, names, values);
+      namedDict(r, 1, kindName, &rowMajor),
+      mlirUnitAttrGet(r->ctx)};
+  return namedDict(r, port->intermediate ? 7 : 6, names, values);
 }
 
 static MlirType memrefOf(const Port *port) {
@@ -217,7 +214,7 @@ static MlirOperation createRegion(RbRegion *r, const Port *ports, int n) {
   MlirAttribute attrs[RB_MAX_ARGS];
   for (int i = 0; i < n; ++i) {
     types[i] = memrefOf(&ports[i]);
-    attrs[i] = portAttrs(r, &ports[i], i < r->numInputs);
+    attrs[i] = portAttrs(r, &ports[i]);
   }
   DlcBuilder before = dlcBuilderBefore(r->source);
   const char *names[] = {"sym_name", "function_type", "arg_attrs"};
@@ -268,7 +265,11 @@ static void peelCast(RbRegion *r, MlirValue *value, RbContext *ctx,
   *user = cast;
 }
 
-static bool emitOutput(RbRegion *r, MlirOperation ret, int index) {
+/* Emits `value` over the iters and yields it to args[arg]; `at` locates
+ * diagnostics (the return, or the materialised value's op). */
+static MlirOperation emitYield(RbRegion *r, MlirOperation at, MlirValue value,
+                               int arg) {
+  MlirOperation none = {NULL};
   RbContext ctx;
   ctx.rank = r->numIters;
   RbSpace iters;
@@ -277,26 +278,26 @@ static bool emitOutput(RbRegion *r, MlirOperation ret, int index) {
     ctx.exprs[i] = mlirAffineDimExprGet(r->ctx, i);
     iters.axes[i] = i;
   }
-  MlirValue value = mlirOperationGetOperand(ret, index);
-  MlirOperation user = ret;
+  MlirOperation user = at;
   peelCast(r, &value, &ctx, &user);
   RbValue v;
   if (!rbEmit(r, value, user, &ctx, NULL, false, &v))
-    return false;
-  r->b.loc = mlirOperationGetLocation(ret);
+    return none;
+  r->b.loc = mlirOperationGetLocation(at);
   if (!rbBroadcast(r, v, &iters, &v)) {
-    dlcEmitDiagnostic(ret, &dlcUnsupportedOp, "split the graph",
-                      "output %d depends on axes outside the output's", index);
-    return false;
+    dlcEmitDiagnostic(at, &dlcUnsupportedOp, "split the graph",
+                      "the value yielded to argument %d depends on axes "
+                      "outside the region's iters",
+                      arg);
+    return none;
   }
-  MlirValue output = r->args[r->numInputs + index];
+  MlirValue output = r->args[arg];
   const char *names[] = {"cast", "materialize"};
   MlirAttribute attrs[] = {
       mlirTypeAttrGet(mlirShapedTypeGetElementType(mlirValueGetType(output))),
       rbStr(r, "gmem")};
   MlirValue operands[] = {v.value, output};
-  dlcBuild(&r->b, "rbssa.yield", 2, operands, 0, NULL, 2, names, attrs);
-  return true;
+  return dlcBuild(&r->b, "rbssa.yield", 2, operands, 0, NULL, 2, names, attrs);
 }
 
 /* rbssa.iters or rbssa.reduce_iters: [{name, size}, ...]. */
@@ -319,9 +320,7 @@ static void setAttr(MlirOperation op, const char *name, MlirAttribute value) {
 }
 
 static void finishRegion(RbRegion *r, MlirOperation func) {
-  setAttr(func, "rbssa.region",
-          mlirStringAttrGet(
-              r->ctx, mlirStringAttrGetValue(rbAttr(r->source, "sym_name"))));
+  setAttr(func, "rbssa.region", rbAttr(func, "sym_name"));
   setAttr(func, "rbssa.iters", axisList(r, false));
   setAttr(func, "rbssa.reduce_iters", axisList(r, true));
   setAttr(func, "rbssa.symbols", rbAttr(r->source, "indexbook.symbols"));
@@ -353,31 +352,398 @@ static MlirOperation findReturn(RbRegion *r) {
   return ret;
 }
 
-/* Builds the region of one IndexBook function; on success replaces it. */
-static bool convertFunction(MlirOperation source) {
+/* --- several regions ------------------------------------------------------ */
+
+bool rbCanMaterialize(RbRegion *r, MlirValue value) {
+  MlirType type = mlirValueGetType(value);
+  DlcShape shape;
+  char why[64];
+  if (!mlirTypeIsARankedTensor(type) ||
+      !dlcShapeFromType(type, &shape, why, sizeof(why)) ||
+      shape.rank > RB_MAX_RANK ||
+      !yieldableElement(mlirShapedTypeGetElementType(type)))
+    return false;
+  for (int i = 0; i < shape.rank; ++i) {
+    if (shape.dims[i].size > 0)
+      continue;
+    if (shape.dims[i].size == 0)
+      return false;
+    bool known = false;
+    for (int k = 0; k < r->numSymbols && !known; ++k)
+      known = mlirStringRefEqual(shape.dims[i].symbol,
+                                 mlirStringAttrGetValue(r->symbols[k]));
+    if (!known)
+      return false;
+  }
+  return true;
+}
+
+enum { MAX_REGIONS = RB_MAX_CUTS + RB_MAX_ARGS };
+
+/* One function's regions (docs/passes, "Several regions"): one per cut
+ * (intermediate buffer), in block order, then one per output shape. */
+typedef struct Program {
+  RbRegion base; /* symbols, source, block (no body) */
+  MlirOperation ret;
+  int numInputs, numOutputs;
+  Port ports[RB_MAX_ARGS];
+  int numCuts;
+  MlirValue cuts[RB_MAX_CUTS];
+  Port cutPorts[RB_MAX_CUTS];
+  int numRegions;
+  MlirOperation funcs[MAX_REGIONS];
+  MlirOperation cutYield[RB_MAX_CUTS];
+  int cutProducer[RB_MAX_CUTS];
+  uint64_t cutConsumers[RB_MAX_CUTS]; /* bit i: region i reads it */
+  bool cutGather[RB_MAX_CUTS];
+} Program;
+
+static int cutOf(const Program *p, MlirValue value) {
+  for (int i = 0; i < p->numCuts; ++i)
+    if (mlirValueEqual(p->cuts[i], value))
+      return i;
+  return -1;
+}
+
+/* The position of `value`'s op in the function body (block order). */
+static int positionOf(const Program *p, MlirValue value) {
+  MlirOperation def = mlirOpResultGetOwner(value);
+  int n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(p->base.sourceBlock);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op), ++n)
+    if (mlirOperationEqual(op, def))
+      return n;
+  return n;
+}
+
+/* Adds `value` to the cuts, kept in block order (a topological order). */
+static bool addCut(Program *p, MlirOperation at, MlirValue value) {
+  if (cutOf(p, value) >= 0)
+    return true;
+  if (p->numCuts == RB_MAX_CUTS ||
+      p->numInputs + p->numOutputs + p->numCuts >= RB_MAX_ARGS ||
+      !rbCanMaterialize(&p->base, value)) {
+    dlcEmitDiagnostic(at, &dlcUnsupportedOp,
+                      "cast the value to f16, bf16, f32, f64, i32 or i64 and "
+                      "name its dims with the function's symbols, or use "
+                      "fewer region boundaries",
+                      "a region boundary falls here, but the value cannot be "
+                      "materialised in an intermediate buffer (its element "
+                      "type or shape, or more than %d buffers)",
+                      RB_MAX_CUTS);
+    return false;
+  }
+  int at2 = p->numCuts;
+  int pos = positionOf(p, value);
+  while (at2 > 0 && positionOf(p, p->cuts[at2 - 1]) > pos) {
+    p->cuts[at2] = p->cuts[at2 - 1];
+    --at2;
+  }
+  p->cuts[at2] = value;
+  ++p->numCuts;
+  return true;
+}
+
+/* A non-SCoP value ends a region (§5.1): every computed value it reads is
+ * materialised, and the value reads it back through its own (semi-affine)
+ * map in the next region. Leaves and constants are read in place. */
+static bool addNonScopCuts(Program *p) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(p->base.sourceBlock);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute flags = rbAttr(op, "flags");
+    MlirAttribute nonScop =
+        !mlirAttributeIsNull(flags) && mlirAttributeIsADictionary(flags)
+            ? mlirDictionaryAttrGetElementByName(
+                  flags, mlirStringRefCreateFromCString("non_scop"))
+            : mlirAttributeGetNull();
+    if (mlirAttributeIsNull(nonScop) || !mlirAttributeIsABool(nonScop) ||
+        !mlirBoolAttrGetValue(nonScop))
+      continue;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      MlirValue x = mlirOperationGetOperand(op, i);
+      if (!mlirValueIsAOpResult(x))
+        continue;
+      MlirOperation def = mlirOpResultGetOwner(x);
+      if (rbNameIs(def, "indexbook.leaf") || rbNameIs(def, "indexbook.const"))
+        continue;
+      if (!addCut(p, op, x))
+        return false;
+    }
+  }
+  return true;
+}
+
+/* Marks in `reads` the cuts that emitting `value` reads (a walk that stops
+ * at cuts and leaves). */
+static void cutsRead(const Program *p, MlirValue value, bool *reads) {
+  enum { CAP = 4096 };
+  MlirOperation *stack = malloc(2 * CAP * sizeof(MlirOperation));
+  if (!stack)
+    return;
+  MlirOperation *seen = stack + CAP;
+  int top = 0, numSeen = 0;
+  if (mlirValueIsAOpResult(value))
+    stack[top++] = mlirOpResultGetOwner(value);
+  while (top > 0) {
+    MlirOperation op = stack[--top];
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      MlirValue x = mlirOperationGetOperand(op, i);
+      if (!mlirValueIsAOpResult(x))
+        continue;
+      int cut = cutOf(p, x);
+      if (cut >= 0) {
+        reads[cut] = true;
+        continue;
+      }
+      MlirOperation def = mlirOpResultGetOwner(x);
+      bool old = false;
+      for (int k = 0; k < numSeen && !old; ++k)
+        old = mlirOperationEqual(seen[k], def);
+      if (old || numSeen == CAP || top == CAP)
+        continue;
+      seen[numSeen++] = def;
+      stack[top++] = def;
+    }
+  }
+  free(stack);
+}
+
+/* Builds region `index` yielding `roots` (graph outputs, or cut `self`);
+ * false with p->base.request set when a new boundary is found. */
+static bool buildRegion(Program *p, int self, int numRoots, const int *outputs,
+                        MlirValue *request) {
   RbRegion r;
   memset(&r, 0, sizeof(r));
-  r.ctx = mlirOperationGetContext(source);
-  r.source = source;
+  r.ctx = p->base.ctx;
+  r.source = p->base.source;
+  r.sourceBlock = p->base.sourceBlock;
+  r.numSymbols = p->base.numSymbols;
+  memcpy(r.symbols, p->base.symbols, sizeof(r.symbols));
+  r.numCuts = p->numCuts;
+  memcpy(r.cuts, p->cuts, sizeof(r.cuts));
+  if (self >= 0)
+    r.self = p->cuts[self];
+  /* Arguments: graph inputs, intermediates read, then what it yields. */
   Port ports[RB_MAX_ARGS];
-  int numOutputs = 0;
-  MlirOperation ret;
-  if (!readSymbols(&r) || mlirOperationIsNull(ret = findReturn(&r)) ||
-      !readSignature(&r, ret, ports, &numOutputs) ||
-      !addIters(&r, &ports[r.numInputs]))
+  int n = 0;
+  for (int i = 0; i < p->numInputs; ++i)
+    ports[n++] = p->ports[i];
+  bool reads[RB_MAX_CUTS] = {false};
+  if (self >= 0)
+    cutsRead(p, p->cuts[self], reads);
+  for (int k = 0; k < numRoots; ++k) {
+    MlirValue v = mlirOperationGetOperand(p->ret, outputs[k]);
+    int cut = cutOf(p, v);
+    if (cut >= 0)
+      reads[cut] = true; /* an output that is a buffer: a copy */
+    else
+      cutsRead(p, v, reads);
+  }
+  for (int c = 0; c < p->numCuts; ++c) {
+    r.cutArg[c] = -1;
+    if (!reads[c] || c == self)
+      continue;
+    r.cutArg[c] = n;
+    ports[n] = p->cutPorts[c];
+    ports[n++].input = true;
+  }
+  r.numInputs = n;
+  int firstOut = n;
+  if (self >= 0) {
+    ports[n] = p->cutPorts[self];
+    ports[n++].input = false;
+  } else {
+    for (int k = 0; k < numRoots; ++k)
+      ports[n++] = p->ports[p->numInputs + outputs[k]];
+  }
+  for (int i = 0; i < r.numInputs; ++i)
+    memcpy(r.argSizes[i], ports[i].sizes, sizeof(ports[i].sizes));
+  if (!addIters(&r, &ports[firstOut]))
     return false;
-  MlirOperation func = createRegion(&r, ports, r.numInputs + numOutputs);
+  MlirOperation func = createRegion(&r, ports, n);
   bool ok = true;
-  for (int i = 0; ok && i < numOutputs; ++i)
-    ok = emitOutput(&r, ret, i);
+  if (self >= 0) {
+    MlirValue v = p->cuts[self];
+    MlirOperation yield = emitYield(&r, mlirOpResultGetOwner(v), v, firstOut);
+    ok = !mlirOperationIsNull(yield);
+    p->cutYield[self] = yield;
+  }
+  for (int k = 0; ok && self < 0 && k < numRoots; ++k)
+    ok = !mlirOperationIsNull(emitYield(
+        &r, p->ret, mlirOperationGetOperand(p->ret, outputs[k]), firstOut + k));
   free(r.memo);
+  *request = r.request;
   if (!ok) {
     mlirOperationDestroy(func);
     return false;
   }
   finishRegion(&r, func);
-  mlirOperationDestroy(source);
+  int index = p->numRegions++;
+  p->funcs[index] = func;
+  if (self >= 0)
+    p->cutProducer[self] = index;
+  for (int c = 0; c < p->numCuts; ++c)
+    if (r.cutArg[c] >= 0) {
+      p->cutConsumers[c] |= (uint64_t)1 << index;
+      p->cutGather[c] |= r.cutGather[c];
+    }
   return true;
+}
+
+static void destroyRegions(Program *p) {
+  for (int i = 0; i < p->numRegions; ++i)
+    mlirOperationDestroy(p->funcs[i]);
+  p->numRegions = 0;
+  memset(p->cutConsumers, 0, sizeof(p->cutConsumers));
+  memset(p->cutGather, 0, sizeof(p->cutGather));
+}
+
+/* Builds every region once; false with *request set to restart. */
+static bool buildAll(Program *p, MlirValue *request) {
+  *request = (MlirValue){NULL};
+  for (int c = 0; c < p->numCuts; ++c) {
+    Port *port = &p->cutPorts[c];
+    if (!readPort(&p->base, mlirValueGetType(p->cuts[c]), port))
+      return false;
+    /* t<c>, or t<c>_<k> when a graph tensor has that name. */
+    char name[32];
+    snprintf(name, sizeof(name), "t%d", c);
+    for (int k = 1, taken = 1; taken && k < 1000; ++k) {
+      taken = 0;
+      for (int i = 0; i < p->numInputs + p->numOutputs; ++i)
+        taken |= mlirStringRefEqual(mlirStringAttrGetValue(p->ports[i].name),
+                                    mlirStringRefCreateFromCString(name));
+      if (taken)
+        snprintf(name, sizeof(name), "t%d_%d", c, k);
+    }
+    port->name = rbStr(&p->base, name);
+    port->intermediate = true;
+  }
+  /* Outputs of one shape share a region; each other shape gets its own. */
+  bool done[RB_MAX_ARGS] = {false};
+  for (int c = 0; c < p->numCuts; ++c)
+    if (!buildRegion(p, c, 0, NULL, request))
+      return false;
+  for (int i = 0; i < p->numOutputs; ++i) {
+    if (done[i])
+      continue;
+    int group[RB_MAX_ARGS], n = 0;
+    for (int j = i; j < p->numOutputs; ++j)
+      if (!done[j] && dlcShapeEqual(&p->ports[p->numInputs + i].shape,
+                                    &p->ports[p->numInputs + j].shape)) {
+        done[j] = true;
+        group[n++] = j;
+      }
+    if (!buildRegion(p, -1, n, group, request))
+      return false;
+  }
+  return true;
+}
+
+/* Names the regions `<f>_r<i>`, sets each buffer's materialize, and adds
+ * the program: a bodiless func.func @<f> with the graph's memref signature
+ * and rbssa.program = {regions, buffers}. */
+static void finishProgram(Program *p) {
+  RbRegion *r = &p->base;
+  MlirStringRef base = mlirStringAttrGetValue(rbAttr(r->source, "sym_name"));
+  MlirAttribute names[MAX_REGIONS];
+  for (int i = 0; i < p->numRegions; ++i) {
+    char text[256];
+    snprintf(text, sizeof(text), "%.*s_r%d", (int)base.length, base.data, i);
+    names[i] = rbStr(r, text);
+    setAttr(p->funcs[i], "sym_name", names[i]);
+    setAttr(p->funcs[i], "rbssa.region", names[i]);
+  }
+  MlirAttribute buffers[RB_MAX_CUTS];
+  for (int c = 0; c < p->numCuts; ++c) {
+    MlirAttribute consumers[MAX_REGIONS];
+    int n = 0;
+    for (int i = 0; i < p->numRegions; ++i)
+      if (p->cutConsumers[c] & ((uint64_t)1 << i))
+        consumers[n++] = names[i];
+    /* §6.7 step 8: handed to the next region when that region alone reads
+     * it, one element per iteration point; else a GMEM round trip. */
+    bool deferred =
+        n == 1 && !p->cutGather[c] &&
+        p->cutConsumers[c] == ((uint64_t)1 << (p->cutProducer[c] + 1));
+    MlirAttribute materialize = rbStr(r, deferred ? "deferred" : "gmem");
+    setAttr(p->cutYield[c], "materialize", materialize);
+    const Port *port = &p->cutPorts[c];
+    MlirAttribute dims[RB_MAX_RANK];
+    for (int i = 0; i < port->shape.rank; ++i)
+      dims[i] = dimAttr(r, port, i);
+    const char *keys[] = {"name",     "shape",     "dtype",
+                          "producer", "consumers", "materialize"};
+    MlirAttribute values[] = {
+        port->name,
+        mlirArrayAttrGet(r->ctx, port->shape.rank, dims),
+        mlirTypeAttrGet(mlirShapedTypeGetElementType(port->type)),
+        names[p->cutProducer[c]],
+        mlirArrayAttrGet(r->ctx, n, consumers),
+        materialize};
+    buffers[c] = namedDict(r, 6, keys, values);
+  }
+  const char *keys[] = {"regions", "buffers"};
+  MlirAttribute values[] = {mlirArrayAttrGet(r->ctx, p->numRegions, names),
+                            mlirArrayAttrGet(r->ctx, p->numCuts, buffers)};
+  MlirAttribute program = namedDict(r, 2, keys, values);
+  int n = p->numInputs + p->numOutputs;
+  MlirType types[RB_MAX_ARGS];
+  MlirAttribute attrs[RB_MAX_ARGS];
+  for (int i = 0; i < n; ++i) {
+    types[i] = memrefOf(&p->ports[i]);
+    attrs[i] = portAttrs(r, &p->ports[i]);
+  }
+  const char *fnNames[] = {"sym_name", "sym_visibility", "function_type",
+                           "arg_attrs", "rbssa.program"};
+  MlirAttribute fnValues[] = {
+      rbAttr(r->source, "sym_name"), rbStr(r, "private"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(r->ctx, n, types, 0, NULL)),
+      mlirArrayAttrGet(r->ctx, n, attrs), program};
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"),
+                            mlirOperationGetLocation(r->source));
+  MlirNamedAttribute named[5];
+  for (int i = 0; i < 5; ++i)
+    named[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(r->ctx, mlirStringRefCreateFromCString(fnNames[i])),
+        fnValues[i]);
+  mlirOperationStateAddAttributes(&state, 5, named);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&state, 1, &body);
+  MlirOperation decl = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(r->source),
+                                      r->source, decl);
+}
+
+/* Builds the regions of one IndexBook function; on success replaces it. */
+static bool convertFunction(MlirOperation source) {
+  Program *p = calloc(1, sizeof(Program));
+  if (!p)
+    return false;
+  RbRegion *r = &p->base;
+  r->ctx = mlirOperationGetContext(source);
+  r->source = source;
+  bool ok = readSymbols(r) && !mlirOperationIsNull(p->ret = findReturn(r)) &&
+            readSignature(r, p->ret, p->ports, &p->numOutputs);
+  p->numInputs = r->numInputs;
+  ok = ok && addNonScopCuts(p);
+  /* Each boundary found while building restarts the build with one more
+   * intermediate buffer; there are at most RB_MAX_CUTS. */
+  for (int attempt = 0; ok; ++attempt) {
+    MlirValue request;
+    if (buildAll(p, &request))
+      break;
+    destroyRegions(p);
+    ok = !mlirValueIsNull(request) && attempt <= RB_MAX_CUTS &&
+         addCut(p, mlirOpResultGetOwner(request), request);
+  }
+  if (ok && (p->numRegions > 1 || p->numCuts > 0))
+    finishProgram(p);
+  if (ok)
+    mlirOperationDestroy(source);
+  free(p);
+  return ok;
 }
 
 static void runConvert(MlirOperation module, MlirExternalPass pass,

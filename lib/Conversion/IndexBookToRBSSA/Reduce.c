@@ -209,6 +209,64 @@ static int planLevel(RbRegion *r, Plan *plan, MlirOperation op,
   return index;
 }
 
+/* Whether `value` depends on a reduction (stopping at leaves and cuts). */
+static bool dependsOnReduction(RbRegion *r, MlirValue value) {
+  enum { CAP = 4096 };
+  MlirOperation *stack = malloc(2 * CAP * sizeof(MlirOperation));
+  if (!stack)
+    return false;
+  MlirOperation *seen = stack + CAP;
+  int top = 0, numSeen = 0;
+  bool found = false;
+  stack[top++] = mlirOpResultGetOwner(value);
+  while (top > 0 && !found) {
+    MlirOperation op = stack[--top];
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      MlirValue x = mlirOperationGetOperand(op, i);
+      if (!mlirValueIsAOpResult(x) || rbCutIndex(r, x) >= 0)
+        continue;
+      MlirOperation def = mlirOpResultGetOwner(x);
+      if (isReduction(def)) {
+        found = true;
+        break;
+      }
+      bool old = false;
+      for (int k = 0; k < numSeen && !old; ++k)
+        old = mlirOperationEqual(seen[k], def);
+      if (old || rbNameIs(def, "indexbook.leaf") || numSeen == CAP ||
+          top == CAP)
+        continue;
+      seen[numSeen++] = def;
+      stack[top++] = def;
+    }
+  }
+  free(stack);
+  return found;
+}
+
+/* A region boundary (docs/passes, "Several regions"): an operand of a
+ * reduction body that is computed from another reduction but does not
+ * depend on every axis of the body (P of attention, [m, n], in the body of
+ * P V over [m, d, n]) would be recomputed along the missing axes, each
+ * time with its reductions complete: it is materialised instead, and the
+ * region ends with it. A reduction itself is emitted once and broadcast. */
+static bool needsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
+                          const RbSpace *target) {
+  if (!mlirValueIsAOpResult(value) || rbCutIndex(r, value) >= 0 ||
+      (!mlirValueIsNull(r->self) && mlirValueEqual(value, r->self)))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(value);
+  if (isReduction(def) || rbNameIs(def, "indexbook.leaf") ||
+      rbNameIs(def, "indexbook.const"))
+    return false;
+  RbSpace used;
+  rbUsedAxes(r, ctx->exprs, ctx->rank, &used);
+  if (rbSpaceEqual(&used, target) || !rbSpaceIncludes(target, &used))
+    return false;
+  return r->numCuts < RB_MAX_CUTS && rbCanMaterialize(r, value) &&
+         dependsOnReduction(r, value);
+}
+
 /* The body of level `index` over `target`: its operand, or the product of
  * its two factors for a contraction. */
 static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
@@ -224,6 +282,11 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
     }
     RbContext ctx;
     rbCompose(r, rbMapOf(level->op, i), &level->iter, &ctx);
+    MlirValue operand = mlirOperationGetOperand(level->op, i);
+    if (needsBoundary(r, operand, &ctx, target)) {
+      r->request = operand; /* no diagnostic: the driver splits here */
+      return false;
+    }
     if (!rbEmit(r, mlirOperationGetOperand(level->op, i), level->op, &ctx,
                 target, plan->guard.count > 0, &f[i]))
       return false;

@@ -35,7 +35,8 @@ enum {
   RB_MAX_SYMBOLS = 16, /* function symbols */
   RB_MAX_ARGS = 32,    /* region arguments (inputs + outputs) */
   RB_MAX_GUARD = 64,   /* constraints of one guard */
-  RB_MAX_DEPTH = 1000  /* nested values on one path (bounds the C stack) */
+  RB_MAX_DEPTH = 1000, /* nested values on one path (bounds the C stack) */
+  RB_MAX_CUTS = 16     /* intermediate buffers of one function */
 };
 
 /* The size of a dim: a symbol index, or a static extent (symbol = -1). */
@@ -112,7 +113,20 @@ typedef struct RbRegion {
   MlirValue args[RB_MAX_ARGS]; /* memref arguments of the region */
   RbSize argSizes[RB_MAX_ARGS][RB_MAX_RANK]; /* dims of each input */
   int depth;                                 /* of the rbEmit recursion */
-  RbMemo *memo;                              /* owned */
+  /* Region boundaries (docs/passes/convert-indexbook-to-rbssa.md, "Several
+   * regions"): the values of the function materialised in intermediate
+   * buffers. Here cuts[i] is read from args[cutArg[i]] (-1: not an argument
+   * of this region), except `self`, the cut this region computes. */
+  int numCuts;
+  MlirValue cuts[RB_MAX_CUTS];
+  int cutArg[RB_MAX_CUTS];
+  bool cutGather[RB_MAX_CUTS]; /* read here at points that are not pointwise */
+  MlirValue self;              /* null unless this region computes a cut */
+  /* Set, with a false return and no diagnostic, when emission finds a value
+   * that must be materialised first (a region boundary): the driver adds it
+   * to the cuts and builds the regions again. */
+  MlirValue request;
+  RbMemo *memo; /* owned */
   int numMemo, capMemo;
 } RbRegion;
 
@@ -198,6 +212,14 @@ bool rbApplyGuard(RbRegion *r, const RbGuard *guard, RbValue *v,
 
 /* A new zeroed memo entry; NULL when out of memory (only sharing is lost). */
 RbMemo *rbMemoAdd(RbRegion *r);
+
+/* The index of `value` in r->cuts (never r->self), or -1. */
+int rbCutIndex(RbRegion *r, MlirValue value);
+
+/* Whether `value` can be materialised in an intermediate buffer: a ranked
+ * tensor whose dims are sizes or function symbols, of an element type
+ * rbssa.yield stores (IndexBookToRBSSA.c). No diagnostic. */
+bool rbCanMaterialize(RbRegion *r, MlirValue value);
 
 /* --- reductions (Reduce.c) ------------------------------------------------ */
 

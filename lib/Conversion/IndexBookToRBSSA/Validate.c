@@ -172,18 +172,8 @@ static intptr_t rankOf(MlirValue value) {
 /* Checks what IRDL cannot (docs/dialects/indexbook.md, "What the IRDL
  * verifier checks"), so that composing never reads past a map or set. */
 bool rbValidateOp(RbRegion *r, MlirOperation op, int numReduced) {
-  MlirAttribute flags = rbAttr(op, "flags");
-  if (!mlirAttributeIsNull(flags) && mlirAttributeIsADictionary(flags)) {
-    MlirAttribute nonScop = mlirDictionaryAttrGetElementByName(
-        flags, mlirStringRefCreateFromCString("non_scop"));
-    if (!mlirAttributeIsNull(nonScop) && mlirAttributeIsABool(nonScop) &&
-        mlirBoolAttrGetValue(nonScop))
-      return unsupported(op,
-                         "split the graph at this value: a non-SCoP value is "
-                         "a Region boundary (§4.3.5)",
-                         "this value is not SCoP (flags.non_scop); one region "
-                         "cannot compute it");
-  }
+  /* flags.non_scop is a region boundary, not an error: the driver
+   * materialises what such an op reads (IndexBookToRBSSA.c). */
   MlirAttribute axes = rbAttr(op, "axes");
   if (mlirAttributeIsNull(axes) || !mlirAttributeIsAArray(axes))
     return misaligned(op, "`axes` is not an array");

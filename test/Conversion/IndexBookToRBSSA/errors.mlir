@@ -132,22 +132,6 @@ func.func @mod(%X: tensor<4xi32>) -> tensor<4xi32> attributes {indexbook.symbols
 
 // -----
 
-// UnsupportedOp: a non-SCoP value is a Region boundary.
-func.func @non_scop(%F: tensor<?xf32, ["L"]>) -> tensor<?x?xf32, ["M", "K"]> attributes {indexbook.symbols = ["L", "M", "K"]} {
-  %f = "indexbook.leaf"(%F) {axes = [{name = "i0", size = "L", kind = "iter"}],
-      domain = [affine_set<(d0)[s0, s1, s2] : (d0 >= 0, -d0 + s0 - 1 >= 0)>], flags = {}}
-      : (tensor<?xf32, ["L"]>) -> tensor<?xf32, ["L"]>
-  // expected-error @+1 {{E1501 UnsupportedOp: this value is not SCoP (flags.non_scop); one region cannot compute it; suggestion: split the graph at this value}}
-  %e = "indexbook.unary"(%f) {fn = "exp2",
-      axes = [{name = "i0", size = "M", kind = "iter"}, {name = "i1", size = "K", kind = "iter"}],
-      domain = [affine_set<(d0, d1)[s0, s1, s2] : (d0 >= 0, -d0 + s1 - 1 >= 0, d1 >= 0, -d1 + s2 - 1 >= 0)>],
-      maps = [affine_map<(d0, d1)[s0, s1, s2] -> (d0 * s2 + d1)>], flags = {non_scop = true}}
-      : (tensor<?xf32, ["L"]>) -> tensor<?x?xf32, ["M", "K"]>
-  return %e : tensor<?x?xf32, ["M", "K"]>
-}
-
-// -----
-
 // UnsupportedOp: a domain of two pieces (rbssa.select takes one set).
 func.func @two_pieces(%X: tensor<8xf32>) -> tensor<8xf32> attributes {indexbook.symbols = []} {
   %x = "indexbook.leaf"(%X) {axes = [{name = "i0", size = 8, kind = "iter"}],
@@ -166,24 +150,6 @@ func.func @foreign(%X: tensor<4xf32>) -> tensor<4xf32> attributes {indexbook.sym
   // expected-error @+1 {{E1501 UnsupportedOp: 'arith.constant' is not an IndexBook op that convert-indexbook-to-rbssa handles}}
   %c = arith.constant dense<1.0> : tensor<4xf32>
   return %c : tensor<4xf32>
-}
-
-// -----
-
-// UnsupportedOp: outputs of different shapes need separate regions.
-func.func @two_shapes(%X: tensor<?x?xf32, ["M", "N"]>) -> (tensor<?x?xf32, ["M", "N"]>, tensor<?xf32, ["M"]>)
-    attributes {indexbook.symbols = ["M", "N"]} {
-  %x = "indexbook.leaf"(%X) {
-      axes = [{name = "i0", size = "M", kind = "iter"}, {name = "i1", size = "N", kind = "iter"}],
-      domain = [affine_set<(d0, d1)[s0, s1] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 >= 0, -d1 + s1 - 1 >= 0)>],
-      flags = {}} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
-  %s = "indexbook.reduce"(%x) {op = "sum", acc_dtype = f32, reduce_axes = array<i64: 1>,
-      axes = [{name = "i0", size = "M", kind = "iter"}, {name = "i1", size = "N", kind = "reduce"}],
-      domain = [affine_set<(d0, d1)[s0, s1] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 >= 0, -d1 + s1 - 1 >= 0)>],
-      maps = [affine_map<(d0, d1)[s0, s1] -> (d0, d1)>], flags = {}}
-      : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
-  // expected-error @+1 {{E1501 UnsupportedOp: outputs of shapes [M, N] and [M] cannot share one region (one iteration space)}}
-  return %x, %s : tensor<?x?xf32, ["M", "N"]>, tensor<?xf32, ["M"]>
 }
 
 // -----

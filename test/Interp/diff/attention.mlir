@@ -2,8 +2,9 @@
 // with a row softmax and a causal mask (spec §6.8.3, §15.3): S = Q K^T
 // accumulated in f32, masked to -inf where the key is in the query's
 // future, P = softmax over the keys (max, sub, exp2 of the scaled value,
-// sum, fdiv), and for the full form O = P V. The lowering makes each one
-// region (the full form recomputes P inside the P V reduction).
+// sum, fdiv), and for the full form O = P V. The lowering makes the softmax
+// one region; the full form two (P yielded "deferred", then P V), which
+// --diff evaluates in sequence.
 
 // RUN: dlc-interp %s --func softmax_causal --diff --trials 5 --seed 1 | FileCheck %s --check-prefix=SOFTMAX
 // SOFTMAX-COUNT-5: trial {{[0-4]}}: M={{[0-9]+}} D={{[0-9]+}} N={{[0-9]+}}: max abs err {{.*}}: PASS
