@@ -324,6 +324,11 @@ static void finishRegion(RbRegion *r, MlirOperation func) {
   setAttr(func, "rbssa.iters", axisList(r, false));
   setAttr(func, "rbssa.reduce_iters", axisList(r, true));
   setAttr(func, "rbssa.symbols", rbAttr(r->source, "indexbook.symbols"));
+  /* Poly-Core's facts about the function travel with its region for
+   * convert-rbssa-to-plan (spec §10 step 6). */
+  MlirAttribute analysis = rbAttr(r->source, "polycore.analysis");
+  if (!mlirAttributeIsNull(analysis))
+    setAttr(func, "polycore.analysis", analysis);
   r->b.loc = mlirOperationGetLocation(r->source);
   dlcBuild(&r->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
