@@ -135,6 +135,8 @@ void dlcPlanProblemFromRegion(const DlcPlanRegion *r, DlcPlanProblem *p) {
   }
   p->otherL2Bytes = p->dramBytes - operands;
   p->numSelects = r->numSelects;
+  p->haloBytes = r->analysis.present ? r->analysis.haloBytes : 0;
+  p->minDepth = r->analysis.present ? r->analysis.minDepth : 0;
 }
 
 static int64_t ceilDiv(double a, int64_t b) {
@@ -157,7 +159,10 @@ static bool estimate(const DlcDevice *dev, const DlcPlanProblem *p,
   int64_t threads = 32 * (int64_t)c->warps;
 
   /* Resources. */
-  c->smemBytes = c->stages * (bm * bk * p->bytesA + bk * bn * p->bytesB);
+  /* Poly-Core's halo (bytes one tile reads beyond its own span) is staged
+   * with the tile, in every stage. */
+  c->smemBytes =
+      c->stages * (bm * bk * p->bytesA + bk * bn * p->bytesB + p->haloBytes);
   int acc = (int)(wm * wn / 32); /* f32 accumulators */
   int frags = 2 * (int)((wm / kMmaM) * 4 + (wn / kMmaN) * 2); /* 2 k-slices */
   int regs = acc + frags + kRegsOverhead;
@@ -216,22 +221,34 @@ static bool estimate(const DlcDevice *dev, const DlcPlanProblem *p,
   c->memoryUs = roundTime(memory * 1e6);
   c->timeUs = roundTime((fmax(compute, memory) + penalties) * 1e6);
 
-  /* STOP rules (§11), in this order. */
+  /* STOP rules (§11), in this order. A ring shallower than Poly-Core's
+   * minimal depth of 2 cannot overlap a copy with the MMA; a depth of 3 is
+   * not enforced (2 stages measured faster, see the doc). */
+  if (c->stages < (p->minDepth < 2 ? p->minDepth : 2)) {
+    snprintf(c->reason, sizeof(c->reason),
+             "rejected: %lld stages below Poly-Core's minimal ring depth %lld",
+             (long long)c->stages, (long long)p->minDepth);
+    return false;
+  }
+  char halo[40] = ""; /* haloBytes <= 2^30 (RegionInfo.c) */
+  if (p->haloBytes > 0)
+    snprintf(halo, sizeof(halo), " (incl. halo %dx%d B)", (int)c->stages,
+             (int)p->haloBytes);
   double smemShare = (double)c->smemBytes / dev->smemPerCTA;
   if (smemShare > kSmemStop) {
     snprintf(c->reason, sizeof(c->reason),
-             "rejected: smem %lld KiB is %d%% of the %d KiB per-CTA limit "
+             "rejected: smem %d KiB%s is %d%% of the %d KiB per-CTA limit "
              "(> 80%%)",
-             (long long)(c->smemBytes / 1024), (int)(smemShare * 100),
+             (int)(c->smemBytes / 1024), halo, (int)(smemShare * 100),
              dev->smemPerCTA / 1024);
     return false;
   }
   if (c->smemBytes > kSkeletonSmemLimit) {
     snprintf(c->reason, sizeof(c->reason),
-             "rejected: smem %lld KiB exceeds the %lld KiB the search keeps "
+             "rejected: smem %d KiB%s exceeds the %d KiB the search keeps "
              "to (larger rings measured slower)",
-             (long long)(c->smemBytes / 1024),
-             (long long)(kSkeletonSmemLimit / 1024));
+             (int)(c->smemBytes / 1024), halo,
+             (int)(kSkeletonSmemLimit / 1024));
     return false;
   }
   if (c->regsPerThread > dev->maxRegsPerThread) {
@@ -256,10 +273,17 @@ static bool estimate(const DlcDevice *dev, const DlcPlanProblem *p,
              (long long)bn);
     return false;
   }
+  /* Poly-Core's depth 3 (a k loop of 3 or more steps) is recorded, not
+   * enforced: on the H100 the 2-stage ring of this skeleton measured
+   * fastest. */
+  char depth[64] = "";
+  if (p->minDepth > c->stages)
+    snprintf(depth, sizeof(depth), "; below Poly-Core ring depth %lld",
+             (long long)p->minDepth);
   snprintf(c->reason, sizeof(c->reason),
-           "%s-bound, occ %.2f, pipeline eff %.2f, %d CTA/SM",
+           "%s-bound, occ %.2f, pipeline eff %.2f, %d CTA/SM%s",
            compute >= memory ? "compute" : "memory", c->occupancy,
-           c->pipelineEfficiency, c->ctasPerSM);
+           c->pipelineEfficiency, c->ctasPerSM, depth);
   return true;
 }
 
@@ -352,6 +376,47 @@ static bool needsTail(const DlcPlanAxis *axis, int64_t tile) {
   return !isStatic || value % tile != 0;
 }
 
+/* Poly-Core's rule (docs/analysis.md, "Tiling and tail axes"): an axis
+ * whose tile is > 1 and whose extent is symbolic or not a multiple of it. */
+static bool polyCoreTail(const DlcPlanAxis *axis, int64_t tile) {
+  return tile > 1 && needsTail(axis, tile);
+}
+
+/* predicate_tail from polycore.analysis: its tail_axes when it was made for
+ * the candidate's tile, else recomputed with Poly-Core's rule. */
+static void tailFromAnalysis(const DlcPlanRegion *r, const DlcCandidate *c,
+                             DlcPlan *plan) {
+  const DlcPlanAnalysis *a = &r->analysis;
+  if (memcmp(a->tile, c->tile, sizeof(a->tile)) == 0) {
+    for (int i = 0; i < a->numTailAxes; ++i)
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++],
+                      a->tailAxes[i]);
+    return;
+  }
+  for (int i = 0; i < r->numIters + r->numReduceIters; ++i) {
+    bool reduce = i >= r->numIters;
+    int index = reduce ? i - r->numIters : i;
+    const DlcPlanAxis *axis =
+        reduce ? &r->reduceIters[index] : &r->iters[index];
+    int64_t tile = reduce && index == r->kIter    ? c->tile[2]
+                   : !reduce && index == r->mIter ? c->tile[0]
+                   : !reduce && index == r->nIter ? c->tile[1]
+                                                  : 1;
+    if (polyCoreTail(axis, tile) &&
+        plan->numPredicateTail < DLC_PLAN_MAX_ENTRIES)
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++],
+                      axis->name);
+  }
+}
+
+static const DlcPlanAnalysisOperand *analysisOperand(const DlcPlanRegion *r,
+                                                     const char *tensor) {
+  for (int i = 0; i < r->analysis.numOperands; ++i)
+    if (strcmp(r->analysis.operands[i].tensor, tensor) == 0)
+      return &r->analysis.operands[i];
+  return NULL;
+}
+
 void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
                           const DlcCandidate *c, DlcPlan *plan) {
   memset(plan, 0, sizeof(*plan));
@@ -378,10 +443,15 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
   if (r->batchIter >= 0)
     addPair(plan->bind, &plan->numBind, r->iters[r->batchIter].name, "block.z");
 
+  const DlcPlanAnalysis *analysis = r->analysis.present ? &r->analysis : NULL;
   int operands[2] = {r->tensorA, r->tensorB};
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < (analysis ? analysis->numOperands : 2); ++i) {
+    /* With an analysis: one entry per operand it stages in a smem ring. */
+    if (analysis && strcmp(analysis->operands[i].buffer, "smem_ring") != 0)
+      continue;
     DlcPlanCache *cache = &plan->cache[plan->numCache++];
-    dlcPlanCopyName(cache->tensor, r->tensors[operands[i]].name);
+    dlcPlanCopyName(cache->tensor, analysis ? analysis->operands[i].tensor
+                                            : r->tensors[operands[i]].name);
     dlcPlanCopyName(cache->where, "smem");
     splitName(cache->at, k->name, ".i");
     cache->pingpong = true;
@@ -392,12 +462,16 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
   int64_t width = kVectorBytes / r->tensors[r->tensorA].elementBytes;
   plan->vectorizeWidth = width > 0 ? width : 1;
 
-  if (m && needsTail(m, c->tile[0]))
-    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], m->name);
-  if (n && needsTail(n, c->tile[1]))
-    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], n->name);
-  if (needsTail(k, c->tile[2]))
-    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], k->name);
+  if (analysis) {
+    tailFromAnalysis(r, c, plan);
+  } else {
+    if (m && needsTail(m, c->tile[0]))
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], m->name);
+    if (n && needsTail(n, c->tile[1]))
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], n->name);
+    if (needsTail(k, c->tile[2]))
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], k->name);
+  }
 
   plan->numEpilogue = r->numEpilogue;
   memcpy(plan->epilogue, r->epilogue, sizeof(plan->epilogue));
@@ -409,7 +483,10 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
     DlcPlanHint *h = &plan->layoutHints[plan->numLayoutHints++];
     snprintf(h->key, sizeof(h->key), "%.38s_swizzle", names[i]);
     h->isBool = true;
-    h->boolean = true;
+    /* Poly-Core's bank hint decides when it has one for the operand. */
+    const DlcPlanAnalysisOperand *op =
+        analysis ? analysisOperand(r, names[i]) : NULL;
+    h->boolean = op ? op->swizzle : true;
   }
   DlcPlanHint *cStride = &plan->layoutHints[plan->numLayoutHints++];
   snprintf(cStride->key, sizeof(cStride->key), "%.38s_stride",
@@ -419,7 +496,10 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
 
   addPair(plan->algoChoice, &plan->numAlgoChoice, "matmul", "implicit_gemm");
 
-  if (r->numEpilogue > 0) {
+  if (analysis) {
+    plan->numLocalEdges = analysis->numEdges;
+    memcpy(plan->localEdges, analysis->edges, sizeof(plan->localEdges));
+  } else if (r->numEpilogue > 0) {
     DlcPlanEdge *e = &plan->localEdges[plan->numLocalEdges++];
     dlcPlanCopyName(e->from, r->reduceName);
     dlcPlanCopyName(e->to, r->epilogue[r->numEpilogue - 1]);

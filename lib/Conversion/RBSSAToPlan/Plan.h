@@ -57,6 +57,39 @@ typedef struct DlcPlanTensor {
   double nominalElements;
 } DlcPlanTensor;
 
+/* One local_edges entry of the plan. */
+typedef struct DlcPlanEdge {
+  char from[DLC_PLAN_NAME];
+  char to[DLC_PLAN_NAME];
+  char buffer[DLC_PLAN_NAME];
+  int64_t depth; /* smem_ring only; 0 = absent */
+} DlcPlanEdge;
+
+/* One operand of Poly-Core's analysis (`operands` entry). */
+typedef struct DlcPlanAnalysisOperand {
+  char tensor[DLC_PLAN_NAME];
+  char buffer[DLC_PLAN_NAME]; /* "smem_ring" */
+  int64_t depth;
+  bool swizzle; /* bank_hint = "xor_swizzle" */
+} DlcPlanAnalysisOperand;
+
+/* The function's `polycore.analysis` (docs/analysis.md), as far as the
+ * planner reads it; `present` is false without the attribute. Edge names
+ * are already translated to the plan's value names (sum_k, the epilogue
+ * names, tensors); values off the accumulator's chain keep Poly-Core's. */
+typedef struct DlcPlanAnalysis {
+  bool present;
+  int64_t tile[3]; /* the tile the analysis was made for */
+  int numTailAxes;
+  char tailAxes[DLC_PLAN_MAX_AXES][DLC_PLAN_NAME];
+  int64_t haloBytes; /* compute_at.halo.bytes, per stage */
+  int64_t minDepth;  /* min_buffer.depth; 0 when absent */
+  int numOperands;
+  DlcPlanAnalysisOperand operands[DLC_PLAN_MAX_ENTRIES];
+  int numEdges;
+  DlcPlanEdge edges[DLC_PLAN_MAX_ENTRIES];
+} DlcPlanAnalysis;
+
 /* What the planner knows about one rbssa region (GEMM family:
  * C[b?, m, n] = epilogue(sum_k A · B)). */
 typedef struct DlcPlanRegion {
@@ -75,6 +108,7 @@ typedef struct DlcPlanRegion {
   int numEpilogue;
   char epilogue[DLC_PLAN_MAX_EPILOGUE][DLC_PLAN_NAME]; /* "bias", "relu" */
   char reduceName[DLC_PLAN_NAME];                      /* "sum_k" */
+  DlcPlanAnalysis analysis; /* polycore.analysis, when the function has it */
 } DlcPlanRegion;
 
 /* Reads `func` (a func.func with rbssa.region). On failure emits E1602 at
@@ -105,13 +139,6 @@ typedef struct DlcPlanCache {
   char at[DLC_PLAN_NAME];
   bool pingpong;
 } DlcPlanCache;
-
-typedef struct DlcPlanEdge {
-  char from[DLC_PLAN_NAME];
-  char to[DLC_PLAN_NAME];
-  char buffer[DLC_PLAN_NAME];
-  int64_t depth; /* smem_ring only; 0 = absent */
-} DlcPlanEdge;
 
 typedef struct DlcPlan {
   int64_t tile[3]; /* BM, BN, BK */
@@ -175,6 +202,8 @@ typedef struct DlcPlanProblem {
   double dramBytes;    /* every argument read or written once */
   double otherL2Bytes; /* epilogue inputs and the output */
   int numSelects;
+  int64_t haloBytes; /* per stage, from polycore.analysis (0 without) */
+  int64_t minDepth;  /* Poly-Core's minimal ring depth (0 without) */
 } DlcPlanProblem;
 
 typedef enum DlcCandidateStatus {

@@ -449,7 +449,8 @@ static bool readAlgoChoice(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
 
 static bool readLocalEdges(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   static const char *const keys[] = {"from", "to", "buffer", "depth", NULL};
-  static const char *const buffers[] = {"reg", "smem_ring", NULL};
+  static const char *const buffers[] = {"reg", "smem", "gmem", "smem_ring",
+                                        NULL};
   if (!readArray(rd, "local_edges", v, DLC_PLAN_MAX_ENTRIES))
     return false;
   plan->numLocalEdges = 0;
@@ -462,7 +463,8 @@ static bool readLocalEdges(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
         !readName(rd, "local_edges", dlcJsonValueGetMember(e, "to"),
                   edge->to) ||
         !readOneOf(rd, "local_edges", dlcJsonValueGetMember(e, "buffer"),
-                   edge->buffer, buffers, "\"reg\", \"smem_ring\""))
+                   edge->buffer, buffers,
+                   "\"reg\", \"smem\", \"gmem\", \"smem_ring\""))
       return false;
     const DlcJsonValue *depth = dlcJsonValueGetMember(e, "depth");
     bool ring = strcmp(edge->buffer, "smem_ring") == 0;

@@ -464,6 +464,247 @@ static bool readEpilogue(MlirOperation reduce, MlirBlock body,
   }
 }
 
+/* --- polycore.analysis ------------------------------------------------------
+ */
+
+static const char *const kAnalysisSuggestion =
+    "re-run dlc-poly-core on the IndexBook this region came from, or drop "
+    "the polycore.analysis attribute to plan without it";
+
+static MlirAttribute member(MlirAttribute dict, const char *name) {
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
+    return (MlirAttribute){NULL};
+  return mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(name));
+}
+
+static bool isString(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
+}
+
+static bool isArray(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
+}
+
+static bool intValue(MlirAttribute a, int64_t *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+static bool badAnalysis(const DlcPlanRegion *r, const char *what) {
+  dlcEmitDiagnostic(r->func, &dlcRegionNotPlannable, kAnalysisSuggestion,
+                    "region '%s': polycore.analysis %s", r->name, what);
+  return false;
+}
+
+static int findTensor(const DlcPlanRegion *r, const char *name) {
+  for (int i = 0; i < r->numTensors; ++i)
+    if (strcmp(r->tensors[i].name, name) == 0)
+      return i;
+  return -1;
+}
+
+/* Poly-Core names values after the IndexBook (v<k>, the returned tensor);
+ * the plan names them by role (docs/dialects/plan.md). The anchor is the
+ * contraction, sum_<k>; the chain of single edges from it to the output is
+ * the epilogue, named in order when it has as many values as the region's
+ * epilogue; other names stay. */
+typedef struct RawEdge {
+  char from[DLC_PLAN_NAME], to[DLC_PLAN_NAME], buffer[DLC_PLAN_NAME];
+  bool onChain;
+} RawEdge;
+
+enum { kMaxRawEdges = 64 };
+
+static void translateEdges(DlcPlanRegion *r, const char *anchor, RawEdge *raw,
+                           int numRaw) {
+  char chain[DLC_PLAN_MAX_EPILOGUE + 2][DLC_PLAN_NAME];
+  int numChain = 0;
+  dlcPlanCopyName(chain[numChain++], anchor);
+  int chainEdges[DLC_PLAN_MAX_EPILOGUE + 2];
+  for (;;) {
+    int next = -1, outs = 0;
+    for (int i = 0; i < numRaw; ++i)
+      if (strcmp(raw[i].from, chain[numChain - 1]) == 0) {
+        next = i;
+        ++outs;
+      }
+    if (outs != 1 || numChain == DLC_PLAN_MAX_EPILOGUE + 2)
+      break;
+    chainEdges[numChain - 1] = next;
+    dlcPlanCopyName(chain[numChain++], raw[next].to);
+  }
+  /* chain = anchor, epilogue values..., output (no out edge). */
+  bool named = numChain - 2 == r->numEpilogue;
+  for (int i = 0; i < numChain - 1; ++i)
+    raw[chainEdges[i]].onChain = true;
+  for (int i = 0; i < numRaw; ++i) {
+    char *ends[2] = {raw[i].from, raw[i].to};
+    for (int e = 0; e < 2; ++e) {
+      if (strcmp(ends[e], anchor) == 0) {
+        dlcPlanCopyName(ends[e], r->reduceName);
+        continue;
+      }
+      for (int c = 1; named && c < numChain - 1; ++c)
+        if (strcmp(ends[e], chain[c]) == 0) {
+          dlcPlanCopyName(ends[e], r->epilogue[c - 1]);
+          break;
+        }
+    }
+  }
+  /* At most DLC_PLAN_MAX_ENTRIES edges: the accumulator's chain first. */
+  bool all = numRaw <= DLC_PLAN_MAX_ENTRIES;
+  DlcPlanAnalysis *a = &r->analysis;
+  for (int i = 0; i < numRaw && a->numEdges < DLC_PLAN_MAX_ENTRIES; ++i)
+    if (all || raw[i].onChain) {
+      DlcPlanEdge *e = &a->edges[a->numEdges++];
+      dlcPlanCopyName(e->from, raw[i].from);
+      dlcPlanCopyName(e->to, raw[i].to);
+      dlcPlanCopyName(e->buffer, raw[i].buffer);
+      e->depth = 0;
+    }
+}
+
+/* Reads the function's polycore.analysis, if any (docs/analysis.md). A
+ * fusion Poly-Core finds illegal, or an analysis that does not match the
+ * region, is E1602. */
+static bool readAnalysis(DlcPlanRegion *r) {
+  MlirAttribute a = getAttr(r->func, "polycore.analysis");
+  if (mlirAttributeIsNull(a))
+    return true;
+  if (!mlirAttributeIsADictionary(a))
+    return badAnalysis(r, "is not a dictionary");
+  DlcPlanAnalysis *an = &r->analysis;
+  an->present = true;
+
+  MlirAttribute computeAt = member(a, "compute_at");
+  MlirAttribute ok = member(computeAt, "ok");
+  MlirAttribute whole = member(computeAt, "whole_axes");
+  if (mlirAttributeIsNull(ok) || !mlirAttributeIsABool(ok) || !isArray(whole))
+    return badAnalysis(r, "has no compute_at = {ok, whole_axes, ...}");
+  if (mlirArrayAttrGetNumElements(whole) > 0) {
+    char axes[128] = "";
+    for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(whole); ++i) {
+      MlirAttribute e = mlirArrayAttrGetElement(whole, i);
+      char name[DLC_PLAN_NAME] = "?";
+      if (isString(e))
+        copyRef(name, mlirStringAttrGetValue(e));
+      size_t used = strlen(axes);
+      snprintf(axes + used, sizeof(axes) - used, "%s'%s'", i ? ", " : "", name);
+    }
+    dlcEmitDiagnostic(r->func, &dlcRegionNotPlannable, kSuggestion,
+                      "region '%s': Poly-Core keeps %s whole (compute_at "
+                      "whole_axes): one CTA must walk the whole axis, which "
+                      "the GEMM skeleton's tiling does not do",
+                      r->name, axes);
+    return false;
+  }
+  if (!mlirBoolAttrGetValue(ok)) {
+    dlcEmitDiagnostic(r->func, &dlcRegionNotPlannable, kSuggestion,
+                      "region '%s': Poly-Core finds compute-at illegal "
+                      "(compute_at.ok = false): the epilogue cannot be "
+                      "fused into the contraction's tiles",
+                      r->name);
+    return false;
+  }
+  an->haloBytes = 0;
+  MlirAttribute halo = member(member(computeAt, "halo"), "bytes");
+  if (!mlirAttributeIsNull(halo) &&
+      (!intValue(halo, &an->haloBytes) || an->haloBytes < 0 ||
+       an->haloBytes > (1 << 30)))
+    return badAnalysis(r, "has a compute_at.halo.bytes that is not a size");
+
+  MlirAttribute tile = member(a, "tile");
+  if (mlirAttributeIsNull(tile) || !mlirAttributeIsADenseI64Array(tile) ||
+      mlirDenseArrayGetNumElements(tile) != 3)
+    return badAnalysis(r, "has no tile = array<i64: BM, BN, BK>");
+  for (int i = 0; i < 3; ++i)
+    an->tile[i] = mlirDenseI64ArrayGetElement(tile, i);
+
+  MlirAttribute tails = member(a, "tail_axes");
+  if (!isArray(tails) || mlirArrayAttrGetNumElements(tails) > DLC_PLAN_MAX_AXES)
+    return badAnalysis(r, "has no tail_axes array");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(tails); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(tails, i);
+    char *name = an->tailAxes[an->numTailAxes++];
+    if (!isString(e) || !copyRef(name, mlirStringAttrGetValue(e)) ||
+        strchr(name, '.') || !dlcPlanRegionHasAxis(r, name)) {
+      dlcEmitDiagnostic(r->func, &dlcRegionNotPlannable, kAnalysisSuggestion,
+                        "region '%s': polycore.analysis tail axis %d is not "
+                        "an axis of the region (rbssa.iters, "
+                        "rbssa.reduce_iters)",
+                        r->name, (int)i);
+      return false;
+    }
+  }
+
+  MlirAttribute minBuffer = member(a, "min_buffer");
+  if (!mlirAttributeIsNull(minBuffer) &&
+      (!intValue(member(minBuffer, "depth"), &an->minDepth) ||
+       an->minDepth < 1 || an->minDepth > 3))
+    return badAnalysis(r, "has a min_buffer.depth that is not 1, 2 or 3");
+
+  MlirAttribute operands = member(a, "operands");
+  if (!isArray(operands) ||
+      mlirArrayAttrGetNumElements(operands) > DLC_PLAN_MAX_ENTRIES)
+    return badAnalysis(r, "has no operands array (at most 8 entries)");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(operands); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(operands, i);
+    DlcPlanAnalysisOperand *op = &an->operands[an->numOperands++];
+    MlirAttribute tensor = member(e, "tensor"), buffer = member(e, "buffer");
+    MlirAttribute hint = member(e, "bank_hint");
+    if (!isString(tensor) ||
+        !copyRef(op->tensor, mlirStringAttrGetValue(tensor)) ||
+        !isString(buffer) ||
+        !copyRef(op->buffer, mlirStringAttrGetValue(buffer)))
+      return badAnalysis(r, "has an operands entry without tensor and buffer");
+    int t = findTensor(r, op->tensor);
+    if (t < 0 || r->tensors[t].isOutput) {
+      dlcEmitDiagnostic(r->func, &dlcRegionNotPlannable, kAnalysisSuggestion,
+                        "region '%s': polycore.analysis stages operand '%s', "
+                        "which is not an input of the region",
+                        r->name, op->tensor);
+      return false;
+    }
+    op->depth = 0;
+    intValue(member(e, "depth"), &op->depth);
+    char text[DLC_PLAN_NAME] = "";
+    if (isString(hint))
+      copyRef(text, mlirStringAttrGetValue(hint));
+    op->swizzle = strcmp(text, "xor_swizzle") == 0;
+  }
+
+  MlirAttribute anchorAttr = member(a, "anchor");
+  MlirAttribute edges = member(a, "edges");
+  char anchor[DLC_PLAN_NAME];
+  if (!isString(anchorAttr) ||
+      !copyRef(anchor, mlirStringAttrGetValue(anchorAttr)) || !isArray(edges))
+    return badAnalysis(r, "has no anchor and edges");
+  intptr_t numRaw = mlirArrayAttrGetNumElements(edges);
+  if (numRaw > kMaxRawEdges)
+    return badAnalysis(r, "has more than 64 edges");
+  RawEdge raw[kMaxRawEdges];
+  for (intptr_t i = 0; i < numRaw; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(edges, i);
+    MlirAttribute from = member(e, "from"), to = member(e, "to"),
+                  buffer = member(e, "buffer");
+    raw[i].onChain = false;
+    if (!isString(from) ||
+        !copyRef(raw[i].from, mlirStringAttrGetValue(from)) || !isString(to) ||
+        !copyRef(raw[i].to, mlirStringAttrGetValue(to)) || !isString(buffer) ||
+        !copyRef(raw[i].buffer, mlirStringAttrGetValue(buffer)) ||
+        (strcmp(raw[i].buffer, "reg") != 0 &&
+         strcmp(raw[i].buffer, "smem") != 0 &&
+         strcmp(raw[i].buffer, "gmem") != 0))
+      return badAnalysis(r, "has an edge that is not {from, to, buffer = "
+                            "\"reg\" | \"smem\" | \"gmem\"}");
+  }
+  translateEdges(r, anchor, raw, (int)numRaw);
+  return true;
+}
+
 bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *sizes,
                        DlcPlanRegion *r) {
   memset(r, 0, sizeof(*r));
@@ -515,7 +756,8 @@ bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *sizes,
                       r->name, numYields);
     return false;
   }
-  return readContraction(reduce, body, r) && readEpilogue(reduce, body, r);
+  return readContraction(reduce, body, r) && readEpilogue(reduce, body, r) &&
+         readAnalysis(r);
 }
 
 bool dlcPlanRegionHasAxis(const DlcPlanRegion *r, const char *name) {
