@@ -455,33 +455,21 @@ static void storeElements(Gen *g, MlirValue vec, MlirValue row, MlirValue col,
 
 typedef struct TileStore {
   MlirValue out, row, col, token;
+  bool pairs; /* f16 pairs (N even) or single halves */
 } TileStore;
 
-static void storePairs(Gen *g, void *userData) {
+/* Stores the two rows (lane/4 and lane/4 + 8) of one m16n8 fragment. */
+static void storeTile(Gen *g, void *userData) {
   TileStore *s = userData;
   for (int h = 0; h < 2; ++h) {
-    MlirValue v = mlirOperationGetResult(
-        dlcBuild(&g->b, "vector.extract", 1, &s->out, 1,
-                 (MlirType[]){dlcType(g->b.ctx, "vector<2xf16>")}, 1,
-                 (const char *[]){"static_position"},
-                 (MlirAttribute[]){
-                     dlcAttr(g->b.ctx, h ? "array<i64: 1>" : "array<i64: 0>")}),
-        0);
-    storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token, true);
-  }
-}
-
-static void storeSingles(Gen *g, void *userData) {
-  TileStore *s = userData;
-  for (int h = 0; h < 2; ++h) {
-    MlirValue v = mlirOperationGetResult(
-        dlcBuild(&g->b, "vector.extract", 1, &s->out, 1,
-                 (MlirType[]){dlcType(g->b.ctx, "vector<2xf16>")}, 1,
-                 (const char *[]){"static_position"},
-                 (MlirAttribute[]){
-                     dlcAttr(g->b.ctx, h ? "array<i64: 1>" : "array<i64: 0>")}),
-        0);
-    storeElements(g, v, add(g, s->row, cst(g, 8 * h)), s->col, s->token, false);
+    const char *names[] = {"static_position"};
+    MlirAttribute position =
+        dlcAttr(g->b.ctx, h ? "array<i64: 1>" : "array<i64: 0>");
+    MlirValue row =
+        dlcBuildValue(&g->b, "vector.extract", 1, &s->out,
+                      dlcType(g->b.ctx, "vector<2xf16>"), 1, names, &position);
+    storeElements(g, row, add(g, s->row, cst(g, 8 * h)), s->col, s->token,
+                  s->pairs);
   }
 }
 
@@ -537,10 +525,12 @@ static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
       MlirAttribute attrs[] = {opsAttr, mlirBoolAttrGet(g->b.ctx, false)};
       MlirOperation epi = dlcBuild(&g->b, "dlcgpu.epilogue", n, operands, 2,
                                    types, 2, names, attrs);
-      TileStore store = {mlirOperationGetResult(epi, 0), row, col,
-                         mlirOperationGetResult(epi, 1)};
-      emitIf(g, nEven, storePairs, &store);
-      emitIf(g, nOdd, storeSingles, &store);
+      TileStore pairs = {mlirOperationGetResult(epi, 0), row, col,
+                         mlirOperationGetResult(epi, 1), true};
+      TileStore singles = pairs;
+      singles.pairs = false;
+      emitIf(g, nEven, storeTile, &pairs);
+      emitIf(g, nOdd, storeTile, &singles);
     }
 }
 
