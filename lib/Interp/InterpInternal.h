@@ -75,6 +75,13 @@ int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
 /* The attribute `name` of `op`, or a null attribute. */
 MlirAttribute dlcInterpGetAttr(MlirOperation op, const char *name);
 
+/* The affine map attribute `map` of `op`, checked to take the op's result
+ * indices (and at most the bound symbols) to `sourceRank` indices of its
+ * `source` (named in the error, e.g. "source" or "memref"). False after an
+ * error at the op. */
+bool dlcInterpGetMap(const DlcInterpOp *op, int sourceRank, const char *source,
+                     MlirAffineMap *map);
+
 bool dlcInterpNameIs(MlirStringRef name, const char *expected);
 
 /* --- symbols and parameters (Symbols.c) --- */

@@ -68,3 +68,27 @@ bool dlcInterpScalarAttrValue(MlirAttribute attr, double *value) {
     *value = (double)mlirIntegerAttrGetValueInt(attr);
   return true;
 }
+
+bool dlcInterpGetMap(const DlcInterpOp *op, int sourceRank, const char *source,
+                     MlirAffineMap *map) {
+  MlirAttribute attr = dlcInterpGetAttr(op->op, "map");
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAAffineMap(attr)) {
+    dlcInterpError(op->op, "expected an affine_map attribute 'map'");
+    return false;
+  }
+  *map = mlirAffineMapAttrGetValue(attr);
+  intptr_t dims = mlirAffineMapGetNumDims(*map);
+  intptr_t results = mlirAffineMapGetNumResults(*map);
+  intptr_t symbols = mlirAffineMapGetNumSymbols(*map);
+  if (dims != op->resultRank || results != sourceRank ||
+      symbols > op->symbols->count) {
+    dlcInterpError(op->op,
+                   "the map has %ld dims, %ld results and %ld symbols; "
+                   "expected %d dims (result rank), %d results (%s rank) "
+                   "and at most %d symbols",
+                   (long)dims, (long)results, (long)symbols, op->resultRank,
+                   sourceRank, source, op->symbols->count);
+    return false;
+  }
+  return true;
+}

@@ -70,25 +70,9 @@ static bool sourceThroughMap(const void *state, const int64_t *index,
 }
 
 static DlcTensor *applyMap(const DlcInterpOp *op, const DlcTensor *x) {
-  MlirAttribute attr = dlcInterpGetAttr(op->op, "map");
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAAffineMap(attr)) {
-    dlcInterpError(op->op, "expected an affine_map attribute 'map'");
+  MlirAffineMap affine;
+  if (!dlcInterpGetMap(op, x->rank, "source", &affine))
     return NULL;
-  }
-  MlirAffineMap affine = mlirAffineMapAttrGetValue(attr);
-  intptr_t dims = mlirAffineMapGetNumDims(affine);
-  intptr_t results = mlirAffineMapGetNumResults(affine);
-  intptr_t symbols = mlirAffineMapGetNumSymbols(affine);
-  if (dims != op->resultRank || results != x->rank ||
-      symbols > op->symbols->count) {
-    dlcInterpError(op->op,
-                   "the map has %ld dims, %ld results and %ld symbols; "
-                   "expected %d dims (result rank), %d results (source "
-                   "rank) and at most %d symbols",
-                   (long)dims, (long)results, (long)symbols, op->resultRank,
-                   x->rank, op->symbols->count);
-    return NULL;
-  }
   MapState state = {op->op, {0}, op->symbols->values};
   DlcTensor *result = NULL;
   if (dlcInterpAffineMapCompile(op->op, affine, &state.map))

@@ -97,25 +97,9 @@ static bool inBounds(const DlcTensor *x, const int64_t *index) {
 DlcTensor *dlcInterpEvalRead(const DlcInterpOp *op, const DlcTensor *memref,
                              DlcTensor **poison) {
   *poison = NULL;
-  MlirAttribute attr = dlcInterpGetAttr(op->op, "map");
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAAffineMap(attr)) {
-    dlcInterpError(op->op, "expected an affine_map attribute 'map'");
+  MlirAffineMap affine;
+  if (!dlcInterpGetMap(op, memref->rank, "memref", &affine))
     return NULL;
-  }
-  MlirAffineMap affine = mlirAffineMapAttrGetValue(attr);
-  intptr_t dims = mlirAffineMapGetNumDims(affine);
-  intptr_t results = mlirAffineMapGetNumResults(affine);
-  intptr_t symbols = mlirAffineMapGetNumSymbols(affine);
-  if (dims != op->resultRank || results != memref->rank ||
-      symbols > op->symbols->count) {
-    dlcInterpError(op->op,
-                   "the map has %ld dims, %ld results and %ld symbols; "
-                   "expected %d dims (result rank), %d results (memref "
-                   "rank) and at most %d symbols (rbssa.symbols)",
-                   (long)dims, (long)results, (long)symbols, op->resultRank,
-                   memref->rank, op->symbols->count);
-    return NULL;
-  }
   DlcInterpAffineMap map;
   DlcTensor *result = NULL;
   if (compileMap(op, affine, &map))
