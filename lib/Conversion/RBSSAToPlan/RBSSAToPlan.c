@@ -15,6 +15,8 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +24,8 @@
  */
 
 typedef struct Options {
-  const DlcDevice *device;
+  const DlcDevice *device; /* points at `deviceFigures` */
+  DlcDevice deviceFigures; /* the arch's table entry with overrides */
   DlcPlanSizes sizes;
   bool printCandidates;
   const char *planFile;  /* "" = none */
@@ -75,15 +78,90 @@ static bool parseSizes(const char *text, DlcPlanSizes *sizes, char *error,
   return true;
 }
 
+/* The device figures `device=` may override, by name. */
+static double *deviceFigure(DlcDevice *d, const char *name, size_t length,
+                            int **integer) {
+  static const struct {
+    const char *name;
+    size_t doubleOffset, intOffset; /* one of them, the other SIZE_MAX */
+  } figures[] = {
+      {"sms", SIZE_MAX, offsetof(DlcDevice, sms)},
+      {"clock-ghz", offsetof(DlcDevice, clockGHz), SIZE_MAX},
+      {"peak-tflops", offsetof(DlcDevice, peakTflops), SIZE_MAX},
+      {"mma-sync-fraction", offsetof(DlcDevice, mmaSyncFraction), SIZE_MAX},
+      {"dram-tbs", offsetof(DlcDevice, dramTBs), SIZE_MAX},
+      {"l2-tbs", offsetof(DlcDevice, l2TBs), SIZE_MAX},
+      {"smem-per-sm", SIZE_MAX, offsetof(DlcDevice, smemPerSM)},
+      {"smem-per-cta", SIZE_MAX, offsetof(DlcDevice, smemPerCTA)},
+      {"regs-per-sm", SIZE_MAX, offsetof(DlcDevice, regsPerSM)},
+      {"load-latency-cycles", SIZE_MAX, offsetof(DlcDevice, loadLatencyCycles)},
+  };
+  for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); ++i) {
+    if (strlen(figures[i].name) != length ||
+        strncmp(figures[i].name, name, length) != 0)
+      continue;
+    if (figures[i].intOffset != SIZE_MAX) {
+      *integer = (int *)((char *)d + figures[i].intOffset);
+      return NULL;
+    }
+    *integer = NULL;
+    return (double *)((char *)d + figures[i].doubleOffset);
+  }
+  *integer = NULL;
+  return NULL;
+}
+
+/* "sms=114,peak-tflops=756": replaces figures of the arch's table entry. */
+static bool parseDevice(const char *text, DlcDevice *d, char *error,
+                        size_t errorSize) {
+  const char *p = text;
+  while (*p) {
+    while (*p == ' ' || *p == ',')
+      ++p;
+    if (!*p)
+      break;
+    const char *entry = p;
+    while (*p && *p != ',')
+      ++p;
+    int length = (int)(p - entry);
+    const char *eq = memchr(entry, '=', (size_t)length);
+    int *integer = NULL;
+    double *real =
+        eq ? deviceFigure(d, entry, (size_t)(eq - entry), &integer) : NULL;
+    char *end = NULL;
+    double value = eq ? strtod(eq + 1, &end) : 0;
+    if (!eq || (!real && !integer) || end != p || !(value > 0) ||
+        (integer && (value != (double)(int)value))) {
+      snprintf(error, errorSize,
+               "option 'device': \"%.*s\" is not FIGURE=VALUE with a known "
+               "figure and a positive value (figures: sms, clock-ghz, "
+               "peak-tflops, mma-sync-fraction, dram-tbs, l2-tbs, smem-per-sm, "
+               "smem-per-cta, regs-per-sm, load-latency-cycles)",
+               length > 60 ? 60 : length, entry);
+      return false;
+    }
+    if (integer)
+      *integer = (int)value;
+    else
+      *real = value;
+  }
+  return true;
+}
+
 static bool readOptions(const DlcPassOptions *options, Options *o, char *error,
                         size_t errorSize) {
   const char *arch = dlcPassOptionsGet(options, "arch");
-  o->device = dlcPlanDeviceLookup(arch);
-  if (!o->device) {
+  const DlcDevice *table = dlcPlanDeviceLookup(arch);
+  if (!table) {
     snprintf(error, errorSize, "option 'arch': \"%.40s\" is not sm80 or sm90",
              arch);
     return false;
   }
+  o->deviceFigures = *table;
+  o->device = &o->deviceFigures;
+  if (!parseDevice(dlcPassOptionsGet(options, "device"), &o->deviceFigures,
+                   error, errorSize))
+    return false;
   const char *candidates = dlcPassOptionsGet(options, "print-candidates");
   if (strcmp(candidates, "true") == 0 || strcmp(candidates, "1") == 0) {
     o->printCandidates = true;
@@ -473,6 +551,11 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
 
 static const DlcPassOptionInfo kOptions[] = {
     {"arch", "target chip: sm80 (A100 figures) or sm90 (H100 SXM)", "sm90"},
+    {"device",
+     "override figures of the arch's device table, FIGURE=VALUE,... (sms, "
+     "clock-ghz, peak-tflops, mma-sync-fraction, dram-tbs, l2-tbs, "
+     "smem-per-sm, smem-per-cta, regs-per-sm, load-latency-cycles)",
+     ""},
     {"sizes",
      "nominal sizes for the cost model, SYMBOL=SIZE,...; unlisted symbols "
      "are 4096",
