@@ -15,6 +15,9 @@
  *    Different ops are never merged (R4). A contraction whose factor is a
  *    max/min reduction cannot stay one reduce per contraction: merging max
  *    into sum is not a legal transform (NonAssociativeTransform, E1403).
+ *  - Invariant hoist (R1): a factor of the body that reads none of the
+ *    reduced axes is applied to the reduce's result instead, where that is
+ *    exact for the op (a * sum b, (sum b) / a, a + max b, (max b) - a).
  *  - The domain of each merged level becomes one rbssa.select inside the
  *    reduce whose else is the neutral element; any other select in the body
  *    must reach the reduce as the neutral element too (NeutralInvalid,
@@ -40,6 +43,16 @@ typedef struct Level {
   int child[2];   /* the level of a merged operand, or -1 */
 } Level;
 
+/* One invariant factor hoisted out of the reduce (R1): operand `factor` of
+ * the indexbook.binary `op` does not depend on the reduced axes, and is
+ * applied to the accumulator after the reduce. */
+enum { MAX_HOISTS = 4 };
+typedef struct Hoist {
+  MlirOperation op;
+  intptr_t factor;
+  RbContext ctx; /* the factor's context */
+} Hoist;
+
 typedef struct Plan {
   Level levels[MAX_LEVELS];
   int numLevels;
@@ -48,6 +61,12 @@ typedef struct Plan {
   RbSpace present; /* the axes the result depends on */
   RbSpace reduced; /* region axes reduced by all levels */
   RbGuard guard;   /* conjunction of the levels' domains */
+  /* R1: the hoisted factors, outermost first, and what remains of the
+   * body (the operand of the innermost hoisted binary) at its context. */
+  int numHoists;
+  Hoist hoists[MAX_HOISTS];
+  MlirValue body;
+  RbContext bodyCtx;
 } Plan;
 
 static const char *reductionOp(MlirOperation op) {
@@ -267,6 +286,174 @@ static bool needsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
          dependsOnReduction(r, value);
 }
 
+/* --- R1: invariant hoist ------------------------------------------------- */
+
+static MlirType elementOf(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+}
+
+/* Which operand of `op`, a binary the reduction's body is, may be hoisted
+ * out of a reduction `plan->op` (-1: none), where the move is exact in real
+ * arithmetic for every value of the factor:
+ *   sum:     mul(a, b), mul(b, a) -> a * sum b;  fdiv(b, a) -> (sum b) / a
+ *   max/min: add(a, b), add(b, a) -> a + max b;  sub(b, a)  -> (max b) - a
+ * Never a factor of max/min (a negative one swaps them), nor a - b (max
+ * would become min). The operands and result share one element type; an
+ * integer sum keeps the accumulator's type (two's complement is a ring,
+ * so the hoist stays exact when it wraps); max/min are float only (a
+ * wrapping integer add is not monotone; a float add is, so rounding
+ * commutes with max). */
+static int hoistableOperand(const Plan *plan, MlirOperation op) {
+  if (rbNameIs(op, "indexbook.contract")) {
+    /* sum of mul(a, b); operands of different types are multiplied in
+     * the accumulator type, as the hoisted factor is. */
+    MlirType a = elementOf(mlirOperationGetOperand(op, 0));
+    MlirType b = elementOf(mlirOperationGetOperand(op, 1));
+    bool flt = mlirTypeIsAFloat(a) && mlirTypeIsAFloat(b);
+    return flt || (mlirTypeEqual(a, plan->acc) && mlirTypeEqual(b, plan->acc))
+               ? 2
+               : -1;
+  }
+  MlirType t = elementOf(mlirOperationGetResult(op, 0));
+  if (!mlirTypeEqual(elementOf(mlirOperationGetOperand(op, 0)), t) ||
+      !mlirTypeEqual(elementOf(mlirOperationGetOperand(op, 1)), t))
+    return -1;
+  bool flt = mlirTypeIsAFloat(t);
+  if (strcmp(plan->op, "sum") == 0) {
+    if (rbStringAttrIs(op, "fn", "mul") &&
+        (flt || (mlirTypeIsAInteger(t) && mlirTypeEqual(t, plan->acc))))
+      return 2; /* either */
+    return flt && rbStringAttrIs(op, "fn", "fdiv") ? 1 : -1;
+  }
+  if (!flt)
+    return -1;
+  if (rbStringAttrIs(op, "fn", "add"))
+    return 2;
+  return rbStringAttrIs(op, "fn", "sub") ? 1 : -1;
+}
+
+/* Whether `ctx` reads none of the reduced axes. */
+static bool invariant(RbRegion *r, const Plan *plan, const RbContext *ctx) {
+  RbSpace used;
+  rbUsedAxes(r, ctx->exprs, ctx->rank, &used);
+  for (int i = 0; i < used.rank; ++i)
+    if (rbSpaceContains(&plan->reduced, used.axes[i]))
+      return false;
+  return true;
+}
+
+/* Records operand `factor` of `op` (operand contexts `operands`) as
+ * hoisted; the body goes on with the other operand. */
+static void addHoist(Plan *plan, MlirOperation op, int factor,
+                     const RbContext *operands, MlirValue *value,
+                     RbContext *ctx) {
+  Hoist *h = &plan->hoists[plan->numHoists++];
+  h->op = op;
+  h->factor = factor;
+  h->ctx = operands[factor];
+  *value = mlirOperationGetOperand(op, 1 - factor);
+  *ctx = operands[1 - factor];
+}
+
+/* The invariant operand of a two-operand op (operand 1 first), or -1. */
+static int invariantOperand(RbRegion *r, const Plan *plan, int which,
+                            const RbContext *operands) {
+  for (int i = 1; i >= 0; --i)
+    if ((which == 2 || which == i) && invariant(r, plan, &operands[i]))
+      return i;
+  return -1;
+}
+
+/* R1 (§6.6, Depends(g, K) = false => g(Reduce(op, K){E})): peels from the
+ * body of a plain reduction (one level, no domain guard) the binaries with
+ * an invariant operand, recording them in plan->hoists; a contraction with
+ * an invariant factor is the first. A contraction of two factors that both
+ * depend on the reduced axes (a GEMM, C-CON1) has nothing to hoist. False
+ * after a diagnostic (an invalid op). */
+static bool planHoists(RbRegion *r, Plan *plan) {
+  const Level *level = &plan->levels[0];
+  plan->numHoists = 0;
+  intptr_t n = mlirOperationGetNumOperands(level->op);
+  if (plan->numLevels != 1 || plan->guard.count > 0 || n > 2)
+    return true;
+  MlirValue value = mlirOperationGetOperand(level->op, 0);
+  RbContext ctx;
+  rbCompose(r, rbMapOf(level->op, 0), &level->iter, &ctx);
+  if (n == 2) {
+    int which = hoistableOperand(plan, level->op);
+    RbContext operands[2];
+    for (intptr_t i = 0; i < 2; ++i)
+      rbCompose(r, rbMapOf(level->op, i), &level->iter, &operands[i]);
+    int factor = which < 0 ? -1 : invariantOperand(r, plan, which, operands);
+    if (factor < 0)
+      return true;
+    addHoist(plan, level->op, factor, operands, &value, &ctx);
+  }
+  while (plan->numHoists < MAX_HOISTS && mlirValueIsAOpResult(value) &&
+         rbCutIndex(r, value) < 0 &&
+         rbNameIs(mlirOpResultGetOwner(value), "indexbook.binary")) {
+    MlirOperation op = mlirOpResultGetOwner(value);
+    if (mlirOperationGetNumOperands(op) != 2)
+      break; /* reported when emitted */
+    int which = hoistableOperand(plan, op);
+    if (which < 0)
+      break;
+    if (!rbValidateOp(r, op, 0))
+      return false;
+    /* Points outside the binary's own domain hold 0, not the product. */
+    RbGuard own;
+    own.count = 0;
+    if (!rbDomainGuard(r, op, rbAttr(op, "domain"), &ctx, &own))
+      return false;
+    if (own.count > 0)
+      break;
+    RbContext operands[2];
+    for (intptr_t i = 0; i < 2; ++i)
+      rbCompose(r, rbMapOf(op, i), &ctx, &operands[i]);
+    int factor = invariantOperand(r, plan, which, operands);
+    if (factor < 0)
+      break;
+    addHoist(plan, op, factor, operands, &value, &ctx);
+  }
+  plan->body = value;
+  plan->bodyCtx = ctx;
+  return true;
+}
+
+/* Applies the hoisted factors to the reduce's result `acc`, innermost
+ * first, each in the accumulator type and in its binary's operand order. */
+static bool applyHoists(RbRegion *r, const Plan *plan, RbValue *acc) {
+  for (int k = plan->numHoists - 1; k >= 0; --k) {
+    const Hoist *h = &plan->hoists[k];
+    RbValue f;
+    if (!rbEmit(r, mlirOperationGetOperand(h->op, h->factor), h->op, &h->ctx,
+                NULL, false, &f))
+      return false;
+    r->b.loc = mlirOperationGetLocation(h->op);
+    f = rbCastTo(r, f, rbElementType(acc->value));
+    if (!rbBroadcast(r, f, &acc->space, &f)) {
+      dlcEmitDiagnostic(h->op, &dlcUnsupportedOp, "split the computation",
+                        "the hoisted factor does not fit the reduction");
+      return false;
+    }
+    const char *fn = rbNameIs(h->op, "indexbook.contract") ||
+                             rbStringAttrIs(h->op, "fn", "mul")
+                         ? "mul"
+                     : rbStringAttrIs(h->op, "fn", "fdiv") ? "div"
+                     : rbStringAttrIs(h->op, "fn", "add")  ? "add"
+                                                           : "sub";
+    const char *names[] = {"fn"};
+    MlirAttribute fnAttr = rbStr(r, fn);
+    MlirValue operands[2];
+    operands[h->factor] = f.value;
+    operands[1 - h->factor] = acc->value;
+    acc->value = dlcBuildValue(&r->b, "rbssa.binary", 2, operands,
+                               mlirValueGetType(acc->value), 1, names, &fnAttr);
+  }
+  return true;
+}
+
 /* The body of level `index` over `target`: its operand, or the product of
  * its two factors for a contraction. */
 static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
@@ -274,6 +461,8 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
   const Level *level = &plan->levels[index];
   RbValue f[2];
   intptr_t n = mlirOperationGetNumOperands(level->op);
+  if (index == 0 && plan->numHoists > 0)
+    n = 1; /* R1: the body is what remains once the factors are hoisted */
   for (intptr_t i = 0; i < n; ++i) {
     if (level->child[i] >= 0) {
       if (!emitBody(r, plan, level->child[i], target, &f[i]))
@@ -281,14 +470,20 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
       continue;
     }
     RbContext ctx;
-    rbCompose(r, rbMapOf(level->op, i), &level->iter, &ctx);
     MlirValue operand = mlirOperationGetOperand(level->op, i);
+    MlirOperation user = level->op;
+    if (index == 0 && plan->numHoists > 0) {
+      operand = plan->body;
+      ctx = plan->bodyCtx;
+      user = plan->hoists[plan->numHoists - 1].op;
+    } else {
+      rbCompose(r, rbMapOf(level->op, i), &level->iter, &ctx);
+    }
     if (needsBoundary(r, operand, &ctx, target)) {
       r->request = operand; /* no diagnostic: the driver splits here */
       return false;
     }
-    if (!rbEmit(r, mlirOperationGetOperand(level->op, i), level->op, &ctx,
-                target, plan->guard.count > 0, &f[i]))
+    if (!rbEmit(r, operand, user, &ctx, target, plan->guard.count > 0, &f[i]))
       return false;
   }
   if (n == 1) {
@@ -559,7 +754,7 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   }
   rbUsedAxes(r, ctx->exprs, ctx->rank, &plan.present);
-  if (planLevel(r, &plan, op, ctx) < 0)
+  if (planLevel(r, &plan, op, ctx) < 0 || !planHoists(r, &plan))
     return false;
   RbSpace target;
   RbValue body;
@@ -582,7 +777,7 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                       "the guard needs more than %d axes", RB_MAX_AXES);
     return false;
   }
-  if (!buildReduce(r, &plan, op, body, out))
+  if (!buildReduce(r, &plan, op, body, out) || !applyHoists(r, &plan, out))
     return false;
   *out = rbCastTo(r, *out, rbElementType(mlirOperationGetResult(op, 0)));
   return true;

@@ -224,8 +224,8 @@ bool rbCanMaterialize(RbRegion *r, MlirValue value);
 /* --- reductions (Reduce.c) ------------------------------------------------ */
 
 /* Emits an indexbook.reduce or indexbook.contract at ctx (its kept dims):
- * SRNF (R0/R2 merging), domain guards with the neutral element, the
- * rbssa.reduce and a cast to the result's element type. */
+ * SRNF (R0/R2 merging, R1 invariant hoist), domain guards with the neutral
+ * element, the rbssa.reduce and a cast to the result's element type. */
 bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                      RbValue *out);
 
