@@ -3,6 +3,7 @@
 #include "PassDef.h"
 
 extern const DlcPassDef dlcTinyVerifyPass;
+extern const DlcPassDef dlcTinyExpandBroadcastsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
@@ -15,6 +16,7 @@ extern const DlcPassDef dlcToPtxPipeline;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
+    &dlcTinyExpandBroadcastsPass, // tiny to tiny: explicit broadcasts
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,
     &dlcConvertRBSSAToPlanPass,

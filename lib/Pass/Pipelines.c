@@ -45,7 +45,8 @@ static void expandToPtx(const DlcPassOptions *o, char *out, size_t size) {
            strncmp(chip, "sm_8", 4) == 0 ? "sm80" : "sm90",
            planFile[0] ? " plan-file=" : "", planFile);
   snprintf(out, size,
-           "func.func(tiny-verify), convert-tiny-to-indexbook, "
+           "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
+           "convert-tiny-to-indexbook, "
            "convert-indexbook-to-rbssa, convert-rbssa-to-plan{%s}, "
            "convert-plan-to-dlcgpu, dlc-gpu-to-ptx{chip=%s opt-level=%s}",
            planOptions, chip, dlcPassOptionsGet(o, "opt-level"));
