@@ -19,8 +19,8 @@ layer() { # name, input, pipeline
   cat "$out/$1.mlir"
 }
 
-echo "==================== tiny ===================="
-"$opt" "$example" --tiny-verify | tee "$out/tiny.mlir"
+echo "==================== tiny (broadcasts made explicit) ===================="
+"$opt" "$example" --tiny-verify --tiny-expand-broadcasts | tee "$out/tiny.mlir"
 layer indexbook "$out/tiny.mlir" "convert-tiny-to-indexbook"
 layer rbssa "$out/indexbook.mlir" "convert-indexbook-to-rbssa"
 layer plan "$out/rbssa.mlir" "convert-rbssa-to-plan{print-plan=$out/plan.json}"
