@@ -6,7 +6,7 @@ import lit.formats
 
 config.name = "DLC"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".mlir", ".test", ".json", ".c"]
+config.suffixes = [".mlir", ".test", ".c"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs", "CMakeLists.txt", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.dlc_obj_root, "test")
