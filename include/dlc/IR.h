@@ -5,6 +5,8 @@
 #include "dlc/Support.h"
 #include "mlir-c/IR.h"
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -16,6 +18,21 @@ extern "C" {
 DLC_GIVE MlirModule dlcModuleCreateParse(DLC_KEEP MlirContext ctx,
                                          MlirStringRef source,
                                          MlirStringRef sourceName);
+
+/* A caller-owned character buffer that MLIR print callbacks
+ * (MlirStringCallback) append to. Text past `size - 1` bytes is dropped;
+ * `buffer` always ends in NUL. The sink owns nothing. */
+typedef struct DlcStringSink {
+  char *buffer;
+  size_t size;
+  size_t used;
+} DlcStringSink;
+
+/* A sink over `buffer` (DLC_KEEP, `size` > 0 bytes), emptied. */
+DlcStringSink dlcStringSinkCreate(DLC_KEEP char *buffer, size_t size);
+
+/* An MlirStringCallback: appends `chunk` to the DlcStringSink `userData`. */
+void dlcStringSinkAppend(MlirStringRef chunk, void *userData);
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,7 @@
  * name; a DLC pass name creates the DLC pass; anything else is handed to
  * MLIR's own parser (mlirOpPassManagerAddPipeline), options and all. */
 #include "PassDef.h"
+#include "dlc/IR.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -173,21 +174,6 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
                                       sink->userData);
 }
 
-/* Collects the printed pipeline of a pass manager (to read its anchor). */
-typedef struct {
-  char text[256];
-  size_t used;
-} Printed;
-
-static void collect(MlirStringRef chunk, void *userData) {
-  Printed *printed = userData;
-  size_t room = sizeof(printed->text) - 1 - printed->used;
-  size_t n = chunk.length < room ? chunk.length : room;
-  memcpy(printed->text + printed->used, chunk.data, n);
-  printed->used += n;
-  printed->text[printed->used] = '\0';
-}
-
 MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
                                        MlirStringRef pipeline,
                                        MlirStringCallback callback,
@@ -211,15 +197,17 @@ MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
     return mlirLogicalResultFailure();
   }
 
-  Printed printed = {{0}, 0};
-  mlirPrintPassPipeline(pm, collect, &printed);
-  size_t anchorLength = strcspn(printed.text, "(");
+  /* The printed pipeline of `pm` starts with its anchor. */
+  char printed[256];
+  DlcStringSink anchor = dlcStringSinkCreate(printed, sizeof(printed));
+  mlirPrintPassPipeline(pm, dlcStringSinkAppend, &anchor);
+  size_t anchorLength = strcspn(printed, "(");
   if (anchorLength != nameLength ||
-      strncmp(printed.text, pipeline.data, nameLength) != 0) {
+      strncmp(printed, pipeline.data, nameLength) != 0) {
     snprintf(message, sizeof(message),
              "pass pipeline is anchored on '%.*s' but the pass manager runs "
              "on '%.*s'",
-             (int)nameLength, pipeline.data, (int)anchorLength, printed.text);
+             (int)nameLength, pipeline.data, (int)anchorLength, printed);
     report(&sink, message);
     return mlirLogicalResultFailure();
   }

@@ -1,6 +1,7 @@
 /* DLC diagnostics (§14): one helper that formats code, why and suggestion
  * and attaches them to an op's location. */
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/Diagnostics.h"
 
@@ -32,23 +33,6 @@ static void *warningSinkUserData;
 void dlcSetWarningSink(DlcWarningSink sink, void *userData) {
   warningSink = sink;
   warningSinkUserData = userData;
-}
-
-typedef struct {
-  char *buffer;
-  size_t size;
-  size_t used;
-} StringSink;
-
-static void appendToStringSink(MlirStringRef text, void *userData) {
-  StringSink *sink = userData;
-  if (sink->used + 1 >= sink->size)
-    return;
-  size_t room = sink->size - 1 - sink->used;
-  size_t n = text.length < room ? text.length : room;
-  memcpy(sink->buffer + sink->used, text.data, n);
-  sink->used += n;
-  sink->buffer[sink->used] = '\0';
 }
 
 /* Finds a file position inside fused and call-site locations. */
@@ -87,8 +71,8 @@ void dlcLocationFormat(MlirLocation loc, char *buffer, size_t size) {
              mlirLocationFileLineColRangeGetStartColumn(fileLoc));
     return;
   }
-  StringSink sink = {buffer, size, 0};
-  mlirLocationPrint(loc, appendToStringSink, &sink);
+  DlcStringSink sink = dlcStringSinkCreate(buffer, size);
+  mlirLocationPrint(loc, dlcStringSinkAppend, &sink);
 }
 
 void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,

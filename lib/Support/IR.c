@@ -62,3 +62,21 @@ MlirModule dlcModuleCreateParse(MlirContext ctx, MlirStringRef source,
   return mlirOperationIsNull(op) ? (MlirModule){NULL}
                                  : mlirModuleFromOperation(op);
 }
+
+DlcStringSink dlcStringSinkCreate(char *buffer, size_t size) {
+  DlcStringSink sink = {buffer, size, 0};
+  if (size)
+    buffer[0] = '\0';
+  return sink;
+}
+
+void dlcStringSinkAppend(MlirStringRef chunk, void *userData) {
+  DlcStringSink *sink = userData;
+  if (sink->used + 1 >= sink->size)
+    return;
+  size_t room = sink->size - 1 - sink->used;
+  size_t n = chunk.length < room ? chunk.length : room;
+  memcpy(sink->buffer + sink->used, chunk.data, n);
+  sink->used += n;
+  sink->buffer[sink->used] = '\0';
+}

@@ -10,6 +10,7 @@
  * program. See docs/interp.md, "Differential testing". */
 #include "InterpTool.h"
 
+#include "dlc/IR.h"
 #include "dlc/Passes.h"
 #include "dlc/Shape.h"
 
@@ -46,20 +47,6 @@ typedef struct Diff {
 /*===----------------------------------------------------------------------===*
  * The lowering
  *===----------------------------------------------------------------------===*/
-
-typedef struct ErrorText {
-  char text[1024];
-  size_t used;
-} ErrorText;
-
-static void appendError(MlirStringRef chunk, void *userData) {
-  ErrorText *t = userData;
-  size_t room = sizeof(t->text) - 1 - t->used;
-  size_t n = chunk.length < room ? chunk.length : room;
-  memcpy(t->text + t->used, chunk.data, n);
-  t->used += n;
-  t->text[t->used] = '\0';
-}
 
 static MlirStringRef symbolName(MlirOperation func) {
   MlirAttribute name = mlirOperationGetAttributeByName(
@@ -226,16 +213,17 @@ static int lower(MlirContext ctx, Diff *d, MlirModule *module) {
       ctx, mlirStringRefCreateFromCString("builtin.module"));
   /* Verified below, so that invalid output is told apart from a refusal. */
   mlirPassManagerEnableVerifier(pm, false);
-  ErrorText error = {{0}, 0};
+  char errorText[1024];
+  DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
   bool parsed = mlirLogicalResultIsSuccess(dlcParsePassPipeline(
       mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(pipeline), appendError, &error));
+      mlirStringRefCreateFromCString(pipeline), dlcStringSinkAppend, &error));
   bool ran = parsed && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
                            pm, mlirModuleGetOperation(*module)));
   mlirPassManagerDestroy(pm);
   if (!parsed) {
     fprintf(stderr, "dlc-interp: error: invalid pass pipeline: %s\n",
-            error.text);
+            errorText);
     return 1;
   }
   if (!ran) {

@@ -256,30 +256,17 @@ static int parseArguments(int argc, char **argv, Options *options) {
  * Diagnostics and input
  *===----------------------------------------------------------------------===*/
 
-typedef struct Text {
-  char text[4096];
-  size_t used;
-} Text;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  Text *t = userData;
-  size_t room = sizeof(t->text) - 1 - t->used;
-  size_t n = chunk.length < room ? chunk.length : room;
-  memcpy(t->text + t->used, chunk.data, n);
-  t->used += n;
-  t->text[t->used] = '\0';
-}
-
 static void printDiagnostic(MlirDiagnostic diagnostic) {
   static const char *const words[] = {"error", "warning", "note", "remark"};
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
-  Text message = {{0}, 0};
+  char text[4096];
+  DlcStringSink message = dlcStringSinkCreate(text, sizeof(text));
   char where[512];
-  mlirDiagnosticPrint(diagnostic, appendText, &message);
+  mlirDiagnosticPrint(diagnostic, dlcStringSinkAppend, &message);
   dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
                     sizeof(where));
   fprintf(stderr, "%s: %s: %s\n", where,
-          (unsigned)severity < 4 ? words[severity] : "error", message.text);
+          (unsigned)severity < 4 ? words[severity] : "error", text);
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i)
     printDiagnostic(mlirDiagnosticGetNote(diagnostic, i));
 }

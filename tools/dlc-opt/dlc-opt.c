@@ -78,20 +78,6 @@ static const char *severityWord(MlirDiagnosticSeverity severity) {
   return "error";
 }
 
-typedef struct {
-  char text[4096];
-  size_t used;
-} Text;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  Text *t = userData;
-  size_t room = sizeof(t->text) - 1 - t->used;
-  size_t n = chunk.length < room ? chunk.length : room;
-  memcpy(t->text + t->used, chunk.data, n);
-  t->used += n;
-  t->text[t->used] = '\0';
-}
-
 static int lineOf(MlirLocation loc) {
   char where[512];
   dlcLocationFormat(loc, where, sizeof(where));
@@ -123,10 +109,11 @@ static void report(Session *session, MlirDiagnosticSeverity severity,
 }
 
 static void reportDiagnostic(Session *session, MlirDiagnostic diagnostic) {
-  Text message = {{0}, 0};
-  mlirDiagnosticPrint(diagnostic, appendText, &message);
+  char text[4096];
+  DlcStringSink message = dlcStringSinkCreate(text, sizeof(text));
+  mlirDiagnosticPrint(diagnostic, dlcStringSinkAppend, &message);
   report(session, mlirDiagnosticGetSeverity(diagnostic),
-         mlirDiagnosticGetLocation(diagnostic), message.text);
+         mlirDiagnosticGetLocation(diagnostic), text);
   intptr_t notes = mlirDiagnosticGetNumNotes(diagnostic);
   for (intptr_t i = 0; i < notes; ++i)
     reportDiagnostic(session, mlirDiagnosticGetNote(diagnostic, i));
@@ -213,12 +200,14 @@ static bool runPipeline(MlirContext ctx, MlirOperation module,
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  Text error = {{0}, 0};
-  bool ok = mlirLogicalResultIsSuccess(dlcParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(options->pipeline), appendText, &error));
+  char errorText[4096];
+  DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                           mlirStringRefCreateFromCString(options->pipeline),
+                           dlcStringSinkAppend, &error));
   if (!ok)
-    fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", error.text);
+    fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", errorText);
   if (ok && (options->printBefore || options->printAfter))
     mlirPassManagerEnableIRPrinting(pm, options->printBefore,
                                     options->printAfter, true, false, false,

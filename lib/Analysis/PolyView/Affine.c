@@ -9,6 +9,8 @@
  * is reported (PvAffineError) and the op becomes a region boundary. */
 #include "PolyView.h"
 
+#include "dlc/IR.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IntegerSet.h"
 
@@ -200,27 +202,9 @@ bool pvExprHasMod(MlirAffineExpr expr) {
          pvExprHasMod(mlirAffineBinaryOpExprGetRHS(expr));
 }
 
-typedef struct TextSink {
-  char *out;
-  size_t size, used;
-} TextSink;
-
-static void appendText(MlirStringRef text, void *userData) {
-  TextSink *sink = userData;
-  if (sink->used + 1 >= sink->size)
-    return;
-  size_t room = sink->size - 1 - sink->used;
-  size_t n = text.length < room ? text.length : room;
-  memcpy(sink->out + sink->used, text.data, n);
-  sink->used += n;
-  sink->out[sink->used] = '\0';
-}
-
 void pvExprText(MlirAffineExpr expr, char *out, size_t size) {
-  TextSink sink = {out, size, 0};
-  if (size)
-    out[0] = '\0';
-  mlirAffineExprPrint(expr, appendText, &sink);
+  DlcStringSink sink = dlcStringSinkCreate(out, size);
+  mlirAffineExprPrint(expr, dlcStringSinkAppend, &sink);
 }
 
 int64_t pvAffCoefficient(__isl_keep isl_aff *aff, int dim) {

@@ -11,6 +11,8 @@
  * memref (UnguardedAccess, E1402). */
 #include "Region.h"
 
+#include "dlc/IR.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -402,26 +404,9 @@ bool rbProveInBounds(RbRegion *r, MlirAffineExpr expr, RbSize size) {
 
 /* --- printing ------------------------------------------------------------- */
 
-typedef struct {
-  char *buffer;
-  size_t size, used;
-} Sink;
-
-static void append(MlirStringRef text, void *userData) {
-  Sink *sink = userData;
-  if (sink->used + 1 >= sink->size)
-    return;
-  size_t room = sink->size - 1 - sink->used;
-  size_t n = text.length < room ? text.length : room;
-  memcpy(sink->buffer + sink->used, text.data, n);
-  sink->used += n;
-  sink->buffer[sink->used] = '\0';
-}
-
 void rbFormatExpr(MlirAffineExpr expr, char *buffer, size_t size) {
   if (size == 0)
     return;
-  buffer[0] = '\0';
-  Sink sink = {buffer, size, 0};
-  mlirAffineExprPrint(expr, append, &sink);
+  DlcStringSink sink = dlcStringSinkCreate(buffer, size);
+  mlirAffineExprPrint(expr, dlcStringSinkAppend, &sink);
 }
