@@ -32,21 +32,37 @@ typedef struct Options {
   const char *printPlan; /* "" = none, "-" = stdout */
 } Options;
 
+/* One entry of a comma-separated option value such as "M=4096,N=4096". */
+typedef struct OptionEntry {
+  const char *text;
+  int length;
+  const char *eq; /* its '=', NULL when it has none */
+} OptionEntry;
+
+/* Steps `*p` past the next entry (blanks and commas between entries are
+ * skipped); false when none is left. */
+static bool nextEntry(const char **p, OptionEntry *e) {
+  while (**p == ' ' || **p == ',')
+    ++*p;
+  if (!**p)
+    return false;
+  e->text = *p;
+  while (**p && **p != ',')
+    ++*p;
+  e->length = (int)(*p - e->text);
+  e->eq = memchr(e->text, '=', (size_t)e->length);
+  return true;
+}
+
 /* "M=4096,N=4096,K=4096" (whitespace around entries is allowed). */
 static bool parseSizes(const char *text, DlcPlanSizes *sizes, char *error,
                        size_t errorSize) {
   sizes->count = 0;
   const char *p = text;
-  while (*p) {
-    while (*p == ' ' || *p == ',')
-      ++p;
-    if (!*p)
-      break;
-    const char *entry = p;
-    while (*p && *p != ',')
-      ++p;
-    int length = (int)(p - entry);
-    const char *eq = memchr(entry, '=', (size_t)length);
+  OptionEntry e;
+  while (nextEntry(&p, &e)) {
+    const char *entry = e.text, *eq = e.eq;
+    int length = e.length;
     char symbol[DLC_PLAN_NAME];
     size_t symbolLength = eq ? (size_t)(eq - entry) : 0;
     while (symbolLength && entry[symbolLength - 1] == ' ')
@@ -115,16 +131,10 @@ static double *deviceFigure(DlcDevice *d, const char *name, size_t length,
 static bool parseDevice(const char *text, DlcDevice *d, char *error,
                         size_t errorSize) {
   const char *p = text;
-  while (*p) {
-    while (*p == ' ' || *p == ',')
-      ++p;
-    if (!*p)
-      break;
-    const char *entry = p;
-    while (*p && *p != ',')
-      ++p;
-    int length = (int)(p - entry);
-    const char *eq = memchr(entry, '=', (size_t)length);
+  OptionEntry e;
+  while (nextEntry(&p, &e)) {
+    const char *entry = e.text, *eq = e.eq;
+    int length = e.length;
     int *integer = NULL;
     double *real =
         eq ? deviceFigure(d, entry, (size_t)(eq - entry), &integer) : NULL;
