@@ -59,17 +59,12 @@ static void runPolyCore(MlirOperation root, MlirExternalPass pass,
                       "tile=128,128,32",
                       "option 'tile': \"%.40s\" is not BM,BN,BK",
                       dlcPassOptionsGet(options, "tile"));
-  FILE *out = NULL;
-  if (ok && report[0]) {
-    out = pvReportOpen(report, "report", at);
-    ok = out != NULL;
-  }
+  PvReport out = {NULL, "", at, count, 0};
+  if (ok)
+    ok = pvReportBegin(&out, report, count, at);
   isl_ctx *ctx = ok ? isl_ctx_alloc() : NULL;
   if (ctx)
     isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  if (out && count != 1)
-    fputs("[", out);
-  int written = 0;
   /* W2101 is Poly-View's to report; Poly-Core only reads the view. */
   PvOptions pv = {INT_MAX};
   for (int i = 0; ctx && i < count; ++i) {
@@ -88,21 +83,14 @@ static void runPolyCore(MlirOperation root, MlirExternalPass pass,
     if (done) {
       pcAnalyze(&pc);
       pcAttachAttributes(&pc);
-      if (out) {
-        if (count != 1)
-          fputs(written ? ",\n  " : "\n  ", out);
-        ++written;
-        pcWriteJson(out, &pc, count != 1 ? 2 : 0);
-      }
+      if (out.out)
+        pcWriteJson(out.out, &pc, pvReportEntry(&out));
     }
     ok &= done;
     pcAnalysisClear(&pc);
     pvFunctionClear(&fn);
   }
-  if (out) {
-    fputs(count == 1 ? "\n" : written ? "\n]\n" : "]\n", out);
-    ok &= pvReportClose(out, report, "report", at);
-  }
+  ok &= pvReportEnd(&out);
   if (ctx)
     isl_ctx_free(ctx);
   free(funcs);

@@ -269,13 +269,25 @@ void pvWriteJson(FILE *out, const PvFunction *fn, int indent);
 /* A tiny JSON helper shared with Poly-Core: a quoted string. */
 void pvJsonString(FILE *out, const char *text);
 
-/* Opens the report PATH of option `option` ("-" = stdout); NULL after an
- * E1701 diagnostic at `at`. */
-FILE *pvReportOpen(const char *path, const char *option, MlirOperation at);
+/* A `report=PATH` JSON file ("-" = stdout) holding one object per analysed
+ * function: the object itself for one function, an array for several. */
+typedef struct PvReport {
+  FILE *out; /* NULL when no report was asked for */
+  const char *path;
+  MlirOperation at; /* where errors are reported */
+  int count, written;
+} PvReport;
 
-/* Closes a report (flushes stdout); false after an E1701 diagnostic. */
-bool pvReportClose(FILE *out, const char *path, const char *option,
+/* Opens the report at `path` ("" = none) for `count` functions; false after
+ * an E1701 diagnostic at `at`. */
+bool pvReportBegin(PvReport *report, const char *path, int count,
                    MlirOperation at);
+
+/* Writes the separator before the next object; returns its indent. */
+int pvReportEntry(PvReport *report);
+
+/* Closes the array (if any) and the file; false after an E1701 diagnostic. */
+bool pvReportEnd(PvReport *report);
 
 /* --- pass support (Function.c) ------------------------------------------ */
 

@@ -41,36 +41,24 @@ static void runPolyView(MlirOperation root, MlirExternalPass pass,
                       dlcPassOptionsGet(options, "max-pieces"));
     ok = false;
   }
-  FILE *out = NULL;
-  if (ok && report[0]) {
-    out = pvReportOpen(report, "report", at);
-    ok = out != NULL;
-  }
+  PvReport out = {NULL, "", at, count, 0};
+  if (ok)
+    ok = pvReportBegin(&out, report, count, at);
   isl_ctx *ctx = ok ? isl_ctx_alloc() : NULL;
   if (ctx)
     isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  if (out && count != 1)
-    fputs("[", out);
-  int written = 0;
   for (int i = 0; ctx && i < count; ++i) {
     PvFunction fn;
     memset(&fn, 0, sizeof(fn));
     bool built = pvFunctionBuild(ctx, funcs[i], &pv, &fn);
     if (built)
       pvAttachAttributes(&fn);
-    if (built && out) {
-      if (count != 1)
-        fputs(written ? ",\n  " : "\n  ", out);
-      ++written;
-      pvWriteJson(out, &fn, count != 1 ? 2 : 0);
-    }
+    if (built && out.out)
+      pvWriteJson(out.out, &fn, pvReportEntry(&out));
     ok &= built;
     pvFunctionClear(&fn);
   }
-  if (out) {
-    fputs(count == 1 ? "\n" : written ? "\n]\n" : "]\n", out);
-    ok &= pvReportClose(out, report, "report", at);
-  }
+  ok &= pvReportEnd(&out);
   if (ctx)
     isl_ctx_free(ctx);
   free(funcs);

@@ -446,28 +446,44 @@ void pvWriteJson(FILE *out, const PvFunction *fn, int indent) {
 /* --- report files ----------------------------------------------------------
  */
 
-FILE *pvReportOpen(const char *path, const char *option, MlirOperation at) {
-  if (strcmp(path, "-") == 0)
-    return stdout;
-  FILE *out = fopen(path, "w");
-  if (!out)
+bool pvReportBegin(PvReport *report, const char *path, int count,
+                   MlirOperation at) {
+  *report = (PvReport){NULL, path, at, count, 0};
+  if (!path[0])
+    return true;
+  report->out = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+  if (!report->out) {
     dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
                       "give the option a writable path, or - for stdout",
-                      "option '%s': cannot open '%s': %s", option, path,
+                      "option 'report': cannot open '%s': %s", path,
                       strerror(errno));
-  return out;
+    return false;
+  }
+  if (count != 1)
+    fputs("[", report->out);
+  return true;
 }
 
-bool pvReportClose(FILE *out, const char *path, const char *option,
-                   MlirOperation at) {
+int pvReportEntry(PvReport *report) {
+  if (report->count == 1)
+    return 0;
+  fputs(report->written++ ? ",\n  " : "\n  ", report->out);
+  return 2;
+}
+
+bool pvReportEnd(PvReport *report) {
+  FILE *out = report->out;
+  if (!out)
+    return true;
+  fputs(report->count == 1 ? "\n" : report->written ? "\n]\n" : "]\n", out);
   bool ok = !ferror(out);
   if (out == stdout)
     ok &= fflush(out) == 0;
   else
     ok &= fclose(out) == 0;
   if (!ok)
-    dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
+    dlcEmitDiagnostic(report->at, &dlcAnalysisOptionInvalid,
                       "give the option a writable path, or - for stdout",
-                      "option '%s': writing '%s' failed", option, path);
+                      "option 'report': writing '%s' failed", report->path);
   return ok;
 }
