@@ -128,28 +128,10 @@ typedef struct Span {
 static bool dimSpan(const PvValue *v, const PcTiling *t,
                     __isl_keep isl_aff *aff, Span *span, int64_t *lo,
                     int64_t *hi) {
-  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+  int axes[2], n;
+  int64_t coef[2], c;
+  if (!pvAffAxisTerms(aff, v->rank, axes, coef, &n, &c))
     return false;
-  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
-  for (isl_size p = 0; p < nParams; ++p) {
-    isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, (int)p);
-    bool zero = c && isl_val_is_zero(c) == isl_bool_true;
-    isl_val_free(c);
-    if (!zero)
-      return false;
-  }
-  int axes[2], n = 0;
-  int64_t coef[2];
-  for (int a = 0; a < v->rank; ++a) {
-    int64_t c = pvAffCoefficient(aff, a);
-    if (c == 0)
-      continue;
-    if (n == 2)
-      return false;
-    axes[n] = a;
-    coef[n++] = c;
-  }
-  int64_t c = pvAffCoefficient(aff, -1);
   if (n == 0) {
     *span = (Span){c, c, c, c};
     return true;

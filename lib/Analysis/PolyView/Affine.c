@@ -289,3 +289,35 @@ char *pvAccessText(__isl_keep isl_multi_aff *access) {
   isl_map_free(map);
   return text;
 }
+
+bool pvAffAxisTerms(__isl_keep isl_aff *aff, int rank, int axes[2],
+                    int64_t coef[2], int *numTerms, int64_t *constant) {
+  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+    return false;
+  isl_val *den = isl_aff_get_denominator_val(aff);
+  bool integral = den && isl_val_is_one(den) == isl_bool_true;
+  isl_val_free(den);
+  if (!integral)
+    return false;
+  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
+  for (isl_size p = 0; p < nParams; ++p) {
+    isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, (int)p);
+    bool zero = c && isl_val_is_zero(c) == isl_bool_true;
+    isl_val_free(c);
+    if (!zero)
+      return false;
+  }
+  int n = 0;
+  for (int a = 0; a < rank; ++a) {
+    int64_t c = pvAffCoefficient(aff, a);
+    if (c == 0)
+      continue;
+    if (n == 2)
+      return false;
+    axes[n] = a;
+    coef[n++] = c;
+  }
+  *numTerms = n;
+  *constant = pvAffCoefficient(aff, -1);
+  return true;
+}

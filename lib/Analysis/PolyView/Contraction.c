@@ -19,34 +19,10 @@
  * constant or window. */
 static bool classifyDim(PvValue *v, int k, int dim, __isl_keep isl_aff *aff) {
   PvPattern *pt = &v->pattern;
-  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+  int axes[2], n;
+  int64_t coef[2], constant;
+  if (!pvAffAxisTerms(aff, v->rank, axes, coef, &n, &constant))
     return false;
-  isl_val *den = isl_aff_get_denominator_val(aff);
-  bool integral = den && isl_val_is_one(den) == isl_bool_true;
-  isl_val_free(den);
-  if (!integral)
-    return false;
-  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
-  for (isl_size p = 0; p < nParams; ++p) {
-    isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, (int)p);
-    bool zero = c && isl_val_is_zero(c) == isl_bool_true;
-    isl_val_free(c);
-    if (!zero)
-      return false;
-  }
-  int axes[2];
-  int64_t coef[2];
-  int n = 0;
-  for (int a = 0; a < v->rank; ++a) {
-    int64_t c = pvAffCoefficient(aff, a);
-    if (c == 0)
-      continue;
-    if (n == 2)
-      return false;
-    axes[n] = a;
-    coef[n++] = c;
-  }
-  int64_t constant = pvAffCoefficient(aff, -1);
   if (n == 0)
     return true; /* a constant index: a broadcast */
   if (n == 1) {

@@ -235,6 +235,13 @@ bool pvAffText(__isl_keep isl_aff *aff, const char *const *names, char *out,
  * dim = -1) of an aff with integer coefficients. */
 int64_t pvAffCoefficient(__isl_keep isl_aff *aff, int dim);
 
+/* The terms of an integral, div- and parameter-free `aff` over the `rank`
+ * axes of a statement: at most two axes (`axes`, `coef`, `*numTerms`) plus
+ * `*constant`. False when `aff` has divs, parameters, a non-integral
+ * coefficient or more than two axis terms. */
+bool pvAffAxisTerms(__isl_keep isl_aff *aff, int rank, int axes[2],
+                    int64_t coef[2], int *numTerms, int64_t *constant);
+
 /* An isl object as a string (freed by the caller with free()). */
 char *pvSetText(__isl_keep isl_set *set);
 char *pvMapText(__isl_keep isl_map *map);
