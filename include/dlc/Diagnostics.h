@@ -10,6 +10,7 @@
 #define DLC_DIAGNOSTICS_H
 
 #include "dlc/Support.h"
+#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
 #ifdef __cplusplus
@@ -49,6 +50,9 @@ void dlcSetWarningSink(DlcWarningSink sink, void *userData);
 void dlcEmitDiagnostic(DLC_KEEP MlirOperation op, const DlcDiagnosticCode *code,
                        const char *suggestion, const char *whyFormat, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* "error", "warning", "note" or "remark" (static storage). */
+const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 
 /* Prints `loc` as "file:line:col" (or MLIR's own form when it has no file
  * position) into `buffer` of `size` bytes. */

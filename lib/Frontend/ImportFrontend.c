@@ -100,7 +100,6 @@ static void appendText(MlirStringRef chunk, void *userData) {
 }
 
 static void forward(FeImporter *im, MlirDiagnostic diagnostic) {
-  static const char *const words[] = {"error", "warning", "note", "remark"};
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
   char where[512];
   dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
@@ -110,9 +109,9 @@ static void forward(FeImporter *im, MlirDiagnostic diagnostic) {
   Text line = {NULL, 0, 0};
   appendText(mlirStringRefCreateFromCString(where), &line);
   appendText(mlirStringRefCreateFromCString(": "), &line);
-  appendText(mlirStringRefCreateFromCString(
-                 (unsigned)severity < 4 ? words[severity] : "error"),
-             &line);
+  appendText(
+      mlirStringRefCreateFromCString(dlcDiagnosticSeverityName(severity)),
+      &line);
   appendText(mlirStringRefCreateFromCString(": "), &line);
   appendText(mlirStringRefCreateFromCString(message.data ? message.data : ""),
              &line);

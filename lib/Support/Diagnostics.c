@@ -99,3 +99,17 @@ void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
   dlcLocationFormat(loc, where, sizeof(where));
   fprintf(stderr, "%s: warning: %s\n", where, message);
 }
+
+const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
+  switch (severity) {
+  case MlirDiagnosticWarning:
+    return "warning";
+  case MlirDiagnosticNote:
+    return "note";
+  case MlirDiagnosticRemark:
+    return "remark";
+  case MlirDiagnosticError:
+    break;
+  }
+  return "error";
+}

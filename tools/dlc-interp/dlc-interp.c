@@ -257,7 +257,6 @@ static int parseArguments(int argc, char **argv, Options *options) {
  *===----------------------------------------------------------------------===*/
 
 static void printDiagnostic(MlirDiagnostic diagnostic) {
-  static const char *const words[] = {"error", "warning", "note", "remark"};
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
   char text[4096];
   DlcStringSink message = dlcStringSinkCreate(text, sizeof(text));
@@ -265,8 +264,8 @@ static void printDiagnostic(MlirDiagnostic diagnostic) {
   mlirDiagnosticPrint(diagnostic, dlcStringSinkAppend, &message);
   dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
                     sizeof(where));
-  fprintf(stderr, "%s: %s: %s\n", where,
-          (unsigned)severity < 4 ? words[severity] : "error", text);
+  fprintf(stderr, "%s: %s: %s\n", where, dlcDiagnosticSeverityName(severity),
+          text);
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i)
     printDiagnostic(mlirDiagnosticGetNote(diagnostic, i));
 }

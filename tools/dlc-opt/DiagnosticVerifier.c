@@ -4,6 +4,8 @@
  * expectation met. */
 #include "DiagnosticVerifier.h"
 
+#include "dlc/Diagnostics.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,20 +35,6 @@ static const struct {
              {"expected-warning", MlirDiagnosticWarning},
              {"expected-note", MlirDiagnosticNote},
              {"expected-remark", MlirDiagnosticRemark}};
-
-static const char *severityName(MlirDiagnosticSeverity severity) {
-  switch (severity) {
-  case MlirDiagnosticError:
-    return "error";
-  case MlirDiagnosticWarning:
-    return "warning";
-  case MlirDiagnosticNote:
-    return "note";
-  case MlirDiagnosticRemark:
-    return "remark";
-  }
-  return "diagnostic";
-}
 
 static bool push(EntryList *list, MlirDiagnosticSeverity severity, int line,
                  const char *text, size_t length) {
@@ -85,7 +73,7 @@ static bool parseExpectation(DiagnosticVerifier *verifier, const char *p,
       fprintf(stderr,
               "%s:%d: error: expected '@+N' or '@-N' after "
               "expected-%s\n",
-              verifier->fileName, line, severityName(severity));
+              verifier->fileName, line, dlcDiagnosticSeverityName(severity));
       return false;
     }
     target = line + (int)offset;
@@ -96,7 +84,7 @@ static bool parseExpectation(DiagnosticVerifier *verifier, const char *p,
   const char *close = strncmp(p, "{{", 2) == 0 ? strstr(p + 2, "}}") : NULL;
   if (!close) {
     fprintf(stderr, "%s:%d: error: expected '{{text}}' in expected-%s\n",
-            verifier->fileName, line, severityName(severity));
+            verifier->fileName, line, dlcDiagnosticSeverityName(severity));
     return false;
   }
   return push(&verifier->expected, severity, target, p + 2,
@@ -163,7 +151,8 @@ bool diagnosticVerifierCheck(DiagnosticVerifier *verifier, FILE *err) {
       continue;
     }
     fprintf(err, "%s:%d: error: unexpected %s: %s\n", verifier->fileName,
-            emitted->line, severityName(emitted->severity), emitted->text);
+            emitted->line, dlcDiagnosticSeverityName(emitted->severity),
+            emitted->text);
     ok = false;
   }
   for (int j = 0; j < verifier->expected.count; ++j) {
@@ -172,7 +161,7 @@ bool diagnosticVerifierCheck(DiagnosticVerifier *verifier, FILE *err) {
       continue;
     fprintf(err, "%s:%d: error: expected %s \"%s\" was not produced\n",
             verifier->fileName, expected->line,
-            severityName(expected->severity), expected->text);
+            dlcDiagnosticSeverityName(expected->severity), expected->text);
     ok = false;
   }
   return ok;

@@ -214,20 +214,6 @@ static void writeString(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-static const char *severityName(MlirDiagnosticSeverity severity) {
-  switch (severity) {
-  case MlirDiagnosticError:
-    return "error";
-  case MlirDiagnosticWarning:
-    return "warning";
-  case MlirDiagnosticNote:
-    return "note";
-  case MlirDiagnosticRemark:
-    return "remark";
-  }
-  return "error";
-}
-
 bool diagnosticsJsonWrite(DiagnosticsJson *json, FILE *err) {
   FILE *out = strcmp(json->path, "-") == 0 ? stdout : fopen(json->path, "w");
   if (!out) {
@@ -242,7 +228,7 @@ bool diagnosticsJsonWrite(DiagnosticsJson *json, FILE *err) {
     const char *keys[] = {"code",  "kind", "severity",   "at",
                           "at_op", "why",  "suggestion", "location"};
     const char *values[] = {
-        e->code,       e->kind,    severityName(e->severity),
+        e->code,       e->kind,    dlcDiagnosticSeverityName(e->severity),
         e->at,         e->atOp,    e->why,
         e->suggestion, e->location};
     fputc('{', out);

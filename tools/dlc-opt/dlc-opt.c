@@ -64,20 +64,6 @@ static const char usage[] =
 /* --- diagnostics -----------------------------------------------------------
  */
 
-static const char *severityWord(MlirDiagnosticSeverity severity) {
-  switch (severity) {
-  case MlirDiagnosticError:
-    return "error";
-  case MlirDiagnosticWarning:
-    return "warning";
-  case MlirDiagnosticNote:
-    return "note";
-  case MlirDiagnosticRemark:
-    return "remark";
-  }
-  return "error";
-}
-
 static int lineOf(MlirLocation loc) {
   char where[512];
   dlcLocationFormat(loc, where, sizeof(where));
@@ -105,7 +91,8 @@ static void report(Session *session, MlirDiagnosticSeverity severity,
   }
   char where[512];
   dlcLocationFormat(loc, where, sizeof(where));
-  fprintf(stderr, "%s: %s: %s\n", where, severityWord(severity), message);
+  fprintf(stderr, "%s: %s: %s\n", where, dlcDiagnosticSeverityName(severity),
+          message);
 }
 
 static void reportDiagnostic(Session *session, MlirDiagnostic diagnostic) {
