@@ -75,6 +75,19 @@ int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
 /* The attribute `name` of `op`, or a null attribute. */
 MlirAttribute dlcInterpGetAttr(MlirOperation op, const char *name);
 
+/* The op of a tiny.reduce or rbssa.reduce (attribute `op`). */
+typedef enum DlcInterpReduceKind {
+  DlcInterpReduceSum,
+  DlcInterpReduceMax,
+  DlcInterpReduceMin
+} DlcInterpReduceKind;
+
+/* Reads attribute `op` ("sum", "max" or "min"); false after an error. */
+bool dlcInterpReadReduceKind(const DlcInterpOp *op, DlcInterpReduceKind *kind);
+
+/* One step of the reduction: acc + x, max or min. */
+double dlcInterpReduceCombine(DlcInterpReduceKind kind, double acc, double x);
+
 /* The affine map attribute `map` of `op`, checked to take the op's result
  * indices (and at most the bound symbols) to `sourceRank` indices of its
  * `source` (named in the error, e.g. "source" or "memref"). False after an

@@ -25,19 +25,17 @@ static DlcInterpDtype accumulatorDtype(const DlcInterpOp *op) {
  * tiny.reduce
  *===----------------------------------------------------------------------===*/
 
-typedef enum ReduceKind { ReduceSum, ReduceMax, ReduceMin } ReduceKind;
-
-static bool readReduceKind(const DlcInterpOp *op, ReduceKind *kind) {
+bool dlcInterpReadReduceKind(const DlcInterpOp *op, DlcInterpReduceKind *kind) {
   MlirAttribute attr = dlcInterpGetAttr(op->op, "op");
   MlirStringRef name = mlirStringRefCreate(NULL, 0);
   if (!mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr))
     name = mlirStringAttrGetValue(attr);
   if (dlcInterpNameIs(name, "sum"))
-    *kind = ReduceSum;
+    *kind = DlcInterpReduceSum;
   else if (dlcInterpNameIs(name, "max"))
-    *kind = ReduceMax;
+    *kind = DlcInterpReduceMax;
   else if (dlcInterpNameIs(name, "min"))
-    *kind = ReduceMin;
+    *kind = DlcInterpReduceMin;
   else {
     dlcInterpError(op->op, "expected 'op' to be \"sum\", \"max\" or \"min\"");
     return false;
@@ -47,35 +45,35 @@ static bool readReduceKind(const DlcInterpOp *op, ReduceKind *kind) {
 
 /* The neutral element: 0, -inf, +inf. The smallest and largest values of
  * an integer accumulator stand in for the infinities. */
-static double neutral(ReduceKind kind, DlcInterpDtype acc) {
-  if (kind == ReduceSum)
+static double neutral(DlcInterpReduceKind kind, DlcInterpDtype acc) {
+  if (kind == DlcInterpReduceSum)
     return 0.0;
-  double sign = kind == ReduceMax ? -1.0 : 1.0;
+  double sign = kind == DlcInterpReduceMax ? -1.0 : 1.0;
   if (dlcInterpDtypeIsFloat(acc))
     return sign * INFINITY;
   if (acc == DlcInterpDtypeI1)
-    return kind == ReduceMax ? 0.0 : 1.0;
+    return kind == DlcInterpReduceMax ? 0.0 : 1.0;
   int bits = (int)dlcInterpDtypeGetSize(acc) * 8;
   double limit = ldexp(1.0, bits - 1);
-  return kind == ReduceMax ? -limit : limit - 1.0;
+  return kind == DlcInterpReduceMax ? -limit : limit - 1.0;
 }
 
-static double combine(ReduceKind kind, double acc, double x) {
+double dlcInterpReduceCombine(DlcInterpReduceKind kind, double acc, double x) {
   switch (kind) {
-  case ReduceSum:
+  case DlcInterpReduceSum:
     return acc + x;
-  case ReduceMax:
+  case DlcInterpReduceMax:
     return x > acc ? x : acc;
-  case ReduceMin:
+  case DlcInterpReduceMin:
     return x < acc ? x : acc;
   }
   return acc;
 }
 
 DlcTensor *dlcInterpEvalReduce(const DlcInterpOp *op) {
-  ReduceKind kind;
+  DlcInterpReduceKind kind;
   DlcInterpDtype acc = DlcInterpDtypeInvalid;
-  if (!readReduceKind(op, &kind) ||
+  if (!dlcInterpReadReduceKind(op, &kind) ||
       (acc = accumulatorDtype(op)) == DlcInterpDtypeInvalid)
     return NULL;
   const DlcTensor *x = op->operands[0];
@@ -114,7 +112,8 @@ DlcTensor *dlcInterpEvalReduce(const DlcInterpOp *op) {
       if (!reduced[d])
         out += index[d] * outStrides[k++];
     result->data[out] = dlcInterpRound(
-        acc, op->precision, combine(kind, result->data[out], x->data[i]));
+        acc, op->precision,
+        dlcInterpReduceCombine(kind, result->data[out], x->data[i]));
     dlcInterpNextIndex(x->rank, x->shape, index);
   }
   return result;

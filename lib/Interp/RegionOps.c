@@ -386,24 +386,10 @@ DlcTensor *dlcInterpEvalSelectValue(const DlcInterpOp *op) {
  * rbssa.reduce
  *===----------------------------------------------------------------------===*/
 
-typedef enum ReduceOp { ReduceSum, ReduceMax, ReduceMin } ReduceOp;
-
-static double combine(ReduceOp kind, double acc, double x) {
-  switch (kind) {
-  case ReduceSum:
-    return acc + x;
-  case ReduceMax:
-    return x > acc ? x : acc;
-  case ReduceMin:
-    return x < acc ? x : acc;
-  }
-  return acc;
-}
-
 /* The reduce's attributes: op, axes (as a flag per body dim), init, and
  * the accumulator type. */
 typedef struct ReduceSpec {
-  ReduceOp kind;
+  DlcInterpReduceKind kind;
   bool reduced[DLC_MAX_RANK];
   double init;
   DlcInterpDtype dtype;
@@ -411,17 +397,8 @@ typedef struct ReduceSpec {
 
 static bool readReduce(const DlcInterpOp *op, const DlcTensor *body,
                        ReduceSpec *spec) {
-  MlirStringRef name = stringAttr(op, "op");
-  if (dlcInterpNameIs(name, "sum"))
-    spec->kind = ReduceSum;
-  else if (dlcInterpNameIs(name, "max"))
-    spec->kind = ReduceMax;
-  else if (dlcInterpNameIs(name, "min"))
-    spec->kind = ReduceMin;
-  else {
-    dlcInterpError(op->op, "expected 'op' to be \"sum\", \"max\" or \"min\"");
+  if (!dlcInterpReadReduceKind(op, &spec->kind))
     return false;
-  }
   MlirAttribute dtype = dlcInterpGetAttr(op->op, "dtype");
   spec->dtype = !mlirAttributeIsNull(dtype) && mlirAttributeIsAType(dtype)
                     ? dlcInterpDtypeFromType(mlirTypeAttrGetValue(dtype))
@@ -490,7 +467,7 @@ DlcTensor *dlcInterpApplyRegionReduce(const DlcInterpOp *op,
        * the running value is rounded to it after every step. */
       double x = dlcInterpRound(spec.dtype, op->precision, body->data[i]);
       *acc = dlcInterpRound(spec.dtype, op->precision,
-                            combine(spec.kind, *acc, x));
+                            dlcInterpReduceCombine(spec.kind, *acc, x));
     }
     dlcInterpNextIndex(body->rank, body->shape, index);
   }
