@@ -246,26 +246,31 @@ irdl.dialect @dlcgpu {
     irdl.attributes {"pending" = %pending}
   }
 
-  // Epilogue: applies `ops` (in order, e.g. ["bias", "relu"]) to the
-  // accumulator fragment once `in_token` is complete, with one extra operand
-  // per op that takes one (bias, scale, residual), each a fragment of the
-  // accumulator's shape; the result is converted to its element type.
-  // `overlap` = true lets the next tile's loads run during it. Returns the
-  // converted fragment and the TokEpilogue `out_token`.
-  //   %v, %te = "dlcgpu.epilogue"(%acc, %tc, %bias) {ops = ["bias", "relu"], overlap = true} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  // Epilogue: runs the kernel problem's epilogue program `steps` on the
+  // accumulator fragment once `in_token` is complete (docs/kernel-problem.md).
+  // Each step is a dictionary {kind, type, fn, args, input, value}: kind is
+  // "acc" (the accumulator), "load" (extra operand `input`, one fragment of
+  // an input tensor per load, in f32), "const", "unary", "binary",
+  // "compare", "select" or "cast"; fn is rbssa's function name; args are
+  // earlier steps; a step of type f16/bf16 is rounded to it. Step `result`
+  // is converted to the result's element type. `overlap` = true lets the
+  // next tile's loads run during it. Returns the converted fragment and the
+  // TokEpilogue `out_token`.
+  //   %v, %te = "dlcgpu.epilogue"(%acc, %tc, %bias) {steps = [{kind = "acc", type = f32, fn = "", args = array<i64>, input = 0 : i64, value = 0.0 : f32}, {kind = "load", type = f32, fn = "", args = array<i64>, input = 0 : i64, value = 0.0 : f32}, {kind = "binary", type = f32, fn = "add", args = array<i64: 0, 1>, input = 0 : i64, value = 0.0 : f32}], result = 2 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf32>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   irdl.operation @epilogue {
     %acc = irdl.base "!builtin.vector"
     %tc = irdl.base @dlcgpu::@compute_token
     %extra = irdl.base "!builtin.vector"
     %res = irdl.base "!builtin.vector"
     %te = irdl.base @dlcgpu::@epilogue_token
-    %ops = irdl.base "#builtin.array"
+    %steps = irdl.base "#builtin.array"
+    %result = irdl.base "#builtin.integer"
     %t = irdl.is true
     %f = irdl.is false
     %overlap = irdl.any_of(%t, %f)
     irdl.operands(acc: %acc, in_token: %tc, extras: variadic %extra)
     irdl.results(result: %res, out_token: %te)
-    irdl.attributes {"ops" = %ops, "overlap" = %overlap}
+    irdl.attributes {"steps" = %steps, "result" = %result, "overlap" = %overlap}
   }
 
   // StoreVec (st.global.vN, predicated): stores the 1-D vector `value`

@@ -12,5 +12,6 @@
 #include "dlc/Passes.h"
 #include "dlc/Shape.h"
 #include "dlc/Support.h"
+#include "dlc/Target.h"
 
 #endif /* DLC_DLC_H */

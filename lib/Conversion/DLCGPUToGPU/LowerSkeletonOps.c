@@ -12,8 +12,10 @@
  *   barrier           gpu.barrier
  *   ldmatrix          nvgpu.ldmatrix
  *   acc_init          arith.constant splat
- *   mma_sync          nvgpu.mma.sync
- *   epilogue          arith on the accumulator vector, truncf
+ *   mma_sync          nvgpu.mma.sync (f16); nvvm.mma.sync on packed i32
+ *                     operands for bf16, which nvgpu does not take
+ *   epilogue          its steps as arith/math on the accumulator vector,
+ *                     truncf to the output type
  *   store_vec         scf.if pred { vector.store }
  *
  * Load tokens become nvgpu async tokens; compute and epilogue tokens only
@@ -21,6 +23,7 @@
  * wgmma) are not lowered yet and are reported. */
 #include "Builder.h"
 #include "DLCGPUToGPU.h"
+#include "KernelProblem.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -233,8 +236,72 @@ static void lowerAccInit(MlirOperation op, DlcBuilder *b) {
   mlirValueReplaceAllUsesOfWith(acc, splat(b, mlirValueGetType(acc), value));
 }
 
+/* Element `i` (or [i, j]) of a vector value. */
+static MlirValue extractAt(DlcBuilder *b, MlirValue v, int rank, int64_t i,
+                           int64_t j, MlirType type) {
+  int64_t position[] = {i, j};
+  MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, rank, position);
+  const char *names[] = {"static_position"};
+  return dlcBuildValue(b, "vector.extract", 1, &v, type, 1, names, &pos);
+}
+
+/* bf16 m16n8k16: nvvm.mma.sync on the fragments' registers (each pair of
+ * bf16 is one 32-bit register), then back to the 2x2 f32 accumulator. */
+static MlirValue lowerMmaBf16(DlcBuilder *b, MlirValue a, MlirValue bv,
+                              MlirValue c) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirType pair = mlirVectorTypeGet(
+      1, (int64_t[]){2}, mlirShapedTypeGetElementType(mlirValueGetType(a)));
+  MlirValue operands[10];
+  for (int i = 0; i < 4; ++i) {
+    MlirValue v = extractAt(b, a, 1, i, 0, pair);
+    operands[i] = dlcBuildValue(b, "llvm.bitcast", 1, &v, i32, 0, NULL, NULL);
+  }
+  for (int i = 0; i < 2; ++i) {
+    MlirValue v = extractAt(b, bv, 1, i, 0, pair);
+    operands[4 + i] =
+        dlcBuildValue(b, "llvm.bitcast", 1, &v, i32, 0, NULL, NULL);
+  }
+  for (int i = 0; i < 4; ++i)
+    operands[6 + i] = extractAt(b, c, 2, i / 2, i % 2, f32);
+  MlirType result = dlcType(b->ctx, "!llvm.struct<(f32, f32, f32, f32)>");
+  const char *names[] = {"operandSegmentSizes",
+                         "layoutA",
+                         "layoutB",
+                         "shape",
+                         "multiplicandAPtxType",
+                         "multiplicandBPtxType"};
+  MlirAttribute attrs[] = {
+      mlirDenseI32ArrayGet(b->ctx, 3, (int32_t[]){4, 2, 4}),
+      dlcAttr(b->ctx, "#nvvm.mma_layout<row>"),
+      dlcAttr(b->ctx, "#nvvm.mma_layout<col>"),
+      dlcAttr(b->ctx, "#nvvm.shape<m = 16, n = 8, k = 16>"),
+      dlcAttr(b->ctx, "#nvvm.mma_type<bf16>"),
+      dlcAttr(b->ctx, "#nvvm.mma_type<bf16>")};
+  MlirValue d =
+      dlcBuildValue(b, "nvvm.mma.sync", 10, operands, result, 6, names, attrs);
+  MlirValue elements[4];
+  for (int i = 0; i < 4; ++i) {
+    MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, 1, (int64_t[]){i});
+    const char *posName[] = {"position"};
+    elements[i] =
+        dlcBuildValue(b, "llvm.extractvalue", 1, &d, f32, 1, posName, &pos);
+  }
+  return dlcBuildValue(b, "vector.from_elements", 4, elements,
+                       mlirValueGetType(c), 0, NULL, NULL);
+}
+
 static void lowerMma(MlirOperation op, DlcBuilder *b) {
   MlirValue operands[] = {operand(op, 0), operand(op, 1), operand(op, 2)};
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType element =
+      mlirShapedTypeGetElementType(mlirValueGetType(operands[0]));
+  if (mlirTypeIsABF16(element)) {
+    mlirValueReplaceAllUsesOfWith(
+        result, lowerMmaBf16(b, operands[0], operands[1], operands[2]));
+    return;
+  }
   MlirAttribute shape = attrOf(op, "shape");
   MlirAttribute dims[3];
   for (int i = 0; i < 3; ++i)
@@ -242,45 +309,191 @@ static void lowerMma(MlirOperation op, DlcBuilder *b) {
                                  mlirDenseI64ArrayGetElement(shape, i));
   const char *names[] = {"mmaShape"};
   MlirAttribute mmaShape = mlirArrayAttrGet(b->ctx, 3, dims);
-  MlirValue result = mlirOperationGetResult(op, 0);
   MlirValue lowered =
       dlcBuildValue(b, "nvgpu.mma.sync", 3, operands, mlirValueGetType(result),
                     1, names, &mmaShape);
   mlirValueReplaceAllUsesOfWith(result, lowered);
 }
 
-/* The epilogue ops in order: "bias" adds the next extra operand (converted
- * to the accumulator type), "relu" is max(x, 0); then the cast to the
- * result's element type. */
-static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
-  MlirValue v = operand(op, 0);
-  MlirType accType = mlirValueGetType(v);
-  MlirAttribute ops = attrOf(op, "ops");
-  intptr_t extra = 2;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(ops); ++i) {
-    MlirStringRef fn = mlirStringAttrGetValue(mlirArrayAttrGetElement(ops, i));
-    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("bias")) &&
-        extra < mlirOperationGetNumOperands(op)) {
-      MlirValue addend = operand(op, extra++);
-      if (!mlirTypeEqual(mlirValueGetType(addend), accType))
-        addend =
-            dlcBuildValue(b, "arith.extf", 1, &addend, accType, 0, NULL, NULL);
-      v = dlcArith(b, "arith.addf", v, addend);
-    } else if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("relu"))) {
-      v = dlcArith(b, "arith.maximumf", v, splat(b, accType, 0.0));
-    } else {
-      dlcEmitDiagnostic(
-          op, &dlcUnsupportedOp, "use the epilogue ops bias and relu",
-          "epilogue op '%.*s' has no lowering", (int)fn.length, fn.data);
-      return false;
-    }
+/* --- the epilogue program ---------------------------------------------------
+ * dlcgpu.epilogue carries the kernel problem's steps (KernelProblem.h):
+ * each becomes arith/math ops on the 2x2 f32 fragment; a step typed f16 or
+ * bf16 is rounded to its type (truncf + extf) as the reference does. */
+
+static MlirValue unaryOp(DlcBuilder *b, const char *name, MlirValue x) {
+  return dlcBuildValue(b, name, 1, &x, mlirValueGetType(x), 0, NULL, NULL);
+}
+
+static MlirValue sigmoidOf(DlcBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirValue e = unaryOp(b, "math.exp", unaryOp(b, "arith.negf", x));
+  return dlcArith(b, "arith.divf", splat(b, t, 1.0),
+                  dlcArith(b, "arith.addf", splat(b, t, 1.0), e));
+}
+
+/* rbssa.unary's functions; null for an unknown one. */
+static MlirValue lowerUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
+  static const struct {
+    const char *fn, *op;
+  } direct[] = {
+      {"neg", "arith.negf"}, {"abs", "math.absf"},    {"exp", "math.exp"},
+      {"exp2", "math.exp2"}, {"log", "math.log"},     {"log2", "math.log2"},
+      {"sqrt", "math.sqrt"}, {"rsqrt", "math.rsqrt"}, {"sin", "math.sin"},
+      {"cos", "math.cos"},   {"tanh", "math.tanh"}};
+  for (size_t i = 0; i < sizeof(direct) / sizeof(direct[0]); ++i)
+    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(direct[i].fn)))
+      return unaryOp(b, direct[i].op, x);
+  MlirType t = mlirValueGetType(x);
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("recip")))
+    return dlcArith(b, "arith.divf", splat(b, t, 1.0), x);
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("relu")))
+    return dlcArith(b, "arith.maximumf", x, splat(b, t, 0.0));
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("sigmoid")))
+    return sigmoidOf(b, x);
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("silu")))
+    return dlcArith(b, "arith.mulf", x, sigmoidOf(b, x));
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("gelu"))) {
+    /* 0.5 x (1 + erf(x / sqrt 2)), the form the interpreter computes. */
+    MlirValue scaled =
+        dlcArith(b, "arith.mulf", x, splat(b, t, 0.70710678118654752440));
+    MlirValue onePlus = dlcArith(b, "arith.addf", splat(b, t, 1.0),
+                                 unaryOp(b, "math.erf", scaled));
+    return dlcArith(b, "arith.mulf",
+                    dlcArith(b, "arith.mulf", splat(b, t, 0.5), x), onePlus);
   }
-  MlirValue result = mlirOperationGetResult(op, 0);
-  MlirType resultType = mlirValueGetType(result);
-  if (!mlirTypeEqual(resultType, accType))
-    v = dlcBuildValue(b, "arith.truncf", 1, &v, resultType, 0, NULL, NULL);
-  mlirValueReplaceAllUsesOfWith(result, v);
-  return true;
+  return (MlirValue){NULL};
+}
+
+static MlirValue lowerBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
+                             MlirValue y) {
+  static const struct {
+    const char *fn, *op;
+  } ops[] = {{"add", "arith.addf"},     {"sub", "arith.subf"},
+             {"mul", "arith.mulf"},     {"div", "arith.divf"},
+             {"max", "arith.maximumf"}, {"min", "arith.minimumf"},
+             {"pow", "math.powf"}};
+  for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); ++i)
+    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn)))
+      return dlcArith(b, ops[i].op, x, y);
+  return (MlirValue){NULL};
+}
+
+static MlirValue lowerCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
+                              MlirValue y) {
+  static const struct {
+    const char *fn, *predicate;
+  } ops[] = {{"cmplt", "olt"}, {"cmple", "ole"}, {"cmpeq", "oeq"},
+             {"cmpne", "une"}, {"cmpgt", "ogt"}, {"cmpge", "oge"}};
+  for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); ++i)
+    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn))) {
+      char text[48];
+      snprintf(text, sizeof(text), "#arith<cmpf %s>", ops[i].predicate);
+      MlirAttribute predicate = dlcAttr(b->ctx, text);
+      MlirType shape = mlirValueGetType(x);
+      int64_t dims[] = {mlirShapedTypeGetDimSize(shape, 0),
+                        mlirShapedTypeGetDimSize(shape, 1)};
+      MlirType i1 = mlirVectorTypeGet(2, dims, mlirIntegerTypeGet(b->ctx, 1));
+      MlirValue operands[] = {x, y};
+      const char *names[] = {"predicate"};
+      return dlcBuildValue(b, "arith.cmpf", 2, operands, i1, 1, names,
+                           &predicate);
+    }
+  return (MlirValue){NULL};
+}
+
+/* `x` rounded to `element` (f16, bf16) and widened back. */
+static MlirValue roundTo(DlcBuilder *b, MlirValue x, MlirType element) {
+  MlirType wide = mlirValueGetType(x);
+  if (mlirTypeEqual(mlirShapedTypeGetElementType(wide), element))
+    return x;
+  int64_t dims[] = {2, 2};
+  MlirType narrow = mlirVectorTypeGet(2, dims, element);
+  MlirValue n = dlcBuildValue(b, "arith.truncf", 1, &x, narrow, 0, NULL, NULL);
+  return dlcBuildValue(b, "arith.extf", 1, &n, wide, 0, NULL, NULL);
+}
+
+static MlirAttribute field(MlirAttribute dict, const char *name) {
+  return mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(name));
+}
+
+/* One step of the program; null after a diagnostic. */
+static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
+                           const MlirValue *values, MlirType accType) {
+  KpStepKind kind;
+  MlirStringRef fn = mlirStringAttrGetValue(field(step, "fn"));
+  MlirAttribute args = field(step, "args");
+  MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
+  for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(args) && i < 3; ++i)
+    x[i] = values[mlirDenseI64ArrayGetElement(args, i)];
+  MlirValue v = {NULL};
+  kpStepKindFromName(mlirStringAttrGetValue(field(step, "kind")), &kind);
+  switch (kind) {
+  case KP_STEP_ACC:
+    v = operand(op, 0);
+    break;
+  case KP_STEP_LOAD:
+    v = operand(op, 2 + mlirIntegerAttrGetValueInt(field(step, "input")));
+    if (!mlirTypeEqual(mlirValueGetType(v), accType)) /* a narrow fragment */
+      v = dlcBuildValue(b, "arith.extf", 1, &v, accType, 0, NULL, NULL);
+    break;
+  case KP_STEP_CONST:
+    v = splat(b, accType, mlirFloatAttrGetValueDouble(field(step, "value")));
+    break;
+  case KP_STEP_UNARY:
+    v = lowerUnary(b, fn, x[0]);
+    break;
+  case KP_STEP_BINARY:
+    v = lowerBinary(b, fn, x[0], x[1]);
+    break;
+  case KP_STEP_COMPARE:
+    return lowerCompare(b, fn, x[0], x[1]);
+  case KP_STEP_SELECT: {
+    MlirValue operands[] = {x[0], x[1], x[2]};
+    v = dlcBuildValue(b, "arith.select", 3, operands, accType, 0, NULL, NULL);
+    break;
+  }
+  case KP_STEP_CAST:
+    v = x[0];
+    if (!mlirTypeEqual(mlirValueGetType(v), accType)) /* a comparison */
+      v = dlcBuildValue(b, "arith.uitofp", 1, &v, accType, 0, NULL, NULL);
+    break;
+  }
+  if (mlirValueIsNull(v)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "use the functions of rbssa.unary, rbssa.binary and "
+                      "rbssa.compare",
+                      "epilogue function '%.*s' has no lowering",
+                      (int)fn.length, fn.data);
+    return v;
+  }
+  MlirType type = mlirTypeAttrGetValue(field(step, "type"));
+  return mlirTypeIsAF32(type) ? v : roundTo(b, v, type);
+}
+
+/* dlcgpu.epilogue(acc, token, inputs...) {steps, result}: the program on
+ * the accumulator fragment, then the cast to the result's element type. */
+static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
+  MlirType accType = mlirValueGetType(operand(op, 0));
+  MlirAttribute steps = attrOf(op, "steps");
+  intptr_t n = mlirArrayAttrGetNumElements(steps);
+  MlirValue *values = malloc((size_t)n * sizeof(MlirValue));
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < n; ++i) {
+    values[i] =
+        lowerStep(op, b, mlirArrayAttrGetElement(steps, i), values, accType);
+    ok = !mlirValueIsNull(values[i]);
+  }
+  if (ok) {
+    MlirValue v = values[mlirIntegerAttrGetValueInt(attrOf(op, "result"))];
+    MlirValue result = mlirOperationGetResult(op, 0);
+    MlirType resultType = mlirValueGetType(result);
+    if (!mlirTypeEqual(resultType, accType))
+      v = dlcBuildValue(b, "arith.truncf", 1, &v, resultType, 0, NULL, NULL);
+    mlirValueReplaceAllUsesOfWith(result, v);
+  }
+  free(values);
+  return ok;
 }
 
 /* store_vec(value, dst, indices..., pred, token) */

@@ -53,27 +53,54 @@ static int dimSymbol(MlirOperation func, int arg, int dim) {
   return -1;
 }
 
-/* Rebuilds a row-major memref of `type` over `ptr`. Returns null after a
- * diagnostic when a dimension is neither static nor a known symbol. */
+/* The size of dimension `d` of argument `arg` (static, or its symbol's
+ * value); null after a diagnostic when it is neither. */
+static MlirValue dimSize(DlcBuilder *b, MlirOperation func, int arg, int d,
+                         int64_t staticSize, const MlirValue *symbolValues) {
+  if (!mlirShapedTypeIsDynamicSize(staticSize))
+    return dlcLlvmI64(b, staticSize);
+  int symbol = dimSymbol(func, arg, d);
+  if (symbol >= 0)
+    return symbolValues[symbol];
+  dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                    "name every dynamic dimension with rbssa.shape",
+                    "argument %d dimension %d has no symbolic size", arg, d);
+  return (MlirValue){NULL};
+}
+
+/* Rebuilds a memref of `type` over `ptr`: row-major over its sizes, or,
+ * for a flat memref<?xT> (the skeletons address through strides), one
+ * dimension holding every element of the argument's rbssa.shape. Returns
+ * null after a diagnostic when a dimension is neither static nor a known
+ * symbol. */
 static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
                              MlirType type, MlirValue ptr,
                              const MlirValue *symbolValues) {
   intptr_t rank = mlirShapedTypeGetRank(type);
   MlirValue sizes[8], strides[8];
-  for (intptr_t d = 0; d < rank; ++d) {
-    if (!mlirShapedTypeIsDynamicDim(type, d)) {
-      sizes[d] = dlcLlvmI64(b, mlirShapedTypeGetDimSize(type, d));
-      continue;
+  MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
+  intptr_t logicalRank =
+      mlirAttributeIsNull(shape) ? rank : mlirArrayAttrGetNumElements(shape);
+  if (rank == 1 && logicalRank != 1 && logicalRank <= 8) { /* flat */
+    sizes[0] = dlcLlvmI64(b, 1);
+    for (intptr_t d = 0; d < logicalRank; ++d) {
+      MlirAttribute entry = mlirArrayAttrGetElement(shape, d);
+      MlirValue size = dimSize(b, func, arg, (int)d,
+                               mlirAttributeIsAInteger(entry)
+                                   ? mlirIntegerAttrGetValueInt(entry)
+                                   : mlirShapedTypeGetDynamicSize(),
+                               symbolValues);
+      if (mlirValueIsNull(size))
+        return size;
+      sizes[0] = dlcArith(b, "llvm.mul", sizes[0], size);
     }
-    int symbol = dimSymbol(func, arg, (int)d);
-    if (symbol < 0) {
-      dlcEmitDiagnostic(func, &dlcUnsupportedOp,
-                        "name every dynamic dimension with rbssa.shape",
-                        "argument %d dimension %ld has no symbolic size", arg,
-                        (long)d);
-      return (MlirValue){NULL};
+  } else {
+    for (intptr_t d = 0; d < rank; ++d) {
+      sizes[d] = dimSize(b, func, arg, (int)d,
+                         mlirShapedTypeGetDimSize(type, d), symbolValues);
+      if (mlirValueIsNull(sizes[d]))
+        return sizes[d];
     }
-    sizes[d] = symbolValues[symbol];
   }
   strides[rank - 1] = dlcLlvmI64(b, 1);
   for (intptr_t d = rank - 2; d >= 0; --d)
@@ -83,12 +110,12 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
       dlcBuildValue(b, "llvm.addrspacecast", 1, &ptr,
                     dlcType(b->ctx, "!llvm.ptr<1>"), 0, NULL, NULL);
   /* The same shape in the global address space. */
-  int64_t shape[8];
+  int64_t memShape[8];
   for (intptr_t d = 0; d < rank; ++d)
-    shape[d] = mlirShapedTypeGetDimSize(type, d);
+    memShape[d] = mlirShapedTypeGetDimSize(type, d);
   MlirType memref = mlirMemRefTypeGet(
-      mlirShapedTypeGetElementType(type), rank, shape, mlirAttributeGetNull(),
-      dlcAttr(b->ctx, "#gpu.address_space<global>"));
+      mlirShapedTypeGetElementType(type), rank, memShape,
+      mlirAttributeGetNull(), dlcAttr(b->ctx, "#gpu.address_space<global>"));
   return dlcBuildMemrefOverPointer(b, memref, global, 1, sizes, strides);
 }
 

@@ -1,14 +1,20 @@
-/* convert-plan-to-dlcgpu: injects the schedule plan into the fixed GPU
- * skeleton (spec §9, §10 step 7). Each rbssa region that carries a
- * plan.schedule becomes one kernel: a func.func marked dlcgpu.kernel whose
- * arguments are the region's memrefs followed by one index per symbol, and
- * whose body is the SM80 skeleton (Sm80Gemm.c) in dlcgpu ops. The launch
- * geometry and the ABI facts the manifest needs are recorded as
- * attributes on the kernel (dlcgpu.grid, dlcgpu.block, dlcgpu.smem_bytes,
- * dlcgpu.symbols, dlcgpu.flops). */
+/* convert-plan-to-dlcgpu: injects the schedule plan into the GPU skeleton
+ * (spec §9, §10 step 7; DESIGN.md decision 10).
+ *
+ * For each rbssa region that carries a plan.schedule, the kernel-problem
+ * model (lib/Analysis/KernelProblem) says what the region computes, the
+ * plan says how, and the module's target (lib/Target) says on what. The
+ * plan is a contract: every field is either honoured by the skeleton or
+ * reported as E1501 naming the field, never ignored. The region becomes a
+ * func.func marked dlcgpu.kernel whose arguments are the region's tensors
+ * as flat memrefs (each addressed through the problem's strides) followed
+ * by one index per symbol; its body is the SM80 skeleton (Sm80Gemm.c). The
+ * launch geometry and ABI facts the manifest needs are attributes on the
+ * kernel (dlcgpu.grid, dlcgpu.block, dlcgpu.smem_bytes, dlcgpu.symbols,
+ * dlcgpu.flops, dlcgpu.min_blocks_per_sm). */
 #include "Builder.h"
-#include "GemmProblem.h"
 #include "PassDef.h"
+#include "Skeleton.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -22,11 +28,8 @@
 #include "mlir-c/Dialect/Vector.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-/* Dynamic shared memory one CTA may opt into on SM80 (163 KiB) and SM90
- * (227 KiB); the skeleton keeps to the smaller so one kernel serves both. */
-enum { MaxArgs = 16, SmemLimit = 163 * 1024, SmemPerSM = 228 * 1024 };
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -34,8 +37,8 @@ static MlirAttribute attrOf(MlirOperation op, const char *name) {
 }
 
 static bool isOp(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
+  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
 }
 
 static MlirOperation findSchedule(MlirOperation func) {
@@ -56,40 +59,136 @@ static bool readI64s(MlirAttribute a, int n, int64_t *out) {
   return true;
 }
 
+static bool stringIs(MlirAttribute a, const char *value) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a),
+                            mlirStringRefCreateFromCString(value));
+}
+
+static MlirAttribute member(MlirAttribute dict, const char *name) {
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
+    return (MlirAttribute){NULL};
+  return mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(name));
+}
+
 static bool reject(MlirOperation op, const char *why) {
   dlcEmitDiagnostic(op, &dlcUnsupportedOp,
                     "choose tile = [BM, BN, BK] with BK in {16, 32, 64}, warp "
-                    "tiles that divide the CTA tile in multiples of 16, and at "
-                    "most 163 KiB of shared memory over all stages",
+                    "tiles that divide the CTA tile in multiples of 16, and "
+                    "shared memory within the target's limit over all stages",
                     "%s", why);
   return false;
 }
 
-/* Reads and checks the plan fields the SM80 skeleton uses. */
-static bool readTiling(MlirOperation schedule, DlcGemmTiling *t) {
+/* A plan field the SM80 skeleton cannot honour. */
+static bool cannotHonour(MlirOperation schedule, const char *field,
+                         const char *honoured) {
+  dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                    "change the field in the plan (or the plan-file) to what "
+                    "the skeleton implements",
+                    "the SM80 skeleton cannot honour plan field '%s'; it "
+                    "implements %s",
+                    field, honoured);
+  return false;
+}
+
+int64_t dlcGemmThreads(const DlcGemmTiling *t) {
+  return 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
+}
+
+int64_t dlcSm80SmemBytes(const DlcGemmTiling *t, int elementBytes) {
+  return t->stages * (t->tileM * t->tileK + t->tileK * t->tileN) * elementBytes;
+}
+
+/* Reads and checks the tiling fields against the fragment layout and the
+ * target's limits. */
+static bool readTiling(MlirOperation schedule, const DlcTarget *target,
+                       DlcGemmTiling *t) {
   int64_t tile[3], warp[2];
-  if (!readI64s(attrOf(schedule, "tile"), 3, tile) ||
-      !readI64s(attrOf(schedule, "warp_tile"), 2, warp))
-    return reject(schedule, "tile must hold 3 and warp_tile 2 integers");
   MlirAttribute stages = attrOf(schedule, "stages");
+  if (!readI64s(attrOf(schedule, "tile"), 3, tile) ||
+      !readI64s(attrOf(schedule, "warp_tile"), 2, warp) ||
+      mlirAttributeIsNull(stages) || !mlirAttributeIsAInteger(stages))
+    return reject(schedule, "tile must hold 3 and warp_tile 2 integers, and "
+                            "stages must be an integer");
   t->tileM = tile[0], t->tileN = tile[1], t->tileK = tile[2];
   t->warpM = warp[0], t->warpN = warp[1];
   t->stages = mlirIntegerAttrGetValueInt(stages);
-  if (t->tileK % 16 || t->tileK > 64 || t->warpM % 16 || t->warpN % 16 ||
-      t->warpM <= 0 || t->warpN <= 0 || t->tileM % t->warpM ||
-      t->tileN % t->warpN || t->warpM > 128 || t->warpN > 128)
+  if (t->tileK <= 0 || t->tileK % 16 || t->tileK > 64 || t->warpM % 16 ||
+      t->warpN % 16 || t->warpM <= 0 || t->warpN <= 0 || t->tileM <= 0 ||
+      t->tileN <= 0 || t->tileM % t->warpM || t->tileN % t->warpN ||
+      t->warpM > 128 || t->warpN > 128 || t->stages < 2 || t->stages > 8)
     return reject(schedule, "the tile and warp tile do not fit the "
                             "m16n8k16 fragment layout");
-  int64_t threads = 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
+  int64_t threads = dlcGemmThreads(t);
   int64_t chunksA = t->tileM * t->tileK / 8, chunksB = t->tileK * t->tileN / 8;
-  if (threads > 1024 || chunksA % threads || chunksB % threads ||
-      chunksA / threads > 8 || chunksB / threads > 8 ||
-      (t->warpM / 16) * (t->warpN / 8) > 64 || t->tileN % 64)
+  if (threads > target->maxThreadsPerCTA || chunksA % threads ||
+      chunksB % threads || chunksA / threads > 8 || chunksB / threads > 8 ||
+      (t->warpM / 16) * (t->warpN / 8) > 64 || t->tileN % 64 || t->tileM % 64)
     return reject(schedule, "the tile does not split evenly into 16-byte "
                             "copies and fragments over the CTA's threads");
-  if (t->stages * (chunksA + chunksB) * 16 > SmemLimit)
-    return reject(schedule, "the stages need more than 163 KiB of shared "
-                            "memory");
+  if (dlcSm80SmemBytes(t, 2) > target->smemPerCTA) {
+    char why[128];
+    snprintf(why, sizeof(why),
+             "the stages need more than the %d KiB of shared memory a CTA "
+             "may use on %s",
+             target->smemPerCTA / 1024, target->chip);
+    return reject(schedule, why);
+  }
+  return true;
+}
+
+/* The plan's other fields: each is honoured as written or reported. */
+static bool checkContract(MlirOperation schedule, const KpProblem *p,
+                          const DlcTarget *target) {
+  MlirAttribute async = attrOf(schedule, "async");
+  MlirAttribute stages = attrOf(schedule, "stages");
+  MlirAttribute depth = member(async, "prefetch_depth");
+  MlirAttribute vectorize = attrOf(schedule, "vectorize");
+  MlirAttribute width = member(vectorize, "width");
+  MlirAttribute overlap = member(async, "epilogue_overlap");
+  MlirAttribute enable = member(async, "enable");
+  if (!stringIs(attrOf(schedule, "arch"), target->family))
+    return cannotHonour(schedule, "arch", "the module target's family");
+  if (!stringIs(attrOf(schedule, "barrier_model"), "cp_async_group"))
+    return cannotHonour(schedule, "barrier_model", "\"cp_async_group\"");
+  if (mlirAttributeIsNull(enable) || !mlirAttributeIsABool(enable) ||
+      !mlirBoolAttrGetValue(enable) || mlirAttributeIsNull(depth) ||
+      !mlirAttributeIsAInteger(depth) ||
+      mlirIntegerAttrGetValueInt(depth) !=
+          mlirIntegerAttrGetValueInt(stages) - 1)
+    return cannotHonour(schedule, "async",
+                        "enable = true with prefetch_depth = stages - 1");
+  if (!mlirAttributeIsNull(overlap) &&
+      (!mlirAttributeIsABool(overlap) || mlirBoolAttrGetValue(overlap)))
+    return cannotHonour(schedule, "async.epilogue_overlap", "false");
+  if (mlirAttributeIsNull(width) || !mlirAttributeIsAInteger(width) ||
+      mlirIntegerAttrGetValueInt(width) != 8)
+    return cannotHonour(schedule, "vectorize", "width = 8 (16-byte copies)");
+  /* The epilogue list names the problem's steps, in order. */
+  MlirAttribute epilogue = attrOf(schedule, "epilogue");
+  const char *names[KP_MAX_STEPS];
+  int n = kpEpilogueNames(p, names, KP_MAX_STEPS);
+  bool same = !mlirAttributeIsNull(epilogue) &&
+              mlirAttributeIsAArray(epilogue) &&
+              mlirArrayAttrGetNumElements(epilogue) == n;
+  for (int i = 0; same && i < n; ++i)
+    same = stringIs(mlirArrayAttrGetElement(epilogue, i), names[i]);
+  if (!same)
+    return cannotHonour(schedule, "epilogue",
+                        "the region's own epilogue (as the planner lists it)");
+  /* Every tensor is staged or read as the plan's cache says: in shared
+   * memory with the XOR swizzle for A and B. */
+  MlirAttribute hints = attrOf(schedule, "layout_hints");
+  for (intptr_t i = 0; !mlirAttributeIsNull(hints) &&
+                       i < mlirDictionaryAttrGetNumElements(hints);
+       ++i) {
+    MlirNamedAttribute h = mlirDictionaryAttrGetElement(hints, i);
+    if (mlirAttributeIsABool(h.attribute) && !mlirBoolAttrGetValue(h.attribute))
+      return cannotHonour(schedule, "layout_hints",
+                          "XOR-swizzled shared memory for both operands");
+  }
   return true;
 }
 
@@ -97,88 +196,103 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
   return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
 }
 
-/* The symbol name of symbol `index` (or "1" for an absent axis). */
-static void symbolName(MlirOperation func, int index, char *out, size_t size) {
-  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
-  if (index < 0) {
-    snprintf(out, size, "1");
-    return;
-  }
-  MlirStringRef s =
-      mlirStringAttrGetValue(mlirArrayAttrGetElement(symbols, index));
-  snprintf(out, size, "%.*s", (int)s.length, s.data);
-}
-
-/* Builds the kernel function next to `region` and returns it. */
-static MlirOperation buildKernel(MlirOperation region, const DlcGemmProblem *p,
-                                 const DlcGemmTiling *t, int *numMemrefs) {
+/* The region's tensors as flat memrefs, then one index per symbol. */
+static int kernelSignature(MlirOperation region, MlirType **types,
+                           MlirAttribute **argAttrs, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
   MlirAttribute symbols = attrOf(region, "rbssa.symbols");
+  MlirAttribute regionArgAttrs = attrOf(region, "arg_attrs");
   int numArgs = (int)mlirBlockGetNumArguments(body);
   int numSymbols = (int)mlirArrayAttrGetNumElements(symbols);
-  MlirType types[MaxArgs];
-  MlirAttribute argAttrs[MaxArgs];
-  MlirAttribute regionArgAttrs = attrOf(region, "arg_attrs");
+  int total = numArgs + numSymbols;
+  *types = malloc((size_t)total * sizeof(MlirType));
+  *argAttrs = malloc((size_t)total * sizeof(MlirAttribute));
+  int64_t dynamic = mlirShapedTypeGetDynamicSize();
   for (int i = 0; i < numArgs; ++i) {
-    types[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
-    argAttrs[i] = mlirArrayAttrGetElement(regionArgAttrs, i);
+    MlirType t = mlirValueGetType(mlirBlockGetArgument(body, i));
+    (*types)[i] =
+        mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), 1, &dynamic,
+                          mlirAttributeGetNull(), mlirAttributeGetNull());
+    (*argAttrs)[i] = mlirArrayAttrGetElement(regionArgAttrs, i);
   }
   for (int i = 0; i < numSymbols; ++i) {
-    types[numArgs + i] = mlirIndexTypeGet(ctx);
+    (*types)[numArgs + i] = mlirIndexTypeGet(ctx);
     MlirNamedAttribute name = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("dlcgpu.symbol")),
         mlirArrayAttrGetElement(symbols, i));
-    argAttrs[numArgs + i] = mlirDictionaryAttrGet(ctx, 1, &name);
+    (*argAttrs)[numArgs + i] = mlirDictionaryAttrGet(ctx, 1, &name);
   }
-  int total = numArgs + numSymbols;
-  *numMemrefs = numArgs;
+  *numTensors = numArgs;
+  return total;
+}
 
-  char gridX[128], nName[32], mName[32], kName[32], flops[128];
-  symbolName(region, p->symN, nName, sizeof(nName));
-  symbolName(region, p->symM, mName, sizeof(mName));
-  symbolName(region, p->symK, kName, sizeof(kName));
-  /* One block per CTA tile, in a 1-D grid (the kernel rasterises it); an
-   * absent axis (a dot form) contributes one tile. */
-  char rowsText[48] = "1", colsText[48] = "1";
-  if (p->hasM)
-    snprintf(rowsText, sizeof(rowsText), "ceildiv(%s, %lld)", mName,
-             (long long)t->tileM);
-  if (p->hasN)
-    snprintf(colsText, sizeof(colsText), "ceildiv(%s, %lld)", nName,
-             (long long)t->tileN);
-  snprintf(gridX, sizeof(gridX), "%s*%s", rowsText, colsText);
-  if (p->hasM && p->hasN)
-    snprintf(flops, sizeof(flops), "2*%s*%s*%s", mName, nName, kName);
+/* "ceildiv(M, 128)" for a role's extent over a tile (or "1"). */
+static void tilesText(const KpProblem *p, KpRole role, int64_t tile, char *out,
+                      size_t size) {
+  char extent[96];
+  kpExtentText(p->func, &p->size[role], extent, sizeof(extent));
+  if (p->size[role].numSymbols == 0)
+    snprintf(out, size, "%lld",
+             (long long)((p->size[role].constant + tile - 1) / tile));
   else
-    snprintf(flops, sizeof(flops), "2*%s*%s", p->hasM ? mName : nName, kName);
-  MlirAttribute grid[] = {str(ctx, gridX), str(ctx, "1"), str(ctx, "1")};
-  int64_t threads = 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
+    snprintf(out, size, "ceildiv(%s, %lld)", extent, (long long)tile);
+}
+
+/* Builds the kernel function next to `region` and returns it. */
+static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
+                                 const DlcGemmTiling *t,
+                                 const DlcTarget *target, int *numTensors) {
+  MlirContext ctx = mlirOperationGetContext(region);
+  MlirType *types;
+  MlirAttribute *argAttrs;
+  int total = kernelSignature(region, &types, &argAttrs, numTensors);
+
+  /* One block per CTA tile of C in x (the kernel rasterises it), the batch
+   * in y. */
+  char rows[128], cols[128], gridX[300], gridY[96], flops[480];
+  tilesText(p, KP_M, t->tileM, rows, sizeof(rows));
+  tilesText(p, KP_N, t->tileN, cols, sizeof(cols));
+  snprintf(gridX, sizeof(gridX), "%s*%s", rows, cols);
+  kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
+  /* 2 * batch * M * N * K over the roles present. */
+  size_t used = (size_t)snprintf(flops, sizeof(flops), "2");
+  for (int role = 0; role < KP_NUM_ROLES && used < sizeof(flops); ++role) {
+    char extent[96];
+    if (!p->has[role])
+      continue;
+    kpExtentText(p->func, &p->size[role], extent, sizeof(extent));
+    used += (size_t)snprintf(flops + used, sizeof(flops) - used, "*%s", extent);
+  }
+  MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
+  int64_t threads = dlcGemmThreads(t);
   int64_t block[] = {threads, 1, 1};
-  int64_t smem = t->stages * (t->tileM * t->tileK + t->tileK * t->tileN) * 2;
+  int64_t smem = dlcSm80SmemBytes(t, kpElementBytes(p->a.element));
 
   /* Two CTAs per SM when their registers fit (accumulators plus about 80
    * for fragments and addresses per thread): the second CTA's MMAs hide
    * the first one's barrier and copy waits. */
   int64_t regs = t->warpM * t->warpN / 32 + 80;
   int64_t minBlocks =
-      2 * regs * threads <= 65536 && 2 * (smem + 1024) <= SmemPerSM ? 2 : 1;
+      2 * regs * threads <= target->regsPerSM &&
+              2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
+          ? 2
+          : 1;
 
-  MlirAttribute name = attrOf(region, "rbssa.region");
   const char *names[] = {"sym_name",          "function_type",
                          "arg_attrs",         "dlcgpu.kernel",
                          "dlcgpu.grid",       "dlcgpu.block",
                          "dlcgpu.smem_bytes", "dlcgpu.symbols",
                          "dlcgpu.flops",      "dlcgpu.min_blocks_per_sm"};
   MlirAttribute attrs[] = {
-      name,
+      attrOf(region, "rbssa.region"),
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, total, types, 0, NULL)),
       mlirArrayAttrGet(ctx, total, argAttrs),
       mlirUnitAttrGet(ctx),
       mlirArrayAttrGet(ctx, 3, grid),
       mlirDenseI64ArrayGet(ctx, 3, block),
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), smem),
-      symbols,
+      attrOf(region, "rbssa.symbols"),
       str(ctx, flops),
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), minBlocks)};
   DlcBuilder b = dlcBuilderBefore(region);
@@ -186,27 +300,56 @@ static MlirOperation buildKernel(MlirOperation region, const DlcGemmProblem *p,
   MlirOperation kernel =
       dlcBuildWithRegion(&b, "func.func", 0, NULL, 0, NULL, 10, names, attrs,
                          total, types, &kernelBody);
+  free(types);
+  free(argAttrs);
   return kernel;
 }
 
-static bool convertRegion(MlirOperation region) {
+/* What the SM80 skeleton multiplies: two f16 or two bf16 operands. */
+static bool checkOperands(MlirOperation region, const KpProblem *p) {
+  if ((p->a.element != KP_F16 && p->a.element != KP_BF16) ||
+      p->a.element != p->b.element) {
+    dlcEmitDiagnostic(region, &dlcUnsupportedOp,
+                      "cast both factors to f16 or both to bf16",
+                      "the SM80 skeleton multiplies two f16 or two bf16 "
+                      "operands (here %s and %s)",
+                      kpElementName(p->a.element), kpElementName(p->b.element));
+    return false;
+  }
+  return true;
+}
+
+static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   MlirOperation schedule = findSchedule(region);
   if (mlirOperationIsNull(schedule))
     return true; /* no plan yet: nothing to inject */
   DlcGemmTiling tiling;
-  DlcGemmProblem problem;
-  if (!readTiling(schedule, &tiling) || !dlcMatchGemm(region, &problem))
-    return false;
-  int numMemrefs = 0;
-  MlirOperation kernel = buildKernel(region, &problem, &tiling, &numMemrefs);
-  dlcEmitSm80Gemm(kernel, &problem, &tiling, numMemrefs);
-  mlirOperationDestroy(region);
-  return true;
+  KpProblem *problem = malloc(sizeof(KpProblem));
+  bool ok = readTiling(schedule, target, &tiling) &&
+            kpProblemRead(region, problem) && checkOperands(region, problem) &&
+            checkContract(schedule, problem, target);
+  if (ok) {
+    int numTensors = 0;
+    MlirOperation kernel =
+        buildKernel(region, problem, &tiling, target, &numTensors);
+    dlcEmitSm80Gemm(kernel, problem, &tiling, numTensors);
+    mlirOperationDestroy(region);
+  }
+  free(problem);
+  return ok;
 }
 
 static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
                             const DlcPassOptions *options) {
   (void)options;
+  const DlcTarget *target = dlcTargetOfOperation(module);
+  if (!target) {
+    dlcEmitDiagnostic(module, &dlcUnsupportedOp,
+                      "run convert-rbssa-to-plan with a known chip=",
+                      "the module's dlc.target names no known chip");
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirOperation op = mlirBlockGetFirstOperation(body);
   bool ok = true;
@@ -214,7 +357,7 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (isOp(op, "func.func") &&
         !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
-      ok &= convertRegion(op);
+      ok &= convertRegion(op, target);
     op = next;
   }
   if (!ok)

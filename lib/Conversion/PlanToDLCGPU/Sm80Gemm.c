@@ -1,44 +1,61 @@
-/* The SM80 GEMM skeleton (spec §9.1, §9.2), emitted as dlcgpu ops:
+/* The SM80 GEMM skeleton (spec §9.1, §9.2), emitted as dlcgpu ops over the
+ * kernel-problem model:
  *
- *   prologue: cp.async tiles 0..S-2 into shared-memory stages, commit each
+ *   prologue: copy tiles 0..S-2 into shared-memory stages, commit each
  *   for kt in 0..ceildiv(K, BK):            (the newest group's token carried)
  *     wait until tile kt has landed (S-2 groups may pend); barrier
- *     cp.async tile kt+S-1 into stage (kt-1) % S; commit     (TokLoad)
+ *     copy tile kt+S-1 into stage (kt-1) % S; commit          (TokLoad)
  *     ldmatrix A/B fragments of stage kt % S; mma.sync m16n8k16 (TokCompute)
- *   epilogue on the accumulators in registers (TokEpilogue); guarded stores
+ *   epilogue steps on the accumulators in registers (TokEpilogue); guarded
+ *   stores
  *
- * Every tail is predicated: rows and columns past M, N, K are zero-filled
- * by cp.async's source size, and stores are guarded, so no size needs to
- * be a multiple of anything. A 16-byte cp.async needs 16-byte aligned rows
- * (K and N multiples of 8); otherwise a uniform branch loads the same
- * chunks element by element into registers at the top of the iteration and
- * stores them to shared memory after the MMAs, so the loads still overlap
- * the math. Shared memory is XOR-swizzled in 16-byte
- * chunks so ldmatrix reads are free of bank conflicts. */
+ * Every tensor is a flat memref addressed through the problem's strides,
+ * so row- and column-major operands, transposed reads, a batch axis (grid
+ * y) and broadcast operands (stride 0) are one code path. Each operand's
+ * shared-memory tile is [outer][inner] with `inner` its unit-stride axis:
+ * A is [m][k] or [k][m], B is [k][n] or [n][k]; ldmatrix transposes the
+ * tiles whose outer axis is k. Every tail is predicated: elements past M,
+ * N, K are zero-filled by cp.async's source size, and stores are guarded,
+ * so no size needs to be a multiple of anything. A 16-byte cp.async needs
+ * a unit inner stride and outer and batch strides that are multiples of 8
+ * elements; otherwise a uniform branch loads the same chunks element by
+ * element into registers at the top of the iteration and stores them to
+ * shared memory after the MMAs, so the loads still overlap the math.
+ * Shared memory is XOR-swizzled in 16-byte chunks so ldmatrix reads are
+ * free of bank conflicts. */
 #include "Builder.h"
-#include "GemmProblem.h"
+#include "Skeleton.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <string.h>
 
 enum { MaxFrags = 8, MaxAcc = 64 };
 
 /* Tile-rows per rasterisation group (see rasterize). */
 enum { DLC_RASTER_GROUP = 8 };
 
+/* A tensor as the kernel addresses it: base + sum(index[role] *
+ * stride[role]); base is the CTA's batch offset. */
+typedef struct Access {
+  MlirValue global, base;
+  MlirValue stride[KP_NUM_ROLES];
+  const KpTensor *tensor;
+} Access;
+
 typedef struct Gen {
   DlcBuilder b;
-  const DlcGemmProblem *p;
+  const KpProblem *p;
   const DlcGemmTiling *t;
-  MlirType idx, i1, f16, f32;
-  MlirValue A, B, bias, C; /* global memrefs */
-  MlirValue M, N, K;       /* sizes (constant 1 for an absent axis) */
-  MlirValue smA, smB;      /* shared memory, [stage][row][col] */
-  MlirValue tid, lane, m0, n0;
-  MlirValue aligned;   /* i1: 16-byte cp.async is legal */
-  MlirValue unaligned; /* its negation */
+  MlirType idx, i1, f32, in; /* `in`: the operands' element type */
+  MlirValue size[KP_NUM_ROLES];
+  MlirValue symbols[32];
+  int numSymbols;
+  Access ta, tb, tc, inputs[KP_MAX_INPUTS]; /* A, B, C, epilogue inputs */
+  MlirValue tid, lane, m0, n0, batch;
+  MlirValue aligned; /* i1: 16-byte cp.async is legal for both operands */
   int64_t threads, warpsN;
 } Gen;
 
@@ -52,8 +69,11 @@ static MlirValue add(Gen *g, MlirValue a, MlirValue c) {
 static MlirValue sub(Gen *g, MlirValue a, MlirValue c) {
   return dlcArith(&g->b, "arith.subi", a, c);
 }
+static MlirValue mulv(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.muli", a, c);
+}
 static MlirValue mul(Gen *g, MlirValue a, int64_t c) {
-  return dlcArith(&g->b, "arith.muli", a, cst(g, c));
+  return mulv(g, a, cst(g, c));
 }
 static MlirValue divc(Gen *g, MlirValue a, int64_t c) {
   return dlcArith(&g->b, "arith.divui", a, cst(g, c));
@@ -74,6 +94,9 @@ static MlirValue clamp(Gen *g, MlirValue v, int64_t lo, int64_t hi) {
   MlirValue low = dlcArith(&g->b, "arith.maxsi", v, cst(g, lo));
   return dlcArith(&g->b, "arith.minsi", low, cst(g, hi));
 }
+static MlirValue isMultiple(Gen *g, MlirValue v, int64_t of) {
+  return dlcCmpI(&g->b, "eq", remc(g, v, of), cst(g, 0));
+}
 
 static MlirValue gpuId(Gen *g, const char *op, const char *dim) {
   char text[32];
@@ -87,8 +110,11 @@ static MlirAttribute i64Attr(Gen *g, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), v);
 }
 
-static MlirAttribute segments(Gen *g, int n, const int32_t *sizes) {
-  return mlirDenseI32ArrayGet(g->b.ctx, n, sizes);
+static MlirType vectorType(Gen *g, const char *shape, MlirType element) {
+  int64_t dims[2];
+  int rank =
+      sscanf(shape, "%lldx%lld", (long long *)&dims[0], (long long *)&dims[1]);
+  return mlirVectorTypeGet(rank, dims, element);
 }
 
 /* Runs `emit` inside `scf.if cond` (no results). */
@@ -101,6 +127,29 @@ static void emitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
   emit(g, userData);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = saved;
+}
+
+/* An extent of the problem (constant times symbols) as an index value. */
+static MlirValue extentValue(Gen *g, const KpExtent *e) {
+  MlirValue v = cst(g, e->constant);
+  for (int i = 0; i < e->numSymbols; ++i)
+    v = mulv(g, v, g->symbols[e->symbols[i]]);
+  return v;
+}
+
+static Access access(Gen *g, MlirBlock entry, const KpTensor *t) {
+  Access x = {.global = mlirBlockGetArgument(entry, t->arg), .tensor = t};
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    x.stride[r] = extentValue(g, &t->stride[r]);
+  x.base = mulv(g, g->batch, x.stride[KP_BATCH]);
+  return x;
+}
+
+/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
+static MlirValue offsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
+                          KpRole r2, MlirValue i2) {
+  return add(g, add(g, x->base, mulv(g, i1, x->stride[r1])),
+             mulv(g, i2, x->stride[r2]));
 }
 
 /* --- shared memory layout
@@ -129,152 +178,150 @@ static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
                             : chunksPerRow == 4 ? "64b"
                             : chunksPerRow == 2 ? "32b"
                                                 : "none";
-  char text[128];
-  snprintf(text, sizeof(text), "memref<%lldx%lldx%lldxf16, 3>",
-           (long long)g->t->stages, (long long)rows, (long long)cols);
+  int64_t shape[] = {g->t->stages, rows, cols};
+  MlirType type =
+      mlirMemRefTypeGet(g->in, 3, shape, mlirAttributeGetNull(), i64Attr(g, 3));
   const char *names[] = {"alignment", "swizzle"};
   MlirAttribute attrs[] = {
       i64Attr(g, 128),
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
-  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL,
-                       dlcType(g->b.ctx, text), 2, names, attrs);
+  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
+                       attrs);
 }
 
 /* --- global -> shared copies
  * ---------------------------------------------------- */
 
-/* One 16-byte chunk a thread copies: its smem place (fixed) and its global
- * row/column (the k part moves with the tile). */
+/* One 16-byte chunk a thread copies: its smem place, and its global place
+ * split into the part fixed for the CTA and the k part moving with the
+ * tile. */
 typedef struct Chunk {
-  MlirValue smemRow, smemCol;   /* in the tile */
-  MlirValue fixedRow, fixedCol; /* global coordinates not moving with k */
-  MlirValue fixedOk;            /* i1: the fixed coordinate is in range */
+  MlirValue smemRow, smemCol; /* in the tile */
+  MlirValue fixedOffset;      /* base + fixed coordinate * its stride */
+  MlirValue movingLocal;      /* k within the tile */
+  MlirValue fixedOk;          /* outer fixed: the fixed coordinate in range */
+  MlirValue fixedCount;       /* inner fixed: elements in range, 0..8 */
 } Chunk;
 
 typedef struct Operand {
-  MlirValue global, smem;
-  bool isA;  /* A: chunks run along k within a row; B: along n */
-  bool oneD; /* the global tensor is 1-D (a dot form) */
+  Access *x;
+  MlirValue smem;
+  KpRole outer, inner, fixed; /* tile [outer][inner]; fixed: m or n */
+  int64_t outerTile, innerTile;
+  bool unitInner; /* the inner stride is the constant 1 */
   int numChunks;
   Chunk chunks[MaxFrags];
 } Operand;
 
-/* Global indices of element (row, col) of A or B (1-D forms drop one). */
-static int globalIndices(const Operand *op, MlirValue row, MlirValue col,
-                         MlirValue out[2]) {
-  if (!op->oneD) {
-    out[0] = row;
-    out[1] = col;
-    return 2;
-  }
-  out[0] = op->isA ? col : row; /* A = x[k] (row is m = 0); B = v[k] */
-  return 1;
+/* The tile layout of A (fixed role m) or B (fixed role n): the inner axis
+ * is whichever of k and the fixed role has unit stride (k first for A, n
+ * first for B, as a row-major A[m,k], B[k,n] has them). */
+static void planOperand(Gen *g, Operand *op, Access *x, KpRole fixed) {
+  const KpTensor *t = x->tensor;
+  bool kUnit = kpExtentIs(&t->stride[KP_K], 1);
+  bool fixedUnit = kpExtentIs(&t->stride[fixed], 1);
+  bool innerK = fixed == KP_M ? kUnit || !fixedUnit : kUnit && !fixedUnit;
+  op->x = x;
+  op->fixed = fixed;
+  op->inner = innerK ? KP_K : fixed;
+  op->outer = innerK ? fixed : KP_K;
+  op->unitInner = innerK ? kUnit : fixedUnit;
+  int64_t fixedTile = fixed == KP_M ? g->t->tileM : g->t->tileN;
+  op->outerTile = innerK ? fixedTile : g->t->tileK;
+  op->innerTile = innerK ? g->t->tileK : fixedTile;
+  op->smem = smemAlloc(g, op->outerTile, op->innerTile);
 }
 
 static void planChunks(Gen *g, Operand *op) {
-  int64_t rows = op->isA ? g->t->tileM : g->t->tileK;
-  int64_t cols = op->isA ? g->t->tileK : g->t->tileN;
-  int64_t perRow = cols / 8;
-  op->numChunks = (int)(rows * perRow / g->threads);
+  int64_t perRow = op->innerTile / 8;
+  MlirValue origin = op->fixed == KP_M ? g->m0 : g->n0;
+  op->numChunks = (int)(op->outerTile * perRow / g->threads);
   for (int i = 0; i < op->numChunks; ++i) {
     Chunk *c = &op->chunks[i];
     MlirValue id = add(g, g->tid, cst(g, (int64_t)i * g->threads));
     MlirValue row = divc(g, id, perRow), chunk = remc(g, id, perRow);
     c->smemRow = row;
     c->smemCol = mul(g, swizzle(g, row, chunk, perRow), 8);
-    if (op->isA) { /* fixed: the global row m0 + row */
-      c->fixedRow = add(g, g->m0, row);
-      c->fixedCol = mul(g, chunk, 8);
-      c->fixedOk = lt(g, c->fixedRow, g->M);
-    } else { /* fixed: the global column n0 + 8 * chunk */
-      c->fixedRow = row;
-      c->fixedCol = add(g, g->n0, mul(g, chunk, 8));
-      c->fixedOk = lt(g, c->fixedCol, g->N);
+    MlirValue fixedCoord;
+    if (op->inner == KP_K) { /* rows are the fixed axis */
+      fixedCoord = add(g, origin, row);
+      c->movingLocal = mul(g, chunk, 8);
+      c->fixedOk = lt(g, fixedCoord, g->size[op->fixed]);
+    } else { /* chunks run along the fixed axis */
+      fixedCoord = add(g, origin, mul(g, chunk, 8));
+      c->movingLocal = row;
+      c->fixedCount = clamp(g, sub(g, g->size[op->fixed], fixedCoord), 0, 8);
     }
+    c->fixedOffset =
+        add(g, op->x->base, mulv(g, fixedCoord, op->x->stride[op->fixed]));
   }
 }
 
 typedef struct CopyArgs {
   Operand *op;
   Chunk *chunk;
-  MlirValue stage, gRow, gCol, count; /* count: elements in range, 0..8 */
+  MlirValue stage, offset, count; /* count: elements in range, 0..8 */
 } CopyArgs;
 
-static void emitAsyncCopy(Gen *g, void *userData) {
-  CopyArgs *a = userData;
+/* The copy of chunk `i` of the tile at k0 of one operand: its global
+ * offset and how many of its 8 elements are in range (0 past M, N or K). */
+static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
+                          MlirValue stage) {
+  Chunk *c = &op->chunks[i];
+  MlirValue k = add(g, k0, c->movingLocal);
+  CopyArgs a = {op, c, stage, {NULL}, {NULL}};
+  a.offset = add(g, c->fixedOffset, mulv(g, k, op->x->stride[KP_K]));
+  if (op->inner == KP_K)
+    a.count =
+        sel(g, c->fixedOk, clamp(g, sub(g, g->size[KP_K], k), 0, 8), cst(g, 0));
+  else
+    a.count = sel(g, lt(g, k, g->size[KP_K]), c->fixedCount, cst(g, 0));
+  return a;
+}
+
+static void emitAsyncCopy(Gen *g, const CopyArgs *a) {
   MlirValue ok = lt(g, cst(g, 0), a->count);
-  MlirValue zero = cst(g, 0);
-  MlirValue idx[2];
-  int n = globalIndices(a->op, sel(g, ok, a->gRow, zero),
-                        sel(g, ok, a->gCol, zero), idx);
-  /* dst, dst indices, src, src indices, source element count */
-  MlirValue operands[8] = {a->op->smem,       a->stage,      a->chunk->smemRow,
-                           a->chunk->smemCol, a->op->global, idx[0]};
-  if (n == 2)
-    operands[6] = idx[1];
-  operands[5 + n] = a->count;
-  int32_t sizes[] = {1, 3, 1, n, 1};
+  MlirValue operands[] = {a->op->smem,       a->stage,
+                          a->chunk->smemRow, a->chunk->smemCol,
+                          a->op->x->global,  sel(g, ok, a->offset, cst(g, 0)),
+                          a->count};
+  int32_t sizes[] = {1, 3, 1, 1, 1};
   const char *names[] = {"elements", "cache", "operandSegmentSizes"};
   MlirAttribute attrs[] = {
       i64Attr(g, 8),
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
-      segments(g, 5, sizes)};
+      mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
   MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  dlcBuild(&g->b, "dlcgpu.cp_async", 6 + n, operands, 1, &token, 3, names,
-           attrs);
+  dlcBuild(&g->b, "dlcgpu.cp_async", 7, operands, 1, &token, 3, names, attrs);
 }
 
-/* Unaligned rows: the same chunk loaded element by element (zero past the
- * end) into registers; stored to shared memory later (storeStaged), so the
- * loads of the next tile overlap the MMAs of this one. */
+/* Element path: the same chunk loaded element by element (zero past the
+ * end, any inner stride) into registers; stored to shared memory later
+ * (storeStaged), so the loads of the next tile overlap the MMAs. */
 static MlirValue loadChunkElements(Gen *g, const CopyArgs *a) {
   MlirValue elems[8];
-  MlirValue zeroF = dlcConstFloat(&g->b, g->f16, 0.0), zero = cst(g, 0);
+  MlirValue zeroF = dlcConstFloat(&g->b, g->in, 0.0), zero = cst(g, 0);
+  MlirValue step = a->op->x->stride[a->op->inner];
   for (int e = 0; e < 8; ++e) {
     MlirValue ok = lt(g, cst(g, e), a->count);
-    MlirValue col = add(g, a->gCol, cst(g, e));
-    MlirValue idx[2];
-    int n = globalIndices(a->op, sel(g, ok, a->gRow, zero),
-                          sel(g, ok, col, zero), idx);
-    MlirValue operands[3] = {a->op->global, idx[0], n == 2 ? idx[1] : zero};
-    MlirValue v = dlcBuildValue(&g->b, "memref.load", 1 + n, operands, g->f16,
-                                0, NULL, NULL);
+    MlirValue at = add(g, a->offset, mul(g, step, e));
+    MlirValue operands[] = {a->op->x->global, sel(g, ok, at, zero)};
+    MlirValue v =
+        dlcBuildValue(&g->b, "memref.load", 2, operands, g->in, 0, NULL, NULL);
     elems[e] = sel(g, ok, v, zeroF);
   }
   return dlcBuildValue(&g->b, "vector.from_elements", 8, elems,
-                       dlcType(g->b.ctx, "vector<8xf16>"), 0, NULL, NULL);
+                       vectorType(g, "8", g->in), 0, NULL, NULL);
 }
 
-/* What a thread staged in registers for one tile (the unaligned path). */
+/* What a thread staged in registers for one tile (the element path). */
 typedef struct Staged {
   Operand *op;
   MlirValue stage;
-  MlirValue values[MaxFrags]; /* one vector<8xf16> per chunk */
+  MlirValue values[MaxFrags]; /* one vector<8xT> per chunk */
 } Staged;
 
-/* Issues the copies of tile `kt` of one operand into `stage`: cp.async
- * when rows are 16-byte aligned, else element loads into `staged`. */
-/* The copy of chunk `i` of tile `kt` of one operand: its global start and
- * how many of its 8 elements are in range (0 past M, N or K). */
-static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
-                          MlirValue stage) {
-  Chunk *c = &op->chunks[i];
-  CopyArgs a = {op, c, stage, c->fixedRow, c->fixedCol, {NULL}};
-  MlirValue inRange;
-  if (op->isA) { /* along k: columns k0 + col .. +8 of row m */
-    a.gCol = add(g, k0, c->fixedCol);
-    a.count = clamp(g, sub(g, g->K, a.gCol), 0, 8);
-    inRange = c->fixedOk;
-  } else { /* along n: row k0 + row, columns n .. n+8 */
-    a.gRow = add(g, k0, c->fixedRow);
-    a.count = clamp(g, sub(g, g->N, c->fixedCol), 0, 8);
-    inRange = lt(g, a.gRow, g->K);
-  }
-  a.count = sel(g, inRange, a.count, cst(g, 0));
-  return a;
-}
-
-/* Aligned rows: tile `kt` of one operand into `stage` by 16-byte cp.async. */
+/* 16-byte path: the tile at kt of one operand into `stage` by cp.async. */
 static void asyncTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage) {
   MlirValue k0 = mul(g, kt, g->t->tileK);
   for (int i = 0; i < op->numChunks; ++i) {
@@ -283,8 +330,8 @@ static void asyncTileCopy(Gen *g, Operand *op, MlirValue kt, MlirValue stage) {
   }
 }
 
-/* Unaligned rows: tile `kt` of one operand loaded element by element into
- * registers (`staged`), stored to `stage` later by storeStaged. */
+/* Element path: the tile at kt of one operand into registers (`staged`),
+ * stored to `stage` later by storeStaged. */
 static void loadTile(Gen *g, Operand *op, MlirValue kt, MlirValue stage,
                      Staged *staged) {
   MlirValue k0 = mul(g, kt, g->t->tileK);
@@ -304,6 +351,14 @@ static void storeStaged(Gen *g, const Staged *s) {
   }
 }
 
+/* Whether one operand's rows may be copied by 16-byte cp.async. */
+static MlirValue operandAligned(Gen *g, const Operand *op) {
+  if (!op->unitInner)
+    return dlcConstInt(&g->b, g->i1, 0);
+  return andi(g, isMultiple(g, op->x->stride[op->outer], 8),
+              isMultiple(g, op->x->stride[KP_BATCH], 8));
+}
+
 static MlirValue commitGroup(Gen *g) {
   MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
   return mlirOperationGetResult(
@@ -315,60 +370,76 @@ static void barrier(Gen *g) {
   dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
-/* --- the main loop
+/* --- fragments and the MMAs
  * ---------------------------------------------------------------- */
 
 typedef struct Fragments {
-  int numI, numJ;              /* mma tiles per warp: M/16, N/8 */
-  MlirValue aRow[MaxFrags];    /* per i: smem row of this lane */
-  MlirValue aCol[MaxFrags][4]; /* per i, kk: smem column */
-  MlirValue bRow[4];           /* per kk: smem k-row of this lane */
-  MlirValue bCol[MaxFrags][4]; /* per j pair, kk: smem column */
+  int numI, numJ;                  /* mma tiles per warp: M/16, N/8 */
+  MlirValue aRow[MaxFrags][4];     /* per i, kk: smem row of this lane */
+  MlirValue aCol[MaxFrags][4];     /* per i, kk: smem column */
+  MlirValue bRow[MaxFrags / 2][4]; /* per j pair, kk */
+  MlirValue bCol[MaxFrags / 2][4];
 } Fragments;
 
-static void planFragments(Gen *g, Fragments *f, MlirValue warpM,
-                          MlirValue warpN) {
-  const DlcGemmTiling *t = g->t;
-  int64_t kSteps = t->tileK / 16;
-  f->numI = (int)(t->warpM / 16);
-  f->numJ = (int)(t->warpN / 8);
-  MlirValue lane16 = remc(g, g->lane, 16), half = divc(g, g->lane, 16);
-  for (int i = 0; i < f->numI; ++i) {
-    MlirValue row =
-        add(g, add(g, mul(g, warpM, t->warpM), cst(g, 16 * i)), lane16);
-    f->aRow[i] = row;
-    for (int64_t kk = 0; kk < kSteps; ++kk) {
-      MlirValue chunk = add(g, cst(g, 2 * kk), half);
-      f->aCol[i][kk] = mul(g, swizzle(g, row, chunk, t->tileK / 8), 8);
-    }
+/* The smem row and column whose address this lane gives ldmatrix.x4 for
+ * the 16×16 block at (`mn`, 16·kk) of an operand (tile-local): A's four
+ * 8×8 matrices are (m0, k0), (m8, k0), (m0, k8), (m8, k8), B's pairs are
+ * (n0, k0), (n0, k8), (n8, k0), (n8, k8). When the tile's outer axis is k
+ * the matrices are read transposed. */
+static void fragmentAddress(Gen *g, const Operand *op, MlirValue mn, int64_t kk,
+                            MlirValue *row, MlirValue *col) {
+  MlirValue l8 = remc(g, g->lane, 8), l16 = remc(g, g->lane, 16);
+  MlirValue hi = divc(g, g->lane, 16), mid = remc(g, divc(g, g->lane, 8), 2);
+  MlirValue k, x;
+  bool isA = op->fixed == KP_M;
+  if (op->outer == KP_K) { /* [k][mn], ldmatrix.trans */
+    k = isA ? add(g, cst(g, 16 * kk), add(g, l8, mul(g, hi, 8)))
+            : add(g, cst(g, 16 * kk), l16);
+    x = add(g, mn, mul(g, isA ? mid : hi, 8));
+    *row = k;
+    *col = x;
+  } else { /* [mn][k] */
+    x = isA ? add(g, mn, l16) : add(g, mn, add(g, mul(g, hi, 8), l8));
+    k = add(g, cst(g, 16 * kk), mul(g, isA ? hi : mid, 8));
+    *row = x;
+    *col = k;
   }
-  for (int64_t kk = 0; kk < kSteps; ++kk)
-    f->bRow[kk] = add(g, cst(g, 16 * kk), lane16);
-  for (int jp = 0; jp < f->numJ / 2; ++jp)
-    for (int64_t kk = 0; kk < kSteps; ++kk) {
-      MlirValue col0 = add(g, mul(g, warpN, t->warpN), cst(g, 16 * jp));
-      MlirValue chunk = add(g, divc(g, col0, 8), half);
-      f->bCol[jp][kk] = mul(g, swizzle(g, f->bRow[kk], chunk, t->tileN / 8), 8);
-    }
+  *col = mul(g, swizzle(g, *row, divc(g, *col, 8), op->innerTile / 8), 8);
 }
 
-static MlirValue ldmatrix(Gen *g, MlirValue smem, MlirValue stage,
-                          MlirValue row, MlirValue col, bool trans) {
-  MlirValue operands[] = {smem, stage, row, col};
+static void planFragments(Gen *g, Fragments *f, const Operand *a,
+                          const Operand *b, MlirValue warpM, MlirValue warpN) {
+  const DlcGemmTiling *t = g->t;
+  f->numI = (int)(t->warpM / 16);
+  f->numJ = (int)(t->warpN / 8);
+  for (int64_t kk = 0; kk < t->tileK / 16; ++kk) {
+    for (int i = 0; i < f->numI; ++i)
+      fragmentAddress(g, a, add(g, mul(g, warpM, t->warpM), cst(g, 16 * i)), kk,
+                      &f->aRow[i][kk], &f->aCol[i][kk]);
+    for (int jp = 0; jp < f->numJ / 2; ++jp)
+      fragmentAddress(g, b, add(g, mul(g, warpN, t->warpN), cst(g, 16 * jp)),
+                      kk, &f->bRow[jp][kk], &f->bCol[jp][kk]);
+  }
+}
+
+static MlirValue ldmatrix(Gen *g, const Operand *op, MlirValue stage,
+                          MlirValue row, MlirValue col) {
+  MlirValue operands[] = {op->smem, stage, row, col};
   const char *names[] = {"num", "trans"};
-  MlirAttribute attrs[] = {i64Attr(g, 4), mlirBoolAttrGet(g->b.ctx, trans)};
+  MlirAttribute attrs[] = {i64Attr(g, 4),
+                           mlirBoolAttrGet(g->b.ctx, op->outer == KP_K)};
   return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
-                       dlcType(g->b.ctx, "vector<4x2xf16>"), 2, names, attrs);
+                       vectorType(g, "4x2", g->in), 2, names, attrs);
 }
 
 /* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
  * of one m16n8k16 mma (built with extract/insert, which lower to LLVM
  * aggregates directly). */
 static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
-  MlirType pairType = dlcType(g->b.ctx, "vector<2x2xf16>");
-  MlirType rowType = dlcType(g->b.ctx, "vector<2xf16>");
+  MlirType pairType = vectorType(g, "2x2", g->in);
+  MlirType rowType = vectorType(g, "2", g->in);
   MlirAttribute zero = mlirDenseElementsAttrSplatGet(
-      pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->f16, 0.0));
+      pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->in, 0.0));
   const char *valueName[] = {"value"}, *posName[] = {"static_position"};
   MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType, 1,
                                  valueName, &zero);
@@ -386,25 +457,25 @@ static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
 }
 
 /* ldmatrix + mma.sync over one shared-memory stage; updates `acc`. */
-static void emitStageCompute(Gen *g, const Fragments *f, MlirValue stage,
+static void emitStageCompute(Gen *g, const Fragments *f, const Operand *a,
+                             const Operand *b, MlirValue stage,
                              MlirValue *acc) {
-  MlirType accType = dlcType(g->b.ctx, "vector<2x2xf32>");
-  MlirType types[] = {accType, dlcType(g->b.ctx, "!dlcgpu.compute_token")};
+  MlirType types[] = {vectorType(g, "2x2", g->f32),
+                      dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *names[] = {"shape"};
   MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
   for (int64_t kk = 0; kk < g->t->tileK / 16; ++kk) {
-    MlirValue a[MaxFrags], b[2 * MaxFrags];
+    MlirValue fa[MaxFrags], fb[MaxFrags];
     for (int i = 0; i < f->numI; ++i)
-      a[i] = ldmatrix(g, g->smA, stage, f->aRow[i], f->aCol[i][kk], false);
+      fa[i] = ldmatrix(g, a, stage, f->aRow[i][kk], f->aCol[i][kk]);
     for (int jp = 0; jp < f->numJ / 2; ++jp) {
-      MlirValue pair =
-          ldmatrix(g, g->smB, stage, f->bRow[kk], f->bCol[jp][kk], true);
-      b[2 * jp] = halfOf(g, pair, 0);
-      b[2 * jp + 1] = halfOf(g, pair, 2);
+      MlirValue pair = ldmatrix(g, b, stage, f->bRow[jp][kk], f->bCol[jp][kk]);
+      fb[2 * jp] = halfOf(g, pair, 0);
+      fb[2 * jp + 1] = halfOf(g, pair, 2);
     }
     for (int i = 0; i < f->numI; ++i)
       for (int j = 0; j < f->numJ; ++j) {
-        MlirValue operands[] = {a[i], b[j], acc[i * f->numJ + j]};
+        MlirValue operands[] = {fa[i], fb[j], acc[i * f->numJ + j]};
         acc[i * f->numJ + j] = mlirOperationGetResult(
             dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands, 2, types, 1, names,
                      &shape),
@@ -416,79 +487,103 @@ static void emitStageCompute(Gen *g, const Fragments *f, MlirValue stage,
 /* --- epilogue and stores
  * ------------------------------------------------------------ */
 
-static void storeElements(Gen *g, MlirValue vec, MlirValue row, MlirValue col,
-                          MlirValue token, bool pair) {
-  MlirValue rowOk = lt(g, row, g->M);
-  int count = pair ? 1 : 2;
-  for (int e = 0; e < count; ++e) {
-    MlirValue c = add(g, col, cst(g, e));
-    MlirValue v = vec;
-    if (!pair) { /* element e as a vector<1xf16> */
-      char position[32];
-      snprintf(position, sizeof(position), "array<i64: %d>", e);
-      const char *names[] = {"static_position"};
-      MlirAttribute pos = dlcAttr(g->b.ctx, position);
-      MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &vec, g->f16,
-                                       1, names, &pos);
-      v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
-                        dlcType(g->b.ctx, "vector<1xf16>"), 0, NULL, NULL);
+/* The 2×2 f32 fragment of epilogue input `x` at rows (row, row + 8) and
+ * columns (col, col + 1); 0 outside M × N. */
+static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
+                               MlirValue col) {
+  MlirValue vals[4];
+  MlirType element = kpElementType(g->b.ctx, x->tensor->element);
+  MlirValue zero = cst(g, 0), zeroF = dlcConstFloat(&g->b, g->f32, 0.0);
+  for (int h = 0; h < 2; ++h)
+    for (int e = 0; e < 2; ++e) {
+      MlirValue r = add(g, row, cst(g, 8 * h)), c = add(g, col, cst(g, e));
+      MlirValue ok = andi(g, lt(g, r, g->size[KP_M]), lt(g, c, g->size[KP_N]));
+      MlirValue at = offsetOf(g, x, KP_M, r, KP_N, c);
+      MlirValue operands[] = {x->global, sel(g, ok, at, zero)};
+      MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, element, 0,
+                                  NULL, NULL);
+      if (!mlirTypeEqual(element, g->f32))
+        v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
+      vals[2 * h + e] = sel(g, ok, v, zeroF);
     }
-    MlirValue pred = andi(g, rowOk, lt(g, c, g->N));
-    MlirValue zero = cst(g, 0);
-    MlirValue r = sel(g, pred, row, zero), cc = sel(g, pred, c, zero);
-    MlirValue operands[5] = {v, g->C};
-    int n = 2;
-    if (g->p->hasM && g->p->hasN) {
-      operands[n++] = r;
-      operands[n++] = cc;
-    } else {
-      operands[n++] = g->p->hasM ? r : cc;
-    }
-    operands[n++] = pred;
-    MlirValue all[6];
-    for (int i = 0; i < n; ++i)
-      all[i] = operands[i];
-    all[n] = token;
-    dlcBuild(&g->b, "dlcgpu.store_vec", n + 1, all, 0, NULL, 0, NULL, NULL);
+  return dlcBuildValue(&g->b, "vector.from_elements", 4, vals,
+                       vectorType(g, "2x2", g->f32), 0, NULL, NULL);
+}
+
+/* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
+static MlirAttribute stepsAttr(Gen *g) {
+  const KpProblem *p = g->p;
+  MlirContext ctx = g->b.ctx;
+  MlirAttribute steps[KP_MAX_STEPS];
+  for (int i = 0; i < p->numSteps; ++i) {
+    const KpStep *s = &p->steps[i];
+    int numArgs = s->args[0] < 0   ? 0
+                  : s->args[1] < 0 ? 1
+                  : s->args[2] < 0 ? 2
+                                   : 3;
+    int64_t args[3] = {s->args[0], s->args[1], s->args[2]};
+    const char *keys[] = {"kind", "type", "fn", "args", "input", "value"};
+    MlirAttribute values[] = {
+        mlirStringAttrGet(
+            ctx, mlirStringRefCreateFromCString(kpStepKindName(s->kind))),
+        mlirTypeAttrGet(kpElementType(ctx, s->type)),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->fn)),
+        mlirDenseI64ArrayGet(ctx, numArgs, args),
+        i64Attr(g, s->input),
+        mlirFloatAttrDoubleGet(ctx, g->f32, s->value)};
+    MlirNamedAttribute fields[6];
+    for (int f = 0; f < 6; ++f)
+      fields[f] = mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[f])),
+          values[f]);
+    steps[i] = mlirDictionaryAttrGet(ctx, 6, fields);
   }
+  return mlirArrayAttrGet(ctx, p->numSteps, steps);
 }
 
 typedef struct TileStore {
   MlirValue out, row, col, token;
-  bool pairs; /* f16 pairs (N even) or single halves */
+  bool pairs; /* both columns in one vector store, or one at a time */
 } TileStore;
 
 /* Stores the two rows (lane/4 and lane/4 + 8) of one m16n8 fragment. */
 static void storeTile(Gen *g, void *userData) {
   TileStore *s = userData;
+  MlirType out = kpElementType(g->b.ctx, g->p->c.element);
+  const char *posName[] = {"static_position"};
   for (int h = 0; h < 2; ++h) {
-    const char *names[] = {"static_position"};
-    MlirAttribute position =
-        dlcAttr(g->b.ctx, h ? "array<i64: 1>" : "array<i64: 0>");
-    MlirValue row =
+    MlirValue row = add(g, s->row, cst(g, 8 * h));
+    MlirAttribute position = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){h});
+    MlirValue pair =
         dlcBuildValue(&g->b, "vector.extract", 1, &s->out,
-                      dlcType(g->b.ctx, "vector<2xf16>"), 1, names, &position);
-    storeElements(g, row, add(g, s->row, cst(g, 8 * h)), s->col, s->token,
-                  s->pairs);
+                      vectorType(g, "2", out), 1, posName, &position);
+    MlirValue rowOk = lt(g, row, g->size[KP_M]);
+    for (int e = 0; e < (s->pairs ? 1 : 2); ++e) {
+      MlirValue col = add(g, s->col, cst(g, e)), v = pair;
+      if (!s->pairs) { /* element e as a vector<1xT> */
+        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){e});
+        MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &pair, out,
+                                         1, posName, &pos);
+        v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
+                          vectorType(g, "1", out), 0, NULL, NULL);
+      }
+      MlirValue pred = andi(g, rowOk, lt(g, col, g->size[KP_N]));
+      MlirValue at = offsetOf(g, &g->tc, KP_M, row, KP_N, col);
+      MlirValue operands[] = {v, g->tc.global, sel(g, pred, at, cst(g, 0)),
+                              pred, s->token};
+      dlcBuild(&g->b, "dlcgpu.store_vec", 5, operands, 0, NULL, 0, NULL, NULL);
+    }
   }
 }
 
-/* bias[col], bias[col + 1] as a 2x2 f32 fragment (0 past N). */
-static MlirValue biasFragment(Gen *g, MlirValue col) {
-  MlirValue vals[2];
-  MlirValue zero = cst(g, 0);
-  for (int e = 0; e < 2; ++e) {
-    MlirValue c = add(g, col, cst(g, e));
-    MlirValue ok = lt(g, c, g->N);
-    MlirValue operands[] = {g->bias, sel(g, ok, c, zero)};
-    MlirValue v =
-        dlcBuildValue(&g->b, "memref.load", 2, operands, g->f16, 0, NULL, NULL);
-    v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
-    vals[e] = sel(g, ok, v, dlcConstFloat(&g->b, g->f32, 0.0));
-  }
-  MlirValue four[] = {vals[0], vals[1], vals[0], vals[1]};
-  return dlcBuildValue(&g->b, "vector.from_elements", 4, four,
-                       dlcType(g->b.ctx, "vector<2x2xf32>"), 0, NULL, NULL);
+/* Pairs of columns are one aligned vector store when C's columns are
+ * contiguous and every row starts at an even element. */
+static MlirValue pairStores(Gen *g) {
+  if (!kpExtentIs(&g->p->c.stride[KP_N], 1))
+    return dlcConstInt(&g->b, g->i1, 0);
+  MlirValue even = andi(g, isMultiple(g, g->tc.stride[KP_M], 2),
+                        isMultiple(g, g->tc.stride[KP_BATCH], 2));
+  return andi(g, even, isMultiple(g, g->size[KP_N], 2));
 }
 
 static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
@@ -497,40 +592,32 @@ static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
   MlirValue group = divc(g, g->lane, 4), quad = mul(g, remc(g, g->lane, 4), 2);
   MlirValue rowBase = add(g, add(g, g->m0, mul(g, warpM, g->t->warpM)), group);
   MlirValue colBase = add(g, add(g, g->n0, mul(g, warpN, g->t->warpN)), quad);
-  MlirValue nEven = dlcCmpI(&g->b, "eq", remc(g, g->N, 2), cst(g, 0));
-  MlirValue nOdd =
-      dlcArith(&g->b, "arith.xori", nEven, dlcConstInt(&g->b, g->i1, 1));
-
-  MlirAttribute ops[DLC_MAX_EPILOGUE];
-  for (int e = 0; e < g->p->numEpilogue; ++e)
-    ops[e] = mlirStringAttrGet(
-        g->b.ctx,
-        mlirStringRefCreateFromCString(
-            g->p->epilogue[e] == DLC_EPILOGUE_BIAS ? "bias" : "relu"));
-  MlirAttribute opsAttr = mlirArrayAttrGet(g->b.ctx, g->p->numEpilogue, ops);
-
+  MlirValue pairs = pairStores(g);
+  MlirValue singles =
+      dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
+  MlirAttribute steps = stepsAttr(g);
+  MlirType types[] = {
+      vectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element)),
+      dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
   for (int i = 0; i < f->numI; ++i)
     for (int j = 0; j < f->numJ; ++j) {
       MlirValue row = add(g, rowBase, cst(g, 16 * i));
       MlirValue col = add(g, colBase, cst(g, 8 * j));
-      MlirValue operands[2 + DLC_MAX_EPILOGUE] = {acc[i * f->numJ + j],
-                                                  computeToken};
-      int n = 2;
-      for (int e = 0; e < g->p->numEpilogue; ++e)
-        if (g->p->epilogue[e] == DLC_EPILOGUE_BIAS)
-          operands[n++] = biasFragment(g, col);
-      MlirType types[] = {dlcType(g->b.ctx, "vector<2x2xf16>"),
-                          dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
-      const char *names[] = {"ops", "overlap"};
-      MlirAttribute attrs[] = {opsAttr, mlirBoolAttrGet(g->b.ctx, false)};
-      MlirOperation epi = dlcBuild(&g->b, "dlcgpu.epilogue", n, operands, 2,
-                                   types, 2, names, attrs);
-      TileStore pairs = {mlirOperationGetResult(epi, 0), row, col,
+      MlirValue operands[2 + KP_MAX_INPUTS] = {acc[i * f->numJ + j],
+                                               computeToken};
+      for (int in = 0; in < g->p->numInputs; ++in)
+        operands[2 + in] = inputFragment(g, &g->inputs[in], row, col);
+      const char *names[] = {"steps", "result", "overlap"};
+      MlirAttribute attrs[] = {steps, i64Attr(g, g->p->result),
+                               mlirBoolAttrGet(g->b.ctx, false)};
+      MlirOperation epi =
+          dlcBuild(&g->b, "dlcgpu.epilogue", 2 + g->p->numInputs, operands, 2,
+                   types, 3, names, attrs);
+      TileStore store = {mlirOperationGetResult(epi, 0), row, col,
                          mlirOperationGetResult(epi, 1), true};
-      TileStore singles = pairs;
-      singles.pairs = false;
-      emitIf(g, nEven, storeTile, &pairs);
-      emitIf(g, nOdd, storeTile, &singles);
+      emitIf(g, pairs, storeTile, &store);
+      store.pairs = false;
+      emitIf(g, singles, storeTile, &store);
     }
 }
 
@@ -540,13 +627,14 @@ static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
 static void rasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
   MlirValue pid = gpuId(g, "gpu.block_id", "x");
   MlirValue one = cst(g, 1);
-  MlirValue rows = divc(g, add(g, g->M, cst(g, g->t->tileM - 1)), g->t->tileM);
-  MlirValue cols = divc(g, add(g, g->N, cst(g, g->t->tileN - 1)), g->t->tileN);
+  MlirValue rows =
+      divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
+  MlirValue cols =
+      divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
   MlirValue group = cst(g, DLC_RASTER_GROUP);
-  MlirValue perGroup = dlcArith(&g->b, "arith.muli", group, cols);
+  MlirValue perGroup = mulv(g, group, cols);
   MlirValue first =
-      dlcArith(&g->b, "arith.muli",
-               dlcArith(&g->b, "arith.divui", pid, perGroup), group);
+      mulv(g, dlcArith(&g->b, "arith.divui", pid, perGroup), group);
   MlirValue size = dlcArith(&g->b, "arith.minsi", sub(g, rows, first), group);
   size = dlcArith(&g->b, "arith.maxsi", size, one);
   MlirValue inGroup = dlcArith(&g->b, "arith.remui", pid, perGroup);
@@ -564,7 +652,7 @@ typedef struct LoopSetup {
   MlirValue accInit, kTiles, zero, one;
 } LoopSetup;
 
-/* Aligned rows: the cp.async ring. The newest group's token is carried;
+/* 16-byte path: the cp.async ring. The newest group's token is carried;
  * one barrier per tile: after it, tile kt is visible to every thread and
  * every thread is done with stage (kt-1) % S, which the copies of tile
  * kt+S-1 then refill. Ends the block with scf.yield of the accumulators. */
@@ -599,7 +687,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   asyncTileCopy(g, s->a, next, nextStage);
   asyncTileCopy(g, s->b, next, nextStage);
   carried[numAcc] = commitGroup(g);
-  emitStageCompute(g, s->f, remc(g, kt, stages), carried);
+  emitStageCompute(g, s->f, s->a, s->b, remc(g, kt, stages), carried);
   dlcBuild(&g->b, "scf.yield", numAcc + 1, carried, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 
@@ -614,7 +702,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
 }
 
-/* Unaligned rows: element loads of tile kt+S-1 into registers at the top of
+/* Element path: loads of tile kt+S-1 into registers at the top of
  * iteration kt, stores into stage (kt-1) % S after its MMAs (everyone left
  * that stage before the barrier); the next barrier publishes them. Ends the
  * block with scf.yield of the accumulators. */
@@ -644,7 +732,7 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
   MlirValue nextStage = remc(g, next, stages);
   loadTile(g, s->a, next, nextStage, &stagedA);
   loadTile(g, s->b, next, nextStage, &stagedB);
-  emitStageCompute(g, s->f, remc(g, kt, stages), acc);
+  emitStageCompute(g, s->f, s->a, s->b, remc(g, kt, stages), acc);
   storeStaged(g, &stagedA);
   storeStaged(g, &stagedB);
   dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
@@ -654,8 +742,24 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
   dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
 }
 
-void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
-                     const DlcGemmTiling *t, int numMemrefs) {
+/* Sizes, strides and batch offsets from the kernel's symbol arguments. */
+static void setUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
+  const KpProblem *p = g->p;
+  g->numSymbols = (int)mlirBlockGetNumArguments(entry) - numTensors;
+  for (int i = 0; i < g->numSymbols && i < 32; ++i)
+    g->symbols[i] = mlirBlockGetArgument(entry, numTensors + i);
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    g->size[r] = extentValue(g, &p->size[r]);
+  g->batch = gpuId(g, "gpu.block_id", "y");
+  g->ta = access(g, entry, &p->a);
+  g->tb = access(g, entry, &p->b);
+  g->tc = access(g, entry, &p->c);
+  for (int i = 0; i < p->numInputs; ++i)
+    g->inputs[i] = access(g, entry, &p->inputs[i]);
+}
+
+void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *p,
+                     const DlcGemmTiling *t, int numTensors) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   Gen gen = {0};
   Gen *g = &gen;
@@ -664,23 +768,15 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   g->t = t;
   g->idx = mlirIndexTypeGet(g->b.ctx);
   g->i1 = mlirIntegerTypeGet(g->b.ctx, 1);
-  g->f16 = mlirF16TypeGet(g->b.ctx);
   g->f32 = mlirF32TypeGet(g->b.ctx);
+  g->in = kpElementType(g->b.ctx, p->a.element);
   g->warpsN = t->tileN / t->warpN;
-  g->threads = 32 * (t->tileM / t->warpM) * g->warpsN;
+  g->threads = dlcGemmThreads(t);
+  setUpAddressing(g, entry, numTensors);
 
-  g->A = mlirBlockGetArgument(entry, p->argA);
-  g->B = mlirBlockGetArgument(entry, p->argB);
-  g->C = mlirBlockGetArgument(entry, p->argC);
-  if (p->argBias >= 0)
-    g->bias = mlirBlockGetArgument(entry, p->argBias);
-  MlirValue one = cst(g, 1);
-  g->M = p->hasM ? mlirBlockGetArgument(entry, numMemrefs + p->symM) : one;
-  g->N = p->hasN ? mlirBlockGetArgument(entry, numMemrefs + p->symN) : one;
-  g->K = mlirBlockGetArgument(entry, numMemrefs + p->symK);
-
-  g->smA = smemAlloc(g, t->tileM, t->tileK);
-  g->smB = smemAlloc(g, t->tileK, t->tileN);
+  Operand a, b;
+  planOperand(g, &a, &g->ta, KP_M);
+  planOperand(g, &b, &g->tb, KP_N);
   g->tid = gpuId(g, "gpu.thread_id", "x");
   g->lane = remc(g, g->tid, 32);
   MlirValue warp = divc(g, g->tid, 32);
@@ -689,33 +785,28 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const DlcGemmProblem *p,
   rasterize(g, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, t->tileM);
   g->n0 = mul(g, tileCol, t->tileN);
-  MlirValue zero = cst(g, 0);
-  g->aligned = andi(g, dlcCmpI(&g->b, "eq", remc(g, g->K, 8), zero),
-                    dlcCmpI(&g->b, "eq", remc(g, g->N, 8), zero));
-  if (!p->hasN || !p->hasM) /* a 1-D operand has no aligned rows */
-    g->aligned = dlcConstInt(&g->b, g->i1, 0);
-
-  Operand a = {.global = g->A, .smem = g->smA, .isA = true, .oneD = !p->hasM};
-  Operand b = {.global = g->B, .smem = g->smB, .isA = false, .oneD = !p->hasN};
+  g->aligned = andi(g, operandAligned(g, &a), operandAligned(g, &b));
   planChunks(g, &a);
   planChunks(g, &b);
   Fragments f;
-  planFragments(g, &f, warpM, warpN);
+  planFragments(g, &f, &a, &b, warpM, warpN);
 
   int numAcc = f.numI * f.numJ;
-  MlirType types[] = {dlcType(g->b.ctx, "vector<2x2xf32>"),
+  MlirType types[] = {vectorType(g, "2x2", g->f32),
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
   MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types, 1,
                                 valueName, &zeroF);
-  MlirValue kTiles = divc(g, add(g, g->K, cst(g, t->tileK - 1)), t->tileK);
+  MlirValue kTiles =
+      divc(g, add(g, g->size[KP_K], cst(g, t->tileK - 1)), t->tileK);
 
   /* The copy form is uniform for a launch, so it is chosen once, outside
    * the k loop: each branch runs a loop specialised to its copies. */
   MlirType accTypes[MaxAcc];
   for (int i = 0; i < numAcc; ++i)
     accTypes[i] = types[0];
+  MlirValue zero = cst(g, 0), one = cst(g, 1);
   MlirBlock asyncBlock, elementBlock;
   MlirOperation choice = dlcBuildIfElse(&g->b, g->aligned, numAcc, accTypes,
                                         &asyncBlock, &elementBlock);

@@ -68,7 +68,7 @@ func.func @tile(%A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbs
   %d, %tc = "dlcgpu.mma_sync"(%a, %b, %acc) {shape = array<i64: 16, 8, 16>} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> (vector<2x2xf32>, !dlcgpu.compute_token)
   %bv = vector.load %bias[%c0] : memref<?xf16>, vector<2xf16>
   %bf = vector.broadcast %bv : vector<2xf16> to vector<2x2xf16>
-  %o, %te = "dlcgpu.epilogue"(%d, %tc, %bf) {ops = ["bias", "relu"], overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  %o, %te = "dlcgpu.epilogue"(%d, %tc, %bf) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0, 1>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 2>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}], result = 3 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   %row = vector.extract %o[0] : vector<2xf16> from vector<2x2xf16>
   "dlcgpu.store_vec"(%row, %C, %c0, %c0, %true, %te) : (vector<2xf16>, memref<?x?xf16>, index, index, i1, !dlcgpu.epilogue_token) -> ()
   return

@@ -7,7 +7,7 @@
 // CHECK-SAME: dlcgpu.flops = "2*N*K"
 // CHECK-SAME: dlcgpu.grid = ["1*ceildiv(N, 64)", "1", "1"]
 // CHECK: "dlcgpu.mma_sync"
-// CHECK: "dlcgpu.epilogue"({{.*}}) {ops = [], overlap = false}
+// CHECK: "dlcgpu.epilogue"({{.*}}) {overlap = false, result = 0 : i64, steps = [{{{.*}}kind = "acc"{{.*}}}]}
 // CHECK: "dlcgpu.store_vec"({{.*}}) : (vector<2xf16>, memref<?xf16>, index, i1, !dlcgpu.epilogue_token) -> ()
 func.func @vecmat(
     %x: memref<?xf16> {rbssa.name = "x", rbssa.role = "input", rbssa.shape = ["K"]},
@@ -32,7 +32,7 @@ func.func @vecmat(
 // CHECK-LABEL: func.func @matvec(
 // CHECK-SAME: dlcgpu.flops = "2*M*K"
 // CHECK-SAME: dlcgpu.grid = ["ceildiv(M, 64)*1", "1", "1"]
-// CHECK: "dlcgpu.epilogue"({{.*}}) {ops = ["relu"], overlap = false}
+// CHECK: "dlcgpu.epilogue"({{.*}}) {overlap = false, result = 1 : i64, steps = [{{{.*}}kind = "acc"{{.*}}}, {args = array<i64: 0>, fn = "relu"{{.*}}}]}
 // CHECK: "dlcgpu.store_vec"({{.*}}) : (vector<2xf16>, memref<?xf16>, index, i1, !dlcgpu.epilogue_token) -> ()
 func.func @matvec(
     %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},

@@ -102,27 +102,6 @@ func.func @attention_row_softmax(
 
 // -----
 
-// The accumulator feeds two ops: a branching epilogue.
-func.func @fanout(
-    %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},
-    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
-    %C: memref<?x?xf32> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"]})
-    attributes {rbssa.region = "fanout",
-                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
-                rbssa.reduce_iters = [{name = "k", size = "K"}],
-                rbssa.symbols = ["M", "K", "N"]} {
-  %a = "rbssa.read"(%A) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
-  %b = "rbssa.read"(%B) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
-  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
-  // expected-error @+1 {{E1602 RegionNotPlannable: this value after the contraction has several uses; a branching epilogue is not supported}}
-  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
-  %sq = "rbssa.binary"(%acc, %acc) {fn = "mul"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
-  "rbssa.yield"(%sq, %C) {cast = f32, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf32>) -> ()
-  return
-}
-
-// -----
-
 // A transpose after the contraction is no elementwise epilogue op.
 func.func @transposed(
     %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},

@@ -300,16 +300,16 @@ func.func @wgmma_wait_load_token(%g: !dlcgpu.load_token) {
 // The epilogue depends on TokCompute (§9.2), not on a load.
 func.func @epilogue_load_token(%acc: vector<2x2xf32>, %g: !dlcgpu.load_token) {
   // expected-error @+1 {{expected base type 'dlcgpu.compute_token' but got 'dlcgpu.load_token'}}
-  %v, %te = "dlcgpu.epilogue"(%acc, %g) {ops = ["relu"], overlap = false}
+  %v, %te = "dlcgpu.epilogue"(%acc, %g) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}], result = 1 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.load_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }
 
 // -----
 
-func.func @epilogue_ops_not_array(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
+func.func @epilogue_steps_not_array(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
   // expected-error @+1 {{expected base attribute 'builtin.array' but got 'builtin.string'}}
-  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {ops = "relu", overlap = false}
+  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = "relu", result = 0 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }
@@ -318,7 +318,7 @@ func.func @epilogue_ops_not_array(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_to
 
 func.func @epilogue_missing_overlap(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
   // expected-error @+1 {{attribute "overlap" is expected but not provided}}
-  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {ops = ["relu"]}
+  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}], result = 0 : i64}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }
@@ -327,7 +327,7 @@ func.func @epilogue_missing_overlap(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_
 
 func.func @epilogue_makes_compute_token(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
   // expected-error @+1 {{expected base type 'dlcgpu.epilogue_token' but got 'dlcgpu.compute_token'}}
-  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {ops = ["relu"], overlap = false}
+  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}], result = 1 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.compute_token)
   return
 }
@@ -338,7 +338,7 @@ func.func @epilogue_makes_compute_token(%acc: vector<2x2xf32>, %tc: !dlcgpu.comp
 // group's constraint once).
 func.func @epilogue_extras_differ(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token, %b: vector<2x2xf16>, %r: vector<2x2xf32>) {
   // expected-error @+1 {{expected 'vector<2x2xf16>' but got 'vector<2x2xf32>'}}
-  %v, %te = "dlcgpu.epilogue"(%acc, %tc, %b, %r) {ops = ["bias", "residual"], overlap = false}
+  %v, %te = "dlcgpu.epilogue"(%acc, %tc, %b, %r) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}], result = 0 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>, vector<2x2xf32>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }

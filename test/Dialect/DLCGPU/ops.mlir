@@ -32,7 +32,7 @@
 // CHECK: "dlcgpu.barrier"() : () -> ()
 // CHECK: scf.yield %[[MMA]]#0, %[[MMA]]#1, %[[GN]]
 // CHECK: "dlcgpu.wait_group"(%[[R]]#2) {pending = 0 : i64}
-// CHECK: %[[EP:[0-9]+]]:2 = "dlcgpu.epilogue"(%[[R]]#0, %[[R]]#1, %{{.+}}) {ops = ["bias", "relu"], overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+// CHECK: %[[EP:[0-9]+]]:2 = "dlcgpu.epilogue"(%[[R]]#0, %[[R]]#1, %{{.+}}) {overlap = false, result = 3 : i64, steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0, 1>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 2>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}]} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
 // CHECK: "dlcgpu.store_vec"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[EP]]#1) : (vector<2xf16>, memref<?x?xf16>, index, index, i1, !dlcgpu.epilogue_token) -> ()
 // CHECK: "dlcgpu.store_vec"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[EP]]#1)
 // CHECK: return
@@ -132,7 +132,7 @@ func.func @sm80_gemm_bias_relu_tile(%A: memref<?x?xf16>, %Bt: memref<?x?xf16>, %
   %col = arith.addi %n0, %q2 : index
   %bv = vector.transfer_read %bias[%col], %zero : memref<?xf16>, vector<2xf16>
   %bfrag = vector.broadcast %bv : vector<2xf16> to vector<2x2xf16>
-  %v, %te = "dlcgpu.epilogue"(%r#0, %r#1, %bfrag) {ops = ["bias", "relu"], overlap = false}
+  %v, %te = "dlcgpu.epilogue"(%r#0, %r#1, %bfrag) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0, 1>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 2>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}], result = 3 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   %rl = arith.divui %lane, %c4 : index
   %row0 = arith.addi %m0, %rl : index
@@ -178,7 +178,7 @@ func.func @sm80_gemm_bias_relu_tile(%A: memref<?x?xf16>, %Bt: memref<?x?xf16>, %
 // CHECK: "dlcgpu.wgmma_wait"(%[[WG]]#1) {pending = 0 : i64} : (!dlcgpu.compute_token) -> ()
 // CHECK: scf.yield %[[WG]]#0, %[[WG]]#1, %[[TAN]], %[[TBN]]
 // CHECK: "dlcgpu.mbarrier_wait"(%[[MB]], %{{.+}}, %{{.+}}, %[[R]]#2, %[[R]]#3)
-// CHECK: %[[EP:[0-9]+]]:2 = "dlcgpu.epilogue"(%[[R]]#0, %[[R]]#1) {ops = ["relu"], overlap = true} : (vector<16x2x2xf32>, !dlcgpu.compute_token) -> (vector<16x2x2xf16>, !dlcgpu.epilogue_token)
+// CHECK: %[[EP:[0-9]+]]:2 = "dlcgpu.epilogue"(%[[R]]#0, %[[R]]#1) {overlap = true, result = 1 : i64, steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}]} : (vector<16x2x2xf32>, !dlcgpu.compute_token) -> (vector<16x2x2xf16>, !dlcgpu.epilogue_token)
 // CHECK: scf.for
 // CHECK: "dlcgpu.store_vec"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[EP]]#1) : (vector<2xf16>, memref<?x?xf16>, index, index, i1, !dlcgpu.epilogue_token) -> ()
 // CHECK: "dlcgpu.store_vec"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[EP]]#1)
@@ -252,7 +252,7 @@ func.func @sm90_gemm_relu_tile(%descA: i64, %descB: i64, %C: memref<?x?xf16>,
   "dlcgpu.mbarrier_wait"(%mb, %sl, %parl, %r#2, %r#3) : (memref<2xi64, 3>, index, i1, !dlcgpu.load_token, !dlcgpu.load_token) -> ()
 
   // Epilogue; the next tile's loads could overlap it (persistent kernels).
-  %v, %te = "dlcgpu.epilogue"(%r#0, %r#1) {ops = ["relu"], overlap = true}
+  %v, %te = "dlcgpu.epilogue"(%r#0, %r#1) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.000000e+00 : f32}, {args = array<i64: 0>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.000000e+00 : f32}], result = 1 : i64, overlap = true}
       : (vector<16x2x2xf32>, !dlcgpu.compute_token) -> (vector<16x2x2xf16>, !dlcgpu.epilogue_token)
   // Piece j of this thread: rows m0 + 16*warp + lane/4 (+8), columns
   // n0 + 8*j + 2*(lane%4) + {0,1}.

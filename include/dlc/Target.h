@@ -1,0 +1,25 @@
+/* The chip a module is compiled for, for hosts and tools.
+ *
+ * convert-rbssa-to-plan records its `chip=` on the module as the attribute
+ * `dlc.target = "sm_90"`; everything after it (the skeletons, dlc-translate's
+ * manifests) reads it back. docs/target.md describes the target model. */
+#ifndef DLC_TARGET_H
+#define DLC_TARGET_H
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The chip recorded on `op` or its closest ancestor with a `dlc.target`
+ * attribute ("sm_80", "sm_90a", ...); the default chip ("sm_90") when none
+ * is recorded; NULL when the recorded value is not a known chip. Static
+ * storage. */
+const char *dlcOperationGetTargetChip(MlirOperation op);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLC_TARGET_H */

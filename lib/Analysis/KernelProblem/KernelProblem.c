@@ -1,0 +1,787 @@
+/* Reading the kernel-problem model from an rbssa region (spec §6.8.1,
+ * C-CON1; DESIGN.md decision 10).
+ *
+ * The yield's value is walked back to the one reduce {op = "sum"}; between
+ * them every op becomes an epilogue step. The reduce's operand is followed
+ * through casts and transposes to a binary mul whose two factors are
+ * followed through casts, transposes and broadcasts to reads of region
+ * arguments. Along the way each value carries `dims`: for each of its
+ * dimensions, the axis of the region it runs along. A read's map then says,
+ * per axis, which memref dimension (and so which stride) it indexes. */
+#include "KernelProblem.h"
+
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { MaxRank = 8, MaxAxes = 2 * MaxRank, MaxMemo = 2 * KP_MAX_STEPS };
+
+static const char *const kSuggestion =
+    "the GEMM family is one reduce {op = \"sum\"} over one axis of a product "
+    "of two reads (through casts and transposes), then elementwise ops, then "
+    "one yield";
+
+/* What the walk knows about the region. Axis numbering: the reduce body's
+ * dims (iters and reduce iters interleaved as the reduce places them). */
+typedef struct Reader {
+  MlirOperation func;
+  MlirBlock body;
+  KpProblem *p;
+  int numIters, numReduce, rank;
+  int iterOfAxis[MaxAxes]; /* >= 0: iter; < 0: -(reduce iter) - 1 */
+  int axisOfIter[MaxRank]; /* output (iter) i is body axis axisOfIter[i] */
+  KpRole roleOfAxis[MaxAxes];
+  MlirValue acc; /* the reduce's result */
+  int numMemo;
+  MlirValue memoValue[MaxMemo];
+  int memoDims[MaxMemo][MaxRank];
+  int memoStep[MaxMemo];
+} Reader;
+
+static bool fail(MlirOperation op, const char *why) {
+  dlcEmitDiagnostic(op, &dlcRegionNotPlannable, kSuggestion, "%s", why);
+  return false;
+}
+
+static bool isOp(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+static MlirOperation producer(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                 : (MlirOperation){NULL};
+}
+
+static bool copyString(MlirAttribute a, char *out, size_t size) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  snprintf(out, size, "%.*s", (int)s.length, s.data);
+  return s.length < size;
+}
+
+/* --- extents ---------------------------------------------------------------
+ */
+
+bool kpExtentIs(const KpExtent *e, int64_t value) {
+  return e->numSymbols == 0 && e->constant == value;
+}
+
+static KpExtent constant(int64_t value) {
+  KpExtent e = {value, 0, {0}};
+  return e;
+}
+
+static int symbolIndex(MlirOperation func, MlirStringRef name) {
+  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
+  if (mlirAttributeIsNull(symbols) || !mlirAttributeIsAArray(symbols))
+    return -1;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
+    MlirAttribute s = mlirArrayAttrGetElement(symbols, i);
+    if (mlirAttributeIsAString(s) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(s), name))
+      return (int)i;
+  }
+  return -1;
+}
+
+/* `e` times a size entry (a symbol name or an integer); false when the
+ * entry is neither or the product does not fit. */
+static bool multiply(MlirOperation func, KpExtent *e, MlirAttribute entry) {
+  if (!mlirAttributeIsNull(entry) && mlirAttributeIsAInteger(entry)) {
+    int64_t v = mlirIntegerAttrGetValueInt(entry);
+    return v >= 0 && !__builtin_mul_overflow(e->constant, v, &e->constant);
+  }
+  if (mlirAttributeIsNull(entry) || !mlirAttributeIsAString(entry) ||
+      e->numSymbols == KP_MAX_FACTORS)
+    return false;
+  int s = symbolIndex(func, mlirStringAttrGetValue(entry));
+  if (s < 0)
+    return false;
+  e->symbols[e->numSymbols++] = s;
+  return true;
+}
+
+void kpExtentText(MlirOperation func, const KpExtent *e, char *out,
+                  size_t size) {
+  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
+  size_t used = 0;
+  out[0] = '\0';
+  if (e->constant != 1 || e->numSymbols == 0)
+    used += (size_t)snprintf(out, size, "%lld", (long long)e->constant);
+  for (int i = 0; i < e->numSymbols && used < size; ++i) {
+    MlirStringRef s =
+        mlirStringAttrGetValue(mlirArrayAttrGetElement(symbols, e->symbols[i]));
+    used += (size_t)snprintf(out + used, size - used, "%s%.*s", used ? "*" : "",
+                             (int)s.length, s.data);
+  }
+}
+
+/* --- element types -----------------------------------------------------------
+ */
+
+static bool elementOf(MlirType type, KpElement *out) {
+  if (mlirTypeIsAShaped(type))
+    type = mlirShapedTypeGetElementType(type);
+  if (mlirTypeIsAF16(type))
+    *out = KP_F16;
+  else if (mlirTypeIsABF16(type))
+    *out = KP_BF16;
+  else if (mlirTypeIsAF32(type))
+    *out = KP_F32;
+  else if (mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 1)
+    *out = KP_I1;
+  else
+    return false;
+  return true;
+}
+
+int kpElementBytes(KpElement e) { return e == KP_F32 ? 4 : e == KP_I1 ? 1 : 2; }
+
+const char *kpElementName(KpElement e) {
+  static const char *const names[] = {"f16", "bf16", "f32", "i1"};
+  return names[e];
+}
+
+MlirType kpElementType(MlirContext ctx, KpElement e) {
+  switch (e) {
+  case KP_F16:
+    return mlirF16TypeGet(ctx);
+  case KP_BF16:
+    return mlirBF16TypeGet(ctx);
+  case KP_F32:
+    return mlirF32TypeGet(ctx);
+  default:
+    return mlirIntegerTypeGet(ctx, 1);
+  }
+}
+
+/* --- tensor arguments
+ * ---------------------------------------------------------
+ */
+
+static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
+  MlirAttribute all = attrOf(func, "arg_attrs");
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+      arg >= mlirArrayAttrGetNumElements(all))
+    return (MlirAttribute){NULL};
+  MlirAttribute dict = mlirArrayAttrGetElement(all, arg);
+  if (!mlirAttributeIsADictionary(dict))
+    return (MlirAttribute){NULL};
+  return mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(name));
+}
+
+static bool layoutKindIs(MlirOperation func, int arg, const char *kind) {
+  MlirAttribute layout = argAttr(func, arg, "rbssa.layout");
+  char text[KP_NAME] = "row_major"; /* the default of docs/dialects/rbssa.md */
+  if (!mlirAttributeIsNull(layout) && mlirAttributeIsADictionary(layout))
+    copyString(mlirDictionaryAttrGetElementByName(
+                   layout, mlirStringRefCreateFromCString("kind")),
+               text, sizeof(text));
+  return strcmp(text, kind) == 0;
+}
+
+/* The element strides of argument `arg`'s memref dimensions: the static
+ * strides of a strided layout, else row- or column-major over rbssa.shape
+ * as rbssa.layout states. */
+static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
+                          int *rank) {
+  MlirValue v = mlirBlockGetArgument(r->body, arg);
+  MlirType type = mlirValueGetType(v);
+  MlirAttribute shape = argAttr(r->func, arg, "rbssa.shape");
+  if (!mlirTypeIsAMemRef(type) || mlirAttributeIsNull(shape) ||
+      !mlirAttributeIsAArray(shape) ||
+      mlirArrayAttrGetNumElements(shape) != mlirShapedTypeGetRank(type) ||
+      mlirShapedTypeGetRank(type) > MaxRank) {
+    char why[96];
+    snprintf(why, sizeof(why),
+             "argument #%d is not a memref of rank <= %d with an rbssa.shape",
+             arg, MaxRank);
+    return fail(r->func, why);
+  }
+  int n = (int)mlirShapedTypeGetRank(type);
+  *rank = n;
+  MlirAttribute layout = mlirMemRefTypeGetLayout(type);
+  bool staticStrides = mlirAttributeIsAStridedLayout(layout);
+  for (int d = 0; staticStrides && d < n; ++d)
+    staticStrides = !mlirShapedTypeIsDynamicStrideOrOffset(
+        mlirStridedLayoutAttrGetStride(layout, d));
+  if (staticStrides) {
+    for (int d = 0; d < n; ++d)
+      strides[d] = constant(mlirStridedLayoutAttrGetStride(layout, d));
+    if (mlirStridedLayoutAttrGetOffset(layout) == 0)
+      return true;
+    return fail(r->func, "an argument's strided layout has an offset");
+  }
+  bool colMajor = layoutKindIs(r->func, arg, "col_major");
+  if (!colMajor && !layoutKindIs(r->func, arg, "row_major"))
+    return fail(r->func, "an argument's layout is neither row_major, "
+                         "col_major nor a static strided layout");
+  KpExtent running = constant(1);
+  for (int i = 0; i < n; ++i) {
+    int d = colMajor ? i : n - 1 - i;
+    strides[d] = running;
+    if (!multiply(r->func, &running, mlirArrayAttrGetElement(shape, d)))
+      return fail(r->func, "an argument's rbssa.shape entry is neither a "
+                           "symbol of rbssa.symbols nor a size");
+  }
+  return true;
+}
+
+/* Follows `v` through casts, transposes and broadcasts down to a read of
+ * a region argument; `dims` (in: v's axes) becomes the read's axes. */
+static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
+  for (;;) {
+    MlirOperation op = producer(v);
+    MlirType type = mlirValueGetType(v);
+    int rank = mlirTypeIsAShaped(type) ? (int)mlirShapedTypeGetRank(type) : 0;
+    if (isOp(op, "rbssa.read") || isOp(op, "rbssa.cast")) {
+      if (isOp(op, "rbssa.read"))
+        return op;
+    } else if (isOp(op, "rbssa.transpose") ||
+               isOp(op, "rbssa.broadcast_in_dim")) {
+      bool transpose = isOp(op, "rbssa.transpose");
+      MlirAttribute a =
+          attrOf(op, transpose ? "permutation" : "broadcast_dimensions");
+      MlirValue x = mlirOperationGetOperand(op, 0);
+      int xRank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
+      if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
+          mlirDenseArrayGetNumElements(a) != (transpose ? rank : xRank))
+        return (MlirOperation){NULL};
+      int next[MaxRank];
+      for (int i = 0; i < (transpose ? rank : xRank); ++i) {
+        int64_t j = mlirDenseI64ArrayGetElement(a, i);
+        if (j < 0 || j >= (transpose ? xRank : rank))
+          return (MlirOperation){NULL};
+        if (transpose)
+          next[j] = dims[i];
+        else
+          next[i] = dims[j];
+      }
+      memcpy(dims, next, sizeof(next));
+    } else {
+      return (MlirOperation){NULL};
+    }
+    v = mlirOperationGetOperand(op, 0);
+  }
+}
+
+/* Fills `t` from a read whose result axes are `dims`: per axis, the stride
+ * of the memref dimension its map selects. */
+static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
+                           KpTensor *t) {
+  MlirValue source = mlirOperationGetOperand(read, 0);
+  if (!mlirValueIsABlockArgument(source) ||
+      !mlirBlockEqual(mlirBlockArgumentGetOwner(source), r->body))
+    return fail(read, "the read is not of a region argument");
+  t->arg = (int)mlirBlockArgumentGetArgNumber(source);
+  if (!elementOf(mlirValueGetType(source), &t->element) || t->element == KP_I1)
+    return fail(read, "the GEMM family reads f16, bf16 and f32 tensors");
+  KpExtent strides[MaxRank];
+  int rank;
+  if (!memrefStrides(r, t->arg, strides, &rank))
+    return false;
+  MlirAttribute mapAttr = attrOf(read, "map");
+  if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
+    return fail(read, "the read has no affine map");
+  MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
+  if (mlirAffineMapGetNumResults(map) != rank)
+    return fail(read, "the read's map does not index every memref dim");
+  for (int role = 0; role < KP_NUM_ROLES; ++role)
+    t->stride[role] = constant(0);
+  bool seen[KP_NUM_ROLES] = {false};
+  for (int i = 0; i < rank; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0)
+      continue; /* a broadcast size-1 dimension */
+    if (!mlirAffineExprIsADim(e))
+      return fail(read, "the read's map is not a selection of axes (a "
+                        "reshaped or windowed access is no GEMM operand)");
+    KpRole role = r->roleOfAxis[dims[mlirAffineDimExprGetPosition(e)]];
+    if (seen[role])
+      return fail(read, "the read indexes one axis role twice");
+    seen[role] = true;
+    t->stride[role] = strides[i];
+  }
+  return true;
+}
+
+/* --- the contraction --------------------------------------------------------
+ */
+
+/* Body axes to iters, from the reduce's `axes` (result = body minus axes,
+ * in order). */
+static bool readAxes(Reader *r, MlirOperation reduce) {
+  MlirAttribute iters = attrOf(r->func, "rbssa.iters");
+  MlirAttribute reduceIters = attrOf(r->func, "rbssa.reduce_iters");
+  MlirAttribute axes = attrOf(reduce, "axes");
+  if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
+      mlirAttributeIsNull(reduceIters) || !mlirAttributeIsAArray(reduceIters))
+    return fail(r->func, "region function has no rbssa.iters and "
+                         "rbssa.reduce_iters arrays");
+  r->numIters = (int)mlirArrayAttrGetNumElements(iters);
+  r->numReduce = (int)mlirArrayAttrGetNumElements(reduceIters);
+  r->rank = r->numIters + r->numReduce;
+  MlirType bodyType = mlirValueGetType(mlirOperationGetOperand(reduce, 0));
+  if (r->numIters > MaxRank || r->numReduce > MaxRank ||
+      !mlirTypeIsARankedTensor(bodyType) ||
+      mlirShapedTypeGetRank(bodyType) != r->rank || mlirAttributeIsNull(axes) ||
+      !mlirAttributeIsADenseI64Array(axes) ||
+      mlirDenseArrayGetNumElements(axes) != r->numReduce)
+    return fail(reduce, "the reduce body's axes do not match rbssa.iters and "
+                        "rbssa.reduce_iters");
+  if (r->numReduce != 1) {
+    char why[160];
+    snprintf(why, sizeof(why),
+             "the contraction reduces %d axes; the planner handles one "
+             "(implicit GEMM over several axes is not implemented)",
+             r->numReduce);
+    return fail(reduce, why);
+  }
+  bool reduced[MaxAxes] = {false};
+  for (int j = 0; j < r->numReduce; ++j) {
+    int64_t d = mlirDenseI64ArrayGetElement(axes, j);
+    if (d < 0 || d >= r->rank || reduced[d])
+      return fail(reduce, "reduce axes are not distinct positions of the "
+                          "body");
+    reduced[d] = true;
+    r->iterOfAxis[d] = -j - 1;
+  }
+  for (int d = 0, next = 0; d < r->rank; ++d)
+    if (!reduced[d]) {
+      r->axisOfIter[next] = d;
+      r->iterOfAxis[d] = next++;
+    }
+  return true;
+}
+
+static bool iterSize(Reader *r, int axis, KpExtent *out) {
+  int it = r->iterOfAxis[axis];
+  MlirAttribute list =
+      attrOf(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
+  MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
+  MlirAttribute size = mlirAttributeIsADictionary(entry)
+                           ? mlirDictionaryAttrGetElementByName(
+                                 entry, mlirStringRefCreateFromCString("size"))
+                           : (MlirAttribute){NULL};
+  *out = constant(1);
+  return multiply(r->func, out, size);
+}
+
+/* The name of body axis `axis` (rbssa.iters / rbssa.reduce_iters). */
+static void axisName(Reader *r, int axis, char *out, size_t size) {
+  int it = r->iterOfAxis[axis];
+  MlirAttribute list =
+      attrOf(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
+  MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
+  snprintf(out, size, "?");
+  if (mlirAttributeIsADictionary(entry))
+    copyString(mlirDictionaryAttrGetElementByName(
+                   entry, mlirStringRefCreateFromCString("name")),
+               out, size);
+}
+
+static const char *const kRoleNames[] = {"batch", "m (read by A only)",
+                                         "n (read by B only)", "k"};
+
+/* Axis roles from which factor reads each axis, then the factors. */
+static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
+                        const int *mulDims) {
+  MlirOperation read[2];
+  int dims[2][MaxRank];
+  for (int f = 0; f < 2; ++f) {
+    memcpy(dims[f], mulDims, sizeof(dims[f]));
+    read[f] = traceRead(factor[f], dims[f]);
+    if (mlirOperationIsNull(read[f]))
+      return fail(mul, "a factor of the product is not a read of a region "
+                       "argument (through casts, transposes and broadcasts; "
+                       "C-CON1)");
+  }
+  /* Which axes each factor's map uses. */
+  bool used[2][MaxAxes] = {{false}};
+  for (int f = 0; f < 2; ++f) {
+    MlirAttribute mapAttr = attrOf(read[f], "map");
+    if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
+      return fail(read[f], "the read has no affine map");
+    MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
+    for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
+      MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+      for (int d = 0; d < mlirAffineMapGetNumDims(map) && d < MaxRank; ++d)
+        if (mlirAffineExprIsFunctionOfDim(e, d))
+          used[f][dims[f][d]] = true;
+    }
+  }
+  int axisOf[KP_NUM_ROLES] = {-1, -1, -1, -1};
+  for (int d = 0; d < r->rank; ++d) {
+    KpRole role;
+    if (r->iterOfAxis[d] < 0) {
+      if (!used[0][d] || !used[1][d])
+        return fail(mul, "the reduced axis is not read by both factors");
+      role = KP_K;
+    } else if (used[0][d] && used[1][d]) {
+      role = KP_BATCH;
+    } else if (used[0][d] || used[1][d]) {
+      role = used[0][d] ? KP_M : KP_N;
+    } else {
+      return fail(mul, "an output axis is read by neither factor");
+    }
+    if (axisOf[role] >= 0) {
+      char why[240], first[KP_NAME], second[KP_NAME];
+      axisName(r, axisOf[role], first, sizeof(first));
+      axisName(r, d, second, sizeof(second));
+      snprintf(why, sizeof(why),
+               "axes '%s' and '%s' both play %s; fusing several axes into "
+               "one GEMM dimension is not implemented",
+               first, second, kRoleNames[role]);
+      return fail(mul, why);
+    }
+    axisOf[role] = d;
+    r->roleOfAxis[d] = role;
+  }
+  KpProblem *p = r->p;
+  for (int role = 0; role < KP_NUM_ROLES; ++role) {
+    p->has[role] = axisOf[role] >= 0;
+    p->size[role] = constant(1);
+    p->iter[role] = -1;
+    if (!p->has[role])
+      continue;
+    int it = r->iterOfAxis[axisOf[role]];
+    p->iter[role] = it >= 0 ? it : -it - 1;
+    if (!iterSize(r, axisOf[role], &p->size[role]))
+      return fail(r->func, "an axis size is neither a symbol of rbssa.symbols "
+                           "nor an integer");
+  }
+  return tensorFromRead(r, read[0], dims[0], &p->a) &&
+         tensorFromRead(r, read[1], dims[1], &p->b);
+}
+
+/* The reduce operand through casts and transposes to the product. */
+static bool readContraction(Reader *r, MlirOperation reduce) {
+  char op[KP_NAME] = "";
+  copyString(attrOf(reduce, "op"), op, sizeof(op));
+  if (strcmp(op, "sum") != 0)
+    return fail(reduce, "the reduce is not a sum, so it is no contraction");
+  if (!readAxes(r, reduce))
+    return false;
+  int dims[MaxRank];
+  for (int d = 0; d < r->rank; ++d)
+    dims[d] = d;
+  MlirValue v = mlirOperationGetOperand(reduce, 0);
+  MlirOperation mul = producer(v);
+  while (isOp(mul, "rbssa.cast") || isOp(mul, "rbssa.transpose")) {
+    if (isOp(mul, "rbssa.transpose")) {
+      MlirAttribute perm = attrOf(mul, "permutation");
+      if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI64Array(perm) ||
+          mlirDenseArrayGetNumElements(perm) != r->rank)
+        return fail(mul, "malformed transpose");
+      int next[MaxRank];
+      for (int i = 0; i < r->rank; ++i) {
+        int64_t j = mlirDenseI64ArrayGetElement(perm, i);
+        if (j < 0 || j >= r->rank)
+          return fail(mul, "malformed transpose");
+        next[j] = dims[i];
+      }
+      memcpy(dims, next, sizeof(next));
+    }
+    mul = producer(mlirOperationGetOperand(mul, 0));
+  }
+  char fn[KP_NAME] = "";
+  if (isOp(mul, "rbssa.binary"))
+    copyString(attrOf(mul, "fn"), fn, sizeof(fn));
+  if (strcmp(fn, "mul") != 0)
+    return fail(reduce, "the reduce body is not a binary {fn = \"mul\"}");
+  MlirValue factors[2] = {mlirOperationGetOperand(mul, 0),
+                          mlirOperationGetOperand(mul, 1)};
+  r->acc = mlirOperationGetResult(reduce, 0);
+  return readFactors(r, mul, factors, dims);
+}
+
+/* --- the epilogue program
+ * ------------------------------------------------------
+ */
+
+static int addStep(Reader *r, MlirOperation at, KpStep step) {
+  KpProblem *p = r->p;
+  if (p->numSteps == KP_MAX_STEPS) {
+    fail(at, "the epilogue has more steps than the skeletons take (64)");
+    return -1;
+  }
+  p->steps[p->numSteps] = step;
+  return p->numSteps++;
+}
+
+/* A tensor the epilogue reads, at the value's axes `dims` (iters). */
+static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
+  int dims[MaxRank];
+  MlirType type = mlirValueGetType(v);
+  int rank = (int)mlirShapedTypeGetRank(type);
+  for (int i = 0; i < rank; ++i)
+    dims[i] = r->axisOfIter[iterDims[i]];
+  MlirOperation read = traceRead(v, dims);
+  if (mlirOperationIsNull(read)) {
+    fail(producer(v), "this value of the epilogue is neither computed from "
+                      "the accumulator nor a read of a region argument");
+    return -1;
+  }
+  KpProblem *p = r->p;
+  if (p->numInputs == KP_MAX_INPUTS) {
+    fail(read, "the epilogue reads more than 8 tensors");
+    return -1;
+  }
+  KpTensor *t = &p->inputs[p->numInputs];
+  if (!tensorFromRead(r, read, dims, t))
+    return -1;
+  KpStep step = {.kind = KP_STEP_LOAD, .type = KP_F32, .input = p->numInputs++};
+  elementOf(type, &step.type);
+  return addStep(r, read, step);
+}
+
+static int stepOf(Reader *r, MlirValue v, const int *dims, int depth);
+
+/* Operand `i` of `op` as a step at the same axes. */
+static int operandStep(Reader *r, MlirOperation op, int i, const int *dims,
+                       int depth) {
+  return stepOf(r, mlirOperationGetOperand(op, i), dims, depth + 1);
+}
+
+static bool dependsOnAcc(Reader *r, MlirValue v, int depth) {
+  if (mlirValueEqual(v, r->acc))
+    return true;
+  MlirOperation op = producer(v);
+  if (mlirOperationIsNull(op) || depth > KP_MAX_STEPS)
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (dependsOnAcc(r, mlirOperationGetOperand(op, i), depth + 1))
+      return true;
+  return false;
+}
+
+static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
+  MlirOperation op = producer(v);
+  KpStep step = {.kind = KP_STEP_CONST, .type = KP_F32, .args = {-1, -1, -1}};
+  if (!elementOf(mlirValueGetType(v), &step.type)) {
+    fail(op, "the epilogue computes in a type other than f16, bf16, f32 "
+             "and i1");
+    return -1;
+  }
+  if (mlirValueEqual(v, r->acc))
+    return 0;
+  if (isOp(op, "rbssa.const")) {
+    MlirAttribute value = attrOf(op, "value");
+    if (mlirAttributeIsNull(value) || !mlirAttributeIsAFloat(value)) {
+      fail(op, "an epilogue constant is not a float");
+      return -1;
+    }
+    step.value = mlirFloatAttrGetValueDouble(value);
+    return addStep(r, op, step);
+  }
+  if (!dependsOnAcc(r, v, 0))
+    return loadStep(r, v, dims);
+  int n = 0;
+  if (isOp(op, "rbssa.unary") || isOp(op, "rbssa.binary") ||
+      isOp(op, "rbssa.compare")) {
+    step.kind = isOp(op, "rbssa.unary")    ? KP_STEP_UNARY
+                : isOp(op, "rbssa.binary") ? KP_STEP_BINARY
+                                           : KP_STEP_COMPARE;
+    copyString(attrOf(op, "fn"), step.fn, sizeof(step.fn));
+    n = step.kind == KP_STEP_UNARY ? 1 : 2;
+  } else if (isOp(op, "rbssa.select_value")) {
+    step.kind = KP_STEP_SELECT;
+    n = 3;
+  } else if (isOp(op, "rbssa.cast")) {
+    step.kind = KP_STEP_CAST;
+    n = 1;
+  } else if (isOp(op, "rbssa.broadcast_in_dim") ||
+             isOp(op, "rbssa.transpose")) {
+    fail(op, "this op after the contraction is not an elementwise epilogue "
+             "op (the accumulator is broadcast or transposed)");
+    return -1;
+  } else {
+    fail(op, "this op after the contraction is not an elementwise epilogue "
+             "op");
+    return -1;
+  }
+  for (int i = 0; i < n; ++i)
+    if ((step.args[i] = operandStep(r, op, i, dims, depth)) < 0)
+      return -1;
+  /* A cast of a value already of that type is no step. */
+  if (step.kind == KP_STEP_CAST && r->p->steps[step.args[0]].type == step.type)
+    return step.args[0];
+  return addStep(r, op, step);
+}
+
+/* The step computing `v` at axes `dims`, memoised so a value used twice
+ * (fan-out) is one step. */
+static int stepOf(Reader *r, MlirValue v, const int *dims, int depth) {
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(v));
+  for (int i = 0; i < r->numMemo; ++i)
+    if (mlirValueEqual(r->memoValue[i], v) &&
+        memcmp(r->memoDims[i], dims, (size_t)rank * sizeof(int)) == 0)
+      return r->memoStep[i];
+  if (depth > KP_MAX_STEPS) {
+    fail(producer(v), "the epilogue is deeper than the skeletons take");
+    return -1;
+  }
+  int next[MaxRank];
+  memcpy(next, dims, (size_t)rank * sizeof(int));
+  int step = buildStep(r, v, next, depth);
+  if (step >= 0 && r->numMemo < MaxMemo) {
+    r->memoValue[r->numMemo] = v;
+    memcpy(r->memoDims[r->numMemo], dims, (size_t)rank * sizeof(int));
+    r->memoStep[r->numMemo++] = step;
+  }
+  return step;
+}
+
+/* The output: the yield's memref, indexed by the iters in order. */
+static bool readOutput(Reader *r, MlirOperation yield) {
+  MlirValue out = mlirOperationGetOperand(yield, 1);
+  KpTensor *c = &r->p->c;
+  if (!mlirValueIsABlockArgument(out) ||
+      !mlirBlockEqual(mlirBlockArgumentGetOwner(out), r->body))
+    return fail(yield, "the yield's output is not a region argument");
+  c->arg = (int)mlirBlockArgumentGetArgNumber(out);
+  if (!elementOf(mlirValueGetType(out), &c->element) || c->element == KP_I1)
+    return fail(yield, "the output is not f16, bf16 or f32");
+  KpExtent strides[MaxRank];
+  int rank;
+  if (!memrefStrides(r, c->arg, strides, &rank))
+    return false;
+  if (rank != r->numIters)
+    return fail(yield, "the output's rank differs from rbssa.iters");
+  for (int role = 0; role < KP_NUM_ROLES; ++role)
+    c->stride[role] = constant(0);
+  for (int i = 0; i < rank; ++i)
+    c->stride[r->roleOfAxis[r->axisOfIter[i]]] = strides[i];
+  return true;
+}
+
+bool kpProblemRead(MlirOperation func, KpProblem *p) {
+  memset(p, 0, sizeof(*p));
+  p->func = func;
+  Reader reader = {.func = func, .p = p};
+  Reader *r = &reader;
+  r->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(r->body))
+    return fail(func, "region function has no body");
+  MlirOperation reduce = {NULL}, yield = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(r->body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (isOp(op, "rbssa.reduce")) {
+      if (!mlirOperationIsNull(reduce))
+        return fail(op, "a second reduce in the region; the planner handles "
+                        "one contraction per region");
+      reduce = op;
+    } else if (isOp(op, "rbssa.yield")) {
+      if (!mlirOperationIsNull(yield))
+        return fail(op, "a second yield in the region; a GEMM region has "
+                        "one output");
+      yield = op;
+    }
+  }
+  if (mlirOperationIsNull(reduce)) {
+    char name[KP_NAME] = "?", why[128];
+    copyString(attrOf(func, "rbssa.region"), name, sizeof(name));
+    snprintf(why, sizeof(why),
+             "region '%s' has no reduce, so no contraction to tile", name);
+    return fail(func, why);
+  }
+  if (mlirOperationIsNull(yield))
+    return fail(func, "the region yields nothing");
+  if (!readContraction(r, reduce) || !readOutput(r, yield))
+    return false;
+  p->steps[0] =
+      (KpStep){.kind = KP_STEP_ACC, .type = KP_F32, .args = {-1, -1, -1}};
+  p->numSteps = 1;
+  int dims[MaxRank];
+  for (int i = 0; i < r->numIters; ++i)
+    dims[i] = i;
+  MlirValue value = mlirOperationGetOperand(yield, 0);
+  if (mlirShapedTypeGetRank(mlirValueGetType(value)) != r->numIters)
+    return fail(yield, "the yielded value's rank differs from rbssa.iters");
+  p->result = stepOf(r, value, dims, 0);
+  if (p->result < 0)
+    return false;
+  if (p->steps[p->result].type == KP_I1)
+    return fail(yield, "the region yields a comparison");
+  return true;
+}
+
+static const char *const kStepKinds[] = {"acc",    "load",    "const",  "unary",
+                                         "binary", "compare", "select", "cast"};
+
+const char *kpStepKindName(KpStepKind kind) { return kStepKinds[kind]; }
+
+bool kpStepKindFromName(MlirStringRef name, KpStepKind *kind) {
+  for (int k = 0; k <= KP_STEP_CAST; ++k)
+    if (mlirStringRefEqual(name,
+                           mlirStringRefCreateFromCString(kStepKinds[k]))) {
+      *kind = (KpStepKind)k;
+      return true;
+    }
+  return false;
+}
+
+/* --- names for the plan
+ * ---------------------------------------------------------
+ */
+
+static bool isLoad(const KpProblem *p, int s) {
+  return s >= 0 && p->steps[s].kind == KP_STEP_LOAD;
+}
+
+const char *kpStepName(const KpProblem *p, int i) {
+  const KpStep *s = &p->steps[i];
+  switch (s->kind) {
+  case KP_STEP_UNARY:
+    return s->fn;
+  case KP_STEP_COMPARE:
+    return NULL; /* part of the select it feeds */
+  case KP_STEP_SELECT:
+    return "where";
+  case KP_STEP_CAST:
+    return "cast";
+  case KP_STEP_BINARY: {
+    int other = isLoad(p, s->args[1])   ? s->args[1]
+                : isLoad(p, s->args[0]) ? s->args[0]
+                                        : -1;
+    bool byConst = p->steps[s->args[0]].kind == KP_STEP_CONST ||
+                   p->steps[s->args[1]].kind == KP_STEP_CONST;
+    if (strcmp(s->fn, "add") == 0 && other >= 0) {
+      const KpTensor *t = &p->inputs[p->steps[other].input];
+      bool full =
+          !kpExtentIs(&t->stride[KP_M], 0) && !kpExtentIs(&t->stride[KP_N], 0);
+      return full ? "residual" : "bias";
+    }
+    if (strcmp(s->fn, "mul") == 0 && (other >= 0 || byConst))
+      return "scale";
+    return s->fn;
+  }
+  default:
+    return NULL;
+  }
+}
+
+int kpEpilogueNames(const KpProblem *p, const char **names, int capacity) {
+  int n = 0;
+  for (int i = 1; i < p->numSteps; ++i) {
+    const char *name = kpStepName(p, i);
+    if (name && n < capacity)
+      names[n++] = name;
+  }
+  return n;
+}

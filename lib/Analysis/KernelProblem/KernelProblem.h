@@ -1,0 +1,119 @@
+/* The kernel-problem model (DESIGN.md decision 10): what one rbssa region
+ * of the GEMM family computes, read once from the region and shared by the
+ * planner (convert-rbssa-to-plan), the skeleton generators
+ * (convert-plan-to-dlcgpu) and the docs' examples.
+ *
+ *   C[b, m, n] = epilogue(sum_k A[b, m, k] * B[b, n, k])
+ *
+ * Axis roles come from which factor reads each axis (A only: m, B only: n,
+ * both: batch, reduced: k; a missing role has extent 1). Every tensor is
+ * described by one stride per role, in elements, as a product of symbols
+ * and a constant, so row-major, column-major, transposed reads, broadcasts
+ * (stride 0) and any static strided layout are one case. The epilogue is a
+ * small SSA program of typed steps over the accumulator (fan-out allowed).
+ *
+ * Internal to the library (module prefix `kp`). A KpProblem holds borrowed
+ * MLIR handles only; it owns nothing and needs no destroy. */
+#ifndef DLC_LIB_ANALYSIS_KERNELPROBLEM_KERNELPROBLEM_H
+#define DLC_LIB_ANALYSIS_KERNELPROBLEM_KERNELPROBLEM_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+  KP_MAX_FACTORS = 4, /* symbols in one extent */
+  KP_MAX_INPUTS = 8,  /* tensors the epilogue reads */
+  KP_MAX_STEPS = 64,  /* epilogue steps, the accumulator included */
+  KP_NAME = 32,
+};
+
+typedef enum KpRole { KP_BATCH, KP_M, KP_N, KP_K, KP_NUM_ROLES } KpRole;
+
+/* constant * prod(symbols): a size or a stride; symbols index the region's
+ * rbssa.symbols. */
+typedef struct KpExtent {
+  int64_t constant;
+  int numSymbols;
+  int symbols[KP_MAX_FACTORS];
+} KpExtent;
+
+/* Element types the back end moves. KP_I1 is the type of a comparison. */
+typedef enum KpElement { KP_F16, KP_BF16, KP_F32, KP_I1 } KpElement;
+
+/* A tensor argument of the region, addressed from the roles. */
+typedef struct KpTensor {
+  int arg; /* region (and kernel) argument index */
+  KpElement element;
+  KpExtent stride[KP_NUM_ROLES]; /* elements per step; 0: not indexed */
+} KpTensor;
+
+typedef enum KpStepKind {
+  KP_STEP_ACC,     /* the accumulator (always step 0) */
+  KP_STEP_LOAD,    /* inputs[input] at (b, m, n), widened to f32 */
+  KP_STEP_CONST,   /* value */
+  KP_STEP_UNARY,   /* fn(args[0]): rbssa.unary's fn */
+  KP_STEP_BINARY,  /* fn(args[0], args[1]): rbssa.binary's fn */
+  KP_STEP_COMPARE, /* fn(args[0], args[1]): rbssa.compare's fn, i1 */
+  KP_STEP_SELECT,  /* args[0] ? args[1] : args[2] */
+  KP_STEP_CAST,    /* args[0] rounded to `type` */
+} KpStepKind;
+
+/* One epilogue step. Every float step computes in f32 and then rounds to
+ * its `type` (f16/bf16 steps round, as the reference interpreter does). */
+typedef struct KpStep {
+  KpStepKind kind;
+  KpElement type;
+  char fn[KP_NAME];
+  int args[3]; /* earlier steps */
+  int input;   /* KP_STEP_LOAD */
+  double value;
+} KpStep;
+
+typedef struct KpProblem {
+  MlirOperation func; /* the region, borrowed */
+  bool has[KP_NUM_ROLES];
+  KpExtent size[KP_NUM_ROLES]; /* constant 1 when the role is absent */
+  int iter[KP_NUM_ROLES];      /* index into rbssa.iters (k: reduce_iters) */
+  KpTensor a, b, c;
+  int numInputs;
+  KpTensor inputs[KP_MAX_INPUTS]; /* stride[KP_K] is 0 */
+  int numSteps;
+  KpStep steps[KP_MAX_STEPS];
+  int result; /* the step the region yields; C stores it as c.element */
+} KpProblem;
+
+/* Reads the GEMM-family problem of `regionFunc` (a func.func carrying
+ * rbssa.region). On failure emits E1602 RegionNotPlannable at the
+ * offending op, naming what is not covered, and returns false. */
+bool kpProblemRead(MlirOperation regionFunc, KpProblem *problem);
+
+/* The step kinds by name, as the dlcgpu.epilogue `steps` attribute spells
+ * them ("acc", "load", "const", "unary", "binary", "compare", "select",
+ * "cast"); FromName returns false for an unknown name. */
+const char *kpStepKindName(KpStepKind kind);
+bool kpStepKindFromName(MlirStringRef name, KpStepKind *kind);
+
+/* The plan's name of step `i` ("bias", "residual", "scale", "relu",
+ * "where", ...); NULL for steps that are no epilogue op of their own (the
+ * accumulator, loads and constants feeding another step). */
+const char *kpStepName(const KpProblem *problem, int i);
+
+/* The plan's epilogue list: the names of the steps in order. Returns the
+ * count (at most `capacity` written). */
+int kpEpilogueNames(const KpProblem *problem, const char **names, int capacity);
+
+/* Whether the extent is the constant `value`. */
+bool kpExtentIs(const KpExtent *extent, int64_t value);
+
+/* The extent as text over the symbol names ("K", "M*K", "64", "0"). */
+void kpExtentText(MlirOperation regionFunc, const KpExtent *extent, char *out,
+                  size_t size);
+
+/* Element-type helpers. */
+int kpElementBytes(KpElement element);
+const char *kpElementName(KpElement element); /* "f16", "bf16", "f32" */
+MlirType kpElementType(MlirContext ctx, KpElement element);
+
+#endif

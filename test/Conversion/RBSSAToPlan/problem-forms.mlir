@@ -1,0 +1,26 @@
+// The planner reads the kernel-problem model: fan-out, transposed operands,
+// static sizes, a batch axis and general epilogue steps are all plannable.
+// RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan | FileCheck %s
+
+// The accumulator feeds two ops: a branching epilogue (fan-out) is one
+// program of steps.
+// CHECK-LABEL: func.func @fanout
+// CHECK: "plan.schedule"() {{.*}}epilogue = ["mul"]
+func.func @fanout(
+    %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},
+    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
+    %C: memref<?x?xf32> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"]})
+    attributes {rbssa.region = "fanout",
+                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["M", "K", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %sq = "rbssa.binary"(%acc, %acc) {fn = "mul"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%sq, %C) {cast = f32, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf32>) -> ()
+  return
+}
+
+
