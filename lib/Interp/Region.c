@@ -294,6 +294,16 @@ static bool promoteBody(Region *r, MlirOperation reduce) {
   DlcInterpDtype acc = dlcInterpDtypeFromType(mlirTypeAttrGetValue(attr));
   MlirValue value = mlirOperationGetOperand(reduce, 0);
   while (mlirValueIsAOpResult(value) && hasOneUse(value)) {
+    /* Widening casts and transposes between the product and the reduce
+     * (tinygrad's cast-widened product) do not round it. */
+    MlirOperation through = mlirOpResultGetOwner(value);
+    MlirStringRef throughName =
+        mlirIdentifierStr(mlirOperationGetName(through));
+    if (dlcInterpNameIs(throughName, "rbssa.cast") ||
+        dlcInterpNameIs(throughName, "rbssa.transpose")) {
+      value = mlirOperationGetOperand(through, 0);
+      continue;
+    }
     DlcInterpDtype typed = elementDtype(value);
     if (dlcInterpWidenToAccumulator(typed, acc) == typed)
       return true;

@@ -214,19 +214,34 @@ static bool isArithmetic(MlirStringRef name) {
   return false;
 }
 
+/* The only user of `op`'s result, or null. */
+static MlirOperation onlyUser(MlirOperation op) {
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  return mlirOpOperandGetOwner(use);
+}
+
 /* The type `op`'s result is rounded to: its own, or with
  * DlcInterpProductsInAccumulator the accumulator type of the tiny.reduce
- * that is its only user (the product of the tinygrad form of a GEMM is
- * then formed as tiny.contract and a tensor core form it). */
+ * that is its only user, seen through widening casts and permutes (the
+ * product of the tinygrad form of a GEMM is then formed as tiny.contract
+ * and a tensor core form it). */
 static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
                                     MlirStringRef name, DlcInterpDtype typed) {
-  if (interp->products != DlcInterpProductsInAccumulator)
+  if (interp->products != DlcInterpProductsInAccumulator || !isArithmetic(name))
     return typed;
-  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
-  if (!isArithmetic(name) || mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+  MlirOperation user = onlyUser(op);
+  for (int depth = 0; depth < 4 && !mlirOperationIsNull(user); ++depth) {
+    MlirStringRef userName = mlirIdentifierStr(mlirOperationGetName(user));
+    if (!dlcInterpNameIs(userName, "tiny.cast") &&
+        !dlcInterpNameIs(userName, "tiny.permute"))
+      break;
+    user = onlyUser(user);
+  }
+  if (mlirOperationIsNull(user))
     return typed;
-  MlirOperation user = mlirOpOperandGetOwner(use);
   MlirAttribute acc = dlcInterpGetAttr(user, "acc_dtype");
   if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(user)),
                        "tiny.reduce") ||

@@ -380,15 +380,16 @@ static MlirValue lowerBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
 
 static MlirValue lowerCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
                               MlirValue y) {
+  /* arith::CmpFPredicate: olt, ole, oeq, une, ogt, oge. */
   static const struct {
-    const char *fn, *predicate;
-  } ops[] = {{"cmplt", "olt"}, {"cmple", "ole"}, {"cmpeq", "oeq"},
-             {"cmpne", "une"}, {"cmpgt", "ogt"}, {"cmpge", "oge"}};
+    const char *fn;
+    int64_t predicate;
+  } ops[] = {{"cmplt", 4},  {"cmple", 5}, {"cmpeq", 1},
+             {"cmpne", 13}, {"cmpgt", 2}, {"cmpge", 3}};
   for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); ++i)
     if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn))) {
-      char text[48];
-      snprintf(text, sizeof(text), "#arith<cmpf %s>", ops[i].predicate);
-      MlirAttribute predicate = dlcAttr(b->ctx, text);
+      MlirAttribute predicate =
+          mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), ops[i].predicate);
       MlirType shape = mlirValueGetType(x);
       int64_t dims[] = {mlirShapedTypeGetDimSize(shape, 0),
                         mlirShapedTypeGetDimSize(shape, 1)};

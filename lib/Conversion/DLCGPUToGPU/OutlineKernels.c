@@ -14,6 +14,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MaxParams = 24 };
@@ -81,7 +82,8 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
   MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
   intptr_t logicalRank =
       mlirAttributeIsNull(shape) ? rank : mlirArrayAttrGetNumElements(shape);
-  if (rank == 1 && logicalRank != 1 && logicalRank <= 8) { /* flat */
+  if (rank == 1 && mlirShapedTypeIsDynamicDim(type, 0) &&
+      !mlirAttributeIsNull(shape) && logicalRank <= 8) { /* flat */
     sizes[0] = dlcLlvmI64(b, 1);
     for (intptr_t d = 0; d < logicalRank; ++d) {
       MlirAttribute entry = mlirArrayAttrGetElement(shape, d);
@@ -132,7 +134,9 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
 /* The manifest entry of one kernel (docs/conventions.md), kept on the
  * top-level module as `dlc.kernels` because gpu-module-to-binary replaces
  * the gpu.func: name, grid, block, dynamic shared memory, flops, symbols
- * and the parameters in ABI order. */
+ * and the parameters in ABI order. A parameter bound to an intermediate
+ * buffer of a program (rbssa.intermediate) says so, so that a host
+ * allocates it rather than asking the caller for it. */
 static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -140,28 +144,27 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
   MlirAttribute params[MaxParams];
   int n = 0;
   for (int i = 0; i < numMemrefs; ++i) {
-    MlirType element = mlirShapedTypeGetElementType(
-        mlirValueGetType(mlirBlockGetArgument(body, i)));
-    const char *dtype = mlirTypeIsAF16(element)    ? "f16"
-                        : mlirTypeIsABF16(element) ? "bf16"
-                        : mlirTypeIsAF32(element)  ? "f32"
-                                                   : "f64";
+    const char *dtype = dlcManifestDtype(mlirShapedTypeGetElementType(
+        mlirValueGetType(mlirBlockGetArgument(body, i))));
     char fallback[32];
     snprintf(fallback, sizeof(fallback), "arg%d", i);
     MlirAttribute name = argAttr(func, i, "rbssa.name");
     MlirAttribute shape = argAttr(func, i, "rbssa.shape");
     MlirAttribute role = argAttr(func, i, "rbssa.role");
+    bool intermediate =
+        !mlirAttributeIsNull(argAttr(func, i, "rbssa.intermediate"));
     MlirNamedAttribute fields[] = {
         named(ctx, "name",
               mlirAttributeIsNull(name) ? str(ctx, fallback) : name),
         named(ctx, "kind", str(ctx, "ptr")),
-        named(ctx, "dtype", str(ctx, dtype)),
+        named(ctx, "dtype", str(ctx, dtype ? dtype : "f64")),
         named(ctx, "shape",
               mlirAttributeIsNull(shape) ? mlirArrayAttrGet(ctx, 0, NULL)
                                          : shape),
         named(ctx, "role",
-              mlirAttributeIsNull(role) ? str(ctx, "input") : role)};
-    params[n++] = mlirDictionaryAttrGet(ctx, 5, fields);
+              mlirAttributeIsNull(role) ? str(ctx, "input") : role),
+        named(ctx, "intermediate", mlirBoolAttrGet(ctx, 1))};
+    params[n++] = mlirDictionaryAttrGet(ctx, intermediate ? 6 : 5, fields);
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
     MlirNamedAttribute fields[] = {
@@ -181,18 +184,22 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
   return mlirDictionaryAttrGet(ctx, 7, entry);
 }
 
+/* Appends `entry` to the module's `dlc.kernels`, however many kernels
+ * there are. */
 static void recordManifest(MlirOperation module, MlirAttribute entry) {
   MlirStringRef name = mlirStringRefCreateFromCString("dlc.kernels");
   MlirAttribute old = mlirOperationGetAttributeByName(module, name);
-  MlirAttribute entries[32];
-  intptr_t n = 0;
-  if (!mlirAttributeIsNull(old))
-    for (; n < mlirArrayAttrGetNumElements(old) && n < 31; ++n)
-      entries[n] = mlirArrayAttrGetElement(old, n);
-  entries[n++] = entry;
+  intptr_t n = mlirAttributeIsNull(old) ? 0 : mlirArrayAttrGetNumElements(old);
+  MlirAttribute *entries = malloc((size_t)(n + 1) * sizeof(MlirAttribute));
+  if (!entries)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  for (intptr_t i = 0; i < n; ++i)
+    entries[i] = mlirArrayAttrGetElement(old, i);
+  entries[n] = entry;
   mlirOperationSetAttributeByName(
       module, name,
-      mlirArrayAttrGet(mlirOperationGetContext(module), n, entries));
+      mlirArrayAttrGet(mlirOperationGetContext(module), n + 1, entries));
+  free(entries);
 }
 
 static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
