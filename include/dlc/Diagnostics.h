@@ -35,6 +35,7 @@ extern const DlcDiagnosticCode dlcUnsupportedOp;           /* E1501 */
 extern const DlcDiagnosticCode dlcPlanFileInvalid;         /* E1601 */
 extern const DlcDiagnosticCode dlcRegionNotPlannable;      /* E1602 */
 extern const DlcDiagnosticCode dlcPlanOptionInvalid;       /* E1603 */
+extern const DlcDiagnosticCode dlcPlanContractViolation;   /* E1604 */
 extern const DlcDiagnosticCode dlcAnalysisOptionInvalid;   /* E1701 */
 extern const DlcDiagnosticCode dlcExcessivePiecewise;      /* W2101 */
 

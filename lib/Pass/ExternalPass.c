@@ -119,6 +119,14 @@ const char *dlcPassOptionsGet(const DlcPassOptions *options, const char *name) {
   return "";
 }
 
+bool dlcPassOptionsIsSet(const DlcPassOptions *options, const char *name) {
+  const DlcPassInfo *info = &options->def->info;
+  for (int i = 0; i < info->numOptions; ++i)
+    if (strcmp(info->options[i].name, name) == 0)
+      return options->values[i] != NULL;
+  return false;
+}
+
 int64_t dlcPassOptionsGetInt(const DlcPassOptions *options, const char *name,
                              int64_t fallback) {
   const char *text = dlcPassOptionsGet(options, name);

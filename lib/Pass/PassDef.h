@@ -10,6 +10,7 @@
 
 #include "dlc/Passes.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,13 +30,19 @@ typedef struct DlcPassDef {
    * (NULL-terminated; may be left out when none). */
   const DlcDialectHandleGetter *dependentDialects;
   /* Set for a named pipeline instead of `run`: writes the pipeline
-   * elements it stands for, given its options, into `out`. */
-  void (*expand)(const DlcPassOptions *options, char *out, size_t size);
+   * elements it stands for, given its options, into `out`. When an option
+   * value is invalid it writes the error message into `out` instead and
+   * returns false; the pipeline parser reports it and nothing runs. */
+  bool (*expand)(const DlcPassOptions *options, char *out, size_t size);
 } DlcPassDef;
 
 /* The value of option `name` (its default when not given). The string is
  * owned by `options`. */
 const char *dlcPassOptionsGet(const DlcPassOptions *options, const char *name);
+
+/* Whether option `name` was given (its value may still equal the
+ * default). */
+bool dlcPassOptionsIsSet(const DlcPassOptions *options, const char *name);
 
 /* Integer value of option `name`; `fallback` if it does not parse. */
 int64_t dlcPassOptionsGetInt(const DlcPassOptions *options, const char *name,

@@ -7,6 +7,7 @@ extern const DlcPassDef dlcTinyExpandBroadcastsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
+extern const DlcPassDef dlcPlanVerifyPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
 extern const DlcPassDef dlcPolyViewPass;
@@ -20,6 +21,7 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,
     &dlcConvertRBSSAToPlanPass,
+    &dlcPlanVerifyPass,
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUToGPUPass,
     &dlcPolyViewPass,

@@ -156,8 +156,12 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
     if (!parsed)
       return mlirLogicalResultFailure();
     char expansion[2048];
-    def->expand(parsed, expansion, sizeof(expansion));
+    bool expanded = def->expand(parsed, expansion, sizeof(expansion));
     dlcPassOptionsDestroy(parsed);
+    if (!expanded) {
+      report(sink, expansion);
+      return mlirLogicalResultFailure();
+    }
     return dlcOpPassManagerAddPipeline(
         pm, mlirStringRefCreateFromCString(expansion), sink->callback,
         sink->userData);

@@ -1,22 +1,46 @@
 /* Named pipelines (spec §10): each stands for a list of DLC and upstream
  * passes and is used like a pass inside --pass-pipeline. */
 #include "PassDef.h"
+#include "Target.h"
 
 #include <stdio.h>
-#include <string.h>
+
+/* The target named by option `chip`; NULL with the message in `out` when
+ * the chip is unknown, so that no bad chip reaches LLVM (an empty one
+ * crashes the NVVM target, a pre-Ampere one aborts instruction selection). */
+static const DlcTarget *chipOption(const DlcPassOptions *o,
+                                   const char *pipeline, char *out,
+                                   size_t size) {
+  const char *chip = dlcPassOptionsGet(o, "chip");
+  const DlcTarget *target = dlcTargetLookup(chip);
+  if (!target) {
+    char chips[128];
+    dlcTargetListChips(chips, sizeof(chips));
+    snprintf(out, size,
+             "pipeline '%s': option 'chip': \"%.40s\" is not a known chip "
+             "(known: %s; docs/target.md)",
+             pipeline, chip, chips);
+  }
+  return target;
+}
 
 static const DlcPassOptionInfo gpuToPtxOptions[] = {
-    {"chip", "GPU to compile for (an sm_XX name)", "sm_90"},
+    {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
+     DLC_TARGET_DEFAULT_CHIP},
     {"opt-level", "LLVM optimisation level", "3"},
 };
 
 /* dlcgpu → PTX: DLC's last pass, then upstream all the way. */
-static void expandGpuToPtx(const DlcPassOptions *o, char *out, size_t size) {
+static bool expandGpuToPtx(const DlcPassOptions *o, char *out, size_t size) {
+  const DlcTarget *target = chipOption(o, "dlc-gpu-to-ptx", out, size);
+  if (!target)
+    return false;
   snprintf(out, size,
            "convert-dlcgpu-to-gpu, canonicalize, cse, "
-           "gpu-lower-to-nvvm-pipeline{cubin-chip=%s cubin-features=+ptx80 "
+           "gpu-lower-to-nvvm-pipeline{cubin-chip=%s cubin-features=%s "
            "opt-level=%s cubin-format=isa}",
-           dlcPassOptionsGet(o, "chip"), dlcPassOptionsGet(o, "opt-level"));
+           target->chip, target->features, dlcPassOptionsGet(o, "opt-level"));
+  return true;
 }
 
 const DlcPassDef dlcGpuToPtxPipeline = {
@@ -30,26 +54,31 @@ const DlcPassDef dlcGpuToPtxPipeline = {
 };
 
 static const DlcPassOptionInfo toPtxOptions[] = {
-    {"chip", "GPU to compile for (an sm_XX name)", "sm_90"},
+    {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
+     DLC_TARGET_DEFAULT_CHIP},
     {"opt-level", "LLVM optimisation level", "3"},
     {"plan-file", "a §8.1 plan JSON overriding the plan search", ""},
 };
 
-/* tiny → PTX: every DLC layer in order (spec §10). */
-static void expandToPtx(const DlcPassOptions *o, char *out, size_t size) {
-  const char *chip = dlcPassOptionsGet(o, "chip");
+/* tiny → PTX: every DLC layer in order (spec §10). The planner records the
+ * chip on the module; plan-verify checks the plan against it before the
+ * skeleton reads it. */
+static bool expandToPtx(const DlcPassOptions *o, char *out, size_t size) {
+  const DlcTarget *target = chipOption(o, "dlc-to-ptx", out, size);
+  if (!target)
+    return false;
   const char *planFile = dlcPassOptionsGet(o, "plan-file");
   char planOptions[1024] = "";
-  /* The plan records the chip family: sm_8x is sm80, sm_9x is sm90. */
-  snprintf(planOptions, sizeof(planOptions), "arch=%s%s%s",
-           strncmp(chip, "sm_8", 4) == 0 ? "sm80" : "sm90",
+  snprintf(planOptions, sizeof(planOptions), "chip=%s%s%s", target->chip,
            planFile[0] ? " plan-file=" : "", planFile);
   snprintf(out, size,
            "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
            "convert-tiny-to-indexbook, "
            "convert-indexbook-to-rbssa, convert-rbssa-to-plan{%s}, "
-           "convert-plan-to-dlcgpu, dlc-gpu-to-ptx{chip=%s opt-level=%s}",
-           planOptions, chip, dlcPassOptionsGet(o, "opt-level"));
+           "plan-verify, convert-plan-to-dlcgpu, "
+           "dlc-gpu-to-ptx{chip=%s opt-level=%s}",
+           planOptions, target->chip, dlcPassOptionsGet(o, "opt-level"));
+  return true;
 }
 
 const DlcPassDef dlcToPtxPipeline = {

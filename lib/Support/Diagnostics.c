@@ -23,6 +23,8 @@ const DlcDiagnosticCode dlcUnsupportedOp = {"E1501", "UnsupportedOp"};
 const DlcDiagnosticCode dlcPlanFileInvalid = {"E1601", "PlanFileInvalid"};
 const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602", "RegionNotPlannable"};
 const DlcDiagnosticCode dlcPlanOptionInvalid = {"E1603", "PlanOptionInvalid"};
+const DlcDiagnosticCode dlcPlanContractViolation = {"E1604",
+                                                    "PlanContractViolation"};
 const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701",
                                                     "AnalysisOptionInvalid"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};

@@ -22,6 +22,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The chip the module was planned for (its dlc.target, docs/target.md);
+ * prints an error and returns NULL when it names no known chip. */
+static const char *targetChip(MlirOperation module) {
+  const char *chip = dlcOperationGetTargetChip(module);
+  if (!chip)
+    fprintf(stderr, "dlc-translate: error: the module's dlc.target names no "
+                    "known chip (docs/target.md lists them)\n");
+  return chip;
+}
+
 /* --- JSON from builtin attributes ----------------------------------------- */
 
 static void writeJsonString(FILE *out, MlirStringRef s) {
@@ -312,8 +322,8 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
       break;
     }
     /* The manifest names its PTX file, relative to itself. */
-    fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"sm_90\",",
-            (int)binaryName.length, binaryName.data);
+    fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\",",
+            (int)binaryName.length, binaryName.data, targetChip(module));
     for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
       MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
       fputs(j ? ",\n  " : "\n  ", f);
@@ -385,6 +395,7 @@ int main(int argc, char **argv) {
       ctx, mlirStringRefCreateFromCString(source),
       mlirStringRefCreateFromCString(input ? input : "<stdin>"));
   ok = ok && !mlirModuleIsNull(module) &&
+       targetChip(mlirModuleGetOperation(module)) &&
        writeKernels(mlirModuleGetOperation(module), emit, output);
   if (!mlirModuleIsNull(module))
     mlirModuleDestroy(module);

@@ -7,64 +7,15 @@
  * over a fixed candidate space of 20 points (10 CTA/warp tilings × stages
  * {2, 3}), with the STOP rules of §11 (smem per CTA above 80% of the limit,
  * registers that leave one CTA per SM, a vector width that would shrink).
- * Every constant and its source is in docs/passes/convert-rbssa-to-plan.md;
- * change both together. */
+ * The chip's figures come from the target table (lib/Target/Target.c,
+ * docs/target.md); every constant of the model and its source is in
+ * docs/passes/convert-rbssa-to-plan.md; change both together. */
 #include "Plan.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* --- devices -----------------------------------------------------------------
- */
-
-/* A100 SXM4 80 GB and H100 SXM5 80 GB. mma.sync is the A100's native
- * tensor-core path; on the H100 it reaches about half of the dense peak
- * (the rest needs wgmma), which is what this skeleton emits on both. */
-static const DlcDevice kDevices[] = {
-    {.arch = "sm80",
-     .chip = "A100 SXM4 80GB",
-     .sms = 108,
-     .clockGHz = 1.41,
-     .peakTflops = 312.0,
-     .mmaSyncFraction = 1.0,
-     .dramTBs = 2.039,
-     .l2TBs = 5.0,
-     .smemPerSM = 164 * 1024,
-     .smemPerCTA = 163 * 1024,
-     .smemReservedPerCTA = 1024,
-     .regsPerSM = 65536,
-     .maxRegsPerThread = 255,
-     .maxThreadsPerSM = 2048,
-     .maxCTAsPerSM = 32,
-     .smemBytesPerClock = 128,
-     .loadLatencyCycles = 800},
-    {.arch = "sm90",
-     .chip = "H100 SXM5 80GB",
-     .sms = 132,
-     .clockGHz = 1.83,
-     .peakTflops = 989.0,
-     .mmaSyncFraction = 0.5,
-     .dramTBs = 3.35,
-     .l2TBs = 10.0,
-     .smemPerSM = 228 * 1024,
-     .smemPerCTA = 227 * 1024,
-     .smemReservedPerCTA = 1024,
-     .regsPerSM = 65536,
-     .maxRegsPerThread = 255,
-     .maxThreadsPerSM = 2048,
-     .maxCTAsPerSM = 32,
-     .smemBytesPerClock = 128,
-     .loadLatencyCycles = 800},
-};
-
-const DlcDevice *dlcPlanDeviceLookup(const char *arch) {
-  for (size_t i = 0; i < sizeof(kDevices) / sizeof(kDevices[0]); ++i)
-    if (strcmp(kDevices[i].arch, arch) == 0)
-      return &kDevices[i];
-  return NULL;
-}
 
 /* --- the candidate space ----------------------------------------------------
  */
@@ -151,7 +102,7 @@ static double roundTime(double x) { return round(x * 16.0) / 16.0; }
 
 /* Fills everything but the status of candidate `c` (tile, warp tile and
  * stages set). Returns false with `c->reason` set when a STOP rule fires. */
-static bool estimate(const DlcDevice *dev, const DlcPlanProblem *p,
+static bool estimate(const DlcTarget *dev, const DlcPlanProblem *p,
                      DlcCandidate *c) {
   int64_t bm = c->tile[0], bn = c->tile[1], bk = c->tile[2];
   int64_t wm = c->warpTile[0], wn = c->warpTile[1];
@@ -296,7 +247,7 @@ static bool better(const DlcCandidate *a, const DlcCandidate *b) {
   return a->stages < b->stages;
 }
 
-int dlcPlanSearch(const DlcDevice *dev, const DlcPlanProblem *p,
+int dlcPlanSearch(const DlcTarget *dev, const DlcPlanProblem *p,
                   DlcCandidate out[DLC_PLAN_MAX_CANDIDATES], int *chosen) {
   int n = 0;
   int best = -1, bestRejected = -1;

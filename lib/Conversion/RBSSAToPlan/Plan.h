@@ -1,9 +1,10 @@
 /* convert-rbssa-to-plan, internal: the region facts the planner reads, the
- * §8.1 plan as a C struct, the §11 cost model and the plan's JSON form.
+ * §11 cost model and the plan's JSON form (the plan as a C struct is
+ * lib/Dialect/Plan/PlanSchedule.h, the chip's figures lib/Target/Target.h).
  *
  *   RegionInfo.c  reads an rbssa region: axes, tensors, the contraction,
  *                 the epilogue chain (E1602 when it is not the GEMM family)
- *   CostModel.c   device table, candidate space, §11 estimate, STOP rules
+ *   CostModel.c   candidate space, §11 estimate, STOP rules
  *   PlanJson.c    §8.1 JSON: writing a plan, applying a plan-file
  *   RBSSAToPlan.c the pass: options, the search, plan.* ops
  * See docs/passes/convert-rbssa-to-plan.md. */
@@ -11,6 +12,8 @@
 #define DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
 
 #include "Json.h"
+#include "PlanSchedule.h"
+#include "Target.h"
 
 #include "dlc/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -20,13 +23,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Names (axes, tensors, hardware indices) are short identifiers. */
 enum {
-  DLC_PLAN_NAME = 48,
   DLC_PLAN_MAX_AXES = 8,
   DLC_PLAN_MAX_TENSORS = 16,
-  DLC_PLAN_MAX_ENTRIES = 8,
-  DLC_PLAN_MAX_EPILOGUE = 16,
 };
 
 /* This pass reports dlcPlanFileInvalid (E1601), dlcRegionNotPlannable
@@ -56,14 +55,6 @@ typedef struct DlcPlanTensor {
   int elementBytes; /* 2 for f16/bf16, 4 for f32 ... */
   double nominalElements;
 } DlcPlanTensor;
-
-/* One local_edges entry of the plan. */
-typedef struct DlcPlanEdge {
-  char from[DLC_PLAN_NAME];
-  char to[DLC_PLAN_NAME];
-  char buffer[DLC_PLAN_NAME];
-  int64_t depth; /* smem_ring only; 0 = absent */
-} DlcPlanEdge;
 
 /* One operand of Poly-Core's analysis (`operands` entry). */
 typedef struct DlcPlanAnalysisOperand {
@@ -119,81 +110,12 @@ bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *sizes,
 /* Whether `name` is an axis of the region, or a split of one ("m.i.o"). */
 bool dlcPlanRegionHasAxis(const DlcPlanRegion *region, const char *name);
 
-/* --- the plan (§8.1) ----------------------------------------------------- */
-
-typedef struct DlcPlanPair {
-  char key[DLC_PLAN_NAME];
-  char value[DLC_PLAN_NAME];
-} DlcPlanPair;
-
-typedef struct DlcPlanHint { /* one layout_hints entry: bool or string */
-  char key[DLC_PLAN_NAME];
-  bool isBool;
-  bool boolean;
-  char text[DLC_PLAN_NAME];
-} DlcPlanHint;
-
-typedef struct DlcPlanCache {
-  char tensor[DLC_PLAN_NAME];
-  char where[DLC_PLAN_NAME];
-  char at[DLC_PLAN_NAME];
-  bool pingpong;
-} DlcPlanCache;
-
-typedef struct DlcPlan {
-  int64_t tile[3]; /* BM, BN, BK */
-  int64_t stages;
-  int numBind;
-  DlcPlanPair bind[DLC_PLAN_MAX_ENTRIES];
-  int64_t warpTile[2];
-  int numCache;
-  DlcPlanCache cache[DLC_PLAN_MAX_ENTRIES];
-  char vectorizeAxis[DLC_PLAN_NAME];
-  int64_t vectorizeWidth;
-  int numPredicateTail;
-  char predicateTail[DLC_PLAN_MAX_ENTRIES][DLC_PLAN_NAME];
-  int numEpilogue;
-  char epilogue[DLC_PLAN_MAX_EPILOGUE][DLC_PLAN_NAME];
-  char arch[DLC_PLAN_NAME];
-  int numLayoutHints;
-  DlcPlanHint layoutHints[DLC_PLAN_MAX_ENTRIES];
-  int numAlgoChoice;
-  DlcPlanPair algoChoice[DLC_PLAN_MAX_ENTRIES];
-  int numLocalEdges;
-  DlcPlanEdge localEdges[DLC_PLAN_MAX_ENTRIES];
-  bool asyncEnable;
-  int64_t asyncPrefetchDepth;
-  bool asyncEpilogueOverlap;
-  char barrierModel[DLC_PLAN_NAME];
-} DlcPlan;
+/* --- the plan (§8.1, PlanSchedule.h) ------------------------------------ */
 
 /* Copies `text` into a name buffer; false when it does not fit. */
 bool dlcPlanCopyName(char dst[DLC_PLAN_NAME], const char *text);
 
 /* --- the cost model (§11) ------------------------------------------------ */
-
-typedef struct DlcDevice {
-  const char *arch;       /* "sm80", "sm90" */
-  const char *chip;       /* for people */
-  int sms;                /* streaming multiprocessors */
-  double clockGHz;        /* clock at which peakTflops is quoted */
-  double peakTflops;      /* dense fp16 tensor-core peak */
-  double mmaSyncFraction; /* share of the peak mma.sync can reach */
-  double dramTBs;         /* DRAM bandwidth */
-  double l2TBs;           /* L2 -> SM bandwidth (approximate) */
-  int smemPerSM;          /* bytes */
-  int smemPerCTA;         /* bytes, opt-in maximum */
-  int smemReservedPerCTA; /* bytes the system keeps per CTA */
-  int regsPerSM;          /* 32-bit registers */
-  int maxRegsPerThread;
-  int maxThreadsPerSM;
-  int maxCTAsPerSM;
-  int smemBytesPerClock; /* shared-memory bandwidth per SM */
-  int loadLatencyCycles; /* global load latency under load */
-} DlcDevice;
-
-/* The device for `arch`, or NULL. */
-const DlcDevice *dlcPlanDeviceLookup(const char *arch);
 
 /* The problem as the cost model sees it (nominal sizes). */
 typedef struct DlcPlanProblem {
@@ -235,7 +157,7 @@ void dlcPlanProblemFromRegion(const DlcPlanRegion *region,
 /* Enumerates and estimates the candidate space, applies the STOP rules and
  * marks the fastest surviving point chosen. Returns the number of
  * candidates written into `out`; `*chosen` is the chosen index. */
-int dlcPlanSearch(const DlcDevice *device, const DlcPlanProblem *problem,
+int dlcPlanSearch(const DlcTarget *target, const DlcPlanProblem *problem,
                   DlcCandidate out[DLC_PLAN_MAX_CANDIDATES], int *chosen);
 
 /* Fills every §8.1 field for `region` from one candidate. */
@@ -257,9 +179,9 @@ void dlcPlanWriteJson(FILE *out, const char *regionName, const DlcPlan *plan,
 bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
                       DlcPlan *plan, char *error, size_t errorSize);
 
-/* Checks the fields against each other and the mma.sync skeleton (warp
- * tile divides tile, prefetch_depth < stages ...). */
+/* Checks the fields against each other, the mma.sync skeleton and
+ * `target` (dlcPlanCheck with the element size of the region's operand A). */
 bool dlcPlanValidate(const DlcPlan *plan, const DlcPlanRegion *region,
-                     char *error, size_t errorSize);
+                     const DlcTarget *target, char *error, size_t errorSize);
 
 #endif

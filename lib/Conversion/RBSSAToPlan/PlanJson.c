@@ -140,24 +140,12 @@ static bool bad(Reader *rd, const char *field, const DlcJsonValue *at,
   return false;
 }
 
-/* Names in a plan are short identifiers with dots: "m.i.o", "block.x". */
-static bool isName(const char *s) {
-  size_t n = strlen(s);
-  if (n == 0 || n >= DLC_PLAN_NAME)
-    return false;
-  for (const char *c = s; *c; ++c)
-    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-          (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' || *c == '-'))
-      return false;
-  return true;
-}
-
 static bool readName(Reader *rd, const char *field, const DlcJsonValue *v,
                      char dst[DLC_PLAN_NAME]) {
   if (!v || v->kind != DlcJsonValueString)
     return bad(rd, field, v, "must be a string, not %s",
                v ? dlcJsonValueKindName(v->kind) : "missing");
-  if (!isName(v->string))
+  if (!dlcPlanIsName(v->string))
     return bad(rd, field, v,
                "has \"%.60s\", which is not a name (letters, digits, '_', "
                "'.', '-'; under %d characters)",
@@ -171,9 +159,8 @@ static bool readOneOf(Reader *rd, const char *field, const DlcJsonValue *v,
   char name[DLC_PLAN_NAME];
   if (!readName(rd, field, v, name))
     return false;
-  for (const char *const *a = allowed; *a; ++a)
-    if (strcmp(*a, name) == 0)
-      return dlcPlanCopyName(dst, name);
+  if (dlcPlanIsOneOf(name, allowed))
+    return dlcPlanCopyName(dst, name);
   return bad(rd, field, v, "must be one of %s, not \"%s\"", list, name);
 }
 
@@ -200,8 +187,9 @@ static bool readBool(Reader *rd, const char *field, const DlcJsonValue *v,
   return true;
 }
 
-static bool readAxisName(Reader *rd, const char *field, const DlcJsonValue *v,
-                         char dst[DLC_PLAN_NAME]) {
+static bool readAxdlcPlanIsName(Reader *rd, const char *field,
+                                const DlcJsonValue *v,
+                                char dst[DLC_PLAN_NAME]) {
   if (!readName(rd, field, v, dst))
     return false;
   if (!dlcPlanRegionHasAxis(rd->region, dst))
@@ -248,7 +236,8 @@ static bool readTile(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   if (!v || v->kind != DlcJsonValueArray || v->count != 3)
     return bad(rd, "tile", v, "must be an array of 3 integers [BM, BN, BK]");
   for (int i = 0; i < 3; ++i)
-    if (!readInt(rd, "tile", &v->items[i], 1, 4096, &plan->tile[i]))
+    if (!readInt(rd, "tile", &v->items[i], 1, DLC_PLAN_MAX_TILE,
+                 &plan->tile[i]))
       return false;
   return true;
 }
@@ -258,8 +247,8 @@ static bool readWarpTile(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
     long long wm = 0, wn = 0;
     int used = 0;
     if (sscanf(v->string, "%lldx%lld%n", &wm, &wn, &used) != 2 ||
-        (size_t)used != strlen(v->string) || wm < 1 || wn < 1 || wm > 4096 ||
-        wn > 4096)
+        (size_t)used != strlen(v->string) || wm < 1 || wn < 1 ||
+        wm > DLC_PLAN_MAX_TILE || wn > DLC_PLAN_MAX_TILE)
       return bad(rd, "warp_tile", v,
                  "must read \"WMxWN\" with positive integers, not \"%.40s\"",
                  v->string);
@@ -271,14 +260,11 @@ static bool readWarpTile(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
     return bad(rd, "warp_tile", v,
                "must be \"WMxWN\" or an array of 2 integers [WM, WN]");
   for (int i = 0; i < 2; ++i)
-    if (!readInt(rd, "warp_tile", &v->items[i], 1, 4096, &plan->warpTile[i]))
+    if (!readInt(rd, "warp_tile", &v->items[i], 1, DLC_PLAN_MAX_TILE,
+                 &plan->warpTile[i]))
       return false;
   return true;
 }
-
-static const char *const kBindValues[] = {
-    "block.x",     "block.y",     "block.z", "warp.x", "warp.y",
-    "warpgroup.x", "warpgroup.y", "lane",    NULL};
 
 static bool readBind(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   if (!v || v->kind != DlcJsonValueObject)
@@ -288,13 +274,14 @@ static bool readBind(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   plan->numBind = 0;
   for (size_t i = 0; i < v->count; ++i) {
     DlcPlanPair *p = &plan->bind[plan->numBind++];
-    if (!isName(v->keys[i]) || !dlcPlanRegionHasAxis(rd->region, v->keys[i]))
+    if (!dlcPlanIsName(v->keys[i]) ||
+        !dlcPlanRegionHasAxis(rd->region, v->keys[i]))
       return bad(rd, "bind", &v->items[i],
                  "binds \"%.60s\", which is no axis of region '%s' nor a "
                  "split of one",
                  v->keys[i], rd->region->name);
     dlcPlanCopyName(p->key, v->keys[i]);
-    if (!readOneOf(rd, "bind", &v->items[i], p->value, kBindValues,
+    if (!readOneOf(rd, "bind", &v->items[i], p->value, dlcPlanBindValues,
                    "block.{x,y,z}, warp.{x,y}, warpgroup.{x,y}, lane"))
       return false;
   }
@@ -310,7 +297,6 @@ static bool isInputTensor(const DlcPlanRegion *r, const char *name) {
 
 static bool readCache(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   static const char *const keys[] = {"tensor", "where", "at", "pingpong", NULL};
-  static const char *const where[] = {"smem", NULL};
   if (!readArray(rd, "cache", v, DLC_PLAN_MAX_ENTRIES))
     return false;
   plan->numCache = 0;
@@ -320,8 +306,9 @@ static bool readCache(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
     if (!checkKeys(rd, "cache", e, keys, 4) ||
         !readName(rd, "cache", dlcJsonValueGetMember(e, "tensor"), c->tensor) ||
         !readOneOf(rd, "cache", dlcJsonValueGetMember(e, "where"), c->where,
-                   where, "\"smem\"") ||
-        !readAxisName(rd, "cache", dlcJsonValueGetMember(e, "at"), c->at) ||
+                   dlcPlanCacheWhere, "\"smem\"") ||
+        !readAxdlcPlanIsName(rd, "cache", dlcJsonValueGetMember(e, "at"),
+                             c->at) ||
         !readBool(rd, "cache", dlcJsonValueGetMember(e, "pingpong"),
                   &c->pingpong))
       return false;
@@ -336,8 +323,8 @@ static bool readCache(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
 static bool readVectorize(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   static const char *const keys[] = {"axis", "width", NULL};
   return checkKeys(rd, "vectorize", v, keys, 2) &&
-         readAxisName(rd, "vectorize", dlcJsonValueGetMember(v, "axis"),
-                      plan->vectorizeAxis) &&
+         readAxdlcPlanIsName(rd, "vectorize", dlcJsonValueGetMember(v, "axis"),
+                             plan->vectorizeAxis) &&
          readInt(rd, "vectorize", dlcJsonValueGetMember(v, "width"), 1, 16,
                  &plan->vectorizeWidth);
 }
@@ -348,8 +335,8 @@ static bool readPredicateTail(Reader *rd, const DlcJsonValue *v,
     return false;
   plan->numPredicateTail = 0;
   for (size_t i = 0; i < v->count; ++i)
-    if (!readAxisName(rd, "predicate_tail", &v->items[i],
-                      plan->predicateTail[plan->numPredicateTail++]))
+    if (!readAxdlcPlanIsName(rd, "predicate_tail", &v->items[i],
+                             plan->predicateTail[plan->numPredicateTail++]))
       return false;
   return true;
 }
@@ -397,8 +384,6 @@ static bool isTensorPrefix(const DlcPlanRegion *r, const char *key,
 }
 
 static bool readLayoutHints(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
-  static const char *const swizzles[] = {"32b", "64b", "128b", NULL};
-  static const char *const strides[] = {"row", "col", NULL};
   if (!v || v->kind != DlcJsonValueObject)
     return bad(rd, "layout_hints", v, "must be an object");
   if (v->count > DLC_PLAN_MAX_ENTRIES)
@@ -411,7 +396,8 @@ static bool readLayoutHints(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
     DlcPlanHint *h = &plan->layoutHints[plan->numLayoutHints++];
     size_t prefix = 0;
     bool swizzle = endsWith(key, "_swizzle", &prefix);
-    if (!isName(key) || (!swizzle && !endsWith(key, "_stride", &prefix)) ||
+    if (!dlcPlanIsName(key) ||
+        (!swizzle && !endsWith(key, "_stride", &prefix)) ||
         !isTensorPrefix(rd->region, key, prefix))
       return bad(rd, "layout_hints", e,
                  "has the key \"%.60s\"; keys are <tensor>_swizzle or "
@@ -422,10 +408,10 @@ static bool readLayoutHints(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
     if (h->isBool) {
       h->boolean = e->boolean;
     } else if (swizzle) {
-      if (!readOneOf(rd, "layout_hints", e, h->text, swizzles,
+      if (!readOneOf(rd, "layout_hints", e, h->text, dlcPlanSwizzles,
                      "true, false, \"32b\", \"64b\", \"128b\""))
         return false;
-    } else if (!readOneOf(rd, "layout_hints", e, h->text, strides,
+    } else if (!readOneOf(rd, "layout_hints", e, h->text, dlcPlanStrides,
                           "\"row\", \"col\"")) {
       return false;
     }
@@ -434,8 +420,7 @@ static bool readLayoutHints(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
 }
 
 static bool readAlgoChoice(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
-  static const char *const families[] = {"matmul", "conv", "attention", NULL};
-  if (!checkKeys(rd, "algo_choice", v, families, 0))
+  if (!checkKeys(rd, "algo_choice", v, dlcPlanAlgoFamilies, 0))
     return false;
   plan->numAlgoChoice = 0;
   for (size_t i = 0; i < v->count; ++i) {
@@ -449,8 +434,6 @@ static bool readAlgoChoice(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
 
 static bool readLocalEdges(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   static const char *const keys[] = {"from", "to", "buffer", "depth", NULL};
-  static const char *const buffers[] = {"reg", "smem", "gmem", "smem_ring",
-                                        NULL};
   if (!readArray(rd, "local_edges", v, DLC_PLAN_MAX_ENTRIES))
     return false;
   plan->numLocalEdges = 0;
@@ -463,7 +446,7 @@ static bool readLocalEdges(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
         !readName(rd, "local_edges", dlcJsonValueGetMember(e, "to"),
                   edge->to) ||
         !readOneOf(rd, "local_edges", dlcJsonValueGetMember(e, "buffer"),
-                   edge->buffer, buffers,
+                   edge->buffer, dlcPlanEdgeBuffers,
                    "\"reg\", \"smem\", \"gmem\", \"smem_ring\""))
       return false;
     const DlcJsonValue *depth = dlcJsonValueGetMember(e, "depth");
@@ -493,10 +476,20 @@ static bool readAsync(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
                   &plan->asyncEpilogueOverlap);
 }
 
+/* A chip family of the target table ("sm80", "sm90"). */
+static bool readArch(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
+  char name[DLC_PLAN_NAME], families[64];
+  if (!readName(rd, "arch", v, name))
+    return false;
+  if (dlcTargetIsFamily(name))
+    return dlcPlanCopyName(plan->arch, name);
+  dlcTargetListFamilies(families, sizeof(families));
+  return bad(rd, "arch", v, "must be a chip family (%s), not \"%s\"", families,
+             name);
+}
+
 bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
                       DlcPlan *plan, char *error, size_t errorSize) {
-  static const char *const arches[] = {"sm80", "sm90", NULL};
-  static const char *const barriers[] = {"cp_async_group", "mbarrier", NULL};
   Reader rd = {region, error, errorSize};
   for (size_t i = 0; i < entry->count; ++i) {
     const char *key = entry->keys[i];
@@ -533,7 +526,7 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
     else if (strcmp(key, "epilogue") == 0)
       ok = readEpilogue(&rd, v, plan);
     else if (strcmp(key, "arch") == 0)
-      ok = readOneOf(&rd, "arch", v, plan->arch, arches, "\"sm80\", \"sm90\"");
+      ok = readArch(&rd, v, plan);
     else if (strcmp(key, "layout_hints") == 0)
       ok = readLayoutHints(&rd, v, plan);
     else if (strcmp(key, "algo_choice") == 0)
@@ -543,8 +536,8 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
     else if (strcmp(key, "async") == 0)
       ok = readAsync(&rd, v, plan);
     else if (strcmp(key, "barrier_model") == 0)
-      ok = readOneOf(&rd, "barrier_model", v, plan->barrierModel, barriers,
-                     "\"cp_async_group\", \"mbarrier\"");
+      ok = readOneOf(&rd, "barrier_model", v, plan->barrierModel,
+                     dlcPlanBarrierModels, "\"cp_async_group\", \"mbarrier\"");
     else {
       snprintf(error, errorSize,
                "unknown field '%.60s' (line %d, column %d); the §8.1 fields "
@@ -568,54 +561,8 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
  */
 
 bool dlcPlanValidate(const DlcPlan *plan, const DlcPlanRegion *region,
-                     char *error, size_t errorSize) {
-  int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
-  int64_t wm = plan->warpTile[0], wn = plan->warpTile[1];
-  if (bk % 16 != 0) {
-    snprintf(error, errorSize,
-             "field 'tile': BK = %lld is not a multiple of 16 (the k of "
-             "mma.sync m16n8k16)",
-             (long long)bk);
-    return false;
-  }
-  if (wm % 16 != 0 || wn % 16 != 0) {
-    snprintf(
-        error, errorSize,
-        "field 'warp_tile': %lldx%lld is not made of 16x16 blocks (mma.sync "
-        "m16n8k16 fed by ldmatrix.x4)",
-        (long long)wm, (long long)wn);
-    return false;
-  }
-  if (bm % wm != 0 || bn % wn != 0) {
-    snprintf(error, errorSize,
-             "fields 'tile' and 'warp_tile': the warp tile %lldx%lld does "
-             "not divide the CTA tile %lldx%lld",
-             (long long)wm, (long long)wn, (long long)bm, (long long)bn);
-    return false;
-  }
-  int64_t warps = (bm / wm) * (bn / wn);
-  if (warps > 32) {
-    snprintf(error, errorSize,
-             "fields 'tile' and 'warp_tile': %lld warps per CTA exceed the "
-             "1024-thread limit",
-             (long long)warps);
-    return false;
-  }
-  if (plan->asyncPrefetchDepth >= plan->stages) {
-    snprintf(error, errorSize,
-             "fields 'async' and 'stages': prefetch_depth %lld must be below "
-             "stages %lld",
-             (long long)plan->asyncPrefetchDepth, (long long)plan->stages);
-    return false;
-  }
-  int64_t bytes = region->tensors[region->tensorA].elementBytes;
-  int64_t w = plan->vectorizeWidth;
-  if ((w & (w - 1)) != 0 || w * bytes > 16) {
-    snprintf(error, errorSize,
-             "field 'vectorize': width %lld is not a power of two of at most "
-             "16 bytes (%lld-byte elements)",
-             (long long)w, (long long)bytes);
-    return false;
-  }
-  return true;
+                     const DlcTarget *target, char *error, size_t errorSize) {
+  return dlcPlanCheck(plan, target,
+                      region->tensors[region->tensorA].elementBytes, error,
+                      errorSize);
 }

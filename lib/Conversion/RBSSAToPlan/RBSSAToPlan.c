@@ -24,8 +24,9 @@
  */
 
 typedef struct Options {
-  const DlcDevice *device; /* points at `deviceFigures` */
-  DlcDevice deviceFigures; /* the arch's table entry with overrides */
+  const DlcTarget *table;  /* the chip's row of the target table */
+  const DlcTarget *target; /* points at `targetFigures` */
+  DlcTarget targetFigures; /* the chip's row with device= overrides */
   DlcPlanSizes sizes;
   bool printCandidates;
   const char *planFile;  /* "" = none */
@@ -95,22 +96,22 @@ static bool parseSizes(const char *text, DlcPlanSizes *sizes, char *error,
 }
 
 /* The device figures `device=` may override, by name. */
-static double *deviceFigure(DlcDevice *d, const char *name, size_t length,
+static double *deviceFigure(DlcTarget *d, const char *name, size_t length,
                             int **integer) {
   static const struct {
     const char *name;
     size_t doubleOffset, intOffset; /* one of them, the other SIZE_MAX */
   } figures[] = {
-      {"sms", SIZE_MAX, offsetof(DlcDevice, sms)},
-      {"clock-ghz", offsetof(DlcDevice, clockGHz), SIZE_MAX},
-      {"peak-tflops", offsetof(DlcDevice, peakTflops), SIZE_MAX},
-      {"mma-sync-fraction", offsetof(DlcDevice, mmaSyncFraction), SIZE_MAX},
-      {"dram-tbs", offsetof(DlcDevice, dramTBs), SIZE_MAX},
-      {"l2-tbs", offsetof(DlcDevice, l2TBs), SIZE_MAX},
-      {"smem-per-sm", SIZE_MAX, offsetof(DlcDevice, smemPerSM)},
-      {"smem-per-cta", SIZE_MAX, offsetof(DlcDevice, smemPerCTA)},
-      {"regs-per-sm", SIZE_MAX, offsetof(DlcDevice, regsPerSM)},
-      {"load-latency-cycles", SIZE_MAX, offsetof(DlcDevice, loadLatencyCycles)},
+      {"sms", SIZE_MAX, offsetof(DlcTarget, sms)},
+      {"clock-ghz", offsetof(DlcTarget, clockGHz), SIZE_MAX},
+      {"peak-tflops", offsetof(DlcTarget, peakTflops), SIZE_MAX},
+      {"mma-sync-fraction", offsetof(DlcTarget, mmaSyncFraction), SIZE_MAX},
+      {"dram-tbs", offsetof(DlcTarget, dramTBs), SIZE_MAX},
+      {"l2-tbs", offsetof(DlcTarget, l2TBs), SIZE_MAX},
+      {"smem-per-sm", SIZE_MAX, offsetof(DlcTarget, smemPerSM)},
+      {"smem-per-cta", SIZE_MAX, offsetof(DlcTarget, smemPerCTA)},
+      {"regs-per-sm", SIZE_MAX, offsetof(DlcTarget, regsPerSM)},
+      {"load-latency-cycles", SIZE_MAX, offsetof(DlcTarget, loadLatencyCycles)},
   };
   for (size_t i = 0; i < sizeof(figures) / sizeof(figures[0]); ++i) {
     if (strlen(figures[i].name) != length ||
@@ -127,8 +128,8 @@ static double *deviceFigure(DlcDevice *d, const char *name, size_t length,
   return NULL;
 }
 
-/* "sms=114,peak-tflops=756": replaces figures of the arch's table entry. */
-static bool parseDevice(const char *text, DlcDevice *d, char *error,
+/* "sms=114,peak-tflops=756": replaces figures of the chip's table row. */
+static bool parseDevice(const char *text, DlcTarget *d, char *error,
                         size_t errorSize) {
   const char *p = text;
   OptionEntry e;
@@ -158,18 +159,43 @@ static bool parseDevice(const char *text, DlcDevice *d, char *error,
   return true;
 }
 
-static bool readOptions(const DlcPassOptions *options, Options *o, char *error,
-                        size_t errorSize) {
+/* The target of `chip=`, or of its alias `arch=` (the family names sm80 and
+ * sm90 are accepted as their reference chips). */
+static bool readTarget(const DlcPassOptions *options, Options *o, char *error,
+                       size_t errorSize) {
+  const char *chip = dlcPassOptionsGet(options, "chip");
   const char *arch = dlcPassOptionsGet(options, "arch");
-  const DlcDevice *table = dlcPlanDeviceLookup(arch);
-  if (!table) {
-    snprintf(error, errorSize, "option 'arch': \"%.40s\" is not sm80 or sm90",
-             arch);
+  const char *option = "chip";
+  if (arch[0] && dlcPassOptionsIsSet(options, "chip") &&
+      dlcTargetLookup(arch) != dlcTargetLookup(chip)) {
+    snprintf(error, errorSize,
+             "options 'chip' and 'arch': \"%.40s\" and \"%.40s\" name "
+             "different chips; 'arch' is an alias of 'chip', give one",
+             chip, arch);
     return false;
   }
-  o->deviceFigures = *table;
-  o->device = &o->deviceFigures;
-  if (!parseDevice(dlcPassOptionsGet(options, "device"), &o->deviceFigures,
+  if (arch[0]) {
+    chip = arch;
+    option = "arch";
+  }
+  o->table = dlcTargetLookup(chip);
+  if (!o->table) {
+    char chips[128];
+    dlcTargetListChips(chips, sizeof(chips));
+    snprintf(error, errorSize,
+             "option '%s': \"%.40s\" is not a known chip (known: %s)", option,
+             chip, chips);
+    return false;
+  }
+  o->targetFigures = *o->table;
+  o->target = &o->targetFigures;
+  return true;
+}
+
+static bool readOptions(const DlcPassOptions *options, Options *o, char *error,
+                        size_t errorSize) {
+  if (!readTarget(options, o, error, errorSize) ||
+      !parseDevice(dlcPassOptionsGet(options, "device"), &o->targetFigures,
                    error, errorSize))
     return false;
   const char *candidates = dlcPassOptionsGet(options, "print-candidates");
@@ -196,103 +222,10 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
   return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
 }
 
-static MlirAttribute i64(MlirContext ctx, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
-}
-
 static MlirNamedAttribute named(MlirContext ctx, const char *name,
                                 MlirAttribute value) {
   return mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
-static MlirAttribute pairsDict(MlirContext ctx, const DlcPlanPair *pairs,
-                               int count) {
-  MlirNamedAttribute entries[DLC_PLAN_MAX_ENTRIES];
-  for (int i = 0; i < count; ++i)
-    entries[i] = named(ctx, pairs[i].key, str(ctx, pairs[i].value));
-  return mlirDictionaryAttrGet(ctx, count, entries);
-}
-
-static MlirAttribute namesArray(MlirContext ctx,
-                                const char (*names)[DLC_PLAN_NAME], int count) {
-  MlirAttribute items[DLC_PLAN_MAX_EPILOGUE];
-  for (int i = 0; i < count; ++i)
-    items[i] = str(ctx, names[i]);
-  return mlirArrayAttrGet(ctx, count, items);
-}
-
-enum { kNumFields = 14 };
-
-/* The 14 §8.1 fields of plan.schedule / plan.candidate. */
-static void planAttributes(MlirContext ctx, const DlcPlan *plan,
-                           MlirNamedAttribute out[kNumFields]) {
-  int n = 0;
-  out[n++] = named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, plan->tile));
-  out[n++] = named(ctx, "stages", i64(ctx, plan->stages));
-  out[n++] = named(ctx, "bind", pairsDict(ctx, plan->bind, plan->numBind));
-  out[n++] =
-      named(ctx, "warp_tile", mlirDenseI64ArrayGet(ctx, 2, plan->warpTile));
-
-  MlirAttribute caches[DLC_PLAN_MAX_ENTRIES];
-  for (int i = 0; i < plan->numCache; ++i) {
-    const DlcPlanCache *c = &plan->cache[i];
-    MlirNamedAttribute e[] = {
-        named(ctx, "tensor", str(ctx, c->tensor)),
-        named(ctx, "where", str(ctx, c->where)),
-        named(ctx, "at", str(ctx, c->at)),
-        named(ctx, "pingpong", mlirBoolAttrGet(ctx, c->pingpong)),
-    };
-    caches[i] = mlirDictionaryAttrGet(ctx, 4, e);
-  }
-  out[n++] = named(ctx, "cache", mlirArrayAttrGet(ctx, plan->numCache, caches));
-
-  MlirNamedAttribute vec[] = {
-      named(ctx, "axis", str(ctx, plan->vectorizeAxis)),
-      named(ctx, "width", i64(ctx, plan->vectorizeWidth)),
-  };
-  out[n++] = named(ctx, "vectorize", mlirDictionaryAttrGet(ctx, 2, vec));
-  out[n++] =
-      named(ctx, "predicate_tail",
-            namesArray(ctx, plan->predicateTail, plan->numPredicateTail));
-  out[n++] = named(ctx, "epilogue",
-                   namesArray(ctx, plan->epilogue, plan->numEpilogue));
-  out[n++] = named(ctx, "arch", str(ctx, plan->arch));
-
-  MlirNamedAttribute hints[DLC_PLAN_MAX_ENTRIES];
-  for (int i = 0; i < plan->numLayoutHints; ++i) {
-    const DlcPlanHint *h = &plan->layoutHints[i];
-    hints[i] =
-        named(ctx, h->key,
-              h->isBool ? mlirBoolAttrGet(ctx, h->boolean) : str(ctx, h->text));
-  }
-  out[n++] = named(ctx, "layout_hints",
-                   mlirDictionaryAttrGet(ctx, plan->numLayoutHints, hints));
-  out[n++] = named(ctx, "algo_choice",
-                   pairsDict(ctx, plan->algoChoice, plan->numAlgoChoice));
-
-  MlirAttribute edges[DLC_PLAN_MAX_ENTRIES];
-  for (int i = 0; i < plan->numLocalEdges; ++i) {
-    const DlcPlanEdge *e = &plan->localEdges[i];
-    MlirNamedAttribute fields[] = {
-        named(ctx, "from", str(ctx, e->from)),
-        named(ctx, "to", str(ctx, e->to)),
-        named(ctx, "buffer", str(ctx, e->buffer)),
-        named(ctx, "depth", i64(ctx, e->depth)),
-    };
-    edges[i] = mlirDictionaryAttrGet(ctx, e->depth > 0 ? 4 : 3, fields);
-  }
-  out[n++] = named(ctx, "local_edges",
-                   mlirArrayAttrGet(ctx, plan->numLocalEdges, edges));
-
-  MlirNamedAttribute async[] = {
-      named(ctx, "enable", mlirBoolAttrGet(ctx, plan->asyncEnable)),
-      named(ctx, "prefetch_depth", i64(ctx, plan->asyncPrefetchDepth)),
-      named(ctx, "epilogue_overlap",
-            mlirBoolAttrGet(ctx, plan->asyncEpilogueOverlap)),
-  };
-  out[n++] = named(ctx, "async", mlirDictionaryAttrGet(ctx, 3, async));
-  out[n++] = named(ctx, "barrier_model", str(ctx, plan->barrierModel));
 }
 
 /* Builds `name` (no operands, no results) with the plan's fields and
@@ -301,13 +234,14 @@ static void buildPlanOp(MlirOperation before, MlirLocation loc,
                         const char *name, const DlcPlan *plan,
                         const MlirNamedAttribute *extra, int numExtra) {
   MlirContext ctx = mlirLocationGetContext(loc);
-  MlirNamedAttribute attrs[kNumFields + 2];
-  planAttributes(ctx, plan, attrs);
+  MlirNamedAttribute attrs[DLC_PLAN_NUM_FIELDS + 2];
+  dlcPlanScheduleAttributes(ctx, plan, attrs);
   for (int i = 0; i < numExtra; ++i)
-    attrs[kNumFields + i] = extra[i];
+    attrs[DLC_PLAN_NUM_FIELDS + i] = extra[i];
   MlirOperationState state =
       mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
-  mlirOperationStateAddAttributes(&state, kNumFields + numExtra, attrs);
+  mlirOperationStateAddAttributes(&state, DLC_PLAN_NUM_FIELDS + numExtra,
+                                  attrs);
   MlirOperation op = mlirOperationCreate(&state);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(before), before,
                                       op);
@@ -363,8 +297,8 @@ static void eraseOldPlan(MlirBlock body) {
 /* The plan-file entries that apply to region `name`: the root object, or
  * the objects of a root array, without "region" or with this name. */
 static bool applyPlanFile(const DlcJsonValue *root, const char *path,
-                          const DlcPlanRegion *region, DlcPlan *plan,
-                          bool *used) {
+                          const DlcPlanRegion *region, const DlcTarget *target,
+                          DlcPlan *plan, bool *used) {
   char error[768];
   bool isArray = root->kind == DlcJsonValueArray;
   size_t count = isArray ? root->count : 1;
@@ -400,7 +334,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       return false;
     }
   }
-  if (!dlcPlanValidate(plan, region, error, sizeof(error))) {
+  if (!dlcPlanValidate(plan, region, target, error, sizeof(error))) {
     dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                       "fix the plan-file; docs/passes/"
                       "convert-rbssa-to-plan.md lists every field",
@@ -422,9 +356,10 @@ static bool planRegion(MlirOperation func, const Options *o,
   dlcPlanProblemFromRegion(&region, &problem);
   DlcCandidate candidates[DLC_PLAN_MAX_CANDIDATES];
   int chosen = 0;
-  int n = dlcPlanSearch(o->device, &problem, candidates, &chosen);
-  dlcPlanFromCandidate(&region, o->device->arch, &candidates[chosen], plan);
-  if (planFile && !applyPlanFile(planFile, o->planFile, &region, plan, used))
+  int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
+  dlcPlanFromCandidate(&region, o->target->family, &candidates[chosen], plan);
+  if (planFile &&
+      !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -437,7 +372,7 @@ static bool planRegion(MlirOperation func, const Options *o,
     return true;
   for (int i = 0; i < n; ++i) {
     DlcPlan point;
-    dlcPlanFromCandidate(&region, o->device->arch, &candidates[i], &point);
+    dlcPlanFromCandidate(&region, o->target->family, &candidates[i], &point);
     MlirNamedAttribute extra[] = {
         named(ctx, "time_est_us",
               mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
@@ -505,6 +440,12 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
                       "%s", error);
     ok = false;
   }
+  /* The module is compiled for this chip from here on: the skeletons and
+   * the manifest read it back (lib/Target/Target.h). */
+  if (ok)
+    mlirOperationSetAttributeByName(
+        root, mlirStringRefCreateFromCString(DLC_TARGET_ATTR),
+        str(mlirOperationGetContext(root), o.table->chip));
   if (ok && o.planFile[0]) {
     planFile = dlcJsonValueParseFile(o.planFile, error, sizeof(error));
     if (!planFile) {
@@ -560,9 +501,14 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
 }
 
 static const DlcPassOptionInfo kOptions[] = {
-    {"arch", "target chip: sm80 (A100 figures) or sm90 (H100 SXM)", "sm90"},
+    {"chip",
+     "target chip, a row of the target table (docs/target.md): its limits "
+     "and figures steer the search, its family is the plan's arch, and it "
+     "is recorded on the module as " DLC_TARGET_ATTR,
+     DLC_TARGET_DEFAULT_CHIP},
+    {"arch", "alias of chip (a family name stands for its reference chip)", ""},
     {"device",
-     "override figures of the arch's device table, FIGURE=VALUE,... (sms, "
+     "override figures of the chip's table row, FIGURE=VALUE,... (sms, "
      "clock-ghz, peak-tflops, mma-sync-fraction, dram-tbs, l2-tbs, "
      "smem-per-sm, smem-per-cta, regs-per-sm, load-latency-cycles)",
      ""},

@@ -1,0 +1,588 @@
+/* plan.schedule <-> DlcPlan, and the checks every plan must pass (spec
+ * §8.1; the contract of DESIGN.md decision 10). IRDL checks each field's
+ * attribute kind and the closed enumerations of stages, arch and
+ * barrier_model; everything inside arrays and dictionaries, and every
+ * relation between fields, is checked here, once, for the planner and for
+ * plan-verify. */
+#include "PlanSchedule.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *const dlcPlanBindValues[] = {
+    "block.x",     "block.y",     "block.z", "warp.x", "warp.y",
+    "warpgroup.x", "warpgroup.y", "lane",    NULL};
+const char *const dlcPlanCacheWhere[] = {"smem", NULL};
+const char *const dlcPlanEdgeBuffers[] = {"reg", "smem", "gmem", "smem_ring",
+                                          NULL};
+const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier", NULL};
+const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
+const char *const dlcPlanStrides[] = {"row", "col", NULL};
+const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv", "attention", NULL};
+
+bool dlcPlanIsOneOf(const char *name, const char *const *set) {
+  for (; *set; ++set)
+    if (strcmp(*set, name) == 0)
+      return true;
+  return false;
+}
+
+bool dlcPlanIsName(const char *s) {
+  size_t n = strlen(s);
+  if (n == 0 || n >= DLC_PLAN_NAME)
+    return false;
+  for (const char *c = s; *c; ++c)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+          (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' || *c == '-'))
+      return false;
+  return true;
+}
+
+/* --- writing ---------------------------------------------------------------
+ */
+
+static MlirAttribute str(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+static MlirAttribute i64(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute value) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
+static MlirAttribute pairsDict(MlirContext ctx, const DlcPlanPair *pairs,
+                               int count) {
+  MlirNamedAttribute entries[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < count; ++i)
+    entries[i] = named(ctx, pairs[i].key, str(ctx, pairs[i].value));
+  return mlirDictionaryAttrGet(ctx, count, entries);
+}
+
+static MlirAttribute namesArray(MlirContext ctx,
+                                const char (*names)[DLC_PLAN_NAME], int count) {
+  MlirAttribute items[DLC_PLAN_MAX_EPILOGUE];
+  for (int i = 0; i < count; ++i)
+    items[i] = str(ctx, names[i]);
+  return mlirArrayAttrGet(ctx, count, items);
+}
+
+static MlirAttribute cacheArray(MlirContext ctx, const DlcPlan *plan) {
+  MlirAttribute caches[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < plan->numCache; ++i) {
+    const DlcPlanCache *c = &plan->cache[i];
+    MlirNamedAttribute e[] = {
+        named(ctx, "tensor", str(ctx, c->tensor)),
+        named(ctx, "where", str(ctx, c->where)),
+        named(ctx, "at", str(ctx, c->at)),
+        named(ctx, "pingpong", mlirBoolAttrGet(ctx, c->pingpong)),
+    };
+    caches[i] = mlirDictionaryAttrGet(ctx, 4, e);
+  }
+  return mlirArrayAttrGet(ctx, plan->numCache, caches);
+}
+
+static MlirAttribute hintsDict(MlirContext ctx, const DlcPlan *plan) {
+  MlirNamedAttribute hints[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < plan->numLayoutHints; ++i) {
+    const DlcPlanHint *h = &plan->layoutHints[i];
+    hints[i] =
+        named(ctx, h->key,
+              h->isBool ? mlirBoolAttrGet(ctx, h->boolean) : str(ctx, h->text));
+  }
+  return mlirDictionaryAttrGet(ctx, plan->numLayoutHints, hints);
+}
+
+static MlirAttribute edgesArray(MlirContext ctx, const DlcPlan *plan) {
+  MlirAttribute edges[DLC_PLAN_MAX_ENTRIES];
+  for (int i = 0; i < plan->numLocalEdges; ++i) {
+    const DlcPlanEdge *e = &plan->localEdges[i];
+    MlirNamedAttribute fields[] = {
+        named(ctx, "from", str(ctx, e->from)),
+        named(ctx, "to", str(ctx, e->to)),
+        named(ctx, "buffer", str(ctx, e->buffer)),
+        named(ctx, "depth", i64(ctx, e->depth)),
+    };
+    edges[i] = mlirDictionaryAttrGet(ctx, e->depth > 0 ? 4 : 3, fields);
+  }
+  return mlirArrayAttrGet(ctx, plan->numLocalEdges, edges);
+}
+
+void dlcPlanScheduleAttributes(MlirContext ctx, const DlcPlan *plan,
+                               MlirNamedAttribute out[DLC_PLAN_NUM_FIELDS]) {
+  int n = 0;
+  out[n++] = named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, plan->tile));
+  out[n++] = named(ctx, "stages", i64(ctx, plan->stages));
+  out[n++] = named(ctx, "bind", pairsDict(ctx, plan->bind, plan->numBind));
+  out[n++] =
+      named(ctx, "warp_tile", mlirDenseI64ArrayGet(ctx, 2, plan->warpTile));
+  out[n++] = named(ctx, "cache", cacheArray(ctx, plan));
+  MlirNamedAttribute vec[] = {
+      named(ctx, "axis", str(ctx, plan->vectorizeAxis)),
+      named(ctx, "width", i64(ctx, plan->vectorizeWidth)),
+  };
+  out[n++] = named(ctx, "vectorize", mlirDictionaryAttrGet(ctx, 2, vec));
+  out[n++] =
+      named(ctx, "predicate_tail",
+            namesArray(ctx, plan->predicateTail, plan->numPredicateTail));
+  out[n++] = named(ctx, "epilogue",
+                   namesArray(ctx, plan->epilogue, plan->numEpilogue));
+  out[n++] = named(ctx, "arch", str(ctx, plan->arch));
+  out[n++] = named(ctx, "layout_hints", hintsDict(ctx, plan));
+  out[n++] = named(ctx, "algo_choice",
+                   pairsDict(ctx, plan->algoChoice, plan->numAlgoChoice));
+  out[n++] = named(ctx, "local_edges", edgesArray(ctx, plan));
+  MlirNamedAttribute async[] = {
+      named(ctx, "enable", mlirBoolAttrGet(ctx, plan->asyncEnable)),
+      named(ctx, "prefetch_depth", i64(ctx, plan->asyncPrefetchDepth)),
+      named(ctx, "epilogue_overlap",
+            mlirBoolAttrGet(ctx, plan->asyncEpilogueOverlap)),
+  };
+  out[n++] = named(ctx, "async", mlirDictionaryAttrGet(ctx, 3, async));
+  out[n++] = named(ctx, "barrier_model", str(ctx, plan->barrierModel));
+}
+
+/* --- reading ---------------------------------------------------------------
+ */
+
+typedef struct Reader {
+  char *error;
+  size_t errorSize;
+} Reader;
+
+/* Formats "field 'F' <what>"; always returns false. */
+static bool bad(Reader *rd, const char *field, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static bool bad(Reader *rd, const char *field, const char *format, ...) {
+  char what[256];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(what, sizeof(what), format, args);
+  va_end(args);
+  snprintf(rd->error, rd->errorSize, "field '%s' %s", field, what);
+  return false;
+}
+
+/* Formats "field 'F': <what>"; always returns false. */
+static bool wrong(Reader *rd, const char *field, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+static bool wrong(Reader *rd, const char *field, const char *format, ...) {
+  char what[256];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(what, sizeof(what), format, args);
+  va_end(args);
+  snprintf(rd->error, rd->errorSize, "field '%s': %s", field, what);
+  return false;
+}
+
+static MlirAttribute member(MlirAttribute dict, const char *key) {
+  return mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(key));
+}
+
+/* Copies a string attribute that is a plan name into `dst`; `what` says
+ * where it sits ("entry 1 key 'at'"). */
+static bool readName(Reader *rd, const char *field, const char *what,
+                     MlirAttribute a, char dst[DLC_PLAN_NAME]) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return bad(rd, field, "%s%smust be a string", what, *what ? " " : "");
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  int length = s.length < DLC_PLAN_NAME ? (int)s.length : DLC_PLAN_NAME - 1;
+  snprintf(dst, DLC_PLAN_NAME, "%.*s", length, s.data);
+  if (s.length >= DLC_PLAN_NAME || !dlcPlanIsName(dst))
+    return bad(rd, field,
+               "%s%shas \"%.*s\", which is not a name (letters, digits, "
+               "'_', '.', '-'; under %d characters)",
+               what, *what ? " " : "", (int)(s.length > 60 ? 60 : s.length),
+               s.data, DLC_PLAN_NAME);
+  return true;
+}
+
+static bool readOneOf(Reader *rd, const char *field, const char *what,
+                      MlirAttribute a, char dst[DLC_PLAN_NAME],
+                      const char *const *set) {
+  if (!readName(rd, field, what, a, dst))
+    return false;
+  if (dlcPlanIsOneOf(dst, set))
+    return true;
+  char list[160] = "";
+  for (const char *const *s = set; *s; ++s) {
+    size_t used = strlen(list);
+    snprintf(list + used, sizeof(list) - used, "%s\"%s\"", s == set ? "" : ", ",
+             *s);
+  }
+  return bad(rd, field, "%s%smust be one of %s, not \"%s\"", what,
+             *what ? " " : "", list, dst);
+}
+
+static bool readInt(Reader *rd, const char *field, const char *what,
+                    MlirAttribute a, int64_t *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) ||
+      !mlirTypeIsAInteger(mlirAttributeGetType(a)) ||
+      mlirIntegerTypeGetWidth(mlirAttributeGetType(a)) > 64)
+    return bad(rd, field, "%s%smust be an integer", what, *what ? " " : "");
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+static bool readBool(Reader *rd, const char *field, const char *what,
+                     MlirAttribute a, bool *out) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsABool(a))
+    return bad(rd, field, "%s%smust be true or false", what, *what ? " " : "");
+  *out = mlirBoolAttrGetValue(a);
+  return true;
+}
+
+/* A dictionary whose keys are all in `keys` (NULL-terminated) and that has
+ * the first `numRequired` of them. */
+static bool checkKeys(Reader *rd, const char *field, const char *what,
+                      MlirAttribute dict, const char *const *keys,
+                      int numRequired) {
+  const char *sep = *what ? " " : "";
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
+    return bad(rd, field, "%s%smust be a dictionary", what, sep);
+  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(dict); ++i) {
+    MlirStringRef key =
+        mlirIdentifierStr(mlirDictionaryAttrGetElement(dict, i).name);
+    bool known = false;
+    for (const char *const *k = keys; *k && !known; ++k)
+      known =
+          strlen(*k) == key.length && strncmp(*k, key.data, key.length) == 0;
+    if (!known)
+      return bad(rd, field, "%s%shas an unknown key '%.*s'", what, sep,
+                 (int)(key.length > 60 ? 60 : key.length), key.data);
+  }
+  for (int i = 0; i < numRequired; ++i)
+    if (mlirAttributeIsNull(member(dict, keys[i])))
+      return bad(rd, field, "%s%slacks the key '%s'", what, sep, keys[i]);
+  return true;
+}
+
+/* An array attribute of at most `max` entries. */
+static bool checkArray(Reader *rd, const char *field, MlirAttribute a,
+                       intptr_t max) {
+  if (!mlirAttributeIsAArray(a))
+    return bad(rd, field, "must be an array");
+  if (mlirArrayAttrGetNumElements(a) > max)
+    return bad(rd, field, "has %lld entries; at most %lld are supported",
+               (long long)mlirArrayAttrGetNumElements(a), (long long)max);
+  return true;
+}
+
+static bool readI64Array(Reader *rd, const char *field, MlirAttribute a,
+                         intptr_t count, int64_t *out, const char *form) {
+  if (!mlirAttributeIsADenseI64Array(a) ||
+      mlirDenseArrayGetNumElements(a) != count)
+    return bad(rd, field, "must be array<i64: %s>", form);
+  for (intptr_t i = 0; i < count; ++i)
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+  return true;
+}
+
+static bool readNames(Reader *rd, const char *field, MlirAttribute a,
+                      char (*names)[DLC_PLAN_NAME], int *count, int max) {
+  if (!checkArray(rd, field, a, max))
+    return false;
+  *count = (int)mlirArrayAttrGetNumElements(a);
+  char what[32];
+  for (int i = 0; i < *count; ++i) {
+    snprintf(what, sizeof(what), "entry %d", i);
+    if (!readName(rd, field, what, mlirArrayAttrGetElement(a, i), names[i]))
+      return false;
+  }
+  return true;
+}
+
+/* A dictionary of name -> string, the value one of `values` when given and
+ * the key one of `keys` when given. */
+static bool readPairs(Reader *rd, const char *field, MlirAttribute a,
+                      DlcPlanPair *pairs, int *count, const char *const *keys,
+                      const char *const *values) {
+  if (!mlirAttributeIsADictionary(a))
+    return bad(rd, field, "must be a dictionary");
+  if (keys && !checkKeys(rd, field, "", a, keys, 0))
+    return false;
+  if (mlirDictionaryAttrGetNumElements(a) > DLC_PLAN_MAX_ENTRIES)
+    return bad(rd, field, "has more than %d entries", DLC_PLAN_MAX_ENTRIES);
+  *count = (int)mlirDictionaryAttrGetNumElements(a);
+  for (int i = 0; i < *count; ++i) {
+    MlirNamedAttribute e = mlirDictionaryAttrGetElement(a, i);
+    MlirStringRef key = mlirIdentifierStr(e.name);
+    snprintf(pairs[i].key, DLC_PLAN_NAME, "%.*s",
+             (int)(key.length < DLC_PLAN_NAME ? key.length : 0), key.data);
+    if (!dlcPlanIsName(pairs[i].key))
+      return bad(rd, field, "has the key '%.*s', which is not a name",
+                 (int)(key.length > 60 ? 60 : key.length), key.data);
+    char what[96];
+    snprintf(what, sizeof(what), "key '%s'", pairs[i].key);
+    if (values
+            ? !readOneOf(rd, field, what, e.attribute, pairs[i].value, values)
+            : !readName(rd, field, what, e.attribute, pairs[i].value))
+      return false;
+  }
+  return true;
+}
+
+static bool readCache(Reader *rd, MlirAttribute a, DlcPlan *plan) {
+  static const char *const keys[] = {"tensor", "where", "at", "pingpong", NULL};
+  if (!checkArray(rd, "cache", a, DLC_PLAN_MAX_ENTRIES))
+    return false;
+  plan->numCache = (int)mlirArrayAttrGetNumElements(a);
+  for (int i = 0; i < plan->numCache; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(a, i);
+    DlcPlanCache *c = &plan->cache[i];
+    char what[32];
+    snprintf(what, sizeof(what), "entry %d", i);
+    if (!checkKeys(rd, "cache", what, e, keys, 4))
+      return false;
+    snprintf(what, sizeof(what), "entry %d key 'tensor'", i);
+    if (!readName(rd, "cache", what, member(e, "tensor"), c->tensor))
+      return false;
+    snprintf(what, sizeof(what), "entry %d key 'where'", i);
+    if (!readOneOf(rd, "cache", what, member(e, "where"), c->where,
+                   dlcPlanCacheWhere))
+      return false;
+    snprintf(what, sizeof(what), "entry %d key 'at'", i);
+    if (!readName(rd, "cache", what, member(e, "at"), c->at))
+      return false;
+    snprintf(what, sizeof(what), "entry %d key 'pingpong'", i);
+    if (!readBool(rd, "cache", what, member(e, "pingpong"), &c->pingpong))
+      return false;
+  }
+  return true;
+}
+
+static bool readVectorize(Reader *rd, MlirAttribute a, DlcPlan *plan) {
+  static const char *const keys[] = {"axis", "width", NULL};
+  return checkKeys(rd, "vectorize", "", a, keys, 2) &&
+         readName(rd, "vectorize", "key 'axis'", member(a, "axis"),
+                  plan->vectorizeAxis) &&
+         readInt(rd, "vectorize", "key 'width'", member(a, "width"),
+                 &plan->vectorizeWidth);
+}
+
+/* Keys <tensor>_swizzle (a bool or a swizzle width) and <tensor>_stride. */
+static bool readLayoutHints(Reader *rd, MlirAttribute a, DlcPlan *plan) {
+  if (!mlirAttributeIsADictionary(a))
+    return bad(rd, "layout_hints", "must be a dictionary");
+  if (mlirDictionaryAttrGetNumElements(a) > DLC_PLAN_MAX_ENTRIES)
+    return bad(rd, "layout_hints", "has more than %d entries",
+               DLC_PLAN_MAX_ENTRIES);
+  plan->numLayoutHints = (int)mlirDictionaryAttrGetNumElements(a);
+  for (int i = 0; i < plan->numLayoutHints; ++i) {
+    MlirNamedAttribute e = mlirDictionaryAttrGetElement(a, i);
+    MlirStringRef key = mlirIdentifierStr(e.name);
+    DlcPlanHint *h = &plan->layoutHints[i];
+    snprintf(h->key, sizeof(h->key), "%.*s",
+             (int)(key.length < DLC_PLAN_NAME ? key.length : 0), key.data);
+    size_t n = strlen(h->key);
+    bool swizzle = n > 8 && strcmp(h->key + n - 8, "_swizzle") == 0;
+    bool stride = n > 7 && strcmp(h->key + n - 7, "_stride") == 0;
+    if (!dlcPlanIsName(h->key) || (!swizzle && !stride))
+      return bad(rd, "layout_hints",
+                 "has the key '%.*s'; keys are <tensor>_swizzle or "
+                 "<tensor>_stride",
+                 (int)(key.length > 60 ? 60 : key.length), key.data);
+    char what[96];
+    snprintf(what, sizeof(what), "key '%s'", h->key);
+    h->isBool = swizzle && mlirAttributeIsABool(e.attribute);
+    if (h->isBool)
+      h->boolean = mlirBoolAttrGetValue(e.attribute);
+    else if (!readOneOf(rd, "layout_hints", what, e.attribute, h->text,
+                        swizzle ? dlcPlanSwizzles : dlcPlanStrides))
+      return false;
+  }
+  return true;
+}
+
+static bool readLocalEdges(Reader *rd, MlirAttribute a, DlcPlan *plan) {
+  static const char *const keys[] = {"from", "to", "buffer", "depth", NULL};
+  if (!checkArray(rd, "local_edges", a, DLC_PLAN_MAX_ENTRIES))
+    return false;
+  plan->numLocalEdges = (int)mlirArrayAttrGetNumElements(a);
+  for (int i = 0; i < plan->numLocalEdges; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(a, i);
+    DlcPlanEdge *edge = &plan->localEdges[i];
+    char what[32];
+    snprintf(what, sizeof(what), "entry %d", i);
+    if (!checkKeys(rd, "local_edges", what, e, keys, 3) ||
+        !readName(rd, "local_edges", what, member(e, "from"), edge->from) ||
+        !readName(rd, "local_edges", what, member(e, "to"), edge->to) ||
+        !readOneOf(rd, "local_edges", what, member(e, "buffer"), edge->buffer,
+                   dlcPlanEdgeBuffers))
+      return false;
+    MlirAttribute depth = member(e, "depth");
+    bool ring = strcmp(edge->buffer, "smem_ring") == 0;
+    edge->depth = 0;
+    if (ring != !mlirAttributeIsNull(depth))
+      return bad(rd, "local_edges", "entry %d %s", i,
+                 ring ? "needs a depth (2 or 3) for smem_ring"
+                      : "has a depth, which only smem_ring takes");
+    if (ring && (!readInt(rd, "local_edges", what, depth, &edge->depth) ||
+                 edge->depth < 2 || edge->depth > 3))
+      return bad(rd, "local_edges", "entry %d needs a depth of 2 or 3", i);
+  }
+  return true;
+}
+
+static bool readAsync(Reader *rd, MlirAttribute a, DlcPlan *plan) {
+  static const char *const keys[] = {"enable", "prefetch_depth",
+                                     "epilogue_overlap", NULL};
+  return checkKeys(rd, "async", "", a, keys, 3) &&
+         readBool(rd, "async", "key 'enable'", member(a, "enable"),
+                  &plan->asyncEnable) &&
+         readInt(rd, "async", "key 'prefetch_depth'",
+                 member(a, "prefetch_depth"), &plan->asyncPrefetchDepth) &&
+         readBool(rd, "async", "key 'epilogue_overlap'",
+                  member(a, "epilogue_overlap"), &plan->asyncEpilogueOverlap);
+}
+
+static const char *const kFields[DLC_PLAN_NUM_FIELDS] = {
+    "tile",        "stages",         "bind",     "warp_tile",    "cache",
+    "vectorize",   "predicate_tail", "epilogue", "arch",         "layout_hints",
+    "algo_choice", "local_edges",    "async",    "barrier_model"};
+
+bool dlcPlanScheduleRead(MlirOperation op, DlcPlan *plan, char *error,
+                         size_t errorSize) {
+  Reader rd = {error, errorSize};
+  memset(plan, 0, sizeof(*plan));
+  MlirAttribute f[DLC_PLAN_NUM_FIELDS];
+  for (int i = 0; i < DLC_PLAN_NUM_FIELDS; ++i) {
+    f[i] = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString(kFields[i]));
+    if (mlirAttributeIsNull(f[i]))
+      return bad(&rd, kFields[i],
+                 "is missing (plan.schedule carries every "
+                 "§8.1 field)");
+  }
+  return readI64Array(&rd, "tile", f[0], 3, plan->tile, "BM, BN, BK") &&
+         readInt(&rd, "stages", "", f[1], &plan->stages) &&
+         readPairs(&rd, "bind", f[2], plan->bind, &plan->numBind, NULL,
+                   dlcPlanBindValues) &&
+         readI64Array(&rd, "warp_tile", f[3], 2, plan->warpTile, "WM, WN") &&
+         readCache(&rd, f[4], plan) && readVectorize(&rd, f[5], plan) &&
+         readNames(&rd, "predicate_tail", f[6], plan->predicateTail,
+                   &plan->numPredicateTail, DLC_PLAN_MAX_ENTRIES) &&
+         readNames(&rd, "epilogue", f[7], plan->epilogue, &plan->numEpilogue,
+                   DLC_PLAN_MAX_EPILOGUE) &&
+         readName(&rd, "arch", "", f[8], plan->arch) &&
+         readLayoutHints(&rd, f[9], plan) &&
+         readPairs(&rd, "algo_choice", f[10], plan->algoChoice,
+                   &plan->numAlgoChoice, dlcPlanAlgoFamilies, NULL) &&
+         readLocalEdges(&rd, f[11], plan) && readAsync(&rd, f[12], plan) &&
+         readOneOf(&rd, "barrier_model", "", f[13], plan->barrierModel,
+                   dlcPlanBarrierModels);
+}
+
+/* --- checking --------------------------------------------------------------
+ */
+
+int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
+  int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
+  return plan->stages * (bm * bk + bk * bn) * elementBytes;
+}
+
+/* Extents are bounded first, so no product below can overflow. */
+static bool checkExtents(Reader *rd, const DlcPlan *plan) {
+  static const char *const tileNames[] = {"BM", "BN", "BK"};
+  static const char *const warpNames[] = {"WM", "WN"};
+  for (int i = 0; i < 3; ++i)
+    if (plan->tile[i] < 1 || plan->tile[i] > DLC_PLAN_MAX_TILE)
+      return wrong(rd, "tile", "%s = %lld is not in [1, %d]", tileNames[i],
+                   (long long)plan->tile[i], DLC_PLAN_MAX_TILE);
+  for (int i = 0; i < 2; ++i)
+    if (plan->warpTile[i] < 1 || plan->warpTile[i] > DLC_PLAN_MAX_TILE)
+      return wrong(rd, "warp_tile", "%s = %lld is not in [1, %d]", warpNames[i],
+                   (long long)plan->warpTile[i], DLC_PLAN_MAX_TILE);
+  if (plan->stages != 2 && plan->stages != 3)
+    return wrong(rd, "stages", "%lld is not 2 or 3", (long long)plan->stages);
+  return true;
+}
+
+/* The mma.sync skeleton's own shape rules. */
+static bool checkShape(Reader *rd, const DlcPlan *plan, int elementBytes) {
+  int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
+  int64_t wm = plan->warpTile[0], wn = plan->warpTile[1];
+  if (bk % 16 != 0)
+    return wrong(rd, "tile",
+                 "BK = %lld is not a multiple of 16 (the k of mma.sync "
+                 "m16n8k16)",
+                 (long long)bk);
+  if (wm % 16 != 0 || wn % 16 != 0)
+    return wrong(rd, "warp_tile",
+                 "%lldx%lld is not made of 16x16 blocks (mma.sync m16n8k16 "
+                 "fed by ldmatrix.x4)",
+                 (long long)wm, (long long)wn);
+  if (bm % wm != 0 || bn % wn != 0) {
+    snprintf(rd->error, rd->errorSize,
+             "fields 'tile' and 'warp_tile': the warp tile %lldx%lld does "
+             "not divide the CTA tile %lldx%lld",
+             (long long)wm, (long long)wn, (long long)bm, (long long)bn);
+    return false;
+  }
+  if (plan->asyncPrefetchDepth < 0 ||
+      plan->asyncPrefetchDepth >= plan->stages) {
+    snprintf(rd->error, rd->errorSize,
+             "fields 'async' and 'stages': prefetch_depth %lld must be below "
+             "stages %lld",
+             (long long)plan->asyncPrefetchDepth, (long long)plan->stages);
+    return false;
+  }
+  int64_t w = plan->vectorizeWidth;
+  if (w < 1 || (w & (w - 1)) != 0 || w * elementBytes > 16)
+    return wrong(rd, "vectorize",
+                 "width %lld is not a power of two of at most 16 bytes "
+                 "(%d-byte elements)",
+                 (long long)w, elementBytes);
+  return true;
+}
+
+/* The target's limits and features. */
+static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
+                        int elementBytes) {
+  int64_t warps =
+      (plan->tile[0] / plan->warpTile[0]) * (plan->tile[1] / plan->warpTile[1]);
+  if (32 * warps > t->maxThreadsPerCTA) {
+    snprintf(rd->error, rd->errorSize,
+             "fields 'tile' and 'warp_tile': %lld warps per CTA exceed the "
+             "%d-thread limit of %s",
+             (long long)warps, t->maxThreadsPerCTA, t->chip);
+    return false;
+  }
+  int64_t smem = dlcPlanStageBytes(plan, elementBytes);
+  if (smem > t->smemPerCTA) {
+    snprintf(rd->error, rd->errorSize,
+             "fields 'tile' and 'stages': %lld stages of %lldx%lld and "
+             "%lldx%lld operand tiles take %lld bytes of shared memory, over "
+             "the %d bytes a CTA can have on %s",
+             (long long)plan->stages, (long long)plan->tile[0],
+             (long long)plan->tile[2], (long long)plan->tile[2],
+             (long long)plan->tile[1], (long long)smem, t->smemPerCTA, t->chip);
+    return false;
+  }
+  if (strcmp(plan->arch, t->family) != 0)
+    return wrong(rd, "arch", "\"%s\" is not the family of the target %s (%s)",
+                 plan->arch, t->chip, t->family);
+  if (strcmp(plan->barrierModel, "mbarrier") == 0 && !t->hasTma)
+    return wrong(rd, "barrier_model",
+                 "\"mbarrier\" (TMA transaction barriers) needs TMA, which %s "
+                 "does not have; use \"cp_async_group\"",
+                 t->chip);
+  return true;
+}
+
+bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
+                  int elementBytes, char *error, size_t errorSize) {
+  Reader rd = {error, errorSize};
+  return checkExtents(&rd, plan) && checkShape(&rd, plan, elementBytes) &&
+         checkTarget(&rd, plan, target, elementBytes);
+}

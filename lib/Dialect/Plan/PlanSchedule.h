@@ -1,0 +1,134 @@
+/* The §8.1 plan as a C struct, and the one place that reads, writes and
+ * checks a plan.schedule op (DESIGN.md decision 10: the plan is the
+ * contract between the planner and the skeletons).
+ *
+ *   dlcPlanScheduleAttributes  DlcPlan -> the 14 attributes (the planner)
+ *   dlcPlanScheduleRead        plan.schedule -> DlcPlan, checking attribute
+ *                              kinds, keys and closed value sets
+ *   dlcPlanCheck               the fields against each other, the mma.sync
+ *                              skeleton and the target's limits
+ *
+ * Users: convert-rbssa-to-plan (its plan-file overrides), plan-verify, and
+ * any skeleton that reads a plan. docs/dialects/plan.md describes the
+ * fields; docs/passes/plan-verify.md the checks.
+ *
+ * Internal to the library (module prefix `dlcPlan`). Nothing here owns
+ * memory: a DlcPlan is a value. */
+#ifndef DLC_LIB_DIALECT_PLAN_PLANSCHEDULE_H
+#define DLC_LIB_DIALECT_PLAN_PLANSCHEDULE_H
+
+#include "Target.h"
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Names (axes, tensors, hardware indices) are short identifiers. */
+enum {
+  DLC_PLAN_NAME = 48,
+  DLC_PLAN_MAX_ENTRIES = 8,
+  DLC_PLAN_MAX_EPILOGUE = 16,
+  DLC_PLAN_NUM_FIELDS = 14, /* the §8.1 fields of plan.schedule */
+  DLC_PLAN_MAX_TILE = 4096, /* bound of every tile and warp-tile extent */
+};
+
+typedef struct DlcPlanPair {
+  char key[DLC_PLAN_NAME];
+  char value[DLC_PLAN_NAME];
+} DlcPlanPair;
+
+typedef struct DlcPlanHint { /* one layout_hints entry: bool or string */
+  char key[DLC_PLAN_NAME];
+  bool isBool;
+  bool boolean;
+  char text[DLC_PLAN_NAME];
+} DlcPlanHint;
+
+typedef struct DlcPlanCache {
+  char tensor[DLC_PLAN_NAME];
+  char where[DLC_PLAN_NAME];
+  char at[DLC_PLAN_NAME];
+  bool pingpong;
+} DlcPlanCache;
+
+/* One local_edges entry of the plan. */
+typedef struct DlcPlanEdge {
+  char from[DLC_PLAN_NAME];
+  char to[DLC_PLAN_NAME];
+  char buffer[DLC_PLAN_NAME];
+  int64_t depth; /* smem_ring only; 0 = absent */
+} DlcPlanEdge;
+
+typedef struct DlcPlan {
+  int64_t tile[3]; /* BM, BN, BK */
+  int64_t stages;
+  int numBind;
+  DlcPlanPair bind[DLC_PLAN_MAX_ENTRIES];
+  int64_t warpTile[2];
+  int numCache;
+  DlcPlanCache cache[DLC_PLAN_MAX_ENTRIES];
+  char vectorizeAxis[DLC_PLAN_NAME];
+  int64_t vectorizeWidth;
+  int numPredicateTail;
+  char predicateTail[DLC_PLAN_MAX_ENTRIES][DLC_PLAN_NAME];
+  int numEpilogue;
+  char epilogue[DLC_PLAN_MAX_EPILOGUE][DLC_PLAN_NAME];
+  char arch[DLC_PLAN_NAME];
+  int numLayoutHints;
+  DlcPlanHint layoutHints[DLC_PLAN_MAX_ENTRIES];
+  int numAlgoChoice;
+  DlcPlanPair algoChoice[DLC_PLAN_MAX_ENTRIES];
+  int numLocalEdges;
+  DlcPlanEdge localEdges[DLC_PLAN_MAX_ENTRIES];
+  bool asyncEnable;
+  int64_t asyncPrefetchDepth;
+  bool asyncEpilogueOverlap;
+  char barrierModel[DLC_PLAN_NAME];
+} DlcPlan;
+
+/* The closed value sets of §8.1 (NULL-terminated). */
+extern const char *const dlcPlanBindValues[];    /* block.x ... lane */
+extern const char *const dlcPlanCacheWhere[];    /* smem */
+extern const char *const dlcPlanEdgeBuffers[];   /* reg, smem, gmem, ... */
+extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
+extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
+extern const char *const dlcPlanStrides[];       /* row, col */
+extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ... */
+
+/* Whether `name` is one of the NULL-terminated `set`. */
+bool dlcPlanIsOneOf(const char *name, const char *const *set);
+
+/* Names in a plan are short identifiers with dots: "m.i.o", "block.x"
+ * (letters, digits, '_', '.', '-'; under DLC_PLAN_NAME characters). */
+bool dlcPlanIsName(const char *name);
+
+/* Writes the 14 fields of `plan` as named attributes (borrowed by the
+ * caller's op state; MLIR owns them). */
+void dlcPlanScheduleAttributes(MlirContext ctx, const DlcPlan *plan,
+                               MlirNamedAttribute out[DLC_PLAN_NUM_FIELDS]);
+
+/* Reads the 14 fields of a plan.schedule (or plan.candidate) `op` into
+ * `plan`: each must be present with its attribute kind, dictionaries must
+ * have their keys, names must be names and closed fields one of their
+ * values. On error writes a message naming the field into `error` and
+ * returns false. */
+bool dlcPlanScheduleRead(MlirOperation op, DlcPlan *plan, char *error,
+                         size_t errorSize);
+
+/* Checks `plan` against itself (tile and warp-tile extents in
+ * [1, DLC_PLAN_MAX_TILE], warp tile of 16x16 blocks dividing the tile, BK a
+ * multiple of 16, prefetch_depth below stages, vector width), and against
+ * `target`: threads within maxThreadsPerCTA, the stages' shared memory
+ * (`elementBytes` per operand element) within smemPerCTA, `arch` the
+ * target's family, mbarrier only with TMA. On error writes a message naming
+ * the fields into `error` and returns false. */
+bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
+                  int elementBytes, char *error, size_t errorSize);
+
+/* Shared memory of the plan's operand stages:
+ * stages * (BM*BK + BK*BN) * elementBytes. The extents must be checked. */
+int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
+
+#endif
