@@ -20,3 +20,6 @@ for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"):
 
 config.substitutions.append(("%dlc_src_root", config.dlc_src_root))
 config.substitutions.append(("%dlc_obj_root", config.dlc_obj_root))
+# The fake CUDA driver of the runtime tests (test/Runtime/Inputs/fakecuda):
+# LD_LIBRARY_PATH=%fakecuda_dir makes dlc-run load it as libcuda.so.1.
+config.substitutions.append(("%fakecuda_dir", os.path.join(config.dlc_obj_root, "test", "Runtime", "Inputs", "fakecuda")))

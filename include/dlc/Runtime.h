@@ -88,6 +88,7 @@ typedef struct {
   DlcRuntimeRole role;
   int rank;
   const char *const *shape; /* rank expressions ("M", "64", ...) */
+  int intermediate; /* "intermediate": true: a buffer between two kernels */
 } DlcRuntimeParam;
 
 /* The launch a manifest asks for, evaluated for given symbol values. */
@@ -143,6 +144,71 @@ int dlcRuntimeManifestGetParamElements(DLC_KEEP const DlcRuntimeManifest *m,
 DlcRuntimeDtype dlcRuntimeDtypeFromString(DLC_KEEP const char *s);
 DLC_KEEP const char *dlcRuntimeDtypeToString(DlcRuntimeDtype t);
 size_t dlcRuntimeDtypeSize(DlcRuntimeDtype t);
+
+/*===------------------------------ programs -----------------------------===*/
+
+/* A program (docs/conventions.md, "Program manifest"): kernels launched in
+ * order over the program's graph tensors and intermediate buffers, which
+ * each kernel's pointer parameters name.  A kernel manifest loads as a
+ * program of that one kernel, whose pointer parameters are its tensors. */
+typedef struct DlcRuntimeProgram DlcRuntimeProgram;
+
+/* One intermediate buffer; strings owned by the program. */
+typedef struct {
+  const char *name;
+  DlcRuntimeDtype dtype;
+  int rank;
+  const char *const *shape; /* rank expressions over the symbols */
+  const char *bytes;        /* its size in bytes, an expression */
+} DlcRuntimeBuffer;
+
+/* Reads a program manifest or a kernel manifest and checks that every
+ * kernel's pointer parameters name a graph tensor or an intermediate of the
+ * same dtype and shape, that no kernel writes a graph input, that each
+ * intermediate is written before it is read and that each kernel's symbols
+ * are the program's.  NULL on error (message in err). */
+DLC_GIVE DlcRuntimeProgram *dlcRuntimeProgramLoad(DLC_KEEP const char *path,
+                                                  char *err, size_t errSize);
+/* The same from text; baseDir resolves a relative "ptx" (NULL: as is). */
+DLC_GIVE DlcRuntimeProgram *dlcRuntimeProgramParse(DLC_KEEP const char *json,
+                                                   DLC_KEEP const char *baseDir,
+                                                   char *err, size_t errSize);
+void dlcRuntimeProgramDestroy(DLC_TAKE DlcRuntimeProgram *p);
+
+DLC_KEEP const char *
+dlcRuntimeProgramGetName(DLC_KEEP const DlcRuntimeProgram *p);
+/* Whether the file was a program manifest (not a single kernel's). */
+int dlcRuntimeProgramIsProgramManifest(DLC_KEEP const DlcRuntimeProgram *p);
+/* The program's signature, as a manifest without a launch of its own: its
+ * symbols (the order of every symbol array of this API) and its graph
+ * tensors as pointer parameters, inputs then outputs; "flops" is the sum of
+ * the kernels'.  For a kernel manifest it is that manifest.  Reference data
+ * and the caller's tensors follow it. */
+DLC_KEEP const DlcRuntimeManifest *
+dlcRuntimeProgramGetSignature(DLC_KEEP const DlcRuntimeProgram *p);
+int dlcRuntimeProgramGetNumKernels(DLC_KEEP const DlcRuntimeProgram *p);
+/* Kernel i in launch order. */
+DLC_KEEP const DlcRuntimeManifest *
+dlcRuntimeProgramGetKernel(DLC_KEEP const DlcRuntimeProgram *p, int i);
+int dlcRuntimeProgramGetNumBuffers(DLC_KEEP const DlcRuntimeProgram *p);
+DLC_KEEP const DlcRuntimeBuffer *
+dlcRuntimeProgramGetBuffer(DLC_KEEP const DlcRuntimeProgram *p, int i);
+/* Bytes of buffer i for these symbol values (program symbol order). */
+int dlcRuntimeProgramGetBufferBytes(DLC_KEEP const DlcRuntimeProgram *p, int i,
+                                    DLC_KEEP const int64_t *symbols,
+                                    int64_t *out, char *err, size_t errSize);
+
+typedef enum {
+  DLC_RUNTIME_BIND_NONE,   /* an i64 parameter */
+  DLC_RUNTIME_BIND_TENSOR, /* a pointer parameter of the signature */
+  DLC_RUNTIME_BIND_BUFFER  /* an intermediate buffer */
+} DlcRuntimeBindKind;
+
+/* What parameter `param` of kernel `kernel` is bound to: *index is the
+ * signature's parameter index (TENSOR) or the buffer index (BUFFER). */
+DlcRuntimeBindKind
+dlcRuntimeProgramGetBinding(DLC_KEEP const DlcRuntimeProgram *p, int kernel,
+                            int param, int *index);
 
 /*===------------------------ reference data (CPU) -----------------------===*/
 
@@ -217,6 +283,52 @@ int dlcRuntimeKernelTime(DLC_KEEP DlcRuntimeKernel *k,
                          DLC_KEEP const DlcRuntimeDevicePtr *ptrs,
                          DLC_KEEP const int64_t *symbols, int warmup, int iters,
                          double *medianMs);
+
+/*===------------------------- programs on a device ----------------------===*/
+
+/* A program loaded on a device: its PTX module loaded once, every kernel
+ * found, and its intermediate buffers once allocated. */
+typedef struct DlcRuntimeExecutable DlcRuntimeExecutable;
+
+/* Receives one line per allocation, launch and free (no newline). */
+typedef void (*DlcRuntimeTraceCallback)(DLC_KEEP const char *line,
+                                        void *userData);
+
+/* Loads the program's kernels.  The executable keeps `p`, which must
+ * outlive it, and `rt`.  NULL on error (dlcRuntimeGetLastError). */
+DLC_GIVE DlcRuntimeExecutable *
+dlcRuntimeExecutableLoad(DLC_KEEP DlcRuntime *rt,
+                         DLC_KEEP const DlcRuntimeProgram *p);
+/* Frees the intermediates and unloads the module. */
+void dlcRuntimeExecutableDestroy(DLC_TAKE DlcRuntimeExecutable *e);
+/* Trace lines go to `callback` from now on (NULL: none, the default). */
+void dlcRuntimeExecutableSetTrace(DLC_KEEP DlcRuntimeExecutable *e,
+                                  DlcRuntimeTraceCallback callback,
+                                  void *userData);
+
+/* Allocates every intermediate for these symbol values (program order),
+ * poisoned with 0xFF bytes; buffers allocated for other values are freed
+ * first, for the same values this does nothing. */
+int dlcRuntimeExecutableAllocate(DLC_KEEP DlcRuntimeExecutable *e,
+                                 DLC_KEEP const int64_t *symbols);
+/* Frees the intermediates (after synchronizing the device). */
+int dlcRuntimeExecutableRelease(DLC_KEEP DlcRuntimeExecutable *e);
+
+/* Launches every kernel in order on the default stream.  tensors holds one
+ * device pointer per pointer parameter of the signature (graph inputs, then
+ * outputs); each kernel's pointer parameters are bound to them and to the
+ * intermediates (allocated first when needed), its i64 parameters to the
+ * symbols by name.  Asynchronous, like dlcRuntimeKernelLaunch. */
+int dlcRuntimeExecutableLaunch(DLC_KEEP DlcRuntimeExecutable *e,
+                               DLC_KEEP const DlcRuntimeDevicePtr *tensors,
+                               DLC_KEEP const int64_t *symbols);
+
+/* warmup untimed runs of the whole program, then iters runs each between
+ * two events (first launch to last); *medianMs is the median. */
+int dlcRuntimeExecutableTime(DLC_KEEP DlcRuntimeExecutable *e,
+                             DLC_KEEP const DlcRuntimeDevicePtr *tensors,
+                             DLC_KEEP const int64_t *symbols, int warmup,
+                             int iters, double *medianMs);
 
 #ifdef __cplusplus
 }

@@ -112,6 +112,9 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   free(m);
 }
 
+static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
+                            size_t errSize);
+
 static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
                      DlcRuntimeParam *p, char *err, size_t errSize) {
   const char *name = stringField(j, "name");
@@ -140,14 +143,7 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
     return -1;
   }
   p->kind = DLC_RUNTIME_PARAM_PTR;
-  const char *dtype = stringField(j, "dtype");
   const char *role = stringField(j, "role");
-  const DlcJson *shape = dlcJsonGet(j, "shape");
-  if (!dtype || (p->dtype = dlcRuntimeDtypeFromString(dtype)) ==
-                    DLC_RUNTIME_DTYPE_INVALID) {
-    setErr(err, errSize, "param '%s': missing or unknown \"dtype\"", name);
-    return -1;
-  }
   if (!role || (strcmp(role, "input") != 0 && strcmp(role, "output") != 0)) {
     setErr(err, errSize, "param '%s': \"role\" must be \"input\" or \"output\"",
            name);
@@ -155,6 +151,27 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
   }
   p->role = strcmp(role, "input") == 0 ? DLC_RUNTIME_ROLE_INPUT
                                        : DLC_RUNTIME_ROLE_OUTPUT;
+  const DlcJson *intermediate = dlcJsonGet(j, "intermediate");
+  if (intermediate && intermediate->kind != DLC_JSON_BOOL) {
+    setErr(err, errSize, "param '%s': \"intermediate\" must be true or false",
+           name);
+    return -1;
+  }
+  p->intermediate = intermediate && intermediate->boolean;
+  return readTensorFields(j, p, err, errSize);
+}
+
+/* dtype and shape of a pointer parameter whose name is read. */
+static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
+                            size_t errSize) {
+  const char *name = p->name;
+  const char *dtype = stringField(j, "dtype");
+  const DlcJson *shape = dlcJsonGet(j, "shape");
+  if (!dtype || (p->dtype = dlcRuntimeDtypeFromString(dtype)) ==
+                    DLC_RUNTIME_DTYPE_INVALID) {
+    setErr(err, errSize, "param '%s': missing or unknown \"dtype\"", name);
+    return -1;
+  }
   if (!shape || shape->kind != DLC_JSON_ARRAY) {
     setErr(err, errSize, "param '%s': \"shape\" must be an array", name);
     return -1;
@@ -197,8 +214,26 @@ static int readDims(const DlcJson *root, const char *key, char *out[3],
   return 0;
 }
 
+/* "ptx" resolved against the manifest's folder. */
+static char *ptxPathOf(const char *ptx, const char *baseDir) {
+  if (!baseDir || !*baseDir || ptx[0] == '/')
+    return dupStr(ptx);
+  size_t n = strlen(baseDir) + strlen(ptx) + 2;
+  char *path = malloc(n);
+  if (path)
+    snprintf(path, n, "%s/%s", baseDir, ptx);
+  return path;
+}
+
+static int readSymbols(DlcRuntimeManifest *m, const DlcJson *root, char *err,
+                       size_t errSize);
+
+/* A kernel manifest; `parent` is the program manifest holding it (its
+ * "ptx" and "arch" are the kernel's unless the kernel states its own), or
+ * NULL. */
 static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
-                        const char *baseDir, char *err, size_t errSize) {
+                        const DlcJson *parent, const char *baseDir, char *err,
+                        size_t errSize) {
   if (root->kind != DLC_JSON_OBJECT) {
     setErr(err, errSize, "a manifest is a JSON object");
     return -1;
@@ -206,44 +241,20 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
   const char *kernel = stringField(root, "kernel");
   const char *ptx = stringField(root, "ptx");
   const char *arch = stringField(root, "arch");
+  if (parent && !ptx)
+    ptx = stringField(parent, "ptx");
+  if (parent && !arch)
+    arch = stringField(parent, "arch");
   if (!kernel || !ptx) {
     setErr(err, errSize, "needs string fields \"kernel\" and \"ptx\"");
     return -1;
   }
   m->kernel = dupStr(kernel);
   m->arch = dupStr(arch ? arch : "");
-  if (baseDir && *baseDir && ptx[0] != '/') {
-    size_t n = strlen(baseDir) + strlen(ptx) + 2;
-    if ((m->ptxPath = malloc(n)))
-      snprintf(m->ptxPath, n, "%s/%s", baseDir, ptx);
-  } else {
-    m->ptxPath = dupStr(ptx);
-  }
-  if (!m->kernel || !m->arch || !m->ptxPath)
-    return -1; /* out of memory */
-
-  const DlcJson *syms = dlcJsonGet(root, "symbols");
-  if (syms && syms->kind != DLC_JSON_ARRAY) {
-    setErr(err, errSize, "\"symbols\" must be an array of names");
-    return -1;
-  }
-  size_t ns = syms ? syms->count : 0;
-  m->symbols = calloc(ns ? ns : 1, sizeof(char *));
-  for (size_t i = 0; m->symbols && i < ns; i++) {
-    if (syms->items[i]->kind != DLC_JSON_STRING) {
-      setErr(err, errSize, "\"symbols\"[%zu] is not a string", i);
-      return -1;
-    }
-    if (dlcRuntimeManifestFindSymbol(m, syms->items[i]->string) >= 0) {
-      setErr(err, errSize, "symbol '%s' listed twice", syms->items[i]->string);
-      return -1;
-    }
-    if (!(m->symbols[m->numSymbols] = dupStr(syms->items[i]->string)))
-      return -1;
-    m->numSymbols++;
-  }
-  if (!m->symbols)
-    return -1;
+  m->ptxPath = ptxPathOf(ptx, baseDir);
+  if (!m->kernel || !m->arch || !m->ptxPath ||
+      readSymbols(m, root, err, errSize) != 0)
+    return -1; /* out of memory, or the message is set */
 
   const DlcJson *params = dlcJsonGet(root, "params");
   if (!params || params->kind != DLC_JSON_ARRAY) {
@@ -279,6 +290,32 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
   return 0;
 }
 
+/* "symbols": distinct names. */
+static int readSymbols(DlcRuntimeManifest *m, const DlcJson *root, char *err,
+                       size_t errSize) {
+  const DlcJson *syms = dlcJsonGet(root, "symbols");
+  if (syms && syms->kind != DLC_JSON_ARRAY) {
+    setErr(err, errSize, "\"symbols\" must be an array of names");
+    return -1;
+  }
+  size_t ns = syms ? syms->count : 0;
+  m->symbols = calloc(ns ? ns : 1, sizeof(char *));
+  for (size_t i = 0; m->symbols && i < ns; i++) {
+    if (syms->items[i]->kind != DLC_JSON_STRING) {
+      setErr(err, errSize, "\"symbols\"[%zu] is not a string", i);
+      return -1;
+    }
+    if (dlcRuntimeManifestFindSymbol(m, syms->items[i]->string) >= 0) {
+      setErr(err, errSize, "symbol '%s' listed twice", syms->items[i]->string);
+      return -1;
+    }
+    if (!(m->symbols[m->numSymbols] = dupStr(syms->items[i]->string)))
+      return -1;
+    m->numSymbols++;
+  }
+  return m->symbols ? 0 : -1;
+}
+
 DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
                                             const char *baseDir, char *err,
                                             size_t errSize) {
@@ -293,7 +330,7 @@ DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
   }
   if (err && errSize)
     err[0] = '\0';
-  int rc = readManifest(m, root, baseDir, err, errSize);
+  int rc = readManifest(m, root, NULL, baseDir, err, errSize);
   dlcJsonDestroy(root);
   if (rc != 0) {
     if (err && errSize && !err[0])
@@ -425,4 +462,446 @@ int dlcRuntimeManifestGetParamElements(const DlcRuntimeManifest *m, int i,
   }
   *out = n;
   return 0;
+}
+
+/*===------------------------------ programs -----------------------------===*/
+
+/* Parameter bindings are coded as one int per kernel parameter: the
+ * signature's parameter index (>= 0), BIND_NONE for an i64 parameter, or
+ * BIND_BUFFER0 - b for buffer b. */
+enum { BIND_NONE = -1, BIND_BUFFER0 = -2 };
+
+struct DlcRuntimeProgram {
+  char *name;
+  int isProgram; /* read from a program manifest */
+  DlcRuntimeManifest *signature;
+  int numKernels;
+  DlcRuntimeManifest **kernels; /* kernels[0] is `signature` unless isProgram */
+  int **bindings;               /* per kernel, per parameter */
+  int numBuffers;
+  DlcRuntimeBuffer *buffers; /* strings owned here */
+};
+
+void dlcRuntimeProgramDestroy(DlcRuntimeProgram *p) {
+  if (!p)
+    return;
+  for (int k = 0; k < p->numKernels; k++) {
+    if (p->kernels[k] != p->signature)
+      dlcRuntimeManifestDestroy(p->kernels[k]);
+    free(p->bindings ? p->bindings[k] : NULL);
+  }
+  free(p->kernels);
+  free(p->bindings);
+  for (int b = 0; b < p->numBuffers; b++) {
+    DlcRuntimeBuffer *buf = &p->buffers[b];
+    free((char *)buf->name);
+    for (int d = 0; d < buf->rank; d++)
+      free((char *)buf->shape[d]);
+    free((char **)buf->shape);
+    free((char *)buf->bytes);
+  }
+  free(p->buffers);
+  dlcRuntimeManifestDestroy(p->signature);
+  free(p->name);
+  free(p);
+}
+
+/* The graph tensors of "inputs" or "outputs" ({name, dtype, shape}) as
+ * pointer parameters of the signature. */
+static int readTensors(DlcRuntimeManifest *sig, const DlcJson *root,
+                       const char *key, DlcRuntimeRole role, char *err,
+                       size_t errSize) {
+  const DlcJson *list = dlcJsonGet(root, key);
+  if (!list || list->kind != DLC_JSON_ARRAY) {
+    setErr(err, errSize, "\"%s\" must be an array of tensors", key);
+    return -1;
+  }
+  for (size_t i = 0; i < list->count; i++) {
+    DlcRuntimeParam *p = &sig->params[sig->numParams++];
+    const char *name = stringField(list->items[i], "name");
+    p->kind = DLC_RUNTIME_PARAM_PTR;
+    p->role = role;
+    if (!name) {
+      setErr(err, errSize, "\"%s\"[%zu] needs a string \"name\"", key, i);
+      return -1;
+    }
+    if (!(p->name = dupStr(name)) ||
+        readTensorFields(list->items[i], p, err, errSize) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* "(f0)+(f1)+...": the program's flops, NULL when a kernel has none. */
+static char *sumOfFlops(const DlcRuntimeProgram *p) {
+  size_t n = 1;
+  for (int k = 0; k < p->numKernels; k++) {
+    if (!p->kernels[k]->flops)
+      return NULL;
+    n += strlen(p->kernels[k]->flops) + 3;
+  }
+  char *sum = malloc(n);
+  size_t at = 0;
+  for (int k = 0; sum && k < p->numKernels; k++)
+    at += (size_t)snprintf(sum + at, n - at, "%s(%s)", k ? "+" : "",
+                           p->kernels[k]->flops);
+  return sum;
+}
+
+/* The signature of a program manifest: symbols, inputs, outputs; flops
+ * is filled once the kernels are read. */
+static int readSignature(DlcRuntimeProgram *p, const DlcJson *root,
+                         const char *baseDir, char *err, size_t errSize) {
+  DlcRuntimeManifest *sig = p->signature = calloc(1, sizeof *sig);
+  const DlcJson *in = dlcJsonGet(root, "inputs");
+  const DlcJson *out = dlcJsonGet(root, "outputs");
+  size_t n = (in && in->kind == DLC_JSON_ARRAY ? in->count : 0) +
+             (out && out->kind == DLC_JSON_ARRAY ? out->count : 0);
+  const char *ptx = stringField(root, "ptx");
+  const char *arch = stringField(root, "arch");
+  if (!sig || !(sig->params = calloc(n + 1, sizeof(DlcRuntimeParam))))
+    return -1;
+  if (!ptx) {
+    setErr(err, errSize, "needs string fields \"program\" and \"ptx\"");
+    return -1;
+  }
+  if (!(sig->kernel = dupStr(p->name)) ||
+      !(sig->ptxPath = ptxPathOf(ptx, baseDir)) ||
+      !(sig->arch = dupStr(arch ? arch : "")) ||
+      readSymbols(sig, root, err, errSize) != 0 ||
+      readTensors(sig, root, "inputs", DLC_RUNTIME_ROLE_INPUT, err, errSize) !=
+          0 ||
+      readTensors(sig, root, "outputs", DLC_RUNTIME_ROLE_OUTPUT, err,
+                  errSize) != 0)
+    return -1;
+  for (int d = 0; d < 3; d++)
+    if (!(sig->grid[d] = dupStr("1")) || !(sig->block[d] = dupStr("1")))
+      return -1;
+  return (sig->smem = dupStr("0")) ? 0 : -1;
+}
+
+/* elements x dtype size of a shape, as an expression. */
+static char *bytesOfShape(DlcRuntimeDtype t, int rank,
+                          const char *const *shape) {
+  size_t n = 24;
+  for (int d = 0; d < rank; d++)
+    n += strlen(shape[d]) + 3;
+  char *bytes = malloc(n);
+  size_t at =
+      bytes ? (size_t)snprintf(bytes, n, "%zu", dlcRuntimeDtypeSize(t)) : 0;
+  for (int d = 0; bytes && d < rank; d++)
+    at += (size_t)snprintf(bytes + at, n - at, "*(%s)", shape[d]);
+  return bytes;
+}
+
+/* "intermediates": {name, dtype, shape, bytes (optional)}. */
+static int readBuffers(DlcRuntimeProgram *p, const DlcJson *root, char *err,
+                       size_t errSize) {
+  const DlcJson *list = dlcJsonGet(root, "intermediates");
+  if (list && list->kind != DLC_JSON_ARRAY) {
+    setErr(err, errSize, "\"intermediates\" must be an array of buffers");
+    return -1;
+  }
+  size_t n = list ? list->count : 0;
+  if (!(p->buffers = calloc(n + 1, sizeof(DlcRuntimeBuffer))))
+    return -1;
+  for (size_t i = 0; i < n; i++) {
+    DlcRuntimeBuffer *b = &p->buffers[p->numBuffers++];
+    DlcRuntimeParam t = {0};
+    const char *name = stringField(list->items[i], "name");
+    const DlcJson *bytes = dlcJsonGet(list->items[i], "bytes");
+    if (!name) {
+      setErr(err, errSize, "\"intermediates\"[%zu] needs a string \"name\"", i);
+      return -1;
+    }
+    t.name = b->name = dupStr(name);
+    int rc = b->name ? readTensorFields(list->items[i], &t, err, errSize) : -1;
+    b->dtype = t.dtype;
+    b->rank = t.rank;
+    b->shape = t.shape;
+    if (rc != 0)
+      return -1;
+    b->bytes =
+        bytes ? exprOf(bytes) : bytesOfShape(b->dtype, b->rank, b->shape);
+    if (!b->bytes) {
+      setErr(err, errSize,
+             "intermediate '%s': \"bytes\" must be an integer or an "
+             "expression",
+             name);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static int sameShape(const DlcRuntimeParam *a, int rank,
+                     const char *const *shape) {
+  if (a->rank != rank)
+    return 0;
+  for (int d = 0; d < rank; d++)
+    if (strcmp(a->shape[d], shape[d]) != 0)
+      return 0;
+  return 1;
+}
+
+/* Binds pointer parameter `param` of kernel k by name; `written` marks the
+ * buffers some earlier kernel writes. */
+static int bindParam(DlcRuntimeProgram *p, int k, int param, int *written,
+                     char *err, size_t errSize) {
+  const DlcRuntimeManifest *m = p->kernels[k];
+  const DlcRuntimeParam *q = &m->params[param];
+  const DlcRuntimeManifest *sig = p->signature;
+  int tensor = -1, buffer = -1;
+  for (int i = 0; i < sig->numParams; i++)
+    if (strcmp(sig->params[i].name, q->name) == 0)
+      tensor = i;
+  for (int b = 0; b < p->numBuffers; b++)
+    if (strcmp(p->buffers[b].name, q->name) == 0)
+      buffer = b;
+  const char *why = NULL;
+  int rank = 0;
+  const char *const *shape = NULL;
+  DlcRuntimeDtype dtype = DLC_RUNTIME_DTYPE_INVALID;
+  if (tensor >= 0) {
+    const DlcRuntimeParam *t = &sig->params[tensor];
+    rank = t->rank, shape = t->shape, dtype = t->dtype;
+    p->bindings[k][param] = tensor;
+    if (q->role == DLC_RUNTIME_ROLE_OUTPUT && t->role == DLC_RUNTIME_ROLE_INPUT)
+      why = "writes a graph input";
+    else if (q->intermediate)
+      why = "is an intermediate but names a graph tensor";
+  } else if (buffer >= 0) {
+    const DlcRuntimeBuffer *b = &p->buffers[buffer];
+    rank = b->rank, shape = b->shape, dtype = b->dtype;
+    p->bindings[k][param] = BIND_BUFFER0 - buffer;
+    if (q->role == DLC_RUNTIME_ROLE_OUTPUT)
+      written[buffer] = 1;
+    else if (!written[buffer])
+      why = "reads an intermediate that no earlier kernel writes";
+  } else {
+    why = "names no graph tensor or intermediate of the program";
+  }
+  if (!why && (dtype != q->dtype || !sameShape(q, rank, shape)))
+    why = "has another dtype or shape than the program's tensor of that name";
+  if (why)
+    setErr(err, errSize, "kernel '%s': parameter '%s' %s", m->kernel, q->name,
+           why);
+  return why ? -1 : 0;
+}
+
+/* Graph tensors and intermediates are found by name: one name, one. */
+static int checkNames(const DlcRuntimeProgram *p, char *err, size_t errSize) {
+  const DlcRuntimeManifest *sig = p->signature;
+  int n = sig->numParams + p->numBuffers;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++) {
+      const char *a = i < sig->numParams ? sig->params[i].name
+                                         : p->buffers[i - sig->numParams].name;
+      const char *b = j < sig->numParams ? sig->params[j].name
+                                         : p->buffers[j - sig->numParams].name;
+      if (strcmp(a, b) == 0) {
+        setErr(err, errSize, "two tensors of the program are named '%s'", a);
+        return -1;
+      }
+    }
+  return 0;
+}
+
+/* Binds every parameter of every kernel; symbols must be the program's. */
+static int bindKernels(DlcRuntimeProgram *p, char *err, size_t errSize) {
+  int *written = calloc((size_t)p->numBuffers + 1, sizeof(int));
+  if (!written ||
+      !(p->bindings = calloc((size_t)p->numKernels, sizeof(int *)))) {
+    free(written);
+    return -1;
+  }
+  int rc = 0;
+  for (int k = 0; rc == 0 && k < p->numKernels; k++) {
+    const DlcRuntimeManifest *m = p->kernels[k];
+    if (!(p->bindings[k] = malloc(((size_t)m->numParams + 1) * sizeof(int)))) {
+      rc = -1;
+      break;
+    }
+    for (int s = 0; rc == 0 && s < m->numSymbols; s++)
+      if (dlcRuntimeManifestFindSymbol(p->signature, m->symbols[s]) < 0) {
+        setErr(err, errSize, "kernel '%s': symbol '%s' is not the program's",
+               m->kernel, m->symbols[s]);
+        rc = -1;
+      }
+    for (int i = 0; rc == 0 && i < m->numParams; i++) {
+      p->bindings[k][i] = BIND_NONE;
+      if (m->params[i].kind == DLC_RUNTIME_PARAM_PTR)
+        rc = bindParam(p, k, i, written, err, errSize);
+    }
+  }
+  free(written);
+  return rc;
+}
+
+static int readProgram(DlcRuntimeProgram *p, const DlcJson *root,
+                       const char *baseDir, char *err, size_t errSize) {
+  const char *name = stringField(root, "program");
+  const DlcJson *kernels = dlcJsonGet(root, "kernels");
+  if (!name) {
+    setErr(err, errSize, "needs string fields \"program\" and \"ptx\"");
+    return -1;
+  }
+  if (!kernels || kernels->kind != DLC_JSON_ARRAY || kernels->count == 0) {
+    setErr(err, errSize, "\"kernels\" must be a non-empty array of kernels");
+    return -1;
+  }
+  if (!(p->name = dupStr(name)) ||
+      readSignature(p, root, baseDir, err, errSize) != 0 ||
+      readBuffers(p, root, err, errSize) != 0 ||
+      checkNames(p, err, errSize) != 0 ||
+      !(p->kernels = calloc(kernels->count, sizeof(DlcRuntimeManifest *))))
+    return -1;
+  for (size_t k = 0; k < kernels->count; k++) {
+    DlcRuntimeManifest *m = p->kernels[p->numKernels++] = calloc(1, sizeof *m);
+    char inner[400] = "";
+    if (!m || readManifest(m, kernels->items[k], root, baseDir, inner,
+                           sizeof inner) != 0) {
+      setErr(err, errSize, "\"kernels\"[%zu]: %s", k,
+             inner[0] ? inner : "out of memory");
+      return -1;
+    }
+  }
+  if (bindKernels(p, err, errSize) != 0)
+    return -1;
+  p->signature->flops = sumOfFlops(p);
+  return 0;
+}
+
+/* A kernel manifest as a program of one kernel over its own parameters. */
+static int wrapKernel(DlcRuntimeProgram *p, DlcRuntimeManifest *m) {
+  p->signature = m;
+  p->numKernels = 1;
+  p->kernels = calloc(1, sizeof(DlcRuntimeManifest *));
+  p->bindings = calloc(1, sizeof(int *));
+  if (!p->kernels || !p->bindings ||
+      !(p->bindings[0] = calloc((size_t)m->numParams + 1, sizeof(int))) ||
+      !(p->name = dupStr(m->kernel)))
+    return -1;
+  p->kernels[0] = m;
+  for (int i = 0; i < m->numParams; i++)
+    p->bindings[0][i] =
+        m->params[i].kind == DLC_RUNTIME_PARAM_PTR ? i : BIND_NONE;
+  return 0;
+}
+
+DlcRuntimeProgram *dlcRuntimeProgramParse(const char *json, const char *baseDir,
+                                          char *err, size_t errSize) {
+  DlcJson *root = dlcJsonParse(json, err, errSize);
+  if (!root)
+    return NULL;
+  DlcRuntimeProgram *p = calloc(1, sizeof *p);
+  DlcRuntimeManifest *m = NULL;
+  if (err && errSize)
+    err[0] = '\0';
+  int rc = -1;
+  if (p && root->kind == DLC_JSON_OBJECT && dlcJsonGet(root, "kernels")) {
+    p->isProgram = 1;
+    rc = readProgram(p, root, baseDir, err, errSize);
+  } else if (p && (m = calloc(1, sizeof *m))) {
+    rc = readManifest(m, root, NULL, baseDir, err, errSize);
+    if (rc == 0)
+      rc = wrapKernel(p, m);
+    else
+      dlcRuntimeManifestDestroy(m);
+  }
+  dlcJsonDestroy(root);
+  if (rc != 0) {
+    if (err && errSize && !err[0])
+      setErr(err, errSize, "out of memory");
+    dlcRuntimeProgramDestroy(p);
+    return NULL;
+  }
+  return p;
+}
+
+DlcRuntimeProgram *dlcRuntimeProgramLoad(const char *path, char *err,
+                                         size_t errSize) {
+  char *text = dlcJsonReadFile(path, NULL, err, errSize);
+  if (!text)
+    return NULL;
+  char *dir = dupStr(path);
+  char *slash = dir ? strrchr(dir, '/') : NULL;
+  if (slash)
+    *slash = '\0';
+  char inner[512];
+  DlcRuntimeProgram *p =
+      dlcRuntimeProgramParse(text, slash ? dir : NULL, inner, sizeof inner);
+  if (!p)
+    setErr(err, errSize, "%s: %s", path, inner);
+  free(dir);
+  free(text);
+  return p;
+}
+
+const char *dlcRuntimeProgramGetName(const DlcRuntimeProgram *p) {
+  return p->name;
+}
+int dlcRuntimeProgramIsProgramManifest(const DlcRuntimeProgram *p) {
+  return p->isProgram;
+}
+const DlcRuntimeManifest *
+dlcRuntimeProgramGetSignature(const DlcRuntimeProgram *p) {
+  return p->signature;
+}
+int dlcRuntimeProgramGetNumKernels(const DlcRuntimeProgram *p) {
+  return p->numKernels;
+}
+const DlcRuntimeManifest *dlcRuntimeProgramGetKernel(const DlcRuntimeProgram *p,
+                                                     int i) {
+  return i >= 0 && i < p->numKernels ? p->kernels[i] : NULL;
+}
+int dlcRuntimeProgramGetNumBuffers(const DlcRuntimeProgram *p) {
+  return p->numBuffers;
+}
+const DlcRuntimeBuffer *dlcRuntimeProgramGetBuffer(const DlcRuntimeProgram *p,
+                                                   int i) {
+  return i >= 0 && i < p->numBuffers ? &p->buffers[i] : NULL;
+}
+
+int dlcRuntimeProgramGetBufferBytes(const DlcRuntimeProgram *p, int i,
+                                    const int64_t *symbols, int64_t *out,
+                                    char *err, size_t errSize) {
+  const DlcRuntimeBuffer *b = dlcRuntimeProgramGetBuffer(p, i);
+  if (!b) {
+    setErr(err, errSize, "the program has no intermediate %d", i);
+    return -1;
+  }
+  /* The size formula must agree with the shape: a manifest whose "bytes"
+   * undercounts would let a kernel write past the buffer. */
+  char *fromShape = bytesOfShape(b->dtype, b->rank, b->shape);
+  int64_t want = 0;
+  int rc = fromShape ? 0 : -1;
+  if (rc == 0)
+    rc =
+        eval(p->signature, b->bytes, symbols, out, err, errSize) != 0 ||
+                eval(p->signature, fromShape, symbols, &want, err, errSize) != 0
+            ? -1
+            : 0;
+  free(fromShape);
+  if (rc == 0 && (*out != want || *out < 0)) {
+    setErr(err, errSize,
+           "intermediate '%s': \"bytes\" %s is %" PRId64
+           ", but its shape holds %" PRId64 " bytes",
+           b->name, b->bytes, *out, want);
+    rc = -1;
+  }
+  return rc;
+}
+
+DlcRuntimeBindKind dlcRuntimeProgramGetBinding(const DlcRuntimeProgram *p,
+                                               int kernel, int param,
+                                               int *index) {
+  const DlcRuntimeManifest *m = dlcRuntimeProgramGetKernel(p, kernel);
+  int bind = m && param >= 0 && param < m->numParams
+                 ? p->bindings[kernel][param]
+                 : BIND_NONE;
+  if (bind == BIND_NONE)
+    return DLC_RUNTIME_BIND_NONE;
+  *index = bind >= 0 ? bind : BIND_BUFFER0 - bind;
+  return bind >= 0 ? DLC_RUNTIME_BIND_TENSOR : DLC_RUNTIME_BIND_BUFFER;
 }

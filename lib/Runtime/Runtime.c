@@ -21,7 +21,8 @@ struct DlcRuntime {
 struct DlcRuntimeKernel {
   DlcRuntime *rt;              /* kept */
   const DlcRuntimeManifest *m; /* kept */
-  CUmodule module;
+  CUmodule module;             /* owned when ownsModule */
+  int ownsModule;
   CUfunction function;
   int smemLimit; /* bytes the function may take dynamically */
 };
@@ -150,12 +151,15 @@ static int loadModule(DlcRuntimeKernel *k, const char *ptx) {
   return 0;
 }
 
-DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
-                                       const DlcRuntimeManifest *m) {
+/* The kernel of `m` in `shared`, a module already loaded by another
+ * kernel (which must outlive this one), or else in its own module. */
+static DlcRuntimeKernel *
+kernelCreate(DlcRuntime *rt, const DlcRuntimeManifest *m, CUmodule shared) {
   char err[512];
-  char *ptx =
-      dlcJsonReadFile(dlcRuntimeManifestGetPtxPath(m), NULL, err, sizeof err);
-  if (!ptx) {
+  char *ptx = shared ? NULL
+                     : dlcJsonReadFile(dlcRuntimeManifestGetPtxPath(m), NULL,
+                                       err, sizeof err);
+  if (!shared && !ptx) {
     setError(rt, "%s", err);
     return NULL;
   }
@@ -168,7 +172,9 @@ DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
   k->rt = rt;
   k->m = m;
   k->smemLimit = 48 * 1024;
-  int rc = loadModule(k, ptx);
+  k->module = shared;
+  int rc = shared ? 0 : loadModule(k, ptx);
+  k->ownsModule = !shared && rc == 0;
   free(ptx);
   const char *name = dlcRuntimeManifestGetKernelName(m);
   if (rc == 0) {
@@ -184,10 +190,15 @@ DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
   return k;
 }
 
+DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
+                                       const DlcRuntimeManifest *m) {
+  return kernelCreate(rt, m, NULL);
+}
+
 void dlcRuntimeKernelDestroy(DlcRuntimeKernel *k) {
   if (!k)
     return;
-  if (k->module)
+  if (k->module && k->ownsModule)
     k->rt->drv.cuModuleUnload(k->module);
   free(k);
 }
@@ -267,36 +278,31 @@ static int cmpDouble(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-int dlcRuntimeKernelTime(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
-                         const int64_t *symbols, int warmup, int iters,
-                         double *medianMs) {
-  DlcRuntime *rt = k->rt;
+/* warmup untimed calls of run(userData), then iters calls each between
+ * two events; the median of the iters times. */
+static int timeRuns(DlcRuntime *rt, int (*run)(void *userData), void *userData,
+                    int warmup, int iters, double *medianMs) {
   DlcDriver *d = &rt->drv;
   if (iters < 1) {
     setError(rt, "timing needs at least one iteration");
     return -1;
   }
-  int n = dlcRuntimeManifestGetNumParams(k->m);
-  void **args = calloc((size_t)n + 1, sizeof(void *));
   CUevent *ev = calloc(2 * (size_t)iters, sizeof(CUevent));
   double *ms = calloc((size_t)iters, sizeof(double));
-  DlcRuntimeLaunchDims dims;
   int rc = -1, made = 0;
-  if (!args || !ev || !ms) {
+  if (!ev || !ms) {
     setError(rt, "out of memory");
     goto done;
   }
-  if (prepare(k, ptrs, symbols, args, &dims) != 0)
-    goto done;
   for (; made < 2 * iters; made++)
     if (check(rt, d->cuEventCreate(&ev[made], 0), "cuEventCreate") != 0)
       goto done;
   for (int i = 0; i < warmup; i++)
-    if (launch(k, args, &dims) != 0)
+    if (run(userData) != 0)
       goto done;
   for (int i = 0; i < iters; i++)
     if (check(rt, d->cuEventRecord(ev[2 * i], NULL), "cuEventRecord") != 0 ||
-        launch(k, args, &dims) != 0 ||
+        run(userData) != 0 ||
         check(rt, d->cuEventRecord(ev[2 * i + 1], NULL), "cuEventRecord") != 0)
       goto done;
   if (check(rt, d->cuEventSynchronize(ev[2 * iters - 1]), "kernel execution") !=
@@ -318,6 +324,319 @@ done:
     d->cuEventDestroy(ev[i]);
   free(ms);
   free(ev);
-  free(args);
+  return rc;
+}
+
+/* One prepared launch of a kernel, for timeRuns. */
+typedef struct {
+  DlcRuntimeKernel *k;
+  void **args;
+  DlcRuntimeLaunchDims dims;
+} PreparedLaunch;
+
+static int runPrepared(void *userData) {
+  PreparedLaunch *l = userData;
+  return launch(l->k, l->args, &l->dims);
+}
+
+int dlcRuntimeKernelTime(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
+                         const int64_t *symbols, int warmup, int iters,
+                         double *medianMs) {
+  int n = dlcRuntimeManifestGetNumParams(k->m);
+  PreparedLaunch l = {k, calloc((size_t)n + 1, sizeof(void *)), {{0}}};
+  int rc = -1;
+  if (!l.args)
+    setError(k->rt, "out of memory");
+  else if (prepare(k, ptrs, symbols, l.args, &l.dims) == 0)
+    rc = timeRuns(k->rt, runPrepared, &l, warmup, iters, medianMs);
+  free(l.args);
+  return rc;
+}
+
+/*===------------------------- programs on a device ----------------------===*/
+
+/* One kernel of a program, with its launch prepared once per set of
+ * symbol values: `args` points into `ptrs` and `syms`, which each run
+ * refills, so a run costs the driver calls only. */
+typedef struct {
+  DlcRuntimeKernel *k; /* may share the module of an earlier kernel */
+  DlcRuntimeDevicePtr *ptrs;
+  int64_t *syms; /* the kernel's symbol order */
+  void **args;
+  DlcRuntimeLaunchDims dims;
+} ProgramKernel;
+
+struct DlcRuntimeExecutable {
+  DlcRuntime *rt;             /* kept */
+  const DlcRuntimeProgram *p; /* kept */
+  const DlcRuntimeManifest *sig;
+  int numKernels;
+  ProgramKernel *kernels; /* launch order */
+  int *ptrOrdinal;        /* signature param -> index into `tensors` */
+  DlcRuntimeDevicePtr *buffers;
+  int64_t *preparedFor; /* the symbols of buffers and launches; NULL: none */
+  DlcRuntimeTraceCallback trace;
+  void *traceData;
+};
+
+static void trace(DlcRuntimeExecutable *e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void trace(DlcRuntimeExecutable *e, const char *fmt, ...) {
+  if (!e->trace)
+    return;
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  e->trace(line, e->traceData);
+}
+
+/* Kernels reading one PTX file share its module: it is loaded (and JIT
+ * compiled) once. */
+static int loadKernel(DlcRuntimeExecutable *e, int k) {
+  const DlcRuntimeManifest *m = dlcRuntimeProgramGetKernel(e->p, k);
+  ProgramKernel *pk = &e->kernels[k];
+  CUmodule shared = NULL;
+  for (int j = 0; j < k && !shared; j++)
+    if (e->kernels[j].k->ownsModule &&
+        strcmp(dlcRuntimeManifestGetPtxPath(e->kernels[j].k->m),
+               dlcRuntimeManifestGetPtxPath(m)) == 0)
+      shared = e->kernels[j].k->module;
+  size_t np = (size_t)dlcRuntimeManifestGetNumParams(m) + 1;
+  pk->ptrs = calloc(np, sizeof(DlcRuntimeDevicePtr));
+  pk->args = calloc(np, sizeof(void *));
+  pk->syms =
+      calloc((size_t)dlcRuntimeManifestGetNumSymbols(m) + 1, sizeof(int64_t));
+  if (!pk->ptrs || !pk->args || !pk->syms) {
+    setError(e->rt, "out of memory");
+    return -1;
+  }
+  return (pk->k = kernelCreate(e->rt, m, shared)) ? 0 : -1;
+}
+
+DlcRuntimeExecutable *dlcRuntimeExecutableLoad(DlcRuntime *rt,
+                                               const DlcRuntimeProgram *p) {
+  DlcRuntimeExecutable *e = calloc(1, sizeof *e);
+  const DlcRuntimeManifest *sig = dlcRuntimeProgramGetSignature(p);
+  int numParams = dlcRuntimeManifestGetNumParams(sig);
+  if (e) {
+    e->rt = rt;
+    e->p = p;
+    e->sig = sig;
+    e->kernels = calloc((size_t)dlcRuntimeProgramGetNumKernels(p) + 1,
+                        sizeof(ProgramKernel));
+    e->ptrOrdinal = calloc((size_t)numParams + 1, sizeof(int));
+    e->buffers = calloc((size_t)dlcRuntimeProgramGetNumBuffers(p) + 1,
+                        sizeof(DlcRuntimeDevicePtr));
+  }
+  if (!e || !e->kernels || !e->ptrOrdinal || !e->buffers) {
+    setError(rt, "out of memory");
+    dlcRuntimeExecutableDestroy(e);
+    return NULL;
+  }
+  for (int i = 0, np = 0; i < numParams; i++)
+    if (dlcRuntimeManifestGetParam(sig, i)->kind == DLC_RUNTIME_PARAM_PTR)
+      e->ptrOrdinal[i] = np++;
+  for (; e->numKernels < dlcRuntimeProgramGetNumKernels(p); e->numKernels++)
+    if (loadKernel(e, e->numKernels) != 0) {
+      e->numKernels++; /* destroyed with the others */
+      dlcRuntimeExecutableDestroy(e);
+      return NULL;
+    }
+  return e;
+}
+
+void dlcRuntimeExecutableDestroy(DlcRuntimeExecutable *e) {
+  if (!e)
+    return;
+  dlcRuntimeExecutableRelease(e);
+  /* Backwards: a kernel sharing a module comes after its owner. */
+  for (int k = e->numKernels - 1; k >= 0; k--) {
+    ProgramKernel *pk = &e->kernels[k];
+    dlcRuntimeKernelDestroy(pk->k);
+    free(pk->ptrs);
+    free(pk->args);
+    free(pk->syms);
+  }
+  free(e->kernels);
+  free(e->ptrOrdinal);
+  free(e->buffers);
+  free(e);
+}
+
+void dlcRuntimeExecutableSetTrace(DlcRuntimeExecutable *e,
+                                  DlcRuntimeTraceCallback callback,
+                                  void *userData) {
+  e->trace = callback;
+  e->traceData = userData;
+}
+
+int dlcRuntimeExecutableRelease(DlcRuntimeExecutable *e) {
+  if (!e->preparedFor)
+    return 0;
+  free(e->preparedFor);
+  e->preparedFor = NULL;
+  int numBuffers = dlcRuntimeProgramGetNumBuffers(e->p);
+  if (numBuffers == 0)
+    return 0;
+  /* A kernel still running may use them. */
+  int rc = dlcRuntimeSynchronize(e->rt);
+  for (int b = 0; b < numBuffers; b++) {
+    if (!e->buffers[b])
+      continue;
+    trace(e, "free %s", dlcRuntimeProgramGetBuffer(e->p, b)->name);
+    rc |= dlcRuntimeFree(e->rt, e->buffers[b]);
+    e->buffers[b] = 0;
+  }
+  return rc ? -1 : 0;
+}
+
+/* "[M, H]" into buf. */
+static void formatShape(const DlcRuntimeBuffer *b, char *buf, size_t size) {
+  size_t n = (size_t)snprintf(buf, size, "[");
+  for (int d = 0; d < b->rank && n < size; d++)
+    n +=
+        (size_t)snprintf(buf + n, size - n, "%s%s", d ? ", " : "", b->shape[d]);
+  if (n < size)
+    snprintf(buf + n, size - n, "]");
+}
+
+static int allocateBuffer(DlcRuntimeExecutable *e, int b,
+                          const int64_t *symbols) {
+  const DlcRuntimeBuffer *buf = dlcRuntimeProgramGetBuffer(e->p, b);
+  int64_t bytes;
+  char err[512], shape[256];
+  if (dlcRuntimeProgramGetBufferBytes(e->p, b, symbols, &bytes, err,
+                                      sizeof err) != 0) {
+    setError(e->rt, "%s", err);
+    return -1;
+  }
+  formatShape(buf, shape, sizeof shape);
+  trace(e, "alloc %s: %s %s, %s = %lld bytes", buf->name,
+        dlcRuntimeDtypeToString(buf->dtype), shape, buf->bytes,
+        (long long)bytes);
+  /* Poisoned like the outputs: a kernel reading what no kernel wrote sees
+   * NaN. */
+  return dlcRuntimeMalloc(e->rt, (size_t)bytes, &e->buffers[b]) != 0 ||
+                 dlcRuntimeMemset8(e->rt, e->buffers[b], 0xFF, (size_t)bytes) !=
+                     0
+             ? -1
+             : 0;
+}
+
+/* The symbols of kernel k by name, its launch dims and arguments. */
+static int prepareKernel(DlcRuntimeExecutable *e, int k,
+                         const int64_t *symbols) {
+  ProgramKernel *pk = &e->kernels[k];
+  const DlcRuntimeManifest *m = pk->k->m;
+  for (int s = 0; s < dlcRuntimeManifestGetNumSymbols(m); s++)
+    pk->syms[s] = symbols[dlcRuntimeManifestFindSymbol(
+        e->sig, dlcRuntimeManifestGetSymbol(m, s))];
+  return prepare(pk->k, pk->ptrs, pk->syms, pk->args, &pk->dims);
+}
+
+int dlcRuntimeExecutableAllocate(DlcRuntimeExecutable *e,
+                                 const int64_t *symbols) {
+  int ns = dlcRuntimeManifestGetNumSymbols(e->sig);
+  if (e->preparedFor &&
+      memcmp(e->preparedFor, symbols, (size_t)ns * sizeof(int64_t)) == 0)
+    return 0;
+  if (dlcRuntimeExecutableRelease(e) != 0)
+    return -1;
+  int rc = 0;
+  for (int b = 0; rc == 0 && b < dlcRuntimeProgramGetNumBuffers(e->p); b++)
+    rc = allocateBuffer(e, b, symbols);
+  for (int k = 0; rc == 0 && k < e->numKernels; k++)
+    rc = prepareKernel(e, k, symbols);
+  /* Recorded even on failure, so that Release frees what was allocated. */
+  if ((e->preparedFor = calloc((size_t)ns + 1, sizeof(int64_t))))
+    memcpy(e->preparedFor, symbols, (size_t)ns * sizeof(int64_t));
+  if (rc != 0 || !e->preparedFor) {
+    if (!e->preparedFor)
+      setError(e->rt, "out of memory");
+    char keep[sizeof e->rt->error];
+    memcpy(keep, e->rt->error, sizeof keep);
+    dlcRuntimeExecutableRelease(e);
+    memcpy(e->rt->error, keep, sizeof keep);
+    return -1;
+  }
+  return 0;
+}
+
+/* "launch 1/2 mlp_r0(X, W1, b1, W2, t0, M, K, H, N): grid ..." */
+static void traceLaunch(DlcRuntimeExecutable *e, int k) {
+  if (!e->trace)
+    return;
+  const ProgramKernel *pk = &e->kernels[k];
+  const DlcRuntimeManifest *m = pk->k->m;
+  char line[900];
+  size_t n =
+      (size_t)snprintf(line, sizeof line, "launch %d/%d %s(", k + 1,
+                       e->numKernels, dlcRuntimeManifestGetKernelName(m));
+  for (int i = 0; i < dlcRuntimeManifestGetNumParams(m) && n < sizeof line; i++)
+    n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? ", " : "",
+                          dlcRuntimeManifestGetParam(m, i)->name);
+  const DlcRuntimeLaunchDims *d = &pk->dims;
+  trace(e,
+        "%.900s): grid %lldx%lldx%lld, block %lldx%lldx%lld, %lld bytes "
+        "shared",
+        line, (long long)d->grid[0], (long long)d->grid[1],
+        (long long)d->grid[2], (long long)d->block[0], (long long)d->block[1],
+        (long long)d->block[2], (long long)d->dynamicSmemBytes);
+}
+
+/* Binds kernel k's pointers to the tensors and buffers, then launches. */
+static int launchKernel(DlcRuntimeExecutable *e, int k,
+                        const DlcRuntimeDevicePtr *tensors) {
+  ProgramKernel *pk = &e->kernels[k];
+  for (int i = 0, n = 0; i < dlcRuntimeManifestGetNumParams(pk->k->m); i++) {
+    int index;
+    DlcRuntimeBindKind kind = dlcRuntimeProgramGetBinding(e->p, k, i, &index);
+    if (kind == DLC_RUNTIME_BIND_TENSOR)
+      pk->ptrs[n++] = tensors[e->ptrOrdinal[index]];
+    else if (kind == DLC_RUNTIME_BIND_BUFFER)
+      pk->ptrs[n++] = e->buffers[index];
+  }
+  traceLaunch(e, k);
+  return launch(pk->k, pk->args, &pk->dims);
+}
+
+int dlcRuntimeExecutableLaunch(DlcRuntimeExecutable *e,
+                               const DlcRuntimeDevicePtr *tensors,
+                               const int64_t *symbols) {
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  for (int k = 0; k < e->numKernels; k++)
+    if (launchKernel(e, k, tensors) != 0)
+      return -1;
+  return 0;
+}
+
+/* One run of a program, for timeRuns. */
+typedef struct {
+  DlcRuntimeExecutable *e;
+  const DlcRuntimeDevicePtr *tensors;
+  const int64_t *symbols;
+} ProgramRun;
+
+static int runProgram(void *userData) {
+  ProgramRun *r = userData;
+  return dlcRuntimeExecutableLaunch(r->e, r->tensors, r->symbols);
+}
+
+int dlcRuntimeExecutableTime(DlcRuntimeExecutable *e,
+                             const DlcRuntimeDevicePtr *tensors,
+                             const int64_t *symbols, int warmup, int iters,
+                             double *medianMs) {
+  /* Allocated before the clock starts; the timed runs are not traced. */
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  DlcRuntimeTraceCallback saved = e->trace;
+  e->trace = NULL;
+  ProgramRun run = {e, tensors, symbols};
+  int rc = timeRuns(e->rt, runProgram, &run, warmup, iters, medianMs);
+  e->trace = saved;
   return rc;
 }

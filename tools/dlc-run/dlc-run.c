@@ -1,12 +1,16 @@
-/*===- dlc-run.c - launch, check and time a DLC kernel -----------------===*\
+/*===- dlc-run.c - launch, check and time a DLC kernel or program ------===*\
 |*                                                                          *|
 |* dlc-run KERNEL.json M=4095,N=4097,K=4093 [--ref REF.json]                *|
 |*         [--ref-data DIR] [--iters N] [--warmup N] [--seed S] [--device D]*|
+|*         [--verbose]                                                      *|
 |*                                                                          *|
 |* Fills the inputs with random values in [-1, 1] (never zero), poisons the *|
 |* outputs with NaN, launches once, compares every output with a reference  *|
 |* (another kernel on the GPU, or tensors written by the CPU interpreter),  *|
-|* then times N launches and prints the median and TFLOP/s.                 *|
+|* then times N launches and prints the median and TFLOP/s.  A program      *|
+|* manifest (several kernels) runs the same way: its intermediates are      *|
+|* allocated, its kernels launched in order, the whole program checked and  *|
+|* timed, and the intermediates freed.                                      *|
 |* Exit status: 0 pass, 1 mismatch, 2 error.  See docs/runtime.md.          *|
 \*===----------------------------------------------------------------------===*/
 
@@ -27,7 +31,7 @@ typedef struct {
   const char *sizes;
   const char *ref;
   const char *refData;
-  int iters, warmup, device;
+  int iters, warmup, device, verbose;
   uint64_t seed;
 } Options;
 
@@ -44,7 +48,10 @@ static void usage(FILE *f) {
       f,
       "usage: dlc-run KERNEL.json [SYM=V,...] [--ref REF.json] [--ref-data "
       "DIR]\n"
-      "               [--iters N] [--warmup N] [--seed S] [--device D]\n"
+      "               [--iters N] [--warmup N] [--seed S] [--device D] "
+      "[--verbose]\n"
+      "  KERNEL.json      a kernel manifest, or a program manifest (several\n"
+      "                   kernels launched in order)\n"
       "  SYM=V,...        symbol values, e.g. M=4095,N=4097,K=4093 (all the\n"
       "                   kernel's symbols; optional with --ref-data)\n"
       "  --ref REF.json   check against another kernel (same params) on the "
@@ -54,7 +61,9 @@ static void usage(FILE *f) {
       "none)\n"
       "  --warmup N       untimed launches first (default 5)\n"
       "  --seed S         seed of the random inputs (default 1)\n"
-      "  --device D       CUDA device ordinal (default 0)\n");
+      "  --device D       CUDA device ordinal (default 0)\n"
+      "  --verbose        print each allocation of an intermediate, each\n"
+      "                   launch and each free of the checked run\n");
 }
 
 static int parseInt(const char *s, long long lo, long long hi, long long *out) {
@@ -86,7 +95,9 @@ static int parseArgs(int argc, char **argv, Options *o) {
       fprintf(stderr, "dlc-run: %s needs a value\n", a);
       return -1;
     }
-    if (strcmp(a, "--ref") == 0) {
+    if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
+      o->verbose = 1;
+    } else if (strcmp(a, "--ref") == 0) {
       o->ref = argv[++i];
     } else if (strcmp(a, "--ref-data") == 0) {
       o->refData = argv[++i];
@@ -135,9 +146,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
 }
 
 /* Parses "M=1,N=2" into symbol values (manifest order) and marks them in
- * seen[]; every symbol is needed unless `partial`. */
+ * seen[]; every symbol is needed unless `partial`.  `kind` is "kernel" or
+ * "program", for messages. */
 static int parseSizes(const char *sizes, const DlcRuntimeManifest *m,
-                      int64_t *syms, int *seen, int partial) {
+                      const char *kind, int64_t *syms, int *seen, int partial) {
   int ns = dlcRuntimeManifestGetNumSymbols(m);
   char *copy = malloc(strlen(sizes) + 1);
   int rc = -1;
@@ -154,7 +166,7 @@ static int parseSizes(const char *sizes, const DlcRuntimeManifest *m,
     *eq = '\0';
     int idx = dlcRuntimeManifestFindSymbol(m, tok);
     if (idx < 0) {
-      fprintf(stderr, "dlc-run: '%s' is not a symbol of kernel '%s'\n", tok,
+      fprintf(stderr, "dlc-run: '%s' is not a symbol of %s '%s'\n", tok, kind,
               dlcRuntimeManifestGetKernelName(m));
       goto done;
     }
@@ -386,12 +398,16 @@ static int64_t lastDim(const DlcRuntimeManifest *m, int i,
 
 /*===-------------------------------- main -------------------------------===*/
 
+/* The program under test and the --ref one; `m` and `refM` are their
+ * signatures (the graph tensors and symbols; for a kernel manifest, the
+ * kernel's own parameters). */
 typedef struct {
   Options o;
-  DlcRuntimeManifest *m, *refM;
+  DlcRuntimeProgram *p, *refP;
+  const DlcRuntimeManifest *m, *refM;
   DlcRuntimeRefData *rd;
   DlcRuntime *rt;
-  DlcRuntimeKernel *k, *refK;
+  DlcRuntimeExecutable *exe, *refExe;
   Buffers buf, refBuf;
   int64_t *syms;
   void **host; /* host copy of each pointer param (inputs, then outputs) */
@@ -414,12 +430,22 @@ static int downloadOutputs(Run *r, const Buffers *b, void **host) {
   return 0;
 }
 
+static const char *kindOf(const DlcRuntimeProgram *p) {
+  return dlcRuntimeProgramIsProgramManifest(p) ? "program" : "kernel";
+}
+
+static void printTrace(const char *line, void *userData) {
+  (void)userData;
+  printf("  %s\n", line);
+}
+
 static int setUp(Run *r) {
   char err[1024];
-  if (!(r->m = dlcRuntimeManifestLoad(r->o.manifest, err, sizeof err))) {
+  if (!(r->p = dlcRuntimeProgramLoad(r->o.manifest, err, sizeof err))) {
     fprintf(stderr, "dlc-run: %s\n", err);
     return -1;
   }
+  r->m = dlcRuntimeProgramGetSignature(r->p);
   int ns = dlcRuntimeManifestGetNumSymbols(r->m);
   int np = dlcRuntimeManifestGetNumParams(r->m);
   r->syms = calloc((size_t)ns + 1, sizeof(int64_t));
@@ -438,9 +464,9 @@ static int setUp(Run *r) {
     /* With reference data the sizes are optional; those given must agree. */
     int64_t *given = calloc((size_t)ns + 1, sizeof(int64_t));
     int *seen = calloc((size_t)ns + 1, sizeof(int));
-    int rc = given && seen
-                 ? parseSizes(r->o.sizes, r->m, given, seen, r->rd != NULL)
-                 : -1;
+    int rc = given && seen ? parseSizes(r->o.sizes, r->m, kindOf(r->p), given,
+                                        seen, r->rd != NULL)
+                           : -1;
     for (int i = 0; rc == 0 && i < ns; i++) {
       if (r->rd && seen[i] && given[i] != r->syms[i]) {
         fprintf(stderr,
@@ -458,17 +484,18 @@ static int setUp(Run *r) {
       return -1;
   }
   if (r->o.ref) {
-    if (!(r->refM = dlcRuntimeManifestLoad(r->o.ref, err, sizeof err))) {
+    if (!(r->refP = dlcRuntimeProgramLoad(r->o.ref, err, sizeof err))) {
       fprintf(stderr, "dlc-run: --ref: %s\n", err);
       return -1;
     }
+    r->refM = dlcRuntimeProgramGetSignature(r->refP);
     if (!sameSignature(r->m, r->refM)) {
-      fprintf(
-          stderr,
-          "dlc-run: --ref %s: kernel '%s' does not take the same parameters "
-          "and symbols as '%s'\n",
-          r->o.ref, dlcRuntimeManifestGetKernelName(r->refM),
-          dlcRuntimeManifestGetKernelName(r->m));
+      fprintf(stderr,
+              "dlc-run: --ref %s: %s '%s' does not take the same parameters "
+              "and symbols as '%s'\n",
+              r->o.ref, kindOf(r->refP),
+              dlcRuntimeManifestGetKernelName(r->refM),
+              dlcRuntimeManifestGetKernelName(r->m));
       return -1;
     }
   }
@@ -476,11 +503,13 @@ static int setUp(Run *r) {
     fprintf(stderr, "dlc-run: %s\n", err);
     return -1;
   }
-  if (!(r->k = dlcRuntimeKernelLoad(r->rt, r->m)) ||
-      (r->refM && !(r->refK = dlcRuntimeKernelLoad(r->rt, r->refM)))) {
+  if (!(r->exe = dlcRuntimeExecutableLoad(r->rt, r->p)) ||
+      (r->refP && !(r->refExe = dlcRuntimeExecutableLoad(r->rt, r->refP)))) {
     fprintf(stderr, "dlc-run: %s\n", dlcRuntimeGetLastError(r->rt));
     return -1;
   }
+  if (r->o.verbose)
+    dlcRuntimeExecutableSetTrace(r->exe, printTrace, NULL);
   return 0;
 }
 
@@ -507,9 +536,9 @@ static int uploadInputs(Run *r) {
   return 0;
 }
 
-static int launchAndWait(Run *r, DlcRuntimeKernel *k, const Buffers *b,
+static int launchAndWait(Run *r, DlcRuntimeExecutable *e, const Buffers *b,
                          const char *what) {
-  if (dlcRuntimeKernelLaunch(k, b->ptrs, r->syms) != 0 ||
+  if (dlcRuntimeExecutableLaunch(e, b->ptrs, r->syms) != 0 ||
       dlcRuntimeSynchronize(r->rt) != 0) {
     fprintf(stderr, "dlc-run: %s: %s\n", what, dlcRuntimeGetLastError(r->rt));
     return -1;
@@ -521,11 +550,11 @@ static int launchAndWait(Run *r, DlcRuntimeKernel *k, const Buffers *b,
 static int checkOutputs(Run *r) {
   int bad = 0;
   void **refHost = NULL;
-  if (r->refK) {
+  if (r->refExe) {
     refHost = calloc((size_t)r->buf.n + 1, sizeof(void *));
     if (!refHost ||
         allocBuffers(r->rt, r->refM, r->syms, &r->refBuf, r->m, &r->buf) != 0 ||
-        launchAndWait(r, r->refK, &r->refBuf, "reference kernel") != 0 ||
+        launchAndWait(r, r->refExe, &r->refBuf, "reference kernel") != 0 ||
         downloadOutputs(r, &r->refBuf, refHost) != 0) {
       bad = -1;
       goto done;
@@ -581,12 +610,39 @@ static void tearDown(Run *r) {
     free(r->host[i]);
   free(r->host);
   free(r->syms);
-  dlcRuntimeKernelDestroy(r->refK);
-  dlcRuntimeKernelDestroy(r->k);
+  dlcRuntimeExecutableDestroy(r->refExe);
+  dlcRuntimeExecutableDestroy(r->exe); /* frees the intermediates */
   dlcRuntimeDestroy(r->rt);
   dlcRuntimeRefDataDestroy(r->rd);
-  dlcRuntimeManifestDestroy(r->refM);
-  dlcRuntimeManifestDestroy(r->m);
+  dlcRuntimeProgramDestroy(r->refP);
+  dlcRuntimeProgramDestroy(r->p);
+}
+
+/* "kernel K on GPU: M=.. ; grid .." or "program P on GPU: M=.. ; 2
+ * kernels, 1 intermediate"; dims gets the flops (the sum over the kernels
+ * for a program). */
+static int printHeader(Run *r, DlcRuntimeLaunchDims *dims) {
+  char err[512];
+  if (dlcRuntimeManifestGetLaunch(r->m, r->syms, dims, err, sizeof err) != 0) {
+    fprintf(stderr, "dlc-run: %s\n", err);
+    return -1;
+  }
+  printf("%s %s on %s:", kindOf(r->p), dlcRuntimeManifestGetKernelName(r->m),
+         dlcRuntimeGetDeviceName(r->rt));
+  for (int i = 0; i < dlcRuntimeManifestGetNumSymbols(r->m); i++)
+    printf(" %s=%" PRId64, dlcRuntimeManifestGetSymbol(r->m, i), r->syms[i]);
+  if (dlcRuntimeProgramIsProgramManifest(r->p)) {
+    int nk = dlcRuntimeProgramGetNumKernels(r->p);
+    int nb = dlcRuntimeProgramGetNumBuffers(r->p);
+    printf("; %d kernel%s, %d intermediate%s\n", nk, nk == 1 ? "" : "s", nb,
+           nb == 1 ? "" : "s");
+    return 0;
+  }
+  printf("; grid %" PRId64 "x%" PRId64 "x%" PRId64 ", block %" PRId64
+         "x%" PRId64 "x%" PRId64 ", %" PRId64 " bytes shared\n",
+         dims->grid[0], dims->grid[1], dims->grid[2], dims->block[0],
+         dims->block[1], dims->block[2], dims->dynamicSmemBytes);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -603,21 +659,8 @@ int main(int argc, char **argv) {
     goto done;
 
   DlcRuntimeLaunchDims dims;
-  char err[512];
-  if (dlcRuntimeManifestGetLaunch(r.m, r.syms, &dims, err, sizeof err) != 0) {
-    fprintf(stderr, "dlc-run: %s\n", err);
-    goto done;
-  }
-  printf("kernel %s on %s:", dlcRuntimeManifestGetKernelName(r.m),
-         dlcRuntimeGetDeviceName(r.rt));
-  for (int i = 0; i < dlcRuntimeManifestGetNumSymbols(r.m); i++)
-    printf(" %s=%" PRId64, dlcRuntimeManifestGetSymbol(r.m, i), r.syms[i]);
-  printf("; grid %" PRId64 "x%" PRId64 "x%" PRId64 ", block %" PRId64
-         "x%" PRId64 "x%" PRId64 ", %" PRId64 " bytes shared\n",
-         dims.grid[0], dims.grid[1], dims.grid[2], dims.block[0], dims.block[1],
-         dims.block[2], dims.dynamicSmemBytes);
-
-  if (launchAndWait(&r, r.k, &r.buf, "kernel") != 0 ||
+  if (printHeader(&r, &dims) != 0 ||
+      launchAndWait(&r, r.exe, &r.buf, kindOf(r.p)) != 0 ||
       downloadOutputs(&r, &r.buf, r.host) != 0)
     goto done;
   int check = checkOutputs(&r);
@@ -625,13 +668,15 @@ int main(int argc, char **argv) {
     goto done;
   if (r.o.iters > 0) {
     double ms;
-    if (dlcRuntimeKernelTime(r.k, r.buf.ptrs, r.syms, r.o.warmup, r.o.iters,
-                             &ms) != 0) {
+    if (dlcRuntimeExecutableTime(r.exe, r.buf.ptrs, r.syms, r.o.warmup,
+                                 r.o.iters, &ms) != 0) {
       fprintf(stderr, "dlc-run: timing: %s\n", dlcRuntimeGetLastError(r.rt));
       goto done;
     }
-    printf("time: median %.4f ms of %d launches (after %d warm-up)", ms,
-           r.o.iters, r.o.warmup);
+    printf("time: median %.4f ms of %d %s (after %d warm-up)", ms, r.o.iters,
+           dlcRuntimeProgramIsProgramManifest(r.p) ? "runs of the program"
+                                                   : "launches",
+           r.o.warmup);
     if (dims.flops > 0)
       printf(", %.1f TFLOP/s", (double)dims.flops / (ms * 1e-3) / 1e12);
     printf("\n");

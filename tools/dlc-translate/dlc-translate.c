@@ -57,10 +57,10 @@ static void newline(FILE *out, int indent) {
 static void writeJson(FILE *out, MlirAttribute a, int indent) {
   if (mlirAttributeIsAString(a)) {
     writeJsonString(out, mlirStringAttrGetValue(a));
+  } else if (mlirAttributeIsABool(a)) { /* before integers: a BoolAttr is i1 */
+    fputs(mlirBoolAttrGetValue(a) ? "true" : "false", out);
   } else if (mlirAttributeIsAInteger(a)) {
     fprintf(out, "%lld", (long long)mlirIntegerAttrGetValueInt(a));
-  } else if (mlirAttributeIsABool(a)) {
-    fputs(mlirBoolAttrGetValue(a) ? "true" : "false", out);
   } else if (mlirAttributeIsAFloat(a)) {
     fprintf(out, "%.17g", mlirFloatAttrGetValueDouble(a));
   } else if (mlirAttributeIsADenseI64Array(a)) {
@@ -257,6 +257,154 @@ static bool importFrontend(MlirContext ctx, const char *source,
   return out != NULL;
 }
 
+/* --- program manifests
+ * ----------------------------------------------------------- */
+
+/* The chip of the gpu.binary's #nvvm.target ("sm_90"), read from the
+ * printed attribute like the PTX; "" when it names none. */
+static void chipOf(MlirOperation binary, char *chip, size_t size) {
+  Buffer printed = {NULL, 0, 0};
+  mlirAttributePrint(mlirOperationGetAttributeByName(
+                         binary, mlirStringRefCreateFromCString("objects")),
+                     appendToBuffer, &printed);
+  const char *start = printed.data ? strstr(printed.data, "chip = \"") : NULL;
+  size_t n = start ? strcspn(start + strlen("chip = \""), "\"") : 0;
+  snprintf(chip, size, "%.*s", (int)n,
+           start ? start + strlen("chip = \"") : "");
+  free(printed.data);
+}
+
+static MlirAttribute dictField(MlirAttribute dict, const char *key) {
+  return mlirAttributeIsADictionary(dict)
+             ? mlirDictionaryAttrGetElementByName(
+                   dict, mlirStringRefCreateFromCString(key))
+             : mlirAttributeGetNull();
+}
+
+static bool isArrayAttr(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
+}
+
+/* A name that can become a file in the output folder. */
+static bool isFileName(MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  bool ok = s.length > 0 && s.length < 200 && s.data[0] != '.';
+  for (size_t i = 0; ok && i < s.length; ++i)
+    ok = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                "0123456789_.-",
+                s.data[i]) != NULL &&
+         s.data[i] != '\0';
+  return ok;
+}
+
+/* The dlc.kernels entry of kernel `name`, or null. */
+static MlirAttribute kernelEntry(MlirAttribute kernels, MlirAttribute name) {
+  for (intptr_t i = 0; isArrayAttr(kernels) && !mlirAttributeIsNull(name) &&
+                       i < mlirArrayAttrGetNumElements(kernels);
+       ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
+    MlirAttribute kernel = dictField(entry, "kernel");
+    if (!mlirAttributeIsNull(kernel) && mlirAttributeEqual(kernel, name))
+      return entry;
+  }
+  return mlirAttributeGetNull();
+}
+
+/* What a dlc.programs entry must hold for writeProgram; prints why not. */
+static bool checkProgram(MlirAttribute program, MlirAttribute kernels,
+                         intptr_t index) {
+  const char *why = NULL;
+  MlirAttribute order = dictField(program, "kernels");
+  if (!isFileName(dictField(program, "program")))
+    why = "\"program\" is not a name of letters, digits, '_', '.', '-'";
+  else if (!isArrayAttr(order) || !isArrayAttr(dictField(program, "symbols")) ||
+           !isArrayAttr(dictField(program, "inputs")) ||
+           !isArrayAttr(dictField(program, "outputs")) ||
+           !isArrayAttr(dictField(program, "intermediates")))
+    why = "needs arrays \"kernels\", \"symbols\", \"inputs\", "
+          "\"outputs\" and \"intermediates\"";
+  for (intptr_t i = 0; !why && i < mlirArrayAttrGetNumElements(order); ++i)
+    if (mlirAttributeIsNull(
+            kernelEntry(kernels, mlirArrayAttrGetElement(order, i))))
+      why = "names a kernel that dlc.kernels does not hold";
+  if (why)
+    fprintf(stderr, "dlc-translate: error: dlc.programs[%ld]: %s\n",
+            (long)index, why);
+  return why == NULL;
+}
+
+static void writeField(FILE *f, const char *key, MlirAttribute value,
+                       int indent) {
+  fprintf(f, "%*s\"%s\": ", indent, "", key);
+  writeJson(f, value, indent);
+}
+
+/* One program manifest (docs/conventions.md, "Program manifest"): the PTX
+ * and target, the program's symbols and tensors, then every kernel's
+ * manifest entry in launch order. */
+static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
+                         MlirStringRef binaryName, const char *chip) {
+  fputs("{\n", f);
+  writeField(f, "program", dictField(program, "program"), 2);
+  fprintf(f, ",\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\"",
+          (int)binaryName.length, binaryName.data, chip);
+  const char *keys[] = {"symbols", "inputs", "outputs", "intermediates"};
+  for (int k = 0; k < 4; ++k) {
+    fputs(",\n", f);
+    writeField(f, keys[k], dictField(program, keys[k]), 2);
+  }
+  fputs(",\n  \"kernels\": [", f);
+  MlirAttribute order = dictField(program, "kernels");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(order); ++i) {
+    MlirAttribute entry =
+        kernelEntry(kernels, mlirArrayAttrGetElement(order, i));
+    fputs(i ? ",\n    {" : "\n    {", f);
+    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
+      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
+      fputs(j ? ",\n      " : "\n      ", f);
+      writeJsonString(f, mlirIdentifierStr(e.name));
+      fputs(": ", f);
+      writeJson(f, e.attribute, 6);
+    }
+    fputs("\n    }", f);
+  }
+  fputs("\n  ]\n}\n", f);
+}
+
+/* DIR/<program>.json for each entry of the module's dlc.programs. */
+static bool writePrograms(MlirOperation module, MlirAttribute kernels,
+                          MlirOperation binary, MlirStringRef binaryName,
+                          const char *dir) {
+  MlirAttribute programs = mlirOperationGetAttributeByName(
+      module, mlirStringRefCreateFromCString("dlc.programs"));
+  if (mlirAttributeIsNull(programs))
+    return true;
+  if (!isArrayAttr(programs)) {
+    fprintf(stderr, "dlc-translate: error: dlc.programs is not an array\n");
+    return false;
+  }
+  char chip[64];
+  chipOf(binary, chip, sizeof(chip));
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(programs); ++i) {
+    MlirAttribute program = mlirArrayAttrGetElement(programs, i);
+    if (!checkProgram(program, kernels, i))
+      return false;
+    MlirStringRef name = mlirStringAttrGetValue(dictField(program, "program"));
+    char path[4096];
+    snprintf(path, sizeof(path), "%s/%.*s.json", dir, (int)name.length,
+             name.data);
+    FILE *f = openOutput(path);
+    if (!f)
+      return false;
+    writeProgram(f, program, kernels, binaryName, chip);
+    fclose(f);
+    printf("wrote %s\n", path);
+  }
+  return true;
+}
+
 static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
   MlirAttribute kernels = mlirOperationGetAttributeByName(
       module, mlirStringRefCreateFromCString("dlc.kernels"));
@@ -335,6 +483,7 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
     fclose(f);
     printf("wrote %s\n", path);
   }
+  ok = ok && writePrograms(module, kernels, binary, binaryName, output);
   free(ptx);
   return ok;
 }

@@ -2,6 +2,8 @@
  * Kernels move into `gpu.module @dlc_kernels` as gpu.func with the
  * bare-pointer ABI (OutlineKernels.c) and their skeleton ops become
  * upstream nvgpu/gpu/arith/vector/memref/scf ops (LowerSkeletonOps.c).
+ * A graph split into several kernels keeps its launch order and
+ * intermediate buffers on the module (ProgramManifest.c).
  * From there, upstream passes (gpu-lower-to-nvvm-pipeline) produce PTX. */
 #include "DLCGPUToGPU.h"
 #include "Builder.h"
@@ -53,7 +55,8 @@ static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
   if (!hasKernels(module))
     return;
   MlirOperation gpuModule = getOrCreateGpuModule(module);
-  if (!dlcOutlineKernels(module, gpuModule) || !dlcLowerSkeletonOps(gpuModule))
+  if (!dlcOutlineKernels(module, gpuModule) || !dlcRecordPrograms(module) ||
+      !dlcLowerSkeletonOps(gpuModule))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -14,6 +14,16 @@
  * rebuilt inside the kernel. */
 bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule);
 
+/* Sets `dlc.programs` on `module`, one entry per rbssa.program declaration
+ * (a graph split into kernels): launch order, symbols, graph tensors and
+ * intermediate buffers, for the program manifest (ProgramManifest.c). Run
+ * after dlcOutlineKernels; false after a diagnostic. */
+bool dlcRecordPrograms(MlirOperation module);
+
+/* The manifest's name of an element type ("f16", "bf16", "f32", "f64",
+ * "i32", "i64"), or NULL. */
+const char *dlcManifestDtype(MlirType type);
+
 /* Rewrites the dlcgpu ops inside `gpuModule` into nvgpu, gpu, arith,
  * vector, memref and scf ops; shared memory becomes memref.globals. */
 bool dlcLowerSkeletonOps(MlirOperation gpuModule);
