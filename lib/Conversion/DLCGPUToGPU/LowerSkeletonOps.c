@@ -320,48 +320,157 @@ static void lowerMma(MlirOperation op, DlcBuilder *b) {
  * each becomes arith/math ops on the 2x2 f32 fragment; a step typed f16 or
  * bf16 is rounded to its type (truncf + extf) as the reference does. */
 
-static MlirValue unaryOp(DlcBuilder *b, const char *name, MlirValue x) {
-  return dlcBuildValue(b, name, 1, &x, mlirValueGetType(x), 0, NULL, NULL);
+/* Scalar transcendental functions go straight to PTX instructions through
+ * NVVM intrinsics (ex2.approx, lg2.approx, sqrt.rn, sin/cos.approx): the
+ * upstream lowering of the math dialect calls libdevice, which a PTX-only
+ * build without the CUDA toolkit cannot link. Everything else is composed
+ * from them and arith. */
+static MlirValue intrinsic(DlcBuilder *b, const char *intrin, MlirValue x) {
+  const char *names[] = {"intrin", "op_bundle_sizes", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(intrin)),
+      mlirDenseI32ArrayGet(b->ctx, 0, NULL),
+      mlirDenseI32ArrayGet(b->ctx, 2, (int32_t[]){1, 0})};
+  return dlcBuildValue(b, "llvm.call_intrinsic", 1, &x, mlirValueGetType(x), 3,
+                       names, attrs);
 }
 
-static MlirValue sigmoidOf(DlcBuilder *b, MlirValue x) {
+static MlirValue fconst(DlcBuilder *b, MlirType type, double v) {
+  return dlcConstFloat(b, type, v);
+}
+static MlirValue fmul(DlcBuilder *b, MlirValue x, MlirValue y) {
+  return dlcArith(b, "arith.mulf", x, y);
+}
+static MlirValue fadd(DlcBuilder *b, MlirValue x, MlirValue y) {
+  return dlcArith(b, "arith.addf", x, y);
+}
+static MlirValue fdiv(DlcBuilder *b, MlirValue x, MlirValue y) {
+  return dlcArith(b, "arith.divf", x, y);
+}
+
+/* |r| with the sign of x (r >= 0). */
+static MlirValue withSignOf(DlcBuilder *b, MlirValue r, MlirValue x) {
   MlirType t = mlirValueGetType(x);
-  MlirValue e = unaryOp(b, "math.exp", unaryOp(b, "arith.negf", x));
-  return dlcArith(b, "arith.divf", splat(b, t, 1.0),
-                  dlcArith(b, "arith.addf", splat(b, t, 1.0), e));
+  MlirValue negative = dlcBuildValue(
+      b, "arith.cmpf", 2, (MlirValue[]){x, dlcConstFloat(b, t, 0.0)},
+      mlirIntegerTypeGet(b->ctx, 1), 1, (const char *[]){"predicate"},
+      (MlirAttribute[]){mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 4)});
+  MlirValue minus = dlcBuildValue(b, "arith.negf", 1, &r, t, 0, NULL, NULL);
+  return dlcSelect(b, negative, minus, r);
+}
+
+static const double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
+
+static MlirValue scalarExp(DlcBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  return intrinsic(b, "llvm.nvvm.ex2.approx.f32",
+                   fmul(b, x, fconst(b, t, kLog2E)));
+}
+
+/* 1 / (1 + e^-x). */
+static MlirValue scalarSigmoid(DlcBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirValue e = intrinsic(b, "llvm.nvvm.ex2.approx.f32",
+                          fmul(b, x, fconst(b, t, -kLog2E)));
+  return fdiv(b, fconst(b, t, 1.0), fadd(b, fconst(b, t, 1.0), e));
+}
+
+/* sign(x) (1 - 2 / (e^2|x| + 1)). */
+static MlirValue scalarTanh(DlcBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirValue ax = intrinsic(b, "llvm.fabs", x);
+  MlirValue e = intrinsic(b, "llvm.nvvm.ex2.approx.f32",
+                          fmul(b, ax, fconst(b, t, 2.0 * kLog2E)));
+  MlirValue r =
+      dlcArith(b, "arith.subf", fconst(b, t, 1.0),
+               fdiv(b, fconst(b, t, 2.0), fadd(b, e, fconst(b, t, 1.0))));
+  return withSignOf(b, r, x);
+}
+
+/* erf by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7). */
+static MlirValue scalarErf(DlcBuilder *b, MlirValue x) {
+  static const double a[] = {0.254829592, -0.284496736, 1.421413741,
+                             -1.453152027, 1.061405429};
+  MlirType t = mlirValueGetType(x);
+  MlirValue ax = intrinsic(b, "llvm.fabs", x);
+  MlirValue tt =
+      fdiv(b, fconst(b, t, 1.0),
+           fadd(b, fconst(b, t, 1.0), fmul(b, ax, fconst(b, t, 0.3275911))));
+  MlirValue poly = fconst(b, t, a[4]);
+  for (int i = 3; i >= 0; --i)
+    poly = fadd(b, fmul(b, poly, tt), fconst(b, t, a[i]));
+  poly = fmul(b, poly, tt);
+  MlirValue e = scalarExp(b, fmul(b, fconst(b, t, -1.0), fmul(b, ax, ax)));
+  MlirValue r = dlcArith(b, "arith.subf", fconst(b, t, 1.0), fmul(b, poly, e));
+  return withSignOf(b, r, x);
+}
+
+/* One scalar element of rbssa.unary `fn`; null for an unknown one. */
+static MlirValue scalarUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+#define FN_IS(s) mlirStringRefEqual(fn, mlirStringRefCreateFromCString(s))
+  if (FN_IS("exp2"))
+    return intrinsic(b, "llvm.nvvm.ex2.approx.f32", x);
+  if (FN_IS("exp"))
+    return scalarExp(b, x);
+  if (FN_IS("log2"))
+    return intrinsic(b, "llvm.nvvm.lg2.approx.f", x);
+  if (FN_IS("log"))
+    return fmul(b, intrinsic(b, "llvm.nvvm.lg2.approx.f", x),
+                fconst(b, t, kLn2));
+  if (FN_IS("sqrt"))
+    return intrinsic(b, "llvm.nvvm.sqrt.rn.f", x);
+  if (FN_IS("rsqrt"))
+    return fdiv(b, fconst(b, t, 1.0), intrinsic(b, "llvm.nvvm.sqrt.rn.f", x));
+  if (FN_IS("abs"))
+    return intrinsic(b, "llvm.fabs", x);
+  if (FN_IS("sin"))
+    return intrinsic(b, "llvm.nvvm.sin.approx.f", x);
+  if (FN_IS("cos"))
+    return intrinsic(b, "llvm.nvvm.cos.approx.f", x);
+  if (FN_IS("tanh"))
+    return scalarTanh(b, x);
+  if (FN_IS("sigmoid"))
+    return scalarSigmoid(b, x);
+  if (FN_IS("silu"))
+    return fmul(b, x, scalarSigmoid(b, x));
+  if (FN_IS("gelu")) /* 0.5 x (1 + erf(x / sqrt 2)), as the interpreter */
+    return fmul(
+        b, fmul(b, fconst(b, t, 0.5), x),
+        fadd(b, fconst(b, t, 1.0),
+             scalarErf(b, fmul(b, x, fconst(b, t, 0.70710678118654752)))));
+#undef FN_IS
+  return (MlirValue){NULL};
+}
+
+/* `fn` on each element of a 2x2 fragment (null for an unknown fn). */
+static MlirValue elementwiseUnary(DlcBuilder *b, MlirStringRef fn,
+                                  MlirValue x) {
+  MlirType type = mlirValueGetType(x);
+  MlirType element = mlirShapedTypeGetElementType(type);
+  const char *posName[] = {"static_position"};
+  MlirValue out[4];
+  for (int64_t i = 0; i < 4; ++i) {
+    MlirAttribute pos =
+        mlirDenseI64ArrayGet(b->ctx, 2, (int64_t[]){i / 2, i % 2});
+    MlirValue e =
+        dlcBuildValue(b, "vector.extract", 1, &x, element, 1, posName, &pos);
+    if (mlirValueIsNull(out[i] = scalarUnary(b, fn, e)))
+      return out[i];
+  }
+  return dlcBuildValue(b, "vector.from_elements", 4, out, type, 0, NULL, NULL);
 }
 
 /* rbssa.unary's functions; null for an unknown one. */
 static MlirValue lowerUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
-  static const struct {
-    const char *fn, *op;
-  } direct[] = {
-      {"neg", "arith.negf"}, {"abs", "math.absf"},    {"exp", "math.exp"},
-      {"exp2", "math.exp2"}, {"log", "math.log"},     {"log2", "math.log2"},
-      {"sqrt", "math.sqrt"}, {"rsqrt", "math.rsqrt"}, {"sin", "math.sin"},
-      {"cos", "math.cos"},   {"tanh", "math.tanh"}};
-  for (size_t i = 0; i < sizeof(direct) / sizeof(direct[0]); ++i)
-    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(direct[i].fn)))
-      return unaryOp(b, direct[i].op, x);
   MlirType t = mlirValueGetType(x);
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("neg")))
+    return dlcBuildValue(b, "arith.negf", 1, &x, t, 0, NULL, NULL);
   if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("recip")))
     return dlcArith(b, "arith.divf", splat(b, t, 1.0), x);
   if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("relu")))
     return dlcArith(b, "arith.maximumf", x, splat(b, t, 0.0));
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("sigmoid")))
-    return sigmoidOf(b, x);
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("silu")))
-    return dlcArith(b, "arith.mulf", x, sigmoidOf(b, x));
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("gelu"))) {
-    /* 0.5 x (1 + erf(x / sqrt 2)), the form the interpreter computes. */
-    MlirValue scaled =
-        dlcArith(b, "arith.mulf", x, splat(b, t, 0.70710678118654752440));
-    MlirValue onePlus = dlcArith(b, "arith.addf", splat(b, t, 1.0),
-                                 unaryOp(b, "math.erf", scaled));
-    return dlcArith(b, "arith.mulf",
-                    dlcArith(b, "arith.mulf", splat(b, t, 0.5), x), onePlus);
-  }
-  return (MlirValue){NULL};
+  return elementwiseUnary(b, fn, x);
 }
 
 static MlirValue lowerBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
@@ -370,11 +479,17 @@ static MlirValue lowerBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
     const char *fn, *op;
   } ops[] = {{"add", "arith.addf"},     {"sub", "arith.subf"},
              {"mul", "arith.mulf"},     {"div", "arith.divf"},
-             {"max", "arith.maximumf"}, {"min", "arith.minimumf"},
-             {"pow", "math.powf"}};
+             {"max", "arith.maximumf"}, {"min", "arith.minimumf"}};
   for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); ++i)
     if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn)))
       return dlcArith(b, ops[i].op, x, y);
+  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("pow"))) {
+    /* x^y = 2^(y log2 x), for x > 0 as a float pow is. */
+    MlirValue l =
+        elementwiseUnary(b, mlirStringRefCreateFromCString("log2"), x);
+    return elementwiseUnary(b, mlirStringRefCreateFromCString("exp2"),
+                            dlcArith(b, "arith.mulf", y, l));
+  }
   return (MlirValue){NULL};
 }
 
