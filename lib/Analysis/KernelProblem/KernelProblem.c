@@ -398,6 +398,14 @@ static void axisName(Reader *r, int axis, char *out, size_t size) {
 static const char *const kRoleNames[] = {"batch", "m (read by A only)",
                                          "n (read by B only)", "k"};
 
+bool kpAxisRole(bool readByA, bool readByB, bool reduced, KpRole *role) {
+  if (reduced)
+    *role = KP_K;
+  else
+    *role = readByA && readByB ? KP_BATCH : readByA ? KP_M : KP_N;
+  return reduced ? readByA && readByB : readByA || readByB;
+}
+
 /* Axis roles from which factor reads each axis, then the factors. */
 static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
                         const int *mulDims) {
@@ -428,17 +436,10 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
   int axisOf[KP_NUM_ROLES] = {-1, -1, -1, -1};
   for (int d = 0; d < r->rank; ++d) {
     KpRole role;
-    if (r->iterOfAxis[d] < 0) {
-      if (!used[0][d] || !used[1][d])
-        return fail(mul, "the reduced axis is not read by both factors");
-      role = KP_K;
-    } else if (used[0][d] && used[1][d]) {
-      role = KP_BATCH;
-    } else if (used[0][d] || used[1][d]) {
-      role = used[0][d] ? KP_M : KP_N;
-    } else {
-      return fail(mul, "an output axis is read by neither factor");
-    }
+    if (!kpAxisRole(used[0][d], used[1][d], r->iterOfAxis[d] < 0, &role))
+      return fail(mul, r->iterOfAxis[d] < 0
+                           ? "the reduced axis is not read by both factors"
+                           : "an output axis is read by neither factor");
     if (axisOf[role] >= 0) {
       char why[240], first[KP_NAME], second[KP_NAME];
       axisName(r, axisOf[role], first, sizeof(first));

@@ -84,6 +84,12 @@ typedef struct KpProblem {
   int result; /* the step the region yields; C stores it as c.element */
 } KpProblem;
 
+/* The role of a contraction axis from which factors read it: read by both,
+ * batch (k when reduced); by the first only, m; by the second only, n.
+ * False when a reduced axis is not read by both or an axis by neither.
+ * Poly-View names conv axes by the same rule. */
+bool kpAxisRole(bool readByA, bool readByB, bool reduced, KpRole *role);
+
 /* Reads the GEMM-family problem of `regionFunc` (a func.func carrying
  * rbssa.region). On failure emits E1602 RegionNotPlannable at the
  * offending op, naming what is not covered, and returns false. */

@@ -10,6 +10,7 @@
  * are the windows (conv 3x3 stride 2 pad 1: 2*ho + kh - 1, 2*wo + kw - 1).
  * Anything else (divs, symbols, sums of two output axes ...) is no
  * pattern. */
+#include "KernelProblem.h"
 #include "PolyView.h"
 
 #include <stdlib.h>
@@ -163,10 +164,12 @@ void pvConvRoleNames(const PvValue *v, const char *names[PV_MAX_RANK]) {
       inWindowOut |= outs[i] == a;
     if (inWindowOut)
       continue;
-    if (v->axes[a].kind == 'r')
-      names[a] = l && r ? "ci" : NULL;
-    else
-      names[a] = l && r ? "g" : l ? "co" : r ? "n" : NULL;
+    /* The kernel-problem roles, in conv's words: batch is the group,
+     * m the output channel, n the image, k the input channel. */
+    static const char *const convNames[KP_NUM_ROLES] = {"g", "co", "n", "ci"};
+    KpRole role;
+    if (kpAxisRole(l, r, v->axes[a].kind == 'r', &role))
+      names[a] = convNames[role];
   }
   /* A role taken by two axes names neither. */
   for (int a = 0; a < v->rank; ++a)
