@@ -260,20 +260,6 @@ static bool importFrontend(MlirContext ctx, const char *source,
 /* --- program manifests
  * ----------------------------------------------------------- */
 
-/* The chip of the gpu.binary's #nvvm.target ("sm_90"), read from the
- * printed attribute like the PTX; "" when it names none. */
-static void chipOf(MlirOperation binary, char *chip, size_t size) {
-  Buffer printed = {NULL, 0, 0};
-  mlirAttributePrint(mlirOperationGetAttributeByName(
-                         binary, mlirStringRefCreateFromCString("objects")),
-                     appendToBuffer, &printed);
-  const char *start = printed.data ? strstr(printed.data, "chip = \"") : NULL;
-  size_t n = start ? strcspn(start + strlen("chip = \""), "\"") : 0;
-  snprintf(chip, size, "%.*s", (int)n,
-           start ? start + strlen("chip = \"") : "");
-  free(printed.data);
-}
-
 static MlirAttribute dictField(MlirAttribute dict, const char *key) {
   return mlirAttributeIsADictionary(dict)
              ? mlirDictionaryAttrGetElementByName(
@@ -375,8 +361,7 @@ static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
 
 /* DIR/<program>.json for each entry of the module's dlc.programs. */
 static bool writePrograms(MlirOperation module, MlirAttribute kernels,
-                          MlirOperation binary, MlirStringRef binaryName,
-                          const char *dir) {
+                          MlirStringRef binaryName, const char *dir) {
   MlirAttribute programs = mlirOperationGetAttributeByName(
       module, mlirStringRefCreateFromCString("dlc.programs"));
   if (mlirAttributeIsNull(programs))
@@ -385,8 +370,9 @@ static bool writePrograms(MlirOperation module, MlirAttribute kernels,
     fprintf(stderr, "dlc-translate: error: dlc.programs is not an array\n");
     return false;
   }
-  char chip[64];
-  chipOf(binary, chip, sizeof(chip));
+  const char *chip = targetChip(module);
+  if (!chip)
+    return false;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(programs); ++i) {
     MlirAttribute program = mlirArrayAttrGetElement(programs, i);
     if (!checkProgram(program, kernels, i))
@@ -483,7 +469,7 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
     fclose(f);
     printf("wrote %s\n", path);
   }
-  ok = ok && writePrograms(module, kernels, binary, binaryName, output);
+  ok = ok && writePrograms(module, kernels, binaryName, output);
   free(ptx);
   return ok;
 }
