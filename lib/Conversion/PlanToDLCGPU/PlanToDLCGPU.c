@@ -14,6 +14,7 @@
  * dlcgpu.flops, dlcgpu.min_blocks_per_sm). */
 #include "Builder.h"
 #include "PassDef.h"
+#include "PlanSchedule.h"
 #include "Skeleton.h"
 
 #include "dlc/Diagnostics.h"
@@ -50,28 +51,6 @@ static MlirOperation findSchedule(MlirOperation func) {
   return (MlirOperation){NULL};
 }
 
-static bool readI64s(MlirAttribute a, int n, int64_t *out) {
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
-      mlirDenseArrayGetNumElements(a) != n)
-    return false;
-  for (int i = 0; i < n; ++i)
-    out[i] = mlirDenseI64ArrayGetElement(a, i);
-  return true;
-}
-
-static bool stringIs(MlirAttribute a, const char *value) {
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-         mlirStringRefEqual(mlirStringAttrGetValue(a),
-                            mlirStringRefCreateFromCString(value));
-}
-
-static MlirAttribute member(MlirAttribute dict, const char *name) {
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
-    return (MlirAttribute){NULL};
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(name));
-}
-
 static bool reject(MlirOperation op, const char *why) {
   dlcEmitDiagnostic(op, &dlcUnsupportedOp,
                     "choose tile = [BM, BN, BK] with BK in {16, 32, 64}, warp "
@@ -97,98 +76,60 @@ int64_t dlcGemmThreads(const DlcGemmTiling *t) {
   return 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
 }
 
-int64_t dlcSm80SmemBytes(const DlcGemmTiling *t, int elementBytes) {
-  return t->stages * (t->tileM * t->tileK + t->tileK * t->tileN) * elementBytes;
-}
-
-/* Reads and checks the tiling fields against the fragment layout and the
- * target's limits. */
+/* Reads the plan with the plan dialect's reader and checks (the same as
+ * plan-verify: fields, fragment shape, the target's threads and shared
+ * memory), then what the SM80 skeleton adds: BK of at most 64, 64-wide
+ * CTA tiles, and 16-byte copies that split evenly, at most 8 a thread. */
 static bool readTiling(MlirOperation schedule, const DlcTarget *target,
-                       DlcGemmTiling *t) {
-  int64_t tile[3], warp[2];
-  MlirAttribute stages = attrOf(schedule, "stages");
-  if (!readI64s(attrOf(schedule, "tile"), 3, tile) ||
-      !readI64s(attrOf(schedule, "warp_tile"), 2, warp) ||
-      mlirAttributeIsNull(stages) || !mlirAttributeIsAInteger(stages))
-    return reject(schedule, "tile must hold 3 and warp_tile 2 integers, and "
-                            "stages must be an integer");
-  t->tileM = tile[0], t->tileN = tile[1], t->tileK = tile[2];
-  t->warpM = warp[0], t->warpN = warp[1];
-  t->stages = mlirIntegerAttrGetValueInt(stages);
-  if (t->tileK <= 0 || t->tileK % 16 || t->tileK > 64 || t->warpM % 16 ||
-      t->warpN % 16 || t->warpM <= 0 || t->warpN <= 0 || t->tileM <= 0 ||
-      t->tileN <= 0 || t->tileM % t->warpM || t->tileN % t->warpN ||
-      t->warpM > 128 || t->warpN > 128 || t->stages < 2 || t->stages > 8)
+                       int elementBytes, DlcPlan *plan, DlcGemmTiling *t) {
+  char error[256];
+  if (!dlcPlanScheduleRead(schedule, plan, error, sizeof(error)) ||
+      !dlcPlanCheck(plan, target, elementBytes, error, sizeof(error)))
+    return reject(schedule, error);
+  t->tileM = plan->tile[0], t->tileN = plan->tile[1], t->tileK = plan->tile[2];
+  t->warpM = plan->warpTile[0], t->warpN = plan->warpTile[1];
+  t->stages = plan->stages;
+  if (t->tileK > 64 || t->warpM > 128 || t->warpN > 128 || t->stages < 2)
     return reject(schedule, "the tile and warp tile do not fit the "
                             "m16n8k16 fragment layout");
   int64_t threads = dlcGemmThreads(t);
   int64_t chunksA = t->tileM * t->tileK / 8, chunksB = t->tileK * t->tileN / 8;
-  if (threads > target->maxThreadsPerCTA || chunksA % threads ||
-      chunksB % threads || chunksA / threads > 8 || chunksB / threads > 8 ||
-      (t->warpM / 16) * (t->warpN / 8) > 64 || t->tileN % 64 || t->tileM % 64)
+  if (chunksA % threads || chunksB % threads || chunksA / threads > 8 ||
+      chunksB / threads > 8 || (t->warpM / 16) * (t->warpN / 8) > 64 ||
+      t->tileN % 64 || t->tileM % 64)
     return reject(schedule, "the tile does not split evenly into 16-byte "
                             "copies and fragments over the CTA's threads");
-  if (dlcSm80SmemBytes(t, 2) > target->smemPerCTA) {
-    char why[128];
-    snprintf(why, sizeof(why),
-             "the stages need more than the %d KiB of shared memory a CTA "
-             "may use on %s",
-             target->smemPerCTA / 1024, target->chip);
-    return reject(schedule, why);
-  }
   return true;
 }
 
 /* The plan's other fields: each is honoured as written or reported. */
-static bool checkContract(MlirOperation schedule, const KpProblem *p,
-                          const DlcTarget *target) {
-  MlirAttribute async = attrOf(schedule, "async");
-  MlirAttribute stages = attrOf(schedule, "stages");
-  MlirAttribute depth = member(async, "prefetch_depth");
-  MlirAttribute vectorize = attrOf(schedule, "vectorize");
-  MlirAttribute width = member(vectorize, "width");
-  MlirAttribute overlap = member(async, "epilogue_overlap");
-  MlirAttribute enable = member(async, "enable");
-  if (!stringIs(attrOf(schedule, "arch"), target->family))
+static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
+                          const KpProblem *p, const DlcTarget *target) {
+  if (strcmp(plan->arch, target->family) != 0)
     return cannotHonour(schedule, "arch", "the module target's family");
-  if (!stringIs(attrOf(schedule, "barrier_model"), "cp_async_group"))
+  if (strcmp(plan->barrierModel, "cp_async_group") != 0)
     return cannotHonour(schedule, "barrier_model", "\"cp_async_group\"");
-  if (mlirAttributeIsNull(enable) || !mlirAttributeIsABool(enable) ||
-      !mlirBoolAttrGetValue(enable) || mlirAttributeIsNull(depth) ||
-      !mlirAttributeIsAInteger(depth) ||
-      mlirIntegerAttrGetValueInt(depth) !=
-          mlirIntegerAttrGetValueInt(stages) - 1)
+  if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
     return cannotHonour(schedule, "async",
                         "enable = true with prefetch_depth = stages - 1");
-  if (!mlirAttributeIsNull(overlap) &&
-      (!mlirAttributeIsABool(overlap) || mlirBoolAttrGetValue(overlap)))
+  if (plan->asyncEpilogueOverlap)
     return cannotHonour(schedule, "async.epilogue_overlap", "false");
-  if (mlirAttributeIsNull(width) || !mlirAttributeIsAInteger(width) ||
-      mlirIntegerAttrGetValueInt(width) != 8)
+  if (plan->vectorizeWidth != 8)
     return cannotHonour(schedule, "vectorize", "width = 8 (16-byte copies)");
   /* The epilogue list names the problem's steps, in order. */
-  MlirAttribute epilogue = attrOf(schedule, "epilogue");
   const char *names[KP_MAX_STEPS];
   int n = kpEpilogueNames(p, names, KP_MAX_STEPS);
-  bool same = !mlirAttributeIsNull(epilogue) &&
-              mlirAttributeIsAArray(epilogue) &&
-              mlirArrayAttrGetNumElements(epilogue) == n;
+  bool same = plan->numEpilogue == n;
   for (int i = 0; same && i < n; ++i)
-    same = stringIs(mlirArrayAttrGetElement(epilogue, i), names[i]);
+    same = strcmp(plan->epilogue[i], names[i]) == 0;
   if (!same)
     return cannotHonour(schedule, "epilogue",
                         "the region's own epilogue (as the planner lists it)");
-  /* Every tensor is staged or read as the plan's cache says: in shared
-   * memory with the XOR swizzle for A and B. */
-  MlirAttribute hints = attrOf(schedule, "layout_hints");
-  for (intptr_t i = 0; !mlirAttributeIsNull(hints) &&
-                       i < mlirDictionaryAttrGetNumElements(hints);
-       ++i) {
-    MlirNamedAttribute h = mlirDictionaryAttrGetElement(hints, i);
-    if (mlirAttributeIsABool(h.attribute) && !mlirBoolAttrGetValue(h.attribute))
+  /* A and B are staged in XOR-swizzled shared memory. */
+  for (int i = 0; i < plan->numLayoutHints; ++i)
+    if (plan->layoutHints[i].isBool && !plan->layoutHints[i].boolean)
       return cannotHonour(schedule, "layout_hints",
                           "XOR-swizzled shared memory for both operands");
-  }
   return true;
 }
 
@@ -241,7 +182,7 @@ static void tilesText(const KpProblem *p, KpRole role, int64_t tile, char *out,
 
 /* Builds the kernel function next to `region` and returns it. */
 static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
-                                 const DlcGemmTiling *t,
+                                 const DlcPlan *plan, const DlcGemmTiling *t,
                                  const DlcTarget *target, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
@@ -267,7 +208,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
   int64_t threads = dlcGemmThreads(t);
   int64_t block[] = {threads, 1, 1};
-  int64_t smem = dlcSm80SmemBytes(t, kpElementBytes(p->a.element));
+  int64_t smem = dlcPlanStageBytes(plan, kpElementBytes(p->a.element));
 
   /* Two CTAs per SM when their registers fit (accumulators plus about 80
    * for fragments and addresses per thread): the second CTA's MMAs hide
@@ -325,16 +266,19 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
     return true; /* no plan yet: nothing to inject */
   DlcGemmTiling tiling;
   KpProblem *problem = malloc(sizeof(KpProblem));
-  bool ok = readTiling(schedule, target, &tiling) &&
-            kpProblemRead(region, problem) && checkOperands(region, problem) &&
-            checkContract(schedule, problem, target);
+  DlcPlan *plan = malloc(sizeof(DlcPlan));
+  bool ok = kpProblemRead(region, problem) && checkOperands(region, problem) &&
+            readTiling(schedule, target, kpElementBytes(problem->a.element),
+                       plan, &tiling) &&
+            checkContract(schedule, plan, problem, target);
   if (ok) {
     int numTensors = 0;
     MlirOperation kernel =
-        buildKernel(region, problem, &tiling, target, &numTensors);
+        buildKernel(region, problem, plan, &tiling, target, &numTensors);
     dlcEmitSm80Gemm(kernel, problem, &tiling, numTensors);
     mlirOperationDestroy(region);
   }
+  free(plan);
   free(problem);
   return ok;
 }

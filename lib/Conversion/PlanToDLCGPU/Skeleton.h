@@ -28,7 +28,4 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);
 
-/* Dynamic shared memory of the SM80 skeleton for `tiling` (bytes). */
-int64_t dlcSm80SmemBytes(const DlcGemmTiling *tiling, int elementBytes);
-
 #endif

@@ -11,7 +11,7 @@ func.func @bad_warp(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the tile and warp tile do not fit the m16n8k16 fragment layout}}
+  // expected-error @+1 {{E1501 UnsupportedOp: fields 'tile' and 'warp_tile': the warp tile 48x32 does not divide the CTA tile 128x128}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -48,7 +48,7 @@ func.func @too_much_smem(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the stages need more than the 227 KiB of shared memory a CTA may use on sm_90}}
+  // expected-error @+1 {{E1501 UnsupportedOp: fields 'tile' and 'stages': 3 stages of 256x64 and 64x512 operand tiles take 294912 bytes of shared memory, over the 232448 bytes a CTA can have on sm_90}}
   "plan.schedule"() {
     tile = array<i64: 256, 512, 64>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
