@@ -343,7 +343,7 @@ int dlcRuntimeKernelTime(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
                          const int64_t *symbols, int warmup, int iters,
                          double *medianMs) {
   int n = dlcRuntimeManifestGetNumParams(k->m);
-  PreparedLaunch l = {k, calloc((size_t)n + 1, sizeof(void *)), {{0}}};
+  PreparedLaunch l = {.k = k, .args = calloc((size_t)n + 1, sizeof(void *))};
   int rc = -1;
   if (!l.args)
     setError(k->rt, "out of memory");
