@@ -440,6 +440,14 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
       return fail(mul, r->iterOfAxis[d] < 0
                            ? "the reduced axis is not read by both factors"
                            : "an output axis is read by neither factor");
+    /* A second axis read by one factor only: the outer one is a batch the
+     * other factor is broadcast across (its batch stride is 0). */
+    if ((role == KP_M || role == KP_N) && axisOf[role] >= 0 &&
+        axisOf[KP_BATCH] < 0) {
+      axisOf[KP_BATCH] = axisOf[role];
+      r->roleOfAxis[axisOf[role]] = KP_BATCH;
+      axisOf[role] = -1;
+    }
     if (axisOf[role] >= 0) {
       char why[240], first[KP_NAME], second[KP_NAME];
       axisName(r, axisOf[role], first, sizeof(first));

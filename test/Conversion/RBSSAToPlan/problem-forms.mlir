@@ -24,3 +24,25 @@ func.func @fanout(
 }
 
 
+
+// -----
+
+// Shared weights: the batch axis b is read by A only; B is broadcast across
+// it (batch stride 0).
+// CHECK-LABEL: func.func @shared_weights
+// CHECK: "plan.schedule"()
+func.func @shared_weights(
+    %A: memref<?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["Bt", "M", "K"]},
+    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
+    %C: memref<?x?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["Bt", "M", "N"]})
+    attributes {rbssa.region = "shared_weights",
+                rbssa.iters = [{name = "b", size = "Bt"}, {name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["Bt", "M", "K", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(b, m, n, k)[Bt, M, K, N] -> (b, m, k)>} : (memref<?x?x?xf16>) -> tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(b, m, n, k)[Bt, M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>, tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>) -> tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 3>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>) -> tensor<?x?x?xf32, ["Bt", "M", "N"]>
+  "rbssa.yield"(%acc, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?x?xf32, ["Bt", "M", "N"]>, memref<?x?x?xf16>) -> ()
+  return
+}

@@ -59,22 +59,22 @@ func.func @conv3x3_s2_p1(
 
 // -----
 
-// Shared weights: the batch axis b is read by A only, so b and m would
-// both have to become the GEMM's M.
-func.func @shared_weights(
-    %A: memref<?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["Bt", "M", "K"]},
+// Shared weights across two batch axes: g becomes the batch B is broadcast
+// across, and b and m would both have to become the GEMM's M.
+func.func @shared_weights_twice(
+    %A: memref<?x?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["G", "Bt", "M", "K"]},
     %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
-    %C: memref<?x?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["Bt", "M", "N"]})
-    attributes {rbssa.region = "shared_weights",
-                rbssa.iters = [{name = "b", size = "Bt"}, {name = "m", size = "M"}, {name = "n", size = "N"}],
+    %C: memref<?x?x?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["G", "Bt", "M", "N"]})
+    attributes {rbssa.region = "shared_weights_twice",
+                rbssa.iters = [{name = "g", size = "G"}, {name = "b", size = "Bt"}, {name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
-                rbssa.symbols = ["Bt", "M", "K", "N"]} {
-  %a = "rbssa.read"(%A) {map = affine_map<(b, m, n, k)[Bt, M, K, N] -> (b, m, k)>} : (memref<?x?x?xf16>) -> tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>
-  %b = "rbssa.read"(%B) {map = affine_map<(b, m, n, k)[Bt, M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>
+                rbssa.symbols = ["G", "Bt", "M", "K", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(g, b, m, n, k)[G, Bt, M, K, N] -> (g, b, m, k)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(g, b, m, n, k)[G, Bt, M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>
   // expected-error @+1 {{E1602 RegionNotPlannable: axes 'b' and 'm' both play m (read by A only); fusing several axes into one GEMM dimension is not implemented}}
-  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>, tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>) -> tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>
-  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 3>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?xf16, ["Bt", "M", "N", "K"]>) -> tensor<?x?x?xf32, ["Bt", "M", "N"]>
-  "rbssa.yield"(%acc, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?x?xf32, ["Bt", "M", "N"]>, memref<?x?x?xf16>) -> ()
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>, tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>) -> tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 4>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>) -> tensor<?x?x?x?xf32, ["G", "Bt", "M", "N"]>
+  "rbssa.yield"(%acc, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["G", "Bt", "M", "N"]>, memref<?x?x?x?xf16>) -> ()
   return
 }
 
