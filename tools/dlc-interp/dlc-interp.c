@@ -37,6 +37,7 @@ typedef struct Param {
   char name[NameSize];
   DlcInterpDtype dtype;
   bool isOutput;
+  bool columnMajor;  /* a region memref laid out column-major */
   DlcTensor *tensor; /* owned */
 } Param;
 
@@ -706,10 +707,16 @@ static bool writeRawFile(const char *dir, const Param *param) {
             strerror(errno));
     return false;
   }
+  /* The file is the buffer a kernel sees: a column-major memref's
+   * elements in memory order (the first index fastest). */
+  const DlcTensor *t = param->tensor;
+  int64_t rows = t->rank == 2 ? t->shape[0] : 1;
+  int64_t cols = t->rank == 2 ? t->shape[1] : t->numElements;
   bool ok = true;
-  for (int64_t i = 0; ok && i < param->tensor->numElements; ++i) {
+  for (int64_t i = 0; ok && i < t->numElements; ++i) {
+    int64_t at = param->columnMajor ? (i % rows) * cols + i / rows : i;
     unsigned char bytes[8];
-    size_t n = encodeElement(param->tensor->data[i], param->dtype, bytes);
+    size_t n = encodeElement(t->data[at], param->dtype, bytes);
     ok = fwrite(bytes, 1, n, file) == n;
   }
   ok &= fclose(file) == 0;
@@ -788,6 +795,20 @@ static bool writeReference(const Options *options,
  * Driver
  *===----------------------------------------------------------------------===*/
 
+/* Whether region argument `i` is a 2-D memref laid out column-major (a
+ * strided layout whose first stride is 1). */
+static bool isColumnMajor(MlirOperation func, int i) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(body) || i >= mlirBlockGetNumArguments(body))
+    return false;
+  MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
+  if (!mlirTypeIsAMemRef(type) || mlirShapedTypeGetRank(type) != 2)
+    return false;
+  MlirAttribute layout = mlirMemRefTypeGetLayout(type);
+  return mlirAttributeIsAStridedLayout(layout) &&
+         mlirStridedLayoutAttrGetStride(layout, 0) == 1;
+}
+
 /* Names the parameters, makes the inputs, evaluates, and reports. */
 static bool runFunction(const Options *options, const char *source,
                         MlirOperation func) {
@@ -812,6 +833,7 @@ static bool runFunction(const Options *options, const char *source,
                sourceArgumentNames(source, func, (int)numInputs, sourceNames);
   for (int i = 0; i < count; ++i) {
     params[i].isOutput = i >= numInputs;
+    params[i].columnMajor = isRegion && isColumnMajor(func, i);
     paramName(func, params[i].isOutput && !isRegion,
               params[i].isOutput && !isRegion ? i - numInputs : i,
               named && !params[i].isOutput ? sourceNames[i] : NULL,
