@@ -434,12 +434,21 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
     }
   }
   int axisOf[KP_NUM_ROLES] = {-1, -1, -1, -1};
+  bool unit[MaxAxes] = {false};
   for (int d = 0; d < r->rank; ++d) {
     KpRole role;
-    if (!kpAxisRole(used[0][d], used[1][d], r->iterOfAxis[d] < 0, &role))
+    KpExtent extent;
+    if (!kpAxisRole(used[0][d], used[1][d], r->iterOfAxis[d] < 0, &role)) {
+      /* An axis of static extent 1 need not be read (its index is the
+       * constant 0): it takes a free role below. */
+      if (iterSize(r, d, &extent) && kpExtentIs(&extent, 1)) {
+        unit[d] = true;
+        continue;
+      }
       return fail(mul, r->iterOfAxis[d] < 0
                            ? "the reduced axis is not read by both factors"
                            : "an output axis is read by neither factor");
+    }
     /* A second axis read by one factor only: the outer one is a batch the
      * other factor is broadcast across (its batch stride is 0). */
     if ((role == KP_M || role == KP_N) && axisOf[role] >= 0 &&
@@ -460,6 +469,17 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
     }
     axisOf[role] = d;
     r->roleOfAxis[d] = role;
+  }
+  for (int d = 0; d < r->rank; ++d) {
+    static const KpRole freeRoles[] = {KP_K, KP_M, KP_N, KP_BATCH};
+    for (int i = r->iterOfAxis[d] < 0 ? 0 : 1; unit[d] && i < 4; ++i)
+      if (axisOf[freeRoles[i]] < 0 && (i == 0) == (r->iterOfAxis[d] < 0)) {
+        axisOf[freeRoles[i]] = d;
+        r->roleOfAxis[d] = freeRoles[i];
+        unit[d] = false;
+      }
+    if (unit[d])
+      return fail(mul, "a size-1 axis finds no free GEMM role");
   }
   KpProblem *p = r->p;
   for (int role = 0; role < KP_NUM_ROLES; ++role) {

@@ -351,12 +351,16 @@ static void storeStaged(Gen *g, const Staged *s) {
   }
 }
 
-/* Whether one operand's rows may be copied by 16-byte cp.async. */
+/* Whether one operand's rows may be copied by 16-byte cp.async: unit
+ * inner stride, rows and batches starting at 16-byte boundaries, and rows
+ * of whole chunks (a 1-D operand's last chunk would otherwise end past its
+ * allocation: cp.async reads whole 16 bytes, as compute-sanitizer shows). */
 static MlirValue operandAligned(Gen *g, const Operand *op) {
   if (!op->unitInner)
     return dlcConstInt(&g->b, g->i1, 0);
-  return andi(g, isMultiple(g, op->x->stride[op->outer], 8),
-              isMultiple(g, op->x->stride[KP_BATCH], 8));
+  MlirValue rows = andi(g, isMultiple(g, op->x->stride[op->outer], 8),
+                        isMultiple(g, op->x->stride[KP_BATCH], 8));
+  return andi(g, rows, isMultiple(g, g->size[op->inner], 8));
 }
 
 static MlirValue commitGroup(Gen *g) {
