@@ -6,6 +6,7 @@ extern const DlcPassDef dlcTinyVerifyPass;
 extern const DlcPassDef dlcTinyExpandBroadcastsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
+extern const DlcPassDef dlcRBSSAFoldActivationsPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
 extern const DlcPassDef dlcPlanVerifyPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
@@ -20,6 +21,7 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyExpandBroadcastsPass, // tiny to tiny: explicit broadcasts
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,
+    &dlcRBSSAFoldActivationsPass, // rbssa to rbssa: activations folded
     &dlcConvertRBSSAToPlanPass,
     &dlcPlanVerifyPass,
     &dlcPlanToDLCGPUPass,

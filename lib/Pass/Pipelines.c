@@ -74,7 +74,8 @@ static bool expandToPtx(const DlcPassOptions *o, char *out, size_t size) {
   snprintf(out, size,
            "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
            "convert-tiny-to-indexbook, "
-           "convert-indexbook-to-rbssa, convert-rbssa-to-plan{%s}, "
+           "convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), "
+           "convert-rbssa-to-plan{%s}, "
            "plan-verify, convert-plan-to-dlcgpu, "
            "dlc-gpu-to-ptx{chip=%s opt-level=%s}",
            planOptions, target->chip, dlcPassOptionsGet(o, "opt-level"));

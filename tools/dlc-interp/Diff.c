@@ -1,7 +1,8 @@
 /* dlc-interp --diff: differential testing of the lowering to RB-SSA (spec
  * §6.11 "CPU playback", §13). The tiny function is copied alone into a new
- * module and lowered in-process with convert-tiny-to-indexbook and
- * convert-indexbook-to-rbssa. Then, for each trial, random sizes are drawn
+ * module and lowered in-process with convert-tiny-to-indexbook,
+ * convert-indexbook-to-rbssa and rbssa-fold-activations (as dlc-to-ptx
+ * does). Then, for each trial, random sizes are drawn
  * for the symbols (odd sizes and 1 included), random inputs are made, and
  * the tiny function and the rbssa region are both evaluated on them by the
  * CPU reference interpreter; the outputs must agree within rtol = atol =
@@ -22,8 +23,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char pipeline[] = "builtin.module(convert-tiny-to-indexbook, "
-                               "convert-indexbook-to-rbssa)";
+static const char pipeline[] =
+    "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
+    "func.func(rbssa-fold-activations))";
 static const double tolerance = 1e-3; /* rtol = atol (§13) */
 
 /* Every value of both functions (the tiny function's intermediate

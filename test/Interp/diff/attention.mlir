@@ -135,7 +135,7 @@ func.func @softmax_key_mask(%Q: tensor<?x?xf16, ["M", "D"]>, %K: tensor<?x?xf16,
 // RUN: { dlc-interp %s --func softmax_valid_mask --diff > /dev/null 2>&1 || echo "exit $?"; } \
 // RUN:   | FileCheck %s --check-prefix=EXIT
 // EXIT: exit 2
-// REJECTED: diff @softmax_valid_mask: REJECTED by the lowering (builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa)); see the diagnostics on stderr
+// REJECTED: diff @softmax_valid_mask: REJECTED by the lowering (builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations))); see the diagnostics on stderr
 // REJECTED-NOT: trial
 // REJECTED-DIAG: attention.mlir:[[@LINE+13]]:{{[0-9]+}}: error: E1404 NeutralInvalid: a guarded value (rbssa.select, else = 0) reaches this max reduction
 func.func @softmax_valid_mask(%Q: tensor<?x?xf16, ["M", "D"]>, %K: tensor<?x?xf16, ["N", "D"]>) -> tensor<?x?xf16, ["M", "N"]> {
