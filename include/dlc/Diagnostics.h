@@ -36,6 +36,8 @@ extern const DlcDiagnosticCode dlcPlanFileInvalid;         /* E1601 */
 extern const DlcDiagnosticCode dlcRegionNotPlannable;      /* E1602 */
 extern const DlcDiagnosticCode dlcPlanOptionInvalid;       /* E1603 */
 extern const DlcDiagnosticCode dlcPlanContractViolation;   /* E1604 */
+extern const DlcDiagnosticCode dlcRegionMalformed;         /* E1605 */
+extern const DlcDiagnosticCode dlcSkeletonMalformed;       /* E1606 */
 extern const DlcDiagnosticCode dlcAnalysisOptionInvalid;   /* E1701 */
 extern const DlcDiagnosticCode dlcExcessivePiecewise;      /* W2101 */
 

@@ -7,9 +7,11 @@ extern const DlcPassDef dlcTinyExpandBroadcastsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcRBSSAFoldActivationsPass;
+extern const DlcPassDef dlcRBSSAVerifyPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
 extern const DlcPassDef dlcPlanVerifyPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
+extern const DlcPassDef dlcDLCGPUVerifyPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
 extern const DlcPassDef dlcPolyViewPass;
 extern const DlcPassDef dlcPolyCorePass;
@@ -21,10 +23,12 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyExpandBroadcastsPass, // tiny to tiny: explicit broadcasts
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,
+    &dlcRBSSAVerifyPass,
     &dlcRBSSAFoldActivationsPass, // rbssa to rbssa: activations folded
     &dlcConvertRBSSAToPlanPass,
     &dlcPlanVerifyPass,
     &dlcPlanToDLCGPUPass,
+    &dlcDLCGPUVerifyPass,
     &dlcDLCGPUToGPUPass,
     &dlcPolyViewPass,
     &dlcPolyCorePass,

@@ -75,8 +75,9 @@ static bool expandToPtx(const DlcPassOptions *o, char *out, size_t size) {
            "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
            "convert-tiny-to-indexbook, "
            "convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), "
+           "rbssa-verify, "
            "convert-rbssa-to-plan{%s}, "
-           "plan-verify, convert-plan-to-dlcgpu, "
+           "plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, "
            "dlc-gpu-to-ptx{chip=%s opt-level=%s}",
            planOptions, target->chip, dlcPassOptionsGet(o, "opt-level"));
   return true;

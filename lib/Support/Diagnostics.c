@@ -25,6 +25,8 @@ const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602", "RegionNotPlannable"};
 const DlcDiagnosticCode dlcPlanOptionInvalid = {"E1603", "PlanOptionInvalid"};
 const DlcDiagnosticCode dlcPlanContractViolation = {"E1604",
                                                     "PlanContractViolation"};
+const DlcDiagnosticCode dlcRegionMalformed = {"E1605", "RegionMalformed"};
+const DlcDiagnosticCode dlcSkeletonMalformed = {"E1606", "SkeletonMalformed"};
 const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701",
                                                     "AnalysisOptionInvalid"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};

@@ -1,0 +1,244 @@
+/* rbssa-verify: checks rbssa regions for what IRDL cannot express
+ * (docs/dialects/rbssa.md; IRDL ops have no traits and cannot look into
+ * attributes): a region function's iteration spaces and symbols, each
+ * tensor argument's rbssa.* attributes, each read's map against the value
+ * and memref ranks, each reduce's axes, and each output being yielded
+ * exactly once. Every violation is E1605 RegionMalformed at the offending
+ * op; the pass changes nothing. docs/passes/rbssa-verify.md. */
+#include "PassDef.h"
+
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const kSuggestion =
+    "regions come from convert-indexbook-to-rbssa; a hand-written region "
+    "must follow docs/dialects/rbssa.md";
+
+static bool isOp(MlirOperation op, const char *name) {
+  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+static MlirAttribute entry(MlirAttribute dict, const char *name) {
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
+    return mlirAttributeGetNull();
+  return mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(name));
+}
+
+static bool isString(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
+}
+
+static bool isArray(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
+}
+
+static bool stringIs(MlirAttribute a, const char *value) {
+  return isString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a),
+                            mlirStringRefCreateFromCString(value));
+}
+
+static bool bad(MlirOperation op, const char *why) {
+  dlcEmitDiagnostic(op, &dlcRegionMalformed, kSuggestion, "%s", why);
+  return false;
+}
+
+/* A size entry: a symbol of rbssa.symbols, or a non-negative integer
+ * (equal to `staticSize` when that is not dynamic). */
+static bool isSize(MlirAttribute size, MlirAttribute symbols,
+                   int64_t staticSize) {
+  if (!mlirAttributeIsNull(size) && mlirAttributeIsAInteger(size))
+    return mlirIntegerAttrGetValueInt(size) >= 0 &&
+           (mlirShapedTypeIsDynamicSize(staticSize) ||
+            mlirIntegerAttrGetValueInt(size) == staticSize);
+  if (!isString(size) || !mlirShapedTypeIsDynamicSize(staticSize))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i)
+    if (mlirStringRefEqual(
+            mlirStringAttrGetValue(mlirArrayAttrGetElement(symbols, i)),
+            mlirStringAttrGetValue(size)))
+      return true;
+  return false;
+}
+
+/* rbssa.symbols, rbssa.iters, rbssa.reduce_iters. */
+static bool checkSpaces(MlirOperation func, MlirAttribute symbols) {
+  if (!isArray(symbols))
+    return bad(func, "rbssa.symbols is not an array of symbol names");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i)
+    if (!isString(mlirArrayAttrGetElement(symbols, i)))
+      return bad(func, "rbssa.symbols is not an array of symbol names");
+  const char *lists[] = {"rbssa.iters", "rbssa.reduce_iters"};
+  for (int l = 0; l < 2; ++l) {
+    MlirAttribute list = attrOf(func, lists[l]);
+    bool ok = isArray(list);
+    for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(list); ++i) {
+      MlirAttribute axis = mlirArrayAttrGetElement(list, i);
+      ok = isString(entry(axis, "name")) &&
+           isSize(entry(axis, "size"), symbols, mlirShapedTypeGetDynamicSize());
+    }
+    if (!ok)
+      return bad(func, l ? "rbssa.reduce_iters is not an array of {name, "
+                           "size = symbol of rbssa.symbols or integer}"
+                         : "rbssa.iters is not an array of {name, size = "
+                           "symbol of rbssa.symbols or integer}");
+  }
+  return true;
+}
+
+/* Each memref argument's rbssa.name, rbssa.role, rbssa.shape and
+ * rbssa.layout. */
+static bool checkArguments(MlirOperation func, MlirBlock body,
+                           MlirAttribute symbols) {
+  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i) {
+    MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
+    if (!mlirTypeIsAMemRef(type))
+      continue;
+    MlirAttribute dict =
+        isArray(argAttrs) && i < mlirArrayAttrGetNumElements(argAttrs)
+            ? mlirArrayAttrGetElement(argAttrs, i)
+            : mlirAttributeGetNull();
+    MlirAttribute shape = entry(dict, "rbssa.shape");
+    MlirAttribute role = entry(dict, "rbssa.role");
+    MlirAttribute layout = entry(dict, "rbssa.layout");
+    bool ok = isString(entry(dict, "rbssa.name")) &&
+              (stringIs(role, "input") || stringIs(role, "output")) &&
+              isArray(shape) &&
+              mlirArrayAttrGetNumElements(shape) == mlirShapedTypeGetRank(type);
+    for (intptr_t d = 0; ok && d < mlirArrayAttrGetNumElements(shape); ++d)
+      ok = isSize(mlirArrayAttrGetElement(shape, d), symbols,
+                  mlirShapedTypeGetDimSize(type, d));
+    if (!ok) {
+      char why[200];
+      snprintf(why, sizeof(why),
+               "argument #%d needs rbssa.name, rbssa.role (\"input\" or "
+               "\"output\") and an rbssa.shape entry per dimension (a symbol "
+               "of rbssa.symbols, or the static size)",
+               (int)i);
+      return bad(func, why);
+    }
+    MlirAttribute kind = entry(layout, "kind");
+    if (!mlirAttributeIsNull(layout) && !stringIs(kind, "row_major") &&
+        !stringIs(kind, "col_major") && !stringIs(kind, "swizzled"))
+      return bad(func, "rbssa.layout kind is not row_major, col_major or "
+                       "swizzled");
+  }
+  return true;
+}
+
+static intptr_t rankOf(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAShaped(t) && mlirShapedTypeHasRank(t)
+             ? mlirShapedTypeGetRank(t)
+             : -1;
+}
+
+/* One op of the body. `yielded` counts yields per argument. */
+static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
+                    MlirAttribute argAttrs, int *yielded) {
+  if (isOp(op, "rbssa.read")) {
+    MlirAttribute map = attrOf(op, "map");
+    MlirAffineMap m = mlirAffineMapAttrGetValue(map);
+    if (mlirAffineMapGetNumDims(m) != rankOf(mlirOperationGetResult(op, 0)) ||
+        mlirAffineMapGetNumResults(m) != rankOf(mlirOperationGetOperand(op, 0)))
+      return bad(op, "the read's map needs one dim per result dimension and "
+                     "one result per memref dimension");
+    if (mlirAffineMapGetNumSymbols(m) != 0 &&
+        mlirAffineMapGetNumSymbols(m) != numSymbols)
+      return bad(op, "the read's map has a symbol count other than "
+                     "rbssa.symbols'");
+  } else if (isOp(op, "rbssa.reduce")) {
+    MlirAttribute axes = attrOf(op, "axes");
+    intptr_t rank = rankOf(mlirOperationGetOperand(op, 0));
+    int64_t last = -1;
+    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(axes); ++i) {
+      int64_t a = mlirDenseI64ArrayGetElement(axes, i);
+      if (a <= last || a >= rank)
+        return bad(op, "the reduce's axes are not increasing dimensions of "
+                       "its operand");
+      last = a;
+    }
+  } else if (isOp(op, "rbssa.yield")) {
+    MlirValue out = mlirOperationGetOperand(op, 1);
+    int arg = mlirValueIsABlockArgument(out) &&
+                      mlirBlockEqual(mlirBlockArgumentGetOwner(out), body)
+                  ? (int)mlirBlockArgumentGetArgNumber(out)
+                  : -1;
+    MlirAttribute role =
+        arg >= 0 && isArray(argAttrs)
+            ? entry(mlirArrayAttrGetElement(argAttrs, arg), "rbssa.role")
+            : mlirAttributeGetNull();
+    if (!stringIs(role, "output"))
+      return bad(op, "the yield's destination is not an argument with "
+                     "rbssa.role = \"output\"");
+    if (++yielded[arg] > 1)
+      return bad(op, "this output is yielded a second time");
+  }
+  return true;
+}
+
+static bool checkRegion(MlirOperation func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
+  if (mlirBlockIsNull(body))
+    return bad(func, "the region function has no body");
+  if (!checkSpaces(func, symbols) || !checkArguments(func, body, symbols))
+    return false;
+  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  intptr_t numArgs = mlirBlockGetNumArguments(body);
+  int *yielded = calloc((size_t)numArgs + 1, sizeof(int));
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ok = checkOp(op, body, mlirArrayAttrGetNumElements(symbols), argAttrs,
+                 yielded);
+  for (intptr_t i = 0; ok && i < numArgs; ++i)
+    if (stringIs(entry(mlirArrayAttrGetElement(argAttrs, i), "rbssa.role"),
+                 "output") &&
+        yielded[i] == 0) {
+      char why[96];
+      snprintf(why, sizeof(why), "output argument #%d is never yielded",
+               (int)i);
+      ok = bad(func, why);
+    }
+  free(yielded);
+  return ok;
+}
+
+static void runVerifyRBSSA(MlirOperation module, MlirExternalPass pass,
+                           const DlcPassOptions *options) {
+  (void)options;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (isOp(op, "func.func") &&
+        !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
+      ok &= checkRegion(op);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+const DlcPassDef dlcRBSSAVerifyPass = {
+    {"rbssa-verify",
+     "Check rbssa regions for what IRDL cannot: iteration spaces, argument "
+     "attributes, read maps, reduce axes, one yield per output (E1605)",
+     "builtin.module", 0, NULL},
+    runVerifyRBSSA,
+    NULL,
+    NULL,
+};
