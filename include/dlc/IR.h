@@ -5,6 +5,7 @@
 #include "dlc/Support.h"
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -33,6 +34,10 @@ DlcStringSink dlcStringSinkCreate(DLC_KEEP char *buffer, size_t size);
 
 /* An MlirStringCallback: appends `chunk` to the DlcStringSink `userData`. */
 void dlcStringSinkAppend(MlirStringRef chunk, void *userData);
+
+/* Whether `op` (DLC_KEEP, may be null) is the operation named `name`
+ * ("rbssa.read"): one comparison of op names for every pass. */
+bool dlcOperationIsA(MlirOperation op, const char *name);
 
 #ifdef __cplusplus
 }

@@ -80,3 +80,9 @@ void dlcStringSinkAppend(MlirStringRef chunk, void *userData) {
   sink->used += n;
   sink->buffer[sink->used] = '\0';
 }
+
+bool dlcOperationIsA(MlirOperation op, const char *name) {
+  return !mlirOperationIsNull(op) &&
+         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                            mlirStringRefCreateFromCString(name));
+}

@@ -11,6 +11,7 @@
 #include "KernelProblem.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -47,12 +48,6 @@ typedef struct Reader {
 static bool fail(MlirOperation op, const char *why) {
   dlcEmitDiagnostic(op, &dlcRegionNotPlannable, kSuggestion, "%s", why);
   return false;
-}
-
-static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
 }
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
@@ -249,12 +244,13 @@ static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
     MlirOperation op = producer(v);
     MlirType type = mlirValueGetType(v);
     int rank = mlirTypeIsAShaped(type) ? (int)mlirShapedTypeGetRank(type) : 0;
-    if (isOp(op, "rbssa.read") || isOp(op, "rbssa.cast")) {
-      if (isOp(op, "rbssa.read"))
+    if (dlcOperationIsA(op, "rbssa.read") ||
+        dlcOperationIsA(op, "rbssa.cast")) {
+      if (dlcOperationIsA(op, "rbssa.read"))
         return op;
-    } else if (isOp(op, "rbssa.transpose") ||
-               isOp(op, "rbssa.broadcast_in_dim")) {
-      bool transpose = isOp(op, "rbssa.transpose");
+    } else if (dlcOperationIsA(op, "rbssa.transpose") ||
+               dlcOperationIsA(op, "rbssa.broadcast_in_dim")) {
+      bool transpose = dlcOperationIsA(op, "rbssa.transpose");
       MlirAttribute a =
           attrOf(op, transpose ? "permutation" : "broadcast_dimensions");
       MlirValue x = mlirOperationGetOperand(op, 0);
@@ -511,8 +507,9 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
     dims[d] = d;
   MlirValue v = mlirOperationGetOperand(reduce, 0);
   MlirOperation mul = producer(v);
-  while (isOp(mul, "rbssa.cast") || isOp(mul, "rbssa.transpose")) {
-    if (isOp(mul, "rbssa.transpose")) {
+  while (dlcOperationIsA(mul, "rbssa.cast") ||
+         dlcOperationIsA(mul, "rbssa.transpose")) {
+    if (dlcOperationIsA(mul, "rbssa.transpose")) {
       MlirAttribute perm = attrOf(mul, "permutation");
       if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI64Array(perm) ||
           mlirDenseArrayGetNumElements(perm) != r->rank)
@@ -529,7 +526,7 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
     mul = producer(mlirOperationGetOperand(mul, 0));
   }
   char fn[KP_NAME] = "";
-  if (isOp(mul, "rbssa.binary"))
+  if (dlcOperationIsA(mul, "rbssa.binary"))
     copyString(attrOf(mul, "fn"), fn, sizeof(fn));
   if (strcmp(fn, "mul") != 0)
     return fail(reduce, "the reduce body is not a binary {fn = \"mul\"}");
@@ -609,7 +606,7 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   }
   if (mlirValueEqual(v, r->acc))
     return 0;
-  if (isOp(op, "rbssa.const")) {
+  if (dlcOperationIsA(op, "rbssa.const")) {
     MlirAttribute value = attrOf(op, "value");
     if (mlirAttributeIsNull(value) || !mlirAttributeIsAFloat(value)) {
       fail(op, "an epilogue constant is not a float");
@@ -621,21 +618,22 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   if (!dependsOnAcc(r, v, 0))
     return loadStep(r, v, dims);
   int n = 0;
-  if (isOp(op, "rbssa.unary") || isOp(op, "rbssa.binary") ||
-      isOp(op, "rbssa.compare")) {
-    step.kind = isOp(op, "rbssa.unary")    ? KP_STEP_UNARY
-                : isOp(op, "rbssa.binary") ? KP_STEP_BINARY
-                                           : KP_STEP_COMPARE;
+  if (dlcOperationIsA(op, "rbssa.unary") ||
+      dlcOperationIsA(op, "rbssa.binary") ||
+      dlcOperationIsA(op, "rbssa.compare")) {
+    step.kind = dlcOperationIsA(op, "rbssa.unary")    ? KP_STEP_UNARY
+                : dlcOperationIsA(op, "rbssa.binary") ? KP_STEP_BINARY
+                                                      : KP_STEP_COMPARE;
     copyString(attrOf(op, "fn"), step.fn, sizeof(step.fn));
     n = step.kind == KP_STEP_UNARY ? 1 : 2;
-  } else if (isOp(op, "rbssa.select_value")) {
+  } else if (dlcOperationIsA(op, "rbssa.select_value")) {
     step.kind = KP_STEP_SELECT;
     n = 3;
-  } else if (isOp(op, "rbssa.cast")) {
+  } else if (dlcOperationIsA(op, "rbssa.cast")) {
     step.kind = KP_STEP_CAST;
     n = 1;
-  } else if (isOp(op, "rbssa.broadcast_in_dim") ||
-             isOp(op, "rbssa.transpose")) {
+  } else if (dlcOperationIsA(op, "rbssa.broadcast_in_dim") ||
+             dlcOperationIsA(op, "rbssa.transpose")) {
     fail(op, "this op after the contraction is not an elementwise epilogue "
              "op (the accumulator is broadcast or transposed)");
     return -1;
@@ -710,12 +708,12 @@ bool kpProblemRead(MlirOperation func, KpProblem *p) {
   MlirOperation reduce = {NULL}, yield = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(r->body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (isOp(op, "rbssa.reduce")) {
+    if (dlcOperationIsA(op, "rbssa.reduce")) {
       if (!mlirOperationIsNull(reduce))
         return fail(op, "a second reduce in the region; the planner handles "
                         "one contraction per region");
       reduce = op;
-    } else if (isOp(op, "rbssa.yield")) {
+    } else if (dlcOperationIsA(op, "rbssa.yield")) {
       if (!mlirOperationIsNull(yield))
         return fail(op, "a second yield in the region; a GEMM region has "
                         "one output");

@@ -18,6 +18,7 @@
 #include "Skeleton.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -37,16 +38,11 @@ static MlirAttribute attrOf(MlirOperation op, const char *name) {
                                          mlirStringRefCreateFromCString(name));
 }
 
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
-
 static MlirOperation findSchedule(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (isOp(op, "plan.schedule"))
+    if (dlcOperationIsA(op, "plan.schedule"))
       return op;
   return (MlirOperation){NULL};
 }
@@ -299,7 +295,7 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
   bool ok = true;
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (isOp(op, "func.func") &&
+    if (dlcOperationIsA(op, "func.func") &&
         !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
       ok &= convertRegion(op, target);
     op = next;

@@ -11,6 +11,7 @@
 #include "PassDef.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -20,11 +21,6 @@
 static const char *const kSuggestion =
     "kernels come from convert-plan-to-dlcgpu; a hand-written one must "
     "follow docs/dialects/dlcgpu.md";
-
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -89,13 +85,13 @@ static bool checkTokens(MlirOperation op) {
     int waits = 0;
     for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
       MlirOperation user = mlirOpOperandGetOwner(use);
-      waits +=
-          isOp(user, "dlcgpu.wait_group") || isOp(user, "dlcgpu.mbarrier_wait");
+      waits += dlcOperationIsA(user, "dlcgpu.wait_group") ||
+               dlcOperationIsA(user, "dlcgpu.mbarrier_wait");
     }
     if (waits > 1)
       return bad(op, "a load token is waited on twice");
   }
-  if (isOp(op, "dlcgpu.wait_group") &&
+  if (dlcOperationIsA(op, "dlcgpu.wait_group") &&
       mlirIntegerAttrGetValueInt(attrOf(op, "pending")) < 0)
     return bad(op, "wait_group's pending count is negative");
   return true;
@@ -160,18 +156,20 @@ typedef struct VerifyState {
 static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
   VerifyState *state = userData;
   bool ok = true;
-  if (isOp(op, "dlcgpu.smem_alloc"))
+  if (dlcOperationIsA(op, "dlcgpu.smem_alloc"))
     ok = checkSmem(op);
-  else if (isOp(op, "dlcgpu.mma_sync"))
+  else if (dlcOperationIsA(op, "dlcgpu.mma_sync"))
     ok = checkMma(op);
-  else if (isOp(op, "dlcgpu.ldmatrix"))
+  else if (dlcOperationIsA(op, "dlcgpu.ldmatrix"))
     ok = checkLdmatrix(op);
-  else if (isOp(op, "dlcgpu.epilogue"))
+  else if (dlcOperationIsA(op, "dlcgpu.epilogue"))
     ok = checkEpilogue(op);
-  else if (isOp(op, "dlcgpu.store_vec"))
+  else if (dlcOperationIsA(op, "dlcgpu.store_vec"))
     ok = checkStore(op);
-  else if (isOp(op, "dlcgpu.cp_async") || isOp(op, "dlcgpu.commit_group") ||
-           isOp(op, "dlcgpu.wait_group") || isOp(op, "dlcgpu.tma_load"))
+  else if (dlcOperationIsA(op, "dlcgpu.cp_async") ||
+           dlcOperationIsA(op, "dlcgpu.commit_group") ||
+           dlcOperationIsA(op, "dlcgpu.wait_group") ||
+           dlcOperationIsA(op, "dlcgpu.tma_load"))
     ok = checkTokens(op);
   state->ok &= ok;
   return MlirWalkResultAdvance;

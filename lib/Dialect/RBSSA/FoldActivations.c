@@ -20,6 +20,8 @@
  * instruction sequence per activation. */
 #include "PassDef.h"
 
+#include "dlc/IR.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Rewrite.h"
@@ -28,12 +30,6 @@
 #include <string.h>
 
 static const double kLog2E = 1.4426950408889634;
-
-static bool isOp(MlirOperation op, const char *name) {
-  return !mlirOperationIsNull(op) &&
-         mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 static MlirOperation def(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
@@ -51,12 +47,12 @@ static bool fnIs(MlirOperation op, const char *fn) {
 /* `v` is `op`'s (unary/binary/compare) result with function `fn`. */
 static MlirOperation defIs(MlirValue v, const char *name, const char *fn) {
   MlirOperation op = def(v);
-  return isOp(op, name) && fnIs(op, fn) ? op : (MlirOperation){NULL};
+  return dlcOperationIsA(op, name) && fnIs(op, fn) ? op : (MlirOperation){NULL};
 }
 
 static bool isConst(MlirValue v, double value) {
   MlirOperation op = def(v);
-  if (!isOp(op, "rbssa.const"))
+  if (!dlcOperationIsA(op, "rbssa.const"))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("value"));
@@ -117,8 +113,8 @@ static MlirLogicalResult replaceWithUnary(MlirPatternRewriter patternRewriter,
   for (int i = 0; i < numDead; ++i)
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(dead[i]); ++k) {
       MlirOperation d = def(operand(dead[i], (int)k));
-      bool seen = mlirOperationIsNull(d) || isOp(d, "rbssa.read") ||
-                  isOp(d, "rbssa.reduce") || numDead == MaxDead;
+      bool seen = mlirOperationIsNull(d) || dlcOperationIsA(d, "rbssa.read") ||
+                  dlcOperationIsA(d, "rbssa.reduce") || numDead == MaxDead;
       for (int j = 0; !seen && j < numDead; ++j)
         seen = mlirOperationEqual(dead[j], d);
       if (!seen)

@@ -8,6 +8,7 @@
 #include "PassDef.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -19,11 +20,6 @@
 static const char *const kSuggestion =
     "regions come from convert-indexbook-to-rbssa; a hand-written region "
     "must follow docs/dialects/rbssa.md";
-
-static bool isOp(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -150,7 +146,7 @@ static intptr_t rankOf(MlirValue v) {
 /* One op of the body. `yielded` counts yields per argument. */
 static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                     MlirAttribute argAttrs, int *yielded) {
-  if (isOp(op, "rbssa.read")) {
+  if (dlcOperationIsA(op, "rbssa.read")) {
     MlirAttribute map = attrOf(op, "map");
     MlirAffineMap m = mlirAffineMapAttrGetValue(map);
     if (mlirAffineMapGetNumDims(m) != rankOf(mlirOperationGetResult(op, 0)) ||
@@ -161,7 +157,7 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
         mlirAffineMapGetNumSymbols(m) != numSymbols)
       return bad(op, "the read's map has a symbol count other than "
                      "rbssa.symbols'");
-  } else if (isOp(op, "rbssa.reduce")) {
+  } else if (dlcOperationIsA(op, "rbssa.reduce")) {
     MlirAttribute axes = attrOf(op, "axes");
     intptr_t rank = rankOf(mlirOperationGetOperand(op, 0));
     int64_t last = -1;
@@ -172,7 +168,7 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                        "its operand");
       last = a;
     }
-  } else if (isOp(op, "rbssa.yield")) {
+  } else if (dlcOperationIsA(op, "rbssa.yield")) {
     MlirValue out = mlirOperationGetOperand(op, 1);
     int arg = mlirValueIsABlockArgument(out) &&
                       mlirBlockEqual(mlirBlockArgumentGetOwner(out), body)
@@ -226,7 +222,7 @@ static void runVerifyRBSSA(MlirOperation module, MlirExternalPass pass,
   bool ok = true;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (isOp(op, "func.func") &&
+    if (dlcOperationIsA(op, "func.func") &&
         !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
       ok &= checkRegion(op);
   if (!ok)
