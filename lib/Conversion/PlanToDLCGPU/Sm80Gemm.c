@@ -51,8 +51,8 @@ typedef struct Gen {
   const DlcGemmTiling *t;
   MlirType idx, i1, f32, in; /* `in`: the operands' element type */
   MlirValue size[KP_NUM_ROLES];
-  MlirValue symbols[32];
-  int numSymbols;
+  MlirBlock entry; /* the kernel's arguments: tensors, then symbols */
+  int numTensors;
   Access ta, tb, tc, inputs[KP_MAX_INPUTS]; /* A, B, C, epilogue inputs */
   MlirValue tid, lane, m0, n0, batch;
   MlirValue aligned; /* i1: 16-byte cp.async is legal for both operands */
@@ -133,7 +133,8 @@ static void emitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
 static MlirValue extentValue(Gen *g, const KpExtent *e) {
   MlirValue v = cst(g, e->constant);
   for (int i = 0; i < e->numSymbols; ++i)
-    v = mulv(g, v, g->symbols[e->symbols[i]]);
+    v = mulv(g, v,
+             mlirBlockGetArgument(g->entry, g->numTensors + e->symbols[i]));
   return v;
 }
 
@@ -749,9 +750,8 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
 /* Sizes, strides and batch offsets from the kernel's symbol arguments. */
 static void setUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
   const KpProblem *p = g->p;
-  g->numSymbols = (int)mlirBlockGetNumArguments(entry) - numTensors;
-  for (int i = 0; i < g->numSymbols && i < 32; ++i)
-    g->symbols[i] = mlirBlockGetArgument(entry, numTensors + i);
+  g->entry = entry;
+  g->numTensors = numTensors;
   for (int r = 0; r < KP_NUM_ROLES; ++r)
     g->size[r] = extentValue(g, &p->size[r]);
   g->batch = gpuId(g, "gpu.block_id", "y");
