@@ -206,8 +206,15 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock oldBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   int numArgs = (int)mlirBlockGetNumArguments(oldBody);
-  if (numArgs > MaxParams)
+  if (numArgs > MaxParams) {
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "split the graph into smaller kernels, or pass fewer "
+                      "tensors and sizes",
+                      "the kernel has %d parameters; convert-dlcgpu-to-gpu "
+                      "outlines at most %d",
+                      numArgs, (int)MaxParams);
     return false;
+  }
   MlirType params[MaxParams];
   MlirType ptr = dlcType(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
   int numSymbols = 0;
