@@ -1,51 +1,189 @@
 #!/usr/bin/env bash
-# Builds the GPU differential bundle HERE (MLIR, no GPU): random GEMM-family
-# problems (gen_problems.py), each compiled with dlc-to-ptx + dlc-translate
-# and given CPU reference data by dlc-interp, plus the dlc-run binary.
+# Builds the GPU differential bundle HERE (MLIR, no GPU needed): random
+# GEMM-family problems (gen_problems.py), each checked by tiny-verify,
+# compiled with dlc-to-ptx + dlc-translate --emit-kernels and given CPU
+# reference data by dlc-interp --products accumulator, plus the dlc-run
+# binary and run_bundle.sh.  Builds no tools itself: they come from $DLC_BIN
+# (default build/bin).
+#
 #   test/gpu/build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]
+#                            [--timeout SEC]
+#
+# Writes, in BUNDLE (emptied first):
+#   problems.txt          one line per compiled problem, tab-separated:
+#                         name, manifest, ref-data dir, sizes, features
+#   compile-failures.txt  one line per problem that did not compile:
+#                         name, reason (diagnostic code + message), sizes +
+#                         features, first diagnostic line; the whole stderr
+#                         in errors/
+#   invalid.txt           problems the generator got wrong (tiny-verify or
+#                         dlc-interp rejects them): should stay empty
+#   pNNN/                 manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
+#   src/                  the generated problems and index.json
+#   dlc-run, run_bundle.sh, info.txt, summary.txt
+# and prints "compiled X of N; failures by reason: ..." and the bundle size.
 # Then, on the GPU machine: test/gpu/run_bundle.sh BUNDLE (test/gpu/README.md).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-bundle="${1:?usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]}"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC]"
+bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90
+count=300 seed=1 chip=sm_90 tmo=300
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --chip) chip="$2"; shift 2 ;;
-    *) echo "build_bundle.sh: unknown option $1" >&2; exit 2 ;;
+    --timeout) tmo="$2"; shift 2 ;;
+    -h|--help) echo "$usage"; exit 0 ;;
+    *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
   esac
 done
-rm -rf "$bundle" && mkdir -p "$bundle/src" || exit 1
+for t in dlc-opt dlc-translate dlc-interp dlc-run; do
+  [ -x "$bin/$t" ] || { echo "build_bundle.sh: $bin/$t missing (build first, or set DLC_BIN)" >&2; exit 2; }
+done
+case "$bundle" in /|.|..|"$root") echo "build_bundle.sh: refusing to empty $bundle" >&2; exit 2 ;; esac
+rm -rf "$bundle" && mkdir -p "$bundle/src" "$bundle/errors" || exit 1
 python3 "$root/test/gpu/gen_problems.py" --count "$count" --seed "$seed" --out "$bundle/src" || exit 1
-cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/"
+cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
+{
+  echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
+       "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
+  echo "tools $bin; --count $count --seed $seed --chip $chip"
+} > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"
-compiled=0
-while IFS=$'\t' read -r func sizes features; do
-  dir="$bundle/$func"
-  mkdir -p "$dir"
+: > "$bundle/invalid.txt"
+
+# The reason of a failed step: the spec's code and name with the message up
+# to "; suggestion"/"; why", a crash or a timeout, else the first error line
+# without its location.  $1 = tool, $2 = exit status, $3 = stderr file.
+reason() {
+  local tool="$1" rc="$2" err="$3" r
+  if [ "$rc" -eq 124 ]; then echo "timeout (${tmo}s) in $tool"; return; fi
+  if [ "$rc" -ge 128 ]; then echo "crash (signal $((rc - 128))) in $tool"; return; fi
+  r=$(grep -m1 -oE 'E[0-9]{4} [A-Za-z]+: .*' "$err" | sed -E 's/; (suggestion|why|note):.*//')
+  [ -n "$r" ] || r=$(grep -m1 -E 'error' "$err" | sed -E 's/^.*error: //')
+  [ -n "$r" ] || r=$(grep -m1 . "$err")
+  [ -n "$r" ] || r="exit status $rc, no message"
+  echo "$r"
+}
+first_line() { grep -m1 -E 'error' "$1" || grep -m1 . "$1" || echo "(no output)"; }
+
+compiled=0 invalid=0 n=0 start=$SECONDS
+while IFS=$'\t' read -r func sizes dims features reffile; do
+  n=$((n + 1))
   src="$bundle/src/$func.tiny.mlir"
-  if ! "$bin/dlc-opt" "$src" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" -o "$dir/compiled.mlir" 2> "$dir/compile.err" ||
-     ! "$bin/dlc-translate" "$dir/compiled.mlir" --emit-kernels="$dir" > /dev/null 2>> "$dir/compile.err"; then
-    printf "%s\t%s\t%s\n" "$func" "$features" "$(grep -m1 -o 'E[0-9]\{4\} [A-Za-z]*: .*' "$dir/compile.err" || head -1 "$dir/compile.err")" >> "$bundle/compile-failures.txt"
+  refsrc="$src"
+  [ "$reffile" = - ] || refsrc="$bundle/src/$reffile"
+  dir="$bundle/$func"
+  err="$bundle/errors/$func.err"
+  mkdir -p "$dir"
+  [ "$sizes" = - ] && sizes=""
+  # 1. The problem itself must be valid tiny and evaluate on the CPU.
+  #    The reference data comes from an equivalent program where the
+  #    generator gives one (ref_file: see gen_problems.py).
+  rc=0
+  for f in "$src" "$refsrc"; do
+    timeout "$tmo" "$bin/dlc-opt" "$f" --pass-pipeline='builtin.module(func.func(tiny-verify))' \
+        -o /dev/null 2> "$err" || { rc=$?; break; }
+  done
+  if [ $rc -eq 0 ]; then
+    timeout "$tmo" "$bin/dlc-interp" "$refsrc" $sizes --products accumulator \
+        --write-ref "$dir/ref" > /dev/null 2> "$err"
+    rc=$?
+    step=dlc-interp
+  else
+    step=tiny-verify
+  fi
+  if [ $rc -ne 0 ]; then
+    printf '%s\tINVALID (%s): %s\t%s\t%s\n' "$func" "$step" "$(reason "$step" $rc "$err")" \
+        "$dims $features" "$(first_line "$err")" >> "$bundle/invalid.txt"
+    invalid=$((invalid + 1))
     rm -rf "$dir"
     continue
   fi
-  rm -f "$dir/compiled.mlir" "$dir/compile.err"
-  if ! "$bin/dlc-interp" "$src" $([ "$sizes" = - ] || echo "$sizes") --products accumulator --write-ref "$dir/ref" > /dev/null 2> "$dir/interp.err"; then
-    printf '%s\t%s\tinterpreter: %s\n' "$func" "$features" "$(head -1 "$dir/interp.err")" >> "$bundle/compile-failures.txt"
+  # 2. Compile.
+  timeout "$tmo" "$bin/dlc-opt" "$src" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" \
+      -o "$dir/compiled.mlir" 2> "$err"
+  rc=$? step=dlc-opt
+  if [ $rc -eq 0 ]; then
+    timeout "$tmo" "$bin/dlc-translate" "$dir/compiled.mlir" --emit-kernels="$dir" > /dev/null 2> "$err"
+    rc=$? step=dlc-translate
+  fi
+  rm -f "$dir/compiled.mlir"
+  manifest=""
+  if [ $rc -eq 0 ]; then
+    if [ -f "$dir/$func.json" ]; then
+      manifest="$func/$func.json"
+    elif [ "$(ls "$dir"/*.json 2> /dev/null | wc -l)" -eq 1 ]; then
+      manifest="$func/$(basename "$dir"/*.json)"
+    else
+      echo "dlc-translate wrote no manifest $func.json (and not exactly one other)" > "$err"
+      rc=1
+    fi
+  fi
+  if [ $rc -ne 0 ]; then
+    printf '%s\t%s\t%s\t%s\n' "$func" "$(reason "$step" $rc "$err")" "$dims $features" \
+        "$(first_line "$err")" >> "$bundle/compile-failures.txt"
     rm -rf "$dir"
     continue
   fi
-  rm -f "$dir/interp.err"
-  printf '%s\t%s\t%s\n' "$func" "$func/$func.json" "$features" >> "$bundle/problems.txt"
+  rm -f "$err"
+  gzip -9 "$dir"/*.ptx || exit 1
+  printf '%s\t%s\t%s\t%s\t%s\n' "$func" "$manifest" "$func/ref" "${sizes:-static}" \
+      "$dims $features" >> "$bundle/problems.txt"
   compiled=$((compiled + 1))
+  if [ $((n % 50)) -eq 0 ]; then
+    echo "  ... $n of $count ($compiled compiled, $((SECONDS - start)) s)" >&2
+  fi
 done < <(python3 -c 'import json,sys
-for e in json.load(open(sys.argv[1])): print("%s\t%s\t%s" % (e["func"], e["sizes"] or "-", e["features"]))' "$bundle/src/index.json")
+for e in json.load(open(sys.argv[1])):
+    print("\t".join([e["func"], e["sizes"] or "-", e["dims"], e["features"], e.get("ref_file", "-")]))' \
+    "$bundle/src/index.json")
+
 failed=$(wc -l < "$bundle/compile-failures.txt")
-echo "compiled $compiled of $count problems ($failed not compiled; reasons below)"
-cut -f3 "$bundle/compile-failures.txt" | sed 's/:.*//' | sort | uniq -c
-echo "bundle: $(du -sh "$bundle" | cut -f1) in $bundle"
+bytes=$(du -sb "$bundle" | cut -f1)
+refbytes=$(find "$bundle" -path '*/ref/*' -type f -printf '%s\n' | awk '{s += $1} END {print s + 0}')
+ptxbytes=$(find "$bundle" -name '*.ptx.gz' -printf '%s\n' | awk '{s += $1} END {print s + 0}')
+mib() { awk -v b="$1" 'BEGIN {printf "%.1f MiB", b / 1048576}'; }
+{
+  echo "compiled $compiled of $count problems (seed $seed, chip $chip, $((SECONDS - start)) s);" \
+       "$failed not compiled, $invalid invalid"
+  if [ "$failed" -gt 0 ]; then
+    echo "failures by reason:"
+    cut -f2 "$bundle/compile-failures.txt" | sort | uniq -c | sort -rn
+    echo "compiled / generated, for feature values with failures (all values: $bundle/summary.txt):"
+  fi
+} | tee "$bundle/summary.txt"
+# Per feature value: how many of the generated problems compiled.
+awk -F'\t' '
+  function one(k, ok) { tot[k]++; if (ok) good[k]++ }
+  function add(feats, ok,   i, j, n, m, f, s) {
+    n = split(feats, f, " ")
+    for (i = 1; i <= n; i++) {
+      if (f[i] !~ /=/ || f[i] ~ /^[BMNK]=/) continue
+      if (f[i] !~ /^epilogue=/) { one(f[i], ok); continue }
+      m = split(substr(f[i], 10), s, "+")   # each step, and how many
+      for (j = 1; j <= m; j++) one("epilogue=" s[j], ok)
+      one("steps=" (s[1] == "none" ? 0 : m), ok)
+    }
+  }
+  FILENAME ~ /problems.txt$/ { add($5, 1); next }
+  { add($3, 0) }
+  END { for (k in tot) printf "  %-36s %4d / %d\n", k, good[k], tot[k] }' \
+    "$bundle/problems.txt" "$bundle/compile-failures.txt" | sort > "$bundle/by-feature.txt"
+awk '$2 < $4' "$bundle/by-feature.txt"
+{ echo "compiled / generated by feature value:"; cat "$bundle/by-feature.txt"; } >> "$bundle/summary.txt"
+rm -f "$bundle/by-feature.txt"
+if [ "$invalid" -gt 0 ]; then
+  echo "INVALID problems (a generator bug; see $bundle/invalid.txt and errors/):" | tee -a "$bundle/summary.txt"
+  cut -f1,2 "$bundle/invalid.txt" | tee -a "$bundle/summary.txt"
+fi
+echo "bundle $bundle: $(mib "$bytes") ($(mib "$refbytes") reference data, $(mib "$ptxbytes") gzipped PTX);" \
+     "carry it as is (the device call carries at most 64 MiB)" | tee -a "$bundle/summary.txt"
+if [ "$bytes" -gt $((60 * 1048576)) ]; then
+  echo "WARNING: the bundle is over 60 MiB: build fewer problems (--count)" | tee -a "$bundle/summary.txt"
+fi
+[ "$invalid" -eq 0 ]

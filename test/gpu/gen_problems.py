@@ -2,30 +2,55 @@
 """Random GEMM-family problems in the tiny dialect, for the GPU differential
 harness (test/gpu/README.md).
 
-Each problem varies, independently: the layout of each operand (A stored
-[M,K] or [K,M], B stored [K,N] or [N,K]), the input type (f16 or bf16),
-the output type (f16, bf16 or f32), static / symbolic / mixed sizes, a
-batch axis (both operands batched, or B shared across it), how the product
-is written (mul then reduce, tinygrad's cast-widened product, or the
-reduced axis permuted to the front), and an epilogue of up to three steps
-as graph exporters write them (bias, residual, scale, ReLU as max or
-where, SiLU/sigmoid/GELU in tinygrad's decomposed forms, clamp, fan-out),
-plus the dot forms (1-D x 2-D, 2-D x 1-D) with f32 results.
+Each GEMM problem varies, independently and uniformly:
+  layout   A stored [M,K] or [K,M]; B stored [K,N] or [N,K] (mknk, mkkn, ...)
+  in       input element type, f16 or bf16 (both operands)
+  out      output element type, f16, bf16 or f32
+  sizes    symbolic, static or mixed (each dim on its own)
+  batch    none, both operands batched, A shared across the batch (sharedA),
+           or B shared across it (sharedB)
+  move     how the operands are brought to [.., M, N, K]: "tinygrad" writes
+           what Tensor.dot / Tensor.T give (W^T as permute, reshape, permute),
+           "direct" the shortest reshape/permute
+  bcast    broadcasts left implicit (right-aligned, tiny allows it) or made
+           explicit as tinygrad's UOp graph has them (reshape + expand)
+  form     the product: mul then reduce(sum, acc f32) over the last axis,
+           cast-widened as tinygrad writes it (cast(mul) to f32, reduce),
+           or the reduced axis permuted to the front and reduced as axis 0
+           (permreduce: after the f32 cast; permreduce16: on the typed mul)
+  epilogue up to three steps: bias over N or over M, residual R[M,N], scale
+           by a constant, ReLU as max(x,0) or where(0<x,x,0), tinygrad's
+           SiLU x*recip(1+exp2(-x*log2e)), sigmoid, GELU (tinygrad's tanh
+           form, tanh(y) = 2*sigmoid(2y)-1), clamp (max, then tinygrad's
+           minimum -max(-x,-hi)), clamp with where, fan-out x*sigmoid(x)+x
+  side     the element type of bias/residual tensors (f16, bf16, f32)
+and sizes drawn either from a list of edge values (1, 2, 3, primes, multiples
+of 8/16/64/128 and their neighbours) or uniformly from [1, 300], with
+B*M*N*K <= 3e6 so the CPU reference stays quick.  Dot problems (about 8%)
+are x[K]*W[K,N] -> y[N] (vecmat) and X[M,K]*v[K] -> y[M] (matvec) with f32
+results, in tinygrad's form or a K-first reduce or the explicit expand form.
 
 usage: gen_problems.py --count N --seed S --out DIR
 Writes DIR/pNNN.tiny.mlir and DIR/index.json: a list of
-{"file", "func", "sizes" ("M=..,N=.." or ""), "features"}.
+{"file", "func", "sizes" ("M=..,N=.." for the symbolic dims, or ""),
+ "dims" (every size, symbolic or not), "features" ("key=value ..."),
+ "ref_file" (only where the reference data must come from an equivalent
+ program: form=permreduce16 is written again as form=mul, DIR/pNNN.ref.tiny.mlir)}.
 """
 import argparse
 import json
 import os
 import random
 
-SIZES = [1, 2, 3, 5, 7, 8, 13, 16, 17, 31, 32, 33, 47, 61, 64, 65, 96, 97,
-         100, 127, 128, 129, 160, 191, 199, 200, 255, 256, 257, 300]
+EDGE_SIZES = [1, 2, 3, 5, 7, 8, 13, 15, 16, 17, 31, 32, 33, 47, 61, 63, 64,
+              65, 96, 97, 100, 127, 128, 129, 160, 191, 192, 199, 200, 255,
+              256, 257, 293, 300]
+MAX_WORK = 3_000_000
 EPILOGUES = ["bias_n", "bias_m", "residual", "scale", "relu_max",
-             "relu_where", "silu", "sigmoid", "gelu", "clamp", "fanout"]
-LOG2E = 1.4426950408889634
+             "relu_where", "silu", "sigmoid", "gelu", "clamp", "clamp_where",
+             "fanout"]
+LOG2E = 1.4426950408889634          # tinygrad: x * (-1/math.log(2)) in sigmoid
+SQRT_2_OVER_PI = 0.7978845608028654  # math.sqrt(2 / math.pi) in gelu
 
 
 class Dim:
@@ -53,7 +78,13 @@ def ttype(dims, dtype):
     return "tensor<%sx%s, [%s]>" % (shape, dtype, ", ".join(d.enc() for d in dims))
 
 
+def i64s(values):
+    return "array<i64: %s>" % ", ".join(str(v) for v in values)
+
+
 class Body:
+    """The ops of one function; a value is (ssa name, (dims, dtype))."""
+
     def __init__(self):
         self.lines, self.n = [], 0
 
@@ -74,12 +105,40 @@ class Body:
                           % (v, float(value)))
         return (v, ([], "f32"))
 
+    def reshape(self, x, dims):
+        return self.op("tiny.reshape", [x], (dims, x[1][1]))
+
+    def permute(self, x, order):
+        dims = [x[1][0][i] for i in order]
+        return self.op("tiny.permute", [x], (dims, x[1][1]), "order = " + i64s(order))
+
+    def cast(self, x, dtype):
+        return x if x[1][1] == dtype else self.op("tiny.cast", [x], (x[1][0], dtype))
+
+
+def broadcast(body, x, target, explicit):
+    """tinygrad's _broadcasted: reshape to the target's rank (1s in front),
+    then expand.  With explicit=False the value is returned as is and the
+    consumer broadcasts it (right-aligned)."""
+    dims, dtype = x[1]
+    if not explicit or (len(dims) == len(target) and
+                        all(d is t for d, t in zip(dims, target))):
+        return x
+    if len(dims) < len(target):
+        x = body.reshape(x, [ONE] * (len(target) - len(dims)) + dims)
+    return body.op("tiny.expand", [x], (target, dtype),
+                   "broadcast_dimensions = " + i64s(range(len(target))))
+
+
+def pick_size(rng):
+    return rng.choice(EDGE_SIZES) if rng.random() < 0.6 else rng.randint(1, 300)
+
 
 def pick_sizes(rng, batch):
     while True:
-        b = rng.choice([1, 2, 3]) if batch else 1
-        m, n, k = rng.choice(SIZES), rng.choice(SIZES), rng.choice(SIZES)
-        if b * m * n * k <= 3_000_000:
+        b = rng.choice([1, 2, 3, 4]) if batch else 1
+        m, n, k = pick_size(rng), pick_size(rng), pick_size(rng)
+        if b * m * n * k <= MAX_WORK:
             return b, m, n, k
 
 
@@ -92,61 +151,75 @@ def make_dims(rng, values, names):
     return mode, dims
 
 
-def epilogue(body, rng, x, shape, dims, args, steps):
-    """Applies `steps` to x (f32, shape) and returns the value."""
-    f32 = lambda: (shape, "f32")
-    for step in steps:
+class Problem:
+    def __init__(self, rng, body, shape, dims, explicit, side):
+        self.rng, self.body, self.shape, self.dims = rng, body, shape, dims
+        self.explicit, self.side = explicit, side
+        self.args = []   # (name, dims, dtype) after A and W
+
+    def f32(self):
+        return (self.shape, "f32")
+
+    def binary(self, name, x, y, dtype="f32"):
+        y = broadcast(self.body, y, self.shape, self.explicit)
+        return self.body.op(name, [x, y], (self.shape, dtype))
+
+    def side_input(self, name, dims):
+        self.args.append((name, dims, self.side))
+        return self.body.cast(("%" + name, (dims, self.side)), "f32")
+
+    def sigmoid(self, x):
+        b = self.body
+        t = self.binary("tiny.mul", x, b.const(-LOG2E))
+        e = b.op("tiny.exp2", [t], self.f32())
+        d = self.binary("tiny.add", e, b.const(1.0))
+        return b.op("tiny.recip", [d], self.f32())
+
+    def step(self, x, step):
+        b, rng, dims, shape = self.body, self.rng, self.dims, self.shape
         if step == "bias_n":
-            args.append(("bias_n", [dims["N"]], "f16"))
-            b = ("%bias_n", ([dims["N"]], "f16"))
-            bc = body.op("tiny.cast", [b], ([dims["N"]], "f32"))
-            x = body.op("tiny.add", [x, bc], f32())
-        elif step == "bias_m":
-            args.append(("bias_m", [dims["M"]], "f32"))
-            b = ("%bias_m", ([dims["M"]], "f32"))
-            br = body.op("tiny.reshape", [b], ([dims["M"], ONE], "f32"))
-            x = body.op("tiny.add", [x, br], f32())
-        elif step == "residual":
-            args.append(("res", shape, "f16"))
-            r = ("%res", (shape, "f16"))
-            rc = body.op("tiny.cast", [r], (shape, "f32"))
-            x = body.op("tiny.add", [x, rc], f32())
-        elif step == "scale":
-            x = body.op("tiny.mul", [x, body.const(rng.choice([0.5, 0.125, -0.75]))], f32())
-        elif step == "relu_max":
-            x = body.op("tiny.max", [x, body.const(0.0)], f32())
-        elif step == "relu_where":
-            z = body.const(0.0)
-            c = body.op("tiny.cmplt", [z, x], (shape, "i1"))
-            x = body.op("tiny.where", [c, x, z], f32())
-        elif step in ("silu", "sigmoid", "fanout"):
-            t = body.op("tiny.mul", [x, body.const(-LOG2E)], f32())
-            e = body.op("tiny.exp2", [t], f32())
-            d = body.op("tiny.add", [e, body.const(1.0)], f32())
-            s = body.op("tiny.recip", [d], f32())
-            if step == "sigmoid":
-                x = s
-            else:
-                y = body.op("tiny.mul", [x, s], f32())
-                x = body.op("tiny.add", [y, x], f32()) if step == "fanout" else y
-        elif step == "gelu":  # tinygrad: 0.5 x (1 + tanh(sqrt(2/pi)(x + 0.044715 x^3)))
-            x2 = body.op("tiny.mul", [x, x], f32())
-            x3 = body.op("tiny.mul", [x2, x], f32())
-            t = body.op("tiny.mul", [x3, body.const(0.044715)], f32())
-            u = body.op("tiny.add", [x, t], f32())
-            w = body.op("tiny.mul", [u, body.const(2 * 0.7978845608028654 * -LOG2E)], f32())
-            e = body.op("tiny.exp2", [w], f32())
-            d = body.op("tiny.add", [e, body.const(1.0)], f32())
-            s = body.op("tiny.recip", [d], f32())  # sigmoid(2y) = (tanh(y) + 1) / 2
-            hx = body.op("tiny.mul", [x, s], f32())  # 0.5 x (1 + tanh) = x sigmoid(2y)
-            x = hx
-        elif step == "clamp":
-            lo = body.const(-1.0)
-            hi = body.const(1.0)
-            m = body.op("tiny.max", [x, lo], f32())
-            c = body.op("tiny.cmplt", [hi, m], (shape, "i1"))
-            x = body.op("tiny.where", [c, hi, m], f32())
-    return x
+            bias = self.side_input("bias_n", [dims["N"]])
+            return self.binary("tiny.add", x, bias)
+        if step == "bias_m":
+            bias = self.side_input("bias_m", [dims["M"]])
+            return self.binary("tiny.add", x, b.reshape(bias, [dims["M"], ONE]))
+        if step == "residual":
+            return self.binary("tiny.add", x, self.side_input("res", shape))
+        if step == "scale":
+            return self.binary("tiny.mul", x, b.const(rng.choice([0.5, 0.125, -0.75, 1.5])))
+        if step == "relu_max":
+            return self.binary("tiny.max", x, b.const(0.0))
+        if step == "relu_where":  # tinygrad: (x > 0).where(x, 0), x > 0 is 0 < x
+            z = b.const(0.0)
+            zb = broadcast(b, z, shape, self.explicit)
+            c = b.op("tiny.cmplt", [zb, x], (shape, "i1"))
+            return b.op("tiny.where", [c, x, broadcast(b, z, shape, self.explicit)], self.f32())
+        if step == "sigmoid":
+            return self.sigmoid(x)
+        if step == "silu":
+            return self.binary("tiny.mul", x, self.sigmoid(x))
+        if step == "fanout":
+            return self.binary("tiny.add", self.binary("tiny.mul", x, self.sigmoid(x)), x)
+        if step == "gelu":
+            # tinygrad: 0.5 * x * (1 + (sqrt(2/pi) * (x + 0.044715 * x**3)).tanh()),
+            # tanh(y) = 2.0 * (2.0 * y).sigmoid() - 1.0
+            x3 = self.binary("tiny.mul", self.binary("tiny.mul", x, x), x)
+            u = self.binary("tiny.add", x, self.binary("tiny.mul", x3, b.const(0.044715)))
+            y = self.binary("tiny.mul", u, b.const(SQRT_2_OVER_PI))
+            s = self.sigmoid(self.binary("tiny.mul", y, b.const(2.0)))
+            t = self.binary("tiny.sub", self.binary("tiny.mul", s, b.const(2.0)), b.const(1.0))
+            h = self.binary("tiny.mul", x, b.const(0.5))
+            return self.binary("tiny.mul", h, self.binary("tiny.add", t, b.const(1.0)))
+        if step in ("clamp", "clamp_where"):
+            lo, hi = rng.choice([(-1.0, 1.0), (0.0, 6.0), (-2.0, 0.5)])
+            m = self.binary("tiny.max", x, b.const(lo))
+            if step == "clamp":  # tinygrad's minimum: -((-x).maximum(-hi))
+                n = b.op("tiny.neg", [m], self.f32())
+                return b.op("tiny.neg", [self.binary("tiny.max", n, b.const(-hi))], self.f32())
+            h = broadcast(b, b.const(hi), shape, self.explicit)
+            c = b.op("tiny.cmplt", [h, m], (shape, "i1"))
+            return b.op("tiny.where", [c, h, m], self.f32())
+        raise ValueError(step)
 
 
 def gemm_problem(rng, index):
@@ -154,93 +227,150 @@ def gemm_problem(rng, index):
     b_layout = rng.choice(["kn", "nk"])
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", "bf16", "f32"])
-    batch = rng.choice(["none", "none", "both", "shared"])
-    form = rng.choice(["mul", "castwide", "permreduce"])
-    steps = rng.sample(EPILOGUES, rng.choice([0, 1, 1, 2, 3]))
+    batch = rng.choice(["none", "none", "both", "sharedA", "sharedB"])
+    move = rng.choice(["tinygrad", "direct"])
+    bcast = rng.choice(["implicit", "expand"])
+    form = rng.choice(["mul", "castwide", "permreduce", "permreduce16"])
+    side = rng.choice(["f16", "bf16", "f32"])
+    steps = rng.sample(EPILOGUES, rng.choice([0, 1, 1, 2, 2, 3]))
     bv, mv, nv, kv = pick_sizes(rng, batch != "none")
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
+    features = ("layout=%s%s in=%s out=%s batch=%s sizes=%s move=%s bcast=%s form=%s "
+                "epilogue=%s" % (a_layout, b_layout, dtype, out, batch, mode, move,
+                                 bcast, form, "+".join(steps) or "none"))
+    values = {"B": bv, "M": mv, "N": nv, "K": kv}
+    if batch == "none":
+        del values["B"]
+    state = rng.getstate()
+    params = (a_layout, b_layout, dtype, out, batch, move, bcast, side, steps, dims)
+    name, text, bind, shown, full = build_gemm(
+        "p%03d" % index, rng, params, form, values, features)
+    reference = None
+    if form == "permreduce16":
+        # The reference data comes from the same problem written with
+        # form=mul (same inputs, same constants): dlc-interp's accumulator
+        # rule does not yet reach a typed product through the permute (the
+        # f16 permute result rounds each product to f16 again), while the
+        # compiled kernel forms exact products.
+        reference = build_gemm(name, random.Random(), params, "mul", values,
+                               "reference twin (form=mul) of " + features, state)[1]
+    return name, text, bind, shown, full, reference
+
+
+def build_gemm(name, rng, params, form, values, features, state=None):
+    """The tiny function of a GEMM problem; `state` replays the constants'
+    random draws of another build."""
+    if state is not None:
+        rng.setstate(state)
+    a_layout, b_layout, dtype, out, batch, move, bcast, side, steps, dims = params
+    dims = dict(dims)
     B, M, N, K = dims["B"], dims["M"], dims["N"], dims["K"]
     if batch == "none":
         del dims["B"]
-    lead = [B] if batch != "none" else []
-    blead = [B] if batch == "both" else []
-
+    lead = [B] if batch != "none" else []          # of the product and output
+    alead = [B] if batch in ("both", "sharedB") else []
+    wlead = [B] if batch in ("both", "sharedA") else []
+    explicit = bcast == "expand"
     body = Body()
-    args = [("A", lead + ([M, K] if a_layout == "mk" else [K, M]), dtype),
-            ("W", blead + ([K, N] if b_layout == "kn" else [N, K]), dtype)]
+    args = [("A", alead + ([M, K] if a_layout == "mk" else [K, M]), dtype),
+            ("W", wlead + ([K, N] if b_layout == "kn" else [N, K]), dtype)]
+
+    # A: A.T if stored [K, M] (permute of the last two axes), then
+    # Tensor.dot's reshape to [.., M, 1, K].
     a = ("%A", (args[0][1], dtype))
+    r = len(alead)
     if a_layout == "km":
-        r = len(lead)
-        a = body.op("tiny.permute", [a], (lead + [M, K], dtype),
-                    "order = array<i64: %s>" % ", ".join(map(str, list(range(r)) + [r + 1, r])))
-    a = body.op("tiny.reshape", [a], (lead + [M, ONE, K], dtype))
+        a = body.permute(a, list(range(r)) + [r + 1, r])
+    a = body.reshape(a, alead + [M, ONE, K])
+    # W: Tensor.dot reshapes it to [.., 1, K, N] and transposes the last two.
+    # Stored [N, K] it is W.T first (tinygrad: permute, reshape, permute) or,
+    # "direct", reshaped to [.., 1, N, K] at once.
     w = ("%W", (args[1][1], dtype))
-    wl = [B] if batch == "both" else ([ONE] if batch == "shared" else [])
-    if b_layout == "kn":
-        w = body.op("tiny.reshape", [w], (wl + [ONE, K, N], dtype))
-        r = len(wl)
-        w = body.op("tiny.permute", [w], (wl + [ONE, N, K], dtype),
-                    "order = array<i64: %s>" % ", ".join(map(str, list(range(r)) + [r, r + 2, r + 1])))
+    r = len(wlead)
+    if b_layout == "nk" and move == "tinygrad":
+        w = body.permute(w, list(range(r)) + [r + 1, r])
+    if b_layout == "kn" or move == "tinygrad":
+        w = body.reshape(w, wlead + [ONE, K, N])
+        w = body.permute(w, list(range(r)) + [r, r + 2, r + 1])
     else:
-        w = body.op("tiny.reshape", [w], (wl + [ONE, N, K], dtype))
+        w = body.reshape(w, wlead + [ONE, N, K])
     full = lead + [M, N, K]
+    if explicit:  # the UOp graph's reshape to one rank + expand
+        a = broadcast(body, a, full, True)
+        w = broadcast(body, w, full, True)
+    elif move == "direct" and len(a[1][0]) < len(full):
+        a = body.reshape(a, [ONE] + a[1][0])
+    elif move == "direct" and len(w[1][0]) < len(full):
+        w = body.reshape(w, [ONE] + w[1][0])
     p = body.op("tiny.mul", [a, w], (full, dtype))
     shape = lead + [M, N]
     rank = len(full)
+    sum_attrs = 'op = "sum", axes = %s, acc_dtype = f32'
     if form == "mul":
-        x = body.op("tiny.reduce", [p], (shape, "f32"),
-                    'op = "sum", axes = array<i64: %d>, acc_dtype = f32' % (rank - 1))
+        x = body.op("tiny.reduce", [p], (shape, "f32"), sum_attrs % i64s([rank - 1]))
+    elif form == "castwide":
+        x = body.op("tiny.reduce", [body.cast(p, "f32")], (shape, "f32"),
+                    sum_attrs % i64s([rank - 1]))
     else:
-        pc = body.op("tiny.cast", [p], (full, "f32"))
-        if form == "castwide":
-            x = body.op("tiny.reduce", [pc], (shape, "f32"),
-                        'op = "sum", axes = array<i64: %d>, acc_dtype = f32' % (rank - 1))
-        else:
-            order = [rank - 1] + list(range(rank - 1))
-            pk = body.op("tiny.permute", [pc], ([K] + shape, "f32"),
-                         "order = array<i64: %s>" % ", ".join(map(str, order)))
-            x = body.op("tiny.reduce", [pk], (shape, "f32"),
-                        'op = "sum", axes = array<i64: 0>, acc_dtype = f32')
-    x = epilogue(body, rng, x, shape, dims, args, steps)
-    if out != "f32":
-        x = body.op("tiny.cast", [x], (shape, out))
-    features = "layout=%s%s in=%s out=%s batch=%s sizes=%s form=%s epilogue=%s" % (
-        a_layout, b_layout, dtype, out, batch, mode, form, "+".join(steps) or "none")
-    sizes = {"B": bv, "M": mv, "N": nv, "K": kv}
-    return finish(index, "p%03d" % index, args, body, x, (shape, out), sizes, dims, features)
+        src = body.cast(p, "f32") if form == "permreduce" else p
+        pk = body.permute(src, [rank - 1] + list(range(rank - 1)))
+        x = body.op("tiny.reduce", [pk], (shape, "f32"), sum_attrs % i64s([0]))
+    prob = Problem(rng, body, shape, dims, explicit, side)
+    for s in steps:
+        x = prob.step(x, s)
+    x = body.cast(x, out)
+    args += prob.args
+    features += " side=%s" % (side if prob.args else "-")
+    return finish(name, args, body, x, values, dims, features)
 
 
 def dot_problem(rng, index):
     kind = rng.choice(["vecmat", "matvec"])
-    kv, xv = rng.choice(SIZES), rng.choice(SIZES)
-    mode, dims = make_dims(rng, [kv, xv], ["K", "M" if kind == "matvec" else "N"])
-    K = dims["K"]
+    dtype = rng.choice(["f16", "bf16"])
+    form = rng.choice(["tinygrad", "kfirst", "expand"])
+    kv, xv = pick_size(rng), pick_size(rng)
+    other = "M" if kind == "matvec" else "N"
+    mode, dims = make_dims(rng, [kv, xv], ["K", other])
+    K, X = dims["K"], dims[other]
     body = Body()
+    red = 'op = "sum", axes = %s, acc_dtype = f32'
     if kind == "vecmat":
-        N = dims["N"]
-        args = [("x", [K], "f16"), ("W", [K, N], "f16")]
-        xr = body.op("tiny.reshape", [("%x", ([K], "f16"))], ([K, ONE], "f16"))
-        p = body.op("tiny.mul", [xr, ("%W", ([K, N], "f16"))], ([K, N], "f16"))
-        y = body.op("tiny.reduce", [p], ([N], "f32"), 'op = "sum", axes = array<i64: 0>, acc_dtype = f32')
-        shape = [N]
+        args = [("x", [K], dtype), ("W", [K, X], dtype)]
+        x, w = ("%x", ([K], dtype)), ("%W", ([K, X], dtype))
+        if form == "kfirst":  # x as a column [K, 1] times W [K, N], reduce axis 0
+            p = body.op("tiny.mul", [body.reshape(x, [K, ONE]), w], ([K, X], dtype))
+            y = body.op("tiny.reduce", [p], ([X], "f32"), red % i64s([0]))
+        else:  # Tensor.dot: x [K] * W.T [N, K] (right-aligned), reduce the last axis
+            if form == "expand":
+                x = body.op("tiny.expand", [body.reshape(x, [ONE, K])], ([X, K], dtype),
+                            "broadcast_dimensions = " + i64s([0, 1]))
+            p = body.op("tiny.mul", [x, body.permute(w, [1, 0])], ([X, K], dtype))
+            y = body.op("tiny.reduce", [p], ([X], "f32"), red % i64s([1]))
     else:
-        M = dims["M"]
-        args = [("X", [M, K], "f16"), ("v", [K], "f16")]
-        p = body.op("tiny.mul", [("%X", ([M, K], "f16")), ("%v", ([K], "f16"))], ([M, K], "f16"))
-        y = body.op("tiny.reduce", [p], ([M], "f32"), 'op = "sum", axes = array<i64: 1>, acc_dtype = f32')
-        shape = [M]
-    sizes = {"K": kv, dims[list(dims)[1]].name: xv}
-    return finish(index, "p%03d" % index, args, body, y, (shape, "f32"), sizes, dims,
-                  "dot=%s sizes=%s out=f32" % (kind, mode))
+        args = [("X", [X, K], dtype), ("v", [K], dtype)]
+        xm, v = ("%X", ([X, K], dtype)), ("%v", ([K], dtype))
+        if form == "kfirst":  # both K-first: X^T [K, M] * v [K, 1], reduce axis 0
+            p = body.op("tiny.mul", [body.permute(xm, [1, 0]), body.reshape(v, [K, ONE])],
+                        ([K, X], dtype))
+            y = body.op("tiny.reduce", [p], ([X], "f32"), red % i64s([0]))
+        else:
+            if form == "expand":
+                v = body.op("tiny.expand", [body.reshape(v, [ONE, K])], ([X, K], dtype),
+                            "broadcast_dimensions = " + i64s([0, 1]))
+            p = body.op("tiny.mul", [xm, v], ([X, K], dtype))
+            y = body.op("tiny.reduce", [p], ([X], "f32"), red % i64s([1]))
+    features = "dot=%s in=%s out=f32 sizes=%s form=%s" % (kind, dtype, mode, form)
+    return finish("p%03d" % index, args, body, y, {"K": kv, other: xv}, dims, features) + (None,)
 
 
-def finish(index, name, args, body, result, rtype, sizes, dims, features):
+def finish(name, args, body, result, values, dims, features):
     sig = ",\n    ".join('%%%s: %s {dlc.name = "%s"}' % (n, ttype(d, t), n) for n, d, t in args)
+    rtype = ttype(*result[1])
     text = "// %s\nfunc.func @%s(%s)\n    -> (%s {dlc.name = \"Y\"}) {\n%s\n  return %s : %s\n}\n" % (
-        features, name, sig, ttype(*rtype), "\n".join(body.lines), result[0], ttype(*rtype))
-    symbolic = [d.name for d in dims.values() if not d.static]
-    bind = ",".join("%s=%d" % (s, sizes[s]) for s in symbolic if s in sizes)
-    return name, text, bind, features
+        features, name, sig, rtype, "\n".join(body.lines), result[0], rtype)
+    bind = ",".join("%s=%d" % (d.name, d.value) for d in dims.values() if not d.static)
+    shown = " ".join("%s=%d" % kv for kv in values.items())
+    return name, text, bind, shown, features
 
 
 def main():
@@ -254,12 +384,16 @@ def main():
     index = []
     for i in range(args.count):
         make = dot_problem if rng.random() < 0.08 else gemm_problem
-        name, text, bind, features = make(rng, i)
-        path = os.path.join(args.out, name + ".tiny.mlir")
-        with open(path, "w") as f:
+        name, text, bind, shown, features, reference = make(rng, i)
+        with open(os.path.join(args.out, name + ".tiny.mlir"), "w") as f:
             f.write(text)
-        index.append({"file": name + ".tiny.mlir", "func": name, "sizes": bind,
-                      "features": features})
+        entry = {"file": name + ".tiny.mlir", "func": name, "sizes": bind,
+                 "dims": shown, "features": features}
+        if reference:
+            entry["ref_file"] = name + ".ref.tiny.mlir"
+            with open(os.path.join(args.out, entry["ref_file"]), "w") as f:
+                f.write(reference)
+        index.append(entry)
     with open(os.path.join(args.out, "index.json"), "w") as f:
         json.dump(index, f, indent=1)
 
