@@ -29,7 +29,8 @@
 enum {
   DLC_PLAN_NAME = 48,
   DLC_PLAN_MAX_ENTRIES = 8,
-  DLC_PLAN_MAX_EPILOGUE = 16,
+  DLC_PLAN_MAX_EPILOGUE =
+      64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
   DLC_PLAN_NUM_FIELDS = 14, /* the §8.1 fields of plan.schedule */
   DLC_PLAN_MAX_TILE = 4096, /* bound of every tile and warp-tile extent */
 };
