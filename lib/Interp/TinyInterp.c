@@ -230,7 +230,10 @@ static MlirOperation onlyUser(MlirOperation op) {
  * and a tensor core form it). */
 static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
                                     MlirStringRef name, DlcInterpDtype typed) {
-  if (interp->products != DlcInterpProductsInAccumulator || !isArithmetic(name))
+  /* A permute between the product and the reduce keeps the product
+   * unrounded too (rounding values already of the narrow type is exact). */
+  if (interp->products != DlcInterpProductsInAccumulator ||
+      (!isArithmetic(name) && !dlcInterpNameIs(name, "tiny.permute")))
     return typed;
   MlirOperation user = onlyUser(op);
   for (int depth = 0; depth < 4 && !mlirOperationIsNull(user); ++depth) {
