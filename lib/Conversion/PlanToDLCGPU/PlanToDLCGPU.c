@@ -98,11 +98,10 @@ static bool readTiling(MlirOperation schedule, const DlcTarget *target,
   return true;
 }
 
-/* The plan's other fields: each is honoured as written or reported. */
+/* The plan's other fields: each is honoured as written or reported (the
+ * arch and the target's limits are dlcPlanCheck's). */
 static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
-                          const KpProblem *p, const DlcTarget *target) {
-  if (strcmp(plan->arch, target->family) != 0)
-    return cannotHonour(schedule, "arch", "the module target's family");
+                          const KpProblem *p) {
   if (strcmp(plan->barrierModel, "cp_async_group") != 0)
     return cannotHonour(schedule, "barrier_model", "\"cp_async_group\"");
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
@@ -266,7 +265,7 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   bool ok = kpProblemRead(region, problem) && checkOperands(region, problem) &&
             readTiling(schedule, target, kpElementBytes(problem->a.element),
                        plan, &tiling) &&
-            checkContract(schedule, plan, problem, target);
+            checkContract(schedule, plan, problem);
   if (ok) {
     int numTensors = 0;
     MlirOperation kernel =
