@@ -23,8 +23,7 @@
  * shared memory after the MMAs, so the loads still overlap the math.
  * Shared memory is XOR-swizzled in 16-byte chunks so ldmatrix reads are
  * free of bank conflicts. */
-#include "Builder.h"
-#include "Skeleton.h"
+#include "GemmGen.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -33,125 +32,6 @@
 #include <string.h>
 
 enum { MaxFrags = 8, MaxAcc = 64 };
-
-/* Tile-rows per rasterisation group (see rasterize). */
-enum { DLC_RASTER_GROUP = 8 };
-
-/* A tensor as the kernel addresses it: base + sum(index[role] *
- * stride[role]); base is the CTA's batch offset. */
-typedef struct Access {
-  MlirValue global, base;
-  MlirValue stride[KP_NUM_ROLES];
-  const KpTensor *tensor;
-} Access;
-
-typedef struct Gen {
-  DlcBuilder b;
-  const KpProblem *p;
-  const DlcGemmTiling *t;
-  MlirType idx, i1, f32, in; /* `in`: the operands' element type */
-  MlirValue size[KP_NUM_ROLES];
-  MlirBlock entry; /* the kernel's arguments: tensors, then symbols */
-  int numTensors;
-  Access ta, tb, tc, inputs[KP_MAX_INPUTS]; /* A, B, C, epilogue inputs */
-  MlirValue tid, lane, m0, n0, batch;
-  MlirValue aligned; /* i1: 16-byte cp.async is legal for both operands */
-  int64_t threads, warpsN;
-} Gen;
-
-/* --- small builders --------------------------------------------------------
- */
-
-static MlirValue cst(Gen *g, int64_t v) { return dlcConstIndex(&g->b, v); }
-static MlirValue add(Gen *g, MlirValue a, MlirValue c) {
-  return dlcArith(&g->b, "arith.addi", a, c);
-}
-static MlirValue sub(Gen *g, MlirValue a, MlirValue c) {
-  return dlcArith(&g->b, "arith.subi", a, c);
-}
-static MlirValue mulv(Gen *g, MlirValue a, MlirValue c) {
-  return dlcArith(&g->b, "arith.muli", a, c);
-}
-static MlirValue mul(Gen *g, MlirValue a, int64_t c) {
-  return mulv(g, a, cst(g, c));
-}
-static MlirValue divc(Gen *g, MlirValue a, int64_t c) {
-  return dlcArith(&g->b, "arith.divui", a, cst(g, c));
-}
-static MlirValue remc(Gen *g, MlirValue a, int64_t c) {
-  return dlcArith(&g->b, "arith.remui", a, cst(g, c));
-}
-static MlirValue lt(Gen *g, MlirValue a, MlirValue c) {
-  return dlcCmpI(&g->b, "slt", a, c);
-}
-static MlirValue andi(Gen *g, MlirValue a, MlirValue c) {
-  return dlcArith(&g->b, "arith.andi", a, c);
-}
-static MlirValue sel(Gen *g, MlirValue c, MlirValue a, MlirValue e) {
-  return dlcSelect(&g->b, c, a, e);
-}
-static MlirValue clamp(Gen *g, MlirValue v, int64_t lo, int64_t hi) {
-  MlirValue low = dlcArith(&g->b, "arith.maxsi", v, cst(g, lo));
-  return dlcArith(&g->b, "arith.minsi", low, cst(g, hi));
-}
-static MlirValue isMultiple(Gen *g, MlirValue v, int64_t of) {
-  return dlcCmpI(&g->b, "eq", remc(g, v, of), cst(g, 0));
-}
-
-static MlirValue gpuId(Gen *g, const char *op, const char *dim) {
-  char text[32];
-  snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
-  MlirAttribute attr = dlcAttr(g->b.ctx, text);
-  const char *names[] = {"dimension"};
-  return dlcBuildValue(&g->b, op, 0, NULL, g->idx, 1, names, &attr);
-}
-
-static MlirAttribute i64Attr(Gen *g, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), v);
-}
-
-static MlirType vectorType(Gen *g, const char *shape, MlirType element) {
-  int64_t dims[2];
-  int rank =
-      sscanf(shape, "%lldx%lld", (long long *)&dims[0], (long long *)&dims[1]);
-  return mlirVectorTypeGet(rank, dims, element);
-}
-
-/* Runs `emit` inside `scf.if cond` (no results). */
-static void emitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
-                   void *userData) {
-  MlirBlock body;
-  DlcBuilder saved = g->b;
-  dlcBuildIf(&g->b, cond, &body);
-  g->b = dlcBuilderAtEnd(body, g->b.loc);
-  emit(g, userData);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = saved;
-}
-
-/* An extent of the problem (constant times symbols) as an index value. */
-static MlirValue extentValue(Gen *g, const KpExtent *e) {
-  MlirValue v = cst(g, e->constant);
-  for (int i = 0; i < e->numSymbols; ++i)
-    v = mulv(g, v,
-             mlirBlockGetArgument(g->entry, g->numTensors + e->symbols[i]));
-  return v;
-}
-
-static Access access(Gen *g, MlirBlock entry, const KpTensor *t) {
-  Access x = {.global = mlirBlockGetArgument(entry, t->arg), .tensor = t};
-  for (int r = 0; r < KP_NUM_ROLES; ++r)
-    x.stride[r] = extentValue(g, &t->stride[r]);
-  x.base = mulv(g, g->batch, x.stride[KP_BATCH]);
-  return x;
-}
-
-/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
-static MlirValue offsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
-                          KpRole r2, MlirValue i2) {
-  return add(g, add(g, x->base, mulv(g, i1, x->stride[r1])),
-             mulv(g, i2, x->stride[r2]));
-}
 
 /* --- shared memory layout
  * ----------------------------------------------------- */
@@ -181,10 +61,10 @@ static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
                                                 : "none";
   int64_t shape[] = {g->t->stages, rows, cols};
   MlirType type =
-      mlirMemRefTypeGet(g->in, 3, shape, mlirAttributeGetNull(), i64Attr(g, 3));
+      mlirMemRefTypeGet(g->in, 3, shape, mlirAttributeGetNull(), gemmI64(g, 3));
   const char *names[] = {"alignment", "swizzle"};
   MlirAttribute attrs[] = {
-      i64Attr(g, 128),
+      gemmI64(g, 128),
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
   return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
                        attrs);
@@ -289,7 +169,7 @@ static void emitAsyncCopy(Gen *g, const CopyArgs *a) {
   int32_t sizes[] = {1, 3, 1, 1, 1};
   const char *names[] = {"elements", "cache", "operandSegmentSizes"};
   MlirAttribute attrs[] = {
-      i64Attr(g, 8),
+      gemmI64(g, 8),
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
       mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
   MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
@@ -312,7 +192,7 @@ static MlirValue loadChunkElements(Gen *g, const CopyArgs *a) {
     elems[e] = sel(g, ok, v, zeroF);
   }
   return dlcBuildValue(&g->b, "vector.from_elements", 8, elems,
-                       vectorType(g, "8", g->in), 0, NULL, NULL);
+                       gemmVectorType(g, "8", g->in), 0, NULL, NULL);
 }
 
 /* What a thread staged in registers for one tile (the element path). */
@@ -431,18 +311,18 @@ static MlirValue ldmatrix(Gen *g, const Operand *op, MlirValue stage,
                           MlirValue row, MlirValue col) {
   MlirValue operands[] = {op->smem, stage, row, col};
   const char *names[] = {"num", "trans"};
-  MlirAttribute attrs[] = {i64Attr(g, 4),
+  MlirAttribute attrs[] = {gemmI64(g, 4),
                            mlirBoolAttrGet(g->b.ctx, op->outer == KP_K)};
   return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
-                       vectorType(g, "4x2", g->in), 2, names, attrs);
+                       gemmVectorType(g, "4x2", g->in), 2, names, attrs);
 }
 
 /* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
  * of one m16n8k16 mma (built with extract/insert, which lower to LLVM
  * aggregates directly). */
 static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
-  MlirType pairType = vectorType(g, "2x2", g->in);
-  MlirType rowType = vectorType(g, "2", g->in);
+  MlirType pairType = gemmVectorType(g, "2x2", g->in);
+  MlirType rowType = gemmVectorType(g, "2", g->in);
   MlirAttribute zero = mlirDenseElementsAttrSplatGet(
       pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->in, 0.0));
   const char *valueName[] = {"value"}, *posName[] = {"static_position"};
@@ -465,7 +345,7 @@ static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
 static void emitStageCompute(Gen *g, const Fragments *f, const Operand *a,
                              const Operand *b, MlirValue stage,
                              MlirValue *acc) {
-  MlirType types[] = {vectorType(g, "2x2", g->f32),
+  MlirType types[] = {gemmVectorType(g, "2x2", g->f32),
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *names[] = {"shape"};
   MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
@@ -489,162 +369,19 @@ static void emitStageCompute(Gen *g, const Fragments *f, const Operand *a,
   }
 }
 
-/* --- epilogue and stores
- * ------------------------------------------------------------ */
-
-/* The 2×2 f32 fragment of epilogue input `x` at rows (row, row + 8) and
- * columns (col, col + 1); 0 outside M × N. */
-static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
-                               MlirValue col) {
-  MlirValue vals[4];
-  MlirType element = kpElementType(g->b.ctx, x->tensor->element);
-  MlirValue zero = cst(g, 0), zeroF = dlcConstFloat(&g->b, g->f32, 0.0);
-  for (int h = 0; h < 2; ++h)
-    for (int e = 0; e < 2; ++e) {
-      MlirValue r = add(g, row, cst(g, 8 * h)), c = add(g, col, cst(g, e));
-      MlirValue ok = andi(g, lt(g, r, g->size[KP_M]), lt(g, c, g->size[KP_N]));
-      MlirValue at = offsetOf(g, x, KP_M, r, KP_N, c);
-      MlirValue operands[] = {x->global, sel(g, ok, at, zero)};
-      MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, element, 0,
-                                  NULL, NULL);
-      if (!mlirTypeEqual(element, g->f32))
-        v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
-      vals[2 * h + e] = sel(g, ok, v, zeroF);
-    }
-  return dlcBuildValue(&g->b, "vector.from_elements", 4, vals,
-                       vectorType(g, "2x2", g->f32), 0, NULL, NULL);
-}
-
-/* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
-static MlirAttribute stepsAttr(Gen *g) {
-  const KpProblem *p = g->p;
-  MlirContext ctx = g->b.ctx;
-  MlirAttribute steps[KP_MAX_STEPS];
-  for (int i = 0; i < p->numSteps; ++i) {
-    const KpStep *s = &p->steps[i];
-    int numArgs = s->args[0] < 0   ? 0
-                  : s->args[1] < 0 ? 1
-                  : s->args[2] < 0 ? 2
-                                   : 3;
-    int64_t args[3] = {s->args[0], s->args[1], s->args[2]};
-    const char *keys[] = {"kind", "type", "fn", "args", "input", "value"};
-    MlirAttribute values[] = {
-        mlirStringAttrGet(
-            ctx, mlirStringRefCreateFromCString(kpStepKindName(s->kind))),
-        mlirTypeAttrGet(kpElementType(ctx, s->type)),
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->fn)),
-        mlirDenseI64ArrayGet(ctx, numArgs, args),
-        i64Attr(g, s->input),
-        mlirFloatAttrDoubleGet(ctx, g->f32, s->value)};
-    MlirNamedAttribute fields[6];
-    for (int f = 0; f < 6; ++f)
-      fields[f] = mlirNamedAttributeGet(
-          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[f])),
-          values[f]);
-    steps[i] = mlirDictionaryAttrGet(ctx, 6, fields);
-  }
-  return mlirArrayAttrGet(ctx, p->numSteps, steps);
-}
-
-typedef struct TileStore {
-  MlirValue out, row, col, token;
-  bool pairs; /* both columns in one vector store, or one at a time */
-} TileStore;
-
-/* Stores the two rows (lane/4 and lane/4 + 8) of one m16n8 fragment. */
-static void storeTile(Gen *g, void *userData) {
-  TileStore *s = userData;
-  MlirType out = kpElementType(g->b.ctx, g->p->c.element);
-  const char *posName[] = {"static_position"};
-  for (int h = 0; h < 2; ++h) {
-    MlirValue row = add(g, s->row, cst(g, 8 * h));
-    MlirAttribute position = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){h});
-    MlirValue pair =
-        dlcBuildValue(&g->b, "vector.extract", 1, &s->out,
-                      vectorType(g, "2", out), 1, posName, &position);
-    MlirValue rowOk = lt(g, row, g->size[KP_M]);
-    for (int e = 0; e < (s->pairs ? 1 : 2); ++e) {
-      MlirValue col = add(g, s->col, cst(g, e)), v = pair;
-      if (!s->pairs) { /* element e as a vector<1xT> */
-        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){e});
-        MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &pair, out,
-                                         1, posName, &pos);
-        v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
-                          vectorType(g, "1", out), 0, NULL, NULL);
-      }
-      MlirValue pred = andi(g, rowOk, lt(g, col, g->size[KP_N]));
-      MlirValue at = offsetOf(g, &g->tc, KP_M, row, KP_N, col);
-      MlirValue operands[] = {v, g->tc.global, sel(g, pred, at, cst(g, 0)),
-                              pred, s->token};
-      dlcBuild(&g->b, "dlcgpu.store_vec", 5, operands, 0, NULL, 0, NULL, NULL);
-    }
-  }
-}
-
-/* Pairs of columns are one aligned vector store when C's columns are
- * contiguous and every row starts at an even element. */
-static MlirValue pairStores(Gen *g) {
-  if (!kpExtentIs(&g->p->c.stride[KP_N], 1))
-    return dlcConstInt(&g->b, g->i1, 0);
-  MlirValue even = andi(g, isMultiple(g, g->tc.stride[KP_M], 2),
-                        isMultiple(g, g->tc.stride[KP_BATCH], 2));
-  return andi(g, even, isMultiple(g, g->size[KP_N], 2));
-}
-
 static void emitEpilogue(Gen *g, const Fragments *f, MlirValue warpM,
                          MlirValue warpN, const MlirValue *acc,
                          MlirValue computeToken) {
   MlirValue group = divc(g, g->lane, 4), quad = mul(g, remc(g, g->lane, 4), 2);
   MlirValue rowBase = add(g, add(g, g->m0, mul(g, warpM, g->t->warpM)), group);
   MlirValue colBase = add(g, add(g, g->n0, mul(g, warpN, g->t->warpN)), quad);
-  MlirValue pairs = pairStores(g);
-  MlirValue singles =
-      dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
-  MlirAttribute steps = stepsAttr(g);
-  MlirType types[] = {
-      vectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element)),
-      dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
+  MlirValue pairs = gemmPairStores(g);
+  MlirAttribute steps = gemmStepsAttr(g);
   for (int i = 0; i < f->numI; ++i)
-    for (int j = 0; j < f->numJ; ++j) {
-      MlirValue row = add(g, rowBase, cst(g, 16 * i));
-      MlirValue col = add(g, colBase, cst(g, 8 * j));
-      MlirValue operands[2 + KP_MAX_INPUTS] = {acc[i * f->numJ + j],
-                                               computeToken};
-      for (int in = 0; in < g->p->numInputs; ++in)
-        operands[2 + in] = inputFragment(g, &g->inputs[in], row, col);
-      const char *names[] = {"steps", "result", "overlap"};
-      MlirAttribute attrs[] = {steps, i64Attr(g, g->p->result),
-                               mlirBoolAttrGet(g->b.ctx, false)};
-      MlirOperation epi =
-          dlcBuild(&g->b, "dlcgpu.epilogue", 2 + g->p->numInputs, operands, 2,
-                   types, 3, names, attrs);
-      TileStore store = {mlirOperationGetResult(epi, 0), row, col,
-                         mlirOperationGetResult(epi, 1), true};
-      emitIf(g, pairs, storeTile, &store);
-      store.pairs = false;
-      emitIf(g, singles, storeTile, &store);
-    }
-}
-
-/* The CTA's tile from the 1-D block id: tiles go in groups of
- * DLC_RASTER_GROUP tile-rows, column by column inside a group, so CTAs
- * running together share B's columns and A's rows in L2. */
-static void rasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
-  MlirValue pid = gpuId(g, "gpu.block_id", "x");
-  MlirValue one = cst(g, 1);
-  MlirValue rows =
-      divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
-  MlirValue cols =
-      divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
-  MlirValue group = cst(g, DLC_RASTER_GROUP);
-  MlirValue perGroup = mulv(g, group, cols);
-  MlirValue first =
-      mulv(g, dlcArith(&g->b, "arith.divui", pid, perGroup), group);
-  MlirValue size = dlcArith(&g->b, "arith.minsi", sub(g, rows, first), group);
-  size = dlcArith(&g->b, "arith.maxsi", size, one);
-  MlirValue inGroup = dlcArith(&g->b, "arith.remui", pid, perGroup);
-  *tileRow = add(g, first, dlcArith(&g->b, "arith.remui", inGroup, size));
-  *tileCol = dlcArith(&g->b, "arith.divui", inGroup, size);
+    for (int j = 0; j < f->numJ; ++j)
+      gemmEpilogueFragment(g, acc[i * f->numJ + j], computeToken,
+                           add(g, rowBase, cst(g, 16 * i)),
+                           add(g, colBase, cst(g, 8 * j)), steps, pairs);
 }
 
 /* --- the kernel
@@ -683,7 +420,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   for (int i = 0; i <= numAcc; ++i)
     carried[i] = mlirBlockGetArgument(body, i + 1);
   const char *pendingName[] = {"pending"};
-  MlirAttribute pending = i64Attr(g, stages - 2);
+  MlirAttribute pending = gemmI64(g, stages - 2);
   dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
            pendingName, &pending);
   barrier(g);
@@ -698,7 +435,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
 
   /* Drain the copies issued past the last tile. */
   MlirValue last = mlirOperationGetResult(loop, numAcc);
-  MlirAttribute none = i64Attr(g, 0);
+  MlirAttribute none = gemmI64(g, 0);
   dlcBuild(&g->b, "dlcgpu.wait_group", 1, &last, 0, NULL, 1, pendingName,
            &none);
   MlirValue acc[MaxAcc];
@@ -747,21 +484,6 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
   dlcBuild(&g->b, "scf.yield", numAcc, acc, 0, NULL, 0, NULL, NULL);
 }
 
-/* Sizes, strides and batch offsets from the kernel's symbol arguments. */
-static void setUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
-  const KpProblem *p = g->p;
-  g->entry = entry;
-  g->numTensors = numTensors;
-  for (int r = 0; r < KP_NUM_ROLES; ++r)
-    g->size[r] = extentValue(g, &p->size[r]);
-  g->batch = gpuId(g, "gpu.block_id", "y");
-  g->ta = access(g, entry, &p->a);
-  g->tb = access(g, entry, &p->b);
-  g->tc = access(g, entry, &p->c);
-  for (int i = 0; i < p->numInputs; ++i)
-    g->inputs[i] = access(g, entry, &p->inputs[i]);
-}
-
 void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *p,
                      const DlcGemmTiling *t, int numTensors) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
@@ -776,17 +498,17 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *p,
   g->in = kpElementType(g->b.ctx, p->a.element);
   g->warpsN = t->tileN / t->warpN;
   g->threads = dlcGemmThreads(t);
-  setUpAddressing(g, entry, numTensors);
+  gemmSetUpAddressing(g, entry, numTensors);
 
   Operand a, b;
   planOperand(g, &a, &g->ta, KP_M);
   planOperand(g, &b, &g->tb, KP_N);
-  g->tid = gpuId(g, "gpu.thread_id", "x");
+  g->tid = gemmGpuId(g, "gpu.thread_id", "x");
   g->lane = remc(g, g->tid, 32);
   MlirValue warp = divc(g, g->tid, 32);
   MlirValue warpM = divc(g, warp, g->warpsN), warpN = remc(g, warp, g->warpsN);
   MlirValue tileRow, tileCol;
-  rasterize(g, &tileRow, &tileCol);
+  gemmRasterize(g, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, t->tileM);
   g->n0 = mul(g, tileCol, t->tileN);
   g->aligned = andi(g, operandAligned(g, &a), operandAligned(g, &b));
@@ -796,7 +518,7 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *p,
   planFragments(g, &f, &a, &b, warpM, warpN);
 
   int numAcc = f.numI * f.numJ;
-  MlirType types[] = {vectorType(g, "2x2", g->f32),
+  MlirType types[] = {gemmVectorType(g, "2x2", g->f32),
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);

@@ -1,0 +1,231 @@
+/* Pieces both GEMM skeleton generators (Sm80Gemm.c, Sm90Gemm.c) emit the
+ * same way: addressing through the kernel-problem model's strides, the
+ * tile rasterisation, and the epilogue on m16n8-shaped accumulator
+ * fragments with guarded stores. */
+#include "GemmGen.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+
+MlirValue gemmGpuId(Gen *g, const char *op, const char *dim) {
+  char text[32];
+  snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
+  MlirAttribute attr = dlcAttr(g->b.ctx, text);
+  const char *names[] = {"dimension"};
+  return dlcBuildValue(&g->b, op, 0, NULL, g->idx, 1, names, &attr);
+}
+
+MlirAttribute gemmI64(Gen *g, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), v);
+}
+
+MlirType gemmVectorType(Gen *g, const char *shape, MlirType element) {
+  int64_t dims[2];
+  int rank =
+      sscanf(shape, "%lldx%lld", (long long *)&dims[0], (long long *)&dims[1]);
+  return mlirVectorTypeGet(rank, dims, element);
+}
+
+/* Runs `emit` inside `scf.if cond` (no results). */
+void gemmEmitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
+                void *userData) {
+  MlirBlock body;
+  DlcBuilder saved = g->b;
+  dlcBuildIf(&g->b, cond, &body);
+  g->b = dlcBuilderAtEnd(body, g->b.loc);
+  emit(g, userData);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = saved;
+}
+
+/* An extent of the problem (constant times symbols) as an index value. */
+MlirValue gemmExtent(Gen *g, const KpExtent *e) {
+  MlirValue v = cst(g, e->constant);
+  for (int i = 0; i < e->numSymbols; ++i)
+    v = mulv(g, v,
+             mlirBlockGetArgument(g->entry, g->numTensors + e->symbols[i]));
+  return v;
+}
+
+Access gemmAccess(Gen *g, MlirBlock entry, const KpTensor *t) {
+  Access x = {.global = mlirBlockGetArgument(entry, t->arg), .tensor = t};
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    x.stride[r] = gemmExtent(g, &t->stride[r]);
+  x.base = mulv(g, g->batch, x.stride[KP_BATCH]);
+  return x;
+}
+
+/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
+MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
+                       KpRole r2, MlirValue i2) {
+  return add(g, add(g, x->base, mulv(g, i1, x->stride[r1])),
+             mulv(g, i2, x->stride[r2]));
+}
+
+/* --- epilogue and stores
+ * ------------------------------------------------------------ */
+
+/* The 2×2 f32 fragment of epilogue input `x` at rows (row, row + 8) and
+ * columns (col, col + 1); 0 outside M × N. */
+MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
+                            MlirValue col) {
+  MlirValue vals[4];
+  MlirType element = kpElementType(g->b.ctx, x->tensor->element);
+  MlirValue zero = cst(g, 0), zeroF = dlcConstFloat(&g->b, g->f32, 0.0);
+  for (int h = 0; h < 2; ++h)
+    for (int e = 0; e < 2; ++e) {
+      MlirValue r = add(g, row, cst(g, 8 * h)), c = add(g, col, cst(g, e));
+      MlirValue ok = andi(g, lt(g, r, g->size[KP_M]), lt(g, c, g->size[KP_N]));
+      MlirValue at = gemmOffsetOf(g, x, KP_M, r, KP_N, c);
+      MlirValue operands[] = {x->global, sel(g, ok, at, zero)};
+      MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, element, 0,
+                                  NULL, NULL);
+      if (!mlirTypeEqual(element, g->f32))
+        v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
+      vals[2 * h + e] = sel(g, ok, v, zeroF);
+    }
+  return dlcBuildValue(&g->b, "vector.from_elements", 4, vals,
+                       gemmVectorType(g, "2x2", g->f32), 0, NULL, NULL);
+}
+
+/* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
+MlirAttribute gemmStepsAttr(Gen *g) {
+  const KpProblem *p = g->p;
+  MlirContext ctx = g->b.ctx;
+  MlirAttribute steps[KP_MAX_STEPS];
+  for (int i = 0; i < p->numSteps; ++i) {
+    const KpStep *s = &p->steps[i];
+    int numArgs = s->args[0] < 0   ? 0
+                  : s->args[1] < 0 ? 1
+                  : s->args[2] < 0 ? 2
+                                   : 3;
+    int64_t args[3] = {s->args[0], s->args[1], s->args[2]};
+    const char *keys[] = {"kind", "type", "fn", "args", "input", "value"};
+    MlirAttribute values[] = {
+        mlirStringAttrGet(
+            ctx, mlirStringRefCreateFromCString(kpStepKindName(s->kind))),
+        mlirTypeAttrGet(kpElementType(ctx, s->type)),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s->fn)),
+        mlirDenseI64ArrayGet(ctx, numArgs, args),
+        gemmI64(g, s->input),
+        mlirFloatAttrDoubleGet(ctx, g->f32, s->value)};
+    MlirNamedAttribute fields[6];
+    for (int f = 0; f < 6; ++f)
+      fields[f] = mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[f])),
+          values[f]);
+    steps[i] = mlirDictionaryAttrGet(ctx, 6, fields);
+  }
+  return mlirArrayAttrGet(ctx, p->numSteps, steps);
+}
+
+typedef struct TileStore {
+  MlirValue out, row, col, token;
+  bool pairs; /* both columns in one vector store, or one at a time */
+} TileStore;
+
+/* Stores the two rows (lane/4 and lane/4 + 8) of one m16n8 fragment. */
+static void gemmStoreTile(Gen *g, void *userData) {
+  TileStore *s = userData;
+  MlirType out = kpElementType(g->b.ctx, g->p->c.element);
+  const char *posName[] = {"static_position"};
+  for (int h = 0; h < 2; ++h) {
+    MlirValue row = add(g, s->row, cst(g, 8 * h));
+    MlirAttribute position = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){h});
+    MlirValue pair =
+        dlcBuildValue(&g->b, "vector.extract", 1, &s->out,
+                      gemmVectorType(g, "2", out), 1, posName, &position);
+    MlirValue rowOk = lt(g, row, g->size[KP_M]);
+    for (int e = 0; e < (s->pairs ? 1 : 2); ++e) {
+      MlirValue col = add(g, s->col, cst(g, e)), v = pair;
+      if (!s->pairs) { /* element e as a vector<1xT> */
+        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){e});
+        MlirValue scalar = dlcBuildValue(&g->b, "vector.extract", 1, &pair, out,
+                                         1, posName, &pos);
+        v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
+                          gemmVectorType(g, "1", out), 0, NULL, NULL);
+      }
+      MlirValue pred = andi(g, rowOk, lt(g, col, g->size[KP_N]));
+      MlirValue at = gemmOffsetOf(g, &g->tc, KP_M, row, KP_N, col);
+      MlirValue operands[] = {v, g->tc.global, sel(g, pred, at, cst(g, 0)),
+                              pred, s->token};
+      dlcBuild(&g->b, "dlcgpu.store_vec", 5, operands, 0, NULL, 0, NULL, NULL);
+    }
+  }
+}
+
+/* Pairs of columns are one aligned vector store when C's columns are
+ * contiguous and every row starts at an even element. */
+MlirValue gemmPairStores(Gen *g) {
+  if (!kpExtentIs(&g->p->c.stride[KP_N], 1))
+    return dlcConstInt(&g->b, g->i1, 0);
+  MlirValue even = andi(g, isMultiple(g, g->tc.stride[KP_M], 2),
+                        isMultiple(g, g->tc.stride[KP_BATCH], 2));
+  return andi(g, even, isMultiple(g, g->size[KP_N], 2));
+}
+
+/* The CTA's tile from the 1-D block id: tiles go in groups of
+ * DLC_RASTER_GROUP tile-rows, column by column inside a group, so CTAs
+ * running together share B's columns and A's rows in L2. */
+void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
+  MlirValue pid = gemmGpuId(g, "gpu.block_id", "x");
+  MlirValue one = cst(g, 1);
+  MlirValue rows =
+      divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
+  MlirValue cols =
+      divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
+  MlirValue group = cst(g, DLC_RASTER_GROUP);
+  MlirValue perGroup = mulv(g, group, cols);
+  MlirValue first =
+      mulv(g, dlcArith(&g->b, "arith.divui", pid, perGroup), group);
+  MlirValue size = dlcArith(&g->b, "arith.minsi", sub(g, rows, first), group);
+  size = dlcArith(&g->b, "arith.maxsi", size, one);
+  MlirValue inGroup = dlcArith(&g->b, "arith.remui", pid, perGroup);
+  *tileRow = add(g, first, dlcArith(&g->b, "arith.remui", inGroup, size));
+  *tileCol = dlcArith(&g->b, "arith.divui", inGroup, size);
+}
+
+/* Sizes, strides and batch offsets from the kernel's symbol arguments. */
+void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
+  const KpProblem *p = g->p;
+  g->entry = entry;
+  g->numTensors = numTensors;
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    g->size[r] = gemmExtent(g, &p->size[r]);
+  g->batch = gemmGpuId(g, "gpu.block_id", "y");
+  g->ta = gemmAccess(g, entry, &p->a);
+  g->tb = gemmAccess(g, entry, &p->b);
+  g->tc = gemmAccess(g, entry, &p->c);
+  for (int i = 0; i < p->numInputs; ++i)
+    g->inputs[i] = gemmAccess(g, entry, &p->inputs[i]);
+}
+
+/* Runs the problem's epilogue on one m16n8-shaped fragment (`frag`,
+ * vector<2x2xf32>: rows row and row + 8, columns col and col + 1, the
+ * layout of mma.sync's and wgmma's accumulators) once `token` completes,
+ * and stores it with guarded stores: as column pairs where `pairs`
+ * (gemmPairStores) holds, else one element at a time. */
+void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
+                          MlirValue row, MlirValue col, MlirAttribute steps,
+                          MlirValue pairs) {
+  MlirType types[] = {
+      gemmVectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element)),
+      dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
+  MlirValue operands[2 + KP_MAX_INPUTS] = {frag, token};
+  for (int in = 0; in < g->p->numInputs; ++in)
+    operands[2 + in] = gemmInputFragment(g, &g->inputs[in], row, col);
+  const char *names[] = {"steps", "result", "overlap"};
+  MlirAttribute attrs[] = {steps, gemmI64(g, g->p->result),
+                           mlirBoolAttrGet(g->b.ctx, false)};
+  MlirOperation epi = dlcBuild(&g->b, "dlcgpu.epilogue", 2 + g->p->numInputs,
+                               operands, 2, types, 3, names, attrs);
+  TileStore store = {mlirOperationGetResult(epi, 0), row, col,
+                     mlirOperationGetResult(epi, 1), true};
+  gemmEmitIf(g, pairs, gemmStoreTile, &store);
+  store.pairs = false;
+  MlirValue singles =
+      dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
+  gemmEmitIf(g, singles, gemmStoreTile, &store);
+}

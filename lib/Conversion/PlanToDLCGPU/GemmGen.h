@@ -1,0 +1,103 @@
+/* The state and small builders the GEMM skeleton generators share
+ * (internal to convert-plan-to-dlcgpu). A generator fills one kernel
+ * function: its arguments are the region's tensors as flat memref<?xT>,
+ * then one index per symbol (Skeleton.h). */
+#ifndef DLC_LIB_CONVERSION_PLANTODLCGPU_GEMMGEN_H
+#define DLC_LIB_CONVERSION_PLANTODLCGPU_GEMMGEN_H
+
+#include "Builder.h"
+#include "Skeleton.h"
+
+/* Tile-rows per rasterisation group (see rasterize). */
+enum { DLC_RASTER_GROUP = 8 };
+
+/* A tensor as the kernel addresses it: base + sum(index[role] *
+ * stride[role]); base is the CTA's batch offset. */
+typedef struct Access {
+  MlirValue global, base;
+  MlirValue stride[KP_NUM_ROLES];
+  const KpTensor *tensor;
+} Access;
+
+typedef struct Gen {
+  DlcBuilder b;
+  const KpProblem *p;
+  const DlcGemmTiling *t;
+  MlirType idx, i1, f32, in; /* `in`: the operands' element type */
+  MlirValue size[KP_NUM_ROLES];
+  MlirBlock entry; /* the kernel's arguments: tensors, then symbols */
+  int numTensors;
+  Access ta, tb, tc, inputs[KP_MAX_INPUTS]; /* A, B, C, epilogue inputs */
+  MlirValue tid, lane, m0, n0, batch;
+  MlirValue aligned; /* i1: 16-byte cp.async is legal for both operands */
+  int64_t threads, warpsN;
+} Gen;
+
+/* --- small builders --------------------------------------------------------
+ */
+
+static inline MlirValue cst(Gen *g, int64_t v) {
+  return dlcConstIndex(&g->b, v);
+}
+static inline MlirValue add(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.addi", a, c);
+}
+static inline MlirValue sub(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.subi", a, c);
+}
+static inline MlirValue mulv(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.muli", a, c);
+}
+static inline MlirValue mul(Gen *g, MlirValue a, int64_t c) {
+  return mulv(g, a, cst(g, c));
+}
+static inline MlirValue divc(Gen *g, MlirValue a, int64_t c) {
+  return dlcArith(&g->b, "arith.divui", a, cst(g, c));
+}
+static inline MlirValue remc(Gen *g, MlirValue a, int64_t c) {
+  return dlcArith(&g->b, "arith.remui", a, cst(g, c));
+}
+static inline MlirValue lt(Gen *g, MlirValue a, MlirValue c) {
+  return dlcCmpI(&g->b, "slt", a, c);
+}
+static inline MlirValue andi(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.andi", a, c);
+}
+static inline MlirValue sel(Gen *g, MlirValue c, MlirValue a, MlirValue e) {
+  return dlcSelect(&g->b, c, a, e);
+}
+static inline MlirValue clamp(Gen *g, MlirValue v, int64_t lo, int64_t hi) {
+  MlirValue low = dlcArith(&g->b, "arith.maxsi", v, cst(g, lo));
+  return dlcArith(&g->b, "arith.minsi", low, cst(g, hi));
+}
+static inline MlirValue isMultiple(Gen *g, MlirValue v, int64_t of) {
+  return dlcCmpI(&g->b, "eq", remc(g, v, of), cst(g, 0));
+}
+
+/* gpu.thread_id / gpu.block_id ... along `dim` ("x", "y", "z"). */
+MlirValue gemmGpuId(Gen *g, const char *op, const char *dim);
+MlirAttribute gemmI64(Gen *g, int64_t v);
+/* vector<`shape` x element>, shape "4" or "2x2". */
+MlirType gemmVectorType(Gen *g, const char *shape, MlirType element);
+/* Runs `emit` inside `scf.if cond` (no results). */
+void gemmEmitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
+                void *userData);
+/* An extent of the problem (constant times symbols) as an index value. */
+MlirValue gemmExtent(Gen *g, const KpExtent *e);
+/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
+MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
+                       KpRole r2, MlirValue i2);
+/* Sizes, strides and batch offsets (batch = block id y) from the kernel's
+ * arguments. */
+void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors);
+/* The CTA's tile (row, column) from block id x, grouped for L2 reuse. */
+void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol);
+/* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
+MlirAttribute gemmStepsAttr(Gen *g);
+/* i1: column pairs of C may be stored as one vector. */
+MlirValue gemmPairStores(Gen *g);
+void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
+                          MlirValue row, MlirValue col, MlirAttribute steps,
+                          MlirValue pairs);
+
+#endif
