@@ -10,8 +10,10 @@
 // (a gpu.func after outlining). Shared memory is memref<..., 3>; register
 // fragments (ldmatrix results, accumulators) are builtin vectors holding this
 // thread's part in the PTX fragment layout. Ops whose PTX is issued by a
-// single thread (tma_load, mbarrier_init, mbarrier_arrive_expect_tx) are
-// executed by every thread; the lowering elects the issuing thread.
+// single thread are executed by every thread and the lowering elects the
+// issuing one: thread 0 of the CTA for mbarrier_init, thread 0 of each
+// warpgroup for tma_load and mbarrier_arrive_expect_tx (in a
+// warp-specialized kernel only the producer warpgroup executes them).
 //
 // Async tokens (§9.2), parameterless types:
 //   !dlcgpu.load_token     (TokLoad)     global -> smem arrival; made by
@@ -181,6 +183,15 @@ irdl.dialect @dlcgpu {
     %bytes = irdl.base "#builtin.integer"
     irdl.operands(bars: %bars, index: %idx)
     irdl.attributes {"bytes" = %bytes}
+  }
+
+  // MbarrierArrive (mbarrier.arrive): every executing thread arrives on
+  // bars[index] (a consumer releasing a stage to the producer).
+  //   "dlcgpu.mbarrier_arrive"(%mb, %s) : (memref<2xi64, 3>, index) -> ()
+  irdl.operation @mbarrier_arrive {
+    %bars = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    irdl.operands(bars: %bars, index: %idx)
   }
 
   // TmaLoad (SM90 cp.async.bulk.tensor...mbarrier::complete_tx): loads one

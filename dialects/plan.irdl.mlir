@@ -22,7 +22,12 @@ irdl.dialect @plan {
     %tile = irdl.base "#builtin.dense_array"
     %s2 = irdl.is 2 : i64
     %s3 = irdl.is 3 : i64
-    %stages = irdl.any_of(%s2, %s3)
+    %s4 = irdl.is 4 : i64
+    %s5 = irdl.is 5 : i64
+    %s6 = irdl.is 6 : i64
+    %s7 = irdl.is 7 : i64
+    %s8 = irdl.is 8 : i64
+    %stages = irdl.any_of(%s2, %s3, %s4, %s5, %s6, %s7, %s8)
     %bind = irdl.base "#builtin.dictionary"
     %warp_tile = irdl.base "#builtin.dense_array"
     %cache = irdl.base "#builtin.array"
@@ -65,7 +70,12 @@ irdl.dialect @plan {
     %tile = irdl.base "#builtin.dense_array"
     %s2 = irdl.is 2 : i64
     %s3 = irdl.is 3 : i64
-    %stages = irdl.any_of(%s2, %s3)
+    %s4 = irdl.is 4 : i64
+    %s5 = irdl.is 5 : i64
+    %s6 = irdl.is 6 : i64
+    %s7 = irdl.is 7 : i64
+    %s8 = irdl.is 8 : i64
+    %stages = irdl.any_of(%s2, %s3, %s4, %s5, %s6, %s7, %s8)
     %bind = irdl.base "#builtin.dictionary"
     %warp_tile = irdl.base "#builtin.dense_array"
     %cache = irdl.base "#builtin.array"

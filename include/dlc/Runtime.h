@@ -71,7 +71,8 @@ typedef enum {
 
 typedef enum {
   DLC_RUNTIME_PARAM_PTR,
-  DLC_RUNTIME_PARAM_I64
+  DLC_RUNTIME_PARAM_I64,
+  DLC_RUNTIME_PARAM_TENSORMAP /* a TMA tensor map over a ptr parameter */
 } DlcRuntimeParamKind;
 typedef enum {
   DLC_RUNTIME_ROLE_NONE,
@@ -80,7 +81,12 @@ typedef enum {
 } DlcRuntimeRole;
 
 /* One kernel parameter, in ABI order.  All strings are owned by the
- * manifest.  For kind I64 only `name` is set (a symbol name). */
+ * manifest.  For kind I64 only `name` is set (a symbol name).  For kind
+ * TENSORMAP (docs/conventions.md, "Tensor maps"): `tensor` names the ptr
+ * parameter it maps, `shape` holds its `rank` dimensions innermost first,
+ * `strides` the byte strides of dimensions 1.. (rank - 1 expressions),
+ * `box` the box innermost first; the kernel receives the device address
+ * of the encoded 128-byte map. */
 typedef struct {
   const char *name;
   DlcRuntimeParamKind kind;
@@ -88,7 +94,10 @@ typedef struct {
   DlcRuntimeRole role;
   int rank;
   const char *const *shape; /* rank expressions ("M", "64", ...) */
-  int intermediate; /* "intermediate": true: a buffer between two kernels */
+  int intermediate;   /* "intermediate": true: a buffer between two kernels */
+  const char *tensor; /* TENSORMAP */
+  const char *const *strides; /* TENSORMAP: rank - 1 expressions */
+  int64_t box[3];             /* TENSORMAP */
 } DlcRuntimeParam;
 
 /* The launch a manifest asks for, evaluated for given symbol values. */

@@ -28,6 +28,9 @@ int dlcDriverOpen(DlcDriver *d, char *err, size_t errSize) {
   }
   DLC_DRIVER_FUNCTIONS(DLC_DRIVER_LOAD)
 #undef DLC_DRIVER_LOAD
+  void *encode = dlsym(d->handle, "cuTensorMapEncodeTiled");
+  if (encode)
+    memcpy(&d->cuTensorMapEncodeTiled, &encode, sizeof encode);
   return 0;
 }
 

@@ -68,11 +68,27 @@ enum {
   X(cuEventSynchronize, "cuEventSynchronize", (CUevent e))                     \
   X(cuEventElapsedTime, "cuEventElapsedTime", (float *ms, CUevent a, CUevent b))
 
+/* cuTensorMapEncodeTiled (CUDA 12+): optional, so that a driver without
+ * it still runs every kernel that takes no TMA tensor map.  Enumerations
+ * as in cuda.h. */
+enum {
+  DLC_CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6,
+  DLC_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9,
+  DLC_CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  DLC_CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
+};
+typedef CUresult (*DlcTensorMapEncodeTiled)(
+    void *map, int dataType, uint32_t rank, void *globalAddress,
+    const uint64_t *globalDim, const uint64_t *globalStrides,
+    const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
+    int swizzle, int l2Promotion, int oobFill);
+
 typedef struct {
   void *handle;
 #define DLC_DRIVER_FIELD(name, sym, params) CUresult(*name) params;
   DLC_DRIVER_FUNCTIONS(DLC_DRIVER_FIELD)
 #undef DLC_DRIVER_FIELD
+  DlcTensorMapEncodeTiled cuTensorMapEncodeTiled; /* NULL when absent */
 } DlcDriver;
 
 /* Opens libcuda.so.1 and resolves every entry point; -1 with a message. */

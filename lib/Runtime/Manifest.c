@@ -101,6 +101,10 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
     for (int d = 0; d < p->rank; d++)
       free((char *)p->shape[d]);
     free((char **)p->shape);
+    free((char *)p->tensor);
+    for (int d = 0; p->strides && d < p->rank; d++)
+      free((char *)p->strides[d]);
+    free((char **)p->strides);
   }
   free(m->params);
   for (int d = 0; d < 3; d++) {
@@ -114,6 +118,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
 
 static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
                             size_t errSize);
+static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
+                         DlcRuntimeParam *p, char *err, size_t errSize);
 
 static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
                      DlcRuntimeParam *p, char *err, size_t errSize) {
@@ -136,10 +142,13 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
     }
     return 0;
   }
+  if (strcmp(kind, "tensormap") == 0)
+    return readTensorMap(m, j, p, err, errSize);
   if (strcmp(kind, "ptr") != 0) {
     setErr(err, errSize,
-           "param '%s': kind must be \"ptr\" or \"i64\", not \"%s\"", name,
-           kind);
+           "param '%s': kind must be \"ptr\", \"i64\" or \"tensormap\", "
+           "not \"%s\"",
+           name, kind);
     return -1;
   }
   p->kind = DLC_RUNTIME_PARAM_PTR;
@@ -186,6 +195,66 @@ static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
              name);
       return -1;
     }
+    p->rank++;
+  }
+  return 0;
+}
+
+/* A TMA tensor map (docs/conventions.md, "Tensor maps"): the ptr
+ * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
+ * first, byte strides of dims 1.., the box and the 128-byte swizzle. */
+static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
+                         DlcRuntimeParam *p, char *err, size_t errSize) {
+  p->kind = DLC_RUNTIME_PARAM_TENSORMAP;
+  const char *tensor = stringField(j, "tensor");
+  const char *swizzle = stringField(j, "swizzle");
+  const DlcJson *dims = dlcJsonGet(j, "dims");
+  const DlcJson *strides = dlcJsonGet(j, "strides");
+  const DlcJson *box = dlcJsonGet(j, "box");
+  const char *dtype = stringField(j, "dtype");
+  p->dtype =
+      dtype ? dlcRuntimeDtypeFromString(dtype) : DLC_RUNTIME_DTYPE_INVALID;
+  int mapped = -1;
+  for (int i = 0; tensor && i < m->numParams; i++)
+    if (m->params[i].kind == DLC_RUNTIME_PARAM_PTR &&
+        strcmp(m->params[i].name, tensor) == 0)
+      mapped = i;
+  if (mapped < 0 || !swizzle || strcmp(swizzle, "128b") != 0 ||
+      (p->dtype != DLC_RUNTIME_DTYPE_F16 &&
+       p->dtype != DLC_RUNTIME_DTYPE_BF16) ||
+      m->params[mapped].dtype != p->dtype || !dims ||
+      dims->kind != DLC_JSON_ARRAY || dims->count < 2 || dims->count > 3 ||
+      !strides || strides->kind != DLC_JSON_ARRAY ||
+      strides->count + 1 != dims->count || !box ||
+      box->kind != DLC_JSON_ARRAY || box->count != dims->count) {
+    setErr(err, errSize,
+           "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
+           "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\", "
+           "one \"strides\" entry fewer, as many \"box\" entries and "
+           "\"swizzle\": \"128b\"",
+           p->name);
+    return -1;
+  }
+  char **d = calloc(dims->count, sizeof(char *));
+  char **s = calloc(dims->count, sizeof(char *));
+  p->shape = (const char *const *)d;
+  p->strides = (const char *const *)s;
+  if (!d || !s || !(p->tensor = dupStr(tensor)))
+    return -1;
+  for (size_t i = 0; i < dims->count; i++) {
+    const DlcJson *b = box->items[i];
+    if (!(d[i] = exprOf(dims->items[i])) ||
+        (i + 1 < dims->count && !(s[i] = exprOf(strides->items[i]))) ||
+        b->kind != DLC_JSON_NUMBER || !b->isInteger || b->integer < 1 ||
+        b->integer > 256) {
+      setErr(err, errSize,
+             "param '%s': dims and strides are expressions, box entries "
+             "integers from 1 to 256",
+             p->name);
+      p->rank = (int)i + (d[i] != NULL);
+      return -1;
+    }
+    p->box[i] = b->integer;
     p->rank++;
   }
   return 0;

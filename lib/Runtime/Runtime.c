@@ -3,6 +3,7 @@
 #include "dlc/Runtime.h"
 #include "Driver.h"
 #include "Json.h"
+#include "TensorMap.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,7 +25,9 @@ struct DlcRuntimeKernel {
   CUmodule module;             /* owned when ownsModule */
   int ownsModule;
   CUfunction function;
-  int smemLimit; /* bytes the function may take dynamically */
+  int smemLimit;          /* bytes the function may take dynamically */
+  DlcTensorMaps maps;     /* its TMA tensor maps (SM90), none for most */
+  const int64_t *symbols; /* kept from prepare for the maps, borrowed */
 };
 
 static void setError(DlcRuntime *rt, const char *fmt, ...) {
@@ -183,6 +186,10 @@ kernelCreate(DlcRuntime *rt, const DlcRuntimeManifest *m, CUmodule shared) {
     rc = check(rt, rt->drv.cuModuleGetFunction(&k->function, k->module, name),
                what);
   }
+  if (rc == 0 && dlcTensorMapsInit(&k->maps, &rt->drv, m, err, sizeof err)) {
+    setError(rt, "%s", err);
+    rc = -1;
+  }
   if (rc != 0) {
     dlcRuntimeKernelDestroy(k);
     return NULL;
@@ -198,6 +205,7 @@ DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
 void dlcRuntimeKernelDestroy(DlcRuntimeKernel *k) {
   if (!k)
     return;
+  dlcTensorMapsRelease(&k->maps, &k->rt->drv);
   if (k->module && k->ownsModule)
     k->rt->drv.cuModuleUnload(k->module);
   free(k);
@@ -239,19 +247,31 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
     setError(rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(m), err);
     return -1;
   }
-  int np = 0;
+  int np = 0, nm = 0;
   for (int i = 0; i < dlcRuntimeManifestGetNumParams(m); i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
     if (p->kind == DLC_RUNTIME_PARAM_PTR)
       args[i] = (void *)&ptrs[np++];
+    else if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP)
+      args[i] = (void *)&k->maps.address[nm++];
     else
       args[i] = (void *)&symbols[dlcRuntimeManifestFindSymbol(m, p->name)];
   }
+  k->symbols = symbols;
   return ensureSmem(k, dims->dynamicSmemBytes);
 }
 
+/* The tensor maps are encoded here, not in prepare: a program refills the
+ * pointers its prepared arguments point to before each launch. */
 static int launch(DlcRuntimeKernel *k, void **args,
                   const DlcRuntimeLaunchDims *d) {
+  char err[512];
+  if (k->maps.count && dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->m, args,
+                                           k->symbols, err, sizeof err)) {
+    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
+             err);
+    return -1;
+  }
   CUresult r = k->rt->drv.cuLaunchKernel(
       k->function, (unsigned)d->grid[0], (unsigned)d->grid[1],
       (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],

@@ -19,11 +19,12 @@
  *   store_vec         scf.if pred { vector.store }
  *
  * Load tokens become nvgpu async tokens; compute and epilogue tokens only
- * order the skeleton and disappear. The SM90 ops (tma_load, mbarrier_*,
- * wgmma) are not lowered yet and are reported. */
+ * order the skeleton and disappear. The SM90 ops (barriers, tma_load,
+ * mbarrier_*, wgmma) are LowerSm90Ops.c's. */
 #include "Builder.h"
 #include "DLCGPUToGPU.h"
 #include "KernelProblem.h"
+#include "LowerSkeleton.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -39,14 +40,16 @@ typedef struct TokenMap {
   int count, capacity;
 } TokenMap;
 
-typedef struct Lowering {
+struct Lowering {
   MlirOperation gpuModule;
   TokenMap tokens;
   bool smemDeclared;      /* @dlc_smem exists in gpuModule */
   MlirOperation smemFunc; /* the kernel whose buffers are being placed */
   int64_t smemOffset;     /* bytes of its dynamic shared memory used */
+  bool smemRounded;       /* its buffers start on a 1 KiB boundary */
   bool failed;
-} Lowering;
+};
+typedef struct Lowering Lowering;
 
 static bool nameIs(MlirOperation op, const char *name) {
   return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
@@ -74,6 +77,14 @@ static MlirValue lookupToken(Lowering *l, MlirValue from) {
     if (mlirValueEqual(l->tokens.from[i], from))
       return l->tokens.to[i];
   return (MlirValue){NULL};
+}
+
+void dlcLoweringMap(DlcLowering *l, MlirValue from, MlirValue to) {
+  mapToken(l, from, to);
+}
+
+MlirValue dlcLoweringLookup(DlcLowering *l, MlirValue from) {
+  return lookupToken(l, from);
 }
 
 static MlirType asyncToken(MlirContext ctx) {
@@ -106,6 +117,11 @@ static void declareDynamicSmem(Lowering *l) {
 /* A static, row-major shared-memory buffer at `offset` bytes into the
  * dynamic shared memory: its memref descriptor built over the address. */
 static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirTypeIsAInteger(mlirShapedTypeGetElementType(resultType))) {
+    dlcLowerBarriers(l, op, b); /* mbarriers: their own static storage */
+    return;
+  }
   declareDynamicSmem(l);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
@@ -114,8 +130,15 @@ static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
   if (!mlirOperationEqual(func, l->smemFunc)) {
     l->smemFunc = func;
     l->smemOffset = 0;
+    l->smemRounded = false;
   }
   int64_t alignment = mlirIntegerAttrGetValueInt(attrOf(op, "alignment"));
+  /* A kernel whose first buffer asks for 1 KiB (the 128-byte swizzle's
+   * period, which TMA and wgmma need) places all of them from the dynamic
+   * shared memory's start rounded up at run time: only 16 bytes of its
+   * alignment are guaranteed. The skeleton reserves the 1 KiB. */
+  if (l->smemOffset == 0 && alignment >= 1024)
+    l->smemRounded = true;
   int64_t offset = (l->smemOffset + alignment - 1) / alignment * alignment;
   intptr_t rank = mlirShapedTypeGetRank(type);
   int64_t elements = 1, strides[8];
@@ -133,6 +156,14 @@ static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
   const char *addrName[] = {"global_name"};
   MlirValue base = dlcBuildValue(b, "llvm.mlir.addressof", 0, NULL, ptr3, 1,
                                  addrName, &symbol);
+  if (l->smemRounded) {
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    MlirValue at =
+        dlcBuildValue(b, "llvm.ptrtoint", 1, &base, i64, 0, NULL, NULL);
+    at = dlcArith(b, "llvm.add", at, dlcLlvmI64(b, 1023));
+    at = dlcArith(b, "llvm.and", at, dlcLlvmI64(b, ~(int64_t)1023));
+    base = dlcBuildValue(b, "llvm.inttoptr", 1, &at, ptr3, 0, NULL, NULL);
+  }
   const char *gepNames[] = {"elem_type", "rawConstantIndices"};
   MlirAttribute gepAttrs[] = {
       mlirTypeAttrGet(mlirIntegerTypeGet(b->ctx, 8)),
@@ -658,11 +689,25 @@ static bool lowerOne(Lowering *l, MlirOperation op) {
     return lowerEpilogue(op, &b);
   else if (nameIs(op, "dlcgpu.store_vec"))
     lowerStore(op, &b);
+  else if (nameIs(op, "dlcgpu.mbarrier_init"))
+    return dlcLowerMbarrierInit(l, op, &b);
+  else if (nameIs(op, "dlcgpu.mbarrier_arrive_expect_tx"))
+    return dlcLowerMbarrierExpectTx(l, op, &b);
+  else if (nameIs(op, "dlcgpu.mbarrier_arrive"))
+    return dlcLowerMbarrierArrive(l, op, &b);
+  else if (nameIs(op, "dlcgpu.mbarrier_wait"))
+    return dlcLowerMbarrierWait(l, op, &b);
+  else if (nameIs(op, "dlcgpu.tma_load"))
+    return dlcLowerTmaLoad(l, op, &b);
+  else if (nameIs(op, "dlcgpu.wgmma"))
+    return dlcLowerWgmma(op, &b);
+  else if (nameIs(op, "dlcgpu.wgmma_wait"))
+    return dlcLowerWgmmaWait(op, &b);
   else {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
     dlcEmitDiagnostic(op, &dlcUnsupportedOp,
-                      "this version lowers the SM80 skeleton only (cp.async, "
-                      "ldmatrix, mma.sync)",
+                      "use the ops of the SM80 and SM90 GEMM skeletons "
+                      "(docs/dialects/dlcgpu.md)",
                       "'%.*s' has no lowering to upstream dialects yet",
                       (int)name.length, name.data);
     return false;
@@ -688,9 +733,12 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Load tokens (a cp.async group) and compute tokens (the wgmma groups of
+ * the accumulators a loop carries) may be loop-carried. */
 static bool isLoadToken(MlirType type) {
   MlirContext ctx = mlirTypeGetContext(type);
-  return mlirTypeEqual(type, dlcType(ctx, "!dlcgpu.load_token"));
+  return mlirTypeEqual(type, dlcType(ctx, "!dlcgpu.load_token")) ||
+         mlirTypeEqual(type, dlcType(ctx, "!dlcgpu.compute_token"));
 }
 
 /* A load token carried by an scf.for (the newest cp.async group) only
@@ -732,7 +780,7 @@ static MlirWalkResult retypeCarriedTokens(MlirOperation op, void *userData) {
 bool dlcLowerSkeletonOps(MlirOperation gpuModule) {
   OpList list = {NULL, 0, 0};
   mlirOperationWalk(gpuModule, collect, &list, MlirWalkPreOrder);
-  Lowering l = {gpuModule, {NULL, NULL, 0, 0}, false, {NULL}, 0, false};
+  Lowering l = {gpuModule, {NULL, NULL, 0, 0}, false, {NULL}, 0, false, false};
   bool ok = true;
   for (int i = 0; i < list.count && ok; ++i)
     ok = lowerOne(&l, list.ops[i]);

@@ -137,7 +137,8 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
  * and the parameters in ABI order. A parameter bound to an intermediate
  * buffer of a program (rbssa.intermediate) says so, so that a host
  * allocates it rather than asking the caller for it. */
-static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
+static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
+                                   int numSymbols, int numMaps) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
@@ -171,6 +172,24 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs) {
         named(ctx, "name", mlirArrayAttrGetElement(symbols, i)),
         named(ctx, "kind", str(ctx, "i64"))};
     params[n++] = mlirDictionaryAttrGet(ctx, 2, fields);
+  }
+  /* A TMA tensor map (SM90): the host encodes it over the named tensor's
+   * buffer and passes its device address (docs/conventions.md). */
+  for (int i = 0; i < numMaps; ++i) {
+    MlirAttribute map =
+        argAttr(func, numMemrefs + numSymbols + i, "dlcgpu.tensormap");
+    intptr_t numFields = mlirDictionaryAttrGetNumElements(map);
+    MlirNamedAttribute fields[16];
+    char name[96];
+    MlirStringRef tensor =
+        mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
+            map, mlirStringRefCreateFromCString("tensor")));
+    snprintf(name, sizeof(name), "%.*s.map", (int)tensor.length, tensor.data);
+    fields[0] = named(ctx, "name", str(ctx, name));
+    fields[1] = named(ctx, "kind", str(ctx, "tensormap"));
+    for (intptr_t f = 0; f < numFields && f < 14; ++f)
+      fields[2 + f] = mlirDictionaryAttrGetElement(map, f);
+    params[n++] = mlirDictionaryAttrGet(ctx, 2 + numFields, fields);
   }
   MlirNamedAttribute entry[] = {
       named(ctx, "kernel", attrOf(func, "sym_name")),
@@ -217,15 +236,26 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   }
   MlirType params[MaxParams];
   MlirType ptr = dlcType(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
-  int numSymbols = 0;
+  /* Tensors (memrefs), then symbols (index), then tensor-map addresses
+   * (i64 with dlcgpu.tensormap). */
+  int numMemrefs = 0, numSymbols = 0, numMaps = 0;
   for (int i = 0; i < numArgs; ++i) {
     MlirType t = mlirValueGetType(mlirBlockGetArgument(oldBody, i));
     params[i] = mlirTypeIsAMemRef(t) ? ptr : i64;
+    numMemrefs += mlirTypeIsAMemRef(t);
     numSymbols += mlirTypeIsAIndex(t);
+    numMaps += !mlirAttributeIsNull(argAttr(func, i, "dlcgpu.tensormap"));
   }
-  int numMemrefs = numArgs - numSymbols;
+  if (numMemrefs + numSymbols + numMaps != numArgs) {
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "give a kernel tensors (memrefs), then symbols "
+                      "(index), then tensor-map addresses (i64 with "
+                      "dlcgpu.tensormap)",
+                      "a kernel argument is none of these");
+    return false;
+  }
   recordManifest(mlirOperationGetParentOperation(func),
-                 manifestEntry(func, numMemrefs));
+                 manifestEntry(func, numMemrefs, numSymbols, numMaps));
 
   MlirAttribute block = attrOf(func, "dlcgpu.block");
   int32_t blockSize[3];
@@ -263,6 +293,8 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
     replacement[numMemrefs + i] =
         dlcIndexCast(&b, symbolI64[i], mlirIndexTypeGet(ctx));
   }
+  for (int i = numMemrefs + numSymbols; i < numArgs; ++i)
+    replacement[i] = mlirBlockGetArgument(entry, i);
   for (int i = 0; i < numMemrefs; ++i) {
     replacement[i] = buildMemref(
         &b, func, i, mlirValueGetType(mlirBlockGetArgument(oldBody, i)),

@@ -26,6 +26,7 @@
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Dialect/MemRef.h"
+#include "mlir-c/Dialect/NVVM.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
 
@@ -56,15 +57,15 @@ static bool reject(MlirOperation op, const char *why) {
   return false;
 }
 
-/* A plan field the SM80 skeleton cannot honour. */
-static bool cannotHonour(MlirOperation schedule, const char *field,
-                         const char *honoured) {
+/* A plan field the chosen skeleton cannot honour. */
+static bool cannotHonour(MlirOperation schedule, const char *skeleton,
+                         const char *field, const char *honoured) {
   dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                     "change the field in the plan (or the plan-file) to what "
                     "the skeleton implements",
-                    "the SM80 skeleton cannot honour plan field '%s'; it "
+                    "the %s skeleton cannot honour plan field '%s'; it "
                     "implements %s",
-                    field, honoured);
+                    skeleton, field, honoured);
   return false;
 }
 
@@ -72,12 +73,17 @@ int64_t dlcGemmThreads(const DlcGemmTiling *t) {
   return 32 * (t->tileM / t->warpM) * (t->tileN / t->warpN);
 }
 
-/* Reads the plan with the plan dialect's reader and checks (the same as
- * plan-verify: fields, fragment shape, the target's threads and shared
- * memory), then what the SM80 skeleton adds: BK of at most 64, 64-wide
- * CTA tiles, and 16-byte copies that split evenly, at most 8 a thread. */
-static bool readTiling(MlirOperation schedule, const DlcTarget *target,
-                       int elementBytes, DlcPlan *plan, DlcGemmTiling *t) {
+/* The plan's barrier model names the skeleton: cp.async groups the SM80
+ * one, TMA transaction barriers the SM90 one. */
+static bool isSm90Plan(const DlcPlan *plan) {
+  return strcmp(plan->barrierModel, "mbarrier") == 0;
+}
+
+/* Reads the plan with the plan dialect's reader and checks it as
+ * plan-verify does (fields, fragment shape, the target's threads and
+ * shared memory). */
+static bool readPlan(MlirOperation schedule, const DlcTarget *target,
+                     int elementBytes, DlcPlan *plan, DlcGemmTiling *t) {
   char error[256];
   if (!dlcPlanScheduleRead(schedule, plan, error, sizeof(error)) ||
       !dlcPlanCheck(plan, target, elementBytes, error, sizeof(error)))
@@ -85,6 +91,12 @@ static bool readTiling(MlirOperation schedule, const DlcTarget *target,
   t->tileM = plan->tile[0], t->tileN = plan->tile[1], t->tileK = plan->tile[2];
   t->warpM = plan->warpTile[0], t->warpN = plan->warpTile[1];
   t->stages = plan->stages;
+  return true;
+}
+
+/* What the SM80 skeleton adds: BK of at most 64, 64-wide CTA tiles, and
+ * 16-byte copies that split evenly, at most 8 a thread. */
+static bool checkSm80Tiling(MlirOperation schedule, const DlcGemmTiling *t) {
   if (t->tileK > 64 || t->warpM > 128 || t->warpN > 128 || t->stages < 2)
     return reject(schedule, "the tile and warp tile do not fit the "
                             "m16n8k16 fragment layout");
@@ -98,19 +110,58 @@ static bool readTiling(MlirOperation schedule, const DlcTarget *target,
   return true;
 }
 
+/* What the SM90 skeleton takes: wgmma on the target, two consumer
+ * warpgroups of 64 rows (tile [128, BN, 64], warp_tile [64, BN]) with BN a
+ * multiple of 64 up to wgmma's 256, at least two stages, and operands a
+ * TMA tensor map can describe. */
+static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
+                      const DlcGemmTiling *t, const KpProblem *p) {
+  if (!target->hasWgmma) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "compile for chip=sm_90a, or plan barrier_model = "
+                      "\"cp_async_group\" (the SM80 skeleton)",
+                      "barrier_model = \"mbarrier\" selects the SM90 "
+                      "skeleton, which needs wgmma; %s does not have it",
+                      target->chip);
+    return false;
+  }
+  if (t->tileM != 128 || t->tileK != 64 || t->tileN % 64 || t->tileN > 256 ||
+      t->warpM != 64 || t->warpN != t->tileN || t->stages < 2)
+    return reject(schedule,
+                  "the SM90 skeleton takes tile = [128, BN, 64] with BN a "
+                  "multiple of 64 up to 256, warp_tile = [64, BN] (one "
+                  "consumer warpgroup's rows) and at least 2 stages");
+  const char *whyA = dlcSm90StagingProblem(&p->a, KP_M);
+  const char *whyB = dlcSm90StagingProblem(&p->b, KP_N);
+  if (whyA || whyB) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan barrier_model = \"cp_async_group\" (the SM80 "
+                      "skeleton takes any strides)",
+                      "the SM90 skeleton cannot stage operand %s through a "
+                      "TMA tensor map: %s",
+                      whyA ? "A" : "B", whyA ? whyA : whyB);
+    return false;
+  }
+  return true;
+}
+
 /* The plan's other fields: each is honoured as written or reported (the
  * arch and the target's limits are dlcPlanCheck's). */
 static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
                           const KpProblem *p) {
-  if (strcmp(plan->barrierModel, "cp_async_group") != 0)
-    return cannotHonour(schedule, "barrier_model", "\"cp_async_group\"");
+  bool sm90 = isSm90Plan(plan);
+  const char *skeleton = sm90 ? "SM90" : "SM80";
+  if (!sm90 && strcmp(plan->barrierModel, "cp_async_group") != 0)
+    return cannotHonour(schedule, skeleton, "barrier_model",
+                        "\"cp_async_group\" (SM80) or \"mbarrier\" (SM90)");
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
-    return cannotHonour(schedule, "async",
+    return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
   if (plan->asyncEpilogueOverlap)
-    return cannotHonour(schedule, "async.epilogue_overlap", "false");
+    return cannotHonour(schedule, skeleton, "async.epilogue_overlap", "false");
   if (plan->vectorizeWidth != 8)
-    return cannotHonour(schedule, "vectorize", "width = 8 (16-byte copies)");
+    return cannotHonour(schedule, skeleton, "vectorize",
+                        "width = 8 (16-byte copies)");
   /* The epilogue list names the problem's steps, in order. */
   const char *names[KP_MAX_STEPS];
   int n = kpEpilogueNames(p, names, KP_MAX_STEPS);
@@ -118,13 +169,13 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   for (int i = 0; same && i < n; ++i)
     same = strcmp(plan->epilogue[i], names[i]) == 0;
   if (!same)
-    return cannotHonour(schedule, "epilogue",
+    return cannotHonour(schedule, skeleton, "epilogue",
                         "the region's own epilogue (as the planner lists it)");
-  /* A and B are staged in XOR-swizzled shared memory. */
+  /* A and B are staged in swizzled shared memory. */
   for (int i = 0; i < plan->numLayoutHints; ++i)
     if (plan->layoutHints[i].isBool && !plan->layoutHints[i].boolean)
-      return cannotHonour(schedule, "layout_hints",
-                          "XOR-swizzled shared memory for both operands");
+      return cannotHonour(schedule, skeleton, "layout_hints",
+                          "swizzled shared memory for both operands");
   return true;
 }
 
@@ -132,8 +183,10 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
   return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
 }
 
-/* The region's tensors as flat memrefs, then one index per symbol. */
-static int kernelSignature(MlirOperation region, MlirType **types,
+/* The region's tensors as flat memrefs, then one index per symbol, then
+ * one i64 per tensor map (its device address) described by `maps`. */
+static int kernelSignature(MlirOperation region, int numMaps,
+                           const MlirAttribute *maps, MlirType **types,
                            MlirAttribute **argAttrs, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
@@ -141,7 +194,7 @@ static int kernelSignature(MlirOperation region, MlirType **types,
   MlirAttribute regionArgAttrs = attrOf(region, "arg_attrs");
   int numArgs = (int)mlirBlockGetNumArguments(body);
   int numSymbols = (int)mlirArrayAttrGetNumElements(symbols);
-  int total = numArgs + numSymbols;
+  int total = numArgs + numSymbols + numMaps;
   *types = malloc((size_t)total * sizeof(MlirType));
   *argAttrs = malloc((size_t)total * sizeof(MlirAttribute));
   int64_t dynamic = mlirShapedTypeGetDynamicSize();
@@ -158,6 +211,15 @@ static int kernelSignature(MlirOperation region, MlirType **types,
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("dlcgpu.symbol")),
         mlirArrayAttrGetElement(symbols, i));
     (*argAttrs)[numArgs + i] = mlirDictionaryAttrGet(ctx, 1, &name);
+  }
+  for (int i = 0; i < numMaps; ++i) {
+    int at = numArgs + numSymbols + i;
+    (*types)[at] = mlirIntegerTypeGet(ctx, 64);
+    MlirNamedAttribute map = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx,
+                          mlirStringRefCreateFromCString("dlcgpu.tensormap")),
+        maps[i]);
+    (*argAttrs)[at] = mlirDictionaryAttrGet(ctx, 1, &map);
   }
   *numTensors = numArgs;
   return total;
@@ -182,7 +244,14 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
   MlirAttribute *argAttrs;
-  int total = kernelSignature(region, &types, &argAttrs, numTensors);
+  bool sm90 = isSm90Plan(plan);
+  MlirAttribute maps[2];
+  if (sm90) {
+    maps[0] = dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+  }
+  int total = kernelSignature(region, sm90 ? 2 : 0, maps, &types, &argAttrs,
+                              numTensors);
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
    * in y. */
@@ -201,16 +270,19 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
     used += (size_t)snprintf(flops + used, sizeof(flops) - used, "*%s", extent);
   }
   MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
-  int64_t threads = dlcGemmThreads(t);
+  int64_t threads = sm90 ? DLC_SM90_THREADS : dlcGemmThreads(t);
   int64_t block[] = {threads, 1, 1};
-  int64_t smem = dlcPlanStageBytes(plan, kpElementBytes(p->a.element));
+  /* SM90: 1 KiB more, so the rings can start on the 1 KiB boundary the
+   * 128-byte swizzle needs wherever the dynamic shared memory begins. */
+  int64_t smem =
+      dlcPlanStageBytes(plan, kpElementBytes(p->a.element)) + (sm90 ? 1024 : 0);
 
   /* Two CTAs per SM when their registers fit (accumulators plus about 80
    * for fragments and addresses per thread): the second CTA's MMAs hide
    * the first one's barrier and copy waits. */
   int64_t regs = t->warpM * t->warpN / 32 + 80;
   int64_t minBlocks =
-      2 * regs * threads <= target->regsPerSM &&
+      !sm90 && 2 * regs * threads <= target->regsPerSM &&
               2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
           ? 2
           : 1;
@@ -263,14 +335,21 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   KpProblem *problem = malloc(sizeof(KpProblem));
   DlcPlan *plan = malloc(sizeof(DlcPlan));
   bool ok = kpProblemRead(region, problem) && checkOperands(region, problem) &&
-            readTiling(schedule, target, kpElementBytes(problem->a.element),
-                       plan, &tiling) &&
+            readPlan(schedule, target, kpElementBytes(problem->a.element), plan,
+                     &tiling) &&
+            (isSm90Plan(plan) ? checkSm90(schedule, target, &tiling, problem)
+                              : checkSm80Tiling(schedule, &tiling)) &&
             checkContract(schedule, plan, problem);
   if (ok) {
     int numTensors = 0;
     MlirOperation kernel =
         buildKernel(region, problem, plan, &tiling, target, &numTensors);
-    dlcEmitSm80Gemm(kernel, problem, &tiling, numTensors);
+    if (isSm90Plan(plan))
+      dlcEmitSm90Gemm(kernel, problem, &tiling, numTensors,
+                      numTensors + (int)mlirArrayAttrGetNumElements(
+                                       attrOf(region, "rbssa.symbols")));
+    else
+      dlcEmitSm80Gemm(kernel, problem, &tiling, numTensors);
     mlirOperationDestroy(region);
   }
   free(plan);
@@ -308,6 +387,7 @@ static const DlcDialectHandleGetter dependentDialects[] = {
     mlirGetDialectHandle__func__,
     mlirGetDialectHandle__gpu__,
     mlirGetDialectHandle__memref__,
+    mlirGetDialectHandle__nvvm__, /* setmaxregister in the SM90 skeleton */
     mlirGetDialectHandle__scf__,
     mlirGetDialectHandle__vector__,
     NULL};

@@ -9,6 +9,7 @@
 
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* The plan's choices a GEMM skeleton reads (plan.schedule). */
@@ -24,6 +25,38 @@ typedef struct DlcGemmTiling {
  * rbssa.symbols. Grid: x = CTA tiles of C, y = the batch. */
 void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors);
+
+/* The SM90 skeleton (§9.1, Sm90Gemm.c): warp-specialized, one producer
+ * warpgroup issuing TMA and two consumer warpgroups issuing wgmma, with
+ * mbarrier full/empty pairs per stage. Its tiling: tileM = 128 (64 rows per
+ * consumer), tileK = 64, tileN a multiple of 64 up to 256. The kernel's
+ * arguments are those of the SM80 skeleton followed by two i64 tensor-map
+ * addresses (A's at `mapArg`, then B's), described by the
+ * `dlcgpu.tensormap` argument attribute (dlcSm90TensorMap). */
+enum { DLC_SM90_THREADS = 384 };
+void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
+                     const DlcGemmTiling *tiling, int numTensors, int mapArg);
+
+/* Whether an operand's k axis has unit stride (staged K-major), and
+ * whether its tensor map has a batch dimension (a batched, not broadcast,
+ * operand). */
+bool dlcSm90KMajor(const KpTensor *tensor);
+bool dlcSm90MapHasBatch(const KpTensor *tensor);
+
+/* Why the SM90 skeleton cannot stage operand `tensor` (A when `fixed` is
+ * KP_M, else B) through a TMA tensor map, or NULL when it can: one of its
+ * k and m/n axes must have unit stride, and static row and batch strides
+ * must be multiples of 16 bytes (symbolic ones are checked by the runtime
+ * when it encodes the map). */
+const char *dlcSm90StagingProblem(const KpTensor *tensor, KpRole fixed);
+
+/* The `dlcgpu.tensormap` argument attribute of the tensor map of operand
+ * `tensor` staged in tiles of `rows` (docs/conventions.md, "Tensor maps"):
+ * {tensor, dtype, dims, strides, box, swizzle}, dims and box innermost
+ * first, dims and byte strides as formulas over the symbols. */
+MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
+                               const KpTensor *tensor, KpRole fixed,
+                               int64_t rows);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

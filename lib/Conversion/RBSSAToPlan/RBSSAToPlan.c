@@ -8,6 +8,7 @@
  * A plan-file (§8.1 JSON, PlanJson.c) overrides fields of the choice;
  * print-plan writes the result as JSON; print-candidates leaves the whole
  * search as plan.candidate ops. docs/passes/convert-rbssa-to-plan.md. */
+#include "../PlanToDLCGPU/Skeleton.h"
 #include "PassDef.h"
 #include "Plan.h"
 
@@ -15,6 +16,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -345,6 +347,45 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
   return true;
 }
 
+/* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
+ * whose operands are f16/bf16 and TMA can stage (Skeleton.h): tile
+ * [128, BN, 64] with BN = 256 or 128, whichever needs fewer waves of tiles
+ * times tile width (128 pays a tenth more per column: half the B reuse),
+ * and as many stages as shared memory holds (at most 6). The SM80 search's
+ * candidates stay the alternative a plan-file can force. */
+static void planSm90(MlirOperation func, const DlcTarget *target,
+                     const DlcPlanProblem *problem, DlcPlan *plan) {
+  if (!target->hasWgmma)
+    return;
+  KpProblem *p = malloc(sizeof(KpProblem));
+  bool ok = p && kpProblemRead(func, p) &&
+            (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
+            p->a.element == p->b.element &&
+            !dlcSm90StagingProblem(&p->a, KP_M) &&
+            !dlcSm90StagingProblem(&p->b, KP_N);
+  free(p);
+  if (!ok)
+    return;
+  double rows =
+      ceil(problem->m / 128) * (problem->batch > 0 ? problem->batch : 1);
+  int64_t bestN = 256;
+  double best = -1;
+  for (int64_t bn = 256; bn >= 128; bn /= 2) {
+    double tiles = rows * ceil(problem->n / (double)bn);
+    double cost =
+        ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
+    if (best < 0 || cost < best)
+      best = cost, bestN = bn;
+  }
+  int64_t stageBytes = (128 + bestN) * 64 * 2;
+  int64_t stages = (target->smemPerCTA - 2048) / stageBytes;
+  plan->tile[0] = 128, plan->tile[1] = bestN, plan->tile[2] = 64;
+  plan->warpTile[0] = 64, plan->warpTile[1] = bestN;
+  plan->stages = stages > 6 ? 6 : stages;
+  plan->asyncPrefetchDepth = plan->stages - 1;
+  dlcPlanCopyName(plan->barrierModel, "mbarrier");
+}
+
 /* Plans one region; on success `*plan` holds the schedule. */
 static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
@@ -358,6 +399,7 @@ static bool planRegion(MlirOperation func, const Options *o,
   int chosen = 0;
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
   dlcPlanFromCandidate(&region, o->target->family, &candidates[chosen], plan);
+  planSm90(func, o->target, &problem, plan);
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;

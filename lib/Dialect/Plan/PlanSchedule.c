@@ -503,8 +503,10 @@ static bool checkExtents(Reader *rd, const DlcPlan *plan) {
     if (plan->warpTile[i] < 1 || plan->warpTile[i] > DLC_PLAN_MAX_TILE)
       return wrong(rd, "warp_tile", "%s = %lld is not in [1, %d]", warpNames[i],
                    (long long)plan->warpTile[i], DLC_PLAN_MAX_TILE);
-  if (plan->stages != 2 && plan->stages != 3)
-    return wrong(rd, "stages", "%lld is not 2 or 3", (long long)plan->stages);
+  /* §8.1 names 2 and 3 (cp.async rings); TMA rings on SM90 go deeper. */
+  if (plan->stages < 2 || plan->stages > 8)
+    return wrong(rd, "stages", "%lld is not between 2 and 8",
+                 (long long)plan->stages);
   return true;
 }
 

@@ -1,10 +1,21 @@
 // What convert-dlcgpu-to-gpu cannot lower is reported at the op.
 // RUN: dlc-opt %s --split-input-file --convert-dlcgpu-to-gpu --verify-diagnostics
 
-func.func @sm90(%s: memref<2x64x64xf16, 3>, %acc: vector<16x2x2xf32>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+// A kernel argument that is no tensor, symbol or tensor-map address.
+// expected-error @+1 {{E1501 UnsupportedOp: a kernel argument is none of these; suggestion: give a kernel tensors (memrefs), then symbols (index), then tensor-map addresses (i64 with dlcgpu.tensormap)}}
+func.func @vector_arg(%acc: vector<16x2x2xf32>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  return
+}
+
+// -----
+
+// wgmma steps k in 16s: a k of 24 has no lowering.
+func.func @wgmma_k24() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 32768 : i64, dlcgpu.symbols = []} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{E1501 UnsupportedOp: 'dlcgpu.wgmma' has no lowering to upstream dialects yet; suggestion: this version lowers the SM80 skeleton only}}
-  %d, %t = "dlcgpu.wgmma"(%s, %c0, %c0, %c0, %s, %c0, %c0, %c0, %acc) {shape = array<i64: 64, 128, 64>, trans_a = false, trans_b = false, operandSegmentSizes = array<i32: 1, 3, 1, 3, 1>} : (memref<2x64x64xf16, 3>, index, index, index, memref<2x64x64xf16, 3>, index, index, index, vector<16x2x2xf32>) -> (vector<16x2x2xf32>, !dlcgpu.compute_token)
+  %s = "dlcgpu.smem_alloc"() {alignment = 1024 : i64, swizzle = "128b"} : () -> memref<2x64x64xf16, 3>
+  %acc, %t0 = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<16x2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1501 UnsupportedOp: wgmma's shape, accumulators or indices do not fit; suggestion: use shape [64, N, k*16] with N/8 x 2 x 2 accumulators and index every dimension of a and b}}
+  %d, %t = "dlcgpu.wgmma"(%s, %c0, %c0, %c0, %s, %c0, %c0, %c0, %acc) {shape = array<i64: 64, 128, 24>, trans_a = false, trans_b = false, operandSegmentSizes = array<i32: 1, 3, 1, 3, 1>} : (memref<2x64x64xf16, 3>, index, index, index, memref<2x64x64xf16, 3>, index, index, index, vector<16x2x2xf32>) -> (vector<16x2x2xf32>, !dlcgpu.compute_token)
   return
 }
 

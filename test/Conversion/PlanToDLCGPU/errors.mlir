@@ -159,7 +159,7 @@ func.func @mbarrier_plan(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM80 skeleton cannot honour plan field 'barrier_model'; it implements "cp_async_group"}}
+  // expected-error @+1 {{E1501 UnsupportedOp: barrier_model = "mbarrier" selects the SM90 skeleton, which needs wgmma; sm_90 does not have it; suggestion: compile for chip=sm_90a, or plan barrier_model = "cp_async_group" (the SM80 skeleton)}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -344,7 +344,7 @@ func.func @no_swizzle(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM80 skeleton cannot honour plan field 'layout_hints'; it implements XOR-swizzled shared memory for both operands}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM80 skeleton cannot honour plan field 'layout_hints'; it implements swizzled shared memory for both operands}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},

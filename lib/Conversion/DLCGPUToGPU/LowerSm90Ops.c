@@ -1,0 +1,398 @@
+/* dlcgpu → upstream for the SM90 skeleton ops (spec §9.1, §9.2):
+ *
+ *   smem_alloc of i64   nvgpu.mbarrier.create (a group of barriers)
+ *   mbarrier_init       nvgpu.mbarrier.init, by thread 0 of the CTA
+ *   mbarrier_arrive_expect_tx
+ *                       nvgpu.mbarrier.arrive.expect_tx, by thread 0 of
+ *                       the warpgroup
+ *   mbarrier_arrive     nvgpu.mbarrier.arrive, by every thread
+ *   mbarrier_wait       nvgpu.mbarrier.try_wait.parity
+ *   tma_load            nvgpu.tma.async.load into a subview of the ring, by
+ *                       thread 0 of the warpgroup; the i64 tensor-map
+ *                       address becomes the nvgpu descriptor through an
+ *                       unrealized cast that the LLVM lowering folds
+ *                       (DESIGN.md: descriptor-typed kernel parameters are
+ *                       not legalized upstream)
+ *   wgmma               nvvm.wgmma.fence, k/16 x nvvm.wgmma.mma_async on
+ *                       shared-memory matrix descriptors, commit_group
+ *   wgmma_wait          nvvm.wgmma.wait.group.sync.aligned
+ *
+ * nvgpu.warpgroup.mma would hide the descriptors but keeps the accumulator
+ * in an opaque type the epilogue cannot read element by element; the NVVM
+ * op takes the registers as a struct, which is the same vector. */
+#include "LowerSkeleton.h"
+
+#include "dlc/Diagnostics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+
+/* try_wait's suspend-time hint, in nanoseconds (as upstream's tests). */
+enum { WaitHintNs = 10000000 };
+
+static MlirAttribute attrOf(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+static MlirValue operand(MlirOperation op, intptr_t i) {
+  return mlirOperationGetOperand(op, i);
+}
+
+static MlirValue index(DlcBuilder *b, int64_t v) { return dlcConstIndex(b, v); }
+
+static MlirValue threadId(DlcBuilder *b) {
+  MlirAttribute x = dlcAttr(b->ctx, "#gpu<dim x>");
+  const char *names[] = {"dimension"};
+  return dlcBuildValue(b, "gpu.thread_id", 0, NULL, mlirIndexTypeGet(b->ctx), 1,
+                       names, &x);
+}
+
+/* i1: this thread issues for its group of `every` threads (thread 0 of
+ * the CTA when `every` is 0). */
+static MlirValue elected(DlcBuilder *b, int64_t every) {
+  MlirValue tid = threadId(b);
+  if (every)
+    tid = dlcArith(b, "arith.remui", tid, index(b, every));
+  return dlcCmpI(b, "eq", tid, index(b, 0));
+}
+
+static MlirType groupType(MlirContext ctx, int64_t count) {
+  char text[160];
+  snprintf(text, sizeof(text),
+           "!nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>"
+           ", num_barriers = %lld>",
+           (long long)count);
+  return dlcType(ctx, text);
+}
+
+bool dlcLowerBarriers(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirValue group = dlcBuildValue(
+      b, "nvgpu.mbarrier.create", 0, NULL,
+      groupType(b->ctx, mlirShapedTypeGetDimSize(type, 0)), 0, NULL, NULL);
+  dlcLoweringMap(l, mlirOperationGetResult(op, 0), group);
+  return true;
+}
+
+/* The barrier group a dlcgpu mbarrier op names; null after a diagnostic
+ * when its memref does not come from a barrier smem_alloc. */
+static MlirValue groupOf(DlcLowering *l, MlirOperation op, intptr_t at) {
+  MlirValue group = dlcLoweringLookup(l, operand(op, at));
+  if (mlirValueIsNull(group))
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "allocate barriers with dlcgpu.smem_alloc of i64",
+                      "the barriers are not a dlcgpu.smem_alloc of i64");
+  return group;
+}
+
+/* `name`(group, [value,] index[, elected thread]) with `result`. */
+static bool buildOnGroup(DlcLowering *l, MlirOperation op, DlcBuilder *b,
+                         const char *name, MlirValue value, int64_t every,
+                         bool predicated, MlirType result) {
+  MlirValue group = groupOf(l, op, 0);
+  if (mlirValueIsNull(group))
+    return false;
+  MlirValue operands[4] = {group};
+  int n = 1;
+  if (!mlirValueIsNull(value))
+    operands[n++] = value;
+  operands[n++] = operand(op, 1);
+  if (predicated)
+    operands[n++] = elected(b, every);
+  dlcBuild(b, name, n, operands, mlirTypeIsNull(result) ? 0 : 1, &result, 0,
+           NULL, NULL);
+  return true;
+}
+
+bool dlcLowerMbarrierInit(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  int64_t count = mlirIntegerAttrGetValueInt(attrOf(op, "count"));
+  return buildOnGroup(l, op, b, "nvgpu.mbarrier.init", index(b, count), 0, true,
+                      (MlirType){NULL});
+}
+
+bool dlcLowerMbarrierExpectTx(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  int64_t bytes = mlirIntegerAttrGetValueInt(attrOf(op, "bytes"));
+  return buildOnGroup(l, op, b, "nvgpu.mbarrier.arrive.expect_tx",
+                      index(b, bytes), 128, true, (MlirType){NULL});
+}
+
+bool dlcLowerMbarrierArrive(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  return buildOnGroup(l, op, b, "nvgpu.mbarrier.arrive", (MlirValue){NULL}, 0,
+                      false, dlcType(b->ctx, "!nvgpu.mbarrier.token"));
+}
+
+bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  MlirValue group = groupOf(l, op, 0);
+  if (mlirValueIsNull(group))
+    return false;
+  MlirValue operands[] = {group, operand(op, 2), index(b, WaitHintNs),
+                          operand(op, 1)};
+  dlcBuild(b, "nvgpu.mbarrier.try_wait.parity", 4, operands, 0, NULL, 0, NULL,
+           NULL);
+  return true;
+}
+
+/* "memref<1x128x64xf16, 3>" for a box of `rank` dims (outermost first). */
+static void boxMemref(char *out, size_t size, int rank, const int64_t *box,
+                      MlirType element) {
+  size_t used = (size_t)snprintf(out, size, "memref<");
+  for (int d = 0; d < rank; ++d)
+    used +=
+        (size_t)snprintf(out + used, size - used, "%lldx", (long long)box[d]);
+  snprintf(out + used, size - used, "%s, 3>",
+           mlirTypeIsABF16(element) ? "bf16" : "f16");
+}
+
+/* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
+bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  int numDst = mlirDenseI32ArrayGetElement(segments, 4);
+  int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
+  MlirAttribute boxAttr = attrOf(op, "box");
+  MlirValue group = groupOf(l, op, 1);
+  MlirValue dst = operand(op, 3);
+  MlirType dstType = mlirValueGetType(dst);
+  int rank = (int)mlirShapedTypeGetRank(dstType);
+  if (mlirValueIsNull(group) || numDst != rank || numCoords < 2 ||
+      numCoords > rank || mlirDenseArrayGetNumElements(boxAttr) != 2) {
+    if (!mlirValueIsNull(group))
+      dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                        "index every dimension of the destination and give "
+                        "a 2-D box",
+                        "tma_load's indices, coordinates and box do not fit "
+                        "its destination");
+    return false;
+  }
+  /* The box, outermost first, with leading 1s up to the map's rank. */
+  int64_t box[4] = {1, 1, 1, 1};
+  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
+  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
+  MlirType element = mlirShapedTypeGetElementType(dstType);
+  char boxType[96], mapType[256];
+  boxMemref(boxType, sizeof(boxType), numCoords, box, element);
+  snprintf(mapType, sizeof(mapType),
+           "!nvgpu.tensormap.descriptor<tensor = %s, swizzle = "
+           "swizzle_128b, l2promo = none, oob = zero, interleave = none>",
+           boxType);
+  MlirValue address = operand(op, 0);
+  MlirValue pointer =
+      dlcBuildValue(b, "llvm.inttoptr", 1, &address,
+                    dlcType(b->ctx, "!llvm.ptr"), 0, NULL, NULL);
+  MlirValue map =
+      dlcBuildValue(b, "builtin.unrealized_conversion_cast", 1, &pointer,
+                    dlcType(b->ctx, mapType), 0, NULL, NULL);
+
+  /* The destination: the box at dst_indices, rank-reduced to the map's
+   * rank (a strided view with a dynamic offset). */
+  int64_t strides[8], sizes[8], offsets[8], elements = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    strides[d] = elements;
+    elements *= mlirShapedTypeGetDimSize(dstType, d);
+  }
+  for (int d = 0; d < rank; ++d) {
+    int fromEnd = rank - d;
+    sizes[d] = fromEnd <= numCoords ? box[numCoords - fromEnd] : 1;
+    offsets[d] = mlirShapedTypeGetDynamicStrideOrOffset();
+  }
+  char layout[160];
+  size_t used = (size_t)snprintf(layout, sizeof(layout), "strided<[");
+  for (int d = rank - numCoords; d < rank; ++d)
+    used += (size_t)snprintf(layout + used, sizeof(layout) - used, "%s%lld",
+                             d > rank - numCoords ? ", " : "",
+                             (long long)strides[d]);
+  snprintf(layout + used, sizeof(layout) - used, "], offset: ?>");
+  MlirType viewType =
+      mlirMemRefTypeGet(element, numCoords, box, dlcAttr(b->ctx, layout),
+                        mlirMemRefTypeGetMemorySpace(dstType));
+  MlirValue viewOperands[9] = {dst};
+  for (int d = 0; d < rank; ++d)
+    viewOperands[1 + d] = operand(op, 4 + d);
+  int64_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  const char *viewNames[] = {"operandSegmentSizes", "static_offsets",
+                             "static_sizes", "static_strides"};
+  MlirAttribute viewAttrs[] = {
+      mlirDenseI32ArrayGet(b->ctx, 4, (int32_t[]){1, rank, 0, 0}),
+      mlirDenseI64ArrayGet(b->ctx, rank, offsets),
+      mlirDenseI64ArrayGet(b->ctx, rank, sizes),
+      mlirDenseI64ArrayGet(b->ctx, rank, ones)};
+  MlirValue view = dlcBuildValue(b, "memref.subview", 1 + rank, viewOperands,
+                                 viewType, 4, viewNames, viewAttrs);
+
+  /* nvgpu counts coordinates innermost first. */
+  MlirValue operands[8] = {view, group, map};
+  int n = 3;
+  for (int i = numCoords - 1; i >= 0; --i)
+    operands[n++] = operand(op, 4 + numDst + i);
+  operands[n++] = operand(op, 2);
+  operands[n++] = elected(b, 128);
+  const char *names[] = {"operandSegmentSizes"};
+  MlirAttribute loadSegments =
+      mlirDenseI32ArrayGet(b->ctx, 7, (int32_t[]){1, 1, 1, numCoords, 1, 0, 1});
+  dlcBuild(b, "nvgpu.tma.async.load", n, operands, 0, NULL, 1, names,
+           &loadSegments);
+  return true;
+}
+
+/* --- wgmma ----------------------------------------------------------------
+ * A shared-memory matrix descriptor (PTX ISA, "Matrix Descriptor Format"):
+ * bits 0-13 the start address >> 4, 16-29 the leading-dimension byte
+ * offset >> 4, 32-45 the stride-dimension byte offset >> 4, 62-63 the
+ * swizzle mode (1: 128-byte). With the 128-byte swizzle a K-major operand
+ * is [rows][64] (rows of 128 bytes; 8-row groups 1024 bytes apart, the
+ * leading offset unused) and steps 32 bytes per k16; an MN-major one is
+ * [chunks][k][64] (chunks of 64 columns 8 KiB apart; 8-k groups 1024 bytes
+ * apart) and steps 16 rows of 128 bytes per k16. */
+
+static MlirValue i64Const(DlcBuilder *b, int64_t v) {
+  return dlcConstInt(b, mlirIntegerTypeGet(b->ctx, 64), v);
+}
+
+/* The shared-memory byte address of memref[indices] as i64. */
+static MlirValue smemAddress(DlcBuilder *b, MlirValue memref,
+                             const MlirValue *indices) {
+  MlirType type = mlirValueGetType(memref);
+  int rank = (int)mlirShapedTypeGetRank(type);
+  MlirValue linear = index(b, 0);
+  for (int d = 0; d < rank; ++d) {
+    linear = dlcArith(b, "arith.muli", linear,
+                      index(b, mlirShapedTypeGetDimSize(type, d)));
+    linear = dlcArith(b, "arith.addi", linear, indices[d]);
+  }
+  MlirType element = mlirShapedTypeGetElementType(type);
+  int64_t bytes = mlirTypeIsAF32(element) ? 4 : 2;
+  MlirValue base =
+      dlcBuildValue(b, "memref.extract_aligned_pointer_as_index", 1, &memref,
+                    mlirIndexTypeGet(b->ctx), 0, NULL, NULL);
+  MlirValue at = dlcArith(b, "arith.addi", base,
+                          dlcArith(b, "arith.muli", linear, index(b, bytes)));
+  return dlcIndexCast(b, at, mlirIntegerTypeGet(b->ctx, 64));
+}
+
+static MlirValue descriptor(DlcBuilder *b, MlirValue address, int64_t lead,
+                            int64_t stride) {
+  MlirValue start = dlcArith(
+      b, "arith.shrui",
+      dlcArith(b, "arith.andi", address, i64Const(b, 0x3FFFF)), i64Const(b, 4));
+  int64_t fixed = ((lead >> 4) << 16) | ((stride >> 4) << 32) | (1LL << 62);
+  return dlcArith(b, "arith.ori", start, i64Const(b, fixed));
+}
+
+static MlirType accStruct(MlirContext ctx, int64_t count) {
+  char text[1200];
+  size_t used = (size_t)snprintf(text, sizeof(text), "!llvm.struct<(");
+  for (int64_t i = 0; i < count && used < sizeof(text); ++i)
+    used += (size_t)snprintf(text + used, sizeof(text) - used, "%sf32",
+                             i ? ", " : "");
+  snprintf(text + used, sizeof(text) - used, ")>");
+  return dlcType(ctx, text);
+}
+
+/* wgmma(a, a_indices..., b, b_indices..., acc). */
+bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
+  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  int numA = mlirDenseI32ArrayGetElement(segments, 1);
+  int numB = mlirDenseI32ArrayGetElement(segments, 3);
+  MlirValue a = operand(op, 0), bm = operand(op, 1 + numA);
+  MlirValue acc = operand(op, 2 + numA + numB);
+  MlirAttribute shape = attrOf(op, "shape");
+  int64_t n = mlirDenseI64ArrayGetElement(shape, 1);
+  int64_t k = mlirDenseI64ArrayGetElement(shape, 2);
+  bool transA = mlirBoolAttrGetValue(attrOf(op, "trans_a"));
+  bool transB = mlirBoolAttrGetValue(attrOf(op, "trans_b"));
+  MlirType accType = mlirValueGetType(acc);
+  int64_t count = n / 2; /* f32 registers of m64nN per thread */
+  if (mlirDenseI64ArrayGetElement(shape, 0) != 64 || k % 16 ||
+      mlirShapedTypeGetRank(accType) != 3 ||
+      mlirShapedTypeGetDimSize(accType, 0) * 4 != count ||
+      numA != (int)mlirShapedTypeGetRank(mlirValueGetType(a)) ||
+      numB != (int)mlirShapedTypeGetRank(mlirValueGetType(bm))) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "use shape [64, N, k*16] with N/8 x 2 x 2 accumulators "
+                      "and index every dimension of a and b",
+                      "wgmma's shape, accumulators or indices do not fit");
+    return false;
+  }
+  MlirValue indices[8];
+  for (int i = 0; i < numA; ++i)
+    indices[i] = operand(op, 1 + i);
+  MlirValue addressA = smemAddress(b, a, indices);
+  for (int i = 0; i < numB; ++i)
+    indices[i] = operand(op, 2 + numA + i);
+  MlirValue addressB = smemAddress(b, bm, indices);
+
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirType structType = accStruct(b->ctx, count);
+  const char *posName[] = {"position"};
+  MlirValue regs =
+      dlcBuildValue(b, "llvm.mlir.poison", 0, NULL, structType, 0, NULL, NULL);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t at[] = {i / 4, i / 2 % 2, i % 2};
+    MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, 3, at);
+    const char *names[] = {"static_position"};
+    MlirValue v =
+        dlcBuildValue(b, "vector.extract", 1, &acc, f32, 1, names, &pos);
+    MlirValue operands[] = {regs, v};
+    MlirAttribute slot = mlirDenseI64ArrayGet(b->ctx, 1, &i);
+    regs = dlcBuildValue(b, "llvm.insertvalue", 2, operands, structType, 1,
+                         posName, &slot);
+  }
+
+  MlirType element = mlirShapedTypeGetElementType(mlirValueGetType(a));
+  const char *typeName = mlirTypeIsABF16(element) ? "bf16" : "f16";
+  char text[96];
+  snprintf(text, sizeof(text), "#nvvm.shape<m = 64, n = %lld, k = 16>",
+           (long long)n);
+  char inType[48];
+  snprintf(inType, sizeof(inType), "#nvvm.wgmma_type<%s>", typeName);
+  const char *names[] = {"shape",  "typeA",  "typeB",   "typeD",  "scaleD",
+                         "scaleA", "scaleB", "layoutA", "layoutB"};
+  MlirAttribute attrs[] = {dlcAttr(b->ctx, text),
+                           dlcAttr(b->ctx, inType),
+                           dlcAttr(b->ctx, inType),
+                           dlcAttr(b->ctx, "#nvvm.wgmma_type<f32>"),
+                           dlcAttr(b->ctx, "#nvvm.wgmma_scale_out<one>"),
+                           dlcAttr(b->ctx, "#nvvm.wgmma_scale_in<one>"),
+                           dlcAttr(b->ctx, "#nvvm.wgmma_scale_in<one>"),
+                           dlcAttr(b->ctx, transA ? "#nvvm.mma_layout<col>"
+                                                  : "#nvvm.mma_layout<row>"),
+                           dlcAttr(b->ctx, transB ? "#nvvm.mma_layout<row>"
+                                                  : "#nvvm.mma_layout<col>")};
+  dlcBuild(b, "nvvm.wgmma.fence.aligned", 0, NULL, 0, NULL, 0, NULL, NULL);
+  int64_t chunkBytes = 64 * 64 * 2;
+  for (int64_t kk = 0; kk < k / 16; ++kk) {
+    int64_t stepA = transA ? 16 * 128 : 32, stepB = transB ? 16 * 128 : 32;
+    MlirValue descA = descriptor(
+        b, dlcArith(b, "arith.addi", addressA, i64Const(b, kk * stepA)),
+        transA ? chunkBytes : 16, 1024);
+    MlirValue descB = descriptor(
+        b, dlcArith(b, "arith.addi", addressB, i64Const(b, kk * stepB)),
+        transB ? chunkBytes : 16, 1024);
+    MlirValue operands[] = {regs, descA, descB};
+    regs = dlcBuildValue(b, "nvvm.wgmma.mma_async", 3, operands, structType, 9,
+                         names, attrs);
+  }
+  dlcBuild(b, "nvvm.wgmma.commit.group.sync.aligned", 0, NULL, 0, NULL, 0, NULL,
+           NULL);
+
+  MlirValue values[512];
+  for (int64_t i = 0; i < count && i < 512; ++i) {
+    MlirAttribute slot = mlirDenseI64ArrayGet(b->ctx, 1, &i);
+    values[i] =
+        dlcBuildValue(b, "llvm.extractvalue", 1, &regs, f32, 1, posName, &slot);
+  }
+  MlirValue result = dlcBuildValue(b, "vector.from_elements", count, values,
+                                   accType, 0, NULL, NULL);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), result);
+  return true;
+}
+
+bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
+  const char *names[] = {"group"};
+  MlirAttribute pending = attrOf(op, "pending");
+  dlcBuild(b, "nvvm.wgmma.wait.group.sync.aligned", 0, NULL, 0, NULL, 1, names,
+           &pending);
+  return true;
+}

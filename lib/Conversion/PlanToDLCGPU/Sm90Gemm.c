@@ -1,0 +1,424 @@
+/* The SM90 GEMM skeleton (spec §9.1, §9.2; issue "Back end, part 2"),
+ * emitted as dlcgpu ops over the kernel-problem model. Warp-specialized,
+ * three warpgroups of 128 threads:
+ *
+ *   warpgroup 0, the producer (registers lowered to 40 by setmaxnreg):
+ *     for kt: wait until stage kt % S is empty (its previous use released);
+ *             announce the stage's bytes on full[s]; TMA-load A's and B's
+ *             boxes of tile kt into stage s (one elected thread issues)
+ *   warpgroups 1 and 2, the consumers (registers raised to 232), each owning
+ *   64 rows of the CTA's BM = 128:
+ *     for kt: wait for full[s]; wgmma m64nBNk16 x 4 over stage s into the
+ *             fp32 accumulators; wait until one wgmma group is in flight;
+ *             release stage (kt-1) % S on empty[]
+ *     epilogue steps on the accumulators in registers; guarded stores
+ *
+ * Shared memory holds S stages of A and B, 128-byte swizzled as TMA writes
+ * them and wgmma reads them. An operand whose k axis has unit stride is
+ * staged K-major, [rows][64 k] (one box); one whose m or n axis has unit
+ * stride is staged MN-major, [rows / 64][64 k][64] (one box per 64
+ * columns), and wgmma reads it transposed. TMA zero-fills every element
+ * past M, N and K, so no size needs to be a multiple of a tile; the tensor
+ * maps need 16-byte aligned row and batch strides, which the runtime checks
+ * when it encodes them (docs/runtime.md). */
+#include "GemmGen.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+
+enum { ConsumerRows = 64, BoxK = 64, BoxMN = 64 };
+
+bool dlcSm90KMajor(const KpTensor *t) {
+  return kpExtentIs(&t->stride[KP_K], 1);
+}
+
+bool dlcSm90MapHasBatch(const KpTensor *t) {
+  return !kpExtentIs(&t->stride[KP_BATCH], 0);
+}
+
+/* A static stride that is not a multiple of 16 bytes. */
+static bool misaligned(const KpExtent *stride, int elementBytes) {
+  return stride->numSymbols == 0 && (stride->constant * elementBytes) % 16;
+}
+
+const char *dlcSm90StagingProblem(const KpTensor *t, KpRole fixed) {
+  KpRole outer = dlcSm90KMajor(t) ? fixed : KP_K;
+  if (!dlcSm90KMajor(t) && !kpExtentIs(&t->stride[fixed], 1))
+    return "neither its k axis nor its m/n axis has unit stride";
+  int bytes = kpElementBytes(t->element);
+  if (misaligned(&t->stride[outer], bytes) ||
+      misaligned(&t->stride[KP_BATCH], bytes))
+    return "its row or batch stride is not a multiple of 16 bytes";
+  return NULL;
+}
+
+static MlirAttribute text(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+/* `extent` times `scale` as a formula. */
+static MlirAttribute formula(MlirOperation region, const KpExtent *extent,
+                             int64_t scale) {
+  KpExtent scaled = *extent;
+  scaled.constant *= scale;
+  char out[128];
+  kpExtentText(region, &scaled, out, sizeof(out));
+  return text(mlirOperationGetContext(region), out);
+}
+
+MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
+                               const KpTensor *t, KpRole fixed, int64_t rows) {
+  MlirContext ctx = mlirOperationGetContext(region);
+  bool kMajor = dlcSm90KMajor(t);
+  KpRole inner = kMajor ? KP_K : fixed, outer = kMajor ? fixed : KP_K;
+  int bytes = kpElementBytes(t->element);
+  MlirAttribute dims[3] = {formula(region, &p->size[inner], 1),
+                           formula(region, &p->size[outer], 1)};
+  MlirAttribute strides[2] = {formula(region, &t->stride[outer], bytes)};
+  /* A dot form's missing m or n is one row of any stride: TMA wants a
+   * positive multiple of 16 bytes, so give it the row's own size. */
+  if (kpExtentIs(&p->size[outer], 1)) {
+    char extent[96], rowBytes[160];
+    kpExtentText(region, &p->size[inner], extent, sizeof(extent));
+    snprintf(rowBytes, sizeof(rowBytes), "16*ceildiv(%d*%s, 16)", bytes,
+             extent);
+    strides[0] = text(ctx, rowBytes);
+  }
+  int rank = 2;
+  if (dlcSm90MapHasBatch(t)) {
+    dims[2] = formula(region, &p->size[KP_BATCH], 1);
+    strides[1] = formula(region, &t->stride[KP_BATCH], bytes);
+    rank = 3;
+  }
+  int64_t box[3] = {kMajor ? BoxK : BoxMN, kMajor ? rows : BoxK, 1};
+  MlirAttribute args = mlirOperationGetAttributeByName(
+      region, mlirStringRefCreateFromCString("arg_attrs"));
+  MlirAttribute name = mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(args, t->arg),
+      mlirStringRefCreateFromCString("rbssa.name"));
+  const char *keys[] = {"tensor", "dtype", "dims", "strides", "box", "swizzle"};
+  MlirAttribute values[] = {name,
+                            text(ctx, kpElementName(t->element)),
+                            mlirArrayAttrGet(ctx, rank, dims),
+                            mlirArrayAttrGet(ctx, rank - 1, strides),
+                            mlirDenseI64ArrayGet(ctx, rank, box),
+                            text(ctx, "128b")};
+  MlirNamedAttribute fields[6];
+  for (int i = 0; i < 6; ++i)
+    fields[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
+        values[i]);
+  return mlirDictionaryAttrGet(ctx, 6, fields);
+}
+
+/* One operand as the SM90 skeleton stages it. */
+typedef struct Staging {
+  Access *x;
+  KpRole fixed;   /* KP_M for A, KP_N for B */
+  bool kMajor;    /* k has unit stride: [rows][64 k]; else [chunks][k][64] */
+  int64_t rows;   /* BM or BN */
+  MlirValue smem; /* the ring */
+  MlirValue map;  /* the tensor map's address (i64 kernel argument) */
+  bool batched;   /* the map has a batch dimension */
+} Staging;
+
+static MlirType smemType(Gen *g, int rank, const int64_t *shape,
+                         MlirType element) {
+  return mlirMemRefTypeGet(element, rank, shape, mlirAttributeGetNull(),
+                           gemmI64(g, 3));
+}
+
+static MlirValue smemAlloc(Gen *g, MlirType type, int64_t alignment,
+                           const char *swizzle) {
+  const char *names[] = {"alignment", "swizzle"};
+  MlirAttribute attrs[] = {
+      gemmI64(g, alignment),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzle))};
+  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
+                       attrs);
+}
+
+static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
+                        int64_t rows, MlirValue map) {
+  s->x = x;
+  s->fixed = fixed;
+  s->kMajor = dlcSm90KMajor(x->tensor);
+  s->rows = rows;
+  s->map = map;
+  s->batched = dlcSm90MapHasBatch(x->tensor);
+  int64_t kMajorShape[] = {g->t->stages, rows, BoxK};
+  int64_t mnMajorShape[] = {g->t->stages, rows / BoxMN, BoxK, BoxMN};
+  MlirType type = s->kMajor ? smemType(g, 3, kMajorShape, g->in)
+                            : smemType(g, 4, mnMajorShape, g->in);
+  /* 1024 bytes: the 128-byte swizzle repeats every 8 rows of 128 bytes,
+   * and wgmma descriptors assume tiles start on that period. */
+  s->smem = smemAlloc(g, type, 1024, "128b");
+}
+
+static MlirType token(Gen *g, const char *name) {
+  return dlcType(g->b.ctx, name);
+}
+
+/* The TMA loads of tile `kt` of one operand into stage `stage`, completing
+ * on full[stage]. Coordinates are outermost first, in elements. */
+static void loadOperand(Gen *g, const Staging *s, MlirValue full,
+                        MlirValue stage, MlirValue kt, MlirValue origin) {
+  MlirValue k0 = mul(g, kt, BoxK);
+  int chunks = s->kMajor ? 1 : (int)(s->rows / BoxMN);
+  for (int c = 0; c < chunks; ++c) {
+    MlirValue operands[8];
+    int n = 0;
+    operands[n++] = s->map;
+    operands[n++] = full;
+    operands[n++] = stage;
+    operands[n++] = s->smem;
+    int numDst = 0, numCoords = 0;
+    operands[n++] = stage, ++numDst;
+    if (!s->kMajor)
+      operands[n++] = cst(g, c), ++numDst;
+    operands[n++] = cst(g, 0), ++numDst;
+    operands[n++] = cst(g, 0), ++numDst;
+    MlirValue coords[3];
+    if (s->batched)
+      coords[numCoords++] = g->batch;
+    if (s->kMajor) {
+      coords[numCoords++] = origin;
+      coords[numCoords++] = k0;
+    } else {
+      coords[numCoords++] = k0;
+      coords[numCoords++] = add(g, origin, cst(g, (int64_t)c * BoxMN));
+    }
+    MlirValue all[12];
+    for (int i = 0; i < n; ++i)
+      all[i] = operands[i];
+    for (int i = 0; i < numCoords; ++i)
+      all[n + i] = coords[i];
+    int64_t box[] = {s->kMajor ? s->rows : BoxK, s->kMajor ? BoxK : BoxMN};
+    int32_t sizes[] = {1, 1, 1, 1, numDst, numCoords};
+    const char *names[] = {"box", "operandSegmentSizes"};
+    MlirAttribute attrs[] = {mlirDenseI64ArrayGet(g->b.ctx, 2, box),
+                             mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
+    MlirType t = token(g, "!dlcgpu.load_token");
+    dlcBuild(&g->b, "dlcgpu.tma_load", n + numCoords, all, 1, &t, 2, names,
+             attrs);
+  }
+}
+
+static void mbarrierOp(Gen *g, const char *name, MlirValue bars,
+                       MlirValue index, const char *attr, int64_t value) {
+  MlirValue operands[] = {bars, index};
+  MlirAttribute v = gemmI64(g, value);
+  dlcBuild(&g->b, name, 2, operands, 0, NULL, attr ? 1 : 0, &attr, &v);
+}
+
+static void mbarrierWait(Gen *g, MlirValue bars, MlirValue index,
+                         MlirValue parity) {
+  MlirValue operands[] = {bars, index, parity};
+  dlcBuild(&g->b, "dlcgpu.mbarrier_wait", 3, operands, 0, NULL, 0, NULL, NULL);
+}
+
+static void setMaxRegisters(Gen *g, int count, bool increase) {
+  char text[64];
+  snprintf(text, sizeof(text), "#nvvm<action %s>",
+           increase ? "increase" : "decrease");
+  const char *names[] = {"regCount", "action"};
+  MlirAttribute attrs[] = {
+      mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 32), count),
+      dlcAttr(g->b.ctx, text)};
+  dlcBuild(&g->b, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2, names, attrs);
+}
+
+/* Phase parity of use kt / S of a stage: i1. */
+static MlirValue parityOf(Gen *g, MlirValue kt, bool flip) {
+  MlirValue use = divc(g, kt, g->t->stages);
+  MlirValue bit = remc(g, flip ? add(g, use, cst(g, 1)) : use, 2);
+  return dlcCmpI(&g->b, "eq", bit, cst(g, 1));
+}
+
+typedef struct Pipeline {
+  Staging a, b;
+  MlirValue full, empty, kTiles;
+} Pipeline;
+
+static void emitProducer(Gen *g, const Pipeline *p) {
+  setMaxRegisters(g, 40, false);
+  MlirBlock body;
+  dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 0, NULL, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue kt = mlirBlockGetArgument(body, 0);
+  MlirValue stage = remc(g, kt, g->t->stages);
+  /* Use u of a stage waits for the release of use u - 1: parity of u + 1
+   * (the first use passes at once, a fresh barrier's "previous" phase). */
+  mbarrierWait(g, p->empty, stage, parityOf(g, kt, true));
+  int64_t bytes =
+      (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
+  mbarrierOp(g, "dlcgpu.mbarrier_arrive_expect_tx", p->full, stage, "bytes",
+             bytes);
+  loadOperand(g, &p->a, p->full, stage, kt, g->m0);
+  loadOperand(g, &p->b, p->full, stage, kt, g->n0);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
+  const char *names[] = {"pending"};
+  MlirAttribute v = gemmI64(g, pending);
+  dlcBuild(&g->b, "dlcgpu.wgmma_wait", 1, &tok, 0, NULL, 1, names, &v);
+  return tok;
+}
+
+/* The consumer's k loop; returns the accumulators (vector<BN/8 x 2 x 2>)
+ * once every wgmma has completed. */
+static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
+                                  MlirValue *doneToken) {
+  int64_t numJ = g->t->tileN / 8;
+  MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
+  MlirType initTypes[] = {accType, token(g, "!dlcgpu.compute_token")};
+  const char *valueName[] = {"value"};
+  MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
+  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, initTypes,
+                                1, valueName, &zeroF);
+  MlirValue carried[] = {mlirOperationGetResult(init, 0),
+                         mlirOperationGetResult(init, 1)};
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 2, carried, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue kt = mlirBlockGetArgument(body, 0);
+  MlirValue acc = mlirBlockGetArgument(body, 1);
+  MlirValue stage = remc(g, kt, g->t->stages);
+  mbarrierWait(g, p->full, stage, parityOf(g, kt, false));
+
+  /* A: this consumer's 64 rows of the stage; B: all of it. */
+  MlirValue operands[12];
+  int n = 0, numA = 0, numB = 0;
+  operands[n++] = p->a.smem;
+  operands[n++] = stage, ++numA;
+  if (p->a.kMajor) {
+    operands[n++] = mul(g, consumer, ConsumerRows), ++numA;
+    operands[n++] = cst(g, 0), ++numA;
+  } else {
+    operands[n++] = consumer, ++numA;
+    operands[n++] = cst(g, 0), ++numA;
+    operands[n++] = cst(g, 0), ++numA;
+  }
+  operands[n++] = p->b.smem;
+  operands[n++] = stage, ++numB;
+  int bRank = p->b.kMajor ? 2 : 3;
+  for (int i = 0; i < bRank; ++i)
+    operands[n++] = cst(g, 0), ++numB;
+  operands[n++] = acc;
+  int32_t sizes[] = {1, numA, 1, numB, 1};
+  const char *names[] = {"shape", "trans_a", "trans_b", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirDenseI64ArrayGet(g->b.ctx, 3,
+                           (int64_t[]){ConsumerRows, g->t->tileN, BoxK}),
+      mlirBoolAttrGet(g->b.ctx, !p->a.kMajor),
+      mlirBoolAttrGet(g->b.ctx, !p->b.kMajor),
+      mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
+  MlirOperation mma = dlcBuild(&g->b, "dlcgpu.wgmma", n, operands, 2, initTypes,
+                               4, names, attrs);
+  MlirValue next[] = {mlirOperationGetResult(mma, 0),
+                      mlirOperationGetResult(mma, 1)};
+  /* One group in flight: the previous stage's wgmmas are done, so every
+   * consumer thread releases it. */
+  wgmmaWait(g, next[1], 1);
+  MlirBlock release;
+  dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
+  DlcBuilder inLoop = g->b;
+  g->b = dlcBuilderAtEnd(release, outer.loc);
+  MlirValue previous =
+      remc(g, add(g, kt, cst(g, g->t->stages - 1)), g->t->stages);
+  mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, previous, NULL, 0);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = inLoop;
+  dlcBuild(&g->b, "scf.yield", 2, next, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, 1), 0);
+  return mlirOperationGetResult(loop, 0);
+}
+
+static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
+  setMaxRegisters(g, 232, true);
+  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+  MlirValue done;
+  MlirValue acc = emitConsumerLoop(g, p, consumer, &done);
+  /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) and
+   * columns 8j + 2(lane % 4) (+ 1) of n8 block j, as mma.sync does. */
+  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
+  MlirValue row = add(g, add(g, g->m0, mul(g, consumer, ConsumerRows)),
+                      add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)));
+  MlirValue col = add(g, g->n0, mul(g, remc(g, lane, 4), 2));
+  MlirValue pairs = gemmPairStores(g);
+  MlirAttribute steps = gemmStepsAttr(g);
+  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+  const char *posName[] = {"static_position"};
+  for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
+    MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+    MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &acc, fragType,
+                                   1, posName, &pos);
+    gemmEpilogueFragment(g, frag, done, row, add(g, col, cst(g, 8 * j)), steps,
+                         pairs);
+  }
+}
+
+void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
+                     const DlcGemmTiling *t, int numTensors, int mapArg) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  Gen gen = {0};
+  Gen *g = &gen;
+  g->b = dlcBuilderAtEnd(entry, mlirOperationGetLocation(kernel));
+  g->p = p;
+  g->t = t;
+  g->idx = mlirIndexTypeGet(g->b.ctx);
+  g->i1 = mlirIntegerTypeGet(g->b.ctx, 1);
+  g->f32 = mlirF32TypeGet(g->b.ctx);
+  g->in = kpElementType(g->b.ctx, p->a.element);
+  g->threads = DLC_SM90_THREADS;
+  gemmSetUpAddressing(g, entry, numTensors);
+
+  Pipeline pipe;
+  planStaging(g, &pipe.a, &g->ta, KP_M, t->tileM,
+              mlirBlockGetArgument(entry, mapArg));
+  planStaging(g, &pipe.b, &g->tb, KP_N, t->tileN,
+              mlirBlockGetArgument(entry, mapArg + 1));
+  int64_t stagesShape[] = {t->stages};
+  MlirType barsType =
+      smemType(g, 1, stagesShape, mlirIntegerTypeGet(g->b.ctx, 64));
+  pipe.full = smemAlloc(g, barsType, 8, "none");
+  pipe.empty = smemAlloc(g, barsType, 8, "none");
+  pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
+
+  g->tid = gemmGpuId(g, "gpu.thread_id", "x");
+  MlirValue tileRow, tileCol;
+  gemmRasterize(g, &tileRow, &tileCol);
+  g->m0 = mul(g, tileRow, t->tileM);
+  g->n0 = mul(g, tileCol, t->tileN);
+
+  /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
+   * empty[s]: every consumer thread. */
+  for (int64_t s = 0; s < t->stages; ++s) {
+    mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.full, cst(g, s), "count", 1);
+    mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.empty, cst(g, s), "count",
+               DLC_SM90_THREADS - 128);
+  }
+  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+
+  MlirValue warpgroup = divc(g, g->tid, 128);
+  MlirBlock producer, consumers;
+  dlcBuildIfElse(&g->b, dlcCmpI(&g->b, "eq", warpgroup, cst(g, 0)), 0, NULL,
+                 &producer, &consumers);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(producer, outer.loc);
+  emitProducer(g, &pipe);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(consumers, outer.loc);
+  emitConsumer(g, &pipe, warpgroup);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
+}

@@ -1,0 +1,40 @@
+/*===- TensorMap.h - TMA tensor maps of a kernel's launch (internal) -*- C
+-*-===*\
+|* The SM90 skeleton reads its operands through TMA tensor maps that the   *|
+|* host encodes with cuTensorMapEncodeTiled over the operand's buffer and   *|
+|* passes by device address (docs/conventions.md, "Tensor maps").           *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_RUNTIME_TENSORMAP_H
+#define DLC_RUNTIME_TENSORMAP_H
+
+#include "Driver.h"
+#include "dlc/Runtime.h"
+
+/* The maps of one kernel: a device buffer of 128 bytes per map and what
+ * each was last encoded for. */
+typedef struct DlcTensorMaps {
+  int count;
+  int *param;         /* the tensormap parameter of map j */
+  int *tensorArg;     /* the parameter index of the tensor it maps */
+  CUdeviceptr device; /* count x 128 bytes; owned */
+  CUdeviceptr *address;
+  CUdeviceptr *encodedBase; /* 0: not encoded */
+  int64_t *encodedSymbols;  /* count x numSymbols */
+} DlcTensorMaps;
+
+/* Finds the kernel's tensormap parameters and allocates their device
+ * buffer (nothing when it has none).  -1 with a message. */
+int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
+                      const DlcRuntimeManifest *m, char *err, size_t errSize);
+void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv);
+
+/* Encodes (again) every map whose tensor's base address (read through
+ * args, the launch's parameter pointers) or symbols changed since its last
+ * encoding, and copies it to its device buffer.  -1 with a message, e.g.
+ * a row stride that is not a multiple of 16 bytes. */
+int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
+                        const DlcRuntimeManifest *m, void *const *args,
+                        const int64_t *symbols, char *err, size_t errSize);
+
+#endif
