@@ -73,19 +73,36 @@ class DlcKernel:
         self.func = check_cu(cu.cuModuleGetFunction(self.module, self.m["kernel"].encode()))
         self.smem_set = 48 * 1024
         self.maps = {}  # (name, base, sizes) -> device tensor holding the map
+        self.repacks = {}  # same key -> (padded copy, source) of a tensor
 
     def tensor_map(self, p, tensors, symbols):
         """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
         the host with cuTensorMapEncodeTiled and kept in device memory; its
         address is the kernel's parameter."""
-        base = tensors[p["tensor"]].data_ptr()
+        t = tensors[p["tensor"]]
+        base = t.data_ptr()
         key = (p["name"], base, tuple(sorted(symbols.items())))
+        strides = [eval_expr(e, symbols) for e in p["strides"]]
+        if any(s % 16 for s in strides):
+            # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
+            # rows, so the map reads a copy with padded rows, made before
+            # every launch (and timed with it).
+            rows = t.reshape(-1, t.shape[-1])
+            pad = -(-rows.shape[1] * rows.element_size() // 16) * 16 // rows.element_size()
+            if key not in self.maps:
+                work = torch.empty(rows.shape[0], pad, dtype=t.dtype, device=t.device)
+                self.repacks[key] = (work[:, :rows.shape[1]], rows)
+            dst, src = self.repacks[key]
+            dst.copy_(src)
+            base = dst.data_ptr()
         if key not in self.maps:
             dtype = (cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
                      if p["dtype"] == "bf16" else
                      cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT16)
             dims = [eval_expr(e, symbols) for e in p["dims"]]
-            strides = [eval_expr(e, symbols) for e in p["strides"]]
+            if any(s % 16 for s in strides):
+                pitch = self.repacks[key][0].stride(0) * t.element_size()
+                strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
             u32, u64 = cu.cuuint32_t, cu.cuuint64_t
             tmap = check_cu(cu.cuTensorMapEncodeTiled(
                 dtype, u32(len(dims)), base, [u64(d) for d in dims],

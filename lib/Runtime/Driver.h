@@ -83,12 +83,32 @@ typedef CUresult (*DlcTensorMapEncodeTiled)(
     const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
     int swizzle, int l2Promotion, int oobFill);
 
+/* cuMemcpy2DAsync's argument (cuda.h's CUDA_MEMCPY2D). */
+typedef struct {
+  size_t srcXInBytes, srcY;
+  int srcMemoryType; /* 2: device */
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  void *srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes, dstY;
+  int dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  void *dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes, Height;
+} DlcMemcpy2D;
+enum { DLC_CU_MEMORYTYPE_DEVICE = 2 };
+typedef CUresult (*DlcMemcpy2DAsync)(const DlcMemcpy2D *copy, CUstream s);
+
 typedef struct {
   void *handle;
 #define DLC_DRIVER_FIELD(name, sym, params) CUresult(*name) params;
   DLC_DRIVER_FUNCTIONS(DLC_DRIVER_FIELD)
 #undef DLC_DRIVER_FIELD
   DlcTensorMapEncodeTiled cuTensorMapEncodeTiled; /* NULL when absent */
+  DlcMemcpy2DAsync cuMemcpy2DAsync;               /* NULL when absent */
 } DlcDriver;
 
 /* Opens libcuda.so.1 and resolves every entry point; -1 with a message. */

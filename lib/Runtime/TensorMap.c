@@ -2,6 +2,7 @@
 
 #include "TensorMap.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +32,12 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   maps->encodedBase = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->encodedSymbols =
       calloc((size_t)maps->count * (size_t)(ns + 1), sizeof(int64_t));
+  maps->repack = calloc((size_t)maps->count, sizeof(DlcMemcpy2D));
+  maps->workspace = calloc((size_t)maps->count, sizeof(CUdeviceptr));
+  maps->workspaceBytes = calloc((size_t)maps->count, sizeof(size_t));
   if (!maps->param || !maps->tensorArg || !maps->address ||
-      !maps->encodedBase || !maps->encodedSymbols) {
+      !maps->encodedBase || !maps->encodedSymbols || !maps->repack ||
+      !maps->workspace || !maps->workspaceBytes) {
     snprintf(err, errSize, "out of memory");
     return -1;
   }
@@ -61,6 +66,12 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
 void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
   if (maps->device)
     drv->cuMemFree(maps->device);
+  for (int j = 0; maps->workspace && j < maps->count; j++)
+    if (maps->workspace[j])
+      drv->cuMemFree(maps->workspace[j]);
+  free(maps->repack);
+  free(maps->workspace);
+  free(maps->workspaceBytes);
   free(maps->param);
   free(maps->tensorArg);
   free(maps->address);
@@ -104,18 +115,67 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     snprintf(err, errSize, "tensor map '%s': %s", p->name, why);
     return -1;
   }
-  /* What TMA requires, said in the problem's terms rather than as the
-   * driver's CUDA_ERROR_INVALID_VALUE. */
+  /* TMA needs 16-byte row and batch strides. A tensor without them (a row
+   * of K = 4093 halves) is copied to a workspace whose rows are padded to
+   * 16 bytes, at copy-engine bandwidth, and the map reads the copy. */
+  memset(&maps->repack[j], 0, sizeof maps->repack[j]);
+  bool aligned = true;
   for (int d = 0; d + 1 < p->rank; d++)
-    if (strides[d] % 16) {
+    aligned &= strides[d] % 16 == 0;
+  if (!aligned) {
+    int bytes =
+        p->dtype == DLC_RUNTIME_DTYPE_BF16 || p->dtype == DLC_RUNTIME_DTYPE_F16
+            ? 2
+            : 4;
+    uint64_t width = dims[0] * (uint64_t)bytes, rows = dims[1];
+    /* A batch is more rows when it follows the last row of the one before. */
+    if (p->rank == 3 && strides[1] != strides[0] * dims[1]) {
       snprintf(err, errSize,
-               "tensor map '%s': stride %s = %llu bytes is not a multiple "
-               "of 16, which TMA needs (the SM90 skeleton reads '%s' with "
-               "TMA; compile for chip=sm_90 to use the SM80 skeleton)",
-               p->name, p->strides[d], (unsigned long long)strides[d],
+               "tensor map '%s': stride %s = %llu bytes is not a multiple of "
+               "16, which TMA needs, and the batches of '%s' are not "
+               "contiguous rows the runtime could repack",
+               p->name, p->strides[0], (unsigned long long)strides[0],
                p->tensor);
       return -1;
     }
+    if (p->rank == 3)
+      rows *= dims[2];
+    uint64_t pitch = (width + 15) / 16 * 16;
+    if (!drv->cuMemcpy2DAsync) {
+      snprintf(err, errSize,
+               "tensor map '%s': stride %s = %llu bytes is not a multiple of "
+               "16 and this CUDA driver cannot repack it (no "
+               "cuMemcpy2DAsync)",
+               p->name, p->strides[0], (unsigned long long)strides[0]);
+      return -1;
+    }
+    size_t need = (size_t)(pitch * rows);
+    if (maps->workspaceBytes[j] < need) {
+      if (maps->workspace[j])
+        drv->cuMemFree(maps->workspace[j]);
+      maps->workspace[j] = 0;
+      maps->workspaceBytes[j] = 0;
+      CUresult r = drv->cuMemAlloc(&maps->workspace[j], need);
+      if (r != 0) {
+        snprintf(err, errSize, "tensor map '%s': workspace: %s", p->name,
+                 dlcDriverErrorString(drv, r));
+        return -1;
+      }
+      maps->workspaceBytes[j] = need;
+    }
+    DlcMemcpy2D *copy = &maps->repack[j];
+    copy->srcMemoryType = copy->dstMemoryType = DLC_CU_MEMORYTYPE_DEVICE;
+    copy->srcDevice = base;
+    copy->srcPitch = (size_t)strides[0];
+    copy->dstDevice = maps->workspace[j];
+    copy->dstPitch = (size_t)pitch;
+    copy->WidthInBytes = (size_t)width;
+    copy->Height = (size_t)rows;
+    base = maps->workspace[j];
+    strides[0] = pitch;
+    if (p->rank == 3)
+      strides[1] = pitch * dims[1];
+  }
   if (base % 16) {
     snprintf(err, errSize,
              "tensor map '%s': '%s' starts at %#llx, not 16-byte aligned",
@@ -156,6 +216,17 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
       return -1;
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
+  }
+  for (int j = 0; j < maps->count; j++) {
+    if (maps->repack[j].Height == 0)
+      continue;
+    CUresult r = drv->cuMemcpy2DAsync(&maps->repack[j], NULL);
+    if (r != 0) {
+      snprintf(err, errSize, "repacking '%s': %s",
+               dlcRuntimeManifestGetParam(m, maps->param[j])->tensor,
+               dlcDriverErrorString(drv, r));
+      return -1;
+    }
   }
   return 0;
 }

@@ -21,6 +21,11 @@ typedef struct DlcTensorMaps {
   CUdeviceptr *address;
   CUdeviceptr *encodedBase; /* 0: not encoded */
   int64_t *encodedSymbols;  /* count x numSymbols */
+  /* A map whose tensor has a row stride TMA cannot take reads a padded
+   * copy instead, refreshed before every launch (docs/runtime.md). */
+  DlcMemcpy2D *repack; /* Height 0: none */
+  CUdeviceptr *workspace;
+  size_t *workspaceBytes;
 } DlcTensorMaps;
 
 /* Finds the kernel's tensormap parameters and allocates their device
@@ -31,8 +36,8 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv);
 
 /* Encodes (again) every map whose tensor's base address (read through
  * args, the launch's parameter pointers) or symbols changed since its last
- * encoding, and copies it to its device buffer.  -1 with a message, e.g.
- * a row stride that is not a multiple of 16 bytes. */
+ * encoding, and copies it to its device buffer; then queues the repacks
+ * (on the default stream, before the launch).  -1 with a message. */
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
                         const DlcRuntimeManifest *m, void *const *args,
                         const int64_t *symbols, char *err, size_t errSize);

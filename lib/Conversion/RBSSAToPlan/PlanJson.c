@@ -500,17 +500,17 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
     else if (strcmp(key, "tile") == 0)
       ok = readTile(&rd, v, plan);
     else if (strcmp(key, "stages") == 0) {
-      ok = v->kind == DlcJsonValueNumber && v->isInteger &&
-           (v->integer == 2 || v->integer == 3);
+      ok = v->kind == DlcJsonValueNumber && v->isInteger && v->integer >= 2 &&
+           v->integer <= 8;
       if (ok)
         plan->stages = v->integer;
       else if (v->kind == DlcJsonValueNumber && v->isInteger)
         bad(&rd, "stages", v,
-            "must be 2 or 3, the range plan.schedule "
+            "must be 2 to 8, the range plan.schedule "
             "allows, not %lld",
             (long long)v->integer);
       else
-        bad(&rd, "stages", v, "must be the integer 2 or 3, not %s",
+        bad(&rd, "stages", v, "must be an integer from 2 to 8, not %s",
             v->kind == DlcJsonValueNumber ? "a non-integer or huge number"
                                           : dlcJsonValueKindName(v->kind));
     } else if (strcmp(key, "bind") == 0)

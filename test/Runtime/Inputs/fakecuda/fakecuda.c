@@ -94,6 +94,61 @@ CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
   memset((void *)(uintptr_t)d, v, n);
   return 0;
 }
+/* A tensor map is logged (rank, dims, byte strides, box) and its 128
+ * bytes filled with a marker. */
+CUresult cuTensorMapEncodeTiled(void *map, int type, uint32_t rank,
+                                void *address, const uint64_t *dims,
+                                const uint64_t *strides, const uint32_t *box,
+                                const uint32_t *elementStrides, int interleave,
+                                int swizzle, int l2, int oob) {
+  (void)address;
+  (void)elementStrides;
+  (void)interleave;
+  (void)l2;
+  (void)oob;
+  char text[256];
+  int at = snprintf(text, sizeof text, "tensormap type %d swizzle %d dims",
+                    type, swizzle);
+  for (uint32_t d = 0; d < rank && at < 200; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
+                   (unsigned long long)dims[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at, " strides");
+  for (uint32_t d = 0; d + 1 < rank && at < 220; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
+                   (unsigned long long)strides[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at, " box");
+  for (uint32_t d = 0; d < rank && at < 240; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %u", box[d]);
+  logLine("%s", text);
+  memset(map, 0x7e, 128);
+  return 0;
+}
+/* cuda.h's CUDA_MEMCPY2D, device to device only. */
+typedef struct {
+  size_t srcXInBytes, srcY;
+  int srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  void *srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes, dstY;
+  int dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  void *dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes, Height;
+} FakeMemcpy2D;
+CUresult cuMemcpy2DAsync_v2(const FakeMemcpy2D *c, void *stream) {
+  (void)stream;
+  for (size_t row = 0; row < c->Height; row++)
+    memcpy((char *)(uintptr_t)c->dstDevice + row * c->dstPitch,
+           (const char *)(uintptr_t)c->srcDevice + row * c->srcPitch,
+           c->WidthInBytes);
+  logLine("memcpy2d %zu rows of %zu bytes, pitch %zu -> %zu", c->Height,
+          c->WidthInBytes, c->srcPitch, c->dstPitch);
+  return 0;
+}
 CUresult cuModuleLoadDataEx(void **m, const void *img, unsigned n, int *o,
                             void **v) {
   (void)img;
