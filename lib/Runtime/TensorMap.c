@@ -128,25 +128,31 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
             ? 2
             : 4;
     uint64_t width = dims[0] * (uint64_t)bytes, rows = dims[1];
-    /* A batch is more rows when it follows the last row of the one before. */
-    if (p->rank == 3 && strides[1] != strides[0] * dims[1]) {
+    uint64_t srcPitch = strides[0];
+    int bad = strides[0] % 16 ? 0 : 1; /* the stride TMA cannot take */
+    /* Batches of one row each are rows of the batch stride; batches of
+     * several are more rows when they follow one another. */
+    if (p->rank == 3 && dims[1] == 1) {
+      rows = dims[2];
+      srcPitch = strides[1];
+    } else if (p->rank == 3 && strides[1] == strides[0] * dims[1]) {
+      rows *= dims[2];
+    } else if (p->rank == 3) {
       snprintf(err, errSize,
                "tensor map '%s': stride %s = %llu bytes is not a multiple of "
                "16, which TMA needs, and the batches of '%s' are not "
                "contiguous rows the runtime could repack",
-               p->name, p->strides[0], (unsigned long long)strides[0],
+               p->name, p->strides[bad], (unsigned long long)strides[bad],
                p->tensor);
       return -1;
     }
-    if (p->rank == 3)
-      rows *= dims[2];
     uint64_t pitch = (width + 15) / 16 * 16;
     if (!drv->cuMemcpy2DAsync) {
       snprintf(err, errSize,
                "tensor map '%s': stride %s = %llu bytes is not a multiple of "
                "16 and this CUDA driver cannot repack it (no "
                "cuMemcpy2DAsync)",
-               p->name, p->strides[0], (unsigned long long)strides[0]);
+               p->name, p->strides[bad], (unsigned long long)strides[bad]);
       return -1;
     }
     size_t need = (size_t)(pitch * rows);
@@ -166,7 +172,7 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     DlcMemcpy2D *copy = &maps->repack[j];
     copy->srcMemoryType = copy->dstMemoryType = DLC_CU_MEMORYTYPE_DEVICE;
     copy->srcDevice = base;
-    copy->srcPitch = (size_t)strides[0];
+    copy->srcPitch = (size_t)srcPitch;
     copy->dstDevice = maps->workspace[j];
     copy->dstPitch = (size_t)pitch;
     copy->WidthInBytes = (size_t)width;
