@@ -49,13 +49,15 @@ def check_cu(result):
 
 
 def eval_expr(expr, symbols):
-    """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv."""
+    """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv,
+    min."""
     if isinstance(expr, int):
         return expr
     if not re.fullmatch(r"[\sA-Za-z0-9_+\-*(),]*", expr):
         raise ValueError("bad manifest expression %r" % expr)
     env = dict(symbols)
     env["ceildiv"] = lambda a, b: -(-a // b)
+    env["min"] = min
     return int(eval(expr, {"__builtins__": {}}, env))
 
 

@@ -2,7 +2,8 @@
 |* grammar:  expr    := term (('+' | '-') term)*                            *|
 |*           term    := unary ('*' unary)*                                  *|
 |*           unary   := '-' unary | primary                                 *|
-|*           primary := INT | NAME | 'ceildiv' '(' expr ',' expr ')'        *|
+|*           primary := INT | NAME | ('ceildiv' | 'min') '(' expr ',' expr ')'
+*|
 |*                    | '(' expr ')'                                        *|
 |* Arithmetic is int64 with overflow checks.                                *|
 \*===----------------------------------------------------------------------===*/
@@ -11,6 +12,7 @@
 
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -81,18 +83,21 @@ static int64_t parsePrimary(Eval *ev) {
     while (isalnum((unsigned char)*ev->p) || *ev->p == '_')
       ev->p++;
     size_t len = (size_t)(ev->p - start);
-    if (len == 7 && strncmp(start, "ceildiv", 7) == 0 && accept(ev, '(')) {
+    bool isCeilDiv = len == 7 && strncmp(start, "ceildiv", 7) == 0;
+    bool isMin = len == 3 && strncmp(start, "min", 3) == 0;
+    if ((isCeilDiv || isMin) && accept(ev, '(')) {
+      const char *name = isMin ? "min" : "ceildiv";
       int64_t a = parseExpr(ev);
       if (!accept(ev, ',')) {
-        fail(ev, "expected ',' in ceildiv");
+        fail(ev, "expected ',' in %s", name);
         return 0;
       }
       int64_t b = parseExpr(ev);
       if (!accept(ev, ')')) {
-        fail(ev, "expected ')' after ceildiv arguments");
+        fail(ev, "expected ')' after %s arguments", name);
         return 0;
       }
-      return ceilDiv(ev, a, b);
+      return isMin ? (a < b ? a : b) : ceilDiv(ev, a, b);
     }
     for (int i = 0; i < ev->numSymbols; i++)
       if (strlen(ev->names[i]) == len && strncmp(ev->names[i], start, len) == 0)

@@ -170,7 +170,11 @@ MlirValue gemmPairStores(Gen *g) {
  * DLC_RASTER_GROUP tile-rows, column by column inside a group, so CTAs
  * running together share B's columns and A's rows in L2. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
-  MlirValue pid = gemmGpuId(g, "gpu.block_id", "x");
+  gemmRasterizeTile(g, gemmGpuId(g, "gpu.block_id", "x"), tileRow, tileCol);
+}
+
+void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue *tileRow,
+                       MlirValue *tileCol) {
   MlirValue one = cst(g, 1);
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);

@@ -259,6 +259,13 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   tilesText(p, KP_M, t->tileM, rows, sizeof(rows));
   tilesText(p, KP_N, t->tileN, cols, sizeof(cols));
   snprintf(gridX, sizeof(gridX), "%s*%s", rows, cols);
+  /* The SM90 skeleton is persistent: at most one CTA per SM walks the
+   * tiles. */
+  if (sm90) {
+    char tiles[300];
+    snprintf(tiles, sizeof(tiles), "%s", gridX);
+    snprintf(gridX, sizeof(gridX), "min(%.250s, %d)", tiles, target->sms);
+  }
   kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
   /* 2 * batch * M * N * K over the roles present. */
   size_t used = (size_t)snprintf(flops, sizeof(flops), "2");

@@ -242,17 +242,49 @@ typedef struct Pipeline {
   MlirValue full, empty, kTiles;
 } Pipeline;
 
-static void emitProducer(Gen *g, const Pipeline *p) {
-  setMaxRegisters(g, 40, false);
+/* Runs `body(g, p, t, base)` for each tile t of this CTA (t = block id,
+ * step grid size), with `base` the ring's use count at the tile's first k
+ * step; the tile's origin is set in g->m0, g->n0. */
+static void forEachTile(Gen *g, const Pipeline *p,
+                        void (*body)(Gen *, const Pipeline *, MlirValue,
+                                     void *),
+                        void *userData) {
+  MlirValue rows =
+      divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
+  MlirValue cols =
+      divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
+  MlirValue first = gemmGpuId(g, "gpu.block_id", "x");
+  MlirValue step = gemmGpuId(g, "gpu.grid_dim", "x");
+  MlirValue zero = cst(g, 0);
+  MlirBlock loop;
+  dlcBuildFor(&g->b, first, mulv(g, rows, cols), step, 1, &zero, &loop);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(loop, outer.loc);
+  MlirValue tile = mlirBlockGetArgument(loop, 0);
+  MlirValue base = mlirBlockGetArgument(loop, 1);
+  MlirValue tileRow, tileCol;
+  gemmRasterizeTile(g, tile, &tileRow, &tileCol);
+  g->m0 = mul(g, tileRow, g->t->tileM);
+  g->n0 = mul(g, tileCol, g->t->tileN);
+  body(g, p, base, userData);
+  MlirValue next = add(g, base, p->kTiles);
+  dlcBuild(&g->b, "scf.yield", 1, &next, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+static void produceTile(Gen *g, const Pipeline *p, MlirValue base,
+                        void *userData) {
+  (void)userData;
   MlirBlock body;
   dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 0, NULL, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
-  MlirValue stage = remc(g, kt, g->t->stages);
+  MlirValue use = add(g, base, kt);
+  MlirValue stage = remc(g, use, g->t->stages);
   /* Use u of a stage waits for the release of use u - 1: parity of u + 1
    * (the first use passes at once, a fresh barrier's "previous" phase). */
-  mbarrierWait(g, p->empty, stage, parityOf(g, kt, true));
+  mbarrierWait(g, p->empty, stage, parityOf(g, use, true));
   int64_t bytes =
       (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive_expect_tx", p->full, stage, "bytes",
@@ -261,6 +293,11 @@ static void emitProducer(Gen *g, const Pipeline *p) {
   loadOperand(g, &p->b, p->full, stage, kt, g->n0);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+}
+
+static void emitProducer(Gen *g, const Pipeline *p) {
+  setMaxRegisters(g, 40, false);
+  forEachTile(g, p, produceTile, NULL);
 }
 
 static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
@@ -273,7 +310,7 @@ static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
 /* The consumer's k loop; returns the accumulators (vector<BN/8 x 2 x 2>)
  * once every wgmma has completed. */
 static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
-                                  MlirValue *doneToken) {
+                                  MlirValue base, MlirValue *doneToken) {
   int64_t numJ = g->t->tileN / 8;
   MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
   MlirType initTypes[] = {accType, token(g, "!dlcgpu.compute_token")};
@@ -290,8 +327,9 @@ static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
   MlirValue acc = mlirBlockGetArgument(body, 1);
-  MlirValue stage = remc(g, kt, g->t->stages);
-  mbarrierWait(g, p->full, stage, parityOf(g, kt, false));
+  MlirValue use = add(g, base, kt);
+  MlirValue stage = remc(g, use, g->t->stages);
+  mbarrierWait(g, p->full, stage, parityOf(g, use, false));
 
   /* A: this consumer's 64 rows of the stage; B: all of it. */
   MlirValue operands[12];
@@ -332,21 +370,26 @@ static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
   MlirValue previous =
-      remc(g, add(g, kt, cst(g, g->t->stages - 1)), g->t->stages);
+      remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, previous, NULL, 0);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
   dlcBuild(&g->b, "scf.yield", 2, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+  /* Every group done: the tile's last stage is free for the producer,
+   * which may already be loading the next tile. */
   *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, 1), 0);
+  MlirValue last =
+      remc(g, add(g, base, sub(g, p->kTiles, cst(g, 1))), g->t->stages);
+  mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, last, NULL, 0);
   return mlirOperationGetResult(loop, 0);
 }
 
-static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
-  setMaxRegisters(g, 232, true);
-  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+static void consumeTile(Gen *g, const Pipeline *p, MlirValue base,
+                        void *userData) {
+  MlirValue consumer = *(MlirValue *)userData;
   MlirValue done;
-  MlirValue acc = emitConsumerLoop(g, p, consumer, &done);
+  MlirValue acc = emitConsumerLoop(g, p, consumer, base, &done);
   /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) and
    * columns 8j + 2(lane % 4) (+ 1) of n8 block j, as mma.sync does. */
   MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
@@ -364,6 +407,12 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     gemmEpilogueFragment(g, frag, done, row, add(g, col, cst(g, 8 * j)), steps,
                          pairs);
   }
+}
+
+static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
+  setMaxRegisters(g, 232, true);
+  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+  forEachTile(g, p, consumeTile, &consumer);
 }
 
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
@@ -394,10 +443,6 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");
-  MlirValue tileRow, tileCol;
-  gemmRasterize(g, &tileRow, &tileCol);
-  g->m0 = mul(g, tileRow, t->tileM);
-  g->n0 = mul(g, tileCol, t->tileN);
 
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
    * empty[s]: every consumer thread. */
