@@ -125,12 +125,19 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                       target->chip);
     return false;
   }
+  /* warp_tile is one consumer warpgroup's tile: [64, BN] shares each tile
+   * between the two (cooperative), [128, BN] gives each whole tiles
+   * (ping-pong; its 128 x BN accumulators fit the registers up to BN =
+   * 128). */
+  bool cooperative = t->warpM == 64, pingPong = t->warpM == 128;
   if (t->tileM != 128 || t->tileK != 64 || t->tileN % 64 || t->tileN > 256 ||
-      t->warpM != 64 || t->warpN != t->tileN || t->stages < 2)
+      !(cooperative || (pingPong && t->tileN <= 128)) || t->warpN != t->tileN ||
+      t->stages < 2)
     return reject(schedule,
                   "the SM90 skeleton takes tile = [128, BN, 64] with BN a "
-                  "multiple of 64 up to 256, warp_tile = [64, BN] (one "
-                  "consumer warpgroup's rows) and at least 2 stages");
+                  "multiple of 64, warp_tile = [64, BN] (cooperative, BN up "
+                  "to 256) or [128, BN] (ping-pong, BN up to 128), and at "
+                  "least 2 stages");
   const char *whyA = dlcSm90StagingProblem(&p->a, KP_M);
   const char *whyB = dlcSm90StagingProblem(&p->b, KP_N);
   if (whyA || whyB) {

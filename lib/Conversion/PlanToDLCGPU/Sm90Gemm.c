@@ -240,41 +240,54 @@ static MlirValue parityOf(Gen *g, MlirValue kt, bool flip) {
 typedef struct Pipeline {
   Staging a, b;
   MlirValue full, empty, kTiles;
+  /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
+   * every other tile of the CTA, so one's epilogue overlaps the other's
+   * MMAs; cooperative: both share each tile, 64 rows each. */
+  bool pingPong;
+  int slabs; /* 64-row wgmmas per stage and consumer: warp_tile rows / 64 */
+  /* Ping-pong: order[c] completes a phase when consumer c has finished a
+   * tile's MMAs; the other consumer waits for it before its own next tile,
+   * so the mainloops alternate and neither waits on a stage's full barrier
+   * more than one phase ahead (where its parity would be ambiguous). */
+  MlirValue order;
 } Pipeline;
 
-/* Runs `body(g, p, t, base)` for each tile t of this CTA (t = block id,
- * step grid size), with `base` the ring's use count at the tile's first k
- * step; the tile's origin is set in g->m0, g->n0. */
-static void forEachTile(Gen *g, const Pipeline *p,
-                        void (*body)(Gen *, const Pipeline *, MlirValue,
-                                     void *),
-                        void *userData) {
+/* Runs `body(g, p, i, userData)` for the CTA's tiles t = block + i * grid
+ * with i = first, first + every, ... (`first` null: 0); i * kTiles is the
+ * ring's use count at the tile's first k step (the producer makes every
+ * tile's uses in order); the tile's origin is set in g->m0, g->n0. */
+static void
+forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
+            void (*body)(Gen *, const Pipeline *, MlirValue, void *),
+            void *userData) {
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
-  MlirValue first = gemmGpuId(g, "gpu.block_id", "x");
-  MlirValue step = gemmGpuId(g, "gpu.grid_dim", "x");
-  MlirValue zero = cst(g, 0);
+  MlirValue block = gemmGpuId(g, "gpu.block_id", "x");
+  MlirValue grid = gemmGpuId(g, "gpu.grid_dim", "x");
+  MlirValue start =
+      mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
-  dlcBuildFor(&g->b, first, mulv(g, rows, cols), step, 1, &zero, &loop);
+  dlcBuildFor(&g->b, start, mulv(g, rows, cols), mul(g, grid, every), 0, NULL,
+              &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
   MlirValue tile = mlirBlockGetArgument(loop, 0);
-  MlirValue base = mlirBlockGetArgument(loop, 1);
+  MlirValue index = dlcArith(&g->b, "arith.divui", sub(g, tile, block), grid);
   MlirValue tileRow, tileCol;
   gemmRasterizeTile(g, tile, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
-  body(g, p, base, userData);
-  MlirValue next = add(g, base, p->kTiles);
-  dlcBuild(&g->b, "scf.yield", 1, &next, 0, NULL, 0, NULL, NULL);
+  body(g, p, index, userData);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
-static void produceTile(Gen *g, const Pipeline *p, MlirValue base,
+static void produceTile(Gen *g, const Pipeline *p, MlirValue index,
                         void *userData) {
   (void)userData;
+  MlirValue base = mulv(g, index, p->kTiles);
   MlirBlock body;
   dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 0, NULL, &body);
   DlcBuilder outer = g->b;
@@ -297,7 +310,7 @@ static void produceTile(Gen *g, const Pipeline *p, MlirValue base,
 
 static void emitProducer(Gen *g, const Pipeline *p) {
   setMaxRegisters(g, 40, false);
-  forEachTile(g, p, produceTile, NULL);
+  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, NULL);
 }
 
 static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
@@ -307,40 +320,20 @@ static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
   return tok;
 }
 
-/* The consumer's k loop; returns the accumulators (vector<BN/8 x 2 x 2>)
- * once every wgmma has completed. */
-static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
-                                  MlirValue base, MlirValue *doneToken) {
-  int64_t numJ = g->t->tileN / 8;
-  MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
-  MlirType initTypes[] = {accType, token(g, "!dlcgpu.compute_token")};
-  const char *valueName[] = {"value"};
-  MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
-  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, initTypes,
-                                1, valueName, &zeroF);
-  MlirValue carried[] = {mlirOperationGetResult(init, 0),
-                         mlirOperationGetResult(init, 1)};
-  MlirBlock body;
-  MlirOperation loop =
-      dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 2, carried, &body);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue kt = mlirBlockGetArgument(body, 0);
-  MlirValue acc = mlirBlockGetArgument(body, 1);
-  MlirValue use = add(g, base, kt);
-  MlirValue stage = remc(g, use, g->t->stages);
-  mbarrierWait(g, p->full, stage, parityOf(g, use, false));
-
-  /* A: this consumer's 64 rows of the stage; B: all of it. */
+/* One wgmma of the 64 rows of A at slab `slab` (index) and all of B of
+ * stage `stage` into `acc`; its results in out[0] (acc) and out[1]. */
+static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
+                      MlirValue slab, MlirValue acc, MlirType accType,
+                      MlirValue out[2]) {
   MlirValue operands[12];
   int n = 0, numA = 0, numB = 0;
   operands[n++] = p->a.smem;
   operands[n++] = stage, ++numA;
   if (p->a.kMajor) {
-    operands[n++] = mul(g, consumer, ConsumerRows), ++numA;
+    operands[n++] = mul(g, slab, ConsumerRows), ++numA;
     operands[n++] = cst(g, 0), ++numA;
   } else {
-    operands[n++] = consumer, ++numA;
+    operands[n++] = slab, ++numA;
     operands[n++] = cst(g, 0), ++numA;
     operands[n++] = cst(g, 0), ++numA;
   }
@@ -358,13 +351,52 @@ static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
       mlirBoolAttrGet(g->b.ctx, !p->a.kMajor),
       mlirBoolAttrGet(g->b.ctx, !p->b.kMajor),
       mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
-  MlirOperation mma = dlcBuild(&g->b, "dlcgpu.wgmma", n, operands, 2, initTypes,
-                               4, names, attrs);
-  MlirValue next[] = {mlirOperationGetResult(mma, 0),
-                      mlirOperationGetResult(mma, 1)};
-  /* One group in flight: the previous stage's wgmmas are done, so every
-   * consumer thread releases it. */
-  wgmmaWait(g, next[1], 1);
+  MlirType types[] = {accType, token(g, "!dlcgpu.compute_token")};
+  MlirOperation mma =
+      dlcBuild(&g->b, "dlcgpu.wgmma", n, operands, 2, types, 4, names, attrs);
+  out[0] = mlirOperationGetResult(mma, 0);
+  out[1] = mlirOperationGetResult(mma, 1);
+}
+
+enum { MaxSlabs = 2 };
+
+/* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
+ * the rows of slab `firstSlab` + s, complete when it returns. */
+static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
+                             MlirValue base, MlirValue acc[MaxSlabs],
+                             MlirValue *doneToken) {
+  int64_t numJ = g->t->tileN / 8;
+  int slabs = p->slabs;
+  MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
+  MlirType initTypes[] = {accType, token(g, "!dlcgpu.compute_token")};
+  const char *valueName[] = {"value"};
+  MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
+  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, initTypes,
+                                1, valueName, &zeroF);
+  MlirValue carried[MaxSlabs + 1];
+  for (int s = 0; s < slabs; ++s)
+    carried[s] = mlirOperationGetResult(init, 0);
+  carried[slabs] = mlirOperationGetResult(init, 1);
+  MlirBlock body;
+  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1),
+                                   slabs + 1, carried, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue kt = mlirBlockGetArgument(body, 0);
+  MlirValue use = add(g, base, kt);
+  MlirValue stage = remc(g, use, g->t->stages);
+  mbarrierWait(g, p->full, stage, parityOf(g, use, false));
+  MlirValue next[MaxSlabs + 1];
+  for (int s = 0; s < slabs; ++s) {
+    MlirValue out[2];
+    wgmmaSlab(g, p, stage, add(g, firstSlab, cst(g, s)),
+              mlirBlockGetArgument(body, 1 + s), accType, out);
+    next[s] = out[0];
+    next[slabs] = out[1];
+  }
+  /* This stage's groups in flight, the previous stage's done: every
+   * consumer thread of it releases that stage. */
+  wgmmaWait(g, next[slabs], slabs);
   MlirBlock release;
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
@@ -374,45 +406,74 @@ static MlirValue emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue consumer,
   mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, previous, NULL, 0);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
-  dlcBuild(&g->b, "scf.yield", 2, next, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
   /* Every group done: the tile's last stage is free for the producer,
    * which may already be loading the next tile. */
-  *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, 1), 0);
+  *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
   MlirValue last =
       remc(g, add(g, base, sub(g, p->kTiles, cst(g, 1))), g->t->stages);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, last, NULL, 0);
-  return mlirOperationGetResult(loop, 0);
+  for (int s = 0; s < slabs; ++s)
+    acc[s] = mlirOperationGetResult(loop, s);
 }
 
-static void consumeTile(Gen *g, const Pipeline *p, MlirValue base,
+/* Ping-pong: before tile i > 0, wait until the other consumer has done
+ * the MMAs of tile i - 1 (its ((i - 1) / 2)-th, parity of that). */
+static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
+                     MlirValue consumer) {
+  MlirBlock then;
+  dlcBuildIf(&g->b, lt(g, cst(g, 0), index), &then);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(then, outer.loc);
+  MlirValue other = sub(g, cst(g, 1), consumer);
+  MlirValue turn = divc(g, sub(g, index, cst(g, 1)), 2);
+  mbarrierWait(g, p->order, other,
+               dlcCmpI(&g->b, "eq", remc(g, turn, 2), cst(g, 1)));
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+static void consumeTile(Gen *g, const Pipeline *p, MlirValue index,
                         void *userData) {
   MlirValue consumer = *(MlirValue *)userData;
-  MlirValue done;
-  MlirValue acc = emitConsumerLoop(g, p, consumer, base, &done);
-  /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) and
-   * columns 8j + 2(lane % 4) (+ 1) of n8 block j, as mma.sync does. */
+  MlirValue firstSlab = p->pingPong ? cst(g, 0) : consumer;
+  MlirValue done, acc[MaxSlabs];
+  if (p->pingPong)
+    waitTurn(g, p, index, consumer);
+  emitConsumerLoop(g, p, firstSlab, mulv(g, index, p->kTiles), acc, &done);
+  if (p->pingPong)
+    mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->order, consumer, NULL, 0);
+  /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
+   * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
+   * mma.sync does. */
   MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
-  MlirValue row = add(g, add(g, g->m0, mul(g, consumer, ConsumerRows)),
-                      add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)));
+  MlirValue inSlab = add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4));
   MlirValue col = add(g, g->n0, mul(g, remc(g, lane, 4), 2));
   MlirValue pairs = gemmPairStores(g);
   MlirAttribute steps = gemmStepsAttr(g);
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   const char *posName[] = {"static_position"};
-  for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-    MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
-    MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &acc, fragType,
-                                   1, posName, &pos);
-    gemmEpilogueFragment(g, frag, done, row, add(g, col, cst(g, 8 * j)), steps,
-                         pairs);
+  for (int s = 0; s < p->slabs; ++s) {
+    MlirValue slab = add(g, firstSlab, cst(g, s));
+    MlirValue row = add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), inSlab);
+    for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
+      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &acc[s],
+                                     fragType, 1, posName, &pos);
+      gemmEpilogueFragment(g, frag, done, row, add(g, col, cst(g, 8 * j)),
+                           steps, pairs);
+    }
   }
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
   setMaxRegisters(g, 232, true);
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
-  forEachTile(g, p, consumeTile, &consumer);
+  if (p->pingPong) /* every other tile, all its rows */
+    forEachTile(g, p, consumer, 2, consumeTile, &consumer);
+  else /* every tile, 64 of its rows */
+    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
 }
 
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
@@ -440,17 +501,27 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
       smemType(g, 1, stagesShape, mlirIntegerTypeGet(g->b.ctx, 64));
   pipe.full = smemAlloc(g, barsType, 8, "none");
   pipe.empty = smemAlloc(g, barsType, 8, "none");
+  pipe.pingPong = t->warpM == t->tileM;
+  pipe.slabs = (int)(t->warpM / ConsumerRows);
+  pipe.order = (MlirValue){NULL};
+  if (pipe.pingPong)
+    pipe.order = smemAlloc(
+        g, smemType(g, 1, (int64_t[]){2}, mlirIntegerTypeGet(g->b.ctx, 64)), 8,
+        "none");
   pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");
 
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
-   * empty[s]: every consumer thread. */
+   * empty[s]: every thread of the consumers that read the stage. */
   for (int64_t s = 0; s < t->stages; ++s) {
     mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.full, cst(g, s), "count", 1);
     mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.empty, cst(g, s), "count",
-               DLC_SM90_THREADS - 128);
+               pipe.pingPong ? 128 : DLC_SM90_THREADS - 128);
   }
+  for (int64_t consumer = 0; pipe.pingPong && consumer < 2; ++consumer)
+    mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.order, cst(g, consumer), "count",
+               128);
   dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
 
   MlirValue warpgroup = divc(g, g->tid, 128);
