@@ -74,6 +74,10 @@ class DlcKernel:
         self.module = check_cu(cu.cuModuleLoadData(ctypes.addressof(self.ptx)))
         self.func = check_cu(cu.cuModuleGetFunction(self.module, self.m["kernel"].encode()))
         self.smem_set = 48 * 1024
+        # The tensors' type is the kernel's (f16 or bf16), so cuBLAS and
+        # Triton run the same problem.
+        x = next(p for p in self.m["params"] if p["kind"] == "ptr")
+        self.dtype = torch.bfloat16 if x["dtype"] == "bf16" else torch.half
         self.maps = {}  # (name, base, sizes) -> device tensor holding the map
         self.repacks = {}  # same key -> (padded copy, source) of a tensor
 
@@ -187,7 +191,7 @@ def _gemm_bias_relu(a_ptr, b_ptr, bias_ptr, c_ptr, M, N, K,
         a += BK * sak
         b += BK * sbk
     bias = tl.load(bias_ptr + rn, mask=rn < N, other=0.0).to(tl.float32)
-    out = tl.maximum(acc + bias[None, :], 0.0).to(tl.float16)
+    out = tl.maximum(acc + bias[None, :], 0.0).to(c_ptr.dtype.element_ty)
     c = c_ptr + rm[:, None] * scm + rn[None, :] * scn
     tl.store(c, out, mask=(rm[:, None] < M) & (rn[None, :] < N))
 
@@ -204,10 +208,12 @@ def triton_gemm_bias_relu(a, b, bias, out):
 # --------------------------------------------------------------------------
 
 def max_error(y, ref):
-    """Same rule as dlc-run: |y - r| <= 1e-3 + 1e-3*|r| + ulp_f16(r)."""
+    """Same rule as dlc-run: |y - r| <= 1e-3 + 1e-3*|r| + ulp(r) in y's type
+    (f16: 10 mantissa bits, bf16: 7)."""
+    bits = 7 if y.dtype == torch.bfloat16 else 10
     y, ref = y.float(), ref.float()
     diff = (y - ref).abs()
-    ulp = torch.pow(2.0, torch.floor(torch.log2(ref.abs().clamp_min(2.0 ** -14))) - 10)
+    ulp = torch.pow(2.0, torch.floor(torch.log2(ref.abs().clamp_min(2.0 ** -14))) - bits)
     bad = ~(diff <= 1e-3 + 1e-3 * ref.abs() + ulp)
     return diff.max().item(), int(bad.sum().item())
 
@@ -234,10 +240,11 @@ def main():
     for size in args.sizes.split(","):
         M, N, K = (int(v) for v in size.lower().split("x"))
         g = torch.Generator(device="cuda").manual_seed(M * 31 + N * 7 + K)
-        a = (torch.rand(M, K, device="cuda", generator=g) * 2 - 1).half()
-        b = (torch.rand(K, N, device="cuda", generator=g) * 2 - 1).half()
-        bias = (torch.rand(N, device="cuda", generator=g) * 2 - 1).half()
-        y = torch.full((M, N), float("nan"), device="cuda", dtype=torch.half)
+        dt = dlc.dtype
+        a = (torch.rand(M, K, device="cuda", generator=g) * 2 - 1).to(dt)
+        b = (torch.rand(K, N, device="cuda", generator=g) * 2 - 1).to(dt)
+        bias = (torch.rand(N, device="cuda", generator=g) * 2 - 1).to(dt)
+        y = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
         tensors = {"X": a, "W": b, "bias": bias, "Y": y}
         syms = {"M": M, "K": K, "N": N}
         run_dlc = lambda: dlc.launch(tensors, syms, cu_stream)
