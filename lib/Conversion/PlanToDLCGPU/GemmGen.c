@@ -8,6 +8,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <string.h>
 
 MlirValue gemmGpuId(Gen *g, const char *op, const char *dim) {
   char text[32];
@@ -189,6 +190,20 @@ void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue *tileRow,
   MlirValue inGroup = dlcArith(&g->b, "arith.remui", pid, perGroup);
   *tileRow = add(g, first, dlcArith(&g->b, "arith.remui", inGroup, size));
   *tileCol = dlcArith(&g->b, "arith.divui", inGroup, size);
+}
+
+void gemmGenInit(Gen *g, MlirOperation kernel, const KpProblem *p,
+                 const DlcGemmTiling *t, int numTensors) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  memset(g, 0, sizeof(*g));
+  g->b = dlcBuilderAtEnd(entry, mlirOperationGetLocation(kernel));
+  g->p = p;
+  g->t = t;
+  g->idx = mlirIndexTypeGet(g->b.ctx);
+  g->i1 = mlirIntegerTypeGet(g->b.ctx, 1);
+  g->f32 = mlirF32TypeGet(g->b.ctx);
+  g->in = kpElementType(g->b.ctx, p->a.element);
+  gemmSetUpAddressing(g, entry, numTensors);
 }
 
 /* Sizes, strides and batch offsets from the kernel's symbol arguments. */

@@ -74,6 +74,11 @@ static inline MlirValue isMultiple(Gen *g, MlirValue v, int64_t of) {
   return dlcCmpI(&g->b, "eq", remc(g, v, of), cst(g, 0));
 }
 
+/* Starts generating into `kernel`'s body: the builder at its end, the
+ * problem, the tiling, the common types, and the addressing of its
+ * `numTensors` tensors (gemmSetUpAddressing). */
+void gemmGenInit(Gen *g, MlirOperation kernel, const KpProblem *p,
+                 const DlcGemmTiling *t, int numTensors);
 /* gpu.thread_id / gpu.block_id ... along `dim` ("x", "y", "z"). */
 MlirValue gemmGpuId(Gen *g, const char *op, const char *dim);
 MlirAttribute gemmI64(Gen *g, int64_t v);

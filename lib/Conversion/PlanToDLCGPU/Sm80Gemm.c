@@ -486,19 +486,11 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
 
 void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *p,
                      const DlcGemmTiling *t, int numTensors) {
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  Gen gen = {0};
+  Gen gen;
   Gen *g = &gen;
-  g->b = dlcBuilderAtEnd(entry, mlirOperationGetLocation(kernel));
-  g->p = p;
-  g->t = t;
-  g->idx = mlirIndexTypeGet(g->b.ctx);
-  g->i1 = mlirIntegerTypeGet(g->b.ctx, 1);
-  g->f32 = mlirF32TypeGet(g->b.ctx);
-  g->in = kpElementType(g->b.ctx, p->a.element);
+  gemmGenInit(g, kernel, p, t, numTensors);
   g->warpsN = t->tileN / t->warpN;
   g->threads = dlcGemmThreads(t);
-  gemmSetUpAddressing(g, entry, numTensors);
 
   Operand a, b;
   planOperand(g, &a, &g->ta, KP_M);

@@ -479,17 +479,10 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
                      const DlcGemmTiling *t, int numTensors, int mapArg) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  Gen gen = {0};
+  Gen gen;
   Gen *g = &gen;
-  g->b = dlcBuilderAtEnd(entry, mlirOperationGetLocation(kernel));
-  g->p = p;
-  g->t = t;
-  g->idx = mlirIndexTypeGet(g->b.ctx);
-  g->i1 = mlirIntegerTypeGet(g->b.ctx, 1);
-  g->f32 = mlirF32TypeGet(g->b.ctx);
-  g->in = kpElementType(g->b.ctx, p->a.element);
+  gemmGenInit(g, kernel, p, t, numTensors);
   g->threads = DLC_SM90_THREADS;
-  gemmSetUpAddressing(g, entry, numTensors);
 
   Pipeline pipe;
   planStaging(g, &pipe.a, &g->ta, KP_M, t->tileM,
