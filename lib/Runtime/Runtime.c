@@ -186,7 +186,8 @@ kernelCreate(DlcRuntime *rt, const DlcRuntimeManifest *m, CUmodule shared) {
     rc = check(rt, rt->drv.cuModuleGetFunction(&k->function, k->module, name),
                what);
   }
-  if (rc == 0 && dlcTensorMapsInit(&k->maps, &rt->drv, m, err, sizeof err)) {
+  if (rc == 0 &&
+      dlcTensorMapsInit(&k->maps, &rt->drv, m, k->module, err, sizeof err)) {
     setError(rt, "%s", err);
     rc = -1;
   }

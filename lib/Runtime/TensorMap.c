@@ -10,7 +10,8 @@
 enum { MapBytes = 128 }; /* sizeof(CUtensorMap), 64-byte aligned */
 
 int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
-                      const DlcRuntimeManifest *m, char *err, size_t errSize) {
+                      const DlcRuntimeManifest *m, CUmodule module, char *err,
+                      size_t errSize) {
   memset(maps, 0, sizeof *maps);
   int n = dlcRuntimeManifestGetNumParams(m);
   for (int i = 0; i < n; i++)
@@ -60,6 +61,8 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   }
   for (int j = 0; j < maps->count; j++)
     maps->address[j] = maps->device + (CUdeviceptr)j * MapBytes;
+  if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
+    maps->repackKernel = NULL;
   return 0;
 }
 
@@ -147,7 +150,7 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
       return -1;
     }
     uint64_t pitch = (width + 15) / 16 * 16;
-    if (!drv->cuMemcpy2DAsync) {
+    if (!maps->repackKernel && !drv->cuMemcpy2DAsync) {
       snprintf(err, errSize,
                "tensor map '%s': stride %s = %llu bytes is not a multiple of "
                "16 and this CUDA driver cannot repack it (no "
@@ -224,9 +227,26 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
   }
   for (int j = 0; j < maps->count; j++) {
-    if (maps->repack[j].Height == 0)
+    const DlcMemcpy2D *copy = &maps->repack[j];
+    if (copy->Height == 0)
       continue;
-    CUresult r = drv->cuMemcpy2DAsync(&maps->repack[j], NULL);
+    CUresult r;
+    if (maps->repackKernel) {
+      /* dlc_repack_b16(src, dst, rows, cols, src pitch, dst pitch), pitches
+       * in 2-byte elements; block 256, grid (ceildiv(cols, 1024), rows). */
+      CUdeviceptr src = copy->srcDevice, dst = copy->dstDevice;
+      int64_t rows = (int64_t)copy->Height,
+              cols = (int64_t)copy->WidthInBytes / 2;
+      int64_t sp = (int64_t)copy->srcPitch / 2,
+              dp = (int64_t)copy->dstPitch / 2;
+      void *params[] = {&src, &dst, &rows, &cols, &sp, &dp};
+      r = drv->cuLaunchKernel(maps->repackKernel,
+                              (unsigned)((cols + 1023) / 1024),
+                              (unsigned)(rows < 65535 ? rows : 65535), 1, 256,
+                              1, 1, 0, NULL, params, NULL);
+    } else {
+      r = drv->cuMemcpy2DAsync(copy, NULL);
+    }
     if (r != 0) {
       snprintf(err, errSize, "repacking '%s': %s",
                dlcRuntimeManifestGetParam(m, maps->param[j])->tensor,

@@ -24,6 +24,9 @@ typedef struct DlcTensorMaps {
   /* A map whose tensor has a row stride TMA cannot take reads a padded
    * copy instead, refreshed before every launch (docs/runtime.md). */
   DlcMemcpy2D *repack; /* Height 0: none */
+  /* The module's repack kernel (dlc_repack_b16, which the compiler adds
+   * next to every SM90 kernel); NULL: cuMemcpy2DAsync copies instead. */
+  CUfunction repackKernel;
   CUdeviceptr *workspace;
   size_t *workspaceBytes;
 } DlcTensorMaps;
@@ -31,7 +34,8 @@ typedef struct DlcTensorMaps {
 /* Finds the kernel's tensormap parameters and allocates their device
  * buffer (nothing when it has none).  -1 with a message. */
 int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
-                      const DlcRuntimeManifest *m, char *err, size_t errSize);
+                      const DlcRuntimeManifest *m, CUmodule module, char *err,
+                      size_t errSize);
 void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv);
 
 /* Encodes (again) every map whose tensor's base address (read through

@@ -16,6 +16,8 @@ typedef struct Lowering DlcLowering;
  * upstream value `to`; Lookup returns null for an unmapped value. */
 void dlcLoweringMap(DlcLowering *l, MlirValue from, MlirValue to);
 MlirValue dlcLoweringLookup(DlcLowering *l, MlirValue from);
+/* The gpu.module being lowered. */
+MlirOperation dlcLoweringGetGpuModule(DlcLowering *l);
 
 /* Each lowers one op before it (the caller erases the dlcgpu ops); false
  * after a diagnostic. */

@@ -87,6 +87,8 @@ MlirValue dlcLoweringLookup(DlcLowering *l, MlirValue from) {
   return lookupToken(l, from);
 }
 
+MlirOperation dlcLoweringGetGpuModule(DlcLowering *l) { return l->gpuModule; }
+
 static MlirType asyncToken(MlirContext ctx) {
   return dlcType(ctx, "!nvgpu.device.async.token");
 }

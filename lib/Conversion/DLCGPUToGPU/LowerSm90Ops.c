@@ -146,8 +146,87 @@ static void boxMemref(char *out, size_t size, int rank, const int64_t *box,
            mlirTypeIsABF16(element) ? "bf16" : "f16");
 }
 
+/* The repack kernel a host runs before an SM90 kernel whose operand has a
+ * row stride TMA cannot take (docs/runtime.md, "Repack"): dst rows of
+ * `cols` 2-byte elements, `dp` apart, from src rows `sp` apart (pitches in
+ * elements); block (256), grid (ceildiv(cols, 1024), rows up to 65535);
+ * each thread moves 4 elements of a row, coalesced, at DRAM bandwidth
+ * where the driver's 2-D copy of such rows is several times slower. */
+static const char kRepackName[] = "dlc_repack_b16";
+static const char kRepackKernel[] =
+    "gpu.module @dlc_repack_holder {\n"
+    "gpu.func @dlc_repack_b16(%src: !llvm.ptr, %dst: !llvm.ptr, %rows: i64, "
+    "%cols: i64, %sp: i64, %dp: i64) kernel attributes {nvvm.maxntid = "
+    "array<i32: 256, 1, 1>} {\n"
+    "  %bx = gpu.block_id x\n  %by = gpu.block_id y\n"
+    "  %gy = gpu.grid_dim y\n  %tx = gpu.thread_id x\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+    "  %c4 = arith.constant 4 : index\n"
+    "  %c256 = arith.constant 256 : index\n"
+    "  %c1024 = arith.constant 1024 : index\n"
+    "  %rowsI = arith.index_cast %rows : i64 to index\n"
+    "  %colsI = arith.index_cast %cols : i64 to index\n"
+    "  %base = arith.muli %bx, %c1024 : index\n"
+    "  %first = arith.addi %base, %tx : index\n"
+    "  %g = llvm.addrspacecast %src : !llvm.ptr to !llvm.ptr<1>\n"
+    "  %d = llvm.addrspacecast %dst : !llvm.ptr to !llvm.ptr<1>\n"
+    "  scf.for %r = %by to %rowsI step %gy {\n"
+    "    %r64 = arith.index_cast %r : index to i64\n"
+    "    %so = arith.muli %r64, %sp : i64\n"
+    "    %do = arith.muli %r64, %dp : i64\n"
+    "    scf.for %k = %c0 to %c4 step %c1 {\n"
+    "      %off = arith.muli %k, %c256 : index\n"
+    "      %c = arith.addi %first, %off : index\n"
+    "      %in = arith.cmpi slt, %c, %colsI : index\n"
+    "      scf.if %in {\n"
+    "        %c64 = arith.index_cast %c : index to i64\n"
+    "        %si = arith.addi %so, %c64 : i64\n"
+    "        %di = arith.addi %do, %c64 : i64\n"
+    "        %sptr = llvm.getelementptr %g[%si] : (!llvm.ptr<1>, i64) -> "
+    "!llvm.ptr<1>, i16\n"
+    "        %dptr = llvm.getelementptr %d[%di] : (!llvm.ptr<1>, i64) -> "
+    "!llvm.ptr<1>, i16\n"
+    "        %v = llvm.load %sptr : !llvm.ptr<1> -> i16\n"
+    "        llvm.store %v, %dptr : i16, !llvm.ptr<1>\n"
+    "      }\n"
+    "    }\n"
+    "  }\n"
+    "  gpu.return\n"
+    "}\n"
+    "}\n";
+
+/* Adds the repack kernel to the gpu.module once. */
+static void declareRepack(DlcLowering *l) {
+  MlirOperation gpuModule = dlcLoweringGetGpuModule(l);
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  MlirStringRef name = mlirStringRefCreateFromCString(kRepackName);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute symbol = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
+      return;
+  }
+  /* A gpu.func parses only inside a gpu.module: parse one around it and
+   * move the function over. */
+  MlirOperation holder = mlirOperationCreateParse(
+      mlirOperationGetContext(gpuModule),
+      mlirStringRefCreateFromCString(kRepackKernel),
+      mlirStringRefCreateFromCString("dlc-repack-kernel"));
+  if (mlirOperationIsNull(holder))
+    return; /* cannot happen: the text is fixed and verified by lit */
+  MlirOperation kernel = mlirBlockGetFirstOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(holder, 0)));
+  mlirOperationRemoveFromParent(kernel);
+  mlirBlockAppendOwnedOperation(body, kernel);
+  mlirOperationDestroy(holder);
+}
+
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  declareRepack(l);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);

@@ -170,6 +170,10 @@ static char functions[MaxFunctions][128];
 static int numFunctions;
 CUresult cuModuleGetFunction(void **f, void *m, const char *name) {
   (void)m;
+  /* FAKECUDA_MISSING=NAME: the module has no function NAME. */
+  const char *missing = getenv("FAKECUDA_MISSING");
+  if (missing && strcmp(missing, name) == 0)
+    return 500; /* CUDA_ERROR_NOT_FOUND */
   for (int i = 0; i < numFunctions; i++)
     if (strcmp(functions[i], name) == 0) {
       *f = functions[i];
