@@ -80,6 +80,10 @@ class DlcKernel:
         self.dtype = torch.bfloat16 if x["dtype"] == "bf16" else torch.half
         self.maps = {}  # (name, base, sizes) -> device tensor holding the map
         self.repacks = {}  # same key -> (padded copy, source) of a tensor
+        # The module's repack kernel (the compiler adds it next to SM90
+        # kernels); without it torch copies.
+        err, fn = cu.cuModuleGetFunction(self.module, b"dlc_repack_b16")
+        self.repack_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
 
     def tensor_map(self, p, tensors, symbols):
         """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
@@ -92,14 +96,24 @@ class DlcKernel:
         if any(s % 16 for s in strides):
             # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
             # rows, so the map reads a copy with padded rows, made before
-            # every launch (and timed with it).
+            # every launch (and timed with it) by the module's repack kernel.
             rows = t.reshape(-1, t.shape[-1])
             pad = -(-rows.shape[1] * rows.element_size() // 16) * 16 // rows.element_size()
             if key not in self.maps:
                 work = torch.empty(rows.shape[0], pad, dtype=t.dtype, device=t.device)
                 self.repacks[key] = (work[:, :rows.shape[1]], rows)
             dst, src = self.repacks[key]
-            dst.copy_(src)
+            if self.repack_fn is not None:
+                rows_, cols_ = src.shape
+                check_cu(cu.cuLaunchKernel(
+                    self.repack_fn, -(-cols_ // 1024), min(rows_, 65535), 1,
+                    256, 1, 1, 0, torch.cuda.current_stream().cuda_stream,
+                    ((src.data_ptr(), dst.data_ptr(), rows_, cols_,
+                      src.stride(0), dst.stride(0)),
+                     (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                      ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)), 0))
+            else:
+                dst.copy_(src)
             base = dst.data_ptr()
         if key not in self.maps:
             dtype = (cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
