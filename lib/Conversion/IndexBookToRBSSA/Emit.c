@@ -681,6 +681,14 @@ static bool emitValue(RbRegion *r, MlirValue source, MlirOperation user,
   if (mlirOperationIsNull(op) || rbNameIs(op, "indexbook.leaf") ||
       rbCutIndex(r, source) >= 0)
     return emitLeaf(r, source, user, ctx, target, guarded, out);
+  /* Inside a reduction body, a value computed from another reduction and
+   * broadcast along the body's axes (tinygrad's mul + reduce chain of two
+   * GEMMs) comes from an earlier region, as a contraction's operand does
+   * (Reduce.c): the driver splits here. */
+  if (target && rbNeedsBoundary(r, source, ctx, target)) {
+    r->request = source; /* no diagnostic */
+    return false;
+  }
   /* A reduction's result depends only on the axes its context uses: it is
    * emitted once, minimal, and broadcast where a body needs it. */
   const RbSpace *key = isReduction(op) ? NULL : target;

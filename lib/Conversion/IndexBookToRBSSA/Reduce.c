@@ -269,8 +269,8 @@ static bool dependsOnReduction(RbRegion *r, MlirValue value) {
  * P V over [m, d, n]) would be recomputed along the missing axes, each
  * time with its reductions complete: it is materialised instead, and the
  * region ends with it. A reduction itself is emitted once and broadcast. */
-static bool needsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
-                          const RbSpace *target) {
+bool rbNeedsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
+                     const RbSpace *target) {
   if (!mlirValueIsAOpResult(value) || rbCutIndex(r, value) >= 0 ||
       (!mlirValueIsNull(r->self) && mlirValueEqual(value, r->self)))
     return false;
@@ -479,7 +479,7 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
     } else {
       rbCompose(r, rbMapOf(level->op, i), &level->iter, &ctx);
     }
-    if (needsBoundary(r, operand, &ctx, target)) {
+    if (rbNeedsBoundary(r, operand, &ctx, target)) {
       r->request = operand; /* no diagnostic: the driver splits here */
       return false;
     }

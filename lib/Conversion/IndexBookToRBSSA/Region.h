@@ -223,6 +223,15 @@ bool rbCanMaterialize(RbRegion *r, MlirValue value);
 
 /* --- reductions (Reduce.c) ------------------------------------------------ */
 
+/* Whether `value`, read in a reduction body over `target` through `ctx`,
+ * must be materialised by an earlier region first: it depends on a
+ * reduction of this region and is used along fewer axes than the body
+ * (the first GEMM's activation inside the second GEMM's product, the
+ * softmax P inside P V): emitted in place it would nest that reduction
+ * inside this one. (Reduce.c) */
+bool rbNeedsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
+                     const RbSpace *target);
+
 /* Emits an indexbook.reduce or indexbook.contract at ctx (its kept dims):
  * SRNF (R0/R2 merging, R1 invariant hoist), domain guards with the neutral
  * element, the rbssa.reduce and a cast to the result's element type. */
