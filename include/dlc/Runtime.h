@@ -240,6 +240,22 @@ dlcRuntimeRefDataGetSymbols(DLC_KEEP const DlcRuntimeRefData *d);
 DLC_KEEP const void *
 dlcRuntimeRefDataGetTensor(DLC_KEEP const DlcRuntimeRefData *d, int i,
                            DlcRuntimeDtype *dtype, int64_t *count);
+/* The entries of role "intermediate": a program's buffers between kernels,
+ * as the CPU computed them from the same inputs (the per-kernel check of
+ * docs/runtime.md).  They name no parameter of the manifest the data was
+ * loaded against, so only their own "shape" and file size are checked
+ * here; the caller compares dtype and count with the program's buffer. */
+int dlcRuntimeRefDataGetNumIntermediates(DLC_KEEP const DlcRuntimeRefData *d);
+/* Name of intermediate entry i (file order), or NULL. */
+DLC_KEEP const char *
+dlcRuntimeRefDataGetIntermediateName(DLC_KEEP const DlcRuntimeRefData *d,
+                                     int i);
+/* Data of the intermediate entry named `name`, its dtype and element count;
+ * NULL when the folder has none of that name. */
+DLC_KEEP const void *
+dlcRuntimeRefDataGetIntermediate(DLC_KEEP const DlcRuntimeRefData *d,
+                                 DLC_KEEP const char *name,
+                                 DlcRuntimeDtype *dtype, int64_t *count);
 
 /*===------------------------------ devices ------------------------------===*/
 
@@ -331,6 +347,18 @@ int dlcRuntimeExecutableRelease(DLC_KEEP DlcRuntimeExecutable *e);
 int dlcRuntimeExecutableLaunch(DLC_KEEP DlcRuntimeExecutable *e,
                                DLC_KEEP const DlcRuntimeDevicePtr *tensors,
                                DLC_KEEP const int64_t *symbols);
+
+/* Launches kernel `kernel` alone (launch order) on buffers of the caller's:
+ * ptrs holds one device pointer per pointer parameter of that kernel, in
+ * its parameter order, whatever each is bound to in the program (graph
+ * tensor or intermediate); symbols in program symbol order.  The launches
+ * are prepared (and the intermediates allocated) for these symbols first,
+ * as dlcRuntimeExecutableAllocate does.  To check one kernel of a chain on
+ * reference inputs.  Asynchronous, like dlcRuntimeKernelLaunch. */
+int dlcRuntimeExecutableLaunchKernel(DLC_KEEP DlcRuntimeExecutable *e,
+                                     int kernel,
+                                     DLC_KEEP const DlcRuntimeDevicePtr *ptrs,
+                                     DLC_KEEP const int64_t *symbols);
 
 /* warmup untimed runs of the whole program, then iters runs each between
  * two events (first launch to last); *medianMs is the median. */

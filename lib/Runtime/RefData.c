@@ -2,8 +2,10 @@
 |* DIR/meta.json names the symbol values and, for every pointer parameter   *|
 |* of the kernel (ABI order), the dtype, shape, role and file of a raw      *|
 |* little-endian row-major tensor, DIR/<param>.bin by default.  Inputs are  *|
-|* the values to launch with; outputs the expected results.  The format is  *|
-|* fixed in docs/conventions.md, "Reference data".                          *|
+|* the values to launch with; outputs the expected results.  Entries of     *|
+|* role "intermediate" (a program's buffers between kernels) are kept by    *|
+|* name for the per-kernel check.  The format is fixed in                   *|
+|* docs/conventions.md, "Reference data".                                   *|
 \*===----------------------------------------------------------------------===*/
 
 #include "Json.h"
@@ -19,6 +21,7 @@ typedef struct {
   DlcRuntimeDtype dtype;
   int64_t count;
   void *data;
+  char *name; /* intermediates only */
 } Tensor;
 
 struct DlcRuntimeRefData {
@@ -26,6 +29,8 @@ struct DlcRuntimeRefData {
   int64_t *symbols;
   int numParams;
   Tensor *tensors; /* one per manifest parameter; data NULL for i64 ones */
+  int numIntermediates;
+  Tensor *intermediates; /* the entries of role "intermediate", file order */
 };
 
 static void setErr(char *err, size_t errSize, const char *fmt, ...) {
@@ -41,6 +46,11 @@ void dlcRuntimeRefDataDestroy(DlcRuntimeRefData *d) {
   for (int i = 0; i < d->numParams; i++)
     free(d->tensors[i].data);
   free(d->tensors);
+  for (int i = 0; i < d->numIntermediates; i++) {
+    free(d->intermediates[i].data);
+    free(d->intermediates[i].name);
+  }
+  free(d->intermediates);
   free(d->symbols);
   free(d);
 }
@@ -87,6 +97,28 @@ static const DlcJson *findParam(const DlcJson *params, const char *name) {
   return NULL;
 }
 
+/* Reads the entry's file ("file", else <name>.bin) into t->data; it must
+ * hold exactly t->count elements of t->dtype. */
+static int readData(Tensor *t, const char *dir, const DlcJson *file,
+                    const char *name, char *err, size_t errSize) {
+  char path[4096];
+  if (file && file->kind == DLC_JSON_STRING)
+    snprintf(path, sizeof path, "%s/%s", dir, file->string);
+  else
+    snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+  size_t size;
+  t->data = dlcJsonReadFile(path, &size, err, errSize);
+  if (!t->data)
+    return -1;
+  size_t bytes = (size_t)t->count * dlcRuntimeDtypeSize(t->dtype);
+  if (size != bytes) {
+    setErr(err, errSize, "%s: %zu bytes, expected %zu (%" PRId64 " x %s)", path,
+           size, bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
+    return -1;
+  }
+  return 0;
+}
+
 static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
                       const DlcRuntimeManifest *m, int i,
                       const int64_t *symbols, char *err, size_t errSize) {
@@ -96,7 +128,12 @@ static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
   const DlcJson *shape = dlcJsonGet(entry, "shape");
   const DlcJson *role = dlcJsonGet(entry, "role");
   const char *want = p->role == DLC_RUNTIME_ROLE_INPUT ? "input" : "output";
-  if (role &&
+  /* A kernel of a program run alone: its buffer is in the folder as the
+   * program's intermediate. */
+  int asIntermediate = p->intermediate && role &&
+                       role->kind == DLC_JSON_STRING &&
+                       strcmp(role->string, "intermediate") == 0;
+  if (role && !asIntermediate &&
       (role->kind != DLC_JSON_STRING || strcmp(role->string, want) != 0)) {
     setErr(err, errSize, "meta.json: '%s' is an %s of kernel '%s'", p->name,
            want, dlcRuntimeManifestGetKernelName(m));
@@ -134,20 +171,80 @@ static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
       return -1;
     }
   }
-  char path[4096];
-  if (file && file->kind == DLC_JSON_STRING)
-    snprintf(path, sizeof path, "%s/%s", dir, file->string);
-  else
-    snprintf(path, sizeof path, "%s/%s.bin", dir, p->name);
-  size_t size;
-  t->data = dlcJsonReadFile(path, &size, err, errSize);
-  if (!t->data)
+  return readData(t, dir, file, p->name, err, errSize);
+}
+
+/* An entry of role "intermediate": it names no manifest parameter, so its
+ * own "shape" gives the element count (checked by the caller against the
+ * program's buffer). */
+static int readIntermediate(Tensor *t, const char *dir, const DlcJson *entry,
+                            char *err, size_t errSize) {
+  const DlcJson *name = dlcJsonGet(entry, "name");
+  const DlcJson *dt = dlcJsonGet(entry, "dtype");
+  const DlcJson *shape = dlcJsonGet(entry, "shape");
+  if (!name || name->kind != DLC_JSON_STRING) {
+    setErr(err, errSize, "meta.json: an intermediate needs a string \"name\"");
     return -1;
-  size_t bytes = (size_t)t->count * dlcRuntimeDtypeSize(t->dtype);
-  if (size != bytes) {
-    setErr(err, errSize, "%s: %zu bytes, expected %zu (%" PRId64 " x %s)", path,
-           size, bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
+  }
+  if (!(t->name = malloc(strlen(name->string) + 1))) {
+    setErr(err, errSize, "out of memory");
     return -1;
+  }
+  strcpy(t->name, name->string);
+  t->dtype = dt && dt->kind == DLC_JSON_STRING
+                 ? dlcRuntimeDtypeFromString(dt->string)
+                 : DLC_RUNTIME_DTYPE_INVALID;
+  if (t->dtype == DLC_RUNTIME_DTYPE_INVALID) {
+    setErr(err, errSize, "meta.json: intermediate '%s' needs a \"dtype\"",
+           t->name);
+    return -1;
+  }
+  int good = shape && shape->kind == DLC_JSON_ARRAY;
+  t->count = 1;
+  for (size_t d = 0; good && d < shape->count; d++) {
+    const DlcJson *e = shape->items[d];
+    good = e->kind == DLC_JSON_NUMBER && e->isInteger && e->integer >= 0 &&
+           (e->integer == 0 || t->count <= INT64_MAX / 2 / e->integer);
+    t->count *= good ? e->integer : 1;
+  }
+  if (!good) {
+    setErr(err, errSize,
+           "meta.json: intermediate '%s' needs a \"shape\" of sizes", t->name);
+    return -1;
+  }
+  return readData(t, dir, dlcJsonGet(entry, "file"), t->name, err, errSize);
+}
+
+static int isIntermediate(const DlcJson *entry) {
+  const DlcJson *role = dlcJsonGet(entry, "role");
+  return role && role->kind == DLC_JSON_STRING &&
+         strcmp(role->string, "intermediate") == 0;
+}
+
+/* Every entry of role "intermediate", in file order. */
+static int readIntermediates(DlcRuntimeRefData *d, const char *dir,
+                             const DlcJson *params, char *err, size_t errSize) {
+  size_t n = 0;
+  for (size_t i = 0; i < params->count; i++)
+    n += isIntermediate(params->items[i]);
+  if (n == 0)
+    return 0;
+  if (!(d->intermediates = calloc(n, sizeof(Tensor)))) {
+    setErr(err, errSize, "out of memory");
+    return -1;
+  }
+  for (size_t i = 0; i < params->count; i++) {
+    if (!isIntermediate(params->items[i]))
+      continue;
+    Tensor *t = &d->intermediates[d->numIntermediates++];
+    if (readIntermediate(t, dir, params->items[i], err, errSize) != 0)
+      return -1;
+    for (int j = 0; j + 1 < d->numIntermediates; j++)
+      if (strcmp(d->intermediates[j].name, t->name) == 0) {
+        setErr(err, errSize, "meta.json: two intermediates named '%s'",
+               t->name);
+        return -1;
+      }
   }
   return 0;
 }
@@ -199,6 +296,8 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir,
                         errSize);
       }
     }
+    if (rc == 0)
+      rc = readIntermediates(d, dir, params, err, errSize);
   }
   dlcJsonDestroy(meta);
   if (rc != 0) {
@@ -221,4 +320,30 @@ const void *dlcRuntimeRefDataGetTensor(const DlcRuntimeRefData *d, int i,
   if (count)
     *count = d->tensors[i].count;
   return d->tensors[i].data;
+}
+
+int dlcRuntimeRefDataGetNumIntermediates(const DlcRuntimeRefData *d) {
+  return d->numIntermediates;
+}
+
+const char *dlcRuntimeRefDataGetIntermediateName(const DlcRuntimeRefData *d,
+                                                 int i) {
+  return i >= 0 && i < d->numIntermediates ? d->intermediates[i].name : NULL;
+}
+
+const void *dlcRuntimeRefDataGetIntermediate(const DlcRuntimeRefData *d,
+                                             const char *name,
+                                             DlcRuntimeDtype *dtype,
+                                             int64_t *count) {
+  for (int i = 0; i < d->numIntermediates; i++) {
+    const Tensor *t = &d->intermediates[i];
+    if (strcmp(t->name, name) != 0)
+      continue;
+    if (dtype)
+      *dtype = t->dtype;
+    if (count)
+      *count = t->count;
+    return t->data;
+  }
+  return NULL;
 }

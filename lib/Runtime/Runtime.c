@@ -586,8 +586,9 @@ int dlcRuntimeExecutableAllocate(DlcRuntimeExecutable *e,
   return 0;
 }
 
-/* "launch 1/2 mlp_r0(X, W1, b1, W2, t0, M, K, H, N): grid ..." */
-static void traceLaunch(DlcRuntimeExecutable *e, int k) {
+/* "launch 1/2 mlp_r0(X, W1, b1, W2, t0, M, K, H, N): grid ...", with
+ * `how` after the parameters (" alone" for a kernel launched by itself). */
+static void traceLaunch(DlcRuntimeExecutable *e, int k, const char *how) {
   if (!e->trace)
     return;
   const ProgramKernel *pk = &e->kernels[k];
@@ -601,9 +602,9 @@ static void traceLaunch(DlcRuntimeExecutable *e, int k) {
                           dlcRuntimeManifestGetParam(m, i)->name);
   const DlcRuntimeLaunchDims *d = &pk->dims;
   trace(e,
-        "%.900s): grid %lldx%lldx%lld, block %lldx%lldx%lld, %lld bytes "
+        "%.900s)%s: grid %lldx%lldx%lld, block %lldx%lldx%lld, %lld bytes "
         "shared",
-        line, (long long)d->grid[0], (long long)d->grid[1],
+        line, how, (long long)d->grid[0], (long long)d->grid[1],
         (long long)d->grid[2], (long long)d->block[0], (long long)d->block[1],
         (long long)d->block[2], (long long)d->dynamicSmemBytes);
 }
@@ -620,7 +621,7 @@ static int launchKernel(DlcRuntimeExecutable *e, int k,
     else if (kind == DLC_RUNTIME_BIND_BUFFER)
       pk->ptrs[n++] = e->buffers[index];
   }
-  traceLaunch(e, k);
+  traceLaunch(e, k, "");
   return launch(pk->k, pk->args, &pk->dims);
 }
 
@@ -633,6 +634,29 @@ int dlcRuntimeExecutableLaunch(DlcRuntimeExecutable *e,
     if (launchKernel(e, k, tensors) != 0)
       return -1;
   return 0;
+}
+
+int dlcRuntimeExecutableLaunchKernel(DlcRuntimeExecutable *e, int kernel,
+                                     const DlcRuntimeDevicePtr *ptrs,
+                                     const int64_t *symbols) {
+  if (kernel < 0 || kernel >= e->numKernels) {
+    setError(e->rt, "program '%s' has no kernel %d (it has %d)",
+             dlcRuntimeProgramGetName(e->p), kernel, e->numKernels);
+    return -1;
+  }
+  /* The prepared arguments point into pk->ptrs and pk->syms: refilling the
+   * pointers is all a launch on other buffers needs. */
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  ProgramKernel *pk = &e->kernels[kernel];
+  for (int i = 0, n = 0; i < dlcRuntimeManifestGetNumParams(pk->k->m); i++)
+    if (dlcRuntimeManifestGetParam(pk->k->m, i)->kind ==
+        DLC_RUNTIME_PARAM_PTR) {
+      pk->ptrs[n] = ptrs[n];
+      n++;
+    }
+  traceLaunch(e, kernel, " alone");
+  return launch(pk->k, pk->args, &pk->dims);
 }
 
 /* One run of a program, for timeRuns. */

@@ -3,12 +3,18 @@
  * of its intermediates, a kernel manifest seen as a program, and one run on
  * the fake CUDA driver (test/Runtime/Inputs/fakecuda): the intermediate
  * allocated once per set of sizes, the kernels launched in order, the
- * intermediate freed. Output goes to stderr for FileCheck. */
+ * intermediate freed; one kernel launched alone on the caller's buffers
+ * (with FAKECUDA_EXEC, it computes); reference data holding intermediates.
+ * Output goes to stderr for FileCheck. */
 // RUN: env LD_LIBRARY_PATH=%fakecuda_dir dlc-runtime-test 2>&1 | FileCheck %s
 
 #include "dlc/Runtime.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 static const char program[] =
     "{\"program\": \"p\", \"ptx\": \"p.ptx\", \"arch\": \"sm_90\",\n"
@@ -217,10 +223,180 @@ static void testRun(void) {
   dlcRuntimeProgramDestroy(p);
 }
 
+/* Two kernels over N floats: q_r0 writes t0, q_r1 reads A and t0. */
+static const char chain[] =
+    "{\"program\": \"q\", \"ptx\": \"q.ptx\", \"symbols\": [\"N\"],\n"
+    " \"inputs\": [{\"dtype\": \"f32\", \"name\": \"A\", \"shape\": "
+    "[\"N\"]}],\n"
+    " \"outputs\": [{\"dtype\": \"f32\", \"name\": \"B\", \"shape\": "
+    "[\"N\"]}],\n"
+    " \"intermediates\": [{\"dtype\": \"f32\", \"name\": \"t0\", "
+    "\"shape\": [\"N\"], \"bytes\": \"4*N\"}],\n"
+    " \"kernels\": [\n"
+    "  {\"kernel\": \"q_r0\", \"grid\": [1], \"block\": [32], "
+    "\"symbols\": [\"N\"],\n"
+    "   \"params\": [{\"dtype\": \"f32\", \"kind\": \"ptr\", \"name\": "
+    "\"A\", \"role\": \"input\", \"shape\": [\"N\"]},\n"
+    "              {\"dtype\": \"f32\", \"kind\": \"ptr\", \"name\": "
+    "\"t0\", \"role\": \"output\", \"shape\": [\"N\"]},\n"
+    "              {\"kind\": \"i64\", \"name\": \"N\"}]},\n"
+    "  {\"kernel\": \"q_r1\", \"grid\": [1], \"block\": [32], "
+    "\"symbols\": [\"N\"],\n"
+    "   \"params\": [{\"dtype\": \"f32\", \"kind\": \"ptr\", \"name\": "
+    "\"A\", \"role\": \"input\", \"shape\": [\"N\"]},\n"
+    "              {\"dtype\": \"f32\", \"kind\": \"ptr\", \"name\": "
+    "\"t0\", \"role\": \"input\", \"shape\": [\"N\"]},\n"
+    "              {\"dtype\": \"f32\", \"kind\": \"ptr\", \"name\": "
+    "\"B\", \"role\": \"output\", \"shape\": [\"N\"]},\n"
+    "              {\"kind\": \"i64\", \"name\": \"N\"}]}]}\n";
+
+// CHECK-LABEL: testLaunchKernel
+// Launching one kernel prepares the program for the sizes (t0 allocated
+// once), then launches that kernel only, on the caller's buffers: q_r1
+// computes B = A + t0 from the given t0 {10, 20, 30}, not from the
+// executable's.
+// CHECK-NEXT:   alloc t0: f32 [N], 4*N = 12 bytes
+// CHECK-NEXT:   launch 2/2 q_r1(A, t0, B, N) alone: grid 1x1x1, block 32x1x1
+// CHECK-NEXT: B = 11 22 33
+// CHECK-NEXT:   launch 1/2 q_r0(A, t0, N) alone: grid 1x1x1
+// CHECK-NEXT: t0 = 2 4 8
+// CHECK-NEXT: error: program 'q' has no kernel 2 (it has 2)
+// CHECK-NEXT:   free t0
+// CHECK-NEXT: done
+static void testLaunchKernel(void) {
+  fprintf(stderr, "testLaunchKernel\n");
+  char err[512];
+  DlcRuntimeProgram *p = dlcRuntimeProgramParse(chain, NULL, err, sizeof err);
+  DlcRuntime *rt = p ? dlcRuntimeCreate(0, err, sizeof err) : NULL;
+  FILE *f = fopen("q.ptx", "w");
+  if (f)
+    fclose(f);
+  DlcRuntimeExecutable *e = rt ? dlcRuntimeExecutableLoad(rt, p) : NULL;
+  if (!e) {
+    fprintf(stderr, "error: %s\n", rt ? dlcRuntimeGetLastError(rt) : err);
+  } else {
+    /* The fake kernels compute: q_r0 t0 = exp2(A), q_r1 B = A + t0. */
+    setenv("FAKECUDA_EXEC", "q_r0 1=exp2(0) n=2; q_r1 2=add(0,1) n=3", 1);
+    dlcRuntimeExecutableSetTrace(e, printLine, NULL);
+    float a[3] = {1, 2, 3}, t[3] = {10, 20, 30}, b[3] = {0, 0, 0};
+    DlcRuntimeDevicePtr dev[3] = {0, 0, 0};
+    int64_t n = 3;
+    for (int i = 0; i < 3; i++)
+      dlcRuntimeMalloc(rt, sizeof a, &dev[i]);
+    dlcRuntimeCopyToDevice(rt, dev[0], a, sizeof a);
+    dlcRuntimeCopyToDevice(rt, dev[1], t, sizeof t);
+    if (dlcRuntimeExecutableLaunchKernel(e, 1, dev, &n) != 0 ||
+        dlcRuntimeSynchronize(rt) != 0 ||
+        dlcRuntimeCopyToHost(rt, b, dev[2], sizeof b) != 0)
+      fprintf(stderr, "error: %s\n", dlcRuntimeGetLastError(rt));
+    fprintf(stderr, "B = %g %g %g\n", b[0], b[1], b[2]);
+    if (dlcRuntimeExecutableLaunchKernel(e, 0, dev, &n) != 0 ||
+        dlcRuntimeCopyToHost(rt, t, dev[1], sizeof t) != 0)
+      fprintf(stderr, "error: %s\n", dlcRuntimeGetLastError(rt));
+    fprintf(stderr, "t0 = %g %g %g\n", t[0], t[1], t[2]);
+    if (dlcRuntimeExecutableLaunchKernel(e, 2, dev, &n) != 0)
+      fprintf(stderr, "error: %s\n", dlcRuntimeGetLastError(rt));
+    for (int i = 0; i < 3; i++)
+      dlcRuntimeFree(rt, dev[i]);
+    unsetenv("FAKECUDA_EXEC");
+    dlcRuntimeExecutableDestroy(e);
+  }
+  fprintf(stderr, "done\n");
+  remove("q.ptx");
+  dlcRuntimeDestroy(rt);
+  dlcRuntimeProgramDestroy(p);
+}
+
+static void writeFile(const char *path, const void *data, size_t bytes) {
+  FILE *f = fopen(path, "wb");
+  if (f) {
+    fwrite(data, 1, bytes, f);
+    fclose(f);
+  }
+}
+
+/* Loads refdata/ (meta.json as given) against q's signature. */
+static void loadRef(const DlcRuntimeManifest *sig, const char *meta) {
+  writeFile("refdata/meta.json", meta, strlen(meta));
+  char err[512];
+  DlcRuntimeRefData *d = dlcRuntimeRefDataLoad("refdata", sig, err, sizeof err);
+  if (!d) {
+    fprintf(stderr, "error: %s\n", err);
+    return;
+  }
+  for (int i = 0; i < dlcRuntimeRefDataGetNumIntermediates(d); i++) {
+    const char *name = dlcRuntimeRefDataGetIntermediateName(d, i);
+    DlcRuntimeDtype t;
+    int64_t count;
+    const float *v = dlcRuntimeRefDataGetIntermediate(d, name, &t, &count);
+    fprintf(stderr, "intermediate %s: %s x %lld = %g %g %g\n", name,
+            dlcRuntimeDtypeToString(t), (long long)count, v[0], v[1], v[2]);
+  }
+  fprintf(stderr, "intermediates: %d, t1: %s\n",
+          dlcRuntimeRefDataGetNumIntermediates(d),
+          dlcRuntimeRefDataGetIntermediate(d, "t1", NULL, NULL) ? "found"
+                                                                : "none");
+  dlcRuntimeRefDataDestroy(d);
+}
+
+// CHECK-LABEL: testRefIntermediates
+// CHECK-NEXT: intermediate t0: f32 x 3 = 2 4 8
+// CHECK-NEXT: intermediates: 1, t1: none
+// CHECK-NEXT: intermediates: 0, t1: none
+// CHECK-NEXT: error: meta.json: intermediate 't0' needs a "shape" of sizes
+// CHECK-NEXT: error: refdata/t0.bin: 12 bytes, expected 16 (4 x f32)
+// CHECK-NEXT: error: meta.json: two intermediates named 't0'
+static void testRefIntermediates(void) {
+  fprintf(stderr, "testRefIntermediates\n");
+  char err[512];
+  DlcRuntimeProgram *p = dlcRuntimeProgramParse(chain, NULL, err, sizeof err);
+  if (!p || (mkdir("refdata", 0777) != 0 && errno != EEXIST)) {
+    fprintf(stderr, "error: %s\n", p ? "mkdir" : err);
+    dlcRuntimeProgramDestroy(p);
+    return;
+  }
+  float a[3] = {1, 2, 3}, t[3] = {2, 4, 8}, b[3] = {3, 6, 11};
+  writeFile("refdata/A.bin", a, sizeof a);
+  writeFile("refdata/t0.bin", t, sizeof t);
+  writeFile("refdata/B.bin", b, sizeof b);
+  const DlcRuntimeManifest *sig = dlcRuntimeProgramGetSignature(p);
+  const char *head = "{\"symbols\": {\"N\": 3}, \"params\": ["
+                     "{\"name\": \"A\", \"dtype\": \"f32\", \"role\": "
+                     "\"input\"}, {\"name\": \"B\", \"dtype\": \"f32\", "
+                     "\"role\": \"output\"}";
+  const char *t0 = "{\"name\": \"t0\", \"dtype\": \"f32\", \"shape\": "
+                   "[3], \"role\": \"intermediate\"}";
+  char meta[1024];
+  snprintf(meta, sizeof meta, "%s, %s]}", head, t0);
+  loadRef(sig, meta);
+  snprintf(meta, sizeof meta, "%s]}", head); /* as written before */
+  loadRef(sig, meta);
+  snprintf(meta, sizeof meta,
+           "%s, {\"name\": \"t0\", \"dtype\": \"f32\", \"role\": "
+           "\"intermediate\"}]}",
+           head);
+  loadRef(sig, meta);
+  snprintf(meta, sizeof meta,
+           "%s, {\"name\": \"t0\", \"dtype\": \"f32\", \"shape\": [2, "
+           "2], \"role\": \"intermediate\"}]}",
+           head);
+  loadRef(sig, meta);
+  snprintf(meta, sizeof meta, "%s, %s, %s]}", head, t0, t0);
+  loadRef(sig, meta);
+  remove("refdata/meta.json");
+  remove("refdata/A.bin");
+  remove("refdata/B.bin");
+  remove("refdata/t0.bin");
+  remove("refdata");
+  dlcRuntimeProgramDestroy(p);
+}
+
 int main(void) {
   testParse();
   testKernel();
   testErrors();
   testRun();
+  testLaunchKernel();
+  testRefIntermediates();
   return 0;
 }

@@ -2,7 +2,7 @@
  * §6.11 "CPU playback", §13). The tiny function is copied alone into a new
  * module and lowered in-process with convert-tiny-to-indexbook,
  * convert-indexbook-to-rbssa and rbssa-fold-activations (as dlc-to-ptx
- * does). Then, for each trial, random sizes are drawn
+ * does; Program.c). Then, for each trial, random sizes are drawn
  * for the symbols (odd sizes and 1 included), random inputs are made, and
  * the tiny function and the rbssa region are both evaluated on them by the
  * CPU reference interpreter; the outputs must agree within rtol = atol =
@@ -12,20 +12,14 @@
 #include "InterpTool.h"
 
 #include "dlc/IR.h"
-#include "dlc/Passes.h"
-#include "dlc/Shape.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Pass.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-static const char pipeline[] =
-    "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
-    "func.func(rbssa-fold-activations))";
 static const double tolerance = 1e-3; /* rtol = atol (§13) */
 
 /* Every value of both functions (the tiny function's intermediate
@@ -35,12 +29,10 @@ static const double sizeBudget = 262144.0;
 
 typedef struct Diff {
   const Options *options;
-  MlirOperation tiny, region;
-  /* Several regions (docs/passes/convert-indexbook-to-rbssa.md): the
-   * program declaration and its regions in order; region = regions[0]. */
-  MlirOperation program;
-  int numRegions;
-  MlirOperation regions[MaxParams];
+  MlirOperation tiny, region; /* region: the first (or only) one */
+  /* The lowering: one region, or a program of several
+   * (docs/passes/convert-indexbook-to-rbssa.md). */
+  InterpProgram lowered;
   DlcInterpSymbols tinySymbols, regionSymbols; /* names only */
   int64_t fixed[DLC_INTERP_MAX_SYMBOLS];       /* SYM=SIZE, or -1 */
   intptr_t numInputs, numOutputs;
@@ -58,194 +50,57 @@ static MlirStringRef symbolName(MlirOperation func) {
              : mlirStringRefCreateFromCString("?");
 }
 
-static MlirAttribute funcAttr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
-/* The one rbssa region of `module`, or, when the lowering made several,
- * the program (a bodiless func.func with rbssa.program) and its regions in
- * order. False when neither. */
-static bool findRegions(MlirModule module, Diff *d) {
-  MlirOperation found = {NULL};
-  int regions = 0;
-  d->program = (MlirOperation){NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!mlirAttributeIsNull(funcAttr(op, "rbssa.program")))
-      d->program = op;
-    if (dlcInterpIsRegion(op) && regions++ == 0)
-      found = op;
-  }
-  if (mlirOperationIsNull(d->program)) {
-    d->region = found;
-    d->numRegions = 1;
-    d->regions[0] = found;
-    return regions == 1;
-  }
-  MlirAttribute program = funcAttr(d->program, "rbssa.program");
-  MlirAttribute list =
-      mlirAttributeIsADictionary(program)
-          ? mlirDictionaryAttrGetElementByName(
-                program, mlirStringRefCreateFromCString("regions"))
-          : mlirAttributeGetNull();
-  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
-      mlirArrayAttrGetNumElements(list) != regions || regions > MaxParams)
-    return false;
-  for (int i = 0; i < regions; ++i) {
-    MlirAttribute name = mlirArrayAttrGetElement(list, i);
-    if (!mlirAttributeIsAString(name))
-      return false;
-    MlirOperation func = {NULL};
-    for (MlirOperation op =
-             mlirBlockGetFirstOperation(mlirModuleGetBody(module));
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (dlcInterpIsRegion(op) &&
-          mlirAttributeEqual(funcAttr(op, "sym_name"), name))
-        func = op;
-    if (mlirOperationIsNull(func))
-      return false;
-    d->regions[i] = func;
-  }
-  d->numRegions = regions;
-  d->region = d->regions[0];
-  return true;
-}
-
-/* Argument attribute `key` of argument `i` of `func`, or null. */
-static MlirAttribute argAttr(MlirOperation func, intptr_t i, const char *key) {
-  MlirAttribute attrs = funcAttr(func, "arg_attrs");
-  if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs) ||
-      i >= mlirArrayAttrGetNumElements(attrs))
-    return mlirAttributeGetNull();
-  MlirAttribute dict = mlirArrayAttrGetElement(attrs, i);
-  return mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(key))
-             : mlirAttributeGetNull();
-}
-
-static bool isInputArg(MlirOperation func, intptr_t i) {
-  MlirAttribute role = argAttr(func, i, "rbssa.role");
-  return !mlirAttributeIsNull(role) && mlirAttributeIsAString(role) &&
-         mlirStringRefEqual(mlirStringAttrGetValue(role),
-                            mlirStringRefCreateFromCString("input"));
-}
-
-static intptr_t numArgs(MlirOperation func) {
-  return mlirFunctionTypeGetNumInputs(
-      mlirTypeAttrGetValue(funcAttr(func, "function_type")));
-}
-
-/* Evaluates the program's regions in order: buffers are found by
- * rbssa.name (graph inputs and outputs, intermediates t<i>). */
+/* Evaluates the program's regions in order and takes its graph outputs
+ * from their buffers. */
 static MlirLogicalResult evaluateProgram(const Diff *d,
                                          const DlcInterpOptions *evaluation,
                                          DlcTensor *const *inputs,
                                          const DlcInterpSymbols *symbols,
                                          DlcTensor **outputs) {
-  enum { MaxBuffers = 4 * MaxParams };
-  MlirAttribute names[MaxBuffers];
-  DlcTensor *tensors[MaxBuffers] = {NULL};
-  bool owned[MaxBuffers] = {false};
-  int count = 0;
-  for (intptr_t i = 0; i < d->numInputs; ++i) {
-    names[count] = argAttr(d->program, i, "rbssa.name");
-    tensors[count++] = inputs[i];
-  }
+  InterpBuffers buffers;
+  if (mlirLogicalResultIsFailure(interpToolEvaluateProgram(
+          &d->lowered, evaluation, d->numInputs, inputs, symbols, &buffers)))
+    return mlirLogicalResultFailure();
   bool ok = true;
-  for (int k = 0; ok && k < d->numRegions; ++k) {
-    MlirOperation func = d->regions[k];
-    DlcTensor *in[MaxParams], *out[MaxParams] = {NULL};
-    MlirAttribute outNames[MaxParams];
-    intptr_t numIn = 0, numOut = 0, n = numArgs(func);
-    for (intptr_t i = 0; ok && i < n && i < MaxParams; ++i) {
-      MlirAttribute name = argAttr(func, i, "rbssa.name");
-      if (!isInputArg(func, i)) {
-        outNames[numOut++] = name;
-        continue;
-      }
-      int j = count - 1;
-      while (j >= 0 && !mlirAttributeEqual(names[j], name))
-        --j;
-      ok = j >= 0;
-      if (ok)
-        in[numIn++] = tensors[j];
-    }
-    DlcInterpSymbols local = *symbols;
-    ok = ok && count + numOut <= MaxBuffers &&
-         mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
-             func, evaluation, numIn, in, &local, numOut, out));
-    for (intptr_t i = 0; i < numOut; ++i) {
-      if (!ok || count == MaxBuffers) {
-        dlcTensorDestroy(out[i]);
-        continue;
-      }
-      names[count] = outNames[i];
-      owned[count] = true;
-      tensors[count++] = out[i];
-    }
-  }
-  for (intptr_t k = 0; ok && k < d->numOutputs; ++k) {
-    MlirAttribute name = argAttr(d->program, d->numInputs + k, "rbssa.name");
-    int j = count - 1;
-    while (j >= 0 && !mlirAttributeEqual(names[j], name))
-      --j;
-    ok = j >= 0 && owned[j];
-    if (ok) {
-      outputs[k] = tensors[j];
-      owned[j] = false;
-    }
-  }
-  for (int j = 0; j < count; ++j)
-    if (owned[j])
-      dlcTensorDestroy(tensors[j]);
+  for (intptr_t k = 0; ok && k < d->numOutputs; ++k)
+    ok = (outputs[k] = interpToolBuffersTake(
+              &buffers, interpToolArgAttr(d->lowered.program, d->numInputs + k,
+                                          "rbssa.name"))) != NULL;
+  interpToolBuffersClear(&buffers);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-/* Lowers a copy of `d->tiny` into `*module` (created here; the caller
- * destroys it) and finds the region. Returns an exit status: 0, 1 (a bug:
- * bad pipeline, invalid IR) or 2 (the lowering rejects the program). */
-static int lower(MlirContext ctx, Diff *d, MlirModule *module) {
+/* Lowers a copy of `d->tiny` (Program.c) and finds the region. Returns an
+ * exit status: 0, 1 (a bug: bad pipeline, invalid IR) or 2 (the lowering
+ * rejects the program). */
+static int lower(MlirContext ctx, Diff *d) {
   MlirStringRef name = symbolName(d->tiny);
-  *module = mlirModuleCreateEmpty(mlirOperationGetLocation(d->tiny));
-  mlirBlockAppendOwnedOperation(mlirModuleGetBody(*module),
-                                mlirOperationClone(d->tiny));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
-  /* Verified below, so that invalid output is told apart from a refusal. */
-  mlirPassManagerEnableVerifier(pm, false);
   char errorText[1024];
-  DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
-  bool parsed = mlirLogicalResultIsSuccess(dlcParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm),
-      mlirStringRefCreateFromCString(pipeline), dlcStringSinkAppend, &error));
-  bool ran = parsed && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
-                           pm, mlirModuleGetOperation(*module)));
-  mlirPassManagerDestroy(pm);
-  if (!parsed) {
+  switch (interpToolLower(ctx, d->tiny, &d->lowered, errorText,
+                          sizeof(errorText))) {
+  case InterpLowered:
+    d->region = d->lowered.regions[0];
+    return 0;
+  case InterpLoweringBadPipeline:
     fprintf(stderr, "dlc-interp: error: invalid pass pipeline: %s\n",
             errorText);
     return 1;
-  }
-  if (!ran) {
+  case InterpLoweringRejected:
     printf("diff @%.*s: REJECTED by the lowering (%s); see the diagnostics "
            "on stderr\n",
-           (int)name.length, name.data, pipeline);
+           (int)name.length, name.data, interpToolPipeline);
     return 2;
-  }
-  if (!mlirOperationVerify(mlirModuleGetOperation(*module))) {
+  case InterpLoweringInvalid:
     printf("diff @%.*s: FAIL: the lowered module does not verify\n",
            (int)name.length, name.data);
     return 1;
+  case InterpLoweringNoRegions:
+    break;
   }
-  if (!findRegions(*module, d)) {
-    printf("diff @%.*s: FAIL: the lowering did not produce exactly one "
-           "rbssa region, or a program (rbssa.program) naming its regions\n",
-           (int)name.length, name.data);
-    return 1;
-  }
-  return 0;
+  printf("diff @%.*s: FAIL: the lowering did not produce exactly one "
+         "rbssa region, or a program (rbssa.program) naming its regions\n",
+         (int)name.length, name.data);
+  return 1;
 }
 
 /* The two functions must take and give the same parameters. */
@@ -253,7 +108,7 @@ static bool compareSignatures(Diff *d) {
   intptr_t regionInputs = 0, regionOutputs = 0;
   if (mlirLogicalResultIsFailure(
           dlcInterpGetSignature(d->tiny, &d->numInputs, &d->numOutputs)) ||
-      (mlirOperationIsNull(d->program) &&
+      (mlirOperationIsNull(d->lowered.program) &&
        mlirLogicalResultIsFailure(
            dlcInterpGetSignature(d->region, &regionInputs, &regionOutputs))) ||
       mlirLogicalResultIsFailure(
@@ -261,10 +116,12 @@ static bool compareSignatures(Diff *d) {
       mlirLogicalResultIsFailure(
           dlcInterpSymbolsInit(d->region, &d->regionSymbols)))
     return false;
-  if (!mlirOperationIsNull(d->program)) {
+  MlirOperation program = d->lowered.program;
+  if (!mlirOperationIsNull(program)) {
     regionInputs = 0;
-    regionOutputs = numArgs(d->program);
-    while (regionInputs < regionOutputs && isInputArg(d->program, regionInputs))
+    regionOutputs = interpToolNumArgs(program);
+    while (regionInputs < regionOutputs &&
+           interpToolIsInputArg(program, regionInputs))
       ++regionInputs;
     regionOutputs -= regionInputs;
   }
@@ -310,52 +167,6 @@ static int64_t uniform(uint64_t *state, int64_t lo, int64_t hi) {
   return lo + (int64_t)(interpToolNextRandom(state) % (uint64_t)(hi - lo + 1));
 }
 
-/* The element count of `value` under `symbols` (a symbol without a size
- * counts as 1), or 0 when it is not a named tensor. */
-static double countElements(MlirValue value, const DlcInterpSymbols *symbols) {
-  DlcShape shape;
-  char why[128];
-  MlirType type = mlirValueGetType(value);
-  if (!mlirTypeIsARankedTensor(type) ||
-      !dlcShapeFromType(type, &shape, why, sizeof(why)))
-    return 0.0;
-  double count = 1.0;
-  for (int d = 0; d < shape.rank; ++d) {
-    int index = dlcInterpSymbolsFind(symbols, shape.dims[d].symbol);
-    count *= shape.dims[d].size >= 0 ? (double)shape.dims[d].size
-             : index >= 0 && symbols->values[index] > 0
-                 ? (double)symbols->values[index]
-                 : 1.0;
-  }
-  return count;
-}
-
-/* The largest tensor of `func` (arguments and op results) under
- * `symbols`: what the interpreter materialises. */
-static double largestValue(MlirOperation func,
-                           const DlcInterpSymbols *symbols) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  double largest = 0.0;
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    largest =
-        fmax(largest, countElements(mlirBlockGetArgument(body, i), symbols));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-      largest =
-          fmax(largest, countElements(mlirOperationGetResult(op, i), symbols));
-  return largest;
-}
-
-/* Gives the region's symbols the tiny symbols' sizes, by name; a region
- * symbol the tiny function does not have stays unbound. */
-static void copySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to) {
-  for (int i = 0; i < to->count; ++i) {
-    int j = dlcInterpSymbolsFind(from, to->names[i]);
-    to->values[i] = j >= 0 ? from->values[j] : -1;
-  }
-}
-
 /* Draws the sizes of trial `trial` into `tiny` and `region`: the first
  * trial has odd sizes only (3 and up where --max-size allows), the second
  * sets one symbol to 1, the others take any size in [1, max] (1 with
@@ -386,15 +197,16 @@ static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
     if (d->fixed[i] >= 0)
       sizes[i] = d->fixed[i];
   for (;;) {
-    copySizes(tiny, region);
+    interpToolCopySizes(tiny, region);
     int largest = -1;
     for (int i = 0; i < count; ++i)
       if (d->fixed[i] < 0 && sizes[i] > 1 &&
           (largest < 0 || sizes[i] > sizes[largest]))
         largest = i;
-    double values = largestValue(d->tiny, tiny);
-    for (int k = 0; k < d->numRegions; ++k)
-      values = fmax(values, largestValue(d->regions[k], region));
+    double values = interpToolLargestValue(d->tiny, tiny);
+    for (int k = 0; k < d->lowered.numRegions; ++k)
+      values =
+          fmax(values, interpToolLargestValue(d->lowered.regions[k], region));
     if (largest < 0 || values <= sizeBudget)
       return;
     sizes[largest] /= 2;
@@ -520,7 +332,7 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
            "the diagnostics on stderr)\n",
            (long long)trial, sizes);
   } else if (mlirLogicalResultIsFailure(
-                 mlirOperationIsNull(d->program)
+                 mlirOperationIsNull(d->lowered.program)
                      ? dlcInterpEvaluateWithOptions(
                            d->region, &evaluation, d->numInputs, inputs,
                            &regionSymbols, d->numOutputs, actual)
@@ -557,8 +369,7 @@ int interpToolRunDiff(const Options *options, MlirContext ctx,
     return 1;
   }
   Diff d = {.options = options, .tiny = func};
-  MlirModule module;
-  int status = lower(ctx, &d, &module);
+  int status = lower(ctx, &d);
   if (status == 0 && (!compareSignatures(&d) || !fixSizes(&d)))
     status = 1;
   if (status == 0) {
@@ -576,6 +387,6 @@ int interpToolRunDiff(const Options *options, MlirContext ctx,
                                                        : "accumulator");
     status = passed == options->trials ? 0 : 1;
   }
-  mlirModuleDestroy(module);
+  interpToolProgramDestroy(&d.lowered);
   return status;
 }

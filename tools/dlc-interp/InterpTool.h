@@ -1,6 +1,7 @@
-/* What the two halves of dlc-interp share: the command-line options, the
- * random input generator (dlc-interp.c) and the differential driver
- * (Diff.c). Nothing here is DLC API. */
+/* What the parts of dlc-interp share: the command-line options, the
+ * random input generator (dlc-interp.c), the lowering of a tiny function
+ * to rbssa and the evaluation of its regions (Program.c), and the
+ * differential driver (Diff.c). Nothing here is DLC API. */
 #ifndef DLC_TOOLS_DLC_INTERP_INTERPTOOL_H
 #define DLC_TOOLS_DLC_INTERP_INTERPTOOL_H
 
@@ -9,6 +10,7 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum { MaxParams = 64, MaxInputValues = 16, NameSize = 64 };
@@ -53,6 +55,88 @@ uint64_t interpToolNextRandom(uint64_t *state);
  * result gets a 1 in its first element. */
 void interpToolFillRandom(DlcTensor *tensor, DlcInterpDtype dtype,
                           uint64_t *state);
+
+/*===----------------------------------------------------------------------===*
+ * Program.c: a tiny function lowered to rbssa in-process
+ *===----------------------------------------------------------------------===*/
+
+/* "builtin.module(convert-tiny-to-indexbook, ...)", as dlc-to-ptx lowers. */
+extern const char interpToolPipeline[];
+
+/* The lowering of one tiny function: a copy of it alone in `module`,
+ * lowered, and its regions in launch order. */
+typedef struct InterpProgram {
+  MlirModule module; /* owned */
+  /* The bodiless func.func carrying rbssa.program (its arguments are the
+   * graph's, with rbssa.name), or null when the lowering made one region. */
+  MlirOperation program;
+  int numRegions;
+  MlirOperation regions[MaxParams];
+} InterpProgram;
+
+typedef enum InterpLowering {
+  InterpLowered,
+  InterpLoweringBadPipeline, /* the pipeline does not parse (a bug) */
+  InterpLoweringRejected,    /* a pass fails on the function */
+  InterpLoweringInvalid,     /* the lowered module does not verify */
+  InterpLoweringNoRegions,   /* neither one region nor a program naming them */
+} InterpLowering;
+
+/* Lowers a copy of the tiny function `tiny` by interpToolPipeline into
+ * `program` (which the caller destroys whatever the outcome). The passes'
+ * diagnostics go to the context's handlers; a pipeline that does not parse
+ * writes why into `error`. */
+InterpLowering interpToolLower(MlirContext ctx, MlirOperation tiny,
+                               InterpProgram *program, char *error,
+                               size_t errorSize);
+void interpToolProgramDestroy(InterpProgram *program);
+
+/* Argument attribute `key` of argument `i` of `func`, or null. */
+MlirAttribute interpToolArgAttr(MlirOperation func, intptr_t i,
+                                const char *key);
+/* Whether argument `i` of a region or program has rbssa.role "input". */
+bool interpToolIsInputArg(MlirOperation func, intptr_t i);
+intptr_t interpToolNumArgs(MlirOperation func);
+
+/* The most elements any value of `func` (arguments and op results) holds
+ * under `symbols`: what the interpreter materialises. */
+double interpToolLargestValue(MlirOperation func,
+                              const DlcInterpSymbols *symbols);
+/* Gives `to`'s symbols the sizes of `from`'s of the same name; a symbol
+ * `from` does not have stays unbound. */
+void interpToolCopySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to);
+
+enum { MaxBuffers = 4 * MaxParams };
+
+/* The buffers of one evaluation of a program, by rbssa.name: the graph
+ * inputs (borrowed), then every region's outputs in launch order (owned:
+ * intermediates and graph outputs). */
+typedef struct InterpBuffers {
+  int count;
+  MlirAttribute names[MaxBuffers];
+  DlcTensor *tensors[MaxBuffers];
+  bool owned[MaxBuffers];
+} InterpBuffers;
+
+/* Evaluates the regions of `program` (which has several: program->program
+ * is not null) in order on the graph inputs `inputs` (program argument
+ * order), each region reading its inputs by rbssa.name. On failure nothing
+ * is left in `buffers`. */
+MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *program,
+                                            const DlcInterpOptions *evaluation,
+                                            intptr_t numInputs,
+                                            DlcTensor *const *inputs,
+                                            const DlcInterpSymbols *symbols,
+                                            InterpBuffers *buffers);
+/* The region output named `name`, now the caller's; NULL when none. */
+DLC_GIVE DlcTensor *interpToolBuffersTake(InterpBuffers *buffers,
+                                          MlirAttribute name);
+/* Destroys the owned buffers left. */
+void interpToolBuffersClear(InterpBuffers *buffers);
+
+/*===----------------------------------------------------------------------===*
+ * Diff.c
+ *===----------------------------------------------------------------------===*/
 
 /* dlc-interp --diff on the tiny function `func` (docs/interp.md): returns
  * the exit status (0 all trials pass, 1 a mismatch or an error, 2 the

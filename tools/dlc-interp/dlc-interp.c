@@ -10,9 +10,11 @@
  * line, fills every argument with deterministic random values (uniform in
  * [-1, 1], rounded to the argument's element type), evaluates the function
  * and prints the outputs or writes the reference-data folder that dlc-run
- * reads on the GPU machine (docs/conventions.md, "Reference data"). With
- * --diff it lowers the program to rbssa in-process and compares the two
- * evaluations on random sizes and inputs (Diff.c). See docs/interp.md. */
+ * reads on the GPU machine (docs/conventions.md, "Reference data"), with
+ * the intermediate buffers of the program a tiny function lowers to when
+ * it lowers to several regions (Program.c). With --diff it lowers the
+ * program to rbssa in-process and compares the two evaluations on random
+ * sizes and inputs (Diff.c). See docs/interp.md. */
 #include "InterpTool.h"
 
 #include "dlc/IR.h"
@@ -32,11 +34,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* One parameter of the kernel ABI: an input or an output. */
+/* One parameter of the kernel ABI (an input or an output), or for
+ * --write-ref an intermediate buffer of the program the function lowers
+ * to. */
 typedef struct Param {
   char name[NameSize];
   DlcInterpDtype dtype;
   bool isOutput;
+  bool isIntermediate;
   bool columnMajor;  /* a region memref laid out column-major */
   DlcTensor *tensor; /* owned */
 } Param;
@@ -57,7 +62,9 @@ static const char usage[] =
     "                           to its own type, or form it in the\n"
     "                           reduction's accumulator type as contractions\n"
     "                           do (default: typed; accumulator with --diff)\n"
-    "  --write-ref DIR          Write the reference-data folder DIR\n"
+    "  --write-ref DIR          Write the reference-data folder DIR (with\n"
+    "                           the intermediate buffers of a program the\n"
+    "                           function lowers to)\n"
     "  --print                  Print the outputs\n"
     "  --print-inputs           Print the inputs too\n"
     "  --print-limit N          Print tensors of at most N elements "
@@ -742,7 +749,10 @@ static void writeMeta(FILE *file, const Options *options,
     for (int d = 0; d < p->tensor->rank; ++d)
       fprintf(file, "%s%lld", d ? ", " : "", (long long)p->tensor->shape[d]);
     fprintf(file, "], \"role\": \"%s\", \"file\": \"%s.bin\"}",
-            p->isOutput ? "output" : "input", p->name);
+            p->isIntermediate ? "intermediate"
+            : p->isOutput     ? "output"
+                              : "input",
+            p->name);
   }
   fprintf(file, "\n]}\n");
 }
@@ -789,6 +799,149 @@ static bool writeReference(const Options *options,
   }
   writeMeta(file, options, symbols, params, count);
   return fclose(file) == 0;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Intermediate buffers of a program (--write-ref)
+ *===----------------------------------------------------------------------===*/
+
+/* The regions materialise every value over its axes (a GEMM's reduce body
+ * holds M*N*K elements), unlike the tiny evaluation of a contraction, which
+ * builds only its output: past this many elements in one value the
+ * intermediates are left out rather than exhaust the memory. */
+static const double intermediateBudget = 67108864.0; /* 2^26 */
+
+static MlirLogicalResult quietDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  return mlirLogicalResultSuccess(); /* handled: not printed */
+}
+
+static void noteNoIntermediates(MlirOperation func, const char *why) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef text = mlirAttributeIsAString(name)
+                           ? mlirStringAttrGetValue(name)
+                           : mlirStringRefCreateFromCString("?");
+  fprintf(stderr,
+          "dlc-interp: note: @%.*s lowers to several regions, but their "
+          "intermediate buffers are not written: %s; dlc-run can then check "
+          "the program end to end only\n",
+          (int)text.length, text.data, why);
+}
+
+/* Appends to `params` (after its `count` graph tensors) each intermediate
+ * buffer of `program`, in rbssa.program order, from `buffers`. Returns how
+ * many, or -1 (none kept) when one is missing or its name is taken. */
+static int takeIntermediates(const InterpProgram *program,
+                             InterpBuffers *buffers, Param *params, int count) {
+  MlirAttribute decl = mlirOperationGetAttributeByName(
+      program->program, mlirStringRefCreateFromCString("rbssa.program"));
+  MlirAttribute list = mlirDictionaryAttrGetElementByName(
+      decl, mlirStringRefCreateFromCString("buffers"));
+  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list))
+    return -1;
+  int added = 0;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(list); ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(list, i);
+    MlirAttribute name =
+        mlirAttributeIsADictionary(entry)
+            ? mlirDictionaryAttrGetElementByName(
+                  entry, mlirStringRefCreateFromCString("name"))
+            : mlirAttributeGetNull();
+    MlirAttribute dtype =
+        mlirAttributeIsADictionary(entry)
+            ? mlirDictionaryAttrGetElementByName(
+                  entry, mlirStringRefCreateFromCString("dtype"))
+            : mlirAttributeGetNull();
+    int room = count + added < MaxParams;
+    bool ok = room && !mlirAttributeIsNull(name) &&
+              mlirAttributeIsAString(name) && !mlirAttributeIsNull(dtype) &&
+              mlirAttributeIsAType(dtype);
+    Param *param = &params[room ? count + added : 0];
+    if (ok) {
+      MlirStringRef text = mlirStringAttrGetValue(name);
+      snprintf(param->name, NameSize, "%.*s", (int)text.length, text.data);
+      param->dtype = dlcInterpDtypeFromType(mlirTypeAttrGetValue(dtype));
+      param->isIntermediate = true;
+      ok = param->dtype != DlcInterpDtypeInvalid &&
+           (param->tensor = interpToolBuffersTake(buffers, name)) != NULL;
+    }
+    /* The file is named after it: a graph tensor may not have its name. */
+    for (int j = 0; ok && j < count + added; ++j)
+      ok = strcmp(params[j].name, param->name) != 0;
+    if (!ok) {
+      for (int j = count; j < count + added + room; ++j) {
+        dlcTensorDestroy(params[j].tensor);
+        memset(&params[j], 0, sizeof(Param));
+      }
+      return -1;
+    }
+    ++added;
+  }
+  return added;
+}
+
+/* For --write-ref: when the tiny function `func` lowers to several regions
+ * (a program of several kernels), evaluates them in order on the same
+ * inputs, and appends the intermediate buffers between them to `params`
+ * (role "intermediate", named by rbssa.name as the program manifest names
+ * them), so that dlc-run can check each kernel alone. The graph outputs
+ * stay the tiny evaluation's. Returns how many were appended: none for one
+ * region, or when the lowering rejects the function (quietly: it compiles
+ * to no kernel either), or with a note on stderr when the regions cannot
+ * be evaluated. */
+static int addIntermediates(const Options *options, MlirOperation func,
+                            const DlcInterpSymbols *symbols, Param *params,
+                            int numInputs, int count) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, quietDiagnostic, NULL, NULL);
+  InterpProgram program;
+  char error[1024];
+  InterpLowering lowered =
+      interpToolLower(ctx, func, &program, error, sizeof(error));
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  int added = 0;
+  DlcInterpSymbols regionSymbols;
+  if (lowered != InterpLowered || mlirOperationIsNull(program.program)) {
+    /* one region, or no kernels: nothing between kernels */
+  } else if (mlirLogicalResultIsFailure(
+                 dlcInterpSymbolsInit(program.regions[0], &regionSymbols))) {
+    noteNoIntermediates(func, "the regions' symbols are malformed");
+  } else {
+    interpToolCopySizes(symbols, &regionSymbols);
+    double largest = 0.0;
+    for (int k = 0; k < program.numRegions; ++k)
+      largest = fmax(
+          largest, interpToolLargestValue(program.regions[k], &regionSymbols));
+    DlcTensor *inputs[MaxParams];
+    for (int i = 0; i < numInputs; ++i)
+      inputs[i] = params[i].tensor;
+    DlcInterpOptions evaluation = {options->precision, options->products};
+    InterpBuffers buffers;
+    char why[256];
+    if (largest > intermediateBudget) {
+      snprintf(why, sizeof(why),
+               "evaluating the regions would materialise a value of %.3g "
+               "elements (more than %.3g)",
+               largest, intermediateBudget);
+      noteNoIntermediates(func, why);
+    } else if (mlirLogicalResultIsFailure(interpToolEvaluateProgram(
+                   &program, &evaluation, numInputs, inputs, &regionSymbols,
+                   &buffers))) {
+      noteNoIntermediates(func, "the regions do not evaluate (see the "
+                                "diagnostics above)");
+    } else {
+      added = takeIntermediates(&program, &buffers, params, count);
+      if (added < 0)
+        noteNoIntermediates(func, "a buffer of the program has no value, or "
+                                  "the name of a graph tensor");
+      added = added < 0 ? 0 : added;
+      interpToolBuffersClear(&buffers);
+    }
+  }
+  interpToolProgramDestroy(&program);
+  return added;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -860,9 +1013,13 @@ static bool runFunction(const Options *options, const char *source,
   for (int i = 0; ok && options->print && i < count; ++i)
     if (params[i].isOutput || options->printInputs)
       printParam(&params[i], options);
+  int written = count;
+  if (ok && options->refDir && !isRegion)
+    written += addIntermediates(options, func, &symbols, params, (int)numInputs,
+                                count);
   if (ok && options->refDir)
-    ok = writeReference(options, &symbols, params, count);
-  for (int i = 0; i < count; ++i)
+    ok = writeReference(options, &symbols, params, written);
+  for (int i = 0; i < written; ++i)
     dlcTensorDestroy(params[i].tensor);
   return ok;
 }
@@ -886,7 +1043,8 @@ int main(int argc, char **argv) {
 
   if (options.diff && !options.productsGiven)
     options.products = DlcInterpProductsInAccumulator;
-  if (options.diff)
+  /* --write-ref lowers a tiny function for its intermediates. */
+  if (options.diff || options.refDir)
     mlirRegisterAllPasses();
   MlirContext ctx = createContext();
   mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, NULL, NULL);

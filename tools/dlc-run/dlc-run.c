@@ -10,10 +10,13 @@
 |* then times N launches and prints the median and TFLOP/s.  A program      *|
 |* manifest (several kernels) runs the same way: its intermediates are      *|
 |* allocated, its kernels launched in order, the whole program checked and  *|
-|* timed, and the intermediates freed.                                      *|
+|* timed, and the intermediates freed; when the reference data holds the    *|
+|* intermediates, each kernel is also checked alone (KernelCheck.c), and    *|
+|* those checks decide.                                                     *|
 |* Exit status: 0 pass, 1 mismatch, 2 error.  See docs/runtime.md.          *|
 \*===----------------------------------------------------------------------===*/
 
+#include "Check.h"
 #include "dlc/Runtime.h"
 
 #include <errno.h>
@@ -22,9 +25,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define ATOL 1e-3
-#define RTOL 1e-3
 
 typedef struct {
   const char *manifest;
@@ -57,6 +57,9 @@ static void usage(FILE *f) {
       "  --ref REF.json   check against another kernel (same params) on the "
       "GPU\n"
       "  --ref-data DIR   launch with DIR's inputs, check against its outputs\n"
+      "                   (and, when DIR holds a program's intermediates, "
+      "each\n"
+      "                   kernel alone against them, which decides)\n"
       "  --iters N        timed launches, median reported (default 20; 0: "
       "none)\n"
       "  --warmup N       untimed launches first (default 5)\n"
@@ -237,75 +240,6 @@ static void fillRandom(void *data, DlcRuntimeDtype t, int64_t n,
   }
 }
 
-static double valueAt(const void *data, DlcRuntimeDtype t, int64_t i) {
-  switch (t) {
-  case DLC_RUNTIME_DTYPE_F16:
-    return dlcRuntimeHalfToFloat(((const uint16_t *)data)[i]);
-  case DLC_RUNTIME_DTYPE_BF16: {
-    uint32_t b = (uint32_t)((const uint16_t *)data)[i] << 16;
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-  }
-  case DLC_RUNTIME_DTYPE_F32:
-    return ((const float *)data)[i];
-  case DLC_RUNTIME_DTYPE_F64:
-    return ((const double *)data)[i];
-  case DLC_RUNTIME_DTYPE_I32:
-    return ((const int32_t *)data)[i];
-  case DLC_RUNTIME_DTYPE_I64:
-    return (double)((const int64_t *)data)[i];
-  default:
-    return NAN;
-  }
-}
-
-/* Spacing of the type's numbers at |r| (one unit in the last place). */
-static double ulpOf(double r, DlcRuntimeDtype t) {
-  int mant = t == DLC_RUNTIME_DTYPE_F16    ? 10
-             : t == DLC_RUNTIME_DTYPE_BF16 ? 7
-             : t == DLC_RUNTIME_DTYPE_F32  ? 23
-                                           : 52;
-  int emin = t == DLC_RUNTIME_DTYPE_F16   ? -14
-             : t == DLC_RUNTIME_DTYPE_F64 ? -1022
-                                          : -126;
-  if (t == DLC_RUNTIME_DTYPE_I32 || t == DLC_RUNTIME_DTYPE_I64)
-    return 0.0;
-  int e = emin + 1;
-  if (r != 0.0 && isfinite(r))
-    frexp(r, &e); /* |r| = f * 2^e, f in [0.5, 1) */
-  e = e - 1 < emin ? emin : e - 1;
-  return ldexp(1.0, e - mant);
-}
-
-/* Compares got (the kernel's output, type gt) with ref (type rt).  Rule:
- * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref); NaN never passes. */
-static int compare(const char *name, const void *got, DlcRuntimeDtype gt,
-                   const void *ref, DlcRuntimeDtype rt, int64_t n, int64_t cols,
-                   const char *against) {
-  double maxAbs = 0, maxRel = 0;
-  int64_t bad = 0;
-  for (int64_t i = 0; i < n; i++) {
-    double g = valueAt(got, gt, i), r = valueAt(ref, rt, i);
-    double diff = fabs(g - r);
-    int ok = diff <= ATOL + RTOL * fabs(r) + ulpOf(r, gt); /* false for NaN */
-    if (!isnan(diff)) {
-      maxAbs = diff > maxAbs ? diff : maxAbs;
-      double rel = diff / fmax(fabs(r), ATOL);
-      maxRel = rel > maxRel ? rel : maxRel;
-    }
-    if (!ok && bad++ < 5)
-      printf("  mismatch %s[%" PRId64 "] (row %" PRId64 ", col %" PRId64
-             "): got %.6g, want %.6g\n",
-             name, i, i / cols, i % cols, g, r);
-  }
-  printf("check %s against %s: %" PRId64
-         " elements, max_abs_err %.3g, max_rel_err %.3g, "
-         "%" PRId64 " mismatches: %s\n",
-         name, against, n, maxAbs, maxRel, bad, bad ? "FAIL" : "PASS");
-  return bad ? 1 : 0;
-}
-
 /*===------------------------------ buffers ------------------------------===*/
 
 static void freeBuffers(DlcRuntime *rt, Buffers *b) {
@@ -395,18 +329,6 @@ static int sameSignature(const DlcRuntimeManifest *a,
   return 1;
 }
 
-/* Columns of a parameter (its last dimension), to print row and column. */
-static int64_t lastDim(const DlcRuntimeManifest *m, int i,
-                       const int64_t *syms) {
-  const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
-  int64_t v = 1;
-  char err[256];
-  if (p->rank < 1 || dlcRuntimeManifestGetParamDim(m, i, p->rank - 1, syms, &v,
-                                                   err, sizeof err) != 0)
-    return 1;
-  return v > 0 ? v : 1;
-}
-
 /*===-------------------------------- main -------------------------------===*/
 
 /* The program under test and the --ref one; `m` and `refM` are their
@@ -422,6 +344,10 @@ typedef struct {
   Buffers buf, refBuf;
   int64_t *syms;
   void **host; /* host copy of each pointer param (inputs, then outputs) */
+  /* Check each kernel alone: a program whose reference data holds its
+   * intermediates (KernelCheck.c). */
+  int perKernel;
+  int refBad, dataBad, kernelsBad; /* mismatches: --ref, --ref-data, alone */
 } Run;
 
 static int downloadOutputs(Run *r, const Buffers *b, void **host) {
@@ -557,17 +483,22 @@ static int launchAndWait(Run *r, DlcRuntimeExecutable *e, const Buffers *b,
   return 0;
 }
 
-/* Returns 0 pass, 1 mismatch, -1 error. */
+/* Compares the outputs of the chained run; sets r->refBad and
+ * r->dataBad.  Returns 0, or -1 on an error. */
 static int checkOutputs(Run *r) {
-  int bad = 0;
+  int rc = 0;
   void **refHost = NULL;
+  /* With the per-kernel check this is not the verdict, and says so. */
+  const char *label =
+      r->perKernel ? "end-to-end (chained, intermediates rounded by the GPU): "
+                   : "";
   if (r->refExe) {
     refHost = calloc((size_t)r->buf.n + 1, sizeof(void *));
     if (!refHost ||
         allocBuffers(r->rt, r->refM, r->syms, &r->refBuf, r->m, &r->buf) != 0 ||
         launchAndWait(r, r->refExe, &r->refBuf, "reference kernel") != 0 ||
         downloadOutputs(r, &r->refBuf, refHost) != 0) {
-      bad = -1;
+      rc = -1;
       goto done;
     }
   }
@@ -575,13 +506,13 @@ static int checkOutputs(Run *r) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
     if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_OUTPUT)
       continue;
-    int64_t cols = lastDim(r->m, i, r->syms);
+    int64_t cols = dlcRunLastDim(r->m, i, r->syms);
     if (refHost) {
       char against[300];
       snprintf(against, sizeof against, "%s (GPU)",
                dlcRuntimeManifestGetKernelName(r->refM));
-      bad |= compare(p->name, r->host[i], p->dtype, refHost[i], p->dtype,
-                     r->buf.count[i], cols, against);
+      r->refBad |= dlcRunCompare("", p->name, r->host[i], p->dtype, refHost[i],
+                                 p->dtype, r->buf.count[i], cols, against);
     }
     if (r->rd) {
       DlcRuntimeDtype t;
@@ -589,26 +520,64 @@ static int checkOutputs(Run *r) {
       char against[300];
       snprintf(against, sizeof against, "%s (reference data, %s)", r->o.refData,
                dlcRuntimeDtypeToString(t));
-      bad |= compare(p->name, r->host[i], p->dtype, want, t, r->buf.count[i],
-                     cols, against);
+      r->dataBad |= dlcRunCompare(label, p->name, r->host[i], p->dtype, want, t,
+                                  r->buf.count[i], cols, against);
     }
     if (!refHost && !r->rd) {
       int64_t nonfinite = 0;
       for (int64_t e = 0; e < r->buf.count[i]; e++)
-        nonfinite += !isfinite(valueAt(r->host[i], p->dtype, e));
+        nonfinite += !isfinite(dlcRunValueAt(r->host[i], p->dtype, e));
       printf("%s: not checked (give --ref or --ref-data); %" PRId64
              " of %" PRId64 " elements not finite\n",
              p->name, nonfinite, r->buf.count[i]);
     }
   }
-  if (refHost || r->rd)
-    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n",
-           ATOL, RTOL);
 done:
   for (int i = 0; refHost && i < r->buf.n; i++)
     free(refHost[i]);
   free(refHost);
-  return bad;
+  return rc;
+}
+
+/* Each kernel alone on the reference data (KernelCheck.c); sets
+ * r->kernelsBad.  Returns 0, or -1 on an error. */
+static int checkKernels(Run *r) {
+  printf("per-kernel check (each kernel alone, every input it reads from the "
+         "reference data):\n");
+  KernelCheck c = {r->rt, r->p, r->exe, r->rd, r->o.refData, r->syms};
+  int rc = dlcRunCheckKernels(&c);
+  if (rc < 0)
+    return -1;
+  r->kernelsBad = rc;
+  return 0;
+}
+
+/* Prints the rule and what decided; returns 1 on a mismatch, else 0.  With
+ * the per-kernel check, the kernels alone decide (and --ref, a check of its
+ * own): a chained output off by the propagated rounding of an intermediate
+ * is no kernel's error. */
+static int verdict(Run *r) {
+  if (r->refExe || r->rd)
+    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n",
+           ATOL, RTOL);
+  if (!r->perKernel) {
+    if (r->rd && dlcRuntimeProgramGetNumBuffers(r->p) > 0)
+      printf("per-kernel check: not run (the reference data has no "
+             "intermediates); the end-to-end check decides\n");
+    return r->refBad | r->dataBad;
+  }
+  if (r->kernelsBad)
+    printf("verdict: FAIL (a kernel's output differs from the reference data "
+           "on reference inputs)\n");
+  else if (r->refBad)
+    printf("verdict: FAIL (the outputs differ from the --ref program's)\n");
+  else if (r->dataBad)
+    printf("verdict: PASS (every kernel passes alone; the end-to-end "
+           "mismatches are the rounding of the intermediates on the GPU "
+           "propagated through the next kernels, not a kernel error)\n");
+  else
+    printf("verdict: PASS (every kernel passes alone, and end to end)\n");
+  return r->refBad | r->kernelsBad;
 }
 
 static void tearDown(Run *r) {
@@ -668,15 +637,19 @@ int main(int argc, char **argv) {
       allocBuffers(r.rt, r.m, r.syms, &r.buf, NULL, NULL) != 0 ||
       uploadInputs(&r) != 0)
     goto done;
+  if (r.rd && dlcRuntimeProgramGetNumKernels(r.p) > 1 &&
+      (r.perKernel = dlcRunHasIntermediates(r.p, r.rd, r.syms, r.o.refData)) <
+          0)
+    goto done;
 
   DlcRuntimeLaunchDims dims;
   if (printHeader(&r, &dims) != 0 ||
       launchAndWait(&r, r.exe, &r.buf, kindOf(r.p)) != 0 ||
       downloadOutputs(&r, &r.buf, r.host) != 0)
     goto done;
-  int check = checkOutputs(&r);
-  if (check < 0)
+  if (checkOutputs(&r) != 0 || (r.perKernel && checkKernels(&r) != 0))
     goto done;
+  int check = verdict(&r);
   if (r.o.iters > 0) {
     double ms;
     if (dlcRuntimeExecutableTime(r.exe, r.buf.ptrs, r.syms, r.o.warmup,

@@ -1,8 +1,10 @@
 /* A fake libcuda.so.1 for lit: dlc-run's host-side paths without a GPU.
- * "Device memory" is host memory, launches do nothing, events report 1 ms.
+ * "Device memory" is host memory, launches do nothing (unless FAKECUDA_EXEC
+ * says what a kernel computes, above cuLaunchKernel), events report 1 ms.
  * With FAKECUDA_LOG set, module loads, allocations, frees and launches are
  * printed to stderr, so a test can check what the runtime asked the driver
  * for. Adapted from the audit's fake driver (shared/repro/fakecuda). */
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -191,6 +193,110 @@ CUresult cuFuncSetAttribute(void *f, int a, int v) {
   (void)v;
   return 0;
 }
+/* The f32 array a pointer parameter points to ("device" memory is host
+ * memory here). */
+static float *arrayAt(void **params, long i) {
+  uint64_t address = *(const uint64_t *)params[i];
+  return (float *)(uintptr_t)address;
+}
+
+/* Runs one FAKECUDA_EXEC entry without its name, "OUT=OP(A[,B])[*S]
+ * n=I[*J...]" (see runFake); 1 when it does not parse. */
+static int runEntry(const char *entry, void **params) {
+  char *end;
+  const char *p = entry;
+  long out = strtol(p, &end, 10), in[2] = {-1, -1};
+  if (end == p || *end != '=')
+    return 1;
+  p = end + 1;
+  size_t opLength = strcspn(p, "(");
+  if (!p[opLength] || opLength == 0 || opLength > 8)
+    return 1;
+  char op[9];
+  memcpy(op, p, opLength);
+  op[opLength] = '\0';
+  p += opLength;
+  int numIn = 0;
+  do {
+    in[numIn++] = strtol(p + 1, &end, 10);
+    p = end;
+  } while (*p == ',' && numIn < 2);
+  if (*p++ != ')')
+    return 1;
+  double scale = 1.0;
+  if (*p == '*') {
+    scale = strtod(p + 1, &end);
+    p = end;
+  }
+  if (strncmp(p, " n=", 3) != 0)
+    return 1;
+  int64_t n = 1;
+  p += 2;
+  do {
+    long i = strtol(p + 1, &end, 10);
+    if (end == p + 1)
+      return 1;
+    n *= *(const int64_t *)params[i];
+    p = end;
+  } while (*p == '*');
+  if (*p)
+    return 1;
+  int unary = strcmp(op, "exp2") == 0 || strcmp(op, "neg") == 0 ||
+              strcmp(op, "copy") == 0;
+  if (numIn != (unary ? 1 : 2))
+    return 1;
+  float *o = arrayAt(params, out), *a = arrayAt(params, in[0]);
+  float *b = unary ? NULL : arrayAt(params, in[1]);
+  for (int64_t i = 0; i < n; i++) {
+    double x = a[i], y = b ? b[i] : 0.0, r;
+    if (strcmp(op, "exp2") == 0)
+      r = exp2f(a[i]);
+    else if (strcmp(op, "neg") == 0)
+      r = -x;
+    else if (strcmp(op, "copy") == 0)
+      r = x;
+    else if (strcmp(op, "add") == 0)
+      r = x + y;
+    else if (strcmp(op, "sub") == 0)
+      r = x - y;
+    else if (strcmp(op, "mul") == 0)
+      r = x * y;
+    else
+      return 1;
+    o[i] = (float)(r * scale);
+  }
+  return 0;
+}
+
+/* FAKECUDA_EXEC: kernels that compute, so that a test can check real
+ * outputs.  A ';'-separated list of "NAME OUT=OP(A[,B])[*S] n=I[*J...]":
+ * kernel NAME writes the f32 array at launch parameter OUT element-wise
+ * from the f32 arrays at parameters A and B, n elements, n the product of
+ * the i64 parameters I, J, ...; OP is exp2, neg, copy (one operand), add,
+ * sub or mul (two); S multiplies the result (a kernel slightly or badly
+ * off).  Several entries may name one kernel.  Other kernels compute
+ * nothing.  Returns 0, or 1 (CUDA_ERROR_INVALID_VALUE) on a bad entry. */
+static int runFake(const char *name, void **params) {
+  const char *all = getenv("FAKECUDA_EXEC");
+  size_t length = strlen(name);
+  for (const char *s = all; s && *s;) {
+    s += strspn(s, " ;");
+    size_t n = strcspn(s, ";");
+    if (n > length && strncmp(s, name, length) == 0 && s[length] == ' ') {
+      char entry[256];
+      snprintf(entry, sizeof entry, "%.*s", (int)(n - length - 1),
+               s + length + 1);
+      if (runEntry(entry, params) != 0) {
+        fprintf(stderr, "fakecuda: bad FAKECUDA_EXEC entry '%.*s'\n", (int)n,
+                s);
+        return 1;
+      }
+    }
+    s += n;
+  }
+  return 0;
+}
+
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned smem,
                         void *s, void **params, void **extra) {
@@ -205,7 +311,7 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                    (unsigned long long)*(const uint64_t *)params[i]);
   logLine("launch %s grid %u,%u,%u block %u,%u,%u smem %u%s%s", (const char *)f,
           gx, gy, gz, bx, by, bz, smem, n ? " args" : "", args);
-  return 0;
+  return runFake((const char *)f, params);
 }
 CUresult cuEventCreate(void **e, unsigned f) {
   (void)f;

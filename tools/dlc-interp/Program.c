@@ -1,0 +1,265 @@
+/* A tiny function lowered to rbssa in-process, and the evaluation of its
+ * regions in order: what `--diff` compares with the function (Diff.c) and
+ * what `--write-ref` takes a program's intermediate buffers from
+ * (dlc-interp.c). The function is copied alone into a new module and
+ * lowered by the pipeline below, as dlc-to-ptx lowers it; the result is one
+ * rbssa region, or a program (a bodiless func.func with `rbssa.program`,
+ * docs/passes/convert-indexbook-to-rbssa.md) naming its regions in launch
+ * order, whose buffers are found by `rbssa.name`. See docs/interp.md. */
+#include "InterpTool.h"
+
+#include "dlc/IR.h"
+#include "dlc/Passes.h"
+#include "dlc/Shape.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Pass.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+const char interpToolPipeline[] =
+    "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
+    "func.func(rbssa-fold-activations))";
+
+/*===----------------------------------------------------------------------===*
+ * Attributes
+ *===----------------------------------------------------------------------===*/
+
+static MlirAttribute funcAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+MlirAttribute interpToolArgAttr(MlirOperation func, intptr_t i,
+                                const char *key) {
+  MlirAttribute attrs = funcAttr(func, "arg_attrs");
+  if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs) ||
+      i >= mlirArrayAttrGetNumElements(attrs))
+    return mlirAttributeGetNull();
+  MlirAttribute dict = mlirArrayAttrGetElement(attrs, i);
+  return mlirAttributeIsADictionary(dict)
+             ? mlirDictionaryAttrGetElementByName(
+                   dict, mlirStringRefCreateFromCString(key))
+             : mlirAttributeGetNull();
+}
+
+bool interpToolIsInputArg(MlirOperation func, intptr_t i) {
+  MlirAttribute role = interpToolArgAttr(func, i, "rbssa.role");
+  return !mlirAttributeIsNull(role) && mlirAttributeIsAString(role) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(role),
+                            mlirStringRefCreateFromCString("input"));
+}
+
+intptr_t interpToolNumArgs(MlirOperation func) {
+  return mlirFunctionTypeGetNumInputs(
+      mlirTypeAttrGetValue(funcAttr(func, "function_type")));
+}
+
+/*===----------------------------------------------------------------------===*
+ * The lowering
+ *===----------------------------------------------------------------------===*/
+
+/* The one rbssa region of the module, or, when the lowering made several,
+ * the program and its regions in order. False when neither. */
+static bool findRegions(InterpProgram *p) {
+  MlirBlock body = mlirModuleGetBody(p->module);
+  MlirOperation found = {NULL};
+  int regions = 0;
+  p->program = (MlirOperation){NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!mlirAttributeIsNull(funcAttr(op, "rbssa.program")))
+      p->program = op;
+    if (dlcInterpIsRegion(op) && regions++ == 0)
+      found = op;
+  }
+  if (mlirOperationIsNull(p->program)) {
+    p->numRegions = 1;
+    p->regions[0] = found;
+    return regions == 1;
+  }
+  MlirAttribute program = funcAttr(p->program, "rbssa.program");
+  MlirAttribute list =
+      mlirAttributeIsADictionary(program)
+          ? mlirDictionaryAttrGetElementByName(
+                program, mlirStringRefCreateFromCString("regions"))
+          : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
+      mlirArrayAttrGetNumElements(list) != regions || regions > MaxParams)
+    return false;
+  for (int i = 0; i < regions; ++i) {
+    MlirAttribute name = mlirArrayAttrGetElement(list, i);
+    if (!mlirAttributeIsAString(name))
+      return false;
+    MlirOperation func = {NULL};
+    for (MlirOperation op = mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (dlcInterpIsRegion(op) &&
+          mlirAttributeEqual(funcAttr(op, "sym_name"), name))
+        func = op;
+    if (mlirOperationIsNull(func))
+      return false;
+    p->regions[i] = func;
+  }
+  p->numRegions = regions;
+  return true;
+}
+
+InterpLowering interpToolLower(MlirContext ctx, MlirOperation tiny,
+                               InterpProgram *p, char *error,
+                               size_t errorSize) {
+  memset(p, 0, sizeof(*p));
+  p->module = mlirModuleCreateEmpty(mlirOperationGetLocation(tiny));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(p->module),
+                                mlirOperationClone(tiny));
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  /* Verified below, so that invalid output is told apart from a refusal. */
+  mlirPassManagerEnableVerifier(pm, false);
+  DlcStringSink sink = dlcStringSinkCreate(error, errorSize);
+  bool parsed = mlirLogicalResultIsSuccess(
+      dlcParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+                           mlirStringRefCreateFromCString(interpToolPipeline),
+                           dlcStringSinkAppend, &sink));
+  bool ran = parsed && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
+                           pm, mlirModuleGetOperation(p->module)));
+  mlirPassManagerDestroy(pm);
+  if (!parsed)
+    return InterpLoweringBadPipeline;
+  if (!ran)
+    return InterpLoweringRejected;
+  if (!mlirOperationVerify(mlirModuleGetOperation(p->module)))
+    return InterpLoweringInvalid;
+  return findRegions(p) ? InterpLowered : InterpLoweringNoRegions;
+}
+
+void interpToolProgramDestroy(InterpProgram *p) {
+  if (!mlirModuleIsNull(p->module))
+    mlirModuleDestroy(p->module);
+  p->module = (MlirModule){NULL};
+}
+
+/*===----------------------------------------------------------------------===*
+ * Sizes
+ *===----------------------------------------------------------------------===*/
+
+/* The element count of `value` under `symbols` (a symbol without a size
+ * counts as 1), or 0 when it is not a named tensor. */
+static double countElements(MlirValue value, const DlcInterpSymbols *symbols) {
+  DlcShape shape;
+  char why[128];
+  MlirType type = mlirValueGetType(value);
+  if (!mlirTypeIsARankedTensor(type) ||
+      !dlcShapeFromType(type, &shape, why, sizeof(why)))
+    return 0.0;
+  double count = 1.0;
+  for (int d = 0; d < shape.rank; ++d) {
+    int index = dlcInterpSymbolsFind(symbols, shape.dims[d].symbol);
+    count *= shape.dims[d].size >= 0 ? (double)shape.dims[d].size
+             : index >= 0 && symbols->values[index] > 0
+                 ? (double)symbols->values[index]
+                 : 1.0;
+  }
+  return count;
+}
+
+double interpToolLargestValue(MlirOperation func,
+                              const DlcInterpSymbols *symbols) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  double largest = 0.0;
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    largest =
+        fmax(largest, countElements(mlirBlockGetArgument(body, i), symbols));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+      largest =
+          fmax(largest, countElements(mlirOperationGetResult(op, i), symbols));
+  return largest;
+}
+
+void interpToolCopySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to) {
+  for (int i = 0; i < to->count; ++i) {
+    int j = dlcInterpSymbolsFind(from, to->names[i]);
+    to->values[i] = j >= 0 ? from->values[j] : -1;
+  }
+}
+
+/*===----------------------------------------------------------------------===*
+ * Evaluation
+ *===----------------------------------------------------------------------===*/
+
+/* The last buffer named `name`, or -1. */
+static int findBuffer(const InterpBuffers *b, MlirAttribute name) {
+  int j = b->count - 1;
+  while (j >= 0 && !mlirAttributeEqual(b->names[j], name))
+    --j;
+  return j;
+}
+
+MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
+                                            const DlcInterpOptions *evaluation,
+                                            intptr_t numInputs,
+                                            DlcTensor *const *inputs,
+                                            const DlcInterpSymbols *symbols,
+                                            InterpBuffers *b) {
+  memset(b, 0, sizeof(*b));
+  if (numInputs > MaxBuffers)
+    return mlirLogicalResultFailure();
+  for (intptr_t i = 0; i < numInputs; ++i) {
+    b->names[b->count] = interpToolArgAttr(p->program, i, "rbssa.name");
+    b->tensors[b->count++] = inputs[i];
+  }
+  bool ok = true;
+  for (int k = 0; ok && k < p->numRegions; ++k) {
+    MlirOperation func = p->regions[k];
+    DlcTensor *in[MaxParams], *out[MaxParams] = {NULL};
+    MlirAttribute outNames[MaxParams];
+    intptr_t numIn = 0, numOut = 0, n = interpToolNumArgs(func);
+    for (intptr_t i = 0; ok && i < n && i < MaxParams; ++i) {
+      MlirAttribute name = interpToolArgAttr(func, i, "rbssa.name");
+      if (!interpToolIsInputArg(func, i)) {
+        outNames[numOut++] = name;
+        continue;
+      }
+      int j = findBuffer(b, name);
+      ok = j >= 0;
+      if (ok)
+        in[numIn++] = b->tensors[j];
+    }
+    DlcInterpSymbols local = *symbols;
+    ok = ok && b->count + numOut <= MaxBuffers &&
+         mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
+             func, evaluation, numIn, in, &local, numOut, out));
+    for (intptr_t i = 0; i < numOut; ++i) {
+      if (!ok) {
+        dlcTensorDestroy(out[i]);
+        continue;
+      }
+      b->names[b->count] = outNames[i];
+      b->owned[b->count] = true;
+      b->tensors[b->count++] = out[i];
+    }
+  }
+  if (!ok)
+    interpToolBuffersClear(b);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+DlcTensor *interpToolBuffersTake(InterpBuffers *b, MlirAttribute name) {
+  int j = findBuffer(b, name);
+  if (j < 0 || !b->owned[j])
+    return NULL;
+  b->owned[j] = false;
+  return b->tensors[j];
+}
+
+void interpToolBuffersClear(InterpBuffers *b) {
+  for (int j = 0; j < b->count; ++j)
+    if (b->owned[j])
+      dlcTensorDestroy(b->tensors[j]);
+  b->count = 0;
+}

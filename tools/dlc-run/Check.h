@@ -1,0 +1,55 @@
+/*===- Check.h - what dlc-run's files share (not DLC API) ---------*- C -*-===*\
+|* The comparison rule (Compare.c) and the per-kernel check of a program    *|
+|* (KernelCheck.c).  See docs/runtime.md.                                   *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef DLC_TOOLS_DLC_RUN_CHECK_H
+#define DLC_TOOLS_DLC_RUN_CHECK_H
+
+#include "dlc/Runtime.h"
+
+#define ATOL 1e-3
+#define RTOL 1e-3
+
+/* Element i of data (type t) as a double; NaN for an unknown type. */
+double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i);
+
+/* Compares got (the kernel's output, type gt) with ref (type rt), n
+ * elements of rows of `cols`, and prints the first mismatches and
+ * "<prefix>check NAME against AGAINST: ... PASS|FAIL".  Rule:
+ * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref); NaN never passes.
+ * Returns 1 on a mismatch, else 0. */
+int dlcRunCompare(const char *prefix, const char *name, const void *got,
+                  DlcRuntimeDtype gt, const void *ref, DlcRuntimeDtype rt,
+                  int64_t n, int64_t cols, const char *against);
+
+/* Columns of pointer parameter i of m (its last dimension), to print a
+ * mismatch's row and column; 1 when unknown. */
+int64_t dlcRunLastDim(const DlcRuntimeManifest *m, int i, const int64_t *syms);
+
+/* Whether the reference data holds the program's intermediates: 1 all of
+ * them (each with its buffer's dtype and element count for these symbols),
+ * 0 none (or the program has none).  -1 when it holds some but not all,
+ * or one that disagrees with its buffer: the message is printed. */
+int dlcRunHasIntermediates(const DlcRuntimeProgram *p,
+                           const DlcRuntimeRefData *rd, const int64_t *syms,
+                           const char *refDir);
+
+/* What the per-kernel check runs on; all borrowed. */
+typedef struct {
+  DlcRuntime *rt;
+  const DlcRuntimeProgram *p;
+  DlcRuntimeExecutable *exe;
+  const DlcRuntimeRefData *rd; /* holds the intermediates */
+  const char *refDir;          /* for the printed lines */
+  const int64_t *syms;         /* program symbol order */
+} KernelCheck;
+
+/* Launches each kernel of the program alone, every input it reads (graph
+ * input or intermediate) taken from the reference data and every output it
+ * writes going to a fresh buffer poisoned with 0xFF, and compares those
+ * outputs with the reference data: one line per kernel output.  Returns 0
+ * all pass, 1 a mismatch, -1 an error (message printed). */
+int dlcRunCheckKernels(const KernelCheck *c);
+
+#endif /* DLC_TOOLS_DLC_RUN_CHECK_H */
