@@ -286,6 +286,143 @@ bool rbNeedsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
          dependsOnReduction(r, value);
 }
 
+/* inner = maps[i] of elementwise `op` composed with ctx (over its result's
+ * dims); false, silently, for a map of another arity (reported when the op
+ * is emitted). */
+static bool composeOperand(RbRegion *r, MlirOperation op, intptr_t i,
+                           const RbContext *ctx, RbContext *inner) {
+  MlirAttribute maps = rbAttr(op, "maps");
+  if (mlirAttributeIsNull(maps) || !mlirAttributeIsAArray(maps) ||
+      mlirArrayAttrGetNumElements(maps) != mlirOperationGetNumOperands(op))
+    return false;
+  MlirAttribute m = mlirArrayAttrGetElement(maps, i);
+  if (!mlirAttributeIsAAffineMap(m))
+    return false;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(m);
+  if (mlirAffineMapGetNumDims(map) != ctx->rank ||
+      mlirAffineMapGetNumSymbols(map) != r->numSymbols ||
+      mlirAffineMapGetNumResults(map) > RB_MAX_RANK)
+    return false;
+  rbCompose(r, map, ctx, inner);
+  return true;
+}
+
+/* Whether `value`, read at `ctx`, is computed (through elementwise ops) from
+ * a reduction of this region whose result is read along one of `axes`.
+ * `budget` bounds the walk of a DAG with fan-out (a GELU reads x four
+ * times); running out answers no, the rule's answer before it existed. */
+static bool readsReductionAlong(RbRegion *r, MlirValue value,
+                                const RbContext *ctx, const RbSpace *axes,
+                                int *budget) {
+  if (!mlirValueIsAOpResult(value) || rbCutIndex(r, value) >= 0 ||
+      --*budget < 0)
+    return false;
+  MlirOperation op = mlirOpResultGetOwner(value);
+  if (isReduction(op)) {
+    RbSpace used;
+    rbUsedAxes(r, ctx->exprs, ctx->rank, &used);
+    for (int i = 0; i < used.rank; ++i)
+      if (rbSpaceContains(axes, used.axes[i]))
+        return true;
+    return false;
+  }
+  if (rbNameIs(op, "indexbook.leaf"))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    RbContext inner;
+    if (composeOperand(r, op, i, ctx, &inner) &&
+        readsReductionAlong(r, mlirOperationGetOperand(op, i), &inner, axes,
+                            budget))
+      return true;
+  }
+  return false;
+}
+
+static bool sameContext(const RbContext *a, const RbContext *b) {
+  if (a->rank != b->rank)
+    return false;
+  for (int i = 0; i < a->rank; ++i)
+    if (!mlirAffineExprEqual(a->exprs[i], b->exprs[i]))
+      return false;
+  return true;
+}
+
+/* A region boundary of the second kind (docs/passes, "Several regions"):
+ * a sum of products is a contraction, and a contraction's factors come
+ * from memory. A factor computed from a reduction of this region whose
+ * result varies along the reduced axes — the first GEMM's activation in a
+ * GEMV over the hidden axis, Σ_h relu(X W1)[m, h] w2[h], which reads it
+ * over every axis of the body, so rbNeedsBoundary does not fire — would
+ * nest that reduction inside this one: it is materialised first. A square
+ * (x · x at one context: a variance) and a plain reduction of such a value
+ * (softmax's max and sum, §15.3) are no contraction and stay fused.
+ * Returns the factor to materialise, or null. */
+static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
+  const Level *level = &plan->levels[index];
+  MlirValue factors[2] = {{NULL}, {NULL}};
+  RbContext contexts[2];
+  if (strcmp(plan->op, "sum") != 0)
+    return (MlirValue){NULL};
+  bool hoisted = index == 0 && plan->numHoists > 0;
+  if (!hoisted && rbNameIs(level->op, "indexbook.contract")) {
+    for (int i = 0; i < 2; ++i)
+      if (level->child[i] < 0) { /* not merged (R2) */
+        factors[i] = mlirOperationGetOperand(level->op, i);
+        rbCompose(r, rbMapOf(level->op, i), &level->iter, &contexts[i]);
+      }
+  } else {
+    /* The body of a sum, through casts (tinygrad widens the product before
+     * the reduce), to a binary mul whose operands are the factors. */
+    MlirValue v = hoisted ? plan->body : mlirOperationGetOperand(level->op, 0);
+    RbContext c = plan->bodyCtx;
+    if (!hoisted) {
+      if (level->child[0] >= 0)
+        return (MlirValue){NULL};
+      rbCompose(r, rbMapOf(level->op, 0), &level->iter, &c);
+    }
+    for (int hops = 0; hops < 8 && mlirValueIsNull(factors[0]); ++hops) {
+      if (!mlirValueIsAOpResult(v) || rbCutIndex(r, v) >= 0)
+        return (MlirValue){NULL};
+      MlirOperation op = mlirOpResultGetOwner(v);
+      RbContext inner;
+      if (rbNameIs(op, "indexbook.unary") && rbStringAttrIs(op, "fn", "cast") &&
+          composeOperand(r, op, 0, &c, &inner)) {
+        v = mlirOperationGetOperand(op, 0);
+        c = inner;
+        continue;
+      }
+      if (!rbNameIs(op, "indexbook.binary") ||
+          !rbStringAttrIs(op, "fn", "mul") ||
+          mlirOperationGetNumOperands(op) != 2)
+        return (MlirValue){NULL};
+      for (int i = 0; i < 2; ++i) {
+        if (!composeOperand(r, op, i, &c, &contexts[i]))
+          return (MlirValue){NULL};
+        factors[i] = mlirOperationGetOperand(op, i);
+      }
+    }
+    if (mlirValueIsNull(factors[0]) ||
+        (mlirValueEqual(factors[0], factors[1]) &&
+         sameContext(&contexts[0], &contexts[1])))
+      return (MlirValue){NULL}; /* no product, or a square */
+  }
+  for (int i = 0; i < 2; ++i) {
+    MlirValue f = factors[i];
+    if (mlirValueIsNull(f) || !mlirValueIsAOpResult(f) ||
+        rbCutIndex(r, f) >= 0 ||
+        (!mlirValueIsNull(r->self) && mlirValueEqual(f, r->self)))
+      continue;
+    MlirOperation def = mlirOpResultGetOwner(f);
+    if (rbNameIs(def, "indexbook.leaf") || rbNameIs(def, "indexbook.const"))
+      continue;
+    int budget = 512;
+    if (readsReductionAlong(r, f, &contexts[i], &plan->reduced, &budget) &&
+        r->numCuts < RB_MAX_CUTS && rbCanMaterialize(r, f))
+      return f;
+  }
+  return (MlirValue){NULL};
+}
+
 /* --- R1: invariant hoist ------------------------------------------------- */
 
 static MlirType elementOf(MlirValue v) {
@@ -463,6 +600,11 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
   intptr_t n = mlirOperationGetNumOperands(level->op);
   if (index == 0 && plan->numHoists > 0)
     n = 1; /* R1: the body is what remains once the factors are hoisted */
+  MlirValue factor = contractionBoundary(r, plan, index);
+  if (!mlirValueIsNull(factor)) {
+    r->request = factor; /* no diagnostic: the driver splits here */
+    return false;
+  }
   for (intptr_t i = 0; i < n; ++i) {
     if (level->child[i] >= 0) {
       if (!emitBody(r, plan, level->child[i], target, &f[i]))
