@@ -58,7 +58,8 @@ irdl.dialect @rbssa {
     %relu = irdl.is "relu"
     %silu = irdl.is "silu"
     %gelu = irdl.is "gelu"
-    %fn = irdl.any_of(%neg, %abs, %exp, %exp2, %log, %log2, %sqrt, %rsqrt, %recip, %sin, %cos, %tanh, %sigmoid, %relu, %silu, %gelu)
+    %gelu_tanh = irdl.is "gelu_tanh"
+    %fn = irdl.any_of(%neg, %abs, %exp, %exp2, %log, %log2, %sqrt, %rsqrt, %recip, %sin, %cos, %tanh, %sigmoid, %relu, %silu, %gelu, %gelu_tanh)
     irdl.operands(x: %t)
     irdl.results(result: %t)
     irdl.attributes {"fn" = %fn}

@@ -154,15 +154,34 @@ static double silu(double x) { return x / (1.0 + exp(-x)); }
 static double gelu(double x) {
   return 0.5 * x * (1.0 + erf(x * 0.70710678118654752440));
 }
+/* The tanh approximation (tinygrad's gelu, PyTorch's approximate="tanh"),
+ * as rbssa-fold-activations folds it. */
+static double geluTanh(double x) {
+  return 0.5 * x *
+         (1.0 + tanh(0.79788456080286535588 * (x + 0.044715 * x * x * x)));
+}
 
 static const struct {
   const char *name;
   UnaryFn fn;
 } unaryFns[] = {
-    {"neg", negate},       {"abs", fabs},  {"exp", exp},   {"exp2", exp2},
-    {"log", log},          {"log2", log2}, {"sqrt", sqrt}, {"rsqrt", rsqrt},
-    {"recip", reciprocal}, {"sin", sin},   {"cos", cos},   {"tanh", tanh},
-    {"sigmoid", sigmoid},  {"relu", relu}, {"silu", silu}, {"gelu", gelu},
+    {"neg", negate},
+    {"abs", fabs},
+    {"exp", exp},
+    {"exp2", exp2},
+    {"log", log},
+    {"log2", log2},
+    {"sqrt", sqrt},
+    {"rsqrt", rsqrt},
+    {"recip", reciprocal},
+    {"sin", sin},
+    {"cos", cos},
+    {"tanh", tanh},
+    {"sigmoid", sigmoid},
+    {"relu", relu},
+    {"silu", silu},
+    {"gelu", gelu},
+    {"gelu_tanh", geluTanh},
 };
 
 DlcTensor *dlcInterpEvalRegionUnary(const DlcInterpOp *op) {

@@ -57,12 +57,13 @@ func.func @misc(%x: memref<?x?xf32> {rbssa.name = "x", rbssa.role = "input", rbs
   return
 }
 
-// Unary functions (silu, gelu (erf form), tanh, sigmoid, rsqrt) at
+// Unary functions (silu, gelu (erf form), gelu_tanh, tanh, sigmoid, rsqrt) at
 // x = [-2, -0.5, 0.5, 3] (rsqrt of [0.25, 4, 2, 16]).
 // RUN: dlc-interp %s --func unary --input x=-2,-0.5,0.5,3 --input y=0.25,4,2,16 --print \
 // RUN:   | FileCheck %s --check-prefix=UNARY
 // UNARY: silu = -0.23840584 -0.18877034 0.31122968 2.8577223
 // UNARY: gelu = -0.045500264 -0.15426877 0.34573123 2.9959502
+// UNARY: gelu_tanh = -0.045402307 -0.154286 0.345714 2.9963627
 // UNARY: tanh = -0.9640276 -0.46211717 0.46211717 0.9950548
 // UNARY: sigmoid = 0.11920292 0.37754068 0.62245935 0.95257413
 // UNARY: rsqrt = 2 0.5 0.70710677 0.25
@@ -70,6 +71,7 @@ func.func @unary(%x: memref<4xf32> {rbssa.name = "x", rbssa.role = "input", rbss
                  %y: memref<4xf32> {rbssa.name = "y", rbssa.role = "input", rbssa.shape = [4]},
                  %silu: memref<4xf32> {rbssa.name = "silu", rbssa.role = "output", rbssa.shape = [4]},
                  %gelu: memref<4xf32> {rbssa.name = "gelu", rbssa.role = "output", rbssa.shape = [4]},
+                 %gelut: memref<4xf32> {rbssa.name = "gelu_tanh", rbssa.role = "output", rbssa.shape = [4]},
                  %tanh: memref<4xf32> {rbssa.name = "tanh", rbssa.role = "output", rbssa.shape = [4]},
                  %sigmoid: memref<4xf32> {rbssa.name = "sigmoid", rbssa.role = "output", rbssa.shape = [4]},
                  %rsqrt: memref<4xf32> {rbssa.name = "rsqrt", rbssa.role = "output", rbssa.shape = [4]})
@@ -80,6 +82,8 @@ func.func @unary(%x: memref<4xf32> {rbssa.name = "x", rbssa.role = "input", rbss
   "rbssa.yield"(%a, %silu) {cast = f32, materialize = "gmem"} : (tensor<4xf32>, memref<4xf32>) -> ()
   %b = "rbssa.unary"(%v) {fn = "gelu"} : (tensor<4xf32>) -> tensor<4xf32>
   "rbssa.yield"(%b, %gelu) {cast = f32, materialize = "gmem"} : (tensor<4xf32>, memref<4xf32>) -> ()
+  %bt = "rbssa.unary"(%v) {fn = "gelu_tanh"} : (tensor<4xf32>) -> tensor<4xf32>
+  "rbssa.yield"(%bt, %gelut) {cast = f32, materialize = "gmem"} : (tensor<4xf32>, memref<4xf32>) -> ()
   %c = "rbssa.unary"(%v) {fn = "tanh"} : (tensor<4xf32>) -> tensor<4xf32>
   "rbssa.yield"(%c, %tanh) {cast = f32, materialize = "gmem"} : (tensor<4xf32>, memref<4xf32>) -> ()
   %d = "rbssa.unary"(%v) {fn = "sigmoid"} : (tensor<4xf32>) -> tensor<4xf32>

@@ -438,6 +438,17 @@ static MlirValue scalarErf(DlcBuilder *b, MlirValue x) {
   return withSignOf(b, r, x);
 }
 
+/* The tanh-form GELU, 0.5 x (1 + tanh u) with u = sqrt(2/pi) (x + 0.044715
+ * x^3), as x sigmoid(2u): one ex2 and no 1 + tanh cancellation. */
+static MlirValue scalarGeluTanh(DlcBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  const double k2 = 2.0 * 0.79788456080286535588;
+  MlirValue x2 = fmul(b, x, x);
+  MlirValue poly =
+      fadd(b, fconst(b, t, k2), fmul(b, fconst(b, t, k2 * 0.044715), x2));
+  return fmul(b, x, scalarSigmoid(b, fmul(b, x, poly)));
+}
+
 /* One scalar element of rbssa.unary `fn`; null for an unknown one. */
 static MlirValue scalarUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
   MlirType t = mlirValueGetType(x);
@@ -472,6 +483,8 @@ static MlirValue scalarUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
         b, fmul(b, fconst(b, t, 0.5), x),
         fadd(b, fconst(b, t, 1.0),
              scalarErf(b, fmul(b, x, fconst(b, t, 0.70710678118654752)))));
+  if (FN_IS("gelu_tanh"))
+    return scalarGeluTanh(b, x);
 #undef FN_IS
   return (MlirValue){NULL};
 }

@@ -9,15 +9,21 @@
  *   recip(1 + exp2(x * -log2 e)), recip(exp2(..) + 1) -> sigmoid(x)
  *   recip(1 + exp(-x)), recip(exp(-x) + 1)            -> sigmoid(x)
  *   x * sigmoid(x), sigmoid(x) * x                    -> silu(x)
+ *   2 * sigmoid(2 * y) - 1                            -> tanh(y)
+ *   0.5 * x * (1 + tanh(sqrt(2/pi) * (x + 0.044715 * x^3))),
+ *   x * sigmoid(2 sqrt(2/pi) * (x + 0.044715 * x^3))  -> gelu_tanh(x)
  *
  * Each pattern replaces its root only; ops it looked through are erased
  * once nothing else uses them. Constants must be rbssa.const splats equal
  * to the expected value within a relative 1e-6 (exporters print log2 e with
- * different digits). GELU is not folded: rbssa's gelu is the erf form
- * (docs/dialects/rbssa.md), and tinygrad's is the tanh approximation. The
- * planner and the skeletons need none of this (the kernel-problem model
- * takes any elementwise epilogue); folding gives shorter IR and one
- * instruction sequence per activation. */
+ * different digits). The tanh-form GELU (tinygrad's, PyTorch's
+ * approximate="tanh") is gelu_tanh, not gelu: rbssa's gelu is the erf form
+ * and differs from it by up to 5e-4. The GELU matcher reads products as
+ * a constant times factors (any association, negations and divisions by
+ * constants), so the constants may be split or merged as exporters write
+ * them. The planner and the skeletons need none of this (the
+ * kernel-problem model takes any elementwise epilogue); folding gives
+ * shorter IR and one instruction sequence per activation. */
 #include "PassDef.h"
 
 #include "dlc/IR.h"
@@ -30,6 +36,8 @@
 #include <string.h>
 
 static const double kLog2E = 1.4426950408889634;
+static const double kSqrt2OverPi = 0.79788456080286535588;
+static const double kGeluCubic = 0.044715; /* the GELU paper's constant */
 
 static MlirOperation def(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
@@ -50,7 +58,8 @@ static MlirOperation defIs(MlirValue v, const char *name, const char *fn) {
   return dlcOperationIsA(op, name) && fnIs(op, fn) ? op : (MlirOperation){NULL};
 }
 
-static bool isConst(MlirValue v, double value) {
+/* The value of a float rbssa.const splat. */
+static bool constOf(MlirValue v, double *c) {
   MlirOperation op = def(v);
   if (!dlcOperationIsA(op, "rbssa.const"))
     return false;
@@ -58,8 +67,18 @@ static bool isConst(MlirValue v, double value) {
       op, mlirStringRefCreateFromCString("value"));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
     return false;
-  double c = mlirFloatAttrGetValueDouble(a);
+  *c = mlirFloatAttrGetValueDouble(a);
+  return true;
+}
+
+/* c equals the expected value within a relative 1e-6 (0 exactly). */
+static bool near(double c, double value) {
   return value == 0.0 ? c == 0.0 : fabs(c - value) <= 1e-6 * fabs(value);
+}
+
+static bool isConst(MlirValue v, double value) {
+  double c;
+  return constOf(v, &c) && near(c, value);
 }
 
 static MlirValue operand(MlirOperation op, int i) {
@@ -106,14 +125,17 @@ static MlirLogicalResult replaceWithUnary(MlirPatternRewriter patternRewriter,
       mlirRewriterBaseInsert(rewriter, mlirOperationCreate(&state));
   /* The ops root was computed through (its operand tree, a few levels),
    * erased once nothing uses them, users before producers. */
-  enum { MaxDead = 16 };
+  enum { MaxDead = 48 }; /* a GELU is computed through 20 ops */
   MlirOperation dead[MaxDead];
   int numDead = 0;
   dead[numDead++] = root;
   for (int i = 0; i < numDead; ++i)
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(dead[i]); ++k) {
-      MlirOperation d = def(operand(dead[i], (int)k));
-      bool seen = mlirOperationIsNull(d) || dlcOperationIsA(d, "rbssa.read") ||
+      /* x itself stays: the new op reads it. */
+      MlirValue o = operand(dead[i], (int)k);
+      MlirOperation d = def(o);
+      bool seen = mlirOperationIsNull(d) || mlirValueEqual(o, x) ||
+                  dlcOperationIsA(d, "rbssa.read") ||
                   dlcOperationIsA(d, "rbssa.reduce") || numDead == MaxDead;
       for (int j = 0; !seen && j < numDead; ++j)
         seen = mlirOperationEqual(dead[j], d);
@@ -223,6 +245,231 @@ static MlirLogicalResult foldRecip(MlirRewritePattern pattern, MlirOperation op,
   return replaceWithUnary(rewriter, op, "sigmoid", x);
 }
 
+/* --- tanh and GELU ------------------------------------------------------ */
+
+/* The argument of a sigmoid, folded (unary sigmoid) or not yet (tinygrad's
+ * recip(1 + exp2(a * -log2 e))); null otherwise. */
+static MlirValue sigmoidArg(MlirValue v) {
+  MlirOperation s = defIs(v, "rbssa.unary", "sigmoid");
+  if (!mlirOperationIsNull(s))
+    return operand(s, 0);
+  MlirOperation r = defIs(v, "rbssa.unary", "recip");
+  MlirOperation add = mlirOperationIsNull(r)
+                          ? (MlirOperation){NULL}
+                          : defIs(operand(r, 0), "rbssa.binary", "add");
+  double one = 1.0;
+  MlirValue e = mlirOperationIsNull(add) ? (MlirValue){NULL}
+                                         : otherThan(add, matchConst, &one);
+  MlirValue a = {NULL};
+  return !mlirValueIsNull(e) && matchExp2Sigmoid(e, &a) ? a : (MlirValue){NULL};
+}
+
+/* A product read as coef · factors[0] · ... (through binary mul, unary
+ * neg and division by a constant), stopping at `stop`, which is a factor. */
+enum { MaxFactors = 6 };
+typedef struct Product {
+  double coef;
+  int n;
+  MlirValue factors[MaxFactors];
+} Product;
+
+static bool flattenInto(MlirValue v, MlirValue stop, Product *p, int depth) {
+  double c;
+  if (constOf(v, &c)) {
+    p->coef *= c;
+    return true;
+  }
+  if (depth < 16 && !mlirValueEqual(v, stop)) {
+    MlirOperation m = defIs(v, "rbssa.binary", "mul");
+    if (!mlirOperationIsNull(m))
+      return flattenInto(operand(m, 0), stop, p, depth + 1) &&
+             flattenInto(operand(m, 1), stop, p, depth + 1);
+    MlirOperation n = defIs(v, "rbssa.unary", "neg");
+    if (!mlirOperationIsNull(n)) {
+      p->coef = -p->coef;
+      return flattenInto(operand(n, 0), stop, p, depth + 1);
+    }
+    MlirOperation d = defIs(v, "rbssa.binary", "div");
+    if (!mlirOperationIsNull(d) && constOf(operand(d, 1), &c) && c != 0.0) {
+      p->coef /= c;
+      return flattenInto(operand(d, 0), stop, p, depth + 1);
+    }
+  }
+  if (p->n == MaxFactors)
+    return false;
+  p->factors[p->n++] = v;
+  return true;
+}
+
+static bool flatten(MlirValue v, MlirValue stop, Product *p) {
+  p->coef = 1.0;
+  p->n = 0;
+  return flattenInto(v, stop, p, 0);
+}
+
+/* p is coef · x^power. */
+static bool isPowerOf(const Product *p, MlirValue x, int power) {
+  if (p->n == 1 && power == 3) { /* pow(x, 3) */
+    MlirOperation pw = defIs(p->factors[0], "rbssa.binary", "pow");
+    if (!mlirOperationIsNull(pw) && mlirValueEqual(operand(pw, 0), x) &&
+        isConst(operand(pw, 1), 3.0))
+      return true;
+  }
+  if (p->n != power)
+    return false;
+  for (int i = 0; i < p->n; ++i)
+    if (!mlirValueEqual(p->factors[i], x))
+      return false;
+  return true;
+}
+
+/* u = scale · k · (x + 0.044715 x^3), in any association: u is a constant
+ * times one factor, an add of a multiple of x and a multiple of x^3 with
+ * the right ratio. */
+static bool isGeluInner(const Product *u, MlirValue x, double k) {
+  MlirOperation add = u->n == 1 ? defIs(u->factors[0], "rbssa.binary", "add")
+                                : (MlirOperation){NULL};
+  if (mlirOperationIsNull(add))
+    return false;
+  for (int i = 0; i < 2; ++i) {
+    Product lin, cube;
+    if (flatten(operand(add, i), x, &lin) && isPowerOf(&lin, x, 1) &&
+        flatten(operand(add, 1 - i), x, &cube) && isPowerOf(&cube, x, 3))
+      return near(u->coef * lin.coef, k) &&
+             near(u->coef * cube.coef, k * kGeluCubic);
+  }
+  return false;
+}
+
+/* tanh(u) as written: unary tanh(u), or 2 * sigmoid(2u) - 1 (tinygrad)
+ * as sub(.., 1) or add(.., -1); u is read (as a product) into *u. */
+static bool tanhArg(MlirValue v, MlirValue x, Product *u) {
+  MlirOperation t = defIs(v, "rbssa.unary", "tanh");
+  if (!mlirOperationIsNull(t))
+    return flatten(operand(t, 0), x, u);
+  MlirOperation sub = defIs(v, "rbssa.binary", "sub");
+  MlirOperation add = defIs(v, "rbssa.binary", "add");
+  double minusOne = -1.0;
+  MlirValue twice = !mlirOperationIsNull(sub) && isConst(operand(sub, 1), 1.0)
+                        ? operand(sub, 0)
+                    : !mlirOperationIsNull(add)
+                        ? otherThan(add, matchConst, &minusOne)
+                        : (MlirValue){NULL};
+  Product s;
+  if (mlirValueIsNull(twice) || !flatten(twice, x, &s) || s.n != 1 ||
+      !near(s.coef, 2.0))
+    return false;
+  MlirValue a = sigmoidArg(s.factors[0]);
+  if (mlirValueIsNull(a) || !flatten(a, x, u))
+    return false;
+  u->coef /= 2.0;
+  return true;
+}
+
+/* Whether root = gelu_tanh(x), with root read as R · x · S: either
+ * S = c0 + c1 · tanh(u) with R c0 = R c1 = 1/2 and u = k (x + c x^3), or
+ * S = sigmoid(2u) with R = 1 (0.5 (1 + tanh u) = sigmoid(2u)). */
+static bool isGeluTanhOf(MlirValue root, MlirValue x) {
+  Product p;
+  if (!flatten(root, x, &p) || p.n != 2)
+    return false;
+  int xi = mlirValueEqual(p.factors[0], x)   ? 0
+           : mlirValueEqual(p.factors[1], x) ? 1
+                                             : -1;
+  if (xi < 0)
+    return false;
+  MlirValue s = p.factors[1 - xi];
+  Product u;
+  MlirValue a = sigmoidArg(s);
+  if (!mlirValueIsNull(a))
+    return near(p.coef, 1.0) && flatten(a, x, &u) &&
+           isGeluInner(&u, x, 2.0 * kSqrt2OverPi);
+  MlirOperation add = defIs(s, "rbssa.binary", "add");
+  if (mlirOperationIsNull(add))
+    return false;
+  for (int i = 0; i < 2; ++i) {
+    double c0;
+    Product t;
+    if (constOf(operand(add, i), &c0) && flatten(operand(add, 1 - i), x, &t) &&
+        t.n == 1 && near(p.coef * c0, 0.5) && near(p.coef * t.coef, 0.5) &&
+        tanhArg(t.factors[0], x, &u))
+      return isGeluInner(&u, x, kSqrt2OverPi);
+  }
+  return false;
+}
+
+/* The values a product is computed through (mul, neg, div by a constant
+ * operands, and their results): where x may be. */
+static void candidates(MlirValue v, MlirValue *out, int *n, int cap,
+                       int depth) {
+  double c;
+  if (*n == cap || depth > 16 || constOf(v, &c))
+    return;
+  for (int i = 0; i < *n; ++i)
+    if (mlirValueEqual(out[i], v))
+      return;
+  out[(*n)++] = v;
+  MlirOperation m = defIs(v, "rbssa.binary", "mul");
+  MlirOperation n1 = defIs(v, "rbssa.unary", "neg");
+  MlirOperation d = defIs(v, "rbssa.binary", "div");
+  if (!mlirOperationIsNull(m)) {
+    candidates(operand(m, 0), out, n, cap, depth + 1);
+    candidates(operand(m, 1), out, n, cap, depth + 1);
+  } else if (!mlirOperationIsNull(n1)) {
+    candidates(operand(n1, 0), out, n, cap, depth + 1);
+  } else if (!mlirOperationIsNull(d)) {
+    candidates(operand(d, 0), out, n, cap, depth + 1);
+  }
+}
+
+/* The tanh-form GELU (rooted at its last binary mul) -> gelu_tanh(x). x is
+ * one of the values the root's product is built from (the accumulator, or
+ * a scaled one: tinygrad's gelu of 0.5 * acc). */
+static MlirLogicalResult foldGelu(MlirRewritePattern pattern, MlirOperation op,
+                                  MlirPatternRewriter rewriter,
+                                  void *userData) {
+  (void)pattern;
+  (void)userData;
+  if (!fnIs(op, "mul"))
+    return mlirLogicalResultFailure();
+  enum { MaxCandidates = 12 };
+  MlirValue xs[MaxCandidates];
+  int n = 0;
+  candidates(operand(op, 0), xs, &n, MaxCandidates, 0);
+  candidates(operand(op, 1), xs, &n, MaxCandidates, 0);
+  MlirValue root = mlirOperationGetResult(op, 0);
+  for (int i = 0; i < n; ++i)
+    if (isGeluTanhOf(root, xs[i]))
+      return replaceWithUnary(rewriter, op, "gelu_tanh", xs[i]);
+  return mlirLogicalResultFailure();
+}
+
+/* 2 * sigmoid(2y) - 1 -> tanh(y) (tinygrad's tanh), where sigmoid's
+ * argument is a product of y and 2 (so y is a value to read). */
+static MlirLogicalResult foldTanh(MlirRewritePattern pattern, MlirOperation op,
+                                  MlirPatternRewriter rewriter,
+                                  void *userData) {
+  (void)pattern;
+  (void)userData;
+  double minusOne = -1.0, two = 2.0;
+  MlirValue twice = fnIs(op, "sub") && isConst(operand(op, 1), 1.0)
+                        ? operand(op, 0)
+                    : fnIs(op, "add") ? otherThan(op, matchConst, &minusOne)
+                                      : (MlirValue){NULL};
+  MlirOperation m = mlirValueIsNull(twice)
+                        ? (MlirOperation){NULL}
+                        : defIs(twice, "rbssa.binary", "mul");
+  MlirValue s = mlirOperationIsNull(m) ? (MlirValue){NULL}
+                                       : otherThan(m, matchConst, &two);
+  MlirValue a = mlirValueIsNull(s) ? (MlirValue){NULL} : sigmoidArg(s);
+  MlirOperation m2 = mlirValueIsNull(a) ? (MlirOperation){NULL}
+                                        : defIs(a, "rbssa.binary", "mul");
+  MlirValue y = mlirOperationIsNull(m2) ? (MlirValue){NULL}
+                                        : otherThan(m2, matchConst, &two);
+  return mlirValueIsNull(y) ? mlirLogicalResultFailure()
+                            : replaceWithUnary(rewriter, op, "tanh", y);
+}
+
 static void addPattern(
     MlirRewritePatternSet set, MlirContext ctx, const char *root,
     MlirLogicalResult (*matchAndRewrite)(MlirRewritePattern, MlirOperation,
@@ -243,6 +490,8 @@ static void runFoldActivations(MlirOperation op, MlirExternalPass pass,
   addPattern(set, ctx, "rbssa.binary", foldBinary);
   addPattern(set, ctx, "rbssa.select_value", foldSelect);
   addPattern(set, ctx, "rbssa.unary", foldRecip);
+  addPattern(set, ctx, "rbssa.binary", foldTanh);
+  addPattern(set, ctx, "rbssa.binary", foldGelu);
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
   mlirRewritePatternSetDestroy(set);
   MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();
@@ -253,8 +502,9 @@ static void runFoldActivations(MlirOperation op, MlirExternalPass pass,
 
 const DlcPassDef dlcRBSSAFoldActivationsPass = {
     {"rbssa-fold-activations",
-     "Fold decomposed activations (max/where ReLU, tinygrad's sigmoid and "
-     "SiLU) into rbssa.unary relu/sigmoid/silu",
+     "Fold decomposed activations (max/where ReLU, tinygrad's sigmoid, "
+     "SiLU, tanh and tanh-form GELU) into rbssa.unary "
+     "relu/sigmoid/silu/tanh/gelu_tanh",
      "", 0, NULL},
     runFoldActivations,
     NULL,
