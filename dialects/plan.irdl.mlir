@@ -43,7 +43,9 @@ irdl.dialect @plan {
     %async = irdl.base "#builtin.dictionary"
     %cpag = irdl.is "cp_async_group"
     %mbar = irdl.is "mbarrier"
-    %barrier_model = irdl.any_of(%cpag, %mbar)
+    %barsync = irdl.is "bar_sync"
+    %nobarrier = irdl.is "none"
+    %barrier_model = irdl.any_of(%cpag, %mbar, %barsync, %nobarrier)
     irdl.attributes {
       "tile" = %tile,
       "stages" = %stages,
@@ -91,7 +93,9 @@ irdl.dialect @plan {
     %async = irdl.base "#builtin.dictionary"
     %cpag = irdl.is "cp_async_group"
     %mbar = irdl.is "mbarrier"
-    %barrier_model = irdl.any_of(%cpag, %mbar)
+    %barsync = irdl.is "bar_sync"
+    %nobarrier = irdl.is "none"
+    %barrier_model = irdl.any_of(%cpag, %mbar, %barsync, %nobarrier)
     %time = irdl.base "#builtin.float"
     %reason = irdl.base "#builtin.string"
     irdl.attributes {

@@ -21,7 +21,11 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { MaxRank = 8, MaxAxes = 2 * MaxRank, MaxMemo = 2 * KP_MAX_STEPS };
+enum {
+  MaxRank = KP_MAX_RANK,
+  MaxAxes = 2 * MaxRank,
+  MaxMemo = 2 * KP_MAX_STEPS
+};
 
 static const char *const kSuggestion =
     "the GEMM family is one reduce {op = \"sum\"} over one axis of a product "
@@ -75,10 +79,12 @@ bool kpExtentIs(const KpExtent *e, int64_t value) {
   return e->numSymbols == 0 && e->constant == value;
 }
 
-static KpExtent constant(int64_t value) {
+KpExtent kpExtentConstant(int64_t value) {
   KpExtent e = {value, 0, {0}};
   return e;
 }
+
+static KpExtent constant(int64_t value) { return kpExtentConstant(value); }
 
 static int symbolIndex(MlirOperation func, MlirStringRef name) {
   MlirAttribute symbols = attrOf(func, "rbssa.symbols");
@@ -95,7 +101,7 @@ static int symbolIndex(MlirOperation func, MlirStringRef name) {
 
 /* `e` times a size entry (a symbol name or an integer); false when the
  * entry is neither or the product does not fit. */
-static bool multiply(MlirOperation func, KpExtent *e, MlirAttribute entry) {
+bool kpExtentMultiply(MlirOperation func, KpExtent *e, MlirAttribute entry) {
   if (!mlirAttributeIsNull(entry) && mlirAttributeIsAInteger(entry)) {
     int64_t v = mlirIntegerAttrGetValueInt(entry);
     return v >= 0 && !__builtin_mul_overflow(e->constant, v, &e->constant);
@@ -128,7 +134,7 @@ void kpExtentText(MlirOperation func, const KpExtent *e, char *out,
 /* --- element types -----------------------------------------------------------
  */
 
-static bool elementOf(MlirType type, KpElement *out) {
+bool kpElementOf(MlirType type, KpElement *out) {
   if (mlirTypeIsAShaped(type))
     type = mlirShapedTypeGetElementType(type);
   if (mlirTypeIsAF16(type))
@@ -192,22 +198,20 @@ static bool layoutKindIs(MlirOperation func, int arg, const char *kind) {
 
 /* The element strides of argument `arg`'s memref dimensions: the static
  * strides of a strided layout, else row- or column-major over rbssa.shape
- * as rbssa.layout states. */
-static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
-                          int *rank) {
-  MlirValue v = mlirBlockGetArgument(r->body, arg);
+ * as rbssa.layout states. NULL, or why not. */
+const char *kpArgStrides(MlirOperation func, int arg,
+                         KpExtent strides[KP_MAX_RANK], int *rank) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (arg < 0 || arg >= mlirBlockGetNumArguments(body))
+    return "an argument index is out of range";
+  MlirValue v = mlirBlockGetArgument(body, arg);
   MlirType type = mlirValueGetType(v);
-  MlirAttribute shape = argAttr(r->func, arg, "rbssa.shape");
+  MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
   if (!mlirTypeIsAMemRef(type) || mlirAttributeIsNull(shape) ||
       !mlirAttributeIsAArray(shape) ||
       mlirArrayAttrGetNumElements(shape) != mlirShapedTypeGetRank(type) ||
-      mlirShapedTypeGetRank(type) > MaxRank) {
-    char why[96];
-    snprintf(why, sizeof(why),
-             "argument #%d is not a memref of rank <= %d with an rbssa.shape",
-             arg, MaxRank);
-    return fail(r->func, why);
-  }
+      mlirShapedTypeGetRank(type) > KP_MAX_RANK)
+    return "an argument is not a memref of rank <= 8 with an rbssa.shape";
   int n = (int)mlirShapedTypeGetRank(type);
   *rank = n;
   MlirAttribute layout = mlirMemRefTypeGetLayout(type);
@@ -218,23 +222,29 @@ static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
   if (staticStrides) {
     for (int d = 0; d < n; ++d)
       strides[d] = constant(mlirStridedLayoutAttrGetStride(layout, d));
-    if (mlirStridedLayoutAttrGetOffset(layout) == 0)
-      return true;
-    return fail(r->func, "an argument's strided layout has an offset");
+    return mlirStridedLayoutAttrGetOffset(layout) == 0
+               ? NULL
+               : "an argument's strided layout has an offset";
   }
-  bool colMajor = layoutKindIs(r->func, arg, "col_major");
-  if (!colMajor && !layoutKindIs(r->func, arg, "row_major"))
-    return fail(r->func, "an argument's layout is neither row_major, "
-                         "col_major nor a static strided layout");
+  bool colMajor = layoutKindIs(func, arg, "col_major");
+  if (!colMajor && !layoutKindIs(func, arg, "row_major"))
+    return "an argument's layout is neither row_major, col_major nor a "
+           "static strided layout";
   KpExtent running = constant(1);
   for (int i = 0; i < n; ++i) {
     int d = colMajor ? i : n - 1 - i;
     strides[d] = running;
-    if (!multiply(r->func, &running, mlirArrayAttrGetElement(shape, d)))
-      return fail(r->func, "an argument's rbssa.shape entry is neither a "
-                           "symbol of rbssa.symbols nor a size");
+    if (!kpExtentMultiply(func, &running, mlirArrayAttrGetElement(shape, d)))
+      return "an argument's rbssa.shape entry is neither a symbol of "
+             "rbssa.symbols nor a size";
   }
-  return true;
+  return NULL;
+}
+
+static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
+                          int *rank) {
+  const char *why = kpArgStrides(r->func, arg, strides, rank);
+  return why ? fail(r->func, why) : true;
 }
 
 /* Follows `v` through casts, transposes and broadcasts down to a read of
@@ -285,7 +295,8 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
       !mlirBlockEqual(mlirBlockArgumentGetOwner(source), r->body))
     return fail(read, "the read is not of a region argument");
   t->arg = (int)mlirBlockArgumentGetArgNumber(source);
-  if (!elementOf(mlirValueGetType(source), &t->element) || t->element == KP_I1)
+  if (!kpElementOf(mlirValueGetType(source), &t->element) ||
+      t->element == KP_I1)
     return fail(read, "the GEMM family reads f16, bf16 and f32 tensors");
   KpExtent strides[MaxRank];
   int rank;
@@ -375,7 +386,7 @@ static bool iterSize(Reader *r, int axis, KpExtent *out) {
                                  entry, mlirStringRefCreateFromCString("size"))
                            : (MlirAttribute){NULL};
   *out = constant(1);
-  return multiply(r->func, out, size);
+  return kpExtentMultiply(r->func, out, size);
 }
 
 /* The name of body axis `axis` (rbssa.iters / rbssa.reduce_iters). */
@@ -572,7 +583,7 @@ static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
   if (!tensorFromRead(r, read, dims, t))
     return -1;
   KpStep step = {.kind = KP_STEP_LOAD, .type = KP_F32, .input = p->numInputs++};
-  elementOf(type, &step.type);
+  kpElementOf(type, &step.type);
   return addStep(r, read, step);
 }
 
@@ -599,7 +610,7 @@ static bool dependsOnAcc(Reader *r, MlirValue v, int depth) {
 static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   MlirOperation op = producer(v);
   KpStep step = {.kind = KP_STEP_CONST, .type = KP_F32, .args = {-1, -1, -1}};
-  if (!elementOf(mlirValueGetType(v), &step.type)) {
+  if (!kpElementOf(mlirValueGetType(v), &step.type)) {
     fail(op, "the epilogue computes in a type other than f16, bf16, f32 "
              "and i1");
     return -1;
@@ -682,7 +693,7 @@ static bool readOutput(Reader *r, MlirOperation yield) {
       !mlirBlockEqual(mlirBlockArgumentGetOwner(out), r->body))
     return fail(yield, "the yield's output is not a region argument");
   c->arg = (int)mlirBlockArgumentGetArgNumber(out);
-  if (!elementOf(mlirValueGetType(out), &c->element) || c->element == KP_I1)
+  if (!kpElementOf(mlirValueGetType(out), &c->element) || c->element == KP_I1)
     return fail(yield, "the output is not f16, bf16 or f32");
   KpExtent strides[MaxRank];
   int rank;
@@ -749,10 +760,12 @@ bool kpProblemRead(MlirOperation func, KpProblem *p) {
 }
 
 static const char *const kStepKinds[] = {"acc",    "load",    "const",  "unary",
-                                         "binary", "compare", "select", "cast"};
+                                         "binary", "compare", "select", "cast",
+                                         "guard",  "reduce"};
 
 const char *kpStepKindName(KpStepKind kind) { return kStepKinds[kind]; }
 
+/* Only the epilogue's kinds: dlcgpu.epilogue has no guards or reduces. */
 bool kpStepKindFromName(MlirStringRef name, KpStepKind *kind) {
   for (int k = 0; k <= KP_STEP_CAST; ++k)
     if (mlirStringRefEqual(name,

@@ -27,6 +27,7 @@ enum {
   KP_MAX_INPUTS = 8,  /* tensors the epilogue reads */
   KP_MAX_STEPS = 64,  /* epilogue steps, the accumulator included */
   KP_NAME = 32,
+  KP_MAX_RANK = 8, /* tensor and memref rank */
 };
 
 typedef enum KpRole { KP_BATCH, KP_M, KP_N, KP_K, KP_NUM_ROLES } KpRole;
@@ -58,6 +59,9 @@ typedef enum KpStepKind {
   KP_STEP_COMPARE, /* fn(args[0], args[1]): rbssa.compare's fn, i1 */
   KP_STEP_SELECT,  /* args[0] ? args[1] : args[2] */
   KP_STEP_CAST,    /* args[0] rounded to `type` */
+  /* The memory-bound family only (MemoryProblem.h): */
+  KP_STEP_GUARD,  /* a domain holds ? args[0] : value */
+  KP_STEP_REDUCE, /* fn over `reduced` loops of args[0], from value */
 } KpStepKind;
 
 /* One epilogue step. Every float step computes in f32 and then rounds to
@@ -67,8 +71,10 @@ typedef struct KpStep {
   KpElement type;
   char fn[KP_NAME];
   int args[3]; /* earlier steps */
-  int input;   /* KP_STEP_LOAD */
+  int input;   /* KP_STEP_LOAD (and KP_STEP_GUARD) */
   double value;
+  uint32_t loops;   /* memory-bound family: the loops the value depends on */
+  uint32_t reduced; /* KP_STEP_REDUCE: the loops it reduces */
 } KpStep;
 
 typedef struct KpProblem {
@@ -117,7 +123,20 @@ bool kpExtentIs(const KpExtent *extent, int64_t value);
 void kpExtentText(MlirOperation regionFunc, const KpExtent *extent, char *out,
                   size_t size);
 
-/* Element-type helpers. */
+/* The constant extent `value`; `e` times a size entry of an rbssa.shape
+ * (a symbol name or an integer), false when it is neither or overflows. */
+KpExtent kpExtentConstant(int64_t value);
+bool kpExtentMultiply(MlirOperation regionFunc, KpExtent *e,
+                      MlirAttribute entry);
+
+/* The element strides of region argument `arg`'s memref dimensions (a
+ * static strided layout, else row- or column-major over rbssa.shape as
+ * rbssa.layout says); NULL, or why they cannot be known. */
+const char *kpArgStrides(MlirOperation regionFunc, int arg,
+                         KpExtent strides[KP_MAX_RANK], int *rank);
+
+/* Element-type helpers; kpElementOf takes a type or a shaped type. */
+bool kpElementOf(MlirType type, KpElement *out);
 int kpElementBytes(KpElement element);
 const char *kpElementName(KpElement element); /* "f16", "bf16", "f32" */
 MlirType kpElementType(MlirContext ctx, KpElement element);

@@ -25,6 +25,7 @@
 #include "DLCGPUToGPU.h"
 #include "KernelProblem.h"
 #include "LowerSkeleton.h"
+#include "StepMath.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -254,19 +255,11 @@ static void lowerLdmatrix(MlirOperation op, DlcBuilder *b) {
   mlirValueReplaceAllUsesOfWith(result, lowered);
 }
 
-static MlirValue splat(DlcBuilder *b, MlirType vectorType, double value) {
-  MlirAttribute element = mlirFloatAttrDoubleGet(
-      b->ctx, mlirShapedTypeGetElementType(vectorType), value);
-  MlirAttribute dense = mlirDenseElementsAttrSplatGet(vectorType, element);
-  const char *names[] = {"value"};
-  return dlcBuildValue(b, "arith.constant", 0, NULL, vectorType, 1, names,
-                       &dense);
-}
-
 static void lowerAccInit(MlirOperation op, DlcBuilder *b) {
   MlirValue acc = mlirOperationGetResult(op, 0);
   double value = mlirFloatAttrGetValueDouble(attrOf(op, "value"));
-  mlirValueReplaceAllUsesOfWith(acc, splat(b, mlirValueGetType(acc), value));
+  mlirValueReplaceAllUsesOfWith(acc,
+                                dlcStepSplat(b, mlirValueGetType(acc), value));
 }
 
 /* Element `i` (or [i, j]) of a vector value. */
@@ -353,227 +346,6 @@ static void lowerMma(MlirOperation op, DlcBuilder *b) {
  * each becomes arith/math ops on the 2x2 f32 fragment; a step typed f16 or
  * bf16 is rounded to its type (truncf + extf) as the reference does. */
 
-/* Scalar transcendental functions go straight to PTX instructions through
- * NVVM intrinsics (ex2.approx, lg2.approx, sqrt.rn, sin/cos.approx): the
- * upstream lowering of the math dialect calls libdevice, which a PTX-only
- * build without the CUDA toolkit cannot link. Everything else is composed
- * from them and arith. */
-static MlirValue intrinsic(DlcBuilder *b, const char *intrin, MlirValue x) {
-  const char *names[] = {"intrin", "op_bundle_sizes", "operandSegmentSizes"};
-  MlirAttribute attrs[] = {
-      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(intrin)),
-      mlirDenseI32ArrayGet(b->ctx, 0, NULL),
-      mlirDenseI32ArrayGet(b->ctx, 2, (int32_t[]){1, 0})};
-  return dlcBuildValue(b, "llvm.call_intrinsic", 1, &x, mlirValueGetType(x), 3,
-                       names, attrs);
-}
-
-static MlirValue fconst(DlcBuilder *b, MlirType type, double v) {
-  return dlcConstFloat(b, type, v);
-}
-static MlirValue fmul(DlcBuilder *b, MlirValue x, MlirValue y) {
-  return dlcArith(b, "arith.mulf", x, y);
-}
-static MlirValue fadd(DlcBuilder *b, MlirValue x, MlirValue y) {
-  return dlcArith(b, "arith.addf", x, y);
-}
-static MlirValue fdiv(DlcBuilder *b, MlirValue x, MlirValue y) {
-  return dlcArith(b, "arith.divf", x, y);
-}
-
-/* |r| with the sign of x (r >= 0). */
-static MlirValue withSignOf(DlcBuilder *b, MlirValue r, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  MlirValue negative = dlcBuildValue(
-      b, "arith.cmpf", 2, (MlirValue[]){x, dlcConstFloat(b, t, 0.0)},
-      mlirIntegerTypeGet(b->ctx, 1), 1, (const char *[]){"predicate"},
-      (MlirAttribute[]){mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 4)});
-  MlirValue minus = dlcBuildValue(b, "arith.negf", 1, &r, t, 0, NULL, NULL);
-  return dlcSelect(b, negative, minus, r);
-}
-
-static const double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
-
-static MlirValue scalarExp(DlcBuilder *b, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  return intrinsic(b, "llvm.nvvm.ex2.approx.f32",
-                   fmul(b, x, fconst(b, t, kLog2E)));
-}
-
-/* 1 / (1 + e^-x). */
-static MlirValue scalarSigmoid(DlcBuilder *b, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  MlirValue e = intrinsic(b, "llvm.nvvm.ex2.approx.f32",
-                          fmul(b, x, fconst(b, t, -kLog2E)));
-  return fdiv(b, fconst(b, t, 1.0), fadd(b, fconst(b, t, 1.0), e));
-}
-
-/* sign(x) (1 - 2 / (e^2|x| + 1)). */
-static MlirValue scalarTanh(DlcBuilder *b, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  MlirValue ax = intrinsic(b, "llvm.fabs", x);
-  MlirValue e = intrinsic(b, "llvm.nvvm.ex2.approx.f32",
-                          fmul(b, ax, fconst(b, t, 2.0 * kLog2E)));
-  MlirValue r =
-      dlcArith(b, "arith.subf", fconst(b, t, 1.0),
-               fdiv(b, fconst(b, t, 2.0), fadd(b, e, fconst(b, t, 1.0))));
-  return withSignOf(b, r, x);
-}
-
-/* erf by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7). */
-static MlirValue scalarErf(DlcBuilder *b, MlirValue x) {
-  static const double a[] = {0.254829592, -0.284496736, 1.421413741,
-                             -1.453152027, 1.061405429};
-  MlirType t = mlirValueGetType(x);
-  MlirValue ax = intrinsic(b, "llvm.fabs", x);
-  MlirValue tt =
-      fdiv(b, fconst(b, t, 1.0),
-           fadd(b, fconst(b, t, 1.0), fmul(b, ax, fconst(b, t, 0.3275911))));
-  MlirValue poly = fconst(b, t, a[4]);
-  for (int i = 3; i >= 0; --i)
-    poly = fadd(b, fmul(b, poly, tt), fconst(b, t, a[i]));
-  poly = fmul(b, poly, tt);
-  MlirValue e = scalarExp(b, fmul(b, fconst(b, t, -1.0), fmul(b, ax, ax)));
-  MlirValue r = dlcArith(b, "arith.subf", fconst(b, t, 1.0), fmul(b, poly, e));
-  return withSignOf(b, r, x);
-}
-
-/* The tanh-form GELU, 0.5 x (1 + tanh u) with u = sqrt(2/pi) (x + 0.044715
- * x^3), as x sigmoid(2u): one ex2 and no 1 + tanh cancellation. */
-static MlirValue scalarGeluTanh(DlcBuilder *b, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  const double k2 = 2.0 * 0.79788456080286535588;
-  MlirValue x2 = fmul(b, x, x);
-  MlirValue poly =
-      fadd(b, fconst(b, t, k2), fmul(b, fconst(b, t, k2 * 0.044715), x2));
-  return fmul(b, x, scalarSigmoid(b, fmul(b, x, poly)));
-}
-
-/* One scalar element of rbssa.unary `fn`; null for an unknown one. */
-static MlirValue scalarUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-#define FN_IS(s) mlirStringRefEqual(fn, mlirStringRefCreateFromCString(s))
-  if (FN_IS("exp2"))
-    return intrinsic(b, "llvm.nvvm.ex2.approx.f32", x);
-  if (FN_IS("exp"))
-    return scalarExp(b, x);
-  if (FN_IS("log2"))
-    return intrinsic(b, "llvm.nvvm.lg2.approx.f", x);
-  if (FN_IS("log"))
-    return fmul(b, intrinsic(b, "llvm.nvvm.lg2.approx.f", x),
-                fconst(b, t, kLn2));
-  if (FN_IS("sqrt"))
-    return intrinsic(b, "llvm.nvvm.sqrt.rn.f", x);
-  if (FN_IS("rsqrt"))
-    return fdiv(b, fconst(b, t, 1.0), intrinsic(b, "llvm.nvvm.sqrt.rn.f", x));
-  if (FN_IS("abs"))
-    return intrinsic(b, "llvm.fabs", x);
-  if (FN_IS("sin"))
-    return intrinsic(b, "llvm.nvvm.sin.approx.f", x);
-  if (FN_IS("cos"))
-    return intrinsic(b, "llvm.nvvm.cos.approx.f", x);
-  if (FN_IS("tanh"))
-    return scalarTanh(b, x);
-  if (FN_IS("sigmoid"))
-    return scalarSigmoid(b, x);
-  if (FN_IS("silu"))
-    return fmul(b, x, scalarSigmoid(b, x));
-  if (FN_IS("gelu")) /* 0.5 x (1 + erf(x / sqrt 2)), as the interpreter */
-    return fmul(
-        b, fmul(b, fconst(b, t, 0.5), x),
-        fadd(b, fconst(b, t, 1.0),
-             scalarErf(b, fmul(b, x, fconst(b, t, 0.70710678118654752)))));
-  if (FN_IS("gelu_tanh"))
-    return scalarGeluTanh(b, x);
-#undef FN_IS
-  return (MlirValue){NULL};
-}
-
-/* `fn` on each element of a 2x2 fragment (null for an unknown fn). */
-static MlirValue elementwiseUnary(DlcBuilder *b, MlirStringRef fn,
-                                  MlirValue x) {
-  MlirType type = mlirValueGetType(x);
-  MlirType element = mlirShapedTypeGetElementType(type);
-  const char *posName[] = {"static_position"};
-  MlirValue out[4];
-  for (int64_t i = 0; i < 4; ++i) {
-    MlirAttribute pos =
-        mlirDenseI64ArrayGet(b->ctx, 2, (int64_t[]){i / 2, i % 2});
-    MlirValue e =
-        dlcBuildValue(b, "vector.extract", 1, &x, element, 1, posName, &pos);
-    if (mlirValueIsNull(out[i] = scalarUnary(b, fn, e)))
-      return out[i];
-  }
-  return dlcBuildValue(b, "vector.from_elements", 4, out, type, 0, NULL, NULL);
-}
-
-/* rbssa.unary's functions; null for an unknown one. */
-static MlirValue lowerUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("neg")))
-    return dlcBuildValue(b, "arith.negf", 1, &x, t, 0, NULL, NULL);
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("recip")))
-    return dlcArith(b, "arith.divf", splat(b, t, 1.0), x);
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("relu")))
-    return dlcArith(b, "arith.maximumf", x, splat(b, t, 0.0));
-  return elementwiseUnary(b, fn, x);
-}
-
-static MlirValue lowerBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
-                             MlirValue y) {
-  static const struct {
-    const char *fn, *op;
-  } ops[] = {{"add", "arith.addf"},     {"sub", "arith.subf"},
-             {"mul", "arith.mulf"},     {"div", "arith.divf"},
-             {"max", "arith.maximumf"}, {"min", "arith.minimumf"}};
-  for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); ++i)
-    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn)))
-      return dlcArith(b, ops[i].op, x, y);
-  if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString("pow"))) {
-    /* x^y = 2^(y log2 x), for x > 0 as a float pow is. */
-    MlirValue l =
-        elementwiseUnary(b, mlirStringRefCreateFromCString("log2"), x);
-    return elementwiseUnary(b, mlirStringRefCreateFromCString("exp2"),
-                            dlcArith(b, "arith.mulf", y, l));
-  }
-  return (MlirValue){NULL};
-}
-
-static MlirValue lowerCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
-                              MlirValue y) {
-  /* arith::CmpFPredicate: olt, ole, oeq, une, ogt, oge. */
-  static const struct {
-    const char *fn;
-    int64_t predicate;
-  } ops[] = {{"cmplt", 4},  {"cmple", 5}, {"cmpeq", 1},
-             {"cmpne", 13}, {"cmpgt", 2}, {"cmpge", 3}};
-  for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); ++i)
-    if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn))) {
-      MlirAttribute predicate =
-          mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), ops[i].predicate);
-      MlirType shape = mlirValueGetType(x);
-      int64_t dims[] = {mlirShapedTypeGetDimSize(shape, 0),
-                        mlirShapedTypeGetDimSize(shape, 1)};
-      MlirType i1 = mlirVectorTypeGet(2, dims, mlirIntegerTypeGet(b->ctx, 1));
-      MlirValue operands[] = {x, y};
-      const char *names[] = {"predicate"};
-      return dlcBuildValue(b, "arith.cmpf", 2, operands, i1, 1, names,
-                           &predicate);
-    }
-  return (MlirValue){NULL};
-}
-
-/* `x` rounded to `element` (f16, bf16) and widened back. */
-static MlirValue roundTo(DlcBuilder *b, MlirValue x, MlirType element) {
-  MlirType wide = mlirValueGetType(x);
-  if (mlirTypeEqual(mlirShapedTypeGetElementType(wide), element))
-    return x;
-  int64_t dims[] = {2, 2};
-  MlirType narrow = mlirVectorTypeGet(2, dims, element);
-  MlirValue n = dlcBuildValue(b, "arith.truncf", 1, &x, narrow, 0, NULL, NULL);
-  return dlcBuildValue(b, "arith.extf", 1, &n, wide, 0, NULL, NULL);
-}
-
 static MlirAttribute field(MlirAttribute dict, const char *name) {
   return mlirDictionaryAttrGetElementByName(
       dict, mlirStringRefCreateFromCString(name));
@@ -600,16 +372,17 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
       v = dlcBuildValue(b, "arith.extf", 1, &v, accType, 0, NULL, NULL);
     break;
   case KP_STEP_CONST:
-    v = splat(b, accType, mlirFloatAttrGetValueDouble(field(step, "value")));
+    v = dlcStepSplat(b, accType,
+                     mlirFloatAttrGetValueDouble(field(step, "value")));
     break;
   case KP_STEP_UNARY:
-    v = lowerUnary(b, fn, x[0]);
+    v = dlcStepUnary(b, fn, x[0]);
     break;
   case KP_STEP_BINARY:
-    v = lowerBinary(b, fn, x[0], x[1]);
+    v = dlcStepBinary(b, fn, x[0], x[1]);
     break;
   case KP_STEP_COMPARE:
-    return lowerCompare(b, fn, x[0], x[1]);
+    return dlcStepCompare(b, fn, x[0], x[1]);
   case KP_STEP_SELECT: {
     MlirValue operands[] = {x[0], x[1], x[2]};
     v = dlcBuildValue(b, "arith.select", 3, operands, accType, 0, NULL, NULL);
@@ -620,6 +393,9 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
     if (!mlirTypeEqual(mlirValueGetType(v), accType)) /* a comparison */
       v = dlcBuildValue(b, "arith.uitofp", 1, &v, accType, 0, NULL, NULL);
     break;
+  case KP_STEP_GUARD:
+  case KP_STEP_REDUCE:
+    break; /* not epilogue steps: kpStepKindFromName never gives them */
   }
   if (mlirValueIsNull(v)) {
     dlcEmitDiagnostic(op, &dlcUnsupportedOp,
@@ -630,7 +406,7 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
     return v;
   }
   MlirType type = mlirTypeAttrGetValue(field(step, "type"));
-  return mlirTypeIsAF32(type) ? v : roundTo(b, v, type);
+  return mlirTypeIsAF32(type) ? v : dlcStepRound(b, v, type);
 }
 
 /* dlcgpu.epilogue(acc, token, inputs...) {steps, result}: the program on

@@ -22,6 +22,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/Affine.h"
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/Func.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -244,63 +245,21 @@ static void tilesText(const KpProblem *p, KpRole role, int64_t tile, char *out,
     snprintf(out, size, "ceildiv(%s, %lld)", extent, (long long)tile);
 }
 
-/* Builds the kernel function next to `region` and returns it. */
-static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
-                                 const DlcPlan *plan, const DlcGemmTiling *t,
-                                 const DlcTarget *target, int *numTensors) {
+/* The kernel function next to `region`: its signature (kernelSignature)
+ * and the launch attributes the manifest reads. */
+static MlirOperation buildKernelFunc(MlirOperation region, int numMaps,
+                                     const MlirAttribute *maps,
+                                     const char *gridX, const char *gridY,
+                                     int64_t threads, int64_t smem,
+                                     const char *flops, int64_t minBlocks,
+                                     int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
   MlirAttribute *argAttrs;
-  bool sm90 = isSm90Plan(plan);
-  MlirAttribute maps[2];
-  if (sm90) {
-    maps[0] = dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
-    maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
-  }
-  int total = kernelSignature(region, sm90 ? 2 : 0, maps, &types, &argAttrs,
-                              numTensors);
-
-  /* One block per CTA tile of C in x (the kernel rasterises it), the batch
-   * in y. */
-  char rows[128], cols[128], gridX[300], gridY[96], flops[480];
-  tilesText(p, KP_M, t->tileM, rows, sizeof(rows));
-  tilesText(p, KP_N, t->tileN, cols, sizeof(cols));
-  snprintf(gridX, sizeof(gridX), "%s*%s", rows, cols);
-  /* The SM90 skeleton is persistent: at most one CTA per SM walks the
-   * tiles. */
-  if (sm90) {
-    char tiles[300];
-    snprintf(tiles, sizeof(tiles), "%s", gridX);
-    snprintf(gridX, sizeof(gridX), "min(%.250s, %d)", tiles, target->sms);
-  }
-  kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
-  /* 2 * batch * M * N * K over the roles present. */
-  size_t used = (size_t)snprintf(flops, sizeof(flops), "2");
-  for (int role = 0; role < KP_NUM_ROLES && used < sizeof(flops); ++role) {
-    char extent[96];
-    if (!p->has[role])
-      continue;
-    kpExtentText(p->func, &p->size[role], extent, sizeof(extent));
-    used += (size_t)snprintf(flops + used, sizeof(flops) - used, "*%s", extent);
-  }
+  int total =
+      kernelSignature(region, numMaps, maps, &types, &argAttrs, numTensors);
   MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
-  int64_t threads = sm90 ? DLC_SM90_THREADS : dlcGemmThreads(t);
   int64_t block[] = {threads, 1, 1};
-  /* SM90: 1 KiB more, so the rings can start on the 1 KiB boundary the
-   * 128-byte swizzle needs wherever the dynamic shared memory begins. */
-  int64_t smem =
-      dlcPlanStageBytes(plan, kpElementBytes(p->a.element)) + (sm90 ? 1024 : 0);
-
-  /* Two CTAs per SM when their registers fit (accumulators plus about 80
-   * for fragments and addresses per thread): the second CTA's MMAs hide
-   * the first one's barrier and copy waits. */
-  int64_t regs = t->warpM * t->warpN / 32 + 80;
-  int64_t minBlocks =
-      !sm90 && 2 * regs * threads <= target->regsPerSM &&
-              2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
-          ? 2
-          : 1;
-
   const char *names[] = {"sym_name",          "function_type",
                          "arg_attrs",         "dlcgpu.kernel",
                          "dlcgpu.grid",       "dlcgpu.block",
@@ -327,6 +286,59 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   return kernel;
 }
 
+/* Builds the GEMM kernel function next to `region` and returns it. */
+static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
+                                 const DlcPlan *plan, const DlcGemmTiling *t,
+                                 const DlcTarget *target, int *numTensors) {
+  bool sm90 = isSm90Plan(plan);
+  MlirAttribute maps[2];
+  if (sm90) {
+    maps[0] = dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+  }
+
+  /* One block per CTA tile of C in x (the kernel rasterises it), the batch
+   * in y. */
+  char rows[128], cols[128], gridX[300], gridY[96], flops[480];
+  tilesText(p, KP_M, t->tileM, rows, sizeof(rows));
+  tilesText(p, KP_N, t->tileN, cols, sizeof(cols));
+  snprintf(gridX, sizeof(gridX), "%s*%s", rows, cols);
+  /* The SM90 skeleton is persistent: at most one CTA per SM walks the
+   * tiles. */
+  if (sm90) {
+    char tiles[300];
+    snprintf(tiles, sizeof(tiles), "%s", gridX);
+    snprintf(gridX, sizeof(gridX), "min(%.250s, %d)", tiles, target->sms);
+  }
+  kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
+  /* 2 * batch * M * N * K over the roles present. */
+  size_t used = (size_t)snprintf(flops, sizeof(flops), "2");
+  for (int role = 0; role < KP_NUM_ROLES && used < sizeof(flops); ++role) {
+    char extent[96];
+    if (!p->has[role])
+      continue;
+    kpExtentText(p->func, &p->size[role], extent, sizeof(extent));
+    used += (size_t)snprintf(flops + used, sizeof(flops) - used, "*%s", extent);
+  }
+  int64_t threads = sm90 ? DLC_SM90_THREADS : dlcGemmThreads(t);
+  /* SM90: 1 KiB more, so the rings can start on the 1 KiB boundary the
+   * 128-byte swizzle needs wherever the dynamic shared memory begins. */
+  int64_t smem =
+      dlcPlanStageBytes(plan, kpElementBytes(p->a.element)) + (sm90 ? 1024 : 0);
+
+  /* Two CTAs per SM when their registers fit (accumulators plus about 80
+   * for fragments and addresses per thread): the second CTA's MMAs hide
+   * the first one's barrier and copy waits. */
+  int64_t regs = t->warpM * t->warpN / 32 + 80;
+  int64_t minBlocks =
+      !sm90 && 2 * regs * threads <= target->regsPerSM &&
+              2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
+          ? 2
+          : 1;
+  return buildKernelFunc(region, sm90 ? 2 : 0, maps, gridX, gridY, threads,
+                         smem, flops, minBlocks, numTensors);
+}
+
 /* What the SM80 skeleton multiplies: two f16 or two bf16 operands. */
 static bool checkOperands(MlirOperation region, const KpProblem *p) {
   if ((p->a.element != KP_F16 && p->a.element != KP_BF16) ||
@@ -341,10 +353,87 @@ static bool checkOperands(MlirOperation region, const KpProblem *p) {
   return true;
 }
 
+/* The memory-bound plan's fields: the mode, the threads, nothing staged
+ * (stages 2, async off, no cache, epilogue or layout hints: the skeleton
+ * reads and writes global memory directly). */
+static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
+                                bool row) {
+  const char *skeleton = "memory-bound";
+  if (strcmp(plan->barrierModel, row ? "bar_sync" : "none") != 0)
+    return cannotHonour(schedule, skeleton, "barrier_model",
+                        "\"bar_sync\" in row mode, \"none\" in flat mode");
+  if (plan->stages != 2 || plan->asyncEnable || plan->asyncPrefetchDepth ||
+      plan->asyncEpilogueOverlap)
+    return cannotHonour(schedule, skeleton, "stages/async",
+                        "stages = 2 with async disabled (nothing is staged)");
+  if (plan->numCache || plan->numEpilogue || plan->numLayoutHints ||
+      plan->numLocalEdges || plan->numPredicateTail)
+    return cannotHonour(schedule, skeleton,
+                        "cache/epilogue/layout_hints/local_edges/"
+                        "predicate_tail",
+                        "none of them (every access is predicated)");
+  return true;
+}
+
+static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
+                                const DlcPlan *plan) {
+  bool row = false;
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "memory") == 0)
+      row = strcmp(plan->algoChoice[i].value, "row") == 0;
+  KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
+  bool ok = p && kpMemoryProblemRead(region, p) &&
+            checkMemoryContract(schedule, plan, row);
+  if (ok && row && !kpMemoryRowMode(p)) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan algo_choice = {memory = \"flat\"}",
+                      "row mode needs every reduce to be uniform along the "
+                      "last iter, and this region's are not");
+    ok = false;
+  }
+  char points[200], grid[260];
+  if (ok && !kpMemoryPointsText(p, row, points, sizeof(points))) {
+    dlcEmitDiagnostic(region, &dlcUnsupportedOp,
+                      "use at most 4 symbols in the output's sizes",
+                      "the number of output points has too many symbols");
+    ok = false;
+  }
+  if (ok) {
+    int64_t threads = plan->tile[1];
+    if (row)
+      snprintf(grid, sizeof(grid), "%s", points);
+    else
+      snprintf(grid, sizeof(grid), "ceildiv(%s, %lld)", points,
+               (long long)threads);
+    int numTensors = 0;
+    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, row);
+    MlirOperation kernel = buildKernelFunc(region, 0, NULL, grid, "1", threads,
+                                           smem, "0", 1, &numTensors);
+    dlcEmitMemoryBound(kernel, p, row, threads, numTensors);
+    mlirOperationDestroy(region);
+  }
+  free(p);
+  return ok;
+}
+
 static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   MlirOperation schedule = findSchedule(region);
   if (mlirOperationIsNull(schedule))
     return true; /* no plan yet: nothing to inject */
+  {
+    DlcPlan *plan = malloc(sizeof(DlcPlan));
+    char error[256];
+    bool read =
+        plan && dlcPlanScheduleRead(schedule, plan, error, sizeof(error));
+    if (read && dlcPlanIsMemoryBound(plan)) {
+      bool ok = dlcPlanCheck(plan, target, 2, error, sizeof(error))
+                    ? convertMemoryRegion(region, schedule, plan)
+                    : reject(schedule, error);
+      free(plan);
+      return ok;
+    }
+    free(plan);
+  }
   DlcGemmTiling tiling;
   KpProblem *problem = malloc(sizeof(KpProblem));
   DlcPlan *plan = malloc(sizeof(DlcPlan));
@@ -397,6 +486,7 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
 }
 
 static const DlcDialectHandleGetter dependentDialects[] = {
+    mlirGetDialectHandle__affine__, /* addresses in the memory-bound skeleton */
     mlirGetDialectHandle__arith__,
     mlirGetDialectHandle__func__,
     mlirGetDialectHandle__gpu__,

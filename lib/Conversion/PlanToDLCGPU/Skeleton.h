@@ -5,6 +5,7 @@
 #define DLC_LIB_CONVERSION_PLANTODLCGPU_SKELETON_H
 
 #include "KernelProblem.h"
+#include "MemoryProblem.h"
 #include "Target.h"
 
 #include "mlir-c/IR.h"
@@ -57,6 +58,15 @@ const char *dlcSm90StagingProblem(const KpTensor *tensor, KpRole fixed);
 MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
                                const KpTensor *tensor, KpRole fixed,
                                int64_t rows);
+
+/* The memory-bound skeleton (MemoryBound.c): in row mode one CTA of
+ * `threads` per point of the outer iters (grid x = those points), else one
+ * thread per output point (grid x = ceildiv(points, threads)). Kernel
+ * arguments as the GEMM skeletons' (tensors, then symbols). */
+void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
+                        bool rowMode, int64_t threads, int numTensors);
+/* The f32 shared-memory slots it needs: 32 per cooperative reduce. */
+int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem, bool rowMode);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

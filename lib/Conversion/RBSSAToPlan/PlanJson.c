@@ -536,8 +536,9 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
     else if (strcmp(key, "async") == 0)
       ok = readAsync(&rd, v, plan);
     else if (strcmp(key, "barrier_model") == 0)
-      ok = readOneOf(&rd, "barrier_model", v, plan->barrierModel,
-                     dlcPlanBarrierModels, "\"cp_async_group\", \"mbarrier\"");
+      ok = readOneOf(
+          &rd, "barrier_model", v, plan->barrierModel, dlcPlanBarrierModels,
+          "\"cp_async_group\", \"mbarrier\", \"bar_sync\", \"none\"");
     else {
       snprintf(error, errorSize,
                "unknown field '%.60s' (line %d, column %d); the §8.1 fields "

@@ -9,6 +9,7 @@
  * print-plan writes the result as JSON; print-candidates leaves the whole
  * search as plan.candidate ops. docs/passes/convert-rbssa-to-plan.md. */
 #include "../PlanToDLCGPU/Skeleton.h"
+#include "MemoryProblem.h"
 #include "PassDef.h"
 #include "Plan.h"
 
@@ -386,10 +387,97 @@ static void planSm90(MlirOperation func, const DlcTarget *target,
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
 }
 
+/* Whether a plan-file entry names region `name` (entries without a
+ * "region" apply to GEMM regions only). */
+static bool planFileNames(const DlcJsonValue *root, const char *name) {
+  bool isArray = root->kind == DlcJsonValueArray;
+  size_t count = isArray ? root->count : 1;
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *entry = isArray ? &root->items[i] : root;
+    const DlcJsonValue *region = entry->kind == DlcJsonValueObject
+                                     ? dlcJsonValueGetMember(entry, "region")
+                                     : NULL;
+    if (region && region->kind == DlcJsonValueString &&
+        strcmp(region->string, name) == 0)
+      return true;
+  }
+  return false;
+}
+
+/* A region without a contraction: the memory-bound skeleton (MemoryBound.c
+ * of convert-plan-to-dlcgpu). Row mode (a CTA per row, cooperative
+ * reduces) when every reduce result is uniform along the last iter, else
+ * one thread per output point; 256 threads, fewer for short static rows. */
+static bool planMemoryRegion(MlirOperation func, const Options *o,
+                             const DlcJsonValue *planFile, DlcPlan *plan) {
+  KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
+  if (!p || !kpMemoryProblemRead(func, p)) {
+    free(p);
+    return false;
+  }
+  bool row = kpMemoryRowMode(p);
+  int64_t longest = 0; /* the longest static row or reduction, 0: symbolic */
+  for (int l = row ? p->numIters - 1 : p->numLoops; l < p->numLoops; ++l) {
+    const KpExtent *e = &p->loops[l].size;
+    if (e->numSymbols) {
+      longest = -1;
+      break;
+    }
+    longest = e->constant > longest ? e->constant : longest;
+  }
+  int64_t threads = 256;
+  while (row && longest >= 0 && threads > 32 && threads / 2 >= longest)
+    threads /= 2;
+  MlirAttribute iters = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.iters"));
+  MlirAttribute last = mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(iters, p->numIters - 1),
+      mlirStringRefCreateFromCString("name"));
+  MlirStringRef lastName = mlirAttributeIsAString(last)
+                               ? mlirStringAttrGetValue(last)
+                               : mlirStringRefCreateFromCString("i");
+  free(p);
+  char region[DLC_PLAN_NAME];
+  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  snprintf(region, sizeof(region), "%.*s", (int)name.length, name.data);
+  if (planFile && planFileNames(planFile, region)) {
+    dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
+                      "remove the entry: the memory-bound plan is chosen "
+                      "from the region (docs/passes/convert-rbssa-to-plan.md)",
+                      "plan-file entries for memory-bound regions ('%s') are "
+                      "not read",
+                      region);
+    return false;
+  }
+  memset(plan, 0, sizeof(*plan));
+  plan->tile[0] = 1, plan->tile[1] = threads, plan->tile[2] = 1;
+  plan->warpTile[0] = 1, plan->warpTile[1] = 32;
+  plan->stages = 2;
+  snprintf(plan->vectorizeAxis, DLC_PLAN_NAME, "%.*s", (int)lastName.length,
+           lastName.data);
+  plan->vectorizeWidth = 1;
+  dlcPlanCopyName(plan->arch, o->target->family);
+  plan->numAlgoChoice = 1;
+  dlcPlanCopyName(plan->algoChoice[0].key, "memory");
+  dlcPlanCopyName(plan->algoChoice[0].value, row ? "row" : "flat");
+  dlcPlanCopyName(plan->barrierModel, row ? "bar_sync" : "none");
+  return true;
+}
+
 /* Plans one region; on success `*plan` holds the schedule. */
 static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
                        DlcPlan *plan) {
+  if (!kpRegionHasContraction(func)) {
+    if (!planMemoryRegion(func, o, planFile, plan))
+      return false;
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+    eraseOldPlan(body);
+    buildPlanOp(mlirBlockGetFirstOperation(body),
+                mlirOperationGetLocation(func), "plan.schedule", plan, NULL, 0);
+    return true;
+  }
   DlcPlanRegion region;
   if (!dlcPlanRegionRead(func, &o->sizes, &region))
     return false;

@@ -19,10 +19,12 @@ const char *const dlcPlanBindValues[] = {
 const char *const dlcPlanCacheWhere[] = {"smem", NULL};
 const char *const dlcPlanEdgeBuffers[] = {"reg", "smem", "gmem", "smem_ring",
                                           NULL};
-const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier", NULL};
+const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
+                                            "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv", "attention", NULL};
+const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv", "attention",
+                                           "memory", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -486,7 +488,16 @@ bool dlcPlanScheduleRead(MlirOperation op, DlcPlan *plan, char *error,
 /* --- checking --------------------------------------------------------------
  */
 
+bool dlcPlanIsMemoryBound(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "memory") == 0)
+      return true;
+  return false;
+}
+
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
+  if (dlcPlanIsMemoryBound(plan))
+    return 0; /* nothing is staged */
   int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
   return plan->stages * (bm * bk + bk * bn) * elementBytes;
 }
@@ -548,6 +559,35 @@ static bool checkShape(Reader *rd, const DlcPlan *plan, int elementBytes) {
   return true;
 }
 
+/* The memory-bound skeleton's shape rules (docs/dialects/plan.md): one row
+ * per CTA, whole warps, scalar accesses, a mode it implements. */
+static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
+  const char *mode = NULL;
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "memory") == 0)
+      mode = plan->algoChoice[i].value;
+  if (!mode || (strcmp(mode, "row") && strcmp(mode, "flat")))
+    return wrong(rd, "algo_choice",
+                 "memory = \"%s\" is not \"row\" or "
+                 "\"flat\"",
+                 mode ? mode : "");
+  if (plan->tile[0] != 1 || plan->tile[2] != 1 || plan->tile[1] % 32 != 0 ||
+      plan->warpTile[0] != 1 || plan->warpTile[1] != 32)
+    return wrong(rd, "tile",
+                 "a memory-bound plan has tile = [1, T, 1] with T threads a "
+                 "multiple of 32 and warp_tile = [1, 32] (here [%lld, %lld, "
+                 "%lld], [%lld, %lld])",
+                 (long long)plan->tile[0], (long long)plan->tile[1],
+                 (long long)plan->tile[2], (long long)plan->warpTile[0],
+                 (long long)plan->warpTile[1]);
+  if (plan->vectorizeWidth != 1)
+    return wrong(rd, "vectorize",
+                 "width %lld: the memory-bound skeleton "
+                 "accesses one element at a time (width = 1)",
+                 (long long)plan->vectorizeWidth);
+  return true;
+}
+
 /* The target's limits and features. */
 static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
                         int elementBytes) {
@@ -585,6 +625,8 @@ static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
 bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
                   int elementBytes, char *error, size_t errorSize) {
   Reader rd = {error, errorSize};
-  return checkExtents(&rd, plan) && checkShape(&rd, plan, elementBytes) &&
+  return checkExtents(&rd, plan) &&
+         (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
+                                     : checkShape(&rd, plan, elementBytes)) &&
          checkTarget(&rd, plan, target, elementBytes);
 }

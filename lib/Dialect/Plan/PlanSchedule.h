@@ -128,7 +128,11 @@ bool dlcPlanScheduleRead(MlirOperation op, DlcPlan *plan, char *error,
 bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
                   int elementBytes, char *error, size_t errorSize);
 
-/* Shared memory of the plan's operand stages:
+/* Whether the plan is for the memory-bound skeleton (algo_choice names
+ * `memory`: "row" or "flat"). */
+bool dlcPlanIsMemoryBound(const DlcPlan *plan);
+
+/* Shared memory of the plan's operand stages (0 for a memory-bound plan):
  * stages * (BM*BK + BK*BN) * elementBytes. The extents must be checked. */
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
 

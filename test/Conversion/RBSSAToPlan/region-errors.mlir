@@ -1,34 +1,8 @@
-// Regions the planner cannot tile are an E1602 RegionNotPlannable error at
+// Regions the planner cannot plan are an E1602 RegionNotPlannable error at
 // the offending op; the planner handles the GEMM family (one reduce {op =
 // "sum"} over one axis of mul(read A, read B), elementwise ops after it, one
-// yield).
+// yield) and the memory-bound family (memory-plan.mlir).
 // RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan --verify-diagnostics
-
-// No reduce: nothing to tile with a GEMM skeleton.
-// expected-error @+1 {{E1602 RegionNotPlannable: region 'add' has no reduce, so no contraction to tile}}
-func.func @add(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
-               %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
-    attributes {rbssa.region = "add", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
-  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xf32>) -> tensor<?xf32, ["N"]>
-  %y = "rbssa.binary"(%x, %x) {fn = "add"} : (tensor<?xf32, ["N"]>, tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]>
-  "rbssa.yield"(%y, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
-  return
-}
-
-// -----
-
-// A max reduction is no contraction.
-func.func @rowmax(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["M", "N"]},
-                  %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M"]})
-    attributes {rbssa.region = "rowmax", rbssa.iters = [{name = "m", size = "M"}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.symbols = ["M", "N"]} {
-  %x = "rbssa.read"(%X) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
-  // expected-error @+1 {{E1602 RegionNotPlannable: the reduce is not a sum, so it is no contraction}}
-  %y = "rbssa.reduce"(%x) {op = "max", axes = array<i64: 1>, init = 0xFF800000 : f32, dtype = f32} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
-  "rbssa.yield"(%y, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["M"]>, memref<?xf32>) -> ()
-  return
-}
-
-// -----
 
 // The conv of §6.8.2 reduces (ci, kh, kw) and tiles (n, ho, wo) as one M:
 // implicit GEMM over several axes is not implemented.

@@ -62,7 +62,7 @@ func.func @arch_unknown() {
 // -----
 
 func.func @barrier_model_unknown() {
-  // expected-error @+1 {{'"bar_sync"' does not satisfy the constraint}}
+  // expected-error @+1 {{'"named_barrier"' does not satisfy the constraint}}
   "plan.schedule"() {
     tile = array<i64: 128, 64, 64>, stages = 2 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -73,7 +73,7 @@ func.func @barrier_model_unknown() {
     algo_choice = {matmul = "implicit_gemm"},
     local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
     async = {enable = true, prefetch_depth = 2 : i64, epilogue_overlap = true},
-    barrier_model = "bar_sync"
+    barrier_model = "named_barrier"
   } : () -> ()
   return
 }

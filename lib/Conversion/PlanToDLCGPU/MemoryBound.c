@@ -1,0 +1,570 @@
+/* The memory-bound skeleton (spec §9; MemoryProblem.h): a region without a
+ * contraction, evaluated step by step at the points of its loops.
+ *
+ *   row mode   one CTA per point of the outer iters (all but the last);
+ *              each reduce is a loop over its reduced axes shared by the
+ *              CTA's threads (thread t takes elements t, t + T, ...), then
+ *              a butterfly of warp shuffles and one shared-memory slot per
+ *              warp; the outputs are a loop over the last iter shared the
+ *              same way. LayerNorm, softmax, row sums.
+ *   flat mode  one thread per output point; reduces are serial loops.
+ *              Elementwise and movement chains, column reductions.
+ *
+ * Steps are emitted where their loops are bound: a step that depends on
+ * the outer iters only (a row's mean) is computed once, before the loops
+ * that use it; a step under a domain select is computed inside the
+ * select's scf.if, so a padded read never touches memory out of bounds.
+ * Every float step computes in f32 and rounds to its type (StepMath.h), as
+ * the GEMM epilogue and the reference interpreter do. */
+#include "MemoryProblem.h"
+#include "Skeleton.h"
+#include "StepMath.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IntegerSet.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { MaxFrames = 3 * KP_MAX_LOOPS };
+
+/* A block the generator is emitting into: the kernel's body (frame 0), a
+ * loop's body (binding loops) or a guard's then-block. `op` is the loop or
+ * the scf.if, null for frame 0. */
+typedef struct Frame {
+  MlirOperation op;
+  MlirBlock block;
+  MlirOperation anchor; /* null: emit at the block's end, else before it */
+} Frame;
+
+typedef struct Mb {
+  const KpMemoryProblem *p;
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirType idx, f32, i1, i32;
+  MlirBlock entry;
+  int numTensors;
+  bool row;
+  int64_t threads;
+  MlirValue tid, lane, warp, scratch;
+  int numReduces; /* cooperative reduces emitted: their scratch slots */
+  int numFrames;
+  Frame frames[MaxFrames];
+  MlirValue loopValue[KP_MAX_LOOPS];
+  int loopFrame[KP_MAX_LOOPS]; /* -1: not bound */
+  MlirValue stepValue[KP_MAX_STEPS];
+  int stepFrame[KP_MAX_STEPS]; /* -1: not computed in an open frame */
+} Mb;
+
+/* --- builders ------------------------------------------------------------ */
+
+static DlcBuilder at(Mb *m, int frame) {
+  if (frame + 1 < m->numFrames)
+    return dlcBuilderBefore(m->frames[frame + 1].op);
+  if (!mlirOperationIsNull(m->frames[frame].anchor))
+    return dlcBuilderBefore(m->frames[frame].anchor);
+  return dlcBuilderAtEnd(m->frames[frame].block, m->loc);
+}
+
+static MlirValue cst(DlcBuilder *b, int64_t v) { return dlcConstIndex(b, v); }
+
+static MlirValue gpuId(Mb *m, DlcBuilder *b, const char *op) {
+  const char *names[] = {"dimension"};
+  MlirAttribute dim = dlcAttr(m->ctx, "#gpu<dim x>");
+  return dlcBuildValue(b, op, 0, NULL, m->idx, 1, names, &dim);
+}
+
+static MlirValue symbolValue(Mb *m, int symbol) {
+  return mlirBlockGetArgument(m->entry, m->numTensors + symbol);
+}
+
+static MlirValue extentValue(Mb *m, DlcBuilder *b, const KpExtent *e) {
+  MlirValue v = cst(b, e->constant);
+  for (int i = 0; i < e->numSymbols; ++i)
+    v = dlcArith(b, "arith.muli", v, symbolValue(m, e->symbols[i]));
+  return v;
+}
+
+static void pushFrame(Mb *m, MlirOperation op, MlirBlock block) {
+  m->frames[m->numFrames].op = op;
+  m->frames[m->numFrames].block = block;
+  m->frames[m->numFrames].anchor = (MlirOperation){NULL};
+  m->numFrames++;
+}
+
+/* Closes the innermost frame: its steps and loops are out of scope. */
+static void popFrame(Mb *m) {
+  int f = --m->numFrames;
+  for (int s = 0; s < m->p->numSteps; ++s)
+    if (m->stepFrame[s] >= f)
+      m->stepFrame[s] = -1;
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (m->loopFrame[l] >= f)
+      m->loopFrame[l] = -1;
+}
+
+/* The frames inside `frame`, set aside while a loop or guard is emitted
+ * into `frame` (a reduce a row's outputs need, met inside their loop): the
+ * new op goes before them, and what they compute is out of its scope. */
+typedef struct Hidden {
+  int frame, count;
+  Frame frames[MaxFrames];
+  MlirOperation anchor;
+  int stepFrame[KP_MAX_STEPS];
+  MlirValue stepValue[KP_MAX_STEPS];
+  int loopFrame[KP_MAX_LOOPS];
+  MlirValue loopValue[KP_MAX_LOOPS];
+} Hidden;
+
+static void hide(Mb *m, int frame, Hidden *h) {
+  h->frame = frame;
+  h->count = m->numFrames - frame - 1;
+  memcpy(h->frames, &m->frames[frame + 1], (size_t)h->count * sizeof(Frame));
+  memcpy(h->stepFrame, m->stepFrame, sizeof(h->stepFrame));
+  memcpy(h->stepValue, m->stepValue, sizeof(h->stepValue));
+  memcpy(h->loopFrame, m->loopFrame, sizeof(h->loopFrame));
+  memcpy(h->loopValue, m->loopValue, sizeof(h->loopValue));
+  h->anchor = m->frames[frame].anchor;
+  if (h->count > 0)
+    m->frames[frame].anchor = h->frames[0].op;
+  m->numFrames = frame + 1;
+  for (int s = 0; s < KP_MAX_STEPS; ++s)
+    if (m->stepFrame[s] > frame)
+      m->stepFrame[s] = -1;
+  for (int l = 0; l < KP_MAX_LOOPS; ++l)
+    if (m->loopFrame[l] > frame)
+      m->loopFrame[l] = -1;
+}
+
+/* Brings the hidden frames back; steps computed meanwhile in `frame` or
+ * outside it stay valid. */
+static void unhide(Mb *m, const Hidden *h) {
+  memcpy(&m->frames[h->frame + 1], h->frames, (size_t)h->count * sizeof(Frame));
+  m->numFrames = h->frame + 1 + h->count;
+  m->frames[h->frame].anchor = h->anchor;
+  for (int s = 0; s < KP_MAX_STEPS; ++s)
+    if (h->stepFrame[s] > h->frame) {
+      m->stepFrame[s] = h->stepFrame[s];
+      m->stepValue[s] = h->stepValue[s];
+    }
+  for (int l = 0; l < KP_MAX_LOOPS; ++l)
+    if (h->loopFrame[l] > h->frame) {
+      m->loopFrame[l] = h->loopFrame[l];
+      m->loopValue[l] = h->loopValue[l];
+    }
+}
+
+/* Binds `loops` (a set, innermost last) to the decomposition of the flat
+ * index `flat` in frame `frame`. */
+static void bindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
+                      int frame) {
+  for (int l = m->p->numLoops - 1; l >= 0; --l) {
+    if (!(loops & (1u << l)))
+      continue;
+    MlirValue size = extentValue(m, b, &m->p->loops[l].size);
+    bool last = (loops & ((1u << l) - 1)) == 0;
+    m->loopValue[l] = last ? flat : dlcArith(b, "arith.remui", flat, size);
+    m->loopFrame[l] = frame;
+    if (!last)
+      flat = dlcArith(b, "arith.divui", flat, size);
+  }
+}
+
+static MlirValue extentProduct(Mb *m, DlcBuilder *b, uint32_t loops) {
+  MlirValue v = cst(b, 1);
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (loops & (1u << l))
+      v = dlcArith(b, "arith.muli", v, extentValue(m, b, &m->p->loops[l].size));
+  return v;
+}
+
+/* The innermost frame binding one of `loops` (0 when none does). */
+static int frameOf(Mb *m, uint32_t loops) {
+  int f = 0;
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if ((loops & (1u << l)) && m->loopFrame[l] > f)
+      f = m->loopFrame[l];
+  return f;
+}
+
+/* --- addressing ---------------------------------------------------------- */
+
+/* The coordinates of an indexed value's dims, then the symbols: the
+ * operands of an affine.apply over its map or set. */
+static int affineOperands(Mb *m, const KpIndexed *x, MlirValue *out) {
+  int n = 0;
+  for (int d = 0; d < x->rank; ++d)
+    out[n++] = m->loopValue[x->loops[d]];
+  intptr_t numSymbols =
+      mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
+  for (intptr_t s = 0; s < numSymbols; ++s)
+    out[n++] = symbolValue(m, (int)s);
+  return n;
+}
+
+/* affine.apply of `expr` over (dims; symbols). */
+static MlirValue apply(Mb *m, DlcBuilder *b, MlirAffineExpr expr, int numDims,
+                       int numSymbols, const MlirValue *operands) {
+  MlirAffineMap map = mlirAffineMapGet(m->ctx, numDims, numSymbols, 1, &expr);
+  const char *names[] = {"map"};
+  MlirAttribute attr = mlirAffineMapAttrGet(map);
+  return dlcBuildValue(b, "affine.apply", numDims + numSymbols, operands,
+                       m->idx, 1, names, &attr);
+}
+
+/* The flat element offset of memref indices `index` under `strides`. */
+static MlirValue offsetOf(Mb *m, DlcBuilder *b, const MlirValue *index,
+                          const KpExtent *strides, int rank) {
+  MlirValue offset = cst(b, 0);
+  for (int i = 0; i < rank; ++i)
+    if (!kpExtentIs(&strides[i], 0))
+      offset = dlcArith(
+          b, "arith.addi", offset,
+          dlcArith(b, "arith.muli", index[i], extentValue(m, b, &strides[i])));
+  return offset;
+}
+
+static MlirValue toF32(Mb *m, DlcBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeEqual(t, m->f32) || mlirTypeEqual(t, m->i1))
+    return v;
+  return dlcBuildValue(b, "arith.extf", 1, &v, m->f32, 0, NULL, NULL);
+}
+
+static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+  MlirValue operands[2 * KP_MAX_RANK + 32];
+  int n = affineOperands(m, x, operands);
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  MlirValue index[KP_MAX_RANK];
+  for (int i = 0; i < x->memrefRank; ++i)
+    index[i] = apply(m, b, mlirAffineMapGetResult(map, i), x->rank, n - x->rank,
+                     operands);
+  MlirValue offset = offsetOf(m, b, index, x->strides, x->memrefRank);
+  MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
+  MlirType element = kpElementType(m->ctx, x->element);
+  MlirValue loadOperands[] = {memref, offset};
+  return toF32(
+      m, b,
+      dlcBuildValue(b, "memref.load", 2, loadOperands, element, 0, NULL, NULL));
+}
+
+/* i1: every constraint of an indexed set holds (== 0 or >= 0). */
+static MlirValue emitDomain(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+  MlirValue operands[2 * KP_MAX_RANK + 32];
+  int n = affineOperands(m, x, operands);
+  MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
+  MlirValue holds = dlcConstInt(b, m->i1, 1);
+  for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i) {
+    MlirValue v = apply(m, b, mlirIntegerSetGetConstraint(set, i), x->rank,
+                        n - x->rank, operands);
+    MlirValue ok = dlcCmpI(
+        b, mlirIntegerSetIsConstraintEq(set, i) ? "eq" : "sge", v, cst(b, 0));
+    holds = dlcArith(b, "arith.andi", holds, ok);
+  }
+  return holds;
+}
+
+/* --- steps --------------------------------------------------------------- */
+
+static MlirValue emitStep(Mb *m, int s, int floor);
+
+static MlirValue roundStep(Mb *m, DlcBuilder *b, const KpStep *step,
+                           MlirValue v) {
+  /* Loads are exact, and so are a max or min of rounded values. */
+  bool exact = step->kind == KP_STEP_LOAD ||
+               (step->kind == KP_STEP_REDUCE && strcmp(step->fn, "sum") != 0);
+  if (step->type == KP_F32 || step->type == KP_I1 || exact)
+    return v;
+  return dlcStepRound(b, v, kpElementType(m->ctx, step->type));
+}
+
+static MlirValue combine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
+                         MlirValue y) {
+  (void)m;
+  const char *op = strcmp(fn, "sum") == 0   ? "arith.addf"
+                   : strcmp(fn, "max") == 0 ? "arith.maxnumf"
+                                            : "arith.minnumf";
+  return dlcArith(b, op, x, y);
+}
+
+/* The partial results of a CTA's threads combined: a butterfly of warp
+ * shuffles, one shared-memory slot per warp, then every thread combines
+ * the warps' slots (so every thread has the result). */
+static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                            MlirValue v) {
+  const char *shuffleNames[] = {"mode"};
+  MlirAttribute xorMode = dlcAttr(m->ctx, "#gpu<shuffle_mode xor>");
+  MlirValue width = dlcConstInt(b, m->i32, 32);
+  for (int offset = 16; offset >= 1; offset /= 2) {
+    MlirValue operands[] = {v, dlcConstInt(b, m->i32, offset), width};
+    MlirType types[] = {m->f32, m->i1};
+    MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types, 1,
+                                     shuffleNames, &xorMode);
+    v = roundStep(
+        m, b, step,
+        combine(m, b, step->fn, v, mlirOperationGetResult(shuffle, 0)));
+  }
+  int64_t warps = m->threads / 32;
+  MlirValue base = cst(b, 32 * m->numReduces++);
+  MlirBlock then;
+  dlcBuildIf(b, dlcCmpI(b, "eq", m->lane, cst(b, 0)), &then);
+  DlcBuilder inner = dlcBuilderAtEnd(then, m->loc);
+  MlirValue storeOperands[] = {v, m->scratch,
+                               dlcArith(&inner, "arith.addi", base, m->warp)};
+  dlcBuild(&inner, "memref.store", 3, storeOperands, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&inner, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  MlirValue r = {NULL};
+  for (int64_t w = 0; w < warps; ++w) {
+    MlirValue loadOperands[] = {m->scratch,
+                                dlcArith(b, "arith.addi", base, cst(b, w))};
+    MlirValue slot =
+        dlcBuildValue(b, "memref.load", 2, loadOperands, m->f32, 0, NULL, NULL);
+    r = w == 0 ? slot : roundStep(m, b, step, combine(m, b, step->fn, r, slot));
+  }
+  return r;
+}
+
+/* A reduce: a loop over its reduced loops (flattened), shared by the CTA
+ * when it is cooperative, else serial in the thread. */
+static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
+  const KpStep *step = &m->p->steps[s];
+  bool cooperative = m->row && frame == 0;
+  DlcBuilder b = at(m, frame);
+  MlirValue count = extentProduct(m, &b, step->reduced);
+  MlirValue init = dlcConstFloat(&b, m->f32, step->value);
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&b, cooperative ? m->tid : cst(&b, 0), count,
+                  cst(&b, cooperative ? m->threads : 1), 1, &init, &body);
+  pushFrame(m, loop, body);
+  int inner = m->numFrames - 1;
+  DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
+  bindLoops(m, &head, step->reduced, mlirBlockGetArgument(body, 0), inner);
+  MlirValue x = emitStep(m, step->args[0], floor);
+  DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+  MlirValue acc =
+      roundStep(m, &tail, step,
+                combine(m, &tail, step->fn, mlirBlockGetArgument(body, 1), x));
+  dlcBuild(&tail, "scf.yield", 1, &acc, 0, NULL, 0, NULL, NULL);
+  popFrame(m);
+  MlirValue partial = mlirOperationGetResult(loop, 0);
+  DlcBuilder after = at(m, frame);
+  return cooperative ? ctaCombine(m, &after, step, partial) : partial;
+}
+
+/* A domain select: scf.if (domain) { the value } else { the constant },
+ * the value's steps computed inside. */
+static MlirValue emitGuard(Mb *m, int s, int frame) {
+  const KpStep *step = &m->p->steps[s];
+  DlcBuilder b = at(m, frame);
+  MlirValue holds = emitDomain(m, &b, &m->p->indexed[step->input]);
+  MlirType type = step->type == KP_I1 ? m->i1 : m->f32;
+  MlirBlock then, otherwise;
+  MlirOperation guard = dlcBuildIfElse(&b, holds, 1, &type, &then, &otherwise);
+  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
+  MlirValue c = step->type == KP_I1 ? dlcConstInt(&e, m->i1, step->value != 0.0)
+                                    : dlcConstFloat(&e, m->f32, step->value);
+  dlcBuild(&e, "scf.yield", 1, &c, 0, NULL, 0, NULL, NULL);
+  pushFrame(m, guard, then);
+  MlirValue v = emitStep(m, step->args[0], m->numFrames - 1);
+  DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&t, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
+  popFrame(m);
+  return mlirOperationGetResult(guard, 0);
+}
+
+static MlirValue emitPlain(Mb *m, DlcBuilder *b, const KpStep *step,
+                           const MlirValue *x) {
+  MlirStringRef fn = mlirStringRefCreateFromCString(step->fn);
+  switch (step->kind) {
+  case KP_STEP_CONST:
+    return step->type == KP_I1 ? dlcConstInt(b, m->i1, step->value != 0.0)
+                               : dlcConstFloat(b, m->f32, step->value);
+  case KP_STEP_UNARY:
+    return dlcStepUnary(b, fn, x[0]);
+  case KP_STEP_BINARY:
+    return dlcStepBinary(b, fn, x[0], x[1]);
+  case KP_STEP_COMPARE:
+    return dlcStepCompare(b, fn, x[0], x[1]);
+  case KP_STEP_SELECT: {
+    MlirValue operands[] = {x[0], x[1], x[2]};
+    return dlcBuildValue(b, "arith.select", 3, operands, mlirValueGetType(x[1]),
+                         0, NULL, NULL);
+  }
+  case KP_STEP_CAST:
+    if (step->type == KP_I1)
+      return dlcBuildValue(b, "arith.cmpf", 2,
+                           (MlirValue[]){x[0], dlcConstFloat(b, m->f32, 0.0)},
+                           m->i1, 1, (const char *[]){"predicate"},
+                           (MlirAttribute[]){mlirIntegerAttrGet(
+                               mlirIntegerTypeGet(m->ctx, 64), 13)}); /* une */
+    if (mlirTypeEqual(mlirValueGetType(x[0]), m->i1))
+      return dlcBuildValue(b, "arith.uitofp", 1, x, m->f32, 0, NULL, NULL);
+    return x[0];
+  default:
+    return (MlirValue){NULL};
+  }
+}
+
+/* The value of step `s`, emitted in the innermost open frame its loops are
+ * bound in (at least `floor`), once per frame. */
+static MlirValue emitStep(Mb *m, int s, int floor) {
+  if (m->stepFrame[s] >= 0)
+    return m->stepValue[s];
+  const KpStep *step = &m->p->steps[s];
+  int frame = frameOf(m, step->loops);
+  if (frame < floor)
+    frame = floor;
+  MlirValue v;
+  if (step->kind == KP_STEP_REDUCE || step->kind == KP_STEP_GUARD) {
+    Hidden *h = malloc(sizeof(Hidden));
+    hide(m, frame, h);
+    v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
+                                     : emitGuard(m, s, frame);
+    DlcBuilder b = at(m, frame);
+    v = roundStep(m, &b, step, v);
+    m->stepValue[s] = v;
+    m->stepFrame[s] = frame;
+    unhide(m, h);
+    free(h);
+    return v;
+  } else if (step->kind == KP_STEP_LOAD) {
+    DlcBuilder b = at(m, frame);
+    v = emitLoad(m, &b, &m->p->indexed[step->input]);
+  } else {
+    MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
+    for (int i = 0; i < 3; ++i)
+      if (step->args[i] >= 0)
+        x[i] = emitStep(m, step->args[i], floor);
+    DlcBuilder b = at(m, frame);
+    v = emitPlain(m, &b, step, x);
+  }
+  DlcBuilder b = at(m, frame);
+  v = roundStep(m, &b, step, v);
+  m->stepValue[s] = v;
+  m->stepFrame[s] = frame;
+  return v;
+}
+
+/* --- outputs ------------------------------------------------------------- */
+
+static void emitStore(Mb *m, const KpOutput *o, int frame) {
+  MlirValue v = emitStep(m, o->step, 0);
+  DlcBuilder b = at(m, frame);
+  MlirType element = kpElementType(m->ctx, o->element);
+  if (mlirTypeEqual(mlirValueGetType(v), m->i1))
+    v = dlcBuildValue(&b, "arith.uitofp", 1, &v, m->f32, 0, NULL, NULL);
+  if (!mlirTypeEqual(element, m->f32))
+    v = dlcBuildValue(&b, "arith.truncf", 1, &v, element, 0, NULL, NULL);
+  MlirValue index[KP_MAX_RANK];
+  for (int i = 0; i < m->p->numIters; ++i)
+    index[i] = m->loopValue[i];
+  MlirValue operands[] = {v, mlirBlockGetArgument(m->entry, o->arg),
+                          offsetOf(m, &b, index, o->strides, m->p->numIters)};
+  dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+}
+
+static uint32_t allIters(const KpMemoryProblem *p) {
+  return (1u << p->numIters) - 1;
+}
+
+/* Row mode: block x is the point of the outer iters; each output is a loop
+ * over the last iter shared by the CTA. */
+static void emitRows(Mb *m) {
+  DlcBuilder b = at(m, 0);
+  uint32_t outer = allIters(m->p) >> 1;
+  int last = m->p->numIters - 1;
+  bindLoops(m, &b, outer, gpuId(m, &b, "gpu.block_id"), 0);
+  for (int i = 0; i < m->p->numOutputs; ++i) {
+    DlcBuilder here = at(m, 0);
+    MlirBlock body;
+    MlirOperation loop = dlcBuildFor(
+        &here, m->tid, extentValue(m, &here, &m->p->loops[last].size),
+        cst(&here, m->threads), 0, NULL, &body);
+    pushFrame(m, loop, body);
+    m->loopValue[last] = mlirBlockGetArgument(body, 0);
+    m->loopFrame[last] = m->numFrames - 1;
+    emitStore(m, &m->p->outputs[i], m->numFrames - 1);
+    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    popFrame(m);
+  }
+}
+
+/* Flat mode: thread (block x, thread x) is one output point. */
+static void emitPoints(Mb *m) {
+  DlcBuilder b = at(m, 0);
+  MlirValue point =
+      dlcArith(&b, "arith.addi",
+               dlcArith(&b, "arith.muli", gpuId(m, &b, "gpu.block_id"),
+                        cst(&b, m->threads)),
+               m->tid);
+  MlirValue inside =
+      dlcCmpI(&b, "ult", point, extentProduct(m, &b, allIters(m->p)));
+  MlirBlock then;
+  MlirOperation guard = dlcBuildIf(&b, inside, &then);
+  pushFrame(m, guard, then);
+  DlcBuilder head = dlcBuilderAtEnd(then, m->loc);
+  bindLoops(m, &head, allIters(m->p), point, m->numFrames - 1);
+  for (int i = 0; i < m->p->numOutputs; ++i)
+    emitStore(m, &m->p->outputs[i], m->numFrames - 1);
+  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  popFrame(m);
+}
+
+int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, bool rowMode) {
+  int reduces = 0;
+  for (int s = 0; rowMode && s < p->numSteps; ++s)
+    reduces += p->steps[s].kind == KP_STEP_REDUCE;
+  return 32 * reduces;
+}
+
+void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
+                        bool rowMode, int64_t threads, int numTensors) {
+  Mb m;
+  memset(&m, 0, sizeof(m));
+  m.p = p;
+  m.ctx = mlirOperationGetContext(kernel);
+  m.loc = mlirOperationGetLocation(kernel);
+  m.idx = mlirIndexTypeGet(m.ctx);
+  m.f32 = mlirF32TypeGet(m.ctx);
+  m.i1 = mlirIntegerTypeGet(m.ctx, 1);
+  m.i32 = mlirIntegerTypeGet(m.ctx, 32);
+  m.entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  m.numTensors = numTensors;
+  m.row = rowMode;
+  m.threads = threads;
+  for (int i = 0; i < KP_MAX_LOOPS; ++i)
+    m.loopFrame[i] = -1;
+  for (int i = 0; i < KP_MAX_STEPS; ++i)
+    m.stepFrame[i] = -1;
+  pushFrame(&m, (MlirOperation){NULL}, m.entry);
+  DlcBuilder b = at(&m, 0);
+  m.tid = gpuId(&m, &b, "gpu.thread_id");
+  m.lane = dlcArith(&b, "arith.remui", m.tid, cst(&b, 32));
+  m.warp = dlcArith(&b, "arith.divui", m.tid, cst(&b, 32));
+  int scratch = dlcMemoryBoundScratchFloats(p, rowMode);
+  if (scratch > 0) {
+    int64_t shape[] = {scratch};
+    MlirType type =
+        mlirMemRefTypeGet(m.f32, 1, shape, mlirAttributeGetNull(),
+                          mlirIntegerAttrGet(mlirIntegerTypeGet(m.ctx, 64), 3));
+    const char *names[] = {"alignment", "swizzle"};
+    MlirAttribute attrs[] = {
+        mlirIntegerAttrGet(mlirIntegerTypeGet(m.ctx, 64), 16),
+        mlirStringAttrGet(m.ctx, mlirStringRefCreateFromCString("none"))};
+    m.scratch =
+        dlcBuildValue(&b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names, attrs);
+  }
+  if (rowMode)
+    emitRows(&m);
+  else
+    emitPoints(&m);
+  DlcBuilder end = dlcBuilderAtEnd(m.entry, m.loc);
+  dlcBuild(&end, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
+}

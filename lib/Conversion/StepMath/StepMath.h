@@ -1,0 +1,29 @@
+/* The kernel-problem step functions as arith ops and NVVM intrinsics
+ * (StepMath.c), on f32 scalars or f32 vectors of any shape. Internal to the
+ * library (module prefix `dlcStep`). Each returns a value built with `b`,
+ * or null for a function it does not know. */
+#ifndef DLC_LIB_CONVERSION_STEPMATH_STEPMATH_H
+#define DLC_LIB_CONVERSION_STEPMATH_STEPMATH_H
+
+#include "Builder.h"
+
+/* The constant `value` of `type` (f32, or a vector: a splat). */
+MlirValue dlcStepSplat(DlcBuilder *b, MlirType type, double value);
+
+/* rbssa.unary's functions (neg, abs, exp, exp2, log, log2, sqrt, rsqrt,
+ * recip, sin, cos, tanh, sigmoid, relu, silu, gelu, gelu_tanh). */
+MlirValue dlcStepUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x);
+
+/* rbssa.binary's functions (add, sub, mul, div, max, min, pow). */
+MlirValue dlcStepBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
+                        MlirValue y);
+
+/* rbssa.compare's functions (cmplt, cmple, cmpeq, cmpne, cmpgt, cmpge): an
+ * i1 of the operands' shape. */
+MlirValue dlcStepCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
+                         MlirValue y);
+
+/* `x` rounded to `element` (f16, bf16) and widened back to f32. */
+MlirValue dlcStepRound(DlcBuilder *b, MlirValue x, MlirType element);
+
+#endif
