@@ -1,0 +1,135 @@
+"""DLC's kernels on the GPU for the benchmarks: a manifest + PTX
+(docs/conventions.md) loaded through the CUDA driver (cuda.bindings.driver)
+and launched as the manifest says, on torch tensors. Shared by
+bench_gemm.py and bench_memory.py."""
+import ctypes
+import json
+import os
+import re
+
+import torch
+from cuda.bindings import driver as cu
+
+
+def check_cu(result):
+    err, *rest = result if isinstance(result, tuple) else (result,)
+    if err != cu.CUresult.CUDA_SUCCESS:
+        _, msg = cu.cuGetErrorString(err)
+        raise RuntimeError("CUDA driver error %s: %s" % (err, msg))
+    return rest[0] if len(rest) == 1 else rest
+
+
+def eval_expr(expr, symbols):
+    """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv,
+    min."""
+    if isinstance(expr, int):
+        return expr
+    if not re.fullmatch(r"[\sA-Za-z0-9_+\-*(),]*", expr):
+        raise ValueError("bad manifest expression %r" % expr)
+    env = dict(symbols)
+    env["ceildiv"] = lambda a, b: -(-a // b)
+    env["min"] = min
+    return int(eval(expr, {"__builtins__": {}}, env))
+
+
+class DlcKernel:
+    def __init__(self, manifest_path):
+        with open(manifest_path) as f:
+            self.m = json.load(f)
+        ptx_path = os.path.join(os.path.dirname(manifest_path), self.m["ptx"])
+        with open(ptx_path, "rb") as f:
+            self.ptx = ctypes.create_string_buffer(f.read())  # NUL-terminated
+        torch.cuda.init()
+        torch.empty(1, device="cuda")  # makes the primary context current
+        check_cu(cu.cuInit(0))
+        self.module = check_cu(cu.cuModuleLoadData(ctypes.addressof(self.ptx)))
+        self.func = check_cu(cu.cuModuleGetFunction(self.module, self.m["kernel"].encode()))
+        self.smem_set = 48 * 1024
+        # The tensors' type is the kernel's (f16 or bf16), so cuBLAS and
+        # Triton run the same problem.
+        x = next(p for p in self.m["params"] if p["kind"] == "ptr")
+        self.dtype = torch.bfloat16 if x["dtype"] == "bf16" else torch.half
+        self.maps = {}  # (name, base, sizes) -> device tensor holding the map
+        self.repacks = {}  # same key -> (padded copy, source) of a tensor
+        # The module's repack kernel (the compiler adds it next to SM90
+        # kernels); without it torch copies.
+        err, fn = cu.cuModuleGetFunction(self.module, b"dlc_repack_b16")
+        self.repack_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
+
+    def tensor_map(self, p, tensors, symbols):
+        """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
+        the host with cuTensorMapEncodeTiled and kept in device memory; its
+        address is the kernel's parameter."""
+        t = tensors[p["tensor"]]
+        base = t.data_ptr()
+        key = (p["name"], base, tuple(sorted(symbols.items())))
+        strides = [eval_expr(e, symbols) for e in p["strides"]]
+        if any(s % 16 for s in strides):
+            # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
+            # rows, so the map reads a copy with padded rows, made before
+            # every launch (and timed with it) by the module's repack kernel.
+            rows = t.reshape(-1, t.shape[-1])
+            pad = -(-rows.shape[1] * rows.element_size() // 16) * 16 // rows.element_size()
+            if key not in self.maps:
+                work = torch.empty(rows.shape[0], pad, dtype=t.dtype, device=t.device)
+                self.repacks[key] = (work[:, :rows.shape[1]], rows)
+            dst, src = self.repacks[key]
+            if self.repack_fn is not None:
+                rows_, cols_ = src.shape
+                check_cu(cu.cuLaunchKernel(
+                    self.repack_fn, -(-cols_ // 1024), min(rows_, 65535), 1,
+                    256, 1, 1, 0, torch.cuda.current_stream().cuda_stream,
+                    ((src.data_ptr(), dst.data_ptr(), rows_, cols_,
+                      src.stride(0), dst.stride(0)),
+                     (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                      ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)), 0))
+            else:
+                dst.copy_(src)
+            base = dst.data_ptr()
+        if key not in self.maps:
+            dtype = (cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                     if p["dtype"] == "bf16" else
+                     cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT16)
+            dims = [eval_expr(e, symbols) for e in p["dims"]]
+            if any(s % 16 for s in strides):
+                pitch = self.repacks[key][0].stride(0) * t.element_size()
+                strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
+            u32, u64 = cu.cuuint32_t, cu.cuuint64_t
+            tmap = check_cu(cu.cuTensorMapEncodeTiled(
+                dtype, u32(len(dims)), base, [u64(d) for d in dims],
+                [u64(s) for s in strides], [u32(b) for b in p["box"]],
+                [u32(1)] * len(dims),
+                cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+                cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
+                cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE))
+            raw = ctypes.string_at(tmap.getPtr(), 128)
+            dev = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
+            self.maps[key] = dev
+        return self.maps[key].data_ptr()
+
+    def launch(self, tensors, symbols, stream):
+        g = [eval_expr(e, symbols) for e in self.m["grid"]]
+        b = [eval_expr(e, symbols) for e in self.m["block"]]
+        smem = eval_expr(self.m.get("dynamic_smem_bytes", 0), symbols)
+        if smem > self.smem_set:
+            check_cu(cu.cuFuncSetAttribute(
+                self.func,
+                cu.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                smem))
+            self.smem_set = smem
+        vals, types = [], []
+        for p in self.m["params"]:
+            if p["kind"] == "ptr":
+                vals.append(tensors[p["name"]].data_ptr())
+                types.append(ctypes.c_void_p)
+            elif p["kind"] == "tensormap":
+                vals.append(self.tensor_map(p, tensors, symbols))
+                types.append(ctypes.c_void_p)
+            else:
+                vals.append(symbols[p["name"]])
+                types.append(ctypes.c_int64)
+        check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream,
+                                   (tuple(vals), tuple(types)), 0))
+
+
