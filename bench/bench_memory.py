@@ -8,8 +8,8 @@ memory-bound skeleton, compiled from examples/*.tiny.mlir) against torch.
   softmax     softmax over rows of N, fp16 (torch.softmax)
   silu_add    Z = X sigmoid(X) + Y on E elements, fp16 (torch eager: three
               kernels; and torch.compile's one Triton kernel, when it works)
-  row_reduce  row sums (f32) and maxima (f16) of X[M, N] (torch .sum and
-              .amax, two kernels)
+  row_sum     row sums (f32) of X[M, N] (torch .sum), row_max its maxima
+              (f16, torch .amax), row_sum+max both from one kernel
   copy        X.copy_() of the same bytes: the bandwidth ceiling
 
 Each DLC output is checked against torch in fp32 before it is timed
@@ -134,18 +134,29 @@ def main():
         anchors, ok)
     del x, y, z
 
-    rr = kernel("row_reduce")
     M, N = 65536, 4097
     x = torch.randn(M, N, dtype=h, device="cuda")
+    rs, rm, rr = kernel("row_sum"), kernel("row_max"), kernel("row_reduce")
     s = torch.empty(M, dtype=torch.float32, device="cuda")
     mx = torch.empty(M, dtype=h, device="cuda")
-    t_r = {"X": x, "S": s, "Mx": mx}
-    rr.launch(t_r, {"M": M, "N": N}, stream.cuda_stream)
+    sym = {"M": M, "N": N}
+    t_s, t_m, t_r = {"X": x, "S": s}, {"X": x, "Mx": mx}, {"X": x, "S": s, "Mx": mx}
+    rs.launch(t_s, sym, stream.cuda_stream)
+    ok = check("row sum", s, x.float().sum(-1))
+    row("row_sum", "%dx%d" % (M, N), M * N * 2 + M * 4,
+        lambda: rs.launch(t_s, sym, stream.cuda_stream),
+        [("torch", lambda: x.sum(-1, dtype=torch.float32))], ok)
+    rm.launch(t_m, sym, stream.cuda_stream)
+    ok = check("row max", mx, x.amax(-1))
+    row("row_max", "%dx%d" % (M, N), M * N * 2 + M * 2,
+        lambda: rm.launch(t_m, sym, stream.cuda_stream),
+        [("torch", lambda: x.amax(-1))], ok)
+    s.zero_(), mx.zero_()
+    rr.launch(t_r, sym, stream.cuda_stream)
     ok = check("row sum", s, x.float().sum(-1)) and check("row max", mx, x.amax(-1))
-    row("row_reduce", "%dx%d" % (M, N), M * N * 2 + M * 6,
-        lambda: rr.launch(t_r, {"M": M, "N": N}, stream.cuda_stream),
-        [("torch_sum", lambda: x.sum(-1, dtype=torch.float32)),
-         ("torch_sum+amax", lambda: (x.sum(-1, dtype=torch.float32), x.amax(-1)))], ok)
+    row("row_sum+max", "%dx%d" % (M, N), M * N * 2 + M * 6,
+        lambda: rr.launch(t_r, sym, stream.cuda_stream),
+        [("torch", lambda: (x.sum(-1, dtype=torch.float32), x.amax(-1)))], ok)
 
     if args.out:
         with open(args.out, "w") as f:

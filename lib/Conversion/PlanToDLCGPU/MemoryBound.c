@@ -47,8 +47,12 @@ typedef struct Mb {
   MlirType idx, f32, i1, i32;
   MlirBlock entry;
   int numTensors;
-  bool row;
+  DlcMemoryMode mode;
   int64_t threads;
+  int width;         /* elements per access along vecLoops; 1: scalar */
+  bool aligned;      /* this version's vector accesses are whole, aligned */
+  int versionFrame;  /* the frame of this version (reduces are made in it) */
+  uint32_t vecLoops; /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
   int numReduces; /* cooperative reduces emitted: their scratch slots */
   int numFrames;
@@ -234,7 +238,58 @@ static MlirValue toF32(Mb *m, DlcBuilder *b, MlirValue v) {
   return dlcBuildValue(b, "arith.extf", 1, &v, m->f32, 0, NULL, NULL);
 }
 
-static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+static MlirType vectorOf(Mb *m, MlirType element) {
+  int64_t shape[] = {m->width};
+  return mlirVectorTypeGet(1, shape, element);
+}
+
+/* `v` as a vector of the width (a scalar is broadcast). */
+static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeIsAVector(t))
+    return v;
+  return dlcBuildValue(b, "vector.broadcast", 1, &v, vectorOf(m, t), 0, NULL,
+                       NULL);
+}
+
+/* The lanes of the chunk bound to `loop` inside its extent: lane < extent
+ * - first, in i32 (vector.create_mask's index vectors do not lower to
+ * NVVM). */
+static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
+  MlirValue left =
+      dlcArith(b, "arith.subi", extentValue(m, b, &m->p->loops[loop].size),
+               m->loopValue[loop]);
+  left = dlcArith(b, "arith.minsi", left, cst(b, m->width));
+  MlirValue left32 = dlcIndexCast(b, left, m->i32);
+  MlirType lanesType = vectorOf(m, m->i32);
+  MlirAttribute laneValues[16];
+  for (int i = 0; i < m->width; ++i)
+    laneValues[i] = mlirIntegerAttrGet(m->i32, i);
+  MlirAttribute dense =
+      mlirDenseElementsAttrGet(lanesType, m->width, laneValues);
+  const char *names[] = {"value"};
+  MlirValue lanes =
+      dlcBuildValue(b, "arith.constant", 0, NULL, lanesType, 1, names, &dense);
+  return dlcBuildValue(b, "arith.cmpi", 2,
+                       (MlirValue[]){lanes, widen(m, b, left32)},
+                       vectorOf(m, m->i1), 1, (const char *[]){"predicate"},
+                       (MlirAttribute[]){mlirIntegerAttrGet(
+                           mlirIntegerTypeGet(m->ctx, 64), 2)}); /* slt */
+}
+
+/* The vector loop among `loops` (-1: none). */
+static int vectorLoop(Mb *m, uint32_t loops) {
+  uint32_t v = loops & m->vecLoops;
+  return v ? __builtin_ctz(v) : -1;
+}
+
+static MlirAttribute alignmentAttr(Mb *m, KpElement element, bool whole) {
+  int64_t bytes = kpElementBytes(element) * (whole ? m->width : 1);
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64), bytes);
+}
+
+/* The flat offset of an indexed read at the loops' current values. */
+static MlirValue readOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
   int n = affineOperands(m, x, operands);
   MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
@@ -242,13 +297,42 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   for (int i = 0; i < x->memrefRank; ++i)
     index[i] = apply(m, b, mlirAffineMapGetResult(map, i), x->rank, n - x->rank,
                      operands);
-  MlirValue offset = offsetOf(m, b, index, x->strides, x->memrefRank);
+  return offsetOf(m, b, index, x->strides, x->memrefRank);
+}
+
+/* A read: one element, or the chunk of the vector loop it is contiguous
+ * along (dlcMemoryBoundVectorWidth checked that), whole and aligned or
+ * masked. */
+static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                          uint32_t loops) {
+  MlirValue offset = readOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = kpElementType(m->ctx, x->element);
-  MlirValue loadOperands[] = {memref, offset};
-  return toF32(
-      m, b,
-      dlcBuildValue(b, "memref.load", 2, loadOperands, element, 0, NULL, NULL));
+  int loop = vectorLoop(m, loops);
+  if (loop < 0) {
+    MlirValue loadOperands[] = {memref, offset};
+    return toF32(m, b,
+                 dlcBuildValue(b, "memref.load", 2, loadOperands, element, 0,
+                               NULL, NULL));
+  }
+  const char *names[] = {"alignment"};
+  MlirAttribute alignment = alignmentAttr(m, x->element, m->aligned);
+  MlirType type = vectorOf(m, element);
+  MlirValue v;
+  if (m->aligned) {
+    MlirValue operands[] = {memref, offset};
+    v = dlcBuildValue(b, "vector.load", 2, operands, type, 1, names,
+                      &alignment);
+  } else {
+    MlirValue operands[] = {memref, offset, chunkMask(m, b, loop),
+                            dlcStepSplat(b, type, 0.0)};
+    v = dlcBuildValue(b, "vector.maskedload", 4, operands, type, 1, names,
+                      &alignment);
+  }
+  if (mlirTypeEqual(element, m->f32))
+    return v;
+  return dlcBuildValue(b, "arith.extf", 1, &v, vectorOf(m, m->f32), 0, NULL,
+                       NULL);
 }
 
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
@@ -329,30 +413,57 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
 }
 
 /* A reduce: a loop over its reduced loops (flattened), shared by the CTA
- * when it is cooperative, else serial in the thread. */
+ * when it is cooperative (by chunks of the width over its one loop in a
+ * vector kernel), else serial in the thread. */
 static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   const KpStep *step = &m->p->steps[s];
-  bool cooperative = m->row && frame == 0;
+  bool cooperative = m->mode != DLC_MEMORY_FLAT && frame == m->versionFrame;
+  int64_t width = cooperative ? m->width : 1;
   DlcBuilder b = at(m, frame);
   MlirValue count = extentProduct(m, &b, step->reduced);
-  MlirValue init = dlcConstFloat(&b, m->f32, step->value);
+  MlirValue init = width > 1
+                       ? dlcStepSplat(&b, vectorOf(m, m->f32), step->value)
+                       : dlcConstFloat(&b, m->f32, step->value);
+  MlirValue first = cooperative
+                        ? dlcArith(&b, "arith.muli", m->tid, cst(&b, width))
+                        : cst(&b, 0);
   MlirBlock body;
-  MlirOperation loop =
-      dlcBuildFor(&b, cooperative ? m->tid : cst(&b, 0), count,
-                  cst(&b, cooperative ? m->threads : 1), 1, &init, &body);
+  MlirOperation loop = dlcBuildFor(
+      &b, first, count, cst(&b, cooperative ? m->threads * width : 1), 1, &init,
+      &body);
   pushFrame(m, loop, body);
   int inner = m->numFrames - 1;
   DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
   bindLoops(m, &head, step->reduced, mlirBlockGetArgument(body, 0), inner);
+  uint32_t saved = m->vecLoops;
+  if (width > 1)
+    m->vecLoops |= step->reduced;
   MlirValue x = emitStep(m, step->args[0], floor);
   DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+  if (width > 1) {
+    x = widen(m, &tail, x);
+    if (!m->aligned) /* lanes past the end take the neutral element */
+      x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(step->reduced)), x,
+                    init);
+  }
   MlirValue acc =
       roundStep(m, &tail, step,
                 combine(m, &tail, step->fn, mlirBlockGetArgument(body, 1), x));
   dlcBuild(&tail, "scf.yield", 1, &acc, 0, NULL, 0, NULL, NULL);
+  m->vecLoops = saved;
   popFrame(m);
   MlirValue partial = mlirOperationGetResult(loop, 0);
   DlcBuilder after = at(m, frame);
+  if (width > 1) {
+    const char *names[] = {"kind"};
+    MlirAttribute kind = dlcAttr(
+        m->ctx, strcmp(step->fn, "sum") == 0   ? "#vector.kind<add>"
+                : strcmp(step->fn, "max") == 0 ? "#vector.kind<maxnumf>"
+                                               : "#vector.kind<minnumf>");
+    partial = roundStep(m, &after, step,
+                        dlcBuildValue(&after, "vector.reduction", 1, &partial,
+                                      m->f32, 1, names, &kind));
+  }
   return cooperative ? ctaCombine(m, &after, step, partial) : partial;
 }
 
@@ -378,8 +489,15 @@ static MlirValue emitGuard(Mb *m, int s, int frame) {
 }
 
 static MlirValue emitPlain(Mb *m, DlcBuilder *b, const KpStep *step,
-                           const MlirValue *x) {
+                           const MlirValue *args) {
   MlirStringRef fn = mlirStringRefCreateFromCString(step->fn);
+  bool vector = vectorLoop(m, step->loops) >= 0;
+  MlirValue x[3] = {args[0], args[1], args[2]};
+  for (int i = 0; vector && i < 3; ++i)
+    if (!mlirValueIsNull(x[i]))
+      x[i] = widen(m, b, x[i]);
+  MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
+  MlirType i1 = vector ? vectorOf(m, m->i1) : m->i1;
   switch (step->kind) {
   case KP_STEP_CONST:
     return step->type == KP_I1 ? dlcConstInt(b, m->i1, step->value != 0.0)
@@ -398,12 +516,12 @@ static MlirValue emitPlain(Mb *m, DlcBuilder *b, const KpStep *step,
   case KP_STEP_CAST:
     if (step->type == KP_I1)
       return dlcBuildValue(b, "arith.cmpf", 2,
-                           (MlirValue[]){x[0], dlcConstFloat(b, m->f32, 0.0)},
-                           m->i1, 1, (const char *[]){"predicate"},
+                           (MlirValue[]){x[0], dlcStepSplat(b, f32, 0.0)}, i1,
+                           1, (const char *[]){"predicate"},
                            (MlirAttribute[]){mlirIntegerAttrGet(
                                mlirIntegerTypeGet(m->ctx, 64), 13)}); /* une */
-    if (mlirTypeEqual(mlirValueGetType(x[0]), m->i1))
-      return dlcBuildValue(b, "arith.uitofp", 1, x, m->f32, 0, NULL, NULL);
+    if (mlirTypeEqual(mlirValueGetType(x[0]), i1))
+      return dlcBuildValue(b, "arith.uitofp", 1, x, f32, 0, NULL, NULL);
     return x[0];
   default:
     return (MlirValue){NULL};
@@ -434,7 +552,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     return v;
   } else if (step->kind == KP_STEP_LOAD) {
     DlcBuilder b = at(m, frame);
-    v = emitLoad(m, &b, &m->p->indexed[step->input]);
+    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops);
   } else {
     MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
     for (int i = 0; i < 3; ++i)
@@ -452,64 +570,159 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
 
 /* --- outputs ------------------------------------------------------------- */
 
-static void emitStore(Mb *m, const KpOutput *o, int frame) {
-  MlirValue v = emitStep(m, o->step, 0);
-  DlcBuilder b = at(m, frame);
-  MlirType element = kpElementType(m->ctx, o->element);
-  if (mlirTypeEqual(mlirValueGetType(v), m->i1))
-    v = dlcBuildValue(&b, "arith.uitofp", 1, &v, m->f32, 0, NULL, NULL);
-  if (!mlirTypeEqual(element, m->f32))
-    v = dlcBuildValue(&b, "arith.truncf", 1, &v, element, 0, NULL, NULL);
+/* The flat offset of an output at the iters' current values. */
+static MlirValue outputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   MlirValue index[KP_MAX_RANK];
   for (int i = 0; i < m->p->numIters; ++i)
     index[i] = m->loopValue[i];
-  MlirValue operands[] = {v, mlirBlockGetArgument(m->entry, o->arg),
-                          offsetOf(m, &b, index, o->strides, m->p->numIters)};
-  dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+  return offsetOf(m, b, index, o->strides, m->p->numIters);
+}
+
+static void emitStore(Mb *m, const KpOutput *o, int frame) {
+  MlirValue v = emitStep(m, o->step, m->versionFrame);
+  DlcBuilder b = at(m, frame);
+  int last = m->p->numIters - 1;
+  bool vector = m->vecLoops & (1u << last);
+  if (vector)
+    v = widen(m, &b, v);
+  MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
+  MlirType element = kpElementType(m->ctx, o->element);
+  if (mlirTypeEqual(mlirValueGetType(v), vector ? vectorOf(m, m->i1) : m->i1))
+    v = dlcBuildValue(&b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
+  if (!mlirTypeEqual(element, m->f32))
+    v = dlcBuildValue(&b, "arith.truncf", 1, &v,
+                      vector ? vectorOf(m, element) : element, 0, NULL, NULL);
+  MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
+  MlirValue offset = outputOffset(m, &b, o);
+  if (!vector) {
+    MlirValue operands[] = {v, memref, offset};
+    dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+    return;
+  }
+  const char *names[] = {"alignment"};
+  MlirAttribute alignment = alignmentAttr(m, o->element, m->aligned);
+  if (m->aligned) {
+    MlirValue operands[] = {v, memref, offset};
+    dlcBuild(&b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
+  } else {
+    MlirValue operands[] = {memref, offset, chunkMask(m, &b, last), v};
+    dlcBuild(&b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
+             &alignment);
+  }
 }
 
 static uint32_t allIters(const KpMemoryProblem *p) {
   return (1u << p->numIters) - 1;
 }
 
-/* Row mode: block x is the point of the outer iters; each output is a loop
- * over the last iter shared by the CTA. */
-static void emitRows(Mb *m) {
-  DlcBuilder b = at(m, 0);
-  uint32_t outer = allIters(m->p) >> 1;
-  int last = m->p->numIters - 1;
-  bindLoops(m, &b, outer, gpuId(m, &b, "gpu.block_id"), 0);
+/* i1: every vector access of this point is whole and aligned: the vector
+ * loops' extents and the accesses' offsets at their chunk 0 are multiples
+ * of the width (checked where the other loops are bound). */
+static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
+  MlirValue ok = dlcConstInt(b, m->i1, 1);
+  MlirValue zero = cst(b, 0), width = cst(b, m->width);
+  MlirValue saved[KP_MAX_LOOPS];
+  memcpy(saved, m->loopValue, sizeof(saved));
+  for (int l = 0; l < m->p->numLoops; ++l) {
+    if (!(vecLoops & (1u << l)))
+      continue;
+    MlirValue extent = extentValue(m, b, &m->p->loops[l].size);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", extent, width), zero));
+    m->loopValue[l] = zero;
+  }
+  for (int s = 0; s < m->p->numSteps; ++s) {
+    const KpStep *step = &m->p->steps[s];
+    if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
+      continue;
+    MlirValue offset = readOffset(m, b, &m->p->indexed[step->input]);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
+  }
   for (int i = 0; i < m->p->numOutputs; ++i) {
-    DlcBuilder here = at(m, 0);
+    if (!(vecLoops & (1u << (m->p->numIters - 1))))
+      break; /* outputs are stored by elements */
+    MlirValue offset = outputOffset(m, b, &m->p->outputs[i]);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
+  }
+  memcpy(m->loopValue, saved, sizeof(saved));
+  return ok;
+}
+
+/* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
+ * vectors, else masked ones. */
+static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
+  if (m->width == 1) {
+    m->versionFrame = m->numFrames - 1;
+    emit(m);
+    return;
+  }
+  int outer = m->numFrames - 1;
+  DlcBuilder b = at(m, outer);
+  MlirValue aligned = alignedCheck(m, &b, vecLoops);
+  MlirBlock then, otherwise;
+  MlirOperation branch =
+      dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
+  for (int version = 0; version < 2; ++version) {
+    MlirBlock block = version == 0 ? then : otherwise;
+    pushFrame(m, branch, block);
+    m->aligned = version == 0;
+    m->versionFrame = m->numFrames - 1;
+    m->numReduces = 0; /* the versions share the scratch slots */
+    emit(m);
+    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    popFrame(m);
+  }
+}
+
+/* A row's outputs: each a loop over the last iter shared by the CTA (by
+ * chunks of the width). */
+static void emitRowOutputs(Mb *m) {
+  int last = m->p->numIters - 1;
+  for (int i = 0; i < m->p->numOutputs; ++i) {
+    DlcBuilder here = at(m, m->versionFrame);
+    MlirValue first =
+        dlcArith(&here, "arith.muli", m->tid, cst(&here, m->width));
     MlirBlock body;
     MlirOperation loop = dlcBuildFor(
-        &here, m->tid, extentValue(m, &here, &m->p->loops[last].size),
-        cst(&here, m->threads), 0, NULL, &body);
+        &here, first, extentValue(m, &here, &m->p->loops[last].size),
+        cst(&here, m->threads * m->width), 0, NULL, &body);
     pushFrame(m, loop, body);
     m->loopValue[last] = mlirBlockGetArgument(body, 0);
     m->loopFrame[last] = m->numFrames - 1;
+    if (m->width > 1)
+      m->vecLoops |= 1u << last;
     emitStore(m, &m->p->outputs[i], m->numFrames - 1);
+    m->vecLoops &= ~(1u << last);
     DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     popFrame(m);
   }
 }
 
-/* Flat mode: thread (block x, thread x) is one output point. */
-static void emitPoints(Mb *m) {
-  DlcBuilder b = at(m, 0);
-  MlirValue point =
-      dlcArith(&b, "arith.addi",
-               dlcArith(&b, "arith.muli", gpuId(m, &b, "gpu.block_id"),
-                        cst(&b, m->threads)),
-               m->tid);
-  MlirValue inside =
-      dlcCmpI(&b, "ult", point, extentProduct(m, &b, allIters(m->p)));
+/* The loops a vector kernel runs by chunks: the last iter (row, flat) and
+ * every cooperative reduce's (single) reduced loop (row, point). */
+static uint32_t vectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  uint32_t loops = mode == DLC_MEMORY_POINT ? 0 : 1u << (p->numIters - 1);
+  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE)
+      loops |= p->steps[s].reduced;
+  return loops;
+}
+
+/* Point mode: thread 0 stores the point's outputs (the reduces before it
+ * are the CTA's). */
+static void emitCtaPointOutputs(Mb *m) {
+  DlcBuilder b = at(m, m->versionFrame);
   MlirBlock then;
-  MlirOperation guard = dlcBuildIf(&b, inside, &then);
+  MlirOperation guard =
+      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->tid, cst(&b, 0)), &then);
   pushFrame(m, guard, then);
-  DlcBuilder head = dlcBuilderAtEnd(then, m->loc);
-  bindLoops(m, &head, allIters(m->p), point, m->numFrames - 1);
   for (int i = 0; i < m->p->numOutputs; ++i)
     emitStore(m, &m->p->outputs[i], m->numFrames - 1);
   DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
@@ -517,15 +730,204 @@ static void emitPoints(Mb *m) {
   popFrame(m);
 }
 
-int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, bool rowMode) {
+/* Row and point modes: block x is the point of the outer iters (row), or
+ * of all of them (point). */
+static void emitRows(Mb *m) {
+  DlcBuilder b = at(m, 0);
+  bool row = m->mode == DLC_MEMORY_ROW;
+  uint32_t outer = row ? allIters(m->p) >> 1 : allIters(m->p);
+  bindLoops(m, &b, outer, gpuId(m, &b, "gpu.block_id"), 0);
+  void (*emit)(Mb *) = row ? emitRowOutputs : emitCtaPointOutputs;
+  if (m->threads <= DLC_MEMORY_SHORT_THREADS) {
+    emitVersions(m, vectorLoops(m->p, m->mode), emit);
+    return;
+  }
+  /* Short rows launch a CTA of DLC_MEMORY_SHORT_THREADS (the manifest's
+   * block): each size has its own code, so strides stay constants. */
+  int64_t most = m->threads;
+  MlirValue isShort = dlcCmpI(&b, "eq", gpuId(m, &b, "gpu.block_dim"),
+                              cst(&b, DLC_MEMORY_SHORT_THREADS));
+  MlirBlock then, otherwise;
+  MlirOperation branch =
+      dlcBuildIfElse(&b, isShort, 0, NULL, &then, &otherwise);
+  for (int size = 0; size < 2; ++size) {
+    MlirBlock block = size == 0 ? then : otherwise;
+    pushFrame(m, branch, block);
+    m->threads = size == 0 ? DLC_MEMORY_SHORT_THREADS : most;
+    emitVersions(m, vectorLoops(m->p, m->mode), emit);
+    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    popFrame(m);
+  }
+  m->threads = most;
+}
+
+static void emitPointOutputs(Mb *m) {
+  int last = m->p->numIters - 1;
+  if (m->width > 1)
+    m->vecLoops |= 1u << last;
+  for (int i = 0; i < m->p->numOutputs; ++i)
+    emitStore(m, &m->p->outputs[i], m->versionFrame);
+  m->vecLoops &= ~(1u << last);
+}
+
+/* Flat mode: thread (block x, thread x) is one output point, or one chunk
+ * of the width along the last iter. */
+static void emitPoints(Mb *m) {
+  DlcBuilder b = at(m, 0);
+  int last = m->p->numIters - 1;
+  MlirValue index =
+      dlcArith(&b, "arith.addi",
+               dlcArith(&b, "arith.muli", gpuId(m, &b, "gpu.block_id"),
+                        cst(&b, m->threads)),
+               m->tid);
+  MlirValue lastExtent = extentValue(m, &b, &m->p->loops[last].size);
+  MlirValue chunks =
+      dlcArith(&b, "arith.ceildivui", lastExtent, cst(&b, m->width));
+  MlirValue total = dlcArith(&b, "arith.muli",
+                             extentProduct(m, &b, allIters(m->p) >> 1), chunks);
+  MlirBlock then;
+  MlirOperation guard = dlcBuildIf(&b, dlcCmpI(&b, "ult", index, total), &then);
+  pushFrame(m, guard, then);
+  int frame = m->numFrames - 1;
+  DlcBuilder head = dlcBuilderAtEnd(then, m->loc);
+  bindLoops(m, &head, allIters(m->p) >> 1,
+            dlcArith(&head, "arith.divui", index, chunks), frame);
+  m->loopValue[last] = dlcArith(&head, "arith.muli",
+                                dlcArith(&head, "arith.remui", index, chunks),
+                                cst(&head, m->width));
+  m->loopFrame[last] = frame;
+  emitVersions(m, 1u << last, emitPointOutputs);
+  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  popFrame(m);
+}
+
+int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode) {
   int reduces = 0;
-  for (int s = 0; rowMode && s < p->numSteps; ++s)
+  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
     reduces += p->steps[s].kind == KP_STEP_REDUCE;
   return 32 * reduces;
 }
 
+/* Whether read `x` runs along `loop` with unit stride: the loop indexes one
+ * of its dims, which appears in one map result, as itself or plus terms
+ * free of it, of a memref dim of stride 1. */
+static bool contiguousAlong(const KpIndexed *x, int loop) {
+  int dim = -1;
+  for (int d = 0; d < x->rank; ++d)
+    if (x->loops[d] == loop) {
+      if (dim >= 0)
+        return false;
+      dim = d;
+    }
+  if (dim < 0 || mlirAttributeIsNull(x->map))
+    return false;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  int uses = 0;
+  for (int i = 0; i < x->memrefRank; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (!mlirAffineExprIsFunctionOfDim(e, dim))
+      continue;
+    ++uses;
+    bool plain = mlirAffineExprIsADim(e);
+    if (!plain && mlirAffineExprIsAAdd(e)) {
+      MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+      MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+      plain =
+          (mlirAffineExprIsADim(l) && !mlirAffineExprIsFunctionOfDim(r, dim)) ||
+          (mlirAffineExprIsADim(r) && !mlirAffineExprIsFunctionOfDim(l, dim));
+    }
+    if (!plain || !kpExtentIs(&x->strides[i], 1))
+      return false;
+  }
+  return uses == 1;
+}
+
+int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  uint32_t loops = vectorLoops(p, mode);
+  bool flat = mode == DLC_MEMORY_FLAT;
+  int minBytes = 4;
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    bool oneLoop = __builtin_popcount(step->reduced) == 1;
+    if (step->kind == KP_STEP_GUARD ||
+        (step->kind == KP_STEP_REDUCE && (flat || !oneLoop)))
+      return 1;
+    if (step->kind != KP_STEP_LOAD || !(step->loops & loops))
+      continue;
+    const KpIndexed *x = &p->indexed[step->input];
+    uint32_t along = step->loops & loops;
+    if (__builtin_popcount(along) != 1 ||
+        !contiguousAlong(x, __builtin_ctz(along)) || x->element == KP_I1)
+      return 1;
+    if (kpElementBytes(x->element) < minBytes)
+      minBytes = kpElementBytes(x->element);
+  }
+  for (int i = 0; mode != DLC_MEMORY_POINT && i < p->numOutputs; ++i) {
+    const KpOutput *o = &p->outputs[i];
+    if (!kpExtentIs(&o->strides[p->numIters - 1], 1))
+      return 1;
+    if (kpElementBytes(o->element) < minBytes)
+      minBytes = kpElementBytes(o->element);
+  }
+  return 16 / minBytes;
+}
+
+static const char *const kModeNames[] = {"flat", "row", "point"};
+
+const char *dlcMemoryModeName(DlcMemoryMode mode) { return kModeNames[mode]; }
+
+bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode) {
+  for (int i = 0; i < 3; ++i)
+    if (strcmp(name, kModeNames[i]) == 0) {
+      *mode = (DlcMemoryMode)i;
+      return true;
+    }
+  return false;
+}
+
+bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  if (mode == DLC_MEMORY_FLAT)
+    return true;
+  if (mode == DLC_MEMORY_ROW)
+    return kpMemoryRowMode(p);
+  bool any = false;
+  for (int s = 0; s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE) {
+      any = true;
+      if (p->steps[s].loops & ~allIters(p))
+        return false;
+    }
+  return any;
+}
+
+DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
+  if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
+    return DLC_MEMORY_ROW;
+  if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
+    return DLC_MEMORY_FLAT;
+  /* A CTA per point pays off where its threads read along the reduction;
+   * a column reduction is coalesced across threads in flat mode. */
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    if (step->kind != KP_STEP_LOAD)
+      continue;
+    for (int r = 0; r < p->numSteps; ++r) {
+      uint32_t along = p->steps[r].reduced & step->loops;
+      if (p->steps[r].kind == KP_STEP_REDUCE && along &&
+          (__builtin_popcount(along) != 1 ||
+           !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
+        return DLC_MEMORY_FLAT;
+    }
+  }
+  return DLC_MEMORY_POINT;
+}
+
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
-                        bool rowMode, int64_t threads, int numTensors) {
+                        DlcMemoryMode mode, int64_t threads, int width,
+                        int numTensors) {
+
   Mb m;
   memset(&m, 0, sizeof(m));
   m.p = p;
@@ -537,8 +939,9 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.i32 = mlirIntegerTypeGet(m.ctx, 32);
   m.entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   m.numTensors = numTensors;
-  m.row = rowMode;
+  m.mode = mode;
   m.threads = threads;
+  m.width = width;
   for (int i = 0; i < KP_MAX_LOOPS; ++i)
     m.loopFrame[i] = -1;
   for (int i = 0; i < KP_MAX_STEPS; ++i)
@@ -548,7 +951,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.tid = gpuId(&m, &b, "gpu.thread_id");
   m.lane = dlcArith(&b, "arith.remui", m.tid, cst(&b, 32));
   m.warp = dlcArith(&b, "arith.divui", m.tid, cst(&b, 32));
-  int scratch = dlcMemoryBoundScratchFloats(p, rowMode);
+  int scratch = dlcMemoryBoundScratchFloats(p, mode);
   if (scratch > 0) {
     int64_t shape[] = {scratch};
     MlirType type =
@@ -561,7 +964,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
     m.scratch =
         dlcBuildValue(&b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names, attrs);
   }
-  if (rowMode)
+  if (mode != DLC_MEMORY_FLAT)
     emitRows(&m);
   else
     emitPoints(&m);

@@ -357,11 +357,13 @@ static bool checkOperands(MlirOperation region, const KpProblem *p) {
  * (stages 2, async off, no cache, epilogue or layout hints: the skeleton
  * reads and writes global memory directly). */
 static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
-                                bool row) {
+                                DlcMemoryMode mode) {
+  bool row = mode != DLC_MEMORY_FLAT; /* CTA-wide reduces need barriers */
   const char *skeleton = "memory-bound";
   if (strcmp(plan->barrierModel, row ? "bar_sync" : "none") != 0)
     return cannotHonour(schedule, skeleton, "barrier_model",
-                        "\"bar_sync\" in row mode, \"none\" in flat mode");
+                        "\"bar_sync\" in row and point modes, \"none\" in "
+                        "flat mode");
   if (plan->stages != 2 || plan->asyncEnable || plan->asyncPrefetchDepth ||
       plan->asyncEpilogueOverlap)
     return cannotHonour(schedule, skeleton, "stages/async",
@@ -375,24 +377,68 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
   return true;
 }
 
+/* The CTA size of a row or point kernel: DLC_MEMORY_SHORT_THREADS when
+ * the length L a CTA shares (the last iter in row mode, else the first
+ * reduce's loop) is at most DLC_MEMORY_SHORT_LENGTH, else the plan's T; as
+ * text over the symbols (192*min(2, ceildiv(L + 1, 1025)) - 128 for T =
+ * 256: the manifest's expressions have no comparison). */
+static void memoryBlockText(const KpMemoryProblem *p, DlcMemoryMode mode,
+                            int64_t threads, char *out, size_t size) {
+  const KpExtent *length = &p->loops[p->numIters - 1].size;
+  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE) {
+      length = &p->loops[__builtin_ctz(p->steps[s].reduced)].size;
+      break;
+    }
+  const int64_t shortT = DLC_MEMORY_SHORT_THREADS;
+  const int64_t shortL = DLC_MEMORY_SHORT_LENGTH;
+  if (threads <= shortT) {
+    snprintf(out, size, "%lld", (long long)threads);
+  } else if (length->numSymbols == 0) {
+    snprintf(out, size, "%lld",
+             (long long)(length->constant <= shortL ? shortT : threads));
+  } else {
+    char extent[96];
+    kpExtentText(p->func, length, extent, sizeof(extent));
+    snprintf(out, size, "%lld*min(2, ceildiv(%s + 1, %lld)) - %lld",
+             (long long)(threads - shortT), extent, (long long)(shortL + 1),
+             (long long)(threads - 2 * shortT));
+  }
+}
+
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan) {
-  bool row = false;
+  DlcMemoryMode mode = DLC_MEMORY_FLAT;
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
-      row = strcmp(plan->algoChoice[i].value, "row") == 0;
+      dlcMemoryModeFromName(plan->algoChoice[i].value, &mode);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
-            checkMemoryContract(schedule, plan, row);
-  if (ok && row && !kpMemoryRowMode(p)) {
+            checkMemoryContract(schedule, plan, mode);
+  if (ok && !dlcMemoryModeFits(p, mode)) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"}",
-                      "row mode needs every reduce to be uniform along the "
-                      "last iter, and this region's are not");
+                      "memory = \"%s\" needs every reduce to be uniform "
+                      "along the iters a CTA shares (row: the last one), and "
+                      "this region's are not",
+                      dlcMemoryModeName(mode));
     ok = false;
   }
-  char points[200], grid[260];
-  if (ok && !kpMemoryPointsText(p, row, points, sizeof(points))) {
+  int width = (int)plan->vectorizeWidth;
+  if (ok && width > dlcMemoryBoundVectorWidth(p, mode)) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan vectorize width = 1, or the width the planner "
+                      "chooses",
+                      "the memory-bound skeleton cannot access this region "
+                      "by vectors of %d elements (at most %d: reads along "
+                      "the vector loops must be contiguous and outputs "
+                      "row-major)",
+                      width, dlcMemoryBoundVectorWidth(p, mode));
+    ok = false;
+  }
+  char outer[200], last[96], grid[360];
+  if (ok &&
+      !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
                       "use at most 4 symbols in the output's sizes",
                       "the number of output points has too many symbols");
@@ -400,16 +446,26 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
   }
   if (ok) {
     int64_t threads = plan->tile[1];
-    if (row)
-      snprintf(grid, sizeof(grid), "%s", points);
+    kpExtentText(p->func, &p->loops[p->numIters - 1].size, last, sizeof(last));
+    if (mode != DLC_MEMORY_FLAT)
+      snprintf(grid, sizeof(grid), "%s", outer);
     else
-      snprintf(grid, sizeof(grid), "ceildiv(%s, %lld)", points,
-               (long long)threads);
+      snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
+               last, width, (long long)threads);
     int numTensors = 0;
-    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, row);
+    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
     MlirOperation kernel = buildKernelFunc(region, 0, NULL, grid, "1", threads,
                                            smem, "0", 1, &numTensors);
-    dlcEmitMemoryBound(kernel, p, row, threads, numTensors);
+    /* A CTA shares a row or a reduction: as many threads as its length
+     * keeps busy (64 per 1024 elements), up to the plan's. */
+    if (mode != DLC_MEMORY_FLAT) {
+      char blockX[256];
+      memoryBlockText(p, mode, threads, blockX, sizeof(blockX));
+      mlirOperationSetAttributeByName(
+          kernel, mlirStringRefCreateFromCString("dlcgpu.block_x"),
+          str(mlirOperationGetContext(region), blockX));
+    }
+    dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }
   free(p);

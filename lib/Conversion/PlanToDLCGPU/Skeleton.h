@@ -59,14 +59,55 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
                                const KpTensor *tensor, KpRole fixed,
                                int64_t rows);
 
-/* The memory-bound skeleton (MemoryBound.c): in row mode one CTA of
- * `threads` per point of the outer iters (grid x = those points), else one
- * thread per output point (grid x = ceildiv(points, threads)). Kernel
- * arguments as the GEMM skeletons' (tensors, then symbols). */
+/* The memory-bound skeleton (MemoryBound.c) computes a region in one of
+ * three modes (the plan's algo_choice memory = "row" | "point" | "flat"):
+ *   row    a CTA per point of the iters but the last; reduces cooperative
+ *          over the CTA's threads; each output a loop over the last iter
+ *          shared by them (LayerNorm, softmax: reduce results are uniform
+ *          along the last iter);
+ *   point  a CTA per output point; reduces cooperative (row sums);
+ *   flat   a thread per output point, or per chunk of `width` points along
+ *          the last iter; reduces serial (elementwise, column reductions).
+ * With `width` > 1 the vector loops (row: the last iter and each reduced
+ * loop; point: each reduced loop; flat: the last iter) are accessed by
+ * vectors of that many elements, whole and aligned where a point allows
+ * it, masked elsewhere; `width` must not exceed dlcMemoryBoundVectorWidth.
+ * Grid x: the outer points (row), the points (point), or ceildiv(outer
+ * points * ceildiv(last extent, width), threads) (flat). Kernel arguments
+ * as the GEMM skeletons' (tensors, then symbols). */
+/* Row and point kernels whose shared length is at most
+ * DLC_MEMORY_SHORT_LENGTH launch CTAs of DLC_MEMORY_SHORT_THREADS threads,
+ * others the plan's (measured on the H100: a 768-wide LayerNorm doubles its
+ * bandwidth with 64 threads, 4096-wide rows need 256). */
+enum { DLC_MEMORY_SHORT_THREADS = 64, DLC_MEMORY_SHORT_LENGTH = 1024 };
+
+typedef enum DlcMemoryMode {
+  DLC_MEMORY_FLAT,
+  DLC_MEMORY_ROW,
+  DLC_MEMORY_POINT
+} DlcMemoryMode;
+
+const char *dlcMemoryModeName(DlcMemoryMode mode);
+bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode);
+/* Whether `mode` can compute `problem` (flat always can). */
+bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
+/* The planner's choice: row where it fits, else point where every read
+ * along a reduced loop is contiguous in it, else flat. */
+DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
+
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
-                        bool rowMode, int64_t threads, int numTensors);
+                        DlcMemoryMode mode, int64_t threads, int width,
+                        int numTensors);
+/* The widest access the skeleton can make for `problem` in `mode`: 16
+ * bytes of its narrowest element when every read along the vector loops is
+ * contiguous (unit stride), every output along them row-major, there are
+ * no domain guards and every cooperative reduce has one reduced loop (flat:
+ * there are no reduces); else 1. */
+int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
+                              DlcMemoryMode mode);
 /* The f32 shared-memory slots it needs: 32 per cooperative reduce. */
-int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem, bool rowMode);
+int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
+                                DlcMemoryMode mode);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

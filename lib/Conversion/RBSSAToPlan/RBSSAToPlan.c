@@ -405,9 +405,8 @@ static bool planFileNames(const DlcJsonValue *root, const char *name) {
 }
 
 /* A region without a contraction: the memory-bound skeleton (MemoryBound.c
- * of convert-plan-to-dlcgpu). Row mode (a CTA per row, cooperative
- * reduces) when every reduce result is uniform along the last iter, else
- * one thread per output point; 256 threads, fewer for short static rows. */
+ * of convert-plan-to-dlcgpu) in the mode dlcMemoryModeChoose picks, with
+ * the widest vector access it allows. */
 static bool planMemoryRegion(MlirOperation func, const Options *o,
                              const DlcJsonValue *planFile, DlcPlan *plan) {
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
@@ -415,19 +414,11 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
     free(p);
     return false;
   }
-  bool row = kpMemoryRowMode(p);
-  int64_t longest = 0; /* the longest static row or reduction, 0: symbolic */
-  for (int l = row ? p->numIters - 1 : p->numLoops; l < p->numLoops; ++l) {
-    const KpExtent *e = &p->loops[l].size;
-    if (e->numSymbols) {
-      longest = -1;
-      break;
-    }
-    longest = e->constant > longest ? e->constant : longest;
-  }
+  DlcMemoryMode mode = dlcMemoryModeChoose(p);
+  int width = dlcMemoryBoundVectorWidth(p, mode);
+  /* Flat kernels: 256 threads; row and point kernels: at most 256, the
+   * skeleton sizes the CTA at launch by the length it shares. */
   int64_t threads = 256;
-  while (row && longest >= 0 && threads > 32 && threads / 2 >= longest)
-    threads /= 2;
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
   MlirAttribute last = mlirDictionaryAttrGetElementByName(
@@ -456,12 +447,13 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   plan->stages = 2;
   snprintf(plan->vectorizeAxis, DLC_PLAN_NAME, "%.*s", (int)lastName.length,
            lastName.data);
-  plan->vectorizeWidth = 1;
+  plan->vectorizeWidth = width > 8 ? 8 : width;
   dlcPlanCopyName(plan->arch, o->target->family);
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "memory");
-  dlcPlanCopyName(plan->algoChoice[0].value, row ? "row" : "flat");
-  dlcPlanCopyName(plan->barrierModel, row ? "bar_sync" : "none");
+  dlcPlanCopyName(plan->algoChoice[0].value, dlcMemoryModeName(mode));
+  dlcPlanCopyName(plan->barrierModel,
+                  mode == DLC_MEMORY_FLAT ? "none" : "bar_sync");
   return true;
 }
 

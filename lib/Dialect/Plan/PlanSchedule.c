@@ -566,10 +566,10 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
       mode = plan->algoChoice[i].value;
-  if (!mode || (strcmp(mode, "row") && strcmp(mode, "flat")))
+  if (!mode ||
+      (strcmp(mode, "row") && strcmp(mode, "point") && strcmp(mode, "flat")))
     return wrong(rd, "algo_choice",
-                 "memory = \"%s\" is not \"row\" or "
-                 "\"flat\"",
+                 "memory = \"%s\" is not \"row\", \"point\" or \"flat\"",
                  mode ? mode : "");
   if (plan->tile[0] != 1 || plan->tile[2] != 1 || plan->tile[1] % 32 != 0 ||
       plan->warpTile[0] != 1 || plan->warpTile[1] != 32)
@@ -580,11 +580,12 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
                  (long long)plan->tile[0], (long long)plan->tile[1],
                  (long long)plan->tile[2], (long long)plan->warpTile[0],
                  (long long)plan->warpTile[1]);
-  if (plan->vectorizeWidth != 1)
+  int64_t w = plan->vectorizeWidth;
+  if (w < 1 || w > 8 || (w & (w - 1)) != 0)
     return wrong(rd, "vectorize",
-                 "width %lld: the memory-bound skeleton "
-                 "accesses one element at a time (width = 1)",
-                 (long long)plan->vectorizeWidth);
+                 "width %lld: the memory-bound skeleton accesses 1, 2, 4 or "
+                 "8 elements at a time",
+                 (long long)w);
   return true;
 }
 
