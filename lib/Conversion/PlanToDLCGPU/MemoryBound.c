@@ -374,6 +374,14 @@ static MlirValue combine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
   return dlcArith(b, op, x, y);
 }
 
+/* The identity of a reduction (each thread starts from it; the reduce's
+ * init is combined once, with the CTA's result). */
+static double identityOf(const char *fn) {
+  return strcmp(fn, "sum") == 0   ? 0.0
+         : strcmp(fn, "max") == 0 ? -__builtin_inf()
+                                  : __builtin_inf();
+}
+
 /* The partial results of a CTA's threads combined: a butterfly of warp
  * shuffles, one shared-memory slot per warp, then every thread combines
  * the warps' slots (so every thread has the result). */
@@ -421,9 +429,10 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   int64_t width = cooperative ? m->width : 1;
   DlcBuilder b = at(m, frame);
   MlirValue count = extentProduct(m, &b, step->reduced);
-  MlirValue init = width > 1
-                       ? dlcStepSplat(&b, vectorOf(m, m->f32), step->value)
-                       : dlcConstFloat(&b, m->f32, step->value);
+  /* Cooperative partials start from the identity, the init joins once. */
+  double start = cooperative ? identityOf(step->fn) : step->value;
+  MlirValue init = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
+                             : dlcConstFloat(&b, m->f32, start);
   MlirValue first = cooperative
                         ? dlcArith(&b, "arith.muli", m->tid, cst(&b, width))
                         : cst(&b, 0);
@@ -464,7 +473,14 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
                         dlcBuildValue(&after, "vector.reduction", 1, &partial,
                                       m->f32, 1, names, &kind));
   }
-  return cooperative ? ctaCombine(m, &after, step, partial) : partial;
+  if (!cooperative)
+    return partial;
+  MlirValue all = ctaCombine(m, &after, step, partial);
+  if (step->value == identityOf(step->fn))
+    return all;
+  return roundStep(m, &after, step,
+                   combine(m, &after, step->fn,
+                           dlcConstFloat(&after, m->f32, step->value), all));
 }
 
 /* A domain select: scf.if (domain) { the value } else { the constant },
