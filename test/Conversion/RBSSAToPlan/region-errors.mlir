@@ -112,3 +112,29 @@ func.func @no_name(%Y: memref<?xf32> {rbssa.role = "output", rbssa.shape = ["N"]
     attributes {rbssa.region = "no_name", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
   return
 }
+
+// -----
+
+// The memory-bound family accumulates in f16, bf16 or f32.
+func.func @sum_f64(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["M", "N"]},
+                   %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M"]})
+    attributes {rbssa.region = "sum_f64", rbssa.iters = [{name = "m", size = "M"}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.symbols = ["M", "N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
+  // expected-error @+1 {{E1602 RegionNotPlannable: the reduce accumulates in a type other than f16, bf16 and f32}}
+  %y = "rbssa.reduce"(%x) {op = "sum", axes = array<i64: 1>, init = 0.0 : f64, dtype = f64} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
+  "rbssa.yield"(%y, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["M"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// ... and computes in f16, bf16, f32 and i1.
+func.func @add_i32(%X: memref<?xi32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
+                   %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "add_i32", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  // expected-error @+1 {{E1602 RegionNotPlannable: this value's type is not f16, bf16, f32 or i1}}
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xi32>) -> tensor<?xi32, ["N"]>
+  %y = "rbssa.cast"(%x) : (tensor<?xi32, ["N"]>) -> tensor<?xf32, ["N"]>
+  "rbssa.yield"(%y, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}

@@ -1,0 +1,100 @@
+// Memory-bound plans the skeleton cannot honour are E1501 at the plan,
+// naming the field (docs/passes/convert-plan-to-dlcgpu.md).
+// RUN: dlc-opt %s --split-input-file --convert-plan-to-dlcgpu --verify-diagnostics
+
+// A column max cannot be computed a CTA per row: its reduce runs along the
+// last iter.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: memory = "row" needs every reduce to be uniform along the iters a CTA shares (row: the last one), and this region's are not}}
+    "plan.schedule"() {algo_choice = {memory = "row"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "bar_sync", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// The column is read with stride N: no vector accesses along the last iter.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot access this region by vectors of 8 elements (at most 1: reads along the vector loops must be contiguous and outputs row-major)}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 8 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A flat kernel has no CTA barrier.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot honour plan field 'barrier_model'; it implements "bar_sync" in row and point modes, "none" in flat mode}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "bar_sync", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Nothing is staged.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot honour plan field 'stages/async'; it implements stages = 2 with async disabled (nothing is staged)}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 3 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// plan-verify's rules for memory-bound plans: the mode,
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': memory = "tiles" is not "row", "point" or "flat"}}
+    "plan.schedule"() {algo_choice = {memory = "tiles"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// the tile,
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: field 'tile': a memory-bound plan has tile = [1, T, 1] with T threads a multiple of 32 and warp_tile = [1, 32] (here [2, 256, 1], [1, 32])}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 2, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// the vector width.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: field 'vectorize': width 16: the memory-bound skeleton accesses 1, 2, 4 or 8 elements at a time}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 16 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
