@@ -3,10 +3,12 @@
 #include "PassDef.h"
 #include "Target.h"
 
+#include "dlc/Diagnostics.h"
+
 #include <stdio.h>
 
-/* The target named by option `chip`; NULL with the message in `out` when
- * the chip is unknown, so that no bad chip reaches LLVM (an empty one
+/* The target named by option `chip`; NULL with an E1603 message in `out`
+ * when the chip is unknown, so that no bad chip reaches LLVM (an empty one
  * crashes the NVVM target, a pre-Ampere one aborts instruction selection). */
 static const DlcTarget *chipOption(const DlcPassOptions *o,
                                    const char *pipeline, char *out,
@@ -16,10 +18,12 @@ static const DlcTarget *chipOption(const DlcPassOptions *o,
   if (!target) {
     char chips[128];
     dlcTargetListChips(chips, sizeof(chips));
-    snprintf(out, size,
-             "pipeline '%s': option 'chip': \"%.40s\" is not a known chip "
-             "(known: %s; docs/target.md)",
-             pipeline, chip, chips);
+    dlcDiagnosticFormat(out, size, &dlcPlanOptionInvalid,
+                        "compile for a chip of the target table "
+                        "(docs/target.md)",
+                        "pipeline '%s': option 'chip': \"%.40s\" is not a "
+                        "known chip (known: %s)",
+                        pipeline, chip, chips);
   }
   return target;
 }
