@@ -10,6 +10,7 @@
  *       positions of the graph nodes as op locations */
 #include "dlc/Frontend.h"
 #include "dlc/IR.h"
+#include "dlc/Json.h"
 #include "dlc/dlc.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -34,20 +35,6 @@ static const char *targetChip(MlirOperation module) {
 
 /* --- JSON from builtin attributes ----------------------------------------- */
 
-static void writeJsonString(FILE *out, MlirStringRef s) {
-  fputc('"', out);
-  for (size_t i = 0; i < s.length; ++i) {
-    unsigned char c = (unsigned char)s.data[i];
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(out, "\\u%04x", c);
-    else
-      fputc(c, out);
-  }
-  fputc('"', out);
-}
-
 static void writeJson(FILE *out, MlirAttribute a, int indent);
 
 static void newline(FILE *out, int indent) {
@@ -56,7 +43,7 @@ static void newline(FILE *out, int indent) {
 
 static void writeJson(FILE *out, MlirAttribute a, int indent) {
   if (mlirAttributeIsAString(a)) {
-    writeJsonString(out, mlirStringAttrGetValue(a));
+    dlcJsonWriteStringRef(out, mlirStringAttrGetValue(a));
   } else if (mlirAttributeIsABool(a)) { /* before integers: a BoolAttr is i1 */
     fputs(mlirBoolAttrGetValue(a) ? "true" : "false", out);
   } else if (mlirAttributeIsAInteger(a)) {
@@ -92,7 +79,7 @@ static void writeJson(FILE *out, MlirAttribute a, int indent) {
       fputs(i ? ", " : "", out);
       if (indent == 0)
         newline(out, 2);
-      writeJsonString(out, mlirIdentifierStr(e.name));
+      dlcJsonWriteStringRef(out, mlirIdentifierStr(e.name));
       fputs(": ", out);
       writeJson(out, e.attribute, indent + 2);
     }
@@ -364,7 +351,7 @@ static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
     for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
       MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
       fputs(j ? ",\n      " : "\n      ", f);
-      writeJsonString(f, mlirIdentifierStr(e.name));
+      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
       fputs(": ", f);
       writeJson(f, e.attribute, 6);
     }
@@ -458,7 +445,7 @@ static bool writeKernelManifests(MlirAttribute kernels,
     for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
       MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
       fputs(j ? ",\n  " : "\n  ", f);
-      writeJsonString(f, mlirIdentifierStr(e.name));
+      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
       fputs(": ", f);
       writeJson(f, e.attribute, 2);
     }
