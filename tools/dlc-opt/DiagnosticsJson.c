@@ -164,7 +164,7 @@ static void setOpFromNote(Entry *e, const char *note) {
 
 void diagnosticsJsonRecord(DiagnosticsJson *json,
                            MlirDiagnosticSeverity severity, MlirLocation loc,
-                           const char *message) {
+                           const char *where, const char *message) {
   if (!json)
     return;
   if (severity == MlirDiagnosticNote &&
@@ -186,8 +186,6 @@ void diagnosticsJsonRecord(DiagnosticsJson *json,
   e->severity = severity;
   if (!splitDlcMessage(message, e))
     e->why = copyString(message);
-  char where[512];
-  dlcLocationFormat(loc, where, sizeof(where));
   e->location = copyString(where);
   if (!mlirOperationIsNull(json->module)) {
     FindState state = {loc, {NULL}};
