@@ -6,11 +6,9 @@
  * module, "module {" is inserted before its first op (after comments and
  * attribute/type aliases) and "}" appended: line numbers are unchanged. */
 #include "dlc/IR.h"
-
-#include "mlir-c/Diagnostics.h"
+#include "ParseGuards.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,60 +38,10 @@ static bool startsWith(MlirStringRef s, size_t at, const char *word) {
          (at + n == s.length || !isalnum((unsigned char)s.data[at + n]));
 }
 
-/* MLIR's parser recurses once per nesting level of brackets and overflows
- * the C stack somewhere past 5 000 levels (50 000 nested '[' crash
- * mlir-opt too: X02, upstream). Real IR nests a few dozen levels, so text
- * nested deeper than this is refused before it reaches the parser. */
-enum { kMaxNesting = 1000 };
-
-/* Offset of the first '(', '[' or '{' nested deeper than kMaxNesting in
- * `s` (string literals and // comments skipped); s.length when none is. */
-static size_t tooDeepOffset(MlirStringRef s) {
-  int depth = 0;
-  for (size_t i = 0; i < s.length; ++i) {
-    char c = s.data[i];
-    if (c == '"') { /* a string literal, with backslash escapes */
-      for (++i; i < s.length && s.data[i] != '"'; ++i)
-        i += s.data[i] == '\\';
-    } else if (c == '/' && i + 1 < s.length && s.data[i + 1] == '/') {
-      while (i < s.length && s.data[i] != '\n')
-        ++i;
-    } else if (c == '(' || c == '[' || c == '{') {
-      if (++depth > kMaxNesting)
-        return i;
-    } else if ((c == ')' || c == ']' || c == '}') && depth > 0) {
-      --depth;
-    }
-  }
-  return s.length;
-}
-
-/* Emits the nesting error at `offset` of `source`; false. */
-static bool reportTooDeep(MlirContext ctx, MlirStringRef source,
-                          MlirStringRef sourceName, size_t offset) {
-  unsigned line = 1, column = 1;
-  for (size_t i = 0; i < offset; ++i, ++column)
-    if (source.data[i] == '\n') {
-      ++line;
-      column = 0;
-    }
-  char message[160];
-  snprintf(message, sizeof(message),
-           "brackets nested deeper than %d levels: DLC refuses such input "
-           "before parsing, since MLIR's parser would overflow the stack",
-           (int)kMaxNesting);
-  mlirEmitError(mlirLocationFileLineColGet(ctx, sourceName, line, column),
-                message);
-  return false;
-}
-
 MlirModule dlcModuleCreateParse(MlirContext ctx, MlirStringRef source,
                                 MlirStringRef sourceName) {
-  size_t deep = tooDeepOffset(source);
-  if (deep < source.length) {
-    reportTooDeep(ctx, source, sourceName, deep);
+  if (!dlcParseGuardsCheck(ctx, source, sourceName))
     return (MlirModule){NULL};
-  }
   size_t at = firstOpOffset(source);
   bool hasModule = startsWith(source, at, "module") ||
                    startsWith(source, at, "\"builtin.module\"");
