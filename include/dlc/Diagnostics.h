@@ -54,6 +54,14 @@ void dlcEmitDiagnostic(DLC_KEEP MlirOperation op, const DlcDiagnosticCode *code,
                        const char *suggestion, const char *whyFormat, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* Writes the message dlcEmitDiagnostic would emit ("<code> <Kind>: <why>;
+ * suggestion: <suggestion>") into `buffer` of `size` bytes, for errors
+ * that have no op to attach to (a pass pipeline being parsed). */
+void dlcDiagnosticFormat(char *buffer, size_t size,
+                         const DlcDiagnosticCode *code, const char *suggestion,
+                         const char *whyFormat, ...)
+    __attribute__((format(printf, 5, 6)));
+
 /* "error", "warning", "note" or "remark" (static storage). */
 const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 

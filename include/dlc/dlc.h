@@ -9,6 +9,7 @@
 #include "dlc/Frontend.h"
 #include "dlc/IR.h"
 #include "dlc/Interp.h"
+#include "dlc/Json.h"
 #include "dlc/Passes.h"
 #include "dlc/Shape.h"
 #include "dlc/Support.h"

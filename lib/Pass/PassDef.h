@@ -29,11 +29,12 @@ typedef struct DlcPassDef {
   /* Dialects whose ops the pass creates, so they are loaded before it runs
    * (NULL-terminated; may be left out when none). */
   const DlcDialectHandleGetter *dependentDialects;
-  /* Set for a named pipeline instead of `run`: writes the pipeline
-   * elements it stands for, given its options, into `out`. When an option
-   * value is invalid it writes the error message into `out` instead and
-   * returns false; the pipeline parser reports it and nothing runs. */
-  bool (*expand)(const DlcPassOptions *options, char *out, size_t size);
+  /* Set for a named pipeline instead of `run`: gives the pipeline elements
+   * it stands for, given its options, as a malloc'ed string that the caller
+   * frees (no length limit: an option value such as a path is never cut).
+   * When an option value is invalid it returns NULL with the message in
+   * `error`; the pipeline parser reports it and nothing runs. */
+  char *(*expand)(const DlcPassOptions *options, char *error, size_t errorSize);
 } DlcPassDef;
 
 /* The value of option `name` (its default when not given). The string is

@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -38,9 +39,10 @@ static bool isNameChar(char c) {
          c == '$';
 }
 
-/* Length of the text up to the matching `close` of the `open` at s[0];
- * 0 when unbalanced. Quotes are skipped. */
-static size_t matchBracket(MlirStringRef s, char open, char close) {
+/* Finds the `close` matching the `open` at s[0]: its index in `*at`, or
+ * false when there is none (an index of 0 cannot mean "unbalanced": it is
+ * the last index of a one-character text, D13). Quotes are skipped. */
+static bool matchBracket(MlirStringRef s, char open, char close, size_t *at) {
   int depth = 0;
   bool quoted = false;
   for (size_t i = 0; i < s.length; ++i) {
@@ -51,10 +53,48 @@ static size_t matchBracket(MlirStringRef s, char open, char close) {
       continue;
     if (c == open)
       ++depth;
-    else if (c == close && --depth == 0)
-      return i;
+    else if (c == close && --depth == 0) {
+      *at = i;
+      return true;
+    }
   }
-  return 0;
+  return false;
+}
+
+/* Whether `rest` is exactly one bracketed group "(...)" ; `*close` is the
+ * index of its ')'. */
+static bool isParenthesized(MlirStringRef rest, size_t *close) {
+  return rest.length && rest.data[0] == '(' &&
+         matchBracket(rest, '(', ')', close) && *close == rest.length - 1;
+}
+
+/* The operation name `pm` runs on (its printed pipeline reads
+ * "anchor(...)"), written into `out`. */
+static MlirStringRef anchorOf(MlirOpPassManager pm, char *out, size_t size) {
+  DlcStringSink printed = dlcStringSinkCreate(out, size);
+  mlirPrintPassPipeline(pm, dlcStringSinkAppend, &printed);
+  return mlirStringRefCreate(out, strcspn(out, "("));
+}
+
+/* Whether DLC pass (or named pipeline) `def` may be added to `pm`: a pass
+ * anchored on one operation runs only on a pass manager of that operation
+ * (MLIR aborts the process otherwise, D16). */
+static bool checkAnchor(MlirOpPassManager pm, const DlcPassDef *def,
+                        const ErrorSink *sink) {
+  char printed[256];
+  MlirStringRef anchor = anchorOf(pm, printed, sizeof(printed));
+  if (!def->info.anchor[0] ||
+      mlirStringRefEqual(anchor,
+                         mlirStringRefCreateFromCString(def->info.anchor)))
+    return true;
+  char message[512];
+  snprintf(message, sizeof(message),
+           "'%s' runs on '%s', but it is nested under '%.*s'; move it out of "
+           "'%.*s(...)'",
+           def->info.argument, def->info.anchor, (int)anchor.length,
+           anchor.data, (int)anchor.length, anchor.data);
+  report(sink, message);
+  return false;
 }
 
 static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
@@ -122,16 +162,20 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
 
   MlirStringRef options = mlirStringRefCreate(NULL, 0);
   if (rest.length && rest.data[0] == '{') {
-    size_t close = matchBracket(rest, '{', '}');
-    options = mlirStringRefCreate(rest.data + 1, close ? close - 1 : 0);
+    size_t close;
+    if (!matchBracket(rest, '{', '}', &close)) {
+      report(sink, "unbalanced '{' in pass pipeline");
+      return mlirLogicalResultFailure();
+    }
+    options = mlirStringRefCreate(rest.data + 1, close - 1);
     rest = trim(
         mlirStringRefCreate(rest.data + close + 1, rest.length - close - 1));
   }
 
   /* op-name(elements): nest a pass manager under that operation. */
   if (rest.length && rest.data[0] == '(') {
-    size_t close = matchBracket(rest, '(', ')');
-    if (close != rest.length - 1) {
+    size_t close;
+    if (!isParenthesized(rest, &close)) {
       snprintf(message, sizeof(message), "unexpected text after '%.*s(...)'",
                (int)name.length, name.data);
       report(sink, message);
@@ -150,21 +194,25 @@ static MlirLogicalResult addElement(MlirOpPassManager pm, MlirStringRef element,
   }
 
   const DlcPassDef *def = dlcLookupPass(name.data, name.length);
+  if (def && !checkAnchor(pm, def, sink))
+    return mlirLogicalResultFailure();
   if (def && def->expand) { /* a named pipeline: add what it stands for */
     DlcPassOptions *parsed =
         dlcPassOptionsCreate(def, options, sink->callback, sink->userData);
     if (!parsed)
       return mlirLogicalResultFailure();
-    char expansion[2048];
-    bool expanded = def->expand(parsed, expansion, sizeof(expansion));
+    char error[512] = "out of memory";
+    char *expansion = def->expand(parsed, error, sizeof(error));
     dlcPassOptionsDestroy(parsed);
-    if (!expanded) {
-      report(sink, expansion);
+    if (!expansion) {
+      report(sink, error);
       return mlirLogicalResultFailure();
     }
-    return dlcOpPassManagerAddPipeline(
+    MlirLogicalResult added = dlcOpPassManagerAddPipeline(
         pm, mlirStringRefCreateFromCString(expansion), sink->callback,
         sink->userData);
+    free(expansion);
+    return added;
   }
   if (def) {
     MlirPass pass =
@@ -190,9 +238,8 @@ MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
     ++nameLength;
   MlirStringRef rest = trim(mlirStringRefCreate(pipeline.data + nameLength,
                                                 pipeline.length - nameLength));
-  size_t close = rest.length ? matchBracket(rest, '(', ')') : 0;
-  if (nameLength == 0 || rest.length == 0 || rest.data[0] != '(' ||
-      close != rest.length - 1) {
+  size_t close;
+  if (nameLength == 0 || !isParenthesized(rest, &close)) {
     snprintf(message, sizeof(message),
              "pass pipeline must read 'op-name(pass, ...)', e.g. "
              "'builtin.module(tiny-verify)'; got '%.*s'",
@@ -201,17 +248,14 @@ MlirLogicalResult dlcParsePassPipeline(MlirOpPassManager pm,
     return mlirLogicalResultFailure();
   }
 
-  /* The printed pipeline of `pm` starts with its anchor. */
   char printed[256];
-  DlcStringSink anchor = dlcStringSinkCreate(printed, sizeof(printed));
-  mlirPrintPassPipeline(pm, dlcStringSinkAppend, &anchor);
-  size_t anchorLength = strcspn(printed, "(");
-  if (anchorLength != nameLength ||
-      strncmp(printed, pipeline.data, nameLength) != 0) {
+  MlirStringRef anchor = anchorOf(pm, printed, sizeof(printed));
+  if (!mlirStringRefEqual(anchor,
+                          mlirStringRefCreate(pipeline.data, nameLength))) {
     snprintf(message, sizeof(message),
              "pass pipeline is anchored on '%.*s' but the pass manager runs "
              "on '%.*s'",
-             (int)nameLength, pipeline.data, (int)anchorLength, printed);
+             (int)nameLength, pipeline.data, (int)anchor.length, anchor.data);
     report(&sink, message);
     return mlirLogicalResultFailure();
   }

@@ -3,10 +3,14 @@
 #include "PassDef.h"
 #include "Target.h"
 
-#include <stdio.h>
+#include "dlc/Diagnostics.h"
 
-/* The target named by option `chip`; NULL with the message in `out` when
- * the chip is unknown, so that no bad chip reaches LLVM (an empty one
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The target named by option `chip`; NULL with an E1603 message in `out`
+ * when the chip is unknown, so that no bad chip reaches LLVM (an empty one
  * crashes the NVVM target, a pre-Ampere one aborts instruction selection). */
 static const DlcTarget *chipOption(const DlcPassOptions *o,
                                    const char *pipeline, char *out,
@@ -16,12 +20,31 @@ static const DlcTarget *chipOption(const DlcPassOptions *o,
   if (!target) {
     char chips[128];
     dlcTargetListChips(chips, sizeof(chips));
-    snprintf(out, size,
-             "pipeline '%s': option 'chip': \"%.40s\" is not a known chip "
-             "(known: %s; docs/target.md)",
-             pipeline, chip, chips);
+    dlcDiagnosticFormat(out, size, &dlcPlanOptionInvalid,
+                        "compile for a chip of the target table "
+                        "(docs/target.md)",
+                        "pipeline '%s': option 'chip': \"%.40s\" is not a "
+                        "known chip (known: %s)",
+                        pipeline, chip, chips);
   }
   return target;
+}
+
+/* printf into a malloc'ed string the caller frees; NULL without memory. */
+static char *formatPipeline(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+static char *formatPipeline(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  int length = vsnprintf(NULL, 0, format, args);
+  va_end(args);
+  char *out = length < 0 ? NULL : malloc((size_t)length + 1);
+  if (out) {
+    va_start(args, format);
+    vsnprintf(out, (size_t)length + 1, format, args);
+    va_end(args);
+  }
+  return out;
 }
 
 static const DlcPassOptionInfo gpuToPtxOptions[] = {
@@ -31,16 +54,16 @@ static const DlcPassOptionInfo gpuToPtxOptions[] = {
 };
 
 /* dlcgpu → PTX: DLC's last pass, then upstream all the way. */
-static bool expandGpuToPtx(const DlcPassOptions *o, char *out, size_t size) {
-  const DlcTarget *target = chipOption(o, "dlc-gpu-to-ptx", out, size);
+static char *expandGpuToPtx(const DlcPassOptions *o, char *error,
+                            size_t errorSize) {
+  const DlcTarget *target = chipOption(o, "dlc-gpu-to-ptx", error, errorSize);
   if (!target)
-    return false;
-  snprintf(out, size,
-           "convert-dlcgpu-to-gpu, canonicalize, cse, "
-           "gpu-lower-to-nvvm-pipeline{cubin-chip=%s cubin-features=%s "
-           "opt-level=%s cubin-format=isa}",
-           target->chip, target->features, dlcPassOptionsGet(o, "opt-level"));
-  return true;
+    return NULL;
+  return formatPipeline("convert-dlcgpu-to-gpu, canonicalize, cse, "
+                        "gpu-lower-to-nvvm-pipeline{cubin-chip=%s "
+                        "cubin-features=%s opt-level=%s cubin-format=isa}",
+                        target->chip, target->features,
+                        dlcPassOptionsGet(o, "opt-level"));
 }
 
 const DlcPassDef dlcGpuToPtxPipeline = {
@@ -63,24 +86,22 @@ static const DlcPassOptionInfo toPtxOptions[] = {
 /* tiny → PTX: every DLC layer in order (spec §10). The planner records the
  * chip on the module; plan-verify checks the plan against it before the
  * skeleton reads it. */
-static bool expandToPtx(const DlcPassOptions *o, char *out, size_t size) {
-  const DlcTarget *target = chipOption(o, "dlc-to-ptx", out, size);
+static char *expandToPtx(const DlcPassOptions *o, char *error,
+                         size_t errorSize) {
+  const DlcTarget *target = chipOption(o, "dlc-to-ptx", error, errorSize);
   if (!target)
-    return false;
+    return NULL;
   const char *planFile = dlcPassOptionsGet(o, "plan-file");
-  char planOptions[1024] = "";
-  snprintf(planOptions, sizeof(planOptions), "chip=%s%s%s", target->chip,
-           planFile[0] ? " plan-file=" : "", planFile);
-  snprintf(out, size,
-           "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
-           "convert-tiny-to-indexbook, "
-           "convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), "
-           "rbssa-verify, "
-           "convert-rbssa-to-plan{%s}, "
-           "plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, "
-           "dlc-gpu-to-ptx{chip=%s opt-level=%s}",
-           planOptions, target->chip, dlcPassOptionsGet(o, "opt-level"));
-  return true;
+  return formatPipeline(
+      "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
+      "convert-tiny-to-indexbook, "
+      "convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), "
+      "rbssa-verify, "
+      "convert-rbssa-to-plan{chip=%s%s%s}, "
+      "plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, "
+      "dlc-gpu-to-ptx{chip=%s opt-level=%s}",
+      target->chip, planFile[0] ? " plan-file=" : "", planFile, target->chip,
+      dlcPassOptionsGet(o, "opt-level"));
 }
 
 const DlcPassDef dlcToPtxPipeline = {

@@ -79,16 +79,32 @@ void dlcLocationFormat(MlirLocation loc, char *buffer, size_t size) {
   mlirLocationPrint(loc, dlcStringSinkAppend, &sink);
 }
 
+static void formatDiagnostic(char *buffer, size_t size,
+                             const DlcDiagnosticCode *code,
+                             const char *suggestion, const char *whyFormat,
+                             va_list args) {
+  char why[1024];
+  vsnprintf(why, sizeof(why), whyFormat, args);
+  snprintf(buffer, size, "%s %s: %s; suggestion: %s", code->code, code->kind,
+           why, suggestion);
+}
+
+void dlcDiagnosticFormat(char *buffer, size_t size,
+                         const DlcDiagnosticCode *code, const char *suggestion,
+                         const char *whyFormat, ...) {
+  va_list args;
+  va_start(args, whyFormat);
+  formatDiagnostic(buffer, size, code, suggestion, whyFormat, args);
+  va_end(args);
+}
+
 void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
                        const char *suggestion, const char *whyFormat, ...) {
-  char why[1024];
   char message[1536];
   va_list args;
   va_start(args, whyFormat);
-  vsnprintf(why, sizeof(why), whyFormat, args);
+  formatDiagnostic(message, sizeof(message), code, suggestion, whyFormat, args);
   va_end(args);
-  snprintf(message, sizeof(message), "%s %s: %s; suggestion: %s", code->code,
-           code->kind, why, suggestion);
 
   MlirLocation loc = mlirOperationGetLocation(op);
   if (code->code[0] != 'W') {

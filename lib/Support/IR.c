@@ -6,6 +6,7 @@
  * module, "module {" is inserted before its first op (after comments and
  * attribute/type aliases) and "}" appended: line numbers are unchanged. */
 #include "dlc/IR.h"
+#include "ParseGuards.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -39,6 +40,8 @@ static bool startsWith(MlirStringRef s, size_t at, const char *word) {
 
 MlirModule dlcModuleCreateParse(MlirContext ctx, MlirStringRef source,
                                 MlirStringRef sourceName) {
+  if (!dlcParseGuardsCheck(ctx, source, sourceName))
+    return (MlirModule){NULL};
   size_t at = firstOpOffset(source);
   bool hasModule = startsWith(source, at, "module") ||
                    startsWith(source, at, "\"builtin.module\"");

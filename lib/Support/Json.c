@@ -606,32 +606,3 @@ const char *dlcJsonValueKindName(DlcJsonValueKind kind) {
   }
   return "?";
 }
-
-void dlcJsonWriteString(FILE *out, const char *text) {
-  fputc('"', out);
-  for (const unsigned char *c = (const unsigned char *)text; *c; ++c) {
-    switch (*c) {
-    case '"':
-      fputs("\\\"", out);
-      break;
-    case '\\':
-      fputs("\\\\", out);
-      break;
-    case '\n':
-      fputs("\\n", out);
-      break;
-    case '\r':
-      fputs("\\r", out);
-      break;
-    case '\t':
-      fputs("\\t", out);
-      break;
-    default:
-      if (*c < 0x20)
-        fprintf(out, "\\u%04x", *c);
-      else
-        fputc(*c, out);
-    }
-  }
-  fputc('"', out);
-}

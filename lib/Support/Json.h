@@ -18,6 +18,8 @@
 
 #include "dlc/Support.h"
 
+#include "dlc/Json.h" /* the writer: dlcJsonWriteString */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -65,8 +67,5 @@ DLC_KEEP const DlcJsonValue *dlcJsonValueGetMember(const DlcJsonValue *object,
 
 /* "null", "boolean", "number", "string", "array" or "object". */
 const char *dlcJsonValueKindName(DlcJsonValueKind kind);
-
-/* Writes `text` as a quoted JSON string, escaping what JSON requires. */
-void dlcJsonWriteString(FILE *out, const char *text);
 
 #endif

@@ -7,6 +7,7 @@
 #include "dlc/Diagnostics.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@ typedef struct {
 
 struct DiagnosticVerifier {
   const char *fileName;
+  int firstLine, lastLine; /* the source's lines, in the whole file */
   EntryList expected;
   EntryList emitted;
 };
@@ -68,12 +70,23 @@ static bool parseExpectation(DiagnosticVerifier *verifier, const char *p,
   if (*p == '@') {
     ++p;
     char *end = NULL;
-    long offset = strtol(p, &end, 10);
+    errno = 0;
+    long long offset = strtoll(p, &end, 10);
     if (end == p || (*p != '+' && *p != '-')) {
       fprintf(stderr,
               "%s:%d: error: expected '@+N' or '@-N' after "
               "expected-%s\n",
               verifier->fileName, line, dlcDiagnosticSeverityName(severity));
+      return false;
+    }
+    /* Compared before adding, so no offset can overflow (D11). */
+    if (errno == ERANGE || offset < verifier->firstLine - line ||
+        offset > verifier->lastLine - line) {
+      fprintf(stderr,
+              "%s:%d: error: expected-%s @%.*s points outside the input "
+              "(lines %d to %d)\n",
+              verifier->fileName, line, dlcDiagnosticSeverityName(severity),
+              (int)(end - p), p, verifier->firstLine, verifier->lastLine);
       return false;
     }
     target = line + (int)offset;
@@ -92,12 +105,19 @@ static bool parseExpectation(DiagnosticVerifier *verifier, const char *p,
 }
 
 DiagnosticVerifier *diagnosticVerifierCreate(const char *fileName,
-                                             const char *source) {
+                                             const char *source,
+                                             int lineOffset) {
   DiagnosticVerifier *verifier = calloc(1, sizeof(*verifier));
   if (!verifier)
     return NULL;
   verifier->fileName = fileName;
-  int line = 1;
+  /* The lines holding text: a final newline starts no line. */
+  int lines = 0;
+  for (const char *p = source; *p; ++p)
+    lines += *p == '\n' || p[1] == '\0';
+  verifier->firstLine = lineOffset + 1;
+  verifier->lastLine = lineOffset + (lines ? lines : 1);
+  int line = lineOffset + 1;
   for (const char *p = source; *p; ++p) {
     if (*p == '\n') {
       ++line;

@@ -11,11 +11,13 @@
 
 typedef struct DiagnosticVerifier DiagnosticVerifier;
 
-/* Reads the expectations in `source` (borrowed; lines counted from 1 + the
- * given line offset). Returns NULL on a malformed expectation, after
- * printing why. */
+/* Reads the expectations in `source` (borrowed), whose first line is line
+ * `lineOffset` + 1 of the file (a chunk of --split-input-file). Returns
+ * NULL on a malformed expectation, or one whose @+N/@-N points outside
+ * `source`, after printing why. */
 DiagnosticVerifier *diagnosticVerifierCreate(const char *fileName,
-                                             const char *source);
+                                             const char *source,
+                                             int lineOffset);
 void diagnosticVerifierDestroy(DiagnosticVerifier *verifier);
 
 /* Records one emitted diagnostic. */

@@ -2,6 +2,7 @@
 #include "DiagnosticsJson.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/Json.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -137,7 +138,9 @@ static void setOp(Entry *e, const char *name, size_t length) {
 }
 
 /* "see current operation: %0 = "tiny.mul"(...)" or "... = arith.addi ..."
- * names the op of a verifier error. */
+ * names the op of a verifier error. A quoted (generic) name is taken whole
+ * as MLIR printed it, escapes included (D25: `tiny.a\22b` was cut at the
+ * escaped quote). */
 static void setOpFromNote(Entry *e, const char *note) {
   const char *p = note + strlen("see current operation:");
   while (*p == ' ')
@@ -147,16 +150,21 @@ static void setOpFromNote(Entry *e, const char *note) {
     p = eq + 3;
   bool quoted = *p == '"';
   const char *begin = p + quoted, *end = begin;
-  while (*end && (isalnum((unsigned char)*end) || *end == '_' || *end == '.' ||
-                  *end == '$'))
-    ++end;
+  if (quoted) { /* generic form: up to the closing quote, escapes kept */
+    while (*end && *end != '"')
+      end += end[0] == '\\' && end[1] ? 2 : 1;
+  } else {
+    while (*end && (isalnum((unsigned char)*end) || *end == '_' ||
+                    *end == '.' || *end == '$'))
+      ++end;
+  }
   if (end > begin && memchr(begin, '.', (size_t)(end - begin)))
     setOp(e, begin, (size_t)(end - begin));
 }
 
 void diagnosticsJsonRecord(DiagnosticsJson *json,
                            MlirDiagnosticSeverity severity, MlirLocation loc,
-                           const char *message) {
+                           const char *where, const char *message) {
   if (!json)
     return;
   if (severity == MlirDiagnosticNote &&
@@ -178,8 +186,6 @@ void diagnosticsJsonRecord(DiagnosticsJson *json,
   e->severity = severity;
   if (!splitDlcMessage(message, e))
     e->why = copyString(message);
-  char where[512];
-  dlcLocationFormat(loc, where, sizeof(where));
   e->location = copyString(where);
   if (!mlirOperationIsNull(json->module)) {
     FindState state = {loc, {NULL}};
@@ -193,25 +199,13 @@ void diagnosticsJsonRecord(DiagnosticsJson *json,
 
 /* --- writing -------------------------------------------------------------- */
 
+/* A JSON string (valid UTF-8 whatever bytes a message quotes, D25), or
+ * null. */
 static void writeString(FILE *out, const char *s) {
-  if (!s) {
+  if (s)
+    dlcJsonWriteString(out, s);
+  else
     fputs("null", out);
-    return;
-  }
-  fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)s; *p; ++p) {
-    if (*p == '"' || *p == '\\')
-      fprintf(out, "\\%c", *p);
-    else if (*p == '\n')
-      fputs("\\n", out);
-    else if (*p == '\t')
-      fputs("\\t", out);
-    else if (*p < 0x20)
-      fprintf(out, "\\u%04x", *p);
-    else
-      fputc(*p, out);
-  }
-  fputc('"', out);
 }
 
 bool diagnosticsJsonWrite(DiagnosticsJson *json, FILE *err) {

@@ -25,12 +25,13 @@ void diagnosticsJsonDestroy(DiagnosticsJson *json);
  * attached to is found in it by location. `json` may be NULL. */
 void diagnosticsJsonSetModule(DiagnosticsJson *json, MlirOperation module);
 
-/* Records one diagnostic; `json` may be NULL. MLIR's "see current
+/* Records one diagnostic at `loc`, printed as `where` ("file:line:col",
+ * lines of the whole file); `json` may be NULL. MLIR's "see current
  * operation" notes are not recorded, but name the op of the error they
  * follow when its location did not. */
 void diagnosticsJsonRecord(DiagnosticsJson *json,
                            MlirDiagnosticSeverity severity, MlirLocation loc,
-                           const char *message);
+                           const char *where, const char *message);
 
 /* Writes the file; on failure prints why to `err` and returns false. */
 bool diagnosticsJsonWrite(DiagnosticsJson *json, FILE *err);

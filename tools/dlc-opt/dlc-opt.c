@@ -34,6 +34,7 @@ typedef struct Options {
 /* Per-chunk state shared with the diagnostic handler. */
 typedef struct Session {
   const char *fileName;
+  int lineOffset; /* lines of the file before the chunk being processed */
   DiagnosticVerifier *verifier; /* only under --verify-diagnostics */
   DiagnosticsJson *json;        /* only under --dlc-diagnostics-json */
   bool hadError;
@@ -64,33 +65,48 @@ static const char usage[] =
 /* --- diagnostics -----------------------------------------------------------
  */
 
-static int lineOf(MlirLocation loc) {
-  char where[512];
-  dlcLocationFormat(loc, where, sizeof(where));
-  /* "file:line:col": the line is the second-to-last field. */
-  char *lastColon = strrchr(where, ':');
-  if (!lastColon)
+/* Formats `loc` as "file:line:col" into `where` and returns its line (0
+ * when it has none). A chunk of --split-input-file is parsed on its own, so
+ * the lines of a location in the input file are shifted by the lines before
+ * the chunk: diagnostics keep the line numbers of the whole file. */
+static int formatLocation(const Session *session, MlirLocation loc, char *where,
+                          size_t size) {
+  dlcLocationFormat(loc, where, size);
+  char *colColon = strrchr(where, ':');
+  if (!colColon)
     return 0;
-  *lastColon = '\0';
+  *colColon = '\0';
   char *lineColon = strrchr(where, ':');
-  return lineColon ? atoi(lineColon + 1) : 0;
+  *colColon = ':';
+  if (!lineColon)
+    return 0;
+  int line = atoi(lineColon + 1);
+  size_t nameLength = (size_t)(lineColon - where);
+  if (session->lineOffset && nameLength == strlen(session->fileName) &&
+      strncmp(where, session->fileName, nameLength) == 0) {
+    char column[32];
+    snprintf(column, sizeof(column), "%s", colColon);
+    line += session->lineOffset;
+    snprintf(lineColon, size - nameLength, ":%d%s", line, column);
+  }
+  return line;
 }
 
 static void report(Session *session, MlirDiagnosticSeverity severity,
                    MlirLocation loc, const char *message) {
   if (severity == MlirDiagnosticError)
     session->hadError = true;
-  diagnosticsJsonRecord(session->json, severity, loc, message);
+  char where[512];
+  int line = formatLocation(session, loc, where, sizeof(where));
+  diagnosticsJsonRecord(session->json, severity, loc, where, message);
   if (session->verifier) {
     /* mlir-opt turns these notes off under --verify-diagnostics. */
     if (severity == MlirDiagnosticNote &&
         strncmp(message, "see current operation:", 22) == 0)
       return;
-    diagnosticVerifierRecord(session->verifier, severity, lineOf(loc), message);
+    diagnosticVerifierRecord(session->verifier, severity, line, message);
     return;
   }
-  char where[512];
-  dlcLocationFormat(loc, where, sizeof(where));
   fprintf(stderr, "%s: %s: %s\n", where, dlcDiagnosticSeverityName(severity),
           message);
 }
@@ -156,19 +172,25 @@ static char *readInput(const char *path) {
   return data;
 }
 
-/* Returns the next chunk boundary at or after `p`: a line that reads
- * "// -----" (more dashes and trailing blanks allowed). */
-static char *findSplit(const char *source, char *p) {
-  while ((p = strstr(p, "// -----"))) {
-    bool lineStart = p == source || p[-1] == '\n';
-    char *end = p + 8;
-    while (*end == '-')
-      ++end;
-    while (*end == ' ' || *end == '\t' || *end == '\r')
-      ++end;
-    if (lineStart && (*end == '\n' || *end == '\0'))
-      return p;
-    p += 8;
+/* Returns the next chunk boundary at or after `p`, which starts a line (or
+ * is the newline ending one): a line that reads "// -----" (more dashes and
+ * trailing blanks allowed). Scans line by line, never past the boundary:
+ * the whole file is scanned once over all chunks (D22). */
+static char *findSplit(char *p) {
+  while (*p) {
+    if (strncmp(p, "// -----", 8) == 0) {
+      char *end = p + 8;
+      while (*end == '-')
+        ++end;
+      while (*end == ' ' || *end == '\t' || *end == '\r')
+        ++end;
+      if (*end == '\n' || *end == '\0')
+        return p;
+    }
+    while (*p && *p != '\n')
+      ++p;
+    if (*p)
+      ++p;
   }
   return NULL;
 }
@@ -206,29 +228,22 @@ static bool runPipeline(MlirContext ctx, MlirOperation module,
   return ok;
 }
 
-/* Parses, verifies, transforms and prints one chunk. `lineOffset` newlines
- * are prepended so locations keep the line numbers of the whole file. */
+/* Parses, verifies, transforms and prints one chunk, whose first line is
+ * line `lineOffset` + 1 of the file (for diagnostics, formatLocation). */
 static bool processChunk(MlirContext ctx, const Options *options,
                          Session *session, const char *chunk, int lineOffset,
                          FILE *out) {
-  size_t length = strlen(chunk);
-  char *buffer = malloc(length + (size_t)lineOffset + 1);
-  if (!buffer)
-    return false;
-  memset(buffer, '\n', (size_t)lineOffset);
-  memcpy(buffer + lineOffset, chunk, length + 1);
-
+  session->lineOffset = lineOffset;
   if (options->verifyDiagnostics) {
-    session->verifier = diagnosticVerifierCreate(session->fileName, buffer);
-    if (!session->verifier) {
-      free(buffer);
+    session->verifier =
+        diagnosticVerifierCreate(session->fileName, chunk, lineOffset);
+    if (!session->verifier)
       return false;
-    }
   }
   session->hadError = false;
 
   MlirModule parsed =
-      dlcModuleCreateParse(ctx, mlirStringRefCreate(buffer, strlen(buffer)),
+      dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(chunk),
                            mlirStringRefCreateFromCString(session->fileName));
   bool ok = !mlirModuleIsNull(parsed);
   MlirOperation module =
@@ -260,13 +275,12 @@ static bool processChunk(MlirContext ctx, const Options *options,
   } else if (session->hadError) {
     ok = false;
   }
-  free(buffer);
   return ok;
 }
 
 static bool processFile(MlirContext ctx, const Options *options, char *source,
                         FILE *out) {
-  Session session = {options->input, NULL, options->diagnosticsJson, false};
+  Session session = {options->input, 0, NULL, options->diagnosticsJson, false};
   mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, &session, NULL);
   dlcSetWarningSink(handleWarning, &session);
 
@@ -277,7 +291,7 @@ static bool processFile(MlirContext ctx, const Options *options, char *source,
   int line = 0;
   char *chunk = source;
   for (bool first = true;; first = false) {
-    char *split = findSplit(source, chunk);
+    char *split = findSplit(chunk);
     if (split)
       *split = '\0';
     if (!first)

@@ -10,6 +10,7 @@
  *       positions of the graph nodes as op locations */
 #include "dlc/Frontend.h"
 #include "dlc/IR.h"
+#include "dlc/Json.h"
 #include "dlc/dlc.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -34,20 +35,6 @@ static const char *targetChip(MlirOperation module) {
 
 /* --- JSON from builtin attributes ----------------------------------------- */
 
-static void writeJsonString(FILE *out, MlirStringRef s) {
-  fputc('"', out);
-  for (size_t i = 0; i < s.length; ++i) {
-    unsigned char c = (unsigned char)s.data[i];
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(out, "\\u%04x", c);
-    else
-      fputc(c, out);
-  }
-  fputc('"', out);
-}
-
 static void writeJson(FILE *out, MlirAttribute a, int indent);
 
 static void newline(FILE *out, int indent) {
@@ -56,7 +43,7 @@ static void newline(FILE *out, int indent) {
 
 static void writeJson(FILE *out, MlirAttribute a, int indent) {
   if (mlirAttributeIsAString(a)) {
-    writeJsonString(out, mlirStringAttrGetValue(a));
+    dlcJsonWriteStringRef(out, mlirStringAttrGetValue(a));
   } else if (mlirAttributeIsABool(a)) { /* before integers: a BoolAttr is i1 */
     fputs(mlirBoolAttrGetValue(a) ? "true" : "false", out);
   } else if (mlirAttributeIsAInteger(a)) {
@@ -92,7 +79,7 @@ static void writeJson(FILE *out, MlirAttribute a, int indent) {
       fputs(i ? ", " : "", out);
       if (indent == 0)
         newline(out, 2);
-      writeJsonString(out, mlirIdentifierStr(e.name));
+      dlcJsonWriteStringRef(out, mlirIdentifierStr(e.name));
       fputs(": ", out);
       writeJson(out, e.attribute, indent + 2);
     }
@@ -271,18 +258,32 @@ static bool isArrayAttr(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
 }
 
-/* A name that can become a file in the output folder. */
+/* File names come from the IR (kernel, binary and program names), so each
+ * is checked before DIR/<name>.<ext> is written (D02): letters, digits,
+ * '_', '.' and '-' only, not starting with '.', so it has no path
+ * separator, is not ".." and is never empty. */
+#define FILE_NAME_RULE "is not a name of letters, digits, '_', '.', '-'"
+
 static bool isFileName(MlirAttribute a) {
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return false;
   MlirStringRef s = mlirStringAttrGetValue(a);
   bool ok = s.length > 0 && s.length < 200 && s.data[0] != '.';
   for (size_t i = 0; ok && i < s.length; ++i)
-    ok = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    ok = s.data[i] != '\0' &&
+         strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
                 "0123456789_.-",
-                s.data[i]) != NULL &&
-         s.data[i] != '\0';
+                s.data[i]) != NULL;
   return ok;
+}
+
+/* DIR/<name><ext>, malloc'ed (the caller frees it); NULL without memory. */
+static char *outputPath(const char *dir, MlirStringRef name, const char *ext) {
+  size_t size = strlen(dir) + 1 + name.length + strlen(ext) + 1;
+  char *path = malloc(size);
+  if (path)
+    snprintf(path, size, "%s/%.*s%s", dir, (int)name.length, name.data, ext);
+  return path;
 }
 
 /* The dlc.kernels entry of kernel `name`, or null. */
@@ -304,7 +305,7 @@ static bool checkProgram(MlirAttribute program, MlirAttribute kernels,
   const char *why = NULL;
   MlirAttribute order = dictField(program, "kernels");
   if (!isFileName(dictField(program, "program")))
-    why = "\"program\" is not a name of letters, digits, '_', '.', '-'";
+    why = "\"program\" " FILE_NAME_RULE;
   else if (!isArrayAttr(order) || !isArrayAttr(dictField(program, "symbols")) ||
            !isArrayAttr(dictField(program, "inputs")) ||
            !isArrayAttr(dictField(program, "outputs")) ||
@@ -350,7 +351,7 @@ static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
     for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
       MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
       fputs(j ? ",\n      " : "\n      ", f);
-      writeJsonString(f, mlirIdentifierStr(e.name));
+      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
       fputs(": ", f);
       writeJson(f, e.attribute, 6);
     }
@@ -378,15 +379,80 @@ static bool writePrograms(MlirOperation module, MlirAttribute kernels,
     if (!checkProgram(program, kernels, i))
       return false;
     MlirStringRef name = mlirStringAttrGetValue(dictField(program, "program"));
-    char path[4096];
-    snprintf(path, sizeof(path), "%s/%.*s.json", dir, (int)name.length,
-             name.data);
-    FILE *f = openOutput(path);
+    char *path = outputPath(dir, name, ".json");
+    FILE *f = path ? openOutput(path) : NULL;
+    if (f) {
+      writeProgram(f, program, kernels, binaryName, chip);
+      fclose(f);
+      printf("wrote %s\n", path);
+    }
+    free(path);
     if (!f)
       return false;
-    writeProgram(f, program, kernels, binaryName, chip);
+  }
+  return true;
+}
+
+/* What dlc.kernels must hold for the per-kernel manifests: an array of
+ * dictionaries, each naming its kernel with a file name; prints why not
+ * (D03: the attribute comes from the input and may be anything). */
+static bool checkKernels(MlirAttribute kernels) {
+  if (!isArrayAttr(kernels)) {
+    fprintf(stderr, "dlc-translate: error: dlc.kernels is not an array\n");
+    return false;
+  }
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(kernels); ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
+    const char *why = NULL;
+    if (!mlirAttributeIsADictionary(entry))
+      why = "is not a dictionary";
+    else if (!isFileName(dictField(entry, "kernel")))
+      why = "\"kernel\" " FILE_NAME_RULE;
+    if (why) {
+      fprintf(stderr, "dlc-translate: error: dlc.kernels[%ld]: %s\n", (long)i,
+              why);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Creates the output folder of --emit-kernels unless it exists. */
+static bool createOutputDir(const char *dir) {
+  if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+    return true;
+  fprintf(stderr, "dlc-translate: error: cannot create directory '%s': %s\n",
+          dir, strerror(errno));
+  return false;
+}
+
+/* DIR/<kernel>.json for each entry of dlc.kernels: the entry, preceded by
+ * the PTX file it lives in (relative to the manifest) and the chip. */
+static bool writeKernelManifests(MlirAttribute kernels,
+                                 MlirStringRef binaryName, const char *chip,
+                                 const char *dir) {
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(kernels); ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
+    char *path = outputPath(
+        dir, mlirStringAttrGetValue(dictField(entry, "kernel")), ".json");
+    FILE *f = path ? openOutput(path) : NULL;
+    if (!f) {
+      free(path);
+      return false;
+    }
+    fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\",",
+            (int)binaryName.length, binaryName.data, chip);
+    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
+      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
+      fputs(j ? ",\n  " : "\n  ", f);
+      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
+      fputs(": ", f);
+      writeJson(f, e.attribute, 2);
+    }
+    fputs("\n}\n", f);
     fclose(f);
     printf("wrote %s\n", path);
+    free(path);
   }
   return true;
 }
@@ -406,72 +472,50 @@ static bool writeKernels(MlirOperation module, Emit emit, const char *output) {
                     "(run dlc-opt with the dlc-to-ptx pipeline first)\n");
     return false;
   }
+  MlirAttribute binaryName = mlirOperationGetAttributeByName(
+      binary, mlirStringRefCreateFromCString("sym_name"));
+  if (!isFileName(binaryName)) {
+    fprintf(stderr,
+            "dlc-translate: error: the gpu.binary's symbol name " FILE_NAME_RULE
+            "\n");
+    return false;
+  }
+  if (!checkKernels(kernels))
+    return false;
   char *ptx = ptxOf(binary);
   if (!ptx) {
     fprintf(stderr, "dlc-translate: error: the gpu.binary holds no PTX "
                     "(use gpu-module-to-binary{format=isa})\n");
     return false;
   }
-  MlirStringRef binaryName =
-      mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-          binary, mlirStringRefCreateFromCString("sym_name")));
-  bool ok = true;
+  bool ok;
   if (emit == EMIT_PTX || emit == EMIT_MANIFEST) {
     FILE *out = openOutput(output);
-    if (!out) {
-      free(ptx);
-      return false;
-    }
-    if (emit == EMIT_PTX)
+    ok = out != NULL;
+    if (out && emit == EMIT_PTX)
       fputs(ptx, out);
-    else {
+    if (out && emit == EMIT_MANIFEST) {
       writeJson(out, kernels, 0);
       fputc('\n', out);
     }
-    if (out != stdout)
+    if (out && out != stdout)
       fclose(out);
     free(ptx);
-    return true;
+    return ok;
   }
-  mkdir(output, 0777);
-  char path[4096];
-  snprintf(path, sizeof(path), "%s/%.*s.ptx", output, (int)binaryName.length,
-           binaryName.data);
-  FILE *f = openOutput(path);
+  MlirStringRef name = mlirStringAttrGetValue(binaryName);
+  char *path =
+      createOutputDir(output) ? outputPath(output, name, ".ptx") : NULL;
+  FILE *f = path ? openOutput(path) : NULL;
   if (f) {
     fputs(ptx, f);
     fclose(f);
   }
-  ok = f != NULL;
-  for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(kernels); ++i) {
-    MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
-    MlirStringRef name =
-        mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
-            entry, mlirStringRefCreateFromCString("kernel")));
-    snprintf(path, sizeof(path), "%s/%.*s.json", output, (int)name.length,
-             name.data);
-    f = openOutput(path);
-    if (!f) {
-      ok = false;
-      break;
-    }
-    /* The manifest names its PTX file, relative to itself. */
-    fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\",",
-            (int)binaryName.length, binaryName.data, targetChip(module));
-    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
-      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
-      fputs(j ? ",\n  " : "\n  ", f);
-      writeJsonString(f, mlirIdentifierStr(e.name));
-      fputs(": ", f);
-      writeJson(f, e.attribute, 2);
-    }
-    fputs("\n}\n", f);
-    fclose(f);
-    printf("wrote %s\n", path);
-  }
-  ok = ok && writePrograms(module, kernels, binaryName, output);
+  free(path);
   free(ptx);
-  return ok;
+  ok = f != NULL &&
+       writeKernelManifests(kernels, name, targetChip(module), output);
+  return ok && writePrograms(module, kernels, name, output);
 }
 
 int main(int argc, char **argv) {
@@ -482,6 +526,11 @@ int main(int argc, char **argv) {
     if (strncmp(argv[i], "--emit-kernels=", 15) == 0) {
       emit = EMIT_KERNELS;
       output = argv[i] + 15;
+      if (!output[0]) { /* "" would write into "/" (D04) */
+        fprintf(stderr, "dlc-translate: error: --emit-kernels needs a "
+                        "directory name (--emit-kernels=DIR)\n");
+        return 1;
+      }
     } else if (strcmp(argv[i], "--emit-ptx") == 0) {
       emit = EMIT_PTX;
     } else if (strcmp(argv[i], "--emit-manifest") == 0) {

@@ -19,6 +19,10 @@
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Vector.h"
 
+#include "dlc/Diagnostics.h"
+
+#include <ctype.h>
+
 static MlirOperation getOrCreateGpuModule(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -49,11 +53,53 @@ static bool hasKernels(MlirOperation module) {
   return false;
 }
 
+/* Whether `name` can be a PTX symbol: LLVM's NVPTX back end aborts the
+ * process on any other (D01). Letters, digits and '_', not starting with a
+ * digit (the C identifiers; the kernel name is also a manifest file name). */
+static bool isPtxIdentifier(MlirStringRef name) {
+  if (name.length == 0 || isdigit((unsigned char)name.data[0]))
+    return false;
+  for (size_t i = 0; i < name.length; ++i)
+    if (!isalnum((unsigned char)name.data[i]) && name.data[i] != '_')
+      return false;
+  return true;
+}
+
+/* Reports every kernel whose name PTX cannot spell; false if there is one. */
+static bool checkKernelNames(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute name = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("dlcgpu.kernel"))) ||
+        (mlirAttributeIsAString(name) &&
+         isPtxIdentifier(mlirStringAttrGetValue(name))))
+      continue;
+    MlirStringRef text = mlirAttributeIsAString(name)
+                             ? mlirStringAttrGetValue(name)
+                             : mlirStringRefCreateFromCString("");
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "rename the function with letters, digits and '_', "
+                      "not starting with a digit",
+                      "kernel name '%.*s' is not a PTX identifier",
+                      (int)text.length, text.data);
+    ok = false;
+  }
+  return ok;
+}
+
 static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
                            const DlcPassOptions *options) {
   (void)options;
   if (!hasKernels(module))
     return;
+  if (!checkKernelNames(module)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   MlirOperation gpuModule = getOrCreateGpuModule(module);
   if (!dlcOutlineKernels(module, gpuModule) || !dlcRecordPrograms(module) ||
       !dlcLowerSkeletonOps(gpuModule))
