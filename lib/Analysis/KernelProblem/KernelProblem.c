@@ -211,7 +211,7 @@ const char *kpArgStrides(MlirOperation func, int arg,
       !mlirAttributeIsAArray(shape) ||
       mlirArrayAttrGetNumElements(shape) != mlirShapedTypeGetRank(type) ||
       mlirShapedTypeGetRank(type) > KP_MAX_RANK)
-    return "an argument is not a memref of rank <= 8 with an rbssa.shape";
+    return "an argument is not a memref of rank <= 12 with an rbssa.shape";
   int n = (int)mlirShapedTypeGetRank(type);
   *rank = n;
   MlirAttribute layout = mlirMemRefTypeGetLayout(type);

@@ -27,7 +27,7 @@ enum {
   KP_MAX_INPUTS = 8,  /* tensors the epilogue reads */
   KP_MAX_STEPS = 64,  /* epilogue steps, the accumulator included */
   KP_NAME = 32,
-  KP_MAX_RANK = 8, /* tensor and memref rank */
+  KP_MAX_RANK = 12, /* tensor and memref rank */
 };
 
 typedef enum KpRole { KP_BATCH, KP_M, KP_N, KP_K, KP_NUM_ROLES } KpRole;

@@ -196,8 +196,10 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
   if (mlirAttributeIsNull(axes) || !mlirAttributeIsADenseI64Array(axes) ||
       mlirAttributeIsNull(fn) || !mlirAttributeIsAString(fn) ||
       mlirAttributeIsNull(init) || mlirAttributeIsNull(dtype) ||
-      !mlirAttributeIsAType(dtype) || rank > KP_MAX_RANK)
+      !mlirAttributeIsAType(dtype))
     return fail(op, "the reduce lacks axes, op, init or dtype"), -1;
+  if (rank > KP_MAX_RANK)
+    return fail(op, "the reduce's operand has more than 12 dims"), -1;
   MlirStringRef name = mlirStringAttrGetValue(fn);
   snprintf(step.fn, sizeof(step.fn), "%.*s", (int)name.length, name.data);
   if (strcmp(step.fn, "sum") && strcmp(step.fn, "max") &&
@@ -395,7 +397,7 @@ static bool readIters(Reader *r) {
   KpMemoryProblem *p = r->p;
   p->numIters = (int)mlirArrayAttrGetNumElements(iters);
   if (p->numIters > KP_MAX_RANK)
-    return fail(r->func, "the region has more than 8 iters");
+    return fail(r->func, "the region has more than 12 iters");
   for (int i = 0; i < p->numIters; ++i) {
     MlirAttribute it = mlirArrayAttrGetElement(iters, i);
     MlirAttribute size = mlirAttributeIsADictionary(it)

@@ -457,11 +457,60 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   return true;
 }
 
+static MlirLogicalResult swallowDiagnostic(MlirDiagnostic diagnostic,
+                                           void *userData) {
+  (void)diagnostic;
+  (void)userData;
+  return mlirLogicalResultSuccess(); /* handled: not printed */
+}
+
+/* Whether the GEMM skeletons take the contraction of `func`: the planner's
+ * region facts and the kernel-problem model read it (one axis per role)
+ * and both factors are f16 or both bf16. Probed quietly: a contraction
+ * they do not take (a conv's three reduced axes, f32 factors) goes to the
+ * memory-bound skeleton, whose serial loops compute any contraction. */
+static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, swallowDiagnostic, NULL, NULL);
+  DlcPlanRegion *region = malloc(sizeof(DlcPlanRegion));
+  KpProblem *p = malloc(sizeof(KpProblem));
+  bool takes = region && p && dlcPlanRegionRead(func, sizes, region) &&
+               kpProblemRead(func, p) &&
+               (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
+               p->a.element == p->b.element;
+  free(p);
+  free(region);
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  return takes;
+}
+
+/* Whether the memory-bound model reads `func` (probed quietly). */
+static bool memoryModelTakes(MlirOperation func) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, swallowDiagnostic, NULL, NULL);
+  KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
+  bool takes = p && kpMemoryProblemRead(func, p);
+  free(p);
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  return takes;
+}
+
 /* Plans one region; on success `*plan` holds the schedule. */
 static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
                        DlcPlan *plan) {
-  if (!kpRegionHasContraction(func)) {
+  /* A contraction the GEMM skeletons cannot take runs on the memory-bound
+   * skeleton when its model reads it; otherwise, and for a region carrying
+   * Poly-Core's analysis (made for a GEMM plan), the GEMM family's
+   * diagnostics say why. */
+  bool analysed = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("polycore.analysis")));
+  bool memory = !kpRegionHasContraction(func) ||
+                (!analysed && !gemmSkeletonsTake(func, &o->sizes) &&
+                 memoryModelTakes(func));
+  if (memory) {
     if (!planMemoryRegion(func, o, planFile, plan))
       return false;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
