@@ -138,3 +138,22 @@ func.func @no_name(%Y: memref<?xf32> {rbssa.role = "output", rbssa.shape = ["N"]
     attributes {rbssa.region = "no_name", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
   return
 }
+
+// -----
+
+// Regression (reproducer D23): an empty size name was copied with
+// memcpy(dst, NULL, 0) (UBSan) and, in release builds, planned silently.
+// expected-error @+1 {{E1602 RegionNotPlannable: entry 0 of rbssa.iters is not {name = "...", size = "SYM" or N}}}
+func.func @empty_size(%Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "empty_size", rbssa.iters = [{name = "n", size = ""}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  return
+}
+
+// -----
+
+// An empty axis name.
+// expected-error @+1 {{E1602 RegionNotPlannable: entry 0 of rbssa.iters is not {name = "...", size = "SYM" or N}}}
+func.func @empty_name(%Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "empty_name", rbssa.iters = [{name = "", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  return
+}
