@@ -144,7 +144,9 @@ int dlcRuntimeManifestGetLaunch(DLC_KEEP const DlcRuntimeManifest *m,
 int dlcRuntimeManifestGetParamDim(DLC_KEEP const DlcRuntimeManifest *m, int i,
                                   int dim, DLC_KEEP const int64_t *symbols,
                                   int64_t *out, char *err, size_t errSize);
-/* Number of elements of pointer parameter i (product of its shape). */
+/* Number of elements of pointer parameter i (product of its shape); -1
+ * also when they take more than INT64_MAX bytes (dlcRuntimeDtypeBytes),
+ * so that the caller's byte size cannot wrap. */
 int dlcRuntimeManifestGetParamElements(DLC_KEEP const DlcRuntimeManifest *m,
                                        int i, DLC_KEEP const int64_t *symbols,
                                        int64_t *out, char *err, size_t errSize);
@@ -153,6 +155,9 @@ int dlcRuntimeManifestGetParamElements(DLC_KEEP const DlcRuntimeManifest *m,
 DlcRuntimeDtype dlcRuntimeDtypeFromString(DLC_KEEP const char *s);
 DLC_KEEP const char *dlcRuntimeDtypeToString(DlcRuntimeDtype t);
 size_t dlcRuntimeDtypeSize(DlcRuntimeDtype t);
+/* Bytes of `count` elements of `t`, or -1 when count is negative or the
+ * size exceeds INT64_MAX (the one checked size formula). */
+int64_t dlcRuntimeDtypeBytes(DlcRuntimeDtype t, int64_t count);
 
 /*===------------------------------ programs -----------------------------===*/
 

@@ -6,6 +6,8 @@
  * through the very same movement. */
 #include "InterpInternal.h"
 
+#include "dlc/Diagnostics.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <string.h>
@@ -232,7 +234,17 @@ static DlcTensor *applyPad(const DlcInterpOp *op, const DlcTensor *x) {
       dlcInterpError(op->op, "'padding' entries must be >= 0");
       return NULL;
     }
-    shape[i] = x->shape[i] + state.padding[2 * i] + state.padding[2 * i + 1];
+    if (__builtin_add_overflow(x->shape[i], state.padding[2 * i], &shape[i]) ||
+        __builtin_add_overflow(shape[i], state.padding[2 * i + 1], &shape[i])) {
+      dlcEmitDiagnostic(op->op, &dlcMalformedShape,
+                        "pad by sizes whose sum with the operand's fits in "
+                        "64 bits",
+                        "'tiny.pad': dim %d padded by %lld and %lld "
+                        "overflows int64",
+                        i, (long long)state.padding[2 * i],
+                        (long long)state.padding[2 * i + 1]);
+      return NULL;
+    }
   }
   return gather(op, x->rank, shape, x, sourceThroughPad, &state);
 }

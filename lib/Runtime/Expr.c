@@ -5,7 +5,8 @@
 |*           primary := INT | NAME | ('ceildiv' | 'min') '(' expr ',' expr ')'
 *|
 |*                    | '(' expr ')'                                        *|
-|* Arithmetic is int64 with overflow checks.                                *|
+|* Arithmetic is int64 with overflow checks; nesting (parentheses, calls,  *|
+|* unary minus) is limited to MaxDepth so that no input exhausts the stack.*|
 \*===----------------------------------------------------------------------===*/
 
 #include "dlc/Runtime.h"
@@ -16,6 +17,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Deeper than any formula the compiler writes (a few levels). */
+enum { MaxDepth = 64 };
+
 typedef struct {
   const char *expr;
   const char *p;
@@ -25,13 +29,16 @@ typedef struct {
   char *err;
   size_t errSize;
   int failed;
+  int depth; /* parseUnary calls in progress */
 } Eval;
 
 static void fail(Eval *ev, const char *fmt, ...) {
   if (ev->failed)
     return;
   ev->failed = 1;
-  int n = snprintf(ev->err, ev->errSize, "in '%s': ", ev->expr);
+  /* Long expressions are quoted by their first 60 characters. */
+  int n = snprintf(ev->err, ev->errSize, "in '%.60s%s': ", ev->expr,
+                   strlen(ev->expr) > 60 ? "..." : "");
   if (n < 0 || (size_t)n >= ev->errSize)
     return;
   va_list ap;
@@ -118,16 +125,25 @@ static int64_t parsePrimary(Eval *ev) {
   return 0;
 }
 
+/* Every nesting level passes through here: the one place to bound the
+ * recursion. */
 static int64_t parseUnary(Eval *ev) {
-  if (accept(ev, '-')) {
-    int64_t v = parseUnary(ev);
-    if (v == INT64_MIN) {
-      fail(ev, "overflow");
-      return 0;
-    }
-    return -v;
+  if (ev->depth >= MaxDepth) {
+    fail(ev, "nested deeper than %d levels", MaxDepth);
+    return 0;
   }
-  return parsePrimary(ev);
+  ev->depth++;
+  int64_t v;
+  if (accept(ev, '-')) {
+    v = parseUnary(ev);
+    if (v == INT64_MIN)
+      fail(ev, "overflow");
+    v = v == INT64_MIN ? 0 : -v;
+  } else {
+    v = parsePrimary(ev);
+  }
+  ev->depth--;
+  return v;
 }
 
 static int64_t parseTerm(Eval *ev) {
@@ -161,7 +177,7 @@ static int64_t parseExpr(Eval *ev) {
 int dlcRuntimeEvalExpr(const char *expr, int numSymbols,
                        const char *const *names, const int64_t *values,
                        int64_t *out, char *err, size_t errSize) {
-  Eval ev = {expr, expr, numSymbols, names, values, err, errSize, 0};
+  Eval ev = {expr, expr, numSymbols, names, values, err, errSize, 0, 0};
   int64_t v = parseExpr(&ev);
   skip(&ev);
   if (!ev.failed && *ev.p != '\0')

@@ -54,6 +54,14 @@ size_t dlcRuntimeDtypeSize(DlcRuntimeDtype t) {
   return 0;
 }
 
+int64_t dlcRuntimeDtypeBytes(DlcRuntimeDtype t, int64_t count) {
+  int64_t bytes;
+  if (count < 0 ||
+      __builtin_mul_overflow(count, (int64_t)dlcRuntimeDtypeSize(t), &bytes))
+    return -1;
+  return bytes;
+}
+
 static void setErr(char *err, size_t errSize, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -524,8 +532,11 @@ int dlcRuntimeManifestGetParamElements(const DlcRuntimeManifest *m, int i,
     int64_t v;
     if (dlcRuntimeManifestGetParamDim(m, i, d, symbols, &v, err, errSize) != 0)
       return -1;
-    if (__builtin_mul_overflow(n, v, &n)) {
-      setErr(err, errSize, "param '%s': too many elements", p->name);
+    if (__builtin_mul_overflow(n, v, &n) ||
+        dlcRuntimeDtypeBytes(p->dtype, n) < 0) {
+      setErr(err, errSize,
+             "param '%s': too many %s elements (more than INT64_MAX bytes)",
+             p->name, dlcRuntimeDtypeToString(p->dtype));
       return -1;
     }
   }

@@ -110,10 +110,16 @@ static int readData(Tensor *t, const char *dir, const DlcJson *file,
   t->data = dlcJsonReadFile(path, &size, err, errSize);
   if (!t->data)
     return -1;
-  size_t bytes = (size_t)t->count * dlcRuntimeDtypeSize(t->dtype);
-  if (size != bytes) {
-    setErr(err, errSize, "%s: %zu bytes, expected %zu (%" PRId64 " x %s)", path,
-           size, bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
+  int64_t bytes = dlcRuntimeDtypeBytes(t->dtype, t->count);
+  if (bytes < 0) {
+    setErr(err, errSize, "%s: %" PRId64 " x %s take more than INT64_MAX bytes",
+           path, t->count, dlcRuntimeDtypeToString(t->dtype));
+    return -1;
+  }
+  if (size != (size_t)bytes) {
+    setErr(err, errSize,
+           "%s: %zu bytes, expected %" PRId64 " (%" PRId64 " x %s)", path, size,
+           bytes, t->count, dlcRuntimeDtypeToString(t->dtype));
     return -1;
   }
   return 0;
@@ -204,8 +210,8 @@ static int readIntermediate(Tensor *t, const char *dir, const DlcJson *entry,
   for (size_t d = 0; good && d < shape->count; d++) {
     const DlcJson *e = shape->items[d];
     good = e->kind == DLC_JSON_NUMBER && e->isInteger && e->integer >= 0 &&
-           (e->integer == 0 || t->count <= INT64_MAX / 2 / e->integer);
-    t->count *= good ? e->integer : 1;
+           !__builtin_mul_overflow(t->count, e->integer, &t->count) &&
+           dlcRuntimeDtypeBytes(t->dtype, t->count) >= 0;
   }
   if (!good) {
     setErr(err, errSize,

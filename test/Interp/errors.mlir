@@ -66,3 +66,12 @@ func.func @unsupported_type(%x: tensor<2xf32>) -> tensor<2xi4> {
 func.func @unsupported_input(%x: tensor<2xi4>) -> tensor<2xi4> {
   return %x : tensor<2xi4>
 }
+
+// Regression (reproducer D18): a pad near INT64_MAX overflowed the padded
+// size (UBSan: signed overflow); now E1005 at the pad.
+// RUN: not dlc-interp %s --func pad_overflow 2>&1 | FileCheck %s --check-prefix=PAD
+func.func @pad_overflow(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // PAD: errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: E1005 MalformedShape: 'tiny.pad': dim 0 padded by 9223372036854775807 and 0 overflows int64; suggestion: pad by sizes whose sum with the operand's fits in 64 bits
+  %p = "tiny.pad"(%x) {padding = array<i64: 9223372036854775807, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %p : tensor<4x3xf32>
+}

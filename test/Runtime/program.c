@@ -8,6 +8,8 @@
  * Output goes to stderr for FileCheck. */
 // RUN: env LD_LIBRARY_PATH=%fakecuda_dir dlc-runtime-test 2>&1 | FileCheck %s
 
+#include "RuntimeTests.h"
+
 #include "dlc/Runtime.h"
 
 #include <errno.h>
@@ -391,7 +393,17 @@ static void testRefIntermediates(void) {
   dlcRuntimeProgramDestroy(p);
 }
 
-int main(void) {
+/* `dlc-runtime-test` runs this file's tests; `dlc-runtime-test <part>`
+ * another file's (RuntimeTests.h). */
+int main(int argc, char **argv) {
+  if (argc > 1) {
+    if (strcmp(argv[1], "expr") == 0) {
+      dlcRuntimeTestExpr();
+      return 0;
+    }
+    fprintf(stderr, "dlc-runtime-test: unknown part '%s'\n", argv[1]);
+    return 1;
+  }
   testParse();
   testKernel();
   testErrors();

@@ -17,11 +17,15 @@ double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i);
 /* Compares got (the kernel's output, type gt) with ref (type rt), n
  * elements of rows of `cols`, and prints the first mismatches and
  * "<prefix>check NAME against AGAINST: ... PASS|FAIL".  Rule:
- * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref); NaN never passes.
- * Returns 1 on a mismatch, else 0. */
+ * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref). A NaN or an infinity
+ * passes only where `nonFiniteMatch` is set (the reference is the
+ * interpreter's: a function outside its domain) and the reference has the
+ * same; against another GPU run both may be unwritten (NaN poison), so
+ * NaN never passes there. Returns 1 on a mismatch, else 0. */
 int dlcRunCompare(const char *prefix, const char *name, const void *got,
                   DlcRuntimeDtype gt, const void *ref, DlcRuntimeDtype rt,
-                  int64_t n, int64_t cols, const char *against);
+                  int64_t n, int64_t cols, const char *against,
+                  int nonFiniteMatch);
 
 /* Columns of pointer parameter i of m (its last dimension), to print a
  * mismatch's row and column; 1 when unknown. */

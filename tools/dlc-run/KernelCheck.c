@@ -119,7 +119,7 @@ static int allocScratch(const KernelCheck *c, int k, Scratch *s) {
               dlcRuntimeManifestGetKernelName(m), err);
       return -1;
     }
-    size_t bytes = (size_t)s->count[i] * dlcRuntimeDtypeSize(p->dtype);
+    size_t bytes = (size_t)dlcRuntimeDtypeBytes(p->dtype, s->count[i]);
     DlcRuntimeDtype t = DLC_RUNTIME_DTYPE_INVALID;
     const void *ref = refFor(c, k, i, &t);
     int input = p->role == DLC_RUNTIME_ROLE_INPUT;
@@ -150,7 +150,7 @@ static int compareOutputs(const KernelCheck *c, int k, const Scratch *s) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
     if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_OUTPUT)
       continue;
-    size_t bytes = (size_t)s->count[i] * dlcRuntimeDtypeSize(p->dtype);
+    size_t bytes = (size_t)dlcRuntimeDtypeBytes(p->dtype, s->count[i]);
     void *got = malloc(bytes ? bytes : 1);
     if (!got || dlcRuntimeCopyToHost(c->rt, got, s->dev[i], bytes) != 0) {
       fprintf(stderr, "dlc-run: reading %s back: %s\n", p->name,
@@ -170,7 +170,7 @@ static int compareOutputs(const KernelCheck *c, int k, const Scratch *s) {
     snprintf(against, sizeof against, "%s (reference data, %s)", c->refDir,
              dlcRuntimeDtypeToString(t));
     bad |= dlcRunCompare(prefix, p->name, got, p->dtype, want, t, s->count[i],
-                         dlcRunLastDim(m, i, s->syms), against);
+                         dlcRunLastDim(m, i, s->syms), against, 1);
     free(got);
   }
   return bad;

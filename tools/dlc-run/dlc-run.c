@@ -39,7 +39,7 @@ typedef struct {
 typedef struct {
   int n;
   DlcRuntimeDevicePtr *dev;  /* device buffer per param (0 for i64) */
-  int64_t *count;            /* elements per param */
+  int64_t *count;            /* elements per param (bytes fit int64) */
   DlcRuntimeDevicePtr *ptrs; /* pointer params in order, for launches */
 } Buffers;
 
@@ -283,7 +283,7 @@ static int allocBuffers(DlcRuntime *rt, const DlcRuntimeManifest *m,
         if (strcmp(dlcRuntimeManifestGetParam(sm, j)->name, p->name) == 0)
           mine = share->dev[j];
     } else {
-      size_t bytes = (size_t)b->count[i] * dlcRuntimeDtypeSize(p->dtype);
+      size_t bytes = (size_t)dlcRuntimeDtypeBytes(p->dtype, b->count[i]);
       if (dlcRuntimeMalloc(rt, bytes, &b->dev[i]) != 0 ||
           (p->role == DLC_RUNTIME_ROLE_OUTPUT &&
            dlcRuntimeMemset8(rt, b->dev[i], 0xFF, bytes) != 0)) {
@@ -329,6 +329,48 @@ static int sameSignature(const DlcRuntimeManifest *a,
   return 1;
 }
 
+/* Pointer parameter i's dimensions under `syms` as "[64, 64]"; -1 with
+ * the message in `text` when one cannot be evaluated. */
+static int shapeText(const DlcRuntimeManifest *m, int i, const int64_t *syms,
+                     char *text, size_t size) {
+  const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+  size_t used = (size_t)snprintf(text, size, "[");
+  for (int d = 0; d < p->rank && used < size; d++) {
+    int64_t v;
+    if (dlcRuntimeManifestGetParamDim(m, i, d, syms, &v, text, size) != 0)
+      return -1;
+    used += (size_t)snprintf(text + used, size - used, "%s%" PRId64,
+                             d ? ", " : "", v);
+  }
+  if (used < size)
+    snprintf(text + used, size - used, "]");
+  return 0;
+}
+
+/* Whether pointer parameter i has the same shape in `a` and `b` under
+ * `syms`: outputs are compared over the kernel's element count and inputs
+ * shared by name, so a reference of another shape would be read past its
+ * buffers. Prints why not. */
+static int sameShape(const DlcRuntimeManifest *a, const DlcRuntimeManifest *b,
+                     int i, const int64_t *syms, const char *ref) {
+  char x[256], y[256];
+  if (shapeText(a, i, syms, x, sizeof x) != 0 ||
+      shapeText(b, i, syms, y, sizeof y) != 0) {
+    fprintf(stderr, "dlc-run: --ref %s: %s\n", ref,
+            shapeText(a, i, syms, x, sizeof x) != 0 ? x : y);
+    return 0;
+  }
+  if (strcmp(x, y) == 0)
+    return 1;
+  fprintf(stderr,
+          "dlc-run: --ref %s: parameter '%s' has shape %s in '%s' but %s in "
+          "'%s'\n",
+          ref, dlcRuntimeManifestGetParam(a, i)->name, y,
+          dlcRuntimeManifestGetKernelName(b), x,
+          dlcRuntimeManifestGetKernelName(a));
+  return 0;
+}
+
 /*===-------------------------------- main -------------------------------===*/
 
 /* The program under test and the --ref one; `m` and `refM` are their
@@ -355,7 +397,7 @@ static int downloadOutputs(Run *r, const Buffers *b, void **host) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
     if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_OUTPUT)
       continue;
-    size_t bytes = (size_t)b->count[i] * dlcRuntimeDtypeSize(p->dtype);
+    size_t bytes = (size_t)dlcRuntimeDtypeBytes(p->dtype, b->count[i]);
     free(host[i]);
     if (!(host[i] = malloc(bytes ? bytes : 1)) ||
         dlcRuntimeCopyToHost(r->rt, host[i], b->dev[i], bytes) != 0) {
@@ -435,6 +477,10 @@ static int setUp(Run *r) {
               dlcRuntimeManifestGetKernelName(r->m));
       return -1;
     }
+    for (int i = 0; i < untilTensorMaps(r->m); i++)
+      if (dlcRuntimeManifestGetParam(r->m, i)->kind == DLC_RUNTIME_PARAM_PTR &&
+          !sameShape(r->m, r->refM, i, r->syms, r->o.ref))
+        return -1;
   }
   if (!(r->rt = dlcRuntimeCreate(r->o.device, err, sizeof err))) {
     fprintf(stderr, "dlc-run: %s\n", err);
@@ -456,7 +502,7 @@ static int uploadInputs(Run *r) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
     if (p->kind != DLC_RUNTIME_PARAM_PTR || p->role != DLC_RUNTIME_ROLE_INPUT)
       continue;
-    size_t bytes = (size_t)r->buf.count[i] * dlcRuntimeDtypeSize(p->dtype);
+    size_t bytes = (size_t)dlcRuntimeDtypeBytes(p->dtype, r->buf.count[i]);
     const void *src =
         r->rd ? dlcRuntimeRefDataGetTensor(r->rd, i, NULL, NULL) : NULL;
     if (!src) {
@@ -512,7 +558,7 @@ static int checkOutputs(Run *r) {
       snprintf(against, sizeof against, "%s (GPU)",
                dlcRuntimeManifestGetKernelName(r->refM));
       r->refBad |= dlcRunCompare("", p->name, r->host[i], p->dtype, refHost[i],
-                                 p->dtype, r->buf.count[i], cols, against);
+                                 p->dtype, r->buf.count[i], cols, against, 0);
     }
     if (r->rd) {
       DlcRuntimeDtype t;
@@ -521,7 +567,7 @@ static int checkOutputs(Run *r) {
       snprintf(against, sizeof against, "%s (reference data, %s)", r->o.refData,
                dlcRuntimeDtypeToString(t));
       r->dataBad |= dlcRunCompare(label, p->name, r->host[i], p->dtype, want, t,
-                                  r->buf.count[i], cols, against);
+                                  r->buf.count[i], cols, against, 1);
     }
     if (!refHost && !r->rd) {
       int64_t nonfinite = 0;

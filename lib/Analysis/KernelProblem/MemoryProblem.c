@@ -400,10 +400,25 @@ static bool readIters(Reader *r) {
     return fail(r->func, "the region has more than 12 iters");
   for (int i = 0; i < p->numIters; ++i) {
     MlirAttribute it = mlirArrayAttrGetElement(iters, i);
-    MlirAttribute size = mlirAttributeIsADictionary(it)
-                             ? mlirDictionaryAttrGetElementByName(
-                                   it, mlirStringRefCreateFromCString("size"))
-                             : (MlirAttribute){NULL};
+    bool dict = mlirAttributeIsADictionary(it);
+    MlirAttribute name = dict ? mlirDictionaryAttrGetElementByName(
+                                    it, mlirStringRefCreateFromCString("name"))
+                              : (MlirAttribute){NULL};
+    MlirAttribute size = dict ? mlirDictionaryAttrGetElementByName(
+                                    it, mlirStringRefCreateFromCString("size"))
+                              : (MlirAttribute){NULL};
+    /* The planner names split axes after them (docs/dialects/rbssa.md). */
+    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) ||
+        mlirStringAttrGetValue(name).length == 0 || mlirAttributeIsNull(size) ||
+        (mlirAttributeIsAString(size) &&
+         mlirStringAttrGetValue(size).length == 0)) {
+      char why[96];
+      snprintf(why, sizeof(why),
+               "entry %d of rbssa.iters is not {name = \"...\", size = "
+               "\"SYM\" or N}",
+               i);
+      return fail(r->func, why);
+    }
     p->loops[i].reduce = -1;
     p->loops[i].size = kpExtentConstant(1);
     if (!kpExtentMultiply(r->func, &p->loops[i].size, size))

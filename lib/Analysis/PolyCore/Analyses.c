@@ -122,16 +122,35 @@ typedef struct Span {
   int64_t readLo, readHi, ownLo, ownHi;
 } Span;
 
+/* Offsets and extents up to 2^61 can be subtracted and multiplied by a
+ * tile below without wrapping; beyond it the halo is not computed but
+ * reported (pcAnalyze's `overflow`). */
+static const int64_t kMaxOffset = INT64_C(1) << 61;
+
+static bool inRange(int64_t v) { return v >= -kMaxOffset && v <= kMaxOffset; }
+
+/* a * b + c without wrapping, within kMaxOffset. */
+static bool mulAdd(int64_t a, int64_t b, int64_t c, int64_t *out) {
+  int64_t p;
+  return !__builtin_mul_overflow(a, b, &p) &&
+         !__builtin_add_overflow(p, c, out) && inRange(*out);
+}
+
 /* Classifies base dim `aff` of a read of statement `v` tiled by `t`;
  * updates the halo of the output axis it offsets. False when the dim is
- * not plain, shifted, constant or a window. */
+ * not plain, shifted, constant or a window, or (setting *overflow) when
+ * its offsets are beyond kMaxOffset. */
 static bool dimSpan(const PvValue *v, const PcTiling *t,
                     __isl_keep isl_aff *aff, Span *span, int64_t *lo,
-                    int64_t *hi) {
+                    int64_t *hi, bool *overflow) {
   int axes[2], n;
   int64_t coef[2], c;
   if (!pvAffAxisTerms(aff, v->rank, axes, coef, &n, &c))
     return false;
+  if (!inRange(c)) {
+    *overflow = true;
+    return false;
+  }
   if (n == 0) {
     *span = (Span){c, c, c, c};
     return true;
@@ -156,12 +175,17 @@ static bool dimSpan(const PvValue *v, const PcTiling *t,
   int64_t s = coef[o], w = coef[r], extent = v->axes[axes[r]].extent;
   int64_t to = t->tile[axes[o]], tr = t->tile[axes[r]];
   /* offsets around s*o: c .. w*(extent-1) + c */
-  int64_t minOff = c, maxOff = w * (extent - 1) + c;
+  int64_t minOff = c, maxOff, readHi, ownHi;
+  if (!mulAdd(w, extent - 1, c, &maxOff) || !mulAdd(w, tr - 1, c, &readHi) ||
+      !mulAdd(s, to - 1, readHi, &readHi) || !mulAdd(s, to, -1, &ownHi)) {
+    *overflow = true;
+    return false;
+  }
   if (-minOff > lo[axes[o]])
     lo[axes[o]] = -minOff;
   if (maxOff > hi[axes[o]])
     hi[axes[o]] = maxOff;
-  *span = (Span){c, s * (to - 1) + w * (tr - 1) + c, 0, s * to - 1};
+  *span = (Span){c, readHi, 0, ownHi};
   return true;
 }
 
@@ -177,18 +201,25 @@ static void analyzeHalo(PcAnalysis *pc) {
     for (isl_size j = 0; ok && j < n; ++j) {
       isl_aff *aff = isl_multi_aff_get_at(read.access, (int)j);
       Span span;
-      ok = dimSpan(v, &pc->tiling, aff, &span, pc->haloLo, pc->haloHi);
+      ok = dimSpan(v, &pc->tiling, aff, &span, pc->haloLo, pc->haloHi,
+                   &pc->overflow);
       isl_aff_free(aff);
       if (!ok)
         break;
+      /* Spans within kMaxOffset: their lengths do not wrap. */
       int64_t lo = span.readLo < span.ownLo ? span.readLo : span.ownLo;
       int64_t hi = span.readHi > span.ownHi ? span.readHi : span.ownHi;
-      readProduct *= hi - lo + 1;
-      ownProduct *= span.ownHi - span.ownLo + 1;
+      if (__builtin_mul_overflow(readProduct, hi - lo + 1, &readProduct) ||
+          __builtin_mul_overflow(ownProduct, span.ownHi - span.ownLo + 1,
+                                 &ownProduct))
+        pc->overflow = true, ok = false;
     }
-    if (ok)
-      pc->haloBytes +=
-          (readProduct - ownProduct) * fn->values[read.base].elementBytes;
+    int64_t bytes;
+    if (ok &&
+        (__builtin_mul_overflow(readProduct - ownProduct,
+                                fn->values[read.base].elementBytes, &bytes) ||
+         __builtin_add_overflow(pc->haloBytes, bytes, &pc->haloBytes)))
+      pc->overflow = true;
     pcReadClear(&read);
   }
 }
@@ -285,9 +316,10 @@ static int ringDepth(const PvValue *v, const PcTiling *t) {
   for (int a = 0; a < v->rank; ++a) {
     if (t->group[a] != 'K')
       continue;
-    if (v->axes[a].symbol >= 0)
+    if (v->axes[a].symbol >= 0 || steps >= 3)
       return 3;
-    steps *= (v->axes[a].extent + t->tile[a] - 1) / t->tile[a];
+    int64_t extent = v->axes[a].extent, tile = t->tile[a];
+    steps *= extent / tile + (extent % tile != 0); /* steps < 3: no wrap */
   }
   return steps >= 3 ? 3 : 2;
 }
@@ -329,7 +361,7 @@ static void stageOperands(PcAnalysis *pc, int at) {
       isl_aff *aff = isl_multi_aff_get_at(v->pattern.access[k], j);
       int64_t lo[PV_MAX_RANK] = {0}, hi[PV_MAX_RANK] = {0};
       Span span = {0, 0, 0, 0};
-      bool ok = dimSpan(v, &t, aff, &span, lo, hi);
+      bool ok = dimSpan(v, &t, aff, &span, lo, hi, &pc->overflow);
       isl_aff_free(aff);
       int64_t extent = ok ? span.readHi - span.readLo + 1 : 1;
       const PvAxis *x = &b->axes[b->resultAxis[j]];

@@ -97,6 +97,7 @@ typedef struct PcAnalysis {
   bool affineClosed;
   int64_t haloLo[PV_MAX_RANK], haloHi[PV_MAX_RANK]; /* anchor axes */
   int64_t haloBytes;
+  bool overflow; /* an offset or size beyond what the analyses compute */
   /* buffers */
   int depth; /* the anchor's operand ring depth (2 or 3) */
   PcBuffer minBuffer;

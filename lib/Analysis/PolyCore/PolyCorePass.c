@@ -82,6 +82,18 @@ static void runPolyCore(MlirOperation root, MlirExternalPass pass,
     }
     if (done) {
       pcAnalyze(&pc);
+      if (pc.overflow) {
+        dlcEmitDiagnostic(funcs[i], &dlcUnsupportedOp,
+                          "keep tensor sizes and pad or shift offsets "
+                          "below 2^61",
+                          "the halo and buffer analysis of @%s needs "
+                          "offsets or sizes beyond 2^61, which do not fit "
+                          "64-bit arithmetic",
+                          fn.name);
+        done = false;
+      }
+    }
+    if (done) {
       pcAttachAttributes(&pc);
       if (out.out)
         pcWriteJson(out.out, &pc, pvReportEntry(&out));

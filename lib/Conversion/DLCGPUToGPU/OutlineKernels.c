@@ -17,7 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MaxParams = 24 };
+/* What the kernel can receive: CUDA passes at most 4 KiB of kernel
+ * parameters, 8 bytes each here; a rebuilt memref has at most MaxRank
+ * dimensions; a tensor-map entry at most MaxMapFields fields. */
+enum { MaxParams = 4096 / 8, MaxRank = 8, MaxMapFields = 14 };
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -27,12 +30,14 @@ static MlirAttribute attrOf(MlirOperation op, const char *name) {
 /* Argument attribute `name` of argument `arg`; null when absent. */
 static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
   MlirAttribute argAttrs = attrOf(func, "arg_attrs");
-  if (mlirAttributeIsNull(argAttrs) ||
+  if (mlirAttributeIsNull(argAttrs) || !mlirAttributeIsAArray(argAttrs) ||
       arg >= mlirArrayAttrGetNumElements(argAttrs))
     return mlirAttributeGetNull();
+  MlirAttribute dict = mlirArrayAttrGetElement(argAttrs, arg);
+  if (!mlirAttributeIsADictionary(dict))
+    return mlirAttributeGetNull();
   return mlirDictionaryAttrGetElementByName(
-      mlirArrayAttrGetElement(argAttrs, arg),
-      mlirStringRefCreateFromCString(name));
+      dict, mlirStringRefCreateFromCString(name));
 }
 
 /* Index of the symbol naming dimension `dim` of argument `arg`, from the
@@ -154,7 +159,10 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
-  MlirAttribute params[MaxParams];
+  MlirAttribute *params =
+      malloc((size_t)(numMemrefs + numSymbols + numMaps) * sizeof(*params));
+  if (!params)
+    abort(); /* out of memory: MLIR itself cannot go on either */
   int n = 0;
   for (int i = 0; i < numMemrefs; ++i) {
     const char *dtype = dlcManifestDtype(mlirShapedTypeGetElementType(
@@ -191,7 +199,7 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
     MlirAttribute map =
         argAttr(func, numMemrefs + numSymbols + i, "dlcgpu.tensormap");
     intptr_t numFields = mlirDictionaryAttrGetNumElements(map);
-    MlirNamedAttribute fields[16];
+    MlirNamedAttribute fields[2 + MaxMapFields];
     char name[96];
     MlirStringRef tensor =
         mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
@@ -199,7 +207,7 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
     snprintf(name, sizeof(name), "%.*s.map", (int)tensor.length, tensor.data);
     fields[0] = named(ctx, "name", str(ctx, name));
     fields[1] = named(ctx, "kind", str(ctx, "tensormap"));
-    for (intptr_t f = 0; f < numFields && f < 14; ++f)
+    for (intptr_t f = 0; f < numFields; ++f)
       fields[2 + f] = mlirDictionaryAttrGetElement(map, f);
     params[n++] = mlirDictionaryAttrGet(ctx, 2 + numFields, fields);
   }
@@ -212,6 +220,7 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       /* The skeleton's buffers live in the launch's dynamic shared memory. */
       named(ctx, "dynamic_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
       named(ctx, "flops", attrOf(func, "dlcgpu.flops"))};
+  free(params);
   return mlirDictionaryAttrGet(ctx, 7, entry);
 }
 
@@ -233,39 +242,175 @@ static void recordManifest(MlirOperation module, MlirAttribute entry) {
   free(entries);
 }
 
-static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
-  MlirContext ctx = mlirOperationGetContext(func);
-  MlirBlock oldBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  int numArgs = (int)mlirBlockGetNumArguments(oldBody);
+static bool malformed(MlirOperation func, const char *why) {
+  dlcEmitDiagnostic(func, &dlcSkeletonMalformed,
+                    "kernels come from convert-plan-to-dlcgpu; a hand-written "
+                    "one carries the attributes docs/dialects/dlcgpu.md lists",
+                    "%s", why);
+  return false;
+}
+
+static bool isStringArray(MlirAttribute a) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(a); ++i)
+    if (!mlirAttributeIsAString(mlirArrayAttrGetElement(a, i)))
+      return false;
+  return true;
+}
+
+static bool isInteger(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a);
+}
+
+/* The launch facts the manifest and the gpu.func take from the kernel:
+ * every one present and of its kind, before anything reads them. */
+static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
+  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  if (!isStringArray(symbols) ||
+      mlirArrayAttrGetNumElements(symbols) != numSymbols)
+    return malformed(func, "dlcgpu.symbols must be an array of strings, one "
+                           "per index argument");
+  MlirAttribute grid = attrOf(func, "dlcgpu.grid");
+  if (!isStringArray(grid) || mlirArrayAttrGetNumElements(grid) != 3)
+    return malformed(func, "dlcgpu.grid must be an array of 3 strings "
+                           "(expressions over the symbols)");
+  MlirAttribute block = attrOf(func, "dlcgpu.block");
+  bool blockOk = !mlirAttributeIsNull(block) &&
+                 mlirAttributeIsADenseI64Array(block) &&
+                 mlirDenseArrayGetNumElements(block) == 3;
+  for (int i = 0; blockOk && i < 3; ++i) {
+    int64_t size = mlirDenseI64ArrayGetElement(block, i);
+    blockOk = size >= 1 && size <= 1024;
+  }
+  if (!blockOk)
+    return malformed(func, "dlcgpu.block must be array<i64: x, y, z> with "
+                           "each size in [1, 1024]");
+  MlirAttribute smem = attrOf(func, "dlcgpu.smem_bytes");
+  if (!isInteger(smem) || mlirIntegerAttrGetValueInt(smem) < 0)
+    return malformed(func, "dlcgpu.smem_bytes must be a non-negative integer");
+  MlirAttribute flops = attrOf(func, "dlcgpu.flops");
+  if (mlirAttributeIsNull(flops) || !mlirAttributeIsAString(flops))
+    return malformed(func, "dlcgpu.flops must be a string (an expression "
+                           "over the symbols)");
+  MlirAttribute minBlocks = attrOf(func, "dlcgpu.min_blocks_per_sm");
+  if (!mlirAttributeIsNull(minBlocks) &&
+      (!isInteger(minBlocks) || mlirIntegerAttrGetValueInt(minBlocks) < 1 ||
+       mlirIntegerAttrGetValueInt(minBlocks) > INT32_MAX))
+    return malformed(func, "dlcgpu.min_blocks_per_sm must be a positive "
+                           "32-bit integer");
+  return true;
+}
+
+/* A tensor-map argument names its tensor in a dictionary of few fields. */
+static bool checkTensorMap(MlirOperation func, int arg) {
+  MlirAttribute map = argAttr(func, arg, "dlcgpu.tensormap");
+  MlirAttribute tensor =
+      mlirAttributeIsADictionary(map)
+          ? mlirDictionaryAttrGetElementByName(
+                map, mlirStringRefCreateFromCString("tensor"))
+          : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(tensor) || !mlirAttributeIsAString(tensor) ||
+      mlirDictionaryAttrGetNumElements(map) > MaxMapFields)
+    return malformed(func, "dlcgpu.tensormap must be a dictionary naming its "
+                           "'tensor', with at most 14 fields");
+  return true;
+}
+
+/* A tensor argument: at most MaxRank dimensions; its rbssa.shape (sizes
+ * and symbol names), rbssa.name and rbssa.role, when present, of their
+ * kinds. */
+static bool checkTensorAttrs(MlirOperation func, int arg, MlirType type) {
+  if (mlirShapedTypeGetRank(type) > MaxRank)
+    return malformed(func, "a tensor argument has more than 8 dimensions");
+  MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
+  bool ok = mlirAttributeIsNull(shape) || mlirAttributeIsAArray(shape);
+  intptr_t rank = ok && !mlirAttributeIsNull(shape)
+                      ? mlirArrayAttrGetNumElements(shape)
+                      : 0;
+  for (intptr_t d = 0; ok && d < rank; ++d) {
+    MlirAttribute size = mlirArrayAttrGetElement(shape, d);
+    ok = mlirAttributeIsAString(size) || mlirAttributeIsAInteger(size);
+  }
+  const char *strings[] = {"rbssa.name", "rbssa.role"};
+  for (int i = 0; ok && i < 2; ++i) {
+    MlirAttribute a = argAttr(func, arg, strings[i]);
+    ok = mlirAttributeIsNull(a) || mlirAttributeIsAString(a);
+  }
+  return ok || malformed(func, "a tensor argument's rbssa.shape must be an "
+                               "array of sizes and symbol names, its "
+                               "rbssa.name and rbssa.role strings");
+}
+
+/* Counts the arguments by kind: tensors (memrefs of at most MaxRank
+ * dimensions), then symbols (index), then tensor-map addresses (i64 with
+ * dlcgpu.tensormap), at most MaxParams in all. */
+static bool classifyArgs(MlirOperation func, int *numMemrefs, int *numSymbols,
+                         int *numMaps) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  int numArgs = (int)mlirBlockGetNumArguments(body);
   if (numArgs > MaxParams) {
     dlcEmitDiagnostic(func, &dlcUnsupportedOp,
                       "split the graph into smaller kernels, or pass fewer "
                       "tensors and sizes",
-                      "the kernel has %d parameters; convert-dlcgpu-to-gpu "
-                      "outlines at most %d",
-                      numArgs, (int)MaxParams);
+                      "the kernel has %d parameters; CUDA passes at most %d "
+                      "bytes of them, %d 8-byte parameters",
+                      numArgs, 4096, (int)MaxParams);
     return false;
   }
-  MlirType params[MaxParams];
-  MlirType ptr = dlcType(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
-  /* Tensors (memrefs), then symbols (index), then tensor-map addresses
-   * (i64 with dlcgpu.tensormap). */
-  int numMemrefs = 0, numSymbols = 0, numMaps = 0;
+  /* kinds[0..2]: memrefs, symbols, maps; each argument's kind may not
+   * come before the previous one's. */
+  int counts[3] = {0, 0, 0}, last = 0;
   for (int i = 0; i < numArgs; ++i) {
-    MlirType t = mlirValueGetType(mlirBlockGetArgument(oldBody, i));
-    params[i] = mlirTypeIsAMemRef(t) ? ptr : i64;
-    numMemrefs += mlirTypeIsAMemRef(t);
-    numSymbols += mlirTypeIsAIndex(t);
-    numMaps += !mlirAttributeIsNull(argAttr(func, i, "dlcgpu.tensormap"));
+    MlirType t = mlirValueGetType(mlirBlockGetArgument(body, i));
+    bool isMap = !mlirAttributeIsNull(argAttr(func, i, "dlcgpu.tensormap"));
+    int kind =
+        mlirTypeIsAMemRef(t) && !isMap  ? 0
+        : mlirTypeIsAIndex(t) && !isMap ? 1
+        : isMap && mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64
+            ? 2
+            : -1;
+    if (kind < last) {
+      dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                        "give a kernel tensors (memrefs), then symbols "
+                        "(index), then tensor-map addresses (i64 with "
+                        "dlcgpu.tensormap)",
+                        kind < 0 ? "a kernel argument is none of these"
+                                 : "a kernel argument is out of this order");
+      return false;
+    }
+    if (kind == 0 && !checkTensorAttrs(func, i, t))
+      return false;
+    if (kind == 2 && !checkTensorMap(func, i))
+      return false;
+    counts[kind]++;
+    last = kind;
   }
-  if (numMemrefs + numSymbols + numMaps != numArgs) {
-    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
-                      "give a kernel tensors (memrefs), then symbols "
-                      "(index), then tensor-map addresses (i64 with "
-                      "dlcgpu.tensormap)",
-                      "a kernel argument is none of these");
+  *numMemrefs = counts[0], *numSymbols = counts[1], *numMaps = counts[2];
+  return true;
+}
+
+static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirBlock oldBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  int numArgs = (int)mlirBlockGetNumArguments(oldBody);
+  int numMemrefs, numSymbols, numMaps;
+  if (!classifyArgs(func, &numMemrefs, &numSymbols, &numMaps) ||
+      !checkLaunchAttrs(func, numSymbols))
     return false;
-  }
+  /* Owned here: the gpu.func's parameter types and the values replacing
+   * the old arguments (numArgs each, the first numSymbols of symbolI64). */
+  MlirType *params = malloc((size_t)numArgs * sizeof(MlirType) + 1);
+  MlirValue *values = malloc(2 * (size_t)numArgs * sizeof(MlirValue) + 1);
+  if (!params || !values)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  MlirValue *symbolI64 = values, *replacement = values + numArgs;
+  MlirType ptr = dlcType(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
+  for (int i = 0; i < numArgs; ++i)
+    params[i] =
+        mlirTypeIsAMemRef(mlirValueGetType(mlirBlockGetArgument(oldBody, i)))
+            ? ptr
+            : i64;
   recordManifest(mlirOperationGetParentOperation(func),
                  manifestEntry(func, numMemrefs, numSymbols, numMaps));
 
@@ -308,7 +453,6 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
                      numArgs, params, &entry);
 
   b = dlcBuilderAtEnd(entry, b.loc);
-  MlirValue symbolI64[MaxParams], replacement[MaxParams];
   for (int i = 0; i < numSymbols; ++i) {
     symbolI64[i] = mlirBlockGetArgument(entry, numMemrefs + i);
     replacement[numMemrefs + i] =
@@ -320,8 +464,11 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
     replacement[i] = buildMemref(
         &b, func, i, mlirValueGetType(mlirBlockGetArgument(oldBody, i)),
         mlirBlockGetArgument(entry, i), symbolI64);
-    if (mlirValueIsNull(replacement[i]))
+    if (mlirValueIsNull(replacement[i])) {
+      free(params);
+      free(values);
       return false;
+    }
   }
   for (int i = 0; i < numArgs; ++i)
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(oldBody, i),
@@ -340,6 +487,8 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
     op = next;
   }
   mlirOperationDestroy(func);
+  free(params);
+  free(values);
   return true;
 }
 

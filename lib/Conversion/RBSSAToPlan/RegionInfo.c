@@ -30,7 +30,13 @@ bool dlcPlanCopyName(char dst[DLC_PLAN_NAME], const char *text) {
   return true;
 }
 
+/* Copies a name into `dst`; false (with a truncated or empty copy) when it
+ * is empty, too long or holds a NUL. An empty StringRef may have a null
+ * data pointer, which memcpy and memchr may not be given. */
 static bool copyRef(char dst[DLC_PLAN_NAME], MlirStringRef s) {
+  dst[0] = '\0';
+  if (s.length == 0)
+    return false;
   size_t n = s.length < DLC_PLAN_NAME - 1 ? s.length : DLC_PLAN_NAME - 1;
   memcpy(dst, s.data, n);
   dst[n] = '\0';

@@ -58,6 +58,16 @@ func.func @sum_f64(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", 
 
 // -----
 
+// Regression (reproducer D23): an empty size name was copied with
+// memcpy(dst, NULL, 0) (UBSan) and, in release builds, planned silently.
+// expected-error @+1 {{E1602 RegionNotPlannable: entry 0 of rbssa.iters is not {name = "...", size = "SYM" or N}}}
+func.func @empty_size(%Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "empty_size", rbssa.iters = [{name = "n", size = ""}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  return
+}
+
+// -----
+
 // ... and computes in f16, bf16, f32 and i1.
 func.func @add_i32(%X: memref<?xi32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
                    %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
@@ -66,5 +76,14 @@ func.func @add_i32(%X: memref<?xi32> {rbssa.name = "X", rbssa.role = "input", rb
   %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xi32>) -> tensor<?xi32, ["N"]>
   %y = "rbssa.cast"(%x) : (tensor<?xi32, ["N"]>) -> tensor<?xf32, ["N"]>
   "rbssa.yield"(%y, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// An empty axis name.
+// expected-error @+1 {{E1602 RegionNotPlannable: entry 0 of rbssa.iters is not {name = "...", size = "SYM" or N}}}
+func.func @empty_name(%Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "empty_name", rbssa.iters = [{name = "", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
   return
 }
