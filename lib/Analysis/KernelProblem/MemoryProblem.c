@@ -529,7 +529,7 @@ bool kpRegionHasContraction(MlirOperation func) {
 bool kpMemoryRowMode(const KpMemoryProblem *p) {
   if (p->numIters == 0)
     return false;
-  uint32_t outer = (1u << (p->numIters - 1)) - 1;
+  uint32_t outer = (1u << (p->numIters - 1)) - 1; /* numIters >= 1 */
   bool any = false;
   for (int i = 0; i < p->numSteps; ++i) {
     const KpStep *s = &p->steps[i];
@@ -545,7 +545,7 @@ bool kpMemoryRowMode(const KpMemoryProblem *p) {
 bool kpMemoryPointsText(const KpMemoryProblem *p, bool outerOnly, char *out,
                         size_t size) {
   KpExtent total = kpExtentConstant(1);
-  int n = outerOnly ? p->numIters - 1 : p->numIters;
+  int n = outerOnly && p->numIters > 0 ? p->numIters - 1 : p->numIters;
   for (int i = 0; i < n; ++i) {
     const KpExtent *e = &p->loops[i].size;
     if (__builtin_mul_overflow(total.constant, e->constant, &total.constant) ||

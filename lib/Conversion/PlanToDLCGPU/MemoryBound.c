@@ -198,10 +198,26 @@ static int frameOf(Mb *m, uint32_t loops) {
 
 /* The coordinates of an indexed value's dims, then the symbols: the
  * operands of an affine.apply over its map or set. */
-static int affineOperands(Mb *m, const KpIndexed *x, MlirValue *out) {
+static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                          MlirValue *out) {
   int n = 0;
-  for (int d = 0; d < x->rank; ++d)
-    out[n++] = m->loopValue[x->loops[d]];
+  for (int d = 0; d < x->rank; ++d) {
+    /* A dim the map or set does not use (a broadcast) may run along a
+     * loop of another block: its value is not read, pass 0. */
+    bool used = false;
+    if (!mlirAttributeIsNull(x->map)) {
+      MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+      for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+        used |=
+            mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d);
+    } else {
+      MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
+      for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i)
+        used |= mlirAffineExprIsFunctionOfDim(
+            mlirIntegerSetGetConstraint(set, i), d);
+    }
+    out[n++] = used ? m->loopValue[x->loops[d]] : cst(b, 0);
+  }
   intptr_t numSymbols =
       mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
   for (intptr_t s = 0; s < numSymbols; ++s)
@@ -291,7 +307,7 @@ static MlirAttribute alignmentAttr(Mb *m, KpElement element, bool whole) {
 /* The flat offset of an indexed read at the loops' current values. */
 static MlirValue readOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
-  int n = affineOperands(m, x, operands);
+  int n = affineOperands(m, b, x, operands);
   MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
   MlirValue index[KP_MAX_RANK];
   for (int i = 0; i < x->memrefRank; ++i)
@@ -338,7 +354,7 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
 static MlirValue emitDomain(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
-  int n = affineOperands(m, x, operands);
+  int n = affineOperands(m, b, x, operands);
   MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
   MlirValue holds = dlcConstInt(b, m->i1, 1);
   for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i) {
@@ -597,8 +613,8 @@ static MlirValue outputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
 static void emitStore(Mb *m, const KpOutput *o, int frame) {
   MlirValue v = emitStep(m, o->step, m->versionFrame);
   DlcBuilder b = at(m, frame);
-  int last = m->p->numIters - 1;
-  bool vector = m->vecLoops & (1u << last);
+  int last = m->p->numIters - 1; /* -1: a scalar output */
+  bool vector = last >= 0 && (m->vecLoops & (1u << last));
   if (vector)
     v = widen(m, &b, v);
   MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
@@ -658,7 +674,7 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
         dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
   }
   for (int i = 0; i < m->p->numOutputs; ++i) {
-    if (!(vecLoops & (1u << (m->p->numIters - 1))))
+    if (m->p->numIters == 0 || !(vecLoops & (1u << (m->p->numIters - 1))))
       break; /* outputs are stored by elements */
     MlirValue offset = outputOffset(m, b, &m->p->outputs[i]);
     ok = dlcArith(
@@ -724,7 +740,9 @@ static void emitRowOutputs(Mb *m) {
 /* The loops a vector kernel runs by chunks: the last iter (row, flat) and
  * every cooperative reduce's (single) reduced loop (row, point). */
 static uint32_t vectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  uint32_t loops = mode == DLC_MEMORY_POINT ? 0 : 1u << (p->numIters - 1);
+  uint32_t loops = mode == DLC_MEMORY_POINT || p->numIters == 0
+                       ? 0
+                       : 1u << (p->numIters - 1);
   for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
     if (p->steps[s].kind == KP_STEP_REDUCE)
       loops |= p->steps[s].reduced;
@@ -882,7 +900,7 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
   }
   for (int i = 0; mode != DLC_MEMORY_POINT && i < p->numOutputs; ++i) {
     const KpOutput *o = &p->outputs[i];
-    if (!kpExtentIs(&o->strides[p->numIters - 1], 1))
+    if (p->numIters == 0 || !kpExtentIs(&o->strides[p->numIters - 1], 1))
       return 1;
     if (kpElementBytes(o->element) < minBytes)
       minBytes = kpElementBytes(o->element);
@@ -904,11 +922,12 @@ bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode) {
 }
 
 bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  /* Flat and row modes walk the last iter; a scalar output has none. */
   if (mode == DLC_MEMORY_FLAT)
-    return true;
+    return p->numIters > 0;
   if (mode == DLC_MEMORY_ROW)
     return kpMemoryRowMode(p);
-  bool any = false;
+  bool any = p->numIters == 0; /* one point: a CTA computes it */
   for (int s = 0; s < p->numSteps; ++s)
     if (p->steps[s].kind == KP_STEP_REDUCE) {
       any = true;
@@ -919,6 +938,8 @@ bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
 }
 
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
+  if (p->numIters == 0)
+    return DLC_MEMORY_POINT;
   if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
     return DLC_MEMORY_ROW;
   if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))

@@ -384,7 +384,8 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
  * 256: the manifest's expressions have no comparison). */
 static void memoryBlockText(const KpMemoryProblem *p, DlcMemoryMode mode,
                             int64_t threads, char *out, size_t size) {
-  const KpExtent *length = &p->loops[p->numIters - 1].size;
+  KpExtent one = kpExtentConstant(1);
+  const KpExtent *length = p->numIters ? &p->loops[p->numIters - 1].size : &one;
   for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
     if (p->steps[s].kind == KP_STEP_REDUCE) {
       length = &p->loops[__builtin_ctz(p->steps[s].reduced)].size;
@@ -446,7 +447,9 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
   }
   if (ok) {
     int64_t threads = plan->tile[1];
-    kpExtentText(p->func, &p->loops[p->numIters - 1].size, last, sizeof(last));
+    KpExtent one = kpExtentConstant(1);
+    kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
+                 last, sizeof(last));
     if (mode != DLC_MEMORY_FLAT)
       snprintf(grid, sizeof(grid), "%s", outer);
     else

@@ -421,12 +421,15 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   int64_t threads = 256;
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
-  MlirAttribute last = mlirDictionaryAttrGetElementByName(
-      mlirArrayAttrGetElement(iters, p->numIters - 1),
-      mlirStringRefCreateFromCString("name"));
-  MlirStringRef lastName = mlirAttributeIsAString(last)
-                               ? mlirStringAttrGetValue(last)
-                               : mlirStringRefCreateFromCString("i");
+  MlirAttribute last =
+      p->numIters == 0 ? (MlirAttribute){NULL}
+                       : mlirDictionaryAttrGetElementByName(
+                             mlirArrayAttrGetElement(iters, p->numIters - 1),
+                             mlirStringRefCreateFromCString("name"));
+  MlirStringRef lastName =
+      !mlirAttributeIsNull(last) && mlirAttributeIsAString(last)
+          ? mlirStringAttrGetValue(last)
+          : mlirStringRefCreateFromCString("i");
   free(p);
   char region[DLC_PLAN_NAME];
   MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
