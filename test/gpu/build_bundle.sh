@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds the GPU differential bundle HERE (MLIR, no GPU needed): random
-# GEMM-family problems (gen_problems.py), each checked by tiny-verify,
+# GEMM-family problems (gen_problems.py, names pNNN), memory-bound ones
+# (gen_memory_problems.py, qNNN) or half each, each checked by tiny-verify,
 # compiled with dlc-to-ptx + dlc-translate --emit-kernels and given CPU
 # reference data by dlc-interp --products accumulator, plus the dlc-run
 # binary and run_bundle.sh.  Builds no tools itself: they come from $DLC_BIN
 # (default build/bin).
 #
 #   test/gpu/build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]
-#                            [--timeout SEC]
+#                            [--timeout SEC] [--family gemm|memory|all]
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -18,7 +19,7 @@
 #                         in errors/
 #   invalid.txt           problems the generator got wrong (tiny-verify or
 #                         dlc-interp rejects them): should stay empty
-#   pNNN/                 manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
+#   pNNN/, qNNN/          manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
 #   src/                  the generated problems and index.json
 #   dlc-run, run_bundle.sh, info.txt, summary.txt
 # and prints "compiled X of N; failures by reason: ..." and the bundle size.
@@ -26,31 +27,43 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|all]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --chip) chip="$2"; shift 2 ;;
     --timeout) tmo="$2"; shift 2 ;;
+    --family) family="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
   esac
 done
+case "$family" in
+  gemm|memory|all) ;;
+  *) echo "build_bundle.sh: --family wants gemm, memory or all" >&2; echo "$usage" >&2; exit 2 ;;
+esac
 for t in dlc-opt dlc-translate dlc-interp dlc-run; do
   [ -x "$bin/$t" ] || { echo "build_bundle.sh: $bin/$t missing (build first, or set DLC_BIN)" >&2; exit 2; }
 done
 case "$bundle" in /|.|..|"$root") echo "build_bundle.sh: refusing to empty $bundle" >&2; exit 2 ;; esac
 rm -rf "$bundle" && mkdir -p "$bundle/src" "$bundle/errors" || exit 1
-python3 "$root/test/gpu/gen_problems.py" --count "$count" --seed "$seed" --out "$bundle/src" || exit 1
+# The problems: one generator, or with --family all half each, in one
+# index.json (GEMM problems are pNNN, memory-bound ones qNNN).
+gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/src" "${@:3}"; }
+case "$family" in
+  gemm) gen gen_problems.py "$count" || exit 1 ;;
+  memory) gen gen_memory_problems.py "$count" || exit 1 ;;
+  all) gen gen_problems.py $((count - count / 2)) && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
+esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"
@@ -164,6 +177,11 @@ awk -F'\t' '
     n = split(feats, f, " ")
     for (i = 1; i <= n; i++) {
       if (f[i] !~ /=/ || f[i] ~ /^[BMNK]=/) continue
+      if (f[i] ~ /^chain=/) {                 # each elementwise step
+        m = split(substr(f[i], 7), s, "+")
+        for (j = 1; j <= m; j++) one("chain=" s[j], ok)
+        continue
+      }
       if (f[i] !~ /^epilogue=/) { one(f[i], ok); continue }
       m = split(substr(f[i], 10), s, "+")   # each step, and how many
       for (j = 1; j <= m; j++) one("epilogue=" s[j], ok)

@@ -30,8 +30,8 @@ B*M*N*K <= 3e6 so the CPU reference stays quick.  Dot problems (about 8%)
 are x[K]*W[K,N] -> y[N] (vecmat) and X[M,K]*v[K] -> y[M] (matvec) with f32
 results, in tinygrad's form or a K-first reduce or the explicit expand form.
 
-usage: gen_problems.py --count N --seed S --out DIR
-Writes DIR/pNNN.tiny.mlir and DIR/index.json: a list of
+usage: gen_problems.py --count N --seed S --out DIR [--append]
+Writes DIR/pNNN.tiny.mlir and DIR/index.json (--append: adds to it), a list of
 {"file", "func", "sizes" ("M=..,N=.." for the symbolic dims, or ""),
  "dims" (every size, symbolic or not), "features" ("key=value ..."),
  "ref_file" (only where the reference data must come from an equivalent
@@ -98,12 +98,15 @@ class Body:
             v, name, ins, attr, tys, ttype(*result)))
         return (v, result)
 
-    def const(self, value):
+    def const(self, value, dtype="f32"):
         self.n += 1
         v = "%%v%d" % self.n
-        self.lines.append('  %s = "tiny.const"() {value = %r : f32} : () -> tensor<f32>'
-                          % (v, float(value)))
-        return (v, ([], "f32"))
+        text = repr(float(value))
+        if "." not in text:  # 1e-05: MLIR's float literal wants the dot
+            text = text.replace("e", ".0e")
+        self.lines.append('  %s = "tiny.const"() {value = %s : f32} : () -> tensor<%s>'
+                          % (v, text, dtype))
+        return (v, ([], dtype))
 
     def reshape(self, x, dims):
         return self.op("tiny.reshape", [x], (dims, x[1][1]))
@@ -364,26 +367,38 @@ def dot_problem(rng, index):
 
 
 def finish(name, args, body, result, values, dims, features):
+    """The problem's text and index fields; `result` is the output value, or
+    a list of them (named Y, Y1, Y2, ...)."""
+    results = result if isinstance(result, list) else [result]
     sig = ",\n    ".join('%%%s: %s {dlc.name = "%s"}' % (n, ttype(d, t), n) for n, d, t in args)
-    rtype = ttype(*result[1])
-    text = "// %s\nfunc.func @%s(%s)\n    -> (%s {dlc.name = \"Y\"}) {\n%s\n  return %s : %s\n}\n" % (
-        features, name, sig, rtype, "\n".join(body.lines), result[0], rtype)
+    outs = ", ".join('%s {dlc.name = "Y%s"}' % (ttype(*r[1]), i or "")
+                     for i, r in enumerate(results))
+    rtypes = ", ".join(ttype(*r[1]) for r in results)
+    text = "// %s\nfunc.func @%s(%s)\n    -> (%s) {\n%s\n  return %s : %s\n}\n" % (
+        features, name, sig, outs, "\n".join(body.lines),
+        ", ".join(r[0] for r in results), rtypes)
     bind = ",".join("%s=%d" % (d.name, d.value) for d in dims.values() if not d.static)
     shown = " ".join("%s=%d" % kv for kv in values.items())
     return name, text, bind, shown, features
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def generate(doc, make):
+    """The generators' command line: `make(rng, i)` gives problem i as
+    (name, text, bind, shown, features, reference text or None)."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--append", action="store_true",
+                    help="add to DIR/index.json (another generator's problems)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []
+    if args.append:
+        with open(os.path.join(args.out, "index.json")) as f:
+            index = json.load(f)
     for i in range(args.count):
-        make = dot_problem if rng.random() < 0.08 else gemm_problem
         name, text, bind, shown, features, reference = make(rng, i)
         with open(os.path.join(args.out, name + ".tiny.mlir"), "w") as f:
             f.write(text)
@@ -398,5 +413,10 @@ def main():
         json.dump(index, f, indent=1)
 
 
+def gemm_or_dot_problem(rng, index):
+    make = dot_problem if rng.random() < 0.08 else gemm_problem
+    return make(rng, index)
+
+
 if __name__ == "__main__":
-    main()
+    generate(__doc__, gemm_or_dot_problem)
