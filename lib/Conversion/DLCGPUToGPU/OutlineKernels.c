@@ -136,18 +136,6 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
   return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
 }
 
-/* The manifest's block: dlcgpu.block, or [dlcgpu.block_x, 1, 1] where the
- * skeleton sizes its CTA at launch (the memory-bound skeleton's row and
- * point kernels; dlcgpu.block is then the most). */
-static MlirAttribute launchBlock(MlirOperation func) {
-  MlirAttribute blockX = attrOf(func, "dlcgpu.block_x");
-  if (mlirAttributeIsNull(blockX))
-    return attrOf(func, "dlcgpu.block");
-  MlirContext ctx = mlirOperationGetContext(func);
-  MlirAttribute dims[] = {blockX, str(ctx, "1"), str(ctx, "1")};
-  return mlirArrayAttrGet(ctx, 3, dims);
-}
-
 /* The manifest entry of one kernel (docs/conventions.md), kept on the
  * top-level module as `dlc.kernels` because gpu-module-to-binary replaces
  * the gpu.func: name, grid, block, dynamic shared memory, flops, symbols
@@ -216,7 +204,7 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       named(ctx, "symbols", symbols),
       named(ctx, "params", mlirArrayAttrGet(ctx, n, params)),
       named(ctx, "grid", attrOf(func, "dlcgpu.grid")),
-      named(ctx, "block", launchBlock(func)),
+      named(ctx, "block", attrOf(func, "dlcgpu.block")),
       /* The skeleton's buffers live in the launch's dynamic shared memory. */
       named(ctx, "dynamic_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
       named(ctx, "flops", attrOf(func, "dlcgpu.flops"))};
@@ -422,8 +410,6 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   /* Keep the launch facts for the manifest on the gpu.func. */
   /* The block size bounds ptxas's register allocation (nvvm.maxntid); the
    * skeleton's residency goal, when it has one, becomes nvvm.minctasm. */
-  /* A CTA sized at launch has no known block size, only a bound. */
-  bool knownBlock = mlirAttributeIsNull(attrOf(func, "dlcgpu.block_x"));
   const char *names[] = {"function_type", "known_block_size", "sym_name",
                          "gpu.kernel",    "nvvm.maxntid",     "nvvm.minctasm"};
   MlirAttribute minBlocks = attrOf(func, "dlcgpu.min_blocks_per_sm");
@@ -438,13 +424,6 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
           : mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32),
                                mlirIntegerAttrGetValueInt(minBlocks))};
   int numAttrs = mlirAttributeIsNull(minBlocks) ? 5 : 6;
-  if (!knownBlock) { /* drop known_block_size */
-    for (int i = 1; i + 1 < numAttrs; ++i) {
-      names[i] = names[i + 1];
-      attrs[i] = attrs[i + 1];
-    }
-    --numAttrs;
-  }
   MlirBlock gpuBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
   DlcBuilder b = dlcBuilderAtEnd(gpuBody, mlirOperationGetLocation(func));

@@ -54,7 +54,9 @@ typedef struct Mb {
   int versionFrame;  /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops; /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
-  int numReduces; /* cooperative reduces emitted: their scratch slots */
+  bool warpRows;    /* a warp per row (short rows): butterflies only */
+  MlirValue rowTid; /* the thread's index among its row's: tid or lane */
+  int numReduces;   /* cooperative reduces emitted: their scratch slots */
   int numFrames;
   Frame frames[MaxFrames];
   MlirValue loopValue[KP_MAX_LOOPS];
@@ -416,6 +418,8 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
         combine(m, b, step->fn, v, mlirOperationGetResult(shuffle, 0)));
   }
   int64_t warps = m->threads / 32;
+  if (m->warpRows)
+    return v; /* the butterfly left every lane the row's result */
   MlirValue base = cst(b, 32 * m->numReduces++);
   MlirBlock then;
   dlcBuildIf(b, dlcCmpI(b, "eq", m->lane, cst(b, 0)), &then);
@@ -450,7 +454,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   MlirValue init = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                              : dlcConstFloat(&b, m->f32, start);
   MlirValue first = cooperative
-                        ? dlcArith(&b, "arith.muli", m->tid, cst(&b, width))
+                        ? dlcArith(&b, "arith.muli", m->rowTid, cst(&b, width))
                         : cst(&b, 0);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(
@@ -719,7 +723,7 @@ static void emitRowOutputs(Mb *m) {
   for (int i = 0; i < m->p->numOutputs; ++i) {
     DlcBuilder here = at(m, m->versionFrame);
     MlirValue first =
-        dlcArith(&here, "arith.muli", m->tid, cst(&here, m->width));
+        dlcArith(&here, "arith.muli", m->rowTid, cst(&here, m->width));
     MlirBlock body;
     MlirOperation loop = dlcBuildFor(
         &here, first, extentValue(m, &here, &m->p->loops[last].size),
@@ -749,13 +753,22 @@ static uint32_t vectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return loops;
 }
 
+int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  if (mode == DLC_MEMORY_ROW)
+    return p->numIters - 1;
+  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE)
+      return __builtin_ctz(p->steps[s].reduced);
+  return -1;
+}
+
 /* Point mode: thread 0 stores the point's outputs (the reduces before it
  * are the CTA's). */
 static void emitCtaPointOutputs(Mb *m) {
   DlcBuilder b = at(m, m->versionFrame);
   MlirBlock then;
   MlirOperation guard =
-      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->tid, cst(&b, 0)), &then);
+      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->rowTid, cst(&b, 0)), &then);
   pushFrame(m, guard, then);
   for (int i = 0; i < m->p->numOutputs; ++i)
     emitStore(m, &m->p->outputs[i], m->numFrames - 1);
@@ -765,35 +778,65 @@ static void emitCtaPointOutputs(Mb *m) {
 }
 
 /* Row and point modes: block x is the point of the outer iters (row), or
- * of all of them (point). */
+ * of all of them (point) — or, where the length a CTA shares is at most
+ * DLC_MEMORY_SHORT_LENGTH, each warp is one of DLC_MEMORY_ROWS_PER_CTA
+ * consecutive points, reduced by butterflies alone (no shared memory, no
+ * barrier). Both codes are in the kernel when the length is symbolic. */
 static void emitRows(Mb *m) {
   DlcBuilder b = at(m, 0);
   bool row = m->mode == DLC_MEMORY_ROW;
   uint32_t outer = row ? allIters(m->p) >> 1 : allIters(m->p);
-  bindLoops(m, &b, outer, gpuId(m, &b, "gpu.block_id"), 0);
   void (*emit)(Mb *) = row ? emitRowOutputs : emitCtaPointOutputs;
-  if (m->threads <= DLC_MEMORY_SHORT_THREADS) {
-    emitVersions(m, vectorLoops(m->p, m->mode), emit);
-    return;
-  }
-  /* Short rows launch a CTA of DLC_MEMORY_SHORT_THREADS (the manifest's
-   * block): each size has its own code, so strides stay constants. */
+  int shared = dlcMemoryBoundSharedLoop(m->p, m->mode);
+  const KpExtent *length = shared >= 0 ? &m->p->loops[shared].size : NULL;
+  bool staticLength = length && length->numSymbols == 0;
+  bool canShort =
+      length && (!staticLength || length->constant <= DLC_MEMORY_SHORT_LENGTH);
+  bool canLong = !staticLength || length->constant > DLC_MEMORY_SHORT_LENGTH;
+  MlirValue bid = gpuId(m, &b, "gpu.block_id");
   int64_t most = m->threads;
-  MlirValue isShort = dlcCmpI(&b, "eq", gpuId(m, &b, "gpu.block_dim"),
-                              cst(&b, DLC_MEMORY_SHORT_THREADS));
+  MlirValue isShort = canShort && canLong
+                          ? dlcCmpI(&b, "ule", extentValue(m, &b, length),
+                                    cst(&b, DLC_MEMORY_SHORT_LENGTH))
+                          : dlcConstInt(&b, m->i1, canShort);
   MlirBlock then, otherwise;
   MlirOperation branch =
       dlcBuildIfElse(&b, isShort, 0, NULL, &then, &otherwise);
-  for (int size = 0; size < 2; ++size) {
-    MlirBlock block = size == 0 ? then : otherwise;
+  for (int variant = 0; variant < 2; ++variant) {
+    MlirBlock block = variant == 0 ? then : otherwise;
     pushFrame(m, branch, block);
-    m->threads = size == 0 ? DLC_MEMORY_SHORT_THREADS : most;
-    emitVersions(m, vectorLoops(m->p, m->mode), emit);
+    int frame = m->numFrames - 1;
+    DlcBuilder in = dlcBuilderAtEnd(block, m->loc);
+    bool warpRows = variant == 0;
+    if ((warpRows && canShort) || (!warpRows && canLong)) {
+      m->warpRows = warpRows;
+      m->threads = warpRows ? 32 : most;
+      m->rowTid = warpRows ? m->lane : m->tid;
+      MlirValue point =
+          warpRows ? dlcArith(&in, "arith.addi",
+                              dlcArith(&in, "arith.muli", bid,
+                                       cst(&in, DLC_MEMORY_ROWS_PER_CTA)),
+                              m->warp)
+                   : bid;
+      MlirBlock inside;
+      MlirOperation guard = dlcBuildIf(
+          &in, dlcCmpI(&in, "ult", point, extentProduct(m, &in, outer)),
+          &inside);
+      pushFrame(m, guard, inside);
+      DlcBuilder head = dlcBuilderAtEnd(inside, m->loc);
+      bindLoops(m, &head, outer, point, m->numFrames - 1);
+      emitVersions(m, vectorLoops(m->p, m->mode), emit);
+      DlcBuilder end = dlcBuilderAtEnd(inside, m->loc);
+      dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+      popFrame(m);
+    }
+    (void)frame;
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     popFrame(m);
   }
   m->threads = most;
+  m->warpRows = false;
 }
 
 static void emitPointOutputs(Mb *m) {
@@ -986,6 +1029,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   pushFrame(&m, (MlirOperation){NULL}, m.entry);
   DlcBuilder b = at(&m, 0);
   m.tid = gpuId(&m, &b, "gpu.thread_id");
+  m.rowTid = m.tid;
   m.lane = dlcArith(&b, "arith.remui", m.tid, cst(&b, 32));
   m.warp = dlcArith(&b, "arith.divui", m.tid, cst(&b, 32));
   int scratch = dlcMemoryBoundScratchFloats(p, mode);

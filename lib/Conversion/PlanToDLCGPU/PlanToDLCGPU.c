@@ -377,33 +377,28 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
   return true;
 }
 
-/* The CTA size of a row or point kernel: DLC_MEMORY_SHORT_THREADS when
- * the length L a CTA shares (the last iter in row mode, else the first
- * reduce's loop) is at most DLC_MEMORY_SHORT_LENGTH, else the plan's T; as
- * text over the symbols (192*min(2, ceildiv(L + 1, 1025)) - 128 for T =
- * 256: the manifest's expressions have no comparison). */
-static void memoryBlockText(const KpMemoryProblem *p, DlcMemoryMode mode,
-                            int64_t threads, char *out, size_t size) {
-  KpExtent one = kpExtentConstant(1);
-  const KpExtent *length = p->numIters ? &p->loops[p->numIters - 1].size : &one;
-  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE) {
-      length = &p->loops[__builtin_ctz(p->steps[s].reduced)].size;
-      break;
-    }
-  const int64_t shortT = DLC_MEMORY_SHORT_THREADS;
+/* The grid of a row or point kernel over `points` (text): a CTA per
+ * point, or DLC_MEMORY_ROWS_PER_CTA of them (a warp each) when the length
+ * L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH; for a symbolic L
+ * the formula picks at launch (15 - 7*min(2, ceildiv(L + 1, 1025)) is 8
+ * for L <= 1024, else 1: the manifest's expressions have no comparison). */
+static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
+                           const char *points, char *out, size_t size) {
+  int shared = dlcMemoryBoundSharedLoop(p, mode);
+  const KpExtent *length = shared >= 0 ? &p->loops[shared].size : NULL;
   const int64_t shortL = DLC_MEMORY_SHORT_LENGTH;
-  if (threads <= shortT) {
-    snprintf(out, size, "%lld", (long long)threads);
+  const int64_t rows = DLC_MEMORY_ROWS_PER_CTA;
+  if (!length || (length->numSymbols == 0 && length->constant > shortL)) {
+    snprintf(out, size, "%s", points);
   } else if (length->numSymbols == 0) {
-    snprintf(out, size, "%lld",
-             (long long)(length->constant <= shortL ? shortT : threads));
+    snprintf(out, size, "ceildiv(%s, %lld)", points, (long long)rows);
   } else {
     char extent[96];
     kpExtentText(p->func, length, extent, sizeof(extent));
-    snprintf(out, size, "%lld*min(2, ceildiv(%s + 1, %lld)) - %lld",
-             (long long)(threads - shortT), extent, (long long)(shortL + 1),
-             (long long)(threads - 2 * shortT));
+    snprintf(out, size,
+             "ceildiv(%s, %lld - %lld*min(2, ceildiv(%s + 1, %lld)))", points,
+             (long long)(2 * rows - 1), (long long)(rows - 1), extent,
+             (long long)(shortL + 1));
   }
 }
 
@@ -451,7 +446,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
                  last, sizeof(last));
     if (mode != DLC_MEMORY_FLAT)
-      snprintf(grid, sizeof(grid), "%s", outer);
+      memoryGridText(p, mode, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);
@@ -459,15 +454,6 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
     MlirOperation kernel = buildKernelFunc(region, 0, NULL, grid, "1", threads,
                                            smem, "0", 1, &numTensors);
-    /* A CTA shares a row or a reduction: as many threads as its length
-     * keeps busy (64 per 1024 elements), up to the plan's. */
-    if (mode != DLC_MEMORY_FLAT) {
-      char blockX[256];
-      memoryBlockText(p, mode, threads, blockX, sizeof(blockX));
-      mlirOperationSetAttributeByName(
-          kernel, mlirStringRefCreateFromCString("dlcgpu.block_x"),
-          str(mlirOperationGetContext(region), blockX));
-    }
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }

@@ -75,11 +75,12 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
  * Grid x: the outer points (row), the points (point), or ceildiv(outer
  * points * ceildiv(last extent, width), threads) (flat). Kernel arguments
  * as the GEMM skeletons' (tensors, then symbols). */
-/* Row and point kernels whose shared length is at most
- * DLC_MEMORY_SHORT_LENGTH launch CTAs of DLC_MEMORY_SHORT_THREADS threads,
- * others the plan's (measured on the H100: a 768-wide LayerNorm doubles its
- * bandwidth with 64 threads, 4096-wide rows need 256). */
-enum { DLC_MEMORY_SHORT_THREADS = 64, DLC_MEMORY_SHORT_LENGTH = 1024 };
+/* Row and point kernels whose shared length (the row, or the reduction)
+ * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point,
+ * DLC_MEMORY_ROWS_PER_CTA of them a CTA (measured on the H100: a 768-wide
+ * LayerNorm loses half its bandwidth to a CTA's barriers, 4096-wide rows
+ * need 256 threads). */
+enum { DLC_MEMORY_SHORT_LENGTH = 1024, DLC_MEMORY_ROWS_PER_CTA = 8 };
 
 typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,
@@ -105,6 +106,10 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
  * there are no reduces); else 1. */
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
                               DlcMemoryMode mode);
+/* The loop a row or point kernel's CTA shares (row: the last iter; point:
+ * the first reduce's loop), -1 when none. */
+int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
+                             DlcMemoryMode mode);
 /* The f32 shared-memory slots it needs: 32 per cooperative reduce. */
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
                                 DlcMemoryMode mode);
