@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Configures and builds DLC into build/ (or build-sanitize/ with --sanitize).
+# Configures and builds DLC into build/ (RelWithDebInfo), build-sanitize/
+# with --sanitize (ASan + UBSan), or build-release/ with --release (Release,
+# -O3: the optimiser's warnings, e.g. -Wstringop-overflow, are errors too).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 dir="$root/build"
+type=RelWithDebInfo
 extra=()
-if [ "${1:-}" = "--sanitize" ]; then
+case "${1:-}" in
+--sanitize)
   dir="$root/build-sanitize"
   extra=(-DDLC_SANITIZE=ON)
-fi
-cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo "${extra[@]}" >/dev/null
+  ;;
+--release)
+  dir="$root/build-release"
+  type=Release
+  ;;
+esac
+cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=$type ${extra[@]+"${extra[@]}"} >/dev/null
 cmake --build "$dir"
 echo "$dir"

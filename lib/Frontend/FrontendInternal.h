@@ -11,6 +11,7 @@
 
 #include "Builder.h"
 #include "Json.h"
+#include "StringMap.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -62,6 +63,7 @@ typedef struct FeImporter {
 
   FeTensor *tensors;
   size_t numTensors, capacityTensors;
+  DlcStringMap tensorIndex; /* name -> position in `tensors` (D12: linear) */
 
   /* Graph symbols in order: those of the argument types (first
    * appearance), then those a Conv2D introduces. */

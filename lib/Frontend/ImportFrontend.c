@@ -158,10 +158,8 @@ bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
 }
 
 FeTensor *feFindTensor(FeImporter *im, const char *name) {
-  for (size_t i = 0; i < im->numTensors; ++i)
-    if (strcmp(im->tensors[i].name, name) == 0)
-      return &im->tensors[i];
-  return NULL;
+  size_t i = dlcStringMapFind(&im->tensorIndex, name);
+  return i == DLC_STRING_MAP_NONE ? NULL : &im->tensors[i];
 }
 
 static FeTensor *addTensor(FeImporter *im, const char *name) {
@@ -173,6 +171,8 @@ static FeTensor *addTensor(FeImporter *im, const char *name) {
     im->tensors = grown;
     im->capacityTensors = capacity;
   }
+  if (!dlcStringMapInsert(&im->tensorIndex, name, im->numTensors))
+    return NULL;
   FeTensor *t = &im->tensors[im->numTensors++];
   memset(t, 0, sizeof(*t));
   t->name = name;
@@ -959,6 +959,7 @@ MlirModule dlcImportFrontendJson(MlirContext ctx, MlirStringRef json,
   }
   mlirContextDetachDiagnosticHandler(ctx, handler);
   feDestroyMaps(&im);
+  dlcStringMapClear(&im.tensorIndex);
   free(im.tensors);
   return module;
 }

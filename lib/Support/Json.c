@@ -1,5 +1,6 @@
 /* A small, strict JSON reader (RFC 8259) with value positions; see Json.h. */
 #include "Json.h"
+#include "StringMap.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -408,7 +409,10 @@ static bool parseArray(Parser *p, DlcJsonValue *v, int depth) {
   }
 }
 
-static bool parseObject(Parser *p, DlcJsonValue *v, int depth) {
+/* Reads the members of an object; `seen` indexes its keys so that the
+ * duplicate check stays linear in the object's size. */
+static bool parseMembers(Parser *p, DlcJsonValue *v, int depth,
+                         DlcStringMap *seen) {
   size_t capacity = 0;
   v->kind = DlcJsonValueObject;
   ++p->pos; /* '{' */
@@ -428,13 +432,15 @@ static bool parseObject(Parser *p, DlcJsonValue *v, int depth) {
     char *key = parseString(p);
     if (!key)
       return false;
-    for (size_t i = 0; i < v->count; ++i)
-      if (strcmp(v->keys[i], key) == 0) {
-        failAt(p, keyLine, keyColumn, "duplicate key \"%s\" in an object", key);
-        free(key);
-        return false;
-      }
-    if (!growItems(p, v, &capacity, true)) {
+    if (dlcStringMapFind(seen, key) != DLC_STRING_MAP_NONE) {
+      failAt(p, keyLine, keyColumn, "duplicate key \"%s\" in an object", key);
+      free(key);
+      return false;
+    }
+    if (!growItems(p, v, &capacity, true) ||
+        !dlcStringMapInsert(seen, key, v->count)) {
+      if (!p->failed)
+        fail(p, "out of memory");
       free(key);
       return false;
     }
@@ -470,6 +476,13 @@ static bool parseObject(Parser *p, DlcJsonValue *v, int depth) {
          found(p, where, sizeof(where)));
     return false;
   }
+}
+
+static bool parseObject(Parser *p, DlcJsonValue *v, int depth) {
+  DlcStringMap seen = {0};
+  bool ok = parseMembers(p, v, depth, &seen);
+  dlcStringMapClear(&seen);
+  return ok;
 }
 
 static bool parseValue(Parser *p, DlcJsonValue *v, int depth) {

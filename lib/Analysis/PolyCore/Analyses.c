@@ -69,13 +69,13 @@ void pcComposeRead(const PvFunction *fn, const PvValue *v, int k,
 /* Groups of a statement's axes (see the header comment). */
 static void groupAxes(const PvValue *v, PcTiling *t) {
   const PvPattern *pt = &v->pattern;
-  int last = -1, secondLast = -1;
-  for (int a = 0; a < v->rank; ++a)
+  int last = -1, secondLast = -1, rank = pvValueRank(v);
+  for (int a = 0; a < rank; ++a)
     if (v->axes[a].kind != 'r') {
       secondLast = last;
       last = a;
     }
-  for (int a = 0; a < v->rank; ++a) {
+  for (int a = 0; a < rank; ++a) {
     if (v->axes[a].kind == 'r')
       t->group[a] = pt->found && pt->isWindowAxis[a] ? 'W' : 'K';
     else if (pt->found) {
@@ -91,12 +91,13 @@ static void tileStatement(const PvValue *v, const int64_t option[3],
   static const char groups[3] = {'M', 'N', 'K'};
   memset(t, 0, sizeof(*t));
   groupAxes(v, t);
-  for (int a = 0; a < v->rank; ++a)
+  int rank = pvValueRank(v);
+  for (int a = 0; a < rank; ++a)
     t->tile[a] =
         t->group[a] == 'W' && v->axes[a].symbol < 0 ? v->axes[a].extent : 1;
   for (int g = 0; g < 3; ++g) {
     int64_t remaining = option[g];
-    for (int a = v->rank - 1; a >= 0; --a) {
+    for (int a = rank - 1; a >= 0; --a) {
       if (t->group[a] != groups[g])
         continue;
       int64_t extent = v->axes[a].extent;

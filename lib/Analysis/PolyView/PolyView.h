@@ -107,7 +107,7 @@ typedef struct PvValue {
   MlirOperation op;
   PvKind kind;
   char name[PV_NAME]; /* a leaf's dlc.name, a result's dlc.name, or v<k> */
-  int rank;           /* iteration axes */
+  int rank;           /* iteration axes, at most PV_MAX_RANK (pvValueRank) */
   PvAxis axes[PV_MAX_RANK];
   char axisName[PV_MAX_RANK][PV_NAME]; /* display names, unique in the op */
   int resultRank;
@@ -129,6 +129,13 @@ typedef struct PvValue {
   isl_multi_aff *access[PV_MAX_OPERANDS]; /* iteration -> operand */
   PvPattern pattern;
 } PvValue;
+
+/* v->rank, which Function.c checks against PV_MAX_RANK when it reads the
+ * op; the explicit bound lets the optimiser see that loops over the axes
+ * stay inside the PV_MAX_RANK arrays (gcc -O3 -Wstringop-overflow). */
+static inline int pvValueRank(const PvValue *v) {
+  return v->rank < PV_MAX_RANK ? v->rank : PV_MAX_RANK;
+}
 
 typedef struct PvFunction {
   isl_ctx *ctx; /* borrowed: one per pass run */

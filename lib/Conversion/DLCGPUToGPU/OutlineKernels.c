@@ -148,7 +148,7 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
   MlirAttribute *params =
-      malloc((size_t)(numMemrefs + numSymbols + numMaps) * sizeof(*params));
+      malloc((size_t)(numMemrefs + numSymbols + numMaps) * sizeof(*params) + 1);
   if (!params)
     abort(); /* out of memory: MLIR itself cannot go on either */
   int n = 0;

@@ -95,10 +95,14 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   return true;
 }
 
-/* What the SM80 skeleton adds: BK of at most 64, 64-wide CTA tiles, and
- * 16-byte copies that split evenly, at most 8 a thread. */
+/* What the SM80 skeleton adds: BK of 16, 32 or 64 (a power-of-two number
+ * of 16-byte chunks per row, which the XOR swizzle keeps inside the row:
+ * with BK = 48 it would move chunks into the next row), 64-wide CTA tiles,
+ * and 16-byte copies that split evenly, at most 8 a thread. */
 static bool checkSm80Tiling(MlirOperation schedule, const DlcGemmTiling *t) {
-  if (t->tileK > 64 || t->warpM > 128 || t->warpN > 128 || t->stages < 2)
+  if (t->tileK != 16 && t->tileK != 32 && t->tileK != 64)
+    return reject(schedule, "the SM80 skeleton takes BK = 16, 32 or 64");
+  if (t->warpM > 128 || t->warpN > 128 || t->stages < 2)
     return reject(schedule, "the tile and warp tile do not fit the "
                             "m16n8k16 fragment layout");
   int64_t threads = dlcGemmThreads(t);
