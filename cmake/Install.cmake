@@ -1,6 +1,6 @@
 # Install rules and the packages a host builds against (docs/install.md):
 # headers, libDLC.so (with SONAME) and libDLC.a, the runtime, the tools,
-# the IRDL files plus their combination, a CMake package (find_package(DLC)
+# the mlir-opt plugin, the IRDL files plus their combination, a CMake package (find_package(DLC)
 # -> DLC::DLC) and dlc.pc.
 include(CMakePackageConfigHelpers)
 
@@ -26,6 +26,7 @@ install(TARGETS DLCShared DLC DLCRuntime DLCMLIR EXPORT DLCTargets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS dlc-opt dlc-translate dlc-run dlc-interp
         RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
+install(TARGETS DLCPlugin LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(FILES ${DLC_DIALECT_FILES} "${DLC_COMBINED_IRDL}"
         DESTINATION "${DLC_SHARE_DIR}/dialects")
 
