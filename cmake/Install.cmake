@@ -1,6 +1,6 @@
 # Install rules and the packages a host builds against (docs/install.md):
 # headers, libDLC.so (with SONAME) and libDLC.a, the runtime, the tools,
-# the mlir-opt plugin, the IRDL files plus their combination, a CMake package (find_package(DLC)
+# the mlir-opt plugin, the Python package, the IRDL files plus their combination, a CMake package (find_package(DLC)
 # -> DLC::DLC) and dlc.pc.
 include(CMakePackageConfigHelpers)
 
@@ -27,6 +27,10 @@ install(TARGETS DLCShared DLC DLCRuntime DLCMLIR EXPORT DLCTargets
 install(TARGETS dlc-opt dlc-translate dlc-run dlc-interp
         RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(TARGETS DLCPlugin LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
+# The Python package (docs/python.md); it finds libDLC.so.0 three levels up.
+install(DIRECTORY "${CMAKE_SOURCE_DIR}/python/dlc"
+        DESTINATION "${CMAKE_INSTALL_LIBDIR}/python3/dist-packages"
+        PATTERN "__pycache__" EXCLUDE)
 install(FILES ${DLC_DIALECT_FILES} "${DLC_COMBINED_IRDL}"
         DESTINATION "${DLC_SHARE_DIR}/dialects")
 

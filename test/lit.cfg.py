@@ -37,3 +37,6 @@ config.substitutions.append(("%preload_sanitizers", preload))
 # Upstream mlir-opt with the DLC plugin (lib/Plugin) of this build loaded.
 plugin = os.path.join(config.dlc_obj_root, "lib", "libDLCPlugin.so")
 config.substitutions.append(("%mlir_opt_dlc", "%s %s --load-dialect-plugin=%s --load-pass-plugin=%s" % (preload, os.path.join(config.llvm_tools_dir, "mlir-opt"), plugin, plugin)))
+# Debian's python3 (the one python3-pytest installs into), whatever python3
+# comes first on PATH.
+config.substitutions.append(("%python3", "/usr/bin/python3"))
