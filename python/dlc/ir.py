@@ -5,8 +5,6 @@ import ctypes
 from . import _capi
 from .errors import Diagnostic, DlcError
 
-_SEVERITIES = ("error", "warning", "note", "remark")  # MlirDiagnosticSeverity
-
 
 class Context:
     """An MLIR context ready for DLC (dlcContextCreate): upstream dialects
@@ -35,10 +33,10 @@ class Context:
                 _capi.mlirDiagnosticGetLocation(diagnostic), where, len(where))
             text = _capi.Collector()
             _capi.mlirDiagnosticPrint(diagnostic, text.callback, None)
-            severity = _capi.mlirDiagnosticGetSeverity(diagnostic)
+            severity = _capi.dlcDiagnosticSeverityName(
+                _capi.mlirDiagnosticGetSeverity(diagnostic)).decode()
             self._diagnostics.append(Diagnostic.parse(
-                _SEVERITIES[severity] if 0 <= severity < 4 else "error",
-                where.value.decode("utf-8", "replace"), text.text()))
+                severity, where.value.decode("utf-8", "replace"), text.text()))
         except Exception:  # never let an exception unwind through C
             pass
         return 1  # handled: MLIR prints nothing

@@ -19,6 +19,7 @@ def test_dlc_diagnostic_becomes_exception():
     assert error.value.location == "g.mlir:2:8"
     assert error.value.suggestion.startswith("expand one side")
     diagnostic = error.value.diagnostics[0]
+    assert diagnostic.severity == "error"
     assert diagnostic.kind == "BroadcastMismatch"
     assert "differ at axis 1" in diagnostic.why
 
