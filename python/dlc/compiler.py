@@ -73,8 +73,12 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None):
     directory.mkdir(parents=True, exist_ok=True)
     compiled = directory / "compiled.mlir"
     compiled.write_text(str(module))
+    tool = _translate_tool()
+    if not tool.is_file():
+        raise DlcError("cannot find dlc-translate at %s (set DLC_TRANSLATE to "
+                       "its path)" % tool)
     result = subprocess.run(
-        [str(_translate_tool()), str(compiled), "--emit-kernels=%s" % directory],
+        [str(tool), str(compiled), "--emit-kernels=%s" % directory],
         capture_output=True, text=True)
     if result.returncode != 0:
         raise DlcError("dlc-translate --emit-kernels failed: %s"

@@ -41,6 +41,13 @@ class Context:
             pass
         return 1  # handled: MLIR prints nothing
 
+    @property
+    def handle(self):
+        """The MlirContext; DlcError once the context is closed."""
+        if not self._handle.ptr:
+            raise DlcError("the context was closed")
+        return self._handle
+
     def take_diagnostics(self):
         """The diagnostics emitted since the last call (and forgets them)."""
         taken, self._diagnostics = self._diagnostics, []
@@ -67,7 +74,7 @@ class Context:
         source = name.encode()
         self.take_diagnostics()
         handle = _capi.dlcModuleCreateParse(
-            self._handle, _capi.StringRef.of(data), _capi.StringRef.of(source))
+            self.handle, _capi.StringRef.of(data), _capi.StringRef.of(source))
         if not handle.ptr:
             raise DlcError("cannot parse %s" % name, self.take_diagnostics())
         return Module(self, handle)
@@ -80,7 +87,7 @@ class Context:
         lines = _capi.Collector()
         self.take_diagnostics()
         handle = _capi.dlcImportFrontendJson(
-            self._handle, _capi.StringRef.of(data), _capi.StringRef.of(source),
+            self.handle, _capi.StringRef.of(data), _capi.StringRef.of(source),
             lines.callback, None)
         if not handle.ptr:
             found = [Diagnostic.from_line(chunk.decode("utf-8", "replace"))
@@ -100,7 +107,8 @@ class Module:
 
     @property
     def _operation(self):
-        if not self._handle.ptr or self._handle.ptr not in self.context._live_modules:
+        live = self.context._live_modules
+        if not self._handle.ptr or self._handle.ptr not in live:
             raise DlcError("the module was closed (or its context)")
         return _capi.mlirModuleGetOperation(self._handle)
 
@@ -130,7 +138,7 @@ class Module:
         # builtin.module(...) pipeline (docs/c-api.md).
         anchor = b"builtin.module"
         pm = _capi.mlirPassManagerCreateOnOperation(
-            ctx._handle, _capi.StringRef.of(anchor))
+            ctx.handle, _capi.StringRef.of(anchor))
         try:
             errors = _capi.Collector()
             if not _capi.dlcParsePassPipeline(

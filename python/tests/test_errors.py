@@ -56,3 +56,16 @@ def test_module_of_a_closed_context():
     ctx.close()  # destroys the module with it
     with pytest.raises(dlc.DlcError, match="closed"):
         str(module)
+
+
+def test_closed_context():
+    ctx = dlc.Context()
+    ctx.close()
+    with pytest.raises(dlc.DlcError, match="context was closed"):
+        ctx.parse(MISMATCH)
+
+
+def test_missing_translate_tool(example, monkeypatch, tmp_path):
+    monkeypatch.setenv("DLC_TRANSLATE", str(tmp_path / "no-such-tool"))
+    with pytest.raises(dlc.DlcError, match="cannot find dlc-translate"):
+        dlc.compile(example, output=tmp_path)
