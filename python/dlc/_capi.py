@@ -111,6 +111,11 @@ _declare("mlirPassManagerCreateOnOperation", PassManager, Context, StringRef)
 _declare("mlirPassManagerDestroy", None, PassManager)
 _declare("mlirPassManagerGetAsOpPassManager", OpPassManager, PassManager)
 _declare("mlirPassManagerRunOnOp", LogicalResult, PassManager, Operation)
+_declare("mlirOpPrintingFlagsCreate", ctypes.c_void_p)
+_declare("mlirOpPrintingFlagsDestroy", None, ctypes.c_void_p)
+_declare("mlirPassManagerEnableIRPrinting", None, PassManager, ctypes.c_bool,
+         ctypes.c_bool, ctypes.c_bool, ctypes.c_bool, ctypes.c_bool,
+         ctypes.c_void_p, StringRef)
 _declare("dlcParsePassPipeline", LogicalResult, OpPassManager, StringRef,
          StringCallback, ctypes.c_void_p)
 _declare("dlcImportFrontendJson", Module, Context, StringRef, StringRef,

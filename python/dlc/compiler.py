@@ -18,15 +18,37 @@ def _translate_tool():
     return Path(_capi.library_path).resolve().parent.parent / "bin" / "dlc-translate"
 
 
+# Each layer's IR is the module after the pass of dlc-to-ptx that ends the
+# layer: its verifier where it has one (which changes nothing).
+_LAYER_ENDS = {"indexbook": "convert-tiny-to-indexbook",
+               "rbssa": "rbssa-verify",
+               "plan": "plan-verify",
+               "dlcgpu": "dlcgpu-verify"}
+
+
+def _layers(tiny, ir_tree):
+    """{layer: IR text} from an IR printing tree of a dlc-to-ptx run."""
+    layers = {"tiny": tiny}
+    for layer, end in _LAYER_ENDS.items():
+        # Module-scope files sit one folder down: <module>/<n>_<pass>.mlir.
+        found = sorted(Path(ir_tree).glob("*/[0-9]*_%s.mlir" % end))
+        if found:
+            layers[layer] = found[-1].read_text()
+    return layers
+
+
 class Program:
     """A compiled model. `tiny` is the input IR as text, `module` the
     compiled module, `ptx` the PTX text, `kernels` each kernel's manifest
     (dict, docs/conventions.md), `programs` the program manifests of a
-    multi-kernel model, `directory` where the files were written."""
+    multi-kernel model, `directory` where the files were written, `layers`
+    each layer's IR ({"tiny", "indexbook", "rbssa", "plan", "dlcgpu"} ->
+    text) when compiled with layers=True."""
 
-    def __init__(self, tiny, module, directory):
+    def __init__(self, tiny, module, directory, layers=None):
         self.tiny = tiny
         self.module = module
+        self.layers = layers or {}
         self.directory = Path(directory)
         self.kernels, self.programs, self.ptx = [], [], ""
         for path in sorted(self.directory.glob("*.json")):
@@ -59,18 +81,27 @@ def _load(model, context):
     return context.parse(text, str(path))
 
 
-def compile(model, chip="sm_90", plan_file=None, output=None, context=None):
+def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
+            layers=False):
     """Compiles `model` (a tiny Module, a Frontend JSON or tiny .mlir path,
     or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
     PTX and manifests into `output` (a fresh temporary folder by default).
-    Raises DlcError with the failing step's diagnostics."""
+    With layers=True the Program also holds each layer's IR (slower: the
+    module is printed after every pass). Raises DlcError with the failing
+    step's diagnostics."""
     context = context or Context()
     module = _load(model, context)
     tiny = str(module)
     options = "chip=%s" % chip + (" plan-file=%s" % plan_file if plan_file else "")
-    module.run("builtin.module(dlc-to-ptx{%s})" % options)
     directory = Path(output or tempfile.mkdtemp(prefix="dlc-"))
     directory.mkdir(parents=True, exist_ok=True)
+    found = None
+    if layers:
+        with tempfile.TemporaryDirectory(prefix="dlc-ir-") as ir_tree:
+            module.run("builtin.module(dlc-to-ptx{%s})" % options, ir_tree)
+            found = _layers(tiny, ir_tree)
+    else:
+        module.run("builtin.module(dlc-to-ptx{%s})" % options)
     compiled = directory / "compiled.mlir"
     compiled.write_text(str(module))
     tool = _translate_tool()
@@ -83,4 +114,4 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None):
     if result.returncode != 0:
         raise DlcError("dlc-translate --emit-kernels failed: %s"
                        % result.stderr.strip())
-    return Program(tiny, module, directory)
+    return Program(tiny, module, directory, found)

@@ -124,10 +124,12 @@ class Module:
             raise DlcError("the module does not verify",
                            self.context.take_diagnostics())
 
-    def run(self, pipeline):
+    def run(self, pipeline, ir_tree=None):
         """Runs a pass pipeline in place and returns the module. `pipeline`
         is `builtin.module(...)` or its bare elements (`tiny-verify,
-        canonicalize`); DLC and upstream pass names mix freely."""
+        canonicalize`); DLC and upstream pass names mix freely. With
+        `ir_tree` (a folder), the module is printed after every pass into
+        files there (MLIR's IR printing tree: <op>/<n>_<pass>.mlir)."""
         pipeline = pipeline.strip()
         if not pipeline.startswith("builtin.module("):
             pipeline = "builtin.module(%s)" % pipeline
@@ -140,6 +142,13 @@ class Module:
         pm = _capi.mlirPassManagerCreateOnOperation(
             ctx.handle, _capi.StringRef.of(anchor))
         try:
+            if ir_tree is not None:
+                tree = str(ir_tree).encode()
+                flags = _capi.mlirOpPrintingFlagsCreate()
+                _capi.mlirPassManagerEnableIRPrinting(
+                    pm, False, True, True, False, False, flags,
+                    _capi.StringRef.of(tree))
+                _capi.mlirOpPrintingFlagsDestroy(flags)
             errors = _capi.Collector()
             if not _capi.dlcParsePassPipeline(
                     _capi.mlirPassManagerGetAsOpPassManager(pm),

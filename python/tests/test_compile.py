@@ -29,3 +29,13 @@ def test_compile_frontend_json(frontend_gemm, tmp_path):
 def test_compile_module(example, tmp_path):
     module = dlc.Context().parse(example.read_text(), str(example))
     assert dlc.compile(module, output=tmp_path).module is module
+
+
+def test_compile_keeps_each_layer(example, tmp_path):
+    program = dlc.compile(example, output=tmp_path, layers=True)
+    assert list(program.layers) == ["tiny", "indexbook", "rbssa", "plan",
+                                    "dlcgpu"]
+    for layer, text in program.layers.items():
+        assert '"%s.' % layer in text
+    assert '"tiny.' not in program.layers["indexbook"]
+    assert "plan." in program.layers["plan"] and "tile" in program.layers["plan"]
