@@ -4,6 +4,7 @@
 #ifndef DLC_DLC_H
 #define DLC_DLC_H
 
+#include "dlc/Context.h"
 #include "dlc/Diagnostics.h"
 #include "dlc/Dialects.h"
 #include "dlc/Frontend.h"

@@ -1,0 +1,41 @@
+"""dlc.compile: a model to PTX and manifests."""
+import dlc
+
+
+def test_compile_tiny_file(example, tmp_path):
+    program = dlc.compile(example, output=tmp_path)
+    assert ".visible .entry gemm_bias_relu(" in program.ptx
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in program.ptx
+    manifest = program.kernel("gemm_bias_relu")
+    assert manifest["arch"] == "sm_90"
+    assert [p["name"] for p in manifest["params"]] == [
+        "X", "W", "bias", "Y", "M", "K", "N"]
+    assert (tmp_path / "gemm_bias_relu.json").is_file()
+    assert '"tiny.reduce"' in program.tiny
+    assert "gpu.binary" in str(program.module)
+
+
+def test_compile_for_sm90a(example, tmp_path):
+    program = dlc.compile(str(example), chip="sm_90a", output=tmp_path)
+    assert "wgmma.mma_async" in program.ptx
+    assert program.kernels[0]["arch"] == "sm_90a"
+
+
+def test_compile_frontend_json(frontend_gemm, tmp_path):
+    program = dlc.compile(frontend_gemm, output=tmp_path)
+    assert program.kernel("gemm_bias_relu")["symbols"] == ["M", "K", "N"]
+
+
+def test_compile_module(example, tmp_path):
+    module = dlc.Context().parse(example.read_text(), str(example))
+    assert dlc.compile(module, output=tmp_path).module is module
+
+
+def test_compile_keeps_each_layer(example, tmp_path):
+    program = dlc.compile(example, output=tmp_path, layers=True)
+    assert list(program.layers) == ["tiny", "indexbook", "rbssa", "plan",
+                                    "dlcgpu"]
+    for layer, text in program.layers.items():
+        assert '"%s.' % layer in text
+    assert '"tiny.' not in program.layers["indexbook"]
+    assert "plan." in program.layers["plan"] and "tile" in program.layers["plan"]

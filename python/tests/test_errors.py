@@ -1,0 +1,71 @@
+"""Errors are DlcError exceptions carrying the spec code, the location and
+the suggestion."""
+import pytest
+
+import dlc
+
+MISMATCH = """func.func @g(%a: tensor<?x4xf32, ["M", 4]>, %b: tensor<3xf32>) {
+  %0 = "tiny.add"(%a, %b) : (tensor<?x4xf32, ["M", 4]>, tensor<3xf32>) -> tensor<?x4xf32, ["M", 4]>
+  return
+}
+"""
+
+
+def test_dlc_diagnostic_becomes_exception():
+    module = dlc.Context().parse(MISMATCH, "g.mlir")
+    with pytest.raises(dlc.DlcError) as error:
+        module.run("func.func(tiny-verify)")
+    assert error.value.code == "E1001"
+    assert error.value.location == "g.mlir:2:8"
+    assert error.value.suggestion.startswith("expand one side")
+    diagnostic = error.value.diagnostics[0]
+    assert diagnostic.severity == "error"
+    assert diagnostic.kind == "BroadcastMismatch"
+    assert "differ at axis 1" in diagnostic.why
+
+
+def test_compile_reports_the_failing_pass():
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile(MISMATCH)
+    assert error.value.code == "E1001"
+
+
+def test_unknown_pass():
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.Context().parse(MISMATCH).run("no-such-pass")
+    assert "'no-such-pass' does not refer to a registered pass" in str(error.value)
+    assert error.value.code is None
+
+
+def test_bad_chip_option():
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile(MISMATCH, chip="sm_12")
+    assert '"sm_12" is not a known chip' in str(error.value)
+
+
+def test_parse_error_location():
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.Context().parse("func.func @x(", "bad.mlir")
+    assert error.value.location.startswith("bad.mlir:1:")
+    assert "error: expected" in str(error.value)
+
+
+def test_module_of_a_closed_context():
+    ctx = dlc.Context()
+    module = ctx.parse(MISMATCH)
+    ctx.close()  # destroys the module with it
+    with pytest.raises(dlc.DlcError, match="closed"):
+        str(module)
+
+
+def test_closed_context():
+    ctx = dlc.Context()
+    ctx.close()
+    with pytest.raises(dlc.DlcError, match="context was closed"):
+        ctx.parse(MISMATCH)
+
+
+def test_missing_translate_tool(example, monkeypatch, tmp_path):
+    monkeypatch.setenv("DLC_TRANSLATE", str(tmp_path / "no-such-tool"))
+    with pytest.raises(dlc.DlcError, match="cannot find dlc-translate"):
+        dlc.compile(example, output=tmp_path)
