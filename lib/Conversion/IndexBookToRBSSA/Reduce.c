@@ -722,6 +722,10 @@ static Out outsideUnary(MlirOperation op, Walk *w, int depth) {
     return known(x.value > 0 ? x.value : 0.0, true);
   if (rbStringAttrIs(op, "fn", "abs"))
     return known(fabs(x.value), true);
+  if (rbStringAttrIs(op, "fn", "exp2")) /* exp2(-inf) = 0: a masked score */
+    return known(exp2(x.value), true);
+  if (rbStringAttrIs(op, "fn", "exp"))
+    return known(exp(x.value), true);
   return unknown;
 }
 
@@ -731,6 +735,20 @@ static Out outsideBinary(MlirOperation op, Walk *w, int depth) {
   if (!a.dep && !b.dep)
     return independent;
   bool mul = rbStringAttrIs(op, "fn", "mul");
+  bool add = rbStringAttrIs(op, "fn", "add");
+  bool sub = rbStringAttrIs(op, "fn", "sub");
+  /* An infinity plus or minus a value that does not depend on the domain
+   * (assumed finite: a row's max, a scale) stays that infinity: a masked
+   * score minus its row's max is still -inf. */
+  if ((add || sub) && a.kind == OUT_KNOWN && isinf(a.value) && !b.dep)
+    return known(a.value, true);
+  if ((add || sub) && b.kind == OUT_KNOWN && isinf(b.value) && !a.dep)
+    return known(sub ? -b.value : b.value, true);
+  /* 0 over a value that does not depend on the domain (assumed nonzero:
+   * a row's sum) is 0. */
+  if (rbStringAttrIs(op, "fn", "div") && a.kind == OUT_KNOWN &&
+      a.value == 0.0 && !b.dep)
+    return known(0.0, true);
   /* 0 absorbs a product: a zero-padded factor keeps a sum exact. */
   if (mul && ((a.kind == OUT_KNOWN && a.value == 0.0) ||
               (b.kind == OUT_KNOWN && b.value == 0.0)))
@@ -764,6 +782,19 @@ static Out outsideOp(MlirOperation op, Walk *w, int depth) {
     if (!t.dep)
       return independent;
     return t.kind == OUT_KNOWN && t.value == e ? t : unknown;
+  }
+  if (rbNameIs(op, "rbssa.select_value")) {
+    /* A condition known outside the domain picks one branch there (a
+     * masked score: where(valid, s, -inf) is -inf where the mask is). */
+    Out c = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
+    Out t = outside(mlirOperationGetOperand(op, 1), w, depth + 1);
+    Out e = outside(mlirOperationGetOperand(op, 2), w, depth + 1);
+    if (!c.dep && !t.dep && !e.dep)
+      return independent;
+    if (c.kind != OUT_KNOWN)
+      return unknown;
+    Out picked = c.value != 0.0 ? t : e;
+    return picked.kind == OUT_KNOWN ? known(picked.value, true) : unknown;
   }
   if (rbNameIs(op, "rbssa.unary") || rbNameIs(op, "rbssa.cast") ||
       rbNameIs(op, "rbssa.broadcast_in_dim"))
