@@ -440,67 +440,148 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   return r;
 }
 
+/* Whether step `a` reads step `b` (through its arguments). */
+static bool readsStep(const KpMemoryProblem *p, int a, int b, int depth) {
+  if (a == b)
+    return true;
+  if (a < 0 || depth > KP_MAX_STEPS)
+    return a >= 0; /* too deep to tell: assume it does */
+  for (int i = 0; i < 3; ++i)
+    if (p->steps[a].args[i] >= 0 &&
+        readsStep(p, p->steps[a].args[i], b, depth + 1))
+      return true;
+  return false;
+}
+
+static bool sameExtent(const KpExtent *x, const KpExtent *y) {
+  if (x->constant != y->constant || x->numSymbols != y->numSymbols)
+    return false;
+  for (int i = 0; i < x->numSymbols; ++i)
+    if (x->symbols[i] != y->symbols[i])
+      return false;
+  return true;
+}
+
+/* The reduces a cooperative reduce `s` can share its loop with: not yet
+ * computed, over one loop of the same extent, emittable where `s` is, and
+ * independent of it and of each other (row sum and max of one row). */
+static int fusableReduces(Mb *m, int s, int *group) {
+  const KpMemoryProblem *p = m->p;
+  int n = 0;
+  group[n++] = s;
+  const KpStep *first = &p->steps[s];
+  if (__builtin_popcount(first->reduced) != 1)
+    return n;
+  const KpExtent *extent = &p->loops[__builtin_ctz(first->reduced)].size;
+  for (int r = 0; r < p->numSteps && n < KP_MAX_OUTPUTS; ++r) {
+    const KpStep *step = &p->steps[r];
+    if (r == s || step->kind != KP_STEP_REDUCE || m->stepFrame[r] >= 0 ||
+        __builtin_popcount(step->reduced) != 1 ||
+        !sameExtent(&p->loops[__builtin_ctz(step->reduced)].size, extent) ||
+        frameOf(m, step->loops) > m->versionFrame)
+      continue;
+    bool independent = true;
+    for (int i = 0; i < n && independent; ++i)
+      independent =
+          !readsStep(p, r, group[i], 0) && !readsStep(p, group[i], r, 0);
+    for (int l = 0; l < p->numLoops && independent; ++l)
+      if (step->loops & (1u << l))
+        independent = m->loopFrame[l] >= 0;
+    if (independent)
+      group[n++] = r;
+  }
+  return n;
+}
+
 /* A reduce: a loop over its reduced loops (flattened), shared by the CTA
- * when it is cooperative (by chunks of the width over its one loop in a
- * vector kernel), else serial in the thread. */
+ * (or the row's warp) when it is cooperative — by chunks of the width over
+ * its one loop in a vector kernel, together with the independent reduces
+ * over a loop of the same extent (one pass for a row's sum and max) — else
+ * serial in the thread. The group's other results are recorded as computed
+ * at `frame`. */
 static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
-  const KpStep *step = &m->p->steps[s];
   bool cooperative = m->mode != DLC_MEMORY_FLAT && frame == m->versionFrame;
   int64_t width = cooperative ? m->width : 1;
+  int group[KP_MAX_OUTPUTS];
+  int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
+  const KpStep *step = &m->p->steps[s];
   DlcBuilder b = at(m, frame);
   MlirValue count = extentProduct(m, &b, step->reduced);
-  /* Cooperative partials start from the identity, the init joins once. */
-  double start = cooperative ? identityOf(step->fn) : step->value;
-  MlirValue init = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
-                             : dlcConstFloat(&b, m->f32, start);
+  MlirValue init[KP_MAX_OUTPUTS];
+  for (int g = 0; g < n; ++g) {
+    /* Cooperative partials start from the identity, the init joins once. */
+    const KpStep *r = &m->p->steps[group[g]];
+    double start = cooperative ? identityOf(r->fn) : r->value;
+    init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
+                        : dlcConstFloat(&b, m->f32, start);
+  }
   MlirValue first = cooperative
                         ? dlcArith(&b, "arith.muli", m->rowTid, cst(&b, width))
                         : cst(&b, 0);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(
-      &b, first, count, cst(&b, cooperative ? m->threads * width : 1), 1, &init,
+      &b, first, count, cst(&b, cooperative ? m->threads * width : 1), n, init,
       &body);
   pushFrame(m, loop, body);
   int inner = m->numFrames - 1;
   DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
-  bindLoops(m, &head, step->reduced, mlirBlockGetArgument(body, 0), inner);
   uint32_t saved = m->vecLoops;
-  if (width > 1)
-    m->vecLoops |= step->reduced;
-  MlirValue x = emitStep(m, step->args[0], floor);
-  DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-  if (width > 1) {
-    x = widen(m, &tail, x);
-    if (!m->aligned) /* lanes past the end take the neutral element */
-      x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(step->reduced)), x,
-                    init);
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    bindLoops(m, &head, r->reduced, mlirBlockGetArgument(body, 0), inner);
+    if (width > 1)
+      m->vecLoops |= r->reduced;
   }
-  MlirValue acc =
-      roundStep(m, &tail, step,
-                combine(m, &tail, step->fn, mlirBlockGetArgument(body, 1), x));
-  dlcBuild(&tail, "scf.yield", 1, &acc, 0, NULL, 0, NULL, NULL);
+  MlirValue acc[KP_MAX_OUTPUTS];
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    MlirValue x = emitStep(m, r->args[0], floor);
+    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+    if (width > 1) {
+      x = widen(m, &tail, x);
+      if (!m->aligned) /* lanes past the end take the neutral element */
+        x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)), x,
+                      init[g]);
+    }
+    acc[g] = roundStep(
+        m, &tail, r,
+        combine(m, &tail, r->fn, mlirBlockGetArgument(body, 1 + g), x));
+  }
+  DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+  dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
   m->vecLoops = saved;
   popFrame(m);
-  MlirValue partial = mlirOperationGetResult(loop, 0);
-  DlcBuilder after = at(m, frame);
-  if (width > 1) {
-    const char *names[] = {"kind"};
-    MlirAttribute kind = dlcAttr(
-        m->ctx, strcmp(step->fn, "sum") == 0   ? "#vector.kind<add>"
-                : strcmp(step->fn, "max") == 0 ? "#vector.kind<maxnumf>"
-                                               : "#vector.kind<minnumf>");
-    partial = roundStep(m, &after, step,
-                        dlcBuildValue(&after, "vector.reduction", 1, &partial,
-                                      m->f32, 1, names, &kind));
+  MlirValue result = {NULL};
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    MlirValue partial = mlirOperationGetResult(loop, g);
+    DlcBuilder after = at(m, frame);
+    if (width > 1) {
+      const char *names[] = {"kind"};
+      MlirAttribute kind = dlcAttr(
+          m->ctx, strcmp(r->fn, "sum") == 0   ? "#vector.kind<add>"
+                  : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
+                                              : "#vector.kind<minnumf>");
+      partial = roundStep(m, &after, r,
+                          dlcBuildValue(&after, "vector.reduction", 1, &partial,
+                                        m->f32, 1, names, &kind));
+    }
+    MlirValue v = partial;
+    if (cooperative) {
+      v = ctaCombine(m, &after, r, partial);
+      if (r->value != identityOf(r->fn))
+        v = roundStep(m, &after, r,
+                      combine(m, &after, r->fn,
+                              dlcConstFloat(&after, m->f32, r->value), v));
+    }
+    if (g == 0) {
+      result = v;
+    } else { /* as emitStep records a step */
+      m->stepValue[group[g]] = roundStep(m, &after, r, v);
+      m->stepFrame[group[g]] = frame;
+    }
   }
-  if (!cooperative)
-    return partial;
-  MlirValue all = ctaCombine(m, &after, step, partial);
-  if (step->value == identityOf(step->fn))
-    return all;
-  return roundStep(m, &after, step,
-                   combine(m, &after, step->fn,
-                           dlcConstFloat(&after, m->f32, step->value), all));
+  return result;
 }
 
 /* A domain select: scf.if (domain) { the value } else { the constant },
