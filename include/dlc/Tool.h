@@ -7,6 +7,7 @@
 #include "dlc/Support.h"
 #include "mlir-c/Diagnostics.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #ifdef __cplusplus
@@ -21,6 +22,10 @@ DLC_GIVE char *dlcToolReadFile(const char *path, const char *tool);
  * message naming `tool`, when it cannot be opened. The caller closes it
  * unless it is stdout. */
 DLC_GIVE FILE *dlcToolOpenOutput(const char *path, const char *tool);
+
+/* Creates directory `dir` unless it exists; false, with a message naming
+ * `tool`, when it cannot. */
+bool dlcToolCreateDirectory(const char *dir, const char *tool);
 
 /* A diagnostic handler (mlirContextAttachDiagnosticHandler, no user data)
  * printing each diagnostic to stderr as `location: error: message`. */

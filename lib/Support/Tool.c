@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 char *dlcToolReadFile(const char *path, const char *tool) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
@@ -36,6 +37,14 @@ FILE *dlcToolOpenOutput(const char *path, const char *tool) {
     fprintf(stderr, "%s: error: cannot open '%s': %s\n", tool, path,
             strerror(errno));
   return f;
+}
+
+bool dlcToolCreateDirectory(const char *dir, const char *tool) {
+  if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+    return true;
+  fprintf(stderr, "%s: error: cannot create directory '%s': %s\n", tool, dir,
+          strerror(errno));
+  return false;
 }
 
 MlirLogicalResult dlcToolPrintDiagnostic(MlirDiagnostic d, void *userData) {

@@ -12,11 +12,9 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The chip the module was planned for (its dlc.target, docs/target.md);
  * prints an error and returns NULL when it names no known chip. */
@@ -306,15 +304,6 @@ static bool checkKernels(const char *tool, MlirAttribute kernels) {
   return true;
 }
 
-/* Creates the output folder of --emit-kernels unless it exists. */
-static bool createOutputDir(const char *tool, const char *dir) {
-  if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-    return true;
-  fprintf(stderr, "%s: error: cannot create directory '%s': %s\n", tool, dir,
-          strerror(errno));
-  return false;
-}
-
 /* DIR/<kernel>.json for each entry of dlc.kernels: the entry, preceded by
  * the PTX file it lives in (relative to the manifest) and the chip. */
 static bool writeKernelManifests(const char *tool, MlirAttribute kernels,
@@ -400,8 +389,9 @@ bool dlcWriteKernels(MlirOperation module, DlcKernelsOutput what,
     return ok;
   }
   MlirStringRef name = mlirStringAttrGetValue(binaryName);
-  char *path =
-      createOutputDir(tool, output) ? outputPath(output, name, ".ptx") : NULL;
+  char *path = dlcToolCreateDirectory(output, tool)
+                   ? outputPath(output, name, ".ptx")
+                   : NULL;
   FILE *f = path ? dlcToolOpenOutput(path, tool) : NULL;
   if (f) {
     fputs(ptx, f);
