@@ -27,6 +27,13 @@ DLC_GIVE FILE *dlcToolOpenOutput(const char *path, const char *tool);
  * `tool`, when it cannot. */
 bool dlcToolCreateDirectory(const char *dir, const char *tool);
 
+/* An MlirStringCallback writing `text` to the FILE * `userData`. */
+void dlcToolWriteToFile(MlirStringRef text, void *userData);
+
+/* An MlirStringCallback printing `line` and a newline to stderr (for
+ * dlcImportFrontendJson's error lines). */
+void dlcToolPrintErrorLine(MlirStringRef line, void *userData);
+
 /* A diagnostic handler (mlirContextAttachDiagnosticHandler, no user data)
  * printing each diagnostic to stderr as `location: error: message`. */
 MlirLogicalResult dlcToolPrintDiagnostic(MlirDiagnostic diagnostic,

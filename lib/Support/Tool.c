@@ -47,6 +47,15 @@ bool dlcToolCreateDirectory(const char *dir, const char *tool) {
   return false;
 }
 
+void dlcToolWriteToFile(MlirStringRef text, void *userData) {
+  fwrite(text.data, 1, text.length, (FILE *)userData);
+}
+
+void dlcToolPrintErrorLine(MlirStringRef line, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s\n", (int)line.length, line.data);
+}
+
 MlirLogicalResult dlcToolPrintDiagnostic(MlirDiagnostic d, void *userData) {
   (void)userData;
   char where[512];

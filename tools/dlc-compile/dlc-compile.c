@@ -105,11 +105,6 @@ static int parseOptions(int argc, char **argv, Options *o) {
 
 /* --- import ------------------------------------------------------------ */
 
-static void printLine(MlirStringRef line, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%.*s\n", (int)line.length, line.data);
-}
-
 static bool endsWith(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
@@ -124,7 +119,7 @@ static DLC_GIVE MlirModule loadModel(MlirContext ctx, const char *path) {
   MlirStringRef name = mlirStringRefCreateFromCString(path);
   MlirModule module =
       endsWith(path, ".json")
-          ? dlcImportFrontendJson(ctx, text, name, printLine, NULL)
+          ? dlcImportFrontendJson(ctx, text, name, dlcToolPrintErrorLine, NULL)
           : dlcModuleCreateParse(ctx, text, name);
   free(source);
   return module;
@@ -144,10 +139,6 @@ static char *modelName(const char *path) {
   return name;
 }
 
-static void printToFile(MlirStringRef text, void *userData) {
-  fwrite(text.data, 1, text.length, (FILE *)userData);
-}
-
 /* DIR/<model>.<layer>.mlir: the module as it leaves `layer`. */
 static bool dumpLayer(MlirOperation module, const Options *o, const char *model,
                       int layer) {
@@ -159,7 +150,7 @@ static bool dumpLayer(MlirOperation module, const Options *o, const char *model,
            dlcGetLayerName(layer));
   FILE *f = dlcToolOpenOutput(path, TOOL);
   if (f) {
-    mlirOperationPrint(module, printToFile, f);
+    mlirOperationPrint(module, dlcToolWriteToFile, f);
     fputc('\n', f);
     fclose(f);
     printf("wrote %s\n", path);
@@ -206,10 +197,9 @@ static bool lower(MlirContext ctx, MlirModule module, const Options *o,
   for (int l = 0; ok && l < DLC_NUM_LAYERS; ++l) {
     ok =
         model && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pms[l], op));
-    if (ok && l == 3)
+    if (ok && strcmp(dlcGetLayerName(l), "plan") == 0)
       *plans = summaryCollectPlans(ctx, op);
-    if (ok && o->dump[l] && dlcGetLayerName(l) != NULL &&
-        strcmp(dlcGetLayerName(l), "ptx") != 0)
+    if (ok && o->dump[l] && strcmp(dlcGetLayerName(l), "ptx") != 0)
       ok = dumpLayer(op, o, model, l);
   }
   for (int l = 0; l < DLC_NUM_LAYERS; ++l)

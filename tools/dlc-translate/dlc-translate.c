@@ -45,22 +45,13 @@ static DlcKernelsOutput kernelsOutput(Emit emit) {
 /* --- Frontend IR import
  * -------------------------------------------------------- */
 
-static void printImportError(MlirStringRef line, void *userData) {
-  (void)userData;
-  fprintf(stderr, "%.*s\n", (int)line.length, line.data);
-}
-
-static void printToFile(MlirStringRef text, void *userData) {
-  fwrite(text.data, 1, text.length, (FILE *)userData);
-}
-
 static bool importFrontend(MlirContext ctx, const char *source,
                            const char *input, const char *output,
                            bool debugInfo) {
   MlirModule module = dlcImportFrontendJson(
       ctx, mlirStringRefCreateFromCString(source),
       mlirStringRefCreateFromCString(input ? input : "<stdin>"),
-      printImportError, NULL);
+      dlcToolPrintErrorLine, NULL);
   if (mlirModuleIsNull(module))
     return false;
   FILE *out = dlcToolOpenOutput(output, "dlc-translate");
@@ -69,7 +60,7 @@ static bool importFrontend(MlirContext ctx, const char *source,
     if (debugInfo)
       mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
     mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags,
-                                printToFile, out);
+                                dlcToolWriteToFile, out);
     mlirOpPrintingFlagsDestroy(flags);
     fputc('\n', out);
     if (out != stdout)
