@@ -63,6 +63,9 @@ MlirLogicalResult dlcParsePassPipeline(DLC_KEEP MlirOpPassManager pm,
  * per-layer dumps): "tiny", "indexbook", "rbssa", "plan", "dlcgpu", "ptx".
  * dlcGetLayerName returns NULL outside 0..DLC_NUM_LAYERS-1. */
 enum { DLC_NUM_LAYERS = 6 };
+
+/* The LLVM optimisation level dlc-to-ptx uses unless told otherwise. */
+#define DLC_DEFAULT_OPT_LEVEL "3"
 const char *dlcGetLayerName(int layer);
 
 /* The part of dlc-to-ptx{chip plan-file opt-level} that produces `layer`

@@ -50,7 +50,7 @@ static char *formatPipeline(const char *format, ...) {
 static const DlcPassOptionInfo gpuToPtxOptions[] = {
     {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
      DLC_TARGET_DEFAULT_CHIP},
-    {"opt-level", "LLVM optimisation level", "3"},
+    {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
 };
 
 /* dlcgpu → PTX: DLC's last pass, then upstream all the way. */
@@ -79,7 +79,7 @@ const DlcPassDef dlcGpuToPtxPipeline = {
 static const DlcPassOptionInfo toPtxOptions[] = {
     {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
      DLC_TARGET_DEFAULT_CHIP},
-    {"opt-level", "LLVM optimisation level", "3"},
+    {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
     {"plan-file", "a §8.1 plan JSON overriding the plan search", ""},
 };
 

@@ -160,14 +160,15 @@ static bool dumpLayer(MlirOperation module, const Options *o, const char *model,
 }
 
 /* One pass manager per layer, all parsed before any runs, so that a bad
- * chip or plan file is reported before the model is touched. */
+ * chip or plan file is reported before anything runs or is written. */
 static bool buildLayerPipelines(MlirContext ctx, const Options *o,
                                 MlirPassManager pms[DLC_NUM_LAYERS]) {
   bool ok = true;
   for (int l = 0; l < DLC_NUM_LAYERS; ++l) {
     pms[l] = mlirPassManagerCreateOnOperation(
         ctx, mlirStringRefCreateFromCString("builtin.module"));
-    char *elements = dlcGetLayerPipeline(l, o->chip, o->planFile, "3");
+    char *elements =
+        dlcGetLayerPipeline(l, o->chip, o->planFile, DLC_DEFAULT_OPT_LEVEL);
     char errorText[4096];
     DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
     if (ok &&
