@@ -24,7 +24,7 @@ install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/dlc"
 install(TARGETS DLCShared DLC DLCRuntime DLCMLIR EXPORT DLCTargets
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
-install(TARGETS dlc-opt dlc-translate dlc-run dlc-interp
+install(TARGETS dlc-opt dlc-translate dlc-run dlc-interp dlc-compile
         RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 install(TARGETS DLCPlugin LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 # The Python package (docs/python.md); it finds libDLC.so.0 three levels up.

@@ -59,6 +59,23 @@ MlirLogicalResult dlcParsePassPipeline(DLC_KEEP MlirOpPassManager pm,
                                        MlirStringCallback errorCallback,
                                        void *userData);
 
+/* The layers the dlc-to-ptx pipeline lowers through, in order (spec §13's
+ * per-layer dumps): "tiny", "indexbook", "rbssa", "plan", "dlcgpu", "ptx".
+ * dlcGetLayerName returns NULL outside 0..DLC_NUM_LAYERS-1. */
+enum { DLC_NUM_LAYERS = 6 };
+
+/* The LLVM optimisation level dlc-to-ptx uses unless told otherwise. */
+#define DLC_DEFAULT_OPT_LEVEL "3"
+const char *dlcGetLayerName(int layer);
+
+/* The part of dlc-to-ptx{chip plan-file opt-level} that produces `layer`
+ * from the one before it (for "tiny": its checks), as pipeline elements for
+ * dlcOpPassManagerAddPipeline; dlc-to-ptx is these six in order. `chip` is
+ * checked where the elements are parsed; `planFile` may be "". Malloc'ed,
+ * the caller frees it; NULL for an unknown layer or without memory. */
+DLC_GIVE char *dlcGetLayerPipeline(int layer, const char *chip,
+                                   const char *planFile, const char *optLevel);
+
 #ifdef __cplusplus
 }
 #endif

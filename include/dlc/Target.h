@@ -12,6 +12,10 @@
 extern "C" {
 #endif
 
+/* The default chip when no `chip=` is given. Option tables and tools spell
+ * their default with this macro. */
+#define DLC_TARGET_DEFAULT_CHIP "sm_90"
+
 /* The chip recorded on `op` or its closest ancestor with a `dlc.target`
  * attribute ("sm_80", "sm_90a", ...); the default chip ("sm_90") when none
  * is recorded; NULL when the recorded value is not a known chip. Static

@@ -11,9 +11,11 @@
 #include "dlc/IR.h"
 #include "dlc/Interp.h"
 #include "dlc/Json.h"
+#include "dlc/Kernels.h"
 #include "dlc/Passes.h"
 #include "dlc/Shape.h"
 #include "dlc/Support.h"
 #include "dlc/Target.h"
+#include "dlc/Tool.h"
 
 #endif /* DLC_DLC_H */

@@ -50,7 +50,7 @@ static char *formatPipeline(const char *format, ...) {
 static const DlcPassOptionInfo gpuToPtxOptions[] = {
     {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
      DLC_TARGET_DEFAULT_CHIP},
-    {"opt-level", "LLVM optimisation level", "3"},
+    {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
 };
 
 /* dlcgpu → PTX: DLC's last pass, then upstream all the way. */
@@ -79,29 +79,65 @@ const DlcPassDef dlcGpuToPtxPipeline = {
 static const DlcPassOptionInfo toPtxOptions[] = {
     {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
      DLC_TARGET_DEFAULT_CHIP},
-    {"opt-level", "LLVM optimisation level", "3"},
+    {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
     {"plan-file", "a §8.1 plan JSON overriding the plan search", ""},
 };
 
-/* tiny → PTX: every DLC layer in order (spec §10). The planner records the
- * chip on the module; plan-verify checks the plan against it before the
- * skeleton reads it. */
+/* The layers of dlc-to-ptx (spec §10) and the passes that produce each
+ * from the one before. The planner records the chip on the module;
+ * plan-verify checks the plan against it before the skeleton reads it. */
+static const char *const layerNames[DLC_NUM_LAYERS] = {
+    "tiny", "indexbook", "rbssa", "plan", "dlcgpu", "ptx"};
+
+const char *dlcGetLayerName(int layer) {
+  return layer >= 0 && layer < DLC_NUM_LAYERS ? layerNames[layer] : NULL;
+}
+
+char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
+                          const char *optLevel) {
+  switch (layer) {
+  case 0:
+    return formatPipeline(
+        "func.func(tiny-verify), func.func(tiny-expand-broadcasts)");
+  case 1:
+    return formatPipeline("convert-tiny-to-indexbook");
+  case 2:
+    return formatPipeline("convert-indexbook-to-rbssa, "
+                          "func.func(rbssa-fold-activations), rbssa-verify");
+  case 3:
+    return formatPipeline("convert-rbssa-to-plan{chip=%s%s%s}, plan-verify",
+                          chip, planFile[0] ? " plan-file=" : "", planFile);
+  case 4:
+    return formatPipeline("convert-plan-to-dlcgpu, dlcgpu-verify");
+  case 5:
+    return formatPipeline("dlc-gpu-to-ptx{chip=%s opt-level=%s}", chip,
+                          optLevel);
+  default:
+    return NULL;
+  }
+}
+
+/* tiny → PTX: every layer's passes in order. */
 static char *expandToPtx(const DlcPassOptions *o, char *error,
                          size_t errorSize) {
   const DlcTarget *target = chipOption(o, "dlc-to-ptx", error, errorSize);
   if (!target)
     return NULL;
-  const char *planFile = dlcPassOptionsGet(o, "plan-file");
-  return formatPipeline(
-      "func.func(tiny-verify), func.func(tiny-expand-broadcasts), "
-      "convert-tiny-to-indexbook, "
-      "convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), "
-      "rbssa-verify, "
-      "convert-rbssa-to-plan{chip=%s%s%s}, "
-      "plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, "
-      "dlc-gpu-to-ptx{chip=%s opt-level=%s}",
-      target->chip, planFile[0] ? " plan-file=" : "", planFile, target->chip,
-      dlcPassOptionsGet(o, "opt-level"));
+  char *pipeline = NULL;
+  for (int layer = 0; layer < DLC_NUM_LAYERS; ++layer) {
+    char *elements = dlcGetLayerPipeline(layer, target->chip,
+                                         dlcPassOptionsGet(o, "plan-file"),
+                                         dlcPassOptionsGet(o, "opt-level"));
+    char *joined = elements ? formatPipeline("%s%s%s", pipeline ? pipeline : "",
+                                             pipeline ? ", " : "", elements)
+                            : NULL;
+    free(elements);
+    free(pipeline);
+    pipeline = joined;
+    if (!pipeline)
+      return NULL;
+  }
+  return pipeline;
 }
 
 const DlcPassDef dlcToPtxPipeline = {

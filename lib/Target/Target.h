@@ -9,6 +9,7 @@
 #ifndef DLC_LIB_TARGET_TARGET_H
 #define DLC_LIB_TARGET_TARGET_H
 
+#include "dlc/Target.h" /* DLC_TARGET_DEFAULT_CHIP */
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -55,9 +56,6 @@ typedef struct DlcTarget {
  * unknown. Borrowed. */
 const DlcTarget *dlcTargetLookup(const char *chip);
 
-/* The default chip when no `chip=` is given. Option tables spell their
- * default with this macro. */
-#define DLC_TARGET_DEFAULT_CHIP "sm_90"
 const DlcTarget *dlcTargetDefault(void);
 
 /* Whether `name` is a family name ("sm80", "sm90"): a plan's `arch`. */

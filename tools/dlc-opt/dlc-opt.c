@@ -198,10 +198,6 @@ static char *findSplit(char *p) {
 /* --- processing --------------------------------------------------------------
  */
 
-static void printToFile(MlirStringRef text, void *userData) {
-  fwrite(text.data, 1, text.length, (FILE *)userData);
-}
-
 static bool runPipeline(MlirContext ctx, MlirOperation module,
                         const Options *options) {
   if (!options->pipeline)
@@ -259,7 +255,7 @@ static bool processChunk(MlirContext ctx, const Options *options,
       mlirOpPrintingFlagsPrintGenericOpForm(flags);
     if (options->printDebugInfo)
       mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-    mlirOperationPrintWithFlags(module, flags, printToFile, out);
+    mlirOperationPrintWithFlags(module, flags, dlcToolWriteToFile, out);
     fputc('\n', out);
     mlirOpPrintingFlagsDestroy(flags);
   }

@@ -1,0 +1,68 @@
+/* The tool helpers of dlc/Tool.h. */
+#include "dlc/Tool.h"
+#include "TextBuffer.h"
+
+#include "dlc/Diagnostics.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+char *dlcToolReadFile(const char *path, const char *tool) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "%s: error: cannot open input file '%s': %s\n", tool, path,
+            strerror(errno));
+    return NULL;
+  }
+  DlcTextBuffer b = {NULL, 0, 0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    dlcTextBufferAppend(mlirStringRefCreate(chunk, n), &b);
+  if (f != stdin)
+    fclose(f);
+  if (!b.data)
+    b.data = calloc(1, 1);
+  return b.data;
+}
+
+FILE *dlcToolOpenOutput(const char *path, const char *tool) {
+  if (!path || strcmp(path, "-") == 0)
+    return stdout;
+  FILE *f = fopen(path, "w");
+  if (!f)
+    fprintf(stderr, "%s: error: cannot open '%s': %s\n", tool, path,
+            strerror(errno));
+  return f;
+}
+
+bool dlcToolCreateDirectory(const char *dir, const char *tool) {
+  if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+    return true;
+  fprintf(stderr, "%s: error: cannot create directory '%s': %s\n", tool, dir,
+          strerror(errno));
+  return false;
+}
+
+void dlcToolWriteToFile(MlirStringRef text, void *userData) {
+  fwrite(text.data, 1, text.length, (FILE *)userData);
+}
+
+void dlcToolPrintErrorLine(MlirStringRef line, void *userData) {
+  (void)userData;
+  fprintf(stderr, "%.*s\n", (int)line.length, line.data);
+}
+
+MlirLogicalResult dlcToolPrintDiagnostic(MlirDiagnostic d, void *userData) {
+  (void)userData;
+  char where[512];
+  dlcLocationFormat(mlirDiagnosticGetLocation(d), where, sizeof(where));
+  DlcTextBuffer text = {NULL, 0, 0};
+  mlirDiagnosticPrint(d, dlcTextBufferAppend, &text);
+  fprintf(stderr, "%s: error: %s\n", where, text.data ? text.data : "");
+  free(text.data);
+  return mlirLogicalResultSuccess();
+}

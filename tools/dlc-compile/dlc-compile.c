@@ -1,0 +1,233 @@
+/* dlc-compile: one command from a model to kernels (docs/dlc-compile.md).
+ *
+ *   dlc-compile MODEL.{json,mlir} -o DIR [--chip CHIP] [--plan-file F]
+ *               [--dump=LAYER,...]
+ *
+ * Imports Frontend IR JSON (or parses tiny MLIR), runs the dlc-to-ptx
+ * pipeline layer by layer (dlcGetLayerPipeline), optionally writing each
+ * layer's IR to DIR/<model>.<layer>.mlir, writes the PTX and manifests as
+ * `dlc-translate --emit-kernels` does (dlcWriteKernels), and prints one
+ * summary row per kernel. */
+#include "Summary.h"
+
+#include "dlc/dlc.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOOL "dlc-compile"
+
+typedef struct Options {
+  const char *input, *outputDir, *chip, *planFile;
+  bool dump[DLC_NUM_LAYERS];
+} Options;
+
+static void printUsage(FILE *out) {
+  fprintf(out, "USAGE: " TOOL " MODEL.{json,mlir} -o DIR [--chip CHIP] "
+               "[--plan-file FILE] [--dump=LAYER,...]\n"
+               "  LAYER: tiny, indexbook, rbssa, plan, dlcgpu, ptx (or all)\n");
+}
+
+/* Marks the layers of a --dump list; prints why and returns false when it
+ * names an unknown one. */
+static bool parseDump(const char *list, Options *o) {
+  for (const char *p = list; *p;) {
+    size_t n = strcspn(p, ",");
+    bool known = false;
+    for (int l = 0; l < DLC_NUM_LAYERS; ++l)
+      if ((n == strlen(dlcGetLayerName(l)) &&
+           strncmp(p, dlcGetLayerName(l), n) == 0) ||
+          (n == 3 && strncmp(p, "all", 3) == 0))
+        known = o->dump[l] = true;
+    if (!known) {
+      fprintf(stderr,
+              TOOL ": error: --dump: unknown layer '%.*s' (layers: tiny, "
+                   "indexbook, rbssa, plan, dlcgpu, ptx, all)\n",
+              (int)n, p);
+      return false;
+    }
+    p += n + (p[n] == ',');
+  }
+  return true;
+}
+
+/* Options into `o`; returns 0 to go on, 1 on a bad command line, 2 after
+ * --help. */
+static int parseOptions(int argc, char **argv, Options *o) {
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    const char **value = strcmp(a, "-o") == 0            ? &o->outputDir
+                         : strcmp(a, "--chip") == 0      ? &o->chip
+                         : strcmp(a, "--plan-file") == 0 ? &o->planFile
+                                                         : NULL;
+    if (value && i + 1 < argc) {
+      *value = argv[++i];
+    } else if (value) {
+      fprintf(stderr, TOOL ": error: %s needs a value\n", a);
+      return 1;
+    } else if (strncmp(a, "--chip=", 7) == 0) {
+      o->chip = a + 7;
+    } else if (strncmp(a, "--plan-file=", 12) == 0) {
+      o->planFile = a + 12;
+    } else if (strncmp(a, "--dump=", 7) == 0) {
+      if (!parseDump(a + 7, o))
+        return 1;
+    } else if (strcmp(a, "--help") == 0) {
+      printUsage(stdout);
+      return 2;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, TOOL ": error: unknown option '%s'\n", a);
+      printUsage(stderr);
+      return 1;
+    } else if (o->input) {
+      fprintf(stderr, TOOL ": error: one model at a time ('%s' and '%s')\n",
+              o->input, a);
+      return 1;
+    } else {
+      o->input = a;
+    }
+  }
+  const char *missing = !o->input       ? "a model file"
+                        : !o->outputDir ? "an output directory (-o DIR)"
+                                        : NULL;
+  if (missing || !o->outputDir[0]) { /* "" would write into "/" */
+    fprintf(stderr, TOOL ": error: needs %s\n",
+            missing ? missing : "a non-empty output directory name");
+    printUsage(stderr);
+    return 1;
+  }
+  return 0;
+}
+
+/* --- import ------------------------------------------------------------ */
+
+static bool endsWith(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The model as a tiny module: Frontend JSON imported, MLIR parsed. */
+static DLC_GIVE MlirModule loadModel(MlirContext ctx, const char *path) {
+  char *source = dlcToolReadFile(path, TOOL);
+  if (!source)
+    return (MlirModule){NULL};
+  MlirStringRef text = mlirStringRefCreateFromCString(source);
+  MlirStringRef name = mlirStringRefCreateFromCString(path);
+  MlirModule module =
+      endsWith(path, ".json")
+          ? dlcImportFrontendJson(ctx, text, name, dlcToolPrintErrorLine, NULL)
+          : dlcModuleCreateParse(ctx, text, name);
+  free(source);
+  return module;
+}
+
+/* --- layers ------------------------------------------------------------ */
+
+/* The model's name for dump files: the input's base name up to its first
+ * dot ("examples/softmax.tiny.mlir" → "softmax"). Malloc'ed. */
+static char *modelName(const char *path) {
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  size_t n = strcspn(base, ".");
+  char *name = malloc(n ? n + 1 : 6);
+  if (name)
+    snprintf(name, n ? n + 1 : 6, "%.*s", (int)n, n ? base : "model");
+  return name;
+}
+
+/* DIR/<model>.<layer>.mlir: the module as it leaves `layer`. */
+static bool dumpLayer(MlirOperation module, const Options *o, const char *model,
+                      int layer) {
+  size_t size = strlen(o->outputDir) + strlen(model) + 32;
+  char *path = malloc(size);
+  if (!path)
+    return false;
+  snprintf(path, size, "%s/%s.%s.mlir", o->outputDir, model,
+           dlcGetLayerName(layer));
+  FILE *f = dlcToolOpenOutput(path, TOOL);
+  if (f) {
+    mlirOperationPrint(module, dlcToolWriteToFile, f);
+    fputc('\n', f);
+    fclose(f);
+    printf("wrote %s\n", path);
+  }
+  free(path);
+  return f != NULL;
+}
+
+/* One pass manager per layer, all parsed before any runs, so that a bad
+ * chip or plan file is reported before anything runs or is written. */
+static bool buildLayerPipelines(MlirContext ctx, const Options *o,
+                                MlirPassManager pms[DLC_NUM_LAYERS]) {
+  bool ok = true;
+  for (int l = 0; l < DLC_NUM_LAYERS; ++l) {
+    pms[l] = mlirPassManagerCreateOnOperation(
+        ctx, mlirStringRefCreateFromCString("builtin.module"));
+    char *elements =
+        dlcGetLayerPipeline(l, o->chip, o->planFile, DLC_DEFAULT_OPT_LEVEL);
+    char errorText[4096];
+    DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
+    if (ok &&
+        (!elements || mlirLogicalResultIsFailure(dlcOpPassManagerAddPipeline(
+                          mlirPassManagerGetAsOpPassManager(pms[l]),
+                          mlirStringRefCreateFromCString(elements),
+                          dlcStringSinkAppend, &error)))) {
+      fprintf(stderr, TOOL ": error: %s\n",
+              elements ? errorText : "out of memory");
+      ok = false;
+    }
+    free(elements);
+  }
+  return ok;
+}
+
+/* Runs every layer on `module`, dumping those --dump asks for into the
+ * output directory (created once the pipelines parse); `plans` receives
+ * the plans read at the plan layer. */
+static bool lower(MlirContext ctx, MlirModule module, const Options *o,
+                  MlirAttribute *plans) {
+  MlirPassManager pms[DLC_NUM_LAYERS];
+  bool ok = buildLayerPipelines(ctx, o, pms) &&
+            dlcToolCreateDirectory(o->outputDir, TOOL);
+  char *model = ok ? modelName(o->input) : NULL;
+  MlirOperation op = mlirModuleGetOperation(module);
+  for (int l = 0; ok && l < DLC_NUM_LAYERS; ++l) {
+    ok =
+        model && mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pms[l], op));
+    if (ok && strcmp(dlcGetLayerName(l), "plan") == 0)
+      *plans = summaryCollectPlans(ctx, op);
+    if (ok && o->dump[l] && strcmp(dlcGetLayerName(l), "ptx") != 0)
+      ok = dumpLayer(op, o, model, l);
+  }
+  for (int l = 0; l < DLC_NUM_LAYERS; ++l)
+    mlirPassManagerDestroy(pms[l]);
+  free(model);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  Options o = {NULL, NULL, DLC_TARGET_DEFAULT_CHIP, "", {false}};
+  int status = parseOptions(argc, argv, &o);
+  if (status)
+    return status == 2 ? 0 : 1;
+  MlirContext ctx = dlcContextCreate();
+  if (mlirContextIsNull(ctx))
+    return 1;
+  mlirContextAttachDiagnosticHandler(ctx, dlcToolPrintDiagnostic, NULL, NULL);
+  MlirModule module = loadModel(ctx, o.input);
+  bool ok = !mlirModuleIsNull(module);
+  MlirAttribute plans = mlirAttributeGetNull();
+  ok = ok && lower(ctx, module, &o, &plans) &&
+       dlcWriteKernels(mlirModuleGetOperation(module), DLC_KERNELS_DIR,
+                       o.outputDir, TOOL);
+  if (ok)
+    summaryPrint(mlirModuleGetOperation(module), plans);
+  if (!mlirModuleIsNull(module))
+    mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return ok ? 0 : 1;
+}
