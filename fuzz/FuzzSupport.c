@@ -7,7 +7,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static MlirLogicalResult dropDiagnostic(MlirDiagnostic diagnostic,
                                         void *userData) {
@@ -36,16 +35,6 @@ MlirContext dlcFuzzGetContext(void) {
   mlirContextAttachDiagnosticHandler(ctx, dropDiagnostic, NULL, NULL);
   dlcSetWarningSink(dropWarning, NULL);
   return ctx;
-}
-
-char *dlcFuzzCopyInput(const uint8_t *data, size_t size) {
-  char *text = malloc(size + 1);
-  if (!text)
-    abort();
-  if (size)
-    memcpy(text, data, size);
-  text[size] = '\0';
-  return text;
 }
 
 bool dlcFuzzRunPipeline(MlirOperation module, const char *pipeline) {

@@ -5,6 +5,8 @@
 #ifndef DLC_FUZZ_FUZZSUPPORT_H
 #define DLC_FUZZ_FUZZSUPPORT_H
 
+#include "FuzzInput.h"
+
 #include "dlc/Support.h"
 
 #include "mlir-c/IR.h"
@@ -18,10 +20,6 @@
  * does. Every diagnostic and DLC warning raised through it is dropped:
  * only crashes, sanitizer reports, leaks and hangs count. */
 DLC_KEEP MlirContext dlcFuzzGetContext(void);
-
-/* A NUL-terminated copy of a fuzzer input, as the tools read their files;
- * the caller frees it. */
-DLC_GIVE char *dlcFuzzCopyInput(const uint8_t *data, size_t size);
 
 /* Parses `pipeline` (a full `builtin.module(...)` pipeline) and runs it on
  * `module` (borrowed); false on any failure. */

@@ -2,11 +2,12 @@
  * reads a program manifest or a kernel manifest, as dlc-run does), then
  * every expression a loaded manifest holds, evaluated for small and huge
  * symbol values: launch dimensions, parameter shapes and buffer sizes. */
+#include "FuzzInput.h"
+
 #include "dlc/Runtime.h"
 
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum { MAX_SYMBOLS = 256 };
 
@@ -46,12 +47,7 @@ static void evaluate(const DlcRuntimeProgram *p, int64_t value) {
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char *text = malloc(size + 1);
-  if (!text)
-    abort();
-  if (size)
-    memcpy(text, data, size);
-  text[size] = '\0';
+  char *text = dlcFuzzCopyInput(data, size);
   char err[512];
   DlcRuntimeProgram *p = dlcRuntimeProgramParse(text, NULL, err, sizeof(err));
   if (p) {

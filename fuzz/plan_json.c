@@ -3,6 +3,7 @@
  * examples/gemm_bias_relu.tiny.mlir, lowered once per process. Each input
  * is written to one temporary file and planned on a fresh clone. */
 #include "FuzzSupport.h"
+#include "Json.h" /* lib/Runtime: dlcJsonReadFile */
 
 #include "dlc/IR.h"
 
@@ -16,33 +17,17 @@ static char pipeline[256];
 
 static void removePlanFile(void) { unlink(planPath); }
 
-static char *readFile(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *text = NULL;
-  if (fseek(f, 0, SEEK_END) == 0) {
-    long size = ftell(f);
-    text = size >= 0 ? malloc((size_t)size + 1) : NULL;
-    if (text && (fseek(f, 0, SEEK_SET) != 0 ||
-                 fread(text, 1, (size_t)size, f) != (size_t)size)) {
-      free(text);
-      text = NULL;
-    } else if (text) {
-      text[size] = '\0';
-    }
-  }
-  fclose(f);
-  return text;
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const char *seed = DLC_SOURCE_DIR "/examples/gemm_bias_relu.tiny.mlir";
-  char *source = readFile(seed);
-  if (source)
-    rbssaModule = dlcModuleCreateParse(dlcFuzzGetContext(),
-                                       mlirStringRefCreateFromCString(source),
-                                       mlirStringRefCreateFromCString(seed));
+  char error[256];
+  char *source = dlcJsonReadFile(seed, NULL, error, sizeof(error));
+  if (!source) {
+    fprintf(stderr, "fuzz: %s\n", error);
+    exit(1);
+  }
+  rbssaModule = dlcModuleCreateParse(dlcFuzzGetContext(),
+                                     mlirStringRefCreateFromCString(source),
+                                     mlirStringRefCreateFromCString(seed));
   free(source);
   if (mlirModuleIsNull(rbssaModule) ||
       !dlcFuzzRunPipeline(mlirModuleGetOperation(rbssaModule),
