@@ -2,7 +2,8 @@
 # Installs the Debian bookworm packages DLC needs, if any is missing.
 set -euo pipefail
 packages=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libisl-dev
-          cmake ninja-build gcc pkg-config python3 python3-pytest clang-format)
+          cmake ninja-build gcc pkg-config python3 python3-pytest clang-format
+          clang) # clang: the libFuzzer harnesses (fuzz/run.sh)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

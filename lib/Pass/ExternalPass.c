@@ -62,6 +62,8 @@ static void reportError(MlirStringCallback callback, void *userData,
 static bool parseOptions(PassInstance *instance, MlirStringRef text,
                          MlirStringCallback callback, void *userData) {
   const DlcPassInfo *info = &instance->def->info;
+  if (text.length == 0)
+    return true; /* text.data may be NULL: no arithmetic on it */
   const char *p = text.data;
   const char *end = text.data + text.length;
   while (p < end) {
