@@ -87,3 +87,24 @@ func.func @empty_name(%Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output"
     attributes {rbssa.region = "empty_name", rbssa.iters = [{name = "", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
   return
 }
+
+// -----
+
+// A region without a contraction must yield something.
+// expected-error @+1 {{E1602 RegionNotPlannable: the region yields nothing}}
+func.func @yields_nothing(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "yields_nothing", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  return
+}
+
+// -----
+
+// A read's map indexes every memref dim, one dim per axis of its value.
+func.func @short_map(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "N"]},
+                     %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "short_map", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  // expected-error @+1 {{E1602 RegionNotPlannable: the read's map does not match its memref and value}}
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?x?xf32>) -> tensor<?xf32, ["N"]>
+  "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}
