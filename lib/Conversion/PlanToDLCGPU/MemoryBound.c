@@ -17,6 +17,7 @@
  * Every float step computes in f32 and rounds to its type (StepMath.h), as
  * the GEMM epilogue and the reference interpreter do. */
 #include "MemoryProblem.h"
+#include "PlanSchedule.h"
 #include "Skeleton.h"
 #include "StepMath.h"
 
@@ -886,7 +887,6 @@ static void emitRows(Mb *m) {
   for (int variant = 0; variant < 2; ++variant) {
     MlirBlock block = variant == 0 ? then : otherwise;
     pushFrame(m, branch, block);
-    int frame = m->numFrames - 1;
     DlcBuilder in = dlcBuilderAtEnd(block, m->loc);
     bool warpRows = variant == 0;
     if ((warpRows && canShort) || (!warpRows && canLong)) {
@@ -911,7 +911,6 @@ static void emitRows(Mb *m) {
       dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
       popFrame(m);
     }
-    (void)frame;
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     popFrame(m);
@@ -1032,13 +1031,14 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return 16 / minBytes;
 }
 
-static const char *const kModeNames[] = {"flat", "row", "point"};
-
-const char *dlcMemoryModeName(DlcMemoryMode mode) { return kModeNames[mode]; }
+/* The plan names the modes (dlcPlanMemoryModes, in DlcMemoryMode order). */
+const char *dlcMemoryModeName(DlcMemoryMode mode) {
+  return dlcPlanMemoryModes[mode];
+}
 
 bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode) {
-  for (int i = 0; i < 3; ++i)
-    if (strcmp(name, kModeNames[i]) == 0) {
+  for (int i = 0; dlcPlanMemoryModes[i]; ++i)
+    if (strcmp(name, dlcPlanMemoryModes[i]) == 0) {
       *mode = (DlcMemoryMode)i;
       return true;
     }

@@ -23,6 +23,7 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
                                             "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
+const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", NULL};
 const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv", "attention",
                                            "memory", NULL};
 
@@ -566,8 +567,7 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
       mode = plan->algoChoice[i].value;
-  if (!mode ||
-      (strcmp(mode, "row") && strcmp(mode, "point") && strcmp(mode, "flat")))
+  if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
                  "memory = \"%s\" is not \"row\", \"point\" or \"flat\"",
                  mode ? mode : "");

@@ -97,6 +97,9 @@ extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
 extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
 extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ... */
+/* algo_choice memory = ...: the memory-bound skeleton's modes, in
+ * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
+extern const char *const dlcPlanMemoryModes[]; /* flat, row, point */
 
 /* Whether `name` is one of the NULL-terminated `set`. */
 bool dlcPlanIsOneOf(const char *name, const char *const *set);
