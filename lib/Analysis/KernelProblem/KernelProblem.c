@@ -54,12 +54,12 @@ static bool fail(MlirOperation op, const char *why) {
   return false;
 }
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
+MlirAttribute kpAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
                                          mlirStringRefCreateFromCString(name));
 }
 
-static MlirOperation producer(MlirValue v) {
+MlirOperation kpProducer(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
                                  : (MlirOperation){NULL};
 }
@@ -87,7 +87,7 @@ KpExtent kpExtentConstant(int64_t value) {
 static KpExtent constant(int64_t value) { return kpExtentConstant(value); }
 
 static int symbolIndex(MlirOperation func, MlirStringRef name) {
-  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
+  MlirAttribute symbols = kpAttr(func, "rbssa.symbols");
   if (mlirAttributeIsNull(symbols) || !mlirAttributeIsAArray(symbols))
     return -1;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
@@ -118,7 +118,7 @@ bool kpExtentMultiply(MlirOperation func, KpExtent *e, MlirAttribute entry) {
 
 void kpExtentText(MlirOperation func, const KpExtent *e, char *out,
                   size_t size) {
-  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
+  MlirAttribute symbols = kpAttr(func, "rbssa.symbols");
   size_t used = 0;
   out[0] = '\0';
   if (e->constant != 1 || e->numSymbols == 0)
@@ -175,7 +175,7 @@ MlirType kpElementType(MlirContext ctx, KpElement e) {
  */
 
 static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
-  MlirAttribute all = attrOf(func, "arg_attrs");
+  MlirAttribute all = kpAttr(func, "arg_attrs");
   if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
     return (MlirAttribute){NULL};
@@ -251,7 +251,7 @@ static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
  * a region argument; `dims` (in: v's axes) becomes the read's axes. */
 static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
   for (;;) {
-    MlirOperation op = producer(v);
+    MlirOperation op = kpProducer(v);
     MlirType type = mlirValueGetType(v);
     int rank = mlirTypeIsAShaped(type) ? (int)mlirShapedTypeGetRank(type) : 0;
     if (dlcOperationIsA(op, "rbssa.read") ||
@@ -262,7 +262,7 @@ static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
                dlcOperationIsA(op, "rbssa.broadcast_in_dim")) {
       bool transpose = dlcOperationIsA(op, "rbssa.transpose");
       MlirAttribute a =
-          attrOf(op, transpose ? "permutation" : "broadcast_dimensions");
+          kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
       MlirValue x = mlirOperationGetOperand(op, 0);
       int xRank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
       if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
@@ -302,7 +302,7 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
   int rank;
   if (!memrefStrides(r, t->arg, strides, &rank))
     return false;
-  MlirAttribute mapAttr = attrOf(read, "map");
+  MlirAttribute mapAttr = kpAttr(read, "map");
   if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
     return fail(read, "the read has no affine map");
   MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
@@ -333,9 +333,9 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
 /* Body axes to iters, from the reduce's `axes` (result = body minus axes,
  * in order). */
 static bool readAxes(Reader *r, MlirOperation reduce) {
-  MlirAttribute iters = attrOf(r->func, "rbssa.iters");
-  MlirAttribute reduceIters = attrOf(r->func, "rbssa.reduce_iters");
-  MlirAttribute axes = attrOf(reduce, "axes");
+  MlirAttribute iters = kpAttr(r->func, "rbssa.iters");
+  MlirAttribute reduceIters = kpAttr(r->func, "rbssa.reduce_iters");
+  MlirAttribute axes = kpAttr(reduce, "axes");
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
       mlirAttributeIsNull(reduceIters) || !mlirAttributeIsAArray(reduceIters))
     return fail(r->func, "region function has no rbssa.iters and "
@@ -379,7 +379,7 @@ static bool readAxes(Reader *r, MlirOperation reduce) {
 static bool iterSize(Reader *r, int axis, KpExtent *out) {
   int it = r->iterOfAxis[axis];
   MlirAttribute list =
-      attrOf(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
+      kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
   MlirAttribute size = mlirAttributeIsADictionary(entry)
                            ? mlirDictionaryAttrGetElementByName(
@@ -393,7 +393,7 @@ static bool iterSize(Reader *r, int axis, KpExtent *out) {
 static void axisName(Reader *r, int axis, char *out, size_t size) {
   int it = r->iterOfAxis[axis];
   MlirAttribute list =
-      attrOf(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
+      kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
   snprintf(out, size, "?");
   if (mlirAttributeIsADictionary(entry))
@@ -429,7 +429,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
   /* Which axes each factor's map uses. */
   bool used[2][MaxAxes] = {{false}};
   for (int f = 0; f < 2; ++f) {
-    MlirAttribute mapAttr = attrOf(read[f], "map");
+    MlirAttribute mapAttr = kpAttr(read[f], "map");
     if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
       return fail(read[f], "the read has no affine map");
     MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
@@ -508,7 +508,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
 /* The reduce operand through casts and transposes to the product. */
 static bool readContraction(Reader *r, MlirOperation reduce) {
   char op[KP_NAME] = "";
-  copyString(attrOf(reduce, "op"), op, sizeof(op));
+  copyString(kpAttr(reduce, "op"), op, sizeof(op));
   if (strcmp(op, "sum") != 0)
     return fail(reduce, "the reduce is not a sum, so it is no contraction");
   if (!readAxes(r, reduce))
@@ -517,11 +517,11 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
   for (int d = 0; d < r->rank; ++d)
     dims[d] = d;
   MlirValue v = mlirOperationGetOperand(reduce, 0);
-  MlirOperation mul = producer(v);
+  MlirOperation mul = kpProducer(v);
   while (dlcOperationIsA(mul, "rbssa.cast") ||
          dlcOperationIsA(mul, "rbssa.transpose")) {
     if (dlcOperationIsA(mul, "rbssa.transpose")) {
-      MlirAttribute perm = attrOf(mul, "permutation");
+      MlirAttribute perm = kpAttr(mul, "permutation");
       if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI64Array(perm) ||
           mlirDenseArrayGetNumElements(perm) != r->rank)
         return fail(mul, "malformed transpose");
@@ -534,11 +534,11 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
       }
       memcpy(dims, next, sizeof(next));
     }
-    mul = producer(mlirOperationGetOperand(mul, 0));
+    mul = kpProducer(mlirOperationGetOperand(mul, 0));
   }
   char fn[KP_NAME] = "";
   if (dlcOperationIsA(mul, "rbssa.binary"))
-    copyString(attrOf(mul, "fn"), fn, sizeof(fn));
+    copyString(kpAttr(mul, "fn"), fn, sizeof(fn));
   if (strcmp(fn, "mul") != 0)
     return fail(reduce, "the reduce body is not a binary {fn = \"mul\"}");
   MlirValue factors[2] = {mlirOperationGetOperand(mul, 0),
@@ -570,8 +570,8 @@ static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
     dims[i] = r->axisOfIter[iterDims[i]];
   MlirOperation read = traceRead(v, dims);
   if (mlirOperationIsNull(read)) {
-    fail(producer(v), "this value of the epilogue is neither computed from "
-                      "the accumulator nor a read of a region argument");
+    fail(kpProducer(v), "this value of the epilogue is neither computed from "
+                        "the accumulator nor a read of a region argument");
     return -1;
   }
   KpProblem *p = r->p;
@@ -598,7 +598,7 @@ static int operandStep(Reader *r, MlirOperation op, int i, const int *dims,
 static bool dependsOnAcc(Reader *r, MlirValue v, int depth) {
   if (mlirValueEqual(v, r->acc))
     return true;
-  MlirOperation op = producer(v);
+  MlirOperation op = kpProducer(v);
   if (mlirOperationIsNull(op) || depth > KP_MAX_STEPS)
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
@@ -608,7 +608,7 @@ static bool dependsOnAcc(Reader *r, MlirValue v, int depth) {
 }
 
 static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
-  MlirOperation op = producer(v);
+  MlirOperation op = kpProducer(v);
   KpStep step = {.kind = KP_STEP_CONST, .type = KP_F32, .args = {-1, -1, -1}};
   if (!kpElementOf(mlirValueGetType(v), &step.type)) {
     fail(op, "the epilogue computes in a type other than f16, bf16, f32 "
@@ -618,7 +618,7 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   if (mlirValueEqual(v, r->acc))
     return 0;
   if (dlcOperationIsA(op, "rbssa.const")) {
-    MlirAttribute value = attrOf(op, "value");
+    MlirAttribute value = kpAttr(op, "value");
     if (mlirAttributeIsNull(value) || !mlirAttributeIsAFloat(value)) {
       fail(op, "an epilogue constant is not a float");
       return -1;
@@ -635,7 +635,7 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
     step.kind = dlcOperationIsA(op, "rbssa.unary")    ? KP_STEP_UNARY
                 : dlcOperationIsA(op, "rbssa.binary") ? KP_STEP_BINARY
                                                       : KP_STEP_COMPARE;
-    copyString(attrOf(op, "fn"), step.fn, sizeof(step.fn));
+    copyString(kpAttr(op, "fn"), step.fn, sizeof(step.fn));
     n = step.kind == KP_STEP_UNARY ? 1 : 2;
   } else if (dlcOperationIsA(op, "rbssa.select_value")) {
     step.kind = KP_STEP_SELECT;
@@ -671,7 +671,7 @@ static int stepOf(Reader *r, MlirValue v, const int *dims, int depth) {
         memcmp(r->memoDims[i], dims, (size_t)rank * sizeof(int)) == 0)
       return r->memoStep[i];
   if (depth > KP_MAX_STEPS) {
-    fail(producer(v), "the epilogue is deeper than the skeletons take");
+    fail(kpProducer(v), "the epilogue is deeper than the skeletons take");
     return -1;
   }
   int next[MaxRank];
@@ -733,7 +733,7 @@ bool kpProblemRead(MlirOperation func, KpProblem *p) {
   }
   if (mlirOperationIsNull(reduce)) {
     char name[KP_NAME] = "?", why[128];
-    copyString(attrOf(func, "rbssa.region"), name, sizeof(name));
+    copyString(kpAttr(func, "rbssa.region"), name, sizeof(name));
     snprintf(why, sizeof(why),
              "region '%s' has no reduce, so no contraction to tile", name);
     return fail(func, why);

@@ -135,6 +135,11 @@ bool kpExtentMultiply(MlirOperation regionFunc, KpExtent *e,
 const char *kpArgStrides(MlirOperation regionFunc, int arg,
                          KpExtent strides[KP_MAX_RANK], int *rank);
 
+/* An attribute of `op` by name (null when absent), and the op that defines
+ * `v` (null for a block argument): shared by the model's readers. */
+MlirAttribute kpAttr(MlirOperation op, const char *name);
+MlirOperation kpProducer(MlirValue v);
+
 /* Element-type helpers; kpElementOf takes a type or a shaped type. */
 bool kpElementOf(MlirType type, KpElement *out);
 int kpElementBytes(KpElement element);

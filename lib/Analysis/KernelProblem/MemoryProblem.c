@@ -41,16 +41,6 @@ static bool fail(MlirOperation op, const char *why) {
   return false;
 }
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
-static MlirOperation producer(MlirValue v) {
-  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
-                                 : (MlirOperation){NULL};
-}
-
 static int rankOf(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   return mlirTypeIsAShaped(t) ? (int)mlirShapedTypeGetRank(t) : 0;
@@ -126,7 +116,7 @@ static int stepOf(Reader *r, MlirValue v, const int *loops, int depth);
 static int readStep(Reader *r, MlirOperation read, const int *loops,
                     KpStep step) {
   MlirValue source = mlirOperationGetOperand(read, 0);
-  MlirAttribute map = attrOf(read, "map");
+  MlirAttribute map = kpAttr(read, "map");
   if (!isArgument(r, source))
     return fail(read, "the read is not of a region argument"), -1;
   if (mlirAttributeIsNull(map) || !mlirAttributeIsAAffineMap(map))
@@ -156,8 +146,8 @@ static int readStep(Reader *r, MlirOperation read, const int *loops,
 /* rbssa.select(x) {pred, else}: the domain over the value's loops. */
 static int guardStep(Reader *r, MlirOperation op, const int *loops, KpStep step,
                      int depth) {
-  MlirAttribute set = attrOf(op, "pred");
-  MlirAttribute otherwise = attrOf(op, "else");
+  MlirAttribute set = kpAttr(op, "pred");
+  MlirAttribute otherwise = kpAttr(op, "else");
   if (mlirAttributeIsNull(set) || !mlirAttributeIsAIntegerSet(set) ||
       mlirAttributeIsNull(otherwise))
     return fail(op, "the select has no integer-set pred or else value"), -1;
@@ -187,10 +177,10 @@ static int guardStep(Reader *r, MlirOperation op, const int *loops, KpStep step,
  * reduced dimension gets a fresh loop. */
 static int reduceStep(Reader *r, MlirOperation op, const int *loops,
                       KpStep step, int depth) {
-  MlirAttribute axes = attrOf(op, "axes");
-  MlirAttribute fn = attrOf(op, "op");
-  MlirAttribute init = attrOf(op, "init");
-  MlirAttribute dtype = attrOf(op, "dtype");
+  MlirAttribute axes = kpAttr(op, "axes");
+  MlirAttribute fn = kpAttr(op, "op");
+  MlirAttribute init = kpAttr(op, "init");
+  MlirAttribute dtype = kpAttr(op, "dtype");
   MlirValue x = mlirOperationGetOperand(op, 0);
   int rank = rankOf(x);
   if (mlirAttributeIsNull(axes) || !mlirAttributeIsADenseI64Array(axes) ||
@@ -256,7 +246,7 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
 static int moveStep(Reader *r, MlirOperation op, const int *loops, int depth) {
   bool transpose = dlcOperationIsA(op, "rbssa.transpose");
   MlirAttribute a =
-      attrOf(op, transpose ? "permutation" : "broadcast_dimensions");
+      kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
   MlirValue x = mlirOperationGetOperand(op, 0);
   int rank = rankOf(mlirOperationGetResult(op, 0)), xRank = rankOf(x);
   int n = transpose ? rank : xRank;
@@ -277,7 +267,7 @@ static int moveStep(Reader *r, MlirOperation op, const int *loops, int depth) {
 }
 
 static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
-  MlirOperation op = producer(v);
+  MlirOperation op = kpProducer(v);
   KpStep step = {.kind = KP_STEP_CONST, .type = KP_F32, .args = {-1, -1, -1}};
   if (mlirOperationIsNull(op))
     return fail(r->func, "a tensor value is a block argument"), -1;
@@ -295,7 +285,7 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
       dlcOperationIsA(op, "rbssa.transpose"))
     return moveStep(r, op, loops, depth);
   if (dlcOperationIsA(op, "rbssa.const")) {
-    MlirAttribute value = attrOf(op, "value");
+    MlirAttribute value = kpAttr(op, "value");
     if (!mlirAttributeIsNull(value) && mlirAttributeIsAFloat(value))
       step.value = mlirFloatAttrGetValueDouble(value);
     else if (!mlirAttributeIsNull(value) && mlirAttributeIsAInteger(value))
@@ -311,7 +301,7 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
     step.kind = dlcOperationIsA(op, "rbssa.unary")    ? KP_STEP_UNARY
                 : dlcOperationIsA(op, "rbssa.binary") ? KP_STEP_BINARY
                                                       : KP_STEP_COMPARE;
-    MlirAttribute fn = attrOf(op, "fn");
+    MlirAttribute fn = kpAttr(op, "fn");
     if (mlirAttributeIsNull(fn) || !mlirAttributeIsAString(fn))
       return fail(op, "the op has no fn"), -1;
     MlirStringRef s = mlirStringAttrGetValue(fn);
@@ -347,8 +337,8 @@ static int stepOf(Reader *r, MlirValue v, const int *loops, int depth) {
         memcmp(r->memoLoops[i], loops, (size_t)rank * sizeof(int)) == 0)
       return r->memoStep[i];
   if (depth > MaxDepth || rank > KP_MAX_RANK) {
-    fail(producer(v), "the region is deeper than the memory-bound skeleton "
-                      "takes");
+    fail(kpProducer(v), "the region is deeper than the memory-bound skeleton "
+                        "takes");
     return -1;
   }
   int step = buildStep(r, v, loops, depth);
@@ -391,7 +381,7 @@ static bool readOutput(Reader *r, MlirOperation yield, int depth) {
 }
 
 static bool readIters(Reader *r) {
-  MlirAttribute iters = attrOf(r->func, "rbssa.iters");
+  MlirAttribute iters = kpAttr(r->func, "rbssa.iters");
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
     return fail(r->func, "region function has no rbssa.iters array attribute");
   KpMemoryProblem *p = r->p;
@@ -431,7 +421,7 @@ static bool readIters(Reader *r) {
 
 /* Every argument is a tensor of the signature (docs/dialects/rbssa.md). */
 static bool readArguments(Reader *r) {
-  MlirAttribute all = attrOf(r->func, "arg_attrs");
+  MlirAttribute all = kpAttr(r->func, "arg_attrs");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(r->body); ++i) {
     MlirAttribute dict = !mlirAttributeIsNull(all) &&
                                  mlirAttributeIsAArray(all) &&
@@ -479,7 +469,7 @@ bool kpMemoryProblemRead(MlirOperation func, KpMemoryProblem *p) {
  * domain selects; null when it is computed. */
 static MlirOperation readBehind(MlirValue v) {
   for (int depth = 0; depth < MaxDepth; ++depth) {
-    MlirOperation op = producer(v);
+    MlirOperation op = kpProducer(v);
     if (dlcOperationIsA(op, "rbssa.read"))
       return op;
     if (!dlcOperationIsA(op, "rbssa.cast") &&
@@ -496,19 +486,19 @@ bool kpRegionHasContraction(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute fn = attrOf(op, "op");
+    MlirAttribute fn = kpAttr(op, "op");
     if (!dlcOperationIsA(op, "rbssa.reduce") || mlirAttributeIsNull(fn) ||
         !mlirAttributeIsAString(fn) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(fn),
                             mlirStringRefCreateFromCString("sum")))
       continue;
     MlirValue x = mlirOperationGetOperand(op, 0);
-    MlirOperation mul = producer(x);
+    MlirOperation mul = kpProducer(x);
     while (dlcOperationIsA(mul, "rbssa.cast") ||
            dlcOperationIsA(mul, "rbssa.transpose"))
-      mul = producer(mlirOperationGetOperand(mul, 0));
+      mul = kpProducer(mlirOperationGetOperand(mul, 0));
     MlirAttribute mfn =
-        mlirOperationIsNull(mul) ? (MlirAttribute){NULL} : attrOf(mul, "fn");
+        mlirOperationIsNull(mul) ? (MlirAttribute){NULL} : kpAttr(mul, "fn");
     if (!dlcOperationIsA(mul, "rbssa.binary") || mlirAttributeIsNull(mfn) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(mfn),
                             mlirStringRefCreateFromCString("mul")))
