@@ -65,6 +65,10 @@ void dlcDiagnosticFormat(char *buffer, size_t size,
 /* "error", "warning", "note" or "remark" (static storage). */
 const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 
+/* A diagnostic handler (mlirContextAttachDiagnosticHandler) that consumes
+ * every diagnostic: to probe whether a pass or reader accepts IR quietly. */
+MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData);
+
 /* Prints `loc` as "file:line:col" (or MLIR's own form when it has no file
  * position) into `buffer` of `size` bytes. */
 void dlcLocationFormat(MlirLocation loc, char *buffer, size_t size);

@@ -133,3 +133,9 @@ const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
   }
   return "error";
 }
+
+MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData) {
+  (void)diagnostic;
+  (void)userData;
+  return mlirLogicalResultSuccess(); /* handled: not printed */
+}

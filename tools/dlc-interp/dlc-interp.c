@@ -811,11 +811,6 @@ static bool writeReference(const Options *options,
  * intermediates are left out rather than exhaust the memory. */
 static const double intermediateBudget = 67108864.0; /* 2^26 */
 
-static MlirLogicalResult quietDiagnostic(MlirDiagnostic diagnostic,
-                                         void *userData) {
-  return mlirLogicalResultSuccess(); /* handled: not printed */
-}
-
 static void noteNoIntermediates(MlirOperation func, const char *why) {
   MlirAttribute name = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("sym_name"));
@@ -895,7 +890,7 @@ static int addIntermediates(const Options *options, MlirOperation func,
                             int numInputs, int count) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
-      mlirContextAttachDiagnosticHandler(ctx, quietDiagnostic, NULL, NULL);
+      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
   InterpProgram program;
   char error[1024];
   InterpLowering lowered =

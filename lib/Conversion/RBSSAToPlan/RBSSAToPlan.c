@@ -460,13 +460,6 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   return true;
 }
 
-static MlirLogicalResult swallowDiagnostic(MlirDiagnostic diagnostic,
-                                           void *userData) {
-  (void)diagnostic;
-  (void)userData;
-  return mlirLogicalResultSuccess(); /* handled: not printed */
-}
-
 /* Whether the GEMM skeletons take the contraction of `func`: the planner's
  * region facts and the kernel-problem model read it (one axis per role)
  * and both factors are f16 or both bf16. Probed quietly: a contraction
@@ -475,7 +468,7 @@ static MlirLogicalResult swallowDiagnostic(MlirDiagnostic diagnostic,
 static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
-      mlirContextAttachDiagnosticHandler(ctx, swallowDiagnostic, NULL, NULL);
+      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
   DlcPlanRegion *region = malloc(sizeof(DlcPlanRegion));
   KpProblem *p = malloc(sizeof(KpProblem));
   bool takes = region && p && dlcPlanRegionRead(func, sizes, region) &&
@@ -492,7 +485,7 @@ static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes) {
 static bool memoryModelTakes(MlirOperation func) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
-      mlirContextAttachDiagnosticHandler(ctx, swallowDiagnostic, NULL, NULL);
+      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool takes = p && kpMemoryProblemRead(func, p);
   free(p);
