@@ -7,7 +7,7 @@
  * the producer -> consumer edges and the axis names. docs/analysis.md. */
 #include "PolyView.h"
 
-#include "Json.h"
+#include "dlc/Json.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
