@@ -597,16 +597,16 @@ static __isl_give isl_set *boxSet(const PvFunction *fn, const PvValue *v) {
   return isl_set_intersect_params(box, isl_set_copy(fn->context));
 }
 
-static void markBoundary(PvValue *v, const char *what, PvAffineError error) {
+static void markBoundary(PvValue *v, const char *what, AffineIslError error) {
   v->scop = false;
-  snprintf(v->boundary, PV_WHY, "%s: %s", what, pvAffineErrorText(error));
+  snprintf(v->boundary, PV_WHY, "%s: %s", what, affineIslErrorText(error));
 }
 
 static void convertValue(PvFunction *fn, PvValue *v) {
   if (!v->scop)
     return;
   v->box = boxSet(fn, v);
-  PvAffineError error = PV_AFFINE_OK;
+  AffineIslError error = AFFINE_ISL_OK;
   isl_set *domain =
       pvSetFromPieces(getAttr(v->op, "domain"), pvValueSpace(fn, v), &error);
   if (!domain) {
@@ -673,10 +673,10 @@ static bool checkModGuards(PvFunction *fn, PvValue *v, bool flagged) {
         continue;
       char text[160];
       pvExprText(e, text, sizeof(text));
-      PvAffineError error = PV_AFFINE_OK;
-      isl_aff *aff = pvAffFromExpr(e, ls, &error);
+      AffineIslError error = AFFINE_ISL_OK;
+      isl_aff *aff = affineIslFromExpr(e, ls, &error);
       if (!aff) {
-        if (error == PV_AFFINE_SYMBOLIC_MOD) {
+        if (error == AFFINE_ISL_SYMBOLIC_MOD) {
           dlcEmitDiagnostic(
               v->op, &dlcMissingDivGuard,
               "linearise and re-decompose the reshape/view into floordiv by "
