@@ -57,12 +57,26 @@ typedef struct AffineIslBox {
 } AffineIslBox;
 
 /* Whether `expr >= 0` (with `eq`: `expr == 0`) holds at every point of the
- * box for every value of the symbols. Exact for quasi-affine expressions;
- * false for any other (nothing is proven). */
+ * box for every value of the symbols. Exact for quasi-affine expressions.
+ * In any other, each product of non-constants or division by a non-constant
+ * stands for an unknown term of which only its operands' signs tell (a mod
+ * by b >= 1 lies in [0, b - 1]; a product of non-negatives, or a division
+ * of a non-negative by a positive, is non-negative): what follows from
+ * that is proven, nothing else. */
 bool affineIslBoxImplies(const AffineIslBox *box, MlirAffineExpr expr, bool eq);
 
 /* Whether 0 <= expr <= size - 1 at every point of the box. */
 bool affineIslBoxKeepsInside(const AffineIslBox *box, MlirAffineExpr expr,
                              AffineIslSize size);
+
+/* The least and greatest values of `expr` over the box and every value of
+ * the symbols, where finite (has*: false when unbounded). Returns false
+ * when `expr` could not be converted (then nothing is known). */
+typedef struct AffineIslRange {
+  bool hasMin, hasMax;
+  int64_t min, max;
+} AffineIslRange;
+bool affineIslBoxRange(const AffineIslBox *box, MlirAffineExpr expr,
+                       AffineIslRange *range);
 
 #endif /* DLC_LIB_ANALYSIS_AFFINEISL_AFFINEISL_H */

@@ -639,9 +639,9 @@ static bool emitLeaf(RbRegion *r, MlirValue source, MlirOperation user,
     return false;
   if (cut >= 0 && !pointwise(ctx))
     r->cutGather[cut] = true;
-  /* A semi-affine (non-SCoP) access is outside what interval bounds can
-   * prove: its bounds rest on relations between symbols (L = M * K of a
-   * reshape) that the graph asserts (docs/passes, "Several regions"). */
+  /* A semi-affine (non-SCoP) access is outside what the bounds can prove: its
+   * bounds rest on relations between symbols (L = M * K of a reshape) that the
+   * graph asserts (docs/passes, "Several regions"). */
   if (!guarded && !semiAffine(ctx) && !checkInBounds(r, arg, user, ctx))
     return false;
   /* A read is fixed by its map and its space, whatever the mode. */

@@ -5,10 +5,9 @@
  * and the function's symbols (s0 = first symbol, ...; docs/conventions.md).
  * Maps compose by substitution (§4.3.7) and are simplified after every step
  * so that movement chains do not grow their expressions (§4.3 rule 7): first
- * MLIR's own simplifier, then a range analysis that knows each dim lies in
- * [0, extent - 1] and removes floordiv/mod that cannot change the value.
- * Ranges are symbolic: a bound is an integer plus a linear combination of
- * the symbols, which are sizes and hence >= 1.
+ * MLIR's own simplifier, then isl's ranges over the box where each dim lies
+ * in [0, extent - 1] and each symbol, a size, is >= 1 (lib/Analysis/
+ * AffineIsl), which remove floordiv/mod that cannot change the value.
  *
  * All affine objects are uniqued in the context: nothing here needs
  * destroying except the guard lists (T2iGuards), which own a heap array. */
@@ -41,17 +40,6 @@ typedef struct T2iSymbols {
 /* Position of `name`, or -1. */
 int t2iSymbolIndex(const T2iSymbols *symbols, MlirStringRef name);
 
-/* A bound `constant + sum(coeff[j] * s_j)`, or no bound (finite = false). */
-typedef struct T2iBound {
-  bool finite;
-  int64_t constant;
-  int64_t coeff[T2I_MAX_SYMBOLS];
-} T2iBound;
-
-typedef struct T2iRange {
-  T2iBound lo, hi;
-} T2iRange;
-
 /* An iteration space: the extent of each dim and the function's symbols. */
 typedef struct T2iSpace {
   MlirContext ctx;
@@ -76,12 +64,6 @@ MlirAffineMap t2iMapGet(const T2iSpace *space, int numResults,
                         const MlirAffineExpr *results);
 MlirAffineMap t2iIdentityMap(const T2iSpace *space);
 
-/* The range of `expr` (over `space`); unbounded where not affine. */
-T2iRange t2iRangeOf(const T2iSpace *space, MlirAffineExpr expr);
-
-/* True when the bound is provably >= 0 for every value of the symbols. */
-bool t2iBoundNonNegative(const T2iBound *bound);
-
 /* MLIR's simplification, then removal of floordiv/mod that the ranges of
  * `space` make constant or the identity; ceildiv becomes floordiv. */
 MlirAffineExpr t2iSimplify(const T2iSpace *space, MlirAffineExpr expr);
@@ -101,12 +83,13 @@ typedef struct T2iGuards {
   MlirAffineExpr *exprs; /* owned */
 } T2iGuards;
 
-/* Adds `expr >= 0` (simplified) unless the ranges of `space` prove it or it
- * is already there. Returns false when out of memory. */
+/* Adds `expr >= 0` (simplified) unless the box of `space` implies it (isl:
+ * lib/Analysis/AffineIsl) or it is already there. Returns false when out of
+ * memory. */
 bool t2iGuardsAdd(T2iGuards *guards, const T2iSpace *space,
                   MlirAffineExpr expr);
 
-/* Adds the guards `0 <= index <= extent - 1` that the ranges cannot prove. */
+/* Adds the guards `0 <= index <= extent - 1` that the box does not imply. */
 bool t2iGuardsAddBounds(T2iGuards *guards, const T2iSpace *space,
                         MlirAffineExpr index, DlcDim extent);
 
