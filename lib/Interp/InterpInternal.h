@@ -177,6 +177,11 @@ DlcTensor *dlcInterpEvalContract(const DlcInterpOp *op);
  * an `rbssa.shape` must be listed. */
 bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols);
 
+/* Adds `name` (borrowed) unbound unless present; E1304 at `func` past
+ * DLC_INTERP_MAX_SYMBOLS, the public table's size. */
+bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
+                         MlirStringRef name);
+
 /* Counts a region's input and output memref arguments (inputs first). */
 bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
                               intptr_t *numOutputs);

@@ -152,14 +152,8 @@ bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols) {
       dlcInterpError(func, "'rbssa.symbols' must be an array of strings");
       return false;
     }
-    if (dlcInterpSymbolsFind(symbols, mlirStringAttrGetValue(name)) >= 0)
-      continue;
-    if (symbols->count == DLC_INTERP_MAX_SYMBOLS) {
-      dlcInterpError(func, "more than %d symbols", DLC_INTERP_MAX_SYMBOLS);
+    if (!dlcInterpSymbolsAdd(func, symbols, mlirStringAttrGetValue(name)))
       return false;
-    }
-    symbols->names[symbols->count] = mlirStringAttrGetValue(name);
-    symbols->values[symbols->count++] = -1;
   }
   intptr_t numInputs, numOutputs;
   if (!dlcInterpRegionSignature(func, &numInputs, &numOutputs))

@@ -124,8 +124,18 @@ bool pvIsMovementOnly(const PvFunction *fn, int value) {
 
 static bool readSymbols(PvFunction *fn) {
   MlirAttribute symbols = getAttr(fn->func, "indexbook.symbols");
-  bool ok = mlirAttributeIsAArray(symbols) &&
-            mlirArrayAttrGetNumElements(symbols) <= PV_MAX_SYMBOLS;
+  if (mlirAttributeIsAArray(symbols) &&
+      mlirArrayAttrGetNumElements(symbols) > PV_MAX_SYMBOLS) {
+    dlcEmitDiagnostic(fn->func, &dlcAxisAlignmentMismatch,
+                      "split the function or fix some sizes: the analysis "
+                      "takes at most 16 symbols",
+                      "the function has %ld symbols; Poly-View takes at most "
+                      "%d",
+                      (long)mlirArrayAttrGetNumElements(symbols),
+                      PV_MAX_SYMBOLS);
+    return false;
+  }
+  bool ok = mlirAttributeIsAArray(symbols);
   for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(symbols); ++k) {
     MlirAttribute s = mlirArrayAttrGetElement(symbols, k);
     ok = mlirAttributeIsAString(s) &&
@@ -139,8 +149,7 @@ static bool readSymbols(PvFunction *fn) {
   }
   if (!ok)
     dlcEmitDiagnostic(fn->func, &dlcAxisAlignmentMismatch,
-                      "write indexbook.symbols = [\"M\", ...] (at most 16 "
-                      "names)",
+                      "write indexbook.symbols = [\"M\", ...]",
                       "indexbook.symbols is not a list of symbol names");
   return ok;
 }

@@ -107,8 +107,18 @@ static bool readPort(RbRegion *r, MlirType type, Port *port) {
 
 static bool readSymbols(RbRegion *r) {
   MlirAttribute symbols = rbAttr(r->source, "indexbook.symbols");
-  bool ok = mlirAttributeIsAArray(symbols) &&
-            mlirArrayAttrGetNumElements(symbols) <= RB_MAX_SYMBOLS;
+  if (mlirAttributeIsAArray(symbols) &&
+      mlirArrayAttrGetNumElements(symbols) > RB_MAX_SYMBOLS) {
+    dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
+                      "split the function or fix some sizes: a region takes "
+                      "at most 16 symbols",
+                      "the function has %ld symbols; a region takes at most "
+                      "%d",
+                      (long)mlirArrayAttrGetNumElements(symbols),
+                      RB_MAX_SYMBOLS);
+    return false;
+  }
+  bool ok = mlirAttributeIsAArray(symbols);
   for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(symbols); ++k) {
     r->symbols[k] = mlirArrayAttrGetElement(symbols, k);
     ok = mlirAttributeIsAString(r->symbols[k]);
@@ -116,7 +126,7 @@ static bool readSymbols(RbRegion *r) {
   }
   if (!ok)
     dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
-                      "write indexbook.symbols = [\"M\", ...] (at most 16)",
+                      "write indexbook.symbols = [\"M\", ...]",
                       "indexbook.symbols is not a list of symbol names");
   return ok;
 }

@@ -39,7 +39,7 @@ typedef struct T2iValue {
 typedef struct T2iLowering {
   MlirContext ctx;
   MlirOperation func;
-  T2iSymbols symbols;
+  DlcSymbolTable symbols; /* owned */
   T2iContractMode mode;
   T2iValue **values; /* owned, as is each record (stable addresses) */
   int numValues, capValues;

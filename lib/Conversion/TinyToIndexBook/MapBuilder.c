@@ -7,23 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-int t2iSymbolIndex(const T2iSymbols *symbols, MlirStringRef name) {
-  for (int i = 0; i < symbols->count; ++i)
-    if (symbols->names[i].length == name.length &&
-        memcmp(symbols->names[i].data, name.data, name.length) == 0)
-      return i;
-  return -1;
-}
-
-bool t2iSpaceInit(T2iSpace *space, MlirContext ctx, const T2iSymbols *symbols,
-                  int numDims, const DlcDim *extents) {
+bool t2iSpaceInit(T2iSpace *space, MlirContext ctx,
+                  const DlcSymbolTable *symbols, int numDims,
+                  const DlcDim *extents) {
   space->ctx = ctx;
   space->symbols = symbols;
   space->numDims = 0;
   if (numDims > T2I_MAX_AXES)
     return false;
   for (int k = 0; k < numDims; ++k) {
-    if (extents[k].size < 0 && t2iSymbolIndex(symbols, extents[k].symbol) < 0)
+    if (extents[k].size < 0 &&
+        dlcSymbolTableFind(symbols, extents[k].symbol) < 0)
       return false;
     space->extents[k] = extents[k];
   }
@@ -45,7 +39,7 @@ MlirAffineExpr t2iDim(const T2iSpace *space, int position) {
 MlirAffineExpr t2iExtentExpr(const T2iSpace *space, DlcDim extent) {
   if (extent.size >= 0)
     return t2iConst(space, extent.size);
-  int index = t2iSymbolIndex(space->symbols, extent.symbol);
+  int index = dlcSymbolTableFind(space->symbols, extent.symbol);
   return index < 0 ? t2iConst(space, 0)
                    : mlirAffineSymbolExprGet(space->ctx, index);
 }
@@ -57,8 +51,9 @@ MlirAffineExpr t2iExtentExpr(const T2iSpace *space, DlcDim extent) {
 static AffineIslBox spaceBox(const T2iSpace *space, AffineIslSize *sizes) {
   for (int k = 0; k < space->numDims; ++k) {
     DlcDim extent = space->extents[k];
-    sizes[k].symbol =
-        extent.size >= 0 ? -1 : t2iSymbolIndex(space->symbols, extent.symbol);
+    sizes[k].symbol = extent.size >= 0
+                          ? -1
+                          : dlcSymbolTableFind(space->symbols, extent.symbol);
     sizes[k].extent = extent.size;
   }
   AffineIslBox box = {space->numDims, space->symbols->count, sizes};

@@ -14,6 +14,8 @@
 #ifndef DLC_LIB_CONVERSION_TINYTOINDEXBOOK_MAPBUILDER_H
 #define DLC_LIB_CONVERSION_TINYTOINDEXBOOK_MAPBUILDER_H
 
+#include "SymbolTable.h"
+
 #include "dlc/Shape.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -25,33 +27,23 @@
 #include <stdint.h>
 
 enum {
-  T2I_MAX_SYMBOLS = 16,
   /* A contraction space holds the dims of both operands at most. */
   T2I_MAX_AXES = 2 * DLC_MAX_RANK
 };
 
-/* The function's symbols, in signature order. Names are borrowed from the
- * context's attribute storage. */
-typedef struct T2iSymbols {
-  int count;
-  MlirStringRef names[T2I_MAX_SYMBOLS];
-} T2iSymbols;
-
-/* Position of `name`, or -1. */
-int t2iSymbolIndex(const T2iSymbols *symbols, MlirStringRef name);
-
 /* An iteration space: the extent of each dim and the function's symbols. */
 typedef struct T2iSpace {
   MlirContext ctx;
-  const T2iSymbols *symbols; /* borrowed */
+  const DlcSymbolTable *symbols; /* borrowed */
   int numDims;
   DlcDim extents[T2I_MAX_AXES];
 } T2iSpace;
 
 /* Fills `space`; returns false when an extent names a symbol that is not
  * among `symbols` or when there are too many dims. */
-bool t2iSpaceInit(T2iSpace *space, MlirContext ctx, const T2iSymbols *symbols,
-                  int numDims, const DlcDim *extents);
+bool t2iSpaceInit(T2iSpace *space, MlirContext ctx,
+                  const DlcSymbolTable *symbols, int numDims,
+                  const DlcDim *extents);
 
 /* An extent (static size or symbol of `space`) as an expression. */
 MlirAffineExpr t2iExtentExpr(const T2iSpace *space, DlcDim extent);

@@ -79,6 +79,7 @@ static void freeLowering(T2iLowering *lowering) {
   }
   free(lowering->values);
   free(lowering->created);
+  dlcSymbolTableClear(&lowering->symbols);
 }
 
 bool t2iShapeOf(MlirOperation op, MlirValue value, DlcShape *shape) {
@@ -109,94 +110,17 @@ void t2iSpaceOfShape(T2iLowering *lowering, const DlcShape *shape,
 
 /* --- symbols (docs/conventions.md "Symbol order") ------------------------ */
 
-static bool symbolsFromAttr(T2iLowering *lowering, MlirAttribute list) {
-  T2iSymbols *symbols = &lowering->symbols;
-  intptr_t n = mlirArrayAttrGetNumElements(list);
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirAttribute name = mlirArrayAttrGetElement(list, i);
-    if (!mlirAttributeIsAString(name) || n > T2I_MAX_SYMBOLS ||
-        t2iSymbolIndex(symbols, mlirStringAttrGetValue(name)) >= 0) {
-      dlcEmitDiagnostic(lowering->func, &dlcAxisAlignmentMismatch,
-                        "list each symbol once as a string, at most 16",
-                        "'dlc.symbols' is not a list of distinct symbol "
-                        "names");
-      return false;
-    }
-    symbols->names[symbols->count++] = mlirStringAttrGetValue(name);
-  }
-  return true;
-}
-
-/* Adds the symbols of `type` in order, or, when the order is fixed by
- * dlc.symbols, checks that they are listed. Malformed shapes are left to
- * the op that reads them (E1005 there). */
-static bool symbolsFromType(T2iLowering *lowering, MlirType type, bool fixed) {
-  DlcShape shape;
-  char why[8];
-  if (!mlirTypeIsARankedTensor(type) ||
-      !dlcShapeFromType(type, &shape, why, sizeof(why)))
-    return true;
-  T2iSymbols *symbols = &lowering->symbols;
-  for (int k = 0; k < shape.rank; ++k) {
-    MlirStringRef name = shape.dims[k].symbol;
-    if (shape.dims[k].size >= 0 || t2iSymbolIndex(symbols, name) >= 0)
-      continue;
-    if (fixed || symbols->count == T2I_MAX_SYMBOLS) {
-      dlcEmitDiagnostic(lowering->func,
-                        fixed ? &dlcAxisAlignmentMismatch : &dlcUnsupportedOp,
-                        fixed ? "add the symbol to dlc.symbols"
-                              : "use at most 16 symbols per function",
-                        "symbol '%.*s' %s", (int)name.length, name.data,
-                        fixed ? "is not listed in dlc.symbols"
-                              : "exceeds the 16 symbols DLC supports");
-      return false;
-    }
-    symbols->names[symbols->count++] = name;
-  }
-  return true;
-}
-
-/* dlc.symbols when given; otherwise first appearance in the argument
- * types, then in the result types and in the body (symbols that only
- * appear inside, e.g. a padded extent Hp, come last). */
-static bool collectSymbols(T2iLowering *lowering, MlirBlock body) {
-  MlirAttribute given = t2iGetAttr(lowering->func, "dlc.symbols");
-  bool fixed = !mlirAttributeIsNull(given);
-  if (fixed &&
-      (!mlirAttributeIsAArray(given) || !symbolsFromAttr(lowering, given))) {
-    if (!mlirAttributeIsAArray(given))
-      dlcEmitDiagnostic(lowering->func, &dlcAxisAlignmentMismatch,
-                        "write dlc.symbols = [\"M\", \"K\", ...]",
-                        "'dlc.symbols' is not an array");
-    return false;
-  }
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    if (!symbolsFromType(
-            lowering, mlirValueGetType(mlirBlockGetArgument(body, i)), fixed))
-      return false;
-  MlirAttribute fnType = t2iGetAttr(lowering->func, "function_type");
-  MlirType type = !mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType)
-                      ? mlirTypeAttrGetValue(fnType)
-                      : (MlirType){NULL};
-  for (intptr_t i = 0; !mlirTypeIsNull(type) && mlirTypeIsAFunction(type) &&
-                       i < mlirFunctionTypeGetNumResults(type);
-       ++i)
-    if (!symbolsFromType(lowering, mlirFunctionTypeGetResult(type, i), fixed))
-      return false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-      if (!symbolsFromType(
-              lowering, mlirValueGetType(mlirOperationGetResult(op, i)), fixed))
-        return false;
-  return true;
-}
-
+/* The symbols as an ArrayAttr of names; null when out of memory. */
 static MlirAttribute symbolsAttr(const T2iLowering *lowering) {
-  MlirAttribute names[T2I_MAX_SYMBOLS];
-  for (int i = 0; i < lowering->symbols.count; ++i)
+  int n = lowering->symbols.count;
+  MlirAttribute *names = malloc((size_t)(n ? n : 1) * sizeof(*names));
+  if (!names)
+    return (MlirAttribute){NULL};
+  for (int i = 0; i < n; ++i)
     names[i] = mlirStringAttrGet(lowering->ctx, lowering->symbols.names[i]);
-  return mlirArrayAttrGet(lowering->ctx, lowering->symbols.count, names);
+  MlirAttribute list = mlirArrayAttrGet(lowering->ctx, n, names);
+  free(names);
+  return list;
 }
 
 /* --- leaves and return ---------------------------------------------------- */
@@ -327,7 +251,8 @@ static MlirOperation *bodyOps(MlirBlock body, int *count) {
  * operands go to `outputs`. */
 static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
                       int count, MlirValue *outputs) {
-  if (!collectSymbols(lowering, body) ||
+  if (mlirLogicalResultIsFailure(
+          dlcSymbolTableCollect(&lowering->symbols, lowering->func)) ||
       !lowerArguments(lowering, body, ops[0]))
     return false;
   for (int i = 0; i < count; ++i) {
@@ -342,7 +267,7 @@ static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
 /* Commits a successful lowering: new return operands, tiny ops erased
  * (users first), symbols recorded. */
 static void commit(T2iLowering *lowering, MlirOperation *ops, int count,
-                   const MlirValue *outputs) {
+                   const MlirValue *outputs, MlirAttribute symbols) {
   MlirOperation ret = ops[count - 1];
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i)
     mlirOperationSetOperand(ret, i, outputs[i]);
@@ -350,7 +275,7 @@ static void commit(T2iLowering *lowering, MlirOperation *ops, int count,
     mlirOperationDestroy(ops[i]);
   mlirOperationSetAttributeByName(
       lowering->func, mlirStringRefCreateFromCString("indexbook.symbols"),
-      symbolsAttr(lowering));
+      symbols);
 }
 
 /* Undoes a failed lowering: the new ops go, users first. */
@@ -387,8 +312,13 @@ static bool lowerFunc(MlirOperation func, T2iContractMode mode) {
   MlirValue *outputs =
       calloc((size_t)mlirOperationGetNumOperands(last) + 1, sizeof(*outputs));
   bool ok = outputs && lowerBody(&lowering, body, ops, count, outputs);
+  MlirAttribute symbols = ok ? symbolsAttr(&lowering) : (MlirAttribute){NULL};
+  if (ok && mlirAttributeIsNull(symbols)) {
+    t2iOutOfMemory(func);
+    ok = false;
+  }
   if (ok)
-    commit(&lowering, ops, count, outputs);
+    commit(&lowering, ops, count, outputs, symbols);
   else
     rollback(&lowering);
   if (!outputs)
