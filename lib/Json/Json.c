@@ -125,9 +125,12 @@ static bool buildItems(Builder *b, json_t *j, DlcJsonValue *v, int depth) {
     return false;
   }
   if (json_is_array(j)) {
-    for (; v->count < n; ++v->count)
-      if (!build(b, json_array_get(j, v->count), &v->items[v->count], depth))
+    /* Counted before building so that a failed item is destroyed too. */
+    for (size_t i = 0; i < n; ++i) {
+      v->count = i + 1;
+      if (!build(b, json_array_get(j, i), &v->items[i], depth))
         return false;
+    }
     return true;
   }
   const char *key;
