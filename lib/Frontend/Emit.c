@@ -1,6 +1,7 @@
 /* tiny op emitters for the Frontend importer: each builds one tiny op (as
  * docs/dialects/tiny.md defines it) at the importer's insertion point and
  * returns the new value with its symbolic shape. */
+#include "DialectNames.h"
 #include "FrontendInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -73,7 +74,7 @@ static FeValue build(FeImporter *im, const char *name, intptr_t n,
 FeValue feCast(FeImporter *im, FeValue x, MlirType element) {
   if (mlirTypeEqual(x.element, element))
     return x;
-  return build(im, "tiny.cast", 1, &x, &x.shape, element, 0, NULL, NULL);
+  return build(im, DLC_OP_TINY_CAST, 1, &x, &x.shape, element, 0, NULL, NULL);
 }
 
 FeValue feUnary(FeImporter *im, const char *op, FeValue x) {
@@ -84,7 +85,7 @@ FeValue feConstShaped(FeImporter *im, double value, MlirType element,
                       const DlcShape *shape) {
   const char *names[] = {"value"};
   MlirAttribute attr = mlirFloatAttrDoubleGet(im->ctx, element, value);
-  return build(im, "tiny.const", 0, NULL, shape, element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_CONST, 0, NULL, shape, element, 1, names, &attr);
 }
 
 FeValue feConst(FeImporter *im, double value, MlirType element) {
@@ -137,18 +138,18 @@ FeValue feReduce(FeImporter *im, const char *kind, FeValue x,
   MlirAttribute attrs[] = {
       mlirTypeAttrGet(acc), denseI64(im, numAxes, axes),
       mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(kind))};
-  return build(im, "tiny.reduce", 1, &x, &shape, acc, 3, names, attrs);
+  return build(im, DLC_OP_TINY_REDUCE, 1, &x, &shape, acc, 3, names, attrs);
 }
 
 FeValue feExpand(FeImporter *im, FeValue x, const DlcShape *to,
                  const int64_t *broadcastDims) {
   const char *names[] = {"broadcast_dimensions"};
   MlirAttribute attr = denseI64(im, x.shape.rank, broadcastDims);
-  return build(im, "tiny.expand", 1, &x, to, x.element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_EXPAND, 1, &x, to, x.element, 1, names, &attr);
 }
 
 FeValue feReshape(FeImporter *im, FeValue x, const DlcShape *to) {
-  return build(im, "tiny.reshape", 1, &x, to, x.element, 0, NULL, NULL);
+  return build(im, DLC_OP_TINY_RESHAPE, 1, &x, to, x.element, 0, NULL, NULL);
 }
 
 FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding) {
@@ -157,7 +158,7 @@ FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding) {
     shape.dims[i].size += padding[2 * i] + padding[2 * i + 1];
   const char *names[] = {"padding"};
   MlirAttribute attr = denseI64(im, 2 * x.shape.rank, padding);
-  return build(im, "tiny.pad", 1, &x, &shape, x.element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_PAD, 1, &x, &shape, x.element, 1, names, &attr);
 }
 
 FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
@@ -172,7 +173,8 @@ FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
     snprintf(text + used, sizeof(text) - used, ") -> ()>");
   const char *names[] = {"map"};
   MlirAttribute attr = dlcAttr(im->ctx, text);
-  FeValue out = build(im, "tiny.view", 1, &x, to, x.element, 1, names, &attr);
+  FeValue out =
+      build(im, DLC_OP_TINY_VIEW, 1, &x, to, x.element, 1, names, &attr);
   if (im->numMaps == im->capacityMaps) {
     size_t capacity = im->capacityMaps ? 2 * im->capacityMaps : 8;
     FePendingMap *grown = realloc(im->maps, capacity * sizeof(FePendingMap));
@@ -195,7 +197,7 @@ FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
 }
 
 FeValue feValid(FeImporter *im, FeValue x) {
-  return build(im, "tiny.valid", 1, &x, &x.shape,
+  return build(im, DLC_OP_TINY_VALID, 1, &x, &x.shape,
                mlirIntegerTypeGet(im->ctx, 1), 0, NULL, NULL);
 }
 
@@ -207,7 +209,8 @@ FeValue feWhere(FeImporter *im, FeValue cond, FeValue a, FeValue b) {
       !dlcShapeBroadcast(&cond.shape, &ab, &shape, &badAxis))
     shape = a.shape;
   FeValue operands[3] = {cond, a, b};
-  return build(im, "tiny.where", 3, operands, &shape, a.element, 0, NULL, NULL);
+  return build(im, DLC_OP_TINY_WHERE, 3, operands, &shape, a.element, 0, NULL,
+               NULL);
 }
 
 static MlirAttribute nameList(FeImporter *im, const char *const *names) {
@@ -233,7 +236,8 @@ FeValue feContract(FeImporter *im, FeValue lhs, FeValue rhs,
       nameList(im, reduceIdx),
       nameList(im, rhsIdx)};
   FeValue operands[2] = {lhs, rhs};
-  return build(im, "tiny.contract", 2, operands, out, acc, 6, names, attrs);
+  return build(im, DLC_OP_TINY_CONTRACT, 2, operands, out, acc, 6, names,
+               attrs);
 }
 
 bool feFinishMaps(FeImporter *im) {

@@ -5,6 +5,7 @@
  * (§6.4): the operands of an elementwise op have the result's shape. Each
  * evaluator computes in f64 from operands already rounded to their types;
  * the region driver (Region.c) rounds the result and tracks poison. */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "dlc/Diagnostics.h"
@@ -38,12 +39,12 @@ static bool checkOperandShapes(const DlcInterpOp *op) {
     char have[128], want[128];
     dlcInterpFormatShape(x->rank, x->shape, have, sizeof(have));
     dlcInterpFormatShape(op->resultRank, op->resultShape, want, sizeof(want));
-    dlcEmitDiagnostic(op->op, &dlcBroadcastMismatch,
-                      "make the broadcast explicit with "
-                      "rbssa.broadcast_in_dim",
-                      "operand %ld has shape %s but the result has shape %s; "
-                      "rbssa operands are never broadcast implicitly",
-                      (long)k, have, want);
+    dlcEmitDiagnostic(
+        op->op, &dlcBroadcastMismatch,
+        "make the broadcast explicit with " DLC_OP_RBSSA_BROADCAST_IN_DIM,
+        "operand %ld has shape %s but the result has shape %s; "
+        "rbssa operands are never broadcast implicitly",
+        (long)k, have, want);
     return false;
   }
   return true;

@@ -12,6 +12,7 @@
  *
  * dlcInterpEvaluate also takes an rbssa region (Region.c): the symbols and
  * inputs are bound here for both. */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -79,37 +80,37 @@ static const struct {
   int numOperands;
   DlcInterpEvalFn eval; /* NULL: evaluated by the driver (tiny.valid) */
 } evaluators[] = {
-    {"tiny.view", 1, dlcInterpEvalMovement},
-    {"tiny.reshape", 1, dlcInterpEvalMovement},
-    {"tiny.permute", 1, dlcInterpEvalMovement},
-    {"tiny.expand", 1, dlcInterpEvalMovement},
-    {"tiny.pad", 1, dlcInterpEvalMovement},
-    {"tiny.shrink", 1, dlcInterpEvalMovement},
-    {"tiny.flip", 1, dlcInterpEvalMovement},
-    {"tiny.load", 1, dlcInterpEvalMovement},
-    {"tiny.store", 1, dlcInterpEvalMovement},
-    {"tiny.valid", 1, NULL},
-    {"tiny.neg", 1, dlcInterpEvalUnary},
-    {"tiny.exp2", 1, dlcInterpEvalUnary},
-    {"tiny.log2", 1, dlcInterpEvalUnary},
-    {"tiny.sqrt", 1, dlcInterpEvalUnary},
-    {"tiny.recip", 1, dlcInterpEvalUnary},
-    {"tiny.sin", 1, dlcInterpEvalUnary},
-    {"tiny.cast", 1, dlcInterpEvalUnary},
-    {"tiny.add", 2, dlcInterpEvalBinary},
-    {"tiny.sub", 2, dlcInterpEvalBinary},
-    {"tiny.mul", 2, dlcInterpEvalBinary},
-    {"tiny.fdiv", 2, dlcInterpEvalBinary},
-    {"tiny.max", 2, dlcInterpEvalBinary},
-    {"tiny.pow", 2, dlcInterpEvalBinary},
-    {"tiny.idiv", 2, dlcInterpEvalBinary},
-    {"tiny.mod", 2, dlcInterpEvalBinary},
-    {"tiny.cmplt", 2, dlcInterpEvalBinary},
-    {"tiny.cmpne", 2, dlcInterpEvalBinary},
-    {"tiny.where", 3, dlcInterpEvalWhere},
-    {"tiny.const", 0, dlcInterpEvalConst},
-    {"tiny.reduce", 1, dlcInterpEvalReduce},
-    {"tiny.contract", 2, dlcInterpEvalContract},
+    {DLC_OP_TINY_VIEW, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_RESHAPE, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_PERMUTE, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_EXPAND, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_PAD, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_SHRINK, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_FLIP, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_LOAD, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_STORE, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_VALID, 1, NULL},
+    {DLC_OP_TINY_NEG, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_EXP2, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_LOG2, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_SQRT, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_RECIP, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_SIN, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_CAST, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_ADD, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_SUB, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_MUL, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_FDIV, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_MAX, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_POW, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_IDIV, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_MOD, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_CMPLT, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_CMPNE, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_WHERE, 3, dlcInterpEvalWhere},
+    {DLC_OP_TINY_CONST, 0, dlcInterpEvalConst},
+    {DLC_OP_TINY_REDUCE, 1, dlcInterpEvalReduce},
+    {DLC_OP_TINY_CONTRACT, 2, dlcInterpEvalContract},
 };
 
 static int findEvaluator(MlirStringRef name) {
@@ -204,9 +205,9 @@ static DlcTensor *validityOf(Interpreter *interp, MlirOperation at,
  * type (the accumulator rule, dlcInterpWidenToAccumulator). */
 static bool isArithmetic(MlirStringRef name) {
   static const char *const names[] = {
-      "tiny.neg",   "tiny.exp2", "tiny.log2", "tiny.sqrt",
-      "tiny.recip", "tiny.sin",  "tiny.add",  "tiny.sub",
-      "tiny.mul",   "tiny.fdiv", "tiny.max",  "tiny.pow",
+      DLC_OP_TINY_NEG,   DLC_OP_TINY_EXP2, DLC_OP_TINY_LOG2, DLC_OP_TINY_SQRT,
+      DLC_OP_TINY_RECIP, DLC_OP_TINY_SIN,  DLC_OP_TINY_ADD,  DLC_OP_TINY_SUB,
+      DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV, DLC_OP_TINY_MAX,  DLC_OP_TINY_POW,
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
     if (dlcInterpNameIs(name, names[i]))
@@ -233,13 +234,13 @@ static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
   /* A permute between the product and the reduce keeps the product
    * unrounded too (rounding values already of the narrow type is exact). */
   if (interp->products != DlcInterpProductsInAccumulator ||
-      (!isArithmetic(name) && !dlcInterpNameIs(name, "tiny.permute")))
+      (!isArithmetic(name) && !dlcInterpNameIs(name, DLC_OP_TINY_PERMUTE)))
     return typed;
   MlirOperation user = onlyUser(op);
   for (int depth = 0; depth < 4 && !mlirOperationIsNull(user); ++depth) {
     MlirStringRef userName = mlirIdentifierStr(mlirOperationGetName(user));
-    if (!dlcInterpNameIs(userName, "tiny.cast") &&
-        !dlcInterpNameIs(userName, "tiny.permute"))
+    if (!dlcInterpNameIs(userName, DLC_OP_TINY_CAST) &&
+        !dlcInterpNameIs(userName, DLC_OP_TINY_PERMUTE))
       break;
     user = onlyUser(user);
   }
@@ -247,7 +248,7 @@ static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
     return typed;
   MlirAttribute acc = dlcInterpGetAttr(user, "acc_dtype");
   if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(user)),
-                       "tiny.reduce") ||
+                       DLC_OP_TINY_REDUCE) ||
       mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
     return typed;
   return dlcInterpWidenToAccumulator(

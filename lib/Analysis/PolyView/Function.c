@@ -10,6 +10,7 @@
  * ExcessivePiecewise (docs/analysis.md says exactly what they test), and
  * the well-formedness the IRDL verifier cannot express (E1005, E1304,
  * E1501). Axis classes give every axis a function-wide name. */
+#include "DialectNames.h"
 #include "PolyView.h"
 
 #include "dlc/Diagnostics.h"
@@ -28,11 +29,6 @@
 #include <string.h>
 
 /* --- small helpers -------------------------------------------------------- */
-
-static bool opNameIs(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
 
 static MlirAttribute getAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -57,7 +53,7 @@ static void copyIdentifier(char dst[PV_NAME], MlirStringRef src) {
 }
 
 bool pvIsIndexBookFunction(MlirOperation op) {
-  return opNameIs(op, "func.func") &&
+  return dlcOperationIsA(op, "func.func") &&
          !mlirAttributeIsNull(getAttr(op, "indexbook.symbols"));
 }
 
@@ -414,13 +410,17 @@ static PvKind kindOf(MlirOperation op, bool *known) {
     const char *name;
     PvKind kind;
   } kinds[] = {
-      {"indexbook.leaf", PV_LEAF},     {"indexbook.const", PV_CONST},
-      {"indexbook.view", PV_VIEW},     {"indexbook.unary", PV_UNARY},
-      {"indexbook.binary", PV_BINARY}, {"indexbook.ternary", PV_TERNARY},
-      {"indexbook.reduce", PV_REDUCE}, {"indexbook.contract", PV_CONTRACT},
+      {DLC_OP_INDEXBOOK_LEAF, PV_LEAF},
+      {DLC_OP_INDEXBOOK_CONST, PV_CONST},
+      {DLC_OP_INDEXBOOK_VIEW, PV_VIEW},
+      {DLC_OP_INDEXBOOK_UNARY, PV_UNARY},
+      {DLC_OP_INDEXBOOK_BINARY, PV_BINARY},
+      {DLC_OP_INDEXBOOK_TERNARY, PV_TERNARY},
+      {DLC_OP_INDEXBOOK_REDUCE, PV_REDUCE},
+      {DLC_OP_INDEXBOOK_CONTRACT, PV_CONTRACT},
   };
   for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); ++i)
-    if (opNameIs(op, kinds[i].name)) {
+    if (dlcOperationIsA(op, kinds[i].name)) {
       *known = true;
       return kinds[i].kind;
     }
@@ -493,7 +493,7 @@ static bool readFunction(PvFunction *fn) {
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     int here = numOps++;
-    if (opNameIs(op, "func.return")) {
+    if (dlcOperationIsA(op, "func.return")) {
       intptr_t n = mlirOperationGetNumOperands(op);
       for (intptr_t r = 0; r < n; ++r) {
         MlirValue x = mlirOperationGetOperand(op, r);

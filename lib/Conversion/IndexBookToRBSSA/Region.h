@@ -246,8 +246,9 @@ bool rbValidateOp(RbRegion *r, MlirOperation op, int numReduced);
 /* maps[i] of a validated op. */
 MlirAffineMap rbMapOf(MlirOperation op, intptr_t i);
 MlirAttribute rbAttr(MlirOperation op, const char *name);
+/* indexbook.reduce or indexbook.contract (Reduce.c). */
+bool rbIsReduction(MlirOperation op);
 
-bool rbNameIs(MlirOperation op, const char *name);
 bool rbStringAttrIs(MlirOperation op, const char *attr, const char *value);
 MlirType rbElementType(MlirValue value);
 /* The element type's zero (FloatAttr or IntegerAttr). */

@@ -13,6 +13,7 @@
  * E1401); an op without a lowering is E1501 UnsupportedOp. On any error the
  * function is left exactly as it was. Docs:
  * docs/passes/convert-tiny-to-indexbook.md. */
+#include "DialectNames.h"
 #include "Lowering.h"
 
 #include "Builder.h"
@@ -137,7 +138,7 @@ static bool lowerArguments(T2iLowering *lowering, MlirBlock body,
     T2iSpace space;
     t2iSpaceOfShape(lowering, &shape, &space);
     /* A leaf reads its argument directly: no maps (inputs = []). */
-    T2iOpSpec spec = {.name = "indexbook.leaf",
+    T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_LEAF,
                       .space = &space,
                       .rule = T2I_AXES_ITER,
                       .numOperands = 1,
@@ -210,11 +211,11 @@ static bool lowerOp(T2iLowering *lowering, MlirOperation op) {
   /* `fn` is the tiny op's name without the dialect prefix. */
   MlirStringRef fn = mlirStringRefCreate(name.data + 5, name.length - 5);
   if (inList(fn, unaryOps))
-    return t2iLowerElementwise(lowering, op, "indexbook.unary", fn);
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_UNARY, fn);
   if (inList(fn, binaryOps))
-    return t2iLowerElementwise(lowering, op, "indexbook.binary", fn);
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_BINARY, fn);
   if (t2iNameIs(fn, "where"))
-    return t2iLowerElementwise(lowering, op, "indexbook.ternary", fn);
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_TERNARY, fn);
   if (t2iNameIs(fn, "mul"))
     return t2iLowerMul(lowering, op);
   if (t2iNameIs(fn, "const"))

@@ -16,6 +16,7 @@
  * no pattern matches, so a single visit reaches the fixpoint, and unlike the
  * greedy driver it neither folds nor erases dead ops, so IR that needs no
  * broadcast is left exactly as it was. */
+#include "DialectNames.h"
 #include "PassDef.h"
 #include "TinyChecks.h"
 
@@ -29,9 +30,9 @@
 #include <string.h>
 
 static const char *const elementwiseOps[] = {
-    "tiny.add",   "tiny.sub",   "tiny.mul",   "tiny.fdiv",
-    "tiny.max",   "tiny.pow",   "tiny.idiv",  "tiny.mod",
-    "tiny.cmplt", "tiny.cmpne", "tiny.where", NULL};
+    DLC_OP_TINY_ADD,   DLC_OP_TINY_SUB,   DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV,
+    DLC_OP_TINY_MAX,   DLC_OP_TINY_POW,   DLC_OP_TINY_IDIV,  DLC_OP_TINY_MOD,
+    DLC_OP_TINY_CMPLT, DLC_OP_TINY_CMPNE, DLC_OP_TINY_WHERE, NULL};
 
 static bool isElementwise(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -101,7 +102,8 @@ static MlirValue prependOnes(MlirRewriterBase rewriter, MlirLocation loc,
                                   : mlirArrayAttrGet(ctx, rank, names);
   MlirType reshaped = mlirRankedTensorTypeGet(
       rank, dims, mlirShapedTypeGetElementType(type), newEncoding);
-  return buildUnary(rewriter, "tiny.reshape", loc, value, reshaped, 0, NULL);
+  return buildUnary(rewriter, DLC_OP_TINY_RESHAPE, loc, value, reshaped, 0,
+                    NULL);
 }
 
 /* expand: same rank, to the result's shape and encoding. */
@@ -122,7 +124,7 @@ static MlirValue expandTo(MlirRewriterBase rewriter, MlirLocation loc,
       mlirIdentifierGet(ctx,
                         mlirStringRefCreateFromCString("broadcast_dimensions")),
       mlirDenseI64ArrayGet(ctx, rank, identity));
-  return buildUnary(rewriter, "tiny.expand", loc, value, type, 1, &attr);
+  return buildUnary(rewriter, DLC_OP_TINY_EXPAND, loc, value, type, 1, &attr);
 }
 
 static MlirLogicalResult expandOperands(MlirRewritePattern pattern,
@@ -186,8 +188,9 @@ static void runExpandBroadcasts(MlirOperation op, MlirExternalPass pass,
   MlirContext ctx = mlirOperationGetContext(op);
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
   MlirRewritePatternCallbacks callbacks = {NULL, NULL, expandOperands};
-  MlirStringRef generated[] = {mlirStringRefCreateFromCString("tiny.reshape"),
-                               mlirStringRefCreateFromCString("tiny.expand")};
+  MlirStringRef generated[] = {
+      mlirStringRefCreateFromCString(DLC_OP_TINY_RESHAPE),
+      mlirStringRefCreateFromCString(DLC_OP_TINY_EXPAND)};
   for (const char *const *it = elementwiseOps; *it; ++it)
     mlirRewritePatternSetAdd(
         set, mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(*it), 1,
