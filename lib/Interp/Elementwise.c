@@ -104,7 +104,7 @@ static const struct {
 DlcTensor *dlcInterpEvalUnary(const DlcInterpOp *op) {
   UnaryFn fn = NULL;
   for (size_t i = 0; i < sizeof(unaryOps) / sizeof(unaryOps[0]); ++i)
-    if (dlcInterpNameIs(op->name, unaryOps[i].name))
+    if (dlcStringRefIs(op->name, unaryOps[i].name))
       fn = unaryOps[i].fn;
   if (!fn) {
     dlcInterpError(op->op, "not a unary op");
@@ -205,7 +205,7 @@ static bool isInteger(DlcInterpDtype dtype) {
 DlcTensor *dlcInterpEvalBinary(const DlcInterpOp *op) {
   BinaryKind kind = BinaryAdd;
   for (size_t i = 0; i < sizeof(binaryOps) / sizeof(binaryOps[0]); ++i)
-    if (dlcInterpNameIs(op->name, binaryOps[i].name))
+    if (dlcStringRefIs(op->name, binaryOps[i].name))
       kind = binaryOps[i].kind;
   bool integer =
       isInteger(op->operandDtypes[0]) && isInteger(op->operandDtypes[1]);

@@ -3,6 +3,7 @@
 #ifndef DLC_LIB_INTERP_INTERPINTERNAL_H
 #define DLC_LIB_INTERP_INTERPINTERNAL_H
 
+#include "dlc/IR.h"
 #include "dlc/Interp.h"
 
 #include "mlir-c/AffineMap.h"
@@ -94,8 +95,6 @@ double dlcInterpReduceCombine(DlcInterpReduceKind kind, double acc, double x);
  * error at the op. */
 bool dlcInterpGetMap(const DlcInterpOp *op, int sourceRank, const char *source,
                      MlirAffineMap *map);
-
-bool dlcInterpNameIs(MlirStringRef name, const char *expected);
 
 /* --- symbols and parameters (Symbols.c) --- */
 

@@ -364,7 +364,7 @@ static const struct {
 
 static MovementFn findMovement(MlirStringRef name) {
   for (size_t i = 0; i < sizeof(movements) / sizeof(movements[0]); ++i)
-    if (dlcInterpNameIs(name, movements[i].name))
+    if (dlcStringRefIs(name, movements[i].name))
       return movements[i].apply;
   return NULL;
 }

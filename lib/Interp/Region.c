@@ -59,9 +59,9 @@ static int argRole(MlirOperation func, intptr_t index) {
   if (mlirAttributeIsNull(role) || !mlirAttributeIsAString(role))
     return -1;
   MlirStringRef text = mlirStringAttrGetValue(role);
-  return dlcInterpNameIs(text, "input")    ? 0
-         : dlcInterpNameIs(text, "output") ? 1
-                                           : -1;
+  return dlcStringRefIs(text, "input")    ? 0
+         : dlcStringRefIs(text, "output") ? 1
+                                          : -1;
 }
 
 bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
@@ -294,8 +294,8 @@ static bool promoteBody(Region *r, MlirOperation reduce) {
     MlirOperation through = mlirOpResultGetOwner(value);
     MlirStringRef throughName =
         mlirIdentifierStr(mlirOperationGetName(through));
-    if (dlcInterpNameIs(throughName, DLC_OP_RBSSA_CAST) ||
-        dlcInterpNameIs(throughName, DLC_OP_RBSSA_TRANSPOSE)) {
+    if (dlcStringRefIs(throughName, DLC_OP_RBSSA_CAST) ||
+        dlcStringRefIs(throughName, DLC_OP_RBSSA_TRANSPOSE)) {
       value = mlirOperationGetOperand(through, 0);
       continue;
     }
@@ -304,9 +304,9 @@ static bool promoteBody(Region *r, MlirOperation reduce) {
       return true;
     MlirOperation producer = mlirOpResultGetOwner(value);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(producer));
-    bool isSelect = dlcInterpNameIs(name, DLC_OP_RBSSA_SELECT);
-    if (!isSelect && !dlcInterpNameIs(name, DLC_OP_RBSSA_BINARY) &&
-        !dlcInterpNameIs(name, DLC_OP_RBSSA_UNARY))
+    bool isSelect = dlcStringRefIs(name, DLC_OP_RBSSA_SELECT);
+    if (!isSelect && !dlcStringRefIs(name, DLC_OP_RBSSA_BINARY) &&
+        !dlcStringRefIs(name, DLC_OP_RBSSA_UNARY))
       return true;
     if (!addPromotion(r, producer, acc))
       return false;
@@ -402,7 +402,7 @@ static const struct {
 
 static int findOp(MlirStringRef name) {
   for (size_t i = 0; i < sizeof(regionOps) / sizeof(regionOps[0]); ++i)
-    if (dlcInterpNameIs(name, regionOps[i].name))
+    if (dlcStringRefIs(name, regionOps[i].name))
       return (int)i;
   return -1;
 }
@@ -732,14 +732,14 @@ static bool evaluateBody(Region *r, DlcTensor *const *inputs) {
     return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                        DLC_OP_RBSSA_REDUCE) &&
+    if (dlcStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
+                       DLC_OP_RBSSA_REDUCE) &&
         !promoteBody(r, op))
       return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (dlcInterpNameIs(name, "func.return"))
+    if (dlcStringRefIs(name, "func.return"))
       break;
     int found = findOp(name);
     if (found < 0) {

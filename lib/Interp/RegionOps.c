@@ -189,7 +189,7 @@ DlcTensor *dlcInterpEvalRegionUnary(const DlcInterpOp *op) {
   MlirStringRef name = stringAttr(op, "fn");
   UnaryFn fn = NULL;
   for (size_t i = 0; i < sizeof(unaryFns) / sizeof(unaryFns[0]); ++i)
-    if (dlcInterpNameIs(name, unaryFns[i].name))
+    if (dlcStringRefIs(name, unaryFns[i].name))
       fn = unaryFns[i].fn;
   if (!fn) {
     dlcInterpError(op->op, "unknown unary 'fn' \"%.*s\"", (int)name.length,
@@ -297,7 +297,7 @@ static DlcTensor *evalBinary(const DlcInterpOp *op, bool compare) {
   int found = -1;
   for (size_t i = 0; i < sizeof(binaryFns) / sizeof(binaryFns[0]); ++i)
     if (binaryFns[i].compare == compare &&
-        dlcInterpNameIs(name, binaryFns[i].name))
+        dlcStringRefIs(name, binaryFns[i].name))
       found = (int)i;
   if (found < 0) {
     dlcInterpError(op->op, "unknown %s 'fn' \"%.*s\"",

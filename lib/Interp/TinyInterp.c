@@ -115,7 +115,7 @@ static const struct {
 
 static int findEvaluator(MlirStringRef name) {
   for (size_t i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); ++i)
-    if (dlcInterpNameIs(name, evaluators[i].name))
+    if (dlcStringRefIs(name, evaluators[i].name))
       return (int)i;
   return -1;
 }
@@ -210,7 +210,7 @@ static bool isArithmetic(MlirStringRef name) {
       DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV, DLC_OP_TINY_MAX,  DLC_OP_TINY_POW,
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
-    if (dlcInterpNameIs(name, names[i]))
+    if (dlcStringRefIs(name, names[i]))
       return true;
   return false;
 }
@@ -234,21 +234,21 @@ static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
   /* A permute between the product and the reduce keeps the product
    * unrounded too (rounding values already of the narrow type is exact). */
   if (interp->products != DlcInterpProductsInAccumulator ||
-      (!isArithmetic(name) && !dlcInterpNameIs(name, DLC_OP_TINY_PERMUTE)))
+      (!isArithmetic(name) && !dlcStringRefIs(name, DLC_OP_TINY_PERMUTE)))
     return typed;
   MlirOperation user = onlyUser(op);
   for (int depth = 0; depth < 4 && !mlirOperationIsNull(user); ++depth) {
     MlirStringRef userName = mlirIdentifierStr(mlirOperationGetName(user));
-    if (!dlcInterpNameIs(userName, DLC_OP_TINY_CAST) &&
-        !dlcInterpNameIs(userName, DLC_OP_TINY_PERMUTE))
+    if (!dlcStringRefIs(userName, DLC_OP_TINY_CAST) &&
+        !dlcStringRefIs(userName, DLC_OP_TINY_PERMUTE))
       break;
     user = onlyUser(user);
   }
   if (mlirOperationIsNull(user))
     return typed;
   MlirAttribute acc = dlcInterpGetAttr(user, "acc_dtype");
-  if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(user)),
-                       DLC_OP_TINY_REDUCE) ||
+  if (!dlcStringRefIs(mlirIdentifierStr(mlirOperationGetName(user)),
+                      DLC_OP_TINY_REDUCE) ||
       mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
     return typed;
   return dlcInterpWidenToAccumulator(
@@ -365,7 +365,7 @@ static bool evaluateBody(Interpreter *interp, MlirOperation func,
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (dlcInterpNameIs(name, "func.return"))
+    if (dlcStringRefIs(name, "func.return"))
       return collectOutputs(interp, op, numOutputs, outputs);
     if (!evaluateOp(interp, op))
       return false;
@@ -392,8 +392,8 @@ MlirLogicalResult dlcInterpEvaluateWithOptions(
   DlcInterpPrecision precision = options->precision;
   for (intptr_t i = 0; i < numOutputs; ++i)
     outputs[i] = NULL;
-  if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(func)),
-                       "func.func")) {
+  if (!dlcStringRefIs(mlirIdentifierStr(mlirOperationGetName(func)),
+                      "func.func")) {
     dlcInterpError(func, "expected a func.func");
     return mlirLogicalResultFailure();
   }

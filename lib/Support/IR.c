@@ -84,6 +84,11 @@ void dlcStringSinkAppend(MlirStringRef chunk, void *userData) {
   sink->buffer[sink->used] = '\0';
 }
 
+bool dlcStringRefIs(MlirStringRef text, const char *expected) {
+  return strlen(expected) == text.length &&
+         (text.length == 0 || memcmp(expected, text.data, text.length) == 0);
+}
+
 bool dlcOperationIsA(MlirOperation op, const char *name) {
   return !mlirOperationIsNull(op) &&
          mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),

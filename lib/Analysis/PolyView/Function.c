@@ -35,10 +35,6 @@ static MlirAttribute getAttr(MlirOperation op, const char *name) {
                                          mlirStringRefCreateFromCString(name));
 }
 
-static bool refEquals(MlirStringRef ref, const char *text) {
-  return ref.length == strlen(text) && memcmp(ref.data, text, ref.length) == 0;
-}
-
 /* Copies an identifier-like name: characters outside [A-Za-z0-9_] become
  * '_', a leading digit gets a 'v' in front (isl tuple names). */
 static void copyIdentifier(char dst[PV_NAME], MlirStringRef src) {
@@ -160,7 +156,7 @@ static __isl_give isl_set *contextSet(const PvFunction *fn) {
 
 static int symbolIndex(const PvFunction *fn, MlirStringRef name) {
   for (int p = 0; p < fn->numSymbols; ++p)
-    if (refEquals(name, fn->symbols[p]))
+    if (dlcStringRefIs(name, fn->symbols[p]))
       return p;
   return -1;
 }
@@ -214,10 +210,10 @@ static bool readAxes(PvFunction *fn, PvValue *v) {
     MlirStringRef k = !mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind)
                           ? mlirStringAttrGetValue(kind)
                           : mlirStringRefCreateFromCString("");
-    a->kind = refEquals(k, "iter")        ? 'i'
-              : refEquals(k, "reduce")    ? 'r'
-              : refEquals(k, "broadcast") ? 'b'
-                                          : 0;
+    a->kind = dlcStringRefIs(k, "iter")        ? 'i'
+              : dlcStringRefIs(k, "reduce")    ? 'r'
+              : dlcStringRefIs(k, "broadcast") ? 'b'
+                                               : 0;
     if (!a->kind) {
       dlcEmitDiagnostic(v->op, &dlcMalformedShape,
                         "write kind = \"iter\", \"reduce\" or \"broadcast\"",

@@ -21,6 +21,8 @@
 
 #include "Builder.h"
 
+#include "dlc/IR.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"

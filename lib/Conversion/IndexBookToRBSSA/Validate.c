@@ -16,10 +16,6 @@
 
 /* --- small readers -------------------------------------------------------- */
 
-static bool refIs(MlirStringRef ref, const char *text) {
-  return strlen(text) == ref.length && memcmp(ref.data, text, ref.length) == 0;
-}
-
 MlirAttribute rbAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
                                          mlirStringRefCreateFromCString(name));
@@ -28,7 +24,7 @@ MlirAttribute rbAttr(MlirOperation op, const char *name) {
 bool rbStringAttrIs(MlirOperation op, const char *attr, const char *value) {
   MlirAttribute a = rbAttr(op, attr);
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-         refIs(mlirStringAttrGetValue(a), value);
+         dlcStringRefIs(mlirStringAttrGetValue(a), value);
 }
 
 MlirType rbElementType(MlirValue value) {

@@ -125,7 +125,7 @@ static bool isSumReduce(MlirOperation op) {
   MlirAttribute kind = t2iGetAttr(op, "op");
   return dlcTinyIsReduce(op) && !mlirAttributeIsNull(kind) &&
          mlirAttributeIsAString(kind) &&
-         t2iNameIs(mlirStringAttrGetValue(kind), "sum");
+         dlcStringRefIs(mlirStringAttrGetValue(kind), "sum");
 }
 
 /* `mul` whose only user is reduce(sum) is a contraction (ContractionPattern

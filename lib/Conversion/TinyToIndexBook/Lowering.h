@@ -12,6 +12,7 @@
 
 #include "MapBuilder.h"
 
+#include "dlc/IR.h"
 #include "dlc/Shape.h"
 
 #include "mlir-c/IR.h"
@@ -128,7 +129,6 @@ bool t2iLowerContract(T2iLowering *lowering, MlirOperation op);
 bool t2iMissingOperand(MlirOperation op);
 bool t2iOutOfMemory(MlirOperation op);
 
-bool t2iNameIs(MlirStringRef name, const char *expected);
 MlirAttribute t2iGetAttr(MlirOperation op, const char *name);
 MlirStringRef t2iOpName(MlirOperation op);
 

@@ -23,7 +23,7 @@ static const char *const movementOps[] = {
 
 bool t2iIsMovement(MlirStringRef name) {
   for (const char *const *op = movementOps; *op; ++op)
-    if (t2iNameIs(name, *op))
+    if (dlcStringRefIs(name, *op))
       return true;
   return false;
 }

@@ -30,11 +30,6 @@
 
 /* --- small helpers -------------------------------------------------------- */
 
-bool t2iNameIs(MlirStringRef name, const char *expected) {
-  return strlen(expected) == name.length &&
-         memcmp(expected, name.data, name.length) == 0;
-}
-
 MlirAttribute t2iGetAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
                                          mlirStringRefCreateFromCString(name));
@@ -185,7 +180,7 @@ static const char *const binaryOps[] = {"add",  "sub", "fdiv",  "max",   "pow",
 
 static bool inList(MlirStringRef fn, const char *const *list) {
   for (; *list; ++list)
-    if (t2iNameIs(fn, *list))
+    if (dlcStringRefIs(fn, *list))
       return true;
   return false;
 }
@@ -214,17 +209,17 @@ static bool lowerOp(T2iLowering *lowering, MlirOperation op) {
     return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_UNARY, fn);
   if (inList(fn, binaryOps))
     return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_BINARY, fn);
-  if (t2iNameIs(fn, "where"))
+  if (dlcStringRefIs(fn, "where"))
     return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_TERNARY, fn);
-  if (t2iNameIs(fn, "mul"))
+  if (dlcStringRefIs(fn, "mul"))
     return t2iLowerMul(lowering, op);
-  if (t2iNameIs(fn, "const"))
+  if (dlcStringRefIs(fn, "const"))
     return t2iLowerConst(lowering, op);
-  if (t2iNameIs(fn, "valid"))
+  if (dlcStringRefIs(fn, "valid"))
     return t2iLowerValid(lowering, op);
-  if (t2iNameIs(fn, "reduce"))
+  if (dlcStringRefIs(fn, "reduce"))
     return t2iLowerReduce(lowering, op);
-  if (t2iNameIs(fn, "contract"))
+  if (dlcStringRefIs(fn, "contract"))
     return t2iLowerContract(lowering, op);
   return unsupported(op);
 }
@@ -257,7 +252,7 @@ static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
       !lowerArguments(lowering, body, ops[0]))
     return false;
   for (int i = 0; i < count; ++i) {
-    bool isReturn = t2iNameIs(t2iOpName(ops[i]), "func.return");
+    bool isReturn = dlcStringRefIs(t2iOpName(ops[i]), "func.return");
     if (isReturn ? !lowerReturn(lowering, ops[i], outputs)
                  : !lowerOp(lowering, ops[i]))
       return false;
@@ -301,7 +296,7 @@ static bool lowerFunc(MlirOperation func, T2iContractMode mode) {
   MlirOperation *ops = bodyOps(body, &count);
   MlirOperation last = count ? ops[count - 1] : (MlirOperation){NULL};
   if (!ops || mlirOperationIsNull(last) ||
-      !t2iNameIs(t2iOpName(last), "func.return")) {
+      !dlcStringRefIs(t2iOpName(last), "func.return")) {
     free(ops);
     dlcEmitDiagnostic(func, &dlcUnsupportedOp,
                       "end the function with func.return",
@@ -341,7 +336,7 @@ typedef struct {
 /* Collects the tiny functions (those without indexbook.symbols yet). */
 static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
   FuncList *list = userData;
-  if (!t2iNameIs(t2iOpName(op), "func.func"))
+  if (!dlcStringRefIs(t2iOpName(op), "func.func"))
     return MlirWalkResultAdvance;
   if (!mlirAttributeIsNull(t2iGetAttr(op, "indexbook.symbols")))
     return MlirWalkResultSkip;

@@ -34,11 +34,6 @@ static bool isOneOf(MlirStringRef name, const char *const *list) {
   return false;
 }
 
-static bool nameIs(MlirStringRef name, const char *expected) {
-  return strlen(expected) == name.length &&
-         memcmp(expected, name.data, name.length) == 0;
-}
-
 /* Reads a value's shape, reporting E1005 at `op` when malformed. */
 static bool readShape(MlirOperation op, MlirType type, DlcShape *shape) {
   char why[256];
@@ -115,9 +110,9 @@ static bool isHalf(MlirType type) {
 static bool checkAccumulator(MlirOperation op, MlirStringRef name) {
   MlirAttribute kind =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("op"));
-  bool isSum = nameIs(name, DLC_OP_TINY_CONTRACT) ||
+  bool isSum = dlcStringRefIs(name, DLC_OP_TINY_CONTRACT) ||
                (!mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind) &&
-                nameIs(mlirStringAttrGetValue(kind), "sum"));
+                dlcStringRefIs(mlirStringAttrGetValue(kind), "sum"));
   MlirAttribute acc = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("acc_dtype"));
   if (!isSum || mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
@@ -142,7 +137,8 @@ bool dlcTinyCheckOp(MlirOperation op) {
     return checkBroadcast(op);
   if (isOneOf(name, unaryOps))
     return checkUnary(op);
-  if (nameIs(name, DLC_OP_TINY_REDUCE) || nameIs(name, DLC_OP_TINY_CONTRACT))
+  if (dlcStringRefIs(name, DLC_OP_TINY_REDUCE) ||
+      dlcStringRefIs(name, DLC_OP_TINY_CONTRACT))
     return checkAccumulator(op, name);
   return true;
 }
