@@ -139,22 +139,15 @@ MlirStringRef feInternSymbol(FeImporter *im, const char *name) {
 }
 
 bool feHasSymbol(const FeImporter *im, MlirStringRef symbol) {
-  for (int i = 0; i < im->numSymbols; ++i)
-    if (mlirStringRefEqual(im->symbols[i], symbol))
-      return true;
-  return false;
+  return dlcSymbolTableFind(&im->symbols, symbol) >= 0;
 }
 
 bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
                  const char *path) {
-  if (feHasSymbol(im, symbol))
+  if (dlcSymbolTableAdd(&im->symbols, symbol) >= 0)
     return true;
-  if (im->numSymbols == FE_MAX_SYMBOLS) {
-    feError(im, at, path, "more than %d symbols", FE_MAX_SYMBOLS);
-    return false;
-  }
-  im->symbols[im->numSymbols++] = symbol;
-  return true;
+  feError(im, at, path, "out of memory");
+  return false;
 }
 
 FeTensor *feFindTensor(FeImporter *im, const char *name) {
@@ -613,7 +606,7 @@ static MlirOperation createFunction(FeImporter *im, const Document *doc,
           !feAddSymbol(im, t->declShape.dims[d].symbol, name, sub))
         goto done;
   }
-  im->numArgumentSymbols = im->numSymbols;
+  im->numArgumentSymbols = im->symbols.count;
 
   const char *funcName = doc->name ? doc->name->string : "main";
   MlirAttribute attrs[] = {
@@ -867,13 +860,19 @@ static bool finishFunction(FeImporter *im, const Document *doc,
   }
   /* Symbols a Conv2D introduced are not in the argument types: state the
    * order explicitly (docs/conventions.md). */
-  if (ok && im->numSymbols > im->numArgumentSymbols) {
-    MlirAttribute names[FE_MAX_SYMBOLS];
-    for (int i = 0; i < im->numSymbols; ++i)
-      names[i] = mlirStringAttrGet(im->ctx, im->symbols[i]);
-    mlirOperationSetAttributeByName(
-        func, mlirStringRefCreateFromCString("dlc.symbols"),
-        mlirArrayAttrGet(im->ctx, im->numSymbols, names));
+  if (ok && im->symbols.count > im->numArgumentSymbols) {
+    int n = im->symbols.count;
+    MlirAttribute *names = malloc((size_t)n * sizeof(*names));
+    for (int i = 0; names && i < n; ++i)
+      names[i] = mlirStringAttrGet(im->ctx, im->symbols.names[i]);
+    if (names)
+      mlirOperationSetAttributeByName(
+          func, mlirStringRefCreateFromCString("dlc.symbols"),
+          mlirArrayAttrGet(im->ctx, n, names));
+    else
+      feError(im, NULL, NULL, "out of memory");
+    ok = names != NULL;
+    free(names);
   }
   free(values);
   free(types);
@@ -960,6 +959,7 @@ MlirModule dlcImportFrontendJson(MlirContext ctx, MlirStringRef json,
   mlirContextDetachDiagnosticHandler(ctx, handler);
   feDestroyMaps(&im);
   dlcStringMapClear(&im.tensorIndex);
+  dlcSymbolTableClear(&im.symbols);
   free(im.tensors);
   return module;
 }
