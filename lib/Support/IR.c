@@ -89,6 +89,13 @@ bool dlcStringRefIs(MlirStringRef text, const char *expected) {
          (text.length == 0 || memcmp(expected, text.data, text.length) == 0);
 }
 
+bool dlcStringRefIsOneOf(MlirStringRef text, const char *const *list) {
+  for (; *list; ++list)
+    if (dlcStringRefIs(text, *list))
+      return true;
+  return false;
+}
+
 bool dlcOperationIsA(MlirOperation op, const char *name) {
   return !mlirOperationIsNull(op) &&
          mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),

@@ -22,10 +22,7 @@ static const char *const movementOps[] = {
     DLC_OP_TINY_STORE,   NULL};
 
 bool t2iIsMovement(MlirStringRef name) {
-  for (const char *const *op = movementOps; *op; ++op)
-    if (dlcStringRefIs(name, *op))
-      return true;
-  return false;
+  return dlcStringRefIsOneOf(name, movementOps);
 }
 
 /* One movement op: result indices -> operand indices. */

@@ -178,13 +178,6 @@ static const char *const unaryOps[] = {"neg",   "exp2", "log2", "sqrt",
 static const char *const binaryOps[] = {"add",  "sub", "fdiv",  "max",   "pow",
                                         "idiv", "mod", "cmplt", "cmpne", NULL};
 
-static bool inList(MlirStringRef fn, const char *const *list) {
-  for (; *list; ++list)
-    if (dlcStringRefIs(fn, *list))
-      return true;
-  return false;
-}
-
 static bool unsupported(MlirOperation op) {
   MlirStringRef name = t2iOpName(op);
   dlcEmitDiagnostic(op, &dlcUnsupportedOp,
@@ -205,9 +198,9 @@ static bool lowerOp(T2iLowering *lowering, MlirOperation op) {
     return t2iLowerMovement(lowering, op);
   /* `fn` is the tiny op's name without the dialect prefix. */
   MlirStringRef fn = mlirStringRefCreate(name.data + 5, name.length - 5);
-  if (inList(fn, unaryOps))
+  if (dlcStringRefIsOneOf(fn, unaryOps))
     return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_UNARY, fn);
-  if (inList(fn, binaryOps))
+  if (dlcStringRefIsOneOf(fn, binaryOps))
     return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_BINARY, fn);
   if (dlcStringRefIs(fn, "where"))
     return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_TERNARY, fn);

@@ -26,14 +26,6 @@ static const char *const broadcastingOps[] = {
     DLC_OP_TINY_MAX,   DLC_OP_TINY_POW,   DLC_OP_TINY_IDIV,  DLC_OP_TINY_MOD,
     DLC_OP_TINY_CMPLT, DLC_OP_TINY_CMPNE, DLC_OP_TINY_WHERE, NULL};
 
-static bool isOneOf(MlirStringRef name, const char *const *list) {
-  for (; *list; ++list)
-    if (strlen(*list) == name.length &&
-        memcmp(*list, name.data, name.length) == 0)
-      return true;
-  return false;
-}
-
 /* Reads a value's shape, reporting E1005 at `op` when malformed. */
 static bool readShape(MlirOperation op, MlirType type, DlcShape *shape) {
   char why[256];
@@ -133,9 +125,9 @@ bool dlcTinyCheckOp(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
-  if (isOneOf(name, broadcastingOps))
+  if (dlcStringRefIsOneOf(name, broadcastingOps))
     return checkBroadcast(op);
-  if (isOneOf(name, unaryOps))
+  if (dlcStringRefIsOneOf(name, unaryOps))
     return checkUnary(op);
   if (dlcStringRefIs(name, DLC_OP_TINY_REDUCE) ||
       dlcStringRefIs(name, DLC_OP_TINY_CONTRACT))
