@@ -27,21 +27,6 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
 
-#include <string.h>
-
-static const char *const elementwiseOps[] = {
-    DLC_OP_TINY_ADD,   DLC_OP_TINY_SUB,   DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV,
-    DLC_OP_TINY_MAX,   DLC_OP_TINY_POW,   DLC_OP_TINY_IDIV,  DLC_OP_TINY_MOD,
-    DLC_OP_TINY_CMPLT, DLC_OP_TINY_CMPNE, DLC_OP_TINY_WHERE, NULL};
-
-static bool isElementwise(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  for (const char *const *it = elementwiseOps; *it; ++it)
-    if (strlen(*it) == name.length && memcmp(*it, name.data, name.length) == 0)
-      return true;
-  return false;
-}
-
 static bool readShape(MlirValue value, DlcShape *shape) {
   char why[256];
   return dlcShapeFromType(mlirValueGetType(value), shape, why, sizeof(why));
@@ -171,7 +156,7 @@ typedef struct {
 /* E1001 (and E1005) for elementwise ops before anything is rewritten. */
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   CheckState *state = userData;
-  if (isElementwise(op) && !dlcTinyCheckOp(op))
+  if (dlcTinyIsBroadcasting(op) && !dlcTinyCheckOp(op))
     state->failed = true;
   return MlirWalkResultAdvance;
 }
@@ -191,7 +176,7 @@ static void runExpandBroadcasts(MlirOperation op, MlirExternalPass pass,
   MlirStringRef generated[] = {
       mlirStringRefCreateFromCString(DLC_OP_TINY_RESHAPE),
       mlirStringRefCreateFromCString(DLC_OP_TINY_EXPAND)};
-  for (const char *const *it = elementwiseOps; *it; ++it)
+  for (const char *const *it = dlcTinyBroadcastingOps; *it; ++it)
     mlirRewritePatternSetAdd(
         set, mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(*it), 1,
                                         ctx, callbacks, NULL, 2, generated));

@@ -21,10 +21,15 @@
 static const char *const unaryOps[] = {
     DLC_OP_TINY_NEG,   DLC_OP_TINY_EXP2, DLC_OP_TINY_LOG2, DLC_OP_TINY_SQRT,
     DLC_OP_TINY_RECIP, DLC_OP_TINY_SIN,  DLC_OP_TINY_CAST, NULL};
-static const char *const broadcastingOps[] = {
+const char *const dlcTinyBroadcastingOps[] = {
     DLC_OP_TINY_ADD,   DLC_OP_TINY_SUB,   DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV,
     DLC_OP_TINY_MAX,   DLC_OP_TINY_POW,   DLC_OP_TINY_IDIV,  DLC_OP_TINY_MOD,
     DLC_OP_TINY_CMPLT, DLC_OP_TINY_CMPNE, DLC_OP_TINY_WHERE, NULL};
+
+bool dlcTinyIsBroadcasting(MlirOperation op) {
+  return dlcStringRefIsOneOf(mlirIdentifierStr(mlirOperationGetName(op)),
+                             dlcTinyBroadcastingOps);
+}
 
 /* Reads a value's shape, reporting E1005 at `op` when malformed. */
 static bool readShape(MlirOperation op, MlirType type, DlcShape *shape) {
@@ -125,7 +130,7 @@ bool dlcTinyCheckOp(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
-  if (dlcStringRefIsOneOf(name, broadcastingOps))
+  if (dlcStringRefIsOneOf(name, dlcTinyBroadcastingOps))
     return checkBroadcast(op);
   if (dlcStringRefIsOneOf(name, unaryOps))
     return checkUnary(op);
