@@ -30,7 +30,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MaxFrames = 3 * KP_MAX_LOOPS };
+enum {
+  MaxFrames = 3 * KP_MAX_LOOPS,
+  MaxChunks = 8,   /* chunks a thread keeps of a row in register mode */
+  MaxLoads = 128,  /* distinct reads register mode remembers */
+  ChunkFloats = 32 /* f32 registers per kept read (chunks x width) */
+};
+
+/* A read emitted in register mode: the same memref, map and loop values
+ * (the row's chunk k in any pass over it) give the same value. */
+typedef struct Load {
+  int arg;
+  MlirAttribute map;
+  bool vector;
+  MlirValue at[KP_MAX_RANK]; /* the value of each dim the map uses, or null */
+  MlirValue value;
+  int frame;
+} Load;
 
 /* A block the generator is emitting into: the kernel's body (frame 0), a
  * loop's body (binding loops) or a guard's then-block. `op` is the loop or
@@ -58,6 +74,16 @@ typedef struct Mb {
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
   int numReduces;   /* cooperative reduces emitted: their scratch slots */
+  /* Register mode (a row that fits in registers): each cooperative loop is
+   * `chunks` unrolled chunks instead of an scf.for, chunk k at the same
+   * value in every pass, so a row read again is a value in registers
+   * (`loads`), not a load. 0: loops. */
+  int chunks;
+  const KpExtent *rowLength;       /* the length a row or point kernel shares */
+  MlirValue chunkAt[MaxChunks];    /* the vector loops' value at chunk k */
+  MlirValue chunkValid[MaxChunks]; /* i1: chunk k is in the row; null: is */
+  int numLoads;
+  Load loads[MaxLoads];
   int numFrames;
   Frame frames[MaxFrames];
   MlirValue loopValue[KP_MAX_LOOPS];
@@ -102,6 +128,15 @@ static void pushFrame(Mb *m, MlirOperation op, MlirBlock block) {
   m->numFrames++;
 }
 
+/* Drops the remembered reads of frames `frame` and inside (out of scope). */
+static void forgetLoads(Mb *m, int frame) {
+  int n = 0;
+  for (int i = 0; i < m->numLoads; ++i)
+    if (m->loads[i].frame < frame)
+      m->loads[n++] = m->loads[i];
+  m->numLoads = n;
+}
+
 /* Closes the innermost frame: its steps and loops are out of scope. */
 static void popFrame(Mb *m) {
   int f = --m->numFrames;
@@ -111,6 +146,7 @@ static void popFrame(Mb *m) {
   for (int l = 0; l < m->p->numLoops; ++l)
     if (m->loopFrame[l] >= f)
       m->loopFrame[l] = -1;
+  forgetLoads(m, f);
 }
 
 /* The frames inside `frame`, set aside while a loop or guard is emitted
@@ -144,6 +180,7 @@ static void hide(Mb *m, int frame, Hidden *h) {
   for (int l = 0; l < KP_MAX_LOOPS; ++l)
     if (m->loopFrame[l] > frame)
       m->loopFrame[l] = -1;
+  forgetLoads(m, frame + 1); /* not restored: only a re-read is lost */
 }
 
 /* Brings the hidden frames back; steps computed meanwhile in `frame` or
@@ -201,26 +238,29 @@ static int frameOf(Mb *m, uint32_t loops) {
 
 /* The coordinates of an indexed value's dims, then the symbols: the
  * operands of an affine.apply over its map or set. */
+/* Whether an indexed value's map or set uses its dim `d`. */
+static bool dimUsed(const KpIndexed *x, int d) {
+  bool used = false;
+  if (!mlirAttributeIsNull(x->map)) {
+    MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+    for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+      used |= mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d);
+  } else {
+    MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
+    for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i)
+      used |=
+          mlirAffineExprIsFunctionOfDim(mlirIntegerSetGetConstraint(set, i), d);
+  }
+  return used;
+}
+
 static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
                           MlirValue *out) {
   int n = 0;
-  for (int d = 0; d < x->rank; ++d) {
-    /* A dim the map or set does not use (a broadcast) may run along a
-     * loop of another block: its value is not read, pass 0. */
-    bool used = false;
-    if (!mlirAttributeIsNull(x->map)) {
-      MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
-      for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
-        used |=
-            mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d);
-    } else {
-      MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
-      for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i)
-        used |= mlirAffineExprIsFunctionOfDim(
-            mlirIntegerSetGetConstraint(set, i), d);
-    }
-    out[n++] = used ? m->loopValue[x->loops[d]] : cst(b, 0);
-  }
+  /* A dim the map or set does not use (a broadcast) may run along a loop
+   * of another block: its value is not read, pass 0. */
+  for (int d = 0; d < x->rank; ++d)
+    out[n++] = dimUsed(x, d) ? m->loopValue[x->loops[d]] : cst(b, 0);
   intptr_t numSymbols =
       mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
   for (intptr_t s = 0; s < numSymbols; ++s)
@@ -319,11 +359,30 @@ static MlirValue readOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   return offsetOf(m, b, index, x->strides, x->memrefRank);
 }
 
-/* A read: one element, or the chunk of the vector loop it is contiguous
- * along (dlcMemoryBoundVectorWidth checked that), whole and aligned or
- * masked. */
-static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
-                          uint32_t loops) {
+/* Read `x` at the loops' current values as `key` (its dims' values). */
+static void loadKey(Mb *m, const KpIndexed *x, bool vector, Load *key) {
+  key->arg = x->arg;
+  key->map = x->map;
+  key->vector = vector;
+  for (int d = 0; d < x->rank; ++d)
+    key->at[d] = dimUsed(x, d) ? m->loopValue[x->loops[d]] : (MlirValue){NULL};
+}
+
+static bool sameLoad(const Load *a, const Load *b, int rank) {
+  if (a->arg != b->arg || a->vector != b->vector ||
+      !mlirAttributeEqual(a->map, b->map))
+    return false;
+  for (int d = 0; d < rank; ++d)
+    if (mlirValueIsNull(a->at[d]) != mlirValueIsNull(b->at[d]) ||
+        (!mlirValueIsNull(a->at[d]) && !mlirValueEqual(a->at[d], b->at[d])))
+      return false;
+  return true;
+}
+
+/* One element, or the chunk of the vector loop it is contiguous along
+ * (dlcMemoryBoundVectorWidth checked that), whole and aligned or masked. */
+static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                              uint32_t loops) {
   MlirValue offset = readOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = kpElementType(m->ctx, x->element);
@@ -352,6 +411,24 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
     return v;
   return dlcBuildValue(b, "arith.extf", 1, &v, vectorOf(m, m->f32), 0, NULL,
                        NULL);
+}
+
+/* A read: in register mode, the value of the same read at the same loop
+ * values when an open frame has it (another pass over the row). */
+static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                          uint32_t loops, int frame) {
+  if (m->chunks == 0)
+    return emitLoadOnce(m, b, x, loops);
+  Load key;
+  loadKey(m, x, vectorLoop(m, loops) >= 0, &key);
+  for (int i = 0; i < m->numLoads; ++i)
+    if (sameLoad(&m->loads[i], &key, x->rank))
+      return m->loads[i].value;
+  key.value = emitLoadOnce(m, b, x, loops);
+  key.frame = frame;
+  if (m->numLoads < MaxLoads)
+    m->loads[m->numLoads++] = key;
+  return key.value;
 }
 
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
@@ -494,6 +571,108 @@ static int fusableReduces(Mb *m, int s, int *group) {
   return n;
 }
 
+/* The CTA's result of reduce group member `r` from each thread's partial
+ * (a vector of the width, or a scalar): lanes reduced, then the CTA's
+ * threads combined and the init joined (cooperative), else as it is. */
+static MlirValue finishReduce(Mb *m, int frame, const KpStep *r,
+                              MlirValue partial, bool cooperative) {
+  DlcBuilder after = at(m, frame);
+  if (mlirTypeIsAVector(mlirValueGetType(partial))) {
+    const char *names[] = {"kind"};
+    MlirAttribute kind =
+        dlcAttr(m->ctx, strcmp(r->fn, "sum") == 0   ? "#vector.kind<add>"
+                        : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
+                                                    : "#vector.kind<minnumf>");
+    partial = roundStep(m, &after, r,
+                        dlcBuildValue(&after, "vector.reduction", 1, &partial,
+                                      m->f32, 1, names, &kind));
+  }
+  if (!cooperative)
+    return partial;
+  MlirValue v = ctaCombine(m, &after, r, partial);
+  if (r->value != identityOf(r->fn))
+    v = roundStep(
+        m, &after, r,
+        combine(m, &after, r->fn, dlcConstFloat(&after, m->f32, r->value), v));
+  return v;
+}
+
+/* Records the group's other results as computed at `frame` (as emitStep
+ * records a step) and returns the first's. */
+static MlirValue recordGroup(Mb *m, int frame, const int *group, int n,
+                             const MlirValue *results) {
+  for (int g = 1; g < n; ++g) {
+    DlcBuilder after = at(m, frame);
+    m->stepValue[group[g]] =
+        roundStep(m, &after, &m->p->steps[group[g]], results[g]);
+    m->stepFrame[group[g]] = frame;
+  }
+  return results[0];
+}
+
+/* Steps and loops bound to the values of `loops` are out of scope (the
+ * next chunk binds them again in the same frame). */
+static void forgetLoops(Mb *m, uint32_t loops) {
+  for (int s = 0; s < m->p->numSteps; ++s)
+    if (m->p->steps[s].loops & loops)
+      m->stepFrame[s] = -1;
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (loops & (1u << l))
+      m->loopFrame[l] = -1;
+}
+
+/* `x`, one chunk's value of a reduce's argument, with the lanes outside
+ * the row taking the identity `neutral`: masked lanes (the masked
+ * version), or all of a chunk past the row (register mode's aligned
+ * version, `valid` false). */
+static MlirValue neutralOutside(Mb *m, DlcBuilder *b, int loop, MlirValue valid,
+                                MlirValue x, MlirValue neutral) {
+  if (!m->aligned)
+    return dlcSelect(b, chunkMask(m, b, loop), x, neutral);
+  if (!mlirValueIsNull(valid))
+    return dlcSelect(b, valid, x, neutral);
+  return x;
+}
+
+/* A cooperative reduce in register mode: the group's one loop unrolled
+ * into the row's chunks (bound to chunkAt, as in every other pass), the
+ * partials combined in registers. */
+static MlirValue emitReduceChunks(Mb *m, int s, int frame, int floor) {
+  int group[KP_MAX_OUTPUTS];
+  int n = fusableReduces(m, s, group);
+  MlirValue acc[KP_MAX_OUTPUTS], results[KP_MAX_OUTPUTS];
+  uint32_t loops = 0;
+  for (int g = 0; g < n; ++g) {
+    DlcBuilder b = at(m, frame);
+    acc[g] = dlcStepSplat(&b, vectorOf(m, m->f32),
+                          identityOf(m->p->steps[group[g]].fn));
+    loops |= m->p->steps[group[g]].reduced;
+  }
+  uint32_t saved = m->vecLoops;
+  for (int k = 0; k < m->chunks; ++k) {
+    for (int l = 0; l < m->p->numLoops; ++l)
+      if (loops & (1u << l)) {
+        m->loopValue[l] = m->chunkAt[k];
+        m->loopFrame[l] = frame;
+      }
+    m->vecLoops |= loops;
+    for (int g = 0; g < n; ++g) {
+      const KpStep *r = &m->p->steps[group[g]];
+      MlirValue x = emitStep(m, r->args[0], floor);
+      DlcBuilder b = at(m, frame);
+      x = neutralOutside(
+          m, &b, __builtin_ctz(r->reduced), m->chunkValid[k], widen(m, &b, x),
+          dlcStepSplat(&b, vectorOf(m, m->f32), identityOf(r->fn)));
+      acc[g] = roundStep(m, &b, r, combine(m, &b, r->fn, acc[g], x));
+    }
+    forgetLoops(m, loops);
+    m->vecLoops = saved;
+  }
+  for (int g = 0; g < n; ++g)
+    results[g] = finishReduce(m, frame, &m->p->steps[group[g]], acc[g], true);
+  return recordGroup(m, frame, group, n, results);
+}
+
 /* A reduce: a loop over its reduced loops (flattened), shared by the CTA
  * (or the row's warp) when it is cooperative — by chunks of the width over
  * its one loop in a vector kernel, together with the independent reduces
@@ -502,6 +681,8 @@ static int fusableReduces(Mb *m, int s, int *group) {
  * at `frame`. */
 static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   bool cooperative = m->mode != DLC_MEMORY_FLAT && frame == m->versionFrame;
+  if (cooperative && m->chunks > 0)
+    return emitReduceChunks(m, s, frame, floor);
   int64_t width = cooperative ? m->width : 1;
   int group[KP_MAX_OUTPUTS];
   int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
@@ -538,12 +719,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     const KpStep *r = &m->p->steps[group[g]];
     MlirValue x = emitStep(m, r->args[0], floor);
     DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-    if (width > 1) {
-      x = widen(m, &tail, x);
-      if (!m->aligned) /* lanes past the end take the neutral element */
-        x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)), x,
-                      init[g]);
-    }
+    if (width > 1)
+      x = neutralOutside(m, &tail, __builtin_ctz(r->reduced), (MlirValue){NULL},
+                         widen(m, &tail, x), init[g]);
     acc[g] = roundStep(
         m, &tail, r,
         combine(m, &tail, r->fn, mlirBlockGetArgument(body, 1 + g), x));
@@ -552,37 +730,11 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
   m->vecLoops = saved;
   popFrame(m);
-  MlirValue result = {NULL};
-  for (int g = 0; g < n; ++g) {
-    const KpStep *r = &m->p->steps[group[g]];
-    MlirValue partial = mlirOperationGetResult(loop, g);
-    DlcBuilder after = at(m, frame);
-    if (width > 1) {
-      const char *names[] = {"kind"};
-      MlirAttribute kind = dlcAttr(
-          m->ctx, strcmp(r->fn, "sum") == 0   ? "#vector.kind<add>"
-                  : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
-                                              : "#vector.kind<minnumf>");
-      partial = roundStep(m, &after, r,
-                          dlcBuildValue(&after, "vector.reduction", 1, &partial,
-                                        m->f32, 1, names, &kind));
-    }
-    MlirValue v = partial;
-    if (cooperative) {
-      v = ctaCombine(m, &after, r, partial);
-      if (r->value != identityOf(r->fn))
-        v = roundStep(m, &after, r,
-                      combine(m, &after, r->fn,
-                              dlcConstFloat(&after, m->f32, r->value), v));
-    }
-    if (g == 0) {
-      result = v;
-    } else { /* as emitStep records a step */
-      m->stepValue[group[g]] = roundStep(m, &after, r, v);
-      m->stepFrame[group[g]] = frame;
-    }
-  }
-  return result;
+  MlirValue results[KP_MAX_OUTPUTS];
+  for (int g = 0; g < n; ++g)
+    results[g] = finishReduce(m, frame, &m->p->steps[group[g]],
+                              mlirOperationGetResult(loop, g), cooperative);
+  return recordGroup(m, frame, group, n, results);
 }
 
 /* A domain select: scf.if (domain) { the value } else { the constant },
@@ -670,7 +822,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     return v;
   } else if (step->kind == KP_STEP_LOAD) {
     DlcBuilder b = at(m, frame);
-    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops);
+    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops, frame);
   } else {
     MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
     for (int i = 0; i < 3; ++i)
@@ -696,37 +848,52 @@ static MlirValue outputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   return offsetOf(m, b, index, o->strides, m->p->numIters);
 }
 
-static void emitStore(Mb *m, const KpOutput *o, int frame) {
-  MlirValue v = emitStep(m, o->step, m->versionFrame);
-  DlcBuilder b = at(m, frame);
+/* Stores `v` as output `o` at the iters' current values. */
+static void storeValue(Mb *m, DlcBuilder *b, const KpOutput *o, MlirValue v) {
   int last = m->p->numIters - 1; /* -1: a scalar output */
   bool vector = last >= 0 && (m->vecLoops & (1u << last));
   if (vector)
-    v = widen(m, &b, v);
+    v = widen(m, b, v);
   MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
   MlirType element = kpElementType(m->ctx, o->element);
   if (mlirTypeEqual(mlirValueGetType(v), vector ? vectorOf(m, m->i1) : m->i1))
-    v = dlcBuildValue(&b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
+    v = dlcBuildValue(b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
   if (!mlirTypeEqual(element, m->f32))
-    v = dlcBuildValue(&b, "arith.truncf", 1, &v,
+    v = dlcBuildValue(b, "arith.truncf", 1, &v,
                       vector ? vectorOf(m, element) : element, 0, NULL, NULL);
   MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
-  MlirValue offset = outputOffset(m, &b, o);
+  MlirValue offset = outputOffset(m, b, o);
   if (!vector) {
     MlirValue operands[] = {v, memref, offset};
-    dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+    dlcBuild(b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
     return;
   }
   const char *names[] = {"alignment"};
   MlirAttribute alignment = alignmentAttr(m, o->element, m->aligned);
   if (m->aligned) {
     MlirValue operands[] = {v, memref, offset};
-    dlcBuild(&b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
+    dlcBuild(b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
   } else {
-    MlirValue operands[] = {memref, offset, chunkMask(m, &b, last), v};
-    dlcBuild(&b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
+    MlirValue operands[] = {memref, offset, chunkMask(m, b, last), v};
+    dlcBuild(b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
              &alignment);
   }
+}
+
+/* Stores output `o` at the iters' current values in `frame`; only where
+ * `valid` holds when it is not null (register mode: a chunk past the row). */
+static void emitStore(Mb *m, const KpOutput *o, int frame, MlirValue valid) {
+  MlirValue v = emitStep(m, o->step, m->versionFrame);
+  DlcBuilder outer = at(m, frame);
+  DlcBuilder b = outer;
+  if (!mlirValueIsNull(valid)) {
+    MlirBlock then;
+    dlcBuildIf(&outer, valid, &then);
+    b = dlcBuilderAtEnd(then, m->loc);
+  }
+  storeValue(m, &b, o, v);
+  if (!mlirValueIsNull(valid))
+    dlcBuild(&b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
 static uint32_t allIters(const KpMemoryProblem *p) {
@@ -771,6 +938,31 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
   return ok;
 }
 
+/* Register mode: thread t's chunk k of the row starts at t W + k T W, in
+ * every pass. The aligned version clamps a chunk past the row to the row's
+ * last whole one (an in-bounds read whose lanes reduces ignore and whose
+ * stores are skipped: chunkValid); the masked version masks it whole. A
+ * static row of whole sweeps has no chunk past it. */
+static void bindChunks(Mb *m) {
+  DlcBuilder b = at(m, m->versionFrame);
+  MlirValue first = dlcArith(&b, "arith.muli", m->rowTid, cst(&b, m->width));
+  MlirValue length = extentValue(m, &b, m->rowLength);
+  int64_t sweep = m->threads * m->width;
+  bool whole = m->rowLength->numSymbols == 0 &&
+               m->rowLength->constant == m->chunks * sweep;
+  for (int k = 0; k < m->chunks; ++k) {
+    MlirValue start =
+        k == 0 ? first : dlcArith(&b, "arith.addi", first, cst(&b, k * sweep));
+    m->chunkValid[k] = (MlirValue){NULL};
+    if (m->aligned && !whole) {
+      m->chunkValid[k] = dlcCmpI(&b, "ult", start, length);
+      start = dlcArith(&b, "arith.minui", start,
+                       dlcArith(&b, "arith.subi", length, cst(&b, m->width)));
+    }
+    m->chunkAt[k] = start;
+  }
+}
+
 /* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
  * vectors, else masked ones. */
 static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
@@ -782,6 +974,10 @@ static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   int outer = m->numFrames - 1;
   DlcBuilder b = at(m, outer);
   MlirValue aligned = alignedCheck(m, &b, vecLoops);
+  if (m->chunks > 0) /* a chunk past the row reads the row's last one */
+    aligned = dlcArith(&b, "arith.andi", aligned,
+                       dlcCmpI(&b, "uge", extentValue(m, &b, m->rowLength),
+                               cst(&b, m->width)));
   MlirBlock then, otherwise;
   MlirOperation branch =
       dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
@@ -791,6 +987,8 @@ static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     m->aligned = version == 0;
     m->versionFrame = m->numFrames - 1;
     m->numReduces = 0; /* the versions share the scratch slots */
+    if (m->chunks > 0)
+      bindChunks(m);
     emit(m);
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
@@ -798,10 +996,29 @@ static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   }
 }
 
+/* A row's outputs in register mode: chunk by chunk, every output of a
+ * chunk from the same values. */
+static void emitRowOutputChunks(Mb *m) {
+  int last = m->p->numIters - 1;
+  for (int k = 0; k < m->chunks; ++k) {
+    m->loopValue[last] = m->chunkAt[k];
+    m->loopFrame[last] = m->versionFrame;
+    m->vecLoops |= 1u << last;
+    for (int i = 0; i < m->p->numOutputs; ++i)
+      emitStore(m, &m->p->outputs[i], m->versionFrame, m->chunkValid[k]);
+    m->vecLoops &= ~(1u << last);
+    forgetLoops(m, 1u << last);
+  }
+}
+
 /* A row's outputs: each a loop over the last iter shared by the CTA (by
  * chunks of the width). */
 static void emitRowOutputs(Mb *m) {
   int last = m->p->numIters - 1;
+  if (m->chunks > 0) {
+    emitRowOutputChunks(m);
+    return;
+  }
   for (int i = 0; i < m->p->numOutputs; ++i) {
     DlcBuilder here = at(m, m->versionFrame);
     MlirValue first =
@@ -815,7 +1032,7 @@ static void emitRowOutputs(Mb *m) {
     m->loopFrame[last] = m->numFrames - 1;
     if (m->width > 1)
       m->vecLoops |= 1u << last;
-    emitStore(m, &m->p->outputs[i], m->numFrames - 1);
+    emitStore(m, &m->p->outputs[i], m->numFrames - 1, (MlirValue){NULL});
     m->vecLoops &= ~(1u << last);
     DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
@@ -853,10 +1070,96 @@ static void emitCtaPointOutputs(Mb *m) {
       dlcBuildIf(&b, dlcCmpI(&b, "eq", m->rowTid, cst(&b, 0)), &then);
   pushFrame(m, guard, then);
   for (int i = 0; i < m->p->numOutputs; ++i)
-    emitStore(m, &m->p->outputs[i], m->numFrames - 1);
+    emitStore(m, &m->p->outputs[i], m->numFrames - 1, (MlirValue){NULL});
   DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
   dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   popFrame(m);
+}
+
+/* The reads a row keeps in registers: the memrefs read more than once
+ * along the vector loops (a row read by several passes). */
+static int keptReads(const KpMemoryProblem *p, uint32_t vecLoops) {
+  uint64_t once = 0, twice = 0; /* by kernel argument */
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    int arg = step->kind == KP_STEP_LOAD ? p->indexed[step->input].arg : -1;
+    if (arg < 0 || arg >= 64 || !(step->loops & vecLoops))
+      continue;
+    twice |= once & (1ull << arg);
+    once |= 1ull << arg;
+  }
+  return __builtin_popcountll(twice);
+}
+
+/* The chunks a thread keeps of a row of `length` (at most `most`, for a
+ * symbolic length) in register mode: all of the row where they fit the
+ * register budget, else (a symbolic length) as many as fit, the kernel
+ * branching on the length; 0: loops (a scalar kernel, vector loops of
+ * other extents, or a static row too long). */
+static int registerChunks(Mb *m, const KpExtent *length, int64_t most) {
+  uint32_t vecLoops = vectorLoops(m->p, m->mode);
+  if (m->width == 1 || !length || !vecLoops)
+    return 0;
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if ((vecLoops & (1u << l)) && !sameExtent(&m->p->loops[l].size, length))
+      return 0;
+  int kept = keptReads(m->p, vecLoops);
+  int64_t fit = ChunkFloats / (m->width * (kept > 1 ? kept : 1));
+  if (fit > MaxChunks)
+    fit = MaxChunks;
+  if (length->numSymbols == 0)
+    most = length->constant;
+  int64_t sweep = m->threads * m->width;
+  int64_t need = most / sweep + (most % sweep != 0);
+  if (need <= fit)
+    return need > 0 ? (int)need : 0;
+  return length->numSymbols == 0 ? 0 : (int)fit;
+}
+
+/* The points of one variant (a warp or a CTA per point): the point's guard
+ * and loops, then its versions. */
+static void emitPointsOf(Mb *m, uint32_t outer, MlirValue point,
+                         void (*emit)(Mb *)) {
+  DlcBuilder in = at(m, m->numFrames - 1);
+  MlirBlock inside;
+  MlirOperation guard = dlcBuildIf(
+      &in, dlcCmpI(&in, "ult", point, extentProduct(m, &in, outer)), &inside);
+  pushFrame(m, guard, inside);
+  DlcBuilder head = dlcBuilderAtEnd(inside, m->loc);
+  bindLoops(m, &head, outer, point, m->numFrames - 1);
+  emitVersions(m, vectorLoops(m->p, m->mode), emit);
+  DlcBuilder end = dlcBuilderAtEnd(inside, m->loc);
+  dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  popFrame(m);
+}
+
+/* One variant's points in register mode where their length fits (a branch
+ * on a symbolic length), else by loops. */
+static void emitVariant(Mb *m, uint32_t outer, MlirValue point,
+                        void (*emit)(Mb *), int64_t most) {
+  m->chunks = registerChunks(m, m->rowLength, most);
+  int64_t covered = m->chunks * m->threads * m->width;
+  if (m->chunks == 0 || m->rowLength->numSymbols == 0 || covered >= most) {
+    emitPointsOf(m, outer, point, emit);
+    m->chunks = 0;
+    return;
+  }
+  DlcBuilder b = at(m, m->numFrames - 1);
+  MlirValue fits =
+      dlcCmpI(&b, "ule", extentValue(m, &b, m->rowLength), cst(&b, covered));
+  MlirBlock then, otherwise;
+  MlirOperation branch = dlcBuildIfElse(&b, fits, 0, NULL, &then, &otherwise);
+  int chunks = m->chunks;
+  for (int version = 0; version < 2; ++version) {
+    MlirBlock block = version == 0 ? then : otherwise;
+    pushFrame(m, branch, block);
+    m->chunks = version == 0 ? chunks : 0;
+    emitPointsOf(m, outer, point, emit);
+    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    popFrame(m);
+  }
+  m->chunks = 0;
 }
 
 /* Row and point modes: block x is the point of the outer iters (row), or
@@ -877,6 +1180,7 @@ static void emitRows(Mb *m) {
   bool canLong = !staticLength || length->constant > DLC_MEMORY_SHORT_LENGTH;
   MlirValue bid = gpuId(m, &b, "gpu.block_id");
   int64_t most = m->threads;
+  m->rowLength = length;
   MlirValue isShort = canShort && canLong
                           ? dlcCmpI(&b, "ule", extentValue(m, &b, length),
                                     cst(&b, DLC_MEMORY_SHORT_LENGTH))
@@ -899,17 +1203,8 @@ static void emitRows(Mb *m) {
                                        cst(&in, DLC_MEMORY_ROWS_PER_CTA)),
                               m->warp)
                    : bid;
-      MlirBlock inside;
-      MlirOperation guard = dlcBuildIf(
-          &in, dlcCmpI(&in, "ult", point, extentProduct(m, &in, outer)),
-          &inside);
-      pushFrame(m, guard, inside);
-      DlcBuilder head = dlcBuilderAtEnd(inside, m->loc);
-      bindLoops(m, &head, outer, point, m->numFrames - 1);
-      emitVersions(m, vectorLoops(m->p, m->mode), emit);
-      DlcBuilder end = dlcBuilderAtEnd(inside, m->loc);
-      dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-      popFrame(m);
+      emitVariant(m, outer, point, emit,
+                  warpRows ? DLC_MEMORY_SHORT_LENGTH : INT64_MAX);
     }
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
@@ -924,7 +1219,7 @@ static void emitPointOutputs(Mb *m) {
   if (m->width > 1)
     m->vecLoops |= 1u << last;
   for (int i = 0; i < m->p->numOutputs; ++i)
-    emitStore(m, &m->p->outputs[i], m->versionFrame);
+    emitStore(m, &m->p->outputs[i], m->versionFrame, (MlirValue){NULL});
   m->vecLoops &= ~(1u << last);
 }
 
