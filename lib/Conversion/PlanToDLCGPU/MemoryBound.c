@@ -68,6 +68,9 @@ typedef struct Mb {
   int64_t threads;
   int width;         /* elements per access along vecLoops; 1: scalar */
   bool aligned;      /* this version's vector accesses are whole, aligned */
+  bool peeled;       /* this version's chunks start `shift` before the
+                        row, on 16-byte boundaries: whole ones aligned */
+  MlirValue shift;   /* the peeled version's: the accesses' offset mod W */
   int versionFrame;  /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops; /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
@@ -311,9 +314,19 @@ static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
                        NULL);
 }
 
+/* The lanes compared with a scalar (i32) by arith.cmpi `predicate`. */
+static MlirValue lanesCmp(Mb *m, DlcBuilder *b, int64_t predicate,
+                          MlirValue lanes, MlirValue scalar) {
+  return dlcBuildValue(b, "arith.cmpi", 2,
+                       (MlirValue[]){lanes, widen(m, b, scalar)},
+                       vectorOf(m, m->i1), 1, (const char *[]){"predicate"},
+                       (MlirAttribute[]){mlirIntegerAttrGet(
+                           mlirIntegerTypeGet(m->ctx, 64), predicate)});
+}
+
 /* The lanes of the chunk bound to `loop` inside its extent: lane < extent
- * - first, in i32 (vector.create_mask's index vectors do not lower to
- * NVVM). */
+ * - first (and, peeled, lane >= -first), in i32 (vector.create_mask's
+ * index vectors do not lower to NVVM). */
 static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   MlirValue left =
       dlcArith(b, "arith.subi", extentValue(m, b, &m->p->loops[loop].size),
@@ -329,11 +342,19 @@ static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   const char *names[] = {"value"};
   MlirValue lanes =
       dlcBuildValue(b, "arith.constant", 0, NULL, lanesType, 1, names, &dense);
-  return dlcBuildValue(b, "arith.cmpi", 2,
-                       (MlirValue[]){lanes, widen(m, b, left32)},
-                       vectorOf(m, m->i1), 1, (const char *[]){"predicate"},
-                       (MlirAttribute[]){mlirIntegerAttrGet(
-                           mlirIntegerTypeGet(m->ctx, 64), 2)}); /* slt */
+  MlirValue mask = lanesCmp(m, b, 2, lanes, left32); /* slt */
+  if (!m->peeled)
+    return mask;
+  /* The peeled version's first chunk starts before the row: lane >= -v. */
+  MlirValue before = dlcArith(b, "arith.subi", dlcConstInt(b, m->i32, 0),
+                              dlcIndexCast(b, m->loopValue[loop], m->i32));
+  return dlcArith(b, "arith.andi", mask, lanesCmp(m, b, 5, lanes, before));
+}
+
+/* Where thread t's chunks of the row start: t W, or (peeled) t W - shift. */
+static MlirValue chunkStart(Mb *m, DlcBuilder *b) {
+  MlirValue first = dlcArith(b, "arith.muli", m->rowTid, cst(b, m->width));
+  return m->peeled ? dlcArith(b, "arith.subi", first, m->shift) : first;
 }
 
 /* The vector loop among `loops` (-1: none). */
@@ -379,8 +400,45 @@ static bool sameLoad(const Load *a, const Load *b, int rank) {
   return true;
 }
 
+/* i1: the peeled version's chunk bound to `loop` lies in its extent (so
+ * it is whole and 16-byte aligned): 0 <= v and v + W <= extent. */
+static MlirValue chunkWhole(Mb *m, DlcBuilder *b, int loop) {
+  MlirValue v = m->loopValue[loop];
+  MlirValue end = dlcArith(b, "arith.addi", v, cst(b, m->width));
+  return dlcArith(
+      b, "arith.andi", dlcCmpI(b, "sge", v, cst(b, 0)),
+      dlcCmpI(b, "sle", end, extentValue(m, b, &m->p->loops[loop].size)));
+}
+
+/* The peeled version's read of a chunk: a 16-byte load where the chunk is
+ * whole, a masked one at the row's ends. */
+static MlirValue peeledLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                            MlirValue offset, int loop) {
+  MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
+  MlirType type = vectorOf(m, kpElementType(m->ctx, x->element));
+  const char *names[] = {"alignment"};
+  MlirBlock then, otherwise;
+  MlirOperation branch =
+      dlcBuildIfElse(b, chunkWhole(m, b, loop), 1, &type, &then, &otherwise);
+  DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
+  MlirAttribute whole = alignmentAttr(m, x->element, true);
+  MlirValue v =
+      dlcBuildValue(&t, "vector.load", 2, (MlirValue[]){memref, offset}, type,
+                    1, names, &whole);
+  dlcBuild(&t, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
+  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
+  MlirAttribute element = alignmentAttr(m, x->element, false);
+  MlirValue operands[] = {memref, offset, chunkMask(m, &e, loop),
+                          dlcStepSplat(&e, type, 0.0)};
+  v = dlcBuildValue(&e, "vector.maskedload", 4, operands, type, 1, names,
+                    &element);
+  dlcBuild(&e, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
+  return mlirOperationGetResult(branch, 0);
+}
+
 /* One element, or the chunk of the vector loop it is contiguous along
- * (dlcMemoryBoundVectorWidth checked that), whole and aligned or masked. */
+ * (dlcMemoryBoundVectorWidth checked that), whole and aligned, masked, or
+ * (peeled) either by the chunk. */
 static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
                               uint32_t loops) {
   MlirValue offset = readOffset(m, b, x);
@@ -397,7 +455,9 @@ static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
   MlirAttribute alignment = alignmentAttr(m, x->element, m->aligned);
   MlirType type = vectorOf(m, element);
   MlirValue v;
-  if (m->aligned) {
+  if (m->peeled) {
+    v = peeledLoad(m, b, x, offset, loop);
+  } else if (m->aligned) {
     MlirValue operands[] = {memref, offset};
     v = dlcBuildValue(b, "vector.load", 2, operands, type, 1, names,
                       &alignment);
@@ -697,9 +757,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
-  MlirValue first = cooperative
-                        ? dlcArith(&b, "arith.muli", m->rowTid, cst(&b, width))
-                        : cst(&b, 0);
+  MlirValue first = cooperative ? chunkStart(m, &b) : cst(&b, 0);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(
       &b, first, count, cst(&b, cooperative ? m->threads * width : 1), n, init,
@@ -848,6 +906,24 @@ static MlirValue outputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   return offsetOf(m, b, index, o->strides, m->p->numIters);
 }
 
+/* Stores a chunk `v` of output `o` at `offset`: whole and 16-byte
+ * aligned, or masked. */
+static void storeChunk(Mb *m, DlcBuilder *b, const KpOutput *o, bool whole,
+                       MlirValue offset, MlirValue v) {
+  MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
+  const char *names[] = {"alignment"};
+  MlirAttribute alignment = alignmentAttr(m, o->element, whole);
+  if (whole) {
+    MlirValue operands[] = {v, memref, offset};
+    dlcBuild(b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
+  } else {
+    MlirValue operands[] = {memref, offset, chunkMask(m, b, m->p->numIters - 1),
+                            v};
+    dlcBuild(b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
+             &alignment);
+  }
+}
+
 /* Stores `v` as output `o` at the iters' current values. */
 static void storeValue(Mb *m, DlcBuilder *b, const KpOutput *o, MlirValue v) {
   int last = m->p->numIters - 1; /* -1: a scalar output */
@@ -868,15 +944,16 @@ static void storeValue(Mb *m, DlcBuilder *b, const KpOutput *o, MlirValue v) {
     dlcBuild(b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
     return;
   }
-  const char *names[] = {"alignment"};
-  MlirAttribute alignment = alignmentAttr(m, o->element, m->aligned);
-  if (m->aligned) {
-    MlirValue operands[] = {v, memref, offset};
-    dlcBuild(b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
-  } else {
-    MlirValue operands[] = {memref, offset, chunkMask(m, b, last), v};
-    dlcBuild(b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
-             &alignment);
+  if (!m->peeled) {
+    storeChunk(m, b, o, m->aligned, offset, v);
+    return;
+  }
+  MlirBlock then, otherwise;
+  dlcBuildIfElse(b, chunkWhole(m, b, last), 0, NULL, &then, &otherwise);
+  for (int whole = 1; whole >= 0; --whole) {
+    DlcBuilder in = dlcBuilderAtEnd(whole ? then : otherwise, m->loc);
+    storeChunk(m, &in, o, whole, offset, v);
+    dlcBuild(&in, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   }
 }
 
@@ -900,41 +977,74 @@ static uint32_t allIters(const KpMemoryProblem *p) {
   return (1u << p->numIters) - 1;
 }
 
+/* The flat offsets of the vector accesses at chunk 0 of the vector loops
+ * (reads, then outputs stored by chunks), in `out`; their number. */
+static int chunkOffsets(Mb *m, DlcBuilder *b, uint32_t vecLoops,
+                        MlirValue *out) {
+  int n = 0;
+  MlirValue saved[KP_MAX_LOOPS];
+  memcpy(saved, m->loopValue, sizeof(saved));
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (vecLoops & (1u << l))
+      m->loopValue[l] = cst(b, 0);
+  for (int s = 0; s < m->p->numSteps; ++s) {
+    const KpStep *step = &m->p->steps[s];
+    if (step->kind == KP_STEP_LOAD && (step->loops & vecLoops))
+      out[n++] = readOffset(m, b, &m->p->indexed[step->input]);
+  }
+  int last = m->p->numIters - 1;
+  for (int i = 0;
+       last >= 0 && (vecLoops & (1u << last)) && i < m->p->numOutputs; ++i)
+    out[n++] = outputOffset(m, b, &m->p->outputs[i]);
+  memcpy(m->loopValue, saved, sizeof(saved));
+  return n;
+}
+
 /* i1: every vector access of this point is whole and aligned: the vector
  * loops' extents and the accesses' offsets at their chunk 0 are multiples
  * of the width (checked where the other loops are bound). */
 static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
   MlirValue ok = dlcConstInt(b, m->i1, 1);
   MlirValue zero = cst(b, 0), width = cst(b, m->width);
-  MlirValue saved[KP_MAX_LOOPS];
-  memcpy(saved, m->loopValue, sizeof(saved));
-  for (int l = 0; l < m->p->numLoops; ++l) {
-    if (!(vecLoops & (1u << l)))
-      continue;
-    MlirValue extent = extentValue(m, b, &m->p->loops[l].size);
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (vecLoops & (1u << l))
+      ok = dlcArith(
+          b, "arith.andi", ok,
+          dlcCmpI(b, "eq",
+                  dlcArith(b, "arith.remui",
+                           extentValue(m, b, &m->p->loops[l].size), width),
+                  zero));
+  MlirValue offsets[KP_MAX_STEPS + KP_MAX_OUTPUTS];
+  int n = chunkOffsets(m, b, vecLoops, offsets);
+  for (int i = 0; i < n; ++i)
     ok = dlcArith(
         b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", extent, width), zero));
-    m->loopValue[l] = zero;
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offsets[i], width), zero));
+  return ok;
+}
+
+/* i1: the vector accesses of this point are equally misaligned (a row of
+ * 4097 halves): their offsets at chunk 0 agree mod the width, so chunks
+ * starting `shift` (that residue) before the row are 16-byte aligned for
+ * all; in register mode the shifted chunks must still cover the row. */
+static MlirValue peelCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
+                           MlirValue *shift) {
+  MlirValue offsets[KP_MAX_STEPS + KP_MAX_OUTPUTS];
+  int n = chunkOffsets(m, b, vecLoops, offsets);
+  MlirValue width = cst(b, m->width);
+  *shift = n > 0 ? dlcArith(b, "arith.remui", offsets[0], width) : cst(b, 0);
+  MlirValue ok = dlcConstInt(b, m->i1, 1);
+  for (int i = 1; i < n; ++i)
+    ok =
+        dlcArith(b, "arith.andi", ok,
+                 dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offsets[i], width),
+                         *shift));
+  if (m->chunks > 0) {
+    MlirValue end =
+        dlcArith(b, "arith.addi", extentValue(m, b, m->rowLength), *shift);
+    int64_t covered = m->chunks * m->threads * m->width;
+    ok = dlcArith(b, "arith.andi", ok, dlcCmpI(b, "ule", end, cst(b, covered)));
   }
-  for (int s = 0; s < m->p->numSteps; ++s) {
-    const KpStep *step = &m->p->steps[s];
-    if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
-      continue;
-    MlirValue offset = readOffset(m, b, &m->p->indexed[step->input]);
-    ok = dlcArith(
-        b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
-  }
-  for (int i = 0; i < m->p->numOutputs; ++i) {
-    if (m->p->numIters == 0 || !(vecLoops & (1u << (m->p->numIters - 1))))
-      break; /* outputs are stored by elements */
-    MlirValue offset = outputOffset(m, b, &m->p->outputs[i]);
-    ok = dlcArith(
-        b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
-  }
-  memcpy(m->loopValue, saved, sizeof(saved));
   return ok;
 }
 
@@ -945,7 +1055,7 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
  * static row of whole sweeps has no chunk past it. */
 static void bindChunks(Mb *m) {
   DlcBuilder b = at(m, m->versionFrame);
-  MlirValue first = dlcArith(&b, "arith.muli", m->rowTid, cst(&b, m->width));
+  MlirValue first = chunkStart(m, &b);
   MlirValue length = extentValue(m, &b, m->rowLength);
   int64_t sweep = m->threads * m->width;
   bool whole = m->rowLength->numSymbols == 0 &&
@@ -963,8 +1073,28 @@ static void bindChunks(Mb *m) {
   }
 }
 
-/* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
- * vectors, else masked ones. */
+typedef enum Version { Aligned, Peeled, Masked } Version;
+
+/* One version of a point's code in `block` (a branch of `branch`). */
+static void emitVersion(Mb *m, MlirOperation branch, MlirBlock block,
+                        Version version, void (*emit)(Mb *)) {
+  pushFrame(m, branch, block);
+  m->aligned = version == Aligned;
+  m->peeled = version == Peeled;
+  m->versionFrame = m->numFrames - 1;
+  m->numReduces = 0; /* the versions share the scratch slots */
+  if (m->chunks > 0)
+    bindChunks(m);
+  emit(m);
+  DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
+  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  popFrame(m);
+  m->peeled = false;
+}
+
+/* Runs `emit` once (scalar), or under scf.if: whole aligned vectors; else
+ * (row and point kernels) peeled ones where the accesses are equally
+ * misaligned; else masked ones. */
 static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
@@ -981,19 +1111,21 @@ static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   MlirBlock then, otherwise;
   MlirOperation branch =
       dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
-  for (int version = 0; version < 2; ++version) {
-    MlirBlock block = version == 0 ? then : otherwise;
-    pushFrame(m, branch, block);
-    m->aligned = version == 0;
-    m->versionFrame = m->numFrames - 1;
-    m->numReduces = 0; /* the versions share the scratch slots */
-    if (m->chunks > 0)
-      bindChunks(m);
-    emit(m);
-    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
+  emitVersion(m, branch, then, Aligned, emit);
+  if (m->mode == DLC_MEMORY_FLAT) {
+    emitVersion(m, branch, otherwise, Masked, emit);
+    return;
   }
+  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
+  MlirValue peel = peelCheck(m, &e, vecLoops, &m->shift);
+  MlirBlock peeled, masked;
+  MlirOperation inner = dlcBuildIfElse(&e, peel, 0, NULL, &peeled, &masked);
+  DlcBuilder end = dlcBuilderAtEnd(otherwise, m->loc);
+  dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  pushFrame(m, branch, otherwise);
+  emitVersion(m, inner, peeled, Peeled, emit);
+  emitVersion(m, inner, masked, Masked, emit);
+  popFrame(m);
 }
 
 /* A row's outputs in register mode: chunk by chunk, every output of a
@@ -1021,8 +1153,7 @@ static void emitRowOutputs(Mb *m) {
   }
   for (int i = 0; i < m->p->numOutputs; ++i) {
     DlcBuilder here = at(m, m->versionFrame);
-    MlirValue first =
-        dlcArith(&here, "arith.muli", m->rowTid, cst(&here, m->width));
+    MlirValue first = chunkStart(m, &here);
     MlirBlock body;
     MlirOperation loop = dlcBuildFor(
         &here, first, extentValue(m, &here, &m->p->loops[last].size),
