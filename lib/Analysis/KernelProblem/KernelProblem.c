@@ -79,6 +79,15 @@ bool kpExtentIs(const KpExtent *e, int64_t value) {
   return e->numSymbols == 0 && e->constant == value;
 }
 
+bool kpExtentEqual(const KpExtent *x, const KpExtent *y) {
+  if (x->constant != y->constant || x->numSymbols != y->numSymbols)
+    return false;
+  for (int i = 0; i < x->numSymbols; ++i)
+    if (x->symbols[i] != y->symbols[i])
+      return false;
+  return true;
+}
+
 KpExtent kpExtentConstant(int64_t value) {
   KpExtent e = {value, 0, {0}};
   return e;

@@ -118,6 +118,8 @@ int kpEpilogueNames(const KpProblem *problem, const char **names, int capacity);
 
 /* Whether the extent is the constant `value`. */
 bool kpExtentIs(const KpExtent *extent, int64_t value);
+/* Whether two extents are the same constant times the same symbols. */
+bool kpExtentEqual(const KpExtent *x, const KpExtent *y);
 
 /* The extent as text over the symbol names ("K", "M*K", "64", "0"). */
 void kpExtentText(MlirOperation regionFunc, const KpExtent *extent, char *out,

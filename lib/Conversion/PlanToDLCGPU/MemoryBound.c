@@ -15,10 +15,10 @@
  * that use it; a step under a domain select is computed inside the
  * select's scf.if, so a padded read never touches memory out of bounds.
  * Every float step computes in f32 and rounds to its type (StepMath.h), as
- * the GEMM epilogue and the reference interpreter do. */
-#include "MemoryProblem.h"
-#include "PlanSchedule.h"
-#include "Skeleton.h"
+ * the GEMM epilogue and the reference interpreter do. This file is the
+ * evaluator; the modes' kernels and the versions are beside it
+ * (MemoryBound.h). */
+#include "MemoryBound.h"
 #include "StepMath.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -30,74 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-  MaxFrames = 3 * KP_MAX_LOOPS,
-  MaxChunks = 8,   /* chunks a thread keeps of a row in register mode */
-  MaxLoads = 128,  /* distinct reads register mode remembers */
-  ChunkFloats = 32 /* f32 registers per kept read (chunks x width) */
-};
-
-/* A read emitted in register mode: the same memref, map and loop values
- * (the row's chunk k in any pass over it) give the same value. */
-typedef struct Load {
-  int arg;
-  MlirAttribute map;
-  bool vector;
-  MlirValue at[KP_MAX_RANK]; /* the value of each dim the map uses, or null */
-  MlirValue value;
-  int frame;
-} Load;
-
-/* A block the generator is emitting into: the kernel's body (frame 0), a
- * loop's body (binding loops) or a guard's then-block. `op` is the loop or
- * the scf.if, null for frame 0. */
-typedef struct Frame {
-  MlirOperation op;
-  MlirBlock block;
-  MlirOperation anchor; /* null: emit at the block's end, else before it */
-} Frame;
-
-typedef struct Mb {
-  const KpMemoryProblem *p;
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirType idx, f32, i1, i32;
-  MlirBlock entry;
-  int numTensors;
-  DlcMemoryMode mode;
-  int64_t threads;
-  int width;         /* elements per access along vecLoops; 1: scalar */
-  bool aligned;      /* this version's vector accesses are whole, aligned */
-  bool peeled;       /* this version's chunks start `shift` before the
-                        row, on 16-byte boundaries: whole ones aligned */
-  MlirValue shift;   /* the peeled version's: the accesses' offset mod W */
-  int versionFrame;  /* the frame of this version (reduces are made in it) */
-  uint32_t vecLoops; /* loops bound to the first index of a chunk */
-  MlirValue tid, lane, warp, scratch;
-  bool warpRows;    /* a warp per row (short rows): butterflies only */
-  MlirValue rowTid; /* the thread's index among its row's: tid or lane */
-  int numReduces;   /* cooperative reduces emitted: their scratch slots */
-  /* Register mode (a row that fits in registers): each cooperative loop is
-   * `chunks` unrolled chunks instead of an scf.for, chunk k at the same
-   * value in every pass, so a row read again is a value in registers
-   * (`loads`), not a load. 0: loops. */
-  int chunks;
-  const KpExtent *rowLength;       /* the length a row or point kernel shares */
-  MlirValue chunkAt[MaxChunks];    /* the vector loops' value at chunk k */
-  MlirValue chunkValid[MaxChunks]; /* i1: chunk k is in the row; null: is */
-  int numLoads;
-  Load loads[MaxLoads];
-  int numFrames;
-  Frame frames[MaxFrames];
-  MlirValue loopValue[KP_MAX_LOOPS];
-  int loopFrame[KP_MAX_LOOPS]; /* -1: not bound */
-  MlirValue stepValue[KP_MAX_STEPS];
-  int stepFrame[KP_MAX_STEPS]; /* -1: not computed in an open frame */
-} Mb;
-
 /* --- builders ------------------------------------------------------------ */
 
-static DlcBuilder at(Mb *m, int frame) {
+DlcBuilder mbAt(Mb *m, int frame) {
   if (frame + 1 < m->numFrames)
     return dlcBuilderBefore(m->frames[frame + 1].op);
   if (!mlirOperationIsNull(m->frames[frame].anchor))
@@ -105,9 +40,9 @@ static DlcBuilder at(Mb *m, int frame) {
   return dlcBuilderAtEnd(m->frames[frame].block, m->loc);
 }
 
-static MlirValue cst(DlcBuilder *b, int64_t v) { return dlcConstIndex(b, v); }
+MlirValue mbIndex(DlcBuilder *b, int64_t v) { return dlcConstIndex(b, v); }
 
-static MlirValue gpuId(Mb *m, DlcBuilder *b, const char *op) {
+MlirValue mbGpuId(Mb *m, DlcBuilder *b, const char *op) {
   const char *names[] = {"dimension"};
   MlirAttribute dim = dlcAttr(m->ctx, "#gpu<dim x>");
   return dlcBuildValue(b, op, 0, NULL, m->idx, 1, names, &dim);
@@ -117,14 +52,14 @@ static MlirValue symbolValue(Mb *m, int symbol) {
   return mlirBlockGetArgument(m->entry, m->numTensors + symbol);
 }
 
-static MlirValue extentValue(Mb *m, DlcBuilder *b, const KpExtent *e) {
-  MlirValue v = cst(b, e->constant);
+MlirValue mbExtent(Mb *m, DlcBuilder *b, const KpExtent *e) {
+  MlirValue v = mbIndex(b, e->constant);
   for (int i = 0; i < e->numSymbols; ++i)
     v = dlcArith(b, "arith.muli", v, symbolValue(m, e->symbols[i]));
   return v;
 }
 
-static void pushFrame(Mb *m, MlirOperation op, MlirBlock block) {
+void mbPushFrame(Mb *m, MlirOperation op, MlirBlock block) {
   m->frames[m->numFrames].op = op;
   m->frames[m->numFrames].block = block;
   m->frames[m->numFrames].anchor = (MlirOperation){NULL};
@@ -141,7 +76,7 @@ static void forgetLoads(Mb *m, int frame) {
 }
 
 /* Closes the innermost frame: its steps and loops are out of scope. */
-static void popFrame(Mb *m) {
+void mbPopFrame(Mb *m) {
   int f = --m->numFrames;
   for (int s = 0; s < m->p->numSteps; ++s)
     if (m->stepFrame[s] >= f)
@@ -206,12 +141,12 @@ static void unhide(Mb *m, const Hidden *h) {
 
 /* Binds `loops` (a set, innermost last) to the decomposition of the flat
  * index `flat` in frame `frame`. */
-static void bindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
-                      int frame) {
+void mbBindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
+                 int frame) {
   for (int l = m->p->numLoops - 1; l >= 0; --l) {
     if (!(loops & (1u << l)))
       continue;
-    MlirValue size = extentValue(m, b, &m->p->loops[l].size);
+    MlirValue size = mbExtent(m, b, &m->p->loops[l].size);
     bool last = (loops & ((1u << l) - 1)) == 0;
     m->loopValue[l] = last ? flat : dlcArith(b, "arith.remui", flat, size);
     m->loopFrame[l] = frame;
@@ -220,11 +155,11 @@ static void bindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
   }
 }
 
-static MlirValue extentProduct(Mb *m, DlcBuilder *b, uint32_t loops) {
-  MlirValue v = cst(b, 1);
+MlirValue mbExtentProduct(Mb *m, DlcBuilder *b, uint32_t loops) {
+  MlirValue v = mbIndex(b, 1);
   for (int l = 0; l < m->p->numLoops; ++l)
     if (loops & (1u << l))
-      v = dlcArith(b, "arith.muli", v, extentValue(m, b, &m->p->loops[l].size));
+      v = dlcArith(b, "arith.muli", v, mbExtent(m, b, &m->p->loops[l].size));
   return v;
 }
 
@@ -263,7 +198,7 @@ static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
   /* A dim the map or set does not use (a broadcast) may run along a loop
    * of another block: its value is not read, pass 0. */
   for (int d = 0; d < x->rank; ++d)
-    out[n++] = dimUsed(x, d) ? m->loopValue[x->loops[d]] : cst(b, 0);
+    out[n++] = dimUsed(x, d) ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
   intptr_t numSymbols =
       mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
   for (intptr_t s = 0; s < numSymbols; ++s)
@@ -284,12 +219,12 @@ static MlirValue apply(Mb *m, DlcBuilder *b, MlirAffineExpr expr, int numDims,
 /* The flat element offset of memref indices `index` under `strides`. */
 static MlirValue offsetOf(Mb *m, DlcBuilder *b, const MlirValue *index,
                           const KpExtent *strides, int rank) {
-  MlirValue offset = cst(b, 0);
+  MlirValue offset = mbIndex(b, 0);
   for (int i = 0; i < rank; ++i)
     if (!kpExtentIs(&strides[i], 0))
       offset = dlcArith(
           b, "arith.addi", offset,
-          dlcArith(b, "arith.muli", index[i], extentValue(m, b, &strides[i])));
+          dlcArith(b, "arith.muli", index[i], mbExtent(m, b, &strides[i])));
   return offset;
 }
 
@@ -329,9 +264,9 @@ static MlirValue lanesCmp(Mb *m, DlcBuilder *b, int64_t predicate,
  * index vectors do not lower to NVVM). */
 static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   MlirValue left =
-      dlcArith(b, "arith.subi", extentValue(m, b, &m->p->loops[loop].size),
+      dlcArith(b, "arith.subi", mbExtent(m, b, &m->p->loops[loop].size),
                m->loopValue[loop]);
-  left = dlcArith(b, "arith.minsi", left, cst(b, m->width));
+  left = dlcArith(b, "arith.minsi", left, mbIndex(b, m->width));
   MlirValue left32 = dlcIndexCast(b, left, m->i32);
   MlirType lanesType = vectorOf(m, m->i32);
   MlirAttribute laneValues[16];
@@ -352,8 +287,8 @@ static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
 }
 
 /* Where thread t's chunks of the row start: t W, or (peeled) t W - shift. */
-static MlirValue chunkStart(Mb *m, DlcBuilder *b) {
-  MlirValue first = dlcArith(b, "arith.muli", m->rowTid, cst(b, m->width));
+MlirValue mbChunkStart(Mb *m, DlcBuilder *b) {
+  MlirValue first = dlcArith(b, "arith.muli", m->rowTid, mbIndex(b, m->width));
   return m->peeled ? dlcArith(b, "arith.subi", first, m->shift) : first;
 }
 
@@ -369,7 +304,7 @@ static MlirAttribute alignmentAttr(Mb *m, KpElement element, bool whole) {
 }
 
 /* The flat offset of an indexed read at the loops' current values. */
-static MlirValue readOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
   int n = affineOperands(m, b, x, operands);
   MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
@@ -404,10 +339,10 @@ static bool sameLoad(const Load *a, const Load *b, int rank) {
  * it is whole and 16-byte aligned): 0 <= v and v + W <= extent. */
 static MlirValue chunkWhole(Mb *m, DlcBuilder *b, int loop) {
   MlirValue v = m->loopValue[loop];
-  MlirValue end = dlcArith(b, "arith.addi", v, cst(b, m->width));
+  MlirValue end = dlcArith(b, "arith.addi", v, mbIndex(b, m->width));
   return dlcArith(
-      b, "arith.andi", dlcCmpI(b, "sge", v, cst(b, 0)),
-      dlcCmpI(b, "sle", end, extentValue(m, b, &m->p->loops[loop].size)));
+      b, "arith.andi", dlcCmpI(b, "sge", v, mbIndex(b, 0)),
+      dlcCmpI(b, "sle", end, mbExtent(m, b, &m->p->loops[loop].size)));
 }
 
 /* The peeled version's read of a chunk: a 16-byte load where the chunk is
@@ -441,7 +376,7 @@ static MlirValue peeledLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
  * (peeled) either by the chunk. */
 static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
                               uint32_t loops) {
-  MlirValue offset = readOffset(m, b, x);
+  MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = kpElementType(m->ctx, x->element);
   int loop = vectorLoop(m, loops);
@@ -500,8 +435,9 @@ static MlirValue emitDomain(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i) {
     MlirValue v = apply(m, b, mlirIntegerSetGetConstraint(set, i), x->rank,
                         n - x->rank, operands);
-    MlirValue ok = dlcCmpI(
-        b, mlirIntegerSetIsConstraintEq(set, i) ? "eq" : "sge", v, cst(b, 0));
+    MlirValue ok =
+        dlcCmpI(b, mlirIntegerSetIsConstraintEq(set, i) ? "eq" : "sge", v,
+                mbIndex(b, 0));
     holds = dlcArith(b, "arith.andi", holds, ok);
   }
   return holds;
@@ -558,9 +494,9 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   int64_t warps = m->threads / 32;
   if (m->warpRows)
     return v; /* the butterfly left every lane the row's result */
-  MlirValue base = cst(b, 32 * m->numReduces++);
+  MlirValue base = mbIndex(b, 32 * m->numReduces++);
   MlirBlock then;
-  dlcBuildIf(b, dlcCmpI(b, "eq", m->lane, cst(b, 0)), &then);
+  dlcBuildIf(b, dlcCmpI(b, "eq", m->lane, mbIndex(b, 0)), &then);
   DlcBuilder inner = dlcBuilderAtEnd(then, m->loc);
   MlirValue storeOperands[] = {v, m->scratch,
                                dlcArith(&inner, "arith.addi", base, m->warp)};
@@ -570,7 +506,7 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   MlirValue r = {NULL};
   for (int64_t w = 0; w < warps; ++w) {
     MlirValue loadOperands[] = {m->scratch,
-                                dlcArith(b, "arith.addi", base, cst(b, w))};
+                                dlcArith(b, "arith.addi", base, mbIndex(b, w))};
     MlirValue slot =
         dlcBuildValue(b, "memref.load", 2, loadOperands, m->f32, 0, NULL, NULL);
     r = w == 0 ? slot : roundStep(m, b, step, combine(m, b, step->fn, r, slot));
@@ -591,15 +527,6 @@ static bool readsStep(const KpMemoryProblem *p, int a, int b, int depth) {
   return false;
 }
 
-static bool sameExtent(const KpExtent *x, const KpExtent *y) {
-  if (x->constant != y->constant || x->numSymbols != y->numSymbols)
-    return false;
-  for (int i = 0; i < x->numSymbols; ++i)
-    if (x->symbols[i] != y->symbols[i])
-      return false;
-  return true;
-}
-
 /* The reduces a cooperative reduce `s` can share its loop with: not yet
  * computed, over one loop of the same extent, emittable where `s` is, and
  * independent of it and of each other (row sum and max of one row). */
@@ -615,7 +542,7 @@ static int fusableReduces(Mb *m, int s, int *group) {
     const KpStep *step = &p->steps[r];
     if (r == s || step->kind != KP_STEP_REDUCE || m->stepFrame[r] >= 0 ||
         __builtin_popcount(step->reduced) != 1 ||
-        !sameExtent(&p->loops[__builtin_ctz(step->reduced)].size, extent) ||
+        !kpExtentEqual(&p->loops[__builtin_ctz(step->reduced)].size, extent) ||
         frameOf(m, step->loops) > m->versionFrame)
       continue;
     bool independent = true;
@@ -636,7 +563,7 @@ static int fusableReduces(Mb *m, int s, int *group) {
  * threads combined and the init joined (cooperative), else as it is. */
 static MlirValue finishReduce(Mb *m, int frame, const KpStep *r,
                               MlirValue partial, bool cooperative) {
-  DlcBuilder after = at(m, frame);
+  DlcBuilder after = mbAt(m, frame);
   if (mlirTypeIsAVector(mlirValueGetType(partial))) {
     const char *names[] = {"kind"};
     MlirAttribute kind =
@@ -662,7 +589,7 @@ static MlirValue finishReduce(Mb *m, int frame, const KpStep *r,
 static MlirValue recordGroup(Mb *m, int frame, const int *group, int n,
                              const MlirValue *results) {
   for (int g = 1; g < n; ++g) {
-    DlcBuilder after = at(m, frame);
+    DlcBuilder after = mbAt(m, frame);
     m->stepValue[group[g]] =
         roundStep(m, &after, &m->p->steps[group[g]], results[g]);
     m->stepFrame[group[g]] = frame;
@@ -672,7 +599,7 @@ static MlirValue recordGroup(Mb *m, int frame, const int *group, int n,
 
 /* Steps and loops bound to the values of `loops` are out of scope (the
  * next chunk binds them again in the same frame). */
-static void forgetLoops(Mb *m, uint32_t loops) {
+void mbForgetLoops(Mb *m, uint32_t loops) {
   for (int s = 0; s < m->p->numSteps; ++s)
     if (m->p->steps[s].loops & loops)
       m->stepFrame[s] = -1;
@@ -703,7 +630,7 @@ static MlirValue emitReduceChunks(Mb *m, int s, int frame, int floor) {
   MlirValue acc[KP_MAX_OUTPUTS], results[KP_MAX_OUTPUTS];
   uint32_t loops = 0;
   for (int g = 0; g < n; ++g) {
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     acc[g] = dlcStepSplat(&b, vectorOf(m, m->f32),
                           identityOf(m->p->steps[group[g]].fn));
     loops |= m->p->steps[group[g]].reduced;
@@ -719,13 +646,13 @@ static MlirValue emitReduceChunks(Mb *m, int s, int frame, int floor) {
     for (int g = 0; g < n; ++g) {
       const KpStep *r = &m->p->steps[group[g]];
       MlirValue x = emitStep(m, r->args[0], floor);
-      DlcBuilder b = at(m, frame);
+      DlcBuilder b = mbAt(m, frame);
       x = neutralOutside(
           m, &b, __builtin_ctz(r->reduced), m->chunkValid[k], widen(m, &b, x),
           dlcStepSplat(&b, vectorOf(m, m->f32), identityOf(r->fn)));
       acc[g] = roundStep(m, &b, r, combine(m, &b, r->fn, acc[g], x));
     }
-    forgetLoops(m, loops);
+    mbForgetLoops(m, loops);
     m->vecLoops = saved;
   }
   for (int g = 0; g < n; ++g)
@@ -747,8 +674,8 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   int group[KP_MAX_OUTPUTS];
   int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
   const KpStep *step = &m->p->steps[s];
-  DlcBuilder b = at(m, frame);
-  MlirValue count = extentProduct(m, &b, step->reduced);
+  DlcBuilder b = mbAt(m, frame);
+  MlirValue count = mbExtentProduct(m, &b, step->reduced);
   MlirValue init[KP_MAX_OUTPUTS];
   for (int g = 0; g < n; ++g) {
     /* Cooperative partials start from the identity, the init joins once. */
@@ -757,18 +684,18 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
-  MlirValue first = cooperative ? chunkStart(m, &b) : cst(&b, 0);
+  MlirValue first = cooperative ? mbChunkStart(m, &b) : mbIndex(&b, 0);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(
-      &b, first, count, cst(&b, cooperative ? m->threads * width : 1), n, init,
-      &body);
-  pushFrame(m, loop, body);
+      &b, first, count, mbIndex(&b, cooperative ? m->threads * width : 1), n,
+      init, &body);
+  mbPushFrame(m, loop, body);
   int inner = m->numFrames - 1;
   DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
   uint32_t saved = m->vecLoops;
   for (int g = 0; g < n; ++g) {
     const KpStep *r = &m->p->steps[group[g]];
-    bindLoops(m, &head, r->reduced, mlirBlockGetArgument(body, 0), inner);
+    mbBindLoops(m, &head, r->reduced, mlirBlockGetArgument(body, 0), inner);
     if (width > 1)
       m->vecLoops |= r->reduced;
   }
@@ -787,7 +714,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
   m->vecLoops = saved;
-  popFrame(m);
+  mbPopFrame(m);
   MlirValue results[KP_MAX_OUTPUTS];
   for (int g = 0; g < n; ++g)
     results[g] = finishReduce(m, frame, &m->p->steps[group[g]],
@@ -799,7 +726,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
  * the value's steps computed inside. */
 static MlirValue emitGuard(Mb *m, int s, int frame) {
   const KpStep *step = &m->p->steps[s];
-  DlcBuilder b = at(m, frame);
+  DlcBuilder b = mbAt(m, frame);
   MlirValue holds = emitDomain(m, &b, &m->p->indexed[step->input]);
   MlirType type = step->type == KP_I1 ? m->i1 : m->f32;
   MlirBlock then, otherwise;
@@ -808,11 +735,11 @@ static MlirValue emitGuard(Mb *m, int s, int frame) {
   MlirValue c = step->type == KP_I1 ? dlcConstInt(&e, m->i1, step->value != 0.0)
                                     : dlcConstFloat(&e, m->f32, step->value);
   dlcBuild(&e, "scf.yield", 1, &c, 0, NULL, 0, NULL, NULL);
-  pushFrame(m, guard, then);
+  mbPushFrame(m, guard, then);
   MlirValue v = emitStep(m, step->args[0], m->numFrames - 1);
   DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
   dlcBuild(&t, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
+  mbPopFrame(m);
   return mlirOperationGetResult(guard, 0);
 }
 
@@ -871,7 +798,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     hide(m, frame, h);
     v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
                                      : emitGuard(m, s, frame);
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     v = roundStep(m, &b, step, v);
     m->stepValue[s] = v;
     m->stepFrame[s] = frame;
@@ -879,17 +806,17 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     free(h);
     return v;
   } else if (step->kind == KP_STEP_LOAD) {
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops, frame);
   } else {
     MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
     for (int i = 0; i < 3; ++i)
       if (step->args[i] >= 0)
         x[i] = emitStep(m, step->args[i], floor);
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     v = emitPlain(m, &b, step, x);
   }
-  DlcBuilder b = at(m, frame);
+  DlcBuilder b = mbAt(m, frame);
   v = roundStep(m, &b, step, v);
   m->stepValue[s] = v;
   m->stepFrame[s] = frame;
@@ -899,7 +826,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
 /* --- outputs ------------------------------------------------------------- */
 
 /* The flat offset of an output at the iters' current values. */
-static MlirValue outputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
+MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   MlirValue index[KP_MAX_RANK];
   for (int i = 0; i < m->p->numIters; ++i)
     index[i] = m->loopValue[i];
@@ -938,7 +865,7 @@ static void storeValue(Mb *m, DlcBuilder *b, const KpOutput *o, MlirValue v) {
     v = dlcBuildValue(b, "arith.truncf", 1, &v,
                       vector ? vectorOf(m, element) : element, 0, NULL, NULL);
   MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
-  MlirValue offset = outputOffset(m, b, o);
+  MlirValue offset = mbOutputOffset(m, b, o);
   if (!vector) {
     MlirValue operands[] = {v, memref, offset};
     dlcBuild(b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
@@ -959,9 +886,9 @@ static void storeValue(Mb *m, DlcBuilder *b, const KpOutput *o, MlirValue v) {
 
 /* Stores output `o` at the iters' current values in `frame`; only where
  * `valid` holds when it is not null (register mode: a chunk past the row). */
-static void emitStore(Mb *m, const KpOutput *o, int frame, MlirValue valid) {
+void mbEmitStore(Mb *m, const KpOutput *o, int frame, MlirValue valid) {
   MlirValue v = emitStep(m, o->step, m->versionFrame);
-  DlcBuilder outer = at(m, frame);
+  DlcBuilder outer = mbAt(m, frame);
   DlcBuilder b = outer;
   if (!mlirValueIsNull(valid)) {
     MlirBlock then;
@@ -971,544 +898,6 @@ static void emitStore(Mb *m, const KpOutput *o, int frame, MlirValue valid) {
   storeValue(m, &b, o, v);
   if (!mlirValueIsNull(valid))
     dlcBuild(&b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-}
-
-static uint32_t allIters(const KpMemoryProblem *p) {
-  return (1u << p->numIters) - 1;
-}
-
-/* The flat offsets of the vector accesses at chunk 0 of the vector loops
- * (reads, then outputs stored by chunks), in `out`; their number. */
-static int chunkOffsets(Mb *m, DlcBuilder *b, uint32_t vecLoops,
-                        MlirValue *out) {
-  int n = 0;
-  MlirValue saved[KP_MAX_LOOPS];
-  memcpy(saved, m->loopValue, sizeof(saved));
-  for (int l = 0; l < m->p->numLoops; ++l)
-    if (vecLoops & (1u << l))
-      m->loopValue[l] = cst(b, 0);
-  for (int s = 0; s < m->p->numSteps; ++s) {
-    const KpStep *step = &m->p->steps[s];
-    if (step->kind == KP_STEP_LOAD && (step->loops & vecLoops))
-      out[n++] = readOffset(m, b, &m->p->indexed[step->input]);
-  }
-  int last = m->p->numIters - 1;
-  for (int i = 0;
-       last >= 0 && (vecLoops & (1u << last)) && i < m->p->numOutputs; ++i)
-    out[n++] = outputOffset(m, b, &m->p->outputs[i]);
-  memcpy(m->loopValue, saved, sizeof(saved));
-  return n;
-}
-
-/* i1: every vector access of this point is whole and aligned: the vector
- * loops' extents and the accesses' offsets at their chunk 0 are multiples
- * of the width (checked where the other loops are bound). */
-static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
-  MlirValue ok = dlcConstInt(b, m->i1, 1);
-  MlirValue zero = cst(b, 0), width = cst(b, m->width);
-  for (int l = 0; l < m->p->numLoops; ++l)
-    if (vecLoops & (1u << l))
-      ok = dlcArith(
-          b, "arith.andi", ok,
-          dlcCmpI(b, "eq",
-                  dlcArith(b, "arith.remui",
-                           extentValue(m, b, &m->p->loops[l].size), width),
-                  zero));
-  MlirValue offsets[KP_MAX_STEPS + KP_MAX_OUTPUTS];
-  int n = chunkOffsets(m, b, vecLoops, offsets);
-  for (int i = 0; i < n; ++i)
-    ok = dlcArith(
-        b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offsets[i], width), zero));
-  return ok;
-}
-
-/* i1: the vector accesses of this point are equally misaligned (a row of
- * 4097 halves): their offsets at chunk 0 agree mod the width, so chunks
- * starting `shift` (that residue) before the row are 16-byte aligned for
- * all; in register mode the shifted chunks must still cover the row. */
-static MlirValue peelCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
-                           MlirValue *shift) {
-  MlirValue offsets[KP_MAX_STEPS + KP_MAX_OUTPUTS];
-  int n = chunkOffsets(m, b, vecLoops, offsets);
-  MlirValue width = cst(b, m->width);
-  *shift = n > 0 ? dlcArith(b, "arith.remui", offsets[0], width) : cst(b, 0);
-  MlirValue ok = dlcConstInt(b, m->i1, 1);
-  for (int i = 1; i < n; ++i)
-    ok =
-        dlcArith(b, "arith.andi", ok,
-                 dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offsets[i], width),
-                         *shift));
-  if (m->chunks > 0) {
-    MlirValue end =
-        dlcArith(b, "arith.addi", extentValue(m, b, m->rowLength), *shift);
-    int64_t covered = m->chunks * m->threads * m->width;
-    ok = dlcArith(b, "arith.andi", ok, dlcCmpI(b, "ule", end, cst(b, covered)));
-  }
-  return ok;
-}
-
-/* Register mode: thread t's chunk k of the row starts at t W + k T W, in
- * every pass. The aligned version clamps a chunk past the row to the row's
- * last whole one (an in-bounds read whose lanes reduces ignore and whose
- * stores are skipped: chunkValid); the masked version masks it whole. A
- * static row of whole sweeps has no chunk past it. */
-static void bindChunks(Mb *m) {
-  DlcBuilder b = at(m, m->versionFrame);
-  MlirValue first = chunkStart(m, &b);
-  MlirValue length = extentValue(m, &b, m->rowLength);
-  int64_t sweep = m->threads * m->width;
-  bool whole = m->rowLength->numSymbols == 0 &&
-               m->rowLength->constant == m->chunks * sweep;
-  for (int k = 0; k < m->chunks; ++k) {
-    MlirValue start =
-        k == 0 ? first : dlcArith(&b, "arith.addi", first, cst(&b, k * sweep));
-    m->chunkValid[k] = (MlirValue){NULL};
-    if (m->aligned && !whole) {
-      m->chunkValid[k] = dlcCmpI(&b, "ult", start, length);
-      start = dlcArith(&b, "arith.minui", start,
-                       dlcArith(&b, "arith.subi", length, cst(&b, m->width)));
-    }
-    m->chunkAt[k] = start;
-  }
-}
-
-typedef enum Version { Aligned, Peeled, Masked } Version;
-
-/* One version of a point's code in `block` (a branch of `branch`). */
-static void emitVersion(Mb *m, MlirOperation branch, MlirBlock block,
-                        Version version, void (*emit)(Mb *)) {
-  pushFrame(m, branch, block);
-  m->aligned = version == Aligned;
-  m->peeled = version == Peeled;
-  m->versionFrame = m->numFrames - 1;
-  m->numReduces = 0; /* the versions share the scratch slots */
-  if (m->chunks > 0)
-    bindChunks(m);
-  emit(m);
-  DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
-  m->peeled = false;
-}
-
-/* Runs `emit` once (scalar), or under scf.if: whole aligned vectors; else
- * (row and point kernels) peeled ones where the accesses are equally
- * misaligned; else masked ones. */
-static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
-  if (m->width == 1) {
-    m->versionFrame = m->numFrames - 1;
-    emit(m);
-    return;
-  }
-  int outer = m->numFrames - 1;
-  DlcBuilder b = at(m, outer);
-  MlirValue aligned = alignedCheck(m, &b, vecLoops);
-  if (m->chunks > 0) /* a chunk past the row reads the row's last one */
-    aligned = dlcArith(&b, "arith.andi", aligned,
-                       dlcCmpI(&b, "uge", extentValue(m, &b, m->rowLength),
-                               cst(&b, m->width)));
-  MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
-  emitVersion(m, branch, then, Aligned, emit);
-  if (m->mode == DLC_MEMORY_FLAT) {
-    emitVersion(m, branch, otherwise, Masked, emit);
-    return;
-  }
-  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
-  MlirValue peel = peelCheck(m, &e, vecLoops, &m->shift);
-  MlirBlock peeled, masked;
-  MlirOperation inner = dlcBuildIfElse(&e, peel, 0, NULL, &peeled, &masked);
-  DlcBuilder end = dlcBuilderAtEnd(otherwise, m->loc);
-  dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  pushFrame(m, branch, otherwise);
-  emitVersion(m, inner, peeled, Peeled, emit);
-  emitVersion(m, inner, masked, Masked, emit);
-  popFrame(m);
-}
-
-/* A row's outputs in register mode: chunk by chunk, every output of a
- * chunk from the same values. */
-static void emitRowOutputChunks(Mb *m) {
-  int last = m->p->numIters - 1;
-  for (int k = 0; k < m->chunks; ++k) {
-    m->loopValue[last] = m->chunkAt[k];
-    m->loopFrame[last] = m->versionFrame;
-    m->vecLoops |= 1u << last;
-    for (int i = 0; i < m->p->numOutputs; ++i)
-      emitStore(m, &m->p->outputs[i], m->versionFrame, m->chunkValid[k]);
-    m->vecLoops &= ~(1u << last);
-    forgetLoops(m, 1u << last);
-  }
-}
-
-/* A row's outputs: each a loop over the last iter shared by the CTA (by
- * chunks of the width). */
-static void emitRowOutputs(Mb *m) {
-  int last = m->p->numIters - 1;
-  if (m->chunks > 0) {
-    emitRowOutputChunks(m);
-    return;
-  }
-  for (int i = 0; i < m->p->numOutputs; ++i) {
-    DlcBuilder here = at(m, m->versionFrame);
-    MlirValue first = chunkStart(m, &here);
-    MlirBlock body;
-    MlirOperation loop = dlcBuildFor(
-        &here, first, extentValue(m, &here, &m->p->loops[last].size),
-        cst(&here, m->threads * m->width), 0, NULL, &body);
-    pushFrame(m, loop, body);
-    m->loopValue[last] = mlirBlockGetArgument(body, 0);
-    m->loopFrame[last] = m->numFrames - 1;
-    if (m->width > 1)
-      m->vecLoops |= 1u << last;
-    emitStore(m, &m->p->outputs[i], m->numFrames - 1, (MlirValue){NULL});
-    m->vecLoops &= ~(1u << last);
-    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
-  }
-}
-
-/* The loops a vector kernel runs by chunks: the last iter (row, flat) and
- * every cooperative reduce's (single) reduced loop (row, point). */
-static uint32_t vectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  uint32_t loops = mode == DLC_MEMORY_POINT || p->numIters == 0
-                       ? 0
-                       : 1u << (p->numIters - 1);
-  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE)
-      loops |= p->steps[s].reduced;
-  return loops;
-}
-
-int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  if (mode == DLC_MEMORY_ROW)
-    return p->numIters - 1;
-  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE)
-      return __builtin_ctz(p->steps[s].reduced);
-  return -1;
-}
-
-/* Point mode: thread 0 stores the point's outputs (the reduces before it
- * are the CTA's). */
-static void emitCtaPointOutputs(Mb *m) {
-  DlcBuilder b = at(m, m->versionFrame);
-  MlirBlock then;
-  MlirOperation guard =
-      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->rowTid, cst(&b, 0)), &then);
-  pushFrame(m, guard, then);
-  for (int i = 0; i < m->p->numOutputs; ++i)
-    emitStore(m, &m->p->outputs[i], m->numFrames - 1, (MlirValue){NULL});
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
-}
-
-/* The reads a row keeps in registers: the memrefs read more than once
- * along the vector loops (a row read by several passes). */
-static int keptReads(const KpMemoryProblem *p, uint32_t vecLoops) {
-  uint64_t once = 0, twice = 0; /* by kernel argument */
-  for (int s = 0; s < p->numSteps; ++s) {
-    const KpStep *step = &p->steps[s];
-    int arg = step->kind == KP_STEP_LOAD ? p->indexed[step->input].arg : -1;
-    if (arg < 0 || arg >= 64 || !(step->loops & vecLoops))
-      continue;
-    twice |= once & (1ull << arg);
-    once |= 1ull << arg;
-  }
-  return __builtin_popcountll(twice);
-}
-
-/* The chunks a thread keeps of a row of `length` (at most `most`, for a
- * symbolic length) in register mode: all of the row where they fit the
- * register budget, else (a symbolic length) as many as fit, the kernel
- * branching on the length; 0: loops (a scalar kernel, vector loops of
- * other extents, or a static row too long). */
-static int registerChunks(Mb *m, const KpExtent *length, int64_t most) {
-  uint32_t vecLoops = vectorLoops(m->p, m->mode);
-  if (m->width == 1 || !length || !vecLoops)
-    return 0;
-  for (int l = 0; l < m->p->numLoops; ++l)
-    if ((vecLoops & (1u << l)) && !sameExtent(&m->p->loops[l].size, length))
-      return 0;
-  int kept = keptReads(m->p, vecLoops);
-  int64_t fit = ChunkFloats / (m->width * (kept > 1 ? kept : 1));
-  if (fit > MaxChunks)
-    fit = MaxChunks;
-  if (length->numSymbols == 0)
-    most = length->constant;
-  int64_t sweep = m->threads * m->width;
-  int64_t need = most / sweep + (most % sweep != 0);
-  if (need <= fit)
-    return need > 0 ? (int)need : 0;
-  return length->numSymbols == 0 ? 0 : (int)fit;
-}
-
-/* The points of one variant (a warp or a CTA per point): the point's guard
- * and loops, then its versions. */
-static void emitPointsOf(Mb *m, uint32_t outer, MlirValue point,
-                         void (*emit)(Mb *)) {
-  DlcBuilder in = at(m, m->numFrames - 1);
-  MlirBlock inside;
-  MlirOperation guard = dlcBuildIf(
-      &in, dlcCmpI(&in, "ult", point, extentProduct(m, &in, outer)), &inside);
-  pushFrame(m, guard, inside);
-  DlcBuilder head = dlcBuilderAtEnd(inside, m->loc);
-  bindLoops(m, &head, outer, point, m->numFrames - 1);
-  emitVersions(m, vectorLoops(m->p, m->mode), emit);
-  DlcBuilder end = dlcBuilderAtEnd(inside, m->loc);
-  dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
-}
-
-/* One variant's points in register mode where their length fits (a branch
- * on a symbolic length), else by loops. */
-static void emitVariant(Mb *m, uint32_t outer, MlirValue point,
-                        void (*emit)(Mb *), int64_t most) {
-  m->chunks = registerChunks(m, m->rowLength, most);
-  int64_t covered = m->chunks * m->threads * m->width;
-  if (m->chunks == 0 || m->rowLength->numSymbols == 0 || covered >= most) {
-    emitPointsOf(m, outer, point, emit);
-    m->chunks = 0;
-    return;
-  }
-  DlcBuilder b = at(m, m->numFrames - 1);
-  MlirValue fits =
-      dlcCmpI(&b, "ule", extentValue(m, &b, m->rowLength), cst(&b, covered));
-  MlirBlock then, otherwise;
-  MlirOperation branch = dlcBuildIfElse(&b, fits, 0, NULL, &then, &otherwise);
-  int chunks = m->chunks;
-  for (int version = 0; version < 2; ++version) {
-    MlirBlock block = version == 0 ? then : otherwise;
-    pushFrame(m, branch, block);
-    m->chunks = version == 0 ? chunks : 0;
-    emitPointsOf(m, outer, point, emit);
-    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
-  }
-  m->chunks = 0;
-}
-
-/* Row and point modes: block x is the point of the outer iters (row), or
- * of all of them (point) — or, where the length a CTA shares is at most
- * DLC_MEMORY_SHORT_LENGTH, each warp is one of DLC_MEMORY_ROWS_PER_CTA
- * consecutive points, reduced by butterflies alone (no shared memory, no
- * barrier). Both codes are in the kernel when the length is symbolic. */
-static void emitRows(Mb *m) {
-  DlcBuilder b = at(m, 0);
-  bool row = m->mode == DLC_MEMORY_ROW;
-  uint32_t outer = row ? allIters(m->p) >> 1 : allIters(m->p);
-  void (*emit)(Mb *) = row ? emitRowOutputs : emitCtaPointOutputs;
-  int shared = dlcMemoryBoundSharedLoop(m->p, m->mode);
-  const KpExtent *length = shared >= 0 ? &m->p->loops[shared].size : NULL;
-  bool staticLength = length && length->numSymbols == 0;
-  bool canShort =
-      length && (!staticLength || length->constant <= DLC_MEMORY_SHORT_LENGTH);
-  bool canLong = !staticLength || length->constant > DLC_MEMORY_SHORT_LENGTH;
-  MlirValue bid = gpuId(m, &b, "gpu.block_id");
-  int64_t most = m->threads;
-  m->rowLength = length;
-  MlirValue isShort = canShort && canLong
-                          ? dlcCmpI(&b, "ule", extentValue(m, &b, length),
-                                    cst(&b, DLC_MEMORY_SHORT_LENGTH))
-                          : dlcConstInt(&b, m->i1, canShort);
-  MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(&b, isShort, 0, NULL, &then, &otherwise);
-  for (int variant = 0; variant < 2; ++variant) {
-    MlirBlock block = variant == 0 ? then : otherwise;
-    pushFrame(m, branch, block);
-    DlcBuilder in = dlcBuilderAtEnd(block, m->loc);
-    bool warpRows = variant == 0;
-    if ((warpRows && canShort) || (!warpRows && canLong)) {
-      m->warpRows = warpRows;
-      m->threads = warpRows ? 32 : most;
-      m->rowTid = warpRows ? m->lane : m->tid;
-      MlirValue point =
-          warpRows ? dlcArith(&in, "arith.addi",
-                              dlcArith(&in, "arith.muli", bid,
-                                       cst(&in, DLC_MEMORY_ROWS_PER_CTA)),
-                              m->warp)
-                   : bid;
-      emitVariant(m, outer, point, emit,
-                  warpRows ? DLC_MEMORY_SHORT_LENGTH : INT64_MAX);
-    }
-    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
-  }
-  m->threads = most;
-  m->warpRows = false;
-}
-
-static void emitPointOutputs(Mb *m) {
-  int last = m->p->numIters - 1;
-  if (m->width > 1)
-    m->vecLoops |= 1u << last;
-  for (int i = 0; i < m->p->numOutputs; ++i)
-    emitStore(m, &m->p->outputs[i], m->versionFrame, (MlirValue){NULL});
-  m->vecLoops &= ~(1u << last);
-}
-
-/* Flat mode: thread (block x, thread x) is one output point, or one chunk
- * of the width along the last iter. */
-static void emitPoints(Mb *m) {
-  DlcBuilder b = at(m, 0);
-  int last = m->p->numIters - 1;
-  MlirValue index =
-      dlcArith(&b, "arith.addi",
-               dlcArith(&b, "arith.muli", gpuId(m, &b, "gpu.block_id"),
-                        cst(&b, m->threads)),
-               m->tid);
-  MlirValue lastExtent = extentValue(m, &b, &m->p->loops[last].size);
-  MlirValue chunks =
-      dlcArith(&b, "arith.ceildivui", lastExtent, cst(&b, m->width));
-  MlirValue total = dlcArith(&b, "arith.muli",
-                             extentProduct(m, &b, allIters(m->p) >> 1), chunks);
-  MlirBlock then;
-  MlirOperation guard = dlcBuildIf(&b, dlcCmpI(&b, "ult", index, total), &then);
-  pushFrame(m, guard, then);
-  int frame = m->numFrames - 1;
-  DlcBuilder head = dlcBuilderAtEnd(then, m->loc);
-  bindLoops(m, &head, allIters(m->p) >> 1,
-            dlcArith(&head, "arith.divui", index, chunks), frame);
-  m->loopValue[last] = dlcArith(&head, "arith.muli",
-                                dlcArith(&head, "arith.remui", index, chunks),
-                                cst(&head, m->width));
-  m->loopFrame[last] = frame;
-  emitVersions(m, 1u << last, emitPointOutputs);
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
-}
-
-int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  int reduces = 0;
-  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
-    reduces += p->steps[s].kind == KP_STEP_REDUCE;
-  return 32 * reduces;
-}
-
-/* Whether read `x` runs along `loop` with unit stride: the loop indexes one
- * of its dims, which appears in one map result, as itself or plus terms
- * free of it, of a memref dim of stride 1. */
-static bool contiguousAlong(const KpIndexed *x, int loop) {
-  int dim = -1;
-  for (int d = 0; d < x->rank; ++d)
-    if (x->loops[d] == loop) {
-      if (dim >= 0)
-        return false;
-      dim = d;
-    }
-  if (dim < 0 || mlirAttributeIsNull(x->map))
-    return false;
-  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
-  int uses = 0;
-  for (int i = 0; i < x->memrefRank; ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-    if (!mlirAffineExprIsFunctionOfDim(e, dim))
-      continue;
-    ++uses;
-    bool plain = mlirAffineExprIsADim(e);
-    if (!plain && mlirAffineExprIsAAdd(e)) {
-      MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
-      MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
-      plain =
-          (mlirAffineExprIsADim(l) && !mlirAffineExprIsFunctionOfDim(r, dim)) ||
-          (mlirAffineExprIsADim(r) && !mlirAffineExprIsFunctionOfDim(l, dim));
-    }
-    if (!plain || !kpExtentIs(&x->strides[i], 1))
-      return false;
-  }
-  return uses == 1;
-}
-
-int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  uint32_t loops = vectorLoops(p, mode);
-  bool flat = mode == DLC_MEMORY_FLAT;
-  int minBytes = 4;
-  for (int s = 0; s < p->numSteps; ++s) {
-    const KpStep *step = &p->steps[s];
-    bool oneLoop = __builtin_popcount(step->reduced) == 1;
-    if (step->kind == KP_STEP_GUARD ||
-        (step->kind == KP_STEP_REDUCE && (flat || !oneLoop)))
-      return 1;
-    if (step->kind != KP_STEP_LOAD || !(step->loops & loops))
-      continue;
-    const KpIndexed *x = &p->indexed[step->input];
-    uint32_t along = step->loops & loops;
-    if (__builtin_popcount(along) != 1 ||
-        !contiguousAlong(x, __builtin_ctz(along)) || x->element == KP_I1)
-      return 1;
-    if (kpElementBytes(x->element) < minBytes)
-      minBytes = kpElementBytes(x->element);
-  }
-  for (int i = 0; mode != DLC_MEMORY_POINT && i < p->numOutputs; ++i) {
-    const KpOutput *o = &p->outputs[i];
-    if (p->numIters == 0 || !kpExtentIs(&o->strides[p->numIters - 1], 1))
-      return 1;
-    if (kpElementBytes(o->element) < minBytes)
-      minBytes = kpElementBytes(o->element);
-  }
-  return 16 / minBytes;
-}
-
-/* The plan names the modes (dlcPlanMemoryModes, in DlcMemoryMode order). */
-const char *dlcMemoryModeName(DlcMemoryMode mode) {
-  return dlcPlanMemoryModes[mode];
-}
-
-bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode) {
-  for (int i = 0; dlcPlanMemoryModes[i]; ++i)
-    if (strcmp(name, dlcPlanMemoryModes[i]) == 0) {
-      *mode = (DlcMemoryMode)i;
-      return true;
-    }
-  return false;
-}
-
-bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  /* Flat and row modes walk the last iter; a scalar output has none. */
-  if (mode == DLC_MEMORY_FLAT)
-    return p->numIters > 0;
-  if (mode == DLC_MEMORY_ROW)
-    return kpMemoryRowMode(p);
-  bool any = p->numIters == 0; /* one point: a CTA computes it */
-  for (int s = 0; s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE) {
-      any = true;
-      if (p->steps[s].loops & ~allIters(p))
-        return false;
-    }
-  return any;
-}
-
-DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
-  if (p->numIters == 0)
-    return DLC_MEMORY_POINT;
-  if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
-    return DLC_MEMORY_ROW;
-  if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
-    return DLC_MEMORY_FLAT;
-  /* A CTA per point pays off where its threads read along the reduction;
-   * a column reduction is coalesced across threads in flat mode. */
-  for (int s = 0; s < p->numSteps; ++s) {
-    const KpStep *step = &p->steps[s];
-    if (step->kind != KP_STEP_LOAD)
-      continue;
-    for (int r = 0; r < p->numSteps; ++r) {
-      uint32_t along = p->steps[r].reduced & step->loops;
-      if (p->steps[r].kind == KP_STEP_REDUCE && along &&
-          (__builtin_popcount(along) != 1 ||
-           !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
-        return DLC_MEMORY_FLAT;
-    }
-  }
-  return DLC_MEMORY_POINT;
 }
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
@@ -1533,12 +922,12 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
     m.loopFrame[i] = -1;
   for (int i = 0; i < KP_MAX_STEPS; ++i)
     m.stepFrame[i] = -1;
-  pushFrame(&m, (MlirOperation){NULL}, m.entry);
-  DlcBuilder b = at(&m, 0);
-  m.tid = gpuId(&m, &b, "gpu.thread_id");
+  mbPushFrame(&m, (MlirOperation){NULL}, m.entry);
+  DlcBuilder b = mbAt(&m, 0);
+  m.tid = mbGpuId(&m, &b, "gpu.thread_id");
   m.rowTid = m.tid;
-  m.lane = dlcArith(&b, "arith.remui", m.tid, cst(&b, 32));
-  m.warp = dlcArith(&b, "arith.divui", m.tid, cst(&b, 32));
+  m.lane = dlcArith(&b, "arith.remui", m.tid, mbIndex(&b, 32));
+  m.warp = dlcArith(&b, "arith.divui", m.tid, mbIndex(&b, 32));
   int scratch = dlcMemoryBoundScratchFloats(p, mode);
   if (scratch > 0) {
     int64_t shape[] = {scratch};
@@ -1553,9 +942,9 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
         dlcBuildValue(&b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names, attrs);
   }
   if (mode != DLC_MEMORY_FLAT)
-    emitRows(&m);
+    mbEmitRows(&m);
   else
-    emitPoints(&m);
+    mbEmitFlat(&m);
   DlcBuilder end = dlcBuilderAtEnd(m.entry, m.loc);
   dlcBuild(&end, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
