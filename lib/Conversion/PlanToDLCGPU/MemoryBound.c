@@ -66,15 +66,6 @@ void mbPushFrame(Mb *m, MlirOperation op, MlirBlock block) {
   m->numFrames++;
 }
 
-/* Drops the remembered reads of frames `frame` and inside (out of scope). */
-static void forgetLoads(Mb *m, int frame) {
-  int n = 0;
-  for (int i = 0; i < m->numLoads; ++i)
-    if (m->loads[i].frame < frame)
-      m->loads[n++] = m->loads[i];
-  m->numLoads = n;
-}
-
 /* Closes the innermost frame: its steps and loops are out of scope. */
 void mbPopFrame(Mb *m) {
   int f = --m->numFrames;
@@ -84,7 +75,6 @@ void mbPopFrame(Mb *m) {
   for (int l = 0; l < m->p->numLoops; ++l)
     if (m->loopFrame[l] >= f)
       m->loopFrame[l] = -1;
-  forgetLoads(m, f);
 }
 
 /* The frames inside `frame`, set aside while a loop or guard is emitted
@@ -118,7 +108,6 @@ static void hide(Mb *m, int frame, Hidden *h) {
   for (int l = 0; l < KP_MAX_LOOPS; ++l)
     if (m->loopFrame[l] > frame)
       m->loopFrame[l] = -1;
-  forgetLoads(m, frame + 1); /* not restored: only a re-read is lost */
 }
 
 /* Brings the hidden frames back; steps computed meanwhile in `frame` or
@@ -176,29 +165,26 @@ static int frameOf(Mb *m, uint32_t loops) {
 
 /* The coordinates of an indexed value's dims, then the symbols: the
  * operands of an affine.apply over its map or set. */
-/* Whether an indexed value's map or set uses its dim `d`. */
-static bool dimUsed(const KpIndexed *x, int d) {
-  bool used = false;
-  if (!mlirAttributeIsNull(x->map)) {
-    MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
-    for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
-      used |= mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d);
-  } else {
-    MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
-    for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i)
-      used |=
-          mlirAffineExprIsFunctionOfDim(mlirIntegerSetGetConstraint(set, i), d);
-  }
-  return used;
-}
-
 static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
                           MlirValue *out) {
   int n = 0;
-  /* A dim the map or set does not use (a broadcast) may run along a loop
-   * of another block: its value is not read, pass 0. */
-  for (int d = 0; d < x->rank; ++d)
-    out[n++] = dimUsed(x, d) ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
+  for (int d = 0; d < x->rank; ++d) {
+    /* A dim the map or set does not use (a broadcast) may run along a
+     * loop of another block: its value is not read, pass 0. */
+    bool used = false;
+    if (!mlirAttributeIsNull(x->map)) {
+      MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+      for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+        used |=
+            mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), d);
+    } else {
+      MlirIntegerSet set = mlirIntegerSetAttrGetValue(x->set);
+      for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i)
+        used |= mlirAffineExprIsFunctionOfDim(
+            mlirIntegerSetGetConstraint(set, i), d);
+    }
+    out[n++] = used ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
+  }
   intptr_t numSymbols =
       mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
   for (intptr_t s = 0; s < numSymbols; ++s)
@@ -249,19 +235,9 @@ static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
                        NULL);
 }
 
-/* The lanes compared with a scalar (i32) by arith.cmpi `predicate`. */
-static MlirValue lanesCmp(Mb *m, DlcBuilder *b, int64_t predicate,
-                          MlirValue lanes, MlirValue scalar) {
-  return dlcBuildValue(b, "arith.cmpi", 2,
-                       (MlirValue[]){lanes, widen(m, b, scalar)},
-                       vectorOf(m, m->i1), 1, (const char *[]){"predicate"},
-                       (MlirAttribute[]){mlirIntegerAttrGet(
-                           mlirIntegerTypeGet(m->ctx, 64), predicate)});
-}
-
 /* The lanes of the chunk bound to `loop` inside its extent: lane < extent
- * - first (and, peeled, lane >= -first), in i32 (vector.create_mask's
- * index vectors do not lower to NVVM). */
+ * - first, in i32 (vector.create_mask's index vectors do not lower to
+ * NVVM). */
 static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   MlirValue left =
       dlcArith(b, "arith.subi", mbExtent(m, b, &m->p->loops[loop].size),
@@ -277,19 +253,11 @@ static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   const char *names[] = {"value"};
   MlirValue lanes =
       dlcBuildValue(b, "arith.constant", 0, NULL, lanesType, 1, names, &dense);
-  MlirValue mask = lanesCmp(m, b, 2, lanes, left32); /* slt */
-  if (!m->peeled)
-    return mask;
-  /* The peeled version's first chunk starts before the row: lane >= -v. */
-  MlirValue before = dlcArith(b, "arith.subi", dlcConstInt(b, m->i32, 0),
-                              dlcIndexCast(b, m->loopValue[loop], m->i32));
-  return dlcArith(b, "arith.andi", mask, lanesCmp(m, b, 5, lanes, before));
-}
-
-/* Where thread t's chunks of the row start: t W, or (peeled) t W - shift. */
-MlirValue mbChunkStart(Mb *m, DlcBuilder *b) {
-  MlirValue first = dlcArith(b, "arith.muli", m->rowTid, mbIndex(b, m->width));
-  return m->peeled ? dlcArith(b, "arith.subi", first, m->shift) : first;
+  return dlcBuildValue(b, "arith.cmpi", 2,
+                       (MlirValue[]){lanes, widen(m, b, left32)},
+                       vectorOf(m, m->i1), 1, (const char *[]){"predicate"},
+                       (MlirAttribute[]){mlirIntegerAttrGet(
+                           mlirIntegerTypeGet(m->ctx, 64), 2)}); /* slt */
 }
 
 /* The vector loop among `loops` (-1: none). */
@@ -315,67 +283,11 @@ MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   return offsetOf(m, b, index, x->strides, x->memrefRank);
 }
 
-/* Read `x` at the loops' current values as `key` (its dims' values). */
-static void loadKey(Mb *m, const KpIndexed *x, bool vector, Load *key) {
-  key->arg = x->arg;
-  key->map = x->map;
-  key->vector = vector;
-  for (int d = 0; d < x->rank; ++d)
-    key->at[d] = dimUsed(x, d) ? m->loopValue[x->loops[d]] : (MlirValue){NULL};
-}
-
-static bool sameLoad(const Load *a, const Load *b, int rank) {
-  if (a->arg != b->arg || a->vector != b->vector ||
-      !mlirAttributeEqual(a->map, b->map))
-    return false;
-  for (int d = 0; d < rank; ++d)
-    if (mlirValueIsNull(a->at[d]) != mlirValueIsNull(b->at[d]) ||
-        (!mlirValueIsNull(a->at[d]) && !mlirValueEqual(a->at[d], b->at[d])))
-      return false;
-  return true;
-}
-
-/* i1: the peeled version's chunk bound to `loop` lies in its extent (so
- * it is whole and 16-byte aligned): 0 <= v and v + W <= extent. */
-static MlirValue chunkWhole(Mb *m, DlcBuilder *b, int loop) {
-  MlirValue v = m->loopValue[loop];
-  MlirValue end = dlcArith(b, "arith.addi", v, mbIndex(b, m->width));
-  return dlcArith(
-      b, "arith.andi", dlcCmpI(b, "sge", v, mbIndex(b, 0)),
-      dlcCmpI(b, "sle", end, mbExtent(m, b, &m->p->loops[loop].size)));
-}
-
-/* The peeled version's read of a chunk: a 16-byte load where the chunk is
- * whole, a masked one at the row's ends. */
-static MlirValue peeledLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
-                            MlirValue offset, int loop) {
-  MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
-  MlirType type = vectorOf(m, kpElementType(m->ctx, x->element));
-  const char *names[] = {"alignment"};
-  MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(b, chunkWhole(m, b, loop), 1, &type, &then, &otherwise);
-  DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
-  MlirAttribute whole = alignmentAttr(m, x->element, true);
-  MlirValue v =
-      dlcBuildValue(&t, "vector.load", 2, (MlirValue[]){memref, offset}, type,
-                    1, names, &whole);
-  dlcBuild(&t, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
-  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
-  MlirAttribute element = alignmentAttr(m, x->element, false);
-  MlirValue operands[] = {memref, offset, chunkMask(m, &e, loop),
-                          dlcStepSplat(&e, type, 0.0)};
-  v = dlcBuildValue(&e, "vector.maskedload", 4, operands, type, 1, names,
-                    &element);
-  dlcBuild(&e, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
-  return mlirOperationGetResult(branch, 0);
-}
-
-/* One element, or the chunk of the vector loop it is contiguous along
- * (dlcMemoryBoundVectorWidth checked that), whole and aligned, masked, or
- * (peeled) either by the chunk. */
-static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
-                              uint32_t loops) {
+/* A read: one element, or the chunk of the vector loop it is contiguous
+ * along (dlcMemoryBoundVectorWidth checked that), whole and aligned or
+ * masked. */
+static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                          uint32_t loops) {
   MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = kpElementType(m->ctx, x->element);
@@ -390,9 +302,7 @@ static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
   MlirAttribute alignment = alignmentAttr(m, x->element, m->aligned);
   MlirType type = vectorOf(m, element);
   MlirValue v;
-  if (m->peeled) {
-    v = peeledLoad(m, b, x, offset, loop);
-  } else if (m->aligned) {
+  if (m->aligned) {
     MlirValue operands[] = {memref, offset};
     v = dlcBuildValue(b, "vector.load", 2, operands, type, 1, names,
                       &alignment);
@@ -406,24 +316,6 @@ static MlirValue emitLoadOnce(Mb *m, DlcBuilder *b, const KpIndexed *x,
     return v;
   return dlcBuildValue(b, "arith.extf", 1, &v, vectorOf(m, m->f32), 0, NULL,
                        NULL);
-}
-
-/* A read: in register mode, the value of the same read at the same loop
- * values when an open frame has it (another pass over the row). */
-static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
-                          uint32_t loops, int frame) {
-  if (m->chunks == 0)
-    return emitLoadOnce(m, b, x, loops);
-  Load key;
-  loadKey(m, x, vectorLoop(m, loops) >= 0, &key);
-  for (int i = 0; i < m->numLoads; ++i)
-    if (sameLoad(&m->loads[i], &key, x->rank))
-      return m->loads[i].value;
-  key.value = emitLoadOnce(m, b, x, loops);
-  key.frame = frame;
-  if (m->numLoads < MaxLoads)
-    m->loads[m->numLoads++] = key;
-  return key.value;
 }
 
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
@@ -558,108 +450,6 @@ static int fusableReduces(Mb *m, int s, int *group) {
   return n;
 }
 
-/* The CTA's result of reduce group member `r` from each thread's partial
- * (a vector of the width, or a scalar): lanes reduced, then the CTA's
- * threads combined and the init joined (cooperative), else as it is. */
-static MlirValue finishReduce(Mb *m, int frame, const KpStep *r,
-                              MlirValue partial, bool cooperative) {
-  DlcBuilder after = mbAt(m, frame);
-  if (mlirTypeIsAVector(mlirValueGetType(partial))) {
-    const char *names[] = {"kind"};
-    MlirAttribute kind =
-        dlcAttr(m->ctx, strcmp(r->fn, "sum") == 0   ? "#vector.kind<add>"
-                        : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
-                                                    : "#vector.kind<minnumf>");
-    partial = roundStep(m, &after, r,
-                        dlcBuildValue(&after, "vector.reduction", 1, &partial,
-                                      m->f32, 1, names, &kind));
-  }
-  if (!cooperative)
-    return partial;
-  MlirValue v = ctaCombine(m, &after, r, partial);
-  if (r->value != identityOf(r->fn))
-    v = roundStep(
-        m, &after, r,
-        combine(m, &after, r->fn, dlcConstFloat(&after, m->f32, r->value), v));
-  return v;
-}
-
-/* Records the group's other results as computed at `frame` (as emitStep
- * records a step) and returns the first's. */
-static MlirValue recordGroup(Mb *m, int frame, const int *group, int n,
-                             const MlirValue *results) {
-  for (int g = 1; g < n; ++g) {
-    DlcBuilder after = mbAt(m, frame);
-    m->stepValue[group[g]] =
-        roundStep(m, &after, &m->p->steps[group[g]], results[g]);
-    m->stepFrame[group[g]] = frame;
-  }
-  return results[0];
-}
-
-/* Steps and loops bound to the values of `loops` are out of scope (the
- * next chunk binds them again in the same frame). */
-void mbForgetLoops(Mb *m, uint32_t loops) {
-  for (int s = 0; s < m->p->numSteps; ++s)
-    if (m->p->steps[s].loops & loops)
-      m->stepFrame[s] = -1;
-  for (int l = 0; l < m->p->numLoops; ++l)
-    if (loops & (1u << l))
-      m->loopFrame[l] = -1;
-}
-
-/* `x`, one chunk's value of a reduce's argument, with the lanes outside
- * the row taking the identity `neutral`: masked lanes (the masked
- * version), or all of a chunk past the row (register mode's aligned
- * version, `valid` false). */
-static MlirValue neutralOutside(Mb *m, DlcBuilder *b, int loop, MlirValue valid,
-                                MlirValue x, MlirValue neutral) {
-  if (!m->aligned)
-    return dlcSelect(b, chunkMask(m, b, loop), x, neutral);
-  if (!mlirValueIsNull(valid))
-    return dlcSelect(b, valid, x, neutral);
-  return x;
-}
-
-/* A cooperative reduce in register mode: the group's one loop unrolled
- * into the row's chunks (bound to chunkAt, as in every other pass), the
- * partials combined in registers. */
-static MlirValue emitReduceChunks(Mb *m, int s, int frame, int floor) {
-  int group[KP_MAX_OUTPUTS];
-  int n = fusableReduces(m, s, group);
-  MlirValue acc[KP_MAX_OUTPUTS], results[KP_MAX_OUTPUTS];
-  uint32_t loops = 0;
-  for (int g = 0; g < n; ++g) {
-    DlcBuilder b = mbAt(m, frame);
-    acc[g] = dlcStepSplat(&b, vectorOf(m, m->f32),
-                          identityOf(m->p->steps[group[g]].fn));
-    loops |= m->p->steps[group[g]].reduced;
-  }
-  uint32_t saved = m->vecLoops;
-  for (int k = 0; k < m->chunks; ++k) {
-    for (int l = 0; l < m->p->numLoops; ++l)
-      if (loops & (1u << l)) {
-        m->loopValue[l] = m->chunkAt[k];
-        m->loopFrame[l] = frame;
-      }
-    m->vecLoops |= loops;
-    for (int g = 0; g < n; ++g) {
-      const KpStep *r = &m->p->steps[group[g]];
-      MlirValue x = emitStep(m, r->args[0], floor);
-      DlcBuilder b = mbAt(m, frame);
-      x = neutralOutside(
-          m, &b, __builtin_ctz(r->reduced), m->chunkValid[k], widen(m, &b, x),
-          dlcStepSplat(&b, vectorOf(m, m->f32), identityOf(r->fn)));
-      acc[g] = roundStep(m, &b, r, combine(m, &b, r->fn, acc[g], x));
-    }
-    mbForgetLoops(m, loops);
-    m->vecLoops = saved;
-  }
-  for (int g = 0; g < n; ++g)
-    results[g] = finishReduce(m, frame, &m->p->steps[group[g]], acc[g], true);
-  return recordGroup(m, frame, group, n, results);
-}
-
 /* A reduce: a loop over its reduced loops (flattened), shared by the CTA
  * (or the row's warp) when it is cooperative — by chunks of the width over
  * its one loop in a vector kernel, together with the independent reduces
@@ -668,8 +458,6 @@ static MlirValue emitReduceChunks(Mb *m, int s, int frame, int floor) {
  * at `frame`. */
 static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   bool cooperative = m->mode != DLC_MEMORY_FLAT && frame == m->versionFrame;
-  if (cooperative && m->chunks > 0)
-    return emitReduceChunks(m, s, frame, floor);
   int64_t width = cooperative ? m->width : 1;
   int group[KP_MAX_OUTPUTS];
   int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
@@ -684,7 +472,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
-  MlirValue first = cooperative ? mbChunkStart(m, &b) : mbIndex(&b, 0);
+  MlirValue first =
+      cooperative ? dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width))
+                  : mbIndex(&b, 0);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(
       &b, first, count, mbIndex(&b, cooperative ? m->threads * width : 1), n,
@@ -704,9 +494,12 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     const KpStep *r = &m->p->steps[group[g]];
     MlirValue x = emitStep(m, r->args[0], floor);
     DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-    if (width > 1)
-      x = neutralOutside(m, &tail, __builtin_ctz(r->reduced), (MlirValue){NULL},
-                         widen(m, &tail, x), init[g]);
+    if (width > 1) {
+      x = widen(m, &tail, x);
+      if (!m->aligned) /* lanes past the end take the neutral element */
+        x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)), x,
+                      init[g]);
+    }
     acc[g] = roundStep(
         m, &tail, r,
         combine(m, &tail, r->fn, mlirBlockGetArgument(body, 1 + g), x));
@@ -715,11 +508,37 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
   m->vecLoops = saved;
   mbPopFrame(m);
-  MlirValue results[KP_MAX_OUTPUTS];
-  for (int g = 0; g < n; ++g)
-    results[g] = finishReduce(m, frame, &m->p->steps[group[g]],
-                              mlirOperationGetResult(loop, g), cooperative);
-  return recordGroup(m, frame, group, n, results);
+  MlirValue result = {NULL};
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    MlirValue partial = mlirOperationGetResult(loop, g);
+    DlcBuilder after = mbAt(m, frame);
+    if (width > 1) {
+      const char *names[] = {"kind"};
+      MlirAttribute kind = dlcAttr(
+          m->ctx, strcmp(r->fn, "sum") == 0   ? "#vector.kind<add>"
+                  : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
+                                              : "#vector.kind<minnumf>");
+      partial = roundStep(m, &after, r,
+                          dlcBuildValue(&after, "vector.reduction", 1, &partial,
+                                        m->f32, 1, names, &kind));
+    }
+    MlirValue v = partial;
+    if (cooperative) {
+      v = ctaCombine(m, &after, r, partial);
+      if (r->value != identityOf(r->fn))
+        v = roundStep(m, &after, r,
+                      combine(m, &after, r->fn,
+                              dlcConstFloat(&after, m->f32, r->value), v));
+    }
+    if (g == 0) {
+      result = v;
+    } else { /* as emitStep records a step */
+      m->stepValue[group[g]] = roundStep(m, &after, r, v);
+      m->stepFrame[group[g]] = frame;
+    }
+  }
+  return result;
 }
 
 /* A domain select: scf.if (domain) { the value } else { the constant },
@@ -807,7 +626,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     return v;
   } else if (step->kind == KP_STEP_LOAD) {
     DlcBuilder b = mbAt(m, frame);
-    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops, frame);
+    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops);
   } else {
     MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
     for (int i = 0; i < 3; ++i)
@@ -833,71 +652,37 @@ MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   return offsetOf(m, b, index, o->strides, m->p->numIters);
 }
 
-/* Stores a chunk `v` of output `o` at `offset`: whole and 16-byte
- * aligned, or masked. */
-static void storeChunk(Mb *m, DlcBuilder *b, const KpOutput *o, bool whole,
-                       MlirValue offset, MlirValue v) {
-  MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
-  const char *names[] = {"alignment"};
-  MlirAttribute alignment = alignmentAttr(m, o->element, whole);
-  if (whole) {
-    MlirValue operands[] = {v, memref, offset};
-    dlcBuild(b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
-  } else {
-    MlirValue operands[] = {memref, offset, chunkMask(m, b, m->p->numIters - 1),
-                            v};
-    dlcBuild(b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
-             &alignment);
-  }
-}
-
-/* Stores `v` as output `o` at the iters' current values. */
-static void storeValue(Mb *m, DlcBuilder *b, const KpOutput *o, MlirValue v) {
+void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
+  MlirValue v = emitStep(m, o->step, m->versionFrame);
+  DlcBuilder b = mbAt(m, frame);
   int last = m->p->numIters - 1; /* -1: a scalar output */
   bool vector = last >= 0 && (m->vecLoops & (1u << last));
   if (vector)
-    v = widen(m, b, v);
+    v = widen(m, &b, v);
   MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
   MlirType element = kpElementType(m->ctx, o->element);
   if (mlirTypeEqual(mlirValueGetType(v), vector ? vectorOf(m, m->i1) : m->i1))
-    v = dlcBuildValue(b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
+    v = dlcBuildValue(&b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
   if (!mlirTypeEqual(element, m->f32))
-    v = dlcBuildValue(b, "arith.truncf", 1, &v,
+    v = dlcBuildValue(&b, "arith.truncf", 1, &v,
                       vector ? vectorOf(m, element) : element, 0, NULL, NULL);
   MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
-  MlirValue offset = mbOutputOffset(m, b, o);
+  MlirValue offset = mbOutputOffset(m, &b, o);
   if (!vector) {
     MlirValue operands[] = {v, memref, offset};
-    dlcBuild(b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+    dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
     return;
   }
-  if (!m->peeled) {
-    storeChunk(m, b, o, m->aligned, offset, v);
-    return;
+  const char *names[] = {"alignment"};
+  MlirAttribute alignment = alignmentAttr(m, o->element, m->aligned);
+  if (m->aligned) {
+    MlirValue operands[] = {v, memref, offset};
+    dlcBuild(&b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
+  } else {
+    MlirValue operands[] = {memref, offset, chunkMask(m, &b, last), v};
+    dlcBuild(&b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
+             &alignment);
   }
-  MlirBlock then, otherwise;
-  dlcBuildIfElse(b, chunkWhole(m, b, last), 0, NULL, &then, &otherwise);
-  for (int whole = 1; whole >= 0; --whole) {
-    DlcBuilder in = dlcBuilderAtEnd(whole ? then : otherwise, m->loc);
-    storeChunk(m, &in, o, whole, offset, v);
-    dlcBuild(&in, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  }
-}
-
-/* Stores output `o` at the iters' current values in `frame`; only where
- * `valid` holds when it is not null (register mode: a chunk past the row). */
-void mbEmitStore(Mb *m, const KpOutput *o, int frame, MlirValue valid) {
-  MlirValue v = emitStep(m, o->step, m->versionFrame);
-  DlcBuilder outer = mbAt(m, frame);
-  DlcBuilder b = outer;
-  if (!mlirValueIsNull(valid)) {
-    MlirBlock then;
-    dlcBuildIf(&outer, valid, &then);
-    b = dlcBuilderAtEnd(then, m->loc);
-  }
-  storeValue(m, &b, o, v);
-  if (!mlirValueIsNull(valid))
-    dlcBuild(&b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,

@@ -3,8 +3,8 @@
  *
  *   MemoryBound.c     the evaluator: frames, addressing, reads, steps,
  *                     reduces, stores; dlcEmitMemoryBound
- *   MemoryVersions.c  which version of a point's code runs (aligned,
- *                     peeled, masked) and register mode's chunks
+ *   MemoryVersions.c  which version of a point's code runs (aligned or
+ *                     masked)
  *   MemoryRows.c      row and point modes (a warp or a CTA per point)
  *   MemoryFlat.c      flat mode (a thread per chunk of points)
  *   MemoryModes.c     the planner's questions: modes, widths, scratch */
@@ -15,23 +15,7 @@
 #include "MemoryProblem.h"
 #include "Skeleton.h"
 
-enum {
-  MaxFrames = 3 * KP_MAX_LOOPS,
-  MaxChunks = 8,   /* chunks a thread keeps of a row in register mode */
-  MaxLoads = 128,  /* distinct reads register mode remembers */
-  ChunkFloats = 32 /* f32 registers per kept read (chunks x width) */
-};
-
-/* A read emitted in register mode: the same memref, map and loop values
- * (the row's chunk k in any pass over it) give the same value. */
-typedef struct Load {
-  int arg;
-  MlirAttribute map;
-  bool vector;
-  MlirValue at[KP_MAX_RANK]; /* the value of each dim the map uses, or null */
-  MlirValue value;
-  int frame;
-} Load;
+enum { MaxFrames = 3 * KP_MAX_LOOPS };
 
 /* A block the generator is emitting into: the kernel's body (frame 0), a
  * loop's body (binding loops) or a guard's then-block. `op` is the loop or
@@ -53,25 +37,12 @@ typedef struct Mb {
   int64_t threads;
   int width;         /* elements per access along vecLoops; 1: scalar */
   bool aligned;      /* this version's vector accesses are whole, aligned */
-  bool peeled;       /* this version's chunks start `shift` before the
-                        row, on 16-byte boundaries: whole ones aligned */
-  MlirValue shift;   /* the peeled version's: the accesses' offset mod W */
   int versionFrame;  /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops; /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
   int numReduces;   /* cooperative reduces emitted: their scratch slots */
-  /* Register mode (a row that fits in registers): each cooperative loop is
-   * `chunks` unrolled chunks instead of an scf.for, chunk k at the same
-   * value in every pass, so a row read again is a value in registers
-   * (`loads`), not a load. 0: loops. */
-  int chunks;
-  const KpExtent *rowLength;       /* the length a row or point kernel shares */
-  MlirValue chunkAt[MaxChunks];    /* the vector loops' value at chunk k */
-  MlirValue chunkValid[MaxChunks]; /* i1: chunk k is in the row; null: is */
-  int numLoads;
-  Load loads[MaxLoads];
   int numFrames;
   Frame frames[MaxFrames];
   MlirValue loopValue[KP_MAX_LOOPS];
@@ -92,13 +63,11 @@ void mbPushFrame(Mb *m, MlirOperation op, MlirBlock block);
 void mbPopFrame(Mb *m);
 void mbBindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
                  int frame);
-void mbForgetLoops(Mb *m, uint32_t loops);
 
 /* Addressing and outputs. */
-MlirValue mbChunkStart(Mb *m, DlcBuilder *b);
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
 MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
-void mbEmitStore(Mb *m, const KpOutput *o, int frame, MlirValue valid);
+void mbEmitStore(Mb *m, const KpOutput *o, int frame);
 
 /* The loops a vector kernel runs by chunks (MemoryModes.c). */
 uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);

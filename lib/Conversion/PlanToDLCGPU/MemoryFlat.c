@@ -8,7 +8,7 @@ static void emitPointOutputs(Mb *m) {
   if (m->width > 1)
     m->vecLoops |= 1u << last;
   for (int i = 0; i < m->p->numOutputs; ++i)
-    mbEmitStore(m, &m->p->outputs[i], m->versionFrame, (MlirValue){NULL});
+    mbEmitStore(m, &m->p->outputs[i], m->versionFrame);
   m->vecLoops &= ~(1u << last);
 }
 

@@ -71,10 +71,7 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
  * With `width` > 1 the vector loops (row: the last iter and each reduced
  * loop; point: each reduced loop; flat: the last iter) are accessed by
  * vectors of that many elements, whole and aligned where a point allows
- * it, by chunks shifted onto 16-byte boundaries where the point's accesses
- * are equally misaligned (row, point), masked elsewhere; a row that fits
- * stays in registers between its passes (read once); `width` must not
- * exceed dlcMemoryBoundVectorWidth.
+ * it, masked elsewhere; `width` must not exceed dlcMemoryBoundVectorWidth.
  * Grid x: the outer points (row), the points (point), or ceildiv(outer
  * points * ceildiv(last extent, width), threads) (flat). Kernel arguments
  * as the GEMM skeletons' (tensors, then symbols). */
