@@ -9,6 +9,10 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
+LABELS = {"dlc": "DLC", "torch": "torch eager", "compile": "torch.compile",
+          "eager": "torch eager"}
+
+
 def main():
     data = json.load(open(sys.argv[1]))
     rows = [r for r in data["results"] if "dlc_TBps" in r]
@@ -26,7 +30,7 @@ def main():
     for j, name in enumerate(bars):
         ax.bar([i - 0.4 + w * (j + 0.5) for i in x],
                [r.get(name + "_TBps", 0) for r in rows], w,
-               label="DLC" if name == "dlc" else "torch " + name)
+               label=LABELS.get(name, name))
     if copy:
         ax.axhline(copy, color="gray", linestyle="--", label="copy %.2f TB/s" % copy)
     ax.set_xticks(list(x))
