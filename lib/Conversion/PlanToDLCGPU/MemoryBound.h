@@ -26,6 +26,8 @@ typedef struct Frame {
   MlirOperation anchor; /* null: emit at the block's end, else before it */
 } Frame;
 
+/* The generator's state for one kernel: on dlcEmitMemoryBound's stack,
+ * borrowing the problem `p` and the kernel's entry block. */
 typedef struct Mb {
   const KpMemoryProblem *p;
   MlirContext ctx;
