@@ -66,17 +66,23 @@ def draw(rng):
 
 
 def conv_problem(rng, index):
-    name = "c%03d" % index
     p = draw(rng)
     layout = rng.choice(["nhwc", "nchw"])
     dtype = rng.choice(["f16", "f16", "bf16"])
     out = rng.choice(["f16", dtype, "f32"])
     epilogue = rng.choice(EPILOGUES)
     mode = rng.choice(["symbolic", "static", "mixed"])
-    dims = {}
-    for sym in ["N", "C", "Co"]:
-        static = mode == "static" or (mode == "mixed" and rng.random() < 0.5)
-        dims[sym] = Dim(sym, p[sym], static)
+    static = {sym: mode == "static" or (mode == "mixed" and rng.random() < 0.5)
+              for sym in ["N", "C", "Co"]}
+    return build_conv("c%03d" % index, p, layout, dtype, out, epilogue, mode,
+                      static) + (None,)
+
+
+def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
+    """The tiny text of one convolution (sizes and attributes `p` as draw()
+    gives them; `static`: which of N, C, Co are static) and its index
+    fields, as finish() gives them. Also used by bench/conv_cases.py."""
+    dims = {sym: Dim(sym, p[sym], static[sym]) for sym in ["N", "C", "Co"]}
     N, C, Co = dims["N"], dims["C"], dims["Co"]
     st = {k: Dim(k, p[k], True) for k in ["H", "W", "KH", "KW", "Ho", "Wo"]}
     H, W, KH, KW, Ho, Wo = (st[k] for k in ["H", "W", "KH", "KW", "Ho", "Wo"])
@@ -140,7 +146,7 @@ def conv_problem(rng, index):
                 % (layout, p["KH"], p["KW"], p["sh"], p["sw"], p["pad"], p["dil"],
                    dtype, out, epilogue, mode))
     values = {k: p[k] for k in ["N", "C", "H", "W", "Co", "KH", "KW", "Ho", "Wo"]}
-    return finish(name, args, b, y, values, dims, features) + (None,)
+    return finish(name, args, b, y, values, dims, features)
 
 
 if __name__ == "__main__":
