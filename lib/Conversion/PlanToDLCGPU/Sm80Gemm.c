@@ -118,9 +118,12 @@ static void planGather(Gen *g, Operand *op) {
     const KpWindowDim *wd = &w->dim[d];
     op->wStride[d] = gemmExtent(g, &wd->stride);
     op->wExtent[d] = gemmExtent(g, &wd->extent);
-    int plainM = 0, other = wd->offset != 0;
-    for (int i = 0; i < p->fused[KP_M].num; ++i)
-      plainM += wd->mCoef[i] != 0, other |= wd->mCoef[i] > 1;
+    int plainM = 0; /* m axes in the dim; other: anything but 1·m */
+    bool other = wd->offset != 0;
+    for (int i = 0; i < p->fused[KP_M].num; ++i) {
+      plainM += wd->mCoef[i] != 0;
+      other |= wd->mCoef[i] != 0 && wd->mCoef[i] != 1;
+    }
     for (int j = 0; j < p->fused[KP_K].num; ++j)
       other |= wd->kCoef[j] != 0;
     op->checked[d] = other || plainM > 1;
