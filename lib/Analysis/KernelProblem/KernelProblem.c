@@ -247,19 +247,13 @@ static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
   return why ? fail(r->func, why) : true;
 }
 
-/* Follows `v` through casts, transposes and broadcasts down to a read of
- * a region argument; `dims` (in: v's axes) becomes the read's axes. */
-static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
+MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK]) {
   for (;;) {
     MlirOperation op = kpProducer(v);
     MlirType type = mlirValueGetType(v);
     int rank = mlirTypeIsAShaped(type) ? (int)mlirShapedTypeGetRank(type) : 0;
-    if (dlcOperationIsA(op, "rbssa.read") ||
-        dlcOperationIsA(op, "rbssa.cast")) {
-      if (dlcOperationIsA(op, "rbssa.read"))
-        return op;
-    } else if (dlcOperationIsA(op, "rbssa.transpose") ||
-               dlcOperationIsA(op, "rbssa.broadcast_in_dim")) {
+    if (dlcOperationIsA(op, "rbssa.transpose") ||
+        dlcOperationIsA(op, "rbssa.broadcast_in_dim")) {
       bool transpose = dlcOperationIsA(op, "rbssa.transpose");
       MlirAttribute a =
           kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
@@ -279,11 +273,16 @@ static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
           next[i] = dims[j];
       }
       memcpy(dims, next, sizeof(next));
-    } else {
-      return (MlirOperation){NULL};
+    } else if (!dlcOperationIsA(op, "rbssa.cast")) {
+      return op;
     }
     v = mlirOperationGetOperand(op, 0);
   }
+}
+
+MlirOperation kpTraceRead(MlirValue v, int dims[KP_MAX_RANK]) {
+  MlirOperation op = kpTraceSource(v, dims);
+  return dlcOperationIsA(op, "rbssa.read") ? op : (MlirOperation){NULL};
 }
 
 /* Fills `t` from a read whose result axes are `dims`: per axis, the stride
@@ -420,7 +419,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
   int dims[2][MaxRank];
   for (int f = 0; f < 2; ++f) {
     memcpy(dims[f], mulDims, sizeof(dims[f]));
-    read[f] = traceRead(factor[f], dims[f]);
+    read[f] = kpTraceRead(factor[f], dims[f]);
     if (mlirOperationIsNull(read[f]))
       return fail(mul, "a factor of the product is not a read of a region "
                        "argument (through casts, transposes and broadcasts; "
@@ -568,7 +567,7 @@ static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
   int rank = (int)mlirShapedTypeGetRank(type);
   for (int i = 0; i < rank; ++i)
     dims[i] = r->axisOfIter[iterDims[i]];
-  MlirOperation read = traceRead(v, dims);
+  MlirOperation read = kpTraceRead(v, dims);
   if (mlirOperationIsNull(read)) {
     fail(kpProducer(v), "this value of the epilogue is neither computed from "
                         "the accumulator nor a read of a region argument");

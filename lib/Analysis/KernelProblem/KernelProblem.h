@@ -140,6 +140,15 @@ const char *kpArgStrides(MlirOperation regionFunc, int arg,
 MlirAttribute kpAttr(MlirOperation op, const char *name);
 MlirOperation kpProducer(MlirValue v);
 
+/* Follows `v` through casts, transposes and broadcasts down to the
+ * rbssa.read it comes from (null when another op is on the way); `dims`
+ * (in: for each dimension of v, the region axis it runs along) becomes the
+ * read's axes. Shared by the GEMM-family and attention readers. */
+MlirOperation kpTraceRead(MlirValue v, int dims[KP_MAX_RANK]);
+/* The same walk, returning the first op that is no cast, transpose or
+ * broadcast (null for a block argument). */
+MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK]);
+
 /* Element-type helpers; kpElementOf takes a type or a shaped type. */
 bool kpElementOf(MlirType type, KpElement *out);
 int kpElementBytes(KpElement element);
