@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the GPU differential bundle HERE (MLIR, no GPU needed): random
 # GEMM-family problems (gen_problems.py, names pNNN), memory-bound ones
-# (gen_memory_problems.py, qNNN) or half each, each checked by tiny-verify,
+# (gen_memory_problems.py, qNNN), attention (gen_attention_problems.py,
+# aNNN; the fused flash kernel) or GEMM and memory-bound half each, each checked by tiny-verify,
 # compiled with dlc-to-ptx + dlc-translate --emit-kernels and given CPU
 # reference data by dlc-interp --products accumulator, plus the dlc-run
 # binary and run_bundle.sh.  Builds no tools itself: they come from $DLC_BIN
 # (default build/bin).
 #
 #   test/gpu/build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]
-#                            [--timeout SEC] [--family gemm|memory|all]
+#                            [--timeout SEC] [--family gemm|memory|attention|all]
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -27,7 +28,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|all]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|attention|all]"
 bundle="${1:?$usage}"
 shift
 count=300 seed=1 chip=sm_90 tmo=300 family=gemm
@@ -43,8 +44,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$family" in
-  gemm|memory|all) ;;
-  *) echo "build_bundle.sh: --family wants gemm, memory or all" >&2; echo "$usage" >&2; exit 2 ;;
+  gemm|memory|attention|all) ;;
+  *) echo "build_bundle.sh: --family wants gemm, memory, attention or all" >&2; echo "$usage" >&2; exit 2 ;;
 esac
 for t in dlc-opt dlc-translate dlc-interp dlc-run; do
   [ -x "$bin/$t" ] || { echo "build_bundle.sh: $bin/$t missing (build first, or set DLC_BIN)" >&2; exit 2; }
@@ -57,6 +58,7 @@ gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/s
 case "$family" in
   gemm) gen gen_problems.py "$count" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
+  attention) gen gen_attention_problems.py "$count" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
@@ -144,6 +146,20 @@ while IFS=$'\t' read -r func sizes dims features reffile; do
     continue
   fi
   rm -f "$err"
+  # Reference intermediates the compiled program does not have (a buffer
+  # fused away, as attention's P) are dropped: nothing would read them.
+  python3 - "$bundle/$manifest" "$dir/ref" <<'PY' || exit 1
+import json, os, sys
+manifest, ref = json.load(open(sys.argv[1])), sys.argv[2]
+kept = {b["name"] for b in manifest.get("intermediates", [])}
+meta = json.load(open(os.path.join(ref, "meta.json")))
+drop = [p for p in meta["params"] if p["role"] == "intermediate" and "program" in manifest and p["name"] not in kept]
+for p in drop:
+    os.remove(os.path.join(ref, p["file"]))
+    meta["params"].remove(p)
+if drop:
+    json.dump(meta, open(os.path.join(ref, "meta.json"), "w"))
+PY
   gzip -9 "$dir"/*.ptx || exit 1
   printf '%s\t%s\t%s\t%s\t%s\n' "$func" "$manifest" "$func/ref" "${sizes:-static}" \
       "$dims $features" >> "$bundle/problems.txt"

@@ -756,3 +756,28 @@ const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
     return "Q, K and V are not all f16 or all bf16";
   return NULL;
 }
+
+/* Whether a stride is a multiple of 8 elements (16 bytes of f16). */
+static bool multipleOf8(const KpExtent *e) { return e->constant % 8 == 0; }
+
+const char *kpAttentionOnlineProblem(const KpAttention *a) {
+  if (a->hasBias || a->mask == KP_ATTN_MASK_TENSOR)
+    return "the flash skeleton takes no bias or mask tensor yet";
+  if (a->size[KP_K].numSymbols || a->valueDim.numSymbols ||
+      (a->size[KP_K].constant != 64 && a->size[KP_K].constant != 128) ||
+      a->valueDim.constant != a->size[KP_K].constant)
+    return "the flash skeleton takes head dimensions 64 and 128 (the same "
+           "for V)";
+  const KpAttnTensor *in[] = {&a->q, &a->k, &a->v};
+  KpRole row[] = {KP_M, KP_N, KP_N};
+  for (int i = 0; i < 3; ++i) {
+    bool aligned = kpExtentIs(&in[i]->t.stride[KP_K], 1) &&
+                   multipleOf8(&in[i]->t.stride[row[i]]);
+    for (int b = 0; b < a->numBatch; ++b)
+      aligned = aligned && multipleOf8(&in[i]->batch[b]);
+    if (!aligned)
+      return "Q, K and V need unit-stride columns and rows and batches at "
+             "16-byte boundaries (16-byte cp.async)";
+  }
+  return NULL;
+}

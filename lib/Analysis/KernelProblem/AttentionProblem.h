@@ -62,4 +62,11 @@ typedef struct KpAttention {
 const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
                             KpAttention *attention);
 
+/* Why the online-softmax (flash) form cannot compute `attention` yet, or
+ * NULL when it can: a causal mask or none, no bias, a constant head
+ * dimension of 64 or 128 shared by V, f16 or bf16 operands, unit-stride
+ * columns and rows and batches starting at 16-byte boundaries for Q, K
+ * and V. */
+const char *kpAttentionOnlineProblem(const KpAttention *attention);
+
 #endif

@@ -10,7 +10,14 @@
  *
  *   {scores = "<region>", buffer = "<P>", softmax = "online",
  *    mask = "none" | "causal" | "tensor", bias = "<name>"?,
- *    qk_scale = f64, exp2_scale = f64, q/k/v/o = "<tensor names>"}
+ *    qk_scale = f64, exp2_scale = f64, q/k/v/o = "<tensor names>",
+ *    fused = bool, not_fused = "<why>"?}
+ *
+ * When the online-softmax form computes it (kpAttentionOnlineProblem) the
+ * pair is fused: the program lists the output region only and no longer
+ * the buffer P (the flash kernel never stores it), and the scores region
+ * is marked rbssa.fused_into = "<output region>" (kept for reading the
+ * model; the planner and the skeletons skip it).
  *
  * A pair that is not attention is left alone (no diagnostic: it is an
  * ordinary program). docs/passes/rbssa-fuse-attention.md. */
@@ -22,6 +29,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static MlirAttribute str(MlirContext ctx, const char *s) {
@@ -63,10 +71,10 @@ static const char *const kMaskNames[] = {"none", "causal", "tensor"};
 /* The model as the rbssa.attention dictionary. */
 static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
                                MlirAttribute scoresName,
-                               MlirAttribute bufferName) {
+                               MlirAttribute bufferName, const char *notFused) {
   MlirType f64 = mlirF64TypeGet(ctx);
-  const char *keys[11];
-  MlirAttribute values[11];
+  const char *keys[13];
+  MlirAttribute values[13];
   int n = 0;
 #define PUT(key, value) (keys[n] = (key), values[n++] = (value))
   PUT("scores", scoresName);
@@ -81,8 +89,11 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   PUT("k", argName(a->scores, a->k.t.arg));
   PUT("v", argName(a->output, a->v.t.arg));
   PUT("o", argName(a->output, a->o.t.arg));
+  PUT("fused", mlirBoolAttrGet(ctx, !notFused));
+  if (notFused)
+    PUT("not_fused", str(ctx, notFused));
 #undef PUT
-  MlirNamedAttribute fields[11];
+  MlirNamedAttribute fields[13];
   for (int i = 0; i < n; ++i)
     fields[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
@@ -90,14 +101,61 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   return mlirDictionaryAttrGet(ctx, n, fields);
 }
 
+/* A copy of array `list` without the entries `drop` says. */
+static MlirAttribute without(MlirContext ctx, MlirAttribute list,
+                             const bool *drop) {
+  intptr_t n = mlirArrayAttrGetNumElements(list), kept = 0;
+  MlirAttribute *items = malloc(sizeof(MlirAttribute) * (size_t)(n + 1));
+  if (!items)
+    return list;
+  for (intptr_t i = 0; i < n; ++i)
+    if (!drop[i])
+      items[kept++] = mlirArrayAttrGetElement(list, i);
+  MlirAttribute out = mlirArrayAttrGet(ctx, kept, items);
+  free(items);
+  return out;
+}
+
+/* rbssa.program with the fused buffers and scores regions dropped. */
+static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
+                           const bool *dropRegion) {
+  MlirContext ctx = mlirOperationGetContext(program);
+  MlirAttribute old = kpAttr(program, "rbssa.program");
+  intptr_t n = mlirDictionaryAttrGetNumElements(old);
+  MlirNamedAttribute *fields =
+      malloc(sizeof(MlirNamedAttribute) * (size_t)(n + 1));
+  if (!fields)
+    return;
+  for (intptr_t i = 0; i < n; ++i) {
+    fields[i] = mlirDictionaryAttrGetElement(old, i);
+    MlirStringRef key = mlirIdentifierStr(fields[i].name);
+    if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("buffers")))
+      fields[i].attribute = without(ctx, fields[i].attribute, dropBuffer);
+    else if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("regions")))
+      fields[i].attribute = without(ctx, fields[i].attribute, dropRegion);
+  }
+  mlirOperationSetAttributeByName(
+      program, mlirStringRefCreateFromCString("rbssa.program"),
+      mlirDictionaryAttrGet(ctx, n, fields));
+  free(fields);
+}
+
 /* Each deferred buffer of one program with one consumer: the pair read as
- * attention, the consumer annotated. */
+ * attention, the consumer annotated, the pair fused where it can be. */
 static void fuseProgram(MlirBlock body, MlirOperation program) {
   MlirContext ctx = mlirOperationGetContext(program);
-  MlirAttribute buffers = field(kpAttr(program, "rbssa.program"), "buffers");
-  if (mlirAttributeIsNull(buffers) || !mlirAttributeIsAArray(buffers))
+  MlirAttribute info = kpAttr(program, "rbssa.program");
+  MlirAttribute buffers = field(info, "buffers");
+  MlirAttribute regions = field(info, "regions");
+  if (mlirAttributeIsNull(buffers) || !mlirAttributeIsAArray(buffers) ||
+      mlirAttributeIsNull(regions) || !mlirAttributeIsAArray(regions))
     return;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(buffers); ++i) {
+  intptr_t numBuffers = mlirArrayAttrGetNumElements(buffers);
+  intptr_t numRegions = mlirArrayAttrGetNumElements(regions);
+  bool *dropBuffer = calloc((size_t)numBuffers + 1, sizeof(bool));
+  bool *dropRegion = calloc((size_t)numRegions + 1, sizeof(bool));
+  bool fusedAny = false;
+  for (intptr_t i = 0; dropBuffer && dropRegion && i < numBuffers; ++i) {
     MlirAttribute buffer = mlirArrayAttrGetElement(buffers, i);
     MlirAttribute materialize = field(buffer, "materialize");
     MlirAttribute consumers = field(buffer, "consumers");
@@ -109,17 +167,31 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
         !mlirAttributeIsAArray(consumers) ||
         mlirArrayAttrGetNumElements(consumers) != 1)
       continue;
+    MlirAttribute outputName = mlirArrayAttrGetElement(consumers, 0);
     MlirOperation scores = findRegion(body, producer);
-    MlirOperation output =
-        findRegion(body, mlirArrayAttrGetElement(consumers, 0));
+    MlirOperation output = findRegion(body, outputName);
     KpAttention a;
     if (mlirOperationIsNull(scores) || mlirOperationIsNull(output) ||
         kpAttentionRead(scores, output, &a))
       continue;
+    const char *notFused = kpAttentionOnlineProblem(&a);
     mlirOperationSetAttributeByName(
         output, mlirStringRefCreateFromCString("rbssa.attention"),
-        modelAttr(ctx, &a, producer, field(buffer, "name")));
+        modelAttr(ctx, &a, producer, field(buffer, "name"), notFused));
+    if (notFused)
+      continue;
+    mlirOperationSetAttributeByName(
+        scores, mlirStringRefCreateFromCString("rbssa.fused_into"), outputName);
+    dropBuffer[i] = true;
+    for (intptr_t r = 0; r < numRegions; ++r)
+      if (mlirAttributeEqual(mlirArrayAttrGetElement(regions, r), producer))
+        dropRegion[r] = true;
+    fusedAny = true;
   }
+  if (fusedAny)
+    rewriteProgram(program, dropBuffer, dropRegion);
+  free(dropBuffer);
+  free(dropRegion);
 }
 
 static void runFuseAttention(MlirOperation module, MlirExternalPass pass,
