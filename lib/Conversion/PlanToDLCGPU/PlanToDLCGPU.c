@@ -554,8 +554,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
     char extent[96];
     kpExtentText(region, &a.batchSize[b], extent, sizeof(extent));
     size_t used = strlen(gridY);
-    snprintf(gridY + used, sizeof(gridY) - used, "%s%s", b ? "*" : "",
-             extent);
+    snprintf(gridY + used, sizeof(gridY) - used, "%s%s", b ? "*" : "", extent);
   }
   if (!gridY[0])
     snprintf(gridY, sizeof(gridY), "1");
