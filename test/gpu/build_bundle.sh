@@ -20,7 +20,8 @@
 #                         in errors/
 #   invalid.txt           problems the generator got wrong (tiny-verify or
 #                         dlc-interp rejects them): should stay empty
-#   pNNN/, qNNN/          manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
+#   pNNN/, qNNN/, aNNN/   manifest(s), dlc_kernels.ptx.gz, ref/ (reference data),
+#                         dlc-run.args when the problem states dlc-run options
 #   src/                  the generated problems and index.json
 #   dlc-run, run_bundle.sh, info.txt, summary.txt
 # and prints "compiled X of N; failures by reason: ..." and the bundle size.
@@ -87,7 +88,7 @@ reason() {
 first_line() { grep -m1 -E 'error' "$1" || grep -m1 . "$1" || echo "(no output)"; }
 
 compiled=0 invalid=0 n=0 start=$SECONDS
-while IFS=$'\t' read -r func sizes dims features reffile; do
+while IFS=$'\t' read -r func sizes dims features reffile runargs; do
   n=$((n + 1))
   src="$bundle/src/$func.tiny.mlir"
   refsrc="$src"
@@ -160,6 +161,8 @@ for p in drop:
 if drop:
     json.dump(meta, open(os.path.join(ref, "meta.json"), "w"))
 PY
+  # The problem's own dlc-run options (a tolerance), read by run_bundle.sh.
+  [ "$runargs" = - ] || echo "$runargs" > "$dir/dlc-run.args"
   gzip -9 "$dir"/*.ptx || exit 1
   printf '%s\t%s\t%s\t%s\t%s\n' "$func" "$manifest" "$func/ref" "${sizes:-static}" \
       "$dims $features" >> "$bundle/problems.txt"
@@ -169,7 +172,7 @@ PY
   fi
 done < <(python3 -c 'import json,sys
 for e in json.load(open(sys.argv[1])):
-    print("\t".join([e["func"], e["sizes"] or "-", e["dims"], e["features"], e.get("ref_file", "-")]))' \
+    print("\t".join([e["func"], e["sizes"] or "-", e["dims"], e["features"], e.get("ref_file", "-"), e.get("run_args", "-")]))' \
     "$bundle/src/index.json")
 
 failed=$(wc -l < "$bundle/compile-failures.txt")

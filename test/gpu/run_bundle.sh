@@ -114,8 +114,12 @@ while IFS=$'\t' read -r func manifest ref sizes features; do
   fi
   f="$log/$func.log"
   echo "# $func ($sizes) $features" > "$f"
+  # A problem's own dlc-run options (its tolerance), one line of words.
+  extra=()
+  [ -f "$bundle/$(dirname "$manifest")/dlc-run.args" ] &&
+    read -r -a extra < "$bundle/$(dirname "$manifest")/dlc-run.args"
   timeout -k 5 "$tmo" "${sanitizer[@]}" "$bundle/dlc-run" "$bundle/$manifest" \
-      --ref-data "$bundle/$ref" --iters "$iters" >> "$f" 2>&1
+      --ref-data "$bundle/$ref" --iters "$iters" "${extra[@]}" >> "$f" 2>&1
   rc=$?
   case $rc in
     0) passed=$((passed + 1)); continue ;;
