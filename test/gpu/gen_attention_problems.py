@@ -8,7 +8,8 @@ fuses into one flash-attention kernel.
 
 Features, drawn uniformly: in (f16, bf16; Q, K, V and O), D (64, 128),
 causal (0, 1), scale (1/sqrt(D), or 1 for sharper rows), batch axes (B and
-H, or H only). Sizes: B in 1..3, H in 1..4, Lq = M and Lk = N from an edge
+H, or H only), gqa (0, or 1: grouped-query attention, Q and O with a
+further axis G of 2-4 query heads per K/V head, K and V without it). Sizes: B in 1..3, H in 1..4, Lq = M and Lk = N from an edge
 list (1, primes, tile sizes and their neighbours), Lq != Lk allowed; each
 tensor stays under 48k elements so a bundle of a few hundred problems stays
 under the device call's 64 MiB.
@@ -46,16 +47,21 @@ def make(rng, i):
     causal = rng.random() < 0.5
     sharp = rng.random() < 0.3
     batch = ["B", "H"] if rng.random() < 0.7 else ["H"]
+    gqa = rng.random() < 0.25
+    qbatch = batch + (["G"] if gqa else [])
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
-                 "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
-        z = sizes["H"] * (sizes["B"] if "B" in batch else 1)
+                 "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
+        z = 1
+        for x in qbatch:
+            z *= sizes[x]
         if z * max(sizes["M"], sizes["N"]) * d <= MAX_ELEMENTS:
             break
     scale = 1.0 if sharp else 1.0 / math.sqrt(d)
-    b = batch
+    b = qbatch
     idx = [x.lower() for x in b]
-    q, k, o = b + ["M", d], b + ["N", d], b + ["M", d]
+    kidx = [x.lower() for x in batch]
+    q, k, o = b + ["M", d], batch + ["N", d], b + ["M", d]
     s = b + ["M", "N"]
     row = b + ["M"]
     r = len(b)
@@ -68,7 +74,7 @@ def make(rng, i):
                  ': (%s, %s) -> %s' % (
                      ", ".join('"%s"' % x for x in idx + ["m", "d"]),
                      ", ".join('"%s"' % x for x in idx + ["m", "n"]),
-                     ", ".join('"%s"' % x for x in idx + ["n", "d"]),
+                     ", ".join('"%s"' % x for x in kidx + ["n", "d"]),
                      t(q, dtype), t(k, dtype), t(s)))
     logits = "%s"
     if causal:
@@ -103,18 +109,18 @@ def make(rng, i):
         ': (%s, %s) -> %s' % (
             ", ".join('"%s"' % x for x in idx + ["m", "n"]),
             ", ".join('"%s"' % x for x in idx + ["m", "d"]),
-            ", ".join('"%s"' % x for x in idx + ["n", "d"]),
+            ", ".join('"%s"' % x for x in kidx + ["n", "d"]),
             t(s, dtype), t(k, dtype), t(o)),
         '  %%oh = "tiny.cast"(%%o) : (%s) -> %s' % (t(o), t(o, dtype)),
     ]
-    features = "in=%s D=%d causal=%d scale=%s batch=%s" % (
-        dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(b))
+    features = "in=%s D=%d causal=%d scale=%s batch=%s gqa=%d" % (
+        dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa))
     text = ("// %s\nfunc.func @%s(%%Q: %s {dlc.name = \"Q\"}, %%K: %s {dlc.name = \"K\"}, "
             "%%V: %s {dlc.name = \"V\"})\n    -> (%s {dlc.name = \"O\"}) {\n%s\n"
             "  return %%oh : %s\n}\n") % (
                 features, name, t(q, dtype), t(k, dtype), t(k, dtype), t(o, dtype),
                 "\n".join(lines), t(o, dtype))
-    used = [x for x in ["B", "H", "M", "N"] if x in b or x in ("M", "N")]
+    used = [x for x in ["B", "H", "G", "M", "N"] if x in b or x in ("M", "N")]
     bind = ",".join("%s=%d" % (x, sizes[x]) for x in used)
     shown = " ".join("%s=%d" % (x, sizes[x]) for x in used)
     # The reference rounds P / l to the operand type, the kernel the

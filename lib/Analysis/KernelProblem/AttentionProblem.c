@@ -488,7 +488,14 @@ static const char *readQK(Scores *s, MlirOperation reduce, KpAttention *a) {
   if (!readsLoop(read[kf], dims[kf], s->nLoop) ||
       readsLoop(read[qf], dims[qf], s->nLoop))
     return "exactly one factor of QKᵀ must read the softmax axis";
+  /* The query row is the last axis Q reads and K does not; others like it
+   * (the query heads sharing a K/V head: grouped-query attention) are
+   * batch axes along which K and V are broadcast. */
   int numBatch = 0, mLoop = -1;
+  for (int loop = 0; loop < s->numIters; ++loop)
+    if (readsLoop(read[qf], dims[qf], loop) &&
+        !readsLoop(read[kf], dims[kf], loop))
+      mLoop = loop;
   for (int loop = 0; loop <= s->numIters; ++loop) {
     bool byQ = readsLoop(read[qf], dims[qf], loop);
     bool byK = readsLoop(read[kf], dims[kf], loop);
@@ -496,19 +503,16 @@ static const char *readQK(Scores *s, MlirOperation reduce, KpAttention *a) {
     if (!kpAxisRole(byQ, byK, loop == s->numIters, &role))
       return "an axis of QKᵀ is read by neither factor, or the reduced one "
              "by one only";
+    if (role == KP_M && loop != mLoop)
+      role = KP_BATCH;
     if (role == KP_BATCH) {
       if (numBatch == KP_ATTN_MAX_BATCH)
-        return "more than two batch axes";
+        return "more than three batch axes";
       s->roleOfLoop[loop] = Batch0 + numBatch;
       if (!loopSize(s->func, loop, &a->batchSize[numBatch]))
         return "a batch axis has no known size";
       ++numBatch;
       continue;
-    }
-    if (role == KP_M) {
-      if (mLoop >= 0)
-        return "QKᵀ has two query axes";
-      mLoop = loop;
     }
     s->roleOfLoop[loop] = role;
     if (loop == s->numIters) {

@@ -8,7 +8,10 @@
  *   P[z, m, n]  = exp2(expScale * (S - max_n S)) / sum_n (same)
  *   O[z, m, dv] = sum_n P[z, m, n] * V[z, n, dv]
  *
- * z is up to two batch axes (batch, heads). Each tensor is a KpTensor whose
+ * z is up to three batch axes (batch, heads, and for grouped-query attention
+ * the query heads of a K/V head: an axis Q reads and K does not, other
+ * than the query row, is a batch axis K and V are broadcast along). Each
+ * tensor is a KpTensor whose
  * roles read: m the query row, n the key row, k the column (d for Q and K,
  * dv for V and O); its batch strides are kept per batch axis beside it.
  * This is the model an online-softmax (flash) kernel needs: the running
@@ -21,7 +24,7 @@
 
 #include "KernelProblem.h"
 
-enum { KP_ATTN_MAX_BATCH = 2 };
+enum { KP_ATTN_MAX_BATCH = 3 };
 
 typedef enum KpAttnMask {
   KP_ATTN_MASK_NONE,
