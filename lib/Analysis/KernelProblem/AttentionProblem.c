@@ -322,11 +322,16 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
     MlirAttribute names = mlirRankedTensorTypeGetEncoding(t);
     MlirAttribute iters = kpAttr(func, "rbssa.iters");
     if (mlirAttributeIsNull(names) || !mlirAttributeIsAArray(names) ||
+        mlirArrayAttrGetNumElements(names) != rank ||
+        mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
         inner[x] >= mlirArrayAttrGetNumElements(iters))
       return -1;
     MlirAttribute entry = mlirArrayAttrGetElement(iters, inner[x]);
-    MlirAttribute size = mlirDictionaryAttrGetElementByName(
-        entry, mlirStringRefCreateFromCString("size"));
+    MlirAttribute size =
+        mlirAttributeIsADictionary(entry)
+            ? mlirDictionaryAttrGetElementByName(
+                  entry, mlirStringRefCreateFromCString("size"))
+            : mlirAttributeGetNull();
     return mlirAttributeEqual(mlirArrayAttrGetElement(names, at), size)
                ? inner[x]
                : -1;

@@ -473,13 +473,17 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
                                 const DlcJsonValue *planFile, DlcPlan *plan) {
   MlirAttribute model = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.attention"));
-  MlirAttribute scoresName = mlirDictionaryAttrGetElementByName(
-      model, mlirStringRefCreateFromCString("scores"));
+  MlirAttribute scoresName =
+      mlirAttributeIsADictionary(model)
+          ? mlirDictionaryAttrGetElementByName(
+                model, mlirStringRefCreateFromCString("scores"))
+          : mlirAttributeGetNull();
   MlirOperation module = mlirOperationGetParentOperation(func);
   MlirOperation scores = {NULL};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+       !mlirAttributeIsNull(scoresName) && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
     if (mlirAttributeEqual(
             mlirOperationGetAttributeByName(
                 op, mlirStringRefCreateFromCString("rbssa.region")),
@@ -571,8 +575,17 @@ static bool planRegion(MlirOperation func, const Options *o,
    * skeleton when its model reads it; otherwise, and for a region carrying
    * Poly-Core's analysis (made for a GEMM plan), the GEMM family's
    * diagnostics say why. */
-  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          func, mlirStringRefCreateFromCString("rbssa.attention"))))
+  /* Attention fused by rbssa-fuse-attention; an unfused one (its model
+   * recorded with fused = false) is two ordinary regions. */
+  MlirAttribute attention = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.attention"));
+  MlirAttribute fused =
+      !mlirAttributeIsNull(attention) && mlirAttributeIsADictionary(attention)
+          ? mlirDictionaryAttrGetElementByName(
+                attention, mlirStringRefCreateFromCString("fused"))
+          : mlirAttributeGetNull();
+  if (!mlirAttributeIsNull(fused) && mlirAttributeIsABool(fused) &&
+      mlirBoolAttrGetValue(fused))
     return planAttentionRegion(func, o, planFile, plan);
   bool analysed = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("polycore.analysis")));

@@ -174,6 +174,17 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
     if (mlirOperationIsNull(scores) || mlirOperationIsNull(output) ||
         kpAttentionRead(scores, output, &a))
       continue;
+    /* Every tensor of the model is named (a hand-written region may not
+     * be): the model names them. */
+    bool named =
+        !mlirAttributeIsNull(argName(a.scores, a.q.t.arg)) &&
+        !mlirAttributeIsNull(argName(a.scores, a.k.t.arg)) &&
+        !mlirAttributeIsNull(argName(output, a.v.t.arg)) &&
+        !mlirAttributeIsNull(argName(output, a.o.t.arg)) &&
+        (!a.hasBias || !mlirAttributeIsNull(argName(a.scores, a.bias.t.arg))) &&
+        isString(field(buffer, "name"));
+    if (!named)
+      continue;
     const char *notFused = kpAttentionOnlineProblem(&a);
     mlirOperationSetAttributeByName(
         output, mlirStringRefCreateFromCString("rbssa.attention"),
