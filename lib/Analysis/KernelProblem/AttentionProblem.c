@@ -12,6 +12,7 @@
  * dimension j is the scores region's iter j and whatever loop the output
  * region's read of P selects there. */
 #include "AttentionProblem.h"
+#include "ProblemReader.h"
 
 #include "dlc/IR.h"
 
@@ -159,7 +160,7 @@ static bool contraction(MlirOperation func, MlirOperation reduce,
     return false;
   for (int f = 0; f < 2; ++f) {
     memcpy(readDims[f], dims, sizeof(dims));
-    read[f] = kpTraceRead(mlirOperationGetOperand(mul, f), readDims[f]);
+    read[f] = kpReaderTrace(mlirOperationGetOperand(mul, f), readDims[f], NULL);
     if (mlirOperationIsNull(read[f]) ||
         argOf(func, mlirOperationGetOperand(read[f], 0)) < 0)
       return false;
@@ -281,7 +282,7 @@ static bool isCausalSet(MlirIntegerSet set, const int *dims, int mLoop,
 static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
   int d[MaxRank];
   memcpy(d, dims, sizeof(d));
-  MlirOperation red = kpTraceSource(v, d);
+  MlirOperation red = kpTraceSource(v, d, NULL);
   MlirAttribute axes =
       reduceIs(red, "sum") ? kpAttr(red, "axes") : mlirAttributeGetNull();
   if (mlirAttributeIsNull(axes) || mlirDenseArrayGetNumElements(axes) != 1)
@@ -294,7 +295,7 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
   int inner[MaxRank];
   for (int i = 0, next = 0; i < rank; ++i)
     inner[i] = i == at ? -2 : d[next++]; /* -2: the counter j */
-  MlirOperation sel = kpTraceSource(in, inner);
+  MlirOperation sel = kpTraceSource(in, inner, NULL);
   MlirAttribute pred = dlcOperationIsA(sel, "rbssa.select")
                            ? kpAttr(sel, "pred")
                            : mlirAttributeGetNull();
@@ -364,7 +365,7 @@ static const char *readMaskCondition(Scores *s, MlirValue cond, int mLoop,
   int dims[MaxRank];
   for (int d = 0; d < MaxRank; ++d)
     dims[d] = d;
-  MlirOperation src = kpTraceSource(cond, dims);
+  MlirOperation src = kpTraceSource(cond, dims, NULL);
   if (dlcOperationIsA(src, "rbssa.compare")) {
     if (!isCausalCompare(s->func, src, dims, mLoop, s->nLoop, a->maskKeepsTrue))
       return "the mask compares other values than the query and key "
@@ -459,7 +460,7 @@ static const char *readScaleBias(Scores *s, MlirValue v, KpAttention *a,
       for (int i = 0; i < 2; ++i) {
         for (int d = 0; d < MaxRank; ++d)
           dims[i][d] = d;
-        read[i] = kpTraceRead(mlirOperationGetOperand(op, i), dims[i]);
+        read[i] = kpReaderTrace(mlirOperationGetOperand(op, i), dims[i], NULL);
         if (!mlirOperationIsNull(read[i]) && f < 0)
           f = i;
       }
@@ -620,7 +621,7 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
       MlirValue x = mlirOperationGetOperand(w, 0);
       int dims[MaxRank] = {0};
       bool leftOther =
-          constant(x, &c) || !mlirOperationIsNull(kpTraceRead(x, dims));
+          constant(x, &c) || !mlirOperationIsNull(kpReaderTrace(x, dims, NULL));
       walk = mlirOperationGetOperand(w, leftOther ? 1 : 0);
     }
   }
