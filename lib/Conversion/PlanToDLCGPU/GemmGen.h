@@ -16,6 +16,7 @@ enum { DLC_RASTER_GROUP = 8 };
 typedef struct Access {
   MlirValue global, base;
   MlirValue stride[KP_NUM_ROLES];
+  MlirValue mStride[KP_MAX_FUSED]; /* tensor->mSplit: per fused m axis */
   const KpTensor *tensor;
 } Access;
 
@@ -25,6 +26,7 @@ typedef struct Gen {
   const DlcGemmTiling *t;
   MlirType idx, i1, f32, in; /* `in`: the operands' element type */
   MlirValue size[KP_NUM_ROLES];
+  MlirValue fusedSize[KP_NUM_ROLES][KP_MAX_FUSED]; /* implicit GEMM */
   MlirBlock entry; /* the kernel's arguments: tensors, then symbols */
   int numTensors;
   Access ta, tb, tc, inputs[KP_MAX_INPUTS]; /* A, B, C, epilogue inputs */
@@ -89,7 +91,12 @@ void gemmEmitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
                 void *userData);
 /* An extent of the problem (constant times symbols) as an index value. */
 MlirValue gemmExtent(Gen *g, const KpExtent *e);
-/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
+/* An implicit GEMM's index of fused role `role` split into its axes'
+ * indices (outermost first). */
+void gemmSplit(Gen *g, KpRole role, MlirValue index,
+               MlirValue out[KP_MAX_FUSED]);
+/* The flat offset of (row role `r1` = i1, column role `r2` = i2); an m
+ * index of a tensor with mSplit is split into its axes. */
 MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
                        KpRole r2, MlirValue i2);
 /* Sizes, strides and batch offsets (batch = block id y) from the kernel's
@@ -107,5 +114,32 @@ MlirValue gemmPairStores(Gen *g);
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs);
+
+/* --- SM80 pieces shared by the GEMM and attention skeletons --------------
+ */
+
+/* The physical 16-byte chunk of logical chunk `chunk` in row `row` of a
+ * tile with `chunksPerRow` chunks per row: XOR with bits of the row so the
+ * 8 rows one ldmatrix reads fall into 8 different bank groups. */
+MlirValue gemmSwizzle(Gen *g, MlirValue row, MlirValue chunk,
+                      int64_t chunksPerRow);
+/* Shared memory [stages][rows][cols] of g->in, swizzled in 16-byte chunks
+ * (named after the row width the XOR pattern spans). */
+MlirValue gemmSmemAlloc(Gen *g, int64_t stages, int64_t rows, int64_t cols);
+/* One 16-byte cp.async of `count` (0..8) elements from global[offset] into
+ * smem[stage][row][col]; the rest of the 16 bytes is zero-filled. */
+void gemmCpAsync(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
+                 MlirValue col, MlirValue global, MlirValue offset,
+                 MlirValue count);
+MlirValue gemmCommitGroup(Gen *g); /* the group's load token */
+void gemmBarrier(Gen *g);
+/* ldmatrix.x4 (.trans when `trans`) at smem[stage][row][col]. */
+MlirValue gemmLdmatrix(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
+                       MlirValue col, bool trans);
+/* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
+ * of one m16n8k16 mma. */
+MlirValue gemmHalfOf(Gen *g, MlirValue v, int64_t first);
+/* acc + a * b by one mma.sync m16n8k16 (f32 accumulators). */
+MlirValue gemmMmaSync(Gen *g, MlirValue a, MlirValue b, MlirValue acc);
 
 #endif

@@ -36,40 +36,6 @@ enum { MaxFrags = 8, MaxAcc = 64 };
 /* --- shared memory layout
  * ----------------------------------------------------- */
 
-/* The physical 16-byte chunk of logical chunk `chunk` in row `row` of a
- * tile with `chunksPerRow` chunks per row: XOR with bits of the row so the
- * 8 rows one ldmatrix reads fall into 8 different bank groups. */
-static MlirValue swizzle(Gen *g, MlirValue row, MlirValue chunk,
-                         int64_t chunksPerRow) {
-  MlirValue bits;
-  if (chunksPerRow >= 8)
-    bits = remc(g, row, 8);
-  else if (chunksPerRow > 1)
-    bits = remc(g, divc(g, row, 8 / chunksPerRow), chunksPerRow);
-  else
-    return chunk;
-  return dlcArith(&g->b, "arith.xori", chunk, bits);
-}
-
-/* Shared memory for one operand: [stage][row][col], swizzled in 16-byte
- * chunks (named after the row width the XOR pattern spans). */
-static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
-  int64_t chunksPerRow = cols / 8;
-  const char *swizzleName = chunksPerRow >= 8   ? "128b"
-                            : chunksPerRow == 4 ? "64b"
-                            : chunksPerRow == 2 ? "32b"
-                                                : "none";
-  int64_t shape[] = {g->t->stages, rows, cols};
-  MlirType type =
-      mlirMemRefTypeGet(g->in, 3, shape, mlirAttributeGetNull(), gemmI64(g, 3));
-  const char *names[] = {"alignment", "swizzle"};
-  MlirAttribute attrs[] = {
-      gemmI64(g, 128),
-      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
-  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
-                       attrs);
-}
-
 /* --- global -> shared copies
  * ---------------------------------------------------- */
 
@@ -77,11 +43,12 @@ static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
  * split into the part fixed for the CTA and the k part moving with the
  * tile. */
 typedef struct Chunk {
-  MlirValue smemRow, smemCol; /* in the tile */
-  MlirValue fixedOffset;      /* base + fixed coordinate * its stride */
-  MlirValue movingLocal;      /* k within the tile */
-  MlirValue fixedOk;          /* outer fixed: the fixed coordinate in range */
-  MlirValue fixedCount;       /* inner fixed: elements in range, 0..8 */
+  MlirValue smemRow, smemCol;   /* in the tile */
+  MlirValue fixedOffset;        /* base + fixed coordinate * its stride */
+  MlirValue movingLocal;        /* k within the tile */
+  MlirValue fixedOk;            /* outer fixed: the fixed coordinate in range */
+  MlirValue fixedCount;         /* inner fixed: elements in range, 0..8 */
+  MlirValue mPart[KP_MAX_RANK]; /* gather: each window dim's m part */
 } Chunk;
 
 typedef struct Operand {
@@ -92,7 +59,106 @@ typedef struct Operand {
   bool unitInner; /* the inner stride is the constant 1 */
   int numChunks;
   Chunk chunks[MaxFrags];
+  /* An implicit GEMM's A: gathered through the problem's window. */
+  bool gather;
+  MlirValue wStride[KP_MAX_RANK], wExtent[KP_MAX_RANK];
+  bool checked[KP_MAX_RANK]; /* dims whose index may leave [0, extent) */
+  int vecDim; /* the dim the innermost k axis indexes alone, or -1 */
 } Operand;
+
+/* --- the implicit GEMM's gather of A
+ * ----------------------------------------------------------------------- */
+
+/* The window's values, and which dims need bounds checks: a dim only a
+ * plain m axis indexes stays in range (m < M), any other may leave it (the
+ * padding, zero-filled). The 16-byte path needs the innermost k axis to
+ * index one dim alone, as itself, with unit stride (NHWC's ci). */
+static void planGather(Gen *g, Operand *op) {
+  const KpProblem *p = g->p;
+  const KpWindow *w = &p->window;
+  int innerK = p->fused[KP_K].num - 1;
+  op->innerTile = g->t->tileK;
+  op->inner = KP_K, op->outer = KP_M;
+  op->vecDim = -1;
+  for (int d = 0; d < w->rank; ++d) {
+    const KpWindowDim *wd = &w->dim[d];
+    op->wStride[d] = gemmExtent(g, &wd->stride);
+    op->wExtent[d] = gemmExtent(g, &wd->extent);
+    int plainM = 0; /* m axes in the dim; other: anything but 1·m */
+    bool other = wd->offset != 0;
+    for (int i = 0; i < p->fused[KP_M].num; ++i) {
+      plainM += wd->mCoef[i] != 0;
+      other |= wd->mCoef[i] != 0 && wd->mCoef[i] != 1;
+    }
+    for (int j = 0; j < p->fused[KP_K].num; ++j)
+      other |= wd->kCoef[j] != 0;
+    op->checked[d] = other || plainM > 1;
+    if (wd->kCoef[innerK] == 0)
+      continue;
+    bool alone = wd->kCoef[innerK] == 1 && wd->offset == 0 && plainM == 0 &&
+                 kpExtentIs(&wd->stride, 1);
+    for (int j = 0; j < innerK; ++j)
+      alone &= wd->kCoef[j] == 0;
+    op->vecDim = alone && op->vecDim == -1 ? d : -2;
+  }
+  if (op->vecDim < 0)
+    op->vecDim = -1;
+}
+
+/* Per chunk: the m row's part of every window dim and the row's offset. */
+static void planGatherChunk(Gen *g, Operand *op, Chunk *c, MlirValue m) {
+  const KpWindow *w = &g->p->window;
+  MlirValue axes[KP_MAX_FUSED];
+  gemmSplit(g, KP_M, m, axes);
+  c->fixedOk = lt(g, m, g->size[KP_M]);
+  c->fixedOffset = op->x->base;
+  for (int d = 0; d < w->rank; ++d) {
+    MlirValue part = cst(g, w->dim[d].offset);
+    for (int i = 0; i < g->p->fused[KP_M].num; ++i)
+      if (w->dim[d].mCoef[i])
+        part = add(g, part, mul(g, axes[i], w->dim[d].mCoef[i]));
+    c->mPart[d] = part;
+    c->fixedOffset = add(g, c->fixedOffset, mulv(g, part, op->wStride[d]));
+  }
+}
+
+/* The element at reduction index `k` of chunk `c`: its offset and whether
+ * it lies in the window (else it is zero). */
+static MlirValue gatherAt(Gen *g, const Operand *op, const Chunk *c,
+                          MlirValue k, MlirValue *ok) {
+  const KpWindow *w = &g->p->window;
+  MlirValue axes[KP_MAX_FUSED];
+  gemmSplit(g, KP_K, k, axes);
+  *ok = andi(g, c->fixedOk, lt(g, k, g->size[KP_K]));
+  MlirValue offset = c->fixedOffset;
+  for (int d = 0; d < w->rank; ++d) {
+    MlirValue part = cst(g, 0);
+    for (int j = 0; j < g->p->fused[KP_K].num; ++j)
+      if (w->dim[d].kCoef[j])
+        part = add(g, part, mul(g, axes[j], w->dim[d].kCoef[j]));
+    offset = add(g, offset, mulv(g, part, op->wStride[d]));
+    if (!op->checked[d])
+      continue;
+    MlirValue index = add(g, c->mPart[d], part);
+    *ok = andi(g, *ok, dlcCmpI(&g->b, "sle", cst(g, 0), index));
+    *ok = andi(g, *ok, lt(g, index, op->wExtent[d]));
+  }
+  return offset;
+}
+
+/* Whether A's chunks may be gathered by 16-byte cp.async: the innermost k
+ * axis runs alone along a unit-stride dim in whole chunks (C a multiple
+ * of 8) and every other dim's stride keeps 16-byte alignment. */
+static MlirValue gatherAligned(Gen *g, const Operand *op) {
+  if (op->vecDim < 0)
+    return dlcConstInt(&g->b, g->i1, 0);
+  const KpFused *k = &g->p->fused[KP_K];
+  MlirValue ok = isMultiple(g, g->fusedSize[KP_K][k->num - 1], 8);
+  for (int d = 0; d < g->p->window.rank; ++d)
+    if (d != op->vecDim)
+      ok = andi(g, ok, isMultiple(g, op->wStride[d], 8));
+  return ok;
+}
 
 /* The tile layout of A (fixed role m) or B (fixed role n): the inner axis
  * is whichever of k and the fixed role has unit stride (k first for A, n
@@ -110,7 +176,10 @@ static void planOperand(Gen *g, Operand *op, Access *x, KpRole fixed) {
   int64_t fixedTile = fixed == KP_M ? g->t->tileM : g->t->tileN;
   op->outerTile = innerK ? fixedTile : g->t->tileK;
   op->innerTile = innerK ? g->t->tileK : fixedTile;
-  op->smem = smemAlloc(g, op->outerTile, op->innerTile);
+  op->smem = gemmSmemAlloc(g, g->t->stages, op->outerTile, op->innerTile);
+  op->gather = g->p->implicit && fixed == KP_M;
+  if (op->gather)
+    planGather(g, op);
 }
 
 static void planChunks(Gen *g, Operand *op) {
@@ -122,8 +191,13 @@ static void planChunks(Gen *g, Operand *op) {
     MlirValue id = add(g, g->tid, cst(g, (int64_t)i * g->threads));
     MlirValue row = divc(g, id, perRow), chunk = remc(g, id, perRow);
     c->smemRow = row;
-    c->smemCol = mul(g, swizzle(g, row, chunk, perRow), 8);
+    c->smemCol = mul(g, gemmSwizzle(g, row, chunk, perRow), 8);
     MlirValue fixedCoord;
+    if (op->gather) {
+      c->movingLocal = mul(g, chunk, 8);
+      planGatherChunk(g, op, c, add(g, origin, row));
+      continue;
+    }
     if (op->inner == KP_K) { /* rows are the fixed axis */
       fixedCoord = add(g, origin, row);
       c->movingLocal = mul(g, chunk, 8);
@@ -151,6 +225,12 @@ static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
   Chunk *c = &op->chunks[i];
   MlirValue k = add(g, k0, c->movingLocal);
   CopyArgs a = {op, c, stage, {NULL}, {NULL}};
+  if (op->gather) { /* whole chunks: all 8 in the window or none */
+    MlirValue ok;
+    a.offset = gatherAt(g, op, c, k, &ok);
+    a.count = sel(g, ok, cst(g, 8), cst(g, 0));
+    return a;
+  }
   a.offset = add(g, c->fixedOffset, mulv(g, k, op->x->stride[KP_K]));
   if (op->inner == KP_K)
     a.count =
@@ -161,31 +241,23 @@ static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
 }
 
 static void emitAsyncCopy(Gen *g, const CopyArgs *a) {
-  MlirValue ok = lt(g, cst(g, 0), a->count);
-  MlirValue operands[] = {a->op->smem,       a->stage,
-                          a->chunk->smemRow, a->chunk->smemCol,
-                          a->op->x->global,  sel(g, ok, a->offset, cst(g, 0)),
-                          a->count};
-  int32_t sizes[] = {1, 3, 1, 1, 1};
-  const char *names[] = {"elements", "cache", "operandSegmentSizes"};
-  MlirAttribute attrs[] = {
-      gemmI64(g, 8),
-      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
-      mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
-  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  dlcBuild(&g->b, "dlcgpu.cp_async", 7, operands, 1, &token, 3, names, attrs);
+  gemmCpAsync(g, a->op->smem, a->stage, a->chunk->smemRow, a->chunk->smemCol,
+              a->op->x->global, a->offset, a->count);
 }
 
 /* Element path: the same chunk loaded element by element (zero past the
  * end, any inner stride) into registers; stored to shared memory later
  * (storeStaged), so the loads of the next tile overlap the MMAs. */
-static MlirValue loadChunkElements(Gen *g, const CopyArgs *a) {
+static MlirValue loadChunkElements(Gen *g, const CopyArgs *a, MlirValue k) {
   MlirValue elems[8];
   MlirValue zeroF = dlcConstFloat(&g->b, g->in, 0.0), zero = cst(g, 0);
   MlirValue step = a->op->x->stride[a->op->inner];
   for (int e = 0; e < 8; ++e) {
-    MlirValue ok = lt(g, cst(g, e), a->count);
-    MlirValue at = add(g, a->offset, mul(g, step, e));
+    MlirValue ok, at;
+    if (a->op->gather) /* each element its own window point */
+      at = gatherAt(g, a->op, a->chunk, add(g, k, cst(g, e)), &ok);
+    else
+      ok = lt(g, cst(g, e), a->count), at = add(g, a->offset, mul(g, step, e));
     MlirValue operands[] = {a->op->x->global, sel(g, ok, at, zero)};
     MlirValue v =
         dlcBuildValue(&g->b, "memref.load", 2, operands, g->in, 0, NULL, NULL);
@@ -219,8 +291,11 @@ static void loadTile(Gen *g, Operand *op, MlirValue kt, MlirValue stage,
   staged->op = op;
   staged->stage = stage;
   for (int i = 0; i < op->numChunks; ++i) {
-    CopyArgs a = chunkCopy(g, op, i, k0, stage);
-    staged->values[i] = loadChunkElements(g, &a);
+    CopyArgs a = {op, &op->chunks[i], stage, {NULL}, {NULL}};
+    if (!op->gather)
+      a = chunkCopy(g, op, i, k0, stage);
+    staged->values[i] =
+        loadChunkElements(g, &a, add(g, k0, op->chunks[i].movingLocal));
   }
 }
 
@@ -237,22 +312,13 @@ static void storeStaged(Gen *g, const Staged *s) {
  * of whole chunks (a 1-D operand's last chunk would otherwise end past its
  * allocation: cp.async reads whole 16 bytes, as compute-sanitizer shows). */
 static MlirValue operandAligned(Gen *g, const Operand *op) {
+  if (op->gather)
+    return gatherAligned(g, op);
   if (!op->unitInner)
     return dlcConstInt(&g->b, g->i1, 0);
   MlirValue rows = andi(g, isMultiple(g, op->x->stride[op->outer], 8),
                         isMultiple(g, op->x->stride[KP_BATCH], 8));
   return andi(g, rows, isMultiple(g, g->size[op->inner], 8));
-}
-
-static MlirValue commitGroup(Gen *g) {
-  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  return mlirOperationGetResult(
-      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL, NULL),
-      0);
-}
-
-static void barrier(Gen *g) {
-  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
 /* --- fragments and the MMAs
@@ -289,7 +355,7 @@ static void fragmentAddress(Gen *g, const Operand *op, MlirValue mn, int64_t kk,
     *row = x;
     *col = k;
   }
-  *col = mul(g, swizzle(g, *row, divc(g, *col, 8), op->innerTile / 8), 8);
+  *col = mul(g, gemmSwizzle(g, *row, divc(g, *col, 8), op->innerTile / 8), 8);
 }
 
 static void planFragments(Gen *g, Fragments *f, const Operand *a,
@@ -309,62 +375,26 @@ static void planFragments(Gen *g, Fragments *f, const Operand *a,
 
 static MlirValue ldmatrix(Gen *g, const Operand *op, MlirValue stage,
                           MlirValue row, MlirValue col) {
-  MlirValue operands[] = {op->smem, stage, row, col};
-  const char *names[] = {"num", "trans"};
-  MlirAttribute attrs[] = {gemmI64(g, 4),
-                           mlirBoolAttrGet(g->b.ctx, op->outer == KP_K)};
-  return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
-                       gemmVectorType(g, "4x2", g->in), 2, names, attrs);
-}
-
-/* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
- * of one m16n8k16 mma (built with extract/insert, which lower to LLVM
- * aggregates directly). */
-static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
-  MlirType pairType = gemmVectorType(g, "2x2", g->in);
-  MlirType rowType = gemmVectorType(g, "2", g->in);
-  MlirAttribute zero = mlirDenseElementsAttrSplatGet(
-      pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->in, 0.0));
-  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType, 1,
-                                 valueName, &zero);
-  for (int64_t r = 0; r < 2; ++r) {
-    MlirAttribute from =
-        mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){first + r});
-    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
-    MlirValue row = dlcBuildValue(&g->b, "vector.extract", 1, &v, rowType, 1,
-                                  posName, &from);
-    MlirValue operands[] = {row, pair};
-    pair = dlcBuildValue(&g->b, "vector.insert", 2, operands, pairType, 1,
-                         posName, &to);
-  }
-  return pair;
+  return gemmLdmatrix(g, op->smem, stage, row, col, op->outer == KP_K);
 }
 
 /* ldmatrix + mma.sync over one shared-memory stage; updates `acc`. */
 static void emitStageCompute(Gen *g, const Fragments *f, const Operand *a,
                              const Operand *b, MlirValue stage,
                              MlirValue *acc) {
-  MlirType types[] = {gemmVectorType(g, "2x2", g->f32),
-                      dlcType(g->b.ctx, "!dlcgpu.compute_token")};
-  const char *names[] = {"shape"};
-  MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
   for (int64_t kk = 0; kk < g->t->tileK / 16; ++kk) {
     MlirValue fa[MaxFrags], fb[MaxFrags];
     for (int i = 0; i < f->numI; ++i)
       fa[i] = ldmatrix(g, a, stage, f->aRow[i][kk], f->aCol[i][kk]);
     for (int jp = 0; jp < f->numJ / 2; ++jp) {
       MlirValue pair = ldmatrix(g, b, stage, f->bRow[jp][kk], f->bCol[jp][kk]);
-      fb[2 * jp] = halfOf(g, pair, 0);
-      fb[2 * jp + 1] = halfOf(g, pair, 2);
+      fb[2 * jp] = gemmHalfOf(g, pair, 0);
+      fb[2 * jp + 1] = gemmHalfOf(g, pair, 2);
     }
     for (int i = 0; i < f->numI; ++i)
       for (int j = 0; j < f->numJ; ++j) {
-        MlirValue operands[] = {fa[i], fb[j], acc[i * f->numJ + j]};
-        acc[i * f->numJ + j] = mlirOperationGetResult(
-            dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands, 2, types, 1, names,
-                     &shape),
-            0);
+        acc[i * f->numJ + j] =
+            gemmMmaSync(g, fa[i], fb[j], acc[i * f->numJ + j]);
       }
   }
 }
@@ -405,7 +435,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   for (int64_t st = 0; st + 1 < stages; ++st) {
     asyncTileCopy(g, s->a, cst(g, st), cst(g, st));
     asyncTileCopy(g, s->b, cst(g, st), cst(g, st));
-    group = commitGroup(g);
+    group = gemmCommitGroup(g);
   }
   MlirValue carried[MaxAcc + 1];
   for (int i = 0; i < numAcc; ++i)
@@ -423,12 +453,12 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   MlirAttribute pending = gemmI64(g, stages - 2);
   dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
            pendingName, &pending);
-  barrier(g);
+  gemmBarrier(g);
   MlirValue next = add(g, kt, cst(g, stages - 1));
   MlirValue nextStage = remc(g, next, stages);
   asyncTileCopy(g, s->a, next, nextStage);
   asyncTileCopy(g, s->b, next, nextStage);
-  carried[numAcc] = commitGroup(g);
+  carried[numAcc] = gemmCommitGroup(g);
   emitStageCompute(g, s->f, s->a, s->b, remc(g, kt, stages), carried);
   dlcBuild(&g->b, "scf.yield", numAcc + 1, carried, 0, NULL, 0, NULL, NULL);
   g->b = outer;
@@ -469,7 +499,7 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
   MlirValue kt = mlirBlockGetArgument(body, 0);
   for (int i = 0; i < numAcc; ++i)
     acc[i] = mlirBlockGetArgument(body, i + 1);
-  barrier(g);
+  gemmBarrier(g);
   MlirValue next = add(g, kt, cst(g, stages - 1));
   MlirValue nextStage = remc(g, next, stages);
   loadTile(g, s->a, next, nextStage, &stagedA);
