@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -387,6 +388,38 @@ static void planSm90(MlirOperation func, const DlcTarget *target,
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
 }
 
+/* Split-K (Skeleton.h) for an SM90 cooperative plan, unless the plan-file
+ * states split_k: when there are fewer tiles than SMs, a static problem
+ * gets its count, a symbolic one the bound under which the launch rule
+ * picks; a batch keeps whole tiles. */
+static void planSplitK(MlirOperation func, const DlcTarget *target,
+                       const DlcPlanProblem *problem, DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "split_k") == 0)
+      return;
+  if (strcmp(plan->barrierModel, "mbarrier") != 0 || plan->warpTile[0] != 64 ||
+      plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
+    return;
+  KpProblem *p = malloc(sizeof(KpProblem));
+  bool ok = p && kpProblemRead(func, p) && !p->has[KP_BATCH];
+  bool symbolic = ok && (p->size[KP_M].numSymbols || p->size[KP_N].numSymbols ||
+                         p->size[KP_K].numSymbols);
+  free(p);
+  if (!ok)
+    return;
+  double tiles = ceil(problem->m / (double)plan->tile[0]) *
+                 ceil(problem->n / (double)plan->tile[1]);
+  int64_t splits =
+      symbolic ? DLC_SM90_MAX_SPLITS
+               : dlcSm90Splits((int64_t)tiles, (int64_t)ceil(problem->k / 64),
+                               DLC_SM90_MAX_SPLITS, target->sms);
+  if (splits <= 1)
+    return;
+  DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
+  dlcPlanCopyName(pair->key, "split_k");
+  snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
+}
+
 /* Whether a plan-file entry names region `name` (entries without a
  * "region" apply to GEMM regions only). */
 static bool planFileNames(const DlcJsonValue *root, const char *name) {
@@ -528,6 +561,7 @@ static bool planRegion(MlirOperation func, const Options *o,
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
+  planSplitK(func, o->target, &problem, plan);
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(body);
