@@ -240,10 +240,11 @@ static MlirValue parityOf(Gen *g, MlirValue kt, bool flip) {
 typedef struct Pipeline {
   Staging a, b;
   MlirValue full, empty, kTiles;
-  /* Split-K (tiling maxSplits > 1): `splits` CTAs share each tile, each
-   * over kPer k tiles (the last over what remains); else splits = 1 and
-   * kPer = kTiles. `workspace` (memref<?xi32>) holds the partials. */
-  MlirValue splits, kPer, workspace;
+  /* Split-K (tiling maxSplits > 1): the tiles after the first `whole`
+   * are shared by `splits` CTAs each, over kPer k tiles (the last over what
+   * remains); else splits = 1 and kPer = kTiles. `workspace`
+   * (memref<?xi32>) holds the partials. */
+  MlirValue splits, kPer, whole, workspace;
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each. */
@@ -260,17 +261,20 @@ typedef struct Pipeline {
 typedef struct Unit {
   MlirValue index;  /* the CTA's i-th unit */
   MlirValue base;   /* the ring's use count at the unit's first k step */
-  MlirValue id;     /* tile * splits + split */
   MlirValue tile;   /* the tile's number before rasterisation */
   MlirValue kStart; /* first k tile, and how many */
   MlirValue kCount;
+  /* Split-K: i1, the unit is a split (past the whole tiles); then the
+   * split's number and its tile's, counted from the first split tile. */
+  MlirValue isSplit, splitId, splitTile;
 } Unit;
 
 /* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
- * grid with i = first, first + every, ... (`first` null: 0). The producer
- * makes every unit's ring uses in order, kPer of them a unit (with more
- * than one split each CTA has one unit, so base = i * kPer holds for the
- * shorter last split too); the tile's origin is set in g->m0, g->n0. */
+ * grid with i = first, first + every, ... (`first` null: 0): the whole
+ * tiles, then with split-K the splits of the last round's tiles
+ * (Skeleton.h). The producer makes every unit's ring uses in order; a
+ * CTA's split is its last unit, after i whole tiles, so base = i * kTiles
+ * holds for every unit; the tile's origin is set in g->m0, g->n0. */
 static void
 forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
             void (*body)(Gen *, const Pipeline *, const Unit *, void *),
@@ -285,25 +289,32 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
       mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
   MlirValue units = mulv(g, rows, cols);
-  if (g->t->maxSplits > 1)
-    units = mulv(g, units, p->splits);
+  if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
+    units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
   dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
   Unit u;
-  u.id = mlirBlockGetArgument(loop, 0);
-  u.index = dlcArith(&g->b, "arith.divui", sub(g, u.id, block), grid);
-  u.tile = u.id;
+  MlirValue id = mlirBlockGetArgument(loop, 0);
+  u.index = dlcArith(&g->b, "arith.divui", sub(g, id, block), grid);
+  u.tile = id;
   u.kStart = cst(g, 0);
   u.kCount = p->kTiles;
   u.base = mulv(g, u.index, p->kTiles);
+  u.isSplit = u.splitId = u.splitTile = (MlirValue){NULL};
   if (g->t->maxSplits > 1) {
-    u.tile = dlcArith(&g->b, "arith.divui", u.id, p->splits);
-    u.kStart =
-        mulv(g, dlcArith(&g->b, "arith.remui", u.id, p->splits), p->kPer);
-    u.kCount =
-        dlcArith(&g->b, "arith.minui", p->kPer, sub(g, p->kTiles, u.kStart));
-    u.base = mulv(g, u.index, p->kPer);
+    /* Past the whole tiles: split `splitId` of tile whole + splitTile.
+     * (Before them the subtraction wraps; the selects drop its results.) */
+    u.isSplit = dlcCmpI(&g->b, "uge", id, p->whole);
+    u.splitId = sub(g, id, p->whole);
+    u.splitTile = dlcArith(&g->b, "arith.divui", u.splitId, p->splits);
+    MlirValue split = dlcArith(&g->b, "arith.remui", u.splitId, p->splits);
+    u.tile = sel(g, u.isSplit, add(g, p->whole, u.splitTile), id);
+    u.kStart = sel(g, u.isSplit, mulv(g, split, p->kPer), cst(g, 0));
+    u.kCount = sel(
+        g, u.isSplit,
+        dlcArith(&g->b, "arith.minui", p->kPer, sub(g, p->kTiles, u.kStart)),
+        p->kTiles);
   }
   MlirValue tileRow, tileCol;
   gemmRasterizeTile(g, u.tile, &tileRow, &tileCol);
@@ -518,17 +529,19 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
     finishTile(g, p, &f);
     return;
   }
-  /* Split-K, decided at launch: with one split the tile is whole. */
+  /* Split-K, decided at launch: a unit past the whole tiles is a split
+   * when there is more than one. */
   MlirBlock split, whole;
-  dlcBuildIfElse(&g->b, lt(g, cst(g, 1), p->splits), 0, NULL, &split, &whole);
+  dlcBuildIfElse(&g->b, andi(g, u->isSplit, lt(g, cst(g, 1), p->splits)), 0,
+                 NULL, &split, &whole);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(split, outer.loc);
   Sm90SplitK k = {
       .workspace = p->workspace,
       .acc = acc[0],
       .done = done,
-      .unit = u->id,
-      .tile = u->tile,
+      .unit = u->splitId,
+      .tile = u->splitTile,
       .splits = p->splits,
       .thread = sub(g, g->tid, cst(g, 128)),
       .row = add(g, add(g, g->m0, mul(g, firstSlab, ConsumerRows)), f.inSlab),
@@ -580,6 +593,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
   pipe.splits = cst(g, 1);
   pipe.kPer = pipe.kTiles;
+  pipe.whole = (MlirValue){NULL};
   pipe.workspace = (MlirValue){NULL};
   if (t->maxSplits > 1) { /* the workspace follows the two maps */
     MlirValue rows =
@@ -587,7 +601,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     MlirValue cols =
         divc(g, add(g, g->size[KP_N], cst(g, t->tileN - 1)), t->tileN);
     sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
-                    &pipe.kPer);
+                    &pipe.kPer, &pipe.whole);
     pipe.workspace = mlirBlockGetArgument(entry, mapArg + 2);
   }
 

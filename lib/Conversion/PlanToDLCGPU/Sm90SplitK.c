@@ -30,10 +30,11 @@ static int64_t minOf(int64_t a, int64_t b) { return a < b ? a : b; }
 
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms) {
-  if (tiles < 1 || kTiles < 1)
+  int64_t tail = sms > 0 ? tiles % sms : 0;
+  if (tail < 1 || kTiles < 1)
     return 1;
   int64_t s0 =
-      minOf(maxSplits, minOf(maxOne(sms / tiles),
+      minOf(maxSplits, minOf(maxOne(sms / tail),
                              maxOne(kTiles / DLC_SM90_MIN_SPLIT_KTILES)));
   int64_t kPer = maxOne((kTiles + s0 - 1) / s0);
   return maxOne((kTiles + kPer - 1) / kPer);
@@ -53,9 +54,11 @@ static MlirValue maxOneV(Gen *g, MlirValue v) {
 }
 
 void sm90SplitsValue(Gen *g, MlirValue tiles, MlirValue kTiles,
-                     MlirValue *splits, MlirValue *kPer) {
+                     MlirValue *splits, MlirValue *kPer, MlirValue *whole) {
+  MlirValue tail = remc(g, tiles, g->t->sms);
+  *whole = sub(g, tiles, tail);
   MlirValue bySms = maxOneV(
-      g, dlcArith(&g->b, "arith.divui", cst(g, g->t->sms), maxOneV(g, tiles)));
+      g, dlcArith(&g->b, "arith.divui", cst(g, g->t->sms), maxOneV(g, tail)));
   MlirValue byK = maxOneV(g, divc(g, kTiles, DLC_SM90_MIN_SPLIT_KTILES));
   MlirValue s0 = dlcArith(&g->b, "arith.minui", cst(g, g->t->maxSplits),
                           dlcArith(&g->b, "arith.minui", bySms, byK));
