@@ -86,7 +86,8 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
     return dlcFormat("convert-tiny-to-indexbook");
   case 2:
     return dlcFormat("convert-indexbook-to-rbssa, "
-                     "func.func(rbssa-fold-activations), rbssa-verify");
+                     "func.func(rbssa-fold-activations), "
+                     "rbssa-fuse-attention, rbssa-verify");
   case 3:
     return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s}, plan-verify", chip,
                      planFile[0] ? " plan-file=" : "", planFile);

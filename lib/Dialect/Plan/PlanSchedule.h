@@ -141,8 +141,14 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan);
  * when the value is not a whole number in [1, DLC_PLAN_MAX_SPLITS]. */
 int64_t dlcPlanSplitK(const DlcPlan *plan);
 
+/* Whether the plan is for the flash-attention skeleton (algo_choice names
+ * `attention`: "online_softmax"). */
+bool dlcPlanIsAttention(const DlcPlan *plan);
+
 /* Shared memory of the plan's operand stages (0 for a memory-bound plan):
- * stages * (BM*BK + BK*BN) * elementBytes. The extents must be checked. */
+ * stages * (BM*BK + BK*BN) * elementBytes; for attention the Q tile plus
+ * K and V per stage, (BM*BK + stages*2*BN*BK) * elementBytes. The extents
+ * must be checked. */
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
 
 #endif
