@@ -111,7 +111,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
-    dlcPlanSm90SplitK(func, target, problem, &c->plan);
+    /* Split-K is not chosen by default (convert-rbssa-to-plan): the
+     * candidates are whole tiles too. */
     /* Waves of tiles at the tensor pipe's peak per SM; with split-K the
      * tail round takes one split's share of k; never below the DRAM time.
      * (BN = 128 is counted a tenth dearer, as the wave rule does.) */
