@@ -108,6 +108,14 @@ class DlcKernel:
             self.maps[key] = dev
         return self.maps[key].data_ptr()
 
+    def workspace(self, nbytes):
+        """The kernel's scratch memory (SM90 split-K), zeroed when allocated
+        and kept: as dlc's runtime does, the kernel leaves it zeroed where it
+        must be for the next launch."""
+        if getattr(self, "_workspace", None) is None or self._workspace.numel() < nbytes:
+            self._workspace = torch.zeros(max(nbytes, 1), dtype=torch.uint8, device="cuda")
+        return self._workspace.data_ptr()
+
     def launch(self, tensors, symbols, stream):
         g = [eval_expr(e, symbols) for e in self.m["grid"]]
         b = [eval_expr(e, symbols) for e in self.m["block"]]
@@ -125,6 +133,9 @@ class DlcKernel:
                 types.append(ctypes.c_void_p)
             elif p["kind"] == "tensormap":
                 vals.append(self.tensor_map(p, tensors, symbols))
+                types.append(ctypes.c_void_p)
+            elif p["kind"] == "workspace":
+                vals.append(self.workspace(eval_expr(p["bytes"], symbols)))
                 types.append(ctypes.c_void_p)
             else:
                 vals.append(symbols[p["name"]])

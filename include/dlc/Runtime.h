@@ -72,7 +72,8 @@ typedef enum {
 typedef enum {
   DLC_RUNTIME_PARAM_PTR,
   DLC_RUNTIME_PARAM_I64,
-  DLC_RUNTIME_PARAM_TENSORMAP /* a TMA tensor map over a ptr parameter */
+  DLC_RUNTIME_PARAM_TENSORMAP, /* a TMA tensor map over a ptr parameter */
+  DLC_RUNTIME_PARAM_WORKSPACE  /* scratch memory the runtime provides */
 } DlcRuntimeParamKind;
 typedef enum {
   DLC_RUNTIME_ROLE_NONE,
@@ -86,7 +87,10 @@ typedef enum {
  * parameter it maps, `shape` holds its `rank` dimensions innermost first,
  * `strides` the byte strides of dimensions 1.. (rank - 1 expressions),
  * `box` the box innermost first; the kernel receives the device address
- * of the encoded 128-byte map. */
+ * of the encoded 128-byte map.  For kind WORKSPACE (SM90 split-K), `bytes`
+ * is its size: the runtime allocates it zeroed, keeps it across the
+ * kernel's launches (the kernel leaves it zeroed where it must be) and
+ * passes its address. */
 typedef struct {
   const char *name;
   DlcRuntimeParamKind kind;
@@ -98,6 +102,7 @@ typedef struct {
   const char *tensor; /* TENSORMAP */
   const char *const *strides; /* TENSORMAP: rank - 1 expressions */
   int64_t box[3];             /* TENSORMAP */
+  const char *bytes;          /* WORKSPACE: an expression */
 } DlcRuntimeParam;
 
 /* The launch a manifest asks for, evaluated for given symbol values. */
@@ -134,6 +139,13 @@ int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
 int dlcRuntimeManifestGetNumParams(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const DlcRuntimeParam *
 dlcRuntimeManifestGetParam(DLC_KEEP const DlcRuntimeManifest *m, int i);
+
+/* The bytes of the manifest's workspace parameter (0 when it has none).
+ * -1 with a message. */
+int dlcRuntimeManifestGetWorkspaceBytes(DLC_KEEP const DlcRuntimeManifest *m,
+                                        DLC_KEEP const int64_t *symbols,
+                                        int64_t *bytes, char *err,
+                                        size_t errSize);
 
 /* symbols[i] is the value of symbol i (manifest symbol order). */
 int dlcRuntimeManifestGetLaunch(DLC_KEEP const DlcRuntimeManifest *m,

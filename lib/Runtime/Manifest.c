@@ -110,6 +110,7 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
       free((char *)p->shape[d]);
     free((char **)p->shape);
     free((char *)p->tensor);
+    free((char *)p->bytes);
     for (int d = 0; p->strides && d < p->rank; d++)
       free((char *)p->strides[d]);
     free((char **)p->strides);
@@ -152,10 +153,22 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
   }
   if (strcmp(kind, "tensormap") == 0)
     return readTensorMap(m, j, p, err, errSize);
+  if (strcmp(kind, "workspace") == 0) {
+    p->kind = DLC_RUNTIME_PARAM_WORKSPACE;
+    const DlcJson *bytes = dlcJsonGet(j, "bytes");
+    if (!bytes || !(p->bytes = exprOf(bytes))) {
+      setErr(err, errSize,
+             "param '%s': a workspace needs \"bytes\", an integer or an "
+             "expression",
+             name);
+      return -1;
+    }
+    return 0;
+  }
   if (strcmp(kind, "ptr") != 0) {
     setErr(err, errSize,
-           "param '%s': kind must be \"ptr\", \"i64\" or \"tensormap\", "
-           "not \"%s\"",
+           "param '%s': kind must be \"ptr\", \"i64\", \"tensormap\" or "
+           "\"workspace\", not \"%s\"",
            name, kind);
     return -1;
   }
@@ -474,6 +487,28 @@ static int eval(const DlcRuntimeManifest *m, const char *expr,
   return dlcRuntimeEvalExpr(expr, m->numSymbols,
                             (const char *const *)m->symbols, symbols, out, err,
                             errSize);
+}
+
+int dlcRuntimeManifestGetWorkspaceBytes(const DlcRuntimeManifest *m,
+                                        const int64_t *symbols, int64_t *bytes,
+                                        char *err, size_t errSize) {
+  *bytes = 0;
+  for (int i = 0; i < m->numParams; i++) {
+    const DlcRuntimeParam *p = &m->params[i];
+    int64_t need;
+    if (p->kind != DLC_RUNTIME_PARAM_WORKSPACE)
+      continue;
+    if (eval(m, p->bytes, symbols, &need, err, errSize) != 0)
+      return -1;
+    if (need < 0) {
+      setErr(err, errSize, "workspace '%s': \"bytes\" is %" PRId64, p->name,
+             need);
+      return -1;
+    }
+    if (need > *bytes)
+      *bytes = need;
+  }
+  return 0;
 }
 
 int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,

@@ -27,6 +27,8 @@ struct DlcRuntimeKernel {
   CUfunction function;
   int smemLimit;          /* bytes the function may take dynamically */
   DlcTensorMaps maps;     /* its TMA tensor maps (SM90), none for most */
+  CUdeviceptr workspace;  /* owned: its workspace parameter's memory */
+  size_t workspaceBytes;  /* allocated, zeroed when allocated */
   const int64_t *symbols; /* kept from prepare for the maps, borrowed */
 };
 
@@ -207,6 +209,8 @@ void dlcRuntimeKernelDestroy(DlcRuntimeKernel *k) {
   if (!k)
     return;
   dlcTensorMapsRelease(&k->maps, &k->rt->drv);
+  if (k->workspace)
+    k->rt->drv.cuMemFree(k->workspace);
   if (k->module && k->ownsModule)
     k->rt->drv.cuModuleUnload(k->module);
   free(k);
@@ -237,6 +241,33 @@ static int ensureSmem(DlcRuntimeKernel *k, int64_t bytes) {
   return 0;
 }
 
+/* Allocates the kernel's workspace, zeroed, when its launch needs more
+ * than it has (SM90 split-K leaves its counters zeroed for the next
+ * launch, so it is zeroed once). */
+static int ensureWorkspace(DlcRuntimeKernel *k, const int64_t *symbols) {
+  char err[512];
+  int64_t bytes;
+  if (dlcRuntimeManifestGetWorkspaceBytes(k->m, symbols, &bytes, err,
+                                          sizeof err) != 0) {
+    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
+             err);
+    return -1;
+  }
+  if ((size_t)bytes <= k->workspaceBytes)
+    return 0;
+  if (k->workspace)
+    k->rt->drv.cuMemFree(k->workspace);
+  k->workspace = 0;
+  k->workspaceBytes = 0;
+  if (check(k->rt, k->rt->drv.cuMemAlloc(&k->workspace, (size_t)bytes),
+            "cuMemAlloc(workspace)") != 0 ||
+      check(k->rt, k->rt->drv.cuMemsetD8(k->workspace, 0, (size_t)bytes),
+            "cuMemsetD8(workspace)") != 0)
+    return -1;
+  k->workspaceBytes = (size_t)bytes;
+  return 0;
+}
+
 /* Fills args (one pointer per parameter) and the launch dims. */
 static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
                    const int64_t *symbols, void **args,
@@ -248,6 +279,8 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
     setError(rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(m), err);
     return -1;
   }
+  if (ensureWorkspace(k, symbols) != 0)
+    return -1;
   int np = 0, nm = 0;
   for (int i = 0; i < dlcRuntimeManifestGetNumParams(m); i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
@@ -255,6 +288,8 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
       args[i] = (void *)&ptrs[np++];
     else if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP)
       args[i] = (void *)&k->maps.address[nm++];
+    else if (p->kind == DLC_RUNTIME_PARAM_WORKSPACE)
+      args[i] = (void *)&k->workspace;
     else
       args[i] = (void *)&symbols[dlcRuntimeManifestFindSymbol(m, p->name)];
   }

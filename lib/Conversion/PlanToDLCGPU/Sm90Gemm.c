@@ -21,7 +21,7 @@
  * past M, N and K, so no size needs to be a multiple of a tile; the tensor
  * maps need 16-byte aligned row and batch strides, which the runtime checks
  * when it encodes them (docs/runtime.md). */
-#include "GemmGen.h"
+#include "Sm90SplitK.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -240,6 +240,11 @@ static MlirValue parityOf(Gen *g, MlirValue kt, bool flip) {
 typedef struct Pipeline {
   Staging a, b;
   MlirValue full, empty, kTiles;
+  /* Split-K (tiling maxSplits > 1): the tiles after the first `whole`
+   * are shared by `splits` CTAs each, over kPer k tiles (the last over what
+   * remains); else splits = 1 and kPer = kTiles. `workspace`
+   * (memref<?xi32>) holds the partials. */
+  MlirValue splits, kPer, whole, workspace;
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each. */
@@ -252,13 +257,27 @@ typedef struct Pipeline {
   MlirValue order;
 } Pipeline;
 
-/* Runs `body(g, p, i, userData)` for the CTA's tiles t = block + i * grid
- * with i = first, first + every, ... (`first` null: 0); i * kTiles is the
- * ring's use count at the tile's first k step (the producer makes every
- * tile's uses in order); the tile's origin is set in g->m0, g->n0. */
+/* One unit of a CTA's work: a tile, or with split-K one split of it. */
+typedef struct Unit {
+  MlirValue index;  /* the CTA's i-th unit */
+  MlirValue base;   /* the ring's use count at the unit's first k step */
+  MlirValue tile;   /* the tile's number before rasterisation */
+  MlirValue kStart; /* first k tile, and how many */
+  MlirValue kCount;
+  /* Split-K: i1, the unit is a split (past the whole tiles); then the
+   * split's number and its tile's, counted from the first split tile. */
+  MlirValue isSplit, splitId, splitTile;
+} Unit;
+
+/* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
+ * grid with i = first, first + every, ... (`first` null: 0): the whole
+ * tiles, then with split-K the splits of the last round's tiles
+ * (Skeleton.h). The producer makes every unit's ring uses in order; a
+ * CTA's split is its last unit, after i whole tiles, so base = i * kTiles
+ * holds for every unit; the tile's origin is set in g->m0, g->n0. */
 static void
 forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
-            void (*body)(Gen *, const Pipeline *, MlirValue, void *),
+            void (*body)(Gen *, const Pipeline *, const Unit *, void *),
             void *userData) {
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
@@ -269,27 +288,49 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   MlirValue start =
       mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
-  dlcBuildFor(&g->b, start, mulv(g, rows, cols), mul(g, grid, every), 0, NULL,
-              &loop);
+  MlirValue units = mulv(g, rows, cols);
+  if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
+    units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
+  dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
-  MlirValue tile = mlirBlockGetArgument(loop, 0);
-  MlirValue index = dlcArith(&g->b, "arith.divui", sub(g, tile, block), grid);
+  Unit u;
+  MlirValue id = mlirBlockGetArgument(loop, 0);
+  u.index = dlcArith(&g->b, "arith.divui", sub(g, id, block), grid);
+  u.tile = id;
+  u.kStart = cst(g, 0);
+  u.kCount = p->kTiles;
+  u.base = mulv(g, u.index, p->kTiles);
+  u.isSplit = u.splitId = u.splitTile = (MlirValue){NULL};
+  if (g->t->maxSplits > 1) {
+    /* Past the whole tiles: split `splitId` of tile whole + splitTile.
+     * (Before them the subtraction wraps; the selects drop its results.) */
+    u.isSplit = dlcCmpI(&g->b, "uge", id, p->whole);
+    u.splitId = sub(g, id, p->whole);
+    u.splitTile = dlcArith(&g->b, "arith.divui", u.splitId, p->splits);
+    MlirValue split = dlcArith(&g->b, "arith.remui", u.splitId, p->splits);
+    u.tile = sel(g, u.isSplit, add(g, p->whole, u.splitTile), id);
+    u.kStart = sel(g, u.isSplit, mulv(g, split, p->kPer), cst(g, 0));
+    u.kCount = sel(
+        g, u.isSplit,
+        dlcArith(&g->b, "arith.minui", p->kPer, sub(g, p->kTiles, u.kStart)),
+        p->kTiles);
+  }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, tile, &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
-  body(g, p, index, userData);
+  body(g, p, &u, userData);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
-static void produceTile(Gen *g, const Pipeline *p, MlirValue index,
+static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   (void)userData;
-  MlirValue base = mulv(g, index, p->kTiles);
+  MlirValue base = u->base;
   MlirBlock body;
-  dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 0, NULL, &body);
+  dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 0, NULL, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
@@ -302,8 +343,9 @@ static void produceTile(Gen *g, const Pipeline *p, MlirValue index,
       (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive_expect_tx", p->full, stage, "bytes",
              bytes);
-  loadOperand(g, &p->a, p->full, stage, kt, g->m0);
-  loadOperand(g, &p->b, p->full, stage, kt, g->n0);
+  MlirValue k = add(g, u->kStart, kt);
+  loadOperand(g, &p->a, p->full, stage, k, g->m0);
+  loadOperand(g, &p->b, p->full, stage, k, g->n0);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
@@ -363,8 +405,8 @@ enum { MaxSlabs = 2 };
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
  * the rows of slab `firstSlab` + s, complete when it returns. */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
-                             MlirValue base, MlirValue acc[MaxSlabs],
-                             MlirValue *doneToken) {
+                             MlirValue base, MlirValue kCount,
+                             MlirValue acc[MaxSlabs], MlirValue *doneToken) {
   int64_t numJ = g->t->tileN / 8;
   int slabs = p->slabs;
   MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
@@ -378,7 +420,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     carried[s] = mlirOperationGetResult(init, 0);
   carried[slabs] = mlirOperationGetResult(init, 1);
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1),
+  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1),
                                    slabs + 1, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
@@ -412,7 +454,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
    * which may already be loading the next tile. */
   *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
   MlirValue last =
-      remc(g, add(g, base, sub(g, p->kTiles, cst(g, 1))), g->t->stages);
+      remc(g, add(g, base, sub(g, kCount, cst(g, 1))), g->t->stages);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, last, NULL, 0);
   for (int s = 0; s < slabs; ++s)
     acc[s] = mlirOperationGetResult(loop, s);
@@ -434,37 +476,84 @@ static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
   g->b = outer;
 }
 
-static void consumeTile(Gen *g, const Pipeline *p, MlirValue index,
+/* A consumer thread's accumulators after a tile's k loop, and what the
+ * epilogue needs of them. */
+typedef struct Fragments {
+  MlirValue inSlab, col, firstSlab; /* row in its slab, first column */
+  const MlirValue *acc;             /* one per slab */
+  MlirValue done, pairs;
+  MlirAttribute steps;
+} Fragments;
+
+/* The epilogue on the accumulators of a whole tile. */
+static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+  const char *posName[] = {"static_position"};
+  for (int s = 0; s < p->slabs; ++s) {
+    MlirValue slab = add(g, f->firstSlab, cst(g, s));
+    MlirValue row =
+        add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab);
+    for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
+      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s],
+                                     fragType, 1, posName, &pos);
+      gemmEpilogueFragment(g, frag, f->done, row, add(g, f->col, cst(g, 8 * j)),
+                           f->steps, f->pairs);
+    }
+  }
+}
+
+static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   MlirValue consumer = *(MlirValue *)userData;
   MlirValue firstSlab = p->pingPong ? cst(g, 0) : consumer;
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
-    waitTurn(g, p, index, consumer);
-  emitConsumerLoop(g, p, firstSlab, mulv(g, index, p->kTiles), acc, &done);
+    waitTurn(g, p, u->index, consumer);
+  emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done);
   if (p->pingPong)
     mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->order, consumer, NULL, 0);
   /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
    * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
    * mma.sync does. */
   MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
-  MlirValue inSlab = add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4));
-  MlirValue col = add(g, g->n0, mul(g, remc(g, lane, 4), 2));
-  MlirValue pairs = gemmPairStores(g);
-  MlirAttribute steps = gemmStepsAttr(g);
-  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
-  const char *posName[] = {"static_position"};
-  for (int s = 0; s < p->slabs; ++s) {
-    MlirValue slab = add(g, firstSlab, cst(g, s));
-    MlirValue row = add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), inSlab);
-    for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
-      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &acc[s],
-                                     fragType, 1, posName, &pos);
-      gemmEpilogueFragment(g, frag, done, row, add(g, col, cst(g, 8 * j)),
-                           steps, pairs);
-    }
+  Fragments f = {.inSlab =
+                     add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
+                 .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
+                 .firstSlab = firstSlab,
+                 .acc = acc,
+                 .done = done,
+                 .pairs = gemmPairStores(g),
+                 .steps = gemmStepsAttr(g)};
+  if (g->t->maxSplits <= 1) {
+    finishTile(g, p, &f);
+    return;
   }
+  /* Split-K, decided at launch: a unit past the whole tiles is a split
+   * when there is more than one. */
+  MlirBlock split, whole;
+  dlcBuildIfElse(&g->b, andi(g, u->isSplit, lt(g, cst(g, 1), p->splits)), 0,
+                 NULL, &split, &whole);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(split, outer.loc);
+  Sm90SplitK k = {
+      .workspace = p->workspace,
+      .acc = acc[0],
+      .done = done,
+      .unit = u->splitId,
+      .tile = u->splitTile,
+      .splits = p->splits,
+      .thread = sub(g, g->tid, cst(g, 128)),
+      .row = add(g, add(g, g->m0, mul(g, firstSlab, ConsumerRows)), f.inSlab),
+      .col = f.col,
+      .steps = f.steps,
+      .pairs = f.pairs};
+  sm90SplitKFinish(g, &k);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(whole, outer.loc);
+  finishTile(g, p, &f);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
@@ -502,6 +591,19 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
         g, smemType(g, 1, (int64_t[]){2}, mlirIntegerTypeGet(g->b.ctx, 64)), 8,
         "none");
   pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
+  pipe.splits = cst(g, 1);
+  pipe.kPer = pipe.kTiles;
+  pipe.whole = (MlirValue){NULL};
+  pipe.workspace = (MlirValue){NULL};
+  if (t->maxSplits > 1) { /* the workspace follows the two maps */
+    MlirValue rows =
+        divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);
+    MlirValue cols =
+        divc(g, add(g, g->size[KP_N], cst(g, t->tileN - 1)), t->tileN);
+    sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
+                    &pipe.kPer, &pipe.whole);
+    pipe.workspace = mlirBlockGetArgument(entry, mapArg + 2);
+  }
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");
 

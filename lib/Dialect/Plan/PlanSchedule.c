@@ -24,8 +24,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
 const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv", "attention",
-                                           "memory", NULL};
+const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
+                                           "memory", "split_k", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -496,6 +496,18 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan) {
   return false;
 }
 
+int64_t dlcPlanSplitK(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "split_k") == 0) {
+      const char *v = plan->algoChoice[i].value;
+      int64_t n = 0;
+      for (; *v >= '0' && *v <= '9' && n <= DLC_PLAN_MAX_SPLITS; ++v)
+        n = 10 * n + (*v - '0');
+      return *v || n < 1 || n > DLC_PLAN_MAX_SPLITS ? -1 : n;
+    }
+  return 1;
+}
+
 bool dlcPlanIsAttention(const DlcPlan *plan) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "attention") == 0)
@@ -635,6 +647,10 @@ static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
 bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
                   int elementBytes, char *error, size_t errorSize) {
   Reader rd = {error, errorSize};
+  if (dlcPlanSplitK(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "split_k is not a whole number of splits in [1, %d]",
+                 DLC_PLAN_MAX_SPLITS);
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

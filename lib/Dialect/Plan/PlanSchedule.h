@@ -33,6 +33,7 @@ enum {
       64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
   DLC_PLAN_NUM_FIELDS = 14, /* the §8.1 fields of plan.schedule */
   DLC_PLAN_MAX_TILE = 4096, /* bound of every tile and warp-tile extent */
+  DLC_PLAN_MAX_SPLITS = 64, /* bound of algo_choice split_k */
 };
 
 typedef struct DlcPlanPair {
@@ -134,6 +135,11 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
 /* Whether the plan is for the memory-bound skeleton (algo_choice names
  * `memory`: "row" or "flat"). */
 bool dlcPlanIsMemoryBound(const DlcPlan *plan);
+
+/* algo_choice split_k = "S": at most S CTAs share one output tile's k
+ * range (the SM90 skeleton picks the count at launch); 1 when absent, -1
+ * when the value is not a whole number in [1, DLC_PLAN_MAX_SPLITS]. */
+int64_t dlcPlanSplitK(const DlcPlan *plan);
 
 /* Whether the plan is for the flash-attention skeleton (algo_choice names
  * `attention`: "online_softmax"). */
