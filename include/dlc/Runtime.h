@@ -274,6 +274,15 @@ void dlcRuntimeDestroy(DLC_TAKE DlcRuntime *rt);
 DLC_KEEP const char *dlcRuntimeGetLastError(DLC_KEEP const DlcRuntime *rt);
 DLC_KEEP const char *dlcRuntimeGetDeviceName(DLC_KEEP const DlcRuntime *rt);
 
+/* The stream (a CUstream, borrowed) that every later launch, timing event
+ * and TMA repack of this runtime goes to; NULL, the default, is the legacy
+ * default stream.  A host sharing the device with a framework passes the
+ * framework's current stream (torch.cuda.current_stream().cuda_stream), so
+ * that the kernels are ordered after the work that produced their inputs.
+ * The stream must belong to the device's primary context. */
+void dlcRuntimeSetStream(DLC_KEEP DlcRuntime *rt, DLC_KEEP void *stream);
+DLC_KEEP void *dlcRuntimeGetStream(DLC_KEEP const DlcRuntime *rt);
+
 int dlcRuntimeMalloc(DLC_KEEP DlcRuntime *rt, size_t bytes,
                      DlcRuntimeDevicePtr *out);
 int dlcRuntimeFree(DLC_KEEP DlcRuntime *rt, DlcRuntimeDevicePtr p);
@@ -299,10 +308,11 @@ dlcRuntimeKernelLoad(DLC_KEEP DlcRuntime *rt,
                      DLC_KEEP const DlcRuntimeManifest *m);
 void dlcRuntimeKernelDestroy(DLC_TAKE DlcRuntimeKernel *k);
 
-/* Launches on the default stream.  ptrs holds one device pointer per
- * pointer parameter, in parameter order; symbols the symbol values in
- * manifest symbol order (the i64 parameters are taken from them by name).
- * Asynchronous: errors of the kernel itself show at the next synchronize. */
+/* Launches on the runtime's stream (dlcRuntimeSetStream).  ptrs holds one
+ * device pointer per pointer parameter, in parameter order; symbols the symbol
+ * values in manifest symbol order (the i64 parameters are taken from them by
+ * name). Asynchronous: errors of the kernel itself show at the next
+ * synchronize. */
 int dlcRuntimeKernelLaunch(DLC_KEEP DlcRuntimeKernel *k,
                            DLC_KEEP const DlcRuntimeDevicePtr *ptrs,
                            DLC_KEEP const int64_t *symbols);
@@ -344,7 +354,7 @@ int dlcRuntimeExecutableAllocate(DLC_KEEP DlcRuntimeExecutable *e,
 /* Frees the intermediates (after synchronizing the device). */
 int dlcRuntimeExecutableRelease(DLC_KEEP DlcRuntimeExecutable *e);
 
-/* Launches every kernel in order on the default stream.  tensors holds one
+/* Launches every kernel in order on the runtime's stream.  tensors holds one
  * device pointer per pointer parameter of the signature (graph inputs, then
  * outputs); each kernel's pointer parameters are bound to them and to the
  * intermediates (allocated first when needed), its i64 parameters to the

@@ -14,6 +14,7 @@ struct DlcRuntime {
   DlcDriver drv;
   CUdevice device;
   CUcontext ctx;
+  CUstream stream; /* launches, events and repacks; NULL: the default */
   int maxSmemOptin;
   char name[256];
   char error[4096];
@@ -98,6 +99,11 @@ void dlcRuntimeDestroy(DlcRuntime *rt) {
 }
 
 const char *dlcRuntimeGetLastError(const DlcRuntime *rt) { return rt->error; }
+
+void dlcRuntimeSetStream(DlcRuntime *rt, void *stream) {
+  rt->stream = (CUstream)stream;
+}
+void *dlcRuntimeGetStream(const DlcRuntime *rt) { return rt->stream; }
 const char *dlcRuntimeGetDeviceName(const DlcRuntime *rt) { return rt->name; }
 
 int dlcRuntimeMalloc(DlcRuntime *rt, size_t bytes, DlcRuntimeDevicePtr *out) {
@@ -267,8 +273,9 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
 static int launch(DlcRuntimeKernel *k, void **args,
                   const DlcRuntimeLaunchDims *d) {
   char err[512];
-  if (k->maps.count && dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->m, args,
-                                           k->symbols, err, sizeof err)) {
+  if (k->maps.count &&
+      dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->rt->stream, k->m, args,
+                          k->symbols, err, sizeof err)) {
     setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
              err);
     return -1;
@@ -276,7 +283,8 @@ static int launch(DlcRuntimeKernel *k, void **args,
   CUresult r = k->rt->drv.cuLaunchKernel(
       k->function, (unsigned)d->grid[0], (unsigned)d->grid[1],
       (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],
-      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, NULL, args, NULL);
+      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, k->rt->stream, args,
+      NULL);
   return check(k->rt, r, "cuLaunchKernel");
 }
 
@@ -322,9 +330,11 @@ static int timeRuns(DlcRuntime *rt, int (*run)(void *userData), void *userData,
     if (run(userData) != 0)
       goto done;
   for (int i = 0; i < iters; i++)
-    if (check(rt, d->cuEventRecord(ev[2 * i], NULL), "cuEventRecord") != 0 ||
+    if (check(rt, d->cuEventRecord(ev[2 * i], rt->stream), "cuEventRecord") !=
+            0 ||
         run(userData) != 0 ||
-        check(rt, d->cuEventRecord(ev[2 * i + 1], NULL), "cuEventRecord") != 0)
+        check(rt, d->cuEventRecord(ev[2 * i + 1], rt->stream),
+              "cuEventRecord") != 0)
       goto done;
   if (check(rt, d->cuEventSynchronize(ev[2 * iters - 1]), "kernel execution") !=
       0)

@@ -212,8 +212,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
 }
 
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
-                        const DlcRuntimeManifest *m, void *const *args,
-                        const int64_t *symbols, char *err, size_t errSize) {
+                        CUstream stream, const DlcRuntimeManifest *m,
+                        void *const *args, const int64_t *symbols, char *err,
+                        size_t errSize) {
   int ns = dlcRuntimeManifestGetNumSymbols(m);
   for (int j = 0; j < maps->count; j++) {
     CUdeviceptr base = *(const CUdeviceptr *)args[maps->tensorArg[j]];
@@ -243,9 +244,9 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
       r = drv->cuLaunchKernel(maps->repackKernel,
                               (unsigned)((cols + 1023) / 1024),
                               (unsigned)(rows < 65535 ? rows : 65535), 1, 256,
-                              1, 1, 0, NULL, params, NULL);
+                              1, 1, 0, stream, params, NULL);
     } else {
-      r = drv->cuMemcpy2DAsync(copy, NULL);
+      r = drv->cuMemcpy2DAsync(copy, stream);
     }
     if (r != 0) {
       snprintf(err, errSize, "repacking '%s': %s",
