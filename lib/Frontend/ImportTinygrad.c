@@ -78,8 +78,9 @@ static FeUop *source(FeImporter *im, const Uop *u, size_t i) {
   return &im->uops[(size_t)u->src->items[i].integer];
 }
 
-/* Source `i` as a tensor value, or NULL after an error. */
-static FeUop *tensorSource(FeImporter *im, const Uop *u, size_t i) {
+/* Source `i` as a tensor, or NULL after an error; a CONST's value may not
+ * be built yet (see materialize). */
+static FeUop *sourceUop(FeImporter *im, const Uop *u, size_t i) {
   FeUop *s = source(im, u, i);
   if (s->kind == FE_UOP_TENSOR)
     return s;
@@ -89,6 +90,22 @@ static FeUop *tensorSource(FeImporter *im, const Uop *u, size_t i) {
             "this source is not a tensor (a DEFINE_VAR, a shape or a "
             "device may only be a shape operand or a BUFFER's source)");
   return NULL;
+}
+
+/* A CONST becomes a tiny.const where it is first used as a tensor in its
+ * own dtype, so that CONSTs used only as shape entries or adopted by a
+ * weak operand's partner leave no dead op. */
+static void materialize(FeImporter *im, FeUop *s) {
+  if (s->isConst && !s->value.value.ptr)
+    s->value = feConst(im, s->constant, s->value.element);
+}
+
+/* Source `i` as a tensor value, or NULL after an error. */
+static FeUop *tensorSource(FeImporter *im, const Uop *u, size_t i) {
+  FeUop *s = sourceUop(im, u, i);
+  if (s)
+    materialize(im, s);
+  return s;
 }
 
 static bool needSources(FeImporter *im, const Uop *u, size_t lo, size_t hi) {
@@ -490,10 +507,12 @@ static bool reduce(FeImporter *im, const Uop *u, FeValue x, FeValue *out) {
   return true;
 }
 
-/* A weak operand takes the other's dtype (a CONST is rebuilt in it). */
-static FeValue adopt(FeImporter *im, const FeUop *s, MlirType element) {
-  if (mlirTypeEqual(s->value.element, element))
+/* A weak operand takes the other's dtype (a CONST is built in it). */
+static FeValue adopt(FeImporter *im, FeUop *s, MlirType element) {
+  if (!element.ptr || mlirTypeEqual(s->value.element, element)) {
+    materialize(im, s);
     return s->value;
+  }
   if (s->isConst && s->value.shape.rank == 0)
     return feConst(im, s->constant, element);
   return feCast(im, s->value, element);
@@ -503,11 +522,11 @@ static FeValue adopt(FeImporter *im, const FeUop *s, MlirType element) {
  * two strong ones must agree (tinygrad casts explicitly). */
 static bool aluOperands(FeImporter *im, const Uop *u, size_t first, size_t n,
                         FeValue *values, bool *allWeak) {
-  const FeUop *s[3];
+  FeUop *s[3];
   MlirType strong = {NULL};
   *allWeak = true;
   for (size_t i = 0; i < n; ++i) {
-    if (!(s[i] = tensorSource(im, u, first + i)))
+    if (!(s[i] = sourceUop(im, u, first + i)))
       return false;
     if (s[i]->weak)
       continue;
@@ -525,7 +544,7 @@ static bool aluOperands(FeImporter *im, const Uop *u, size_t first, size_t n,
     }
   }
   for (size_t i = 0; i < n; ++i)
-    values[i] = strong.ptr ? adopt(im, s[i], strong) : s[i]->value;
+    values[i] = adopt(im, s[i], strong);
   return true;
 }
 
@@ -592,7 +611,7 @@ static bool lowerUop(FeImporter *im, const Uop *u, FeUop *self) {
     self->constant =
         a->kind == DlcJsonValueBool ? (a->boolean ? 1.0 : 0.0) : a->number;
     self->weak = u->weak;
-    self->value = feConst(im, self->constant, u->element);
+    self->value.element = u->element; /* built when used: materialize */
     return true;
   }
   if ((tiny = lookup(kBinary, sizeof(kBinary) / sizeof(kBinary[0]), u->op))) {
