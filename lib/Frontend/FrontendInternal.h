@@ -89,6 +89,11 @@ typedef struct FeImporter {
   FePendingMap *maps;
   size_t numMaps, capacityMaps;
 
+  /* The code and suggestion of format errors (a missing or unknown field,
+   * malformed JSON); NULL: plain errors. */
+  const DlcDiagnosticCode *formatCode;
+  const char *formatSuggestion;
+
   FeUop *uops; /* owned: one per UOp of a tinygrad graph */
   size_t numUops;
 } FeImporter;
@@ -149,10 +154,13 @@ MlirLocation feJsonLocation(FeImporter *im, const DlcJsonValue *at);
 typedef MlirModule (*FeImportFn)(FeImporter *im, const DlcJsonValue *root);
 /* Parses `json`, loads the dialects, calls `importDocument` with MLIR
  * diagnostics forwarded to `errorCallback`, frees the importer's state;
- * the contract of dlcImportFrontendJson. */
+ * the contract of dlcImportFrontendJson. Format errors carry `formatCode`
+ * and `formatSuggestion` unless NULL. */
 MlirModule feImport(MlirContext ctx, MlirStringRef json,
                     MlirStringRef sourceName, MlirStringCallback errorCallback,
-                    void *userData, FeImportFn importDocument);
+                    void *userData, FeImportFn importDocument,
+                    const DlcDiagnosticCode *formatCode,
+                    const char *formatSuggestion);
 /* The module verifies and passes tiny-verify's checks (an importer bug
  * otherwise, reported like any diagnostic). */
 bool feVerifyModule(FeImporter *im, MlirModule module);

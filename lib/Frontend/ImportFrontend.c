@@ -695,5 +695,5 @@ MlirModule dlcImportFrontendJson(MlirContext ctx, MlirStringRef json,
                                  MlirStringCallback errorCallback,
                                  void *userData) {
   return feImport(ctx, json, sourceName, errorCallback, userData,
-                  importDocument);
+                  importDocument, NULL, NULL);
 }

@@ -32,13 +32,14 @@ static const char kSupported[] =
     "FDIV, IDIV, MOD, POW, CMPLT, CMPNE, WHERE, NEG, EXP2, LOG2, SQRT, "
     "RECIPROCAL, SIN, CAST, DETACH, CONTIGUOUS, SINK, DEVICE, UNIQUE";
 
+static const char kFormat[] =
+    "write the graph as docs/frontend.md describes (the exporter "
+    "python/dlc/tinygrad_export.py does)";
+
 /* E1006 GraphMalformed: the graph breaks the format (docs/frontend.md). */
 static bool malformed(FeImporter *im, const DlcJsonValue *at, const char *path,
                       const char *why) {
-  feCodedError(im, at, path, &dlcGraphMalformed,
-               "write the graph as docs/frontend.md describes (the exporter "
-               "python/dlc/tinygrad_export.py does)",
-               "%s", why);
+  feCodedError(im, at, path, &dlcGraphMalformed, kFormat, "%s", why);
   return false;
 }
 
@@ -474,7 +475,7 @@ static bool reduce(FeImporter *im, const Uop *u, FeValue x, FeValue *out) {
   int64_t axes[DLC_MAX_RANK];
   bool seen[DLC_MAX_RANK] = {false};
   int n = 0;
-  for (size_t i = 0; ok && kind && i < a->items[1].count; ++i) {
+  for (size_t i = 0; ok && i < a->items[1].count; ++i) {
     const DlcJsonValue *v = &a->items[1].items[i];
     ok = v->kind == DlcJsonValueNumber && v->isInteger && v->integer >= 0 &&
          v->integer < x.shape.rank && !seen[v->integer];
@@ -906,7 +907,10 @@ static MlirModule importGraph(FeImporter *im, const DlcJsonValue *root) {
   const DlcJsonValue *lastOp = last ? dlcJsonValueGetMember(last, "op") : NULL;
   if (!lastOp || lastOp->kind != DlcJsonValueString ||
       strcmp(lastOp->string, "SINK")) {
-    malformed(im, last ? last : uops, "uops",
+    char path[FE_PATH_SIZE];
+    snprintf(path, sizeof(path), "uops[%zu]",
+             uops->count ? uops->count - 1 : 0);
+    malformed(im, last ? last : uops, uops->count ? path : "uops",
               "the last UOp is the SINK whose sources are the outputs");
     return (MlirModule){NULL};
   }
@@ -954,5 +958,6 @@ MlirModule dlcImportTinygradJson(MlirContext ctx, MlirStringRef json,
                                  MlirStringRef sourceName,
                                  MlirStringCallback errorCallback,
                                  void *userData) {
-  return feImport(ctx, json, sourceName, errorCallback, userData, importGraph);
+  return feImport(ctx, json, sourceName, errorCallback, userData, importGraph,
+                  &dlcGraphMalformed, kFormat);
 }

@@ -76,6 +76,27 @@ void feCodedError(FeImporter *im, const DlcJsonValue *at, const char *path,
           why, suggestion);
 }
 
+/* An error of the document's format: coded when the importer says so
+ * (im->formatCode, the tinygrad importer's E1006), plain otherwise (the
+ * Frontend importer's). */
+static void formatError(FeImporter *im, const DlcJsonValue *at,
+                        const char *path, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void formatError(FeImporter *im, const DlcJsonValue *at,
+                        const char *path, const char *format, ...) {
+  char what[768];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(what, sizeof(what), format, args);
+  va_end(args);
+  if (im->formatCode)
+    feCodedError(im, at, path, im->formatCode, im->formatSuggestion, "%s",
+                 what);
+  else
+    feError(im, at, path, "%s", what);
+}
+
 /* MLIR diagnostics raised while importing (attribute parsing, the final
  * verification) go to the same callback, formatted like DLC's tools. */
 typedef struct {
@@ -147,7 +168,7 @@ bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
   if (feHasSymbol(im, symbol))
     return true;
   if (im->numSymbols == FE_MAX_SYMBOLS) {
-    feError(im, at, path, "more than %d symbols", FE_MAX_SYMBOLS);
+    formatError(im, at, path, "more than %d symbols", FE_MAX_SYMBOLS);
     return false;
   }
   im->symbols[im->numSymbols++] = symbol;
@@ -165,9 +186,9 @@ bool feExpectKind(FeImporter *im, const DlcJsonValue *value, const char *path,
                   DlcJsonValueKind kind) {
   if (value->kind == kind)
     return true;
-  feError(im, value, path, "expected %s %s, found %s %s", article(kind),
-          dlcJsonValueKindName(kind), article(value->kind),
-          dlcJsonValueKindName(value->kind));
+  formatError(im, value, path, "expected %s %s, found %s %s", article(kind),
+              dlcJsonValueKindName(kind), article(value->kind),
+              dlcJsonValueKindName(value->kind));
   return false;
 }
 
@@ -187,8 +208,9 @@ bool feCheckKeys(FeImporter *im, const DlcJsonValue *object, const char *path,
                                k == allowed ? "" : ", ", *k);
     if (!allowed[0])
       snprintf(list, sizeof(list), "none");
-    feError(im, &object->items[i], path,
-            "unknown field \"%.100s\" (expected: %s)", object->keys[i], list);
+    formatError(im, &object->items[i], path,
+                "unknown field \"%.100s\" (expected: %s)", object->keys[i],
+                list);
     return false;
   }
   return true;
@@ -204,7 +226,8 @@ const DlcJsonValue *feMember(FeImporter *im, const DlcJsonValue *object,
   snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "." : "", key);
   if (!value) {
     if (required)
-      feError(im, object, path[0] ? path : NULL, "missing field \"%s\"", key);
+      formatError(im, object, path[0] ? path : NULL, "missing field \"%s\"",
+                  key);
     return NULL;
   }
   return feExpectKind(im, value, sub, kind) ? value : NULL;
@@ -259,16 +282,26 @@ static void reportSyntaxError(FeImporter *im, const char *error) {
     consumed = 0;
     line = col = 1;
   }
-  char what[600];
-  snprintf(what, sizeof(what), "malformed JSON: %.500s", error + consumed);
+  char what[1100];
+  if (im->formatCode)
+    snprintf(what, sizeof(what),
+             "%s %s: malformed JSON: %.500s; suggestion: %s",
+             im->formatCode->code, im->formatCode->kind, error + consumed,
+             im->formatSuggestion);
+  else
+    snprintf(what, sizeof(what), "malformed JSON: %.500s", error + consumed);
   reportAt(im, line, col, NULL, what);
 }
 
 MlirModule feImport(MlirContext ctx, MlirStringRef json,
                     MlirStringRef sourceName, MlirStringCallback errorCallback,
-                    void *userData, FeImportFn importDocument) {
+                    void *userData, FeImportFn importDocument,
+                    const DlcDiagnosticCode *formatCode,
+                    const char *formatSuggestion) {
   FeImporter im;
   memset(&im, 0, sizeof(im));
+  im.formatCode = formatCode;
+  im.formatSuggestion = formatSuggestion;
   im.ctx = ctx;
   im.sourceName = sourceName;
   im.errorCallback = errorCallback;
