@@ -23,10 +23,11 @@ from .program import Program
 
 # name -> the submodule defining it, imported when first asked for.
 _COMPILER = {"Context": "ir", "Module": "ir", "dialects": "ir",
-             "passes": "ir", "compile": "compiler"}
+             "passes": "ir", "compile": "compiler",
+             "import_tinygrad": "compiler"}
 
 __all__ = ["Context", "Diagnostic", "DlcError", "Module", "Program",
-           "compile", "dialects", "passes"]
+           "compile", "dialects", "import_tinygrad", "passes"]
 
 
 def __getattr__(name):

@@ -1,6 +1,7 @@
 """One call from a model to kernels: dlc.compile(model) -> Program."""
 import contextlib
 import ctypes
+import json
 import os
 import sys
 import tempfile
@@ -67,8 +68,18 @@ def _layers(tiny, ir_tree):
     return layers
 
 
+def _is_tinygrad(text):
+    """Whether a JSON document is a tinygrad UOp graph (it has "uops")
+    rather than a Frontend graph."""
+    try:
+        return "uops" in json.loads(text)
+    except (ValueError, TypeError):
+        return False  # the importer reports what is wrong
+
+
 def _load(model, context):
-    """A tiny Module from a Module, a .json/.mlir path, or IR text."""
+    """A tiny Module from a Module, a .json (Frontend or tinygrad graph) or
+    .mlir path, or IR text."""
     if isinstance(model, Module):
         return model
     path = Path(model) if isinstance(model, os.PathLike) or (
@@ -77,15 +88,30 @@ def _load(model, context):
     if path is None:
         return context.parse(model)
     text = path.read_text()
+    if path.suffix == ".json" and _is_tinygrad(text):
+        return context.import_tinygrad(text, str(path))
     if path.suffix == ".json":
         return context.import_frontend_json(text, str(path))
     return context.parse(text, str(path))
 
 
+def import_tinygrad(graph, context=None):
+    """A tiny Module from a tinygrad UOp graph: a .json path, its text, or
+    the dict dlc.tinygrad_export.export returns."""
+    context = context or Context()
+    if isinstance(graph, dict):
+        return context.import_tinygrad(json.dumps(graph), "<tinygrad>")
+    if isinstance(graph, os.PathLike) or (
+            isinstance(graph, str) and graph.endswith(".json") and
+            "\n" not in graph):
+        return context.import_tinygrad(Path(graph).read_text(), str(graph))
+    return context.import_tinygrad(graph)
+
+
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             layers=False):
-    """Compiles `model` (a tiny Module, a Frontend JSON or tiny .mlir path,
-    or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
+    """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
+    or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
     PTX and manifests into `output` (a fresh temporary folder by default).
     With layers=True the Program also holds each layer's IR (slower: the
     module is printed after every pass). Raises DlcError with the failing
