@@ -251,12 +251,40 @@ static void tilesText(const KpProblem *p, KpRole role, int64_t tile, char *out,
 
 /* The kernel function next to `region`: its signature (kernelSignature)
  * and the launch attributes the manifest reads. */
+/* What the kernel's manifest says of its plan (docs/conventions.md): the
+ * plan's summary line, and the cost model's estimate when the planner left
+ * one on the schedule (dlcgpu.plan, dlcgpu.estimate). */
+static void recordPlan(MlirOperation kernel, MlirOperation region,
+                       const DlcPlan *plan) {
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  char summary[256];
+  dlcPlanSummary(plan, summary, sizeof(summary));
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.plan"), str(ctx, summary));
+  MlirOperation schedule = findSchedule(region);
+  const char *keys[] = {"time_est_us", "occupancy_est", "time_est_at"};
+  const char *names[] = {"us", "occupancy", "at"};
+  MlirNamedAttribute fields[3];
+  for (int i = 0; i < 3; ++i) {
+    fields[i].name =
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(names[i]));
+    fields[i].attribute = mlirOperationIsNull(schedule)
+                              ? mlirAttributeGetNull()
+                              : attrOf(schedule, keys[i]);
+    if (mlirAttributeIsNull(fields[i].attribute))
+      return;
+  }
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.estimate"),
+      mlirDictionaryAttrGet(ctx, 3, fields));
+}
+
 static MlirOperation buildKernelFunc(MlirOperation region, int numMaps,
                                      const MlirAttribute *maps,
                                      const char *gridX, const char *gridY,
                                      int64_t threads, int64_t smem,
                                      const char *flops, int64_t minBlocks,
-                                     int *numTensors) {
+                                     const DlcPlan *plan, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
   MlirAttribute *argAttrs;
@@ -287,6 +315,7 @@ static MlirOperation buildKernelFunc(MlirOperation region, int numMaps,
                          total, types, &kernelBody);
   free(types);
   free(argAttrs);
+  recordPlan(kernel, region, plan);
   return kernel;
 }
 
@@ -340,7 +369,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
           ? 2
           : 1;
   return buildKernelFunc(region, sm90 ? 2 : 0, maps, gridX, gridY, threads,
-                         smem, flops, minBlocks, numTensors);
+                         smem, flops, minBlocks, plan, numTensors);
 }
 
 /* What the SM80 skeleton multiplies: two f16 or two bf16 operands. */
@@ -457,7 +486,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     int numTensors = 0;
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
     MlirOperation kernel = buildKernelFunc(region, 0, NULL, grid, "1", threads,
-                                           smem, "0", 1, &numTensors);
+                                           smem, "0", 1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }
