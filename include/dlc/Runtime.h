@@ -125,6 +125,15 @@ DLC_KEEP const char *
 dlcRuntimeManifestGetPtxPath(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const char *
 dlcRuntimeManifestGetArch(DLC_KEEP const DlcRuntimeManifest *m);
+/* The compiler's summary of the kernel's plan ("plan"), or NULL. */
+DLC_KEEP const char *
+dlcRuntimeManifestGetPlan(DLC_KEEP const DlcRuntimeManifest *m);
+/* The cost model's estimate ("estimate", docs/conventions.md): its time in
+ * microseconds and occupancy at the nominal sizes `*at` names
+ * ("MxNxK=4096x4096x4096"); -1 when the manifest has none. */
+int dlcRuntimeManifestGetEstimate(DLC_KEEP const DlcRuntimeManifest *m,
+                                  double *us, double *occupancy,
+                                  DLC_KEEP const char **at);
 int dlcRuntimeManifestGetNumSymbols(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const char *
 dlcRuntimeManifestGetSymbol(DLC_KEEP const DlcRuntimeManifest *m, int i);
@@ -381,6 +390,15 @@ int dlcRuntimeExecutableTime(DLC_KEEP DlcRuntimeExecutable *e,
                              DLC_KEEP const DlcRuntimeDevicePtr *tensors,
                              DLC_KEEP const int64_t *symbols, int warmup,
                              int iters, double *medianMs);
+
+/* The same for kernel `kernel` (launch order) alone, bound as in the
+ * program to `tensors` and the intermediates (which hold what the last run
+ * left): its time within the program, for the per-kernel measurement rows
+ * of dlc-run --log. */
+int dlcRuntimeExecutableTimeKernel(DLC_KEEP DlcRuntimeExecutable *e, int kernel,
+                                   DLC_KEEP const DlcRuntimeDevicePtr *tensors,
+                                   DLC_KEEP const int64_t *symbols, int warmup,
+                                   int iters, double *medianMs);
 
 #ifdef __cplusplus
 }

@@ -681,6 +681,37 @@ static int runProgram(void *userData) {
   return dlcRuntimeExecutableLaunch(r->e, r->tensors, r->symbols);
 }
 
+/* One launch of one kernel of a program, for timeRuns. */
+typedef struct {
+  DlcRuntimeExecutable *e;
+  int k;
+  const DlcRuntimeDevicePtr *tensors;
+} KernelRun;
+
+static int runKernel(void *userData) {
+  KernelRun *r = userData;
+  return launchKernel(r->e, r->k, r->tensors);
+}
+
+int dlcRuntimeExecutableTimeKernel(DlcRuntimeExecutable *e, int kernel,
+                                   const DlcRuntimeDevicePtr *tensors,
+                                   const int64_t *symbols, int warmup,
+                                   int iters, double *medianMs) {
+  if (kernel < 0 || kernel >= e->numKernels) {
+    setError(e->rt, "program '%s' has no kernel %d (it has %d)",
+             dlcRuntimeProgramGetName(e->p), kernel, e->numKernels);
+    return -1;
+  }
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  DlcRuntimeTraceCallback saved = e->trace;
+  e->trace = NULL;
+  KernelRun run = {e, kernel, tensors};
+  int rc = timeRuns(e->rt, runKernel, &run, warmup, iters, medianMs);
+  e->trace = saved;
+  return rc;
+}
+
 int dlcRuntimeExecutableTime(DlcRuntimeExecutable *e,
                              const DlcRuntimeDevicePtr *tensors,
                              const int64_t *symbols, int warmup, int iters,
