@@ -46,6 +46,15 @@ DLC_GIVE MlirModule dlcImportTinygradJson(DLC_KEEP MlirContext ctx,
                                           MlirStringCallback errorCallback,
                                           void *userData);
 
+/* Either importer, by the document: an object with "uops" is a tinygrad
+ * UOp graph (dlcImportTinygradJson), anything else Frontend IR
+ * (dlcImportFrontendJson, which reports what is wrong with it). */
+DLC_GIVE MlirModule dlcImportGraphJson(DLC_KEEP MlirContext ctx,
+                                       MlirStringRef json,
+                                       MlirStringRef sourceName,
+                                       MlirStringCallback errorCallback,
+                                       void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 #include "TinyChecks.h"
 
 #include "dlc/Dialects.h"
+#include "dlc/Frontend.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -327,4 +328,18 @@ MlirModule feImport(MlirContext ctx, MlirStringRef json,
   free(im.tensors);
   free(im.uops);
   return module;
+}
+
+MlirModule dlcImportGraphJson(MlirContext ctx, MlirStringRef json,
+                              MlirStringRef sourceName,
+                              MlirStringCallback errorCallback,
+                              void *userData) {
+  char error[8];
+  DlcJsonValue *root =
+      dlcJsonValueParse(json.data ? json.data : "", json.data ? json.length : 0,
+                        error, sizeof(error));
+  bool tinygrad = root && dlcJsonValueGetMember(root, "uops") != NULL;
+  dlcJsonValueDestroy(root);
+  return (tinygrad ? dlcImportTinygradJson : dlcImportFrontendJson)(
+      ctx, json, sourceName, errorCallback, userData);
 }

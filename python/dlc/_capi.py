@@ -122,6 +122,8 @@ _declare("dlcImportFrontendJson", Module, Context, StringRef, StringRef,
          StringCallback, ctypes.c_void_p)
 _declare("dlcImportTinygradJson", Module, Context, StringRef, StringRef,
          StringCallback, ctypes.c_void_p)
+_declare("dlcImportGraphJson", Module, Context, StringRef, StringRef,
+         StringCallback, ctypes.c_void_p)
 # dlcWriteKernels(module op, DlcKernelsOutput, output, tool name).
 KERNELS_DIR = 0
 _declare("dlcWriteKernels", ctypes.c_bool, Operation, ctypes.c_int,

@@ -68,15 +68,6 @@ def _layers(tiny, ir_tree):
     return layers
 
 
-def _is_tinygrad(text):
-    """Whether a JSON document is a tinygrad UOp graph (it has "uops")
-    rather than a Frontend graph."""
-    try:
-        return "uops" in json.loads(text)
-    except (ValueError, TypeError):
-        return False  # the importer reports what is wrong
-
-
 def _load(model, context):
     """A tiny Module from a Module, a .json (Frontend or tinygrad graph) or
     .mlir path, or IR text."""
@@ -88,10 +79,8 @@ def _load(model, context):
     if path is None:
         return context.parse(model)
     text = path.read_text()
-    if path.suffix == ".json" and _is_tinygrad(text):
-        return context.import_tinygrad(text, str(path))
     if path.suffix == ".json":
-        return context.import_frontend_json(text, str(path))
+        return context.import_graph_json(text, str(path))
     return context.parse(text, str(path))
 
 

@@ -90,6 +90,11 @@ class Context:
         writes one)."""
         return self._import(_capi.dlcImportTinygradJson, text, name)
 
+    def import_graph_json(self, text, name="<json>"):
+        """A tiny module from a JSON graph: a tinygrad UOp graph when the
+        document has "uops", Frontend IR otherwise (dlcImportGraphJson)."""
+        return self._import(_capi.dlcImportGraphJson, text, name)
+
     def _import(self, importer, text, name):
         data = text.encode() if isinstance(text, str) else text
         source = name.encode()
