@@ -14,7 +14,6 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Func.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,12 +234,7 @@ const DlcJsonValue *feMember(FeImporter *im, const DlcJsonValue *object,
 }
 
 bool feIsIdentifier(const char *s) {
-  if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
-    return false;
-  for (const char *p = s + 1; *p; ++p)
-    if (!(isalnum((unsigned char)*p) || *p == '_'))
-      return false;
-  return true;
+  return dlcIsSymbolName(mlirStringRefCreateFromCString(s));
 }
 
 MlirAttribute feNameDictionary(FeImporter *im, const char *name) {
