@@ -248,7 +248,7 @@ static bool readPairs(FeImporter *im, const Uop *u, const DlcShape *x,
       hi[i] = h->integer;
     } else {
       DlcDim d;
-      char sub[FE_PATH_SIZE + 32];
+      char sub[FE_PATH_SIZE + 64];
       snprintf(sub, sizeof(sub), "%s[%zu][1]", path, i);
       if (!readDim(im, h, sub, &d))
         return false;
