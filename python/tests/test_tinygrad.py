@@ -34,12 +34,12 @@ def test_import_dict_and_compile(tmp_path):
 
 def test_import_error_is_coded():
     graph = {"uops": [{"op": "BUFFER", "dtype": "half",
-                       "arg": {"name": "X", "shape": ["M*K"]}},
+                       "arg": {"name": "X", "shape": ["H+2*p"]}},
                       {"op": "SINK", "src": [0]}]}
     with pytest.raises(dlc.DlcError) as error:
         dlc.import_tinygrad(graph)
     assert error.value.code == "E1501"
-    assert error.value.location == "<tinygrad>:1:76"  # "M*K" in json.dumps
+    assert error.value.location == "<tinygrad>:1:76"  # "H+2*p" in json.dumps
     assert error.value.suggestion.startswith("give the dimension a symbol")
 
 
