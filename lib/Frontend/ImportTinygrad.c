@@ -26,11 +26,16 @@ typedef struct Uop {
   bool weak;
 } Uop;
 
-static const char kSupported[] =
-    "BUFFER, PARAM, DEFINE_VAR, CONST, STACK, VECTORIZE, RESHAPE, PERMUTE, "
-    "EXPAND, PAD, SHRINK, FLIP, REDUCE_AXIS, REDUCE, ADD, SUB, MUL, MAX, "
-    "FDIV, IDIV, MOD, POW, CMPLT, CMPNE, WHERE, NEG, EXP2, LOG2, SQRT, "
-    "RECIPROCAL, SIN, CAST, DETACH, CONTIGUOUS, SINK, DEVICE, UNIQUE";
+/* Every UOp the importer reads (docs/frontend.md, "tinygrad UOp graphs"). */
+static const char *const kKnown[] = {
+    "BUFFER",    "PARAM",   "DEFINE_VAR",  "CONST",      "STACK",
+    "VECTORIZE", "RESHAPE", "PERMUTE",     "EXPAND",     "PAD",
+    "SHRINK",    "FLIP",    "REDUCE_AXIS", "REDUCE",     "ADD",
+    "SUB",       "MUL",     "MAX",         "FDIV",       "IDIV",
+    "MOD",       "POW",     "CMPLT",       "CMPNE",      "WHERE",
+    "NEG",       "EXP2",    "LOG2",        "SQRT",       "RECIPROCAL",
+    "SIN",       "CAST",    "DETACH",      "CONTIGUOUS", "CONTIGUOUS_BACKWARD",
+    "SINK",      "DEVICE",  "UNIQUE",      NULL};
 
 static const char kFormat[] =
     "write the graph as docs/frontend.md describes (the exporter "
@@ -566,7 +571,26 @@ static const char *lookup(const char *const (*table)[2], size_t n,
   return NULL;
 }
 
-/* Lowers a UOp that is neither an input nor the SINK into `self`. */
+/* E1501 for a UOp outside kKnown, naming those the importer reads. */
+static bool checkKnown(FeImporter *im, const Uop *u) {
+  for (const char *const *k = kKnown; *k; ++k)
+    if (!strcmp(*k, u->op))
+      return true;
+  char known[600];
+  size_t used = 0;
+  for (const char *const *k = kKnown; *k && used < sizeof(known); ++k)
+    used += (size_t)snprintf(known + used, sizeof(known) - used, "%s%s",
+                             k == kKnown ? "" : ", ", *k);
+  char why[700];
+  snprintf(why, sizeof(why), "unknown UOp (DLC imports %s)", known);
+  return unsupported(im, u,
+                     "rewrite the graph with the supported UOps (or extend "
+                     "lib/Frontend/ImportTinygrad.c)",
+                     why);
+}
+
+/* Lowers a UOp of kKnown that is neither an input nor the SINK into
+ * `self`. */
 static bool lowerUop(FeImporter *im, const Uop *u, FeUop *self) {
   const char *tiny;
   self->kind = FE_UOP_TENSOR;
@@ -675,20 +699,11 @@ static bool lowerUop(FeImporter *im, const Uop *u, FeUop *self) {
   }
   if (!strcmp(u->op, "REDUCE_AXIS") || !strcmp(u->op, "REDUCE"))
     return reduce(im, u, x->value, &self->value);
-  if (!strcmp(u->op, "RESHAPE") || !strcmp(u->op, "EXPAND") ||
-      !strcmp(u->op, "PERMUTE") || !strcmp(u->op, "PAD") ||
-      !strcmp(u->op, "SHRINK") || !strcmp(u->op, "FLIP")) {
-    self->isConst =
-        x->isConst && x->value.shape.rank == 0 && !strcmp(u->op, "RESHAPE");
-    self->constant = x->constant;
-    return movement(im, u, x->value, &self->value);
-  }
-  char why[600];
-  snprintf(why, sizeof(why), "unknown UOp (DLC imports %s)", kSupported);
-  return unsupported(im, u,
-                     "rewrite the graph with the supported UOps (or extend "
-                     "lib/Frontend/ImportTinygrad.c)",
-                     why);
+  /* The movement ops remain (checkKnown let no other UOp through). */
+  self->isConst =
+      x->isConst && x->value.shape.rank == 0 && !strcmp(u->op, "RESHAPE");
+  self->constant = x->constant;
+  return movement(im, u, x->value, &self->value);
 }
 
 /* Reads the common fields of uops[index]; src indices must point back. */
@@ -1026,7 +1041,8 @@ static MlirModule importGraph(FeImporter *im, const DlcJsonValue *root) {
   for (size_t i = 0; ok && i < uops->count; ++i) {
     Uop u;
     ok = readUop(im, &uops->items[i], i, &u);
-    if (!ok || isInput(u.op) || !strcmp(u.op, "DEFINE_VAR"))
+    if (!ok || !(ok = checkKnown(im, &u)) || isInput(u.op) ||
+        !strcmp(u.op, "DEFINE_VAR"))
       continue;
     im->b.loc = feJsonLocation(im, u.json);
     if (!strcmp(u.op, "SINK"))
