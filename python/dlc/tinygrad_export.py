@@ -12,6 +12,7 @@ Written against tinygrad's public UOp API only (`Tensor.uop`, and on a UOp
 this machine has no tinygrad, and its UOp vocabulary moves between
 releases. The tests exercise it on stand-in UOp objects
 (python/tests/test_tinygrad.py). Needs no libDLC.so."""
+import dataclasses
 import json
 import math
 
@@ -98,6 +99,11 @@ class _Writer:
             return {"uop": self.index[id(value)]}
         if isinstance(value, (tuple, list)):
             return [self.arg(v) for v in value]
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            # e.g. a PARAM's ParamArg: its fields (inputs= replaces it with
+            # {"name", "shape"}, which is what DLC reads).
+            return {f.name: self.arg(getattr(value, f.name))
+                    for f in dataclasses.fields(value)}
         if hasattr(value, "name") and not _is_uop(value):
             return value.name
         return str(value)

@@ -121,3 +121,18 @@ def _tree(graph):
         return u
 
     return node(len(uops) - 1)
+
+
+def test_export_writes_dataclass_args():
+    """A dataclass arg (tinygrad's ParamArg, say) becomes its fields."""
+    import dataclasses
+
+    @dataclasses.dataclass
+    class ParamArg:
+        idx: int
+        name: str
+
+    p = UOp(Ops.BUFFER, DType("half"), arg=ParamArg(3, "x"))
+    graph = export([UOp(Ops.CAST, DType("float"), (p,))])
+    assert graph["uops"][0]["arg"] == {"idx": 3, "name": "x"}
+    assert graph["uops"][-1] == {"op": "SINK", "src": [1], "arg": ["out0"]}
