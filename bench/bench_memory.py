@@ -7,11 +7,13 @@ memory-bound skeleton, compiled from examples/*.tiny.mlir) against torch.
   rmsnorm     Y = X rsqrt(mean(X^2) + eps) g (torch F.rms_norm)
   softmax     softmax over rows of N, fp16 (torch.softmax)
   silu_add    Z = X sigmoid(X) + Y on E elements, fp16 (torch eager: three
-              kernels; and torch.compile's one Triton kernel, when it works)
+              kernels)
   row_sum     row sums (f32) of X[M, N] (torch .sum), row_max its maxima
               (f16, torch .amax), row_sum+max both from one kernel
   copy        X.copy_() of the same bytes: the bandwidth ceiling
 
+Anchors: torch eager and torch.compile (Inductor's Triton kernel, compiled
+per shape; left out where it does not work) of the same function.
 Each DLC output is checked against torch in fp32 before it is timed
 (|y - r| <= 1e-2 + 1e-2 |r|: f16 outputs of a different reduction order).
 Bandwidth = bytes read + written once / median time (triton do_bench, L2
@@ -41,6 +43,27 @@ def check(name, y, ref):
         print("  %s: %d of %d wrong (max err %.3g)" % (
             name, n, y.numel(), (y - ref).abs().max().item()))
     return n == 0
+
+
+def compiled(fn):
+    """torch.compile's kernel for fn (Inductor: one generated Triton kernel
+    per shape), or None where it does not work here."""
+    try:
+        c = torch.compile(fn, dynamic=False)
+        c()
+        return c
+    except Exception as e:  # no compiler toolchain, or a graph it rejects
+        print("  torch.compile unavailable: %s" % type(e).__name__)
+        return None
+
+
+def torch_anchors(fn):
+    """torch eager and (when it works) torch.compile of the same function."""
+    anchors = [("torch", fn)]
+    c = compiled(fn)
+    if c is not None:
+        anchors.append(("compile", c))
+    return anchors
 
 
 def rows_cases(M, widths):
@@ -99,20 +122,20 @@ def main():
         ok = check("layernorm", out, F.layer_norm(x.float(), (N,), g.float(), b.float(), 1e-5))
         row("layernorm", "%dx%d" % (M, N), 2 * M * N * 2,
             lambda: ln.launch(t_ln, sym, stream.cuda_stream),
-            [("torch", lambda: F.layer_norm(x, (N,), g, b, 1e-5))], ok)
+            torch_anchors(lambda: F.layer_norm(x, (N,), g, b, 1e-5)), ok)
         t_rms = {"X": x, "g": g, "inv_n": inv, "Y": out}
         rms.launch(t_rms, sym, stream.cuda_stream)
         ref = x.float() * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True) + 1e-5) * g.float()
         ok = check("rmsnorm", out, ref)
         row("rmsnorm", "%dx%d" % (M, N), 2 * M * N * 2,
             lambda: rms.launch(t_rms, sym, stream.cuda_stream),
-            [("torch", lambda: F.rms_norm(x, (N,), g, 1e-5))], ok)
+            torch_anchors(lambda: F.rms_norm(x, (N,), g, 1e-5)), ok)
         t_sm = {"X": x, "Y": out}
         sm.launch(t_sm, sym, stream.cuda_stream)
         ok = check("softmax", out, torch.softmax(x.float(), -1))
         row("softmax", "%dx%d" % (M, N), 2 * M * N * 2,
             lambda: sm.launch(t_sm, sym, stream.cuda_stream),
-            [("torch", lambda: torch.softmax(x, -1))], ok)
+            torch_anchors(lambda: torch.softmax(x, -1)), ok)
         del x, out
 
     silu = kernel("silu_add")
@@ -123,13 +146,7 @@ def main():
     t_s = {"X": x, "Y": y, "Z": z}
     silu.launch(t_s, {"E": E}, stream.cuda_stream)
     ok = check("silu_add", z, x.float() * torch.sigmoid(x.float()) + y.float())
-    anchors = [("eager", lambda: x * torch.sigmoid(x) + y)]
-    try:
-        compiled = torch.compile(lambda a, c: a * torch.sigmoid(a) + c)
-        compiled(x, y)
-        anchors.append(("compile", lambda: compiled(x, y)))
-    except Exception as e:
-        print("  torch.compile unavailable: %s" % type(e).__name__)
+    anchors = torch_anchors(lambda: x * torch.sigmoid(x) + y)
     row("silu_add", "2^28", 3 * E * 2, lambda: silu.launch(t_s, {"E": E}, stream.cuda_stream),
         anchors, ok)
     del x, y, z
@@ -145,18 +162,18 @@ def main():
     ok = check("row sum", s, x.float().sum(-1))
     row("row_sum", "%dx%d" % (M, N), M * N * 2 + M * 4,
         lambda: rs.launch(t_s, sym, stream.cuda_stream),
-        [("torch", lambda: x.sum(-1, dtype=torch.float32))], ok)
+        torch_anchors(lambda: x.sum(-1, dtype=torch.float32)), ok)
     rm.launch(t_m, sym, stream.cuda_stream)
     ok = check("row max", mx, x.amax(-1))
     row("row_max", "%dx%d" % (M, N), M * N * 2 + M * 2,
         lambda: rm.launch(t_m, sym, stream.cuda_stream),
-        [("torch", lambda: x.amax(-1))], ok)
+        torch_anchors(lambda: x.amax(-1)), ok)
     s.zero_(), mx.zero_()
     rr.launch(t_r, sym, stream.cuda_stream)
     ok = check("row sum", s, x.float().sum(-1)) and check("row max", mx, x.amax(-1))
     row("row_sum+max", "%dx%d" % (M, N), M * N * 2 + M * 6,
         lambda: rr.launch(t_r, sym, stream.cuda_stream),
-        [("torch", lambda: (x.sum(-1, dtype=torch.float32), x.amax(-1)))], ok)
+        torch_anchors(lambda: (x.sum(-1, dtype=torch.float32), x.amax(-1))), ok)
 
     if args.out:
         with open(args.out, "w") as f:

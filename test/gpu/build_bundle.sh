@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the GPU differential bundle HERE (MLIR, no GPU needed): random
 # GEMM-family problems (gen_problems.py, names pNNN), memory-bound ones
-# (gen_memory_problems.py, qNNN) or half each, each checked by tiny-verify,
+# (gen_memory_problems.py, qNNN), convolutions (gen_conv_problems.py, cNNN)
+# or half GEMM and half memory-bound (all), each checked by tiny-verify,
 # compiled with dlc-to-ptx + dlc-translate --emit-kernels and given CPU
 # reference data by dlc-interp --products accumulator, plus the dlc-run
 # binary and run_bundle.sh.  Builds no tools itself: they come from $DLC_BIN
 # (default build/bin).
 #
 #   test/gpu/build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]
-#                            [--timeout SEC] [--family gemm|memory|all]
+#                            [--timeout SEC] [--family gemm|memory|conv|all]
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -19,7 +20,7 @@
 #                         in errors/
 #   invalid.txt           problems the generator got wrong (tiny-verify or
 #                         dlc-interp rejects them): should stay empty
-#   pNNN/, qNNN/          manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
+#   pNNN/, qNNN/, cNNN/   manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
 #   src/                  the generated problems and index.json
 #   dlc-run, run_bundle.sh, info.txt, summary.txt
 # and prints "compiled X of N; failures by reason: ..." and the bundle size.
@@ -27,7 +28,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|all]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|all]"
 bundle="${1:?$usage}"
 shift
 count=300 seed=1 chip=sm_90 tmo=300 family=gemm
@@ -43,8 +44,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$family" in
-  gemm|memory|all) ;;
-  *) echo "build_bundle.sh: --family wants gemm, memory or all" >&2; echo "$usage" >&2; exit 2 ;;
+  gemm|memory|conv|all) ;;
+  *) echo "build_bundle.sh: --family wants gemm, memory, conv or all" >&2; echo "$usage" >&2; exit 2 ;;
 esac
 for t in dlc-opt dlc-translate dlc-interp dlc-run; do
   [ -x "$bin/$t" ] || { echo "build_bundle.sh: $bin/$t missing (build first, or set DLC_BIN)" >&2; exit 2; }
@@ -57,6 +58,7 @@ gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/s
 case "$family" in
   gemm) gen gen_problems.py "$count" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
+  conv) gen gen_conv_problems.py "$count" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1

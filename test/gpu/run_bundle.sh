@@ -74,7 +74,7 @@ unzip_ptx() {
   else python3 -c 'import gzip,shutil,sys; shutil.copyfileobj(gzip.open(sys.argv[1]), open(sys.argv[2], "wb"))' "$1" "${1%.gz}"
   fi
 }
-for gz in "$bundle"/[pq]*/*.ptx.gz; do
+for gz in "$bundle"/[pqc]*/*.ptx.gz; do
   [ -e "$gz" ] || continue
   [ -s "${gz%.gz}" ] || unzip_ptx "$gz" ||
     { echo "run_bundle.sh: cannot unpack $gz (no gzip, no python3?)" >&2; exit 2; }

@@ -9,6 +9,7 @@
  * dimensions, the axis of the region it runs along. A read's map then says,
  * per axis, which memref dimension (and so which stride) it indexes. */
 #include "KernelProblem.h"
+#include "ProblemReader.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
@@ -19,39 +20,30 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum {
   MaxRank = KP_MAX_RANK,
-  MaxAxes = 2 * MaxRank,
-  MaxMemo = 2 * KP_MAX_STEPS
+  MaxAxes = KP_READER_MAX_AXES,
+  MaxMemo = KP_READER_MAX_MEMO
 };
 
 static const char *const kSuggestion =
     "the GEMM family is one reduce {op = \"sum\"} over one axis of a product "
-    "of two reads (through casts and transposes), then elementwise ops, then "
-    "one yield";
+    "of two reads (through casts and transposes), or an implicit GEMM (a "
+    "convolution: several reduced axes, a windowed read under its padding "
+    "guard), then elementwise ops, then one yield";
 
-/* What the walk knows about the region. Axis numbering: the reduce body's
- * dims (iters and reduce iters interleaved as the reduce places them). */
-typedef struct Reader {
-  MlirOperation func;
-  MlirBlock body;
-  KpProblem *p;
-  int numIters, numReduce, rank;
-  int iterOfAxis[MaxAxes]; /* >= 0: iter; < 0: -(reduce iter) - 1 */
-  int axisOfIter[MaxRank]; /* output (iter) i is body axis axisOfIter[i] */
-  KpRole roleOfAxis[MaxAxes];
-  MlirValue acc; /* the reduce's result */
-  int numMemo;
-  MlirValue memoValue[MaxMemo];
-  int memoDims[MaxMemo][MaxRank];
-  int memoStep[MaxMemo];
-} Reader;
+typedef KpReader Reader;
 
-static bool fail(MlirOperation op, const char *why) {
+bool kpReaderFail(MlirOperation op, const char *why) {
   dlcEmitDiagnostic(op, &dlcRegionNotPlannable, kSuggestion, "%s", why);
   return false;
+}
+
+static bool fail(MlirOperation op, const char *why) {
+  return kpReaderFail(op, why);
 }
 
 MlirAttribute kpAttr(MlirOperation op, const char *name) {
@@ -77,6 +69,34 @@ static bool copyString(MlirAttribute a, char *out, size_t size) {
 
 bool kpExtentIs(const KpExtent *e, int64_t value) {
   return e->numSymbols == 0 && e->constant == value;
+}
+
+static int compareInt(const void *a, const void *b) {
+  return *(const int *)a - *(const int *)b;
+}
+
+bool kpExtentEqual(const KpExtent *a, const KpExtent *b) {
+  if (a->constant != b->constant || a->numSymbols != b->numSymbols)
+    return false;
+  if (a->constant == 0)
+    return true;
+  int x[KP_MAX_FACTORS], y[KP_MAX_FACTORS];
+  memcpy(x, a->symbols, sizeof(x));
+  memcpy(y, b->symbols, sizeof(y));
+  qsort(x, (size_t)a->numSymbols, sizeof(int), compareInt);
+  qsort(y, (size_t)b->numSymbols, sizeof(int), compareInt);
+  return memcmp(x, y, (size_t)a->numSymbols * sizeof(int)) == 0;
+}
+
+bool kpExtentTimes(const KpExtent *a, const KpExtent *b, KpExtent *out) {
+  KpExtent r = *a;
+  if (a->numSymbols + b->numSymbols > KP_MAX_FACTORS ||
+      __builtin_mul_overflow(a->constant, b->constant, &r.constant))
+    return false;
+  for (int i = 0; i < b->numSymbols; ++i)
+    r.symbols[r.numSymbols++] = b->symbols[i];
+  *out = r;
+  return true;
 }
 
 KpExtent kpExtentConstant(int64_t value) {
@@ -174,7 +194,7 @@ MlirType kpElementType(MlirContext ctx, KpElement e) {
  * ---------------------------------------------------------
  */
 
-static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
+MlirAttribute kpArgAttr(MlirOperation func, int arg, const char *name) {
   MlirAttribute all = kpAttr(func, "arg_attrs");
   if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
@@ -187,7 +207,7 @@ static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
 }
 
 static bool layoutKindIs(MlirOperation func, int arg, const char *kind) {
-  MlirAttribute layout = argAttr(func, arg, "rbssa.layout");
+  MlirAttribute layout = kpArgAttr(func, arg, "rbssa.layout");
   char text[KP_NAME] = "row_major"; /* the default of docs/dialects/rbssa.md */
   if (!mlirAttributeIsNull(layout) && mlirAttributeIsADictionary(layout))
     copyString(mlirDictionaryAttrGetElementByName(
@@ -206,7 +226,7 @@ const char *kpArgStrides(MlirOperation func, int arg,
     return "an argument index is out of range";
   MlirValue v = mlirBlockGetArgument(body, arg);
   MlirType type = mlirValueGetType(v);
-  MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
+  MlirAttribute shape = kpArgAttr(func, arg, "rbssa.shape");
   if (!mlirTypeIsAMemRef(type) || mlirAttributeIsNull(shape) ||
       !mlirAttributeIsAArray(shape) ||
       mlirArrayAttrGetNumElements(shape) != mlirShapedTypeGetRank(type) ||
@@ -241,15 +261,15 @@ const char *kpArgStrides(MlirOperation func, int arg,
   return NULL;
 }
 
-static bool memrefStrides(Reader *r, int arg, KpExtent strides[MaxRank],
-                          int *rank) {
+bool kpReaderStrides(Reader *r, int arg, KpExtent strides[MaxRank], int *rank) {
   const char *why = kpArgStrides(r->func, arg, strides, rank);
   return why ? fail(r->func, why) : true;
 }
 
-/* Follows `v` through casts, transposes and broadcasts down to a read of
- * a region argument; `dims` (in: v's axes) becomes the read's axes. */
-static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
+MlirOperation kpReaderTrace(MlirValue v, int dims[MaxRank],
+                            MlirOperation *guard) {
+  if (guard)
+    *guard = (MlirOperation){NULL};
   for (;;) {
     MlirOperation op = kpProducer(v);
     MlirType type = mlirValueGetType(v);
@@ -258,6 +278,11 @@ static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
         dlcOperationIsA(op, "rbssa.cast")) {
       if (dlcOperationIsA(op, "rbssa.read"))
         return op;
+    } else if (guard && mlirOperationIsNull(*guard) &&
+               dlcOperationIsA(op, "rbssa.select") &&
+               dlcOperationIsA(kpProducer(mlirOperationGetOperand(op, 0)),
+                               "rbssa.read")) {
+      *guard = op; /* the padding guard of an implicit GEMM's window */
     } else if (dlcOperationIsA(op, "rbssa.transpose") ||
                dlcOperationIsA(op, "rbssa.broadcast_in_dim")) {
       bool transpose = dlcOperationIsA(op, "rbssa.transpose");
@@ -286,10 +311,7 @@ static MlirOperation traceRead(MlirValue v, int dims[MaxRank]) {
   }
 }
 
-/* Fills `t` from a read whose result axes are `dims`: per axis, the stride
- * of the memref dimension its map selects. */
-static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
-                           KpTensor *t) {
+bool kpReaderTensorArg(Reader *r, MlirOperation read, KpTensor *t) {
   MlirValue source = mlirOperationGetOperand(read, 0);
   if (!mlirValueIsABlockArgument(source) ||
       !mlirBlockEqual(mlirBlockArgumentGetOwner(source), r->body))
@@ -298,9 +320,18 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
   if (!kpElementOf(mlirValueGetType(source), &t->element) ||
       t->element == KP_I1)
     return fail(read, "the GEMM family reads f16, bf16 and f32 tensors");
+  return true;
+}
+
+/* Fills `t` from a read whose result axes are `dims`: per axis, the stride
+ * of the memref dimension its map selects. */
+static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
+                           KpTensor *t) {
+  if (!kpReaderTensorArg(r, read, t))
+    return false;
   KpExtent strides[MaxRank];
   int rank;
-  if (!memrefStrides(r, t->arg, strides, &rank))
+  if (!kpReaderStrides(r, t->arg, strides, &rank))
     return false;
   MlirAttribute mapAttr = kpAttr(read, "map");
   if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
@@ -351,12 +382,12 @@ static bool readAxes(Reader *r, MlirOperation reduce) {
       mlirDenseArrayGetNumElements(axes) != r->numReduce)
     return fail(reduce, "the reduce body's axes do not match rbssa.iters and "
                         "rbssa.reduce_iters");
-  if (r->numReduce != 1) {
+  if (r->numReduce > KP_MAX_FUSED) {
     char why[160];
     snprintf(why, sizeof(why),
-             "the contraction reduces %d axes; the planner handles one "
-             "(implicit GEMM over several axes is not implemented)",
-             r->numReduce);
+             "the contraction reduces %d axes; an implicit GEMM fuses at "
+             "most %d",
+             r->numReduce, KP_MAX_FUSED);
     return fail(reduce, why);
   }
   bool reduced[MaxAxes] = {false};
@@ -376,7 +407,7 @@ static bool readAxes(Reader *r, MlirOperation reduce) {
   return true;
 }
 
-static bool iterSize(Reader *r, int axis, KpExtent *out) {
+bool kpReaderAxisSize(Reader *r, int axis, KpExtent *out) {
   int it = r->iterOfAxis[axis];
   MlirAttribute list =
       kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
@@ -390,7 +421,7 @@ static bool iterSize(Reader *r, int axis, KpExtent *out) {
 }
 
 /* The name of body axis `axis` (rbssa.iters / rbssa.reduce_iters). */
-static void axisName(Reader *r, int axis, char *out, size_t size) {
+void kpReaderAxisName(Reader *r, int axis, char *out, size_t size) {
   int it = r->iterOfAxis[axis];
   MlirAttribute list =
       kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
@@ -416,16 +447,18 @@ bool kpAxisRole(bool readByA, bool readByB, bool reduced, KpRole *role) {
 /* Axis roles from which factor reads each axis, then the factors. */
 static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
                         const int *mulDims) {
-  MlirOperation read[2];
+  MlirOperation read[2], guard[2];
   int dims[2][MaxRank];
   for (int f = 0; f < 2; ++f) {
     memcpy(dims[f], mulDims, sizeof(dims[f]));
-    read[f] = traceRead(factor[f], dims[f]);
+    read[f] = kpReaderTrace(factor[f], dims[f], &guard[f]);
     if (mlirOperationIsNull(read[f]))
       return fail(mul, "a factor of the product is not a read of a region "
                        "argument (through casts, transposes and broadcasts; "
                        "C-CON1)");
   }
+  if (kpReaderIsImplicit(r, read, guard))
+    return kpReadImplicit(r, mul, read, dims, guard);
   /* Which axes each factor's map uses. */
   bool used[2][MaxAxes] = {{false}};
   for (int f = 0; f < 2; ++f) {
@@ -448,7 +481,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
     if (!kpAxisRole(used[0][d], used[1][d], r->iterOfAxis[d] < 0, &role)) {
       /* An axis of static extent 1 need not be read (its index is the
        * constant 0): it takes a free role below. */
-      if (iterSize(r, d, &extent) && kpExtentIs(&extent, 1)) {
+      if (kpReaderAxisSize(r, d, &extent) && kpExtentIs(&extent, 1)) {
         unit[d] = true;
         continue;
       }
@@ -466,8 +499,8 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
     }
     if (axisOf[role] >= 0) {
       char why[240], first[KP_NAME], second[KP_NAME];
-      axisName(r, axisOf[role], first, sizeof(first));
-      axisName(r, d, second, sizeof(second));
+      kpReaderAxisName(r, axisOf[role], first, sizeof(first));
+      kpReaderAxisName(r, d, second, sizeof(second));
       snprintf(why, sizeof(why),
                "axes '%s' and '%s' both play %s; fusing several axes into "
                "one GEMM dimension is not implemented",
@@ -497,7 +530,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
       continue;
     int it = r->iterOfAxis[axisOf[role]];
     p->iter[role] = it >= 0 ? it : -it - 1;
-    if (!iterSize(r, axisOf[role], &p->size[role]))
+    if (!kpReaderAxisSize(r, axisOf[role], &p->size[role]))
       return fail(r->func, "an axis size is neither a symbol of rbssa.symbols "
                            "nor an integer");
   }
@@ -568,7 +601,7 @@ static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
   int rank = (int)mlirShapedTypeGetRank(type);
   for (int i = 0; i < rank; ++i)
     dims[i] = r->axisOfIter[iterDims[i]];
-  MlirOperation read = traceRead(v, dims);
+  MlirOperation read = kpReaderTrace(v, dims, NULL);
   if (mlirOperationIsNull(read)) {
     fail(kpProducer(v), "this value of the epilogue is neither computed from "
                         "the accumulator nor a read of a region argument");
@@ -580,7 +613,8 @@ static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
     return -1;
   }
   KpTensor *t = &p->inputs[p->numInputs];
-  if (!tensorFromRead(r, read, dims, t))
+  if (!(p->implicit ? kpImplicitTensor(r, read, dims, t)
+                    : tensorFromRead(r, read, dims, t)))
     return -1;
   KpStep step = {.kind = KP_STEP_LOAD, .type = KP_F32, .input = p->numInputs++};
   kpElementOf(type, &step.type);
@@ -695,9 +729,11 @@ static bool readOutput(Reader *r, MlirOperation yield) {
   c->arg = (int)mlirBlockArgumentGetArgNumber(out);
   if (!kpElementOf(mlirValueGetType(out), &c->element) || c->element == KP_I1)
     return fail(yield, "the output is not f16, bf16 or f32");
+  if (r->p->implicit)
+    return kpImplicitOutput(r, yield, c);
   KpExtent strides[MaxRank];
   int rank;
-  if (!memrefStrides(r, c->arg, strides, &rank))
+  if (!kpReaderStrides(r, c->arg, strides, &rank))
     return false;
   if (rank != r->numIters)
     return fail(yield, "the output's rank differs from rbssa.iters");
@@ -803,8 +839,8 @@ const char *kpStepName(const KpProblem *p, int i) {
                    p->steps[s->args[1]].kind == KP_STEP_CONST;
     if (strcmp(s->fn, "add") == 0 && other >= 0) {
       const KpTensor *t = &p->inputs[p->steps[other].input];
-      bool full =
-          !kpExtentIs(&t->stride[KP_M], 0) && !kpExtentIs(&t->stride[KP_N], 0);
+      bool full = (t->mSplit || !kpExtentIs(&t->stride[KP_M], 0)) &&
+                  !kpExtentIs(&t->stride[KP_N], 0);
       return full ? "residual" : "bias";
     }
     if (strcmp(s->fn, "mul") == 0 && (other >= 0 || byConst))

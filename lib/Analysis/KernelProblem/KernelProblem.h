@@ -28,6 +28,7 @@ enum {
   KP_MAX_STEPS = 64,  /* epilogue steps, the accumulator included */
   KP_NAME = 32,
   KP_MAX_RANK = 12, /* tensor and memref rank */
+  KP_MAX_FUSED = 4, /* axes one role fuses (implicit GEMM) */
 };
 
 typedef enum KpRole { KP_BATCH, KP_M, KP_N, KP_K, KP_NUM_ROLES } KpRole;
@@ -43,12 +44,41 @@ typedef struct KpExtent {
 /* Element types the back end moves. KP_I1 is the type of a comparison. */
 typedef enum KpElement { KP_F16, KP_BF16, KP_F32, KP_I1 } KpElement;
 
-/* A tensor argument of the region, addressed from the roles. */
+/* A tensor argument of the region, addressed from the roles. In an
+ * implicit GEMM the m role fuses several axes: `mStride` holds one stride
+ * per fused m axis, and `mSplit` says they do not collapse into the one
+ * stride[KP_M] (an NCHW output: the m index is split into (n, ho, wo)). */
 typedef struct KpTensor {
   int arg; /* region (and kernel) argument index */
   KpElement element;
   KpExtent stride[KP_NUM_ROLES]; /* elements per step; 0: not indexed */
+  bool mSplit;
+  KpExtent mStride[KP_MAX_FUSED];
 } KpTensor;
+
+/* The axes one role fuses in an implicit GEMM, outermost first: the
+ * role's index is mixed-radix over their sizes (m = (n, ho, wo), k =
+ * (kh, kw, ci) with the axis of A's unit-stride dim innermost). */
+typedef struct KpFused {
+  int num;
+  int iter[KP_MAX_FUSED]; /* rbssa.iters (k: rbssa.reduce_iters) */
+  KpExtent size[KP_MAX_FUSED];
+} KpFused;
+
+/* A's gather in an implicit GEMM (the convolution's window): memref dim d
+ * is read at sum_i mCoef[i]·m_i + sum_j kCoef[j]·k_j + offset (the
+ * s·ho + d·kh − p of a conv), and reads outside [0, extent) are zero (the
+ * region's padding guard, checked to state exactly these bounds). */
+typedef struct KpWindowDim {
+  KpExtent stride, extent;
+  int64_t mCoef[KP_MAX_FUSED], kCoef[KP_MAX_FUSED];
+  int64_t offset;
+} KpWindowDim;
+
+typedef struct KpWindow {
+  int rank;
+  KpWindowDim dim[KP_MAX_RANK];
+} KpWindow;
 
 typedef enum KpStepKind {
   KP_STEP_ACC,     /* the accumulator (always step 0) */
@@ -88,6 +118,13 @@ typedef struct KpProblem {
   int numSteps;
   KpStep steps[KP_MAX_STEPS];
   int result; /* the step the region yields; C stores it as c.element */
+  /* Implicit GEMM (a convolution): m and k fuse the axes of `fused`,
+   * size[] are their products, iter[] the innermost fused axis, A is the
+   * gather `window` (a.stride is unused), B's k axes collapse into one
+   * stride. No batch role. */
+  bool implicit;
+  KpFused fused[KP_NUM_ROLES];
+  KpWindow window;
 } KpProblem;
 
 /* The role of a contraction axis from which factors read it: read by both,
@@ -116,8 +153,12 @@ const char *kpStepName(const KpProblem *problem, int i);
  * count (at most `capacity` written). */
 int kpEpilogueNames(const KpProblem *problem, const char **names, int capacity);
 
-/* Whether the extent is the constant `value`. */
+/* Whether the extent is the constant `value`; whether two extents are the
+ * same product; a * b (false when it has more than KP_MAX_FACTORS symbols
+ * or overflows). */
 bool kpExtentIs(const KpExtent *extent, int64_t value);
+bool kpExtentEqual(const KpExtent *a, const KpExtent *b);
+bool kpExtentTimes(const KpExtent *a, const KpExtent *b, KpExtent *out);
 
 /* The extent as text over the symbol names ("K", "M*K", "64", "0"). */
 void kpExtentText(MlirOperation regionFunc, const KpExtent *extent, char *out,
@@ -134,6 +175,9 @@ bool kpExtentMultiply(MlirOperation regionFunc, KpExtent *e,
  * rbssa.layout says); NULL, or why they cannot be known. */
 const char *kpArgStrides(MlirOperation regionFunc, int arg,
                          KpExtent strides[KP_MAX_RANK], int *rank);
+
+/* Attribute `name` of region argument `arg` (null when absent). */
+MlirAttribute kpArgAttr(MlirOperation regionFunc, int arg, const char *name);
 
 /* An attribute of `op` by name (null when absent), and the op that defines
  * `v` (null for a block argument): shared by the model's readers. */

@@ -9,6 +9,7 @@
  * conversion uses them to drop guard constraints the iteration box already
  * implies (a gist with the box) and to find reads that may leave their
  * memref (UnguardedAccess, E1402). */
+#include "AffineLinear.h"
 #include "Region.h"
 
 #include "dlc/IR.h"
@@ -121,12 +122,10 @@ typedef struct SymLin {
   int64_t c;
 } SymLin;
 
-/* c + sum(dim[j] * d_j) + sum(sym[k] * s_k). */
-typedef struct Lin {
-  int64_t dim[RB_MAX_AXES];
-  int64_t sym[RB_MAX_SYMBOLS];
-  int64_t c;
-} Lin;
+typedef DlcLinear Lin;
+_Static_assert((int)RB_MAX_AXES <= (int)DLC_LINEAR_MAX_DIMS &&
+                   (int)RB_MAX_SYMBOLS <= (int)DLC_LINEAR_MAX_SYMBOLS,
+               "region axes and symbols fit a linear form");
 
 static bool addChecked(int64_t a, int64_t b, int64_t *out) {
   return !__builtin_add_overflow(a, b, out);
@@ -136,75 +135,9 @@ static bool mulChecked(int64_t a, int64_t b, int64_t *out) {
   return !__builtin_mul_overflow(a, b, out);
 }
 
-static bool linIsConstant(const Lin *l) {
-  for (int j = 0; j < RB_MAX_AXES; ++j)
-    if (l->dim[j])
-      return false;
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k)
-    if (l->sym[k])
-      return false;
-  return true;
-}
-
-static bool linAdd(Lin *a, const Lin *b) {
-  for (int j = 0; j < RB_MAX_AXES; ++j)
-    if (!addChecked(a->dim[j], b->dim[j], &a->dim[j]))
-      return false;
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k)
-    if (!addChecked(a->sym[k], b->sym[k], &a->sym[k]))
-      return false;
-  return addChecked(a->c, b->c, &a->c);
-}
-
-static bool linScale(Lin *a, int64_t factor) {
-  for (int j = 0; j < RB_MAX_AXES; ++j)
-    if (!mulChecked(a->dim[j], factor, &a->dim[j]))
-      return false;
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k)
-    if (!mulChecked(a->sym[k], factor, &a->sym[k]))
-      return false;
-  return mulChecked(a->c, factor, &a->c);
-}
-
 /* Flattens a pure affine expression (no div/mod) into a linear form. */
 static bool flatten(RbRegion *r, MlirAffineExpr e, Lin *out) {
-  memset(out, 0, sizeof(*out));
-  if (mlirAffineExprIsAConstant(e)) {
-    out->c = mlirAffineConstantExprGetValue(e);
-    return true;
-  }
-  if (mlirAffineExprIsADim(e)) {
-    intptr_t j = mlirAffineDimExprGetPosition(e);
-    if (j < 0 || j >= r->numAxes)
-      return false;
-    out->dim[j] = 1;
-    return true;
-  }
-  if (mlirAffineExprIsASymbol(e)) {
-    intptr_t k = mlirAffineSymbolExprGetPosition(e);
-    if (k < 0 || k >= r->numSymbols)
-      return false;
-    out->sym[k] = 1;
-    return true;
-  }
-  Lin rhs;
-  if (mlirAffineExprIsAAdd(e))
-    return flatten(r, mlirAffineBinaryOpExprGetLHS(e), out) &&
-           flatten(r, mlirAffineBinaryOpExprGetRHS(e), &rhs) &&
-           linAdd(out, &rhs);
-  if (mlirAffineExprIsAMul(e)) {
-    if (!flatten(r, mlirAffineBinaryOpExprGetLHS(e), out) ||
-        !flatten(r, mlirAffineBinaryOpExprGetRHS(e), &rhs))
-      return false;
-    if (linIsConstant(&rhs))
-      return linScale(out, rhs.c);
-    if (!linIsConstant(out))
-      return false; /* semi-affine: not bounded here */
-    int64_t factor = out->c;
-    *out = rhs;
-    return linScale(out, factor);
-  }
-  return false;
+  return dlcLinearOf(e, r->numAxes, r->numSymbols, out);
 }
 
 static bool symIsConstant(const SymLin *f) {

@@ -54,15 +54,36 @@ Access gemmAccess(Gen *g, MlirBlock entry, const KpTensor *t) {
   Access x = {.global = mlirBlockGetArgument(entry, t->arg), .tensor = t};
   for (int r = 0; r < KP_NUM_ROLES; ++r)
     x.stride[r] = gemmExtent(g, &t->stride[r]);
+  for (int i = 0; t->mSplit && i < g->p->fused[KP_M].num; ++i)
+    x.mStride[i] = gemmExtent(g, &t->mStride[i]);
   x.base = mulv(g, g->batch, x.stride[KP_BATCH]);
   return x;
 }
 
-/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
+void gemmSplit(Gen *g, KpRole role, MlirValue index,
+               MlirValue out[KP_MAX_FUSED]) {
+  int n = g->p->fused[role].num;
+  for (int i = n - 1; i > 0; --i) {
+    out[i] = dlcArith(&g->b, "arith.remui", index, g->fusedSize[role][i]);
+    index = dlcArith(&g->b, "arith.divui", index, g->fusedSize[role][i]);
+  }
+  if (n > 0)
+    out[0] = index;
+}
+
 MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
                        KpRole r2, MlirValue i2) {
-  return add(g, add(g, x->base, mulv(g, i1, x->stride[r1])),
-             mulv(g, i2, x->stride[r2]));
+  MlirValue first;
+  if (r1 == KP_M && x->tensor->mSplit) {
+    MlirValue axes[KP_MAX_FUSED];
+    gemmSplit(g, KP_M, i1, axes);
+    first = cst(g, 0);
+    for (int i = 0; i < g->p->fused[KP_M].num; ++i)
+      first = add(g, first, mulv(g, axes[i], x->mStride[i]));
+  } else {
+    first = mulv(g, i1, x->stride[r1]);
+  }
+  return add(g, add(g, x->base, first), mulv(g, i2, x->stride[r2]));
 }
 
 /* --- epilogue and stores
@@ -164,6 +185,8 @@ MlirValue gemmPairStores(Gen *g) {
     return dlcConstInt(&g->b, g->i1, 0);
   MlirValue even = andi(g, isMultiple(g, g->tc.stride[KP_M], 2),
                         isMultiple(g, g->tc.stride[KP_BATCH], 2));
+  for (int i = 0; g->p->c.mSplit && i < g->p->fused[KP_M].num; ++i)
+    even = andi(g, even, isMultiple(g, g->tc.mStride[i], 2));
   return andi(g, even, isMultiple(g, g->size[KP_N], 2));
 }
 
@@ -211,8 +234,11 @@ void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
   const KpProblem *p = g->p;
   g->entry = entry;
   g->numTensors = numTensors;
-  for (int r = 0; r < KP_NUM_ROLES; ++r)
+  for (int r = 0; r < KP_NUM_ROLES; ++r) {
     g->size[r] = gemmExtent(g, &p->size[r]);
+    for (int i = 0; p->implicit && i < p->fused[r].num; ++i)
+      g->fusedSize[r][i] = gemmExtent(g, &p->fused[r].size[i]);
+  }
   g->batch = gemmGpuId(g, "gpu.block_id", "y");
   g->ta = gemmAccess(g, entry, &p->a);
   g->tb = gemmAccess(g, entry, &p->b);

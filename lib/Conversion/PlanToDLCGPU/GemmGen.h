@@ -16,6 +16,7 @@ enum { DLC_RASTER_GROUP = 8 };
 typedef struct Access {
   MlirValue global, base;
   MlirValue stride[KP_NUM_ROLES];
+  MlirValue mStride[KP_MAX_FUSED]; /* tensor->mSplit: per fused m axis */
   const KpTensor *tensor;
 } Access;
 
@@ -25,6 +26,7 @@ typedef struct Gen {
   const DlcGemmTiling *t;
   MlirType idx, i1, f32, in; /* `in`: the operands' element type */
   MlirValue size[KP_NUM_ROLES];
+  MlirValue fusedSize[KP_NUM_ROLES][KP_MAX_FUSED]; /* implicit GEMM */
   MlirBlock entry; /* the kernel's arguments: tensors, then symbols */
   int numTensors;
   Access ta, tb, tc, inputs[KP_MAX_INPUTS]; /* A, B, C, epilogue inputs */
@@ -89,7 +91,12 @@ void gemmEmitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
                 void *userData);
 /* An extent of the problem (constant times symbols) as an index value. */
 MlirValue gemmExtent(Gen *g, const KpExtent *e);
-/* The flat offset of (row role `r1` = i1, column role `r2` = i2). */
+/* An implicit GEMM's index of fused role `role` split into its axes'
+ * indices (outermost first). */
+void gemmSplit(Gen *g, KpRole role, MlirValue index,
+               MlirValue out[KP_MAX_FUSED]);
+/* The flat offset of (row role `r1` = i1, column role `r2` = i2); an m
+ * index of a tensor with mSplit is split into its axes. */
 MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
                        KpRole r2, MlirValue i2);
 /* Sizes, strides and batch offsets (batch = block id y) from the kernel's

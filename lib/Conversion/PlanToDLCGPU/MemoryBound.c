@@ -15,10 +15,10 @@
  * that use it; a step under a domain select is computed inside the
  * select's scf.if, so a padded read never touches memory out of bounds.
  * Every float step computes in f32 and rounds to its type (StepMath.h), as
- * the GEMM epilogue and the reference interpreter do. */
-#include "MemoryProblem.h"
-#include "PlanSchedule.h"
-#include "Skeleton.h"
+ * the GEMM epilogue and the reference interpreter do. This file is the
+ * evaluator; the modes' kernels and the versions are beside it
+ * (MemoryBound.h). */
+#include "MemoryBound.h"
 #include "StepMath.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -30,45 +30,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MaxFrames = 3 * KP_MAX_LOOPS };
-
-/* A block the generator is emitting into: the kernel's body (frame 0), a
- * loop's body (binding loops) or a guard's then-block. `op` is the loop or
- * the scf.if, null for frame 0. */
-typedef struct Frame {
-  MlirOperation op;
-  MlirBlock block;
-  MlirOperation anchor; /* null: emit at the block's end, else before it */
-} Frame;
-
-typedef struct Mb {
-  const KpMemoryProblem *p;
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirType idx, f32, i1, i32;
-  MlirBlock entry;
-  int numTensors;
-  DlcMemoryMode mode;
-  int64_t threads;
-  int width;         /* elements per access along vecLoops; 1: scalar */
-  bool aligned;      /* this version's vector accesses are whole, aligned */
-  int versionFrame;  /* the frame of this version (reduces are made in it) */
-  uint32_t vecLoops; /* loops bound to the first index of a chunk */
-  MlirValue tid, lane, warp, scratch;
-  bool warpRows;    /* a warp per row (short rows): butterflies only */
-  MlirValue rowTid; /* the thread's index among its row's: tid or lane */
-  int numReduces;   /* cooperative reduces emitted: their scratch slots */
-  int numFrames;
-  Frame frames[MaxFrames];
-  MlirValue loopValue[KP_MAX_LOOPS];
-  int loopFrame[KP_MAX_LOOPS]; /* -1: not bound */
-  MlirValue stepValue[KP_MAX_STEPS];
-  int stepFrame[KP_MAX_STEPS]; /* -1: not computed in an open frame */
-} Mb;
-
 /* --- builders ------------------------------------------------------------ */
 
-static DlcBuilder at(Mb *m, int frame) {
+DlcBuilder mbAt(Mb *m, int frame) {
   if (frame + 1 < m->numFrames)
     return dlcBuilderBefore(m->frames[frame + 1].op);
   if (!mlirOperationIsNull(m->frames[frame].anchor))
@@ -76,9 +40,9 @@ static DlcBuilder at(Mb *m, int frame) {
   return dlcBuilderAtEnd(m->frames[frame].block, m->loc);
 }
 
-static MlirValue cst(DlcBuilder *b, int64_t v) { return dlcConstIndex(b, v); }
+MlirValue mbIndex(DlcBuilder *b, int64_t v) { return dlcConstIndex(b, v); }
 
-static MlirValue gpuId(Mb *m, DlcBuilder *b, const char *op) {
+MlirValue mbGpuId(Mb *m, DlcBuilder *b, const char *op) {
   const char *names[] = {"dimension"};
   MlirAttribute dim = dlcAttr(m->ctx, "#gpu<dim x>");
   return dlcBuildValue(b, op, 0, NULL, m->idx, 1, names, &dim);
@@ -88,14 +52,14 @@ static MlirValue symbolValue(Mb *m, int symbol) {
   return mlirBlockGetArgument(m->entry, m->numTensors + symbol);
 }
 
-static MlirValue extentValue(Mb *m, DlcBuilder *b, const KpExtent *e) {
-  MlirValue v = cst(b, e->constant);
+MlirValue mbExtent(Mb *m, DlcBuilder *b, const KpExtent *e) {
+  MlirValue v = mbIndex(b, e->constant);
   for (int i = 0; i < e->numSymbols; ++i)
     v = dlcArith(b, "arith.muli", v, symbolValue(m, e->symbols[i]));
   return v;
 }
 
-static void pushFrame(Mb *m, MlirOperation op, MlirBlock block) {
+void mbPushFrame(Mb *m, MlirOperation op, MlirBlock block) {
   m->frames[m->numFrames].op = op;
   m->frames[m->numFrames].block = block;
   m->frames[m->numFrames].anchor = (MlirOperation){NULL};
@@ -103,7 +67,7 @@ static void pushFrame(Mb *m, MlirOperation op, MlirBlock block) {
 }
 
 /* Closes the innermost frame: its steps and loops are out of scope. */
-static void popFrame(Mb *m) {
+void mbPopFrame(Mb *m) {
   int f = --m->numFrames;
   for (int s = 0; s < m->p->numSteps; ++s)
     if (m->stepFrame[s] >= f)
@@ -166,12 +130,12 @@ static void unhide(Mb *m, const Hidden *h) {
 
 /* Binds `loops` (a set, innermost last) to the decomposition of the flat
  * index `flat` in frame `frame`. */
-static void bindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
-                      int frame) {
+void mbBindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
+                 int frame) {
   for (int l = m->p->numLoops - 1; l >= 0; --l) {
     if (!(loops & (1u << l)))
       continue;
-    MlirValue size = extentValue(m, b, &m->p->loops[l].size);
+    MlirValue size = mbExtent(m, b, &m->p->loops[l].size);
     bool last = (loops & ((1u << l) - 1)) == 0;
     m->loopValue[l] = last ? flat : dlcArith(b, "arith.remui", flat, size);
     m->loopFrame[l] = frame;
@@ -180,11 +144,11 @@ static void bindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
   }
 }
 
-static MlirValue extentProduct(Mb *m, DlcBuilder *b, uint32_t loops) {
-  MlirValue v = cst(b, 1);
+MlirValue mbExtentProduct(Mb *m, DlcBuilder *b, uint32_t loops) {
+  MlirValue v = mbIndex(b, 1);
   for (int l = 0; l < m->p->numLoops; ++l)
     if (loops & (1u << l))
-      v = dlcArith(b, "arith.muli", v, extentValue(m, b, &m->p->loops[l].size));
+      v = dlcArith(b, "arith.muli", v, mbExtent(m, b, &m->p->loops[l].size));
   return v;
 }
 
@@ -219,7 +183,7 @@ static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
         used |= mlirAffineExprIsFunctionOfDim(
             mlirIntegerSetGetConstraint(set, i), d);
     }
-    out[n++] = used ? m->loopValue[x->loops[d]] : cst(b, 0);
+    out[n++] = used ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
   }
   intptr_t numSymbols =
       mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
@@ -241,12 +205,12 @@ static MlirValue apply(Mb *m, DlcBuilder *b, MlirAffineExpr expr, int numDims,
 /* The flat element offset of memref indices `index` under `strides`. */
 static MlirValue offsetOf(Mb *m, DlcBuilder *b, const MlirValue *index,
                           const KpExtent *strides, int rank) {
-  MlirValue offset = cst(b, 0);
+  MlirValue offset = mbIndex(b, 0);
   for (int i = 0; i < rank; ++i)
     if (!kpExtentIs(&strides[i], 0))
       offset = dlcArith(
           b, "arith.addi", offset,
-          dlcArith(b, "arith.muli", index[i], extentValue(m, b, &strides[i])));
+          dlcArith(b, "arith.muli", index[i], mbExtent(m, b, &strides[i])));
   return offset;
 }
 
@@ -276,9 +240,9 @@ static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
  * NVVM). */
 static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   MlirValue left =
-      dlcArith(b, "arith.subi", extentValue(m, b, &m->p->loops[loop].size),
+      dlcArith(b, "arith.subi", mbExtent(m, b, &m->p->loops[loop].size),
                m->loopValue[loop]);
-  left = dlcArith(b, "arith.minsi", left, cst(b, m->width));
+  left = dlcArith(b, "arith.minsi", left, mbIndex(b, m->width));
   MlirValue left32 = dlcIndexCast(b, left, m->i32);
   MlirType lanesType = vectorOf(m, m->i32);
   MlirAttribute laneValues[16];
@@ -308,7 +272,7 @@ static MlirAttribute alignmentAttr(Mb *m, KpElement element, bool whole) {
 }
 
 /* The flat offset of an indexed read at the loops' current values. */
-static MlirValue readOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
   int n = affineOperands(m, b, x, operands);
   MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
@@ -324,7 +288,7 @@ static MlirValue readOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
  * masked. */
 static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
                           uint32_t loops) {
-  MlirValue offset = readOffset(m, b, x);
+  MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = kpElementType(m->ctx, x->element);
   int loop = vectorLoop(m, loops);
@@ -363,8 +327,9 @@ static MlirValue emitDomain(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   for (intptr_t i = 0; i < mlirIntegerSetGetNumConstraints(set); ++i) {
     MlirValue v = apply(m, b, mlirIntegerSetGetConstraint(set, i), x->rank,
                         n - x->rank, operands);
-    MlirValue ok = dlcCmpI(
-        b, mlirIntegerSetIsConstraintEq(set, i) ? "eq" : "sge", v, cst(b, 0));
+    MlirValue ok =
+        dlcCmpI(b, mlirIntegerSetIsConstraintEq(set, i) ? "eq" : "sge", v,
+                mbIndex(b, 0));
     holds = dlcArith(b, "arith.andi", holds, ok);
   }
   return holds;
@@ -421,9 +386,9 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   int64_t warps = m->threads / 32;
   if (m->warpRows)
     return v; /* the butterfly left every lane the row's result */
-  MlirValue base = cst(b, 32 * m->numReduces++);
+  MlirValue base = mbIndex(b, 32 * m->numReduces++);
   MlirBlock then;
-  dlcBuildIf(b, dlcCmpI(b, "eq", m->lane, cst(b, 0)), &then);
+  dlcBuildIf(b, dlcCmpI(b, "eq", m->lane, mbIndex(b, 0)), &then);
   DlcBuilder inner = dlcBuilderAtEnd(then, m->loc);
   MlirValue storeOperands[] = {v, m->scratch,
                                dlcArith(&inner, "arith.addi", base, m->warp)};
@@ -433,7 +398,7 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   MlirValue r = {NULL};
   for (int64_t w = 0; w < warps; ++w) {
     MlirValue loadOperands[] = {m->scratch,
-                                dlcArith(b, "arith.addi", base, cst(b, w))};
+                                dlcArith(b, "arith.addi", base, mbIndex(b, w))};
     MlirValue slot =
         dlcBuildValue(b, "memref.load", 2, loadOperands, m->f32, 0, NULL, NULL);
     r = w == 0 ? slot : roundStep(m, b, step, combine(m, b, step->fn, r, slot));
@@ -454,15 +419,6 @@ static bool readsStep(const KpMemoryProblem *p, int a, int b, int depth) {
   return false;
 }
 
-static bool sameExtent(const KpExtent *x, const KpExtent *y) {
-  if (x->constant != y->constant || x->numSymbols != y->numSymbols)
-    return false;
-  for (int i = 0; i < x->numSymbols; ++i)
-    if (x->symbols[i] != y->symbols[i])
-      return false;
-  return true;
-}
-
 /* The reduces a cooperative reduce `s` can share its loop with: not yet
  * computed, over one loop of the same extent, emittable where `s` is, and
  * independent of it and of each other (row sum and max of one row). */
@@ -478,7 +434,7 @@ static int fusableReduces(Mb *m, int s, int *group) {
     const KpStep *step = &p->steps[r];
     if (r == s || step->kind != KP_STEP_REDUCE || m->stepFrame[r] >= 0 ||
         __builtin_popcount(step->reduced) != 1 ||
-        !sameExtent(&p->loops[__builtin_ctz(step->reduced)].size, extent) ||
+        !kpExtentEqual(&p->loops[__builtin_ctz(step->reduced)].size, extent) ||
         frameOf(m, step->loops) > m->versionFrame)
       continue;
     bool independent = true;
@@ -506,8 +462,8 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   int group[KP_MAX_OUTPUTS];
   int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
   const KpStep *step = &m->p->steps[s];
-  DlcBuilder b = at(m, frame);
-  MlirValue count = extentProduct(m, &b, step->reduced);
+  DlcBuilder b = mbAt(m, frame);
+  MlirValue count = mbExtentProduct(m, &b, step->reduced);
   MlirValue init[KP_MAX_OUTPUTS];
   for (int g = 0; g < n; ++g) {
     /* Cooperative partials start from the identity, the init joins once. */
@@ -516,20 +472,20 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
-  MlirValue first = cooperative
-                        ? dlcArith(&b, "arith.muli", m->rowTid, cst(&b, width))
-                        : cst(&b, 0);
+  MlirValue first =
+      cooperative ? dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width))
+                  : mbIndex(&b, 0);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(
-      &b, first, count, cst(&b, cooperative ? m->threads * width : 1), n, init,
-      &body);
-  pushFrame(m, loop, body);
+      &b, first, count, mbIndex(&b, cooperative ? m->threads * width : 1), n,
+      init, &body);
+  mbPushFrame(m, loop, body);
   int inner = m->numFrames - 1;
   DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
   uint32_t saved = m->vecLoops;
   for (int g = 0; g < n; ++g) {
     const KpStep *r = &m->p->steps[group[g]];
-    bindLoops(m, &head, r->reduced, mlirBlockGetArgument(body, 0), inner);
+    mbBindLoops(m, &head, r->reduced, mlirBlockGetArgument(body, 0), inner);
     if (width > 1)
       m->vecLoops |= r->reduced;
   }
@@ -551,12 +507,12 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
   m->vecLoops = saved;
-  popFrame(m);
+  mbPopFrame(m);
   MlirValue result = {NULL};
   for (int g = 0; g < n; ++g) {
     const KpStep *r = &m->p->steps[group[g]];
     MlirValue partial = mlirOperationGetResult(loop, g);
-    DlcBuilder after = at(m, frame);
+    DlcBuilder after = mbAt(m, frame);
     if (width > 1) {
       const char *names[] = {"kind"};
       MlirAttribute kind = dlcAttr(
@@ -589,7 +545,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
  * the value's steps computed inside. */
 static MlirValue emitGuard(Mb *m, int s, int frame) {
   const KpStep *step = &m->p->steps[s];
-  DlcBuilder b = at(m, frame);
+  DlcBuilder b = mbAt(m, frame);
   MlirValue holds = emitDomain(m, &b, &m->p->indexed[step->input]);
   MlirType type = step->type == KP_I1 ? m->i1 : m->f32;
   MlirBlock then, otherwise;
@@ -598,11 +554,11 @@ static MlirValue emitGuard(Mb *m, int s, int frame) {
   MlirValue c = step->type == KP_I1 ? dlcConstInt(&e, m->i1, step->value != 0.0)
                                     : dlcConstFloat(&e, m->f32, step->value);
   dlcBuild(&e, "scf.yield", 1, &c, 0, NULL, 0, NULL, NULL);
-  pushFrame(m, guard, then);
+  mbPushFrame(m, guard, then);
   MlirValue v = emitStep(m, step->args[0], m->numFrames - 1);
   DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
   dlcBuild(&t, "scf.yield", 1, &v, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
+  mbPopFrame(m);
   return mlirOperationGetResult(guard, 0);
 }
 
@@ -661,7 +617,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     hide(m, frame, h);
     v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
                                      : emitGuard(m, s, frame);
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     v = roundStep(m, &b, step, v);
     m->stepValue[s] = v;
     m->stepFrame[s] = frame;
@@ -669,17 +625,17 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     free(h);
     return v;
   } else if (step->kind == KP_STEP_LOAD) {
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops);
   } else {
     MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
     for (int i = 0; i < 3; ++i)
       if (step->args[i] >= 0)
         x[i] = emitStep(m, step->args[i], floor);
-    DlcBuilder b = at(m, frame);
+    DlcBuilder b = mbAt(m, frame);
     v = emitPlain(m, &b, step, x);
   }
-  DlcBuilder b = at(m, frame);
+  DlcBuilder b = mbAt(m, frame);
   v = roundStep(m, &b, step, v);
   m->stepValue[s] = v;
   m->stepFrame[s] = frame;
@@ -689,16 +645,16 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
 /* --- outputs ------------------------------------------------------------- */
 
 /* The flat offset of an output at the iters' current values. */
-static MlirValue outputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
+MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   MlirValue index[KP_MAX_RANK];
   for (int i = 0; i < m->p->numIters; ++i)
     index[i] = m->loopValue[i];
   return offsetOf(m, b, index, o->strides, m->p->numIters);
 }
 
-static void emitStore(Mb *m, const KpOutput *o, int frame) {
+void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
   MlirValue v = emitStep(m, o->step, m->versionFrame);
-  DlcBuilder b = at(m, frame);
+  DlcBuilder b = mbAt(m, frame);
   int last = m->p->numIters - 1; /* -1: a scalar output */
   bool vector = last >= 0 && (m->vecLoops & (1u << last));
   if (vector)
@@ -711,7 +667,7 @@ static void emitStore(Mb *m, const KpOutput *o, int frame) {
     v = dlcBuildValue(&b, "arith.truncf", 1, &v,
                       vector ? vectorOf(m, element) : element, 0, NULL, NULL);
   MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
-  MlirValue offset = outputOffset(m, &b, o);
+  MlirValue offset = mbOutputOffset(m, &b, o);
   if (!vector) {
     MlirValue operands[] = {v, memref, offset};
     dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
@@ -727,362 +683,6 @@ static void emitStore(Mb *m, const KpOutput *o, int frame) {
     dlcBuild(&b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
              &alignment);
   }
-}
-
-static uint32_t allIters(const KpMemoryProblem *p) {
-  return (1u << p->numIters) - 1;
-}
-
-/* i1: every vector access of this point is whole and aligned: the vector
- * loops' extents and the accesses' offsets at their chunk 0 are multiples
- * of the width (checked where the other loops are bound). */
-static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
-  MlirValue ok = dlcConstInt(b, m->i1, 1);
-  MlirValue zero = cst(b, 0), width = cst(b, m->width);
-  MlirValue saved[KP_MAX_LOOPS];
-  memcpy(saved, m->loopValue, sizeof(saved));
-  for (int l = 0; l < m->p->numLoops; ++l) {
-    if (!(vecLoops & (1u << l)))
-      continue;
-    MlirValue extent = extentValue(m, b, &m->p->loops[l].size);
-    ok = dlcArith(
-        b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", extent, width), zero));
-    m->loopValue[l] = zero;
-  }
-  for (int s = 0; s < m->p->numSteps; ++s) {
-    const KpStep *step = &m->p->steps[s];
-    if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
-      continue;
-    MlirValue offset = readOffset(m, b, &m->p->indexed[step->input]);
-    ok = dlcArith(
-        b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
-  }
-  for (int i = 0; i < m->p->numOutputs; ++i) {
-    if (m->p->numIters == 0 || !(vecLoops & (1u << (m->p->numIters - 1))))
-      break; /* outputs are stored by elements */
-    MlirValue offset = outputOffset(m, b, &m->p->outputs[i]);
-    ok = dlcArith(
-        b, "arith.andi", ok,
-        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
-  }
-  memcpy(m->loopValue, saved, sizeof(saved));
-  return ok;
-}
-
-/* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
- * vectors, else masked ones. */
-static void emitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
-  if (m->width == 1) {
-    m->versionFrame = m->numFrames - 1;
-    emit(m);
-    return;
-  }
-  int outer = m->numFrames - 1;
-  DlcBuilder b = at(m, outer);
-  MlirValue aligned = alignedCheck(m, &b, vecLoops);
-  MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
-  for (int version = 0; version < 2; ++version) {
-    MlirBlock block = version == 0 ? then : otherwise;
-    pushFrame(m, branch, block);
-    m->aligned = version == 0;
-    m->versionFrame = m->numFrames - 1;
-    m->numReduces = 0; /* the versions share the scratch slots */
-    emit(m);
-    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
-  }
-}
-
-/* A row's outputs: each a loop over the last iter shared by the CTA (by
- * chunks of the width). */
-static void emitRowOutputs(Mb *m) {
-  int last = m->p->numIters - 1;
-  for (int i = 0; i < m->p->numOutputs; ++i) {
-    DlcBuilder here = at(m, m->versionFrame);
-    MlirValue first =
-        dlcArith(&here, "arith.muli", m->rowTid, cst(&here, m->width));
-    MlirBlock body;
-    MlirOperation loop = dlcBuildFor(
-        &here, first, extentValue(m, &here, &m->p->loops[last].size),
-        cst(&here, m->threads * m->width), 0, NULL, &body);
-    pushFrame(m, loop, body);
-    m->loopValue[last] = mlirBlockGetArgument(body, 0);
-    m->loopFrame[last] = m->numFrames - 1;
-    if (m->width > 1)
-      m->vecLoops |= 1u << last;
-    emitStore(m, &m->p->outputs[i], m->numFrames - 1);
-    m->vecLoops &= ~(1u << last);
-    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
-  }
-}
-
-/* The loops a vector kernel runs by chunks: the last iter (row, flat) and
- * every cooperative reduce's (single) reduced loop (row, point). */
-static uint32_t vectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  uint32_t loops = mode == DLC_MEMORY_POINT || p->numIters == 0
-                       ? 0
-                       : 1u << (p->numIters - 1);
-  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE)
-      loops |= p->steps[s].reduced;
-  return loops;
-}
-
-int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  if (mode == DLC_MEMORY_ROW)
-    return p->numIters - 1;
-  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE)
-      return __builtin_ctz(p->steps[s].reduced);
-  return -1;
-}
-
-/* Point mode: thread 0 stores the point's outputs (the reduces before it
- * are the CTA's). */
-static void emitCtaPointOutputs(Mb *m) {
-  DlcBuilder b = at(m, m->versionFrame);
-  MlirBlock then;
-  MlirOperation guard =
-      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->rowTid, cst(&b, 0)), &then);
-  pushFrame(m, guard, then);
-  for (int i = 0; i < m->p->numOutputs; ++i)
-    emitStore(m, &m->p->outputs[i], m->numFrames - 1);
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
-}
-
-/* Row and point modes: block x is the point of the outer iters (row), or
- * of all of them (point) — or, where the length a CTA shares is at most
- * DLC_MEMORY_SHORT_LENGTH, each warp is one of DLC_MEMORY_ROWS_PER_CTA
- * consecutive points, reduced by butterflies alone (no shared memory, no
- * barrier). Both codes are in the kernel when the length is symbolic. */
-static void emitRows(Mb *m) {
-  DlcBuilder b = at(m, 0);
-  bool row = m->mode == DLC_MEMORY_ROW;
-  uint32_t outer = row ? allIters(m->p) >> 1 : allIters(m->p);
-  void (*emit)(Mb *) = row ? emitRowOutputs : emitCtaPointOutputs;
-  int shared = dlcMemoryBoundSharedLoop(m->p, m->mode);
-  const KpExtent *length = shared >= 0 ? &m->p->loops[shared].size : NULL;
-  bool staticLength = length && length->numSymbols == 0;
-  bool canShort =
-      length && (!staticLength || length->constant <= DLC_MEMORY_SHORT_LENGTH);
-  bool canLong = !staticLength || length->constant > DLC_MEMORY_SHORT_LENGTH;
-  MlirValue bid = gpuId(m, &b, "gpu.block_id");
-  int64_t most = m->threads;
-  MlirValue isShort = canShort && canLong
-                          ? dlcCmpI(&b, "ule", extentValue(m, &b, length),
-                                    cst(&b, DLC_MEMORY_SHORT_LENGTH))
-                          : dlcConstInt(&b, m->i1, canShort);
-  MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(&b, isShort, 0, NULL, &then, &otherwise);
-  for (int variant = 0; variant < 2; ++variant) {
-    MlirBlock block = variant == 0 ? then : otherwise;
-    pushFrame(m, branch, block);
-    DlcBuilder in = dlcBuilderAtEnd(block, m->loc);
-    bool warpRows = variant == 0;
-    if ((warpRows && canShort) || (!warpRows && canLong)) {
-      m->warpRows = warpRows;
-      m->threads = warpRows ? 32 : most;
-      m->rowTid = warpRows ? m->lane : m->tid;
-      MlirValue point =
-          warpRows ? dlcArith(&in, "arith.addi",
-                              dlcArith(&in, "arith.muli", bid,
-                                       cst(&in, DLC_MEMORY_ROWS_PER_CTA)),
-                              m->warp)
-                   : bid;
-      MlirBlock inside;
-      MlirOperation guard = dlcBuildIf(
-          &in, dlcCmpI(&in, "ult", point, extentProduct(m, &in, outer)),
-          &inside);
-      pushFrame(m, guard, inside);
-      DlcBuilder head = dlcBuilderAtEnd(inside, m->loc);
-      bindLoops(m, &head, outer, point, m->numFrames - 1);
-      emitVersions(m, vectorLoops(m->p, m->mode), emit);
-      DlcBuilder end = dlcBuilderAtEnd(inside, m->loc);
-      dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-      popFrame(m);
-    }
-    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
-    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    popFrame(m);
-  }
-  m->threads = most;
-  m->warpRows = false;
-}
-
-static void emitPointOutputs(Mb *m) {
-  int last = m->p->numIters - 1;
-  if (m->width > 1)
-    m->vecLoops |= 1u << last;
-  for (int i = 0; i < m->p->numOutputs; ++i)
-    emitStore(m, &m->p->outputs[i], m->versionFrame);
-  m->vecLoops &= ~(1u << last);
-}
-
-/* Flat mode: thread (block x, thread x) is one output point, or one chunk
- * of the width along the last iter. */
-static void emitPoints(Mb *m) {
-  DlcBuilder b = at(m, 0);
-  int last = m->p->numIters - 1;
-  MlirValue index =
-      dlcArith(&b, "arith.addi",
-               dlcArith(&b, "arith.muli", gpuId(m, &b, "gpu.block_id"),
-                        cst(&b, m->threads)),
-               m->tid);
-  MlirValue lastExtent = extentValue(m, &b, &m->p->loops[last].size);
-  MlirValue chunks =
-      dlcArith(&b, "arith.ceildivui", lastExtent, cst(&b, m->width));
-  MlirValue total = dlcArith(&b, "arith.muli",
-                             extentProduct(m, &b, allIters(m->p) >> 1), chunks);
-  MlirBlock then;
-  MlirOperation guard = dlcBuildIf(&b, dlcCmpI(&b, "ult", index, total), &then);
-  pushFrame(m, guard, then);
-  int frame = m->numFrames - 1;
-  DlcBuilder head = dlcBuilderAtEnd(then, m->loc);
-  bindLoops(m, &head, allIters(m->p) >> 1,
-            dlcArith(&head, "arith.divui", index, chunks), frame);
-  m->loopValue[last] = dlcArith(&head, "arith.muli",
-                                dlcArith(&head, "arith.remui", index, chunks),
-                                cst(&head, m->width));
-  m->loopFrame[last] = frame;
-  emitVersions(m, 1u << last, emitPointOutputs);
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  popFrame(m);
-}
-
-int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  int reduces = 0;
-  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
-    reduces += p->steps[s].kind == KP_STEP_REDUCE;
-  return 32 * reduces;
-}
-
-/* Whether read `x` runs along `loop` with unit stride: the loop indexes one
- * of its dims, which appears in one map result, as itself or plus terms
- * free of it, of a memref dim of stride 1. */
-static bool contiguousAlong(const KpIndexed *x, int loop) {
-  int dim = -1;
-  for (int d = 0; d < x->rank; ++d)
-    if (x->loops[d] == loop) {
-      if (dim >= 0)
-        return false;
-      dim = d;
-    }
-  if (dim < 0 || mlirAttributeIsNull(x->map))
-    return false;
-  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
-  int uses = 0;
-  for (int i = 0; i < x->memrefRank; ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-    if (!mlirAffineExprIsFunctionOfDim(e, dim))
-      continue;
-    ++uses;
-    bool plain = mlirAffineExprIsADim(e);
-    if (!plain && mlirAffineExprIsAAdd(e)) {
-      MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
-      MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
-      plain =
-          (mlirAffineExprIsADim(l) && !mlirAffineExprIsFunctionOfDim(r, dim)) ||
-          (mlirAffineExprIsADim(r) && !mlirAffineExprIsFunctionOfDim(l, dim));
-    }
-    if (!plain || !kpExtentIs(&x->strides[i], 1))
-      return false;
-  }
-  return uses == 1;
-}
-
-int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  uint32_t loops = vectorLoops(p, mode);
-  bool flat = mode == DLC_MEMORY_FLAT;
-  int minBytes = 4;
-  for (int s = 0; s < p->numSteps; ++s) {
-    const KpStep *step = &p->steps[s];
-    bool oneLoop = __builtin_popcount(step->reduced) == 1;
-    if (step->kind == KP_STEP_GUARD ||
-        (step->kind == KP_STEP_REDUCE && (flat || !oneLoop)))
-      return 1;
-    if (step->kind != KP_STEP_LOAD || !(step->loops & loops))
-      continue;
-    const KpIndexed *x = &p->indexed[step->input];
-    uint32_t along = step->loops & loops;
-    if (__builtin_popcount(along) != 1 ||
-        !contiguousAlong(x, __builtin_ctz(along)) || x->element == KP_I1)
-      return 1;
-    if (kpElementBytes(x->element) < minBytes)
-      minBytes = kpElementBytes(x->element);
-  }
-  for (int i = 0; mode != DLC_MEMORY_POINT && i < p->numOutputs; ++i) {
-    const KpOutput *o = &p->outputs[i];
-    if (p->numIters == 0 || !kpExtentIs(&o->strides[p->numIters - 1], 1))
-      return 1;
-    if (kpElementBytes(o->element) < minBytes)
-      minBytes = kpElementBytes(o->element);
-  }
-  return 16 / minBytes;
-}
-
-/* The plan names the modes (dlcPlanMemoryModes, in DlcMemoryMode order). */
-const char *dlcMemoryModeName(DlcMemoryMode mode) {
-  return dlcPlanMemoryModes[mode];
-}
-
-bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode) {
-  for (int i = 0; dlcPlanMemoryModes[i]; ++i)
-    if (strcmp(name, dlcPlanMemoryModes[i]) == 0) {
-      *mode = (DlcMemoryMode)i;
-      return true;
-    }
-  return false;
-}
-
-bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  /* Flat and row modes walk the last iter; a scalar output has none. */
-  if (mode == DLC_MEMORY_FLAT)
-    return p->numIters > 0;
-  if (mode == DLC_MEMORY_ROW)
-    return kpMemoryRowMode(p);
-  bool any = p->numIters == 0; /* one point: a CTA computes it */
-  for (int s = 0; s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE) {
-      any = true;
-      if (p->steps[s].loops & ~allIters(p))
-        return false;
-    }
-  return any;
-}
-
-DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
-  if (p->numIters == 0)
-    return DLC_MEMORY_POINT;
-  if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
-    return DLC_MEMORY_ROW;
-  if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
-    return DLC_MEMORY_FLAT;
-  /* A CTA per point pays off where its threads read along the reduction;
-   * a column reduction is coalesced across threads in flat mode. */
-  for (int s = 0; s < p->numSteps; ++s) {
-    const KpStep *step = &p->steps[s];
-    if (step->kind != KP_STEP_LOAD)
-      continue;
-    for (int r = 0; r < p->numSteps; ++r) {
-      uint32_t along = p->steps[r].reduced & step->loops;
-      if (p->steps[r].kind == KP_STEP_REDUCE && along &&
-          (__builtin_popcount(along) != 1 ||
-           !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
-        return DLC_MEMORY_FLAT;
-    }
-  }
-  return DLC_MEMORY_POINT;
 }
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
@@ -1107,12 +707,12 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
     m.loopFrame[i] = -1;
   for (int i = 0; i < KP_MAX_STEPS; ++i)
     m.stepFrame[i] = -1;
-  pushFrame(&m, (MlirOperation){NULL}, m.entry);
-  DlcBuilder b = at(&m, 0);
-  m.tid = gpuId(&m, &b, "gpu.thread_id");
+  mbPushFrame(&m, (MlirOperation){NULL}, m.entry);
+  DlcBuilder b = mbAt(&m, 0);
+  m.tid = mbGpuId(&m, &b, "gpu.thread_id");
   m.rowTid = m.tid;
-  m.lane = dlcArith(&b, "arith.remui", m.tid, cst(&b, 32));
-  m.warp = dlcArith(&b, "arith.divui", m.tid, cst(&b, 32));
+  m.lane = dlcArith(&b, "arith.remui", m.tid, mbIndex(&b, 32));
+  m.warp = dlcArith(&b, "arith.divui", m.tid, mbIndex(&b, 32));
   int scratch = dlcMemoryBoundScratchFloats(p, mode);
   if (scratch > 0) {
     int64_t shape[] = {scratch};
@@ -1127,9 +727,9 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
         dlcBuildValue(&b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names, attrs);
   }
   if (mode != DLC_MEMORY_FLAT)
-    emitRows(&m);
+    mbEmitRows(&m);
   else
-    emitPoints(&m);
+    mbEmitFlat(&m);
   DlcBuilder end = dlcBuilderAtEnd(m.entry, m.loc);
   dlcBuild(&end, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
 }

@@ -143,6 +143,15 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                   "multiple of 64, warp_tile = [64, BN] (cooperative, BN up "
                   "to 256) or [128, BN] (ping-pong, BN up to 128), and at "
                   "least 2 stages");
+  if (p->implicit) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan barrier_model = \"cp_async_group\" (the SM80 "
+                      "skeleton gathers the window)",
+                      "the SM90 skeleton stages operands by TMA tiles and "
+                      "cannot gather an implicit GEMM's (a convolution's) "
+                      "activation window");
+    return false;
+  }
   const char *whyA = dlcSm90StagingProblem(&p->a, KP_M);
   const char *whyB = dlcSm90StagingProblem(&p->b, KP_N);
   if (whyA || whyB) {

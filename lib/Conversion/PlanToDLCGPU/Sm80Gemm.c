@@ -77,11 +77,12 @@ static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
  * split into the part fixed for the CTA and the k part moving with the
  * tile. */
 typedef struct Chunk {
-  MlirValue smemRow, smemCol; /* in the tile */
-  MlirValue fixedOffset;      /* base + fixed coordinate * its stride */
-  MlirValue movingLocal;      /* k within the tile */
-  MlirValue fixedOk;          /* outer fixed: the fixed coordinate in range */
-  MlirValue fixedCount;       /* inner fixed: elements in range, 0..8 */
+  MlirValue smemRow, smemCol;   /* in the tile */
+  MlirValue fixedOffset;        /* base + fixed coordinate * its stride */
+  MlirValue movingLocal;        /* k within the tile */
+  MlirValue fixedOk;            /* outer fixed: the fixed coordinate in range */
+  MlirValue fixedCount;         /* inner fixed: elements in range, 0..8 */
+  MlirValue mPart[KP_MAX_RANK]; /* gather: each window dim's m part */
 } Chunk;
 
 typedef struct Operand {
@@ -92,7 +93,106 @@ typedef struct Operand {
   bool unitInner; /* the inner stride is the constant 1 */
   int numChunks;
   Chunk chunks[MaxFrags];
+  /* An implicit GEMM's A: gathered through the problem's window. */
+  bool gather;
+  MlirValue wStride[KP_MAX_RANK], wExtent[KP_MAX_RANK];
+  bool checked[KP_MAX_RANK]; /* dims whose index may leave [0, extent) */
+  int vecDim; /* the dim the innermost k axis indexes alone, or -1 */
 } Operand;
+
+/* --- the implicit GEMM's gather of A
+ * ----------------------------------------------------------------------- */
+
+/* The window's values, and which dims need bounds checks: a dim only a
+ * plain m axis indexes stays in range (m < M), any other may leave it (the
+ * padding, zero-filled). The 16-byte path needs the innermost k axis to
+ * index one dim alone, as itself, with unit stride (NHWC's ci). */
+static void planGather(Gen *g, Operand *op) {
+  const KpProblem *p = g->p;
+  const KpWindow *w = &p->window;
+  int innerK = p->fused[KP_K].num - 1;
+  op->innerTile = g->t->tileK;
+  op->inner = KP_K, op->outer = KP_M;
+  op->vecDim = -1;
+  for (int d = 0; d < w->rank; ++d) {
+    const KpWindowDim *wd = &w->dim[d];
+    op->wStride[d] = gemmExtent(g, &wd->stride);
+    op->wExtent[d] = gemmExtent(g, &wd->extent);
+    int plainM = 0; /* m axes in the dim; other: anything but 1·m */
+    bool other = wd->offset != 0;
+    for (int i = 0; i < p->fused[KP_M].num; ++i) {
+      plainM += wd->mCoef[i] != 0;
+      other |= wd->mCoef[i] != 0 && wd->mCoef[i] != 1;
+    }
+    for (int j = 0; j < p->fused[KP_K].num; ++j)
+      other |= wd->kCoef[j] != 0;
+    op->checked[d] = other || plainM > 1;
+    if (wd->kCoef[innerK] == 0)
+      continue;
+    bool alone = wd->kCoef[innerK] == 1 && wd->offset == 0 && plainM == 0 &&
+                 kpExtentIs(&wd->stride, 1);
+    for (int j = 0; j < innerK; ++j)
+      alone &= wd->kCoef[j] == 0;
+    op->vecDim = alone && op->vecDim == -1 ? d : -2;
+  }
+  if (op->vecDim < 0)
+    op->vecDim = -1;
+}
+
+/* Per chunk: the m row's part of every window dim and the row's offset. */
+static void planGatherChunk(Gen *g, Operand *op, Chunk *c, MlirValue m) {
+  const KpWindow *w = &g->p->window;
+  MlirValue axes[KP_MAX_FUSED];
+  gemmSplit(g, KP_M, m, axes);
+  c->fixedOk = lt(g, m, g->size[KP_M]);
+  c->fixedOffset = op->x->base;
+  for (int d = 0; d < w->rank; ++d) {
+    MlirValue part = cst(g, w->dim[d].offset);
+    for (int i = 0; i < g->p->fused[KP_M].num; ++i)
+      if (w->dim[d].mCoef[i])
+        part = add(g, part, mul(g, axes[i], w->dim[d].mCoef[i]));
+    c->mPart[d] = part;
+    c->fixedOffset = add(g, c->fixedOffset, mulv(g, part, op->wStride[d]));
+  }
+}
+
+/* The element at reduction index `k` of chunk `c`: its offset and whether
+ * it lies in the window (else it is zero). */
+static MlirValue gatherAt(Gen *g, const Operand *op, const Chunk *c,
+                          MlirValue k, MlirValue *ok) {
+  const KpWindow *w = &g->p->window;
+  MlirValue axes[KP_MAX_FUSED];
+  gemmSplit(g, KP_K, k, axes);
+  *ok = andi(g, c->fixedOk, lt(g, k, g->size[KP_K]));
+  MlirValue offset = c->fixedOffset;
+  for (int d = 0; d < w->rank; ++d) {
+    MlirValue part = cst(g, 0);
+    for (int j = 0; j < g->p->fused[KP_K].num; ++j)
+      if (w->dim[d].kCoef[j])
+        part = add(g, part, mul(g, axes[j], w->dim[d].kCoef[j]));
+    offset = add(g, offset, mulv(g, part, op->wStride[d]));
+    if (!op->checked[d])
+      continue;
+    MlirValue index = add(g, c->mPart[d], part);
+    *ok = andi(g, *ok, dlcCmpI(&g->b, "sle", cst(g, 0), index));
+    *ok = andi(g, *ok, lt(g, index, op->wExtent[d]));
+  }
+  return offset;
+}
+
+/* Whether A's chunks may be gathered by 16-byte cp.async: the innermost k
+ * axis runs alone along a unit-stride dim in whole chunks (C a multiple
+ * of 8) and every other dim's stride keeps 16-byte alignment. */
+static MlirValue gatherAligned(Gen *g, const Operand *op) {
+  if (op->vecDim < 0)
+    return dlcConstInt(&g->b, g->i1, 0);
+  const KpFused *k = &g->p->fused[KP_K];
+  MlirValue ok = isMultiple(g, g->fusedSize[KP_K][k->num - 1], 8);
+  for (int d = 0; d < g->p->window.rank; ++d)
+    if (d != op->vecDim)
+      ok = andi(g, ok, isMultiple(g, op->wStride[d], 8));
+  return ok;
+}
 
 /* The tile layout of A (fixed role m) or B (fixed role n): the inner axis
  * is whichever of k and the fixed role has unit stride (k first for A, n
@@ -111,6 +211,9 @@ static void planOperand(Gen *g, Operand *op, Access *x, KpRole fixed) {
   op->outerTile = innerK ? fixedTile : g->t->tileK;
   op->innerTile = innerK ? g->t->tileK : fixedTile;
   op->smem = smemAlloc(g, op->outerTile, op->innerTile);
+  op->gather = g->p->implicit && fixed == KP_M;
+  if (op->gather)
+    planGather(g, op);
 }
 
 static void planChunks(Gen *g, Operand *op) {
@@ -124,6 +227,11 @@ static void planChunks(Gen *g, Operand *op) {
     c->smemRow = row;
     c->smemCol = mul(g, swizzle(g, row, chunk, perRow), 8);
     MlirValue fixedCoord;
+    if (op->gather) {
+      c->movingLocal = mul(g, chunk, 8);
+      planGatherChunk(g, op, c, add(g, origin, row));
+      continue;
+    }
     if (op->inner == KP_K) { /* rows are the fixed axis */
       fixedCoord = add(g, origin, row);
       c->movingLocal = mul(g, chunk, 8);
@@ -151,6 +259,12 @@ static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
   Chunk *c = &op->chunks[i];
   MlirValue k = add(g, k0, c->movingLocal);
   CopyArgs a = {op, c, stage, {NULL}, {NULL}};
+  if (op->gather) { /* whole chunks: all 8 in the window or none */
+    MlirValue ok;
+    a.offset = gatherAt(g, op, c, k, &ok);
+    a.count = sel(g, ok, cst(g, 8), cst(g, 0));
+    return a;
+  }
   a.offset = add(g, c->fixedOffset, mulv(g, k, op->x->stride[KP_K]));
   if (op->inner == KP_K)
     a.count =
@@ -179,13 +293,16 @@ static void emitAsyncCopy(Gen *g, const CopyArgs *a) {
 /* Element path: the same chunk loaded element by element (zero past the
  * end, any inner stride) into registers; stored to shared memory later
  * (storeStaged), so the loads of the next tile overlap the MMAs. */
-static MlirValue loadChunkElements(Gen *g, const CopyArgs *a) {
+static MlirValue loadChunkElements(Gen *g, const CopyArgs *a, MlirValue k) {
   MlirValue elems[8];
   MlirValue zeroF = dlcConstFloat(&g->b, g->in, 0.0), zero = cst(g, 0);
   MlirValue step = a->op->x->stride[a->op->inner];
   for (int e = 0; e < 8; ++e) {
-    MlirValue ok = lt(g, cst(g, e), a->count);
-    MlirValue at = add(g, a->offset, mul(g, step, e));
+    MlirValue ok, at;
+    if (a->op->gather) /* each element its own window point */
+      at = gatherAt(g, a->op, a->chunk, add(g, k, cst(g, e)), &ok);
+    else
+      ok = lt(g, cst(g, e), a->count), at = add(g, a->offset, mul(g, step, e));
     MlirValue operands[] = {a->op->x->global, sel(g, ok, at, zero)};
     MlirValue v =
         dlcBuildValue(&g->b, "memref.load", 2, operands, g->in, 0, NULL, NULL);
@@ -219,8 +336,11 @@ static void loadTile(Gen *g, Operand *op, MlirValue kt, MlirValue stage,
   staged->op = op;
   staged->stage = stage;
   for (int i = 0; i < op->numChunks; ++i) {
-    CopyArgs a = chunkCopy(g, op, i, k0, stage);
-    staged->values[i] = loadChunkElements(g, &a);
+    CopyArgs a = {op, &op->chunks[i], stage, {NULL}, {NULL}};
+    if (!op->gather)
+      a = chunkCopy(g, op, i, k0, stage);
+    staged->values[i] =
+        loadChunkElements(g, &a, add(g, k0, op->chunks[i].movingLocal));
   }
 }
 
@@ -237,6 +357,8 @@ static void storeStaged(Gen *g, const Staged *s) {
  * of whole chunks (a 1-D operand's last chunk would otherwise end past its
  * allocation: cp.async reads whole 16 bytes, as compute-sanitizer shows). */
 static MlirValue operandAligned(Gen *g, const Operand *op) {
+  if (op->gather)
+    return gatherAligned(g, op);
   if (!op->unitInner)
     return dlcConstInt(&g->b, g->i1, 0);
   MlirValue rows = andi(g, isMultiple(g, op->x->stride[op->outer], 8),

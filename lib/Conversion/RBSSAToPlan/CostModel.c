@@ -69,12 +69,24 @@ static const double kBarrierCycles = 85.0;
  * one CTA or two, so one CTA per SM only stops a candidate with fewer. */
 enum { kWarpsForOneCTA = 8 };
 
+/* The nominal extent of a fused role: the product of its axes'. */
+static double fusedNominal(const DlcPlanAxis *axes, const int *fused, int n) {
+  double v = 1;
+  for (int i = 0; i < n; ++i)
+    v *= (double)axes[fused[i]].nominal;
+  return v;
+}
+
 void dlcPlanProblemFromRegion(const DlcPlanRegion *r, DlcPlanProblem *p) {
   memset(p, 0, sizeof(*p));
   p->batch = r->batchIter >= 0 ? (double)r->iters[r->batchIter].nominal : 1;
   p->m = r->mIter >= 0 ? (double)r->iters[r->mIter].nominal : 1;
   p->n = r->nIter >= 0 ? (double)r->iters[r->nIter].nominal : 1;
   p->k = (double)r->reduceIters[r->kIter].nominal;
+  if (r->implicit) {
+    p->m = fusedNominal(r->iters, r->fusedM, r->numFusedM);
+    p->k = fusedNominal(r->reduceIters, r->fusedK, r->numFusedK);
+  }
   p->bytesA = r->tensors[r->tensorA].elementBytes;
   p->bytesB = r->tensors[r->tensorB].elementBytes;
   double operands = 0;
@@ -413,7 +425,17 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
   int64_t width = kVectorBytes / r->tensors[r->tensorA].elementBytes;
   plan->vectorizeWidth = width > 0 ? width : 1;
 
-  if (analysis) {
+  if (r->implicit) {
+    /* The gather zero-fills every window and tail: each fused axis. */
+    for (int i = 0; i < r->numFusedM; ++i)
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++],
+                      r->iters[r->fusedM[i]].name);
+    if (n && needsTail(n, c->tile[1]))
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], n->name);
+    for (int i = 0; i < r->numFusedK; ++i)
+      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++],
+                      r->reduceIters[r->fusedK[i]].name);
+  } else if (analysis) {
     tailFromAnalysis(r, c, plan);
   } else {
     if (m && needsTail(m, c->tile[0]))
@@ -445,7 +467,8 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
   dlcPlanCopyName(cStride->text,
                   r->tensors[r->tensorC].colMajor ? "col" : "row");
 
-  addPair(plan->algoChoice, &plan->numAlgoChoice, "matmul", "implicit_gemm");
+  addPair(plan->algoChoice, &plan->numAlgoChoice,
+          r->implicit ? "conv" : "matmul", "implicit_gemm");
 
   if (analysis) {
     plan->numLocalEdges = analysis->numEdges;

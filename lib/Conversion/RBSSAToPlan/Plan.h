@@ -95,6 +95,11 @@ typedef struct DlcPlanRegion {
    * (the dot forms have no m or no n; most GEMMs have no batch axis). */
   int mIter, nIter, batchIter, kIter;
   int tensorA, tensorB, tensorC;
+  /* An implicit GEMM (a convolution): m and k fuse these iters and reduce
+   * iters, outermost first; mIter and kIter are the innermost of them. */
+  bool implicit;
+  int numFusedM, numFusedK;
+  int fusedM[DLC_PLAN_MAX_AXES], fusedK[DLC_PLAN_MAX_AXES];
   int numSelects; /* rbssa.select guards inside the contraction (pads) */
   int numEpilogue;
   char epilogue[DLC_PLAN_MAX_EPILOGUE][DLC_PLAN_NAME]; /* "bias", "relu" */

@@ -353,13 +353,14 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
  * [128, BN, 64] with BN = 256 or 128, whichever needs fewer waves of tiles
  * times tile width (128 pays a tenth more per column: half the B reuse),
  * and as many stages as shared memory holds (at most 6). The SM80 search's
- * candidates stay the alternative a plan-file can force. */
+ * candidates stay the alternative a plan-file can force. An implicit GEMM
+ * (a convolution) stays on the SM80 skeleton, whose copies gather. */
 static void planSm90(MlirOperation func, const DlcTarget *target,
                      const DlcPlanProblem *problem, DlcPlan *plan) {
   if (!target->hasWgmma)
     return;
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) &&
+  bool ok = p && kpProblemRead(func, p) && !p->implicit &&
             (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
             p->a.element == p->b.element &&
             !dlcSm90StagingProblem(&p->a, KP_M) &&
@@ -461,10 +462,11 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
 }
 
 /* Whether the GEMM skeletons take the contraction of `func`: the planner's
- * region facts and the kernel-problem model read it (one axis per role)
- * and both factors are f16 or both bf16. Probed quietly: a contraction
- * they do not take (a conv's three reduced axes, f32 factors) goes to the
- * memory-bound skeleton, whose serial loops compute any contraction. */
+ * region facts and the kernel-problem model read it (one axis per role, or
+ * an implicit GEMM) and both factors are f16 or both bf16. Probed quietly:
+ * a contraction they do not take (f32 factors, two axes in one role of a
+ * GEMM, KCRS weights with NHWC activations) goes to the memory-bound
+ * skeleton, whose serial loops compute any contraction. */
 static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =

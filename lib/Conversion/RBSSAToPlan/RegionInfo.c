@@ -220,6 +220,13 @@ static bool readProblem(MlirOperation func, DlcPlanRegion *r) {
     r->tensorA = p->a.arg;
     r->tensorB = p->b.arg;
     r->tensorC = p->c.arg;
+    r->implicit = p->implicit;
+    r->numFusedM = p->implicit ? p->fused[KP_M].num : 0;
+    r->numFusedK = p->implicit ? p->fused[KP_K].num : 0;
+    for (int i = 0; i < r->numFusedM; ++i)
+      r->fusedM[i] = p->fused[KP_M].iter[i];
+    for (int i = 0; i < r->numFusedK; ++i)
+      r->fusedK[i] = p->fused[KP_K].iter[i];
     const char *names[DLC_PLAN_MAX_EPILOGUE + 1];
     int n = kpEpilogueNames(p, names, DLC_PLAN_MAX_EPILOGUE + 1);
     if (n > DLC_PLAN_MAX_EPILOGUE) {

@@ -1,40 +1,57 @@
 // Contractions the GEMM skeletons do not take run on the memory-bound
 // skeleton (flat mode: a thread per output point, the contraction a serial
-// loop): a conv reducing three axes, two axes in one GEMM role, a transpose
-// after the contraction. Correct, not fast (docs/passes/convert-rbssa-to-plan.md).
+// loop): a conv the implicit-GEMM model does not read (weights in another
+// order than the activations, a guard that is no padding; conv-implicit.mlir
+// has the ones it reads), two axes in one GEMM role, a transpose after the
+// contraction. Correct, not fast (docs/passes/convert-rbssa-to-plan.md).
 // RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan | FileCheck %s
 
-// The conv of §6.8.2 reduces (ci, kh, kw); the window read sits under
-// the padding's domain select.
-func.func @conv3x3_s2_p1(
-    %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "Ci", "H", "W"]},
-    %W: memref<?x?x3x3xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", "Ci", 3, 3]},
-    %Y: memref<?x?x?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N", "Co", "Ho", "Wo"]})
-    attributes {rbssa.region = "conv3x3_s2_p1",
-                rbssa.iters = [{name = "n", size = "N"}, {name = "co", size = "Co"}, {name = "ho", size = "Ho"}, {name = "wo", size = "Wo"}],
-                rbssa.reduce_iters = [{name = "ci", size = "Ci"}, {name = "kh", size = 3}, {name = "kw", size = 3}],
-                rbssa.symbols = ["N", "Ci", "H", "W", "Co", "Ho", "Wo"]} {
-  %w = "rbssa.read"(%W) {map = affine_map<(n, co, ho, wo, ci, kh, kw)[N, Ci, H, W, Co, Ho, Wo] -> (co, ci, kh, kw)>}
-      : (memref<?x?x3x3xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>
-  %xr = "rbssa.read"(%X) {map = affine_map<(n, co, ho, wo, ci, kh, kw)[N, Ci, H, W, Co, Ho, Wo] -> (n, ci, ho * 2 + kh - 1, wo * 2 + kw - 1)>}
-      : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>
-  %x = "rbssa.select"(%xr) {pred = affine_set<(n, co, ho, wo, ci, kh, kw)[N, Ci, H, W, Co, Ho, Wo]
-                                : (ho * 2 + kh - 1 >= 0, H - ho * 2 - kh >= 0, wo * 2 + kw - 1 >= 0, W - wo * 2 - kw >= 0)>,
-                            else = 0.0 : f16}
-      : (tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>
-  %p = "rbssa.binary"(%w, %x) {fn = "mul"}
-      : (tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>, tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>
-  %y = "rbssa.reduce"(%p) {op = "sum", axes = array<i64: 4, 5, 6>, init = 0.0 : f32, dtype = f32}
-      : (tensor<?x?x?x?x?x3x3xf16, ["N", "Co", "Ho", "Wo", "Ci", 3, 3]>) -> tensor<?x?x?x?xf32, ["N", "Co", "Ho", "Wo"]>
-  "rbssa.yield"(%y, %Y) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["N", "Co", "Ho", "Wo"]>, memref<?x?x?x?xf16>) -> ()
+// NHWC activations with KCRS weights: the weights' k axes do not collapse
+// into one stride in the activations' order (kh, kw, ci).
+func.func @conv_nhwc_kcrs(
+    %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %W: memref<?x?x3x3xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", "C", 3, 3], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %Y: memref<?x?x?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N", "Ho", "Wo", "Co"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "conv_nhwc_kcrs",
+                rbssa.iters = [{name = "n", size = "N"}, {name = "ho", size = "Ho"}, {name = "wo", size = "Wo"}, {name = "co", size = "Co"}],
+                rbssa.reduce_iters = [{name = "ci", size = "C"}, {name = "kh", size = 3}, {name = "kw", size = 3}],
+                rbssa.symbols = ["N", "H", "W", "C", "Co", "Ho", "Wo"]} {
+  %xr = "rbssa.read"(%X) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (n, ho * 2 + kh - 1, wo * 2 + kw - 1, ci)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %x = "rbssa.select"(%xr) {pred = affine_set<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] : (ho * 2 + kh - 1 >= 0, H - ho * 2 - kh >= 0, wo * 2 + kw - 1 >= 0, W - wo * 2 - kw >= 0)>, else = 0.0 : f16} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %w = "rbssa.read"(%W) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (co, ci, kh, kw)>} : (memref<?x?x3x3xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %p = "rbssa.binary"(%x, %w) {fn = "mul"} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>, tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %acc = "rbssa.reduce"(%p) {op = "sum", axes = array<i64: 4, 5, 6>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>
+  "rbssa.yield"(%acc, %Y) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>, memref<?x?x?x?xf16>) -> ()
   return
 }
-// CHECK-LABEL: func.func @conv3x3_s2_p1
+// CHECK-LABEL: func.func @conv_nhwc_kcrs
 // CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
 // CHECK-SAME: barrier_model = "none"
-// CHECK-SAME: vectorize = {axis = "{{.*}}", width = 1 : i64}
 
 // -----
+// A guard that is no padding (ho*2 + kh - 2 >= 0 is not a window bound).
+func.func @conv_guard_not_padding(
+    %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %W: memref<?x3x3x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", 3, 3, "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %Y: memref<?x?x?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N", "Ho", "Wo", "Co"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "conv_guard_not_padding",
+                rbssa.iters = [{name = "n", size = "N"}, {name = "ho", size = "Ho"}, {name = "wo", size = "Wo"}, {name = "co", size = "Co"}],
+                rbssa.reduce_iters = [{name = "ci", size = "C"}, {name = "kh", size = 3}, {name = "kw", size = 3}],
+                rbssa.symbols = ["N", "H", "W", "C", "Co", "Ho", "Wo"]} {
+  %xr = "rbssa.read"(%X) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (n, ho * 2 + kh - 1, wo * 2 + kw - 1, ci)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %x = "rbssa.select"(%xr) {pred = affine_set<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] : (ho * 2 + kh - 2 >= 0, H - ho * 2 - kh >= 0)>, else = 0.0 : f16} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %w = "rbssa.read"(%W) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (co, kh, kw, ci)>} : (memref<?x3x3x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %p = "rbssa.binary"(%x, %w) {fn = "mul"} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>, tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %acc = "rbssa.reduce"(%p) {op = "sum", axes = array<i64: 4, 5, 6>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>
+  "rbssa.yield"(%acc, %Y) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>, memref<?x?x?x?xf16>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @conv_guard_not_padding
+// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
+// CHECK-SAME: barrier_model = "none"
+
+// -----
+
 // Shared weights across two batch axes: g becomes the batch B is broadcast
 // across, and b and m would both have to become the GEMM's M.
 func.func @shared_weights_twice(

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Convolutions on one GPU, in one run: DLC's implicit-GEMM kernels
+(compiled from bench/conv_cases.py's tiny programs) against cuDNN through
+torch (fp16; channels_last NHWC and contiguous NCHW), and the fused
+conv+SiLU against cuDNN's conv followed by a separate SiLU.
+
+Each DLC output is checked against torch's conv in fp32 first
+(|y - r| <= 2e-2 + 2e-2 |r|: fp16 outputs of sums over up to 2304 products
+in another order). TFLOP/s = 2 N Ho Wo Co C KH KW / median time (triton
+do_bench, L2 flushed). usage: bench_conv.py --kernels DIR (DIR/cases.json,
+DIR/<case>/<case>.json)
+"""
+import argparse
+import json
+import os
+
+import torch
+import torch.nn.functional as F
+import triton
+
+from dlc_kernel import DlcKernel
+
+
+def bench(fn):
+    return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kernels", required=True)
+    ap.add_argument("--out", default=None, help="write the results as JSON")
+    args = ap.parse_args()
+    torch.backends.cudnn.benchmark = True
+    print("# %s, torch %s, cuDNN %s" % (torch.cuda.get_device_name(),
+                                        torch.__version__,
+                                        torch.backends.cudnn.version()))
+    stream = torch.cuda.current_stream().cuda_stream
+    with open(os.path.join(args.kernels, "cases.json")) as f:
+        cases = json.load(f)
+    results = []
+    for c in cases:
+        name = c["name"]
+        k = DlcKernel(os.path.join(args.kernels, name, name + ".json"))
+        n, ci, h, co, kk, s, p = (c[x] for x in ["N", "C", "H", "Co", "k", "stride", "pad"])
+        ho = c["Ho"]
+        flops = 2.0 * n * ho * ho * co * ci * kk * kk
+        x = torch.randn(n, ci, h, h, dtype=torch.half, device="cuda")
+        w = torch.randn(co, ci, kk, kk, dtype=torch.half, device="cuda") / (ci * kk * kk) ** 0.5
+        xl = x.to(memory_format=torch.channels_last)
+        wl = w.to(memory_format=torch.channels_last)
+        nhwc = c["layout"] == "nhwc"
+        # DLC's tensors: NHWC / KRSC (channels_last storage) or NCHW / KCRS.
+        X = xl.permute(0, 2, 3, 1) if nhwc else x
+        W = wl.permute(0, 2, 3, 1) if nhwc else w
+        Y = torch.empty((n, ho, ho, co) if nhwc else (n, co, ho, ho),
+                        dtype=torch.half, device="cuda")
+        tensors = {"X": X, "W": W, "Y": Y}
+        sym = {"N": n}
+        launch = lambda: k.launch(tensors, sym, stream)  # noqa: E731
+        ref = F.conv2d(x.float(), w.float(), stride=s, padding=p)
+        if c["epilogue"] == "silu":
+            ref = F.silu(ref)
+        Y.fill_(float("nan"))
+        launch()
+        got = Y.permute(0, 3, 1, 2).float() if nhwc else Y.float()
+        bad = ~((got - ref).abs() <= 2e-2 + 2e-2 * ref.abs())
+        nbad = int(bad.sum().item())
+        t = bench(launch)
+        silu = c["epilogue"] == "silu"
+        anchors = [
+            ("cudnn_nhwc", lambda: F.conv2d(xl, wl, stride=s, padding=p)),
+            ("cudnn_nchw", lambda: F.conv2d(x, w, stride=s, padding=p)),
+        ]
+        if silu:
+            anchors = [("cudnn_nhwc+silu",
+                        lambda: F.silu(F.conv2d(xl, wl, stride=s, padding=p))),
+                       ("cudnn_nchw+silu",
+                        lambda: F.silu(F.conv2d(x, w, stride=s, padding=p)))]
+        entry = {"case": name, "layout": c["layout"], "epilogue": c["epilogue"],
+                 "dlc_us": t * 1e3, "dlc_tflops": flops / t / 1e9,
+                 "wrong": nbad}
+        line = "%-18s %s dlc %8.1f us %6.1f TFLOP/s" % (name, c["layout"], t * 1e3,
+                                                      flops / t / 1e9)
+        for aname, fn in anchors:
+            ta = bench(fn)
+            entry[aname + "_tflops"] = flops / ta / 1e9
+            line += " | %s %6.1f (%.2fx)" % (aname, flops / ta / 1e9, ta / t)
+        if nbad:
+            line += "  WRONG %d of %d (max err %.3g)" % (
+                nbad, got.numel(), (got - ref).abs().max().item())
+        print(line, flush=True)
+        results.append(entry)
+        del x, w, xl, wl, Y, ref, got
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump(results, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

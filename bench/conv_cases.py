@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""The convolutions bench_conv.py measures, written as tiny programs (the
+Frontend's Conv2D form, by test/gpu/gen_conv_problems.py's build_conv) with
+N symbolic, plus cases.json describing them for bench_conv.py.
+
+usage: conv_cases.py --out DIR     then, for each DIR/<case>.tiny.mlir,
+  dlc-compile DIR/<case>.tiny.mlir -o DIR/<case> --chip sm_90a
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "test", "gpu"))
+from gen_conv_problems import build_conv, out_size  # noqa: E402
+
+# name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue
+CASES = [
+    ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_silu", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c256_nchw", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
+    ("s2_c128_112", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
+    ("r50_c64_56", 32, 64, 56, 64, 3, 1, 1, "nhwc", "none"),
+    ("r50_c128_28", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
+    ("r50_c256_14", 32, 256, 14, 256, 3, 1, 1, "nhwc", "none"),
+    ("r50_1x1_c256_56", 32, 256, 56, 64, 1, 1, 0, "nhwc", "none"),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    cases = []
+    for name, n, c, h, co, k, s, pad, layout, epi in CASES:
+        ho = out_size(h, k, s, pad, 1)
+        p = dict(N=n, H=h, W=h, C=c, Co=co, KH=k, KW=k, Ho=ho, Wo=ho, sh=s,
+                 sw=s, pad=pad, dil=1)
+        static = {"N": False, "C": True, "Co": True}
+        _, text, _, _, _ = build_conv(name, p, layout, "f16", "f16", epi,
+                                      "mixed", static)
+        with open(os.path.join(args.out, name + ".tiny.mlir"), "w") as f:
+            f.write(text)
+        cases.append(dict(name=name, N=n, C=c, H=h, Co=co, k=k, stride=s,
+                          pad=pad, layout=layout, epilogue=epi, Ho=ho))
+    with open(os.path.join(args.out, "cases.json"), "w") as f:
+        json.dump(cases, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

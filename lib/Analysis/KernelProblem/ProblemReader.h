@@ -1,0 +1,62 @@
+/* The GEMM-family reader's state, shared by KernelProblem.c (the walk, one
+ * axis per role) and Implicit.c (the implicit-GEMM reading of a
+ * convolution: fused roles and A's window). Internal to the model. */
+#ifndef DLC_LIB_ANALYSIS_KERNELPROBLEM_PROBLEMREADER_H
+#define DLC_LIB_ANALYSIS_KERNELPROBLEM_PROBLEMREADER_H
+
+#include "KernelProblem.h"
+
+enum {
+  KP_READER_MAX_AXES = 2 * KP_MAX_RANK,
+  KP_READER_MAX_MEMO = 2 * KP_MAX_STEPS
+};
+
+/* What the walk knows about the region. Axis numbering: the reduce body's
+ * dims (iters and reduce iters interleaved as the reduce places them). */
+typedef struct KpReader {
+  MlirOperation func;
+  MlirBlock body;
+  KpProblem *p; /* borrowed: the caller's */
+  int numIters, numReduce, rank;
+  int iterOfAxis[KP_READER_MAX_AXES]; /* >= 0: iter; < 0: -(reduce) - 1 */
+  int axisOfIter[KP_MAX_RANK]; /* output (iter) i is body axis axisOfIter[i] */
+  KpRole roleOfAxis[KP_READER_MAX_AXES];
+  int fusedAt[KP_READER_MAX_AXES]; /* implicit: place in p->fused[role] */
+  MlirValue acc;                   /* the reduce's result */
+  int numMemo;
+  MlirValue memoValue[KP_READER_MAX_MEMO];
+  int memoDims[KP_READER_MAX_MEMO][KP_MAX_RANK];
+  int memoStep[KP_READER_MAX_MEMO];
+} KpReader;
+
+/* E1602 at `op` with the GEMM family's suggestion; returns false. */
+bool kpReaderFail(MlirOperation op, const char *why);
+/* The size of body axis `axis`; its name. */
+bool kpReaderAxisSize(KpReader *r, int axis, KpExtent *out);
+void kpReaderAxisName(KpReader *r, int axis, char *out, size_t size);
+/* Region argument `arg`'s memref strides (E1602 when unknown). */
+bool kpReaderStrides(KpReader *r, int arg, KpExtent strides[KP_MAX_RANK],
+                     int *rank);
+/* The read's region argument and element type into `t` (E1602 when it is
+ * not an argument or not f16, bf16 or f32). */
+bool kpReaderTensorArg(KpReader *r, MlirOperation read, KpTensor *t);
+/* Follows `v` through casts, transposes and broadcasts to a read of a
+ * region argument, `dims` (in: v's axes) becoming the read's. With `guard`
+ * non-null an rbssa.select directly over the read is passed and returned
+ * there (null when none); without, a select stops the walk. */
+MlirOperation kpReaderTrace(MlirValue v, int dims[KP_MAX_RANK],
+                            MlirOperation *guard);
+
+/* Implicit.c: whether the contraction needs the implicit-GEMM reading
+ * (several reduced axes, a windowed map or a guard on a factor); then the
+ * roles, sizes, A's window and B from the factors' reads (swapped so that
+ * A is the windowed one), the output's and an epilogue input's strides. */
+bool kpReaderIsImplicit(KpReader *r, MlirOperation read[2],
+                        MlirOperation guard[2]);
+bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
+                    int dims[2][KP_MAX_RANK], MlirOperation guard[2]);
+bool kpImplicitTensor(KpReader *r, MlirOperation read, const int *dims,
+                      KpTensor *t);
+bool kpImplicitOutput(KpReader *r, MlirOperation yield, KpTensor *c);
+
+#endif

@@ -1,0 +1,87 @@
+/* The memory-bound skeleton's generator state, shared by its files (an
+ * internal header of convert-plan-to-dlcgpu; Skeleton.h is the pass's):
+ *
+ *   MemoryBound.c     the evaluator: frames, addressing, reads, steps,
+ *                     reduces, stores; dlcEmitMemoryBound
+ *   MemoryVersions.c  which version of a point's code runs (aligned or
+ *                     masked)
+ *   MemoryRows.c      row and point modes (a warp or a CTA per point)
+ *   MemoryFlat.c      flat mode (a thread per chunk of points)
+ *   MemoryModes.c     the planner's questions: modes, widths, scratch */
+#ifndef DLC_CONVERSION_PLANTODLCGPU_MEMORYBOUND_H
+#define DLC_CONVERSION_PLANTODLCGPU_MEMORYBOUND_H
+
+#include "Builder.h"
+#include "MemoryProblem.h"
+#include "Skeleton.h"
+
+enum { MaxFrames = 3 * KP_MAX_LOOPS };
+
+/* A block the generator is emitting into: the kernel's body (frame 0), a
+ * loop's body (binding loops) or a guard's then-block. `op` is the loop or
+ * the scf.if, null for frame 0. */
+typedef struct Frame {
+  MlirOperation op;
+  MlirBlock block;
+  MlirOperation anchor; /* null: emit at the block's end, else before it */
+} Frame;
+
+/* The generator's state for one kernel: on dlcEmitMemoryBound's stack,
+ * borrowing the problem `p` and the kernel's entry block. */
+typedef struct Mb {
+  const KpMemoryProblem *p;
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirType idx, f32, i1, i32;
+  MlirBlock entry;
+  int numTensors;
+  DlcMemoryMode mode;
+  int64_t threads;
+  int width;         /* elements per access along vecLoops; 1: scalar */
+  bool aligned;      /* this version's vector accesses are whole, aligned */
+  int versionFrame;  /* the frame of this version (reduces are made in it) */
+  uint32_t vecLoops; /* loops bound to the first index of a chunk */
+  MlirValue tid, lane, warp, scratch;
+  bool warpRows;    /* a warp per row (short rows): butterflies only */
+  MlirValue rowTid; /* the thread's index among its row's: tid or lane */
+  int numReduces;   /* cooperative reduces emitted: their scratch slots */
+  int numFrames;
+  Frame frames[MaxFrames];
+  MlirValue loopValue[KP_MAX_LOOPS];
+  int loopFrame[KP_MAX_LOOPS]; /* -1: not bound */
+  MlirValue stepValue[KP_MAX_STEPS];
+  int stepFrame[KP_MAX_STEPS]; /* -1: not computed in an open frame */
+} Mb;
+
+/* Builders: at the end of frame `frame` (or before the frame inside it). */
+DlcBuilder mbAt(Mb *m, int frame);
+MlirValue mbIndex(DlcBuilder *b, int64_t v);
+MlirValue mbGpuId(Mb *m, DlcBuilder *b, const char *op);
+MlirValue mbExtent(Mb *m, DlcBuilder *b, const KpExtent *e);
+MlirValue mbExtentProduct(Mb *m, DlcBuilder *b, uint32_t loops);
+
+/* Frames and loops. */
+void mbPushFrame(Mb *m, MlirOperation op, MlirBlock block);
+void mbPopFrame(Mb *m);
+void mbBindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
+                 int frame);
+
+/* Addressing and outputs. */
+MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
+MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
+void mbEmitStore(Mb *m, const KpOutput *o, int frame);
+
+/* The loops a vector kernel runs by chunks (MemoryModes.c). */
+uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);
+/* A point's code, once or in versions (MemoryVersions.c). */
+void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *));
+/* The modes' kernels (MemoryRows.c, MemoryFlat.c). */
+void mbEmitRows(Mb *m);
+void mbEmitFlat(Mb *m);
+
+/* The iters, as a set of loops. */
+static inline uint32_t mbAllIters(const KpMemoryProblem *p) {
+  return (1u << p->numIters) - 1;
+}
+
+#endif

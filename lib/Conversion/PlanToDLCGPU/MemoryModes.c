@@ -1,0 +1,157 @@
+/* The memory-bound skeleton's answers to the planner and the pass
+ * (Skeleton.h): which modes fit a region and which the planner picks, how
+ * wide its vector accesses can be, the shared memory it needs. */
+#include "MemoryBound.h"
+#include "PlanSchedule.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <string.h>
+
+/* The loops a vector kernel runs by chunks: the last iter (row, flat) and
+ * every cooperative reduce's (single) reduced loop (row, point). */
+uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  uint32_t loops = mode == DLC_MEMORY_POINT || p->numIters == 0
+                       ? 0
+                       : 1u << (p->numIters - 1);
+  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE)
+      loops |= p->steps[s].reduced;
+  return loops;
+}
+
+int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  if (mode == DLC_MEMORY_ROW)
+    return p->numIters - 1;
+  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE)
+      return __builtin_ctz(p->steps[s].reduced);
+  return -1;
+}
+
+int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  int reduces = 0;
+  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
+    reduces += p->steps[s].kind == KP_STEP_REDUCE;
+  return 32 * reduces;
+}
+
+/* Whether read `x` runs along `loop` with unit stride: the loop indexes one
+ * of its dims, which appears in one map result, as itself or plus terms
+ * free of it, of a memref dim of stride 1. */
+static bool contiguousAlong(const KpIndexed *x, int loop) {
+  int dim = -1;
+  for (int d = 0; d < x->rank; ++d)
+    if (x->loops[d] == loop) {
+      if (dim >= 0)
+        return false;
+      dim = d;
+    }
+  if (dim < 0 || mlirAttributeIsNull(x->map))
+    return false;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  int uses = 0;
+  for (int i = 0; i < x->memrefRank; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (!mlirAffineExprIsFunctionOfDim(e, dim))
+      continue;
+    ++uses;
+    bool plain = mlirAffineExprIsADim(e);
+    if (!plain && mlirAffineExprIsAAdd(e)) {
+      MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+      MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+      plain =
+          (mlirAffineExprIsADim(l) && !mlirAffineExprIsFunctionOfDim(r, dim)) ||
+          (mlirAffineExprIsADim(r) && !mlirAffineExprIsFunctionOfDim(l, dim));
+    }
+    if (!plain || !kpExtentIs(&x->strides[i], 1))
+      return false;
+  }
+  return uses == 1;
+}
+
+int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  uint32_t loops = mbVectorLoops(p, mode);
+  bool flat = mode == DLC_MEMORY_FLAT;
+  int minBytes = 4;
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    bool oneLoop = __builtin_popcount(step->reduced) == 1;
+    if (step->kind == KP_STEP_GUARD ||
+        (step->kind == KP_STEP_REDUCE && (flat || !oneLoop)))
+      return 1;
+    if (step->kind != KP_STEP_LOAD || !(step->loops & loops))
+      continue;
+    const KpIndexed *x = &p->indexed[step->input];
+    uint32_t along = step->loops & loops;
+    if (__builtin_popcount(along) != 1 ||
+        !contiguousAlong(x, __builtin_ctz(along)) || x->element == KP_I1)
+      return 1;
+    if (kpElementBytes(x->element) < minBytes)
+      minBytes = kpElementBytes(x->element);
+  }
+  for (int i = 0; mode != DLC_MEMORY_POINT && i < p->numOutputs; ++i) {
+    const KpOutput *o = &p->outputs[i];
+    if (p->numIters == 0 || !kpExtentIs(&o->strides[p->numIters - 1], 1))
+      return 1;
+    if (kpElementBytes(o->element) < minBytes)
+      minBytes = kpElementBytes(o->element);
+  }
+  return 16 / minBytes;
+}
+
+/* The plan names the modes (dlcPlanMemoryModes, in DlcMemoryMode order). */
+const char *dlcMemoryModeName(DlcMemoryMode mode) {
+  return dlcPlanMemoryModes[mode];
+}
+
+bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode) {
+  for (int i = 0; dlcPlanMemoryModes[i]; ++i)
+    if (strcmp(name, dlcPlanMemoryModes[i]) == 0) {
+      *mode = (DlcMemoryMode)i;
+      return true;
+    }
+  return false;
+}
+
+bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  /* Flat and row modes walk the last iter; a scalar output has none. */
+  if (mode == DLC_MEMORY_FLAT)
+    return p->numIters > 0;
+  if (mode == DLC_MEMORY_ROW)
+    return kpMemoryRowMode(p);
+  bool any = p->numIters == 0; /* one point: a CTA computes it */
+  for (int s = 0; s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE) {
+      any = true;
+      if (p->steps[s].loops & ~mbAllIters(p))
+        return false;
+    }
+  return any;
+}
+
+DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
+  if (p->numIters == 0)
+    return DLC_MEMORY_POINT;
+  if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
+    return DLC_MEMORY_ROW;
+  if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
+    return DLC_MEMORY_FLAT;
+  /* A CTA per point pays off where its threads read along the reduction;
+   * a column reduction is coalesced across threads in flat mode. */
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    if (step->kind != KP_STEP_LOAD)
+      continue;
+    for (int r = 0; r < p->numSteps; ++r) {
+      uint32_t along = p->steps[r].reduced & step->loops;
+      if (p->steps[r].kind == KP_STEP_REDUCE && along &&
+          (__builtin_popcount(along) != 1 ||
+           !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
+        return DLC_MEMORY_FLAT;
+    }
+  }
+  return DLC_MEMORY_POINT;
+}

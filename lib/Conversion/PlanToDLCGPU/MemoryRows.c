@@ -1,0 +1,104 @@
+/* The memory-bound skeleton's row and point modes (MemoryBound.h): a warp
+ * (short rows) or a CTA per point of the outer iters (row) or of all of
+ * them (point); its reduces cooperative loops over the row. */
+#include "MemoryBound.h"
+
+/* A row's outputs: each a loop over the last iter shared by the CTA (by
+ * chunks of the width). */
+static void emitRowOutputs(Mb *m) {
+  int last = m->p->numIters - 1;
+  for (int i = 0; i < m->p->numOutputs; ++i) {
+    DlcBuilder here = mbAt(m, m->versionFrame);
+    MlirValue first =
+        dlcArith(&here, "arith.muli", m->rowTid, mbIndex(&here, m->width));
+    MlirBlock body;
+    MlirOperation loop =
+        dlcBuildFor(&here, first, mbExtent(m, &here, &m->p->loops[last].size),
+                    mbIndex(&here, m->threads * m->width), 0, NULL, &body);
+    mbPushFrame(m, loop, body);
+    m->loopValue[last] = mlirBlockGetArgument(body, 0);
+    m->loopFrame[last] = m->numFrames - 1;
+    if (m->width > 1)
+      m->vecLoops |= 1u << last;
+    mbEmitStore(m, &m->p->outputs[i], m->numFrames - 1);
+    m->vecLoops &= ~(1u << last);
+    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    mbPopFrame(m);
+  }
+}
+
+/* Point mode: thread 0 stores the point's outputs (the reduces before it
+ * are the CTA's). */
+static void emitCtaPointOutputs(Mb *m) {
+  DlcBuilder b = mbAt(m, m->versionFrame);
+  MlirBlock then;
+  MlirOperation guard =
+      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0)), &then);
+  mbPushFrame(m, guard, then);
+  for (int i = 0; i < m->p->numOutputs; ++i)
+    mbEmitStore(m, &m->p->outputs[i], m->numFrames - 1);
+  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  mbPopFrame(m);
+}
+
+/* Row and point modes: block x is the point of the outer iters (row), or
+ * of all of them (point) — or, where the length a CTA shares is at most
+ * DLC_MEMORY_SHORT_LENGTH, each warp is one of DLC_MEMORY_ROWS_PER_CTA
+ * consecutive points, reduced by butterflies alone (no shared memory, no
+ * barrier). Both codes are in the kernel when the length is symbolic. */
+void mbEmitRows(Mb *m) {
+  DlcBuilder b = mbAt(m, 0);
+  bool row = m->mode == DLC_MEMORY_ROW;
+  uint32_t outer = row ? mbAllIters(m->p) >> 1 : mbAllIters(m->p);
+  void (*emit)(Mb *) = row ? emitRowOutputs : emitCtaPointOutputs;
+  int shared = dlcMemoryBoundSharedLoop(m->p, m->mode);
+  const KpExtent *length = shared >= 0 ? &m->p->loops[shared].size : NULL;
+  bool staticLength = length && length->numSymbols == 0;
+  bool canShort =
+      length && (!staticLength || length->constant <= DLC_MEMORY_SHORT_LENGTH);
+  bool canLong = !staticLength || length->constant > DLC_MEMORY_SHORT_LENGTH;
+  MlirValue bid = mbGpuId(m, &b, "gpu.block_id");
+  int64_t most = m->threads;
+  MlirValue isShort = canShort && canLong
+                          ? dlcCmpI(&b, "ule", mbExtent(m, &b, length),
+                                    mbIndex(&b, DLC_MEMORY_SHORT_LENGTH))
+                          : dlcConstInt(&b, m->i1, canShort);
+  MlirBlock then, otherwise;
+  MlirOperation branch =
+      dlcBuildIfElse(&b, isShort, 0, NULL, &then, &otherwise);
+  for (int variant = 0; variant < 2; ++variant) {
+    MlirBlock block = variant == 0 ? then : otherwise;
+    mbPushFrame(m, branch, block);
+    DlcBuilder in = dlcBuilderAtEnd(block, m->loc);
+    bool warpRows = variant == 0;
+    if ((warpRows && canShort) || (!warpRows && canLong)) {
+      m->warpRows = warpRows;
+      m->threads = warpRows ? 32 : most;
+      m->rowTid = warpRows ? m->lane : m->tid;
+      MlirValue point =
+          warpRows ? dlcArith(&in, "arith.addi",
+                              dlcArith(&in, "arith.muli", bid,
+                                       mbIndex(&in, DLC_MEMORY_ROWS_PER_CTA)),
+                              m->warp)
+                   : bid;
+      MlirBlock inside;
+      MlirOperation guard = dlcBuildIf(
+          &in, dlcCmpI(&in, "ult", point, mbExtentProduct(m, &in, outer)),
+          &inside);
+      mbPushFrame(m, guard, inside);
+      DlcBuilder head = dlcBuilderAtEnd(inside, m->loc);
+      mbBindLoops(m, &head, outer, point, m->numFrames - 1);
+      mbEmitVersions(m, mbVectorLoops(m->p, m->mode), emit);
+      DlcBuilder end = dlcBuilderAtEnd(inside, m->loc);
+      dlcBuild(&end, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+      mbPopFrame(m);
+    }
+    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    mbPopFrame(m);
+  }
+  m->threads = most;
+  m->warpRows = false;
+}

@@ -1,0 +1,71 @@
+/* The memory-bound skeleton's versions (MemoryBound.h): a vector kernel's
+ * point checks at run time which code it runs — whole aligned chunks, or
+ * masked ones. */
+#include "MemoryBound.h"
+
+#include <string.h>
+
+/* i1: every vector access of this point is whole and aligned: the vector
+ * loops' extents and the accesses' offsets at their chunk 0 are multiples
+ * of the width (checked where the other loops are bound). */
+static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
+  MlirValue ok = dlcConstInt(b, m->i1, 1);
+  MlirValue zero = mbIndex(b, 0), width = mbIndex(b, m->width);
+  MlirValue saved[KP_MAX_LOOPS];
+  memcpy(saved, m->loopValue, sizeof(saved));
+  for (int l = 0; l < m->p->numLoops; ++l) {
+    if (!(vecLoops & (1u << l)))
+      continue;
+    MlirValue extent = mbExtent(m, b, &m->p->loops[l].size);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", extent, width), zero));
+    m->loopValue[l] = zero;
+  }
+  for (int s = 0; s < m->p->numSteps; ++s) {
+    const KpStep *step = &m->p->steps[s];
+    if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
+      continue;
+    MlirValue offset = mbReadOffset(m, b, &m->p->indexed[step->input]);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
+  }
+  for (int i = 0; i < m->p->numOutputs; ++i) {
+    if (m->p->numIters == 0 || !(vecLoops & (1u << (m->p->numIters - 1))))
+      break; /* outputs are stored by elements */
+    MlirValue offset = mbOutputOffset(m, b, &m->p->outputs[i]);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
+  }
+  memcpy(m->loopValue, saved, sizeof(saved));
+  return ok;
+}
+
+/* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
+ * vectors, else masked ones. */
+void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
+  if (m->width == 1) {
+    m->versionFrame = m->numFrames - 1;
+    emit(m);
+    return;
+  }
+  int outer = m->numFrames - 1;
+  DlcBuilder b = mbAt(m, outer);
+  MlirValue aligned = alignedCheck(m, &b, vecLoops);
+  MlirBlock then, otherwise;
+  MlirOperation branch =
+      dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
+  for (int version = 0; version < 2; ++version) {
+    MlirBlock block = version == 0 ? then : otherwise;
+    mbPushFrame(m, branch, block);
+    m->aligned = version == 0;
+    m->versionFrame = m->numFrames - 1;
+    m->numReduces = 0; /* the versions share the scratch slots */
+    emit(m);
+    DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
+    dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    mbPopFrame(m);
+  }
+}

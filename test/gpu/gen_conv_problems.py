@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Random 2-D convolutions in the tiny dialect (implicit GEMM), for the GPU
+differential harness (test/gpu/README.md).
+
+Each problem is the Frontend's Conv2D form (tiny.pad + tiny.view of the
+activations, the weights reshaped, mul, reduce over (c, kh, kw)) with:
+  layout     nhwc (X [N, H, W, C], W [Co, KH, KW, C] (KRSC), Y [N, Ho, Wo,
+             Co]) or nchw (X [N, C, H, W], W [Co, C, KH, KW] (KCRS), Y [N, Co,
+             Ho, Wo])
+  kernel     KH, KW in 1, 3, 5, 7 (square or not)
+  stride     1 or 2 (per spatial axis), pad 0, 1 or 2, dilation 1 or 2
+  sizes      N 1-4, H and W odd or even up to 40, C often a multiple of 8
+             (the 16-byte gather) and often not (1, 3, 5, 13, 61...), Co any;
+             N, C and Co symbolic, static or mixed
+  epilogue   none, relu, silu (tinygrad's decomposed sigmoid), bias [Co],
+             bias + relu, residual (a tensor of the output's shape)
+  types      f16 or bf16 in; f16, bf16 or f32 out
+At most 3e7 multiply-adds and 1e6 elements per tensor, so a bundle of a few
+hundred stays within the device call's 64 MiB and dlc-interp's time.
+
+usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
+Writes DIR/cNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
+gen_problems.py's format.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_problems import LOG2E, ONE, Body, Dim, finish, generate, i64s  # noqa: E402
+
+SPATIAL = [1, 2, 3, 4, 5, 7, 8, 9, 13, 14, 16, 17, 28, 31, 32, 40]
+CHANNELS_VEC = [8, 16, 24, 32, 64, 128]
+CHANNELS_ODD = [1, 2, 3, 5, 7, 13, 31, 61]
+OUT_CHANNELS = [1, 3, 8, 16, 17, 32, 64, 65, 100, 128, 255]
+EPILOGUES = ["none", "relu", "silu", "bias", "bias_relu", "residual"]
+MAX_MACS = 30_000_000
+MAX_ELEMENTS = 1_000_000
+
+
+def out_size(size, kernel, stride, pad, dilation):
+    return (size + 2 * pad - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def draw(rng):
+    """Sizes and attributes of one valid convolution within the budgets."""
+    while True:
+        kh, kw = rng.choice([1, 3, 5, 7]), rng.choice([1, 3, 5, 7])
+        if rng.random() < 0.6:
+            kw = kh
+        sh, sw = rng.choice([1, 2]), rng.choice([1, 2])
+        if rng.random() < 0.7:
+            sw = sh
+        pad = rng.choice([0, 1, 2])
+        dil = 2 if rng.random() < 0.15 else 1
+        n = rng.choice([1, 1, 2, 3, 4])
+        h, w = rng.choice(SPATIAL), rng.choice(SPATIAL)
+        c = rng.choice(CHANNELS_VEC if rng.random() < 0.6 else CHANNELS_ODD)
+        co = rng.choice(OUT_CHANNELS)
+        ho, wo = out_size(h, kh, sh, pad, dil), out_size(w, kw, sw, pad, dil)
+        if ho < 1 or wo < 1:
+            continue
+        macs = n * ho * wo * co * c * kh * kw
+        if macs <= MAX_MACS and max(n * h * w * c, n * ho * wo * co) <= MAX_ELEMENTS:
+            return dict(N=n, H=h, W=w, C=c, Co=co, KH=kh, KW=kw, Ho=ho, Wo=wo,
+                        sh=sh, sw=sw, pad=pad, dil=dil)
+
+
+def conv_problem(rng, index):
+    p = draw(rng)
+    layout = rng.choice(["nhwc", "nchw"])
+    dtype = rng.choice(["f16", "f16", "bf16"])
+    out = rng.choice(["f16", dtype, "f32"])
+    epilogue = rng.choice(EPILOGUES)
+    mode = rng.choice(["symbolic", "static", "mixed"])
+    static = {sym: mode == "static" or (mode == "mixed" and rng.random() < 0.5)
+              for sym in ["N", "C", "Co"]}
+    return build_conv("c%03d" % index, p, layout, dtype, out, epilogue, mode,
+                      static) + (None,)
+
+
+def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
+    """The tiny text of one convolution (sizes and attributes `p` as draw()
+    gives them; `static`: which of N, C, Co are static) and its index
+    fields, as finish() gives them. Also used by bench/conv_cases.py."""
+    dims = {sym: Dim(sym, p[sym], static[sym]) for sym in ["N", "C", "Co"]}
+    N, C, Co = dims["N"], dims["C"], dims["Co"]
+    st = {k: Dim(k, p[k], True) for k in ["H", "W", "KH", "KW", "Ho", "Wo"]}
+    H, W, KH, KW, Ho, Wo = (st[k] for k in ["H", "W", "KH", "KW", "Ho", "Wo"])
+    Hp = Dim("Hp", p["H"] + 2 * p["pad"], True)
+    Wp = Dim("Wp", p["W"] + 2 * p["pad"], True)
+    nhwc = layout == "nhwc"
+    xdims = [N, H, W, C] if nhwc else [N, C, H, W]
+    wdims = [Co, KH, KW, C] if nhwc else [Co, C, KH, KW]
+    ydims = [N, Ho, Wo, Co] if nhwc else [N, Co, Ho, Wo]
+    args = [("X", xdims, dtype), ("W", wdims, dtype)]
+    # Symbols in order of first appearance in the argument types.
+    order = []
+    for _, ds, _ in args:
+        for d in ds:
+            if not d.static and d not in order:
+                order.append(d)
+    b = Body()
+    x, wt = ("%X", (xdims, dtype)), ("%W", (wdims, dtype))
+    pads = [0, 0, p["pad"], p["pad"], p["pad"], p["pad"], 0, 0] if nhwc else \
+        [0, 0, 0, 0, p["pad"], p["pad"], p["pad"], p["pad"]]
+    if p["pad"]:
+        x = b.op("tiny.pad", [x], ([N, Hp, Wp, C] if nhwc else [N, C, Hp, Wp], dtype),
+                 "padding = " + i64s(pads))
+    # View dims: the output's axes, then the reduced (kh, kw, c) or (c, kh, kw).
+    hexpr = "d%d * %d + d%d * %d" % (1 if nhwc else 2, p["sh"], 4 if nhwc else 5, p["dil"])
+    wexpr = "d%d * %d + d%d * %d" % (2 if nhwc else 3, p["sw"], 5 if nhwc else 6, p["dil"])
+    syms = "[%s]" % ", ".join("s%d" % i for i in range(len(order))) if order else ""
+    if nhwc:
+        vdims = [N, Ho, Wo, Co, KH, KW, C]
+        vmap = "(d0, d1, d2, d3, d4, d5, d6)%s -> (d0, %s, %s, d6)" % (syms, hexpr, wexpr)
+        wshape = [ONE, ONE, ONE, Co, KH, KW, C]
+    else:
+        vdims = [N, Co, Ho, Wo, C, KH, KW]
+        vmap = "(d0, d1, d2, d3, d4, d5, d6)%s -> (d0, d4, %s, %s)" % (syms, hexpr, wexpr)
+        wshape = [Co, ONE, ONE, C, KH, KW]
+    xv = b.op("tiny.view", [x], (vdims, dtype), "map = affine_map<%s>" % vmap)
+    wr = b.reshape(wt, wshape)
+    prod = b.op("tiny.mul", [xv, wr], (vdims, dtype))
+    acc = b.op("tiny.reduce", [prod], (ydims, "f32"),
+               'acc_dtype = f32, axes = %s, op = "sum"' % i64s([4, 5, 6]))
+    y = acc
+    if epilogue in ("bias", "bias_relu"):
+        args.append(("B", [Co], dtype))
+        bias = ("%B", ([Co], dtype))
+        if not nhwc:
+            bias = b.reshape(bias, [Co, ONE, ONE])
+        y = b.op("tiny.add", [y, b.cast(bias, "f32")], (ydims, "f32"))
+    if epilogue == "residual":
+        args.append(("R", ydims, dtype))
+        y = b.op("tiny.add", [y, b.cast(("%R", (ydims, dtype)), "f32")], (ydims, "f32"))
+    if epilogue in ("relu", "bias_relu"):
+        y = b.op("tiny.max", [y, b.const(0.0)], (ydims, "f32"))
+    if epilogue == "silu":
+        t = b.op("tiny.mul", [y, b.const(-LOG2E)], (ydims, "f32"))
+        e = b.op("tiny.exp2", [t], (ydims, "f32"))
+        d = b.op("tiny.add", [e, b.const(1.0)], (ydims, "f32"))
+        r = b.op("tiny.recip", [d], (ydims, "f32"))
+        y = b.op("tiny.mul", [y, r], (ydims, "f32"))
+    y = b.cast(y, out)
+    features = ("conv %s k%dx%d s%dx%d p%d d%d in=%s out=%s epi=%s sizes=%s"
+                % (layout, p["KH"], p["KW"], p["sh"], p["sw"], p["pad"], p["dil"],
+                   dtype, out, epilogue, mode))
+    values = {k: p[k] for k in ["N", "C", "H", "W", "Co", "KH", "KW", "Ho", "Wo"]}
+    return finish(name, args, b, y, values, dims, features)
+
+
+if __name__ == "__main__":
+    generate(__doc__, conv_problem)
