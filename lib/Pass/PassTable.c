@@ -7,6 +7,7 @@ extern const DlcPassDef dlcTinyExpandBroadcastsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcRBSSAFoldActivationsPass;
+extern const DlcPassDef dlcRBSSAFuseAttentionPass;
 extern const DlcPassDef dlcRBSSAVerifyPass;
 extern const DlcPassDef dlcConvertRBSSAToPlanPass;
 extern const DlcPassDef dlcPlanVerifyPass;
@@ -25,6 +26,7 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcConvertIndexBookToRBSSAPass,
     &dlcRBSSAVerifyPass,
     &dlcRBSSAFoldActivationsPass, // rbssa to rbssa: activations folded
+    &dlcRBSSAFuseAttentionPass,   // rbssa to rbssa: attention recognised
     &dlcConvertRBSSAToPlanPass,
     &dlcPlanVerifyPass,
     &dlcPlanToDLCGPUPass,

@@ -103,7 +103,8 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
     return formatPipeline("convert-tiny-to-indexbook");
   case 2:
     return formatPipeline("convert-indexbook-to-rbssa, "
-                          "func.func(rbssa-fold-activations), rbssa-verify");
+                          "func.func(rbssa-fold-activations), "
+                          "rbssa-fuse-attention, rbssa-verify");
   case 3:
     return formatPipeline("convert-rbssa-to-plan{chip=%s%s%s}, plan-verify",
                           chip, planFile[0] ? " plan-file=" : "", planFile);

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Builds the GPU differential bundle HERE (MLIR, no GPU needed): random
 # GEMM-family problems (gen_problems.py, names pNNN), memory-bound ones
-# (gen_memory_problems.py, qNNN), convolutions (gen_conv_problems.py, cNNN)
-# or half GEMM and half memory-bound (all), each checked by tiny-verify,
+# (gen_memory_problems.py, qNNN), convolutions (gen_conv_problems.py, cNNN),
+# attention (gen_attention_problems.py, aNNN; the fused flash kernel) or
+# half GEMM and half memory-bound (all), each checked by tiny-verify,
 # compiled with dlc-to-ptx + dlc-translate --emit-kernels and given CPU
 # reference data by dlc-interp --products accumulator, plus the dlc-run
 # binary and run_bundle.sh.  Builds no tools itself: they come from $DLC_BIN
 # (default build/bin).
 #
 #   test/gpu/build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]
-#                            [--timeout SEC] [--family gemm|memory|conv|all]
+#                            [--timeout SEC] [--family gemm|memory|conv|attention|all]
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -20,7 +21,8 @@
 #                         in errors/
 #   invalid.txt           problems the generator got wrong (tiny-verify or
 #                         dlc-interp rejects them): should stay empty
-#   pNNN/, qNNN/, cNNN/   manifest(s), dlc_kernels.ptx.gz, ref/ (reference data)
+#   pNNN/, qNNN/, cNNN/, aNNN/  manifest(s), dlc_kernels.ptx.gz, ref/ (reference
+#                         data), dlc-run.args when the problem states dlc-run options
 #   src/                  the generated problems and index.json
 #   dlc-run, run_bundle.sh, info.txt, summary.txt
 # and prints "compiled X of N; failures by reason: ..." and the bundle size.
@@ -28,7 +30,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|all]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all]"
 bundle="${1:?$usage}"
 shift
 count=300 seed=1 chip=sm_90 tmo=300 family=gemm
@@ -44,8 +46,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$family" in
-  gemm|memory|conv|all) ;;
-  *) echo "build_bundle.sh: --family wants gemm, memory, conv or all" >&2; echo "$usage" >&2; exit 2 ;;
+  gemm|memory|conv|attention|all) ;;
+  *) echo "build_bundle.sh: --family wants gemm, memory, conv, attention or all" >&2; echo "$usage" >&2; exit 2 ;;
 esac
 for t in dlc-opt dlc-translate dlc-interp dlc-run; do
   [ -x "$bin/$t" ] || { echo "build_bundle.sh: $bin/$t missing (build first, or set DLC_BIN)" >&2; exit 2; }
@@ -59,6 +61,7 @@ case "$family" in
   gemm) gen gen_problems.py "$count" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" || exit 1 ;;
+  attention) gen gen_attention_problems.py "$count" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
@@ -87,7 +90,7 @@ reason() {
 first_line() { grep -m1 -E 'error' "$1" || grep -m1 . "$1" || echo "(no output)"; }
 
 compiled=0 invalid=0 n=0 start=$SECONDS
-while IFS=$'\t' read -r func sizes dims features reffile; do
+while IFS=$'\t' read -r func sizes dims features reffile runargs; do
   n=$((n + 1))
   src="$bundle/src/$func.tiny.mlir"
   refsrc="$src"
@@ -146,6 +149,22 @@ while IFS=$'\t' read -r func sizes dims features reffile; do
     continue
   fi
   rm -f "$err"
+  # Reference intermediates the compiled program does not have (a buffer
+  # fused away, as attention's P) are dropped: nothing would read them.
+  python3 - "$bundle/$manifest" "$dir/ref" <<'PY' || exit 1
+import json, os, sys
+manifest, ref = json.load(open(sys.argv[1])), sys.argv[2]
+kept = {b["name"] for b in manifest.get("intermediates", [])}
+meta = json.load(open(os.path.join(ref, "meta.json")))
+drop = [p for p in meta["params"] if p["role"] == "intermediate" and "program" in manifest and p["name"] not in kept]
+for p in drop:
+    os.remove(os.path.join(ref, p["file"]))
+    meta["params"].remove(p)
+if drop:
+    json.dump(meta, open(os.path.join(ref, "meta.json"), "w"))
+PY
+  # The problem's own dlc-run options (a tolerance), read by run_bundle.sh.
+  [ "$runargs" = - ] || echo "$runargs" > "$dir/dlc-run.args"
   gzip -9 "$dir"/*.ptx || exit 1
   printf '%s\t%s\t%s\t%s\t%s\n' "$func" "$manifest" "$func/ref" "${sizes:-static}" \
       "$dims $features" >> "$bundle/problems.txt"
@@ -155,7 +174,7 @@ while IFS=$'\t' read -r func sizes dims features reffile; do
   fi
 done < <(python3 -c 'import json,sys
 for e in json.load(open(sys.argv[1])):
-    print("\t".join([e["func"], e["sizes"] or "-", e["dims"], e["features"], e.get("ref_file", "-")]))' \
+    print("\t".join([e["func"], e["sizes"] or "-", e["dims"], e["features"], e.get("ref_file", "-"), e.get("run_args", "-")]))' \
     "$bundle/src/index.json")
 
 failed=$(wc -l < "$bundle/compile-failures.txt")

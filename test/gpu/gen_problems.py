@@ -384,7 +384,8 @@ def finish(name, args, body, result, values, dims, features):
 
 def generate(doc, make):
     """The generators' command line: `make(rng, i)` gives problem i as
-    (name, text, bind, shown, features, reference text or None)."""
+    (name, text, bind, shown, features, reference text or None[, dlc-run
+    options of its check, e.g. "--atol 0.0078125"])."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -399,11 +400,13 @@ def generate(doc, make):
         with open(os.path.join(args.out, "index.json")) as f:
             index = json.load(f)
     for i in range(args.count):
-        name, text, bind, shown, features, reference = make(rng, i)
+        name, text, bind, shown, features, reference, *extra = make(rng, i)
         with open(os.path.join(args.out, name + ".tiny.mlir"), "w") as f:
             f.write(text)
         entry = {"file": name + ".tiny.mlir", "func": name, "sizes": bind,
                  "dims": shown, "features": features}
+        if extra and extra[0]:  # dlc-run options of the problem's check
+            entry["run_args"] = extra[0]
         if reference:
             entry["ref_file"] = name + ".ref.tiny.mlir"
             with open(os.path.join(args.out, entry["ref_file"]), "w") as f:

@@ -74,7 +74,7 @@ unzip_ptx() {
   else python3 -c 'import gzip,shutil,sys; shutil.copyfileobj(gzip.open(sys.argv[1]), open(sys.argv[2], "wb"))' "$1" "${1%.gz}"
   fi
 }
-for gz in "$bundle"/[pqc]*/*.ptx.gz; do
+for gz in "$bundle"/[pqca]*/*.ptx.gz; do
   [ -e "$gz" ] || continue
   [ -s "${gz%.gz}" ] || unzip_ptx "$gz" ||
     { echo "run_bundle.sh: cannot unpack $gz (no gzip, no python3?)" >&2; exit 2; }
@@ -114,8 +114,12 @@ while IFS=$'\t' read -r func manifest ref sizes features; do
   fi
   f="$log/$func.log"
   echo "# $func ($sizes) $features" > "$f"
+  # A problem's own dlc-run options (its tolerance), one line of words.
+  extra=()
+  [ -f "$bundle/$(dirname "$manifest")/dlc-run.args" ] &&
+    read -r -a extra < "$bundle/$(dirname "$manifest")/dlc-run.args"
   timeout -k 5 "$tmo" "${sanitizer[@]}" "$bundle/dlc-run" "$bundle/$manifest" \
-      --ref-data "$bundle/$ref" --iters "$iters" >> "$f" 2>&1
+      --ref-data "$bundle/$ref" --iters "$iters" "${extra[@]}" >> "$f" 2>&1
   rc=$?
   case $rc in
     0) passed=$((passed + 1)); continue ;;

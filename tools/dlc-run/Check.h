@@ -8,8 +8,10 @@
 
 #include "dlc/Runtime.h"
 
-#define ATOL 1e-3
-#define RTOL 1e-3
+/* The rule's absolute and relative tolerances: 1e-3 each unless dlc-run's
+ * --atol / --rtol set them (a problem whose reference rounds differently
+ * by construction, as attention's bf16 P, states its own). */
+extern double dlcRunAtol, dlcRunRtol;
 
 /* Element i of data (type t) as a double; NaN for an unknown type. */
 double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i);
@@ -17,7 +19,7 @@ double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i);
 /* Compares got (the kernel's output, type gt) with ref (type rt), n
  * elements of rows of `cols`, and prints the first mismatches and
  * "<prefix>check NAME against AGAINST: ... PASS|FAIL".  Rule:
- * |got - ref| <= ATOL + RTOL * |ref| + ulp_gt(ref). A NaN or an infinity
+ * |got - ref| <= atol + rtol * |ref| + ulp_gt(ref). A NaN or an infinity
  * passes only where `nonFiniteMatch` is set (the reference is the
  * interpreter's: a function outside its domain) and the reference has the
  * same; against another GPU run both may be unwritten (NaN poison), so

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
+double dlcRunAtol = 1e-3, dlcRunRtol = 1e-3;
+
 double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i) {
   switch (t) {
   case DLC_RUNTIME_DTYPE_F16:
@@ -61,10 +63,11 @@ int dlcRunCompare(const char *prefix, const char *name, const void *got,
     double g = dlcRunValueAt(got, gt, i), r = dlcRunValueAt(ref, rt, i);
     double diff = fabs(g - r);
     int ok = (nonFiniteMatch && (g == r || (isnan(g) && isnan(r)))) ||
-             diff <= ATOL + RTOL * fabs(r) + ulpOf(r, gt); /* false for NaN */
+             diff <= dlcRunAtol + dlcRunRtol * fabs(r) +
+                         ulpOf(r, gt); /* false for NaN */
     if (!isnan(diff)) {
       maxAbs = diff > maxAbs ? diff : maxAbs;
-      double rel = diff / fmax(fabs(r), ATOL);
+      double rel = diff / fmax(fabs(r), dlcRunAtol);
       maxRel = rel > maxRel ? rel : maxRel;
     }
     if (!ok && bad++ < 5)

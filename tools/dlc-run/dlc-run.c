@@ -2,7 +2,7 @@
 |*                                                                          *|
 |* dlc-run KERNEL.json M=4095,N=4097,K=4093 [--ref REF.json]                *|
 |*         [--ref-data DIR] [--iters N] [--warmup N] [--seed S] [--device D]*|
-|*         [--verbose] [--log=FILE.csv]                                     *|
+|*         [--atol A] [--rtol R] [--verbose] [--log=FILE.csv]               *|
 |*                                                                          *|
 |* Fills the inputs with random values in [-1, 1] (never zero), poisons the *|
 |* outputs with NaN, launches once, compares every output with a reference  *|
@@ -51,7 +51,7 @@ static void usage(FILE *f) {
       "usage: dlc-run KERNEL.json [SYM=V,...] [--ref REF.json] [--ref-data "
       "DIR]\n"
       "               [--iters N] [--warmup N] [--seed S] [--device D] "
-      "[--verbose]\n"
+      "[--atol A] [--rtol R] [--verbose]\n"
       "  KERNEL.json      a kernel manifest, or a program manifest (several\n"
       "                   kernels launched in order)\n"
       "  SYM=V,...        symbol values, e.g. M=4095,N=4097,K=4093 (all the\n"
@@ -67,6 +67,9 @@ static void usage(FILE *f) {
       "  --warmup N       untimed launches first (default 5)\n"
       "  --seed S         seed of the random inputs (default 1)\n"
       "  --device D       CUDA device ordinal (default 0)\n"
+      "  --atol A, --rtol R  the check's tolerances, |y - ref| <= A + R*|ref| "
+      "+\n"
+      "                   ulp(ref) (default 1e-3 each; at most 1)\n"
       "  --verbose        print each allocation of an intermediate, each\n"
       "                   launch and each free of the checked run\n"
       "  --log=FILE.csv   append one measurement row per kernel (spec "
@@ -98,7 +101,8 @@ static int parseArgs(int argc, char **argv, Options *o) {
     }
     int takesValue = strcmp(a, "--ref") == 0 || strcmp(a, "--ref-data") == 0 ||
                      strcmp(a, "--iters") == 0 || strcmp(a, "--warmup") == 0 ||
-                     strcmp(a, "--seed") == 0 || strcmp(a, "--device") == 0;
+                     strcmp(a, "--seed") == 0 || strcmp(a, "--device") == 0 ||
+                     strcmp(a, "--atol") == 0 || strcmp(a, "--rtol") == 0;
     if (takesValue && i + 1 >= argc) {
       fprintf(stderr, "dlc-run: %s needs a value\n", a);
       return -1;
@@ -128,6 +132,17 @@ static int parseArgs(int argc, char **argv, Options *o) {
         o->warmup = (int)v;
       else
         o->device = (int)v;
+      i++;
+    } else if (strcmp(a, "--atol") == 0 || strcmp(a, "--rtol") == 0) {
+      char *end;
+      errno = 0;
+      double t = strtod(argv[i + 1], &end);
+      if (!*argv[i + 1] || *end || errno || !(t >= 0 && t <= 1)) {
+        fprintf(stderr, "dlc-run: %s wants a number in [0, 1], not '%s'\n", a,
+                argv[i + 1]);
+        return -1;
+      }
+      *(strcmp(a, "--atol") == 0 ? &dlcRunAtol : &dlcRunRtol) = t;
       i++;
     } else if (strcmp(a, "--seed") == 0) {
       if (parseInt(argv[++i], 0, INT64_MAX, &v) != 0) {
@@ -620,7 +635,7 @@ static int checkKernels(Run *r) {
 static int verdict(Run *r) {
   if (r->refExe || r->rd)
     printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n",
-           ATOL, RTOL);
+           dlcRunAtol, dlcRunRtol);
   if (!r->perKernel) {
     if (r->rd && dlcRuntimeProgramGetNumBuffers(r->p) > 0)
       printf("per-kernel check: not run (the reference data has no "

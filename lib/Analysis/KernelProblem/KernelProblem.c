@@ -266,7 +266,7 @@ bool kpReaderStrides(Reader *r, int arg, KpExtent strides[MaxRank], int *rank) {
   return why ? fail(r->func, why) : true;
 }
 
-MlirOperation kpReaderTrace(MlirValue v, int dims[MaxRank],
+MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK],
                             MlirOperation *guard) {
   if (guard)
     *guard = (MlirOperation){NULL};
@@ -274,10 +274,8 @@ MlirOperation kpReaderTrace(MlirValue v, int dims[MaxRank],
     MlirOperation op = kpProducer(v);
     MlirType type = mlirValueGetType(v);
     int rank = mlirTypeIsAShaped(type) ? (int)mlirShapedTypeGetRank(type) : 0;
-    if (dlcOperationIsA(op, "rbssa.read") ||
-        dlcOperationIsA(op, "rbssa.cast")) {
-      if (dlcOperationIsA(op, "rbssa.read"))
-        return op;
+    if (dlcOperationIsA(op, "rbssa.cast")) {
+      /* seen through */
     } else if (guard && mlirOperationIsNull(*guard) &&
                dlcOperationIsA(op, "rbssa.select") &&
                dlcOperationIsA(kpProducer(mlirOperationGetOperand(op, 0)),
@@ -305,10 +303,16 @@ MlirOperation kpReaderTrace(MlirValue v, int dims[MaxRank],
       }
       memcpy(dims, next, sizeof(next));
     } else {
-      return (MlirOperation){NULL};
+      return op; /* a read, another op, or null (a block argument) */
     }
     v = mlirOperationGetOperand(op, 0);
   }
+}
+
+MlirOperation kpReaderTrace(MlirValue v, int dims[MaxRank],
+                            MlirOperation *guard) {
+  MlirOperation op = kpTraceSource(v, dims, guard);
+  return dlcOperationIsA(op, "rbssa.read") ? op : (MlirOperation){NULL};
 }
 
 bool kpReaderTensorArg(Reader *r, MlirOperation read, KpTensor *t) {

@@ -46,6 +46,12 @@ bool kpReaderTensorArg(KpReader *r, MlirOperation read, KpTensor *t);
  * there (null when none); without, a select stops the walk. */
 MlirOperation kpReaderTrace(MlirValue v, int dims[KP_MAX_RANK],
                             MlirOperation *guard);
+/* The same walk, returning the first op that is no cast, transpose,
+ * broadcast (or passed guard): the read, another op, or null (a block
+ * argument or a malformed movement). Also read by the attention family
+ * (AttentionProblem.c), which starts its walks from other ops. */
+MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK],
+                            MlirOperation *guard);
 
 /* Implicit.c: whether the contraction needs the implicit-GEMM reading
  * (several reduced axes, a windowed map or a guard on a factor); then the

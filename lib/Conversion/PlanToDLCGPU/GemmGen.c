@@ -274,3 +274,104 @@ void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
       dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
   gemmEmitIf(g, singles, gemmStoreTile, &store);
 }
+
+/* --- SM80 pieces
+ * ------------------------------------------------------------- */
+
+MlirValue gemmSwizzle(Gen *g, MlirValue row, MlirValue chunk,
+                      int64_t chunksPerRow) {
+  MlirValue bits;
+  if (chunksPerRow >= 8)
+    bits = remc(g, row, 8);
+  else if (chunksPerRow > 1)
+    bits = remc(g, divc(g, row, 8 / chunksPerRow), chunksPerRow);
+  else
+    return chunk;
+  return dlcArith(&g->b, "arith.xori", chunk, bits);
+}
+
+MlirValue gemmSmemAlloc(Gen *g, int64_t stages, int64_t rows, int64_t cols) {
+  int64_t chunksPerRow = cols / 8;
+  const char *swizzleName = chunksPerRow >= 8   ? "128b"
+                            : chunksPerRow == 4 ? "64b"
+                            : chunksPerRow == 2 ? "32b"
+                                                : "none";
+  int64_t shape[] = {stages, rows, cols};
+  MlirType type =
+      mlirMemRefTypeGet(g->in, 3, shape, mlirAttributeGetNull(), gemmI64(g, 3));
+  const char *names[] = {"alignment", "swizzle"};
+  MlirAttribute attrs[] = {
+      gemmI64(g, 128),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
+  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
+                       attrs);
+}
+
+void gemmCpAsync(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
+                 MlirValue col, MlirValue global, MlirValue offset,
+                 MlirValue count) {
+  MlirValue ok = lt(g, cst(g, 0), count);
+  MlirValue operands[] = {
+      smem, stage, row, col, global, sel(g, ok, offset, cst(g, 0)), count};
+  int32_t sizes[] = {1, 3, 1, 1, 1};
+  const char *names[] = {"elements", "cache", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      gemmI64(g, 8),
+      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
+      mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
+  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
+  dlcBuild(&g->b, "dlcgpu.cp_async", 7, operands, 1, &token, 3, names, attrs);
+}
+
+MlirValue gemmCommitGroup(Gen *g) {
+  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
+  return mlirOperationGetResult(
+      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL, NULL),
+      0);
+}
+
+void gemmBarrier(Gen *g) {
+  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
+MlirValue gemmLdmatrix(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
+                       MlirValue col, bool trans) {
+  MlirValue operands[] = {smem, stage, row, col};
+  const char *names[] = {"num", "trans"};
+  MlirAttribute attrs[] = {gemmI64(g, 4), mlirBoolAttrGet(g->b.ctx, trans)};
+  return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
+                       gemmVectorType(g, "4x2", g->in), 2, names, attrs);
+}
+
+/* Built with extract/insert, which lower to LLVM aggregates directly. */
+MlirValue gemmHalfOf(Gen *g, MlirValue v, int64_t first) {
+  MlirType pairType = gemmVectorType(g, "2x2", g->in);
+  MlirType rowType = gemmVectorType(g, "2", g->in);
+  MlirAttribute zero = mlirDenseElementsAttrSplatGet(
+      pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->in, 0.0));
+  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
+  MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType, 1,
+                                 valueName, &zero);
+  for (int64_t r = 0; r < 2; ++r) {
+    MlirAttribute from =
+        mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){first + r});
+    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
+    MlirValue row = dlcBuildValue(&g->b, "vector.extract", 1, &v, rowType, 1,
+                                  posName, &from);
+    MlirValue operands[] = {row, pair};
+    pair = dlcBuildValue(&g->b, "vector.insert", 2, operands, pairType, 1,
+                         posName, &to);
+  }
+  return pair;
+}
+
+MlirValue gemmMmaSync(Gen *g, MlirValue a, MlirValue b, MlirValue acc) {
+  MlirType types[] = {gemmVectorType(g, "2x2", g->f32),
+                      dlcType(g->b.ctx, "!dlcgpu.compute_token")};
+  const char *names[] = {"shape"};
+  MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
+  MlirValue operands[] = {a, b, acc};
+  return mlirOperationGetResult(dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands,
+                                         2, types, 1, names, &shape),
+                                0);
+}

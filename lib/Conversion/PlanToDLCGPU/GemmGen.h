@@ -115,4 +115,31 @@ void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs);
 
+/* --- SM80 pieces shared by the GEMM and attention skeletons --------------
+ */
+
+/* The physical 16-byte chunk of logical chunk `chunk` in row `row` of a
+ * tile with `chunksPerRow` chunks per row: XOR with bits of the row so the
+ * 8 rows one ldmatrix reads fall into 8 different bank groups. */
+MlirValue gemmSwizzle(Gen *g, MlirValue row, MlirValue chunk,
+                      int64_t chunksPerRow);
+/* Shared memory [stages][rows][cols] of g->in, swizzled in 16-byte chunks
+ * (named after the row width the XOR pattern spans). */
+MlirValue gemmSmemAlloc(Gen *g, int64_t stages, int64_t rows, int64_t cols);
+/* One 16-byte cp.async of `count` (0..8) elements from global[offset] into
+ * smem[stage][row][col]; the rest of the 16 bytes is zero-filled. */
+void gemmCpAsync(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
+                 MlirValue col, MlirValue global, MlirValue offset,
+                 MlirValue count);
+MlirValue gemmCommitGroup(Gen *g); /* the group's load token */
+void gemmBarrier(Gen *g);
+/* ldmatrix.x4 (.trans when `trans`) at smem[stage][row][col]. */
+MlirValue gemmLdmatrix(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
+                       MlirValue col, bool trans);
+/* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
+ * of one m16n8k16 mma. */
+MlirValue gemmHalfOf(Gen *g, MlirValue v, int64_t first);
+/* acc + a * b by one mma.sync m16n8k16 (f32 accumulators). */
+MlirValue gemmMmaSync(Gen *g, MlirValue a, MlirValue b, MlirValue acc);
+
 #endif

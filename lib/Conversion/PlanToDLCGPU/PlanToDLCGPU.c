@@ -204,27 +204,30 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
   return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
 }
 
-/* The region's tensors as flat memrefs, then one index per symbol, then
- * one i64 per tensor map (its device address) described by `maps`. */
-static int kernelSignature(MlirOperation region, int numMaps,
+/* The region's tensors as flat memrefs (all of them, or the `numPicked`
+ * arguments `picked` names), then one index per symbol, then one i64 per
+ * tensor map (its device address) described by `maps`. */
+static int kernelSignature(MlirOperation region, int numPicked,
+                           const int *picked, int numMaps,
                            const MlirAttribute *maps, MlirType **types,
                            MlirAttribute **argAttrs, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
   MlirAttribute symbols = attrOf(region, "rbssa.symbols");
   MlirAttribute regionArgAttrs = attrOf(region, "arg_attrs");
-  int numArgs = (int)mlirBlockGetNumArguments(body);
+  int numArgs = picked ? numPicked : (int)mlirBlockGetNumArguments(body);
   int numSymbols = (int)mlirArrayAttrGetNumElements(symbols);
   int total = numArgs + numSymbols + numMaps;
   *types = malloc((size_t)total * sizeof(MlirType));
   *argAttrs = malloc((size_t)total * sizeof(MlirAttribute));
   int64_t dynamic = mlirShapedTypeGetDynamicSize();
   for (int i = 0; i < numArgs; ++i) {
-    MlirType t = mlirValueGetType(mlirBlockGetArgument(body, i));
+    int arg = picked ? picked[i] : i;
+    MlirType t = mlirValueGetType(mlirBlockGetArgument(body, arg));
     (*types)[i] =
         mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), 1, &dynamic,
                           mlirAttributeGetNull(), mlirAttributeGetNull());
-    (*argAttrs)[i] = mlirArrayAttrGetElement(regionArgAttrs, i);
+    (*argAttrs)[i] = mlirArrayAttrGetElement(regionArgAttrs, arg);
   }
   for (int i = 0; i < numSymbols; ++i) {
     (*types)[numArgs + i] = mlirIndexTypeGet(ctx);
@@ -288,7 +291,8 @@ static void recordPlan(MlirOperation kernel, MlirOperation region,
       mlirDictionaryAttrGet(ctx, 3, fields));
 }
 
-static MlirOperation buildKernelFunc(MlirOperation region, int numMaps,
+static MlirOperation buildKernelFunc(MlirOperation region, int numPicked,
+                                     const int *picked, int numMaps,
                                      const MlirAttribute *maps,
                                      const char *gridX, const char *gridY,
                                      int64_t threads, int64_t smem,
@@ -297,8 +301,8 @@ static MlirOperation buildKernelFunc(MlirOperation region, int numMaps,
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
   MlirAttribute *argAttrs;
-  int total =
-      kernelSignature(region, numMaps, maps, &types, &argAttrs, numTensors);
+  int total = kernelSignature(region, numPicked, picked, numMaps, maps, &types,
+                              &argAttrs, numTensors);
   MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
   int64_t block[] = {threads, 1, 1};
   const char *names[] = {"sym_name",          "function_type",
@@ -377,8 +381,8 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
               2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
           ? 2
           : 1;
-  return buildKernelFunc(region, sm90 ? 2 : 0, maps, gridX, gridY, threads,
-                         smem, flops, minBlocks, plan, numTensors);
+  return buildKernelFunc(region, 0, NULL, sm90 ? 2 : 0, maps, gridX, gridY,
+                         threads, smem, flops, minBlocks, plan, numTensors);
 }
 
 /* What the SM80 skeleton multiplies: two f16 or two bf16 operands. */
@@ -494,13 +498,120 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                last, width, (long long)threads);
     int numTensors = 0;
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
-    MlirOperation kernel = buildKernelFunc(region, 0, NULL, grid, "1", threads,
-                                           smem, "0", 1, plan, &numTensors);
+    MlirOperation kernel =
+        buildKernelFunc(region, 0, NULL, 0, NULL, grid, "1", threads, smem, "0",
+                        1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }
   free(p);
   return ok;
+}
+
+/* The function of `module`'s body whose rbssa.region is `name`. */
+static MlirOperation regionNamed(MlirOperation near, MlirAttribute name) {
+  MlirOperation module = mlirOperationGetParentOperation(near);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!mlirAttributeIsNull(name) &&
+        mlirAttributeEqual(attrOf(op, "rbssa.region"), name))
+      return op;
+  return (MlirOperation){NULL};
+}
+
+/* The argument of `region` whose rbssa.name is `name`, or -1. */
+static int argNamed(MlirOperation region, MlirAttribute name) {
+  MlirAttribute all = attrOf(region, "arg_attrs");
+  for (intptr_t i = 0;
+       !mlirAttributeIsNull(all) && !mlirAttributeIsNull(name) &&
+       i < mlirArrayAttrGetNumElements(all);
+       ++i) {
+    MlirAttribute a = mlirArrayAttrGetElement(all, i);
+    MlirAttribute n = mlirAttributeIsADictionary(a)
+                          ? mlirDictionaryAttrGetElementByName(
+                                a, mlirStringRefCreateFromCString("rbssa.name"))
+                          : mlirAttributeGetNull();
+    if (!mlirAttributeIsNull(n) && mlirAttributeEqual(n, name))
+      return (int)i;
+  }
+  return -1;
+}
+
+static MlirAttribute modelField(MlirOperation region, const char *key) {
+  MlirAttribute model = attrOf(region, "rbssa.attention");
+  return mlirAttributeIsNull(model) || !mlirAttributeIsADictionary(model)
+             ? mlirAttributeGetNull()
+             : mlirDictionaryAttrGetElementByName(
+                   model, mlirStringRefCreateFromCString(key));
+}
+
+/* An attention output region fused by rbssa-fuse-attention: the flash
+ * skeleton over Q, K, V and O (FlashAttention.c). */
+static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
+                                   const DlcPlan *plan,
+                                   const DlcTarget *target) {
+  MlirOperation scores = regionNamed(region, modelField(region, "scores"));
+  KpAttention a;
+  const char *why = mlirOperationIsNull(scores)
+                        ? "its scores region is not in the module"
+                        : kpAttentionRead(scores, region, &a);
+  if (!why)
+    why = kpAttentionOnlineProblem(&a);
+  if (why) {
+    dlcEmitDiagnostic(region, &dlcUnsupportedOp,
+                      "run rbssa-fuse-attention on the unmodified program",
+                      "the attention region cannot be compiled: %s", why);
+    return false;
+  }
+  char error[256];
+  if (!dlcPlanCheck(plan, target, kpElementBytes(a.q.t.element), error,
+                    sizeof(error)))
+    return reject(schedule, error);
+  int64_t d = a.size[KP_K].constant;
+  if (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
+      plan->warpTile[0] != 16 || plan->warpTile[1] != 64 || plan->stages != 2 ||
+      strcmp(plan->barrierModel, "cp_async_group") != 0)
+    return cannotHonour(schedule, "flash-attention", "tile",
+                        "tile = [64, 64, D], warp_tile = [16, 64], stages = "
+                        "2, barrier_model = \"cp_async_group\"");
+  const char *keys[] = {"q", "k", "v", "o"};
+  int picked[4];
+  for (int i = 0; i < 4; ++i) {
+    picked[i] = argNamed(region, modelField(region, keys[i]));
+    if (picked[i] < 0) {
+      dlcEmitDiagnostic(region, &dlcUnsupportedOp,
+                        "give the attention output region every tensor of "
+                        "the program as an argument",
+                        "the attention region has no argument for %s", keys[i]);
+      return false;
+    }
+  }
+  char lq[96], lk[96], gridX[128], gridY[200] = "", flops[400];
+  kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
+  kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
+  snprintf(gridX, sizeof(gridX), "ceildiv(%s, 64)", lq);
+  for (int b = 0; b < a.numBatch; ++b) {
+    char extent[96];
+    kpExtentText(region, &a.batchSize[b], extent, sizeof(extent));
+    size_t used = strlen(gridY);
+    snprintf(gridY + used, sizeof(gridY) - used, "%s%s", b ? "*" : "", extent);
+  }
+  if (!gridY[0])
+    snprintf(gridY, sizeof(gridY), "1");
+  /* 2 * Lq * Lk * D for each of the two products. */
+  snprintf(flops, sizeof(flops), "4*%s*%s*%s*%lld", gridY, lq, lk,
+           (long long)d);
+  int numTensors = 0;
+  MlirOperation kernel =
+      buildKernelFunc(region, 4, picked, 0, NULL, gridX, gridY, 128,
+                      dlcPlanStageBytes(plan, kpElementBytes(a.q.t.element)),
+                      flops, 1, plan, &numTensors);
+  DlcAttnTiling tiling = {64, 64, d, 2};
+  DlcAttnArgs args = {0, 1, 2, 3};
+  dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
+  mlirOperationDestroy(region);
+  return true;
 }
 
 static bool convertRegion(MlirOperation region, const DlcTarget *target) {
@@ -512,6 +623,11 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
     char error[256];
     bool read =
         plan && dlcPlanScheduleRead(schedule, plan, error, sizeof(error));
+    if (read && dlcPlanIsAttention(plan)) {
+      bool ok = convertAttentionRegion(region, schedule, plan, target);
+      free(plan);
+      return ok;
+    }
     if (read && dlcPlanIsMemoryBound(plan)) {
       bool ok = dlcPlanCheck(plan, target, 2, error, sizeof(error))
                     ? convertMemoryRegion(region, schedule, plan)
@@ -564,8 +680,17 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (dlcOperationIsA(op, "func.func") &&
-        !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
+        !mlirAttributeIsNull(attrOf(op, "rbssa.region")) &&
+        mlirAttributeIsNull(attrOf(op, "rbssa.fused_into")))
       ok &= convertRegion(op, target);
+    op = next;
+  }
+  /* Scores regions fused into an attention kernel: read, now done. */
+  for (op = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (dlcOperationIsA(op, "func.func") &&
+        !mlirAttributeIsNull(attrOf(op, "rbssa.fused_into")))
+      mlirOperationDestroy(op);
     op = next;
   }
   if (!ok)

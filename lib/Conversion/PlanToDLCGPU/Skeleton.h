@@ -4,6 +4,7 @@
 #ifndef DLC_LIB_CONVERSION_PLANTODLCGPU_SKELETON_H
 #define DLC_LIB_CONVERSION_PLANTODLCGPU_SKELETON_H
 
+#include "AttentionProblem.h"
 #include "KernelProblem.h"
 #include "MemoryProblem.h"
 #include "Target.h"
@@ -113,6 +114,21 @@ int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
 /* The f32 shared-memory slots it needs: 32 per cooperative reduce. */
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
                                 DlcMemoryMode mode);
+
+/* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
+ * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
+ * D = 64 or 128, `stages` K/V buffers. The kernel's tensors are Q, K, V
+ * and O at the given argument positions, then one index per symbol; grid
+ * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
+typedef struct DlcAttnTiling {
+  int64_t tileM, tileN, headDim, stages;
+} DlcAttnTiling;
+typedef struct DlcAttnArgs {
+  int q, k, v, o;
+} DlcAttnArgs;
+void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
+                           const DlcAttnTiling *tiling, const DlcAttnArgs *args,
+                           int numTensors);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

@@ -36,40 +36,6 @@ enum { MaxFrags = 8, MaxAcc = 64 };
 /* --- shared memory layout
  * ----------------------------------------------------- */
 
-/* The physical 16-byte chunk of logical chunk `chunk` in row `row` of a
- * tile with `chunksPerRow` chunks per row: XOR with bits of the row so the
- * 8 rows one ldmatrix reads fall into 8 different bank groups. */
-static MlirValue swizzle(Gen *g, MlirValue row, MlirValue chunk,
-                         int64_t chunksPerRow) {
-  MlirValue bits;
-  if (chunksPerRow >= 8)
-    bits = remc(g, row, 8);
-  else if (chunksPerRow > 1)
-    bits = remc(g, divc(g, row, 8 / chunksPerRow), chunksPerRow);
-  else
-    return chunk;
-  return dlcArith(&g->b, "arith.xori", chunk, bits);
-}
-
-/* Shared memory for one operand: [stage][row][col], swizzled in 16-byte
- * chunks (named after the row width the XOR pattern spans). */
-static MlirValue smemAlloc(Gen *g, int64_t rows, int64_t cols) {
-  int64_t chunksPerRow = cols / 8;
-  const char *swizzleName = chunksPerRow >= 8   ? "128b"
-                            : chunksPerRow == 4 ? "64b"
-                            : chunksPerRow == 2 ? "32b"
-                                                : "none";
-  int64_t shape[] = {g->t->stages, rows, cols};
-  MlirType type =
-      mlirMemRefTypeGet(g->in, 3, shape, mlirAttributeGetNull(), gemmI64(g, 3));
-  const char *names[] = {"alignment", "swizzle"};
-  MlirAttribute attrs[] = {
-      gemmI64(g, 128),
-      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
-  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
-                       attrs);
-}
-
 /* --- global -> shared copies
  * ---------------------------------------------------- */
 
@@ -210,7 +176,7 @@ static void planOperand(Gen *g, Operand *op, Access *x, KpRole fixed) {
   int64_t fixedTile = fixed == KP_M ? g->t->tileM : g->t->tileN;
   op->outerTile = innerK ? fixedTile : g->t->tileK;
   op->innerTile = innerK ? g->t->tileK : fixedTile;
-  op->smem = smemAlloc(g, op->outerTile, op->innerTile);
+  op->smem = gemmSmemAlloc(g, g->t->stages, op->outerTile, op->innerTile);
   op->gather = g->p->implicit && fixed == KP_M;
   if (op->gather)
     planGather(g, op);
@@ -225,7 +191,7 @@ static void planChunks(Gen *g, Operand *op) {
     MlirValue id = add(g, g->tid, cst(g, (int64_t)i * g->threads));
     MlirValue row = divc(g, id, perRow), chunk = remc(g, id, perRow);
     c->smemRow = row;
-    c->smemCol = mul(g, swizzle(g, row, chunk, perRow), 8);
+    c->smemCol = mul(g, gemmSwizzle(g, row, chunk, perRow), 8);
     MlirValue fixedCoord;
     if (op->gather) {
       c->movingLocal = mul(g, chunk, 8);
@@ -275,19 +241,8 @@ static CopyArgs chunkCopy(Gen *g, Operand *op, int i, MlirValue k0,
 }
 
 static void emitAsyncCopy(Gen *g, const CopyArgs *a) {
-  MlirValue ok = lt(g, cst(g, 0), a->count);
-  MlirValue operands[] = {a->op->smem,       a->stage,
-                          a->chunk->smemRow, a->chunk->smemCol,
-                          a->op->x->global,  sel(g, ok, a->offset, cst(g, 0)),
-                          a->count};
-  int32_t sizes[] = {1, 3, 1, 1, 1};
-  const char *names[] = {"elements", "cache", "operandSegmentSizes"};
-  MlirAttribute attrs[] = {
-      gemmI64(g, 8),
-      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
-      mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
-  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  dlcBuild(&g->b, "dlcgpu.cp_async", 7, operands, 1, &token, 3, names, attrs);
+  gemmCpAsync(g, a->op->smem, a->stage, a->chunk->smemRow, a->chunk->smemCol,
+              a->op->x->global, a->offset, a->count);
 }
 
 /* Element path: the same chunk loaded element by element (zero past the
@@ -366,17 +321,6 @@ static MlirValue operandAligned(Gen *g, const Operand *op) {
   return andi(g, rows, isMultiple(g, g->size[op->inner], 8));
 }
 
-static MlirValue commitGroup(Gen *g) {
-  MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  return mlirOperationGetResult(
-      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL, NULL),
-      0);
-}
-
-static void barrier(Gen *g) {
-  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
-}
-
 /* --- fragments and the MMAs
  * ---------------------------------------------------------------- */
 
@@ -411,7 +355,7 @@ static void fragmentAddress(Gen *g, const Operand *op, MlirValue mn, int64_t kk,
     *row = x;
     *col = k;
   }
-  *col = mul(g, swizzle(g, *row, divc(g, *col, 8), op->innerTile / 8), 8);
+  *col = mul(g, gemmSwizzle(g, *row, divc(g, *col, 8), op->innerTile / 8), 8);
 }
 
 static void planFragments(Gen *g, Fragments *f, const Operand *a,
@@ -431,62 +375,26 @@ static void planFragments(Gen *g, Fragments *f, const Operand *a,
 
 static MlirValue ldmatrix(Gen *g, const Operand *op, MlirValue stage,
                           MlirValue row, MlirValue col) {
-  MlirValue operands[] = {op->smem, stage, row, col};
-  const char *names[] = {"num", "trans"};
-  MlirAttribute attrs[] = {gemmI64(g, 4),
-                           mlirBoolAttrGet(g->b.ctx, op->outer == KP_K)};
-  return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
-                       gemmVectorType(g, "4x2", g->in), 2, names, attrs);
-}
-
-/* Rows `first` and `first + 1` of an ldmatrix.x4 result: the B operand
- * of one m16n8k16 mma (built with extract/insert, which lower to LLVM
- * aggregates directly). */
-static MlirValue halfOf(Gen *g, MlirValue v, int64_t first) {
-  MlirType pairType = gemmVectorType(g, "2x2", g->in);
-  MlirType rowType = gemmVectorType(g, "2", g->in);
-  MlirAttribute zero = mlirDenseElementsAttrSplatGet(
-      pairType, mlirFloatAttrDoubleGet(g->b.ctx, g->in, 0.0));
-  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirValue pair = dlcBuildValue(&g->b, "arith.constant", 0, NULL, pairType, 1,
-                                 valueName, &zero);
-  for (int64_t r = 0; r < 2; ++r) {
-    MlirAttribute from =
-        mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){first + r});
-    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
-    MlirValue row = dlcBuildValue(&g->b, "vector.extract", 1, &v, rowType, 1,
-                                  posName, &from);
-    MlirValue operands[] = {row, pair};
-    pair = dlcBuildValue(&g->b, "vector.insert", 2, operands, pairType, 1,
-                         posName, &to);
-  }
-  return pair;
+  return gemmLdmatrix(g, op->smem, stage, row, col, op->outer == KP_K);
 }
 
 /* ldmatrix + mma.sync over one shared-memory stage; updates `acc`. */
 static void emitStageCompute(Gen *g, const Fragments *f, const Operand *a,
                              const Operand *b, MlirValue stage,
                              MlirValue *acc) {
-  MlirType types[] = {gemmVectorType(g, "2x2", g->f32),
-                      dlcType(g->b.ctx, "!dlcgpu.compute_token")};
-  const char *names[] = {"shape"};
-  MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
   for (int64_t kk = 0; kk < g->t->tileK / 16; ++kk) {
     MlirValue fa[MaxFrags], fb[MaxFrags];
     for (int i = 0; i < f->numI; ++i)
       fa[i] = ldmatrix(g, a, stage, f->aRow[i][kk], f->aCol[i][kk]);
     for (int jp = 0; jp < f->numJ / 2; ++jp) {
       MlirValue pair = ldmatrix(g, b, stage, f->bRow[jp][kk], f->bCol[jp][kk]);
-      fb[2 * jp] = halfOf(g, pair, 0);
-      fb[2 * jp + 1] = halfOf(g, pair, 2);
+      fb[2 * jp] = gemmHalfOf(g, pair, 0);
+      fb[2 * jp + 1] = gemmHalfOf(g, pair, 2);
     }
     for (int i = 0; i < f->numI; ++i)
       for (int j = 0; j < f->numJ; ++j) {
-        MlirValue operands[] = {fa[i], fb[j], acc[i * f->numJ + j]};
-        acc[i * f->numJ + j] = mlirOperationGetResult(
-            dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands, 2, types, 1, names,
-                     &shape),
-            0);
+        acc[i * f->numJ + j] =
+            gemmMmaSync(g, fa[i], fb[j], acc[i * f->numJ + j]);
       }
   }
 }
@@ -527,7 +435,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   for (int64_t st = 0; st + 1 < stages; ++st) {
     asyncTileCopy(g, s->a, cst(g, st), cst(g, st));
     asyncTileCopy(g, s->b, cst(g, st), cst(g, st));
-    group = commitGroup(g);
+    group = gemmCommitGroup(g);
   }
   MlirValue carried[MaxAcc + 1];
   for (int i = 0; i < numAcc; ++i)
@@ -545,12 +453,12 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   MlirAttribute pending = gemmI64(g, stages - 2);
   dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
            pendingName, &pending);
-  barrier(g);
+  gemmBarrier(g);
   MlirValue next = add(g, kt, cst(g, stages - 1));
   MlirValue nextStage = remc(g, next, stages);
   asyncTileCopy(g, s->a, next, nextStage);
   asyncTileCopy(g, s->b, next, nextStage);
-  carried[numAcc] = commitGroup(g);
+  carried[numAcc] = gemmCommitGroup(g);
   emitStageCompute(g, s->f, s->a, s->b, remc(g, kt, stages), carried);
   dlcBuild(&g->b, "scf.yield", numAcc + 1, carried, 0, NULL, 0, NULL, NULL);
   g->b = outer;
@@ -591,7 +499,7 @@ static void emitElementLoop(Gen *g, const LoopSetup *s) {
   MlirValue kt = mlirBlockGetArgument(body, 0);
   for (int i = 0; i < numAcc; ++i)
     acc[i] = mlirBlockGetArgument(body, i + 1);
-  barrier(g);
+  gemmBarrier(g);
   MlirValue next = add(g, kt, cst(g, stages - 1));
   MlirValue nextStage = remc(g, next, stages);
   loadTile(g, s->a, next, nextStage, &stagedA);

@@ -270,6 +270,11 @@ static MlirWalkResult collectRegion(MlirOperation op, void *userData) {
       mlirAttributeIsNull(mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString("rbssa.region"))))
     return MlirWalkResultAdvance;
+  /* A scores region fused into its attention output region
+   * (rbssa-fuse-attention) has no kernel of its own. */
+  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("rbssa.fused_into"))))
+    return MlirWalkResultSkip;
   if (c->count == c->capacity) {
     int capacity = c->capacity ? 2 * c->capacity : 8;
     MlirOperation *grown = realloc(c->funcs, (size_t)capacity * sizeof(*grown));
@@ -461,6 +466,75 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   return true;
 }
 
+/* An attention output region (rbssa.attention, rbssa-fuse-attention): the
+ * flash skeleton (FlashAttention.c of convert-plan-to-dlcgpu) with its one
+ * shape: BM = 64 query rows (16 per warp), BN = 64 keys per K/V tile, BK =
+ * the head dimension, two K/V buffers, the online softmax. */
+static bool planAttentionRegion(MlirOperation func, const Options *o,
+                                const DlcJsonValue *planFile, DlcPlan *plan) {
+  MlirAttribute model = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.attention"));
+  MlirAttribute scoresName =
+      mlirAttributeIsADictionary(model)
+          ? mlirDictionaryAttrGetElementByName(
+                model, mlirStringRefCreateFromCString("scores"))
+          : mlirAttributeGetNull();
+  MlirOperation module = mlirOperationGetParentOperation(func);
+  MlirOperation scores = {NULL};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirAttributeIsNull(scoresName) && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (mlirAttributeEqual(
+            mlirOperationGetAttributeByName(
+                op, mlirStringRefCreateFromCString("rbssa.region")),
+            scoresName))
+      scores = op;
+  KpAttention a;
+  const char *why = mlirOperationIsNull(scores)
+                        ? "its scores region is not in the module"
+                        : kpAttentionRead(scores, func, &a);
+  if (why) {
+    dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
+                      "run rbssa-fuse-attention on the unmodified program",
+                      "the region carries rbssa.attention but %s", why);
+    return false;
+  }
+  char region[DLC_PLAN_NAME];
+  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  snprintf(region, sizeof(region), "%.*s", (int)name.length, name.data);
+  if (planFile && planFileNames(planFile, region)) {
+    dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
+                      "remove the entry: the attention plan is chosen from "
+                      "the region (docs/passes/convert-rbssa-to-plan.md)",
+                      "plan-file entries for attention regions ('%s') are "
+                      "not read",
+                      region);
+    return false;
+  }
+  memset(plan, 0, sizeof(*plan));
+  plan->tile[0] = 64, plan->tile[1] = 64;
+  plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
+  plan->warpTile[0] = 16, plan->warpTile[1] = 64;
+  plan->stages = 2;
+  plan->asyncEnable = true;
+  plan->asyncPrefetchDepth = 1;
+  dlcPlanCopyName(plan->vectorizeAxis, "d");
+  plan->vectorizeWidth = 8;
+  dlcPlanCopyName(plan->arch, o->target->family);
+  plan->numAlgoChoice = 1;
+  dlcPlanCopyName(plan->algoChoice[0].key, "attention");
+  dlcPlanCopyName(plan->algoChoice[0].value, "online_softmax");
+  dlcPlanCopyName(plan->barrierModel, "cp_async_group");
+  MlirBlock regionBody =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  eraseOldPlan(regionBody);
+  buildPlanOp(mlirBlockGetFirstOperation(regionBody),
+              mlirOperationGetLocation(func), "plan.schedule", plan, NULL, 0);
+  return true;
+}
+
 /* Whether the GEMM skeletons take the contraction of `func`: the planner's
  * region facts and the kernel-problem model read it (one axis per role, or
  * an implicit GEMM) and both factors are f16 or both bf16. Probed quietly:
@@ -503,6 +577,18 @@ static bool planRegion(MlirOperation func, const Options *o,
    * skeleton when its model reads it; otherwise, and for a region carrying
    * Poly-Core's analysis (made for a GEMM plan), the GEMM family's
    * diagnostics say why. */
+  /* Attention fused by rbssa-fuse-attention; an unfused one (its model
+   * recorded with fused = false) is two ordinary regions. */
+  MlirAttribute attention = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.attention"));
+  MlirAttribute fused =
+      !mlirAttributeIsNull(attention) && mlirAttributeIsADictionary(attention)
+          ? mlirDictionaryAttrGetElementByName(
+                attention, mlirStringRefCreateFromCString("fused"))
+          : mlirAttributeGetNull();
+  if (!mlirAttributeIsNull(fused) && mlirAttributeIsABool(fused) &&
+      mlirBoolAttrGetValue(fused))
+    return planAttentionRegion(func, o, planFile, plan);
   bool analysed = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("polycore.analysis")));
   bool memory = !kpRegionHasContraction(func) ||

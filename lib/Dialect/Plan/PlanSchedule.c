@@ -511,10 +511,19 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan) {
   return false;
 }
 
+bool dlcPlanIsAttention(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "attention") == 0)
+      return true;
+  return false;
+}
+
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
   if (dlcPlanIsMemoryBound(plan))
     return 0; /* nothing is staged */
   int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
+  if (dlcPlanIsAttention(plan)) /* the Q tile, then K and V per stage */
+    return (bm * bk + plan->stages * 2 * bn * bk) * elementBytes;
   return plan->stages * (bm * bk + bk * bn) * elementBytes;
 }
 

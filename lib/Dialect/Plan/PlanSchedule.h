@@ -141,8 +141,14 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
  * `memory`: "row" or "flat"). */
 bool dlcPlanIsMemoryBound(const DlcPlan *plan);
 
+/* Whether the plan is for the flash-attention skeleton (algo_choice names
+ * `attention`: "online_softmax"). */
+bool dlcPlanIsAttention(const DlcPlan *plan);
+
 /* Shared memory of the plan's operand stages (0 for a memory-bound plan):
- * stages * (BM*BK + BK*BN) * elementBytes. The extents must be checked. */
+ * stages * (BM*BK + BK*BN) * elementBytes; for attention the Q tile plus
+ * K and V per stage, (BM*BK + stages*2*BN*BK) * elementBytes. The extents
+ * must be checked. */
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
 
 #endif

@@ -1,0 +1,793 @@
+/* Reading the attention family of the kernel-problem model from a pair of
+ * rbssa regions (AttentionProblem.h; spec §15.3, §6.8.3).
+ *
+ * The scores region's yield is walked back through the row softmax (div
+ * by the broadcast row sum of exp2/exp of the value minus the broadcast
+ * row max), the mask (a select to -inf) and an optional bias and scale to
+ * the QKᵀ contraction; the output region's yield back to the P·V
+ * contraction. Every value on the logits chain runs over the scores
+ * region's iters in order (they are what it yields); a contraction's body
+ * axes are its iters with the reduced axis where the reduce places it.
+ * Axes are then matched across the two regions through P's buffer: its
+ * dimension j is the scores region's iter j and whatever loop the output
+ * region's read of P selects there. */
+#include "AttentionProblem.h"
+#include "ProblemReader.h"
+
+#include "dlc/IR.h"
+
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IntegerSet.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { MaxRank = KP_MAX_RANK, MaxLoops = 2 * KP_MAX_RANK };
+
+/* The role an attention axis plays for a tensor's strides: a KpRole, or a
+ * batch axis (Batch0 + index), or none. */
+enum { NoAxis = -1, Batch0 = 100 };
+
+static bool isFn(MlirOperation op, const char *name, const char *fn) {
+  if (!dlcOperationIsA(op, name))
+    return false;
+  MlirAttribute a = kpAttr(op, "fn");
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a),
+                            mlirStringRefCreateFromCString(fn));
+}
+
+static bool reduceIs(MlirOperation op, const char *kind) {
+  if (!dlcOperationIsA(op, "rbssa.reduce"))
+    return false;
+  MlirAttribute a = kpAttr(op, "op");
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a),
+                            mlirStringRefCreateFromCString(kind));
+}
+
+static MlirValue skipCasts(MlirValue v) {
+  while (dlcOperationIsA(kpProducer(v), "rbssa.cast"))
+    v = mlirOperationGetOperand(kpProducer(v), 0);
+  return v;
+}
+
+static bool constant(MlirValue v, double *value) {
+  MlirOperation op = kpProducer(skipCasts(v));
+  MlirAttribute a = dlcOperationIsA(op, "rbssa.const") ? kpAttr(op, "value")
+                                                       : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
+    return false;
+  *value = mlirFloatAttrGetValueDouble(a);
+  return true;
+}
+
+static bool isMinusInf(MlirValue v) {
+  double x;
+  return constant(v, &x) && isinf(x) && x < 0;
+}
+
+static int rankOf(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAShaped(t) ? (int)mlirShapedTypeGetRank(t) : -1;
+}
+
+/* The one rbssa.yield of a region. */
+static MlirOperation findYield(MlirOperation func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirOperation found = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (dlcOperationIsA(op, "rbssa.yield")) {
+      if (!mlirOperationIsNull(found))
+        return (MlirOperation){NULL};
+      found = op;
+    }
+  return found;
+}
+
+static int numEntries(MlirOperation func, const char *name) {
+  MlirAttribute a = kpAttr(func, name);
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a)
+             ? (int)mlirArrayAttrGetNumElements(a)
+             : -1;
+}
+
+/* The extent of loop `loop` of a region (its iters, then reduce iters). */
+static bool loopSize(MlirOperation func, int loop, KpExtent *out) {
+  int numIters = numEntries(func, "rbssa.iters");
+  MlirAttribute list =
+      kpAttr(func, loop < numIters ? "rbssa.iters" : "rbssa.reduce_iters");
+  MlirAttribute entry =
+      mlirArrayAttrGetElement(list, loop < numIters ? loop : loop - numIters);
+  MlirAttribute size = mlirAttributeIsADictionary(entry)
+                           ? mlirDictionaryAttrGetElementByName(
+                                 entry, mlirStringRefCreateFromCString("size"))
+                           : mlirAttributeGetNull();
+  *out = kpExtentConstant(1);
+  return kpExtentMultiply(func, out, size);
+}
+
+/* The region argument a value is (or -1). */
+static int argOf(MlirOperation func, MlirValue v) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (!mlirValueIsABlockArgument(v) ||
+      !mlirBlockEqual(mlirBlockArgumentGetOwner(v), body))
+    return -1;
+  return (int)mlirBlockArgumentGetArgNumber(v);
+}
+
+/* A contraction's body axes as loops: its iters in order, the one reduced
+ * axis (at `axes[0]`) loop numIters; `*reducedSize` its size entry (the
+ * region may have other reduce iters, e.g. tinygrad's index counts). */
+static bool contractionDims(MlirOperation func, MlirOperation reduce,
+                            int dims[MaxRank], MlirAttribute *reducedSize) {
+  MlirAttribute axes = kpAttr(reduce, "axes");
+  int numIters = numEntries(func, "rbssa.iters");
+  int rank = rankOf(mlirOperationGetOperand(reduce, 0));
+  if (mlirAttributeIsNull(axes) || !mlirAttributeIsADenseI64Array(axes) ||
+      mlirDenseArrayGetNumElements(axes) != 1 || rank != numIters + 1 ||
+      rank > MaxRank)
+    return false;
+  int64_t at = mlirDenseI64ArrayGetElement(axes, 0);
+  MlirAttribute names = mlirRankedTensorTypeGetEncoding(
+      mlirValueGetType(mlirOperationGetOperand(reduce, 0)));
+  if (at < 0 || at >= rank || mlirAttributeIsNull(names) ||
+      !mlirAttributeIsAArray(names) ||
+      mlirArrayAttrGetNumElements(names) != rank)
+    return false;
+  *reducedSize = mlirArrayAttrGetElement(names, at);
+  for (int d = 0, next = 0; d < rank; ++d)
+    dims[d] = d == at ? numIters : next++;
+  return at >= 0 && at < rank;
+}
+
+/* The two factors of a sum-of-products reduce, traced to their reads; the
+ * reads' result axes as loops in readDims. */
+static bool contraction(MlirOperation func, MlirOperation reduce,
+                        MlirOperation read[2], int readDims[2][MaxRank],
+                        MlirAttribute *reducedSize) {
+  int dims[MaxRank];
+  if (!reduceIs(reduce, "sum") ||
+      !contractionDims(func, reduce, dims, reducedSize))
+    return false;
+  MlirValue body = mlirOperationGetOperand(reduce, 0);
+  MlirOperation mul = kpProducer(skipCasts(body));
+  if (!isFn(mul, "rbssa.binary", "mul"))
+    return false;
+  for (int f = 0; f < 2; ++f) {
+    memcpy(readDims[f], dims, sizeof(dims));
+    read[f] = kpReaderTrace(mlirOperationGetOperand(mul, f), readDims[f], NULL);
+    if (mlirOperationIsNull(read[f]) ||
+        argOf(func, mlirOperationGetOperand(read[f], 0)) < 0)
+      return false;
+  }
+  return true;
+}
+
+/* Whether the read (result axes `dims` as loops) selects loop `loop`. */
+static bool readsLoop(MlirOperation read, const int *dims, int loop) {
+  MlirAffineMap map = mlirAffineMapAttrGetValue(kpAttr(read, "map"));
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (mlirAffineExprIsADim(e) &&
+        dims[mlirAffineDimExprGetPosition(e)] == loop)
+      return true;
+  }
+  return false;
+}
+
+/* Fills `t` from a read: each map result selects a loop whose role
+ * (roleOfLoop: a KpRole, Batch0 + i, or NoAxis) receives the stride of
+ * that memref dimension. */
+static const char *tensorOf(MlirOperation func, MlirOperation read,
+                            const int *dims, const int *roleOfLoop,
+                            KpAttnTensor *t) {
+  memset(t, 0, sizeof(*t));
+  t->t.arg = argOf(func, mlirOperationGetOperand(read, 0));
+  if (!kpElementOf(mlirValueGetType(mlirOperationGetOperand(read, 0)),
+                   &t->t.element))
+    return "an operand's element type is not f16, bf16, f32 or i1";
+  KpExtent strides[MaxRank];
+  int rank;
+  const char *why = kpArgStrides(func, t->t.arg, strides, &rank);
+  if (why)
+    return why;
+  MlirAttribute mapAttr = kpAttr(read, "map");
+  if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr) ||
+      mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(mapAttr)) != rank)
+    return "a read's map does not index every memref dimension";
+  MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    t->t.stride[r] = kpExtentConstant(0);
+  for (int b = 0; b < KP_ATTN_MAX_BATCH; ++b)
+    t->batch[b] = kpExtentConstant(0);
+  bool seen[Batch0 + KP_ATTN_MAX_BATCH] = {false};
+  for (int i = 0; i < rank; ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0)
+      continue;
+    if (!mlirAffineExprIsADim(e))
+      return "a read's map is not a selection of axes";
+    int role = roleOfLoop[dims[mlirAffineDimExprGetPosition(e)]];
+    if (role == NoAxis || seen[role])
+      return "a read selects an axis the attention form does not give it, "
+             "or one axis twice";
+    seen[role] = true;
+    if (role >= Batch0)
+      t->batch[role - Batch0] = strides[i];
+    else
+      t->t.stride[role] = strides[i];
+  }
+  return NULL;
+}
+
+/* --- the scores region ---------------------------------------------------- */
+
+typedef struct Scores {
+  MlirOperation func;
+  int numIters;
+  int nLoop; /* the softmax axis (an iter) */
+  int roleOfLoop[MaxLoops];
+} Scores;
+
+/* `v` = broadcast_in_dim(reduce `kind` of `of` over the softmax axis). */
+static bool rowReduceOf(Scores *s, MlirValue v, const char *kind,
+                        MlirValue of) {
+  MlirOperation bc = kpProducer(v);
+  if (!dlcOperationIsA(bc, "rbssa.broadcast_in_dim"))
+    return false;
+  MlirOperation red = kpProducer(mlirOperationGetOperand(bc, 0));
+  MlirAttribute axes =
+      reduceIs(red, kind) ? kpAttr(red, "axes") : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(axes) || mlirDenseArrayGetNumElements(axes) != 1 ||
+      !mlirValueEqual(mlirOperationGetOperand(red, 0), of))
+    return false;
+  int axis = (int)mlirDenseI64ArrayGetElement(axes, 0);
+  if (s->nLoop >= 0 && axis != s->nLoop)
+    return false;
+  s->nLoop = axis;
+  return true;
+}
+
+/* Whether set constraint `c` of `set` (dims as loops) is m - n >= 0. */
+static bool isCausalSet(MlirIntegerSet set, const int *dims, int mLoop,
+                        int nLoop) {
+  if (mlirIntegerSetGetNumConstraints(set) != 1 ||
+      mlirIntegerSetIsConstraintEq(set, 0))
+    return false;
+  MlirContext ctx = mlirIntegerSetGetContext(set);
+  int mDim = -1, nDim = -1;
+  for (int d = 0; d < mlirIntegerSetGetNumDims(set); ++d) {
+    if (dims[d] == mLoop)
+      mDim = d;
+    if (dims[d] == nLoop)
+      nDim = d;
+  }
+  if (mDim < 0 || nDim < 0)
+    return false;
+  MlirAffineExpr want = mlirAffineAddExprGet(
+      mlirAffineDimExprGet(ctx, mDim),
+      mlirAffineMulExprGet(mlirAffineDimExprGet(ctx, nDim),
+                           mlirAffineConstantExprGet(ctx, -1)));
+  return mlirAffineExprEqual(mlirIntegerSetGetConstraint(set, 0), want);
+}
+
+/* The loop whose index plus one `v` is, or -1: tinygrad writes an index
+ * as a count, reduce sum over j of the valid points of {x - j >= 0} (a
+ * view of ones), which is x + 1 when j runs over x's extent. */
+static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
+  int d[MaxRank];
+  memcpy(d, dims, sizeof(d));
+  MlirOperation red = kpTraceSource(v, d, NULL);
+  MlirAttribute axes =
+      reduceIs(red, "sum") ? kpAttr(red, "axes") : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(axes) || mlirDenseArrayGetNumElements(axes) != 1)
+    return -1;
+  int at = (int)mlirDenseI64ArrayGetElement(axes, 0);
+  MlirValue in = mlirOperationGetOperand(red, 0);
+  int rank = rankOf(in);
+  if (rank < 1 || rank > MaxRank || at < 0 || at >= rank)
+    return -1;
+  int inner[MaxRank];
+  for (int i = 0, next = 0; i < rank; ++i)
+    inner[i] = i == at ? -2 : d[next++]; /* -2: the counter j */
+  MlirOperation sel = kpTraceSource(in, inner, NULL);
+  MlirAttribute pred = dlcOperationIsA(sel, "rbssa.select")
+                           ? kpAttr(sel, "pred")
+                           : mlirAttributeGetNull();
+  if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred))
+    return -1;
+  MlirIntegerSet set = mlirIntegerSetAttrGetValue(pred);
+  int j = -1;
+  for (int i = 0; i < mlirIntegerSetGetNumDims(set); ++i)
+    if (inner[i] == -2)
+      j = i;
+  if (j < 0 || mlirIntegerSetGetNumConstraints(set) != 1 ||
+      mlirIntegerSetIsConstraintEq(set, 0))
+    return -1;
+  MlirContext ctx = mlirIntegerSetGetContext(set);
+  MlirAffineExpr minusJ = mlirAffineMulExprGet(
+      mlirAffineDimExprGet(ctx, j), mlirAffineConstantExprGet(ctx, -1));
+  for (int x = 0; x < mlirIntegerSetGetNumDims(set); ++x) {
+    MlirAffineExpr want =
+        mlirAffineAddExprGet(mlirAffineDimExprGet(ctx, x), minusJ);
+    if (x == j || inner[x] < 0 ||
+        !mlirAffineExprEqual(mlirIntegerSetGetConstraint(set, 0), want))
+      continue;
+    /* j must run over x's extent: the same size entry. */
+    MlirType t = mlirValueGetType(in);
+    MlirAttribute names = mlirRankedTensorTypeGetEncoding(t);
+    MlirAttribute iters = kpAttr(func, "rbssa.iters");
+    if (mlirAttributeIsNull(names) || !mlirAttributeIsAArray(names) ||
+        mlirArrayAttrGetNumElements(names) != rank ||
+        mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
+        inner[x] >= mlirArrayAttrGetNumElements(iters))
+      return -1;
+    MlirAttribute entry = mlirArrayAttrGetElement(iters, inner[x]);
+    MlirAttribute size =
+        mlirAttributeIsADictionary(entry)
+            ? mlirDictionaryAttrGetElementByName(
+                  entry, mlirStringRefCreateFromCString("size"))
+            : mlirAttributeGetNull();
+    return mlirAttributeEqual(mlirArrayAttrGetElement(names, at), size)
+               ? inner[x]
+               : -1;
+  }
+  return -1;
+}
+
+/* A comparison of two counted indices that is "n is in m's future"
+ * (masked, `keepsTrue` false) or "n is not" (kept). */
+static bool isCausalCompare(MlirOperation func, MlirOperation cmp,
+                            const int *dims, int mLoop, int nLoop,
+                            bool keepsTrue) {
+  if (!dlcOperationIsA(cmp, "rbssa.compare"))
+    return false;
+  int x = countedIndex(func, mlirOperationGetOperand(cmp, 0), dims);
+  int y = countedIndex(func, mlirOperationGetOperand(cmp, 1), dims);
+  /* future: m < n; kept: m >= n */
+  bool mn = x == mLoop && y == nLoop, nm = x == nLoop && y == mLoop;
+  if (keepsTrue)
+    return (mn && isFn(cmp, "rbssa.compare", "cmpge")) ||
+           (nm && isFn(cmp, "rbssa.compare", "cmple"));
+  return (mn && isFn(cmp, "rbssa.compare", "cmplt")) ||
+         (nm && isFn(cmp, "rbssa.compare", "cmpgt"));
+}
+
+/* The mask condition `cond` (over the iters): the valid points of an
+ * index set (rbssa.select of a true constant) or a bool tensor read. */
+static const char *readMaskCondition(Scores *s, MlirValue cond, int mLoop,
+                                     KpAttention *a) {
+  int dims[MaxRank];
+  for (int d = 0; d < MaxRank; ++d)
+    dims[d] = d;
+  MlirOperation src = kpTraceSource(cond, dims, NULL);
+  if (dlcOperationIsA(src, "rbssa.compare")) {
+    if (!isCausalCompare(s->func, src, dims, mLoop, s->nLoop, a->maskKeepsTrue))
+      return "the mask compares other values than the query and key "
+             "indices (causal)";
+    a->mask = KP_ATTN_MASK_CAUSAL;
+    return NULL;
+  }
+  if (dlcOperationIsA(src, "rbssa.select")) {
+    MlirAttribute pred = kpAttr(src, "pred");
+    MlirAttribute otherwise = kpAttr(src, "else");
+    MlirOperation c = kpProducer(mlirOperationGetOperand(src, 0));
+    MlirAttribute value = dlcOperationIsA(c, "rbssa.const")
+                              ? kpAttr(c, "value")
+                              : mlirAttributeGetNull();
+    if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred) ||
+        mlirAttributeIsNull(value) || !mlirAttributeIsABool(value) ||
+        !mlirBoolAttrGetValue(value) || mlirAttributeIsNull(otherwise) ||
+        !mlirAttributeIsABool(otherwise) || mlirBoolAttrGetValue(otherwise))
+      return "the mask is a select that is not the valid points of a set";
+    if (!a->maskKeepsTrue ||
+        !isCausalSet(mlirIntegerSetAttrGetValue(pred), dims, mLoop, s->nLoop))
+      return "the mask's index set is not causal (m - n >= 0)";
+    a->mask = KP_ATTN_MASK_CAUSAL;
+    return NULL;
+  }
+  if (dlcOperationIsA(src, "rbssa.read")) {
+    a->mask = KP_ATTN_MASK_TENSOR;
+    const char *why =
+        tensorOf(s->func, src, dims, s->roleOfLoop, &a->maskTensor);
+    if (!why && a->maskTensor.t.element != KP_I1)
+      why = "the mask tensor is not i1";
+    return why;
+  }
+  return "the mask is neither an index set nor a bool tensor";
+}
+
+/* Peels the mask off the logits `v`; `*scores` is what it masks. */
+static const char *readMask(Scores *s, MlirValue v, int mLoop, KpAttention *a,
+                            MlirValue *scores) {
+  MlirOperation op = kpProducer(v);
+  *scores = v;
+  a->mask = KP_ATTN_MASK_NONE;
+  if (dlcOperationIsA(op, "rbssa.select_value")) {
+    MlirValue x = mlirOperationGetOperand(op, 1);
+    MlirValue y = mlirOperationGetOperand(op, 2);
+    if (!isMinusInf(x) && !isMinusInf(y))
+      return "a select on the scores does not fill -inf";
+    a->maskKeepsTrue = isMinusInf(y);
+    *scores = a->maskKeepsTrue ? x : y;
+    return readMaskCondition(s, mlirOperationGetOperand(op, 0), mLoop, a);
+  }
+  if (dlcOperationIsA(op, "rbssa.select")) {
+    MlirAttribute pred = kpAttr(op, "pred");
+    MlirAttribute otherwise = kpAttr(op, "else");
+    if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred) ||
+        mlirAttributeIsNull(otherwise) || !mlirAttributeIsAFloat(otherwise) ||
+        !isinf(mlirFloatAttrGetValueDouble(otherwise)) ||
+        mlirFloatAttrGetValueDouble(otherwise) > 0)
+      return "a guard on the scores does not fill -inf";
+    int dims[MaxRank];
+    for (int d = 0; d < MaxRank; ++d)
+      dims[d] = d;
+    if (!isCausalSet(mlirIntegerSetAttrGetValue(pred), dims, mLoop, s->nLoop))
+      return "the guard's index set is not causal (m - n >= 0)";
+    a->mask = KP_ATTN_MASK_CAUSAL;
+    *scores = mlirOperationGetOperand(op, 0);
+  }
+  return NULL;
+}
+
+/* Peels a constant scale and an additive bias (once each, either order)
+ * off the scores; `*acc` is the contraction's reduce. */
+static const char *readScaleBias(Scores *s, MlirValue v, KpAttention *a,
+                                 MlirOperation *acc) {
+  a->qkScale = 1.0;
+  a->hasBias = false;
+  bool scaled = false;
+  for (;;) {
+    v = skipCasts(v);
+    MlirOperation op = kpProducer(v);
+    double c;
+    if (!scaled && isFn(op, "rbssa.binary", "mul") &&
+        (constant(mlirOperationGetOperand(op, 1), &c) ||
+         constant(mlirOperationGetOperand(op, 0), &c))) {
+      bool right = constant(mlirOperationGetOperand(op, 1), &c);
+      a->qkScale = c;
+      scaled = true;
+      v = mlirOperationGetOperand(op, right ? 0 : 1);
+    } else if (!a->hasBias && isFn(op, "rbssa.binary", "add")) {
+      int f = -1, dims[2][MaxRank];
+      MlirOperation read[2];
+      for (int i = 0; i < 2; ++i) {
+        for (int d = 0; d < MaxRank; ++d)
+          dims[i][d] = d;
+        read[i] = kpReaderTrace(mlirOperationGetOperand(op, i), dims[i], NULL);
+        if (!mlirOperationIsNull(read[i]) && f < 0)
+          f = i;
+      }
+      if (f < 0)
+        return "a sum on the scores adds no tensor (bias)";
+      const char *why =
+          tensorOf(s->func, read[f], dims[f], s->roleOfLoop, &a->bias);
+      if (why)
+        return why;
+      a->hasBias = true;
+      v = mlirOperationGetOperand(op, 1 - f);
+    } else {
+      *acc = op;
+      return reduceIs(op, "sum") ? NULL
+                                 : "the scores are not a contraction, a "
+                                   "constant scale and a bias";
+    }
+  }
+}
+
+/* S = Q Kᵀ: the factor reading the softmax axis is K. */
+static const char *readQK(Scores *s, MlirOperation reduce, KpAttention *a) {
+  MlirOperation read[2];
+  int dims[2][MaxRank];
+  MlirAttribute dSize;
+  if (!contraction(s->func, reduce, read, dims, &dSize))
+    return "the scores are not one sum over one axis of a product of two "
+           "reads";
+  int kf = readsLoop(read[1], dims[1], s->nLoop) ? 1 : 0;
+  int qf = 1 - kf;
+  if (!readsLoop(read[kf], dims[kf], s->nLoop) ||
+      readsLoop(read[qf], dims[qf], s->nLoop))
+    return "exactly one factor of QKᵀ must read the softmax axis";
+  /* The query row is the last axis Q reads and K does not; others like it
+   * (the query heads sharing a K/V head: grouped-query attention) are
+   * batch axes along which K and V are broadcast. */
+  int numBatch = 0, mLoop = -1;
+  for (int loop = 0; loop < s->numIters; ++loop)
+    if (readsLoop(read[qf], dims[qf], loop) &&
+        !readsLoop(read[kf], dims[kf], loop))
+      mLoop = loop;
+  for (int loop = 0; loop <= s->numIters; ++loop) {
+    bool byQ = readsLoop(read[qf], dims[qf], loop);
+    bool byK = readsLoop(read[kf], dims[kf], loop);
+    KpRole role;
+    if (!kpAxisRole(byQ, byK, loop == s->numIters, &role))
+      return "an axis of QKᵀ is read by neither factor, or the reduced one "
+             "by one only";
+    if (role == KP_M && loop != mLoop)
+      role = KP_BATCH;
+    if (role == KP_BATCH) {
+      if (numBatch == KP_ATTN_MAX_BATCH)
+        return "more than three batch axes";
+      s->roleOfLoop[loop] = Batch0 + numBatch;
+      if (!loopSize(s->func, loop, &a->batchSize[numBatch]))
+        return "a batch axis has no known size";
+      ++numBatch;
+      continue;
+    }
+    s->roleOfLoop[loop] = role;
+    if (loop == s->numIters) {
+      a->size[KP_K] = kpExtentConstant(1);
+      if (!kpExtentMultiply(s->func, &a->size[KP_K], dSize))
+        return "the head dimension has no known size";
+    } else if (!loopSize(s->func, loop, &a->size[role]))
+      return "an axis of QKᵀ has no known size";
+  }
+  if (mLoop < 0)
+    return "QKᵀ has no query axis";
+  a->numBatch = numBatch;
+  const char *why = tensorOf(s->func, read[qf], dims[qf], s->roleOfLoop, &a->q);
+  return why ? why
+             : tensorOf(s->func, read[kf], dims[kf], s->roleOfLoop, &a->k);
+}
+
+static const char *readScores(Scores *s, KpAttention *a, int *buffer,
+                              int *mLoop) {
+  MlirOperation yield = findYield(s->func);
+  if (mlirOperationIsNull(yield))
+    return "the scores region has not exactly one yield";
+  MlirAttribute mat = kpAttr(yield, "materialize");
+  if (mlirAttributeIsNull(mat) || !mlirAttributeIsAString(mat) ||
+      !mlirStringRefEqual(mlirStringAttrGetValue(mat),
+                          mlirStringRefCreateFromCString("deferred")))
+    return "the first region does not hand P over deferred";
+  *buffer = argOf(s->func, mlirOperationGetOperand(yield, 1));
+  if (*buffer < 0 ||
+      !kpElementOf(mlirValueGetType(mlirOperationGetOperand(yield, 1)),
+                   &a->pElement) ||
+      a->pElement == KP_F32 || a->pElement == KP_I1)
+    return "P is not yielded into an f16 or bf16 argument";
+  MlirValue v = skipCasts(mlirOperationGetOperand(yield, 0));
+  if (rankOf(v) != s->numIters)
+    return "P does not run over the region's iters";
+  /* P = e / rowsum(e) */
+  MlirOperation div = kpProducer(v);
+  if (!isFn(div, "rbssa.binary", "div"))
+    return "P is not a division by a row sum";
+  MlirValue e = mlirOperationGetOperand(div, 0);
+  if (!rowReduceOf(s, mlirOperationGetOperand(div, 1), "sum", e))
+    return "P is not divided by the row sum of its numerator";
+  /* e = exp2(c * (l - rowmax(l))) or exp(l - rowmax(l)) */
+  MlirOperation ex = kpProducer(e);
+  MlirValue d;
+  if (isFn(ex, "rbssa.unary", "exp")) {
+    a->expScale = 1.4426950408889634; /* log2 e */
+    d = mlirOperationGetOperand(ex, 0);
+  } else if (isFn(ex, "rbssa.unary", "exp2")) {
+    MlirValue x = mlirOperationGetOperand(ex, 0);
+    MlirOperation mul = kpProducer(x);
+    double c;
+    a->expScale = 1.0;
+    d = x;
+    if (isFn(mul, "rbssa.binary", "mul")) {
+      bool right = constant(mlirOperationGetOperand(mul, 1), &c);
+      if (right || constant(mlirOperationGetOperand(mul, 0), &c)) {
+        a->expScale = c;
+        d = mlirOperationGetOperand(mul, right ? 0 : 1);
+      }
+    }
+  } else {
+    return "the softmax numerator is not exp or exp2";
+  }
+  MlirOperation sub = kpProducer(d);
+  if (!isFn(sub, "rbssa.binary", "sub"))
+    return "the softmax does not subtract the row max";
+  MlirValue logits = mlirOperationGetOperand(sub, 0);
+  if (!rowReduceOf(s, mlirOperationGetOperand(sub, 1), "max", logits))
+    return "the softmax does not subtract the row max of its logits";
+  if (!(a->expScale > 0))
+    return "the softmax's exponent scale is not positive";
+  /* The contraction's roles first: the mask and bias are read by them. */
+  MlirValue scores;
+  MlirOperation acc = {NULL};
+  a->mask = KP_ATTN_MASK_NONE;
+  {
+    /* Peel the mask without reading it, find the contraction, then read
+     * the mask with the axis roles known. */
+    MlirOperation op = kpProducer(logits);
+    scores = logits;
+    if (dlcOperationIsA(op, "rbssa.select_value"))
+      scores = isMinusInf(mlirOperationGetOperand(op, 2))
+                   ? mlirOperationGetOperand(op, 1)
+                   : mlirOperationGetOperand(op, 2);
+    else if (dlcOperationIsA(op, "rbssa.select"))
+      scores = mlirOperationGetOperand(op, 0);
+    MlirValue walk = scores;
+    for (;;) { /* to the reduce, through scale and bias */
+      MlirOperation w = kpProducer(skipCasts(walk));
+      if (reduceIs(w, "sum")) {
+        acc = w;
+        break;
+      }
+      if (!isFn(w, "rbssa.binary", "mul") && !isFn(w, "rbssa.binary", "add"))
+        return "the scores are not a contraction, a constant scale and a "
+               "bias";
+      double c;
+      MlirValue x = mlirOperationGetOperand(w, 0);
+      int dims[MaxRank] = {0};
+      bool leftOther =
+          constant(x, &c) || !mlirOperationIsNull(kpReaderTrace(x, dims, NULL));
+      walk = mlirOperationGetOperand(w, leftOther ? 1 : 0);
+    }
+  }
+  for (int i = 0; i < MaxLoops; ++i)
+    s->roleOfLoop[i] = NoAxis;
+  const char *why = readQK(s, acc, a);
+  if (why)
+    return why;
+  *mLoop = -1;
+  for (int loop = 0; loop < s->numIters; ++loop)
+    if (s->roleOfLoop[loop] == KP_M)
+      *mLoop = loop;
+  MlirValue masked;
+  if ((why = readMask(s, logits, *mLoop, a, &masked)))
+    return why;
+  MlirOperation reduce = {NULL};
+  if ((why = readScaleBias(s, masked, a, &reduce)))
+    return why;
+  return mlirOperationEqual(reduce, acc)
+             ? NULL
+             : "the scores are not a contraction, a constant scale and a "
+               "bias";
+}
+
+/* --- the output region ---------------------------------------------------- */
+
+static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
+  MlirAttribute all = kpAttr(func, "arg_attrs");
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+      arg >= mlirArrayAttrGetNumElements(all))
+    return mlirAttributeGetNull();
+  MlirAttribute dict = mlirArrayAttrGetElement(all, arg);
+  return mlirAttributeIsADictionary(dict)
+             ? mlirDictionaryAttrGetElementByName(
+                   dict, mlirStringRefCreateFromCString(name))
+             : mlirAttributeGetNull();
+}
+
+/* O = P V: P's dimension j is scores iter j; the loop the read of P
+ * selects there gets that iter's role. */
+static const char *readOutput(const Scores *s, MlirOperation func,
+                              MlirAttribute bufferName, KpAttention *a) {
+  MlirOperation yield = findYield(func);
+  if (mlirOperationIsNull(yield))
+    return "the output region has not exactly one yield";
+  MlirOperation reduce =
+      kpProducer(skipCasts(mlirOperationGetOperand(yield, 0)));
+  MlirOperation read[2];
+  int dims[2][MaxRank];
+  MlirAttribute nSize;
+  if (!contraction(func, reduce, read, dims, &nSize))
+    return "the output region is not one sum over one axis of a product of "
+           "two reads";
+  int pf = -1;
+  for (int f = 0; f < 2; ++f) {
+    int arg = argOf(func, mlirOperationGetOperand(read[f], 0));
+    if (mlirAttributeEqual(argAttr(func, arg, "rbssa.name"), bufferName))
+      pf = f;
+  }
+  if (pf < 0)
+    return "the output region's contraction does not read P";
+  a->buffer = argOf(func, mlirOperationGetOperand(read[pf], 0));
+  int numIters = numEntries(func, "rbssa.iters");
+  int roleOfLoop[MaxLoops];
+  for (int i = 0; i < MaxLoops; ++i)
+    roleOfLoop[i] = NoAxis;
+  MlirAffineMap pMap = mlirAffineMapAttrGetValue(kpAttr(read[pf], "map"));
+  if (mlirAffineMapGetNumResults(pMap) != s->numIters)
+    return "P is not read over every one of its dimensions";
+  for (int j = 0; j < s->numIters; ++j) {
+    MlirAffineExpr e = mlirAffineMapGetResult(pMap, j);
+    if (!mlirAffineExprIsADim(e))
+      return "P is not read by a selection of axes";
+    int loop = dims[pf][mlirAffineDimExprGetPosition(e)];
+    int role = s->roleOfLoop[j];
+    /* the softmax axis must be the one reduced; the others iters */
+    if ((role == KP_N) != (loop == numIters) || roleOfLoop[loop] != NoAxis)
+      return "P V does not sum over the softmax axis";
+    roleOfLoop[loop] = role;
+  }
+  int vf = 1 - pf, dvLoop = -1;
+  for (int loop = 0; loop < numIters; ++loop)
+    if (roleOfLoop[loop] == NoAxis) {
+      if (dvLoop >= 0 || !readsLoop(read[vf], dims[vf], loop))
+        return "O has other axes than P's rows and V's columns";
+      dvLoop = loop;
+    }
+  if (dvLoop < 0 || !loopSize(func, dvLoop, &a->valueDim))
+    return "V has no column axis of known size";
+  roleOfLoop[dvLoop] = KP_K;
+  const char *why = tensorOf(func, read[vf], dims[vf], roleOfLoop, &a->v);
+  if (why)
+    return why;
+  /* O: the yield writes the iters in order. */
+  int out = argOf(func, mlirOperationGetOperand(yield, 1));
+  KpExtent strides[MaxRank];
+  int rank;
+  if (out < 0 || (why = kpArgStrides(func, out, strides, &rank)))
+    return why ? why : "O is not a region argument";
+  if (rank != numIters)
+    return "O's rank is not the number of iters";
+  memset(&a->o, 0, sizeof(a->o));
+  a->o.t.arg = out;
+  if (!kpElementOf(mlirValueGetType(mlirOperationGetOperand(yield, 1)),
+                   &a->o.t.element))
+    return "O's element type is not f16, bf16 or f32";
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    a->o.t.stride[r] = kpExtentConstant(0);
+  for (int loop = 0; loop < numIters; ++loop) {
+    int role = roleOfLoop[loop];
+    if (role >= Batch0)
+      a->o.batch[role - Batch0] = strides[loop];
+    else
+      a->o.t.stride[role == KP_K ? KP_K : KP_M] = strides[loop];
+  }
+  return NULL;
+}
+
+const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
+                            KpAttention *a) {
+  memset(a, 0, sizeof(*a));
+  a->scores = scores;
+  a->output = output;
+  if (!mlirAttributeEqual(kpAttr(scores, "rbssa.symbols"),
+                          kpAttr(output, "rbssa.symbols")))
+    return "the two regions do not share their symbols";
+  Scores s = {.func = scores, .nLoop = -1};
+  s.numIters = numEntries(scores, "rbssa.iters");
+  if (s.numIters < 2 || s.numIters + 1 > MaxLoops)
+    return "the scores region has fewer than two iters";
+  int buffer, mLoop;
+  const char *why = readScores(&s, a, &buffer, &mLoop);
+  if (why)
+    return why;
+  if (s.roleOfLoop[s.nLoop] != KP_N)
+    return "the softmax axis is not the key axis of QKᵀ";
+  why = readOutput(&s, output, argAttr(scores, buffer, "rbssa.name"), a);
+  if (why)
+    return why;
+  if (a->q.t.element != a->k.t.element || a->q.t.element != a->v.t.element ||
+      (a->q.t.element != KP_F16 && a->q.t.element != KP_BF16))
+    return "Q, K and V are not all f16 or all bf16";
+  return NULL;
+}
+
+/* Whether a stride is a multiple of 8 elements (16 bytes of f16). */
+static bool multipleOf8(const KpExtent *e) { return e->constant % 8 == 0; }
+
+const char *kpAttentionOnlineProblem(const KpAttention *a) {
+  if (a->hasBias || a->mask == KP_ATTN_MASK_TENSOR)
+    return "the flash skeleton takes no bias or mask tensor yet";
+  if (a->size[KP_K].numSymbols || a->valueDim.numSymbols ||
+      (a->size[KP_K].constant != 64 && a->size[KP_K].constant != 128) ||
+      a->valueDim.constant != a->size[KP_K].constant)
+    return "the flash skeleton takes head dimensions 64 and 128 (the same "
+           "for V)";
+  const KpAttnTensor *in[] = {&a->q, &a->k, &a->v};
+  KpRole row[] = {KP_M, KP_N, KP_N};
+  for (int i = 0; i < 3; ++i) {
+    bool aligned = kpExtentIs(&in[i]->t.stride[KP_K], 1) &&
+                   multipleOf8(&in[i]->t.stride[row[i]]);
+    for (int b = 0; b < a->numBatch; ++b)
+      aligned = aligned && multipleOf8(&in[i]->batch[b]);
+    if (!aligned)
+      return "Q, K and V need unit-stride columns and rows and batches at "
+             "16-byte boundaries (16-byte cp.async)";
+  }
+  return NULL;
+}

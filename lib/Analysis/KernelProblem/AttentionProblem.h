@@ -1,0 +1,75 @@
+/* The attention family of the kernel-problem model (DESIGN.md decision 10,
+ * spec §15.3; docs/kernel-problem.md, "The attention family"): what a pair
+ * of rbssa regions computes when the first yields the row softmax of a
+ * contraction as a deferred buffer P and the second contracts P with V.
+ *
+ *   S[z, m, n]  = qkScale * sum_d Q[z, m, d] * K[z, n, d]  (+ bias[z, m, n])
+ *   S           = mask ? S : -inf                  (causal or a bool tensor)
+ *   P[z, m, n]  = exp2(expScale * (S - max_n S)) / sum_n (same)
+ *   O[z, m, dv] = sum_n P[z, m, n] * V[z, n, dv]
+ *
+ * z is up to three batch axes (batch, heads, and for grouped-query attention
+ * the query heads of a K/V head: an axis Q reads and K does not, other
+ * than the query row, is a batch axis K and V are broadcast along). Each
+ * tensor is a KpTensor whose
+ * roles read: m the query row, n the key row, k the column (d for Q and K,
+ * dv for V and O); its batch strides are kept per batch axis beside it.
+ * This is the model an online-softmax (flash) kernel needs: the running
+ * max and sum replace the two row reductions and P is never stored.
+ *
+ * Internal to the library (module prefix `kp`). A KpAttention holds
+ * borrowed MLIR handles only; it owns nothing and needs no destroy. */
+#ifndef DLC_LIB_ANALYSIS_KERNELPROBLEM_ATTENTIONPROBLEM_H
+#define DLC_LIB_ANALYSIS_KERNELPROBLEM_ATTENTIONPROBLEM_H
+
+#include "KernelProblem.h"
+
+enum { KP_ATTN_MAX_BATCH = 3 };
+
+typedef enum KpAttnMask {
+  KP_ATTN_MASK_NONE,
+  KP_ATTN_MASK_CAUSAL, /* key n is kept for query m when m - n >= 0 */
+  KP_ATTN_MASK_TENSOR, /* a bool tensor read over (z, m, n): `mask` */
+} KpAttnMask;
+
+/* A tensor of the attention problem: m/n/k strides in `t`
+ * (t.stride[KP_BATCH] is 0), one stride per batch axis in `batch`. */
+typedef struct KpAttnTensor {
+  KpTensor t;
+  KpExtent batch[KP_ATTN_MAX_BATCH];
+} KpAttnTensor;
+
+typedef struct KpAttention {
+  MlirOperation scores, output; /* the two regions, borrowed */
+  int buffer;                   /* P's argument index in `output` */
+  int numBatch;
+  KpExtent batchSize[KP_ATTN_MAX_BATCH];
+  KpExtent size[KP_NUM_ROLES]; /* m: Lq, n: Lk, k: d; batch unused */
+  KpExtent valueDim;           /* dv */
+  KpAttnTensor q, k, v, o;
+  KpElement pElement; /* P's element type in the deferred buffer */
+  double qkScale;     /* the constant S is multiplied by (1 when none) */
+  double expScale;    /* P = exp2(expScale * (S - max)) (log2 e for exp) */
+  bool hasBias;
+  KpAttnTensor bias; /* added to S (in `scores`'s arguments) */
+  KpAttnMask mask;
+  bool maskKeepsTrue; /* KP_ATTN_MASK_TENSOR: true keeps the score */
+  KpAttnTensor maskTensor;
+} KpAttention;
+
+/* Reads the attention problem of `scores` (the region yielding P deferred)
+ * and `output` (the region contracting P with V). Returns NULL, or why the
+ * pair is not attention: being no attention is no error, so nothing is
+ * emitted; the caller decides. Symbols index the regions' rbssa.symbols,
+ * which must be the same list. */
+const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
+                            KpAttention *attention);
+
+/* Why the online-softmax (flash) form cannot compute `attention` yet, or
+ * NULL when it can: a causal mask or none, no bias, a constant head
+ * dimension of 64 or 128 shared by V, f16 or bf16 operands, unit-stride
+ * columns and rows and batches starting at 16-byte boundaries for Q, K
+ * and V. */
+const char *kpAttentionOnlineProblem(const KpAttention *attention);
+
+#endif

@@ -1,0 +1,229 @@
+/* rbssa-fuse-attention: recognises attention (spec §15.3) in a program's
+ * regions and records its online-softmax form.
+ *
+ * convert-indexbook-to-rbssa splits attention in two regions: the scores
+ * region yields P = softmax(mask(scale · Q Kᵀ + bias)) into a deferred
+ * buffer, the output region contracts P with V. For every deferred buffer
+ * with one consumer, the pair is read with the attention family of the
+ * kernel-problem model (kpAttentionRead); when it is attention, the output
+ * region gets `rbssa.attention`, the model as the plan reads it:
+ *
+ *   {scores = "<region>", buffer = "<P>", softmax = "online",
+ *    mask = "none" | "causal" | "tensor", bias = "<name>"?,
+ *    qk_scale = f64, exp2_scale = f64, q/k/v/o = "<tensor names>",
+ *    fused = bool, not_fused = "<why>"?}
+ *
+ * When the online-softmax form computes it (kpAttentionOnlineProblem) the
+ * pair is fused: the program lists the output region only and no longer
+ * the buffer P (the flash kernel never stores it), and the scores region
+ * is marked rbssa.fused_into = "<output region>" (kept for reading the
+ * model; the planner and the skeletons skip it).
+ *
+ * A pair that is not attention is left alone (no diagnostic: it is an
+ * ordinary program). docs/passes/rbssa-fuse-attention.md. */
+#include "AttentionProblem.h"
+#include "PassDef.h"
+
+#include "dlc/IR.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static MlirAttribute str(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+static MlirAttribute field(MlirAttribute dict, const char *name) {
+  return mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)
+             ? mlirAttributeGetNull()
+             : mlirDictionaryAttrGetElementByName(
+                   dict, mlirStringRefCreateFromCString(name));
+}
+
+static bool isString(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
+}
+
+/* The region function named `name` in `module`'s body (null if none). */
+static MlirOperation findRegion(MlirBlock body, MlirAttribute name) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (dlcOperationIsA(op, "func.func") &&
+        mlirAttributeEqual(kpAttr(op, "rbssa.region"), name))
+      return op;
+  return (MlirOperation){NULL};
+}
+
+/* The rbssa.name of argument `arg` of a region. */
+static MlirAttribute argName(MlirOperation func, int arg) {
+  MlirAttribute all = kpAttr(func, "arg_attrs");
+  if (arg < 0 || mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+      arg >= mlirArrayAttrGetNumElements(all))
+    return mlirAttributeGetNull();
+  return field(mlirArrayAttrGetElement(all, arg), "rbssa.name");
+}
+
+static const char *const kMaskNames[] = {"none", "causal", "tensor"};
+
+/* The model as the rbssa.attention dictionary. */
+static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
+                               MlirAttribute scoresName,
+                               MlirAttribute bufferName, const char *notFused) {
+  MlirType f64 = mlirF64TypeGet(ctx);
+  const char *keys[13];
+  MlirAttribute values[13];
+  int n = 0;
+#define PUT(key, value) (keys[n] = (key), values[n++] = (value))
+  PUT("scores", scoresName);
+  PUT("buffer", bufferName);
+  PUT("softmax", str(ctx, "online"));
+  PUT("mask", str(ctx, kMaskNames[a->mask]));
+  if (a->hasBias)
+    PUT("bias", argName(a->scores, a->bias.t.arg));
+  PUT("qk_scale", mlirFloatAttrDoubleGet(ctx, f64, a->qkScale));
+  PUT("exp2_scale", mlirFloatAttrDoubleGet(ctx, f64, a->expScale));
+  PUT("q", argName(a->scores, a->q.t.arg));
+  PUT("k", argName(a->scores, a->k.t.arg));
+  PUT("v", argName(a->output, a->v.t.arg));
+  PUT("o", argName(a->output, a->o.t.arg));
+  PUT("fused", mlirBoolAttrGet(ctx, !notFused));
+  if (notFused)
+    PUT("not_fused", str(ctx, notFused));
+#undef PUT
+  MlirNamedAttribute fields[13];
+  for (int i = 0; i < n; ++i)
+    fields[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
+        values[i]);
+  return mlirDictionaryAttrGet(ctx, n, fields);
+}
+
+/* A copy of array `list` without the entries `drop` says. */
+static MlirAttribute without(MlirContext ctx, MlirAttribute list,
+                             const bool *drop) {
+  intptr_t n = mlirArrayAttrGetNumElements(list), kept = 0;
+  MlirAttribute *items = malloc(sizeof(MlirAttribute) * (size_t)(n + 1));
+  if (!items)
+    return list;
+  for (intptr_t i = 0; i < n; ++i)
+    if (!drop[i])
+      items[kept++] = mlirArrayAttrGetElement(list, i);
+  MlirAttribute out = mlirArrayAttrGet(ctx, kept, items);
+  free(items);
+  return out;
+}
+
+/* rbssa.program with the fused buffers and scores regions dropped. */
+static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
+                           const bool *dropRegion) {
+  MlirContext ctx = mlirOperationGetContext(program);
+  MlirAttribute old = kpAttr(program, "rbssa.program");
+  intptr_t n = mlirDictionaryAttrGetNumElements(old);
+  MlirNamedAttribute *fields =
+      malloc(sizeof(MlirNamedAttribute) * (size_t)(n + 1));
+  if (!fields)
+    return;
+  for (intptr_t i = 0; i < n; ++i) {
+    fields[i] = mlirDictionaryAttrGetElement(old, i);
+    MlirStringRef key = mlirIdentifierStr(fields[i].name);
+    if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("buffers")))
+      fields[i].attribute = without(ctx, fields[i].attribute, dropBuffer);
+    else if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("regions")))
+      fields[i].attribute = without(ctx, fields[i].attribute, dropRegion);
+  }
+  mlirOperationSetAttributeByName(
+      program, mlirStringRefCreateFromCString("rbssa.program"),
+      mlirDictionaryAttrGet(ctx, n, fields));
+  free(fields);
+}
+
+/* Each deferred buffer of one program with one consumer: the pair read as
+ * attention, the consumer annotated, the pair fused where it can be. */
+static void fuseProgram(MlirBlock body, MlirOperation program) {
+  MlirContext ctx = mlirOperationGetContext(program);
+  MlirAttribute info = kpAttr(program, "rbssa.program");
+  MlirAttribute buffers = field(info, "buffers");
+  MlirAttribute regions = field(info, "regions");
+  if (mlirAttributeIsNull(buffers) || !mlirAttributeIsAArray(buffers) ||
+      mlirAttributeIsNull(regions) || !mlirAttributeIsAArray(regions))
+    return;
+  intptr_t numBuffers = mlirArrayAttrGetNumElements(buffers);
+  intptr_t numRegions = mlirArrayAttrGetNumElements(regions);
+  bool *dropBuffer = calloc((size_t)numBuffers + 1, sizeof(bool));
+  bool *dropRegion = calloc((size_t)numRegions + 1, sizeof(bool));
+  bool fusedAny = false;
+  for (intptr_t i = 0; dropBuffer && dropRegion && i < numBuffers; ++i) {
+    MlirAttribute buffer = mlirArrayAttrGetElement(buffers, i);
+    MlirAttribute materialize = field(buffer, "materialize");
+    MlirAttribute consumers = field(buffer, "consumers");
+    MlirAttribute producer = field(buffer, "producer");
+    if (!isString(materialize) ||
+        !mlirStringRefEqual(mlirStringAttrGetValue(materialize),
+                            mlirStringRefCreateFromCString("deferred")) ||
+        !isString(producer) || mlirAttributeIsNull(consumers) ||
+        !mlirAttributeIsAArray(consumers) ||
+        mlirArrayAttrGetNumElements(consumers) != 1)
+      continue;
+    MlirAttribute outputName = mlirArrayAttrGetElement(consumers, 0);
+    MlirOperation scores = findRegion(body, producer);
+    MlirOperation output = findRegion(body, outputName);
+    KpAttention a;
+    if (mlirOperationIsNull(scores) || mlirOperationIsNull(output) ||
+        kpAttentionRead(scores, output, &a))
+      continue;
+    /* Every tensor of the model is named (a hand-written region may not
+     * be): the model names them. */
+    bool named =
+        !mlirAttributeIsNull(argName(a.scores, a.q.t.arg)) &&
+        !mlirAttributeIsNull(argName(a.scores, a.k.t.arg)) &&
+        !mlirAttributeIsNull(argName(output, a.v.t.arg)) &&
+        !mlirAttributeIsNull(argName(output, a.o.t.arg)) &&
+        (!a.hasBias || !mlirAttributeIsNull(argName(a.scores, a.bias.t.arg))) &&
+        isString(field(buffer, "name"));
+    if (!named)
+      continue;
+    const char *notFused = kpAttentionOnlineProblem(&a);
+    mlirOperationSetAttributeByName(
+        output, mlirStringRefCreateFromCString("rbssa.attention"),
+        modelAttr(ctx, &a, producer, field(buffer, "name"), notFused));
+    if (notFused)
+      continue;
+    mlirOperationSetAttributeByName(
+        scores, mlirStringRefCreateFromCString("rbssa.fused_into"), outputName);
+    dropBuffer[i] = true;
+    for (intptr_t r = 0; r < numRegions; ++r)
+      if (mlirAttributeEqual(mlirArrayAttrGetElement(regions, r), producer))
+        dropRegion[r] = true;
+    fusedAny = true;
+  }
+  if (fusedAny)
+    rewriteProgram(program, dropBuffer, dropRegion);
+  free(dropBuffer);
+  free(dropRegion);
+}
+
+static void runFuseAttention(MlirOperation module, MlirExternalPass pass,
+                             const DlcPassOptions *options) {
+  (void)pass;
+  (void)options;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (dlcOperationIsA(op, "func.func") &&
+        !mlirAttributeIsNull(kpAttr(op, "rbssa.program")))
+      fuseProgram(body, op);
+}
+
+const DlcPassDef dlcRBSSAFuseAttentionPass = {
+    {"rbssa-fuse-attention",
+     "Recognise attention (QKᵀ, scale, mask, row softmax, P·V) across a "
+     "program's two regions and record its online-softmax model "
+     "(rbssa.attention) on the output region",
+     "builtin.module", 0, NULL},
+    runFuseAttention,
+    NULL,
+    NULL,
+};

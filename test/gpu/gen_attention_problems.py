@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Random attention problems in the tiny dialect, for the GPU differential
+harness (test/gpu/README.md): O = softmax(mask(scale * Q K^T)) V in the form
+the Frontend's Attention op imports to (contract, where(valid, s, -inf) for
+a causal mask, row max, exp2 with the scale folded in, row sum, fdiv, P
+cast to the operand type, contract with V), which rbssa-fuse-attention
+fuses into one flash-attention kernel.
+
+Features, drawn uniformly: in (f16, bf16; Q, K, V and O), D (64, 128),
+causal (0, 1), scale (1/sqrt(D), or 1 for sharper rows), batch axes (B and
+H, or H only), gqa (0, or 1: grouped-query attention, Q and O with a
+further axis G of 2-4 query heads per K/V head, K and V without it). Sizes: B in 1..3, H in 1..4, Lq = M and Lk = N from an edge
+list (1, primes, tile sizes and their neighbours), Lq != Lk allowed; each
+tensor stays under 48k elements so a bundle of a few hundred problems stays
+under the device call's 64 MiB.
+
+Tolerance: the reference rounds the normalised P to the operand type, the
+kernel rounds the unnormalised exp2 values and divides by the row sum in
+f32, so each problem states dlc-run's --atol as 2 u (u = 2^-8 for bf16,
+2^-11 for f16; at least the default 1e-3): bf16 0.0078125, f16 1e-3.
+
+usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
+Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
+"""
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_problems import generate  # noqa: E402
+
+EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 257, 383]
+MAX_ELEMENTS = 48_000
+LOG2E = 1.4426950408889634
+
+
+def tensor(shape, dtype):
+    dims = "x".join("?" if isinstance(s, str) else str(s) for s in shape)
+    names = ", ".join('"%s"' % s if isinstance(s, str) else str(s) for s in shape)
+    return "tensor<%sx%s, [%s]>" % (dims, dtype, names)
+
+
+def make(rng, i):
+    name = "a%03d" % i
+    dtype = rng.choice(["f16", "bf16"])
+    d = rng.choice([64, 128])
+    causal = rng.random() < 0.5
+    sharp = rng.random() < 0.3
+    batch = ["B", "H"] if rng.random() < 0.7 else ["H"]
+    gqa = rng.random() < 0.25
+    qbatch = batch + (["G"] if gqa else [])
+    while True:
+        sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
+                 "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
+        z = 1
+        for x in qbatch:
+            z *= sizes[x]
+        if z * max(sizes["M"], sizes["N"]) * d <= MAX_ELEMENTS:
+            break
+    scale = 1.0 if sharp else 1.0 / math.sqrt(d)
+    b = qbatch
+    idx = [x.lower() for x in b]
+    kidx = [x.lower() for x in batch]
+    q, k, o = b + ["M", d], batch + ["N", d], b + ["M", d]
+    s = b + ["M", "N"]
+    row = b + ["M"]
+    r = len(b)
+    sym = len(b) + 2
+    smap = ", ".join("s%d" % j for j in range(sym))
+    lines = []
+    t = lambda shape, ty="f32": tensor(shape, ty)  # noqa: E731
+    lines.append('  %%s = "tiny.contract"(%%Q, %%K) {acc_dtype = f32, lhs_idx = [%s], '
+                 'out_idx = [%s], pattern = "matmul", reduce_idx = ["d"], rhs_idx = [%s]} '
+                 ': (%s, %s) -> %s' % (
+                     ", ".join('"%s"' % x for x in idx + ["m", "d"]),
+                     ", ".join('"%s"' % x for x in idx + ["m", "n"]),
+                     ", ".join('"%s"' % x for x in kidx + ["n", "d"]),
+                     t(q, dtype), t(k, dtype), t(s)))
+    logits = "%s"
+    if causal:
+        lines += [
+            '  %%one = "tiny.const"() {value = 1.000000e+00 : f32} : () -> %s' % t(["M"]),
+            '  %%view = "tiny.view"(%%one) {map = affine_map<(d0, d1)[%s] -> (d0 - d1)>} '
+            ': (%s) -> %s' % (smap, t(["M"]), t(["M", "N"])),
+            '  %%valid = "tiny.valid"(%%view) : (%s) -> %s' % (t(["M", "N"]), t(["M", "N"], "i1")),
+            '  %ninf = "tiny.const"() {value = 0xFF800000 : f32} : () -> tensor<f32>',
+            '  %%sm = "tiny.where"(%%valid, %%s, %%ninf) : (%s, %s, tensor<f32>) -> %s' % (
+                t(["M", "N"], "i1"), t(s), t(s)),
+        ]
+        logits = "%sm"
+    bd = ", ".join(str(j) for j in range(r + 1))
+    lines += [
+        '  %%mx = "tiny.reduce"(%s) {acc_dtype = f32, axes = array<i64: %d>, op = "max"} '
+        ': (%s) -> %s' % (logits, r + 1, t(s), t(row)),
+        '  %%mxe = "tiny.expand"(%%mx) {broadcast_dimensions = array<i64: %s>} : (%s) -> %s' % (
+            bd, t(row), t(s)),
+        '  %%d = "tiny.sub"(%s, %%mxe) : (%s, %s) -> %s' % (logits, t(s), t(s), t(s)),
+        '  %%c = "tiny.const"() {value = %.9e : f32} : () -> tensor<f32>' % (scale * LOG2E),
+        '  %%ds = "tiny.mul"(%%d, %%c) : (%s, tensor<f32>) -> %s' % (t(s), t(s)),
+        '  %%e = "tiny.exp2"(%%ds) : (%s) -> %s' % (t(s), t(s)),
+        '  %%sum = "tiny.reduce"(%%e) {acc_dtype = f32, axes = array<i64: %d>, op = "sum"} '
+        ': (%s) -> %s' % (r + 1, t(s), t(row)),
+        '  %%sume = "tiny.expand"(%%sum) {broadcast_dimensions = array<i64: %s>} : (%s) -> %s' % (
+            bd, t(row), t(s)),
+        '  %%p = "tiny.fdiv"(%%e, %%sume) : (%s, %s) -> %s' % (t(s), t(s), t(s)),
+        '  %%ph = "tiny.cast"(%%p) : (%s) -> %s' % (t(s), t(s, dtype)),
+        '  %%o = "tiny.contract"(%%ph, %%V) {acc_dtype = f32, lhs_idx = [%s], '
+        'out_idx = [%s], pattern = "matmul", reduce_idx = ["n"], rhs_idx = [%s]} '
+        ': (%s, %s) -> %s' % (
+            ", ".join('"%s"' % x for x in idx + ["m", "n"]),
+            ", ".join('"%s"' % x for x in idx + ["m", "d"]),
+            ", ".join('"%s"' % x for x in kidx + ["n", "d"]),
+            t(s, dtype), t(k, dtype), t(o)),
+        '  %%oh = "tiny.cast"(%%o) : (%s) -> %s' % (t(o), t(o, dtype)),
+    ]
+    features = "in=%s D=%d causal=%d scale=%s batch=%s gqa=%d" % (
+        dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa))
+    text = ("// %s\nfunc.func @%s(%%Q: %s {dlc.name = \"Q\"}, %%K: %s {dlc.name = \"K\"}, "
+            "%%V: %s {dlc.name = \"V\"})\n    -> (%s {dlc.name = \"O\"}) {\n%s\n"
+            "  return %%oh : %s\n}\n") % (
+                features, name, t(q, dtype), t(k, dtype), t(k, dtype), t(o, dtype),
+                "\n".join(lines), t(o, dtype))
+    used = [x for x in ["B", "H", "G", "M", "N"] if x in b or x in ("M", "N")]
+    bind = ",".join("%s=%d" % (x, sizes[x]) for x in used)
+    shown = " ".join("%s=%d" % (x, sizes[x]) for x in used)
+    # The reference rounds P / l to the operand type, the kernel the
+    # unnormalised P: two roundings of P, each within u = 2^-8 (bf16) or
+    # 2^-11 (f16) relative, put up to 2 u sum_n p |v| <= 2 u max|V| (inputs
+    # in [-1, 1]) between the two outputs.
+    atol = 2.0 * (2.0 ** -8 if dtype == "bf16" else 2.0 ** -11)
+    return name, text, bind, shown, features, None, "--atol %g" % max(atol, 1e-3)
+
+
+if __name__ == "__main__":
+    generate(__doc__, make)
