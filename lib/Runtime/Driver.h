@@ -47,6 +47,8 @@ enum {
   X(cuMemFree, "cuMemFree_v2", (CUdeviceptr p))                                \
   X(cuMemcpyHtoD, "cuMemcpyHtoD_v2",                                           \
     (CUdeviceptr dst, const void *src, size_t bytes))                          \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
+    (CUdeviceptr dst, const void *src, size_t bytes, CUstream s))              \
   X(cuMemcpyDtoH, "cuMemcpyDtoH_v2",                                           \
     (void *dst, CUdeviceptr src, size_t bytes))                                \
   X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr dst, unsigned char v, size_t n)) \

@@ -19,8 +19,12 @@ struct DlcRuntimeManifest {
   DlcRuntimeParam *params; /* strings and shapes owned here */
   char *grid[3];
   char *block[3];
-  char *smem;  /* expression, "0" when absent */
-  char *flops; /* expression, NULL when absent */
+  char *smem;      /* expression, "0" when absent */
+  char *flops;     /* expression, NULL when absent */
+  char *plan;      /* "plan": the compiler's summary line, NULL when absent */
+  int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
+  double estimateUs, estimateOccupancy;
+  char *estimateAt;
 };
 
 static const struct {
@@ -122,6 +126,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   }
   free(m->smem);
   free(m->flops);
+  free(m->plan);
+  free(m->estimateAt);
   free(m);
 }
 
@@ -318,6 +324,40 @@ static char *ptxPathOf(const char *ptx, const char *baseDir) {
 static int readSymbols(DlcRuntimeManifest *m, const DlcJson *root, char *err,
                        size_t errSize);
 
+/* The optional "plan" (a string) and "estimate" ({"us": number,
+ * "occupancy": number, "at": string}) the compiler records for the §13
+ * log. */
+static int readPlan(DlcRuntimeManifest *m, const DlcJson *root, char *err,
+                    size_t errSize) {
+  const DlcJson *plan = dlcJsonGet(root, "plan");
+  if (plan &&
+      (plan->kind != DLC_JSON_STRING || !(m->plan = dupStr(plan->string)))) {
+    setErr(err, errSize, "\"plan\" must be a string");
+    return -1;
+  }
+  const DlcJson *estimate = dlcJsonGet(root, "estimate");
+  if (!estimate)
+    return 0;
+  if (estimate->kind != DLC_JSON_OBJECT)
+    estimate = NULL;
+  const DlcJson *us = estimate ? dlcJsonGet(estimate, "us") : NULL;
+  const DlcJson *occupancy =
+      estimate ? dlcJsonGet(estimate, "occupancy") : NULL;
+  const char *at = estimate ? stringField(estimate, "at") : NULL;
+  if (!us || us->kind != DLC_JSON_NUMBER || !occupancy ||
+      occupancy->kind != DLC_JSON_NUMBER || !at ||
+      !(m->estimateAt = dupStr(at))) {
+    setErr(err, errSize,
+           "\"estimate\" must be {\"us\": number, \"occupancy\": number, "
+           "\"at\": string}");
+    return -1;
+  }
+  m->hasEstimate = 1;
+  m->estimateUs = us->number;
+  m->estimateOccupancy = occupancy->number;
+  return 0;
+}
+
 /* A kernel manifest; `parent` is the program manifest holding it (its
  * "ptx" and "arch" are the kernel's unless the kernel states its own), or
  * NULL. */
@@ -377,7 +417,7 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
     setErr(err, errSize, "\"flops\" must be an integer or an expression");
     return -1;
   }
-  return 0;
+  return readPlan(m, root, err, errSize);
 }
 
 /* "symbols": distinct names. */
@@ -458,6 +498,18 @@ const char *dlcRuntimeManifestGetPtxPath(const DlcRuntimeManifest *m) {
 }
 const char *dlcRuntimeManifestGetArch(const DlcRuntimeManifest *m) {
   return m->arch;
+}
+const char *dlcRuntimeManifestGetPlan(const DlcRuntimeManifest *m) {
+  return m->plan;
+}
+int dlcRuntimeManifestGetEstimate(const DlcRuntimeManifest *m, double *us,
+                                  double *occupancy, const char **at) {
+  if (!m->hasEstimate)
+    return -1;
+  *us = m->estimateUs;
+  *occupancy = m->estimateOccupancy;
+  *at = m->estimateAt;
+  return 0;
 }
 int dlcRuntimeManifestGetNumSymbols(const DlcRuntimeManifest *m) {
   return m->numSymbols;

@@ -14,6 +14,7 @@ struct DlcRuntime {
   DlcDriver drv;
   CUdevice device;
   CUcontext ctx;
+  CUstream stream; /* launches, events and repacks; NULL: the default */
   int maxSmemOptin;
   char name[256];
   char error[4096];
@@ -100,6 +101,11 @@ void dlcRuntimeDestroy(DlcRuntime *rt) {
 }
 
 const char *dlcRuntimeGetLastError(const DlcRuntime *rt) { return rt->error; }
+
+void dlcRuntimeSetStream(DlcRuntime *rt, void *stream) {
+  rt->stream = (CUstream)stream;
+}
+void *dlcRuntimeGetStream(const DlcRuntime *rt) { return rt->stream; }
 const char *dlcRuntimeGetDeviceName(const DlcRuntime *rt) { return rt->name; }
 
 int dlcRuntimeMalloc(DlcRuntime *rt, size_t bytes, DlcRuntimeDevicePtr *out) {
@@ -302,8 +308,9 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
 static int launch(DlcRuntimeKernel *k, void **args,
                   const DlcRuntimeLaunchDims *d) {
   char err[512];
-  if (k->maps.count && dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->m, args,
-                                           k->symbols, err, sizeof err)) {
+  if (k->maps.count &&
+      dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->rt->stream, k->m, args,
+                          k->symbols, err, sizeof err)) {
     setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
              err);
     return -1;
@@ -311,7 +318,8 @@ static int launch(DlcRuntimeKernel *k, void **args,
   CUresult r = k->rt->drv.cuLaunchKernel(
       k->function, (unsigned)d->grid[0], (unsigned)d->grid[1],
       (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],
-      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, NULL, args, NULL);
+      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, k->rt->stream, args,
+      NULL);
   return check(k->rt, r, "cuLaunchKernel");
 }
 
@@ -357,9 +365,11 @@ static int timeRuns(DlcRuntime *rt, int (*run)(void *userData), void *userData,
     if (run(userData) != 0)
       goto done;
   for (int i = 0; i < iters; i++)
-    if (check(rt, d->cuEventRecord(ev[2 * i], NULL), "cuEventRecord") != 0 ||
+    if (check(rt, d->cuEventRecord(ev[2 * i], rt->stream), "cuEventRecord") !=
+            0 ||
         run(userData) != 0 ||
-        check(rt, d->cuEventRecord(ev[2 * i + 1], NULL), "cuEventRecord") != 0)
+        check(rt, d->cuEventRecord(ev[2 * i + 1], rt->stream),
+              "cuEventRecord") != 0)
       goto done;
   if (check(rt, d->cuEventSynchronize(ev[2 * iters - 1]), "kernel execution") !=
       0)
@@ -704,6 +714,37 @@ typedef struct {
 static int runProgram(void *userData) {
   ProgramRun *r = userData;
   return dlcRuntimeExecutableLaunch(r->e, r->tensors, r->symbols);
+}
+
+/* One launch of one kernel of a program, for timeRuns. */
+typedef struct {
+  DlcRuntimeExecutable *e;
+  int k;
+  const DlcRuntimeDevicePtr *tensors;
+} KernelRun;
+
+static int runKernel(void *userData) {
+  KernelRun *r = userData;
+  return launchKernel(r->e, r->k, r->tensors);
+}
+
+int dlcRuntimeExecutableTimeKernel(DlcRuntimeExecutable *e, int kernel,
+                                   const DlcRuntimeDevicePtr *tensors,
+                                   const int64_t *symbols, int warmup,
+                                   int iters, double *medianMs) {
+  if (kernel < 0 || kernel >= e->numKernels) {
+    setError(e->rt, "program '%s' has no kernel %d (it has %d)",
+             dlcRuntimeProgramGetName(e->p), kernel, e->numKernels);
+    return -1;
+  }
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  DlcRuntimeTraceCallback saved = e->trace;
+  e->trace = NULL;
+  KernelRun run = {e, kernel, tensors};
+  int rc = timeRuns(e->rt, runKernel, &run, warmup, iters, medianMs);
+  e->trace = saved;
+  return rc;
 }
 
 int dlcRuntimeExecutableTime(DlcRuntimeExecutable *e,

@@ -106,8 +106,9 @@ static int evalAll(const DlcRuntimeManifest *m, const char *const *exprs,
 }
 
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
-                  const DlcRuntimeManifest *m, CUdeviceptr base,
-                  const int64_t *symbols, char *err, size_t errSize) {
+                  CUstream stream, const DlcRuntimeManifest *m,
+                  CUdeviceptr base, const int64_t *symbols, char *err,
+                  size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
   uint64_t dims[3], strides[2];
   uint32_t box[3], unit[3] = {1, 1, 1};
@@ -201,8 +202,10 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
       (uint32_t)p->rank, (void *)(uintptr_t)base, dims, strides, box, unit,
       0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
       DLC_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0 /* out of bounds: zeros */);
+  /* On the launch's stream: a kernel queued earlier on it still reads the
+   * old map (pageable memory is staged before the call returns). */
   if (r == 0)
-    r = drv->cuMemcpyHtoD(maps->address[j], map, MapBytes);
+    r = drv->cuMemcpyHtoDAsync(maps->address[j], map, MapBytes, stream);
   if (r != 0) {
     snprintf(err, errSize, "tensor map '%s': %s", p->name,
              dlcDriverErrorString(drv, r));
@@ -212,8 +215,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
 }
 
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
-                        const DlcRuntimeManifest *m, void *const *args,
-                        const int64_t *symbols, char *err, size_t errSize) {
+                        CUstream stream, const DlcRuntimeManifest *m,
+                        void *const *args, const int64_t *symbols, char *err,
+                        size_t errSize) {
   int ns = dlcRuntimeManifestGetNumSymbols(m);
   for (int j = 0; j < maps->count; j++) {
     CUdeviceptr base = *(const CUdeviceptr *)args[maps->tensorArg[j]];
@@ -221,7 +225,7 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     if (base == maps->encodedBase[j] &&
         memcmp(seen, symbols, (size_t)ns * sizeof(int64_t)) == 0)
       continue;
-    if (encode(maps, j, drv, m, base, symbols, err, errSize) != 0)
+    if (encode(maps, j, drv, stream, m, base, symbols, err, errSize) != 0)
       return -1;
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
@@ -243,9 +247,9 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
       r = drv->cuLaunchKernel(maps->repackKernel,
                               (unsigned)((cols + 1023) / 1024),
                               (unsigned)(rows < 65535 ? rows : 65535), 1, 256,
-                              1, 1, 0, NULL, params, NULL);
+                              1, 1, 0, stream, params, NULL);
     } else {
-      r = drv->cuMemcpy2DAsync(copy, NULL);
+      r = drv->cuMemcpy2DAsync(copy, stream);
     }
     if (r != 0) {
       snprintf(err, errSize, "repacking '%s': %s",

@@ -220,9 +220,18 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       named(ctx, "block", attrOf(func, "dlcgpu.block")),
       /* The skeleton's buffers live in the launch's dynamic shared memory. */
       named(ctx, "dynamic_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
-      named(ctx, "flops", attrOf(func, "dlcgpu.flops"))};
+      named(ctx, "flops", attrOf(func, "dlcgpu.flops")),
+      /* The plan and the cost model's estimate, for the §13 log (dlc-run
+       * --log); the estimate only when the planner made one. */
+      named(ctx, "plan", attrOf(func, "dlcgpu.plan")),
+      named(ctx, "estimate", attrOf(func, "dlcgpu.estimate"))};
   free(params);
-  return mlirDictionaryAttrGet(ctx, 7, entry);
+  intptr_t count = 9;
+  while (count > 7 && mlirAttributeIsNull(entry[count - 1].attribute))
+    --count;
+  if (count == 9 && mlirAttributeIsNull(entry[7].attribute))
+    entry[7] = entry[8], count = 8;
+  return mlirDictionaryAttrGet(ctx, count, entry);
 }
 
 /* Appends `entry` to the module's `dlc.kernels`, however many kernels

@@ -295,13 +295,40 @@ static void tilesText(const KpProblem *p, KpRole role, int64_t tile, char *out,
 
 /* The kernel function next to `region`: its signature (kernelSignature)
  * and the launch attributes the manifest reads. */
-static MlirOperation buildKernelFunc(MlirOperation region, int numPicked,
-                                     const int *picked, int numMaps,
-                                     const MlirAttribute *maps,
-                                     int64_t workspaceBytes, const char *gridX,
-                                     const char *gridY, int64_t threads,
-                                     int64_t smem, const char *flops,
-                                     int64_t minBlocks, int *numTensors) {
+/* What the kernel's manifest says of its plan (docs/conventions.md): the
+ * plan's summary line, and the cost model's estimate when the planner left
+ * one on the schedule (dlcgpu.plan, dlcgpu.estimate). */
+static void recordPlan(MlirOperation kernel, MlirOperation region,
+                       const DlcPlan *plan) {
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  char summary[256];
+  dlcPlanSummary(plan, summary, sizeof(summary));
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.plan"), str(ctx, summary));
+  MlirOperation schedule = findSchedule(region);
+  const char *keys[] = {"time_est_us", "occupancy_est", "time_est_at"};
+  const char *names[] = {"us", "occupancy", "at"};
+  MlirNamedAttribute fields[3];
+  for (int i = 0; i < 3; ++i) {
+    fields[i].name =
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(names[i]));
+    fields[i].attribute = mlirOperationIsNull(schedule)
+                              ? mlirAttributeGetNull()
+                              : attrOf(schedule, keys[i]);
+    if (mlirAttributeIsNull(fields[i].attribute))
+      return;
+  }
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.estimate"),
+      mlirDictionaryAttrGet(ctx, 3, fields));
+}
+
+static MlirOperation
+buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
+                int numMaps, const MlirAttribute *maps, int64_t workspaceBytes,
+                const char *gridX, const char *gridY, int64_t threads,
+                int64_t smem, const char *flops, int64_t minBlocks,
+                const DlcPlan *plan, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
   MlirAttribute *argAttrs;
@@ -332,6 +359,7 @@ static MlirOperation buildKernelFunc(MlirOperation region, int numPicked,
                          total, types, &kernelBody);
   free(types);
   free(argAttrs);
+  recordPlan(kernel, region, plan);
   return kernel;
 }
 
@@ -392,7 +420,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
           ? 2
           : 1;
   return buildKernelFunc(region, 0, NULL, sm90 ? 2 : 0, maps, workspaceBytes,
-                         gridX, gridY, threads, smem, flops, minBlocks,
+                         gridX, gridY, threads, smem, flops, minBlocks, plan,
                          numTensors);
 }
 
@@ -511,7 +539,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
     MlirOperation kernel =
         buildKernelFunc(region, 0, NULL, 0, NULL, 0, grid, "1", threads, smem,
-                        "0", 1, &numTensors);
+                        "0", 1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }
@@ -617,7 +645,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   MlirOperation kernel =
       buildKernelFunc(region, 4, picked, 0, NULL, 0, gridX, gridY, 128,
                       dlcPlanStageBytes(plan, kpElementBytes(a.q.t.element)),
-                      flops, 1, &numTensors);
+                      flops, 1, plan, &numTensors);
   DlcAttnTiling tiling = {64, 64, d, 2};
   DlcAttnArgs args = {0, 1, 2, 3};
   dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);

@@ -238,7 +238,7 @@ static void buildPlanOp(MlirOperation before, MlirLocation loc,
                         const char *name, const DlcPlan *plan,
                         const MlirNamedAttribute *extra, int numExtra) {
   MlirContext ctx = mlirLocationGetContext(loc);
-  MlirNamedAttribute attrs[DLC_PLAN_NUM_FIELDS + 2];
+  MlirNamedAttribute attrs[DLC_PLAN_NUM_FIELDS + 3];
   dlcPlanScheduleAttributes(ctx, plan, attrs);
   for (int i = 0; i < numExtra; ++i)
     attrs[DLC_PLAN_NUM_FIELDS + i] = extra[i];
@@ -586,7 +586,26 @@ static bool planRegion(MlirOperation func, const Options *o,
   MlirOperation first = mlirBlockGetFirstOperation(body);
   MlirLocation loc = mlirOperationGetLocation(func);
   MlirContext ctx = mlirLocationGetContext(loc);
-  buildPlanOp(first, loc, "plan.schedule", plan, NULL, 0);
+  /* The cost model's estimate describes the chosen candidate (its tile,
+   * warp tile and stages): a plan the SM90 rules or a plan file changed
+   * there carries none. */
+  const DlcCandidate *c = &candidates[chosen];
+  bool estimated = plan->stages == c->stages &&
+                   !memcmp(plan->tile, c->tile, sizeof(c->tile)) &&
+                   !memcmp(plan->warpTile, c->warpTile, sizeof(c->warpTile));
+  char batch[48] = "", at[160];
+  if (problem.batch > 1)
+    snprintf(batch, sizeof(batch), "batch=%.0f ", problem.batch);
+  snprintf(at, sizeof(at), "%sMxNxK=%.0fx%.0fx%.0f", batch, problem.m,
+           problem.n, problem.k);
+  MlirType f64 = mlirF64TypeGet(ctx);
+  MlirNamedAttribute estimate[] = {
+      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, c->timeUs)),
+      named(ctx, "occupancy_est",
+            mlirFloatAttrDoubleGet(ctx, f64, c->occupancy)),
+      named(ctx, "time_est_at", str(ctx, at)),
+  };
+  buildPlanOp(first, loc, "plan.schedule", plan, estimate, estimated ? 3 : 0);
   if (!o->printCandidates)
     return true;
   for (int i = 0; i < n; ++i) {

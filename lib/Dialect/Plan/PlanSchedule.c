@@ -454,6 +454,21 @@ static const char *const kFields[DLC_PLAN_NUM_FIELDS] = {
     "vectorize",   "predicate_tail", "epilogue", "arch",         "layout_hints",
     "algo_choice", "local_edges",    "async",    "barrier_model"};
 
+void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size) {
+  char family[2 * DLC_PLAN_NAME + 2] = "-";
+  if (plan->numAlgoChoice > 0)
+    snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[0].key,
+             plan->algoChoice[0].value);
+  snprintf(buffer, size,
+           "%s %s tile %lldx%lldx%lld stages %lld warp %lldx%lld vec %lld "
+           "barrier %s",
+           family, plan->arch, (long long)plan->tile[0],
+           (long long)plan->tile[1], (long long)plan->tile[2],
+           (long long)plan->stages, (long long)plan->warpTile[0],
+           (long long)plan->warpTile[1], (long long)plan->vectorizeWidth,
+           plan->barrierModel);
+}
+
 bool dlcPlanScheduleRead(MlirOperation op, DlcPlan *plan, char *error,
                          size_t errorSize) {
   Reader rd = {error, errorSize};

@@ -114,6 +114,12 @@ bool dlcPlanIsName(const char *name);
 void dlcPlanScheduleAttributes(MlirContext ctx, const DlcPlan *plan,
                                MlirNamedAttribute out[DLC_PLAN_NUM_FIELDS]);
 
+/* One line naming the plan's choices, for manifests and logs (the §13
+ * measurement row's "plan"): "matmul:implicit_gemm sm90 tile 128x256x64
+ * stages 4 warp 64x256 vec 8 barrier mbarrier" (algo_choice's first entry,
+ * then the fields). */
+void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size);
+
 /* Reads the 14 fields of a plan.schedule (or plan.candidate) `op` into
  * `plan`: each must be present with its attribute kind, dictionaries must
  * have their keys, names must be names and closed fields one of their

@@ -88,6 +88,12 @@ CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t b) {
   memcpy((void *)(uintptr_t)d, s, b);
   return 0;
 }
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t b,
+                              void *stream) {
+  (void)stream;
+  memcpy((void *)(uintptr_t)d, s, b);
+  return 0;
+}
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t b) {
   memcpy(d, (void *)(uintptr_t)s, b);
   return 0;
@@ -300,7 +306,6 @@ static int runFake(const char *name, void **params) {
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned smem,
                         void *s, void **params, void **extra) {
-  (void)s;
   (void)extra;
   /* FAKECUDA_LOG_ARGS=n: the first n parameters as 64-bit values (the
    * pointers come first in DLC's kernel ABI). */
@@ -309,8 +314,13 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
   for (int i = 0, at = 0; n && i < atoi(n) && at < 480; i++)
     at += snprintf(args + at, sizeof args - (size_t)at, " %#llx",
                    (unsigned long long)*(const uint64_t *)params[i]);
-  logLine("launch %s grid %u,%u,%u block %u,%u,%u smem %u%s%s", (const char *)f,
-          gx, gy, gz, bx, by, bz, smem, n ? " args" : "", args);
+  /* A stream other than the default one is named (a host's stream). */
+  char stream[48] = "";
+  if (s)
+    snprintf(stream, sizeof stream, " stream %p", s);
+  logLine("launch %s grid %u,%u,%u block %u,%u,%u smem %u%s%s%s",
+          (const char *)f, gx, gy, gz, bx, by, bz, smem, n ? " args" : "", args,
+          stream);
   return runFake((const char *)f, params);
 }
 CUresult cuEventCreate(void **e, unsigned f) {
