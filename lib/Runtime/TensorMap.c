@@ -19,6 +19,18 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
         dlcRuntimeManifestGetParam(m, i)->kind == DLC_RUNTIME_PARAM_TENSORMAP;
   if (maps->count == 0)
     return 0;
+  for (int i = 0; i < n; i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+    if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP && p->im2col &&
+        !drv->cuTensorMapEncodeIm2col) {
+      snprintf(err, errSize,
+               "kernel '%s' takes a TMA im2col tensor map, but this CUDA "
+               "driver has no cuTensorMapEncodeIm2col (CUDA 12 or newer has "
+               "it)",
+               dlcRuntimeManifestGetKernelName(m));
+      return -1;
+    }
+  }
   if (!drv->cuTensorMapEncodeTiled) {
     snprintf(err, errSize,
              "kernel '%s' takes TMA tensor maps, but this CUDA driver has no "
@@ -105,11 +117,59 @@ static int evalAll(const DlcRuntimeManifest *m, const char *const *exprs,
   return 0;
 }
 
+static int dataType(const DlcRuntimeParam *p) {
+  return p->dtype == DLC_RUNTIME_DTYPE_BF16
+             ? DLC_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+             : DLC_CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+}
+
+/* Copies the encoded map to its device slot. */
+static int upload(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                  const DlcRuntimeParam *p, const void *map, CUresult r,
+                  char *err, size_t errSize) {
+  if (r == 0)
+    r = drv->cuMemcpyHtoD(maps->address[j], map, MapBytes);
+  if (r != 0) {
+    snprintf(err, errSize, "tensor map '%s': %s", p->name,
+             dlcDriverErrorString(drv, r));
+    return -1;
+  }
+  return 0;
+}
+
+/* Whether each stride past the first is the one before times its dim's
+ * size: the tensor is rows of dims[0] elements, one after another. */
+static bool contiguous(int rank, const uint64_t *dims,
+                       const uint64_t *strides) {
+  for (int d = 2; d < rank; d++)
+    if (strides[d - 1] != strides[d - 2] * dims[d - 1])
+      return false;
+  return true;
+}
+
+/* An im2col map (a convolution's NHWC activation), its strides 16-byte
+ * multiples (a C not a multiple of 8 repacked into padded pixels). */
+static int encodeIm2col(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                        const DlcRuntimeParam *p, CUdeviceptr base,
+                        const uint64_t *dims, const uint64_t *strides,
+                        char *err, size_t errSize) {
+  uint32_t elementStrides[5];
+  for (int d = 0; d < p->rank; d++)
+    elementStrides[d] = (uint32_t)p->elementStrides[d];
+  _Alignas(64) unsigned char map[MapBytes];
+  CUresult r = drv->cuTensorMapEncodeIm2col(
+      map, dataType(p), (uint32_t)p->rank, (void *)(uintptr_t)base, dims,
+      strides, p->lower, p->upper, (uint32_t)p->box[0], (uint32_t)p->box[1],
+      elementStrides, 0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
+      DLC_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0 /* out of bounds: zeros */);
+  return upload(maps, j, drv, p, map, r, err, errSize);
+}
+
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   const DlcRuntimeManifest *m, CUdeviceptr base,
                   const int64_t *symbols, char *err, size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
-  uint64_t dims[3], strides[2];
+  uint64_t dims[5], strides[4];
   uint32_t box[3], unit[3] = {1, 1, 1};
   char why[256];
   if (evalAll(m, p->shape, p->rank, symbols, dims, why, sizeof why) != 0 ||
@@ -138,9 +198,10 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     if (p->rank == 3 && dims[1] == 1) {
       rows = dims[2];
       srcPitch = strides[1];
-    } else if (p->rank == 3 && strides[1] == strides[0] * dims[1]) {
-      rows *= dims[2];
-    } else if (p->rank == 3) {
+    } else if (p->rank >= 3 && contiguous(p->rank, dims, strides)) {
+      for (int d = 2; d < p->rank; d++)
+        rows *= dims[d];
+    } else if (p->rank >= 3) {
       snprintf(err, errSize,
                "tensor map '%s': stride %s = %llu bytes is not a multiple of "
                "16, which TMA needs, and the batches of '%s' are not "
@@ -182,8 +243,8 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     copy->Height = (size_t)rows;
     base = maps->workspace[j];
     strides[0] = pitch;
-    if (p->rank == 3)
-      strides[1] = pitch * dims[1];
+    for (int d = 1; d + 1 < p->rank; d++)
+      strides[d] = strides[d - 1] * dims[d];
   }
   if (base % 16) {
     snprintf(err, errSize,
@@ -191,24 +252,16 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
              p->name, p->tensor, (unsigned long long)base);
     return -1;
   }
+  if (p->im2col)
+    return encodeIm2col(maps, j, drv, p, base, dims, strides, err, errSize);
   for (int d = 0; d < p->rank; d++)
     box[d] = (uint32_t)p->box[d];
   _Alignas(64) unsigned char map[MapBytes];
   CUresult r = drv->cuTensorMapEncodeTiled(
-      map,
-      p->dtype == DLC_RUNTIME_DTYPE_BF16 ? DLC_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                         : DLC_CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-      (uint32_t)p->rank, (void *)(uintptr_t)base, dims, strides, box, unit,
-      0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
+      map, dataType(p), (uint32_t)p->rank, (void *)(uintptr_t)base, dims,
+      strides, box, unit, 0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
       DLC_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0 /* out of bounds: zeros */);
-  if (r == 0)
-    r = drv->cuMemcpyHtoD(maps->address[j], map, MapBytes);
-  if (r != 0) {
-    snprintf(err, errSize, "tensor map '%s': %s", p->name,
-             dlcDriverErrorString(drv, r));
-    return -1;
-  }
-  return 0;
+  return upload(maps, j, drv, p, map, r, err, errSize);
 }
 
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,

@@ -354,16 +354,19 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
  * times tile width (128 pays a tenth more per column: half the B reuse),
  * and as many stages as shared memory holds (at most 6). The SM80 search's
  * candidates stay the alternative a plan-file can force. An implicit GEMM
- * (a convolution) stays on the SM80 skeleton, whose copies gather. */
+ * (a convolution) takes it when TMA's im2col mode can read its activation
+ * (dlcSm90Im2col: NHWC, C % 8 == 0, ...); any other stays on the SM80
+ * skeleton, whose copies gather. */
 static void planSm90(MlirOperation func, const DlcTarget *target,
                      const DlcPlanProblem *problem, DlcPlan *plan) {
   if (!target->hasWgmma)
     return;
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) && !p->implicit &&
+  bool ok = p && kpProblemRead(func, p) &&
             (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
             p->a.element == p->b.element &&
-            !dlcSm90StagingProblem(&p->a, KP_M) &&
+            (p->implicit ? !dlcSm90Im2col(p, NULL)
+                         : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
   free(p);
   if (!ok)
