@@ -137,22 +137,20 @@ static int upload(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return 0;
 }
 
-/* Whether each stride past the first is the one before times its dim's
- * size: the tensor is rows of dims[0] elements, one after another. */
-static bool contiguous(int rank, const uint64_t *dims,
-                       const uint64_t *strides) {
-  for (int d = 2; d < rank; d++)
-    if (strides[d - 1] != strides[d - 2] * dims[d - 1])
-      return false;
-  return true;
-}
-
-/* An im2col map (a convolution's NHWC activation), its strides 16-byte
- * multiples (a C not a multiple of 8 repacked into padded pixels). */
+/* An im2col map (a convolution's NHWC activation): the planner takes only
+ * C a multiple of 8, so its strides are 16-byte multiples; there is no
+ * repack (C % 8 != 0 stays on the SM80 gather). */
 static int encodeIm2col(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                         const DlcRuntimeParam *p, CUdeviceptr base,
                         const uint64_t *dims, const uint64_t *strides,
-                        char *err, size_t errSize) {
+                        bool aligned, char *err, size_t errSize) {
+  if (!aligned || base % 16) {
+    snprintf(err, errSize,
+             "im2col tensor map '%s': '%s' must start 16-byte aligned with "
+             "strides of 16-byte multiples (C a multiple of 8)",
+             p->name, p->tensor);
+    return -1;
+  }
   uint32_t elementStrides[5];
   for (int d = 0; d < p->rank; d++)
     elementStrides[d] = (uint32_t)p->elementStrides[d];
@@ -185,6 +183,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   bool aligned = true;
   for (int d = 0; d + 1 < p->rank; d++)
     aligned &= strides[d] % 16 == 0;
+  if (p->im2col)
+    return encodeIm2col(maps, j, drv, p, base, dims, strides, aligned, err,
+                        errSize);
   if (!aligned) {
     int bytes =
         p->dtype == DLC_RUNTIME_DTYPE_BF16 || p->dtype == DLC_RUNTIME_DTYPE_F16
@@ -198,10 +199,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     if (p->rank == 3 && dims[1] == 1) {
       rows = dims[2];
       srcPitch = strides[1];
-    } else if (p->rank >= 3 && contiguous(p->rank, dims, strides)) {
-      for (int d = 2; d < p->rank; d++)
-        rows *= dims[d];
-    } else if (p->rank >= 3) {
+    } else if (p->rank == 3 && strides[1] == strides[0] * dims[1]) {
+      rows *= dims[2];
+    } else if (p->rank == 3) {
       snprintf(err, errSize,
                "tensor map '%s': stride %s = %llu bytes is not a multiple of "
                "16, which TMA needs, and the batches of '%s' are not "
@@ -243,8 +243,8 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     copy->Height = (size_t)rows;
     base = maps->workspace[j];
     strides[0] = pitch;
-    for (int d = 1; d + 1 < p->rank; d++)
-      strides[d] = strides[d - 1] * dims[d];
+    if (p->rank == 3)
+      strides[1] = pitch * dims[1];
   }
   if (base % 16) {
     snprintf(err, errSize,
@@ -252,8 +252,6 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
              p->name, p->tensor, (unsigned long long)base);
     return -1;
   }
-  if (p->im2col)
-    return encodeIm2col(maps, j, drv, p, base, dims, strides, err, errSize);
   for (int d = 0; d < p->rank; d++)
     box[d] = (uint32_t)p->box[d];
   _Alignas(64) unsigned char map[MapBytes];

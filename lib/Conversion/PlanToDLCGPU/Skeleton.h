@@ -66,16 +66,16 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
  * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
 typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
-  int64_t channels; /* C, 0 when symbolic */
+  int64_t channels; /* C */
   int64_t lower[2], upper[2];
 } DlcIm2col;
 
 /* Why the SM90 skeleton cannot read implicit GEMM `problem`'s A through
  * an im2col tensor map, or NULL when it can (filling `out` when not
- * NULL): the window above with static H, W, Ho, Wo, KH, KW, a static C
- * a multiple of 8 (16-byte pixels; a symbolic one that is not is repacked
- * by the runtime), conv strides 1 to 8 (TMA's traversal strides) and box
- * corners within a 4-D map's [-128, 127]. */
+ * NULL): the window above with static H, W, Ho, Wo, KH, KW and C, C a
+ * multiple of 8 (16-byte pixels and 16-byte aligned k tiles of B), conv
+ * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
+ * map's [-128, 127]. */
 const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
 
 /* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";

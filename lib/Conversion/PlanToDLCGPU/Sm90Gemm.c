@@ -152,8 +152,6 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
       w->dim[3].offset != 0 || !kpExtentIs(&w->dim[3].stride, 1))
     return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
            "s·wo + d·kw − p, ci)";
-  if (!staticExtent(&w->dim[3].extent, &im.channels))
-    im.channels = 0; /* symbolic: the runtime repacks C % 8 != 0 */
   if (!staticExtent(&w->dim[1].extent, &im.extent[0]) ||
       !staticExtent(&w->dim[2].extent, &im.extent[1]) ||
       !staticExtent(&m->size[1], &im.out[0]) ||
@@ -162,6 +160,12 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
       !staticExtent(&k->size[1], &im.taps[1]))
     return "H, W, the output's H and W or the kernel size is symbolic "
            "(the map's pixel box is static)";
+  /* B's k tiles start at (kh·KW + kw)·C + 64·j, 16-byte aligned only for
+   * C a multiple of 8; convs whose symbolic C was not faulted on the H100
+   * (illegal instruction; bench/RESULTS.md, "Run conv90-k"), so C must be
+   * known. */
+  if (!staticExtent(&w->dim[3].extent, &im.channels))
+    return "C is symbolic (it must be known to be a multiple of 8)";
   int bytes = kpElementBytes(p->a.element);
   for (int d = 0; d < 3; ++d)
     if (misaligned(&w->dim[d].stride, bytes))

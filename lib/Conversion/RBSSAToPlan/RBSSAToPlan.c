@@ -368,6 +368,7 @@ static void planSm90(MlirOperation func, const DlcTarget *target,
             (p->implicit ? !dlcSm90Im2col(p, NULL)
                          : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
+  bool implicit = ok && p->implicit;
   free(p);
   if (!ok)
     return;
@@ -375,7 +376,10 @@ static void planSm90(MlirOperation func, const DlcTarget *target,
       ceil(problem->m / 128) * (problem->batch > 0 ? problem->batch : 1);
   int64_t bestN = 256;
   double best = -1;
-  for (int64_t bn = 256; bn >= 128; bn /= 2) {
+  /* A convolution of at most 64 output channels (ResNet's first stages)
+   * would waste half of a 128-wide tile: 64 is a candidate there. */
+  int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
+  for (int64_t bn = 256; bn >= narrowest; bn /= 2) {
     double tiles = rows * ceil(problem->n / (double)bn);
     double cost =
         ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
