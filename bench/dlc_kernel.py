@@ -97,13 +97,10 @@ class DlcKernel:
                 strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
             u32, u64 = cu.cuuint32_t, cu.cuuint64_t
             if p.get("mode") == "im2col":
-                # A convolution's NHWC activation (docs/conventions.md): its
-                # strides were padded to 16 bytes above when C % 8 != 0.
+                # A convolution's NHWC activation (docs/conventions.md),
+                # never repacked: the planner takes C % 8 == 0 only.
                 if any(s % 16 for s in [eval_expr(e, symbols) for e in p["strides"]]):
-                    pitch = self.repacks[key][0].stride(0) * t.element_size()
-                    strides = [pitch]
-                    for d in dims[1:-1]:
-                        strides.append(strides[-1] * d)
+                    raise ValueError("im2col map %s: strides not 16-byte multiples" % p["name"])
                 tmap = check_cu(cu.cuTensorMapEncodeIm2col(
                     dtype, u32(len(dims)), base, [u64(d) for d in dims],
                     [u64(s) for s in strides], list(p["lower"]),
