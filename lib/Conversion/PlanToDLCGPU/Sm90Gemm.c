@@ -164,8 +164,13 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
    * C a multiple of 8; convs whose symbolic C was not faulted on the H100
    * (illegal instruction; bench/RESULTS.md, "Run conv90-k"), so C must be
    * known. */
-  if (!staticExtent(&w->dim[3].extent, &im.channels))
+  int64_t reduced = 0;
+  if (!staticExtent(&w->dim[3].extent, &im.channels) ||
+      !staticExtent(&k->size[2], &reduced))
     return "C is symbolic (it must be known to be a multiple of 8)";
+  /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
+  if (reduced != im.channels)
+    return "the convolution reduces fewer channels than A has";
   int bytes = kpElementBytes(p->a.element);
   for (int d = 0; d < 3; ++d)
     if (misaligned(&w->dim[d].stride, bytes))
