@@ -374,12 +374,17 @@ static void planSm90(MlirOperation func, const DlcTarget *target,
     return;
   double rows =
       ceil(problem->m / 128) * (problem->batch > 0 ? problem->batch : 1);
-  int64_t bestN = 256;
-  double best = -1;
-  /* A convolution of at most 64 output channels (ResNet's first stages)
-   * would waste half of a 128-wide tile: 64 is a candidate there. */
+  /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
+   * the nominal sizes overstate: 256-wide tiles left SMs idle (3x3 s2
+   * N32 C256 56² → 256 on the H100: 399 TFLOP/s at BN = 256, 470 at 128,
+   * bench/RESULTS.md "Run conv90-k"), so it takes 128, or 64 for at most
+   * 64 output channels (ResNet's first stages), which would waste half of
+   * a 128-wide tile. */
+  int64_t widest = implicit ? 128 : 256;
   int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
-  for (int64_t bn = 256; bn >= narrowest; bn /= 2) {
+  int64_t bestN = widest;
+  double best = -1;
+  for (int64_t bn = widest; bn >= narrowest; bn /= 2) {
     double tiles = rows * ceil(problem->n / (double)bn);
     double cost =
         ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
