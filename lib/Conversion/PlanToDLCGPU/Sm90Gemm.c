@@ -20,7 +20,12 @@
  * columns), and wgmma reads it transposed. TMA zero-fills every element
  * past M, N and K, so no size needs to be a multiple of a tile; the tensor
  * maps need 16-byte aligned row and batch strides, which the runtime checks
- * when it encodes them (docs/runtime.md). */
+ * when it encodes them (docs/runtime.md).
+ *
+ * A convolution (an implicit GEMM, dlcSm90Im2col) reads A through TMA's
+ * im2col mode instead: per stage one [BM pixels][64 channels] box, the
+ * K-major layout above, from the tile's first output pixel shifted by the
+ * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block). */
 #include "GemmGen.h"
 
 #include "mlir-c/BuiltinAttributes.h"
