@@ -87,7 +87,11 @@ typedef enum {
  * parameter it maps, `shape` holds its `rank` dimensions innermost first,
  * `strides` the byte strides of dimensions 1.. (rank - 1 expressions),
  * `box` the box innermost first; the kernel receives the device address
- * of the encoded 128-byte map.  For kind WORKSPACE (SM90 split-K), `bytes`
+ * of the encoded 128-byte map. An im2col map (`im2col`, "mode": "im2col")
+ * has 3 to 5 dims (C, W, H, N for a 2-D conv), `box` = {channels per
+ * pixel, pixels per column}, rank - 2 pixel box corners `lower`/`upper`
+ * (W first) and rank `elementStrides` (the traversal strides).  For kind
+ * WORKSPACE (SM90 split-K), `bytes`
  * is its size: the runtime allocates it zeroed, keeps it across the
  * kernel's launches (the kernel leaves it zeroed where it must be) and
  * passes its address. */
@@ -103,6 +107,9 @@ typedef struct {
   const char *const *strides; /* TENSORMAP: rank - 1 expressions */
   int64_t box[3];             /* TENSORMAP */
   const char *bytes;          /* WORKSPACE: an expression */
+  int im2col;                 /* TENSORMAP: "mode": "im2col" */
+  int lower[3], upper[3];     /* im2col */
+  int64_t elementStrides[5];  /* im2col */
 } DlcRuntimeParam;
 
 /* The launch a manifest asks for, evaluated for given symbol values. */

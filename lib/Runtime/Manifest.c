@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,18 +228,63 @@ static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
   return 0;
 }
 
+/* `count` integers of `key` from `lo` to `hi` into out[]; false if absent
+ * or out of range. */
+static bool readInts(const DlcJson *j, const char *key, size_t count,
+                     int64_t lo, int64_t hi, int64_t *out) {
+  const DlcJson *a = dlcJsonGet(j, key);
+  if (!a || a->kind != DLC_JSON_ARRAY || a->count != count)
+    return false;
+  for (size_t i = 0; i < count; i++) {
+    const DlcJson *v = a->items[i];
+    if (v->kind != DLC_JSON_NUMBER || !v->isInteger || v->integer < lo ||
+        v->integer > hi)
+      return false;
+    out[i] = v->integer;
+  }
+  return true;
+}
+
+/* An im2col map's corners (rank - 2 of each, in a 3-D map's wider range:
+ * the driver checks the rank's own) and traversal strides. */
+static int readIm2col(const DlcJson *j, DlcRuntimeParam *p, size_t rank,
+                      char *err, size_t errSize) {
+  int64_t lower[3], upper[3];
+  p->im2col = 1;
+  if (!readInts(j, "box", 2, 1, 256, p->box) ||
+      !readInts(j, "lower", rank - 2, -32768, 32767, lower) ||
+      !readInts(j, "upper", rank - 2, -32768, 32767, upper) ||
+      !readInts(j, "element_strides", rank, 1, 8, p->elementStrides)) {
+    setErr(err, errSize,
+           "param '%s': an im2col tensor map needs \"box\" [channels, "
+           "pixels] (1 to 256), %zu \"lower\" and \"upper\" corners and %zu "
+           "\"element_strides\" (1 to 8)",
+           p->name, rank - 2, rank);
+    return -1;
+  }
+  for (size_t i = 0; i + 2 < rank; i++) {
+    p->lower[i] = (int)lower[i];
+    p->upper[i] = (int)upper[i];
+  }
+  return 0;
+}
+
 /* A TMA tensor map (docs/conventions.md, "Tensor maps"): the ptr
  * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
- * first, byte strides of dims 1.., the box and the 128-byte swizzle. */
+ * first, byte strides of dims 1.., the box and the 128-byte swizzle; an
+ * im2col map ("mode": "im2col") has 3 to 5 dims and its own box fields. */
 static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
                          DlcRuntimeParam *p, char *err, size_t errSize) {
   p->kind = DLC_RUNTIME_PARAM_TENSORMAP;
   const char *tensor = stringField(j, "tensor");
   const char *swizzle = stringField(j, "swizzle");
+  const char *mode = stringField(j, "mode");
   const DlcJson *dims = dlcJsonGet(j, "dims");
   const DlcJson *strides = dlcJsonGet(j, "strides");
   const DlcJson *box = dlcJsonGet(j, "box");
   const char *dtype = stringField(j, "dtype");
+  bool im2col = mode && strcmp(mode, "im2col") == 0;
+  size_t minRank = im2col ? 3 : 2, maxRank = im2col ? 5 : 3;
   p->dtype =
       dtype ? dlcRuntimeDtypeFromString(dtype) : DLC_RUNTIME_DTYPE_INVALID;
   int mapped = -1;
@@ -247,18 +293,20 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
         strcmp(m->params[i].name, tensor) == 0)
       mapped = i;
   if (mapped < 0 || !swizzle || strcmp(swizzle, "128b") != 0 ||
+      (mode && !im2col && strcmp(mode, "tiled") != 0) ||
       (p->dtype != DLC_RUNTIME_DTYPE_F16 &&
        p->dtype != DLC_RUNTIME_DTYPE_BF16) ||
       m->params[mapped].dtype != p->dtype || !dims ||
-      dims->kind != DLC_JSON_ARRAY || dims->count < 2 || dims->count > 3 ||
-      !strides || strides->kind != DLC_JSON_ARRAY ||
+      dims->kind != DLC_JSON_ARRAY || dims->count < minRank ||
+      dims->count > maxRank || !strides || strides->kind != DLC_JSON_ARRAY ||
       strides->count + 1 != dims->count || !box ||
-      box->kind != DLC_JSON_ARRAY || box->count != dims->count) {
+      box->kind != DLC_JSON_ARRAY || box->count != (im2col ? 2 : dims->count)) {
     setErr(err, errSize,
            "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
-           "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\", "
-           "one \"strides\" entry fewer, as many \"box\" entries and "
-           "\"swizzle\": \"128b\"",
+           "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\" "
+           "(an im2col one 3 to 5), one \"strides\" entry fewer, as many "
+           "\"box\" entries (im2col: 2), \"swizzle\": \"128b\" and "
+           "\"mode\", if any, \"tiled\" or \"im2col\"",
            p->name);
     return -1;
   }
@@ -269,11 +317,11 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
   if (!d || !s || !(p->tensor = dupStr(tensor)))
     return -1;
   for (size_t i = 0; i < dims->count; i++) {
-    const DlcJson *b = box->items[i];
+    const DlcJson *b = im2col ? NULL : box->items[i];
     if (!(d[i] = exprOf(dims->items[i])) ||
         (i + 1 < dims->count && !(s[i] = exprOf(strides->items[i]))) ||
-        b->kind != DLC_JSON_NUMBER || !b->isInteger || b->integer < 1 ||
-        b->integer > 256) {
+        (b && (b->kind != DLC_JSON_NUMBER || !b->isInteger || b->integer < 1 ||
+               b->integer > 256))) {
       setErr(err, errSize,
              "param '%s': dims and strides are expressions, box entries "
              "integers from 1 to 256",
@@ -281,10 +329,11 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
       p->rank = (int)i + (d[i] != NULL);
       return -1;
     }
-    p->box[i] = b->integer;
+    if (b)
+      p->box[i] = b->integer;
     p->rank++;
   }
-  return 0;
+  return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;
 }
 
 static int readDims(const DlcJson *root, const char *key, char *out[3],

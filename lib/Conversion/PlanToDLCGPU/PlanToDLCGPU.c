@@ -145,16 +145,19 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                   "multiple of 64, warp_tile = [64, BN] (cooperative, BN up "
                   "to 256) or [128, BN] (ping-pong, BN up to 128), and at "
                   "least 2 stages");
-  if (p->implicit) {
+  /* A convolution's A comes through an im2col map, B by tiles. */
+  const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
+  if (whyIm2col) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan barrier_model = \"cp_async_group\" (the SM80 "
-                      "skeleton gathers the window)",
-                      "the SM90 skeleton stages operands by TMA tiles and "
-                      "cannot gather an implicit GEMM's (a convolution's) "
-                      "activation window");
+                      "skeleton gathers any window)",
+                      "the SM90 skeleton reads a convolution's activation "
+                      "through a TMA im2col map, which cannot describe "
+                      "this one: %s",
+                      whyIm2col);
     return false;
   }
-  const char *whyA = dlcSm90StagingProblem(&p->a, KP_M);
+  const char *whyA = p->implicit ? NULL : dlcSm90StagingProblem(&p->a, KP_M);
   const char *whyB = dlcSm90StagingProblem(&p->b, KP_N);
   if (whyA || whyB) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
@@ -370,7 +373,10 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   bool sm90 = isSm90Plan(plan);
   MlirAttribute maps[2];
   if (sm90) {
-    maps[0] = dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    DlcIm2col im;
+    maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
+                  ? dlcSm90Im2colMap(region, p, &im, t->tileM)
+                  : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
     maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
   }
 

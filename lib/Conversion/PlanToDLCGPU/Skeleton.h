@@ -94,6 +94,31 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
                                const KpTensor *tensor, KpRole fixed,
                                int64_t rows);
 
+/* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
+ * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w
+ * alike), m fused as (n, ho, wo) and k as (kh, kw, ci). Index 0 is h, 1 is
+ * w. lower/upper are the pixel box corners cuTensorMapEncodeIm2col takes
+ * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
+typedef struct DlcIm2col {
+  int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
+  int64_t channels; /* C */
+  int64_t lower[2], upper[2];
+} DlcIm2col;
+
+/* Why the SM90 skeleton cannot read implicit GEMM `problem`'s A through
+ * an im2col tensor map, or NULL when it can (filling `out` when not
+ * NULL): the window above with static H, W, Ho, Wo, KH, KW and C, C a
+ * multiple of 8 (16-byte pixels and 16-byte aligned k tiles of B), conv
+ * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
+ * map's [-128, 127]. */
+const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
+
+/* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";
+ * docs/conventions.md, "Tensor maps"): dims [C, W, H, N], byte strides,
+ * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
+MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
+                               const DlcIm2col *im, int64_t rows);
+
 /* The memory-bound skeleton (MemoryBound.c) computes a region in one of
  * three modes (the plan's algo_choice memory = "row" | "point" | "flat"):
  *   row    a CTA per point of the iters but the last; reduces cooperative

@@ -20,7 +20,13 @@
  * columns), and wgmma reads it transposed. TMA zero-fills every element
  * past M, N and K, so no size needs to be a multiple of a tile; the tensor
  * maps need 16-byte aligned row and batch strides, which the runtime checks
- * when it encodes them (docs/runtime.md). */
+ * when it encodes them (docs/runtime.md).
+ *
+ * A convolution (an implicit GEMM, dlcSm90Im2col) reads A through TMA's
+ * im2col mode instead: per stage one [BM pixels][64 channels] box, the
+ * K-major layout above, from the tile's first output pixel shifted by the
+ * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block). */
+#include "GemmGen.h"
 #include "Sm90SplitK.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -113,6 +119,131 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
   return mlirDictionaryAttrGet(ctx, 6, fields);
 }
 
+/* Whether window dim `d` reads exactly coefficient `m` of fused m axis
+ * `mAt` and `k` of fused k axis `kAt` (each alone; -1: none). */
+static bool windowReads(const KpWindowDim *d, int numM, int numK, int mAt,
+                        int64_t *m, int kAt, int64_t *k) {
+  for (int i = 0; i < numM; ++i)
+    if ((i == mAt) != (d->mCoef[i] != 0))
+      return false;
+  for (int j = 0; j < numK; ++j)
+    if ((j == kAt) != (d->kCoef[j] != 0))
+      return false;
+  if (mAt >= 0)
+    *m = d->mCoef[mAt];
+  if (kAt >= 0)
+    *k = d->kCoef[kAt];
+  return true;
+}
+
+static bool staticExtent(const KpExtent *e, int64_t *value) {
+  *value = e->constant;
+  return e->numSymbols == 0;
+}
+
+const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
+  DlcIm2col im;
+  const KpWindow *w = &p->window;
+  const KpFused *m = &p->fused[KP_M], *k = &p->fused[KP_K];
+  if (!p->implicit || w->rank != 4 || m->num != 3 || k->num != 3)
+    return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
+           "s·wo + d·kw − p, ci)";
+  int64_t unit = 0, one = 0;
+  /* n, h, w, c: dims 0..3; m = (n, ho, wo), k = (kh, kw, ci). */
+  if (!windowReads(&w->dim[0], 3, 3, 0, &one, -1, NULL) || one != 1 ||
+      w->dim[0].offset != 0 ||
+      !windowReads(&w->dim[1], 3, 3, 1, &im.stride[0], 0, &im.dilation[0]) ||
+      !windowReads(&w->dim[2], 3, 3, 2, &im.stride[1], 1, &im.dilation[1]) ||
+      !windowReads(&w->dim[3], 3, 3, -1, NULL, 2, &unit) || unit != 1 ||
+      w->dim[3].offset != 0 || !kpExtentIs(&w->dim[3].stride, 1))
+    return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
+           "s·wo + d·kw − p, ci)";
+  if (!staticExtent(&w->dim[1].extent, &im.extent[0]) ||
+      !staticExtent(&w->dim[2].extent, &im.extent[1]) ||
+      !staticExtent(&m->size[1], &im.out[0]) ||
+      !staticExtent(&m->size[2], &im.out[1]) ||
+      !staticExtent(&k->size[0], &im.taps[0]) ||
+      !staticExtent(&k->size[1], &im.taps[1]))
+    return "H, W, the output's H and W or the kernel size is symbolic "
+           "(the map's pixel box is static)";
+  /* B's k tiles start at (kh·KW + kw)·C + 64·j, 16-byte aligned only for
+   * C a multiple of 8; convs whose symbolic C was not faulted on the H100
+   * (illegal instruction; bench/RESULTS.md, "Run conv90-k"), so C must be
+   * known. */
+  int64_t reduced = 0;
+  if (!staticExtent(&w->dim[3].extent, &im.channels) ||
+      !staticExtent(&k->size[2], &reduced))
+    return "C is symbolic (it must be known to be a multiple of 8)";
+  /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
+  if (reduced != im.channels)
+    return "the convolution reduces fewer channels than A has";
+  int bytes = kpElementBytes(p->a.element);
+  for (int d = 0; d < 3; ++d)
+    if (misaligned(&w->dim[d].stride, bytes))
+      return "a pixel, row or image stride of A is not a multiple of 16 "
+             "bytes (C a multiple of 8)";
+  if (im.channels % (16 / bytes))
+    return "C is not a multiple of 8 (an im2col pixel is 16-byte aligned)";
+  for (int d = 0; d < 2; ++d) {
+    im.pad[d] = -w->dim[1 + d].offset;
+    /* W order for the corners: index 0 is w. */
+    int e = 1 - d;
+    im.lower[e] = -im.pad[d];
+    im.upper[e] =
+        im.stride[d] * (im.out[d] - 1) - im.pad[d] - (im.extent[d] - 1);
+    if (im.stride[d] < 1 || im.stride[d] > 8 || im.dilation[d] < 1 ||
+        im.dilation[d] * (im.taps[d] - 1) > 65535)
+      return "a conv stride is not 1 to 8 (TMA's traversal strides) or a "
+             "dilation is not positive";
+    if (im.lower[e] < -128 || im.lower[e] > 127 || im.upper[e] < -128 ||
+        im.upper[e] > 127)
+      return "the padding or kernel size puts the im2col box corners out "
+             "of a 4-D map's [-128, 127]";
+  }
+  if (out)
+    *out = im;
+  return NULL;
+}
+
+MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
+                               const DlcIm2col *im, int64_t rows) {
+  MlirContext ctx = mlirOperationGetContext(region);
+  const KpWindow *w = &p->window;
+  int bytes = kpElementBytes(p->a.element);
+  /* Innermost first: C, W, H, N. */
+  MlirAttribute dims[4], strides[3];
+  for (int d = 0; d < 4; ++d)
+    dims[d] = formula(region, &w->dim[3 - d].extent, 1);
+  for (int d = 0; d < 3; ++d)
+    strides[d] = formula(region, &w->dim[2 - d].stride, bytes);
+  int64_t box[2] = {BoxK, rows};
+  int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
+  MlirAttribute args = mlirOperationGetAttributeByName(
+      region, mlirStringRefCreateFromCString("arg_attrs"));
+  MlirAttribute name = mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(args, p->a.arg),
+      mlirStringRefCreateFromCString("rbssa.name"));
+  const char *keys[] = {"tensor",          "dtype",  "mode",  "dims",
+                        "strides",         "box",    "lower", "upper",
+                        "element_strides", "swizzle"};
+  MlirAttribute values[] = {name,
+                            text(ctx, kpElementName(p->a.element)),
+                            text(ctx, "im2col"),
+                            mlirArrayAttrGet(ctx, 4, dims),
+                            mlirArrayAttrGet(ctx, 3, strides),
+                            mlirDenseI64ArrayGet(ctx, 2, box),
+                            mlirDenseI64ArrayGet(ctx, 2, im->lower),
+                            mlirDenseI64ArrayGet(ctx, 2, im->upper),
+                            mlirDenseI64ArrayGet(ctx, 4, elementStrides),
+                            text(ctx, "128b")};
+  MlirNamedAttribute fields[10];
+  for (int i = 0; i < 10; ++i)
+    fields[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
+        values[i]);
+  return mlirDictionaryAttrGet(ctx, 10, fields);
+}
+
 /* One operand as the SM90 skeleton stages it. */
 typedef struct Staging {
   Access *x;
@@ -122,6 +253,10 @@ typedef struct Staging {
   MlirValue smem; /* the ring */
   MlirValue map;  /* the tensor map's address (i64 kernel argument) */
   bool batched;   /* the map has a batch dimension */
+  /* A convolution's A through the im2col map (NULL: a tiled map); the
+   * tile's first pixel (n, h, w), set per tile by the producer. */
+  const DlcIm2col *im2col;
+  MlirValue pixel[3];
 } Staging;
 
 static MlirType smemType(Gen *g, int rank, const int64_t *shape,
@@ -141,13 +276,15 @@ static MlirValue smemAlloc(Gen *g, MlirType type, int64_t alignment,
 }
 
 static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
-                        int64_t rows, MlirValue map) {
+                        int64_t rows, MlirValue map, const DlcIm2col *im2col) {
   s->x = x;
   s->fixed = fixed;
-  s->kMajor = dlcSm90KMajor(x->tensor);
+  s->im2col = im2col;
+  /* An im2col box is [pixels][channels]: K-major, one per stage. */
+  s->kMajor = s->im2col || dlcSm90KMajor(x->tensor);
   s->rows = rows;
   s->map = map;
-  s->batched = dlcSm90MapHasBatch(x->tensor);
+  s->batched = !s->im2col && dlcSm90MapHasBatch(x->tensor);
   int64_t kMajorShape[] = {g->t->stages, rows, BoxK};
   int64_t mnMajorShape[] = {g->t->stages, rows / BoxMN, BoxK, BoxMN};
   MlirType type = s->kMajor ? smemType(g, 3, kMajorShape, g->in)
@@ -161,11 +298,11 @@ static MlirType token(Gen *g, const char *name) {
   return dlcType(g->b.ctx, name);
 }
 
-/* The TMA loads of tile `kt` of one operand into stage `stage`, completing
- * on full[stage]. Coordinates are outermost first, in elements. */
+/* The TMA loads of the k tile at `k0` of one operand into stage `stage`,
+ * completing on full[stage]. Coordinates are outermost first, in
+ * elements. */
 static void loadOperand(Gen *g, const Staging *s, MlirValue full,
-                        MlirValue stage, MlirValue kt, MlirValue origin) {
-  MlirValue k0 = mul(g, kt, BoxK);
+                        MlirValue stage, MlirValue k0, MlirValue origin) {
   int chunks = s->kMajor ? 1 : (int)(s->rows / BoxMN);
   for (int c = 0; c < chunks; ++c) {
     MlirValue operands[8];
@@ -204,6 +341,36 @@ static void loadOperand(Gen *g, const Staging *s, MlirValue full,
     dlcBuild(&g->b, "dlcgpu.tma_load", n + numCoords, all, 1, &t, 2, names,
              attrs);
   }
+}
+
+/* A's im2col load of filter tap (kh, kw), channels c0.. into stage
+ * `stage`: the column of BM pixels from the tile's first (s->pixel), each
+ * shifted by the tap (zeros where that leaves the image: the padding). */
+static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
+                       MlirValue stage, MlirValue kh, MlirValue kw,
+                       MlirValue c0) {
+  const DlcIm2col *im = s->im2col;
+  MlirValue operands[] = {s->map,
+                          full,
+                          stage,
+                          s->smem,
+                          stage,
+                          cst(g, 0),
+                          cst(g, 0),
+                          s->pixel[0],
+                          s->pixel[1],
+                          s->pixel[2],
+                          c0,
+                          mul(g, kh, im->dilation[0]),
+                          mul(g, kw, im->dilation[1])};
+  int32_t sizes[] = {1, 1, 1, 1, 3, 4, 2};
+  const char *names[] = {"box", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
+      mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
+  MlirType t = token(g, "!dlcgpu.load_token");
+  dlcBuild(&g->b, "dlcgpu.tma_load_im2col", 13, operands, 1, &t, 2, names,
+           attrs);
 }
 
 static void mbarrierOp(Gen *g, const char *name, MlirValue bars,
@@ -327,7 +494,16 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
 
 static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
-  (void)userData;
+  Staging *a = userData;
+  const DlcIm2col *im = a->im2col;
+  if (im) { /* the tile's first pixel: (n, s·ho − p, s·wo − p) */
+    MlirValue axes[KP_MAX_FUSED];
+    gemmSplit(g, KP_M, g->m0, axes);
+    a->pixel[0] = axes[0];
+    for (int d = 0; d < 2; ++d)
+      a->pixel[1 + d] =
+          sub(g, mul(g, axes[1 + d], im->stride[d]), cst(g, im->pad[d]));
+  }
   MlirValue base = u->base;
   MlirBlock body;
   dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 0, NULL, &body);
@@ -344,15 +520,28 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
   mbarrierOp(g, "dlcgpu.mbarrier_arrive_expect_tx", p->full, stage, "bytes",
              bytes);
   MlirValue k = add(g, u->kStart, kt);
-  loadOperand(g, &p->a, p->full, stage, k, g->m0);
-  loadOperand(g, &p->b, p->full, stage, k, g->n0);
+  if (im) {
+    /* k tile k is channels cb·64.. of tap (kh, kw): B's columns
+     * (kh·KW + kw)·C + cb·64.. (those past C meet A's zero channels). */
+    MlirValue channels = g->fusedSize[KP_K][2];
+    MlirValue blocks = divc(g, add(g, channels, cst(g, BoxK - 1)), BoxK);
+    MlirValue tap = dlcArith(&g->b, "arith.divui", k, blocks);
+    MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
+    loadIm2col(g, a, p->full, stage, divc(g, tap, im->taps[1]),
+               remc(g, tap, im->taps[1]), c0);
+    loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
+                g->n0);
+  } else {
+    loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0);
+    loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0);
+  }
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
-static void emitProducer(Gen *g, const Pipeline *p) {
+static void emitProducer(Gen *g, Pipeline *p) {
   setMaxRegisters(g, 40, false);
-  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, NULL);
+  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
 }
 
 static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
@@ -573,11 +762,15 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   gemmGenInit(g, kernel, p, t, numTensors);
   g->threads = DLC_SM90_THREADS;
 
+  /* A convolution reads A through an im2col map (checkSm90 has refused
+   * those it cannot). */
+  DlcIm2col im;
+  bool conv = p->implicit && !dlcSm90Im2col(p, &im);
   Pipeline pipe;
   planStaging(g, &pipe.a, &g->ta, KP_M, t->tileM,
-              mlirBlockGetArgument(entry, mapArg));
+              mlirBlockGetArgument(entry, mapArg), conv ? &im : NULL);
   planStaging(g, &pipe.b, &g->tb, KP_N, t->tileN,
-              mlirBlockGetArgument(entry, mapArg + 1));
+              mlirBlockGetArgument(entry, mapArg + 1), NULL);
   int64_t stagesShape[] = {t->stages};
   MlirType barsType =
       smemType(g, 1, stagesShape, mlirIntegerTypeGet(g->b.ctx, 64));
@@ -590,7 +783,13 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     pipe.order = smemAlloc(
         g, smemType(g, 1, (int64_t[]){2}, mlirIntegerTypeGet(g->b.ctx, 64)), 8,
         "none");
-  pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
+  /* im2col: KH·KW taps of ceil(C / 64) channel blocks each. */
+  if (pipe.a.im2col)
+    pipe.kTiles =
+        mul(g, divc(g, add(g, g->fusedSize[KP_K][2], cst(g, BoxK - 1)), BoxK),
+            im.taps[0] * im.taps[1]);
+  else
+    pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
   pipe.splits = cst(g, 1);
   pipe.kPer = pipe.kTiles;
   pipe.whole = (MlirValue){NULL};

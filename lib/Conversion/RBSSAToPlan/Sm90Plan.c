@@ -34,24 +34,40 @@ static void setTile(const DlcTarget *target, int64_t bn, DlcPlan *plan) {
  * [128, BN, 64] with BN = 256 or 128, whichever the wave rule costs less,
  * and as many stages as shared memory holds (at most 6). The SM80 search's
  * candidates stay the alternative a plan-file can force. An implicit GEMM
- * (a convolution) stays on the SM80 skeleton, whose copies gather. */
+ * (a convolution) takes it when TMA's im2col mode can read its activation
+ * (dlcSm90Im2col: NHWC, C % 8 == 0, ...); any other stays on the SM80
+ * skeleton, whose copies gather. */
 void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
                  const DlcPlanProblem *problem, DlcPlan *plan) {
   if (!target->hasWgmma)
     return;
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) && !p->implicit &&
+  bool ok = p && kpProblemRead(func, p) &&
             (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
             p->a.element == p->b.element &&
-            !dlcSm90StagingProblem(&p->a, KP_M) &&
+            (p->implicit ? !dlcSm90Im2col(p, NULL)
+                         : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
+  bool implicit = ok && p->implicit;
   free(p);
   if (!ok)
     return;
-  setTile(target,
-          waveCost(target, problem, 128) < waveCost(target, problem, 256) ? 128
-                                                                          : 256,
-          plan);
+  /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
+   * the nominal sizes overstate: 256-wide tiles left SMs idle (3x3 s2
+   * N32 C256 56² → 256 on the H100: 399 TFLOP/s at BN = 256, 470 at 128,
+   * bench/RESULTS.md "Run conv90-k"), so it takes 128, or 64 for at most
+   * 64 output channels (ResNet's first stages), which would waste half of
+   * a 128-wide tile. */
+  int64_t widest = implicit ? 128 : 256;
+  int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
+  int64_t bestN = widest;
+  double best = -1;
+  for (int64_t bn = widest; bn >= narrowest; bn /= 2) {
+    double cost = waveCost(target, problem, bn);
+    if (best < 0 || cost < best)
+      best = cost, bestN = bn;
+  }
+  setTile(target, bestN, plan);
 }
 
 /* The split count the plan states for tile width `bn`: 0 when split-K

@@ -169,7 +169,8 @@ static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
   else if (dlcOperationIsA(op, "dlcgpu.cp_async") ||
            dlcOperationIsA(op, "dlcgpu.commit_group") ||
            dlcOperationIsA(op, "dlcgpu.wait_group") ||
-           dlcOperationIsA(op, "dlcgpu.tma_load"))
+           dlcOperationIsA(op, "dlcgpu.tma_load") ||
+           dlcOperationIsA(op, "dlcgpu.tma_load_im2col"))
     ok = checkTokens(op);
   state->ok &= ok;
   return MlirWalkResultAdvance;

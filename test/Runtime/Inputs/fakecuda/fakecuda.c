@@ -131,6 +131,42 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, uint32_t rank,
   memset(map, 0x7e, 128);
   return 0;
 }
+/* An im2col map is logged likewise, with its corners, pixel box and
+ * traversal strides. */
+CUresult cuTensorMapEncodeIm2col(void *map, int type, uint32_t rank,
+                                 void *address, const uint64_t *dims,
+                                 const uint64_t *strides, const int *lower,
+                                 const int *upper, uint32_t channels,
+                                 uint32_t pixels,
+                                 const uint32_t *elementStrides, int interleave,
+                                 int swizzle, int l2, int oob) {
+  (void)address;
+  (void)interleave;
+  (void)l2;
+  (void)oob;
+  char text[320];
+  int at = snprintf(text, sizeof text, "im2col map type %d swizzle %d dims",
+                    type, swizzle);
+  for (uint32_t d = 0; d < rank && at < 200; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
+                   (unsigned long long)dims[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at, " strides");
+  for (uint32_t d = 0; d + 1 < rank && at < 240; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
+                   (unsigned long long)strides[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at, " corners");
+  for (uint32_t d = 0; d + 2 < rank && at < 270; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %d:%d", lower[d],
+                   upper[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at,
+                 " channels %u pixels %u element_strides", channels, pixels);
+  for (uint32_t d = 0; d < rank && at < 310; d++)
+    at +=
+        snprintf(text + at, sizeof text - (size_t)at, " %u", elementStrides[d]);
+  logLine("%s", text);
+  memset(map, 0x7e, 128);
+  return 0;
+}
 /* cuda.h's CUDA_MEMCPY2D, device to device only. */
 typedef struct {
   size_t srcXInBytes, srcY;
