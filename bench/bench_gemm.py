@@ -12,15 +12,18 @@ Times, each with triton.testing.do_bench (median, L2 flushed between runs):
   triton   a Triton GEMM with bias + ReLU fused, autotuned over a few configs
 
 usage: bench_gemm.py --manifest DIR/KERNEL.json [--sizes 4096x4096x4096,...]
-                     [--no-triton]
+                     [--no-triton] [--json OUT.json]
 The manifest's "ptx" is read relative to the manifest's folder (for the
 hand-written kernel: copy test/Integration/GPU/Inputs/gemm_bias_relu_sm80.json
 next to the PTX made as docs/runtime.md says).  Sizes are MxNxK.
 Our kernel's output is checked against torch in fp32 before it is timed.
+--json writes the table as plot_results.py reads it (TFLOP/s per column).
 """
 import argparse
+import json
 import os
 import sys
+import time
 
 import torch
 import triton
@@ -114,6 +117,7 @@ def main():
     ap.add_argument("--manifest", default=DEFAULT_MANIFEST)
     ap.add_argument("--sizes", default=DEFAULT_SIZES, help="MxNxK,...")
     ap.add_argument("--no-triton", action="store_true")
+    ap.add_argument("--json", help="write the results here for plot_results.py")
     args = ap.parse_args()
 
     dlc = DlcKernel(args.manifest)
@@ -172,6 +176,17 @@ def main():
             size.replace("x", " x "), tf_["dlc"], tf_["addmm"], tf_["mm"], tri,
             tf_["dlc"] / tf_["addmm"], tf_["dlc"] / tf_["mm"],
             "pass" if bad == 0 else "%d bad" % bad))
+    if args.json:
+        names = [("dlc", "dlc"), ("addmm", "cublas_addmm_relu"), ("mm", "cublas_mm"),
+                 ("triton", "triton")]
+        with open(args.json, "w") as f:
+            json.dump({"device": "%s (%d SMs)" % (props.name, props.multi_processor_count),
+                       "date": time.strftime("%Y-%m-%d", time.gmtime()),
+                       "source": "bench_gemm.py --manifest %s (%s)" % (args.manifest, dlc.dtype),
+                       "columns": ["M", "N", "K"] + [n for _, n in names],
+                       "rows": [[int(v) for v in size.lower().split("x")] +
+                                [round(tf_.get(k, 0.0), 1) for k, _ in names]
+                                for size, tf_, _, _ in rows]}, f, indent=1)
     if any(bad for *_, bad in rows):
         sys.exit(1)
 

@@ -4,7 +4,8 @@ Frontend's Conv2D form, by test/gpu/gen_conv_problems.py's build_conv) with
 N symbolic, plus cases.json describing them for bench_conv.py.
 
 usage: conv_cases.py --out DIR     then, for each DIR/<case>.tiny.mlir,
-  dlc-compile DIR/<case>.tiny.mlir -o DIR/<case> --chip sm_90a
+  dlc-compile DIR/<case>.tiny.mlir -o DIR/<case> --chip sm_90a \
+      [--plan-file DIR/<case>.plan.json]   (where conv_cases.py wrote one)
 """
 import argparse
 import json
@@ -16,13 +17,31 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from gen_conv_problems import build_conv, out_size  # noqa: E402
 
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue
+# On sm_90a the NHWC cases take the SM90 skeleton (A through TMA im2col);
+# PLANS force other plans for comparisons in the same run: the SM80 gather,
+# a 128-wide tile (more, smaller tiles: 392 over 132 SMs instead of 196),
+# and ping-pong consumers (each warpgroup whole tiles: one's epilogue
+# overlaps the other's wgmmas).
+PLANS = {"s2_c256_sm80": {"barrier_model": "cp_async_group",
+                          "tile": [128, 256, 32], "warp_tile": [64, 64],
+                          "stages": 2},
+         "s2_c256_bn128": {"tile": [128, 128, 64], "warp_tile": [64, 128],
+                           "stages": 6},
+         "r50_c64_56_pp": {"tile": [128, 64, 64], "warp_tile": [128, 64],
+                           "stages": 6},
+         "r50_c128_28_pp": {"tile": [128, 128, 64], "warp_tile": [128, 128],
+                            "stages": 6}}
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_sm80", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_bn128", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
     ("s2_c256_silu", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
     ("s2_c256_nchw", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c128_112", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
     ("r50_c64_56", 32, 64, 56, 64, 3, 1, 1, "nhwc", "none"),
+    ("r50_c64_56_pp", 32, 64, 56, 64, 3, 1, 1, "nhwc", "none"),
     ("r50_c128_28", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
+    ("r50_c128_28_pp", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
     ("r50_c256_14", 32, 256, 14, 256, 3, 1, 1, "nhwc", "none"),
     ("r50_1x1_c256_56", 32, 256, 56, 64, 1, 1, 0, "nhwc", "none"),
 ]
@@ -43,6 +62,9 @@ def main():
                                       "mixed", static)
         with open(os.path.join(args.out, name + ".tiny.mlir"), "w") as f:
             f.write(text)
+        if name in PLANS:
+            with open(os.path.join(args.out, name + ".plan.json"), "w") as f:
+                json.dump(dict(region=name, **PLANS[name]), f)
         cases.append(dict(name=name, N=n, C=c, H=h, Co=co, k=k, stride=s,
                           pad=pad, layout=layout, epilogue=epi, Ho=ho))
     with open(os.path.join(args.out, "cases.json"), "w") as f:

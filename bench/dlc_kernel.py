@@ -58,8 +58,9 @@ class DlcKernel:
 
     def tensor_map(self, p, tensors, symbols):
         """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
-        the host with cuTensorMapEncodeTiled and kept in device memory; its
-        address is the kernel's parameter."""
+        the host with cuTensorMapEncodeTiled (an im2col one with
+        cuTensorMapEncodeIm2col) and kept in device memory; its address is
+        the kernel's parameter."""
         t = tensors[p["tensor"]]
         base = t.data_ptr()
         key = (p["name"], base, tuple(sorted(symbols.items())))
@@ -95,6 +96,24 @@ class DlcKernel:
                 pitch = self.repacks[key][0].stride(0) * t.element_size()
                 strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
             u32, u64 = cu.cuuint32_t, cu.cuuint64_t
+            if p.get("mode") == "im2col":
+                # A convolution's NHWC activation (docs/conventions.md),
+                # never repacked: the planner takes C % 8 == 0 only.
+                if any(s % 16 for s in [eval_expr(e, symbols) for e in p["strides"]]):
+                    raise ValueError("im2col map %s: strides not 16-byte multiples" % p["name"])
+                tmap = check_cu(cu.cuTensorMapEncodeIm2col(
+                    dtype, u32(len(dims)), base, [u64(d) for d in dims],
+                    [u64(s) for s in strides], list(p["lower"]),
+                    list(p["upper"]), u32(p["box"][0]), u32(p["box"][1]),
+                    [u32(e) for e in p["element_strides"]],
+                    cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+                    cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
+                    cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                    cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE))
+                raw = ctypes.string_at(tmap.getPtr(), 128)
+                dev = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
+                self.maps[key] = dev
+                return dev.data_ptr()
             tmap = check_cu(cu.cuTensorMapEncodeTiled(
                 dtype, u32(len(dims)), base, [u64(d) for d in dims],
                 [u64(s) for s in strides], [u32(b) for b in p["box"]],
@@ -107,6 +126,14 @@ class DlcKernel:
             dev = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
             self.maps[key] = dev
         return self.maps[key].data_ptr()
+
+    def workspace(self, nbytes):
+        """The kernel's scratch memory (SM90 split-K), zeroed when allocated
+        and kept: as dlc's runtime does, the kernel leaves it zeroed where it
+        must be for the next launch."""
+        if getattr(self, "_workspace", None) is None or self._workspace.numel() < nbytes:
+            self._workspace = torch.zeros(max(nbytes, 1), dtype=torch.uint8, device="cuda")
+        return self._workspace.data_ptr()
 
     def launch(self, tensors, symbols, stream):
         g = [eval_expr(e, symbols) for e in self.m["grid"]]
@@ -125,6 +152,9 @@ class DlcKernel:
                 types.append(ctypes.c_void_p)
             elif p["kind"] == "tensormap":
                 vals.append(self.tensor_map(p, tensors, symbols))
+                types.append(ctypes.c_void_p)
+            elif p["kind"] == "workspace":
+                vals.append(self.workspace(eval_expr(p["bytes"], symbols)))
                 types.append(ctypes.c_void_p)
             else:
                 vals.append(symbols[p["name"]])

@@ -21,7 +21,8 @@ add_custom_target(dlc-combined-irdl ALL DEPENDS "${DLC_COMBINED_IRDL}")
 
 install(DIRECTORY "${CMAKE_SOURCE_DIR}/include/dlc"
         DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
-install(TARGETS DLCShared DLC DLCRuntime DLCMLIR EXPORT DLCTargets
+install(TARGETS DLCShared DLC DLCRuntime DLCRuntimeShared DLCMLIR
+        EXPORT DLCTargets
         LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}"
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS dlc-opt dlc-translate dlc-run dlc-interp dlc-compile

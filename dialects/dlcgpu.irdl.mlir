@@ -211,6 +211,26 @@ irdl.dialect @dlcgpu {
     irdl.attributes {"box" = %box}
   }
 
+  // TmaLoadIm2col (cp.async.bulk.tensor...im2col...mbarrier::complete_tx):
+  // the im2col form of tma_load over an NHWC activation whose map was
+  // encoded by cuTensorMapEncodeIm2col: `coords` (outermost first: n, h,
+  // w, c) name the first pixel of the column and its first channel,
+  // `offsets` (outermost first: kh, kw) the filter tap added to every
+  // pixel; `box` is [pixels, channels]. Pixels outside the tensor (the
+  // padding) and channels past C are zero-filled.
+  //   %t = "dlcgpu.tma_load_im2col"(%descA, %mb, %s, %smA, %s, %c0, %c0, %n, %h, %w, %c, %kh, %kw) {box = array<i64: 128, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 3, 4, 2>} : (i64, memref<2xi64, 3>, index, memref<2x128x64xf16, 3>, index, index, index, index, index, index, index, index, index) -> !dlcgpu.load_token
+  irdl.operation @tma_load_im2col {
+    %desc = irdl.is i64
+    %bars = irdl.base "!builtin.memref"
+    %dst = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    %tok = irdl.base @dlcgpu::@load_token
+    %box = irdl.base "#builtin.dense_array"
+    irdl.operands(desc: %desc, bars: %bars, bar_index: %idx, dst: %dst, dst_indices: variadic %idx, coords: variadic %idx, offsets: variadic %idx)
+    irdl.results(token: %tok)
+    irdl.attributes {"box" = %box}
+  }
+
   // MbarrierWait (mbarrier.try_wait.parity loop): waits for phase `parity`
   // of bars[index] to complete; consumes the load tokens that signal it.
   //   "dlcgpu.mbarrier_wait"(%mb, %s, %parity, %ta, %tb) : (memref<2xi64, 3>, index, i1, !dlcgpu.load_token, !dlcgpu.load_token) -> ()

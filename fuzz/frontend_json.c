@@ -1,6 +1,8 @@
-/* Fuzz target: the Frontend IR importer (dlcImportFrontendJson, what
- * `dlc-translate --import-frontend` runs); an imported module is verified
- * and checked by tiny-verify, as the next step of the flow would. */
+/* Fuzz target: the graph importers through dlcImportGraphJson (what
+ * dlc-compile runs): Frontend IR (`dlc-translate --import-frontend`), or a
+ * tinygrad UOp graph when the document has "uops" (`--import-tinygrad`);
+ * an imported module is verified and checked by tiny-verify, as the next
+ * step of the flow would. */
 #include "FuzzSupport.h"
 
 #include "dlc/Frontend.h"
@@ -16,7 +18,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = dlcFuzzCopyInput(data, size);
-  MlirModule module = dlcImportFrontendJson(
+  MlirModule module = dlcImportGraphJson(
       dlcFuzzGetContext(), mlirStringRefCreate(text, size),
       mlirStringRefCreateFromCString("fuzz.json"), dropError, NULL);
   if (!mlirModuleIsNull(module)) {

@@ -33,6 +33,28 @@ DLC_GIVE MlirModule dlcImportFrontendJson(DLC_KEEP MlirContext ctx,
                                           MlirStringCallback errorCallback,
                                           void *userData);
 
+/* Imports a tinygrad UOp graph (docs/frontend.md, "tinygrad UOp graphs"):
+ * {"name": ..., "uops": [{"op", "dtype", "src", "arg", "weak"}, ...]},
+ * topologically ordered and ending in a SINK, into a new module holding one
+ * func.func of tiny ops: its BUFFER/PARAM UOps are the arguments, in order,
+ * the SINK's sources the results. Errors as dlcImportFrontendJson's, each
+ * with its spec code ("<source>:<line>:<col>: error: uops[3]: E1006
+ * GraphMalformed: ...; suggestion: ..."). Never aborts on bad input. */
+DLC_GIVE MlirModule dlcImportTinygradJson(DLC_KEEP MlirContext ctx,
+                                          MlirStringRef json,
+                                          MlirStringRef sourceName,
+                                          MlirStringCallback errorCallback,
+                                          void *userData);
+
+/* Either importer, by the document: an object with "uops" is a tinygrad
+ * UOp graph (dlcImportTinygradJson), anything else Frontend IR
+ * (dlcImportFrontendJson, which reports what is wrong with it). */
+DLC_GIVE MlirModule dlcImportGraphJson(DLC_KEEP MlirContext ctx,
+                                       MlirStringRef json,
+                                       MlirStringRef sourceName,
+                                       MlirStringCallback errorCallback,
+                                       void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -72,7 +72,8 @@ typedef enum {
 typedef enum {
   DLC_RUNTIME_PARAM_PTR,
   DLC_RUNTIME_PARAM_I64,
-  DLC_RUNTIME_PARAM_TENSORMAP /* a TMA tensor map over a ptr parameter */
+  DLC_RUNTIME_PARAM_TENSORMAP, /* a TMA tensor map over a ptr parameter */
+  DLC_RUNTIME_PARAM_WORKSPACE  /* scratch memory the runtime provides */
 } DlcRuntimeParamKind;
 typedef enum {
   DLC_RUNTIME_ROLE_NONE,
@@ -86,7 +87,14 @@ typedef enum {
  * parameter it maps, `shape` holds its `rank` dimensions innermost first,
  * `strides` the byte strides of dimensions 1.. (rank - 1 expressions),
  * `box` the box innermost first; the kernel receives the device address
- * of the encoded 128-byte map. */
+ * of the encoded 128-byte map. An im2col map (`im2col`, "mode": "im2col")
+ * has 3 to 5 dims (C, W, H, N for a 2-D conv), `box` = {channels per
+ * pixel, pixels per column}, rank - 2 pixel box corners `lower`/`upper`
+ * (W first) and rank `elementStrides` (the traversal strides).  For kind
+ * WORKSPACE (SM90 split-K), `bytes`
+ * is its size: the runtime allocates it zeroed, keeps it across the
+ * kernel's launches (the kernel leaves it zeroed where it must be) and
+ * passes its address. */
 typedef struct {
   const char *name;
   DlcRuntimeParamKind kind;
@@ -98,6 +106,10 @@ typedef struct {
   const char *tensor; /* TENSORMAP */
   const char *const *strides; /* TENSORMAP: rank - 1 expressions */
   int64_t box[3];             /* TENSORMAP */
+  const char *bytes;          /* WORKSPACE: an expression */
+  int im2col;                 /* TENSORMAP: "mode": "im2col" */
+  int lower[3], upper[3];     /* im2col */
+  int64_t elementStrides[5];  /* im2col */
 } DlcRuntimeParam;
 
 /* The launch a manifest asks for, evaluated for given symbol values. */
@@ -125,6 +137,15 @@ DLC_KEEP const char *
 dlcRuntimeManifestGetPtxPath(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const char *
 dlcRuntimeManifestGetArch(DLC_KEEP const DlcRuntimeManifest *m);
+/* The compiler's summary of the kernel's plan ("plan"), or NULL. */
+DLC_KEEP const char *
+dlcRuntimeManifestGetPlan(DLC_KEEP const DlcRuntimeManifest *m);
+/* The cost model's estimate ("estimate", docs/conventions.md): its time in
+ * microseconds and occupancy at the nominal sizes `*at` names
+ * ("MxNxK=4096x4096x4096"); -1 when the manifest has none. */
+int dlcRuntimeManifestGetEstimate(DLC_KEEP const DlcRuntimeManifest *m,
+                                  double *us, double *occupancy,
+                                  DLC_KEEP const char **at);
 int dlcRuntimeManifestGetNumSymbols(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const char *
 dlcRuntimeManifestGetSymbol(DLC_KEEP const DlcRuntimeManifest *m, int i);
@@ -134,6 +155,13 @@ int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
 int dlcRuntimeManifestGetNumParams(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const DlcRuntimeParam *
 dlcRuntimeManifestGetParam(DLC_KEEP const DlcRuntimeManifest *m, int i);
+
+/* The bytes of the manifest's workspace parameter (0 when it has none).
+ * -1 with a message. */
+int dlcRuntimeManifestGetWorkspaceBytes(DLC_KEEP const DlcRuntimeManifest *m,
+                                        DLC_KEEP const int64_t *symbols,
+                                        int64_t *bytes, char *err,
+                                        size_t errSize);
 
 /* symbols[i] is the value of symbol i (manifest symbol order). */
 int dlcRuntimeManifestGetLaunch(DLC_KEEP const DlcRuntimeManifest *m,
@@ -274,6 +302,15 @@ void dlcRuntimeDestroy(DLC_TAKE DlcRuntime *rt);
 DLC_KEEP const char *dlcRuntimeGetLastError(DLC_KEEP const DlcRuntime *rt);
 DLC_KEEP const char *dlcRuntimeGetDeviceName(DLC_KEEP const DlcRuntime *rt);
 
+/* The stream (a CUstream, borrowed) that every later launch, timing event
+ * and TMA repack of this runtime goes to; NULL, the default, is the legacy
+ * default stream.  A host sharing the device with a framework passes the
+ * framework's current stream (torch.cuda.current_stream().cuda_stream), so
+ * that the kernels are ordered after the work that produced their inputs.
+ * The stream must belong to the device's primary context. */
+void dlcRuntimeSetStream(DLC_KEEP DlcRuntime *rt, DLC_KEEP void *stream);
+DLC_KEEP void *dlcRuntimeGetStream(DLC_KEEP const DlcRuntime *rt);
+
 int dlcRuntimeMalloc(DLC_KEEP DlcRuntime *rt, size_t bytes,
                      DlcRuntimeDevicePtr *out);
 int dlcRuntimeFree(DLC_KEEP DlcRuntime *rt, DlcRuntimeDevicePtr p);
@@ -299,10 +336,11 @@ dlcRuntimeKernelLoad(DLC_KEEP DlcRuntime *rt,
                      DLC_KEEP const DlcRuntimeManifest *m);
 void dlcRuntimeKernelDestroy(DLC_TAKE DlcRuntimeKernel *k);
 
-/* Launches on the default stream.  ptrs holds one device pointer per
- * pointer parameter, in parameter order; symbols the symbol values in
- * manifest symbol order (the i64 parameters are taken from them by name).
- * Asynchronous: errors of the kernel itself show at the next synchronize. */
+/* Launches on the runtime's stream (dlcRuntimeSetStream).  ptrs holds one
+ * device pointer per pointer parameter, in parameter order; symbols the symbol
+ * values in manifest symbol order (the i64 parameters are taken from them by
+ * name). Asynchronous: errors of the kernel itself show at the next
+ * synchronize. */
 int dlcRuntimeKernelLaunch(DLC_KEEP DlcRuntimeKernel *k,
                            DLC_KEEP const DlcRuntimeDevicePtr *ptrs,
                            DLC_KEEP const int64_t *symbols);
@@ -344,7 +382,7 @@ int dlcRuntimeExecutableAllocate(DLC_KEEP DlcRuntimeExecutable *e,
 /* Frees the intermediates (after synchronizing the device). */
 int dlcRuntimeExecutableRelease(DLC_KEEP DlcRuntimeExecutable *e);
 
-/* Launches every kernel in order on the default stream.  tensors holds one
+/* Launches every kernel in order on the runtime's stream.  tensors holds one
  * device pointer per pointer parameter of the signature (graph inputs, then
  * outputs); each kernel's pointer parameters are bound to them and to the
  * intermediates (allocated first when needed), its i64 parameters to the
@@ -371,6 +409,15 @@ int dlcRuntimeExecutableTime(DLC_KEEP DlcRuntimeExecutable *e,
                              DLC_KEEP const DlcRuntimeDevicePtr *tensors,
                              DLC_KEEP const int64_t *symbols, int warmup,
                              int iters, double *medianMs);
+
+/* The same for kernel `kernel` (launch order) alone, bound as in the
+ * program to `tensors` and the intermediates (which hold what the last run
+ * left): its time within the program, for the per-kernel measurement rows
+ * of dlc-run --log. */
+int dlcRuntimeExecutableTimeKernel(DLC_KEEP DlcRuntimeExecutable *e, int kernel,
+                                   DLC_KEEP const DlcRuntimeDevicePtr *tensors,
+                                   DLC_KEEP const int64_t *symbols, int warmup,
+                                   int iters, double *medianMs);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,10 @@ typedef struct DlcShape {
 bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
                       size_t whySize);
 
+/* A symbol name: a letter or '_', then letters, digits or '_' (an encoding
+ * entry that is not one, "M*K", is refused by dlcShapeFromType). */
+bool dlcIsSymbolName(MlirStringRef name);
+
 bool dlcDimIsOne(DlcDim dim);
 bool dlcDimEqual(DlcDim a, DlcDim b);
 bool dlcShapeEqual(const DlcShape *a, const DlcShape *b);

@@ -84,7 +84,11 @@ FeValue feUnary(FeImporter *im, const char *op, FeValue x) {
 FeValue feConstShaped(FeImporter *im, double value, MlirType element,
                       const DlcShape *shape) {
   const char *names[] = {"value"};
-  MlirAttribute attr = mlirFloatAttrDoubleGet(im->ctx, element, value);
+  /* An integer or i1 constant holds an IntegerAttr (tinygrad's bool and int
+   * CONSTs). */
+  MlirAttribute attr = mlirTypeIsAInteger(element)
+                           ? mlirIntegerAttrGet(element, (int64_t)value)
+                           : mlirFloatAttrDoubleGet(im->ctx, element, value);
   return build(im, DLC_OP_TINY_CONST, 0, NULL, shape, element, 1, names, &attr);
 }
 
@@ -95,15 +99,21 @@ FeValue feConst(FeImporter *im, double value, MlirType element) {
 
 bool feBinary(FeImporter *im, const FeNode *node, const char *op, FeValue a,
               FeValue b, FeValue *out) {
+  char path[FE_PATH_SIZE + 16];
+  snprintf(path, sizeof(path), "%s.inputs", node->path);
+  return feBinaryAt(im, node->inputsJson, path, op, a, b, out);
+}
+
+bool feBinaryAt(FeImporter *im, const DlcJsonValue *at, const char *path,
+                const char *op, FeValue a, FeValue b, FeValue *out) {
   DlcShape shape;
   int badAxis = 0;
   if (!dlcShapeBroadcast(&a.shape, &b.shape, &shape, &badAxis)) {
-    char lhs[256], rhs[256], path[FE_PATH_SIZE + 16];
+    char lhs[256], rhs[256];
     dlcShapeFormat(&a.shape, lhs, sizeof(lhs));
     dlcShapeFormat(&b.shape, rhs, sizeof(rhs));
-    snprintf(path, sizeof(path), "%s.inputs", node->path);
     /* tiny-verify's wording (lib/Dialect/Tiny/TinyChecks.c). */
-    feCodedError(im, node->inputsJson, path, &dlcBroadcastMismatch,
+    feCodedError(im, at, path, &dlcBroadcastMismatch,
                  "expand one side (tiny.expand) so the dimensions agree, or "
                  "revisit the order of operations",
                  "operand shapes %s and %s differ at axis %d (right-aligned) "
@@ -112,11 +122,15 @@ bool feBinary(FeImporter *im, const FeNode *node, const char *op, FeValue a,
     return false;
   }
   MlirType element = fePromote(im, a.element, b.element);
+  bool compare =
+      strcmp(op, DLC_OP_TINY_CMPLT) == 0 || strcmp(op, DLC_OP_TINY_CMPNE) == 0;
   /* One statement each: the casts are emitted in operand order. */
   FeValue operands[2];
   operands[0] = feCast(im, a, element);
   operands[1] = feCast(im, b, element);
-  *out = build(im, op, 2, operands, &shape, element, 0, NULL, NULL);
+  *out =
+      build(im, op, 2, operands, &shape,
+            compare ? mlirIntegerTypeGet(im->ctx, 1) : element, 0, NULL, NULL);
   return true;
 }
 
@@ -159,6 +173,34 @@ FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding) {
   const char *names[] = {"padding"};
   MlirAttribute attr = denseI64(im, 2 * x.shape.rank, padding);
   return build(im, DLC_OP_TINY_PAD, 1, &x, &shape, x.element, 1, names, &attr);
+}
+
+FeValue fePermute(FeImporter *im, FeValue x, const int64_t *order) {
+  DlcShape shape = x.shape;
+  for (int i = 0; i < shape.rank; ++i)
+    shape.dims[i] = x.shape.dims[order[i]];
+  const char *names[] = {"order"};
+  MlirAttribute attr = denseI64(im, x.shape.rank, order);
+  return build(im, DLC_OP_TINY_PERMUTE, 1, &x, &shape, x.element, 1, names,
+               &attr);
+}
+
+FeValue feShrink(FeImporter *im, FeValue x, const int64_t *offsets,
+                 const DlcShape *to) {
+  int64_t steps[DLC_MAX_RANK];
+  for (int i = 0; i < x.shape.rank; ++i)
+    steps[i] = 1;
+  const char *names[] = {"offsets", "steps"};
+  MlirAttribute attrs[] = {denseI64(im, x.shape.rank, offsets),
+                           denseI64(im, x.shape.rank, steps)};
+  return build(im, DLC_OP_TINY_SHRINK, 1, &x, to, x.element, 2, names, attrs);
+}
+
+FeValue feFlip(FeImporter *im, FeValue x, const int64_t *axes, int numAxes) {
+  const char *names[] = {"axes"};
+  MlirAttribute attr = denseI64(im, numAxes, axes);
+  return build(im, DLC_OP_TINY_FLIP, 1, &x, &x.shape, x.element, 1, names,
+               &attr);
 }
 
 FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
@@ -244,7 +286,7 @@ bool feFinishMaps(FeImporter *im) {
   for (size_t i = 0; i < im->numMaps; ++i) {
     const FePendingMap *m = &im->maps[i];
     size_t size = 64 + strlen(m->results) + 8 * (size_t)m->numDims +
-                  8 * (size_t)im->symbols.count;
+                  8 * (size_t)im->numSymbols;
     char *text = malloc(size);
     if (!text) {
       feError(im, NULL, NULL, "out of memory");
@@ -255,11 +297,11 @@ bool feFinishMaps(FeImporter *im) {
       used +=
           (size_t)snprintf(text + used, size - used, "%sd%d", d ? ", " : "", d);
     used += (size_t)snprintf(text + used, size - used, ")");
-    for (int s = 0; s < im->symbols.count; ++s)
+    for (int s = 0; s < im->numSymbols; ++s)
       used += (size_t)snprintf(text + used, size - used, "%ss%d",
                                s ? ", " : "[", s);
-    snprintf(text + used, size - used, "%s -> (%s)>",
-             im->symbols.count ? "]" : "", m->results);
+    snprintf(text + used, size - used, "%s -> (%s)>", im->numSymbols ? "]" : "",
+             m->results);
     MlirAttribute map = dlcAttr(im->ctx, text);
     free(text);
     if (mlirAttributeIsNull(map))

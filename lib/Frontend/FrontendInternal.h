@@ -1,5 +1,7 @@
-/* Frontend IR → tiny (internal): the importer's state, its error helpers,
- * the tiny op emitters (Emit.c) and the per-op lowerings (LowerOps.c).
+/* Graph importers → tiny (internal): the importer's state, its error and
+ * JSON helpers and import session (Importer.c), the tiny op emitters
+ * (Emit.c), the Frontend JSON's per-op lowerings (LowerOps.c); the tinygrad
+ * UOp importer (ImportTinygrad.c) shares all but the lowerings.
  *
  * ImportFrontend.c reads the document (signature, tensors, graph), keeps one
  * FeTensor per tensor name and one FeValue (an SSA value with its symbolic
@@ -12,7 +14,6 @@
 #include "Builder.h"
 #include "Json.h"
 #include "StringMap.h"
-#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -23,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { FE_MAX_INPUTS = 4, FE_PATH_SIZE = 96 };
+enum { FE_MAX_INPUTS = 4, FE_MAX_SYMBOLS = 64, FE_PATH_SIZE = 96 };
 
 /* A tensor value: the SSA value, its element type and symbolic shape (the
  * symbols point into the context's attribute storage). */
@@ -54,6 +55,19 @@ typedef struct FePendingMap {
   char *results; /* owned: "d0, d4, d2 * 2 + d5" */
 } FePendingMap;
 
+/* What one tinygrad UOp became (ImportTinygrad.c): a tensor value, a
+ * symbol (DEFINE_VAR), or a list of shape entries (STACK/VECTORIZE). */
+typedef struct FeUop {
+  enum { FE_UOP_NONE, FE_UOP_TENSOR, FE_UOP_SYMBOL, FE_UOP_SHAPE } kind;
+  FeValue value;        /* TENSOR */
+  bool weak;            /* TENSOR: a weakly typed constant (takes the other
+                           operand's dtype) */
+  bool isConst;         /* TENSOR: a CONST (its number in `constant`) */
+  double constant;      /* TENSOR of a CONST */
+  MlirStringRef symbol; /* SYMBOL */
+  DlcShape shape;       /* SHAPE: its entries (a static one: size >= 0) */
+} FeUop;
+
 typedef struct FeImporter {
   MlirContext ctx;
   MlirStringRef sourceName;
@@ -68,11 +82,20 @@ typedef struct FeImporter {
 
   /* Graph symbols in order: those of the argument types (first
    * appearance), then those a Conv2D introduces. */
-  DlcSymbolTable symbols; /* owned; names borrowed from the document */
+  MlirStringRef symbols[FE_MAX_SYMBOLS];
+  int numSymbols;
   int numArgumentSymbols;
 
   FePendingMap *maps;
   size_t numMaps, capacityMaps;
+
+  /* The code and suggestion of format errors (a missing or unknown field,
+   * malformed JSON); NULL: plain errors. */
+  const DlcDiagnosticCode *formatCode;
+  const char *formatSuggestion;
+
+  FeUop *uops; /* owned: one per UOp of a tinygrad graph */
+  size_t numUops;
 } FeImporter;
 
 /* A graph node being lowered. */
@@ -91,7 +114,7 @@ typedef struct FeNode {
   const DlcJsonValue *outputJson;
 } FeNode;
 
-/* --- errors (ImportFrontend.c) -------------------------------------------- */
+/* --- errors (Importer.c) -------------------------------------------------- */
 
 /* Reports "<source>:<line>:<col>: error: <path>: <what>" at `at` (the root
  * position when NULL) and marks the import failed. Only the first error is
@@ -105,7 +128,45 @@ void feCodedError(FeImporter *im, const DlcJsonValue *at, const char *path,
                   const char *format, ...)
     __attribute__((format(printf, 6, 7)));
 
-/* --- symbols and types (ImportFrontend.c) --------------------------------- */
+/* --- JSON fields (Importer.c) -------------------------------------------- */
+
+/* Requires `value` to be of `kind`. */
+bool feExpectKind(FeImporter *im, const DlcJsonValue *value, const char *path,
+                  DlcJsonValueKind kind);
+/* Rejects members of `object` not in `allowed` (NULL-terminated). */
+bool feCheckKeys(FeImporter *im, const DlcJsonValue *object, const char *path,
+                 const char *const *allowed);
+/* The member `key` of `object` (of `kind`); NULL when absent (an error when
+ * `required`) or ill-typed (always an error: check im->failed). */
+const DlcJsonValue *feMember(FeImporter *im, const DlcJsonValue *object,
+                             const char *path, const char *key,
+                             DlcJsonValueKind kind, bool required);
+/* A letter or '_', then letters, digits or '_'. */
+bool feIsIdentifier(const char *s);
+/* {dlc.name = name}, an argument's or result's attributes. */
+MlirAttribute feNameDictionary(FeImporter *im, const char *name);
+/* The JSON position as a file:line:col location. */
+MlirLocation feJsonLocation(FeImporter *im, const DlcJsonValue *at);
+
+/* --- the session (Importer.c) ----------------------------------------------
+ */
+
+typedef MlirModule (*FeImportFn)(FeImporter *im, const DlcJsonValue *root);
+/* Parses `json`, loads the dialects, calls `importDocument` with MLIR
+ * diagnostics forwarded to `errorCallback`, frees the importer's state;
+ * the contract of dlcImportFrontendJson. Format errors carry `formatCode`
+ * and `formatSuggestion` unless NULL. */
+MlirModule feImport(MlirContext ctx, MlirStringRef json,
+                    MlirStringRef sourceName, MlirStringCallback errorCallback,
+                    void *userData, FeImportFn importDocument,
+                    const DlcDiagnosticCode *formatCode,
+                    const char *formatSuggestion);
+/* The module verifies and passes tiny-verify's checks (an importer bug
+ * otherwise, reported like any diagnostic). */
+bool feVerifyModule(FeImporter *im, MlirModule module);
+
+/* --- symbols and types (Importer.c, ImportFrontend.c) ----------------------
+ */
 
 /* `name` kept in the context's storage (a StringAttr's value). */
 MlirStringRef feInternSymbol(FeImporter *im, const char *name);
@@ -163,6 +224,15 @@ FeValue feConstShaped(FeImporter *im, double value, MlirType element,
  * broadcast right-aligned; a mismatch is E1001 at node.inputs. */
 bool feBinary(FeImporter *im, const FeNode *node, const char *op, FeValue a,
               FeValue b, FeValue *out);
+/* The same with the error at `at`/`path`; tiny.cmplt and tiny.cmpne give
+ * i1. */
+bool feBinaryAt(FeImporter *im, const DlcJsonValue *at, const char *path,
+                const char *op, FeValue a, FeValue b, FeValue *out);
+FeValue fePermute(FeImporter *im, FeValue x, const int64_t *order);
+/* tiny.shrink with steps 1: dim i keeps [offsets[i], offsets[i] + to[i]). */
+FeValue feShrink(FeImporter *im, FeValue x, const int64_t *offsets,
+                 const DlcShape *to);
+FeValue feFlip(FeImporter *im, FeValue x, const int64_t *axes, int numAxes);
 FeValue feReduce(FeImporter *im, const char *kind, FeValue x,
                  const int64_t *axes, int numAxes, MlirType acc);
 FeValue feExpand(FeImporter *im, FeValue x, const DlcShape *to,

@@ -20,135 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* --- errors --------------------------------------------------------------- */
-
-static void sendLine(FeImporter *im, const char *line) {
-  if (im->errorCallback)
-    im->errorCallback(mlirStringRefCreateFromCString(line), im->userData);
-}
-
-/* "<source>:<line>:<col>: error: <path>: <what>" (no path: no "<path>: "). */
-static void reportAt(FeImporter *im, int line, int col, const char *path,
-                     const char *what) {
-  im->failed = true;
-  const char *sep = path && path[0] ? ": " : "";
-  const char *p = path ? path : "";
-  int n =
-      snprintf(NULL, 0, "%.*s:%d:%d: error: %s%s%s", (int)im->sourceName.length,
-               im->sourceName.data, line, col, p, sep, what);
-  char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (!text)
-    return;
-  snprintf(text, (size_t)n + 1, "%.*s:%d:%d: error: %s%s%s",
-           (int)im->sourceName.length, im->sourceName.data, line, col, p, sep,
-           what);
-  sendLine(im, text);
-  free(text);
-}
-
-static void vreport(FeImporter *im, const DlcJsonValue *at, const char *path,
-                    const char *format, va_list args) {
-  if (im->failed)
-    return;
-  char what[1024];
-  vsnprintf(what, sizeof(what), format, args);
-  reportAt(im, at ? at->line : 1, at ? at->column : 1, path, what);
-}
-
-void feError(FeImporter *im, const DlcJsonValue *at, const char *path,
-             const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  vreport(im, at, path, format, args);
-  va_end(args);
-}
-
-void feCodedError(FeImporter *im, const DlcJsonValue *at, const char *path,
-                  const DlcDiagnosticCode *code, const char *suggestion,
-                  const char *format, ...) {
-  if (im->failed)
-    return;
-  char why[768];
-  va_list args;
-  va_start(args, format);
-  vsnprintf(why, sizeof(why), format, args);
-  va_end(args);
-  feError(im, at, path, "%s %s: %s; suggestion: %s", code->code, code->kind,
-          why, suggestion);
-}
-
-/* MLIR diagnostics raised while importing (attribute parsing, the final
- * verification) go to the same callback, formatted like DLC's tools. */
-typedef struct {
-  char *data;
-  size_t size, capacity;
-} Text;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  Text *t = userData;
-  if (t->size + chunk.length + 1 > t->capacity) {
-    size_t capacity = 2 * (t->size + chunk.length + 1);
-    char *grown = realloc(t->data, capacity);
-    if (!grown)
-      return;
-    t->data = grown;
-    t->capacity = capacity;
-  }
-  memcpy(t->data + t->size, chunk.data, chunk.length);
-  t->size += chunk.length;
-  t->data[t->size] = '\0';
-}
-
-static void forward(FeImporter *im, MlirDiagnostic diagnostic) {
-  MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
-  char where[512];
-  dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
-                    sizeof(where));
-  Text message = {NULL, 0, 0};
-  mlirDiagnosticPrint(diagnostic, appendText, &message);
-  Text line = {NULL, 0, 0};
-  appendText(mlirStringRefCreateFromCString(where), &line);
-  appendText(mlirStringRefCreateFromCString(": "), &line);
-  appendText(
-      mlirStringRefCreateFromCString(dlcDiagnosticSeverityName(severity)),
-      &line);
-  appendText(mlirStringRefCreateFromCString(": "), &line);
-  appendText(mlirStringRefCreateFromCString(message.data ? message.data : ""),
-             &line);
-  if (line.data)
-    sendLine(im, line.data);
-  free(line.data);
-  free(message.data);
-  if (severity == MlirDiagnosticError)
-    im->failed = true;
-  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i)
-    forward(im, mlirDiagnosticGetNote(diagnostic, i));
-}
-
-static MlirLogicalResult forwardDiagnostic(MlirDiagnostic diagnostic,
-                                           void *userData) {
-  forward(userData, diagnostic);
-  return mlirLogicalResultSuccess();
-}
-
-/* --- symbols and tensors -------------------------------------------------- */
-
-MlirStringRef feInternSymbol(FeImporter *im, const char *name) {
-  return mlirStringAttrGetValue(
-      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(name)));
-}
-
-bool feHasSymbol(const FeImporter *im, MlirStringRef symbol) {
-  return dlcSymbolTableFind(&im->symbols, symbol) >= 0;
-}
-
-bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
-                 const char *path) {
-  if (dlcSymbolTableAdd(&im->symbols, symbol) >= 0)
-    return true;
-  feError(im, at, path, "out of memory");
-  return false;
-}
+/* --- tensors ---------------------------------------------------------------
+ */
 
 FeTensor *feFindTensor(FeImporter *im, const char *name) {
   size_t i = dlcStringMapFind(&im->tensorIndex, name);
@@ -172,62 +45,6 @@ static FeTensor *addTensor(FeImporter *im, const char *name) {
   return t;
 }
 
-/* --- generic field checks ------------------------------------------------- */
-
-static const char *article(DlcJsonValueKind kind) {
-  return kind == DlcJsonValueArray || kind == DlcJsonValueObject ? "an" : "a";
-}
-
-/* Requires `value` to be of `kind`. */
-static bool expectKind(FeImporter *im, const DlcJsonValue *value,
-                       const char *path, DlcJsonValueKind kind) {
-  if (value->kind == kind)
-    return true;
-  feError(im, value, path, "expected %s %s, found %s %s", article(kind),
-          dlcJsonValueKindName(kind), article(value->kind),
-          dlcJsonValueKindName(value->kind));
-  return false;
-}
-
-/* Rejects members of `object` not in `allowed` (NULL-terminated). */
-static bool checkKeys(FeImporter *im, const DlcJsonValue *object,
-                      const char *path, const char *const *allowed) {
-  for (size_t i = 0; i < object->count; ++i) {
-    bool known = false;
-    for (const char *const *k = allowed; *k && !known; ++k)
-      known = strcmp(*k, object->keys[i]) == 0;
-    if (known)
-      continue;
-    char list[256] = "";
-    size_t used = 0;
-    for (const char *const *k = allowed; *k && used < sizeof(list); ++k)
-      used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
-                               k == allowed ? "" : ", ", *k);
-    if (!allowed[0])
-      snprintf(list, sizeof(list), "none");
-    feError(im, &object->items[i], path,
-            "unknown field \"%.100s\" (expected: %s)", object->keys[i], list);
-    return false;
-  }
-  return true;
-}
-
-/* The member `key` of `object` (of `kind`); NULL when absent (an error when
- * `required`) or ill-typed (always an error: check im->failed). */
-static const DlcJsonValue *member(FeImporter *im, const DlcJsonValue *object,
-                                  const char *path, const char *key,
-                                  DlcJsonValueKind kind, bool required) {
-  const DlcJsonValue *value = dlcJsonValueGetMember(object, key);
-  char sub[FE_PATH_SIZE + 64];
-  snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "." : "", key);
-  if (!value) {
-    if (required)
-      feError(im, object, path[0] ? path : NULL, "missing field \"%s\"", key);
-    return NULL;
-  }
-  return expectKind(im, value, sub, kind) ? value : NULL;
-}
-
 /* --- dtypes and shapes ---------------------------------------------------- */
 
 static bool parseDtype(FeImporter *im, const char *text, MlirType *out) {
@@ -242,15 +59,6 @@ static bool parseDtype(FeImporter *im, const char *text, MlirType *out) {
   return true;
 }
 
-static bool isIdentifier(const char *s) {
-  if (!(isalpha((unsigned char)s[0]) || s[0] == '_'))
-    return false;
-  for (const char *p = s + 1; *p; ++p)
-    if (!(isalnum((unsigned char)*p) || *p == '_'))
-      return false;
-  return true;
-}
-
 /* tensors.<name>: {"dtype": ..., "shape": [...]}. */
 static bool readDeclaration(FeImporter *im, const char *name,
                             const DlcJsonValue *decl) {
@@ -261,13 +69,13 @@ static bool readDeclaration(FeImporter *im, const char *name,
     feError(im, decl, "tensors", "a tensor name must not be empty");
     return false;
   }
-  if (!expectKind(im, decl, path, DlcJsonValueObject) ||
-      !checkKeys(im, decl, path, keys))
+  if (!feExpectKind(im, decl, path, DlcJsonValueObject) ||
+      !feCheckKeys(im, decl, path, keys))
     return false;
   const DlcJsonValue *dtype =
-      member(im, decl, path, "dtype", DlcJsonValueString, true);
+      feMember(im, decl, path, "dtype", DlcJsonValueString, true);
   const DlcJsonValue *shape =
-      member(im, decl, path, "shape", DlcJsonValueArray, true);
+      feMember(im, decl, path, "shape", DlcJsonValueArray, true);
   if (!dtype || !shape)
     return false;
   FeTensor *t = addTensor(im, name);
@@ -298,7 +106,7 @@ static bool readDeclaration(FeImporter *im, const char *name,
         d->integer <= ((int64_t)1 << 40)) {
       dim->size = d->integer;
       dim->symbol = mlirStringRefCreate(NULL, 0);
-    } else if (d->kind == DlcJsonValueString && isIdentifier(d->string)) {
+    } else if (d->kind == DlcJsonValueString && feIsIdentifier(d->string)) {
       dim->size = -1;
       dim->symbol = feInternSymbol(im, d->string);
     } else {
@@ -344,7 +152,7 @@ bool feAttrBool(FeImporter *im, const FeNode *node, const char *key,
     return true;
   char path[FE_PATH_SIZE + 64];
   feAttrPath(node, key, path, sizeof(path));
-  if (!expectKind(im, v, path, DlcJsonValueBool))
+  if (!feExpectKind(im, v, path, DlcJsonValueBool))
     return false;
   *out = v->boolean;
   return true;
@@ -358,7 +166,7 @@ bool feAttrNumber(FeImporter *im, const FeNode *node, const char *key,
     return true;
   char path[FE_PATH_SIZE + 64];
   feAttrPath(node, key, path, sizeof(path));
-  if (!expectKind(im, v, path, DlcJsonValueNumber))
+  if (!feExpectKind(im, v, path, DlcJsonValueNumber))
     return false;
   *out = v->number;
   return true;
@@ -413,7 +221,7 @@ bool feAttrDtype(FeImporter *im, const FeNode *node, const char *key,
     return true;
   char path[FE_PATH_SIZE + 64];
   feAttrPath(node, key, path, sizeof(path));
-  if (!expectKind(im, v, path, DlcJsonValueString))
+  if (!feExpectKind(im, v, path, DlcJsonValueString))
     return false;
   if (!parseDtype(im, v->string, out)) {
     feError(im, v, path,
@@ -474,32 +282,33 @@ static bool readDocument(FeImporter *im, const DlcJsonValue *root,
   static const char *const rootKeys[] = {"signature", "tensors", "graph",
                                          "name", NULL};
   static const char *const signatureKeys[] = {"inputs", "outputs", NULL};
-  if (!expectKind(im, root, "document", DlcJsonValueObject) ||
-      !checkKeys(im, root, "document", rootKeys))
+  if (!feExpectKind(im, root, "document", DlcJsonValueObject) ||
+      !feCheckKeys(im, root, "document", rootKeys))
     return false;
-  doc->name = member(im, root, "", "name", DlcJsonValueString, false);
-  doc->signature = member(im, root, "", "signature", DlcJsonValueObject, true);
+  doc->name = feMember(im, root, "", "name", DlcJsonValueString, false);
+  doc->signature =
+      feMember(im, root, "", "signature", DlcJsonValueObject, true);
   if (im->failed)
     return false;
-  doc->tensors = member(im, root, "", "tensors", DlcJsonValueObject, true);
+  doc->tensors = feMember(im, root, "", "tensors", DlcJsonValueObject, true);
   if (im->failed)
     return false;
-  doc->graph = member(im, root, "", "graph", DlcJsonValueArray, true);
+  doc->graph = feMember(im, root, "", "graph", DlcJsonValueArray, true);
   if (im->failed)
     return false;
-  if (doc->name && !isIdentifier(doc->name->string)) {
+  if (doc->name && !feIsIdentifier(doc->name->string)) {
     feError(im, doc->name, "name",
             "the graph name must be an identifier (letters, digits, '_')");
     return false;
   }
-  if (!checkKeys(im, doc->signature, "signature", signatureKeys))
+  if (!feCheckKeys(im, doc->signature, "signature", signatureKeys))
     return false;
-  doc->inputs = member(im, doc->signature, "signature", "inputs",
-                       DlcJsonValueArray, true);
+  doc->inputs = feMember(im, doc->signature, "signature", "inputs",
+                         DlcJsonValueArray, true);
   if (im->failed)
     return false;
-  doc->outputs = member(im, doc->signature, "signature", "outputs",
-                        DlcJsonValueArray, true);
+  doc->outputs = feMember(im, doc->signature, "signature", "outputs",
+                          DlcJsonValueArray, true);
   if (im->failed)
     return false;
   if (doc->outputs->count == 0) {
@@ -520,11 +329,11 @@ static const DlcJsonValue *signatureTensor(FeImporter *im,
   static const char *const inputKeys[] = {"tensor", "role", "mutability",
                                           "storage", NULL};
   static const char *const outputKeys[] = {"tensor", NULL};
-  if (!expectKind(im, entry, path, DlcJsonValueObject) ||
-      !checkKeys(im, entry, path, isInput ? inputKeys : outputKeys))
+  if (!feExpectKind(im, entry, path, DlcJsonValueObject) ||
+      !feCheckKeys(im, entry, path, isInput ? inputKeys : outputKeys))
     return NULL;
   const DlcJsonValue *tensor =
-      member(im, entry, path, "tensor", DlcJsonValueString, true);
+      feMember(im, entry, path, "tensor", DlcJsonValueString, true);
   if (!tensor || !isInput)
     return tensor;
   static const char *const roles[] = {"data", "param", NULL};
@@ -533,7 +342,7 @@ static const DlcJsonValue *signatureTensor(FeImporter *im,
   const char *fields[] = {"role", "mutability"};
   for (int f = 0; f < 2; ++f) {
     const DlcJsonValue *v =
-        member(im, entry, path, fields[f], DlcJsonValueString, false);
+        feMember(im, entry, path, fields[f], DlcJsonValueString, false);
     if (im->failed)
       return NULL;
     bool ok = !v;
@@ -547,20 +356,8 @@ static const DlcJsonValue *signatureTensor(FeImporter *im,
       return NULL;
     }
   }
-  member(im, entry, path, "storage", DlcJsonValueString, false);
+  feMember(im, entry, path, "storage", DlcJsonValueString, false);
   return im->failed ? NULL : tensor;
-}
-
-static MlirAttribute nameDictionary(FeImporter *im, const char *name) {
-  MlirNamedAttribute entry = mlirNamedAttributeGet(
-      mlirIdentifierGet(im->ctx, mlirStringRefCreateFromCString("dlc.name")),
-      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(name)));
-  return mlirDictionaryAttrGet(im->ctx, 1, &entry);
-}
-
-static MlirLocation jsonLocation(FeImporter *im, const DlcJsonValue *at) {
-  return mlirLocationFileLineColGet(im->ctx, im->sourceName, (unsigned)at->line,
-                                    (unsigned)at->column);
 }
 
 /* Creates, in `module`, the func.func whose arguments are the signature
@@ -600,13 +397,13 @@ static MlirOperation createFunction(FeImporter *im, const Document *doc,
     t->value.element = t->declElement;
     t->value.shape = t->declShape;
     types[i] = feTensorType(im, &t->declShape, t->declElement);
-    argAttrs[i] = nameDictionary(im, t->name);
+    argAttrs[i] = feNameDictionary(im, t->name);
     for (int d = 0; d < t->declShape.rank; ++d)
       if (t->declShape.dims[d].size < 0 &&
           !feAddSymbol(im, t->declShape.dims[d].symbol, name, sub))
         goto done;
   }
-  im->numArgumentSymbols = im->symbols.count;
+  im->numArgumentSymbols = im->numSymbols;
 
   const char *funcName = doc->name ? doc->name->string : "main";
   MlirAttribute attrs[] = {
@@ -617,7 +414,7 @@ static MlirOperation createFunction(FeImporter *im, const Document *doc,
   };
   const char *names[] = {"sym_name", "function_type", "arg_attrs"};
   DlcBuilder b = dlcBuilderAtEnd(mlirModuleGetBody(module),
-                                 jsonLocation(im, doc->signature));
+                                 feJsonLocation(im, doc->signature));
   MlirBlock body;
   func = dlcBuildWithRegion(&b, "func.func", 0, NULL, 0, NULL, n ? 3 : 2, names,
                             attrs, (intptr_t)n, types, &body);
@@ -684,7 +481,7 @@ static bool readNodeInputs(FeImporter *im, FeNode *node, const FeOpDef *def) {
     const DlcJsonValue *in = &inputs->items[i];
     char sub[FE_PATH_SIZE + 48];
     snprintf(sub, sizeof(sub), "%s[%zu]", path, i);
-    if (!expectKind(im, in, sub, DlcJsonValueString))
+    if (!feExpectKind(im, in, sub, DlcJsonValueString))
       return false;
     FeTensor *t = feFindTensor(im, in->string);
     if (!t || !t->defined) {
@@ -711,7 +508,7 @@ static bool readNodeOutput(FeImporter *im, FeNode *node,
   }
   const DlcJsonValue *out = &outputs->items[0];
   snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
-  if (!expectKind(im, out, path, DlcJsonValueString))
+  if (!feExpectKind(im, out, path, DlcJsonValueString))
     return false;
   if (!out->string[0]) {
     feError(im, out, path, "a tensor name must not be empty");
@@ -735,11 +532,11 @@ static bool importNode(FeImporter *im, const DlcJsonValue *json, size_t index) {
   memset(&node, 0, sizeof(node));
   node.json = json;
   snprintf(node.path, sizeof(node.path), "graph[%zu]", index);
-  if (!expectKind(im, json, node.path, DlcJsonValueObject) ||
-      !checkKeys(im, json, node.path, nodeKeys))
+  if (!feExpectKind(im, json, node.path, DlcJsonValueObject) ||
+      !feCheckKeys(im, json, node.path, nodeKeys))
     return false;
   const DlcJsonValue *op =
-      member(im, json, node.path, "op", DlcJsonValueString, true);
+      feMember(im, json, node.path, "op", DlcJsonValueString, true);
   if (!op)
     return false;
   const FeOpDef *def = feLookupOp(op->string);
@@ -752,11 +549,11 @@ static bool importNode(FeImporter *im, const DlcJsonValue *json, size_t index) {
   }
   node.op = def->name;
   const DlcJsonValue *name =
-      member(im, json, node.path, "name", DlcJsonValueString, false);
+      feMember(im, json, node.path, "name", DlcJsonValueString, false);
   if (im->failed)
     return false;
   node.fnJson =
-      member(im, json, node.path, "fn", DlcJsonValueString, def->takesFn);
+      feMember(im, json, node.path, "fn", DlcJsonValueString, def->takesFn);
   if (im->failed)
     return false;
   if (node.fnJson && !def->takesFn) {
@@ -766,24 +563,25 @@ static bool importNode(FeImporter *im, const DlcJsonValue *json, size_t index) {
   }
   node.fn = node.fnJson ? node.fnJson->string : NULL;
   node.inputsJson =
-      member(im, json, node.path, "inputs", DlcJsonValueArray, true);
+      feMember(im, json, node.path, "inputs", DlcJsonValueArray, true);
   if (!node.inputsJson)
     return false;
   const DlcJsonValue *outputs =
-      member(im, json, node.path, "outputs", DlcJsonValueArray, true);
+      feMember(im, json, node.path, "outputs", DlcJsonValueArray, true);
   if (!outputs)
     return false;
-  node.attrs = member(im, json, node.path, "attrs", DlcJsonValueObject, false);
+  node.attrs =
+      feMember(im, json, node.path, "attrs", DlcJsonValueObject, false);
   if (im->failed)
     return false;
   snprintf(path, sizeof(path), "%s.attrs", node.path);
-  if (node.attrs && !checkKeys(im, node.attrs, path, def->attrs))
+  if (node.attrs && !feCheckKeys(im, node.attrs, path, def->attrs))
     return false;
   if (!readNodeInputs(im, &node, def) || !readNodeOutput(im, &node, outputs))
     return false;
 
   /* Ops carry the node's name and JSON position. */
-  MlirLocation loc = jsonLocation(im, json);
+  MlirLocation loc = feJsonLocation(im, json);
   if (name)
     loc = mlirLocationNameGet(
         im->ctx, mlirStringRefCreateFromCString(name->string), loc);
@@ -832,10 +630,10 @@ static bool finishFunction(FeImporter *im, const Document *doc,
     }
     values[i] = t->value.value;
     types[i] = mlirValueGetType(values[i]);
-    resAttrs[i] = nameDictionary(im, t->name);
+    resAttrs[i] = feNameDictionary(im, t->name);
   }
   if (ok) {
-    im->b.loc = jsonLocation(im, doc->outputs);
+    im->b.loc = feJsonLocation(im, doc->outputs);
     dlcBuild(&im->b, "func.return", (intptr_t)n, values, 0, NULL, 0, NULL,
              NULL);
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -860,19 +658,13 @@ static bool finishFunction(FeImporter *im, const Document *doc,
   }
   /* Symbols a Conv2D introduced are not in the argument types: state the
    * order explicitly (docs/conventions.md). */
-  if (ok && im->symbols.count > im->numArgumentSymbols) {
-    int n = im->symbols.count;
-    MlirAttribute *names = malloc((size_t)n * sizeof(*names));
-    for (int i = 0; names && i < n; ++i)
-      names[i] = mlirStringAttrGet(im->ctx, im->symbols.names[i]);
-    if (names)
-      mlirOperationSetAttributeByName(
-          func, mlirStringRefCreateFromCString("dlc.symbols"),
-          mlirArrayAttrGet(im->ctx, n, names));
-    else
-      feError(im, NULL, NULL, "out of memory");
-    ok = names != NULL;
-    free(names);
+  if (ok && im->numSymbols > im->numArgumentSymbols) {
+    MlirAttribute names[FE_MAX_SYMBOLS];
+    for (int i = 0; i < im->numSymbols; ++i)
+      names[i] = mlirStringAttrGet(im->ctx, im->symbols[i]);
+    mlirOperationSetAttributeByName(
+        func, mlirStringRefCreateFromCString("dlc.symbols"),
+        mlirArrayAttrGet(im->ctx, im->numSymbols, names));
   }
   free(values);
   free(types);
@@ -880,37 +672,17 @@ static bool finishFunction(FeImporter *im, const Document *doc,
   return ok && feFinishMaps(im);
 }
 
-static MlirWalkResult checkTinyOp(MlirOperation op, void *userData) {
-  bool *ok = userData;
-  if (!dlcTinyCheckOp(op))
-    *ok = false;
-  return MlirWalkResultAdvance;
-}
-
-/* The result must be valid IR and pass tiny-verify's checks; a failure here
- * is an importer bug, reported like any other diagnostic. */
-static bool verifyModule(FeImporter *im, MlirModule module) {
-  MlirOperation op = mlirModuleGetOperation(module);
-  if (!mlirOperationVerify(op)) {
-    im->failed = true;
-    return false;
-  }
-  bool ok = true;
-  mlirOperationWalk(op, checkTinyOp, &ok, MlirWalkPreOrder);
-  return ok && !im->failed;
-}
-
 static MlirModule importDocument(FeImporter *im, const DlcJsonValue *root) {
   Document doc;
   memset(&doc, 0, sizeof(doc));
   if (!readDocument(im, root, &doc))
     return (MlirModule){NULL};
-  MlirModule module = mlirModuleCreateEmpty(jsonLocation(im, root));
+  MlirModule module = mlirModuleCreateEmpty(feJsonLocation(im, root));
   MlirOperation func = createFunction(im, &doc, module);
   bool ok = !mlirOperationIsNull(func);
   for (size_t i = 0; ok && i < doc.graph->count; ++i)
     ok = importNode(im, &doc.graph->items[i], i);
-  ok = ok && finishFunction(im, &doc, func) && verifyModule(im, module);
+  ok = ok && finishFunction(im, &doc, func) && feVerifyModule(im, module);
   if (!ok) {
     mlirModuleDestroy(module);
     return (MlirModule){NULL};
@@ -918,48 +690,10 @@ static MlirModule importDocument(FeImporter *im, const DlcJsonValue *root) {
   return module;
 }
 
-/* "line L, column C: what" from the JSON reader. */
-static void reportSyntaxError(FeImporter *im, const char *error) {
-  int line = 1, col = 1, consumed = 0;
-  if (sscanf(error, "line %d, column %d: %n", &line, &col, &consumed) != 2 ||
-      consumed == 0) {
-    consumed = 0;
-    line = col = 1;
-  }
-  char what[600];
-  snprintf(what, sizeof(what), "malformed JSON: %.500s", error + consumed);
-  reportAt(im, line, col, NULL, what);
-}
-
 MlirModule dlcImportFrontendJson(MlirContext ctx, MlirStringRef json,
                                  MlirStringRef sourceName,
                                  MlirStringCallback errorCallback,
                                  void *userData) {
-  FeImporter im;
-  memset(&im, 0, sizeof(im));
-  im.ctx = ctx;
-  im.sourceName = sourceName;
-  im.errorCallback = errorCallback;
-  im.userData = userData;
-  MlirDiagnosticHandlerID handler =
-      mlirContextAttachDiagnosticHandler(ctx, forwardDiagnostic, &im, NULL);
-  mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
-  MlirModule module = {NULL};
-  if (mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx))) {
-    char error[512];
-    DlcJsonValue *root =
-        dlcJsonValueParse(json.data ? json.data : "",
-                          json.data ? json.length : 0, error, sizeof(error));
-    if (!root)
-      reportSyntaxError(&im, error);
-    else
-      module = importDocument(&im, root);
-    dlcJsonValueDestroy(root);
-  }
-  mlirContextDetachDiagnosticHandler(ctx, handler);
-  feDestroyMaps(&im);
-  dlcStringMapClear(&im.tensorIndex);
-  dlcSymbolTableClear(&im.symbols);
-  free(im.tensors);
-  return module;
+  return feImport(ctx, json, sourceName, errorCallback, userData,
+                  importDocument, NULL, NULL);
 }

@@ -2,10 +2,10 @@
  * passes and is used like a pass inside --pass-pipeline. */
 #include "PassDef.h"
 #include "Target.h"
+#include "TextBuffer.h"
 
 #include "dlc/Diagnostics.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,23 +30,6 @@ static const DlcTarget *chipOption(const DlcPassOptions *o,
   return target;
 }
 
-/* printf into a malloc'ed string the caller frees; NULL without memory. */
-static char *formatPipeline(const char *format, ...)
-    __attribute__((format(printf, 1, 2)));
-static char *formatPipeline(const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  int length = vsnprintf(NULL, 0, format, args);
-  va_end(args);
-  char *out = length < 0 ? NULL : malloc((size_t)length + 1);
-  if (out) {
-    va_start(args, format);
-    vsnprintf(out, (size_t)length + 1, format, args);
-    va_end(args);
-  }
-  return out;
-}
-
 static const DlcPassOptionInfo gpuToPtxOptions[] = {
     {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
      DLC_TARGET_DEFAULT_CHIP},
@@ -59,11 +42,11 @@ static char *expandGpuToPtx(const DlcPassOptions *o, char *error,
   const DlcTarget *target = chipOption(o, "dlc-gpu-to-ptx", error, errorSize);
   if (!target)
     return NULL;
-  return formatPipeline("convert-dlcgpu-to-gpu, canonicalize, cse, "
-                        "gpu-lower-to-nvvm-pipeline{cubin-chip=%s "
-                        "cubin-features=%s opt-level=%s cubin-format=isa}",
-                        target->chip, target->features,
-                        dlcPassOptionsGet(o, "opt-level"));
+  return dlcFormat("convert-dlcgpu-to-gpu, canonicalize, cse, "
+                   "gpu-lower-to-nvvm-pipeline{cubin-chip=%s "
+                   "cubin-features=%s opt-level=%s cubin-format=isa}",
+                   target->chip, target->features,
+                   dlcPassOptionsGet(o, "opt-level"));
 }
 
 const DlcPassDef dlcGpuToPtxPipeline = {
@@ -97,22 +80,21 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
                           const char *optLevel) {
   switch (layer) {
   case 0:
-    return formatPipeline(
+    return dlcFormat(
         "func.func(tiny-verify), func.func(tiny-expand-broadcasts)");
   case 1:
-    return formatPipeline("convert-tiny-to-indexbook");
+    return dlcFormat("convert-tiny-to-indexbook");
   case 2:
-    return formatPipeline("convert-indexbook-to-rbssa, "
-                          "func.func(rbssa-fold-activations), "
-                          "rbssa-fuse-attention, rbssa-verify");
+    return dlcFormat("convert-indexbook-to-rbssa, "
+                     "func.func(rbssa-fold-activations), "
+                     "rbssa-fuse-attention, rbssa-verify");
   case 3:
-    return formatPipeline("convert-rbssa-to-plan{chip=%s%s%s}, plan-verify",
-                          chip, planFile[0] ? " plan-file=" : "", planFile);
+    return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s}, plan-verify", chip,
+                     planFile[0] ? " plan-file=" : "", planFile);
   case 4:
-    return formatPipeline("convert-plan-to-dlcgpu, dlcgpu-verify");
+    return dlcFormat("convert-plan-to-dlcgpu, dlcgpu-verify");
   case 5:
-    return formatPipeline("dlc-gpu-to-ptx{chip=%s opt-level=%s}", chip,
-                          optLevel);
+    return dlcFormat("dlc-gpu-to-ptx{chip=%s opt-level=%s}", chip, optLevel);
   default:
     return NULL;
   }
@@ -129,8 +111,8 @@ static char *expandToPtx(const DlcPassOptions *o, char *error,
     char *elements = dlcGetLayerPipeline(layer, target->chip,
                                          dlcPassOptionsGet(o, "plan-file"),
                                          dlcPassOptionsGet(o, "opt-level"));
-    char *joined = elements ? formatPipeline("%s%s%s", pipeline ? pipeline : "",
-                                             pipeline ? ", " : "", elements)
+    char *joined = elements ? dlcFormat("%s%s%s", pipeline ? pipeline : "",
+                                        pipeline ? ", " : "", elements)
                             : NULL;
     free(elements);
     free(pipeline);

@@ -31,6 +31,9 @@ int dlcDriverOpen(DlcDriver *d, char *err, size_t errSize) {
   void *encode = dlsym(d->handle, "cuTensorMapEncodeTiled");
   if (encode)
     memcpy(&d->cuTensorMapEncodeTiled, &encode, sizeof encode);
+  void *im2col = dlsym(d->handle, "cuTensorMapEncodeIm2col");
+  if (im2col)
+    memcpy(&d->cuTensorMapEncodeIm2col, &im2col, sizeof im2col);
   void *copy2d = dlsym(d->handle, "cuMemcpy2DAsync_v2");
   if (copy2d)
     memcpy(&d->cuMemcpy2DAsync, &copy2d, sizeof copy2d);

@@ -47,6 +47,8 @@ enum {
   X(cuMemFree, "cuMemFree_v2", (CUdeviceptr p))                                \
   X(cuMemcpyHtoD, "cuMemcpyHtoD_v2",                                           \
     (CUdeviceptr dst, const void *src, size_t bytes))                          \
+  X(cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2",                                 \
+    (CUdeviceptr dst, const void *src, size_t bytes, CUstream s))              \
   X(cuMemcpyDtoH, "cuMemcpyDtoH_v2",                                           \
     (void *dst, CUdeviceptr src, size_t bytes))                                \
   X(cuMemsetD8, "cuMemsetD8_v2", (CUdeviceptr dst, unsigned char v, size_t n)) \
@@ -83,6 +85,16 @@ typedef CUresult (*DlcTensorMapEncodeTiled)(
     const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
     int swizzle, int l2Promotion, int oobFill);
 
+/* cuTensorMapEncodeIm2col (CUDA 12+), optional likewise: a convolution's
+ * activation read by TMA's im2col mode. */
+typedef CUresult (*DlcTensorMapEncodeIm2col)(
+    void *map, int dataType, uint32_t rank, void *globalAddress,
+    const uint64_t *globalDim, const uint64_t *globalStrides,
+    const int *pixelBoxLowerCorner, const int *pixelBoxUpperCorner,
+    uint32_t channelsPerPixel, uint32_t pixelsPerColumn,
+    const uint32_t *elementStrides, int interleave, int swizzle,
+    int l2Promotion, int oobFill);
+
 /* cuMemcpy2DAsync's argument (cuda.h's CUDA_MEMCPY2D). */
 typedef struct {
   size_t srcXInBytes, srcY;
@@ -107,8 +119,9 @@ typedef struct {
 #define DLC_DRIVER_FIELD(name, sym, params) CUresult(*name) params;
   DLC_DRIVER_FUNCTIONS(DLC_DRIVER_FIELD)
 #undef DLC_DRIVER_FIELD
-  DlcTensorMapEncodeTiled cuTensorMapEncodeTiled; /* NULL when absent */
-  DlcMemcpy2DAsync cuMemcpy2DAsync;               /* NULL when absent */
+  DlcTensorMapEncodeTiled cuTensorMapEncodeTiled;   /* NULL when absent */
+  DlcTensorMapEncodeIm2col cuTensorMapEncodeIm2col; /* NULL when absent */
+  DlcMemcpy2DAsync cuMemcpy2DAsync;                 /* NULL when absent */
 } DlcDriver;
 
 /* Opens libcuda.so.1 and resolves every entry point; -1 with a message. */

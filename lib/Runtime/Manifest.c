@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,8 +20,12 @@ struct DlcRuntimeManifest {
   DlcRuntimeParam *params; /* strings and shapes owned here */
   char *grid[3];
   char *block[3];
-  char *smem;  /* expression, "0" when absent */
-  char *flops; /* expression, NULL when absent */
+  char *smem;      /* expression, "0" when absent */
+  char *flops;     /* expression, NULL when absent */
+  char *plan;      /* "plan": the compiler's summary line, NULL when absent */
+  int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
+  double estimateUs, estimateOccupancy;
+  char *estimateAt;
 };
 
 static const struct {
@@ -110,6 +115,7 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
       free((char *)p->shape[d]);
     free((char **)p->shape);
     free((char *)p->tensor);
+    free((char *)p->bytes);
     for (int d = 0; p->strides && d < p->rank; d++)
       free((char *)p->strides[d]);
     free((char **)p->strides);
@@ -121,6 +127,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   }
   free(m->smem);
   free(m->flops);
+  free(m->plan);
+  free(m->estimateAt);
   free(m);
 }
 
@@ -152,10 +160,22 @@ static int readParam(DlcRuntimeManifest *m, const DlcJsonValue *j,
   }
   if (strcmp(kind, "tensormap") == 0)
     return readTensorMap(m, j, p, err, errSize);
+  if (strcmp(kind, "workspace") == 0) {
+    p->kind = DLC_RUNTIME_PARAM_WORKSPACE;
+    const DlcJsonValue *bytes = dlcJsonValueGetMember(j, "bytes");
+    if (!bytes || !(p->bytes = exprOf(bytes))) {
+      setErr(err, errSize,
+             "param '%s': a workspace needs \"bytes\", an integer or an "
+             "expression",
+             name);
+      return -1;
+    }
+    return 0;
+  }
   if (strcmp(kind, "ptr") != 0) {
     setErr(err, errSize,
-           "param '%s': kind must be \"ptr\", \"i64\" or \"tensormap\", "
-           "not \"%s\"",
+           "param '%s': kind must be \"ptr\", \"i64\", \"tensormap\" or "
+           "\"workspace\", not \"%s\"",
            name, kind);
     return -1;
   }
@@ -208,18 +228,63 @@ static int readTensorFields(const DlcJsonValue *j, DlcRuntimeParam *p,
   return 0;
 }
 
+/* `count` integers of `key` from `lo` to `hi` into out[]; false if absent
+ * or out of range. */
+static bool readInts(const DlcJsonValue *j, const char *key, size_t count,
+                     int64_t lo, int64_t hi, int64_t *out) {
+  const DlcJsonValue *a = dlcJsonValueGetMember(j, key);
+  if (!a || a->kind != DlcJsonValueArray || a->count != count)
+    return false;
+  for (size_t i = 0; i < count; i++) {
+    const DlcJsonValue *v = &a->items[i];
+    if (v->kind != DlcJsonValueNumber || !v->isInteger || v->integer < lo ||
+        v->integer > hi)
+      return false;
+    out[i] = v->integer;
+  }
+  return true;
+}
+
+/* An im2col map's corners (rank - 2 of each, in a 3-D map's wider range:
+ * the driver checks the rank's own) and traversal strides. */
+static int readIm2col(const DlcJsonValue *j, DlcRuntimeParam *p, size_t rank,
+                      char *err, size_t errSize) {
+  int64_t lower[3], upper[3];
+  p->im2col = 1;
+  if (!readInts(j, "box", 2, 1, 256, p->box) ||
+      !readInts(j, "lower", rank - 2, -32768, 32767, lower) ||
+      !readInts(j, "upper", rank - 2, -32768, 32767, upper) ||
+      !readInts(j, "element_strides", rank, 1, 8, p->elementStrides)) {
+    setErr(err, errSize,
+           "param '%s': an im2col tensor map needs \"box\" [channels, "
+           "pixels] (1 to 256), %zu \"lower\" and \"upper\" corners and %zu "
+           "\"element_strides\" (1 to 8)",
+           p->name, rank - 2, rank);
+    return -1;
+  }
+  for (size_t i = 0; i + 2 < rank; i++) {
+    p->lower[i] = (int)lower[i];
+    p->upper[i] = (int)upper[i];
+  }
+  return 0;
+}
+
 /* A TMA tensor map (docs/conventions.md, "Tensor maps"): the ptr
  * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
- * first, byte strides of dims 1.., the box and the 128-byte swizzle. */
+ * first, byte strides of dims 1.., the box and the 128-byte swizzle; an
+ * im2col map ("mode": "im2col") has 3 to 5 dims and its own box fields. */
 static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
                          DlcRuntimeParam *p, char *err, size_t errSize) {
   p->kind = DLC_RUNTIME_PARAM_TENSORMAP;
   const char *tensor = stringField(j, "tensor");
   const char *swizzle = stringField(j, "swizzle");
+  const char *mode = stringField(j, "mode");
   const DlcJsonValue *dims = dlcJsonValueGetMember(j, "dims");
   const DlcJsonValue *strides = dlcJsonValueGetMember(j, "strides");
   const DlcJsonValue *box = dlcJsonValueGetMember(j, "box");
   const char *dtype = stringField(j, "dtype");
+  bool im2col = mode && strcmp(mode, "im2col") == 0;
+  size_t minRank = im2col ? 3 : 2, maxRank = im2col ? 5 : 3;
   p->dtype =
       dtype ? dlcRuntimeDtypeFromString(dtype) : DLC_RUNTIME_DTYPE_INVALID;
   int mapped = -1;
@@ -228,18 +293,21 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
         strcmp(m->params[i].name, tensor) == 0)
       mapped = i;
   if (mapped < 0 || !swizzle || strcmp(swizzle, "128b") != 0 ||
+      (mode && !im2col && strcmp(mode, "tiled") != 0) ||
       (p->dtype != DLC_RUNTIME_DTYPE_F16 &&
        p->dtype != DLC_RUNTIME_DTYPE_BF16) ||
       m->params[mapped].dtype != p->dtype || !dims ||
-      dims->kind != DlcJsonValueArray || dims->count < 2 || dims->count > 3 ||
-      !strides || strides->kind != DlcJsonValueArray ||
+      dims->kind != DlcJsonValueArray || dims->count < minRank ||
+      dims->count > maxRank || !strides || strides->kind != DlcJsonValueArray ||
       strides->count + 1 != dims->count || !box ||
-      box->kind != DlcJsonValueArray || box->count != dims->count) {
+      box->kind != DlcJsonValueArray ||
+      box->count != (im2col ? 2 : dims->count)) {
     setErr(err, errSize,
            "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
-           "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\", "
-           "one \"strides\" entry fewer, as many \"box\" entries and "
-           "\"swizzle\": \"128b\"",
+           "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\" "
+           "(an im2col one 3 to 5), one \"strides\" entry fewer, as many "
+           "\"box\" entries (im2col: 2), \"swizzle\": \"128b\" and "
+           "\"mode\", if any, \"tiled\" or \"im2col\"",
            p->name);
     return -1;
   }
@@ -250,11 +318,11 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
   if (!d || !s || !(p->tensor = dupStr(tensor)))
     return -1;
   for (size_t i = 0; i < dims->count; i++) {
-    const DlcJsonValue *b = &box->items[i];
+    const DlcJsonValue *b = im2col ? NULL : &box->items[i];
     if (!(d[i] = exprOf(&dims->items[i])) ||
         (i + 1 < dims->count && !(s[i] = exprOf(&strides->items[i]))) ||
-        b->kind != DlcJsonValueNumber || !b->isInteger || b->integer < 1 ||
-        b->integer > 256) {
+        (b && (b->kind != DlcJsonValueNumber || !b->isInteger ||
+               b->integer < 1 || b->integer > 256))) {
       setErr(err, errSize,
              "param '%s': dims and strides are expressions, box entries "
              "integers from 1 to 256",
@@ -262,10 +330,11 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       p->rank = (int)i + (d[i] != NULL);
       return -1;
     }
-    p->box[i] = b->integer;
+    if (b)
+      p->box[i] = b->integer;
     p->rank++;
   }
-  return 0;
+  return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;
 }
 
 static int readDims(const DlcJsonValue *root, const char *key, char *out[3],
@@ -304,6 +373,41 @@ static char *ptxPathOf(const char *ptx, const char *baseDir) {
 
 static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
                        char *err, size_t errSize);
+
+/* The optional "plan" (a string) and "estimate" ({"us": number,
+ * "occupancy": number, "at": string}) the compiler records for the §13
+ * log. */
+static int readPlan(DlcRuntimeManifest *m, const DlcJsonValue *root, char *err,
+                    size_t errSize) {
+  const DlcJsonValue *plan = dlcJsonValueGetMember(root, "plan");
+  if (plan &&
+      (plan->kind != DlcJsonValueString || !(m->plan = dupStr(plan->string)))) {
+    setErr(err, errSize, "\"plan\" must be a string");
+    return -1;
+  }
+  const DlcJsonValue *estimate = dlcJsonValueGetMember(root, "estimate");
+  if (!estimate)
+    return 0;
+  if (estimate->kind != DlcJsonValueObject)
+    estimate = NULL;
+  const DlcJsonValue *us =
+      estimate ? dlcJsonValueGetMember(estimate, "us") : NULL;
+  const DlcJsonValue *occupancy =
+      estimate ? dlcJsonValueGetMember(estimate, "occupancy") : NULL;
+  const char *at = estimate ? stringField(estimate, "at") : NULL;
+  if (!us || us->kind != DlcJsonValueNumber || !occupancy ||
+      occupancy->kind != DlcJsonValueNumber || !at ||
+      !(m->estimateAt = dupStr(at))) {
+    setErr(err, errSize,
+           "\"estimate\" must be {\"us\": number, \"occupancy\": number, "
+           "\"at\": string}");
+    return -1;
+  }
+  m->hasEstimate = 1;
+  m->estimateUs = us->number;
+  m->estimateOccupancy = occupancy->number;
+  return 0;
+}
 
 /* A kernel manifest; `parent` is the program manifest holding it (its
  * "ptx" and "arch" are the kernel's unless the kernel states its own), or
@@ -364,7 +468,7 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
     setErr(err, errSize, "\"flops\" must be an integer or an expression");
     return -1;
   }
-  return 0;
+  return readPlan(m, root, err, errSize);
 }
 
 /* "symbols": distinct names. */
@@ -446,6 +550,18 @@ const char *dlcRuntimeManifestGetPtxPath(const DlcRuntimeManifest *m) {
 const char *dlcRuntimeManifestGetArch(const DlcRuntimeManifest *m) {
   return m->arch;
 }
+const char *dlcRuntimeManifestGetPlan(const DlcRuntimeManifest *m) {
+  return m->plan;
+}
+int dlcRuntimeManifestGetEstimate(const DlcRuntimeManifest *m, double *us,
+                                  double *occupancy, const char **at) {
+  if (!m->hasEstimate)
+    return -1;
+  *us = m->estimateUs;
+  *occupancy = m->estimateOccupancy;
+  *at = m->estimateAt;
+  return 0;
+}
 int dlcRuntimeManifestGetNumSymbols(const DlcRuntimeManifest *m) {
   return m->numSymbols;
 }
@@ -474,6 +590,28 @@ static int eval(const DlcRuntimeManifest *m, const char *expr,
   return dlcRuntimeEvalExpr(expr, m->numSymbols,
                             (const char *const *)m->symbols, symbols, out, err,
                             errSize);
+}
+
+int dlcRuntimeManifestGetWorkspaceBytes(const DlcRuntimeManifest *m,
+                                        const int64_t *symbols, int64_t *bytes,
+                                        char *err, size_t errSize) {
+  *bytes = 0;
+  for (int i = 0; i < m->numParams; i++) {
+    const DlcRuntimeParam *p = &m->params[i];
+    int64_t need;
+    if (p->kind != DLC_RUNTIME_PARAM_WORKSPACE)
+      continue;
+    if (eval(m, p->bytes, symbols, &need, err, errSize) != 0)
+      return -1;
+    if (need < 0) {
+      setErr(err, errSize, "workspace '%s': \"bytes\" is %" PRId64, p->name,
+             need);
+      return -1;
+    }
+    if (need > *bytes)
+      *bytes = need;
+  }
+  return 0;
 }
 
 int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,

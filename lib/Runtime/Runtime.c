@@ -14,6 +14,7 @@ struct DlcRuntime {
   DlcDriver drv;
   CUdevice device;
   CUcontext ctx;
+  CUstream stream; /* launches, events and repacks; NULL: the default */
   int maxSmemOptin;
   char name[256];
   char error[4096];
@@ -27,6 +28,8 @@ struct DlcRuntimeKernel {
   CUfunction function;
   int smemLimit;          /* bytes the function may take dynamically */
   DlcTensorMaps maps;     /* its TMA tensor maps (SM90), none for most */
+  CUdeviceptr workspace;  /* owned: its workspace parameter's memory */
+  size_t workspaceBytes;  /* allocated, zeroed when allocated */
   const int64_t *symbols; /* kept from prepare for the maps, borrowed */
 };
 
@@ -98,6 +101,11 @@ void dlcRuntimeDestroy(DlcRuntime *rt) {
 }
 
 const char *dlcRuntimeGetLastError(const DlcRuntime *rt) { return rt->error; }
+
+void dlcRuntimeSetStream(DlcRuntime *rt, void *stream) {
+  rt->stream = (CUstream)stream;
+}
+void *dlcRuntimeGetStream(const DlcRuntime *rt) { return rt->stream; }
 const char *dlcRuntimeGetDeviceName(const DlcRuntime *rt) { return rt->name; }
 
 int dlcRuntimeMalloc(DlcRuntime *rt, size_t bytes, DlcRuntimeDevicePtr *out) {
@@ -207,6 +215,8 @@ void dlcRuntimeKernelDestroy(DlcRuntimeKernel *k) {
   if (!k)
     return;
   dlcTensorMapsRelease(&k->maps, &k->rt->drv);
+  if (k->workspace)
+    k->rt->drv.cuMemFree(k->workspace);
   if (k->module && k->ownsModule)
     k->rt->drv.cuModuleUnload(k->module);
   free(k);
@@ -237,6 +247,33 @@ static int ensureSmem(DlcRuntimeKernel *k, int64_t bytes) {
   return 0;
 }
 
+/* Allocates the kernel's workspace, zeroed, when its launch needs more
+ * than it has (SM90 split-K leaves its counters zeroed for the next
+ * launch, so it is zeroed once). */
+static int ensureWorkspace(DlcRuntimeKernel *k, const int64_t *symbols) {
+  char err[512];
+  int64_t bytes;
+  if (dlcRuntimeManifestGetWorkspaceBytes(k->m, symbols, &bytes, err,
+                                          sizeof err) != 0) {
+    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
+             err);
+    return -1;
+  }
+  if ((size_t)bytes <= k->workspaceBytes)
+    return 0;
+  if (k->workspace)
+    k->rt->drv.cuMemFree(k->workspace);
+  k->workspace = 0;
+  k->workspaceBytes = 0;
+  if (check(k->rt, k->rt->drv.cuMemAlloc(&k->workspace, (size_t)bytes),
+            "cuMemAlloc(workspace)") != 0 ||
+      check(k->rt, k->rt->drv.cuMemsetD8(k->workspace, 0, (size_t)bytes),
+            "cuMemsetD8(workspace)") != 0)
+    return -1;
+  k->workspaceBytes = (size_t)bytes;
+  return 0;
+}
+
 /* Fills args (one pointer per parameter) and the launch dims. */
 static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
                    const int64_t *symbols, void **args,
@@ -248,6 +285,8 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
     setError(rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(m), err);
     return -1;
   }
+  if (ensureWorkspace(k, symbols) != 0)
+    return -1;
   int np = 0, nm = 0;
   for (int i = 0; i < dlcRuntimeManifestGetNumParams(m); i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
@@ -255,6 +294,8 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
       args[i] = (void *)&ptrs[np++];
     else if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP)
       args[i] = (void *)&k->maps.address[nm++];
+    else if (p->kind == DLC_RUNTIME_PARAM_WORKSPACE)
+      args[i] = (void *)&k->workspace;
     else
       args[i] = (void *)&symbols[dlcRuntimeManifestFindSymbol(m, p->name)];
   }
@@ -267,8 +308,9 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
 static int launch(DlcRuntimeKernel *k, void **args,
                   const DlcRuntimeLaunchDims *d) {
   char err[512];
-  if (k->maps.count && dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->m, args,
-                                           k->symbols, err, sizeof err)) {
+  if (k->maps.count &&
+      dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->rt->stream, k->m, args,
+                          k->symbols, err, sizeof err)) {
     setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
              err);
     return -1;
@@ -276,7 +318,8 @@ static int launch(DlcRuntimeKernel *k, void **args,
   CUresult r = k->rt->drv.cuLaunchKernel(
       k->function, (unsigned)d->grid[0], (unsigned)d->grid[1],
       (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],
-      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, NULL, args, NULL);
+      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, k->rt->stream, args,
+      NULL);
   return check(k->rt, r, "cuLaunchKernel");
 }
 
@@ -322,9 +365,11 @@ static int timeRuns(DlcRuntime *rt, int (*run)(void *userData), void *userData,
     if (run(userData) != 0)
       goto done;
   for (int i = 0; i < iters; i++)
-    if (check(rt, d->cuEventRecord(ev[2 * i], NULL), "cuEventRecord") != 0 ||
+    if (check(rt, d->cuEventRecord(ev[2 * i], rt->stream), "cuEventRecord") !=
+            0 ||
         run(userData) != 0 ||
-        check(rt, d->cuEventRecord(ev[2 * i + 1], NULL), "cuEventRecord") != 0)
+        check(rt, d->cuEventRecord(ev[2 * i + 1], rt->stream),
+              "cuEventRecord") != 0)
       goto done;
   if (check(rt, d->cuEventSynchronize(ev[2 * iters - 1]), "kernel execution") !=
       0)
@@ -669,6 +714,37 @@ typedef struct {
 static int runProgram(void *userData) {
   ProgramRun *r = userData;
   return dlcRuntimeExecutableLaunch(r->e, r->tensors, r->symbols);
+}
+
+/* One launch of one kernel of a program, for timeRuns. */
+typedef struct {
+  DlcRuntimeExecutable *e;
+  int k;
+  const DlcRuntimeDevicePtr *tensors;
+} KernelRun;
+
+static int runKernel(void *userData) {
+  KernelRun *r = userData;
+  return launchKernel(r->e, r->k, r->tensors);
+}
+
+int dlcRuntimeExecutableTimeKernel(DlcRuntimeExecutable *e, int kernel,
+                                   const DlcRuntimeDevicePtr *tensors,
+                                   const int64_t *symbols, int warmup,
+                                   int iters, double *medianMs) {
+  if (kernel < 0 || kernel >= e->numKernels) {
+    setError(e->rt, "program '%s' has no kernel %d (it has %d)",
+             dlcRuntimeProgramGetName(e->p), kernel, e->numKernels);
+    return -1;
+  }
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  DlcRuntimeTraceCallback saved = e->trace;
+  e->trace = NULL;
+  KernelRun run = {e, kernel, tensors};
+  int rc = timeRuns(e->rt, runKernel, &run, warmup, iters, medianMs);
+  e->trace = saved;
+  return rc;
 }
 
 int dlcRuntimeExecutableTime(DlcRuntimeExecutable *e,

@@ -19,6 +19,18 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
         dlcRuntimeManifestGetParam(m, i)->kind == DLC_RUNTIME_PARAM_TENSORMAP;
   if (maps->count == 0)
     return 0;
+  for (int i = 0; i < n; i++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
+    if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP && p->im2col &&
+        !drv->cuTensorMapEncodeIm2col) {
+      snprintf(err, errSize,
+               "kernel '%s' takes a TMA im2col tensor map, but this CUDA "
+               "driver has no cuTensorMapEncodeIm2col (CUDA 12 or newer has "
+               "it)",
+               dlcRuntimeManifestGetKernelName(m));
+      return -1;
+    }
+  }
   if (!drv->cuTensorMapEncodeTiled) {
     snprintf(err, errSize,
              "kernel '%s' takes TMA tensor maps, but this CUDA driver has no "
@@ -105,11 +117,61 @@ static int evalAll(const DlcRuntimeManifest *m, const char *const *exprs,
   return 0;
 }
 
+static int dataType(const DlcRuntimeParam *p) {
+  return p->dtype == DLC_RUNTIME_DTYPE_BF16
+             ? DLC_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+             : DLC_CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+}
+
+/* Copies the encoded map to its device slot. */
+static int upload(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                  CUstream stream, const DlcRuntimeParam *p, const void *map,
+                  CUresult r, char *err, size_t errSize) {
+  /* On the launch's stream: a kernel queued earlier on it still reads the
+   * old map (pageable memory is staged before the call returns). */
+  if (r == 0)
+    r = drv->cuMemcpyHtoDAsync(maps->address[j], map, MapBytes, stream);
+  if (r != 0) {
+    snprintf(err, errSize, "tensor map '%s': %s", p->name,
+             dlcDriverErrorString(drv, r));
+    return -1;
+  }
+  return 0;
+}
+
+/* An im2col map (a convolution's NHWC activation): the planner takes only
+ * C a multiple of 8, so its strides are 16-byte multiples; there is no
+ * repack (C % 8 != 0 stays on the SM80 gather). */
+static int encodeIm2col(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                        CUstream stream, const DlcRuntimeParam *p,
+                        CUdeviceptr base, const uint64_t *dims,
+                        const uint64_t *strides, bool aligned, char *err,
+                        size_t errSize) {
+  if (!aligned || base % 16) {
+    snprintf(err, errSize,
+             "im2col tensor map '%s': '%s' must start 16-byte aligned with "
+             "strides of 16-byte multiples (C a multiple of 8)",
+             p->name, p->tensor);
+    return -1;
+  }
+  uint32_t elementStrides[5];
+  for (int d = 0; d < p->rank; d++)
+    elementStrides[d] = (uint32_t)p->elementStrides[d];
+  _Alignas(64) unsigned char map[MapBytes];
+  CUresult r = drv->cuTensorMapEncodeIm2col(
+      map, dataType(p), (uint32_t)p->rank, (void *)(uintptr_t)base, dims,
+      strides, p->lower, p->upper, (uint32_t)p->box[0], (uint32_t)p->box[1],
+      elementStrides, 0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
+      DLC_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0 /* out of bounds: zeros */);
+  return upload(maps, j, drv, stream, p, map, r, err, errSize);
+}
+
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
-                  const DlcRuntimeManifest *m, CUdeviceptr base,
-                  const int64_t *symbols, char *err, size_t errSize) {
+                  CUstream stream, const DlcRuntimeManifest *m,
+                  CUdeviceptr base, const int64_t *symbols, char *err,
+                  size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
-  uint64_t dims[3], strides[2];
+  uint64_t dims[5], strides[4];
   uint32_t box[3], unit[3] = {1, 1, 1};
   char why[256];
   if (evalAll(m, p->shape, p->rank, symbols, dims, why, sizeof why) != 0 ||
@@ -125,6 +187,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   bool aligned = true;
   for (int d = 0; d + 1 < p->rank; d++)
     aligned &= strides[d] % 16 == 0;
+  if (p->im2col)
+    return encodeIm2col(maps, j, drv, stream, p, base, dims, strides, aligned,
+                        err, errSize);
   if (!aligned) {
     int bytes =
         p->dtype == DLC_RUNTIME_DTYPE_BF16 || p->dtype == DLC_RUNTIME_DTYPE_F16
@@ -195,25 +260,16 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     box[d] = (uint32_t)p->box[d];
   _Alignas(64) unsigned char map[MapBytes];
   CUresult r = drv->cuTensorMapEncodeTiled(
-      map,
-      p->dtype == DLC_RUNTIME_DTYPE_BF16 ? DLC_CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                         : DLC_CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-      (uint32_t)p->rank, (void *)(uintptr_t)base, dims, strides, box, unit,
-      0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
+      map, dataType(p), (uint32_t)p->rank, (void *)(uintptr_t)base, dims,
+      strides, box, unit, 0 /* no interleave */, DLC_CU_TENSOR_MAP_SWIZZLE_128B,
       DLC_CU_TENSOR_MAP_L2_PROMOTION_L2_256B, 0 /* out of bounds: zeros */);
-  if (r == 0)
-    r = drv->cuMemcpyHtoD(maps->address[j], map, MapBytes);
-  if (r != 0) {
-    snprintf(err, errSize, "tensor map '%s': %s", p->name,
-             dlcDriverErrorString(drv, r));
-    return -1;
-  }
-  return 0;
+  return upload(maps, j, drv, stream, p, map, r, err, errSize);
 }
 
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
-                        const DlcRuntimeManifest *m, void *const *args,
-                        const int64_t *symbols, char *err, size_t errSize) {
+                        CUstream stream, const DlcRuntimeManifest *m,
+                        void *const *args, const int64_t *symbols, char *err,
+                        size_t errSize) {
   int ns = dlcRuntimeManifestGetNumSymbols(m);
   for (int j = 0; j < maps->count; j++) {
     CUdeviceptr base = *(const CUdeviceptr *)args[maps->tensorArg[j]];
@@ -221,7 +277,7 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     if (base == maps->encodedBase[j] &&
         memcmp(seen, symbols, (size_t)ns * sizeof(int64_t)) == 0)
       continue;
-    if (encode(maps, j, drv, m, base, symbols, err, errSize) != 0)
+    if (encode(maps, j, drv, stream, m, base, symbols, err, errSize) != 0)
       return -1;
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
@@ -243,9 +299,9 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
       r = drv->cuLaunchKernel(maps->repackKernel,
                               (unsigned)((cols + 1023) / 1024),
                               (unsigned)(rows < 65535 ? rows : 65535), 1, 256,
-                              1, 1, 0, NULL, params, NULL);
+                              1, 1, 0, stream, params, NULL);
     } else {
-      r = drv->cuMemcpy2DAsync(copy, NULL);
+      r = drv->cuMemcpy2DAsync(copy, stream);
     }
     if (r != 0) {
       snprintf(err, errSize, "repacking '%s': %s",

@@ -41,9 +41,10 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv);
 /* Encodes (again) every map whose tensor's base address (read through
  * args, the launch's parameter pointers) or symbols changed since its last
  * encoding, and copies it to its device buffer; then queues the repacks
- * (on the default stream, before the launch).  -1 with a message. */
+ * (on `stream`, the launch's, before the launch).  -1 with a message. */
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
-                        const DlcRuntimeManifest *m, void *const *args,
-                        const int64_t *symbols, char *err, size_t errSize);
+                        CUstream stream, const DlcRuntimeManifest *m,
+                        void *const *args, const int64_t *symbols, char *err,
+                        size_t errSize);
 
 #endif

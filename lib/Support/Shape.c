@@ -5,8 +5,18 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+bool dlcIsSymbolName(MlirStringRef s) {
+  if (s.length == 0 || !(isalpha((unsigned char)s.data[0]) || s.data[0] == '_'))
+    return false;
+  for (size_t i = 1; i < s.length; ++i)
+    if (!(isalnum((unsigned char)s.data[i]) || s.data[i] == '_'))
+      return false;
+  return true;
+}
 
 bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
                       size_t whySize) {
@@ -50,6 +60,19 @@ bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
         return false;
       }
       dim->symbol = mlirStringAttrGetValue(name);
+      if (!dlcIsSymbolName(dim->symbol)) {
+        /* An expression ("M*K", "H+2") would pass as an opaque name with
+         * no relation to its symbols: refused until expressions are part
+         * of the convention (docs/conventions.md). */
+        snprintf(why, whySize,
+                 "dimension %ld is named \"%.*s\", which is not a symbol "
+                 "name (a letter or '_', then letters, digits or '_'); "
+                 "expressions of symbols are not dimensions yet",
+                 (long)i,
+                 (int)(dim->symbol.length > 60 ? 60 : dim->symbol.length),
+                 dim->symbol.data);
+        return false;
+      }
       continue;
     }
     if (!mlirAttributeIsNull(name) &&

@@ -1,6 +1,8 @@
-/* The growing text buffer of TextBuffer.h. */
+/* The growing text buffer and the formatted strings of TextBuffer.h. */
 #include "TextBuffer.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,4 +19,18 @@ void dlcTextBufferAppend(MlirStringRef chunk, void *userData) {
   memcpy(b->data + b->size, chunk.data, chunk.length);
   b->size += chunk.length;
   b->data[b->size] = '\0';
+}
+
+char *dlcFormat(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  int length = vsnprintf(NULL, 0, format, args);
+  va_end(args);
+  char *out = length < 0 ? NULL : malloc((size_t)length + 1);
+  if (out) {
+    va_start(args, format);
+    vsnprintf(out, (size_t)length + 1, format, args);
+    va_end(args);
+  }
+  return out;
 }

@@ -120,6 +120,14 @@ _declare("dlcParsePassPipeline", LogicalResult, OpPassManager, StringRef,
          StringCallback, ctypes.c_void_p)
 _declare("dlcImportFrontendJson", Module, Context, StringRef, StringRef,
          StringCallback, ctypes.c_void_p)
+_declare("dlcImportTinygradJson", Module, Context, StringRef, StringRef,
+         StringCallback, ctypes.c_void_p)
+_declare("dlcImportGraphJson", Module, Context, StringRef, StringRef,
+         StringCallback, ctypes.c_void_p)
+# dlcWriteKernels(module op, DlcKernelsOutput, output, tool name).
+KERNELS_DIR = 0
+_declare("dlcWriteKernels", ctypes.c_bool, Operation, ctypes.c_int,
+         ctypes.c_char_p, ctypes.c_char_p)
 _declare("dlcGetNumPasses", ctypes.c_int)
 _declare("dlcGetPassInfo", PassInfo, ctypes.c_int)
 _declare("dlcGetNumDialects", ctypes.c_int)

@@ -1,21 +1,52 @@
 """One call from a model to kernels: dlc.compile(model) -> Program."""
+import contextlib
+import ctypes
 import json
 import os
-import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 from . import _capi
 from .errors import DlcError
 from .ir import Context, Module
+from .program import Program
 
 
-def _translate_tool():
-    """dlc-translate beside the library (<prefix>/bin, build/bin): it writes
-    the PTX and manifests, so that they have one implementation."""
-    if os.environ.get("DLC_TRANSLATE"):
-        return Path(os.environ["DLC_TRANSLATE"])
-    return Path(_capi.library_path).resolve().parent.parent / "bin" / "dlc-translate"
+@contextlib.contextmanager
+def _captured_output():
+    """Collects what C code writes to file descriptors 1 and 2 meanwhile
+    (dlcWriteKernels prints `wrote PATH` and its errors, as the tools
+    need) into the yielded list as one text."""
+    libc = ctypes.CDLL(None)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    collected = []
+    with tempfile.TemporaryFile() as sink:
+        try:
+            os.dup2(sink.fileno(), 1)
+            os.dup2(sink.fileno(), 2)
+            yield collected
+        finally:
+            libc.fflush(None)
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+            sink.seek(0)
+            collected.append(sink.read().decode("utf-8", "replace"))
+
+
+def _write_kernels(module, directory):
+    """The PTX and manifests of a compiled module into `directory`, by the
+    library's one writer (dlcWriteKernels, as dlc-translate --emit-kernels
+    and dlc-compile)."""
+    with _captured_output() as output:
+        ok = _capi.dlcWriteKernels(module._operation, _capi.KERNELS_DIR,
+                                   str(directory).encode(), b"dlc")
+    if not ok:
+        raise DlcError("writing the kernels failed: %s" % output[0].strip())
 
 
 # Each layer's IR is the module after the pass of dlc-to-ptx that ends the
@@ -37,37 +68,9 @@ def _layers(tiny, ir_tree):
     return layers
 
 
-class Program:
-    """A compiled model. `tiny` is the input IR as text, `module` the
-    compiled module, `ptx` the PTX text, `kernels` each kernel's manifest
-    (dict, docs/conventions.md), `programs` the program manifests of a
-    multi-kernel model, `directory` where the files were written, `layers`
-    each layer's IR ({"tiny", "indexbook", "rbssa", "plan", "dlcgpu"} ->
-    text) when compiled with layers=True."""
-
-    def __init__(self, tiny, module, directory, layers=None):
-        self.tiny = tiny
-        self.module = module
-        self.layers = layers or {}
-        self.directory = Path(directory)
-        self.kernels, self.programs, self.ptx = [], [], ""
-        for path in sorted(self.directory.glob("*.json")):
-            manifest = json.loads(path.read_text())
-            (self.programs if "program" in manifest else self.kernels).append(
-                manifest)
-        for path in sorted(self.directory.glob("*.ptx")):
-            self.ptx += path.read_text()
-
-    def kernel(self, name):
-        """The manifest of kernel `name`."""
-        for manifest in self.kernels:
-            if manifest["kernel"] == name:
-                return manifest
-        raise KeyError(name)
-
-
 def _load(model, context):
-    """A tiny Module from a Module, a .json/.mlir path, or IR text."""
+    """A tiny Module from a Module, a .json (Frontend or tinygrad graph) or
+    .mlir path, or IR text."""
     if isinstance(model, Module):
         return model
     path = Path(model) if isinstance(model, os.PathLike) or (
@@ -77,14 +80,27 @@ def _load(model, context):
         return context.parse(model)
     text = path.read_text()
     if path.suffix == ".json":
-        return context.import_frontend_json(text, str(path))
+        return context.import_graph_json(text, str(path))
     return context.parse(text, str(path))
+
+
+def import_tinygrad(graph, context=None):
+    """A tiny Module from a tinygrad UOp graph: a .json path, its text, or
+    the dict dlc.tinygrad_export.export returns."""
+    context = context or Context()
+    if isinstance(graph, dict):
+        return context.import_tinygrad(json.dumps(graph), "<tinygrad>")
+    if isinstance(graph, os.PathLike) or (
+            isinstance(graph, str) and graph.endswith(".json") and
+            "\n" not in graph):
+        return context.import_tinygrad(Path(graph).read_text(), str(graph))
+    return context.import_tinygrad(graph)
 
 
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             layers=False):
-    """Compiles `model` (a tiny Module, a Frontend JSON or tiny .mlir path,
-    or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
+    """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
+    or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
     PTX and manifests into `output` (a fresh temporary folder by default).
     With layers=True the Program also holds each layer's IR (slower: the
     module is printed after every pass). Raises DlcError with the failing
@@ -102,16 +118,5 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             found = _layers(tiny, ir_tree)
     else:
         module.run("builtin.module(dlc-to-ptx{%s})" % options)
-    compiled = directory / "compiled.mlir"
-    compiled.write_text(str(module))
-    tool = _translate_tool()
-    if not tool.is_file():
-        raise DlcError("cannot find dlc-translate at %s (set DLC_TRANSLATE to "
-                       "its path)" % tool)
-    result = subprocess.run(
-        [str(tool), str(compiled), "--emit-kernels=%s" % directory],
-        capture_output=True, text=True)
-    if result.returncode != 0:
-        raise DlcError("dlc-translate --emit-kernels failed: %s"
-                       % result.stderr.strip())
+    _write_kernels(module, directory)
     return Program(tiny, module, directory, found)

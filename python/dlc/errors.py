@@ -8,8 +8,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+# An importer's message starts with the JSON path ("uops[3]: E1006 ...").
 _DLC_MESSAGE = re.compile(
-    r"^(?P<code>[EW]\d{4}) (?P<kind>\w+): (?P<why>.*?)"
+    r"^(?:[\w\[\].]+: )?(?P<code>[EW]\d{4}) (?P<kind>\w+): (?P<why>.*?)"
     r"(?:; suggestion: (?P<suggestion>.*))?$", re.S)
 # "<file>:<line>:<col>: error: <message>" (the Frontend importer's lines).
 _LOCATED_LINE = re.compile(

@@ -82,13 +82,26 @@ class Context:
     def import_frontend_json(self, text, name="<json>"):
         """A tiny module from a Frontend JSON graph (spec §2,
         docs/frontend.md)."""
+        return self._import(_capi.dlcImportFrontendJson, text, name)
+
+    def import_tinygrad(self, text, name="<json>"):
+        """A tiny module from a tinygrad UOp graph as JSON
+        (docs/frontend.md, "tinygrad UOp graphs"; dlc.tinygrad_export
+        writes one)."""
+        return self._import(_capi.dlcImportTinygradJson, text, name)
+
+    def import_graph_json(self, text, name="<json>"):
+        """A tiny module from a JSON graph: a tinygrad UOp graph when the
+        document has "uops", Frontend IR otherwise (dlcImportGraphJson)."""
+        return self._import(_capi.dlcImportGraphJson, text, name)
+
+    def _import(self, importer, text, name):
         data = text.encode() if isinstance(text, str) else text
         source = name.encode()
         lines = _capi.Collector()
         self.take_diagnostics()
-        handle = _capi.dlcImportFrontendJson(
-            self.handle, _capi.StringRef.of(data), _capi.StringRef.of(source),
-            lines.callback, None)
+        handle = importer(self.handle, _capi.StringRef.of(data),
+                          _capi.StringRef.of(source), lines.callback, None)
         if not handle.ptr:
             found = [Diagnostic.from_line(chunk.decode("utf-8", "replace"))
                      for chunk in lines.chunks]

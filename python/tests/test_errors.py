@@ -65,7 +65,11 @@ def test_closed_context():
         ctx.parse(MISMATCH)
 
 
-def test_missing_translate_tool(example, monkeypatch, tmp_path):
-    monkeypatch.setenv("DLC_TRANSLATE", str(tmp_path / "no-such-tool"))
-    with pytest.raises(dlc.DlcError, match="cannot find dlc-translate"):
+def test_kernel_writer_error(example, tmp_path):
+    """dlcWriteKernels' message (stderr of the tools) becomes the error."""
+    blocked = tmp_path / "dlc_kernels.ptx"
+    blocked.mkdir()  # where the PTX file goes
+    with pytest.raises(dlc.DlcError) as error:
         dlc.compile(example, output=tmp_path)
+    assert str(error.value).startswith(
+        "writing the kernels failed: dlc: error: cannot open '%s'" % blocked)

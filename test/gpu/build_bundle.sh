@@ -11,6 +11,8 @@
 #
 #   test/gpu/build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP]
 #                            [--timeout SEC] [--family gemm|memory|conv|attention|all]
+#                            [--long-k P]   (gen_problems.py: a share P of
+#                                            GEMM problems with K >= 512)
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -30,10 +32,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -41,6 +43,7 @@ while [ $# -gt 0 ]; do
     --chip) chip="$2"; shift 2 ;;
     --timeout) tmo="$2"; shift 2 ;;
     --family) family="$2"; shift 2 ;;
+    --long-k) longk="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
   esac
@@ -58,17 +61,17 @@ rm -rf "$bundle" && mkdir -p "$bundle/src" "$bundle/errors" || exit 1
 # index.json (GEMM problems are pNNN, memory-bound ones qNNN).
 gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/src" "${@:3}"; }
 case "$family" in
-  gemm) gen gen_problems.py "$count" || exit 1 ;;
+  gemm) gen gen_problems.py "$count" --long-k "$longk" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" || exit 1 ;;
   attention) gen gen_attention_problems.py "$count" || exit 1 ;;
-  all) gen gen_problems.py $((count - count / 2)) && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
+  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"

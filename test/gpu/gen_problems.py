@@ -30,7 +30,7 @@ B*M*N*K <= 3e6 so the CPU reference stays quick.  Dot problems (about 8%)
 are x[K]*W[K,N] -> y[N] (vecmat) and X[M,K]*v[K] -> y[M] (matvec) with f32
 results, in tinygrad's form or a K-first reduce or the explicit expand form.
 
-usage: gen_problems.py --count N --seed S --out DIR [--append]
+usage: gen_problems.py --count N --seed S --out DIR [--append] [--long-k P]
 Writes DIR/pNNN.tiny.mlir and DIR/index.json (--append: adds to it), a list of
 {"file", "func", "sizes" ("M=..,N=.." for the symbolic dims, or ""),
  "dims" (every size, symbolic or not), "features" ("key=value ..."),
@@ -137,11 +137,22 @@ def pick_size(rng):
     return rng.choice(EDGE_SIZES) if rng.random() < 0.6 else rng.randint(1, 300)
 
 
+# --long-k P: the share of problems whose K is drawn from [512, 8192] (few
+# output tiles, a long reduction: the SM90 skeleton's split-K). 0 draws
+# nothing more, so earlier seeds give the same problems.
+LONG_K = 0.0
+LONG_K_ELEMENTS = 100_000
+
+
 def pick_sizes(rng, batch):
+    long_k = LONG_K > 0 and rng.random() < LONG_K
     while True:
         b = rng.choice([1, 2, 3, 4]) if batch else 1
         m, n, k = pick_size(rng), pick_size(rng), pick_size(rng)
-        if b * m * n * k <= MAX_WORK:
+        # a long K keeps A and B small (the reference data travels)
+        if long_k:
+            k = rng.randint(512, 8192)
+        if b * m * n * k <= MAX_WORK and (not long_k or b * (m + n) * k <= LONG_K_ELEMENTS):
             return b, m, n, k
 
 
@@ -392,7 +403,11 @@ def generate(doc, make):
     ap.add_argument("--out", required=True)
     ap.add_argument("--append", action="store_true",
                     help="add to DIR/index.json (another generator's problems)")
+    ap.add_argument("--long-k", type=float, default=0.0,
+                    help="share of GEMM problems with K in [512, 8192]")
     args = ap.parse_args()
+    global LONG_K
+    LONG_K = args.long_k
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

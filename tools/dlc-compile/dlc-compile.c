@@ -3,9 +3,9 @@
  *   dlc-compile MODEL.{json,mlir} -o DIR [--chip CHIP] [--plan-file F]
  *               [--dump=LAYER,...]
  *
- * Imports Frontend IR JSON (or parses tiny MLIR), runs the dlc-to-ptx
- * pipeline layer by layer (dlcGetLayerPipeline), optionally writing each
- * layer's IR to DIR/<model>.<layer>.mlir, writes the PTX and manifests as
+ * Imports Frontend IR or tinygrad JSON (or parses tiny MLIR), runs the
+ * dlc-to-ptx pipeline layer by layer (dlcGetLayerPipeline), optionally writing
+ * each layer's IR to DIR/<model>.<layer>.mlir, writes the PTX and manifests as
  * `dlc-translate --emit-kernels` does (dlcWriteKernels), and prints one
  * summary row per kernel. */
 #include "Summary.h"
@@ -110,7 +110,8 @@ static bool endsWith(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* The model as a tiny module: Frontend JSON imported, MLIR parsed. */
+/* The model as a tiny module: a JSON graph imported (Frontend IR or a
+ * tinygrad UOp graph, by its content), MLIR parsed. */
 static DLC_GIVE MlirModule loadModel(MlirContext ctx, const char *path) {
   char *source = dlcToolReadFile(path, TOOL);
   if (!source)
@@ -119,7 +120,7 @@ static DLC_GIVE MlirModule loadModel(MlirContext ctx, const char *path) {
   MlirStringRef name = mlirStringRefCreateFromCString(path);
   MlirModule module =
       endsWith(path, ".json")
-          ? dlcImportFrontendJson(ctx, text, name, dlcToolPrintErrorLine, NULL)
+          ? dlcImportGraphJson(ctx, text, name, dlcToolPrintErrorLine, NULL)
           : dlcModuleCreateParse(ctx, text, name);
   free(source);
   return module;

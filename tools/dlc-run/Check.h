@@ -1,6 +1,6 @@
 /*===- Check.h - what dlc-run's files share (not DLC API) ---------*- C -*-===*\
-|* The comparison rule (Compare.c) and the per-kernel check of a program    *|
-|* (KernelCheck.c).  See docs/runtime.md.                                   *|
+|* The comparison rule (Compare.c), the per-kernel check of a program      *|
+|* (KernelCheck.c) and the measurement log (Log.c).  See docs/runtime.md.   *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef DLC_TOOLS_DLC_RUN_CHECK_H
@@ -57,5 +57,30 @@ typedef struct {
  * outputs with the reference data: one line per kernel output.  Returns 0
  * all pass, 1 a mismatch, -1 an error (message printed). */
 int dlcRunCheckKernels(const KernelCheck *c);
+
+/* The symbol values of kernel k of the program (its own symbol order)
+ * from the program's (progSyms). */
+void dlcRunKernelSymbols(const DlcRuntimeProgram *p, int k,
+                         const int64_t *progSyms, int64_t *out);
+
+/* What the measurement log of a timed run needs (Log.c); all borrowed. */
+typedef struct {
+  const char *path;
+  DlcRuntime *rt;
+  const DlcRuntimeProgram *p;
+  DlcRuntimeExecutable *exe;
+  const DlcRuntimeDevicePtr *tensors; /* the signature's pointers */
+  const int64_t *syms;                /* program symbol order */
+  const char *device;
+  int warmup, iters;
+  double programMs; /* the whole program's median */
+} LogRun;
+
+/* Appends one spec §13 row per kernel to the CSV file r->path (with the
+ * header when the file is new): kernel, device, sizes, FLOPs, compulsory
+ * bytes, the cost model's occupancy and estimate with its sizes, the
+ * measured median in microseconds, TFLOP/s, GB/s and the plan line.  A
+ * program's kernels are timed one by one first.  0, or -1 (printed). */
+int dlcRunAppendLog(const LogRun *r);
 
 #endif /* DLC_TOOLS_DLC_RUN_CHECK_H */

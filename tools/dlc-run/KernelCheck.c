@@ -94,7 +94,6 @@ static const void *refFor(const KernelCheck *c, int k, int i,
  * floating point), so that an element the kernel does not write fails. */
 static int allocScratch(const KernelCheck *c, int k, Scratch *s) {
   const DlcRuntimeManifest *m = dlcRuntimeProgramGetKernel(c->p, k);
-  const DlcRuntimeManifest *sig = dlcRuntimeProgramGetSignature(c->p);
   int ns = dlcRuntimeManifestGetNumSymbols(m);
   s->n = dlcRuntimeManifestGetNumParams(m);
   s->dev = calloc((size_t)s->n + 1, sizeof *s->dev);
@@ -105,9 +104,7 @@ static int allocScratch(const KernelCheck *c, int k, Scratch *s) {
     fprintf(stderr, "dlc-run: out of memory\n");
     return -1;
   }
-  for (int i = 0; i < ns; i++)
-    s->syms[i] = c->syms[dlcRuntimeManifestFindSymbol(
-        sig, dlcRuntimeManifestGetSymbol(m, i))];
+  dlcRunKernelSymbols(c->p, k, c->syms, s->syms);
   for (int i = 0, np = 0; i < s->n; i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
     if (p->kind != DLC_RUNTIME_PARAM_PTR)

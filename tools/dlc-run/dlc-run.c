@@ -2,7 +2,7 @@
 |*                                                                          *|
 |* dlc-run KERNEL.json M=4095,N=4097,K=4093 [--ref REF.json]                *|
 |*         [--ref-data DIR] [--iters N] [--warmup N] [--seed S] [--device D]*|
-|*         [--atol A] [--rtol R] [--verbose]                                *|
+|*         [--atol A] [--rtol R] [--verbose] [--log=FILE.csv]               *|
 |*                                                                          *|
 |* Fills the inputs with random values in [-1, 1] (never zero), poisons the *|
 |* outputs with NaN, launches once, compares every output with a reference  *|
@@ -12,7 +12,8 @@
 |* allocated, its kernels launched in order, the whole program checked and  *|
 |* timed, and the intermediates freed; when the reference data holds the    *|
 |* intermediates, each kernel is also checked alone (KernelCheck.c), and    *|
-|* those checks decide.                                                     *|
+|* those checks decide.  --log appends the spec §13 measurement row of     *|
+|* each kernel to a CSV file (Log.c).                                       *|
 |* Exit status: 0 pass, 1 mismatch, 2 error.  See docs/runtime.md.          *|
 \*===----------------------------------------------------------------------===*/
 
@@ -31,6 +32,7 @@ typedef struct {
   const char *sizes;
   const char *ref;
   const char *refData;
+  const char *log; /* --log=FILE.csv, NULL: none */
   int iters, warmup, device, verbose;
   uint64_t seed;
 } Options;
@@ -69,7 +71,10 @@ static void usage(FILE *f) {
       "+\n"
       "                   ulp(ref) (default 1e-3 each; at most 1)\n"
       "  --verbose        print each allocation of an intermediate, each\n"
-      "                   launch and each free of the checked run\n");
+      "                   launch and each free of the checked run\n"
+      "  --log=FILE.csv   append one measurement row per kernel (spec "
+      "13):\n"
+      "                   FLOPs, bytes, estimate, time, plan\n");
 }
 
 static int parseInt(const char *s, long long lo, long long hi, long long *out) {
@@ -104,6 +109,12 @@ static int parseArgs(int argc, char **argv, Options *o) {
     }
     if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
       o->verbose = 1;
+    } else if (strncmp(a, "--log=", 6) == 0) {
+      o->log = a + 6;
+      if (!o->log[0]) {
+        fprintf(stderr, "dlc-run: --log needs a file name (--log=FILE.csv)\n");
+        return -1;
+      }
     } else if (strcmp(a, "--ref") == 0) {
       o->ref = argv[++i];
     } else if (strcmp(a, "--ref-data") == 0) {
@@ -153,6 +164,10 @@ static int parseArgs(int argc, char **argv, Options *o) {
   }
   if (!o->manifest) {
     fprintf(stderr, "dlc-run: no kernel manifest given\n");
+    return -1;
+  }
+  if (o->log && o->iters == 0) {
+    fprintf(stderr, "dlc-run: --log records timed runs: give --iters >= 1\n");
     return -1;
   }
   if (!o->sizes && !o->refData) {
@@ -725,6 +740,18 @@ int main(int argc, char **argv) {
     if (dims.flops > 0)
       printf(", %.1f TFLOP/s", (double)dims.flops / (ms * 1e-3) / 1e12);
     printf("\n");
+    LogRun log = {r.o.log,
+                  r.rt,
+                  r.p,
+                  r.exe,
+                  r.buf.ptrs,
+                  r.syms,
+                  dlcRuntimeGetDeviceName(r.rt),
+                  r.o.warmup,
+                  r.o.iters,
+                  ms};
+    if (r.o.log && dlcRunAppendLog(&log) != 0)
+      goto done;
   }
   status = check ? 1 : 0;
 done:

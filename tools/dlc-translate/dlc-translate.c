@@ -7,7 +7,9 @@
  *   dlc-translate IN.mlir --emit-manifest [-o F]  the manifests (JSON array)
  *   dlc-translate IN.json --import-frontend [-o F]  Frontend IR (spec §2) to
  *       tiny (docs/frontend.md); --mlir-print-debuginfo keeps the JSON
- *       positions of the graph nodes as op locations */
+ *       positions of the graph nodes as op locations
+ *   dlc-translate IN.json --import-tinygrad [-o F]  a tinygrad UOp graph to
+ *       tiny (docs/frontend.md, "tinygrad UOp graphs") */
 #include "dlc/Frontend.h"
 #include "dlc/IR.h"
 #include "dlc/Kernels.h"
@@ -32,7 +34,8 @@ typedef enum {
   EMIT_KERNELS,
   EMIT_PTX,
   EMIT_MANIFEST,
-  IMPORT_FRONTEND
+  IMPORT_FRONTEND,
+  IMPORT_TINYGRAD
 } Emit;
 
 /* The library's output for an --emit mode. */
@@ -45,13 +48,17 @@ static DlcKernelsOutput kernelsOutput(Emit emit) {
 /* --- Frontend IR import
  * -------------------------------------------------------- */
 
-static bool importFrontend(MlirContext ctx, const char *source,
-                           const char *input, const char *output,
-                           bool debugInfo) {
-  MlirModule module = dlcImportFrontendJson(
-      ctx, mlirStringRefCreateFromCString(source),
-      mlirStringRefCreateFromCString(input ? input : "<stdin>"),
-      dlcToolPrintErrorLine, NULL);
+typedef MlirModule (*ImportFn)(MlirContext, MlirStringRef, MlirStringRef,
+                               MlirStringCallback, void *);
+
+/* Imports a graph with `import` (the Frontend or the tinygrad importer)
+ * and prints the tiny module. */
+static bool importGraph(ImportFn import, MlirContext ctx, const char *source,
+                        const char *input, const char *output, bool debugInfo) {
+  MlirModule module =
+      import(ctx, mlirStringRefCreateFromCString(source),
+             mlirStringRefCreateFromCString(input ? input : "<stdin>"),
+             dlcToolPrintErrorLine, NULL);
   if (mlirModuleIsNull(module))
     return false;
   FILE *out = dlcToolOpenOutput(output, "dlc-translate");
@@ -89,6 +96,8 @@ int main(int argc, char **argv) {
       emit = EMIT_MANIFEST;
     } else if (strcmp(argv[i], "--import-frontend") == 0) {
       emit = IMPORT_FRONTEND;
+    } else if (strcmp(argv[i], "--import-tinygrad") == 0) {
+      emit = IMPORT_TINYGRAD;
     } else if (strcmp(argv[i], "--mlir-print-debuginfo") == 0) {
       debugInfo = true;
     } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
@@ -96,8 +105,8 @@ int main(int argc, char **argv) {
     } else if (strcmp(argv[i], "--help") == 0) {
       printf("USAGE: dlc-translate IN.mlir (--emit-kernels=DIR | --emit-ptx "
              "| --emit-manifest) [-o FILE]\n"
-             "       dlc-translate IN.json --import-frontend "
-             "[--mlir-print-debuginfo] [-o FILE]\n");
+             "       dlc-translate IN.json (--import-frontend | "
+             "--import-tinygrad) [--mlir-print-debuginfo] [-o FILE]\n");
       return 0;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "dlc-translate: error: unknown option '%s'\n", argv[i]);
@@ -109,7 +118,8 @@ int main(int argc, char **argv) {
   if (emit == EMIT_NONE) {
     fprintf(stderr, "dlc-translate: error: choose --emit-kernels=DIR, "
                     "--emit-ptx or --emit-manifest (or --import-frontend "
-                    "for Frontend IR JSON)\n");
+                    "for Frontend IR JSON, --import-tinygrad for a tinygrad "
+                    "UOp graph)\n");
     return 1;
   }
   char *source = dlcToolReadFile(input ? input : "-", "dlc-translate");
@@ -121,8 +131,10 @@ int main(int argc, char **argv) {
   mlirDialectRegistryDestroy(registry);
   mlirContextAttachDiagnosticHandler(ctx, dlcToolPrintDiagnostic, NULL, NULL);
   bool ok = mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx));
-  if (emit == IMPORT_FRONTEND) {
-    ok = ok && importFrontend(ctx, source, input, output, debugInfo);
+  if (emit == IMPORT_FRONTEND || emit == IMPORT_TINYGRAD) {
+    ok = ok && importGraph(emit == IMPORT_FRONTEND ? dlcImportFrontendJson
+                                                   : dlcImportTinygradJson,
+                           ctx, source, input, output, debugInfo);
     mlirContextDestroy(ctx);
     free(source);
     return ok ? 0 : 1;

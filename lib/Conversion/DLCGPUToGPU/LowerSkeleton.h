@@ -27,6 +27,7 @@ bool dlcLowerMbarrierExpectTx(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerMbarrierArrive(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
+bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b);
 

@@ -490,6 +490,8 @@ static bool lowerOne(Lowering *l, MlirOperation op) {
     return dlcLowerMbarrierWait(l, op, &b);
   else if (nameIs(op, "dlcgpu.tma_load"))
     return dlcLowerTmaLoad(l, op, &b);
+  else if (nameIs(op, "dlcgpu.tma_load_im2col"))
+    return dlcLowerTmaLoadIm2col(l, op, &b);
   else if (nameIs(op, "dlcgpu.wgmma"))
     return dlcLowerWgmma(op, &b);
   else if (nameIs(op, "dlcgpu.wgmma_wait"))

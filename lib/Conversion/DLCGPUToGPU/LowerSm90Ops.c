@@ -475,3 +475,61 @@ bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
            &pending);
   return true;
 }
+
+/* tma_load_im2col(desc, bars, bar_index, dst, dst_indices..., coords...,
+ * offsets...): nvgpu has no im2col load, so the NVVM op directly, on
+ * pointers: the map's generic address, the box's shared address (as the
+ * wgmma descriptors take it) and the barrier's (nvgpu.mbarrier.get). */
+bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  int numDst = mlirDenseI32ArrayGetElement(segments, 4);
+  int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
+  int numOffsets = mlirDenseI32ArrayGetElement(segments, 6);
+  MlirValue group = groupOf(l, op, 1);
+  MlirValue dst = operand(op, 3);
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(dst));
+  if (mlirValueIsNull(group) || numDst != rank || numCoords < 3 ||
+      numCoords > 5 || numOffsets != numCoords - 2) {
+    if (!mlirValueIsNull(group))
+      dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                        "index every dimension of the destination and give "
+                        "3 to 5 coordinates with 2 fewer offsets",
+                        "tma_load_im2col's indices, coordinates and offsets "
+                        "do not fit its destination and map");
+    return false;
+  }
+  MlirType i16 = mlirIntegerTypeGet(b->ctx, 16);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType shared = dlcType(b->ctx, "!llvm.ptr<3>");
+  MlirValue indices[8];
+  for (int d = 0; d < rank; ++d)
+    indices[d] = operand(op, 4 + d);
+  MlirValue box = smemAddress(b, dst, indices);
+  MlirValue address = operand(op, 0);
+  MlirValue operands[16];
+  int n = 0;
+  operands[n++] =
+      dlcBuildValue(b, "llvm.inttoptr", 1, &box, shared, 0, NULL, NULL);
+  operands[n++] = dlcBuildValue(b, "llvm.inttoptr", 1, &address,
+                                dlcType(b->ctx, "!llvm.ptr"), 0, NULL, NULL);
+  /* NVVM counts coordinates and offsets innermost first. */
+  for (int i = numCoords - 1; i >= 0; --i)
+    operands[n++] = dlcIndexCast(b, operand(op, 4 + numDst + i), i32);
+  MlirValue barOperands[] = {group, operand(op, 2)};
+  MlirValue bar = dlcBuildValue(b, "nvgpu.mbarrier.get", 2, barOperands, i32, 0,
+                                NULL, NULL);
+  operands[n++] =
+      dlcBuildValue(b, "llvm.inttoptr", 1, &bar, shared, 0, NULL, NULL);
+  for (int i = numOffsets - 1; i >= 0; --i)
+    operands[n++] =
+        dlcIndexCast(b, operand(op, 4 + numDst + numCoords + i), i16);
+  operands[n++] = elected(b, 128);
+  const char *names[] = {"operandSegmentSizes", "mode"};
+  MlirAttribute attrs[] = {
+      mlirDenseI32ArrayGet(
+          b->ctx, 8, (int32_t[]){1, 1, numCoords, 1, numOffsets, 0, 0, 1}),
+      dlcAttr(b->ctx, "#nvvm.tma_load_mode<im2col>")};
+  dlcBuild(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", n, operands, 0,
+           NULL, 2, names, attrs);
+  return true;
+}

@@ -143,12 +143,15 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
  * buffer of a program (rbssa.intermediate) says so, so that a host
  * allocates it rather than asking the caller for it. */
 static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
-                                   int numSymbols, int numMaps) {
+                                   int numSymbols, int numMaps,
+                                   int numWorkspaces) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
   MlirAttribute *params =
-      malloc((size_t)(numMemrefs + numSymbols + numMaps) * sizeof(*params) + 1);
+      malloc((size_t)(numMemrefs + numSymbols + numMaps + numWorkspaces) *
+                 sizeof(*params) +
+             1);
   if (!params)
     abort(); /* out of memory: MLIR itself cannot go on either */
   int n = 0;
@@ -199,6 +202,16 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       fields[2 + f] = mlirDictionaryAttrGetElement(map, f);
     params[n++] = mlirDictionaryAttrGet(ctx, 2 + numFields, fields);
   }
+  /* A workspace (SM90 split-K): the host allocates its bytes, zeroed
+   * once, and keeps it for the kernel's launches. */
+  for (int i = 0; i < numWorkspaces; ++i) {
+    int arg = numMemrefs + numSymbols + numMaps + i;
+    MlirNamedAttribute fields[] = {
+        named(ctx, "name", str(ctx, "workspace")),
+        named(ctx, "kind", str(ctx, "workspace")),
+        named(ctx, "bytes", argAttr(func, arg, "dlcgpu.workspace"))};
+    params[n++] = mlirDictionaryAttrGet(ctx, 3, fields);
+  }
   MlirNamedAttribute entry[] = {
       named(ctx, "kernel", attrOf(func, "sym_name")),
       named(ctx, "symbols", symbols),
@@ -207,9 +220,18 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       named(ctx, "block", attrOf(func, "dlcgpu.block")),
       /* The skeleton's buffers live in the launch's dynamic shared memory. */
       named(ctx, "dynamic_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
-      named(ctx, "flops", attrOf(func, "dlcgpu.flops"))};
+      named(ctx, "flops", attrOf(func, "dlcgpu.flops")),
+      /* The plan and the cost model's estimate, for the §13 log (dlc-run
+       * --log); the estimate only when the planner made one. */
+      named(ctx, "plan", attrOf(func, "dlcgpu.plan")),
+      named(ctx, "estimate", attrOf(func, "dlcgpu.estimate"))};
   free(params);
-  return mlirDictionaryAttrGet(ctx, 7, entry);
+  intptr_t count = 9;
+  while (count > 7 && mlirAttributeIsNull(entry[count - 1].attribute))
+    --count;
+  if (count == 9 && mlirAttributeIsNull(entry[7].attribute))
+    entry[7] = entry[8], count = 8;
+  return mlirDictionaryAttrGet(ctx, count, entry);
 }
 
 /* Appends `entry` to the module's `dlc.kernels`, however many kernels
@@ -332,9 +354,11 @@ static bool checkTensorAttrs(MlirOperation func, int arg, MlirType type) {
 
 /* Counts the arguments by kind: tensors (memrefs of at most MaxRank
  * dimensions), then symbols (index), then tensor-map addresses (i64 with
- * dlcgpu.tensormap), at most MaxParams in all. */
+ * dlcgpu.tensormap), then at most one workspace (memref<?xi32> with
+ * dlcgpu.workspace, its positive size in bytes), at most MaxParams in
+ * all. */
 static bool classifyArgs(MlirOperation func, int *numMemrefs, int *numSymbols,
-                         int *numMaps) {
+                         int *numMaps, int *numWorkspaces) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   int numArgs = (int)mlirBlockGetNumArguments(body);
   if (numArgs > MaxParams) {
@@ -346,12 +370,23 @@ static bool classifyArgs(MlirOperation func, int *numMemrefs, int *numSymbols,
                       numArgs, 4096, (int)MaxParams);
     return false;
   }
-  /* kinds[0..2]: memrefs, symbols, maps; each argument's kind may not
-   * come before the previous one's. */
-  int counts[3] = {0, 0, 0}, last = 0;
+  /* kinds[0..3]: memrefs, symbols, maps, workspaces; each argument's kind
+   * may not come before the previous one's. */
+  int counts[4] = {0, 0, 0, 0}, last = 0;
   for (int i = 0; i < numArgs; ++i) {
     MlirType t = mlirValueGetType(mlirBlockGetArgument(body, i));
     bool isMap = !mlirAttributeIsNull(argAttr(func, i, "dlcgpu.tensormap"));
+    MlirAttribute bytes = argAttr(func, i, "dlcgpu.workspace");
+    if (!mlirAttributeIsNull(bytes)) {
+      if (!mlirTypeIsAMemRef(t) || !isInteger(bytes) ||
+          mlirIntegerAttrGetValueInt(bytes) < 1 || counts[3] > 0 || isMap)
+        return malformed(func, "a kernel has at most one dlcgpu.workspace "
+                               "argument: a memref whose attribute is its "
+                               "positive size in bytes");
+      counts[3]++;
+      last = 3;
+      continue;
+    }
     int kind =
         mlirTypeIsAMemRef(t) && !isMap  ? 0
         : mlirTypeIsAIndex(t) && !isMap ? 1
@@ -362,7 +397,7 @@ static bool classifyArgs(MlirOperation func, int *numMemrefs, int *numSymbols,
       dlcEmitDiagnostic(func, &dlcUnsupportedOp,
                         "give a kernel tensors (memrefs), then symbols "
                         "(index), then tensor-map addresses (i64 with "
-                        "dlcgpu.tensormap)",
+                        "dlcgpu.tensormap), then its workspace",
                         kind < 0 ? "a kernel argument is none of these"
                                  : "a kernel argument is out of this order");
       return false;
@@ -375,6 +410,7 @@ static bool classifyArgs(MlirOperation func, int *numMemrefs, int *numSymbols,
     last = kind;
   }
   *numMemrefs = counts[0], *numSymbols = counts[1], *numMaps = counts[2];
+  *numWorkspaces = counts[3];
   return true;
 }
 
@@ -382,8 +418,8 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock oldBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   int numArgs = (int)mlirBlockGetNumArguments(oldBody);
-  int numMemrefs, numSymbols, numMaps;
-  if (!classifyArgs(func, &numMemrefs, &numSymbols, &numMaps) ||
+  int numMemrefs, numSymbols, numMaps, numWorkspaces;
+  if (!classifyArgs(func, &numMemrefs, &numSymbols, &numMaps, &numWorkspaces) ||
       !checkLaunchAttrs(func, numSymbols))
     return false;
   /* Owned here: the gpu.func's parameter types and the values replacing
@@ -399,8 +435,9 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
         mlirTypeIsAMemRef(mlirValueGetType(mlirBlockGetArgument(oldBody, i)))
             ? ptr
             : i64;
-  recordManifest(mlirOperationGetParentOperation(func),
-                 manifestEntry(func, numMemrefs, numSymbols, numMaps));
+  recordManifest(
+      mlirOperationGetParentOperation(func),
+      manifestEntry(func, numMemrefs, numSymbols, numMaps, numWorkspaces));
 
   MlirAttribute block = attrOf(func, "dlcgpu.block");
   int32_t blockSize[3];
@@ -437,9 +474,13 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
     replacement[numMemrefs + i] =
         dlcIndexCast(&b, symbolI64[i], mlirIndexTypeGet(ctx));
   }
-  for (int i = numMemrefs + numSymbols; i < numArgs; ++i)
+  int firstWorkspace = numArgs - numWorkspaces;
+  for (int i = numMemrefs + numSymbols; i < firstWorkspace; ++i)
     replacement[i] = mlirBlockGetArgument(entry, i);
-  for (int i = 0; i < numMemrefs; ++i) {
+  for (int i = 0; i < numArgs; ++i) {
+    /* Tensors and the workspace are memrefs over their pointer. */
+    if (i >= numMemrefs && i < firstWorkspace)
+      continue;
     replacement[i] = buildMemref(
         &b, func, i, mlirValueGetType(mlirBlockGetArgument(oldBody, i)),
         mlirBlockGetArgument(entry, i), symbolI64);

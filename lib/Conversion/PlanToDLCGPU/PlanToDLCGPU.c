@@ -92,6 +92,8 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->tileM = plan->tile[0], t->tileN = plan->tile[1], t->tileK = plan->tile[2];
   t->warpM = plan->warpTile[0], t->warpN = plan->warpTile[1];
   t->stages = plan->stages;
+  t->maxSplits = dlcPlanSplitK(plan);
+  t->sms = target->sms;
   return true;
 }
 
@@ -143,16 +145,19 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                   "multiple of 64, warp_tile = [64, BN] (cooperative, BN up "
                   "to 256) or [128, BN] (ping-pong, BN up to 128), and at "
                   "least 2 stages");
-  if (p->implicit) {
+  /* A convolution's A comes through an im2col map, B by tiles. */
+  const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
+  if (whyIm2col) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan barrier_model = \"cp_async_group\" (the SM80 "
-                      "skeleton gathers the window)",
-                      "the SM90 skeleton stages operands by TMA tiles and "
-                      "cannot gather an implicit GEMM's (a convolution's) "
-                      "activation window");
+                      "skeleton gathers any window)",
+                      "the SM90 skeleton reads a convolution's activation "
+                      "through a TMA im2col map, which cannot describe "
+                      "this one: %s",
+                      whyIm2col);
     return false;
   }
-  const char *whyA = dlcSm90StagingProblem(&p->a, KP_M);
+  const char *whyA = p->implicit ? NULL : dlcSm90StagingProblem(&p->a, KP_M);
   const char *whyB = dlcSm90StagingProblem(&p->b, KP_N);
   if (whyA || whyB) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
@@ -183,6 +188,16 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (plan->vectorizeWidth != 8)
     return cannotHonour(schedule, skeleton, "vectorize",
                         "width = 8 (16-byte copies)");
+  /* Split-K: the SM90 cooperative kernel over unbatched problems. */
+  if (dlcPlanSplitK(plan) > 1) {
+    if (!sm90)
+      return cannotHonour(schedule, skeleton, "algo_choice split_k", "1");
+    if (plan->warpTile[0] != 64 || p->has[KP_BATCH])
+      return cannotHonour(schedule, skeleton, "algo_choice split_k",
+                          "split_k > 1 with the cooperative schedule "
+                          "(warp_tile [64, BN]) on problems without a batch "
+                          "axis, else 1");
+  }
   /* The epilogue list names the problem's steps, in order. */
   const char *names[KP_MAX_STEPS];
   int n = kpEpilogueNames(p, names, KP_MAX_STEPS);
@@ -206,18 +221,21 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
 
 /* The region's tensors as flat memrefs (all of them, or the `numPicked`
  * arguments `picked` names), then one index per symbol, then one i64 per
- * tensor map (its device address) described by `maps`. */
+ * tensor map (its device address) described by `maps`, then, when
+ * `workspaceBytes` > 0, the workspace (memref<?xi32>, marked
+ * dlcgpu.workspace with its size in bytes). */
 static int kernelSignature(MlirOperation region, int numPicked,
                            const int *picked, int numMaps,
-                           const MlirAttribute *maps, MlirType **types,
-                           MlirAttribute **argAttrs, int *numTensors) {
+                           const MlirAttribute *maps, int64_t workspaceBytes,
+                           MlirType **types, MlirAttribute **argAttrs,
+                           int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
   MlirAttribute symbols = attrOf(region, "rbssa.symbols");
   MlirAttribute regionArgAttrs = attrOf(region, "arg_attrs");
   int numArgs = picked ? numPicked : (int)mlirBlockGetNumArguments(body);
   int numSymbols = (int)mlirArrayAttrGetNumElements(symbols);
-  int total = numArgs + numSymbols + numMaps;
+  int total = numArgs + numSymbols + numMaps + (workspaceBytes > 0);
   *types = malloc((size_t)total * sizeof(MlirType));
   *argAttrs = malloc((size_t)total * sizeof(MlirAttribute));
   int64_t dynamic = mlirShapedTypeGetDynamicSize();
@@ -245,6 +263,23 @@ static int kernelSignature(MlirOperation region, int numPicked,
         maps[i]);
     (*argAttrs)[at] = mlirDictionaryAttrGet(ctx, 1, &map);
   }
+  if (workspaceBytes > 0) {
+    MlirType i32 = mlirIntegerTypeGet(ctx, 32),
+             i64 = mlirIntegerTypeGet(ctx, 64);
+    MlirAttribute words = mlirIntegerAttrGet(i64, workspaceBytes / 4);
+    MlirNamedAttribute fields[] = {
+        mlirNamedAttributeGet(
+            mlirIdentifierGet(
+                ctx, mlirStringRefCreateFromCString("dlcgpu.workspace")),
+            mlirIntegerAttrGet(i64, workspaceBytes)),
+        mlirNamedAttributeGet(
+            mlirIdentifierGet(ctx,
+                              mlirStringRefCreateFromCString("rbssa.shape")),
+            mlirArrayAttrGet(ctx, 1, &words))};
+    (*types)[total - 1] = mlirMemRefTypeGet(
+        i32, 1, &dynamic, mlirAttributeGetNull(), mlirAttributeGetNull());
+    (*argAttrs)[total - 1] = mlirDictionaryAttrGet(ctx, 2, fields);
+  }
   *numTensors = numArgs;
   return total;
 }
@@ -263,16 +298,45 @@ static void tilesText(const KpProblem *p, KpRole role, int64_t tile, char *out,
 
 /* The kernel function next to `region`: its signature (kernelSignature)
  * and the launch attributes the manifest reads. */
+/* What the kernel's manifest says of its plan (docs/conventions.md): the
+ * plan's summary line, and the cost model's estimate when the planner left
+ * one on the schedule (dlcgpu.plan, dlcgpu.estimate). */
+static void recordPlan(MlirOperation kernel, MlirOperation region,
+                       const DlcPlan *plan) {
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  char summary[256];
+  dlcPlanSummary(plan, summary, sizeof(summary));
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.plan"), str(ctx, summary));
+  MlirOperation schedule = findSchedule(region);
+  const char *keys[] = {"time_est_us", "occupancy_est", "time_est_at"};
+  const char *names[] = {"us", "occupancy", "at"};
+  MlirNamedAttribute fields[3];
+  for (int i = 0; i < 3; ++i) {
+    fields[i].name =
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(names[i]));
+    fields[i].attribute = mlirOperationIsNull(schedule)
+                              ? mlirAttributeGetNull()
+                              : attrOf(schedule, keys[i]);
+    if (mlirAttributeIsNull(fields[i].attribute))
+      return;
+  }
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.estimate"),
+      mlirDictionaryAttrGet(ctx, 3, fields));
+}
+
 static MlirOperation
 buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
-                int numMaps, const MlirAttribute *maps, const char *gridX,
-                const char *gridY, int64_t threads, int64_t smem,
-                const char *flops, int64_t minBlocks, int *numTensors) {
+                int numMaps, const MlirAttribute *maps, int64_t workspaceBytes,
+                const char *gridX, const char *gridY, int64_t threads,
+                int64_t smem, const char *flops, int64_t minBlocks,
+                const DlcPlan *plan, int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirType *types;
   MlirAttribute *argAttrs;
-  int total = kernelSignature(region, numPicked, picked, numMaps, maps, &types,
-                              &argAttrs, numTensors);
+  int total = kernelSignature(region, numPicked, picked, numMaps, maps,
+                              workspaceBytes, &types, &argAttrs, numTensors);
   MlirAttribute grid[] = {str(ctx, gridX), str(ctx, gridY), str(ctx, "1")};
   int64_t block[] = {threads, 1, 1};
   const char *names[] = {"sym_name",          "function_type",
@@ -298,6 +362,7 @@ buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
                          total, types, &kernelBody);
   free(types);
   free(argAttrs);
+  recordPlan(kernel, region, plan);
   return kernel;
 }
 
@@ -308,22 +373,32 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   bool sm90 = isSm90Plan(plan);
   MlirAttribute maps[2];
   if (sm90) {
-    maps[0] = dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    DlcIm2col im;
+    maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
+                  ? dlcSm90Im2colMap(region, p, &im, t->tileM)
+                  : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
     maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
    * in y. */
-  char rows[128], cols[128], gridX[300], gridY[96], flops[480];
+  char rows[128], cols[128], gridX[360], gridY[96], flops[480];
   tilesText(p, KP_M, t->tileM, rows, sizeof(rows));
   tilesText(p, KP_N, t->tileN, cols, sizeof(cols));
   snprintf(gridX, sizeof(gridX), "%s*%s", rows, cols);
   /* The SM90 skeleton is persistent: at most one CTA per SM walks the
-   * tiles. */
+   * tiles; with split-K one CTA per (tile, split) (Skeleton.h). */
+  int64_t workspaceBytes = 0;
   if (sm90) {
     char tiles[300];
-    snprintf(tiles, sizeof(tiles), "%s", gridX);
-    snprintf(gridX, sizeof(gridX), "min(%.250s, %d)", tiles, target->sms);
+    snprintf(tiles, sizeof(tiles), "%.270s", gridX);
+    if (t->maxSplits > 1) {
+      snprintf(gridX, sizeof(gridX), "min(%s*%lld, %d)", tiles,
+               (long long)t->maxSplits, target->sms);
+      workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
+    } else {
+      snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
+    }
   }
   kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
   /* 2 * batch * M * N * K over the roles present. */
@@ -350,8 +425,9 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
               2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
           ? 2
           : 1;
-  return buildKernelFunc(region, 0, NULL, sm90 ? 2 : 0, maps, gridX, gridY,
-                         threads, smem, flops, minBlocks, numTensors);
+  return buildKernelFunc(region, 0, NULL, sm90 ? 2 : 0, maps, workspaceBytes,
+                         gridX, gridY, threads, smem, flops, minBlocks, plan,
+                         numTensors);
 }
 
 /* What the SM80 skeleton multiplies: two f16 or two bf16 operands. */
@@ -467,8 +543,9 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                last, width, (long long)threads);
     int numTensors = 0;
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
-    MlirOperation kernel = buildKernelFunc(region, 0, NULL, 0, NULL, grid, "1",
-                                           threads, smem, "0", 1, &numTensors);
+    MlirOperation kernel =
+        buildKernelFunc(region, 0, NULL, 0, NULL, 0, grid, "1", threads, smem,
+                        "0", 1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }
@@ -572,9 +649,9 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
            (long long)d);
   int numTensors = 0;
   MlirOperation kernel =
-      buildKernelFunc(region, 4, picked, 0, NULL, gridX, gridY, 128,
+      buildKernelFunc(region, 4, picked, 0, NULL, 0, gridX, gridY, 128,
                       dlcPlanStageBytes(plan, kpElementBytes(a.q.t.element)),
-                      flops, 1, &numTensors);
+                      flops, 1, plan, &numTensors);
   DlcAttnTiling tiling = {64, 64, d, 2};
   DlcAttnArgs args = {0, 1, 2, 3};
   dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);

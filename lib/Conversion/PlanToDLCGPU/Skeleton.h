@@ -19,6 +19,11 @@ typedef struct DlcGemmTiling {
   int64_t tileM, tileN, tileK; /* CTA tile */
   int64_t warpM, warpN;        /* warp tile */
   int64_t stages;
+  /* SM90 split-K: at most this many CTAs share a tile's k range (1: none;
+   * the launch rule dlcSm90Splits picks the count), on a target of `sms`
+   * SMs. */
+  int64_t maxSplits;
+  int sms;
 } DlcGemmTiling;
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
@@ -34,10 +39,39 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
  * consumer), tileK = 64, tileN a multiple of 64 up to 256. The kernel's
  * arguments are those of the SM80 skeleton followed by two i64 tensor-map
  * addresses (A's at `mapArg`, then B's), described by the
- * `dlcgpu.tensormap` argument attribute (dlcSm90TensorMap). */
+ * `dlcgpu.tensormap` argument attribute (dlcSm90TensorMap), and with
+ * split-K (tiling maxSplits > 1) the workspace, a memref<?xi32> of
+ * dlcSm90WorkspaceBytes marked `dlcgpu.workspace`. */
 enum { DLC_SM90_THREADS = 384 };
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
+
+/* SM90 split-K (Sm90SplitK.c). The tiles of the last, partial round over
+ * the SMs (all tiles when there are fewer than SMs) are shared by S CTAs
+ * each along k: each stores its fp32 partial accumulators to a workspace,
+ * and the last of them to arrive (per thread, by an atomic counter) adds
+ * the S partials in split order — the same sum whichever CTA arrives last
+ * — and runs the epilogue. The count is chosen at launch from the sizes,
+ * by one rule written twice (here for static sizes and the planner, and
+ * as IR in the kernel), with tail = tiles % sms:
+ *   S0   = min(maxSplits, max(1, sms / tail), max(1, kTiles / MinKTiles))
+ *   kPer = max(1, ceildiv(kTiles, S0))     k tiles of one split
+ *   S    = max(1, ceildiv(kTiles, kPer))   no split is empty
+ * so tail * S <= sms whenever S > 1. Units are the whole tiles (tiles -
+ * tail, a multiple of sms), then tail * S splits; the grid, min(tiles *
+ * maxSplits, sms), is sms or at least tail * S, so a CTA walks whole tiles
+ * and then takes at most one split, its last unit; CTAs without a unit
+ * return at once.
+ * The workspace is one i32 counter per (tile, consumer thread) and one
+ * partial tile per CTA. */
+enum {
+  DLC_SM90_MAX_SPLITS = 32,     /* what the planner allows a symbolic kernel */
+  DLC_SM90_MIN_SPLIT_KTILES = 4 /* 64-wide k tiles a split gets at least */
+};
+int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
+                      int sms);
+/* Bytes of the split-K workspace of a kernel with tile width `tileN`. */
+int64_t dlcSm90WorkspaceBytes(int64_t tileN, int sms);
 
 /* Whether an operand's k axis has unit stride (staged K-major), and
  * whether its tensor map has a batch dimension (a batched, not broadcast,
@@ -59,6 +93,31 @@ const char *dlcSm90StagingProblem(const KpTensor *tensor, KpRole fixed);
 MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
                                const KpTensor *tensor, KpRole fixed,
                                int64_t rows);
+
+/* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
+ * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w
+ * alike), m fused as (n, ho, wo) and k as (kh, kw, ci). Index 0 is h, 1 is
+ * w. lower/upper are the pixel box corners cuTensorMapEncodeIm2col takes
+ * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
+typedef struct DlcIm2col {
+  int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
+  int64_t channels; /* C */
+  int64_t lower[2], upper[2];
+} DlcIm2col;
+
+/* Why the SM90 skeleton cannot read implicit GEMM `problem`'s A through
+ * an im2col tensor map, or NULL when it can (filling `out` when not
+ * NULL): the window above with static H, W, Ho, Wo, KH, KW and C, C a
+ * multiple of 8 (16-byte pixels and 16-byte aligned k tiles of B), conv
+ * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
+ * map's [-128, 127]. */
+const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
+
+/* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";
+ * docs/conventions.md, "Tensor maps"): dims [C, W, H, N], byte strides,
+ * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
+MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
+                               const DlcIm2col *im, int64_t rows);
 
 /* The memory-bound skeleton (MemoryBound.c) computes a region in one of
  * three modes (the plan's algo_choice memory = "row" | "point" | "flat"):

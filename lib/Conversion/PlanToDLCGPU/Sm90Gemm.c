@@ -20,8 +20,14 @@
  * columns), and wgmma reads it transposed. TMA zero-fills every element
  * past M, N and K, so no size needs to be a multiple of a tile; the tensor
  * maps need 16-byte aligned row and batch strides, which the runtime checks
- * when it encodes them (docs/runtime.md). */
+ * when it encodes them (docs/runtime.md).
+ *
+ * A convolution (an implicit GEMM, dlcSm90Im2col) reads A through TMA's
+ * im2col mode instead: per stage one [BM pixels][64 channels] box, the
+ * K-major layout above, from the tile's first output pixel shifted by the
+ * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block). */
 #include "GemmGen.h"
+#include "Sm90SplitK.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -113,6 +119,131 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
   return mlirDictionaryAttrGet(ctx, 6, fields);
 }
 
+/* Whether window dim `d` reads exactly coefficient `m` of fused m axis
+ * `mAt` and `k` of fused k axis `kAt` (each alone; -1: none). */
+static bool windowReads(const KpWindowDim *d, int numM, int numK, int mAt,
+                        int64_t *m, int kAt, int64_t *k) {
+  for (int i = 0; i < numM; ++i)
+    if ((i == mAt) != (d->mCoef[i] != 0))
+      return false;
+  for (int j = 0; j < numK; ++j)
+    if ((j == kAt) != (d->kCoef[j] != 0))
+      return false;
+  if (mAt >= 0)
+    *m = d->mCoef[mAt];
+  if (kAt >= 0)
+    *k = d->kCoef[kAt];
+  return true;
+}
+
+static bool staticExtent(const KpExtent *e, int64_t *value) {
+  *value = e->constant;
+  return e->numSymbols == 0;
+}
+
+const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
+  DlcIm2col im;
+  const KpWindow *w = &p->window;
+  const KpFused *m = &p->fused[KP_M], *k = &p->fused[KP_K];
+  if (!p->implicit || w->rank != 4 || m->num != 3 || k->num != 3)
+    return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
+           "s·wo + d·kw − p, ci)";
+  int64_t unit = 0, one = 0;
+  /* n, h, w, c: dims 0..3; m = (n, ho, wo), k = (kh, kw, ci). */
+  if (!windowReads(&w->dim[0], 3, 3, 0, &one, -1, NULL) || one != 1 ||
+      w->dim[0].offset != 0 ||
+      !windowReads(&w->dim[1], 3, 3, 1, &im.stride[0], 0, &im.dilation[0]) ||
+      !windowReads(&w->dim[2], 3, 3, 2, &im.stride[1], 1, &im.dilation[1]) ||
+      !windowReads(&w->dim[3], 3, 3, -1, NULL, 2, &unit) || unit != 1 ||
+      w->dim[3].offset != 0 || !kpExtentIs(&w->dim[3].stride, 1))
+    return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
+           "s·wo + d·kw − p, ci)";
+  if (!staticExtent(&w->dim[1].extent, &im.extent[0]) ||
+      !staticExtent(&w->dim[2].extent, &im.extent[1]) ||
+      !staticExtent(&m->size[1], &im.out[0]) ||
+      !staticExtent(&m->size[2], &im.out[1]) ||
+      !staticExtent(&k->size[0], &im.taps[0]) ||
+      !staticExtent(&k->size[1], &im.taps[1]))
+    return "H, W, the output's H and W or the kernel size is symbolic "
+           "(the map's pixel box is static)";
+  /* B's k tiles start at (kh·KW + kw)·C + 64·j, 16-byte aligned only for
+   * C a multiple of 8; convs whose symbolic C was not faulted on the H100
+   * (illegal instruction; bench/RESULTS.md, "Run conv90-k"), so C must be
+   * known. */
+  int64_t reduced = 0;
+  if (!staticExtent(&w->dim[3].extent, &im.channels) ||
+      !staticExtent(&k->size[2], &reduced))
+    return "C is symbolic (it must be known to be a multiple of 8)";
+  /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
+  if (reduced != im.channels)
+    return "the convolution reduces fewer channels than A has";
+  int bytes = kpElementBytes(p->a.element);
+  for (int d = 0; d < 3; ++d)
+    if (misaligned(&w->dim[d].stride, bytes))
+      return "a pixel, row or image stride of A is not a multiple of 16 "
+             "bytes (C a multiple of 8)";
+  if (im.channels % (16 / bytes))
+    return "C is not a multiple of 8 (an im2col pixel is 16-byte aligned)";
+  for (int d = 0; d < 2; ++d) {
+    im.pad[d] = -w->dim[1 + d].offset;
+    /* W order for the corners: index 0 is w. */
+    int e = 1 - d;
+    im.lower[e] = -im.pad[d];
+    im.upper[e] =
+        im.stride[d] * (im.out[d] - 1) - im.pad[d] - (im.extent[d] - 1);
+    if (im.stride[d] < 1 || im.stride[d] > 8 || im.dilation[d] < 1 ||
+        im.dilation[d] * (im.taps[d] - 1) > 65535)
+      return "a conv stride is not 1 to 8 (TMA's traversal strides) or a "
+             "dilation is not positive";
+    if (im.lower[e] < -128 || im.lower[e] > 127 || im.upper[e] < -128 ||
+        im.upper[e] > 127)
+      return "the padding or kernel size puts the im2col box corners out "
+             "of a 4-D map's [-128, 127]";
+  }
+  if (out)
+    *out = im;
+  return NULL;
+}
+
+MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
+                               const DlcIm2col *im, int64_t rows) {
+  MlirContext ctx = mlirOperationGetContext(region);
+  const KpWindow *w = &p->window;
+  int bytes = kpElementBytes(p->a.element);
+  /* Innermost first: C, W, H, N. */
+  MlirAttribute dims[4], strides[3];
+  for (int d = 0; d < 4; ++d)
+    dims[d] = formula(region, &w->dim[3 - d].extent, 1);
+  for (int d = 0; d < 3; ++d)
+    strides[d] = formula(region, &w->dim[2 - d].stride, bytes);
+  int64_t box[2] = {BoxK, rows};
+  int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
+  MlirAttribute args = mlirOperationGetAttributeByName(
+      region, mlirStringRefCreateFromCString("arg_attrs"));
+  MlirAttribute name = mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(args, p->a.arg),
+      mlirStringRefCreateFromCString("rbssa.name"));
+  const char *keys[] = {"tensor",          "dtype",  "mode",  "dims",
+                        "strides",         "box",    "lower", "upper",
+                        "element_strides", "swizzle"};
+  MlirAttribute values[] = {name,
+                            text(ctx, kpElementName(p->a.element)),
+                            text(ctx, "im2col"),
+                            mlirArrayAttrGet(ctx, 4, dims),
+                            mlirArrayAttrGet(ctx, 3, strides),
+                            mlirDenseI64ArrayGet(ctx, 2, box),
+                            mlirDenseI64ArrayGet(ctx, 2, im->lower),
+                            mlirDenseI64ArrayGet(ctx, 2, im->upper),
+                            mlirDenseI64ArrayGet(ctx, 4, elementStrides),
+                            text(ctx, "128b")};
+  MlirNamedAttribute fields[10];
+  for (int i = 0; i < 10; ++i)
+    fields[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
+        values[i]);
+  return mlirDictionaryAttrGet(ctx, 10, fields);
+}
+
 /* One operand as the SM90 skeleton stages it. */
 typedef struct Staging {
   Access *x;
@@ -122,6 +253,10 @@ typedef struct Staging {
   MlirValue smem; /* the ring */
   MlirValue map;  /* the tensor map's address (i64 kernel argument) */
   bool batched;   /* the map has a batch dimension */
+  /* A convolution's A through the im2col map (NULL: a tiled map); the
+   * tile's first pixel (n, h, w), set per tile by the producer. */
+  const DlcIm2col *im2col;
+  MlirValue pixel[3];
 } Staging;
 
 static MlirType smemType(Gen *g, int rank, const int64_t *shape,
@@ -141,13 +276,15 @@ static MlirValue smemAlloc(Gen *g, MlirType type, int64_t alignment,
 }
 
 static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
-                        int64_t rows, MlirValue map) {
+                        int64_t rows, MlirValue map, const DlcIm2col *im2col) {
   s->x = x;
   s->fixed = fixed;
-  s->kMajor = dlcSm90KMajor(x->tensor);
+  s->im2col = im2col;
+  /* An im2col box is [pixels][channels]: K-major, one per stage. */
+  s->kMajor = s->im2col || dlcSm90KMajor(x->tensor);
   s->rows = rows;
   s->map = map;
-  s->batched = dlcSm90MapHasBatch(x->tensor);
+  s->batched = !s->im2col && dlcSm90MapHasBatch(x->tensor);
   int64_t kMajorShape[] = {g->t->stages, rows, BoxK};
   int64_t mnMajorShape[] = {g->t->stages, rows / BoxMN, BoxK, BoxMN};
   MlirType type = s->kMajor ? smemType(g, 3, kMajorShape, g->in)
@@ -161,11 +298,11 @@ static MlirType token(Gen *g, const char *name) {
   return dlcType(g->b.ctx, name);
 }
 
-/* The TMA loads of tile `kt` of one operand into stage `stage`, completing
- * on full[stage]. Coordinates are outermost first, in elements. */
+/* The TMA loads of the k tile at `k0` of one operand into stage `stage`,
+ * completing on full[stage]. Coordinates are outermost first, in
+ * elements. */
 static void loadOperand(Gen *g, const Staging *s, MlirValue full,
-                        MlirValue stage, MlirValue kt, MlirValue origin) {
-  MlirValue k0 = mul(g, kt, BoxK);
+                        MlirValue stage, MlirValue k0, MlirValue origin) {
   int chunks = s->kMajor ? 1 : (int)(s->rows / BoxMN);
   for (int c = 0; c < chunks; ++c) {
     MlirValue operands[8];
@@ -206,6 +343,36 @@ static void loadOperand(Gen *g, const Staging *s, MlirValue full,
   }
 }
 
+/* A's im2col load of filter tap (kh, kw), channels c0.. into stage
+ * `stage`: the column of BM pixels from the tile's first (s->pixel), each
+ * shifted by the tap (zeros where that leaves the image: the padding). */
+static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
+                       MlirValue stage, MlirValue kh, MlirValue kw,
+                       MlirValue c0) {
+  const DlcIm2col *im = s->im2col;
+  MlirValue operands[] = {s->map,
+                          full,
+                          stage,
+                          s->smem,
+                          stage,
+                          cst(g, 0),
+                          cst(g, 0),
+                          s->pixel[0],
+                          s->pixel[1],
+                          s->pixel[2],
+                          c0,
+                          mul(g, kh, im->dilation[0]),
+                          mul(g, kw, im->dilation[1])};
+  int32_t sizes[] = {1, 1, 1, 1, 3, 4, 2};
+  const char *names[] = {"box", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
+      mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
+  MlirType t = token(g, "!dlcgpu.load_token");
+  dlcBuild(&g->b, "dlcgpu.tma_load_im2col", 13, operands, 1, &t, 2, names,
+           attrs);
+}
+
 static void mbarrierOp(Gen *g, const char *name, MlirValue bars,
                        MlirValue index, const char *attr, int64_t value) {
   MlirValue operands[] = {bars, index};
@@ -240,6 +407,11 @@ static MlirValue parityOf(Gen *g, MlirValue kt, bool flip) {
 typedef struct Pipeline {
   Staging a, b;
   MlirValue full, empty, kTiles;
+  /* Split-K (tiling maxSplits > 1): the tiles after the first `whole`
+   * are shared by `splits` CTAs each, over kPer k tiles (the last over what
+   * remains); else splits = 1 and kPer = kTiles. `workspace`
+   * (memref<?xi32>) holds the partials. */
+  MlirValue splits, kPer, whole, workspace;
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each. */
@@ -252,13 +424,27 @@ typedef struct Pipeline {
   MlirValue order;
 } Pipeline;
 
-/* Runs `body(g, p, i, userData)` for the CTA's tiles t = block + i * grid
- * with i = first, first + every, ... (`first` null: 0); i * kTiles is the
- * ring's use count at the tile's first k step (the producer makes every
- * tile's uses in order); the tile's origin is set in g->m0, g->n0. */
+/* One unit of a CTA's work: a tile, or with split-K one split of it. */
+typedef struct Unit {
+  MlirValue index;  /* the CTA's i-th unit */
+  MlirValue base;   /* the ring's use count at the unit's first k step */
+  MlirValue tile;   /* the tile's number before rasterisation */
+  MlirValue kStart; /* first k tile, and how many */
+  MlirValue kCount;
+  /* Split-K: i1, the unit is a split (past the whole tiles); then the
+   * split's number and its tile's, counted from the first split tile. */
+  MlirValue isSplit, splitId, splitTile;
+} Unit;
+
+/* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
+ * grid with i = first, first + every, ... (`first` null: 0): the whole
+ * tiles, then with split-K the splits of the last round's tiles
+ * (Skeleton.h). The producer makes every unit's ring uses in order; a
+ * CTA's split is its last unit, after i whole tiles, so base = i * kTiles
+ * holds for every unit; the tile's origin is set in g->m0, g->n0. */
 static void
 forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
-            void (*body)(Gen *, const Pipeline *, MlirValue, void *),
+            void (*body)(Gen *, const Pipeline *, const Unit *, void *),
             void *userData) {
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
@@ -269,27 +455,58 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   MlirValue start =
       mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
-  dlcBuildFor(&g->b, start, mulv(g, rows, cols), mul(g, grid, every), 0, NULL,
-              &loop);
+  MlirValue units = mulv(g, rows, cols);
+  if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
+    units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
+  dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
-  MlirValue tile = mlirBlockGetArgument(loop, 0);
-  MlirValue index = dlcArith(&g->b, "arith.divui", sub(g, tile, block), grid);
+  Unit u;
+  MlirValue id = mlirBlockGetArgument(loop, 0);
+  u.index = dlcArith(&g->b, "arith.divui", sub(g, id, block), grid);
+  u.tile = id;
+  u.kStart = cst(g, 0);
+  u.kCount = p->kTiles;
+  u.base = mulv(g, u.index, p->kTiles);
+  u.isSplit = u.splitId = u.splitTile = (MlirValue){NULL};
+  if (g->t->maxSplits > 1) {
+    /* Past the whole tiles: split `splitId` of tile whole + splitTile.
+     * (Before them the subtraction wraps; the selects drop its results.) */
+    u.isSplit = dlcCmpI(&g->b, "uge", id, p->whole);
+    u.splitId = sub(g, id, p->whole);
+    u.splitTile = dlcArith(&g->b, "arith.divui", u.splitId, p->splits);
+    MlirValue split = dlcArith(&g->b, "arith.remui", u.splitId, p->splits);
+    u.tile = sel(g, u.isSplit, add(g, p->whole, u.splitTile), id);
+    u.kStart = sel(g, u.isSplit, mulv(g, split, p->kPer), cst(g, 0));
+    u.kCount = sel(
+        g, u.isSplit,
+        dlcArith(&g->b, "arith.minui", p->kPer, sub(g, p->kTiles, u.kStart)),
+        p->kTiles);
+  }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, tile, &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
-  body(g, p, index, userData);
+  body(g, p, &u, userData);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
-static void produceTile(Gen *g, const Pipeline *p, MlirValue index,
+static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
-  (void)userData;
-  MlirValue base = mulv(g, index, p->kTiles);
+  Staging *a = userData;
+  const DlcIm2col *im = a->im2col;
+  if (im) { /* the tile's first pixel: (n, s·ho − p, s·wo − p) */
+    MlirValue axes[KP_MAX_FUSED];
+    gemmSplit(g, KP_M, g->m0, axes);
+    a->pixel[0] = axes[0];
+    for (int d = 0; d < 2; ++d)
+      a->pixel[1 + d] =
+          sub(g, mul(g, axes[1 + d], im->stride[d]), cst(g, im->pad[d]));
+  }
+  MlirValue base = u->base;
   MlirBlock body;
-  dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1), 0, NULL, &body);
+  dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 0, NULL, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
@@ -302,15 +519,29 @@ static void produceTile(Gen *g, const Pipeline *p, MlirValue index,
       (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive_expect_tx", p->full, stage, "bytes",
              bytes);
-  loadOperand(g, &p->a, p->full, stage, kt, g->m0);
-  loadOperand(g, &p->b, p->full, stage, kt, g->n0);
+  MlirValue k = add(g, u->kStart, kt);
+  if (im) {
+    /* k tile k is channels cb·64.. of tap (kh, kw): B's columns
+     * (kh·KW + kw)·C + cb·64.. (those past C meet A's zero channels). */
+    MlirValue channels = g->fusedSize[KP_K][2];
+    MlirValue blocks = divc(g, add(g, channels, cst(g, BoxK - 1)), BoxK);
+    MlirValue tap = dlcArith(&g->b, "arith.divui", k, blocks);
+    MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
+    loadIm2col(g, a, p->full, stage, divc(g, tap, im->taps[1]),
+               remc(g, tap, im->taps[1]), c0);
+    loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
+                g->n0);
+  } else {
+    loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0);
+    loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0);
+  }
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
-static void emitProducer(Gen *g, const Pipeline *p) {
+static void emitProducer(Gen *g, Pipeline *p) {
   setMaxRegisters(g, 40, false);
-  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, NULL);
+  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
 }
 
 static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
@@ -363,8 +594,8 @@ enum { MaxSlabs = 2 };
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
  * the rows of slab `firstSlab` + s, complete when it returns. */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
-                             MlirValue base, MlirValue acc[MaxSlabs],
-                             MlirValue *doneToken) {
+                             MlirValue base, MlirValue kCount,
+                             MlirValue acc[MaxSlabs], MlirValue *doneToken) {
   int64_t numJ = g->t->tileN / 8;
   int slabs = p->slabs;
   MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
@@ -378,7 +609,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     carried[s] = mlirOperationGetResult(init, 0);
   carried[slabs] = mlirOperationGetResult(init, 1);
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), p->kTiles, cst(g, 1),
+  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1),
                                    slabs + 1, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
@@ -412,7 +643,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
    * which may already be loading the next tile. */
   *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
   MlirValue last =
-      remc(g, add(g, base, sub(g, p->kTiles, cst(g, 1))), g->t->stages);
+      remc(g, add(g, base, sub(g, kCount, cst(g, 1))), g->t->stages);
   mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, last, NULL, 0);
   for (int s = 0; s < slabs; ++s)
     acc[s] = mlirOperationGetResult(loop, s);
@@ -434,37 +665,84 @@ static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
   g->b = outer;
 }
 
-static void consumeTile(Gen *g, const Pipeline *p, MlirValue index,
+/* A consumer thread's accumulators after a tile's k loop, and what the
+ * epilogue needs of them. */
+typedef struct Fragments {
+  MlirValue inSlab, col, firstSlab; /* row in its slab, first column */
+  const MlirValue *acc;             /* one per slab */
+  MlirValue done, pairs;
+  MlirAttribute steps;
+} Fragments;
+
+/* The epilogue on the accumulators of a whole tile. */
+static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+  const char *posName[] = {"static_position"};
+  for (int s = 0; s < p->slabs; ++s) {
+    MlirValue slab = add(g, f->firstSlab, cst(g, s));
+    MlirValue row =
+        add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab);
+    for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
+      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s],
+                                     fragType, 1, posName, &pos);
+      gemmEpilogueFragment(g, frag, f->done, row, add(g, f->col, cst(g, 8 * j)),
+                           f->steps, f->pairs);
+    }
+  }
+}
+
+static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   MlirValue consumer = *(MlirValue *)userData;
   MlirValue firstSlab = p->pingPong ? cst(g, 0) : consumer;
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
-    waitTurn(g, p, index, consumer);
-  emitConsumerLoop(g, p, firstSlab, mulv(g, index, p->kTiles), acc, &done);
+    waitTurn(g, p, u->index, consumer);
+  emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done);
   if (p->pingPong)
     mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->order, consumer, NULL, 0);
   /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
    * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
    * mma.sync does. */
   MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
-  MlirValue inSlab = add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4));
-  MlirValue col = add(g, g->n0, mul(g, remc(g, lane, 4), 2));
-  MlirValue pairs = gemmPairStores(g);
-  MlirAttribute steps = gemmStepsAttr(g);
-  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
-  const char *posName[] = {"static_position"};
-  for (int s = 0; s < p->slabs; ++s) {
-    MlirValue slab = add(g, firstSlab, cst(g, s));
-    MlirValue row = add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), inSlab);
-    for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
-      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &acc[s],
-                                     fragType, 1, posName, &pos);
-      gemmEpilogueFragment(g, frag, done, row, add(g, col, cst(g, 8 * j)),
-                           steps, pairs);
-    }
+  Fragments f = {.inSlab =
+                     add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
+                 .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
+                 .firstSlab = firstSlab,
+                 .acc = acc,
+                 .done = done,
+                 .pairs = gemmPairStores(g),
+                 .steps = gemmStepsAttr(g)};
+  if (g->t->maxSplits <= 1) {
+    finishTile(g, p, &f);
+    return;
   }
+  /* Split-K, decided at launch: a unit past the whole tiles is a split
+   * when there is more than one. */
+  MlirBlock split, whole;
+  dlcBuildIfElse(&g->b, andi(g, u->isSplit, lt(g, cst(g, 1), p->splits)), 0,
+                 NULL, &split, &whole);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(split, outer.loc);
+  Sm90SplitK k = {
+      .workspace = p->workspace,
+      .acc = acc[0],
+      .done = done,
+      .unit = u->splitId,
+      .tile = u->splitTile,
+      .splits = p->splits,
+      .thread = sub(g, g->tid, cst(g, 128)),
+      .row = add(g, add(g, g->m0, mul(g, firstSlab, ConsumerRows)), f.inSlab),
+      .col = f.col,
+      .steps = f.steps,
+      .pairs = f.pairs};
+  sm90SplitKFinish(g, &k);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(whole, outer.loc);
+  finishTile(g, p, &f);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
@@ -484,11 +762,15 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   gemmGenInit(g, kernel, p, t, numTensors);
   g->threads = DLC_SM90_THREADS;
 
+  /* A convolution reads A through an im2col map (checkSm90 has refused
+   * those it cannot). */
+  DlcIm2col im;
+  bool conv = p->implicit && !dlcSm90Im2col(p, &im);
   Pipeline pipe;
   planStaging(g, &pipe.a, &g->ta, KP_M, t->tileM,
-              mlirBlockGetArgument(entry, mapArg));
+              mlirBlockGetArgument(entry, mapArg), conv ? &im : NULL);
   planStaging(g, &pipe.b, &g->tb, KP_N, t->tileN,
-              mlirBlockGetArgument(entry, mapArg + 1));
+              mlirBlockGetArgument(entry, mapArg + 1), NULL);
   int64_t stagesShape[] = {t->stages};
   MlirType barsType =
       smemType(g, 1, stagesShape, mlirIntegerTypeGet(g->b.ctx, 64));
@@ -501,7 +783,26 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     pipe.order = smemAlloc(
         g, smemType(g, 1, (int64_t[]){2}, mlirIntegerTypeGet(g->b.ctx, 64)), 8,
         "none");
-  pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
+  /* im2col: KH·KW taps of ceil(C / 64) channel blocks each. */
+  if (pipe.a.im2col)
+    pipe.kTiles =
+        mul(g, divc(g, add(g, g->fusedSize[KP_K][2], cst(g, BoxK - 1)), BoxK),
+            im.taps[0] * im.taps[1]);
+  else
+    pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);
+  pipe.splits = cst(g, 1);
+  pipe.kPer = pipe.kTiles;
+  pipe.whole = (MlirValue){NULL};
+  pipe.workspace = (MlirValue){NULL};
+  if (t->maxSplits > 1) { /* the workspace follows the two maps */
+    MlirValue rows =
+        divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);
+    MlirValue cols =
+        divc(g, add(g, g->size[KP_N], cst(g, t->tileN - 1)), t->tileN);
+    sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
+                    &pipe.kPer, &pipe.whole);
+    pipe.workspace = mlirBlockGetArgument(entry, mapArg + 2);
+  }
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");
 

@@ -6,6 +6,7 @@
  *                 the epilogue chain (E1602 when it is not the GEMM family)
  *   CostModel.c   candidate space, §11 estimate, STOP rules
  *   PlanJson.c    §8.1 JSON: writing a plan, applying a plan-file
+ *   Sm90Plan.c    the SM90 skeleton's tile and split-K on a wgmma chip
  *   RBSSAToPlan.c the pass: options, the search, plan.* ops
  * See docs/passes/convert-rbssa-to-plan.md. */
 #ifndef DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
@@ -188,5 +189,28 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
  * `target` (dlcPlanCheck with the element size of the region's operand A). */
 bool dlcPlanValidate(const DlcPlan *plan, const DlcPlanRegion *region,
                      const DlcTarget *target, char *error, size_t errorSize);
+
+/* --- the SM90 skeleton (Sm90Plan.c) ------------------------------------- */
+
+/* On a chip with wgmma: the SM90 skeleton's tile, stages and barrier
+ * model for a problem it takes (plan unchanged otherwise). */
+void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
+                 const DlcPlanProblem *problem, DlcPlan *plan);
+/* algo_choice split_k for an SM90 cooperative plan without one. */
+void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
+                       const DlcPlanProblem *problem, DlcPlan *plan);
+
+/* An SM90 alternative print-candidates shows: its plan, a wave estimate
+ * and why it was chosen or kept. */
+typedef struct DlcPlanSm90Candidate {
+  DlcPlan plan;
+  double timeUs;
+  char reason[200];
+} DlcPlanSm90Candidate;
+/* For an SM90 `chosen` plan, BN = 256 and 128 (with their split-K), else
+ * none; returns how many. */
+int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
+                          const DlcPlanProblem *problem, const DlcPlan *chosen,
+                          DlcPlanSm90Candidate out[2]);
 
 #endif

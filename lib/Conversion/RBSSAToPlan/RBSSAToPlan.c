@@ -20,6 +20,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,7 +238,7 @@ static void buildPlanOp(MlirOperation before, MlirLocation loc,
                         const char *name, const DlcPlan *plan,
                         const MlirNamedAttribute *extra, int numExtra) {
   MlirContext ctx = mlirLocationGetContext(loc);
-  MlirNamedAttribute attrs[DLC_PLAN_NUM_FIELDS + 2];
+  MlirNamedAttribute attrs[DLC_PLAN_NUM_FIELDS + 3];
   dlcPlanScheduleAttributes(ctx, plan, attrs);
   for (int i = 0; i < numExtra; ++i)
     attrs[DLC_PLAN_NUM_FIELDS + i] = extra[i];
@@ -351,46 +352,6 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
     return false;
   }
   return true;
-}
-
-/* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
- * whose operands are f16/bf16 and TMA can stage (Skeleton.h): tile
- * [128, BN, 64] with BN = 256 or 128, whichever needs fewer waves of tiles
- * times tile width (128 pays a tenth more per column: half the B reuse),
- * and as many stages as shared memory holds (at most 6). The SM80 search's
- * candidates stay the alternative a plan-file can force. An implicit GEMM
- * (a convolution) stays on the SM80 skeleton, whose copies gather. */
-static void planSm90(MlirOperation func, const DlcTarget *target,
-                     const DlcPlanProblem *problem, DlcPlan *plan) {
-  if (!target->hasWgmma)
-    return;
-  KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) && !p->implicit &&
-            (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
-            p->a.element == p->b.element &&
-            !dlcSm90StagingProblem(&p->a, KP_M) &&
-            !dlcSm90StagingProblem(&p->b, KP_N);
-  free(p);
-  if (!ok)
-    return;
-  double rows =
-      ceil(problem->m / 128) * (problem->batch > 0 ? problem->batch : 1);
-  int64_t bestN = 256;
-  double best = -1;
-  for (int64_t bn = 256; bn >= 128; bn /= 2) {
-    double tiles = rows * ceil(problem->n / (double)bn);
-    double cost =
-        ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
-    if (best < 0 || cost < best)
-      best = cost, bestN = bn;
-  }
-  int64_t stageBytes = (128 + bestN) * 64 * 2;
-  int64_t stages = (target->smemPerCTA - 2048) / stageBytes;
-  plan->tile[0] = 128, plan->tile[1] = bestN, plan->tile[2] = 64;
-  plan->warpTile[0] = 64, plan->warpTile[1] = bestN;
-  plan->stages = stages > 6 ? 6 : stages;
-  plan->asyncPrefetchDepth = plan->stages - 1;
-  dlcPlanCopyName(plan->barrierModel, "mbarrier");
 }
 
 /* Whether a plan-file entry names region `name` (entries without a
@@ -612,17 +573,39 @@ static bool planRegion(MlirOperation func, const Options *o,
   int chosen = 0;
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
   dlcPlanFromCandidate(&region, o->target->family, &candidates[chosen], plan);
-  planSm90(func, o->target, &problem, plan);
+  dlcPlanSm90(func, o->target, &problem, plan);
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
+  /* Split-K is not chosen by default: on the H100 (run gemm-k) the
+   * tail-round splits slowed 4096^3 and 4095x4097x4093 and M = 1 timed out
+   * under repeated launches; a plan-file's split_k still forces it. */
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(body);
   MlirOperation first = mlirBlockGetFirstOperation(body);
   MlirLocation loc = mlirOperationGetLocation(func);
   MlirContext ctx = mlirLocationGetContext(loc);
-  buildPlanOp(first, loc, "plan.schedule", plan, NULL, 0);
+  /* The cost model's estimate describes the chosen candidate (its tile,
+   * warp tile and stages): a plan the SM90 rules or a plan file changed
+   * there carries none. */
+  const DlcCandidate *c = &candidates[chosen];
+  bool estimated = plan->stages == c->stages &&
+                   !memcmp(plan->tile, c->tile, sizeof(c->tile)) &&
+                   !memcmp(plan->warpTile, c->warpTile, sizeof(c->warpTile));
+  char batch[48] = "", at[160];
+  if (problem.batch > 1)
+    snprintf(batch, sizeof(batch), "batch=%.0f ", problem.batch);
+  snprintf(at, sizeof(at), "%sMxNxK=%.0fx%.0fx%.0f", batch, problem.m,
+           problem.n, problem.k);
+  MlirType f64 = mlirF64TypeGet(ctx);
+  MlirNamedAttribute estimate[] = {
+      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, c->timeUs)),
+      named(ctx, "occupancy_est",
+            mlirFloatAttrDoubleGet(ctx, f64, c->occupancy)),
+      named(ctx, "time_est_at", str(ctx, at)),
+  };
+  buildPlanOp(first, loc, "plan.schedule", plan, estimate, estimated ? 3 : 0);
   if (!o->printCandidates)
     return true;
   for (int i = 0; i < n; ++i) {
@@ -635,6 +618,17 @@ static bool planRegion(MlirOperation func, const Options *o,
         named(ctx, "reason", str(ctx, candidates[i].reason)),
     };
     buildPlanOp(first, loc, "plan.candidate", &point, extra, 2);
+  }
+  /* The SM90 tiles the wave rule compared, after the SM80 search's. */
+  DlcPlanSm90Candidate sm90[2];
+  int numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
+  for (int i = 0; i < numSm90; ++i) {
+    MlirNamedAttribute extra[] = {
+        named(ctx, "time_est_us",
+              mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
+        named(ctx, "reason", str(ctx, sm90[i].reason)),
+    };
+    buildPlanOp(first, loc, "plan.candidate", &sm90[i].plan, extra, 2);
   }
   return true;
 }

@@ -170,7 +170,8 @@ static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
   else if (dlcOperationIsA(op, DLC_OP_DLCGPU_CP_ASYNC) ||
            dlcOperationIsA(op, DLC_OP_DLCGPU_COMMIT_GROUP) ||
            dlcOperationIsA(op, DLC_OP_DLCGPU_WAIT_GROUP) ||
-           dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD))
+           dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD) ||
+           dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD_IM2COL))
     ok = checkTokens(op);
   state->ok &= ok;
   return MlirWalkResultAdvance;

@@ -24,8 +24,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
 const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv", "attention",
-                                           "memory", NULL};
+const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
+                                           "memory", "split_k", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -454,6 +454,21 @@ static const char *const kFields[DLC_PLAN_NUM_FIELDS] = {
     "vectorize",   "predicate_tail", "epilogue", "arch",         "layout_hints",
     "algo_choice", "local_edges",    "async",    "barrier_model"};
 
+void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size) {
+  char family[2 * DLC_PLAN_NAME + 2] = "-";
+  if (plan->numAlgoChoice > 0)
+    snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[0].key,
+             plan->algoChoice[0].value);
+  snprintf(buffer, size,
+           "%s %s tile %lldx%lldx%lld stages %lld warp %lldx%lld vec %lld "
+           "barrier %s",
+           family, plan->arch, (long long)plan->tile[0],
+           (long long)plan->tile[1], (long long)plan->tile[2],
+           (long long)plan->stages, (long long)plan->warpTile[0],
+           (long long)plan->warpTile[1], (long long)plan->vectorizeWidth,
+           plan->barrierModel);
+}
+
 bool dlcPlanScheduleRead(MlirOperation op, DlcPlan *plan, char *error,
                          size_t errorSize) {
   Reader rd = {error, errorSize};
@@ -494,6 +509,18 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan) {
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
       return true;
   return false;
+}
+
+int64_t dlcPlanSplitK(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "split_k") == 0) {
+      const char *v = plan->algoChoice[i].value;
+      int64_t n = 0;
+      for (; *v >= '0' && *v <= '9' && n <= DLC_PLAN_MAX_SPLITS; ++v)
+        n = 10 * n + (*v - '0');
+      return *v || n < 1 || n > DLC_PLAN_MAX_SPLITS ? -1 : n;
+    }
+  return 1;
 }
 
 bool dlcPlanIsAttention(const DlcPlan *plan) {
@@ -635,6 +662,10 @@ static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
 bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
                   int elementBytes, char *error, size_t errorSize) {
   Reader rd = {error, errorSize};
+  if (dlcPlanSplitK(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "split_k is not a whole number of splits in [1, %d]",
+                 DLC_PLAN_MAX_SPLITS);
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

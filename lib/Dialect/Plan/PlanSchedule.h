@@ -33,6 +33,7 @@ enum {
       64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
   DLC_PLAN_NUM_FIELDS = 14, /* the §8.1 fields of plan.schedule */
   DLC_PLAN_MAX_TILE = 4096, /* bound of every tile and warp-tile extent */
+  DLC_PLAN_MAX_SPLITS = 64, /* bound of algo_choice split_k */
 };
 
 typedef struct DlcPlanPair {
@@ -113,6 +114,12 @@ bool dlcPlanIsName(const char *name);
 void dlcPlanScheduleAttributes(MlirContext ctx, const DlcPlan *plan,
                                MlirNamedAttribute out[DLC_PLAN_NUM_FIELDS]);
 
+/* One line naming the plan's choices, for manifests and logs (the §13
+ * measurement row's "plan"): "matmul:implicit_gemm sm90 tile 128x256x64
+ * stages 4 warp 64x256 vec 8 barrier mbarrier" (algo_choice's first entry,
+ * then the fields). */
+void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size);
+
 /* Reads the 14 fields of a plan.schedule (or plan.candidate) `op` into
  * `plan`: each must be present with its attribute kind, dictionaries must
  * have their keys, names must be names and closed fields one of their
@@ -134,6 +141,11 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
 /* Whether the plan is for the memory-bound skeleton (algo_choice names
  * `memory`: "row" or "flat"). */
 bool dlcPlanIsMemoryBound(const DlcPlan *plan);
+
+/* algo_choice split_k = "S": at most S CTAs share one output tile's k
+ * range (the SM90 skeleton picks the count at launch); 1 when absent, -1
+ * when the value is not a whole number in [1, DLC_PLAN_MAX_SPLITS]. */
+int64_t dlcPlanSplitK(const DlcPlan *plan);
 
 /* Whether the plan is for the flash-attention skeleton (algo_choice names
  * `attention`: "online_softmax"). */

@@ -2,9 +2,11 @@
 // gpu.module with the bare-pointer ABI and its manifest entry is recorded.
 // RUN: dlc-opt %s --convert-dlcgpu-to-gpu | FileCheck %s
 
-// CHECK-LABEL: module attributes {dlc.kernels = [{block = array<i64: 32, 1, 1>, dynamic_smem_bytes = 1536 : i64, flops = "2*M*N*K", grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], kernel = "tile",
+// The entry also carries the plan line and the estimate (dlcgpu.plan,
+// dlcgpu.estimate) for dlc-run --log.
+// CHECK-LABEL: module attributes {dlc.kernels = [{block = array<i64: 32, 1, 1>, dynamic_smem_bytes = 1536 : i64, estimate = {at = "MxNxK=4096x4096x4096", occupancy = 5.000000e-01 : f64, us = 1.250000e+01 : f64}, flops = "2*M*N*K", grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], kernel = "tile",
 // CHECK-SAME: params = [{dtype = "f16", kind = "ptr", name = "A", role = "input", shape = ["M", "K"]}, {dtype = "f16", kind = "ptr", name = "bias", role = "input", shape = ["N"]}, {dtype = "f16", kind = "ptr", name = "C", role = "output", shape = ["M", "N"]}, {kind = "i64", name = "M"}, {kind = "i64", name = "K"}, {kind = "i64", name = "N"}]
-// CHECK-SAME: symbols = ["M", "K", "N"]}], gpu.container_module}
+// CHECK-SAME: plan = "matmul:tile sm80 tile 16x16x16", symbols = ["M", "K", "N"]}], gpu.container_module}
 // CHECK: gpu.module @dlc_kernels {
 // The launch's dynamic shared memory, declared once per gpu.module.
 // CHECK: llvm.mlir.global external @dlc_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
@@ -50,6 +52,8 @@ func.func @tile(%A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbs
                 %M: index {dlcgpu.symbol = "M"}, %K: index {dlcgpu.symbol = "K"}, %N: index {dlcgpu.symbol = "N"})
     attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "2*M*N*K",
                 dlcgpu.grid = ["ceildiv(N, 16)", "ceildiv(M, 16)", "1"], dlcgpu.smem_bytes = 1536 : i64,
+                dlcgpu.plan = "matmul:tile sm80 tile 16x16x16",
+                dlcgpu.estimate = {us = 12.5 : f64, occupancy = 0.5 : f64, at = "MxNxK=4096x4096x4096"},
                 dlcgpu.symbols = ["M", "K", "N"]} {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index

@@ -1,7 +1,7 @@
 // Convolution regions the implicit-GEMM model cannot read, under a
 // hand-written conv plan, are reported at the offending op with E1602 and
 // the reason (docs/kernel-problem.md, "Implicit GEMM"); a conv planned for
-// the SM90 skeleton is E1501.
+// the SM90 skeleton that its im2col map cannot describe is E1501.
 // RUN: dlc-opt %s --split-input-file --convert-plan-to-dlcgpu --verify-diagnostics
 
 func.func @kcrs_with_nhwc(
@@ -378,7 +378,8 @@ func.func @residual_windowed(
 
 // -----
 
-// chip=sm_90a: a conv planned for the SM90 skeleton.
+// chip=sm_90a: a conv planned for the SM90 skeleton whose spatial sizes are
+// symbols: the im2col map's pixel box corners would be too.
 module attributes {dlc.target = "sm_90a"} {
 func.func @sm90_plan(
     %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
@@ -388,7 +389,7 @@ func.func @sm90_plan(
                 rbssa.iters = [{name = "n", size = "N"}, {name = "ho", size = "Ho"}, {name = "wo", size = "Wo"}, {name = "co", size = "Co"}],
                 rbssa.reduce_iters = [{name = "ci", size = "C"}, {name = "kh", size = 3}, {name = "kw", size = 3}],
                 rbssa.symbols = ["N", "H", "W", "C", "Co", "Ho", "Wo"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton stages operands by TMA tiles and cannot gather an implicit GEMM's (a convolution's) activation window}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton reads a convolution's activation through a TMA im2col map, which cannot describe this one: H, W, the output's H and W or the kernel size is symbolic (the map's pixel box is static)}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 64>, stages = 2 : i64,
     bind = {wo.o = "block.y", co.o = "block.x", wo.i.o = "warp.y", co.i.o = "warp.x"},

@@ -6,12 +6,16 @@
 // CHECK-SAME: memref<?xf16> {rbssa.alignment = 128 : i64, {{.*}}rbssa.name = "A"
 // CHECK-SAME: %{{.*}}: index {dlcgpu.symbol = "M"}, %{{.*}}: index {dlcgpu.symbol = "K"}, %{{.*}}: index {dlcgpu.symbol = "N"})
 // CHECK-SAME: dlcgpu.block = array<i64: 256, 1, 1>
+// The cost model's estimate the planner left on the schedule, and the
+// plan's summary line, go to the manifest (docs/conventions.md).
+// CHECK-SAME: dlcgpu.estimate = {at = "MxNxK=4096x4096x4096", occupancy = 7.500000e-01 : f64, us = 4.125000e+02 : f64}
 // CHECK-SAME: dlcgpu.flops = "2*M*N*K"
 // CHECK-SAME: dlcgpu.grid = ["ceildiv(M, 128)*ceildiv(N, 128)", "1", "1"]
 // CHECK-SAME: dlcgpu.kernel
 // 64x32 warps: 64 accumulators + 80 registers each x 256 threads leave
 // room for one CTA per SM only.
 // CHECK-SAME: dlcgpu.min_blocks_per_sm = 1 : i64
+// CHECK-SAME: dlcgpu.plan = "matmul:implicit_gemm sm90 tile 128x128x32 stages 3 warp 64x32 vec 8 barrier cp_async_group"
 // CHECK-SAME: dlcgpu.smem_bytes = 49152 : i64
 // Three stages of a 128x32 A tile (64-byte rows) and a 32x128 B tile.
 // CHECK: "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "64b"} : () -> memref<3x128x32xf16, 3>
@@ -77,6 +81,7 @@ func.func @gemm_bias_relu(
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
   "plan.schedule"() {
+    time_est_us = 412.5 : f64, occupancy_est = 0.75 : f64, time_est_at = "MxNxK=4096x4096x4096",
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
     warp_tile = array<i64: 64, 32>,

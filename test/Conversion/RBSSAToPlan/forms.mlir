@@ -19,8 +19,8 @@ func.func @helper(%x: f32) -> f32 {
 // CHECK-NEXT: "plan.schedule"() {
 // CHECK-SAME: bind = {i.i.o = "warp.y", i.o = "block.y", j.i.o = "warp.x", j.o = "block.x"}
 // CHECK-SAME: cache = [{at = "r.i", pingpong = true, tensor = "X", where = "smem"}, {at = "r.i", pingpong = true, tensor = "W", where = "smem"}]
-// CHECK-SAME: epilogue = [], layout_hints = {W_swizzle = true, X_swizzle = true, Y_stride = "col"}, local_edges = [], predicate_tail = ["i", "j", "r"]
-// CHECK-SAME: tile = array<i64: 128, 256, 32>, vectorize = {axis = "j.i.i", width = 8 : i64}, warp_tile = array<i64: 64, 64>}
+// CHECK-SAME: epilogue = [], layout_hints = {W_swizzle = true, X_swizzle = true, Y_stride = "col"}, local_edges = [], occupancy_est = {{[0-9.e+-]+}} : f64, predicate_tail = ["i", "j", "r"]
+// CHECK-SAME: tile = array<i64: 128, 256, 32>, time_est_at = "MxNxK=4096x4096x4096", time_est_us = {{[0-9.e+-]+}} : f64, vectorize = {axis = "j.i.i", width = 8 : i64}, warp_tile = array<i64: 64, 64>}
 func.func @gemm(
     %A: memref<?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["M", "K"]},
     %B: memref<?x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["K", "N"]},

@@ -52,6 +52,16 @@ func.func @unnamed_dim(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
+// An expression of symbols is no dimension name: it would pass as an
+// opaque symbol unrelated to M and K.
+func.func @expression_dim(%a: tensor<?xf32, ["M*K"]>) -> tensor<?xf32, ["M*K"]> {
+  // expected-error @+1 {{E1005 MalformedShape: dimension 0 is named "M*K", which is not a symbol name (a letter or '_', then letters, digits or '_'); expressions of symbols are not dimensions yet}}
+  %0 = "tiny.neg"(%a) : (tensor<?xf32, ["M*K"]>) -> tensor<?xf32, ["M*K"]>
+  return %0 : tensor<?xf32, ["M*K"]>
+}
+
+// -----
+
 func.func @short_encoding(%a: tensor<?x4xf32, ["M"]>) -> tensor<?x4xf32, ["M"]> {
   // expected-error @+1 {{E1005 MalformedShape: the encoding must be an array naming each of the 2 dimensions}}
   %0 = "tiny.neg"(%a) : (tensor<?x4xf32, ["M"]>) -> tensor<?x4xf32, ["M"]>

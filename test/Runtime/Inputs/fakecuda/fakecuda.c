@@ -88,6 +88,12 @@ CUresult cuMemcpyHtoD_v2(CUdeviceptr d, const void *s, size_t b) {
   memcpy((void *)(uintptr_t)d, s, b);
   return 0;
 }
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr d, const void *s, size_t b,
+                              void *stream) {
+  (void)stream;
+  memcpy((void *)(uintptr_t)d, s, b);
+  return 0;
+}
 CUresult cuMemcpyDtoH_v2(void *d, CUdeviceptr s, size_t b) {
   memcpy(d, (void *)(uintptr_t)s, b);
   return 0;
@@ -121,6 +127,42 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, uint32_t rank,
   at += snprintf(text + at, sizeof text - (size_t)at, " box");
   for (uint32_t d = 0; d < rank && at < 240; d++)
     at += snprintf(text + at, sizeof text - (size_t)at, " %u", box[d]);
+  logLine("%s", text);
+  memset(map, 0x7e, 128);
+  return 0;
+}
+/* An im2col map is logged likewise, with its corners, pixel box and
+ * traversal strides. */
+CUresult cuTensorMapEncodeIm2col(void *map, int type, uint32_t rank,
+                                 void *address, const uint64_t *dims,
+                                 const uint64_t *strides, const int *lower,
+                                 const int *upper, uint32_t channels,
+                                 uint32_t pixels,
+                                 const uint32_t *elementStrides, int interleave,
+                                 int swizzle, int l2, int oob) {
+  (void)address;
+  (void)interleave;
+  (void)l2;
+  (void)oob;
+  char text[320];
+  int at = snprintf(text, sizeof text, "im2col map type %d swizzle %d dims",
+                    type, swizzle);
+  for (uint32_t d = 0; d < rank && at < 200; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
+                   (unsigned long long)dims[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at, " strides");
+  for (uint32_t d = 0; d + 1 < rank && at < 240; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
+                   (unsigned long long)strides[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at, " corners");
+  for (uint32_t d = 0; d + 2 < rank && at < 270; d++)
+    at += snprintf(text + at, sizeof text - (size_t)at, " %d:%d", lower[d],
+                   upper[d]);
+  at += snprintf(text + at, sizeof text - (size_t)at,
+                 " channels %u pixels %u element_strides", channels, pixels);
+  for (uint32_t d = 0; d < rank && at < 310; d++)
+    at +=
+        snprintf(text + at, sizeof text - (size_t)at, " %u", elementStrides[d]);
   logLine("%s", text);
   memset(map, 0x7e, 128);
   return 0;
@@ -300,7 +342,6 @@ static int runFake(const char *name, void **params) {
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned smem,
                         void *s, void **params, void **extra) {
-  (void)s;
   (void)extra;
   /* FAKECUDA_LOG_ARGS=n: the first n parameters as 64-bit values (the
    * pointers come first in DLC's kernel ABI). */
@@ -309,8 +350,13 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
   for (int i = 0, at = 0; n && i < atoi(n) && at < 480; i++)
     at += snprintf(args + at, sizeof args - (size_t)at, " %#llx",
                    (unsigned long long)*(const uint64_t *)params[i]);
-  logLine("launch %s grid %u,%u,%u block %u,%u,%u smem %u%s%s", (const char *)f,
-          gx, gy, gz, bx, by, bz, smem, n ? " args" : "", args);
+  /* A stream other than the default one is named (a host's stream). */
+  char stream[48] = "";
+  if (s)
+    snprintf(stream, sizeof stream, " stream %p", s);
+  logLine("launch %s grid %u,%u,%u block %u,%u,%u smem %u%s%s%s",
+          (const char *)f, gx, gy, gz, bx, by, bz, smem, n ? " args" : "", args,
+          stream);
   return runFake((const char *)f, params);
 }
 CUresult cuEventCreate(void **e, unsigned f) {

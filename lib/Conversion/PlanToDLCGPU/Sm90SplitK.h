@@ -1,0 +1,32 @@
+/* The split-K pieces of the SM90 skeleton (Sm90SplitK.c; the rule and
+ * workspace layout are described in Skeleton.h and Sm90SplitK.c). */
+#ifndef DLC_LIB_CONVERSION_PLANTODLCGPU_SM90SPLITK_H
+#define DLC_LIB_CONVERSION_PLANTODLCGPU_SM90SPLITK_H
+
+#include "GemmGen.h"
+
+/* The split count S, the k tiles per split and the tiles computed whole
+ * (those of the full rounds over the SMs), as index values, for `tiles`
+ * output tiles and `kTiles` k tiles (dlcSm90Splits's rule). */
+void sm90SplitsValue(Gen *g, MlirValue tiles, MlirValue kTiles,
+                     MlirValue *splits, MlirValue *kPer, MlirValue *whole);
+
+/* What one consumer thread holds after its k loop over a split unit
+ * `unit` (= tile * splits + split, counted from the first split tile)
+ * when splits > 1. Borrowed values. */
+typedef struct Sm90SplitK {
+  MlirValue workspace; /* memref<?xi32> */
+  MlirValue acc;       /* vector<BN/8 x 2 x 2 x f32>, this split's sums */
+  MlirValue done;      /* the accumulators' completion token */
+  MlirValue unit, tile, splits; /* unit and tile after the whole tiles */
+  MlirValue thread;             /* 0..255 among the consumers */
+  MlirValue row, col;           /* the fragments' first row and column */
+  MlirAttribute steps;          /* gemmStepsAttr */
+  MlirValue pairs;              /* gemmPairStores */
+} Sm90SplitK;
+
+/* Stores the partial, counts the arrival, and in the last split's thread
+ * adds the partials in split order and runs the epilogue. */
+void sm90SplitKFinish(Gen *g, const Sm90SplitK *s);
+
+#endif

@@ -1,0 +1,339 @@
+/* What the two graph importers share (Frontend JSON, ImportFrontend.c;
+ * tinygrad UOp graphs, ImportTinygrad.c): error lines with JSON positions,
+ * MLIR diagnostics forwarded to the same callback, the graph's symbols,
+ * JSON field checks, the final verification and the import session (JSON
+ * parse, dialects, cleanup). */
+#include "FrontendInternal.h"
+#include "TinyChecks.h"
+
+#include "dlc/Dialects.h"
+#include "dlc/Frontend.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/Func.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- errors --------------------------------------------------------------- */
+
+static void sendLine(FeImporter *im, const char *line) {
+  if (im->errorCallback)
+    im->errorCallback(mlirStringRefCreateFromCString(line), im->userData);
+}
+
+/* "<source>:<line>:<col>: error: <path>: <what>" (no path: no "<path>: "). */
+static void reportAt(FeImporter *im, int line, int col, const char *path,
+                     const char *what) {
+  im->failed = true;
+  const char *sep = path && path[0] ? ": " : "";
+  const char *p = path ? path : "";
+  int n =
+      snprintf(NULL, 0, "%.*s:%d:%d: error: %s%s%s", (int)im->sourceName.length,
+               im->sourceName.data, line, col, p, sep, what);
+  char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (!text)
+    return;
+  snprintf(text, (size_t)n + 1, "%.*s:%d:%d: error: %s%s%s",
+           (int)im->sourceName.length, im->sourceName.data, line, col, p, sep,
+           what);
+  sendLine(im, text);
+  free(text);
+}
+
+static void vreport(FeImporter *im, const DlcJsonValue *at, const char *path,
+                    const char *format, va_list args) {
+  if (im->failed)
+    return;
+  char what[1024];
+  vsnprintf(what, sizeof(what), format, args);
+  reportAt(im, at ? at->line : 1, at ? at->column : 1, path, what);
+}
+
+void feError(FeImporter *im, const DlcJsonValue *at, const char *path,
+             const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  vreport(im, at, path, format, args);
+  va_end(args);
+}
+
+void feCodedError(FeImporter *im, const DlcJsonValue *at, const char *path,
+                  const DlcDiagnosticCode *code, const char *suggestion,
+                  const char *format, ...) {
+  if (im->failed)
+    return;
+  char why[768];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(why, sizeof(why), format, args);
+  va_end(args);
+  feError(im, at, path, "%s %s: %s; suggestion: %s", code->code, code->kind,
+          why, suggestion);
+}
+
+/* An error of the document's format: coded when the importer says so
+ * (im->formatCode, the tinygrad importer's E1006), plain otherwise (the
+ * Frontend importer's). */
+static void formatError(FeImporter *im, const DlcJsonValue *at,
+                        const char *path, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void formatError(FeImporter *im, const DlcJsonValue *at,
+                        const char *path, const char *format, ...) {
+  char what[768];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(what, sizeof(what), format, args);
+  va_end(args);
+  if (im->formatCode)
+    feCodedError(im, at, path, im->formatCode, im->formatSuggestion, "%s",
+                 what);
+  else
+    feError(im, at, path, "%s", what);
+}
+
+/* MLIR diagnostics raised while importing (attribute parsing, the final
+ * verification) go to the same callback, formatted like DLC's tools. */
+typedef struct {
+  char *data;
+  size_t size, capacity;
+} Text;
+
+static void appendText(MlirStringRef chunk, void *userData) {
+  Text *t = userData;
+  if (t->size + chunk.length + 1 > t->capacity) {
+    size_t capacity = 2 * (t->size + chunk.length + 1);
+    char *grown = realloc(t->data, capacity);
+    if (!grown)
+      return;
+    t->data = grown;
+    t->capacity = capacity;
+  }
+  memcpy(t->data + t->size, chunk.data, chunk.length);
+  t->size += chunk.length;
+  t->data[t->size] = '\0';
+}
+
+static void forward(FeImporter *im, MlirDiagnostic diagnostic) {
+  MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
+  char where[512];
+  dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
+                    sizeof(where));
+  Text message = {NULL, 0, 0};
+  mlirDiagnosticPrint(diagnostic, appendText, &message);
+  Text line = {NULL, 0, 0};
+  appendText(mlirStringRefCreateFromCString(where), &line);
+  appendText(mlirStringRefCreateFromCString(": "), &line);
+  appendText(
+      mlirStringRefCreateFromCString(dlcDiagnosticSeverityName(severity)),
+      &line);
+  appendText(mlirStringRefCreateFromCString(": "), &line);
+  appendText(mlirStringRefCreateFromCString(message.data ? message.data : ""),
+             &line);
+  if (line.data)
+    sendLine(im, line.data);
+  free(line.data);
+  free(message.data);
+  if (severity == MlirDiagnosticError)
+    im->failed = true;
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diagnostic); ++i)
+    forward(im, mlirDiagnosticGetNote(diagnostic, i));
+}
+
+static MlirLogicalResult forwardDiagnostic(MlirDiagnostic diagnostic,
+                                           void *userData) {
+  forward(userData, diagnostic);
+  return mlirLogicalResultSuccess();
+}
+
+MlirStringRef feInternSymbol(FeImporter *im, const char *name) {
+  return mlirStringAttrGetValue(
+      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(name)));
+}
+
+bool feHasSymbol(const FeImporter *im, MlirStringRef symbol) {
+  for (int i = 0; i < im->numSymbols; ++i)
+    if (mlirStringRefEqual(im->symbols[i], symbol))
+      return true;
+  return false;
+}
+
+bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
+                 const char *path) {
+  if (feHasSymbol(im, symbol))
+    return true;
+  if (im->numSymbols == FE_MAX_SYMBOLS) {
+    formatError(im, at, path, "more than %d symbols", FE_MAX_SYMBOLS);
+    return false;
+  }
+  im->symbols[im->numSymbols++] = symbol;
+  return true;
+}
+
+/* --- generic field checks ------------------------------------------------- */
+
+static const char *article(DlcJsonValueKind kind) {
+  return kind == DlcJsonValueArray || kind == DlcJsonValueObject ? "an" : "a";
+}
+
+/* Requires `value` to be of `kind`. */
+bool feExpectKind(FeImporter *im, const DlcJsonValue *value, const char *path,
+                  DlcJsonValueKind kind) {
+  if (value->kind == kind)
+    return true;
+  formatError(im, value, path, "expected %s %s, found %s %s", article(kind),
+              dlcJsonValueKindName(kind), article(value->kind),
+              dlcJsonValueKindName(value->kind));
+  return false;
+}
+
+/* Rejects members of `object` not in `allowed` (NULL-terminated). */
+bool feCheckKeys(FeImporter *im, const DlcJsonValue *object, const char *path,
+                 const char *const *allowed) {
+  for (size_t i = 0; i < object->count; ++i) {
+    bool known = false;
+    for (const char *const *k = allowed; *k && !known; ++k)
+      known = strcmp(*k, object->keys[i]) == 0;
+    if (known)
+      continue;
+    char list[256] = "";
+    size_t used = 0;
+    for (const char *const *k = allowed; *k && used < sizeof(list); ++k)
+      used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+                               k == allowed ? "" : ", ", *k);
+    if (!allowed[0])
+      snprintf(list, sizeof(list), "none");
+    formatError(im, &object->items[i], path,
+                "unknown field \"%.100s\" (expected: %s)", object->keys[i],
+                list);
+    return false;
+  }
+  return true;
+}
+
+/* The member `key` of `object` (of `kind`); NULL when absent (an error when
+ * `required`) or ill-typed (always an error: check im->failed). */
+const DlcJsonValue *feMember(FeImporter *im, const DlcJsonValue *object,
+                             const char *path, const char *key,
+                             DlcJsonValueKind kind, bool required) {
+  const DlcJsonValue *value = dlcJsonValueGetMember(object, key);
+  char sub[FE_PATH_SIZE + 64];
+  snprintf(sub, sizeof(sub), "%s%s%s", path, path[0] ? "." : "", key);
+  if (!value) {
+    if (required)
+      formatError(im, object, path[0] ? path : NULL, "missing field \"%s\"",
+                  key);
+    return NULL;
+  }
+  return feExpectKind(im, value, sub, kind) ? value : NULL;
+}
+
+bool feIsIdentifier(const char *s) {
+  return dlcIsSymbolName(mlirStringRefCreateFromCString(s));
+}
+
+MlirAttribute feNameDictionary(FeImporter *im, const char *name) {
+  MlirNamedAttribute entry = mlirNamedAttributeGet(
+      mlirIdentifierGet(im->ctx, mlirStringRefCreateFromCString("dlc.name")),
+      mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(name)));
+  return mlirDictionaryAttrGet(im->ctx, 1, &entry);
+}
+
+MlirLocation feJsonLocation(FeImporter *im, const DlcJsonValue *at) {
+  return mlirLocationFileLineColGet(im->ctx, im->sourceName, (unsigned)at->line,
+                                    (unsigned)at->column);
+}
+
+static MlirWalkResult checkTinyOp(MlirOperation op, void *userData) {
+  bool *ok = userData;
+  if (!dlcTinyCheckOp(op))
+    *ok = false;
+  return MlirWalkResultAdvance;
+}
+
+/* The result must be valid IR and pass tiny-verify's checks; a failure here
+ * is an importer bug, reported like any other diagnostic. */
+bool feVerifyModule(FeImporter *im, MlirModule module) {
+  MlirOperation op = mlirModuleGetOperation(module);
+  if (!mlirOperationVerify(op)) {
+    im->failed = true;
+    return false;
+  }
+  bool ok = true;
+  mlirOperationWalk(op, checkTinyOp, &ok, MlirWalkPreOrder);
+  return ok && !im->failed;
+}
+
+/* "line L, column C: what" from the JSON reader. */
+static void reportSyntaxError(FeImporter *im, const char *error) {
+  int line = 1, col = 1, consumed = 0;
+  if (sscanf(error, "line %d, column %d: %n", &line, &col, &consumed) != 2 ||
+      consumed == 0) {
+    consumed = 0;
+    line = col = 1;
+  }
+  char what[1100];
+  if (im->formatCode)
+    snprintf(what, sizeof(what),
+             "%s %s: malformed JSON: %.500s; suggestion: %s",
+             im->formatCode->code, im->formatCode->kind, error + consumed,
+             im->formatSuggestion);
+  else
+    snprintf(what, sizeof(what), "malformed JSON: %.500s", error + consumed);
+  reportAt(im, line, col, NULL, what);
+}
+
+MlirModule feImport(MlirContext ctx, MlirStringRef json,
+                    MlirStringRef sourceName, MlirStringCallback errorCallback,
+                    void *userData, FeImportFn importDocument,
+                    const DlcDiagnosticCode *formatCode,
+                    const char *formatSuggestion) {
+  FeImporter im;
+  memset(&im, 0, sizeof(im));
+  im.formatCode = formatCode;
+  im.formatSuggestion = formatSuggestion;
+  im.ctx = ctx;
+  im.sourceName = sourceName;
+  im.errorCallback = errorCallback;
+  im.userData = userData;
+  MlirDiagnosticHandlerID handler =
+      mlirContextAttachDiagnosticHandler(ctx, forwardDiagnostic, &im, NULL);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__func__(), ctx);
+  MlirModule module = {NULL};
+  if (mlirLogicalResultIsSuccess(dlcRegisterAllDialects(ctx))) {
+    char error[512];
+    DlcJsonValue *root =
+        dlcJsonValueParse(json.data ? json.data : "",
+                          json.data ? json.length : 0, error, sizeof(error));
+    if (!root)
+      reportSyntaxError(&im, error);
+    else
+      module = importDocument(&im, root);
+    dlcJsonValueDestroy(root);
+  }
+  mlirContextDetachDiagnosticHandler(ctx, handler);
+  feDestroyMaps(&im);
+  dlcStringMapClear(&im.tensorIndex);
+  free(im.tensors);
+  free(im.uops);
+  return module;
+}
+
+MlirModule dlcImportGraphJson(MlirContext ctx, MlirStringRef json,
+                              MlirStringRef sourceName,
+                              MlirStringCallback errorCallback,
+                              void *userData) {
+  char error[8];
+  DlcJsonValue *root =
+      dlcJsonValueParse(json.data ? json.data : "", json.data ? json.length : 0,
+                        error, sizeof(error));
+  bool tinygrad = root && dlcJsonValueGetMember(root, "uops") != NULL;
+  dlcJsonValueDestroy(root);
+  return (tinygrad ? dlcImportTinygradJson : dlcImportFrontendJson)(
+      ctx, json, sourceName, errorCallback, userData);
+}
