@@ -286,7 +286,7 @@ bool feFinishMaps(FeImporter *im) {
   for (size_t i = 0; i < im->numMaps; ++i) {
     const FePendingMap *m = &im->maps[i];
     size_t size = 64 + strlen(m->results) + 8 * (size_t)m->numDims +
-                  8 * (size_t)im->numSymbols;
+                  8 * (size_t)im->symbols.count;
     char *text = malloc(size);
     if (!text) {
       feError(im, NULL, NULL, "out of memory");
@@ -297,11 +297,11 @@ bool feFinishMaps(FeImporter *im) {
       used +=
           (size_t)snprintf(text + used, size - used, "%sd%d", d ? ", " : "", d);
     used += (size_t)snprintf(text + used, size - used, ")");
-    for (int s = 0; s < im->numSymbols; ++s)
+    for (int s = 0; s < im->symbols.count; ++s)
       used += (size_t)snprintf(text + used, size - used, "%ss%d",
                                s ? ", " : "[", s);
-    snprintf(text + used, size - used, "%s -> (%s)>", im->numSymbols ? "]" : "",
-             m->results);
+    snprintf(text + used, size - used, "%s -> (%s)>",
+             im->symbols.count ? "]" : "", m->results);
     MlirAttribute map = dlcAttr(im->ctx, text);
     free(text);
     if (mlirAttributeIsNull(map))

@@ -924,7 +924,7 @@ static MlirOperation createFunction(FeImporter *im, const DlcJsonValue *uops,
     im->uops[i].value.shape = shape;
     inputAt[n++] = i;
   }
-  im->numArgumentSymbols = im->numSymbols;
+  im->numArgumentSymbols = im->symbols.count;
   MlirAttribute funcAttrs[] = {
       mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(
                                      name ? name->string : "main")),
