@@ -333,7 +333,8 @@ static bool evaluateModel(MlirOperation func, MlirOperation scores,
 }
 
 /* Copies of the inputs rounded to their parameters' types (as a region's
- * arguments are), and O; evaluated; the copies destroyed. */
+ * arguments are; owned here and destroyed), and O, given to the caller
+ * through outputs[0] (NULL on failure). */
 bool dlcInterpEvaluateAttention(MlirOperation func, MlirOperation scores,
                                 DlcInterpPrecision precision,
                                 intptr_t numInputs, DlcTensor *const *inputs,
@@ -351,8 +352,11 @@ bool dlcInterpEvaluateAttention(MlirOperation func, MlirOperation scores,
     int64_t shape[DLC_MAX_RANK];
     DlcInterpDtype dtype;
     ok = mlirLogicalResultIsSuccess(
-             dlcInterpGetParam(func, i, symbols, &rank, shape, &dtype)) &&
-         (rounded[i] = dlcTensorCreateCopy(inputs[i])) != NULL;
+        dlcInterpGetParam(func, i, symbols, &rank, shape, &dtype));
+    if (ok && !(rounded[i] = dlcTensorCreateCopy(inputs[i]))) {
+      dlcInterpError(func, "out of memory");
+      ok = false;
+    }
     for (int64_t j = 0; ok && j < rounded[i]->numElements; ++j)
       rounded[i]->data[j] =
           dlcInterpRound(dtype, precision, rounded[i]->data[j]);
