@@ -149,6 +149,15 @@ MlirLogicalResult dlcInterpGetSignature(DLC_KEEP MlirOperation func,
                                         intptr_t *numInputs,
                                         intptr_t *numOutputs);
 
+/* The argument that parameter `index` of the region `func` is: `index`,
+ * except in a fused attention region (`rbssa.attention` with `fused =
+ * true`), whose parameters are its arguments but P (docs/interp.md,
+ * "Fused attention"). Emits a diagnostic at `func` and fails when its
+ * model names no argument for P. */
+MlirLogicalResult dlcInterpGetRegionArgument(DLC_KEEP MlirOperation func,
+                                             intptr_t index,
+                                             intptr_t *argument);
+
 /* The concrete shape and element type of parameter `index` of `func`
  * (inputs, then outputs) under bound `symbols`. A region parameter's shape
  * is its `rbssa.shape`. Emits a diagnostic at `func` and fails when a

@@ -66,7 +66,8 @@ typedef enum {
   DLC_RUNTIME_DTYPE_F32,
   DLC_RUNTIME_DTYPE_F64,
   DLC_RUNTIME_DTYPE_I32,
-  DLC_RUNTIME_DTYPE_I64
+  DLC_RUNTIME_DTYPE_I64,
+  DLC_RUNTIME_DTYPE_I1 /* one byte, 0 or 1 (an attention mask) */
 } DlcRuntimeDtype;
 
 typedef enum {

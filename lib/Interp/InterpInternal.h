@@ -185,7 +185,9 @@ bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
 bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
                               intptr_t *numOutputs);
 
-/* The `rbssa.shape` of argument `index`, checked against its memref type. */
+/* The `rbssa.shape` of parameter `index` (argument `index`, or for a
+ * fused attention region its arguments but P), checked against its
+ * memref type. */
 bool dlcInterpRegionParamShape(MlirOperation func, intptr_t index,
                                DlcShape *shape);
 
@@ -195,6 +197,25 @@ bool dlcInterpEvaluateRegion(MlirOperation func, DlcInterpPrecision precision,
                              intptr_t numInputs, DlcTensor *const *inputs,
                              const DlcInterpSymbols *symbols,
                              intptr_t numOutputs, DlcTensor **outputs);
+
+/* --- fused attention (Attention.c) --- */
+
+/* The scores region a fused attention region (rbssa.attention with fused
+ * = true) was fused with, from its module; null for any other region. */
+MlirOperation dlcInterpFusedScores(MlirOperation func);
+
+/* The argument of the fused region `func` that parameter `index` is
+ * (its arguments but P). False after an error at `func`. */
+bool dlcInterpAttentionParam(MlirOperation func, intptr_t index, intptr_t *arg);
+
+/* dlcInterpEvaluateRegion for a fused region: O from the model
+ * (kpAttentionRead of the pair) under the interpreter's precision rules;
+ * `inputs` are its parameters, bound already. */
+bool dlcInterpEvaluateAttention(MlirOperation func, MlirOperation scores,
+                                DlcInterpPrecision precision,
+                                intptr_t numInputs, DlcTensor *const *inputs,
+                                const DlcInterpSymbols *symbols,
+                                intptr_t numOutputs, DlcTensor **outputs);
 
 /* RegionOps.c: the rbssa ops. Each returns a new tensor (unrounded: the
  * region driver rounds it to the result type) or NULL after an error at

@@ -64,7 +64,8 @@ static int argRole(MlirOperation func, intptr_t index) {
                                           : -1;
 }
 
-bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
+/* The memref arguments of `func` itself, inputs then outputs. */
+static bool argumentSignature(MlirOperation func, intptr_t *numInputs,
                               intptr_t *numOutputs) {
   *numInputs = *numOutputs = 0;
   MlirType type = dlcInterpFunctionType(func);
@@ -102,8 +103,37 @@ bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
   return true;
 }
 
+/* A fused attention region's parameters are its arguments but P
+ * (Attention.c). */
+bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,
+                              intptr_t *numOutputs) {
+  if (!argumentSignature(func, numInputs, numOutputs))
+    return false;
+  if (!mlirOperationIsNull(dlcInterpFusedScores(func)))
+    --*numInputs;
+  return true;
+}
+
+MlirLogicalResult dlcInterpGetRegionArgument(MlirOperation func, intptr_t index,
+                                             intptr_t *argument) {
+  *argument = index;
+  return mlirOperationIsNull(dlcInterpFusedScores(func)) ||
+                 dlcInterpAttentionParam(func, index, argument)
+             ? mlirLogicalResultSuccess()
+             : mlirLogicalResultFailure();
+}
+
+static bool argumentShape(MlirOperation func, intptr_t index, DlcShape *shape);
+
 bool dlcInterpRegionParamShape(MlirOperation func, intptr_t index,
                                DlcShape *shape) {
+  intptr_t arg;
+  return mlirLogicalResultIsSuccess(
+             dlcInterpGetRegionArgument(func, index, &arg)) &&
+         argumentShape(func, arg, shape);
+}
+
+static bool argumentShape(MlirOperation func, intptr_t index, DlcShape *shape) {
   MlirType type = mlirFunctionTypeGetInput(dlcInterpFunctionType(func), index);
   MlirAttribute dims = argAttr(func, index, "rbssa.shape");
   intptr_t rank = mlirShapedTypeGetRank(type);
@@ -788,6 +818,10 @@ bool dlcInterpEvaluateRegion(MlirOperation func, DlcInterpPrecision precision,
                    (long)numOutputs);
     return false;
   }
+  MlirOperation scores = dlcInterpFusedScores(func);
+  if (!mlirOperationIsNull(scores))
+    return dlcInterpEvaluateAttention(func, scores, precision, numInputs,
+                                      inputs, symbols, numOutputs, outputs);
   r.numOutputs = numOutputs;
   bool ok = evaluateBody(&r, inputs);
   regionDestroy(&r);

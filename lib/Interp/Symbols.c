@@ -281,7 +281,14 @@ MlirLogicalResult dlcInterpGetParam(MlirOperation func, intptr_t index,
   if (!dlcInterpParamShape(func, index, &symbolic) ||
       !dlcInterpResolveDims(func, &symbolic, symbols, rank, shape))
     return mlirLogicalResultFailure();
+  intptr_t arg = index;
+  /* A region's parameters are memref arguments (a fused attention
+   * region's, all but P). */
+  if (dlcInterpIsRegion(func) &&
+      mlirLogicalResultIsFailure(dlcInterpGetRegionArgument(func, index, &arg)))
+    return mlirLogicalResultFailure();
   MlirType type = dlcInterpFunctionType(func);
+  index = arg;
   MlirType param = index < mlirFunctionTypeGetNumInputs(type)
                        ? mlirFunctionTypeGetInput(type, index)
                        : mlirFunctionTypeGetResult(

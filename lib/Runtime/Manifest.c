@@ -36,6 +36,7 @@ static const struct {
     {"f16", DLC_RUNTIME_DTYPE_F16, 2}, {"bf16", DLC_RUNTIME_DTYPE_BF16, 2},
     {"f32", DLC_RUNTIME_DTYPE_F32, 4}, {"f64", DLC_RUNTIME_DTYPE_F64, 8},
     {"i32", DLC_RUNTIME_DTYPE_I32, 4}, {"i64", DLC_RUNTIME_DTYPE_I64, 8},
+    {"i1", DLC_RUNTIME_DTYPE_I1, 1},
 };
 
 DlcRuntimeDtype dlcRuntimeDtypeFromString(const char *s) {

@@ -9,7 +9,13 @@ fuses into one flash-attention kernel.
 Features, drawn uniformly: in (f16, bf16; Q, K, V and O), D (64, 128),
 causal (0, 1), scale (1/sqrt(D), or 1 for sharper rows), batch axes (B and
 H, or H only), gqa (0, or 1: grouped-query attention, Q and O with a
-further axis G of 2-4 query heads per K/V head, K and V without it). Sizes: B in 1..3, H in 1..4, Lq = M and Lk = N from an edge
+further axis G of 2-4 query heads per K/V head, K and V without it),
+bias (none; "full": a tensor over every axis of S, or "mn": [M, N] shared
+by the batch axes; in the operand type or f32, added to S), maskt (none;
+a boolean tensor, true keeps the key: "full" over S's axes or "key" [N];
+only without the causal mask, one mask per problem). The bias and mask
+tensors are read by the flash kernel per S tile; a row whose keys a mask
+drops all is NaN on both sides. Sizes: B in 1..3, H in 1..4, Lq = M and Lk = N from an edge
 list (1, primes, tile sizes and their neighbours), Lq != Lk allowed; each
 tensor stays under 48k elements so a bundle of a few hundred problems stays
 under the device call's 64 MiB.
@@ -48,6 +54,9 @@ def make(rng, i):
     sharp = rng.random() < 0.3
     batch = ["B", "H"] if rng.random() < 0.7 else ["H"]
     gqa = rng.random() < 0.25
+    bias = rng.choice(["none", "none", "full", "mn"])
+    bias_type = rng.choice([dtype, "f32"])
+    maskt = "none" if causal else rng.choice(["none", "full", "key"])
     qbatch = batch + (["G"] if gqa else [])
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
@@ -55,7 +64,9 @@ def make(rng, i):
         z = 1
         for x in qbatch:
             z *= sizes[x]
-        if z * max(sizes["M"], sizes["N"]) * d <= MAX_ELEMENTS:
+        full = "full" in (bias, maskt)
+        if z * max(sizes["M"], sizes["N"]) * d <= MAX_ELEMENTS and (
+                not full or z * sizes["M"] * sizes["N"] <= MAX_ELEMENTS):
             break
     scale = 1.0 if sharp else 1.0 / math.sqrt(d)
     b = qbatch
@@ -77,6 +88,25 @@ def make(rng, i):
                      ", ".join('"%s"' % x for x in kidx + ["n", "d"]),
                      t(q, dtype), t(k, dtype), t(s)))
     logits = "%s"
+    extra = []  # (name, shape, type) of the bias and mask arguments
+    if bias != "none":
+        bshape = s if bias == "full" else ["M", "N"]
+        extra.append(("Bias", bshape, bias_type))
+        if bias_type != "f32":
+            lines.append('  %%bc = "tiny.cast"(%%Bias) : (%s) -> %s' % (
+                t(bshape, bias_type), t(bshape)))
+        lines.append('  %%sb = "tiny.add"(%s, %s) : (%s, %s) -> %s' % (
+            logits, "%Bias" if bias_type == "f32" else "%bc", t(s), t(bshape), t(s)))
+        logits = "%sb"
+    if maskt != "none":
+        mshape = s if maskt == "full" else ["N"]
+        extra.append(("Keep", mshape, "i1"))
+        lines += [
+            '  %ninf = "tiny.const"() {value = 0xFF800000 : f32} : () -> tensor<f32>',
+            '  %%sk = "tiny.where"(%%Keep, %s, %%ninf) : (%s, %s, tensor<f32>) -> %s' % (
+                logits, t(mshape, "i1"), t(s), t(s)),
+        ]
+        logits = "%sk"
     if causal:
         lines += [
             '  %%one = "tiny.const"() {value = 1.000000e+00 : f32} : () -> %s' % t(["M"]),
@@ -113,12 +143,14 @@ def make(rng, i):
             t(s, dtype), t(k, dtype), t(o)),
         '  %%oh = "tiny.cast"(%%o) : (%s) -> %s' % (t(o), t(o, dtype)),
     ]
-    features = "in=%s D=%d causal=%d scale=%s batch=%s gqa=%d" % (
-        dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa))
+    features = "in=%s D=%d causal=%d scale=%s batch=%s gqa=%d bias=%s maskt=%s" % (
+        dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa),
+        bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
+    args = "".join(', %%%s: %s {dlc.name = "%s"}' % (n, t(sh, ty), n) for n, sh, ty in extra)
     text = ("// %s\nfunc.func @%s(%%Q: %s {dlc.name = \"Q\"}, %%K: %s {dlc.name = \"K\"}, "
-            "%%V: %s {dlc.name = \"V\"})\n    -> (%s {dlc.name = \"O\"}) {\n%s\n"
+            "%%V: %s {dlc.name = \"V\"}%s)\n    -> (%s {dlc.name = \"O\"}) {\n%s\n"
             "  return %%oh : %s\n}\n") % (
-                features, name, t(q, dtype), t(k, dtype), t(k, dtype), t(o, dtype),
+                features, name, t(q, dtype), t(k, dtype), t(k, dtype), args, t(o, dtype),
                 "\n".join(lines), t(o, dtype))
     used = [x for x in ["B", "H", "G", "M", "N"] if x in b or x in ("M", "N")]
     bind = ",".join("%s=%d" % (x, sizes[x]) for x in used)

@@ -22,7 +22,7 @@
 
 const char interpToolPipeline[] =
     "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
-    "func.func(rbssa-fold-activations))";
+    "func.func(rbssa-fold-activations), rbssa-fuse-attention)";
 
 /*===----------------------------------------------------------------------===*
  * Attributes
@@ -73,7 +73,10 @@ static bool findRegions(InterpProgram *p) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!mlirAttributeIsNull(funcAttr(op, "rbssa.program")))
       p->program = op;
-    if (dlcInterpIsRegion(op) && regions++ == 0)
+    /* A scores region fused into its output region is no region of the
+     * program any more (docs/passes/rbssa-fuse-attention.md). */
+    if (dlcInterpIsRegion(op) &&
+        mlirAttributeIsNull(funcAttr(op, "rbssa.fused_into")) && regions++ == 0)
       found = op;
   }
   if (mlirOperationIsNull(p->program)) {
@@ -218,14 +221,23 @@ MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
     MlirOperation func = p->regions[k];
     DlcTensor *in[MaxParams], *out[MaxParams] = {NULL};
     MlirAttribute outNames[MaxParams];
-    intptr_t numIn = 0, numOut = 0, n = interpToolNumArgs(func);
-    for (intptr_t i = 0; ok && i < n && i < MaxParams; ++i) {
-      MlirAttribute name = interpToolArgAttr(func, i, "rbssa.name");
-      if (!interpToolIsInputArg(func, i)) {
+    intptr_t numIn = 0, numOut = 0, sigIn = 0, sigOut = 0;
+    ok = mlirLogicalResultIsSuccess(
+             dlcInterpGetSignature(func, &sigIn, &sigOut)) &&
+         sigIn + sigOut <= MaxParams;
+    /* By parameter, not argument: a fused attention region's parameters
+     * are its arguments but P (docs/interp.md, "Fused attention"). */
+    for (intptr_t i = 0; ok && i < sigIn + sigOut; ++i) {
+      intptr_t arg;
+      ok =
+          mlirLogicalResultIsSuccess(dlcInterpGetRegionArgument(func, i, &arg));
+      MlirAttribute name = ok ? interpToolArgAttr(func, arg, "rbssa.name")
+                              : mlirAttributeGetNull();
+      if (ok && i >= sigIn) {
         outNames[numOut++] = name;
         continue;
       }
-      int j = findBuffer(b, name);
+      int j = ok ? findBuffer(b, name) : -1;
       ok = j >= 0;
       if (ok)
         in[numIn++] = b->tensors[j];

@@ -435,6 +435,14 @@ static bool sourceArgumentNames(const char *source, MlirOperation func,
  * an argument: `i` counts all of them. */
 static void paramName(MlirOperation func, bool isOutput, intptr_t i,
                       const char *fromSource, char *name) {
+  /* A fused attention region's parameters are its arguments but P. */
+  intptr_t arg;
+  if (dlcInterpIsRegion(func) &&
+      mlirLogicalResultIsSuccess(dlcInterpGetRegionArgument(func, i, &arg)) &&
+      arg != i) {
+    i = arg;
+    fromSource = NULL;
+  }
   MlirAttribute all = mlirOperationGetAttributeByName(
       func,
       mlirStringRefCreateFromCString(isOutput ? "res_attrs" : "arg_attrs"));

@@ -30,6 +30,8 @@ double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i) {
     return ((const int32_t *)data)[i];
   case DLC_RUNTIME_DTYPE_I64:
     return (double)((const int64_t *)data)[i];
+  case DLC_RUNTIME_DTYPE_I1:
+    return ((const uint8_t *)data)[i] != 0;
   default:
     return NAN;
   }
@@ -44,7 +46,8 @@ static double ulpOf(double r, DlcRuntimeDtype t) {
   int emin = t == DLC_RUNTIME_DTYPE_F16   ? -14
              : t == DLC_RUNTIME_DTYPE_F64 ? -1022
                                           : -126;
-  if (t == DLC_RUNTIME_DTYPE_I32 || t == DLC_RUNTIME_DTYPE_I64)
+  if (t == DLC_RUNTIME_DTYPE_I32 || t == DLC_RUNTIME_DTYPE_I64 ||
+      t == DLC_RUNTIME_DTYPE_I1)
     return 0.0;
   int e = emin + 1;
   if (r != 0.0 && isfinite(r))

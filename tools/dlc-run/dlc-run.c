@@ -264,6 +264,9 @@ static void fillRandom(void *data, DlcRuntimeDtype t, int64_t n,
     case DLC_RUNTIME_DTYPE_I64:
       ((int64_t *)data)[i] = (int64_t)(u * 8) | 1;
       break;
+    case DLC_RUNTIME_DTYPE_I1: /* mostly 1: a mask keeping most keys */
+      ((uint8_t *)data)[i] = u > -0.5;
+      break;
     default:
       break;
     }

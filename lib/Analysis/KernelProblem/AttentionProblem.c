@@ -771,8 +771,12 @@ const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
 static bool multipleOf8(const KpExtent *e) { return e->constant % 8 == 0; }
 
 const char *kpAttentionOnlineProblem(const KpAttention *a) {
-  if (a->hasBias || a->mask == KP_ATTN_MASK_TENSOR)
-    return "the flash skeleton takes no bias or mask tensor yet";
+  /* A bias or mask tensor is read per S tile by element loads, so any
+   * strides do; the bias is widened to f32, the mask read as i1. */
+  if (a->hasBias && a->bias.t.element == KP_I1)
+    return "the bias is a boolean tensor";
+  if (a->mask == KP_ATTN_MASK_TENSOR && a->maskTensor.t.element != KP_I1)
+    return "the mask tensor is not i1";
   if (a->size[KP_K].numSymbols || a->valueDim.numSymbols ||
       (a->size[KP_K].constant != 64 && a->size[KP_K].constant != 128) ||
       a->valueDim.constant != a->size[KP_K].constant)

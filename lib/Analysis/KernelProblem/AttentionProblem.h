@@ -66,7 +66,8 @@ const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
                             KpAttention *attention);
 
 /* Why the online-softmax (flash) form cannot compute `attention` yet, or
- * NULL when it can: a causal mask or none, no bias, a constant head
+ * NULL when it can: no mask, a causal one or an i1 mask tensor, a float
+ * bias tensor or none (any strides: read per S tile), a constant head
  * dimension of 64 or 128 shared by V, f16 or bf16 operands, unit-stride
  * columns and rows and batches starting at 16-byte boundaries for Q, K
  * and V. */

@@ -254,7 +254,12 @@ const char *kpArgStrides(MlirOperation func, int arg,
   for (int i = 0; i < n; ++i) {
     int d = colMajor ? i : n - 1 - i;
     strides[d] = running;
-    if (!kpExtentMultiply(func, &running, mlirArrayAttrGetElement(shape, d)))
+    /* The outermost size is no stride's factor (a rank-5 tensor of
+     * symbolic sizes has strides of at most four symbols): it is only
+     * checked, on a scratch extent. */
+    KpExtent probe = constant(1);
+    if (!kpExtentMultiply(func, i < n - 1 ? &running : &probe,
+                          mlirArrayAttrGetElement(shape, d)))
       return "an argument's rbssa.shape entry is neither a symbol of "
              "rbssa.symbols nor a size";
   }

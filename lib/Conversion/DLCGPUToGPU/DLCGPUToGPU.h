@@ -21,7 +21,7 @@ bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule);
 bool dlcRecordPrograms(MlirOperation module);
 
 /* The manifest's name of an element type ("f16", "bf16", "f32", "f64",
- * "i32", "i64"), or NULL. */
+ * "i1", "i32", "i64"), or NULL. */
 const char *dlcManifestDtype(MlirType type);
 
 /* Rewrites the dlcgpu ops inside `gpuModule` into nvgpu, gpu, arith,

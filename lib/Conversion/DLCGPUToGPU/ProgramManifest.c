@@ -60,6 +60,8 @@ const char *dlcManifestDtype(MlirType t) {
     return "f32";
   if (mlirTypeIsAF64(t))
     return "f64";
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
+    return "i1"; /* one byte per element, as the reference data has it */
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32)
     return "i32";
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64)
@@ -191,13 +193,14 @@ static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
                           ? dlcManifestDtype(mlirShapedTypeGetElementType(type))
                           : NULL;
   if (!isString(name) || !isString(role) || !isShape(shape) || !dtype) {
-    dlcEmitDiagnostic(decl, &dlcUnsupportedOp,
-                      "give every argument of the program a memref of f16, "
-                      "bf16, f32, f64, i32 or i64 with rbssa.name, rbssa.role "
-                      "and rbssa.shape",
-                      "program argument %ld has no tensor name, role, shape "
-                      "or element type a manifest can state",
-                      (long)i);
+    dlcEmitDiagnostic(
+        decl, &dlcUnsupportedOp,
+        "give every argument of the program a memref of f16, "
+        "bf16, f32, f64, i1, i32 or i64 with rbssa.name, rbssa.role "
+        "and rbssa.shape",
+        "program argument %ld has no tensor name, role, shape "
+        "or element type a manifest can state",
+        (long)i);
     return mlirAttributeGetNull();
   }
   *isOutput = mlirStringRefEqual(mlirStringAttrGetValue(role),

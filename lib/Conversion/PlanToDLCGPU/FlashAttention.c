@@ -8,6 +8,9 @@
  *     cp.async K/V tile j+1 into stage (j+1) % 2; commit
  *     S = Q K_jᵀ (mma.sync m16n8k16, f32 in registers), times
  *       qk_scale · exp2_scale (the scale folded into exp2's argument)
+ *     plus the bias tile (times exp2_scale), -inf where the mask tensor
+ *       drops the key: both read per S tile by guarded element loads into
+ *       the accumulator layout
  *     mask to -inf only on tiles that need it (the key tail; with a causal
  *       mask, tiles crossing the diagonal)
  *     m' = max(m, rowmax S); p = exp2(S - m'); l = l·2^(m-m') + rowsum p;
@@ -19,9 +22,12 @@
  *   O / l stored through the GEMM epilogue (guarded, pairs where aligned)
  *
  * With a causal mask the loop stops at the CTA's diagonal tile (keys past
- * its last row are never read). Every tail is predicated: rows past Lq and
- * keys past Lk are zero-filled by cp.async, keys past Lk masked, rows past
- * Lq not stored. Grid: x = query tiles, y = the batch axes flattened. */
+ * its last row are never read). A row whose keys the mask tensor drops
+ * all (its max stays -inf) gets NaN, as the reference's exp2(-inf - -inf)
+ * gives (docs/interp.md, "Fused attention"); with Lk = 0 the row is 0. Every
+ * tail is predicated: rows past Lq and keys past Lk are zero-filled by
+ * cp.async, keys past Lk masked, rows past Lq not stored. Grid: x = query
+ * tiles, y = the batch axes flattened. */
 #include "GemmGen.h"
 #include "StepMath.h"
 
@@ -42,6 +48,7 @@ typedef struct Fa {
   MlirValue qSmem, kSmem, vSmem;
   MlirValue qGlobal, kGlobal, vGlobal;
   MlirValue qBase, kBase, vBase, qRow, kRow, vRow;
+  Access bias, mask; /* global null when the model has none */
 } Fa;
 
 static MlirValue fconst(Fa *f, double v) {
@@ -180,6 +187,39 @@ static void scores(Fa *f, MlirValue stage, const MlirValue *qf, MlirValue *s,
                                  f->a->qkScale * f->a->expScale);
   for (int j = 0; j < numS; ++j)
     s[j] = dlcArith(&g->b, "arith.mulf", s[j], scale);
+}
+
+/* S plus the bias tile (in exp2's domain: times exp2_scale), and -inf
+ * where the mask tensor drops the key, for keys n0.. of this lane's rows.
+ * Loads past Lq or Lk read 0; those keys are masked and those rows never
+ * stored. */
+static void addTensors(Fa *f, MlirValue n0, MlirValue *s, int numS) {
+  Gen *g = &f->g;
+  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+  MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
+  MlirValue colBase = add(g, n0, mul(g, f->quad, 2));
+  MlirValue saved = g->size[KP_N];
+  g->size[KP_N] = f->lk; /* the tensors' columns are keys */
+  MlirValue scale = dlcStepSplat(&g->b, fragType, f->a->expScale);
+  MlirValue ninf = dlcStepSplat(&g->b, fragType, -__builtin_inf());
+  MlirValue keepIf = dlcStepSplat(&g->b, fragType, f->a->maskKeepsTrue);
+  for (int j = 0; j < numS; ++j) {
+    MlirValue col = add(g, colBase, cst(g, 8 * j));
+    if (!mlirValueIsNull(f->bias.global))
+      s[j] = dlcArith(&g->b, "arith.addf", s[j],
+                      dlcArith(&g->b, "arith.mulf",
+                               gemmInputFragment(g, &f->bias, rowBase, col),
+                               scale));
+    if (!mlirValueIsNull(f->mask.global)) {
+      MlirValue m = gemmInputFragment(g, &f->mask, rowBase, col);
+      MlirValue keep = dlcStepCompare(
+          &g->b, mlirStringRefCreateFromCString("cmpeq"), m, keepIf);
+      MlirValue operands[] = {keep, s[j], ninf};
+      s[j] = dlcBuildValue(&g->b, "arith.select", 3, operands, fragType, 0,
+                           NULL, NULL);
+    }
+  }
+  g->size[KP_N] = saved;
 }
 
 /* Applies maskScores inside a uniform branch taken only by tiles that
@@ -359,6 +399,20 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   f->qRow = gemmExtent(g, &a->q.t.stride[KP_M]);
   f->kRow = gemmExtent(g, &a->k.t.stride[KP_N]);
   f->vRow = gemmExtent(g, &a->v.t.stride[KP_N]);
+  const KpAttnTensor *extra[] = {a->hasBias ? &a->bias : NULL,
+                                 a->mask == KP_ATTN_MASK_TENSOR ? &a->maskTensor
+                                                                : NULL};
+  int extraArg[] = {args->bias, args->mask};
+  Access *access[] = {&f->bias, &f->mask};
+  for (int i = 0; i < 2; ++i) {
+    if (!extra[i])
+      continue;
+    *access[i] = (Access){.global = mlirBlockGetArgument(entry, extraArg[i]),
+                          .base = batchBase(f, extra[i], index),
+                          .tensor = &extra[i]->t};
+    access[i]->stride[KP_M] = gemmExtent(g, &extra[i]->t.stride[KP_M]);
+    access[i]->stride[KP_N] = gemmExtent(g, &extra[i]->t.stride[KP_N]);
+  }
   g->tc = (Access){.global = mlirBlockGetArgument(entry, args->o),
                    .base = batchBase(f, &a->o, index),
                    .tensor = &out.c};
@@ -428,6 +482,7 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   MlirValue stage = remc(g, j, t->stages), n0 = mul(g, j, t->tileN);
   MlirValue s[MaxS];
   scores(f, stage, qf, s, numS);
+  addTensors(f, n0, s, numS);
   maybeMask(f, n0, s, numS);
   onlineSoftmax(f, s, numS, &c, numO);
   accumulatePV(f, stage, s, numS, c.o, numO);
@@ -449,8 +504,20 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
         quadReduce(f, mlirOperationGetResult(loop, numO + 2 + h), "arith.addf");
     MlirValue positive = dlcStepCompare(
         &g->b, mlirStringRefCreateFromCString("cmpgt"), l, fconst(f, 0.0));
+    /* l = 0: no key (0), or every key dropped by the mask tensor (NaN,
+     * as the reference gives). */
+    MlirValue empty = fconst(f, 0.0);
+    if (a->mask == KP_ATTN_MASK_TENSOR) {
+      MlirValue dropped =
+          andi(g,
+               dlcStepCompare(&g->b, mlirStringRefCreateFromCString("cmpeq"),
+                              mlirOperationGetResult(loop, numO + h),
+                              fconst(f, -__builtin_inf())),
+               dlcCmpI(&g->b, "sgt", f->lk, cst(g, 0)));
+      empty = sel(g, dropped, fconst(f, __builtin_nan("")), empty);
+    }
     inv[h] = sel(g, positive, dlcArith(&g->b, "arith.divf", fconst(f, 1.0), l),
-                 fconst(f, 0.0));
+                 empty);
   }
   MlirValue invV = rowSplat(f, inv[0], inv[1]);
   MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);

@@ -90,7 +90,8 @@ MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
  * ------------------------------------------------------------ */
 
 /* The 2×2 f32 fragment of epilogue input `x` at rows (row, row + 8) and
- * columns (col, col + 1); 0 outside M × N. */
+ * columns (col, col + 1); 0 outside M × N. An i1 tensor (an attention
+ * mask) reads as 0 or 1. */
 MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
                             MlirValue col) {
   MlirValue vals[4];
@@ -105,7 +106,9 @@ MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
       MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, element, 0,
                                   NULL, NULL);
       if (!mlirTypeEqual(element, g->f32))
-        v = dlcBuildValue(&g->b, "arith.extf", 1, &v, g->f32, 0, NULL, NULL);
+        v = dlcBuildValue(
+            &g->b, x->tensor->element == KP_I1 ? "arith.uitofp" : "arith.extf",
+            1, &v, g->f32, 0, NULL, NULL);
       vals[2 * h + e] = sel(g, ok, v, zeroF);
     }
   return dlcBuildValue(&g->b, "vector.from_elements", 4, vals,

@@ -114,6 +114,11 @@ MlirValue gemmPairStores(Gen *g);
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs);
+/* The 2×2 f32 fragment of tensor `x` at rows (row, row + 8) and columns
+ * (col, col + 1) (its M and N strides), 0 outside g->size[M] × size[N];
+ * an i1 tensor reads as 0/1. Epilogue inputs, attention's bias and mask. */
+MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
+                            MlirValue col);
 
 /* --- SM80 pieces shared by the GEMM and attention skeletons --------------
  */

@@ -620,17 +620,35 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
     return cannotHonour(schedule, "flash-attention", "tile",
                         "tile = [64, 64, D], warp_tile = [16, 64], stages = "
                         "2, barrier_model = \"cp_async_group\"");
-  const char *keys[] = {"q", "k", "v", "o"};
-  int picked[4];
-  for (int i = 0; i < 4; ++i) {
-    picked[i] = argNamed(region, modelField(region, keys[i]));
-    if (picked[i] < 0) {
+  /* The model's tensors; the kernel takes them in argument order (the
+   * graph's: inputs, then O). */
+  const char *keys[] = {"q", "k", "v", "o", "bias", "mask_tensor"};
+  bool wanted[] = {true, true,      true,
+                   true, a.hasBias, a.mask == KP_ATTN_MASK_TENSOR};
+  int arg[6], picked[6], numPicked = 0;
+  for (int i = 0; i < 6; ++i) {
+    arg[i] = wanted[i] ? argNamed(region, modelField(region, keys[i])) : -1;
+    if (wanted[i] && arg[i] < 0) {
       dlcEmitDiagnostic(region, &dlcUnsupportedOp,
                         "give the attention output region every tensor of "
                         "the program as an argument",
                         "the attention region has no argument for %s", keys[i]);
       return false;
     }
+  }
+  for (int at = 0;
+       at < (int)mlirArrayAttrGetNumElements(attrOf(region, "arg_attrs")); ++at)
+    for (int i = 0; i < 6; ++i)
+      if (arg[i] == at) {
+        picked[numPicked++] = at;
+        break;
+      }
+  int position[6];
+  for (int i = 0; i < 6; ++i) {
+    position[i] = -1;
+    for (int j = 0; j < numPicked; ++j)
+      if (arg[i] >= 0 && picked[j] == arg[i])
+        position[i] = j;
   }
   char lq[96], lk[96], gridX[128], gridY[200] = "", flops[400];
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
@@ -649,11 +667,12 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
            (long long)d);
   int numTensors = 0;
   MlirOperation kernel =
-      buildKernelFunc(region, 4, picked, 0, NULL, 0, gridX, gridY, 128,
+      buildKernelFunc(region, numPicked, picked, 0, NULL, 0, gridX, gridY, 128,
                       dlcPlanStageBytes(plan, kpElementBytes(a.q.t.element)),
                       flops, 1, plan, &numTensors);
   DlcAttnTiling tiling = {64, 64, d, 2};
-  DlcAttnArgs args = {0, 1, 2, 3};
+  DlcAttnArgs args = {position[0], position[1], position[2],
+                      position[3], position[4], position[5]};
   dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
   mlirOperationDestroy(region);
   return true;

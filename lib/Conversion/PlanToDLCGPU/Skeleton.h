@@ -176,14 +176,16 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
- * D = 64 or 128, `stages` K/V buffers. The kernel's tensors are Q, K, V
- * and O at the given argument positions, then one index per symbol; grid
+ * D = 64 or 128, `stages` K/V buffers. The kernel's tensors are Q, K, V,
+ * the bias and the mask (when the model has them) and O at the given
+ * argument positions, then one index per symbol; grid
  * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
+  int bias, mask; /* -1 when the model has none */
 } DlcAttnArgs;
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,

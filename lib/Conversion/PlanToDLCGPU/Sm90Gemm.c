@@ -168,7 +168,7 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
            "(the map's pixel box is static)";
   /* B's k tiles start at (kh·KW + kw)·C + 64·j, 16-byte aligned only for
    * C a multiple of 8; convs whose symbolic C was not faulted on the H100
-   * (illegal instruction; bench/RESULTS.md, "Run conv90-k"), so C must be
+   * (illegal instruction; bench/RESULTS.md, run 24), so C must be
    * known. */
   int64_t reduced = 0;
   if (!staticExtent(&w->dim[3].extent, &im.channels) ||

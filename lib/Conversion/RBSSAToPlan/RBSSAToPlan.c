@@ -577,7 +577,7 @@ static bool planRegion(MlirOperation func, const Options *o,
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
-  /* Split-K is not chosen by default: on the H100 (run gemm-k) the
+  /* Split-K is not chosen by default: on the H100 (run 21) the
    * tail-round splits slowed 4096^3 and 4095x4097x4093 and M = 1 timed out
    * under repeated launches; a plan-file's split_k still forces it. */
 

@@ -55,7 +55,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
    * the nominal sizes overstate: 256-wide tiles left SMs idle (3x3 s2
    * N32 C256 56² → 256 on the H100: 399 TFLOP/s at BN = 256, 470 at 128,
-   * bench/RESULTS.md "Run conv90-k"), so it takes 128, or 64 for at most
+   * bench/RESULTS.md run 24), so it takes 128, or 64 for at most
    * 64 output channels (ResNet's first stages), which would waste half of
    * a 128-wide tile. */
   int64_t widest = implicit ? 128 : 256;

@@ -10,6 +10,7 @@
  *
  *   {scores = "<region>", buffer = "<P>", softmax = "online",
  *    mask = "none" | "causal" | "tensor", bias = "<name>"?,
+ *    mask_tensor = "<name>"?, mask_keeps = bool? (true keeps the score),
  *    qk_scale = f64, exp2_scale = f64, q/k/v/o = "<tensor names>",
  *    fused = bool, not_fused = "<why>"?}
  *
@@ -73,8 +74,8 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
                                MlirAttribute scoresName,
                                MlirAttribute bufferName, const char *notFused) {
   MlirType f64 = mlirF64TypeGet(ctx);
-  const char *keys[13];
-  MlirAttribute values[13];
+  const char *keys[15];
+  MlirAttribute values[15];
   int n = 0;
 #define PUT(key, value) (keys[n] = (key), values[n++] = (value))
   PUT("scores", scoresName);
@@ -83,6 +84,10 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   PUT("mask", str(ctx, kMaskNames[a->mask]));
   if (a->hasBias)
     PUT("bias", argName(a->scores, a->bias.t.arg));
+  if (a->mask == KP_ATTN_MASK_TENSOR) {
+    PUT("mask_tensor", argName(a->scores, a->maskTensor.t.arg));
+    PUT("mask_keeps", mlirBoolAttrGet(ctx, a->maskKeepsTrue));
+  }
   PUT("qk_scale", mlirFloatAttrDoubleGet(ctx, f64, a->qkScale));
   PUT("exp2_scale", mlirFloatAttrDoubleGet(ctx, f64, a->expScale));
   PUT("q", argName(a->scores, a->q.t.arg));
@@ -93,7 +98,7 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   if (notFused)
     PUT("not_fused", str(ctx, notFused));
 #undef PUT
-  MlirNamedAttribute fields[13];
+  MlirNamedAttribute fields[15];
   for (int i = 0; i < n; ++i)
     fields[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
@@ -182,6 +187,8 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
         !mlirAttributeIsNull(argName(output, a.v.t.arg)) &&
         !mlirAttributeIsNull(argName(output, a.o.t.arg)) &&
         (!a.hasBias || !mlirAttributeIsNull(argName(a.scores, a.bias.t.arg))) &&
+        (a.mask != KP_ATTN_MASK_TENSOR ||
+         !mlirAttributeIsNull(argName(a.scores, a.maskTensor.t.arg))) &&
         isString(field(buffer, "name"));
     if (!named)
       continue;

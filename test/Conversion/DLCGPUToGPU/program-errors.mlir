@@ -16,7 +16,7 @@ func.func @p_r0(%A: memref<4xf16> {rbssa.name = "A", rbssa.role = "output", rbss
 }
 // expected-error @+1 {{E1501 UnsupportedOp: buffer 0 of rbssa.program is malformed or its size overflows}}
 func.func private @p(memref<4xf16> {rbssa.name = "A", rbssa.role = "output", rbssa.shape = [4]})
-    attributes {rbssa.program = {regions = ["p_r0"], buffers = [{name = "t0", shape = ["M"], dtype = i1, producer = "p_r0", consumers = []}]}}
+    attributes {rbssa.program = {regions = ["p_r0"], buffers = [{name = "t0", shape = ["M"], dtype = i8, producer = "p_r0", consumers = []}]}}
 
 // -----
 
