@@ -3,7 +3,7 @@
  * examples/gemm_bias_relu.tiny.mlir, lowered once per process. Each input
  * is written to one temporary file and planned on a fresh clone. */
 #include "FuzzSupport.h"
-#include "Json.h" /* lib/Runtime: dlcJsonReadFile */
+#include "Json.h" /* lib/Json: dlcFileRead */
 
 #include "dlc/IR.h"
 
@@ -20,7 +20,7 @@ static void removePlanFile(void) { unlink(planPath); }
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   const char *seed = DLC_SOURCE_DIR "/examples/gemm_bias_relu.tiny.mlir";
   char error[256];
-  char *source = dlcJsonReadFile(seed, NULL, error, sizeof(error));
+  char *source = dlcFileRead(seed, NULL, error, sizeof(error));
   if (!source) {
     fprintf(stderr, "fuzz: %s\n", error);
     exit(1);

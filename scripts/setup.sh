@@ -2,6 +2,7 @@
 # Installs the Debian bookworm packages DLC needs, if any is missing.
 set -euo pipefail
 packages=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools libisl-dev
+          libjansson-dev # JSON (lib/Json); dlc-run links its static archive
           cmake ninja-build gcc pkg-config python3 python3-pytest clang-format
           clang) # clang: the libFuzzer harnesses (fuzz/run.sh)
 missing=()

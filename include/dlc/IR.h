@@ -35,6 +35,13 @@ DlcStringSink dlcStringSinkCreate(DLC_KEEP char *buffer, size_t size);
 /* An MlirStringCallback: appends `chunk` to the DlcStringSink `userData`. */
 void dlcStringSinkAppend(MlirStringRef chunk, void *userData);
 
+/* Whether `text` (borrowed) holds exactly the NUL-terminated `expected`:
+ * the one comparison of a string ref with a C string. */
+bool dlcStringRefIs(MlirStringRef text, const char *expected);
+
+/* Whether `text` is one of the NULL-terminated `list` (borrowed). */
+bool dlcStringRefIsOneOf(MlirStringRef text, const char *const *list);
+
 /* Whether `op` (DLC_KEEP, may be null) is the operation named `name`
  * ("rbssa.read"): one comparison of op names for every pass. */
 bool dlcOperationIsA(MlirOperation op, const char *name);

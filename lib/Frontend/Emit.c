@@ -1,6 +1,7 @@
 /* tiny op emitters for the Frontend importer: each builds one tiny op (as
  * docs/dialects/tiny.md defines it) at the importer's insertion point and
  * returns the new value with its symbolic shape. */
+#include "DialectNames.h"
 #include "FrontendInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -73,7 +74,7 @@ static FeValue build(FeImporter *im, const char *name, intptr_t n,
 FeValue feCast(FeImporter *im, FeValue x, MlirType element) {
   if (mlirTypeEqual(x.element, element))
     return x;
-  return build(im, "tiny.cast", 1, &x, &x.shape, element, 0, NULL, NULL);
+  return build(im, DLC_OP_TINY_CAST, 1, &x, &x.shape, element, 0, NULL, NULL);
 }
 
 FeValue feUnary(FeImporter *im, const char *op, FeValue x) {
@@ -88,7 +89,7 @@ FeValue feConstShaped(FeImporter *im, double value, MlirType element,
   MlirAttribute attr = mlirTypeIsAInteger(element)
                            ? mlirIntegerAttrGet(element, (int64_t)value)
                            : mlirFloatAttrDoubleGet(im->ctx, element, value);
-  return build(im, "tiny.const", 0, NULL, shape, element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_CONST, 0, NULL, shape, element, 1, names, &attr);
 }
 
 FeValue feConst(FeImporter *im, double value, MlirType element) {
@@ -121,7 +122,8 @@ bool feBinaryAt(FeImporter *im, const DlcJsonValue *at, const char *path,
     return false;
   }
   MlirType element = fePromote(im, a.element, b.element);
-  bool compare = strcmp(op, "tiny.cmplt") == 0 || strcmp(op, "tiny.cmpne") == 0;
+  bool compare =
+      strcmp(op, DLC_OP_TINY_CMPLT) == 0 || strcmp(op, DLC_OP_TINY_CMPNE) == 0;
   /* One statement each: the casts are emitted in operand order. */
   FeValue operands[2];
   operands[0] = feCast(im, a, element);
@@ -150,18 +152,18 @@ FeValue feReduce(FeImporter *im, const char *kind, FeValue x,
   MlirAttribute attrs[] = {
       mlirTypeAttrGet(acc), denseI64(im, numAxes, axes),
       mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(kind))};
-  return build(im, "tiny.reduce", 1, &x, &shape, acc, 3, names, attrs);
+  return build(im, DLC_OP_TINY_REDUCE, 1, &x, &shape, acc, 3, names, attrs);
 }
 
 FeValue feExpand(FeImporter *im, FeValue x, const DlcShape *to,
                  const int64_t *broadcastDims) {
   const char *names[] = {"broadcast_dimensions"};
   MlirAttribute attr = denseI64(im, x.shape.rank, broadcastDims);
-  return build(im, "tiny.expand", 1, &x, to, x.element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_EXPAND, 1, &x, to, x.element, 1, names, &attr);
 }
 
 FeValue feReshape(FeImporter *im, FeValue x, const DlcShape *to) {
-  return build(im, "tiny.reshape", 1, &x, to, x.element, 0, NULL, NULL);
+  return build(im, DLC_OP_TINY_RESHAPE, 1, &x, to, x.element, 0, NULL, NULL);
 }
 
 FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding) {
@@ -170,7 +172,7 @@ FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding) {
     shape.dims[i].size += padding[2 * i] + padding[2 * i + 1];
   const char *names[] = {"padding"};
   MlirAttribute attr = denseI64(im, 2 * x.shape.rank, padding);
-  return build(im, "tiny.pad", 1, &x, &shape, x.element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_PAD, 1, &x, &shape, x.element, 1, names, &attr);
 }
 
 FeValue fePermute(FeImporter *im, FeValue x, const int64_t *order) {
@@ -179,7 +181,8 @@ FeValue fePermute(FeImporter *im, FeValue x, const int64_t *order) {
     shape.dims[i] = x.shape.dims[order[i]];
   const char *names[] = {"order"};
   MlirAttribute attr = denseI64(im, x.shape.rank, order);
-  return build(im, "tiny.permute", 1, &x, &shape, x.element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_PERMUTE, 1, &x, &shape, x.element, 1, names,
+               &attr);
 }
 
 FeValue feShrink(FeImporter *im, FeValue x, const int64_t *offsets,
@@ -190,13 +193,14 @@ FeValue feShrink(FeImporter *im, FeValue x, const int64_t *offsets,
   const char *names[] = {"offsets", "steps"};
   MlirAttribute attrs[] = {denseI64(im, x.shape.rank, offsets),
                            denseI64(im, x.shape.rank, steps)};
-  return build(im, "tiny.shrink", 1, &x, to, x.element, 2, names, attrs);
+  return build(im, DLC_OP_TINY_SHRINK, 1, &x, to, x.element, 2, names, attrs);
 }
 
 FeValue feFlip(FeImporter *im, FeValue x, const int64_t *axes, int numAxes) {
   const char *names[] = {"axes"};
   MlirAttribute attr = denseI64(im, numAxes, axes);
-  return build(im, "tiny.flip", 1, &x, &x.shape, x.element, 1, names, &attr);
+  return build(im, DLC_OP_TINY_FLIP, 1, &x, &x.shape, x.element, 1, names,
+               &attr);
 }
 
 FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
@@ -211,7 +215,8 @@ FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
     snprintf(text + used, sizeof(text) - used, ") -> ()>");
   const char *names[] = {"map"};
   MlirAttribute attr = dlcAttr(im->ctx, text);
-  FeValue out = build(im, "tiny.view", 1, &x, to, x.element, 1, names, &attr);
+  FeValue out =
+      build(im, DLC_OP_TINY_VIEW, 1, &x, to, x.element, 1, names, &attr);
   if (im->numMaps == im->capacityMaps) {
     size_t capacity = im->capacityMaps ? 2 * im->capacityMaps : 8;
     FePendingMap *grown = realloc(im->maps, capacity * sizeof(FePendingMap));
@@ -234,7 +239,7 @@ FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,
 }
 
 FeValue feValid(FeImporter *im, FeValue x) {
-  return build(im, "tiny.valid", 1, &x, &x.shape,
+  return build(im, DLC_OP_TINY_VALID, 1, &x, &x.shape,
                mlirIntegerTypeGet(im->ctx, 1), 0, NULL, NULL);
 }
 
@@ -246,7 +251,8 @@ FeValue feWhere(FeImporter *im, FeValue cond, FeValue a, FeValue b) {
       !dlcShapeBroadcast(&cond.shape, &ab, &shape, &badAxis))
     shape = a.shape;
   FeValue operands[3] = {cond, a, b};
-  return build(im, "tiny.where", 3, operands, &shape, a.element, 0, NULL, NULL);
+  return build(im, DLC_OP_TINY_WHERE, 3, operands, &shape, a.element, 0, NULL,
+               NULL);
 }
 
 static MlirAttribute nameList(FeImporter *im, const char *const *names) {
@@ -272,14 +278,15 @@ FeValue feContract(FeImporter *im, FeValue lhs, FeValue rhs,
       nameList(im, reduceIdx),
       nameList(im, rhsIdx)};
   FeValue operands[2] = {lhs, rhs};
-  return build(im, "tiny.contract", 2, operands, out, acc, 6, names, attrs);
+  return build(im, DLC_OP_TINY_CONTRACT, 2, operands, out, acc, 6, names,
+               attrs);
 }
 
 bool feFinishMaps(FeImporter *im) {
   for (size_t i = 0; i < im->numMaps; ++i) {
     const FePendingMap *m = &im->maps[i];
     size_t size = 64 + strlen(m->results) + 8 * (size_t)m->numDims +
-                  8 * (size_t)im->numSymbols;
+                  8 * (size_t)im->symbols.count;
     char *text = malloc(size);
     if (!text) {
       feError(im, NULL, NULL, "out of memory");
@@ -290,11 +297,11 @@ bool feFinishMaps(FeImporter *im) {
       used +=
           (size_t)snprintf(text + used, size - used, "%sd%d", d ? ", " : "", d);
     used += (size_t)snprintf(text + used, size - used, ")");
-    for (int s = 0; s < im->numSymbols; ++s)
+    for (int s = 0; s < im->symbols.count; ++s)
       used += (size_t)snprintf(text + used, size - used, "%ss%d",
                                s ? ", " : "[", s);
-    snprintf(text + used, size - used, "%s -> (%s)>", im->numSymbols ? "]" : "",
-             m->results);
+    snprintf(text + used, size - used, "%s -> (%s)>",
+             im->symbols.count ? "]" : "", m->results);
     MlirAttribute map = dlcAttr(im->ctx, text);
     free(text);
     if (mlirAttributeIsNull(map))

@@ -14,6 +14,7 @@
 #include "Builder.h"
 #include "Json.h"
 #include "StringMap.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -24,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { FE_MAX_INPUTS = 4, FE_MAX_SYMBOLS = 64, FE_PATH_SIZE = 96 };
+enum { FE_MAX_INPUTS = 4, FE_PATH_SIZE = 96 };
 
 /* A tensor value: the SSA value, its element type and symbolic shape (the
  * symbols point into the context's attribute storage). */
@@ -82,8 +83,7 @@ typedef struct FeImporter {
 
   /* Graph symbols in order: those of the argument types (first
    * appearance), then those a Conv2D introduces. */
-  MlirStringRef symbols[FE_MAX_SYMBOLS];
-  int numSymbols;
+  DlcSymbolTable symbols; /* owned; names borrowed */
   int numArgumentSymbols;
 
   FePendingMap *maps;

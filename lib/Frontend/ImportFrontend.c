@@ -403,7 +403,7 @@ static MlirOperation createFunction(FeImporter *im, const Document *doc,
           !feAddSymbol(im, t->declShape.dims[d].symbol, name, sub))
         goto done;
   }
-  im->numArgumentSymbols = im->numSymbols;
+  im->numArgumentSymbols = im->symbols.count;
 
   const char *funcName = doc->name ? doc->name->string : "main";
   MlirAttribute attrs[] = {
@@ -658,13 +658,19 @@ static bool finishFunction(FeImporter *im, const Document *doc,
   }
   /* Symbols a Conv2D introduced are not in the argument types: state the
    * order explicitly (docs/conventions.md). */
-  if (ok && im->numSymbols > im->numArgumentSymbols) {
-    MlirAttribute names[FE_MAX_SYMBOLS];
-    for (int i = 0; i < im->numSymbols; ++i)
-      names[i] = mlirStringAttrGet(im->ctx, im->symbols[i]);
-    mlirOperationSetAttributeByName(
-        func, mlirStringRefCreateFromCString("dlc.symbols"),
-        mlirArrayAttrGet(im->ctx, im->numSymbols, names));
+  if (ok && im->symbols.count > im->numArgumentSymbols) {
+    int n = im->symbols.count;
+    MlirAttribute *names = malloc((size_t)n * sizeof(*names));
+    for (int i = 0; names && i < n; ++i)
+      names[i] = mlirStringAttrGet(im->ctx, im->symbols.names[i]);
+    if (names)
+      mlirOperationSetAttributeByName(
+          func, mlirStringRefCreateFromCString("dlc.symbols"),
+          mlirArrayAttrGet(im->ctx, n, names));
+    else
+      feError(im, NULL, NULL, "out of memory");
+    ok = names != NULL;
+    free(names);
   }
   free(values);
   free(types);

@@ -5,6 +5,7 @@
  * one tiny op (or none: DETACH, CONTIGUOUS, a same-shape RESHAPE). The
  * format, the mapping and the errors are in docs/frontend.md, "tinygrad UOp
  * graphs"; python/dlc/tinygrad_export.py writes such graphs. */
+#include "DialectNames.h"
 #include "FrontendInternal.h"
 
 #include "dlc/Frontend.h"
@@ -555,13 +556,15 @@ static bool aluOperands(FeImporter *im, const Uop *u, size_t first, size_t n,
 }
 
 static const char *const kBinary[][2] = {
-    {"ADD", "tiny.add"},    {"SUB", "tiny.sub"},   {"MUL", "tiny.mul"},
-    {"MAX", "tiny.max"},    {"FDIV", "tiny.fdiv"}, {"IDIV", "tiny.idiv"},
-    {"MOD", "tiny.mod"},    {"POW", "tiny.pow"},   {"CMPLT", "tiny.cmplt"},
-    {"CMPNE", "tiny.cmpne"}};
+    {"ADD", DLC_OP_TINY_ADD},     {"SUB", DLC_OP_TINY_SUB},
+    {"MUL", DLC_OP_TINY_MUL},     {"MAX", DLC_OP_TINY_MAX},
+    {"FDIV", DLC_OP_TINY_FDIV},   {"IDIV", DLC_OP_TINY_IDIV},
+    {"MOD", DLC_OP_TINY_MOD},     {"POW", DLC_OP_TINY_POW},
+    {"CMPLT", DLC_OP_TINY_CMPLT}, {"CMPNE", DLC_OP_TINY_CMPNE}};
 static const char *const kUnary[][2] = {
-    {"NEG", "tiny.neg"},   {"EXP2", "tiny.exp2"}, {"LOG2", "tiny.log2"},
-    {"SQRT", "tiny.sqrt"}, {"SIN", "tiny.sin"},   {"RECIPROCAL", "tiny.recip"}};
+    {"NEG", DLC_OP_TINY_NEG},   {"EXP2", DLC_OP_TINY_EXP2},
+    {"LOG2", DLC_OP_TINY_LOG2}, {"SQRT", DLC_OP_TINY_SQRT},
+    {"SIN", DLC_OP_TINY_SIN},   {"RECIPROCAL", DLC_OP_TINY_RECIP}};
 
 static const char *lookup(const char *const (*table)[2], size_t n,
                           const char *op) {
@@ -666,7 +669,7 @@ static bool lowerUop(FeImporter *im, const Uop *u, FeUop *self) {
       FeValue ignored;
       char path[FE_PATH_SIZE + 8];
       snprintf(path, sizeof(path), "%s.src", u->path);
-      return feBinaryAt(im, u->src, path, "tiny.where", cond->value,
+      return feBinaryAt(im, u->src, path, DLC_OP_TINY_WHERE, cond->value,
                         v[0].shape.rank ? v[0] : v[1], &ignored);
     }
     self->weak = weak;
@@ -921,7 +924,7 @@ static MlirOperation createFunction(FeImporter *im, const DlcJsonValue *uops,
     im->uops[i].value.shape = shape;
     inputAt[n++] = i;
   }
-  im->numArgumentSymbols = im->numSymbols;
+  im->numArgumentSymbols = im->symbols.count;
   MlirAttribute funcAttrs[] = {
       mlirStringAttrGet(im->ctx, mlirStringRefCreateFromCString(
                                      name ? name->string : "main")),

@@ -157,22 +157,15 @@ MlirStringRef feInternSymbol(FeImporter *im, const char *name) {
 }
 
 bool feHasSymbol(const FeImporter *im, MlirStringRef symbol) {
-  for (int i = 0; i < im->numSymbols; ++i)
-    if (mlirStringRefEqual(im->symbols[i], symbol))
-      return true;
-  return false;
+  return dlcSymbolTableFind(&im->symbols, symbol) >= 0;
 }
 
 bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
                  const char *path) {
-  if (feHasSymbol(im, symbol))
+  if (dlcSymbolTableAdd(&im->symbols, symbol) >= 0)
     return true;
-  if (im->numSymbols == FE_MAX_SYMBOLS) {
-    formatError(im, at, path, "more than %d symbols", FE_MAX_SYMBOLS);
-    return false;
-  }
-  im->symbols[im->numSymbols++] = symbol;
-  return true;
+  formatError(im, at, path, "out of memory");
+  return false;
 }
 
 /* --- generic field checks ------------------------------------------------- */
@@ -319,6 +312,7 @@ MlirModule feImport(MlirContext ctx, MlirStringRef json,
   mlirContextDetachDiagnosticHandler(ctx, handler);
   feDestroyMaps(&im);
   dlcStringMapClear(&im.tensorIndex);
+  dlcSymbolTableClear(&im.symbols);
   free(im.tensors);
   free(im.uops);
   return module;

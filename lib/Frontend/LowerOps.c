@@ -11,6 +11,7 @@
  *   LayerNorm    mean and variance by reduce(sum), sqrt + recip, scale/shift
  *
  * docs/frontend.md shows the tiny each produces. */
+#include "DialectNames.h"
 #include "FrontendInternal.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -154,26 +155,31 @@ typedef struct {
 } EwDef;
 
 static const EwDef ewDefs[] = {
-    {"add", 2, EwBinary, "tiny.add"}, {"sub", 2, EwBinary, "tiny.sub"},
-    {"mul", 2, EwBinary, "tiny.mul"}, {"div", 2, EwBinary, "tiny.fdiv"},
-    {"max", 2, EwBinary, "tiny.max"}, {"relu", 1, EwRelu, NULL},
-    {"neg", 1, EwNeg, NULL},          {"exp", 1, EwExp, NULL},
-    {"sigmoid", 1, EwSigmoid, NULL},  {"silu", 1, EwSilu, NULL},
+    {"add", 2, EwBinary, DLC_OP_TINY_ADD},
+    {"sub", 2, EwBinary, DLC_OP_TINY_SUB},
+    {"mul", 2, EwBinary, DLC_OP_TINY_MUL},
+    {"div", 2, EwBinary, DLC_OP_TINY_FDIV},
+    {"max", 2, EwBinary, DLC_OP_TINY_MAX},
+    {"relu", 1, EwRelu, NULL},
+    {"neg", 1, EwNeg, NULL},
+    {"exp", 1, EwExp, NULL},
+    {"sigmoid", 1, EwSigmoid, NULL},
+    {"silu", 1, EwSilu, NULL},
 };
 
 static FeValue mulConst(FeImporter *im, const FeNode *node, FeValue x,
                         double c) {
   FeValue out = x;
-  feBinary(im, node, "tiny.mul", x, feConst(im, c, x.element), &out);
+  feBinary(im, node, DLC_OP_TINY_MUL, x, feConst(im, c, x.element), &out);
   return out;
 }
 
 /* 1 / (1 + 2^(-x·log2 e)) */
 static FeValue sigmoid(FeImporter *im, const FeNode *node, FeValue x) {
-  FeValue e = feUnary(im, "tiny.exp2", mulConst(im, node, x, -kLog2E));
+  FeValue e = feUnary(im, DLC_OP_TINY_EXP2, mulConst(im, node, x, -kLog2E));
   FeValue d = e;
-  feBinary(im, node, "tiny.add", e, feConst(im, 1.0, x.element), &d);
-  return feUnary(im, "tiny.recip", d);
+  feBinary(im, node, DLC_OP_TINY_ADD, e, feConst(im, 1.0, x.element), &d);
+  return feUnary(im, DLC_OP_TINY_RECIP, d);
 }
 
 static bool lowerElementwise(FeImporter *im, const FeNode *node, FeValue *out) {
@@ -204,18 +210,19 @@ static bool lowerElementwise(FeImporter *im, const FeNode *node, FeValue *out) {
   case EwBinary:
     return feBinary(im, node, def->tinyOp, x, node->inputs[1], out);
   case EwRelu:
-    return feBinary(im, node, "tiny.max", x, feConst(im, 0.0, x.element), out);
+    return feBinary(im, node, DLC_OP_TINY_MAX, x, feConst(im, 0.0, x.element),
+                    out);
   case EwNeg:
-    *out = feUnary(im, "tiny.neg", x);
+    *out = feUnary(im, DLC_OP_TINY_NEG, x);
     return true;
   case EwExp:
-    *out = feUnary(im, "tiny.exp2", mulConst(im, node, x32, kLog2E));
+    *out = feUnary(im, DLC_OP_TINY_EXP2, mulConst(im, node, x32, kLog2E));
     break;
   case EwSigmoid:
     *out = sigmoid(im, node, x32);
     break;
   case EwSilu:
-    feBinary(im, node, "tiny.mul", x32, sigmoid(im, node, x32), out);
+    feBinary(im, node, DLC_OP_TINY_MUL, x32, sigmoid(im, node, x32), out);
     break;
   }
   *out = feCast(im, *out, x.element);
@@ -434,14 +441,14 @@ static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
                       w.shape.dims[2], w.shape.dims[3]}};
   FeValue wr = feReshape(im, w, &wShape);
   FeValue product;
-  if (!feBinary(im, node, "tiny.mul", xv, wr, &product))
+  if (!feBinary(im, node, DLC_OP_TINY_MUL, xv, wr, &product))
     return false;
   const int64_t axes[] = {4, 5, 6};
   *out = feReduce(im, "sum", product, axes, 3, acc);
   if (node->numInputs == 3) {
     DlcShape bShape = {3, {node->inputs[2].shape.dims[0], one, one}};
     FeValue bias = feReshape(im, node->inputs[2], &bShape);
-    return feBinary(im, node, "tiny.add", *out, bias, out);
+    return feBinary(im, node, DLC_OP_TINY_ADD, *out, bias, out);
   }
   return true;
 }
@@ -543,12 +550,13 @@ static bool lowerAttention(FeImporter *im, const FeNode *node, FeValue *out) {
   int64_t last = r - 1;
   FeValue rowMax = feReduce(im, "max", s, &last, 1, f32(im));
   FeValue shifted, probs, p;
-  if (!feBinary(im, node, "tiny.sub", s, expandLeading(im, rowMax, &sShape),
-                &shifted))
+  if (!feBinary(im, node, DLC_OP_TINY_SUB, s,
+                expandLeading(im, rowMax, &sShape), &shifted))
     return false;
-  FeValue a = feUnary(im, "tiny.exp2", mulConst(im, node, shifted, factor));
+  FeValue a =
+      feUnary(im, DLC_OP_TINY_EXP2, mulConst(im, node, shifted, factor));
   FeValue z = feReduce(im, "sum", a, &last, 1, f32(im));
-  if (!feBinary(im, node, "tiny.fdiv", a, expandLeading(im, z, &sShape),
+  if (!feBinary(im, node, DLC_OP_TINY_FDIV, a, expandLeading(im, z, &sShape),
                 &probs))
     return false;
   /* O[.., m, d] = Σ_n P[.., m, n] · V[.., n, d], P in V's type (§3.5.3). */
@@ -626,34 +634,35 @@ static bool lowerLayerNorm(FeImporter *im, const FeNode *node, FeValue *out) {
   FeValue sum = feReduce(im, "sum", x32, axes, numAxes, f32(im));
   FeValue mean, centred, square, variance, shifted, y;
   if (count < 0) {
-    if (!feBinary(im, node, "tiny.fdiv", sum, n, &mean))
+    if (!feBinary(im, node, DLC_OP_TINY_FDIV, sum, n, &mean))
       return false;
   } else {
     mean = mulConst(im, node, sum, 1.0 / (double)count);
   }
-  if (!feBinary(im, node, "tiny.sub", x32, expandLeading(im, mean, &x.shape),
-                &centred) ||
-      !feBinary(im, node, "tiny.mul", centred, centred, &square))
+  if (!feBinary(im, node, DLC_OP_TINY_SUB, x32,
+                expandLeading(im, mean, &x.shape), &centred) ||
+      !feBinary(im, node, DLC_OP_TINY_MUL, centred, centred, &square))
     return false;
   FeValue sq = feReduce(im, "sum", square, axes, numAxes, f32(im));
   if (count < 0) {
-    if (!feBinary(im, node, "tiny.fdiv", sq, n, &variance))
+    if (!feBinary(im, node, DLC_OP_TINY_FDIV, sq, n, &variance))
       return false;
   } else {
     variance = mulConst(im, node, sq, 1.0 / (double)count);
   }
-  if (!feBinary(im, node, "tiny.add", variance, feConst(im, eps, f32(im)),
+  if (!feBinary(im, node, DLC_OP_TINY_ADD, variance, feConst(im, eps, f32(im)),
                 &shifted))
     return false;
-  FeValue rstd = feUnary(im, "tiny.recip", feUnary(im, "tiny.sqrt", shifted));
-  if (!feBinary(im, node, "tiny.mul", centred,
+  FeValue rstd =
+      feUnary(im, DLC_OP_TINY_RECIP, feUnary(im, DLC_OP_TINY_SQRT, shifted));
+  if (!feBinary(im, node, DLC_OP_TINY_MUL, centred,
                 expandLeading(im, rstd, &x.shape), &y))
     return false;
   if (node->numInputs > 1 &&
-      !feBinary(im, node, "tiny.mul", y, node->inputs[1], &y))
+      !feBinary(im, node, DLC_OP_TINY_MUL, y, node->inputs[1], &y))
     return false;
   if (node->numInputs > 2 &&
-      !feBinary(im, node, "tiny.add", y, node->inputs[2], &y))
+      !feBinary(im, node, DLC_OP_TINY_ADD, y, node->inputs[2], &y))
     return false;
   *out = y;
   return true;

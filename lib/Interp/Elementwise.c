@@ -3,6 +3,7 @@
  * Each computes in f64 from operands already rounded to their types; the
  * driver then rounds the result to the result type (which is all tiny.cast
  * does). */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "dlc/Diagnostics.h"
@@ -94,15 +95,16 @@ static const struct {
   const char *name;
   UnaryFn fn;
 } unaryOps[] = {
-    {"tiny.neg", negate},    {"tiny.exp2", exp2},        {"tiny.log2", log2},
-    {"tiny.sqrt", sqrt},     {"tiny.recip", reciprocal}, {"tiny.sin", sin},
-    {"tiny.cast", identity},
+    {DLC_OP_TINY_NEG, negate},       {DLC_OP_TINY_EXP2, exp2},
+    {DLC_OP_TINY_LOG2, log2},        {DLC_OP_TINY_SQRT, sqrt},
+    {DLC_OP_TINY_RECIP, reciprocal}, {DLC_OP_TINY_SIN, sin},
+    {DLC_OP_TINY_CAST, identity},
 };
 
 DlcTensor *dlcInterpEvalUnary(const DlcInterpOp *op) {
   UnaryFn fn = NULL;
   for (size_t i = 0; i < sizeof(unaryOps) / sizeof(unaryOps[0]); ++i)
-    if (dlcInterpNameIs(op->name, unaryOps[i].name))
+    if (dlcStringRefIs(op->name, unaryOps[i].name))
       fn = unaryOps[i].fn;
   if (!fn) {
     dlcInterpError(op->op, "not a unary op");
@@ -138,11 +140,11 @@ static const struct {
   const char *name;
   BinaryKind kind;
 } binaryOps[] = {
-    {"tiny.add", BinaryAdd},     {"tiny.sub", BinarySub},
-    {"tiny.mul", BinaryMul},     {"tiny.fdiv", BinaryFDiv},
-    {"tiny.max", BinaryMax},     {"tiny.pow", BinaryPow},
-    {"tiny.idiv", BinaryIDiv},   {"tiny.mod", BinaryMod},
-    {"tiny.cmplt", BinaryCmpLt}, {"tiny.cmpne", BinaryCmpNe},
+    {DLC_OP_TINY_ADD, BinaryAdd},     {DLC_OP_TINY_SUB, BinarySub},
+    {DLC_OP_TINY_MUL, BinaryMul},     {DLC_OP_TINY_FDIV, BinaryFDiv},
+    {DLC_OP_TINY_MAX, BinaryMax},     {DLC_OP_TINY_POW, BinaryPow},
+    {DLC_OP_TINY_IDIV, BinaryIDiv},   {DLC_OP_TINY_MOD, BinaryMod},
+    {DLC_OP_TINY_CMPLT, BinaryCmpLt}, {DLC_OP_TINY_CMPNE, BinaryCmpNe},
 };
 
 /* Integer division and remainder round toward zero (C, tinygrad IDIV);
@@ -203,7 +205,7 @@ static bool isInteger(DlcInterpDtype dtype) {
 DlcTensor *dlcInterpEvalBinary(const DlcInterpOp *op) {
   BinaryKind kind = BinaryAdd;
   for (size_t i = 0; i < sizeof(binaryOps) / sizeof(binaryOps[0]); ++i)
-    if (dlcInterpNameIs(op->name, binaryOps[i].name))
+    if (dlcStringRefIs(op->name, binaryOps[i].name))
       kind = binaryOps[i].kind;
   bool integer =
       isInteger(op->operandDtypes[0]) && isInteger(op->operandDtypes[1]);

@@ -3,6 +3,7 @@
 #ifndef DLC_LIB_INTERP_INTERPINTERNAL_H
 #define DLC_LIB_INTERP_INTERPINTERNAL_H
 
+#include "dlc/IR.h"
 #include "dlc/Interp.h"
 
 #include "mlir-c/AffineMap.h"
@@ -95,8 +96,6 @@ double dlcInterpReduceCombine(DlcInterpReduceKind kind, double acc, double x);
 bool dlcInterpGetMap(const DlcInterpOp *op, int sourceRank, const char *source,
                      MlirAffineMap *map);
 
-bool dlcInterpNameIs(MlirStringRef name, const char *expected);
-
 /* --- symbols and parameters (Symbols.c) --- */
 
 /* The function type of a func.func, or a null type. */
@@ -176,6 +175,11 @@ DlcTensor *dlcInterpEvalContract(const DlcInterpOp *op);
 /* The symbols of a region: `rbssa.symbols`, all unbound; every symbol of
  * an `rbssa.shape` must be listed. */
 bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols);
+
+/* Adds `name` (borrowed) unbound unless present; E1304 at `func` past
+ * DLC_INTERP_MAX_SYMBOLS, the public table's size. */
+bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
+                         MlirStringRef name);
 
 /* Counts a region's input and output memref arguments (inputs first). */
 bool dlcInterpRegionSignature(MlirOperation func, intptr_t *numInputs,

@@ -44,11 +44,6 @@ int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
   return (int)n;
 }
 
-bool dlcInterpNameIs(MlirStringRef name, const char *expected) {
-  return strlen(expected) == name.length &&
-         memcmp(expected, name.data, name.length) == 0;
-}
-
 bool dlcInterpScalarAttrValue(MlirAttribute attr, double *value) {
   if (mlirAttributeIsNull(attr))
     return false;

@@ -4,6 +4,7 @@
  * (padding, out-of-bounds view reads). The source tensor is passed apart
  * from the op so tiny.valid can push a validity mask (1 = in bounds)
  * through the very same movement. */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "dlc/Diagnostics.h"
@@ -354,16 +355,16 @@ static const struct {
   const char *name;
   MovementFn apply;
 } movements[] = {
-    {"tiny.view", applyMap},        {"tiny.load", applyMap},
-    {"tiny.store", applyMap},       {"tiny.reshape", applyReshape},
-    {"tiny.permute", applyPermute}, {"tiny.expand", applyExpand},
-    {"tiny.pad", applyPad},         {"tiny.shrink", applyShrink},
-    {"tiny.flip", applyFlip},
+    {DLC_OP_TINY_VIEW, applyMap},        {DLC_OP_TINY_LOAD, applyMap},
+    {DLC_OP_TINY_STORE, applyMap},       {DLC_OP_TINY_RESHAPE, applyReshape},
+    {DLC_OP_TINY_PERMUTE, applyPermute}, {DLC_OP_TINY_EXPAND, applyExpand},
+    {DLC_OP_TINY_PAD, applyPad},         {DLC_OP_TINY_SHRINK, applyShrink},
+    {DLC_OP_TINY_FLIP, applyFlip},
 };
 
 static MovementFn findMovement(MlirStringRef name) {
   for (size_t i = 0; i < sizeof(movements) / sizeof(movements[0]); ++i)
-    if (dlcInterpNameIs(name, movements[i].name))
+    if (dlcStringRefIs(name, movements[i].name))
       return movements[i].apply;
   return NULL;
 }

@@ -30,11 +30,11 @@ bool dlcInterpReadReduceKind(const DlcInterpOp *op, DlcInterpReduceKind *kind) {
   MlirStringRef name = mlirStringRefCreate(NULL, 0);
   if (!mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr))
     name = mlirStringAttrGetValue(attr);
-  if (dlcInterpNameIs(name, "sum"))
+  if (dlcStringRefIs(name, "sum"))
     *kind = DlcInterpReduceSum;
-  else if (dlcInterpNameIs(name, "max"))
+  else if (dlcStringRefIs(name, "max"))
     *kind = DlcInterpReduceMax;
-  else if (dlcInterpNameIs(name, "min"))
+  else if (dlcStringRefIs(name, "min"))
     *kind = DlcInterpReduceMin;
   else {
     dlcInterpError(op->op, "expected 'op' to be \"sum\", \"max\" or \"min\"");

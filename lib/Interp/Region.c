@@ -21,6 +21,7 @@
  *    f16 x f16 product is then formed in f32, as the MMA that the region
  *    describes forms it (docs/dialects/rbssa.md, `rbssa.reduce`), and as
  *    tiny.contract does. */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -58,9 +59,9 @@ static int argRole(MlirOperation func, intptr_t index) {
   if (mlirAttributeIsNull(role) || !mlirAttributeIsAString(role))
     return -1;
   MlirStringRef text = mlirStringAttrGetValue(role);
-  return dlcInterpNameIs(text, "input")    ? 0
-         : dlcInterpNameIs(text, "output") ? 1
-                                           : -1;
+  return dlcStringRefIs(text, "input")    ? 0
+         : dlcStringRefIs(text, "output") ? 1
+                                          : -1;
 }
 
 /* The memref arguments of `func` itself, inputs then outputs. */
@@ -182,14 +183,8 @@ bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols) {
       dlcInterpError(func, "'rbssa.symbols' must be an array of strings");
       return false;
     }
-    if (dlcInterpSymbolsFind(symbols, mlirStringAttrGetValue(name)) >= 0)
-      continue;
-    if (symbols->count == DLC_INTERP_MAX_SYMBOLS) {
-      dlcInterpError(func, "more than %d symbols", DLC_INTERP_MAX_SYMBOLS);
+    if (!dlcInterpSymbolsAdd(func, symbols, mlirStringAttrGetValue(name)))
       return false;
-    }
-    symbols->names[symbols->count] = mlirStringAttrGetValue(name);
-    symbols->values[symbols->count++] = -1;
   }
   intptr_t numInputs, numOutputs;
   if (!dlcInterpRegionSignature(func, &numInputs, &numOutputs))
@@ -329,8 +324,8 @@ static bool promoteBody(Region *r, MlirOperation reduce) {
     MlirOperation through = mlirOpResultGetOwner(value);
     MlirStringRef throughName =
         mlirIdentifierStr(mlirOperationGetName(through));
-    if (dlcInterpNameIs(throughName, "rbssa.cast") ||
-        dlcInterpNameIs(throughName, "rbssa.transpose")) {
+    if (dlcStringRefIs(throughName, DLC_OP_RBSSA_CAST) ||
+        dlcStringRefIs(throughName, DLC_OP_RBSSA_TRANSPOSE)) {
       value = mlirOperationGetOperand(through, 0);
       continue;
     }
@@ -339,9 +334,9 @@ static bool promoteBody(Region *r, MlirOperation reduce) {
       return true;
     MlirOperation producer = mlirOpResultGetOwner(value);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(producer));
-    bool isSelect = dlcInterpNameIs(name, "rbssa.select");
-    if (!isSelect && !dlcInterpNameIs(name, "rbssa.binary") &&
-        !dlcInterpNameIs(name, "rbssa.unary"))
+    bool isSelect = dlcStringRefIs(name, DLC_OP_RBSSA_SELECT);
+    if (!isSelect && !dlcStringRefIs(name, DLC_OP_RBSSA_BINARY) &&
+        !dlcStringRefIs(name, DLC_OP_RBSSA_UNARY))
       return true;
     if (!addPromotion(r, producer, acc))
       return false;
@@ -421,23 +416,23 @@ static const struct {
   int numOperands;
   OpKind kind;
 } regionOps[] = {
-    {"rbssa.read", 1, OpRead},
-    {"rbssa.unary", 1, OpUnary},
-    {"rbssa.binary", 2, OpBinary},
-    {"rbssa.compare", 2, OpCompare},
-    {"rbssa.select", 1, OpSelect},
-    {"rbssa.select_value", 3, OpSelectValue},
-    {"rbssa.reduce", 1, OpReduce},
-    {"rbssa.broadcast_in_dim", 1, OpBroadcastInDim},
-    {"rbssa.transpose", 1, OpTranspose},
-    {"rbssa.cast", 1, OpCast},
-    {"rbssa.const", 0, OpConst},
-    {"rbssa.yield", 2, OpYield},
+    {DLC_OP_RBSSA_READ, 1, OpRead},
+    {DLC_OP_RBSSA_UNARY, 1, OpUnary},
+    {DLC_OP_RBSSA_BINARY, 2, OpBinary},
+    {DLC_OP_RBSSA_COMPARE, 2, OpCompare},
+    {DLC_OP_RBSSA_SELECT, 1, OpSelect},
+    {DLC_OP_RBSSA_SELECT_VALUE, 3, OpSelectValue},
+    {DLC_OP_RBSSA_REDUCE, 1, OpReduce},
+    {DLC_OP_RBSSA_BROADCAST_IN_DIM, 1, OpBroadcastInDim},
+    {DLC_OP_RBSSA_TRANSPOSE, 1, OpTranspose},
+    {DLC_OP_RBSSA_CAST, 1, OpCast},
+    {DLC_OP_RBSSA_CONST, 0, OpConst},
+    {DLC_OP_RBSSA_YIELD, 2, OpYield},
 };
 
 static int findOp(MlirStringRef name) {
   for (size_t i = 0; i < sizeof(regionOps) / sizeof(regionOps[0]); ++i)
-    if (dlcInterpNameIs(name, regionOps[i].name))
+    if (dlcStringRefIs(name, regionOps[i].name))
       return (int)i;
   return -1;
 }
@@ -767,14 +762,14 @@ static bool evaluateBody(Region *r, DlcTensor *const *inputs) {
     return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(op)),
-                        "rbssa.reduce") &&
+    if (dlcStringRefIs(mlirIdentifierStr(mlirOperationGetName(op)),
+                       DLC_OP_RBSSA_REDUCE) &&
         !promoteBody(r, op))
       return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (dlcInterpNameIs(name, "func.return"))
+    if (dlcStringRefIs(name, "func.return"))
       break;
     int found = findOp(name);
     if (found < 0) {

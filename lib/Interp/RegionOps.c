@@ -5,6 +5,7 @@
  * (§6.4): the operands of an elementwise op have the result's shape. Each
  * evaluator computes in f64 from operands already rounded to their types;
  * the region driver (Region.c) rounds the result and tracks poison. */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "dlc/Diagnostics.h"
@@ -38,12 +39,12 @@ static bool checkOperandShapes(const DlcInterpOp *op) {
     char have[128], want[128];
     dlcInterpFormatShape(x->rank, x->shape, have, sizeof(have));
     dlcInterpFormatShape(op->resultRank, op->resultShape, want, sizeof(want));
-    dlcEmitDiagnostic(op->op, &dlcBroadcastMismatch,
-                      "make the broadcast explicit with "
-                      "rbssa.broadcast_in_dim",
-                      "operand %ld has shape %s but the result has shape %s; "
-                      "rbssa operands are never broadcast implicitly",
-                      (long)k, have, want);
+    dlcEmitDiagnostic(
+        op->op, &dlcBroadcastMismatch,
+        "make the broadcast explicit with " DLC_OP_RBSSA_BROADCAST_IN_DIM,
+        "operand %ld has shape %s but the result has shape %s; "
+        "rbssa operands are never broadcast implicitly",
+        (long)k, have, want);
     return false;
   }
   return true;
@@ -188,7 +189,7 @@ DlcTensor *dlcInterpEvalRegionUnary(const DlcInterpOp *op) {
   MlirStringRef name = stringAttr(op, "fn");
   UnaryFn fn = NULL;
   for (size_t i = 0; i < sizeof(unaryFns) / sizeof(unaryFns[0]); ++i)
-    if (dlcInterpNameIs(name, unaryFns[i].name))
+    if (dlcStringRefIs(name, unaryFns[i].name))
       fn = unaryFns[i].fn;
   if (!fn) {
     dlcInterpError(op->op, "unknown unary 'fn' \"%.*s\"", (int)name.length,
@@ -296,7 +297,7 @@ static DlcTensor *evalBinary(const DlcInterpOp *op, bool compare) {
   int found = -1;
   for (size_t i = 0; i < sizeof(binaryFns) / sizeof(binaryFns[0]); ++i)
     if (binaryFns[i].compare == compare &&
-        dlcInterpNameIs(name, binaryFns[i].name))
+        dlcStringRefIs(name, binaryFns[i].name))
       found = (int)i;
   if (found < 0) {
     dlcInterpError(op->op, "unknown %s 'fn' \"%.*s\"",

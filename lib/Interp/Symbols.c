@@ -2,6 +2,7 @@
  * order"), binding them from the shapes of concrete inputs, and concrete
  * shapes of types under the bound sizes. */
 #include "InterpInternal.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -26,12 +27,16 @@ MlirType dlcInterpFunctionType(MlirOperation func) {
   return mlirTypeIsAFunction(type) ? type : (MlirType){NULL};
 }
 
-static bool addSymbol(MlirOperation func, DlcInterpSymbols *symbols,
-                      MlirStringRef name) {
+bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
+                         MlirStringRef name) {
   if (dlcInterpSymbolsFind(symbols, name) >= 0)
     return true;
   if (symbols->count == DLC_INTERP_MAX_SYMBOLS) {
-    dlcInterpError(func, "more than %d symbols", DLC_INTERP_MAX_SYMBOLS);
+    dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch,
+                      "interpret a function of at most 32 symbols",
+                      "symbol '%.*s' exceeds the %d symbols the interpreter "
+                      "binds",
+                      (int)name.length, name.data, DLC_INTERP_MAX_SYMBOLS);
     return false;
   }
   symbols->names[symbols->count] = name;
@@ -54,23 +59,21 @@ static bool readShape(MlirOperation at, MlirType type, DlcShape *shape) {
   return false;
 }
 
-/* Takes the order from the `dlc.symbols` attribute. */
-static bool initFromAttribute(MlirOperation func, MlirAttribute order,
-                              DlcInterpSymbols *symbols) {
-  if (!mlirAttributeIsAArray(order)) {
-    dlcInterpError(func, "'dlc.symbols' must be an array of strings");
-    return false;
+/* Whether `name` is a dimension of one of the function's argument types. */
+static bool namesArgumentDim(MlirType type, MlirStringRef name) {
+  char why[128];
+  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i) {
+    DlcShape shape;
+    MlirType input = mlirFunctionTypeGetInput(type, i);
+    if (!mlirTypeIsARankedTensor(input) ||
+        !dlcShapeFromType(input, &shape, why, sizeof(why)))
+      continue;
+    for (int d = 0; d < shape.rank; ++d)
+      if (shape.dims[d].size < 0 &&
+          mlirStringRefEqual(shape.dims[d].symbol, name))
+        return true;
   }
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(order); ++i) {
-    MlirAttribute name = mlirArrayAttrGetElement(order, i);
-    if (!mlirAttributeIsAString(name)) {
-      dlcInterpError(func, "'dlc.symbols' must be an array of strings");
-      return false;
-    }
-    if (!addSymbol(func, symbols, mlirStringAttrGetValue(name)))
-      return false;
-  }
-  return true;
+  return false;
 }
 
 MlirLogicalResult dlcInterpSymbolsInit(MlirOperation func,
@@ -85,30 +88,23 @@ MlirLogicalResult dlcInterpSymbolsInit(MlirOperation func,
     dlcInterpError(func, "expected a func.func with a function type");
     return mlirLogicalResultFailure();
   }
-  MlirAttribute order = dlcInterpGetAttr(func, "dlc.symbols");
-  bool explicitOrder = !mlirAttributeIsNull(order);
-  if (explicitOrder && !initFromAttribute(func, order, symbols))
-    return mlirLogicalResultFailure();
-  for (intptr_t i = 0; i < mlirFunctionTypeGetNumInputs(type); ++i) {
+  /* The order rule is SymbolTable.c's, shared with convert-tiny-to-
+   * indexbook. Without dlc.symbols, the symbols no argument names (met
+   * only in results or the body) come last there and are left out here:
+   * inputs cannot bind them, so naming one is an error at its use. */
+  DlcSymbolTable order = {0};
+  bool explicitOrder =
+      !mlirAttributeIsNull(dlcInterpGetAttr(func, "dlc.symbols"));
+  bool ok = mlirLogicalResultIsSuccess(dlcSymbolTableCollect(&order, func));
+  for (int i = 0; ok && i < order.count; ++i)
+    if (explicitOrder || namesArgumentDim(type, order.names[i]))
+      ok = dlcInterpSymbolsAdd(func, symbols, order.names[i]);
+  dlcSymbolTableClear(&order);
+  for (intptr_t i = 0; ok && i < mlirFunctionTypeGetNumInputs(type); ++i) {
     DlcShape shape;
-    if (!readShape(func, mlirFunctionTypeGetInput(type, i), &shape))
-      return mlirLogicalResultFailure();
-    for (int d = 0; d < shape.rank; ++d) {
-      MlirStringRef name = shape.dims[d].symbol;
-      if (shape.dims[d].size >= 0 || dlcInterpSymbolsFind(symbols, name) >= 0)
-        continue;
-      if (explicitOrder) {
-        dlcInterpError(func,
-                       "symbol '%.*s' of argument %ld is missing from "
-                       "'dlc.symbols'",
-                       (int)name.length, name.data, (long)i);
-        return mlirLogicalResultFailure();
-      }
-      if (!addSymbol(func, symbols, name))
-        return mlirLogicalResultFailure();
-    }
+    ok = readShape(func, mlirFunctionTypeGetInput(type, i), &shape);
   }
-  return mlirLogicalResultSuccess();
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 MlirLogicalResult dlcInterpResolveShape(MlirOperation at, MlirType type,

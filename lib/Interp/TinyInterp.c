@@ -12,6 +12,7 @@
  *
  * dlcInterpEvaluate also takes an rbssa region (Region.c): the symbols and
  * inputs are bound here for both. */
+#include "DialectNames.h"
 #include "InterpInternal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -79,42 +80,42 @@ static const struct {
   int numOperands;
   DlcInterpEvalFn eval; /* NULL: evaluated by the driver (tiny.valid) */
 } evaluators[] = {
-    {"tiny.view", 1, dlcInterpEvalMovement},
-    {"tiny.reshape", 1, dlcInterpEvalMovement},
-    {"tiny.permute", 1, dlcInterpEvalMovement},
-    {"tiny.expand", 1, dlcInterpEvalMovement},
-    {"tiny.pad", 1, dlcInterpEvalMovement},
-    {"tiny.shrink", 1, dlcInterpEvalMovement},
-    {"tiny.flip", 1, dlcInterpEvalMovement},
-    {"tiny.load", 1, dlcInterpEvalMovement},
-    {"tiny.store", 1, dlcInterpEvalMovement},
-    {"tiny.valid", 1, NULL},
-    {"tiny.neg", 1, dlcInterpEvalUnary},
-    {"tiny.exp2", 1, dlcInterpEvalUnary},
-    {"tiny.log2", 1, dlcInterpEvalUnary},
-    {"tiny.sqrt", 1, dlcInterpEvalUnary},
-    {"tiny.recip", 1, dlcInterpEvalUnary},
-    {"tiny.sin", 1, dlcInterpEvalUnary},
-    {"tiny.cast", 1, dlcInterpEvalUnary},
-    {"tiny.add", 2, dlcInterpEvalBinary},
-    {"tiny.sub", 2, dlcInterpEvalBinary},
-    {"tiny.mul", 2, dlcInterpEvalBinary},
-    {"tiny.fdiv", 2, dlcInterpEvalBinary},
-    {"tiny.max", 2, dlcInterpEvalBinary},
-    {"tiny.pow", 2, dlcInterpEvalBinary},
-    {"tiny.idiv", 2, dlcInterpEvalBinary},
-    {"tiny.mod", 2, dlcInterpEvalBinary},
-    {"tiny.cmplt", 2, dlcInterpEvalBinary},
-    {"tiny.cmpne", 2, dlcInterpEvalBinary},
-    {"tiny.where", 3, dlcInterpEvalWhere},
-    {"tiny.const", 0, dlcInterpEvalConst},
-    {"tiny.reduce", 1, dlcInterpEvalReduce},
-    {"tiny.contract", 2, dlcInterpEvalContract},
+    {DLC_OP_TINY_VIEW, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_RESHAPE, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_PERMUTE, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_EXPAND, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_PAD, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_SHRINK, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_FLIP, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_LOAD, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_STORE, 1, dlcInterpEvalMovement},
+    {DLC_OP_TINY_VALID, 1, NULL},
+    {DLC_OP_TINY_NEG, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_EXP2, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_LOG2, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_SQRT, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_RECIP, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_SIN, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_CAST, 1, dlcInterpEvalUnary},
+    {DLC_OP_TINY_ADD, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_SUB, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_MUL, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_FDIV, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_MAX, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_POW, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_IDIV, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_MOD, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_CMPLT, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_CMPNE, 2, dlcInterpEvalBinary},
+    {DLC_OP_TINY_WHERE, 3, dlcInterpEvalWhere},
+    {DLC_OP_TINY_CONST, 0, dlcInterpEvalConst},
+    {DLC_OP_TINY_REDUCE, 1, dlcInterpEvalReduce},
+    {DLC_OP_TINY_CONTRACT, 2, dlcInterpEvalContract},
 };
 
 static int findEvaluator(MlirStringRef name) {
   for (size_t i = 0; i < sizeof(evaluators) / sizeof(evaluators[0]); ++i)
-    if (dlcInterpNameIs(name, evaluators[i].name))
+    if (dlcStringRefIs(name, evaluators[i].name))
       return (int)i;
   return -1;
 }
@@ -204,12 +205,12 @@ static DlcTensor *validityOf(Interpreter *interp, MlirOperation at,
  * type (the accumulator rule, dlcInterpWidenToAccumulator). */
 static bool isArithmetic(MlirStringRef name) {
   static const char *const names[] = {
-      "tiny.neg",   "tiny.exp2", "tiny.log2", "tiny.sqrt",
-      "tiny.recip", "tiny.sin",  "tiny.add",  "tiny.sub",
-      "tiny.mul",   "tiny.fdiv", "tiny.max",  "tiny.pow",
+      DLC_OP_TINY_NEG,   DLC_OP_TINY_EXP2, DLC_OP_TINY_LOG2, DLC_OP_TINY_SQRT,
+      DLC_OP_TINY_RECIP, DLC_OP_TINY_SIN,  DLC_OP_TINY_ADD,  DLC_OP_TINY_SUB,
+      DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV, DLC_OP_TINY_MAX,  DLC_OP_TINY_POW,
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); ++i)
-    if (dlcInterpNameIs(name, names[i]))
+    if (dlcStringRefIs(name, names[i]))
       return true;
   return false;
 }
@@ -233,21 +234,21 @@ static DlcInterpDtype roundingDtype(const Interpreter *interp, MlirOperation op,
   /* A permute between the product and the reduce keeps the product
    * unrounded too (rounding values already of the narrow type is exact). */
   if (interp->products != DlcInterpProductsInAccumulator ||
-      (!isArithmetic(name) && !dlcInterpNameIs(name, "tiny.permute")))
+      (!isArithmetic(name) && !dlcStringRefIs(name, DLC_OP_TINY_PERMUTE)))
     return typed;
   MlirOperation user = onlyUser(op);
   for (int depth = 0; depth < 4 && !mlirOperationIsNull(user); ++depth) {
     MlirStringRef userName = mlirIdentifierStr(mlirOperationGetName(user));
-    if (!dlcInterpNameIs(userName, "tiny.cast") &&
-        !dlcInterpNameIs(userName, "tiny.permute"))
+    if (!dlcStringRefIs(userName, DLC_OP_TINY_CAST) &&
+        !dlcStringRefIs(userName, DLC_OP_TINY_PERMUTE))
       break;
     user = onlyUser(user);
   }
   if (mlirOperationIsNull(user))
     return typed;
   MlirAttribute acc = dlcInterpGetAttr(user, "acc_dtype");
-  if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(user)),
-                       "tiny.reduce") ||
+  if (!dlcStringRefIs(mlirIdentifierStr(mlirOperationGetName(user)),
+                      DLC_OP_TINY_REDUCE) ||
       mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
     return typed;
   return dlcInterpWidenToAccumulator(
@@ -364,7 +365,7 @@ static bool evaluateBody(Interpreter *interp, MlirOperation func,
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    if (dlcInterpNameIs(name, "func.return"))
+    if (dlcStringRefIs(name, "func.return"))
       return collectOutputs(interp, op, numOutputs, outputs);
     if (!evaluateOp(interp, op))
       return false;
@@ -391,8 +392,8 @@ MlirLogicalResult dlcInterpEvaluateWithOptions(
   DlcInterpPrecision precision = options->precision;
   for (intptr_t i = 0; i < numOutputs; ++i)
     outputs[i] = NULL;
-  if (!dlcInterpNameIs(mlirIdentifierStr(mlirOperationGetName(func)),
-                       "func.func")) {
+  if (!dlcStringRefIs(mlirIdentifierStr(mlirOperationGetName(func)),
+                      "func.func")) {
     dlcInterpError(func, "expected a func.func");
     return mlirLogicalResultFailure();
   }

@@ -84,10 +84,10 @@ static char *dupStr(const char *s) {
 }
 
 /* An expression field may be a JSON integer or a string. */
-static char *exprOf(const DlcJson *j) {
-  if (j && j->kind == DLC_JSON_STRING)
+static char *exprOf(const DlcJsonValue *j) {
+  if (j && j->kind == DlcJsonValueString)
     return dupStr(j->string);
-  if (j && j->kind == DLC_JSON_NUMBER && j->isInteger) {
+  if (j && j->kind == DlcJsonValueNumber && j->isInteger) {
     char buf[32];
     snprintf(buf, sizeof buf, "%" PRId64, j->integer);
     return dupStr(buf);
@@ -95,9 +95,9 @@ static char *exprOf(const DlcJson *j) {
   return NULL;
 }
 
-static const char *stringField(const DlcJson *obj, const char *key) {
-  const DlcJson *j = dlcJsonGet(obj, key);
-  return j && j->kind == DLC_JSON_STRING ? j->string : NULL;
+static const char *stringField(const DlcJsonValue *obj, const char *key) {
+  const DlcJsonValue *j = dlcJsonValueGetMember(obj, key);
+  return j && j->kind == DlcJsonValueString ? j->string : NULL;
 }
 
 void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
@@ -133,12 +133,12 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   free(m);
 }
 
-static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
-                            size_t errSize);
-static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
+static int readTensorFields(const DlcJsonValue *j, DlcRuntimeParam *p,
+                            char *err, size_t errSize);
+static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
                          DlcRuntimeParam *p, char *err, size_t errSize);
 
-static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
+static int readParam(DlcRuntimeManifest *m, const DlcJsonValue *j,
                      DlcRuntimeParam *p, char *err, size_t errSize) {
   const char *name = stringField(j, "name");
   const char *kind = stringField(j, "kind");
@@ -163,7 +163,7 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
     return readTensorMap(m, j, p, err, errSize);
   if (strcmp(kind, "workspace") == 0) {
     p->kind = DLC_RUNTIME_PARAM_WORKSPACE;
-    const DlcJson *bytes = dlcJsonGet(j, "bytes");
+    const DlcJsonValue *bytes = dlcJsonValueGetMember(j, "bytes");
     if (!bytes || !(p->bytes = exprOf(bytes))) {
       setErr(err, errSize,
              "param '%s': a workspace needs \"bytes\", an integer or an "
@@ -189,8 +189,8 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
   }
   p->role = strcmp(role, "input") == 0 ? DLC_RUNTIME_ROLE_INPUT
                                        : DLC_RUNTIME_ROLE_OUTPUT;
-  const DlcJson *intermediate = dlcJsonGet(j, "intermediate");
-  if (intermediate && intermediate->kind != DLC_JSON_BOOL) {
+  const DlcJsonValue *intermediate = dlcJsonValueGetMember(j, "intermediate");
+  if (intermediate && intermediate->kind != DlcJsonValueBool) {
     setErr(err, errSize, "param '%s': \"intermediate\" must be true or false",
            name);
     return -1;
@@ -200,17 +200,17 @@ static int readParam(DlcRuntimeManifest *m, const DlcJson *j,
 }
 
 /* dtype and shape of a pointer parameter whose name is read. */
-static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
-                            size_t errSize) {
+static int readTensorFields(const DlcJsonValue *j, DlcRuntimeParam *p,
+                            char *err, size_t errSize) {
   const char *name = p->name;
   const char *dtype = stringField(j, "dtype");
-  const DlcJson *shape = dlcJsonGet(j, "shape");
+  const DlcJsonValue *shape = dlcJsonValueGetMember(j, "shape");
   if (!dtype || (p->dtype = dlcRuntimeDtypeFromString(dtype)) ==
                     DLC_RUNTIME_DTYPE_INVALID) {
     setErr(err, errSize, "param '%s': missing or unknown \"dtype\"", name);
     return -1;
   }
-  if (!shape || shape->kind != DLC_JSON_ARRAY) {
+  if (!shape || shape->kind != DlcJsonValueArray) {
     setErr(err, errSize, "param '%s': \"shape\" must be an array", name);
     return -1;
   }
@@ -219,7 +219,7 @@ static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
     return -1;
   p->shape = (const char *const *)dims;
   for (size_t d = 0; d < shape->count; d++) {
-    if (!(dims[d] = exprOf(shape->items[d]))) {
+    if (!(dims[d] = exprOf(&shape->items[d]))) {
       setErr(err, errSize, "param '%s': shape entries are symbols or integers",
              name);
       return -1;
@@ -231,14 +231,14 @@ static int readTensorFields(const DlcJson *j, DlcRuntimeParam *p, char *err,
 
 /* `count` integers of `key` from `lo` to `hi` into out[]; false if absent
  * or out of range. */
-static bool readInts(const DlcJson *j, const char *key, size_t count,
+static bool readInts(const DlcJsonValue *j, const char *key, size_t count,
                      int64_t lo, int64_t hi, int64_t *out) {
-  const DlcJson *a = dlcJsonGet(j, key);
-  if (!a || a->kind != DLC_JSON_ARRAY || a->count != count)
+  const DlcJsonValue *a = dlcJsonValueGetMember(j, key);
+  if (!a || a->kind != DlcJsonValueArray || a->count != count)
     return false;
   for (size_t i = 0; i < count; i++) {
-    const DlcJson *v = a->items[i];
-    if (v->kind != DLC_JSON_NUMBER || !v->isInteger || v->integer < lo ||
+    const DlcJsonValue *v = &a->items[i];
+    if (v->kind != DlcJsonValueNumber || !v->isInteger || v->integer < lo ||
         v->integer > hi)
       return false;
     out[i] = v->integer;
@@ -248,7 +248,7 @@ static bool readInts(const DlcJson *j, const char *key, size_t count,
 
 /* An im2col map's corners (rank - 2 of each, in a 3-D map's wider range:
  * the driver checks the rank's own) and traversal strides. */
-static int readIm2col(const DlcJson *j, DlcRuntimeParam *p, size_t rank,
+static int readIm2col(const DlcJsonValue *j, DlcRuntimeParam *p, size_t rank,
                       char *err, size_t errSize) {
   int64_t lower[3], upper[3];
   p->im2col = 1;
@@ -274,15 +274,15 @@ static int readIm2col(const DlcJson *j, DlcRuntimeParam *p, size_t rank,
  * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
  * first, byte strides of dims 1.., the box and the 128-byte swizzle; an
  * im2col map ("mode": "im2col") has 3 to 5 dims and its own box fields. */
-static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
+static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
                          DlcRuntimeParam *p, char *err, size_t errSize) {
   p->kind = DLC_RUNTIME_PARAM_TENSORMAP;
   const char *tensor = stringField(j, "tensor");
   const char *swizzle = stringField(j, "swizzle");
   const char *mode = stringField(j, "mode");
-  const DlcJson *dims = dlcJsonGet(j, "dims");
-  const DlcJson *strides = dlcJsonGet(j, "strides");
-  const DlcJson *box = dlcJsonGet(j, "box");
+  const DlcJsonValue *dims = dlcJsonValueGetMember(j, "dims");
+  const DlcJsonValue *strides = dlcJsonValueGetMember(j, "strides");
+  const DlcJsonValue *box = dlcJsonValueGetMember(j, "box");
   const char *dtype = stringField(j, "dtype");
   bool im2col = mode && strcmp(mode, "im2col") == 0;
   size_t minRank = im2col ? 3 : 2, maxRank = im2col ? 5 : 3;
@@ -298,10 +298,11 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
       (p->dtype != DLC_RUNTIME_DTYPE_F16 &&
        p->dtype != DLC_RUNTIME_DTYPE_BF16) ||
       m->params[mapped].dtype != p->dtype || !dims ||
-      dims->kind != DLC_JSON_ARRAY || dims->count < minRank ||
-      dims->count > maxRank || !strides || strides->kind != DLC_JSON_ARRAY ||
+      dims->kind != DlcJsonValueArray || dims->count < minRank ||
+      dims->count > maxRank || !strides || strides->kind != DlcJsonValueArray ||
       strides->count + 1 != dims->count || !box ||
-      box->kind != DLC_JSON_ARRAY || box->count != (im2col ? 2 : dims->count)) {
+      box->kind != DlcJsonValueArray ||
+      box->count != (im2col ? 2 : dims->count)) {
     setErr(err, errSize,
            "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
            "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\" "
@@ -318,11 +319,11 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
   if (!d || !s || !(p->tensor = dupStr(tensor)))
     return -1;
   for (size_t i = 0; i < dims->count; i++) {
-    const DlcJson *b = im2col ? NULL : box->items[i];
-    if (!(d[i] = exprOf(dims->items[i])) ||
-        (i + 1 < dims->count && !(s[i] = exprOf(strides->items[i]))) ||
-        (b && (b->kind != DLC_JSON_NUMBER || !b->isInteger || b->integer < 1 ||
-               b->integer > 256))) {
+    const DlcJsonValue *b = im2col ? NULL : &box->items[i];
+    if (!(d[i] = exprOf(&dims->items[i])) ||
+        (i + 1 < dims->count && !(s[i] = exprOf(&strides->items[i]))) ||
+        (b && (b->kind != DlcJsonValueNumber || !b->isInteger ||
+               b->integer < 1 || b->integer > 256))) {
       setErr(err, errSize,
              "param '%s': dims and strides are expressions, box entries "
              "integers from 1 to 256",
@@ -337,20 +338,20 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJson *j,
   return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;
 }
 
-static int readDims(const DlcJson *root, const char *key, char *out[3],
+static int readDims(const DlcJsonValue *root, const char *key, char *out[3],
                     int required, char *err, size_t errSize) {
-  const DlcJson *j = dlcJsonGet(root, key);
+  const DlcJsonValue *j = dlcJsonValueGetMember(root, key);
   if (!j && !required) {
     for (int d = 0; d < 3; d++)
       out[d] = dupStr("1");
     return 0;
   }
-  if (!j || j->kind != DLC_JSON_ARRAY || j->count < 1 || j->count > 3) {
+  if (!j || j->kind != DlcJsonValueArray || j->count < 1 || j->count > 3) {
     setErr(err, errSize, "\"%s\" must be an array of 1 to 3 expressions", key);
     return -1;
   }
   for (size_t d = 0; d < 3; d++) {
-    out[d] = d < j->count ? exprOf(j->items[d]) : dupStr("1");
+    out[d] = d < j->count ? exprOf(&j->items[d]) : dupStr("1");
     if (!out[d]) {
       setErr(err, errSize, "\"%s\"[%zu]: expected an integer or an expression",
              key, d);
@@ -371,31 +372,32 @@ static char *ptxPathOf(const char *ptx, const char *baseDir) {
   return path;
 }
 
-static int readSymbols(DlcRuntimeManifest *m, const DlcJson *root, char *err,
-                       size_t errSize);
+static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
+                       char *err, size_t errSize);
 
 /* The optional "plan" (a string) and "estimate" ({"us": number,
  * "occupancy": number, "at": string}) the compiler records for the §13
  * log. */
-static int readPlan(DlcRuntimeManifest *m, const DlcJson *root, char *err,
+static int readPlan(DlcRuntimeManifest *m, const DlcJsonValue *root, char *err,
                     size_t errSize) {
-  const DlcJson *plan = dlcJsonGet(root, "plan");
+  const DlcJsonValue *plan = dlcJsonValueGetMember(root, "plan");
   if (plan &&
-      (plan->kind != DLC_JSON_STRING || !(m->plan = dupStr(plan->string)))) {
+      (plan->kind != DlcJsonValueString || !(m->plan = dupStr(plan->string)))) {
     setErr(err, errSize, "\"plan\" must be a string");
     return -1;
   }
-  const DlcJson *estimate = dlcJsonGet(root, "estimate");
+  const DlcJsonValue *estimate = dlcJsonValueGetMember(root, "estimate");
   if (!estimate)
     return 0;
-  if (estimate->kind != DLC_JSON_OBJECT)
+  if (estimate->kind != DlcJsonValueObject)
     estimate = NULL;
-  const DlcJson *us = estimate ? dlcJsonGet(estimate, "us") : NULL;
-  const DlcJson *occupancy =
-      estimate ? dlcJsonGet(estimate, "occupancy") : NULL;
+  const DlcJsonValue *us =
+      estimate ? dlcJsonValueGetMember(estimate, "us") : NULL;
+  const DlcJsonValue *occupancy =
+      estimate ? dlcJsonValueGetMember(estimate, "occupancy") : NULL;
   const char *at = estimate ? stringField(estimate, "at") : NULL;
-  if (!us || us->kind != DLC_JSON_NUMBER || !occupancy ||
-      occupancy->kind != DLC_JSON_NUMBER || !at ||
+  if (!us || us->kind != DlcJsonValueNumber || !occupancy ||
+      occupancy->kind != DlcJsonValueNumber || !at ||
       !(m->estimateAt = dupStr(at))) {
     setErr(err, errSize,
            "\"estimate\" must be {\"us\": number, \"occupancy\": number, "
@@ -411,10 +413,10 @@ static int readPlan(DlcRuntimeManifest *m, const DlcJson *root, char *err,
 /* A kernel manifest; `parent` is the program manifest holding it (its
  * "ptx" and "arch" are the kernel's unless the kernel states its own), or
  * NULL. */
-static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
-                        const DlcJson *parent, const char *baseDir, char *err,
-                        size_t errSize) {
-  if (root->kind != DLC_JSON_OBJECT) {
+static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
+                        const DlcJsonValue *parent, const char *baseDir,
+                        char *err, size_t errSize) {
+  if (root->kind != DlcJsonValueObject) {
     setErr(err, errSize, "a manifest is a JSON object");
     return -1;
   }
@@ -436,8 +438,8 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
       readSymbols(m, root, err, errSize) != 0)
     return -1; /* out of memory, or the message is set */
 
-  const DlcJson *params = dlcJsonGet(root, "params");
-  if (!params || params->kind != DLC_JSON_ARRAY) {
+  const DlcJsonValue *params = dlcJsonValueGetMember(root, "params");
+  if (!params || params->kind != DlcJsonValueArray) {
     setErr(err, errSize, "\"params\" must be an array");
     return -1;
   }
@@ -447,7 +449,7 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
     return -1;
   for (size_t i = 0; i < params->count; i++) {
     int rc =
-        readParam(m, params->items[i], &m->params[m->numParams], err, errSize);
+        readParam(m, &params->items[i], &m->params[m->numParams], err, errSize);
     m->numParams++; /* counted even on error so that destroy frees it */
     if (rc != 0)
       return -1;
@@ -455,14 +457,14 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
   if (readDims(root, "grid", m->grid, 1, err, errSize) != 0 ||
       readDims(root, "block", m->block, 1, err, errSize) != 0)
     return -1;
-  const DlcJson *smem = dlcJsonGet(root, "dynamic_smem_bytes");
+  const DlcJsonValue *smem = dlcJsonValueGetMember(root, "dynamic_smem_bytes");
   m->smem = smem ? exprOf(smem) : dupStr("0");
   if (!m->smem) {
     setErr(err, errSize,
            "\"dynamic_smem_bytes\" must be an integer or an expression");
     return -1;
   }
-  const DlcJson *flops = dlcJsonGet(root, "flops");
+  const DlcJsonValue *flops = dlcJsonValueGetMember(root, "flops");
   if (flops && !(m->flops = exprOf(flops))) {
     setErr(err, errSize, "\"flops\" must be an integer or an expression");
     return -1;
@@ -471,25 +473,25 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJson *root,
 }
 
 /* "symbols": distinct names. */
-static int readSymbols(DlcRuntimeManifest *m, const DlcJson *root, char *err,
-                       size_t errSize) {
-  const DlcJson *syms = dlcJsonGet(root, "symbols");
-  if (syms && syms->kind != DLC_JSON_ARRAY) {
+static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
+                       char *err, size_t errSize) {
+  const DlcJsonValue *syms = dlcJsonValueGetMember(root, "symbols");
+  if (syms && syms->kind != DlcJsonValueArray) {
     setErr(err, errSize, "\"symbols\" must be an array of names");
     return -1;
   }
   size_t ns = syms ? syms->count : 0;
   m->symbols = calloc(ns ? ns : 1, sizeof(char *));
   for (size_t i = 0; m->symbols && i < ns; i++) {
-    if (syms->items[i]->kind != DLC_JSON_STRING) {
+    if (syms->items[i].kind != DlcJsonValueString) {
       setErr(err, errSize, "\"symbols\"[%zu] is not a string", i);
       return -1;
     }
-    if (dlcRuntimeManifestFindSymbol(m, syms->items[i]->string) >= 0) {
-      setErr(err, errSize, "symbol '%s' listed twice", syms->items[i]->string);
+    if (dlcRuntimeManifestFindSymbol(m, syms->items[i].string) >= 0) {
+      setErr(err, errSize, "symbol '%s' listed twice", syms->items[i].string);
       return -1;
     }
-    if (!(m->symbols[m->numSymbols] = dupStr(syms->items[i]->string)))
+    if (!(m->symbols[m->numSymbols] = dupStr(syms->items[i].string)))
       return -1;
     m->numSymbols++;
   }
@@ -499,19 +501,19 @@ static int readSymbols(DlcRuntimeManifest *m, const DlcJson *root, char *err,
 DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
                                             const char *baseDir, char *err,
                                             size_t errSize) {
-  DlcJson *root = dlcJsonParse(json, err, errSize);
+  DlcJsonValue *root = dlcJsonValueParse(json, strlen(json), err, errSize);
   if (!root)
     return NULL;
   DlcRuntimeManifest *m = calloc(1, sizeof *m);
   if (!m) {
-    dlcJsonDestroy(root);
+    dlcJsonValueDestroy(root);
     setErr(err, errSize, "out of memory");
     return NULL;
   }
   if (err && errSize)
     err[0] = '\0';
   int rc = readManifest(m, root, NULL, baseDir, err, errSize);
-  dlcJsonDestroy(root);
+  dlcJsonValueDestroy(root);
   if (rc != 0) {
     if (err && errSize && !err[0])
       setErr(err, errSize, "out of memory");
@@ -523,7 +525,7 @@ DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
 
 DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err,
                                            size_t errSize) {
-  char *text = dlcJsonReadFile(path, NULL, err, errSize);
+  char *text = dlcFileRead(path, NULL, err, errSize);
   if (!text)
     return NULL;
   char *dir = dupStr(path);
@@ -725,17 +727,17 @@ void dlcRuntimeProgramDestroy(DlcRuntimeProgram *p) {
 
 /* The graph tensors of "inputs" or "outputs" ({name, dtype, shape}) as
  * pointer parameters of the signature. */
-static int readTensors(DlcRuntimeManifest *sig, const DlcJson *root,
+static int readTensors(DlcRuntimeManifest *sig, const DlcJsonValue *root,
                        const char *key, DlcRuntimeRole role, char *err,
                        size_t errSize) {
-  const DlcJson *list = dlcJsonGet(root, key);
-  if (!list || list->kind != DLC_JSON_ARRAY) {
+  const DlcJsonValue *list = dlcJsonValueGetMember(root, key);
+  if (!list || list->kind != DlcJsonValueArray) {
     setErr(err, errSize, "\"%s\" must be an array of tensors", key);
     return -1;
   }
   for (size_t i = 0; i < list->count; i++) {
     DlcRuntimeParam *p = &sig->params[sig->numParams++];
-    const char *name = stringField(list->items[i], "name");
+    const char *name = stringField(&list->items[i], "name");
     p->kind = DLC_RUNTIME_PARAM_PTR;
     p->role = role;
     if (!name) {
@@ -743,7 +745,7 @@ static int readTensors(DlcRuntimeManifest *sig, const DlcJson *root,
       return -1;
     }
     if (!(p->name = dupStr(name)) ||
-        readTensorFields(list->items[i], p, err, errSize) != 0)
+        readTensorFields(&list->items[i], p, err, errSize) != 0)
       return -1;
   }
   return 0;
@@ -767,13 +769,13 @@ static char *sumOfFlops(const DlcRuntimeProgram *p) {
 
 /* The signature of a program manifest: symbols, inputs, outputs; flops
  * is filled once the kernels are read. */
-static int readSignature(DlcRuntimeProgram *p, const DlcJson *root,
+static int readSignature(DlcRuntimeProgram *p, const DlcJsonValue *root,
                          const char *baseDir, char *err, size_t errSize) {
   DlcRuntimeManifest *sig = p->signature = calloc(1, sizeof *sig);
-  const DlcJson *in = dlcJsonGet(root, "inputs");
-  const DlcJson *out = dlcJsonGet(root, "outputs");
-  size_t n = (in && in->kind == DLC_JSON_ARRAY ? in->count : 0) +
-             (out && out->kind == DLC_JSON_ARRAY ? out->count : 0);
+  const DlcJsonValue *in = dlcJsonValueGetMember(root, "inputs");
+  const DlcJsonValue *out = dlcJsonValueGetMember(root, "outputs");
+  size_t n = (in && in->kind == DlcJsonValueArray ? in->count : 0) +
+             (out && out->kind == DlcJsonValueArray ? out->count : 0);
   const char *ptx = stringField(root, "ptx");
   const char *arch = stringField(root, "arch");
   if (!sig || !(sig->params = calloc(n + 1, sizeof(DlcRuntimeParam))))
@@ -812,10 +814,10 @@ static char *bytesOfShape(DlcRuntimeDtype t, int rank,
 }
 
 /* "intermediates": {name, dtype, shape, bytes (optional)}. */
-static int readBuffers(DlcRuntimeProgram *p, const DlcJson *root, char *err,
-                       size_t errSize) {
-  const DlcJson *list = dlcJsonGet(root, "intermediates");
-  if (list && list->kind != DLC_JSON_ARRAY) {
+static int readBuffers(DlcRuntimeProgram *p, const DlcJsonValue *root,
+                       char *err, size_t errSize) {
+  const DlcJsonValue *list = dlcJsonValueGetMember(root, "intermediates");
+  if (list && list->kind != DlcJsonValueArray) {
     setErr(err, errSize, "\"intermediates\" must be an array of buffers");
     return -1;
   }
@@ -825,14 +827,14 @@ static int readBuffers(DlcRuntimeProgram *p, const DlcJson *root, char *err,
   for (size_t i = 0; i < n; i++) {
     DlcRuntimeBuffer *b = &p->buffers[p->numBuffers++];
     DlcRuntimeParam t = {0};
-    const char *name = stringField(list->items[i], "name");
-    const DlcJson *bytes = dlcJsonGet(list->items[i], "bytes");
+    const char *name = stringField(&list->items[i], "name");
+    const DlcJsonValue *bytes = dlcJsonValueGetMember(&list->items[i], "bytes");
     if (!name) {
       setErr(err, errSize, "\"intermediates\"[%zu] needs a string \"name\"", i);
       return -1;
     }
     t.name = b->name = dupStr(name);
-    int rc = b->name ? readTensorFields(list->items[i], &t, err, errSize) : -1;
+    int rc = b->name ? readTensorFields(&list->items[i], &t, err, errSize) : -1;
     b->dtype = t.dtype;
     b->rank = t.rank;
     b->shape = t.shape;
@@ -955,15 +957,15 @@ static int bindKernels(DlcRuntimeProgram *p, char *err, size_t errSize) {
   return rc;
 }
 
-static int readProgram(DlcRuntimeProgram *p, const DlcJson *root,
+static int readProgram(DlcRuntimeProgram *p, const DlcJsonValue *root,
                        const char *baseDir, char *err, size_t errSize) {
   const char *name = stringField(root, "program");
-  const DlcJson *kernels = dlcJsonGet(root, "kernels");
+  const DlcJsonValue *kernels = dlcJsonValueGetMember(root, "kernels");
   if (!name) {
     setErr(err, errSize, "needs string fields \"program\" and \"ptx\"");
     return -1;
   }
-  if (!kernels || kernels->kind != DLC_JSON_ARRAY || kernels->count == 0) {
+  if (!kernels || kernels->kind != DlcJsonValueArray || kernels->count == 0) {
     setErr(err, errSize, "\"kernels\" must be a non-empty array of kernels");
     return -1;
   }
@@ -976,7 +978,7 @@ static int readProgram(DlcRuntimeProgram *p, const DlcJson *root,
   for (size_t k = 0; k < kernels->count; k++) {
     DlcRuntimeManifest *m = p->kernels[p->numKernels++] = calloc(1, sizeof *m);
     char inner[400] = "";
-    if (!m || readManifest(m, kernels->items[k], root, baseDir, inner,
+    if (!m || readManifest(m, &kernels->items[k], root, baseDir, inner,
                            sizeof inner) != 0) {
       setErr(err, errSize, "\"kernels\"[%zu]: %s", k,
              inner[0] ? inner : "out of memory");
@@ -1008,7 +1010,7 @@ static int wrapKernel(DlcRuntimeProgram *p, DlcRuntimeManifest *m) {
 
 DlcRuntimeProgram *dlcRuntimeProgramParse(const char *json, const char *baseDir,
                                           char *err, size_t errSize) {
-  DlcJson *root = dlcJsonParse(json, err, errSize);
+  DlcJsonValue *root = dlcJsonValueParse(json, strlen(json), err, errSize);
   if (!root)
     return NULL;
   DlcRuntimeProgram *p = calloc(1, sizeof *p);
@@ -1016,7 +1018,8 @@ DlcRuntimeProgram *dlcRuntimeProgramParse(const char *json, const char *baseDir,
   if (err && errSize)
     err[0] = '\0';
   int rc = -1;
-  if (p && root->kind == DLC_JSON_OBJECT && dlcJsonGet(root, "kernels")) {
+  if (p && root->kind == DlcJsonValueObject &&
+      dlcJsonValueGetMember(root, "kernels")) {
     p->isProgram = 1;
     rc = readProgram(p, root, baseDir, err, errSize);
   } else if (p && (m = calloc(1, sizeof *m))) {
@@ -1026,7 +1029,7 @@ DlcRuntimeProgram *dlcRuntimeProgramParse(const char *json, const char *baseDir,
     else
       dlcRuntimeManifestDestroy(m);
   }
-  dlcJsonDestroy(root);
+  dlcJsonValueDestroy(root);
   if (rc != 0) {
     if (err && errSize && !err[0])
       setErr(err, errSize, "out of memory");
@@ -1038,7 +1041,7 @@ DlcRuntimeProgram *dlcRuntimeProgramParse(const char *json, const char *baseDir,
 
 DlcRuntimeProgram *dlcRuntimeProgramLoad(const char *path, char *err,
                                          size_t errSize) {
-  char *text = dlcJsonReadFile(path, NULL, err, errSize);
+  char *text = dlcFileRead(path, NULL, err, errSize);
   if (!text)
     return NULL;
   char *dir = dupStr(path);

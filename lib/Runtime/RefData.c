@@ -55,32 +55,33 @@ void dlcRuntimeRefDataDestroy(DlcRuntimeRefData *d) {
   free(d);
 }
 
-static int readSymbols(DlcRuntimeRefData *d, const DlcJson *meta,
+static int readSymbols(DlcRuntimeRefData *d, const DlcJsonValue *meta,
                        const DlcRuntimeManifest *m, char *err, size_t errSize) {
-  const DlcJson *syms = dlcJsonGet(meta, "symbols");
-  if (!syms || syms->kind != DLC_JSON_OBJECT) {
+  const DlcJsonValue *syms = dlcJsonValueGetMember(meta, "symbols");
+  if (!syms || syms->kind != DlcJsonValueObject) {
     setErr(err, errSize,
            "meta.json: \"symbols\" must be an object {\"M\": 17, ...}");
     return -1;
   }
   for (size_t i = 0; i < syms->count; i++) {
-    const DlcJson *s = syms->items[i];
-    int idx = dlcRuntimeManifestFindSymbol(m, s->key);
+    const DlcJsonValue *s = &syms->items[i];
+    const char *key = syms->keys[i];
+    int idx = dlcRuntimeManifestFindSymbol(m, key);
     if (idx < 0) {
       setErr(err, errSize,
-             "meta.json: symbol '%s' is not a symbol of kernel '%s'", s->key,
+             "meta.json: symbol '%s' is not a symbol of kernel '%s'", key,
              dlcRuntimeManifestGetKernelName(m));
       return -1;
     }
-    if (s->kind != DLC_JSON_NUMBER || !s->isInteger || s->integer < 0) {
+    if (s->kind != DlcJsonValueNumber || !s->isInteger || s->integer < 0) {
       setErr(err, errSize,
-             "meta.json: symbol '%s' must be a non-negative integer", s->key);
+             "meta.json: symbol '%s' must be a non-negative integer", key);
       return -1;
     }
     d->symbols[idx] = s->integer;
   }
   for (int i = 0; i < d->numSymbols; i++)
-    if (!dlcJsonGet(syms, dlcRuntimeManifestGetSymbol(m, i))) {
+    if (!dlcJsonValueGetMember(syms, dlcRuntimeManifestGetSymbol(m, i))) {
       setErr(err, errSize, "meta.json: no value for symbol '%s'",
              dlcRuntimeManifestGetSymbol(m, i));
       return -1;
@@ -88,26 +89,27 @@ static int readSymbols(DlcRuntimeRefData *d, const DlcJson *meta,
   return 0;
 }
 
-static const DlcJson *findParam(const DlcJson *params, const char *name) {
+static const DlcJsonValue *findParam(const DlcJsonValue *params,
+                                     const char *name) {
   for (size_t i = 0; i < params->count; i++) {
-    const DlcJson *n = dlcJsonGet(params->items[i], "name");
-    if (n && n->kind == DLC_JSON_STRING && strcmp(n->string, name) == 0)
-      return params->items[i];
+    const DlcJsonValue *n = dlcJsonValueGetMember(&params->items[i], "name");
+    if (n && n->kind == DlcJsonValueString && strcmp(n->string, name) == 0)
+      return &params->items[i];
   }
   return NULL;
 }
 
 /* Reads the entry's file ("file", else <name>.bin) into t->data; it must
  * hold exactly t->count elements of t->dtype. */
-static int readData(Tensor *t, const char *dir, const DlcJson *file,
+static int readData(Tensor *t, const char *dir, const DlcJsonValue *file,
                     const char *name, char *err, size_t errSize) {
   char path[4096];
-  if (file && file->kind == DLC_JSON_STRING)
+  if (file && file->kind == DlcJsonValueString)
     snprintf(path, sizeof path, "%s/%s", dir, file->string);
   else
     snprintf(path, sizeof path, "%s/%s.bin", dir, name);
   size_t size;
-  t->data = dlcJsonReadFile(path, &size, err, errSize);
+  t->data = dlcFileRead(path, &size, err, errSize);
   if (!t->data)
     return -1;
   int64_t bytes = dlcRuntimeDtypeBytes(t->dtype, t->count);
@@ -125,27 +127,27 @@ static int readData(Tensor *t, const char *dir, const DlcJson *file,
   return 0;
 }
 
-static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
+static int readTensor(Tensor *t, const char *dir, const DlcJsonValue *entry,
                       const DlcRuntimeManifest *m, int i,
                       const int64_t *symbols, char *err, size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
-  const DlcJson *dt = dlcJsonGet(entry, "dtype");
-  const DlcJson *file = dlcJsonGet(entry, "file");
-  const DlcJson *shape = dlcJsonGet(entry, "shape");
-  const DlcJson *role = dlcJsonGet(entry, "role");
+  const DlcJsonValue *dt = dlcJsonValueGetMember(entry, "dtype");
+  const DlcJsonValue *file = dlcJsonValueGetMember(entry, "file");
+  const DlcJsonValue *shape = dlcJsonValueGetMember(entry, "shape");
+  const DlcJsonValue *role = dlcJsonValueGetMember(entry, "role");
   const char *want = p->role == DLC_RUNTIME_ROLE_INPUT ? "input" : "output";
   /* A kernel of a program run alone: its buffer is in the folder as the
    * program's intermediate. */
   int asIntermediate = p->intermediate && role &&
-                       role->kind == DLC_JSON_STRING &&
+                       role->kind == DlcJsonValueString &&
                        strcmp(role->string, "intermediate") == 0;
   if (role && !asIntermediate &&
-      (role->kind != DLC_JSON_STRING || strcmp(role->string, want) != 0)) {
+      (role->kind != DlcJsonValueString || strcmp(role->string, want) != 0)) {
     setErr(err, errSize, "meta.json: '%s' is an %s of kernel '%s'", p->name,
            want, dlcRuntimeManifestGetKernelName(m));
     return -1;
   }
-  t->dtype = dt && dt->kind == DLC_JSON_STRING
+  t->dtype = dt && dt->kind == DlcJsonValueString
                  ? dlcRuntimeDtypeFromString(dt->string)
                  : DLC_RUNTIME_DTYPE_INVALID;
   int ok = t->dtype == p->dtype || (p->role == DLC_RUNTIME_ROLE_OUTPUT &&
@@ -163,10 +165,10 @@ static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
     return -1;
   if (shape) {
     int64_t n = 1;
-    int good = shape->kind == DLC_JSON_ARRAY && (int)shape->count == p->rank;
+    int good = shape->kind == DlcJsonValueArray && (int)shape->count == p->rank;
     for (size_t d = 0; good && d < shape->count; d++) {
-      const DlcJson *e = shape->items[d];
-      good = e->kind == DLC_JSON_NUMBER && e->isInteger && e->integer >= 0;
+      const DlcJsonValue *e = &shape->items[d];
+      good = e->kind == DlcJsonValueNumber && e->isInteger && e->integer >= 0;
       n *= good ? e->integer : 1;
     }
     if (!good || n != t->count) {
@@ -183,12 +185,13 @@ static int readTensor(Tensor *t, const char *dir, const DlcJson *entry,
 /* An entry of role "intermediate": it names no manifest parameter, so its
  * own "shape" gives the element count (checked by the caller against the
  * program's buffer). */
-static int readIntermediate(Tensor *t, const char *dir, const DlcJson *entry,
-                            char *err, size_t errSize) {
-  const DlcJson *name = dlcJsonGet(entry, "name");
-  const DlcJson *dt = dlcJsonGet(entry, "dtype");
-  const DlcJson *shape = dlcJsonGet(entry, "shape");
-  if (!name || name->kind != DLC_JSON_STRING) {
+static int readIntermediate(Tensor *t, const char *dir,
+                            const DlcJsonValue *entry, char *err,
+                            size_t errSize) {
+  const DlcJsonValue *name = dlcJsonValueGetMember(entry, "name");
+  const DlcJsonValue *dt = dlcJsonValueGetMember(entry, "dtype");
+  const DlcJsonValue *shape = dlcJsonValueGetMember(entry, "shape");
+  if (!name || name->kind != DlcJsonValueString) {
     setErr(err, errSize, "meta.json: an intermediate needs a string \"name\"");
     return -1;
   }
@@ -197,7 +200,7 @@ static int readIntermediate(Tensor *t, const char *dir, const DlcJson *entry,
     return -1;
   }
   strcpy(t->name, name->string);
-  t->dtype = dt && dt->kind == DLC_JSON_STRING
+  t->dtype = dt && dt->kind == DlcJsonValueString
                  ? dlcRuntimeDtypeFromString(dt->string)
                  : DLC_RUNTIME_DTYPE_INVALID;
   if (t->dtype == DLC_RUNTIME_DTYPE_INVALID) {
@@ -205,11 +208,11 @@ static int readIntermediate(Tensor *t, const char *dir, const DlcJson *entry,
            t->name);
     return -1;
   }
-  int good = shape && shape->kind == DLC_JSON_ARRAY;
+  int good = shape && shape->kind == DlcJsonValueArray;
   t->count = 1;
   for (size_t d = 0; good && d < shape->count; d++) {
-    const DlcJson *e = shape->items[d];
-    good = e->kind == DLC_JSON_NUMBER && e->isInteger && e->integer >= 0 &&
+    const DlcJsonValue *e = &shape->items[d];
+    good = e->kind == DlcJsonValueNumber && e->isInteger && e->integer >= 0 &&
            !__builtin_mul_overflow(t->count, e->integer, &t->count) &&
            dlcRuntimeDtypeBytes(t->dtype, t->count) >= 0;
   }
@@ -218,21 +221,23 @@ static int readIntermediate(Tensor *t, const char *dir, const DlcJson *entry,
            "meta.json: intermediate '%s' needs a \"shape\" of sizes", t->name);
     return -1;
   }
-  return readData(t, dir, dlcJsonGet(entry, "file"), t->name, err, errSize);
+  return readData(t, dir, dlcJsonValueGetMember(entry, "file"), t->name, err,
+                  errSize);
 }
 
-static int isIntermediate(const DlcJson *entry) {
-  const DlcJson *role = dlcJsonGet(entry, "role");
-  return role && role->kind == DLC_JSON_STRING &&
+static int isIntermediate(const DlcJsonValue *entry) {
+  const DlcJsonValue *role = dlcJsonValueGetMember(entry, "role");
+  return role && role->kind == DlcJsonValueString &&
          strcmp(role->string, "intermediate") == 0;
 }
 
 /* Every entry of role "intermediate", in file order. */
 static int readIntermediates(DlcRuntimeRefData *d, const char *dir,
-                             const DlcJson *params, char *err, size_t errSize) {
+                             const DlcJsonValue *params, char *err,
+                             size_t errSize) {
   size_t n = 0;
   for (size_t i = 0; i < params->count; i++)
-    n += isIntermediate(params->items[i]);
+    n += isIntermediate(&params->items[i]);
   if (n == 0)
     return 0;
   if (!(d->intermediates = calloc(n, sizeof(Tensor)))) {
@@ -240,10 +245,10 @@ static int readIntermediates(DlcRuntimeRefData *d, const char *dir,
     return -1;
   }
   for (size_t i = 0; i < params->count; i++) {
-    if (!isIntermediate(params->items[i]))
+    if (!isIntermediate(&params->items[i]))
       continue;
     Tensor *t = &d->intermediates[d->numIntermediates++];
-    if (readIntermediate(t, dir, params->items[i], err, errSize) != 0)
+    if (readIntermediate(t, dir, &params->items[i], err, errSize) != 0)
       return -1;
     for (int j = 0; j + 1 < d->numIntermediates; j++)
       if (strcmp(d->intermediates[j].name, t->name) == 0) {
@@ -260,11 +265,12 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir,
                                          size_t errSize) {
   char path[4096];
   snprintf(path, sizeof path, "%s/meta.json", dir);
-  char *text = dlcJsonReadFile(path, NULL, err, errSize);
+  char *text = dlcFileRead(path, NULL, err, errSize);
   if (!text)
     return NULL;
   char inner[512];
-  DlcJson *meta = dlcJsonParse(text, inner, sizeof inner);
+  DlcJsonValue *meta =
+      dlcJsonValueParse(text, strlen(text), inner, sizeof inner);
   free(text);
   if (!meta) {
     setErr(err, errSize, "%s: %s", path, inner);
@@ -282,8 +288,8 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir,
   if (!d || !d->symbols || !d->tensors) {
     setErr(err, errSize, "out of memory");
   } else if (readSymbols(d, meta, m, err, errSize) == 0) {
-    const DlcJson *params = dlcJsonGet(meta, "params");
-    if (!params || params->kind != DLC_JSON_ARRAY) {
+    const DlcJsonValue *params = dlcJsonValueGetMember(meta, "params");
+    if (!params || params->kind != DlcJsonValueArray) {
       setErr(err, errSize, "meta.json: \"params\" must be an array of tensors");
       params = NULL;
     }
@@ -292,7 +298,7 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir,
       const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
       if (p->kind != DLC_RUNTIME_PARAM_PTR)
         continue;
-      const DlcJson *entry = findParam(params, p->name);
+      const DlcJsonValue *entry = findParam(params, p->name);
       if (!entry) {
         setErr(err, errSize, "meta.json: \"params\" has no entry for '%s'",
                p->name);
@@ -305,7 +311,7 @@ DlcRuntimeRefData *dlcRuntimeRefDataLoad(const char *dir,
     if (rc == 0)
       rc = readIntermediates(d, dir, params, err, errSize);
   }
-  dlcJsonDestroy(meta);
+  dlcJsonValueDestroy(meta);
   if (rc != 0) {
     dlcRuntimeRefDataDestroy(d);
     return NULL;

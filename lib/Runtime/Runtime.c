@@ -168,8 +168,8 @@ static DlcRuntimeKernel *
 kernelCreate(DlcRuntime *rt, const DlcRuntimeManifest *m, CUmodule shared) {
   char err[512];
   char *ptx = shared ? NULL
-                     : dlcJsonReadFile(dlcRuntimeManifestGetPtxPath(m), NULL,
-                                       err, sizeof err);
+                     : dlcFileRead(dlcRuntimeManifestGetPtxPath(m), NULL, err,
+                                   sizeof err);
   if (!shared && !ptx) {
     setError(rt, "%s", err);
     return NULL;

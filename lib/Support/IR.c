@@ -84,6 +84,18 @@ void dlcStringSinkAppend(MlirStringRef chunk, void *userData) {
   sink->buffer[sink->used] = '\0';
 }
 
+bool dlcStringRefIs(MlirStringRef text, const char *expected) {
+  return strlen(expected) == text.length &&
+         (text.length == 0 || memcmp(expected, text.data, text.length) == 0);
+}
+
+bool dlcStringRefIsOneOf(MlirStringRef text, const char *const *list) {
+  for (; *list; ++list)
+    if (dlcStringRefIs(text, *list))
+      return true;
+  return false;
+}
+
 bool dlcOperationIsA(MlirOperation op, const char *name) {
   return !mlirOperationIsNull(op) &&
          mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),

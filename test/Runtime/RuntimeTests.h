@@ -6,5 +6,11 @@
 
 /* expr.c: manifest expressions and checked buffer sizes. */
 void dlcRuntimeTestExpr(void);
+/* manifest.c: the kernel-manifest reader; `dir` is a scratch folder. */
+void dlcRuntimeTestManifest(const char *dir);
+/* refdata.c: reference data against a manifest; `dir` a scratch folder. */
+void dlcRuntimeTestRefData(const char *dir);
+/* half.c: binary16 conversions. */
+void dlcRuntimeTestHalf(void);
 
 #endif

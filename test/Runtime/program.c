@@ -401,6 +401,18 @@ int main(int argc, char **argv) {
       dlcRuntimeTestExpr();
       return 0;
     }
+    if (strcmp(argv[1], "half") == 0) {
+      dlcRuntimeTestHalf();
+      return 0;
+    }
+    if (argc > 2 && strcmp(argv[1], "manifest") == 0) {
+      dlcRuntimeTestManifest(argv[2]);
+      return 0;
+    }
+    if (argc > 2 && strcmp(argv[1], "refdata") == 0) {
+      dlcRuntimeTestRefData(argv[2]);
+      return 0;
+    }
     fprintf(stderr, "dlc-runtime-test: unknown part '%s'\n", argv[1]);
     return 1;
   }

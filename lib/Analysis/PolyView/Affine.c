@@ -6,7 +6,7 @@
  * isl; `e mod q` its equivalent div form e - q * floor(e / q) (isl_aff_mod);
  * `ceildiv` ceil(e / q). Only products with a constant and divisors that
  * are positive constants stay in the quasi-affine fragment; anything else
- * is reported (PvAffineError) and the op becomes a region boundary. */
+ * is reported (AffineIslError) and the op becomes a region boundary. */
 #include "PolyView.h"
 
 #include "dlc/IR.h"
@@ -21,114 +21,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *pvAffineErrorText(PvAffineError error) {
-  switch (error) {
-  case PV_AFFINE_OK:
-    return "affine";
-  case PV_AFFINE_PRODUCT:
-    return "a product of two non-constant terms is not affine";
-  case PV_AFFINE_SYMBOLIC_DIV:
-    return "a floordiv/ceildiv by a non-constant divisor is not "
-           "quasi-affine";
-  case PV_AFFINE_SYMBOLIC_MOD:
-    return "a mod by a non-constant divisor has no div form";
-  case PV_AFFINE_NONPOSITIVE_DIV:
-    return "a divisor is not positive";
-  case PV_AFFINE_ISL:
-    return "isl could not represent the expression";
-  }
-  return "?";
-}
-
-/* The positive constant divisor of a div/mod, or 0 (with *error set). */
-static int64_t divisor(MlirAffineExpr rhs, bool isMod, PvAffineError *error) {
-  if (!mlirAffineExprIsAConstant(rhs)) {
-    *error = isMod ? PV_AFFINE_SYMBOLIC_MOD : PV_AFFINE_SYMBOLIC_DIV;
-    return 0;
-  }
-  int64_t q = mlirAffineConstantExprGetValue(rhs);
-  if (q <= 0) {
-    *error = PV_AFFINE_NONPOSITIVE_DIV;
-    return 0;
-  }
-  return q;
-}
-
-__isl_give isl_aff *pvAffFromExpr(MlirAffineExpr expr,
-                                  __isl_keep isl_local_space *ls,
-                                  PvAffineError *error) {
-  isl_ctx *ctx = isl_local_space_get_ctx(ls);
-  if (mlirAffineExprIsAConstant(expr))
-    return isl_aff_val_on_domain(
-        isl_local_space_copy(ls),
-        isl_val_int_from_si(ctx, mlirAffineConstantExprGetValue(expr)));
-  if (mlirAffineExprIsADim(expr))
-    return isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
-                                 (unsigned)mlirAffineDimExprGetPosition(expr));
-  if (mlirAffineExprIsASymbol(expr))
-    return isl_aff_var_on_domain(
-        isl_local_space_copy(ls), isl_dim_param,
-        (unsigned)mlirAffineSymbolExprGetPosition(expr));
-  if (!mlirAffineExprIsABinary(expr)) {
-    *error = PV_AFFINE_ISL;
-    return NULL;
-  }
-  MlirAffineExpr lhsExpr = mlirAffineBinaryOpExprGetLHS(expr);
-  MlirAffineExpr rhsExpr = mlirAffineBinaryOpExprGetRHS(expr);
-  bool isMod = mlirAffineExprIsAMod(expr);
-  bool isDiv =
-      mlirAffineExprIsAFloorDiv(expr) || mlirAffineExprIsACeilDiv(expr);
-  int64_t q = 0;
-  if (isMod || isDiv) {
-    q = divisor(rhsExpr, isMod, error);
-    if (q == 0)
-      return NULL;
-  }
-  isl_aff *lhs = pvAffFromExpr(lhsExpr, ls, error);
-  if (!lhs)
-    return NULL;
-  if (isMod)
-    return isl_aff_mod_val(lhs, isl_val_int_from_si(ctx, q));
-  if (mlirAffineExprIsAFloorDiv(expr))
-    return isl_aff_floor(
-        isl_aff_scale_down_val(lhs, isl_val_int_from_si(ctx, q)));
-  if (mlirAffineExprIsACeilDiv(expr))
-    return isl_aff_ceil(
-        isl_aff_scale_down_val(lhs, isl_val_int_from_si(ctx, q)));
-  isl_aff *rhs = pvAffFromExpr(rhsExpr, ls, error);
-  if (!rhs) {
-    isl_aff_free(lhs);
-    return NULL;
-  }
-  if (mlirAffineExprIsAAdd(expr))
-    return isl_aff_add(lhs, rhs);
-  if (mlirAffineExprIsAMul(expr)) {
-    if (isl_aff_is_cst(lhs) != isl_bool_true &&
-        isl_aff_is_cst(rhs) != isl_bool_true) {
-      isl_aff_free(lhs);
-      isl_aff_free(rhs);
-      *error = PV_AFFINE_PRODUCT;
-      return NULL;
-    }
-    return isl_aff_mul(lhs, rhs);
-  }
-  isl_aff_free(lhs);
-  isl_aff_free(rhs);
-  *error = PV_AFFINE_ISL;
-  return NULL;
-}
-
 __isl_give isl_multi_aff *pvMultiAffFromMap(MlirAffineMap map,
                                             __isl_take isl_space *domain,
                                             __isl_take isl_space *range,
-                                            PvAffineError *error) {
-  *error = PV_AFFINE_OK;
+                                            AffineIslError *error) {
+  *error = AFFINE_ISL_OK;
   isl_local_space *ls = isl_local_space_from_space(isl_space_copy(domain));
   isl_space *space = isl_space_map_from_domain_and_range(domain, range);
   intptr_t n = mlirAffineMapGetNumResults(map);
   isl_aff_list *list = isl_aff_list_alloc(isl_local_space_get_ctx(ls), (int)n);
   for (intptr_t i = 0; i < n && list; ++i) {
-    isl_aff *aff = pvAffFromExpr(mlirAffineMapGetResult(map, i), ls, error);
+    isl_aff *aff = affineIslFromExpr(mlirAffineMapGetResult(map, i), ls, error);
     if (!aff) {
       list = isl_aff_list_free(list);
       break;
@@ -138,25 +41,25 @@ __isl_give isl_multi_aff *pvMultiAffFromMap(MlirAffineMap map,
   isl_local_space_free(ls);
   if (!list) {
     isl_space_free(space);
-    if (*error == PV_AFFINE_OK)
-      *error = PV_AFFINE_ISL;
+    if (*error == AFFINE_ISL_OK)
+      *error = AFFINE_ISL_FAILED;
     return NULL;
   }
   isl_multi_aff *result = isl_multi_aff_from_aff_list(space, list);
   if (!result)
-    *error = PV_AFFINE_ISL;
+    *error = AFFINE_ISL_FAILED;
   return result;
 }
 
 /* One IntegerSet as a basic set over `ls`. */
 static __isl_give isl_basic_set *
 basicSetFromIntegerSet(MlirIntegerSet set, __isl_keep isl_local_space *ls,
-                       PvAffineError *error) {
+                       AffineIslError *error) {
   isl_basic_set *result = isl_basic_set_universe(isl_local_space_get_space(ls));
   intptr_t n = mlirIntegerSetGetNumConstraints(set);
   for (intptr_t i = 0; i < n && result; ++i) {
     isl_aff *aff =
-        pvAffFromExpr(mlirIntegerSetGetConstraint(set, i), ls, error);
+        affineIslFromExpr(mlirIntegerSetGetConstraint(set, i), ls, error);
     if (!aff)
       return isl_basic_set_free(result);
     isl_aff *zero = isl_aff_zero_on_domain(isl_local_space_copy(ls));
@@ -165,15 +68,15 @@ basicSetFromIntegerSet(MlirIntegerSet set, __isl_keep isl_local_space *ls,
                            : isl_aff_ge_basic_set(aff, zero);
     result = isl_basic_set_intersect(result, c);
   }
-  if (!result && *error == PV_AFFINE_OK)
-    *error = PV_AFFINE_ISL;
+  if (!result && *error == AFFINE_ISL_OK)
+    *error = AFFINE_ISL_FAILED;
   return result;
 }
 
 __isl_give isl_set *pvSetFromPieces(MlirAttribute pieces,
                                     __isl_take isl_space *space,
-                                    PvAffineError *error) {
-  *error = PV_AFFINE_OK;
+                                    AffineIslError *error) {
+  *error = AFFINE_ISL_OK;
   isl_local_space *ls = isl_local_space_from_space(isl_space_copy(space));
   isl_set *result = isl_set_empty(space);
   intptr_t n = mlirArrayAttrGetNumElements(pieces);
@@ -188,8 +91,8 @@ __isl_give isl_set *pvSetFromPieces(MlirAttribute pieces,
     result = isl_set_union(result, isl_set_from_basic_set(piece));
   }
   isl_local_space_free(ls);
-  if (!result && *error == PV_AFFINE_OK)
-    *error = PV_AFFINE_ISL;
+  if (!result && *error == AFFINE_ISL_OK)
+    *error = AFFINE_ISL_FAILED;
   return result;
 }
 

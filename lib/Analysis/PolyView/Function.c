@@ -10,6 +10,7 @@
  * ExcessivePiecewise (docs/analysis.md says exactly what they test), and
  * the well-formedness the IRDL verifier cannot express (E1005, E1304,
  * E1501). Axis classes give every axis a function-wide name. */
+#include "DialectNames.h"
 #include "PolyView.h"
 
 #include "dlc/Diagnostics.h"
@@ -29,18 +30,9 @@
 
 /* --- small helpers -------------------------------------------------------- */
 
-static bool opNameIs(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
-
 static MlirAttribute getAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
                                          mlirStringRefCreateFromCString(name));
-}
-
-static bool refEquals(MlirStringRef ref, const char *text) {
-  return ref.length == strlen(text) && memcmp(ref.data, text, ref.length) == 0;
 }
 
 /* Copies an identifier-like name: characters outside [A-Za-z0-9_] become
@@ -57,7 +49,7 @@ static void copyIdentifier(char dst[PV_NAME], MlirStringRef src) {
 }
 
 bool pvIsIndexBookFunction(MlirOperation op) {
-  return opNameIs(op, "func.func") &&
+  return dlcOperationIsA(op, "func.func") &&
          !mlirAttributeIsNull(getAttr(op, "indexbook.symbols"));
 }
 
@@ -124,8 +116,18 @@ bool pvIsMovementOnly(const PvFunction *fn, int value) {
 
 static bool readSymbols(PvFunction *fn) {
   MlirAttribute symbols = getAttr(fn->func, "indexbook.symbols");
-  bool ok = mlirAttributeIsAArray(symbols) &&
-            mlirArrayAttrGetNumElements(symbols) <= PV_MAX_SYMBOLS;
+  if (mlirAttributeIsAArray(symbols) &&
+      mlirArrayAttrGetNumElements(symbols) > PV_MAX_SYMBOLS) {
+    dlcEmitDiagnostic(fn->func, &dlcAxisAlignmentMismatch,
+                      "split the function or fix some sizes: the analysis "
+                      "takes at most 16 symbols",
+                      "the function has %ld symbols; Poly-View takes at most "
+                      "%d",
+                      (long)mlirArrayAttrGetNumElements(symbols),
+                      PV_MAX_SYMBOLS);
+    return false;
+  }
+  bool ok = mlirAttributeIsAArray(symbols);
   for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(symbols); ++k) {
     MlirAttribute s = mlirArrayAttrGetElement(symbols, k);
     ok = mlirAttributeIsAString(s) &&
@@ -139,8 +141,7 @@ static bool readSymbols(PvFunction *fn) {
   }
   if (!ok)
     dlcEmitDiagnostic(fn->func, &dlcAxisAlignmentMismatch,
-                      "write indexbook.symbols = [\"M\", ...] (at most 16 "
-                      "names)",
+                      "write indexbook.symbols = [\"M\", ...]",
                       "indexbook.symbols is not a list of symbol names");
   return ok;
 }
@@ -155,7 +156,7 @@ static __isl_give isl_set *contextSet(const PvFunction *fn) {
 
 static int symbolIndex(const PvFunction *fn, MlirStringRef name) {
   for (int p = 0; p < fn->numSymbols; ++p)
-    if (refEquals(name, fn->symbols[p]))
+    if (dlcStringRefIs(name, fn->symbols[p]))
       return p;
   return -1;
 }
@@ -209,10 +210,10 @@ static bool readAxes(PvFunction *fn, PvValue *v) {
     MlirStringRef k = !mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind)
                           ? mlirStringAttrGetValue(kind)
                           : mlirStringRefCreateFromCString("");
-    a->kind = refEquals(k, "iter")        ? 'i'
-              : refEquals(k, "reduce")    ? 'r'
-              : refEquals(k, "broadcast") ? 'b'
-                                          : 0;
+    a->kind = dlcStringRefIs(k, "iter")        ? 'i'
+              : dlcStringRefIs(k, "reduce")    ? 'r'
+              : dlcStringRefIs(k, "broadcast") ? 'b'
+                                               : 0;
     if (!a->kind) {
       dlcEmitDiagnostic(v->op, &dlcMalformedShape,
                         "write kind = \"iter\", \"reduce\" or \"broadcast\"",
@@ -405,13 +406,17 @@ static PvKind kindOf(MlirOperation op, bool *known) {
     const char *name;
     PvKind kind;
   } kinds[] = {
-      {"indexbook.leaf", PV_LEAF},     {"indexbook.const", PV_CONST},
-      {"indexbook.view", PV_VIEW},     {"indexbook.unary", PV_UNARY},
-      {"indexbook.binary", PV_BINARY}, {"indexbook.ternary", PV_TERNARY},
-      {"indexbook.reduce", PV_REDUCE}, {"indexbook.contract", PV_CONTRACT},
+      {DLC_OP_INDEXBOOK_LEAF, PV_LEAF},
+      {DLC_OP_INDEXBOOK_CONST, PV_CONST},
+      {DLC_OP_INDEXBOOK_VIEW, PV_VIEW},
+      {DLC_OP_INDEXBOOK_UNARY, PV_UNARY},
+      {DLC_OP_INDEXBOOK_BINARY, PV_BINARY},
+      {DLC_OP_INDEXBOOK_TERNARY, PV_TERNARY},
+      {DLC_OP_INDEXBOOK_REDUCE, PV_REDUCE},
+      {DLC_OP_INDEXBOOK_CONTRACT, PV_CONTRACT},
   };
   for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); ++i)
-    if (opNameIs(op, kinds[i].name)) {
+    if (dlcOperationIsA(op, kinds[i].name)) {
       *known = true;
       return kinds[i].kind;
     }
@@ -484,7 +489,7 @@ static bool readFunction(PvFunction *fn) {
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     int here = numOps++;
-    if (opNameIs(op, "func.return")) {
+    if (dlcOperationIsA(op, "func.return")) {
       intptr_t n = mlirOperationGetNumOperands(op);
       for (intptr_t r = 0; r < n; ++r) {
         MlirValue x = mlirOperationGetOperand(op, r);
@@ -597,16 +602,16 @@ static __isl_give isl_set *boxSet(const PvFunction *fn, const PvValue *v) {
   return isl_set_intersect_params(box, isl_set_copy(fn->context));
 }
 
-static void markBoundary(PvValue *v, const char *what, PvAffineError error) {
+static void markBoundary(PvValue *v, const char *what, AffineIslError error) {
   v->scop = false;
-  snprintf(v->boundary, PV_WHY, "%s: %s", what, pvAffineErrorText(error));
+  snprintf(v->boundary, PV_WHY, "%s: %s", what, affineIslErrorText(error));
 }
 
 static void convertValue(PvFunction *fn, PvValue *v) {
   if (!v->scop)
     return;
   v->box = boxSet(fn, v);
-  PvAffineError error = PV_AFFINE_OK;
+  AffineIslError error = AFFINE_ISL_OK;
   isl_set *domain =
       pvSetFromPieces(getAttr(v->op, "domain"), pvValueSpace(fn, v), &error);
   if (!domain) {
@@ -673,10 +678,10 @@ static bool checkModGuards(PvFunction *fn, PvValue *v, bool flagged) {
         continue;
       char text[160];
       pvExprText(e, text, sizeof(text));
-      PvAffineError error = PV_AFFINE_OK;
-      isl_aff *aff = pvAffFromExpr(e, ls, &error);
+      AffineIslError error = AFFINE_ISL_OK;
+      isl_aff *aff = affineIslFromExpr(e, ls, &error);
       if (!aff) {
-        if (error == PV_AFFINE_SYMBOLIC_MOD) {
+        if (error == AFFINE_ISL_SYMBOLIC_MOD) {
           dlcEmitDiagnostic(
               v->op, &dlcMissingDivGuard,
               "linearise and re-decompose the reshape/view into floordiv by "

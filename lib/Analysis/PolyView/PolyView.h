@@ -26,6 +26,8 @@
 
 #include "dlc/Support.h"
 
+#include "AffineIsl.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
@@ -194,40 +196,24 @@ bool pvIsMovementOnly(const PvFunction *fn, int value);
 
 /* --- Affine.c ------------------------------------------------------------ */
 
-/* Why an expression could not be converted. */
-typedef enum PvAffineError {
-  PV_AFFINE_OK,
-  PV_AFFINE_PRODUCT,         /* a product of two non-constant terms */
-  PV_AFFINE_SYMBOLIC_DIV,    /* floordiv / ceildiv by a non-constant */
-  PV_AFFINE_SYMBOLIC_MOD,    /* mod by a non-constant */
-  PV_AFFINE_NONPOSITIVE_DIV, /* a constant divisor <= 0 */
-  PV_AFFINE_ISL              /* isl failed */
-} PvAffineError;
-
-/* `expr` (dims = the set dims of `ls`, symbols = its params) as an isl_aff.
- * NULL on failure, with the reason in *error. */
-__isl_give isl_aff *pvAffFromExpr(MlirAffineExpr expr,
-                                  __isl_keep isl_local_space *ls,
-                                  PvAffineError *error);
-
 /* The map as an isl_multi_aff from `domain` to `range` (both set spaces,
  * taken). NULL on failure, with the reason in *error. */
 __isl_give isl_multi_aff *pvMultiAffFromMap(MlirAffineMap map,
                                             __isl_take isl_space *domain,
                                             __isl_take isl_space *range,
-                                            PvAffineError *error);
+                                            AffineIslError *error);
 
 /* The union of the IntegerSetAttr pieces of `pieces` (an ArrayAttr) in
  * `space` (taken). NULL on failure, with the reason in *error. */
 __isl_give isl_set *pvSetFromPieces(MlirAttribute pieces,
                                     __isl_take isl_space *space,
-                                    PvAffineError *error);
+                                    AffineIslError *error);
 
 /* Whether `expr` contains a mod. */
 bool pvExprHasMod(MlirAffineExpr expr);
 
 /* A reason for `error`, for messages. */
-const char *pvAffineErrorText(PvAffineError error);
+const char *affineIslErrorText(AffineIslError error);
 
 /* Prints `expr` as MLIR does, into `out`. */
 void pvExprText(MlirAffineExpr expr, char *out, size_t size);

@@ -5,9 +5,10 @@
  * region boundary gets polyview.boundary (why), a ContractionPattern
  * polyview.pattern. The JSON dump has one block per op (§5.2 "blocks"),
  * the producer -> consumer edges and the axis names. docs/analysis.md. */
+#include "DialectNames.h"
 #include "PolyView.h"
 
-#include "Json.h"
+#include "dlc/Json.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -23,10 +24,11 @@ void pvJsonString(FILE *out, const char *text) {
 }
 
 static const char *opName(const PvValue *v) {
-  static const char *const names[] = {"indexbook.leaf",   "indexbook.const",
-                                      "indexbook.view",   "indexbook.unary",
-                                      "indexbook.binary", "indexbook.ternary",
-                                      "indexbook.reduce", "indexbook.contract"};
+  static const char *const names[] = {
+      DLC_OP_INDEXBOOK_LEAF,   DLC_OP_INDEXBOOK_CONST,
+      DLC_OP_INDEXBOOK_VIEW,   DLC_OP_INDEXBOOK_UNARY,
+      DLC_OP_INDEXBOOK_BINARY, DLC_OP_INDEXBOOK_TERNARY,
+      DLC_OP_INDEXBOOK_REDUCE, DLC_OP_INDEXBOOK_CONTRACT};
   return names[v->kind];
 }
 

@@ -2,15 +2,14 @@
  * IndexBook maps and domains, renumbering region axes into an rbssa value's
  * dims, and proving simple bounds over the iteration box.
  *
- * Bounds use interval arithmetic on linear forms: on a box, the extremes of
- * a linear expression are the sums of its terms' extremes, so a pure affine
- * expression is bounded exactly; floordiv/mod/ceildiv are bounded soundly.
- * Bounds are linear in the symbols, and every symbol is a size (>= 1). The
- * conversion uses them to drop guard constraints the iteration box already
- * implies (a gist with the box) and to find reads that may leave their
- * memref (UnguardedAccess, E1402). */
-#include "AffineLinear.h"
+ * Bounds are isl's (lib/Analysis/AffineIsl), exact for quasi-affine
+ * expressions, with every symbol a size (>= 1). The conversion uses them to
+ * drop guard constraints the iteration box already implies (a gist with the
+ * box) and to find reads that may leave their memref (UnguardedAccess,
+ * E1402). */
 #include "Region.h"
+
+#include "AffineIsl.h"
 
 #include "dlc/IR.h"
 
@@ -114,176 +113,24 @@ MlirAffineMap rbLocalMap(RbRegion *r, const RbContext *ctx,
   return mlirAffineMapGet(r->ctx, space->rank, r->numSymbols, ctx->rank, exprs);
 }
 
-/* --- linear forms and bounds ---------------------------------------------- */
+/* --- bounds (isl) ----------------------------------------------------------
+ */
 
-/* c + sum(sym[k] * s_k): a bound, linear in the symbols. */
-typedef struct SymLin {
-  int64_t sym[RB_MAX_SYMBOLS];
-  int64_t c;
-} SymLin;
-
-typedef DlcLinear Lin;
-_Static_assert((int)RB_MAX_AXES <= (int)DLC_LINEAR_MAX_DIMS &&
-                   (int)RB_MAX_SYMBOLS <= (int)DLC_LINEAR_MAX_SYMBOLS,
-               "region axes and symbols fit a linear form");
-
-static bool addChecked(int64_t a, int64_t b, int64_t *out) {
-  return !__builtin_add_overflow(a, b, out);
-}
-
-static bool mulChecked(int64_t a, int64_t b, int64_t *out) {
-  return !__builtin_mul_overflow(a, b, out);
-}
-
-/* Flattens a pure affine expression (no div/mod) into a linear form. */
-static bool flatten(RbRegion *r, MlirAffineExpr e, Lin *out) {
-  return dlcLinearOf(e, r->numAxes, r->numSymbols, out);
-}
-
-static bool symIsConstant(const SymLin *f) {
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k)
-    if (f->sym[k])
-      return false;
-  return true;
-}
-
-/* f >= 0 for all symbol values >= 1. */
-static bool symNonNegative(const SymLin *f) {
-  int64_t atOne = f->c;
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k) {
-    if (f->sym[k] < 0 || !addChecked(atOne, f->sym[k], &atOne))
-      return false;
-  }
-  return atOne >= 0;
-}
-
-static bool symAddScaled(SymLin *a, const SymLin *b, int64_t factor) {
-  int64_t t;
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k)
-    if (!mulChecked(b->sym[k], factor, &t) ||
-        !addChecked(a->sym[k], t, &a->sym[k]))
-      return false;
-  return mulChecked(b->c, factor, &t) && addChecked(a->c, t, &a->c);
-}
-
-/* [0, size - 1] of region axis j, as symbolic bounds. */
-static void axisRange(RbRegion *r, int j, SymLin *lo, SymLin *hi) {
-  memset(lo, 0, sizeof(*lo));
-  memset(hi, 0, sizeof(*hi));
-  if (r->axes[j].symbol >= 0) {
-    hi->sym[r->axes[j].symbol] = 1;
-    hi->c = -1;
-  } else {
-    hi->c = r->axes[j].extent - 1;
-  }
-}
-
-static bool linearBounds(RbRegion *r, const Lin *l, SymLin *lo, SymLin *hi) {
-  memset(lo, 0, sizeof(*lo));
-  memset(hi, 0, sizeof(*hi));
-  for (int k = 0; k < RB_MAX_SYMBOLS; ++k)
-    lo->sym[k] = hi->sym[k] = l->sym[k];
-  lo->c = hi->c = l->c;
+/* The region's iteration box; `sizes` (RB_MAX_AXES entries) backs it. */
+static AffineIslBox regionBox(const RbRegion *r, AffineIslSize *sizes) {
   for (int j = 0; j < r->numAxes; ++j) {
-    if (!l->dim[j])
-      continue;
-    SymLin aLo, aHi;
-    axisRange(r, j, &aLo, &aHi);
-    /* a*d over [0, size-1]: the size end goes to hi when a > 0. */
-    SymLin *end = l->dim[j] > 0 ? hi : lo;
-    if (!symAddScaled(end, &aHi, l->dim[j]))
-      return false;
+    sizes[j].symbol = r->axes[j].symbol;
+    sizes[j].extent = r->axes[j].extent;
   }
-  return true;
-}
-
-static int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b; /* b > 0: no overflow */
-  return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
-static int64_t ceilDiv(int64_t a, int64_t b) {
-  return a > 0 ? (a - 1) / b + 1 : a / b; /* division truncates toward 0 */
-}
-
-static bool exprBounds(RbRegion *r, MlirAffineExpr e, SymLin *lo, SymLin *hi,
-                       int depth);
-
-/* Bounds of lhs floordiv/ceildiv/mod c, from the bounds of lhs. */
-static bool divBounds(RbRegion *r, MlirAffineExpr e, SymLin *lo, SymLin *hi,
-                      int depth) {
-  MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
-  if (!mlirAffineExprIsAConstant(rhs))
-    return false;
-  int64_t c = mlirAffineConstantExprGetValue(rhs);
-  if (c <= 0)
-    return false;
-  memset(lo, 0, sizeof(*lo));
-  memset(hi, 0, sizeof(*hi));
-  if (mlirAffineExprIsAMod(e)) {
-    hi->c = c - 1;
-    return true;
-  }
-  SymLin nLo, nHi;
-  if (!exprBounds(r, mlirAffineBinaryOpExprGetLHS(e), &nLo, &nHi, depth + 1))
-    return false;
-  bool ceil = mlirAffineExprIsACeilDiv(e);
-  if (symIsConstant(&nLo))
-    lo->c = ceil ? ceilDiv(nLo.c, c) : floorDiv(nLo.c, c);
-  else if (!symNonNegative(&nLo))
-    return false; /* lo stays 0: x >= 0 implies x div c >= 0 */
-  if (symIsConstant(&nHi)) {
-    hi->c = ceil ? ceilDiv(nHi.c, c) : floorDiv(nHi.c, c);
-    return true;
-  }
-  if (!symNonNegative(&nHi))
-    return false;
-  *hi = nHi; /* x >= 0 implies x div c <= x */
-  return true;
-}
-
-static bool exprBounds(RbRegion *r, MlirAffineExpr e, SymLin *lo, SymLin *hi,
-                       int depth) {
-  if (depth > 32)
-    return false;
-  Lin l;
-  if (flatten(r, e, &l))
-    return linearBounds(r, &l, lo, hi);
-  if (mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsACeilDiv(e) ||
-      mlirAffineExprIsAMod(e))
-    return divBounds(r, e, lo, hi, depth);
-  SymLin aLo, aHi, bLo, bHi;
-  if (mlirAffineExprIsAAdd(e)) {
-    if (!exprBounds(r, mlirAffineBinaryOpExprGetLHS(e), &aLo, &aHi,
-                    depth + 1) ||
-        !exprBounds(r, mlirAffineBinaryOpExprGetRHS(e), &bLo, &bHi, depth + 1))
-      return false;
-    *lo = aLo;
-    *hi = aHi;
-    return symAddScaled(lo, &bLo, 1) && symAddScaled(hi, &bHi, 1);
-  }
-  if (mlirAffineExprIsAMul(e)) {
-    MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
-    if (!mlirAffineExprIsAConstant(rhs) ||
-        !exprBounds(r, mlirAffineBinaryOpExprGetLHS(e), &aLo, &aHi, depth + 1))
-      return false;
-    int64_t c = mlirAffineConstantExprGetValue(rhs);
-    memset(lo, 0, sizeof(*lo));
-    memset(hi, 0, sizeof(*hi));
-    return c >= 0 ? symAddScaled(lo, &aLo, c) && symAddScaled(hi, &aHi, c)
-                  : symAddScaled(lo, &aHi, c) && symAddScaled(hi, &aLo, c);
-  }
-  return false;
+  AffineIslBox box = {r->numAxes, r->numSymbols, sizes};
+  return box;
 }
 
 /* Whether constraint `e >= 0` (or `e == 0`) holds on the whole box. */
 static bool alwaysHolds(RbRegion *r, MlirAffineExpr e, bool eq) {
-  SymLin lo, hi;
-  if (!exprBounds(r, e, &lo, &hi, 0))
-    return false;
-  if (!eq)
-    return symNonNegative(&lo);
-  return symIsConstant(&lo) && symIsConstant(&hi) && lo.c == 0 && hi.c == 0;
+  AffineIslSize sizes[RB_MAX_AXES];
+  AffineIslBox box = regionBox(r, sizes);
+  return affineIslBoxImplies(&box, e, eq);
 }
 
 bool rbGuardAddSet(RbRegion *r, MlirIntegerSet piece, const RbContext *ctx,
@@ -320,19 +167,10 @@ MlirIntegerSet rbGuardSet(RbRegion *r, const RbGuard *guard,
 }
 
 bool rbProveInBounds(RbRegion *r, MlirAffineExpr expr, RbSize size) {
-  SymLin lo, hi;
-  if (!exprBounds(r, expr, &lo, &hi, 0) || !symNonNegative(&lo))
-    return false;
-  /* size - 1 - hi >= 0 */
-  SymLin room;
-  memset(&room, 0, sizeof(room));
-  if (size.symbol >= 0) {
-    room.sym[size.symbol] = 1;
-    room.c = -1;
-  } else {
-    room.c = size.extent - 1;
-  }
-  return symAddScaled(&room, &hi, -1) && symNonNegative(&room);
+  AffineIslSize sizes[RB_MAX_AXES];
+  AffineIslBox box = regionBox(r, sizes);
+  AffineIslSize within = {size.symbol, size.extent};
+  return affineIslBoxKeepsInside(&box, expr, within);
 }
 
 /* --- printing ------------------------------------------------------------- */

@@ -8,6 +8,7 @@
  * one type with explicit rbssa.broadcast_in_dim and rbssa.cast (§6.4 rule
  * 1). Permutations stay in the read maps: values are always kept in region
  * axis order, so no rbssa.transpose is needed (docs/passes). */
+#include "DialectNames.h"
 #include "Region.h"
 
 #include "dlc/Diagnostics.h"
@@ -151,12 +152,12 @@ bool rbBroadcast(RbRegion *r, RbValue in, const RbSpace *to, RbValue *out) {
   MlirOperation def = mlirValueIsAOpResult(in.value)
                           ? mlirOpResultGetOwner(in.value)
                           : (MlirOperation){NULL};
-  if (!mlirOperationIsNull(def) && rbNameIs(def, "rbssa.const")) {
+  if (!mlirOperationIsNull(def) && dlcRbssaIsConst(def)) {
     /* A splat is rebuilt over the wider axes: nothing to broadcast. */
     const char *names[] = {"value"};
     MlirAttribute value = rbAttr(def, "value");
-    out->value =
-        dlcBuildValue(&r->b, "rbssa.const", 0, NULL, type, 1, names, &value);
+    out->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_CONST, 0, NULL, type, 1,
+                               names, &value);
     out->space = *to;
   } else {
     int64_t dims[RB_MAX_AXES];
@@ -166,8 +167,8 @@ bool rbBroadcast(RbRegion *r, RbValue in, const RbSpace *to, RbValue *out) {
           dims[i] = p;
     const char *names[] = {"broadcast_dimensions"};
     MlirAttribute attr = mlirDenseI64ArrayGet(r->ctx, in.space.rank, dims);
-    *out = build1(r, "rbssa.broadcast_in_dim", in.value, type, to, 1, names,
-                  &attr);
+    *out = build1(r, DLC_OP_RBSSA_BROADCAST_IN_DIM, in.value, type, to, 1,
+                  names, &attr);
   }
   rememberDerived(r, RB_MEMO_BROADCAST, in.value, to, (MlirType){NULL}, *out);
   return true;
@@ -180,7 +181,7 @@ RbValue rbCastTo(RbRegion *r, RbValue in, MlirType elem) {
   if (hit)
     return hit->result;
   RbValue out =
-      build1(r, "rbssa.cast", in.value, rbTensorType(r, &in.space, elem),
+      build1(r, DLC_OP_RBSSA_CAST, in.value, rbTensorType(r, &in.space, elem),
              &in.space, 0, NULL, NULL);
   rememberDerived(r, RB_MEMO_CAST, in.value, NULL, elem, out);
   return out;
@@ -197,8 +198,8 @@ bool rbApplyGuard(RbRegion *r, const RbGuard *guard, RbValue *v,
   const char *names[] = {"pred", "else"};
   MlirAttribute attrs[] = {mlirIntegerSetAttrGet(rbGuardSet(r, guard, &space)),
                            elseValue};
-  *v = build1(r, "rbssa.select", v->value, mlirValueGetType(v->value), &space,
-              2, names, attrs);
+  *v = build1(r, DLC_OP_RBSSA_SELECT, v->value, mlirValueGetType(v->value),
+              &space, 2, names, attrs);
   return true;
 }
 
@@ -274,8 +275,8 @@ static bool emitRead(RbRegion *r, int arg, const RbContext *ctx,
   MlirAttribute map = mlirAffineMapAttrGet(rbLocalMap(r, ctx, space));
   MlirValue memref = r->args[arg];
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(memref));
-  *out = build1(r, "rbssa.read", memref, rbTensorType(r, space, elem), space, 1,
-                names, &map);
+  *out = build1(r, DLC_OP_RBSSA_READ, memref, rbTensorType(r, space, elem),
+                space, 1, names, &map);
   return true;
 }
 
@@ -313,7 +314,7 @@ static int leafArgument(RbRegion *r, MlirValue value) {
     return r->cutArg[cut];
   if (mlirValueIsAOpResult(value)) {
     MlirOperation def = mlirOpResultGetOwner(value);
-    if (!rbNameIs(def, "indexbook.leaf"))
+    if (!dlcIndexbookIsLeaf(def))
       return -1;
     value = mlirOperationGetOperand(def, 0);
   }
@@ -333,13 +334,9 @@ static bool emitConst(RbRegion *r, MlirOperation op, const RbSpace *target,
   MlirType type =
       rbTensorType(r, &space, rbElementType(mlirOperationGetResult(op, 0)));
   out->value =
-      dlcBuildValue(&r->b, "rbssa.const", 0, NULL, type, 1, names, &value);
+      dlcBuildValue(&r->b, DLC_OP_RBSSA_CONST, 0, NULL, type, 1, names, &value);
   out->space = space;
   return true;
-}
-
-static bool isReduction(MlirOperation op) {
-  return rbNameIs(op, "indexbook.reduce") || rbNameIs(op, "indexbook.contract");
 }
 
 /* --- elementwise ---------------------------------------------------------- */
@@ -356,7 +353,7 @@ static bool emitOperand(RbRegion *r, MlirOperation op, intptr_t i,
 
 static bool isConstValue(MlirValue value) {
   return mlirValueIsAOpResult(value) &&
-         rbNameIs(mlirOpResultGetOwner(value), "indexbook.const");
+         dlcIndexbookIsConst(mlirOpResultGetOwner(value));
 }
 
 /* Emits the n operands of `op`: constants last, directly over the union of
@@ -405,7 +402,7 @@ static bool emitValid(RbRegion *r, MlirOperation op, const RbContext *ctx,
   if (mlirValueIsAOpResult(x)) {
     MlirOperation def = mlirOpResultGetOwner(x);
     MlirAttribute domain = rbAttr(def, "domain");
-    if (mlirAttributeIsNull(domain) || isReduction(def) ||
+    if (mlirAttributeIsNull(domain) || rbIsReduction(def) ||
         !rbValidateOp(r, def, 0))
       return unsupported(def, "compute `valid` of an indexbook.view",
                          "`valid` of a value without a domain");
@@ -423,7 +420,7 @@ static bool emitValid(RbRegion *r, MlirOperation op, const RbContext *ctx,
   const char *names[] = {"value"};
   MlirAttribute yes = mlirIntegerAttrGet(i1, 1);
   r->b.loc = mlirOperationGetLocation(op);
-  out->value = dlcBuildValue(&r->b, "rbssa.const", 0, NULL,
+  out->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_CONST, 0, NULL,
                              rbTensorType(r, &space, i1), 1, names, &yes);
   out->space = space;
   return rbApplyGuard(r, &guard, out, mlirIntegerAttrGet(i1, 0));
@@ -449,7 +446,7 @@ static bool emitUnary(RbRegion *r, MlirOperation op, const RbContext *ctx,
       x = rbCastTo(r, x, resultElement(op));
       const char *names[] = {"fn"};
       MlirAttribute fn = rbStr(r, unaryFns[i]);
-      *out = build1(r, "rbssa.unary", x.value, mlirValueGetType(x.value),
+      *out = build1(r, DLC_OP_RBSSA_UNARY, x.value, mlirValueGetType(x.value),
                     &x.space, 1, names, &fn);
       return true;
     }
@@ -462,7 +459,7 @@ static bool isZeroConst(MlirValue value) {
   if (!mlirValueIsAOpResult(value))
     return false;
   MlirOperation def = mlirOpResultGetOwner(value);
-  if (!rbNameIs(def, "indexbook.const"))
+  if (!dlcIndexbookIsConst(def))
     return false;
   MlirAttribute v = rbAttr(def, "value");
   if (mlirAttributeIsAFloat(v))
@@ -482,19 +479,23 @@ static bool emitRelu(RbRegion *r, MlirOperation op, int xIndex,
   x = rbCastTo(r, x, resultElement(op));
   const char *names[] = {"fn"};
   MlirAttribute fn = rbStr(r, "relu");
-  *out = build1(r, "rbssa.unary", x.value, mlirValueGetType(x.value), &x.space,
-                1, names, &fn);
+  *out = build1(r, DLC_OP_RBSSA_UNARY, x.value, mlirValueGetType(x.value),
+                &x.space, 1, names, &fn);
   return true;
 }
 
 /* indexbook binary fn -> rbssa op and fn. */
 static bool binaryFn(MlirOperation op, const char **opName, const char **fn) {
   static const char *const table[][3] = {
-      {"add", "rbssa.binary", "add"},     {"sub", "rbssa.binary", "sub"},
-      {"mul", "rbssa.binary", "mul"},     {"fdiv", "rbssa.binary", "div"},
-      {"max", "rbssa.binary", "max"},     {"pow", "rbssa.binary", "pow"},
-      {"idiv", "rbssa.binary", "div"},    {"cmplt", "rbssa.compare", "cmplt"},
-      {"cmpne", "rbssa.compare", "cmpne"}};
+      {"add", DLC_OP_RBSSA_BINARY, "add"},
+      {"sub", DLC_OP_RBSSA_BINARY, "sub"},
+      {"mul", DLC_OP_RBSSA_BINARY, "mul"},
+      {"fdiv", DLC_OP_RBSSA_BINARY, "div"},
+      {"max", DLC_OP_RBSSA_BINARY, "max"},
+      {"pow", DLC_OP_RBSSA_BINARY, "pow"},
+      {"idiv", DLC_OP_RBSSA_BINARY, "div"},
+      {"cmplt", DLC_OP_RBSSA_COMPARE, "cmplt"},
+      {"cmpne", DLC_OP_RBSSA_COMPARE, "cmpne"}};
   for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); ++i)
     if (rbStringAttrIs(op, "fn", table[i][0])) {
       *opName = table[i][1];
@@ -527,7 +528,7 @@ static bool emitBinary(RbRegion *r, MlirOperation op, const RbContext *ctx,
   r->b.loc = mlirOperationGetLocation(op);
   if (!unify(r, v, 2))
     return unsupported(op, "split the computation", "too many axes");
-  bool compare = strcmp(opName, "rbssa.compare") == 0;
+  bool compare = strcmp(opName, DLC_OP_RBSSA_COMPARE) == 0;
   /* §6.4 rule 1: operands of one type; arithmetic promotes to the result
    * element type, a comparison to its left operand's. */
   MlirType elem = compare ? rbElementType(v[0].value) : resultElement(op);
@@ -560,7 +561,7 @@ static bool emitTernary(RbRegion *r, MlirOperation op, const RbContext *ctx,
   v[1] = rbCastTo(r, v[1], resultElement(op));
   v[2] = rbCastTo(r, v[2], resultElement(op));
   MlirValue operands[] = {v[0].value, v[1].value, v[2].value};
-  out->value = dlcBuildValue(&r->b, "rbssa.select_value", 3, operands,
+  out->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_SELECT_VALUE, 3, operands,
                              mlirValueGetType(v[1].value), 0, NULL, NULL);
   out->space = v[0].space;
   return true;
@@ -579,13 +580,13 @@ static bool emitElementwise(RbRegion *r, MlirOperation op, const RbContext *ctx,
   /* Under a guard only the points inside are evaluated. */
   guarded |= guard.count > 0;
   bool ok;
-  if (rbNameIs(op, "indexbook.const"))
+  if (dlcIndexbookIsConst(op))
     ok = emitConst(r, op, target, out);
-  else if (rbNameIs(op, "indexbook.view"))
+  else if (dlcIndexbookIsView(op))
     ok = emitOperand(r, op, 0, ctx, target, guarded, out);
-  else if (rbNameIs(op, "indexbook.unary"))
+  else if (dlcIndexbookIsUnary(op))
     ok = emitUnary(r, op, ctx, target, guarded, out);
-  else if (rbNameIs(op, "indexbook.binary"))
+  else if (dlcIndexbookIsBinary(op))
     ok = emitBinary(r, op, ctx, target, guarded, out);
   else
     ok = emitTernary(r, op, ctx, target, guarded, out);
@@ -602,13 +603,13 @@ static bool emitElementwise(RbRegion *r, MlirOperation op, const RbContext *ctx,
 
 static bool emitOp(RbRegion *r, MlirOperation op, const RbContext *ctx,
                    const RbSpace *target, bool guarded, RbValue *out) {
-  static const char *const known[] = {"indexbook.const",   "indexbook.view",
-                                      "indexbook.unary",   "indexbook.binary",
-                                      "indexbook.ternary", NULL};
-  if (isReduction(op))
+  static const char *const known[] = {
+      DLC_OP_INDEXBOOK_CONST,  DLC_OP_INDEXBOOK_VIEW,    DLC_OP_INDEXBOOK_UNARY,
+      DLC_OP_INDEXBOOK_BINARY, DLC_OP_INDEXBOOK_TERNARY, NULL};
+  if (rbIsReduction(op))
     return rbEmitReduction(r, op, ctx, out);
   for (int i = 0; known[i]; ++i)
-    if (rbNameIs(op, known[i]))
+    if (dlcOperationIsA(op, known[i]))
       return rbValidateOp(r, op, 0) &&
              emitElementwise(r, op, ctx, target, guarded, out);
   char why[160];
@@ -639,9 +640,9 @@ static bool emitLeaf(RbRegion *r, MlirValue source, MlirOperation user,
     return false;
   if (cut >= 0 && !pointwise(ctx))
     r->cutGather[cut] = true;
-  /* A semi-affine (non-SCoP) access is outside what interval bounds can
-   * prove: its bounds rest on relations between symbols (L = M * K of a
-   * reshape) that the graph asserts (docs/passes, "Several regions"). */
+  /* A semi-affine (non-SCoP) access is outside what the bounds can prove: its
+   * bounds rest on relations between symbols (L = M * K of a reshape) that the
+   * graph asserts (docs/passes, "Several regions"). */
   if (!guarded && !semiAffine(ctx) && !checkInBounds(r, arg, user, ctx))
     return false;
   /* A read is fixed by its map and its space, whatever the mode. */
@@ -678,7 +679,7 @@ static bool emitValue(RbRegion *r, MlirValue source, MlirOperation user,
                       RbValue *out) {
   MlirOperation op = mlirValueIsAOpResult(source) ? mlirOpResultGetOwner(source)
                                                   : (MlirOperation){NULL};
-  if (mlirOperationIsNull(op) || rbNameIs(op, "indexbook.leaf") ||
+  if (mlirOperationIsNull(op) || dlcIndexbookIsLeaf(op) ||
       rbCutIndex(r, source) >= 0)
     return emitLeaf(r, source, user, ctx, target, guarded, out);
   /* Inside a reduction body, a value computed from another reduction and
@@ -691,14 +692,14 @@ static bool emitValue(RbRegion *r, MlirValue source, MlirOperation user,
   }
   /* A reduction's result depends only on the axes its context uses: it is
    * emitted once, minimal, and broadcast where a body needs it. */
-  const RbSpace *key = isReduction(op) ? NULL : target;
+  const RbSpace *key = rbIsReduction(op) ? NULL : target;
   RbSpace within;
   if (target)
     within = *target;
   else
     rbUsedAxes(r, ctx->exprs, ctx->rank, &within);
   RbMemo *hit = findExact(r, source, ctx, key);
-  if (!hit && !rbNameIs(op, "indexbook.const"))
+  if (!hit && !dlcIndexbookIsConst(op))
     hit = findShared(r, source, ctx, &within);
   RbValue v;
   if (hit) {

@@ -9,6 +9,7 @@
  * type becomes the yield's `cast` (§6.7 step 8). The source function is
  * left untouched when the conversion fails. Docs:
  * docs/passes/convert-indexbook-to-rbssa.md. */
+#include "DialectNames.h"
 #include "PassDef.h"
 #include "Region.h"
 
@@ -107,8 +108,18 @@ static bool readPort(RbRegion *r, MlirType type, Port *port) {
 
 static bool readSymbols(RbRegion *r) {
   MlirAttribute symbols = rbAttr(r->source, "indexbook.symbols");
-  bool ok = mlirAttributeIsAArray(symbols) &&
-            mlirArrayAttrGetNumElements(symbols) <= RB_MAX_SYMBOLS;
+  if (mlirAttributeIsAArray(symbols) &&
+      mlirArrayAttrGetNumElements(symbols) > RB_MAX_SYMBOLS) {
+    dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
+                      "split the function or fix some sizes: a region takes "
+                      "at most 16 symbols",
+                      "the function has %ld symbols; a region takes at most "
+                      "%d",
+                      (long)mlirArrayAttrGetNumElements(symbols),
+                      RB_MAX_SYMBOLS);
+    return false;
+  }
+  bool ok = mlirAttributeIsAArray(symbols);
   for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(symbols); ++k) {
     r->symbols[k] = mlirArrayAttrGetElement(symbols, k);
     ok = mlirAttributeIsAString(r->symbols[k]);
@@ -116,7 +127,7 @@ static bool readSymbols(RbRegion *r) {
   }
   if (!ok)
     dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
-                      "write indexbook.symbols = [\"M\", ...] (at most 16)",
+                      "write indexbook.symbols = [\"M\", ...]",
                       "indexbook.symbols is not a list of symbol names");
   return ok;
 }
@@ -250,8 +261,8 @@ static void peelCast(RbRegion *r, MlirValue *value, RbContext *ctx,
   if (!mlirValueIsAOpResult(*value))
     return;
   MlirOperation cast = mlirOpResultGetOwner(*value);
-  if (!rbNameIs(cast, "indexbook.unary") ||
-      !rbStringAttrIs(cast, "fn", "cast") || !rbValidateOp(r, cast, 0))
+  if (!dlcIndexbookIsUnary(cast) || !rbStringAttrIs(cast, "fn", "cast") ||
+      !rbValidateOp(r, cast, 0))
     return;
   RbGuard guard;
   guard.count = 0;
@@ -297,7 +308,8 @@ static MlirOperation emitYield(RbRegion *r, MlirOperation at, MlirValue value,
       mlirTypeAttrGet(mlirShapedTypeGetElementType(mlirValueGetType(output))),
       rbStr(r, "gmem")};
   MlirValue operands[] = {v.value, output};
-  return dlcBuild(&r->b, "rbssa.yield", 2, operands, 0, NULL, 2, names, attrs);
+  return dlcBuild(&r->b, DLC_OP_RBSSA_YIELD, 2, operands, 0, NULL, 2, names,
+                  attrs);
 }
 
 /* rbssa.iters or rbssa.reduce_iters: [{name, size}, ...]. */
@@ -348,7 +360,7 @@ static MlirOperation findReturn(RbRegion *r) {
     return none;
   }
   MlirOperation ret = mlirBlockGetTerminator(r->sourceBlock);
-  if (mlirOperationIsNull(ret) || !rbNameIs(ret, "func.return")) {
+  if (mlirOperationIsNull(ret) || !dlcOperationIsA(ret, "func.return")) {
     dlcEmitDiagnostic(r->source, &dlcUnsupportedOp,
                       "end the function with func.return",
                       "the function does not end with func.return");
@@ -469,7 +481,7 @@ static bool addNonScopCuts(Program *p) {
       if (!mlirValueIsAOpResult(x))
         continue;
       MlirOperation def = mlirOpResultGetOwner(x);
-      if (rbNameIs(def, "indexbook.leaf") || rbNameIs(def, "indexbook.const"))
+      if (dlcIndexbookIsLeaf(def) || dlcIndexbookIsConst(def))
         continue;
       if (!addCut(p, op, x))
         return false;
@@ -760,7 +772,7 @@ static void runConvert(MlirOperation module, MlirExternalPass pass,
   MlirOperation *funcs = NULL;
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!rbNameIs(op, "func.func") ||
+    if (!dlcOperationIsA(op, "func.func") ||
         mlirAttributeIsNull(rbAttr(op, "indexbook.symbols")))
       continue;
     if (n == cap) {

@@ -22,6 +22,7 @@
  *    reduce whose else is the neutral element; any other select in the body
  *    must reach the reduce as the neutral element too (NeutralInvalid,
  *    E1404), so that skipping out-of-domain points stays exact. */
+#include "DialectNames.h"
 #include "Region.h"
 
 #include "dlc/Diagnostics.h"
@@ -71,7 +72,7 @@ typedef struct Plan {
 
 static const char *reductionOp(MlirOperation op) {
   static const char *const ops[] = {"sum", "max", "min", NULL};
-  if (rbNameIs(op, "indexbook.contract"))
+  if (dlcIndexbookIsContract(op))
     return "sum"; /* mul -> reduce(sum), §5 ContractionPattern */
   for (int i = 0; ops[i]; ++i)
     if (rbStringAttrIs(op, "op", ops[i]))
@@ -79,8 +80,8 @@ static const char *reductionOp(MlirOperation op) {
   return NULL;
 }
 
-static bool isReduction(MlirOperation op) {
-  return rbNameIs(op, "indexbook.reduce") || rbNameIs(op, "indexbook.contract");
+bool rbIsReduction(MlirOperation op) {
+  return dlcIndexbookIsReduce(op) || dlcIndexbookIsContract(op);
 }
 
 static MlirType accOf(MlirOperation op) {
@@ -170,13 +171,13 @@ static bool planOperand(RbRegion *r, Plan *plan, int index, intptr_t i) {
   Level *level = &plan->levels[index];
   level->child[i] = -1;
   MlirValue x = mlirOperationGetOperand(level->op, i);
-  if (!mlirValueIsAOpResult(x) || !isReduction(mlirOpResultGetOwner(x)))
+  if (!mlirValueIsAOpResult(x) || !rbIsReduction(mlirOpResultGetOwner(x)))
     return true;
   MlirOperation def = mlirOpResultGetOwner(x);
   const char *inner = reductionOp(def);
   if (!inner)
     return true; /* reported when emitted */
-  bool contract = rbNameIs(level->op, "indexbook.contract");
+  bool contract = dlcIndexbookIsContract(level->op);
   if (contract && strcmp(inner, "sum") != 0)
     return nonAssociative(level->op, i, inner);
   MlirType acc = accOf(def);
@@ -245,15 +246,14 @@ static bool dependsOnReduction(RbRegion *r, MlirValue value) {
       if (!mlirValueIsAOpResult(x) || rbCutIndex(r, x) >= 0)
         continue;
       MlirOperation def = mlirOpResultGetOwner(x);
-      if (isReduction(def)) {
+      if (rbIsReduction(def)) {
         found = true;
         break;
       }
       bool old = false;
       for (int k = 0; k < numSeen && !old; ++k)
         old = mlirOperationEqual(seen[k], def);
-      if (old || rbNameIs(def, "indexbook.leaf") || numSeen == CAP ||
-          top == CAP)
+      if (old || dlcIndexbookIsLeaf(def) || numSeen == CAP || top == CAP)
         continue;
       seen[numSeen++] = def;
       stack[top++] = def;
@@ -275,8 +275,7 @@ bool rbNeedsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
       (!mlirValueIsNull(r->self) && mlirValueEqual(value, r->self)))
     return false;
   MlirOperation def = mlirOpResultGetOwner(value);
-  if (isReduction(def) || rbNameIs(def, "indexbook.leaf") ||
-      rbNameIs(def, "indexbook.const"))
+  if (rbIsReduction(def) || dlcIndexbookIsLeaf(def) || dlcIndexbookIsConst(def))
     return false;
   RbSpace used;
   rbUsedAxes(r, ctx->exprs, ctx->rank, &used);
@@ -318,7 +317,7 @@ static bool readsReductionAlong(RbRegion *r, MlirValue value,
       --*budget < 0)
     return false;
   MlirOperation op = mlirOpResultGetOwner(value);
-  if (isReduction(op)) {
+  if (rbIsReduction(op)) {
     RbSpace used;
     rbUsedAxes(r, ctx->exprs, ctx->rank, &used);
     for (int i = 0; i < used.rank; ++i)
@@ -326,7 +325,7 @@ static bool readsReductionAlong(RbRegion *r, MlirValue value,
         return true;
     return false;
   }
-  if (rbNameIs(op, "indexbook.leaf"))
+  if (dlcIndexbookIsLeaf(op))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     RbContext inner;
@@ -364,7 +363,7 @@ static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
   if (strcmp(plan->op, "sum") != 0)
     return (MlirValue){NULL};
   bool hoisted = index == 0 && plan->numHoists > 0;
-  if (!hoisted && rbNameIs(level->op, "indexbook.contract")) {
+  if (!hoisted && dlcIndexbookIsContract(level->op)) {
     for (int i = 0; i < 2; ++i)
       if (level->child[i] < 0) { /* not merged (R2) */
         factors[i] = mlirOperationGetOperand(level->op, i);
@@ -385,14 +384,13 @@ static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
         return (MlirValue){NULL};
       MlirOperation op = mlirOpResultGetOwner(v);
       RbContext inner;
-      if (rbNameIs(op, "indexbook.unary") && rbStringAttrIs(op, "fn", "cast") &&
+      if (dlcIndexbookIsUnary(op) && rbStringAttrIs(op, "fn", "cast") &&
           composeOperand(r, op, 0, &c, &inner)) {
         v = mlirOperationGetOperand(op, 0);
         c = inner;
         continue;
       }
-      if (!rbNameIs(op, "indexbook.binary") ||
-          !rbStringAttrIs(op, "fn", "mul") ||
+      if (!dlcIndexbookIsBinary(op) || !rbStringAttrIs(op, "fn", "mul") ||
           mlirOperationGetNumOperands(op) != 2)
         return (MlirValue){NULL};
       for (int i = 0; i < 2; ++i) {
@@ -413,7 +411,7 @@ static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
         (!mlirValueIsNull(r->self) && mlirValueEqual(f, r->self)))
       continue;
     MlirOperation def = mlirOpResultGetOwner(f);
-    if (rbNameIs(def, "indexbook.leaf") || rbNameIs(def, "indexbook.const"))
+    if (dlcIndexbookIsLeaf(def) || dlcIndexbookIsConst(def))
       continue;
     int budget = 512;
     if (readsReductionAlong(r, f, &contexts[i], &plan->reduced, &budget) &&
@@ -442,7 +440,7 @@ static MlirType elementOf(MlirValue v) {
  * wrapping integer add is not monotone; a float add is, so rounding
  * commutes with max). */
 static int hoistableOperand(const Plan *plan, MlirOperation op) {
-  if (rbNameIs(op, "indexbook.contract")) {
+  if (dlcIndexbookIsContract(op)) {
     /* sum of mul(a, b); operands of different types are multiplied in
      * the accumulator type, as the hoisted factor is. */
     MlirType a = elementOf(mlirOperationGetOperand(op, 0));
@@ -529,7 +527,7 @@ static bool planHoists(RbRegion *r, Plan *plan) {
   }
   while (plan->numHoists < MAX_HOISTS && mlirValueIsAOpResult(value) &&
          rbCutIndex(r, value) < 0 &&
-         rbNameIs(mlirOpResultGetOwner(value), "indexbook.binary")) {
+         dlcIndexbookIsBinary(mlirOpResultGetOwner(value))) {
     MlirOperation op = mlirOpResultGetOwner(value);
     if (mlirOperationGetNumOperands(op) != 2)
       break; /* reported when emitted */
@@ -574,18 +572,18 @@ static bool applyHoists(RbRegion *r, const Plan *plan, RbValue *acc) {
                         "the hoisted factor does not fit the reduction");
       return false;
     }
-    const char *fn = rbNameIs(h->op, "indexbook.contract") ||
-                             rbStringAttrIs(h->op, "fn", "mul")
-                         ? "mul"
-                     : rbStringAttrIs(h->op, "fn", "fdiv") ? "div"
-                     : rbStringAttrIs(h->op, "fn", "add")  ? "add"
-                                                           : "sub";
+    const char *fn =
+        dlcIndexbookIsContract(h->op) || rbStringAttrIs(h->op, "fn", "mul")
+            ? "mul"
+        : rbStringAttrIs(h->op, "fn", "fdiv") ? "div"
+        : rbStringAttrIs(h->op, "fn", "add")  ? "add"
+                                              : "sub";
     const char *names[] = {"fn"};
     MlirAttribute fnAttr = rbStr(r, fn);
     MlirValue operands[2];
     operands[h->factor] = f.value;
     operands[1 - h->factor] = acc->value;
-    acc->value = dlcBuildValue(&r->b, "rbssa.binary", 2, operands,
+    acc->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_BINARY, 2, operands,
                                mlirValueGetType(acc->value), 1, names, &fnAttr);
   }
   return true;
@@ -640,7 +638,7 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
   const char *names[] = {"fn"};
   MlirAttribute mul = rbStr(r, "mul");
   MlirValue operands[] = {f[0].value, f[1].value};
-  out->value = dlcBuildValue(&r->b, "rbssa.binary", 2, operands,
+  out->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_BINARY, 2, operands,
                              mlirValueGetType(f[0].value), 1, names, &mul);
   out->space = *target;
   return true;
@@ -713,8 +711,8 @@ static Out outside(MlirValue v, Walk *w, int depth);
 
 static Out outsideUnary(MlirOperation op, Walk *w, int depth) {
   Out x = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
-  if (!x.dep || x.kind != OUT_KNOWN || rbNameIs(op, "rbssa.cast") ||
-      rbNameIs(op, "rbssa.broadcast_in_dim"))
+  if (!x.dep || x.kind != OUT_KNOWN || dlcRbssaIsCast(op) ||
+      dlcRbssaIsBroadcastInDim(op))
     return x.dep ? x : independent;
   if (rbStringAttrIs(op, "fn", "neg"))
     return known(-x.value, true);
@@ -771,11 +769,11 @@ static Out outsideBinary(MlirOperation op, Walk *w, int depth) {
 static Out outsideOp(MlirOperation op, Walk *w, int depth) {
   if (mlirOperationEqual(op, w->select))
     return known(attrValue(rbAttr(op, "else")), true);
-  if (rbNameIs(op, "rbssa.const")) /* the same value everywhere */
+  if (dlcRbssaIsConst(op)) /* the same value everywhere */
     return known(attrValue(rbAttr(op, "value")), false);
-  if (rbNameIs(op, "rbssa.read") || rbNameIs(op, "rbssa.reduce"))
+  if (dlcRbssaIsRead(op) || dlcRbssaIsReduce(op))
     return independent;
-  if (rbNameIs(op, "rbssa.select")) {
+  if (dlcRbssaIsSelect(op)) {
     /* Points masked by `select` may lie inside or outside this one. */
     Out t = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
     double e = attrValue(rbAttr(op, "else"));
@@ -783,7 +781,7 @@ static Out outsideOp(MlirOperation op, Walk *w, int depth) {
       return independent;
     return t.kind == OUT_KNOWN && t.value == e ? t : unknown;
   }
-  if (rbNameIs(op, "rbssa.select_value")) {
+  if (dlcRbssaIsSelectValue(op)) {
     /* A condition known outside the domain picks one branch there (a
      * masked score: where(valid, s, -inf) is -inf where the mask is). */
     Out c = outside(mlirOperationGetOperand(op, 0), w, depth + 1);
@@ -796,10 +794,9 @@ static Out outsideOp(MlirOperation op, Walk *w, int depth) {
     Out picked = c.value != 0.0 ? t : e;
     return picked.kind == OUT_KNOWN ? known(picked.value, true) : unknown;
   }
-  if (rbNameIs(op, "rbssa.unary") || rbNameIs(op, "rbssa.cast") ||
-      rbNameIs(op, "rbssa.broadcast_in_dim"))
+  if (dlcRbssaIsUnary(op) || dlcRbssaIsCast(op) || dlcRbssaIsBroadcastInDim(op))
     return outsideUnary(op, w, depth);
-  if (rbNameIs(op, "rbssa.binary"))
+  if (dlcRbssaIsBinary(op))
     return outsideBinary(op, w, depth);
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     if (outside(mlirOperationGetOperand(op, i), w, depth + 1).dep)
@@ -830,15 +827,14 @@ static void collectSelects(MlirValue v, MlirOperation *selects, int *n,
                            Walk *w) {
   /* *n counts every select; only the first MAX_SELECTS are stored. */
   MlirOperation op = defOf(v);
-  if (mlirOperationIsNull(op) || w->n == WALK_CAP ||
-      rbNameIs(op, "rbssa.read") || rbNameIs(op, "rbssa.const") ||
-      rbNameIs(op, "rbssa.reduce"))
+  if (mlirOperationIsNull(op) || w->n == WALK_CAP || dlcRbssaIsRead(op) ||
+      dlcRbssaIsConst(op) || dlcRbssaIsReduce(op))
     return;
   for (int i = 0; i < w->n; ++i)
     if (mlirOperationEqual(w->ops[i], op))
       return;
   w->ops[w->n++] = op;
-  if (rbNameIs(op, "rbssa.select") && (*n)++ < MAX_SELECTS)
+  if (dlcRbssaIsSelect(op) && (*n)++ < MAX_SELECTS)
     selects[*n - 1] = op;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     collectSelects(mlirOperationGetOperand(op, i), selects, n, w);
@@ -907,7 +903,7 @@ static bool buildReduce(RbRegion *r, const Plan *plan, MlirOperation op,
   MlirAttribute attrs[] = {rbStr(r, plan->op),
                            mlirDenseI64ArrayGet(r->ctx, n, positions), init,
                            mlirTypeAttrGet(plan->acc)};
-  out->value = dlcBuildValue(&r->b, "rbssa.reduce", 1, &body.value,
+  out->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_REDUCE, 1, &body.value,
                              rbTensorType(r, &plan->present, plan->acc), 4,
                              names, attrs);
   out->space = plan->present;

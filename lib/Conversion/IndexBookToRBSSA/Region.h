@@ -21,6 +21,8 @@
 
 #include "Builder.h"
 
+#include "dlc/IR.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
@@ -246,8 +248,9 @@ bool rbValidateOp(RbRegion *r, MlirOperation op, int numReduced);
 /* maps[i] of a validated op. */
 MlirAffineMap rbMapOf(MlirOperation op, intptr_t i);
 MlirAttribute rbAttr(MlirOperation op, const char *name);
+/* indexbook.reduce or indexbook.contract (Reduce.c). */
+bool rbIsReduction(MlirOperation op);
 
-bool rbNameIs(MlirOperation op, const char *name);
 bool rbStringAttrIs(MlirOperation op, const char *attr, const char *value);
 MlirType rbElementType(MlirValue value);
 /* The element type's zero (FloatAttr or IntegerAttr). */

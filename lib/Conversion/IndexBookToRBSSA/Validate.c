@@ -3,6 +3,7 @@
  * IRDL cannot express (docs/dialects/indexbook.md, "What the IRDL verifier
  * checks"), done before any map or set is composed so that bad input gets a
  * diagnostic instead of an out-of-range read. */
+#include "DialectNames.h"
 #include "Region.h"
 
 #include "dlc/Diagnostics.h"
@@ -15,14 +16,6 @@
 
 /* --- small readers -------------------------------------------------------- */
 
-static bool refIs(MlirStringRef ref, const char *text) {
-  return strlen(text) == ref.length && memcmp(ref.data, text, ref.length) == 0;
-}
-
-bool rbNameIs(MlirOperation op, const char *name) {
-  return refIs(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
-
 MlirAttribute rbAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
                                          mlirStringRefCreateFromCString(name));
@@ -31,7 +24,7 @@ MlirAttribute rbAttr(MlirOperation op, const char *name) {
 bool rbStringAttrIs(MlirOperation op, const char *attr, const char *value) {
   MlirAttribute a = rbAttr(op, attr);
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-         refIs(mlirStringAttrGetValue(a), value);
+         dlcStringRefIs(mlirStringAttrGetValue(a), value);
 }
 
 MlirType rbElementType(MlirValue value) {
@@ -209,7 +202,7 @@ bool rbValidateOp(RbRegion *r, MlirOperation op, int numReduced) {
                             "and the function's symbols");
   }
   intptr_t numOperands = mlirOperationGetNumOperands(op);
-  if (rbNameIs(op, "indexbook.leaf"))
+  if (dlcIndexbookIsLeaf(op))
     return true;
   MlirAttribute maps = rbAttr(op, "maps");
   if (numOperands == 0)

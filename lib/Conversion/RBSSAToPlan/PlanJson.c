@@ -5,6 +5,8 @@
  * and read as "64x64" or [64, 64]. */
 #include "Plan.h"
 
+#include "dlc/Json.h"
+
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>

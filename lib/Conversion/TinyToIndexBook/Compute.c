@@ -2,6 +2,7 @@
  * reductions and contractions. Each becomes one indexbook op whose maps
  * read its operands' records through the right-aligned broadcast, so the
  * movement chains in front of it vanish into those maps. */
+#include "DialectNames.h"
 #include "Lowering.h"
 
 #include "dlc/Diagnostics.h"
@@ -80,7 +81,7 @@ static bool emitConst(T2iLowering *lowering, MlirOperation op,
   if (!resultSpace(lowering, op, &space))
     return false;
   const char *names[] = {"value"};
-  T2iOpSpec spec = {.name = "indexbook.const",
+  T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_CONST,
                     .space = &space,
                     .rule = T2I_AXES_BROADCAST,
                     .resultType =
@@ -114,7 +115,7 @@ bool t2iLowerValid(T2iLowering *lowering, MlirOperation op) {
     return emitConst(
         lowering, op,
         mlirIntegerAttrGet(mlirIntegerTypeGet(lowering->ctx, 1), 1));
-  return t2iLowerElementwise(lowering, op, "indexbook.unary",
+  return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_UNARY,
                              mlirStringRefCreateFromCString("valid"));
 }
 
@@ -122,9 +123,9 @@ bool t2iLowerValid(T2iLowering *lowering, MlirOperation op) {
 
 static bool isSumReduce(MlirOperation op) {
   MlirAttribute kind = t2iGetAttr(op, "op");
-  return t2iNameIs(t2iOpName(op), "tiny.reduce") &&
-         !mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind) &&
-         t2iNameIs(mlirStringAttrGetValue(kind), "sum");
+  return dlcTinyIsReduce(op) && !mlirAttributeIsNull(kind) &&
+         mlirAttributeIsAString(kind) &&
+         dlcStringRefIs(mlirStringAttrGetValue(kind), "sum");
 }
 
 /* `mul` whose only user is reduce(sum) is a contraction (ContractionPattern
@@ -149,7 +150,7 @@ static bool isContraction(T2iLowering *lowering, MlirOperation mul) {
 
 bool t2iLowerMul(T2iLowering *lowering, MlirOperation op) {
   if (!isContraction(lowering, op))
-    return t2iLowerElementwise(lowering, op, "indexbook.binary",
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_BINARY,
                                mlirStringRefCreateFromCString("mul"));
   /* Deferred: the reduce builds the contract from the mul's operands. */
   T2iValue *record = t2iDefine(lowering, mlirOperationGetResult(op, 0));
@@ -247,7 +248,7 @@ static bool emitMulContract(T2iLowering *lowering, const Reduction *r,
   attrs[0] = mlirStringAttrGet(lowering->ctx,
                                mlirStringRefCreateFromCString("matmul"));
   reductionAttrs(lowering, r, &attrs[1], &attrs[2]);
-  T2iOpSpec spec = {.name = "indexbook.contract",
+  T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_CONTRACT,
                     .space = &r->space,
                     .rule = T2I_AXES_BY_USE,
                     .reduced = r->reduced,
@@ -284,7 +285,7 @@ bool t2iLowerReduce(T2iLowering *lowering, MlirOperation op) {
   MlirAttribute attrs[3];
   attrs[0] = t2iGetAttr(op, "op");
   reductionAttrs(lowering, &r, &attrs[1], &attrs[2]);
-  T2iOpSpec spec = {.name = "indexbook.reduce",
+  T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_REDUCE,
                     .space = &r.space,
                     .rule = T2I_AXES_BY_USE,
                     .reduced = r.reduced,
@@ -461,7 +462,7 @@ bool t2iLowerContract(T2iLowering *lowering, MlirOperation op) {
   MlirAttribute attrs[3];
   attrs[0] = t2iGetAttr(op, "pattern");
   reductionAttrs(lowering, &r, &attrs[1], &attrs[2]);
-  T2iOpSpec spec = {.name = "indexbook.contract",
+  T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_CONTRACT,
                     .space = &r.space,
                     .rule = T2I_AXES_BY_USE,
                     .reduced = r.reduced,

@@ -1,5 +1,6 @@
 /* Building indexbook ops: the common attributes axes, domain, maps and flags
  * (docs/dialects/indexbook.md), and how an op reads a tiny value. */
+#include "DialectNames.h"
 #include "Lowering.h"
 
 #include "Builder.h"
@@ -162,7 +163,7 @@ MlirValue t2iMaterialize(T2iLowering *lowering, MlirOperation at,
     return record->view;
   T2iSpace space;
   t2iSpaceOfShape(lowering, &shape, &space);
-  T2iOpSpec spec = {.name = "indexbook.view",
+  T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_VIEW,
                     .space = &space,
                     .rule = T2I_AXES_BY_USE,
                     .numOperands = 1,

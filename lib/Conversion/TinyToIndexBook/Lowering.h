@@ -12,6 +12,7 @@
 
 #include "MapBuilder.h"
 
+#include "dlc/IR.h"
 #include "dlc/Shape.h"
 
 #include "mlir-c/IR.h"
@@ -39,7 +40,7 @@ typedef struct T2iValue {
 typedef struct T2iLowering {
   MlirContext ctx;
   MlirOperation func;
-  T2iSymbols symbols;
+  DlcSymbolTable symbols; /* owned */
   T2iContractMode mode;
   T2iValue **values; /* owned, as is each record (stable addresses) */
   int numValues, capValues;
@@ -128,7 +129,6 @@ bool t2iLowerContract(T2iLowering *lowering, MlirOperation op);
 bool t2iMissingOperand(MlirOperation op);
 bool t2iOutOfMemory(MlirOperation op);
 
-bool t2iNameIs(MlirStringRef name, const char *expected);
 MlirAttribute t2iGetAttr(MlirOperation op, const char *name);
 MlirStringRef t2iOpName(MlirOperation op);
 

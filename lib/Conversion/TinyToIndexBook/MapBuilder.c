@@ -1,27 +1,23 @@
-/* MapBuilder: composition, simplification and ranges of the affine maps and
+/* MapBuilder: composition and simplification of the affine maps and
  * integer sets of the tiny -> indexbook lowering (spec §4.3, §4.4). */
 #include "MapBuilder.h"
+
+#include "AffineIsl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int t2iSymbolIndex(const T2iSymbols *symbols, MlirStringRef name) {
-  for (int i = 0; i < symbols->count; ++i)
-    if (symbols->names[i].length == name.length &&
-        memcmp(symbols->names[i].data, name.data, name.length) == 0)
-      return i;
-  return -1;
-}
-
-bool t2iSpaceInit(T2iSpace *space, MlirContext ctx, const T2iSymbols *symbols,
-                  int numDims, const DlcDim *extents) {
+bool t2iSpaceInit(T2iSpace *space, MlirContext ctx,
+                  const DlcSymbolTable *symbols, int numDims,
+                  const DlcDim *extents) {
   space->ctx = ctx;
   space->symbols = symbols;
   space->numDims = 0;
   if (numDims > T2I_MAX_AXES)
     return false;
   for (int k = 0; k < numDims; ++k) {
-    if (extents[k].size < 0 && t2iSymbolIndex(symbols, extents[k].symbol) < 0)
+    if (extents[k].size < 0 &&
+        dlcSymbolTableFind(symbols, extents[k].symbol) < 0)
       return false;
     space->extents[k] = extents[k];
   }
@@ -43,104 +39,25 @@ MlirAffineExpr t2iDim(const T2iSpace *space, int position) {
 MlirAffineExpr t2iExtentExpr(const T2iSpace *space, DlcDim extent) {
   if (extent.size >= 0)
     return t2iConst(space, extent.size);
-  int index = t2iSymbolIndex(space->symbols, extent.symbol);
+  int index = dlcSymbolTableFind(space->symbols, extent.symbol);
   return index < 0 ? t2iConst(space, 0)
                    : mlirAffineSymbolExprGet(space->ctx, index);
 }
 
-/* --- symbolic bounds ------------------------------------------------------ */
+/* --- bounds (isl) ----------------------------------------------------------
+ */
 
-static T2iBound unbounded(void) {
-  T2iBound bound;
-  memset(&bound, 0, sizeof(bound));
-  return bound;
-}
-
-static T2iBound constantBound(int64_t value) {
-  T2iBound bound = unbounded();
-  bound.finite = true;
-  bound.constant = value;
-  return bound;
-}
-
-static T2iBound symbolBound(int index) {
-  T2iBound bound = constantBound(0);
-  if (index < 0 || index >= T2I_MAX_SYMBOLS)
-    return unbounded();
-  bound.coeff[index] = 1;
-  return bound;
-}
-
-static bool boundIsConstant(const T2iBound *bound) {
-  if (!bound->finite)
-    return false;
-  for (int j = 0; j < T2I_MAX_SYMBOLS; ++j)
-    if (bound->coeff[j] != 0)
-      return false;
-  return true;
-}
-
-/* Overflow makes a bound unknown rather than wrong (user constants may be
- * arbitrary). */
-static T2iBound addBounds(const T2iBound *a, const T2iBound *b) {
-  T2iBound sum = constantBound(0);
-  if (!a->finite || !b->finite ||
-      __builtin_add_overflow(a->constant, b->constant, &sum.constant))
-    return unbounded();
-  for (int j = 0; j < T2I_MAX_SYMBOLS; ++j)
-    if (__builtin_add_overflow(a->coeff[j], b->coeff[j], &sum.coeff[j]))
-      return unbounded();
-  return sum;
-}
-
-static T2iBound scaleBound(const T2iBound *a, int64_t factor) {
-  T2iBound product = constantBound(0);
-  if (!a->finite ||
-      __builtin_mul_overflow(a->constant, factor, &product.constant))
-    return unbounded();
-  for (int j = 0; j < T2I_MAX_SYMBOLS; ++j)
-    if (__builtin_mul_overflow(a->coeff[j], factor, &product.coeff[j]))
-      return unbounded();
-  return product;
-}
-
-bool t2iBoundNonNegative(const T2iBound *bound) {
-  if (!bound->finite)
-    return false;
-  /* Symbols are sizes (>= 1): with non-negative coefficients the minimum
-   * is at all symbols = 1. */
-  int64_t least = bound->constant;
-  for (int j = 0; j < T2I_MAX_SYMBOLS; ++j) {
-    if (bound->coeff[j] < 0 ||
-        __builtin_add_overflow(least, bound->coeff[j], &least))
-      return false;
+/* The box of `space`; `sizes` (T2I_MAX_AXES entries) backs it. */
+static AffineIslBox spaceBox(const T2iSpace *space, AffineIslSize *sizes) {
+  for (int k = 0; k < space->numDims; ++k) {
+    DlcDim extent = space->extents[k];
+    sizes[k].symbol = extent.size >= 0
+                          ? -1
+                          : dlcSymbolTableFind(space->symbols, extent.symbol);
+    sizes[k].extent = extent.size;
   }
-  return least >= 0;
-}
-
-static int64_t floorDiv(int64_t a, int64_t q) {
-  int64_t d = a / q;
-  return (a % q != 0 && a < 0) ? d - 1 : d;
-}
-
-/* floor(bound / q) as a bound, exact when every coefficient divides by q;
- * otherwise unknown, except that a non-negative lower bound stays >= 0. */
-static T2iBound divideBound(const T2iBound *bound, int64_t q, bool isLower) {
-  if (!bound->finite)
-    return unbounded();
-  T2iBound result = constantBound(floorDiv(bound->constant, q));
-  for (int j = 0; j < T2I_MAX_SYMBOLS; ++j) {
-    if (bound->coeff[j] % q != 0)
-      return isLower && t2iBoundNonNegative(bound) ? constantBound(0)
-                                                   : unbounded();
-    result.coeff[j] = bound->coeff[j] / q;
-  }
-  return result;
-}
-
-static T2iRange fullRange(void) {
-  T2iRange range = {unbounded(), unbounded()};
-  return range;
+  AffineIslBox box = {space->numDims, space->symbols->count, sizes};
+  return box;
 }
 
 static bool constantOf(MlirAffineExpr expr, int64_t *value) {
@@ -150,106 +67,9 @@ static bool constantOf(MlirAffineExpr expr, int64_t *value) {
   return true;
 }
 
-static T2iRange rangeOfDim(const T2iSpace *space, intptr_t position) {
-  if (position < 0 || position >= space->numDims)
-    return fullRange();
-  DlcDim extent = space->extents[position];
-  T2iBound last =
-      extent.size >= 0
-          ? constantBound(extent.size - 1)
-          : symbolBound(t2iSymbolIndex(space->symbols, extent.symbol));
-  if (extent.size < 0 && last.finite)
-    last.constant = -1;
-  T2iRange range = {constantBound(0), last};
-  return range;
-}
-
-static T2iRange rangeOfProduct(T2iRange factor, int64_t c) {
-  T2iRange range = {scaleBound(&factor.lo, c), scaleBound(&factor.hi, c)};
-  if (c < 0) {
-    T2iBound swap = range.lo;
-    range.lo = range.hi;
-    range.hi = swap;
-  }
-  return range;
-}
-
-static T2iRange rangeOfMod(T2iRange lhs, int64_t q) {
-  T2iRange range = {constantBound(0), constantBound(q - 1)};
-  if (t2iBoundNonNegative(&lhs.lo) && boundIsConstant(&lhs.hi) &&
-      lhs.hi.constant < q)
-    range = lhs;
-  return range;
-}
-
-/* Semi-affine terms (a product with a symbol, a symbolic divisor) have no
- * linear bounds, but their sign and a symbolic mod are still known: enough
- * to drop the guards of a symbolic reshape or view that hold anyway. */
-static T2iRange rangeOfSemiAffine(const T2iSpace *space, MlirAffineExpr expr,
-                                  MlirAffineExpr lhsExpr,
-                                  MlirAffineExpr rhsExpr) {
-  T2iRange lhs = t2iRangeOf(space, lhsExpr), rhs = t2iRangeOf(space, rhsExpr);
-  T2iRange range = fullRange();
-  T2iBound minusOne = constantBound(-1);
-  T2iBound rhsLoMinusOne = addBounds(&rhs.lo, &minusOne);
-  bool positiveRhs = t2iBoundNonNegative(&rhsLoMinusOne);
-  bool isMul = mlirAffineExprIsAMul(expr);
-  if (mlirAffineExprIsAMod(expr) && positiveRhs) {
-    range.lo = constantBound(0);
-    range.hi = addBounds(&rhs.hi, &minusOne);
-  } else if (t2iBoundNonNegative(&lhs.lo) &&
-             (isMul ? t2iBoundNonNegative(&rhs.lo)
-                    : positiveRhs && mlirAffineExprIsAFloorDiv(expr))) {
-    range.lo = constantBound(0); /* product or floordiv of non-negatives */
-  }
-  return range;
-}
-
-T2iRange t2iRangeOf(const T2iSpace *space, MlirAffineExpr expr) {
-  int64_t c;
-  if (constantOf(expr, &c)) {
-    T2iRange range = {constantBound(c), constantBound(c)};
-    return range;
-  }
-  if (mlirAffineExprIsADim(expr))
-    return rangeOfDim(space, mlirAffineDimExprGetPosition(expr));
-  if (mlirAffineExprIsASymbol(expr)) {
-    intptr_t j = mlirAffineSymbolExprGetPosition(expr);
-    T2iBound s = symbolBound(j < space->symbols->count ? (int)j : -1);
-    T2iRange range = {s, s};
-    return range;
-  }
-  if (!mlirAffineExprIsABinary(expr))
-    return fullRange();
-  MlirAffineExpr lhsExpr = mlirAffineBinaryOpExprGetLHS(expr);
-  MlirAffineExpr rhsExpr = mlirAffineBinaryOpExprGetRHS(expr);
-  if (mlirAffineExprIsAAdd(expr)) {
-    T2iRange a = t2iRangeOf(space, lhsExpr), b = t2iRangeOf(space, rhsExpr);
-    T2iRange range = {addBounds(&a.lo, &b.lo), addBounds(&a.hi, &b.hi)};
-    return range;
-  }
-  if (mlirAffineExprIsAMul(expr)) {
-    if (constantOf(rhsExpr, &c))
-      return rangeOfProduct(t2iRangeOf(space, lhsExpr), c);
-    if (constantOf(lhsExpr, &c))
-      return rangeOfProduct(t2iRangeOf(space, rhsExpr), c);
-    return rangeOfSemiAffine(space, expr, lhsExpr, rhsExpr);
-  }
-  int64_t q;
-  if (!constantOf(rhsExpr, &q) || q <= 0)
-    return rangeOfSemiAffine(space, expr, lhsExpr, rhsExpr);
-  T2iRange lhs = t2iRangeOf(space, lhsExpr);
-  if (mlirAffineExprIsAMod(expr))
-    return rangeOfMod(lhs, q);
-  if (mlirAffineExprIsACeilDiv(expr)) {
-    /* ceil(x / q) = floor((x + q - 1) / q) */
-    T2iBound shift = constantBound(q - 1);
-    lhs.lo = addBounds(&lhs.lo, &shift);
-    lhs.hi = addBounds(&lhs.hi, &shift);
-  }
-  T2iRange range = {divideBound(&lhs.lo, q, true),
-                    divideBound(&lhs.hi, q, false)};
-  return range;
+static int64_t floorDiv(int64_t a, int64_t q) {
+  int64_t d = a / q;
+  return (a % q != 0 && a < 0) ? d - 1 : d;
 }
 
 /* --- simplification ------------------------------------------------------- */
@@ -259,17 +79,13 @@ T2iRange t2iRangeOf(const T2iSpace *space, MlirAffineExpr expr) {
  * Returns false when the range does not allow it. */
 static bool divisionIsConstant(const T2iSpace *space, MlirAffineExpr lhs,
                                int64_t q, int64_t *quotient) {
-  T2iRange range = t2iRangeOf(space, lhs);
-  int64_t low;
-  if (boundIsConstant(&range.lo))
-    low = floorDiv(range.lo.constant, q);
-  else if (t2iBoundNonNegative(&range.lo))
-    low = 0;
-  else
+  AffineIslSize sizes[T2I_MAX_AXES];
+  AffineIslBox box = spaceBox(space, sizes);
+  AffineIslRange range;
+  if (!affineIslBoxRange(&box, lhs, &range) || !range.hasMin || !range.hasMax ||
+      floorDiv(range.min, q) != floorDiv(range.max, q))
     return false;
-  if (!boundIsConstant(&range.hi) || floorDiv(range.hi.constant, q) != low)
-    return false;
-  *quotient = low;
+  *quotient = floorDiv(range.min, q);
   return true;
 }
 
@@ -375,8 +191,9 @@ bool t2iSetIsAffine(MlirIntegerSet set) {
 bool t2iGuardsAdd(T2iGuards *guards, const T2iSpace *space,
                   MlirAffineExpr expr) {
   expr = t2iSimplify(space, expr);
-  T2iRange range = t2iRangeOf(space, expr);
-  if (t2iBoundNonNegative(&range.lo))
+  AffineIslSize sizes[T2I_MAX_AXES];
+  AffineIslBox box = spaceBox(space, sizes);
+  if (affineIslBoxImplies(&box, expr, false))
     return true;
   for (int i = 0; i < guards->count; ++i)
     if (mlirAffineExprEqual(guards->exprs[i], expr))

@@ -5,15 +5,16 @@
  * and the function's symbols (s0 = first symbol, ...; docs/conventions.md).
  * Maps compose by substitution (§4.3.7) and are simplified after every step
  * so that movement chains do not grow their expressions (§4.3 rule 7): first
- * MLIR's own simplifier, then a range analysis that knows each dim lies in
- * [0, extent - 1] and removes floordiv/mod that cannot change the value.
- * Ranges are symbolic: a bound is an integer plus a linear combination of
- * the symbols, which are sizes and hence >= 1.
+ * MLIR's own simplifier, then isl's ranges over the box where each dim lies
+ * in [0, extent - 1] and each symbol, a size, is >= 1 (lib/Analysis/
+ * AffineIsl), which remove floordiv/mod that cannot change the value.
  *
  * All affine objects are uniqued in the context: nothing here needs
  * destroying except the guard lists (T2iGuards), which own a heap array. */
 #ifndef DLC_LIB_CONVERSION_TINYTOINDEXBOOK_MAPBUILDER_H
 #define DLC_LIB_CONVERSION_TINYTOINDEXBOOK_MAPBUILDER_H
+
+#include "SymbolTable.h"
 
 #include "dlc/Shape.h"
 
@@ -26,44 +27,23 @@
 #include <stdint.h>
 
 enum {
-  T2I_MAX_SYMBOLS = 16,
   /* A contraction space holds the dims of both operands at most. */
   T2I_MAX_AXES = 2 * DLC_MAX_RANK
 };
 
-/* The function's symbols, in signature order. Names are borrowed from the
- * context's attribute storage. */
-typedef struct T2iSymbols {
-  int count;
-  MlirStringRef names[T2I_MAX_SYMBOLS];
-} T2iSymbols;
-
-/* Position of `name`, or -1. */
-int t2iSymbolIndex(const T2iSymbols *symbols, MlirStringRef name);
-
-/* A bound `constant + sum(coeff[j] * s_j)`, or no bound (finite = false). */
-typedef struct T2iBound {
-  bool finite;
-  int64_t constant;
-  int64_t coeff[T2I_MAX_SYMBOLS];
-} T2iBound;
-
-typedef struct T2iRange {
-  T2iBound lo, hi;
-} T2iRange;
-
 /* An iteration space: the extent of each dim and the function's symbols. */
 typedef struct T2iSpace {
   MlirContext ctx;
-  const T2iSymbols *symbols; /* borrowed */
+  const DlcSymbolTable *symbols; /* borrowed */
   int numDims;
   DlcDim extents[T2I_MAX_AXES];
 } T2iSpace;
 
 /* Fills `space`; returns false when an extent names a symbol that is not
  * among `symbols` or when there are too many dims. */
-bool t2iSpaceInit(T2iSpace *space, MlirContext ctx, const T2iSymbols *symbols,
-                  int numDims, const DlcDim *extents);
+bool t2iSpaceInit(T2iSpace *space, MlirContext ctx,
+                  const DlcSymbolTable *symbols, int numDims,
+                  const DlcDim *extents);
 
 /* An extent (static size or symbol of `space`) as an expression. */
 MlirAffineExpr t2iExtentExpr(const T2iSpace *space, DlcDim extent);
@@ -75,12 +55,6 @@ MlirAffineExpr t2iConst(const T2iSpace *space, int64_t value);
 MlirAffineMap t2iMapGet(const T2iSpace *space, int numResults,
                         const MlirAffineExpr *results);
 MlirAffineMap t2iIdentityMap(const T2iSpace *space);
-
-/* The range of `expr` (over `space`); unbounded where not affine. */
-T2iRange t2iRangeOf(const T2iSpace *space, MlirAffineExpr expr);
-
-/* True when the bound is provably >= 0 for every value of the symbols. */
-bool t2iBoundNonNegative(const T2iBound *bound);
 
 /* MLIR's simplification, then removal of floordiv/mod that the ranges of
  * `space` make constant or the identity; ceildiv becomes floordiv. */
@@ -101,12 +75,13 @@ typedef struct T2iGuards {
   MlirAffineExpr *exprs; /* owned */
 } T2iGuards;
 
-/* Adds `expr >= 0` (simplified) unless the ranges of `space` prove it or it
- * is already there. Returns false when out of memory. */
+/* Adds `expr >= 0` (simplified) unless the box of `space` implies it (isl:
+ * lib/Analysis/AffineIsl) or it is already there. Returns false when out of
+ * memory. */
 bool t2iGuardsAdd(T2iGuards *guards, const T2iSpace *space,
                   MlirAffineExpr expr);
 
-/* Adds the guards `0 <= index <= extent - 1` that the ranges cannot prove. */
+/* Adds the guards `0 <= index <= extent - 1` that the box does not imply. */
 bool t2iGuardsAddBounds(T2iGuards *guards, const T2iSpace *space,
                         MlirAffineExpr index, DlcDim extent);
 

@@ -5,6 +5,7 @@
  * the ranges cannot prove in bounds: those guards are the mask of the chain
  * (the in-bounds piece of §4.5 "Conv"). reshape, permute, expand and flip
  * stay in bounds by construction once their shapes are checked. */
+#include "DialectNames.h"
 #include "Lowering.h"
 
 #include "dlc/Diagnostics.h"
@@ -14,14 +15,14 @@
 #include <stdio.h>
 
 static const char *const movementOps[] = {
-    "tiny.view",   "tiny.reshape", "tiny.permute", "tiny.expand", "tiny.pad",
-    "tiny.shrink", "tiny.flip",    "tiny.load",    "tiny.store",  NULL};
+    DLC_OP_TINY_VIEW,    DLC_OP_TINY_RESHAPE,
+    DLC_OP_TINY_PERMUTE, DLC_OP_TINY_EXPAND,
+    DLC_OP_TINY_PAD,     DLC_OP_TINY_SHRINK,
+    DLC_OP_TINY_FLIP,    DLC_OP_TINY_LOAD,
+    DLC_OP_TINY_STORE,   NULL};
 
 bool t2iIsMovement(MlirStringRef name) {
-  for (const char *const *op = movementOps; *op; ++op)
-    if (t2iNameIs(name, *op))
-      return true;
-  return false;
+  return dlcStringRefIsOneOf(name, movementOps);
 }
 
 /* One movement op: result indices -> operand indices. */
@@ -418,18 +419,17 @@ static bool shrinkMap(Move *move) {
 }
 
 static bool buildMove(Move *move) {
-  MlirStringRef name = t2iOpName(move->op);
-  if (t2iNameIs(name, "tiny.reshape"))
+  if (dlcTinyIsReshape(move->op))
     return reshapeMap(move);
-  if (t2iNameIs(name, "tiny.permute"))
+  if (dlcTinyIsPermute(move->op))
     return permuteMap(move);
-  if (t2iNameIs(name, "tiny.expand"))
+  if (dlcTinyIsExpand(move->op))
     return expandMap(move);
-  if (t2iNameIs(name, "tiny.flip"))
+  if (dlcTinyIsFlip(move->op))
     return flipMap(move);
-  if (t2iNameIs(name, "tiny.pad"))
+  if (dlcTinyIsPad(move->op))
     return padMap(move);
-  if (t2iNameIs(name, "tiny.shrink"))
+  if (dlcTinyIsShrink(move->op))
     return shrinkMap(move);
   return explicitMap(move); /* view, load, store */
 }

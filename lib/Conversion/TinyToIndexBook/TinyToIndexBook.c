@@ -13,6 +13,7 @@
  * E1401); an op without a lowering is E1501 UnsupportedOp. On any error the
  * function is left exactly as it was. Docs:
  * docs/passes/convert-tiny-to-indexbook.md. */
+#include "DialectNames.h"
 #include "Lowering.h"
 
 #include "Builder.h"
@@ -28,11 +29,6 @@
 #include <string.h>
 
 /* --- small helpers -------------------------------------------------------- */
-
-bool t2iNameIs(MlirStringRef name, const char *expected) {
-  return strlen(expected) == name.length &&
-         memcmp(expected, name.data, name.length) == 0;
-}
 
 MlirAttribute t2iGetAttr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -79,6 +75,7 @@ static void freeLowering(T2iLowering *lowering) {
   }
   free(lowering->values);
   free(lowering->created);
+  dlcSymbolTableClear(&lowering->symbols);
 }
 
 bool t2iShapeOf(MlirOperation op, MlirValue value, DlcShape *shape) {
@@ -109,94 +106,17 @@ void t2iSpaceOfShape(T2iLowering *lowering, const DlcShape *shape,
 
 /* --- symbols (docs/conventions.md "Symbol order") ------------------------ */
 
-static bool symbolsFromAttr(T2iLowering *lowering, MlirAttribute list) {
-  T2iSymbols *symbols = &lowering->symbols;
-  intptr_t n = mlirArrayAttrGetNumElements(list);
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirAttribute name = mlirArrayAttrGetElement(list, i);
-    if (!mlirAttributeIsAString(name) || n > T2I_MAX_SYMBOLS ||
-        t2iSymbolIndex(symbols, mlirStringAttrGetValue(name)) >= 0) {
-      dlcEmitDiagnostic(lowering->func, &dlcAxisAlignmentMismatch,
-                        "list each symbol once as a string, at most 16",
-                        "'dlc.symbols' is not a list of distinct symbol "
-                        "names");
-      return false;
-    }
-    symbols->names[symbols->count++] = mlirStringAttrGetValue(name);
-  }
-  return true;
-}
-
-/* Adds the symbols of `type` in order, or, when the order is fixed by
- * dlc.symbols, checks that they are listed. Malformed shapes are left to
- * the op that reads them (E1005 there). */
-static bool symbolsFromType(T2iLowering *lowering, MlirType type, bool fixed) {
-  DlcShape shape;
-  char why[8];
-  if (!mlirTypeIsARankedTensor(type) ||
-      !dlcShapeFromType(type, &shape, why, sizeof(why)))
-    return true;
-  T2iSymbols *symbols = &lowering->symbols;
-  for (int k = 0; k < shape.rank; ++k) {
-    MlirStringRef name = shape.dims[k].symbol;
-    if (shape.dims[k].size >= 0 || t2iSymbolIndex(symbols, name) >= 0)
-      continue;
-    if (fixed || symbols->count == T2I_MAX_SYMBOLS) {
-      dlcEmitDiagnostic(lowering->func,
-                        fixed ? &dlcAxisAlignmentMismatch : &dlcUnsupportedOp,
-                        fixed ? "add the symbol to dlc.symbols"
-                              : "use at most 16 symbols per function",
-                        "symbol '%.*s' %s", (int)name.length, name.data,
-                        fixed ? "is not listed in dlc.symbols"
-                              : "exceeds the 16 symbols DLC supports");
-      return false;
-    }
-    symbols->names[symbols->count++] = name;
-  }
-  return true;
-}
-
-/* dlc.symbols when given; otherwise first appearance in the argument
- * types, then in the result types and in the body (symbols that only
- * appear inside, e.g. a padded extent Hp, come last). */
-static bool collectSymbols(T2iLowering *lowering, MlirBlock body) {
-  MlirAttribute given = t2iGetAttr(lowering->func, "dlc.symbols");
-  bool fixed = !mlirAttributeIsNull(given);
-  if (fixed &&
-      (!mlirAttributeIsAArray(given) || !symbolsFromAttr(lowering, given))) {
-    if (!mlirAttributeIsAArray(given))
-      dlcEmitDiagnostic(lowering->func, &dlcAxisAlignmentMismatch,
-                        "write dlc.symbols = [\"M\", \"K\", ...]",
-                        "'dlc.symbols' is not an array");
-    return false;
-  }
-  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
-    if (!symbolsFromType(
-            lowering, mlirValueGetType(mlirBlockGetArgument(body, i)), fixed))
-      return false;
-  MlirAttribute fnType = t2iGetAttr(lowering->func, "function_type");
-  MlirType type = !mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType)
-                      ? mlirTypeAttrGetValue(fnType)
-                      : (MlirType){NULL};
-  for (intptr_t i = 0; !mlirTypeIsNull(type) && mlirTypeIsAFunction(type) &&
-                       i < mlirFunctionTypeGetNumResults(type);
-       ++i)
-    if (!symbolsFromType(lowering, mlirFunctionTypeGetResult(type, i), fixed))
-      return false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-      if (!symbolsFromType(
-              lowering, mlirValueGetType(mlirOperationGetResult(op, i)), fixed))
-        return false;
-  return true;
-}
-
+/* The symbols as an ArrayAttr of names; null when out of memory. */
 static MlirAttribute symbolsAttr(const T2iLowering *lowering) {
-  MlirAttribute names[T2I_MAX_SYMBOLS];
-  for (int i = 0; i < lowering->symbols.count; ++i)
+  int n = lowering->symbols.count;
+  MlirAttribute *names = malloc((size_t)(n ? n : 1) * sizeof(*names));
+  if (!names)
+    return (MlirAttribute){NULL};
+  for (int i = 0; i < n; ++i)
     names[i] = mlirStringAttrGet(lowering->ctx, lowering->symbols.names[i]);
-  return mlirArrayAttrGet(lowering->ctx, lowering->symbols.count, names);
+  MlirAttribute list = mlirArrayAttrGet(lowering->ctx, n, names);
+  free(names);
+  return list;
 }
 
 /* --- leaves and return ---------------------------------------------------- */
@@ -213,7 +133,7 @@ static bool lowerArguments(T2iLowering *lowering, MlirBlock body,
     T2iSpace space;
     t2iSpaceOfShape(lowering, &shape, &space);
     /* A leaf reads its argument directly: no maps (inputs = []). */
-    T2iOpSpec spec = {.name = "indexbook.leaf",
+    T2iOpSpec spec = {.name = DLC_OP_INDEXBOOK_LEAF,
                       .space = &space,
                       .rule = T2I_AXES_ITER,
                       .numOperands = 1,
@@ -258,13 +178,6 @@ static const char *const unaryOps[] = {"neg",   "exp2", "log2", "sqrt",
 static const char *const binaryOps[] = {"add",  "sub", "fdiv",  "max",   "pow",
                                         "idiv", "mod", "cmplt", "cmpne", NULL};
 
-static bool inList(MlirStringRef fn, const char *const *list) {
-  for (; *list; ++list)
-    if (t2iNameIs(fn, *list))
-      return true;
-  return false;
-}
-
 static bool unsupported(MlirOperation op) {
   MlirStringRef name = t2iOpName(op);
   dlcEmitDiagnostic(op, &dlcUnsupportedOp,
@@ -285,21 +198,21 @@ static bool lowerOp(T2iLowering *lowering, MlirOperation op) {
     return t2iLowerMovement(lowering, op);
   /* `fn` is the tiny op's name without the dialect prefix. */
   MlirStringRef fn = mlirStringRefCreate(name.data + 5, name.length - 5);
-  if (inList(fn, unaryOps))
-    return t2iLowerElementwise(lowering, op, "indexbook.unary", fn);
-  if (inList(fn, binaryOps))
-    return t2iLowerElementwise(lowering, op, "indexbook.binary", fn);
-  if (t2iNameIs(fn, "where"))
-    return t2iLowerElementwise(lowering, op, "indexbook.ternary", fn);
-  if (t2iNameIs(fn, "mul"))
+  if (dlcStringRefIsOneOf(fn, unaryOps))
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_UNARY, fn);
+  if (dlcStringRefIsOneOf(fn, binaryOps))
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_BINARY, fn);
+  if (dlcStringRefIs(fn, "where"))
+    return t2iLowerElementwise(lowering, op, DLC_OP_INDEXBOOK_TERNARY, fn);
+  if (dlcStringRefIs(fn, "mul"))
     return t2iLowerMul(lowering, op);
-  if (t2iNameIs(fn, "const"))
+  if (dlcStringRefIs(fn, "const"))
     return t2iLowerConst(lowering, op);
-  if (t2iNameIs(fn, "valid"))
+  if (dlcStringRefIs(fn, "valid"))
     return t2iLowerValid(lowering, op);
-  if (t2iNameIs(fn, "reduce"))
+  if (dlcStringRefIs(fn, "reduce"))
     return t2iLowerReduce(lowering, op);
-  if (t2iNameIs(fn, "contract"))
+  if (dlcStringRefIs(fn, "contract"))
     return t2iLowerContract(lowering, op);
   return unsupported(op);
 }
@@ -327,11 +240,12 @@ static MlirOperation *bodyOps(MlirBlock body, int *count) {
  * operands go to `outputs`. */
 static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
                       int count, MlirValue *outputs) {
-  if (!collectSymbols(lowering, body) ||
+  if (mlirLogicalResultIsFailure(
+          dlcSymbolTableCollect(&lowering->symbols, lowering->func)) ||
       !lowerArguments(lowering, body, ops[0]))
     return false;
   for (int i = 0; i < count; ++i) {
-    bool isReturn = t2iNameIs(t2iOpName(ops[i]), "func.return");
+    bool isReturn = dlcStringRefIs(t2iOpName(ops[i]), "func.return");
     if (isReturn ? !lowerReturn(lowering, ops[i], outputs)
                  : !lowerOp(lowering, ops[i]))
       return false;
@@ -342,7 +256,7 @@ static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
 /* Commits a successful lowering: new return operands, tiny ops erased
  * (users first), symbols recorded. */
 static void commit(T2iLowering *lowering, MlirOperation *ops, int count,
-                   const MlirValue *outputs) {
+                   const MlirValue *outputs, MlirAttribute symbols) {
   MlirOperation ret = ops[count - 1];
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(ret); ++i)
     mlirOperationSetOperand(ret, i, outputs[i]);
@@ -350,7 +264,7 @@ static void commit(T2iLowering *lowering, MlirOperation *ops, int count,
     mlirOperationDestroy(ops[i]);
   mlirOperationSetAttributeByName(
       lowering->func, mlirStringRefCreateFromCString("indexbook.symbols"),
-      symbolsAttr(lowering));
+      symbols);
 }
 
 /* Undoes a failed lowering: the new ops go, users first. */
@@ -375,7 +289,7 @@ static bool lowerFunc(MlirOperation func, T2iContractMode mode) {
   MlirOperation *ops = bodyOps(body, &count);
   MlirOperation last = count ? ops[count - 1] : (MlirOperation){NULL};
   if (!ops || mlirOperationIsNull(last) ||
-      !t2iNameIs(t2iOpName(last), "func.return")) {
+      !dlcStringRefIs(t2iOpName(last), "func.return")) {
     free(ops);
     dlcEmitDiagnostic(func, &dlcUnsupportedOp,
                       "end the function with func.return",
@@ -387,8 +301,13 @@ static bool lowerFunc(MlirOperation func, T2iContractMode mode) {
   MlirValue *outputs =
       calloc((size_t)mlirOperationGetNumOperands(last) + 1, sizeof(*outputs));
   bool ok = outputs && lowerBody(&lowering, body, ops, count, outputs);
+  MlirAttribute symbols = ok ? symbolsAttr(&lowering) : (MlirAttribute){NULL};
+  if (ok && mlirAttributeIsNull(symbols)) {
+    t2iOutOfMemory(func);
+    ok = false;
+  }
   if (ok)
-    commit(&lowering, ops, count, outputs);
+    commit(&lowering, ops, count, outputs, symbols);
   else
     rollback(&lowering);
   if (!outputs)
@@ -410,7 +329,7 @@ typedef struct {
 /* Collects the tiny functions (those without indexbook.symbols yet). */
 static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
   FuncList *list = userData;
-  if (!t2iNameIs(t2iOpName(op), "func.func"))
+  if (!dlcStringRefIs(t2iOpName(op), "func.func"))
     return MlirWalkResultAdvance;
   if (!mlirAttributeIsNull(t2iGetAttr(op, "indexbook.symbols")))
     return MlirWalkResultSkip;

@@ -7,6 +7,7 @@
  * existing extra operands, a result step); stores write 1-D vectors. Every
  * violation is E1606 SkeletonMalformed at the op; the pass changes
  * nothing. docs/passes/dlcgpu-verify.md. */
+#include "DialectNames.h"
 #include "KernelProblem.h"
 #include "PassDef.h"
 
@@ -85,13 +86,13 @@ static bool checkTokens(MlirOperation op) {
     int waits = 0;
     for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
       MlirOperation user = mlirOpOperandGetOwner(use);
-      waits += dlcOperationIsA(user, "dlcgpu.wait_group") ||
-               dlcOperationIsA(user, "dlcgpu.mbarrier_wait");
+      waits += dlcOperationIsA(user, DLC_OP_DLCGPU_WAIT_GROUP) ||
+               dlcOperationIsA(user, DLC_OP_DLCGPU_MBARRIER_WAIT);
     }
     if (waits > 1)
       return bad(op, "a load token is waited on twice");
   }
-  if (dlcOperationIsA(op, "dlcgpu.wait_group") &&
+  if (dlcOperationIsA(op, DLC_OP_DLCGPU_WAIT_GROUP) &&
       mlirIntegerAttrGetValueInt(attrOf(op, "pending")) < 0)
     return bad(op, "wait_group's pending count is negative");
   return true;
@@ -156,21 +157,21 @@ typedef struct VerifyState {
 static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
   VerifyState *state = userData;
   bool ok = true;
-  if (dlcOperationIsA(op, "dlcgpu.smem_alloc"))
+  if (dlcOperationIsA(op, DLC_OP_DLCGPU_SMEM_ALLOC))
     ok = checkSmem(op);
-  else if (dlcOperationIsA(op, "dlcgpu.mma_sync"))
+  else if (dlcOperationIsA(op, DLC_OP_DLCGPU_MMA_SYNC))
     ok = checkMma(op);
-  else if (dlcOperationIsA(op, "dlcgpu.ldmatrix"))
+  else if (dlcOperationIsA(op, DLC_OP_DLCGPU_LDMATRIX))
     ok = checkLdmatrix(op);
-  else if (dlcOperationIsA(op, "dlcgpu.epilogue"))
+  else if (dlcOperationIsA(op, DLC_OP_DLCGPU_EPILOGUE))
     ok = checkEpilogue(op);
-  else if (dlcOperationIsA(op, "dlcgpu.store_vec"))
+  else if (dlcOperationIsA(op, DLC_OP_DLCGPU_STORE_VEC))
     ok = checkStore(op);
-  else if (dlcOperationIsA(op, "dlcgpu.cp_async") ||
-           dlcOperationIsA(op, "dlcgpu.commit_group") ||
-           dlcOperationIsA(op, "dlcgpu.wait_group") ||
-           dlcOperationIsA(op, "dlcgpu.tma_load") ||
-           dlcOperationIsA(op, "dlcgpu.tma_load_im2col"))
+  else if (dlcOperationIsA(op, DLC_OP_DLCGPU_CP_ASYNC) ||
+           dlcOperationIsA(op, DLC_OP_DLCGPU_COMMIT_GROUP) ||
+           dlcOperationIsA(op, DLC_OP_DLCGPU_WAIT_GROUP) ||
+           dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD) ||
+           dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD_IM2COL))
     ok = checkTokens(op);
   state->ok &= ok;
   return MlirWalkResultAdvance;

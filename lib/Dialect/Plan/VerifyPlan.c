@@ -6,6 +6,7 @@
  * module target's limits (threads, shared memory, family, TMA for
  * mbarrier). Every violation is E1604 PlanContractViolation at the
  * schedule; the pass changes nothing. docs/passes/plan-verify.md. */
+#include "DialectNames.h"
 #include "PassDef.h"
 #include "PlanSchedule.h"
 #include "Target.h"
@@ -17,11 +18,6 @@
 #include <string.h>
 
 enum { kDefaultElementBytes = 2 }; /* f16/bf16, what mma.sync multiplies */
-
-static bool isNamed(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
 
 static int typeBytes(MlirType type) {
   if (mlirTypeIsAShaped(type))
@@ -37,7 +33,7 @@ static int typeBytes(MlirType type) {
  * when the schedule stands alone. */
 static int operandBytes(MlirOperation schedule, const DlcPlan *plan) {
   MlirOperation func = schedule;
-  while (!mlirOperationIsNull(func) && !isNamed(func, "func.func"))
+  while (!mlirOperationIsNull(func) && !dlcOperationIsA(func, "func.func"))
     func = mlirOperationGetParentOperation(func);
   if (mlirOperationIsNull(func) || plan->numCache == 0)
     return kDefaultElementBytes;
@@ -92,7 +88,7 @@ static void verifySchedule(MlirOperation op, bool *failed) {
 }
 
 static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
-  if (isNamed(op, "plan.schedule"))
+  if (dlcPlanIsSchedule(op))
     verifySchedule(op, userData);
   return MlirWalkResultAdvance;
 }

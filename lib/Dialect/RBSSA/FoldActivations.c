@@ -24,6 +24,7 @@
  * them. The planner and the skeletons need none of this (the
  * kernel-problem model takes any elementwise epilogue); folding gives
  * shorter IR and one instruction sequence per activation. */
+#include "DialectNames.h"
 #include "PassDef.h"
 
 #include "dlc/IR.h"
@@ -61,7 +62,7 @@ static MlirOperation defIs(MlirValue v, const char *name, const char *fn) {
 /* The value of a float rbssa.const splat. */
 static bool constOf(MlirValue v, double *c) {
   MlirOperation op = def(v);
-  if (!dlcOperationIsA(op, "rbssa.const"))
+  if (!dlcOperationIsA(op, DLC_OP_RBSSA_CONST))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("value"));
@@ -112,7 +113,7 @@ static MlirLogicalResult replaceWithUnary(MlirPatternRewriter patternRewriter,
     return mlirLogicalResultFailure();
   MlirContext ctx = mlirOperationGetContext(root);
   MlirOperationState state =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("rbssa.unary"),
+      mlirOperationStateGet(mlirStringRefCreateFromCString(DLC_OP_RBSSA_UNARY),
                             mlirOperationGetLocation(root));
   MlirNamedAttribute attr = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("fn")),
@@ -135,8 +136,8 @@ static MlirLogicalResult replaceWithUnary(MlirPatternRewriter patternRewriter,
       MlirValue o = operand(dead[i], (int)k);
       MlirOperation d = def(o);
       bool seen = mlirOperationIsNull(d) || mlirValueEqual(o, x) ||
-                  dlcOperationIsA(d, "rbssa.read") ||
-                  dlcOperationIsA(d, "rbssa.reduce") || numDead == MaxDead;
+                  dlcOperationIsA(d, DLC_OP_RBSSA_READ) ||
+                  dlcOperationIsA(d, DLC_OP_RBSSA_REDUCE) || numDead == MaxDead;
       for (int j = 0; !seen && j < numDead; ++j)
         seen = mlirOperationEqual(dead[j], d);
       if (!seen)
@@ -174,7 +175,8 @@ static MlirLogicalResult foldBinary(MlirRewritePattern pattern,
   if (!fnIs(op, "mul"))
     return mlirLogicalResultFailure();
   for (int i = 0; i < 2; ++i) {
-    MlirOperation sigmoid = defIs(operand(op, 1 - i), "rbssa.unary", "sigmoid");
+    MlirOperation sigmoid =
+        defIs(operand(op, 1 - i), DLC_OP_RBSSA_UNARY, "sigmoid");
     if (!mlirOperationIsNull(sigmoid) &&
         mlirValueEqual(operand(sigmoid, 0), operand(op, i)))
       return replaceWithUnary(rewriter, op, "silu", operand(op, i));
@@ -192,8 +194,8 @@ static MlirLogicalResult foldSelect(MlirRewritePattern pattern,
   MlirValue x = operand(op, 1);
   if (!isConst(operand(op, 2), 0.0))
     return mlirLogicalResultFailure();
-  MlirOperation lt = defIs(operand(op, 0), "rbssa.compare", "cmplt");
-  MlirOperation gt = defIs(operand(op, 0), "rbssa.compare", "cmpgt");
+  MlirOperation lt = defIs(operand(op, 0), DLC_OP_RBSSA_COMPARE, "cmplt");
+  MlirOperation gt = defIs(operand(op, 0), DLC_OP_RBSSA_COMPARE, "cmpgt");
   bool relu = (!mlirOperationIsNull(lt) && isConst(operand(lt, 0), 0.0) &&
                mlirValueEqual(operand(lt, 1), x)) ||
               (!mlirOperationIsNull(gt) && isConst(operand(gt, 1), 0.0) &&
@@ -204,24 +206,24 @@ static MlirLogicalResult foldSelect(MlirRewritePattern pattern,
 
 static bool matchExp2Sigmoid(MlirValue v, void *userData) {
   MlirValue *x = userData;
-  MlirOperation e2 = defIs(v, "rbssa.unary", "exp2");
-  MlirOperation e = defIs(v, "rbssa.unary", "exp");
+  MlirOperation e2 = defIs(v, DLC_OP_RBSSA_UNARY, "exp2");
+  MlirOperation e = defIs(v, DLC_OP_RBSSA_UNARY, "exp");
   double scale = -kLog2E;
   if (!mlirOperationIsNull(e2)) {
-    MlirOperation m = defIs(operand(e2, 0), "rbssa.binary", "mul");
+    MlirOperation m = defIs(operand(e2, 0), DLC_OP_RBSSA_BINARY, "mul");
     *x = mlirOperationIsNull(m) ? (MlirValue){NULL}
                                 : otherThan(m, matchConst, &scale);
     if (mlirValueIsNull(*x)) { /* exp2(-(x * log2 e)) */
-      MlirOperation n = defIs(operand(e2, 0), "rbssa.unary", "neg");
+      MlirOperation n = defIs(operand(e2, 0), DLC_OP_RBSSA_UNARY, "neg");
       MlirOperation m2 = mlirOperationIsNull(n)
                              ? (MlirOperation){NULL}
-                             : defIs(operand(n, 0), "rbssa.binary", "mul");
+                             : defIs(operand(n, 0), DLC_OP_RBSSA_BINARY, "mul");
       double log2e = kLog2E;
       *x = mlirOperationIsNull(m2) ? (MlirValue){NULL}
                                    : otherThan(m2, matchConst, &log2e);
     }
   } else if (!mlirOperationIsNull(e)) { /* exp(-x) */
-    MlirOperation n = defIs(operand(e, 0), "rbssa.unary", "neg");
+    MlirOperation n = defIs(operand(e, 0), DLC_OP_RBSSA_UNARY, "neg");
     *x = mlirOperationIsNull(n) ? (MlirValue){NULL} : operand(n, 0);
   } else {
     *x = (MlirValue){NULL};
@@ -235,7 +237,7 @@ static MlirLogicalResult foldRecip(MlirRewritePattern pattern, MlirOperation op,
                                    void *userData) {
   (void)pattern;
   (void)userData;
-  MlirOperation add = defIs(operand(op, 0), "rbssa.binary", "add");
+  MlirOperation add = defIs(operand(op, 0), DLC_OP_RBSSA_BINARY, "add");
   if (!fnIs(op, "recip") || mlirOperationIsNull(add))
     return mlirLogicalResultFailure();
   double one = 1.0;
@@ -250,13 +252,13 @@ static MlirLogicalResult foldRecip(MlirRewritePattern pattern, MlirOperation op,
 /* The argument of a sigmoid, folded (unary sigmoid) or not yet (tinygrad's
  * recip(1 + exp2(a * -log2 e))); null otherwise. */
 static MlirValue sigmoidArg(MlirValue v) {
-  MlirOperation s = defIs(v, "rbssa.unary", "sigmoid");
+  MlirOperation s = defIs(v, DLC_OP_RBSSA_UNARY, "sigmoid");
   if (!mlirOperationIsNull(s))
     return operand(s, 0);
-  MlirOperation r = defIs(v, "rbssa.unary", "recip");
+  MlirOperation r = defIs(v, DLC_OP_RBSSA_UNARY, "recip");
   MlirOperation add = mlirOperationIsNull(r)
                           ? (MlirOperation){NULL}
-                          : defIs(operand(r, 0), "rbssa.binary", "add");
+                          : defIs(operand(r, 0), DLC_OP_RBSSA_BINARY, "add");
   double one = 1.0;
   MlirValue e = mlirOperationIsNull(add) ? (MlirValue){NULL}
                                          : otherThan(add, matchConst, &one);
@@ -280,16 +282,16 @@ static bool flattenInto(MlirValue v, MlirValue stop, Product *p, int depth) {
     return true;
   }
   if (depth < 16 && !mlirValueEqual(v, stop)) {
-    MlirOperation m = defIs(v, "rbssa.binary", "mul");
+    MlirOperation m = defIs(v, DLC_OP_RBSSA_BINARY, "mul");
     if (!mlirOperationIsNull(m))
       return flattenInto(operand(m, 0), stop, p, depth + 1) &&
              flattenInto(operand(m, 1), stop, p, depth + 1);
-    MlirOperation n = defIs(v, "rbssa.unary", "neg");
+    MlirOperation n = defIs(v, DLC_OP_RBSSA_UNARY, "neg");
     if (!mlirOperationIsNull(n)) {
       p->coef = -p->coef;
       return flattenInto(operand(n, 0), stop, p, depth + 1);
     }
-    MlirOperation d = defIs(v, "rbssa.binary", "div");
+    MlirOperation d = defIs(v, DLC_OP_RBSSA_BINARY, "div");
     if (!mlirOperationIsNull(d) && constOf(operand(d, 1), &c) && c != 0.0) {
       p->coef /= c;
       return flattenInto(operand(d, 0), stop, p, depth + 1);
@@ -310,7 +312,7 @@ static bool flatten(MlirValue v, MlirValue stop, Product *p) {
 /* p is coef · x^power. */
 static bool isPowerOf(const Product *p, MlirValue x, int power) {
   if (p->n == 1 && power == 3) { /* pow(x, 3) */
-    MlirOperation pw = defIs(p->factors[0], "rbssa.binary", "pow");
+    MlirOperation pw = defIs(p->factors[0], DLC_OP_RBSSA_BINARY, "pow");
     if (!mlirOperationIsNull(pw) && mlirValueEqual(operand(pw, 0), x) &&
         isConst(operand(pw, 1), 3.0))
       return true;
@@ -327,8 +329,9 @@ static bool isPowerOf(const Product *p, MlirValue x, int power) {
  * times one factor, an add of a multiple of x and a multiple of x^3 with
  * the right ratio. */
 static bool isGeluInner(const Product *u, MlirValue x, double k) {
-  MlirOperation add = u->n == 1 ? defIs(u->factors[0], "rbssa.binary", "add")
-                                : (MlirOperation){NULL};
+  MlirOperation add = u->n == 1
+                          ? defIs(u->factors[0], DLC_OP_RBSSA_BINARY, "add")
+                          : (MlirOperation){NULL};
   if (mlirOperationIsNull(add))
     return false;
   for (int i = 0; i < 2; ++i) {
@@ -344,11 +347,11 @@ static bool isGeluInner(const Product *u, MlirValue x, double k) {
 /* tanh(u) as written: unary tanh(u), or 2 * sigmoid(2u) - 1 (tinygrad)
  * as sub(.., 1) or add(.., -1); u is read (as a product) into *u. */
 static bool tanhArg(MlirValue v, MlirValue x, Product *u) {
-  MlirOperation t = defIs(v, "rbssa.unary", "tanh");
+  MlirOperation t = defIs(v, DLC_OP_RBSSA_UNARY, "tanh");
   if (!mlirOperationIsNull(t))
     return flatten(operand(t, 0), x, u);
-  MlirOperation sub = defIs(v, "rbssa.binary", "sub");
-  MlirOperation add = defIs(v, "rbssa.binary", "add");
+  MlirOperation sub = defIs(v, DLC_OP_RBSSA_BINARY, "sub");
+  MlirOperation add = defIs(v, DLC_OP_RBSSA_BINARY, "add");
   double minusOne = -1.0;
   MlirValue twice = !mlirOperationIsNull(sub) && isConst(operand(sub, 1), 1.0)
                         ? operand(sub, 0)
@@ -384,7 +387,7 @@ static bool isGeluTanhOf(MlirValue root, MlirValue x) {
   if (!mlirValueIsNull(a))
     return near(p.coef, 1.0) && flatten(a, x, &u) &&
            isGeluInner(&u, x, 2.0 * kSqrt2OverPi);
-  MlirOperation add = defIs(s, "rbssa.binary", "add");
+  MlirOperation add = defIs(s, DLC_OP_RBSSA_BINARY, "add");
   if (mlirOperationIsNull(add))
     return false;
   for (int i = 0; i < 2; ++i) {
@@ -409,9 +412,9 @@ static void candidates(MlirValue v, MlirValue *out, int *n, int cap,
     if (mlirValueEqual(out[i], v))
       return;
   out[(*n)++] = v;
-  MlirOperation m = defIs(v, "rbssa.binary", "mul");
-  MlirOperation n1 = defIs(v, "rbssa.unary", "neg");
-  MlirOperation d = defIs(v, "rbssa.binary", "div");
+  MlirOperation m = defIs(v, DLC_OP_RBSSA_BINARY, "mul");
+  MlirOperation n1 = defIs(v, DLC_OP_RBSSA_UNARY, "neg");
+  MlirOperation d = defIs(v, DLC_OP_RBSSA_BINARY, "div");
   if (!mlirOperationIsNull(m)) {
     candidates(operand(m, 0), out, n, cap, depth + 1);
     candidates(operand(m, 1), out, n, cap, depth + 1);
@@ -458,12 +461,12 @@ static MlirLogicalResult foldTanh(MlirRewritePattern pattern, MlirOperation op,
                                       : (MlirValue){NULL};
   MlirOperation m = mlirValueIsNull(twice)
                         ? (MlirOperation){NULL}
-                        : defIs(twice, "rbssa.binary", "mul");
+                        : defIs(twice, DLC_OP_RBSSA_BINARY, "mul");
   MlirValue s = mlirOperationIsNull(m) ? (MlirValue){NULL}
                                        : otherThan(m, matchConst, &two);
   MlirValue a = mlirValueIsNull(s) ? (MlirValue){NULL} : sigmoidArg(s);
   MlirOperation m2 = mlirValueIsNull(a) ? (MlirOperation){NULL}
-                                        : defIs(a, "rbssa.binary", "mul");
+                                        : defIs(a, DLC_OP_RBSSA_BINARY, "mul");
   MlirValue y = mlirOperationIsNull(m2) ? (MlirValue){NULL}
                                         : otherThan(m2, matchConst, &two);
   return mlirValueIsNull(y) ? mlirLogicalResultFailure()
@@ -475,7 +478,7 @@ static void addPattern(
     MlirLogicalResult (*matchAndRewrite)(MlirRewritePattern, MlirOperation,
                                          MlirPatternRewriter, void *)) {
   MlirRewritePatternCallbacks callbacks = {NULL, NULL, matchAndRewrite};
-  MlirStringRef generated = mlirStringRefCreateFromCString("rbssa.unary");
+  MlirStringRef generated = mlirStringRefCreateFromCString(DLC_OP_RBSSA_UNARY);
   mlirRewritePatternSetAdd(
       set, mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(root), 1,
                                       ctx, callbacks, NULL, 1, &generated));
@@ -487,11 +490,11 @@ static void runFoldActivations(MlirOperation op, MlirExternalPass pass,
   (void)options;
   MlirContext ctx = mlirOperationGetContext(op);
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
-  addPattern(set, ctx, "rbssa.binary", foldBinary);
-  addPattern(set, ctx, "rbssa.select_value", foldSelect);
-  addPattern(set, ctx, "rbssa.unary", foldRecip);
-  addPattern(set, ctx, "rbssa.binary", foldTanh);
-  addPattern(set, ctx, "rbssa.binary", foldGelu);
+  addPattern(set, ctx, DLC_OP_RBSSA_BINARY, foldBinary);
+  addPattern(set, ctx, DLC_OP_RBSSA_SELECT_VALUE, foldSelect);
+  addPattern(set, ctx, DLC_OP_RBSSA_UNARY, foldRecip);
+  addPattern(set, ctx, DLC_OP_RBSSA_BINARY, foldTanh);
+  addPattern(set, ctx, DLC_OP_RBSSA_BINARY, foldGelu);
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
   mlirRewritePatternSetDestroy(set);
   MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();

@@ -5,6 +5,7 @@
  * and memref ranks, each reduce's axes, and each output being yielded
  * exactly once. Every violation is E1605 RegionMalformed at the offending
  * op; the pass changes nothing. docs/passes/rbssa-verify.md. */
+#include "DialectNames.h"
 #include "PassDef.h"
 
 #include "dlc/Diagnostics.h"
@@ -146,7 +147,7 @@ static intptr_t rankOf(MlirValue v) {
 /* One op of the body. `yielded` counts yields per argument. */
 static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                     MlirAttribute argAttrs, int *yielded) {
-  if (dlcOperationIsA(op, "rbssa.read")) {
+  if (dlcOperationIsA(op, DLC_OP_RBSSA_READ)) {
     MlirAttribute map = attrOf(op, "map");
     MlirAffineMap m = mlirAffineMapAttrGetValue(map);
     if (mlirAffineMapGetNumDims(m) != rankOf(mlirOperationGetResult(op, 0)) ||
@@ -157,7 +158,7 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
         mlirAffineMapGetNumSymbols(m) != numSymbols)
       return bad(op, "the read's map has a symbol count other than "
                      "rbssa.symbols'");
-  } else if (dlcOperationIsA(op, "rbssa.reduce")) {
+  } else if (dlcOperationIsA(op, DLC_OP_RBSSA_REDUCE)) {
     MlirAttribute axes = attrOf(op, "axes");
     intptr_t rank = rankOf(mlirOperationGetOperand(op, 0));
     int64_t last = -1;
@@ -168,7 +169,7 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                        "its operand");
       last = a;
     }
-  } else if (dlcOperationIsA(op, "rbssa.yield")) {
+  } else if (dlcOperationIsA(op, DLC_OP_RBSSA_YIELD)) {
     MlirValue out = mlirOperationGetOperand(op, 1);
     int arg = mlirValueIsABlockArgument(out) &&
                       mlirBlockEqual(mlirBlockArgumentGetOwner(out), body)

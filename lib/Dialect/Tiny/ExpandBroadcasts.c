@@ -16,6 +16,7 @@
  * no pattern matches, so a single visit reaches the fixpoint, and unlike the
  * greedy driver it neither folds nor erases dead ops, so IR that needs no
  * broadcast is left exactly as it was. */
+#include "DialectNames.h"
 #include "PassDef.h"
 #include "TinyChecks.h"
 
@@ -25,21 +26,6 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
-
-#include <string.h>
-
-static const char *const elementwiseOps[] = {
-    "tiny.add",   "tiny.sub",   "tiny.mul",   "tiny.fdiv",
-    "tiny.max",   "tiny.pow",   "tiny.idiv",  "tiny.mod",
-    "tiny.cmplt", "tiny.cmpne", "tiny.where", NULL};
-
-static bool isElementwise(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  for (const char *const *it = elementwiseOps; *it; ++it)
-    if (strlen(*it) == name.length && memcmp(*it, name.data, name.length) == 0)
-      return true;
-  return false;
-}
 
 static bool readShape(MlirValue value, DlcShape *shape) {
   char why[256];
@@ -101,7 +87,8 @@ static MlirValue prependOnes(MlirRewriterBase rewriter, MlirLocation loc,
                                   : mlirArrayAttrGet(ctx, rank, names);
   MlirType reshaped = mlirRankedTensorTypeGet(
       rank, dims, mlirShapedTypeGetElementType(type), newEncoding);
-  return buildUnary(rewriter, "tiny.reshape", loc, value, reshaped, 0, NULL);
+  return buildUnary(rewriter, DLC_OP_TINY_RESHAPE, loc, value, reshaped, 0,
+                    NULL);
 }
 
 /* expand: same rank, to the result's shape and encoding. */
@@ -122,7 +109,7 @@ static MlirValue expandTo(MlirRewriterBase rewriter, MlirLocation loc,
       mlirIdentifierGet(ctx,
                         mlirStringRefCreateFromCString("broadcast_dimensions")),
       mlirDenseI64ArrayGet(ctx, rank, identity));
-  return buildUnary(rewriter, "tiny.expand", loc, value, type, 1, &attr);
+  return buildUnary(rewriter, DLC_OP_TINY_EXPAND, loc, value, type, 1, &attr);
 }
 
 static MlirLogicalResult expandOperands(MlirRewritePattern pattern,
@@ -169,7 +156,7 @@ typedef struct {
 /* E1001 (and E1005) for elementwise ops before anything is rewritten. */
 static MlirWalkResult checkOp(MlirOperation op, void *userData) {
   CheckState *state = userData;
-  if (isElementwise(op) && !dlcTinyCheckOp(op))
+  if (dlcTinyIsBroadcasting(op) && !dlcTinyCheckOp(op))
     state->failed = true;
   return MlirWalkResultAdvance;
 }
@@ -186,9 +173,10 @@ static void runExpandBroadcasts(MlirOperation op, MlirExternalPass pass,
   MlirContext ctx = mlirOperationGetContext(op);
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
   MlirRewritePatternCallbacks callbacks = {NULL, NULL, expandOperands};
-  MlirStringRef generated[] = {mlirStringRefCreateFromCString("tiny.reshape"),
-                               mlirStringRefCreateFromCString("tiny.expand")};
-  for (const char *const *it = elementwiseOps; *it; ++it)
+  MlirStringRef generated[] = {
+      mlirStringRefCreateFromCString(DLC_OP_TINY_RESHAPE),
+      mlirStringRefCreateFromCString(DLC_OP_TINY_EXPAND)};
+  for (const char *const *it = dlcTinyBroadcastingOps; *it; ++it)
     mlirRewritePatternSetAdd(
         set, mlirOpRewritePatternCreate(mlirStringRefCreateFromCString(*it), 1,
                                         ctx, callbacks, NULL, 2, generated));

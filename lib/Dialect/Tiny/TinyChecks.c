@@ -8,6 +8,7 @@
  *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing).
  * Negative strides are FLIP and never an error (§3.4). */
 #include "TinyChecks.h"
+#include "DialectNames.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -17,25 +18,17 @@
 
 #include <string.h>
 
-static const char *const unaryOps[] = {"tiny.neg",  "tiny.exp2",  "tiny.log2",
-                                       "tiny.sqrt", "tiny.recip", "tiny.sin",
-                                       "tiny.cast", NULL};
-static const char *const broadcastingOps[] = {
-    "tiny.add",   "tiny.sub",   "tiny.mul",   "tiny.fdiv",
-    "tiny.max",   "tiny.pow",   "tiny.idiv",  "tiny.mod",
-    "tiny.cmplt", "tiny.cmpne", "tiny.where", NULL};
+static const char *const unaryOps[] = {
+    DLC_OP_TINY_NEG,   DLC_OP_TINY_EXP2, DLC_OP_TINY_LOG2, DLC_OP_TINY_SQRT,
+    DLC_OP_TINY_RECIP, DLC_OP_TINY_SIN,  DLC_OP_TINY_CAST, NULL};
+const char *const dlcTinyBroadcastingOps[] = {
+    DLC_OP_TINY_ADD,   DLC_OP_TINY_SUB,   DLC_OP_TINY_MUL,   DLC_OP_TINY_FDIV,
+    DLC_OP_TINY_MAX,   DLC_OP_TINY_POW,   DLC_OP_TINY_IDIV,  DLC_OP_TINY_MOD,
+    DLC_OP_TINY_CMPLT, DLC_OP_TINY_CMPNE, DLC_OP_TINY_WHERE, NULL};
 
-static bool isOneOf(MlirStringRef name, const char *const *list) {
-  for (; *list; ++list)
-    if (strlen(*list) == name.length &&
-        memcmp(*list, name.data, name.length) == 0)
-      return true;
-  return false;
-}
-
-static bool nameIs(MlirStringRef name, const char *expected) {
-  return strlen(expected) == name.length &&
-         memcmp(expected, name.data, name.length) == 0;
+bool dlcTinyIsBroadcasting(MlirOperation op) {
+  return dlcStringRefIsOneOf(mlirIdentifierStr(mlirOperationGetName(op)),
+                             dlcTinyBroadcastingOps);
 }
 
 /* Reads a value's shape, reporting E1005 at `op` when malformed. */
@@ -114,9 +107,9 @@ static bool isHalf(MlirType type) {
 static bool checkAccumulator(MlirOperation op, MlirStringRef name) {
   MlirAttribute kind =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("op"));
-  bool isSum = nameIs(name, "tiny.contract") ||
+  bool isSum = dlcStringRefIs(name, DLC_OP_TINY_CONTRACT) ||
                (!mlirAttributeIsNull(kind) && mlirAttributeIsAString(kind) &&
-                nameIs(mlirStringAttrGetValue(kind), "sum"));
+                dlcStringRefIs(mlirStringAttrGetValue(kind), "sum"));
   MlirAttribute acc = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("acc_dtype"));
   if (!isSum || mlirAttributeIsNull(acc) || !mlirAttributeIsAType(acc))
@@ -137,11 +130,12 @@ bool dlcTinyCheckOp(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
-  if (isOneOf(name, broadcastingOps))
+  if (dlcStringRefIsOneOf(name, dlcTinyBroadcastingOps))
     return checkBroadcast(op);
-  if (isOneOf(name, unaryOps))
+  if (dlcStringRefIsOneOf(name, unaryOps))
     return checkUnary(op);
-  if (nameIs(name, "tiny.reduce") || nameIs(name, "tiny.contract"))
+  if (dlcStringRefIs(name, DLC_OP_TINY_REDUCE) ||
+      dlcStringRefIs(name, DLC_OP_TINY_CONTRACT))
     return checkAccumulator(op, name);
   return true;
 }

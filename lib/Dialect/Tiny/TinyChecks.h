@@ -11,4 +11,9 @@
  * diagnostic at the op and returns false on the first failed check. */
 bool dlcTinyCheckOp(MlirOperation op);
 
+/* The elementwise tiny ops whose operands broadcast right-aligned (add,
+ * ..., where; NULL-terminated): the ops tiny-expand-broadcasts expands. */
+extern const char *const dlcTinyBroadcastingOps[];
+bool dlcTinyIsBroadcasting(MlirOperation op);
+
 #endif

@@ -1,29 +1,23 @@
-/* A small JSON reader for the compiler side of DLC (internal).
+/* DLC's one JSON reader, shared by the compiler library and the runtime.
  *
- * Enough JSON for plan files (§8.1) and other small inputs a pass reads:
- * RFC 8259 objects, arrays, strings (all escapes, \uXXXX with surrogate
- * pairs, encoded as UTF-8), numbers, true, false, null. A document becomes
- * one tree owned by its root; every value records the line and column where
- * it starts, so callers can point at the offending value in an error.
+ * Parsing is jansson's (Debian's libjansson): RFC 8259, strict — duplicate
+ * object keys, trailing commas, comments, NUL characters (also as \u0000),
+ * invalid UTF-8, leading zeros, integers beyond int64 and trailing text are
+ * errors. The document is then copied into one DlcJsonValue tree owned by
+ * its root, in which every value records the line and column where it
+ * starts, so that callers can point at the offending value in an error.
+ * Nesting deeper than 64 is an error. Errors read "line L, column C: <what>".
  *
- * Deliberately strict: duplicate object keys, trailing commas, comments,
- * NUL characters (also as \u0000), leading zeros, nesting deeper than 64 and
- * trailing text are errors. Errors read "line L, column C: <what>".
- *
- * lib/Runtime has its own reader (DlcJson, dlcJsonParse): the runtime must
- * stay free of MLIR and of libDLC, and this one must not collide with it when
- * both libraries are linked into one tool, hence the DlcJsonValue names. */
-#ifndef DLC_LIB_SUPPORT_JSON_H
-#define DLC_LIB_SUPPORT_JSON_H
+ * Plain C with no MLIR: dlc-run links it too (docs/runtime.md says how
+ * jansson travels with it). The writer is dlc/Json.h. */
+#ifndef DLC_LIB_JSON_JSON_H
+#define DLC_LIB_JSON_JSON_H
 
 #include "dlc/Support.h"
-
-#include "dlc/Json.h" /* the writer: dlcJsonWriteString */
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 typedef enum DlcJsonValueKind {
   DlcJsonValueNull,
@@ -36,11 +30,10 @@ typedef enum DlcJsonValueKind {
 
 typedef struct DlcJsonValue {
   DlcJsonValueKind kind;
-  int line, column; /* where the value starts, from 1 */
+  int line, column; /* where the value starts, from 1 (column in bytes) */
   bool boolean;     /* Bool */
   double number;    /* Number */
-  bool isInteger;   /* Number written without fraction or exponent that
-                       fits in int64_t */
+  bool isInteger;   /* Number written without fraction or exponent */
   int64_t integer;  /* its value when isInteger */
   char *string;     /* String: UTF-8, NUL-terminated */
   size_t count;     /* Array, Object: number of items */
@@ -54,7 +47,7 @@ DLC_GIVE DlcJsonValue *dlcJsonValueParse(const char *text, size_t length,
                                          char *error, size_t errorSize);
 
 /* Reads and parses the file at `path`. On error returns NULL and writes the
- * reason into `error` (the system's message for an unreadable file). */
+ * reason into `error` (dlcFileRead's for a file that cannot be read). */
 DLC_GIVE DlcJsonValue *dlcJsonValueParseFile(const char *path, char *error,
                                              size_t errorSize);
 
@@ -68,4 +61,11 @@ DLC_KEEP const DlcJsonValue *dlcJsonValueGetMember(const DlcJsonValue *object,
 /* "null", "boolean", "number", "string", "array" or "object". */
 const char *dlcJsonValueKindName(DlcJsonValueKind kind);
 
-#endif
+/* Reads the whole file at `path` (any bytes) into a NUL-terminated buffer
+ * the caller frees, its length in *size when size is not NULL. On error
+ * returns NULL with "cannot open '<path>': <why>" (or "cannot read") in
+ * error. */
+DLC_GIVE char *dlcFileRead(const char *path, size_t *size, char *error,
+                           size_t errorSize);
+
+#endif /* DLC_LIB_JSON_JSON_H */
