@@ -1,5 +1,6 @@
 /* The summary table of Summary.h. */
 #include "Summary.h"
+#include "DialectNames.h"
 
 #include "dlc/IR.h"
 
@@ -29,7 +30,7 @@ static MlirOperation scheduleOf(MlirOperation func) {
                               ? (MlirOperation){NULL}
                               : mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcOperationIsA(op, "plan.schedule"))
+    if (dlcPlanIsSchedule(op))
       return op;
   return (MlirOperation){NULL};
 }

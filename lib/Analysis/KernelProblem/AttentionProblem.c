@@ -12,6 +12,7 @@
  * dimension j is the scores region's iter j and whatever loop the output
  * region's read of P selects there. */
 #include "AttentionProblem.h"
+#include "DialectNames.h"
 #include "ProblemReader.h"
 
 #include "dlc/IR.h"
@@ -41,7 +42,7 @@ static bool isFn(MlirOperation op, const char *name, const char *fn) {
 }
 
 static bool reduceIs(MlirOperation op, const char *kind) {
-  if (!dlcOperationIsA(op, "rbssa.reduce"))
+  if (!dlcRbssaIsReduce(op))
     return false;
   MlirAttribute a = kpAttr(op, "op");
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
@@ -50,15 +51,15 @@ static bool reduceIs(MlirOperation op, const char *kind) {
 }
 
 static MlirValue skipCasts(MlirValue v) {
-  while (dlcOperationIsA(kpProducer(v), "rbssa.cast"))
+  while (dlcRbssaIsCast(kpProducer(v)))
     v = mlirOperationGetOperand(kpProducer(v), 0);
   return v;
 }
 
 static bool constant(MlirValue v, double *value) {
   MlirOperation op = kpProducer(skipCasts(v));
-  MlirAttribute a = dlcOperationIsA(op, "rbssa.const") ? kpAttr(op, "value")
-                                                       : mlirAttributeGetNull();
+  MlirAttribute a =
+      dlcRbssaIsConst(op) ? kpAttr(op, "value") : mlirAttributeGetNull();
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
     return false;
   *value = mlirFloatAttrGetValueDouble(a);
@@ -81,7 +82,7 @@ static MlirOperation findYield(MlirOperation func) {
   MlirOperation found = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcOperationIsA(op, "rbssa.yield")) {
+    if (dlcRbssaIsYield(op)) {
       if (!mlirOperationIsNull(found))
         return (MlirOperation){NULL};
       found = op;
@@ -156,7 +157,7 @@ static bool contraction(MlirOperation func, MlirOperation reduce,
     return false;
   MlirValue body = mlirOperationGetOperand(reduce, 0);
   MlirOperation mul = kpProducer(skipCasts(body));
-  if (!isFn(mul, "rbssa.binary", "mul"))
+  if (!isFn(mul, DLC_OP_RBSSA_BINARY, "mul"))
     return false;
   for (int f = 0; f < 2; ++f) {
     memcpy(readDims[f], dims, sizeof(dims));
@@ -238,7 +239,7 @@ typedef struct Scores {
 static bool rowReduceOf(Scores *s, MlirValue v, const char *kind,
                         MlirValue of) {
   MlirOperation bc = kpProducer(v);
-  if (!dlcOperationIsA(bc, "rbssa.broadcast_in_dim"))
+  if (!dlcRbssaIsBroadcastInDim(bc))
     return false;
   MlirOperation red = kpProducer(mlirOperationGetOperand(bc, 0));
   MlirAttribute axes =
@@ -296,9 +297,8 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
   for (int i = 0, next = 0; i < rank; ++i)
     inner[i] = i == at ? -2 : d[next++]; /* -2: the counter j */
   MlirOperation sel = kpTraceSource(in, inner, NULL);
-  MlirAttribute pred = dlcOperationIsA(sel, "rbssa.select")
-                           ? kpAttr(sel, "pred")
-                           : mlirAttributeGetNull();
+  MlirAttribute pred =
+      dlcRbssaIsSelect(sel) ? kpAttr(sel, "pred") : mlirAttributeGetNull();
   if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred))
     return -1;
   MlirIntegerSet set = mlirIntegerSetAttrGetValue(pred);
@@ -345,17 +345,17 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
 static bool isCausalCompare(MlirOperation func, MlirOperation cmp,
                             const int *dims, int mLoop, int nLoop,
                             bool keepsTrue) {
-  if (!dlcOperationIsA(cmp, "rbssa.compare"))
+  if (!dlcRbssaIsCompare(cmp))
     return false;
   int x = countedIndex(func, mlirOperationGetOperand(cmp, 0), dims);
   int y = countedIndex(func, mlirOperationGetOperand(cmp, 1), dims);
   /* future: m < n; kept: m >= n */
   bool mn = x == mLoop && y == nLoop, nm = x == nLoop && y == mLoop;
   if (keepsTrue)
-    return (mn && isFn(cmp, "rbssa.compare", "cmpge")) ||
-           (nm && isFn(cmp, "rbssa.compare", "cmple"));
-  return (mn && isFn(cmp, "rbssa.compare", "cmplt")) ||
-         (nm && isFn(cmp, "rbssa.compare", "cmpgt"));
+    return (mn && isFn(cmp, DLC_OP_RBSSA_COMPARE, "cmpge")) ||
+           (nm && isFn(cmp, DLC_OP_RBSSA_COMPARE, "cmple"));
+  return (mn && isFn(cmp, DLC_OP_RBSSA_COMPARE, "cmplt")) ||
+         (nm && isFn(cmp, DLC_OP_RBSSA_COMPARE, "cmpgt"));
 }
 
 /* The mask condition `cond` (over the iters): the valid points of an
@@ -366,20 +366,19 @@ static const char *readMaskCondition(Scores *s, MlirValue cond, int mLoop,
   for (int d = 0; d < MaxRank; ++d)
     dims[d] = d;
   MlirOperation src = kpTraceSource(cond, dims, NULL);
-  if (dlcOperationIsA(src, "rbssa.compare")) {
+  if (dlcRbssaIsCompare(src)) {
     if (!isCausalCompare(s->func, src, dims, mLoop, s->nLoop, a->maskKeepsTrue))
       return "the mask compares other values than the query and key "
              "indices (causal)";
     a->mask = KP_ATTN_MASK_CAUSAL;
     return NULL;
   }
-  if (dlcOperationIsA(src, "rbssa.select")) {
+  if (dlcRbssaIsSelect(src)) {
     MlirAttribute pred = kpAttr(src, "pred");
     MlirAttribute otherwise = kpAttr(src, "else");
     MlirOperation c = kpProducer(mlirOperationGetOperand(src, 0));
-    MlirAttribute value = dlcOperationIsA(c, "rbssa.const")
-                              ? kpAttr(c, "value")
-                              : mlirAttributeGetNull();
+    MlirAttribute value =
+        dlcRbssaIsConst(c) ? kpAttr(c, "value") : mlirAttributeGetNull();
     if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred) ||
         mlirAttributeIsNull(value) || !mlirAttributeIsABool(value) ||
         !mlirBoolAttrGetValue(value) || mlirAttributeIsNull(otherwise) ||
@@ -391,7 +390,7 @@ static const char *readMaskCondition(Scores *s, MlirValue cond, int mLoop,
     a->mask = KP_ATTN_MASK_CAUSAL;
     return NULL;
   }
-  if (dlcOperationIsA(src, "rbssa.read")) {
+  if (dlcRbssaIsRead(src)) {
     a->mask = KP_ATTN_MASK_TENSOR;
     const char *why =
         tensorOf(s->func, src, dims, s->roleOfLoop, &a->maskTensor);
@@ -408,7 +407,7 @@ static const char *readMask(Scores *s, MlirValue v, int mLoop, KpAttention *a,
   MlirOperation op = kpProducer(v);
   *scores = v;
   a->mask = KP_ATTN_MASK_NONE;
-  if (dlcOperationIsA(op, "rbssa.select_value")) {
+  if (dlcRbssaIsSelectValue(op)) {
     MlirValue x = mlirOperationGetOperand(op, 1);
     MlirValue y = mlirOperationGetOperand(op, 2);
     if (!isMinusInf(x) && !isMinusInf(y))
@@ -417,7 +416,7 @@ static const char *readMask(Scores *s, MlirValue v, int mLoop, KpAttention *a,
     *scores = a->maskKeepsTrue ? x : y;
     return readMaskCondition(s, mlirOperationGetOperand(op, 0), mLoop, a);
   }
-  if (dlcOperationIsA(op, "rbssa.select")) {
+  if (dlcRbssaIsSelect(op)) {
     MlirAttribute pred = kpAttr(op, "pred");
     MlirAttribute otherwise = kpAttr(op, "else");
     if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred) ||
@@ -447,14 +446,14 @@ static const char *readScaleBias(Scores *s, MlirValue v, KpAttention *a,
     v = skipCasts(v);
     MlirOperation op = kpProducer(v);
     double c;
-    if (!scaled && isFn(op, "rbssa.binary", "mul") &&
+    if (!scaled && isFn(op, DLC_OP_RBSSA_BINARY, "mul") &&
         (constant(mlirOperationGetOperand(op, 1), &c) ||
          constant(mlirOperationGetOperand(op, 0), &c))) {
       bool right = constant(mlirOperationGetOperand(op, 1), &c);
       a->qkScale = c;
       scaled = true;
       v = mlirOperationGetOperand(op, right ? 0 : 1);
-    } else if (!a->hasBias && isFn(op, "rbssa.binary", "add")) {
+    } else if (!a->hasBias && isFn(op, DLC_OP_RBSSA_BINARY, "add")) {
       int f = -1, dims[2][MaxRank];
       MlirOperation read[2];
       for (int i = 0; i < 2; ++i) {
@@ -557,7 +556,7 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
     return "P does not run over the region's iters";
   /* P = e / rowsum(e) */
   MlirOperation div = kpProducer(v);
-  if (!isFn(div, "rbssa.binary", "div"))
+  if (!isFn(div, DLC_OP_RBSSA_BINARY, "div"))
     return "P is not a division by a row sum";
   MlirValue e = mlirOperationGetOperand(div, 0);
   if (!rowReduceOf(s, mlirOperationGetOperand(div, 1), "sum", e))
@@ -565,16 +564,16 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
   /* e = exp2(c * (l - rowmax(l))) or exp(l - rowmax(l)) */
   MlirOperation ex = kpProducer(e);
   MlirValue d;
-  if (isFn(ex, "rbssa.unary", "exp")) {
+  if (isFn(ex, DLC_OP_RBSSA_UNARY, "exp")) {
     a->expScale = 1.4426950408889634; /* log2 e */
     d = mlirOperationGetOperand(ex, 0);
-  } else if (isFn(ex, "rbssa.unary", "exp2")) {
+  } else if (isFn(ex, DLC_OP_RBSSA_UNARY, "exp2")) {
     MlirValue x = mlirOperationGetOperand(ex, 0);
     MlirOperation mul = kpProducer(x);
     double c;
     a->expScale = 1.0;
     d = x;
-    if (isFn(mul, "rbssa.binary", "mul")) {
+    if (isFn(mul, DLC_OP_RBSSA_BINARY, "mul")) {
       bool right = constant(mlirOperationGetOperand(mul, 1), &c);
       if (right || constant(mlirOperationGetOperand(mul, 0), &c)) {
         a->expScale = c;
@@ -585,7 +584,7 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
     return "the softmax numerator is not exp or exp2";
   }
   MlirOperation sub = kpProducer(d);
-  if (!isFn(sub, "rbssa.binary", "sub"))
+  if (!isFn(sub, DLC_OP_RBSSA_BINARY, "sub"))
     return "the softmax does not subtract the row max";
   MlirValue logits = mlirOperationGetOperand(sub, 0);
   if (!rowReduceOf(s, mlirOperationGetOperand(sub, 1), "max", logits))
@@ -601,11 +600,11 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
      * the mask with the axis roles known. */
     MlirOperation op = kpProducer(logits);
     scores = logits;
-    if (dlcOperationIsA(op, "rbssa.select_value"))
+    if (dlcRbssaIsSelectValue(op))
       scores = isMinusInf(mlirOperationGetOperand(op, 2))
                    ? mlirOperationGetOperand(op, 1)
                    : mlirOperationGetOperand(op, 2);
-    else if (dlcOperationIsA(op, "rbssa.select"))
+    else if (dlcRbssaIsSelect(op))
       scores = mlirOperationGetOperand(op, 0);
     MlirValue walk = scores;
     for (;;) { /* to the reduce, through scale and bias */
@@ -614,7 +613,8 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
         acc = w;
         break;
       }
-      if (!isFn(w, "rbssa.binary", "mul") && !isFn(w, "rbssa.binary", "add"))
+      if (!isFn(w, DLC_OP_RBSSA_BINARY, "mul") &&
+          !isFn(w, DLC_OP_RBSSA_BINARY, "add"))
         return "the scores are not a contraction, a constant scale and a "
                "bias";
       double c;

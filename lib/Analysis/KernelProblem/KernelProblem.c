@@ -9,6 +9,7 @@
  * dimensions, the axis of the region it runs along. A read's map then says,
  * per axis, which memref dimension (and so which stride) it indexes. */
 #include "KernelProblem.h"
+#include "DialectNames.h"
 #include "ProblemReader.h"
 
 #include "dlc/Diagnostics.h"
@@ -279,16 +280,13 @@ MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK],
     MlirOperation op = kpProducer(v);
     MlirType type = mlirValueGetType(v);
     int rank = mlirTypeIsAShaped(type) ? (int)mlirShapedTypeGetRank(type) : 0;
-    if (dlcOperationIsA(op, "rbssa.cast")) {
+    if (dlcRbssaIsCast(op)) {
       /* seen through */
-    } else if (guard && mlirOperationIsNull(*guard) &&
-               dlcOperationIsA(op, "rbssa.select") &&
-               dlcOperationIsA(kpProducer(mlirOperationGetOperand(op, 0)),
-                               "rbssa.read")) {
+    } else if (guard && mlirOperationIsNull(*guard) && dlcRbssaIsSelect(op) &&
+               dlcRbssaIsRead(kpProducer(mlirOperationGetOperand(op, 0)))) {
       *guard = op; /* the padding guard of an implicit GEMM's window */
-    } else if (dlcOperationIsA(op, "rbssa.transpose") ||
-               dlcOperationIsA(op, "rbssa.broadcast_in_dim")) {
-      bool transpose = dlcOperationIsA(op, "rbssa.transpose");
+    } else if (dlcRbssaIsTranspose(op) || dlcRbssaIsBroadcastInDim(op)) {
+      bool transpose = dlcRbssaIsTranspose(op);
       MlirAttribute a =
           kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
       MlirValue x = mlirOperationGetOperand(op, 0);
@@ -317,7 +315,7 @@ MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK],
 MlirOperation kpReaderTrace(MlirValue v, int dims[MaxRank],
                             MlirOperation *guard) {
   MlirOperation op = kpTraceSource(v, dims, guard);
-  return dlcOperationIsA(op, "rbssa.read") ? op : (MlirOperation){NULL};
+  return dlcRbssaIsRead(op) ? op : (MlirOperation){NULL};
 }
 
 bool kpReaderTensorArg(Reader *r, MlirOperation read, KpTensor *t) {
@@ -560,9 +558,8 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
     dims[d] = d;
   MlirValue v = mlirOperationGetOperand(reduce, 0);
   MlirOperation mul = kpProducer(v);
-  while (dlcOperationIsA(mul, "rbssa.cast") ||
-         dlcOperationIsA(mul, "rbssa.transpose")) {
-    if (dlcOperationIsA(mul, "rbssa.transpose")) {
+  while (dlcRbssaIsCast(mul) || dlcRbssaIsTranspose(mul)) {
+    if (dlcRbssaIsTranspose(mul)) {
       MlirAttribute perm = kpAttr(mul, "permutation");
       if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI64Array(perm) ||
           mlirDenseArrayGetNumElements(perm) != r->rank)
@@ -579,7 +576,7 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
     mul = kpProducer(mlirOperationGetOperand(mul, 0));
   }
   char fn[KP_NAME] = "";
-  if (dlcOperationIsA(mul, "rbssa.binary"))
+  if (dlcRbssaIsBinary(mul))
     copyString(kpAttr(mul, "fn"), fn, sizeof(fn));
   if (strcmp(fn, "mul") != 0)
     return fail(reduce, "the reduce body is not a binary {fn = \"mul\"}");
@@ -660,7 +657,7 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   }
   if (mlirValueEqual(v, r->acc))
     return 0;
-  if (dlcOperationIsA(op, "rbssa.const")) {
+  if (dlcRbssaIsConst(op)) {
     MlirAttribute value = kpAttr(op, "value");
     if (mlirAttributeIsNull(value) || !mlirAttributeIsAFloat(value)) {
       fail(op, "an epilogue constant is not a float");
@@ -672,22 +669,19 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   if (!dependsOnAcc(r, v, 0))
     return loadStep(r, v, dims);
   int n = 0;
-  if (dlcOperationIsA(op, "rbssa.unary") ||
-      dlcOperationIsA(op, "rbssa.binary") ||
-      dlcOperationIsA(op, "rbssa.compare")) {
-    step.kind = dlcOperationIsA(op, "rbssa.unary")    ? KP_STEP_UNARY
-                : dlcOperationIsA(op, "rbssa.binary") ? KP_STEP_BINARY
-                                                      : KP_STEP_COMPARE;
+  if (dlcRbssaIsUnary(op) || dlcRbssaIsBinary(op) || dlcRbssaIsCompare(op)) {
+    step.kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
+                : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
+                                       : KP_STEP_COMPARE;
     copyString(kpAttr(op, "fn"), step.fn, sizeof(step.fn));
     n = step.kind == KP_STEP_UNARY ? 1 : 2;
-  } else if (dlcOperationIsA(op, "rbssa.select_value")) {
+  } else if (dlcRbssaIsSelectValue(op)) {
     step.kind = KP_STEP_SELECT;
     n = 3;
-  } else if (dlcOperationIsA(op, "rbssa.cast")) {
+  } else if (dlcRbssaIsCast(op)) {
     step.kind = KP_STEP_CAST;
     n = 1;
-  } else if (dlcOperationIsA(op, "rbssa.broadcast_in_dim") ||
-             dlcOperationIsA(op, "rbssa.transpose")) {
+  } else if (dlcRbssaIsBroadcastInDim(op) || dlcRbssaIsTranspose(op)) {
     fail(op, "this op after the contraction is not an elementwise epilogue "
              "op (the accumulator is broadcast or transposed)");
     return -1;
@@ -764,12 +758,12 @@ bool kpProblemRead(MlirOperation func, KpProblem *p) {
   MlirOperation reduce = {NULL}, yield = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(r->body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (dlcOperationIsA(op, "rbssa.reduce")) {
+    if (dlcRbssaIsReduce(op)) {
       if (!mlirOperationIsNull(reduce))
         return fail(op, "a second reduce in the region; the planner handles "
                         "one contraction per region");
       reduce = op;
-    } else if (dlcOperationIsA(op, "rbssa.yield")) {
+    } else if (dlcRbssaIsYield(op)) {
       if (!mlirOperationIsNull(yield))
         return fail(op, "a second yield in the region; a GEMM region has "
                         "one output");

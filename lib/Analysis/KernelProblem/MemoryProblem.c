@@ -5,6 +5,7 @@
  * dimensions fresh loops; broadcast_in_dim and transpose move the loops of
  * their dimensions. A value met again at the same loops is the same step. */
 #include "MemoryProblem.h"
+#include "DialectNames.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
@@ -244,7 +245,7 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
 
 /* broadcast_in_dim and transpose: the operand's loops from the result's. */
 static int moveStep(Reader *r, MlirOperation op, const int *loops, int depth) {
-  bool transpose = dlcOperationIsA(op, "rbssa.transpose");
+  bool transpose = dlcRbssaIsTranspose(op);
   MlirAttribute a =
       kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
   MlirValue x = mlirOperationGetOperand(op, 0);
@@ -275,16 +276,15 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
     fail(op, "this value's type is not f16, bf16, f32 or i1");
     return -1;
   }
-  if (dlcOperationIsA(op, "rbssa.read"))
+  if (dlcRbssaIsRead(op))
     return readStep(r, op, loops, step);
-  if (dlcOperationIsA(op, "rbssa.select"))
+  if (dlcRbssaIsSelect(op))
     return guardStep(r, op, loops, step, depth);
-  if (dlcOperationIsA(op, "rbssa.reduce"))
+  if (dlcRbssaIsReduce(op))
     return reduceStep(r, op, loops, step, depth);
-  if (dlcOperationIsA(op, "rbssa.broadcast_in_dim") ||
-      dlcOperationIsA(op, "rbssa.transpose"))
+  if (dlcRbssaIsBroadcastInDim(op) || dlcRbssaIsTranspose(op))
     return moveStep(r, op, loops, depth);
-  if (dlcOperationIsA(op, "rbssa.const")) {
+  if (dlcRbssaIsConst(op)) {
     MlirAttribute value = kpAttr(op, "value");
     if (!mlirAttributeIsNull(value) && mlirAttributeIsAFloat(value))
       step.value = mlirFloatAttrGetValueDouble(value);
@@ -295,22 +295,20 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
     return addStep(r, op, step);
   }
   int n = 0;
-  if (dlcOperationIsA(op, "rbssa.unary") ||
-      dlcOperationIsA(op, "rbssa.binary") ||
-      dlcOperationIsA(op, "rbssa.compare")) {
-    step.kind = dlcOperationIsA(op, "rbssa.unary")    ? KP_STEP_UNARY
-                : dlcOperationIsA(op, "rbssa.binary") ? KP_STEP_BINARY
-                                                      : KP_STEP_COMPARE;
+  if (dlcRbssaIsUnary(op) || dlcRbssaIsBinary(op) || dlcRbssaIsCompare(op)) {
+    step.kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
+                : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
+                                       : KP_STEP_COMPARE;
     MlirAttribute fn = kpAttr(op, "fn");
     if (mlirAttributeIsNull(fn) || !mlirAttributeIsAString(fn))
       return fail(op, "the op has no fn"), -1;
     MlirStringRef s = mlirStringAttrGetValue(fn);
     snprintf(step.fn, sizeof(step.fn), "%.*s", (int)s.length, s.data);
     n = step.kind == KP_STEP_UNARY ? 1 : 2;
-  } else if (dlcOperationIsA(op, "rbssa.select_value")) {
+  } else if (dlcRbssaIsSelectValue(op)) {
     step.kind = KP_STEP_SELECT;
     n = 3;
-  } else if (dlcOperationIsA(op, "rbssa.cast")) {
+  } else if (dlcRbssaIsCast(op)) {
     step.kind = KP_STEP_CAST;
     n = 1;
   } else {
@@ -456,7 +454,7 @@ bool kpMemoryProblemRead(MlirOperation func, KpMemoryProblem *p) {
     return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(r.body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcOperationIsA(op, "rbssa.yield") && !readOutput(&r, op, 0))
+    if (dlcRbssaIsYield(op) && !readOutput(&r, op, 0))
       return false;
   if (p->numOutputs == 0)
     return fail(func, "the region yields nothing");
@@ -470,12 +468,10 @@ bool kpMemoryProblemRead(MlirOperation func, KpMemoryProblem *p) {
 static MlirOperation readBehind(MlirValue v) {
   for (int depth = 0; depth < MaxDepth; ++depth) {
     MlirOperation op = kpProducer(v);
-    if (dlcOperationIsA(op, "rbssa.read"))
+    if (dlcRbssaIsRead(op))
       return op;
-    if (!dlcOperationIsA(op, "rbssa.cast") &&
-        !dlcOperationIsA(op, "rbssa.transpose") &&
-        !dlcOperationIsA(op, "rbssa.broadcast_in_dim") &&
-        !dlcOperationIsA(op, "rbssa.select"))
+    if (!dlcRbssaIsCast(op) && !dlcRbssaIsTranspose(op) &&
+        !dlcRbssaIsBroadcastInDim(op) && !dlcRbssaIsSelect(op))
       return (MlirOperation){NULL};
     v = mlirOperationGetOperand(op, 0);
   }
@@ -487,19 +483,18 @@ bool kpRegionHasContraction(MlirOperation func) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute fn = kpAttr(op, "op");
-    if (!dlcOperationIsA(op, "rbssa.reduce") || mlirAttributeIsNull(fn) ||
+    if (!dlcRbssaIsReduce(op) || mlirAttributeIsNull(fn) ||
         !mlirAttributeIsAString(fn) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(fn),
                             mlirStringRefCreateFromCString("sum")))
       continue;
     MlirValue x = mlirOperationGetOperand(op, 0);
     MlirOperation mul = kpProducer(x);
-    while (dlcOperationIsA(mul, "rbssa.cast") ||
-           dlcOperationIsA(mul, "rbssa.transpose"))
+    while (dlcRbssaIsCast(mul) || dlcRbssaIsTranspose(mul))
       mul = kpProducer(mlirOperationGetOperand(mul, 0));
     MlirAttribute mfn =
         mlirOperationIsNull(mul) ? (MlirAttribute){NULL} : kpAttr(mul, "fn");
-    if (!dlcOperationIsA(mul, "rbssa.binary") || mlirAttributeIsNull(mfn) ||
+    if (!dlcRbssaIsBinary(mul) || mlirAttributeIsNull(mfn) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(mfn),
                             mlirStringRefCreateFromCString("mul")))
       continue;

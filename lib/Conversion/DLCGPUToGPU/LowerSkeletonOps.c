@@ -23,6 +23,7 @@
  * mbarrier_*, wgmma) are LowerSm90Ops.c's. */
 #include "Builder.h"
 #include "DLCGPUToGPU.h"
+#include "DialectNames.h"
 #include "KernelProblem.h"
 #include "LowerSkeleton.h"
 #include "StepMath.h"
@@ -51,11 +52,6 @@ struct Lowering {
   bool failed;
 };
 typedef struct Lowering Lowering;
-
-static bool nameIs(MlirOperation op, const char *name) {
-  return mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                            mlirStringRefCreateFromCString(name));
-}
 
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
@@ -460,41 +456,41 @@ static void lowerStore(MlirOperation op, DlcBuilder *b) {
 
 static bool lowerOne(Lowering *l, MlirOperation op) {
   DlcBuilder b = dlcBuilderBefore(op);
-  if (nameIs(op, "dlcgpu.smem_alloc"))
+  if (dlcDlcgpuIsSmemAlloc(op))
     lowerSmemAlloc(l, op, &b);
-  else if (nameIs(op, "dlcgpu.cp_async"))
+  else if (dlcDlcgpuIsCpAsync(op))
     lowerCpAsync(l, op, &b);
-  else if (nameIs(op, "dlcgpu.commit_group"))
+  else if (dlcDlcgpuIsCommitGroup(op))
     lowerCommit(l, op, &b);
-  else if (nameIs(op, "dlcgpu.wait_group"))
+  else if (dlcDlcgpuIsWaitGroup(op))
     return lowerWait(l, op, &b);
-  else if (nameIs(op, "dlcgpu.barrier"))
+  else if (dlcDlcgpuIsBarrier(op))
     dlcBuild(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
-  else if (nameIs(op, "dlcgpu.ldmatrix"))
+  else if (dlcDlcgpuIsLdmatrix(op))
     lowerLdmatrix(op, &b);
-  else if (nameIs(op, "dlcgpu.acc_init"))
+  else if (dlcDlcgpuIsAccInit(op))
     lowerAccInit(op, &b);
-  else if (nameIs(op, "dlcgpu.mma_sync"))
+  else if (dlcDlcgpuIsMmaSync(op))
     lowerMma(op, &b);
-  else if (nameIs(op, "dlcgpu.epilogue"))
+  else if (dlcDlcgpuIsEpilogue(op))
     return lowerEpilogue(op, &b);
-  else if (nameIs(op, "dlcgpu.store_vec"))
+  else if (dlcDlcgpuIsStoreVec(op))
     lowerStore(op, &b);
-  else if (nameIs(op, "dlcgpu.mbarrier_init"))
+  else if (dlcDlcgpuIsMbarrierInit(op))
     return dlcLowerMbarrierInit(l, op, &b);
-  else if (nameIs(op, "dlcgpu.mbarrier_arrive_expect_tx"))
+  else if (dlcDlcgpuIsMbarrierArriveExpectTx(op))
     return dlcLowerMbarrierExpectTx(l, op, &b);
-  else if (nameIs(op, "dlcgpu.mbarrier_arrive"))
+  else if (dlcDlcgpuIsMbarrierArrive(op))
     return dlcLowerMbarrierArrive(l, op, &b);
-  else if (nameIs(op, "dlcgpu.mbarrier_wait"))
+  else if (dlcDlcgpuIsMbarrierWait(op))
     return dlcLowerMbarrierWait(l, op, &b);
-  else if (nameIs(op, "dlcgpu.tma_load"))
+  else if (dlcDlcgpuIsTmaLoad(op))
     return dlcLowerTmaLoad(l, op, &b);
-  else if (nameIs(op, "dlcgpu.tma_load_im2col"))
+  else if (dlcDlcgpuIsTmaLoadIm2col(op))
     return dlcLowerTmaLoadIm2col(l, op, &b);
-  else if (nameIs(op, "dlcgpu.wgmma"))
+  else if (dlcDlcgpuIsWgmma(op))
     return dlcLowerWgmma(op, &b);
-  else if (nameIs(op, "dlcgpu.wgmma_wait"))
+  else if (dlcDlcgpuIsWgmmaWait(op))
     return dlcLowerWgmmaWait(op, &b);
   else {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -540,7 +536,7 @@ static bool isLoadToken(MlirType type) {
  * map to nvgpu tokens are not carried by the skeleton and are reported. */
 static MlirWalkResult retypeCarriedTokens(MlirOperation op, void *userData) {
   Lowering *l = userData;
-  if (!nameIs(op, "scf.for"))
+  if (!dlcOperationIsA(op, "scf.for"))
     return MlirWalkResultAdvance;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   MlirOperation yield = mlirBlockGetTerminator(body);

@@ -28,6 +28,7 @@
  * tail is predicated: rows past Lq and keys past Lk are zero-filled by
  * cp.async, keys past Lk masked, rows past Lq not stored. Grid: x = query
  * tiles, y = the batch axes flattened. */
+#include "DialectNames.h"
 #include "GemmGen.h"
 #include "StepMath.h"
 
@@ -432,7 +433,7 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   MlirValue group = gemmCommitGroup(g);
   const char *pendingName[] = {"pending"};
   MlirAttribute none = gemmI64(g, 0);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &group, 0, NULL, 1, pendingName,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_WAIT_GROUP, 1, &group, 0, NULL, 1, pendingName,
            &none);
   gemmBarrier(g);
   MlirValue qf[MaxQ];
@@ -454,8 +455,8 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
   MlirType initTypes[] = {fragType, dlcType(g->b.ctx, "!dlcgpu.compute_token")};
-  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, initTypes,
-                                1, valueName, &zeroF);
+  MlirOperation init = dlcBuild(&g->b, DLC_OP_DLCGPU_ACC_INIT, 0, NULL, 2,
+                                initTypes, 1, valueName, &zeroF);
   MlirValue carried[MaxO + 5];
   int numCarried = numO + 5;
   for (int i = 0; i < numO; ++i)
@@ -486,8 +487,8 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   maybeMask(f, n0, s, numS);
   onlineSoftmax(f, s, numS, &c, numO);
   accumulatePV(f, stage, s, numS, c.o, numO);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &c.token, 0, NULL, 1, pendingName,
-           &none);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_WAIT_GROUP, 1, &c.token, 0, NULL, 1,
+           pendingName, &none);
   gemmBarrier(g);
   MlirValue yielded[MaxO + 5];
   memcpy(yielded, c.o, sizeof(MlirValue) * (size_t)numO);

@@ -3,6 +3,7 @@
  * tile rasterisation, and the epilogue on m16n8-shaped accumulator
  * fragments with guarded stores. */
 #include "GemmGen.h"
+#include "DialectNames.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -176,7 +177,8 @@ static void gemmStoreTile(Gen *g, void *userData) {
       MlirValue at = gemmOffsetOf(g, &g->tc, KP_M, row, KP_N, col);
       MlirValue operands[] = {v, g->tc.global, sel(g, pred, at, cst(g, 0)),
                               pred, s->token};
-      dlcBuild(&g->b, "dlcgpu.store_vec", 5, operands, 0, NULL, 0, NULL, NULL);
+      dlcBuild(&g->b, DLC_OP_DLCGPU_STORE_VEC, 5, operands, 0, NULL, 0, NULL,
+               NULL);
     }
   }
 }
@@ -267,8 +269,9 @@ void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
   const char *names[] = {"steps", "result", "overlap"};
   MlirAttribute attrs[] = {steps, gemmI64(g, g->p->result),
                            mlirBoolAttrGet(g->b.ctx, false)};
-  MlirOperation epi = dlcBuild(&g->b, "dlcgpu.epilogue", 2 + g->p->numInputs,
-                               operands, 2, types, 3, names, attrs);
+  MlirOperation epi =
+      dlcBuild(&g->b, DLC_OP_DLCGPU_EPILOGUE, 2 + g->p->numInputs, operands, 2,
+               types, 3, names, attrs);
   TileStore store = {mlirOperationGetResult(epi, 0), row, col,
                      mlirOperationGetResult(epi, 1), true};
   gemmEmitIf(g, pairs, gemmStoreTile, &store);
@@ -306,7 +309,7 @@ MlirValue gemmSmemAlloc(Gen *g, int64_t stages, int64_t rows, int64_t cols) {
   MlirAttribute attrs[] = {
       gemmI64(g, 128),
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzleName))};
-  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
+  return dlcBuildValue(&g->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2, names,
                        attrs);
 }
 
@@ -323,18 +326,19 @@ void gemmCpAsync(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString("cg")),
       mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
   MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  dlcBuild(&g->b, "dlcgpu.cp_async", 7, operands, 1, &token, 3, names, attrs);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_CP_ASYNC, 7, operands, 1, &token, 3, names,
+           attrs);
 }
 
 MlirValue gemmCommitGroup(Gen *g) {
   MlirType token = dlcType(g->b.ctx, "!dlcgpu.load_token");
-  return mlirOperationGetResult(
-      dlcBuild(&g->b, "dlcgpu.commit_group", 0, NULL, 1, &token, 0, NULL, NULL),
-      0);
+  return mlirOperationGetResult(dlcBuild(&g->b, DLC_OP_DLCGPU_COMMIT_GROUP, 0,
+                                         NULL, 1, &token, 0, NULL, NULL),
+                                0);
 }
 
 void gemmBarrier(Gen *g) {
-  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
 MlirValue gemmLdmatrix(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
@@ -342,7 +346,7 @@ MlirValue gemmLdmatrix(Gen *g, MlirValue smem, MlirValue stage, MlirValue row,
   MlirValue operands[] = {smem, stage, row, col};
   const char *names[] = {"num", "trans"};
   MlirAttribute attrs[] = {gemmI64(g, 4), mlirBoolAttrGet(g->b.ctx, trans)};
-  return dlcBuildValue(&g->b, "dlcgpu.ldmatrix", 4, operands,
+  return dlcBuildValue(&g->b, DLC_OP_DLCGPU_LDMATRIX, 4, operands,
                        gemmVectorType(g, "4x2", g->in), 2, names, attrs);
 }
 
@@ -374,7 +378,7 @@ MlirValue gemmMmaSync(Gen *g, MlirValue a, MlirValue b, MlirValue acc) {
   const char *names[] = {"shape"};
   MlirAttribute shape = dlcAttr(g->b.ctx, "array<i64: 16, 8, 16>");
   MlirValue operands[] = {a, b, acc};
-  return mlirOperationGetResult(dlcBuild(&g->b, "dlcgpu.mma_sync", 3, operands,
-                                         2, types, 1, names, &shape),
+  return mlirOperationGetResult(dlcBuild(&g->b, DLC_OP_DLCGPU_MMA_SYNC, 3,
+                                         operands, 2, types, 1, names, &shape),
                                 0);
 }

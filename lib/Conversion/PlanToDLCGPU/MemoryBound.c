@@ -19,6 +19,7 @@
  * evaluator; the modes' kernels and the versions are beside it
  * (MemoryBound.h). */
 #include "MemoryBound.h"
+#include "DialectNames.h"
 #include "StepMath.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -723,8 +724,8 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
     MlirAttribute attrs[] = {
         mlirIntegerAttrGet(mlirIntegerTypeGet(m.ctx, 64), 16),
         mlirStringAttrGet(m.ctx, mlirStringRefCreateFromCString("none"))};
-    m.scratch =
-        dlcBuildValue(&b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names, attrs);
+    m.scratch = dlcBuildValue(&b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2,
+                              names, attrs);
   }
   if (mode != DLC_MEMORY_FLAT)
     mbEmitRows(&m);

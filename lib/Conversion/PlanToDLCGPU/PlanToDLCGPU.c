@@ -13,6 +13,7 @@
  * kernel (dlcgpu.grid, dlcgpu.block, dlcgpu.smem_bytes, dlcgpu.symbols,
  * dlcgpu.flops, dlcgpu.min_blocks_per_sm). */
 #include "Builder.h"
+#include "DialectNames.h"
 #include "PassDef.h"
 #include "PlanSchedule.h"
 #include "Skeleton.h"
@@ -44,7 +45,7 @@ static MlirOperation findSchedule(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcOperationIsA(op, "plan.schedule"))
+    if (dlcPlanIsSchedule(op))
       return op;
   return (MlirOperation){NULL};
 }

@@ -23,6 +23,7 @@
  * shared memory after the MMAs, so the loads still overlap the math.
  * Shared memory is XOR-swizzled in 16-byte chunks so ldmatrix reads are
  * free of bank conflicts. */
+#include "DialectNames.h"
 #include "GemmGen.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -451,7 +452,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
     carried[i] = mlirBlockGetArgument(body, i + 1);
   const char *pendingName[] = {"pending"};
   MlirAttribute pending = gemmI64(g, stages - 2);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &carried[numAcc], 0, NULL, 1,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_WAIT_GROUP, 1, &carried[numAcc], 0, NULL, 1,
            pendingName, &pending);
   gemmBarrier(g);
   MlirValue next = add(g, kt, cst(g, stages - 1));
@@ -466,7 +467,7 @@ static void emitAsyncLoop(Gen *g, const LoopSetup *s) {
   /* Drain the copies issued past the last tile. */
   MlirValue last = mlirOperationGetResult(loop, numAcc);
   MlirAttribute none = gemmI64(g, 0);
-  dlcBuild(&g->b, "dlcgpu.wait_group", 1, &last, 0, NULL, 1, pendingName,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_WAIT_GROUP, 1, &last, 0, NULL, 1, pendingName,
            &none);
   MlirValue acc[MaxAcc];
   for (int i = 0; i < numAcc; ++i)
@@ -544,8 +545,8 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *p,
                       dlcType(g->b.ctx, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
-  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, types, 1,
-                                valueName, &zeroF);
+  MlirOperation init = dlcBuild(&g->b, DLC_OP_DLCGPU_ACC_INIT, 0, NULL, 2,
+                                types, 1, valueName, &zeroF);
   MlirValue kTiles =
       divc(g, add(g, g->size[KP_K], cst(g, t->tileK - 1)), t->tileK);
 

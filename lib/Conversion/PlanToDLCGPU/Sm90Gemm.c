@@ -26,6 +26,7 @@
  * im2col mode instead: per stage one [BM pixels][64 channels] box, the
  * K-major layout above, from the tile's first output pixel shifted by the
  * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block). */
+#include "DialectNames.h"
 #include "GemmGen.h"
 #include "Sm90SplitK.h"
 
@@ -271,7 +272,7 @@ static MlirValue smemAlloc(Gen *g, MlirType type, int64_t alignment,
   MlirAttribute attrs[] = {
       gemmI64(g, alignment),
       mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzle))};
-  return dlcBuildValue(&g->b, "dlcgpu.smem_alloc", 0, NULL, type, 2, names,
+  return dlcBuildValue(&g->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2, names,
                        attrs);
 }
 
@@ -338,7 +339,7 @@ static void loadOperand(Gen *g, const Staging *s, MlirValue full,
     MlirAttribute attrs[] = {mlirDenseI64ArrayGet(g->b.ctx, 2, box),
                              mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
     MlirType t = token(g, "!dlcgpu.load_token");
-    dlcBuild(&g->b, "dlcgpu.tma_load", n + numCoords, all, 1, &t, 2, names,
+    dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, n + numCoords, all, 1, &t, 2, names,
              attrs);
   }
 }
@@ -369,7 +370,7 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
       mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
       mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
   MlirType t = token(g, "!dlcgpu.load_token");
-  dlcBuild(&g->b, "dlcgpu.tma_load_im2col", 13, operands, 1, &t, 2, names,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, 13, operands, 1, &t, 2, names,
            attrs);
 }
 
@@ -383,7 +384,8 @@ static void mbarrierOp(Gen *g, const char *name, MlirValue bars,
 static void mbarrierWait(Gen *g, MlirValue bars, MlirValue index,
                          MlirValue parity) {
   MlirValue operands[] = {bars, index, parity};
-  dlcBuild(&g->b, "dlcgpu.mbarrier_wait", 3, operands, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_MBARRIER_WAIT, 3, operands, 0, NULL, 0, NULL,
+           NULL);
 }
 
 static void setMaxRegisters(Gen *g, int count, bool increase) {
@@ -517,8 +519,8 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
   mbarrierWait(g, p->empty, stage, parityOf(g, use, true));
   int64_t bytes =
       (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
-  mbarrierOp(g, "dlcgpu.mbarrier_arrive_expect_tx", p->full, stage, "bytes",
-             bytes);
+  mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, p->full, stage,
+             "bytes", bytes);
   MlirValue k = add(g, u->kStart, kt);
   if (im) {
     /* k tile k is channels cb·64.. of tap (kh, kw): B's columns
@@ -547,7 +549,7 @@ static void emitProducer(Gen *g, Pipeline *p) {
 static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
   const char *names[] = {"pending"};
   MlirAttribute v = gemmI64(g, pending);
-  dlcBuild(&g->b, "dlcgpu.wgmma_wait", 1, &tok, 0, NULL, 1, names, &v);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_WGMMA_WAIT, 1, &tok, 0, NULL, 1, names, &v);
   return tok;
 }
 
@@ -583,8 +585,8 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
       mlirBoolAttrGet(g->b.ctx, !p->b.kMajor),
       mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
   MlirType types[] = {accType, token(g, "!dlcgpu.compute_token")};
-  MlirOperation mma =
-      dlcBuild(&g->b, "dlcgpu.wgmma", n, operands, 2, types, 4, names, attrs);
+  MlirOperation mma = dlcBuild(&g->b, DLC_OP_DLCGPU_WGMMA, n, operands, 2,
+                               types, 4, names, attrs);
   out[0] = mlirOperationGetResult(mma, 0);
   out[1] = mlirOperationGetResult(mma, 1);
 }
@@ -602,8 +604,8 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   MlirType initTypes[] = {accType, token(g, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};
   MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
-  MlirOperation init = dlcBuild(&g->b, "dlcgpu.acc_init", 0, NULL, 2, initTypes,
-                                1, valueName, &zeroF);
+  MlirOperation init = dlcBuild(&g->b, DLC_OP_DLCGPU_ACC_INIT, 0, NULL, 2,
+                                initTypes, 1, valueName, &zeroF);
   MlirValue carried[MaxSlabs + 1];
   for (int s = 0; s < slabs; ++s)
     carried[s] = mlirOperationGetResult(init, 0);
@@ -634,7 +636,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   g->b = dlcBuilderAtEnd(release, outer.loc);
   MlirValue previous =
       remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
-  mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, previous, NULL, 0);
+  mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, previous, NULL, 0);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
   dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
@@ -644,7 +646,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
   MlirValue last =
       remc(g, add(g, base, sub(g, kCount, cst(g, 1))), g->t->stages);
-  mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->empty, last, NULL, 0);
+  mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, last, NULL, 0);
   for (int s = 0; s < slabs; ++s)
     acc[s] = mlirOperationGetResult(loop, s);
 }
@@ -701,7 +703,7 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
     waitTurn(g, p, u->index, consumer);
   emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done);
   if (p->pingPong)
-    mbarrierOp(g, "dlcgpu.mbarrier_arrive", p->order, consumer, NULL, 0);
+    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->order, consumer, NULL, 0);
   /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
    * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
    * mma.sync does. */
@@ -809,14 +811,15 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
    * empty[s]: every thread of the consumers that read the stage. */
   for (int64_t s = 0; s < t->stages; ++s) {
-    mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.full, cst(g, s), "count", 1);
-    mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.empty, cst(g, s), "count",
+    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.full, cst(g, s), "count",
+               1);
+    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.empty, cst(g, s), "count",
                pipe.pingPong ? 128 : DLC_SM90_THREADS - 128);
   }
   for (int64_t consumer = 0; pipe.pingPong && consumer < 2; ++consumer)
-    mbarrierOp(g, "dlcgpu.mbarrier_init", pipe.order, cst(g, consumer), "count",
-               128);
-  dlcBuild(&g->b, "dlcgpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.order, cst(g, consumer),
+               "count", 128);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
 
   MlirValue warpgroup = divc(g, g->tid, 128);
   MlirBlock producer, consumers;

@@ -9,6 +9,7 @@
  * print-plan writes the result as JSON; print-candidates leaves the whole
  * search as plan.candidate ops. docs/passes/convert-rbssa-to-plan.md. */
 #include "../PlanToDLCGPU/Skeleton.h"
+#include "DialectNames.h"
 #include "MemoryProblem.h"
 #include "PassDef.h"
 #include "Plan.h"
@@ -260,14 +261,9 @@ typedef struct Collected {
   bool outOfMemory;
 } Collected;
 
-static bool isNamed(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
-
 static MlirWalkResult collectRegion(MlirOperation op, void *userData) {
   Collected *c = userData;
-  if (!isNamed(op, "func.func") ||
+  if (!dlcOperationIsA(op, "func.func") ||
       mlirAttributeIsNull(mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString("rbssa.region"))))
     return MlirWalkResultAdvance;
@@ -295,7 +291,7 @@ static void eraseOldPlan(MlirBlock body) {
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (isNamed(op, "plan.schedule") || isNamed(op, "plan.candidate")) {
+    if (dlcPlanIsSchedule(op) || dlcPlanIsCandidate(op)) {
       mlirOperationRemoveFromParent(op);
       mlirOperationDestroy(op);
     }
@@ -492,7 +488,8 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(regionBody);
   buildPlanOp(mlirBlockGetFirstOperation(regionBody),
-              mlirOperationGetLocation(func), "plan.schedule", plan, NULL, 0);
+              mlirOperationGetLocation(func), DLC_OP_PLAN_SCHEDULE, plan, NULL,
+              0);
   return true;
 }
 
@@ -561,7 +558,8 @@ static bool planRegion(MlirOperation func, const Options *o,
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
     eraseOldPlan(body);
     buildPlanOp(mlirBlockGetFirstOperation(body),
-                mlirOperationGetLocation(func), "plan.schedule", plan, NULL, 0);
+                mlirOperationGetLocation(func), DLC_OP_PLAN_SCHEDULE, plan,
+                NULL, 0);
     return true;
   }
   DlcPlanRegion region;
@@ -605,7 +603,8 @@ static bool planRegion(MlirOperation func, const Options *o,
             mlirFloatAttrDoubleGet(ctx, f64, c->occupancy)),
       named(ctx, "time_est_at", str(ctx, at)),
   };
-  buildPlanOp(first, loc, "plan.schedule", plan, estimate, estimated ? 3 : 0);
+  buildPlanOp(first, loc, DLC_OP_PLAN_SCHEDULE, plan, estimate,
+              estimated ? 3 : 0);
   if (!o->printCandidates)
     return true;
   for (int i = 0; i < n; ++i) {
@@ -617,7 +616,7 @@ static bool planRegion(MlirOperation func, const Options *o,
                                      candidates[i].timeUs)),
         named(ctx, "reason", str(ctx, candidates[i].reason)),
     };
-    buildPlanOp(first, loc, "plan.candidate", &point, extra, 2);
+    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, extra, 2);
   }
   /* The SM90 tiles the wave rule compared, after the SM80 search's. */
   DlcPlanSm90Candidate sm90[2];
@@ -628,7 +627,7 @@ static bool planRegion(MlirOperation func, const Options *o,
               mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
         named(ctx, "reason", str(ctx, sm90[i].reason)),
     };
-    buildPlanOp(first, loc, "plan.candidate", &sm90[i].plan, extra, 2);
+    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &sm90[i].plan, extra, 2);
   }
   return true;
 }
