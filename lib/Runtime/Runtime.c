@@ -717,6 +717,20 @@ static int runProgram(void *userData) {
 }
 
 /* One launch of one kernel of a program, for timeRuns. */
+/* Times `run`: the executable's buffers allocated before the clock
+ * starts, the timed runs not traced. */
+static int timeUntraced(DlcRuntimeExecutable *e, const int64_t *symbols,
+                        int (*run)(void *userData), void *userData, int warmup,
+                        int iters, double *medianMs) {
+  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
+    return -1;
+  DlcRuntimeTraceCallback saved = e->trace;
+  e->trace = NULL;
+  int rc = timeRuns(e->rt, run, userData, warmup, iters, medianMs);
+  e->trace = saved;
+  return rc;
+}
+
 typedef struct {
   DlcRuntimeExecutable *e;
   int k;
@@ -737,27 +751,14 @@ int dlcRuntimeExecutableTimeKernel(DlcRuntimeExecutable *e, int kernel,
              dlcRuntimeProgramGetName(e->p), kernel, e->numKernels);
     return -1;
   }
-  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
-    return -1;
-  DlcRuntimeTraceCallback saved = e->trace;
-  e->trace = NULL;
   KernelRun run = {e, kernel, tensors};
-  int rc = timeRuns(e->rt, runKernel, &run, warmup, iters, medianMs);
-  e->trace = saved;
-  return rc;
+  return timeUntraced(e, symbols, runKernel, &run, warmup, iters, medianMs);
 }
 
 int dlcRuntimeExecutableTime(DlcRuntimeExecutable *e,
                              const DlcRuntimeDevicePtr *tensors,
                              const int64_t *symbols, int warmup, int iters,
                              double *medianMs) {
-  /* Allocated before the clock starts; the timed runs are not traced. */
-  if (dlcRuntimeExecutableAllocate(e, symbols) != 0)
-    return -1;
-  DlcRuntimeTraceCallback saved = e->trace;
-  e->trace = NULL;
   ProgramRun run = {e, tensors, symbols};
-  int rc = timeRuns(e->rt, runProgram, &run, warmup, iters, medianMs);
-  e->trace = saved;
-  return rc;
+  return timeUntraced(e, symbols, runProgram, &run, warmup, iters, medianMs);
 }

@@ -367,6 +367,28 @@ static bool planFileNames(const DlcJsonValue *root, const char *name) {
   return false;
 }
 
+/* Whether the plan-file has an entry for `func`, whose `kind` of plan
+ * ("memory-bound", "attention") is chosen from the region alone: such an
+ * entry is refused with E1601 rather than silently ignored. */
+static bool planFileNamesFixedRegion(MlirOperation func,
+                                     const DlcJsonValue *planFile,
+                                     const char *kind) {
+  char region[DLC_PLAN_NAME];
+  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  snprintf(region, sizeof(region), "%.*s", (int)name.length, name.data);
+  if (!planFile || !planFileNames(planFile, region))
+    return false;
+  char suggestion[160];
+  snprintf(suggestion, sizeof(suggestion),
+           "remove the entry: the %s plan is chosen from the region "
+           "(docs/passes/convert-rbssa-to-plan.md)",
+           kind);
+  dlcEmitDiagnostic(func, &dlcPlanFileInvalid, suggestion,
+                    "plan-file entries for %s regions ('%s') are not read",
+                    kind, region);
+  return true;
+}
 /* A region without a contraction: the memory-bound skeleton (MemoryBound.c
  * of convert-plan-to-dlcgpu) in the mode dlcMemoryModeChoose picks, with
  * the widest vector access it allows. */
@@ -394,19 +416,8 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
           ? mlirStringAttrGetValue(last)
           : mlirStringRefCreateFromCString("i");
   free(p);
-  char region[DLC_PLAN_NAME];
-  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.region")));
-  snprintf(region, sizeof(region), "%.*s", (int)name.length, name.data);
-  if (planFile && planFileNames(planFile, region)) {
-    dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
-                      "remove the entry: the memory-bound plan is chosen "
-                      "from the region (docs/passes/convert-rbssa-to-plan.md)",
-                      "plan-file entries for memory-bound regions ('%s') are "
-                      "not read",
-                      region);
+  if (planFileNamesFixedRegion(func, planFile, "memory-bound"))
     return false;
-  }
   memset(plan, 0, sizeof(*plan));
   plan->tile[0] = 1, plan->tile[1] = threads, plan->tile[2] = 1;
   plan->warpTile[0] = 1, plan->warpTile[1] = 32;
@@ -457,19 +468,8 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
                       "the region carries rbssa.attention but %s", why);
     return false;
   }
-  char region[DLC_PLAN_NAME];
-  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.region")));
-  snprintf(region, sizeof(region), "%.*s", (int)name.length, name.data);
-  if (planFile && planFileNames(planFile, region)) {
-    dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
-                      "remove the entry: the attention plan is chosen from "
-                      "the region (docs/passes/convert-rbssa-to-plan.md)",
-                      "plan-file entries for attention regions ('%s') are "
-                      "not read",
-                      region);
+  if (planFileNamesFixedRegion(func, planFile, "attention"))
     return false;
-  }
   memset(plan, 0, sizeof(*plan));
   plan->tile[0] = 64, plan->tile[1] = 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
