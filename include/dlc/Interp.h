@@ -107,21 +107,33 @@ double dlcInterpBF16ToDouble(uint16_t bits);
  * Symbols (docs/conventions.md, "Symbolic shapes" and "Symbol order")
  *===----------------------------------------------------------------------===*/
 
-enum { DLC_INTERP_MAX_SYMBOLS = 32 };
-
-/* The symbols of a graph in signature order, with their sizes. */
+/* The symbols of a graph in signature order, with their sizes. The table
+ * grows with the graph (no cap); it owns its two arrays, the names in them
+ * are borrowed from the MLIR context. Fields may be read and `values`
+ * written; release the arrays with dlcInterpSymbolsClear. */
 typedef struct DlcInterpSymbols {
-  int count;
-  MlirStringRef names[DLC_INTERP_MAX_SYMBOLS]; /* borrowed from the context */
-  int64_t values[DLC_INTERP_MAX_SYMBOLS];      /* < 0: not bound yet */
+  int count, capacity;
+  MlirStringRef *names; /* `count` names, owned array */
+  int64_t *values;      /* `count` sizes, owned array; < 0: not bound yet */
 } DlcInterpSymbols;
 
-/* Fills `symbols` with the symbols of `func` (a func.func) in signature
- * order (its `dlc.symbols` attribute wins; a region's order is its
- * `rbssa.symbols`), all unbound. Emits a diagnostic at `func` and fails on
- * a malformed signature. */
+/* Fills `symbols` (uninitialised or cleared: what it held is not freed)
+ * with the symbols of `func` (a func.func) in signature order (its
+ * `dlc.symbols` attribute wins; a region's order is its `rbssa.symbols`),
+ * all unbound. Emits a diagnostic at `func` and fails on a malformed
+ * signature. Either way the caller then owns the table's arrays and
+ * releases them with dlcInterpSymbolsClear. */
 MlirLogicalResult dlcInterpSymbolsInit(DLC_KEEP MlirOperation func,
-                                       DlcInterpSymbols *symbols);
+                                       DLC_GIVE DlcInterpSymbols *symbols);
+
+/* Frees the table's arrays; it is empty (and may be filled again) after. */
+void dlcInterpSymbolsClear(DLC_TAKE DlcInterpSymbols *symbols);
+
+/* Makes `to` (uninitialised or cleared) a copy of `from`, names and sizes,
+ * with arrays of its own (release them with dlcInterpSymbolsClear). Fails,
+ * `to` empty, only when out of memory. */
+MlirLogicalResult dlcInterpSymbolsCopy(DLC_KEEP const DlcInterpSymbols *from,
+                                       DLC_GIVE DlcInterpSymbols *to);
 
 /* Index of `name` in `symbols`, or -1. */
 int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name);

@@ -176,8 +176,8 @@ DlcTensor *dlcInterpEvalContract(const DlcInterpOp *op);
  * an `rbssa.shape` must be listed. */
 bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols);
 
-/* Adds `name` (borrowed) unbound unless present; E1304 at `func` past
- * DLC_INTERP_MAX_SYMBOLS, the public table's size. */
+/* Adds `name` (borrowed) unbound unless present; the table grows (an error
+ * at `func` only without memory). */
 bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
                          MlirStringRef name);
 

@@ -23,6 +23,7 @@
  *    tiny.contract does. */
 #include "DialectNames.h"
 #include "InterpInternal.h"
+#include "SymbolTable.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -170,22 +171,14 @@ static bool argumentShape(MlirOperation func, intptr_t index, DlcShape *shape) {
 }
 
 bool dlcInterpRegionSymbolsInit(MlirOperation func, DlcInterpSymbols *symbols) {
-  symbols->count = 0;
-  MlirAttribute order = dlcInterpGetAttr(func, "rbssa.symbols");
-  if (mlirAttributeIsNull(order) || !mlirAttributeIsAArray(order)) {
-    dlcInterpError(func, "a region needs 'rbssa.symbols', an array of "
-                         "strings");
+  DlcSymbolTable order = {0};
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcSymbolTableRead(&order, func, "rbssa.symbols"));
+  for (int i = 0; ok && i < order.count; ++i)
+    ok = dlcInterpSymbolsAdd(func, symbols, order.names[i]);
+  dlcSymbolTableClear(&order);
+  if (!ok)
     return false;
-  }
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(order); ++i) {
-    MlirAttribute name = mlirArrayAttrGetElement(order, i);
-    if (!mlirAttributeIsAString(name)) {
-      dlcInterpError(func, "'rbssa.symbols' must be an array of strings");
-      return false;
-    }
-    if (!dlcInterpSymbolsAdd(func, symbols, mlirStringAttrGetValue(name)))
-      return false;
-  }
   intptr_t numInputs, numOutputs;
   if (!dlcInterpRegionSignature(func, &numInputs, &numOutputs))
     return false;

@@ -1,6 +1,7 @@
 /* Symbols of a tiny graph: their order (docs/conventions.md, "Symbol
  * order"), binding them from the shapes of concrete inputs, and concrete
  * shapes of types under the bound sizes. */
+#include "Array.h"
 #include "InterpInternal.h"
 #include "SymbolTable.h"
 
@@ -10,6 +11,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name) {
@@ -27,16 +29,51 @@ MlirType dlcInterpFunctionType(MlirOperation func) {
   return mlirTypeIsAFunction(type) ? type : (MlirType){NULL};
 }
 
+void dlcInterpSymbolsClear(DlcInterpSymbols *symbols) {
+  free(symbols->names);
+  free(symbols->values);
+  *symbols = (DlcInterpSymbols){0};
+}
+
+/* Room for `needed` symbols in both arrays, which share one capacity. */
+static bool reserve(DlcInterpSymbols *symbols, int needed) {
+  int namesCapacity = symbols->capacity, valuesCapacity = symbols->capacity;
+  MlirStringRef *names =
+      dlcArrayGrow(symbols->names, &namesCapacity, needed, sizeof(*names));
+  if (names)
+    symbols->names = names;
+  int64_t *values = names ? dlcArrayGrow(symbols->values, &valuesCapacity,
+                                         needed, sizeof(*values))
+                          : NULL;
+  if (!values)
+    return false;
+  symbols->values = values;
+  symbols->capacity = namesCapacity;
+  return true;
+}
+
+MlirLogicalResult dlcInterpSymbolsCopy(const DlcInterpSymbols *from,
+                                       DlcInterpSymbols *to) {
+  *to = (DlcInterpSymbols){0};
+  if (from->count > 0 && !reserve(to, from->count)) {
+    dlcInterpSymbolsClear(to);
+    return mlirLogicalResultFailure();
+  }
+  if (from->count > 0) {
+    memcpy(to->names, from->names, (size_t)from->count * sizeof(*to->names));
+    memcpy(to->values, from->values, (size_t)from->count * sizeof(*to->values));
+  }
+  to->count = from->count;
+  return mlirLogicalResultSuccess();
+}
+
 bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
                          MlirStringRef name) {
   if (dlcInterpSymbolsFind(symbols, name) >= 0)
     return true;
-  if (symbols->count == DLC_INTERP_MAX_SYMBOLS) {
-    dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch,
-                      "interpret a function of at most 32 symbols",
-                      "symbol '%.*s' exceeds the %d symbols the interpreter "
-                      "binds",
-                      (int)name.length, name.data, DLC_INTERP_MAX_SYMBOLS);
+  if (!reserve(symbols, symbols->count + 1)) {
+    dlcInterpError(func, "out of memory binding symbol '%.*s'",
+                   (int)name.length, name.data);
     return false;
   }
   symbols->names[symbols->count] = name;
@@ -78,7 +115,7 @@ static bool namesArgumentDim(MlirType type, MlirStringRef name) {
 
 MlirLogicalResult dlcInterpSymbolsInit(MlirOperation func,
                                        DlcInterpSymbols *symbols) {
-  symbols->count = 0;
+  *symbols = (DlcInterpSymbols){0};
   if (dlcInterpIsRegion(func))
     return dlcInterpRegionSymbolsInit(func, symbols)
                ? mlirLogicalResultSuccess()
@@ -213,25 +250,31 @@ bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
                    (long)expected, (long)numInputs);
     return false;
   }
-  BindingOrigin origins[DLC_INTERP_MAX_SYMBOLS];
-  for (int i = 0; i < DLC_INTERP_MAX_SYMBOLS; ++i)
+  /* Owned; one per symbol, for messages. */
+  BindingOrigin *origins = malloc(
+      (size_t)(symbols->count > 0 ? symbols->count : 1) * sizeof(*origins));
+  if (!origins) {
+    dlcInterpError(func, "out of memory binding the inputs");
+    return false;
+  }
+  for (int i = 0; i < symbols->count; ++i)
     origins[i] = (BindingOrigin){-1, 0};
-  for (intptr_t i = 0; i < numInputs; ++i) {
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < numInputs; ++i) {
     DlcShape shape;
-    if (!dlcInterpParamShape(func, i, &shape))
-      return false;
-    if (!inputs[i] || inputs[i]->rank != shape.rank) {
+    ok = dlcInterpParamShape(func, i, &shape);
+    if (ok && (!inputs[i] || inputs[i]->rank != shape.rank)) {
       dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch, alignSuggestion,
                         "argument %ld has rank %d but its type has rank %d",
                         (long)i, inputs[i] ? inputs[i]->rank : -1, shape.rank);
-      return false;
+      ok = false;
     }
-    for (int d = 0; d < shape.rank; ++d)
-      if (!bindDim(func, symbols, origins, shape.dims[d], inputs[i]->shape[d],
-                   (BindingOrigin){i, d}))
-        return false;
+    for (int d = 0; ok && d < shape.rank; ++d)
+      ok = bindDim(func, symbols, origins, shape.dims[d], inputs[i]->shape[d],
+                   (BindingOrigin){i, d});
   }
-  return true;
+  free(origins);
+  return ok;
 }
 
 /*===----------------------------------------------------------------------===*

@@ -397,24 +397,22 @@ MlirLogicalResult dlcInterpEvaluateWithOptions(
     dlcInterpError(func, "expected a func.func");
     return mlirLogicalResultFailure();
   }
-  DlcInterpSymbols local;
-  if (!symbols) {
+  /* Without a caller's table, one of our own (owned, cleared below). */
+  DlcInterpSymbols local = {0};
+  bool ok =
+      symbols || mlirLogicalResultIsSuccess(dlcInterpSymbolsInit(func, &local));
+  if (!symbols)
     symbols = &local;
-    if (mlirLogicalResultIsFailure(dlcInterpSymbolsInit(func, symbols)))
-      return mlirLogicalResultFailure();
-  }
-  if (!dlcInterpBindInputs(func, numInputs, inputs, symbols))
-    return mlirLogicalResultFailure();
-
-  bool ok;
-  if (dlcInterpIsRegion(func)) {
+  ok = ok && dlcInterpBindInputs(func, numInputs, inputs, symbols);
+  if (ok && dlcInterpIsRegion(func)) {
     ok = dlcInterpEvaluateRegion(func, precision, numInputs, inputs, symbols,
                                  numOutputs, outputs);
-  } else {
+  } else if (ok) {
     Interpreter interp = {precision, options->products, symbols, {NULL, 0, 0}};
     ok = evaluateBody(&interp, func, numInputs, inputs, numOutputs, outputs);
     envDestroy(&interp.env);
   }
+  dlcInterpSymbolsClear(&local);
   if (ok)
     return mlirLogicalResultSuccess();
   for (intptr_t i = 0; i < numOutputs; ++i) {

@@ -1,5 +1,6 @@
 /* Symbol tables and the symbol-order rule; see SymbolTable.h. */
 #include "SymbolTable.h"
+#include "Array.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -7,6 +8,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 void dlcSymbolTableClear(DlcSymbolTable *table) {
@@ -26,15 +28,11 @@ int dlcSymbolTableAdd(DlcSymbolTable *table, MlirStringRef name) {
   int at = dlcSymbolTableFind(table, name);
   if (at >= 0)
     return at;
-  if (table->count == table->capacity) {
-    int capacity = table->capacity ? 2 * table->capacity : 8;
-    MlirStringRef *grown =
-        realloc(table->names, (size_t)capacity * sizeof(*grown));
-    if (!grown)
-      return -1;
-    table->names = grown;
-    table->capacity = capacity;
-  }
+  MlirStringRef *grown = dlcArrayGrow(table->names, &table->capacity,
+                                      table->count + 1, sizeof(*grown));
+  if (!grown)
+    return -1;
+  table->names = grown;
   table->names[table->count] = name;
   return table->count++;
 }
@@ -45,10 +43,13 @@ static bool outOfMemory(MlirOperation func) {
   return false;
 }
 
-static bool fromAttribute(DlcSymbolTable *table, MlirOperation func,
-                          MlirAttribute list) {
-  intptr_t n =
-      mlirAttributeIsAArray(list) ? mlirArrayAttrGetNumElements(list) : -1;
+MlirLogicalResult dlcSymbolTableRead(DlcSymbolTable *table, MlirOperation op,
+                                     const char *attrName) {
+  MlirAttribute list = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(attrName));
+  intptr_t n = !mlirAttributeIsNull(list) && mlirAttributeIsAArray(list)
+                   ? mlirArrayAttrGetNumElements(list)
+                   : -1;
   for (intptr_t i = 0; i < n; ++i) {
     MlirAttribute name = mlirArrayAttrGetElement(list, i);
     if (!mlirAttributeIsAString(name) ||
@@ -56,15 +57,19 @@ static bool fromAttribute(DlcSymbolTable *table, MlirOperation func,
       n = -1;
       break;
     }
-    if (dlcSymbolTableAdd(table, mlirStringAttrGetValue(name)) < 0)
-      return outOfMemory(func);
+    if (dlcSymbolTableAdd(table, mlirStringAttrGetValue(name)) < 0) {
+      outOfMemory(op);
+      return mlirLogicalResultFailure();
+    }
   }
-  if (n < 0)
-    dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch,
-                      "write dlc.symbols = [\"M\", \"K\", ...], each symbol "
-                      "once",
-                      "'dlc.symbols' is not a list of distinct symbol names");
-  return n >= 0;
+  if (n < 0) {
+    char suggestion[128];
+    snprintf(suggestion, sizeof(suggestion),
+             "write %s = [\"M\", \"K\", ...], each symbol once", attrName);
+    dlcEmitDiagnostic(op, &dlcAxisAlignmentMismatch, suggestion,
+                      "'%s' is not a list of distinct symbol names", attrName);
+  }
+  return n >= 0 ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* Adds the symbols of `type` in order, or with `fixed` (dlc.symbols) checks
@@ -98,7 +103,8 @@ MlirLogicalResult dlcSymbolTableCollect(DlcSymbolTable *table,
   MlirAttribute given = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("dlc.symbols"));
   bool fixed = !mlirAttributeIsNull(given);
-  bool ok = !fixed || fromAttribute(table, func, given);
+  bool ok = !fixed || mlirLogicalResultIsSuccess(
+                          dlcSymbolTableRead(table, func, "dlc.symbols"));
   MlirAttribute fnType = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("function_type"));
   MlirType type = !mlirAttributeIsNull(fnType) && mlirAttributeIsAType(fnType)

@@ -26,6 +26,13 @@ int dlcSymbolTableFind(const DlcSymbolTable *table, MlirStringRef name);
  * out of memory. */
 int dlcSymbolTableAdd(DlcSymbolTable *table, MlirStringRef name);
 
+/* Fills `table` (empty) from the list attribute `attrName` of `op`
+ * (`dlc.symbols`, `indexbook.symbols`, `rbssa.symbols`): distinct strings,
+ * in order. Emits E1304 at `op` when it is absent or not such a list. */
+MlirLogicalResult dlcSymbolTableRead(DlcSymbolTable *table,
+                                     DLC_KEEP MlirOperation op,
+                                     const char *attrName);
+
 /* Fills `table` (empty) with the symbols of `func` (a func.func) in order:
  * its `dlc.symbols` attribute when given (distinct strings, and every
  * symbol of a type must be listed), otherwise first appearance in the

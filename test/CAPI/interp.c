@@ -126,6 +126,44 @@ static void testSymbolOrder(void) {
     fprintf(stderr, " %.*s", (int)symbols.names[i].length,
             symbols.names[i].data);
   fprintf(stderr, "\n");
+  dlcInterpSymbolsClear(&symbols);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
+// A graph of 40 symbols (more than the 32 the table once held): the table
+// grows, and a copy owns arrays of its own.
+// CHECK-LABEL: testManySymbols
+// CHECK: symbols: 40, S0 .. S39
+// CHECK: copy: 40, S39 = 39, original S39 = -1
+static void testManySymbols(void) {
+  fprintf(stderr, "testManySymbols\n");
+  char source[4096];
+  int used = snprintf(source, sizeof(source), "func.func @many(");
+  for (int i = 0; i < 40; ++i)
+    used += snprintf(source + used, sizeof(source) - (size_t)used,
+                     "%s%%x%d: tensor<?xf32, [\"S%d\"]>", i ? ", " : "", i, i);
+  snprintf(source + used, sizeof(source) - (size_t)used,
+           ") -> tensor<?xf32, [\"S0\"]> {\n"
+           "  return %%x0 : tensor<?xf32, [\"S0\"]>\n}\n");
+  MlirContext ctx = createContext();
+  MlirModule module =
+      dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(source),
+                           mlirStringRefCreateFromCString("many"));
+  DlcInterpSymbols symbols, copy;
+  dlcInterpSymbolsInit(firstFunction(module), &symbols);
+  MlirStringRef last = symbols.names[symbols.count - 1];
+  fprintf(stderr, "symbols: %d, %.*s .. %.*s\n", symbols.count,
+          (int)symbols.names[0].length, symbols.names[0].data, (int)last.length,
+          last.data);
+  dlcInterpSymbolsCopy(&symbols, &copy);
+  copy.values[copy.count - 1] = 39;
+  fprintf(stderr, "copy: %d, %.*s = %lld, original %.*s = %lld\n", copy.count,
+          (int)last.length, last.data, (long long)copy.values[copy.count - 1],
+          (int)last.length, last.data,
+          (long long)symbols.values[symbols.count - 1]);
+  dlcInterpSymbolsClear(&copy);
+  dlcInterpSymbolsClear(&symbols);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
 }
@@ -154,6 +192,7 @@ static void evaluateAdd(MlirOperation func, int64_t n, int64_t m,
   for (int64_t i = 0; ok && i < output->numElements; ++i)
     fprintf(stderr, " %g", output->data[i]);
   fprintf(stderr, " (M = %lld)\n", (long long)symbols.values[0]);
+  dlcInterpSymbolsClear(&symbols);
   dlcTensorDestroy(output);
   dlcTensorDestroy(inputs[0]);
   dlcTensorDestroy(inputs[1]);
@@ -209,6 +248,7 @@ static void testBadInputs(void) {
 int main(void) {
   testHalfRounding();
   testSymbolOrder();
+  testManySymbols();
   testEvaluate();
   testBadInputs();
   return 0;

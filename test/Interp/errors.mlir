@@ -76,9 +76,3 @@ func.func @pad_overflow(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
   return %p : tensor<4x3xf32>
 }
 
-// The interpreter binds at most 32 symbols: a coded error past them.
-// RUN: not dlc-interp %s --func too_many_symbols 2>&1 | FileCheck %s --check-prefix=SYMBOLS
-// SYMBOLS: errors.mlir:[[@LINE+1]]:{{[0-9]+}}: error: E1304 AxisAlignmentMismatch: symbol 'T16' exceeds the 32 symbols the interpreter binds; suggestion: interpret a function of at most 32 symbols
-func.func @too_many_symbols(%x0: tensor<?x?xf32, ["T0", "U0"]>, %x1: tensor<?x?xf32, ["T1", "U1"]>, %x2: tensor<?x?xf32, ["T2", "U2"]>, %x3: tensor<?x?xf32, ["T3", "U3"]>, %x4: tensor<?x?xf32, ["T4", "U4"]>, %x5: tensor<?x?xf32, ["T5", "U5"]>, %x6: tensor<?x?xf32, ["T6", "U6"]>, %x7: tensor<?x?xf32, ["T7", "U7"]>, %x8: tensor<?x?xf32, ["T8", "U8"]>, %x9: tensor<?x?xf32, ["T9", "U9"]>, %x10: tensor<?x?xf32, ["T10", "U10"]>, %x11: tensor<?x?xf32, ["T11", "U11"]>, %x12: tensor<?x?xf32, ["T12", "U12"]>, %x13: tensor<?x?xf32, ["T13", "U13"]>, %x14: tensor<?x?xf32, ["T14", "U14"]>, %x15: tensor<?x?xf32, ["T15", "U15"]>, %x16: tensor<?x?xf32, ["T16", "U16"]>) -> tensor<?x?xf32, ["T0", "U0"]> {
-  return %x0 : tensor<?x?xf32, ["T0", "U0"]>
-}

@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const double tolerance = 1e-3; /* rtol = atol (§13) */
@@ -33,8 +34,8 @@ typedef struct Diff {
   /* The lowering: one region, or a program of several
    * (docs/passes/convert-indexbook-to-rbssa.md). */
   InterpProgram lowered;
-  DlcInterpSymbols tinySymbols, regionSymbols; /* names only */
-  int64_t fixed[DLC_INTERP_MAX_SYMBOLS];       /* SYM=SIZE, or -1 */
+  DlcInterpSymbols tinySymbols, regionSymbols; /* names only; owned */
+  int64_t *fixed; /* per tiny symbol: SYM=SIZE, or -1; owned */
   intptr_t numInputs, numOutputs;
 } Diff;
 
@@ -145,7 +146,13 @@ static bool compareSignatures(Diff *d) {
 
 /* Reads SYM=SIZE from the command line into d->fixed. */
 static bool fixSizes(Diff *d) {
-  for (int i = 0; i < DLC_INTERP_MAX_SYMBOLS; ++i)
+  int count = d->tinySymbols.count;
+  d->fixed = malloc((size_t)(count > 0 ? count : 1) * sizeof(*d->fixed));
+  if (!d->fixed) {
+    fprintf(stderr, "dlc-interp: error: out of memory\n");
+    return false;
+  }
+  for (int i = 0; i < count; ++i)
     d->fixed[i] = -1;
   for (int i = 0; i < d->options->numSizes; ++i) {
     const SizeArg *size = &d->options->sizes[i];
@@ -293,22 +300,47 @@ static bool report(const Comparison *c) {
   return false;
 }
 
+/* " M=3 N=5", or " (static shapes)": a new string, given to the caller
+ * (free it); NULL without memory. */
+static char *formatSizes(const DlcInterpSymbols *symbols) {
+  size_t size = sizeof(" (static shapes)");
+  for (int i = 0; i < symbols->count; ++i)
+    size += symbols->names[i].length + 24;
+  char *text = malloc(size);
+  if (!text)
+    return NULL;
+  size_t used = 0;
+  for (int i = 0; i < symbols->count; ++i)
+    used += (size_t)snprintf(
+        text + used, size - used, " %.*s=%lld", (int)symbols->names[i].length,
+        symbols->names[i].data, (long long)symbols->values[i]);
+  if (symbols->count == 0)
+    snprintf(text, size, " (static shapes)");
+  return text;
+}
+
 /* Runs trial `trial`; true when it passes. */
 static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
-  DlcInterpSymbols tinySymbols = d->tinySymbols;
-  DlcInterpSymbols regionSymbols = d->regionSymbols;
+  /* Copies of the names with sizes of this trial's own (owned). */
+  DlcInterpSymbols tinySymbols, regionSymbols;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpSymbolsCopy(&d->tinySymbols, &tinySymbols)) ||
+      mlirLogicalResultIsFailure(
+          dlcInterpSymbolsCopy(&d->regionSymbols, &regionSymbols))) {
+    dlcInterpSymbolsClear(&tinySymbols);
+    printf("trial %lld: ERROR (out of memory)\n", (long long)trial);
+    return false;
+  }
   drawSizes(d, trial, state, &tinySymbols, &regionSymbols);
   /* The line is printed once both evaluations are done, so that their
    * diagnostics (on stderr) come before it rather than inside it. */
-  char sizes[DLC_INTERP_MAX_SYMBOLS * (NameSize + 24)];
-  size_t used = 0;
-  for (int i = 0; i < tinySymbols.count; ++i)
-    used += (size_t)snprintf(sizes + used, sizeof(sizes) - used, " %.*s=%lld",
-                             (int)tinySymbols.names[i].length,
-                             tinySymbols.names[i].data,
-                             (long long)tinySymbols.values[i]);
-  if (tinySymbols.count == 0)
-    snprintf(sizes, sizeof(sizes), " (static shapes)");
+  char *sizes = formatSizes(&tinySymbols);
+  if (!sizes) {
+    dlcInterpSymbolsClear(&tinySymbols);
+    dlcInterpSymbolsClear(&regionSymbols);
+    printf("trial %lld: ERROR (out of memory)\n", (long long)trial);
+    return false;
+  }
 
   DlcTensor *inputs[MaxParams] = {NULL}, *expected[MaxParams] = {NULL},
             *actual[MaxParams] = {NULL};
@@ -354,6 +386,9 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     dlcTensorDestroy(expected[i]);
     dlcTensorDestroy(actual[i]);
   }
+  free(sizes);
+  dlcInterpSymbolsClear(&tinySymbols);
+  dlcInterpSymbolsClear(&regionSymbols);
   return pass;
 }
 
@@ -388,5 +423,8 @@ int interpToolRunDiff(const Options *options, MlirContext ctx,
     status = passed == options->trials ? 0 : 1;
   }
   interpToolProgramDestroy(&d.lowered);
+  dlcInterpSymbolsClear(&d.tinySymbols);
+  dlcInterpSymbolsClear(&d.regionSymbols);
+  free(d.fixed);
   return status;
 }

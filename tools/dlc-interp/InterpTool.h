@@ -35,7 +35,7 @@ typedef struct Options {
   bool print, printInputs;
   int64_t printLimit;
   int numSizes;
-  SizeArg sizes[DLC_INTERP_MAX_SYMBOLS];
+  SizeArg *sizes; /* SYM=SIZE arguments, owned (main frees them) */
   int numInputValues;
   InputValues inputValues[MaxInputValues];
   /* How tiny reductions form their bodies; --diff defaults to

@@ -115,11 +115,14 @@ static bool parseSizes(Options *options, const char *text) {
       fail("bad size '%s' (expected SYMBOL=SIZE with SIZE >= 0)", item);
       break;
     }
-    if (options->numSizes == DLC_INTERP_MAX_SYMBOLS) {
-      fail("too many sizes%s", "");
+    SizeArg *grown = realloc(options->sizes,
+                             (size_t)(options->numSizes + 1) * sizeof(*grown));
+    if (!grown) {
+      fail("out of memory reading '%s'", item);
       ok = false;
       break;
     }
+    options->sizes = grown;
     SizeArg *size = &options->sizes[options->numSizes++];
     memcpy(size->name, item, (size_t)(eq - item));
     size->name[eq - item] = '\0';
@@ -905,7 +908,7 @@ static int addIntermediates(const Options *options, MlirOperation func,
       interpToolLower(ctx, func, &program, error, sizeof(error));
   mlirContextDetachDiagnosticHandler(ctx, quiet);
   int added = 0;
-  DlcInterpSymbols regionSymbols;
+  DlcInterpSymbols regionSymbols = {0}; /* owned */
   if (lowered != InterpLowered || mlirOperationIsNull(program.program)) {
     /* one region, or no kernels: nothing between kernels */
   } else if (mlirLogicalResultIsFailure(
@@ -944,6 +947,7 @@ static int addIntermediates(const Options *options, MlirOperation func,
     }
   }
   interpToolProgramDestroy(&program);
+  dlcInterpSymbolsClear(&regionSymbols);
   return added;
 }
 
@@ -965,13 +969,10 @@ static bool isColumnMajor(MlirOperation func, int i) {
          mlirStridedLayoutAttrGetStride(layout, 0) == 1;
 }
 
-/* Names the parameters, makes the inputs, evaluates, and reports. */
-static bool runFunction(const Options *options, const char *source,
-                        MlirOperation func) {
-  DlcInterpSymbols symbols;
-  if (mlirLogicalResultIsFailure(dlcInterpSymbolsInit(func, &symbols)) ||
-      !applySizes(options, &symbols))
-    return false;
+/* Names the parameters, makes the inputs, evaluates, and reports, under
+ * `symbols` (borrowed, sized). */
+static bool runWithSymbols(const Options *options, const char *source,
+                           MlirOperation func, DlcInterpSymbols *symbols) {
   intptr_t numInputs, numOutputs;
   if (mlirLogicalResultIsFailure(
           dlcInterpGetSignature(func, &numInputs, &numOutputs)))
@@ -997,20 +998,20 @@ static bool runFunction(const Options *options, const char *source,
   }
   DlcTensor *inputs[MaxParams], *outputs[MaxParams];
   bool ok = checkNames(params, count) &&
-            makeInputs(options, func, &symbols, params, (int)numInputs);
+            makeInputs(options, func, symbols, params, (int)numInputs);
   for (int i = 0; ok && i < numInputs; ++i)
     inputs[i] = params[i].tensor;
   DlcInterpOptions evaluation = {options->precision, options->products};
-  ok = ok && mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
-                 func, &evaluation, numInputs, inputs, &symbols, numOutputs,
-                 outputs));
+  ok = ok &&
+       mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
+           func, &evaluation, numInputs, inputs, symbols, numOutputs, outputs));
   for (int i = 0; ok && i < numOutputs; ++i)
     params[numInputs + i].tensor = outputs[i];
   for (int i = 0; ok && i < numOutputs; ++i) {
     int rank;
     int64_t shape[DLC_MAX_RANK];
     ok = mlirLogicalResultIsSuccess(
-        dlcInterpGetParam(func, numInputs + i, &symbols, &rank, shape,
+        dlcInterpGetParam(func, numInputs + i, symbols, &rank, shape,
                           &params[numInputs + i].dtype));
   }
   for (int i = 0; ok && options->print && i < count; ++i)
@@ -1018,12 +1019,23 @@ static bool runFunction(const Options *options, const char *source,
       printParam(&params[i], options);
   int written = count;
   if (ok && options->refDir && !isRegion)
-    written += addIntermediates(options, func, &symbols, params, (int)numInputs,
-                                count);
+    written +=
+        addIntermediates(options, func, symbols, params, (int)numInputs, count);
   if (ok && options->refDir)
-    ok = writeReference(options, &symbols, params, written);
+    ok = writeReference(options, symbols, params, written);
   for (int i = 0; i < written; ++i)
     dlcTensorDestroy(params[i].tensor);
+  return ok;
+}
+
+/* Runs `func` at the command line's sizes. */
+static bool runFunction(const Options *options, const char *source,
+                        MlirOperation func) {
+  DlcInterpSymbols symbols; /* owned */
+  bool ok = mlirLogicalResultIsSuccess(dlcInterpSymbolsInit(func, &symbols)) &&
+            applySizes(options, &symbols) &&
+            runWithSymbols(options, source, func, &symbols);
+  dlcInterpSymbolsClear(&symbols);
   return ok;
 }
 
@@ -1038,11 +1050,11 @@ static MlirContext createContext(void) {
 int main(int argc, char **argv) {
   Options options = {.seed = 1, .printLimit = 256, .trials = 10, .maxSize = 33};
   int parsed = parseArguments(argc, argv, &options);
-  if (parsed != 0)
+  char *source = parsed == 0 ? readFile(options.program) : NULL;
+  if (!source) {
+    free(options.sizes);
     return parsed == 1 ? 0 : 1;
-  char *source = readFile(options.program);
-  if (!source)
-    return 1;
+  }
 
   if (options.diff && !options.productsGiven)
     options.products = DlcInterpProductsInAccumulator;
@@ -1071,5 +1083,6 @@ int main(int argc, char **argv) {
     mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   free(source);
+  free(options.sizes);
   return status;
 }

@@ -23,11 +23,14 @@
 #include <stdint.h>
 
 enum {
-  KP_MAX_FACTORS = 4, /* symbols in one extent */
-  KP_MAX_INPUTS = 8,  /* tensors the epilogue reads */
-  KP_MAX_STEPS = 64,  /* epilogue steps, the accumulator included */
+  KP_MAX_INPUTS = 8, /* tensors the epilogue reads */
+  KP_MAX_STEPS = 64, /* epilogue steps, the accumulator included */
   KP_NAME = 32,
   KP_MAX_RANK = 12, /* tensor and memref rank */
+  /* Symbols in one extent: as many as a memref has dims, so that every
+   * stride and size of a memref the model takes (rank <= KP_MAX_RANK, met
+   * with E1602 past it) is one extent, whatever its symbols' positions. */
+  KP_MAX_FACTORS = KP_MAX_RANK,
   KP_MAX_FUSED = 4, /* axes one role fuses (implicit GEMM) */
 };
 

@@ -12,6 +12,7 @@
  * E1501). Axis classes give every axis a function-wide name. */
 #include "DialectNames.h"
 #include "PolyView.h"
+#include "TextBuffer.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -56,22 +57,28 @@ bool pvIsIndexBookFunction(MlirOperation op) {
 void pvSizeText(const PvFunction *fn, int symbol, int64_t extent, char *out,
                 size_t size) {
   if (symbol >= 0)
-    snprintf(out, size, "%s", fn->symbols[symbol]);
+    snprintf(out, size, "%.*s", (int)fn->symbols.names[symbol].length,
+             fn->symbols.names[symbol].data);
   else
     snprintf(out, size, "%lld", (long long)extent);
 }
 
 static __isl_give isl_space *withParams(const PvFunction *fn,
                                         __isl_take isl_space *space) {
-  for (int p = 0; p < fn->numSymbols; ++p)
-    space = isl_space_set_dim_id(space, isl_dim_param, (unsigned)p,
-                                 isl_id_alloc(fn->ctx, fn->symbols[p], NULL));
+  for (int p = 0; p < fn->symbols.count; ++p) {
+    MlirStringRef s = fn->symbols.names[p];
+    char *name = dlcFormat("%.*s", (int)s.length, s.data); /* owned */
+    space =
+        isl_space_set_dim_id(space, isl_dim_param, (unsigned)p,
+                             name ? isl_id_alloc(fn->ctx, name, NULL) : NULL);
+    free(name);
+  }
   return space;
 }
 
 __isl_give isl_space *pvValueSpace(const PvFunction *fn, const PvValue *v) {
   isl_space *space =
-      withParams(fn, isl_space_set_alloc(fn->ctx, (unsigned)fn->numSymbols,
+      withParams(fn, isl_space_set_alloc(fn->ctx, (unsigned)fn->symbols.count,
                                          (unsigned)v->rank));
   space = isl_space_set_tuple_name(space, isl_dim_set, v->name);
   for (int i = 0; i < v->rank; ++i)
@@ -83,7 +90,7 @@ __isl_give isl_space *pvValueSpace(const PvFunction *fn, const PvValue *v) {
 
 __isl_give isl_space *pvArraySpace(const PvFunction *fn, const PvValue *v) {
   isl_space *space =
-      withParams(fn, isl_space_set_alloc(fn->ctx, (unsigned)fn->numSymbols,
+      withParams(fn, isl_space_set_alloc(fn->ctx, (unsigned)fn->symbols.count,
                                          (unsigned)v->resultRank));
   /* Array dims stay unnamed so that accesses print as v[m, k], not
    * v[m' = m, ...]. */
@@ -115,50 +122,20 @@ bool pvIsMovementOnly(const PvFunction *fn, int value) {
  */
 
 static bool readSymbols(PvFunction *fn) {
-  MlirAttribute symbols = getAttr(fn->func, "indexbook.symbols");
-  if (mlirAttributeIsAArray(symbols) &&
-      mlirArrayAttrGetNumElements(symbols) > PV_MAX_SYMBOLS) {
-    dlcEmitDiagnostic(fn->func, &dlcAxisAlignmentMismatch,
-                      "split the function or fix some sizes: the analysis "
-                      "takes at most 16 symbols",
-                      "the function has %ld symbols; Poly-View takes at most "
-                      "%d",
-                      (long)mlirArrayAttrGetNumElements(symbols),
-                      PV_MAX_SYMBOLS);
-    return false;
-  }
-  bool ok = mlirAttributeIsAArray(symbols);
-  for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(symbols); ++k) {
-    MlirAttribute s = mlirArrayAttrGetElement(symbols, k);
-    ok = mlirAttributeIsAString(s) &&
-         mlirStringAttrGetValue(s).length + 1 < PV_NAME;
-    if (ok) {
-      MlirStringRef ref = mlirStringAttrGetValue(s);
-      memcpy(fn->symbols[k], ref.data, ref.length);
-      fn->symbols[k][ref.length] = '\0';
-      fn->numSymbols = (int)k + 1;
-    }
-  }
-  if (!ok)
-    dlcEmitDiagnostic(fn->func, &dlcAxisAlignmentMismatch,
-                      "write indexbook.symbols = [\"M\", ...]",
-                      "indexbook.symbols is not a list of symbol names");
-  return ok;
+  return mlirLogicalResultIsSuccess(
+      dlcSymbolTableRead(&fn->symbols, fn->func, "indexbook.symbols"));
 }
 
 static __isl_give isl_set *contextSet(const PvFunction *fn) {
   isl_set *set = isl_set_universe(withParams(
-      fn, isl_space_params_alloc(fn->ctx, (unsigned)fn->numSymbols)));
-  for (int p = 0; p < fn->numSymbols; ++p)
+      fn, isl_space_params_alloc(fn->ctx, (unsigned)fn->symbols.count)));
+  for (int p = 0; p < fn->symbols.count; ++p)
     set = isl_set_lower_bound_si(set, isl_dim_param, (unsigned)p, 1);
   return set;
 }
 
 static int symbolIndex(const PvFunction *fn, MlirStringRef name) {
-  for (int p = 0; p < fn->numSymbols; ++p)
-    if (dlcStringRefIs(name, fn->symbols[p]))
-      return p;
-  return -1;
+  return dlcSymbolTableFind(&fn->symbols, name);
 }
 
 static bool readAxes(PvFunction *fn, PvValue *v) {
@@ -345,12 +322,13 @@ static bool readMaps(PvFunction *fn, PvValue *v) {
     }
     MlirAffineMap map = mlirAffineMapAttrGetValue(m);
     const PvValue *p = &fn->values[v->operand[k]];
-    if (mlirAffineMapGetNumSymbols(map) != fn->numSymbols) {
+    if (mlirAffineMapGetNumSymbols(map) != fn->symbols.count) {
       dlcEmitDiagnostic(v->op, &dlcAxisAlignmentMismatch,
                         "give every map the function's symbols, in "
                         "indexbook.symbols order",
                         "maps[%d] has %ld symbols, the function %d", k,
-                        (long)mlirAffineMapGetNumSymbols(map), fn->numSymbols);
+                        (long)mlirAffineMapGetNumSymbols(map),
+                        fn->symbols.count);
       return false;
     }
     if (mlirAffineMapGetNumDims(map) != v->rank ||
@@ -378,12 +356,12 @@ static bool checkDomain(PvFunction *fn, PvValue *v) {
       break;
     }
     MlirIntegerSet set = mlirIntegerSetAttrGetValue(piece);
-    if (mlirIntegerSetGetNumSymbols(set) != fn->numSymbols) {
+    if (mlirIntegerSetGetNumSymbols(set) != fn->symbols.count) {
       dlcEmitDiagnostic(v->op, &dlcAxisAlignmentMismatch,
                         "give every domain piece the function's symbols",
                         "domain piece %ld has %ld symbols, the function %d",
                         (long)i, (long)mlirIntegerSetGetNumSymbols(set),
-                        fn->numSymbols);
+                        fn->symbols.count);
       return false;
     }
     if (mlirIntegerSetGetNumDims(set) != v->rank) {
@@ -716,7 +694,9 @@ static bool checkModGuards(PvFunction *fn, PvValue *v, bool flagged) {
         char range[PV_NAME + 8];
         const PvAxis *a = &p->axes[p->resultAxis[j]];
         if (a->symbol >= 0)
-          snprintf(range, sizeof(range), "%s - 1", fn->symbols[a->symbol]);
+          snprintf(range, sizeof(range), "%.*s - 1",
+                   (int)fn->symbols.names[a->symbol].length,
+                   fn->symbols.names[a->symbol].data);
         else
           snprintf(range, sizeof(range), "%lld", (long long)a->extent - 1);
         dlcEmitDiagnostic(
@@ -868,7 +848,9 @@ static void nameClasses(PvFunction *fn, const int *firstAxis) {
     if (conv[c])
       snprintf(base, sizeof(base), "%s", conv[c]);
     else if (cl->symbol >= 0) {
-      snprintf(base, sizeof(base), "%s", fn->symbols[cl->symbol]);
+      snprintf(base, sizeof(base), "%.*s",
+               (int)fn->symbols.names[cl->symbol].length,
+               fn->symbols.names[cl->symbol].data);
       for (char *s = base; *s; ++s)
         *s = (char)tolower((unsigned char)*s);
     } else if (mm[c])
@@ -972,6 +954,7 @@ void pvFunctionClear(PvFunction *fn) {
   free(fn->values);
   free(fn->classes);
   isl_set_free(fn->context);
+  dlcSymbolTableClear(&fn->symbols);
   memset(fn, 0, sizeof(*fn));
 }
 

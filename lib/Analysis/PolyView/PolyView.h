@@ -27,6 +27,7 @@
 #include "dlc/Support.h"
 
 #include "AffineIsl.h"
+#include "SymbolTable.h"
 
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
@@ -44,7 +45,6 @@
 
 enum {
   PV_MAX_RANK = 12,    /* axes of one op */
-  PV_MAX_SYMBOLS = 16, /* function symbols */
   PV_MAX_OPERANDS = 3, /* ternary */
   PV_MAX_WINDOWS = 6,  /* windowed dims of one contraction */
   PV_NAME = 40,        /* value, axis and symbol names */
@@ -143,8 +143,9 @@ typedef struct PvFunction {
   isl_ctx *ctx; /* borrowed: one per pass run */
   MlirOperation func;
   char name[PV_NAME * 2];
-  int numSymbols;
-  char symbols[PV_MAX_SYMBOLS][PV_NAME];
+  /* indexbook.symbols, any number; the table is owned, the names borrowed
+   * from the MLIR context. */
+  DlcSymbolTable symbols;
   isl_set *context; /* every symbol >= 1 (owned) */
   int numValues;
   PvValue *values; /* owned */

@@ -373,9 +373,9 @@ void pvWriteJson(FILE *out, const PvFunction *fn, int indent) {
   fputs(",\n", out);
   indentBy(out, in);
   fputs("\"params\": [", out);
-  for (int p = 0; p < fn->numSymbols; ++p) {
+  for (int p = 0; p < fn->symbols.count; ++p) {
     fputs(p ? ", " : "", out);
-    pvJsonString(out, fn->symbols[p]);
+    dlcJsonWriteStringRef(out, fn->symbols.names[p]);
   }
   fputs("],\n", out);
   indentBy(out, in);

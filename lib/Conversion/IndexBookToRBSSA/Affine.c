@@ -67,7 +67,7 @@ bool rbSpaceUnion(const RbSpace *a, const RbSpace *b, RbSpace *out) {
 /* The map (region axes)[symbols] -> ctx's expressions, used to substitute
  * ctx into an expression over the context's dims. */
 static MlirAffineMap contextMap(RbRegion *r, const RbContext *ctx) {
-  return mlirAffineMapGet(r->ctx, r->numAxes, r->numSymbols, ctx->rank,
+  return mlirAffineMapGet(r->ctx, r->numAxes, r->symbols.count, ctx->rank,
                           (MlirAffineExpr *)ctx->exprs);
 }
 
@@ -100,7 +100,7 @@ MlirAffineExpr rbLocalExpr(RbRegion *r, MlirAffineExpr expr,
     replacements[axis] = mlirAffineConstantExprGet(r->ctx, 0);
   for (int p = 0; p < space->rank; ++p)
     replacements[space->axes[p]] = mlirAffineDimExprGet(r->ctx, p);
-  MlirAffineMap local = mlirAffineMapGet(r->ctx, space->rank, r->numSymbols,
+  MlirAffineMap local = mlirAffineMapGet(r->ctx, space->rank, r->symbols.count,
                                          r->numAxes, replacements);
   return mlirAffineExprCompose(expr, local);
 }
@@ -110,7 +110,8 @@ MlirAffineMap rbLocalMap(RbRegion *r, const RbContext *ctx,
   MlirAffineExpr exprs[RB_MAX_RANK];
   for (int i = 0; i < ctx->rank; ++i)
     exprs[i] = rbLocalExpr(r, ctx->exprs[i], space);
-  return mlirAffineMapGet(r->ctx, space->rank, r->numSymbols, ctx->rank, exprs);
+  return mlirAffineMapGet(r->ctx, space->rank, r->symbols.count, ctx->rank,
+                          exprs);
 }
 
 /* --- bounds (isl) ----------------------------------------------------------
@@ -122,7 +123,7 @@ static AffineIslBox regionBox(const RbRegion *r, AffineIslSize *sizes) {
     sizes[j].symbol = r->axes[j].symbol;
     sizes[j].extent = r->axes[j].extent;
   }
-  AffineIslBox box = {r->numAxes, r->numSymbols, sizes};
+  AffineIslBox box = {r->numAxes, r->symbols.count, sizes};
   return box;
 }
 
@@ -162,7 +163,7 @@ MlirIntegerSet rbGuardSet(RbRegion *r, const RbGuard *guard,
   MlirAffineExpr local[RB_MAX_GUARD];
   for (int i = 0; i < guard->count; ++i)
     local[i] = rbLocalExpr(r, guard->exprs[i], space);
-  return mlirIntegerSetGet(r->ctx, space->rank, r->numSymbols, guard->count,
+  return mlirIntegerSetGet(r->ctx, space->rank, r->symbols.count, guard->count,
                            local, guard->eqs);
 }
 

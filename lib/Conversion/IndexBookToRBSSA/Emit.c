@@ -252,7 +252,7 @@ static bool checkInBounds(RbRegion *r, int arg, MlirOperation user,
     char expr[128], extent[64];
     rbFormatExpr(ctx->exprs[i], expr, sizeof(expr));
     if (size.symbol >= 0) {
-      MlirStringRef s = mlirStringAttrGetValue(r->symbols[size.symbol]);
+      MlirStringRef s = r->symbols.names[size.symbol];
       snprintf(extent, sizeof(extent), "%.*s", (int)s.length, s.data);
     } else {
       snprintf(extent, sizeof(extent), "%lld", (long long)size.extent);

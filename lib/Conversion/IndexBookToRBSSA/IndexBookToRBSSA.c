@@ -49,7 +49,7 @@ typedef struct Port {
 /* A dim of a signature tensor as an rbssa.shape entry. */
 static MlirAttribute dimAttr(RbRegion *r, const Port *port, int i) {
   if (port->sizes[i].symbol >= 0)
-    return r->symbols[port->sizes[i].symbol];
+    return rbSymbolAttr(r, port->sizes[i].symbol);
   return mlirIntegerAttrGet(mlirIntegerTypeGet(r->ctx, 64),
                             port->sizes[i].extent);
 }
@@ -107,29 +107,8 @@ static bool readPort(RbRegion *r, MlirType type, Port *port) {
 }
 
 static bool readSymbols(RbRegion *r) {
-  MlirAttribute symbols = rbAttr(r->source, "indexbook.symbols");
-  if (mlirAttributeIsAArray(symbols) &&
-      mlirArrayAttrGetNumElements(symbols) > RB_MAX_SYMBOLS) {
-    dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
-                      "split the function or fix some sizes: a region takes "
-                      "at most 16 symbols",
-                      "the function has %ld symbols; a region takes at most "
-                      "%d",
-                      (long)mlirArrayAttrGetNumElements(symbols),
-                      RB_MAX_SYMBOLS);
-    return false;
-  }
-  bool ok = mlirAttributeIsAArray(symbols);
-  for (intptr_t k = 0; ok && k < mlirArrayAttrGetNumElements(symbols); ++k) {
-    r->symbols[k] = mlirArrayAttrGetElement(symbols, k);
-    ok = mlirAttributeIsAString(r->symbols[k]);
-    r->numSymbols = (int)k + 1;
-  }
-  if (!ok)
-    dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
-                      "write indexbook.symbols = [\"M\", ...]",
-                      "indexbook.symbols is not a list of symbol names");
-  return ok;
+  return mlirLogicalResultIsSuccess(
+      dlcSymbolTableRead(&r->symbols, r->source, "indexbook.symbols"));
 }
 
 /* yield's `cast` takes these element types only (rbssa.irdl.mlir). */
@@ -385,11 +364,7 @@ bool rbCanMaterialize(RbRegion *r, MlirValue value) {
       continue;
     if (shape.dims[i].size == 0)
       return false;
-    bool known = false;
-    for (int k = 0; k < r->numSymbols && !known; ++k)
-      known = mlirStringRefEqual(shape.dims[i].symbol,
-                                 mlirStringAttrGetValue(r->symbols[k]));
-    if (!known)
+    if (dlcSymbolTableFind(&r->symbols, shape.dims[i].symbol) < 0)
       return false;
   }
   return true;
@@ -534,8 +509,7 @@ static bool buildRegion(Program *p, int self, int numRoots, const int *outputs,
   r.ctx = p->base.ctx;
   r.source = p->base.source;
   r.sourceBlock = p->base.sourceBlock;
-  r.numSymbols = p->base.numSymbols;
-  memcpy(r.symbols, p->base.symbols, sizeof(r.symbols));
+  r.symbols = p->base.symbols; /* borrowed: not cleared here */
   r.numCuts = p->numCuts;
   memcpy(r.cuts, p->cuts, sizeof(r.cuts));
   if (self >= 0)
@@ -759,6 +733,7 @@ static bool convertFunction(MlirOperation source) {
     finishProgram(p);
   if (ok)
     mlirOperationDestroy(source);
+  dlcSymbolTableClear(&r->symbols);
   free(p);
   return ok;
 }

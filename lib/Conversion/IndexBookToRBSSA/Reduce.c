@@ -299,7 +299,7 @@ static bool composeOperand(RbRegion *r, MlirOperation op, intptr_t i,
     return false;
   MlirAffineMap map = mlirAffineMapAttrGetValue(m);
   if (mlirAffineMapGetNumDims(map) != ctx->rank ||
-      mlirAffineMapGetNumSymbols(map) != r->numSymbols ||
+      mlirAffineMapGetNumSymbols(map) != r->symbols.count ||
       mlirAffineMapGetNumResults(map) > RB_MAX_RANK)
     return false;
   rbCompose(r, map, ctx, inner);

@@ -20,6 +20,7 @@
 #define DLC_LIB_CONVERSION_INDEXBOOKTORBSSA_REGION_H
 
 #include "Builder.h"
+#include "SymbolTable.h"
 
 #include "dlc/IR.h"
 
@@ -34,7 +35,6 @@
 enum {
   RB_MAX_AXES = 24,    /* region axes (iters + reduce iters) */
   RB_MAX_RANK = 12,    /* dims of one context (an op's iteration space) */
-  RB_MAX_SYMBOLS = 16, /* function symbols */
   RB_MAX_ARGS = 32,    /* region arguments (inputs + outputs) */
   RB_MAX_GUARD = 64,   /* constraints of one guard */
   RB_MAX_DEPTH = 1000, /* nested values on one path (bounds the C stack) */
@@ -106,8 +106,9 @@ typedef struct RbRegion {
   MlirOperation source;  /* the IndexBook function */
   MlirBlock sourceBlock; /* its entry block */
   DlcBuilder b;          /* appends to the region function's body */
-  int numSymbols;
-  MlirAttribute symbols[RB_MAX_SYMBOLS]; /* StringAttr */
+  /* The function's indexbook.symbols, any number: owned by the Program's
+   * base region, borrowed by the regions built from it. */
+  DlcSymbolTable symbols;
   RbAxis axes[RB_MAX_AXES];
   int numAxes;
   int numIters;
@@ -262,5 +263,7 @@ bool rbAxisSize(RbRegion *r, MlirOperation op, MlirAttribute size, int *symbol,
                 int64_t *extent);
 /* Builds a DictionaryAttr / named attribute list helper. */
 MlirAttribute rbStr(RbRegion *r, const char *text);
+/* Symbol `k` of the function as a StringAttr (an rbssa.shape entry). */
+MlirAttribute rbSymbolAttr(RbRegion *r, int k);
 
 #endif

@@ -43,11 +43,15 @@ MlirAttribute rbStr(RbRegion *r, const char *text) {
   return mlirStringAttrGet(r->ctx, mlirStringRefCreateFromCString(text));
 }
 
+MlirAttribute rbSymbolAttr(RbRegion *r, int k) {
+  return mlirStringAttrGet(r->ctx, r->symbols.names[k]);
+}
+
 /* Formats the name list of the function's symbols, e.g. "[M, K, N]". */
 static void formatSymbols(RbRegion *r, char *buffer, size_t size) {
   size_t used = (size_t)snprintf(buffer, size, "[");
-  for (int k = 0; k < r->numSymbols && used < size; ++k) {
-    MlirStringRef s = mlirStringAttrGetValue(r->symbols[k]);
+  for (int k = 0; k < r->symbols.count && used < size; ++k) {
+    MlirStringRef s = r->symbols.names[k];
     used += (size_t)snprintf(buffer + used, size - used, "%s%.*s",
                              k ? ", " : "", (int)s.length, s.data);
   }
@@ -61,11 +65,9 @@ bool rbAxisSize(RbRegion *r, MlirOperation op, MlirAttribute size, int *symbol,
   *extent = -1;
   if (!mlirAttributeIsNull(size) && mlirAttributeIsAString(size)) {
     MlirStringRef name = mlirStringAttrGetValue(size);
-    for (int k = 0; k < r->numSymbols; ++k)
-      if (mlirStringRefEqual(name, mlirStringAttrGetValue(r->symbols[k]))) {
-        *symbol = k;
-        return true;
-      }
+    *symbol = dlcSymbolTableFind(&r->symbols, name);
+    if (*symbol >= 0)
+      return true;
     char list[256];
     formatSymbols(r, list, sizeof(list));
     dlcEmitDiagnostic(op, &dlcAxisAlignmentMismatch,
@@ -101,7 +103,7 @@ static bool axisNameTaken(RbRegion *r, const char *name) {
 static void nameAxis(RbRegion *r, RbAxis *axis, int index) {
   char base[sizeof(axis->name)];
   if (axis->symbol >= 0) {
-    MlirStringRef s = mlirStringAttrGetValue(r->symbols[axis->symbol]);
+    MlirStringRef s = r->symbols.names[axis->symbol];
     size_t n = s.length < sizeof(base) - 4 ? s.length : sizeof(base) - 4;
     for (size_t i = 0; i < n; ++i) {
       char c = s.data[i];
@@ -130,7 +132,7 @@ int rbAddAxis(RbRegion *r, MlirOperation op, MlirAttribute size, bool reduce) {
     return -1;
   axis.size =
       axis.symbol >= 0
-          ? r->symbols[axis.symbol]
+          ? rbSymbolAttr(r, axis.symbol)
           : mlirIntegerAttrGet(mlirIntegerTypeGet(r->ctx, 64), axis.extent);
   int index = r->numAxes;
   int ordinal = 0;
@@ -197,7 +199,7 @@ bool rbValidateOp(RbRegion *r, MlirOperation op, int numReduced) {
     if (!mlirAttributeIsAIntegerSet(set) ||
         mlirIntegerSetGetNumDims(mlirIntegerSetAttrGetValue(set)) != numAxes ||
         mlirIntegerSetGetNumSymbols(mlirIntegerSetAttrGetValue(set)) !=
-            r->numSymbols)
+            r->symbols.count)
       return misaligned(op, "a domain piece is not a set over the op's axes "
                             "and the function's symbols");
   }
@@ -216,7 +218,7 @@ bool rbValidateOp(RbRegion *r, MlirOperation op, int numReduced) {
       return misaligned(op, "an entry of `maps` is not an affine map");
     MlirAffineMap map = mlirAffineMapAttrGetValue(m);
     if (mlirAffineMapGetNumDims(map) != numAxes ||
-        mlirAffineMapGetNumSymbols(map) != r->numSymbols ||
+        mlirAffineMapGetNumSymbols(map) != r->symbols.count ||
         mlirAffineMapGetNumResults(map) !=
             rankOf(mlirOperationGetOperand(op, i)))
       return misaligned(op, "a map does not run from the op's axes (and the "

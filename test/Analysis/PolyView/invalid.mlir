@@ -51,13 +51,3 @@ func.func @foreign_op(%x: tensor<8xf32>) -> tensor<8xf32> attributes {indexbook.
   %c = arith.constant dense<1.0> : tensor<8xf32>
   return %c : tensor<8xf32>
 }
-
-// -----
-
-// More symbols than Poly-View takes: a coded error at the boundary (the layers
-// above take any number).
-// expected-error @+1 {{E1304 AxisAlignmentMismatch: the function has 17 symbols; Poly-View takes at most 16}}
-func.func @seventeen_symbols(%x: tensor<?xf32, ["S0"]>) -> tensor<?xf32, ["S0"]> attributes {indexbook.symbols = ["S0", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10", "S11", "S12", "S13", "S14", "S15", "S16"]} {
-  %0 = "indexbook.leaf"(%x) {axes = [{kind = "iter", name = "i0", size = "S0"}], domain = [affine_set<(d0)[s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16] : (d0 >= 0, -d0 + s0 - 1 >= 0)>], flags = {}} : (tensor<?xf32, ["S0"]>) -> tensor<?xf32, ["S0"]>
-  return %0 : tensor<?xf32, ["S0"]>
-}
