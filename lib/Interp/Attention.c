@@ -38,20 +38,12 @@ static MlirAttribute dictField(MlirAttribute dict, const char *name) {
 }
 
 MlirOperation dlcInterpFusedScores(MlirOperation func) {
-  MlirAttribute model = dlcInterpGetAttr(func, "rbssa.attention");
-  MlirAttribute fused = dictField(model, "fused");
-  MlirAttribute scores = dictField(model, "scores");
-  MlirBlock parent = mlirOperationGetBlock(func);
+  MlirAttribute fused =
+      dictField(dlcInterpGetAttr(func, "rbssa.attention"), "fused");
   if (mlirAttributeIsNull(fused) || !mlirAttributeIsABool(fused) ||
-      !mlirBoolAttrGetValue(fused) || mlirAttributeIsNull(scores) ||
-      mlirBlockIsNull(parent))
+      !mlirBoolAttrGetValue(fused))
     return (MlirOperation){NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(parent);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcOperationIsA(op, "func.func") &&
-        mlirAttributeEqual(dlcInterpGetAttr(op, "rbssa.region"), scores))
-      return op;
-  return (MlirOperation){NULL};
+  return kpAttentionScores(func);
 }
 
 /* The argument of the output region that receives P. */

@@ -795,3 +795,25 @@ const char *kpAttentionOnlineProblem(const KpAttention *a) {
   }
   return NULL;
 }
+
+MlirOperation kpFindRegion(MlirBlock body, MlirAttribute name) {
+  for (MlirOperation op = mlirBlockIsNull(body)
+                              ? (MlirOperation){NULL}
+                              : mlirBlockGetFirstOperation(body);
+       !mlirAttributeIsNull(name) && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (dlcOperationIsA(op, "func.func") &&
+        mlirAttributeEqual(kpAttr(op, "rbssa.region"), name))
+      return op;
+  return (MlirOperation){NULL};
+}
+
+MlirOperation kpAttentionScores(MlirOperation output) {
+  MlirAttribute model = kpAttr(output, "rbssa.attention");
+  MlirAttribute name =
+      !mlirAttributeIsNull(model) && mlirAttributeIsADictionary(model)
+          ? mlirDictionaryAttrGetElementByName(
+                model, mlirStringRefCreateFromCString("scores"))
+          : mlirAttributeGetNull();
+  return kpFindRegion(mlirOperationGetBlock(output), name);
+}

@@ -65,6 +65,16 @@ typedef struct KpAttention {
 const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
                             KpAttention *attention);
 
+/* The region function (a func.func carrying rbssa.region = `name`) in
+ * `body`, a module's block; null when there is none. */
+MlirOperation kpFindRegion(MlirBlock body, MlirAttribute name);
+
+/* The scores region that the attention output region `output` names in
+ * its rbssa.attention (`scores`), in the module that holds `output`; null
+ * when it names none or the module has no such region. The one lookup of
+ * rbssa-fuse-attention, the planner and the interpreter. */
+MlirOperation kpAttentionScores(MlirOperation output);
+
 /* Why the online-softmax (flash) form cannot compute `attention` yet, or
  * NULL when it can: no mask, a causal one or an i1 mask tensor, a float
  * bias tensor or none (any strides: read per S tile), a constant head

@@ -440,24 +440,7 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
  * the head dimension, two K/V buffers, the online softmax. */
 static bool planAttentionRegion(MlirOperation func, const Options *o,
                                 const DlcJsonValue *planFile, DlcPlan *plan) {
-  MlirAttribute model = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.attention"));
-  MlirAttribute scoresName =
-      mlirAttributeIsADictionary(model)
-          ? mlirDictionaryAttrGetElementByName(
-                model, mlirStringRefCreateFromCString("scores"))
-          : mlirAttributeGetNull();
-  MlirOperation module = mlirOperationGetParentOperation(func);
-  MlirOperation scores = {NULL};
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirAttributeIsNull(scoresName) && !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op))
-    if (mlirAttributeEqual(
-            mlirOperationGetAttributeByName(
-                op, mlirStringRefCreateFromCString("rbssa.region")),
-            scoresName))
-      scores = op;
+  MlirOperation scores = kpAttentionScores(func);
   KpAttention a;
   const char *why = mlirOperationIsNull(scores)
                         ? "its scores region is not in the module"

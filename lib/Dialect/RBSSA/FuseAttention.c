@@ -48,16 +48,6 @@ static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
 }
 
-/* The region function named `name` in `module`'s body (null if none). */
-static MlirOperation findRegion(MlirBlock body, MlirAttribute name) {
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcOperationIsA(op, "func.func") &&
-        mlirAttributeEqual(kpAttr(op, "rbssa.region"), name))
-      return op;
-  return (MlirOperation){NULL};
-}
-
 /* The rbssa.name of argument `arg` of a region. */
 static MlirAttribute argName(MlirOperation func, int arg) {
   MlirAttribute all = kpAttr(func, "arg_attrs");
@@ -173,8 +163,8 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
         mlirArrayAttrGetNumElements(consumers) != 1)
       continue;
     MlirAttribute outputName = mlirArrayAttrGetElement(consumers, 0);
-    MlirOperation scores = findRegion(body, producer);
-    MlirOperation output = findRegion(body, outputName);
+    MlirOperation scores = kpFindRegion(body, producer);
+    MlirOperation output = kpFindRegion(body, outputName);
     KpAttention a;
     if (mlirOperationIsNull(scores) || mlirOperationIsNull(output) ||
         kpAttentionRead(scores, output, &a))
