@@ -181,6 +181,22 @@ static bool readsLoop(MlirOperation read, const int *dims, int loop) {
   return false;
 }
 
+/* Every role stride of `t`, and its batch strides, 0 (not indexed). */
+static void clearRoleStrides(KpAttnTensor *t) {
+  for (int r = 0; r < KP_NUM_ROLES; ++r)
+    t->t.stride[r] = kpExtentConstant(0);
+  for (int b = 0; b < KP_ATTN_MAX_BATCH; ++b)
+    t->batch[b] = kpExtentConstant(0);
+}
+
+/* `stride` for `role`: a KpRole, or Batch0 + i for batch axis i. */
+static void setRoleStride(KpAttnTensor *t, int role, KpExtent stride) {
+  if (role >= Batch0)
+    t->batch[role - Batch0] = stride;
+  else
+    t->t.stride[role] = stride;
+}
+
 /* Fills `t` from a read: each map result selects a loop whose role
  * (roleOfLoop: a KpRole, Batch0 + i, or NoAxis) receives the stride of
  * that memref dimension. */
@@ -202,10 +218,7 @@ static const char *tensorOf(MlirOperation func, MlirOperation read,
       mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(mapAttr)) != rank)
     return "a read's map does not index every memref dimension";
   MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
-  for (int r = 0; r < KP_NUM_ROLES; ++r)
-    t->t.stride[r] = kpExtentConstant(0);
-  for (int b = 0; b < KP_ATTN_MAX_BATCH; ++b)
-    t->batch[b] = kpExtentConstant(0);
+  clearRoleStrides(t);
   bool seen[Batch0 + KP_ATTN_MAX_BATCH] = {false};
   for (int i = 0; i < rank; ++i) {
     MlirAffineExpr e = mlirAffineMapGetResult(map, i);
@@ -218,10 +231,7 @@ static const char *tensorOf(MlirOperation func, MlirOperation read,
       return "a read selects an axis the attention form does not give it, "
              "or one axis twice";
     seen[role] = true;
-    if (role >= Batch0)
-      t->batch[role - Batch0] = strides[i];
-    else
-      t->t.stride[role] = strides[i];
+    setRoleStride(t, role, strides[i]);
   }
   return NULL;
 }
@@ -648,18 +658,6 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
 
 /* --- the output region ---------------------------------------------------- */
 
-static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
-  MlirAttribute all = kpAttr(func, "arg_attrs");
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      arg >= mlirArrayAttrGetNumElements(all))
-    return mlirAttributeGetNull();
-  MlirAttribute dict = mlirArrayAttrGetElement(all, arg);
-  return mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(name))
-             : mlirAttributeGetNull();
-}
-
 /* O = P V: P's dimension j is scores iter j; the loop the read of P
  * selects there gets that iter's role. */
 static const char *readOutput(const Scores *s, MlirOperation func,
@@ -678,7 +676,7 @@ static const char *readOutput(const Scores *s, MlirOperation func,
   int pf = -1;
   for (int f = 0; f < 2; ++f) {
     int arg = argOf(func, mlirOperationGetOperand(read[f], 0));
-    if (mlirAttributeEqual(argAttr(func, arg, "rbssa.name"), bufferName))
+    if (mlirAttributeEqual(kpArgAttr(func, arg, "rbssa.name"), bufferName))
       pf = f;
   }
   if (pf < 0)
@@ -728,14 +726,11 @@ static const char *readOutput(const Scores *s, MlirOperation func,
   if (!kpElementOf(mlirValueGetType(mlirOperationGetOperand(yield, 1)),
                    &a->o.t.element))
     return "O's element type is not f16, bf16 or f32";
-  for (int r = 0; r < KP_NUM_ROLES; ++r)
-    a->o.t.stride[r] = kpExtentConstant(0);
+  clearRoleStrides(&a->o);
   for (int loop = 0; loop < numIters; ++loop) {
     int role = roleOfLoop[loop];
-    if (role >= Batch0)
-      a->o.batch[role - Batch0] = strides[loop];
-    else
-      a->o.t.stride[role == KP_K ? KP_K : KP_M] = strides[loop];
+    setRoleStride(&a->o, role >= Batch0 || role == KP_K ? role : KP_M,
+                  strides[loop]);
   }
   return NULL;
 }
@@ -758,7 +753,7 @@ const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
     return why;
   if (s.roleOfLoop[s.nLoop] != KP_N)
     return "the softmax axis is not the key axis of QKᵀ";
-  why = readOutput(&s, output, argAttr(scores, buffer, "rbssa.name"), a);
+  why = readOutput(&s, output, kpArgAttr(scores, buffer, "rbssa.name"), a);
   if (why)
     return why;
   if (a->q.t.element != a->k.t.element || a->q.t.element != a->v.t.element ||

@@ -197,7 +197,7 @@ MlirType kpElementType(MlirContext ctx, KpElement e) {
 
 MlirAttribute kpArgAttr(MlirOperation func, int arg, const char *name) {
   MlirAttribute all = kpAttr(func, "arg_attrs");
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+  if (arg < 0 || mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
     return (MlirAttribute){NULL};
   MlirAttribute dict = mlirArrayAttrGetElement(all, arg);

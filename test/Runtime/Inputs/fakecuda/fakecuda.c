@@ -102,6 +102,35 @@ CUresult cuMemsetD8_v2(CUdeviceptr d, unsigned char v, size_t n) {
   memset((void *)(uintptr_t)d, v, n);
   return 0;
 }
+/* printf at `*at` of `text`, never past `size`. */
+static void put(char *text, size_t size, size_t *at, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+static void put(char *text, size_t size, size_t *at, const char *format, ...) {
+  if (*at + 1 >= size)
+    return;
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(text + *at, size - *at, format, args);
+  va_end(args);
+  if (n > 0)
+    *at = *at + (size_t)n < size ? *at + (size_t)n : size - 1;
+}
+
+/* What both kinds of tensor map log first: "<kind> type T swizzle S dims
+ * ... strides ..." (rank - 1 byte strides). */
+static size_t putMapHead(char *text, size_t size, const char *kind, int type,
+                         int swizzle, uint32_t rank, const uint64_t *dims,
+                         const uint64_t *strides) {
+  size_t at = 0;
+  put(text, size, &at, "%s type %d swizzle %d dims", kind, type, swizzle);
+  for (uint32_t d = 0; d < rank; d++)
+    put(text, size, &at, " %llu", (unsigned long long)dims[d]);
+  put(text, size, &at, " strides");
+  for (uint32_t d = 0; d + 1 < rank; d++)
+    put(text, size, &at, " %llu", (unsigned long long)strides[d]);
+  return at;
+}
+
 /* A tensor map is logged (rank, dims, byte strides, box) and its 128
  * bytes filled with a marker. */
 CUresult cuTensorMapEncodeTiled(void *map, int type, uint32_t rank,
@@ -114,19 +143,12 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, uint32_t rank,
   (void)interleave;
   (void)l2;
   (void)oob;
-  char text[256];
-  int at = snprintf(text, sizeof text, "tensormap type %d swizzle %d dims",
-                    type, swizzle);
-  for (uint32_t d = 0; d < rank && at < 200; d++)
-    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
-                   (unsigned long long)dims[d]);
-  at += snprintf(text + at, sizeof text - (size_t)at, " strides");
-  for (uint32_t d = 0; d + 1 < rank && at < 220; d++)
-    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
-                   (unsigned long long)strides[d]);
-  at += snprintf(text + at, sizeof text - (size_t)at, " box");
-  for (uint32_t d = 0; d < rank && at < 240; d++)
-    at += snprintf(text + at, sizeof text - (size_t)at, " %u", box[d]);
+  char text[320];
+  size_t at = putMapHead(text, sizeof text, "tensormap", type, swizzle, rank,
+                         dims, strides);
+  put(text, sizeof text, &at, " box");
+  for (uint32_t d = 0; d < rank; d++)
+    put(text, sizeof text, &at, " %u", box[d]);
   logLine("%s", text);
   memset(map, 0x7e, 128);
   return 0;
@@ -145,24 +167,15 @@ CUresult cuTensorMapEncodeIm2col(void *map, int type, uint32_t rank,
   (void)l2;
   (void)oob;
   char text[320];
-  int at = snprintf(text, sizeof text, "im2col map type %d swizzle %d dims",
-                    type, swizzle);
-  for (uint32_t d = 0; d < rank && at < 200; d++)
-    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
-                   (unsigned long long)dims[d]);
-  at += snprintf(text + at, sizeof text - (size_t)at, " strides");
-  for (uint32_t d = 0; d + 1 < rank && at < 240; d++)
-    at += snprintf(text + at, sizeof text - (size_t)at, " %llu",
-                   (unsigned long long)strides[d]);
-  at += snprintf(text + at, sizeof text - (size_t)at, " corners");
-  for (uint32_t d = 0; d + 2 < rank && at < 270; d++)
-    at += snprintf(text + at, sizeof text - (size_t)at, " %d:%d", lower[d],
-                   upper[d]);
-  at += snprintf(text + at, sizeof text - (size_t)at,
-                 " channels %u pixels %u element_strides", channels, pixels);
-  for (uint32_t d = 0; d < rank && at < 310; d++)
-    at +=
-        snprintf(text + at, sizeof text - (size_t)at, " %u", elementStrides[d]);
+  size_t at = putMapHead(text, sizeof text, "im2col map", type, swizzle, rank,
+                         dims, strides);
+  put(text, sizeof text, &at, " corners");
+  for (uint32_t d = 0; d + 2 < rank; d++)
+    put(text, sizeof text, &at, " %d:%d", lower[d], upper[d]);
+  put(text, sizeof text, &at, " channels %u pixels %u element_strides",
+      channels, pixels);
+  for (uint32_t d = 0; d < rank; d++)
+    put(text, sizeof text, &at, " %u", elementStrides[d]);
   logLine("%s", text);
   memset(map, 0x7e, 128);
   return 0;
