@@ -161,9 +161,11 @@ MlirModule feImport(MlirContext ctx, MlirStringRef json,
                     void *userData, FeImportFn importDocument,
                     const DlcDiagnosticCode *formatCode,
                     const char *formatSuggestion);
-/* The module verifies and passes tiny-verify's checks (an importer bug
- * otherwise, reported like any diagnostic). */
-bool feVerifyModule(FeImporter *im, MlirModule module);
+/* Both importers' last step: when `built`, the module must verify and pass
+ * tiny-verify's checks (an importer bug otherwise, reported like any
+ * diagnostic). Gives `module` back, or destroys it and gives null. */
+DLC_GIVE MlirModule feFinishModule(FeImporter *im, DLC_TAKE MlirModule module,
+                                   bool built);
 
 /* --- symbols and types (Importer.c, ImportFrontend.c) ----------------------
  */

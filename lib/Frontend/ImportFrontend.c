@@ -688,12 +688,7 @@ static MlirModule importDocument(FeImporter *im, const DlcJsonValue *root) {
   bool ok = !mlirOperationIsNull(func);
   for (size_t i = 0; ok && i < doc.graph->count; ++i)
     ok = importNode(im, &doc.graph->items[i], i);
-  ok = ok && finishFunction(im, &doc, func) && feVerifyModule(im, module);
-  if (!ok) {
-    mlirModuleDestroy(module);
-    return (MlirModule){NULL};
-  }
-  return module;
+  return feFinishModule(im, module, ok && finishFunction(im, &doc, func));
 }
 
 MlirModule dlcImportFrontendJson(MlirContext ctx, MlirStringRef json,

@@ -1055,12 +1055,7 @@ static MlirModule importGraph(FeImporter *im, const DlcJsonValue *root) {
     else
       ok = lowerUop(im, &u, &im->uops[i]) && !im->failed;
   }
-  ok = ok && feVerifyModule(im, module);
-  if (!ok) {
-    mlirModuleDestroy(module);
-    return (MlirModule){NULL};
-  }
-  return module;
+  return feFinishModule(im, module, ok);
 }
 
 MlirModule dlcImportTinygradJson(MlirContext ctx, MlirStringRef json,

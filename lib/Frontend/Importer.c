@@ -251,7 +251,7 @@ static MlirWalkResult checkTinyOp(MlirOperation op, void *userData) {
 
 /* The result must be valid IR and pass tiny-verify's checks; a failure here
  * is an importer bug, reported like any other diagnostic. */
-bool feVerifyModule(FeImporter *im, MlirModule module) {
+static bool verifyModule(FeImporter *im, MlirModule module) {
   MlirOperation op = mlirModuleGetOperation(module);
   if (!mlirOperationVerify(op)) {
     im->failed = true;
@@ -260,6 +260,13 @@ bool feVerifyModule(FeImporter *im, MlirModule module) {
   bool ok = true;
   mlirOperationWalk(op, checkTinyOp, &ok, MlirWalkPreOrder);
   return ok && !im->failed;
+}
+
+MlirModule feFinishModule(FeImporter *im, MlirModule module, bool built) {
+  if (built && verifyModule(im, module))
+    return module;
+  mlirModuleDestroy(module);
+  return (MlirModule){NULL};
 }
 
 /* "line L, column C: what" from the JSON reader. */
