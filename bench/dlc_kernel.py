@@ -96,35 +96,28 @@ class DlcKernel:
                 pitch = self.repacks[key][0].stride(0) * t.element_size()
                 strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
             u32, u64 = cu.cuuint32_t, cu.cuuint64_t
+            # What both kinds of map take first and last: one encoding.
+            head = (dtype, u32(len(dims)), base, [u64(d) for d in dims],
+                    [u64(s) for s in strides])
+            tail = (cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
+                    cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
+                    cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                    cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
             if p.get("mode") == "im2col":
                 # A convolution's NHWC activation (docs/conventions.md),
                 # never repacked: the planner takes C % 8 == 0 only.
                 if any(s % 16 for s in [eval_expr(e, symbols) for e in p["strides"]]):
                     raise ValueError("im2col map %s: strides not 16-byte multiples" % p["name"])
                 tmap = check_cu(cu.cuTensorMapEncodeIm2col(
-                    dtype, u32(len(dims)), base, [u64(d) for d in dims],
-                    [u64(s) for s in strides], list(p["lower"]),
-                    list(p["upper"]), u32(p["box"][0]), u32(p["box"][1]),
-                    [u32(e) for e in p["element_strides"]],
-                    cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-                    cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
-                    cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                    cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE))
-                raw = ctypes.string_at(tmap.getPtr(), 128)
-                dev = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
-                self.maps[key] = dev
-                return dev.data_ptr()
-            tmap = check_cu(cu.cuTensorMapEncodeTiled(
-                dtype, u32(len(dims)), base, [u64(d) for d in dims],
-                [u64(s) for s in strides], [u32(b) for b in p["box"]],
-                [u32(1)] * len(dims),
-                cu.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-                cu.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
-                cu.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                cu.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE))
+                    *head, list(p["lower"]), list(p["upper"]),
+                    u32(p["box"][0]), u32(p["box"][1]),
+                    [u32(e) for e in p["element_strides"]], *tail))
+            else:
+                tmap = check_cu(cu.cuTensorMapEncodeTiled(
+                    *head, [u32(b) for b in p["box"]], [u32(1)] * len(dims),
+                    *tail))
             raw = ctypes.string_at(tmap.getPtr(), 128)
-            dev = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
-            self.maps[key] = dev
+            self.maps[key] = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
         return self.maps[key].data_ptr()
 
     def workspace(self, nbytes):
