@@ -11,6 +11,7 @@
  * the well-formedness the IRDL verifier cannot express (E1005, E1304,
  * E1501). Axis classes give every axis a function-wide name. */
 #include "DialectNames.h"
+#include "FunctionList.h"
 #include "PolyView.h"
 #include "TextBuffer.h"
 
@@ -961,35 +962,11 @@ void pvFunctionClear(PvFunction *fn) {
 /* --- pass support ------------------------------------------------------------
  */
 
-typedef struct Collected {
-  MlirOperation *funcs;
-  int count, capacity;
-  bool outOfMemory;
-} Collected;
-
-static MlirWalkResult collectFunction(MlirOperation op, void *userData) {
-  Collected *c = userData;
-  if (!pvIsIndexBookFunction(op))
-    return MlirWalkResultAdvance;
-  if (c->count == c->capacity) {
-    int capacity = c->capacity ? 2 * c->capacity : 8;
-    MlirOperation *grown = realloc(c->funcs, (size_t)capacity * sizeof(*grown));
-    if (!grown) {
-      c->outOfMemory = true;
-      return MlirWalkResultInterrupt;
-    }
-    c->funcs = grown;
-    c->capacity = capacity;
-  }
-  c->funcs[c->count++] = op;
-  return MlirWalkResultSkip;
-}
-
 MlirOperation *pvCollectFunctions(MlirOperation root, int *count) {
-  Collected c = {NULL, 0, 0, false};
-  mlirOperationWalk(root, collectFunction, &c, MlirWalkPreOrder);
+  DlcFunctionList c = {0};
+  dlcFunctionListCollect(&c, root, pvIsIndexBookFunction);
   if (c.outOfMemory) {
-    free(c.funcs);
+    dlcFunctionListClear(&c);
     *count = -1;
     return NULL;
   }

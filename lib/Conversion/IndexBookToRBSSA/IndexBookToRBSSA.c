@@ -10,6 +10,7 @@
  * left untouched when the conversion fails. Docs:
  * docs/passes/convert-indexbook-to-rbssa.md. */
 #include "DialectNames.h"
+#include "FunctionList.h"
 #include "PassDef.h"
 #include "Region.h"
 
@@ -738,34 +739,20 @@ static bool convertFunction(MlirOperation source) {
   return ok;
 }
 
+static bool isIndexBookFunction(MlirOperation func) {
+  return !mlirAttributeIsNull(rbAttr(func, "indexbook.symbols"));
+}
+
 static void runConvert(MlirOperation module, MlirExternalPass pass,
                        const DlcPassOptions *options) {
   (void)options;
-  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   /* Collect first: converting inserts and erases functions. */
-  int n = 0, cap = 0;
-  MlirOperation *funcs = NULL;
-  for (MlirOperation op = mlirBlockGetFirstOperation(block);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!dlcOperationIsA(op, "func.func") ||
-        mlirAttributeIsNull(rbAttr(op, "indexbook.symbols")))
-      continue;
-    if (n == cap) {
-      cap = cap ? 2 * cap : 8;
-      MlirOperation *grown = realloc(funcs, (size_t)cap * sizeof(*funcs));
-      if (!grown) {
-        free(funcs);
-        mlirExternalPassSignalFailure(pass);
-        return;
-      }
-      funcs = grown;
-    }
-    funcs[n++] = op;
-  }
-  bool failed = false;
-  for (int i = 0; i < n; ++i)
-    failed |= !convertFunction(funcs[i]);
-  free(funcs);
+  DlcFunctionList funcs = {0};
+  dlcFunctionListCollect(&funcs, module, isIndexBookFunction);
+  bool failed = funcs.outOfMemory;
+  for (int i = 0; !funcs.outOfMemory && i < funcs.count; ++i)
+    failed |= !convertFunction(funcs.funcs[i]);
+  dlcFunctionListClear(&funcs);
   if (failed)
     mlirExternalPassSignalFailure(pass);
 }

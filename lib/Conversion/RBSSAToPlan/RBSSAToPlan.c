@@ -10,6 +10,7 @@
  * search as plan.candidate ops. docs/passes/convert-rbssa-to-plan.md. */
 #include "../PlanToDLCGPU/Skeleton.h"
 #include "DialectNames.h"
+#include "FunctionList.h"
 #include "MemoryProblem.h"
 #include "PassDef.h"
 #include "Plan.h"
@@ -255,35 +256,13 @@ static void buildPlanOp(MlirOperation before, MlirLocation loc,
 /* --- the pass ----------------------------------------------------------------
  */
 
-typedef struct Collected {
-  MlirOperation *funcs;
-  int count, capacity;
-  bool outOfMemory;
-} Collected;
-
-static MlirWalkResult collectRegion(MlirOperation op, void *userData) {
-  Collected *c = userData;
-  if (!dlcOperationIsA(op, "func.func") ||
-      mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString("rbssa.region"))))
-    return MlirWalkResultAdvance;
-  /* A scores region fused into its attention output region
-   * (rbssa-fuse-attention) has no kernel of its own. */
-  if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString("rbssa.fused_into"))))
-    return MlirWalkResultSkip;
-  if (c->count == c->capacity) {
-    int capacity = c->capacity ? 2 * c->capacity : 8;
-    MlirOperation *grown = realloc(c->funcs, (size_t)capacity * sizeof(*grown));
-    if (!grown) {
-      c->outOfMemory = true;
-      return MlirWalkResultInterrupt;
-    }
-    c->funcs = grown;
-    c->capacity = capacity;
-  }
-  c->funcs[c->count++] = op;
-  return MlirWalkResultSkip; /* regions do not nest */
+/* A region the planner plans: a scores region fused into its attention
+ * output region (rbssa-fuse-attention) has no kernel of its own. */
+static bool isPlannedRegion(MlirOperation func) {
+  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+             func, mlirStringRefCreateFromCString("rbssa.region"))) &&
+         mlirAttributeIsNull(mlirOperationGetAttributeByName(
+             func, mlirStringRefCreateFromCString("rbssa.fused_into")));
 }
 
 /* Erases plan ops left by an earlier run: the pass re-plans. */
@@ -652,8 +631,8 @@ static bool writePlans(const char *path, const DlcPlan *plans,
 
 static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
                            const DlcPassOptions *options) {
-  Collected regions = {NULL, 0, 0, false};
-  mlirOperationWalk(root, collectRegion, &regions, MlirWalkPreOrder);
+  DlcFunctionList regions = {0};
+  dlcFunctionListCollect(&regions, root, isPlannedRegion);
   MlirOperation at = regions.count ? regions.funcs[0] : root;
   Options o;
   memset(&o, 0, sizeof(o));
@@ -726,7 +705,7 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
   free(used);
   free(names);
   free(plans);
-  free(regions.funcs);
+  dlcFunctionListClear(&regions);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }

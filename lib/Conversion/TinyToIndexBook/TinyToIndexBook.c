@@ -17,6 +17,7 @@
 #include "Lowering.h"
 
 #include "Builder.h"
+#include "FunctionList.h"
 #include "PassDef.h"
 #include "TinyChecks.h"
 #include "dlc/Diagnostics.h"
@@ -320,32 +321,9 @@ static bool lowerFunc(MlirOperation func, T2iContractMode mode) {
 
 /* --- the pass ------------------------------------------------------------- */
 
-typedef struct {
-  MlirOperation *funcs;
-  int count, capacity;
-  bool outOfMemory;
-} FuncList;
-
-/* Collects the tiny functions (those without indexbook.symbols yet). */
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
-  FuncList *list = userData;
-  if (!dlcStringRefIs(t2iOpName(op), "func.func"))
-    return MlirWalkResultAdvance;
-  if (!mlirAttributeIsNull(t2iGetAttr(op, "indexbook.symbols")))
-    return MlirWalkResultSkip;
-  if (list->count == list->capacity) {
-    int capacity = list->capacity ? 2 * list->capacity : 8;
-    MlirOperation *grown =
-        realloc(list->funcs, (size_t)capacity * sizeof(*grown));
-    if (!grown) {
-      list->outOfMemory = true;
-      return MlirWalkResultInterrupt;
-    }
-    list->funcs = grown;
-    list->capacity = capacity;
-  }
-  list->funcs[list->count++] = op;
-  return MlirWalkResultSkip;
+/* A tiny function: one without indexbook.symbols yet. */
+static bool isTinyFunction(MlirOperation func) {
+  return mlirAttributeIsNull(t2iGetAttr(func, "indexbook.symbols"));
 }
 
 static bool parseMode(const char *text, T2iContractMode *mode) {
@@ -373,13 +351,13 @@ static void runTinyToIndexBook(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  FuncList list = {NULL, 0, 0, false};
-  mlirOperationWalk(op, collectFunc, &list, MlirWalkPreOrder);
+  DlcFunctionList list = {0};
+  dlcFunctionListCollect(&list, op, isTinyFunction);
   bool ok = !list.outOfMemory || t2iOutOfMemory(op);
   /* Every function is tried, so that each reports its own errors. */
   for (int i = 0; i < list.count; ++i)
     ok = lowerFunc(list.funcs[i], mode) && ok;
-  free(list.funcs);
+  dlcFunctionListClear(&list);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }
