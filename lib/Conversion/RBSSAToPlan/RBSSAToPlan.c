@@ -278,6 +278,23 @@ static void eraseOldPlan(MlirBlock body) {
   }
 }
 
+/* A plan-file's entries (the root object, or the items of a root array)
+ * and their count: the one walk of the plan-file readers below. */
+static const DlcJsonValue *planFileEntries(const DlcJsonValue *root,
+                                           size_t *count) {
+  bool isArray = root->kind == DlcJsonValueArray;
+  *count = isArray ? root->count : 1;
+  return isArray ? root->items : root;
+}
+
+/* The "region" an entry names: a string member, else NULL. */
+static const DlcJsonValue *entryRegion(const DlcJsonValue *entry) {
+  const DlcJsonValue *region = entry->kind == DlcJsonValueObject
+                                   ? dlcJsonValueGetMember(entry, "region")
+                                   : NULL;
+  return region && region->kind == DlcJsonValueString ? region : NULL;
+}
+
 /* The plan-file entries that apply to region `name`: the root object, or
  * the objects of a root array, without "region" or with this name. */
 static bool applyPlanFile(const DlcJsonValue *root, const char *path,
@@ -285,9 +302,10 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
                           DlcPlan *plan, bool *used) {
   char error[768];
   bool isArray = root->kind == DlcJsonValueArray;
-  size_t count = isArray ? root->count : 1;
+  size_t count;
+  const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
-    const DlcJsonValue *entry = isArray ? &root->items[i] : root;
+    const DlcJsonValue *entry = &entries[i];
     if (entry->kind != DlcJsonValueObject) {
       dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                         "write one §8.1 object, or an array of them",
@@ -332,15 +350,11 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
 /* Whether a plan-file entry names region `name` (entries without a
  * "region" apply to GEMM regions only). */
 static bool planFileNames(const DlcJsonValue *root, const char *name) {
-  bool isArray = root->kind == DlcJsonValueArray;
-  size_t count = isArray ? root->count : 1;
+  size_t count;
+  const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
-    const DlcJsonValue *entry = isArray ? &root->items[i] : root;
-    const DlcJsonValue *region = entry->kind == DlcJsonValueObject
-                                     ? dlcJsonValueGetMember(entry, "region")
-                                     : NULL;
-    if (region && region->kind == DlcJsonValueString &&
-        strcmp(region->string, name) == 0)
+    const DlcJsonValue *region = entryRegion(&entries[i]);
+    if (region && strcmp(region->string, name) == 0)
       return true;
   }
   return false;
@@ -665,9 +679,9 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
       ok = false;
     }
   }
-  size_t numEntries = !planFile                             ? 0
-                      : planFile->kind == DlcJsonValueArray ? planFile->count
-                                                            : 1;
+  size_t numEntries = 0;
+  const DlcJsonValue *entries =
+      planFile ? planFileEntries(planFile, &numEntries) : NULL;
   if (ok) {
     plans = calloc((size_t)regions.count + 1, sizeof(*plans));
     names = calloc((size_t)regions.count + 1, sizeof(*names));
@@ -686,10 +700,9 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
   }
   /* An entry naming a region that does not exist is a typo. */
   for (size_t i = 0; ok && i < numEntries; ++i) {
-    const DlcJsonValue *entry =
-        planFile->kind == DlcJsonValueArray ? &planFile->items[i] : planFile;
-    const DlcJsonValue *name = dlcJsonValueGetMember(entry, "region");
-    if (!used[i] && name && name->kind == DlcJsonValueString) {
+    const DlcJsonValue *entry = &entries[i];
+    const DlcJsonValue *name = entryRegion(entry);
+    if (!used[i] && name) {
       dlcEmitDiagnostic(at, &dlcPlanFileInvalid,
                         "name an rbssa.region of this module",
                         "plan-file '%s': the entry for region '%.60s' (line "
