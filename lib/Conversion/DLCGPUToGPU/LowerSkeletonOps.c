@@ -371,23 +371,13 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
     v = dlcStepSplat(b, accType,
                      mlirFloatAttrGetValueDouble(field(step, "value")));
     break;
+  case KP_STEP_COMPARE: /* an i1: not rounded */
+    return dlcStepApply(b, kind, fn, x, accType, false);
   case KP_STEP_UNARY:
-    v = dlcStepUnary(b, fn, x[0]);
-    break;
   case KP_STEP_BINARY:
-    v = dlcStepBinary(b, fn, x[0], x[1]);
-    break;
-  case KP_STEP_COMPARE:
-    return dlcStepCompare(b, fn, x[0], x[1]);
-  case KP_STEP_SELECT: {
-    MlirValue operands[] = {x[0], x[1], x[2]};
-    v = dlcBuildValue(b, "arith.select", 3, operands, accType, 0, NULL, NULL);
-    break;
-  }
+  case KP_STEP_SELECT:
   case KP_STEP_CAST:
-    v = x[0];
-    if (!mlirTypeEqual(mlirValueGetType(v), accType)) /* a comparison */
-      v = dlcBuildValue(b, "arith.uitofp", 1, &v, accType, 0, NULL, NULL);
+    v = dlcStepApply(b, kind, fn, x, accType, false);
     break;
   case KP_STEP_GUARD:
   case KP_STEP_REDUCE:

@@ -571,36 +571,12 @@ static MlirValue emitPlain(Mb *m, DlcBuilder *b, const KpStep *step,
   for (int i = 0; vector && i < 3; ++i)
     if (!mlirValueIsNull(x[i]))
       x[i] = widen(m, b, x[i]);
-  MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
-  MlirType i1 = vector ? vectorOf(m, m->i1) : m->i1;
-  switch (step->kind) {
-  case KP_STEP_CONST:
+  if (step->kind == KP_STEP_CONST)
     return step->type == KP_I1 ? dlcConstInt(b, m->i1, step->value != 0.0)
                                : dlcConstFloat(b, m->f32, step->value);
-  case KP_STEP_UNARY:
-    return dlcStepUnary(b, fn, x[0]);
-  case KP_STEP_BINARY:
-    return dlcStepBinary(b, fn, x[0], x[1]);
-  case KP_STEP_COMPARE:
-    return dlcStepCompare(b, fn, x[0], x[1]);
-  case KP_STEP_SELECT: {
-    MlirValue operands[] = {x[0], x[1], x[2]};
-    return dlcBuildValue(b, "arith.select", 3, operands, mlirValueGetType(x[1]),
-                         0, NULL, NULL);
-  }
-  case KP_STEP_CAST:
-    if (step->type == KP_I1)
-      return dlcBuildValue(b, "arith.cmpf", 2,
-                           (MlirValue[]){x[0], dlcStepSplat(b, f32, 0.0)}, i1,
-                           1, (const char *[]){"predicate"},
-                           (MlirAttribute[]){mlirIntegerAttrGet(
-                               mlirIntegerTypeGet(m->ctx, 64), 13)}); /* une */
-    if (mlirTypeEqual(mlirValueGetType(x[0]), i1))
-      return dlcBuildValue(b, "arith.uitofp", 1, x, f32, 0, NULL, NULL);
-    return x[0];
-  default:
-    return (MlirValue){NULL};
-  }
+  return dlcStepApply(b, step->kind, fn, x,
+                      vector ? vectorOf(m, m->f32) : m->f32,
+                      step->type == KP_I1);
 }
 
 /* The value of step `s`, emitted in the innermost open frame its loops are

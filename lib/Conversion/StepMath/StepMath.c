@@ -264,3 +264,31 @@ MlirValue dlcStepRound(DlcBuilder *b, MlirValue x, MlirType element) {
   MlirValue n = dlcBuildValue(b, "arith.truncf", 1, &x, narrow, 0, NULL, NULL);
   return dlcBuildValue(b, "arith.extf", 1, &n, wide, 0, NULL, NULL);
 }
+
+MlirValue dlcStepApply(DlcBuilder *b, KpStepKind kind, MlirStringRef fn,
+                       const MlirValue *x, MlirType floatType, bool toI1) {
+  MlirType i1 = withElement(floatType, mlirIntegerTypeGet(b->ctx, 1));
+  switch (kind) {
+  case KP_STEP_UNARY:
+    return dlcStepUnary(b, fn, x[0]);
+  case KP_STEP_BINARY:
+    return dlcStepBinary(b, fn, x[0], x[1]);
+  case KP_STEP_COMPARE:
+    return dlcStepCompare(b, fn, x[0], x[1]);
+  case KP_STEP_SELECT:
+    return dlcBuildValue(b, "arith.select", 3, x, mlirValueGetType(x[1]), 0,
+                         NULL, NULL);
+  case KP_STEP_CAST:
+    if (toI1)
+      return dlcBuildValue(b, "arith.cmpf", 2,
+                           (MlirValue[]){x[0], dlcStepSplat(b, floatType, 0.0)},
+                           i1, 1, (const char *[]){"predicate"},
+                           (MlirAttribute[]){mlirIntegerAttrGet(
+                               mlirIntegerTypeGet(b->ctx, 64), 13)}); /* une */
+    if (mlirTypeEqual(mlirValueGetType(x[0]), i1))
+      return dlcBuildValue(b, "arith.uitofp", 1, x, floatType, 0, NULL, NULL);
+    return x[0];
+  default:
+    return (MlirValue){NULL};
+  }
+}

@@ -6,6 +6,7 @@
 #define DLC_LIB_CONVERSION_STEPMATH_STEPMATH_H
 
 #include "Builder.h"
+#include "KernelProblem.h"
 
 /* The constant `value` of `type` (f32, or a vector: a splat). */
 MlirValue dlcStepSplat(DlcBuilder *b, MlirType type, double value);
@@ -22,6 +23,15 @@ MlirValue dlcStepBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
  * i1 of the operands' shape. */
 MlirValue dlcStepCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
                          MlirValue y);
+
+/* A step that acts on its operands `x` alone (KernelProblem.h: unary,
+ * binary, compare, select, cast), on `floatType` (f32 or an f32 vector)
+ * values or their i1 twins: the one lowering that the GEMM epilogue
+ * (LowerSkeletonOps) and the memory-bound skeleton share. A cast gives
+ * x != 0 when `toI1`, widens an i1 to `floatType`, else is `x`. Null for
+ * another kind or an unknown function. */
+MlirValue dlcStepApply(DlcBuilder *b, KpStepKind kind, MlirStringRef fn,
+                       const MlirValue *x, MlirType floatType, bool toI1);
 
 /* `x` rounded to `element` (f16, bf16) and widened back to f32. */
 MlirValue dlcStepRound(DlcBuilder *b, MlirValue x, MlirType element);
