@@ -46,6 +46,10 @@ bool dlcStringRefIsOneOf(MlirStringRef text, const char *const *list);
  * ("rbssa.read"): one comparison of op names for every pass. */
 bool dlcOperationIsA(MlirOperation op, const char *name);
 
+/* Entry `name` of `dict` (DLC_KEEP); a null attribute when `dict` is null,
+ * no dictionary, or has no such entry: the one null-safe dictionary read. */
+MlirAttribute dlcDictionaryAttrGet(MlirAttribute dict, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

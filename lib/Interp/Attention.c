@@ -30,16 +30,9 @@
  * The pair
  *===----------------------------------------------------------------------===*/
 
-static MlirAttribute dictField(MlirAttribute dict, const char *name) {
-  return mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)
-             ? mlirAttributeGetNull()
-             : mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(name));
-}
-
 MlirOperation dlcInterpFusedScores(MlirOperation func) {
   MlirAttribute fused =
-      dictField(dlcInterpGetAttr(func, "rbssa.attention"), "fused");
+      dlcDictionaryAttrGet(dlcInterpGetAttr(func, "rbssa.attention"), "fused");
   if (mlirAttributeIsNull(fused) || !mlirAttributeIsABool(fused) ||
       !mlirBoolAttrGetValue(fused))
     return (MlirOperation){NULL};
@@ -49,14 +42,15 @@ MlirOperation dlcInterpFusedScores(MlirOperation func) {
 /* The argument of the output region that receives P. */
 static bool bufferArgument(MlirOperation func, intptr_t *arg) {
   MlirAttribute name =
-      dictField(dlcInterpGetAttr(func, "rbssa.attention"), "buffer");
+      dlcDictionaryAttrGet(dlcInterpGetAttr(func, "rbssa.attention"), "buffer");
   MlirAttribute all = dlcInterpGetAttr(func, "arg_attrs");
   if (mlirAttributeIsNull(name) || mlirAttributeIsNull(all) ||
       !mlirAttributeIsAArray(all))
     return false;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(all); ++i)
     if (mlirAttributeEqual(
-            dictField(mlirArrayAttrGetElement(all, i), "rbssa.name"), name)) {
+            dlcDictionaryAttrGet(mlirArrayAttrGetElement(all, i), "rbssa.name"),
+            name)) {
       *arg = i;
       return true;
     }
@@ -253,7 +247,8 @@ static MlirAttribute argName(MlirOperation func, intptr_t arg) {
   return mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) || arg < 0 ||
                  arg >= mlirArrayAttrGetNumElements(all)
              ? mlirAttributeGetNull()
-             : dictField(mlirArrayAttrGetElement(all, arg), "rbssa.name");
+             : dlcDictionaryAttrGet(mlirArrayAttrGetElement(all, arg),
+                                    "rbssa.name");
 }
 
 /* The input parameter named like argument `arg` of `owner`, or NULL. */

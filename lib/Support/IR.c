@@ -8,6 +8,8 @@
 #include "dlc/IR.h"
 #include "ParseGuards.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,4 +102,11 @@ bool dlcOperationIsA(MlirOperation op, const char *name) {
   return !mlirOperationIsNull(op) &&
          mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
                             mlirStringRefCreateFromCString(name));
+}
+
+MlirAttribute dlcDictionaryAttrGet(MlirAttribute dict, const char *name) {
+  return !mlirAttributeIsNull(dict) && mlirAttributeIsADictionary(dict)
+             ? mlirDictionaryAttrGetElementByName(
+                   dict, mlirStringRefCreateFromCString(name))
+             : mlirAttributeGetNull();
 }

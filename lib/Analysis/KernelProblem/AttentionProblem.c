@@ -804,11 +804,7 @@ MlirOperation kpFindRegion(MlirBlock body, MlirAttribute name) {
 }
 
 MlirOperation kpAttentionScores(MlirOperation output) {
-  MlirAttribute model = kpAttr(output, "rbssa.attention");
   MlirAttribute name =
-      !mlirAttributeIsNull(model) && mlirAttributeIsADictionary(model)
-          ? mlirDictionaryAttrGetElementByName(
-                model, mlirStringRefCreateFromCString("scores"))
-          : mlirAttributeGetNull();
+      dlcDictionaryAttrGet(kpAttr(output, "rbssa.attention"), "scores");
   return kpFindRegion(mlirOperationGetBlock(output), name);
 }

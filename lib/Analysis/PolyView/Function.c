@@ -525,12 +525,8 @@ static bool readFunction(PvFunction *fn) {
     ++fn->numValues;
     ok = readAxes(fn, v) && readResult(v) && readOperands(fn, v) &&
          readMaps(fn, v) && checkDomain(fn, v);
-    MlirAttribute flags = getAttr(op, "flags");
     MlirAttribute nonScop =
-        !mlirAttributeIsNull(flags) && mlirAttributeIsADictionary(flags)
-            ? mlirDictionaryAttrGetElementByName(
-                  flags, mlirStringRefCreateFromCString("non_scop"))
-            : mlirAttributeGetNull();
+        dlcDictionaryAttrGet(getAttr(op, "flags"), "non_scop");
     if (!mlirAttributeIsNull(nonScop) && mlirAttributeIsABool(nonScop) &&
         mlirBoolAttrGetValue(nonScop)) {
       v->scop = false;

@@ -443,12 +443,8 @@ static bool addCut(Program *p, MlirOperation at, MlirValue value) {
 static bool addNonScopCuts(Program *p) {
   for (MlirOperation op = mlirBlockGetFirstOperation(p->base.sourceBlock);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute flags = rbAttr(op, "flags");
     MlirAttribute nonScop =
-        !mlirAttributeIsNull(flags) && mlirAttributeIsADictionary(flags)
-            ? mlirDictionaryAttrGetElementByName(
-                  flags, mlirStringRefCreateFromCString("non_scop"))
-            : mlirAttributeGetNull();
+        dlcDictionaryAttrGet(rbAttr(op, "flags"), "non_scop");
     if (mlirAttributeIsNull(nonScop) || !mlirAttributeIsABool(nonScop) ||
         !mlirBoolAttrGetValue(nonScop))
       continue;

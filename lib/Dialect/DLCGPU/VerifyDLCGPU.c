@@ -98,13 +98,6 @@ static bool checkTokens(MlirOperation op) {
   return true;
 }
 
-static MlirAttribute field(MlirAttribute dict, const char *name) {
-  return mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(name))
-             : mlirAttributeGetNull();
-}
-
 /* The step program (docs/kernel-problem.md). */
 static bool checkEpilogue(MlirOperation op) {
   MlirAttribute steps = attrOf(op, "steps");
@@ -113,8 +106,10 @@ static bool checkEpilogue(MlirOperation op) {
   char why[160];
   for (intptr_t i = 0; i < n; ++i) {
     MlirAttribute step = mlirArrayAttrGetElement(steps, i);
-    MlirAttribute kindAttr = field(step, "kind"), args = field(step, "args");
-    MlirAttribute input = field(step, "input"), type = field(step, "type");
+    MlirAttribute kindAttr = dlcDictionaryAttrGet(step, "kind"),
+                  args = dlcDictionaryAttrGet(step, "args");
+    MlirAttribute input = dlcDictionaryAttrGet(step, "input"),
+                  type = dlcDictionaryAttrGet(step, "type");
     KpStepKind kind;
     bool ok =
         !mlirAttributeIsNull(kindAttr) && mlirAttributeIsAString(kindAttr) &&
@@ -122,8 +117,8 @@ static bool checkEpilogue(MlirOperation op) {
         !mlirAttributeIsNull(args) && mlirAttributeIsADenseI64Array(args) &&
         !mlirAttributeIsNull(type) && mlirAttributeIsAType(type) &&
         !mlirAttributeIsNull(input) && mlirAttributeIsAInteger(input) &&
-        mlirAttributeIsAString(field(step, "fn")) &&
-        mlirAttributeIsAFloat(field(step, "value"));
+        mlirAttributeIsAString(dlcDictionaryAttrGet(step, "fn")) &&
+        mlirAttributeIsAFloat(dlcDictionaryAttrGet(step, "value"));
     for (intptr_t a = 0; ok && a < mlirDenseArrayGetNumElements(args); ++a) {
       int64_t arg = mlirDenseI64ArrayGetElement(args, a);
       ok = arg >= 0 && arg < i;

@@ -37,13 +37,6 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
   return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
 }
 
-static MlirAttribute field(MlirAttribute dict, const char *name) {
-  return mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)
-             ? mlirAttributeGetNull()
-             : mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(name));
-}
-
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
 }
@@ -54,7 +47,7 @@ static MlirAttribute argName(MlirOperation func, int arg) {
   if (arg < 0 || mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
     return mlirAttributeGetNull();
-  return field(mlirArrayAttrGetElement(all, arg), "rbssa.name");
+  return dlcDictionaryAttrGet(mlirArrayAttrGetElement(all, arg), "rbssa.name");
 }
 
 static const char *const kMaskNames[] = {"none", "causal", "tensor"};
@@ -140,8 +133,8 @@ static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
 static void fuseProgram(MlirBlock body, MlirOperation program) {
   MlirContext ctx = mlirOperationGetContext(program);
   MlirAttribute info = kpAttr(program, "rbssa.program");
-  MlirAttribute buffers = field(info, "buffers");
-  MlirAttribute regions = field(info, "regions");
+  MlirAttribute buffers = dlcDictionaryAttrGet(info, "buffers");
+  MlirAttribute regions = dlcDictionaryAttrGet(info, "regions");
   if (mlirAttributeIsNull(buffers) || !mlirAttributeIsAArray(buffers) ||
       mlirAttributeIsNull(regions) || !mlirAttributeIsAArray(regions))
     return;
@@ -152,9 +145,9 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
   bool fusedAny = false;
   for (intptr_t i = 0; dropBuffer && dropRegion && i < numBuffers; ++i) {
     MlirAttribute buffer = mlirArrayAttrGetElement(buffers, i);
-    MlirAttribute materialize = field(buffer, "materialize");
-    MlirAttribute consumers = field(buffer, "consumers");
-    MlirAttribute producer = field(buffer, "producer");
+    MlirAttribute materialize = dlcDictionaryAttrGet(buffer, "materialize");
+    MlirAttribute consumers = dlcDictionaryAttrGet(buffer, "consumers");
+    MlirAttribute producer = dlcDictionaryAttrGet(buffer, "producer");
     if (!isString(materialize) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(materialize),
                             mlirStringRefCreateFromCString("deferred")) ||
@@ -179,13 +172,14 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
         (!a.hasBias || !mlirAttributeIsNull(argName(a.scores, a.bias.t.arg))) &&
         (a.mask != KP_ATTN_MASK_TENSOR ||
          !mlirAttributeIsNull(argName(a.scores, a.maskTensor.t.arg))) &&
-        isString(field(buffer, "name"));
+        isString(dlcDictionaryAttrGet(buffer, "name"));
     if (!named)
       continue;
     const char *notFused = kpAttentionOnlineProblem(&a);
     mlirOperationSetAttributeByName(
         output, mlirStringRefCreateFromCString("rbssa.attention"),
-        modelAttr(ctx, &a, producer, field(buffer, "name"), notFused));
+        modelAttr(ctx, &a, producer, dlcDictionaryAttrGet(buffer, "name"),
+                  notFused));
     if (notFused)
       continue;
     mlirOperationSetAttributeByName(

@@ -27,13 +27,6 @@ static MlirAttribute attrOf(MlirOperation op, const char *name) {
                                          mlirStringRefCreateFromCString(name));
 }
 
-static MlirAttribute entry(MlirAttribute dict, const char *name) {
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
-    return mlirAttributeGetNull();
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(name));
-}
-
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
 }
@@ -84,8 +77,9 @@ static bool checkSpaces(MlirOperation func, MlirAttribute symbols) {
     bool ok = isArray(list);
     for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(list); ++i) {
       MlirAttribute axis = mlirArrayAttrGetElement(list, i);
-      ok = isString(entry(axis, "name")) &&
-           isSize(entry(axis, "size"), symbols, mlirShapedTypeGetDynamicSize());
+      ok = isString(dlcDictionaryAttrGet(axis, "name")) &&
+           isSize(dlcDictionaryAttrGet(axis, "size"), symbols,
+                  mlirShapedTypeGetDynamicSize());
     }
     if (!ok)
       return bad(func, l ? "rbssa.reduce_iters is not an array of {name, "
@@ -109,10 +103,10 @@ static bool checkArguments(MlirOperation func, MlirBlock body,
         isArray(argAttrs) && i < mlirArrayAttrGetNumElements(argAttrs)
             ? mlirArrayAttrGetElement(argAttrs, i)
             : mlirAttributeGetNull();
-    MlirAttribute shape = entry(dict, "rbssa.shape");
-    MlirAttribute role = entry(dict, "rbssa.role");
-    MlirAttribute layout = entry(dict, "rbssa.layout");
-    bool ok = isString(entry(dict, "rbssa.name")) &&
+    MlirAttribute shape = dlcDictionaryAttrGet(dict, "rbssa.shape");
+    MlirAttribute role = dlcDictionaryAttrGet(dict, "rbssa.role");
+    MlirAttribute layout = dlcDictionaryAttrGet(dict, "rbssa.layout");
+    bool ok = isString(dlcDictionaryAttrGet(dict, "rbssa.name")) &&
               (stringIs(role, "input") || stringIs(role, "output")) &&
               isArray(shape) &&
               mlirArrayAttrGetNumElements(shape) == mlirShapedTypeGetRank(type);
@@ -128,7 +122,7 @@ static bool checkArguments(MlirOperation func, MlirBlock body,
                (int)i);
       return bad(func, why);
     }
-    MlirAttribute kind = entry(layout, "kind");
+    MlirAttribute kind = dlcDictionaryAttrGet(layout, "kind");
     if (!mlirAttributeIsNull(layout) && !stringIs(kind, "row_major") &&
         !stringIs(kind, "col_major") && !stringIs(kind, "swizzled"))
       return bad(func, "rbssa.layout kind is not row_major, col_major or "
@@ -177,7 +171,8 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                   : -1;
     MlirAttribute role =
         arg >= 0 && isArray(argAttrs)
-            ? entry(mlirArrayAttrGetElement(argAttrs, arg), "rbssa.role")
+            ? dlcDictionaryAttrGet(mlirArrayAttrGetElement(argAttrs, arg),
+                                   "rbssa.role")
             : mlirAttributeGetNull();
     if (!stringIs(role, "output"))
       return bad(op, "the yield's destination is not an argument with "
@@ -204,7 +199,8 @@ static bool checkRegion(MlirOperation func) {
     ok = checkOp(op, body, mlirArrayAttrGetNumElements(symbols), argAttrs,
                  yielded);
   for (intptr_t i = 0; ok && i < numArgs; ++i)
-    if (stringIs(entry(mlirArrayAttrGetElement(argAttrs, i), "rbssa.role"),
+    if (stringIs(dlcDictionaryAttrGet(mlirArrayAttrGetElement(argAttrs, i),
+                                      "rbssa.role"),
                  "output") &&
         yielded[i] == 0) {
       char why[96];
