@@ -23,6 +23,7 @@
  *    tiny.contract does. */
 #include "DialectNames.h"
 #include "InterpInternal.h"
+#include "KernelProblem.h"
 #include "SymbolTable.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -40,23 +41,9 @@ bool dlcInterpIsRegion(MlirOperation func) {
          !mlirAttributeIsNull(dlcInterpGetAttr(func, "rbssa.region"));
 }
 
-/* The argument attribute `name` of argument `index`, or a null attribute. */
-static MlirAttribute argAttr(MlirOperation func, intptr_t index,
-                             const char *name) {
-  MlirAttribute all = dlcInterpGetAttr(func, "arg_attrs");
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      index >= mlirArrayAttrGetNumElements(all))
-    return mlirAttributeGetNull();
-  MlirAttribute dict = mlirArrayAttrGetElement(all, index);
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
-    return mlirAttributeGetNull();
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(name));
-}
-
 /* 0 for "input", 1 for "output", -1 otherwise. */
 static int argRole(MlirOperation func, intptr_t index) {
-  MlirAttribute role = argAttr(func, index, "rbssa.role");
+  MlirAttribute role = kpArgAttr(func, (int)index, "rbssa.role");
   if (mlirAttributeIsNull(role) || !mlirAttributeIsAString(role))
     return -1;
   MlirStringRef text = mlirStringAttrGetValue(role);
@@ -136,7 +123,7 @@ bool dlcInterpRegionParamShape(MlirOperation func, intptr_t index,
 
 static bool argumentShape(MlirOperation func, intptr_t index, DlcShape *shape) {
   MlirType type = mlirFunctionTypeGetInput(dlcInterpFunctionType(func), index);
-  MlirAttribute dims = argAttr(func, index, "rbssa.shape");
+  MlirAttribute dims = kpArgAttr(func, (int)index, "rbssa.shape");
   intptr_t rank = mlirShapedTypeGetRank(type);
   if (mlirAttributeIsNull(dims) || !mlirAttributeIsAArray(dims) ||
       mlirArrayAttrGetNumElements(dims) != rank || rank > DLC_MAX_RANK) {

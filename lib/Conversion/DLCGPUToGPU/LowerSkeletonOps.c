@@ -342,34 +342,32 @@ static void lowerMma(MlirOperation op, DlcBuilder *b) {
  * each becomes arith/math ops on the 2x2 f32 fragment; a step typed f16 or
  * bf16 is rounded to its type (truncf + extf) as the reference does. */
 
-static MlirAttribute field(MlirAttribute dict, const char *name) {
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(name));
-}
-
 /* One step of the program; null after a diagnostic. */
 static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
                            const MlirValue *values, MlirType accType) {
   KpStepKind kind;
-  MlirStringRef fn = mlirStringAttrGetValue(field(step, "fn"));
-  MlirAttribute args = field(step, "args");
+  MlirStringRef fn = mlirStringAttrGetValue(dlcDictionaryAttrGet(step, "fn"));
+  MlirAttribute args = dlcDictionaryAttrGet(step, "args");
   MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
   for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(args) && i < 3; ++i)
     x[i] = values[mlirDenseI64ArrayGetElement(args, i)];
   MlirValue v = {NULL};
-  kpStepKindFromName(mlirStringAttrGetValue(field(step, "kind")), &kind);
+  kpStepKindFromName(mlirStringAttrGetValue(dlcDictionaryAttrGet(step, "kind")),
+                     &kind);
   switch (kind) {
   case KP_STEP_ACC:
     v = operand(op, 0);
     break;
   case KP_STEP_LOAD:
-    v = operand(op, 2 + mlirIntegerAttrGetValueInt(field(step, "input")));
+    v = operand(op, 2 + mlirIntegerAttrGetValueInt(
+                            dlcDictionaryAttrGet(step, "input")));
     if (!mlirTypeEqual(mlirValueGetType(v), accType)) /* a narrow fragment */
       v = dlcBuildValue(b, "arith.extf", 1, &v, accType, 0, NULL, NULL);
     break;
   case KP_STEP_CONST:
-    v = dlcStepSplat(b, accType,
-                     mlirFloatAttrGetValueDouble(field(step, "value")));
+    v = dlcStepSplat(
+        b, accType,
+        mlirFloatAttrGetValueDouble(dlcDictionaryAttrGet(step, "value")));
     break;
   case KP_STEP_COMPARE: /* an i1: not rounded */
     return dlcStepApply(b, kind, fn, x, accType, false);
@@ -391,7 +389,7 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
                       (int)fn.length, fn.data);
     return v;
   }
-  MlirType type = mlirTypeAttrGetValue(field(step, "type"));
+  MlirType type = mlirTypeAttrGetValue(dlcDictionaryAttrGet(step, "type"));
   return mlirTypeIsAF32(type) ? v : dlcStepRound(b, v, type);
 }
 
