@@ -168,8 +168,22 @@ void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
         dlcArith(&g->b, "arith.addf",
                  dlcArith(&g->b, "arith.mulf", c->l[h], alpha[h]), sum[h]);
   MlirValue alphaV = rowSplat(f, alpha[0], alpha[1]);
-  for (int i = 0; i < numO; ++i)
-    c->o[i] = dlcArith(&g->b, "arith.mulf", c->o[i], alphaV);
+  for (int i = 0; i < numO; ++i) {
+    /* A whole wgmma accumulator (SM90) is rescaled as one vector: the
+     * row values repeated over its n/8 fragments (from_elements lowers to
+     * LLVM, an n-D broadcast does not). */
+    MlirType type = mlirValueGetType(c->o[i]);
+    MlirValue scale = alphaV;
+    if (mlirShapedTypeGetRank(type) == 3) {
+      MlirValue e[4 * FLASH_MAX_O];
+      int64_t count = 4 * mlirShapedTypeGetDimSize(type, 0);
+      for (int64_t k = 0; k < count && k < 4 * FLASH_MAX_O; ++k)
+        e[k] = alpha[k % 4 / 2];
+      scale = dlcBuildValue(&g->b, "vector.from_elements", (intptr_t)count, e,
+                            type, 0, NULL, NULL);
+    }
+    c->o[i] = dlcArith(&g->b, "arith.mulf", c->o[i], scale);
+  }
 }
 
 static MlirValue batchBase(Fa *f, const KpAttnTensor *t, MlirValue *index) {

@@ -59,7 +59,8 @@ void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS);
  * branch taken only by the tiles that need it. */
 void flashMaybeMask(Fa *f, MlirValue n0, MlirValue *s, int numS);
 /* The online softmax step: new row max, P = exp2(S - m') left in s,
- * rescaled l and O. */
+ * rescaled l and O (numO fragments, or one whole wgmma accumulator
+ * vector<D/8 x 2 x 2>). */
 void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
                         int numO);
 /* O / l stored (guarded) from the final row state; `done` is O's

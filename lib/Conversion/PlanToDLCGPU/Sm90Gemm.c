@@ -45,8 +45,7 @@ bool dlcSm90MapHasBatch(const KpTensor *t) {
   return !kpExtentIs(&t->stride[KP_BATCH], 0);
 }
 
-/* A static stride that is not a multiple of 16 bytes. */
-static bool misaligned(const KpExtent *stride, int elementBytes) {
+bool dlcSm90Misaligned(const KpExtent *stride, int elementBytes) {
   return stride->numSymbols == 0 && (stride->constant * elementBytes) % 16;
 }
 
@@ -55,8 +54,8 @@ const char *dlcSm90StagingProblem(const KpTensor *t, KpRole fixed) {
   if (!dlcSm90KMajor(t) && !kpExtentIs(&t->stride[fixed], 1))
     return "neither its k axis nor its m/n axis has unit stride";
   int bytes = kpElementBytes(t->element);
-  if (misaligned(&t->stride[outer], bytes) ||
-      misaligned(&t->stride[KP_BATCH], bytes))
+  if (dlcSm90Misaligned(&t->stride[outer], bytes) ||
+      dlcSm90Misaligned(&t->stride[KP_BATCH], bytes))
     return "its row or batch stride is not a multiple of 16 bytes";
   return NULL;
 }
@@ -73,6 +72,29 @@ static MlirAttribute formula(MlirOperation region, const KpExtent *extent,
   char out[128];
   kpExtentText(region, &scaled, out, sizeof(out));
   return text(mlirOperationGetContext(region), out);
+}
+
+/* The `dlcgpu.tensormap` dictionary of the tensor named `name` (a
+ * string attribute) of `element`s: `rank` dims and box entries, rank - 1
+ * strides. */
+static MlirAttribute mapDictionary(MlirContext ctx, MlirAttribute name,
+                                   KpElement element, int rank,
+                                   const MlirAttribute *dims,
+                                   const MlirAttribute *strides,
+                                   const int64_t *box) {
+  const char *keys[] = {"tensor", "dtype", "dims", "strides", "box", "swizzle"};
+  MlirAttribute values[] = {name,
+                            text(ctx, kpElementName(element)),
+                            mlirArrayAttrGet(ctx, rank, dims),
+                            mlirArrayAttrGet(ctx, rank - 1, strides),
+                            mlirDenseI64ArrayGet(ctx, rank, box),
+                            text(ctx, "128b")};
+  MlirNamedAttribute fields[6];
+  for (int i = 0; i < 6; ++i)
+    fields[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
+        values[i]);
+  return mlirDictionaryAttrGet(ctx, 6, fields);
 }
 
 MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
@@ -105,19 +127,20 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
   MlirAttribute name = mlirDictionaryAttrGetElementByName(
       mlirArrayAttrGetElement(args, t->arg),
       mlirStringRefCreateFromCString("rbssa.name"));
-  const char *keys[] = {"tensor", "dtype", "dims", "strides", "box", "swizzle"};
-  MlirAttribute values[] = {name,
-                            text(ctx, kpElementName(t->element)),
-                            mlirArrayAttrGet(ctx, rank, dims),
-                            mlirArrayAttrGet(ctx, rank - 1, strides),
-                            mlirDenseI64ArrayGet(ctx, rank, box),
-                            text(ctx, "128b")};
-  MlirNamedAttribute fields[6];
-  for (int i = 0; i < 6; ++i)
-    fields[i] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
-        values[i]);
-  return mlirDictionaryAttrGet(ctx, 6, fields);
+  return mapDictionary(ctx, name, t->element, rank, dims, strides, box);
+}
+
+MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
+                             KpElement element, int rank, const KpExtent *dims,
+                             const KpExtent *strides, const int64_t *box) {
+  int bytes = kpElementBytes(element);
+  MlirAttribute dimAttrs[5], strideAttrs[4];
+  for (int d = 0; d < rank && d < 5; ++d)
+    dimAttrs[d] = formula(region, &dims[d], 1);
+  for (int d = 0; d + 1 < rank && d < 4; ++d)
+    strideAttrs[d] = formula(region, &strides[d], bytes);
+  return mapDictionary(mlirOperationGetContext(region), name, element, rank,
+                       dimAttrs, strideAttrs, box);
 }
 
 /* Whether window dim `d` reads exactly coefficient `m` of fused m axis
@@ -180,7 +203,7 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
     return "the convolution reduces fewer channels than A has";
   int bytes = kpElementBytes(p->a.element);
   for (int d = 0; d < 3; ++d)
-    if (misaligned(&w->dim[d].stride, bytes))
+    if (dlcSm90Misaligned(&w->dim[d].stride, bytes))
       return "a pixel, row or image stride of A is not a multiple of 16 "
              "bytes (C a multiple of 8)";
   if (im.channels % (16 / bytes))

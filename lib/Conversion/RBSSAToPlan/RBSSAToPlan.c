@@ -434,10 +434,13 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   return true;
 }
 
-/* An attention output region (rbssa.attention, rbssa-fuse-attention): the
- * flash skeleton (FlashAttention.c of convert-plan-to-dlcgpu) with its one
- * shape: BM = 64 query rows (16 per warp), BN = 64 keys per K/V tile, BK =
- * the head dimension, two K/V buffers, the online softmax. */
+/* An attention output region (rbssa.attention, rbssa-fuse-attention): on
+ * a chip with TMA and wgmma, the SM90 flash skeleton (Sm90FlashAttention.c
+ * of convert-plan-to-dlcgpu) where it takes the problem: BM = 128 query
+ * rows (64 per consumer warpgroup), BN = 128 keys per K/V tile, two
+ * stages, barrier_model "mbarrier"; else the SM80 one (FlashAttention.c):
+ * BM = 64 (16 per warp), BN = 64, two K/V buffers. BK is the head
+ * dimension; both run the online softmax. */
 static bool planAttentionRegion(MlirOperation func, const Options *o,
                                 const DlcJsonValue *planFile, DlcPlan *plan) {
   MlirAttribute model = mlirOperationGetAttributeByName(
@@ -471,9 +474,14 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   if (planFileNamesFixedRegion(func, planFile, "attention"))
     return false;
   memset(plan, 0, sizeof(*plan));
-  plan->tile[0] = 64, plan->tile[1] = 64;
+  /* SM90 (the FlashAttention-3 structure) where the chip has TMA and
+   * wgmma and the skeleton takes the problem; else the SM80 kernel. */
+  bool sm90 = o->target->hasWgmma && o->target->hasTma &&
+              kpAttentionOnlineProblem(&a) == NULL &&
+              dlcSm90AttentionProblem(&a) == NULL;
+  plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
-  plan->warpTile[0] = 16, plan->warpTile[1] = 64;
+  plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
   plan->stages = 2;
   plan->asyncEnable = true;
   plan->asyncPrefetchDepth = 1;
@@ -483,7 +491,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "attention");
   dlcPlanCopyName(plan->algoChoice[0].value, "online_softmax");
-  dlcPlanCopyName(plan->barrierModel, "cp_async_group");
+  dlcPlanCopyName(plan->barrierModel, sm90 ? "mbarrier" : "cp_async_group");
   MlirBlock regionBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(regionBody);
