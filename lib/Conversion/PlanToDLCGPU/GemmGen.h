@@ -114,6 +114,20 @@ MlirValue gemmPairStores(Gen *g);
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs);
+/* One m16n8 accumulator fragment (vector<2x2xf32>) at rows (row, row + 8)
+ * and columns (col, col + 1). */
+typedef struct GemmFragment {
+  MlirValue acc, row, col;
+} GemmFragment;
+enum { GEMM_MAX_BATCH = 16 };
+/* The epilogue of up to GEMM_MAX_BATCH fragments the caller knows to lie
+ * inside M × N with column pairs storable as one vector (gemmPairStores):
+ * no bounds checks, an input constant along m (a bias) read once per
+ * column pair, and every fragment's loads and math before the first store
+ * (the stores may alias the inputs, so LLVM would not hoist the loads
+ * itself). */
+void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
+                        MlirValue token, MlirAttribute steps);
 /* The 2×2 f32 fragment of tensor `x` at rows (row, row + 8) and columns
  * (col, col + 1) (its M and N strides), 0 outside g->size[M] × size[N];
  * an i1 tensor reads as 0/1. Epilogue inputs, attention's bias and mask. */
