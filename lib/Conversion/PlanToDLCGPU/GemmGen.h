@@ -104,8 +104,9 @@ MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
 void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors);
 /* The CTA's tile (row, column) from block id x, grouped for L2 reuse. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol);
-/* The same for tile number `pid` (a persistent CTA's loop index). */
-void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue *tileRow,
+/* The same for tile number `pid` (a persistent CTA's loop index), in
+ * groups of `group` tile-rows. */
+void gemmRasterizeTile(Gen *g, MlirValue pid, int64_t group, MlirValue *tileRow,
                        MlirValue *tileCol);
 /* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
 MlirAttribute gemmStepsAttr(Gen *g);

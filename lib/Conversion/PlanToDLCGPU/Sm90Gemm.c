@@ -426,6 +426,17 @@ typedef struct Pipeline {
   MlirValue order;
 } Pipeline;
 
+/* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
+ * wider than high, so that the tiles a wave of CTAs works on span about as
+ * many bytes of A as of B. 4096³ at 128 x 256: a tile-row of A is 1 MiB,
+ * a tile-column of B 2 MiB; 132 CTAs span 16 x 8 tiles (33 MiB of the
+ * H100's 50 MiB L2) with groups of 16, 8 x 16 (41 MiB) with 8 (measured
+ * 644 against 628-633 TFLOP/s, bench/RESULTS.md). */
+static int64_t rasterGroup(const DlcGemmTiling *t) {
+  int64_t wide = DLC_RASTER_GROUP * t->tileN / t->tileM;
+  return wide > DLC_RASTER_GROUP ? wide : DLC_RASTER_GROUP;
+}
+
 /* One unit of a CTA's work: a tile, or with split-K one split of it. */
 typedef struct Unit {
   MlirValue index;  /* the CTA's i-th unit */
@@ -486,7 +497,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         p->kTiles);
   }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, u.tile, &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, rasterGroup(g->t), &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
