@@ -273,11 +273,6 @@ void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
     g->inputs[i] = gemmAccess(g, entry, &p->inputs[i]);
 }
 
-/* Runs the problem's epilogue on one m16n8-shaped fragment (`frag`,
- * vector<2x2xf32>: rows row and row + 8, columns col and col + 1, the
- * layout of mma.sync's and wgmma's accumulators) once `token` completes,
- * and stores it with guarded stores: as column pairs where `pairs`
- * (gemmPairStores) holds, else one element at a time. */
 /* The inputs and dlcgpu.epilogue of one fragment; its stores in `store`. */
 static void epilogueOp(Gen *g, MlirValue frag, MlirValue token, MlirValue row,
                        MlirValue col, MlirAttribute steps, bool inside,
@@ -298,6 +293,11 @@ static void epilogueOp(Gen *g, MlirValue frag, MlirValue token, MlirValue row,
                        mlirOperationGetResult(epi, 1), true, inside};
 }
 
+/* Runs the problem's epilogue on one m16n8-shaped fragment (`frag`,
+ * vector<2x2xf32>: rows row and row + 8, columns col and col + 1, the
+ * layout of mma.sync's and wgmma's accumulators) once `token` completes,
+ * and stores it with guarded stores: as column pairs where `pairs`
+ * (gemmPairStores) holds, else one element at a time. */
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs) {

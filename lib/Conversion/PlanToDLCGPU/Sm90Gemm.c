@@ -716,9 +716,10 @@ static void finishEdgeTile(Gen *g, const Pipeline *p, const Fragments *f) {
 enum { InsideBatch = 8 };
 
 /* The epilogue on the accumulators of a tile: without bounds checks when
- * the whole tile lies inside M × N and pairs can be stored (ncu on 4096³,
- * bench/RESULTS.md: the guarded epilogue was ~110 instructions a fragment,
- * most of the issue slots of a tile, with the tensor pipe idle). */
+ * the whole tile lies inside M × N and pairs can be stored. The guarded
+ * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
+ * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
+ * runs gemmbig-1 to 3). */
 static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   MlirValue inside =
       andi(g, f->pairs,
