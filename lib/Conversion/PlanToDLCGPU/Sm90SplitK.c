@@ -30,7 +30,9 @@ static int64_t minOf(int64_t a, int64_t b) { return a < b ? a : b; }
 
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms) {
-  int64_t tail = sms > 0 ? tiles % sms : 0;
+  /* Only tiles fewer than the SMs split: splitting a large problem's last
+   * round measured slower (bench/RESULTS.md run 22). */
+  int64_t tail = tiles < sms ? tiles : 0;
   if (tail < 1 || kTiles < 1)
     return 1;
   int64_t s0 =
@@ -55,7 +57,8 @@ static MlirValue maxOneV(Gen *g, MlirValue v) {
 
 void sm90SplitsValue(Gen *g, MlirValue tiles, MlirValue kTiles,
                      MlirValue *splits, MlirValue *kPer, MlirValue *whole) {
-  MlirValue tail = remc(g, tiles, g->t->sms);
+  MlirValue few = lt(g, tiles, cst(g, g->t->sms));
+  MlirValue tail = sel(g, few, tiles, cst(g, 0));
   *whole = sub(g, tiles, tail);
   MlirValue bySms = maxOneV(
       g, dlcArith(&g->b, "arith.divui", cst(g, g->t->sms), maxOneV(g, tail)));
