@@ -4,7 +4,7 @@ or not) on the same buffers, each checked: the output poisoned with NaN
 before every launch and compared with torch afterwards, the split-K
 workspace's counters read back and required to be zero again, and a
 watchdog that reports a launch not finishing within --watchdog seconds.
-    splitk_repeat.py --manifest DIR/KERNEL.json --sizes MxNxK[,...]
+    splitk_repeat.py DIR/KERNEL.json@MxNxK[,MxNxK...] [...]
                      [--launches N] [--watchdog SEC]
 Prints one line per size: launches done, wrong outputs, launches that
 left a counter non-zero; exits 3 on a hang (the watchdog fires)."""
@@ -23,18 +23,25 @@ from dlc_kernel import DlcKernel  # noqa: E402
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--manifest", required=True)
-    ap.add_argument("--sizes", required=True)
+    ap.add_argument("cases", nargs="+", help="MANIFEST@MxNxK[,MxNxK...]")
     ap.add_argument("--launches", type=int, default=200)
     ap.add_argument("--watchdog", type=float, default=10.0)
     ap.add_argument("--sms", type=int, default=132)
     args = ap.parse_args()
-    k = DlcKernel(args.manifest)
     stream = torch.cuda.current_stream()
     cu_stream = cu.CUstream(stream.cuda_stream)
-    name = os.path.basename(os.path.dirname(os.path.abspath(args.manifest)))
     ok = True
-    for size in args.sizes.split(","):
+    for case in args.cases:
+        manifest, sizes = case.rsplit("@", 1)
+        ok &= run_case(manifest, sizes.split(","), args, cu_stream)
+    sys.exit(0 if ok else 1)
+
+
+def run_case(manifest, sizes, args, cu_stream):
+    k = DlcKernel(manifest)
+    name = os.path.basename(os.path.dirname(os.path.abspath(manifest)))
+    ok = True
+    for size in sizes:
         M, N, K = (int(v) for v in size.lower().split("x"))
         g = torch.Generator(device="cuda").manual_seed(M + 7 * N + 31 * K)
         a = (torch.rand(M, K, device="cuda", generator=g) * 2 - 1).half()
@@ -73,7 +80,7 @@ def main():
               "counters non-zero" % (name, size, done, time.time() - t0, wrong,
                                      dirty), flush=True)
         ok &= wrong == 0 and dirty == 0
-    sys.exit(0 if ok else 1)
+    return ok
 
 
 if __name__ == "__main__":
