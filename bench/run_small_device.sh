@@ -2,8 +2,9 @@
 # ON THE GPU MACHINE, from the repository root: the checks and timings of
 # the small/skinny GEMM work in one call. $1 is a folder holding dlc-run,
 # bench/ (dlc_kernel.py, bench_gemm.py, bench_small.py, splitk_repeat.py),
-# k/ (bench/build_small.sh's kernels) and bundle/ (test/gpu/build_bundle.sh).
-# Correctness runs go in parallel first (the harness in 4 shards, the
+# k/ (bench/build_small.sh's kernels) and bundle/, bundle2/
+# (test/gpu/build_bundle.sh).
+# Correctness runs go in parallel first (the harness in shards, the
 # sanitizers, repeated launches), then the timings alone.
 set -u
 D="${1:?usage: run_small_device.sh DIR}"
@@ -14,12 +15,18 @@ el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
 K="$D/k"
-# The harness, 4 shards.
-names=$(cut -f1 "$D/bundle/problems.txt")
-for s in 0 1 2 3; do
-  only=$(echo "$names" | awk -v s=$s 'NR % 4 == s' | paste -sd,)
-  bash "$D/bundle/run_bundle.sh" "$D/bundle" --only "$only" --budget 55 \
-    --timeout 20 --log "/tmp/hlog$s" > "$OUT/harness$s.txt" 2>&1 &
+# The harness: each bundle in shards, 10 dlc-run processes at a time.
+shards=0
+for b in bundle:6 bundle2:4; do
+  n=${b#*:}; b=${b%:*}
+  [ -f "$D/$b/problems.txt" ] || continue
+  names=$(cut -f1 "$D/$b/problems.txt")
+  for s in $(seq 0 $((n - 1))); do
+    only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
+    bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget 60 \
+      --timeout 20 --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
+    shards=$((shards + 1))
+  done
 done
 # Sanitizers on split-K kernels (repeated launches under each tool).
 ( for tool in memcheck racecheck synccheck; do
@@ -33,8 +40,10 @@ done
   done ) > "$OUT/sanitize.txt" 2>&1 &
 # The M = 1 split-K configuration of run 22, C runtime: JIT without the
 # cache, then 500 timed launches.
-( /usr/bin/time -f "jit + load + 1 launch: %e s" env CUDA_CACHE_DISABLE=1 \
-    timeout 60 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" M=1,K=4096,N=4096 --iters 0 2>&1 | tail -2
+( t=$(date +%s.%N)
+  CUDA_CACHE_DISABLE=1 timeout 60 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" \
+    M=1,K=4096,N=4096 --iters 0 2>&1 | tail -1
+  echo "jit (no cache) + load + 1 launch: $(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN{print b - a}') s"
   timeout 40 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" M=1,K=4096,N=4096 \
     --iters 500 --warmup 5 2>&1 | tail -1; echo "rc=$?" ) > "$OUT/crepeat.txt" 2>&1 &
 # Repeated launches from Python, every output and the counters checked.
@@ -48,7 +57,8 @@ echo "python repeat rc=$?" >> "$OUT/pyrepeat.txt"
 wait
 el "correctness done"
 cat "$OUT/crepeat.txt" "$OUT/pyrepeat.txt" "$OUT/sanitize.txt"
-for s in 0 1 2 3; do tail -1 "$OUT/harness$s.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH|SANITIZER" "$OUT/harness$s.txt" | head -5; done
+for s in $(seq 0 $((shards - 1))); do tail -1 "$OUT/harness$s.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH|SANITIZER|not run" "$OUT/harness$s.txt" | head -5; done
+cat "$OUT"/harness*.txt > "$OUT/harness.txt"; rm -f "$OUT"/harness[0-9]*.txt
 # Timings, alone on the GPU.
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
