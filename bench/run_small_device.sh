@@ -64,6 +64,9 @@ cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
   cases+=(--case "planned=$K/s$s/gemm_bias_relu.json@$s" --case "whole=$K/whole/gemm_bias_relu.json@$s")
 done
+# Does a split bound cost a large problem anything (it never splits there)?
+cases+=(--case "whole=$K/whole/gemm_bias_relu.json@4096x4096x4096"
+        --case "split32=$K/split32/gemm_bias_relu.json@4096x4096x4096")
 timeout 120 python3 "$D/bench/bench_small.py" "${cases[@]}" --json "$OUT/small.json" 2>&1 | grep -v Warning
 for s in 2048x2048x64 1x4096x4096; do
   IFS=x read -r m n k <<< "$s"
