@@ -23,20 +23,19 @@ for b in bundle:6 bundle2:4; do
   names=$(cut -f1 "$D/$b/problems.txt")
   for s in $(seq 0 $((n - 1))); do
     only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
-    bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget 60 \
+    bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget 50 \
       --timeout 20 --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
     shards=$((shards + 1))
   done
 done
 # Sanitizers on split-K kernels (repeated launches under each tool).
-( for tool in memcheck racecheck synccheck; do
-    for c in "split32 M=1,K=1024,N=1024" "s4096x1x4096 M=500,K=1024,N=1" \
-             "s127x129x8191 M=127,K=2048,N=129"; do
-      set -- $c
-      timeout 60 "$cs" --tool $tool --error-exitcode 99 "$D/dlc-run" \
+( for c in "memcheck split32 M=1,K=1024,N=1024" "racecheck split32 M=1,K=1024,N=1024" \
+           "synccheck split32 M=1,K=1024,N=1024" "memcheck s4096x1x4096 M=500,K=1024,N=1" \
+           "racecheck s127x129x8191 M=127,K=2048,N=129"; do
+      set -- $c; tool=$1; shift
+      timeout 40 "$cs" --tool $tool --error-exitcode 99 "$D/dlc-run" \
         "$K/$1/gemm_bias_relu.json" "$2" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
       echo "$tool $1 $2: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard' /tmp/san.txt | tail -1)"
-    done
   done ) > "$OUT/sanitize.txt" 2>&1 &
 # The M = 1 split-K configuration of run 22, C runtime: JIT without the
 # cache, then 500 timed launches.
@@ -47,7 +46,7 @@ done
   timeout 40 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" M=1,K=4096,N=4096 \
     --iters 500 --warmup 5 2>&1 | tail -1; echo "rc=$?" ) > "$OUT/crepeat.txt" 2>&1 &
 # Repeated launches from Python, every output and the counters checked.
-timeout 100 python3 "$D/bench/splitk_repeat.py" --launches 150 \
+timeout 70 python3 "$D/bench/splitk_repeat.py" --launches 150 \
   "$K/split32/gemm_bias_relu.json@1x4096x4096,4096x1x4096,1x3000x1000,127x129x8191" \
   "$K/s1x4096x4096/gemm_bias_relu.json@1x4096x4096,2x4096x4096,1x1000x3000" \
   "$K/s4096x1x4096/gemm_bias_relu.json@4096x1x4096,4095x3x4096" \
