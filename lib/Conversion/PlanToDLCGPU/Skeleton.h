@@ -46,24 +46,23 @@ enum { DLC_SM90_THREADS = 384 };
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
 
-/* SM90 split-K (Sm90SplitK.c). The tiles of the last, partial round over
- * the SMs (all tiles when there are fewer than SMs) are shared by S CTAs
- * each along k: each stores its fp32 partial accumulators to a workspace,
- * and the last of them to arrive (per thread, by an atomic counter) adds
- * the S partials in split order — the same sum whichever CTA arrives last
- * — and runs the epilogue. The count is chosen at launch from the sizes,
- * by one rule written twice (here for static sizes and the planner, and
- * as IR in the kernel), with tail = tiles % sms:
- *   S0   = min(maxSplits, max(1, sms / tail), max(1, kTiles / MinKTiles))
- *   kPer = max(1, ceildiv(kTiles, S0))     k tiles of one split
- *   S    = max(1, ceildiv(kTiles, kPer))   no split is empty
- * so tail * S <= sms whenever S > 1. Units are the whole tiles (tiles -
- * tail, a multiple of sms), then tail * S splits; the grid, min(tiles *
- * maxSplits, sms), is sms or at least tail * S, so a CTA walks whole tiles
- * and then takes at most one split, its last unit; CTAs without a unit
- * return at once.
- * The workspace is one i32 counter per (tile, consumer thread) and one
- * partial tile per CTA. */
+/* SM90 split-K (Sm90SplitK.c). When there are fewer output tiles than
+ * SMs, each tile is shared by S CTAs along k (a larger problem's last
+ * round is not split: that measured slower, bench/RESULTS.md run 22): each
+ * stores its fp32 partial accumulators to a workspace, and the last of them to
+ * arrive (per thread, by an atomic counter) adds the S partials in split order
+ * — the same sum whichever CTA arrives last — and runs the epilogue. The count
+ * is chosen at launch from the sizes, by one rule written twice (here for
+ * static sizes and the planner, and as IR in the kernel), with tail = tiles
+ * when tiles < sms, else 0 (S = 1): S0   = min(maxSplits, max(1, sms / tail),
+ * max(1, kTiles / MinKTiles)) kPer = max(1, ceildiv(kTiles, S0))     k tiles of
+ * one split S    = max(1, ceildiv(kTiles, kPer))   no split is empty so tail *
+ * S <= sms whenever S > 1. Units are the whole tiles (all of them when tail =
+ * 0, else none), then tail * S splits; the grid, min(tiles * maxSplits, sms),
+ * is sms or at least tail * S, so a CTA walks whole tiles and then takes at
+ * most one split, its last unit; CTAs without a unit return at once. The
+ * workspace is one i32 counter per (tile, consumer thread) and one partial tile
+ * per CTA. */
 enum {
   DLC_SM90_MAX_SPLITS = 32,     /* what the planner allows a symbolic kernel */
   DLC_SM90_MIN_SPLIT_KTILES = 4 /* 64-wide k tiles a split gets at least */

@@ -608,9 +608,9 @@ static bool planRegion(MlirOperation func, const Options *o,
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
-  /* Split-K is not chosen by default: on the H100 (run 21) the
-   * tail-round splits slowed 4096^3 and 4095x4097x4093 and M = 1 timed out
-   * under repeated launches; a plan-file's split_k still forces it. */
+  /* Split-K for a problem with fewer tiles than SMs, unless the plan-file
+   * states split_k (Sm90Plan.c). */
+  dlcPlanSm90SplitK(func, o->target, &problem, plan);
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(body);
@@ -651,8 +651,8 @@ static bool planRegion(MlirOperation func, const Options *o,
     };
     buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, extra, 2);
   }
-  /* The SM90 tiles the wave rule compared, after the SM80 search's. */
-  DlcPlanSm90Candidate sm90[2];
+  /* The SM90 tiles the planner compared, after the SM80 search's. */
+  DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
   int numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
   for (int i = 0; i < numSm90; ++i) {
     MlirNamedAttribute extra[] = {
