@@ -57,10 +57,13 @@ def compiled(fn):
         return None
 
 
+USE_COMPILE = True  # --no-compile: eager anchors only (no Inductor builds)
+
+
 def torch_anchors(fn):
     """torch eager and (when it works) torch.compile of the same function."""
     anchors = [("torch", fn)]
-    c = compiled(fn)
+    c = compiled(fn) if USE_COMPILE else None
     if c is not None:
         anchors.append(("compile", c))
     return anchors
@@ -74,7 +77,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kernels", required=True)
     ap.add_argument("--out", default=None, help="write the results as JSON")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="torch eager anchors only (saves Inductor's build time)")
     args = ap.parse_args()
+    global USE_COMPILE
+    USE_COMPILE = not args.no_compile
     dev = torch.cuda.get_device_name()
     print("# %s, torch %s" % (dev, torch.__version__))
     stream = torch.cuda.current_stream()

@@ -39,6 +39,9 @@ typedef struct Mb {
   int64_t threads;
   int width;         /* elements per access along vecLoops; 1: scalar */
   bool aligned;      /* this version's vector accesses are whole, aligned */
+  bool peeled;       /* this version's reads share the misalignment `phase`:
+                        whole chunks aligned, the ends by elements */
+  MlirValue phase;   /* the reads' offset at chunk 0, modulo the width */
   int versionFrame;  /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops; /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
@@ -66,10 +69,21 @@ void mbPopFrame(Mb *m);
 void mbBindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
                  int frame);
 
+/* Unrolled cooperative loops: chunks a trip, chunk k's index, and the
+ * step values to compute again for the next chunk. */
+int mbUnroll(const Mb *m);
+MlirValue mbUnrolledChunk(Mb *m, DlcBuilder *b, MlirValue index, int64_t offset,
+                          MlirValue count, MlirValue lastChunk,
+                          MlirValue *inside);
+void mbForgetFrame(Mb *m, int frame);
+
 /* Addressing and outputs. */
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
 MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
 void mbEmitStore(Mb *m, const KpOutput *o, int frame);
+/* Step `s`'s value, computed in the innermost open frame binding its loops
+ * (at least the version's). */
+MlirValue mbEmitStep(Mb *m, int s);
 
 /* The loops a vector kernel runs by chunks (MemoryModes.c). */
 uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);

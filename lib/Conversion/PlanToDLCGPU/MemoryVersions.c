@@ -1,6 +1,6 @@
 /* The memory-bound skeleton's versions (MemoryBound.h): a vector kernel's
- * point checks at run time which code it runs — whole aligned chunks, or
- * masked ones. */
+ * point checks at run time which code it runs — whole aligned chunks (or,
+ * in point mode, whole chunks after a peeled head), or masked ones. */
 #include "MemoryBound.h"
 
 #include <string.h>
@@ -43,8 +43,39 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
   return ok;
 }
 
-/* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
- * vectors, else masked ones. */
+/* i1: every vector read's offset at chunk 0 has the same remainder modulo
+ * the width, *phase (reads only: point mode stores by elements). */
+static MlirValue phaseCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
+                            MlirValue *phase) {
+  MlirValue ok = dlcConstInt(b, m->i1, 1);
+  MlirValue zero = mbIndex(b, 0), width = mbIndex(b, m->width);
+  *phase = zero;
+  bool first = true;
+  MlirValue saved[KP_MAX_LOOPS];
+  memcpy(saved, m->loopValue, sizeof(saved));
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (vecLoops & (1u << l))
+      m->loopValue[l] = zero;
+  for (int s = 0; s < m->p->numSteps; ++s) {
+    const KpStep *step = &m->p->steps[s];
+    if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
+      continue;
+    MlirValue rem =
+        dlcArith(b, "arith.remui",
+                 mbReadOffset(m, b, &m->p->indexed[step->input]), width);
+    if (first)
+      *phase = rem;
+    else
+      ok = dlcArith(b, "arith.andi", ok, dlcCmpI(b, "eq", rem, *phase));
+    first = false;
+  }
+  memcpy(m->loopValue, saved, sizeof(saved));
+  return ok;
+}
+
+/* Runs `emit` once (scalar), or twice under scf.if: whole aligned vectors
+ * (row and flat modes; point mode: the peeled version, whose reads share
+ * one misalignment — a row of 4097 halves), else masked ones. */
 void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
@@ -53,14 +84,19 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   }
   int outer = m->numFrames - 1;
   DlcBuilder b = mbAt(m, outer);
-  MlirValue aligned = alignedCheck(m, &b, vecLoops);
+  /* The ends of a peeled reduce are one element a thread. */
+  bool peel = m->mode == DLC_MEMORY_POINT && m->threads >= 2 * m->width;
+  MlirValue phase = {NULL};
+  MlirValue first = peel ? phaseCheck(m, &b, vecLoops, &phase)
+                         : alignedCheck(m, &b, vecLoops);
   MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
+  MlirOperation branch = dlcBuildIfElse(&b, first, 0, NULL, &then, &otherwise);
   for (int version = 0; version < 2; ++version) {
     MlirBlock block = version == 0 ? then : otherwise;
     mbPushFrame(m, branch, block);
-    m->aligned = version == 0;
+    m->aligned = version == 0 && !peel;
+    m->peeled = version == 0 && peel;
+    m->phase = phase;
     m->versionFrame = m->numFrames - 1;
     m->numReduces = 0; /* the versions share the scratch slots */
     emit(m);
@@ -68,4 +104,5 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     mbPopFrame(m);
   }
+  m->peeled = false;
 }

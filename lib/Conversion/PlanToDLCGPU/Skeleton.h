@@ -141,6 +141,15 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
  * LayerNorm loses half its bandwidth to a CTA's barriers, 4096-wide rows
  * need 256 threads). */
 enum { DLC_MEMORY_SHORT_LENGTH = 1024, DLC_MEMORY_ROWS_PER_CTA = 8 };
+/* Chunks a cooperative loop takes a trip where they are whole: a short
+ * row's warp reads its whole row (1024 halves) at once, a point's CTA two
+ * sweeps (a 4096-wide row sum at once); a long row's CTA one (measured on
+ * the H100, run mem-k: two made rows of 8192 3-4% slower, 4096 even). */
+enum {
+  DLC_MEMORY_UNROLL_SHORT = 4,
+  DLC_MEMORY_UNROLL_POINT = 2,
+  DLC_MEMORY_UNROLL_ROW = 1
+};
 
 typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,
