@@ -13,7 +13,7 @@ Each problem is one family, drawn uniformly:
              flat/squeezed and brought back by tiny.permute / tiny.reshape;
              sometimes an intermediate is a second output
   reduce     sum, max, min or mean (sum * 1/n) over the last axis, the first
-             axis or two axes, keepdim (reshape to size 1) or not, on the
+             or middle axis (column reductions) or two axes, keepdim (reshape to size 1) or not, on the
              input or its f32 cast or square, max/min accumulated in f32 or
              the input type; the input sometimes stored permuted
   softmax    over the last axis: x - max, exp2((x - max) * log2e), sum, then
@@ -344,11 +344,16 @@ def reduce_problem(rng, name):
     dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
     op = rng.choice(["sum", "max", "min", "mean"])
     rank = rng.choice([1, 2, 3])
-    where = rng.choice(["last", "first", "two"]) if rank >= 2 else "last"
+    # first / middle: column reductions (sum over M of [M, N], over M of
+    # [B, M, N]), the skeleton's column mode.
+    wheres = ["last", "first", "two"] + (["middle"] if rank == 3 else [])
+    where = rng.choice(wheres) if rank >= 2 else "last"
     if where == "last":
         axes = [rank - 1]
     elif where == "first":
         axes = [0]
+    elif where == "middle":
+        axes = [1]
     else:
         axes = [0, 1] if rank == 2 else rng.choice([[1, 2], [0, 2], [0, 1]])
     keepdim = rng.choice(["yes", "no"])

@@ -443,6 +443,73 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   return r;
 }
 
+/* Column mode's CTA-level tree: each thread's partial (a vector of its
+ * columns, or a scalar) combined across the rows of its warp by
+ * butterflies over the lane bits above DLC_MEMORY_COLUMN_LANES, then
+ * across the warps through shared memory in warp order, so that every
+ * thread has its columns' results (the same order on every run). */
+static MlirValue columnCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                               MlirValue v) {
+  bool vec = mlirTypeIsAVector(mlirValueGetType(v));
+  int n = vec ? m->width : 1;
+  const char *posName[] = {"static_position"};
+  MlirValue e[16];
+  for (int j = 0; j < n; ++j) {
+    MlirAttribute pos = mlirDenseI64ArrayGet(m->ctx, 1, (int64_t[]){j});
+    e[j] = vec ? dlcBuildValue(b, "vector.extract", 1, &v, m->f32, 1, posName,
+                               &pos)
+               : v;
+  }
+  const char *shuffleNames[] = {"mode"};
+  MlirAttribute xorMode = dlcAttr(m->ctx, "#gpu<shuffle_mode xor>");
+  MlirValue width = dlcConstInt(b, m->i32, 32);
+  for (int offset = 16; offset >= DLC_MEMORY_COLUMN_LANES; offset /= 2)
+    for (int j = 0; j < n; ++j) {
+      MlirValue operands[] = {e[j], dlcConstInt(b, m->i32, offset), width};
+      MlirType types[] = {m->f32, m->i1};
+      MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types,
+                                       1, shuffleNames, &xorMode);
+      e[j] = roundStep(
+          m, b, step,
+          combine(m, b, step->fn, e[j], mlirOperationGetResult(shuffle, 0)));
+    }
+  /* Slots: [reduce][warp][chunk of the tile][element]. */
+  int64_t tile = (int64_t)DLC_MEMORY_COLUMN_LANES * m->width;
+  int64_t warps = m->threads / 32;
+  MlirValue base =
+      dlcArith(b, "arith.addi", mbIndex(b, warps * tile * m->numReduces++),
+               dlcArith(b, "arith.muli", m->colLane, mbIndex(b, m->width)));
+  MlirBlock then;
+  dlcBuildIf(b, dlcCmpI(b, "ult", m->lane, mbIndex(b, DLC_MEMORY_COLUMN_LANES)),
+             &then);
+  DlcBuilder inner = dlcBuilderAtEnd(then, m->loc);
+  MlirValue mine =
+      dlcArith(&inner, "arith.addi", base,
+               dlcArith(&inner, "arith.muli", m->warp, mbIndex(&inner, tile)));
+  for (int j = 0; j < n; ++j) {
+    MlirValue operands[] = {
+        e[j], m->scratch,
+        dlcArith(&inner, "arith.addi", mine, mbIndex(&inner, j))};
+    dlcBuild(&inner, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+  }
+  dlcBuild(&inner, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  for (int j = 0; j < n; ++j)
+    for (int64_t w = 0; w < warps; ++w) {
+      MlirValue operands[] = {m->scratch, dlcArith(b, "arith.addi", base,
+                                                   mbIndex(b, w * tile + j))};
+      MlirValue slot =
+          dlcBuildValue(b, "memref.load", 2, operands, m->f32, 0, NULL, NULL);
+      e[j] = w == 0
+                 ? slot
+                 : roundStep(m, b, step, combine(m, b, step->fn, e[j], slot));
+    }
+  if (!vec)
+    return e[0];
+  return dlcBuildValue(b, "vector.from_elements", n, e, vectorOf(m, m->f32), 0,
+                       NULL, NULL);
+}
+
 /* Whether step `a` reads step `b` (through its arguments). */
 static bool readsStep(const KpMemoryProblem *p, int a, int b, int depth) {
   if (a == b)
@@ -539,11 +606,19 @@ static void emitPeeledEnds(Mb *m, const int *group, int n, int frame, int floor,
  * at `frame`. */
 static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   bool cooperative = m->mode != DLC_MEMORY_FLAT && frame == m->versionFrame;
-  int64_t width = cooperative ? m->width : 1;
-  int unroll = cooperative ? mbUnroll(m) : 1;
-  int group[KP_MAX_OUTPUTS];
-  int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
+  /* Column mode shares the loop by rows: chunks of 1 along it, the
+   * accumulators vectors along the last iter. */
+  bool column = cooperative && m->mode == DLC_MEMORY_COLUMN;
   const KpStep *step = &m->p->steps[s];
+  int64_t width = cooperative && !column ? m->width : 1;
+  bool vectorAcc =
+      column ? m->width > 1 && (step->loops & m->vecLoops) != 0 : width > 1;
+  int unroll = column        ? DLC_MEMORY_UNROLL_COLUMN
+               : cooperative ? mbUnroll(m)
+                             : 1;
+  int group[KP_MAX_OUTPUTS];
+  int n =
+      cooperative && !column ? fusableReduces(m, s, group) : (group[0] = s, 1);
   DlcBuilder b = mbAt(m, frame);
   MlirValue count = mbExtentProduct(m, &b, step->reduced);
   MlirValue init[KP_MAX_OUTPUTS];
@@ -551,7 +626,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     /* Cooperative partials start from the identity, the init joins once. */
     const KpStep *r = &m->p->steps[group[g]];
     double start = cooperative ? identityOf(r->fn) : r->value;
-    init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
+    init[g] = vectorAcc ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
   /* The peeled version runs the whole aligned chunks [lo, hi) by vectors,
@@ -580,7 +655,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   MlirValue lastChunk = unroll > 1
                             ? dlcArith(&b, "arith.subi", hi, mbIndex(&b, width))
                             : (MlirValue){NULL};
-  int64_t stride = cooperative ? m->threads * width : 1;
+  int64_t stride = column        ? m->threads / DLC_MEMORY_COLUMN_LANES
+                   : cooperative ? m->threads * width
+                                 : 1;
   MlirOperation loop =
       dlcBuildFor(&b, first, hi, mbIndex(&b, stride * unroll), n, init, &body);
   bool wasAligned = m->aligned;
@@ -609,12 +686,11 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
       const KpStep *r = &m->p->steps[group[g]];
       MlirValue x = emitStep(m, r->args[0], floor);
       DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-      if (width > 1) {
+      if (vectorAcc)
         x = widen(m, &tail, x);
-        if (!m->aligned) /* lanes past the end take the neutral element */
-          x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)),
-                        x, init[g]);
-      }
+      if (width > 1 && !m->aligned) /* lanes past the end: neutral */
+        x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)), x,
+                      init[g]);
       if (!mlirValueIsNull(inside)) /* a chunk past the end: neutral */
         x = dlcSelect(&tail, inside, x, init[g]);
       acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, acc[g], x));
@@ -651,11 +727,13 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     DlcBuilder after = mbAt(m, frame);
     MlirValue v = partial;
     if (cooperative) {
-      v = ctaCombine(m, &after, r, partial);
+      v = column ? columnCombine(m, &after, r, partial)
+                 : ctaCombine(m, &after, r, partial);
+      MlirValue init = dlcConstFloat(&after, m->f32, r->value);
+      if (vectorAcc)
+        init = widen(m, &after, init);
       if (r->value != identityOf(r->fn))
-        v = roundStep(m, &after, r,
-                      combine(m, &after, r->fn,
-                              dlcConstFloat(&after, m->f32, r->value), v));
+        v = roundStep(m, &after, r, combine(m, &after, r->fn, init, v));
     }
     if (g == 0) {
       result = v;
@@ -841,7 +919,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.rowTid = m.tid;
   m.lane = dlcArith(&b, "arith.remui", m.tid, mbIndex(&b, 32));
   m.warp = dlcArith(&b, "arith.divui", m.tid, mbIndex(&b, 32));
-  int scratch = dlcMemoryBoundScratchFloats(p, mode);
+  int scratch = dlcMemoryBoundScratchFloats(p, mode, threads, width);
   if (scratch > 0) {
     int64_t shape[] = {scratch};
     MlirType type =
@@ -854,7 +932,9 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
     m.scratch = dlcBuildValue(&b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2,
                               names, attrs);
   }
-  if (mode != DLC_MEMORY_FLAT)
+  if (mode == DLC_MEMORY_COLUMN)
+    mbEmitColumns(&m);
+  else if (mode != DLC_MEMORY_FLAT)
     mbEmitRows(&m);
   else
     mbEmitFlat(&m);

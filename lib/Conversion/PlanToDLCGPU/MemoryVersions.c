@@ -3,7 +3,54 @@
  * in point mode, whole chunks after a peeled head), or masked ones. */
 #include "MemoryBound.h"
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <string.h>
+
+/* Whether `e` is linear in its dims (no mod or division). */
+static bool linearExpr(MlirAffineExpr e) {
+  if (mlirAffineExprIsAMod(e) || mlirAffineExprIsAFloorDiv(e) ||
+      mlirAffineExprIsACeilDiv(e))
+    return false;
+  if (mlirAffineExprIsAAdd(e) || mlirAffineExprIsAMul(e))
+    return linearExpr(mlirAffineBinaryOpExprGetLHS(e)) &&
+           linearExpr(mlirAffineBinaryOpExprGetRHS(e));
+  return true;
+}
+
+/* i1: read `x`'s offset is a multiple of the width at every value of the
+ * loops it runs along that no frame binds (column mode: the rows a reduce
+ * walks): at 0 and at 1 of each, when its map is linear; else false. */
+static MlirValue alignedAlongFree(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                                  uint32_t vecLoops, MlirValue ok) {
+  MlirValue zero = mbIndex(b, 0), width = mbIndex(b, m->width);
+  uint32_t free = 0;
+  for (int d = 0; d < x->rank; ++d)
+    if (m->loopFrame[x->loops[d]] < 0 && !(vecLoops & (1u << x->loops[d])))
+      free |= 1u << x->loops[d];
+  if (!free)
+    return ok;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+    if (!linearExpr(mlirAffineMapGetResult(map, i)))
+      return dlcConstInt(b, m->i1, 0);
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (free & (1u << l))
+      m->loopValue[l] = zero;
+  for (int l = 0; l < m->p->numLoops; ++l) {
+    if (!(free & (1u << l)))
+      continue;
+    m->loopValue[l] = mbIndex(b, 1);
+    MlirValue offset = mbReadOffset(m, b, x);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
+    m->loopValue[l] = zero;
+  }
+  return ok;
+}
 
 /* i1: every vector access of this point is whole and aligned: the vector
  * loops' extents and the accesses' offsets at their chunk 0 are multiples
@@ -26,6 +73,7 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
     const KpStep *step = &m->p->steps[s];
     if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
       continue;
+    ok = alignedAlongFree(m, b, &m->p->indexed[step->input], vecLoops, ok);
     MlirValue offset = mbReadOffset(m, b, &m->p->indexed[step->input]);
     ok = dlcArith(
         b, "arith.andi", ok,
@@ -40,6 +88,8 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
         dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
   }
   memcpy(m->loopValue, saved, sizeof(saved));
+  if (!mlirValueIsNull(m->wholeTile))
+    ok = dlcArith(b, "arith.andi", ok, m->wholeTile);
   return ok;
 }
 

@@ -503,6 +503,14 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);
+  if (ok && mode == DLC_MEMORY_COLUMN && !dlcMemoryModeFits(p, mode)) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan algo_choice = {memory = \"flat\"}",
+                      "memory = \"column\" needs a reduce and output iters "
+                      "to tile by columns, and this region has %s",
+                      p->numIters == 0 ? "no output iters" : "no reduce");
+    ok = false;
+  }
   if (ok && !dlcMemoryModeFits(p, mode)) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"}",
@@ -537,13 +545,16 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     KpExtent one = kpExtentConstant(1);
     kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
                  last, sizeof(last));
-    if (mode != DLC_MEMORY_FLAT)
+    if (mode == DLC_MEMORY_COLUMN)
+      snprintf(grid, sizeof(grid), "%s*ceildiv(%s, %d)", outer, last,
+               DLC_MEMORY_COLUMN_LANES * width);
+    else if (mode != DLC_MEMORY_FLAT)
       memoryGridText(p, mode, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);
     int numTensors = 0;
-    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
+    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode, threads, width);
     /* Flat kernels ask for a full SM of threads (ptxas fits the registers
      * to it): more loads in flight (x·sigmoid(x)+y 2.93 → 3.07 TB/s on the
      * H100, run mem-k); row and point kernels do not (LayerNorm spilled at
