@@ -272,6 +272,11 @@ static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
                        NULL);
 }
 
+/* `v` widened when `like` is a vector. */
+static MlirValue widenLike(Mb *m, DlcBuilder *b, MlirValue v, MlirValue like) {
+  return mlirTypeIsAVector(mlirValueGetType(like)) ? widen(m, b, v) : v;
+}
+
 /* The lanes of the chunk bound to `loop` inside its extent: lane < extent
  * - first, in i32 (vector.create_mask's index vectors do not lower to
  * NVVM). */
@@ -729,11 +734,13 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     if (cooperative) {
       v = column ? columnCombine(m, &after, r, partial)
                  : ctaCombine(m, &after, r, partial);
-      MlirValue init = dlcConstFloat(&after, m->f32, r->value);
-      if (vectorAcc)
-        init = widen(m, &after, init);
-      if (r->value != identityOf(r->fn))
-        v = roundStep(m, &after, r, combine(m, &after, r->fn, init, v));
+      if (r->value != identityOf(r->fn)) /* as a vector in column mode */
+        v = roundStep(
+            m, &after, r,
+            combine(m, &after, r->fn,
+                    widenLike(m, &after,
+                              dlcConstFloat(&after, m->f32, r->value), v),
+                    v));
     }
     if (g == 0) {
       result = v;
