@@ -45,6 +45,7 @@ class DlcKernel:
         self.module = check_cu(cu.cuModuleLoadData(ctypes.addressof(self.ptx)))
         self.func = check_cu(cu.cuModuleGetFunction(self.module, self.m["kernel"].encode()))
         self.smem_set = 48 * 1024
+        self.geometries = {}  # sizes -> (grid, block, smem), see geometry()
         # The tensors' type is the kernel's (f16 or bf16), so cuBLAS and
         # Triton run the same problem.
         x = next(p for p in self.m["params"] if p["kind"] == "ptr")
@@ -135,10 +136,21 @@ class DlcKernel:
             self._workspace = torch.zeros(max(nbytes, 1), dtype=torch.uint8, device="cuda")
         return self._workspace.data_ptr()
 
+    def geometry(self, symbols):
+        """Grid, block and dynamic shared memory at these sizes, evaluated
+        once per sizes: eval() of the manifest's formulas costs tens of µs,
+        as much as a short kernel, and a timed loop of launches would
+        measure it instead of the kernel."""
+        key = tuple(sorted(symbols.items()))
+        if key not in self.geometries:
+            self.geometries[key] = (
+                [eval_expr(e, symbols) for e in self.m["grid"]],
+                [eval_expr(e, symbols) for e in self.m["block"]],
+                eval_expr(self.m.get("dynamic_smem_bytes", 0), symbols))
+        return self.geometries[key]
+
     def launch(self, tensors, symbols, stream):
-        g = [eval_expr(e, symbols) for e in self.m["grid"]]
-        b = [eval_expr(e, symbols) for e in self.m["block"]]
-        smem = eval_expr(self.m.get("dynamic_smem_bytes", 0), symbols)
+        g, b, smem = self.geometry(symbols)
         if smem > self.smem_set:
             check_cu(cu.cuFuncSetAttribute(
                 self.func,
