@@ -62,9 +62,10 @@ void mbEmitColumns(Mb *m) {
                      dlcArith(&b, "arith.subi", extent, mbIndex(&b, 1)));
   m->loopFrame[last] = 0;
   /* The aligned version also needs the whole tile inside the last iter. */
-  m->wholeTile = dlcCmpI(
-      &b, "ule", dlcArith(&b, "arith.addi", tileStart, mbIndex(&b, tileWidth)),
-      extent);
+  if (m->width > 1)
+    m->wholeTile = dlcCmpI(
+        &b, "ule",
+        dlcArith(&b, "arith.addi", tileStart, mbIndex(&b, tileWidth)), extent);
   mbEmitVersions(m, 1u << last, emitColumnOutputs);
   m->wholeTile = (MlirValue){NULL};
 }
