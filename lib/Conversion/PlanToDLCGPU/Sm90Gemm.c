@@ -394,6 +394,17 @@ typedef struct Pipeline {
   MlirValue order;
 } Pipeline;
 
+/* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
+ * wider than high, so that the tiles a wave of CTAs works on span about as
+ * many bytes of A as of B. 4096³ at 128 x 256: a tile-row of A is 1 MiB,
+ * a tile-column of B 2 MiB; 132 CTAs span 16 x 8 tiles (33 MiB of the
+ * H100's 50 MiB L2) with groups of 16, 8 x 16 (41 MiB) with 8 (measured
+ * 644 against 628-633 TFLOP/s, bench/RESULTS.md). */
+static int64_t rasterGroup(const DlcGemmTiling *t) {
+  int64_t wide = DLC_RASTER_GROUP * t->tileN / t->tileM;
+  return wide > DLC_RASTER_GROUP ? wide : DLC_RASTER_GROUP;
+}
+
 /* One unit of a CTA's work: a tile, or with split-K one split of it. */
 typedef struct Unit {
   MlirValue index;  /* the CTA's i-th unit */
@@ -454,7 +465,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         p->kTiles);
   }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, u.tile, &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, rasterGroup(g->t), &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
@@ -618,22 +629,64 @@ typedef struct Fragments {
   MlirAttribute steps;
 } Fragments;
 
-/* The epilogue on the accumulators of a whole tile. */
-static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+/* The rows of slab `s` of the fragments' tile, and fragment j of its
+ * accumulators. */
+static GemmFragment fragmentOf(Gen *g, const Fragments *f, int s, int64_t j) {
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   const char *posName[] = {"static_position"};
-  for (int s = 0; s < p->slabs; ++s) {
-    MlirValue slab = add(g, f->firstSlab, cst(g, s));
-    MlirValue row =
-        add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab);
+  MlirValue slab = add(g, f->firstSlab, cst(g, s));
+  MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+  return (GemmFragment){
+      dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s], fragType, 1,
+                    posName, &pos),
+      add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab),
+      add(g, f->col, cst(g, 8 * j))};
+}
+
+/* The epilogue on the accumulators of a tile, guarded element by element
+ * (an edge tile, or columns that cannot be stored in pairs). */
+static void finishEdgeTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  for (int s = 0; s < p->slabs; ++s)
     for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
-      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s],
-                                     fragType, 1, posName, &pos);
-      gemmEpilogueFragment(g, frag, f->done, row, add(g, f->col, cst(g, 8 * j)),
-                           f->steps, f->pairs);
+      GemmFragment x = fragmentOf(g, f, s, j);
+      gemmEpilogueFragment(g, x.acc, f->done, x.row, x.col, f->steps, f->pairs);
     }
-  }
+}
+
+/* Fragments per batch of a whole tile's epilogue: their loads in flight
+ * together, before their stores. */
+enum { InsideBatch = 8 };
+
+/* The epilogue on the accumulators of a tile: without bounds checks when
+ * the whole tile lies inside M × N and pairs can be stored. The guarded
+ * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
+ * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
+ * runs gemmbig-1 to 3). */
+static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  MlirValue inside =
+      andi(g, f->pairs,
+           andi(g,
+                dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)),
+                        g->size[KP_M]),
+                dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)),
+                        g->size[KP_N])));
+  MlirBlock whole, edge;
+  dlcBuildIfElse(&g->b, inside, 0, NULL, &whole, &edge);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(whole, outer.loc);
+  for (int s = 0; s < p->slabs; ++s)
+    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
+      GemmFragment batch[InsideBatch];
+      int count = 0;
+      for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
+        batch[count++] = fragmentOf(g, f, s, j);
+      gemmEpilogueInside(g, count, batch, f->done, f->steps);
+    }
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(edge, outer.loc);
+  finishEdgeTile(g, p, f);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
 }
 
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
