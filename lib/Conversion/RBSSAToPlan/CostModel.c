@@ -83,6 +83,10 @@ void dlcPlanProblemFromRegion(const DlcPlanRegion *r, DlcPlanProblem *p) {
   p->m = r->mIter >= 0 ? (double)r->iters[r->mIter].nominal : 1;
   p->n = r->nIter >= 0 ? (double)r->iters[r->nIter].nominal : 1;
   p->k = (double)r->reduceIters[r->kIter].nominal;
+  if (r->groupWidth > 0) { /* groups of groupWidth output channels */
+    p->n = (double)r->groupWidth;
+    p->batch = (double)r->iters[r->nIter].nominal / (double)r->groupWidth;
+  }
   if (r->implicit) {
     p->m = fusedNominal(r->iters, r->fusedM, r->numFusedM);
     p->k = fusedNominal(r->reduceIters, r->fusedK, r->numFusedK);
@@ -403,8 +407,12 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
     splitName(key, n->name, ".i.o");
     addPair(plan->bind, &plan->numBind, key, "warp.x");
   }
-  if (r->batchIter >= 0)
+  if (r->batchIter >= 0 && r->groupWidth > 0) { /* the group of n */
+    splitName(key, r->iters[r->batchIter].name, ".g");
+    addPair(plan->bind, &plan->numBind, key, "block.z");
+  } else if (r->batchIter >= 0) {
     addPair(plan->bind, &plan->numBind, r->iters[r->batchIter].name, "block.z");
+  }
 
   const DlcPlanAnalysis *analysis = r->analysis.present ? &r->analysis : NULL;
   int operands[2] = {r->tensorA, r->tensorB};

@@ -100,6 +100,9 @@ typedef struct DlcPlanRegion {
    * iters, outermost first; mIter and kIter are the innermost of them. */
   bool implicit;
   int numFusedM, numFusedK;
+  /* A grouped convolution: output channels per group (the batch role is
+   * the group, n the channel in it, both on the iter nIter), else 0. */
+  int64_t groupWidth;
   int fusedM[DLC_PLAN_MAX_AXES], fusedK[DLC_PLAN_MAX_AXES];
   int numSelects; /* rbssa.select guards inside the contraction (pads) */
   int numEpilogue;
