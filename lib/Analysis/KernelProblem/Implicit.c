@@ -118,6 +118,8 @@ static bool mapLinear(KpReader *r, MlirOperation read, const int *dims, int i,
   int numDims = (int)mlirAffineMapGetNumDims(map);
   int numSymbols = (int)mlirAffineMapGetNumSymbols(map);
   MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+  if (numDims + 2 > DLC_LINEAR_MAX_DIMS) /* the batch slots must exist */
+    return false;
   for (int j = 0; r->groupAxis >= 0 && j < numDims && j < r->rank; ++j)
     if (dims[j] == r->groupAxis) {
       DlcLinearSplit split = {j, r->groupWidth};
@@ -451,13 +453,12 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
   return true;
 }
 
-/* A grouped convolution's activations: the group part of a window dim
- * moves A by a whole group of channels (A's batch stride), the channel in
- * the group must not index it. */
+/* The batch part of a window dim (the numDims slot: a grouped
+ * convolution's group, a depthwise one's channel) moves A by whole
+ * channels (A's batch stride); the channel in the group must not index
+ * it. */
 static bool groupOffset(KpReader *r, MlirOperation read, DlcLinear *lin,
                         const KpExtent *stride) {
-  if (r->groupAxis < 0)
-    return true;
   int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
   int64_t group = lin->dim[numDims], within = lin->dim[numDims + 1];
   lin->dim[numDims] = lin->dim[numDims + 1] = 0;
@@ -497,7 +498,7 @@ static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
   for (int i = 0; i < rank; ++i) {
     KpWindowDim *wd = &w->dim[i];
     DlcLinear lin;
-    if (!dimLinear(r, read, dims, i, &lin) || !groupOffset(r, read, &lin, &strides[i]))
+    if (!dimLinear(r, read, dims, i, &lin))
       return false;
     wd->stride = strides[i];
     wd->extent = kpExtentConstant(1);
@@ -509,11 +510,17 @@ static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
         continue;
       int axis = dims[j];
       KpRole role = r->roleOfAxis[axis]; /* m or k: A reads no n axis */
+      if (role == KP_BATCH) { /* moves A like a group (groupOffset) */
+        lin.dim[mlirAffineMapGetNumDims(map)] += lin.dim[j];
+        continue;
+      }
       int64_t *coef = role == KP_M ? &wd->mCoef[r->fusedAt[axis]]
                                    : &wd->kCoef[r->fusedAt[axis]];
       if (__builtin_add_overflow(*coef, lin.dim[j], coef))
         return kpReaderFail(read, "a window coefficient overflows");
     }
+    if (!groupOffset(r, read, &lin, &strides[i]))
+      return false;
   }
   return mlirOperationIsNull(guard) || checkGuard(r, guard, read, dims);
 }
@@ -559,7 +566,7 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
   MlirOperation guardA = guard[a]; /* B has none: a guard makes it A */
   KpProblem *p = r->p;
   p->implicit = true;
-  int nAxis = -1;
+  int nAxis = -1, batchAxis = -1;
   for (int i = 0; i < r->numIters; ++i) {
     int d = r->axisOfIter[i];
     KpExtent size;
@@ -573,10 +580,16 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
     if (d == r->groupAxis && (!ok || role != KP_N))
       return kpReaderFail(mul, "the grouped axis is not the weights' output "
                                "channel axis");
-    if (ok && role == KP_BATCH)
-      return kpReaderFail(mul, "an axis read by both factors and not reduced "
-                               "(a batch or group axis) is not implemented "
-                               "in an implicit GEMM");
+    if (ok && role == KP_BATCH) { /* a depthwise conv's channel */
+      if (batchAxis >= 0)
+        return kpReaderFail(mul, "several output axes are read by both "
+                                 "factors; an implicit GEMM has one batch "
+                                 "axis");
+      batchAxis = d;
+      r->roleOfAxis[d] = KP_BATCH;
+      r->fusedAt[d] = 0;
+      continue;
+    }
     if (ok && role == KP_N) {
       if (nAxis >= 0)
         return kpReaderFail(mul, "several output axes are read by the "
@@ -610,6 +623,16 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
   if (nAxis >= 0 && !kpReaderAxisSize(r, nAxis, &p->size[KP_N]))
     return kpReaderFail(r->func, "an axis size is neither a symbol of "
                                  "rbssa.symbols nor an integer");
+  if (batchAxis >= 0 && r->groupAxis >= 0)
+    return kpReaderFail(mul, "a grouped convolution with another axis read "
+                             "by both factors is not implemented");
+  if (batchAxis >= 0) {
+    p->has[KP_BATCH] = true;
+    p->iter[KP_BATCH] = r->iterOfAxis[batchAxis];
+    if (!kpReaderAxisSize(r, batchAxis, &p->size[KP_BATCH]))
+      return kpReaderFail(r->func, "an axis size is neither a symbol of "
+                                   "rbssa.symbols nor an integer");
+  }
   if (!splitGroups(r, mul))
     return false;
   /* B reads no m axis: those are the axes A alone reads. */
