@@ -116,6 +116,17 @@ static int64_t minI(int64_t a, int64_t b) { return a < b ? a : b; }
  * in MLIR's float syntax (0.01 steps such as 587.54 do not). */
 static double roundTime(double x) { return round(x * 16.0) / 16.0; }
 
+double dlcPlanMemoryBoundUs(const DlcTarget *dev, const DlcPlanProblem *p) {
+  double outputs = p->batch * p->m * p->n;
+  double computeUs = 2 * outputs * p->k / (dev->fp32Tflops * 1e6);
+  /* Each output reads its k activations through L1/L2; the weights of
+   * one channel are shared by every output of it (cached). */
+  double l2Us = outputs * p->k * p->bytesA / (dev->l2TBs * 1e6);
+  double dramUs = p->dramBytes / (dev->dramTBs * 1e6);
+  double us = computeUs > l2Us ? computeUs : l2Us;
+  return roundTime(us > dramUs ? us : dramUs);
+}
+
 /* Fills everything but the status of candidate `c` (tile, warp tile and
  * stages set). Returns false with `c->reason` set when a STOP rule fires. */
 static bool estimate(const DlcTarget *dev, const DlcPlanProblem *p,
