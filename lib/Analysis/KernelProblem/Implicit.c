@@ -78,7 +78,7 @@ static bool findSplit(MlirAffineExpr e, int *dim, int64_t *q) {
 
 /* The group split of a grouped convolution: the one output axis whose
  * quotient or remainder by a constant a factor reads (r->groupAxis, or -1
- * when none). Whether the split reads as a group is checked where the
+ * when none; findSplit sees the first such term of each result). Whether the split reads as a group is checked where the
  * roles and strides are read. */
 static bool findGroup(KpReader *r, MlirOperation read[2],
                       int dims[2][KP_MAX_RANK]) {
@@ -94,9 +94,9 @@ static bool findGroup(KpReader *r, MlirOperation read[2],
       if (!findSplit(mlirAffineMapGetResult(map, i), &dim, &q))
         continue;
       int axis = dim >= 0 && dim < r->rank ? dims[f][dim] : -1;
-      if (axis < 0 || r->iterOfAxis[axis] < 0 || q < 2 ||
-          (r->groupAxis >= 0 &&
-           (r->groupAxis != axis || r->groupWidth != q)))
+      if (axis < 0 || r->iterOfAxis[axis] < 0 || q < 2)
+        continue; /* no group: the window's reading reports it */
+      if (r->groupAxis >= 0 && (r->groupAxis != axis || r->groupWidth != q))
         return kpReaderFail(read[f],
                             "a factor's read divides an axis other than "
                             "one output channel axis by one group width "
