@@ -372,9 +372,7 @@ static bool addBias(FeImporter *im, const FeNode *node, FeValue *out) {
   return feBinary(im, node, DLC_OP_TINY_ADD, *out, bias, out);
 }
 
-static DlcDim staticDim(int64_t size) {
-  return (DlcDim){size, {NULL, 0}};
-}
+static DlcDim staticDim(int64_t size) { return (DlcDim){size, {NULL, 0}}; }
 
 /* A grouped convolution: the group is an axis of its own, read by X and
  * W alike (the implicit GEMM's batch role), then merged back into Co:
@@ -387,10 +385,11 @@ static bool groupedProduct(FeImporter *im, const FeNode *node, int64_t groups,
                            const int64_t *stride, const int64_t *dilation,
                            const int64_t *offset, MlirType acc, FeValue *out) {
   int64_t cg = w.shape.dims[1].size, co = w.shape.dims[0].size;
-  DlcDim g = staticDim(groups), cog = staticDim(co / groups), one = staticDim(1);
-  DlcShape xgShape = {5,
-                      {xp.shape.dims[0], g, staticDim(cg), xp.shape.dims[2],
-                       xp.shape.dims[3]}};
+  DlcDim g = staticDim(groups), cog = staticDim(co / groups),
+         one = staticDim(1);
+  DlcShape xgShape = {
+      5,
+      {xp.shape.dims[0], g, staticDim(cg), xp.shape.dims[2], xp.shape.dims[3]}};
   FeValue xg = feReshape(im, xp, &xgShape);
   char hExpr[96], wExpr[96], results[256];
   windowExpr(hExpr, sizeof(hExpr), 3, stride[0], 6, dilation[0], offset[0]);
@@ -400,9 +399,9 @@ static bool groupedProduct(FeImporter *im, const FeNode *node, int64_t groups,
                      {xp.shape.dims[0], g, cog, ho, wo, staticDim(cg),
                       w.shape.dims[2], w.shape.dims[3]}};
   FeValue xv = feView(im, xg, &window, results);
-  DlcShape wShape = {8,
-                     {one, g, cog, one, one, staticDim(cg), w.shape.dims[2],
-                      w.shape.dims[3]}};
+  DlcShape wShape = {
+      8,
+      {one, g, cog, one, one, staticDim(cg), w.shape.dims[2], w.shape.dims[3]}};
   FeValue wg = feReshape(im, w, &wShape);
   FeValue product;
   if (!feBinary(im, node, DLC_OP_TINY_MUL, xv, wg, &product))

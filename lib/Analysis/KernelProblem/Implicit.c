@@ -78,8 +78,8 @@ static bool findSplit(MlirAffineExpr e, int *dim, int64_t *q) {
 
 /* The group split of a grouped convolution: the one output axis whose
  * quotient or remainder by a constant a factor reads (r->groupAxis, or -1
- * when none; findSplit sees the first such term of each result). Whether the split reads as a group is checked where the
- * roles and strides are read. */
+ * when none; findSplit sees the first such term of each result). Whether the
+ * split reads as a group is checked where the roles and strides are read. */
 static bool findGroup(KpReader *r, MlirOperation read[2],
                       int dims[2][KP_MAX_RANK]) {
   r->groupAxis = -1;
@@ -155,9 +155,9 @@ static bool factorWindowed(KpReader *r, MlirOperation read, const int *dims,
   MlirAffineMap map = readMap(read);
   for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
     MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-    bool plain = mlirAffineExprIsADim(e) ||
-                 (mlirAffineExprIsAConstant(e) &&
-                  mlirAffineConstantExprGetValue(e) == 0);
+    bool plain =
+        mlirAffineExprIsADim(e) || (mlirAffineExprIsAConstant(e) &&
+                                    mlirAffineConstantExprGetValue(e) == 0);
     if (!plain && !groupAlone(r, read, dims, (int)i))
       return true;
   }
@@ -279,7 +279,8 @@ static bool assignStride(KpReader *r, MlirOperation at, KpTensor *t,
                          KpExtent kStride[KP_MAX_FUSED], int axis,
                          const KpExtent *stride) {
   if (axis == r->groupAxis) { /* co = groupWidth·batch + n */
-    if (!kpExtentIs(&t->stride[KP_N], 0) || !kpExtentIs(&t->stride[KP_BATCH], 0))
+    if (!kpExtentIs(&t->stride[KP_N], 0) ||
+        !kpExtentIs(&t->stride[KP_BATCH], 0))
       return kpReaderFail(at, "the read indexes one axis twice");
     KpExtent width = kpExtentConstant(r->groupWidth);
     t->stride[KP_N] = *stride;
@@ -575,8 +576,8 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
                                    "rbssa.symbols nor an integer");
     KpRole role;
     /* A reads only the group of a grouped output channel: n. */
-    bool ok = kpAxisRole(used[a][d] && d != r->groupAxis, used[1 - a][d],
-                         false, &role);
+    bool ok = kpAxisRole(used[a][d] && d != r->groupAxis, used[1 - a][d], false,
+                         &role);
     if (d == r->groupAxis && (!ok || role != KP_N))
       return kpReaderFail(mul, "the grouped axis is not the weights' output "
                                "channel axis");

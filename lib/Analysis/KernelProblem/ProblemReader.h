@@ -27,7 +27,7 @@ typedef struct KpReader {
    * or -1 */
   int groupAxis;
   int64_t groupWidth;
-  MlirValue acc;                   /* the reduce's result */
+  MlirValue acc; /* the reduce's result */
   int numMemo;
   MlirValue memoValue[KP_READER_MAX_MEMO];
   int memoDims[KP_READER_MAX_MEMO][KP_MAX_RANK];

@@ -570,9 +570,8 @@ static bool planMemoryInstead(MlirOperation func, const Options *o,
             mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemm->timeUs)),
   };
   eraseOldPlan(body);
-  buildPlanOp(mlirBlockGetFirstOperation(body),
-              mlirOperationGetLocation(func), DLC_OP_PLAN_SCHEDULE, plan,
-              estimate, 3);
+  buildPlanOp(mlirBlockGetFirstOperation(body), mlirOperationGetLocation(func),
+              DLC_OP_PLAN_SCHEDULE, plan, estimate, 3);
   return true;
 }
 
