@@ -105,10 +105,11 @@ def conv_problem(rng, index):
         static["C"] = static["Co"] = True
     name = "c%03d" % index
     plan = None
-    # (size-1 output axes leave the reduce's axes, which the GEMM model
-    # does not read: those stay memory-bound.)
+    # (size-1 output axes or a reduction over size-1 axes leave the
+    # reduce's axes, which the GEMM model does not read: memory-bound.)
     if (p.get("G", 1) > 1 and rng.random() < 0.6 and p["Ho"] > 1 and
-            p["Wo"] > 1 and (p["N"] > 1 or not static["N"])):
+            p["Wo"] > 1 and (p["N"] > 1 or not static["N"]) and
+            p["C"] // p["G"] * p["KH"] * p["KW"] > 1):
         plan = json.dumps({"region": name, "tile": [64, 64, 32],
                            "warp_tile": [32, 32], "stages": 3})
     problem = build_conv(name, p, layout, dtype, out, epilogue, mode, static)
