@@ -592,6 +592,46 @@ static MlirAttribute modelField(MlirOperation region, const char *key) {
                    model, mlirStringRefCreateFromCString(key));
 }
 
+/* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
+ * BN, D] with BN 64 or 128, warp_tile = [64, BN] (a consumer warpgroup's
+ * rows), at least two stages within the target's shared memory, and a
+ * problem dlcSm90AttentionProblem accepts. */
+static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
+                               const DlcTarget *target, const KpAttention *a) {
+  if (!target->hasWgmma || !target->hasTma) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "compile for chip=sm_90a, or plan barrier_model = "
+                      "\"cp_async_group\" (the SM80 flash kernel)",
+                      "barrier_model = \"mbarrier\" selects the SM90 flash "
+                      "skeleton, which needs TMA and wgmma; %s does not have "
+                      "them",
+                      target->chip);
+    return false;
+  }
+  const char *why = dlcSm90AttentionProblem(a);
+  if (why) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan barrier_model = \"cp_async_group\" (the SM80 "
+                      "flash kernel)",
+                      "the SM90 flash skeleton cannot compute this attention: "
+                      "%s",
+                      why);
+    return false;
+  }
+  int64_t d = a->size[KP_K].constant;
+  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages};
+  if (plan->tile[0] != 128 || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
+      plan->tile[2] != d || plan->warpTile[0] != 64 ||
+      plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
+      dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
+          target->smemPerCTA)
+    return cannotHonour(schedule, "SM90 flash-attention", "tile",
+                        "tile = [128, BN, D] with BN 64 or 128, warp_tile = "
+                        "[64, BN], at least 2 stages that fit the shared "
+                        "memory");
+  return true;
+}
+
 /* An attention output region fused by rbssa-fuse-attention: the flash
  * skeleton over Q, K, V and O (FlashAttention.c). */
 static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
@@ -615,12 +655,17 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                     sizeof(error)))
     return reject(schedule, error);
   int64_t d = a.size[KP_K].constant;
-  if (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
-      plan->warpTile[0] != 16 || plan->warpTile[1] != 64 || plan->stages != 2 ||
-      strcmp(plan->barrierModel, "cp_async_group") != 0)
+  bool sm90 = isSm90Plan(plan);
+  if (sm90 && !checkSm90Attention(schedule, plan, target, &a))
+    return false;
+  if (!sm90 &&
+      (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
+       plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||
+       plan->stages != 2 || strcmp(plan->barrierModel, "cp_async_group") != 0))
     return cannotHonour(schedule, "flash-attention", "tile",
                         "tile = [64, 64, D], warp_tile = [16, 64], stages = "
-                        "2, barrier_model = \"cp_async_group\"");
+                        "2, barrier_model = \"cp_async_group\" (SM80) or "
+                        "\"mbarrier\" (SM90)");
   /* The model's tensors; the kernel takes them in argument order (the
    * graph's: inputs, then O). */
   const char *keys[] = {"q", "k", "v", "o", "bias", "mask_tensor"};
@@ -654,7 +699,10 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   char lq[96], lk[96], gridX[128], gridY[200] = "", flops[400];
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
-  snprintf(gridX, sizeof(gridX), "ceildiv(%s, 64)", lq);
+  DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
+                          d, sm90 ? plan->stages : 2};
+  snprintf(gridX, sizeof(gridX), "ceildiv(%s, %lld)", lq,
+           (long long)tiling.tileM);
   for (int b = 0; b < a.numBatch; ++b) {
     char extent[96];
     kpExtentText(region, &a.batchSize[b], extent, sizeof(extent));
@@ -667,14 +715,29 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   snprintf(flops, sizeof(flops), "4*%s*%s*%s*%lld", gridY, lq, lk,
            (long long)d);
   int numTensors = 0;
+  int bytes = kpElementBytes(a.q.t.element);
+  MlirAttribute maps[3];
+  if (sm90) {
+    MlirAttribute names[3];
+    for (int i = 0; i < 3; ++i)
+      names[i] = modelField(region, keys[i]);
+    dlcSm90AttentionMaps(region, &a, &tiling, names, maps);
+  }
   MlirOperation kernel =
-      buildKernelFunc(region, numPicked, picked, 0, NULL, 0, gridX, gridY, 128,
-                      dlcPlanStageBytes(plan, kpElementBytes(a.q.t.element)),
+      buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps, 0, gridX,
+                      gridY, sm90 ? DLC_SM90_THREADS : 128,
+                      sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
+                           : dlcPlanStageBytes(plan, bytes),
                       flops, 1, plan, &numTensors);
-  DlcAttnTiling tiling = {64, 64, d, 2};
   DlcAttnArgs args = {position[0], position[1], position[2],
                       position[3], position[4], position[5]};
-  dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
+  if (sm90)
+    dlcEmitSm90FlashAttention(
+        kernel, &a, &tiling, &args, numTensors,
+        numTensors +
+            (int)mlirArrayAttrGetNumElements(attrOf(region, "rbssa.symbols")));
+  else
+    dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
   mlirOperationDestroy(region);
   return true;
 }

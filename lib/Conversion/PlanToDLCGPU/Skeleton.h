@@ -86,6 +86,18 @@ bool dlcSm90MapHasBatch(const KpTensor *tensor);
  * when it encodes the map). */
 const char *dlcSm90StagingProblem(const KpTensor *tensor, KpRole fixed);
 
+/* Whether static stride `stride` (in elements of `elementBytes`) is not
+ * a multiple of 16 bytes, as TMA needs (a symbolic one is checked by the
+ * runtime). */
+bool dlcSm90Misaligned(const KpExtent *stride, int elementBytes);
+
+/* A `dlcgpu.tensormap` attribute (docs/conventions.md, "Tensor maps") of
+ * the tensor named `name`: `rank` (2 to 5) dims and box entries innermost
+ * first, rank - 1 strides in elements (written in bytes). */
+MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
+                             KpElement element, int rank, const KpExtent *dims,
+                             const KpExtent *strides, const int64_t *box);
+
 /* The `dlcgpu.tensormap` argument attribute of the tensor map of operand
  * `tensor` staged in tiles of `rows` (docs/conventions.md, "Tensor maps"):
  * {tensor, dtype, dims, strides, box, swizzle}, dims and box innermost
@@ -190,6 +202,34 @@ typedef struct DlcAttnArgs {
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,
                            int numTensors);
+
+/* The SM90 flash-attention skeleton (Sm90FlashAttention.c, the
+ * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
+ * K/V tiles through an mbarrier ring, two consumer warpgroups of 64 query
+ * rows each (tileM = 128) computing S and O by wgmma with the online
+ * softmax between. Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
+ * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
+ * by dlcSm90AttentionMaps. */
+void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
+                               const DlcAttnTiling *tiling,
+                               const DlcAttnArgs *args, int numTensors,
+                               int mapArg);
+/* Why the SM90 skeleton cannot compute `a` (already an online problem:
+ * kpAttentionOnlineProblem), or NULL: D of 64 or 128, no bias or mask
+ * tensor (those stay on the SM80 kernel), and row and batch strides of Q,
+ * K and V that are multiples of 16 bytes where static. */
+const char *dlcSm90AttentionProblem(const KpAttention *a);
+/* The tensor maps of Q, K and V (`names`: their tensors' names) in
+ * `maps`: dims [d, rows, the batch axes each is not broadcast along,
+ * innermost first], boxes [64, tileM] for Q, [64, tileN] for K and
+ * [64, 64] for V. */
+void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
+                          const DlcAttnTiling *tiling,
+                          const MlirAttribute names[3], MlirAttribute maps[3]);
+/* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
+ * the runtime rounds the start up by). */
+int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);
