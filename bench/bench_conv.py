@@ -56,10 +56,11 @@ def main():
         name = c["name"]
         k = DlcKernel(os.path.join(args.kernels, name, name + ".json"))
         n, ci, h, co, kk, s, p = (c[x] for x in ["N", "C", "H", "Co", "k", "stride", "pad"])
-        ho = c["Ho"]
-        flops = 2.0 * n * ho * ho * co * ci * kk * kk
+        ho, g = c["Ho"], c.get("groups", 1)
+        flops = 2.0 * n * ho * ho * co * (ci // g) * kk * kk
         x = torch.randn(n, ci, h, h, dtype=torch.half, device="cuda")
-        w = torch.randn(co, ci, kk, kk, dtype=torch.half, device="cuda") / (ci * kk * kk) ** 0.5
+        w = torch.randn(co, ci // g, kk, kk, dtype=torch.half, device="cuda") / (ci // g * kk * kk) ** 0.5
+        nbytes = 2.0 * (x.numel() + w.numel() + n * co * ho * ho)
         xl = x.to(memory_format=torch.channels_last)
         wl = w.to(memory_format=torch.channels_last)
         nhwc = c["layout"] == "nhwc"
@@ -71,7 +72,7 @@ def main():
         tensors = {"X": X, "W": W, "Y": Y}
         sym = {"N": n}
         launch = lambda: k.launch(tensors, sym, stream)  # noqa: E731
-        ref = F.conv2d(x.float(), w.float(), stride=s, padding=p)
+        ref = F.conv2d(x.float(), w.float(), stride=s, padding=p, groups=g)
         if c["epilogue"] == "silu":
             ref = F.silu(ref)
         Y.fill_(float("nan"))
@@ -82,8 +83,8 @@ def main():
         t = bench(launch)
         silu = c["epilogue"] == "silu"
         anchors = [
-            ("cudnn_nhwc", lambda: F.conv2d(xl, wl, stride=s, padding=p)),
-            ("cudnn_nchw", lambda: F.conv2d(x, w, stride=s, padding=p)),
+            ("cudnn_nhwc", lambda: F.conv2d(xl, wl, stride=s, padding=p, groups=g)),
+            ("cudnn_nchw", lambda: F.conv2d(x, w, stride=s, padding=p, groups=g)),
         ]
         if silu:
             anchors = [("cudnn_nhwc+silu",
@@ -91,10 +92,14 @@ def main():
                        ("cudnn_nchw+silu",
                         lambda: F.silu(F.conv2d(x, w, stride=s, padding=p)))]
         entry = {"case": name, "layout": c["layout"], "epilogue": c["epilogue"],
+                 "groups": g, "plan": k.m.get("plan", "?"),
                  "dlc_us": t * 1e3, "dlc_tflops": flops / t / 1e9,
-                 "wrong": nbad}
+                 "dlc_gbs": nbytes / t / 1e6, "wrong": nbad}
         line = "%-18s %s dlc %8.1f us %6.1f TFLOP/s" % (name, c["layout"], t * 1e3,
                                                       flops / t / 1e9)
+        if g > 1:  # grouped: little math per byte; the bytes moved matter
+            line += " %6.0f GB/s [%s]" % (nbytes / t / 1e6,
+                                          entry["plan"].split(" ")[0])
         for aname, fn in anchors:
             ta = bench(fn)
             entry[aname + "_tflops"] = flops / ta / 1e9

@@ -16,7 +16,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "test", "gpu"))
 from gen_conv_problems import build_conv, out_size  # noqa: E402
 
-# name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue
 # On sm_90a the NHWC cases take the SM90 skeleton (A through TMA im2col);
 # PLANS force other plans for comparisons in the same run: the SM80 gather,
 # a 128-wide tile (more, smaller tiles: 392 over 132 SMs instead of 196),
@@ -30,7 +29,12 @@ PLANS = {"s2_c256_sm80": {"barrier_model": "cp_async_group",
          "r50_c64_56_pp": {"tile": [128, 64, 64], "warp_tile": [128, 64],
                            "stages": 6},
          "r50_c128_28_pp": {"tile": [128, 128, 64], "warp_tile": [128, 128],
-                            "stages": 6}}
+                            "stages": 6},
+         # The depthwise conv's tensor-core plan, which the estimate turns
+         # down (one output channel per group: 1/64 of each MMA tile).
+         "dw_c256_56_gemm": {"tile": [128, 64, 32], "warp_tile": [32, 32],
+                             "stages": 3}}
+# name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
     ("s2_c256_sm80", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
@@ -44,6 +48,11 @@ CASES = [
     ("r50_c128_28_pp", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
     ("r50_c256_14", 32, 256, 14, 256, 3, 1, 1, "nhwc", "none"),
     ("r50_1x1_c256_56", 32, 256, 56, 64, 1, 1, 0, "nhwc", "none"),
+    # Depthwise (MobileNet-like) and grouped (ResNeXt-like, 32 groups of 8).
+    ("dw_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 256),
+    ("dw_c256_56_gemm", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 256),
+    ("dw_c256_56_nchw", 32, 256, 56, 256, 3, 1, 1, "nchw", "none", 256),
+    ("g32_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
 ]
 
 
@@ -53,10 +62,11 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     cases = []
-    for name, n, c, h, co, k, s, pad, layout, epi in CASES:
+    for name, n, c, h, co, k, s, pad, layout, epi, *groups in CASES:
+        g = groups[0] if groups else 1
         ho = out_size(h, k, s, pad, 1)
         p = dict(N=n, H=h, W=h, C=c, Co=co, KH=k, KW=k, Ho=ho, Wo=ho, sh=s,
-                 sw=s, pad=pad, dil=1)
+                 sw=s, pad=pad, dil=1, G=g)
         static = {"N": False, "C": True, "Co": True}
         _, text, _, _, _ = build_conv(name, p, layout, "f16", "f16", epi,
                                       "mixed", static)
@@ -66,7 +76,8 @@ def main():
             with open(os.path.join(args.out, name + ".plan.json"), "w") as f:
                 json.dump(dict(region=name, **PLANS[name]), f)
         cases.append(dict(name=name, N=n, C=c, H=h, Co=co, k=k, stride=s,
-                          pad=pad, layout=layout, epilogue=epi, Ho=ho))
+                          pad=pad, layout=layout, epilogue=epi, Ho=ho,
+                          groups=g))
     with open(os.path.join(args.out, "cases.json"), "w") as f:
         json.dump(cases, f, indent=1)
 

@@ -337,6 +337,82 @@ static void windowExpr(char *buffer, size_t size, int o, int64_t stride, int k,
     snprintf(buffer + used, size - used, " - %lld", (long long)offset);
 }
 
+/* groups = 1: X's channels are W's dim 1. groups = g > 1: X has g·Cg
+ * static channels, W [Co, Cg, ...] with Co static and a multiple of g. */
+static bool checkGroups(FeImporter *im, const FeNode *node, int64_t groups) {
+  char path[FE_PATH_SIZE + 64];
+  if (groups == 1)
+    return expectSameDim(im, node, 0, 1, 1, 1, "the input channel count");
+  DlcDim c = node->inputs[0].shape.dims[1], cg = node->inputs[1].shape.dims[1];
+  DlcDim co = node->inputs[1].shape.dims[0];
+  feAttrPath(node, "groups", path, sizeof(path));
+  if (groups < 1 || groups > kMaxAttr) {
+    feError(im, feAttrJson(node, "groups"), path, "must be in [1, %lld]",
+            (long long)kMaxAttr);
+    return false;
+  }
+  if (c.size < 0 || cg.size < 0 || co.size < 0 || c.size != groups * cg.size ||
+      co.size % groups != 0) {
+    feError(im, feAttrJson(node, "groups"), path,
+            "groups = %lld needs static channel counts with X's channels = "
+            "groups * W's dim 1 and W's dim 0 a multiple of groups",
+            (long long)groups);
+    return false;
+  }
+  return true;
+}
+
+/* A bias [Co] added as [Co, 1, 1] (the third input, when given). */
+static bool addBias(FeImporter *im, const FeNode *node, FeValue *out) {
+  if (node->numInputs != 3)
+    return true;
+  DlcDim one = {1, {NULL, 0}};
+  DlcShape bShape = {3, {node->inputs[2].shape.dims[0], one, one}};
+  FeValue bias = feReshape(im, node->inputs[2], &bShape);
+  return feBinary(im, node, DLC_OP_TINY_ADD, *out, bias, out);
+}
+
+static DlcDim staticDim(int64_t size) { return (DlcDim){size, {NULL, 0}}; }
+
+/* A grouped convolution: the group is an axis of its own, read by X and
+ * W alike (the implicit GEMM's batch role), then merged back into Co:
+ *   Xg = Xp as [n, g, cg, hp, wp]
+ *   Xv[n, g, cog, ho, wo, ci, kh, kw] = Xg[n, g, ci, sh*ho + dh*kh, ...]
+ *   Wg = W as [1, g, cog, 1, 1, ci, kh, kw];  Y = sum(Xv * Wg) as [n, co, ..]
+ * (a depthwise convolution is Cg = 1). */
+static bool groupedProduct(FeImporter *im, const FeNode *node, int64_t groups,
+                           FeValue xp, FeValue w, DlcDim ho, DlcDim wo,
+                           const int64_t *stride, const int64_t *dilation,
+                           const int64_t *offset, MlirType acc, FeValue *out) {
+  int64_t cg = w.shape.dims[1].size, co = w.shape.dims[0].size;
+  DlcDim g = staticDim(groups), cog = staticDim(co / groups),
+         one = staticDim(1);
+  DlcShape xgShape = {
+      5,
+      {xp.shape.dims[0], g, staticDim(cg), xp.shape.dims[2], xp.shape.dims[3]}};
+  FeValue xg = feReshape(im, xp, &xgShape);
+  char hExpr[96], wExpr[96], results[256];
+  windowExpr(hExpr, sizeof(hExpr), 3, stride[0], 6, dilation[0], offset[0]);
+  windowExpr(wExpr, sizeof(wExpr), 4, stride[1], 7, dilation[1], offset[1]);
+  snprintf(results, sizeof(results), "d0, d1, d5, %s, %s", hExpr, wExpr);
+  DlcShape window = {8,
+                     {xp.shape.dims[0], g, cog, ho, wo, staticDim(cg),
+                      w.shape.dims[2], w.shape.dims[3]}};
+  FeValue xv = feView(im, xg, &window, results);
+  DlcShape wShape = {
+      8,
+      {one, g, cog, one, one, staticDim(cg), w.shape.dims[2], w.shape.dims[3]}};
+  FeValue wg = feReshape(im, w, &wShape);
+  FeValue product;
+  if (!feBinary(im, node, DLC_OP_TINY_MUL, xv, wg, &product))
+    return false;
+  const int64_t axes[] = {5, 6, 7};
+  FeValue y = feReduce(im, "sum", product, axes, 3, acc);
+  DlcShape yShape = {4, {xp.shape.dims[0], staticDim(co), ho, wo}};
+  *out = feReshape(im, y, &yShape);
+  return true;
+}
+
 static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
   int64_t stride[2] = {1, 1}, dilation[2] = {1, 1}, pad[4] = {0, 0, 0, 0};
   int64_t groups = 1;
@@ -370,15 +446,9 @@ static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
               (long long)kMaxAttr);
       return false;
     }
-  if (groups != 1) {
-    feAttrPath(node, "groups", path, sizeof(path));
-    feError(im, feAttrJson(node, "groups"), path,
-            "grouped convolution is not supported (groups must be 1)");
-    return false;
-  }
   if (!expectRank(im, node, 0, 4, false, "the input X (NCHW)") ||
       !expectRank(im, node, 1, 4, false, "the weight W (OIHW)") ||
-      !expectSameDim(im, node, 0, 1, 1, 1, "the input channel count"))
+      !checkGroups(im, node, groups))
     return false;
   FeValue x = node->inputs[0], w = node->inputs[1];
   int64_t kh = w.shape.dims[2].size, kw = w.shape.dims[3].size;
@@ -423,6 +493,10 @@ static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
     }
   }
   FeValue xp = anyPad ? fePad(im, x, padding) : x;
+  if (groups > 1)
+    return groupedProduct(im, node, groups, xp, w, ho, wo, stride, dilation,
+                          offset, acc, out) &&
+           addBias(im, node, out);
 
   /* Xv[n, co, ho, wo, ci, kh, kw] = Xp[n, ci, sh*ho + dh*kh, sw*wo + dw*kw] */
   char hExpr[96], wExpr[96], results[256];
@@ -445,12 +519,7 @@ static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
     return false;
   const int64_t axes[] = {4, 5, 6};
   *out = feReduce(im, "sum", product, axes, 3, acc);
-  if (node->numInputs == 3) {
-    DlcShape bShape = {3, {node->inputs[2].shape.dims[0], one, one}};
-    FeValue bias = feReshape(im, node->inputs[2], &bShape);
-    return feBinary(im, node, DLC_OP_TINY_ADD, *out, bias, out);
-  }
-  return true;
+  return addBias(im, node, out);
 }
 
 /* --- Attention ------------------------------------------------------------ */

@@ -24,6 +24,7 @@
 #include "DialectNames.h"
 #include "InterpInternal.h"
 #include "KernelProblem.h"
+#include "ReduceBody.h"
 #include "SymbolTable.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -260,12 +261,6 @@ static void regionDestroy(Region *r) {
  * Accumulator types reaching into reduce bodies
  *===----------------------------------------------------------------------===*/
 
-static bool hasOneUse(MlirValue value) {
-  MlirOpOperand use = mlirValueGetFirstUse(value);
-  return !mlirOpOperandIsNull(use) &&
-         mlirOpOperandIsNull(mlirOpOperandGetNextUse(use));
-}
-
 static DlcInterpDtype elementDtype(MlirValue value) {
   MlirType type = mlirValueGetType(value);
   return mlirTypeIsARankedTensor(type)
@@ -289,42 +284,30 @@ static bool addPromotion(Region *r, MlirOperation op, DlcInterpDtype dtype) {
   return true;
 }
 
-/* Follows the body of `reduce` down through single-use selects to the op
- * that forms it, marking each for rounding to the accumulator type. */
+typedef struct Promoting {
+  Region *region;
+  DlcInterpDtype acc;
+} Promoting;
+
+static bool narrowerThanAcc(MlirValue value, void *userData) {
+  const Promoting *p = userData;
+  DlcInterpDtype typed = elementDtype(value);
+  return dlcInterpWidenToAccumulator(typed, p->acc) != typed;
+}
+
+static bool promote(MlirOperation op, void *userData) {
+  Promoting *p = userData;
+  return addPromotion(p->region, op, p->acc);
+}
+
+/* Marks the ops the accumulator rule rounds to the accumulator type
+ * (ReduceBody.h). */
 static bool promoteBody(Region *r, MlirOperation reduce) {
   MlirAttribute attr = dlcInterpGetAttr(reduce, "dtype");
-  if (mlirOperationGetNumOperands(reduce) != 1 || mlirAttributeIsNull(attr) ||
-      !mlirAttributeIsAType(attr))
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsAType(attr))
     return true; /* malformed: the reduce reports it when evaluated */
-  DlcInterpDtype acc = dlcInterpDtypeFromType(mlirTypeAttrGetValue(attr));
-  MlirValue value = mlirOperationGetOperand(reduce, 0);
-  while (mlirValueIsAOpResult(value) && hasOneUse(value)) {
-    /* Widening casts and transposes between the product and the reduce
-     * (tinygrad's cast-widened product) do not round it. */
-    MlirOperation through = mlirOpResultGetOwner(value);
-    MlirStringRef throughName =
-        mlirIdentifierStr(mlirOperationGetName(through));
-    if (dlcStringRefIs(throughName, DLC_OP_RBSSA_CAST) ||
-        dlcStringRefIs(throughName, DLC_OP_RBSSA_TRANSPOSE)) {
-      value = mlirOperationGetOperand(through, 0);
-      continue;
-    }
-    DlcInterpDtype typed = elementDtype(value);
-    if (dlcInterpWidenToAccumulator(typed, acc) == typed)
-      return true;
-    MlirOperation producer = mlirOpResultGetOwner(value);
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(producer));
-    bool isSelect = dlcStringRefIs(name, DLC_OP_RBSSA_SELECT);
-    if (!isSelect && !dlcStringRefIs(name, DLC_OP_RBSSA_BINARY) &&
-        !dlcStringRefIs(name, DLC_OP_RBSSA_UNARY))
-      return true;
-    if (!addPromotion(r, producer, acc))
-      return false;
-    if (!isSelect || mlirOperationGetNumOperands(producer) != 1)
-      return true;
-    value = mlirOperationGetOperand(producer, 0);
-  }
-  return true;
+  Promoting p = {r, dlcInterpDtypeFromType(mlirTypeAttrGetValue(attr))};
+  return dlcReduceBodyWiden(reduce, narrowerThanAcc, promote, &p);
 }
 
 /* The type `op`'s result is rounded to. */

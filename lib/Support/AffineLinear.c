@@ -45,8 +45,10 @@ bool dlcLinearEqual(const DlcLinear *a, const DlcLinear *b) {
   return memcmp(a, b, sizeof(*a)) == 0;
 }
 
-bool dlcLinearOf(MlirAffineExpr e, int numDims, int numSymbols,
-                 DlcLinear *out) {
+/* `e` over (dims, symbols) with `split` (or NULL) reading its dim as
+ * q·g + r, g and r the extra dims numDims and numDims + 1. */
+static bool linearOf(MlirAffineExpr e, int numDims, int numSymbols,
+                     const DlcLinearSplit *split, DlcLinear *out) {
   memset(out, 0, sizeof(*out));
   if (mlirAffineExprIsAConstant(e)) {
     out->c = mlirAffineConstantExprGetValue(e);
@@ -56,7 +58,12 @@ bool dlcLinearOf(MlirAffineExpr e, int numDims, int numSymbols,
     intptr_t j = mlirAffineDimExprGetPosition(e);
     if (j < 0 || j >= numDims || j >= DLC_LINEAR_MAX_DIMS)
       return false;
-    out->dim[j] = 1;
+    if (split && j == split->dim) {
+      out->dim[numDims] = split->q;
+      out->dim[numDims + 1] = 1;
+    } else {
+      out->dim[j] = 1;
+    }
     return true;
   }
   if (mlirAffineExprIsASymbol(e)) {
@@ -67,17 +74,25 @@ bool dlcLinearOf(MlirAffineExpr e, int numDims, int numSymbols,
     return true;
   }
   DlcLinear rhs;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+  if (split && (mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsAMod(e))) {
+    /* Only the split dim's own quotient and remainder are linear. */
+    if (!mlirAffineExprIsADim(l) ||
+        mlirAffineDimExprGetPosition(l) != split->dim ||
+        !mlirAffineExprIsAConstant(r) ||
+        mlirAffineConstantExprGetValue(r) != split->q)
+      return false;
+    out->dim[numDims + (mlirAffineExprIsAMod(e) ? 1 : 0)] = 1;
+    return true;
+  }
   if (mlirAffineExprIsAAdd(e))
-    return dlcLinearOf(mlirAffineBinaryOpExprGetLHS(e), numDims, numSymbols,
-                       out) &&
-           dlcLinearOf(mlirAffineBinaryOpExprGetRHS(e), numDims, numSymbols,
-                       &rhs) &&
+    return linearOf(l, numDims, numSymbols, split, out) &&
+           linearOf(r, numDims, numSymbols, split, &rhs) &&
            dlcLinearAdd(out, &rhs);
   if (mlirAffineExprIsAMul(e)) {
-    if (!dlcLinearOf(mlirAffineBinaryOpExprGetLHS(e), numDims, numSymbols,
-                     out) ||
-        !dlcLinearOf(mlirAffineBinaryOpExprGetRHS(e), numDims, numSymbols,
-                     &rhs))
+    if (!linearOf(l, numDims, numSymbols, split, out) ||
+        !linearOf(r, numDims, numSymbols, split, &rhs))
       return false;
     if (dlcLinearIsConstant(&rhs))
       return dlcLinearScale(out, rhs.c);
@@ -88,4 +103,16 @@ bool dlcLinearOf(MlirAffineExpr e, int numDims, int numSymbols,
     return dlcLinearScale(out, factor);
   }
   return false;
+}
+
+bool dlcLinearOf(MlirAffineExpr e, int numDims, int numSymbols,
+                 DlcLinear *out) {
+  return linearOf(e, numDims, numSymbols, NULL, out);
+}
+
+bool dlcLinearOfSplit(MlirAffineExpr e, int numDims, int numSymbols,
+                      const DlcLinearSplit *split, DlcLinear *out) {
+  if (split->q < 1 || numDims + 2 > DLC_LINEAR_MAX_DIMS)
+    return false;
+  return linearOf(e, numDims, numSymbols, split, out);
 }

@@ -27,6 +27,19 @@ typedef struct DlcLinear {
  * coefficient overflows. */
 bool dlcLinearOf(MlirAffineExpr e, int numDims, int numSymbols, DlcLinear *out);
 
+/* A dim read as q·g + r (0 <= r < q): a grouped convolution's output
+ * channel, whose group g = d floordiv q selects the input channels. */
+typedef struct DlcLinearSplit {
+  int dim;
+  int64_t q;
+} DlcLinearSplit;
+
+/* dlcLinearOf with `split->dim` replaced by q·g + r, g and r becoming dims
+ * numDims and numDims + 1; `d floordiv q` and `d mod q` of that dim are
+ * then linear (g, r), any other div or mod is not. */
+bool dlcLinearOfSplit(MlirAffineExpr e, int numDims, int numSymbols,
+                      const DlcLinearSplit *split, DlcLinear *out);
+
 bool dlcLinearIsConstant(const DlcLinear *l);
 /* a += b; a *= factor (false on overflow). */
 bool dlcLinearAdd(DlcLinear *a, const DlcLinear *b);

@@ -44,6 +44,7 @@ typedef struct DlcTarget {
   /* §11 figures. */
   double clockGHz;        /* clock at which peakTflops is quoted */
   double peakTflops;      /* dense fp16 tensor-core peak */
+  double fp32Tflops;      /* fp32 FMA peak of the CUDA cores (no MMA) */
   double mmaSyncFraction; /* share of the peak mma.sync can reach */
   double dramTBs;         /* DRAM bandwidth */
   double l2TBs;           /* L2 -> SM bandwidth (approximate) */

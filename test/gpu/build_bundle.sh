@@ -129,8 +129,10 @@ while IFS=$'\t' read -r func sizes dims features reffile runargs; do
     rm -rf "$dir"
     continue
   fi
-  # 2. Compile.
-  timeout "$tmo" "$bin/dlc-opt" "$src" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" \
+  # 2. Compile (with the problem's plan-file, where the generator wrote one).
+  planopt=""
+  [ -f "$bundle/src/$func.plan.json" ] && planopt=" plan-file=$bundle/src/$func.plan.json"
+  timeout "$tmo" "$bin/dlc-opt" "$src" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip$planopt})" \
       -o "$dir/compiled.mlir" 2> "$err"
   rc=$? step=dlc-opt
   if [ $rc -eq 0 ]; then

@@ -12,6 +12,11 @@ activations, the weights reshaped, mul, reduce over (c, kh, kw)) with:
   sizes      N 1-4, H and W odd or even up to 40, C often a multiple of 8
              (the 16-byte gather) and often not (1, 3, 5, 13, 61...), Co any;
              N, C and Co symbolic, static or mixed
+  groups     1, or G > 1 (grouped: C = G·Cg, Co = G·Cog, C and Co static;
+             the group an axis of its own, merged back into Co; depthwise:
+             Cg = 1, Cog 1 or 2); 60 % of them with a plan-file keeping the
+             tensor-core plan (plan=gemm), which the planner's estimate
+             turns down for most of these small problems
   epilogue   none, relu, silu (tinygrad's decomposed sigmoid), bias [Co],
              bias + relu, residual (a tensor of the output's shape)
   types      f16 or bf16 in; f16, bf16 or f32 out
@@ -22,6 +27,7 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
 Writes DIR/cNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
+import json
 import os
 import sys
 
@@ -39,6 +45,25 @@ MAX_ELEMENTS = 1_000_000
 
 def out_size(size, kernel, stride, pad, dilation):
     return (size + 2 * pad - dilation * (kernel - 1) - 1) // stride + 1
+
+
+GROUP_CG = [1, 1, 2, 3, 4, 8, 16]
+GROUP_COUNT = [2, 3, 4, 8, 16, 32]
+GROUP_COG = [1, 2, 3, 8, 16, 24]
+
+
+def draw_groups(rng, p):
+    """Makes `p` (as draw() gives it) a grouped convolution: G groups of Cg
+    input and Cog output channels (Cg = 1: depthwise, Cog 1 or 2)."""
+    while True:
+        cg, g = rng.choice(GROUP_CG), rng.choice(GROUP_COUNT)
+        cog = rng.choice([1, 2]) if cg == 1 else rng.choice(GROUP_COG)
+        c, co = g * cg, g * cog
+        n, ho, wo = p["N"], p["Ho"], p["Wo"]
+        if (n * ho * wo * co * cg * p["KH"] * p["KW"] <= MAX_MACS and
+                max(n * p["H"] * p["W"] * c, n * ho * wo * co) <= MAX_ELEMENTS):
+            p.update(C=c, Co=co, G=g)
+            return p
 
 
 def draw(rng):
@@ -67,6 +92,8 @@ def draw(rng):
 
 def conv_problem(rng, index):
     p = draw(rng)
+    if rng.random() < 0.35:
+        p = draw_groups(rng, p)
     layout = rng.choice(["nhwc", "nchw"])
     dtype = rng.choice(["f16", "f16", "bf16"])
     out = rng.choice(["f16", dtype, "f32"])
@@ -74,8 +101,21 @@ def conv_problem(rng, index):
     mode = rng.choice(["symbolic", "static", "mixed"])
     static = {sym: mode == "static" or (mode == "mixed" and rng.random() < 0.5)
               for sym in ["N", "C", "Co"]}
-    return build_conv("c%03d" % index, p, layout, dtype, out, epilogue, mode,
-                      static) + (None,)
+    if p.get("G", 1) > 1:  # the group split needs static channel counts
+        static["C"] = static["Co"] = True
+    name = "c%03d" % index
+    plan = None
+    # (size-1 output axes or a reduction over size-1 axes leave the
+    # reduce's axes, which the GEMM model does not read: memory-bound.)
+    if (p.get("G", 1) > 1 and rng.random() < 0.6 and p["Ho"] > 1 and
+            p["Wo"] > 1 and (p["N"] > 1 or not static["N"]) and
+            p["C"] // p["G"] * p["KH"] * p["KW"] > 1):
+        plan = json.dumps({"region": name, "tile": [64, 64, 32],
+                           "warp_tile": [32, 32], "stages": 3})
+    problem = build_conv(name, p, layout, dtype, out, epilogue, mode, static)
+    if plan:
+        problem = problem[:4] + (problem[4] + " plan=gemm",)
+    return problem + (None, None, plan)
 
 
 def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
@@ -89,8 +129,10 @@ def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
     Hp = Dim("Hp", p["H"] + 2 * p["pad"], True)
     Wp = Dim("Wp", p["W"] + 2 * p["pad"], True)
     nhwc = layout == "nhwc"
+    G = p.get("G", 1)
+    Cg = Dim("Cg", p["C"] // G, True) if G > 1 else C
     xdims = [N, H, W, C] if nhwc else [N, C, H, W]
-    wdims = [Co, KH, KW, C] if nhwc else [Co, C, KH, KW]
+    wdims = [Co, KH, KW, Cg] if nhwc else [Co, Cg, KH, KW]
     ydims = [N, Ho, Wo, Co] if nhwc else [N, Co, Ho, Wo]
     args = [("X", xdims, dtype), ("W", wdims, dtype)]
     # Symbols in order of first appearance in the argument types.
@@ -106,6 +148,11 @@ def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
     if p["pad"]:
         x = b.op("tiny.pad", [x], ([N, Hp, Wp, C] if nhwc else [N, C, Hp, Wp], dtype),
                  "padding = " + i64s(pads))
+    if G > 1:
+        acc = grouped_product(b, x, wt, p, nhwc, N, Hp if p["pad"] else H,
+                              Wp if p["pad"] else W, Co, Cg, KH, KW, Ho, Wo, dtype)
+        return finish_conv(name, p, layout, dtype, out, epilogue, mode, args,
+                           b, acc, dims, N, Co, Ho, Wo, nhwc)
     # View dims: the output's axes, then the reduced (kh, kw, c) or (c, kh, kw).
     hexpr = "d%d * %d + d%d * %d" % (1 if nhwc else 2, p["sh"], 4 if nhwc else 5, p["dil"])
     wexpr = "d%d * %d + d%d * %d" % (2 if nhwc else 3, p["sw"], 5 if nhwc else 6, p["dil"])
@@ -123,6 +170,48 @@ def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
     prod = b.op("tiny.mul", [xv, wr], (vdims, dtype))
     acc = b.op("tiny.reduce", [prod], (ydims, "f32"),
                'acc_dtype = f32, axes = %s, op = "sum"' % i64s([4, 5, 6]))
+    return finish_conv(name, p, layout, dtype, out, epilogue, mode, args, b,
+                       acc, dims, N, Co, Ho, Wo, nhwc)
+
+
+def grouped_product(b, x, wt, p, nhwc, N, Hx, Wx, Co, Cg, KH, KW, Ho, Wo, dtype):
+    """sum(Xv * Wg) of a grouped convolution, merged back to the output's
+    layout: the group g is an axis of X (channels split as [g, cg]) and of
+    W (output channels split as [g, cog])."""
+    G = p["G"]
+    g, cog = Dim("G", G, True), Dim("Cog", p["Co"] // G, True)
+    xs = [N, Hx, Wx, g, Cg] if nhwc else [N, g, Cg, Hx, Wx]
+    xg = b.reshape(x, xs)
+    # View dims: the output's axes with co as (g, cog), then (kh, kw, cg) or
+    # (cg, kh, kw).
+    if nhwc:
+        hexpr = "d1 * %d + d5 * %d" % (p["sh"], p["dil"])
+        wexpr = "d2 * %d + d6 * %d" % (p["sw"], p["dil"])
+        vdims = [N, Ho, Wo, g, cog, KH, KW, Cg]
+        vmap = "(d0, d1, d2, d3, d4, d5, d6, d7)%s -> (d0, %s, %s, d3, d7)"
+        wshape = [ONE, ONE, ONE, g, cog, KH, KW, Cg]
+        ydims = [N, Ho, Wo, g, cog]
+    else:
+        hexpr = "d3 * %d + d6 * %d" % (p["sh"], p["dil"])
+        wexpr = "d4 * %d + d7 * %d" % (p["sw"], p["dil"])
+        vdims = [N, g, cog, Ho, Wo, Cg, KH, KW]
+        vmap = "(d0, d1, d2, d3, d4, d5, d6, d7)%s -> (d0, d1, d5, %s, %s)"
+        wshape = [ONE, g, cog, ONE, ONE, Cg, KH, KW]
+        ydims = [N, g, cog, Ho, Wo]
+    syms = "[s0]" if not N.static else ""
+    vmap = vmap % ((syms, hexpr, wexpr) if nhwc else (syms, hexpr, wexpr))
+    xv = b.op("tiny.view", [xg], (vdims, dtype), "map = affine_map<%s>" % vmap)
+    wg = b.reshape(wt, wshape)
+    prod = b.op("tiny.mul", [xv, wg], (vdims, dtype))
+    acc = b.op("tiny.reduce", [prod], (ydims, "f32"),
+               'acc_dtype = f32, axes = %s, op = "sum"' % i64s([5, 6, 7]))
+    return b.reshape(acc, [N, Ho, Wo, Co] if nhwc else [N, Co, Ho, Wo])
+
+
+def finish_conv(name, p, layout, dtype, out, epilogue, mode, args, b, acc, dims,
+                N, Co, Ho, Wo, nhwc):
+    """The epilogue, the output cast and the problem's index fields."""
+    ydims = [N, Ho, Wo, Co] if nhwc else [N, Co, Ho, Wo]
     y = acc
     if epilogue in ("bias", "bias_relu"):
         args.append(("B", [Co], dtype))
@@ -142,10 +231,13 @@ def build_conv(name, p, layout, dtype, out, epilogue, mode, static):
         r = b.op("tiny.recip", [d], (ydims, "f32"))
         y = b.op("tiny.mul", [y, r], (ydims, "f32"))
     y = b.cast(y, out)
-    features = ("conv %s k%dx%d s%dx%d p%d d%d in=%s out=%s epi=%s sizes=%s"
-                % (layout, p["KH"], p["KW"], p["sh"], p["sw"], p["pad"], p["dil"],
-                   dtype, out, epilogue, mode))
+    G = p.get("G", 1)
+    kind = "" if G == 1 else " g%d depthwise" % G if p["C"] == G else " g%d" % G
+    features = ("conv %s%s k%dx%d s%dx%d p%d d%d in=%s out=%s epi=%s sizes=%s"
+                % (layout, kind, p["KH"], p["KW"], p["sh"], p["sw"], p["pad"],
+                   p["dil"], dtype, out, epilogue, mode))
     values = {k: p[k] for k in ["N", "C", "H", "W", "Co", "KH", "KW", "Ho", "Wo"]}
+    values["G"] = G
     return finish(name, args, b, y, values, dims, features)
 
 

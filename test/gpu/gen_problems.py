@@ -412,7 +412,8 @@ def finish(name, args, body, result, values, dims, features):
 def generate(doc, make):
     """The generators' command line: `make(rng, i)` gives problem i as
     (name, text, bind, shown, features, reference text or None[, dlc-run
-    options of its check, e.g. "--atol 0.0078125"])."""
+    options of its check, e.g. "--atol 0.0078125"[, a plan-file's text the
+    problem compiles with]])."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -441,6 +442,10 @@ def generate(doc, make):
                  "dims": shown, "features": features}
         if extra and extra[0]:  # dlc-run options of the problem's check
             entry["run_args"] = extra[0]
+        if len(extra) > 1 and extra[1]:  # build_bundle.sh passes plan-file=
+            entry["plan_file"] = name + ".plan.json"
+            with open(os.path.join(args.out, entry["plan_file"]), "w") as f:
+                f.write(extra[1])
         if reference:
             entry["ref_file"] = name + ".ref.tiny.mlir"
             with open(os.path.join(args.out, entry["ref_file"]), "w") as f:

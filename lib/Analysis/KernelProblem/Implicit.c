@@ -11,7 +11,10 @@
  * (C's m index split into its axes where their strides do not collapse).
  * Axis roles follow kpAxisRole's rule; the k axes are ordered by the A
  * memref dim they index, so the axis of A's unit-stride dim is innermost
- * (ci for NHWC, kw for NCHW). */
+ * (ci for NHWC, kw for NCHW). A grouped convolution reads its input
+ * channel as (co floordiv Cog)·Cg + ci: the output-channel axis co splits
+ * into the batch role (the group) and n (the channel in the group), and
+ * each tensor's stride along co into a batch stride and an n stride. */
 #include "AffineLinear.h"
 #include "ProblemReader.h"
 
@@ -56,6 +59,109 @@ bool kpReaderIsImplicit(KpReader *r, MlirOperation read[2],
                         MlirOperation guard[2]) {
   return r->numReduce > 1 || windowed(read[0], guard[0]) ||
          windowed(read[1], guard[1]);
+}
+
+/* A `d floordiv q` or `d mod q` (q constant) in `e`: its map dim and q. */
+static bool findSplit(MlirAffineExpr e, int *dim, int64_t *q) {
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+  if ((mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsAMod(e)) &&
+      mlirAffineExprIsADim(l) && mlirAffineExprIsAConstant(r)) {
+    *dim = (int)mlirAffineDimExprGetPosition(l);
+    *q = mlirAffineConstantExprGetValue(r);
+    return true;
+  }
+  return findSplit(l, dim, q) || findSplit(r, dim, q);
+}
+
+/* The group split of a grouped convolution: the one output axis whose
+ * quotient or remainder by a constant a factor reads (r->groupAxis, or -1
+ * when none; findSplit sees the first such term of each result). Whether the
+ * split reads as a group is checked where the roles and strides are read. */
+static bool findGroup(KpReader *r, MlirOperation read[2],
+                      int dims[2][KP_MAX_RANK]) {
+  r->groupAxis = -1;
+  r->groupWidth = 0;
+  for (int f = 0; f < 2; ++f) {
+    MlirAffineMap map = readMap(read[f]);
+    for (intptr_t i = 0;
+         !mlirAffineMapIsNull(map) && i < mlirAffineMapGetNumResults(map);
+         ++i) {
+      int dim;
+      int64_t q;
+      if (!findSplit(mlirAffineMapGetResult(map, i), &dim, &q))
+        continue;
+      int axis = dim >= 0 && dim < r->rank ? dims[f][dim] : -1;
+      if (axis < 0 || r->iterOfAxis[axis] < 0 || q < 2)
+        continue; /* no group: the window's reading reports it */
+      if (r->groupAxis >= 0 && (r->groupAxis != axis || r->groupWidth != q))
+        return kpReaderFail(read[f],
+                            "a factor's read divides an axis other than "
+                            "one output channel axis by one group width "
+                            "(a grouped convolution reads its input "
+                            "channel as (co floordiv Cog) * Cg + ci)");
+      r->groupAxis = axis;
+      r->groupWidth = q;
+    }
+  }
+  return true;
+}
+
+/* Result `i` of the read's map as a linear form; with a group split, the
+ * group axis's quotient and remainder are the extra dims numDims (batch)
+ * and numDims + 1 (n). */
+static bool mapLinear(KpReader *r, MlirOperation read, const int *dims, int i,
+                      DlcLinear *out) {
+  MlirAffineMap map = readMap(read);
+  int numDims = (int)mlirAffineMapGetNumDims(map);
+  int numSymbols = (int)mlirAffineMapGetNumSymbols(map);
+  MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+  if (numDims + 2 > DLC_LINEAR_MAX_DIMS) /* the batch slots must exist */
+    return false;
+  for (int j = 0; r->groupAxis >= 0 && j < numDims && j < r->rank; ++j)
+    if (dims[j] == r->groupAxis) {
+      DlcLinearSplit split = {j, r->groupWidth};
+      return dlcLinearOfSplit(e, numDims, numSymbols, &split, out);
+    }
+  return dlcLinearOf(e, numDims, numSymbols, out);
+}
+
+/* Whether result `i` of the read's map is the group axis alone (a grouped
+ * convolution's weights read co as (co floordiv Cog)·Cog + co mod Cog). */
+static bool groupAlone(KpReader *r, MlirOperation read, const int *dims,
+                       int i) {
+  DlcLinear lin;
+  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+  if (r->groupAxis < 0 || !mapLinear(r, read, dims, i, &lin) || lin.c != 0)
+    return false;
+  for (int j = 0; j < numDims; ++j)
+    if (lin.dim[j])
+      return false;
+  for (int k = 0; k < DLC_LINEAR_MAX_SYMBOLS; ++k)
+    if (lin.sym[k])
+      return false;
+  return true;
+}
+
+/* windowed(), with the group axis alone counting as a plain selection. */
+static bool factorWindowed(KpReader *r, MlirOperation read, const int *dims,
+                           MlirOperation guard) {
+  if (!windowed(read, guard))
+    return false;
+  if (!mlirOperationIsNull(guard))
+    return true;
+  MlirAffineMap map = readMap(read);
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+    bool plain =
+        mlirAffineExprIsADim(e) || (mlirAffineExprIsAConstant(e) &&
+                                    mlirAffineConstantExprGetValue(e) == 0);
+    if (!plain && !groupAlone(r, read, dims, (int)i))
+      return true;
+  }
+  return false;
 }
 
 /* Which body axes the read's map uses. */
@@ -172,6 +278,15 @@ static bool collapse(const KpFused *f, const KpExtent *strides, KpExtent *out) {
 static bool assignStride(KpReader *r, MlirOperation at, KpTensor *t,
                          KpExtent kStride[KP_MAX_FUSED], int axis,
                          const KpExtent *stride) {
+  if (axis == r->groupAxis) { /* co = groupWidth·batch + n */
+    if (!kpExtentIs(&t->stride[KP_N], 0) ||
+        !kpExtentIs(&t->stride[KP_BATCH], 0))
+      return kpReaderFail(at, "the read indexes one axis twice");
+    KpExtent width = kpExtentConstant(r->groupWidth);
+    t->stride[KP_N] = *stride;
+    return kpExtentTimes(stride, &width, &t->stride[KP_BATCH]) ||
+           kpReaderFail(at, "a group stride overflows");
+  }
   KpRole role = r->roleOfAxis[axis];
   KpExtent *slot = role == KP_M   ? &t->mStride[r->fusedAt[axis]]
                    : role == KP_K ? &kStride[r->fusedAt[axis]]
@@ -204,6 +319,28 @@ static void clearStrides(KpTensor *t) {
   t->mSplit = false;
 }
 
+/* Result `i` of a weight or epilogue read as the group axis alone, in its
+ * split form (the weights' (co floordiv Cog)·Cog + co mod Cog): its parts
+ * add the batch and n strides. */
+static bool groupTerm(KpReader *r, MlirOperation read, const int *dims, int i,
+                      KpTensor *t, const KpExtent *stride) {
+  DlcLinear lin;
+  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+  if (!groupAlone(r, read, dims, i) || !mapLinear(r, read, dims, i, &lin))
+    return false;
+  KpExtent parts[2];
+  for (int part = 0; part < 2; ++part) {
+    KpExtent coef = kpExtentConstant(lin.dim[numDims + part]);
+    if (!kpExtentTimes(stride, &coef, &parts[part]))
+      return false;
+  }
+  if (!kpExtentIs(&t->stride[KP_BATCH], 0) || !kpExtentIs(&t->stride[KP_N], 0))
+    return false;
+  t->stride[KP_BATCH] = parts[0];
+  t->stride[KP_N] = parts[1];
+  return true;
+}
+
 bool kpImplicitTensor(KpReader *r, MlirOperation read, const int *dims,
                       KpTensor *t) {
   if (!kpReaderTensorArg(r, read, t))
@@ -223,10 +360,13 @@ bool kpImplicitTensor(KpReader *r, MlirOperation read, const int *dims,
     MlirAffineExpr e = mlirAffineMapGetResult(map, i);
     if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0)
       continue;
-    if (!mlirAffineExprIsADim(e))
-      return kpReaderFail(read, "only the activations' read of an implicit "
-                                "GEMM may be windowed; this read is not a "
-                                "selection of axes");
+    if (!mlirAffineExprIsADim(e)) {
+      if (!groupTerm(r, read, dims, i, t, &strides[i]))
+        return kpReaderFail(read, "only the activations' read of an implicit "
+                                  "GEMM may be windowed; this read is not a "
+                                  "selection of axes");
+      continue;
+    }
     if (!assignStride(r, read, t, kStride,
                       dims[mlirAffineDimExprGetPosition(e)], &strides[i]))
       return false;
@@ -251,25 +391,24 @@ bool kpImplicitOutput(KpReader *r, MlirOperation yield, KpTensor *c) {
 }
 
 /* The window's linear form of memref dim `i` over the map's dims. */
-static bool dimLinear(KpReader *r, MlirOperation read, int i, DlcLinear *out) {
-  MlirAffineMap map = readMap(read);
-  if (!dlcLinearOf(mlirAffineMapGetResult(map, i),
-                   (int)mlirAffineMapGetNumDims(map),
-                   (int)mlirAffineMapGetNumSymbols(map), out))
+static bool dimLinear(KpReader *r, MlirOperation read, const int *dims, int i,
+                      DlcLinear *out) {
+  if (!mapLinear(r, read, dims, i, out))
     return kpReaderFail(read, "the activations' window index is not affine "
-                              "in the axes (no div or mod)");
+                              "in the axes (no div or mod but a grouped "
+                              "convolution's co floordiv Cog)");
   for (int k = 0; k < DLC_LINEAR_MAX_SYMBOLS; ++k)
     if (out->sym[k])
       return kpReaderFail(read, "the activations' window offset depends on "
                                 "a symbol");
-  (void)r;
   return true;
 }
 
 /* Every constraint of the padding guard must be a bound of the window:
  * index_d >= 0 or extent_d - 1 - index_d >= 0 (symbols of the set are
  * rbssa.symbols), and the guard's else value 0. */
-static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read) {
+static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
+                       const int *dims) {
   MlirAttribute pred = kpAttr(guard, "pred"), other = kpAttr(guard, "else");
   if (mlirAttributeIsNull(other) || !mlirAttributeIsAFloat(other) ||
       mlirFloatAttrGetValueDouble(other) != 0.0)
@@ -291,7 +430,7 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read) {
     bool matched = false;
     for (int i = 0; bound && !matched && i < w->rank; ++i) {
       DlcLinear lower, upper;
-      dimLinear(r, read, i, &lower);
+      dimLinear(r, read, dims, i, &lower);
       upper = lower;
       const KpExtent *e = &w->dim[i].extent;
       if (!dlcLinearScale(&upper, -1))
@@ -312,6 +451,29 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read) {
                           "other than the window's bounds (0 <= index < "
                           "extent of a dim), so it is no padding");
   }
+  return true;
+}
+
+/* The batch part of a window dim (the numDims slot: a grouped
+ * convolution's group, a depthwise one's channel) moves A by whole
+ * channels (A's batch stride); the channel in the group must not index
+ * it. */
+static bool groupOffset(KpReader *r, MlirOperation read, DlcLinear *lin,
+                        const KpExtent *stride) {
+  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+  int64_t group = lin->dim[numDims], within = lin->dim[numDims + 1];
+  lin->dim[numDims] = lin->dim[numDims + 1] = 0;
+  if (within != 0)
+    return kpReaderFail(read, "the activations' read depends on the output "
+                              "channel within its group; a grouped "
+                              "convolution reads only the group");
+  if (group == 0)
+    return true;
+  KpExtent coef = kpExtentConstant(group);
+  if (!kpExtentIs(&r->p->a.stride[KP_BATCH], 0) ||
+      !kpExtentTimes(stride, &coef, &r->p->a.stride[KP_BATCH]))
+    return kpReaderFail(read, "the group indexes several dims of the "
+                              "activations");
   return true;
 }
 
@@ -337,7 +499,7 @@ static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
   for (int i = 0; i < rank; ++i) {
     KpWindowDim *wd = &w->dim[i];
     DlcLinear lin;
-    if (!dimLinear(r, read, i, &lin))
+    if (!dimLinear(r, read, dims, i, &lin))
       return false;
     wd->stride = strides[i];
     wd->extent = kpExtentConstant(1);
@@ -349,13 +511,37 @@ static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
         continue;
       int axis = dims[j];
       KpRole role = r->roleOfAxis[axis]; /* m or k: A reads no n axis */
+      if (role == KP_BATCH) { /* moves A like a group (groupOffset) */
+        lin.dim[mlirAffineMapGetNumDims(map)] += lin.dim[j];
+        continue;
+      }
       int64_t *coef = role == KP_M ? &wd->mCoef[r->fusedAt[axis]]
                                    : &wd->kCoef[r->fusedAt[axis]];
       if (__builtin_add_overflow(*coef, lin.dim[j], coef))
         return kpReaderFail(read, "a window coefficient overflows");
     }
+    if (!groupOffset(r, read, &lin, &strides[i]))
+      return false;
   }
-  return mlirOperationIsNull(guard) || checkGuard(r, guard, read);
+  return mlirOperationIsNull(guard) || checkGuard(r, guard, read, dims);
+}
+
+/* The group split's sizes: Co = groups · groupWidth (Co static). */
+static bool splitGroups(KpReader *r, MlirOperation mul) {
+  KpProblem *p = r->p;
+  p->groupWidth = 0;
+  if (r->groupAxis < 0)
+    return true;
+  const KpExtent *co = &p->size[KP_N];
+  if (co->numSymbols != 0 || co->constant % r->groupWidth != 0)
+    return kpReaderFail(mul, "a grouped convolution needs a static output "
+                             "channel count, a multiple of the group width");
+  p->groupWidth = r->groupWidth;
+  p->has[KP_BATCH] = true;
+  p->size[KP_BATCH] = kpExtentConstant(co->constant / r->groupWidth);
+  p->size[KP_N] = kpExtentConstant(r->groupWidth);
+  p->iter[KP_BATCH] = p->iter[KP_N];
+  return true;
 }
 
 bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
@@ -365,7 +551,10 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
     usedAxes(r, read[f], dims[f], used[f]);
   /* A is the windowed factor; without a window, the one reading more
    * output axes (the activations of a 1×1 convolution). */
-  bool w0 = windowed(read[0], guard[0]), w1 = windowed(read[1], guard[1]);
+  if (!findGroup(r, read, dims))
+    return false;
+  bool w0 = factorWindowed(r, read[0], dims[0], guard[0]);
+  bool w1 = factorWindowed(r, read[1], dims[1], guard[1]);
   if (w0 && w1)
     return kpReaderFail(mul, "both factors of the implicit GEMM are "
                              "windowed reads");
@@ -378,7 +567,7 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
   MlirOperation guardA = guard[a]; /* B has none: a guard makes it A */
   KpProblem *p = r->p;
   p->implicit = true;
-  int nAxis = -1;
+  int nAxis = -1, batchAxis = -1;
   for (int i = 0; i < r->numIters; ++i) {
     int d = r->axisOfIter[i];
     KpExtent size;
@@ -386,11 +575,22 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
       return kpReaderFail(r->func, "an axis size is neither a symbol of "
                                    "rbssa.symbols nor an integer");
     KpRole role;
-    bool ok = kpAxisRole(used[a][d], used[1 - a][d], false, &role);
-    if (ok && role == KP_BATCH)
-      return kpReaderFail(mul, "an axis read by both factors and not reduced "
-                               "(a batch or group axis) is not implemented "
-                               "in an implicit GEMM");
+    /* A reads only the group of a grouped output channel: n. */
+    bool ok = kpAxisRole(used[a][d] && d != r->groupAxis, used[1 - a][d], false,
+                         &role);
+    if (d == r->groupAxis && (!ok || role != KP_N))
+      return kpReaderFail(mul, "the grouped axis is not the weights' output "
+                               "channel axis");
+    if (ok && role == KP_BATCH) { /* a depthwise conv's channel */
+      if (batchAxis >= 0)
+        return kpReaderFail(mul, "several output axes are read by both "
+                                 "factors; an implicit GEMM has one batch "
+                                 "axis");
+      batchAxis = d;
+      r->roleOfAxis[d] = KP_BATCH;
+      r->fusedAt[d] = 0;
+      continue;
+    }
     if (ok && role == KP_N) {
       if (nAxis >= 0)
         return kpReaderFail(mul, "several output axes are read by the "
@@ -424,6 +624,18 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
   if (nAxis >= 0 && !kpReaderAxisSize(r, nAxis, &p->size[KP_N]))
     return kpReaderFail(r->func, "an axis size is neither a symbol of "
                                  "rbssa.symbols nor an integer");
+  if (batchAxis >= 0 && r->groupAxis >= 0)
+    return kpReaderFail(mul, "a grouped convolution with another axis read "
+                             "by both factors is not implemented");
+  if (batchAxis >= 0) {
+    p->has[KP_BATCH] = true;
+    p->iter[KP_BATCH] = r->iterOfAxis[batchAxis];
+    if (!kpReaderAxisSize(r, batchAxis, &p->size[KP_BATCH]))
+      return kpReaderFail(r->func, "an axis size is neither a symbol of "
+                                   "rbssa.symbols nor an integer");
+  }
+  if (!splitGroups(r, mul))
+    return false;
   /* B reads no m axis: those are the axes A alone reads. */
   return readWindow(r, readA, dims[a], guardA) &&
          kpImplicitTensor(r, readB, dims[1 - a], &p->b);

@@ -123,9 +123,13 @@ typedef struct KpProblem {
   int result; /* the step the region yields; C stores it as c.element */
   /* Implicit GEMM (a convolution): m and k fuse the axes of `fused`,
    * size[] are their products, iter[] the innermost fused axis, A is the
-   * gather `window` (a.stride is unused), B's k axes collapse into one
-   * stride. No batch role. */
+   * gather `window` (a.stride[KP_BATCH] is its group offset, the rest
+   * unused), B's k axes collapse into one stride. The batch role is a
+   * grouped convolution's group: groupWidth > 0 output channels per group,
+   * the one output-channel axis (iter[KP_BATCH] == iter[KP_N]) read as
+   * (batch, n) = (co floordiv groupWidth, co mod groupWidth). */
   bool implicit;
+  int64_t groupWidth;
   KpFused fused[KP_NUM_ROLES];
   KpWindow window;
 } KpProblem;

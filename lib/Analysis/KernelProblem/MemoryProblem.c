@@ -6,6 +6,7 @@
  * their dimensions. A value met again at the same loops is the same step. */
 #include "MemoryProblem.h"
 #include "DialectNames.h"
+#include "ReduceBody.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
@@ -174,6 +175,31 @@ static int guardStep(Reader *r, MlirOperation op, const int *loops, KpStep step,
   return addStep(r, op, step);
 }
 
+/* The accumulator rule (ReduceBody.h), as the interpreter applies it: the
+ * step forming a reduce's body computes in the accumulator's type (a
+ * depthwise convolution's f16 products summed in f32 are not rounded to
+ * f16 first). */
+typedef struct Widening {
+  Reader *reader;
+  KpElement acc;
+} Widening;
+
+static bool narrowerThanAcc(MlirValue value, void *userData) {
+  const Widening *w = userData;
+  KpElement typed;
+  return w->acc == KP_F32 && kpElementOf(mlirValueGetType(value), &typed) &&
+         (typed == KP_F16 || typed == KP_BF16);
+}
+
+static bool widenStep(MlirOperation op, void *userData) {
+  const Widening *w = userData;
+  MlirValue v = mlirOperationGetResult(op, 0);
+  for (int i = 0; i < w->reader->numMemo; ++i)
+    if (mlirValueEqual(w->reader->memoValue[i], v))
+      w->reader->p->steps[w->reader->memoStep[i]].type = w->acc;
+  return true;
+}
+
 /* rbssa.reduce: the result's loops go to the kept dimensions in order, each
  * reduced dimension gets a fresh loop. */
 static int reduceStep(Reader *r, MlirOperation op, const int *loops,
@@ -240,6 +266,8 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
     return -1;
   p->steps[self].args[0] = body;
   p->steps[self].loops = p->steps[body].loops & ~p->steps[self].reduced;
+  Widening w = {r, step.type};
+  dlcReduceBodyWiden(op, narrowerThanAcc, widenStep, &w);
   return self;
 }
 

@@ -22,7 +22,12 @@ typedef struct KpReader {
   int axisOfIter[KP_MAX_RANK]; /* output (iter) i is body axis axisOfIter[i] */
   KpRole roleOfAxis[KP_READER_MAX_AXES];
   int fusedAt[KP_READER_MAX_AXES]; /* implicit: place in p->fused[role] */
-  MlirValue acc;                   /* the reduce's result */
+  /* implicit: the output-channel axis a grouped convolution splits into
+   * (group, channel in group) = (d floordiv groupWidth, d mod groupWidth),
+   * or -1 */
+  int groupAxis;
+  int64_t groupWidth;
+  MlirValue acc; /* the reduce's result */
   int numMemo;
   MlirValue memoValue[KP_READER_MAX_MEMO];
   int memoDims[KP_READER_MAX_MEMO][KP_MAX_RANK];

@@ -224,6 +224,10 @@ static void declareRepack(DlcLowering *l) {
   mlirOperationDestroy(holder);
 }
 
+/* A TMA tensor map has at most 5 dimensions (cuTensorMapEncodeTiled); the
+ * destination buffer is a stage ring of at most 8. */
+enum { TmaMaxCoords = 5, TmaMaxDstRank = 8 };
+
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   declareRepack(l);
@@ -236,17 +240,18 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   MlirType dstType = mlirValueGetType(dst);
   int rank = (int)mlirShapedTypeGetRank(dstType);
   if (mlirValueIsNull(group) || numDst != rank || numCoords < 2 ||
-      numCoords > rank || mlirDenseArrayGetNumElements(boxAttr) != 2) {
+      numCoords > rank || numCoords > TmaMaxCoords || rank > TmaMaxDstRank ||
+      mlirDenseArrayGetNumElements(boxAttr) != 2) {
     if (!mlirValueIsNull(group))
       dlcEmitDiagnostic(op, &dlcUnsupportedOp,
-                        "index every dimension of the destination and give "
-                        "a 2-D box",
+                        "index every dimension of the destination (at most "
+                        "8), give at most 5 coordinates and a 2-D box",
                         "tma_load's indices, coordinates and box do not fit "
                         "its destination");
     return false;
   }
   /* The box, outermost first, with leading 1s up to the map's rank. */
-  int64_t box[4] = {1, 1, 1, 1};
+  int64_t box[TmaMaxCoords] = {1, 1, 1, 1, 1};
   box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
   box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
   MlirType element = mlirShapedTypeGetElementType(dstType);
@@ -266,7 +271,8 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
 
   /* The destination: the box at dst_indices, rank-reduced to the map's
    * rank (a strided view with a dynamic offset). */
-  int64_t strides[8], sizes[8], offsets[8], elements = 1;
+  int64_t strides[TmaMaxDstRank], sizes[TmaMaxDstRank], offsets[TmaMaxDstRank],
+      elements = 1;
   for (int d = rank - 1; d >= 0; --d) {
     strides[d] = elements;
     elements *= mlirShapedTypeGetDimSize(dstType, d);
@@ -286,10 +292,10 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   MlirType viewType =
       mlirMemRefTypeGet(element, numCoords, box, dlcAttr(b->ctx, layout),
                         mlirMemRefTypeGetMemorySpace(dstType));
-  MlirValue viewOperands[9] = {dst};
+  MlirValue viewOperands[1 + TmaMaxDstRank] = {dst};
   for (int d = 0; d < rank; ++d)
     viewOperands[1 + d] = operand(op, 4 + d);
-  int64_t ones[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+  int64_t ones[TmaMaxDstRank] = {1, 1, 1, 1, 1, 1, 1, 1};
   const char *viewNames[] = {"operandSegmentSizes", "static_offsets",
                              "static_sizes", "static_strides"};
   MlirAttribute viewAttrs[] = {
@@ -301,7 +307,7 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
                                  viewType, 4, viewNames, viewAttrs);
 
   /* nvgpu counts coordinates innermost first. */
-  MlirValue operands[8] = {view, group, map};
+  MlirValue operands[3 + TmaMaxCoords + 2] = {view, group, map};
   int n = 3;
   for (int i = numCoords - 1; i >= 0; --i)
     operands[n++] = operand(op, 4 + numDst + i);

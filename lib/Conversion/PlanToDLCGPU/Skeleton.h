@@ -131,32 +131,57 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);
 
 /* The memory-bound skeleton (MemoryBound.c) computes a region in one of
- * three modes (the plan's algo_choice memory = "row" | "point" | "flat"):
+ * four modes (the plan's algo_choice memory = "row" | "point" | "column" |
+ * "flat"):
  *   row    a CTA per point of the iters but the last; reduces cooperative
  *          over the CTA's threads; each output a loop over the last iter
  *          shared by them (LayerNorm, softmax: reduce results are uniform
  *          along the last iter);
  *   point  a CTA per output point; reduces cooperative (row sums);
+ *   column a CTA per DLC_MEMORY_COLUMN_LANES * `width` points of the last
+ *          iter (a column tile) and point of the others: each warp's lanes
+ *          are DLC_MEMORY_COLUMN_LANES chunks of the tile (coalesced along
+ *          the last iter) times 32 / DLC_MEMORY_COLUMN_LANES rows, the
+ *          CTA's threads share each reduce's loop by rows, and a CTA-level
+ *          tree (shuffles across the rows of a warp, then the warps'
+ *          partials through shared memory, in warp order) gives every
+ *          thread its columns' results; the tile's first row of threads
+ *          stores (column reductions: sum over M of [M, N]);
  *   flat   a thread per output point, or per chunk of `width` points along
- *          the last iter; reduces serial (elementwise, column reductions).
+ *          the last iter; reduces serial (elementwise chains).
  * With `width` > 1 the vector loops (row: the last iter and each reduced
  * loop; point: each reduced loop; flat: the last iter) are accessed by
  * vectors of that many elements, whole and aligned where a point allows
  * it, masked elsewhere; `width` must not exceed dlcMemoryBoundVectorWidth.
- * Grid x: the outer points (row), the points (point), or ceildiv(outer
- * points * ceildiv(last extent, width), threads) (flat). Kernel arguments
- * as the GEMM skeletons' (tensors, then symbols). */
+ * Grid x: the outer points (row), the points (point), outer points *
+ * ceildiv(last extent, DLC_MEMORY_COLUMN_LANES * width) (column), or
+ * ceildiv(outer points * ceildiv(last extent, width), threads) (flat). Kernel
+ * arguments as the GEMM skeletons' (tensors, then symbols). */
 /* Row and point kernels whose shared length (the row, or the reduction)
  * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point,
  * DLC_MEMORY_ROWS_PER_CTA of them a CTA (measured on the H100: a 768-wide
  * LayerNorm loses half its bandwidth to a CTA's barriers, 4096-wide rows
  * need 256 threads). */
 enum { DLC_MEMORY_SHORT_LENGTH = 1024, DLC_MEMORY_ROWS_PER_CTA = 8 };
+/* Chunks a cooperative loop takes a trip where they are whole: a short
+ * row's warp reads its whole row (1024 halves) at once, a point's CTA two
+ * sweeps (a 4096-wide row sum at once); a long row's CTA one (measured on
+ * the H100, run mem-k: two made rows of 8192 3-4% slower, 4096 even). */
+enum {
+  DLC_MEMORY_UNROLL_SHORT = 4,
+  DLC_MEMORY_UNROLL_POINT = 2,
+  DLC_MEMORY_UNROLL_ROW = 1,
+  DLC_MEMORY_UNROLL_COLUMN = 4
+};
+/* Column mode: lanes of a warp along the column tile (8 chunks of 16
+ * bytes: a 128-byte line per row). */
+enum { DLC_MEMORY_COLUMN_LANES = 8 };
 
 typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,
   DLC_MEMORY_ROW,
-  DLC_MEMORY_POINT
+  DLC_MEMORY_POINT,
+  DLC_MEMORY_COLUMN
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -164,7 +189,8 @@ bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode);
 /* Whether `mode` can compute `problem` (flat always can). */
 bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
 /* The planner's choice: row where it fits, else point where every read
- * along a reduced loop is contiguous in it, else flat. */
+ * along a reduced loop is contiguous in it, else column where a reduce
+ * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
@@ -181,9 +207,11 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
  * the first reduce's loop), -1 when none. */
 int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
                              DlcMemoryMode mode);
-/* The f32 shared-memory slots it needs: 32 per cooperative reduce. */
+/* The f32 shared-memory slots it needs with `threads` and `width`: 32 per
+ * cooperative reduce (row, point), a warp's column tile per warp and
+ * reduce (column). */
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
-                                DlcMemoryMode mode);
+                                DlcMemoryMode mode, int64_t threads, int width);
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,

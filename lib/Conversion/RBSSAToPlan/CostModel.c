@@ -83,6 +83,10 @@ void dlcPlanProblemFromRegion(const DlcPlanRegion *r, DlcPlanProblem *p) {
   p->m = r->mIter >= 0 ? (double)r->iters[r->mIter].nominal : 1;
   p->n = r->nIter >= 0 ? (double)r->iters[r->nIter].nominal : 1;
   p->k = (double)r->reduceIters[r->kIter].nominal;
+  if (r->groupWidth > 0) { /* groups of groupWidth output channels */
+    p->n = (double)r->groupWidth;
+    p->batch = (double)r->iters[r->nIter].nominal / (double)r->groupWidth;
+  }
   if (r->implicit) {
     p->m = fusedNominal(r->iters, r->fusedM, r->numFusedM);
     p->k = fusedNominal(r->reduceIters, r->fusedK, r->numFusedK);
@@ -111,6 +115,17 @@ static int64_t minI(int64_t a, int64_t b) { return a < b ? a : b; }
 /* Times are kept in multiples of 1/16 us: binary fractions print exactly
  * in MLIR's float syntax (0.01 steps such as 587.54 do not). */
 static double roundTime(double x) { return round(x * 16.0) / 16.0; }
+
+double dlcPlanMemoryBoundUs(const DlcTarget *dev, const DlcPlanProblem *p) {
+  double outputs = p->batch * p->m * p->n;
+  double computeUs = 2 * outputs * p->k / (dev->fp32Tflops * 1e6);
+  /* Each output reads its k activations through L1/L2; the weights of
+   * one channel are shared by every output of it (cached). */
+  double l2Us = outputs * p->k * p->bytesA / (dev->l2TBs * 1e6);
+  double dramUs = p->dramBytes / (dev->dramTBs * 1e6);
+  double us = computeUs > l2Us ? computeUs : l2Us;
+  return roundTime(us > dramUs ? us : dramUs);
+}
 
 /* Fills everything but the status of candidate `c` (tile, warp tile and
  * stages set). Returns false with `c->reason` set when a STOP rule fires. */
@@ -403,8 +418,12 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
     splitName(key, n->name, ".i.o");
     addPair(plan->bind, &plan->numBind, key, "warp.x");
   }
-  if (r->batchIter >= 0)
+  if (r->batchIter >= 0 && r->groupWidth > 0) { /* the group of n */
+    splitName(key, r->iters[r->batchIter].name, ".g");
+    addPair(plan->bind, &plan->numBind, key, "block.z");
+  } else if (r->batchIter >= 0) {
     addPair(plan->bind, &plan->numBind, r->iters[r->batchIter].name, "block.z");
+  }
 
   const DlcPlanAnalysis *analysis = r->analysis.present ? &r->analysis : NULL;
   int operands[2] = {r->tensorA, r->tensorB};

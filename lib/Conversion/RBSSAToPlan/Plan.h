@@ -100,6 +100,9 @@ typedef struct DlcPlanRegion {
    * iters, outermost first; mIter and kIter are the innermost of them. */
   bool implicit;
   int numFusedM, numFusedK;
+  /* A grouped convolution: output channels per group (the batch role is
+   * the group, n the channel in it, both on the iter nIter), else 0. */
+  int64_t groupWidth;
   int fusedM[DLC_PLAN_MAX_AXES], fusedK[DLC_PLAN_MAX_AXES];
   int numSelects; /* rbssa.select guards inside the contraction (pads) */
   int numEpilogue;
@@ -163,6 +166,13 @@ void dlcPlanProblemFromRegion(const DlcPlanRegion *region,
 /* Enumerates and estimates the candidate space, applies the STOP rules and
  * marks the fastest surviving point chosen. Returns the number of
  * candidates written into `out`; `*chosen` is the chosen index. */
+/* The estimate of the contraction on the memory-bound skeleton's flat
+ * mode (a thread per output, the k loop serial on the CUDA cores): the
+ * slowest of its FMAs, its activation reads through L2 and its DRAM
+ * traffic, in microseconds. */
+double dlcPlanMemoryBoundUs(const DlcTarget *target,
+                            const DlcPlanProblem *problem);
+
 int dlcPlanSearch(const DlcTarget *target, const DlcPlanProblem *problem,
                   DlcCandidate out[DLC_PLAN_MAX_CANDIDATES], int *chosen);
 

@@ -560,6 +560,54 @@ static bool memoryModelTakes(MlirOperation func) {
   return takes;
 }
 
+/* A depthwise or grouped convolution (an implicit GEMM with a batch role)
+ * whose tensor-core estimate loses to the memory-bound skeleton's (each
+ * output a serial KH·KW·Cg dot product on the CUDA cores): the narrow n
+ * of a group wastes most of an MMA tile. A plan-file entry for the region
+ * keeps the GEMM plan it describes. */
+static bool memoryBoundCheaper(MlirOperation func, const Options *o,
+                               const DlcJsonValue *planFile,
+                               const DlcPlanRegion *region,
+                               const DlcPlanProblem *problem,
+                               const DlcCandidate *gemm) {
+  if (!region->implicit || problem->batch <= 1)
+    return false;
+  char name[DLC_PLAN_NAME];
+  MlirStringRef id = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  snprintf(name, sizeof(name), "%.*s", (int)id.length, id.data);
+  if (planFile && planFileNames(planFile, name))
+    return false;
+  return dlcPlanMemoryBoundUs(o->target, problem) < gemm->timeUs &&
+         memoryModelTakes(func);
+}
+
+/* The memory-bound plan of a contraction memoryBoundCheaper chose, with
+ * its estimate and the tensor-core plan's it beat. */
+static bool planMemoryInstead(MlirOperation func, const Options *o,
+                              const DlcPlanProblem *problem,
+                              const DlcCandidate *gemm, DlcPlan *plan) {
+  if (!planMemoryRegion(func, o, NULL, plan))
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirContext ctx = mlirOperationGetContext(func);
+  char at[160];
+  snprintf(at, sizeof(at), "batch=%.0f MxNxK=%.0fx%.0fx%.0f", problem->batch,
+           problem->m, problem->n, problem->k);
+  MlirNamedAttribute estimate[] = {
+      named(ctx, "time_est_us",
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
+                                   dlcPlanMemoryBoundUs(o->target, problem))),
+      named(ctx, "time_est_at", str(ctx, at)),
+      named(ctx, "gemm_time_est_us",
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemm->timeUs)),
+  };
+  eraseOldPlan(body);
+  buildPlanOp(mlirBlockGetFirstOperation(body), mlirOperationGetLocation(func),
+              DLC_OP_PLAN_SCHEDULE, plan, estimate, 3);
+  return true;
+}
+
 /* Plans one region; on success `*plan` holds the schedule. */
 static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
@@ -603,6 +651,9 @@ static bool planRegion(MlirOperation func, const Options *o,
   DlcCandidate candidates[DLC_PLAN_MAX_CANDIDATES];
   int chosen = 0;
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
+  if (memoryBoundCheaper(func, o, planFile, &region, &problem,
+                         &candidates[chosen]))
+    return planMemoryInstead(func, o, &problem, &candidates[chosen], plan);
   dlcPlanFromCandidate(&region, o->target->family, &candidates[chosen], plan);
   dlcPlanSm90(func, o->target, &problem, plan);
   if (planFile &&

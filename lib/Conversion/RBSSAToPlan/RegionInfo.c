@@ -221,6 +221,7 @@ static bool readProblem(MlirOperation func, DlcPlanRegion *r) {
     r->tensorB = p->b.arg;
     r->tensorC = p->c.arg;
     r->implicit = p->implicit;
+    r->groupWidth = p->implicit ? p->groupWidth : 0;
     r->numFusedM = p->implicit ? p->fused[KP_M].num : 0;
     r->numFusedK = p->implicit ? p->fused[KP_K].num : 0;
     for (int i = 0; i < r->numFusedM; ++i)

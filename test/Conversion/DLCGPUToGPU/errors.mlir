@@ -25,3 +25,16 @@ func.func @wgmma_k24() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128,
 func.func @unnamed(%A: memref<?xf16>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
   return
 }
+
+// -----
+
+// A TMA map has at most 5 dimensions: a load with 6 coordinates (into a
+// rank-6 stage ring) has no lowering.
+func.func @tma_six_coords(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 64>, dims = ["64", "64"], dtype = "f16", strides = ["128"], swizzle = "128b", tensor = "X"}}) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 32768 : i64, dlcgpu.symbols = []} {
+  %c0 = arith.constant 0 : index
+  %s = "dlcgpu.smem_alloc"() {alignment = 1024 : i64, swizzle = "128b"} : () -> memref<1x1x1x1x64x64xf16, 3>
+  %mb = "dlcgpu.smem_alloc"() {alignment = 8 : i64, swizzle = "none"} : () -> memref<1xi64, 3>
+  // expected-error @+1 {{E1501 UnsupportedOp: tma_load's indices, coordinates and box do not fit its destination; suggestion: index every dimension of the destination (at most 8), give at most 5 coordinates and a 2-D box}}
+  %t = "dlcgpu.tma_load"(%desc, %mb, %c0, %s, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0) {box = array<i64: 64, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 6, 6>} : (i64, memref<1xi64, 3>, index, memref<1x1x1x1x64x64xf16, 3>, index, index, index, index, index, index, index, index, index, index, index, index) -> !dlcgpu.load_token
+  return
+}

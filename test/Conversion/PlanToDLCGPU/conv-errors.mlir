@@ -97,13 +97,13 @@ func.func @guard_fills_one(
 
 // -----
 
-func.func @batch_axis(
+func.func @group_symbolic_co(
     %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
-    %W: memref<?x?x3x3x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["N", "Co", 3, 3, "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %W: memref<?x3x3x8xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", 3, 3, 8], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
     %Y: memref<?x?x?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N", "Ho", "Wo", "Co"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
-    attributes {rbssa.region = "batch_axis",
+    attributes {rbssa.region = "group_symbolic_co",
                 rbssa.iters = [{name = "n", size = "N"}, {name = "ho", size = "Ho"}, {name = "wo", size = "Wo"}, {name = "co", size = "Co"}],
-                rbssa.reduce_iters = [{name = "ci", size = "C"}, {name = "kh", size = 3}, {name = "kw", size = 3}],
+                rbssa.reduce_iters = [{name = "ci", size = 8}, {name = "kh", size = 3}, {name = "kw", size = 3}],
                 rbssa.symbols = ["N", "H", "W", "C", "Co", "Ho", "Wo"]} {
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 2 : i64,
@@ -116,10 +116,41 @@ func.func @batch_axis(
     algo_choice = {conv = "implicit_gemm"}, local_edges = [],
     async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false},
     barrier_model = "cp_async_group"} : () -> ()
-  %xr = "rbssa.read"(%X) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (n, ho * 2 + kh - 1, wo * 2 + kw - 1, ci)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %xr = "rbssa.read"(%X) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (n, ho * 2 + kh - 1, wo * 2 + kw - 1, (co floordiv 4) * 8 + ci)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
   %x = "rbssa.select"(%xr) {pred = affine_set<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] : (ho * 2 + kh - 1 >= 0, H - ho * 2 - kh >= 0, wo * 2 + kw - 1 >= 0, W - wo * 2 - kw >= 0)>, else = 0.0 : f16} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
-  %w = "rbssa.read"(%W) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (n, co, kh, kw, ci)>} : (memref<?x?x3x3x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
-  // expected-error @+1 {{E1602 RegionNotPlannable: an axis read by both factors and not reduced (a batch or group axis)}}
+  %w = "rbssa.read"(%W) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (co, kh, kw, ci)>} : (memref<?x3x3x8xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  // expected-error @+1 {{E1602 RegionNotPlannable: a grouped convolution needs a static output channel count, a multiple of the group width}}
+  %p = "rbssa.binary"(%x, %w) {fn = "mul"} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>, tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %acc = "rbssa.reduce"(%p) {op = "sum", axes = array<i64: 4, 5, 6>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>
+  "rbssa.yield"(%acc, %Y) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>, memref<?x?x?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+func.func @group_within(
+    %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %W: memref<?x3x3x8xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", 3, 3, 8], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %Y: memref<?x?x?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N", "Ho", "Wo", "Co"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "group_within",
+                rbssa.iters = [{name = "n", size = "N"}, {name = "ho", size = "Ho"}, {name = "wo", size = "Wo"}, {name = "co", size = 16}],
+                rbssa.reduce_iters = [{name = "ci", size = 8}, {name = "kh", size = 3}, {name = "kw", size = 3}],
+                rbssa.symbols = ["N", "H", "W", "C", "Co", "Ho", "Wo"]} {
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {wo.o = "block.y", co.o = "block.x", wo.i.o = "warp.y", co.i.o = "warp.x"},
+    warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "X", where = "smem", at = "ci.i", pingpong = true}, {tensor = "W", where = "smem", at = "ci.i", pingpong = true}],
+    vectorize = {axis = "co.i.i", width = 8 : i64},
+    predicate_tail = ["n", "ho", "wo", "co", "kh", "kw", "ci"], epilogue = [], arch = "sm90",
+    layout_hints = {X_swizzle = true, W_swizzle = true, Y_stride = "row"},
+    algo_choice = {conv = "implicit_gemm"}, local_edges = [],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false},
+    barrier_model = "cp_async_group"} : () -> ()
+  // expected-error @+1 {{E1602 RegionNotPlannable: the activations' read depends on the output channel within its group}}
+  %xr = "rbssa.read"(%X) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (n, ho * 2 + kh - 1, wo * 2 + kw - 1, (co floordiv 4) * 8 + co mod 4 + ci)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %x = "rbssa.select"(%xr) {pred = affine_set<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] : (ho * 2 + kh - 1 >= 0, H - ho * 2 - kh >= 0, wo * 2 + kw - 1 >= 0, W - wo * 2 - kw >= 0)>, else = 0.0 : f16} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
+  %w = "rbssa.read"(%W) {map = affine_map<(n, ho, wo, co, ci, kh, kw)[N, H, W, C, Co, Ho, Wo] -> (co, kh, kw, ci)>} : (memref<?x3x3x8xf16>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
   %p = "rbssa.binary"(%x, %w) {fn = "mul"} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>, tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>
   %acc = "rbssa.reduce"(%p) {op = "sum", axes = array<i64: 4, 5, 6>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?x3x3xf16, ["N", "Ho", "Wo", "Co", "C", 3, 3]>) -> tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>
   "rbssa.yield"(%acc, %Y) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["N", "Ho", "Wo", "Co"]>, memref<?x?x?x?xf16>) -> ()
