@@ -147,14 +147,40 @@ bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return any;
 }
 
+/* Column mode shares each reduce among a CTA's 32 rows of threads, four
+ * elements a row per trip. */
+enum { ColumnModeTrip = 32 * 4 };
+
+/* Every reduce runs over fewer elements than one trip of column mode (a
+ * 3×3 window of a depthwise or narrow grouped convolution): most rows would
+ * idle, where a thread per output (flat mode) sums them alone. */
+static bool shortReduces(const KpMemoryProblem *p) {
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    if (step->kind != KP_STEP_REDUCE)
+      continue;
+    int64_t elements = 1;
+    for (int l = 0; l < p->numLoops; ++l)
+      if (step->reduced & (1u << l)) {
+        const KpExtent *size = &p->loops[l].size;
+        if (size->numSymbols != 0)
+          return false;
+        elements *= size->constant;
+        if (elements >= ColumnModeTrip)
+          return false;
+      }
+  }
+  return true;
+}
+
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
   if (p->numIters == 0)
     return DLC_MEMORY_POINT;
   if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
     return DLC_MEMORY_ROW;
+  DlcMemoryMode across = shortReduces(p) ? DLC_MEMORY_FLAT : DLC_MEMORY_COLUMN;
   if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
-    return dlcMemoryModeFits(p, DLC_MEMORY_COLUMN) ? DLC_MEMORY_COLUMN
-                                                   : DLC_MEMORY_FLAT;
+    return dlcMemoryModeFits(p, DLC_MEMORY_COLUMN) ? across : DLC_MEMORY_FLAT;
   /* A CTA per point pays off where its threads read along the reduction;
    * a column reduction's CTA reads across it (column mode). */
   for (int s = 0; s < p->numSteps; ++s) {
@@ -166,7 +192,7 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
       if (p->steps[r].kind == KP_STEP_REDUCE && along &&
           (__builtin_popcount(along) != 1 ||
            !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
-        return DLC_MEMORY_COLUMN;
+        return across;
     }
   }
   return DLC_MEMORY_POINT;
