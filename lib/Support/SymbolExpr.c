@@ -283,7 +283,7 @@ bool dlcSymbolExprEval(MlirAffineExpr e, const int64_t *values, int64_t *out) {
   }
   if (mlirAffineExprIsASymbol(e)) {
     *out = values[mlirAffineSymbolExprGetPosition(e)];
-    return true;
+    return *out >= 0; /* a negative size is an unbound symbol */
   }
   if (!mlirAffineExprIsABinary(e))
     return false; /* dims never occur in a definition */

@@ -41,7 +41,7 @@ bool dlcSymbolExprFormat(MlirAffineExpr expr, const MlirStringRef *names,
                          char *buffer, size_t size);
 
 /* Evaluates `expr` for symbol values `values` (by position); false when a
- * step overflows. */
+ * step overflows or a symbol's value is negative (unbound). */
 bool dlcSymbolExprEval(MlirAffineExpr expr, const int64_t *values,
                        int64_t *out);
 

@@ -321,6 +321,17 @@ MlirLogicalResult dlcSymbolTableDefine(DlcSymbolTable *table,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+MlirLogicalResult dlcSymbolTableFromNames(DlcSymbolTable *table,
+                                          MlirOperation func,
+                                          const MlirStringRef *names,
+                                          int count) {
+  for (int i = 0; i < count; ++i)
+    if (!dlcSymbolIsDerivedIn(func, names[i]) &&
+        dlcSymbolTableAdd(table, names[i]) < 0)
+      return outOfMemory(func), mlirLogicalResultFailure();
+  return dlcSymbolTableDefine(table, func);
+}
+
 bool dlcSymbolTableFormatDefinition(const DlcSymbolTable *table, int i,
                                     char *buffer, size_t size) {
   return dlcSymbolTableIsDerived(table, i) &&

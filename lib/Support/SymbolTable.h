@@ -54,6 +54,14 @@ int dlcSymbolTableNumFree(const DlcSymbolTable *table);
 MlirLogicalResult dlcSymbolTableDefine(DlcSymbolTable *table,
                                        DLC_KEEP MlirOperation func);
 
+/* Fills `table` (empty) from a layer's own symbol list (`names`, e.g.
+ * rbssa.symbols): those `func`'s `dlc.derived` does not define are free, in
+ * their order; then dlcSymbolTableDefine. */
+MlirLogicalResult dlcSymbolTableFromNames(DlcSymbolTable *table,
+                                          DLC_KEEP MlirOperation func,
+                                          const MlirStringRef *names,
+                                          int count);
+
 /* Whether `name` is a key of `func`'s `dlc.derived` attribute. */
 bool dlcSymbolIsDerivedIn(DLC_KEEP MlirOperation func, MlirStringRef name);
 
@@ -64,7 +72,8 @@ bool dlcSymbolTableFormatDefinition(const DlcSymbolTable *table, int i,
                                     char *buffer, size_t size);
 
 /* Computes every derived symbol's value into `values` (by position) from
- * the free ones there; false when a value overflows. */
+ * the free ones there; false when a value overflows or needs a free symbol
+ * whose value is negative (unbound). */
 bool dlcSymbolTableEvaluate(const DlcSymbolTable *table, int64_t *values);
 
 /* Fills `table` (empty) with the symbols of `func` (a func.func) in order:

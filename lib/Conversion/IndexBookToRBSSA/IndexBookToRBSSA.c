@@ -336,6 +336,10 @@ static void finishRegion(RbRegion *r, MlirOperation func) {
   setAttr(func, "rbssa.iters", axisList(r, false));
   setAttr(func, "rbssa.reduce_iters", axisList(r, true));
   setAttr(func, "rbssa.symbols", rbAttr(r->source, "indexbook.symbols"));
+  /* Derived symbols keep their definitions down to the manifest. */
+  MlirAttribute derived = rbAttr(r->source, "dlc.derived");
+  if (!mlirAttributeIsNull(derived))
+    setAttr(func, "dlc.derived", derived);
   /* Poly-Core's facts about the function travel with its region for
    * convert-rbssa-to-plan (spec §10 step 6). */
   MlirAttribute analysis = rbAttr(r->source, "polycore.analysis");
