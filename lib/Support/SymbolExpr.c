@@ -182,6 +182,7 @@ MlirAffineExpr dlcSymbolExprParse(MlirContext ctx, MlirStringRef text,
 
 typedef struct Printer {
   const MlirStringRef *names;
+  bool infix; /* `a floordiv b` rather than floordiv(a, b) */
   char *buffer;
   size_t size, used;
   bool overflow;
@@ -248,23 +249,41 @@ static void print(Printer *pr, MlirAffineExpr e, bool inProduct) {
     print(pr, rhs, true);
     return;
   }
-  emit(pr, "%s(",
-       mlirAffineExprIsAFloorDiv(e)  ? "floordiv"
-       : mlirAffineExprIsACeilDiv(e) ? "ceildiv"
-                                     : "mod");
+  const char *op = mlirAffineExprIsAFloorDiv(e)  ? "floordiv"
+                   : mlirAffineExprIsACeilDiv(e) ? "ceildiv"
+                                                 : "mod";
+  if (pr->infix) {
+    emit(pr, inProduct ? "(" : "");
+    print(pr, lhs, true);
+    emit(pr, " %s ", op);
+    print(pr, rhs, true);
+    emit(pr, inProduct ? ")" : "");
+    return;
+  }
+  emit(pr, "%s(", op);
   print(pr, lhs, false);
   emit(pr, ", ");
   print(pr, rhs, false);
   emit(pr, ")");
 }
 
-bool dlcSymbolExprFormat(MlirAffineExpr expr, const MlirStringRef *names,
-                         char *buffer, size_t size) {
-  Printer pr = {names, buffer, size, 0, size == 0};
+static bool format(MlirAffineExpr expr, const MlirStringRef *names, bool infix,
+                   char *buffer, size_t size) {
+  Printer pr = {names, infix, buffer, size, 0, size == 0};
   if (size)
     buffer[0] = '\0';
   print(&pr, expr, false);
   return !pr.overflow;
+}
+
+bool dlcSymbolExprFormat(MlirAffineExpr expr, const MlirStringRef *names,
+                         char *buffer, size_t size) {
+  return format(expr, names, false, buffer, size);
+}
+
+bool dlcSymbolExprFormatInfix(MlirAffineExpr expr, const MlirStringRef *names,
+                              char *buffer, size_t size) {
+  return format(expr, names, true, buffer, size);
 }
 
 /*===----------------------------------------------------------------------===*

@@ -40,6 +40,11 @@ MlirAffineExpr dlcSymbolExprParse(MlirContext ctx, MlirStringRef text,
 bool dlcSymbolExprFormat(MlirAffineExpr expr, const MlirStringRef *names,
                          char *buffer, size_t size);
 
+/* The same in the grammar above (`a floordiv b`), as `dlc.derived` holds
+ * it. */
+bool dlcSymbolExprFormatInfix(MlirAffineExpr expr, const MlirStringRef *names,
+                              char *buffer, size_t size);
+
 /* Evaluates `expr` for symbol values `values` (by position); false when a
  * step overflows or a symbol's value is negative (unbound). */
 bool dlcSymbolExprEval(MlirAffineExpr expr, const int64_t *values,

@@ -53,6 +53,53 @@ int dlcSymbolTableAdd(DlcSymbolTable *table, MlirStringRef name) {
   return at >= 0 ? at : append(table, name, (MlirAffineExpr){NULL});
 }
 
+int dlcSymbolTableAddDerived(DlcSymbolTable *table, MlirStringRef name,
+                             MlirAffineExpr definition) {
+  return dlcSymbolTableFind(table, name) >= 0 ? -1
+                                              : append(table, name, definition);
+}
+
+int dlcSymbolTableFindDefinition(const DlcSymbolTable *table,
+                                 MlirAffineExpr definition) {
+  for (int i = 0; i < table->count; ++i)
+    if (dlcSymbolTableIsDerived(table, i) &&
+        mlirAffineExprEqual(table->definitions[i], definition))
+      return i;
+  return -1;
+}
+
+MlirAffineExpr dlcSymbolTableExpr(MlirContext ctx, const DlcSymbolTable *table,
+                                  int i) {
+  return dlcSymbolTableIsDerived(table, i) ? table->definitions[i]
+                                           : mlirAffineSymbolExprGet(ctx, i);
+}
+
+MlirAttribute dlcSymbolTableDerivedAttr(MlirContext ctx,
+                                        const DlcSymbolTable *table) {
+  int n = table->count - dlcSymbolTableNumFree(table);
+  MlirNamedAttribute *fields = malloc((size_t)n * sizeof(*fields) + 1);
+  if (!fields || n == 0) {
+    free(fields);
+    return mlirAttributeGetNull();
+  }
+  int k = 0;
+  bool ok = true;
+  for (int i = 0; ok && i < table->count; ++i) {
+    char text[1024];
+    if (!dlcSymbolTableIsDerived(table, i))
+      continue;
+    ok = dlcSymbolExprFormatInfix(table->definitions[i], table->names, text,
+                                  sizeof(text));
+    fields[k++] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, table->names[i]),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text)));
+  }
+  MlirAttribute dict =
+      ok ? mlirDictionaryAttrGet(ctx, k, fields) : mlirAttributeGetNull();
+  free(fields);
+  return dict;
+}
+
 bool dlcSymbolTableIsDerived(const DlcSymbolTable *table, int i) {
   return i >= 0 && i < table->count &&
          !mlirAffineExprIsNull(table->definitions[i]);

@@ -40,6 +40,25 @@ int dlcSymbolTableFind(const DlcSymbolTable *table, MlirStringRef name);
  * when out of memory. */
 int dlcSymbolTableAdd(DlcSymbolTable *table, MlirStringRef name);
 
+/* Adds derived symbol `name` (borrowed) defined by `definition` (over the
+ * table's free symbols); -1 when `name` is present or out of memory. */
+int dlcSymbolTableAddDerived(DlcSymbolTable *table, MlirStringRef name,
+                             MlirAffineExpr definition);
+
+/* A derived symbol already defined by `definition`, or -1. */
+int dlcSymbolTableFindDefinition(const DlcSymbolTable *table,
+                                 MlirAffineExpr definition);
+
+/* Symbol `i` as an expression of the free symbols: its definition, or
+ * itself. */
+MlirAffineExpr dlcSymbolTableExpr(MlirContext ctx, const DlcSymbolTable *table,
+                                  int i);
+
+/* The `dlc.derived` attribute of the table's derived symbols (null when
+ * there are none, or when a definition does not print in 1 KiB). */
+MlirAttribute dlcSymbolTableDerivedAttr(MlirContext ctx,
+                                        const DlcSymbolTable *table);
+
 /* Whether symbol `i` is derived. */
 bool dlcSymbolTableIsDerived(const DlcSymbolTable *table, int i);
 
