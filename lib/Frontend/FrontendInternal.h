@@ -259,7 +259,9 @@ FeValue feReduce(FeImporter *im, const char *kind, FeValue x,
 FeValue feExpand(FeImporter *im, FeValue x, const DlcShape *to,
                  const int64_t *broadcastDims);
 FeValue feReshape(FeImporter *im, FeValue x, const DlcShape *to);
-FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding);
+/* tiny.pad to shape `to` (NULL: the static dims grown by the padding). */
+FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding,
+              const DlcShape *to);
 /* tiny.view with the map (d0..d{rank-1})[symbols] -> (results); the map is
  * attached when the import ends (FePendingMap). */
 FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,

@@ -430,7 +430,7 @@ static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
       offset[s] = pad[2 * s];
     }
   }
-  FeValue xp = anyPad ? fePad(im, x, padding) : x;
+  FeValue xp = anyPad ? fePad(im, x, padding, NULL) : x;
 
   /* Xv[n, co, ho, wo, ci, kh, kw] = Xp[n, ci, sh*ho + dh*kh, sw*wo + dw*kw] */
   char hExpr[96], wExpr[96], results[256];
