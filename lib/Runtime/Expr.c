@@ -78,10 +78,9 @@ static int64_t floorDiv(Eval *ev, int64_t a, int64_t b, bool wantMod) {
     fail(ev, "%s by %lld", wantMod ? "mod" : "floordiv", (long long)b);
     return 0;
   }
-  int64_t q = a / b;
-  if (a % b != 0 && a < 0)
-    q -= 1;
-  return wantMod ? a - q * b : q;
+  /* a % b and a / b never overflow for b > 0; the adjustments neither. */
+  int64_t r = a % b;
+  return wantMod ? (r < 0 ? r + b : r) : (r < 0 ? a / b - 1 : a / b);
 }
 
 static int64_t parsePrimary(Eval *ev) {

@@ -321,6 +321,6 @@ bool dlcSymbolExprEval(MlirAffineExpr e, const int64_t *values, int64_t *out) {
   else if (mlirAffineExprIsACeilDiv(e))
     *out = -floorDiv(-a, b);
   else
-    *out = a - floorDiv(a, b) * b;
+    *out = a % b < 0 ? a % b + b : a % b; /* no product to overflow */
   return true;
 }
