@@ -11,6 +11,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name) {
@@ -183,7 +184,9 @@ MlirLogicalResult dlcInterpSymbolsDerive(MlirOperation func,
   DlcSymbolTable table = {0};
   bool ok = mlirLogicalResultIsSuccess(
       dlcSymbolTableFromNames(&table, func, symbols->names, symbols->count));
-  int64_t values[DLC_INTERP_MAX_SYMBOLS];
+  /* dlc.derived may define more symbols than the list holds. */
+  int64_t *values = malloc((size_t)table.count * sizeof(*values) + 1);
+  ok = ok && values;
   for (int i = 0; ok && i < table.count; ++i) {
     /* The table's free symbols are the list's, in order (FromNames). */
     int k = dlcInterpSymbolsFind(symbols, table.names[i]);
@@ -198,6 +201,7 @@ MlirLogicalResult dlcInterpSymbolsDerive(MlirOperation func,
         dlcSymbolExprEval(table.definitions[i], values, &v))
       ok = setDerived(func, symbols, k, v, check, &table, i);
   }
+  free(values);
   dlcSymbolTableClear(&table);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
