@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Attention on one GPU, in one run: DLC's fused flash-attention kernel
-(rbssa-fuse-attention + the SM80 flash skeleton, compiled from Frontend
+"""Attention on one GPU, in one run: DLC's fused flash-attention kernels
+(rbssa-fuse-attention + the SM90 flash skeleton for chip sm_90a, and the
+SM80 one for chip sm_90 when KERNELS/sm80 holds it; compiled from Frontend
 Attention models by bench/build_attention.sh) against torch SDPA with the
 flash backend (and SDPA's default choice), fp16, O = softmax(Q K^T /
 sqrt(D)) V.
@@ -60,6 +61,18 @@ def main():
                      "dlc_ms": t, "dlc_tflops": flops / t / 1e9}
             line = "%-28s dlc %7.3f ms %6.1f TFLOP/s (wrong %d, max err %.2e)" % (
                 entry["problem"], t, flops / t / 1e9, bad, err.max().item())
+
+            sm80 = os.path.join(args.kernels, "sm80", name, name + "_r1.json")
+            if os.path.exists(sm80):
+                k80 = DlcKernel(sm80)
+                o.fill_(float("nan"))
+                k80.launch(tensors, sym, stream)
+                torch.cuda.synchronize()
+                bad80 = int((~((o.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs())).sum().item())
+                t80 = bench(lambda: k80.launch(tensors, sym, stream))
+                entry["dlc_sm80_tflops"] = flops / t80 / 1e9
+                entry["dlc_sm80_wrong"] = bad80
+                line += " | dlc sm80 %6.1f (wrong %d)" % (flops / t80 / 1e9, bad80)
 
             def flash():
                 with sdpa_kernel(SDPBackend.FLASH_ATTENTION):

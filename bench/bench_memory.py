@@ -10,6 +10,7 @@ memory-bound skeleton, compiled from examples/*.tiny.mlir) against torch.
               kernels)
   row_sum     row sums (f32) of X[M, N] (torch .sum), row_max its maxima
               (f16, torch .amax), row_sum+max both from one kernel
+  col_sum     column sums (f32) of X[M, N] (torch .sum(0)): column mode
   copy        X.copy_() of the same bytes: the bandwidth ceiling
 
 Anchors: torch eager and torch.compile (Inductor's Triton kernel, compiled
@@ -57,10 +58,13 @@ def compiled(fn):
         return None
 
 
+USE_COMPILE = True  # --no-compile: eager anchors only (no Inductor builds)
+
+
 def torch_anchors(fn):
     """torch eager and (when it works) torch.compile of the same function."""
     anchors = [("torch", fn)]
-    c = compiled(fn)
+    c = compiled(fn) if USE_COMPILE else None
     if c is not None:
         anchors.append(("compile", c))
     return anchors
@@ -74,7 +78,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kernels", required=True)
     ap.add_argument("--out", default=None, help="write the results as JSON")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="torch eager anchors only (saves Inductor's build time)")
     args = ap.parse_args()
+    global USE_COMPILE
+    USE_COMPILE = not args.no_compile
     dev = torch.cuda.get_device_name()
     print("# %s, torch %s" % (dev, torch.__version__))
     stream = torch.cuda.current_stream()
@@ -174,6 +182,19 @@ def main():
     row("row_sum+max", "%dx%d" % (M, N), M * N * 2 + M * 6,
         lambda: rr.launch(t_r, sym, stream.cuda_stream),
         torch_anchors(lambda: (x.sum(-1, dtype=torch.float32), x.amax(-1))), ok)
+
+    # Column sums: a reduction over the outer axis (column mode).
+    cs = kernel("col_sum")
+    for M, N in [(16384, 768), (2048, 65536)]:
+        x = torch.randn(M, N, dtype=h, device="cuda")
+        s = torch.empty(N, dtype=torch.float32, device="cuda")
+        t_c, sym = {"X": x, "S": s}, {"M": M, "N": N}
+        cs.launch(t_c, sym, stream.cuda_stream)
+        ok = check("col sum", s, x.float().sum(0))
+        row("col_sum", "%dx%d" % (M, N), M * N * 2 + N * 4,
+            lambda: cs.launch(t_c, sym, stream.cuda_stream),
+            torch_anchors(lambda: x.sum(0, dtype=torch.float32)), ok)
+        del x, s
 
     if args.out:
         with open(args.out, "w") as f:

@@ -2,14 +2,16 @@
 # Compiles the attention benchmark's kernels HERE (MLIR, no GPU): four
 # Frontend Attention models (head dim 64 and 128, causal or not, fp16,
 # scale 1/sqrt(D), symbolic B, H, M = N = S), each with dlc-compile into
-# OUT/<name>/ (the fused flash kernel, <name>_r1.json, and the program).
+# OUT/<name>/ for chip sm_90a (the SM90 flash kernel, <name>_r1.json, and
+# the program) and into OUT/sm80/<name>/ for chip sm_90 (the SM80 flash
+# kernel), so one run times both.
 #   bench/build_attention.sh OUT      then, on the GPU machine:
 #   python3 bench/bench_attention.py --kernels OUT
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
 out="${1:?usage: build_attention.sh OUT}"
-mkdir -p "$out/src"
+mkdir -p "$out/src" "$out/sm80"
 for d in 64 128; do
   for causal in false true; do
     name="attn_d${d}_$([ "$causal" = true ] && echo causal || echo full)"
@@ -37,7 +39,8 @@ for d in 64 128; do
   ]
 }
 JSON
-    "$bin/dlc-compile" "$out/src/$name.json" -o "$out/$name" > "$out/$name.log"
+    "$bin/dlc-compile" "$out/src/$name.json" -o "$out/$name" --chip sm_90a > "$out/$name.log"
+    "$bin/dlc-compile" "$out/src/$name.json" -o "$out/sm80/$name" --chip sm_90 > "$out/$name.sm80.log"
   done
 done
-ls "$out"/*/
+ls "$out"/*/ "$out"/sm80/*/

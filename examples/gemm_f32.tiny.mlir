@@ -1,6 +1,7 @@
 // An f32 GEMM, Y = X·W: the GEMM skeletons multiply f16 or bf16 factors, so
-// the planner sends it to the memory-bound skeleton (a thread per output,
-// the k loop serial). Correct on every size; not fast.
+// the planner sends it to the memory-bound skeleton (column mode: a CTA per
+// row of X and tile of 32 columns, its threads sharing the k loop by rows).
+// Correct on every size; not fast.
 module {
   func.func @gemm_f32(%x: tensor<?x?xf32, ["M", "K"]> {dlc.name = "X"}, %w: tensor<?x?xf32, ["K", "N"]> {dlc.name = "W"}) -> (tensor<?x?xf32, ["M", "N"]> {dlc.name = "Y"}) {
     %0 = "tiny.reshape"(%x) : (tensor<?x?xf32, ["M", "K"]>) -> tensor<?x1x?xf32, ["M", 1, "K"]>

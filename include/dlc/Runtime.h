@@ -107,7 +107,7 @@ typedef struct {
   int intermediate;   /* "intermediate": true: a buffer between two kernels */
   const char *tensor; /* TENSORMAP */
   const char *const *strides; /* TENSORMAP: rank - 1 expressions */
-  int64_t box[3];             /* TENSORMAP */
+  int64_t box[5];             /* TENSORMAP: rank entries (im2col: 2) */
   const char *bytes;          /* WORKSPACE: an expression */
   int im2col;                 /* TENSORMAP: "mode": "im2col" */
   int lower[3], upper[3];     /* im2col */

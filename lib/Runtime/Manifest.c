@@ -289,7 +289,7 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
   const DlcJsonValue *box = dlcJsonValueGetMember(j, "box");
   const char *dtype = stringField(j, "dtype");
   bool im2col = mode && strcmp(mode, "im2col") == 0;
-  size_t minRank = im2col ? 3 : 2, maxRank = im2col ? 5 : 3;
+  size_t minRank = im2col ? 3 : 2, maxRank = 5;
   p->dtype =
       dtype ? dlcRuntimeDtypeFromString(dtype) : DLC_RUNTIME_DTYPE_INVALID;
   int mapped = -1;
@@ -309,7 +309,7 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       box->count != (im2col ? 2 : dims->count)) {
     setErr(err, errSize,
            "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
-           "parameter of its dtype), \"dtype\" f16 or bf16, 2 or 3 \"dims\" "
+           "parameter of its dtype), \"dtype\" f16 or bf16, 2 to 5 \"dims\" "
            "(an im2col one 3 to 5), one \"strides\" entry fewer, as many "
            "\"box\" entries (im2col: 2), \"swizzle\": \"128b\" and "
            "\"mode\", if any, \"tiled\" or \"im2col\"",

@@ -172,7 +172,7 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
   uint64_t dims[5], strides[4];
-  uint32_t box[3], unit[3] = {1, 1, 1};
+  uint32_t box[5], unit[5] = {1, 1, 1, 1, 1};
   char why[256];
   if (evalAll(m, p->shape, p->rank, symbols, dims, why, sizeof why) != 0 ||
       evalAll(m, p->strides, p->rank - 1, symbols, strides, why, sizeof why) !=
@@ -197,9 +197,19 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
             : 4;
     uint64_t width = dims[0] * (uint64_t)bytes, rows = dims[1];
     uint64_t srcPitch = strides[0];
-    int bad = strides[0] % 16 ? 0 : 1; /* the stride TMA cannot take */
+    int bad = 0; /* the first stride TMA cannot take */
+    while (bad + 2 < p->rank && strides[bad] % 16 == 0)
+      ++bad;
     /* Batches of one row each are rows of the batch stride; batches of
      * several are more rows when they follow one another. */
+    if (p->rank > 3) {
+      snprintf(err, errSize,
+               "tensor map '%s': stride %s = %llu bytes is not a multiple of "
+               "16, which TMA needs, and the runtime repacks only maps of 2 "
+               "or 3 dims",
+               p->name, p->strides[bad], (unsigned long long)strides[bad]);
+      return -1;
+    }
     if (p->rank == 3 && dims[1] == 1) {
       rows = dims[2];
       srcPitch = strides[1];

@@ -114,8 +114,8 @@ def make(rng, i):
             ': (%s) -> %s' % (smap, t(["M"]), t(["M", "N"])),
             '  %%valid = "tiny.valid"(%%view) : (%s) -> %s' % (t(["M", "N"]), t(["M", "N"], "i1")),
             '  %ninf = "tiny.const"() {value = 0xFF800000 : f32} : () -> tensor<f32>',
-            '  %%sm = "tiny.where"(%%valid, %%s, %%ninf) : (%s, %s, tensor<f32>) -> %s' % (
-                t(["M", "N"], "i1"), t(s), t(s)),
+            '  %%sm = "tiny.where"(%%valid, %s, %%ninf) : (%s, %s, tensor<f32>) -> %s' % (
+                logits, t(["M", "N"], "i1"), t(s), t(s)),
         ]
         logits = "%sm"
     bd = ", ".join(str(j) for j in range(r + 1))

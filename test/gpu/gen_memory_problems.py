@@ -13,7 +13,7 @@ Each problem is one family, drawn uniformly:
              flat/squeezed and brought back by tiny.permute / tiny.reshape;
              sometimes an intermediate is a second output
   reduce     sum, max, min or mean (sum * 1/n) over the last axis, the first
-             axis or two axes, keepdim (reshape to size 1) or not, on the
+             or middle axis (column reductions) or two axes, keepdim (reshape to size 1) or not, on the
              input or its f32 cast or square, max/min accumulated in f32 or
              the input type; the input sometimes stored permuted
   softmax    over the last axis: x - max, exp2((x - max) * log2e), sum, then
@@ -21,6 +21,8 @@ Each problem is one family, drawn uniformly:
   layernorm  mean, variance of x - mean, rsqrt(var + eps) as recip(sqrt) or
              tinygrad's sqrt(recip), optional gamma (and beta), in f32
   rmsnorm    x * rsqrt(mean(x*x) + eps), optional weight, in f32
+  column     a reduce as above over the first axis of [M, N] or the first or
+             middle axis of [B, M, N] (column reductions: column mode)
 Common features: in (input element type f16, bf16, f32), out (output
 element type), sizes (symbolic, static or mixed; an axis that a mean divides
 by is static), rank, bcast (keepdim values and broadcast inputs used as they
@@ -340,15 +342,22 @@ def eltwise_problem(rng, name):
                   by_name, features)
 
 
-def reduce_problem(rng, name):
+def reduce_problem(rng, name, column=False):
     dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
     op = rng.choice(["sum", "max", "min", "mean"])
-    rank = rng.choice([1, 2, 3])
-    where = rng.choice(["last", "first", "two"]) if rank >= 2 else "last"
+    rank = rng.choice([2, 3] if column else [1, 2, 3])
+    # first / middle: column reductions (sum over M of [M, N], over M of
+    # [B, M, N]), the skeleton's column mode.
+    wheres = ["last", "first", "two"] + (["middle"] if rank == 3 else [])
+    if column:
+        wheres = ["first"] + (["middle"] if rank == 3 else [])
+    where = rng.choice(wheres) if rank >= 2 else "last"
     if where == "last":
         axes = [rank - 1]
     elif where == "first":
         axes = [0]
+    elif where == "middle":
+        axes = [1]
     else:
         axes = [0, 1] if rank == 2 else rng.choice([[1, 2], [0, 2], [0, 1]])
     keepdim = rng.choice(["yes", "no"])
@@ -372,9 +381,9 @@ def reduce_problem(rng, name):
         y = g.reduce(op, x, axes, acc_type, acc_type)
     if keepdim == "yes":
         y = g.keepdim(y, shape, axes)
-    features = ("family=reduce in=%s out=%s sizes=%s rank=%d op=%s axes=%s keepdim=%s "
-                "acc=%s pre=%s move=%s" % (dtype, out, mode, rank, op, where, keepdim,
-                                           acc, pre, move))
+    features = ("family=%s in=%s out=%s sizes=%s rank=%d op=%s axes=%s keepdim=%s "
+                "acc=%s pre=%s move=%s" % ("column" if column else "reduce", dtype, out,
+                                           mode, rank, op, where, keepdim, acc, pre, move))
     return finish(name, g.args, g.body, [g.cast(y, out)],
                   dict(zip(AXIS_NAMES[rank], values)), by_name, features)
 
@@ -466,8 +475,12 @@ def rmsnorm_problem(rng, name):
                   dict(zip(AXIS_NAMES[rank], values)), by_name, features)
 
 
+def column_problem(rng, name):
+    return reduce_problem(rng, name, column=True)
+
+
 FAMILIES = [eltwise_problem, reduce_problem, softmax_problem, layernorm_problem,
-            rmsnorm_problem]
+            rmsnorm_problem, column_problem]
 
 
 def memory_problem(rng, index):

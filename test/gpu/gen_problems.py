@@ -144,11 +144,27 @@ LONG_K = 0.0
 LONG_K_ELEMENTS = 100_000
 
 
+# --whole P: the share of problems with M and N in [128, 700] (N even 3
+# times in 4), so that CTAs get whole 128 x 128 and 128 x 256 output tiles
+# besides edge ones (the SM90 skeleton's unguarded whole-tile epilogue);
+# K stays short to bound the CPU reference's work. 0 draws nothing more.
+WHOLE = 0.0
+WHOLE_WORK = 24_000_000
+
+
 def pick_sizes(rng, batch):
     long_k = LONG_K > 0 and rng.random() < LONG_K
+    whole = WHOLE > 0 and rng.random() < WHOLE
     while True:
         b = rng.choice([1, 2, 3, 4]) if batch else 1
         m, n, k = pick_size(rng), pick_size(rng), pick_size(rng)
+        if whole:
+            m, n = rng.randint(128, 700), rng.randint(128, 700)
+            n += n % 2 if rng.random() < 0.75 else 1 - n % 2
+            k = rng.randint(1, 96)
+            if b * m * n * k <= WHOLE_WORK:
+                return b, m, n, k
+            continue
         # a long K keeps A and B small (the reference data travels)
         if long_k:
             k = rng.randint(512, 8192)
@@ -405,9 +421,12 @@ def generate(doc, make):
                     help="add to DIR/index.json (another generator's problems)")
     ap.add_argument("--long-k", type=float, default=0.0,
                     help="share of GEMM problems with K in [512, 8192]")
+    ap.add_argument("--whole", type=float, default=0.0,
+                    help="share of GEMM problems with M and N in [128, 700]")
     args = ap.parse_args()
-    global LONG_K
+    global LONG_K, WHOLE
     LONG_K = args.long_k
+    WHOLE = args.whole
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

@@ -92,28 +92,45 @@ MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
 
 /* The 2×2 f32 fragment of epilogue input `x` at rows (row, row + 8) and
  * columns (col, col + 1); 0 outside M × N. An i1 tensor (an attention
- * mask) reads as 0 or 1. */
-MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
-                            MlirValue col) {
+ * mask) reads as 0 or 1. `inside`: the caller knows the fragment lies in
+ * M × N (a whole tile), so the loads need no bounds, and an input that is
+ * constant along m (a bias) is read once for both rows. */
+static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
+                               MlirValue col, bool inside) {
   MlirValue vals[4];
   MlirType element = kpElementType(g->b.ctx, x->tensor->element);
   MlirValue zero = cst(g, 0), zeroF = dlcConstFloat(&g->b, g->f32, 0.0);
+  bool sameRows =
+      inside && kpExtentIs(&x->tensor->stride[KP_M], 0) && !x->tensor->mSplit;
   for (int h = 0; h < 2; ++h)
     for (int e = 0; e < 2; ++e) {
+      if (h == 1 && sameRows) {
+        vals[2 + e] = vals[e];
+        continue;
+      }
       MlirValue r = add(g, row, cst(g, 8 * h)), c = add(g, col, cst(g, e));
-      MlirValue ok = andi(g, lt(g, r, g->size[KP_M]), lt(g, c, g->size[KP_N]));
       MlirValue at = gemmOffsetOf(g, x, KP_M, r, KP_N, c);
-      MlirValue operands[] = {x->global, sel(g, ok, at, zero)};
+      MlirValue ok = (MlirValue){NULL};
+      if (!inside) {
+        ok = andi(g, lt(g, r, g->size[KP_M]), lt(g, c, g->size[KP_N]));
+        at = sel(g, ok, at, zero);
+      }
+      MlirValue operands[] = {x->global, at};
       MlirValue v = dlcBuildValue(&g->b, "memref.load", 2, operands, element, 0,
                                   NULL, NULL);
       if (!mlirTypeEqual(element, g->f32))
         v = dlcBuildValue(
             &g->b, x->tensor->element == KP_I1 ? "arith.uitofp" : "arith.extf",
             1, &v, g->f32, 0, NULL, NULL);
-      vals[2 * h + e] = sel(g, ok, v, zeroF);
+      vals[2 * h + e] = inside ? v : sel(g, ok, v, zeroF);
     }
   return dlcBuildValue(&g->b, "vector.from_elements", 4, vals,
                        gemmVectorType(g, "2x2", g->f32), 0, NULL, NULL);
+}
+
+MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
+                            MlirValue col) {
+  return inputFragment(g, x, row, col, false);
 }
 
 /* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
@@ -149,7 +166,8 @@ MlirAttribute gemmStepsAttr(Gen *g) {
 
 typedef struct TileStore {
   MlirValue out, row, col, token;
-  bool pairs; /* both columns in one vector store, or one at a time */
+  bool pairs;  /* both columns in one vector store, or one at a time */
+  bool inside; /* known to lie in M × N: no guards */
 } TileStore;
 
 /* Stores the two rows (lane/4 and lane/4 + 8) of one m16n8 fragment. */
@@ -163,7 +181,6 @@ static void gemmStoreTile(Gen *g, void *userData) {
     MlirValue pair =
         dlcBuildValue(&g->b, "vector.extract", 1, &s->out,
                       gemmVectorType(g, "2", out), 1, posName, &position);
-    MlirValue rowOk = lt(g, row, g->size[KP_M]);
     for (int e = 0; e < (s->pairs ? 1 : 2); ++e) {
       MlirValue col = add(g, s->col, cst(g, e)), v = pair;
       if (!s->pairs) { /* element e as a vector<1xT> */
@@ -173,10 +190,13 @@ static void gemmStoreTile(Gen *g, void *userData) {
         v = dlcBuildValue(&g->b, "vector.from_elements", 1, &scalar,
                           gemmVectorType(g, "1", out), 0, NULL, NULL);
       }
-      MlirValue pred = andi(g, rowOk, lt(g, col, g->size[KP_N]));
       MlirValue at = gemmOffsetOf(g, &g->tc, KP_M, row, KP_N, col);
-      MlirValue operands[] = {v, g->tc.global, sel(g, pred, at, cst(g, 0)),
-                              pred, s->token};
+      MlirValue pred = dlcConstInt(&g->b, g->i1, 1);
+      if (!s->inside) {
+        pred = andi(g, lt(g, row, g->size[KP_M]), lt(g, col, g->size[KP_N]));
+        at = sel(g, pred, at, cst(g, 0));
+      }
+      MlirValue operands[] = {v, g->tc.global, at, pred, s->token};
       dlcBuild(&g->b, DLC_OP_DLCGPU_STORE_VEC, 5, operands, 0, NULL, 0, NULL,
                NULL);
     }
@@ -199,17 +219,18 @@ MlirValue gemmPairStores(Gen *g) {
  * DLC_RASTER_GROUP tile-rows, column by column inside a group, so CTAs
  * running together share B's columns and A's rows in L2. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
-  gemmRasterizeTile(g, gemmGpuId(g, "gpu.block_id", "x"), tileRow, tileCol);
+  gemmRasterizeTile(g, gemmGpuId(g, "gpu.block_id", "x"), DLC_RASTER_GROUP,
+                    tileRow, tileCol);
 }
 
-void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue *tileRow,
-                       MlirValue *tileCol) {
+void gemmRasterizeTile(Gen *g, MlirValue pid, int64_t groupRows,
+                       MlirValue *tileRow, MlirValue *tileCol) {
   MlirValue one = cst(g, 1);
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
-  MlirValue group = cst(g, DLC_RASTER_GROUP);
+  MlirValue group = cst(g, groupRows);
   MlirValue perGroup = mulv(g, group, cols);
   MlirValue first =
       mulv(g, dlcArith(&g->b, "arith.divui", pid, perGroup), group);
@@ -252,6 +273,26 @@ void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
     g->inputs[i] = gemmAccess(g, entry, &p->inputs[i]);
 }
 
+/* The inputs and dlcgpu.epilogue of one fragment; its stores in `store`. */
+static void epilogueOp(Gen *g, MlirValue frag, MlirValue token, MlirValue row,
+                       MlirValue col, MlirAttribute steps, bool inside,
+                       TileStore *store) {
+  MlirType types[] = {
+      gemmVectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element)),
+      dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
+  MlirValue operands[2 + KP_MAX_INPUTS] = {frag, token};
+  for (int in = 0; in < g->p->numInputs; ++in)
+    operands[2 + in] = inputFragment(g, &g->inputs[in], row, col, inside);
+  const char *names[] = {"steps", "result", "overlap"};
+  MlirAttribute attrs[] = {steps, gemmI64(g, g->p->result),
+                           mlirBoolAttrGet(g->b.ctx, false)};
+  MlirOperation epi =
+      dlcBuild(&g->b, DLC_OP_DLCGPU_EPILOGUE, 2 + g->p->numInputs, operands, 2,
+               types, 3, names, attrs);
+  *store = (TileStore){mlirOperationGetResult(epi, 0), row,  col,
+                       mlirOperationGetResult(epi, 1), true, inside};
+}
+
 /* Runs the problem's epilogue on one m16n8-shaped fragment (`frag`,
  * vector<2x2xf32>: rows row and row + 8, columns col and col + 1, the
  * layout of mma.sync's and wgmma's accumulators) once `token` completes,
@@ -260,25 +301,23 @@ void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs) {
-  MlirType types[] = {
-      gemmVectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element)),
-      dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
-  MlirValue operands[2 + KP_MAX_INPUTS] = {frag, token};
-  for (int in = 0; in < g->p->numInputs; ++in)
-    operands[2 + in] = gemmInputFragment(g, &g->inputs[in], row, col);
-  const char *names[] = {"steps", "result", "overlap"};
-  MlirAttribute attrs[] = {steps, gemmI64(g, g->p->result),
-                           mlirBoolAttrGet(g->b.ctx, false)};
-  MlirOperation epi =
-      dlcBuild(&g->b, DLC_OP_DLCGPU_EPILOGUE, 2 + g->p->numInputs, operands, 2,
-               types, 3, names, attrs);
-  TileStore store = {mlirOperationGetResult(epi, 0), row, col,
-                     mlirOperationGetResult(epi, 1), true};
+  TileStore store;
+  epilogueOp(g, frag, token, row, col, steps, false, &store);
   gemmEmitIf(g, pairs, gemmStoreTile, &store);
   store.pairs = false;
   MlirValue singles =
       dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
   gemmEmitIf(g, singles, gemmStoreTile, &store);
+}
+
+void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
+                        MlirValue token, MlirAttribute steps) {
+  TileStore stores[GEMM_MAX_BATCH];
+  for (int i = 0; i < count && i < GEMM_MAX_BATCH; ++i)
+    epilogueOp(g, frags[i].acc, token, frags[i].row, frags[i].col, steps, true,
+               &stores[i]);
+  for (int i = 0; i < count && i < GEMM_MAX_BATCH; ++i)
+    gemmStoreTile(g, &stores[i]);
 }
 
 /* --- SM80 pieces

@@ -104,8 +104,9 @@ MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
 void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors);
 /* The CTA's tile (row, column) from block id x, grouped for L2 reuse. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol);
-/* The same for tile number `pid` (a persistent CTA's loop index). */
-void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue *tileRow,
+/* The same for tile number `pid` (a persistent CTA's loop index), in
+ * groups of `group` tile-rows. */
+void gemmRasterizeTile(Gen *g, MlirValue pid, int64_t group, MlirValue *tileRow,
                        MlirValue *tileCol);
 /* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
 MlirAttribute gemmStepsAttr(Gen *g);
@@ -114,6 +115,20 @@ MlirValue gemmPairStores(Gen *g);
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs);
+/* One m16n8 accumulator fragment (vector<2x2xf32>) at rows (row, row + 8)
+ * and columns (col, col + 1). */
+typedef struct GemmFragment {
+  MlirValue acc, row, col;
+} GemmFragment;
+enum { GEMM_MAX_BATCH = 16 };
+/* The epilogue of up to GEMM_MAX_BATCH fragments the caller knows to lie
+ * inside M × N with column pairs storable as one vector (gemmPairStores):
+ * no bounds checks, an input constant along m (a bias) read once per
+ * column pair, and every fragment's loads and math before the first store
+ * (the stores may alias the inputs, so LLVM would not hoist the loads
+ * itself). */
+void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
+                        MlirValue token, MlirAttribute steps);
 /* The 2×2 f32 fragment of tensor `x` at rows (row, row + 8) and columns
  * (col, col + 1) (its M and N strides), 0 outside g->size[M] × size[N];
  * an i1 tensor reads as 0/1. Epilogue inputs, attention's bias and mask. */

@@ -153,6 +153,42 @@ MlirValue mbExtentProduct(Mb *m, DlcBuilder *b, uint32_t loops) {
   return v;
 }
 
+/* How many chunks a cooperative loop takes a trip: several where every
+ * chunk is whole (the aligned or peeled version, or scalar accesses), so
+ * that a thread's reads are in flight together (Skeleton.h's
+ * DLC_MEMORY_UNROLL_*). */
+int mbUnroll(const Mb *m) {
+  if (m->width > 1 && !m->aligned && !m->peeled)
+    return 1;
+  if (m->warpRows)
+    return DLC_MEMORY_UNROLL_SHORT;
+  return m->mode == DLC_MEMORY_POINT ? DLC_MEMORY_UNROLL_POINT
+                                     : DLC_MEMORY_UNROLL_ROW;
+}
+
+/* Chunk `k` of an unrolled trip at `index` (k = offset / the loop's
+ * stride): index + offset, clamped to the last whole chunk `lastChunk`
+ * when past `count` so that its reads stay in bounds; *inside is then the
+ * i1 "the chunk is in the loop" (null for chunk 0, always inside). */
+MlirValue mbUnrolledChunk(Mb *m, DlcBuilder *b, MlirValue index, int64_t offset,
+                          MlirValue count, MlirValue lastChunk,
+                          MlirValue *inside) {
+  *inside = (MlirValue){NULL};
+  if (offset == 0)
+    return index;
+  MlirValue chunk = dlcArith(b, "arith.addi", index, mbIndex(b, offset));
+  *inside = dlcCmpI(b, "ult", chunk, count);
+  return dlcArith(b, "arith.minui", chunk, lastChunk);
+}
+
+/* Forgets the steps computed in frame `frame` or inside it (the next
+ * unrolled chunk computes them again at its own index). */
+void mbForgetFrame(Mb *m, int frame) {
+  for (int s = 0; s < m->p->numSteps; ++s)
+    if (m->stepFrame[s] >= frame)
+      m->stepFrame[s] = -1;
+}
+
 /* The innermost frame binding one of `loops` (0 when none does). */
 static int frameOf(Mb *m, uint32_t loops) {
   int f = 0;
@@ -234,6 +270,11 @@ static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
     return v;
   return dlcBuildValue(b, "vector.broadcast", 1, &v, vectorOf(m, t), 0, NULL,
                        NULL);
+}
+
+/* `v` widened when `like` is a vector. */
+static MlirValue widenLike(Mb *m, DlcBuilder *b, MlirValue v, MlirValue like) {
+  return mlirTypeIsAVector(mlirValueGetType(like)) ? widen(m, b, v) : v;
 }
 
 /* The lanes of the chunk bound to `loop` inside its extent: lane < extent
@@ -407,6 +448,73 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   return r;
 }
 
+/* Column mode's CTA-level tree: each thread's partial (a vector of its
+ * columns, or a scalar) combined across the rows of its warp by
+ * butterflies over the lane bits above DLC_MEMORY_COLUMN_LANES, then
+ * across the warps through shared memory in warp order, so that every
+ * thread has its columns' results (the same order on every run). */
+static MlirValue columnCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                               MlirValue v) {
+  bool vec = mlirTypeIsAVector(mlirValueGetType(v));
+  int n = vec ? m->width : 1;
+  const char *posName[] = {"static_position"};
+  MlirValue e[16];
+  for (int j = 0; j < n; ++j) {
+    MlirAttribute pos = mlirDenseI64ArrayGet(m->ctx, 1, (int64_t[]){j});
+    e[j] = vec ? dlcBuildValue(b, "vector.extract", 1, &v, m->f32, 1, posName,
+                               &pos)
+               : v;
+  }
+  const char *shuffleNames[] = {"mode"};
+  MlirAttribute xorMode = dlcAttr(m->ctx, "#gpu<shuffle_mode xor>");
+  MlirValue width = dlcConstInt(b, m->i32, 32);
+  for (int offset = 16; offset >= DLC_MEMORY_COLUMN_LANES; offset /= 2)
+    for (int j = 0; j < n; ++j) {
+      MlirValue operands[] = {e[j], dlcConstInt(b, m->i32, offset), width};
+      MlirType types[] = {m->f32, m->i1};
+      MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types,
+                                       1, shuffleNames, &xorMode);
+      e[j] = roundStep(
+          m, b, step,
+          combine(m, b, step->fn, e[j], mlirOperationGetResult(shuffle, 0)));
+    }
+  /* Slots: [reduce][warp][chunk of the tile][element]. */
+  int64_t tile = (int64_t)DLC_MEMORY_COLUMN_LANES * m->width;
+  int64_t warps = m->threads / 32;
+  MlirValue base =
+      dlcArith(b, "arith.addi", mbIndex(b, warps * tile * m->numReduces++),
+               dlcArith(b, "arith.muli", m->colLane, mbIndex(b, m->width)));
+  MlirBlock then;
+  dlcBuildIf(b, dlcCmpI(b, "ult", m->lane, mbIndex(b, DLC_MEMORY_COLUMN_LANES)),
+             &then);
+  DlcBuilder inner = dlcBuilderAtEnd(then, m->loc);
+  MlirValue mine =
+      dlcArith(&inner, "arith.addi", base,
+               dlcArith(&inner, "arith.muli", m->warp, mbIndex(&inner, tile)));
+  for (int j = 0; j < n; ++j) {
+    MlirValue operands[] = {
+        e[j], m->scratch,
+        dlcArith(&inner, "arith.addi", mine, mbIndex(&inner, j))};
+    dlcBuild(&inner, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+  }
+  dlcBuild(&inner, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  for (int j = 0; j < n; ++j)
+    for (int64_t w = 0; w < warps; ++w) {
+      MlirValue operands[] = {m->scratch, dlcArith(b, "arith.addi", base,
+                                                   mbIndex(b, w * tile + j))};
+      MlirValue slot =
+          dlcBuildValue(b, "memref.load", 2, operands, m->f32, 0, NULL, NULL);
+      e[j] = w == 0
+                 ? slot
+                 : roundStep(m, b, step, combine(m, b, step->fn, e[j], slot));
+    }
+  if (!vec)
+    return e[0];
+  return dlcBuildValue(b, "vector.from_elements", n, e, vectorOf(m, m->f32), 0,
+                       NULL, NULL);
+}
+
 /* Whether step `a` reads step `b` (through its arguments). */
 static bool readsStep(const KpMemoryProblem *p, int a, int b, int depth) {
   if (a == b)
@@ -451,6 +559,50 @@ static int fusableReduces(Mb *m, int s, int *group) {
   return n;
 }
 
+/* The peeled version's ends: the elements of [0, count) outside the whole
+ * chunks [lo, hi), one a thread (thread t < the number of them takes
+ * element t of the head, or of the tail after it), read by elements and
+ * combined into the thread's `partials`. */
+static void emitPeeledEnds(Mb *m, const int *group, int n, int frame, int floor,
+                           MlirValue count, MlirValue lo, MlirValue hi,
+                           MlirValue *partials) {
+  DlcBuilder b = mbAt(m, frame);
+  MlirValue body = dlcArith(&b, "arith.subi", hi, lo);
+  MlirValue ends = dlcArith(&b, "arith.subi", count, body);
+  MlirType types[KP_MAX_OUTPUTS];
+  for (int g = 0; g < n; ++g)
+    types[g] = m->f32;
+  MlirBlock then, otherwise;
+  MlirOperation guard = dlcBuildIfElse(&b, dlcCmpI(&b, "ult", m->rowTid, ends),
+                                       n, types, &then, &otherwise);
+  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
+  dlcBuild(&e, "scf.yield", n, partials, 0, NULL, 0, NULL, NULL);
+  mbPushFrame(m, guard, then);
+  int inner = m->numFrames - 1;
+  DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
+  MlirValue index = dlcSelect(&t, dlcCmpI(&t, "ult", m->rowTid, lo), m->rowTid,
+                              dlcArith(&t, "arith.addi", m->rowTid, body));
+  uint32_t saved = m->vecLoops;
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    mbBindLoops(m, &t, r->reduced, index, inner);
+    m->vecLoops &= ~r->reduced;
+  }
+  MlirValue acc[KP_MAX_OUTPUTS];
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    MlirValue x = emitStep(m, r->args[0], floor);
+    DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+    acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, partials[g], x));
+  }
+  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
+  m->vecLoops = saved;
+  mbPopFrame(m);
+  for (int g = 0; g < n; ++g)
+    partials[g] = mlirOperationGetResult(guard, g);
+}
+
 /* A reduce: a loop over its reduced loops (flattened), shared by the CTA
  * (or the row's warp) when it is cooperative — by chunks of the width over
  * its one loop in a vector kernel, together with the independent reduces
@@ -459,10 +611,19 @@ static int fusableReduces(Mb *m, int s, int *group) {
  * at `frame`. */
 static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   bool cooperative = m->mode != DLC_MEMORY_FLAT && frame == m->versionFrame;
-  int64_t width = cooperative ? m->width : 1;
-  int group[KP_MAX_OUTPUTS];
-  int n = cooperative ? fusableReduces(m, s, group) : (group[0] = s, 1);
+  /* Column mode shares the loop by rows: chunks of 1 along it, the
+   * accumulators vectors along the last iter. */
+  bool column = cooperative && m->mode == DLC_MEMORY_COLUMN;
   const KpStep *step = &m->p->steps[s];
+  int64_t width = cooperative && !column ? m->width : 1;
+  bool vectorAcc =
+      column ? m->width > 1 && (step->loops & m->vecLoops) != 0 : width > 1;
+  int unroll = column        ? DLC_MEMORY_UNROLL_COLUMN
+               : cooperative ? mbUnroll(m)
+                             : 1;
+  int group[KP_MAX_OUTPUTS];
+  int n =
+      cooperative && !column ? fusableReduces(m, s, group) : (group[0] = s, 1);
   DlcBuilder b = mbAt(m, frame);
   MlirValue count = mbExtentProduct(m, &b, step->reduced);
   MlirValue init[KP_MAX_OUTPUTS];
@@ -470,49 +631,85 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     /* Cooperative partials start from the identity, the init joins once. */
     const KpStep *r = &m->p->steps[group[g]];
     double start = cooperative ? identityOf(r->fn) : r->value;
-    init[g] = width > 1 ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
+    init[g] = vectorAcc ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
+  /* The peeled version runs the whole aligned chunks [lo, hi) by vectors,
+   * the elements before and after them (fewer than 2 * width) one a
+   * thread after the loop. */
+  bool peeled = cooperative && m->peeled;
+  MlirValue lo = mbIndex(&b, 0), hi = count;
+  if (peeled) {
+    MlirValue w = mbIndex(&b, width);
+    lo = dlcArith(
+        &b, "arith.minui",
+        dlcArith(&b, "arith.remui", dlcArith(&b, "arith.subi", w, m->phase), w),
+        count);
+    hi = dlcArith(&b, "arith.addi", lo,
+                  dlcArith(&b, "arith.muli",
+                           dlcArith(&b, "arith.divui",
+                                    dlcArith(&b, "arith.subi", count, lo), w),
+                           w));
+  }
   MlirValue first =
-      cooperative ? dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width))
-                  : mbIndex(&b, 0);
+      cooperative
+          ? dlcArith(&b, "arith.addi", lo,
+                     dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width)))
+          : lo;
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(
-      &b, first, count, mbIndex(&b, cooperative ? m->threads * width : 1), n,
-      init, &body);
+  MlirValue lastChunk = unroll > 1
+                            ? dlcArith(&b, "arith.subi", hi, mbIndex(&b, width))
+                            : (MlirValue){NULL};
+  int64_t stride = column        ? m->threads / DLC_MEMORY_COLUMN_LANES
+                   : cooperative ? m->threads * width
+                                 : 1;
+  MlirOperation loop =
+      dlcBuildFor(&b, first, hi, mbIndex(&b, stride * unroll), n, init, &body);
+  bool wasAligned = m->aligned;
+  m->aligned |= peeled;
   mbPushFrame(m, loop, body);
   int inner = m->numFrames - 1;
-  DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
   uint32_t saved = m->vecLoops;
-  for (int g = 0; g < n; ++g) {
-    const KpStep *r = &m->p->steps[group[g]];
-    mbBindLoops(m, &head, r->reduced, mlirBlockGetArgument(body, 0), inner);
-    if (width > 1)
-      m->vecLoops |= r->reduced;
-  }
   MlirValue acc[KP_MAX_OUTPUTS];
-  for (int g = 0; g < n; ++g) {
-    const KpStep *r = &m->p->steps[group[g]];
-    MlirValue x = emitStep(m, r->args[0], floor);
-    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-    if (width > 1) {
-      x = widen(m, &tail, x);
-      if (!m->aligned) /* lanes past the end take the neutral element */
+  for (int g = 0; g < n; ++g)
+    acc[g] = mlirBlockGetArgument(body, 1 + g);
+  /* `unroll` chunks a trip, in the loop's order (the sums' order is the
+   * rolled loop's): all their reads are in flight together. */
+  for (int k = 0; k < unroll; ++k) {
+    DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
+    MlirValue inside = {NULL};
+    MlirValue index = mbUnrolledChunk(m, &head, mlirBlockGetArgument(body, 0),
+                                      k * stride, hi, lastChunk, &inside);
+    mbForgetFrame(m, inner);
+    for (int g = 0; g < n; ++g) {
+      const KpStep *r = &m->p->steps[group[g]];
+      mbBindLoops(m, &head, r->reduced, index, inner);
+      if (width > 1)
+        m->vecLoops |= r->reduced;
+    }
+    for (int g = 0; g < n; ++g) {
+      const KpStep *r = &m->p->steps[group[g]];
+      MlirValue x = emitStep(m, r->args[0], floor);
+      DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+      if (vectorAcc)
+        x = widen(m, &tail, x);
+      if (width > 1 && !m->aligned) /* lanes past the end: neutral */
         x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)), x,
                       init[g]);
+      if (!mlirValueIsNull(inside)) /* a chunk past the end: neutral */
+        x = dlcSelect(&tail, inside, x, init[g]);
+      acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, acc[g], x));
     }
-    acc[g] = roundStep(
-        m, &tail, r,
-        combine(m, &tail, r->fn, mlirBlockGetArgument(body, 1 + g), x));
   }
   DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
   m->vecLoops = saved;
+  m->aligned = wasAligned;
   mbPopFrame(m);
-  MlirValue result = {NULL};
+  MlirValue partials[KP_MAX_OUTPUTS];
   for (int g = 0; g < n; ++g) {
     const KpStep *r = &m->p->steps[group[g]];
-    MlirValue partial = mlirOperationGetResult(loop, g);
+    partials[g] = mlirOperationGetResult(loop, g);
     DlcBuilder after = mbAt(m, frame);
     if (width > 1) {
       const char *names[] = {"kind"};
@@ -520,17 +717,30 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
           m->ctx, strcmp(r->fn, "sum") == 0   ? "#vector.kind<add>"
                   : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
                                               : "#vector.kind<minnumf>");
-      partial = roundStep(m, &after, r,
-                          dlcBuildValue(&after, "vector.reduction", 1, &partial,
-                                        m->f32, 1, names, &kind));
+      partials[g] =
+          roundStep(m, &after, r,
+                    dlcBuildValue(&after, "vector.reduction", 1, &partials[g],
+                                  m->f32, 1, names, &kind));
     }
+  }
+  if (peeled)
+    emitPeeledEnds(m, group, n, frame, floor, count, lo, hi, partials);
+  MlirValue result = {NULL};
+  for (int g = 0; g < n; ++g) {
+    const KpStep *r = &m->p->steps[group[g]];
+    MlirValue partial = partials[g];
+    DlcBuilder after = mbAt(m, frame);
     MlirValue v = partial;
     if (cooperative) {
-      v = ctaCombine(m, &after, r, partial);
-      if (r->value != identityOf(r->fn))
-        v = roundStep(m, &after, r,
-                      combine(m, &after, r->fn,
-                              dlcConstFloat(&after, m->f32, r->value), v));
+      v = column ? columnCombine(m, &after, r, partial)
+                 : ctaCombine(m, &after, r, partial);
+      if (r->value != identityOf(r->fn)) /* as a vector in column mode */
+        v = roundStep(
+            m, &after, r,
+            combine(m, &after, r->fn,
+                    widenLike(m, &after,
+                              dlcConstFloat(&after, m->f32, r->value), v),
+                    v));
     }
     if (g == 0) {
       result = v;
@@ -643,6 +853,8 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
   return v;
 }
 
+MlirValue mbEmitStep(Mb *m, int s) { return emitStep(m, s, m->versionFrame); }
+
 /* --- outputs ------------------------------------------------------------- */
 
 /* The flat offset of an output at the iters' current values. */
@@ -714,7 +926,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.rowTid = m.tid;
   m.lane = dlcArith(&b, "arith.remui", m.tid, mbIndex(&b, 32));
   m.warp = dlcArith(&b, "arith.divui", m.tid, mbIndex(&b, 32));
-  int scratch = dlcMemoryBoundScratchFloats(p, mode);
+  int scratch = dlcMemoryBoundScratchFloats(p, mode, threads, width);
   if (scratch > 0) {
     int64_t shape[] = {scratch};
     MlirType type =
@@ -727,7 +939,9 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
     m.scratch = dlcBuildValue(&b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2,
                               names, attrs);
   }
-  if (mode != DLC_MEMORY_FLAT)
+  if (mode == DLC_MEMORY_COLUMN)
+    mbEmitColumns(&m);
+  else if (mode != DLC_MEMORY_FLAT)
     mbEmitRows(&m);
   else
     mbEmitFlat(&m);

@@ -6,6 +6,7 @@
  *   MemoryVersions.c  which version of a point's code runs (aligned or
  *                     masked)
  *   MemoryRows.c      row and point modes (a warp or a CTA per point)
+ *   MemoryColumns.c   column mode (a CTA per column tile, reduces by rows)
  *   MemoryFlat.c      flat mode (a thread per chunk of points)
  *   MemoryModes.c     the planner's questions: modes, widths, scratch */
 #ifndef DLC_CONVERSION_PLANTODLCGPU_MEMORYBOUND_H
@@ -37,10 +38,19 @@ typedef struct Mb {
   int numTensors;
   DlcMemoryMode mode;
   int64_t threads;
-  int width;         /* elements per access along vecLoops; 1: scalar */
-  bool aligned;      /* this version's vector accesses are whole, aligned */
-  int versionFrame;  /* the frame of this version (reduces are made in it) */
-  uint32_t vecLoops; /* loops bound to the first index of a chunk */
+  int width;           /* elements per access along vecLoops; 1: scalar */
+  bool aligned;        /* this version's vector accesses are whole, aligned */
+  bool peeled;         /* this version's reads share the misalignment `phase`:
+                          whole chunks aligned, the ends by elements */
+  MlirValue phase;     /* the reads' offset at chunk 0, modulo the width */
+  MlirValue wholeTile; /* column mode: i1, the CTA's column tile is inside
+                          the last iter (a condition of the aligned
+                          version); null elsewhere */
+  MlirValue colLane;   /* column mode: the thread's chunk of the tile */
+  MlirValue colInside; /* column mode: i1, its chunk is inside the last
+                          iter (scalar kernels clamp the others' reads) */
+  int versionFrame;    /* the frame of this version (reduces are made in it) */
+  uint32_t vecLoops;   /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
@@ -66,10 +76,21 @@ void mbPopFrame(Mb *m);
 void mbBindLoops(Mb *m, DlcBuilder *b, uint32_t loops, MlirValue flat,
                  int frame);
 
+/* Unrolled cooperative loops: chunks a trip, chunk k's index, and the
+ * step values to compute again for the next chunk. */
+int mbUnroll(const Mb *m);
+MlirValue mbUnrolledChunk(Mb *m, DlcBuilder *b, MlirValue index, int64_t offset,
+                          MlirValue count, MlirValue lastChunk,
+                          MlirValue *inside);
+void mbForgetFrame(Mb *m, int frame);
+
 /* Addressing and outputs. */
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
 MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
 void mbEmitStore(Mb *m, const KpOutput *o, int frame);
+/* Step `s`'s value, computed in the innermost open frame binding its loops
+ * (at least the version's). */
+MlirValue mbEmitStep(Mb *m, int s);
 
 /* The loops a vector kernel runs by chunks (MemoryModes.c). */
 uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);
@@ -77,6 +98,7 @@ uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);
 void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *));
 /* The modes' kernels (MemoryRows.c, MemoryFlat.c). */
 void mbEmitRows(Mb *m);
+void mbEmitColumns(Mb *m);
 void mbEmitFlat(Mb *m);
 
 /* The iters, as a set of loops. */

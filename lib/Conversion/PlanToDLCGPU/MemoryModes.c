@@ -10,13 +10,15 @@
 
 #include <string.h>
 
-/* The loops a vector kernel runs by chunks: the last iter (row, flat) and
- * every cooperative reduce's (single) reduced loop (row, point). */
+/* The loops a vector kernel runs by chunks: the last iter (row, column,
+ * flat) and every cooperative reduce's (single) reduced loop (row,
+ * point). */
 uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
   uint32_t loops = mode == DLC_MEMORY_POINT || p->numIters == 0
                        ? 0
                        : 1u << (p->numIters - 1);
-  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
+  bool reducesByChunks = mode == DLC_MEMORY_ROW || mode == DLC_MEMORY_POINT;
+  for (int s = 0; reducesByChunks && s < p->numSteps; ++s)
     if (p->steps[s].kind == KP_STEP_REDUCE)
       loops |= p->steps[s].reduced;
   return loops;
@@ -31,10 +33,13 @@ int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return -1;
 }
 
-int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode) {
+int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
+                                int64_t threads, int width) {
   int reduces = 0;
   for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
     reduces += p->steps[s].kind == KP_STEP_REDUCE;
+  if (mode == DLC_MEMORY_COLUMN)
+    return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width;
   return 32 * reduces;
 }
 
@@ -74,13 +79,16 @@ static bool contiguousAlong(const KpIndexed *x, int loop) {
 
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
   uint32_t loops = mbVectorLoops(p, mode);
-  bool flat = mode == DLC_MEMORY_FLAT;
   int minBytes = 4;
   for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *step = &p->steps[s];
     bool oneLoop = __builtin_popcount(step->reduced) == 1;
+    /* Row and point reduces run by chunks of their one reduced loop,
+     * column reduces by rows (vectors along the last iter), flat reduces
+     * by elements. */
     if (step->kind == KP_STEP_GUARD ||
-        (step->kind == KP_STEP_REDUCE && (flat || !oneLoop)))
+        (step->kind == KP_STEP_REDUCE &&
+         (mode == DLC_MEMORY_FLAT || (mode != DLC_MEMORY_COLUMN && !oneLoop))))
       return 1;
     if (step->kind != KP_STEP_LOAD || !(step->loops & loops))
       continue;
@@ -122,6 +130,13 @@ bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
     return p->numIters > 0;
   if (mode == DLC_MEMORY_ROW)
     return kpMemoryRowMode(p);
+  if (mode == DLC_MEMORY_COLUMN) {
+    /* A reduce, and iters to tile by columns. */
+    for (int s = 0; p->numIters > 0 && s < p->numSteps; ++s)
+      if (p->steps[s].kind == KP_STEP_REDUCE)
+        return true;
+    return false;
+  }
   bool any = p->numIters == 0; /* one point: a CTA computes it */
   for (int s = 0; s < p->numSteps; ++s)
     if (p->steps[s].kind == KP_STEP_REDUCE) {
@@ -138,9 +153,10 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
   if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
     return DLC_MEMORY_ROW;
   if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
-    return DLC_MEMORY_FLAT;
+    return dlcMemoryModeFits(p, DLC_MEMORY_COLUMN) ? DLC_MEMORY_COLUMN
+                                                   : DLC_MEMORY_FLAT;
   /* A CTA per point pays off where its threads read along the reduction;
-   * a column reduction is coalesced across threads in flat mode. */
+   * a column reduction's CTA reads across it (column mode). */
   for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *step = &p->steps[s];
     if (step->kind != KP_STEP_LOAD)
@@ -150,7 +166,7 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
       if (p->steps[r].kind == KP_STEP_REDUCE && along &&
           (__builtin_popcount(along) != 1 ||
            !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
-        return DLC_MEMORY_FLAT;
+        return DLC_MEMORY_COLUMN;
     }
   }
   return DLC_MEMORY_POINT;

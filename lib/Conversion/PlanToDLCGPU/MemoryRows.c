@@ -3,25 +3,55 @@
  * them (point); its reduces cooperative loops over the row. */
 #include "MemoryBound.h"
 
+/* Chunk k > 0 of an unrolled trip: its value computed unconditionally
+ * (reads clamped in bounds), its store only where the chunk is inside. */
+static void emitGuardedStore(Mb *m, const KpOutput *o, int frame,
+                             MlirValue inside) {
+  mbEmitStep(m, o->step);
+  DlcBuilder b = mbAt(m, frame);
+  MlirBlock then;
+  MlirOperation guard = dlcBuildIf(&b, inside, &then);
+  mbPushFrame(m, guard, then);
+  mbEmitStore(m, o, m->numFrames - 1);
+  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  mbPopFrame(m);
+}
+
 /* A row's outputs: each a loop over the last iter shared by the CTA (by
- * chunks of the width). */
+ * chunks of the width, mbUnroll of them a trip). */
 static void emitRowOutputs(Mb *m) {
   int last = m->p->numIters - 1;
+  int unroll = mbUnroll(m);
   for (int i = 0; i < m->p->numOutputs; ++i) {
     DlcBuilder here = mbAt(m, m->versionFrame);
     MlirValue first =
         dlcArith(&here, "arith.muli", m->rowTid, mbIndex(&here, m->width));
+    MlirValue count = mbExtent(m, &here, &m->p->loops[last].size);
+    MlirValue lastChunk =
+        dlcArith(&here, "arith.subi", count, mbIndex(&here, m->width));
+    int64_t stride = m->threads * m->width;
     MlirBlock body;
-    MlirOperation loop =
-        dlcBuildFor(&here, first, mbExtent(m, &here, &m->p->loops[last].size),
-                    mbIndex(&here, m->threads * m->width), 0, NULL, &body);
+    MlirOperation loop = dlcBuildFor(
+        &here, first, count, mbIndex(&here, stride * unroll), 0, NULL, &body);
     mbPushFrame(m, loop, body);
-    m->loopValue[last] = mlirBlockGetArgument(body, 0);
-    m->loopFrame[last] = m->numFrames - 1;
-    if (m->width > 1)
-      m->vecLoops |= 1u << last;
-    mbEmitStore(m, &m->p->outputs[i], m->numFrames - 1);
-    m->vecLoops &= ~(1u << last);
+    int inner = m->numFrames - 1;
+    for (int k = 0; k < unroll; ++k) {
+      DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
+      MlirValue inside;
+      m->loopValue[last] =
+          mbUnrolledChunk(m, &head, mlirBlockGetArgument(body, 0), k * stride,
+                          count, lastChunk, &inside);
+      m->loopFrame[last] = inner;
+      mbForgetFrame(m, inner);
+      if (m->width > 1)
+        m->vecLoops |= 1u << last;
+      if (mlirValueIsNull(inside))
+        mbEmitStore(m, &m->p->outputs[i], inner);
+      else
+        emitGuardedStore(m, &m->p->outputs[i], inner, inside);
+      m->vecLoops &= ~(1u << last);
+    }
     DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     mbPopFrame(m);

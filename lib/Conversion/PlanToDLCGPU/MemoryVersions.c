@@ -1,9 +1,56 @@
 /* The memory-bound skeleton's versions (MemoryBound.h): a vector kernel's
- * point checks at run time which code it runs — whole aligned chunks, or
- * masked ones. */
+ * point checks at run time which code it runs — whole aligned chunks (or,
+ * in point mode, whole chunks after a peeled head), or masked ones. */
 #include "MemoryBound.h"
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <string.h>
+
+/* Whether `e` is linear in its dims (no mod or division). */
+static bool linearExpr(MlirAffineExpr e) {
+  if (mlirAffineExprIsAMod(e) || mlirAffineExprIsAFloorDiv(e) ||
+      mlirAffineExprIsACeilDiv(e))
+    return false;
+  if (mlirAffineExprIsAAdd(e) || mlirAffineExprIsAMul(e))
+    return linearExpr(mlirAffineBinaryOpExprGetLHS(e)) &&
+           linearExpr(mlirAffineBinaryOpExprGetRHS(e));
+  return true;
+}
+
+/* i1: read `x`'s offset is a multiple of the width at every value of the
+ * loops it runs along that no frame binds (column mode: the rows a reduce
+ * walks): at 0 and at 1 of each, when its map is linear; else false. */
+static MlirValue alignedAlongFree(Mb *m, DlcBuilder *b, const KpIndexed *x,
+                                  uint32_t vecLoops, MlirValue ok) {
+  MlirValue zero = mbIndex(b, 0), width = mbIndex(b, m->width);
+  uint32_t free = 0;
+  for (int d = 0; d < x->rank; ++d)
+    if (m->loopFrame[x->loops[d]] < 0 && !(vecLoops & (1u << x->loops[d])))
+      free |= 1u << x->loops[d];
+  if (!free)
+    return ok;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i)
+    if (!linearExpr(mlirAffineMapGetResult(map, i)))
+      return dlcConstInt(b, m->i1, 0);
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (free & (1u << l))
+      m->loopValue[l] = zero;
+  for (int l = 0; l < m->p->numLoops; ++l) {
+    if (!(free & (1u << l)))
+      continue;
+    m->loopValue[l] = mbIndex(b, 1);
+    MlirValue offset = mbReadOffset(m, b, x);
+    ok = dlcArith(
+        b, "arith.andi", ok,
+        dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
+    m->loopValue[l] = zero;
+  }
+  return ok;
+}
 
 /* i1: every vector access of this point is whole and aligned: the vector
  * loops' extents and the accesses' offsets at their chunk 0 are multiples
@@ -26,6 +73,7 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
     const KpStep *step = &m->p->steps[s];
     if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
       continue;
+    ok = alignedAlongFree(m, b, &m->p->indexed[step->input], vecLoops, ok);
     MlirValue offset = mbReadOffset(m, b, &m->p->indexed[step->input]);
     ok = dlcArith(
         b, "arith.andi", ok,
@@ -40,11 +88,44 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
         dlcCmpI(b, "eq", dlcArith(b, "arith.remui", offset, width), zero));
   }
   memcpy(m->loopValue, saved, sizeof(saved));
+  if (!mlirValueIsNull(m->wholeTile))
+    ok = dlcArith(b, "arith.andi", ok, m->wholeTile);
   return ok;
 }
 
-/* Runs `emit` once (scalar), or twice under scf.if (aligned): whole aligned
- * vectors, else masked ones. */
+/* i1: every vector read's offset at chunk 0 has the same remainder modulo
+ * the width, *phase (reads only: point mode stores by elements). */
+static MlirValue phaseCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
+                            MlirValue *phase) {
+  MlirValue ok = dlcConstInt(b, m->i1, 1);
+  MlirValue zero = mbIndex(b, 0), width = mbIndex(b, m->width);
+  *phase = zero;
+  bool first = true;
+  MlirValue saved[KP_MAX_LOOPS];
+  memcpy(saved, m->loopValue, sizeof(saved));
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (vecLoops & (1u << l))
+      m->loopValue[l] = zero;
+  for (int s = 0; s < m->p->numSteps; ++s) {
+    const KpStep *step = &m->p->steps[s];
+    if (step->kind != KP_STEP_LOAD || !(step->loops & vecLoops))
+      continue;
+    MlirValue rem =
+        dlcArith(b, "arith.remui",
+                 mbReadOffset(m, b, &m->p->indexed[step->input]), width);
+    if (first)
+      *phase = rem;
+    else
+      ok = dlcArith(b, "arith.andi", ok, dlcCmpI(b, "eq", rem, *phase));
+    first = false;
+  }
+  memcpy(m->loopValue, saved, sizeof(saved));
+  return ok;
+}
+
+/* Runs `emit` once (scalar), or twice under scf.if: whole aligned vectors
+ * (row and flat modes; point mode: the peeled version, whose reads share
+ * one misalignment — a row of 4097 halves), else masked ones. */
 void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
@@ -53,14 +134,19 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   }
   int outer = m->numFrames - 1;
   DlcBuilder b = mbAt(m, outer);
-  MlirValue aligned = alignedCheck(m, &b, vecLoops);
+  /* The ends of a peeled reduce are one element a thread. */
+  bool peel = m->mode == DLC_MEMORY_POINT && m->threads >= 2 * m->width;
+  MlirValue phase = {NULL};
+  MlirValue first = peel ? phaseCheck(m, &b, vecLoops, &phase)
+                         : alignedCheck(m, &b, vecLoops);
   MlirBlock then, otherwise;
-  MlirOperation branch =
-      dlcBuildIfElse(&b, aligned, 0, NULL, &then, &otherwise);
+  MlirOperation branch = dlcBuildIfElse(&b, first, 0, NULL, &then, &otherwise);
   for (int version = 0; version < 2; ++version) {
     MlirBlock block = version == 0 ? then : otherwise;
     mbPushFrame(m, branch, block);
-    m->aligned = version == 0;
+    m->aligned = version == 0 && !peel;
+    m->peeled = version == 0 && peel;
+    m->phase = phase;
     m->versionFrame = m->numFrames - 1;
     m->numReduces = 0; /* the versions share the scratch slots */
     emit(m);
@@ -68,4 +154,5 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     mbPopFrame(m);
   }
+  m->peeled = false;
 }

@@ -500,7 +500,7 @@ static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
 }
 
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
-                                const DlcPlan *plan) {
+                                const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
@@ -508,6 +508,14 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);
+  if (ok && mode == DLC_MEMORY_COLUMN && !dlcMemoryModeFits(p, mode)) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan algo_choice = {memory = \"flat\"}",
+                      "memory = \"column\" needs a reduce and output iters "
+                      "to tile by columns, and this region has %s",
+                      p->numIters == 0 ? "no output iters" : "no reduce");
+    ok = false;
+  }
   if (ok && !dlcMemoryModeFits(p, mode)) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"}",
@@ -542,16 +550,25 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     KpExtent one = kpExtentConstant(1);
     kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
                  last, sizeof(last));
-    if (mode != DLC_MEMORY_FLAT)
+    if (mode == DLC_MEMORY_COLUMN)
+      snprintf(grid, sizeof(grid), "%s*ceildiv(%s, %d)", outer, last,
+               DLC_MEMORY_COLUMN_LANES * width);
+    else if (mode != DLC_MEMORY_FLAT)
       memoryGridText(p, mode, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);
     int numTensors = 0;
-    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode);
+    int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode, threads, width);
+    /* Flat kernels ask for a full SM of threads (ptxas fits the registers
+     * to it): more loads in flight (x·sigmoid(x)+y 2.93 → 3.07 TB/s on the
+     * H100, run mem-k); row and point kernels do not (LayerNorm spilled at
+     * 32 registers and lost 20%). */
+    int64_t resident =
+        mode == DLC_MEMORY_FLAT ? target->maxThreadsPerSM / threads : 1;
     MlirOperation kernel =
         buildKernelFunc(region, 0, NULL, 0, NULL, 0, grid, "1", threads, smem,
-                        "0", 1, plan, &numTensors);
+                        "0", resident > 1 ? resident : 1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }
@@ -597,6 +614,46 @@ static MlirAttribute modelField(MlirOperation region, const char *key) {
                    model, mlirStringRefCreateFromCString(key));
 }
 
+/* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
+ * BN, D] with BN 64 or 128, warp_tile = [64, BN] (a consumer warpgroup's
+ * rows), at least two stages within the target's shared memory, and a
+ * problem dlcSm90AttentionProblem accepts. */
+static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
+                               const DlcTarget *target, const KpAttention *a) {
+  if (!target->hasWgmma || !target->hasTma) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "compile for chip=sm_90a, or plan barrier_model = "
+                      "\"cp_async_group\" (the SM80 flash kernel)",
+                      "barrier_model = \"mbarrier\" selects the SM90 flash "
+                      "skeleton, which needs TMA and wgmma; %s does not have "
+                      "them",
+                      target->chip);
+    return false;
+  }
+  const char *why = dlcSm90AttentionProblem(a);
+  if (why) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan barrier_model = \"cp_async_group\" (the SM80 "
+                      "flash kernel)",
+                      "the SM90 flash skeleton cannot compute this attention: "
+                      "%s",
+                      why);
+    return false;
+  }
+  int64_t d = a->size[KP_K].constant;
+  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages};
+  if (plan->tile[0] != 128 || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
+      plan->tile[2] != d || plan->warpTile[0] != 64 ||
+      plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
+      dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
+          target->smemPerCTA)
+    return cannotHonour(schedule, "SM90 flash-attention", "tile",
+                        "tile = [128, BN, D] with BN 64 or 128, warp_tile = "
+                        "[64, BN], at least 2 stages that fit the shared "
+                        "memory");
+  return true;
+}
+
 /* An attention output region fused by rbssa-fuse-attention: the flash
  * skeleton over Q, K, V and O (FlashAttention.c). */
 static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
@@ -620,12 +677,17 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                     sizeof(error)))
     return reject(schedule, error);
   int64_t d = a.size[KP_K].constant;
-  if (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
-      plan->warpTile[0] != 16 || plan->warpTile[1] != 64 || plan->stages != 2 ||
-      strcmp(plan->barrierModel, "cp_async_group") != 0)
+  bool sm90 = isSm90Plan(plan);
+  if (sm90 && !checkSm90Attention(schedule, plan, target, &a))
+    return false;
+  if (!sm90 &&
+      (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
+       plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||
+       plan->stages != 2 || strcmp(plan->barrierModel, "cp_async_group") != 0))
     return cannotHonour(schedule, "flash-attention", "tile",
                         "tile = [64, 64, D], warp_tile = [16, 64], stages = "
-                        "2, barrier_model = \"cp_async_group\"");
+                        "2, barrier_model = \"cp_async_group\" (SM80) or "
+                        "\"mbarrier\" (SM90)");
   /* The model's tensors; the kernel takes them in argument order (the
    * graph's: inputs, then O). */
   const char *keys[] = {"q", "k", "v", "o", "bias", "mask_tensor"};
@@ -659,7 +721,10 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   char lq[96], lk[96], gridX[128], gridY[200] = "", flops[400];
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
-  snprintf(gridX, sizeof(gridX), "ceildiv(%s, 64)", lq);
+  DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
+                          d, sm90 ? plan->stages : 2};
+  snprintf(gridX, sizeof(gridX), "ceildiv(%s, %lld)", lq,
+           (long long)tiling.tileM);
   for (int b = 0; b < a.numBatch; ++b) {
     char extent[96];
     kpExtentText(region, &a.batchSize[b], extent, sizeof(extent));
@@ -672,14 +737,29 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   snprintf(flops, sizeof(flops), "4*%s*%s*%s*%lld", gridY, lq, lk,
            (long long)d);
   int numTensors = 0;
+  int bytes = kpElementBytes(a.q.t.element);
+  MlirAttribute maps[3];
+  if (sm90) {
+    MlirAttribute names[3];
+    for (int i = 0; i < 3; ++i)
+      names[i] = modelField(region, keys[i]);
+    dlcSm90AttentionMaps(region, &a, &tiling, names, maps);
+  }
   MlirOperation kernel =
-      buildKernelFunc(region, numPicked, picked, 0, NULL, 0, gridX, gridY, 128,
-                      dlcPlanStageBytes(plan, kpElementBytes(a.q.t.element)),
+      buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps, 0, gridX,
+                      gridY, sm90 ? DLC_SM90_THREADS : 128,
+                      sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
+                           : dlcPlanStageBytes(plan, bytes),
                       flops, 1, plan, &numTensors);
-  DlcAttnTiling tiling = {64, 64, d, 2};
   DlcAttnArgs args = {position[0], position[1], position[2],
                       position[3], position[4], position[5]};
-  dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
+  if (sm90)
+    dlcEmitSm90FlashAttention(
+        kernel, &a, &tiling, &args, numTensors,
+        numTensors +
+            (int)mlirArrayAttrGetNumElements(attrOf(region, "rbssa.symbols")));
+  else
+    dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
   mlirOperationDestroy(region);
   return true;
 }
@@ -700,7 +780,7 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
     }
     if (read && dlcPlanIsMemoryBound(plan)) {
       bool ok = dlcPlanCheck(plan, target, 2, error, sizeof(error))
-                    ? convertMemoryRegion(region, schedule, plan)
+                    ? convertMemoryRegion(region, schedule, plan, target)
                     : reject(schedule, error);
       free(plan);
       return ok;

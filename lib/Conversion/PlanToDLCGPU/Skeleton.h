@@ -46,24 +46,23 @@ enum { DLC_SM90_THREADS = 384 };
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
 
-/* SM90 split-K (Sm90SplitK.c). The tiles of the last, partial round over
- * the SMs (all tiles when there are fewer than SMs) are shared by S CTAs
- * each along k: each stores its fp32 partial accumulators to a workspace,
- * and the last of them to arrive (per thread, by an atomic counter) adds
- * the S partials in split order — the same sum whichever CTA arrives last
- * — and runs the epilogue. The count is chosen at launch from the sizes,
- * by one rule written twice (here for static sizes and the planner, and
- * as IR in the kernel), with tail = tiles % sms:
- *   S0   = min(maxSplits, max(1, sms / tail), max(1, kTiles / MinKTiles))
- *   kPer = max(1, ceildiv(kTiles, S0))     k tiles of one split
- *   S    = max(1, ceildiv(kTiles, kPer))   no split is empty
- * so tail * S <= sms whenever S > 1. Units are the whole tiles (tiles -
- * tail, a multiple of sms), then tail * S splits; the grid, min(tiles *
- * maxSplits, sms), is sms or at least tail * S, so a CTA walks whole tiles
- * and then takes at most one split, its last unit; CTAs without a unit
- * return at once.
- * The workspace is one i32 counter per (tile, consumer thread) and one
- * partial tile per CTA. */
+/* SM90 split-K (Sm90SplitK.c). When there are fewer output tiles than
+ * SMs, each tile is shared by S CTAs along k (a larger problem's last
+ * round is not split: that measured slower, bench/RESULTS.md run 22): each
+ * stores its fp32 partial accumulators to a workspace, and the last of them to
+ * arrive (per thread, by an atomic counter) adds the S partials in split order
+ * — the same sum whichever CTA arrives last — and runs the epilogue. The count
+ * is chosen at launch from the sizes, by one rule written twice (here for
+ * static sizes and the planner, and as IR in the kernel), with tail = tiles
+ * when tiles < sms, else 0 (S = 1): S0   = min(maxSplits, max(1, sms / tail),
+ * max(1, kTiles / MinKTiles)) kPer = max(1, ceildiv(kTiles, S0))     k tiles of
+ * one split S    = max(1, ceildiv(kTiles, kPer))   no split is empty so tail *
+ * S <= sms whenever S > 1. Units are the whole tiles (all of them when tail =
+ * 0, else none), then tail * S splits; the grid, min(tiles * maxSplits, sms),
+ * is sms or at least tail * S, so a CTA walks whole tiles and then takes at
+ * most one split, its last unit; CTAs without a unit return at once. The
+ * workspace is one i32 counter per (tile, consumer thread) and one partial tile
+ * per CTA. */
 enum {
   DLC_SM90_MAX_SPLITS = 32,     /* what the planner allows a symbolic kernel */
   DLC_SM90_MIN_SPLIT_KTILES = 4 /* 64-wide k tiles a split gets at least */
@@ -85,6 +84,18 @@ bool dlcSm90MapHasBatch(const KpTensor *tensor);
  * must be multiples of 16 bytes (symbolic ones are checked by the runtime
  * when it encodes the map). */
 const char *dlcSm90StagingProblem(const KpTensor *tensor, KpRole fixed);
+
+/* Whether static stride `stride` (in elements of `elementBytes`) is not
+ * a multiple of 16 bytes, as TMA needs (a symbolic one is checked by the
+ * runtime). */
+bool dlcSm90Misaligned(const KpExtent *stride, int elementBytes);
+
+/* A `dlcgpu.tensormap` attribute (docs/conventions.md, "Tensor maps") of
+ * the tensor named `name`: `rank` (2 to 5) dims and box entries innermost
+ * first, rank - 1 strides in elements (written in bytes). */
+MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
+                             KpElement element, int rank, const KpExtent *dims,
+                             const KpExtent *strides, const int64_t *box);
 
 /* The `dlcgpu.tensormap` argument attribute of the tensor map of operand
  * `tensor` staged in tiles of `rows` (docs/conventions.md, "Tensor maps"):
@@ -120,32 +131,57 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);
 
 /* The memory-bound skeleton (MemoryBound.c) computes a region in one of
- * three modes (the plan's algo_choice memory = "row" | "point" | "flat"):
+ * four modes (the plan's algo_choice memory = "row" | "point" | "column" |
+ * "flat"):
  *   row    a CTA per point of the iters but the last; reduces cooperative
  *          over the CTA's threads; each output a loop over the last iter
  *          shared by them (LayerNorm, softmax: reduce results are uniform
  *          along the last iter);
  *   point  a CTA per output point; reduces cooperative (row sums);
+ *   column a CTA per DLC_MEMORY_COLUMN_LANES * `width` points of the last
+ *          iter (a column tile) and point of the others: each warp's lanes
+ *          are DLC_MEMORY_COLUMN_LANES chunks of the tile (coalesced along
+ *          the last iter) times 32 / DLC_MEMORY_COLUMN_LANES rows, the
+ *          CTA's threads share each reduce's loop by rows, and a CTA-level
+ *          tree (shuffles across the rows of a warp, then the warps'
+ *          partials through shared memory, in warp order) gives every
+ *          thread its columns' results; the tile's first row of threads
+ *          stores (column reductions: sum over M of [M, N]);
  *   flat   a thread per output point, or per chunk of `width` points along
- *          the last iter; reduces serial (elementwise, column reductions).
+ *          the last iter; reduces serial (elementwise chains).
  * With `width` > 1 the vector loops (row: the last iter and each reduced
  * loop; point: each reduced loop; flat: the last iter) are accessed by
  * vectors of that many elements, whole and aligned where a point allows
  * it, masked elsewhere; `width` must not exceed dlcMemoryBoundVectorWidth.
- * Grid x: the outer points (row), the points (point), or ceildiv(outer
- * points * ceildiv(last extent, width), threads) (flat). Kernel arguments
- * as the GEMM skeletons' (tensors, then symbols). */
+ * Grid x: the outer points (row), the points (point), outer points *
+ * ceildiv(last extent, DLC_MEMORY_COLUMN_LANES * width) (column), or
+ * ceildiv(outer points * ceildiv(last extent, width), threads) (flat). Kernel
+ * arguments as the GEMM skeletons' (tensors, then symbols). */
 /* Row and point kernels whose shared length (the row, or the reduction)
  * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point,
  * DLC_MEMORY_ROWS_PER_CTA of them a CTA (measured on the H100: a 768-wide
  * LayerNorm loses half its bandwidth to a CTA's barriers, 4096-wide rows
  * need 256 threads). */
 enum { DLC_MEMORY_SHORT_LENGTH = 1024, DLC_MEMORY_ROWS_PER_CTA = 8 };
+/* Chunks a cooperative loop takes a trip where they are whole: a short
+ * row's warp reads its whole row (1024 halves) at once, a point's CTA two
+ * sweeps (a 4096-wide row sum at once); a long row's CTA one (measured on
+ * the H100, run mem-k: two made rows of 8192 3-4% slower, 4096 even). */
+enum {
+  DLC_MEMORY_UNROLL_SHORT = 4,
+  DLC_MEMORY_UNROLL_POINT = 2,
+  DLC_MEMORY_UNROLL_ROW = 1,
+  DLC_MEMORY_UNROLL_COLUMN = 4
+};
+/* Column mode: lanes of a warp along the column tile (8 chunks of 16
+ * bytes: a 128-byte line per row). */
+enum { DLC_MEMORY_COLUMN_LANES = 8 };
 
 typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,
   DLC_MEMORY_ROW,
-  DLC_MEMORY_POINT
+  DLC_MEMORY_POINT,
+  DLC_MEMORY_COLUMN
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -153,7 +189,8 @@ bool dlcMemoryModeFromName(const char *name, DlcMemoryMode *mode);
 /* Whether `mode` can compute `problem` (flat always can). */
 bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
 /* The planner's choice: row where it fits, else point where every read
- * along a reduced loop is contiguous in it, else flat. */
+ * along a reduced loop is contiguous in it, else column where a reduce
+ * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
@@ -170,9 +207,11 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
  * the first reduce's loop), -1 when none. */
 int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
                              DlcMemoryMode mode);
-/* The f32 shared-memory slots it needs: 32 per cooperative reduce. */
+/* The f32 shared-memory slots it needs with `threads` and `width`: 32 per
+ * cooperative reduce (row, point), a warp's column tile per warp and
+ * reduce (column). */
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
-                                DlcMemoryMode mode);
+                                DlcMemoryMode mode, int64_t threads, int width);
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
@@ -190,6 +229,34 @@ typedef struct DlcAttnArgs {
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,
                            int numTensors);
+
+/* The SM90 flash-attention skeleton (Sm90FlashAttention.c, the
+ * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
+ * K/V tiles through an mbarrier ring, two consumer warpgroups of 64 query
+ * rows each (tileM = 128) computing S and O by wgmma with the online
+ * softmax between. Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
+ * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
+ * by dlcSm90AttentionMaps. */
+void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
+                               const DlcAttnTiling *tiling,
+                               const DlcAttnArgs *args, int numTensors,
+                               int mapArg);
+/* Why the SM90 skeleton cannot compute `a` (already an online problem:
+ * kpAttentionOnlineProblem), or NULL: D of 64 or 128, no bias or mask
+ * tensor (those stay on the SM80 kernel), and row and batch strides of Q,
+ * K and V that are multiples of 16 bytes where static. */
+const char *dlcSm90AttentionProblem(const KpAttention *a);
+/* The tensor maps of Q, K and V (`names`: their tensors' names) in
+ * `maps`: dims [d, rows, the batch axes each is not broadcast along,
+ * innermost first], boxes [64, tileM] for Q, [64, tileN] for K and
+ * [64, 64] for V. */
+void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
+                          const DlcAttnTiling *tiling,
+                          const MlirAttribute names[3], MlirAttribute maps[3]);
+/* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
+ * the runtime rounds the start up by). */
+int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

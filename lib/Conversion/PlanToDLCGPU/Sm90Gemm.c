@@ -27,7 +27,7 @@
  * K-major layout above, from the tile's first output pixel shifted by the
  * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block). */
 #include "DialectNames.h"
-#include "GemmGen.h"
+#include "Sm90Gen.h"
 #include "Sm90SplitK.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -45,8 +45,7 @@ bool dlcSm90MapHasBatch(const KpTensor *t) {
   return !kpExtentIs(&t->stride[KP_BATCH], 0);
 }
 
-/* A static stride that is not a multiple of 16 bytes. */
-static bool misaligned(const KpExtent *stride, int elementBytes) {
+bool dlcSm90Misaligned(const KpExtent *stride, int elementBytes) {
   return stride->numSymbols == 0 && (stride->constant * elementBytes) % 16;
 }
 
@@ -55,8 +54,8 @@ const char *dlcSm90StagingProblem(const KpTensor *t, KpRole fixed) {
   if (!dlcSm90KMajor(t) && !kpExtentIs(&t->stride[fixed], 1))
     return "neither its k axis nor its m/n axis has unit stride";
   int bytes = kpElementBytes(t->element);
-  if (misaligned(&t->stride[outer], bytes) ||
-      misaligned(&t->stride[KP_BATCH], bytes))
+  if (dlcSm90Misaligned(&t->stride[outer], bytes) ||
+      dlcSm90Misaligned(&t->stride[KP_BATCH], bytes))
     return "its row or batch stride is not a multiple of 16 bytes";
   return NULL;
 }
@@ -73,6 +72,29 @@ static MlirAttribute formula(MlirOperation region, const KpExtent *extent,
   char out[128];
   kpExtentText(region, &scaled, out, sizeof(out));
   return text(mlirOperationGetContext(region), out);
+}
+
+/* The `dlcgpu.tensormap` dictionary of the tensor named `name` (a
+ * string attribute) of `element`s: `rank` dims and box entries, rank - 1
+ * strides. */
+static MlirAttribute mapDictionary(MlirContext ctx, MlirAttribute name,
+                                   KpElement element, int rank,
+                                   const MlirAttribute *dims,
+                                   const MlirAttribute *strides,
+                                   const int64_t *box) {
+  const char *keys[] = {"tensor", "dtype", "dims", "strides", "box", "swizzle"};
+  MlirAttribute values[] = {name,
+                            text(ctx, kpElementName(element)),
+                            mlirArrayAttrGet(ctx, rank, dims),
+                            mlirArrayAttrGet(ctx, rank - 1, strides),
+                            mlirDenseI64ArrayGet(ctx, rank, box),
+                            text(ctx, "128b")};
+  MlirNamedAttribute fields[6];
+  for (int i = 0; i < 6; ++i)
+    fields[i] = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
+        values[i]);
+  return mlirDictionaryAttrGet(ctx, 6, fields);
 }
 
 MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
@@ -105,19 +127,20 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
   MlirAttribute name = mlirDictionaryAttrGetElementByName(
       mlirArrayAttrGetElement(args, t->arg),
       mlirStringRefCreateFromCString("rbssa.name"));
-  const char *keys[] = {"tensor", "dtype", "dims", "strides", "box", "swizzle"};
-  MlirAttribute values[] = {name,
-                            text(ctx, kpElementName(t->element)),
-                            mlirArrayAttrGet(ctx, rank, dims),
-                            mlirArrayAttrGet(ctx, rank - 1, strides),
-                            mlirDenseI64ArrayGet(ctx, rank, box),
-                            text(ctx, "128b")};
-  MlirNamedAttribute fields[6];
-  for (int i = 0; i < 6; ++i)
-    fields[i] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
-        values[i]);
-  return mlirDictionaryAttrGet(ctx, 6, fields);
+  return mapDictionary(ctx, name, t->element, rank, dims, strides, box);
+}
+
+MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
+                             KpElement element, int rank, const KpExtent *dims,
+                             const KpExtent *strides, const int64_t *box) {
+  int bytes = kpElementBytes(element);
+  MlirAttribute dimAttrs[5], strideAttrs[4];
+  for (int d = 0; d < rank && d < 5; ++d)
+    dimAttrs[d] = formula(region, &dims[d], 1);
+  for (int d = 0; d + 1 < rank && d < 4; ++d)
+    strideAttrs[d] = formula(region, &strides[d], bytes);
+  return mapDictionary(mlirOperationGetContext(region), name, element, rank,
+                       dimAttrs, strideAttrs, box);
 }
 
 /* Whether window dim `d` reads exactly coefficient `m` of fused m axis
@@ -180,7 +203,7 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
     return "the convolution reduces fewer channels than A has";
   int bytes = kpElementBytes(p->a.element);
   for (int d = 0; d < 3; ++d)
-    if (misaligned(&w->dim[d].stride, bytes))
+    if (dlcSm90Misaligned(&w->dim[d].stride, bytes))
       return "a pixel, row or image stride of A is not a multiple of 16 "
              "bytes (C a multiple of 8)";
   if (im.channels % (16 / bytes))
@@ -260,22 +283,6 @@ typedef struct Staging {
   MlirValue pixel[3];
 } Staging;
 
-static MlirType smemType(Gen *g, int rank, const int64_t *shape,
-                         MlirType element) {
-  return mlirMemRefTypeGet(element, rank, shape, mlirAttributeGetNull(),
-                           gemmI64(g, 3));
-}
-
-static MlirValue smemAlloc(Gen *g, MlirType type, int64_t alignment,
-                           const char *swizzle) {
-  const char *names[] = {"alignment", "swizzle"};
-  MlirAttribute attrs[] = {
-      gemmI64(g, alignment),
-      mlirStringAttrGet(g->b.ctx, mlirStringRefCreateFromCString(swizzle))};
-  return dlcBuildValue(&g->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2, names,
-                       attrs);
-}
-
 static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
                         int64_t rows, MlirValue map, const DlcIm2col *im2col) {
   s->x = x;
@@ -288,15 +295,8 @@ static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
   s->batched = !s->im2col && dlcSm90MapHasBatch(x->tensor);
   int64_t kMajorShape[] = {g->t->stages, rows, BoxK};
   int64_t mnMajorShape[] = {g->t->stages, rows / BoxMN, BoxK, BoxMN};
-  MlirType type = s->kMajor ? smemType(g, 3, kMajorShape, g->in)
-                            : smemType(g, 4, mnMajorShape, g->in);
-  /* 1024 bytes: the 128-byte swizzle repeats every 8 rows of 128 bytes,
-   * and wgmma descriptors assume tiles start on that period. */
-  s->smem = smemAlloc(g, type, 1024, "128b");
-}
-
-static MlirType token(Gen *g, const char *name) {
-  return dlcType(g->b.ctx, name);
+  s->smem = s->kMajor ? sm90SwizzledAlloc(g, 3, kMajorShape)
+                      : sm90SwizzledAlloc(g, 4, mnMajorShape);
 }
 
 /* The TMA loads of the k tile at `k0` of one operand into stage `stage`,
@@ -338,7 +338,7 @@ static void loadOperand(Gen *g, const Staging *s, MlirValue full,
     const char *names[] = {"box", "operandSegmentSizes"};
     MlirAttribute attrs[] = {mlirDenseI64ArrayGet(g->b.ctx, 2, box),
                              mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
-    MlirType t = token(g, "!dlcgpu.load_token");
+    MlirType t = sm90Token(g, "!dlcgpu.load_token");
     dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, n + numCoords, all, 1, &t, 2, names,
              attrs);
   }
@@ -369,41 +369,9 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
   MlirAttribute attrs[] = {
       mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
       mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
-  MlirType t = token(g, "!dlcgpu.load_token");
+  MlirType t = sm90Token(g, "!dlcgpu.load_token");
   dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, 13, operands, 1, &t, 2, names,
            attrs);
-}
-
-static void mbarrierOp(Gen *g, const char *name, MlirValue bars,
-                       MlirValue index, const char *attr, int64_t value) {
-  MlirValue operands[] = {bars, index};
-  MlirAttribute v = gemmI64(g, value);
-  dlcBuild(&g->b, name, 2, operands, 0, NULL, attr ? 1 : 0, &attr, &v);
-}
-
-static void mbarrierWait(Gen *g, MlirValue bars, MlirValue index,
-                         MlirValue parity) {
-  MlirValue operands[] = {bars, index, parity};
-  dlcBuild(&g->b, DLC_OP_DLCGPU_MBARRIER_WAIT, 3, operands, 0, NULL, 0, NULL,
-           NULL);
-}
-
-static void setMaxRegisters(Gen *g, int count, bool increase) {
-  char text[64];
-  snprintf(text, sizeof(text), "#nvvm<action %s>",
-           increase ? "increase" : "decrease");
-  const char *names[] = {"regCount", "action"};
-  MlirAttribute attrs[] = {
-      mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 32), count),
-      dlcAttr(g->b.ctx, text)};
-  dlcBuild(&g->b, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2, names, attrs);
-}
-
-/* Phase parity of use kt / S of a stage: i1. */
-static MlirValue parityOf(Gen *g, MlirValue kt, bool flip) {
-  MlirValue use = divc(g, kt, g->t->stages);
-  MlirValue bit = remc(g, flip ? add(g, use, cst(g, 1)) : use, 2);
-  return dlcCmpI(&g->b, "eq", bit, cst(g, 1));
 }
 
 typedef struct Pipeline {
@@ -425,6 +393,17 @@ typedef struct Pipeline {
    * more than one phase ahead (where its parity would be ambiguous). */
   MlirValue order;
 } Pipeline;
+
+/* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
+ * wider than high, so that the tiles a wave of CTAs works on span about as
+ * many bytes of A as of B. 4096³ at 128 x 256: a tile-row of A is 1 MiB,
+ * a tile-column of B 2 MiB; 132 CTAs span 16 x 8 tiles (33 MiB of the
+ * H100's 50 MiB L2) with groups of 16, 8 x 16 (41 MiB) with 8 (measured
+ * 644 against 628-633 TFLOP/s, bench/RESULTS.md). */
+static int64_t rasterGroup(const DlcGemmTiling *t) {
+  int64_t wide = DLC_RASTER_GROUP * t->tileN / t->tileM;
+  return wide > DLC_RASTER_GROUP ? wide : DLC_RASTER_GROUP;
+}
 
 /* One unit of a CTA's work: a tile, or with split-K one split of it. */
 typedef struct Unit {
@@ -486,7 +465,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         p->kTiles);
   }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, u.tile, &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, rasterGroup(g->t), &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
@@ -516,11 +495,12 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
   MlirValue stage = remc(g, use, g->t->stages);
   /* Use u of a stage waits for the release of use u - 1: parity of u + 1
    * (the first use passes at once, a fresh barrier's "previous" phase). */
-  mbarrierWait(g, p->empty, stage, parityOf(g, use, true));
+  sm90MbarrierWait(g, p->empty, stage,
+                   sm90ParityOf(g, use, g->t->stages, true));
   int64_t bytes =
       (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
-  mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, p->full, stage,
-             "bytes", bytes);
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, p->full, stage,
+                 "bytes", bytes);
   MlirValue k = add(g, u->kStart, kt);
   if (im) {
     /* k tile k is channels cb·64.. of tap (kh, kw): B's columns
@@ -542,53 +522,30 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 }
 
 static void emitProducer(Gen *g, Pipeline *p) {
-  setMaxRegisters(g, 40, false);
+  sm90SetMaxRegisters(g, 40, false);
   forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
-}
-
-static MlirValue wgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
-  const char *names[] = {"pending"};
-  MlirAttribute v = gemmI64(g, pending);
-  dlcBuild(&g->b, DLC_OP_DLCGPU_WGMMA_WAIT, 1, &tok, 0, NULL, 1, names, &v);
-  return tok;
 }
 
 /* One wgmma of the 64 rows of A at slab `slab` (index) and all of B of
  * stage `stage` into `acc`; its results in out[0] (acc) and out[1]. */
 static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
-                      MlirValue slab, MlirValue acc, MlirType accType,
-                      MlirValue out[2]) {
-  MlirValue operands[12];
-  int n = 0, numA = 0, numB = 0;
-  operands[n++] = p->a.smem;
-  operands[n++] = stage, ++numA;
+                      MlirValue slab, MlirValue acc, MlirValue out[2]) {
+  Sm90Operand a = {.smem = p->a.smem, .trans = !p->a.kMajor};
+  a.index[a.rank++] = stage;
   if (p->a.kMajor) {
-    operands[n++] = mul(g, slab, ConsumerRows), ++numA;
-    operands[n++] = cst(g, 0), ++numA;
+    a.index[a.rank++] = mul(g, slab, ConsumerRows);
+    a.index[a.rank++] = cst(g, 0);
   } else {
-    operands[n++] = slab, ++numA;
-    operands[n++] = cst(g, 0), ++numA;
-    operands[n++] = cst(g, 0), ++numA;
+    a.index[a.rank++] = slab;
+    a.index[a.rank++] = cst(g, 0);
+    a.index[a.rank++] = cst(g, 0);
   }
-  operands[n++] = p->b.smem;
-  operands[n++] = stage, ++numB;
+  Sm90Operand b = {.smem = p->b.smem, .trans = !p->b.kMajor};
+  b.index[b.rank++] = stage;
   int bRank = p->b.kMajor ? 2 : 3;
   for (int i = 0; i < bRank; ++i)
-    operands[n++] = cst(g, 0), ++numB;
-  operands[n++] = acc;
-  int32_t sizes[] = {1, numA, 1, numB, 1};
-  const char *names[] = {"shape", "trans_a", "trans_b", "operandSegmentSizes"};
-  MlirAttribute attrs[] = {
-      mlirDenseI64ArrayGet(g->b.ctx, 3,
-                           (int64_t[]){ConsumerRows, g->t->tileN, BoxK}),
-      mlirBoolAttrGet(g->b.ctx, !p->a.kMajor),
-      mlirBoolAttrGet(g->b.ctx, !p->b.kMajor),
-      mlirDenseI32ArrayGet(g->b.ctx, 5, sizes)};
-  MlirType types[] = {accType, token(g, "!dlcgpu.compute_token")};
-  MlirOperation mma = dlcBuild(&g->b, DLC_OP_DLCGPU_WGMMA, n, operands, 2,
-                               types, 4, names, attrs);
-  out[0] = mlirOperationGetResult(mma, 0);
-  out[1] = mlirOperationGetResult(mma, 1);
+    b.index[b.rank++] = cst(g, 0);
+  sm90Wgmma(g, &a, &b, g->t->tileN, BoxK, acc, out);
 }
 
 enum { MaxSlabs = 2 };
@@ -598,18 +555,13 @@ enum { MaxSlabs = 2 };
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue base, MlirValue kCount,
                              MlirValue acc[MaxSlabs], MlirValue *doneToken) {
-  int64_t numJ = g->t->tileN / 8;
   int slabs = p->slabs;
-  MlirType accType = mlirVectorTypeGet(3, (int64_t[]){numJ, 2, 2}, g->f32);
-  MlirType initTypes[] = {accType, token(g, "!dlcgpu.compute_token")};
-  const char *valueName[] = {"value"};
-  MlirAttribute zeroF = mlirFloatAttrDoubleGet(g->b.ctx, g->f32, 0.0);
-  MlirOperation init = dlcBuild(&g->b, DLC_OP_DLCGPU_ACC_INIT, 0, NULL, 2,
-                                initTypes, 1, valueName, &zeroF);
+  MlirValue init[2];
+  sm90AccInit(g, g->t->tileN, init);
   MlirValue carried[MaxSlabs + 1];
   for (int s = 0; s < slabs; ++s)
-    carried[s] = mlirOperationGetResult(init, 0);
-  carried[slabs] = mlirOperationGetResult(init, 1);
+    carried[s] = init[0];
+  carried[slabs] = init[1];
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1),
                                    slabs + 1, carried, &body);
@@ -618,35 +570,36 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   MlirValue kt = mlirBlockGetArgument(body, 0);
   MlirValue use = add(g, base, kt);
   MlirValue stage = remc(g, use, g->t->stages);
-  mbarrierWait(g, p->full, stage, parityOf(g, use, false));
+  sm90MbarrierWait(g, p->full, stage,
+                   sm90ParityOf(g, use, g->t->stages, false));
   MlirValue next[MaxSlabs + 1];
   for (int s = 0; s < slabs; ++s) {
     MlirValue out[2];
     wgmmaSlab(g, p, stage, add(g, firstSlab, cst(g, s)),
-              mlirBlockGetArgument(body, 1 + s), accType, out);
+              mlirBlockGetArgument(body, 1 + s), out);
     next[s] = out[0];
     next[slabs] = out[1];
   }
   /* This stage's groups in flight, the previous stage's done: every
    * consumer thread of it releases that stage. */
-  wgmmaWait(g, next[slabs], slabs);
+  sm90WgmmaWait(g, next[slabs], slabs);
   MlirBlock release;
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
   MlirValue previous =
       remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
-  mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, previous, NULL, 0);
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, previous, NULL, 0);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
   dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
   /* Every group done: the tile's last stage is free for the producer,
    * which may already be loading the next tile. */
-  *doneToken = wgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
+  *doneToken = sm90WgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
   MlirValue last =
       remc(g, add(g, base, sub(g, kCount, cst(g, 1))), g->t->stages);
-  mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, last, NULL, 0);
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, last, NULL, 0);
   for (int s = 0; s < slabs; ++s)
     acc[s] = mlirOperationGetResult(loop, s);
 }
@@ -661,8 +614,8 @@ static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
   g->b = dlcBuilderAtEnd(then, outer.loc);
   MlirValue other = sub(g, cst(g, 1), consumer);
   MlirValue turn = divc(g, sub(g, index, cst(g, 1)), 2);
-  mbarrierWait(g, p->order, other,
-               dlcCmpI(&g->b, "eq", remc(g, turn, 2), cst(g, 1)));
+  sm90MbarrierWait(g, p->order, other,
+                   dlcCmpI(&g->b, "eq", remc(g, turn, 2), cst(g, 1)));
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
@@ -676,22 +629,64 @@ typedef struct Fragments {
   MlirAttribute steps;
 } Fragments;
 
-/* The epilogue on the accumulators of a whole tile. */
-static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+/* The rows of slab `s` of the fragments' tile, and fragment j of its
+ * accumulators. */
+static GemmFragment fragmentOf(Gen *g, const Fragments *f, int s, int64_t j) {
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   const char *posName[] = {"static_position"};
-  for (int s = 0; s < p->slabs; ++s) {
-    MlirValue slab = add(g, f->firstSlab, cst(g, s));
-    MlirValue row =
-        add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab);
+  MlirValue slab = add(g, f->firstSlab, cst(g, s));
+  MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+  return (GemmFragment){
+      dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s], fragType, 1,
+                    posName, &pos),
+      add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab),
+      add(g, f->col, cst(g, 8 * j))};
+}
+
+/* The epilogue on the accumulators of a tile, guarded element by element
+ * (an edge tile, or columns that cannot be stored in pairs). */
+static void finishEdgeTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  for (int s = 0; s < p->slabs; ++s)
     for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
-      MlirValue frag = dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s],
-                                     fragType, 1, posName, &pos);
-      gemmEpilogueFragment(g, frag, f->done, row, add(g, f->col, cst(g, 8 * j)),
-                           f->steps, f->pairs);
+      GemmFragment x = fragmentOf(g, f, s, j);
+      gemmEpilogueFragment(g, x.acc, f->done, x.row, x.col, f->steps, f->pairs);
     }
-  }
+}
+
+/* Fragments per batch of a whole tile's epilogue: their loads in flight
+ * together, before their stores. */
+enum { InsideBatch = 8 };
+
+/* The epilogue on the accumulators of a tile: without bounds checks when
+ * the whole tile lies inside M × N and pairs can be stored. The guarded
+ * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
+ * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
+ * runs gemmbig-1 to 3). */
+static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  MlirValue inside =
+      andi(g, f->pairs,
+           andi(g,
+                dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)),
+                        g->size[KP_M]),
+                dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)),
+                        g->size[KP_N])));
+  MlirBlock whole, edge;
+  dlcBuildIfElse(&g->b, inside, 0, NULL, &whole, &edge);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(whole, outer.loc);
+  for (int s = 0; s < p->slabs; ++s)
+    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
+      GemmFragment batch[InsideBatch];
+      int count = 0;
+      for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
+        batch[count++] = fragmentOf(g, f, s, j);
+      gemmEpilogueInside(g, count, batch, f->done, f->steps);
+    }
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(edge, outer.loc);
+  finishEdgeTile(g, p, f);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
 }
 
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
@@ -703,7 +698,8 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
     waitTurn(g, p, u->index, consumer);
   emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done);
   if (p->pingPong)
-    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->order, consumer, NULL, 0);
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->order, consumer, NULL,
+                   0);
   /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
    * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
    * mma.sync does. */
@@ -748,7 +744,7 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
-  setMaxRegisters(g, 232, true);
+  sm90SetMaxRegisters(g, 232, true);
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   if (p->pingPong) /* every other tile, all its rows */
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
@@ -773,18 +769,13 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
               mlirBlockGetArgument(entry, mapArg), conv ? &im : NULL);
   planStaging(g, &pipe.b, &g->tb, KP_N, t->tileN,
               mlirBlockGetArgument(entry, mapArg + 1), NULL);
-  int64_t stagesShape[] = {t->stages};
-  MlirType barsType =
-      smemType(g, 1, stagesShape, mlirIntegerTypeGet(g->b.ctx, 64));
-  pipe.full = smemAlloc(g, barsType, 8, "none");
-  pipe.empty = smemAlloc(g, barsType, 8, "none");
+  pipe.full = sm90Barriers(g, t->stages);
+  pipe.empty = sm90Barriers(g, t->stages);
   pipe.pingPong = t->warpM == t->tileM;
   pipe.slabs = (int)(t->warpM / ConsumerRows);
   pipe.order = (MlirValue){NULL};
   if (pipe.pingPong)
-    pipe.order = smemAlloc(
-        g, smemType(g, 1, (int64_t[]){2}, mlirIntegerTypeGet(g->b.ctx, 64)), 8,
-        "none");
+    pipe.order = sm90Barriers(g, 2);
   /* im2col: KH·KW taps of ceil(C / 64) channel blocks each. */
   if (pipe.a.im2col)
     pipe.kTiles =
@@ -811,14 +802,14 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
    * empty[s]: every thread of the consumers that read the stage. */
   for (int64_t s = 0; s < t->stages; ++s) {
-    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.full, cst(g, s), "count",
-               1);
-    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.empty, cst(g, s), "count",
-               pipe.pingPong ? 128 : DLC_SM90_THREADS - 128);
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.full, cst(g, s),
+                   "count", 1);
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.empty, cst(g, s),
+                   "count", pipe.pingPong ? 128 : DLC_SM90_THREADS - 128);
   }
   for (int64_t consumer = 0; pipe.pingPong && consumer < 2; ++consumer)
-    mbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.order, cst(g, consumer),
-               "count", 128);
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.order, cst(g, consumer),
+                   "count", 128);
   dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
 
   MlirValue warpgroup = divc(g, g->tid, 128);

@@ -30,7 +30,9 @@ static int64_t minOf(int64_t a, int64_t b) { return a < b ? a : b; }
 
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms) {
-  int64_t tail = sms > 0 ? tiles % sms : 0;
+  /* Only tiles fewer than the SMs split: splitting a large problem's last
+   * round measured slower (bench/RESULTS.md run 22). */
+  int64_t tail = tiles < sms ? tiles : 0;
   if (tail < 1 || kTiles < 1)
     return 1;
   int64_t s0 =
@@ -55,7 +57,8 @@ static MlirValue maxOneV(Gen *g, MlirValue v) {
 
 void sm90SplitsValue(Gen *g, MlirValue tiles, MlirValue kTiles,
                      MlirValue *splits, MlirValue *kPer, MlirValue *whole) {
-  MlirValue tail = remc(g, tiles, g->t->sms);
+  MlirValue few = lt(g, tiles, cst(g, g->t->sms));
+  MlirValue tail = sel(g, few, tiles, cst(g, 0));
   *whole = sub(g, tiles, tail);
   MlirValue bySms = maxOneV(
       g, dlcArith(&g->b, "arith.divui", cst(g, g->t->sms), maxOneV(g, tail)));
@@ -122,52 +125,66 @@ static void storePartials(Gen *g, const Sm90SplitK *s) {
 
 enum { MaxRows = 64 }; /* 2 * BN / 8 for BN up to 256 */
 
+/* Splits whose partials one step of the reduction loads before adding
+ * them: MaxRows loaded values at most, so BN = 64 reads 4 splits at once,
+ * 128 two, 256 one. */
+static int64_t splitsPerStep(int64_t numRows) {
+  return numRows >= MaxRows ? 1 : MaxRows / numRows;
+}
+
 /* The sum over splits 0..S-1 of the tile's partials, row by row of each
- * fragment (fragments past N stay 0), then the epilogue on each. */
+ * fragment, then the epilogue on each. The loop adds in split order (the
+ * same sum whichever CTA arrives last) but loads a step of U splits, every
+ * fragment of each, before adding: no branch between the loads, so they
+ * are in flight together. A split past S reloads split S - 1 and a
+ * fragment past N its unwritten slot (both inside the workspace); selects
+ * drop them. */
 static void reduceAndFinish(Gen *g, const Sm90SplitK *s) {
   int64_t numJ = g->t->tileN / 8, numRows = 2 * numJ;
+  int64_t per = splitsPerStep(numRows);
   MlirType f2 = vec2(g, g->f32), i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
   const char *valueName[] = {"value"};
   MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
   MlirValue zero =
       dlcBuildValue(&g->b, "arith.constant", 0, NULL, f2, 1, valueName, &zeros);
-  MlirValue inits[MaxRows];
+  MlirValue inits[MaxRows], live[MaxRows / 2];
   for (int64_t r = 0; r < numRows; ++r)
     inits[r] = zero;
+  for (int64_t j = 0; j < numJ; ++j)
+    live[j] = columnLive(g, j);
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), s->splits, cst(g, 1),
+  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), s->splits, cst(g, per),
                                    numRows, inits, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue split = mlirBlockGetArgument(body, 0);
-  MlirValue unit = add(g, mulv(g, s->tile, s->splits), split);
+  MlirValue first = mlirBlockGetArgument(body, 0);
   const char *alignName[] = {"alignment"};
   MlirAttribute alignment = align8(g);
-  MlirValue next[MaxRows];
-  MlirType pair[] = {f2, f2};
-  for (int64_t j = 0; j < numJ; ++j) {
-    MlirValue sums[] = {mlirBlockGetArgument(body, 1 + 2 * j),
-                        mlirBlockGetArgument(body, 2 + 2 * j)};
-    MlirBlock then, otherwise;
-    DlcBuilder inLoop = g->b;
-    MlirOperation branch =
-        dlcBuildIfElse(&g->b, columnLive(g, j), 2, pair, &then, &otherwise);
-    g->b = dlcBuilderAtEnd(then, outer.loc);
-    MlirValue added[2];
-    for (int64_t h = 0; h < 2; ++h) {
-      MlirValue operands[] = {s->workspace, partialAt(g, s, unit, j, h)};
+  MlirValue lastSplit = sub(g, s->splits, cst(g, 1));
+  MlirValue loaded[MaxRows], inRange[MaxRows];
+  for (int64_t u = 0; u < per; ++u) {
+    MlirValue split = add(g, first, cst(g, u));
+    inRange[u] = lt(g, split, s->splits);
+    MlirValue unit = add(g, mulv(g, s->tile, s->splits),
+                         dlcArith(&g->b, "arith.minui", split, lastSplit));
+    for (int64_t r = 0; r < numRows; ++r) {
+      MlirValue operands[] = {s->workspace,
+                              partialAt(g, s, unit, r / 2, r % 2)};
       MlirValue v = dlcBuildValue(&g->b, "vector.load", 2, operands, i2, 1,
                                   alignName, &alignment);
-      added[h] = dlcArith(&g->b, "arith.addf", sums[h], bitcast(g, v, f2));
+      loaded[u * numRows + r] = bitcast(g, v, f2);
     }
-    dlcBuild(&g->b, "scf.yield", 2, added, 0, NULL, 0, NULL, NULL);
-    g->b = dlcBuilderAtEnd(otherwise, outer.loc);
-    dlcBuild(&g->b, "scf.yield", 2, sums, 0, NULL, 0, NULL, NULL);
-    g->b = inLoop;
-    next[2 * j] = mlirOperationGetResult(branch, 0);
-    next[2 * j + 1] = mlirOperationGetResult(branch, 1);
   }
-  dlcBuild(&g->b, "scf.yield", numRows, next, 0, NULL, 0, NULL, NULL);
+  MlirValue sums[MaxRows];
+  for (int64_t r = 0; r < numRows; ++r)
+    sums[r] = mlirBlockGetArgument(body, 1 + r);
+  for (int64_t u = 0; u < per; ++u)
+    for (int64_t r = 0; r < numRows; ++r) {
+      MlirValue added =
+          dlcArith(&g->b, "arith.addf", sums[r], loaded[u * numRows + r]);
+      sums[r] = sel(g, andi(g, inRange[u], live[r / 2]), added, sums[r]);
+    }
+  dlcBuild(&g->b, "scf.yield", numRows, sums, 0, NULL, 0, NULL, NULL);
   g->b = outer;
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);

@@ -196,7 +196,8 @@ bool dlcPlanValidate(const DlcPlan *plan, const DlcPlanRegion *region,
  * model for a problem it takes (plan unchanged otherwise). */
 void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
                  const DlcPlanProblem *problem, DlcPlan *plan);
-/* algo_choice split_k for an SM90 cooperative plan without one. */
+/* algo_choice split_k for an SM90 cooperative plan without one, when the
+ * problem has fewer tiles than SMs and the estimate says it is faster. */
 void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, DlcPlan *plan);
 
@@ -207,10 +208,12 @@ typedef struct DlcPlanSm90Candidate {
   double timeUs;
   char reason[200];
 } DlcPlanSm90Candidate;
-/* For an SM90 `chosen` plan, BN = 256 and 128 (with their split-K), else
- * none; returns how many. */
+/* For an SM90 `chosen` plan, BN = 256 and 128, and 64 for a problem with
+ * fewer tiles than SMs, each with its split-K; none for another plan;
+ * returns how many. */
+enum { DLC_PLAN_SM90_CANDIDATES = 3 };
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
-                          DlcPlanSm90Candidate out[2]);
+                          DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]);
 
 #endif

@@ -368,8 +368,8 @@ static bool planFileNames(const DlcJsonValue *root, const char *name) {
 }
 
 /* Whether the plan-file has an entry for `func`, whose `kind` of plan
- * ("memory-bound", "attention") is chosen from the region alone: such an
- * entry is refused with E1601 rather than silently ignored. */
+ * ("memory-bound") is chosen from the region alone: such an entry is
+ * refused with E1601 rather than silently ignored. */
 static bool planFileNamesFixedRegion(MlirOperation func,
                                      const DlcJsonValue *planFile,
                                      const char *kind) {
@@ -434,12 +434,64 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   return true;
 }
 
-/* An attention output region (rbssa.attention, rbssa-fuse-attention): the
- * flash skeleton (FlashAttention.c of convert-plan-to-dlcgpu) with its one
- * shape: BM = 64 query rows (16 per warp), BN = 64 keys per K/V tile, BK =
- * the head dimension, two K/V buffers, the online softmax. */
+/* The skeleton a plan-file entry naming attention region `func` forces:
+ * its only field (besides "region") is "barrier_model", "cp_async_group"
+ * for the SM80 flash kernel or "mbarrier" for the SM90 one (the rest of
+ * the plan is that skeleton's one shape). `*sm90` is left alone when no
+ * entry names the region; false after an E1601 for any other field. */
+static bool attentionPlanFileChoice(MlirOperation func,
+                                    const DlcJsonValue *planFile,
+                                    const char *path, bool *used, bool *sm90) {
+  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  bool isArray = planFile && planFile->kind == DlcJsonValueArray;
+  size_t count = !planFile ? 0 : isArray ? planFile->count : 1;
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *entry = isArray ? &planFile->items[i] : planFile;
+    const DlcJsonValue *region = entry->kind == DlcJsonValueObject
+                                     ? dlcJsonValueGetMember(entry, "region")
+                                     : NULL;
+    if (!region || region->kind != DlcJsonValueString ||
+        strlen(region->string) != name.length ||
+        strncmp(region->string, name.data, name.length) != 0)
+      continue;
+    used[i] = true;
+    for (size_t k = 0; k < entry->count; ++k) {
+      const DlcJsonValue *v = &entry->items[k];
+      if (strcmp(entry->keys[k], "region") == 0)
+        continue;
+      bool model = strcmp(entry->keys[k], "barrier_model") == 0;
+      if (model && v->kind == DlcJsonValueString &&
+          (strcmp(v->string, "cp_async_group") == 0 ||
+           strcmp(v->string, "mbarrier") == 0)) {
+        *sm90 = strcmp(v->string, "mbarrier") == 0;
+        continue;
+      }
+      dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
+                        "write only \"barrier_model\": \"cp_async_group\" "
+                        "(the SM80 flash kernel) or \"mbarrier\" (the SM90 "
+                        "one); the rest is the skeleton's shape "
+                        "(docs/passes/convert-rbssa-to-plan.md)",
+                        "plan-file '%s': field '%s' (line %d, column %d) is "
+                        "not read for attention region '%.*s'",
+                        path, entry->keys[k], v->line, v->column,
+                        (int)name.length, name.data);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* An attention output region (rbssa.attention, rbssa-fuse-attention): on
+ * a chip with TMA and wgmma, the SM90 flash skeleton (Sm90FlashAttention.c
+ * of convert-plan-to-dlcgpu) where it takes the problem: BM = 128 query
+ * rows (64 per consumer warpgroup), BN = 128 keys per K/V tile, two
+ * stages, barrier_model "mbarrier"; else the SM80 one (FlashAttention.c):
+ * BM = 64 (16 per warp), BN = 64, two K/V buffers. BK is the head
+ * dimension; both run the online softmax. */
 static bool planAttentionRegion(MlirOperation func, const Options *o,
-                                const DlcJsonValue *planFile, DlcPlan *plan) {
+                                const DlcJsonValue *planFile, bool *used,
+                                DlcPlan *plan) {
   MlirAttribute model = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.attention"));
   MlirAttribute scoresName =
@@ -468,12 +520,19 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
                       "the region carries rbssa.attention but %s", why);
     return false;
   }
-  if (planFileNamesFixedRegion(func, planFile, "attention"))
-    return false;
   memset(plan, 0, sizeof(*plan));
-  plan->tile[0] = 64, plan->tile[1] = 64;
+  /* SM90 (the FlashAttention-3 structure) where the chip has TMA and
+   * wgmma and the skeleton takes the problem; else the SM80 kernel; a
+   * plan-file may force either (convert-plan-to-dlcgpu then says why the
+   * SM90 one cannot be honoured, if it cannot). */
+  bool sm90 = o->target->hasWgmma && o->target->hasTma &&
+              kpAttentionOnlineProblem(&a) == NULL &&
+              dlcSm90AttentionProblem(&a) == NULL;
+  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90))
+    return false;
+  plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
-  plan->warpTile[0] = 16, plan->warpTile[1] = 64;
+  plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
   plan->stages = 2;
   plan->asyncEnable = true;
   plan->asyncPrefetchDepth = 1;
@@ -483,7 +542,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "attention");
   dlcPlanCopyName(plan->algoChoice[0].value, "online_softmax");
-  dlcPlanCopyName(plan->barrierModel, "cp_async_group");
+  dlcPlanCopyName(plan->barrierModel, sm90 ? "mbarrier" : "cp_async_group");
   MlirBlock regionBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(regionBody);
@@ -546,7 +605,7 @@ static bool planRegion(MlirOperation func, const Options *o,
           : mlirAttributeGetNull();
   if (!mlirAttributeIsNull(fused) && mlirAttributeIsABool(fused) &&
       mlirBoolAttrGetValue(fused))
-    return planAttentionRegion(func, o, planFile, plan);
+    return planAttentionRegion(func, o, planFile, used, plan);
   bool analysed = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("polycore.analysis")));
   bool memory = !kpRegionHasContraction(func) ||
@@ -575,9 +634,9 @@ static bool planRegion(MlirOperation func, const Options *o,
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
-  /* Split-K is not chosen by default: on the H100 (run 21) the
-   * tail-round splits slowed 4096^3 and 4095x4097x4093 and M = 1 timed out
-   * under repeated launches; a plan-file's split_k still forces it. */
+  /* Split-K for a problem with fewer tiles than SMs, unless the plan-file
+   * states split_k (Sm90Plan.c). */
+  dlcPlanSm90SplitK(func, o->target, &problem, plan);
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(body);
@@ -618,8 +677,8 @@ static bool planRegion(MlirOperation func, const Options *o,
     };
     buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, extra, 2);
   }
-  /* The SM90 tiles the wave rule compared, after the SM80 search's. */
-  DlcPlanSm90Candidate sm90[2];
+  /* The SM90 tiles the planner compared, after the SM80 search's. */
+  DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
   int numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
   for (int i = 0; i < numSm90; ++i) {
     MlirNamedAttribute extra[] = {

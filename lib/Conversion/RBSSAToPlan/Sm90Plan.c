@@ -1,10 +1,12 @@
 /* The planner's SM90 rules (docs/passes/convert-rbssa-to-plan.md, "arch
  * and barrier_model", "split_k"): the skeleton and its tile on a chip with
- * wgmma, split-K, and the alternatives print-candidates shows. */
+ * wgmma, split-K for problems with fewer tiles than SMs, and the
+ * alternatives print-candidates shows. */
 #include "../PlanToDLCGPU/Skeleton.h"
 #include "Plan.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +21,79 @@ static double waveCost(const DlcTarget *target, const DlcPlanProblem *problem,
   return ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
 }
 
+/* A small problem: one image, and fewer 128 x 128 tiles than SMs. Its
+ * tiles are one partial round, so the estimate below (split-K, narrow
+ * tiles) chooses; larger ones keep the wave rule. */
+static bool isSmall(const DlcTarget *target, const DlcPlanProblem *problem) {
+  return problem->batch <= 1 &&
+         ceil(problem->m / 128) * ceil(problem->n / 128) < target->sms;
+}
+
+/* The estimate of the SM90 kernel with tile 128 x bn and a split bound
+ * `bound` (1: whole tiles), for print-candidates and the small-problem
+ * choice. */
+typedef struct Sm90Estimate {
+  double tiles, full, tail, kTiles, kPer;
+  int64_t splits;
+  double timeUs;
+} Sm90Estimate;
+
+/* Large problems: waves of whole tiles at the tensor pipe's peak per SM
+ * (operands from L2), never below the DRAM time. Small problems (isSmall):
+ * each CTA streams its k range from DRAM, a k step costing the tensor
+ * pipe's time for the whole 128 x bn box or its bytes inside the problem
+ * at the SM's share of DRAM (run 22 measured ~25 GB/s per SM for one tile
+ * per CTA), whichever is longer; with S splits each CTA takes ceil(k / S)
+ * steps, then writes its fp32 partial and the last CTA reads the S
+ * partials at the SM's share of L2. */
+static Sm90Estimate estimate(const DlcTarget *target,
+                             const DlcPlanProblem *problem, int64_t bn,
+                             int64_t bound) {
+  Sm90Estimate e;
+  double batch = problem->batch > 0 ? problem->batch : 1;
+  e.kTiles = fmax(1, ceil(problem->k / 64));
+  e.tiles = ceil(problem->m / 128) * batch * ceil(problem->n / (double)bn);
+  e.full = floor(e.tiles / target->sms);
+  e.tail = e.tiles - e.full * target->sms;
+  e.splits = dlcSm90Splits((int64_t)e.tiles, (int64_t)e.kTiles,
+                           bound > 1 ? bound : 1, target->sms);
+  e.kPer = ceil(e.kTiles / (double)e.splits);
+  double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
+  double mmaUs = 128.0 * (double)bn * 64 * 2 /
+                 (target->peakTflops * 1e6 / target->sms) *
+                 (bn == 128 ? 1.1 : 1.0);
+  if (!isSmall(target, problem)) {
+    e.timeUs = fmax(ceil(e.tiles / target->sms) * e.kTiles * mmaUs, dramUs);
+    return e;
+  }
+  double rows = fmin(problem->m, 128), cols = fmin(problem->n, (double)bn);
+  double smDram = target->dramTBs * 1e6 / target->sms; /* bytes per us */
+  double smL2 = target->l2TBs * 1e6 / target->sms;
+  double stepUs = fmax(
+      mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / smDram);
+  double partial = rows * cols * 4;
+  double reduceUs =
+      e.splits > 1 ? partial / smL2 + (double)e.splits * partial / smL2 : 0;
+  e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
+  return e;
+}
+
+/* The split bound of tile width `bn`'s best estimate (1: whole tiles are
+ * best, or the problem is not small). */
+static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
+                         int64_t bn) {
+  if (!isSmall(target, problem))
+    return 1;
+  int64_t best = 1;
+  double bestUs = estimate(target, problem, bn, 1).timeUs;
+  for (int64_t bound = 2; bound <= DLC_SM90_MAX_SPLITS; bound *= 2) {
+    Sm90Estimate e = estimate(target, problem, bn, bound);
+    if (e.splits > 1 && e.timeUs < bestUs)
+      best = bound, bestUs = e.timeUs;
+  }
+  return best;
+}
+
 static void setTile(const DlcTarget *target, int64_t bn, DlcPlan *plan) {
   int64_t stageBytes = (128 + bn) * 64 * 2;
   int64_t stages = (target->smemPerCTA - 2048) / stageBytes;
@@ -31,8 +106,10 @@ static void setTile(const DlcTarget *target, int64_t bn, DlcPlan *plan) {
 
 /* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
  * whose operands are f16/bf16 and TMA can stage (Skeleton.h): tile
- * [128, BN, 64] with BN = 256 or 128, whichever the wave rule costs less,
- * and as many stages as shared memory holds (at most 6). The SM80 search's
+ * [128, BN, 64] and as many stages as shared memory holds (at most 6).
+ * BN = 256 or 128 by the wave rule; a small problem (isSmall) takes BN =
+ * 256, 128 or 64, whichever the estimate with its best split-K is
+ * fastest at (dlcPlanSm90SplitK adds the split). The SM80 search's
  * candidates stay the alternative a plan-file can force. An implicit GEMM
  * (a convolution) takes it when TMA's im2col mode can read its activation
  * (dlcSm90Im2col: NHWC, C % 8 == 0, ...); any other stays on the SM80
@@ -52,15 +129,26 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   free(p);
   if (!ok)
     return;
+  int64_t bestN = implicit ? 128 : 256;
+  if (!implicit && isSmall(target, problem)) {
+    double best = -1; /* ties go to the narrower tile: less wasted MMA */
+    for (int64_t bn = 64; bn <= 256; bn *= 2) {
+      double us =
+          estimate(target, problem, bn, bestBound(target, problem, bn)).timeUs;
+      if (best < 0 || us < best)
+        best = us, bestN = bn;
+    }
+    setTile(target, bestN, plan);
+    return;
+  }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
    * the nominal sizes overstate: 256-wide tiles left SMs idle (3x3 s2
    * N32 C256 56² → 256 on the H100: 399 TFLOP/s at BN = 256, 470 at 128,
    * bench/RESULTS.md run 24), so it takes 128, or 64 for at most
    * 64 output channels (ResNet's first stages), which would waste half of
    * a 128-wide tile. */
-  int64_t widest = implicit ? 128 : 256;
+  int64_t widest = bestN;
   int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
-  int64_t bestN = widest;
   double best = -1;
   for (int64_t bn = widest; bn >= narrowest; bn /= 2) {
     double cost = waveCost(target, problem, bn);
@@ -70,41 +158,35 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   setTile(target, bestN, plan);
 }
 
-/* The split count the plan states for tile width `bn`: 0 when split-K
- * does not apply (a batch axis, or no model), DLC_SM90_MAX_SPLITS for
- * symbolic sizes (the kernel picks at launch), else the launch rule's
- * count for the sizes. */
-static int64_t splitsFor(MlirOperation func, const DlcTarget *target,
-                         const DlcPlanProblem *problem, int64_t bn) {
+/* Whether split-K applies to `func`'s problem (not a batch, the model
+ * reads it), and whether its sizes are symbolic. */
+static bool splittable(MlirOperation func, bool *symbolic) {
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) && !p->has[KP_BATCH];
-  bool symbolic = ok && (p->size[KP_M].numSymbols || p->size[KP_N].numSymbols ||
-                         p->size[KP_K].numSymbols);
+  bool ok = p && kpProblemRead(func, p) && !p->has[KP_BATCH] && !p->implicit;
+  *symbolic = ok && (p->size[KP_M].numSymbols || p->size[KP_N].numSymbols ||
+                     p->size[KP_K].numSymbols);
   free(p);
-  if (!ok)
-    return 0;
-  double tiles = ceil(problem->m / 128) * ceil(problem->n / (double)bn);
-  return symbolic
-             ? DLC_SM90_MAX_SPLITS
-             : dlcSm90Splits((int64_t)tiles, (int64_t)ceil(problem->k / 64),
-                             DLC_SM90_MAX_SPLITS, target->sms);
+  return ok;
 }
 
-/* Split-K (Skeleton.h) for an SM90 cooperative plan, unless the plan-file
- * states split_k: a static problem gets its count (none when it is 1), a
- * symbolic one the bound under which the kernel picks at launch; a batch
- * keeps whole tiles. */
+/* Split-K (Skeleton.h) for an SM90 cooperative plan of a small problem
+ * (isSmall) whose estimate is faster split, unless the plan-file states
+ * split_k: static sizes get the launch rule's count, symbolic ones the
+ * bound (the kernel counts at launch, from the sizes it gets). */
 void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, DlcPlan *plan) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "split_k") == 0)
       return; /* stated by the plan-file */
-  if (strcmp(plan->barrierModel, "mbarrier") != 0 || plan->warpTile[0] != 64 ||
-      plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
+  if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
+      plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
-  int64_t splits = splitsFor(func, target, problem, plan->tile[1]);
-  if (splits <= 1)
+  int64_t bound = bestBound(target, problem, plan->tile[1]);
+  bool symbolic;
+  if (bound <= 1 || !splittable(func, &symbolic))
     return;
+  int64_t splits =
+      symbolic ? bound : estimate(target, problem, plan->tile[1], bound).splits;
   DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
   dlcPlanCopyName(pair->key, "split_k");
   snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
@@ -112,14 +194,14 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
 
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
-                          DlcPlanSm90Candidate out[2]) {
+                          DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]) {
   if (strcmp(chosen->barrierModel, "mbarrier") != 0)
     return 0;
-  double kTiles = ceil(problem->k / 64);
-  double tiles128 =
-      ceil(problem->m / 128) * (problem->batch > 0 ? problem->batch : 1);
-  for (int i = 0; i < 2; ++i) {
-    int64_t bn = i == 0 ? 256 : 128;
+  bool small = isSmall(target, problem), symbolic;
+  bool split = splittable(func, &symbolic);
+  int count = small ? 3 : 2;
+  for (int i = 0; i < count; ++i) {
+    int64_t bn = 256 >> i;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
     setTile(target, bn, &c->plan);
@@ -127,35 +209,36 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
-    /* Split-K is not chosen by default (convert-rbssa-to-plan): the
-     * candidates are whole tiles too. */
-    /* Waves of tiles at the tensor pipe's peak per SM; with split-K the
-     * tail round takes one split's share of k; never below the DRAM time.
-     * (BN = 128 is counted a tenth dearer, as the wave rule does.) */
-    double tiles = tiles128 * ceil(problem->n / (double)bn);
-    double tileUs = kTiles * 128.0 * (double)bn * 64 * 2 /
-                    (target->peakTflops * 1e6 / target->sms) *
-                    (bn == 128 ? 1.1 : 1.0);
-    int64_t splits = dlcSm90Splits(
-        (int64_t)tiles, (int64_t)kTiles,
-        dlcPlanSplitK(&c->plan) > 0 ? dlcPlanSplitK(&c->plan) : 1, target->sms);
-    double full = floor(tiles / target->sms);
-    double tail = tiles - full * target->sms;
-    double waves = splits > 1 ? full + ceil(kTiles / splits) / kTiles
-                              : ceil(tiles / target->sms);
-    double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
-    c->timeUs = fmax(waves * tileUs, dramUs);
     bool isChosen = bn == chosen->tile[1];
-    int n =
-        snprintf(c->reason, sizeof(c->reason),
-                 "%s: SM90 128x%lld (wave rule cost %.0f): %.0f tiles on "
-                 "%d SMs, %.0f full rounds and %.0f tiles in the last",
-                 isChosen ? "chosen" : "kept", (long long)bn,
-                 waveCost(target, problem, bn), tiles, target->sms, full, tail);
-    if (splits > 1 && n > 0 && (size_t)n < sizeof(c->reason))
+    /* The chosen plan's split as it stands (a plan-file's too); the
+     * others' as the planner would add it. */
+    int64_t bound = isChosen ? dlcPlanSplitK(chosen)
+                    : split  ? bestBound(target, problem, bn)
+                             : 1;
+    Sm90Estimate e = estimate(target, problem, bn, bound > 1 ? bound : 1);
+    if (e.splits > 1 && c->plan.numAlgoChoice < DLC_PLAN_MAX_ENTRIES) {
+      DlcPlanPair *pair = &c->plan.algoChoice[c->plan.numAlgoChoice++];
+      dlcPlanCopyName(pair->key, "split_k");
+      snprintf(pair->value, sizeof(pair->value), "%lld",
+               (long long)(symbolic ? bound : e.splits));
+    }
+    c->timeUs = e.timeUs;
+    int n = small ? snprintf(c->reason, sizeof(c->reason),
+                             "%s: SM90 128x%lld (estimate): %.0f tiles on %d "
+                             "SMs, %.0f k tiles",
+                             isChosen ? "chosen" : "kept", (long long)bn,
+                             e.tiles, target->sms, e.kTiles)
+                  : snprintf(c->reason, sizeof(c->reason),
+                             "%s: SM90 128x%lld (wave rule cost %.0f): %.0f "
+                             "tiles on %d SMs, %.0f full rounds and %.0f "
+                             "tiles in the last",
+                             isChosen ? "chosen" : "kept", (long long)bn,
+                             waveCost(target, problem, bn), e.tiles,
+                             target->sms, e.full, e.tail);
+    if (e.splits > 1 && n > 0 && (size_t)n < sizeof(c->reason))
       snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
                ", split along k in %lld splits of %.0f k tiles",
-               (long long)splits, ceil(kTiles / splits));
+               (long long)e.splits, e.kPer);
   }
-  return 2;
+  return count;
 }

@@ -23,7 +23,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
                                             "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
-const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", NULL};
+const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", "column",
+                                          NULL};
 const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
                                            "memory", "split_k", NULL};
 
@@ -605,7 +606,8 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
       mode = plan->algoChoice[i].value;
   if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
-                 "memory = \"%s\" is not \"row\", \"point\" or \"flat\"",
+                 "memory = \"%s\" is not \"row\", \"point\", \"column\" or "
+                 "\"flat\"",
                  mode ? mode : "");
   if (plan->tile[0] != 1 || plan->tile[2] != 1 || plan->tile[1] % 32 != 0 ||
       plan->warpTile[0] != 1 || plan->warpTile[1] != 32)

@@ -100,7 +100,7 @@ extern const char *const dlcPlanStrides[];       /* row, col */
 extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ... */
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
-extern const char *const dlcPlanMemoryModes[]; /* flat, row, point */
+extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
 
 /* Whether `name` is one of the NULL-terminated `set`. */
 bool dlcPlanIsOneOf(const char *name, const char *const *set);

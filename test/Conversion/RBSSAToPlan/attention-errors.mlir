@@ -1,6 +1,7 @@
 // convert-rbssa-to-plan on an attention output region (rbssa.attention,
 // fused by rbssa-fuse-attention): the attention plan needs the scores
-// region the model names, and plan-file entries are not read for it.
+// region the model names, and plan-file entries for it may only name the
+// barrier model (the skeleton).
 // RUN: dlc-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-rbssa-to-plan{chip=sm_90})'
 // RUN: dlc-opt %S/Inputs/attention_fused.mlir --verify-diagnostics --pass-pipeline='builtin.module(convert-rbssa-to-plan{chip=sm_90 plan-file=%S/Inputs/attention-plan.json})'
 

@@ -1,6 +1,7 @@
 // Contractions the GEMM skeletons do not take run on the memory-bound
-// skeleton (flat mode: a thread per output point, the contraction a serial
-// loop): a conv the implicit-GEMM model does not read (weights in another
+// skeleton (column mode: their reduce reads across the output's last axis,
+// so a CTA takes a tile of it and its threads share the contraction by
+// rows): a conv the implicit-GEMM model does not read (weights in another
 // order than the activations, a guard that is no padding; conv-implicit.mlir
 // has the ones it reads), two axes in one GEMM role, a transpose after the
 // contraction. Correct, not fast (docs/passes/convert-rbssa-to-plan.md).
@@ -25,8 +26,8 @@ func.func @conv_nhwc_kcrs(
   return
 }
 // CHECK-LABEL: func.func @conv_nhwc_kcrs
-// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
-// CHECK-SAME: barrier_model = "none"
+// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
+// CHECK-SAME: barrier_model = "bar_sync"
 
 // -----
 // A guard that is no padding (ho*2 + kh - 2 >= 0 is not a window bound).
@@ -47,8 +48,8 @@ func.func @conv_guard_not_padding(
   return
 }
 // CHECK-LABEL: func.func @conv_guard_not_padding
-// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
-// CHECK-SAME: barrier_model = "none"
+// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
+// CHECK-SAME: barrier_model = "bar_sync"
 
 // -----
 
@@ -70,9 +71,9 @@ func.func @shared_weights_twice(
   return
 }
 // CHECK-LABEL: func.func @shared_weights_twice
-// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
-// CHECK-SAME: barrier_model = "none"
-// CHECK-SAME: vectorize = {axis = "{{.*}}", width = 1 : i64}
+// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
+// CHECK-SAME: barrier_model = "bar_sync"
+// CHECK-SAME: vectorize = {axis = "n", width = 8 : i64}
 
 // -----
 // A transpose after the contraction is no elementwise epilogue op.
@@ -93,6 +94,6 @@ func.func @transposed(
   return
 }
 // CHECK-LABEL: func.func @transposed
-// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
-// CHECK-SAME: barrier_model = "none"
+// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
+// CHECK-SAME: barrier_model = "bar_sync"
 // CHECK-SAME: vectorize = {axis = "{{.*}}", width = 1 : i64}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Hand-made memory-bound cases at sizes the random harness rarely draws
+# (rows of 1, 7, 9, 768, 1025, 4097, ... elements; misaligned rows), built
+# HERE: each example of examples/ compiled once (symbolic sizes), reference
+# data per size from dlc-interp. On the GPU: `bash DIR/run_cases.sh DIR`
+# runs dlc-run --ref-data on every case and ends "N passed, M failed".
+#   bench/memory_cases.sh DIR [CHIP]      (tools from $DLC_BIN, default build/bin)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bin="${DLC_BIN:-$root/build/bin}"
+out="${1:?usage: memory_cases.sh DIR [CHIP]}"
+chip="${2:-sm_90}"
+rm -rf "$out" && mkdir -p "$out"
+cases=(
+  "layernorm M=13,N=1" "layernorm M=13,N=31" "layernorm M=13,N=768" "layernorm M=13,N=1000"
+  "layernorm M=13,N=1025" "layernorm M=5,N=4097" "layernorm M=3,N=8200"
+  "rmsnorm M=13,N=7" "rmsnorm M=13,N=768" "rmsnorm M=7,N=4097" "rmsnorm M=3,N=9000"
+  "softmax M=13,N=1" "softmax M=13,N=100" "softmax M=13,N=768" "softmax M=9,N=2049" "softmax M=3,N=8193"
+  "row_sum M=13,N=1" "row_sum M=13,N=7" "row_sum M=13,N=9" "row_sum M=13,N=17" "row_sum M=13,N=1023"
+  "row_sum M=9,N=4097" "row_sum M=5,N=8191" "row_sum M=3,N=8200"
+  "row_max M=13,N=15" "row_max M=11,N=1001" "row_max M=9,N=4097"
+  "row_reduce M=13,N=31" "row_reduce M=9,N=4097" "row_reduce M=13,N=1024"
+  "silu_add E=100003"
+  "col_sum M=1,N=1" "col_sum M=13,N=7" "col_sum M=33,N=64" "col_sum M=100,N=65" "col_sum M=257,N=1000"
+  "col_sum M=1025,N=4097" "col_max B=3,M=31,N=129" "col_max B=2,M=300,N=8" "col_max B=5,M=7,N=1001"
+  "gemm_f32 M=5,K=33,N=70" "gemm_f32 M=1,K=100,N=257" "gemm_f32 M=3,K=64,N=64"
+)
+for c in "${cases[@]}"; do
+  ex="${c%% *}" sizes="${c#* }"
+  if [ ! -d "$out/$ex" ]; then
+    "$bin/dlc-opt" "$root/examples/$ex.tiny.mlir" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" |
+      "$bin/dlc-translate" --emit-kernels="$out/$ex" >/dev/null
+  fi
+  name="$ex-${sizes//[=,]/_}"
+  "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
+  echo "$name $ex/$ex.json ref/$name" >>"$out/cases.txt"
+done
+cp "$bin/dlc-run" "$out/"
+cat >"$out/run_cases.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs every case of cases.txt (dlc-run --ref-data); "N passed, M failed".
+cd "$(dirname "$0")"
+pass=0 fail=0
+while read -r name manifest ref; do
+  if ./dlc-run "$manifest" --ref-data "$ref" >"log-$name.txt" 2>&1; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL $name"; tail -3 "log-$name.txt"; fi
+done <cases.txt
+echo "$pass passed, $fail failed"
+RUN
+chmod +x "$out/run_cases.sh"
+echo "$(wc -l <"$out/cases.txt") cases in $out"

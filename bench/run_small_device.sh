@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# ON THE GPU MACHINE, from the repository root: the checks and timings of
+# the small/skinny GEMM work in one call. $1 is a folder holding dlc-run,
+# bench/ (dlc_kernel.py, bench_gemm.py, bench_small.py, splitk_repeat.py),
+# k/ (bench/build_small.sh's kernels) and bundle/, bundle2/
+# (test/gpu/build_bundle.sh).
+# Correctness runs go in parallel first (the harness in shards, the
+# sanitizers, repeated launches), then the timings alone.
+set -u
+D="${1:?usage: run_small_device.sh DIR}"
+OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
+export PYTHONUNBUFFERED=1
+T0=$(date +%s)
+el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+K="$D/k"
+# The harness: each bundle in shards, 10 dlc-run processes at a time.
+shards=0
+for b in bundle:6 bundle2:4; do
+  n=${b#*:}; b=${b%:*}
+  [ -f "$D/$b/problems.txt" ] || continue
+  names=$(cut -f1 "$D/$b/problems.txt")
+  for s in $(seq 0 $((n - 1))); do
+    only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
+    bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget 50 \
+      --timeout 20 --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
+    shards=$((shards + 1))
+  done
+done
+# Sanitizers on split-K kernels (repeated launches under each tool).
+( for c in "memcheck split32 M=1,K=1024,N=1024" "racecheck split32 M=1,K=1024,N=1024" \
+           "synccheck split32 M=1,K=1024,N=1024" "memcheck s4096x1x4096 M=500,K=1024,N=1" \
+           "racecheck s127x129x8191 M=127,K=2048,N=129"; do
+      set -- $c; tool=$1; shift
+      timeout 40 "$cs" --tool $tool --error-exitcode 99 "$D/dlc-run" \
+        "$K/$1/gemm_bias_relu.json" "$2" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
+      echo "$tool $1 $2: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard' /tmp/san.txt | tail -1)"
+  done ) > "$OUT/sanitize.txt" 2>&1 &
+# The M = 1 split-K configuration of run 22, C runtime: JIT without the
+# cache, then 500 timed launches.
+( t=$(date +%s.%N)
+  CUDA_CACHE_DISABLE=1 timeout 60 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" \
+    M=1,K=4096,N=4096 --iters 0 2>&1 | tail -1
+  echo "jit (no cache) + load + 1 launch: $(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN{print b - a}') s"
+  timeout 40 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" M=1,K=4096,N=4096 \
+    --iters 500 --warmup 5 2>&1 | tail -1; echo "rc=$?" ) > "$OUT/crepeat.txt" 2>&1 &
+# Repeated launches from Python, every output and the counters checked.
+timeout 70 python3 "$D/bench/splitk_repeat.py" --launches 150 \
+  "$K/split32/gemm_bias_relu.json@1x4096x4096,4096x1x4096,1x3000x1000,127x129x8191" \
+  "$K/s1x4096x4096/gemm_bias_relu.json@1x4096x4096,2x4096x4096,1x1000x3000" \
+  "$K/s4096x1x4096/gemm_bias_relu.json@4096x1x4096,4095x3x4096" \
+  "$K/s127x129x8191/gemm_bias_relu.json@127x129x8191,64x64x65536" \
+  "$K/s64x64x65536/gemm_bias_relu.json@64x64x65536" > "$OUT/pyrepeat.txt" 2>&1
+echo "python repeat rc=$?" >> "$OUT/pyrepeat.txt"
+wait
+el "correctness done"
+cat "$OUT/crepeat.txt" "$OUT/pyrepeat.txt" "$OUT/sanitize.txt"
+for s in $(seq 0 $((shards - 1))); do tail -1 "$OUT/harness$s.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH|SANITIZER|not run" "$OUT/harness$s.txt" | head -5; done
+cat "$OUT"/harness*.txt > "$OUT/harness.txt"; rm -f "$OUT"/harness[0-9]*.txt
+# Timings, alone on the GPU.
+cases=()
+for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
+  cases+=(--case "planned=$K/s$s/gemm_bias_relu.json@$s" --case "whole=$K/whole/gemm_bias_relu.json@$s")
+done
+# Does a split bound cost a large problem anything (it never splits there)?
+cases+=(--case "whole=$K/whole/gemm_bias_relu.json@4096x4096x4096"
+        --case "split32=$K/split32/gemm_bias_relu.json@4096x4096x4096")
+timeout 120 python3 "$D/bench/bench_small.py" "${cases[@]}" --json "$OUT/small.json" 2>&1 | grep -v Warning
+for s in 2048x2048x64 1x4096x4096; do
+  IFS=x read -r m n k <<< "$s"
+  echo "dlc-run C runtime $s: $(timeout 20 "$D/dlc-run" "$K/s$s/gemm_bias_relu.json" M=$m,K=$k,N=$n --iters 200 --warmup 20 2>&1 | tail -1)"
+done
+el done

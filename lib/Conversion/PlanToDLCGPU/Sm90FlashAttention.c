@@ -1,0 +1,377 @@
+/* The SM90 flash-attention skeleton (spec §15.3; the FlashAttention-3
+ * structure), emitted as dlcgpu ops over the attention family of the
+ * kernel-problem model. Warp-specialized, three warpgroups of 128 threads,
+ * a CTA per 128 query rows of one (batch, head):
+ *
+ *   warpgroup 0, the producer (setmaxnreg 40): TMA-loads the Q tile once
+ *     (on qFull), then for each key tile j: wait until stage j % S is
+ *     empty; announce its bytes on full[s]; TMA-load K_j and V_j into it
+ *   warpgroups 1 and 2, the consumers (setmaxnreg 232), 64 query rows each:
+ *     wait for Q; for each key tile j (O, row max m, row sum l carried):
+ *       wait for full[s]
+ *       S = Q K_jᵀ by wgmma m64nBNk16 (both from shared memory; K is
+ *         [Lk, D] with D unit stride: a K-major B), times qk_scale ·
+ *         exp2_scale; bias, mask tensor, tails and the causal diagonal as
+ *         the SM80 kernel (FlashGen.c); the online softmax on the
+ *         accumulator fragments (row max and sum over the quad)
+ *       P rounded to the operand type into this consumer's [BN/64][64][64]
+ *         buffer in the 128-byte-swizzled K-major layout wgmma reads;
+ *         fence.proxy.async; a named barrier of the warpgroup
+ *       O += P V_j by wgmma m64nDk16 (V MN-major: a transposed B)
+ *       release stage s on empty[s]
+ *     O / l stored through the GEMM epilogue (guarded)
+ *
+ * Shared memory: Q [D/64][128][64], K [S][D/64][BN][64] (K-major, one box
+ * per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
+ * per 64 x 64 block), P [2][BN/64][64][64]; all 128-byte swizzled, the TMA
+ * buffers with unit dimensions in front so that a box of up to three batch
+ * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
+ * keys past Lk are masked to -inf, rows past Lq never stored. With a causal
+ * mask the CTA stops at its diagonal tile. Grid: x = ceildiv(Lq, 128),
+ * y = the batch axes flattened. */
+#include "DialectNames.h"
+#include "FlashGen.h"
+#include "Sm90Gen.h"
+#include "StepMath.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <string.h>
+
+enum { Rows = 64, Box = 64, TmaRank = 5 };
+
+/* The batch coordinates of tensor `t` in its map (outermost first): the
+ * batch axes it does not broadcast along. */
+static int batchCoords(const Fa *f, const KpAttnTensor *t, MlirValue *out) {
+  int n = 0;
+  for (int b = 0; b < f->a->numBatch; ++b)
+    if (!kpExtentIs(&t->batch[b], 0))
+      out[n++] = f->batchIndex[b];
+  return n;
+}
+
+/* One TMA box [rows][64] of tensor `t` at (batch, row, col) into
+ * dst[index...] (TmaRank indices), completing on bars[bar]. */
+static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
+                    MlirValue bar, MlirValue dst, const MlirValue *index,
+                    MlirValue row, MlirValue col, int64_t rows) {
+  Gen *g = &f->g;
+  MlirValue operands[4 + TmaRank + KP_ATTN_MAX_BATCH + 2] = {map, bars, bar,
+                                                             dst};
+  int n = 4;
+  for (int i = 0; i < TmaRank; ++i)
+    operands[n++] = index[i];
+  int numCoords = batchCoords(f, t, operands + n);
+  n += numCoords;
+  operands[n++] = row;
+  operands[n++] = col;
+  numCoords += 2;
+  int32_t sizes[] = {1, 1, 1, 1, TmaRank, numCoords};
+  const char *names[] = {"box", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){rows, Box}),
+      mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
+  MlirType token = sm90Token(g, "!dlcgpu.load_token");
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, n, operands, 1, &token, 2, names,
+           attrs);
+}
+
+typedef struct Ring {
+  MlirValue qMap, kMap, vMap;
+  MlirValue qFull, full, empty;
+  MlirValue pSmem; /* [2][BN/64][64][64] */
+  MlirValue tiles; /* key tiles the CTA visits */
+  MlirValue m0;    /* the CTA's first query row */
+} Ring;
+
+static void yield(Gen *g) {
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
+static void emitProducer(Fa *f, const Ring *r) {
+  Gen *g = &f->g;
+  const DlcAttnTiling *t = f->t;
+  int64_t bytes = kpElementBytes(f->a->q.t.element);
+  int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
+  sm90SetMaxRegisters(g, 40, false);
+  MlirValue zero = cst(g, 0);
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, zero,
+                 "bytes", t->tileM * f->d * bytes);
+  for (int64_t dc = 0; dc < dChunks; ++dc) {
+    MlirValue at[] = {zero, zero, cst(g, dc), zero, zero};
+    tmaLoad(f, &f->a->q, r->qMap, r->qFull, zero, f->qSmem, at, r->m0,
+            cst(g, dc * Box), t->tileM);
+  }
+  MlirBlock body;
+  dlcBuildFor(&g->b, zero, r->tiles, cst(g, 1), 0, NULL, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue j = mlirBlockGetArgument(body, 0);
+  MlirValue stage = remc(g, j, t->stages);
+  /* Use j of a stage waits for the release of use j - S (the first use
+   * passes at once). */
+  sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, j, t->stages, true));
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
+                 "bytes", 2 * t->tileN * f->d * bytes);
+  MlirValue n0 = mul(g, j, t->tileN);
+  for (int64_t dc = 0; dc < dChunks; ++dc) {
+    MlirValue at[] = {zero, stage, cst(g, dc), zero, zero};
+    tmaLoad(f, &f->a->k, r->kMap, r->full, stage, f->kSmem, at, n0,
+            cst(g, dc * Box), t->tileN);
+  }
+  for (int64_t kb = 0; kb < kBlocks; ++kb)
+    for (int64_t dc = 0; dc < dChunks; ++dc) {
+      MlirValue at[] = {stage, cst(g, kb), cst(g, dc), zero, zero};
+      tmaLoad(f, &f->a->v, r->vMap, r->full, stage, f->vSmem, at,
+              add(g, n0, cst(g, kb * Box)), cst(g, dc * Box), Box);
+    }
+  yield(g);
+  g->b = outer;
+}
+
+/* The 2x2 fragments of a wgmma accumulator vector<n/8 x 2 x 2>. */
+static void fragments(Fa *f, MlirValue acc, int count, MlirValue *out) {
+  MlirType fragType = gemmVectorType(&f->g, "2x2", f->g.f32);
+  const char *names[] = {"static_position"};
+  for (int64_t j = 0; j < count; ++j) {
+    MlirAttribute pos = mlirDenseI64ArrayGet(f->g.b.ctx, 1, &j);
+    out[j] = dlcBuildValue(&f->g.b, "vector.extract", 1, &acc, fragType, 1,
+                           names, &pos);
+  }
+}
+
+/* S = Q K_jᵀ of this consumer's 64 rows from stage `stage`, complete. */
+static MlirValue scores(Fa *f, MlirValue consumer, MlirValue stage) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0), acc[2];
+  sm90AccInit(g, f->t->tileN, acc);
+  for (int64_t dc = 0; dc < f->d / Box; ++dc) {
+    Sm90Operand a = {
+        .smem = f->qSmem,
+        .index = {zero, zero, cst(g, dc), mul(g, consumer, Rows), zero},
+        .rank = TmaRank};
+    Sm90Operand b = {.smem = f->kSmem,
+                     .index = {zero, stage, cst(g, dc), zero, zero},
+                     .rank = TmaRank};
+    sm90Wgmma(g, &a, &b, f->t->tileN, Box, acc[0], acc);
+  }
+  sm90WgmmaWait(g, acc[1], 0);
+  return acc[0];
+}
+
+/* P (rounded to the operand type) into this consumer's buffer: key
+ * column c of row r at [consumer][c / 64][r][c % 64], 16-byte chunks
+ * XORed with r % 8 (the 128-byte swizzle TMA writes and wgmma reads). */
+static void storeP(Fa *f, MlirValue consumer, const MlirValue *p, int numS,
+                   MlirValue pSmem) {
+  Gen *g = &f->g;
+  MlirType rowF = gemmVectorType(g, "2", g->f32);
+  MlirType rowIn = gemmVectorType(g, "2", g->in);
+  MlirValue row0 = add(g, mul(g, f->warp, 16), f->group);
+  const char *alignName[] = {"alignment"};
+  MlirAttribute alignment = gemmI64(g, 4);
+  for (int h = 0; h < 2; ++h) {
+    MlirValue r = add(g, row0, cst(g, 8 * h));
+    MlirValue phase = remc(g, r, 8);
+    for (int j = 0; j < numS; ++j) {
+      MlirValue v = flashExtract(f, p[j], rowF, h, 0, 1);
+      v = dlcBuildValue(&g->b, "arith.truncf", 1, &v, rowIn, 0, NULL, NULL);
+      MlirValue chunk = dlcArith(&g->b, "arith.xori", cst(g, j % 8), phase);
+      MlirValue col = add(g, mul(g, chunk, 8), mul(g, f->quad, 2));
+      MlirValue operands[] = {v, pSmem, consumer, cst(g, j / 8), r, col};
+      dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
+               &alignment);
+    }
+  }
+  /* The tensor cores read P through the async proxy; the warpgroup's
+   * four warps meet on named barrier 1 + consumer. */
+  const char *fenceNames[] = {"kind", "space"};
+  MlirAttribute fenceAttrs[] = {
+      dlcAttr(g->b.ctx, "#nvvm.proxy_kind<async.shared>"),
+      dlcAttr(g->b.ctx, "#nvvm.shared_space<cta>")};
+  dlcBuild(&g->b, "nvvm.fence.proxy", 0, NULL, 0, NULL, 2, fenceNames,
+           fenceAttrs);
+  MlirValue id = dlcIndexCast(&g->b, add(g, consumer, cst(g, 1)), f->i32);
+  MlirValue operands[] = {id, dlcConstInt(&g->b, f->i32, 128)};
+  const char *segName[] = {"operandSegmentSizes"};
+  MlirAttribute seg = mlirDenseI32ArrayGet(g->b.ctx, 3, (int32_t[]){1, 1, 0});
+  dlcBuild(&g->b, "nvvm.barrier", 2, operands, 0, NULL, 1, segName, &seg);
+}
+
+/* O += P V_j from stage `stage`. */
+static MlirValue accumulatePV(Fa *f, MlirValue consumer, MlirValue stage,
+                              MlirValue pSmem, MlirValue o, MlirValue *token) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0), acc[2] = {o, {NULL}};
+  for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb) {
+    Sm90Operand a = {
+        .smem = pSmem, .index = {consumer, cst(g, kb), zero, zero}, .rank = 4};
+    Sm90Operand b = {.smem = f->vSmem,
+                     .index = {stage, cst(g, kb), zero, zero, zero},
+                     .rank = TmaRank,
+                     .trans = true};
+    sm90Wgmma(g, &a, &b, f->d, Box, acc[0], acc);
+  }
+  *token = sm90WgmmaWait(g, acc[1], 0);
+  return acc[0];
+}
+
+static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
+  Gen *g = &f->g;
+  const DlcAttnTiling *t = f->t;
+  int numS = (int)(t->tileN / 8), numO = (int)(f->d / 8);
+  sm90SetMaxRegisters(g, 232, true);
+  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+  f->m0 = add(g, r->m0, mul(g, consumer, Rows));
+  f->warp = remc(g, f->warp, 4);
+  MlirValue zero = cst(g, 0);
+  sm90MbarrierWait(g, r->qFull, zero, dlcConstInt(&g->b, g->i1, 0));
+
+  MlirValue init[2];
+  sm90AccInit(g, f->d, init);
+  MlirValue carried[5] = {init[0], flashConst(f, -__builtin_inf()),
+                          flashConst(f, -__builtin_inf()), flashConst(f, 0.0),
+                          flashConst(f, 0.0)};
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, zero, r->tiles, cst(g, 1), 5, carried, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue j = mlirBlockGetArgument(body, 0);
+  FlashCarried c;
+  c.o[0] = mlirBlockGetArgument(body, 1); /* all of O, one vector */
+  for (int h = 0; h < 2; ++h) {
+    c.m[h] = mlirBlockGetArgument(body, 2 + h);
+    c.l[h] = mlirBlockGetArgument(body, 4 + h);
+  }
+  MlirValue stage = remc(g, j, t->stages), n0 = mul(g, j, t->tileN);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  MlirValue s[FLASH_MAX_S];
+  fragments(f, scores(f, consumer, stage), numS, s);
+  MlirValue scale = dlcStepSplat(&g->b, gemmVectorType(g, "2x2", g->f32),
+                                 f->a->qkScale * f->a->expScale);
+  for (int i = 0; i < numS; ++i)
+    s[i] = dlcArith(&g->b, "arith.mulf", s[i], scale);
+  flashAddTensors(f, n0, s, numS);
+  flashMaybeMask(f, n0, s, numS);
+  flashOnlineSoftmax(f, s, numS, &c, 1);
+  storeP(f, consumer, s, numS, r->pSmem);
+  MlirValue token;
+  MlirValue o = accumulatePV(f, consumer, stage, r->pSmem, c.o[0], &token);
+  /* Both wgmmas done: the stage is free for the producer. */
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
+  MlirValue yielded[] = {o, c.m[0], c.m[1], c.l[0], c.l[1]};
+  dlcBuild(&g->b, "scf.yield", 5, yielded, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+
+  MlirValue out[FLASH_MAX_O], m[2], l[2];
+  fragments(f, mlirOperationGetResult(loop, 0), numO, out);
+  for (int h = 0; h < 2; ++h) {
+    m[h] = mlirOperationGetResult(loop, 1 + h);
+    l[h] = mlirOperationGetResult(loop, 3 + h);
+  }
+  flashEpilogue(f, out, numO, m, l, init[1]);
+}
+
+void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
+                               const DlcAttnTiling *t, const DlcAttnArgs *args,
+                               int numTensors, int mapArg) {
+  Fa fa;
+  memset(&fa, 0, sizeof(fa));
+  Fa *f = &fa;
+  Gen *g = &f->g;
+  flashInit(f, kernel, a, t, args, numTensors, DLC_SM90_THREADS);
+  Ring r;
+  r.qMap = mlirBlockGetArgument(g->entry, mapArg);
+  r.kMap = mlirBlockGetArgument(g->entry, mapArg + 1);
+  r.vMap = mlirBlockGetArgument(g->entry, mapArg + 2);
+  int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
+  f->qSmem =
+      sm90SwizzledAlloc(g, TmaRank, (int64_t[]){1, 1, dChunks, t->tileM, Box});
+  f->kSmem = sm90SwizzledAlloc(
+      g, TmaRank, (int64_t[]){1, t->stages, dChunks, t->tileN, Box});
+  f->vSmem = sm90SwizzledAlloc(
+      g, TmaRank, (int64_t[]){t->stages, kBlocks, dChunks, Box, Box});
+  r.pSmem = sm90SwizzledAlloc(g, 4, (int64_t[]){2, kBlocks, Rows, Box});
+  r.qFull = sm90Barriers(g, 1);
+  r.full = sm90Barriers(g, t->stages);
+  r.empty = sm90Barriers(g, t->stages);
+  r.m0 = mul(g, gemmGpuId(g, "gpu.block_id", "x"), t->tileM);
+  r.tiles = flashKeyTiles(f, add(g, r.m0, cst(g, t->tileM)));
+
+  /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:
+   * every consumer thread. */
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qFull, cst(g, 0), "count",
+                 1);
+  for (int64_t s = 0; s < t->stages; ++s) {
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.full, cst(g, s), "count",
+                   1);
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.empty, cst(g, s), "count",
+                   DLC_SM90_THREADS - 128);
+  }
+  dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
+
+  MlirValue warpgroup = divc(g, g->tid, 128);
+  MlirBlock producer, consumers;
+  dlcBuildIfElse(&g->b, dlcCmpI(&g->b, "eq", warpgroup, cst(g, 0)), 0, NULL,
+                 &producer, &consumers);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(producer, outer.loc);
+  emitProducer(f, &r);
+  yield(g);
+  g->b = dlcBuilderAtEnd(consumers, outer.loc);
+  emitConsumer(f, &r, warpgroup);
+  yield(g);
+  g->b = outer;
+  dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
+const char *dlcSm90AttentionProblem(const KpAttention *a) {
+  if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128))
+    return "the head dimension is not 64 or 128";
+  if (a->hasBias || a->mask == KP_ATTN_MASK_TENSOR)
+    return "a bias or mask tensor is read (the SM80 kernel reads them)";
+  const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
+  KpRole rows[] = {KP_M, KP_N, KP_N};
+  for (int i = 0; i < 3; ++i) {
+    int bytes = kpElementBytes(tensors[i]->t.element);
+    if (dlcSm90Misaligned(&tensors[i]->t.stride[rows[i]], bytes))
+      return "a row stride of Q, K or V is not a multiple of 16 bytes";
+    for (int b = 0; b < a->numBatch; ++b)
+      if (dlcSm90Misaligned(&tensors[i]->batch[b], bytes))
+        return "a batch stride of Q, K or V is not a multiple of 16 bytes";
+  }
+  return NULL;
+}
+
+void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
+                          const DlcAttnTiling *t, const MlirAttribute names[3],
+                          MlirAttribute maps[3]) {
+  const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
+  KpRole rows[] = {KP_M, KP_N, KP_N};
+  int64_t boxRows[] = {t->tileM, t->tileN, Box};
+  for (int i = 0; i < 3; ++i) {
+    const KpAttnTensor *x = tensors[i];
+    KpExtent dims[TmaRank], strides[TmaRank - 1];
+    dims[0] = i == 2 ? a->valueDim : a->size[KP_K];
+    dims[1] = a->size[rows[i]];
+    strides[0] = x->t.stride[rows[i]];
+    int rank = 2;
+    for (int b = a->numBatch - 1; b >= 0; --b)
+      if (!kpExtentIs(&x->batch[b], 0)) {
+        dims[rank] = a->batchSize[b];
+        strides[rank - 1] = x->batch[b];
+        ++rank;
+      }
+    int64_t box[TmaRank] = {Box, boxRows[i], 1, 1, 1};
+    maps[i] = dlcSm90MapAttr(region, names[i], x->t.element, rank, dims,
+                             strides, box);
+  }
+}
+
+int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
+  int64_t q = t->tileM * t->headDim, kv = 2 * t->stages * t->tileN * t->headDim;
+  int64_t p = 2 * Rows * t->tileN;
+  return (q + kv + p) * bytes + 1024;
+}
