@@ -340,8 +340,10 @@ static MlirOperation findFunction(MlirModule module, const char *name) {
  * Symbols and parameters
  *===----------------------------------------------------------------------===*/
 
-/* Puts the command-line sizes into `symbols`; every symbol needs one. */
-static bool applySizes(const Options *options, DlcInterpSymbols *symbols) {
+/* Puts the command-line sizes into `symbols`; every free symbol needs one,
+ * and the derived ones follow (one given must agree). */
+static bool applySizes(const Options *options, MlirOperation func,
+                       DlcInterpSymbols *symbols) {
   bool ok = true;
   for (int i = 0; i < options->numSizes; ++i) {
     const SizeArg *size = &options->sizes[i];
@@ -354,6 +356,8 @@ static bool applySizes(const Options *options, DlcInterpSymbols *symbols) {
       symbols->values[index] = size->value;
     }
   }
+  ok = ok &&
+       mlirLogicalResultIsSuccess(dlcInterpSymbolsDerive(func, symbols, true));
   for (int i = 0; ok && i < symbols->count; ++i)
     if (symbols->values[i] < 0) {
       fprintf(stderr,
@@ -970,7 +974,7 @@ static bool runFunction(const Options *options, const char *source,
                         MlirOperation func) {
   DlcInterpSymbols symbols;
   if (mlirLogicalResultIsFailure(dlcInterpSymbolsInit(func, &symbols)) ||
-      !applySizes(options, &symbols))
+      !applySizes(options, func, &symbols))
     return false;
   intptr_t numInputs, numOutputs;
   if (mlirLogicalResultIsFailure(

@@ -122,7 +122,7 @@ static AffineIslBox regionBox(const RbRegion *r, AffineIslSize *sizes) {
     sizes[j].symbol = r->axes[j].symbol;
     sizes[j].extent = r->axes[j].extent;
   }
-  AffineIslBox box = {r->numAxes, r->numSymbols, sizes};
+  AffineIslBox box = {r->numAxes, r->numSymbols, sizes, r->definitions};
   return box;
 }
 

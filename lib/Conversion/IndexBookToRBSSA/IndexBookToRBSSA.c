@@ -12,6 +12,7 @@
 #include "DialectNames.h"
 #include "PassDef.h"
 #include "Region.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -106,6 +107,28 @@ static bool readPort(RbRegion *r, MlirType type, Port *port) {
   return true;
 }
 
+/* The derived symbols' definitions, by position in indexbook.symbols (the
+ * free ones first there, as the shared table orders them). */
+static bool readDefinitions(RbRegion *r) {
+  MlirStringRef names[RB_MAX_SYMBOLS];
+  for (int k = 0; k < r->numSymbols; ++k) {
+    names[k] = mlirStringAttrGetValue(r->symbols[k]);
+    r->definitions[k] = (MlirAffineExpr){NULL};
+  }
+  DlcSymbolTable table = {0};
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcSymbolTableFromNames(&table, r->source, names, r->numSymbols));
+  /* The table's positions are the maps' symbols only in the same order
+   * (free first, as the lowering writes them); otherwise no facts. */
+  bool same = ok && table.count == r->numSymbols;
+  for (int k = 0; same && k < r->numSymbols; ++k)
+    same = mlirStringRefEqual(names[k], table.names[k]);
+  for (int k = 0; same && k < r->numSymbols; ++k)
+    r->definitions[k] = table.definitions[k];
+  dlcSymbolTableClear(&table);
+  return ok;
+}
+
 static bool readSymbols(RbRegion *r) {
   MlirAttribute symbols = rbAttr(r->source, "indexbook.symbols");
   if (mlirAttributeIsAArray(symbols) &&
@@ -129,7 +152,7 @@ static bool readSymbols(RbRegion *r) {
     dlcEmitDiagnostic(r->source, &dlcAxisAlignmentMismatch,
                       "write indexbook.symbols = [\"M\", ...]",
                       "indexbook.symbols is not a list of symbol names");
-  return ok;
+  return ok && readDefinitions(r);
 }
 
 /* yield's `cast` takes these element types only (rbssa.irdl.mlir). */
@@ -336,6 +359,10 @@ static void finishRegion(RbRegion *r, MlirOperation func) {
   setAttr(func, "rbssa.iters", axisList(r, false));
   setAttr(func, "rbssa.reduce_iters", axisList(r, true));
   setAttr(func, "rbssa.symbols", rbAttr(r->source, "indexbook.symbols"));
+  /* Derived symbols keep their definitions down to the manifest. */
+  MlirAttribute derived = rbAttr(r->source, "dlc.derived");
+  if (!mlirAttributeIsNull(derived))
+    setAttr(func, "dlc.derived", derived);
   /* Poly-Core's facts about the function travel with its region for
    * convert-rbssa-to-plan (spec §10 step 6). */
   MlirAttribute analysis = rbAttr(r->source, "polycore.analysis");

@@ -108,6 +108,9 @@ typedef struct RbRegion {
   DlcBuilder b;          /* appends to the region function's body */
   int numSymbols;
   MlirAttribute symbols[RB_MAX_SYMBOLS]; /* StringAttr */
+  /* Per symbol: a derived symbol's definition over the others (dlc.derived,
+   * docs/conventions.md), null for a free one; isl's box holds them. */
+  MlirAffineExpr definitions[RB_MAX_SYMBOLS];
   RbAxis axes[RB_MAX_AXES];
   int numAxes;
   int numIters;
