@@ -138,6 +138,18 @@ MlirLogicalResult dlcInterpSymbolsCopy(DLC_KEEP const DlcInterpSymbols *from,
 /* Index of `name` in `symbols`, or -1. */
 int dlcInterpSymbolsFind(const DlcInterpSymbols *symbols, MlirStringRef name);
 
+/* Whether symbol `i` is a derived symbol of `func` (its `dlc.derived`,
+ * docs/conventions.md): its size follows from the free symbols. */
+bool dlcInterpSymbolIsDerived(DLC_KEEP MlirOperation func,
+                              const DlcInterpSymbols *symbols, int i);
+
+/* Computes the derived symbols of `func` from the bound free ones (one
+ * whose free symbols are not all bound stays unbound). With `check`, a
+ * derived symbol already bound (given by the caller, or by an input's
+ * shape) must agree: E1304 at `func` otherwise. */
+MlirLogicalResult dlcInterpSymbolsDerive(DLC_KEEP MlirOperation func,
+                                         DlcInterpSymbols *symbols, bool check);
+
 /* Concrete shape of a ranked tensor type under bound `symbols`: writes the
  * rank and sizes. Emits a diagnostic at `at` and fails when the type is not
  * a well-formed ranked tensor or names an unbound or unknown symbol. */

@@ -48,8 +48,9 @@ uint16_t dlcRuntimeFloatToHalf(float f);
 /*===------------------------- integer expressions -----------------------===*/
 
 /* Evaluates a manifest expression: integers, symbol names, + - *, unary -,
- * parentheses and ceildiv(a, b).  names[i] has the value values[i].
- * Returns 0 and sets *out, or -1 with a message in err. */
+ * parentheses, ceildiv(a, b), floordiv(a, b), mod(a, b) and min(a, b). names[i]
+ * has the value values[i]. Returns 0 and sets *out, or -1 with a message in
+ * err. */
 int dlcRuntimeEvalExpr(DLC_KEEP const char *expr, int numSymbols,
                        DLC_KEEP const char *const *names,
                        DLC_KEEP const int64_t *values, int64_t *out, char *err,
@@ -150,6 +151,16 @@ int dlcRuntimeManifestGetEstimate(DLC_KEEP const DlcRuntimeManifest *m,
 int dlcRuntimeManifestGetNumSymbols(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const char *
 dlcRuntimeManifestGetSymbol(DLC_KEEP const DlcRuntimeManifest *m, int i);
+/* The formula of a derived symbol ("H + 2", over the free symbols), or NULL
+ * for a free one (docs/conventions.md, "Derived symbols"). */
+DLC_KEEP const char *
+dlcRuntimeManifestGetDerived(DLC_KEEP const DlcRuntimeManifest *m, int i);
+/* Computes every derived symbol of symbols[] (manifest order) from the free
+ * ones there. Where given[i] is set (given may be NULL), the value already
+ * in symbols[i] must agree. 0, or -1 with a message. */
+int dlcRuntimeManifestDeriveSymbols(DLC_KEEP const DlcRuntimeManifest *m,
+                                    int64_t *symbols, DLC_KEEP const int *given,
+                                    char *err, size_t errSize);
 /* Index of a symbol by name, or -1. */
 int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
                                  DLC_KEEP const char *name);

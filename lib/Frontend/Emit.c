@@ -166,10 +166,13 @@ FeValue feReshape(FeImporter *im, FeValue x, const DlcShape *to) {
   return build(im, DLC_OP_TINY_RESHAPE, 1, &x, to, x.element, 0, NULL, NULL);
 }
 
-FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding) {
+FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding,
+              const DlcShape *to) {
   DlcShape shape = x.shape;
-  for (int i = 0; i < shape.rank; ++i)
+  for (int i = 0; !to && i < shape.rank; ++i)
     shape.dims[i].size += padding[2 * i] + padding[2 * i + 1];
+  if (to)
+    shape = *to;
   const char *names[] = {"padding"};
   MlirAttribute attr = denseI64(im, 2 * x.shape.rank, padding);
   return build(im, DLC_OP_TINY_PAD, 1, &x, &shape, x.element, 1, names, &attr);

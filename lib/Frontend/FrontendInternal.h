@@ -177,6 +177,27 @@ bool feHasSymbol(const FeImporter *im, MlirStringRef symbol);
 bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
                  const char *path);
 
+/* --- derived symbols (Importer.c; docs/conventions.md) ------------------- */
+
+/* Dimension `d` as an affine expression of the graph's free symbols (a
+ * derived symbol's definition, a free symbol, or the static size). */
+MlirAffineExpr feDimExpr(FeImporter *im, DlcDim d);
+/* The dimension of size `definition` (over the free symbols): static when
+ * it is a constant, the symbol when it is one, else a derived symbol: the
+ * one already defined so, or a new one named `base` (made unique with 2,
+ * 3, ...). False after an error (out of memory). */
+bool feDeriveDim(FeImporter *im, MlirAffineExpr definition, const char *base,
+                 const DlcJsonValue *at, const char *path, DlcDim *out);
+/* A shape entry written as an expression of symbols ("H + 2*p",
+ * "(H - 3) floordiv 2 + 1"): the dimension it derives. E1501 when it is
+ * not affine (a product of symbols) or names an unknown symbol. */
+bool feDimFromText(FeImporter *im, const char *text, const DlcJsonValue *at,
+                   const char *path, DlcDim *out);
+/* States the graph's symbols on `func`: `dlc.derived` for the derived
+ * ones, and `dlc.symbols` (the free ones in order) when some are not in
+ * the argument types. */
+bool feFinishSymbols(FeImporter *im, MlirOperation func);
+
 /* The tensor entry named `name`, or NULL. */
 FeTensor *feFindTensor(FeImporter *im, const char *name);
 
@@ -240,7 +261,9 @@ FeValue feReduce(FeImporter *im, const char *kind, FeValue x,
 FeValue feExpand(FeImporter *im, FeValue x, const DlcShape *to,
                  const int64_t *broadcastDims);
 FeValue feReshape(FeImporter *im, FeValue x, const DlcShape *to);
-FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding);
+/* tiny.pad to shape `to` (NULL: the static dims grown by the padding). */
+FeValue fePad(FeImporter *im, FeValue x, const int64_t *padding,
+              const DlcShape *to);
 /* tiny.view with the map (d0..d{rank-1})[symbols] -> (results); the map is
  * attached when the import ends (FePendingMap). */
 FeValue feView(FeImporter *im, FeValue x, const DlcShape *to,

@@ -656,22 +656,7 @@ static bool finishFunction(FeImporter *im, const Document *doc,
       free(args);
     ok = args != NULL;
   }
-  /* Symbols a Conv2D introduced are not in the argument types: state the
-   * order explicitly (docs/conventions.md). */
-  if (ok && im->symbols.count > im->numArgumentSymbols) {
-    int n = im->symbols.count;
-    MlirAttribute *names = malloc((size_t)n * sizeof(*names));
-    for (int i = 0; names && i < n; ++i)
-      names[i] = mlirStringAttrGet(im->ctx, im->symbols.names[i]);
-    if (names)
-      mlirOperationSetAttributeByName(
-          func, mlirStringRefCreateFromCString("dlc.symbols"),
-          mlirArrayAttrGet(im->ctx, n, names));
-    else
-      feError(im, NULL, NULL, "out of memory");
-    ok = names != NULL;
-    free(names);
-  }
+  ok = ok && feFinishSymbols(im, func);
   free(values);
   free(types);
   free(resAttrs);

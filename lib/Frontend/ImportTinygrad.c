@@ -147,9 +147,9 @@ static bool dimOfUop(const FeUop *u, DlcDim *out) {
   return false;
 }
 
-/* One shape entry: a positive integer, a symbol name, or {"uop": i} naming
- * a CONST or a DEFINE_VAR. A symbolic expression ("H+2*p", "M*K") is
- * refused (E1501): dimensions are plain symbols (docs/conventions.md). */
+/* One shape entry: a positive integer, a symbol name, an affine expression
+ * of symbols ("H+2*p", a derived symbol; "M*K" is not affine: E1501), or
+ * {"uop": i} naming a CONST or a DEFINE_VAR. */
 static bool readDim(FeImporter *im, const DlcJsonValue *d, const char *path,
                     DlcDim *out) {
   out->size = -1;
@@ -163,16 +163,8 @@ static bool readDim(FeImporter *im, const DlcJsonValue *d, const char *path,
     out->symbol = feInternSymbol(im, d->string);
     return true;
   }
-  if (d->kind == DlcJsonValueString) {
-    feCodedError(im, d, path, &dlcUnsupportedOp,
-                 "give the dimension a symbol of its own (a DEFINE_VAR whose "
-                 "value the caller passes), or keep the input's plain "
-                 "symbols and reshape after",
-                 "dimension \"%.80s\" is an expression of symbols; tiny "
-                 "dimensions are integers or plain symbol names",
-                 d->string);
-    return false;
-  }
+  if (d->kind == DlcJsonValueString)
+    return feDimFromText(im, d->string, d, path, out);
   const DlcJsonValue *ref = d->kind == DlcJsonValueObject && d->count == 1
                                 ? dlcJsonValueGetMember(d, "uop")
                                 : NULL;
@@ -432,12 +424,26 @@ static bool movement(FeImporter *im, const Uop *u, FeValue x, FeValue *out) {
     bool whole = pad ? lo[i] + hi[i] == 0 : lo[i] == 0 && hiSymbol[i];
     if (d.size < 0 && whole)
       continue;
+    if (d.size < 0 && (pad || hiSymbol[i])) {
+      /* H + lo + hi, or H - lo: a derived symbol (docs/conventions.md). */
+      char base[96];
+      snprintf(base, sizeof(base), "%.*s_%s%lld",
+               (int)(d.symbol.length > 60 ? 60 : d.symbol.length),
+               d.symbol.data, pad ? "pad" : "from",
+               (long long)(pad ? lo[i] + hi[i] : lo[i]));
+      MlirAffineExpr size = mlirAffineAddExprGet(
+          feDimExpr(im, d),
+          mlirAffineConstantExprGet(im->ctx, pad ? lo[i] + hi[i] : -lo[i]));
+      if (!feDeriveDim(im, size, base, u->json, u->path, &to.dims[i]))
+        return false;
+      continue;
+    }
     if (d.size < 0 || hiSymbol[i])
       return unsupported(im, u,
-                         "pad or shrink static dimensions only, or give the "
-                         "result dimension its own symbol",
-                         "the result would have a dimension that is an "
-                         "expression of a symbol (H + 2p, H - k)");
+                         "shrink a symbolic dimension to [lo, its symbol], "
+                         "or give the result dimension its own symbol",
+                         "the result would keep a constant part of a "
+                         "symbolic dimension, which may exceed it");
     if (pad) {
       to.dims[i].size = d.size + lo[i] + hi[i];
     } else if (lo[i] >= hi[i] || hi[i] > d.size) {
@@ -458,7 +464,7 @@ static bool movement(FeImporter *im, const Uop *u, FeValue x, FeValue *out) {
       padding[2 * i] = lo[i];
       padding[2 * i + 1] = hi[i];
     }
-    *out = fePad(im, x, padding);
+    *out = fePad(im, x, padding, &to);
   } else {
     *out = feShrink(im, x, lo, &to);
   }
@@ -992,7 +998,7 @@ static bool finishFunction(FeImporter *im, const Uop *u, MlirOperation func) {
   mlirOperationSetAttributeByName(
       func, mlirStringRefCreateFromCString("res_attrs"),
       mlirArrayAttrGet(im->ctx, (intptr_t)n, attrs));
-  return feFinishMaps(im);
+  return feFinishSymbols(im, func) && feFinishMaps(im);
 }
 
 static MlirModule importGraph(FeImporter *im, const DlcJsonValue *root) {

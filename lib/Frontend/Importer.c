@@ -4,6 +4,7 @@
  * JSON field checks, the final verification and the import session (JSON
  * parse, dialects, cleanup). */
 #include "FrontendInternal.h"
+#include "SymbolExpr.h"
 #include "TinyChecks.h"
 
 #include "dlc/Dialects.h"
@@ -14,6 +15,7 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/Func.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +168,115 @@ bool feAddSymbol(FeImporter *im, MlirStringRef symbol, const DlcJsonValue *at,
     return true;
   formatError(im, at, path, "out of memory");
   return false;
+}
+
+/* --- derived symbols ------------------------------------------------------ */
+
+MlirAffineExpr feDimExpr(FeImporter *im, DlcDim d) {
+  if (d.size >= 0)
+    return mlirAffineConstantExprGet(im->ctx, d.size);
+  int at = dlcSymbolTableFind(&im->symbols, d.symbol);
+  return at < 0 ? (MlirAffineExpr){NULL}
+                : dlcSymbolTableExpr(im->ctx, &im->symbols, at);
+}
+
+bool feDeriveDim(FeImporter *im, MlirAffineExpr definition, const char *base,
+                 const DlcJsonValue *at, const char *path, DlcDim *out) {
+  out->size = -1;
+  if (mlirAffineExprIsAConstant(definition)) {
+    out->size = mlirAffineConstantExprGetValue(definition);
+    out->symbol = mlirStringRefCreate(NULL, 0);
+    return true;
+  }
+  int known = mlirAffineExprIsASymbol(definition)
+                  ? (int)mlirAffineSymbolExprGetPosition(definition)
+                  : dlcSymbolTableFindDefinition(&im->symbols, definition);
+  if (known >= 0) {
+    out->symbol = im->symbols.names[known];
+    return true;
+  }
+  char name[96];
+  snprintf(name, sizeof(name), "%.80s", base);
+  size_t length = strlen(name);
+  for (int n = 2; feHasSymbol(im, feInternSymbol(im, name)); ++n)
+    snprintf(name + length, sizeof(name) - length, "%d", n);
+  out->symbol = feInternSymbol(im, name);
+  if (dlcSymbolTableAddDerived(&im->symbols, out->symbol, definition) >= 0)
+    return true;
+  formatError(im, at, path, "out of memory");
+  return false;
+}
+
+/* A name in a shape expression: a symbol of the graph. */
+static MlirAffineExpr resolveShapeName(MlirStringRef name, void *userData,
+                                       char *why, size_t whySize) {
+  FeImporter *im = userData;
+  int at = dlcSymbolTableFind(&im->symbols, name);
+  if (at >= 0)
+    return dlcSymbolTableExpr(im->ctx, &im->symbols, at);
+  snprintf(why, whySize, "'%.*s' is not a symbol of an input's shape",
+           (int)(name.length > 40 ? 40 : name.length), name.data);
+  return (MlirAffineExpr){NULL};
+}
+
+bool feDimFromText(FeImporter *im, const char *text, const DlcJsonValue *at,
+                   const char *path, DlcDim *out) {
+  char why[200];
+  MlirAffineExpr e =
+      dlcSymbolExprParse(im->ctx, mlirStringRefCreateFromCString(text),
+                         resolveShapeName, im, why, sizeof(why));
+  if (mlirAffineExprIsNull(e)) {
+    feCodedError(im, at, path, &dlcUnsupportedOp,
+                 "write a dimension as an affine expression of the inputs' "
+                 "symbols (+, -, * by a constant, floordiv/ceildiv/mod by a "
+                 "positive constant), or give it a symbol of its own",
+                 "dimension \"%.80s\": %s", text, why);
+    return false;
+  }
+  /* The name says what it stands for: "H+2*p" -> "H_2_p". */
+  char base[64];
+  size_t n = 0;
+  for (const char *c = text; *c && n + 1 < sizeof(base); ++c)
+    if (isalnum((unsigned char)*c) || *c == '_')
+      base[n++] = *c;
+    else if (n > 0 && base[n - 1] != '_')
+      base[n++] = '_';
+  while (n > 0 && base[n - 1] == '_')
+    --n;
+  base[n] = '\0';
+  if (!isalpha((unsigned char)base[0]))
+    snprintf(base, sizeof(base), "dim");
+  return feDeriveDim(im, e, base, at, path, out);
+}
+
+bool feFinishSymbols(FeImporter *im, MlirOperation func) {
+  MlirAttribute derived = dlcSymbolTableDerivedAttr(im->ctx, &im->symbols);
+  if (!mlirAttributeIsNull(derived))
+    mlirOperationSetAttributeByName(
+        func, mlirStringRefCreateFromCString("dlc.derived"), derived);
+  else if (dlcSymbolTableNumFree(&im->symbols) < im->symbols.count) {
+    feError(im, NULL, NULL, "a derived dimension's definition is too long");
+    return false;
+  }
+  /* Symbols a Conv2D introduced are not in the argument types: state the
+   * order explicitly (docs/conventions.md). */
+  int numFree = dlcSymbolTableNumFree(&im->symbols);
+  if (numFree <= im->numArgumentSymbols)
+    return true;
+  MlirAttribute *names = malloc((size_t)numFree * sizeof(*names));
+  if (!names) {
+    feError(im, NULL, NULL, "out of memory");
+    return false;
+  }
+  int n = 0;
+  for (int i = 0; i < im->symbols.count; ++i)
+    if (!dlcSymbolTableIsDerived(&im->symbols, i))
+      names[n++] = mlirStringAttrGet(im->ctx, im->symbols.names[i]);
+  mlirOperationSetAttributeByName(func,
+                                  mlirStringRefCreateFromCString("dlc.symbols"),
+                                  mlirArrayAttrGet(im->ctx, n, names));
+  free(names);
+  return true;
 }
 
 /* --- generic field checks ------------------------------------------------- */

@@ -279,8 +279,9 @@ static bool lowerReduce(FeImporter *im, const FeNode *node, FeValue *out) {
 
 /* The output size of one spatial dimension: static when the input is,
  * the input's own symbol for a "same" convolution (stride 1, padding
- * d·(k-1)), else a new symbol: the output tensor's declared symbol when it
- * names a new one, else "<input symbol>o" (made unique with 2, 3, ...). */
+ * d·(k-1)), else a derived symbol (H + 2p - span) floordiv s + 1: the
+ * output tensor's declared symbol when it names a new one, else "<input
+ * symbol>o" (made unique with 2, 3, ...). */
 static bool spatialSize(FeImporter *im, const FeNode *node, int axis, DlcDim in,
                         int64_t k, int64_t stride, int64_t padLo, int64_t padHi,
                         int64_t dilation, DlcDim *out) {
@@ -303,23 +304,30 @@ static bool spatialSize(FeImporter *im, const FeNode *node, int axis, DlcDim in,
     *out = in;
     return true;
   }
-  out->size = -1;
+  /* (H + padLo + padHi - span) floordiv stride + 1, a derived symbol named
+   * by the output tensor's declaration when it names a new one. */
+  MlirAffineExpr size = mlirAffineAddExprGet(
+      mlirAffineFloorDivExprGet(
+          mlirAffineAddExprGet(
+              feDimExpr(im, in),
+              mlirAffineConstantExprGet(im->ctx, padLo + padHi - span)),
+          mlirAffineConstantExprGet(im->ctx, stride)),
+      mlirAffineConstantExprGet(im->ctx, 1));
   const FeTensor *t = feFindTensor(im, node->outputName);
+  char name[96];
   if (t && t->declared && t->declShape.rank == 4 &&
       t->declShape.dims[axis].size < 0 &&
-      !feHasSymbol(im, t->declShape.dims[axis].symbol)) {
-    out->symbol = t->declShape.dims[axis].symbol;
-  } else {
-    char name[96];
+      !feHasSymbol(im, t->declShape.dims[axis].symbol))
+    snprintf(name, sizeof(name), "%.*s",
+             (int)t->declShape.dims[axis].symbol.length > 80
+                 ? 80
+                 : (int)t->declShape.dims[axis].symbol.length,
+             t->declShape.dims[axis].symbol.data);
+  else
     snprintf(name, sizeof(name), "%.*so",
              (int)in.symbol.length > 80 ? 80 : (int)in.symbol.length,
              in.symbol.data);
-    size_t base = strlen(name);
-    for (int n = 2; feHasSymbol(im, feInternSymbol(im, name)); ++n)
-      snprintf(name + base, sizeof(name) - base, "%d", n);
-    out->symbol = feInternSymbol(im, name);
-  }
-  return feAddSymbol(im, out->symbol, node->json, node->path);
+  return feDeriveDim(im, size, name, node->json, node->path, out);
 }
 
 /* "d2 * 2 + d5 * 2 - 1" for output dim `o`, window dim `k`. */
@@ -492,7 +500,7 @@ static bool lowerConv2D(FeImporter *im, const FeNode *node, FeValue *out) {
       offset[s] = pad[2 * s];
     }
   }
-  FeValue xp = anyPad ? fePad(im, x, padding) : x;
+  FeValue xp = anyPad ? fePad(im, x, padding, NULL) : x;
   if (groups > 1)
     return groupedProduct(im, node, groups, xp, w, ho, wo, stride, dilation,
                           offset, acc, out) &&

@@ -3,6 +3,7 @@
  * shapes of types under the bound sizes. */
 #include "Array.h"
 #include "InterpInternal.h"
+#include "SymbolExpr.h"
 #include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
@@ -134,7 +135,8 @@ MlirLogicalResult dlcInterpSymbolsInit(MlirOperation func,
       !mlirAttributeIsNull(dlcInterpGetAttr(func, "dlc.symbols"));
   bool ok = mlirLogicalResultIsSuccess(dlcSymbolTableCollect(&order, func));
   for (int i = 0; ok && i < order.count; ++i)
-    if (explicitOrder || namesArgumentDim(type, order.names[i]))
+    if (explicitOrder || namesArgumentDim(type, order.names[i]) ||
+        dlcSymbolTableIsDerived(&order, i))
       ok = dlcInterpSymbolsAdd(func, symbols, order.names[i]);
   dlcSymbolTableClear(&order);
   for (intptr_t i = 0; ok && i < mlirFunctionTypeGetNumInputs(type); ++i) {
@@ -179,6 +181,65 @@ bool dlcInterpResolveDims(MlirOperation at, const DlcShape *shape,
     sizes[d] = symbols->values[index];
   }
   return true;
+}
+
+bool dlcInterpSymbolIsDerived(MlirOperation func,
+                              const DlcInterpSymbols *symbols, int i) {
+  return i >= 0 && i < symbols->count &&
+         dlcSymbolIsDerivedIn(func, symbols->names[i]);
+}
+
+/* Sets derived symbol `k` to `value`; with `check`, a value it already has
+ * must agree. */
+static bool setDerived(MlirOperation func, DlcInterpSymbols *symbols, int k,
+                       int64_t value, bool check, const DlcSymbolTable *table,
+                       int at) {
+  if (!check || symbols->values[k] < 0 || symbols->values[k] == value) {
+    symbols->values[k] = value;
+    return true;
+  }
+  char formula[256];
+  if (!dlcSymbolTableFormatDefinition(table, at, formula, sizeof(formula)))
+    snprintf(formula, sizeof(formula), "its definition");
+  dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch,
+                    "pass only the free symbols; a derived symbol's size "
+                    "follows from its definition in dlc.derived",
+                    "derived symbol %.*s is %lld, but %.*s = %s gives %lld",
+                    (int)symbols->names[k].length, symbols->names[k].data,
+                    (long long)symbols->values[k],
+                    (int)symbols->names[k].length, symbols->names[k].data,
+                    formula, (long long)value);
+  return false;
+}
+
+MlirLogicalResult dlcInterpSymbolsDerive(MlirOperation func,
+                                         DlcInterpSymbols *symbols,
+                                         bool check) {
+  if (mlirAttributeIsNull(dlcInterpGetAttr(func, "dlc.derived")))
+    return mlirLogicalResultSuccess();
+  DlcSymbolTable table = {0};
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcSymbolTableFromNames(&table, func, symbols->names, symbols->count));
+  /* dlc.derived may define more symbols than the list holds. */
+  int64_t *values = malloc((size_t)table.count * sizeof(*values) + 1);
+  ok = ok && values;
+  for (int i = 0; ok && i < table.count; ++i) {
+    /* The table's free symbols are the list's, in order (FromNames). */
+    int k = dlcInterpSymbolsFind(symbols, table.names[i]);
+    values[i] =
+        dlcSymbolTableIsDerived(&table, i) || k < 0 ? -1 : symbols->values[k];
+  }
+  for (int i = 0; ok && i < table.count; ++i) {
+    int64_t v;
+    int k = dlcInterpSymbolsFind(symbols, table.names[i]);
+    /* Unbound free symbols leave it unbound: a use reports it. */
+    if (k >= 0 && dlcSymbolTableIsDerived(&table, i) &&
+        dlcSymbolExprEval(table.definitions[i], values, &v))
+      ok = setDerived(func, symbols, k, v, check, &table, i);
+  }
+  free(values);
+  dlcSymbolTableClear(&table);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 /* Where a symbol got its size, for messages: an argument and dimension, or
@@ -274,7 +335,8 @@ bool dlcInterpBindInputs(MlirOperation func, intptr_t numInputs,
                    (BindingOrigin){i, d});
   }
   free(origins);
-  return ok;
+  return ok && mlirLogicalResultIsSuccess(
+                   dlcInterpSymbolsDerive(func, symbols, true));
 }
 
 /*===----------------------------------------------------------------------===*

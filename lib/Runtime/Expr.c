@@ -71,6 +71,18 @@ static int64_t ceilDiv(Eval *ev, int64_t a, int64_t b) {
   return (a % b != 0 && a > 0) ? q + 1 : q;
 }
 
+/* floordiv and mod of derived symbols (docs/conventions.md): rounding
+ * toward minus infinity, a positive divisor. */
+static int64_t floorDiv(Eval *ev, int64_t a, int64_t b, bool wantMod) {
+  if (b <= 0) {
+    fail(ev, "%s by %lld", wantMod ? "mod" : "floordiv", (long long)b);
+    return 0;
+  }
+  /* a % b and a / b never overflow for b > 0; the adjustments neither. */
+  int64_t r = a % b;
+  return wantMod ? (r < 0 ? r + b : r) : (r < 0 ? a / b - 1 : a / b);
+}
+
 static int64_t parsePrimary(Eval *ev) {
   skip(ev);
   if (isdigit((unsigned char)*ev->p)) {
@@ -92,8 +104,13 @@ static int64_t parsePrimary(Eval *ev) {
     size_t len = (size_t)(ev->p - start);
     bool isCeilDiv = len == 7 && strncmp(start, "ceildiv", 7) == 0;
     bool isMin = len == 3 && strncmp(start, "min", 3) == 0;
-    if ((isCeilDiv || isMin) && accept(ev, '(')) {
-      const char *name = isMin ? "min" : "ceildiv";
+    bool isFloorDiv = len == 8 && strncmp(start, "floordiv", 8) == 0;
+    bool isMod = len == 3 && strncmp(start, "mod", 3) == 0;
+    if ((isCeilDiv || isMin || isFloorDiv || isMod) && accept(ev, '(')) {
+      const char *name = isMin        ? "min"
+                         : isFloorDiv ? "floordiv"
+                         : isMod      ? "mod"
+                                      : "ceildiv";
       int64_t a = parseExpr(ev);
       if (!accept(ev, ',')) {
         fail(ev, "expected ',' in %s", name);
@@ -104,6 +121,8 @@ static int64_t parsePrimary(Eval *ev) {
         fail(ev, "expected ')' after %s arguments", name);
         return 0;
       }
+      if (isFloorDiv || isMod)
+        return floorDiv(ev, a, b, isMod);
       return isMin ? (a < b ? a : b) : ceilDiv(ev, a, b);
     }
     for (int i = 0; i < ev->numSymbols; i++)

@@ -16,6 +16,7 @@ struct DlcRuntimeManifest {
   char *arch;
   int numSymbols;
   char **symbols;
+  char **derived; /* per symbol: its formula over the free ones, or NULL */
   int numParams;
   DlcRuntimeParam *params; /* strings and shapes owned here */
   char *grid[3];
@@ -106,9 +107,12 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   free(m->kernel);
   free(m->ptxPath);
   free(m->arch);
-  for (int i = 0; i < m->numSymbols; i++)
+  for (int i = 0; i < m->numSymbols; i++) {
     free(m->symbols[i]);
+    free(m->derived ? m->derived[i] : NULL);
+  }
   free(m->symbols);
+  free(m->derived);
   for (int i = 0; i < m->numParams; i++) {
     DlcRuntimeParam *p = &m->params[i];
     free((char *)p->name);
@@ -472,6 +476,36 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
   return readPlan(m, root, err, errSize);
 }
 
+/* "derived" (optional): {name: formula} for symbols whose value follows
+ * from the free ones (docs/conventions.md, "Derived symbols"). Each names a
+ * symbol; its formula may name only free symbols (checked when evaluated). */
+static int readDerived(DlcRuntimeManifest *m, const DlcJsonValue *root,
+                       char *err, size_t errSize) {
+  const DlcJsonValue *d = dlcJsonValueGetMember(root, "derived");
+  if (!(m->derived = calloc((size_t)m->numSymbols + 1, sizeof(char *))))
+    return -1;
+  if (!d)
+    return 0;
+  if (d->kind != DlcJsonValueObject) {
+    setErr(err, errSize, "\"derived\" must be an object {symbol: formula}");
+    return -1;
+  }
+  for (size_t i = 0; i < d->count; i++) {
+    const char *name = d->keys[i];
+    int at = dlcRuntimeManifestFindSymbol(m, name);
+    if (at < 0 || d->items[i].kind != DlcJsonValueString) {
+      setErr(err, errSize,
+             "\"derived\".%s: each entry names a symbol and gives its "
+             "formula as a string",
+             name);
+      return -1;
+    }
+    if (!(m->derived[at] = dupStr(d->items[i].string)))
+      return -1;
+  }
+  return 0;
+}
+
 /* "symbols": distinct names. */
 static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
                        char *err, size_t errSize) {
@@ -495,7 +529,7 @@ static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
       return -1;
     m->numSymbols++;
   }
-  return m->symbols ? 0 : -1;
+  return m->symbols ? readDerived(m, root, err, errSize) : -1;
 }
 
 DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
@@ -575,6 +609,49 @@ int dlcRuntimeManifestGetNumParams(const DlcRuntimeManifest *m) {
 const DlcRuntimeParam *dlcRuntimeManifestGetParam(const DlcRuntimeManifest *m,
                                                   int i) {
   return i >= 0 && i < m->numParams ? &m->params[i] : NULL;
+}
+
+const char *dlcRuntimeManifestGetDerived(const DlcRuntimeManifest *m, int i) {
+  return i >= 0 && i < m->numSymbols && m->derived ? m->derived[i] : NULL;
+}
+
+int dlcRuntimeManifestDeriveSymbols(const DlcRuntimeManifest *m,
+                                    int64_t *symbols, const int *given,
+                                    char *err, size_t errSize) {
+  /* The formulas see the free symbols only. */
+  const char **names = calloc((size_t)m->numSymbols + 1, sizeof(char *));
+  int64_t *values = calloc((size_t)m->numSymbols + 1, sizeof(int64_t));
+  int numFree = 0, rc = names && values ? 0 : -1;
+  for (int i = 0; rc == 0 && i < m->numSymbols; i++)
+    if (!m->derived[i]) {
+      names[numFree] = m->symbols[i];
+      values[numFree++] = symbols[i];
+    }
+  for (int i = 0; rc == 0 && i < m->numSymbols; i++) {
+    int64_t v;
+    char why[256];
+    if (!m->derived[i])
+      continue;
+    if (dlcRuntimeEvalExpr(m->derived[i], numFree, names, values, &v, why,
+                           sizeof why) != 0) {
+      setErr(err, errSize, "derived symbol %s: %s", m->symbols[i], why);
+      rc = -1;
+    } else if (given && given[i] && symbols[i] != v) {
+      setErr(err, errSize,
+             "%s=%" PRId64 " contradicts its definition %s = %s = %" PRId64,
+             m->symbols[i], symbols[i], m->symbols[i], m->derived[i], v);
+      rc = -1;
+    } else if (v < 0) {
+      setErr(err, errSize, "derived symbol %s = %s is negative (%" PRId64 ")",
+             m->symbols[i], m->derived[i], v);
+      rc = -1;
+    } else {
+      symbols[i] = v;
+    }
+  }
+  free(names);
+  free(values);
+  return rc;
 }
 
 int dlcRuntimeManifestFindSymbol(const DlcRuntimeManifest *m,

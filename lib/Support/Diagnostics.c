@@ -12,6 +12,8 @@
 const DlcDiagnosticCode dlcBroadcastMismatch = {"E1001", "BroadcastMismatch"};
 const DlcDiagnosticCode dlcMalformedShape = {"E1005", "MalformedShape"};
 const DlcDiagnosticCode dlcGraphMalformed = {"E1006", "GraphMalformed"};
+const DlcDiagnosticCode dlcDerivedSymbolInvalid = {"E1007",
+                                                   "DerivedSymbolInvalid"};
 const DlcDiagnosticCode dlcMissingDivGuard = {"E1203", "MissingDivGuard"};
 const DlcDiagnosticCode dlcAxisAlignmentMismatch = {"E1304",
                                                     "AxisAlignmentMismatch"};

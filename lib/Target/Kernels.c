@@ -224,8 +224,12 @@ static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
   writeField(f, "program", dictField(program, "program"), 2);
   fprintf(f, ",\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\"",
           (int)binaryName.length, binaryName.data, chip);
-  const char *keys[] = {"symbols", "inputs", "outputs", "intermediates"};
-  for (int k = 0; k < 4; ++k) {
+  /* "derived" only when the program has derived symbols. */
+  const char *keys[] = {"symbols", "derived", "inputs", "outputs",
+                        "intermediates"};
+  for (int k = 0; k < 5; ++k) {
+    if (mlirAttributeIsNull(dictField(program, keys[k])))
+      continue;
     fputs(",\n", f);
     writeField(f, keys[k], dictField(program, keys[k]), 2);
   }

@@ -65,6 +65,10 @@ _SIGNATURES = {
     "dlcRuntimeProgramGetSignature": (_P, _P),
     "dlcRuntimeManifestGetNumSymbols": (_I, _P),
     "dlcRuntimeManifestGetSymbol": (ctypes.c_char_p, _P, _I),
+    "dlcRuntimeManifestGetDerived": (ctypes.c_char_p, _P, _I),
+    "dlcRuntimeManifestDeriveSymbols": (_I, _P, _I64P,
+                                        ctypes.POINTER(ctypes.c_int),
+                                        ctypes.c_char_p, _S),
     "dlcRuntimeManifestGetNumParams": (_I, _P),
     "dlcRuntimeManifestGetParam": (ctypes.POINTER(_Param), _P, _I),
     "dlcRuntimeDtypeToString": (ctypes.c_char_p, _I),
@@ -216,8 +220,12 @@ class Executable:
         if not self._executable:
             self.device.check(-1, "cannot load the kernels of %s" % manifest)
         sig = lib.dlcRuntimeProgramGetSignature(self._program)
+        self._signature = sig  # borrowed from the program
         self.symbols = [lib.dlcRuntimeManifestGetSymbol(sig, i).decode()
                         for i in range(lib.dlcRuntimeManifestGetNumSymbols(sig))]
+        # Derived symbols (docs/conventions.md) follow from the free ones.
+        self.derived = {s for i, s in enumerate(self.symbols)
+                        if lib.dlcRuntimeManifestGetDerived(sig, i)}
         params = [lib.dlcRuntimeManifestGetParam(sig, i).contents
                   for i in range(lib.dlcRuntimeManifestGetNumParams(sig))]
         tensors = [_Tensor(p) for p in params if p.kind == _PARAM_PTR]
@@ -260,7 +268,8 @@ class Executable:
             for expr, size in zip(tensor.shape, arg.shape):
                 if expr in self.symbols and expr not in values:
                     values[expr] = int(size)
-        missing = [s for s in self.symbols if s not in values]
+        missing = [s for s in self.symbols
+                   if s not in values and s not in self.derived]
         unknown = [s for s in values if s not in self.symbols]
         if unknown:
             raise DlcError("not symbols of the program: %s (its symbols: %s)"
@@ -269,7 +278,21 @@ class Executable:
             raise DlcError("no value for symbol %s (give the sizes as "
                            "keywords, e.g. %s=128)" % (", ".join(missing),
                                                       missing[0]))
-        return values
+        return self._derive(values) if self.derived else values
+
+    def _derive(self, values):
+        """The derived symbols' values from their formulas; one given (or
+        bound by a tensor's shape) must agree."""
+        n = len(self.symbols)
+        array = (ctypes.c_int64 * (n + 1))(
+            *[values.get(s, 0) for s in self.symbols])
+        given = (ctypes.c_int * (n + 1))(
+            *[int(s in values) for s in self.symbols])
+        err = ctypes.create_string_buffer(512)
+        if _runtime().dlcRuntimeManifestDeriveSymbols(
+                self._signature, array, given, err, 512) != 0:
+            raise DlcError(err.value.decode())
+        return {s: array[i] for i, s in enumerate(self.symbols)}
 
     def _shape(self, tensor, values):
         return [self._eval(expr, values) for expr in tensor.shape]

@@ -109,6 +109,28 @@ def test_errors(folder, call, message):
     assert out == message + "\n"
 
 
+def test_derived_symbols(folder):
+    """A derived symbol (docs/conventions.md) is computed from its formula;
+    the caller gives the free ones, and one given anyway must agree."""
+    manifest = dict(MANIFEST, symbols=["N", "G"],
+                    derived={"G": "floordiv(N + 127, 128)"},
+                    grid=["G", "1", "1"])
+    manifest["params"] = MANIFEST["params"] + [{"name": "G", "kind": "i64"}]
+    (folder / "add.json").write_text(json.dumps(manifest))
+    rc, out, err = run(folder, """
+        a = array.array("f", [1] * 300)
+        print(len(program(a, a, N=300)))
+        try:
+            program(a, a, N=300, G=2)
+        except dlc.DlcError as e:
+            print(e)
+        """)
+    assert rc == 0, err
+    assert out == ("1200\nG=2 contradicts its definition G = "
+                   "floordiv(N + 127, 128) = 3\n")
+    assert "fakecuda: launch add grid 3,1,1 block 128,1,1" in err
+
+
 def test_no_driver(folder):
     """Without libcuda.so.1 the error says so (no fake on the path)."""
     code = ("import dlc\ntry:\n    dlc.Program.load(%r)(b'', b'', N=1)\n"

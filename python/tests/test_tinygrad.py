@@ -40,7 +40,8 @@ def test_import_error_is_coded():
         dlc.import_tinygrad(graph)
     assert error.value.code == "E1501"
     assert error.value.location == "<tinygrad>:1:76"  # "H+2*p" in json.dumps
-    assert error.value.suggestion.startswith("give the dimension a symbol")
+    assert error.value.suggestion.startswith(
+        "write a dimension as an affine expression")
 
 
 # --- the exporter on stand-ins for tinygrad's UOp, Ops and DType ----------

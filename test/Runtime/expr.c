@@ -55,12 +55,29 @@ static void evalNested(const char *prefix, const char *middle,
 // CHECK-NEXT: min(M, N) - -3 = 10
 // CHECK-NEXT: error: in '9223372036854775807 + 1': overflow
 // CHECK-NEXT: error: in 'ceildiv(M, 0)': ceildiv by 0
+// Derived symbols' formulas (docs/conventions.md): floordiv and mod round
+// toward minus infinity.
+// CHECK-NEXT: floordiv(M - 3, 2) + 1 = 49
+// CHECK-NEXT: floordiv(-7, 2) = -4
+// CHECK-NEXT: mod(-7, 2) + mod(M, 7) = 3
+// CHECK-NEXT: error: in 'floordiv(M, 0)': floordiv by 0
+// CHECK-NEXT: error: in 'mod(M, -1)': mod by -1
+// Near the int64 limits (found by fuzz/expr): exact, no overflow.
+// CHECK-NEXT: mod(-9223372036854775807, 3) = 2
+// CHECK-NEXT: floordiv(-9223372036854775807, 3) = -3074457345618258603
 static void testValues(void) {
   fprintf(stderr, "testValues\n");
   eval("ceildiv(M, 128) * N");
   eval("min(M, N) - -3");
   eval("9223372036854775807 + 1");
   eval("ceildiv(M, 0)");
+  eval("floordiv(M - 3, 2) + 1");
+  eval("floordiv(-7, 2)");
+  eval("mod(-7, 2) + mod(M, 7)");
+  eval("floordiv(M, 0)");
+  eval("mod(M, -1)");
+  eval("mod(-9223372036854775807, 3)");
+  eval("floordiv(-9223372036854775807, 3)");
 }
 
 // Nesting up to 64 levels evaluates; deeper is an error, not a stack

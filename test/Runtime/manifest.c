@@ -121,6 +121,47 @@ void dlcRuntimeTestManifest(const char *dir) {
   // CHECK-LABEL: grid: "grid" must be an array of 1 to 3 expressions
   parse("grid", "{\"kernel\": \"k\", \"ptx\": \"k.ptx\", \"grid\": [1, 1, 1, "
                 "1], \"block\": [1], \"params\": []}");
+  // Derived symbols: computed from the free ones; one given must agree.
+  // CHECK-LABEL: derived: Hp = 9 (H + 2), Ho = 3 (floordiv(H - 2, 2) + 1)
+  // CHECK-NEXT: derived-given: Hp=10 contradicts its definition Hp = H + 2 = 9
+  // CHECK-NEXT: derived-chain: derived symbol Ho: in 'Hp - 1': unknown symbol
+  // 'Hp' CHECK-NEXT: derived-unknown: "derived".Q: each entry names a symbol
+  // and gives its formula as a string CHECK-NEXT: derived-kind: "derived" must
+  // be an object {symbol: formula}
+  m = dlcRuntimeManifestParse(
+      "{\"kernel\": \"k\", \"ptx\": \"k.ptx\", \"grid\": [1], \"block\": "
+      "[1], \"symbols\": [\"H\", \"Hp\", \"Ho\"], \"derived\": {\"Hp\": "
+      "\"H + 2\", \"Ho\": \"floordiv(H - 2, 2) + 1\"}, \"params\": []}",
+      "dir", err, sizeof err);
+  int64_t values[3] = {7, 0, 0};
+  int given[3] = {1, 0, 0};
+  if (m &&
+      dlcRuntimeManifestDeriveSymbols(m, values, given, err, sizeof err) == 0)
+    fprintf(stderr, "derived: Hp = %lld (%s), Ho = %lld (%s)\n",
+            (long long)values[1], dlcRuntimeManifestGetDerived(m, 1),
+            (long long)values[2], dlcRuntimeManifestGetDerived(m, 2));
+  values[1] = 10, given[1] = 1;
+  if (m &&
+      dlcRuntimeManifestDeriveSymbols(m, values, given, err, sizeof err) != 0)
+    fprintf(stderr, "derived-given: %s\n", err);
+  dlcRuntimeManifestDestroy(m);
+  m = dlcRuntimeManifestParse(
+      "{\"kernel\": \"k\", \"ptx\": \"k.ptx\", \"grid\": [1], \"block\": "
+      "[1], \"symbols\": [\"H\", \"Hp\", \"Ho\"], \"derived\": {\"Hp\": "
+      "\"H + 2\", \"Ho\": \"Hp - 1\"}, \"params\": []}",
+      "dir", err, sizeof err);
+  if (m &&
+      dlcRuntimeManifestDeriveSymbols(m, values, NULL, err, sizeof err) != 0)
+    fprintf(stderr, "derived-chain: %s\n", err);
+  dlcRuntimeManifestDestroy(m);
+  parse("derived-unknown",
+        "{\"kernel\": \"k\", \"ptx\": \"k.ptx\", \"grid\": [1], "
+        "\"block\": [1], \"symbols\": [\"N\"], \"derived\": {\"Q\": "
+        "\"N\"}, \"params\": []}");
+  parse("derived-kind",
+        "{\"kernel\": \"k\", \"ptx\": \"k.ptx\", \"grid\": [1], "
+        "\"block\": [1], \"symbols\": [\"N\"], \"derived\": [], "
+        "\"params\": []}");
   // CHECK-LABEL: twice: symbol 'N' listed twice
   parse("twice",
         "{\"kernel\": \"k\", \"ptx\": \"k.ptx\", \"grid\": [1], "

@@ -204,10 +204,14 @@ static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
     if (d->fixed[i] >= 0)
       sizes[i] = d->fixed[i];
   for (;;) {
+    /* Derived symbols follow from the drawn free ones (their draws are
+     * overwritten); those the caller fixed are checked by the evaluation. */
+    dlcInterpSymbolsDerive(d->tiny, tiny, false);
     interpToolCopySizes(tiny, region);
     int largest = -1;
     for (int i = 0; i < count; ++i)
       if (d->fixed[i] < 0 && sizes[i] > 1 &&
+          !dlcInterpSymbolIsDerived(d->tiny, tiny, i) &&
           (largest < 0 || sizes[i] > sizes[largest]))
         largest = i;
     double values = interpToolLargestValue(d->tiny, tiny);

@@ -343,8 +343,10 @@ static MlirOperation findFunction(MlirModule module, const char *name) {
  * Symbols and parameters
  *===----------------------------------------------------------------------===*/
 
-/* Puts the command-line sizes into `symbols`; every symbol needs one. */
-static bool applySizes(const Options *options, DlcInterpSymbols *symbols) {
+/* Puts the command-line sizes into `symbols`; every free symbol needs one,
+ * and the derived ones follow (one given must agree). */
+static bool applySizes(const Options *options, MlirOperation func,
+                       DlcInterpSymbols *symbols) {
   bool ok = true;
   for (int i = 0; i < options->numSizes; ++i) {
     const SizeArg *size = &options->sizes[i];
@@ -357,6 +359,8 @@ static bool applySizes(const Options *options, DlcInterpSymbols *symbols) {
       symbols->values[index] = size->value;
     }
   }
+  ok = ok &&
+       mlirLogicalResultIsSuccess(dlcInterpSymbolsDerive(func, symbols, true));
   for (int i = 0; ok && i < symbols->count; ++i)
     if (symbols->values[i] < 0) {
       fprintf(stderr,
@@ -1033,7 +1037,7 @@ static bool runFunction(const Options *options, const char *source,
                         MlirOperation func) {
   DlcInterpSymbols symbols; /* owned */
   bool ok = mlirLogicalResultIsSuccess(dlcInterpSymbolsInit(func, &symbols)) &&
-            applySizes(options, &symbols) &&
+            applySizes(options, func, &symbols) &&
             runWithSymbols(options, source, func, &symbols);
   dlcInterpSymbolsClear(&symbols);
   return ok;

@@ -212,7 +212,7 @@ static int parseSizes(const char *sizes, const DlcRuntimeManifest *m,
   }
   rc = 0;
   for (int i = 0; i < ns && !partial; i++)
-    if (!seen[i]) {
+    if (!seen[i] && !dlcRuntimeManifestGetDerived(m, i)) {
       fprintf(stderr, "dlc-run: no value for symbol '%s'\n",
               dlcRuntimeManifestGetSymbol(m, i));
       rc = -1;
@@ -425,6 +425,27 @@ typedef struct {
   int refBad, dataBad, kernelsBad; /* mismatches: --ref, --ref-data, alone */
 } Run;
 
+/* Derived symbols (docs/conventions.md) follow from the free ones; a value
+ * given for one (check[i], or every one from reference data) must agree. */
+static int deriveSymbols(Run *r, const int *check) {
+  char err[512];
+  int ns = dlcRuntimeManifestGetNumSymbols(r->m);
+  int *all = NULL;
+  if (!check && r->rd) {
+    if (!(all = calloc((size_t)ns + 1, sizeof(int))))
+      return -1;
+    for (int i = 0; i < ns; i++)
+      all[i] = 1;
+    check = all;
+  }
+  int rc =
+      dlcRuntimeManifestDeriveSymbols(r->m, r->syms, check, err, sizeof err);
+  if (rc != 0)
+    fprintf(stderr, "dlc-run: %s\n", err);
+  free(all);
+  return rc;
+}
+
 static int downloadOutputs(Run *r, const Buffers *b, void **host) {
   for (int i = 0; i < b->n; i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(r->m, i);
@@ -480,20 +501,26 @@ static int setUp(Run *r) {
                                         seen, r->rd != NULL)
                            : -1;
     for (int i = 0; rc == 0 && i < ns; i++) {
-      if (r->rd && seen[i] && given[i] != r->syms[i]) {
+      if (r->rd && seen[i] && given[i] != r->syms[i] &&
+          !dlcRuntimeManifestGetDerived(r->m, i)) {
         fprintf(stderr,
                 "dlc-run: %s=%" PRId64 " but the reference data has %" PRId64
                 "\n",
                 dlcRuntimeManifestGetSymbol(r->m, i), given[i], r->syms[i]);
         rc = -1;
       }
-      if (!r->rd)
+      if (!r->rd || seen[i])
         r->syms[i] = given[i];
     }
+    for (int i = 0; rc == 0 && i < ns; i++)
+      seen[i] |= r->rd != NULL;
+    rc = rc == 0 ? deriveSymbols(r, seen) : -1;
     free(given);
     free(seen);
     if (rc != 0)
       return -1;
+  } else if (deriveSymbols(r, NULL) != 0) {
+    return -1;
   }
   if (r->o.ref) {
     if (!(r->refP = dlcRuntimeProgramLoad(r->o.ref, err, sizeof err))) {

@@ -196,6 +196,18 @@ static __isl_give isl_set *boxSet(const AffineIslBox *box,
                               isl_aff_var_on_domain(isl_local_space_copy(ls),
                                                     isl_dim_param, (unsigned)k),
                               -1));
+  for (int k = 0; box->definitions && k < box->numSymbols; ++k) {
+    AffineIslError error = AFFINE_ISL_OK;
+    isl_aff *def = mlirAffineExprIsNull(box->definitions[k])
+                       ? NULL
+                       : fromExpr(box->definitions[k], ls, &error, NULL);
+    if (!def)
+      continue; /* free, or not quasi-affine: no fact */
+    isl_aff *s = isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_param,
+                                       (unsigned)k);
+    set = withNonNegative(set, isl_aff_sub(isl_aff_copy(s), isl_aff_copy(def)));
+    set = withNonNegative(set, isl_aff_sub(def, s));
+  }
   for (int j = 0; j < box->numDims; ++j) {
     isl_aff *d = isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
                                        (unsigned)j);

@@ -50,10 +50,14 @@ typedef struct AffineIslSize {
 } AffineIslSize;
 
 /* The box 0 <= d_j <= size_j - 1 over `numDims` dims, every one of the
- * `numSymbols` symbols a size (>= 1). Borrowed arrays. */
+ * `numSymbols` symbols a size (>= 1). A derived symbol (docs/conventions.md)
+ * has its defining equality s_k = definitions[k] (an expression of the
+ * other symbols; null for a free one, or no array at all). Borrowed
+ * arrays. */
 typedef struct AffineIslBox {
   int numDims, numSymbols;
   const AffineIslSize *sizes;
+  const MlirAffineExpr *definitions; /* NULL, or numSymbols entries */
 } AffineIslBox;
 
 /* Whether `expr >= 0` (with `eq`: `expr == 0`) holds at every point of the

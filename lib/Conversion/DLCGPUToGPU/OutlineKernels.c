@@ -7,6 +7,7 @@
  * folds away. */
 #include "Builder.h"
 #include "DLCGPUToGPU.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -144,7 +145,7 @@ static MlirAttribute str(MlirContext ctx, const char *s) {
  * allocates it rather than asking the caller for it. */
 static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
                                    int numSymbols, int numMaps,
-                                   int numWorkspaces) {
+                                   int numWorkspaces, MlirAttribute derived) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
@@ -224,14 +225,60 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       /* The plan and the cost model's estimate, for the §13 log (dlc-run
        * --log); the estimate only when the planner made one. */
       named(ctx, "plan", attrOf(func, "dlcgpu.plan")),
-      named(ctx, "estimate", attrOf(func, "dlcgpu.estimate"))};
+      named(ctx, "estimate", attrOf(func, "dlcgpu.estimate")),
+      /* Derived symbols: the host computes them from their formulas. */
+      named(ctx, "derived", derived)};
   free(params);
-  intptr_t count = 9;
-  while (count > 7 && mlirAttributeIsNull(entry[count - 1].attribute))
-    --count;
-  if (count == 9 && mlirAttributeIsNull(entry[7].attribute))
-    entry[7] = entry[8], count = 8;
+  intptr_t count = 0;
+  for (size_t i = 0; i < sizeof(entry) / sizeof(entry[0]); ++i)
+    if (!mlirAttributeIsNull(entry[i].attribute))
+      entry[count++] = entry[i];
   return mlirDictionaryAttrGet(ctx, count, entry);
+}
+
+static bool malformed(MlirOperation func, const char *why);
+
+/* The manifest's "derived": each derived symbol of `func` (dlc.derived)
+ * with its formula over the free symbols of dlcgpu.symbols ("H + 2"); null
+ * when there are none. False after a diagnostic when a definition is bad or
+ * names a symbol the kernel does not take. */
+static bool derivedFormulas(MlirOperation func, MlirAttribute *out) {
+  *out = mlirAttributeGetNull();
+  if (mlirAttributeIsNull(attrOf(func, "dlc.derived")))
+    return true;
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  intptr_t count = mlirArrayAttrGetNumElements(symbols);
+  MlirStringRef *names = malloc((size_t)count * sizeof(*names) + 1);
+  if (!names)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  for (intptr_t i = 0; i < count; ++i)
+    names[i] = mlirStringAttrGetValue(mlirArrayAttrGetElement(symbols, i));
+  DlcSymbolTable table = {0};
+  bool ok = mlirLogicalResultIsSuccess(
+      dlcSymbolTableFromNames(&table, func, names, (int)count));
+  free(names);
+  int numFree = dlcSymbolTableNumFree(&table);
+  MlirNamedAttribute *fields =
+      malloc((size_t)(table.count - numFree) * sizeof(*fields) + 1);
+  if (!fields)
+    abort();
+  int n = 0;
+  for (int i = numFree; ok && i < table.count; ++i) {
+    char formula[512];
+    ok = dlcSymbolTableFormatDefinition(&table, i, formula, sizeof(formula));
+    if (!ok)
+      malformed(func, "a derived symbol's formula exceeds 511 characters");
+    else
+      fields[n++] = mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, table.names[i]),
+          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(formula)));
+  }
+  if (ok)
+    *out = mlirDictionaryAttrGet(ctx, n, fields);
+  free(fields);
+  dlcSymbolTableClear(&table);
+  return ok;
 }
 
 /* Appends `entry` to the module's `dlc.kernels`, however many kernels
@@ -419,8 +466,9 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   MlirBlock oldBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   int numArgs = (int)mlirBlockGetNumArguments(oldBody);
   int numMemrefs, numSymbols, numMaps, numWorkspaces;
+  MlirAttribute derived;
   if (!classifyArgs(func, &numMemrefs, &numSymbols, &numMaps, &numWorkspaces) ||
-      !checkLaunchAttrs(func, numSymbols))
+      !checkLaunchAttrs(func, numSymbols) || !derivedFormulas(func, &derived))
     return false;
   /* Owned here: the gpu.func's parameter types and the values replacing
    * the old arguments (numArgs each, the first numSymbols of symbolI64). */
@@ -435,9 +483,9 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
         mlirTypeIsAMemRef(mlirValueGetType(mlirBlockGetArgument(oldBody, i)))
             ? ptr
             : i64;
-  recordManifest(
-      mlirOperationGetParentOperation(func),
-      manifestEntry(func, numMemrefs, numSymbols, numMaps, numWorkspaces));
+  recordManifest(mlirOperationGetParentOperation(func),
+                 manifestEntry(func, numMemrefs, numSymbols, numMaps,
+                               numWorkspaces, derived));
 
   MlirAttribute block = attrOf(func, "dlcgpu.block");
   int32_t blockSize[3];

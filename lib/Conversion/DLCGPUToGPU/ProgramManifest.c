@@ -329,6 +329,14 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
     ok = !mlirAttributeIsNull(b) && push(&l.intermediates, b) &&
          addSymbols(&l.symbols, field(b, "shape"));
   }
+  /* The kernels come from one function and share its derived symbols:
+   * the first kernel's formulas are the program's. */
+  MlirAttribute derived = mlirAttributeGetNull();
+  for (intptr_t i = 0; ok && mlirAttributeIsNull(derived) &&
+                       i < mlirArrayAttrGetNumElements(regions);
+       ++i)
+    derived = field(findKernel(kernels, mlirArrayAttrGetElement(regions, i)),
+                    "derived");
   MlirAttribute entry = mlirAttributeGetNull();
   if (ok) {
     MlirNamedAttribute fields[] = {
@@ -337,8 +345,10 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
         named(ctx, "symbols", arrayOf(ctx, &l.symbols)),
         named(ctx, "inputs", arrayOf(ctx, &l.inputs)),
         named(ctx, "outputs", arrayOf(ctx, &l.outputs)),
-        named(ctx, "intermediates", arrayOf(ctx, &l.intermediates))};
-    entry = mlirDictionaryAttrGet(ctx, 6, fields);
+        named(ctx, "intermediates", arrayOf(ctx, &l.intermediates)),
+        named(ctx, "derived", derived)};
+    entry = mlirDictionaryAttrGet(ctx, mlirAttributeIsNull(derived) ? 6 : 7,
+                                  fields);
   }
   freeLists(&l);
   return entry;

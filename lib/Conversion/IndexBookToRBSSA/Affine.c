@@ -123,7 +123,8 @@ static AffineIslBox regionBox(const RbRegion *r, AffineIslSize *sizes) {
     sizes[j].symbol = r->axes[j].symbol;
     sizes[j].extent = r->axes[j].extent;
   }
-  AffineIslBox box = {r->numAxes, r->symbols.count, sizes};
+  AffineIslBox box = {r->numAxes, r->symbols.count, sizes,
+                      r->symbols.definitions};
   return box;
 }
 

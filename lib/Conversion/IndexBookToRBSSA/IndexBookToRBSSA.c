@@ -13,6 +13,7 @@
 #include "FunctionList.h"
 #include "PassDef.h"
 #include "Region.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/Shape.h"
@@ -107,9 +108,28 @@ static bool readPort(RbRegion *r, MlirType type, Port *port) {
   return true;
 }
 
+/* The derived symbols' definitions, by position in indexbook.symbols (the
+ * free ones first there, as the shared table orders them), into the
+ * region's table (read free, all definitions null). */
+static bool readDefinitions(RbRegion *r) {
+  DlcSymbolTable table = {0};
+  bool ok = mlirLogicalResultIsSuccess(dlcSymbolTableFromNames(
+      &table, r->source, r->symbols.names, r->symbols.count));
+  /* The table's positions are the maps' symbols only in the same order
+   * (free first, as the lowering writes them); otherwise no facts. */
+  bool same = ok && table.count == r->symbols.count;
+  for (int k = 0; same && k < r->symbols.count; ++k)
+    same = mlirStringRefEqual(r->symbols.names[k], table.names[k]);
+  for (int k = 0; same && k < r->symbols.count; ++k)
+    r->symbols.definitions[k] = table.definitions[k];
+  dlcSymbolTableClear(&table);
+  return ok;
+}
+
 static bool readSymbols(RbRegion *r) {
   return mlirLogicalResultIsSuccess(
-      dlcSymbolTableRead(&r->symbols, r->source, "indexbook.symbols"));
+             dlcSymbolTableRead(&r->symbols, r->source, "indexbook.symbols")) &&
+         readDefinitions(r);
 }
 
 /* yield's `cast` takes these element types only (rbssa.irdl.mlir). */
@@ -316,6 +336,10 @@ static void finishRegion(RbRegion *r, MlirOperation func) {
   setAttr(func, "rbssa.iters", axisList(r, false));
   setAttr(func, "rbssa.reduce_iters", axisList(r, true));
   setAttr(func, "rbssa.symbols", rbAttr(r->source, "indexbook.symbols"));
+  /* Derived symbols keep their definitions down to the manifest. */
+  MlirAttribute derived = rbAttr(r->source, "dlc.derived");
+  if (!mlirAttributeIsNull(derived))
+    setAttr(func, "dlc.derived", derived);
   /* Poly-Core's facts about the function travel with its region for
    * convert-rbssa-to-plan (spec §10 step 6). */
   MlirAttribute analysis = rbAttr(r->source, "polycore.analysis");

@@ -106,8 +106,10 @@ typedef struct RbRegion {
   MlirOperation source;  /* the IndexBook function */
   MlirBlock sourceBlock; /* its entry block */
   DlcBuilder b;          /* appends to the region function's body */
-  /* The function's indexbook.symbols, any number: owned by the Program's
-   * base region, borrowed by the regions built from it. */
+  /* The function's indexbook.symbols, any number, and per symbol a derived
+   * symbol's definition over the others (dlc.derived, docs/conventions.md;
+   * null for a free one; isl's box holds them): owned by the Program's base
+   * region, borrowed by the regions built from it. */
   DlcSymbolTable symbols;
   RbAxis axes[RB_MAX_AXES];
   int numAxes;

@@ -151,26 +151,30 @@ bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
  * elements a row per trip. */
 enum { ColumnModeTrip = 32 * 4 };
 
-/* Every reduce runs over fewer elements than one trip of column mode (a
- * 3×3 window of a depthwise or narrow grouped convolution): most rows would
- * idle, where a thread per output (flat mode) sums them alone. */
-static bool shortReduces(const KpMemoryProblem *p) {
+/* Whether flat mode (a thread per output) should take reduces that read
+ * across the last iter: when every reduce is shorter than one trip of
+ * column mode (a depthwise convolution's 3×3 window), most of its rows
+ * would idle; and when a reduce runs over several loops (a convolution's
+ * window and channels), which column mode has been checked on the GPU only
+ * for single-loop reduces (column sums, the f32 GEMM fallback). */
+static bool reducesStayFlat(const KpMemoryProblem *p) {
+  bool allShort = true;
   for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *step = &p->steps[s];
     if (step->kind != KP_STEP_REDUCE)
       continue;
+    if (__builtin_popcount(step->reduced) > 1)
+      return true;
     int64_t elements = 1;
     for (int l = 0; l < p->numLoops; ++l)
       if (step->reduced & (1u << l)) {
         const KpExtent *size = &p->loops[l].size;
-        if (size->numSymbols != 0)
-          return false;
-        elements *= size->constant;
-        if (elements >= ColumnModeTrip)
-          return false;
+        elements =
+            size->numSymbols ? ColumnModeTrip : elements * size->constant;
       }
+    allShort = allShort && elements < ColumnModeTrip;
   }
-  return true;
+  return allShort;
 }
 
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
@@ -178,7 +182,8 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
     return DLC_MEMORY_POINT;
   if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
     return DLC_MEMORY_ROW;
-  DlcMemoryMode across = shortReduces(p) ? DLC_MEMORY_FLAT : DLC_MEMORY_COLUMN;
+  DlcMemoryMode across =
+      reducesStayFlat(p) ? DLC_MEMORY_FLAT : DLC_MEMORY_COLUMN;
   if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
     return dlcMemoryModeFits(p, DLC_MEMORY_COLUMN) ? across : DLC_MEMORY_FLAT;
   /* A CTA per point pays off where its threads read along the reduction;

@@ -363,6 +363,11 @@ buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
                          total, types, &kernelBody);
   free(types);
   free(argAttrs);
+  /* Derived symbols keep their definitions down to the manifest. */
+  if (!mlirAttributeIsNull(attrOf(region, "dlc.derived")))
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString("dlc.derived"),
+        attrOf(region, "dlc.derived"));
   recordPlan(kernel, region, plan);
   return kernel;
 }

@@ -56,7 +56,10 @@ static AffineIslBox spaceBox(const T2iSpace *space, AffineIslSize *sizes) {
                           : dlcSymbolTableFind(space->symbols, extent.symbol);
     sizes[k].extent = extent.size;
   }
-  AffineIslBox box = {space->numDims, space->symbols->count, sizes};
+  /* Derived symbols bring their definitions: Ho = (Hp - 3) floordiv 2 + 1
+   * bounds a strided window inside the padded extent. */
+  AffineIslBox box = {space->numDims, space->symbols->count, sizes,
+                      space->symbols->definitions};
   return box;
 }
 

@@ -5,12 +5,17 @@
  *  - elementwise operands broadcast right-aligned, and the result has the
  *    broadcast shape (E1001 BroadcastMismatch);
  *  - unary ops keep their operand's shape;
- *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing).
+ *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing);
+ *  - a function's derived symbols (`dlc.derived`) are affine, acyclic and
+ *    over known symbols (E1007, SymbolTable.c).
  * Negative strides are FLIP and never an error (§3.4). */
 #include "TinyChecks.h"
 #include "DialectNames.h"
+#include "SymbolExpr.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 #include "dlc/Shape.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -126,8 +131,84 @@ static bool checkAccumulator(MlirOperation op, MlirStringRef name) {
   return false;
 }
 
+/* A dimension as an expression of the table's free symbols; null for a
+ * symbol the table does not hold. */
+static MlirAffineExpr dimExpr(MlirContext ctx, const DlcSymbolTable *table,
+                              DlcDim dim) {
+  if (dim.size >= 0)
+    return mlirAffineConstantExprGet(ctx, dim.size);
+  int at = dlcSymbolTableFind(table, dim.symbol);
+  if (at < 0)
+    return (MlirAffineExpr){NULL};
+  return dlcSymbolTableIsDerived(table, at) ? table->definitions[at]
+                                            : mlirAffineSymbolExprGet(ctx, at);
+}
+
+/* A pad whose result names a derived dimension: the definition must be the
+ * operand's extent plus both paddings (a free name is an unrelated size the
+ * caller passes, as before derived symbols). */
+static bool checkPadExtents(MlirOperation pad, const DlcSymbolTable *table) {
+  DlcShape in, out;
+  MlirAttribute padding = mlirOperationGetAttributeByName(
+      pad, mlirStringRefCreateFromCString("padding"));
+  if (!readShape(pad, mlirValueGetType(mlirOperationGetOperand(pad, 0)), &in) ||
+      !readShape(pad, mlirValueGetType(mlirOperationGetResult(pad, 0)), &out) ||
+      mlirAttributeIsNull(padding) || !mlirAttributeIsADenseI64Array(padding) ||
+      in.rank != out.rank ||
+      mlirDenseArrayGetNumElements(padding) != 2 * (intptr_t)in.rank)
+    return true; /* the lowerings report malformed pads */
+  MlirContext ctx = mlirOperationGetContext(pad);
+  for (int k = 0; k < in.rank; ++k) {
+    int at = out.dims[k].size < 0
+                 ? dlcSymbolTableFind(table, out.dims[k].symbol)
+                 : -1;
+    MlirAffineExpr from = dimExpr(ctx, table, in.dims[k]);
+    if (!dlcSymbolTableIsDerived(table, at) || mlirAffineExprIsNull(from))
+      continue;
+    int64_t grow = mlirDenseI64ArrayGetElement(padding, 2 * k) +
+                   mlirDenseI64ArrayGetElement(padding, 2 * k + 1);
+    MlirAffineExpr want =
+        mlirAffineAddExprGet(from, mlirAffineConstantExprGet(ctx, grow));
+    if (mlirAffineExprEqual(want, table->definitions[at]))
+      continue;
+    char wantText[128], gotText[128];
+    dlcSymbolExprFormat(want, table->names, wantText, sizeof(wantText));
+    dlcSymbolExprFormat(table->definitions[at], table->names, gotText,
+                        sizeof(gotText));
+    dlcEmitDiagnostic(pad, &dlcMalformedShape,
+                      "define the padded dimension as the operand's extent "
+                      "plus both paddings in dlc.derived",
+                      "padded dimension %d is %.*s = %s, but the pad gives %s",
+                      k, (int)out.dims[k].symbol.length,
+                      out.dims[k].symbol.data, gotText, wantText);
+    return false;
+  }
+  return true;
+}
+
+/* A function with derived symbols: its symbol table must build, and each
+ * pad into a derived dimension must agree with its definition. */
+static bool checkDerived(MlirOperation func) {
+  if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString("dlc.derived"))))
+    return true;
+  DlcSymbolTable table = {0};
+  bool ok = mlirLogicalResultIsSuccess(dlcSymbolTableCollect(&table, func));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  for (MlirOperation op = mlirBlockIsNull(body)
+                              ? (MlirOperation){NULL}
+                              : mlirBlockGetFirstOperation(body);
+       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (dlcOperationIsA(op, DLC_OP_TINY_PAD))
+      ok = checkPadExtents(op, &table);
+  dlcSymbolTableClear(&table);
+  return ok;
+}
+
 bool dlcTinyCheckOp(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (dlcStringRefIs(name, "func.func"))
+    return checkDerived(op);
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
   if (dlcStringRefIsOneOf(name, dlcTinyBroadcastingOps))

@@ -1,10 +1,12 @@
 // Contractions the GEMM skeletons do not take run on the memory-bound
-// skeleton (column mode: their reduce reads across the output's last axis,
-// so a CTA takes a tile of it and its threads share the contraction by
-// rows): a conv the implicit-GEMM model does not read (weights in another
+// skeleton: a conv the implicit-GEMM model does not read (weights in another
 // order than the activations, a guard that is no padding; conv-implicit.mlir
-// has the ones it reads), two axes in one GEMM role, a transpose after the
-// contraction. Correct, not fast (docs/passes/convert-rbssa-to-plan.md).
+// has the ones it reads) in flat mode, a thread per output (its reduce runs
+// over several loops: column mode is kept to single-loop reduces, the ones
+// checked on the GPU); two axes in one GEMM role and a transpose after the
+// contraction in column mode (their reduce reads across the output's last
+// axis, so a CTA takes a tile of it and its threads share the contraction by
+// rows). Correct, not fast (docs/passes/convert-rbssa-to-plan.md).
 // RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan | FileCheck %s
 
 // NHWC activations with KCRS weights: the weights' k axes do not collapse
@@ -26,8 +28,8 @@ func.func @conv_nhwc_kcrs(
   return
 }
 // CHECK-LABEL: func.func @conv_nhwc_kcrs
-// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
-// CHECK-SAME: barrier_model = "bar_sync"
+// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
+// CHECK-SAME: barrier_model = "none"
 
 // -----
 // A guard that is no padding (ho*2 + kh - 2 >= 0 is not a window bound).
@@ -48,8 +50,8 @@ func.func @conv_guard_not_padding(
   return
 }
 // CHECK-LABEL: func.func @conv_guard_not_padding
-// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
-// CHECK-SAME: barrier_model = "bar_sync"
+// CHECK: "plan.schedule"() {algo_choice = {memory = "flat"}
+// CHECK-SAME: barrier_model = "none"
 
 // -----
 
