@@ -161,6 +161,12 @@ MlirModule feImport(MlirContext ctx, MlirStringRef json,
                     void *userData, FeImportFn importDocument,
                     const DlcDiagnosticCode *formatCode,
                     const char *formatSuggestion);
+/* Ends `func` (borrowed) with func.return of `values` at `at`, and sets
+ * its function_type (the entry block's arguments -> `types`) and its
+ * res_attrs (`resAttrs`), n of each. False only when memory runs out. */
+bool feReturn(FeImporter *im, MlirOperation func, const DlcJsonValue *at,
+              intptr_t n, const MlirValue *values, const MlirType *types,
+              const MlirAttribute *resAttrs);
 /* Both importers' last step: when `built`, the module must verify and pass
  * tiny-verify's checks (an importer bug otherwise, reported like any
  * diagnostic). Gives `module` back, or destroys it and gives null. */

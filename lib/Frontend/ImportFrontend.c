@@ -632,30 +632,8 @@ static bool finishFunction(FeImporter *im, const Document *doc,
     types[i] = mlirValueGetType(values[i]);
     resAttrs[i] = feNameDictionary(im, t->name);
   }
-  if (ok) {
-    im->b.loc = feJsonLocation(im, doc->outputs);
-    dlcBuild(&im->b, "func.return", (intptr_t)n, values, 0, NULL, 0, NULL,
-             NULL);
-    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-    intptr_t numArgs = mlirBlockGetNumArguments(body);
-    MlirType argTypes[64];
-    MlirType *args =
-        numArgs <= 64 ? argTypes : calloc((size_t)numArgs, sizeof(MlirType));
-    for (intptr_t i = 0; args && i < numArgs; ++i)
-      args[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
-    if (args) {
-      mlirOperationSetAttributeByName(
-          func, mlirStringRefCreateFromCString("function_type"),
-          mlirTypeAttrGet(
-              mlirFunctionTypeGet(im->ctx, numArgs, args, (intptr_t)n, types)));
-      mlirOperationSetAttributeByName(
-          func, mlirStringRefCreateFromCString("res_attrs"),
-          mlirArrayAttrGet(im->ctx, (intptr_t)n, resAttrs));
-    }
-    if (args != argTypes)
-      free(args);
-    ok = args != NULL;
-  }
+  if (ok)
+    ok = feReturn(im, func, doc->outputs, (intptr_t)n, values, types, resAttrs);
   ok = ok && feFinishSymbols(im, func);
   free(values);
   free(types);

@@ -984,21 +984,8 @@ static bool finishFunction(FeImporter *im, const Uop *u, MlirOperation func) {
     types[i] = mlirValueGetType(values[i]);
     attrs[i] = feNameDictionary(im, text);
   }
-  im->b.loc = feJsonLocation(im, u->json);
-  dlcBuild(&im->b, "func.return", (intptr_t)n, values, 0, NULL, 0, NULL, NULL);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  intptr_t numArgs = mlirBlockGetNumArguments(body);
-  MlirType args[64];
-  for (intptr_t i = 0; i < numArgs; ++i)
-    args[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
-  mlirOperationSetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type"),
-      mlirTypeAttrGet(
-          mlirFunctionTypeGet(im->ctx, numArgs, args, (intptr_t)n, types)));
-  mlirOperationSetAttributeByName(
-      func, mlirStringRefCreateFromCString("res_attrs"),
-      mlirArrayAttrGet(im->ctx, (intptr_t)n, attrs));
-  return feFinishSymbols(im, func) && feFinishMaps(im);
+  return feReturn(im, func, u->json, (intptr_t)n, values, types, attrs) &&
+         feFinishSymbols(im, func) && feFinishMaps(im);
 }
 
 static MlirModule importGraph(FeImporter *im, const DlcJsonValue *root) {

@@ -373,6 +373,28 @@ static bool verifyModule(FeImporter *im, MlirModule module) {
   return ok && !im->failed;
 }
 
+bool feReturn(FeImporter *im, MlirOperation func, const DlcJsonValue *at,
+              intptr_t n, const MlirValue *values, const MlirType *types,
+              const MlirAttribute *resAttrs) {
+  im->b.loc = feJsonLocation(im, at);
+  dlcBuild(&im->b, "func.return", n, values, 0, NULL, 0, NULL, NULL);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t numArgs = mlirBlockGetNumArguments(body);
+  MlirType *args = calloc(numArgs > 0 ? (size_t)numArgs : 1, sizeof(MlirType));
+  if (!args)
+    return false;
+  for (intptr_t i = 0; i < numArgs; ++i)
+    args[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
+  mlirOperationSetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(im->ctx, numArgs, args, n, types)));
+  mlirOperationSetAttributeByName(func,
+                                  mlirStringRefCreateFromCString("res_attrs"),
+                                  mlirArrayAttrGet(im->ctx, n, resAttrs));
+  free(args);
+  return true;
+}
+
 MlirModule feFinishModule(FeImporter *im, MlirModule module, bool built) {
   if (built && verifyModule(im, module))
     return module;
