@@ -841,6 +841,18 @@ MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o) {
   return offsetOf(m, b, index, o->strides, m->p->numIters);
 }
 
+void mbEmitStoresIf(Mb *m, DlcBuilder *b, MlirValue cond,
+                    const KpOutput *outputs, int count) {
+  MlirBlock then;
+  MlirOperation guard = dlcBuildIf(b, cond, &then);
+  mbPushFrame(m, guard, then);
+  for (int i = 0; i < count; ++i)
+    mbEmitStore(m, &outputs[i], m->numFrames - 1);
+  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
+  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  mbPopFrame(m);
+}
+
 void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
   MlirValue v = emitStep(m, o->step, m->versionFrame);
   DlcBuilder b = mbAt(m, frame);

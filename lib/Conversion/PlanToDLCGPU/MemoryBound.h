@@ -88,6 +88,11 @@ void mbForgetFrame(Mb *m, int frame);
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
 MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
 void mbEmitStore(Mb *m, const KpOutput *o, int frame);
+/* The stores of `count` outputs, under an scf.if on `cond` built at `b` (a
+ * frame while they are emitted): the one thread that stores a CTA's
+ * results, or a chunk's store where the chunk is inside. */
+void mbEmitStoresIf(Mb *m, DlcBuilder *b, MlirValue cond,
+                    const KpOutput *outputs, int count);
 /* Step `s`'s value, computed in the innermost open frame binding its loops
  * (at least the version's). */
 MlirValue mbEmitStep(Mb *m, int s);

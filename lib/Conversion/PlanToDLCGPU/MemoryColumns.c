@@ -19,14 +19,7 @@ static void emitColumnOutputs(Mb *m) {
   MlirValue store = dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0));
   if (m->width == 1) /* vector stores are masked instead */
     store = dlcArith(&b, "arith.andi", store, m->colInside);
-  MlirBlock then;
-  MlirOperation guard = dlcBuildIf(&b, store, &then);
-  mbPushFrame(m, guard, then);
-  for (int i = 0; i < m->p->numOutputs; ++i)
-    mbEmitStore(m, &m->p->outputs[i], m->numFrames - 1);
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  mbPopFrame(m);
+  mbEmitStoresIf(m, &b, store, m->p->outputs, m->p->numOutputs);
   m->vecLoops &= ~(1u << last);
 }
 

@@ -9,13 +9,7 @@ static void emitGuardedStore(Mb *m, const KpOutput *o, int frame,
                              MlirValue inside) {
   mbEmitStep(m, o->step);
   DlcBuilder b = mbAt(m, frame);
-  MlirBlock then;
-  MlirOperation guard = dlcBuildIf(&b, inside, &then);
-  mbPushFrame(m, guard, then);
-  mbEmitStore(m, o, m->numFrames - 1);
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  mbPopFrame(m);
+  mbEmitStoresIf(m, &b, inside, o, 1);
 }
 
 /* A row's outputs: each a loop over the last iter shared by the CTA (by
@@ -62,15 +56,8 @@ static void emitRowOutputs(Mb *m) {
  * are the CTA's). */
 static void emitCtaPointOutputs(Mb *m) {
   DlcBuilder b = mbAt(m, m->versionFrame);
-  MlirBlock then;
-  MlirOperation guard =
-      dlcBuildIf(&b, dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0)), &then);
-  mbPushFrame(m, guard, then);
-  for (int i = 0; i < m->p->numOutputs; ++i)
-    mbEmitStore(m, &m->p->outputs[i], m->numFrames - 1);
-  DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-  dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  mbPopFrame(m);
+  mbEmitStoresIf(m, &b, dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0)),
+                 m->p->outputs, m->p->numOutputs);
 }
 
 /* Row and point modes: block x is the point of the outer iters (row), or
