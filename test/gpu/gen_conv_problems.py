@@ -199,7 +199,7 @@ def grouped_product(b, x, wt, p, nhwc, N, Hx, Wx, Co, Cg, KH, KW, Ho, Wo, dtype)
         wshape = [ONE, g, cog, ONE, ONE, Cg, KH, KW]
         ydims = [N, g, cog, Ho, Wo]
     syms = "[s0]" if not N.static else ""
-    vmap = vmap % ((syms, hexpr, wexpr) if nhwc else (syms, hexpr, wexpr))
+    vmap = vmap % (syms, hexpr, wexpr)
     xv = b.op("tiny.view", [xg], (vdims, dtype), "map = affine_map<%s>" % vmap)
     wg = b.reshape(wt, wshape)
     prod = b.op("tiny.mul", [xv, wg], (vdims, dtype))
