@@ -2,6 +2,7 @@
 
 #include "TensorMap.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,6 +167,27 @@ static int encodeIm2col(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return upload(maps, j, drv, stream, p, map, r, err, errSize);
 }
 
+/* Reports a stride TMA cannot take (`strideText`, `bytes` evaluated) and
+ * why the runtime cannot repack the map instead; -1. */
+static int unrepackable(char *err, size_t errSize, const DlcRuntimeParam *p,
+                        const char *strideText, uint64_t bytes, const char *why,
+                        ...) __attribute__((format(printf, 6, 7)));
+static int unrepackable(char *err, size_t errSize, const DlcRuntimeParam *p,
+                        const char *strideText, uint64_t bytes, const char *why,
+                        ...) {
+  int used = snprintf(err, errSize,
+                      "tensor map '%s': stride %s = %llu bytes is not a "
+                      "multiple of 16",
+                      p->name, strideText, (unsigned long long)bytes);
+  if (used >= 0 && (size_t)used < errSize) {
+    va_list args;
+    va_start(args, why);
+    vsnprintf(err + used, errSize - (size_t)used, why, args);
+    va_end(args);
+  }
+  return -1;
+}
+
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   CUstream stream, const DlcRuntimeManifest *m,
                   CUdeviceptr base, const int64_t *symbols, char *err,
@@ -203,12 +225,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     /* Batches of one row each are rows of the batch stride; batches of
      * several are more rows when they follow one another. */
     if (p->rank > 3) {
-      snprintf(err, errSize,
-               "tensor map '%s': stride %s = %llu bytes is not a multiple of "
-               "16, which TMA needs, and the runtime repacks only maps of 2 "
-               "or 3 dims",
-               p->name, p->strides[bad], (unsigned long long)strides[bad]);
-      return -1;
+      return unrepackable(err, errSize, p, p->strides[bad], strides[bad],
+                          ", which TMA needs, and the runtime repacks only "
+                          "maps of 2 or 3 dims");
     }
     if (p->rank == 3 && dims[1] == 1) {
       rows = dims[2];
@@ -216,22 +235,16 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     } else if (p->rank == 3 && strides[1] == strides[0] * dims[1]) {
       rows *= dims[2];
     } else if (p->rank == 3) {
-      snprintf(err, errSize,
-               "tensor map '%s': stride %s = %llu bytes is not a multiple of "
-               "16, which TMA needs, and the batches of '%s' are not "
-               "contiguous rows the runtime could repack",
-               p->name, p->strides[bad], (unsigned long long)strides[bad],
-               p->tensor);
-      return -1;
+      return unrepackable(err, errSize, p, p->strides[bad], strides[bad],
+                          ", which TMA needs, and the batches of '%s' are not "
+                          "contiguous rows the runtime could repack",
+                          p->tensor);
     }
     uint64_t pitch = (width + 15) / 16 * 16;
     if (!maps->repackKernel && !drv->cuMemcpy2DAsync) {
-      snprintf(err, errSize,
-               "tensor map '%s': stride %s = %llu bytes is not a multiple of "
-               "16 and this CUDA driver cannot repack it (no "
-               "cuMemcpy2DAsync)",
-               p->name, p->strides[bad], (unsigned long long)strides[bad]);
-      return -1;
+      return unrepackable(err, errSize, p, p->strides[bad], strides[bad],
+                          " and this CUDA driver cannot repack it (no "
+                          "cuMemcpy2DAsync)");
     }
     size_t need = (size_t)(pitch * rows);
     if (maps->workspaceBytes[j] < need) {
