@@ -6,7 +6,9 @@
 # that pads symbolic H, W (test/Frontend/Tinygrad/Inputs/pad_symbolic.json,
 # a two-kernel program) and the Frontend Conv2D with derived output sizes
 # (test/Frontend/Inputs/conv_symbolic.json, chip sm_90a), each at sizes
-# that are multiples of no tile, with dlc-interp's reference data. The
+# that are multiples of no tile, with dlc-interp's reference data
+# (--products accumulator: f16 products summed in f32, as the kernels do;
+# run 26 found all 8 multi-term sums failing the default rounding). The
 # callers pass only the free symbols: dlc-run derives the rest.
 #
 #   test/gpu/build_derived_bundle.sh BUNDLE      (tools from $DLC_BIN, default build/bin)
@@ -28,7 +30,7 @@ add() {
   manifest="$name/$(cd "$bundle/$name" && ls ./*.json | grep -v '^./ref' | head -1 | sed 's|^\./||')"
   for sizes in "$@"; do
     local ref="$name/ref_${sizes//[,=]/_}"
-    "$bin/dlc-interp" "$src" "$sizes" --write-ref "$bundle/$ref" > /dev/null
+    "$bin/dlc-interp" "$src" "$sizes" --products accumulator --write-ref "$bundle/$ref" > /dev/null
     k=$((k + 1))
     printf 'd%02d\t%s\t%s\t%s\t%s\n' "$k" "$manifest" "$ref" "$sizes" \
       "derived-symbols $name chip=$chip" >> "$bundle/problems.txt"
