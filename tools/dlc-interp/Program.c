@@ -21,7 +21,8 @@
 #include <string.h>
 
 const char interpToolPipeline[] =
-    "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
+    "builtin.module(func.func(tiny-unflatten-products), "
+    "convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
     "func.func(rbssa-fold-activations), rbssa-fuse-attention)";
 
 /*===----------------------------------------------------------------------===*
