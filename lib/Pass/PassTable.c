@@ -22,7 +22,7 @@ extern const DlcPassDef dlcToPtxPipeline;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
-    &dlcTinyExpandBroadcastsPass, // tiny to tiny: explicit broadcasts
+    &dlcTinyExpandBroadcastsPass,  // tiny to tiny: explicit broadcasts
     &dlcTinyUnflattenProductsPass, // tiny to tiny: flat M*K buffers renamed
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,

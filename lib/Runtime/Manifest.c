@@ -19,6 +19,7 @@ struct DlcRuntimeManifest {
   char **derived; /* per symbol: its formula over the free ones, or NULL */
   int numParams;
   DlcRuntimeParam *params; /* strings and shapes owned here */
+  char **flat; /* per param: a renamed flat buffer's size ("M * K"), or NULL */
   char *grid[3];
   char *block[3];
   char *smem;      /* expression, "0" when absent */
@@ -113,6 +114,9 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   }
   free(m->symbols);
   free(m->derived);
+  for (int i = 0; m->flat && i < m->numParams; i++)
+    free(m->flat[i]);
+  free(m->flat);
   for (int i = 0; i < m->numParams; i++) {
     DlcRuntimeParam *p = &m->params[i];
     free((char *)p->name);
@@ -449,13 +453,18 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
   }
   m->params =
       calloc(params->count ? params->count : 1, sizeof(DlcRuntimeParam));
-  if (!m->params)
+  m->flat = calloc(params->count ? params->count : 1, sizeof(char *));
+  if (!m->params || !m->flat)
     return -1;
   for (size_t i = 0; i < params->count; i++) {
     int rc =
         readParam(m, &params->items[i], &m->params[m->numParams], err, errSize);
     m->numParams++; /* counted even on error so that destroy frees it */
     if (rc != 0)
+      return -1;
+    /* "flat" (docs/conventions.md, "Products of symbols"). */
+    const char *flat = stringField(&params->items[i], "flat");
+    if (flat && !(m->flat[i] = dupStr(flat)))
       return -1;
   }
   if (readDims(root, "grid", m->grid, 1, err, errSize) != 0 ||
@@ -609,6 +618,10 @@ int dlcRuntimeManifestGetNumParams(const DlcRuntimeManifest *m) {
 const DlcRuntimeParam *dlcRuntimeManifestGetParam(const DlcRuntimeManifest *m,
                                                   int i) {
   return i >= 0 && i < m->numParams ? &m->params[i] : NULL;
+}
+
+const char *dlcRuntimeManifestGetParamFlat(const DlcRuntimeManifest *m, int i) {
+  return i >= 0 && i < m->numParams && m->flat ? m->flat[i] : NULL;
 }
 
 const char *dlcRuntimeManifestGetDerived(const DlcRuntimeManifest *m, int i) {

@@ -165,7 +165,12 @@ static int readTensor(Tensor *t, const char *dir, const DlcJsonValue *entry,
     return -1;
   if (shape) {
     int64_t n = 1;
-    int good = shape->kind == DlcJsonValueArray && (int)shape->count == p->rank;
+    /* A flat buffer the kernel reads in its factors' shape (the manifest's
+     * "flat") may come flat: [M*K] for [M, 1, K]. */
+    int flat = dlcRuntimeManifestGetParamFlat(m, i) != NULL &&
+               shape->kind == DlcJsonValueArray && shape->count == 1;
+    int good = shape->kind == DlcJsonValueArray &&
+               ((int)shape->count == p->rank || flat);
     for (size_t d = 0; good && d < shape->count; d++) {
       const DlcJsonValue *e = &shape->items[d];
       good = e->kind == DlcJsonValueNumber && e->isInteger && e->integer >= 0;

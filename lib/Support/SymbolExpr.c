@@ -337,8 +337,7 @@ bool dlcSymbolProductMultiply(DlcSymbolProduct *product, MlirAffineExpr e) {
   if (isConstant(e))
     return dlcSymbolProductScale(product, mlirAffineConstantExprGetValue(e));
   if (mlirAffineExprIsAMul(e))
-    return dlcSymbolProductMultiply(product,
-                                    mlirAffineBinaryOpExprGetLHS(e)) &&
+    return dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetLHS(e)) &&
            dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetRHS(e));
   if (product->count == DLC_SYMBOL_PRODUCT_MAX)
     return false;

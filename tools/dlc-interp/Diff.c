@@ -395,9 +395,9 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
            "the diagnostics on stderr)\n",
            (long long)trial, sizes);
   } else if (reshapeInputs(mlirOperationIsNull(d->lowered.program)
-                                ? d->region
-                                : d->lowered.program,
-                            d->numInputs, inputs, &regionSymbols),
+                               ? d->region
+                               : d->lowered.program,
+                           d->numInputs, inputs, &regionSymbols),
              mlirLogicalResultIsFailure(
                  mlirOperationIsNull(d->lowered.program)
                      ? dlcInterpEvaluateWithOptions(

@@ -271,15 +271,14 @@ static bool refuseProducts(T2iLowering *lowering, MlirOperation *ops,
   }
   for (int i = 0; i < table->count; ++i)
     if (dlcSymbolTableIsProduct(table, i)) {
-      dlcEmitDiagnostic(lowering->func, &dlcUnsupportedOp,
-                        "run tiny-unflatten-products first (dlc-to-ptx does), "
-                        "or drop the unused definition",
-                        "derived symbol %.*s is a product of symbols, which "
-                        "isl cannot hold as a parameter",
-                        (int)(table->names[i].length > 40
-                                  ? 40
-                                  : table->names[i].length),
-                        table->names[i].data);
+      dlcEmitDiagnostic(
+          lowering->func, &dlcUnsupportedOp,
+          "run tiny-unflatten-products first (dlc-to-ptx does), "
+          "or drop the unused definition",
+          "derived symbol %.*s is a product of symbols, which "
+          "isl cannot hold as a parameter",
+          (int)(table->names[i].length > 40 ? 40 : table->names[i].length),
+          table->names[i].data);
       return false;
     }
   return true;

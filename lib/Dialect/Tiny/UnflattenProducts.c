@@ -53,8 +53,8 @@ static bool isRenaming(MlirContext ctx, const DlcSymbolTable *table,
  * not such a reshape or two reshapes differ. */
 static MlirType reshapedType(MlirValue arg) {
   MlirType type = {NULL};
-  for (MlirOpOperand use = mlirValueGetFirstUse(arg);
-       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(arg); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (!dlcOperationIsA(user, DLC_OP_TINY_RESHAPE))
       return (MlirType){NULL};
@@ -66,9 +66,11 @@ static MlirType reshapedType(MlirValue arg) {
   return type;
 }
 
-/* The `dlc.flat` argument attribute: the flat size formula ("M * K"). */
-static void recordFlatSize(MlirOperation func, intptr_t i,
-                           const DlcSymbolTable *table, MlirType flat) {
+/* Sets `dlc.flat` (the flat size formula, "M * K") in entry `i` of `func`'s
+ * `key` (arg_attrs or res_attrs, `n` entries). */
+static void recordFlatSize(MlirOperation func, const char *key, intptr_t n,
+                           intptr_t i, const DlcSymbolTable *table,
+                           MlirType flat) {
   DlcShape shape;
   if (!shapeOf(flat, &shape))
     return;
@@ -94,19 +96,16 @@ static void recordFlatSize(MlirOperation func, intptr_t i,
     used += (size_t)n;
   }
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirStringRef argAttrs = mlirStringRefCreateFromCString("arg_attrs");
-  MlirAttribute old = mlirOperationGetAttributeByName(func, argAttrs);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  intptr_t n = mlirBlockGetNumArguments(body);
+  MlirStringRef attrs = mlirStringRefCreateFromCString(key);
+  MlirAttribute old = mlirOperationGetAttributeByName(func, attrs);
   MlirAttribute *dicts = malloc((size_t)n * sizeof(*dicts) + 1);
   if (!dicts)
     return;
   for (intptr_t a = 0; a < n; ++a) {
-    MlirAttribute d =
-        !mlirAttributeIsNull(old) && mlirAttributeIsAArray(old) &&
-                a < mlirArrayAttrGetNumElements(old)
-            ? mlirArrayAttrGetElement(old, a)
-            : mlirDictionaryAttrGet(ctx, 0, NULL);
+    MlirAttribute d = !mlirAttributeIsNull(old) && mlirAttributeIsAArray(old) &&
+                              a < mlirArrayAttrGetNumElements(old)
+                          ? mlirArrayAttrGetElement(old, a)
+                          : mlirDictionaryAttrGet(ctx, 0, NULL);
     if (a == i) {
       intptr_t m = mlirDictionaryAttrGetNumElements(d);
       MlirNamedAttribute *fields = malloc((size_t)(m + 1) * sizeof(*fields));
@@ -124,8 +123,7 @@ static void recordFlatSize(MlirOperation func, intptr_t i,
     }
     dicts[a] = d;
   }
-  mlirOperationSetAttributeByName(func, argAttrs,
-                                  mlirArrayAttrGet(ctx, n, dicts));
+  mlirOperationSetAttributeByName(func, attrs, mlirArrayAttrGet(ctx, n, dicts));
   free(dicts);
 }
 
@@ -156,7 +154,8 @@ static bool renameArguments(MlirOperation func, const DlcSymbolTable *table) {
     for (MlirOpOperand use = mlirValueGetFirstUse(arg);
          !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
       reshapes[n++] = mlirOpOperandGetOwner(use);
-    recordFlatSize(func, i, table, flat);
+    recordFlatSize(func, "arg_attrs", mlirBlockGetNumArguments(body), i, table,
+                   flat);
     mlirValueSetType(arg, to);
     for (intptr_t r = 0; r < n; ++r) {
       mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(reshapes[r], 0),
@@ -176,8 +175,7 @@ static bool renameResults(MlirOperation func, const DlcSymbolTable *table) {
   MlirOperation ret = mlirBlockGetTerminator(body);
   bool changed = false;
   for (intptr_t i = 0;
-       !mlirOperationIsNull(ret) && i < mlirOperationGetNumOperands(ret);
-       ++i) {
+       !mlirOperationIsNull(ret) && i < mlirOperationGetNumOperands(ret); ++i) {
     MlirValue v = mlirOperationGetOperand(ret, i);
     if (!namesProduct(table, mlirValueGetType(v)) || !mlirValueIsAOpResult(v))
       continue;
@@ -187,6 +185,8 @@ static bool renameResults(MlirOperation func, const DlcSymbolTable *table) {
     MlirValue x = mlirOperationGetOperand(reshape, 0);
     if (!isRenaming(ctx, table, mlirValueGetType(v), mlirValueGetType(x)))
       continue;
+    recordFlatSize(func, "res_attrs", mlirOperationGetNumOperands(ret), i,
+                   table, mlirValueGetType(v));
     mlirOperationSetOperand(ret, i, x);
     if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
       mlirOperationDestroy(reshape);
@@ -222,7 +222,8 @@ static bool typeNames(MlirType type, MlirStringRef name) {
   if (!shapeOf(type, &shape))
     return false;
   for (int k = 0; k < shape.rank; ++k)
-    if (shape.dims[k].size < 0 && mlirStringRefEqual(shape.dims[k].symbol, name))
+    if (shape.dims[k].size < 0 &&
+        mlirStringRefEqual(shape.dims[k].symbol, name))
       return true;
   return false;
 }
@@ -265,7 +266,8 @@ static void dropUnnamedProducts(MlirOperation func,
     mlirOperationRemoveAttributeByName(func, key);
   else
     mlirOperationSetAttributeByName(
-        func, key, mlirDictionaryAttrGet(mlirOperationGetContext(func), k, kept));
+        func, key,
+        mlirDictionaryAttrGet(mlirOperationGetContext(func), k, kept));
   free(kept);
 }
 
@@ -275,8 +277,7 @@ static void runUnflattenProducts(MlirOperation func, MlirExternalPass pass,
   if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
           func, mlirStringRefCreateFromCString("dlc.derived"))) ||
       mlirOperationGetNumRegions(func) == 0 ||
-      mlirBlockIsNull(
-          mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
+      mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0))))
     return;
   DlcSymbolTable table = {0};
   if (mlirLogicalResultIsFailure(dlcSymbolTableCollect(&table, func))) {
