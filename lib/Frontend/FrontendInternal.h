@@ -85,6 +85,9 @@ typedef struct FeImporter {
    * appearance), then those a Conv2D introduces. */
   DlcSymbolTable symbols; /* owned; names borrowed */
   int numArgumentSymbols;
+  /* A free symbol named only in a flat input's product size ("M*K"): the
+   * function states the order (dlc.symbols). */
+  bool productSymbols;
 
   FePendingMap *maps;
   size_t numMaps, capacityMaps;

@@ -261,7 +261,7 @@ bool feFinishSymbols(FeImporter *im, MlirOperation func) {
   /* Symbols a Conv2D introduced are not in the argument types: state the
    * order explicitly (docs/conventions.md). */
   int numFree = dlcSymbolTableNumFree(&im->symbols);
-  if (numFree <= im->numArgumentSymbols)
+  if (numFree <= im->numArgumentSymbols && !im->productSymbols)
     return true;
   MlirAttribute *names = malloc((size_t)numFree * sizeof(*names));
   if (!names) {

@@ -80,13 +80,30 @@ static int readSymbols(DlcRuntimeRefData *d, const DlcJsonValue *meta,
     }
     d->symbols[idx] = s->integer;
   }
-  for (int i = 0; i < d->numSymbols; i++)
-    if (!dlcJsonValueGetMember(syms, dlcRuntimeManifestGetSymbol(m, i))) {
+  /* A derived symbol may be left out (dlc-interp writes the free ones):
+   * its formula gives it, and one given must agree. */
+  int *given = calloc((size_t)d->numSymbols + 1, sizeof(int));
+  int derived = 0;
+  for (int i = 0; given && i < d->numSymbols; i++) {
+    given[i] =
+        dlcJsonValueGetMember(syms, dlcRuntimeManifestGetSymbol(m, i)) ? 1 : 0;
+    derived |= dlcRuntimeManifestGetDerived(m, i) != NULL;
+    if (!given[i] && !dlcRuntimeManifestGetDerived(m, i)) {
       setErr(err, errSize, "meta.json: no value for symbol '%s'",
              dlcRuntimeManifestGetSymbol(m, i));
+      free(given);
       return -1;
     }
-  return 0;
+  }
+  char why[256];
+  int rc = !given    ? -1
+           : derived ? dlcRuntimeManifestDeriveSymbols(m, d->symbols, given,
+                                                       why, sizeof(why))
+                     : 0;
+  if (rc != 0)
+    setErr(err, errSize, "meta.json: %s", given ? why : "out of memory");
+  free(given);
+  return rc;
 }
 
 static const DlcJsonValue *findParam(const DlcJsonValue *params,
