@@ -13,7 +13,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -737,31 +736,6 @@ static bool isInput(const char *op) {
   return !strcmp(op, "BUFFER") || !strcmp(op, "PARAM");
 }
 
-/* A flat input's size that is a product of symbols and integers ("M*K",
- * "B * 64 * N"): its factors that are no symbol yet become free symbols,
- * in order, so that the size is the derived symbol M_K = M * K (a product
- * the compiler renames away when every use reshapes the input to its
- * factors: tiny-unflatten-products). Other text is left to readDim. */
-static bool addProductFactors(FeImporter *im, const char *text,
-                              const DlcJsonValue *at, const char *path) {
-  char buffer[256];
-  if (!strchr(text, '*') ||
-      snprintf(buffer, sizeof(buffer), "%s", text) >= (int)sizeof(buffer))
-    return true;
-  for (char *f = buffer; *f; ++f)
-    if (!isalnum((unsigned char)*f) && *f != '_' && *f != '*' && *f != ' ')
-      return true;
-  for (char *save = NULL, *f = strtok_r(buffer, "* ", &save); f;
-       f = strtok_r(NULL, "* ", &save)) {
-    if (!feIsIdentifier(f) || feHasSymbol(im, feInternSymbol(im, f)))
-      continue;
-    if (!feAddSymbol(im, feInternSymbol(im, f), at, path))
-      return false;
-    im->productSymbols = true;
-  }
-  return true;
-}
-
 /* An input's name and shape: arg {"name": N, "shape": [...]} or, as
  * tinygrad's BUFFER, a size (a flat buffer named "buf<i>"). */
 static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
@@ -787,14 +761,14 @@ static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
     snprintf(path, sizeof(path), "%s.arg.shape", u->path);
     for (size_t d = 0; d < s->count; ++d)
       if (s->items[d].kind == DlcJsonValueString &&
-          !addProductFactors(im, s->items[d].string, &s->items[d], path))
+          !feAddProductFactors(im, s->items[d].string, &s->items[d], path))
         return false;
     return readDims(im, s, path, shape);
   }
   snprintf(name, nameSize, "buf%zu", u->index);
   shape->rank = 1;
   if (a && a->kind == DlcJsonValueString &&
-      !addProductFactors(im, a->string, a, path))
+      !feAddProductFactors(im, a->string, a, path))
     return false;
   return a ? readDim(im, a, path, &shape->dims[0])
            : malformed(im, u->json, u->path,
