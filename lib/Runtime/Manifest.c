@@ -207,6 +207,13 @@ static int readParam(DlcRuntimeManifest *m, const DlcJsonValue *j,
   return readTensorFields(j, p, err, errSize);
 }
 
+/* A pointer parameter's optional "flat" (a flat buffer's size, "M * K":
+ * docs/conventions.md, "Products of symbols") into m->flat[i]. */
+static int readFlat(DlcRuntimeManifest *m, int i, const DlcJsonValue *j) {
+  const char *flat = stringField(j, "flat");
+  return !flat || (m->flat[i] = dupStr(flat)) ? 0 : -1;
+}
+
 /* dtype and shape of a pointer parameter whose name is read. */
 static int readTensorFields(const DlcJsonValue *j, DlcRuntimeParam *p,
                             char *err, size_t errSize) {
@@ -462,9 +469,7 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
     m->numParams++; /* counted even on error so that destroy frees it */
     if (rc != 0)
       return -1;
-    /* "flat" (docs/conventions.md, "Products of symbols"). */
-    const char *flat = stringField(&params->items[i], "flat");
-    if (flat && !(m->flat[i] = dupStr(flat)))
+    if (readFlat(m, (int)i, &params->items[i]) != 0)
       return -1;
   }
   if (readDims(root, "grid", m->grid, 1, err, errSize) != 0 ||
@@ -835,7 +840,8 @@ static int readTensors(DlcRuntimeManifest *sig, const DlcJsonValue *root,
       return -1;
     }
     if (!(p->name = dupStr(name)) ||
-        readTensorFields(&list->items[i], p, err, errSize) != 0)
+        readTensorFields(&list->items[i], p, err, errSize) != 0 ||
+        readFlat(sig, sig->numParams - 1, &list->items[i]) != 0)
       return -1;
   }
   return 0;
@@ -868,7 +874,8 @@ static int readSignature(DlcRuntimeProgram *p, const DlcJsonValue *root,
              (out && out->kind == DlcJsonValueArray ? out->count : 0);
   const char *ptx = stringField(root, "ptx");
   const char *arch = stringField(root, "arch");
-  if (!sig || !(sig->params = calloc(n + 1, sizeof(DlcRuntimeParam))))
+  if (!sig || !(sig->params = calloc(n + 1, sizeof(DlcRuntimeParam))) ||
+      !(sig->flat = calloc(n + 1, sizeof(char *))))
     return -1;
   if (!ptx) {
     setErr(err, errSize, "needs string fields \"program\" and \"ptx\"");

@@ -9,7 +9,8 @@
 # buffers whose size is a product of symbols (docs/conventions.md,
 # "Products of symbols"): the flat-X GEMM (test/Pipelines/Inputs/
 # flat_gemm.tiny.mlir, SM90 and SM80 skeletons), the flat-in, flat-out row
-# kernel (flat_center.tiny.mlir) and tinygrad's flat BUFFER graphs
+# kernel (flat_center.tiny.mlir), a two-kernel program with a flat input
+# and output (flat_two.tiny.mlir) and tinygrad's flat BUFFER graphs
 # (test/Frontend/Tinygrad/Inputs/flat_matmul.json, flat_buffer.json),
 # whose reference data is flat (the manifests' "flat"), each at sizes
 # that are multiples of no tile, with dlc-interp's reference data
@@ -58,6 +59,8 @@ add flatgemm90 "$root/test/Pipelines/Inputs/flat_gemm.tiny.mlir" sm_90 \
   M=77,K=40,N=33 M=257,K=136,N=129
 add flatcenter "$root/test/Pipelines/Inputs/flat_center.tiny.mlir" sm_90a \
   M=3,K=1000 M=129,K=4095 M=1,K=1
+add flattwo "$root/test/Pipelines/Inputs/flat_two.tiny.mlir" sm_90a \
+  M=65,K=24,N=100 M=7,K=8,N=3
 "$bin/dlc-translate" --import-tinygrad \
   "$root/test/Frontend/Tinygrad/Inputs/flat_matmul.json" -o "$bundle/src/flat_matmul.tiny.mlir"
 add flattinygrad "$bundle/src/flat_matmul.tiny.mlir" sm_90a \

@@ -242,33 +242,6 @@ typedef struct Comparison {
   bool shapesDiffer;
 } Comparison;
 
-/* Gives `t` the shape `rank`/`shape` when it holds as many elements: a flat
- * buffer the lowering renamed (tiny-unflatten-products: [MK] is [M, 1, K])
- * keeps its row-major elements. */
-static void reshapeLike(DlcTensor *t, int rank, const int64_t *shape) {
-  int64_t count = 1;
-  for (int k = 0; k < rank; ++k)
-    count *= shape[k];
-  if (!t || count != t->numElements)
-    return;
-  t->rank = rank;
-  memcpy(t->shape, shape, (size_t)rank * sizeof(*shape));
-}
-
-/* The inputs in the shapes of the lowering's parameters (`func`: the region
- * or the program). */
-static void reshapeInputs(MlirOperation func, intptr_t n, DlcTensor **inputs,
-                          const DlcInterpSymbols *symbols) {
-  for (intptr_t i = 0; i < n; ++i) {
-    int rank;
-    int64_t shape[DLC_MAX_RANK];
-    DlcInterpDtype dtype;
-    if (mlirLogicalResultIsSuccess(
-            dlcInterpGetParam(func, i, symbols, &rank, shape, &dtype)))
-      reshapeLike(inputs[i], rank, shape);
-  }
-}
-
 static void compareOutput(intptr_t k, const DlcTensor *expected,
                           const DlcTensor *actual, Comparison *c) {
   if (expected->rank != actual->rank ||
@@ -394,10 +367,8 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     printf("trial %lld:%s: ERROR (the tiny function does not evaluate; see "
            "the diagnostics on stderr)\n",
            (long long)trial, sizes);
-  } else if (reshapeInputs(mlirOperationIsNull(d->lowered.program)
-                               ? d->region
-                               : d->lowered.program,
-                           d->numInputs, inputs, &regionSymbols),
+  } else if (!interpToolReshapeInputs(d->lowered.program, d->region,
+                                      d->numInputs, inputs, &regionSymbols) ||
              mlirLogicalResultIsFailure(
                  mlirOperationIsNull(d->lowered.program)
                      ? dlcInterpEvaluateWithOptions(
@@ -412,7 +383,7 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     printf("trial %lld:%s", (long long)trial, sizes);
     Comparison c = {0};
     for (intptr_t k = 0; k < d->numOutputs && !c.shapesDiffer; ++k) {
-      reshapeLike(actual[k], expected[k]->rank, expected[k]->shape);
+      interpToolReshapeLike(actual[k], expected[k]->rank, expected[k]->shape);
       compareOutput(k, expected[k], actual[k], &c);
     }
     pass = report(&c);
