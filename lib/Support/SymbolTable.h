@@ -5,8 +5,9 @@
  *
  * A symbol is *free* (its value is given by the caller) or *derived*: named
  * in the function's `dlc.derived` attribute, a dictionary from the name to
- * its definition, an affine expression of other symbols
- * (`{Hp = "H + 2", Ho = "(Hp - 3) floordiv 2 + 1"}`, SymbolExpr.h). Free
+ * its definition, an expression of other symbols (`{Hp = "H + 2", Ho =
+ * "(Hp - 3) floordiv 2 + 1"}`, SymbolExpr.h): affine, or a product of
+ * symbols (`MK = "M * K"`, dlcSymbolTableIsProduct). Free
  * symbols come first; each derived one keeps its definition with every
  * derived symbol substituted, an expression of free symbol positions.
  *
