@@ -273,8 +273,9 @@ static bool refuseProducts(T2iLowering *lowering, MlirOperation *ops,
     if (dlcSymbolTableIsProduct(table, i)) {
       dlcEmitDiagnostic(
           lowering->func, &dlcUnsupportedOp,
-          "run tiny-unflatten-products first (dlc-to-ptx does), "
-          "or drop the unused definition",
+          "reshape each flat argument to a shape of its factors as its "
+          "only use and run tiny-unflatten-products first (dlc-to-ptx "
+          "does), or drop the definition",
           "derived symbol %.*s is a product of symbols, which "
           "isl cannot hold as a parameter",
           (int)(table->names[i].length > 40 ? 40 : table->names[i].length),

@@ -89,11 +89,11 @@ static void recordFlatSize(MlirOperation func, const char *key, intptr_t n,
       dlcDimFormat(shape.dims[k], dim, sizeof(dim));
     }
     bool group = at >= 0 && shape.rank > 1;
-    int n = snprintf(formula + used, sizeof(formula) - used, "%s%s%s%s",
+    int w = snprintf(formula + used, sizeof(formula) - used, "%s%s%s%s",
                      k ? " * " : "", group ? "(" : "", dim, group ? ")" : "");
-    if (n < 0 || (size_t)n >= sizeof(formula) - used)
+    if (w < 0 || (size_t)w >= sizeof(formula) - used)
       return;
-    used += (size_t)n;
+    used += (size_t)w;
   }
   MlirContext ctx = mlirOperationGetContext(func);
   MlirStringRef attrs = mlirStringRefCreateFromCString(key);
@@ -113,12 +113,17 @@ static void recordFlatSize(MlirOperation func, const char *key, intptr_t n,
         free(dicts);
         return;
       }
-      for (intptr_t f = 0; f < m; ++f)
-        fields[f] = mlirDictionaryAttrGetElement(d, f);
-      fields[m] = mlirNamedAttributeGet(
-          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("dlc.flat")),
+      MlirStringRef key = mlirStringRefCreateFromCString("dlc.flat");
+      intptr_t kept = 0;
+      for (intptr_t f = 0; f < m; ++f) /* a stale dlc.flat is replaced */
+        if (!mlirStringRefEqual(
+                mlirIdentifierStr(mlirDictionaryAttrGetElement(d, f).name),
+                key))
+          fields[kept++] = mlirDictionaryAttrGetElement(d, f);
+      fields[kept] = mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, key),
           mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(formula)));
-      d = mlirDictionaryAttrGet(ctx, m + 1, fields);
+      d = mlirDictionaryAttrGet(ctx, kept + 1, fields);
       free(fields);
     }
     dicts[a] = d;
