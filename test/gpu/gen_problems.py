@@ -151,6 +151,16 @@ LONG_K_ELEMENTS = 100_000
 WHOLE = 0.0
 WHOLE_WORK = 24_000_000
 
+# --staged P: the share of whole-tile problems (M, N >= 128) with symbolic
+# sizes and an f16/bf16 output that compile with STAGED_PLAN, the SM90
+# staged epilogue (shared memory + TMA store) the planner keeps for larger
+# problems, without split-K (whose units never take it). 0 draws nothing
+# more.
+STAGED = 0.0
+STAGED_PLAN = ('{"stages": 3, "async": {"enable": true, "prefetch_depth": 2, '
+               '"epilogue_overlap": true}, "algo_choice": {"matmul": '
+               '"implicit_gemm", "split_k": "1"}}')
+
 
 def pick_sizes(rng, batch):
     long_k = LONG_K > 0 and rng.random() < LONG_K
@@ -284,7 +294,11 @@ def gemm_problem(rng, index):
         # compiled kernel forms exact products.
         reference = build_gemm(name, random.Random(), params, "mul", values,
                                "reference twin (form=mul) of " + features, state)[1]
-    return name, text, bind, shown, full, reference
+    plan = None
+    if (STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and mode == "symbolic"
+            and rng.random() < STAGED):
+        plan, full = STAGED_PLAN, full + " epi=staged"
+    return name, text, bind, shown, full, reference, None, plan
 
 
 def build_gemm(name, rng, params, form, values, features, state=None):
@@ -424,10 +438,14 @@ def generate(doc, make):
                     help="share of GEMM problems with K in [512, 8192]")
     ap.add_argument("--whole", type=float, default=0.0,
                     help="share of GEMM problems with M and N in [128, 700]")
+    ap.add_argument("--staged", type=float, default=0.0,
+                    help="share of symbolic whole-tile GEMM problems planned "
+                         "with the SM90 staged epilogue")
     args = ap.parse_args()
-    global LONG_K, WHOLE
+    global LONG_K, WHOLE, STAGED
     LONG_K = args.long_k
     WHOLE = args.whole
+    STAGED = args.staged
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []
