@@ -151,8 +151,10 @@ LONG_K_ELEMENTS = 100_000
 WHOLE = 0.0
 WHOLE_WORK = 24_000_000
 
-# --staged P: the share of whole-tile problems (M, N >= 128) with symbolic
-# sizes and an f16/bf16 output that compile with STAGED_PLAN, the SM90
+# --staged P: the share of whole-tile problems (M, N >= 128) with an
+# f16/bf16 output whose N is rounded up to a multiple of 8 three times in
+# 4 (C's rows 16-byte aligned: the TMA stores; else the kernel's fallback)
+# and, if their sizes are symbolic, compiled with STAGED_PLAN: the SM90
 # staged epilogue (shared memory + TMA store) the planner keeps for larger
 # problems, without split-K (whose units never take it). 0 draws nothing
 # more.
@@ -274,6 +276,9 @@ def gemm_problem(rng, index):
     side = rng.choice(["f16", "bf16", "f32"])
     steps = rng.sample(EPILOGUES, rng.choice([0, 1, 1, 2, 2, 3]))
     bv, mv, nv, kv = pick_sizes(rng, batch != "none")
+    staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
+    if staged and rng.random() < 0.75:
+        nv += -nv % 8  # 16-byte rows of C: the TMA stores (else the kernel's fallback)
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
     features = ("layout=%s%s in=%s out=%s batch=%s sizes=%s move=%s bcast=%s form=%s "
                 "epilogue=%s" % (a_layout, b_layout, dtype, out, batch, mode, move,
@@ -295,8 +300,7 @@ def gemm_problem(rng, index):
         reference = build_gemm(name, random.Random(), params, "mul", values,
                                "reference twin (form=mul) of " + features, state)[1]
     plan = None
-    if (STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and mode == "symbolic"
-            and rng.random() < STAGED):
+    if staged and mode == "symbolic":
         plan, full = STAGED_PLAN, full + " epi=staged"
     return name, text, bind, shown, full, reference, None, plan
 
