@@ -185,14 +185,12 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
     return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
-  /* The staged epilogue: the SM90 cooperative kernel's, for a C that
-   * TMA can store. */
+  /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
   if (plan->asyncEpilogueOverlap) {
-    if (!sm90 || plan->warpTile[0] != 64)
+    if (!sm90)
       return cannotHonour(schedule, skeleton, "async.epilogue_overlap",
-                          "false (a staged epilogue is the SM90 cooperative "
-                          "skeleton's: barrier_model \"mbarrier\", warp_tile "
-                          "[64, BN])");
+                          "false (a staged epilogue is the SM90 skeleton's: "
+                          "barrier_model \"mbarrier\")");
     const char *why = dlcSm90StagedEpilogueProblem(p);
     if (why) {
       dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,

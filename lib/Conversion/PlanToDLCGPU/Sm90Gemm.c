@@ -668,6 +668,7 @@ static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
  * epilogue needs of them. */
 typedef struct Fragments {
   MlirValue inSlab, col, firstSlab; /* row in its slab, first column */
+  MlirValue consumer;               /* 0 or 1 */
   const MlirValue *acc;             /* one per slab */
   MlirValue done, pairs;
   MlirAttribute steps;
@@ -738,15 +739,15 @@ static void tmaStoreWait(Gen *g, bool read) {
            attrs);
 }
 
-/* The staged epilogue of a whole tile: each consumer writes its 64 rows of
- * C to its staging buffer, and its thread 0 stores them by TMA, one
- * 64 × 64 box at a time, while the consumers go on to the next tile's
- * MMAs. Stores of 4 bytes, 8 rows x 4 column pairs a warp: the swizzle
- * puts the 8 rows' chunks in 8 bank groups, no conflict. */
+/* The staged epilogue of a whole tile: each consumer writes its rows of C
+ * (64 cooperative, 128 ping-pong: a buffer per 64-row slab) to its
+ * staging buffers, and its thread 0 stores them by TMA, one 64 × 64 box at
+ * a time, while the consumers go on to the next tile's MMAs. Stores of 4
+ * bytes, 8 rows x 4 column pairs a warp: the swizzle puts the 8 rows'
+ * chunks in 8 bank groups, no conflict. */
 static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
-  MlirValue consumer = f->firstSlab; /* cooperative: one slab each */
-  MlirValue barrierId = add(g, consumer, cst(g, 1));
-  /* The previous tile's stores have read the buffer (issued a whole
+  MlirValue barrierId = add(g, f->consumer, cst(g, 1));
+  /* The previous tile's stores have read the buffers (issued a whole
    * mainloop ago: no wait in practice). */
   tmaStoreWait(g, true);
   namedBarrier(g, barrierId);
@@ -755,28 +756,32 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   const char *posName[] = {"static_position"};
   const char *alignName[] = {"alignment"};
   MlirAttribute align = gemmI64(g, 4);
-  for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
-    GemmFragment batch[InsideBatch];
-    MlirValue values[InsideBatch];
-    int count = 0;
-    for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
-      batch[count++] = fragmentOf(g, f, 0, j);
-    gemmEpilogueValues(g, count, batch, f->done, f->steps, values);
-    for (int i = 0; i < count; ++i) {
-      int64_t j = j0 + i;
-      for (int64_t h = 0; h < 2; ++h) {
-        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
-        MlirValue pair =
-            dlcBuildValue(&g->b, "vector.extract", 1, &values[i],
-                          gemmVectorType(g, "2", out), 1, posName, &pos);
-        MlirValue row = add(g, f->inSlab, cst(g, 8 * h));
-        MlirValue chunk =
-            dlcArith(&g->b, "arith.xori", cst(g, j % 8), remc(g, row, 8));
-        MlirValue operands[] = {pair,     p->staging,
-                                consumer, cst(g, j / 8),
-                                row,      add(g, mul(g, chunk, 8), pairCol)};
-        dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
-                 &align);
+  MlirValue buffers[MaxSlabs];
+  for (int s = 0; s < p->slabs; ++s) {
+    buffers[s] = add(g, mul(g, f->consumer, p->slabs), cst(g, s));
+    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
+      GemmFragment batch[InsideBatch];
+      MlirValue values[InsideBatch];
+      int count = 0;
+      for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
+        batch[count++] = fragmentOf(g, f, s, j);
+      gemmEpilogueValues(g, count, batch, f->done, f->steps, values);
+      for (int i = 0; i < count; ++i) {
+        int64_t j = j0 + i;
+        for (int64_t h = 0; h < 2; ++h) {
+          MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
+          MlirValue pair =
+              dlcBuildValue(&g->b, "vector.extract", 1, &values[i],
+                            gemmVectorType(g, "2", out), 1, posName, &pos);
+          MlirValue row = add(g, f->inSlab, cst(g, 8 * h));
+          MlirValue chunk =
+              dlcArith(&g->b, "arith.xori", cst(g, j % 8), remc(g, row, 8));
+          MlirValue operands[] = {
+              pair,          p->staging, buffers[s],
+              cst(g, j / 8), row,        add(g, mul(g, chunk, 8), pairCol)};
+          dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
+                   &align);
+        }
       }
     }
   }
@@ -784,22 +789,25 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
   namedBarrier(g, barrierId);
-  MlirValue m0 = add(g, g->m0, mul(g, consumer, ConsumerRows));
-  for (int64_t box = 0; box < g->t->tileN / BoxMN; ++box) {
-    MlirValue operands[8] = {p->outMap,   p->staging, consumer,
-                             cst(g, box), cst(g, 0),  cst(g, 0)};
-    int n = 6, numCoords = 0;
-    if (dlcSm90MapHasBatch(&g->p->c))
-      operands[n++] = g->batch, ++numCoords;
-    operands[n++] = m0, ++numCoords;
-    operands[n++] = add(g, g->n0, cst(g, box * BoxMN)), ++numCoords;
-    int32_t sizes[] = {1, 1, 4, numCoords};
-    const char *names[] = {"box", "operandSegmentSizes"};
-    MlirAttribute attrs[] = {
-        mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){ConsumerRows, BoxMN}),
-        mlirDenseI32ArrayGet(g->b.ctx, 4, sizes)};
-    dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE, n, operands, 0, NULL, 2, names,
-             attrs);
+  for (int s = 0; s < p->slabs; ++s) {
+    MlirValue m0 =
+        add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));
+    for (int64_t box = 0; box < g->t->tileN / BoxMN; ++box) {
+      MlirValue operands[8] = {p->outMap,   p->staging, buffers[s],
+                               cst(g, box), cst(g, 0),  cst(g, 0)};
+      int n = 6, numCoords = 0;
+      if (dlcSm90MapHasBatch(&g->p->c))
+        operands[n++] = g->batch, ++numCoords;
+      operands[n++] = m0, ++numCoords;
+      operands[n++] = add(g, g->n0, cst(g, box * BoxMN)), ++numCoords;
+      int32_t sizes[] = {1, 1, 4, numCoords};
+      const char *names[] = {"box", "operandSegmentSizes"};
+      MlirAttribute attrs[] = {
+          mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){ConsumerRows, BoxMN}),
+          mlirDenseI32ArrayGet(g->b.ctx, 4, sizes)};
+      dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE, n, operands, 0, NULL, 2, names,
+               attrs);
+    }
   }
 }
 
@@ -853,6 +861,7 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                      add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
                  .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
                  .firstSlab = firstSlab,
+                 .consumer = consumer,
                  .acc = acc,
                  .done = done,
                  .pairs = gemmPairStores(g),
@@ -940,7 +949,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.staging = pipe.outMap = pipe.mapUsable = (MlirValue){NULL};
   int nextArg = mapArg + 2;
   if (t->stagedEpilogue) { /* C's map follows A's and B's */
-    int64_t shape[] = {2, t->tileN / BoxMN, ConsumerRows, BoxMN};
+    int64_t shape[] = {2 * pipe.slabs, t->tileN / BoxMN, ConsumerRows, BoxMN};
     pipe.staging = sm90SmemAlloc(
         g, sm90SmemType(g, 4, shape, kpElementType(g->b.ctx, p->c.element)),
         1024, "128b");

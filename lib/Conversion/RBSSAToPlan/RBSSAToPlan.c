@@ -338,10 +338,10 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
     }
   }
   /* The planner's staged epilogue (async.epilogue_overlap) stays while
-   * the plan-file leaves an SM90 cooperative plan with room for the staged
-   * C tile (as Sm90Plan.c sizes it); a plan-file stating "async" decides. */
+   * the plan-file leaves an SM90 plan with room for the staged C tiles (as
+   * Sm90Plan.c sizes them); a plan-file stating "async" decides. */
   if (plan->asyncEpilogueOverlap && !statesAsync &&
-      (strcmp(plan->barrierModel, "mbarrier") != 0 || plan->warpTile[0] != 64 ||
+      (strcmp(plan->barrierModel, "mbarrier") != 0 ||
        dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
     plan->asyncEpilogueOverlap = false;
   if (!dlcPlanValidate(plan, region, target, error, sizeof(error))) {

@@ -155,7 +155,8 @@ bool dlcPlanIsAttention(const DlcPlan *plan);
  * stages * (BM*BK + BK*BN) * elementBytes; for attention the Q tile plus
  * K and V per stage, (BM*BK + stages*2*BN*BK) * elementBytes; an SM90
  * plan with async.epilogue_overlap adds the staged C tile, BM*BN *
- * elementBytes. The extents must be checked. */
+ * elementBytes (twice with ping-pong, warp_tile [BM, BN]). The extents
+ * must be checked. */
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
 
 #endif
