@@ -151,6 +151,18 @@ LONG_K_ELEMENTS = 100_000
 WHOLE = 0.0
 WHOLE_WORK = 24_000_000
 
+# --staged P: the share of whole-tile problems (M, N >= 128) with an
+# f16/bf16 output whose N is rounded up to a multiple of 8 three times in
+# 4 (C's rows 16-byte aligned: the TMA stores; else the kernel's fallback)
+# and, if their sizes are symbolic, compiled with STAGED_PLAN: the SM90
+# staged epilogue (shared memory + TMA store) the planner keeps for larger
+# problems, without split-K (whose units never take it). 0 draws nothing
+# more.
+STAGED = 0.0
+STAGED_PLAN = ('{"stages": 3, "async": {"enable": true, "prefetch_depth": 2, '
+               '"epilogue_overlap": true}, "algo_choice": {"matmul": '
+               '"implicit_gemm", "split_k": "1"}}')
+
 
 def pick_sizes(rng, batch):
     long_k = LONG_K > 0 and rng.random() < LONG_K
@@ -264,6 +276,9 @@ def gemm_problem(rng, index):
     side = rng.choice(["f16", "bf16", "f32"])
     steps = rng.sample(EPILOGUES, rng.choice([0, 1, 1, 2, 2, 3]))
     bv, mv, nv, kv = pick_sizes(rng, batch != "none")
+    staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
+    if staged and rng.random() < 0.75:
+        nv += -nv % 8  # 16-byte rows of C: the TMA stores (else the kernel's fallback)
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
     features = ("layout=%s%s in=%s out=%s batch=%s sizes=%s move=%s bcast=%s form=%s "
                 "epilogue=%s" % (a_layout, b_layout, dtype, out, batch, mode, move,
@@ -284,7 +299,10 @@ def gemm_problem(rng, index):
         # compiled kernel forms exact products.
         reference = build_gemm(name, random.Random(), params, "mul", values,
                                "reference twin (form=mul) of " + features, state)[1]
-    return name, text, bind, shown, full, reference
+    plan = None
+    if staged and mode == "symbolic":
+        plan, full = STAGED_PLAN, full + " epi=staged"
+    return name, text, bind, shown, full, reference, None, plan
 
 
 def build_gemm(name, rng, params, form, values, features, state=None):
@@ -424,10 +442,14 @@ def generate(doc, make):
                     help="share of GEMM problems with K in [512, 8192]")
     ap.add_argument("--whole", type=float, default=0.0,
                     help="share of GEMM problems with M and N in [128, 700]")
+    ap.add_argument("--staged", type=float, default=0.0,
+                    help="share of symbolic whole-tile GEMM problems planned "
+                         "with the SM90 staged epilogue")
     args = ap.parse_args()
-    global LONG_K, WHOLE
+    global LONG_K, WHOLE, STAGED
     LONG_K = args.long_k
     WHOLE = args.whole
+    STAGED = args.staged
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

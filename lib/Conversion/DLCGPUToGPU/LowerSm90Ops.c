@@ -50,9 +50,7 @@ static MlirValue threadId(DlcBuilder *b) {
                        names, &x);
 }
 
-/* i1: this thread issues for its group of `every` threads (thread 0 of
- * the CTA when `every` is 0). */
-static MlirValue elected(DlcBuilder *b, int64_t every) {
+MlirValue dlcElectedThread(DlcBuilder *b, int64_t every) {
   MlirValue tid = threadId(b);
   if (every)
     tid = dlcArith(b, "arith.remui", tid, index(b, every));
@@ -101,7 +99,7 @@ static bool buildOnGroup(DlcLowering *l, MlirOperation op, DlcBuilder *b,
     operands[n++] = value;
   operands[n++] = operand(op, 1);
   if (predicated)
-    operands[n++] = elected(b, every);
+    operands[n++] = dlcElectedThread(b, every);
   dlcBuild(b, name, n, operands, mlirTypeIsNull(result) ? 0 : 1, &result, 0,
            NULL, NULL);
   return true;
@@ -224,9 +222,61 @@ static void declareRepack(DlcLowering *l) {
   mlirOperationDestroy(holder);
 }
 
-/* A TMA tensor map has at most 5 dimensions (cuTensorMapEncodeTiled); the
- * destination buffer is a stage ring of at most 8. */
-enum { TmaMaxCoords = 5, TmaMaxDstRank = 8 };
+MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
+                           const int64_t *box, MlirType element) {
+  char boxType[96], mapType[256];
+  boxMemref(boxType, sizeof(boxType), rank, box, element);
+  snprintf(mapType, sizeof(mapType),
+           "!nvgpu.tensormap.descriptor<tensor = %s, swizzle = "
+           "swizzle_128b, l2promo = none, oob = zero, interleave = none>",
+           boxType);
+  MlirValue pointer =
+      dlcBuildValue(b, "llvm.inttoptr", 1, &address,
+                    dlcType(b->ctx, "!llvm.ptr"), 0, NULL, NULL);
+  return dlcBuildValue(b, "builtin.unrealized_conversion_cast", 1, &pointer,
+                       dlcType(b->ctx, mapType), 0, NULL, NULL);
+}
+
+MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
+                        const MlirValue *indices, int boxRank,
+                        const int64_t *box) {
+  MlirType type = mlirValueGetType(buffer);
+  int rank = (int)mlirShapedTypeGetRank(type);
+  int64_t strides[TmaMaxDstRank], sizes[TmaMaxDstRank], offsets[TmaMaxDstRank],
+      elements = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    strides[d] = elements;
+    elements *= mlirShapedTypeGetDimSize(type, d);
+  }
+  for (int d = 0; d < rank; ++d) {
+    int fromEnd = rank - d;
+    sizes[d] = fromEnd <= boxRank ? box[boxRank - fromEnd] : 1;
+    offsets[d] = mlirShapedTypeGetDynamicStrideOrOffset();
+  }
+  char layout[160];
+  size_t used = (size_t)snprintf(layout, sizeof(layout), "strided<[");
+  for (int d = rank - boxRank; d < rank; ++d)
+    used +=
+        (size_t)snprintf(layout + used, sizeof(layout) - used, "%s%lld",
+                         d > rank - boxRank ? ", " : "", (long long)strides[d]);
+  snprintf(layout + used, sizeof(layout) - used, "], offset: ?>");
+  MlirType viewType = mlirMemRefTypeGet(mlirShapedTypeGetElementType(type),
+                                        boxRank, box, dlcAttr(b->ctx, layout),
+                                        mlirMemRefTypeGetMemorySpace(type));
+  MlirValue viewOperands[1 + TmaMaxDstRank] = {buffer};
+  for (int d = 0; d < rank; ++d)
+    viewOperands[1 + d] = indices[d];
+  int64_t ones[TmaMaxDstRank] = {1, 1, 1, 1, 1, 1, 1, 1};
+  const char *viewNames[] = {"operandSegmentSizes", "static_offsets",
+                             "static_sizes", "static_strides"};
+  MlirAttribute viewAttrs[] = {
+      mlirDenseI32ArrayGet(b->ctx, 4, (int32_t[]){1, rank, 0, 0}),
+      mlirDenseI64ArrayGet(b->ctx, rank, offsets),
+      mlirDenseI64ArrayGet(b->ctx, rank, sizes),
+      mlirDenseI64ArrayGet(b->ctx, rank, ones)};
+  return dlcBuildValue(b, "memref.subview", 1 + rank, viewOperands, viewType, 4,
+                       viewNames, viewAttrs);
+}
 
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
@@ -255,56 +305,11 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
   box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
   MlirType element = mlirShapedTypeGetElementType(dstType);
-  char boxType[96], mapType[256];
-  boxMemref(boxType, sizeof(boxType), numCoords, box, element);
-  snprintf(mapType, sizeof(mapType),
-           "!nvgpu.tensormap.descriptor<tensor = %s, swizzle = "
-           "swizzle_128b, l2promo = none, oob = zero, interleave = none>",
-           boxType);
-  MlirValue address = operand(op, 0);
-  MlirValue pointer =
-      dlcBuildValue(b, "llvm.inttoptr", 1, &address,
-                    dlcType(b->ctx, "!llvm.ptr"), 0, NULL, NULL);
-  MlirValue map =
-      dlcBuildValue(b, "builtin.unrealized_conversion_cast", 1, &pointer,
-                    dlcType(b->ctx, mapType), 0, NULL, NULL);
-
-  /* The destination: the box at dst_indices, rank-reduced to the map's
-   * rank (a strided view with a dynamic offset). */
-  int64_t strides[TmaMaxDstRank], sizes[TmaMaxDstRank], offsets[TmaMaxDstRank],
-      elements = 1;
-  for (int d = rank - 1; d >= 0; --d) {
-    strides[d] = elements;
-    elements *= mlirShapedTypeGetDimSize(dstType, d);
-  }
-  for (int d = 0; d < rank; ++d) {
-    int fromEnd = rank - d;
-    sizes[d] = fromEnd <= numCoords ? box[numCoords - fromEnd] : 1;
-    offsets[d] = mlirShapedTypeGetDynamicStrideOrOffset();
-  }
-  char layout[160];
-  size_t used = (size_t)snprintf(layout, sizeof(layout), "strided<[");
-  for (int d = rank - numCoords; d < rank; ++d)
-    used += (size_t)snprintf(layout + used, sizeof(layout) - used, "%s%lld",
-                             d > rank - numCoords ? ", " : "",
-                             (long long)strides[d]);
-  snprintf(layout + used, sizeof(layout) - used, "], offset: ?>");
-  MlirType viewType =
-      mlirMemRefTypeGet(element, numCoords, box, dlcAttr(b->ctx, layout),
-                        mlirMemRefTypeGetMemorySpace(dstType));
-  MlirValue viewOperands[1 + TmaMaxDstRank] = {dst};
+  MlirValue map = dlcTmaDescriptor(b, operand(op, 0), numCoords, box, element);
+  MlirValue indices[TmaMaxDstRank];
   for (int d = 0; d < rank; ++d)
-    viewOperands[1 + d] = operand(op, 4 + d);
-  int64_t ones[TmaMaxDstRank] = {1, 1, 1, 1, 1, 1, 1, 1};
-  const char *viewNames[] = {"operandSegmentSizes", "static_offsets",
-                             "static_sizes", "static_strides"};
-  MlirAttribute viewAttrs[] = {
-      mlirDenseI32ArrayGet(b->ctx, 4, (int32_t[]){1, rank, 0, 0}),
-      mlirDenseI64ArrayGet(b->ctx, rank, offsets),
-      mlirDenseI64ArrayGet(b->ctx, rank, sizes),
-      mlirDenseI64ArrayGet(b->ctx, rank, ones)};
-  MlirValue view = dlcBuildValue(b, "memref.subview", 1 + rank, viewOperands,
-                                 viewType, 4, viewNames, viewAttrs);
+    indices[d] = operand(op, 4 + d);
+  MlirValue view = dlcTmaBoxView(b, dst, indices, numCoords, box);
 
   /* nvgpu counts coordinates innermost first. */
   MlirValue operands[3 + TmaMaxCoords + 2] = {view, group, map};
@@ -312,7 +317,7 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   for (int i = numCoords - 1; i >= 0; --i)
     operands[n++] = operand(op, 4 + numDst + i);
   operands[n++] = operand(op, 2);
-  operands[n++] = elected(b, 128);
+  operands[n++] = dlcElectedThread(b, 128);
   const char *names[] = {"operandSegmentSizes"};
   MlirAttribute loadSegments =
       mlirDenseI32ArrayGet(b->ctx, 7, (int32_t[]){1, 1, 1, numCoords, 1, 0, 1});
@@ -529,7 +534,7 @@ bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   for (int i = numOffsets - 1; i >= 0; --i)
     operands[n++] =
         dlcIndexCast(b, operand(op, 4 + numDst + numCoords + i), i16);
-  operands[n++] = elected(b, 128);
+  operands[n++] = dlcElectedThread(b, 128);
   const char *names[] = {"operandSegmentSizes", "mode"};
   MlirAttribute attrs[] = {
       mlirDenseI32ArrayGet(

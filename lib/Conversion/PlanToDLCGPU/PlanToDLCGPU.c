@@ -95,6 +95,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->stages = plan->stages;
   t->maxSplits = dlcPlanSplitK(plan);
   t->sms = target->sms;
+  t->stagedEpilogue = plan->asyncEpilogueOverlap;
   return true;
 }
 
@@ -184,8 +185,23 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
     return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
-  if (plan->asyncEpilogueOverlap)
-    return cannotHonour(schedule, skeleton, "async.epilogue_overlap", "false");
+  /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
+  if (plan->asyncEpilogueOverlap) {
+    if (!sm90)
+      return cannotHonour(schedule, skeleton, "async.epilogue_overlap",
+                          "false (a staged epilogue is the SM90 skeleton's: "
+                          "barrier_model \"mbarrier\")");
+    const char *why = dlcSm90StagedEpilogueProblem(p);
+    if (why) {
+      dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                        "plan async.epilogue_overlap = false (the epilogue "
+                        "stores from registers)",
+                        "the SM90 skeleton cannot stage this problem's "
+                        "output tiles for a TMA store: %s",
+                        why);
+      return false;
+    }
+  }
   if (plan->vectorizeWidth != 8)
     return cannotHonour(schedule, skeleton, "vectorize",
                         "width = 8 (16-byte copies)");
@@ -377,13 +393,17 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                                  const DlcPlan *plan, const DlcGemmTiling *t,
                                  const DlcTarget *target, int *numTensors) {
   bool sm90 = isSm90Plan(plan);
-  MlirAttribute maps[2];
+  MlirAttribute maps[3];
+  int numMaps = 0;
   if (sm90) {
     DlcIm2col im;
     maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
                   ? dlcSm90Im2colMap(region, p, &im, t->tileM)
                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
     maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+    numMaps = 2;
+    if (t->stagedEpilogue)
+      maps[numMaps++] = dlcSm90OutputMap(region, p);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
@@ -431,8 +451,8 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
               2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
           ? 2
           : 1;
-  return buildKernelFunc(region, 0, NULL, sm90 ? 2 : 0, maps, workspaceBytes,
-                         gridX, gridY, threads, smem, flops, minBlocks, plan,
+  return buildKernelFunc(region, 0, NULL, numMaps, maps, workspaceBytes, gridX,
+                         gridY, threads, smem, flops, minBlocks, plan,
                          numTensors);
 }
 

@@ -301,7 +301,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
                           const DlcPlanRegion *region, const DlcTarget *target,
                           DlcPlan *plan, bool *used) {
   char error[768];
-  bool isArray = root->kind == DlcJsonValueArray;
+  bool isArray = root->kind == DlcJsonValueArray, statesAsync = false;
   size_t count;
   const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -328,6 +328,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
     if (name && strcmp(name->string, region->name) != 0)
       continue;
     used[i] = true;
+    statesAsync |= dlcJsonValueGetMember(entry, "async") != NULL;
     if (!dlcPlanApplyJson(entry, region, plan, error, sizeof(error))) {
       dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                         "fix the plan-file; docs/passes/"
@@ -336,6 +337,13 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       return false;
     }
   }
+  /* The planner's staged epilogue (async.epilogue_overlap) stays while
+   * the plan-file leaves an SM90 plan with room for the staged C tiles (as
+   * Sm90Plan.c sizes them); a plan-file stating "async" decides. */
+  if (plan->asyncEpilogueOverlap && !statesAsync &&
+      (strcmp(plan->barrierModel, "mbarrier") != 0 ||
+       dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
+    plan->asyncEpilogueOverlap = false;
   if (!dlcPlanValidate(plan, region, target, error, sizeof(error))) {
     dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                       "fix the plan-file; docs/passes/"

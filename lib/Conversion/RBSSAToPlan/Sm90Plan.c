@@ -94,13 +94,18 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
   return best;
 }
 
-static void setTile(const DlcTarget *target, int64_t bn, DlcPlan *plan) {
+/* Tile 128 x bn, and as many stages as fit beside the staged C tile when
+ * `staged` (the staged epilogue, async.epilogue_overlap). */
+static void setTile(const DlcTarget *target, int64_t bn, bool staged,
+                    DlcPlan *plan) {
   int64_t stageBytes = (128 + bn) * 64 * 2;
-  int64_t stages = (target->smemPerCTA - 2048) / stageBytes;
+  int64_t stagedBytes = staged ? 128 * bn * 2 : 0;
+  int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
   plan->tile[0] = 128, plan->tile[1] = bn, plan->tile[2] = 64;
   plan->warpTile[0] = 64, plan->warpTile[1] = bn;
   plan->stages = stages > 6 ? 6 : stages;
   plan->asyncPrefetchDepth = plan->stages - 1;
+  plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
 }
 
@@ -126,6 +131,11 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
                          : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
   bool implicit = ok && p->implicit;
+  /* Whole tiles' epilogue through shared memory and TMA stores, where C
+   * allows it, for problems of several rounds of tiles (a small one's
+   * CTAs have one tile, no next tile's MMAs to overlap). */
+  bool staged =
+      ok && !isSmall(target, problem) && !dlcSm90StagedEpilogueProblem(p);
   free(p);
   if (!ok)
     return;
@@ -138,7 +148,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       if (best < 0 || us < best)
         best = us, bestN = bn;
     }
-    setTile(target, bestN, plan);
+    setTile(target, bestN, false, plan);
     return;
   }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
@@ -155,7 +165,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     if (best < 0 || cost < best)
       best = cost, bestN = bn;
   }
-  setTile(target, bestN, plan);
+  setTile(target, bestN, staged, plan);
 }
 
 /* Whether split-K applies to `func`'s problem (not a batch, the model
@@ -204,7 +214,7 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     int64_t bn = 256 >> i;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTile(target, bn, &c->plan);
+    setTile(target, bn, chosen->asyncEpilogueOverlap, &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
