@@ -192,6 +192,12 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
 }
 
+double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
+                     const DlcPlan *plan) {
+  int64_t bound = dlcPlanSplitK(plan);
+  return estimate(target, problem, plan->tile[1], bound > 1 ? bound : 1).timeUs;
+}
+
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]) {
