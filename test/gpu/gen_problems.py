@@ -166,6 +166,7 @@ def pick_gemv_sizes(rng):
         wide, k = rng.randint(64, 1500), rng.randint(1, 4000)
         k -= k % 2 if rng.random() < 0.75 else 0
         k += 1 if rng.random() < 0.75 and k % 2 == 0 else 0
+        k = min(max(k, 1), 4000)  # 1 made even is 0, 4000 made odd 4001
         if wide * k <= GEMV_WORK:
             return one, (1, 1, wide, k) if one == "M" else (1, wide, 1, k)
 
