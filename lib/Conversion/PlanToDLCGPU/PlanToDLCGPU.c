@@ -519,6 +519,25 @@ static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
   }
 }
 
+/* A contraction's flops on the memory-bound skeleton (a GEMV, a depthwise
+ * convolution): 2 * the points of every loop, iters and reduced ones (one
+ * multiply-add each; loops of size 1 left out); "0" for a region without a
+ * contraction (its elementwise work is not counted). */
+static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
+  if (!kpRegionHasContraction(p->func)) {
+    snprintf(out, size, "0");
+    return;
+  }
+  size_t used = (size_t)snprintf(out, size, "2");
+  for (int l = 0; l < p->numLoops && used < size; ++l) {
+    char extent[96];
+    if (kpExtentIs(&p->loops[l].size, 1))
+      continue;
+    kpExtentText(p->func, &p->loops[l].size, extent, sizeof(extent));
+    used += (size_t)snprintf(out + used, size - used, "*%s", extent);
+  }
+}
+
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
@@ -557,7 +576,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       width, dlcMemoryBoundVectorWidth(p, mode));
     ok = false;
   }
-  char outer[200], last[96], grid[360];
+  char outer[200], last[96], grid[360], flops[480];
   if (ok &&
       !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -586,9 +605,10 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
      * 32 registers and lost 20%). */
     int64_t resident =
         mode == DLC_MEMORY_FLAT ? target->maxThreadsPerSM / threads : 1;
+    memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel =
         buildKernelFunc(region, 0, NULL, 0, NULL, 0, grid, "1", threads, smem,
-                        "0", resident > 1 ? resident : 1, plan, &numTensors);
+                        flops, resident > 1 ? resident : 1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }

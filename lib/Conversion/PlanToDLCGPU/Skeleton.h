@@ -194,6 +194,9 @@ enum {
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
 enum { DLC_MEMORY_COLUMN_LANES = 8 };
+/* The planner's CTA size: a flat kernel's, a row or point kernel's bound,
+ * a column kernel's unless the GEMV rule gives it more (RBSSAToPlan). */
+enum { DLC_MEMORY_THREADS = 256 };
 
 typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,

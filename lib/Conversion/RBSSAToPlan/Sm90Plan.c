@@ -10,15 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a column of a 128 x 128 tile costs against one of 128 x 256 (half
+ * the B reuse, a deeper ring of smaller stages): measured on the H100 at
+ * 4095 x 4097 x 4093, where 128 x 128 runs 8 full rounds and 128 x 256 5
+ * (the last with one useful column of 256), 128 x 256 was faster both times
+ * (bench/RESULTS.md runs 22 and gemv-1: 298.6 against 281.6 and 316.9
+ * against 305.4 TFLOP/s), so per column of a round 128 costs about 1.3. */
+static const double kNarrowColumnCost = 1.3;
+
+static double columnCost(int64_t bn) {
+  return bn == 128 ? kNarrowColumnCost : 1.0;
+}
+
 /* The wave rule's cost of tile width `bn`: waves of tiles over the SMs
- * times the tile width, 128 counted a tenth dearer per column (half the B
- * reuse). */
+ * times the tile width, weighed by columnCost. */
 static double waveCost(const DlcTarget *target, const DlcPlanProblem *problem,
                        int64_t bn) {
   double tiles = ceil(problem->m / 128) *
                  (problem->batch > 0 ? problem->batch : 1) *
                  ceil(problem->n / (double)bn);
-  return ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
+  return ceil(tiles / target->sms) * (double)bn * columnCost(bn);
 }
 
 /* A small problem: one image, and fewer 128 x 128 tiles than SMs. Its
@@ -60,8 +71,7 @@ static Sm90Estimate estimate(const DlcTarget *target,
   e.kPer = ceil(e.kTiles / (double)e.splits);
   double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
   double mmaUs = 128.0 * (double)bn * 64 * 2 /
-                 (target->peakTflops * 1e6 / target->sms) *
-                 (bn == 128 ? 1.1 : 1.0);
+                 (target->peakTflops * 1e6 / target->sms) * columnCost(bn);
   if (!isSmall(target, problem)) {
     e.timeUs = fmax(ceil(e.tiles / target->sms) * e.kTiles * mmaUs, dramUs);
     return e;
@@ -200,6 +210,12 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
   dlcPlanCopyName(pair->key, "split_k");
   snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
+}
+
+double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
+                     const DlcPlan *plan) {
+  int64_t bound = dlcPlanSplitK(plan);
+  return estimate(target, problem, plan->tile[1], bound > 1 ? bound : 1).timeUs;
 }
 
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
