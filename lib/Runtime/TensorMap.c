@@ -49,9 +49,10 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   maps->repack = calloc((size_t)maps->count, sizeof(DlcMemcpy2D));
   maps->workspace = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspaceBytes = calloc((size_t)maps->count, sizeof(size_t));
+  maps->transpose = calloc((size_t)maps->count, sizeof(*maps->transpose));
   if (!maps->param || !maps->tensorArg || !maps->address ||
       !maps->encodedBase || !maps->encodedSymbols || !maps->repack ||
-      !maps->workspace || !maps->workspaceBytes) {
+      !maps->workspace || !maps->workspaceBytes || !maps->transpose) {
     snprintf(err, errSize, "out of memory");
     return -1;
   }
@@ -76,6 +77,18 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
     maps->address[j] = maps->device + (CUdeviceptr)j * MapBytes;
   if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
     maps->repackKernel = NULL;
+  for (int j = 0; j < maps->count; j++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
+    if (p->transpose[0] && !maps->transposeKernel &&
+        drv->cuModuleGetFunction(&maps->transposeKernel, module,
+                                 "dlc_transpose_b16")) {
+      snprintf(err, errSize,
+               "tensor map '%s' reads '%s' transposed, but the module has no "
+               "dlc_transpose_b16 kernel",
+               p->name, p->tensor);
+      return -1;
+    }
+  }
   return 0;
 }
 
@@ -86,6 +99,7 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
     if (maps->workspace[j])
       drv->cuMemFree(maps->workspace[j]);
   free(maps->repack);
+  free(maps->transpose);
   free(maps->workspace);
   free(maps->workspaceBytes);
   free(maps->param);
@@ -188,6 +202,59 @@ static int unrepackable(char *err, size_t errSize, const DlcRuntimeParam *p,
   return -1;
 }
 
+/* Map j's workspace of at least `need` bytes (kept across launches, grown
+ * when the sizes grow).  -1 with a message. */
+static int ensureWorkspace(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                           const DlcRuntimeParam *p, size_t need, char *err,
+                           size_t errSize) {
+  if (maps->workspaceBytes[j] >= need)
+    return 0;
+  if (maps->workspace[j])
+    drv->cuMemFree(maps->workspace[j]);
+  maps->workspace[j] = 0;
+  maps->workspaceBytes[j] = 0;
+  CUresult r = drv->cuMemAlloc(&maps->workspace[j], need);
+  if (r != 0) {
+    snprintf(err, errSize, "tensor map '%s': workspace: %s", p->name,
+             dlcDriverErrorString(drv, r));
+    return -1;
+  }
+  maps->workspaceBytes[j] = need;
+  return 0;
+}
+
+/* A map with "transpose": its tensor, [batch][rows][cols] 2-byte elements,
+ * is transposed into the workspace before every launch; the map (whose
+ * dims and strides describe the transposed layout) reads the workspace. */
+static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                         const DlcRuntimeManifest *m, const DlcRuntimeParam *p,
+                         CUdeviceptr *base, const int64_t *symbols, char *err,
+                         size_t errSize) {
+  uint64_t shape[3];
+  char why[256];
+  if (evalAll(m, p->transpose, 3, symbols, shape, why, sizeof why) != 0) {
+    snprintf(err, errSize, "tensor map '%s': transpose: %s", p->name, why);
+    return -1;
+  }
+  if (shape[0] > 65535 || shape[1] > 65535 * 64) {
+    snprintf(err, errSize,
+             "tensor map '%s': transposing %llu x %llu rows exceeds the "
+             "transform's grid",
+             p->name, (unsigned long long)shape[0],
+             (unsigned long long)shape[1]);
+    return -1;
+  }
+  if (ensureWorkspace(maps, j, drv, p,
+                      (size_t)(shape[0] * shape[1] * shape[2] * 2), err,
+                      errSize) != 0)
+    return -1;
+  maps->transpose[j] =
+      (struct DlcTranspose){*base, maps->workspace[j], (int64_t)shape[0],
+                            (int64_t)shape[1], (int64_t)shape[2]};
+  *base = maps->workspace[j];
+  return 0;
+}
+
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   CUstream stream, const DlcRuntimeManifest *m,
                   CUdeviceptr base, const int64_t *symbols, char *err,
@@ -206,6 +273,10 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
    * of K = 4093 halves) is copied to a workspace whose rows are padded to
    * 16 bytes, at copy-engine bandwidth, and the map reads the copy. */
   memset(&maps->repack[j], 0, sizeof maps->repack[j]);
+  memset(&maps->transpose[j], 0, sizeof maps->transpose[j]);
+  if (p->transpose[0] &&
+      planTranspose(maps, j, drv, m, p, &base, symbols, err, errSize) != 0)
+    return -1;
   bool aligned = true;
   for (int d = 0; d + 1 < p->rank; d++)
     aligned &= strides[d] % 16 == 0;
@@ -246,20 +317,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                           " and this CUDA driver cannot repack it (no "
                           "cuMemcpy2DAsync)");
     }
-    size_t need = (size_t)(pitch * rows);
-    if (maps->workspaceBytes[j] < need) {
-      if (maps->workspace[j])
-        drv->cuMemFree(maps->workspace[j]);
-      maps->workspace[j] = 0;
-      maps->workspaceBytes[j] = 0;
-      CUresult r = drv->cuMemAlloc(&maps->workspace[j], need);
-      if (r != 0) {
-        snprintf(err, errSize, "tensor map '%s': workspace: %s", p->name,
-                 dlcDriverErrorString(drv, r));
-        return -1;
-      }
-      maps->workspaceBytes[j] = need;
-    }
+    if (ensureWorkspace(maps, j, drv, p, (size_t)(pitch * rows), err,
+                        errSize) != 0)
+      return -1;
     DlcMemcpy2D *copy = &maps->repack[j];
     copy->srcMemoryType = copy->dstMemoryType = DLC_CU_MEMORYTYPE_DEVICE;
     copy->srcDevice = base;
@@ -304,6 +364,24 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
       return -1;
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
+  }
+  for (int j = 0; j < maps->count; j++) {
+    struct DlcTranspose *t = &maps->transpose[j];
+    if (t->batch == 0)
+      continue;
+    /* dlc_transpose_b16(src, dst, rows, cols): block 256, one 64 x 64
+     * tile per CTA, grid (ceildiv(cols, 64), ceildiv(rows, 64), batch). */
+    void *params[] = {&t->src, &t->dst, &t->rows, &t->cols};
+    CUresult r = drv->cuLaunchKernel(
+        maps->transposeKernel, (unsigned)((t->cols + 63) / 64),
+        (unsigned)((t->rows + 63) / 64), (unsigned)t->batch, 256, 1, 1, 0,
+        stream, params, NULL);
+    if (r != 0) {
+      snprintf(err, errSize, "transposing '%s': %s",
+               dlcRuntimeManifestGetParam(m, maps->param[j])->tensor,
+               dlcDriverErrorString(drv, r));
+      return -1;
+    }
   }
   for (int j = 0; j < maps->count; j++) {
     const DlcMemcpy2D *copy = &maps->repack[j];

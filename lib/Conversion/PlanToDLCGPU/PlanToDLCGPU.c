@@ -380,10 +380,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   MlirAttribute maps[2];
   if (sm90) {
     DlcIm2col im;
-    maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
-                  ? dlcSm90Im2colMap(region, p, &im, t->tileM)
-                  : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
-    maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+    bool conv = p->implicit && !dlcSm90Im2col(p, &im);
+    maps[0] = conv ? dlcSm90Im2colMap(region, p, &im, t->tileM)
+                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, t->tileN)
+                   : dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
