@@ -220,8 +220,8 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
        !kpExtentIs(&w->dim[0].stride, plane * im.channels) ||
        !kpExtentIs(&p->b.stride[KP_K], 1) ||
        !kpExtentIs(&p->b.stride[KP_N], filter)))
-    return "the NCHW activation or its KCRS weights are not contiguous (or "
-           "grouped), which the layout transform needs";
+    return "the NCHW activation or its KCRS weights are not contiguous, "
+           "which the layout transform needs";
   int bytes = kpElementBytes(p->a.element);
   for (int d = 0; !im.transposed && d < 3; ++d)
     if (dlcSm90Misaligned(&w->dim[d].stride, bytes))
