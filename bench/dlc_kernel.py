@@ -79,11 +79,9 @@ class DlcKernel:
                 self.repacks[key] = (torch.empty(batch * rows_ * cols_, dtype=t.dtype,
                                                  device=t.device), t)
             dst, src = self.repacks[key]
-            args = ((src.data_ptr(), dst.data_ptr(), rows_, cols_),
-                    (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64))
-            fn, grid = self.transpose_fn, (-(-cols_ // 64), -(-rows_ // 64), batch)
-            repacks.append(lambda stream: check_cu(cu.cuLaunchKernel(
-                fn, *grid, 256, 1, 1, 0, stream, args, 0)))
+            # Launched two to a launch by _prepare (transposes()).
+            repacks.append((src.data_ptr(), dst.data_ptr(), rows_, cols_,
+                            batch * -(-rows_ // 64) * -(-cols_ // 64)))
             base = dst.data_ptr()
         elif any(s % 16 for s in strides):
             # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
@@ -161,6 +159,24 @@ class DlcKernel:
             repack(stream)
         check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
 
+    def transposes(self, jobs):
+        """The launches of the module's dlc_transpose_b16 for `jobs` (src,
+        dst, rows, cols, tiles), two to a launch as dlc's runtime does:
+        blocks below tiles0 take the first tensor's tiles."""
+        launches = []
+        for i in range(0, len(jobs), 2):
+            a = jobs[i]
+            b = jobs[i + 1] if i + 1 < len(jobs) else a
+            tiles = a[4] + (b[4] if b is not a else 0)
+            args = ((a[0], a[1], a[2], a[3], a[4], b[0], b[1], b[2], b[3]),
+                    (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                     ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+                     ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64))
+            launches.append(lambda stream, args=args, tiles=tiles: check_cu(
+                cu.cuLaunchKernel(self.transpose_fn, tiles, 1, 1, 256, 1, 1, 0,
+                                  stream, args, 0)))
+        return launches
+
     def has_transpose(self):
         """Whether a tensor map reads its tensor through the layout
         transform (docs/runtime.md, "Layout transform")."""
@@ -202,6 +218,8 @@ class DlcKernel:
             else:
                 vals.append(symbols[p["name"]])
                 types.append(ctypes.c_int64)
+        repacks = self.transposes([r for r in repacks if isinstance(r, tuple)]) + \
+            [r for r in repacks if not isinstance(r, tuple)]
         prepared = (g, b, smem, repacks, (tuple(vals), tuple(types)))
         if not hasattr(self, "prepared"):
             self.prepared = {}

@@ -236,12 +236,14 @@ static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     snprintf(err, errSize, "tensor map '%s': transpose: %s", p->name, why);
     return -1;
   }
-  if (shape[0] > 65535 || shape[1] > 65535 * 64) {
+  /* Both transforms of a launch together stay under the grid's 2^31 - 1
+   * blocks. */
+  uint64_t tiles = shape[0] * ((shape[1] + 63) / 64) * ((shape[2] + 63) / 64);
+  if (tiles > (1u << 30)) {
     snprintf(err, errSize,
-             "tensor map '%s': transposing %llu x %llu rows exceeds the "
+             "tensor map '%s': transposing %llu tiles of 64 x 64 exceeds the "
              "transform's grid",
-             p->name, (unsigned long long)shape[0],
-             (unsigned long long)shape[1]);
+             p->name, (unsigned long long)tiles);
     return -1;
   }
   if (ensureWorkspace(maps, j, drv, p,
@@ -349,6 +351,26 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return upload(maps, j, drv, stream, p, map, r, err, errSize);
 }
 
+/* The 64 x 64 tiles of one transform. */
+static int64_t transposeTiles(const struct DlcTranspose *t) {
+  return t->batch * ((t->rows + 63) / 64) * ((t->cols + 63) / 64);
+}
+
+/* One launch of dlc_transpose_b16(src0, dst0, rows0, cols0, tiles0, src1,
+ * dst1, rows1, cols1) over the tiles of `a` and then `b` (`a` alone when
+ * they are the same): block 256, grid (tiles, 1, 1). */
+static CUresult launchTransposes(const DlcTensorMaps *maps,
+                                 const DlcDriver *drv, CUstream stream,
+                                 struct DlcTranspose *a,
+                                 struct DlcTranspose *b) {
+  int64_t tiles0 = transposeTiles(a);
+  int64_t tiles = tiles0 + (b == a ? 0 : transposeTiles(b));
+  void *params[] = {&a->src, &a->dst, &a->rows, &a->cols, &tiles0,
+                    &b->src, &b->dst, &b->rows, &b->cols};
+  return drv->cuLaunchKernel(maps->transposeKernel, (unsigned)tiles, 1, 1, 256,
+                             1, 1, 0, stream, params, NULL);
+}
+
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
                         CUstream stream, const DlcRuntimeManifest *m,
                         void *const *args, const int64_t *symbols, char *err,
@@ -365,23 +387,28 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
   }
-  for (int j = 0; j < maps->count; j++) {
-    struct DlcTranspose *t = &maps->transpose[j];
-    if (t->batch == 0)
+  /* The transforms, two maps' to a launch (a convolution's activation and
+   * weights). */
+  int pending = -1;
+  for (int j = 0; j <= maps->count; j++) {
+    if (j < maps->count && maps->transpose[j].batch == 0)
       continue;
-    /* dlc_transpose_b16(src, dst, rows, cols): block 256, one 64 x 64
-     * tile per CTA, grid (ceildiv(cols, 64), ceildiv(rows, 64), batch). */
-    void *params[] = {&t->src, &t->dst, &t->rows, &t->cols};
-    CUresult r = drv->cuLaunchKernel(
-        maps->transposeKernel, (unsigned)((t->cols + 63) / 64),
-        (unsigned)((t->rows + 63) / 64), (unsigned)t->batch, 256, 1, 1, 0,
-        stream, params, NULL);
+    if (j < maps->count && pending < 0) {
+      pending = j;
+      continue;
+    }
+    if (pending < 0)
+      break;
+    int second = j < maps->count ? j : pending;
+    CUresult r = launchTransposes(maps, drv, stream, &maps->transpose[pending],
+                                  &maps->transpose[second]);
     if (r != 0) {
       snprintf(err, errSize, "transposing '%s': %s",
-               dlcRuntimeManifestGetParam(m, maps->param[j])->tensor,
+               dlcRuntimeManifestGetParam(m, maps->param[pending])->tensor,
                dlcDriverErrorString(drv, r));
       return -1;
     }
+    pending = -1;
   }
   for (int j = 0; j < maps->count; j++) {
     const DlcMemcpy2D *copy = &maps->repack[j];

@@ -2,8 +2,11 @@
  * NCHW activations / KCRS weights (docs/runtime.md, "Layout transform"):
  * dst[b][c][r] = src[b][r][c] over 2-byte elements, src [batch][rows][cols]
  * and dst [batch][cols][rows] both contiguous; NCHW → NHWC is (N, C, H·W),
- * KCRS → KRSC is (K, C, R·S). Block 256 threads, one 64 x 64 tile each,
- * grid (ceildiv(cols, 64), ceildiv(rows, 64), batch). Reads and writes move
+ * KCRS → KRSC is (K, C, R·S). One launch transposes two tensors (the
+ * activation and the weights: one launch's latency, and the weights' few
+ * tiles run beside the activation's): block i < tiles0 takes tile i of
+ * tensor 0, the others tensor 1; a tensor's tiles are 64 x 64, numbered
+ * (batch, row tile, column tile), 256 threads each. Reads and writes move
  * 8 elements (16 bytes) a thread where a row's length is a multiple of 8,
  * one element at a time elsewhere (KCRS rows of R·S = 9); the tile turns
  * through shared memory, padded to 66 so the transposed reads spread over
@@ -16,11 +19,32 @@ const char dlcTransposeKernelName[] = "dlc_transpose_b16";
  * whole and aligned, else element by element under `limit`. */
 const char dlcTransposeKernelText[] =
     "gpu.module @dlc_transpose_holder {\n"
-    "gpu.func @dlc_transpose_b16(%src: !llvm.ptr, %dst: !llvm.ptr, "
-    "%rows: i64, %cols: i64) workgroup(%tile: memref<64x66xi16, 3>) kernel "
+    "gpu.func @dlc_transpose_b16(%src0: !llvm.ptr, %dst0: !llvm.ptr, "
+    "%rows0: i64, %cols0: i64, %tiles0: i64, %src1: !llvm.ptr, "
+    "%dst1: !llvm.ptr, %rows1: i64, %cols1: i64) "
+    "workgroup(%tile: memref<64x66xi16, 3>) kernel "
     "attributes {nvvm.maxntid = array<i32: 256, 1, 1>} {\n"
-    "  %bx = gpu.block_id x\n  %by = gpu.block_id y\n"
-    "  %bz = gpu.block_id z\n  %tx = gpu.thread_id x\n"
+    "  %bid = gpu.block_id x\n  %tx = gpu.thread_id x\n"
+    "  %bid64 = arith.index_cast %bid : index to i64\n"
+    "  %first = arith.cmpi ult, %bid64, %tiles0 : i64\n"
+    "  %src = llvm.select %first, %src0, %src1 : i1, !llvm.ptr\n"
+    "  %dst = llvm.select %first, %dst0, %dst1 : i1, !llvm.ptr\n"
+    "  %rows = arith.select %first, %rows0, %rows1 : i64\n"
+    "  %cols = arith.select %first, %cols0, %cols1 : i64\n"
+    "  %later = arith.subi %bid64, %tiles0 : i64\n"
+    "  %local = arith.select %first, %bid64, %later : i64\n"
+    "  %s63 = arith.constant 63 : i64\n  %s64 = arith.constant 64 : i64\n"
+    "  %colsUp = arith.addi %cols, %s63 : i64\n"
+    "  %tilesX = arith.divui %colsUp, %s64 : i64\n"
+    "  %rowsUp = arith.addi %rows, %s63 : i64\n"
+    "  %tilesY = arith.divui %rowsUp, %s64 : i64\n"
+    "  %per = arith.muli %tilesX, %tilesY : i64\n"
+    "  %bz64 = arith.divui %local, %per : i64\n"
+    "  %inPlane = arith.remui %local, %per : i64\n"
+    "  %by64 = arith.divui %inPlane, %tilesX : i64\n"
+    "  %bx64 = arith.remui %inPlane, %tilesX : i64\n"
+    "  %bx = arith.index_cast %bx64 : i64 to index\n"
+    "  %by = arith.index_cast %by64 : i64 to index\n"
     "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
     "  %c2 = arith.constant 2 : index\n  %c8 = arith.constant 8 : index\n"
     "  %c32 = arith.constant 32 : index\n"
@@ -34,7 +58,6 @@ const char dlcTransposeKernelText[] =
     "  %line = arith.divui %tx, %c8 : index\n"
     "  %lane = arith.remui %tx, %c8 : index\n"
     "  %chunk = arith.muli %lane, %c8 : index\n"
-    "  %bz64 = arith.index_cast %bz : index to i64\n"
     "  %plane = arith.muli %rows, %cols : i64\n"
     "  %base = arith.muli %bz64, %plane : i64\n"
     "  %g = llvm.addrspacecast %src : !llvm.ptr to !llvm.ptr<1>\n"
