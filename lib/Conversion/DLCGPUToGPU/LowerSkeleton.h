@@ -48,6 +48,9 @@ bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
+/* The layout-transform kernel's name and text (TransposeKernel.c). */
+extern const char dlcTransposeKernelName[];
+extern const char dlcTransposeKernelText[];
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b);
 void dlcLowerTmaStoreWait(MlirOperation op, DlcBuilder *b);

@@ -233,26 +233,26 @@ static const char kRepackKernel[] =
     "}\n"
     "}\n";
 
-/* Adds the repack kernel to the gpu.module once. */
-static void declareRepack(DlcLowering *l) {
+/* Adds the helper kernel `name`, parsed from `text` (a gpu.module holding
+ * only it), to the gpu.module once. */
+static void declareHelper(DlcLowering *l, const char *name, const char *text) {
   MlirOperation gpuModule = dlcLoweringGetGpuModule(l);
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
-  MlirStringRef name = mlirStringRefCreateFromCString(kRepackName);
+  MlirStringRef nameRef = mlirStringRefCreateFromCString(name);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute symbol = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
     if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
+        mlirStringRefEqual(mlirStringAttrGetValue(symbol), nameRef))
       return;
   }
   /* A gpu.func parses only inside a gpu.module: parse one around it and
    * move the function over. */
   MlirOperation holder = mlirOperationCreateParse(
-      mlirOperationGetContext(gpuModule),
-      mlirStringRefCreateFromCString(kRepackKernel),
-      mlirStringRefCreateFromCString("dlc-repack-kernel"));
+      mlirOperationGetContext(gpuModule), mlirStringRefCreateFromCString(text),
+      mlirStringRefCreateFromCString(name));
   if (mlirOperationIsNull(holder))
     return; /* cannot happen: the text is fixed and verified by lit */
   MlirOperation kernel = mlirBlockGetFirstOperation(
@@ -320,7 +320,7 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
 
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  declareRepack(l);
+  declareHelper(l, kRepackName, kRepackKernel);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
@@ -532,6 +532,9 @@ bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
  * pointers: the map's generic address, the box's shared address (as the
  * wgmma descriptors take it) and the barrier's (nvgpu.mbarrier.get). */
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  /* A convolution's module carries the layout transform its host runs
+   * before a kernel planned over NCHW / KCRS (TransposeKernel.c). */
+  declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
