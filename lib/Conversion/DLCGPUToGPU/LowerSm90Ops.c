@@ -262,6 +262,14 @@ static void declareHelper(DlcLowering *l, const char *name, const char *text) {
   mlirOperationDestroy(holder);
 }
 
+void dlcTmaBoxFromAttr(MlirAttribute boxAttr, int numCoords,
+                       int64_t box[TmaMaxCoords]) {
+  for (int d = 0; d < TmaMaxCoords; ++d)
+    box[d] = 1;
+  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
+  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
+}
+
 MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
                            const int64_t *box, MlirType element) {
   char boxType[96], mapType[256];
@@ -340,10 +348,8 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
                         "its destination");
     return false;
   }
-  /* The box, outermost first, with leading 1s up to the map's rank. */
-  int64_t box[TmaMaxCoords] = {1, 1, 1, 1, 1};
-  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
-  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
+  int64_t box[TmaMaxCoords];
+  dlcTmaBoxFromAttr(boxAttr, numCoords, box);
   MlirType element = mlirShapedTypeGetElementType(dstType);
   MlirValue map = dlcTmaDescriptor(b, operand(op, 0), numCoords, box, element);
   MlirValue indices[TmaMaxDstRank];
