@@ -58,11 +58,17 @@ void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS);
 /* Keys past Lk and (causal) past the row to -inf, inside a uniform
  * branch taken only by the tiles that need it. */
 void flashMaybeMask(Fa *f, MlirValue n0, MlirValue *s, int numS);
-/* The online softmax step: new row max, P = exp2(S - m') left in s,
- * rescaled l and O (numO fragments, or one whole wgmma accumulator
+/* The factor that takes S = Q Kᵀ into exp2's domain (qk_scale ·
+ * exp2_scale), left for flashOnlineSoftmax to fold into its FFMAs and
+ * returned; or, where a bias must be added to scaled scores or the factor
+ * is not positive, applied to s here and 1 returned. */
+double flashScoreScale(Fa *f, MlirValue *s, int numS);
+/* The online softmax step on S times `scale` (> 0; flashScoreScale's):
+ * new row max, P = exp2(scale · S - m') left in s (subnormal P flushed to
+ * 0), rescaled l and O (numO fragments, or one whole wgmma accumulator
  * vector<D/8 x 2 x 2>). */
-void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
-                        int numO);
+void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
+                        FlashCarried *c, int numO);
 /* O / l stored (guarded) from the final row state; `done` is O's
  * complete compute token. */
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],

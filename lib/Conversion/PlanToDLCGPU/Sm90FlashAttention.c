@@ -10,10 +10,10 @@
  *     wait for Q; for each key tile j (O, row max m, row sum l carried):
  *       wait for full[s]
  *       S = Q K_jᵀ by wgmma m64nBNk16 (both from shared memory; K is
- *         [Lk, D] with D unit stride: a K-major B), times qk_scale ·
- *         exp2_scale; bias, mask tensor, tails and the causal diagonal as
- *         the SM80 kernel (FlashGen.c); the online softmax on the
- *         accumulator fragments (row max and sum over the quad)
+ *         [Lk, D] with D unit stride: a K-major B); tails and the causal
+ *         diagonal as the SM80 kernel (FlashGen.c); the online softmax on
+ *         the accumulator fragments (row max and sum over the quad), the
+ *         factor qk_scale · exp2_scale folded into exp2's FFMA
  *       P rounded to the operand type into this consumer's [BN/64][64][64]
  *         buffer in the 128-byte-swizzled K-major layout wgmma reads;
  *         fence.proxy.async; a named barrier of the warpgroup
@@ -249,13 +249,10 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
   sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
   MlirValue s[FLASH_MAX_S];
   fragments(f, scores(f, consumer, stage), numS, s);
-  MlirValue scale = dlcStepSplat(&g->b, gemmVectorType(g, "2x2", g->f32),
-                                 f->a->qkScale * f->a->expScale);
-  for (int i = 0; i < numS; ++i)
-    s[i] = dlcArith(&g->b, "arith.mulf", s[i], scale);
+  double scale = flashScoreScale(f, s, numS);
   flashAddTensors(f, n0, s, numS);
   flashMaybeMask(f, n0, s, numS);
-  flashOnlineSoftmax(f, s, numS, &c, 1);
+  flashOnlineSoftmax(f, s, numS, scale, &c, 1);
   storeP(f, consumer, s, numS, r->pSmem);
   MlirValue token;
   MlirValue o = accumulatePV(f, consumer, stage, r->pSmem, c.o[0], &token);
