@@ -29,6 +29,7 @@ bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
+bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b);
 
 #endif

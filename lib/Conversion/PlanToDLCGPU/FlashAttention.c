@@ -112,32 +112,12 @@ static void scores(Fa *f, MlirValue stage, const MlirValue *qf, MlirValue *s,
     }
 }
 
-/* P's A fragment for keys 16·kk..16·kk+15: the two S fragments' rows
- * rounded to the operand type. */
-static MlirValue pFragment(Fa *f, const MlirValue *p, int kk) {
-  Gen *g = &f->g;
-  MlirType fragType = gemmVectorType(g, "4x2", g->in);
-  MlirType rowIn = gemmVectorType(g, "2", g->in);
-  MlirType rowF = gemmVectorType(g, "2", g->f32);
-  MlirValue frag = dlcStepSplat(&g->b, fragType, 0.0);
-  const char *names[] = {"static_position"};
-  for (int r = 0; r < 4; ++r) {
-    MlirValue row = flashExtract(f, p[2 * kk + r / 2], rowF, r % 2, 0, 1);
-    row = dlcBuildValue(&g->b, "arith.truncf", 1, &row, rowIn, 0, NULL, NULL);
-    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
-    MlirValue operands[] = {row, frag};
-    frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
-                         names, &to);
-  }
-  return frag;
-}
-
 /* O += P V_j for the tile in `stage`. */
 static void accumulatePV(Fa *f, MlirValue stage, const MlirValue *p, int numS,
                          MlirValue *o, int numO) {
   Gen *g = &f->g;
   for (int kk = 0; kk < numS / 2; ++kk) {
-    MlirValue a = pFragment(f, p, kk);
+    MlirValue a = flashPFragment(f, p, kk);
     for (int jp = 0; jp < numO / 2; ++jp) {
       MlirValue row, col;
       blockAddress(f, cst(g, 16 * kk), 16 * jp, false, &row, &col);

@@ -219,6 +219,24 @@ void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
   }
 }
 
+MlirValue flashPFragment(Fa *f, const MlirValue *p, int kk) {
+  Gen *g = &f->g;
+  MlirType fragType = gemmVectorType(g, "4x2", g->in);
+  MlirType rowIn = gemmVectorType(g, "2", g->in);
+  MlirType rowF = gemmVectorType(g, "2", g->f32);
+  MlirValue frag = dlcStepSplat(&g->b, fragType, 0.0);
+  const char *names[] = {"static_position"};
+  for (int r = 0; r < 4; ++r) {
+    MlirValue row = flashExtract(f, p[2 * kk + r / 2], rowF, r % 2, 0, 1);
+    row = dlcBuildValue(&g->b, "arith.truncf", 1, &row, rowIn, 0, NULL, NULL);
+    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
+    MlirValue operands[] = {row, frag};
+    frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
+                         names, &to);
+  }
+  return frag;
+}
+
 static MlirValue batchBase(Fa *f, const KpAttnTensor *t, MlirValue *index) {
   Gen *g = &f->g;
   MlirValue base = cst(g, 0);

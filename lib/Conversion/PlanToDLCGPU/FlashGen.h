@@ -69,6 +69,10 @@ double flashScoreScale(Fa *f, MlirValue *s, int numS);
  * vector<D/8 x 2 x 2>). */
 void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
                         FlashCarried *c, int numO);
+/* P's A fragment (vector<4x2> of the operand type) for keys
+ * 16·kk..16·kk+15: the rows of S fragments 2·kk and 2·kk + 1 rounded, in
+ * mma.sync m16n8k16's A layout, which register-A wgmma repeats per warp. */
+MlirValue flashPFragment(Fa *f, const MlirValue *p, int kk);
 /* O / l stored (guarded) from the final row state; `done` is O's
  * complete compute token. */
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],

@@ -14,16 +14,16 @@
  *         diagonal as the SM80 kernel (FlashGen.c); the online softmax on
  *         the accumulator fragments (row max and sum over the quad), the
  *         factor qk_scale · exp2_scale folded into exp2's FFMA
- *       P rounded to the operand type into this consumer's [BN/64][64][64]
- *         buffer in the 128-byte-swizzled K-major layout wgmma reads;
- *         fence.proxy.async; a named barrier of the warpgroup
- *       O += P V_j by wgmma m64nDk16 (V MN-major: a transposed B)
+ *       O += P V_j by register-A wgmma m64nDk16: P rounded to the
+ *         operand type stays in registers (the S accumulator layout is
+ *         the A fragment layout), V from shared memory MN-major (a
+ *         transposed B)
  *       release stage s on empty[s]
  *     O / l stored through the GEMM epilogue (guarded)
  *
  * Shared memory: Q [D/64][128][64], K [S][D/64][BN][64] (K-major, one box
  * per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
- * per 64 x 64 block), P [2][BN/64][64][64]; all 128-byte swizzled, the TMA
+ * per 64 x 64 block); all 128-byte swizzled, the TMA
  * buffers with unit dimensions in front so that a box of up to three batch
  * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
  * keys past Lk are masked to -inf, rows past Lq never stored. With a causal
@@ -80,7 +80,6 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
-  MlirValue pSmem; /* [2][BN/64][64][64] */
   MlirValue tiles; /* key tiles the CTA visits */
   MlirValue m0;    /* the CTA's first query row */
 } Ring;
@@ -160,58 +159,29 @@ static MlirValue scores(Fa *f, MlirValue consumer, MlirValue stage) {
   return acc[0];
 }
 
-/* P (rounded to the operand type) into this consumer's buffer: key
- * column c of row r at [consumer][c / 64][r][c % 64], 16-byte chunks
- * XORed with r % 8 (the 128-byte swizzle TMA writes and wgmma reads). */
-static void storeP(Fa *f, MlirValue consumer, const MlirValue *p, int numS,
-                   MlirValue pSmem) {
-  Gen *g = &f->g;
-  MlirType rowF = gemmVectorType(g, "2", g->f32);
-  MlirType rowIn = gemmVectorType(g, "2", g->in);
-  MlirValue row0 = add(g, mul(g, f->warp, 16), f->group);
-  const char *alignName[] = {"alignment"};
-  MlirAttribute alignment = gemmI64(g, 4);
-  for (int h = 0; h < 2; ++h) {
-    MlirValue r = add(g, row0, cst(g, 8 * h));
-    MlirValue phase = remc(g, r, 8);
-    for (int j = 0; j < numS; ++j) {
-      MlirValue v = flashExtract(f, p[j], rowF, h, 0, 1);
-      v = dlcBuildValue(&g->b, "arith.truncf", 1, &v, rowIn, 0, NULL, NULL);
-      MlirValue chunk = dlcArith(&g->b, "arith.xori", cst(g, j % 8), phase);
-      MlirValue col = add(g, mul(g, chunk, 8), mul(g, f->quad, 2));
-      MlirValue operands[] = {v, pSmem, consumer, cst(g, j / 8), r, col};
-      dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
-               &alignment);
-    }
-  }
-  /* The tensor cores read P through the async proxy; the warpgroup's
-   * four warps meet on named barrier 1 + consumer. */
-  const char *fenceNames[] = {"kind", "space"};
-  MlirAttribute fenceAttrs[] = {
-      dlcAttr(g->b.ctx, "#nvvm.proxy_kind<async.shared>"),
-      dlcAttr(g->b.ctx, "#nvvm.shared_space<cta>")};
-  dlcBuild(&g->b, "nvvm.fence.proxy", 0, NULL, 0, NULL, 2, fenceNames,
-           fenceAttrs);
-  MlirValue id = dlcIndexCast(&g->b, add(g, consumer, cst(g, 1)), f->i32);
-  MlirValue operands[] = {id, dlcConstInt(&g->b, f->i32, 128)};
-  const char *segName[] = {"operandSegmentSizes"};
-  MlirAttribute seg = mlirDenseI32ArrayGet(g->b.ctx, 3, (int32_t[]){1, 1, 0});
-  dlcBuild(&g->b, "nvvm.barrier", 2, operands, 0, NULL, 1, segName, &seg);
-}
-
-/* O += P V_j from stage `stage`. */
-static MlirValue accumulatePV(Fa *f, MlirValue consumer, MlirValue stage,
-                              MlirValue pSmem, MlirValue o, MlirValue *token) {
+/* O += P V_j from stage `stage`, P from registers (no shared-memory round
+ * trip): per 64-key block one register-A wgmma whose A is P's four k16
+ * fragments (FlashGen.c; the S accumulator layout is the A layout). */
+static MlirValue accumulatePV(Fa *f, MlirValue stage, const MlirValue *p,
+                              MlirValue o, MlirValue *token) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0), acc[2] = {o, {NULL}};
+  MlirType blockType = mlirVectorTypeGet(3, (int64_t[]){Box / 16, 4, 2}, g->in);
+  const char *names[] = {"static_position"};
   for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb) {
-    Sm90Operand a = {
-        .smem = pSmem, .index = {consumer, cst(g, kb), zero, zero}, .rank = 4};
+    MlirValue a = dlcStepSplat(&g->b, blockType, 0.0);
+    for (int64_t kk = 0; kk < Box / 16; ++kk) {
+      MlirValue operands[] = {flashPFragment(f, p, (int)(kb * (Box / 16) + kk)),
+                              a};
+      MlirAttribute at = mlirDenseI64ArrayGet(g->b.ctx, 1, &kk);
+      a = dlcBuildValue(&g->b, "vector.insert", 2, operands, blockType, 1,
+                        names, &at);
+    }
     Sm90Operand b = {.smem = f->vSmem,
                      .index = {stage, cst(g, kb), zero, zero, zero},
                      .rank = TmaRank,
                      .trans = true};
-    sm90Wgmma(g, &a, &b, f->d, Box, acc[0], acc);
+    sm90WgmmaRs(g, a, &b, f->d, Box, acc[0], acc);
   }
   *token = sm90WgmmaWait(g, acc[1], 0);
   return acc[0];
@@ -253,9 +223,8 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
   flashAddTensors(f, n0, s, numS);
   flashMaybeMask(f, n0, s, numS);
   flashOnlineSoftmax(f, s, numS, scale, &c, 1);
-  storeP(f, consumer, s, numS, r->pSmem);
   MlirValue token;
-  MlirValue o = accumulatePV(f, consumer, stage, r->pSmem, c.o[0], &token);
+  MlirValue o = accumulatePV(f, stage, s, c.o[0], &token);
   /* Both wgmmas done: the stage is free for the producer. */
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
   MlirValue yielded[] = {o, c.m[0], c.m[1], c.l[0], c.l[1]};
@@ -290,7 +259,6 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
       g, TmaRank, (int64_t[]){1, t->stages, dChunks, t->tileN, Box});
   f->vSmem = sm90SwizzledAlloc(
       g, TmaRank, (int64_t[]){t->stages, kBlocks, dChunks, Box, Box});
-  r.pSmem = sm90SwizzledAlloc(g, 4, (int64_t[]){2, kBlocks, Rows, Box});
   r.qFull = sm90Barriers(g, 1);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
@@ -369,6 +337,5 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
   int64_t q = t->tileM * t->headDim, kv = 2 * t->stages * t->tileN * t->headDim;
-  int64_t p = 2 * Rows * t->tileN;
-  return (q + kv + p) * bytes + 1024;
+  return (q + kv) * bytes + 1024;
 }
