@@ -200,6 +200,13 @@ void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
     c->l[h] =
         dlcArith(&g->b, "arith.addf",
                  dlcArith(&g->b, "arith.mulf", c->l[h], alpha[h]), sum[h]);
+  c->alpha[0] = alpha[0], c->alpha[1] = alpha[1];
+  flashRescale(f, c, numO);
+}
+
+void flashRescale(Fa *f, FlashCarried *c, int numO) {
+  Gen *g = &f->g;
+  const MlirValue *alpha = c->alpha;
   MlirValue alphaV = rowSplat(f, alpha[0], alpha[1]);
   for (int i = 0; i < numO; ++i) {
     /* A whole wgmma accumulator (SM90) is rescaled as one vector: the

@@ -33,6 +33,7 @@ typedef struct Fa {
 /* The running row state of the online softmax and O. */
 typedef struct FlashCarried {
   MlirValue o[FLASH_MAX_O], m[2], l[2], token;
+  MlirValue alpha[2]; /* 2^(m - m') of the last step, per row */
 } FlashCarried;
 
 /* Starts a flash kernel in `kernel` (f zeroed): types, sizes, thread ids
@@ -66,9 +67,13 @@ double flashScoreScale(Fa *f, MlirValue *s, int numS);
 /* The online softmax step on S times `scale` (> 0; flashScoreScale's):
  * new row max, P = exp2(scale · S - m') left in s (subnormal P flushed to
  * 0), rescaled l and O (numO fragments, or one whole wgmma accumulator
- * vector<D/8 x 2 x 2>). */
+ * vector<D/8 x 2 x 2>; c->alpha holds the factor). */
 void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
                         FlashCarried *c, int numO);
+/* O (numO fragments or one wgmma accumulator) times the last step's
+ * c->alpha: flashOnlineSoftmax's own rescale, for a caller that passed it
+ * numO = 0 because O was still being written by an asynchronous MMA. */
+void flashRescale(Fa *f, FlashCarried *c, int numO);
 /* P's A fragment (vector<4x2> of the operand type) for keys
  * 16·kk..16·kk+15: the rows of S fragments 2·kk and 2·kk + 1 rounded, in
  * mma.sync m16n8k16's A layout, which register-A wgmma repeats per warp. */
