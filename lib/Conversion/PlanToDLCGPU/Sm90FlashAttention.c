@@ -375,8 +375,6 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
 const char *dlcSm90AttentionProblem(const KpAttention *a) {
   if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128))
     return "the head dimension is not 64 or 128";
-  if (a->hasBias || a->mask == KP_ATTN_MASK_TENSOR)
-    return "a bias or mask tensor is read (the SM80 kernel reads them)";
   const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
   KpRole rows[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {
