@@ -404,6 +404,17 @@ static MlirValue smemAddress(DlcBuilder *b, MlirValue memref,
   return dlcIndexCast(b, at, mlirIntegerTypeGet(b->ctx, 64));
 }
 
+/* smemAddress of `memref` indexed by op's operands first.. (one per
+ * dimension). */
+static MlirValue operandAddress(DlcBuilder *b, MlirOperation op, intptr_t first,
+                                MlirValue memref) {
+  MlirValue indices[8];
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(memref));
+  for (int d = 0; d < rank && d < 8; ++d)
+    indices[d] = operand(op, first + d);
+  return smemAddress(b, memref, indices);
+}
+
 static MlirValue descriptor(DlcBuilder *b, MlirValue address, int64_t lead,
                             int64_t stride) {
   MlirValue start = dlcArith(
@@ -484,13 +495,8 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
                       "wgmma's shape, accumulators or indices do not fit");
     return false;
   }
-  MlirValue indices[8];
-  for (int i = 0; i < numA; ++i)
-    indices[i] = operand(op, 1 + i);
-  MlirValue addressA = smemAddress(b, a, indices);
-  for (int i = 0; i < numB; ++i)
-    indices[i] = operand(op, 2 + numA + i);
-  MlirValue addressB = smemAddress(b, bm, indices);
+  MlirValue addressA = operandAddress(b, op, 1, a);
+  MlirValue addressB = operandAddress(b, op, 2 + numA, bm);
 
   MlirType structType = accStruct(b->ctx, count);
   MlirValue regs = accToStruct(b, acc, count);
@@ -617,10 +623,7 @@ bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b) {
                       "indices do not fit");
     return false;
   }
-  MlirValue indices[8];
-  for (int i = 0; i < numB; ++i)
-    indices[i] = operand(op, 2 + i);
-  MlirValue addressB = smemAddress(b, bm, indices);
+  MlirValue addressB = operandAddress(b, op, 2, bm);
   const char *typeName = mlirTypeIsABF16(element) ? "bf16" : "f16";
   MlirType pairType = mlirVectorTypeGet(1, (int64_t[]){2}, element);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
