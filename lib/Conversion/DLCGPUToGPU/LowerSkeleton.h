@@ -52,6 +52,7 @@ bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
+bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b);
 /* The layout-transform kernel's name and text (TransposeKernel.c). */
 extern const char dlcTransposeKernelName[];
 extern const char dlcTransposeKernelText[];

@@ -274,9 +274,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                                const DlcAttnArgs *args, int numTensors,
                                int mapArg);
 /* Why the SM90 skeleton cannot compute `a` (already an online problem:
- * kpAttentionOnlineProblem), or NULL: D of 64 or 128, no bias or mask
- * tensor (those stay on the SM80 kernel), and row and batch strides of Q,
- * K and V that are multiples of 16 bytes where static. */
+ * kpAttentionOnlineProblem), or NULL: D of 64 or 128 and row and batch
+ * strides of Q, K and V that are multiples of 16 bytes where static (a
+ * bias and a mask tensor are read as on SM80). */
 const char *dlcSm90AttentionProblem(const KpAttention *a);
 /* The tensor maps of Q, K and V (`names`: their tensors' names) in
  * `maps`: dims [d, rows, the batch axes each is not broadcast along,
