@@ -278,8 +278,8 @@ static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
     }
     out[n++] = used ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
   }
-  intptr_t numSymbols =
-      mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
+  intptr_t numSymbols = mlirBlockGetNumArguments(m->entry) -
+                        (intptr_t)m->numTensors - (m->sms > 0);
   for (intptr_t s = 0; s < numSymbols; ++s)
     out[n++] = symbolValue(m, (int)s);
   return n;
@@ -477,8 +477,7 @@ static MlirValue emitDomain(Mb *m, DlcBuilder *b, const KpIndexed *x) {
 
 static MlirValue emitStep(Mb *m, int s, int floor);
 
-static MlirValue roundStep(Mb *m, DlcBuilder *b, const KpStep *step,
-                           MlirValue v) {
+MlirValue mbRoundStep(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v) {
   /* Loads are exact, and so are a max or min of rounded values. */
   bool exact = step->kind == KP_STEP_LOAD ||
                (step->kind == KP_STEP_REDUCE && strcmp(step->fn, "sum") != 0);
@@ -487,8 +486,8 @@ static MlirValue roundStep(Mb *m, DlcBuilder *b, const KpStep *step,
   return dlcStepRound(b, v, kpElementType(m->ctx, step->type));
 }
 
-static MlirValue combine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
-                         MlirValue y) {
+MlirValue mbCombine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
+                    MlirValue y) {
   (void)m;
   const char *op = strcmp(fn, "sum") == 0   ? "arith.addf"
                    : strcmp(fn, "max") == 0 ? "arith.maxnumf"
@@ -498,7 +497,7 @@ static MlirValue combine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
 
 /* The identity of a reduction (each thread starts from it; the reduce's
  * init is combined once, with the CTA's result). */
-static double identityOf(const char *fn) {
+double mbIdentityOf(const char *fn) {
   return strcmp(fn, "sum") == 0   ? 0.0
          : strcmp(fn, "max") == 0 ? -__builtin_inf()
                                   : __builtin_inf();
@@ -517,9 +516,9 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
     MlirType types[] = {m->f32, m->i1};
     MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types, 1,
                                      shuffleNames, &xorMode);
-    v = roundStep(
+    v = mbRoundStep(
         m, b, step,
-        combine(m, b, step->fn, v, mlirOperationGetResult(shuffle, 0)));
+        mbCombine(m, b, step->fn, v, mlirOperationGetResult(shuffle, 0)));
   }
   int64_t warps = m->threads / 32;
   if (m->warpRows)
@@ -539,7 +538,8 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                                 dlcArith(b, "arith.addi", base, mbIndex(b, w))};
     MlirValue slot =
         dlcBuildValue(b, "memref.load", 2, loadOperands, m->f32, 0, NULL, NULL);
-    r = w == 0 ? slot : roundStep(m, b, step, combine(m, b, step->fn, r, slot));
+    r = w == 0 ? slot
+               : mbRoundStep(m, b, step, mbCombine(m, b, step->fn, r, slot));
   }
   return r;
 }
@@ -570,9 +570,9 @@ static MlirValue columnCombine(Mb *m, DlcBuilder *b, const KpStep *step,
       MlirType types[] = {m->f32, m->i1};
       MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types,
                                        1, shuffleNames, &xorMode);
-      e[j] = roundStep(
+      e[j] = mbRoundStep(
           m, b, step,
-          combine(m, b, step->fn, e[j], mlirOperationGetResult(shuffle, 0)));
+          mbCombine(m, b, step->fn, e[j], mlirOperationGetResult(shuffle, 0)));
     }
   /* Slots: [reduce][warp][chunk of the tile][element]. */
   int64_t tile = (int64_t)DLC_MEMORY_COLUMN_LANES * m->width;
@@ -601,9 +601,9 @@ static MlirValue columnCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                                                    mbIndex(b, w * tile + j))};
       MlirValue slot =
           dlcBuildValue(b, "memref.load", 2, operands, m->f32, 0, NULL, NULL);
-      e[j] = w == 0
-                 ? slot
-                 : roundStep(m, b, step, combine(m, b, step->fn, e[j], slot));
+      e[j] = w == 0 ? slot
+                    : mbRoundStep(m, b, step,
+                                  mbCombine(m, b, step->fn, e[j], slot));
     }
   if (!vec)
     return e[0];
@@ -689,7 +689,8 @@ static void emitPeeledEnds(Mb *m, const int *group, int n, int frame, int floor,
     const KpStep *r = &m->p->steps[group[g]];
     MlirValue x = emitStep(m, r->args[0], floor);
     DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-    acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, partials[g], x));
+    acc[g] =
+        mbRoundStep(m, &tail, r, mbCombine(m, &tail, r->fn, partials[g], x));
   }
   DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
@@ -726,7 +727,7 @@ static void registerSums(Mb *m, const int *group, int n, int floor,
       MlirValue x = emitStep(m, r->args[0], floor);
       DlcBuilder b = mbAt(m, m->versionFrame);
       x = dlcSelect(&b, inside, widen(m, &b, x), init[g]);
-      sums[g] = roundStep(m, &b, r, combine(m, &b, r->fn, sums[g], x));
+      sums[g] = mbRoundStep(m, &b, r, mbCombine(m, &b, r->fn, sums[g], x));
     }
   }
   mbForgetAlong(m, reduced);
@@ -763,7 +764,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   for (int g = 0; g < n; ++g) {
     /* Cooperative partials start from the identity, the init joins once. */
     const KpStep *r = &m->p->steps[group[g]];
-    double start = cooperative ? identityOf(r->fn) : r->value;
+    double start = cooperative ? mbIdentityOf(r->fn) : r->value;
     init[g] = vectorAcc ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
@@ -772,6 +773,8 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
    * thread after the loop. */
   bool peeled = cooperative && m->peeled;
   MlirValue lo = mbIndex(&b, 0), hi = count;
+  if (column && m->sms > 0)
+    mbColumnSplitRange(m, &b, count, &lo, &hi);
   MlirValue sums[KP_MAX_OUTPUTS];
   if (cooperative && !column && m->regChunks > 0) {
     registerSums(m, group, n, floor, init, sums);
@@ -835,7 +838,8 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
                         x, init[g]);
         if (!mlirValueIsNull(inside)) /* a chunk past the end: neutral */
           x = dlcSelect(&tail, inside, x, init[g]);
-        acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, acc[g], x));
+        acc[g] =
+            mbRoundStep(m, &tail, r, mbCombine(m, &tail, r->fn, acc[g], x));
       }
     }
     DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
@@ -858,9 +862,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
                   : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
                                               : "#vector.kind<minnumf>");
       partials[g] =
-          roundStep(m, &after, r,
-                    dlcBuildValue(&after, "vector.reduction", 1, &partials[g],
-                                  m->f32, 1, names, &kind));
+          mbRoundStep(m, &after, r,
+                      dlcBuildValue(&after, "vector.reduction", 1, &partials[g],
+                                    m->f32, 1, names, &kind));
     }
   }
   if (peeled)
@@ -874,18 +878,20 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     if (cooperative) {
       v = column ? columnCombine(m, &after, r, partial)
                  : ctaCombine(m, &after, r, partial);
-      if (r->value != identityOf(r->fn)) /* as a vector in column mode */
-        v = roundStep(
+      if (column && m->sms > 0)
+        v = mbColumnSplitCombine(m, &after, r, v);
+      if (r->value != mbIdentityOf(r->fn)) /* as a vector in column mode */
+        v = mbRoundStep(
             m, &after, r,
-            combine(m, &after, r->fn,
-                    widenLike(m, &after,
-                              dlcConstFloat(&after, m->f32, r->value), v),
-                    v));
+            mbCombine(m, &after, r->fn,
+                      widenLike(m, &after,
+                                dlcConstFloat(&after, m->f32, r->value), v),
+                      v));
     }
     if (g == 0) {
       result = v;
     } else { /* as emitStep records a step */
-      m->stepValue[group[g]] = roundStep(m, &after, r, v);
+      m->stepValue[group[g]] = mbRoundStep(m, &after, r, v);
       m->stepFrame[group[g]] = frame;
     }
   }
@@ -945,7 +951,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
                                      : emitGuard(m, s, frame);
     DlcBuilder b = mbAt(m, frame);
-    v = roundStep(m, &b, step, v);
+    v = mbRoundStep(m, &b, step, v);
     m->stepValue[s] = v;
     m->stepFrame[s] = frame;
     unhide(m, h);
@@ -963,7 +969,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     v = emitPlain(m, &b, step, x);
   }
   DlcBuilder b = mbAt(m, frame);
-  v = roundStep(m, &b, step, v);
+  v = mbRoundStep(m, &b, step, v);
   m->stepValue[s] = v;
   m->stepFrame[s] = frame;
   return v;
@@ -1028,7 +1034,7 @@ void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
                         DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors) {
+                        int numTensors, int sms) {
 
   Mb m;
   memset(&m, 0, sizeof(m));
@@ -1042,6 +1048,10 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   m.numTensors = numTensors;
   m.mode = mode;
+  m.sms = mode == DLC_MEMORY_COLUMN ? sms : 0;
+  if (m.sms > 0)
+    m.workspace =
+        mlirBlockGetArgument(m.entry, mlirBlockGetNumArguments(m.entry) - 1);
   m.threads = threads;
   m.width = width;
   for (int i = 0; i < KP_MAX_LOOPS; ++i)

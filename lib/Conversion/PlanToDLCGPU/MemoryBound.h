@@ -72,6 +72,11 @@ typedef struct Mb {
   MlirValue colLane;   /* column mode: the thread's chunk of the tile */
   MlirValue colInside; /* column mode: i1, its chunk is inside the last
                           iter (scalar kernels clamp the others' reads) */
+  int sms;             /* column mode: > 0, the kernel may split its reduce
+                          over grid y (Skeleton.h); the SMs */
+  MlirValue workspace; /* ... its workspace (memref<?xi32>) */
+  MlirValue splitLast; /* ... i1, this CTA stores (the last split to
+                          arrive, or the only one); null before the reduce */
   int versionFrame;    /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops;   /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
@@ -142,6 +147,18 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *));
 void mbEmitRows(Mb *m);
 void mbEmitColumns(Mb *m);
 void mbEmitFlat(Mb *m);
+/* Column mode's split (MemoryColumns.c): the rows [*lo, *hi) of the
+ * reduce's `count` this CTA's split takes, and the tile's result from this
+ * split's `partial` (every thread's columns; sets m->splitLast). */
+void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
+                        MlirValue *hi);
+MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                               MlirValue partial);
+/* Shared with the split: a reduce's combine of two values, its rounding. */
+MlirValue mbCombine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
+                    MlirValue y);
+MlirValue mbRoundStep(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v);
+double mbIdentityOf(const char *fn);
 
 /* The iters, as a set of loops. */
 static inline uint32_t mbAllIters(const KpMemoryProblem *p) {
