@@ -198,7 +198,10 @@ void mbForgetAlong(Mb *m, uint32_t loops) {
 /* Register rows need a warp's short row in row mode's aligned version, the
  * longest (DLC_MEMORY_SHORT_LENGTH) a whole number of sweeps of the warp,
  * and every reduce over one loop as long as the row (chunk k of a reduce
- * is then chunk k of the row). */
+ * is then chunk k of the row). And a static row: a symbolic one's kernel
+ * also has the long rows' code, whose occupancy the kept row's registers
+ * would set (80 against 48 for LayerNorm: rows of 4096 lost 18-20% on the
+ * H100, bench/RESULTS.md run mem-2). */
 int mbRegisterChunksFor(const Mb *m) {
   if (m->mode != DLC_MEMORY_ROW || !m->warpRows || m->width < 2)
     return 0;
@@ -207,6 +210,8 @@ int mbRegisterChunksFor(const Mb *m) {
   if (chunks * sweep != DLC_MEMORY_SHORT_LENGTH || chunks > MbRegisterChunks)
     return 0;
   const KpExtent *row = &m->p->loops[m->p->numIters - 1].size;
+  if (row->numSymbols > 0)
+    return 0;
   for (int s = 0; s < m->p->numSteps; ++s) {
     const KpStep *step = &m->p->steps[s];
     if (step->kind == KP_STEP_REDUCE &&
