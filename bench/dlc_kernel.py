@@ -21,7 +21,7 @@ def check_cu(result):
 
 def eval_expr(expr, symbols):
     """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv,
-    min."""
+    min, floordiv, mod (the runtime's grammar, lib/Runtime/Expr.c)."""
     if isinstance(expr, int):
         return expr
     if not re.fullmatch(r"[\sA-Za-z0-9_+\-*(),]*", expr):
@@ -29,6 +29,8 @@ def eval_expr(expr, symbols):
     env = dict(symbols)
     env["ceildiv"] = lambda a, b: -(-a // b)
     env["min"] = min
+    env["floordiv"] = lambda a, b: a // b
+    env["mod"] = lambda a, b: a % b
     return int(eval(expr, {"__builtins__": {}}, env))
 
 
@@ -65,6 +67,11 @@ class DlcKernel:
         base = t.data_ptr()
         key = (p["name"], base, tuple(sorted(symbols.items())))
         strides = [eval_expr(e, symbols) for e in p["strides"]]
+        if p.get("optional") and (any(s % 16 for s in strides) or base % 16):
+            # An output's map for the staged epilogue: as dlc's runtime
+            # does, left unencoded where TMA cannot take it (the kernel
+            # tests the same and stores from registers instead).
+            return 0
         if any(s % 16 for s in strides):
             # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
             # rows, so the map reads a copy with padded rows, made before

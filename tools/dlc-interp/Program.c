@@ -21,7 +21,8 @@
 #include <string.h>
 
 const char interpToolPipeline[] =
-    "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
+    "builtin.module(func.func(tiny-unflatten-products), "
+    "convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
     "func.func(rbssa-fold-activations), rbssa-fuse-attention)";
 
 /*===----------------------------------------------------------------------===*
@@ -195,6 +196,38 @@ void interpToolCopySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to) {
  * Evaluation
  *===----------------------------------------------------------------------===*/
 
+void interpToolReshapeLike(DlcTensor *t, int rank, const int64_t *shape) {
+  int64_t count = 1;
+  for (int k = 0; k < rank; ++k)
+    count *= shape[k];
+  if (!t || count != t->numElements)
+    return;
+  t->rank = rank;
+  memcpy(t->shape, shape, (size_t)rank * sizeof(*shape));
+}
+
+/* Input `i` of region `func` in the shape of its parameter. */
+static bool reshapeInput(MlirOperation func, intptr_t i, DlcTensor *t,
+                         const DlcInterpSymbols *symbols) {
+  int rank;
+  int64_t shape[DLC_MAX_RANK];
+  DlcInterpDtype dtype;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpGetParam(func, i, symbols, &rank, shape, &dtype)))
+    return false;
+  interpToolReshapeLike(t, rank, shape);
+  return true;
+}
+
+bool interpToolReshapeInputs(MlirOperation program, MlirOperation region,
+                             intptr_t n, DlcTensor **inputs,
+                             const DlcInterpSymbols *symbols) {
+  bool ok = true;
+  for (intptr_t i = 0; ok && mlirOperationIsNull(program) && i < n; ++i)
+    ok = reshapeInput(region, i, inputs[i], symbols);
+  return ok;
+}
+
 /* The last buffer named `name`, or -1. */
 static int findBuffer(const InterpBuffers *b, MlirAttribute name) {
   int j = b->count - 1;
@@ -219,7 +252,7 @@ MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
   bool ok = true;
   for (int k = 0; ok && k < p->numRegions; ++k) {
     MlirOperation func = p->regions[k];
-    DlcTensor *in[MaxParams], *out[MaxParams] = {NULL};
+    DlcTensor *in[MaxParams], *out[MaxParams] = {NULL}, views[MaxParams];
     MlirAttribute outNames[MaxParams];
     intptr_t numIn = 0, numOut = 0, sigIn = 0, sigOut = 0;
     ok = mlirLogicalResultIsSuccess(
@@ -239,8 +272,13 @@ MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
       }
       int j = ok ? findBuffer(b, name) : -1;
       ok = j >= 0;
-      if (ok)
-        in[numIn++] = b->tensors[j];
+      if (!ok)
+        continue;
+      /* A view (borrowed data) in the region's shape of the parameter. */
+      views[numIn] = *b->tensors[j];
+      ok = reshapeInput(func, i, &views[numIn], symbols);
+      in[numIn] = &views[numIn];
+      ++numIn;
     }
     DlcInterpSymbols local = *symbols;
     ok = ok && b->count + numOut <= MaxBuffers &&

@@ -747,14 +747,17 @@ static bool writeRawFile(const char *dir, const Param *param) {
   return ok;
 }
 
-static void writeMeta(FILE *file, const Options *options,
+/* The free symbols only: a derived one follows from them (dlc-run derives
+ * it), and a product of symbols (MK = M * K) is no kernel's symbol. */
+static void writeMeta(FILE *file, const Options *options, MlirOperation func,
                       const DlcInterpSymbols *symbols, const Param *params,
                       int count) {
   fprintf(file, "{\"symbols\": {");
-  for (int i = 0; i < symbols->count; ++i)
-    fprintf(file, "%s\"%.*s\": %lld", i ? ", " : "",
-            (int)symbols->names[i].length, symbols->names[i].data,
-            (long long)symbols->values[i]);
+  for (int i = 0, n = 0; i < symbols->count; ++i)
+    if (!dlcInterpSymbolIsDerived(func, symbols, i))
+      fprintf(file, "%s\"%.*s\": %lld", n++ ? ", " : "",
+              (int)symbols->names[i].length, symbols->names[i].data,
+              (long long)symbols->values[i]);
   fprintf(file, "}, \"seed\": %llu, \"params\": [",
           (unsigned long long)options->seed);
   for (int i = 0; i < count; ++i) {
@@ -792,7 +795,7 @@ static bool makeDirectories(const char *dir) {
   }
 }
 
-static bool writeReference(const Options *options,
+static bool writeReference(const Options *options, MlirOperation func,
                            const DlcInterpSymbols *symbols, const Param *params,
                            int count) {
   const char *dir = options->refDir;
@@ -812,7 +815,7 @@ static bool writeReference(const Options *options,
             strerror(errno));
     return false;
   }
-  writeMeta(file, options, symbols, params, count);
+  writeMeta(file, options, func, symbols, params, count);
   return fclose(file) == 0;
 }
 
@@ -1026,7 +1029,7 @@ static bool runWithSymbols(const Options *options, const char *source,
     written +=
         addIntermediates(options, func, symbols, params, (int)numInputs, count);
   if (ok && options->refDir)
-    ok = writeReference(options, symbols, params, written);
+    ok = writeReference(options, func, symbols, params, written);
   for (int i = 0; i < written; ++i)
     dlcTensorDestroy(params[i].tensor);
   return ok;

@@ -82,8 +82,13 @@ void dlcMemoryColumnGridY(const KpMemoryProblem *p, const char *units, int sms,
   const KpStep *r = &p->steps[onlyReduce(p)];
   kpExtentText(p->func, &p->loops[__builtin_ctz(r->reduced)].size, rows,
                sizeof(rows));
-  snprintf(out, size, "min(min(%d, ceildiv(%d, %s + 1)), ceildiv(%s + 1, %d))",
-           DLC_MEMORY_COLUMN_MAX_SPLITS, 2 * sms, units, rows,
+  /* X = floordiv(2 SMs, tiles + 1), then max(X, 1) as X + 1 - min(X, 1)
+   * (the manifest's expressions have no max): S tiles' CTAs never pass
+   * 2 SMs, one round of 1024-thread CTAs. */
+  char x[400];
+  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)", 2 * sms, units);
+  snprintf(out, size, "min(min(%d, %s + 1 - min(%s, 1)), ceildiv(%s + 1, %d))",
+           DLC_MEMORY_COLUMN_MAX_SPLITS, x, x, rows,
            DLC_MEMORY_COLUMN_SPLIT_ROWS);
 }
 
