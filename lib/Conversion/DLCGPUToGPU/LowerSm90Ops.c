@@ -233,26 +233,26 @@ static const char kRepackKernel[] =
     "}\n"
     "}\n";
 
-/* Adds the repack kernel to the gpu.module once. */
-static void declareRepack(DlcLowering *l) {
+/* Adds the helper kernel `name`, parsed from `text` (a gpu.module holding
+ * only it), to the gpu.module once. */
+static void declareHelper(DlcLowering *l, const char *name, const char *text) {
   MlirOperation gpuModule = dlcLoweringGetGpuModule(l);
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
-  MlirStringRef name = mlirStringRefCreateFromCString(kRepackName);
+  MlirStringRef nameRef = mlirStringRefCreateFromCString(name);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute symbol = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
     if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
+        mlirStringRefEqual(mlirStringAttrGetValue(symbol), nameRef))
       return;
   }
   /* A gpu.func parses only inside a gpu.module: parse one around it and
    * move the function over. */
   MlirOperation holder = mlirOperationCreateParse(
-      mlirOperationGetContext(gpuModule),
-      mlirStringRefCreateFromCString(kRepackKernel),
-      mlirStringRefCreateFromCString("dlc-repack-kernel"));
+      mlirOperationGetContext(gpuModule), mlirStringRefCreateFromCString(text),
+      mlirStringRefCreateFromCString(name));
   if (mlirOperationIsNull(holder))
     return; /* cannot happen: the text is fixed and verified by lit */
   MlirOperation kernel = mlirBlockGetFirstOperation(
@@ -260,6 +260,14 @@ static void declareRepack(DlcLowering *l) {
   mlirOperationRemoveFromParent(kernel);
   mlirBlockAppendOwnedOperation(body, kernel);
   mlirOperationDestroy(holder);
+}
+
+void dlcTmaBoxFromAttr(MlirAttribute boxAttr, int numCoords,
+                       int64_t box[TmaMaxCoords]) {
+  for (int d = 0; d < TmaMaxCoords; ++d)
+    box[d] = 1;
+  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
+  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
 }
 
 MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
@@ -320,7 +328,7 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
 
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  declareRepack(l);
+  declareHelper(l, kRepackName, kRepackKernel);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
@@ -340,10 +348,8 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
                         "its destination");
     return false;
   }
-  /* The box, outermost first, with leading 1s up to the map's rank. */
-  int64_t box[TmaMaxCoords] = {1, 1, 1, 1, 1};
-  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
-  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
+  int64_t box[TmaMaxCoords];
+  dlcTmaBoxFromAttr(boxAttr, numCoords, box);
   MlirType element = mlirShapedTypeGetElementType(dstType);
   MlirValue map = dlcTmaDescriptor(b, operand(op, 0), numCoords, box, element);
   MlirValue indices[TmaMaxDstRank];
@@ -532,6 +538,9 @@ bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
  * pointers: the map's generic address, the box's shared address (as the
  * wgmma descriptors take it) and the barrier's (nvgpu.mbarrier.get). */
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  /* A convolution's module carries the layout transform its host runs
+   * before a kernel planned over NCHW / KCRS (TransposeKernel.c). */
+  declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);

@@ -397,10 +397,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   int numMaps = 0;
   if (sm90) {
     DlcIm2col im;
-    maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
-                  ? dlcSm90Im2colMap(region, p, &im, t->tileM)
-                  : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
-    maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+    bool conv = p->implicit && !dlcSm90Im2col(p, &im);
+    maps[0] = conv ? dlcSm90Im2colMap(region, p, &im, t->tileM)
+                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, t->tileN)
+                   : dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
     numMaps = 2;
     if (t->stagedEpilogue)
       maps[numMaps++] = dlcSm90OutputMap(region, p);

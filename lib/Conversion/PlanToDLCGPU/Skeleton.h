@@ -132,6 +132,10 @@ typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
   int64_t channels; /* C */
   int64_t lower[2], upper[2];
+  /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
+   * host transposes both into NHWC / KRSC workspaces the maps read. */
+  bool transposed;
+  int channelAt; /* ci's place among the fused k axes */
 } DlcIm2col;
 
 /* Why the SM90 skeleton cannot read implicit GEMM `problem`'s A through
@@ -147,6 +151,12 @@ const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
  * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);
+
+/* B's (the weights') tiled map of a convolution, with the transform to
+ * KRSC when `im` is transposed. */
+MlirAttribute dlcSm90ConvWeightMap(MlirOperation region,
+                                   const KpProblem *problem,
+                                   const DlcIm2col *im, int64_t rows);
 
 /* The memory-bound skeleton (MemoryBound.c) computes a region in one of
  * four modes (the plan's algo_choice memory = "row" | "point" | "column" |
