@@ -21,7 +21,7 @@ def check_cu(result):
 
 def eval_expr(expr, symbols):
     """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv,
-    min."""
+    min, floordiv, mod (the runtime's grammar, lib/Runtime/Expr.c)."""
     if isinstance(expr, int):
         return expr
     if not re.fullmatch(r"[\sA-Za-z0-9_+\-*(),]*", expr):
@@ -29,6 +29,8 @@ def eval_expr(expr, symbols):
     env = dict(symbols)
     env["ceildiv"] = lambda a, b: -(-a // b)
     env["min"] = min
+    env["floordiv"] = lambda a, b: a // b
+    env["mod"] = lambda a, b: a % b
     return int(eval(expr, {"__builtins__": {}}, env))
 
 

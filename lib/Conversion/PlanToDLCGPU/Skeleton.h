@@ -224,9 +224,35 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
 
+/* Column mode splits its reduced loop over grid y = S CTAs (split s takes
+ * its s-th share of the rows) where the CTAs of the tiles (grid x) are
+ * fewer than the SMs: S = min(DLC_MEMORY_COLUMN_MAX_SPLITS, max(1,
+ * floordiv(2 * SMs, grid x + 1)), ceildiv(rows + 1,
+ * DLC_MEMORY_COLUMN_SPLIT_ROWS)), so S > 1 only when grid x < SMs and the
+ * S * grid x CTAs stay within 2 * SMs (a column sum of 16384 x 768: 12
+ * tiles, 20 splits; a GEMV's 64 tiles of 1024 threads: 4). Deterministic: each
+ * split's CTA stores its partial of the tile to the workspace, counts its
+ * arrival on the tile's counter, and the last to arrive adds the S partials in
+ * split order, then computes and stores the outputs (the counter reset for the
+ * next launch). Regions of one reduce over one loop (dlcMemoryColumnSplits).
+ * Workspace (i32 words, zero when first allocated): [0, 2 * SMs) the tiles'
+ * counters, then the partial of (tile u, split s) at ((u * MAX_SPLITS + s) *
+ * slot), slot = the tile's columns rounded up to 32 (a tile's partials own
+ * their 128-byte lines). */
+enum { DLC_MEMORY_COLUMN_MAX_SPLITS = 32, DLC_MEMORY_COLUMN_SPLIT_ROWS = 128 };
+bool dlcMemoryColumnSplits(const KpMemoryProblem *problem);
+/* The workspace bytes of a column kernel of `width` on `sms` SMs (0: no
+ * split), and its grid y (text; `units` is grid x, `sms` the target's). */
+int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *problem, int width,
+                                      int sms);
+void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
+                          int sms, char *out, size_t size);
+
+/* `sms`: the target's SMs (a column kernel that splits, whose workspace is
+ * the kernel's last argument). */
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
                         DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors);
+                        int numTensors, int sms);
 /* The widest access the skeleton can make for `problem` in `mode`: 16
  * bytes of its narrowest element when every read along the vector loops is
  * contiguous (unit stride), every output along them row-major, there are
@@ -240,7 +266,8 @@ int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
                              DlcMemoryMode mode);
 /* The f32 shared-memory slots it needs with `threads` and `width`: 32 per
  * cooperative reduce (row, point), a warp's column tile per warp and
- * reduce (column). */
+ * reduce (column), and one more for a split column kernel's "last to
+ * arrive" flag. */
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
                                 DlcMemoryMode mode, int64_t threads, int width);
 
