@@ -861,7 +861,9 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
     MlirValue m0 =
         add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));
     for (int64_t box = 0; box < g->t->tileN / BoxMN; ++box) {
-      MlirValue operands[8] = {p->outMap,   p->staging, buffers[s],
+      /* map, source, 4 source indices, then up to 3 coordinates (batch,
+       * m, n). */
+      MlirValue operands[9] = {p->outMap,   p->staging, buffers[s],
                                cst(g, box), cst(g, 0),  cst(g, 0)};
       int n = 6, numCoords = 0;
       if (dlcSm90MapHasBatch(&g->p->c))
