@@ -57,10 +57,15 @@ static int onlyReduce(const KpMemoryProblem *p) {
   return found;
 }
 
+/* Not a contraction's column kernel (a GEMV): split over K it ran 2x
+ * slower than whole (1 x 4096 x 4096: 38.3 against 18.3 us, H200,
+ * bench/RESULTS.md run 27): its partials and last-CTA sum cost more than
+ * the 64 column CTAs of 1024 threads lose. */
 bool dlcMemoryColumnSplits(const KpMemoryProblem *p) {
   int r = onlyReduce(p);
   return r >= 0 && p->numIters > 0 &&
-         __builtin_popcount(p->steps[r].reduced) == 1;
+         __builtin_popcount(p->steps[r].reduced) == 1 &&
+         !kpRegionHasContraction(p->func);
 }
 
 int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
