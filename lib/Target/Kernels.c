@@ -6,6 +6,7 @@
 #include "dlc/Kernels.h"
 #include "TextBuffer.h"
 
+#include "dlc/IR.h"
 #include "dlc/Json.h"
 #include "dlc/Target.h"
 #include "dlc/Tool.h"
@@ -134,13 +135,6 @@ static char *ptxOf(MlirOperation binary) {
 /* --- program manifests
  * ----------------------------------------------------------- */
 
-static MlirAttribute dictField(MlirAttribute dict, const char *key) {
-  return mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(key))
-             : mlirAttributeGetNull();
-}
-
 static bool isArrayAttr(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
 }
@@ -179,7 +173,7 @@ static MlirAttribute kernelEntry(MlirAttribute kernels, MlirAttribute name) {
                        i < mlirArrayAttrGetNumElements(kernels);
        ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
-    MlirAttribute kernel = dictField(entry, "kernel");
+    MlirAttribute kernel = dlcDictionaryAttrGet(entry, "kernel");
     if (!mlirAttributeIsNull(kernel) && mlirAttributeEqual(kernel, name))
       return entry;
   }
@@ -190,13 +184,14 @@ static MlirAttribute kernelEntry(MlirAttribute kernels, MlirAttribute name) {
 static bool checkProgram(const char *tool, MlirAttribute program,
                          MlirAttribute kernels, intptr_t index) {
   const char *why = NULL;
-  MlirAttribute order = dictField(program, "kernels");
-  if (!isFileName(dictField(program, "program")))
+  MlirAttribute order = dlcDictionaryAttrGet(program, "kernels");
+  if (!isFileName(dlcDictionaryAttrGet(program, "program")))
     why = "\"program\" " FILE_NAME_RULE;
-  else if (!isArrayAttr(order) || !isArrayAttr(dictField(program, "symbols")) ||
-           !isArrayAttr(dictField(program, "inputs")) ||
-           !isArrayAttr(dictField(program, "outputs")) ||
-           !isArrayAttr(dictField(program, "intermediates")))
+  else if (!isArrayAttr(order) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "symbols")) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "inputs")) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "outputs")) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "intermediates")))
     why = "needs arrays \"kernels\", \"symbols\", \"inputs\", "
           "\"outputs\" and \"intermediates\"";
   for (intptr_t i = 0; !why && i < mlirArrayAttrGetNumElements(order); ++i)
@@ -221,20 +216,20 @@ static void writeField(FILE *f, const char *key, MlirAttribute value,
 static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
                          MlirStringRef binaryName, const char *chip) {
   fputs("{\n", f);
-  writeField(f, "program", dictField(program, "program"), 2);
+  writeField(f, "program", dlcDictionaryAttrGet(program, "program"), 2);
   fprintf(f, ",\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\"",
           (int)binaryName.length, binaryName.data, chip);
   /* "derived" only when the program has derived symbols. */
   const char *keys[] = {"symbols", "derived", "inputs", "outputs",
                         "intermediates"};
   for (int k = 0; k < 5; ++k) {
-    if (mlirAttributeIsNull(dictField(program, keys[k])))
+    if (mlirAttributeIsNull(dlcDictionaryAttrGet(program, keys[k])))
       continue;
     fputs(",\n", f);
-    writeField(f, keys[k], dictField(program, keys[k]), 2);
+    writeField(f, keys[k], dlcDictionaryAttrGet(program, keys[k]), 2);
   }
   fputs(",\n  \"kernels\": [", f);
-  MlirAttribute order = dictField(program, "kernels");
+  MlirAttribute order = dlcDictionaryAttrGet(program, "kernels");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(order); ++i) {
     MlirAttribute entry =
         kernelEntry(kernels, mlirArrayAttrGetElement(order, i));
@@ -270,7 +265,8 @@ static bool writePrograms(const char *tool, MlirOperation module,
     MlirAttribute program = mlirArrayAttrGetElement(programs, i);
     if (!checkProgram(tool, program, kernels, i))
       return false;
-    MlirStringRef name = mlirStringAttrGetValue(dictField(program, "program"));
+    MlirStringRef name =
+        mlirStringAttrGetValue(dlcDictionaryAttrGet(program, "program"));
     char *path = outputPath(dir, name, ".json");
     FILE *f = path ? dlcToolOpenOutput(path, tool) : NULL;
     if (f) {
@@ -298,7 +294,7 @@ static bool checkKernels(const char *tool, MlirAttribute kernels) {
     const char *why = NULL;
     if (!mlirAttributeIsADictionary(entry))
       why = "is not a dictionary";
-    else if (!isFileName(dictField(entry, "kernel")))
+    else if (!isFileName(dlcDictionaryAttrGet(entry, "kernel")))
       why = "\"kernel\" " FILE_NAME_RULE;
     if (why) {
       fprintf(stderr, "%s: error: dlc.kernels[%ld]: %s\n", tool, (long)i, why);
@@ -316,7 +312,8 @@ static bool writeKernelManifests(const char *tool, MlirAttribute kernels,
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
     char *path = outputPath(
-        dir, mlirStringAttrGetValue(dictField(entry, "kernel")), ".json");
+        dir, mlirStringAttrGetValue(dlcDictionaryAttrGet(entry, "kernel")),
+        ".json");
     FILE *f = path ? dlcToolOpenOutput(path, tool) : NULL;
     if (!f) {
       free(path);

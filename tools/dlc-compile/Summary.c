@@ -13,12 +13,6 @@ static MlirStringRef ref(const char *s) {
   return mlirStringRefCreateFromCString(s);
 }
 
-static MlirAttribute field(MlirAttribute dict, const char *key) {
-  return !mlirAttributeIsNull(dict) && mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(dict, ref(key))
-             : mlirAttributeGetNull();
-}
-
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
 }
@@ -68,7 +62,7 @@ MlirAttribute summaryCollectPlans(MlirContext ctx, MlirOperation module) {
       continue;
     MlirAttribute vectorize =
         mlirOperationGetAttributeByName(schedule, ref("vectorize"));
-    MlirAttribute width = field(vectorize, "width");
+    MlirAttribute width = dlcDictionaryAttrGet(vectorize, "width");
     MlirNamedAttribute entries[] = {
         {mlirIdentifierGet(ctx, ref("region")), region},
         {mlirIdentifierGet(ctx, ref("tile")),
@@ -93,7 +87,8 @@ static MlirAttribute planOf(MlirAttribute plans, MlirStringRef name) {
        !mlirAttributeIsNull(plans) && i < mlirArrayAttrGetNumElements(plans);
        ++i) {
     MlirAttribute plan = mlirArrayAttrGetElement(plans, i);
-    MlirStringRef region = mlirStringAttrGetValue(field(plan, "region"));
+    MlirStringRef region =
+        mlirStringAttrGetValue(dlcDictionaryAttrGet(plan, "region"));
     if (region.length <= name.length && region.length > bestLength &&
         strncmp(region.data, name.data, region.length) == 0) {
       best = plan;
@@ -143,18 +138,19 @@ void summaryPrint(MlirOperation module, MlirAttribute plans) {
          "smem bytes");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute k = mlirArrayAttrGetElement(kernels, i);
-    MlirAttribute name = field(k, "kernel");
+    MlirAttribute name = dlcDictionaryAttrGet(k, "kernel");
     MlirAttribute plan = planOf(plans, mlirStringAttrGetValue(name));
     char cells[7][512];
     cell(name, "", cells[0], sizeof(cells[0]));
-    cell(field(plan, "tile"), "x", cells[1], sizeof(cells[1]));
-    cell(field(plan, "mode"), "", cells[2], sizeof(cells[2]));
-    cell(field(plan, "vector"), "", cells[3], sizeof(cells[3]));
+    cell(dlcDictionaryAttrGet(plan, "tile"), "x", cells[1], sizeof(cells[1]));
+    cell(dlcDictionaryAttrGet(plan, "mode"), "", cells[2], sizeof(cells[2]));
+    cell(dlcDictionaryAttrGet(plan, "vector"), "", cells[3], sizeof(cells[3]));
     char grid[480];
-    cell(field(k, "grid"), ", ", grid, sizeof(grid));
+    cell(dlcDictionaryAttrGet(k, "grid"), ", ", grid, sizeof(grid));
     snprintf(cells[4], sizeof(cells[4]), "[%s]", grid);
-    cell(field(k, "block"), "x", cells[5], sizeof(cells[5]));
-    cell(field(k, "dynamic_smem_bytes"), "", cells[6], sizeof(cells[6]));
+    cell(dlcDictionaryAttrGet(k, "block"), "x", cells[5], sizeof(cells[5]));
+    cell(dlcDictionaryAttrGet(k, "dynamic_smem_bytes"), "", cells[6],
+         sizeof(cells[6]));
     printf(ROW, cells[0], cells[1], cells[2], cells[3], cells[4], cells[5],
            cells[6]);
   }
