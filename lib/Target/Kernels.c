@@ -87,6 +87,20 @@ static void writeJson(FILE *out, MlirAttribute a, int indent) {
   }
 }
 
+/* The entries of dictionary `dict` as JSON members, one a line at
+ * `indent` (the caller writes the braces around them). */
+static void writeMembers(FILE *out, MlirAttribute dict, int indent) {
+  for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(dict); ++j) {
+    MlirNamedAttribute e = mlirDictionaryAttrGetElement(dict, j);
+    if (j)
+      fputc(',', out);
+    newline(out, indent);
+    dlcJsonWriteStringRef(out, mlirIdentifierStr(e.name));
+    fputs(": ", out);
+    writeJson(out, e.attribute, indent);
+  }
+}
+
 /* --- PTX from gpu.binary
  * ------------------------------------------------------ */
 
@@ -234,13 +248,7 @@ static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
     MlirAttribute entry =
         kernelEntry(kernels, mlirArrayAttrGetElement(order, i));
     fputs(i ? ",\n    {" : "\n    {", f);
-    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
-      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
-      fputs(j ? ",\n      " : "\n      ", f);
-      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
-      fputs(": ", f);
-      writeJson(f, e.attribute, 6);
-    }
+    writeMembers(f, entry, 6);
     fputs("\n    }", f);
   }
   fputs("\n  ]\n}\n", f);
@@ -321,13 +329,7 @@ static bool writeKernelManifests(const char *tool, MlirAttribute kernels,
     }
     fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\",",
             (int)binaryName.length, binaryName.data, chip);
-    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
-      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
-      fputs(j ? ",\n  " : "\n  ", f);
-      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
-      fputs(": ", f);
-      writeJson(f, e.attribute, 2);
-    }
+    writeMembers(f, entry, 2);
     fputs("\n}\n", f);
     fclose(f);
     printf("wrote %s\n", path);
