@@ -7,6 +7,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static MlirStringRef ref(const char *s) {
@@ -48,13 +49,17 @@ static MlirAttribute modeOf(MlirContext ctx, MlirOperation schedule) {
 }
 
 MlirAttribute summaryCollectPlans(MlirContext ctx, MlirOperation module) {
-  enum { MAX_PLANS = 256 };
-  MlirAttribute plans[MAX_PLANS];
-  intptr_t n = 0;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t ops = 0; /* a plan per region at most: as many as the module has */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ++ops;
+  MlirAttribute *plans = malloc((ops + 1) * sizeof(*plans)); /* owned */
+  if (!plans)
+    return mlirAttributeGetNull(); /* no summary: planOf finds none */
+  intptr_t n = 0;
   for (MlirOperation func = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(func) && n < MAX_PLANS;
-       func = mlirOperationGetNextInBlock(func)) {
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
     MlirAttribute region =
         mlirOperationGetAttributeByName(func, ref("rbssa.region"));
     MlirOperation schedule = scheduleOf(func);
@@ -75,7 +80,9 @@ MlirAttribute summaryCollectPlans(MlirContext ctx, MlirOperation module) {
       entries[1].attribute = mlirUnitAttrGet(ctx);
     plans[n++] = mlirDictionaryAttrGet(ctx, 4, entries);
   }
-  return mlirArrayAttrGet(ctx, n, plans);
+  MlirAttribute all = mlirArrayAttrGet(ctx, n, plans);
+  free(plans);
+  return all;
 }
 
 /* The plan of kernel `name`: its region's, the kernel being named after
