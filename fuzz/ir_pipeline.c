@@ -8,7 +8,8 @@
 #include <stdlib.h>
 
 static const char pipeline[] =
-    "builtin.module(func.func(tiny-verify), func.func(tiny-expand-broadcasts),"
+    "builtin.module(func.func(tiny-verify), func.func(tiny-unflatten-products),"
+    " func.func(tiny-expand-broadcasts),"
     " convert-tiny-to-indexbook, convert-indexbook-to-rbssa, rbssa-verify,"
     " convert-rbssa-to-plan{chip=sm_90}, plan-verify, convert-plan-to-dlcgpu,"
     " dlcgpu-verify)";

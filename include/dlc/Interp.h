@@ -39,7 +39,7 @@ typedef struct DlcTensor {
   int rank;
   int64_t numElements; /* product of shape; 1 for rank 0 */
   double *data;        /* numElements values, owned by the tensor */
-  int64_t shape[];     /* rank sizes */
+  int64_t shape[];     /* rank sizes; room for max(rank, DLC_MAX_RANK) */
 } DlcTensor;
 
 /* Creates a zero-filled tensor. Returns NULL when the rank or a size is

@@ -151,6 +151,11 @@ int dlcRuntimeManifestGetEstimate(DLC_KEEP const DlcRuntimeManifest *m,
 int dlcRuntimeManifestGetNumSymbols(DLC_KEEP const DlcRuntimeManifest *m);
 DLC_KEEP const char *
 dlcRuntimeManifestGetSymbol(DLC_KEEP const DlcRuntimeManifest *m, int i);
+/* The size formula ("M * K") of pointer parameter `i` when the caller's
+ * buffer is flat and the kernel reads it in the factors' shape (the
+ * manifest's "flat", docs/conventions.md "Products of symbols"), or NULL. */
+DLC_KEEP const char *
+dlcRuntimeManifestGetParamFlat(DLC_KEEP const DlcRuntimeManifest *m, int i);
 /* The formula of a derived symbol ("H + 2", over the free symbols), or NULL
  * for a free one (docs/conventions.md, "Derived symbols"). */
 DLC_KEEP const char *

@@ -43,6 +43,9 @@ typedef struct FeTensor {
   const DlcJsonValue *decl; /* tensors.<name> */
   MlirType declElement;
   DlcShape declShape;
+  /* Per dim: a declared product size's text ("M*K", borrowed), its symbol
+   * (M_K) left empty until feResolveDeclared defines it; else NULL. */
+  const char *declProduct[DLC_MAX_RANK];
   bool defined;
   FeValue value;
   char definedBy[FE_PATH_SIZE]; /* "signature.inputs[0]", "graph[2]" */
@@ -85,6 +88,9 @@ typedef struct FeImporter {
    * appearance), then those a Conv2D introduces. */
   DlcSymbolTable symbols; /* owned; names borrowed */
   int numArgumentSymbols;
+  /* A free symbol named only in a flat input's product size ("M*K"): the
+   * function states the order (dlc.symbols). */
+  bool productSymbols;
 
   FePendingMap *maps;
   size_t numMaps, capacityMaps;
@@ -197,6 +203,21 @@ bool feDeriveDim(FeImporter *im, MlirAffineExpr definition, const char *base,
 /* A shape entry written as an expression of symbols ("H + 2*p",
  * "(H - 3) floordiv 2 + 1"): the dimension it derives. E1501 when it is
  * not affine (a product of symbols) or names an unknown symbol. */
+/* Defines the declared product sizes of `t` ("M*K": the derived symbol
+ * M_K, its new factors free symbols); false after an error. */
+bool feResolveDeclared(FeImporter *im, FeTensor *t);
+
+/* Whether `text` is a product of names and integers ("M*K", "B * 64 * N"):
+ * a flat buffer's size (docs/conventions.md, "Products of symbols"). */
+bool feIsProductText(const char *text);
+
+/* Before such a product becomes a derived symbol (feDimFromText: M_K =
+ * M * K), its factors that are no symbol yet become free symbols, in
+ * order; the function then states the order (dlc.symbols). Other text is
+ * left alone. */
+bool feAddProductFactors(FeImporter *im, const char *text,
+                         const DlcJsonValue *at, const char *path);
+
 bool feDimFromText(FeImporter *im, const char *text, const DlcJsonValue *at,
                    const char *path, DlcDim *out);
 /* States the graph's symbols on `func`: `dlc.derived` for the derived

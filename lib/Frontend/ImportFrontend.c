@@ -109,10 +109,17 @@ static bool readDeclaration(FeImporter *im, const char *name,
     } else if (d->kind == DlcJsonValueString && feIsIdentifier(d->string)) {
       dim->size = -1;
       dim->symbol = feInternSymbol(im, d->string);
+    } else if (d->kind == DlcJsonValueString && feIsProductText(d->string)) {
+      /* A flat size: defined when the tensor is first used
+       * (feResolveDeclared), once its factors are symbols. */
+      dim->size = -1;
+      dim->symbol = mlirStringRefCreate(NULL, 0);
+      t->declProduct[i] = d->string;
     } else {
       feError(im, d, dimPath,
-              "expected a positive integer (at most 2^40) or a symbol name "
-              "(a letter or '_', then letters, digits or '_')");
+              "expected a positive integer (at most 2^40), a symbol name "
+              "(a letter or '_', then letters, digits or '_') or a product "
+              "of them (\"M*K\", a flat buffer's size)");
       return false;
     }
   }
@@ -360,6 +367,23 @@ static const DlcJsonValue *signatureTensor(FeImporter *im,
   return im->failed ? NULL : tensor;
 }
 
+bool feResolveDeclared(FeImporter *im, FeTensor *t) {
+  for (int i = 0; i < t->declShape.rank; ++i) {
+    if (!t->declProduct[i] || t->declShape.dims[i].symbol.length > 0)
+      continue;
+    char path[FE_PATH_SIZE + 64];
+    snprintf(path, sizeof(path), "tensors.%.100s.shape[%d]", t->name, i);
+    const DlcJsonValue *at = dlcJsonValueGetMember(t->decl, "shape");
+    at = at && at->kind == DlcJsonValueArray && (size_t)i < at->count
+             ? &at->items[i]
+             : t->decl;
+    if (!feAddProductFactors(im, t->declProduct[i], at, path) ||
+        !feDimFromText(im, t->declProduct[i], at, path, &t->declShape.dims[i]))
+      return false;
+  }
+  return true;
+}
+
 /* Creates, in `module`, the func.func whose arguments are the signature
  * inputs; returns it (its type is completed by finishFunction). */
 static MlirOperation createFunction(FeImporter *im, const Document *doc,
@@ -392,6 +416,8 @@ static MlirOperation createFunction(FeImporter *im, const Document *doc,
               name->string, t->definedBy);
       goto done;
     }
+    if (!feResolveDeclared(im, t))
+      goto done;
     t->defined = true;
     snprintf(t->definedBy, sizeof(t->definedBy), "%s", path);
     t->value.element = t->declElement;
@@ -444,6 +470,8 @@ static bool defineOutput(FeImporter *im, const FeNode *node, FeValue value) {
     return false;
   }
   if (t->declared) {
+    if (!feResolveDeclared(im, t))
+      return false;
     if (!dlcShapeEqual(&t->declShape, &value.shape)) {
       char declared[256], computed[256];
       dlcShapeFormat(&t->declShape, declared, sizeof(declared));

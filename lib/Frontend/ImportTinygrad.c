@@ -268,44 +268,6 @@ static bool readPairs(FeImporter *im, const Uop *u, const DlcShape *x,
 /* --- the shape arithmetic of movement ops -----------------------------------
  */
 
-/* The static product and the sorted symbols of a shape, for comparing
- * element counts. */
-static int64_t staticProduct(const DlcShape *s, MlirStringRef *symbols,
-                             int *numSymbols) {
-  int64_t product = 1;
-  *numSymbols = 0;
-  for (int i = 0; i < s->rank; ++i) {
-    if (s->dims[i].size >= 0) {
-      product *= s->dims[i].size;
-      continue;
-    }
-    int at = (*numSymbols)++;
-    symbols[at] = s->dims[i].symbol;
-    /* Insertion sort by (length, bytes): any total order will do. */
-    while (at > 0 && (symbols[at].length < symbols[at - 1].length ||
-                      (symbols[at].length == symbols[at - 1].length &&
-                       memcmp(symbols[at].data, symbols[at - 1].data,
-                              symbols[at].length) < 0))) {
-      MlirStringRef t = symbols[at];
-      symbols[at] = symbols[at - 1];
-      symbols[at - 1] = t;
-      --at;
-    }
-  }
-  return product;
-}
-
-static bool sameElementCount(const DlcShape *a, const DlcShape *b) {
-  MlirStringRef sa[DLC_MAX_RANK], sb[DLC_MAX_RANK];
-  int na, nb;
-  if (staticProduct(a, sa, &na) != staticProduct(b, sb, &nb) || na != nb)
-    return false;
-  for (int i = 0; i < na; ++i)
-    if (!mlirStringRefEqual(sa[i], sb[i]))
-      return false;
-  return true;
-}
-
 static bool shapeError(FeImporter *im, const Uop *u, const char *suggestion,
                        const char *what, const DlcShape *from,
                        const DlcShape *to) {
@@ -350,7 +312,7 @@ static bool movement(FeImporter *im, const Uop *u, FeValue x, FeValue *out) {
       return true;
     }
     if (!strcmp(u->op, "RESHAPE")) {
-      if (!sameElementCount(&x.shape, &to))
+      if (!dlcSymbolTableSameElementCount(im->ctx, &im->symbols, &x.shape, &to))
         return shapeError(im, u,
                           "reshape to a shape of the same number of "
                           "elements",
@@ -774,90 +736,6 @@ static bool isInput(const char *op) {
   return !strcmp(op, "BUFFER") || !strcmp(op, "PARAM");
 }
 
-/* The factors of a product of symbols and integers ("M*K", "B * 64 * N")
- * as a shape ([M, K]); false when `text` is no such product of at least
- * two factors. */
-static bool productFactors(FeImporter *im, const char *text, DlcShape *out) {
-  char buffer[256];
-  if (snprintf(buffer, sizeof(buffer), "%s", text) >= (int)sizeof(buffer))
-    return false;
-  out->rank = 0;
-  for (char *save = NULL, *f = strtok_r(buffer, "*", &save); f;
-       f = strtok_r(NULL, "*", &save)) {
-    while (*f == ' ')
-      ++f;
-    for (char *e = f + strlen(f); e > f && e[-1] == ' ';)
-      *--e = '\0';
-    char *end;
-    long long v = strtoll(f, &end, 10);
-    if (out->rank == DLC_MAX_RANK)
-      return false;
-    DlcDim *d = &out->dims[out->rank++];
-    if (*f >= '0' && *f <= '9' && !*end && v > 0 && v <= (1LL << 40)) {
-      d->size = v;
-      d->symbol = mlirStringRefCreate(NULL, 0);
-    } else if (feIsIdentifier(f)) {
-      d->size = -1;
-      d->symbol = feInternSymbol(im, f);
-    } else {
-      return false;
-    }
-  }
-  return out->rank >= 2;
-}
-
-/* A flat input of a product of symbols ("M*K") whose every use is a
- * RESHAPE (target in its arg) to one shape of those factors takes that
- * shape as its argument type: the same row-major memory, named by plain
- * symbols, so the RESHAPEs become no-ops. */
-static bool flatInputShape(FeImporter *im, const DlcJsonValue *uops,
-                           const Uop *u, const DlcJsonValue *dim,
-                           const char *dimPath, DlcShape *out) {
-  DlcShape factors;
-  DlcDim ignored;
-  bool found = false;
-  if (!productFactors(im, dim->string, &factors))
-    return readDim(im, dim, dimPath, &ignored); /* says what is wrong */
-  for (size_t j = u->index + 1; j < uops->count && !im->failed; ++j) {
-    const DlcJsonValue *src = dlcJsonValueGetMember(&uops->items[j], "src");
-    for (size_t k = 0; src && src->kind == DlcJsonValueArray && k < src->count;
-         ++k) {
-      const DlcJsonValue *s = &src->items[k];
-      if (s->kind != DlcJsonValueNumber || !s->isInteger ||
-          s->integer != (int64_t)u->index)
-        continue;
-      Uop use;
-      DlcShape to;
-      char path[FE_PATH_SIZE + 8];
-      if (!readUop(im, &uops->items[j], j, &use))
-        return false;
-      snprintf(path, sizeof(path), "%s.arg", use.path);
-      bool reshape = !strcmp(use.op, "RESHAPE") && k == 0 && use.arg &&
-                     use.arg->kind == DlcJsonValueArray;
-      if (!reshape || !readDims(im, use.arg, path, &to) ||
-          !sameElementCount(&factors, &to) ||
-          (found && !dlcShapeEqual(&to, out))) {
-        found = false;
-        j = uops->count;
-        break;
-      }
-      *out = to;
-      found = true;
-    }
-  }
-  if (found || im->failed)
-    return found;
-  feCodedError(im, dim, dimPath, &dlcUnsupportedOp,
-               "RESHAPE the flat input (the target in its arg) to a shape of "
-               "the same symbols before any other use, or give the "
-               "dimension a symbol of its own",
-               "dimension \"%.80s\" is an expression of symbols; a flat "
-               "input of a product of symbols imports only when every use "
-               "reshapes it to one shape of those factors",
-               dim->string);
-  return false;
-}
-
 /* An input's name and shape: arg {"name": N, "shape": [...]} or, as
  * tinygrad's BUFFER, a size (a flat buffer named "buf<i>"). */
 static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
@@ -881,16 +759,17 @@ static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
       return malformed(im, n, path, "an input's name is an identifier");
     snprintf(name, nameSize, "%s", n->string);
     snprintf(path, sizeof(path), "%s.arg.shape", u->path);
-    if (s->count == 1 && s->items[0].kind == DlcJsonValueString &&
-        !feIsIdentifier(s->items[0].string)) {
-      char dimPath[FE_PATH_SIZE + 32];
-      snprintf(dimPath, sizeof(dimPath), "%s[0]", path);
-      return flatInputShape(im, uops, u, &s->items[0], dimPath, shape);
-    }
+    for (size_t d = 0; d < s->count; ++d)
+      if (s->items[d].kind == DlcJsonValueString &&
+          !feAddProductFactors(im, s->items[d].string, &s->items[d], path))
+        return false;
     return readDims(im, s, path, shape);
   }
   snprintf(name, nameSize, "buf%zu", u->index);
   shape->rank = 1;
+  if (a && a->kind == DlcJsonValueString &&
+      !feAddProductFactors(im, a->string, a, path))
+    return false;
   return a ? readDim(im, a, path, &shape->dims[0])
            : malformed(im, u->json, u->path,
                        "an input's arg is {\"name\", \"shape\"} or a size");

@@ -249,6 +249,32 @@ bool feDimFromText(FeImporter *im, const char *text, const DlcJsonValue *at,
   return feDeriveDim(im, e, base, at, path, out);
 }
 
+bool feIsProductText(const char *text) {
+  if (!strchr(text, '*'))
+    return false;
+  for (const char *c = text; *c; ++c)
+    if (!isalnum((unsigned char)*c) && *c != '_' && *c != '*' && *c != ' ')
+      return false;
+  return true;
+}
+
+bool feAddProductFactors(FeImporter *im, const char *text,
+                         const DlcJsonValue *at, const char *path) {
+  char buffer[256];
+  if (!feIsProductText(text) ||
+      snprintf(buffer, sizeof(buffer), "%s", text) >= (int)sizeof(buffer))
+    return true;
+  for (char *save = NULL, *f = strtok_r(buffer, "* ", &save); f;
+       f = strtok_r(NULL, "* ", &save)) {
+    if (!feIsIdentifier(f) || feHasSymbol(im, feInternSymbol(im, f)))
+      continue;
+    if (!feAddSymbol(im, feInternSymbol(im, f), at, path))
+      return false;
+    im->productSymbols = true;
+  }
+  return true;
+}
+
 bool feFinishSymbols(FeImporter *im, MlirOperation func) {
   MlirAttribute derived = dlcSymbolTableDerivedAttr(im->ctx, &im->symbols);
   if (!mlirAttributeIsNull(derived))
@@ -261,7 +287,7 @@ bool feFinishSymbols(FeImporter *im, MlirOperation func) {
   /* Symbols a Conv2D introduced are not in the argument types: state the
    * order explicitly (docs/conventions.md). */
   int numFree = dlcSymbolTableNumFree(&im->symbols);
-  if (numFree <= im->numArgumentSymbols)
+  if (numFree <= im->numArgumentSymbols && !im->productSymbols)
     return true;
   MlirAttribute *names = malloc((size_t)numFree * sizeof(*names));
   if (!names) {

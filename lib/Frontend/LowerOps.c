@@ -316,7 +316,7 @@ static bool spatialSize(FeImporter *im, const FeNode *node, int axis, DlcDim in,
   const FeTensor *t = feFindTensor(im, node->outputName);
   char name[96];
   if (t && t->declared && t->declShape.rank == 4 &&
-      t->declShape.dims[axis].size < 0 &&
+      t->declShape.dims[axis].size < 0 && !t->declProduct[axis] &&
       !feHasSymbol(im, t->declShape.dims[axis].symbol))
     snprintf(name, sizeof(name), "%.*s",
              (int)t->declShape.dims[axis].symbol.length > 80
@@ -745,6 +745,38 @@ static bool lowerLayerNorm(FeImporter *im, const FeNode *node, FeValue *out) {
   return true;
 }
 
+/* Reshape: the same row-major elements in the shape its output declares
+ * (tensors.<output>), e.g. a flat input of M*K elements as [M, K]
+ * (docs/conventions.md, "Products of symbols"). */
+static bool lowerReshape(FeImporter *im, const FeNode *node, FeValue *out) {
+  FeValue x = node->inputs[0];
+  char path[FE_PATH_SIZE + 16];
+  snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
+  FeTensor *t = feFindTensor(im, node->outputName);
+  if (!t || !t->declared) {
+    feError(im, node->outputJson, path,
+            "Reshape takes its shape from its output's declaration: declare "
+            "\"%.100s\" in \"tensors\"",
+            node->outputName);
+    return false;
+  }
+  if (!feResolveDeclared(im, t))
+    return false;
+  if (!dlcSymbolTableSameElementCount(im->ctx, &im->symbols, &x.shape,
+                                      &t->declShape)) {
+    char from[256], to[256];
+    dlcShapeFormat(&x.shape, from, sizeof(from));
+    dlcShapeFormat(&t->declShape, to, sizeof(to));
+    feCodedError(im, node->outputJson, path, &dlcMalformedShape,
+                 "declare the output with as many elements as the input",
+                 "Reshape of %s to %s changes the number of elements", from,
+                 to);
+    return false;
+  }
+  *out = feReshape(im, x, &t->declShape);
+  return true;
+}
+
 /* --- the op table --------------------------------------------------------- */
 
 static const char *const gemmAttrs[] = {"acc_dtype", "trans_a", "trans_b",
@@ -764,10 +796,11 @@ static const FeOpDef opDefs[] = {
     {"Attention", 3, 3, false, attentionAttrs, lowerAttention},
     {"Reduce", 1, 1, true, reduceAttrs, lowerReduce},
     {"LayerNorm", 1, 3, false, layerNormAttrs, lowerLayerNorm},
+    {"Reshape", 1, 1, false, noAttrs, lowerReshape},
 };
 
 const char feOpNames[] =
-    "GEMM, Elementwise, Conv2D, Attention, Reduce, LayerNorm";
+    "GEMM, Elementwise, Conv2D, Attention, Reduce, LayerNorm, Reshape";
 
 const FeOpDef *feLookupOp(const char *name) {
   for (size_t i = 0; i < sizeof(opDefs) / sizeof(opDefs[0]); ++i)

@@ -33,8 +33,11 @@ DlcTensor *dlcTensorCreate(int rank, const int64_t *shape) {
   int64_t count = countElements(rank, shape);
   if (count < 0)
     return NULL;
+  /* Room for DLC_MAX_RANK sizes at least, so that a graph tensor can be
+   * given another graph shape of as many elements in place. */
+  size_t room = rank > DLC_MAX_RANK ? (size_t)rank : DLC_MAX_RANK;
   DlcTensor *tensor =
-      calloc(1, sizeof(*tensor) + (size_t)rank * sizeof(tensor->shape[0]));
+      calloc(1, sizeof(*tensor) + room * sizeof(tensor->shape[0]));
   if (!tensor)
     return NULL;
   /* At least one element so an empty tensor still has a valid pointer. */

@@ -4,6 +4,7 @@
 
 extern const DlcPassDef dlcTinyVerifyPass;
 extern const DlcPassDef dlcTinyExpandBroadcastsPass;
+extern const DlcPassDef dlcTinyUnflattenProductsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcRBSSAFoldActivationsPass;
@@ -21,7 +22,8 @@ extern const DlcPassDef dlcToPtxPipeline;
 
 const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
-    &dlcTinyExpandBroadcastsPass, // tiny to tiny: explicit broadcasts
+    &dlcTinyExpandBroadcastsPass,  // tiny to tiny: explicit broadcasts
+    &dlcTinyUnflattenProductsPass, // tiny to tiny: flat M*K buffers renamed
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,
     &dlcRBSSAVerifyPass,

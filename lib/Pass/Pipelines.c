@@ -81,7 +81,8 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
   switch (layer) {
   case 0:
     return dlcFormat(
-        "func.func(tiny-verify), func.func(tiny-expand-broadcasts)");
+        "func.func(tiny-verify), func.func(tiny-unflatten-products), "
+        "func.func(tiny-expand-broadcasts)");
   case 1:
     return dlcFormat("convert-tiny-to-indexbook");
   case 2:

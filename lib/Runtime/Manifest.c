@@ -19,6 +19,7 @@ struct DlcRuntimeManifest {
   char **derived; /* per symbol: its formula over the free ones, or NULL */
   int numParams;
   DlcRuntimeParam *params; /* strings and shapes owned here */
+  char **flat; /* per param: a renamed flat buffer's size ("M * K"), or NULL */
   char *grid[3];
   char *block[3];
   char *smem;      /* expression, "0" when absent */
@@ -113,6 +114,9 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   }
   free(m->symbols);
   free(m->derived);
+  for (int i = 0; m->flat && i < m->numParams; i++)
+    free(m->flat[i]);
+  free(m->flat);
   for (int i = 0; i < m->numParams; i++) {
     DlcRuntimeParam *p = &m->params[i];
     free((char *)p->name);
@@ -201,6 +205,13 @@ static int readParam(DlcRuntimeManifest *m, const DlcJsonValue *j,
   }
   p->intermediate = intermediate && intermediate->boolean;
   return readTensorFields(j, p, err, errSize);
+}
+
+/* A pointer parameter's optional "flat" (a flat buffer's size, "M * K":
+ * docs/conventions.md, "Products of symbols") into m->flat[i]. */
+static int readFlat(DlcRuntimeManifest *m, int i, const DlcJsonValue *j) {
+  const char *flat = stringField(j, "flat");
+  return !flat || (m->flat[i] = dupStr(flat)) ? 0 : -1;
 }
 
 /* dtype and shape of a pointer parameter whose name is read. */
@@ -449,13 +460,16 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
   }
   m->params =
       calloc(params->count ? params->count : 1, sizeof(DlcRuntimeParam));
-  if (!m->params)
+  m->flat = calloc(params->count ? params->count : 1, sizeof(char *));
+  if (!m->params || !m->flat)
     return -1;
   for (size_t i = 0; i < params->count; i++) {
     int rc =
         readParam(m, &params->items[i], &m->params[m->numParams], err, errSize);
     m->numParams++; /* counted even on error so that destroy frees it */
     if (rc != 0)
+      return -1;
+    if (readFlat(m, (int)i, &params->items[i]) != 0)
       return -1;
   }
   if (readDims(root, "grid", m->grid, 1, err, errSize) != 0 ||
@@ -630,6 +644,10 @@ int dlcRuntimeManifestGetNumParams(const DlcRuntimeManifest *m) {
 const DlcRuntimeParam *dlcRuntimeManifestGetParam(const DlcRuntimeManifest *m,
                                                   int i) {
   return i >= 0 && i < m->numParams ? &m->params[i] : NULL;
+}
+
+const char *dlcRuntimeManifestGetParamFlat(const DlcRuntimeManifest *m, int i) {
+  return i >= 0 && i < m->numParams && m->flat ? m->flat[i] : NULL;
 }
 
 const char *dlcRuntimeManifestGetDerived(const DlcRuntimeManifest *m, int i) {
@@ -843,7 +861,8 @@ static int readTensors(DlcRuntimeManifest *sig, const DlcJsonValue *root,
       return -1;
     }
     if (!(p->name = dupStr(name)) ||
-        readTensorFields(&list->items[i], p, err, errSize) != 0)
+        readTensorFields(&list->items[i], p, err, errSize) != 0 ||
+        readFlat(sig, sig->numParams - 1, &list->items[i]) != 0)
       return -1;
   }
   return 0;
@@ -876,7 +895,8 @@ static int readSignature(DlcRuntimeProgram *p, const DlcJsonValue *root,
              (out && out->kind == DlcJsonValueArray ? out->count : 0);
   const char *ptx = stringField(root, "ptx");
   const char *arch = stringField(root, "arch");
-  if (!sig || !(sig->params = calloc(n + 1, sizeof(DlcRuntimeParam))))
+  if (!sig || !(sig->params = calloc(n + 1, sizeof(DlcRuntimeParam))) ||
+      !(sig->flat = calloc(n + 1, sizeof(char *))))
     return -1;
   if (!ptx) {
     setErr(err, errSize, "needs string fields \"program\" and \"ptx\"");

@@ -80,13 +80,30 @@ static int readSymbols(DlcRuntimeRefData *d, const DlcJsonValue *meta,
     }
     d->symbols[idx] = s->integer;
   }
-  for (int i = 0; i < d->numSymbols; i++)
-    if (!dlcJsonValueGetMember(syms, dlcRuntimeManifestGetSymbol(m, i))) {
+  /* A derived symbol may be left out (dlc-interp writes the free ones):
+   * its formula gives it, and one given must agree. */
+  int *given = calloc((size_t)d->numSymbols + 1, sizeof(int));
+  int derived = 0;
+  for (int i = 0; given && i < d->numSymbols; i++) {
+    given[i] =
+        dlcJsonValueGetMember(syms, dlcRuntimeManifestGetSymbol(m, i)) ? 1 : 0;
+    derived |= dlcRuntimeManifestGetDerived(m, i) != NULL;
+    if (!given[i] && !dlcRuntimeManifestGetDerived(m, i)) {
       setErr(err, errSize, "meta.json: no value for symbol '%s'",
              dlcRuntimeManifestGetSymbol(m, i));
+      free(given);
       return -1;
     }
-  return 0;
+  }
+  char why[256];
+  int rc = !given    ? -1
+           : derived ? dlcRuntimeManifestDeriveSymbols(m, d->symbols, given,
+                                                       why, sizeof(why))
+                     : 0;
+  if (rc != 0)
+    setErr(err, errSize, "meta.json: %s", given ? why : "out of memory");
+  free(given);
+  return rc;
 }
 
 static const DlcJsonValue *findParam(const DlcJsonValue *params,
@@ -165,7 +182,12 @@ static int readTensor(Tensor *t, const char *dir, const DlcJsonValue *entry,
     return -1;
   if (shape) {
     int64_t n = 1;
-    int good = shape->kind == DlcJsonValueArray && (int)shape->count == p->rank;
+    /* A flat buffer the kernel reads in its factors' shape (the manifest's
+     * "flat") may come flat: [M*K] for [M, 1, K]. */
+    int flat = dlcRuntimeManifestGetParamFlat(m, i) != NULL &&
+               shape->kind == DlcJsonValueArray && shape->count == 1;
+    int good = shape->kind == DlcJsonValueArray &&
+               ((int)shape->count == p->rank || flat);
     for (size_t d = 0; good && d < shape->count; d++) {
       const DlcJsonValue *e = &shape->items[d];
       good = e->kind == DlcJsonValueNumber && e->isInteger && e->integer >= 0;

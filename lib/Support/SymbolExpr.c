@@ -131,9 +131,9 @@ static MlirAffineExpr parseTerm(Parser *ps) {
     if (ps->failed)
       break;
     if (kind == 1) {
-      if (!isConstant(lhs) && !isConstant(rhs))
-        return fail(ps, "a product of two symbols is not affine; one factor "
-                        "must be a constant");
+      /* A product of symbols (M * K, a flat buffer's size) is kept: MLIR
+       * holds it as a semi-affine expression; the layers that need affine
+       * sizes refuse it (dlcSymbolExprIsProduct). */
       lhs = mlirAffineMulExprGet(lhs, rhs);
       continue;
     }
@@ -322,5 +322,47 @@ bool dlcSymbolExprEval(MlirAffineExpr e, const int64_t *values, int64_t *out) {
     *out = -floorDiv(-a, b);
   else
     *out = a % b < 0 ? a % b + b : a % b; /* no product to overflow */
+  return true;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Products
+ *===----------------------------------------------------------------------===*/
+
+bool dlcSymbolExprIsProduct(MlirAffineExpr expr) {
+  return !mlirAffineExprIsPureAffine(expr);
+}
+
+bool dlcSymbolProductMultiply(DlcSymbolProduct *product, MlirAffineExpr e) {
+  if (isConstant(e))
+    return dlcSymbolProductScale(product, mlirAffineConstantExprGetValue(e));
+  if (mlirAffineExprIsAMul(e))
+    return dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetLHS(e)) &&
+           dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetRHS(e));
+  if (product->count == DLC_SYMBOL_PRODUCT_MAX)
+    return false;
+  product->factors[product->count++] = e;
+  return true;
+}
+
+bool dlcSymbolProductScale(DlcSymbolProduct *product, int64_t factor) {
+  return !__builtin_mul_overflow(product->coefficient, factor,
+                                 &product->coefficient);
+}
+
+bool dlcSymbolProductEqual(const DlcSymbolProduct *a,
+                           const DlcSymbolProduct *b) {
+  if (a->coefficient != b->coefficient || a->count != b->count)
+    return false;
+  bool used[DLC_SYMBOL_PRODUCT_MAX] = {false};
+  for (int i = 0; i < a->count; ++i) {
+    int j = 0;
+    while (j < b->count &&
+           (used[j] || !mlirAffineExprEqual(a->factors[i], b->factors[j])))
+      ++j;
+    if (j == b->count)
+      return false;
+    used[j] = true;
+  }
   return true;
 }

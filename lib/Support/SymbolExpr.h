@@ -8,9 +8,11 @@
  *   term    := unary (('*' | 'floordiv' | 'ceildiv' | 'mod') unary)*
  *   unary   := '-' unary | primary
  *   primary := INT | NAME | '(' expr ')'
- * A product needs one constant factor, and floordiv, ceildiv and mod a
- * positive constant divisor: the result stays (quasi-)affine, which isl and
- * MLIR's affine maps represent exactly. */
+ * floordiv, ceildiv and mod need a positive constant divisor. A product
+ * with one constant factor stays (quasi-)affine, which isl and MLIR's
+ * affine maps represent exactly; a product of symbols (`M * K`, a flat
+ * buffer's size) is kept as MLIR's semi-affine expression, which isl cannot
+ * hold: dlcSymbolExprIsProduct tells the layers that must refuse it. */
 #ifndef DLC_LIB_SUPPORT_SYMBOLEXPR_H
 #define DLC_LIB_SUPPORT_SYMBOLEXPR_H
 
@@ -49,5 +51,28 @@ bool dlcSymbolExprFormatInfix(MlirAffineExpr expr, const MlirStringRef *names,
  * step overflows or a symbol's value is negative (unbound). */
 bool dlcSymbolExprEval(MlirAffineExpr expr, const int64_t *values,
                        int64_t *out);
+
+/* Whether `expr` multiplies symbols (not affine: isl cannot hold it). */
+bool dlcSymbolExprIsProduct(MlirAffineExpr expr);
+
+/* A product flattened for comparing element counts: the coefficient times
+ * the factors, none of them a constant or a product. MLIR does not order
+ * the factors of `M * K`, so two products are equal when their
+ * coefficients are and their factors are the same multiset. */
+enum { DLC_SYMBOL_PRODUCT_MAX = 32 };
+typedef struct DlcSymbolProduct {
+  int64_t coefficient; /* start at 1 */
+  int count;
+  MlirAffineExpr factors[DLC_SYMBOL_PRODUCT_MAX];
+} DlcSymbolProduct;
+
+/* Multiplies `product` by `e` (or by the integer `factor`); false on
+ * overflow or more than DLC_SYMBOL_PRODUCT_MAX factors. */
+bool dlcSymbolProductMultiply(DlcSymbolProduct *product, MlirAffineExpr e);
+bool dlcSymbolProductScale(DlcSymbolProduct *product, int64_t factor);
+
+/* Whether both products hold the same coefficient and factors. */
+bool dlcSymbolProductEqual(const DlcSymbolProduct *a,
+                           const DlcSymbolProduct *b);
 
 #endif /* DLC_LIB_SUPPORT_SYMBOLEXPR_H */

@@ -305,10 +305,9 @@ static MlirAffineExpr define(Definitions *d, intptr_t i, char *why,
 }
 
 static const char derivedSuggestion[] =
-    "define each derived symbol once, by an affine expression of the "
-    "function's symbols: + and -, * by a constant, floordiv, ceildiv and "
-    "mod by a positive constant, without cycles (dlc.derived = {Hp = \"H + "
-    "2\"})";
+    "define each derived symbol once, by an expression of the function's "
+    "symbols: + and -, *, floordiv, ceildiv and mod by a positive constant, "
+    "without cycles (dlc.derived = {Hp = \"H + 2\"})";
 
 /* Checks the attribute's form; emits E1007 when it is not a dictionary of
  * symbol names to strings. */
@@ -404,4 +403,53 @@ bool dlcSymbolTableEvaluate(const DlcSymbolTable *table, int64_t *values) {
         !dlcSymbolExprEval(table->definitions[i], values, &values[i]))
       return false;
   return true;
+}
+
+bool dlcSymbolTableIsProduct(const DlcSymbolTable *table, int i) {
+  return dlcSymbolTableIsDerived(table, i) &&
+         dlcSymbolExprIsProduct(table->definitions[i]);
+}
+
+int dlcSymbolTableFindProductIn(const DlcSymbolTable *table, MlirType type) {
+  DlcShape shape;
+  char why[128];
+  if (!mlirTypeIsARankedTensor(type) ||
+      !dlcShapeFromType(type, &shape, why, sizeof(why)))
+    return -1;
+  for (int k = 0; k < shape.rank; ++k) {
+    int at = shape.dims[k].size < 0
+                 ? dlcSymbolTableFind(table, shape.dims[k].symbol)
+                 : -1;
+    if (dlcSymbolTableIsProduct(table, at))
+      return at;
+  }
+  return -1;
+}
+
+/* The element count of `shape` as a product over the free symbols; false
+ * for a symbol not in `table` or an overflow. */
+static bool shapeProduct(MlirContext ctx, const DlcSymbolTable *table,
+                         const DlcShape *shape, DlcSymbolProduct *out) {
+  out->coefficient = 1;
+  out->count = 0;
+  for (int k = 0; k < shape->rank; ++k) {
+    if (shape->dims[k].size >= 0) {
+      if (!dlcSymbolProductScale(out, shape->dims[k].size))
+        return false;
+      continue;
+    }
+    int at = dlcSymbolTableFind(table, shape->dims[k].symbol);
+    if (at < 0 ||
+        !dlcSymbolProductMultiply(out, dlcSymbolTableExpr(ctx, table, at)))
+      return false;
+  }
+  return true;
+}
+
+bool dlcSymbolTableSameElementCount(MlirContext ctx,
+                                    const DlcSymbolTable *table,
+                                    const DlcShape *a, const DlcShape *b) {
+  DlcSymbolProduct pa, pb;
+  return shapeProduct(ctx, table, a, &pa) && shapeProduct(ctx, table, b, &pb) &&
+         dlcSymbolProductEqual(&pa, &pb);
 }

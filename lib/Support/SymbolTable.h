@@ -5,8 +5,9 @@
  *
  * A symbol is *free* (its value is given by the caller) or *derived*: named
  * in the function's `dlc.derived` attribute, a dictionary from the name to
- * its definition, an affine expression of other symbols
- * (`{Hp = "H + 2", Ho = "(Hp - 3) floordiv 2 + 1"}`, SymbolExpr.h). Free
+ * its definition, an expression of other symbols (`{Hp = "H + 2", Ho =
+ * "(Hp - 3) floordiv 2 + 1"}`, SymbolExpr.h): affine, or a product of
+ * symbols (`MK = "M * K"`, dlcSymbolTableIsProduct). Free
  * symbols come first; each derived one keeps its definition with every
  * derived symbol substituted, an expression of free symbol positions.
  *
@@ -16,6 +17,7 @@
 #ifndef DLC_LIB_SUPPORT_SYMBOLTABLE_H
 #define DLC_LIB_SUPPORT_SYMBOLTABLE_H
 
+#include "dlc/Shape.h"
 #include "dlc/Support.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -114,5 +116,21 @@ bool dlcSymbolTableEvaluate(const DlcSymbolTable *table, int64_t *values);
  * `dlc.derived`. */
 MlirLogicalResult dlcSymbolTableCollect(DlcSymbolTable *table,
                                         DLC_KEEP MlirOperation func);
+
+/* Whether derived symbol `i` is a product of symbols (`MK = M * K`): a
+ * size the interpreter and the runtime compute, but which isl cannot hold
+ * (docs/conventions.md, "Products of symbols"). */
+bool dlcSymbolTableIsProduct(const DlcSymbolTable *table, int i);
+
+/* The first product symbol a dimension of `type` (a ranked tensor) names,
+ * or -1. */
+int dlcSymbolTableFindProductIn(const DlcSymbolTable *table, MlirType type);
+
+/* Whether shapes `a` and `b` hold the same number of elements, their
+ * symbols read as expressions of the free ones (`[MK]` and `[M, 1, K]`
+ * under MK = M * K); false when a symbol is not in `table`. */
+bool dlcSymbolTableSameElementCount(MlirContext ctx,
+                                    const DlcSymbolTable *table,
+                                    const DlcShape *a, const DlcShape *b);
 
 #endif /* DLC_LIB_SUPPORT_SYMBOLTABLE_H */

@@ -66,6 +66,7 @@ _SIGNATURES = {
     "dlcRuntimeManifestGetNumSymbols": (_I, _P),
     "dlcRuntimeManifestGetSymbol": (ctypes.c_char_p, _P, _I),
     "dlcRuntimeManifestGetDerived": (ctypes.c_char_p, _P, _I),
+    "dlcRuntimeManifestGetParamFlat": (ctypes.c_char_p, _P, _I),
     "dlcRuntimeManifestDeriveSymbols": (_I, _P, _I64P,
                                         ctypes.POINTER(ctypes.c_int),
                                         ctypes.c_char_p, _S),
@@ -192,12 +193,20 @@ def _is_torch_tensor(value):
 class _Tensor:
     """One tensor of a program's signature."""
 
-    def __init__(self, param):
+    def __init__(self, param, flat=None):
         self.name = param.name.decode()
         self.dtype = _runtime().dlcRuntimeDtypeToString(param.dtype).decode()
         self.itemsize = _runtime().dlcRuntimeDtypeSize(param.dtype)
         self.shape = [param.shape[d].decode() for d in range(param.rank)]
         self.output = param.role == _ROLE_OUTPUT
+        # A flat buffer read in its factors' shape ("M * K"; the manifest's
+        # "flat", docs/conventions.md "Products of symbols").
+        self.flat = flat.decode() if flat else None
+
+    def is_flat(self, arg):
+        """Whether torch tensor `arg` is this tensor's flat form."""
+        return (self.flat is not None and arg.dim() == 1
+                and len(self.shape) != 1)
 
 
 class Executable:
@@ -226,9 +235,11 @@ class Executable:
         # Derived symbols (docs/conventions.md) follow from the free ones.
         self.derived = {s for i, s in enumerate(self.symbols)
                         if lib.dlcRuntimeManifestGetDerived(sig, i)}
-        params = [lib.dlcRuntimeManifestGetParam(sig, i).contents
+        params = [(lib.dlcRuntimeManifestGetParam(sig, i).contents,
+                   lib.dlcRuntimeManifestGetParamFlat(sig, i))
                   for i in range(lib.dlcRuntimeManifestGetNumParams(sig))]
-        tensors = [_Tensor(p) for p in params if p.kind == _PARAM_PTR]
+        tensors = [_Tensor(p, flat) for p, flat in params
+                   if p.kind == _PARAM_PTR]
         self.inputs = [t for t in tensors if not t.output]
         self.outputs = [t for t in tensors if t.output]
 
@@ -263,8 +274,8 @@ class Executable:
         shapes (a dimension written as a plain symbol binds it)."""
         values = dict(sizes)
         for tensor, arg in zip(self.inputs, args):
-            if not _is_torch_tensor(arg):
-                continue
+            if not _is_torch_tensor(arg) or tensor.is_flat(arg):
+                continue  # a flat tensor's one size binds no factor
             for expr, size in zip(tensor.shape, arg.shape):
                 if expr in self.symbols and expr not in values:
                     values[expr] = int(size)
@@ -309,6 +320,8 @@ class Executable:
             if not arg.is_cuda or str(arg.dtype) != "torch." + str(want):
                 raise DlcError("%s: wants a CUDA tensor of %s, got %s on %s"
                                % (tensor.name, want, arg.dtype, arg.device))
+            if tensor.is_flat(arg):
+                shape = [count]  # the same row-major elements
             if list(arg.shape) != shape or not arg.is_contiguous():
                 raise DlcError("%s: wants a contiguous tensor of shape %s "
                                "(%s), got %s" % (tensor.name, shape,

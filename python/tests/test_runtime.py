@@ -131,6 +131,23 @@ def test_derived_symbols(folder):
     assert "fakecuda: launch add grid 3,1,1 block 128,1,1" in err
 
 
+def test_flat_param(folder):
+    """A parameter the manifest marks "flat" (a flat buffer the kernel reads
+    in its factors' shape, docs/conventions.md "Products of symbols") keeps
+    its size formula; host buffers of its bytes bind as before."""
+    manifest = dict(MANIFEST)
+    manifest["params"] = [dict(MANIFEST["params"][0], shape=["N", 1],
+                               flat="N")] + MANIFEST["params"][1:]
+    (folder / "add.json").write_text(json.dumps(manifest))
+    rc, out, err = run(folder, """
+        a = array.array("f", [1, 2, 3, 4]); b = array.array("f", [10] * 4)
+        print([t.flat for t in program.executable().inputs])
+        print(list(array.array("f", bytes(program(a, b, N=4)))))
+        """)
+    assert rc == 0, err
+    assert out == "['N', None]\n[11.0, 12.0, 13.0, 14.0]\n"
+
+
 def test_no_driver(folder):
     """Without libcuda.so.1 the error says so (no fake on the path)."""
     code = ("import dlc\ntry:\n    dlc.Program.load(%r)(b'', b'', N=1)\n"

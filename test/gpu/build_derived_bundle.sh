@@ -5,7 +5,14 @@
 # (test/Pipelines/Inputs/conv_pad_derived.tiny.mlir), the tinygrad graph
 # that pads symbolic H, W (test/Frontend/Tinygrad/Inputs/pad_symbolic.json,
 # a two-kernel program) and the Frontend Conv2D with derived output sizes
-# (test/Frontend/Inputs/conv_symbolic.json, chip sm_90a), each at sizes
+# (test/Frontend/Inputs/conv_symbolic.json, chip sm_90a), then flat
+# buffers whose size is a product of symbols (docs/conventions.md,
+# "Products of symbols"): the flat-X GEMM (test/Pipelines/Inputs/
+# flat_gemm.tiny.mlir, SM90 and SM80 skeletons), the flat-in, flat-out row
+# kernel (flat_center.tiny.mlir), a two-kernel program with a flat input
+# and output (flat_two.tiny.mlir) and tinygrad's flat BUFFER graphs
+# (test/Frontend/Tinygrad/Inputs/flat_matmul.json, flat_buffer.json),
+# whose reference data is flat (the manifests' "flat"), each at sizes
 # that are multiples of no tile, with dlc-interp's reference data
 # (--products accumulator: f16 products summed in f32, as the kernels do;
 # run 26 found all 8 multi-term sums failing the default rounding). The
@@ -46,5 +53,21 @@ add tinygrad "$bundle/src/pad_symbolic.tiny.mlir" sm_90 \
   "$root/test/Frontend/Inputs/conv_symbolic.json" -o "$bundle/src/conv_symbolic.tiny.mlir"
 add frontend "$bundle/src/conv_symbolic.tiny.mlir" sm_90a \
   N=2,H=17,W=19 N=1,H=64,W=33 N=3,H=2,W=5
+add flatgemm90a "$root/test/Pipelines/Inputs/flat_gemm.tiny.mlir" sm_90a \
+  M=129,K=72,N=200 M=1,K=8,N=1 M=300,K=264,N=136
+add flatgemm90 "$root/test/Pipelines/Inputs/flat_gemm.tiny.mlir" sm_90 \
+  M=77,K=40,N=33 M=257,K=136,N=129
+add flatcenter "$root/test/Pipelines/Inputs/flat_center.tiny.mlir" sm_90a \
+  M=3,K=1000 M=129,K=4095 M=1,K=1
+add flattwo "$root/test/Pipelines/Inputs/flat_two.tiny.mlir" sm_90a \
+  M=65,K=24,N=100 M=7,K=8,N=3
+"$bin/dlc-translate" --import-tinygrad \
+  "$root/test/Frontend/Tinygrad/Inputs/flat_matmul.json" -o "$bundle/src/flat_matmul.tiny.mlir"
+add flattinygrad "$bundle/src/flat_matmul.tiny.mlir" sm_90a \
+  M=33,K=48,N=65 M=200,K=128,N=7
+"$bin/dlc-translate" --import-tinygrad \
+  "$root/test/Frontend/Tinygrad/Inputs/flat_buffer.json" -o "$bundle/src/flat_buffer.tiny.mlir"
+add flatbuffer "$bundle/src/flat_buffer.tiny.mlir" sm_90a \
+  B=3,N=17 B=1,N=1000
 echo "derived-symbol bundle, built $(date -u '+%F %H:%M') UTC from $(git -C "$root" rev-parse --short HEAD)" > "$bundle/info.txt"
 echo "bundle $bundle: $k problems, $(du -sh "$bundle" | cut -f1)"

@@ -368,7 +368,9 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     printf("trial %lld:%s: ERROR (the tiny function does not evaluate; see "
            "the diagnostics on stderr)\n",
            (long long)trial, sizes);
-  } else if (mlirLogicalResultIsFailure(
+  } else if (!interpToolReshapeInputs(d->lowered.program, d->region,
+                                      d->numInputs, inputs, &regionSymbols) ||
+             mlirLogicalResultIsFailure(
                  mlirOperationIsNull(d->lowered.program)
                      ? dlcInterpEvaluateWithOptions(
                            d->region, &evaluation, d->numInputs, inputs,
@@ -381,8 +383,10 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
   } else {
     printf("trial %lld:%s", (long long)trial, sizes);
     Comparison c = {0};
-    for (intptr_t k = 0; k < d->numOutputs && !c.shapesDiffer; ++k)
+    for (intptr_t k = 0; k < d->numOutputs && !c.shapesDiffer; ++k) {
+      interpToolReshapeLike(actual[k], expected[k]->rank, expected[k]->shape);
       compareOutput(k, expected[k], actual[k], &c);
+    }
     pass = report(&c);
   }
   fflush(stdout);

@@ -131,6 +131,16 @@ MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *program,
                                             DlcTensor *const *inputs,
                                             const DlcInterpSymbols *symbols,
                                             InterpBuffers *buffers);
+/* Gives `t` the shape `rank`/`shape` when it holds as many elements: a
+ * flat buffer the lowering renamed (tiny-unflatten-products: [MK] is
+ * [M, 1, K]) keeps its row-major elements. */
+void interpToolReshapeLike(DlcTensor *t, int rank, const int64_t *shape);
+/* The graph inputs in the shapes of `region`'s parameters when the
+ * lowering is that one region (`program` null; a program's regions take
+ * theirs in interpToolEvaluateProgram); false after a diagnostic. */
+bool interpToolReshapeInputs(MlirOperation program, MlirOperation region,
+                             intptr_t n, DlcTensor **inputs,
+                             const DlcInterpSymbols *symbols);
 /* The region output named `name`, now the caller's; NULL when none. */
 DLC_GIVE DlcTensor *interpToolBuffersTake(InterpBuffers *buffers,
                                           MlirAttribute name);

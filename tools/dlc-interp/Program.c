@@ -23,7 +23,8 @@
 #include <string.h>
 
 const char interpToolPipeline[] =
-    "builtin.module(convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
+    "builtin.module(func.func(tiny-unflatten-products), "
+    "convert-tiny-to-indexbook, convert-indexbook-to-rbssa, "
     "func.func(rbssa-fold-activations), rbssa-fuse-attention)";
 
 /*===----------------------------------------------------------------------===*
@@ -201,6 +202,39 @@ void interpToolCopySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to) {
  * Evaluation
  *===----------------------------------------------------------------------===*/
 
+void interpToolReshapeLike(DlcTensor *t, int rank, const int64_t *shape) {
+  int64_t count = 1;
+  for (int k = 0; k < rank; ++k)
+    count *= shape[k];
+  /* dlcTensorCreate leaves room for DLC_MAX_RANK sizes at least. */
+  if (!t || count != t->numElements || (rank > DLC_MAX_RANK && rank > t->rank))
+    return;
+  t->rank = rank;
+  memcpy(t->shape, shape, (size_t)rank * sizeof(*shape));
+}
+
+/* Input `i` of region `func` in the shape of its parameter. */
+static bool reshapeInput(MlirOperation func, intptr_t i, DlcTensor *t,
+                         const DlcInterpSymbols *symbols) {
+  int rank;
+  int64_t shape[DLC_MAX_RANK];
+  DlcInterpDtype dtype;
+  if (mlirLogicalResultIsFailure(
+          dlcInterpGetParam(func, i, symbols, &rank, shape, &dtype)))
+    return false;
+  interpToolReshapeLike(t, rank, shape);
+  return true;
+}
+
+bool interpToolReshapeInputs(MlirOperation program, MlirOperation region,
+                             intptr_t n, DlcTensor **inputs,
+                             const DlcInterpSymbols *symbols) {
+  bool ok = true;
+  for (intptr_t i = 0; ok && mlirOperationIsNull(program) && i < n; ++i)
+    ok = reshapeInput(region, i, inputs[i], symbols);
+  return ok;
+}
+
 /* The last buffer named `name`, or -1. */
 static int findBuffer(const InterpBuffers *b, MlirAttribute name) {
   int j = b->count - 1;
@@ -238,8 +272,9 @@ static bool sizeBuffers(const InterpProgram *p, intptr_t numInputs,
   return true;
 }
 
-/* Evaluates region `func` on the buffers its inputs name, appending its
- * outputs; `in`, `out` and `outNames` have room for its parameters. */
+/* Evaluates region `func` on copies of the buffers its inputs name, each
+ * in the region's shape of its parameter, appending its outputs; `in`,
+ * `out` and `outNames` have room for its parameters (`in` all NULL). */
 static bool evaluateRegion(MlirOperation func,
                            const DlcInterpOptions *evaluation,
                            const DlcInterpSymbols *symbols, intptr_t sigIn,
@@ -259,13 +294,16 @@ static bool evaluateRegion(MlirOperation func,
       continue;
     }
     int j = ok ? findBuffer(b, name) : -1;
-    ok = j >= 0;
-    if (ok)
-      in[numIn++] = b->items[j].tensor;
+    /* Owned: a copy to reshape (the buffer may be read in another shape
+     * by another region). */
+    ok = j >= 0 && (in[numIn] = dlcTensorCreateCopy(b->items[j].tensor));
+    ok = ok && reshapeInput(func, i, in[numIn++], symbols);
   }
   DlcInterpSymbols local = *symbols;
   ok = ok && mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
                  func, evaluation, numIn, in, &local, numOut, out));
+  for (intptr_t i = 0; i < numIn; ++i)
+    dlcTensorDestroy(in[i]);
   for (intptr_t i = 0; i < numOut; ++i) {
     ok = ok && addBuffer(b, outNames[i], out[i], true);
     if (!ok)

@@ -753,14 +753,17 @@ static bool writeRawFile(const char *dir, const Param *param) {
   return ok;
 }
 
-static void writeMeta(FILE *file, const Options *options,
+/* The free symbols only: a derived one follows from them (dlc-run derives
+ * it), and a product of symbols (MK = M * K) is no kernel's symbol. */
+static void writeMeta(FILE *file, const Options *options, MlirOperation func,
                       const DlcInterpSymbols *symbols, const Param *params,
                       int count) {
   fprintf(file, "{\"symbols\": {");
-  for (int i = 0; i < symbols->count; ++i)
-    fprintf(file, "%s\"%.*s\": %lld", i ? ", " : "",
-            (int)symbols->names[i].length, symbols->names[i].data,
-            (long long)symbols->values[i]);
+  for (int i = 0, n = 0; i < symbols->count; ++i)
+    if (!dlcInterpSymbolIsDerived(func, symbols, i))
+      fprintf(file, "%s\"%.*s\": %lld", n++ ? ", " : "",
+              (int)symbols->names[i].length, symbols->names[i].data,
+              (long long)symbols->values[i]);
   fprintf(file, "}, \"seed\": %llu, \"params\": [",
           (unsigned long long)options->seed);
   for (int i = 0; i < count; ++i) {
@@ -798,7 +801,7 @@ static bool makeDirectories(const char *dir) {
   }
 }
 
-static bool writeReference(const Options *options,
+static bool writeReference(const Options *options, MlirOperation func,
                            const DlcInterpSymbols *symbols, const Param *params,
                            int count) {
   const char *dir = options->refDir;
@@ -818,7 +821,7 @@ static bool writeReference(const Options *options,
             strerror(errno));
     return false;
   }
-  writeMeta(file, options, symbols, params, count);
+  writeMeta(file, options, func, symbols, params, count);
   return fclose(file) == 0;
 }
 
@@ -1040,7 +1043,7 @@ static bool runParams(const Options *options, const char *source,
     *written +=
         addIntermediates(options, func, symbols, params, (int)numInputs, count);
   return ok && (!options->refDir ||
-                writeReference(options, symbols, *params, *written));
+                writeReference(options, func, symbols, *params, *written));
 }
 
 /* runParams with the tables sized for `func`'s parameters (as many as it

@@ -166,6 +166,9 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
     MlirAttribute role = argAttr(func, i, "rbssa.role");
     bool intermediate =
         !mlirAttributeIsNull(argAttr(func, i, "rbssa.intermediate"));
+    /* A flat buffer renamed to its factors' shape (tiny-unflatten-
+     * products): the size the caller allocates, "M * K". */
+    MlirAttribute flat = argAttr(func, i, "rbssa.flat");
     MlirNamedAttribute fields[] = {
         named(ctx, "name",
               mlirAttributeIsNull(name) ? str(ctx, fallback) : name),
@@ -176,8 +179,10 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
                                          : shape),
         named(ctx, "role",
               mlirAttributeIsNull(role) ? str(ctx, "input") : role),
-        named(ctx, "intermediate", mlirBoolAttrGet(ctx, 1))};
-    params[n++] = mlirDictionaryAttrGet(ctx, intermediate ? 6 : 5, fields);
+        named(ctx, intermediate ? "intermediate" : "flat",
+              intermediate ? mlirBoolAttrGet(ctx, 1) : flat)};
+    params[n++] = mlirDictionaryAttrGet(
+        ctx, intermediate || !mlirAttributeIsNull(flat) ? 6 : 5, fields);
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
     MlirNamedAttribute fields[] = {

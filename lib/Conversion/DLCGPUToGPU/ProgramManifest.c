@@ -199,10 +199,12 @@ static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
   }
   *isOutput = mlirStringRefEqual(mlirStringAttrGetValue(role),
                                  mlirStringRefCreateFromCString("output"));
-  MlirNamedAttribute fields[] = {named(ctx, "name", name),
-                                 named(ctx, "dtype", str(ctx, dtype)),
-                                 named(ctx, "shape", shape)};
-  return mlirDictionaryAttrGet(ctx, 3, fields);
+  /* A flat buffer renamed to its factors' shape keeps its size. */
+  MlirAttribute flat = dlcDictionaryAttrGet(attrs, "rbssa.flat");
+  MlirNamedAttribute fields[] = {
+      named(ctx, "name", name), named(ctx, "dtype", str(ctx, dtype)),
+      named(ctx, "shape", shape), named(ctx, "flat", flat)};
+  return mlirDictionaryAttrGet(ctx, isString(flat) ? 4 : 3, fields);
 }
 
 /* One intermediate buffer of rbssa.program: its name, dtype, shape, byte

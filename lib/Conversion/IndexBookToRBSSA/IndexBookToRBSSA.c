@@ -16,6 +16,7 @@
 #include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 #include "dlc/Shape.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -44,6 +45,7 @@ typedef struct Port {
   DlcShape shape;
   RbSize sizes[RB_MAX_RANK];
   MlirAttribute name; /* StringAttr */
+  MlirAttribute flat; /* dlc.flat: a renamed flat buffer's size, or null */
   bool input;         /* rbssa.role of the region argument */
   bool intermediate;  /* an intermediate buffer (rbssa.intermediate) */
 } Port;
@@ -56,20 +58,25 @@ static MlirAttribute dimAttr(RbRegion *r, const Port *port, int i) {
                             port->sizes[i].extent);
 }
 
+/* String attribute `key` of an arg_attrs/res_attrs entry, or null. */
+static MlirAttribute portString(MlirAttribute attrs, int index,
+                                const char *key) {
+  MlirAttribute value =
+      !mlirAttributeIsNull(attrs) && mlirAttributeIsAArray(attrs) &&
+              index < mlirArrayAttrGetNumElements(attrs)
+          ? dlcDictionaryAttrGet(mlirArrayAttrGetElement(attrs, index), key)
+          : mlirAttributeGetNull();
+  return !mlirAttributeIsNull(value) && mlirAttributeIsAString(value)
+             ? value
+             : mlirAttributeGetNull();
+}
+
 /* `dlc.name` from an arg_attrs/res_attrs entry, else `fallback<index>`. */
 static MlirAttribute portName(RbRegion *r, MlirAttribute attrs, int index,
                               const char *fallback) {
-  if (!mlirAttributeIsNull(attrs) && mlirAttributeIsAArray(attrs) &&
-      index < mlirArrayAttrGetNumElements(attrs)) {
-    MlirAttribute dict = mlirArrayAttrGetElement(attrs, index);
-    MlirAttribute name =
-        mlirAttributeIsADictionary(dict)
-            ? mlirDictionaryAttrGetElementByName(
-                  dict, mlirStringRefCreateFromCString("dlc.name"))
-            : mlirAttributeGetNull();
-    if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name))
-      return name;
-  }
+  MlirAttribute name = portString(attrs, index, "dlc.name");
+  if (!mlirAttributeIsNull(name))
+    return name;
   char text[32];
   snprintf(text, sizeof(text), "%s%d", fallback, index);
   return rbStr(r, text);
@@ -167,6 +174,9 @@ static bool readSignature(RbRegion *r, MlirOperation ret, Port *ports,
       return false;
     port->name = in ? portName(r, argAttrs, (int)i, "arg")
                     : portName(r, resAttrs, (int)(i - numIn), "result");
+    /* tiny-unflatten-products: the size the caller allocated. */
+    port->flat = in ? portString(argAttrs, (int)i, "dlc.flat")
+                    : portString(resAttrs, (int)(i - numIn), "dlc.flat");
     port->input = in;
     port->intermediate = false;
     if (in) {
@@ -206,7 +216,15 @@ static MlirAttribute portAttrs(RbRegion *r, const Port *port) {
       mlirUnitAttrGet(r->ctx),
       namedDict(r, 1, kindName, &rowMajor),
       mlirUnitAttrGet(r->ctx)};
-  return namedDict(r, port->intermediate ? 7 : 6, names, values);
+  /* A renamed flat buffer keeps its size formula (rbssa.flat) for the
+   * manifest; an intermediate has none. */
+  if (!mlirAttributeIsNull(port->flat)) {
+    names[6] = "rbssa.flat";
+    values[6] = port->flat;
+  }
+  return namedDict(
+      r, port->intermediate || !mlirAttributeIsNull(port->flat) ? 7 : 6, names,
+      values);
 }
 
 static MlirType memrefOf(const Port *port) {
@@ -629,6 +647,7 @@ static bool buildAll(Program *p, MlirValue *request) {
         snprintf(name, sizeof(name), "t%d_%d", c, k);
     }
     port->name = rbStr(&p->base, name);
+    port->flat = mlirAttributeGetNull();
     port->intermediate = true;
   }
   /* Outputs of one shape share a region; each other shape gets its own. */

@@ -5,6 +5,7 @@
  * the yield (§6.7 step 7). Anything else is E1602 RegionNotPlannable. */
 #include "KernelProblem.h"
 #include "Plan.h"
+#include "SymbolTable.h"
 
 #include "dlc/IR.h"
 
@@ -484,8 +485,63 @@ static bool readAnalysis(DlcPlanRegion *r) {
   return true;
 }
 
-bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *sizes,
+/* The nominal sizes of `func`'s symbols: `given` (sizes=, 4096 for a free
+ * symbol it does not list), preceded by each derived symbol's value from
+ * those by its definition (dlc.derived), so that the cost model and the
+ * estimate's "at" describe one real problem (a padded conv's Ho follows
+ * from its H). A derived symbol the table cannot evaluate, or beyond the
+ * capacity, keeps the default. */
+static void deriveNominal(MlirOperation func, const DlcPlanSizes *given,
+                          DlcPlanSizes *out) {
+  *out = *given;
+  MlirAttribute list = getAttr(func, "rbssa.symbols");
+  if (mlirAttributeIsNull(getAttr(func, "dlc.derived")) ||
+      mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list))
+    return;
+  intptr_t n = mlirArrayAttrGetNumElements(list);
+  MlirStringRef *names = malloc((size_t)n * sizeof(*names) + 1);
+  DlcSymbolTable table = {0};
+  bool ok = names != NULL;
+  for (intptr_t i = 0; ok && i < n; ++i) {
+    MlirAttribute name = mlirArrayAttrGetElement(list, i);
+    ok = mlirAttributeIsAString(name);
+    if (ok)
+      names[i] = mlirStringAttrGetValue(name);
+  }
+  ok = ok && mlirLogicalResultIsSuccess(
+                 dlcSymbolTableFromNames(&table, func, names, (int)n));
+  free(names);
+  int64_t *values =
+      ok ? malloc((size_t)table.count * sizeof(*values) + 1) : NULL;
+  for (int i = 0; values && i < table.count; ++i) {
+    char text[DLC_PLAN_NAME];
+    values[i] =
+        dlcSymbolTableIsDerived(&table, i) || !copyRef(text, table.names[i])
+            ? -1
+            : nominalSize(given, text);
+  }
+  if (values && dlcSymbolTableEvaluate(&table, values)) {
+    int count = 0;
+    enum { Capacity = DLC_PLAN_MAX_AXES * 2 };
+    for (int i = 0; i < table.count && count < Capacity; ++i)
+      if (dlcSymbolTableIsDerived(&table, i) &&
+          copyRef(out->symbol[count], table.names[i]))
+        out->value[count++] = values[i];
+    for (int i = 0; i < given->count && count < Capacity; ++i, ++count) {
+      memcpy(out->symbol[count], given->symbol[i], DLC_PLAN_NAME);
+      out->value[count] = given->value[i];
+    }
+    out->count = count;
+  }
+  free(values);
+  dlcSymbolTableClear(&table);
+}
+
+bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *given,
                        DlcPlanRegion *r) {
+  DlcPlanSizes nominal;
+  const DlcPlanSizes *sizes = &nominal;
+  deriveNominal(func, given, &nominal);
   memset(r, 0, sizeof(*r));
   r->func = func;
   r->tensorA = r->tensorB = r->tensorC = -1;

@@ -237,12 +237,61 @@ static MlirOperation *bodyOps(MlirBlock body, int *count) {
   return ops;
 }
 
+/* isl cannot hold a product of symbols as a parameter: a size such as
+ * MK = M * K left after tiny-unflatten-products (any use of a flat buffer
+ * other than reshaping an argument or a result to its factors) is E1501 at
+ * the first op that takes or makes it. */
+static bool refuseProducts(T2iLowering *lowering, MlirOperation *ops,
+                           int count) {
+  const DlcSymbolTable *table = &lowering->symbols;
+  for (int i = 0; i < count; ++i) {
+    int at = -1;
+    for (intptr_t k = 0; at < 0 && k < mlirOperationGetNumOperands(ops[i]); ++k)
+      at = dlcSymbolTableFindProductIn(
+          table, mlirValueGetType(mlirOperationGetOperand(ops[i], k)));
+    for (intptr_t k = 0; at < 0 && k < mlirOperationGetNumResults(ops[i]); ++k)
+      at = dlcSymbolTableFindProductIn(
+          table, mlirValueGetType(mlirOperationGetResult(ops[i], k)));
+    if (at < 0)
+      continue;
+    MlirStringRef name = table->names[at];
+    char formula[256] = "";
+    dlcSymbolTableFormatDefinition(table, at, formula, sizeof(formula));
+    dlcEmitDiagnostic(
+        ops[i], &dlcUnsupportedOp,
+        "reshape the flat argument to a shape of its factors (e.g. [M, K]) "
+        "as its only use, or return a reshape of such a shape, so that "
+        "tiny-unflatten-products renames it; or give the dimension a free "
+        "symbol of its own",
+        "dimension %.*s = %s is a product of symbols, which isl cannot hold "
+        "as a parameter: only a flat argument or result reshaped to its "
+        "factors is supported",
+        (int)(name.length > 40 ? 40 : name.length), name.data, formula);
+    return false;
+  }
+  for (int i = 0; i < table->count; ++i)
+    if (dlcSymbolTableIsProduct(table, i)) {
+      dlcEmitDiagnostic(
+          lowering->func, &dlcUnsupportedOp,
+          "reshape each flat argument to a shape of its factors as its "
+          "only use and run tiny-unflatten-products first (dlc-to-ptx "
+          "does), or drop the definition",
+          "derived symbol %.*s is a product of symbols, which "
+          "isl cannot hold as a parameter",
+          (int)(table->names[i].length > 40 ? 40 : table->names[i].length),
+          table->names[i].data);
+      return false;
+    }
+  return true;
+}
+
 /* Lowers every op; the last op is the terminator (func.return), whose new
  * operands go to `outputs`. */
 static bool lowerBody(T2iLowering *lowering, MlirBlock body, MlirOperation *ops,
                       int count, MlirValue *outputs) {
   if (mlirLogicalResultIsFailure(
           dlcSymbolTableCollect(&lowering->symbols, lowering->func)) ||
+      !refuseProducts(lowering, ops, count) ||
       !lowerArguments(lowering, body, ops[0]))
     return false;
   for (int i = 0; i < count; ++i) {

@@ -20,14 +20,6 @@ func.func @unknown(%x: tensor<?xf32, ["H"]>) -> tensor<?xf32, ["A"]> attributes 
 
 // -----
 
-// expected-error @+1 {{E1007 DerivedSymbolInvalid: derived symbol A = "H * W": a product of two symbols is not affine; one factor must be a constant}}
-func.func @product(%x: tensor<?x?xf32, ["H", "W"]>) -> tensor<?xf32, ["A"]> attributes {dlc.derived = {A = "H * W"}} {
-  %r = "tiny.reshape"(%x) : (tensor<?x?xf32, ["H", "W"]>) -> tensor<?xf32, ["A"]>
-  return %r : tensor<?xf32, ["A"]>
-}
-
-// -----
-
 // expected-error @+1 {{E1007 DerivedSymbolInvalid: derived symbol A = "H floordiv W": floordiv, ceildiv and mod need a positive constant divisor to stay affine}}
 func.func @symbolic_divisor(%x: tensor<?x?xf32, ["H", "W"]>) -> tensor<?x?xf32, ["H", "W"]> attributes {dlc.derived = {A = "H floordiv W"}} {
   return %x : tensor<?x?xf32, ["H", "W"]>
