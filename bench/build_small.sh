@@ -6,7 +6,12 @@
 # "whole" (split_k 1, the planner's large-problem plan: what every size got
 # before split-K was chosen) and "split32" (BN 256 with a split bound of 32,
 # the configuration of bench/RESULTS.md run 22's M = 1 timeout).
-#   bench/build_small.sh OUTDIR        (tools from $DLC_BIN, default build/bin)
+# --gemv: instead, run gemv-1's kernels (bench/run_gemv_device.sh): the GEMV
+# plans (the symbolic example at M = 1, examples/gemv_forms.tiny.mlir), the
+# split-K plan a plan-file keeps for M = 1, split_k sweeps of the two small
+# shapes, 2048 x 2048 x 64, 4095 x 4097 x 4093 planned for its size
+# (128 x 128) and for the nominal 4096 (128 x 256).
+#   bench/build_small.sh OUTDIR [--gemv]  (tools from $DLC_BIN, default build/bin)
 set -euo pipefail
 out="${1:?usage: bench/build_small.sh OUTDIR}"
 bin="${DLC_BIN:-build/bin}"
@@ -15,13 +20,34 @@ mkdir -p "$out"
 layers() { # $1: planner options
   echo "builtin.module(func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), rbssa-fuse-attention, rbssa-verify, convert-rbssa-to-plan{chip=sm_90a $1}, plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=sm_90a})"
 }
-compile() { # $1: name, $2: planner options
+compile() { # $1: name, $2: planner options[, $3: source]
   rm -rf "$out/$1"
-  "$bin/dlc-opt" "$src" --pass-pipeline="$(layers "$2")" -o "$out/$1.mlir"
+  "$bin/dlc-opt" "${3:-$src}" --pass-pipeline="$(layers "$2")" -o "$out/$1.mlir"
   "$bin/dlc-translate" "$out/$1.mlir" --emit-kernels="$out/$1" > /dev/null
   rm -f "$out/$1.mlir"
-  echo "$1: $(grep -o '"plan": "[^"]*"' "$out/$1/gemm_bias_relu.json") $(grep -o '"grid": \[[^]]*\]' "$out/$1/gemm_bias_relu.json")"
+  for j in "$out/$1"/*.json; do
+    echo "$1/$(basename "$j"): $(grep -o '"plan": "[^"]*"' "$j") $(grep -o '"grid": \[[^]]*\]' "$j")"
+  done
 }
+splits() { # $1: name, $2: split_k, $3: sizes
+  echo "{\"algo_choice\": {\"matmul\": \"implicit_gemm\", \"split_k\": \"$2\"}}" > "$out/$1.plan.json"
+  compile "$1" "sizes=$3 plan-file=$out/$1.plan.json"
+}
+if [ "${2:-}" = --gemv ]; then
+  compile sM1 "sizes=M=1,N=4096,K=4096"
+  splits sM1_splitk 4 "M=1,N=4096,K=4096"
+  compile gf "" "$(dirname "$0")/../examples/gemv_forms.tiny.mlir"
+  compile sN1 "sizes=M=4096,N=1,K=4096"
+  compile s127 "sizes=M=127,N=129,K=8191"
+  splits s127_s32 32 "M=127,N=129,K=8191"
+  compile s64 "sizes=M=64,N=64,K=65536"
+  splits s64_s16 16 "M=64,N=64,K=65536"
+  splits s64_s64 64 "M=64,N=64,K=65536"
+  compile s2048 "sizes=M=2048,N=2048,K=64"
+  compile odd "sizes=M=4095,N=4097,K=4093"
+  compile nominal ""
+  exit 0
+fi
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
   IFS=x read -r m n k <<< "$s"
   compile "s$s" "sizes=M=$m,N=$n,K=$k"

@@ -65,6 +65,11 @@ class DlcKernel:
         base = t.data_ptr()
         key = (p["name"], base, tuple(sorted(symbols.items())))
         strides = [eval_expr(e, symbols) for e in p["strides"]]
+        if p.get("optional") and (any(s % 16 for s in strides) or base % 16):
+            # An output's map for the staged epilogue: as dlc's runtime
+            # does, left unencoded where TMA cannot take it (the kernel
+            # tests the same and stores from registers instead).
+            return 0
         if any(s % 16 for s in strides):
             # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
             # rows, so the map reads a copy with padded rows, made before

@@ -6,28 +6,83 @@
 # (test/gpu/build_bundle.sh).
 # Correctness runs go in parallel first (the harness in shards, the
 # sanitizers, repeated launches), then the timings alone.
+# --gemv: run gemv-1 instead (bench/RESULTS.md): DIR holds bundle/ and
+# bundle2/ (test/gpu/build_bundle.sh --gemv) and k/ (bench/build_small.sh
+# --gemv, plus sM1_t512 and sM1_t256: GemvPlan.c's column CTA at 512 and
+# 256 threads); bench/ is the checkout's.
 set -u
-D="${1:?usage: run_small_device.sh DIR}"
+D="${1:?usage: run_small_device.sh DIR [--gemv]}"
 OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
 T0=$(date +%s)
 el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+# harness BUDGET BUNDLE:SHARDS...: each bundle's problems in that many
+# run_bundle.sh shards in the background ($shards of them in all).
+shards=0
+harness() {
+  local budget=$1 b n s names only; shift
+  for b in "$@"; do
+    n=${b#*:}; b=${b%:*}
+    [ -f "$D/$b/problems.txt" ] || continue
+    names=$(cut -f1 "$D/$b/problems.txt")
+    for s in $(seq 0 $((n - 1))); do
+      only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
+      bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget "$budget" \
+        --timeout 20 --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
+      shards=$((shards + 1))
+    done
+  done
+}
+if [ "${2:-}" = --gemv ]; then
+  chmod +x $D/bundle/dlc-run $D/bundle2/dlc-run
+  # unpacked once here: the shards' run_bundle.sh would each unpack them
+  for gz in $D/bundle*/p*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
+  harness 40 bundle:4 bundle2:2
+  san() { # tool, then "manifest args" triples
+    local tool=$1; shift
+    while [ $# -gt 0 ]; do
+      case "$2" in *=*) extra="$2" ;; *) extra="--ref-data $D/$2" ;; esac
+      timeout 45 "$cs" --tool $tool --error-exitcode 99 $D/bundle/dlc-run \
+        "$D/$1" $extra --iters 1 --warmup 1 > /tmp/san-$tool.txt 2>&1
+      echo "$tool $1 $2: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard|mismatch|PASS|FAIL' /tmp/san-$tool.txt | tail -2 | paste -sd' ')"
+      shift 2
+    done
+  }
+  san memcheck bundle2/p001/p001.json bundle2/p001/ref bundle2/p002/p002.json bundle2/p002/ref \
+    k/odd/gemm_bias_relu.json M=95,N=97,K=93 > "$OUT/sanitize1.txt" 2>&1 &
+  san racecheck bundle2/p001/p001.json bundle2/p001/ref bundle2/p002/p002.json bundle2/p002/ref \
+    k/sM1/gemm_bias_relu.json M=1,N=333,K=1001 > "$OUT/sanitize2.txt" 2>&1 &
+  wait
+  el "checks done"
+  for i in $(seq 0 $((shards - 1))); do tail -1 "$OUT/harness$i.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH" "$OUT/harness$i.txt" | head -5; done
+  cat "$OUT/sanitize1.txt" "$OUT/sanitize2.txt"
+  K=$D/k
+  python3 bench/bench_small.py --json "$OUT/small.json" \
+    --case M1=$K/sM1/gemm_bias_relu.json@1x4096x4096 \
+    --case M1t512=$K/sM1_t512/gemm_bias_relu.json@1x4096x4096 \
+    --case M1t256=$K/sM1_t256/gemm_bias_relu.json@1x4096x4096 \
+    --case M1splitk=$K/sM1_splitk/gemm_bias_relu.json@1x4096x4096 \
+    --case M1static=$K/gf/gemv_m1.json@1x4096x4096 \
+    --case M1_11008=$K/sM1/gemm_bias_relu.json@1x11008x4096 \
+    --case M1odd=$K/sM1/gemm_bias_relu.json@1x3001x4093 \
+    --case N1static=$K/gf/gemv_n1.json@4096x1x4096 \
+    --case N1splitk=$K/sN1/gemm_bias_relu.json@4096x1x4096 \
+    --case s127=$K/s127/gemm_bias_relu.json@127x129x8191 \
+    --case s127_s32=$K/s127_s32/gemm_bias_relu.json@127x129x8191 \
+    --case s64=$K/s64/gemm_bias_relu.json@64x64x65536 \
+    --case s64_s16=$K/s64_s16/gemm_bias_relu.json@64x64x65536 \
+    --case s64_s64=$K/s64_s64/gemm_bias_relu.json@64x64x65536 \
+    --case s2048=$K/s2048/gemm_bias_relu.json@2048x2048x64 \
+    --case odd128=$K/odd/gemm_bias_relu.json@4095x4097x4093 \
+    --case odd256=$K/nominal/gemm_bias_relu.json@4095x4097x4093 2>&1 | tee "$OUT/small.txt"
+  el "bench done"
+  exit 0
+fi
 K="$D/k"
 # The harness: each bundle in shards, 10 dlc-run processes at a time.
-shards=0
-for b in bundle:6 bundle2:4; do
-  n=${b#*:}; b=${b%:*}
-  [ -f "$D/$b/problems.txt" ] || continue
-  names=$(cut -f1 "$D/$b/problems.txt")
-  for s in $(seq 0 $((n - 1))); do
-    only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
-    bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget 50 \
-      --timeout 20 --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
-    shards=$((shards + 1))
-  done
-done
+harness 50 bundle:6 bundle2:4
 # Sanitizers on split-K kernels (repeated launches under each tool).
 ( for c in "memcheck split32 M=1,K=1024,N=1024" "racecheck split32 M=1,K=1024,N=1024" \
            "synccheck split32 M=1,K=1024,N=1024" "memcheck s4096x1x4096 M=500,K=1024,N=1" \

@@ -3,7 +3,9 @@
 //   SM80: cp_async -> commit_group -> wait_group -> barrier -> ldmatrix
 //         -> mma_sync -> epilogue -> store_vec
 //   SM90: mbarrier_arrive_expect_tx + tma_load -> mbarrier_wait -> wgmma
-//         -> wgmma_wait -> epilogue -> store_vec
+//         -> wgmma_wait -> epilogue -> store_vec, or (a staged epilogue)
+//         epilogue -> vector.store to shared -> fence_async_shared ->
+//         named_barrier -> tma_store ... tma_store_wait
 //
 // Each op is one tile step of one thread (SIMT view, like nvgpu): loops,
 // stages and tails are upstream scf.for / scf.if / arith inside a func.func
@@ -12,7 +14,7 @@
 // thread's part in the PTX fragment layout. Ops whose PTX is issued by a
 // single thread are executed by every thread and the lowering elects the
 // issuing one: thread 0 of the CTA for mbarrier_init, thread 0 of each
-// warpgroup for tma_load and mbarrier_arrive_expect_tx (in a
+// warpgroup for tma_load, tma_store and mbarrier_arrive_expect_tx (in a
 // warp-specialized kernel only the producer warpgroup executes them).
 //
 // Async tokens (§9.2), parameterless types:
@@ -229,6 +231,54 @@ irdl.dialect @dlcgpu {
     irdl.operands(desc: %desc, bars: %bars, bar_index: %idx, dst: %dst, dst_indices: variadic %idx, coords: variadic %idx, offsets: variadic %idx)
     irdl.results(token: %tok)
     irdl.attributes {"box" = %box}
+  }
+
+  // TmaStore (SM90 cp.async.bulk.tensor global <- shared, then
+  // cp.async.bulk.commit_group): thread 0 of the warpgroup stores the `box`
+  // at src[src_indices] (the box's dims, outermost first, trailing the
+  // indices) to the tensor described by the CUtensorMap at generic address
+  // `desc` at `coords` (outermost first, in elements). Elements of the box
+  // outside the tensor are not written. The writes of every thread to src
+  // must be ordered before it by fence_async_shared and a barrier; src may
+  // be written again only after a tma_store_wait with `read`.
+  //   "dlcgpu.tma_store"(%descC, %stC, %c0, %c1, %c0, %c0, %m0, %n0) {box = array<i64: 64, 64>, operandSegmentSizes = array<i32: 1, 1, 4, 2>} : (i64, memref<2x4x64x64xf16, 3>, index, index, index, index, index, index) -> ()
+  irdl.operation @tma_store {
+    %desc = irdl.is i64
+    %src = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    %box = irdl.base "#builtin.dense_array"
+    irdl.operands(desc: %desc, src: %src, src_indices: variadic %idx, coords: variadic %idx)
+    irdl.attributes {"box" = %box}
+  }
+
+  // TmaStoreWait (cp.async.bulk.wait_group[.read] N): waits until at most
+  // `pending` of this thread's tma_store groups are in flight; with `read`,
+  // only until they have read their shared memory (which may then be
+  // written again), else until their writes are done.
+  //   "dlcgpu.tma_store_wait"() {pending = 0 : i64, read = true} : () -> ()
+  irdl.operation @tma_store_wait {
+    %pending = irdl.base "#builtin.integer"
+    %t = irdl.is true
+    %f = irdl.is false
+    %read = irdl.any_of(%t, %f)
+    irdl.attributes {"pending" = %pending, "read" = %read}
+  }
+
+  // FenceAsyncShared (fence.proxy.async.shared::cta): orders this thread's
+  // earlier shared-memory writes before later TMA (async proxy) reads.
+  //   "dlcgpu.fence_async_shared"() : () -> ()
+  irdl.operation @fence_async_shared {
+  }
+
+  // NamedBarrier (bar.sync id, threads): a barrier of `threads` threads (a
+  // multiple of 32: whole warps) on hardware barrier `id` (1 to 15, the
+  // same in every thread that meets it; 0 is dlcgpu.barrier's).
+  //   "dlcgpu.named_barrier"(%id) {threads = 128 : i64} : (index) -> ()
+  irdl.operation @named_barrier {
+    %id = irdl.base "!builtin.index"
+    %threads = irdl.base "#builtin.integer"
+    irdl.operands(id: %id)
+    irdl.attributes {"threads" = %threads}
   }
 
   // MbarrierWait (mbarrier.try_wait.parity loop): waits for phase `parity`

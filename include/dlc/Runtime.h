@@ -110,8 +110,12 @@ typedef struct {
   int64_t box[5];             /* TENSORMAP: rank entries (im2col: 2) */
   const char *bytes;          /* WORKSPACE: an expression */
   int im2col;                 /* TENSORMAP: "mode": "im2col" */
-  int lower[3], upper[3];     /* im2col */
-  int64_t elementStrides[5];  /* im2col */
+  /* TENSORMAP, "optional": true: encoded only when the tensor's base and
+   * strides are 16-byte multiples, never repacked (C's map of the SM90
+   * staged epilogue, which the kernel reads only then). */
+  int optional;
+  int lower[3], upper[3];    /* im2col */
+  int64_t elementStrides[5]; /* im2col */
 } DlcRuntimeParam;
 
 /* The launch a manifest asks for, evaluated for given symbol values. */

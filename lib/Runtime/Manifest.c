@@ -299,6 +299,7 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
   const DlcJsonValue *strides = dlcJsonValueGetMember(j, "strides");
   const DlcJsonValue *box = dlcJsonValueGetMember(j, "box");
   const char *dtype = stringField(j, "dtype");
+  const DlcJsonValue *optional = dlcJsonValueGetMember(j, "optional");
   bool im2col = mode && strcmp(mode, "im2col") == 0;
   size_t minRank = im2col ? 3 : 2, maxRank = 5;
   p->dtype =
@@ -317,16 +318,19 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       dims->count > maxRank || !strides || strides->kind != DlcJsonValueArray ||
       strides->count + 1 != dims->count || !box ||
       box->kind != DlcJsonValueArray ||
-      box->count != (im2col ? 2 : dims->count)) {
+      box->count != (im2col ? 2 : dims->count) ||
+      (optional && (optional->kind != DlcJsonValueBool || im2col))) {
     setErr(err, errSize,
            "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
            "parameter of its dtype), \"dtype\" f16 or bf16, 2 to 5 \"dims\" "
            "(an im2col one 3 to 5), one \"strides\" entry fewer, as many "
            "\"box\" entries (im2col: 2), \"swizzle\": \"128b\" and "
-           "\"mode\", if any, \"tiled\" or \"im2col\"",
+           "\"mode\", if any, \"tiled\" or \"im2col\" (\"optional\", if "
+           "any, true or false, on a tiled map)",
            p->name);
     return -1;
   }
+  p->optional = optional && optional->boolean;
   char **d = calloc(dims->count, sizeof(char *));
   char **s = calloc(dims->count, sizeof(char *));
   p->shape = (const char *const *)d;

@@ -212,6 +212,10 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   if (p->im2col)
     return encodeIm2col(maps, j, drv, stream, p, base, dims, strides, aligned,
                         err, errSize);
+  /* An optional map (an output's) is left unencoded where TMA cannot take
+   * it: the kernel makes the same test and then does not read it. */
+  if (p->optional && (!aligned || base % 16))
+    return 0;
   if (!aligned) {
     int bytes =
         p->dtype == DLC_RUNTIME_DTYPE_BF16 || p->dtype == DLC_RUNTIME_DTYPE_F16

@@ -16,6 +16,13 @@
 #                            [--whole P]    (gen_problems.py: a share P of
 #                                            GEMM problems with M, N in
 #                                            [128, 700]: whole output tiles)
+#                            [--staged P]   (gen_problems.py: a share P of
+#                                            the symbolic whole-tile ones
+#                                            planned with the SM90 staged
+#                                            epilogue)
+#                            [--gemv P]     (gen_problems.py: a share P of
+#                                            GEMM problems with M = 1 or
+#                                            N = 1: the GEMV rule)
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -35,10 +42,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--gemv P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 gemv=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -48,6 +55,8 @@ while [ $# -gt 0 ]; do
     --family) family="$2"; shift 2 ;;
     --long-k) longk="$2"; shift 2 ;;
     --whole) whole="$2"; shift 2 ;;
+    --staged) staged="$2"; shift 2 ;;
+    --gemv) gemv="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
   esac
@@ -65,17 +74,17 @@ rm -rf "$bundle" && mkdir -p "$bundle/src" "$bundle/errors" || exit 1
 # index.json (GEMM problems are pNNN, memory-bound ones qNNN).
 gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/src" "${@:3}"; }
 case "$family" in
-  gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" || exit 1 ;;
+  gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --gemv "$gemv" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" || exit 1 ;;
   attention) gen gen_attention_problems.py "$count" || exit 1 ;;
-  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
+  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --gemv "$gemv" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --gemv $gemv"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"

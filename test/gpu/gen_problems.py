@@ -151,6 +151,37 @@ LONG_K_ELEMENTS = 100_000
 WHOLE = 0.0
 WHOLE_WORK = 24_000_000
 
+# --staged P: the share of whole-tile problems (M, N >= 128) with an
+# f16/bf16 output whose N is rounded up to a multiple of 8 three times in
+# 4 (C's rows 16-byte aligned: the TMA stores; else the kernel's fallback)
+# and, if their sizes are symbolic, compiled with STAGED_PLAN: the SM90
+# staged epilogue (shared memory + TMA store) the planner keeps for larger
+# problems, without split-K (whose units never take it). 0 draws nothing
+# more.
+STAGED = 0.0
+STAGED_PLAN = ('{"stages": 3, "async": {"enable": true, "prefetch_depth": 2, '
+               '"epilogue_overlap": true}, "algo_choice": {"matmul": '
+               '"implicit_gemm", "split_k": "1"}}')
+
+
+# --gemv P: the share of GEMM problems with M = 1 or N = 1 (static; the
+# other sizes as make_dims draws them), the other output size in [64, 1500]
+# and K in [1, 4000] (odd 3 times in 4), one image: the planner's GEMV rule
+# (the memory-bound skeleton). 0 draws nothing more.
+GEMV = 0.0
+GEMV_WORK = 600_000
+
+
+def pick_gemv_sizes(rng):
+    one = rng.choice(["M", "N"])
+    while True:
+        wide, k = rng.randint(64, 1500), rng.randint(1, 4000)
+        k -= k % 2 if rng.random() < 0.75 else 0
+        k += 1 if rng.random() < 0.75 and k % 2 == 0 else 0
+        k = min(max(k, 1), 4000)  # 1 made even is 0, 4000 made odd 4001
+        if wide * k <= GEMV_WORK:
+            return one, (1, 1, wide, k) if one == "M" else (1, wide, 1, k)
+
 
 def pick_sizes(rng, batch):
     long_k = LONG_K > 0 and rng.random() < LONG_K
@@ -257,14 +288,24 @@ def gemm_problem(rng, index):
     b_layout = rng.choice(["kn", "nk"])
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", "bf16", "f32"])
-    batch = rng.choice(["none", "none", "both", "sharedA", "sharedB"])
+    gemv = GEMV > 0 and rng.random() < GEMV
+    batch = "none" if gemv else rng.choice(["none", "none", "both", "sharedA", "sharedB"])
     move = rng.choice(["tinygrad", "direct"])
     bcast = rng.choice(["implicit", "expand"])
     form = rng.choice(["mul", "castwide", "permreduce", "permreduce16"])
     side = rng.choice(["f16", "bf16", "f32"])
     steps = rng.sample(EPILOGUES, rng.choice([0, 1, 1, 2, 2, 3]))
-    bv, mv, nv, kv = pick_sizes(rng, batch != "none")
+    if gemv:
+        one, (bv, mv, nv, kv) = pick_gemv_sizes(rng)
+    else:
+        bv, mv, nv, kv = pick_sizes(rng, batch != "none")
+    staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
+    if staged and rng.random() < 0.75:
+        nv += -nv % 8  # 16-byte rows of C: the TMA stores (else the kernel's fallback)
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
+    if gemv:
+        dims[one].static = True
+        mode += " gemv=%s1" % one
     features = ("layout=%s%s in=%s out=%s batch=%s sizes=%s move=%s bcast=%s form=%s "
                 "epilogue=%s" % (a_layout, b_layout, dtype, out, batch, mode, move,
                                  bcast, form, "+".join(steps) or "none"))
@@ -284,7 +325,10 @@ def gemm_problem(rng, index):
         # compiled kernel forms exact products.
         reference = build_gemm(name, random.Random(), params, "mul", values,
                                "reference twin (form=mul) of " + features, state)[1]
-    return name, text, bind, shown, full, reference
+    plan = None
+    if staged and mode == "symbolic":
+        plan, full = STAGED_PLAN, full + " epi=staged"
+    return name, text, bind, shown, full, reference, None, plan
 
 
 def build_gemm(name, rng, params, form, values, features, state=None):
@@ -424,10 +468,17 @@ def generate(doc, make):
                     help="share of GEMM problems with K in [512, 8192]")
     ap.add_argument("--whole", type=float, default=0.0,
                     help="share of GEMM problems with M and N in [128, 700]")
+    ap.add_argument("--staged", type=float, default=0.0,
+                    help="share of symbolic whole-tile GEMM problems planned "
+                         "with the SM90 staged epilogue")
+    ap.add_argument("--gemv", type=float, default=0.0,
+                    help="share of GEMM problems with M = 1 or N = 1")
     args = ap.parse_args()
-    global LONG_K, WHOLE
+    global LONG_K, WHOLE, STAGED, GEMV
     LONG_K = args.long_k
     WHOLE = args.whole
+    STAGED = args.staged
+    GEMV = args.gemv
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

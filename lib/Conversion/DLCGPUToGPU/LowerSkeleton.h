@@ -19,6 +19,25 @@ MlirValue dlcLoweringLookup(DlcLowering *l, MlirValue from);
 /* The gpu.module being lowered. */
 MlirOperation dlcLoweringGetGpuModule(DlcLowering *l);
 
+/* A TMA tensor map has at most 5 dimensions (cuTensorMapEncodeTiled); the
+ * shared-memory side of a copy is a buffer of at most 8. */
+enum { TmaMaxCoords = 5, TmaMaxDstRank = 8 };
+
+/* i1: this thread issues for its group of `every` threads (thread 0 of
+ * the CTA when `every` is 0). */
+MlirValue dlcElectedThread(DlcBuilder *b, int64_t every);
+/* The nvgpu descriptor of the CUtensorMap at i64 generic address
+ * `address`, for a box of `rank` dims (outermost first) of `element`s,
+ * 128-byte swizzled. */
+MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
+                           const int64_t *box, MlirType element);
+/* The `boxRank`-dim box (outermost first) of shared-memory `buffer` at
+ * `indices` (one per dim of buffer), rank-reduced to the box's dims: what
+ * a TMA copy reads or writes. */
+MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
+                        const MlirValue *indices, int boxRank,
+                        const int64_t *box);
+
 /* Each lowers one op before it (the caller erases the dlcgpu ops); false
  * after a diagnostic. */
 bool dlcLowerBarriers(DlcLowering *l, MlirOperation op, DlcBuilder *b);
@@ -30,5 +49,9 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b);
+bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b);
+void dlcLowerTmaStoreWait(MlirOperation op, DlcBuilder *b);
+void dlcLowerFenceAsyncShared(DlcBuilder *b);
+void dlcLowerNamedBarrier(MlirOperation op, DlcBuilder *b);
 
 #endif

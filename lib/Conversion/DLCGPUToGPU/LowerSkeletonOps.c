@@ -480,6 +480,14 @@ static bool lowerOne(Lowering *l, MlirOperation op) {
     return dlcLowerWgmma(op, &b);
   else if (dlcDlcgpuIsWgmmaWait(op))
     return dlcLowerWgmmaWait(op, &b);
+  else if (dlcDlcgpuIsTmaStore(op))
+    return dlcLowerTmaStore(op, &b);
+  else if (dlcDlcgpuIsTmaStoreWait(op))
+    dlcLowerTmaStoreWait(op, &b);
+  else if (dlcDlcgpuIsFenceAsyncShared(op))
+    dlcLowerFenceAsyncShared(&b);
+  else if (dlcDlcgpuIsNamedBarrier(op))
+    dlcLowerNamedBarrier(op, &b);
   else {
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
     dlcEmitDiagnostic(op, &dlcUnsupportedOp,

@@ -320,6 +320,16 @@ void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
     gemmStoreTile(g, &stores[i]);
 }
 
+void gemmEpilogueValues(Gen *g, int count, const GemmFragment *frags,
+                        MlirValue token, MlirAttribute steps, MlirValue *out) {
+  for (int i = 0; i < count; ++i) {
+    TileStore store;
+    epilogueOp(g, frags[i].acc, token, frags[i].row, frags[i].col, steps, true,
+               &store);
+    out[i] = store.out;
+  }
+}
+
 /* --- SM80 pieces
  * ------------------------------------------------------------- */
 

@@ -129,6 +129,12 @@ enum { GEMM_MAX_BATCH = 16 };
  * itself). */
 void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
                         MlirValue token, MlirAttribute steps);
+/* The epilogue of `count` fragments the caller knows to lie inside M × N,
+ * without their stores: out[i] is fragment i converted to C's element type
+ * (vector<2x2xT>), for a caller that stores it elsewhere (the SM90 staged
+ * epilogue writes it to shared memory). */
+void gemmEpilogueValues(Gen *g, int count, const GemmFragment *frags,
+                        MlirValue token, MlirAttribute steps, MlirValue *out);
 /* The 2×2 f32 fragment of tensor `x` at rows (row, row + 8) and columns
  * (col, col + 1) (its M and N strides), 0 outside g->size[M] × size[N];
  * an i1 tensor reads as 0/1. Epilogue inputs, attention's bias and mask. */

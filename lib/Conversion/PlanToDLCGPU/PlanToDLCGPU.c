@@ -95,6 +95,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->stages = plan->stages;
   t->maxSplits = dlcPlanSplitK(plan);
   t->sms = target->sms;
+  t->stagedEpilogue = plan->asyncEpilogueOverlap;
   return true;
 }
 
@@ -184,8 +185,23 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
     return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
-  if (plan->asyncEpilogueOverlap)
-    return cannotHonour(schedule, skeleton, "async.epilogue_overlap", "false");
+  /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
+  if (plan->asyncEpilogueOverlap) {
+    if (!sm90)
+      return cannotHonour(schedule, skeleton, "async.epilogue_overlap",
+                          "false (a staged epilogue is the SM90 skeleton's: "
+                          "barrier_model \"mbarrier\")");
+    const char *why = dlcSm90StagedEpilogueProblem(p);
+    if (why) {
+      dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                        "plan async.epilogue_overlap = false (the epilogue "
+                        "stores from registers)",
+                        "the SM90 skeleton cannot stage this problem's "
+                        "output tiles for a TMA store: %s",
+                        why);
+      return false;
+    }
+  }
   if (plan->vectorizeWidth != 8)
     return cannotHonour(schedule, skeleton, "vectorize",
                         "width = 8 (16-byte copies)");
@@ -377,13 +393,17 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                                  const DlcPlan *plan, const DlcGemmTiling *t,
                                  const DlcTarget *target, int *numTensors) {
   bool sm90 = isSm90Plan(plan);
-  MlirAttribute maps[2];
+  MlirAttribute maps[3];
+  int numMaps = 0;
   if (sm90) {
     DlcIm2col im;
     maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
                   ? dlcSm90Im2colMap(region, p, &im, t->tileM)
                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
     maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+    numMaps = 2;
+    if (t->stagedEpilogue)
+      maps[numMaps++] = dlcSm90OutputMap(region, p);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
@@ -431,8 +451,8 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
               2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
           ? 2
           : 1;
-  return buildKernelFunc(region, 0, NULL, sm90 ? 2 : 0, maps, workspaceBytes,
-                         gridX, gridY, threads, smem, flops, minBlocks, plan,
+  return buildKernelFunc(region, 0, NULL, numMaps, maps, workspaceBytes, gridX,
+                         gridY, threads, smem, flops, minBlocks, plan,
                          numTensors);
 }
 
@@ -499,6 +519,25 @@ static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
   }
 }
 
+/* A contraction's flops on the memory-bound skeleton (a GEMV, a depthwise
+ * convolution): 2 * the points of every loop, iters and reduced ones (one
+ * multiply-add each; loops of size 1 left out); "0" for a region without a
+ * contraction (its elementwise work is not counted). */
+static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
+  if (!kpRegionHasContraction(p->func)) {
+    snprintf(out, size, "0");
+    return;
+  }
+  size_t used = (size_t)snprintf(out, size, "2");
+  for (int l = 0; l < p->numLoops && used < size; ++l) {
+    char extent[96];
+    if (kpExtentIs(&p->loops[l].size, 1))
+      continue;
+    kpExtentText(p->func, &p->loops[l].size, extent, sizeof(extent));
+    used += (size_t)snprintf(out + used, size - used, "*%s", extent);
+  }
+}
+
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
@@ -537,7 +576,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       width, dlcMemoryBoundVectorWidth(p, mode));
     ok = false;
   }
-  char outer[200], last[96], grid[360];
+  char outer[200], last[96], grid[360], flops[480];
   if (ok &&
       !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -566,9 +605,10 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
      * 32 registers and lost 20%). */
     int64_t resident =
         mode == DLC_MEMORY_FLAT ? target->maxThreadsPerSM / threads : 1;
+    memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel =
         buildKernelFunc(region, 0, NULL, 0, NULL, 0, grid, "1", threads, smem,
-                        "0", resident > 1 ? resident : 1, plan, &numTensors);
+                        flops, resident > 1 ? resident : 1, plan, &numTensors);
     dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
     mlirOperationDestroy(region);
   }

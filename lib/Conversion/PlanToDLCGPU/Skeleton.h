@@ -24,6 +24,9 @@ typedef struct DlcGemmTiling {
    * SMs. */
   int64_t maxSplits;
   int sms;
+  /* SM90 cooperative: whole tiles' epilogue staged in shared memory and
+   * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c). */
+  bool stagedEpilogue;
 } DlcGemmTiling;
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
@@ -39,9 +42,10 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
  * consumer), tileK = 64, tileN a multiple of 64 up to 256. The kernel's
  * arguments are those of the SM80 skeleton followed by two i64 tensor-map
  * addresses (A's at `mapArg`, then B's), described by the
- * `dlcgpu.tensormap` argument attribute (dlcSm90TensorMap), and with
- * split-K (tiling maxSplits > 1) the workspace, a memref<?xi32> of
- * dlcSm90WorkspaceBytes marked `dlcgpu.workspace`. */
+ * `dlcgpu.tensormap` argument attribute (dlcSm90TensorMap), with the
+ * staged epilogue C's (dlcSm90OutputMap), and with split-K (tiling
+ * maxSplits > 1) the workspace, a memref<?xi32> of dlcSm90WorkspaceBytes
+ * marked `dlcgpu.workspace`. */
 enum { DLC_SM90_THREADS = 384 };
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
@@ -104,6 +108,20 @@ MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
 MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
                                const KpTensor *tensor, KpRole fixed,
                                int64_t rows);
+
+/* Why the SM90 cooperative skeleton cannot stage C's whole tiles in
+ * shared memory and store them by TMA (the staged epilogue, plan
+ * async.epilogue_overlap = true), or NULL when it can: C f16 or bf16 with
+ * unit column stride, one row stride (no split m), static row and batch
+ * strides multiples of 16 bytes, not a convolution. */
+const char *dlcSm90StagedEpilogueProblem(const KpProblem *problem);
+
+/* The `dlcgpu.tensormap` attribute of C's map for the staged epilogue:
+ * dims [N, M(, batch)], box [64 columns, 64 rows(, 1)], and "optional":
+ * the runtime leaves it unencoded when C's base or a stride is not a
+ * multiple of 16 bytes, and the kernel, testing the same, then stores
+ * directly (docs/conventions.md, "Tensor maps"). */
+MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem);
 
 /* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
  * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w
@@ -176,6 +194,9 @@ enum {
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
 enum { DLC_MEMORY_COLUMN_LANES = 8 };
+/* The planner's CTA size: a flat kernel's, a row or point kernel's bound,
+ * a column kernel's unless the GEMV rule gives it more (RBSSAToPlan). */
+enum { DLC_MEMORY_THREADS = 256 };
 
 typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,

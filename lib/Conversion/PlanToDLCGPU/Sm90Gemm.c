@@ -76,25 +76,38 @@ static MlirAttribute formula(MlirOperation region, const KpExtent *extent,
 
 /* The `dlcgpu.tensormap` dictionary of the tensor named `name` (a
  * string attribute) of `element`s: `rank` dims and box entries, rank - 1
- * strides. */
+ * strides; `optional` (C's map of the staged epilogue): the runtime
+ * encodes it only when it can without a repack. */
 static MlirAttribute mapDictionary(MlirContext ctx, MlirAttribute name,
                                    KpElement element, int rank,
                                    const MlirAttribute *dims,
                                    const MlirAttribute *strides,
-                                   const int64_t *box) {
-  const char *keys[] = {"tensor", "dtype", "dims", "strides", "box", "swizzle"};
+                                   const int64_t *box, bool optional) {
+  const char *keys[] = {"tensor", "dtype",   "dims",    "strides",
+                        "box",    "swizzle", "optional"};
   MlirAttribute values[] = {name,
                             text(ctx, kpElementName(element)),
                             mlirArrayAttrGet(ctx, rank, dims),
                             mlirArrayAttrGet(ctx, rank - 1, strides),
                             mlirDenseI64ArrayGet(ctx, rank, box),
-                            text(ctx, "128b")};
-  MlirNamedAttribute fields[6];
-  for (int i = 0; i < 6; ++i)
+                            text(ctx, "128b"),
+                            mlirBoolAttrGet(ctx, true)};
+  int count = optional ? 7 : 6;
+  MlirNamedAttribute fields[7];
+  for (int i = 0; i < count; ++i)
     fields[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
         values[i]);
-  return mlirDictionaryAttrGet(ctx, 6, fields);
+  return mlirDictionaryAttrGet(ctx, count, fields);
+}
+
+/* The rbssa.name of the region's argument `arg`. */
+static MlirAttribute tensorName(MlirOperation region, int arg) {
+  MlirAttribute args = mlirOperationGetAttributeByName(
+      region, mlirStringRefCreateFromCString("arg_attrs"));
+  return mlirDictionaryAttrGetElementByName(
+      mlirArrayAttrGetElement(args, arg),
+      mlirStringRefCreateFromCString("rbssa.name"));
 }
 
 MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
@@ -122,12 +135,42 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *p,
     rank = 3;
   }
   int64_t box[3] = {kMajor ? BoxK : BoxMN, kMajor ? rows : BoxK, 1};
-  MlirAttribute args = mlirOperationGetAttributeByName(
-      region, mlirStringRefCreateFromCString("arg_attrs"));
-  MlirAttribute name = mlirDictionaryAttrGetElementByName(
-      mlirArrayAttrGetElement(args, t->arg),
-      mlirStringRefCreateFromCString("rbssa.name"));
-  return mapDictionary(ctx, name, t->element, rank, dims, strides, box);
+  return mapDictionary(ctx, tensorName(region, t->arg), t->element, rank, dims,
+                       strides, box, false);
+}
+
+const char *dlcSm90StagedEpilogueProblem(const KpProblem *p) {
+  const KpTensor *c = &p->c;
+  if (c->element != KP_F16 && c->element != KP_BF16)
+    return "C is not f16 or bf16 (the staged tile holds 2-byte elements)";
+  if (p->implicit)
+    return "a convolution keeps its direct stores";
+  if (!p->has[KP_M] || !p->has[KP_N])
+    return "a dot form has no m or n axis to tile C by";
+  if (c->mSplit || !kpExtentIs(&c->stride[KP_N], 1))
+    return "C's columns are not contiguous in rows of one stride";
+  if (dlcSm90Misaligned(&c->stride[KP_M], 2) ||
+      dlcSm90Misaligned(&c->stride[KP_BATCH], 2))
+    return "C's row or batch stride is not a multiple of 16 bytes";
+  return NULL;
+}
+
+MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p) {
+  MlirContext ctx = mlirOperationGetContext(region);
+  const KpTensor *c = &p->c;
+  int bytes = kpElementBytes(c->element);
+  MlirAttribute dims[3] = {formula(region, &p->size[KP_N], 1),
+                           formula(region, &p->size[KP_M], 1)};
+  MlirAttribute strides[2] = {formula(region, &c->stride[KP_M], bytes)};
+  int rank = 2;
+  if (dlcSm90MapHasBatch(c)) {
+    dims[2] = formula(region, &p->size[KP_BATCH], 1);
+    strides[1] = formula(region, &c->stride[KP_BATCH], bytes);
+    rank = 3;
+  }
+  int64_t box[3] = {BoxMN, ConsumerRows, 1};
+  return mapDictionary(ctx, tensorName(region, c->arg), c->element, rank, dims,
+                       strides, box, true);
 }
 
 MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
@@ -140,7 +183,7 @@ MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
   for (int d = 0; d + 1 < rank && d < 4; ++d)
     strideAttrs[d] = formula(region, &strides[d], bytes);
   return mapDictionary(mlirOperationGetContext(region), name, element, rank,
-                       dimAttrs, strideAttrs, box);
+                       dimAttrs, strideAttrs, box, false);
 }
 
 /* Whether window dim `d` reads exactly coefficient `m` of fused m axis
@@ -242,11 +285,7 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
     strides[d] = formula(region, &w->dim[2 - d].stride, bytes);
   int64_t box[2] = {BoxK, rows};
   int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
-  MlirAttribute args = mlirOperationGetAttributeByName(
-      region, mlirStringRefCreateFromCString("arg_attrs"));
-  MlirAttribute name = mlirDictionaryAttrGetElementByName(
-      mlirArrayAttrGetElement(args, p->a.arg),
-      mlirStringRefCreateFromCString("rbssa.name"));
+  MlirAttribute name = tensorName(region, p->a.arg);
   const char *keys[] = {"tensor",          "dtype",  "mode",  "dims",
                         "strides",         "box",    "lower", "upper",
                         "element_strides", "swizzle"};
@@ -392,6 +431,11 @@ typedef struct Pipeline {
    * so the mainloops alternate and neither waits on a stage's full barrier
    * more than one phase ahead (where its parity would be ambiguous). */
   MlirValue order;
+  /* The staged epilogue (tiling stagedEpilogue; else null): per consumer
+   * [BN / 64][64 rows][64 columns] of C, 128-byte swizzled as C's map
+   * reads them; C's map; i1, the map was encoded (C's base and strides
+   * are 16-byte multiples, the runtime's test). */
+  MlirValue staging, outMap, mapUsable;
 } Pipeline;
 
 /* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
@@ -624,6 +668,7 @@ static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
  * epilogue needs of them. */
 typedef struct Fragments {
   MlirValue inSlab, col, firstSlab; /* row in its slab, first column */
+  MlirValue consumer;               /* 0 or 1 */
   const MlirValue *acc;             /* one per slab */
   MlirValue done, pairs;
   MlirAttribute steps;
@@ -657,19 +702,10 @@ static void finishEdgeTile(Gen *g, const Pipeline *p, const Fragments *f) {
  * together, before their stores. */
 enum { InsideBatch = 8 };
 
-/* The epilogue on the accumulators of a tile: without bounds checks when
- * the whole tile lies inside M × N and pairs can be stored. The guarded
- * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
- * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
- * runs gemmbig-1 to 3). */
-static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
-  MlirValue inside =
-      andi(g, f->pairs,
-           andi(g,
-                dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)),
-                        g->size[KP_M]),
-                dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)),
-                        g->size[KP_N])));
+/* The epilogue stored from registers: unguarded when `inside` (the whole
+ * tile, column pairs), else element by element. */
+static void finishDirect(Gen *g, const Pipeline *p, const Fragments *f,
+                         MlirValue inside) {
   MlirBlock whole, edge;
   dlcBuildIfElse(&g->b, inside, 0, NULL, &whole, &edge);
   DlcBuilder outer = g->b;
@@ -687,6 +723,123 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   finishEdgeTile(g, p, f);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+}
+
+static void namedBarrier(Gen *g, MlirValue id) {
+  const char *names[] = {"threads"};
+  MlirAttribute threads = gemmI64(g, 128);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
+           &threads);
+}
+
+static void tmaStoreWait(Gen *g, bool read) {
+  const char *names[] = {"pending", "read"};
+  MlirAttribute attrs[] = {gemmI64(g, 0), mlirBoolAttrGet(g->b.ctx, read)};
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE_WAIT, 0, NULL, 0, NULL, 2, names,
+           attrs);
+}
+
+/* The staged epilogue of a whole tile: each consumer writes its rows of C
+ * (64 cooperative, 128 ping-pong: a buffer per 64-row slab) to its
+ * staging buffers, and its thread 0 stores them by TMA, one 64 × 64 box at
+ * a time, while the consumers go on to the next tile's MMAs. Stores of 4
+ * bytes, 8 rows x 4 column pairs a warp: the swizzle puts the 8 rows'
+ * chunks in 8 bank groups, no conflict. */
+static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  MlirValue barrierId = add(g, f->consumer, cst(g, 1));
+  /* The previous tile's stores have read the buffers (issued a whole
+   * mainloop ago: no wait in practice). */
+  tmaStoreWait(g, true);
+  namedBarrier(g, barrierId);
+  MlirType out = kpElementType(g->b.ctx, g->p->c.element);
+  MlirValue pairCol = mul(g, remc(g, g->tid, 4), 2);
+  const char *posName[] = {"static_position"};
+  const char *alignName[] = {"alignment"};
+  MlirAttribute align = gemmI64(g, 4);
+  MlirValue buffers[MaxSlabs];
+  for (int s = 0; s < p->slabs; ++s) {
+    buffers[s] = add(g, mul(g, f->consumer, p->slabs), cst(g, s));
+    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
+      GemmFragment batch[InsideBatch];
+      MlirValue values[InsideBatch];
+      int count = 0;
+      for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
+        batch[count++] = fragmentOf(g, f, s, j);
+      gemmEpilogueValues(g, count, batch, f->done, f->steps, values);
+      for (int i = 0; i < count; ++i) {
+        int64_t j = j0 + i;
+        for (int64_t h = 0; h < 2; ++h) {
+          MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
+          MlirValue pair =
+              dlcBuildValue(&g->b, "vector.extract", 1, &values[i],
+                            gemmVectorType(g, "2", out), 1, posName, &pos);
+          MlirValue row = add(g, f->inSlab, cst(g, 8 * h));
+          MlirValue chunk =
+              dlcArith(&g->b, "arith.xori", cst(g, j % 8), remc(g, row, 8));
+          MlirValue operands[] = {
+              pair,          p->staging, buffers[s],
+              cst(g, j / 8), row,        add(g, mul(g, chunk, 8), pairCol)};
+          dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
+                   &align);
+        }
+      }
+    }
+  }
+  /* Every thread's writes before the copy engine reads them. */
+  dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
+           NULL);
+  namedBarrier(g, barrierId);
+  for (int s = 0; s < p->slabs; ++s) {
+    MlirValue m0 =
+        add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));
+    for (int64_t box = 0; box < g->t->tileN / BoxMN; ++box) {
+      MlirValue operands[8] = {p->outMap,   p->staging, buffers[s],
+                               cst(g, box), cst(g, 0),  cst(g, 0)};
+      int n = 6, numCoords = 0;
+      if (dlcSm90MapHasBatch(&g->p->c))
+        operands[n++] = g->batch, ++numCoords;
+      operands[n++] = m0, ++numCoords;
+      operands[n++] = add(g, g->n0, cst(g, box * BoxMN)), ++numCoords;
+      int32_t sizes[] = {1, 1, 4, numCoords};
+      const char *names[] = {"box", "operandSegmentSizes"};
+      MlirAttribute attrs[] = {
+          mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){ConsumerRows, BoxMN}),
+          mlirDenseI32ArrayGet(g->b.ctx, 4, sizes)};
+      dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE, n, operands, 0, NULL, 2, names,
+               attrs);
+    }
+  }
+}
+
+/* The epilogue on the accumulators of a tile: without bounds checks when
+ * the whole tile lies inside M × N and pairs can be stored. The guarded
+ * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
+ * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
+ * runs gemmbig-1 to 3). With the staged epilogue, such a tile goes
+ * through shared memory and TMA when C's map was encoded. */
+static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
+  MlirValue inside =
+      andi(g, f->pairs,
+           andi(g,
+                dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)),
+                        g->size[KP_M]),
+                dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)),
+                        g->size[KP_N])));
+  DlcBuilder outer = g->b;
+  if (!mlirValueIsNull(p->staging)) {
+    MlirBlock staged, direct;
+    dlcBuildIfElse(&g->b, andi(g, inside, p->mapUsable), 0, NULL, &staged,
+                   &direct);
+    g->b = dlcBuilderAtEnd(staged, outer.loc);
+    stageTile(g, p, f);
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = dlcBuilderAtEnd(direct, outer.loc);
+    finishDirect(g, p, f, inside);
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
+    return;
+  }
+  finishDirect(g, p, f, inside);
 }
 
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
@@ -708,6 +861,7 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                      add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
                  .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
                  .firstSlab = firstSlab,
+                 .consumer = consumer,
                  .acc = acc,
                  .done = done,
                  .pairs = gemmPairStores(g),
@@ -750,6 +904,22 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
     forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
+  /* The staging buffer must outlive its last store's reads. */
+  if (!mlirValueIsNull(p->staging))
+    tmaStoreWait(g, false);
+}
+
+/* i1: C's map was encoded. The runtime encodes it only when C's base and
+ * byte strides are multiples of 16 (docs/runtime.md); the same test. */
+static MlirValue outputMapUsable(Gen *g) {
+  int bytes = kpElementBytes(g->p->c.element);
+  MlirValue ok = isMultiple(g, mul(g, g->tc.stride[KP_M], bytes), 16);
+  if (dlcSm90MapHasBatch(&g->p->c))
+    ok = andi(g, ok, isMultiple(g, mul(g, g->tc.stride[KP_BATCH], bytes), 16));
+  MlirValue base =
+      dlcBuildValue(&g->b, "memref.extract_aligned_pointer_as_index", 1,
+                    &g->tc.global, g->idx, 0, NULL, NULL);
+  return andi(g, ok, isMultiple(g, base, 16));
 }
 
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
@@ -776,6 +946,16 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.order = (MlirValue){NULL};
   if (pipe.pingPong)
     pipe.order = sm90Barriers(g, 2);
+  pipe.staging = pipe.outMap = pipe.mapUsable = (MlirValue){NULL};
+  int nextArg = mapArg + 2;
+  if (t->stagedEpilogue) { /* C's map follows A's and B's */
+    int64_t shape[] = {2 * pipe.slabs, t->tileN / BoxMN, ConsumerRows, BoxMN};
+    pipe.staging = sm90SmemAlloc(
+        g, sm90SmemType(g, 4, shape, kpElementType(g->b.ctx, p->c.element)),
+        1024, "128b");
+    pipe.outMap = mlirBlockGetArgument(entry, nextArg++);
+    pipe.mapUsable = outputMapUsable(g);
+  }
   /* im2col: KH·KW taps of ceil(C / 64) channel blocks each. */
   if (pipe.a.im2col)
     pipe.kTiles =
@@ -787,14 +967,14 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.kPer = pipe.kTiles;
   pipe.whole = (MlirValue){NULL};
   pipe.workspace = (MlirValue){NULL};
-  if (t->maxSplits > 1) { /* the workspace follows the two maps */
+  if (t->maxSplits > 1) { /* the workspace follows the maps */
     MlirValue rows =
         divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);
     MlirValue cols =
         divc(g, add(g, g->size[KP_N], cst(g, t->tileN - 1)), t->tileN);
     sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
                     &pipe.kPer, &pipe.whole);
-    pipe.workspace = mlirBlockGetArgument(entry, mapArg + 2);
+    pipe.workspace = mlirBlockGetArgument(entry, nextArg);
   }
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");

@@ -7,6 +7,7 @@
  *   CostModel.c   candidate space, §11 estimate, STOP rules
  *   PlanJson.c    §8.1 JSON: writing a plan, applying a plan-file
  *   Sm90Plan.c    the SM90 skeleton's tile and split-K on a wgmma chip
+ *   GemvPlan.c    GEMV-like contractions on the memory-bound skeleton
  *   RBSSAToPlan.c the pass: options, the search, plan.* ops
  * See docs/passes/convert-rbssa-to-plan.md. */
 #ifndef DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
@@ -225,5 +226,27 @@ enum { DLC_PLAN_SM90_CANDIDATES = 3 };
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]);
+/* The estimate of an SM90 `plan` (its tile width and split_k), in us. */
+double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
+                     const DlcPlan *plan);
+
+/* --- GEMV shapes (GemvPlan.c) --------------------------------------------- */
+
+/* The memory-bound plan of a GEMV-like contraction: its mode, CTA size,
+ * vector width and estimate. */
+typedef struct DlcPlanGemv {
+  int mode; /* DlcMemoryMode */
+  int width;
+  int64_t threads;
+  double timeUs;
+  char reason[200];
+} DlcPlanGemv;
+/* Whether `func`'s contraction is GEMV-like (one image, M = 1 or N = 1 at
+ * the nominal sizes) and the memory-bound skeleton reads its weight by
+ * 16-byte vectors, in column mode (M = 1) or point/row mode (N = 1); then
+ * `*out` holds that plan's figures. Probes the memory model: run it with
+ * diagnostics dropped. */
+bool dlcPlanGemv(MlirOperation func, const DlcTarget *target,
+                 const DlcPlanProblem *problem, DlcPlanGemv *out);
 
 #endif

@@ -301,7 +301,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
                           const DlcPlanRegion *region, const DlcTarget *target,
                           DlcPlan *plan, bool *used) {
   char error[768];
-  bool isArray = root->kind == DlcJsonValueArray;
+  bool isArray = root->kind == DlcJsonValueArray, statesAsync = false;
   size_t count;
   const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -328,6 +328,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
     if (name && strcmp(name->string, region->name) != 0)
       continue;
     used[i] = true;
+    statesAsync |= dlcJsonValueGetMember(entry, "async") != NULL;
     if (!dlcPlanApplyJson(entry, region, plan, error, sizeof(error))) {
       dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                         "fix the plan-file; docs/passes/"
@@ -336,6 +337,13 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       return false;
     }
   }
+  /* The planner's staged epilogue (async.epilogue_overlap) stays while
+   * the plan-file leaves an SM90 plan with room for the staged C tiles (as
+   * Sm90Plan.c sizes them); a plan-file stating "async" decides. */
+  if (plan->asyncEpilogueOverlap && !statesAsync &&
+      (strcmp(plan->barrierModel, "mbarrier") != 0 ||
+       dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
+    plan->asyncEpilogueOverlap = false;
   if (!dlcPlanValidate(plan, region, target, error, sizeof(error))) {
     dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                       "fix the plan-file; docs/passes/"
@@ -355,6 +363,19 @@ static bool planFileNames(const DlcJsonValue *root, const char *name) {
   for (size_t i = 0; i < count; ++i) {
     const DlcJsonValue *region = entryRegion(&entries[i]);
     if (region && strcmp(region->string, name) == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Whether an entry of the plan-file applies to region `name`: one without
+ * "region", or naming it (as applyPlanFile reads them). */
+static bool planFileApplies(const DlcJsonValue *root, const char *name) {
+  size_t count;
+  const DlcJsonValue *entries = planFileEntries(root, &count);
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *region = entryRegion(&entries[i]);
+    if (!region || strcmp(region->string, name) == 0)
       return true;
   }
   return false;
@@ -384,19 +405,21 @@ static bool planFileNamesFixedRegion(MlirOperation func,
 }
 /* A region without a contraction: the memory-bound skeleton (MemoryBound.c
  * of convert-plan-to-dlcgpu) in the mode dlcMemoryModeChoose picks, with
- * the widest vector access it allows. */
+ * the widest vector access it allows and CTAs of DLC_MEMORY_THREADS (row
+ * and point kernels size theirs at launch, at most it); a GEMV's plan
+ * (`gemv`, or NULL) gives its own mode and CTA size. */
 static bool planMemoryRegion(MlirOperation func, const Options *o,
-                             const DlcJsonValue *planFile, DlcPlan *plan) {
+                             const DlcJsonValue *planFile,
+                             const DlcPlanGemv *gemv, DlcPlan *plan) {
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   if (!p || !kpMemoryProblemRead(func, p)) {
     free(p);
     return false;
   }
-  DlcMemoryMode mode = dlcMemoryModeChoose(p);
+  DlcMemoryMode mode =
+      gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
   int width = dlcMemoryBoundVectorWidth(p, mode);
-  /* Flat kernels: 256 threads; row and point kernels: at most 256, the
-   * skeleton sizes the CTA at launch by the length it shares. */
-  int64_t threads = 256;
+  int64_t threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
   MlirAttribute last =
@@ -582,12 +605,14 @@ static bool memoryBoundCheaper(MlirOperation func, const Options *o,
          memoryModelTakes(func);
 }
 
-/* The memory-bound plan of a contraction memoryBoundCheaper chose, with
- * its estimate and the tensor-core plan's it beat. */
+/* The memory-bound plan of a contraction memoryBoundCheaper or the GEMV
+ * rule (`gemv`, else NULL) chose, with its estimate `us` and the
+ * tensor-core plan's it beat, `gemmUs`. */
 static bool planMemoryInstead(MlirOperation func, const Options *o,
                               const DlcPlanProblem *problem,
-                              const DlcCandidate *gemm, DlcPlan *plan) {
-  if (!planMemoryRegion(func, o, NULL, plan))
+                              const DlcPlanGemv *gemv, double us, double gemmUs,
+                              DlcPlan *plan) {
+  if (!planMemoryRegion(func, o, NULL, gemv, plan))
     return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirContext ctx = mlirOperationGetContext(func);
@@ -596,16 +621,79 @@ static bool planMemoryInstead(MlirOperation func, const Options *o,
            problem->m, problem->n, problem->k);
   MlirNamedAttribute estimate[] = {
       named(ctx, "time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
-                                   dlcPlanMemoryBoundUs(o->target, problem))),
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), us)),
       named(ctx, "time_est_at", str(ctx, at)),
       named(ctx, "gemm_time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemm->timeUs)),
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemmUs)),
   };
   eraseOldPlan(body);
   buildPlanOp(mlirBlockGetFirstOperation(body), mlirOperationGetLocation(func),
               DLC_OP_PLAN_SCHEDULE, plan, estimate, 3);
   return true;
+}
+
+/* Whether a GEMV-like contraction (GemvPlan.c) runs on the memory-bound
+ * skeleton: its estimate is no slower than the tensor-core `plan`'s (ties
+ * go to it: a tensor-core tile computes 128 rows for one), and no
+ * plan-file entry applies to the region (one keeps the GEMM plan it
+ * describes). */
+static bool gemvCheaper(MlirOperation func, const Options *o,
+                        const DlcJsonValue *planFile,
+                        const DlcPlanProblem *problem, const DlcPlan *plan,
+                        const DlcCandidate *chosen, DlcPlanGemv *gemv,
+                        double *gemmUs) {
+  char name[DLC_PLAN_NAME];
+  MlirStringRef id = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  snprintf(name, sizeof(name), "%.*s", (int)id.length, id.data);
+  if (planFile && planFileApplies(planFile, name))
+    return false;
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
+  bool takes = dlcPlanGemv(func, o->target, problem, gemv);
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  *gemmUs = strcmp(plan->barrierModel, "mbarrier") == 0
+                ? dlcPlanSm90Us(o->target, problem, plan)
+                : chosen->timeUs;
+  return takes && gemv->timeUs <= *gemmUs;
+}
+
+/* print-candidates for a GEMV plan: the memory-bound plan chosen, then the
+ * SM90 tiles it beat (`gemm`, the tensor-core plan), each kept. */
+static void printGemvCandidates(MlirOperation func, const Options *o,
+                                const DlcPlanProblem *problem,
+                                const DlcPlan *gemm, const DlcPlan *chosen,
+                                const DlcPlanGemv *gemv) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  /* After the plan.schedule planMemoryInstead put first. */
+  MlirOperation first =
+      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  char reason[220];
+  snprintf(reason, sizeof(reason), "chosen: %s", gemv->reason);
+  MlirNamedAttribute extra[] = {
+      named(ctx, "time_est_us",
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemv->timeUs)),
+      named(ctx, "reason", str(ctx, reason)),
+  };
+  buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, chosen, extra, 2);
+  DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
+  int n = dlcPlanSm90Candidates(func, o->target, problem, gemm, sm90);
+  for (int i = 0; i < n; ++i) {
+    const char *why = sm90[i].reason;
+    if (strncmp(why, "chosen: ", 8) == 0) /* the GEMM plan's own choice */
+      snprintf(reason, sizeof(reason), "kept: %s", why + 8);
+    else
+      snprintf(reason, sizeof(reason), "%s", why);
+    MlirNamedAttribute more[] = {
+        named(ctx, "time_est_us",
+              mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
+        named(ctx, "reason", str(ctx, reason)),
+    };
+    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &sm90[i].plan, more, 2);
+  }
 }
 
 /* Plans one region; on success `*plan` holds the schedule. */
@@ -634,7 +722,7 @@ static bool planRegion(MlirOperation func, const Options *o,
                 (!analysed && !gemmSkeletonsTake(func, &o->sizes) &&
                  memoryModelTakes(func));
   if (memory) {
-    if (!planMemoryRegion(func, o, planFile, plan))
+    if (!planMemoryRegion(func, o, planFile, NULL, plan))
       return false;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
     eraseOldPlan(body);
@@ -653,7 +741,9 @@ static bool planRegion(MlirOperation func, const Options *o,
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
   if (memoryBoundCheaper(func, o, planFile, &region, &problem,
                          &candidates[chosen]))
-    return planMemoryInstead(func, o, &problem, &candidates[chosen], plan);
+    return planMemoryInstead(func, o, &problem, NULL,
+                             dlcPlanMemoryBoundUs(o->target, &problem),
+                             candidates[chosen].timeUs, plan);
   dlcPlanFromCandidate(&region, o->target->family, &candidates[chosen], plan);
   dlcPlanSm90(func, o->target, &problem, plan);
   if (planFile &&
@@ -662,6 +752,17 @@ static bool planRegion(MlirOperation func, const Options *o,
   /* Split-K for a problem with fewer tiles than SMs, unless the plan-file
    * states split_k (Sm90Plan.c). */
   dlcPlanSm90SplitK(func, o->target, &problem, plan);
+  DlcPlanGemv gemv;
+  double gemmUs;
+  if (gemvCheaper(func, o, planFile, &problem, plan, &candidates[chosen], &gemv,
+                  &gemmUs)) {
+    DlcPlan gemm = *plan;
+    if (!planMemoryInstead(func, o, &problem, &gemv, gemv.timeUs, gemmUs, plan))
+      return false;
+    if (o->printCandidates)
+      printGemvCandidates(func, o, &problem, &gemm, plan, &gemv);
+    return true;
+  }
 
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   eraseOldPlan(body);

@@ -10,15 +10,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a column of a 128 x 128 tile costs against one of 128 x 256 (half
+ * the B reuse, a deeper ring of smaller stages): measured on the H100 at
+ * 4095 x 4097 x 4093, where 128 x 128 runs 8 full rounds and 128 x 256 5
+ * (the last with one useful column of 256), 128 x 256 was faster both times
+ * (bench/RESULTS.md runs 22 and gemv-1: 298.6 against 281.6 and 316.9
+ * against 305.4 TFLOP/s), so per column of a round 128 costs about 1.3. */
+static const double kNarrowColumnCost = 1.3;
+
+static double columnCost(int64_t bn) {
+  return bn == 128 ? kNarrowColumnCost : 1.0;
+}
+
 /* The wave rule's cost of tile width `bn`: waves of tiles over the SMs
- * times the tile width, 128 counted a tenth dearer per column (half the B
- * reuse). */
+ * times the tile width, weighed by columnCost. */
 static double waveCost(const DlcTarget *target, const DlcPlanProblem *problem,
                        int64_t bn) {
   double tiles = ceil(problem->m / 128) *
                  (problem->batch > 0 ? problem->batch : 1) *
                  ceil(problem->n / (double)bn);
-  return ceil(tiles / target->sms) * (double)bn * (bn == 128 ? 1.1 : 1.0);
+  return ceil(tiles / target->sms) * (double)bn * columnCost(bn);
 }
 
 /* A small problem: one image, and fewer 128 x 128 tiles than SMs. Its
@@ -60,8 +71,7 @@ static Sm90Estimate estimate(const DlcTarget *target,
   e.kPer = ceil(e.kTiles / (double)e.splits);
   double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
   double mmaUs = 128.0 * (double)bn * 64 * 2 /
-                 (target->peakTflops * 1e6 / target->sms) *
-                 (bn == 128 ? 1.1 : 1.0);
+                 (target->peakTflops * 1e6 / target->sms) * columnCost(bn);
   if (!isSmall(target, problem)) {
     e.timeUs = fmax(ceil(e.tiles / target->sms) * e.kTiles * mmaUs, dramUs);
     return e;
@@ -94,13 +104,18 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
   return best;
 }
 
-static void setTile(const DlcTarget *target, int64_t bn, DlcPlan *plan) {
+/* Tile 128 x bn, and as many stages as fit beside the staged C tile when
+ * `staged` (the staged epilogue, async.epilogue_overlap). */
+static void setTile(const DlcTarget *target, int64_t bn, bool staged,
+                    DlcPlan *plan) {
   int64_t stageBytes = (128 + bn) * 64 * 2;
-  int64_t stages = (target->smemPerCTA - 2048) / stageBytes;
+  int64_t stagedBytes = staged ? 128 * bn * 2 : 0;
+  int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
   plan->tile[0] = 128, plan->tile[1] = bn, plan->tile[2] = 64;
   plan->warpTile[0] = 64, plan->warpTile[1] = bn;
   plan->stages = stages > 6 ? 6 : stages;
   plan->asyncPrefetchDepth = plan->stages - 1;
+  plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
 }
 
@@ -126,6 +141,11 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
                          : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
   bool implicit = ok && p->implicit;
+  /* Whole tiles' epilogue through shared memory and TMA stores, where C
+   * allows it, for problems of several rounds of tiles (a small one's
+   * CTAs have one tile, no next tile's MMAs to overlap). */
+  bool staged =
+      ok && !isSmall(target, problem) && !dlcSm90StagedEpilogueProblem(p);
   free(p);
   if (!ok)
     return;
@@ -138,7 +158,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       if (best < 0 || us < best)
         best = us, bestN = bn;
     }
-    setTile(target, bestN, plan);
+    setTile(target, bestN, false, plan);
     return;
   }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
@@ -155,7 +175,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     if (best < 0 || cost < best)
       best = cost, bestN = bn;
   }
-  setTile(target, bestN, plan);
+  setTile(target, bestN, staged, plan);
 }
 
 /* Whether split-K applies to `func`'s problem (not a batch, the model
@@ -192,6 +212,12 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
 }
 
+double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
+                     const DlcPlan *plan) {
+  int64_t bound = dlcPlanSplitK(plan);
+  return estimate(target, problem, plan->tile[1], bound > 1 ? bound : 1).timeUs;
+}
+
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]) {
@@ -204,7 +230,7 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     int64_t bn = 256 >> i;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTile(target, bn, &c->plan);
+    setTile(target, bn, chosen->asyncEpilogueOverlap, &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)

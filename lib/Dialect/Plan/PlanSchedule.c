@@ -540,7 +540,14 @@ int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
   int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
   if (dlcPlanIsAttention(plan)) /* the Q tile, then K and V per stage */
     return (bm * bk + plan->stages * 2 * bn * bk) * elementBytes;
-  return plan->stages * (bm * bk + bk * bn) * elementBytes;
+  /* An SM90 staged epilogue also holds C's rows of each consumer (2-byte
+   * elements, as the operands'): a CTA tile, two with ping-pong (warp
+   * tile [BM, BN]: a whole tile each). */
+  int64_t staged =
+      plan->asyncEpilogueOverlap && strcmp(plan->barrierModel, "mbarrier") == 0
+          ? bm * bn * elementBytes * (plan->warpTile[0] == bm ? 2 : 1)
+          : 0;
+  return plan->stages * (bm * bk + bk * bn) * elementBytes + staged;
 }
 
 /* Extents are bounded first, so no product below can overflow. */

@@ -153,7 +153,9 @@ bool dlcPlanIsAttention(const DlcPlan *plan);
 
 /* Shared memory of the plan's operand stages (0 for a memory-bound plan):
  * stages * (BM*BK + BK*BN) * elementBytes; for attention the Q tile plus
- * K and V per stage, (BM*BK + stages*2*BN*BK) * elementBytes. The extents
+ * K and V per stage, (BM*BK + stages*2*BN*BK) * elementBytes; an SM90
+ * plan with async.epilogue_overlap adds the staged C tile, BM*BN *
+ * elementBytes (twice with ping-pong, warp_tile [BM, BN]). The extents
  * must be checked. */
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
 

@@ -38,3 +38,15 @@ func.func @tma_six_coords(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 6
   %t = "dlcgpu.tma_load"(%desc, %mb, %c0, %s, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0, %c0) {box = array<i64: 64, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 6, 6>} : (i64, memref<1xi64, 3>, index, memref<1x1x1x1x64x64xf16, 3>, index, index, index, index, index, index, index, index, index, index, index, index) -> !dlcgpu.load_token
   return
 }
+
+// -----
+
+// A TMA store indexes every dimension of its source: one index short has
+// no lowering.
+func.func @tma_store_short(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 64>, dims = ["64", "64"], dtype = "f16", strides = ["128"], swizzle = "128b", tensor = "X"}}) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 9216 : i64, dlcgpu.symbols = []} {
+  %c0 = arith.constant 0 : index
+  %s = "dlcgpu.smem_alloc"() {alignment = 1024 : i64, swizzle = "128b"} : () -> memref<1x64x64xf16, 3>
+  // expected-error @+1 {{E1501 UnsupportedOp: tma_store's indices, coordinates and box do not fit its source; suggestion: index every dimension of the source (at most 8), give 2 to 5 coordinates and a 2-D box}}
+  "dlcgpu.tma_store"(%desc, %s, %c0, %c0, %c0, %c0) {box = array<i64: 64, 64>, operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (i64, memref<1x64x64xf16, 3>, index, index, index, index) -> ()
+  return
+}

@@ -64,13 +64,14 @@ func.func @batched(
 
 // -----
 
-// Vector x matrix (000 §11): no m axis, so nothing binds block.y.
+// Vector x matrix (000 §11): no m axis (M = 1), a GEMV: the memory-bound
+// skeleton's column mode (the GEMV rule, gemv.test; its GEMM plan, where
+// nothing binds block.y, is forced by a plan-file there).
 // CHECK-LABEL: func.func @vecmat
-// CHECK-NEXT: "plan.schedule"() {
-// CHECK-SAME: bind = {n.i.o = "warp.x", n.o = "block.x"}
-// CHECK-SAME: cache = [{at = "k.i", pingpong = true, tensor = "x", where = "smem"}, {at = "k.i", pingpong = true, tensor = "W", where = "smem"}]
-// CHECK-SAME: layout_hints = {W_swizzle = true, x_swizzle = true, y_stride = "row"}
-// CHECK-SAME: predicate_tail = ["n", "k"]
+// CHECK-NEXT: "plan.schedule"() {algo_choice = {memory = "column"}
+// CHECK-SAME: gemm_time_est_us =
+// CHECK-SAME: tile = array<i64: 1, 1024, 1>
+// CHECK-SAME: vectorize = {axis = "n", width = 8 : i64}
 func.func @vecmat(
     %x: memref<?xf16> {rbssa.name = "x", rbssa.role = "input", rbssa.shape = ["K"]},
     %W: memref<?x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["K", "N"]},
