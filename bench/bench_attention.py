@@ -10,8 +10,13 @@ Problems: B4 H16 S4096 D128 and B8 H16 S2048 D64, non-causal and causal.
 FLOPs: 4 B H S^2 D, half of it for causal (only the unmasked half is
 counted). Each DLC output is checked against SDPA computed in fp32 before
 it is timed (|y - r| <= 1e-2 + 1e-2 |r|: fp16 softmax and output rounding).
-Times: triton do_bench medians.
-usage: bench_attention.py --kernels DIR [--out FILE.json]
+Times: triton do_bench medians. --kernels may be given several times
+(LABEL=DIR, variants of the SM90 kernel built by different compilers,
+timed in the same run; the SM80 kernel is read from the first DIR only).
+--profile launches each kernel (and SDPA) once without timing, for ncu;
+--only keeps the problems whose name contains one of its words.
+usage: bench_attention.py --kernels [LABEL=]DIR... [--out FILE.json]
+                          [--profile] [--only WORD,...]
 """
 import argparse
 import json
@@ -31,9 +36,14 @@ def bench(fn):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kernels", required=True)
+    ap.add_argument("--kernels", required=True, action="append")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--only", default="")
     args = ap.parse_args()
+    sets = [tuple(k.split("=", 1)) if "=" in k else (os.path.basename(k.rstrip("/")), k)
+            for k in args.kernels]
+    only = [w for w in args.only.split(",") if w]
     print("# %s, torch %s, triton %s" % (torch.cuda.get_device_name(),
                                           torch.__version__, triton.__version__))
     stream = torch.cuda.current_stream().cuda_stream
@@ -41,38 +51,45 @@ def main():
     for (B, H, S, D) in [(4, 16, 4096, 128), (8, 16, 2048, 64)]:
         for causal in (False, True):
             name = "attn_d%d_%s" % (D, "causal" if causal else "full")
-            k = DlcKernel(os.path.join(args.kernels, name, name + "_r1.json"))
+            problem = "B%d H%d S%d D%d %s" % (B, H, S, D, "causal" if causal else "full")
+            if only and not any(w in name for w in only):
+                continue
             torch.manual_seed(0)
             q, kk, v = (torch.randn(B, H, S, D, dtype=torch.half, device="cuda")
                         for _ in range(3))
             o = torch.full_like(q, float("nan"))
             tensors = {"Q": q, "K": kk, "V": v, "O": o}
             sym = {"B": B, "H": H, "M": S, "N": S}
-            k.launch(tensors, sym, stream)
-            torch.cuda.synchronize()
             ref = F.scaled_dot_product_attention(q.float(), kk.float(), v.float(),
                                                  is_causal=causal)
-            err = (o.float() - ref).abs()
-            bad = int((~(err <= 1e-2 + 1e-2 * ref.abs())).sum().item())
             flops = 4.0 * B * H * S * S * D * (0.5 if causal else 1.0)
-            t = bench(lambda: k.launch(tensors, sym, stream))
-            entry = {"problem": "B%d H%d S%d D%d %s" % (B, H, S, D, "causal" if causal else "full"),
-                     "wrong": bad, "max_err": err.max().item(),
-                     "dlc_ms": t, "dlc_tflops": flops / t / 1e9}
-            line = "%-28s dlc %7.3f ms %6.1f TFLOP/s (wrong %d, max err %.2e)" % (
-                entry["problem"], t, flops / t / 1e9, bad, err.max().item())
-
-            sm80 = os.path.join(args.kernels, "sm80", name, name + "_r1.json")
-            if os.path.exists(sm80):
-                k80 = DlcKernel(sm80)
+            entry = {"problem": problem}
+            line = "%-26s" % problem
+            paths = [(label, os.path.join(d, name, name + "_r1.json")) for label, d in sets]
+            sm80 = os.path.join(sets[0][1], "sm80", name, name + "_r1.json")
+            if os.path.exists(sm80) and not args.profile:
+                paths.append(("sm80", sm80))
+            t = None
+            for label, path in paths:
+                k = DlcKernel(path)
                 o.fill_(float("nan"))
-                k80.launch(tensors, sym, stream)
+                k.launch(tensors, sym, stream)
                 torch.cuda.synchronize()
-                bad80 = int((~((o.float() - ref).abs() <= 1e-2 + 1e-2 * ref.abs())).sum().item())
-                t80 = bench(lambda: k80.launch(tensors, sym, stream))
-                entry["dlc_sm80_tflops"] = flops / t80 / 1e9
-                entry["dlc_sm80_wrong"] = bad80
-                line += " | dlc sm80 %6.1f (wrong %d)" % (flops / t80 / 1e9, bad80)
+                if args.profile:
+                    continue
+                err = (o.float() - ref).abs()
+                bad = int((~(err <= 1e-2 + 1e-2 * ref.abs())).sum().item())
+                tk = bench(lambda: k.launch(tensors, sym, stream))
+                t = tk if t is None else t
+                entry[label] = {"wrong": bad, "max_err": err.max().item(),
+                                "ms": tk, "tflops": flops / tk / 1e9}
+                line += " | %s %6.1f (wrong %d, err %.1e)" % (label, flops / tk / 1e9,
+                                                               bad, err.max().item())
+            if args.profile:
+                F.scaled_dot_product_attention(q, kk, v, is_causal=causal)
+                torch.cuda.synchronize()
+                print("profiled", problem, flush=True)
+                continue
 
             def flash():
                 with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
@@ -87,10 +104,10 @@ def main():
                     line += " | %s n/a (%s)" % (aname, type(e).__name__)
                     continue
                 entry[aname + "_tflops"] = flops / ta / 1e9
-                line += " | %s %6.1f (dlc %.2fx)" % (aname, flops / ta / 1e9, ta / t)
+                line += " | %s %6.1f (first %.2fx)" % (aname, flops / ta / 1e9, ta / t)
             print(line, flush=True)
             results.append(entry)
-            del q, kk, v, o, ref, err
+            del q, kk, v, o, ref
             torch.cuda.empty_cache()
     if args.out:
         with open(args.out, "w") as f:

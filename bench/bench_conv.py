@@ -81,6 +81,10 @@ def main():
         bad = ~((got - ref).abs() <= 2e-2 + 2e-2 * ref.abs())
         nbad = int(bad.sum().item())
         t = bench(launch)
+        # An NCHW conv on the SM90 skeleton: its layout transforms alone
+        # (timed within `t`), and torch's NCHW -> channels_last copy of the
+        # activation for scale.
+        t_transform = bench(lambda: k.copies(tensors, sym, stream)) if k.has_transpose() else None
         silu = c["epilogue"] == "silu"
         anchors = [
             ("cudnn_nhwc", lambda: F.conv2d(xl, wl, stride=s, padding=p, groups=g)),
@@ -97,6 +101,12 @@ def main():
                  "dlc_gbs": nbytes / t / 1e6, "wrong": nbad}
         line = "%-18s %s dlc %8.1f us %6.1f TFLOP/s" % (name, c["layout"], t * 1e3,
                                                       flops / t / 1e9)
+        if t_transform is not None:
+            t_copy = bench(lambda: x.contiguous(memory_format=torch.channels_last))
+            entry["transform_us"] = t_transform * 1e3
+            entry["torch_channels_last_us"] = t_copy * 1e3
+            line += " (transform %.1f us; torch channels_last copy %.1f us)" % (
+                t_transform * 1e3, t_copy * 1e3)
         if g > 1:  # grouped: little math per byte; the bytes moved matter
             line += " %6.0f GB/s [%s]" % (nbytes / t / 1e6,
                                           entry["plan"].split(" ")[0])

@@ -21,7 +21,7 @@ def check_cu(result):
 
 def eval_expr(expr, symbols):
     """Manifest expressions: integers, symbols, + - *, parentheses, ceildiv,
-    min."""
+    min, floordiv, mod (the runtime's grammar, lib/Runtime/Expr.c)."""
     if isinstance(expr, int):
         return expr
     if not re.fullmatch(r"[\sA-Za-z0-9_+\-*(),]*", expr):
@@ -29,6 +29,8 @@ def eval_expr(expr, symbols):
     env = dict(symbols)
     env["ceildiv"] = lambda a, b: -(-a // b)
     env["min"] = min
+    env["floordiv"] = lambda a, b: a // b
+    env["mod"] = lambda a, b: a % b
     return int(eval(expr, {"__builtins__": {}}, env))
 
 
@@ -55,6 +57,10 @@ class DlcKernel:
         # kernels); without it torch copies.
         err, fn = cu.cuModuleGetFunction(self.module, b"dlc_repack_b16")
         self.repack_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
+        # The layout transform (NCHW -> NHWC, KCRS -> KRSC) of a map with
+        # "transpose", which the compiler adds next to SM90 convolutions.
+        err, fn = cu.cuModuleGetFunction(self.module, b"dlc_transpose_b16")
+        self.transpose_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
 
     def tensor_map(self, p, tensors, symbols, repacks):
         """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
@@ -70,7 +76,21 @@ class DlcKernel:
             # does, left unencoded where TMA cannot take it (the kernel
             # tests the same and stores from registers instead).
             return 0
-        if any(s % 16 for s in strides):
+        if "transpose" in p:
+            # As dlc's runtime does (docs/runtime.md, "Layout transform"):
+            # the tensor, [batch][rows][cols], is transposed into a
+            # workspace before every launch (and timed with it); the map's
+            # dims and strides describe the workspace.
+            batch, rows_, cols_ = (eval_expr(e, symbols) for e in p["transpose"])
+            if key not in self.repacks:
+                self.repacks[key] = (torch.empty(batch * rows_ * cols_, dtype=t.dtype,
+                                                 device=t.device), t)
+            dst, src = self.repacks[key]
+            # Launched two to a launch by _prepare (transposes()).
+            repacks.append((src.data_ptr(), dst.data_ptr(), rows_, cols_,
+                            batch * -(-rows_ // 64) * -(-cols_ // 64)))
+            base = dst.data_ptr()
+        elif any(s % 16 for s in strides):
             # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
             # rows, so the map reads a copy with padded rows, made before
             # every launch (and timed with it) by the module's repack kernel.
@@ -98,7 +118,7 @@ class DlcKernel:
                      if p["dtype"] == "bf16" else
                      cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT16)
             dims = [eval_expr(e, symbols) for e in p["dims"]]
-            if any(s % 16 for s in strides):
+            if "transpose" not in p and any(s % 16 for s in strides):
                 pitch = self.repacks[key][0].stride(0) * t.element_size()
                 strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
             u32, u64 = cu.cuuint32_t, cu.cuuint64_t
@@ -141,15 +161,45 @@ class DlcKernel:
         (sizes, tensor addresses) and the prepared launch kept, so that a
         timed launch costs the driver call (and any repack copies) rather
         than Python's evaluation of the expressions, as in dlc's runtime."""
-        key = (tuple(sorted(symbols.items())),
-               tuple((n, t.data_ptr()) for n, t in sorted(tensors.items())))
-        prepared = getattr(self, "prepared", {}).get(key)
-        if prepared is None:
-            prepared = self._prepare(tensors, symbols)
-        g, b, smem, repacks, params = prepared
+        g, b, smem, repacks, params = self._prepared(tensors, symbols)
         for repack in repacks:
             repack(stream)
         check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
+
+    def transposes(self, jobs):
+        """The launches of the module's dlc_transpose_b16 for `jobs` (src,
+        dst, rows, cols, tiles), two to a launch as dlc's runtime does:
+        blocks below tiles0 take the first tensor's tiles."""
+        launches = []
+        for i in range(0, len(jobs), 2):
+            a = jobs[i]
+            b = jobs[i + 1] if i + 1 < len(jobs) else a
+            tiles = a[4] + (b[4] if b is not a else 0)
+            args = ((a[0], a[1], a[2], a[3], a[4], b[0], b[1], b[2], b[3]),
+                    (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                     ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+                     ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64))
+            launches.append(lambda stream, args=args, tiles=tiles: check_cu(
+                cu.cuLaunchKernel(self.transpose_fn, tiles, 1, 1, 256, 1, 1, 0,
+                                  stream, args, 0)))
+        return launches
+
+    def has_transpose(self):
+        """Whether a tensor map reads its tensor through the layout
+        transform (docs/runtime.md, "Layout transform")."""
+        return any("transpose" in p for p in self.m["params"])
+
+    def copies(self, tensors, symbols, stream):
+        """Runs only what launch() runs before the kernel: the layout
+        transforms and repacks."""
+        for repack in self._prepared(tensors, symbols)[3]:
+            repack(stream)
+
+    def _prepared(self, tensors, symbols):
+        key = (tuple(sorted(symbols.items())),
+               tuple((n, t.data_ptr()) for n, t in sorted(tensors.items())))
+        prepared = getattr(self, "prepared", {}).get(key)
+        return prepared if prepared is not None else self._prepare(tensors, symbols)
 
     def _prepare(self, tensors, symbols):
         g = [eval_expr(e, symbols) for e in self.m["grid"]]
@@ -175,6 +225,8 @@ class DlcKernel:
             else:
                 vals.append(symbols[p["name"]])
                 types.append(ctypes.c_int64)
+        repacks = self.transposes([r for r in repacks if isinstance(r, tuple)]) + \
+            [r for r in repacks if not isinstance(r, tuple)]
         prepared = (g, b, smem, repacks, (tuple(vals), tuple(types)))
         if not hasattr(self, "prepared"):
             self.prepared = {}

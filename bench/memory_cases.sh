@@ -23,7 +23,8 @@ cases=(
   "silu_add E=100003"
   "col_sum M=1,N=1" "col_sum M=13,N=7" "col_sum M=33,N=64" "col_sum M=100,N=65" "col_sum M=257,N=1000"
   "col_sum M=1025,N=4097" "col_max B=3,M=31,N=129" "col_max B=2,M=300,N=8" "col_max B=5,M=7,N=1001"
-  "gemm_f32 M=5,K=33,N=70" "gemm_f32 M=1,K=100,N=257" "gemm_f32 M=3,K=64,N=64"
+  "col_sum M=5000,N=100" "col_sum M=2049,N=768" "col_sum M=3001,N=7" "col_max B=2,M=1500,N=129"
+  "gemm_f32 M=5,K=33,N=70" "gemm_f32 M=1,K=100,N=257" "gemm_f32 M=3,K=64,N=64" "gemm_f32 M=3,K=3000,N=64"
 )
 for c in "${cases[@]}"; do
   ex="${c%% *}" sizes="${c#* }"

@@ -317,6 +317,29 @@ irdl.dialect @dlcgpu {
     irdl.attributes {"shape" = %shape, "trans_a" = %trans_a, "trans_b" = %trans_b}
   }
 
+  // WgmmaRs (SM90 wgmma.mma_async with A in registers, over one k-stage,
+  // then commit_group): acc += A * B with A this thread's fragments
+  // vector<(k/16) x 4 x 2 x f16|bf16> (per k16 step the four registers of
+  // mma.sync m16n8k16's A layout, repeated per warp of the warpgroup: rows
+  // 16·warp + lane/4 (+8), columns 2·(lane%4) (+8)) and B = b[b_indices...]
+  // read from shared memory through a descriptor (MN-major when trans_b).
+  // shape is [64, n, k]. A's registers are read until the token is waited.
+  //   %acc1, %tc = "dlcgpu.wgmma_rs"(%p, %smV, %s, %c0, %c0, %c0, %acc) {shape = array<i64: 64, 128, 64>, trans_b = true} : (vector<4x4x2xf16>, memref<2x64x2x64xf16, 3>, index, index, index, index, vector<16x2x2xf32>) -> (vector<16x2x2xf32>, !dlcgpu.compute_token)
+  irdl.operation @wgmma_rs {
+    %a = irdl.base "!builtin.vector"
+    %b = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    %acc = irdl.base "!builtin.vector"
+    %tok = irdl.base @dlcgpu::@compute_token
+    %shape = irdl.base "#builtin.dense_array"
+    %tb_t = irdl.is true
+    %tb_f = irdl.is false
+    %trans_b = irdl.any_of(%tb_t, %tb_f)
+    irdl.operands(a: %a, b: %b, b_indices: variadic %idx, acc: %acc)
+    irdl.results(result: %acc, token: %tok)
+    irdl.attributes {"shape" = %shape, "trans_b" = %trans_b}
+  }
+
   // WgmmaWait (wgmma.wait_group N): waits until at most `pending` wgmma
   // groups younger than `token`'s are in flight.
   //   "dlcgpu.wgmma_wait"(%tc) {pending = 0 : i64} : (!dlcgpu.compute_token) -> ()

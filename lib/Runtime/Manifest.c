@@ -128,6 +128,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
     for (int d = 0; p->strides && d < p->rank; d++)
       free((char *)p->strides[d]);
     free((char **)p->strides);
+    for (int d = 0; d < 3; d++)
+      free((char *)p->transpose[d]);
   }
   free(m->params);
   for (int d = 0; d < 3; d++) {
@@ -285,6 +287,24 @@ static int readIm2col(const DlcJsonValue *j, DlcRuntimeParam *p, size_t rank,
   return 0;
 }
 
+/* A map's optional layout transform: "transpose": [batch, rows, cols],
+ * three expressions. */
+static int readTranspose(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
+                         size_t errSize) {
+  const DlcJsonValue *t = dlcJsonValueGetMember(j, "transpose");
+  if (!t)
+    return 0;
+  bool ok = t->kind == DlcJsonValueArray && t->count == 3;
+  for (size_t i = 0; ok && i < 3; i++)
+    ok = (p->transpose[i] = exprOf(&t->items[i])) != NULL;
+  if (!ok)
+    setErr(err, errSize,
+           "param '%s': \"transpose\" is [batch, rows, cols], three "
+           "expressions",
+           p->name);
+  return ok ? 0 : -1;
+}
+
 /* A TMA tensor map (docs/conventions.md, "Tensor maps"): the ptr
  * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
  * first, byte strides of dims 1.., the box and the 128-byte swizzle; an
@@ -354,6 +374,8 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       p->box[i] = b->integer;
     p->rank++;
   }
+  if (readTranspose(j, p, err, errSize) != 0)
+    return -1;
   return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;
 }
 

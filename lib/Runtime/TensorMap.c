@@ -49,9 +49,10 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   maps->repack = calloc((size_t)maps->count, sizeof(DlcMemcpy2D));
   maps->workspace = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspaceBytes = calloc((size_t)maps->count, sizeof(size_t));
+  maps->transpose = calloc((size_t)maps->count, sizeof(*maps->transpose));
   if (!maps->param || !maps->tensorArg || !maps->address ||
       !maps->encodedBase || !maps->encodedSymbols || !maps->repack ||
-      !maps->workspace || !maps->workspaceBytes) {
+      !maps->workspace || !maps->workspaceBytes || !maps->transpose) {
     snprintf(err, errSize, "out of memory");
     return -1;
   }
@@ -76,6 +77,18 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
     maps->address[j] = maps->device + (CUdeviceptr)j * MapBytes;
   if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
     maps->repackKernel = NULL;
+  for (int j = 0; j < maps->count; j++) {
+    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
+    if (p->transpose[0] && !maps->transposeKernel &&
+        drv->cuModuleGetFunction(&maps->transposeKernel, module,
+                                 "dlc_transpose_b16")) {
+      snprintf(err, errSize,
+               "tensor map '%s' reads '%s' transposed, but the module has no "
+               "dlc_transpose_b16 kernel",
+               p->name, p->tensor);
+      return -1;
+    }
+  }
   return 0;
 }
 
@@ -86,6 +99,7 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
     if (maps->workspace[j])
       drv->cuMemFree(maps->workspace[j]);
   free(maps->repack);
+  free(maps->transpose);
   free(maps->workspace);
   free(maps->workspaceBytes);
   free(maps->param);
@@ -188,6 +202,61 @@ static int unrepackable(char *err, size_t errSize, const DlcRuntimeParam *p,
   return -1;
 }
 
+/* Map j's workspace of at least `need` bytes (kept across launches, grown
+ * when the sizes grow).  -1 with a message. */
+static int ensureWorkspace(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                           const DlcRuntimeParam *p, size_t need, char *err,
+                           size_t errSize) {
+  if (maps->workspaceBytes[j] >= need)
+    return 0;
+  if (maps->workspace[j])
+    drv->cuMemFree(maps->workspace[j]);
+  maps->workspace[j] = 0;
+  maps->workspaceBytes[j] = 0;
+  CUresult r = drv->cuMemAlloc(&maps->workspace[j], need);
+  if (r != 0) {
+    snprintf(err, errSize, "tensor map '%s': workspace: %s", p->name,
+             dlcDriverErrorString(drv, r));
+    return -1;
+  }
+  maps->workspaceBytes[j] = need;
+  return 0;
+}
+
+/* A map with "transpose": its tensor, [batch][rows][cols] 2-byte elements,
+ * is transposed into the workspace before every launch; the map (whose
+ * dims and strides describe the transposed layout) reads the workspace. */
+static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                         const DlcRuntimeManifest *m, const DlcRuntimeParam *p,
+                         CUdeviceptr *base, const int64_t *symbols, char *err,
+                         size_t errSize) {
+  uint64_t shape[3];
+  char why[256];
+  if (evalAll(m, p->transpose, 3, symbols, shape, why, sizeof why) != 0) {
+    snprintf(err, errSize, "tensor map '%s': transpose: %s", p->name, why);
+    return -1;
+  }
+  /* Both transforms of a launch together stay under the grid's 2^31 - 1
+   * blocks. */
+  uint64_t tiles = shape[0] * ((shape[1] + 63) / 64) * ((shape[2] + 63) / 64);
+  if (tiles > (1u << 30)) {
+    snprintf(err, errSize,
+             "tensor map '%s': transposing %llu tiles of 64 x 64 exceeds the "
+             "transform's grid",
+             p->name, (unsigned long long)tiles);
+    return -1;
+  }
+  if (ensureWorkspace(maps, j, drv, p,
+                      (size_t)(shape[0] * shape[1] * shape[2] * 2), err,
+                      errSize) != 0)
+    return -1;
+  maps->transpose[j] =
+      (struct DlcTranspose){*base, maps->workspace[j], (int64_t)shape[0],
+                            (int64_t)shape[1], (int64_t)shape[2]};
+  *base = maps->workspace[j];
+  return 0;
+}
+
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   CUstream stream, const DlcRuntimeManifest *m,
                   CUdeviceptr base, const int64_t *symbols, char *err,
@@ -206,6 +275,10 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
    * of K = 4093 halves) is copied to a workspace whose rows are padded to
    * 16 bytes, at copy-engine bandwidth, and the map reads the copy. */
   memset(&maps->repack[j], 0, sizeof maps->repack[j]);
+  memset(&maps->transpose[j], 0, sizeof maps->transpose[j]);
+  if (p->transpose[0] &&
+      planTranspose(maps, j, drv, m, p, &base, symbols, err, errSize) != 0)
+    return -1;
   bool aligned = true;
   for (int d = 0; d + 1 < p->rank; d++)
     aligned &= strides[d] % 16 == 0;
@@ -250,20 +323,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                           " and this CUDA driver cannot repack it (no "
                           "cuMemcpy2DAsync)");
     }
-    size_t need = (size_t)(pitch * rows);
-    if (maps->workspaceBytes[j] < need) {
-      if (maps->workspace[j])
-        drv->cuMemFree(maps->workspace[j]);
-      maps->workspace[j] = 0;
-      maps->workspaceBytes[j] = 0;
-      CUresult r = drv->cuMemAlloc(&maps->workspace[j], need);
-      if (r != 0) {
-        snprintf(err, errSize, "tensor map '%s': workspace: %s", p->name,
-                 dlcDriverErrorString(drv, r));
-        return -1;
-      }
-      maps->workspaceBytes[j] = need;
-    }
+    if (ensureWorkspace(maps, j, drv, p, (size_t)(pitch * rows), err,
+                        errSize) != 0)
+      return -1;
     DlcMemcpy2D *copy = &maps->repack[j];
     copy->srcMemoryType = copy->dstMemoryType = DLC_CU_MEMORYTYPE_DEVICE;
     copy->srcDevice = base;
@@ -293,6 +355,26 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return upload(maps, j, drv, stream, p, map, r, err, errSize);
 }
 
+/* The 64 x 64 tiles of one transform. */
+static int64_t transposeTiles(const struct DlcTranspose *t) {
+  return t->batch * ((t->rows + 63) / 64) * ((t->cols + 63) / 64);
+}
+
+/* One launch of dlc_transpose_b16(src0, dst0, rows0, cols0, tiles0, src1,
+ * dst1, rows1, cols1) over the tiles of `a` and then `b` (`a` alone when
+ * they are the same): block 256, grid (tiles, 1, 1). */
+static CUresult launchTransposes(const DlcTensorMaps *maps,
+                                 const DlcDriver *drv, CUstream stream,
+                                 struct DlcTranspose *a,
+                                 struct DlcTranspose *b) {
+  int64_t tiles0 = transposeTiles(a);
+  int64_t tiles = tiles0 + (b == a ? 0 : transposeTiles(b));
+  void *params[] = {&a->src, &a->dst, &a->rows, &a->cols, &tiles0,
+                    &b->src, &b->dst, &b->rows, &b->cols};
+  return drv->cuLaunchKernel(maps->transposeKernel, (unsigned)tiles, 1, 1, 256,
+                             1, 1, 0, stream, params, NULL);
+}
+
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
                         CUstream stream, const DlcRuntimeManifest *m,
                         void *const *args, const int64_t *symbols, char *err,
@@ -308,6 +390,29 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
       return -1;
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
+  }
+  /* The transforms, two maps' to a launch (a convolution's activation and
+   * weights). */
+  int pending = -1;
+  for (int j = 0; j <= maps->count; j++) {
+    if (j < maps->count && maps->transpose[j].batch == 0)
+      continue;
+    if (j < maps->count && pending < 0) {
+      pending = j;
+      continue;
+    }
+    if (pending < 0)
+      break;
+    int second = j < maps->count ? j : pending;
+    CUresult r = launchTransposes(maps, drv, stream, &maps->transpose[pending],
+                                  &maps->transpose[second]);
+    if (r != 0) {
+      snprintf(err, errSize, "transposing '%s': %s",
+               dlcRuntimeManifestGetParam(m, maps->param[pending])->tensor,
+               dlcDriverErrorString(drv, r));
+      return -1;
+    }
+    pending = -1;
   }
   for (int j = 0; j < maps->count; j++) {
     const DlcMemcpy2D *copy = &maps->repack[j];

@@ -29,6 +29,14 @@ typedef struct DlcTensorMaps {
   CUfunction repackKernel;
   CUdeviceptr *workspace;
   size_t *workspaceBytes;
+  /* A map with "transpose" reads its tensor transposed into the workspace
+   * by the module's dlc_transpose_b16, before every launch (batch 0:
+   * none). */
+  struct DlcTranspose {
+    CUdeviceptr src, dst;
+    int64_t batch, rows, cols;
+  } * transpose;
+  CUfunction transposeKernel;
 } DlcTensorMaps;
 
 /* Finds the kernel's tensormap parameters and allocates their device

@@ -128,6 +128,12 @@ MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to) {
   return dlcBuildValue(b, "arith.index_cast", 1, &value, to, 0, NULL, NULL);
 }
 
+void dlcBuildFenceGpu(DlcBuilder *b) {
+  const char *names[] = {"scope"};
+  MlirAttribute scope = dlcAttr(b->ctx, "#nvvm.mem_scope<gpu>");
+  dlcBuild(b, "nvvm.memory.barrier", 0, NULL, 0, NULL, 1, names, &scope);
+}
+
 MlirOperation
 dlcBuildWithRegion(DlcBuilder *b, const char *name, intptr_t numOperands,
                    const MlirValue *operands, intptr_t numResults,

@@ -53,6 +53,9 @@ MlirValue dlcCmpI(DlcBuilder *b, const char *predicate, MlirValue lhs,
                   MlirValue rhs); /* "slt", "ult", "eq", ... */
 MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue a, MlirValue c);
 MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to);
+/* membar.gl (fence.sc.gpu): orders a thread's global accesses on either
+ * side of it, as a relaxed atomic counter between CTAs needs. */
+void dlcBuildFenceGpu(DlcBuilder *b);
 
 /* An op with one region of one block (scf.for, scf.if, gpu.func ...):
  * creates the op with `numBlockArgs` block arguments, inserts it, and

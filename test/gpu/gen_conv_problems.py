@@ -24,9 +24,13 @@ At most 3e7 multiply-adds and 1e6 elements per tensor, so a bundle of a few
 hundred stays within the device call's 64 MiB and dlc-interp's time.
 
 usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
+                           [--transform P]  (a share P of NCHW problems
+                                             forced onto the SM90 kernel
+                                             through the layout transform)
 Writes DIR/cNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
+import argparse
 import json
 import os
 import sys
@@ -90,7 +94,36 @@ def draw(rng):
                         sh=sh, sw=sw, pad=pad, dil=dil)
 
 
+# --transform P: a share P of the problems are NCHW convs the SM90 kernel can
+# read after the layout transform (C a static multiple of 8, no groups),
+# with a plan-file forcing that plan (plan=sm90): the planner's estimate
+# keeps the SM80 gather for most small problems.
+TRANSFORM = 0.0
+
+
+def transform_problem(rng, index):
+    while True:
+        p = draw(rng)
+        if p["C"] % 8 == 0:
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    out = rng.choice(["f16", dtype, "f32"])
+    mode = rng.choice(["static", "mixed"])
+    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
+              "Co": mode == "static" or rng.random() < 0.5}
+    name = "c%03d" % index
+    bn = rng.choice([64, 128])
+    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
+                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "stages": 4})
+    problem = build_conv(name, p, "nchw", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    return problem[:4] + (problem[4] + " plan=sm90",) + (None, None, plan)
+
+
 def conv_problem(rng, index):
+    if TRANSFORM and rng.random() < TRANSFORM:
+        return transform_problem(rng, index)
     p = draw(rng)
     if rng.random() < 0.35:
         p = draw_groups(rng, p)
@@ -242,4 +275,9 @@ def finish_conv(name, p, layout, dtype, out, epilogue, mode, args, b, acc, dims,
 
 
 if __name__ == "__main__":
+    extra = argparse.ArgumentParser(add_help=False)
+    extra.add_argument("--transform", type=float, default=0.0)
+    known, rest = extra.parse_known_args()
+    TRANSFORM = known.transform
+    sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

@@ -26,6 +26,10 @@ enum { TmaMaxCoords = 5, TmaMaxDstRank = 8 };
 /* i1: this thread issues for its group of `every` threads (thread 0 of
  * the CTA when `every` is 0). */
 MlirValue dlcElectedThread(DlcBuilder *b, int64_t every);
+/* A copy's box of `numCoords` dims, outermost first: 1s, then the op's
+ * 2-D `box` attribute as the two innermost dims. */
+void dlcTmaBoxFromAttr(MlirAttribute boxAttr, int numCoords,
+                       int64_t box[TmaMaxCoords]);
 /* The nvgpu descriptor of the CUtensorMap at i64 generic address
  * `address`, for a box of `rank` dims (outermost first) of `element`s,
  * 128-byte swizzled. */
@@ -48,6 +52,10 @@ bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
+bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b);
+/* The layout-transform kernel's name and text (TransposeKernel.c). */
+extern const char dlcTransposeKernelName[];
+extern const char dlcTransposeKernelText[];
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b);
 void dlcLowerTmaStoreWait(MlirOperation op, DlcBuilder *b);

@@ -478,6 +478,8 @@ static bool lowerOne(Lowering *l, MlirOperation op) {
     return dlcLowerTmaLoadIm2col(l, op, &b);
   else if (dlcDlcgpuIsWgmma(op))
     return dlcLowerWgmma(op, &b);
+  else if (dlcDlcgpuIsWgmmaRs(op))
+    return dlcLowerWgmmaRs(op, &b);
   else if (dlcDlcgpuIsWgmmaWait(op))
     return dlcLowerWgmmaWait(op, &b);
   else if (dlcDlcgpuIsTmaStore(op))

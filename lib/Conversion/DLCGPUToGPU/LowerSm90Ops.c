@@ -15,6 +15,9 @@
  *                       not legalized upstream)
  *   wgmma               nvvm.wgmma.fence, k/16 x nvvm.wgmma.mma_async on
  *                       shared-memory matrix descriptors, commit_group
+ *   wgmma_rs            nvvm.wgmma.fence, k/16 x wgmma.mma_async with A in
+ *                       registers as llvm.inline_asm (the NVVM op has no
+ *                       register-A form), commit_group
  *   wgmma_wait          nvvm.wgmma.wait.group.sync.aligned
  *
  * nvgpu.warpgroup.mma would hide the descriptors but keeps the accumulator
@@ -233,26 +236,26 @@ static const char kRepackKernel[] =
     "}\n"
     "}\n";
 
-/* Adds the repack kernel to the gpu.module once. */
-static void declareRepack(DlcLowering *l) {
+/* Adds the helper kernel `name`, parsed from `text` (a gpu.module holding
+ * only it), to the gpu.module once. */
+static void declareHelper(DlcLowering *l, const char *name, const char *text) {
   MlirOperation gpuModule = dlcLoweringGetGpuModule(l);
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
-  MlirStringRef name = mlirStringRefCreateFromCString(kRepackName);
+  MlirStringRef nameRef = mlirStringRefCreateFromCString(name);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute symbol = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
     if (!mlirAttributeIsNull(symbol) && mlirAttributeIsAString(symbol) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(symbol), name))
+        mlirStringRefEqual(mlirStringAttrGetValue(symbol), nameRef))
       return;
   }
   /* A gpu.func parses only inside a gpu.module: parse one around it and
    * move the function over. */
   MlirOperation holder = mlirOperationCreateParse(
-      mlirOperationGetContext(gpuModule),
-      mlirStringRefCreateFromCString(kRepackKernel),
-      mlirStringRefCreateFromCString("dlc-repack-kernel"));
+      mlirOperationGetContext(gpuModule), mlirStringRefCreateFromCString(text),
+      mlirStringRefCreateFromCString(name));
   if (mlirOperationIsNull(holder))
     return; /* cannot happen: the text is fixed and verified by lit */
   MlirOperation kernel = mlirBlockGetFirstOperation(
@@ -260,6 +263,14 @@ static void declareRepack(DlcLowering *l) {
   mlirOperationRemoveFromParent(kernel);
   mlirBlockAppendOwnedOperation(body, kernel);
   mlirOperationDestroy(holder);
+}
+
+void dlcTmaBoxFromAttr(MlirAttribute boxAttr, int numCoords,
+                       int64_t box[TmaMaxCoords]) {
+  for (int d = 0; d < TmaMaxCoords; ++d)
+    box[d] = 1;
+  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
+  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
 }
 
 MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
@@ -320,7 +331,7 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
 
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  declareRepack(l);
+  declareHelper(l, kRepackName, kRepackKernel);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
@@ -340,10 +351,8 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
                         "its destination");
     return false;
   }
-  /* The box, outermost first, with leading 1s up to the map's rank. */
-  int64_t box[TmaMaxCoords] = {1, 1, 1, 1, 1};
-  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
-  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
+  int64_t box[TmaMaxCoords];
+  dlcTmaBoxFromAttr(boxAttr, numCoords, box);
   MlirType element = mlirShapedTypeGetElementType(dstType);
   MlirValue map = dlcTmaDescriptor(b, operand(op, 0), numCoords, box, element);
   MlirValue indices[TmaMaxDstRank];
@@ -401,6 +410,17 @@ static MlirValue smemAddress(DlcBuilder *b, MlirValue memref,
   return dlcIndexCast(b, at, mlirIntegerTypeGet(b->ctx, 64));
 }
 
+/* smemAddress of `memref` indexed by op's operands first.. (one per
+ * dimension). */
+static MlirValue operandAddress(DlcBuilder *b, MlirOperation op, intptr_t first,
+                                MlirValue memref) {
+  MlirValue indices[8];
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(memref));
+  for (int d = 0; d < rank && d < 8; ++d)
+    indices[d] = operand(op, first + d);
+  return smemAddress(b, memref, indices);
+}
+
 static MlirValue descriptor(DlcBuilder *b, MlirValue address, int64_t lead,
                             int64_t stride) {
   MlirValue start = dlcArith(
@@ -418,6 +438,42 @@ static MlirType accStruct(MlirContext ctx, int64_t count) {
                              i ? ", " : "");
   snprintf(text + used, sizeof(text) - used, ")>");
   return dlcType(ctx, text);
+}
+
+/* The m64nN accumulator vector<N/8 x 2 x 2> as the struct of its `count`
+ * f32 registers (wgmma's operand order), and back. */
+static MlirValue accToStruct(DlcBuilder *b, MlirValue acc, int64_t count) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirType structType = accStruct(b->ctx, count);
+  const char *posName[] = {"position"};
+  MlirValue regs =
+      dlcBuildValue(b, "llvm.mlir.poison", 0, NULL, structType, 0, NULL, NULL);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t at[] = {i / 4, i / 2 % 2, i % 2};
+    MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, 3, at);
+    const char *names[] = {"static_position"};
+    MlirValue v =
+        dlcBuildValue(b, "vector.extract", 1, &acc, f32, 1, names, &pos);
+    MlirValue operands[] = {regs, v};
+    MlirAttribute slot = mlirDenseI64ArrayGet(b->ctx, 1, &i);
+    regs = dlcBuildValue(b, "llvm.insertvalue", 2, operands, structType, 1,
+                         posName, &slot);
+  }
+  return regs;
+}
+
+static MlirValue structToAcc(DlcBuilder *b, MlirValue regs, int64_t count,
+                             MlirType accType) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  const char *posName[] = {"position"};
+  MlirValue values[512];
+  for (int64_t i = 0; i < count && i < 512; ++i) {
+    MlirAttribute slot = mlirDenseI64ArrayGet(b->ctx, 1, &i);
+    values[i] =
+        dlcBuildValue(b, "llvm.extractvalue", 1, &regs, f32, 1, posName, &slot);
+  }
+  return dlcBuildValue(b, "vector.from_elements", count, values, accType, 0,
+                       NULL, NULL);
 }
 
 /* wgmma(a, a_indices..., b, b_indices..., acc). */
@@ -445,30 +501,11 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
                       "wgmma's shape, accumulators or indices do not fit");
     return false;
   }
-  MlirValue indices[8];
-  for (int i = 0; i < numA; ++i)
-    indices[i] = operand(op, 1 + i);
-  MlirValue addressA = smemAddress(b, a, indices);
-  for (int i = 0; i < numB; ++i)
-    indices[i] = operand(op, 2 + numA + i);
-  MlirValue addressB = smemAddress(b, bm, indices);
+  MlirValue addressA = operandAddress(b, op, 1, a);
+  MlirValue addressB = operandAddress(b, op, 2 + numA, bm);
 
-  MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirType structType = accStruct(b->ctx, count);
-  const char *posName[] = {"position"};
-  MlirValue regs =
-      dlcBuildValue(b, "llvm.mlir.poison", 0, NULL, structType, 0, NULL, NULL);
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t at[] = {i / 4, i / 2 % 2, i % 2};
-    MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, 3, at);
-    const char *names[] = {"static_position"};
-    MlirValue v =
-        dlcBuildValue(b, "vector.extract", 1, &acc, f32, 1, names, &pos);
-    MlirValue operands[] = {regs, v};
-    MlirAttribute slot = mlirDenseI64ArrayGet(b->ctx, 1, &i);
-    regs = dlcBuildValue(b, "llvm.insertvalue", 2, operands, structType, 1,
-                         posName, &slot);
-  }
+  MlirValue regs = accToStruct(b, acc, count);
 
   MlirType element = mlirShapedTypeGetElementType(mlirValueGetType(a));
   const char *typeName = mlirTypeIsABF16(element) ? "bf16" : "f16";
@@ -507,15 +544,116 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
   dlcBuild(b, "nvvm.wgmma.commit.group.sync.aligned", 0, NULL, 0, NULL, 0, NULL,
            NULL);
 
-  MlirValue values[512];
-  for (int64_t i = 0; i < count && i < 512; ++i) {
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                structToAcc(b, regs, count, accType));
+  return true;
+}
+
+/* One register-A wgmma.mma_async m64nNk16 as inline PTX (the NVVM op
+ * takes A only as a descriptor): `count` f32 accumulators read and
+ * written, A's four b32 registers, B's descriptor; scale-d 1. */
+static MlirValue wgmmaRsStep(DlcBuilder *b, MlirValue regs, int64_t count,
+                             const MlirValue aRegs[4], MlirValue descB,
+                             int64_t n, const char *typeName, bool transB) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirType structType = accStruct(b->ctx, count);
+  const char *posName[] = {"position"};
+  MlirValue operands[128 + 5];
+  for (int64_t i = 0; i < count; ++i) {
     MlirAttribute slot = mlirDenseI64ArrayGet(b->ctx, 1, &i);
-    values[i] =
+    operands[i] =
         dlcBuildValue(b, "llvm.extractvalue", 1, &regs, f32, 1, posName, &slot);
   }
-  MlirValue result = dlcBuildValue(b, "vector.from_elements", count, values,
-                                   accType, 0, NULL, NULL);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), result);
+  for (int r = 0; r < 4; ++r)
+    operands[count + r] = aRegs[r];
+  operands[count + 4] = descB;
+  /* $0.. the accumulators (outputs, tied to inputs count..2count-1),
+   * then A's registers and B's descriptor. */
+  char text[2048], constraints[1024];
+  size_t used =
+      (size_t)snprintf(text, sizeof(text),
+                       "wgmma.mma_async.sync.aligned.m64n%lldk16.f32.%s.%s {",
+                       (long long)n, typeName, typeName);
+  size_t cused = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    used += (size_t)snprintf(text + used, sizeof(text) - used, "%s$%lld",
+                             i ? ", " : "", (long long)i);
+    cused += (size_t)snprintf(constraints + cused, sizeof(constraints) - cused,
+                              "%s=f", i ? "," : "");
+  }
+  for (int64_t i = 0; i < count; ++i)
+    cused += (size_t)snprintf(constraints + cused, sizeof(constraints) - cused,
+                              ",%lld", (long long)i);
+  snprintf(constraints + cused, sizeof(constraints) - cused, ",r,r,r,r,l");
+  long long a0 = (long long)(2 * count);
+  snprintf(text + used, sizeof(text) - used,
+           "}, {$%lld, $%lld, $%lld, $%lld}, $%lld, 1, 1, 1, %d;", a0, a0 + 1,
+           a0 + 2, a0 + 3, a0 + 4, transB ? 1 : 0);
+  const char *names[] = {"asm_string", "constraints", "has_side_effects"};
+  MlirAttribute attrs[] = {
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(text)),
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(constraints)),
+      mlirUnitAttrGet(b->ctx)};
+  return dlcBuildValue(b, "llvm.inline_asm", (intptr_t)count + 5, operands,
+                       structType, 3, names, attrs);
+}
+
+/* wgmma_rs(a, b, b_indices..., acc): A's fragments vector<k/16 x 4 x 2>
+ * of f16/bf16, each pair one b32 register. */
+bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b) {
+  intptr_t numOperands = mlirOperationGetNumOperands(op);
+  int numB = (int)numOperands - 3;
+  MlirValue a = operand(op, 0), bm = operand(op, 1);
+  MlirValue acc = operand(op, numOperands - 1);
+  MlirAttribute shape = attrOf(op, "shape");
+  int64_t n = mlirDenseI64ArrayGetElement(shape, 1);
+  int64_t k = mlirDenseI64ArrayGetElement(shape, 2);
+  bool transB = mlirBoolAttrGetValue(attrOf(op, "trans_b"));
+  MlirType accType = mlirValueGetType(acc), aType = mlirValueGetType(a);
+  MlirType element = mlirShapedTypeGetElementType(aType);
+  int64_t count = n / 2;
+  if (mlirDenseI64ArrayGetElement(shape, 0) != 64 || k <= 0 || k % 16 ||
+      n % 8 || n > 256 || mlirShapedTypeGetRank(accType) != 3 ||
+      mlirShapedTypeGetDimSize(accType, 0) * 4 != count ||
+      mlirShapedTypeGetRank(aType) != 3 ||
+      mlirShapedTypeGetDimSize(aType, 0) != k / 16 ||
+      mlirShapedTypeGetDimSize(aType, 1) != 4 ||
+      mlirShapedTypeGetDimSize(aType, 2) != 2 ||
+      !(mlirTypeIsAF16(element) || mlirTypeIsABF16(element)) ||
+      numB != (int)mlirShapedTypeGetRank(mlirValueGetType(bm))) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "use shape [64, N, k*16] (N <= 256) with N/8 x 2 x 2 "
+                      "accumulators, A as k/16 x 4 x 2 f16 or bf16, and "
+                      "index every dimension of b",
+                      "wgmma_rs's shape, A fragments, accumulators or "
+                      "indices do not fit");
+    return false;
+  }
+  MlirValue addressB = operandAddress(b, op, 2, bm);
+  const char *typeName = mlirTypeIsABF16(element) ? "bf16" : "f16";
+  MlirType pairType = mlirVectorTypeGet(1, (int64_t[]){2}, element);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  const char *names[] = {"static_position"};
+  MlirValue regs = accToStruct(b, acc, count);
+  dlcBuild(b, "nvvm.wgmma.fence.aligned", 0, NULL, 0, NULL, 0, NULL, NULL);
+  for (int64_t kk = 0; kk < k / 16; ++kk) {
+    MlirValue aRegs[4];
+    for (int64_t r = 0; r < 4; ++r) {
+      MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, 2, (int64_t[]){kk, r});
+      MlirValue pair =
+          dlcBuildValue(b, "vector.extract", 1, &a, pairType, 1, names, &pos);
+      aRegs[r] = dlcBuildValue(b, "llvm.bitcast", 1, &pair, i32, 0, NULL, NULL);
+    }
+    int64_t step = transB ? 16 * 128 : 32;
+    MlirValue descB = descriptor(
+        b, dlcArith(b, "arith.addi", addressB, i64Const(b, kk * step)),
+        transB ? 64 * 64 * 2 : 16, 1024);
+    regs = wgmmaRsStep(b, regs, count, aRegs, descB, n, typeName, transB);
+  }
+  dlcBuild(b, "nvvm.wgmma.commit.group.sync.aligned", 0, NULL, 0, NULL, 0, NULL,
+           NULL);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                structToAcc(b, regs, count, accType));
   return true;
 }
 
@@ -532,6 +670,9 @@ bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
  * pointers: the map's generic address, the box's shared address (as the
  * wgmma descriptors take it) and the barrier's (nvgpu.mbarrier.get). */
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
+  /* A convolution's module carries the layout transform its host runs
+   * before a kernel planned over NCHW / KCRS (TransposeKernel.c). */
+  declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);

@@ -38,9 +38,8 @@ bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b) {
                       "its source");
     return false;
   }
-  int64_t box[TmaMaxCoords] = {1, 1, 1, 1, 1};
-  box[numCoords - 2] = mlirDenseI64ArrayGetElement(boxAttr, 0);
-  box[numCoords - 1] = mlirDenseI64ArrayGetElement(boxAttr, 1);
+  int64_t box[TmaMaxCoords];
+  dlcTmaBoxFromAttr(boxAttr, numCoords, box);
   MlirValue map =
       dlcTmaDescriptor(b, mlirOperationGetOperand(op, 0), numCoords, box,
                        mlirShapedTypeGetElementType(mlirValueGetType(src)));

@@ -6,14 +6,16 @@
  *   prologue: cp.async Q tile, K/V tile 0; wait; Q fragments to registers
  *   for j in 0..tiles:          (O, row max m, row sum l, newest group carried)
  *     cp.async K/V tile j+1 into stage (j+1) % 2; commit
- *     S = Q K_jᵀ (mma.sync m16n8k16, f32 in registers), times
- *       qk_scale · exp2_scale (the scale folded into exp2's argument)
+ *     S = Q K_jᵀ (mma.sync m16n8k16, f32 in registers); its factor
+ *       c = qk_scale · exp2_scale is folded into exp2's FFMA (with a bias
+ *       tensor S is multiplied by c here, c = 1 below)
  *     plus the bias tile (times exp2_scale), -inf where the mask tensor
  *       drops the key: both read per S tile by guarded element loads into
  *       the accumulator layout
  *     mask to -inf only on tiles that need it (the key tail; with a causal
  *       mask, tiles crossing the diagonal)
- *     m' = max(m, rowmax S); p = exp2(S - m'); l = l·2^(m-m') + rowsum p;
+ *     m' = max(m, c·rowmax S); p = exp2(c·S - m') (one FFMA and one
+ *       ex2.approx.ftz); l = l·2^(m-m') + rowsum p;
  *       O = O·2^(m-m')        (row values shared by a quad of lanes)
  *     O += P V_j: P rounded to the operand type in registers is the A
  *       fragment of the second mma (the S accumulator layout is m16n8k16's
@@ -92,7 +94,7 @@ static void blockAddress(Fa *f, MlirValue row0, int64_t col0, bool bNonTrans,
   *col = mul(g, gemmSwizzle(g, r, divc(g, c, 8), f->cpr), 8);
 }
 
-/* S = Q K_jᵀ for the tile in `stage`, scaled into exp2's domain. */
+/* S = Q K_jᵀ for the tile in `stage`. */
 static void scores(Fa *f, MlirValue stage, const MlirValue *qf, MlirValue *s,
                    int numS) {
   Gen *g = &f->g;
@@ -108,30 +110,6 @@ static void scores(Fa *f, MlirValue stage, const MlirValue *qf, MlirValue *s,
       s[2 * jp + 1] =
           gemmMmaSync(g, qf[kk], gemmHalfOf(g, pair, 2), s[2 * jp + 1]);
     }
-  MlirValue scale = dlcStepSplat(&g->b, gemmVectorType(g, "2x2", g->f32),
-                                 f->a->qkScale * f->a->expScale);
-  for (int j = 0; j < numS; ++j)
-    s[j] = dlcArith(&g->b, "arith.mulf", s[j], scale);
-}
-
-/* P's A fragment for keys 16·kk..16·kk+15: the two S fragments' rows
- * rounded to the operand type. */
-static MlirValue pFragment(Fa *f, const MlirValue *p, int kk) {
-  Gen *g = &f->g;
-  MlirType fragType = gemmVectorType(g, "4x2", g->in);
-  MlirType rowIn = gemmVectorType(g, "2", g->in);
-  MlirType rowF = gemmVectorType(g, "2", g->f32);
-  MlirValue frag = dlcStepSplat(&g->b, fragType, 0.0);
-  const char *names[] = {"static_position"};
-  for (int r = 0; r < 4; ++r) {
-    MlirValue row = flashExtract(f, p[2 * kk + r / 2], rowF, r % 2, 0, 1);
-    row = dlcBuildValue(&g->b, "arith.truncf", 1, &row, rowIn, 0, NULL, NULL);
-    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
-    MlirValue operands[] = {row, frag};
-    frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
-                         names, &to);
-  }
-  return frag;
 }
 
 /* O += P V_j for the tile in `stage`. */
@@ -139,7 +117,7 @@ static void accumulatePV(Fa *f, MlirValue stage, const MlirValue *p, int numS,
                          MlirValue *o, int numO) {
   Gen *g = &f->g;
   for (int kk = 0; kk < numS / 2; ++kk) {
-    MlirValue a = pFragment(f, p, kk);
+    MlirValue a = flashPFragment(f, p, kk);
     for (int jp = 0; jp < numO / 2; ++jp) {
       MlirValue row, col;
       blockAddress(f, cst(g, 16 * kk), 16 * jp, false, &row, &col);
@@ -220,9 +198,10 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   MlirValue stage = remc(g, j, t->stages), n0 = mul(g, j, t->tileN);
   MlirValue s[FLASH_MAX_S];
   scores(f, stage, qf, s, numS);
+  double scale = flashScoreScale(f, s, numS);
   flashAddTensors(f, n0, s, numS);
   flashMaybeMask(f, n0, s, numS);
-  flashOnlineSoftmax(f, s, numS, &c, numO);
+  flashOnlineSoftmax(f, s, numS, scale, &c, numO);
   accumulatePV(f, stage, s, numS, c.o, numO);
   dlcBuild(&g->b, DLC_OP_DLCGPU_WAIT_GROUP, 1, &c.token, 0, NULL, 1,
            pendingName, &none);

@@ -129,35 +129,68 @@ void flashMaybeMask(Fa *f, MlirValue n0, MlirValue *s, int numS) {
     s[j] = mlirOperationGetResult(ifOp, j);
 }
 
-/* The online softmax step: new row max, P = exp2(S - m'), rescaled l and
- * O. Leaves P in s. */
-void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
-                        int numO) {
+double flashScoreScale(Fa *f, MlirValue *s, int numS) {
+  double scale = f->a->qkScale * f->a->expScale;
+  if (!f->a->hasBias && scale > 0)
+    return scale;
+  Gen *g = &f->g;
+  MlirValue splat =
+      dlcStepSplat(&g->b, gemmVectorType(g, "2x2", g->f32), scale);
+  for (int j = 0; j < numS; ++j)
+    s[j] = dlcArith(&g->b, "arith.mulf", s[j], splat);
+  return 1.0;
+}
+
+/* exp2(scale * s - use) of each element of fragment s (use per row): one
+ * FFMA and one MUFU.EX2 an element. */
+static MlirValue exp2Fragment(Fa *f, MlirValue s, MlirValue scale,
+                              const MlirValue negUse[2]) {
+  Gen *g = &f->g;
+  MlirValue e[4];
+  for (int h = 0; h < 2; ++h)
+    for (int x = 0; x < 2; ++x) {
+      MlirValue operands[] = {flashExtract(f, s, g->f32, h, x, 2), scale,
+                              negUse[h]};
+      e[2 * h + x] =
+          dlcStepExp2Ftz(&g->b, dlcBuildValue(&g->b, "llvm.intr.fma", 3,
+                                              operands, g->f32, 0, NULL, NULL));
+    }
+  return dlcBuildValue(&g->b, "vector.from_elements", 4, e,
+                       gemmVectorType(g, "2x2", g->f32), 0, NULL, NULL);
+}
+
+/* The online softmax step: new row max, P = exp2(scale · S - m'),
+ * rescaled l and O. Leaves P in s. */
+void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
+                        FlashCarried *c, int numO) {
   Gen *g = &f->g;
   MlirValue ninf = flashConst(f, -__builtin_inf()), zero = flashConst(f, 0.0);
-  MlirValue use[2], alpha[2];
+  MlirValue use[2], alpha[2], negUse[2];
   for (int h = 0; h < 2; ++h) {
     MlirValue mx = ninf;
     for (int j = 0; j < numS; ++j)
       for (int x = 0; x < 2; ++x)
         mx = dlcArith(&g->b, "arith.maximumf", mx,
                       flashExtract(f, s[j], g->f32, h, x, 2));
-    mx = quadReduce(f, mx, "arith.maximumf");
+    /* scale > 0: the scaled maximum is the maximum scaled. */
+    mx = dlcArith(&g->b, "arith.mulf", quadReduce(f, mx, "arith.maximumf"),
+                  flashConst(f, scale));
     MlirValue mNew = dlcArith(&g->b, "arith.maximumf", c->m[h], mx);
     /* A row with every key masked so far keeps m = -inf; exp2 then
      * subtracts 0 (giving 0) instead of -inf (NaN). */
     MlirValue none = dlcStepCompare(
         &g->b, mlirStringRefCreateFromCString("cmpeq"), mNew, ninf);
     use[h] = sel(g, none, zero, mNew);
-    alpha[h] = dlcStepUnary(&g->b, mlirStringRefCreateFromCString("exp2"),
-                            dlcArith(&g->b, "arith.subf", c->m[h], use[h]));
+    negUse[h] =
+        dlcBuildValue(&g->b, "arith.negf", 1, &use[h], g->f32, 0, NULL, NULL);
+    alpha[h] =
+        dlcStepExp2Ftz(&g->b, dlcArith(&g->b, "arith.subf", c->m[h], use[h]));
     c->m[h] = mNew;
   }
-  MlirValue useV = rowSplat(f, use[0], use[1]);
+  MlirValue scaleV = flashConst(f, scale);
   MlirValue sum[2] = {zero, zero};
   for (int j = 0; j < numS; ++j) {
-    s[j] = dlcStepUnary(&g->b, mlirStringRefCreateFromCString("exp2"),
-                        dlcArith(&g->b, "arith.subf", s[j], useV));
+    s[j] = exp2Fragment(f, s[j], scaleV, negUse);
     for (int h = 0; h < 2; ++h)
       for (int x = 0; x < 2; ++x)
         sum[h] = dlcArith(&g->b, "arith.addf", sum[h],
@@ -167,6 +200,13 @@ void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
     c->l[h] =
         dlcArith(&g->b, "arith.addf",
                  dlcArith(&g->b, "arith.mulf", c->l[h], alpha[h]), sum[h]);
+  c->alpha[0] = alpha[0], c->alpha[1] = alpha[1];
+  flashRescale(f, c, numO);
+}
+
+void flashRescale(Fa *f, FlashCarried *c, int numO) {
+  Gen *g = &f->g;
+  const MlirValue *alpha = c->alpha;
   MlirValue alphaV = rowSplat(f, alpha[0], alpha[1]);
   for (int i = 0; i < numO; ++i) {
     /* A whole wgmma accumulator (SM90) is rescaled as one vector: the
@@ -184,6 +224,24 @@ void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
     }
     c->o[i] = dlcArith(&g->b, "arith.mulf", c->o[i], scale);
   }
+}
+
+MlirValue flashPFragment(Fa *f, const MlirValue *p, int kk) {
+  Gen *g = &f->g;
+  MlirType fragType = gemmVectorType(g, "4x2", g->in);
+  MlirType rowIn = gemmVectorType(g, "2", g->in);
+  MlirType rowF = gemmVectorType(g, "2", g->f32);
+  MlirValue frag = dlcStepSplat(&g->b, fragType, 0.0);
+  const char *names[] = {"static_position"};
+  for (int r = 0; r < 4; ++r) {
+    MlirValue row = flashExtract(f, p[2 * kk + r / 2], rowF, r % 2, 0, 1);
+    row = dlcBuildValue(&g->b, "arith.truncf", 1, &row, rowIn, 0, NULL, NULL);
+    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){r});
+    MlirValue operands[] = {row, frag};
+    frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
+                         names, &to);
+  }
+  return frag;
 }
 
 static MlirValue batchBase(Fa *f, const KpAttnTensor *t, MlirValue *index) {

@@ -33,6 +33,7 @@ typedef struct Fa {
 /* The running row state of the online softmax and O. */
 typedef struct FlashCarried {
   MlirValue o[FLASH_MAX_O], m[2], l[2], token;
+  MlirValue alpha[2]; /* 2^(m - m') of the last step, per row */
 } FlashCarried;
 
 /* Starts a flash kernel in `kernel` (f zeroed): types, sizes, thread ids
@@ -58,11 +59,25 @@ void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS);
 /* Keys past Lk and (causal) past the row to -inf, inside a uniform
  * branch taken only by the tiles that need it. */
 void flashMaybeMask(Fa *f, MlirValue n0, MlirValue *s, int numS);
-/* The online softmax step: new row max, P = exp2(S - m') left in s,
- * rescaled l and O (numO fragments, or one whole wgmma accumulator
- * vector<D/8 x 2 x 2>). */
-void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, FlashCarried *c,
-                        int numO);
+/* The factor that takes S = Q Kᵀ into exp2's domain (qk_scale ·
+ * exp2_scale), left for flashOnlineSoftmax to fold into its FFMAs and
+ * returned; or, where a bias must be added to scaled scores or the factor
+ * is not positive, applied to s here and 1 returned. */
+double flashScoreScale(Fa *f, MlirValue *s, int numS);
+/* The online softmax step on S times `scale` (> 0; flashScoreScale's):
+ * new row max, P = exp2(scale · S - m') left in s (subnormal P flushed to
+ * 0), rescaled l and O (numO fragments, or one whole wgmma accumulator
+ * vector<D/8 x 2 x 2>; c->alpha holds the factor). */
+void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
+                        FlashCarried *c, int numO);
+/* O (numO fragments or one wgmma accumulator) times the last step's
+ * c->alpha: flashOnlineSoftmax's own rescale, for a caller that passed it
+ * numO = 0 because O was still being written by an asynchronous MMA. */
+void flashRescale(Fa *f, FlashCarried *c, int numO);
+/* P's A fragment (vector<4x2> of the operand type) for keys
+ * 16·kk..16·kk+15: the rows of S fragments 2·kk and 2·kk + 1 rounded, in
+ * mma.sync m16n8k16's A layout, which register-A wgmma repeats per warp. */
+MlirValue flashPFragment(Fa *f, const MlirValue *p, int kk);
 /* O / l stored (guarded) from the final row state; `done` is O's
  * complete compute token. */
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],

@@ -189,6 +189,67 @@ void mbForgetFrame(Mb *m, int frame) {
       m->stepFrame[s] = -1;
 }
 
+void mbForgetAlong(Mb *m, uint32_t loops) {
+  for (int s = 0; s < m->p->numSteps; ++s)
+    if (m->stepFrame[s] >= 0 && (m->p->steps[s].loops & loops))
+      m->stepFrame[s] = -1;
+}
+
+/* Register rows need a warp's short row in row mode's aligned version, the
+ * longest (DLC_MEMORY_SHORT_LENGTH) a whole number of sweeps of the warp,
+ * and every reduce over one loop as long as the row (chunk k of a reduce
+ * is then chunk k of the row). And a static row: a symbolic one's kernel
+ * also has the long rows' code, whose occupancy the kept row's registers
+ * would set (80 against 48 for LayerNorm: rows of 4096 lost 18-20% on the
+ * H100, bench/RESULTS.md run mem-2). */
+int mbRegisterChunksFor(const Mb *m) {
+  if (m->mode != DLC_MEMORY_ROW || !m->warpRows || m->width < 2)
+    return 0;
+  int64_t sweep = 32 * (int64_t)m->width;
+  int64_t chunks = DLC_MEMORY_SHORT_LENGTH / sweep;
+  if (chunks * sweep != DLC_MEMORY_SHORT_LENGTH || chunks > MbRegisterChunks)
+    return 0;
+  const KpExtent *row = &m->p->loops[m->p->numIters - 1].size;
+  if (row->numSymbols > 0)
+    return 0;
+  for (int s = 0; s < m->p->numSteps; ++s) {
+    const KpStep *step = &m->p->steps[s];
+    if (step->kind == KP_STEP_REDUCE &&
+        (__builtin_popcount(step->reduced) != 1 ||
+         !kpExtentEqual(&m->p->loops[__builtin_ctz(step->reduced)].size, row)))
+      return 0;
+  }
+  return (int)chunks;
+}
+
+MlirValue mbRegisterChunk(Mb *m, const KpExtent *extent, int k,
+                          MlirValue *inside) {
+  MbRegisterRow *row = NULL;
+  for (int i = 0; i < m->numRegRows && !row; ++i)
+    if (kpExtentEqual(m->regRows[i].extent, extent))
+      row = &m->regRows[i];
+  if (!row) {
+    row = &m->regRows[m->numRegRows++];
+    memset(row, 0, sizeof(*row));
+    row->extent = extent;
+  }
+  if (mlirValueIsNull(row->index[k])) {
+    DlcBuilder b = mbAt(m, m->versionFrame);
+    MlirValue count = mbExtent(m, &b, extent);
+    MlirValue first =
+        dlcArith(&b, "arith.addi",
+                 dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, m->width)),
+                 mbIndex(&b, (int64_t)k * 32 * m->width));
+    row->inside[k] = dlcCmpI(&b, "ult", first, count);
+    /* The aligned version's rows are at least one chunk long. */
+    row->index[k] =
+        dlcArith(&b, "arith.minui", first,
+                 dlcArith(&b, "arith.subi", count, mbIndex(&b, m->width)));
+  }
+  *inside = row->inside[k];
+  return row->index[k];
+}
+
 /* The innermost frame binding one of `loops` (0 when none does). */
 static int frameOf(Mb *m, uint32_t loops) {
   int f = 0;
@@ -222,8 +283,8 @@ static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
     }
     out[n++] = used ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
   }
-  intptr_t numSymbols =
-      mlirBlockGetNumArguments(m->entry) - (intptr_t)m->numTensors;
+  intptr_t numSymbols = mlirBlockGetNumArguments(m->entry) -
+                        (intptr_t)m->numTensors - (m->sms > 0);
   for (intptr_t s = 0; s < numSymbols; ++s)
     out[n++] = symbolValue(m, (int)s);
   return n;
@@ -313,6 +374,14 @@ static MlirAttribute alignmentAttr(Mb *m, KpElement element, bool whole) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64), bytes);
 }
 
+/* A loaded vector in f32. */
+static MlirValue widenLoaded(Mb *m, DlcBuilder *b, MlirValue v) {
+  if (mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(v)), m->f32))
+    return v;
+  return dlcBuildValue(b, "arith.extf", 1, &v, vectorOf(m, m->f32), 0, NULL,
+                       NULL);
+}
+
 /* The flat offset of an indexed read at the loops' current values. */
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
@@ -328,8 +397,41 @@ MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
 /* A read: one element, or the chunk of the vector loop it is contiguous
  * along (dlcMemoryBoundVectorWidth checked that), whole and aligned or
  * masked. */
+/* Register rows: the entry of the read of `x` at the loops' current
+ * values (a new one when `make`), or NULL. */
+static MbRegisterLoad *registerLoad(Mb *m, const KpIndexed *x, bool make) {
+  int input = (int)(x - m->p->indexed);
+  for (int i = 0; i < m->numRegLoads; ++i) {
+    MbRegisterLoad *e = &m->regLoads[i];
+    const KpIndexed *y = &m->p->indexed[e->input];
+    bool same = y->arg == x->arg && y->rank == x->rank &&
+                y->element == x->element && mlirAttributeEqual(y->map, x->map);
+    for (int d = 0; same && d < x->rank; ++d)
+      same = mlirValueEqual(e->at[d], m->loopValue[x->loops[d]]);
+    if (same)
+      return e;
+  }
+  if (!make || m->numRegLoads == MbMaxRegisterLoads)
+    return NULL;
+  MbRegisterLoad *e = &m->regLoads[m->numRegLoads++];
+  e->input = input;
+  for (int d = 0; d < x->rank; ++d)
+    e->at[d] = m->loopValue[x->loops[d]];
+  e->raw = (MlirValue){NULL};
+  return e;
+}
+
 static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
-                          uint32_t loops) {
+                          uint32_t loops, int frame) {
+  /* Register rows: a read of the version frame met again (the row's next
+   * pass) reuses the vector it loaded. */
+  MbRegisterLoad *kept = NULL;
+  if (m->regChunks > 0 && frame == m->versionFrame &&
+      vectorLoop(m, loops) >= 0) {
+    kept = registerLoad(m, x, true);
+    if (kept && !mlirValueIsNull(kept->raw))
+      return widenLoaded(m, b, kept->raw);
+  }
   MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = kpElementType(m->ctx, x->element);
@@ -354,10 +456,9 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
     v = dlcBuildValue(b, "vector.maskedload", 4, operands, type, 1, names,
                       &alignment);
   }
-  if (mlirTypeEqual(element, m->f32))
-    return v;
-  return dlcBuildValue(b, "arith.extf", 1, &v, vectorOf(m, m->f32), 0, NULL,
-                       NULL);
+  if (kept)
+    kept->raw = v;
+  return widenLoaded(m, b, v);
 }
 
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
@@ -381,8 +482,7 @@ static MlirValue emitDomain(Mb *m, DlcBuilder *b, const KpIndexed *x) {
 
 static MlirValue emitStep(Mb *m, int s, int floor);
 
-static MlirValue roundStep(Mb *m, DlcBuilder *b, const KpStep *step,
-                           MlirValue v) {
+MlirValue mbRoundStep(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v) {
   /* Loads are exact, and so are a max or min of rounded values. */
   bool exact = step->kind == KP_STEP_LOAD ||
                (step->kind == KP_STEP_REDUCE && strcmp(step->fn, "sum") != 0);
@@ -391,8 +491,8 @@ static MlirValue roundStep(Mb *m, DlcBuilder *b, const KpStep *step,
   return dlcStepRound(b, v, kpElementType(m->ctx, step->type));
 }
 
-static MlirValue combine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
-                         MlirValue y) {
+MlirValue mbCombine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
+                    MlirValue y) {
   (void)m;
   const char *op = strcmp(fn, "sum") == 0   ? "arith.addf"
                    : strcmp(fn, "max") == 0 ? "arith.maxnumf"
@@ -402,7 +502,7 @@ static MlirValue combine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
 
 /* The identity of a reduction (each thread starts from it; the reduce's
  * init is combined once, with the CTA's result). */
-static double identityOf(const char *fn) {
+double mbIdentityOf(const char *fn) {
   return strcmp(fn, "sum") == 0   ? 0.0
          : strcmp(fn, "max") == 0 ? -__builtin_inf()
                                   : __builtin_inf();
@@ -421,9 +521,9 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
     MlirType types[] = {m->f32, m->i1};
     MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types, 1,
                                      shuffleNames, &xorMode);
-    v = roundStep(
+    v = mbRoundStep(
         m, b, step,
-        combine(m, b, step->fn, v, mlirOperationGetResult(shuffle, 0)));
+        mbCombine(m, b, step->fn, v, mlirOperationGetResult(shuffle, 0)));
   }
   int64_t warps = m->threads / 32;
   if (m->warpRows)
@@ -443,7 +543,8 @@ static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                                 dlcArith(b, "arith.addi", base, mbIndex(b, w))};
     MlirValue slot =
         dlcBuildValue(b, "memref.load", 2, loadOperands, m->f32, 0, NULL, NULL);
-    r = w == 0 ? slot : roundStep(m, b, step, combine(m, b, step->fn, r, slot));
+    r = w == 0 ? slot
+               : mbRoundStep(m, b, step, mbCombine(m, b, step->fn, r, slot));
   }
   return r;
 }
@@ -474,9 +575,9 @@ static MlirValue columnCombine(Mb *m, DlcBuilder *b, const KpStep *step,
       MlirType types[] = {m->f32, m->i1};
       MlirOperation shuffle = dlcBuild(b, "gpu.shuffle", 3, operands, 2, types,
                                        1, shuffleNames, &xorMode);
-      e[j] = roundStep(
+      e[j] = mbRoundStep(
           m, b, step,
-          combine(m, b, step->fn, e[j], mlirOperationGetResult(shuffle, 0)));
+          mbCombine(m, b, step->fn, e[j], mlirOperationGetResult(shuffle, 0)));
     }
   /* Slots: [reduce][warp][chunk of the tile][element]. */
   int64_t tile = (int64_t)DLC_MEMORY_COLUMN_LANES * m->width;
@@ -505,9 +606,9 @@ static MlirValue columnCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                                                    mbIndex(b, w * tile + j))};
       MlirValue slot =
           dlcBuildValue(b, "memref.load", 2, operands, m->f32, 0, NULL, NULL);
-      e[j] = w == 0
-                 ? slot
-                 : roundStep(m, b, step, combine(m, b, step->fn, e[j], slot));
+      e[j] = w == 0 ? slot
+                    : mbRoundStep(m, b, step,
+                                  mbCombine(m, b, step->fn, e[j], slot));
     }
   if (!vec)
     return e[0];
@@ -593,7 +694,8 @@ static void emitPeeledEnds(Mb *m, const int *group, int n, int frame, int floor,
     const KpStep *r = &m->p->steps[group[g]];
     MlirValue x = emitStep(m, r->args[0], floor);
     DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
-    acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, partials[g], x));
+    acc[g] =
+        mbRoundStep(m, &tail, r, mbCombine(m, &tail, r->fn, partials[g], x));
   }
   DlcBuilder tail = dlcBuilderAtEnd(then, m->loc);
   dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
@@ -601,6 +703,43 @@ static void emitPeeledEnds(Mb *m, const int *group, int n, int frame, int floor,
   mbPopFrame(m);
   for (int g = 0; g < n; ++g)
     partials[g] = mlirOperationGetResult(guard, g);
+}
+
+/* Register rows: a cooperative reduce group's lane partials (vectors of
+ * the width) over the chunks of its row, straight-line in the version
+ * frame, in the order of the rolled loop; chunks past the row neutral. */
+static void registerSums(Mb *m, const int *group, int n, int floor,
+                         const MlirValue *init, MlirValue *sums) {
+  const KpStep *first = &m->p->steps[group[0]];
+  const KpExtent *extent = &m->p->loops[__builtin_ctz(first->reduced)].size;
+  uint32_t saved = m->vecLoops, reduced = 0;
+  for (int g = 0; g < n; ++g) {
+    sums[g] = init[g];
+    reduced |= m->p->steps[group[g]].reduced;
+  }
+  for (int k = 0; k < m->regChunks; ++k) {
+    MlirValue inside;
+    MlirValue index = mbRegisterChunk(m, extent, k, &inside);
+    mbForgetAlong(m, reduced);
+    for (int l = 0; l < m->p->numLoops; ++l)
+      if (reduced & (1u << l)) {
+        m->loopValue[l] = index;
+        m->loopFrame[l] = m->versionFrame;
+      }
+    m->vecLoops |= reduced;
+    for (int g = 0; g < n; ++g) {
+      const KpStep *r = &m->p->steps[group[g]];
+      MlirValue x = emitStep(m, r->args[0], floor);
+      DlcBuilder b = mbAt(m, m->versionFrame);
+      x = dlcSelect(&b, inside, widen(m, &b, x), init[g]);
+      sums[g] = mbRoundStep(m, &b, r, mbCombine(m, &b, r->fn, sums[g], x));
+    }
+  }
+  mbForgetAlong(m, reduced);
+  for (int l = 0; l < m->p->numLoops; ++l)
+    if (reduced & (1u << l))
+      m->loopFrame[l] = -1;
+  m->vecLoops = saved;
 }
 
 /* A reduce: a loop over its reduced loops (flattened), shared by the CTA
@@ -630,7 +769,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
   for (int g = 0; g < n; ++g) {
     /* Cooperative partials start from the identity, the init joins once. */
     const KpStep *r = &m->p->steps[group[g]];
-    double start = cooperative ? identityOf(r->fn) : r->value;
+    double start = cooperative ? mbIdentityOf(r->fn) : r->value;
     init[g] = vectorAcc ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
@@ -639,77 +778,87 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
    * thread after the loop. */
   bool peeled = cooperative && m->peeled;
   MlirValue lo = mbIndex(&b, 0), hi = count;
-  if (peeled) {
-    MlirValue w = mbIndex(&b, width);
-    lo = dlcArith(
-        &b, "arith.minui",
-        dlcArith(&b, "arith.remui", dlcArith(&b, "arith.subi", w, m->phase), w),
-        count);
-    hi = dlcArith(&b, "arith.addi", lo,
-                  dlcArith(&b, "arith.muli",
-                           dlcArith(&b, "arith.divui",
-                                    dlcArith(&b, "arith.subi", count, lo), w),
-                           w));
-  }
-  MlirValue first =
-      cooperative
-          ? dlcArith(&b, "arith.addi", lo,
-                     dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width)))
-          : lo;
-  MlirBlock body;
-  MlirValue lastChunk = unroll > 1
-                            ? dlcArith(&b, "arith.subi", hi, mbIndex(&b, width))
-                            : (MlirValue){NULL};
-  int64_t stride = column        ? m->threads / DLC_MEMORY_COLUMN_LANES
-                   : cooperative ? m->threads * width
-                                 : 1;
-  MlirOperation loop =
-      dlcBuildFor(&b, first, hi, mbIndex(&b, stride * unroll), n, init, &body);
-  bool wasAligned = m->aligned;
-  m->aligned |= peeled;
-  mbPushFrame(m, loop, body);
-  int inner = m->numFrames - 1;
-  uint32_t saved = m->vecLoops;
-  MlirValue acc[KP_MAX_OUTPUTS];
-  for (int g = 0; g < n; ++g)
-    acc[g] = mlirBlockGetArgument(body, 1 + g);
-  /* `unroll` chunks a trip, in the loop's order (the sums' order is the
-   * rolled loop's): all their reads are in flight together. */
-  for (int k = 0; k < unroll; ++k) {
-    DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
-    MlirValue inside = {NULL};
-    MlirValue index = mbUnrolledChunk(m, &head, mlirBlockGetArgument(body, 0),
-                                      k * stride, hi, lastChunk, &inside);
-    mbForgetFrame(m, inner);
-    for (int g = 0; g < n; ++g) {
-      const KpStep *r = &m->p->steps[group[g]];
-      mbBindLoops(m, &head, r->reduced, index, inner);
-      if (width > 1)
-        m->vecLoops |= r->reduced;
+  if (column && m->sms > 0)
+    mbColumnSplitRange(m, &b, count, &lo, &hi);
+  MlirValue sums[KP_MAX_OUTPUTS];
+  if (cooperative && !column && m->regChunks > 0) {
+    registerSums(m, group, n, floor, init, sums);
+  } else {
+    if (peeled) {
+      MlirValue w = mbIndex(&b, width);
+      lo = dlcArith(&b, "arith.minui",
+                    dlcArith(&b, "arith.remui",
+                             dlcArith(&b, "arith.subi", w, m->phase), w),
+                    count);
+      hi = dlcArith(&b, "arith.addi", lo,
+                    dlcArith(&b, "arith.muli",
+                             dlcArith(&b, "arith.divui",
+                                      dlcArith(&b, "arith.subi", count, lo), w),
+                             w));
     }
-    for (int g = 0; g < n; ++g) {
-      const KpStep *r = &m->p->steps[group[g]];
-      MlirValue x = emitStep(m, r->args[0], floor);
-      DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-      if (vectorAcc)
-        x = widen(m, &tail, x);
-      if (width > 1 && !m->aligned) /* lanes past the end: neutral */
-        x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)), x,
-                      init[g]);
-      if (!mlirValueIsNull(inside)) /* a chunk past the end: neutral */
-        x = dlcSelect(&tail, inside, x, init[g]);
-      acc[g] = roundStep(m, &tail, r, combine(m, &tail, r->fn, acc[g], x));
+    MlirValue first = cooperative
+                          ? dlcArith(&b, "arith.addi", lo,
+                                     dlcArith(&b, "arith.muli", m->rowTid,
+                                              mbIndex(&b, width)))
+                          : lo;
+    MlirBlock body;
+    MlirValue lastChunk =
+        unroll > 1 ? dlcArith(&b, "arith.subi", hi, mbIndex(&b, width))
+                   : (MlirValue){NULL};
+    int64_t stride = column        ? m->threads / DLC_MEMORY_COLUMN_LANES
+                     : cooperative ? m->threads * width
+                                   : 1;
+    MlirOperation loop = dlcBuildFor(
+        &b, first, hi, mbIndex(&b, stride * unroll), n, init, &body);
+    bool wasAligned = m->aligned;
+    m->aligned |= peeled;
+    mbPushFrame(m, loop, body);
+    int inner = m->numFrames - 1;
+    uint32_t saved = m->vecLoops;
+    MlirValue acc[KP_MAX_OUTPUTS];
+    for (int g = 0; g < n; ++g)
+      acc[g] = mlirBlockGetArgument(body, 1 + g);
+    /* `unroll` chunks a trip, in the loop's order (the sums' order is the
+     * rolled loop's): all their reads are in flight together. */
+    for (int k = 0; k < unroll; ++k) {
+      DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
+      MlirValue inside = {NULL};
+      MlirValue index = mbUnrolledChunk(m, &head, mlirBlockGetArgument(body, 0),
+                                        k * stride, hi, lastChunk, &inside);
+      mbForgetFrame(m, inner);
+      for (int g = 0; g < n; ++g) {
+        const KpStep *r = &m->p->steps[group[g]];
+        mbBindLoops(m, &head, r->reduced, index, inner);
+        if (width > 1)
+          m->vecLoops |= r->reduced;
+      }
+      for (int g = 0; g < n; ++g) {
+        const KpStep *r = &m->p->steps[group[g]];
+        MlirValue x = emitStep(m, r->args[0], floor);
+        DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+        if (vectorAcc)
+          x = widen(m, &tail, x);
+        if (width > 1 && !m->aligned) /* lanes past the end: neutral */
+          x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)),
+                        x, init[g]);
+        if (!mlirValueIsNull(inside)) /* a chunk past the end: neutral */
+          x = dlcSelect(&tail, inside, x, init[g]);
+        acc[g] =
+            mbRoundStep(m, &tail, r, mbCombine(m, &tail, r->fn, acc[g], x));
+      }
     }
+    DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
+    dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
+    m->vecLoops = saved;
+    m->aligned = wasAligned;
+    mbPopFrame(m);
+    for (int g = 0; g < n; ++g)
+      sums[g] = mlirOperationGetResult(loop, g);
   }
-  DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
-  dlcBuild(&tail, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
-  m->vecLoops = saved;
-  m->aligned = wasAligned;
-  mbPopFrame(m);
   MlirValue partials[KP_MAX_OUTPUTS];
   for (int g = 0; g < n; ++g) {
     const KpStep *r = &m->p->steps[group[g]];
-    partials[g] = mlirOperationGetResult(loop, g);
+    partials[g] = sums[g];
     DlcBuilder after = mbAt(m, frame);
     if (width > 1) {
       const char *names[] = {"kind"};
@@ -718,9 +867,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
                   : strcmp(r->fn, "max") == 0 ? "#vector.kind<maxnumf>"
                                               : "#vector.kind<minnumf>");
       partials[g] =
-          roundStep(m, &after, r,
-                    dlcBuildValue(&after, "vector.reduction", 1, &partials[g],
-                                  m->f32, 1, names, &kind));
+          mbRoundStep(m, &after, r,
+                      dlcBuildValue(&after, "vector.reduction", 1, &partials[g],
+                                    m->f32, 1, names, &kind));
     }
   }
   if (peeled)
@@ -734,18 +883,20 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     if (cooperative) {
       v = column ? columnCombine(m, &after, r, partial)
                  : ctaCombine(m, &after, r, partial);
-      if (r->value != identityOf(r->fn)) /* as a vector in column mode */
-        v = roundStep(
+      if (column && m->sms > 0)
+        v = mbColumnSplitCombine(m, &after, r, v);
+      if (r->value != mbIdentityOf(r->fn)) /* as a vector in column mode */
+        v = mbRoundStep(
             m, &after, r,
-            combine(m, &after, r->fn,
-                    widenLike(m, &after,
-                              dlcConstFloat(&after, m->f32, r->value), v),
-                    v));
+            mbCombine(m, &after, r->fn,
+                      widenLike(m, &after,
+                                dlcConstFloat(&after, m->f32, r->value), v),
+                      v));
     }
     if (g == 0) {
       result = v;
     } else { /* as emitStep records a step */
-      m->stepValue[group[g]] = roundStep(m, &after, r, v);
+      m->stepValue[group[g]] = mbRoundStep(m, &after, r, v);
       m->stepFrame[group[g]] = frame;
     }
   }
@@ -805,7 +956,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
                                      : emitGuard(m, s, frame);
     DlcBuilder b = mbAt(m, frame);
-    v = roundStep(m, &b, step, v);
+    v = mbRoundStep(m, &b, step, v);
     m->stepValue[s] = v;
     m->stepFrame[s] = frame;
     unhide(m, h);
@@ -813,7 +964,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     return v;
   } else if (step->kind == KP_STEP_LOAD) {
     DlcBuilder b = mbAt(m, frame);
-    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops);
+    v = emitLoad(m, &b, &m->p->indexed[step->input], step->loops, frame);
   } else {
     MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
     for (int i = 0; i < 3; ++i)
@@ -823,7 +974,7 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
     v = emitPlain(m, &b, step, x);
   }
   DlcBuilder b = mbAt(m, frame);
-  v = roundStep(m, &b, step, v);
+  v = mbRoundStep(m, &b, step, v);
   m->stepValue[s] = v;
   m->stepFrame[s] = frame;
   return v;
@@ -888,7 +1039,7 @@ void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
                         DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors) {
+                        int numTensors, int sms) {
 
   Mb m;
   memset(&m, 0, sizeof(m));
@@ -902,6 +1053,10 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   m.numTensors = numTensors;
   m.mode = mode;
+  m.sms = mode == DLC_MEMORY_COLUMN ? sms : 0;
+  if (m.sms > 0)
+    m.workspace =
+        mlirBlockGetArgument(m.entry, mlirBlockGetNumArguments(m.entry) - 1);
   m.threads = threads;
   m.width = width;
   for (int i = 0; i < KP_MAX_LOOPS; ++i)

@@ -18,6 +18,29 @@
 
 enum { MaxFrames = 3 * KP_MAX_LOOPS };
 
+/* Register rows: a warp's short row in the aligned version of row mode is
+ * read by at most this many chunks a lane, straight-line (no loop), so that
+ * every pass binds the same chunk values and a read met again reuses the
+ * loaded vector: the row is read from memory once. */
+enum { MbRegisterChunks = 8, MbMaxRegisterLoads = 64 };
+
+/* The chunks of one row length (a loop extent) in register rows: chunk k's
+ * first index (clamped to the last whole chunk, so that its reads stay in
+ * bounds) and whether it is inside the row. */
+typedef struct MbRegisterRow {
+  const KpExtent *extent;
+  MlirValue index[MbRegisterChunks];
+  MlirValue inside[MbRegisterChunks];
+} MbRegisterRow;
+
+/* A read made in register rows: the vector `raw` (the element type, before
+ * the widening to f32) of indexed[input] at the loops' values `at`. */
+typedef struct MbRegisterLoad {
+  int input;
+  MlirValue at[KP_MAX_RANK];
+  MlirValue raw;
+} MbRegisterLoad;
+
 /* A block the generator is emitting into: the kernel's body (frame 0), a
  * loop's body (binding loops) or a guard's then-block. `op` is the loop or
  * the scf.if, null for frame 0. */
@@ -49,12 +72,22 @@ typedef struct Mb {
   MlirValue colLane;   /* column mode: the thread's chunk of the tile */
   MlirValue colInside; /* column mode: i1, its chunk is inside the last
                           iter (scalar kernels clamp the others' reads) */
+  int sms;             /* column mode: > 0, the kernel may split its reduce
+                          over grid y (Skeleton.h); the SMs */
+  MlirValue workspace; /* ... its workspace (memref<?xi32>) */
+  MlirValue splitLast; /* ... i1, this CTA stores (the last split to
+                          arrive, or the only one); null before the reduce */
   int versionFrame;    /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops;   /* loops bound to the first index of a chunk */
   MlirValue tid, lane, warp, scratch;
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
   int numReduces;   /* cooperative reduces emitted: their scratch slots */
+  int regChunks;    /* register rows: chunks a lane (0: loops) */
+  int numRegRows;
+  MbRegisterRow regRows[KP_MAX_LOOPS];
+  int numRegLoads;
+  MbRegisterLoad regLoads[MbMaxRegisterLoads];
   int numFrames;
   Frame frames[MaxFrames];
   MlirValue loopValue[KP_MAX_LOOPS];
@@ -83,6 +116,15 @@ MlirValue mbUnrolledChunk(Mb *m, DlcBuilder *b, MlirValue index, int64_t offset,
                           MlirValue count, MlirValue lastChunk,
                           MlirValue *inside);
 void mbForgetFrame(Mb *m, int frame);
+/* Register rows: the chunks a lane for this version (0: loop over the
+ * row), and chunk k of a row of length `extent` (*inside: it is in the
+ * row), built once in the version frame. */
+int mbRegisterChunksFor(const Mb *m);
+MlirValue mbRegisterChunk(Mb *m, const KpExtent *extent, int k,
+                          MlirValue *inside);
+/* Forgets the steps that depend on one of `loops` (rebound to the next
+ * chunk in register rows). */
+void mbForgetAlong(Mb *m, uint32_t loops);
 
 /* Addressing and outputs. */
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
@@ -105,6 +147,18 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *));
 void mbEmitRows(Mb *m);
 void mbEmitColumns(Mb *m);
 void mbEmitFlat(Mb *m);
+/* Column mode's split (MemoryColumns.c): the rows [*lo, *hi) of the
+ * reduce's `count` this CTA's split takes, and the tile's result from this
+ * split's `partial` (every thread's columns; sets m->splitLast). */
+void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
+                        MlirValue *hi);
+MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                               MlirValue partial);
+/* Shared with the split: a reduce's combine of two values, its rounding. */
+MlirValue mbCombine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
+                    MlirValue y);
+MlirValue mbRoundStep(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v);
+double mbIdentityOf(const char *fn);
 
 /* The iters, as a set of loops. */
 static inline uint32_t mbAllIters(const KpMemoryProblem *p) {

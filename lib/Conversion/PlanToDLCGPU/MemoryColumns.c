@@ -7,10 +7,14 @@
  * [M, N]. */
 #include "MemoryBound.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
 /* Every thread computes its chunk's outputs (the reduces are the CTA's,
  * with barriers); the threads of row 0 store them. */
 static void emitColumnOutputs(Mb *m) {
   int last = m->p->numIters - 1;
+  m->splitLast = (MlirValue){NULL}; /* this version's reduce sets it */
   if (m->width > 1)
     m->vecLoops |= 1u << last;
   for (int i = 0; i < m->p->numOutputs; ++i)
@@ -19,6 +23,8 @@ static void emitColumnOutputs(Mb *m) {
   MlirValue store = dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0));
   if (m->width == 1) /* vector stores are masked instead */
     store = dlcArith(&b, "arith.andi", store, m->colInside);
+  if (!mlirValueIsNull(m->splitLast)) /* a split's CTA: the last stores */
+    store = dlcArith(&b, "arith.andi", store, m->splitLast);
   mbEmitStoresIf(m, &b, store, m->p->outputs, m->p->numOutputs);
   m->vecLoops &= ~(1u << last);
 }
@@ -60,5 +66,176 @@ void mbEmitColumns(Mb *m) {
         &b, "ule",
         dlcArith(&b, "arith.addi", tileStart, mbIndex(&b, tileWidth)), extent);
   mbEmitVersions(m, 1u << last, emitColumnOutputs);
+  m->splitLast = (MlirValue){NULL};
   m->wholeTile = (MlirValue){NULL};
+}
+
+/* --- the split over grid y (Skeleton.h) -------------------------------- */
+
+static MlirValue gridValue(Mb *m, DlcBuilder *b, const char *op) {
+  const char *names[] = {"dimension"};
+  MlirAttribute dim = dlcAttr(m->ctx, "#gpu<dim y>");
+  return dlcBuildValue(b, op, 0, NULL, m->idx, 1, names, &dim);
+}
+
+/* Split s of S takes ceildiv(count, S) rows rounded up to a sweep of the
+ * CTA's rows, from s times that. */
+void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
+                        MlirValue *hi) {
+  MlirValue splits = gridValue(m, b, "gpu.grid_dim");
+  MlirValue split = gridValue(m, b, "gpu.block_id");
+  MlirValue sweep = mbIndex(b, m->threads / DLC_MEMORY_COLUMN_LANES);
+  MlirValue per =
+      dlcArith(b, "arith.muli",
+               dlcArith(b, "arith.ceildivui",
+                        dlcArith(b, "arith.ceildivui", count, splits), sweep),
+               sweep);
+  *lo =
+      dlcArith(b, "arith.minui", dlcArith(b, "arith.muli", split, per), count);
+  *hi = dlcArith(b, "arith.minui", dlcArith(b, "arith.addi", *lo, per), count);
+}
+
+/* The workspace word of (tile `unit`, split `split`)'s partial of this
+ * thread's chunk. */
+static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue unit,
+                             MlirValue split) {
+  int64_t slot = (DLC_MEMORY_COLUMN_LANES * (int64_t)m->width + 31) / 32 * 32;
+  MlirValue at = dlcArith(
+      b, "arith.addi",
+      dlcArith(b, "arith.muli", unit, mbIndex(b, DLC_MEMORY_COLUMN_MAX_SPLITS)),
+      split);
+  at = dlcArith(b, "arith.muli", at, mbIndex(b, slot));
+  at = dlcArith(b, "arith.addi", at,
+                dlcArith(b, "arith.muli", m->colLane, mbIndex(b, m->width)));
+  return dlcArith(b, "arith.addi", at, mbIndex(b, 2 * (int64_t)m->sms));
+}
+
+/* The thread's partial (a vector of the width, or a scalar) as i32 words
+ * at `word`, or read back from there. */
+static MlirType wordsType(Mb *m, MlirValue like) {
+  if (!mlirTypeIsAVector(mlirValueGetType(like)))
+    return m->i32;
+  int64_t shape[] = {m->width};
+  return mlirVectorTypeGet(1, shape, m->i32);
+}
+
+/* A chunk's partial words are 16-byte aligned (or 4 * width). */
+static MlirAttribute alignment(Mb *m) {
+  int64_t bytes = 4 * (int64_t)m->width;
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64),
+                            bytes < 16 ? bytes : 16);
+}
+
+static void storePartial(Mb *m, DlcBuilder *b, MlirValue v, MlirValue word) {
+  MlirType t = wordsType(m, v);
+  MlirValue bits = dlcBuildValue(b, "arith.bitcast", 1, &v, t, 0, NULL, NULL);
+  MlirValue operands[] = {bits, m->workspace, word};
+  MlirAttribute align = alignment(m);
+  dlcBuild(b, mlirTypeIsAVector(t) ? "vector.store" : "memref.store", 3,
+           operands, 0, NULL, mlirTypeIsAVector(t),
+           (const char *[]){"alignment"}, &align);
+}
+
+static MlirValue loadPartial(Mb *m, DlcBuilder *b, MlirValue like,
+                             MlirValue word) {
+  MlirType t = wordsType(m, like);
+  MlirValue operands[] = {m->workspace, word};
+  MlirAttribute align = alignment(m);
+  MlirValue bits = dlcBuildValue(
+      b, mlirTypeIsAVector(t) ? "vector.load" : "memref.load", 2, operands, t,
+      mlirTypeIsAVector(t), (const char *[]){"alignment"}, &align);
+  return dlcBuildValue(b, "arith.bitcast", 1, &bits, mlirValueGetType(like), 0,
+                       NULL, NULL);
+}
+
+/* With S > 1: row 0 of the CTA stores its columns' partial and fences; a
+ * barrier; thread 0 counts the CTA's arrival on the tile's counter (the
+ * last resets it) and leaves the answer in the scratch's last slot; a
+ * barrier; in the last CTA every thread fences and combines the S partials
+ * in split order. Other CTAs keep their partial (never stored). */
+MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                               MlirValue partial) {
+  const char *fn = step->fn;
+  MlirValue splits = gridValue(m, b, "gpu.grid_dim");
+  MlirValue split = gridValue(m, b, "gpu.block_id");
+  const char *names[] = {"dimension"};
+  MlirAttribute dimX = dlcAttr(m->ctx, "#gpu<dim x>");
+  MlirValue unit =
+      dlcBuildValue(b, "gpu.block_id", 0, NULL, m->idx, 1, names, &dimX);
+  MlirType types[] = {mlirValueGetType(partial), m->i1};
+  MlirBlock then, otherwise;
+  MlirOperation several = dlcBuildIfElse(
+      b, dlcCmpI(b, "ugt", splits, mbIndex(b, 1)), 2, types, &then, &otherwise);
+  DlcBuilder e = dlcBuilderAtEnd(otherwise, m->loc);
+  MlirValue alone[] = {partial, dlcConstInt(&e, m->i1, 1)};
+  dlcBuild(&e, "scf.yield", 2, alone, 0, NULL, 0, NULL, NULL);
+
+  DlcBuilder t = dlcBuilderAtEnd(then, m->loc);
+  MlirBlock store;
+  dlcBuildIf(&t, dlcCmpI(&t, "eq", m->rowTid, mbIndex(&t, 0)), &store);
+  DlcBuilder s = dlcBuilderAtEnd(store, m->loc);
+  storePartial(m, &s, partial, partialWord(m, &s, unit, split));
+  dlcBuildFenceGpu(&s); /* release the partial before it is counted */
+  dlcBuild(&s, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&t, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  int flagSlot =
+      dlcMemoryBoundScratchFloats(m->p, m->mode, m->threads, m->width) - 1;
+  MlirValue flagAt = mbIndex(&t, flagSlot);
+  MlirBlock count;
+  dlcBuildIf(&t, dlcCmpI(&t, "eq", m->tid, mbIndex(&t, 0)), &count);
+  DlcBuilder c = dlcBuilderAtEnd(count, m->loc);
+  dlcBuildFenceGpu(&c);
+  const char *kindName[] = {"kind"};
+  MlirAttribute addi = mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64), 1);
+  MlirValue rmw[] = {dlcConstInt(&c, m->i32, 1), m->workspace, unit};
+  MlirValue old = dlcBuildValue(&c, "memref.atomic_rmw", 3, rmw, m->i32, 1,
+                                kindName, &addi);
+  MlirValue last = dlcCmpI(&c, "eq", dlcIndexCast(&c, old, m->idx),
+                           dlcArith(&c, "arith.subi", splits, mbIndex(&c, 1)));
+  MlirBlock reset;
+  dlcBuildIf(&c, last, &reset);
+  DlcBuilder r = dlcBuilderAtEnd(reset, m->loc);
+  MlirValue zero[] = {dlcConstInt(&r, m->i32, 0), m->workspace, unit};
+  dlcBuild(&r, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&r, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  MlirValue flag[] = {dlcSelect(&c, last, dlcConstFloat(&c, m->f32, 1.0),
+                                dlcConstFloat(&c, m->f32, 0.0)),
+                      m->scratch, flagAt};
+  dlcBuild(&c, "memref.store", 3, flag, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&c, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&t, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  MlirValue flagOperands[] = {m->scratch, flagAt};
+  MlirValue seen =
+      dlcBuildValue(&t, "memref.load", 2, flagOperands, m->f32, 0, NULL, NULL);
+  MlirValue isLast = dlcBuildValue(
+      &t, "arith.cmpf", 2, (MlirValue[]){seen, dlcConstFloat(&t, m->f32, 0.0)},
+      m->i1, 1, (const char *[]){"predicate"},
+      (MlirAttribute[]){
+          mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64), 6)}); /* one */
+  MlirBlock sum, keep;
+  MlirOperation gather = dlcBuildIfElse(&t, isLast, 1, types, &sum, &keep);
+  DlcBuilder k = dlcBuilderAtEnd(keep, m->loc);
+  dlcBuild(&k, "scf.yield", 1, &partial, 0, NULL, 0, NULL, NULL);
+  DlcBuilder g = dlcBuilderAtEnd(sum, m->loc);
+  dlcBuildFenceGpu(&g); /* acquire every split's partial */
+  MlirValue identity = dlcConstFloat(&g, m->f32, mbIdentityOf(fn));
+  MlirValue init = mlirTypeIsAVector(types[0])
+                       ? dlcBuildValue(&g, "vector.broadcast", 1, &identity,
+                                       types[0], 0, NULL, NULL)
+                       : identity;
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g, mbIndex(&g, 0), splits, mbIndex(&g, 1), 1, &init, &body);
+  DlcBuilder l = dlcBuilderAtEnd(body, m->loc);
+  MlirValue x = loadPartial(
+      m, &l, partial, partialWord(m, &l, unit, mlirBlockGetArgument(body, 0)));
+  MlirValue acc = mbRoundStep(
+      m, &l, step, mbCombine(m, &l, fn, mlirBlockGetArgument(body, 1), x));
+  dlcBuild(&l, "scf.yield", 1, &acc, 0, NULL, 0, NULL, NULL);
+  MlirValue total = mlirOperationGetResult(loop, 0);
+  dlcBuild(&g, "scf.yield", 1, &total, 0, NULL, 0, NULL, NULL);
+  MlirValue out[] = {mlirOperationGetResult(gather, 0), isLast};
+  dlcBuild(&t, "scf.yield", 2, out, 0, NULL, 0, NULL, NULL);
+  m->splitLast = mlirOperationGetResult(several, 1);
+  return mlirOperationGetResult(several, 0);
 }

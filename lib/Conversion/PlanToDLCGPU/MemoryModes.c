@@ -8,6 +8,7 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The loops a vector kernel runs by chunks: the last iter (row, column,
@@ -39,8 +40,56 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
   for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
     reduces += p->steps[s].kind == KP_STEP_REDUCE;
   if (mode == DLC_MEMORY_COLUMN)
-    return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width;
+    return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width +
+           dlcMemoryColumnSplits(p);
   return 32 * reduces;
+}
+
+/* The one reduce of a region, -1 when it has none or several. */
+static int onlyReduce(const KpMemoryProblem *p) {
+  int found = -1;
+  for (int s = 0; s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE) {
+      if (found >= 0)
+        return -1;
+      found = s;
+    }
+  return found;
+}
+
+bool dlcMemoryColumnSplits(const KpMemoryProblem *p) {
+  int r = onlyReduce(p);
+  return r >= 0 && p->numIters > 0 &&
+         __builtin_popcount(p->steps[r].reduced) == 1;
+}
+
+int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
+                                      int sms) {
+  if (!dlcMemoryColumnSplits(p))
+    return 0;
+  int64_t slot = (DLC_MEMORY_COLUMN_LANES * (int64_t)width + 31) / 32 * 32;
+  int64_t units = 2 * (int64_t)sms;
+  return 4 * (units + units * DLC_MEMORY_COLUMN_MAX_SPLITS * slot);
+}
+
+void dlcMemoryColumnGridY(const KpMemoryProblem *p, const char *units, int sms,
+                          char *out, size_t size) {
+  if (!dlcMemoryColumnSplits(p)) {
+    snprintf(out, size, "1");
+    return;
+  }
+  char rows[96];
+  const KpStep *r = &p->steps[onlyReduce(p)];
+  kpExtentText(p->func, &p->loops[__builtin_ctz(r->reduced)].size, rows,
+               sizeof(rows));
+  /* X = floordiv(2 SMs, tiles + 1), then max(X, 1) as X + 1 - min(X, 1)
+   * (the manifest's expressions have no max): S tiles' CTAs never pass
+   * 2 SMs, one round of 1024-thread CTAs. */
+  char x[400];
+  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)", 2 * sms, units);
+  snprintf(out, size, "min(min(%d, %s + 1 - min(%s, 1)), ceildiv(%s + 1, %d))",
+           DLC_MEMORY_COLUMN_MAX_SPLITS, x, x, rows,
+           DLC_MEMORY_COLUMN_SPLIT_ROWS);
 }
 
 /* Whether read `x` runs along `loop` with unit stride: the loop indexes one

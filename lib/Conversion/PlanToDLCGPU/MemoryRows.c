@@ -12,11 +12,47 @@ static void emitGuardedStore(Mb *m, const KpOutput *o, int frame,
   mbEmitStoresIf(m, &b, inside, o, 1);
 }
 
+/* Register rows: a row's outputs by the chunks its reduces read, straight
+ * line (their reads reuse the reduces' vectors): every chunk's value, then
+ * the stores of those inside the row (no store between two reads). */
+static void emitRegisterOutputs(Mb *m) {
+  int last = m->p->numIters - 1;
+  const KpExtent *row = &m->p->loops[last].size;
+  for (int i = 0; i < m->p->numOutputs; ++i) {
+    const KpOutput *o = &m->p->outputs[i];
+    MlirValue value[MbRegisterChunks];
+    for (int pass = 0; pass < 2; ++pass)
+      for (int k = 0; k < m->regChunks; ++k) {
+        MlirValue inside;
+        MlirValue index = mbRegisterChunk(m, row, k, &inside);
+        mbForgetAlong(m, 1u << last);
+        m->loopValue[last] = index;
+        m->loopFrame[last] = m->versionFrame;
+        m->vecLoops |= 1u << last;
+        if (pass == 0) {
+          value[k] = mbEmitStep(m, o->step);
+        } else { /* the store finds chunk k's value computed */
+          m->stepValue[o->step] = value[k];
+          m->stepFrame[o->step] = m->versionFrame;
+          DlcBuilder b = mbAt(m, m->versionFrame);
+          mbEmitStoresIf(m, &b, inside, o, 1);
+        }
+        m->vecLoops &= ~(1u << last);
+      }
+    mbForgetAlong(m, 1u << last);
+    m->loopFrame[last] = -1;
+  }
+}
+
 /* A row's outputs: each a loop over the last iter shared by the CTA (by
  * chunks of the width, mbUnroll of them a trip). */
 static void emitRowOutputs(Mb *m) {
   int last = m->p->numIters - 1;
   int unroll = mbUnroll(m);
+  if (m->regChunks > 0) {
+    emitRegisterOutputs(m);
+    return;
+  }
   for (int i = 0; i < m->p->numOutputs; ++i) {
     DlcBuilder here = mbAt(m, m->versionFrame);
     MlirValue first =

@@ -54,8 +54,10 @@ static MlirValue alignedAlongFree(Mb *m, DlcBuilder *b, const KpIndexed *x,
 
 /* i1: every vector access of this point is whole and aligned: the vector
  * loops' extents and the accesses' offsets at their chunk 0 are multiples
- * of the width (checked where the other loops are bound). */
-static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
+ * of the width (checked where the other loops are bound); with `nonEmpty`,
+ * the extents at least one chunk (register rows clamp to the last). */
+static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
+                              bool nonEmpty) {
   MlirValue ok = dlcConstInt(b, m->i1, 1);
   MlirValue zero = mbIndex(b, 0), width = mbIndex(b, m->width);
   MlirValue saved[KP_MAX_LOOPS];
@@ -67,6 +69,8 @@ static MlirValue alignedCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops) {
     ok = dlcArith(
         b, "arith.andi", ok,
         dlcCmpI(b, "eq", dlcArith(b, "arith.remui", extent, width), zero));
+    if (nonEmpty)
+      ok = dlcArith(b, "arith.andi", ok, dlcCmpI(b, "uge", extent, width));
     m->loopValue[l] = zero;
   }
   for (int s = 0; s < m->p->numSteps; ++s) {
@@ -137,8 +141,9 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   /* The ends of a peeled reduce are one element a thread. */
   bool peel = m->mode == DLC_MEMORY_POINT && m->threads >= 2 * m->width;
   MlirValue phase = {NULL};
+  int registers = peel ? 0 : mbRegisterChunksFor(m);
   MlirValue first = peel ? phaseCheck(m, &b, vecLoops, &phase)
-                         : alignedCheck(m, &b, vecLoops);
+                         : alignedCheck(m, &b, vecLoops, registers > 0);
   MlirBlock then, otherwise;
   MlirOperation branch = dlcBuildIfElse(&b, first, 0, NULL, &then, &otherwise);
   for (int version = 0; version < 2; ++version) {
@@ -147,6 +152,9 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     m->aligned = version == 0 && !peel;
     m->peeled = version == 0 && peel;
     m->phase = phase;
+    m->regChunks = version == 0 ? registers : 0;
+    m->numRegRows = 0;
+    m->numRegLoads = 0;
     m->versionFrame = m->numFrames - 1;
     m->numReduces = 0; /* the versions share the scratch slots */
     emit(m);
@@ -155,4 +163,5 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     mbPopFrame(m);
   }
   m->peeled = false;
+  m->regChunks = 0;
 }

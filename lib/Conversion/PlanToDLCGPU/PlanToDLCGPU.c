@@ -397,10 +397,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   int numMaps = 0;
   if (sm90) {
     DlcIm2col im;
-    maps[0] = p->implicit && !dlcSm90Im2col(p, &im)
-                  ? dlcSm90Im2colMap(region, p, &im, t->tileM)
-                  : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
-    maps[1] = dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+    bool conv = p->implicit && !dlcSm90Im2col(p, &im);
+    maps[0] = conv ? dlcSm90Im2colMap(region, p, &im, t->tileM)
+                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+    maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, t->tileN)
+                   : dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
     numMaps = 2;
     if (t->stagedEpilogue)
       maps[numMaps++] = dlcSm90OutputMap(region, p);
@@ -576,7 +577,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       width, dlcMemoryBoundVectorWidth(p, mode));
     ok = false;
   }
-  char outer[200], last[96], grid[360], flops[480];
+  char outer[200], last[96], grid[360], gridY[600] = "1", flops[480];
   if (ok &&
       !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -589,10 +590,13 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     KpExtent one = kpExtentConstant(1);
     kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
                  last, sizeof(last));
-    if (mode == DLC_MEMORY_COLUMN)
+    int64_t workspace = 0;
+    if (mode == DLC_MEMORY_COLUMN) {
       snprintf(grid, sizeof(grid), "%s*ceildiv(%s, %d)", outer, last,
                DLC_MEMORY_COLUMN_LANES * width);
-    else if (mode != DLC_MEMORY_FLAT)
+      dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
+      workspace = dlcMemoryColumnWorkspaceBytes(p, width, target->sms);
+    } else if (mode != DLC_MEMORY_FLAT)
       memoryGridText(p, mode, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
@@ -606,10 +610,11 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     int64_t resident =
         mode == DLC_MEMORY_FLAT ? target->maxThreadsPerSM / threads : 1;
     memoryFlopsText(p, flops, sizeof(flops));
-    MlirOperation kernel =
-        buildKernelFunc(region, 0, NULL, 0, NULL, 0, grid, "1", threads, smem,
-                        flops, resident > 1 ? resident : 1, plan, &numTensors);
-    dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors);
+    MlirOperation kernel = buildKernelFunc(
+        region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
+        resident > 1 ? resident : 1, plan, &numTensors);
+    dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors,
+                       workspace > 0 ? target->sms : 0);
     mlirOperationDestroy(region);
   }
   free(p);

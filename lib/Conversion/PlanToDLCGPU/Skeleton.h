@@ -132,6 +132,10 @@ typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
   int64_t channels; /* C */
   int64_t lower[2], upper[2];
+  /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
+   * host transposes both into NHWC / KRSC workspaces the maps read. */
+  bool transposed;
+  int channelAt; /* ci's place among the fused k axes */
 } DlcIm2col;
 
 /* Why the SM90 skeleton cannot read implicit GEMM `problem`'s A through
@@ -147,6 +151,12 @@ const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
  * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);
+
+/* B's (the weights') tiled map of a convolution, with the transform to
+ * KRSC when `im` is transposed. */
+MlirAttribute dlcSm90ConvWeightMap(MlirOperation region,
+                                   const KpProblem *problem,
+                                   const DlcIm2col *im, int64_t rows);
 
 /* The memory-bound skeleton (MemoryBound.c) computes a region in one of
  * four modes (the plan's algo_choice memory = "row" | "point" | "column" |
@@ -214,9 +224,35 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
 
+/* Column mode splits its reduced loop over grid y = S CTAs (split s takes
+ * its s-th share of the rows) where the CTAs of the tiles (grid x) are
+ * fewer than the SMs: S = min(DLC_MEMORY_COLUMN_MAX_SPLITS, max(1,
+ * floordiv(2 * SMs, grid x + 1)), ceildiv(rows + 1,
+ * DLC_MEMORY_COLUMN_SPLIT_ROWS)), so S > 1 only when grid x < SMs and the
+ * S * grid x CTAs stay within 2 * SMs (a column sum of 16384 x 768: 12
+ * tiles, 20 splits; a GEMV's 64 tiles of 1024 threads: 4). Deterministic: each
+ * split's CTA stores its partial of the tile to the workspace, counts its
+ * arrival on the tile's counter, and the last to arrive adds the S partials in
+ * split order, then computes and stores the outputs (the counter reset for the
+ * next launch). Regions of one reduce over one loop (dlcMemoryColumnSplits).
+ * Workspace (i32 words, zero when first allocated): [0, 2 * SMs) the tiles'
+ * counters, then the partial of (tile u, split s) at ((u * MAX_SPLITS + s) *
+ * slot), slot = the tile's columns rounded up to 32 (a tile's partials own
+ * their 128-byte lines). */
+enum { DLC_MEMORY_COLUMN_MAX_SPLITS = 32, DLC_MEMORY_COLUMN_SPLIT_ROWS = 128 };
+bool dlcMemoryColumnSplits(const KpMemoryProblem *problem);
+/* The workspace bytes of a column kernel of `width` on `sms` SMs (0: no
+ * split), and its grid y (text; `units` is grid x, `sms` the target's). */
+int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *problem, int width,
+                                      int sms);
+void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
+                          int sms, char *out, size_t size);
+
+/* `sms`: the target's SMs (a column kernel that splits, whose workspace is
+ * the kernel's last argument). */
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
                         DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors);
+                        int numTensors, int sms);
 /* The widest access the skeleton can make for `problem` in `mode`: 16
  * bytes of its narrowest element when every read along the vector loops is
  * contiguous (unit stride), every output along them row-major, there are
@@ -230,7 +266,8 @@ int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
                              DlcMemoryMode mode);
 /* The f32 shared-memory slots it needs with `threads` and `width`: 32 per
  * cooperative reduce (row, point), a warp's column tile per warp and
- * reduce (column). */
+ * reduce (column), and one more for a split column kernel's "last to
+ * arrive" flag. */
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
                                 DlcMemoryMode mode, int64_t threads, int width);
 
@@ -264,9 +301,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                                const DlcAttnArgs *args, int numTensors,
                                int mapArg);
 /* Why the SM90 skeleton cannot compute `a` (already an online problem:
- * kpAttentionOnlineProblem), or NULL: D of 64 or 128, no bias or mask
- * tensor (those stay on the SM80 kernel), and row and batch strides of Q,
- * K and V that are multiples of 16 bytes where static. */
+ * kpAttentionOnlineProblem), or NULL: D of 64 or 128 and row and batch
+ * strides of Q, K and V that are multiples of 16 bytes where static (a
+ * bias and a mask tensor are read as on SM80). */
 const char *dlcSm90AttentionProblem(const KpAttention *a);
 /* The tensor maps of Q, K and V (`names`: their tensors' names) in
  * `maps`: dims [d, rows, the batch axes each is not broadcast along,

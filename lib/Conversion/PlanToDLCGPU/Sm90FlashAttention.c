@@ -7,23 +7,30 @@
  *     (on qFull), then for each key tile j: wait until stage j % S is
  *     empty; announce its bytes on full[s]; TMA-load K_j and V_j into it
  *   warpgroups 1 and 2, the consumers (setmaxnreg 232), 64 query rows each:
- *     wait for Q; for each key tile j (O, row max m, row sum l carried):
- *       wait for full[s]
- *       S = Q K_jᵀ by wgmma m64nBNk16 (both from shared memory; K is
- *         [Lk, D] with D unit stride: a K-major B), times qk_scale ·
- *         exp2_scale; bias, mask tensor, tails and the causal diagonal as
- *         the SM80 kernel (FlashGen.c); the online softmax on the
- *         accumulator fragments (row max and sum over the quad)
- *       P rounded to the operand type into this consumer's [BN/64][64][64]
- *         buffer in the 128-byte-swizzled K-major layout wgmma reads;
- *         fence.proxy.async; a named barrier of the warpgroup
- *       O += P V_j by wgmma m64nDk16 (V MN-major: a transposed B)
- *       release stage s on empty[s]
+ *     wait for Q; if the CTA has key tiles (O, row max m, row sum l):
+ *       tile 0: wait for full[0]; S_0 = Q K_0ᵀ by wgmma m64nBNk16 (both
+ *         from shared memory; K is [Lk, D] with D unit stride: a K-major
+ *         B); its softmax step: tails and the causal diagonal as the SM80
+ *         kernel (FlashGen.c), the online softmax on the accumulator
+ *         fragments (row max and sum over the quad, the factor qk_scale ·
+ *         exp2_scale folded into exp2's FFMA); P rounded to the operand
+ *         type stays in registers (the S accumulator layout is the A
+ *         fragment layout of a register-A wgmma)
+ *       D = 128, tiles j = 1..: wait for full[j % S]; issue S_j = Q K_jᵀ, then
+ *         O += P_{j-1} V_{j-1} by register-A wgmma m64nDk16 (V MN-major:
+ *         a transposed B); wait for S_j alone (wait_group 1) and run its
+ *         softmax step while the PV wgmmas run; wait for them; release
+ *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
+ *         intra-warpgroup overlap)
+ *       the last tile's O += P V; release its stage
+ *       D = 64, every tile instead: S_j (waited), its softmax step as
+ *         tile 0's, O rescaled, O += P_j V_j (waited), release stage j % S
+ *         (the overlap measured slower there)
  *     O / l stored through the GEMM epilogue (guarded)
  *
  * Shared memory: Q [D/64][128][64], K [S][D/64][BN][64] (K-major, one box
  * per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
- * per 64 x 64 block), P [2][BN/64][64][64]; all 128-byte swizzled, the TMA
+ * per 64 x 64 block); all 128-byte swizzled, the TMA
  * buffers with unit dimensions in front so that a box of up to three batch
  * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
  * keys past Lk are masked to -inf, rows past Lq never stored. With a causal
@@ -80,7 +87,6 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
-  MlirValue pSmem; /* [2][BN/64][64][64] */
   MlirValue tiles; /* key tiles the CTA visits */
   MlirValue m0;    /* the CTA's first query row */
 } Ring;
@@ -141,11 +147,13 @@ static void fragments(Fa *f, MlirValue acc, int count, MlirValue *out) {
   }
 }
 
-/* S = Q K_jᵀ of this consumer's 64 rows from stage `stage`, complete. */
-static MlirValue scores(Fa *f, MlirValue consumer, MlirValue stage) {
+/* Issues S = Q K_jᵀ of this consumer's 64 rows from stage `stage`:
+ * out[0] the accumulators (read only after out[1] is waited). */
+static void issueScores(Fa *f, MlirValue consumer, MlirValue stage,
+                        MlirValue out[2]) {
   Gen *g = &f->g;
-  MlirValue zero = cst(g, 0), acc[2];
-  sm90AccInit(g, f->t->tileN, acc);
+  MlirValue zero = cst(g, 0);
+  sm90AccInit(g, f->t->tileN, out);
   for (int64_t dc = 0; dc < f->d / Box; ++dc) {
     Sm90Operand a = {
         .smem = f->qSmem,
@@ -154,73 +162,174 @@ static MlirValue scores(Fa *f, MlirValue consumer, MlirValue stage) {
     Sm90Operand b = {.smem = f->kSmem,
                      .index = {zero, stage, cst(g, dc), zero, zero},
                      .rank = TmaRank};
-    sm90Wgmma(g, &a, &b, f->t->tileN, Box, acc[0], acc);
+    sm90Wgmma(g, &a, &b, f->t->tileN, Box, out[0], out);
   }
-  sm90WgmmaWait(g, acc[1], 0);
-  return acc[0];
 }
 
-/* P (rounded to the operand type) into this consumer's buffer: key
- * column c of row r at [consumer][c / 64][r][c % 64], 16-byte chunks
- * XORed with r % 8 (the 128-byte swizzle TMA writes and wgmma reads). */
-static void storeP(Fa *f, MlirValue consumer, const MlirValue *p, int numS,
-                   MlirValue pSmem) {
+/* P (in s) as the A operands of the PV wgmmas: per 64-key block P's four
+ * k16 fragments (FlashGen.c; the S accumulator layout is the A layout),
+ * vector<4x4x2> of the operand type. */
+static void pBlocks(Fa *f, const MlirValue *s, MlirValue *out) {
   Gen *g = &f->g;
-  MlirType rowF = gemmVectorType(g, "2", g->f32);
-  MlirType rowIn = gemmVectorType(g, "2", g->in);
-  MlirValue row0 = add(g, mul(g, f->warp, 16), f->group);
-  const char *alignName[] = {"alignment"};
-  MlirAttribute alignment = gemmI64(g, 4);
-  for (int h = 0; h < 2; ++h) {
-    MlirValue r = add(g, row0, cst(g, 8 * h));
-    MlirValue phase = remc(g, r, 8);
-    for (int j = 0; j < numS; ++j) {
-      MlirValue v = flashExtract(f, p[j], rowF, h, 0, 1);
-      v = dlcBuildValue(&g->b, "arith.truncf", 1, &v, rowIn, 0, NULL, NULL);
-      MlirValue chunk = dlcArith(&g->b, "arith.xori", cst(g, j % 8), phase);
-      MlirValue col = add(g, mul(g, chunk, 8), mul(g, f->quad, 2));
-      MlirValue operands[] = {v, pSmem, consumer, cst(g, j / 8), r, col};
-      dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
-               &alignment);
-    }
-  }
-  /* The tensor cores read P through the async proxy; the warpgroup's
-   * four warps meet on named barrier 1 + consumer. */
-  const char *fenceNames[] = {"kind", "space"};
-  MlirAttribute fenceAttrs[] = {
-      dlcAttr(g->b.ctx, "#nvvm.proxy_kind<async.shared>"),
-      dlcAttr(g->b.ctx, "#nvvm.shared_space<cta>")};
-  dlcBuild(&g->b, "nvvm.fence.proxy", 0, NULL, 0, NULL, 2, fenceNames,
-           fenceAttrs);
-  MlirValue id = dlcIndexCast(&g->b, add(g, consumer, cst(g, 1)), f->i32);
-  MlirValue operands[] = {id, dlcConstInt(&g->b, f->i32, 128)};
-  const char *segName[] = {"operandSegmentSizes"};
-  MlirAttribute seg = mlirDenseI32ArrayGet(g->b.ctx, 3, (int32_t[]){1, 1, 0});
-  dlcBuild(&g->b, "nvvm.barrier", 2, operands, 0, NULL, 1, segName, &seg);
-}
-
-/* O += P V_j from stage `stage`. */
-static MlirValue accumulatePV(Fa *f, MlirValue consumer, MlirValue stage,
-                              MlirValue pSmem, MlirValue o, MlirValue *token) {
-  Gen *g = &f->g;
-  MlirValue zero = cst(g, 0), acc[2] = {o, {NULL}};
+  MlirType blockType = mlirVectorTypeGet(3, (int64_t[]){Box / 16, 4, 2}, g->in);
+  const char *names[] = {"static_position"};
   for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb) {
-    Sm90Operand a = {
-        .smem = pSmem, .index = {consumer, cst(g, kb), zero, zero}, .rank = 4};
+    MlirValue a = dlcStepSplat(&g->b, blockType, 0.0);
+    for (int64_t kk = 0; kk < Box / 16; ++kk) {
+      MlirValue operands[] = {flashPFragment(f, s, (int)(kb * (Box / 16) + kk)),
+                              a};
+      MlirAttribute at = mlirDenseI64ArrayGet(g->b.ctx, 1, &kk);
+      a = dlcBuildValue(&g->b, "vector.insert", 2, operands, blockType, 1,
+                        names, &at);
+    }
+    out[kb] = a;
+  }
+}
+
+/* Issues O += P V from stage `stage`, P from registers (no shared-memory
+ * round trip): one register-A wgmma per 64-key block. out as
+ * issueScores's. */
+static void issuePV(Fa *f, MlirValue stage, const MlirValue *p, MlirValue o,
+                    MlirValue out[2]) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  out[0] = o;
+  for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb) {
     Sm90Operand b = {.smem = f->vSmem,
                      .index = {stage, cst(g, kb), zero, zero, zero},
                      .rank = TmaRank,
                      .trans = true};
-    sm90Wgmma(g, &a, &b, f->d, Box, acc[0], acc);
+    sm90WgmmaRs(g, p[kb], &b, f->d, Box, out[0], out);
   }
-  *token = sm90WgmmaWait(g, acc[1], 0);
-  return acc[0];
+}
+
+/* The softmax step of key tile j on its complete scores `acc`: masks, new
+ * row max and sum in c, P in s, the rescale factor in c->alpha (O is left
+ * alone: it may still be accumulating). */
+static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
+                        FlashCarried *c) {
+  int numS = (int)(f->t->tileN / 8);
+  MlirValue n0 = mul(&f->g, j, f->t->tileN);
+  fragments(f, acc, numS, s);
+  double scale = flashScoreScale(f, s, numS);
+  flashAddTensors(f, n0, s, numS);
+  flashMaybeMask(f, n0, s, numS);
+  flashOnlineSoftmax(f, s, numS, scale, c, 0);
+}
+
+enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
+
+/* The consumer's key loop, software-pipelined within the warpgroup (the
+ * FlashAttention-3 intra-warpgroup overlap): tile 0's scores and softmax
+ * first; then per tile j >= 1 S_j = Q K_jᵀ and O += P_{j-1} V_{j-1} are
+ * issued together, S_j waited alone (wait_group 1) and its softmax runs
+ * while the PV wgmmas still run; then O (complete) is rescaled and stage
+ * j - 1 released; finally O += P_last V_last. Yields O, m, l. Emitted
+ * inside a branch taken when the CTA has key tiles; used at D = 128. */
+static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
+                          const MlirValue init[5]) {
+  Gen *g = &f->g;
+  const DlcAttnTiling *t = f->t;
+  int blocks = (int)(t->tileN / Box);
+  MlirValue zero = cst(g, 0), one = cst(g, 1);
+  FlashCarried c;
+  c.m[0] = init[1], c.m[1] = init[2], c.l[0] = init[3], c.l[1] = init[4];
+  MlirValue acc[2], s[FLASH_MAX_S];
+  sm90MbarrierWait(g, r->full, zero, sm90ParityOf(g, zero, t->stages, false));
+  issueScores(f, consumer, zero, acc);
+  sm90WgmmaWait(g, acc[1], 0);
+  softmaxTile(f, zero, acc[0], s, &c);
+
+  MlirValue carried[5 + MaxBlocks] = {init[0], c.m[0], c.m[1], c.l[0], c.l[1]};
+  pBlocks(f, s, carried + 5);
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, one, r->tiles, one, 5 + blocks, carried, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue j = mlirBlockGetArgument(body, 0), p[MaxBlocks];
+  MlirValue o = mlirBlockGetArgument(body, 1);
+  for (int h = 0; h < 2; ++h) {
+    c.m[h] = mlirBlockGetArgument(body, 2 + h);
+    c.l[h] = mlirBlockGetArgument(body, 4 + h);
+  }
+  for (int kb = 0; kb < blocks; ++kb)
+    p[kb] = mlirBlockGetArgument(body, 6 + kb);
+  MlirValue stage = remc(g, j, t->stages);
+  MlirValue prev = remc(g, sub(g, j, one), t->stages);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  MlirValue pv[2];
+  issueScores(f, consumer, stage, acc);
+  issuePV(f, prev, p, o, pv);
+  sm90WgmmaWait(g, acc[1], 1);
+  softmaxTile(f, j, acc[0], s, &c);
+  sm90WgmmaWait(g, pv[1], 0);
+  /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, prev, NULL, 0);
+  c.o[0] = pv[0];
+  flashRescale(f, &c, 1);
+  MlirValue yielded[5 + MaxBlocks] = {c.o[0], c.m[0], c.m[1], c.l[0], c.l[1]};
+  pBlocks(f, s, yielded + 5);
+  dlcBuild(&g->b, "scf.yield", 5 + blocks, yielded, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+
+  for (int kb = 0; kb < blocks; ++kb)
+    p[kb] = mlirOperationGetResult(loop, 5 + kb);
+  MlirValue last = remc(g, sub(g, r->tiles, one), t->stages);
+  issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
+  sm90WgmmaWait(g, pv[1], 0);
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
+  MlirValue out[5] = {pv[0]};
+  for (int i = 1; i < 5; ++i)
+    out[i] = mlirOperationGetResult(loop, i);
+  dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
+}
+
+/* The consumer's key loop without the overlap: per tile wait, S_j
+ * (waited), its softmax step, O rescaled, O += P_j V_j (waited), release.
+ * Yields O, m, l. At D = 64 this is faster than the pipelined loop (run
+ * fa3-5: the pipelined one measured 7-10 % slower there, 2-4 % faster at
+ * D = 128). */
+static void plainLoop(Fa *f, const Ring *r, MlirValue consumer,
+                      const MlirValue init[5]) {
+  Gen *g = &f->g;
+  const DlcAttnTiling *t = f->t;
+  MlirValue zero = cst(g, 0), one = cst(g, 1);
+  MlirBlock body;
+  MlirOperation loop = dlcBuildFor(&g->b, zero, r->tiles, one, 5, init, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue j = mlirBlockGetArgument(body, 0);
+  FlashCarried c;
+  c.o[0] = mlirBlockGetArgument(body, 1);
+  for (int h = 0; h < 2; ++h) {
+    c.m[h] = mlirBlockGetArgument(body, 2 + h);
+    c.l[h] = mlirBlockGetArgument(body, 4 + h);
+  }
+  MlirValue stage = remc(g, j, t->stages);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  MlirValue acc[2], s[FLASH_MAX_S], p[MaxBlocks], pv[2];
+  issueScores(f, consumer, stage, acc);
+  sm90WgmmaWait(g, acc[1], 0);
+  softmaxTile(f, j, acc[0], s, &c);
+  flashRescale(f, &c, 1);
+  pBlocks(f, s, p);
+  issuePV(f, stage, p, c.o[0], pv);
+  sm90WgmmaWait(g, pv[1], 0);
+  /* Both wgmmas done: the stage is free for the producer. */
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
+  MlirValue yielded[] = {pv[0], c.m[0], c.m[1], c.l[0], c.l[1]};
+  dlcBuild(&g->b, "scf.yield", 5, yielded, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  MlirValue out[5];
+  for (int i = 0; i < 5; ++i)
+    out[i] = mlirOperationGetResult(loop, i);
+  dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
 }
 
 static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
   Gen *g = &f->g;
-  const DlcAttnTiling *t = f->t;
-  int numS = (int)(t->tileN / 8), numO = (int)(f->d / 8);
+  int numO = (int)(f->d / 8);
   sm90SetMaxRegisters(g, 232, true);
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   f->m0 = add(g, r->m0, mul(g, consumer, Rows));
@@ -228,50 +337,35 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
   MlirValue zero = cst(g, 0);
   sm90MbarrierWait(g, r->qFull, zero, dlcConstInt(&g->b, g->i1, 0));
 
-  MlirValue init[2];
-  sm90AccInit(g, f->d, init);
-  MlirValue carried[5] = {init[0], flashConst(f, -__builtin_inf()),
-                          flashConst(f, -__builtin_inf()), flashConst(f, 0.0),
-                          flashConst(f, 0.0)};
-  MlirBlock body;
-  MlirOperation loop =
-      dlcBuildFor(&g->b, zero, r->tiles, cst(g, 1), 5, carried, &body);
+  MlirValue acc[2];
+  sm90AccInit(g, f->d, acc);
+  MlirValue init[5] = {acc[0], flashConst(f, -__builtin_inf()),
+                       flashConst(f, -__builtin_inf()), flashConst(f, 0.0),
+                       flashConst(f, 0.0)};
+  /* A CTA without key tiles (Lk = 0) stores O = 0. */
+  MlirType types[5];
+  for (int i = 0; i < 5; ++i)
+    types[i] = mlirValueGetType(init[i]);
+  MlirBlock any, none;
+  MlirOperation branch = dlcBuildIfElse(
+      &g->b, dlcCmpI(&g->b, "sgt", r->tiles, zero), 5, types, &any, &none);
   DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue j = mlirBlockGetArgument(body, 0);
-  FlashCarried c;
-  c.o[0] = mlirBlockGetArgument(body, 1); /* all of O, one vector */
-  for (int h = 0; h < 2; ++h) {
-    c.m[h] = mlirBlockGetArgument(body, 2 + h);
-    c.l[h] = mlirBlockGetArgument(body, 4 + h);
-  }
-  MlirValue stage = remc(g, j, t->stages), n0 = mul(g, j, t->tileN);
-  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
-  MlirValue s[FLASH_MAX_S];
-  fragments(f, scores(f, consumer, stage), numS, s);
-  MlirValue scale = dlcStepSplat(&g->b, gemmVectorType(g, "2x2", g->f32),
-                                 f->a->qkScale * f->a->expScale);
-  for (int i = 0; i < numS; ++i)
-    s[i] = dlcArith(&g->b, "arith.mulf", s[i], scale);
-  flashAddTensors(f, n0, s, numS);
-  flashMaybeMask(f, n0, s, numS);
-  flashOnlineSoftmax(f, s, numS, &c, 1);
-  storeP(f, consumer, s, numS, r->pSmem);
-  MlirValue token;
-  MlirValue o = accumulatePV(f, consumer, stage, r->pSmem, c.o[0], &token);
-  /* Both wgmmas done: the stage is free for the producer. */
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
-  MlirValue yielded[] = {o, c.m[0], c.m[1], c.l[0], c.l[1]};
-  dlcBuild(&g->b, "scf.yield", 5, yielded, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(any, outer.loc);
+  if (f->d == 128)
+    pipelinedLoop(f, r, consumer, init);
+  else
+    plainLoop(f, r, consumer, init);
+  g->b = dlcBuilderAtEnd(none, outer.loc);
+  dlcBuild(&g->b, "scf.yield", 5, init, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 
   MlirValue out[FLASH_MAX_O], m[2], l[2];
-  fragments(f, mlirOperationGetResult(loop, 0), numO, out);
+  fragments(f, mlirOperationGetResult(branch, 0), numO, out);
   for (int h = 0; h < 2; ++h) {
-    m[h] = mlirOperationGetResult(loop, 1 + h);
-    l[h] = mlirOperationGetResult(loop, 3 + h);
+    m[h] = mlirOperationGetResult(branch, 1 + h);
+    l[h] = mlirOperationGetResult(branch, 3 + h);
   }
-  flashEpilogue(f, out, numO, m, l, init[1]);
+  flashEpilogue(f, out, numO, m, l, acc[1]);
 }
 
 void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
@@ -293,7 +387,6 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
       g, TmaRank, (int64_t[]){1, t->stages, dChunks, t->tileN, Box});
   f->vSmem = sm90SwizzledAlloc(
       g, TmaRank, (int64_t[]){t->stages, kBlocks, dChunks, Box, Box});
-  r.pSmem = sm90SwizzledAlloc(g, 4, (int64_t[]){2, kBlocks, Rows, Box});
   r.qFull = sm90Barriers(g, 1);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
@@ -330,8 +423,6 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
 const char *dlcSm90AttentionProblem(const KpAttention *a) {
   if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128))
     return "the head dimension is not 64 or 128";
-  if (a->hasBias || a->mask == KP_ATTN_MASK_TENSOR)
-    return "a bias or mask tensor is read (the SM80 kernel reads them)";
   const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
   KpRole rows[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {
@@ -372,6 +463,5 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
   int64_t q = t->tileM * t->headDim, kv = 2 * t->stages * t->tileN * t->headDim;
-  int64_t p = 2 * Rows * t->tileN;
-  return (q + kv + p) * bytes + 1024;
+  return (q + kv) * bytes + 1024;
 }

@@ -209,28 +209,38 @@ static bool staticExtent(const KpExtent *e, int64_t *value) {
 }
 
 const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
-  DlcIm2col im;
+  DlcIm2col im = {0};
   const KpWindow *w = &p->window;
   const KpFused *m = &p->fused[KP_M], *k = &p->fused[KP_K];
+  static const char notWindow[] =
+      "A is not an NHWC activation read at (n, s·ho + d·kh − p, s·wo + d·kw "
+      "− p, ci), nor a contiguous NCHW one";
   if (!p->implicit || w->rank != 4 || m->num != 3 || k->num != 3)
-    return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
-           "s·wo + d·kw − p, ci)";
+    return notWindow;
   int64_t unit = 0, one = 0;
-  /* n, h, w, c: dims 0..3; m = (n, ho, wo), k = (kh, kw, ci). */
+  /* NHWC: dims n, h, w, c and k = (kh, kw, ci). NCHW: dims n, c, h, w and
+   * k = (ci, kh, kw); the host transposes it (and its KCRS weights) into
+   * NHWC (KRSC) workspaces the maps read (docs/runtime.md). m = (n, ho,
+   * wo) in both. */
+  im.transposed = windowReads(&w->dim[1], 3, 3, -1, NULL, 0, &unit);
+  int hDim = im.transposed ? 2 : 1, cDim = im.transposed ? 1 : 3;
+  int khAt = im.transposed ? 1 : 0, ciAt = im.transposed ? 0 : 2;
+  im.channelAt = ciAt;
   if (!windowReads(&w->dim[0], 3, 3, 0, &one, -1, NULL) || one != 1 ||
       w->dim[0].offset != 0 ||
-      !windowReads(&w->dim[1], 3, 3, 1, &im.stride[0], 0, &im.dilation[0]) ||
-      !windowReads(&w->dim[2], 3, 3, 2, &im.stride[1], 1, &im.dilation[1]) ||
-      !windowReads(&w->dim[3], 3, 3, -1, NULL, 2, &unit) || unit != 1 ||
-      w->dim[3].offset != 0 || !kpExtentIs(&w->dim[3].stride, 1))
-    return "A is not an NHWC activation read at (n, s·ho + d·kh − p, "
-           "s·wo + d·kw − p, ci)";
-  if (!staticExtent(&w->dim[1].extent, &im.extent[0]) ||
-      !staticExtent(&w->dim[2].extent, &im.extent[1]) ||
+      !windowReads(&w->dim[hDim], 3, 3, 1, &im.stride[0], khAt,
+                   &im.dilation[0]) ||
+      !windowReads(&w->dim[hDim + 1], 3, 3, 2, &im.stride[1], khAt + 1,
+                   &im.dilation[1]) ||
+      !windowReads(&w->dim[cDim], 3, 3, -1, NULL, ciAt, &unit) || unit != 1 ||
+      w->dim[cDim].offset != 0 || !kpExtentIs(&w->dim[3].stride, 1))
+    return notWindow;
+  if (!staticExtent(&w->dim[hDim].extent, &im.extent[0]) ||
+      !staticExtent(&w->dim[hDim + 1].extent, &im.extent[1]) ||
       !staticExtent(&m->size[1], &im.out[0]) ||
       !staticExtent(&m->size[2], &im.out[1]) ||
-      !staticExtent(&k->size[0], &im.taps[0]) ||
-      !staticExtent(&k->size[1], &im.taps[1]))
+      !staticExtent(&k->size[khAt], &im.taps[0]) ||
+      !staticExtent(&k->size[khAt + 1], &im.taps[1]))
     return "H, W, the output's H and W or the kernel size is symbolic "
            "(the map's pixel box is static)";
   /* B's k tiles start at (kh·KW + kw)·C + 64·j, 16-byte aligned only for
@@ -238,21 +248,32 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
    * (illegal instruction; bench/RESULTS.md, run 24), so C must be
    * known. */
   int64_t reduced = 0;
-  if (!staticExtent(&w->dim[3].extent, &im.channels) ||
-      !staticExtent(&k->size[2], &reduced))
+  if (!staticExtent(&w->dim[cDim].extent, &im.channels) ||
+      !staticExtent(&k->size[ciAt], &reduced))
     return "C is symbolic (it must be known to be a multiple of 8)";
   /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
   if (reduced != im.channels)
     return "the convolution reduces fewer channels than A has";
+  /* The transform reads whole contiguous images and filters. */
+  int64_t plane = im.extent[0] * im.extent[1];
+  int64_t filter = im.channels * im.taps[0] * im.taps[1];
+  if (im.transposed &&
+      (p->has[KP_BATCH] || !kpExtentIs(&w->dim[2].stride, im.extent[1]) ||
+       !kpExtentIs(&w->dim[1].stride, plane) ||
+       !kpExtentIs(&w->dim[0].stride, plane * im.channels) ||
+       !kpExtentIs(&p->b.stride[KP_K], 1) ||
+       !kpExtentIs(&p->b.stride[KP_N], filter)))
+    return "the NCHW activation or its KCRS weights are not contiguous, "
+           "which the layout transform needs";
   int bytes = kpElementBytes(p->a.element);
-  for (int d = 0; d < 3; ++d)
+  for (int d = 0; !im.transposed && d < 3; ++d)
     if (dlcSm90Misaligned(&w->dim[d].stride, bytes))
       return "a pixel, row or image stride of A is not a multiple of 16 "
              "bytes (C a multiple of 8)";
   if (im.channels % (16 / bytes))
     return "C is not a multiple of 8 (an im2col pixel is 16-byte aligned)";
   for (int d = 0; d < 2; ++d) {
-    im.pad[d] = -w->dim[1 + d].offset;
+    im.pad[d] = -w->dim[hDim + d].offset;
     /* W order for the corners: index 0 is w. */
     int e = 1 - d;
     im.lower[e] = -im.pad[d];
@@ -272,17 +293,48 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   return NULL;
 }
 
+/* `map` with "transpose": [batch, rows, cols] (formulas): the host
+ * transposes the tensor, [batch][rows][cols], into a [batch][cols][rows]
+ * workspace the map reads (docs/conventions.md, "Tensor maps"). */
+static MlirAttribute withTranspose(MlirContext ctx, MlirAttribute map,
+                                   MlirAttribute batch, int64_t rows,
+                                   int64_t cols) {
+  intptr_t n = mlirDictionaryAttrGetNumElements(map);
+  MlirNamedAttribute fields[16];
+  for (intptr_t i = 0; i < n && i < 15; ++i)
+    fields[i] = mlirDictionaryAttrGetElement(map, i);
+  char text3[2][32];
+  snprintf(text3[0], sizeof(text3[0]), "%lld", (long long)rows);
+  snprintf(text3[1], sizeof(text3[1]), "%lld", (long long)cols);
+  MlirAttribute shape[] = {batch, text(ctx, text3[0]), text(ctx, text3[1])};
+  fields[n < 15 ? n : 15] = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("transpose")),
+      mlirArrayAttrGet(ctx, 3, shape));
+  return mlirDictionaryAttrGet(ctx, (n < 15 ? n : 15) + 1, fields);
+}
+
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
                                const DlcIm2col *im, int64_t rows) {
   MlirContext ctx = mlirOperationGetContext(region);
   const KpWindow *w = &p->window;
   int bytes = kpElementBytes(p->a.element);
-  /* Innermost first: C, W, H, N. */
+  /* Innermost first: C, W, H, N; an NCHW activation's through its NHWC
+   * workspace (contiguous). */
   MlirAttribute dims[4], strides[3];
   for (int d = 0; d < 4; ++d)
     dims[d] = formula(region, &w->dim[3 - d].extent, 1);
   for (int d = 0; d < 3; ++d)
     strides[d] = formula(region, &w->dim[2 - d].stride, bytes);
+  if (im->transposed) {
+    KpExtent c = {.constant = im->channels};
+    KpExtent pixel = {.constant = im->channels * bytes};
+    dims[0] = formula(region, &c, 1);
+    dims[1] = formula(region, &w->dim[3].extent, 1);
+    dims[2] = formula(region, &w->dim[2].extent, 1);
+    strides[0] = formula(region, &pixel, 1);
+    strides[1] = formula(region, &pixel, im->extent[1]);
+    strides[2] = formula(region, &pixel, im->extent[1] * im->extent[0]);
+  }
   int64_t box[2] = {BoxK, rows};
   int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
   MlirAttribute name = tensorName(region, p->a.arg);
@@ -304,7 +356,23 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
     fields[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
         values[i]);
-  return mlirDictionaryAttrGet(ctx, 10, fields);
+  MlirAttribute map = mlirDictionaryAttrGet(ctx, 10, fields);
+  /* NCHW [N][C][H·W] → NHWC [N][H·W][C]. */
+  return im->transposed
+             ? withTranspose(ctx, map, formula(region, &w->dim[0].extent, 1),
+                             im->channels, im->extent[0] * im->extent[1])
+             : map;
+}
+
+MlirAttribute dlcSm90ConvWeightMap(MlirOperation region, const KpProblem *p,
+                                   const DlcIm2col *im, int64_t rows) {
+  MlirAttribute map = dlcSm90TensorMap(region, p, &p->b, KP_N, rows);
+  /* KCRS [Co][C][R·S] → KRSC [Co][R·S][C]: the k tiles the producer loads,
+   * (tap, 64 channels), become rows of the map as for KRSC weights. */
+  return im->transposed ? withTranspose(mlirOperationGetContext(region), map,
+                                        formula(region, &p->size[KP_N], 1),
+                                        im->channels, im->taps[0] * im->taps[1])
+                        : map;
 }
 
 /* One operand as the SM90 skeleton stages it. */
@@ -549,7 +617,7 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
   if (im) {
     /* k tile k is channels cb·64.. of tap (kh, kw): B's columns
      * (kh·KW + kw)·C + cb·64.. (those past C meet A's zero channels). */
-    MlirValue channels = g->fusedSize[KP_K][2];
+    MlirValue channels = g->fusedSize[KP_K][im->channelAt];
     MlirValue blocks = divc(g, add(g, channels, cst(g, BoxK - 1)), BoxK);
     MlirValue tap = dlcArith(&g->b, "arith.divui", k, blocks);
     MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
@@ -959,7 +1027,9 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   /* im2col: KH·KW taps of ceil(C / 64) channel blocks each. */
   if (pipe.a.im2col)
     pipe.kTiles =
-        mul(g, divc(g, add(g, g->fusedSize[KP_K][2], cst(g, BoxK - 1)), BoxK),
+        mul(g,
+            divc(g, add(g, g->fusedSize[KP_K][im.channelAt], cst(g, BoxK - 1)),
+                 BoxK),
             im.taps[0] * im.taps[1]);
   else
     pipe.kTiles = divc(g, add(g, g->size[KP_K], cst(g, BoxK - 1)), BoxK);

@@ -105,6 +105,26 @@ void sm90Wgmma(Gen *g, const Sm90Operand *a, const Sm90Operand *b, int64_t n,
   out[1] = mlirOperationGetResult(mma, 1);
 }
 
+void sm90WgmmaRs(Gen *g, MlirValue a, const Sm90Operand *b, int64_t n,
+                 int64_t k, MlirValue acc, MlirValue out[2]) {
+  MlirValue operands[10];
+  int count = 0;
+  operands[count++] = a;
+  operands[count++] = b->smem;
+  for (int i = 0; i < b->rank; ++i)
+    operands[count++] = b->index[i];
+  operands[count++] = acc;
+  const char *names[] = {"shape", "trans_b"};
+  MlirAttribute attrs[] = {
+      mlirDenseI64ArrayGet(g->b.ctx, 3, (int64_t[]){64, n, k}),
+      mlirBoolAttrGet(g->b.ctx, b->trans)};
+  MlirType types[] = {accType(g, n), sm90Token(g, "!dlcgpu.compute_token")};
+  MlirOperation mma = dlcBuild(&g->b, DLC_OP_DLCGPU_WGMMA_RS, count, operands,
+                               2, types, 2, names, attrs);
+  out[0] = mlirOperationGetResult(mma, 0);
+  out[1] = mlirOperationGetResult(mma, 1);
+}
+
 void sm90AccInit(Gen *g, int64_t n, MlirValue out[2]) {
   MlirType types[] = {accType(g, n), sm90Token(g, "!dlcgpu.compute_token")};
   const char *valueName[] = {"value"};

@@ -45,6 +45,11 @@ typedef struct Sm90Operand {
  * out[1] the compute token. */
 void sm90Wgmma(Gen *g, const Sm90Operand *a, const Sm90Operand *b, int64_t n,
                int64_t k, MlirValue acc, MlirValue out[2]);
+/* acc += A · B by one dlcgpu.wgmma_rs of shape [64, n, k]: A this
+ * thread's register fragments vector<k/16 x 4 x 2 x g->in> (mma.sync's A
+ * layout per warp), B from shared memory; out as sm90Wgmma's. */
+void sm90WgmmaRs(Gen *g, MlirValue a, const Sm90Operand *b, int64_t n,
+                 int64_t k, MlirValue acc, MlirValue out[2]);
 /* Zero accumulators for an m64nN wgmma (vector<n/8 x 2 x 2 x f32>) and a
  * complete token: out[0], out[1]. */
 void sm90AccInit(Gen *g, int64_t n, MlirValue out[2]);

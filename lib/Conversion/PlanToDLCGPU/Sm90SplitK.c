@@ -203,13 +203,9 @@ static void reduceAndFinish(Gen *g, const Sm90SplitK *s) {
   }
 }
 
-/* membar.gl (fence.sc.gpu): the atomic counter alone is relaxed, so a
- * fence on each side orders the partials with it. */
-static void fenceGpu(Gen *g) {
-  const char *names[] = {"scope"};
-  MlirAttribute scope = dlcAttr(g->b.ctx, "#nvvm.mem_scope<gpu>");
-  dlcBuild(&g->b, "nvvm.memory.barrier", 0, NULL, 0, NULL, 1, names, &scope);
-}
+/* The atomic counter alone is relaxed, so a fence on each side orders the
+ * partials with it. */
+static void fenceGpu(Gen *g) { dlcBuildFenceGpu(&g->b); }
 
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
   MlirBlock active;

@@ -212,12 +212,24 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
 void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, DlcPlan *plan);
 
+/* A convolution of NCHW activations and KCRS weights (ConvLayout.c):
+ * the host's transform into NHWC / KRSC workspaces for the SM90 skeleton
+ * (`bytes` moved, `transformUs`) against the SM80 skeleton's element
+ * gather (`gathered` elements at tile width `sm80TileN`, `gatherUs`).
+ * False for any other problem. */
+typedef struct DlcConvLayoutCost {
+  double bytes, transformUs, gathered, gatherUs;
+} DlcConvLayoutCost;
+bool dlcPlanConvLayout(MlirOperation func, const DlcTarget *target,
+                       const DlcPlanProblem *problem, int64_t sm80TileN,
+                       DlcConvLayoutCost *out);
+
 /* An SM90 alternative print-candidates shows: its plan, a wave estimate
  * and why it was chosen or kept. */
 typedef struct DlcPlanSm90Candidate {
   DlcPlan plan;
   double timeUs;
-  char reason[200];
+  char reason[320];
 } DlcPlanSm90Candidate;
 /* For an SM90 `chosen` plan, BN = 256 and 128, and 64 for a problem with
  * fewer tiles than SMs, each with its split-K; none for another plan;

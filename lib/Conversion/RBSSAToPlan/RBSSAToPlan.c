@@ -499,8 +499,9 @@ static bool attentionPlanFileChoice(MlirOperation func,
 /* An attention output region (rbssa.attention, rbssa-fuse-attention): on
  * a chip with TMA and wgmma, the SM90 flash skeleton (Sm90FlashAttention.c
  * of convert-plan-to-dlcgpu) where it takes the problem: BM = 128 query
- * rows (64 per consumer warpgroup), BN = 128 keys per K/V tile, two
- * stages, barrier_model "mbarrier"; else the SM80 one (FlashAttention.c):
+ * rows (64 per consumer warpgroup), BN = 128 keys per K/V tile, three
+ * stages where they fit the shared memory (else two), barrier_model
+ * "mbarrier"; else the SM80 one (FlashAttention.c):
  * BM = 64 (16 per warp), BN = 64, two K/V buffers. BK is the head
  * dimension; both run the online softmax. */
 static bool planAttentionRegion(MlirOperation func, const Options *o,
@@ -531,6 +532,14 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
   plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
   plan->stages = 2;
+  if (sm90) {
+    /* A third K/V stage where it fits: slack for the two consumers'
+     * drift, whose releases the producer waits for. */
+    DlcAttnTiling deep = {128, 128, plan->tile[2], 3};
+    if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
+        o->target->smemPerCTA)
+      plan->stages = 3;
+  }
   plan->asyncEnable = true;
   plan->asyncPrefetchDepth = 1;
   dlcPlanCopyName(plan->vectorizeAxis, "d");

@@ -175,6 +175,14 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     if (best < 0 || cost < best)
       best = cost, bestN = bn;
   }
+  /* NCHW: the SM90 kernel only after the layout transform, when both
+   * together beat the SM80 element gather (ConvLayout.c). */
+  DlcConvLayoutCost layout;
+  if (implicit &&
+      dlcPlanConvLayout(func, target, problem, plan->tile[1], &layout) &&
+      layout.transformUs + estimate(target, problem, bestN, 1).timeUs >=
+          layout.gatherUs)
+    return;
   setTile(target, bestN, staged, plan);
 }
 
@@ -218,10 +226,28 @@ double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
   return estimate(target, problem, plan->tile[1], bound > 1 ? bound : 1).timeUs;
 }
 
+/* An NCHW convolution's SM90 candidate: its time includes the layout
+ * transform; the reason adds both sides of the comparison. */
+static void layoutReason(DlcPlanSm90Candidate *c,
+                         const DlcConvLayoutCost *layout) {
+  c->timeUs += layout->transformUs;
+  size_t n = strlen(c->reason);
+  snprintf(c->reason + n, sizeof(c->reason) - n,
+           "; after an NHWC/KRSC transform of %.3g MB (%.2f us), against "
+           "the SM80 element gather's %.2f us",
+           layout->bytes / 1e6, layout->transformUs, layout->gatherUs);
+}
+
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]) {
-  if (strcmp(chosen->barrierModel, "mbarrier") != 0)
+  /* An NCHW convolution lists the SM90 tiles, each after the layout
+   * transform, whichever skeleton is chosen. */
+  DlcConvLayoutCost layout;
+  bool sm90 = strcmp(chosen->barrierModel, "mbarrier") == 0;
+  bool transposed = dlcPlanConvLayout(func, target, problem,
+                                      sm90 ? 0 : chosen->tile[1], &layout);
+  if (!sm90 && !transposed)
     return 0;
   bool small = isSmall(target, problem), symbolic;
   bool split = splittable(func, &symbolic);
@@ -235,7 +261,7 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
-    bool isChosen = bn == chosen->tile[1];
+    bool isChosen = sm90 && bn == chosen->tile[1];
     /* The chosen plan's split as it stands (a plan-file's too); the
      * others' as the planner would add it. */
     int64_t bound = isChosen ? dlcPlanSplitK(chosen)
@@ -265,6 +291,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
       snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
                ", split along k in %lld splits of %.0f k tiles",
                (long long)e.splits, e.kPer);
+    if (transposed)
+      layoutReason(c, &layout);
   }
   return count;
 }

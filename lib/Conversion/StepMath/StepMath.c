@@ -71,6 +71,8 @@ static MlirValue withSignOf(DlcBuilder *b, MlirValue r, MlirValue x) {
 }
 
 static const double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
+/* dlcStepExp2Ftz's function among scalarUnary's (no rbssa name has a dot). */
+static const char kExp2Ftz[] = "exp2.ftz";
 
 static MlirValue scalarExp(DlcBuilder *b, MlirValue x) {
   MlirType t = mlirValueGetType(x);
@@ -133,6 +135,8 @@ static MlirValue scalarUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x) {
 #define FN_IS(s) mlirStringRefEqual(fn, mlirStringRefCreateFromCString(s))
   if (FN_IS("exp2"))
     return intrinsic(b, "llvm.nvvm.ex2.approx.f32", x);
+  if (FN_IS(kExp2Ftz))
+    return intrinsic(b, "llvm.nvvm.ex2.approx.ftz.f32", x);
   if (FN_IS("exp"))
     return scalarExp(b, x);
   if (FN_IS("log2"))
@@ -197,6 +201,10 @@ static MlirValue elementwiseUnary(DlcBuilder *b, MlirStringRef fn,
   }
   return dlcBuildValue(b, "vector.from_elements", count, out, type, 0, NULL,
                        NULL);
+}
+
+MlirValue dlcStepExp2Ftz(DlcBuilder *b, MlirValue x) {
+  return elementwiseUnary(b, mlirStringRefCreateFromCString(kExp2Ftz), x);
 }
 
 /* rbssa.unary's functions; null for an unknown one. */

@@ -15,6 +15,11 @@ MlirValue dlcStepSplat(DlcBuilder *b, MlirType type, double value);
  * recip, sin, cos, tanh, sigmoid, relu, silu, gelu, gelu_tanh). */
 MlirValue dlcStepUnary(DlcBuilder *b, MlirStringRef fn, MlirValue x);
 
+/* 2^x with subnormal arguments and results flushed to zero (one
+ * ex2.approx.ftz, where exp2 also scales subnormals in and out): for the
+ * online softmax, whose terms under 2^-126 vanish in its sums anyway. */
+MlirValue dlcStepExp2Ftz(DlcBuilder *b, MlirValue x);
+
 /* rbssa.binary's functions (add, sub, mul, div, max, min, pow). */
 MlirValue dlcStepBinary(DlcBuilder *b, MlirStringRef fn, MlirValue x,
                         MlirValue y);

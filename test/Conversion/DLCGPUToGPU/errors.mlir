@@ -41,6 +41,20 @@ func.func @tma_six_coords(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 6
 
 // -----
 
+// wgmma_rs takes A as k/16 x 4 x 2 registers: fragments for k = 32 under a
+// shape of k = 64 have no lowering.
+func.func @wgmma_rs_short_a() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 16384 : i64, dlcgpu.symbols = []} {
+  %c0 = arith.constant 0 : index
+  %v = "dlcgpu.smem_alloc"() {alignment = 1024 : i64, swizzle = "128b"} : () -> memref<2x64x64xf16, 3>
+  %p = arith.constant dense<1.0> : vector<2x4x2xf16>
+  %acc, %t0 = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<8x2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1501 UnsupportedOp: wgmma_rs's shape, A fragments, accumulators or indices do not fit; suggestion: use shape [64, N, k*16] (N <= 256) with N/8 x 2 x 2 accumulators, A as k/16 x 4 x 2 f16 or bf16, and index every dimension of b}}
+  %d, %t = "dlcgpu.wgmma_rs"(%p, %v, %c0, %c0, %c0, %acc) {shape = array<i64: 64, 64, 64>, trans_b = true} : (vector<2x4x2xf16>, memref<2x64x64xf16, 3>, index, index, index, vector<8x2x2xf32>) -> (vector<8x2x2xf32>, !dlcgpu.compute_token)
+  return
+}
+
+// -----
+
 // A TMA store indexes every dimension of its source: one index short has
 // no lowering.
 func.func @tma_store_short(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 64>, dims = ["64", "64"], dtype = "f16", strides = ["128"], swizzle = "128b", tensor = "X"}}) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 9216 : i64, dlcgpu.symbols = []} {

@@ -252,7 +252,7 @@ func.func @mbarrier_wait_epilogue_token(%mb: memref<2xi64, 3>, %i: index, %p: i1
 
 // -----
 
-// wgmma reads A from shared memory (register-A wgmma is not part of the template).
+// wgmma reads A from shared memory (register A is wgmma_rs).
 func.func @wgmma_a_in_registers(%a: vector<8x2xf16>, %b: memref<2x128x64xf16, 3>, %i: index, %acc: vector<16x2x2xf32>) {
   // expected-error @+1 {{expected base type 'builtin.memref' but got 'builtin.vector'}}
   %r, %t = "dlcgpu.wgmma"(%a, %b, %i, %i, %i, %acc) {shape = array<i64: 64, 128, 64>, trans_a = false, trans_b = false, operandSegmentSizes = array<i32: 1, 0, 1, 3, 1>}
@@ -365,5 +365,15 @@ func.func @store_vec_missing_pred(%v: vector<8xf16>, %C: memref<?x?xf16>, %i: in
 func.func @store_vec_to_tensor(%v: vector<8xf16>, %C: tensor<?x?xf16>, %i: index, %p: i1, %te: !dlcgpu.epilogue_token) {
   // expected-error @+1 {{expected base type 'builtin.memref' but got 'builtin.tensor'}}
   "dlcgpu.store_vec"(%v, %C, %i, %i, %p, %te) : (vector<8xf16>, tensor<?x?xf16>, index, index, i1, !dlcgpu.epilogue_token) -> ()
+  return
+}
+
+// -----
+
+// wgmma_rs reads A from registers: a shared-memory A is wgmma's.
+func.func @wgmma_rs_a_in_smem(%a: memref<2x64x64xf16, 3>, %b: memref<2x64x64xf16, 3>, %i: index, %acc: vector<8x2x2xf32>) {
+  // expected-error @+1 {{expected base type 'builtin.vector' but got 'builtin.memref'}}
+  %r, %t = "dlcgpu.wgmma_rs"(%a, %b, %i, %i, %i, %acc) {shape = array<i64: 64, 64, 64>, trans_b = true}
+      : (memref<2x64x64xf16, 3>, memref<2x64x64xf16, 3>, index, index, index, vector<8x2x2xf32>) -> (vector<8x2x2xf32>, !dlcgpu.compute_token)
   return
 }

@@ -282,3 +282,15 @@ func.func @sm90_gemm_relu_tile(%descA: i64, %descB: i64, %C: memref<?x?xf16>,
   }
   return
 }
+
+// The SM90 flash kernel's O += P V: P in registers (register-A wgmma), V
+// from shared memory MN-major.
+// CHECK-LABEL: func.func @sm90_pv_register_a
+// CHECK: %{{.+}}:2 = "dlcgpu.wgmma_rs"(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) {shape = array<i64: 64, 64, 64>, trans_b = true} : (vector<4x4x2xf16>, memref<2x64x64xf16, 3>, index, index, index, vector<8x2x2xf32>) -> (vector<8x2x2xf32>, !dlcgpu.compute_token)
+func.func @sm90_pv_register_a(%p: vector<4x4x2xf16>, %v: memref<2x64x64xf16, 3>, %s: index, %acc: vector<8x2x2xf32>) -> vector<8x2x2xf32> {
+  %c0 = arith.constant 0 : index
+  %o, %t = "dlcgpu.wgmma_rs"(%p, %v, %s, %c0, %c0, %acc) {shape = array<i64: 64, 64, 64>, trans_b = true}
+      : (vector<4x4x2xf16>, memref<2x64x64xf16, 3>, index, index, index, vector<8x2x2xf32>) -> (vector<8x2x2xf32>, !dlcgpu.compute_token)
+  "dlcgpu.wgmma_wait"(%t) {pending = 0 : i64} : (!dlcgpu.compute_token) -> ()
+  return %o : vector<8x2x2xf32>
+}

@@ -1,0 +1,47 @@
+/* The planner's layout-transform rule for convolutions (issue "Back end,
+ * part 3"; docs/passes/convert-rbssa-to-plan.md, "NCHW convolutions"): an
+ * NCHW activation with KCRS weights runs either on the SM80 skeleton,
+ * which gathers A element by element, or transposed by the host into NHWC
+ * / KRSC workspaces (lib/Runtime/TensorMap.c) and then on the SM90
+ * implicit GEMM (A through TMA im2col). This file estimates both sides. */
+#include "../PlanToDLCGPU/Skeleton.h"
+#include "Plan.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* The transform kernel's share of DRAM bandwidth (16-byte reads and writes
+ * of 64 x 64 tiles; run conv-2 measured 2.3-2.8 TB/s on the H100's 3.35)
+ * and the cost of its one launch (both tensors) on the stream. */
+static const double TransformShare = 0.75;
+static const double LaunchUs = 2.0;
+/* The SM80 gather of an NCHW activation loads one element per copy (its
+ * unit-stride axis is w, not the reduced channel): 3x3 s2 N32 C256 56² →
+ * 256 ran at 54.6 TFLOP/s on the H100 (bench/RESULTS.md run 24), 542 µs
+ * for M·K·ceil(Co / 256) = 57.8 M gathered elements, about 800 elements
+ * per SM per µs. */
+static const double GatheredPerSmUs = 800.0;
+
+bool dlcPlanConvLayout(MlirOperation func, const DlcTarget *target,
+                       const DlcPlanProblem *problem, int64_t sm80TileN,
+                       DlcConvLayoutCost *out) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  DlcIm2col im;
+  bool transposed = p && kpProblemRead(func, p) && p->implicit &&
+                    !dlcSm90Im2col(p, &im) && im.transposed;
+  free(p);
+  if (!transposed)
+    return false;
+  /* Images at the nominal batch: M = N·Ho·Wo. */
+  double images = problem->m / (double)(im.out[0] * im.out[1]);
+  double a = images * (double)(im.channels * im.extent[0] * im.extent[1]);
+  double b = problem->n * problem->k;
+  out->bytes = 2.0 * 2.0 * (a + b); /* read and written, 2-byte elements */
+  out->transformUs =
+      out->bytes / (TransformShare * target->dramTBs * 1e6) + LaunchUs;
+  int64_t bn = sm80TileN > 0 ? sm80TileN : 128;
+  out->gathered = problem->m * problem->k * ceil(problem->n / (double)bn);
+  out->gatherUs = fmax(out->gathered / (GatheredPerSmUs * target->sms),
+                       problem->dramBytes / (target->dramTBs * 1e6));
+  return true;
+}
