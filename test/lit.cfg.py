@@ -22,6 +22,7 @@ config.substitutions.append(("%dlc_src_root", config.dlc_src_root))
 config.substitutions.append(("%dlc_obj_root", config.dlc_obj_root))
 # The fake CUDA driver of the runtime tests (test/Runtime/Inputs/fakecuda):
 # LD_LIBRARY_PATH=%fakecuda_dir makes dlc-run load it as libcuda.so.1.
+config.substitutions.append(("%fakecuda_nocopy2d_dir", os.path.join(config.dlc_obj_root, "test", "Runtime", "Inputs", "fakecuda", "nocopy2d")))
 config.substitutions.append(("%fakecuda_dir", os.path.join(config.dlc_obj_root, "test", "Runtime", "Inputs", "fakecuda")))
 # C flags of a host built against DLC: a sanitized libDLC.so needs its host
 # linked with the same sanitizers.

@@ -30,17 +30,20 @@ extern "C" {
  * Tensors
  *===----------------------------------------------------------------------===*/
 
-/* A dense row-major tensor of f64 values with a concrete shape. The struct
- * is plain data: fields may be read and `data` written. */
+/* A dense row-major tensor of f64 values with a concrete shape of any rank
+ * (an rbssa region's values have one dim per region axis, which may be more
+ * than DLC_MAX_RANK). The struct is plain data: fields may be read and
+ * `data` written; it exists only as created by dlcTensorCreate (its shape
+ * is allocated with it). */
 typedef struct DlcTensor {
   int rank;
-  int64_t shape[DLC_MAX_RANK];
   int64_t numElements; /* product of shape; 1 for rank 0 */
   double *data;        /* numElements values, owned by the tensor */
+  int64_t shape[];     /* rank sizes; room for max(rank, DLC_MAX_RANK) */
 } DlcTensor;
 
 /* Creates a zero-filled tensor. Returns NULL when the rank or a size is
- * negative, the rank exceeds DLC_MAX_RANK, or the memory is not there. */
+ * negative or the memory is not there. */
 DLC_GIVE DlcTensor *dlcTensorCreate(int rank, const int64_t *shape);
 
 /* Creates a copy of `tensor` (NULL when out of memory). */

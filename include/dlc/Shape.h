@@ -33,6 +33,10 @@ typedef struct DlcShape {
 bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
                       size_t whySize);
 
+/* dlcShapeFromType's reading of the dims, for a type of any rank: `dims`
+ * has room for the type's rank (mlirShapedTypeGetRank) entries. */
+bool dlcShapeReadDims(MlirType type, DlcDim *dims, char *why, size_t whySize);
+
 /* A symbol name: a letter or '_', then letters, digits or '_' (an encoding
  * entry that is not one, "M*K", is refused by dlcShapeFromType). */
 bool dlcIsSymbolName(MlirStringRef name);

@@ -17,7 +17,7 @@ typedef struct DlcInterpOp {
   DlcTensor *const *operands; /* borrowed; numOperands of them */
   DlcInterpDtype operandDtypes[3];
   int resultRank;
-  int64_t resultShape[DLC_MAX_RANK];
+  int64_t *resultShape; /* owned: resultRank sizes (dlcInterpOpRelease) */
   DlcInterpDtype resultDtype;
   DlcInterpPrecision precision;
   const DlcInterpSymbols *symbols; /* all bound */
@@ -52,6 +52,11 @@ DlcTensor *dlcInterpCreateResult(const DlcInterpOp *op);
 DlcTensor *dlcInterpCreateTensor(MlirOperation at, int rank,
                                  const int64_t *shape);
 
+/* A zeroed array of `count` indices (at least one slot), given: free it;
+ * NULL after an error at `at`. Index arrays are sized from the value they
+ * walk, so a region value of any rank evaluates. */
+int64_t *dlcInterpCreateIndex(MlirOperation at, int count);
+
 /* Row-major strides of a shape. */
 void dlcInterpStrides(int rank, const int64_t *shape, int64_t *strides);
 
@@ -72,6 +77,10 @@ void dlcInterpFormatShape(int rank, const int64_t *shape, char *buffer,
  * `capacity`); errors and returns -1 when missing or malformed. */
 int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
                          int capacity);
+
+/* The DenseI64ArrayAttr `name` of `op`, however long, as a new array
+ * (given: free it) of `*count` entries; NULL after an error at `op`. */
+int64_t *dlcInterpReadI64Array(MlirOperation op, const char *name, int *count);
 
 /* The attribute `name` of `op`, or a null attribute. */
 MlirAttribute dlcInterpGetAttr(MlirOperation op, const char *name);
@@ -97,6 +106,17 @@ bool dlcInterpGetMap(const DlcInterpOp *op, int sourceRank, const char *source,
                      MlirAffineMap *map);
 
 /* --- symbols and parameters (Symbols.c) --- */
+
+/* The concrete shape of `type`, a ranked tensor, under bound `symbols`
+ * into desc->resultRank and desc->resultShape (which desc then owns);
+ * errors at `at` (E1005 for a malformed shape). With `anyRank` (an rbssa
+ * region's value, of one dim per region axis) the rank has no limit;
+ * without it (a tiny value) it is at most DLC_MAX_RANK. */
+bool dlcInterpResolveResult(MlirOperation at, MlirType type,
+                            const DlcInterpSymbols *symbols, bool anyRank,
+                            DlcInterpOp *desc);
+/* Frees what `desc` owns (its result shape). */
+void dlcInterpOpRelease(DlcInterpOp *desc);
 
 /* The function type of a func.func, or a null type. */
 MlirType dlcInterpFunctionType(MlirOperation func);

@@ -6,6 +6,7 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -42,6 +43,21 @@ int dlcInterpGetI64Array(MlirOperation op, const char *name, int64_t *values,
   for (intptr_t i = 0; i < n; ++i)
     values[i] = mlirDenseI64ArrayGetElement(attr, i);
   return (int)n;
+}
+
+int64_t *dlcInterpReadI64Array(MlirOperation op, const char *name, int *count) {
+  MlirAttribute attr = dlcInterpGetAttr(op, name);
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADenseI64Array(attr)) {
+    dlcInterpError(op, "expected attribute '%s' to be an array<i64: ...>",
+                   name);
+    return NULL;
+  }
+  intptr_t n = mlirDenseArrayGetNumElements(attr);
+  int64_t *values = n <= INT_MAX ? dlcInterpCreateIndex(op, (int)n) : NULL;
+  for (intptr_t i = 0; values && i < n; ++i)
+    values[i] = mlirDenseI64ArrayGetElement(attr, i);
+  *count = (int)n;
+  return values;
 }
 
 bool dlcInterpScalarAttrValue(MlirAttribute attr, double *value) {

@@ -433,7 +433,8 @@ static bool findOperands(Region *r, MlirOperation op, OpKind kind,
   return true;
 }
 
-/* Fills `desc` for `op` (a non-yield rbssa op with one tensor result). */
+/* Fills `desc` for `op` (a non-yield rbssa op with one tensor result); on
+ * success the caller releases it (dlcInterpOpRelease). */
 static bool describeOp(Region *r, MlirOperation op, OpKind kind,
                        RegionValue **operands, DlcTensor **tensors,
                        DlcInterpOp *desc) {
@@ -455,9 +456,8 @@ static bool describeOp(Region *r, MlirOperation op, OpKind kind,
   MlirValue result = mlirOperationGetResult(op, 0);
   desc->resultDtype = tensorDtype(op, result);
   return desc->resultDtype != DlcInterpDtypeInvalid &&
-         mlirLogicalResultIsSuccess(
-             dlcInterpResolveShape(op, mlirValueGetType(result), r->symbols,
-                                   &desc->resultRank, desc->resultShape));
+         dlcInterpResolveResult(op, mlirValueGetType(result), r->symbols, true,
+                                desc);
 }
 
 /* rbssa.select: `then` where `pred` holds, `else` elsewhere; the poison of
@@ -559,6 +559,30 @@ static bool evalValue(Region *r, OpKind kind, const DlcInterpOp *desc,
   return out->tensor && unionPoison(desc->op, operands, n, out->tensor, out);
 }
 
+/* Computes `op`'s value (checked against its type, rounded) into `out`. */
+static bool computeOp(Region *r, OpKind kind, const DlcInterpOp *desc,
+                      RegionValue **operands, RegionValue *out) {
+  if (!evalValue(r, kind, desc, operands, out))
+    return false;
+  if (!dlcInterpShapesEqual(out->tensor->rank, out->tensor->shape,
+                            desc->resultRank, desc->resultShape)) {
+    char computed[128], typed[128];
+    dlcInterpFormatShape(out->tensor->rank, out->tensor->shape, computed,
+                         sizeof(computed));
+    dlcInterpFormatShape(desc->resultRank, desc->resultShape, typed,
+                         sizeof(typed));
+    dlcInterpError(desc->op, "the result has shape %s but its type says %s",
+                   computed, typed);
+    return false;
+  }
+  DlcInterpDtype dtype = roundingDtype(r, desc->op, desc->resultDtype);
+  for (int64_t i = 0; i < out->tensor->numElements; ++i)
+    out->tensor->data[i] =
+        dlcInterpRound(dtype, r->precision, out->tensor->data[i]);
+  trimPoison(out);
+  return true;
+}
+
 static bool evaluateOp(Region *r, MlirOperation op, OpKind kind) {
   if (mlirOperationGetNumResults(op) != 1) {
     dlcInterpError(op, "expected one result");
@@ -571,29 +595,13 @@ static bool evaluateOp(Region *r, MlirOperation op, OpKind kind) {
     return false;
   RegionValue out = {.value = mlirOperationGetResult(op, 0),
                      .kind = ValueTensor};
-  if (!evalValue(r, kind, &desc, operands, &out)) {
+  bool ok = computeOp(r, kind, &desc, operands, &out);
+  dlcInterpOpRelease(&desc);
+  if (!ok) {
     dlcTensorDestroy(out.tensor);
     dlcTensorDestroy(out.poison);
     return false;
   }
-  if (!dlcInterpShapesEqual(out.tensor->rank, out.tensor->shape,
-                            desc.resultRank, desc.resultShape)) {
-    char computed[128], typed[128];
-    dlcInterpFormatShape(out.tensor->rank, out.tensor->shape, computed,
-                         sizeof(computed));
-    dlcInterpFormatShape(desc.resultRank, desc.resultShape, typed,
-                         sizeof(typed));
-    dlcInterpError(op, "the result has shape %s but its type says %s", computed,
-                   typed);
-    dlcTensorDestroy(out.tensor);
-    dlcTensorDestroy(out.poison);
-    return false;
-  }
-  DlcInterpDtype dtype = roundingDtype(r, op, desc.resultDtype);
-  for (int64_t i = 0; i < out.tensor->numElements; ++i)
-    out.tensor->data[i] =
-        dlcInterpRound(dtype, r->precision, out.tensor->data[i]);
-  trimPoison(&out);
   return addValue(r, out);
 }
 
@@ -605,7 +613,7 @@ static bool evaluateOp(Region *r, MlirOperation op, OpKind kind) {
  * comes from. */
 static void reportPoison(const RegionValue *value, intptr_t output) {
   const DlcTensor *p = value->poison;
-  int64_t index[DLC_MAX_RANK] = {0};
+  int64_t index[DLC_MAX_RANK] = {0}; /* p has the output's shape (checked) */
   for (int64_t i = 0; i < p->numElements && p->data[i] == 0.0; ++i)
     dlcInterpNextIndex(p->rank, p->shape, index);
   char where[128];

@@ -57,16 +57,22 @@ static bool isIntegerDtype(DlcInterpDtype dtype) {
 /* Checks that `perm` lists `rank` distinct positions below `limit`. */
 static bool distinctBelow(const DlcInterpOp *op, const char *name,
                           const int64_t *values, int count, int limit) {
-  bool seen[DLC_MAX_RANK] = {false};
-  for (int i = 0; i < count; ++i) {
-    if (values[i] < 0 || values[i] >= limit || seen[values[i]]) {
-      dlcInterpError(op->op, "'%s' must list distinct dimensions below %d",
-                     name, limit);
-      return false;
-    }
-    seen[values[i]] = true;
+  bool *seen = calloc(limit > 0 ? (size_t)limit : 1, sizeof(*seen));
+  if (!seen) {
+    dlcInterpError(op->op, "out of memory");
+    return false;
   }
-  return true;
+  bool ok = true;
+  for (int i = 0; ok && i < count; ++i) {
+    ok = values[i] >= 0 && values[i] < limit && !seen[values[i]];
+    if (ok)
+      seen[values[i]] = true;
+  }
+  free(seen);
+  if (!ok)
+    dlcInterpError(op->op, "'%s' must list distinct dimensions below %d", name,
+                   limit);
+  return ok;
 }
 
 /* Compiles `affine` for `op`, checking that every symbol it uses has a
@@ -105,9 +111,19 @@ DlcTensor *dlcInterpEvalRead(const DlcInterpOp *op, const DlcTensor *memref,
   DlcTensor *result = NULL;
   if (compileMap(op, affine, &map))
     result = dlcInterpCreateResult(op);
-  int64_t strides[DLC_MAX_RANK], index[DLC_MAX_RANK] = {0};
-  int64_t source[DLC_MAX_RANK] = {0};
-  dlcInterpStrides(memref->rank, memref->shape, strides);
+  /* Owned: the result's index, then the memref's strides and index. */
+  int64_t *index =
+      result ? dlcInterpCreateIndex(op->op, op->resultRank + 2 * memref->rank)
+             : NULL;
+  int64_t *strides = NULL, *source = NULL;
+  if (index) {
+    strides = index + op->resultRank;
+    source = strides + memref->rank;
+    dlcInterpStrides(memref->rank, memref->shape, strides);
+  } else {
+    dlcTensorDestroy(result);
+    result = NULL;
+  }
   for (int64_t i = 0; result && i < result->numElements; ++i) {
     if (!dlcInterpAffineMapEval(&map, index, op->symbols->values, source)) {
       dlcInterpError(op->op, "the map divides by a non-positive value or "
@@ -135,6 +151,7 @@ DlcTensor *dlcInterpEvalRead(const DlcInterpOp *op, const DlcTensor *memref,
     }
     dlcInterpNextIndex(op->resultRank, op->resultShape, index);
   }
+  free(index);
   dlcInterpAffineMapDestroy(&map);
   return result;
 }
@@ -369,7 +386,12 @@ DlcTensor *dlcInterpEvalPredicate(const DlcInterpOp *op) {
     if (compileMap(op, affine, &map))
       mask = dlcInterpCreateResult(op);
   }
-  int64_t index[DLC_MAX_RANK] = {0};
+  int64_t *index =
+      mask ? dlcInterpCreateIndex(op->op, op->resultRank) : NULL; /* owned */
+  if (!index) {
+    dlcTensorDestroy(mask);
+    mask = NULL;
+  }
   for (int64_t i = 0; mask && i < mask->numElements; ++i) {
     if (!dlcInterpAffineMapEval(&map, index, op->symbols->values, values)) {
       dlcInterpError(op->op, "the predicate divides by a non-positive value "
@@ -385,6 +407,7 @@ DlcTensor *dlcInterpEvalPredicate(const DlcInterpOp *op) {
     dlcInterpNextIndex(op->resultRank, op->resultShape, index);
   }
   dlcInterpAffineMapDestroy(&map);
+  free(index);
   free(values);
   free(isEq);
   free(exprs);
@@ -410,13 +433,14 @@ DlcTensor *dlcInterpEvalSelectValue(const DlcInterpOp *op) {
  * the accumulator type. */
 typedef struct ReduceSpec {
   DlcInterpReduceKind kind;
-  bool reduced[DLC_MAX_RANK];
+  bool *reduced; /* owned: one flag per body dim (NULL until read) */
   double init;
   DlcInterpDtype dtype;
 } ReduceSpec;
 
 static bool readReduce(const DlcInterpOp *op, const DlcTensor *body,
                        ReduceSpec *spec) {
+  spec->reduced = NULL;
   if (!dlcInterpReadReduceKind(op, &spec->kind))
     return false;
   MlirAttribute dtype = dlcInterpGetAttr(op->op, "dtype");
@@ -432,52 +456,38 @@ static bool readReduce(const DlcInterpOp *op, const DlcTensor *body,
     dlcInterpError(op->op, "expected a float or integer attribute 'init'");
     return false;
   }
-  int64_t axes[DLC_MAX_RANK];
-  int n = dlcInterpGetI64Array(op->op, "axes", axes, DLC_MAX_RANK);
-  if (n < 0 || !distinctBelow(op, "axes", axes, n, body->rank))
-    return false;
-  for (int d = 0; d < DLC_MAX_RANK; ++d)
-    spec->reduced[d] = false;
-  for (int i = 0; i < n; ++i)
+  int n = 0;
+  int64_t *axes = dlcInterpReadI64Array(op->op, "axes", &n); /* owned */
+  bool ok = axes && distinctBelow(op, "axes", axes, n, body->rank);
+  if (ok && !(spec->reduced = calloc(body->rank > 0 ? (size_t)body->rank : 1,
+                                     sizeof(*spec->reduced)))) {
+    dlcInterpError(op->op, "out of memory");
+    ok = false;
+  }
+  for (int i = 0; ok && i < n; ++i)
     spec->reduced[axes[i]] = true;
-  return true;
+  free(axes);
+  return ok;
 }
 
-DlcTensor *dlcInterpApplyRegionReduce(const DlcInterpOp *op,
-                                      const DlcTensor *body, bool anyOf) {
-  ReduceSpec spec;
-  if (!readReduce(op, body, &spec))
-    return NULL;
-  int rank = 0;
-  int64_t shape[DLC_MAX_RANK], outStrides[DLC_MAX_RANK];
-  for (int d = 0; d < body->rank; ++d)
-    if (!spec.reduced[d])
-      shape[rank++] = body->shape[d];
-  if (!dlcInterpShapesEqual(rank, shape, op->resultRank, op->resultShape)) {
-    char computed[128], typed[128];
-    dlcInterpFormatShape(rank, shape, computed, sizeof(computed));
-    dlcInterpFormatShape(op->resultRank, op->resultShape, typed, sizeof(typed));
-    dlcInterpError(op->op,
-                   "removing 'axes' from the body leaves shape %s but the "
-                   "result type says %s",
-                   computed, typed);
-    return NULL;
-  }
-  DlcTensor *result = dlcInterpCreateResult(op);
-  if (!result)
-    return NULL;
+/* The reduction of `body` by `spec` into `result` (of `rank` dims, their
+ * sizes in `shape`); `scratch` has room for 2·body rank indices. */
+static void reduceInto(const DlcInterpOp *op, const ReduceSpec *spec,
+                       const DlcTensor *body, bool anyOf, int rank,
+                       const int64_t *shape, int64_t *scratch,
+                       DlcTensor *result) {
+  int64_t *outStrides = scratch, *index = scratch + body->rank;
   dlcInterpStrides(rank, shape, outStrides);
   double init =
-      anyOf ? 0.0 : dlcInterpRound(spec.dtype, op->precision, spec.init);
+      anyOf ? 0.0 : dlcInterpRound(spec->dtype, op->precision, spec->init);
   for (int64_t i = 0; i < result->numElements; ++i)
     result->data[i] = init;
   /* Body order is row-major, so each result element sees its reduced
    * elements in row-major order of the reduced axes (as tiny.reduce). */
-  int64_t index[DLC_MAX_RANK] = {0};
   for (int64_t i = 0; i < body->numElements; ++i) {
     int64_t out = 0;
     for (int d = 0, k = 0; d < body->rank; ++d)
-      if (!spec.reduced[d])
+      if (!spec->reduced[d])
         out += index[d] * outStrides[k++];
     double *acc = &result->data[out];
     if (anyOf) {
@@ -485,12 +495,40 @@ DlcTensor *dlcInterpApplyRegionReduce(const DlcInterpOp *op,
     } else {
       /* Body elements are promoted (rounded) to the accumulator type, and
        * the running value is rounded to it after every step. */
-      double x = dlcInterpRound(spec.dtype, op->precision, body->data[i]);
-      *acc = dlcInterpRound(spec.dtype, op->precision,
-                            dlcInterpReduceCombine(spec.kind, *acc, x));
+      double x = dlcInterpRound(spec->dtype, op->precision, body->data[i]);
+      *acc = dlcInterpRound(spec->dtype, op->precision,
+                            dlcInterpReduceCombine(spec->kind, *acc, x));
     }
     dlcInterpNextIndex(body->rank, body->shape, index);
   }
+}
+
+DlcTensor *dlcInterpApplyRegionReduce(const DlcInterpOp *op,
+                                      const DlcTensor *body, bool anyOf) {
+  ReduceSpec spec;
+  /* Owned: the kept dims' sizes, then reduceInto's scratch. */
+  int64_t *shape = readReduce(op, body, &spec)
+                       ? dlcInterpCreateIndex(op->op, 3 * body->rank)
+                       : NULL;
+  DlcTensor *result = NULL;
+  int rank = 0;
+  for (int d = 0; shape && d < body->rank; ++d)
+    if (!spec.reduced[d])
+      shape[rank++] = body->shape[d];
+  if (shape &&
+      !dlcInterpShapesEqual(rank, shape, op->resultRank, op->resultShape)) {
+    char computed[128], typed[128];
+    dlcInterpFormatShape(rank, shape, computed, sizeof(computed));
+    dlcInterpFormatShape(op->resultRank, op->resultShape, typed, sizeof(typed));
+    dlcInterpError(op->op,
+                   "removing 'axes' from the body leaves shape %s but the "
+                   "result type says %s",
+                   computed, typed);
+  } else if (shape && (result = dlcInterpCreateResult(op))) {
+    reduceInto(op, &spec, body, anyOf, rank, shape, shape + body->rank, result);
+  }
+  free(shape);
+  free(spec.reduced);
   return result;
 }
 
@@ -503,8 +541,17 @@ DlcTensor *dlcInterpApplyRegionReduce(const DlcInterpOp *op,
 static DlcTensor *gatherDims(const DlcInterpOp *op, const DlcTensor *x,
                              const int *from) {
   DlcTensor *result = dlcInterpCreateResult(op);
-  int64_t strides[DLC_MAX_RANK], index[DLC_MAX_RANK] = {0};
-  dlcInterpStrides(x->rank, x->shape, strides);
+  /* Owned: x's strides, then the result's index. */
+  int64_t *strides =
+      result ? dlcInterpCreateIndex(op->op, x->rank + op->resultRank) : NULL;
+  int64_t *index = NULL;
+  if (strides) {
+    index = strides + x->rank;
+    dlcInterpStrides(x->rank, x->shape, strides);
+  } else {
+    dlcTensorDestroy(result);
+    result = NULL;
+  }
   for (int64_t i = 0; result && i < result->numElements; ++i) {
     int64_t offset = 0;
     for (int d = 0; d < x->rank; ++d)
@@ -512,6 +559,7 @@ static DlcTensor *gatherDims(const DlcInterpOp *op, const DlcTensor *x,
     result->data[i] = x->data[offset];
     dlcInterpNextIndex(op->resultRank, op->resultShape, index);
   }
+  free(strides);
   return result;
 }
 
@@ -526,14 +574,18 @@ static void reportDim(const DlcInterpOp *op, const DlcTensor *x, int d,
                  d, have, resultDim, want);
 }
 
-DlcTensor *dlcInterpApplyBroadcastInDim(const DlcInterpOp *op,
-                                        const DlcTensor *x) {
-  int64_t dims[DLC_MAX_RANK];
-  int n =
-      dlcInterpGetI64Array(op->op, "broadcast_dimensions", dims, DLC_MAX_RANK);
-  if (n < 0 ||
-      !distinctBelow(op, "broadcast_dimensions", dims, n, op->resultRank))
-    return NULL;
+/* `count` source dims' result dims (gatherDims), given: free it; NULL
+ * after an error at `op`. */
+static int *createFrom(const DlcInterpOp *op, int count) {
+  int *from = calloc(count > 0 ? (size_t)count : 1, sizeof(*from));
+  if (!from)
+    dlcInterpError(op->op, "out of memory");
+  return from;
+}
+
+/* The gather of broadcast_in_dim by its `n` dims (checked distinct). */
+static DlcTensor *broadcastInDim(const DlcInterpOp *op, const DlcTensor *x,
+                                 const int64_t *dims, int n) {
   if (n != x->rank) {
     dlcInterpError(op->op,
                    "'broadcast_dimensions' has %d entries for an operand of "
@@ -541,23 +593,38 @@ DlcTensor *dlcInterpApplyBroadcastInDim(const DlcInterpOp *op,
                    n, x->rank);
     return NULL;
   }
-  int from[DLC_MAX_RANK];
-  for (int d = 0; d < n; ++d) {
+  int *from = createFrom(op, n); /* owned */
+  bool ok = from != NULL;
+  for (int d = 0; ok && d < n; ++d) {
     int64_t size = op->resultShape[dims[d]];
     if (x->shape[d] != size && x->shape[d] != 1) {
       reportDim(op, x, d, (int)dims[d]);
-      return NULL;
+      ok = false;
     }
     from[d] = x->shape[d] == size ? (int)dims[d] : -1;
   }
-  return gatherDims(op, x, from);
+  DlcTensor *result = ok ? gatherDims(op, x, from) : NULL;
+  free(from);
+  return result;
 }
 
-DlcTensor *dlcInterpApplyTranspose(const DlcInterpOp *op, const DlcTensor *x) {
-  int64_t perm[DLC_MAX_RANK];
-  int n = dlcInterpGetI64Array(op->op, "permutation", perm, DLC_MAX_RANK);
-  if (n < 0 || !distinctBelow(op, "permutation", perm, n, x->rank))
-    return NULL;
+DlcTensor *dlcInterpApplyBroadcastInDim(const DlcInterpOp *op,
+                                        const DlcTensor *x) {
+  int n = 0;
+  int64_t *dims =
+      dlcInterpReadI64Array(op->op, "broadcast_dimensions", &n); /* owned */
+  DlcTensor *result =
+      dims && distinctBelow(op, "broadcast_dimensions", dims, n, op->resultRank)
+          ? broadcastInDim(op, x, dims, n)
+          : NULL;
+  free(dims);
+  return result;
+}
+
+/* The gather of transpose by its `n`-entry permutation (checked
+ * distinct). */
+static DlcTensor *transpose(const DlcInterpOp *op, const DlcTensor *x,
+                            const int64_t *perm, int n) {
   if (n != x->rank || n != op->resultRank) {
     dlcInterpError(op->op,
                    "'permutation' has %d entries for an operand of rank %d "
@@ -566,13 +633,26 @@ DlcTensor *dlcInterpApplyTranspose(const DlcInterpOp *op, const DlcTensor *x) {
     return NULL;
   }
   /* Result dim i is operand dim perm[i]: operand dim perm[i] reads i. */
-  int from[DLC_MAX_RANK];
-  for (int i = 0; i < n; ++i) {
+  int *from = createFrom(op, n); /* owned */
+  bool ok = from != NULL;
+  for (int i = 0; ok && i < n; ++i) {
     if (x->shape[perm[i]] != op->resultShape[i]) {
       reportDim(op, x, (int)perm[i], i);
-      return NULL;
+      ok = false;
     }
     from[perm[i]] = i;
   }
-  return gatherDims(op, x, from);
+  DlcTensor *result = ok ? gatherDims(op, x, from) : NULL;
+  free(from);
+  return result;
+}
+
+DlcTensor *dlcInterpApplyTranspose(const DlcInterpOp *op, const DlcTensor *x) {
+  int n = 0;
+  int64_t *perm = dlcInterpReadI64Array(op->op, "permutation", &n); /* owned */
+  DlcTensor *result = perm && distinctBelow(op, "permutation", perm, n, x->rank)
+                          ? transpose(op, x, perm, n)
+                          : NULL;
+  free(perm);
+  return result;
 }

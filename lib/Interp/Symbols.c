@@ -11,6 +11,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,18 +84,23 @@ bool dlcInterpSymbolsAdd(MlirOperation func, DlcInterpSymbols *symbols,
 }
 
 /* Reads a type's symbolic shape, reporting E1005 at `at` when malformed. */
-static bool readShape(MlirOperation at, MlirType type, DlcShape *shape) {
-  char why[256];
-  if (mlirTypeIsARankedTensor(type) &&
-      dlcShapeFromType(type, shape, why, sizeof(why)))
-    return true;
-  if (!mlirTypeIsARankedTensor(type))
-    snprintf(why, sizeof(why), "expected a ranked tensor type");
+/* E1005 at `at` for a shape that cannot be read; false. */
+static bool reportShape(MlirOperation at, const char *why) {
   dlcEmitDiagnostic(at, &dlcMalformedShape,
                     "name every '?' dimension in the tensor encoding, e.g. "
                     "tensor<?x64xf16, [\"M\", 64]>",
                     "%s", why);
   return false;
+}
+
+static bool readShape(MlirOperation at, MlirType type, DlcShape *shape) {
+  char why[256];
+  if (mlirTypeIsARankedTensor(type) &&
+      dlcShapeFromType(type, shape, why, sizeof(why)))
+    return true;
+  return reportShape(at, mlirTypeIsARankedTensor(type)
+                             ? why
+                             : "expected a ranked tensor type");
 }
 
 /* Whether `name` is a dimension of one of the function's argument types. */
@@ -156,15 +162,14 @@ MlirLogicalResult dlcInterpResolveShape(MlirOperation at, MlirType type,
   return mlirLogicalResultSuccess();
 }
 
-bool dlcInterpResolveDims(MlirOperation at, const DlcShape *shape,
-                          const DlcInterpSymbols *symbols, int *rank,
-                          int64_t *sizes) {
-  *rank = shape->rank;
-  for (int d = 0; d < shape->rank; ++d) {
-    sizes[d] = shape->dims[d].size;
+/* The sizes of `rank` symbolic `dims` under bound `symbols`. */
+static bool resolveDims(MlirOperation at, int rank, const DlcDim *dims,
+                        const DlcInterpSymbols *symbols, int64_t *sizes) {
+  for (int d = 0; d < rank; ++d) {
+    sizes[d] = dims[d].size;
     if (sizes[d] >= 0)
       continue;
-    MlirStringRef name = shape->dims[d].symbol;
+    MlirStringRef name = dims[d].symbol;
     int index = symbols ? dlcInterpSymbolsFind(symbols, name) : -1;
     if (index < 0) {
       dlcInterpError(at,
@@ -181,6 +186,49 @@ bool dlcInterpResolveDims(MlirOperation at, const DlcShape *shape,
     sizes[d] = symbols->values[index];
   }
   return true;
+}
+
+bool dlcInterpResolveDims(MlirOperation at, const DlcShape *shape,
+                          const DlcInterpSymbols *symbols, int *rank,
+                          int64_t *sizes) {
+  *rank = shape->rank;
+  return resolveDims(at, shape->rank, shape->dims, symbols, sizes);
+}
+
+bool dlcInterpResolveResult(MlirOperation at, MlirType type,
+                            const DlcInterpSymbols *symbols, bool anyRank,
+                            DlcInterpOp *desc) {
+  DlcShape graph; /* a graph tensor: the tiny evaluators' rank limit */
+  if (!anyRank && !readShape(at, type, &graph))
+    return false;
+  if (!mlirTypeIsARankedTensor(type))
+    return reportShape(at, "expected a ranked tensor type");
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  /* Sized from the type: a region's values have as many dims as it has
+   * axes, which may be more than a graph tensor's DLC_MAX_RANK. */
+  size_t count = rank > 0 ? (size_t)rank : 1;
+  DlcDim *dims = malloc(count * sizeof(*dims));
+  int64_t *sizes = malloc(count * sizeof(*sizes)); /* given to desc */
+  char why[256];
+  bool ok = dims && sizes && rank <= INT_MAX;
+  if (!ok)
+    dlcInterpError(at, "out of memory");
+  else if (!dlcShapeReadDims(type, dims, why, sizeof(why)))
+    ok = reportShape(at, why);
+  ok = ok && resolveDims(at, (int)rank, dims, symbols, sizes);
+  free(dims);
+  if (!ok) {
+    free(sizes);
+    return false;
+  }
+  desc->resultRank = (int)rank;
+  desc->resultShape = sizes;
+  return true;
+}
+
+void dlcInterpOpRelease(DlcInterpOp *desc) {
+  free(desc->resultShape);
+  desc->resultShape = NULL;
 }
 
 bool dlcInterpSymbolIsDerived(MlirOperation func,

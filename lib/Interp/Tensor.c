@@ -28,12 +28,16 @@ static int64_t countElements(int rank, const int64_t *shape) {
 }
 
 DlcTensor *dlcTensorCreate(int rank, const int64_t *shape) {
-  if (rank < 0 || rank > DLC_MAX_RANK)
+  if (rank < 0)
     return NULL;
   int64_t count = countElements(rank, shape);
   if (count < 0)
     return NULL;
-  DlcTensor *tensor = calloc(1, sizeof(*tensor));
+  /* Room for DLC_MAX_RANK sizes at least, so that a graph tensor can be
+   * given another graph shape of as many elements in place. */
+  size_t room = rank > DLC_MAX_RANK ? (size_t)rank : DLC_MAX_RANK;
+  DlcTensor *tensor =
+      calloc(1, sizeof(*tensor) + room * sizeof(tensor->shape[0]));
   if (!tensor)
     return NULL;
   /* At least one element so an empty tensor still has a valid pointer. */
@@ -77,6 +81,13 @@ DlcTensor *dlcInterpCreateTensor(MlirOperation at, int rank,
 
 DlcTensor *dlcInterpCreateResult(const DlcInterpOp *op) {
   return dlcInterpCreateTensor(op->op, op->resultRank, op->resultShape);
+}
+
+int64_t *dlcInterpCreateIndex(MlirOperation at, int count) {
+  int64_t *index = calloc(count > 0 ? (size_t)count : 1, sizeof(*index));
+  if (!index)
+    dlcInterpError(at, "out of memory");
+  return index;
 }
 
 void dlcInterpStrides(int rank, const int64_t *shape, int64_t *strides) {

@@ -133,7 +133,8 @@ static DlcInterpDtype dtypeOf(MlirOperation op, MlirType type) {
 }
 
 /* Fills `out` for `op`: operand tensors (into `operands`), element types
- * and the concrete result shape. */
+ * and the concrete result shape; on success the caller releases it
+ * (dlcInterpOpRelease). */
 static bool describeOp(Interpreter *interp, MlirOperation op, int evaluator,
                        DlcTensor **operands, DlcInterpOp *out) {
   *out = (DlcInterpOp){.op = op,
@@ -163,9 +164,7 @@ static bool describeOp(Interpreter *interp, MlirOperation op, int evaluator,
   MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
   out->resultDtype = dtypeOf(op, resultType);
   return out->resultDtype != DlcInterpDtypeInvalid &&
-         mlirLogicalResultIsSuccess(
-             dlcInterpResolveShape(op, resultType, interp->symbols,
-                                   &out->resultRank, out->resultShape));
+         dlcInterpResolveResult(op, resultType, interp->symbols, false, out);
 }
 
 static DlcTensor *ones(MlirOperation at, const DlcTensor *like) {
@@ -197,6 +196,7 @@ static DlcTensor *validityOf(Interpreter *interp, MlirOperation at,
   DlcTensor *source =
       validityOf(interp, at, mlirOperationGetOperand(producer, 0));
   DlcTensor *mask = source ? dlcInterpApplyMovement(&movement, source) : NULL;
+  dlcInterpOpRelease(&movement);
   dlcTensorDestroy(source);
   return mask;
 }
@@ -271,10 +271,8 @@ static bool evaluateOp(Interpreter *interp, MlirOperation op) {
       evaluators[evaluator].eval
           ? evaluators[evaluator].eval(&desc)
           : validityOf(interp, op, mlirOperationGetOperand(op, 0));
-  if (!result)
-    return false;
-  if (!dlcInterpShapesEqual(result->rank, result->shape, desc.resultRank,
-                            desc.resultShape)) {
+  if (result && !dlcInterpShapesEqual(result->rank, result->shape,
+                                      desc.resultRank, desc.resultShape)) {
     char computed[128], typed[128];
     dlcInterpFormatShape(result->rank, result->shape, computed,
                          sizeof(computed));
@@ -283,8 +281,11 @@ static bool evaluateOp(Interpreter *interp, MlirOperation op) {
     dlcInterpError(op, "the result has shape %s but its type says %s", computed,
                    typed);
     dlcTensorDestroy(result);
-    return false;
+    result = NULL;
   }
+  dlcInterpOpRelease(&desc);
+  if (!result)
+    return false;
   DlcInterpDtype dtype = roundingDtype(interp, op, name, desc.resultDtype);
   for (int64_t i = 0; i < result->numElements; ++i)
     result->data[i] = dlcInterpRound(dtype, desc.precision, result->data[i]);

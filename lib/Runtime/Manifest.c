@@ -572,6 +572,38 @@ static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
   return m->symbols ? readDerived(m, root, err, errSize) : -1;
 }
 
+/* Whether a reader that returned `rc` succeeded; a failure that wrote no
+ * message into `err` ran out of memory, and now says so. */
+static bool readSucceeded(int rc, char *err, size_t errSize) {
+  if (rc != 0 && err && errSize && !err[0])
+    setErr(err, errSize, "out of memory");
+  return rc == 0;
+}
+
+/* A manifest parser (dlcRuntimeManifestParse, dlcRuntimeProgramParse). */
+typedef void *(*ParseFn)(const char *json, const char *baseDir, char *err,
+                         size_t errSize);
+
+/* Reads the file at `path` and parses it with `parse`, relative paths in it
+ * taken from the file's folder; an error names the file. */
+static void *loadFile(const char *path, ParseFn parse, char *err,
+                      size_t errSize) {
+  char *text = dlcFileRead(path, NULL, err, errSize);
+  if (!text)
+    return NULL;
+  char *dir = dupStr(path);
+  char *slash = dir ? strrchr(dir, '/') : NULL;
+  if (slash)
+    *slash = '\0';
+  char inner[512];
+  void *parsed = parse(text, slash ? dir : NULL, inner, sizeof inner);
+  if (!parsed)
+    setErr(err, errSize, "%s: %s", path, inner);
+  free(dir);
+  free(text);
+  return parsed;
+}
+
 DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
                                             const char *baseDir, char *err,
                                             size_t errSize) {
@@ -588,32 +620,21 @@ DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
     err[0] = '\0';
   int rc = readManifest(m, root, NULL, baseDir, err, errSize);
   dlcJsonValueDestroy(root);
-  if (rc != 0) {
-    if (err && errSize && !err[0])
-      setErr(err, errSize, "out of memory");
+  if (!readSucceeded(rc, err, errSize)) {
     dlcRuntimeManifestDestroy(m);
     return NULL;
   }
   return m;
 }
 
+static void *parseManifest(const char *json, const char *baseDir, char *err,
+                           size_t errSize) {
+  return dlcRuntimeManifestParse(json, baseDir, err, errSize);
+}
+
 DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err,
                                            size_t errSize) {
-  char *text = dlcFileRead(path, NULL, err, errSize);
-  if (!text)
-    return NULL;
-  char *dir = dupStr(path);
-  char *slash = dir ? strrchr(dir, '/') : NULL;
-  if (slash)
-    *slash = '\0';
-  char inner[512];
-  DlcRuntimeManifest *m =
-      dlcRuntimeManifestParse(text, slash ? dir : NULL, inner, sizeof inner);
-  if (!m)
-    setErr(err, errSize, "%s: %s", path, inner);
-  free(dir);
-  free(text);
-  return m;
+  return loadFile(path, parseManifest, err, errSize);
 }
 
 const char *dlcRuntimeManifestGetKernelName(const DlcRuntimeManifest *m) {
@@ -1153,32 +1174,21 @@ DlcRuntimeProgram *dlcRuntimeProgramParse(const char *json, const char *baseDir,
       dlcRuntimeManifestDestroy(m);
   }
   dlcJsonValueDestroy(root);
-  if (rc != 0) {
-    if (err && errSize && !err[0])
-      setErr(err, errSize, "out of memory");
+  if (!readSucceeded(rc, err, errSize)) {
     dlcRuntimeProgramDestroy(p);
     return NULL;
   }
   return p;
 }
 
+static void *parseProgram(const char *json, const char *baseDir, char *err,
+                          size_t errSize) {
+  return dlcRuntimeProgramParse(json, baseDir, err, errSize);
+}
+
 DlcRuntimeProgram *dlcRuntimeProgramLoad(const char *path, char *err,
                                          size_t errSize) {
-  char *text = dlcFileRead(path, NULL, err, errSize);
-  if (!text)
-    return NULL;
-  char *dir = dupStr(path);
-  char *slash = dir ? strrchr(dir, '/') : NULL;
-  if (slash)
-    *slash = '\0';
-  char inner[512];
-  DlcRuntimeProgram *p =
-      dlcRuntimeProgramParse(text, slash ? dir : NULL, inner, sizeof inner);
-  if (!p)
-    setErr(err, errSize, "%s: %s", path, inner);
-  free(dir);
-  free(text);
-  return p;
+  return loadFile(path, parseProgram, err, errSize);
 }
 
 const char *dlcRuntimeProgramGetName(const DlcRuntimeProgram *p) {

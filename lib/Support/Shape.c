@@ -20,8 +20,7 @@ bool dlcIsSymbolName(MlirStringRef s) {
 
 bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
                       size_t whySize) {
-  bool isTensor = mlirTypeIsARankedTensor(type);
-  if (!isTensor && !mlirTypeIsAMemRef(type)) {
+  if (!mlirTypeIsARankedTensor(type) && !mlirTypeIsAMemRef(type)) {
     snprintf(why, whySize, "expected a ranked tensor or memref type");
     return false;
   }
@@ -32,6 +31,16 @@ bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
     return false;
   }
   shape->rank = (int)rank;
+  return dlcShapeReadDims(type, shape->dims, why, whySize);
+}
+
+bool dlcShapeReadDims(MlirType type, DlcDim *dims, char *why, size_t whySize) {
+  bool isTensor = mlirTypeIsARankedTensor(type);
+  if (!isTensor && !mlirTypeIsAMemRef(type)) {
+    snprintf(why, whySize, "expected a ranked tensor or memref type");
+    return false;
+  }
+  intptr_t rank = mlirShapedTypeGetRank(type);
   MlirAttribute encoding =
       isTensor ? mlirRankedTensorTypeGetEncoding(type) : mlirAttributeGetNull();
   bool hasNames = !mlirAttributeIsNull(encoding);
@@ -44,7 +53,7 @@ bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
     return false;
   }
   for (intptr_t i = 0; i < rank; ++i) {
-    DlcDim *dim = &shape->dims[i];
+    DlcDim *dim = &dims[i];
     dim->symbol = mlirStringRefCreate(NULL, 0);
     dim->size = mlirShapedTypeIsDynamicDim(type, i)
                     ? -1

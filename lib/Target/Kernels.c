@@ -6,6 +6,7 @@
 #include "dlc/Kernels.h"
 #include "TextBuffer.h"
 
+#include "dlc/IR.h"
 #include "dlc/Json.h"
 #include "dlc/Target.h"
 #include "dlc/Tool.h"
@@ -86,6 +87,20 @@ static void writeJson(FILE *out, MlirAttribute a, int indent) {
   }
 }
 
+/* The entries of dictionary `dict` as JSON members, one a line at
+ * `indent` (the caller writes the braces around them). */
+static void writeMembers(FILE *out, MlirAttribute dict, int indent) {
+  for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(dict); ++j) {
+    MlirNamedAttribute e = mlirDictionaryAttrGetElement(dict, j);
+    if (j)
+      fputc(',', out);
+    newline(out, indent);
+    dlcJsonWriteStringRef(out, mlirIdentifierStr(e.name));
+    fputs(": ", out);
+    writeJson(out, e.attribute, indent);
+  }
+}
+
 /* --- PTX from gpu.binary
  * ------------------------------------------------------ */
 
@@ -134,13 +149,6 @@ static char *ptxOf(MlirOperation binary) {
 /* --- program manifests
  * ----------------------------------------------------------- */
 
-static MlirAttribute dictField(MlirAttribute dict, const char *key) {
-  return mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(key))
-             : mlirAttributeGetNull();
-}
-
 static bool isArrayAttr(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
 }
@@ -179,7 +187,7 @@ static MlirAttribute kernelEntry(MlirAttribute kernels, MlirAttribute name) {
                        i < mlirArrayAttrGetNumElements(kernels);
        ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
-    MlirAttribute kernel = dictField(entry, "kernel");
+    MlirAttribute kernel = dlcDictionaryAttrGet(entry, "kernel");
     if (!mlirAttributeIsNull(kernel) && mlirAttributeEqual(kernel, name))
       return entry;
   }
@@ -190,13 +198,14 @@ static MlirAttribute kernelEntry(MlirAttribute kernels, MlirAttribute name) {
 static bool checkProgram(const char *tool, MlirAttribute program,
                          MlirAttribute kernels, intptr_t index) {
   const char *why = NULL;
-  MlirAttribute order = dictField(program, "kernels");
-  if (!isFileName(dictField(program, "program")))
+  MlirAttribute order = dlcDictionaryAttrGet(program, "kernels");
+  if (!isFileName(dlcDictionaryAttrGet(program, "program")))
     why = "\"program\" " FILE_NAME_RULE;
-  else if (!isArrayAttr(order) || !isArrayAttr(dictField(program, "symbols")) ||
-           !isArrayAttr(dictField(program, "inputs")) ||
-           !isArrayAttr(dictField(program, "outputs")) ||
-           !isArrayAttr(dictField(program, "intermediates")))
+  else if (!isArrayAttr(order) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "symbols")) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "inputs")) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "outputs")) ||
+           !isArrayAttr(dlcDictionaryAttrGet(program, "intermediates")))
     why = "needs arrays \"kernels\", \"symbols\", \"inputs\", "
           "\"outputs\" and \"intermediates\"";
   for (intptr_t i = 0; !why && i < mlirArrayAttrGetNumElements(order); ++i)
@@ -221,31 +230,25 @@ static void writeField(FILE *f, const char *key, MlirAttribute value,
 static void writeProgram(FILE *f, MlirAttribute program, MlirAttribute kernels,
                          MlirStringRef binaryName, const char *chip) {
   fputs("{\n", f);
-  writeField(f, "program", dictField(program, "program"), 2);
+  writeField(f, "program", dlcDictionaryAttrGet(program, "program"), 2);
   fprintf(f, ",\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\"",
           (int)binaryName.length, binaryName.data, chip);
   /* "derived" only when the program has derived symbols. */
   const char *keys[] = {"symbols", "derived", "inputs", "outputs",
                         "intermediates"};
   for (int k = 0; k < 5; ++k) {
-    if (mlirAttributeIsNull(dictField(program, keys[k])))
+    if (mlirAttributeIsNull(dlcDictionaryAttrGet(program, keys[k])))
       continue;
     fputs(",\n", f);
-    writeField(f, keys[k], dictField(program, keys[k]), 2);
+    writeField(f, keys[k], dlcDictionaryAttrGet(program, keys[k]), 2);
   }
   fputs(",\n  \"kernels\": [", f);
-  MlirAttribute order = dictField(program, "kernels");
+  MlirAttribute order = dlcDictionaryAttrGet(program, "kernels");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(order); ++i) {
     MlirAttribute entry =
         kernelEntry(kernels, mlirArrayAttrGetElement(order, i));
     fputs(i ? ",\n    {" : "\n    {", f);
-    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
-      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
-      fputs(j ? ",\n      " : "\n      ", f);
-      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
-      fputs(": ", f);
-      writeJson(f, e.attribute, 6);
-    }
+    writeMembers(f, entry, 6);
     fputs("\n    }", f);
   }
   fputs("\n  ]\n}\n", f);
@@ -270,7 +273,8 @@ static bool writePrograms(const char *tool, MlirOperation module,
     MlirAttribute program = mlirArrayAttrGetElement(programs, i);
     if (!checkProgram(tool, program, kernels, i))
       return false;
-    MlirStringRef name = mlirStringAttrGetValue(dictField(program, "program"));
+    MlirStringRef name =
+        mlirStringAttrGetValue(dlcDictionaryAttrGet(program, "program"));
     char *path = outputPath(dir, name, ".json");
     FILE *f = path ? dlcToolOpenOutput(path, tool) : NULL;
     if (f) {
@@ -298,7 +302,7 @@ static bool checkKernels(const char *tool, MlirAttribute kernels) {
     const char *why = NULL;
     if (!mlirAttributeIsADictionary(entry))
       why = "is not a dictionary";
-    else if (!isFileName(dictField(entry, "kernel")))
+    else if (!isFileName(dlcDictionaryAttrGet(entry, "kernel")))
       why = "\"kernel\" " FILE_NAME_RULE;
     if (why) {
       fprintf(stderr, "%s: error: dlc.kernels[%ld]: %s\n", tool, (long)i, why);
@@ -316,7 +320,8 @@ static bool writeKernelManifests(const char *tool, MlirAttribute kernels,
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
     char *path = outputPath(
-        dir, mlirStringAttrGetValue(dictField(entry, "kernel")), ".json");
+        dir, mlirStringAttrGetValue(dlcDictionaryAttrGet(entry, "kernel")),
+        ".json");
     FILE *f = path ? dlcToolOpenOutput(path, tool) : NULL;
     if (!f) {
       free(path);
@@ -324,13 +329,7 @@ static bool writeKernelManifests(const char *tool, MlirAttribute kernels,
     }
     fprintf(f, "{\n  \"ptx\": \"%.*s.ptx\", \"arch\": \"%s\",",
             (int)binaryName.length, binaryName.data, chip);
-    for (intptr_t j = 0; j < mlirDictionaryAttrGetNumElements(entry); ++j) {
-      MlirNamedAttribute e = mlirDictionaryAttrGetElement(entry, j);
-      fputs(j ? ",\n  " : "\n  ", f);
-      dlcJsonWriteStringRef(f, mlirIdentifierStr(e.name));
-      fputs(": ", f);
-      writeJson(f, e.attribute, 2);
-    }
+    writeMembers(f, entry, 2);
     fputs("\n}\n", f);
     fclose(f);
     printf("wrote %s\n", path);

@@ -421,16 +421,25 @@ def softmax_problem(rng, name):
                   by_name, features)
 
 
-def layernorm_problem(rng, name):
+def norm_draws(rng, variants):
+    """What LayerNorm and RMSNorm draw alike, in their order (one of
+    `variants`, the affine or weight form, third): types, form, eps, rows,
+    the graph and X read in f32."""
     dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
     explicit = rng.random() < 0.5
-    affine = rng.choice(["none", "gamma", "both"])
+    variant = rng.choice(variants)
     form = rng.choice(["recip_sqrt", "sqrt_recip"])
     eps = rng.choice([1e-5, 1e-6])
     rank, values, (mode, shape, by_name) = rows(rng, True)
-    last = [rank - 1]
     g = Graph(rng, explicit, "f32")
     x = g.cast(g.arg("X", shape, dtype), "f32")
+    return (dtype, out, explicit, variant, form, eps, rank, values, mode, shape, by_name,
+            [rank - 1], g, x)
+
+
+def layernorm_problem(rng, name):
+    (dtype, out, explicit, affine, form, eps, rank, values, mode, shape, by_name, last, g,
+     x) = norm_draws(rng, ["none", "gamma", "both"])
     # tinygrad's Tensor.layernorm: y = x - mean; y * rsqrt(mean(y*y) + eps)
     xc = g.binary("tiny.sub", x, g.keepdim(mean(g, x, last), shape, last))
     var = mean(g, g.binary("tiny.mul", xc, xc), last)
@@ -451,16 +460,9 @@ def layernorm_problem(rng, name):
 
 
 def rmsnorm_problem(rng, name):
-    dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
-    explicit = rng.random() < 0.5
-    weight = rng.choice(["none", "f32", "typed"])
-    form = rng.choice(["recip_sqrt", "sqrt_recip"])
-    eps = rng.choice([1e-5, 1e-6])
-    rank, values, (mode, shape, by_name) = rows(rng, True)
-    last = [rank - 1]
-    g = Graph(rng, explicit, "f32")
     # tinygrad's RMSNorm: _norm(x.float()).cast(x.dtype) * weight
-    x = g.cast(g.arg("X", shape, dtype), "f32")
+    (dtype, out, explicit, weight, form, eps, rank, values, mode, shape, by_name, last, g,
+     x) = norm_draws(rng, ["none", "f32", "typed"])
     ms = mean(g, g.binary("tiny.mul", x, x), last)
     r = rsqrt(g, g.binary("tiny.add", ms, g.const(eps)), form)
     y = g.binary("tiny.mul", x, g.keepdim(r, shape, last))

@@ -7,16 +7,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static MlirStringRef ref(const char *s) {
   return mlirStringRefCreateFromCString(s);
-}
-
-static MlirAttribute field(MlirAttribute dict, const char *key) {
-  return !mlirAttributeIsNull(dict) && mlirAttributeIsADictionary(dict)
-             ? mlirDictionaryAttrGetElementByName(dict, ref(key))
-             : mlirAttributeGetNull();
 }
 
 static bool isString(MlirAttribute a) {
@@ -54,13 +49,17 @@ static MlirAttribute modeOf(MlirContext ctx, MlirOperation schedule) {
 }
 
 MlirAttribute summaryCollectPlans(MlirContext ctx, MlirOperation module) {
-  enum { MAX_PLANS = 256 };
-  MlirAttribute plans[MAX_PLANS];
-  intptr_t n = 0;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t ops = 0; /* a plan per region at most: as many as the module has */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ++ops;
+  MlirAttribute *plans = malloc((ops + 1) * sizeof(*plans)); /* owned */
+  if (!plans)
+    return mlirAttributeGetNull(); /* no summary: planOf finds none */
+  intptr_t n = 0;
   for (MlirOperation func = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(func) && n < MAX_PLANS;
-       func = mlirOperationGetNextInBlock(func)) {
+       !mlirOperationIsNull(func); func = mlirOperationGetNextInBlock(func)) {
     MlirAttribute region =
         mlirOperationGetAttributeByName(func, ref("rbssa.region"));
     MlirOperation schedule = scheduleOf(func);
@@ -68,7 +67,7 @@ MlirAttribute summaryCollectPlans(MlirContext ctx, MlirOperation module) {
       continue;
     MlirAttribute vectorize =
         mlirOperationGetAttributeByName(schedule, ref("vectorize"));
-    MlirAttribute width = field(vectorize, "width");
+    MlirAttribute width = dlcDictionaryAttrGet(vectorize, "width");
     MlirNamedAttribute entries[] = {
         {mlirIdentifierGet(ctx, ref("region")), region},
         {mlirIdentifierGet(ctx, ref("tile")),
@@ -81,7 +80,9 @@ MlirAttribute summaryCollectPlans(MlirContext ctx, MlirOperation module) {
       entries[1].attribute = mlirUnitAttrGet(ctx);
     plans[n++] = mlirDictionaryAttrGet(ctx, 4, entries);
   }
-  return mlirArrayAttrGet(ctx, n, plans);
+  MlirAttribute all = mlirArrayAttrGet(ctx, n, plans);
+  free(plans);
+  return all;
 }
 
 /* The plan of kernel `name`: its region's, the kernel being named after
@@ -93,7 +94,8 @@ static MlirAttribute planOf(MlirAttribute plans, MlirStringRef name) {
        !mlirAttributeIsNull(plans) && i < mlirArrayAttrGetNumElements(plans);
        ++i) {
     MlirAttribute plan = mlirArrayAttrGetElement(plans, i);
-    MlirStringRef region = mlirStringAttrGetValue(field(plan, "region"));
+    MlirStringRef region =
+        mlirStringAttrGetValue(dlcDictionaryAttrGet(plan, "region"));
     if (region.length <= name.length && region.length > bestLength &&
         strncmp(region.data, name.data, region.length) == 0) {
       best = plan;
@@ -143,18 +145,19 @@ void summaryPrint(MlirOperation module, MlirAttribute plans) {
          "smem bytes");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute k = mlirArrayAttrGetElement(kernels, i);
-    MlirAttribute name = field(k, "kernel");
+    MlirAttribute name = dlcDictionaryAttrGet(k, "kernel");
     MlirAttribute plan = planOf(plans, mlirStringAttrGetValue(name));
     char cells[7][512];
     cell(name, "", cells[0], sizeof(cells[0]));
-    cell(field(plan, "tile"), "x", cells[1], sizeof(cells[1]));
-    cell(field(plan, "mode"), "", cells[2], sizeof(cells[2]));
-    cell(field(plan, "vector"), "", cells[3], sizeof(cells[3]));
+    cell(dlcDictionaryAttrGet(plan, "tile"), "x", cells[1], sizeof(cells[1]));
+    cell(dlcDictionaryAttrGet(plan, "mode"), "", cells[2], sizeof(cells[2]));
+    cell(dlcDictionaryAttrGet(plan, "vector"), "", cells[3], sizeof(cells[3]));
     char grid[480];
-    cell(field(k, "grid"), ", ", grid, sizeof(grid));
+    cell(dlcDictionaryAttrGet(k, "grid"), ", ", grid, sizeof(grid));
     snprintf(cells[4], sizeof(cells[4]), "[%s]", grid);
-    cell(field(k, "block"), "x", cells[5], sizeof(cells[5]));
-    cell(field(k, "dynamic_smem_bytes"), "", cells[6], sizeof(cells[6]));
+    cell(dlcDictionaryAttrGet(k, "block"), "x", cells[5], sizeof(cells[5]));
+    cell(dlcDictionaryAttrGet(k, "dynamic_smem_bytes"), "", cells[6],
+         sizeof(cells[6]));
     printf(ROW, cells[0], cells[1], cells[2], cells[3], cells[4], cells[5],
            cells[6]);
   }

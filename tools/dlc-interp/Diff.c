@@ -133,10 +133,6 @@ static bool compareSignatures(Diff *d) {
            (long)regionOutputs);
     return false;
   }
-  if (d->numInputs + d->numOutputs > MaxParams) {
-    fprintf(stderr, "dlc-interp: error: more than %d parameters\n", MaxParams);
-    return false;
-  }
   return true;
 }
 
@@ -346,9 +342,12 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     return false;
   }
 
-  DlcTensor *inputs[MaxParams] = {NULL}, *expected[MaxParams] = {NULL},
-            *actual[MaxParams] = {NULL};
-  bool ok = true;
+  /* Owned: the inputs, the tiny outputs, then the region outputs. */
+  intptr_t numTensors = d->numInputs + 2 * d->numOutputs;
+  DlcTensor **inputs = calloc((size_t)numTensors + 1, sizeof(*inputs));
+  DlcTensor **expected = inputs ? inputs + d->numInputs : NULL;
+  DlcTensor **actual = inputs ? expected + d->numOutputs : NULL;
+  bool ok = inputs != NULL;
   for (intptr_t i = 0; ok && i < d->numInputs; ++i) {
     int rank;
     int64_t shape[DLC_MAX_RANK];
@@ -361,9 +360,11 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
   }
   bool pass = false;
   DlcInterpOptions evaluation = {d->options->precision, d->options->products};
-  if (!ok || mlirLogicalResultIsFailure(dlcInterpEvaluateWithOptions(
-                 d->tiny, &evaluation, d->numInputs, inputs, &tinySymbols,
-                 d->numOutputs, expected))) {
+  if (!inputs) {
+    printf("trial %lld:%s: ERROR (out of memory)\n", (long long)trial, sizes);
+  } else if (!ok || mlirLogicalResultIsFailure(dlcInterpEvaluateWithOptions(
+                        d->tiny, &evaluation, d->numInputs, inputs,
+                        &tinySymbols, d->numOutputs, expected))) {
     printf("trial %lld:%s: ERROR (the tiny function does not evaluate; see "
            "the diagnostics on stderr)\n",
            (long long)trial, sizes);
@@ -389,11 +390,9 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     pass = report(&c);
   }
   fflush(stdout);
-  for (int i = 0; i < MaxParams; ++i) {
+  for (intptr_t i = 0; inputs && i < numTensors; ++i)
     dlcTensorDestroy(inputs[i]);
-    dlcTensorDestroy(expected[i]);
-    dlcTensorDestroy(actual[i]);
-  }
+  free(inputs);
   free(sizes);
   dlcInterpSymbolsClear(&tinySymbols);
   dlcInterpSymbolsClear(&regionSymbols);

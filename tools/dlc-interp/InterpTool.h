@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { MaxParams = 64, MaxInputValues = 16, NameSize = 64 };
+enum { NameSize = 64 };
 
 typedef struct SizeArg {
   char name[NameSize];
@@ -37,7 +37,7 @@ typedef struct Options {
   int numSizes;
   SizeArg *sizes; /* SYM=SIZE arguments, owned (main frees them) */
   int numInputValues;
-  InputValues inputValues[MaxInputValues];
+  InputValues *inputValues; /* owned (main frees them); room for argc */
   /* How tiny reductions form their bodies; --diff defaults to
    * DlcInterpProductsInAccumulator, the form the lowering gives them. */
   DlcInterpProducts products;
@@ -71,7 +71,7 @@ typedef struct InterpProgram {
    * graph's, with rbssa.name), or null when the lowering made one region. */
   MlirOperation program;
   int numRegions;
-  MlirOperation regions[MaxParams];
+  MlirOperation *regions; /* owned: numRegions */
 } InterpProgram;
 
 typedef enum InterpLowering {
@@ -106,16 +106,19 @@ double interpToolLargestValue(MlirOperation func,
  * `from` does not have stays unbound. */
 void interpToolCopySizes(const DlcInterpSymbols *from, DlcInterpSymbols *to);
 
-enum { MaxBuffers = 4 * MaxParams };
+/* One buffer of a program's evaluation. */
+typedef struct InterpBuffer {
+  MlirAttribute name; /* its rbssa.name */
+  DlcTensor *tensor;
+  bool owned; /* a region output not yet taken; else borrowed */
+} InterpBuffer;
 
 /* The buffers of one evaluation of a program, by rbssa.name: the graph
  * inputs (borrowed), then every region's outputs in launch order (owned:
- * intermediates and graph outputs). */
+ * intermediates and graph outputs). As many as the program has. */
 typedef struct InterpBuffers {
-  int count;
-  MlirAttribute names[MaxBuffers];
-  DlcTensor *tensors[MaxBuffers];
-  bool owned[MaxBuffers];
+  int count, capacity;
+  InterpBuffer *items; /* owned: room for capacity, count used */
 } InterpBuffers;
 
 /* Evaluates the regions of `program` (which has several: program->program
@@ -141,7 +144,7 @@ bool interpToolReshapeInputs(MlirOperation program, MlirOperation region,
 /* The region output named `name`, now the caller's; NULL when none. */
 DLC_GIVE DlcTensor *interpToolBuffersTake(InterpBuffers *buffers,
                                           MlirAttribute name);
-/* Destroys the owned buffers left. */
+/* Destroys the owned buffers left and frees the table. */
 void interpToolBuffersClear(InterpBuffers *buffers);
 
 /*===----------------------------------------------------------------------===*

@@ -16,8 +16,10 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Pass.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char interpToolPipeline[] =
@@ -81,9 +83,11 @@ static bool findRegions(InterpProgram *p) {
       found = op;
   }
   if (mlirOperationIsNull(p->program)) {
+    if (regions != 1 || !(p->regions = malloc(sizeof(*p->regions))))
+      return false;
     p->numRegions = 1;
     p->regions[0] = found;
-    return regions == 1;
+    return true;
   }
   MlirAttribute program = funcAttr(p->program, "rbssa.program");
   MlirAttribute list =
@@ -92,7 +96,8 @@ static bool findRegions(InterpProgram *p) {
                 program, mlirStringRefCreateFromCString("regions"))
           : mlirAttributeGetNull();
   if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
-      mlirArrayAttrGetNumElements(list) != regions || regions > MaxParams)
+      mlirArrayAttrGetNumElements(list) != regions || regions == 0 ||
+      !(p->regions = calloc((size_t)regions, sizeof(*p->regions))))
     return false;
   for (int i = 0; i < regions; ++i) {
     MlirAttribute name = mlirArrayAttrGetElement(list, i);
@@ -143,7 +148,8 @@ InterpLowering interpToolLower(MlirContext ctx, MlirOperation tiny,
 void interpToolProgramDestroy(InterpProgram *p) {
   if (!mlirModuleIsNull(p->module))
     mlirModuleDestroy(p->module);
-  p->module = (MlirModule){NULL};
+  free(p->regions);
+  memset(p, 0, sizeof(*p));
 }
 
 /*===----------------------------------------------------------------------===*
@@ -200,7 +206,8 @@ void interpToolReshapeLike(DlcTensor *t, int rank, const int64_t *shape) {
   int64_t count = 1;
   for (int k = 0; k < rank; ++k)
     count *= shape[k];
-  if (!t || count != t->numElements)
+  /* dlcTensorCreate leaves room for DLC_MAX_RANK sizes at least. */
+  if (!t || count != t->numElements || (rank > DLC_MAX_RANK && rank > t->rank))
     return;
   t->rank = rank;
   memcpy(t->shape, shape, (size_t)rank * sizeof(*shape));
@@ -231,9 +238,78 @@ bool interpToolReshapeInputs(MlirOperation program, MlirOperation region,
 /* The last buffer named `name`, or -1. */
 static int findBuffer(const InterpBuffers *b, MlirAttribute name) {
   int j = b->count - 1;
-  while (j >= 0 && !mlirAttributeEqual(b->names[j], name))
+  while (j >= 0 && !mlirAttributeEqual(b->items[j].name, name))
     --j;
   return j;
+}
+
+/* Appends a buffer; false when the table, sized for the program's
+ * inputs and outputs (interpToolEvaluateProgram), is full. */
+static bool addBuffer(InterpBuffers *b, MlirAttribute name, DlcTensor *tensor,
+                      bool owned) {
+  if (b->count == b->capacity)
+    return false;
+  b->items[b->count++] = (InterpBuffer){name, tensor, owned};
+  return true;
+}
+
+/* Room for the program's buffers: its inputs and every region's outputs;
+ * false when out of memory or a region's signature is malformed. */
+static bool sizeBuffers(const InterpProgram *p, intptr_t numInputs,
+                        InterpBuffers *b) {
+  intptr_t count = numInputs;
+  for (int k = 0; k < p->numRegions; ++k) {
+    intptr_t sigIn = 0, sigOut = 0;
+    if (mlirLogicalResultIsFailure(
+            dlcInterpGetSignature(p->regions[k], &sigIn, &sigOut)) ||
+        __builtin_add_overflow(count, sigOut, &count))
+      return false;
+  }
+  if (count >= INT_MAX ||
+      !(b->items = calloc((size_t)count + 1, sizeof(*b->items))))
+    return false;
+  b->capacity = (int)count;
+  return true;
+}
+
+/* Evaluates region `func` on copies of the buffers its inputs name, each
+ * in the region's shape of its parameter, appending its outputs; `in`,
+ * `out` and `outNames` have room for its parameters (`in` all NULL). */
+static bool evaluateRegion(MlirOperation func,
+                           const DlcInterpOptions *evaluation,
+                           const DlcInterpSymbols *symbols, intptr_t sigIn,
+                           intptr_t sigOut, DlcTensor **in, DlcTensor **out,
+                           MlirAttribute *outNames, InterpBuffers *b) {
+  intptr_t numIn = 0, numOut = 0;
+  bool ok = true;
+  /* By parameter, not argument: a fused attention region's parameters
+   * are its arguments but P (docs/interp.md, "Fused attention"). */
+  for (intptr_t i = 0; ok && i < sigIn + sigOut; ++i) {
+    intptr_t arg;
+    ok = mlirLogicalResultIsSuccess(dlcInterpGetRegionArgument(func, i, &arg));
+    MlirAttribute name = ok ? interpToolArgAttr(func, arg, "rbssa.name")
+                            : mlirAttributeGetNull();
+    if (ok && i >= sigIn) {
+      outNames[numOut++] = name;
+      continue;
+    }
+    int j = ok ? findBuffer(b, name) : -1;
+    /* Owned: a copy to reshape (the buffer may be read in another shape
+     * by another region). */
+    ok = j >= 0 && (in[numIn] = dlcTensorCreateCopy(b->items[j].tensor));
+    ok = ok && reshapeInput(func, i, in[numIn++], symbols);
+  }
+  DlcInterpSymbols local = *symbols;
+  ok = ok && mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
+                 func, evaluation, numIn, in, &local, numOut, out));
+  for (intptr_t i = 0; i < numIn; ++i)
+    dlcTensorDestroy(in[i]);
+  for (intptr_t i = 0; i < numOut; ++i) {
+    ok = ok && addBuffer(b, outNames[i], out[i], true);
+    if (!ok)
+      dlcTensorDestroy(out[i]);
+  }
+  return ok;
 }
 
 MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
@@ -243,56 +319,26 @@ MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
                                             const DlcInterpSymbols *symbols,
                                             InterpBuffers *b) {
   memset(b, 0, sizeof(*b));
-  if (numInputs > MaxBuffers)
-    return mlirLogicalResultFailure();
-  for (intptr_t i = 0; i < numInputs; ++i) {
-    b->names[b->count] = interpToolArgAttr(p->program, i, "rbssa.name");
-    b->tensors[b->count++] = inputs[i];
-  }
-  bool ok = true;
+  bool ok = sizeBuffers(p, numInputs, b);
+  for (intptr_t i = 0; ok && i < numInputs; ++i)
+    ok = addBuffer(b, interpToolArgAttr(p->program, i, "rbssa.name"), inputs[i],
+                   false);
   for (int k = 0; ok && k < p->numRegions; ++k) {
     MlirOperation func = p->regions[k];
-    DlcTensor *in[MaxParams], *out[MaxParams] = {NULL}, views[MaxParams];
-    MlirAttribute outNames[MaxParams];
-    intptr_t numIn = 0, numOut = 0, sigIn = 0, sigOut = 0;
+    intptr_t sigIn = 0, sigOut = 0;
     ok = mlirLogicalResultIsSuccess(
-             dlcInterpGetSignature(func, &sigIn, &sigOut)) &&
-         sigIn + sigOut <= MaxParams;
-    /* By parameter, not argument: a fused attention region's parameters
-     * are its arguments but P (docs/interp.md, "Fused attention"). */
-    for (intptr_t i = 0; ok && i < sigIn + sigOut; ++i) {
-      intptr_t arg;
-      ok =
-          mlirLogicalResultIsSuccess(dlcInterpGetRegionArgument(func, i, &arg));
-      MlirAttribute name = ok ? interpToolArgAttr(func, arg, "rbssa.name")
-                              : mlirAttributeGetNull();
-      if (ok && i >= sigIn) {
-        outNames[numOut++] = name;
-        continue;
-      }
-      int j = ok ? findBuffer(b, name) : -1;
-      ok = j >= 0;
-      if (!ok)
-        continue;
-      /* A view (borrowed data) in the region's shape of the parameter. */
-      views[numIn] = *b->tensors[j];
-      ok = reshapeInput(func, i, &views[numIn], symbols);
-      in[numIn] = &views[numIn];
-      ++numIn;
-    }
-    DlcInterpSymbols local = *symbols;
-    ok = ok && b->count + numOut <= MaxBuffers &&
-         mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
-             func, evaluation, numIn, in, &local, numOut, out));
-    for (intptr_t i = 0; i < numOut; ++i) {
-      if (!ok) {
-        dlcTensorDestroy(out[i]);
-        continue;
-      }
-      b->names[b->count] = outNames[i];
-      b->owned[b->count] = true;
-      b->tensors[b->count++] = out[i];
-    }
+        dlcInterpGetSignature(func, &sigIn, &sigOut));
+    /* Owned: room for the region's parameters. */
+    size_t room = ok ? (size_t)(sigIn + sigOut) + 1 : 0;
+    DlcTensor **in = ok ? calloc(room, sizeof(*in)) : NULL;
+    DlcTensor **out = ok ? calloc(room, sizeof(*out)) : NULL;
+    MlirAttribute *outNames = ok ? calloc(room, sizeof(*outNames)) : NULL;
+    ok = in && out && outNames &&
+         evaluateRegion(func, evaluation, symbols, sigIn, sigOut, in, out,
+                        outNames, b);
+    free(in);
+    free(out);
+    free(outNames);
   }
   if (!ok)
     interpToolBuffersClear(b);
@@ -301,15 +347,16 @@ MlirLogicalResult interpToolEvaluateProgram(const InterpProgram *p,
 
 DlcTensor *interpToolBuffersTake(InterpBuffers *b, MlirAttribute name) {
   int j = findBuffer(b, name);
-  if (j < 0 || !b->owned[j])
+  if (j < 0 || !b->items[j].owned)
     return NULL;
-  b->owned[j] = false;
-  return b->tensors[j];
+  b->items[j].owned = false;
+  return b->items[j].tensor;
 }
 
 void interpToolBuffersClear(InterpBuffers *b) {
   for (int j = 0; j < b->count; ++j)
-    if (b->owned[j])
-      dlcTensorDestroy(b->tensors[j]);
-  b->count = 0;
+    if (b->items[j].owned)
+      dlcTensorDestroy(b->items[j].tensor);
+  free(b->items);
+  memset(b, 0, sizeof(*b));
 }

@@ -28,6 +28,7 @@
 #include "mlir-c/RegisterEverything.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,8 +215,7 @@ static bool parseOption(Options *options, int argc, char **argv, int *i) {
     options->productsGiven = true;
   } else if (isOption(arg, "--input")) {
     value = optionValue(argc, argv, i, "--input");
-    if (!value || !strchr(value, '=') ||
-        options->numInputValues == MaxInputValues) {
+    if (!value || !strchr(value, '=')) {
       fail("bad --input '%s' (expected ARG=V,V,...)", value ? value : "");
       return false;
     }
@@ -230,6 +230,12 @@ static bool parseOption(Options *options, int argc, char **argv, int *i) {
 
 /* Returns 0 to go on, 1 to exit successfully (--help), 2 on an error. */
 static int parseArguments(int argc, char **argv, Options *options) {
+  /* Room for one --input per argument: as many as the command line has. */
+  options->inputValues = calloc((size_t)argc, sizeof(*options->inputValues));
+  if (!options->inputValues) {
+    fail("out of memory%s", "");
+    return 2;
+  }
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -842,19 +848,30 @@ static void noteNoIntermediates(MlirOperation func, const char *why) {
           (int)text.length, text.data, why);
 }
 
-/* Appends to `params` (after its `count` graph tensors) each intermediate
- * buffer of `program`, in rbssa.program order, from `buffers`. Returns how
- * many, or -1 (none kept) when one is missing or its name is taken. */
+/* Appends to `*params` (after its `count` graph tensors; the array grows,
+ * and stays the caller's) each intermediate buffer of `program`, in
+ * rbssa.program order, from `buffers`. Returns how many, or -1 (none kept)
+ * when one is missing, its name is taken or memory runs out. */
 static int takeIntermediates(const InterpProgram *program,
-                             InterpBuffers *buffers, Param *params, int count) {
+                             InterpBuffers *buffers, Param **params,
+                             int count) {
   MlirAttribute decl = mlirOperationGetAttributeByName(
       program->program, mlirStringRefCreateFromCString("rbssa.program"));
   MlirAttribute list = mlirDictionaryAttrGetElementByName(
       decl, mlirStringRefCreateFromCString("buffers"));
   if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list))
     return -1;
+  intptr_t n = mlirArrayAttrGetNumElements(list);
+  Param *grown =
+      n < INT_MAX - count
+          ? realloc(*params, (size_t)(count + n + 1) * sizeof(*grown))
+          : NULL;
+  if (!grown)
+    return -1;
+  *params = grown;
+  memset(&grown[count], 0, (size_t)(n + 1) * sizeof(*grown));
   int added = 0;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(list); ++i) {
+  for (intptr_t i = 0; i < n; ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(list, i);
     MlirAttribute name =
         mlirAttributeIsADictionary(entry)
@@ -866,11 +883,9 @@ static int takeIntermediates(const InterpProgram *program,
             ? mlirDictionaryAttrGetElementByName(
                   entry, mlirStringRefCreateFromCString("dtype"))
             : mlirAttributeGetNull();
-    int room = count + added < MaxParams;
-    bool ok = room && !mlirAttributeIsNull(name) &&
-              mlirAttributeIsAString(name) && !mlirAttributeIsNull(dtype) &&
-              mlirAttributeIsAType(dtype);
-    Param *param = &params[room ? count + added : 0];
+    bool ok = !mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
+              !mlirAttributeIsNull(dtype) && mlirAttributeIsAType(dtype);
+    Param *param = &grown[count + added];
     if (ok) {
       MlirStringRef text = mlirStringAttrGetValue(name);
       snprintf(param->name, NameSize, "%.*s", (int)text.length, text.data);
@@ -881,11 +896,11 @@ static int takeIntermediates(const InterpProgram *program,
     }
     /* The file is named after it: a graph tensor may not have its name. */
     for (int j = 0; ok && j < count + added; ++j)
-      ok = strcmp(params[j].name, param->name) != 0;
+      ok = strcmp(grown[j].name, param->name) != 0;
     if (!ok) {
-      for (int j = count; j < count + added + room; ++j) {
-        dlcTensorDestroy(params[j].tensor);
-        memset(&params[j], 0, sizeof(Param));
+      for (int j = count; j <= count + added; ++j) {
+        dlcTensorDestroy(grown[j].tensor);
+        memset(&grown[j], 0, sizeof(Param));
       }
       return -1;
     }
@@ -904,7 +919,7 @@ static int takeIntermediates(const InterpProgram *program,
  * to no kernel either), or with a note on stderr when the regions cannot
  * be evaluated. */
 static int addIntermediates(const Options *options, MlirOperation func,
-                            const DlcInterpSymbols *symbols, Param *params,
+                            const DlcInterpSymbols *symbols, Param **params,
                             int numInputs, int count) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
@@ -927,13 +942,16 @@ static int addIntermediates(const Options *options, MlirOperation func,
     for (int k = 0; k < program.numRegions; ++k)
       largest = fmax(
           largest, interpToolLargestValue(program.regions[k], &regionSymbols));
-    DlcTensor *inputs[MaxParams];
-    for (int i = 0; i < numInputs; ++i)
-      inputs[i] = params[i].tensor;
+    /* Owned: the graph inputs, borrowed from params. */
+    DlcTensor **inputs = calloc((size_t)numInputs + 1, sizeof(*inputs));
+    for (int i = 0; inputs && i < numInputs; ++i)
+      inputs[i] = (*params)[i].tensor;
     DlcInterpOptions evaluation = {options->precision, options->products};
     InterpBuffers buffers;
     char why[256];
-    if (largest > intermediateBudget) {
+    if (!inputs) {
+      noteNoIntermediates(func, "out of memory");
+    } else if (largest > intermediateBudget) {
       snprintf(why, sizeof(why),
                "evaluating the regions would materialise a value of %.3g "
                "elements (more than %.3g)",
@@ -952,6 +970,7 @@ static int addIntermediates(const Options *options, MlirOperation func,
       added = added < 0 ? 0 : added;
       interpToolBuffersClear(&buffers);
     }
+    free(inputs);
   }
   interpToolProgramDestroy(&program);
   dlcInterpSymbolsClear(&regionSymbols);
@@ -976,62 +995,86 @@ static bool isColumnMajor(MlirOperation func, int i) {
          mlirStridedLayoutAttrGetStride(layout, 0) == 1;
 }
 
-/* Names the parameters, makes the inputs, evaluates, and reports, under
- * `symbols` (borrowed, sized). */
+/* Names the parameters (`params` and `sourceNames` have room for them
+ * all, `outputs` for the outputs and then the inputs), makes the inputs,
+ * evaluates, and reports, under `symbols` (borrowed, sized); `*params` may grow
+ * by the intermediates, and `*written` says how many hold tensors to destroy.
+ */
+static bool runParams(const Options *options, const char *source,
+                      MlirOperation func, DlcInterpSymbols *symbols,
+                      intptr_t numInputs, intptr_t numOutputs, Param **params,
+                      char (*sourceNames)[NameSize], DlcTensor **outputs,
+                      int *written) {
+  bool isRegion = dlcInterpIsRegion(func);
+  int count = (int)(numInputs + numOutputs);
+  Param *p = *params;
+  bool named = !isRegion &&
+               sourceArgumentNames(source, func, (int)numInputs, sourceNames);
+  for (int i = 0; i < count; ++i) {
+    p[i].isOutput = i >= numInputs;
+    p[i].columnMajor = isRegion && isColumnMajor(func, i);
+    paramName(func, p[i].isOutput && !isRegion,
+              p[i].isOutput && !isRegion ? i - numInputs : i,
+              named && !p[i].isOutput ? sourceNames[i] : NULL, p[i].name);
+  }
+  *written = count;
+  bool ok = checkNames(p, count) &&
+            makeInputs(options, func, symbols, p, (int)numInputs);
+  /* The evaluation's inputs follow its outputs in the caller's table. */
+  DlcTensor **inputs = outputs + numOutputs;
+  for (int i = 0; ok && i < numInputs; ++i)
+    inputs[i] = p[i].tensor;
+  DlcInterpOptions evaluation = {options->precision, options->products};
+  ok = ok &&
+       mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
+           func, &evaluation, numInputs, inputs, symbols, numOutputs, outputs));
+  for (int i = 0; ok && i < numOutputs; ++i)
+    p[numInputs + i].tensor = outputs[i];
+  for (int i = 0; ok && i < numOutputs; ++i) {
+    int rank;
+    int64_t shape[DLC_MAX_RANK];
+    ok = mlirLogicalResultIsSuccess(dlcInterpGetParam(
+        func, numInputs + i, symbols, &rank, shape, &p[numInputs + i].dtype));
+  }
+  for (int i = 0; ok && options->print && i < count; ++i)
+    if (p[i].isOutput || options->printInputs)
+      printParam(&p[i], options);
+  if (ok && options->refDir && !isRegion)
+    *written +=
+        addIntermediates(options, func, symbols, params, (int)numInputs, count);
+  return ok && (!options->refDir ||
+                writeReference(options, func, symbols, *params, *written));
+}
+
+/* runParams with the tables sized for `func`'s parameters (as many as it
+ * has). */
 static bool runWithSymbols(const Options *options, const char *source,
                            MlirOperation func, DlcInterpSymbols *symbols) {
   intptr_t numInputs, numOutputs;
   if (mlirLogicalResultIsFailure(
           dlcInterpGetSignature(func, &numInputs, &numOutputs)))
     return false;
-  if (numInputs + numOutputs > MaxParams) {
-    fail("more than 64 parameters%s", "");
+  if (numInputs + numOutputs >= INT_MAX) {
+    fail("too many parameters%s", "");
     return false;
   }
-  bool isRegion = dlcInterpIsRegion(func);
-  Param params[MaxParams];
-  memset(params, 0, sizeof(params));
-  int count = (int)(numInputs + numOutputs);
-  char sourceNames[MaxParams][NameSize];
-  bool named = !isRegion &&
-               sourceArgumentNames(source, func, (int)numInputs, sourceNames);
-  for (int i = 0; i < count; ++i) {
-    params[i].isOutput = i >= numInputs;
-    params[i].columnMajor = isRegion && isColumnMajor(func, i);
-    paramName(func, params[i].isOutput && !isRegion,
-              params[i].isOutput && !isRegion ? i - numInputs : i,
-              named && !params[i].isOutput ? sourceNames[i] : NULL,
-              params[i].name);
-  }
-  DlcTensor *inputs[MaxParams], *outputs[MaxParams];
-  bool ok = checkNames(params, count) &&
-            makeInputs(options, func, symbols, params, (int)numInputs);
-  for (int i = 0; ok && i < numInputs; ++i)
-    inputs[i] = params[i].tensor;
-  DlcInterpOptions evaluation = {options->precision, options->products};
-  ok = ok &&
-       mlirLogicalResultIsSuccess(dlcInterpEvaluateWithOptions(
-           func, &evaluation, numInputs, inputs, symbols, numOutputs, outputs));
-  for (int i = 0; ok && i < numOutputs; ++i)
-    params[numInputs + i].tensor = outputs[i];
-  for (int i = 0; ok && i < numOutputs; ++i) {
-    int rank;
-    int64_t shape[DLC_MAX_RANK];
-    ok = mlirLogicalResultIsSuccess(
-        dlcInterpGetParam(func, numInputs + i, symbols, &rank, shape,
-                          &params[numInputs + i].dtype));
-  }
-  for (int i = 0; ok && options->print && i < count; ++i)
-    if (params[i].isOutput || options->printInputs)
-      printParam(&params[i], options);
-  int written = count;
-  if (ok && options->refDir && !isRegion)
-    written +=
-        addIntermediates(options, func, symbols, params, (int)numInputs, count);
-  if (ok && options->refDir)
-    ok = writeReference(options, func, symbols, params, written);
-  for (int i = 0; i < written; ++i)
+  size_t room = (size_t)(numInputs + numOutputs) + 1;
+  /* Owned: the parameters, their names in the source, and the evaluation's
+   * outputs followed by its inputs. */
+  Param *params = calloc(room, sizeof(*params));
+  char(*sourceNames)[NameSize] = calloc(room, sizeof(*sourceNames));
+  DlcTensor **tensors = calloc(room, sizeof(*tensors));
+  int written = 0;
+  bool ok = params && sourceNames && tensors;
+  if (!ok)
+    fail("out of memory%s", "");
+  ok = ok && runParams(options, source, func, symbols, numInputs, numOutputs,
+                       &params, sourceNames, tensors, &written);
+  for (int i = 0; params && i < written; ++i)
     dlcTensorDestroy(params[i].tensor);
+  free(params);
+  free(sourceNames);
+  free(tensors);
   return ok;
 }
 
@@ -1060,6 +1103,7 @@ int main(int argc, char **argv) {
   char *source = parsed == 0 ? readFile(options.program) : NULL;
   if (!source) {
     free(options.sizes);
+    free(options.inputValues);
     return parsed == 1 ? 0 : 1;
   }
 
@@ -1091,5 +1135,6 @@ int main(int argc, char **argv) {
   mlirContextDestroy(ctx);
   free(source);
   free(options.sizes);
+  free(options.inputValues);
   return status;
 }

@@ -109,40 +109,38 @@ static bool findGroup(KpReader *r, MlirOperation read[2],
   return true;
 }
 
-/* Result `i` of the read's map as a linear form; with a group split, the
- * group axis's quotient and remainder are the extra dims numDims (batch)
- * and numDims + 1 (n). */
+/* Result `i` of the read's map as a linear form into `out` (owned by the
+ * caller) over the map's dims and two more, numDims (batch) and
+ * numDims + 1 (n): with a group split, the group axis's quotient and
+ * remainder. */
 static bool mapLinear(KpReader *r, MlirOperation read, const int *dims, int i,
                       DlcLinear *out) {
   MlirAffineMap map = readMap(read);
   int numDims = (int)mlirAffineMapGetNumDims(map);
   int numSymbols = (int)mlirAffineMapGetNumSymbols(map);
   MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-  if (numDims + 2 > DLC_LINEAR_MAX_DIMS) /* the batch slots must exist */
-    return false;
   for (int j = 0; r->groupAxis >= 0 && j < numDims && j < r->rank; ++j)
     if (dims[j] == r->groupAxis) {
       DlcLinearSplit split = {j, r->groupWidth};
       return dlcLinearOfSplit(e, numDims, numSymbols, &split, out);
     }
-  return dlcLinearOf(e, numDims, numSymbols, out);
+  return dlcLinearOfSplit(e, numDims, numSymbols, NULL, out);
 }
 
 /* Whether result `i` of the read's map is the group axis alone (a grouped
  * convolution's weights read co as (co floordiv Cog)·Cog + co mod Cog). */
 static bool groupAlone(KpReader *r, MlirOperation read, const int *dims,
                        int i) {
-  DlcLinear lin;
+  DlcLinear lin = {0}; /* owned here */
   int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
-  if (r->groupAxis < 0 || !mapLinear(r, read, dims, i, &lin) || lin.c != 0)
-    return false;
-  for (int j = 0; j < numDims; ++j)
-    if (lin.dim[j])
-      return false;
-  for (int k = 0; k < DLC_LINEAR_MAX_SYMBOLS; ++k)
-    if (lin.sym[k])
-      return false;
-  return true;
+  bool alone =
+      r->groupAxis >= 0 && mapLinear(r, read, dims, i, &lin) && lin.c == 0;
+  for (int j = 0; alone && j < numDims; ++j)
+    alone = lin.dim[j] == 0;
+  for (int k = 0; alone && k < lin.numSymbols; ++k)
+    alone = lin.sym[k] == 0;
+  dlcLinearRelease(&lin);
+  return alone;
 }
 
 /* windowed(), with the group axis alone counting as a plain selection. */
@@ -324,16 +322,21 @@ static void clearStrides(KpTensor *t) {
  * add the batch and n strides. */
 static bool groupTerm(KpReader *r, MlirOperation read, const int *dims, int i,
                       KpTensor *t, const KpExtent *stride) {
-  DlcLinear lin;
+  DlcLinear lin = {0}; /* owned here */
   int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
-  if (!groupAlone(r, read, dims, i) || !mapLinear(r, read, dims, i, &lin))
+  if (!groupAlone(r, read, dims, i) || !mapLinear(r, read, dims, i, &lin)) {
+    dlcLinearRelease(&lin);
     return false;
-  KpExtent parts[2];
-  for (int part = 0; part < 2; ++part) {
-    KpExtent coef = kpExtentConstant(lin.dim[numDims + part]);
-    if (!kpExtentTimes(stride, &coef, &parts[part]))
-      return false;
   }
+  KpExtent parts[2];
+  bool ok = true;
+  for (int part = 0; ok && part < 2; ++part) {
+    KpExtent coef = kpExtentConstant(lin.dim[numDims + part]);
+    ok = kpExtentTimes(stride, &coef, &parts[part]);
+  }
+  dlcLinearRelease(&lin);
+  if (!ok)
+    return false;
   if (!kpExtentIs(&t->stride[KP_BATCH], 0) || !kpExtentIs(&t->stride[KP_N], 0))
     return false;
   t->stride[KP_BATCH] = parts[0];
@@ -390,14 +393,15 @@ bool kpImplicitOutput(KpReader *r, MlirOperation yield, KpTensor *c) {
   return finishTensor(r, yield, c, kStride);
 }
 
-/* The window's linear form of memref dim `i` over the map's dims. */
+/* The window's linear form of memref dim `i` over the map's dims, into
+ * `out` (owned by the caller). */
 static bool dimLinear(KpReader *r, MlirOperation read, const int *dims, int i,
                       DlcLinear *out) {
   if (!mapLinear(r, read, dims, i, out))
     return kpReaderFail(read, "the activations' window index is not affine "
                               "in the axes (no div or mod but a grouped "
                               "convolution's co floordiv Cog)");
-  for (int k = 0; k < DLC_LINEAR_MAX_SYMBOLS; ++k)
+  for (int k = 0; k < out->numSymbols; ++k)
     if (out->sym[k])
       return kpReaderFail(read, "the activations' window offset depends on "
                                 "a symbol");
@@ -421,37 +425,42 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
   if (mlirIntegerSetGetNumDims(set) != mlirAffineMapGetNumDims(map))
     return kpReaderFail(guard, "the guard's dims differ from the read's");
   const KpWindow *w = &r->p->window;
-  for (intptr_t c = 0; c < mlirIntegerSetGetNumConstraints(set); ++c) {
-    DlcLinear con;
+  DlcLinear con = {0}, lower = {0}, upper = {0}; /* owned here */
+  bool ok = true;
+  for (intptr_t c = 0; ok && c < mlirIntegerSetGetNumConstraints(set); ++c) {
     bool bound = !mlirIntegerSetIsConstraintEq(set, c) &&
                  dlcLinearOf(mlirIntegerSetGetConstraint(set, c),
                              (int)mlirIntegerSetGetNumDims(set),
                              (int)mlirIntegerSetGetNumSymbols(set), &con);
     bool matched = false;
     for (int i = 0; bound && !matched && i < w->rank; ++i) {
-      DlcLinear lower, upper;
-      dimLinear(r, read, dims, i, &lower);
-      upper = lower;
-      const KpExtent *e = &w->dim[i].extent;
-      if (!dlcLinearScale(&upper, -1))
+      /* readWindow read every dim's form: dimLinear succeeds. */
+      if (!dimLinear(r, read, dims, i, &lower) ||
+          !dlcLinearCopy(&upper, &lower) || !dlcLinearScale(&upper, -1))
         continue;
       upper.c -= 1;
+      const KpExtent *e = &w->dim[i].extent;
+      bool linear = true; /* extent - 1 - index is a linear form */
       if (e->numSymbols == 0)
         upper.c += e->constant;
       else if (e->numSymbols == 1 && e->constant == 1 &&
-               e->symbols[0] < DLC_LINEAR_MAX_SYMBOLS)
+               e->symbols[0] < upper.numSymbols)
         upper.sym[e->symbols[0]] += 1;
       else
-        memset(&upper, 0x7f, sizeof(upper)); /* not linear: no match */
-      matched = dlcLinearEqual(&con, &lower) || dlcLinearEqual(&con, &upper);
+        linear = false;
+      matched = dlcLinearEqual(&con, &lower) ||
+                (linear && dlcLinearEqual(&con, &upper));
     }
     if (!matched)
-      return kpReaderFail(guard,
-                          "the guard over the activations states a constraint "
-                          "other than the window's bounds (0 <= index < "
-                          "extent of a dim), so it is no padding");
+      ok = kpReaderFail(guard,
+                        "the guard over the activations states a constraint "
+                        "other than the window's bounds (0 <= index < "
+                        "extent of a dim), so it is no padding");
   }
-  return true;
+  dlcLinearRelease(&con);
+  dlcLinearRelease(&lower);
+  dlcLinearRelease(&upper);
+  return ok;
 }
 
 /* The batch part of a window dim (the numDims slot: a grouped
@@ -477,6 +486,37 @@ static bool groupOffset(KpReader *r, MlirOperation read, DlcLinear *lin,
   return true;
 }
 
+/* Window dim `i` of A from its read, of `stride` and the shape entry
+ * `size` (known good: kpReaderStrides read it), `lin` the caller's scratch
+ * form. */
+static bool windowDim(KpReader *r, MlirOperation read, const int *dims, int i,
+                      const KpExtent *stride, MlirAttribute size,
+                      DlcLinear *lin) {
+  KpWindowDim *wd = &r->p->window.dim[i];
+  if (!dimLinear(r, read, dims, i, lin))
+    return false;
+  wd->stride = *stride;
+  wd->extent = kpExtentConstant(1);
+  wd->offset = lin->c;
+  kpExtentMultiply(r->func, &wd->extent, size);
+  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+  for (int j = 0; j < numDims && j < r->rank; ++j) {
+    if (!lin->dim[j])
+      continue;
+    int axis = dims[j];
+    KpRole role = r->roleOfAxis[axis]; /* m or k: A reads no n axis */
+    if (role == KP_BATCH) {            /* moves A like a group (groupOffset) */
+      lin->dim[numDims] += lin->dim[j];
+      continue;
+    }
+    int64_t *coef = role == KP_M ? &wd->mCoef[r->fusedAt[axis]]
+                                 : &wd->kCoef[r->fusedAt[axis]];
+    if (__builtin_add_overflow(*coef, lin->dim[j], coef))
+      return kpReaderFail(read, "a window coefficient overflows");
+  }
+  return groupOffset(r, read, lin, stride);
+}
+
 /* A's window from its read (roles already assigned). */
 static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
                        MlirOperation guard) {
@@ -496,34 +536,13 @@ static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
   KpWindow *w = &p->window;
   memset(w, 0, sizeof(*w));
   w->rank = rank;
-  for (int i = 0; i < rank; ++i) {
-    KpWindowDim *wd = &w->dim[i];
-    DlcLinear lin;
-    if (!dimLinear(r, read, dims, i, &lin))
-      return false;
-    wd->stride = strides[i];
-    wd->extent = kpExtentConstant(1);
-    wd->offset = lin.c;
-    /* The shape entry is known good: kpReaderStrides read it. */
-    kpExtentMultiply(r->func, &wd->extent, mlirArrayAttrGetElement(shape, i));
-    for (int j = 0; j < mlirAffineMapGetNumDims(map) && j < r->rank; ++j) {
-      if (!lin.dim[j])
-        continue;
-      int axis = dims[j];
-      KpRole role = r->roleOfAxis[axis]; /* m or k: A reads no n axis */
-      if (role == KP_BATCH) { /* moves A like a group (groupOffset) */
-        lin.dim[mlirAffineMapGetNumDims(map)] += lin.dim[j];
-        continue;
-      }
-      int64_t *coef = role == KP_M ? &wd->mCoef[r->fusedAt[axis]]
-                                   : &wd->kCoef[r->fusedAt[axis]];
-      if (__builtin_add_overflow(*coef, lin.dim[j], coef))
-        return kpReaderFail(read, "a window coefficient overflows");
-    }
-    if (!groupOffset(r, read, &lin, &strides[i]))
-      return false;
-  }
-  return mlirOperationIsNull(guard) || checkGuard(r, guard, read, dims);
+  DlcLinear lin = {0}; /* owned here: one dim's form at a time */
+  bool ok = true;
+  for (int i = 0; ok && i < rank; ++i)
+    ok = windowDim(r, read, dims, i, &strides[i],
+                   mlirArrayAttrGetElement(shape, i), &lin);
+  dlcLinearRelease(&lin);
+  return ok && (mlirOperationIsNull(guard) || checkGuard(r, guard, read, dims));
 }
 
 /* The group split's sizes: Co = groups · groupWidth (Co static). */

@@ -14,8 +14,6 @@
 
 #include "dlc/Diagnostics.h"
 
-#include <isl/options.h>
-
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -41,73 +39,73 @@ static bool parseTile(const char *text, int64_t tile[3]) {
   return *p == '\0';
 }
 
-static void runPolyCore(MlirOperation root, MlirExternalPass pass,
-                        const DlcPassOptions *options) {
-  int count = 0;
-  MlirOperation *funcs = pvCollectFunctions(root, &count);
-  if (count < 0) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  MlirOperation at = count ? funcs[0] : root;
-  const char *report = dlcPassOptionsGet(options, "report");
+/* The tile option, read by checkOptions. */
+typedef struct CoreRun {
+  const DlcPassOptions *options;
   int64_t tile[3];
-  bool ok = parseTile(dlcPassOptionsGet(options, "tile"), tile);
-  if (!ok)
-    dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
-                      "write tile=BM,BN,BK with sizes from 1 to 4096, e.g. "
-                      "tile=128,128,32",
-                      "option 'tile': \"%.40s\" is not BM,BN,BK",
-                      dlcPassOptionsGet(options, "tile"));
-  PvReport out = {NULL, "", at, count, 0};
-  if (ok)
-    ok = pvReportBegin(&out, report, count, at);
-  isl_ctx *ctx = ok ? isl_ctx_alloc() : NULL;
-  if (ctx)
-    isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
+} CoreRun;
+
+static bool checkOptions(MlirOperation at, void *userData) {
+  CoreRun *run = userData;
+  if (parseTile(dlcPassOptionsGet(run->options, "tile"), run->tile))
+    return true;
+  dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
+                    "write tile=BM,BN,BK with sizes from 1 to 4096, e.g. "
+                    "tile=128,128,32",
+                    "option 'tile': \"%.40s\" is not BM,BN,BK",
+                    dlcPassOptionsGet(run->options, "tile"));
+  return false;
+}
+
+/* The analyses of one function's view, attached and reported; false after
+ * a diagnostic. */
+static bool analyzeView(PvFunction *fn, MlirOperation func, PcAnalysis *pc,
+                        PvReport *report) {
+  if (!pcComputeDependences(fn, pc)) {
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "report the function: isl failed on it",
+                      "the dependence analysis of @%s failed", fn->name);
+    return false;
+  }
+  pcAnalyze(pc);
+  if (pc->overflow) {
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "keep tensor sizes and pad or shift offsets "
+                      "below 2^61",
+                      "the halo and buffer analysis of @%s needs "
+                      "offsets or sizes beyond 2^61, which do not fit "
+                      "64-bit arithmetic",
+                      fn->name);
+    return false;
+  }
+  pcAttachAttributes(pc);
+  if (report->out)
+    pcWriteJson(report->out, pc, pvReportEntry(report));
+  return true;
+}
+
+static bool analyze(isl_ctx *ctx, MlirOperation func, PvReport *report,
+                    void *userData) {
+  const CoreRun *run = userData;
   /* W2101 is Poly-View's to report; Poly-Core only reads the view. */
   PvOptions pv = {INT_MAX};
-  for (int i = 0; ctx && i < count; ++i) {
-    PvFunction fn;
-    PcAnalysis pc;
-    memset(&fn, 0, sizeof(fn));
-    memset(&pc, 0, sizeof(pc));
-    memcpy(pc.tileOption, tile, sizeof(tile));
-    bool done = pvFunctionBuild(ctx, funcs[i], &pv, &fn);
-    if (done && !pcComputeDependences(&fn, &pc)) {
-      dlcEmitDiagnostic(funcs[i], &dlcUnsupportedOp,
-                        "report the function: isl failed on it",
-                        "the dependence analysis of @%s failed", fn.name);
-      done = false;
-    }
-    if (done) {
-      pcAnalyze(&pc);
-      if (pc.overflow) {
-        dlcEmitDiagnostic(funcs[i], &dlcUnsupportedOp,
-                          "keep tensor sizes and pad or shift offsets "
-                          "below 2^61",
-                          "the halo and buffer analysis of @%s needs "
-                          "offsets or sizes beyond 2^61, which do not fit "
-                          "64-bit arithmetic",
-                          fn.name);
-        done = false;
-      }
-    }
-    if (done) {
-      pcAttachAttributes(&pc);
-      if (out.out)
-        pcWriteJson(out.out, &pc, pvReportEntry(&out));
-    }
-    ok &= done;
-    pcAnalysisClear(&pc);
-    pvFunctionClear(&fn);
-  }
-  ok &= pvReportEnd(&out);
-  if (ctx)
-    isl_ctx_free(ctx);
-  free(funcs);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  PvFunction fn;
+  PcAnalysis pc;
+  memset(&fn, 0, sizeof(fn));
+  memset(&pc, 0, sizeof(pc));
+  memcpy(pc.tileOption, run->tile, sizeof(run->tile));
+  bool done = pvFunctionBuild(ctx, func, &pv, &fn) &&
+              analyzeView(&fn, func, &pc, report);
+  pcAnalysisClear(&pc);
+  pvFunctionClear(&fn);
+  return done;
+}
+
+static void runPolyCore(MlirOperation root, MlirExternalPass pass,
+                        const DlcPassOptions *options) {
+  CoreRun run = {options, {0, 0, 0}};
+  pvRunPass(root, pass, dlcPassOptionsGet(options, "report"), checkOptions,
+            analyze, &run);
 }
 
 static const DlcPassOptionInfo kOptions[] = {

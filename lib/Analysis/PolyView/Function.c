@@ -11,7 +11,6 @@
  * the well-formedness the IRDL verifier cannot express (E1005, E1304,
  * E1501). Axis classes give every axis a function-wide name. */
 #include "DialectNames.h"
-#include "FunctionList.h"
 #include "PolyView.h"
 #include "TextBuffer.h"
 
@@ -953,19 +952,4 @@ void pvFunctionClear(PvFunction *fn) {
   isl_set_free(fn->context);
   dlcSymbolTableClear(&fn->symbols);
   memset(fn, 0, sizeof(*fn));
-}
-
-/* --- pass support ------------------------------------------------------------
- */
-
-MlirOperation *pvCollectFunctions(MlirOperation root, int *count) {
-  DlcFunctionList c = {0};
-  dlcFunctionListCollect(&c, root, pvIsIndexBookFunction);
-  if (c.outOfMemory) {
-    dlcFunctionListClear(&c);
-    *count = -1;
-    return NULL;
-  }
-  *count = c.count;
-  return c.funcs;
 }

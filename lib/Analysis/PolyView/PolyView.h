@@ -32,6 +32,7 @@
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
@@ -290,10 +291,23 @@ int pvReportEntry(PvReport *report);
 /* Closes the array (if any) and the file; false after an E1701 diagnostic. */
 bool pvReportEnd(PvReport *report);
 
-/* --- pass support (Function.c) ------------------------------------------ */
+/* --- the analysis passes' driver (PassDriver.c) ------------------------ */
 
-/* The IndexBook functions at or below `root`, in order (owned array, NULL
- * when there are none or on allocation failure: *count < 0). */
-DLC_GIVE MlirOperation *pvCollectFunctions(MlirOperation root, int *count);
+/* Reads a pass's options, errors at `at` (the first function, or the
+ * root); false after a diagnostic. */
+typedef bool (*PvCheckFn)(MlirOperation at, void *userData);
+/* Analyses one IndexBook function in `ctx`, writing its JSON object to
+ * report->out when a report was asked for (pvReportEntry); false after a
+ * diagnostic. */
+typedef bool (*PvAnalyzeFn)(isl_ctx *ctx, MlirOperation func, PvReport *report,
+                            void *userData);
+
+/* What dlc-poly-view and dlc-poly-core share: collects the IndexBook
+ * functions at or below `root`, lets `check` read the options, opens the
+ * `report=reportPath` JSON, runs `analyze` on each function in one isl
+ * context and closes the report; signals `pass` failed on any failure. */
+void pvRunPass(MlirOperation root, MlirExternalPass pass,
+               const char *reportPath, PvCheckFn check, PvAnalyzeFn analyze,
+               void *userData);
 
 #endif

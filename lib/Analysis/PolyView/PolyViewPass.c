@@ -16,54 +16,46 @@
 
 #include "dlc/Diagnostics.h"
 
-#include <isl/options.h>
-
-#include <stdlib.h>
 #include <string.h>
+
+/* max-pieces, read by checkOptions. */
+typedef struct ViewRun {
+  const DlcPassOptions *options;
+  PvOptions pv;
+} ViewRun;
+
+static bool checkOptions(MlirOperation at, void *userData) {
+  ViewRun *run = userData;
+  run->pv.maxPieces = (int)dlcPassOptionsGetInt(run->options, "max-pieces", -1);
+  if (run->pv.maxPieces >= 0)
+    return true;
+  dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
+                    "write max-pieces=N with N >= 0",
+                    "option 'max-pieces': \"%.40s\" is not a non-negative "
+                    "integer",
+                    dlcPassOptionsGet(run->options, "max-pieces"));
+  return false;
+}
+
+static bool analyze(isl_ctx *ctx, MlirOperation func, PvReport *report,
+                    void *userData) {
+  const ViewRun *run = userData;
+  PvFunction fn;
+  memset(&fn, 0, sizeof(fn));
+  bool built = pvFunctionBuild(ctx, func, &run->pv, &fn);
+  if (built)
+    pvAttachAttributes(&fn);
+  if (built && report->out)
+    pvWriteJson(report->out, &fn, pvReportEntry(report));
+  pvFunctionClear(&fn);
+  return built;
+}
 
 static void runPolyView(MlirOperation root, MlirExternalPass pass,
                         const DlcPassOptions *options) {
-  int count = 0;
-  MlirOperation *funcs = pvCollectFunctions(root, &count);
-  if (count < 0) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  MlirOperation at = count ? funcs[0] : root;
-  const char *report = dlcPassOptionsGet(options, "report");
-  PvOptions pv = {(int)dlcPassOptionsGetInt(options, "max-pieces", -1)};
-  bool ok = true;
-  if (pv.maxPieces < 0) {
-    dlcEmitDiagnostic(at, &dlcAnalysisOptionInvalid,
-                      "write max-pieces=N with N >= 0",
-                      "option 'max-pieces': \"%.40s\" is not a non-negative "
-                      "integer",
-                      dlcPassOptionsGet(options, "max-pieces"));
-    ok = false;
-  }
-  PvReport out = {NULL, "", at, count, 0};
-  if (ok)
-    ok = pvReportBegin(&out, report, count, at);
-  isl_ctx *ctx = ok ? isl_ctx_alloc() : NULL;
-  if (ctx)
-    isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  for (int i = 0; ctx && i < count; ++i) {
-    PvFunction fn;
-    memset(&fn, 0, sizeof(fn));
-    bool built = pvFunctionBuild(ctx, funcs[i], &pv, &fn);
-    if (built)
-      pvAttachAttributes(&fn);
-    if (built && out.out)
-      pvWriteJson(out.out, &fn, pvReportEntry(&out));
-    ok &= built;
-    pvFunctionClear(&fn);
-  }
-  ok &= pvReportEnd(&out);
-  if (ctx)
-    isl_ctx_free(ctx);
-  free(funcs);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  ViewRun run = {options, {0}};
+  pvRunPass(root, pass, dlcPassOptionsGet(options, "report"), checkOptions,
+            analyze, &run);
 }
 
 static const DlcPassOptionInfo kOptions[] = {

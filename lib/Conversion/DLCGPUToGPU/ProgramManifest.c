@@ -12,6 +12,7 @@
 #include "DLCGPUToGPU.h"
 
 #include "dlc/Diagnostics.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -24,13 +25,6 @@
 static MlirAttribute attrOf(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op,
                                          mlirStringRefCreateFromCString(name));
-}
-
-static MlirAttribute field(MlirAttribute dict, const char *name) {
-  return mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)
-             ? mlirAttributeGetNull()
-             : mlirDictionaryAttrGetElementByName(
-                   dict, mlirStringRefCreateFromCString(name));
 }
 
 static bool isArray(MlirAttribute a) {
@@ -168,7 +162,7 @@ static MlirAttribute findKernel(MlirAttribute kernels, MlirAttribute name) {
   for (intptr_t i = 0;
        isArray(kernels) && i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
-    if (mlirAttributeEqual(field(entry, "kernel"), name))
+    if (mlirAttributeEqual(dlcDictionaryAttrGet(entry, "kernel"), name))
       return entry;
   }
   return mlirAttributeGetNull();
@@ -186,9 +180,9 @@ static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
       isArray(argAttrs) && i < mlirArrayAttrGetNumElements(argAttrs)
           ? mlirArrayAttrGetElement(argAttrs, i)
           : mlirAttributeGetNull();
-  MlirAttribute name = field(attrs, "rbssa.name");
-  MlirAttribute role = field(attrs, "rbssa.role");
-  MlirAttribute shape = field(attrs, "rbssa.shape");
+  MlirAttribute name = dlcDictionaryAttrGet(attrs, "rbssa.name");
+  MlirAttribute role = dlcDictionaryAttrGet(attrs, "rbssa.role");
+  MlirAttribute shape = dlcDictionaryAttrGet(attrs, "rbssa.shape");
   const char *dtype = mlirTypeIsAShaped(type)
                           ? dlcManifestDtype(mlirShapedTypeGetElementType(type))
                           : NULL;
@@ -206,7 +200,7 @@ static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
   *isOutput = mlirStringRefEqual(mlirStringAttrGetValue(role),
                                  mlirStringRefCreateFromCString("output"));
   /* A flat buffer renamed to its factors' shape keeps its size. */
-  MlirAttribute flat = field(attrs, "rbssa.flat");
+  MlirAttribute flat = dlcDictionaryAttrGet(attrs, "rbssa.flat");
   MlirNamedAttribute fields[] = {
       named(ctx, "name", name), named(ctx, "dtype", str(ctx, dtype)),
       named(ctx, "shape", shape), named(ctx, "flat", flat)};
@@ -218,17 +212,17 @@ static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
 static MlirAttribute intermediate(MlirOperation decl, MlirAttribute buffer,
                                   intptr_t index) {
   MlirContext ctx = mlirOperationGetContext(decl);
-  MlirAttribute name = field(buffer, "name");
-  MlirAttribute shape = field(buffer, "shape");
-  MlirAttribute dtypeAttr = field(buffer, "dtype");
+  MlirAttribute name = dlcDictionaryAttrGet(buffer, "name");
+  MlirAttribute shape = dlcDictionaryAttrGet(buffer, "shape");
+  MlirAttribute dtypeAttr = dlcDictionaryAttrGet(buffer, "dtype");
   MlirType type =
       !mlirAttributeIsNull(dtypeAttr) && mlirAttributeIsAType(dtypeAttr)
           ? mlirTypeAttrGetValue(dtypeAttr)
           : (MlirType){NULL};
   const char *dtype = mlirTypeIsNull(type) ? NULL : dlcManifestDtype(type);
-  MlirAttribute producer = field(buffer, "producer");
-  MlirAttribute consumers = field(buffer, "consumers");
-  MlirAttribute materialize = field(buffer, "materialize");
+  MlirAttribute producer = dlcDictionaryAttrGet(buffer, "producer");
+  MlirAttribute consumers = dlcDictionaryAttrGet(buffer, "consumers");
+  MlirAttribute materialize = dlcDictionaryAttrGet(buffer, "materialize");
   MlirAttribute bytes = dtype && isShape(shape)
                             ? bytesFormula(ctx, shape, elementBytes(type))
                             : mlirAttributeGetNull();
@@ -285,7 +279,7 @@ static bool readKernels(MlirOperation decl, MlirAttribute regions,
                         (int)name.length, name.data);
       return false;
     }
-    if (!addSymbols(symbols, field(entry, "symbols")))
+    if (!addSymbols(symbols, dlcDictionaryAttrGet(entry, "symbols")))
       return false;
   }
   return true;
@@ -302,7 +296,7 @@ static bool readSignature(MlirOperation decl, ProgramLists *l) {
     MlirAttribute t = signatureTensor(decl, i, &isOutput);
     if (mlirAttributeIsNull(t) ||
         !push(isOutput ? &l->outputs : &l->inputs, t) ||
-        !addSymbols(&l->symbols, field(t, "shape")))
+        !addSymbols(&l->symbols, dlcDictionaryAttrGet(t, "shape")))
       return false;
   }
   return true;
@@ -313,8 +307,8 @@ static bool readSignature(MlirOperation decl, ProgramLists *l) {
 static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
   MlirContext ctx = mlirOperationGetContext(decl);
   MlirAttribute program = attrOf(decl, "rbssa.program");
-  MlirAttribute regions = field(program, "regions");
-  MlirAttribute buffers = field(program, "buffers");
+  MlirAttribute regions = dlcDictionaryAttrGet(program, "regions");
+  MlirAttribute buffers = dlcDictionaryAttrGet(program, "buffers");
   if (!isArray(regions) || !isArray(buffers)) {
     dlcEmitDiagnostic(decl, &dlcUnsupportedOp,
                       "write rbssa.program = {regions = [...], buffers = "
@@ -329,7 +323,7 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
     MlirAttribute b =
         intermediate(decl, mlirArrayAttrGetElement(buffers, i), i);
     ok = !mlirAttributeIsNull(b) && push(&l.intermediates, b) &&
-         addSymbols(&l.symbols, field(b, "shape"));
+         addSymbols(&l.symbols, dlcDictionaryAttrGet(b, "shape"));
   }
   /* The kernels come from one function and share its derived symbols:
    * the first kernel's formulas are the program's. */
@@ -337,8 +331,8 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
   for (intptr_t i = 0; ok && mlirAttributeIsNull(derived) &&
                        i < mlirArrayAttrGetNumElements(regions);
        ++i)
-    derived = field(findKernel(kernels, mlirArrayAttrGetElement(regions, i)),
-                    "derived");
+    derived = dlcDictionaryAttrGet(
+        findKernel(kernels, mlirArrayAttrGetElement(regions, i)), "derived");
   MlirAttribute entry = mlirAttributeGetNull();
   if (ok) {
     MlirNamedAttribute fields[] = {

@@ -652,11 +652,7 @@ static int argNamed(MlirOperation region, MlirAttribute name) {
 }
 
 static MlirAttribute modelField(MlirOperation region, const char *key) {
-  MlirAttribute model = attrOf(region, "rbssa.attention");
-  return mlirAttributeIsNull(model) || !mlirAttributeIsADictionary(model)
-             ? mlirAttributeGetNull()
-             : mlirDictionaryAttrGetElementByName(
-                   model, mlirStringRefCreateFromCString(key));
+  return dlcDictionaryAttrGet(attrOf(region, "rbssa.attention"), key);
 }
 
 /* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,

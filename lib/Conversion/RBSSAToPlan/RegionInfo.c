@@ -7,6 +7,8 @@
 #include "Plan.h"
 #include "SymbolTable.h"
 
+#include "dlc/IR.h"
+
 #include "mlir-c/AffineExpr.h"
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -253,13 +255,6 @@ static const char *const kAnalysisSuggestion =
     "re-run dlc-poly-core on the IndexBook this region came from, or drop "
     "the polycore.analysis attribute to plan without it";
 
-static MlirAttribute member(MlirAttribute dict, const char *name) {
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
-    return (MlirAttribute){NULL};
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(name));
-}
-
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
 }
@@ -361,9 +356,9 @@ static bool readAnalysis(DlcPlanRegion *r) {
   DlcPlanAnalysis *an = &r->analysis;
   an->present = true;
 
-  MlirAttribute computeAt = member(a, "compute_at");
-  MlirAttribute ok = member(computeAt, "ok");
-  MlirAttribute whole = member(computeAt, "whole_axes");
+  MlirAttribute computeAt = dlcDictionaryAttrGet(a, "compute_at");
+  MlirAttribute ok = dlcDictionaryAttrGet(computeAt, "ok");
+  MlirAttribute whole = dlcDictionaryAttrGet(computeAt, "whole_axes");
   if (mlirAttributeIsNull(ok) || !mlirAttributeIsABool(ok) || !isArray(whole))
     return badAnalysis(r, "has no compute_at = {ok, whole_axes, ...}");
   if (mlirArrayAttrGetNumElements(whole) > 0) {
@@ -392,20 +387,21 @@ static bool readAnalysis(DlcPlanRegion *r) {
     return false;
   }
   an->haloBytes = 0;
-  MlirAttribute halo = member(member(computeAt, "halo"), "bytes");
+  MlirAttribute halo =
+      dlcDictionaryAttrGet(dlcDictionaryAttrGet(computeAt, "halo"), "bytes");
   if (!mlirAttributeIsNull(halo) &&
       (!intValue(halo, &an->haloBytes) || an->haloBytes < 0 ||
        an->haloBytes > (1 << 30)))
     return badAnalysis(r, "has a compute_at.halo.bytes that is not a size");
 
-  MlirAttribute tile = member(a, "tile");
+  MlirAttribute tile = dlcDictionaryAttrGet(a, "tile");
   if (mlirAttributeIsNull(tile) || !mlirAttributeIsADenseI64Array(tile) ||
       mlirDenseArrayGetNumElements(tile) != 3)
     return badAnalysis(r, "has no tile = array<i64: BM, BN, BK>");
   for (int i = 0; i < 3; ++i)
     an->tile[i] = mlirDenseI64ArrayGetElement(tile, i);
 
-  MlirAttribute tails = member(a, "tail_axes");
+  MlirAttribute tails = dlcDictionaryAttrGet(a, "tail_axes");
   if (!isArray(tails) || mlirArrayAttrGetNumElements(tails) > DLC_PLAN_MAX_AXES)
     return badAnalysis(r, "has no tail_axes array");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(tails); ++i) {
@@ -422,21 +418,22 @@ static bool readAnalysis(DlcPlanRegion *r) {
     }
   }
 
-  MlirAttribute minBuffer = member(a, "min_buffer");
+  MlirAttribute minBuffer = dlcDictionaryAttrGet(a, "min_buffer");
   if (!mlirAttributeIsNull(minBuffer) &&
-      (!intValue(member(minBuffer, "depth"), &an->minDepth) ||
+      (!intValue(dlcDictionaryAttrGet(minBuffer, "depth"), &an->minDepth) ||
        an->minDepth < 1 || an->minDepth > 3))
     return badAnalysis(r, "has a min_buffer.depth that is not 1, 2 or 3");
 
-  MlirAttribute operands = member(a, "operands");
+  MlirAttribute operands = dlcDictionaryAttrGet(a, "operands");
   if (!isArray(operands) ||
       mlirArrayAttrGetNumElements(operands) > DLC_PLAN_MAX_ENTRIES)
     return badAnalysis(r, "has no operands array (at most 8 entries)");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(operands); ++i) {
     MlirAttribute e = mlirArrayAttrGetElement(operands, i);
     DlcPlanAnalysisOperand *op = &an->operands[an->numOperands++];
-    MlirAttribute tensor = member(e, "tensor"), buffer = member(e, "buffer");
-    MlirAttribute hint = member(e, "bank_hint");
+    MlirAttribute tensor = dlcDictionaryAttrGet(e, "tensor"),
+                  buffer = dlcDictionaryAttrGet(e, "buffer");
+    MlirAttribute hint = dlcDictionaryAttrGet(e, "bank_hint");
     if (!isString(tensor) ||
         !copyRef(op->tensor, mlirStringAttrGetValue(tensor)) ||
         !isString(buffer) ||
@@ -451,15 +448,15 @@ static bool readAnalysis(DlcPlanRegion *r) {
       return false;
     }
     op->depth = 0;
-    intValue(member(e, "depth"), &op->depth);
+    intValue(dlcDictionaryAttrGet(e, "depth"), &op->depth);
     char text[DLC_PLAN_NAME] = "";
     if (isString(hint))
       copyRef(text, mlirStringAttrGetValue(hint));
     op->swizzle = strcmp(text, "xor_swizzle") == 0;
   }
 
-  MlirAttribute anchorAttr = member(a, "anchor");
-  MlirAttribute edges = member(a, "edges");
+  MlirAttribute anchorAttr = dlcDictionaryAttrGet(a, "anchor");
+  MlirAttribute edges = dlcDictionaryAttrGet(a, "edges");
   char anchor[DLC_PLAN_NAME];
   if (!isString(anchorAttr) ||
       !copyRef(anchor, mlirStringAttrGetValue(anchorAttr)) || !isArray(edges))
@@ -470,8 +467,9 @@ static bool readAnalysis(DlcPlanRegion *r) {
   RawEdge raw[kMaxRawEdges];
   for (intptr_t i = 0; i < numRaw; ++i) {
     MlirAttribute e = mlirArrayAttrGetElement(edges, i);
-    MlirAttribute from = member(e, "from"), to = member(e, "to"),
-                  buffer = member(e, "buffer");
+    MlirAttribute from = dlcDictionaryAttrGet(e, "from"),
+                  to = dlcDictionaryAttrGet(e, "to"),
+                  buffer = dlcDictionaryAttrGet(e, "buffer");
     raw[i].onChain = false;
     if (!isString(from) ||
         !copyRef(raw[i].from, mlirStringAttrGetValue(from)) || !isString(to) ||

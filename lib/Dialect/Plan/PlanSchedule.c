@@ -6,6 +6,8 @@
  * plan-verify. */
 #include "PlanSchedule.h"
 
+#include "dlc/IR.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -188,11 +190,6 @@ static bool wrong(Reader *rd, const char *field, const char *format, ...) {
   return false;
 }
 
-static MlirAttribute member(MlirAttribute dict, const char *key) {
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(key));
-}
-
 /* Copies a string attribute that is a plan name into `dst`; `what` says
  * where it sits ("entry 1 key 'at'"). */
 static bool readName(Reader *rd, const char *field, const char *what,
@@ -266,7 +263,7 @@ static bool checkKeys(Reader *rd, const char *field, const char *what,
                  (int)(key.length > 60 ? 60 : key.length), key.data);
   }
   for (int i = 0; i < numRequired; ++i)
-    if (mlirAttributeIsNull(member(dict, keys[i])))
+    if (mlirAttributeIsNull(dlcDictionaryAttrGet(dict, keys[i])))
       return bad(rd, field, "%s%slacks the key '%s'", what, sep, keys[i]);
   return true;
 }
@@ -349,17 +346,19 @@ static bool readCache(Reader *rd, MlirAttribute a, DlcPlan *plan) {
     if (!checkKeys(rd, "cache", what, e, keys, 4))
       return false;
     snprintf(what, sizeof(what), "entry %d key 'tensor'", i);
-    if (!readName(rd, "cache", what, member(e, "tensor"), c->tensor))
+    if (!readName(rd, "cache", what, dlcDictionaryAttrGet(e, "tensor"),
+                  c->tensor))
       return false;
     snprintf(what, sizeof(what), "entry %d key 'where'", i);
-    if (!readOneOf(rd, "cache", what, member(e, "where"), c->where,
-                   dlcPlanCacheWhere))
+    if (!readOneOf(rd, "cache", what, dlcDictionaryAttrGet(e, "where"),
+                   c->where, dlcPlanCacheWhere))
       return false;
     snprintf(what, sizeof(what), "entry %d key 'at'", i);
-    if (!readName(rd, "cache", what, member(e, "at"), c->at))
+    if (!readName(rd, "cache", what, dlcDictionaryAttrGet(e, "at"), c->at))
       return false;
     snprintf(what, sizeof(what), "entry %d key 'pingpong'", i);
-    if (!readBool(rd, "cache", what, member(e, "pingpong"), &c->pingpong))
+    if (!readBool(rd, "cache", what, dlcDictionaryAttrGet(e, "pingpong"),
+                  &c->pingpong))
       return false;
   }
   return true;
@@ -368,10 +367,10 @@ static bool readCache(Reader *rd, MlirAttribute a, DlcPlan *plan) {
 static bool readVectorize(Reader *rd, MlirAttribute a, DlcPlan *plan) {
   static const char *const keys[] = {"axis", "width", NULL};
   return checkKeys(rd, "vectorize", "", a, keys, 2) &&
-         readName(rd, "vectorize", "key 'axis'", member(a, "axis"),
-                  plan->vectorizeAxis) &&
-         readInt(rd, "vectorize", "key 'width'", member(a, "width"),
-                 &plan->vectorizeWidth);
+         readName(rd, "vectorize", "key 'axis'",
+                  dlcDictionaryAttrGet(a, "axis"), plan->vectorizeAxis) &&
+         readInt(rd, "vectorize", "key 'width'",
+                 dlcDictionaryAttrGet(a, "width"), &plan->vectorizeWidth);
 }
 
 /* Keys <tensor>_swizzle (a bool or a swizzle width) and <tensor>_stride. */
@@ -419,12 +418,14 @@ static bool readLocalEdges(Reader *rd, MlirAttribute a, DlcPlan *plan) {
     char what[32];
     snprintf(what, sizeof(what), "entry %d", i);
     if (!checkKeys(rd, "local_edges", what, e, keys, 3) ||
-        !readName(rd, "local_edges", what, member(e, "from"), edge->from) ||
-        !readName(rd, "local_edges", what, member(e, "to"), edge->to) ||
-        !readOneOf(rd, "local_edges", what, member(e, "buffer"), edge->buffer,
-                   dlcPlanEdgeBuffers))
+        !readName(rd, "local_edges", what, dlcDictionaryAttrGet(e, "from"),
+                  edge->from) ||
+        !readName(rd, "local_edges", what, dlcDictionaryAttrGet(e, "to"),
+                  edge->to) ||
+        !readOneOf(rd, "local_edges", what, dlcDictionaryAttrGet(e, "buffer"),
+                   edge->buffer, dlcPlanEdgeBuffers))
       return false;
-    MlirAttribute depth = member(e, "depth");
+    MlirAttribute depth = dlcDictionaryAttrGet(e, "depth");
     bool ring = strcmp(edge->buffer, "smem_ring") == 0;
     edge->depth = 0;
     if (ring != !mlirAttributeIsNull(depth))
@@ -442,12 +443,14 @@ static bool readAsync(Reader *rd, MlirAttribute a, DlcPlan *plan) {
   static const char *const keys[] = {"enable", "prefetch_depth",
                                      "epilogue_overlap", NULL};
   return checkKeys(rd, "async", "", a, keys, 3) &&
-         readBool(rd, "async", "key 'enable'", member(a, "enable"),
-                  &plan->asyncEnable) &&
+         readBool(rd, "async", "key 'enable'",
+                  dlcDictionaryAttrGet(a, "enable"), &plan->asyncEnable) &&
          readInt(rd, "async", "key 'prefetch_depth'",
-                 member(a, "prefetch_depth"), &plan->asyncPrefetchDepth) &&
+                 dlcDictionaryAttrGet(a, "prefetch_depth"),
+                 &plan->asyncPrefetchDepth) &&
          readBool(rd, "async", "key 'epilogue_overlap'",
-                  member(a, "epilogue_overlap"), &plan->asyncEpilogueOverlap);
+                  dlcDictionaryAttrGet(a, "epilogue_overlap"),
+                  &plan->asyncEpilogueOverlap);
 }
 
 static const char *const kFields[DLC_PLAN_NUM_FIELDS] = {

@@ -196,6 +196,7 @@ typedef struct {
   size_t dstPitch;
   size_t WidthInBytes, Height;
 } FakeMemcpy2D;
+#ifndef FAKECUDA_NO_MEMCPY2D
 CUresult cuMemcpy2DAsync_v2(const FakeMemcpy2D *c, void *stream) {
   (void)stream;
   for (size_t row = 0; row < c->Height; row++)
@@ -206,6 +207,7 @@ CUresult cuMemcpy2DAsync_v2(const FakeMemcpy2D *c, void *stream) {
           c->WidthInBytes, c->srcPitch, c->dstPitch);
   return 0;
 }
+#endif
 CUresult cuModuleLoadDataEx(void **m, const void *img, unsigned n, int *o,
                             void **v) {
   (void)img;
