@@ -104,6 +104,9 @@ typedef struct FeImporter {
   size_t numUops;
 } FeImporter;
 
+/* The most outputs a node has (Attention with "lse": O and LSE). */
+#define FE_MAX_OUTPUTS 2
+
 /* A graph node being lowered. */
 typedef struct FeNode {
   const DlcJsonValue *json;
@@ -116,8 +119,9 @@ typedef struct FeNode {
   size_t numInputs;
   FeValue inputs[FE_MAX_INPUTS];
   const char *inputNames[FE_MAX_INPUTS];
-  const char *outputName;
-  const DlcJsonValue *outputJson;
+  size_t numOutputs;                       /* 1, or up to the op's maxOutputs */
+  const char *outputNames[FE_MAX_OUTPUTS]; /* borrowed from the document */
+  const DlcJsonValue *outputJsons[FE_MAX_OUTPUTS];
 } FeNode;
 
 /* --- errors (Importer.c) -------------------------------------------------- */
@@ -310,6 +314,7 @@ void feDestroyMaps(FeImporter *im);
 /* --- lowerings (LowerOps.c) ------------------------------------------------
  */
 
+/* Writes out[i] for each of the node's numOutputs outputs. */
 typedef bool (*FeLowerFn)(FeImporter *im, const FeNode *node, FeValue *out);
 
 typedef struct FeOpDef {
@@ -318,6 +323,7 @@ typedef struct FeOpDef {
   bool takesFn;
   const char *const *attrs; /* NULL-terminated accepted attribute keys */
   FeLowerFn lower;
+  int maxOutputs; /* 1, or up to FE_MAX_OUTPUTS */
 } FeOpDef;
 
 /* The op named `name`, or NULL; feOpNames lists them for messages. */

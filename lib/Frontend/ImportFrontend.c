@@ -461,12 +461,13 @@ done:
 
 /* A tensor's declared type, when declared, is applied to the value the graph
  * computes: the shapes must agree (E1304), the element type is cast. */
-static bool defineOutput(FeImporter *im, const FeNode *node, FeValue value) {
-  char path[FE_PATH_SIZE + 16];
-  snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
-  FeTensor *t = feFindTensor(im, node->outputName);
-  if (!t && !(t = addTensor(im, node->outputName))) {
-    feError(im, node->outputJson, path, "out of memory");
+static bool defineOutput(FeImporter *im, const FeNode *node, size_t i,
+                         FeValue value) {
+  char path[FE_PATH_SIZE + 32];
+  snprintf(path, sizeof(path), "%s.outputs[%zu]", node->path, i);
+  FeTensor *t = feFindTensor(im, node->outputNames[i]);
+  if (!t && !(t = addTensor(im, node->outputNames[i]))) {
+    feError(im, node->outputJsons[i], path, "out of memory");
     return false;
   }
   if (t->declared) {
@@ -476,7 +477,7 @@ static bool defineOutput(FeImporter *im, const FeNode *node, FeValue value) {
       char declared[256], computed[256];
       dlcShapeFormat(&t->declShape, declared, sizeof(declared));
       dlcShapeFormat(&value.shape, computed, sizeof(computed));
-      feCodedError(im, node->outputJson, path, &dlcAxisAlignmentMismatch,
+      feCodedError(im, node->outputJsons[i], path, &dlcAxisAlignmentMismatch,
                    "fix the shape in \"tensors\" or the graph so they agree",
                    "tensor \"%.100s\" is declared %s but %s computes %s",
                    t->name, declared, node->op, computed);
@@ -525,31 +526,42 @@ static bool readNodeInputs(FeImporter *im, FeNode *node, const FeOpDef *def) {
   return true;
 }
 
-static bool readNodeOutput(FeImporter *im, FeNode *node,
-                           const DlcJsonValue *outputs) {
-  char path[FE_PATH_SIZE + 16];
+static bool readNodeOutputs(FeImporter *im, FeNode *node, const FeOpDef *def,
+                            const DlcJsonValue *outputs) {
+  char path[FE_PATH_SIZE + 32];
   snprintf(path, sizeof(path), "%s.outputs", node->path);
-  if (outputs->count != 1) {
-    feError(im, outputs, path, "%s has exactly 1 output, found %zu", node->op,
-            outputs->count);
+  if (outputs->count < 1 || outputs->count > (size_t)def->maxOutputs) {
+    if (def->maxOutputs == 1)
+      feError(im, outputs, path, "%s has exactly 1 output, found %zu", node->op,
+              outputs->count);
+    else
+      feError(im, outputs, path, "%s has 1 to %d outputs, found %zu", node->op,
+              def->maxOutputs, outputs->count);
     return false;
   }
-  const DlcJsonValue *out = &outputs->items[0];
-  snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
-  if (!feExpectKind(im, out, path, DlcJsonValueString))
-    return false;
-  if (!out->string[0]) {
-    feError(im, out, path, "a tensor name must not be empty");
-    return false;
+  node->numOutputs = outputs->count;
+  for (size_t i = 0; i < outputs->count; ++i) {
+    const DlcJsonValue *out = &outputs->items[i];
+    snprintf(path, sizeof(path), "%s.outputs[%zu]", node->path, i);
+    if (!feExpectKind(im, out, path, DlcJsonValueString))
+      return false;
+    if (!out->string[0]) {
+      feError(im, out, path, "a tensor name must not be empty");
+      return false;
+    }
+    FeTensor *t = feFindTensor(im, out->string);
+    if (t && t->defined) {
+      feError(im, out, path, "tensor \"%.100s\" is already defined by %s",
+              out->string, t->definedBy);
+      return false;
+    }
+    if (i == 1 && strcmp(out->string, node->outputNames[0]) == 0) {
+      feError(im, out, path, "tensor \"%.100s\" is named twice", out->string);
+      return false;
+    }
+    node->outputNames[i] = out->string;
+    node->outputJsons[i] = out;
   }
-  FeTensor *t = feFindTensor(im, out->string);
-  if (t && t->defined) {
-    feError(im, out, path, "tensor \"%.100s\" is already defined by %s",
-            out->string, t->definedBy);
-    return false;
-  }
-  node->outputName = out->string;
-  node->outputJson = out;
   return true;
 }
 
@@ -605,7 +617,8 @@ static bool importNode(FeImporter *im, const DlcJsonValue *json, size_t index) {
   snprintf(path, sizeof(path), "%s.attrs", node.path);
   if (node.attrs && !feCheckKeys(im, node.attrs, path, def->attrs))
     return false;
-  if (!readNodeInputs(im, &node, def) || !readNodeOutput(im, &node, outputs))
+  if (!readNodeInputs(im, &node, def) ||
+      !readNodeOutputs(im, &node, def, outputs))
     return false;
 
   /* Ops carry the node's name and JSON position. */
@@ -614,10 +627,14 @@ static bool importNode(FeImporter *im, const DlcJsonValue *json, size_t index) {
     loc = mlirLocationNameGet(
         im->ctx, mlirStringRefCreateFromCString(name->string), loc);
   im->b.loc = loc;
-  FeValue out;
-  memset(&out, 0, sizeof(out));
-  return def->lower(im, &node, &out) && !im->failed &&
-         defineOutput(im, &node, out);
+  FeValue out[FE_MAX_OUTPUTS];
+  memset(out, 0, sizeof(out));
+  if (!def->lower(im, &node, out) || im->failed)
+    return false;
+  for (size_t i = 0; i < node.numOutputs; ++i)
+    if (!defineOutput(im, &node, i, out[i]))
+      return false;
+  return true;
 }
 
 /* --- results and verification --------------------------------------------- */

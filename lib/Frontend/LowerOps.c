@@ -21,6 +21,7 @@
 #include <string.h>
 
 static const double kLog2E = 1.4426950408889634;
+static const double kLn2 = 0.6931471805599453;
 
 /* Bounds on stride, dilation and padding: with sizes below 2^40
  * (ImportFrontend.c) no size arithmetic here can overflow. */
@@ -313,7 +314,7 @@ static bool spatialSize(FeImporter *im, const FeNode *node, int axis, DlcDim in,
               mlirAffineConstantExprGet(im->ctx, padLo + padHi - span)),
           mlirAffineConstantExprGet(im->ctx, stride)),
       mlirAffineConstantExprGet(im->ctx, 1));
-  const FeTensor *t = feFindTensor(im, node->outputName);
+  const FeTensor *t = feFindTensor(im, node->outputNames[0]);
   char name[96];
   if (t && t->declared && t->declShape.rank == 4 &&
       t->declShape.dims[axis].size < 0 && !t->declProduct[axis] &&
@@ -541,15 +542,27 @@ static FeValue expandLeading(FeImporter *im, FeValue x, const DlcShape *to) {
 }
 
 static bool lowerAttention(FeImporter *im, const FeNode *node, FeValue *out) {
-  bool causal = false, scaleGiven = false;
+  bool causal = false, scaleGiven = false, lse = false;
   double scale = 1.0;
   char path[FE_PATH_SIZE + 64];
   if (!feAttrBool(im, node, "causal", &causal) ||
+      !feAttrBool(im, node, "lse", &lse) ||
       !feAttrNumber(im, node, "scale", &scale, &scaleGiven) ||
       !expectRank(im, node, 0, 2, true, "Q") ||
       !expectRank(im, node, 1, node->inputs[0].shape.rank, false, "K") ||
       !expectRank(im, node, 2, node->inputs[0].shape.rank, false, "V"))
     return false;
+  if (node->numOutputs != (lse ? 2u : 1u)) {
+    snprintf(path, sizeof(path), "%s.outputs", node->path);
+    feError(im, dlcJsonValueGetMember(node->json, "outputs"), path,
+            "Attention has %s output%s (O%s), found %zu", lse ? "two" : "one",
+            lse ? "s" : "",
+            lse ? " and LSE, as attrs.lse is true"
+                : "; add attrs.lse: true "
+                  "for a second (LSE)",
+            node->numOutputs);
+    return false;
+  }
   FeValue q = node->inputs[0], k = node->inputs[1], v = node->inputs[2];
   int r = q.shape.rank, batch = r - 2;
   for (int i = 0; i < batch; ++i)
@@ -638,8 +651,20 @@ static bool lowerAttention(FeImporter *im, const FeNode *node, FeValue *out) {
     return false;
   /* O[.., m, d] = Σ_n P[.., m, n] · V[.., n, d], P in V's type (§3.5.3). */
   p = feCast(im, probs, v.element);
-  *out =
+  out[0] =
       feContract(im, p, v, sIdx, vIdx, oIdx, reduceN, "matmul", acc, &oShape);
+  if (lse) {
+    /* LSE[.., m] = ln Σ_n exp(scale·S) in natural-log units (what SDPA and
+     * FlashAttention return). With z = Σ exp2((S - max)·factor) as above,
+     * ln Σ exp(scale·S) = (max·factor + log2 z)·ln 2 for either sign of
+     * scale (a negative one is already in S and factor = log2 e). */
+    FeValue logZ = feUnary(im, DLC_OP_TINY_LOG2, z);
+    FeValue sum;
+    if (!feBinary(im, node, DLC_OP_TINY_ADD, mulConst(im, node, rowMax, factor),
+                  logZ, &sum))
+      return false;
+    out[1] = mulConst(im, node, sum, kLn2);
+  }
   return !im->failed;
 }
 
@@ -752,12 +777,12 @@ static bool lowerReshape(FeImporter *im, const FeNode *node, FeValue *out) {
   FeValue x = node->inputs[0];
   char path[FE_PATH_SIZE + 16];
   snprintf(path, sizeof(path), "%s.outputs[0]", node->path);
-  FeTensor *t = feFindTensor(im, node->outputName);
+  FeTensor *t = feFindTensor(im, node->outputNames[0]);
   if (!t || !t->declared) {
-    feError(im, node->outputJson, path,
+    feError(im, node->outputJsons[0], path,
             "Reshape takes its shape from its output's declaration: declare "
             "\"%.100s\" in \"tensors\"",
-            node->outputName);
+            node->outputNames[0]);
     return false;
   }
   if (!feResolveDeclared(im, t))
@@ -767,7 +792,7 @@ static bool lowerReshape(FeImporter *im, const FeNode *node, FeValue *out) {
     char from[256], to[256];
     dlcShapeFormat(&x.shape, from, sizeof(from));
     dlcShapeFormat(&t->declShape, to, sizeof(to));
-    feCodedError(im, node->outputJson, path, &dlcMalformedShape,
+    feCodedError(im, node->outputJsons[0], path, &dlcMalformedShape,
                  "declare the output with as many elements as the input",
                  "Reshape of %s to %s changes the number of elements", from,
                  to);
@@ -785,18 +810,18 @@ static const char *const noAttrs[] = {NULL};
 static const char *const convAttrs[] = {"stride",    "pad",    "dilation",
                                         "acc_dtype", "groups", NULL};
 static const char *const attentionAttrs[] = {"causal", "scale", "acc_dtype",
-                                             NULL};
+                                             "lse", NULL};
 static const char *const reduceAttrs[] = {"axes", "keepdim", "acc_dtype", NULL};
 static const char *const layerNormAttrs[] = {"axis", "eps", NULL};
 
 static const FeOpDef opDefs[] = {
-    {"GEMM", 2, 2, false, gemmAttrs, lowerGemm},
-    {"Elementwise", 1, 2, true, noAttrs, lowerElementwise},
-    {"Conv2D", 2, 3, false, convAttrs, lowerConv2D},
-    {"Attention", 3, 3, false, attentionAttrs, lowerAttention},
-    {"Reduce", 1, 1, true, reduceAttrs, lowerReduce},
-    {"LayerNorm", 1, 3, false, layerNormAttrs, lowerLayerNorm},
-    {"Reshape", 1, 1, false, noAttrs, lowerReshape},
+    {"GEMM", 2, 2, false, gemmAttrs, lowerGemm, 1},
+    {"Elementwise", 1, 2, true, noAttrs, lowerElementwise, 1},
+    {"Conv2D", 2, 3, false, convAttrs, lowerConv2D, 1},
+    {"Attention", 3, 3, false, attentionAttrs, lowerAttention, 2},
+    {"Reduce", 1, 1, true, reduceAttrs, lowerReduce, 1},
+    {"LayerNorm", 1, 3, false, layerNormAttrs, lowerLayerNorm, 1},
+    {"Reshape", 1, 1, false, noAttrs, lowerReshape, 1},
 };
 
 const char feOpNames[] =
