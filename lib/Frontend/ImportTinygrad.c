@@ -737,9 +737,11 @@ static bool isInput(const char *op) {
 }
 
 /* An input's name and shape: arg {"name": N, "shape": [...]} or, as
- * tinygrad's BUFFER, a size (a flat buffer named "buf<i>"). */
+ * tinygrad's BUFFER, a size (a flat buffer named "buf<i>", written into
+ * `numbered`). `*name` borrows N whole from the document, or `numbered`. */
 static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
-                      char *name, size_t nameSize, DlcShape *shape) {
+                      char *numbered, size_t numberedSize, const char **name,
+                      DlcShape *shape) {
   const DlcJsonValue *a = u->arg;
   char path[FE_PATH_SIZE + 16];
   snprintf(path, sizeof(path), "%s.arg", u->path);
@@ -757,7 +759,7 @@ static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
       return false;
     if (!feIsIdentifier(n->string))
       return malformed(im, n, path, "an input's name is an identifier");
-    snprintf(name, nameSize, "%s", n->string);
+    *name = n->string;
     snprintf(path, sizeof(path), "%s.arg.shape", u->path);
     for (size_t d = 0; d < s->count; ++d)
       if (s->items[d].kind == DlcJsonValueString &&
@@ -765,7 +767,8 @@ static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
         return false;
     return readDims(im, s, path, shape);
   }
-  snprintf(name, nameSize, "buf%zu", u->index);
+  snprintf(numbered, numberedSize, "buf%zu", u->index);
+  *name = numbered;
   shape->rank = 1;
   if (a && a->kind == DlcJsonValueString &&
       !feAddProductFactors(im, a->string, a, path))
@@ -789,10 +792,12 @@ static MlirOperation createFunction(FeImporter *im, const DlcJsonValue *uops,
     if (!op || op->kind != DlcJsonValueString || !isInput(op->string))
       continue;
     Uop u;
-    char inputName[128];
+    char numbered[32];     /* "buf<i>" */
+    const char *inputName; /* borrowed: the document's or `numbered` */
     DlcShape shape;
     if (!readUop(im, &uops->items[i], i, &u) ||
-        !readInput(im, uops, &u, inputName, sizeof(inputName), &shape))
+        !readInput(im, uops, &u, numbered, sizeof(numbered), &inputName,
+                   &shape))
       return (MlirOperation){NULL};
     if (n == MaxInputs) {
       malformed(im, u.json, u.path, "more than 64 inputs");

@@ -13,10 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { NameSize = 64 };
-
 typedef struct SizeArg {
-  char name[NameSize];
+  char *name; /* owned: as long as the command line's */
   int64_t value;
 } SizeArg;
 
@@ -35,7 +33,8 @@ typedef struct Options {
   bool print, printInputs;
   int64_t printLimit;
   int numSizes;
-  SizeArg *sizes; /* SYM=SIZE arguments, owned (main frees them) */
+  SizeArg *sizes; /* SYM=SIZE arguments and their names, owned (main
+                   * frees them) */
   int numInputValues;
   InputValues *inputValues; /* owned (main frees them); room for argc */
   /* How tiny reductions form their bodies; --diff defaults to

@@ -39,7 +39,7 @@
  * --write-ref an intermediate buffer of the program the function lowers
  * to. */
 typedef struct Param {
-  char name[NameSize];
+  char *name; /* owned: as long as the input's */
   DlcInterpDtype dtype;
   bool isOutput;
   bool isIntermediate;
@@ -110,8 +110,7 @@ static bool parseSizes(Options *options, const char *text) {
        item = strtok(NULL, ",")) {
     char *eq = strchr(item, '=');
     int64_t value = 0;
-    ok = eq && eq != item && (size_t)(eq - item) < NameSize &&
-         parseInt(eq + 1, &value) && value >= 0;
+    ok = eq && eq != item && parseInt(eq + 1, &value) && value >= 0;
     if (!ok) {
       fail("bad size '%s' (expected SYMBOL=SIZE with SIZE >= 0)", item);
       break;
@@ -124,9 +123,14 @@ static bool parseSizes(Options *options, const char *text) {
       break;
     }
     options->sizes = grown;
+    char *name = strndup(item, (size_t)(eq - item));
+    if (!name) {
+      fail("out of memory reading '%s'", item);
+      ok = false;
+      break;
+    }
     SizeArg *size = &options->sizes[options->numSizes++];
-    memcpy(size->name, item, (size_t)(eq - item));
-    size->name[eq - item] = '\0';
+    size->name = name;
     size->value = value;
     for (int i = 0; i + 1 < options->numSizes; ++i)
       if (strcmp(options->sizes[i].name, size->name) == 0) {
@@ -409,7 +413,7 @@ static const char *signatureStart(const char *from, MlirStringRef symbol) {
  * (names unknown) when the signature cannot be found or does not name
  * exactly `count` arguments. */
 static bool sourceArgumentNames(const char *source, MlirOperation func,
-                                int count, char names[][NameSize]) {
+                                int count, MlirStringRef *names) {
   MlirLocation loc = mlirOperationGetLocation(func);
   MlirAttribute symbol = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("sym_name"));
@@ -433,28 +437,38 @@ static bool sourceArgumentNames(const char *source, MlirOperation func,
     } else if (*p == '%' && depth == 1) {
       size_t n = strspn(p + 1, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRST"
                                "UVWXYZ0123456789_$.-");
-      if (found == count || n == 0 || n >= NameSize)
+      if (found == count || n == 0)
         return false;
-      memcpy(names[found], p + 1, n);
-      names[found++][n] = '\0';
+      names[found++] = (MlirStringRef){p + 1, n};
     }
   }
   return p && *p == ')' && found == count;
 }
 
-/* A parameter's name: its `dlc.name` argument/result attribute (a
- * region's `rbssa.name`), else its name in the source (`fromSource`, may
- * be NULL), else "arg<i>" / "result<i>". For a region every parameter is
- * an argument: `i` counts all of them. */
-static void paramName(MlirOperation func, bool isOutput, intptr_t i,
-                      const char *fromSource, char *name) {
+/* A copy of `text` (give), as long as it is; NULL when memory runs out. */
+static char *copyName(MlirStringRef text) {
+  char *name = malloc(text.length + 1);
+  if (name) {
+    memcpy(name, text.data, text.length);
+    name[text.length] = '\0';
+  }
+  return name;
+}
+
+/* A parameter's name (give; NULL when memory runs out): its `dlc.name`
+ * argument/result attribute (a region's `rbssa.name`), else its name in
+ * the source (`fromSource`, borrowed; data NULL when unknown), else
+ * "arg<i>" / "result<i>", whole however long. For a region every
+ * parameter is an argument: `i` counts all of them. */
+static char *paramName(MlirOperation func, bool isOutput, intptr_t i,
+                       MlirStringRef fromSource) {
   /* A fused attention region's parameters are its arguments but P. */
   intptr_t arg;
   if (dlcInterpIsRegion(func) &&
       mlirLogicalResultIsSuccess(dlcInterpGetRegionArgument(func, i, &arg)) &&
       arg != i) {
     i = arg;
-    fromSource = NULL;
+    fromSource = (MlirStringRef){NULL, 0};
   }
   MlirAttribute all = mlirOperationGetAttributeByName(
       func,
@@ -470,14 +484,14 @@ static void paramName(MlirOperation func, bool isOutput, intptr_t i,
                 dict, mlirStringRefCreateFromCString(
                           dlcInterpIsRegion(func) ? "rbssa.name" : "dlc.name"))
           : mlirAttributeGetNull();
-  if (!mlirAttributeIsNull(given) && mlirAttributeIsAString(given)) {
-    MlirStringRef text = mlirStringAttrGetValue(given);
-    snprintf(name, NameSize, "%.*s", (int)text.length, text.data);
-  } else if (fromSource) {
-    snprintf(name, NameSize, "%s", fromSource);
-  } else {
-    snprintf(name, NameSize, "%s%ld", isOutput ? "result" : "arg", (long)i);
-  }
+  if (!mlirAttributeIsNull(given) && mlirAttributeIsAString(given))
+    return copyName(mlirStringAttrGetValue(given));
+  if (fromSource.data)
+    return copyName(fromSource);
+  char numbered[32];
+  snprintf(numbered, sizeof(numbered), "%s%ld", isOutput ? "result" : "arg",
+           (long)i);
+  return copyName(mlirStringRefCreateFromCString(numbered));
 }
 
 /* Names become file names: keep them to a safe alphabet, and unique. */
@@ -567,7 +581,7 @@ static const InputValues *givenValues(const Options *options, int index,
   for (int i = 0; i < options->numInputValues; ++i) {
     const char *arg = options->inputValues[i].arg;
     size_t n = (size_t)(options->inputValues[i].values - 1 - arg);
-    char key[NameSize];
+    char key[16]; /* an int in decimal */
     snprintf(key, sizeof(key), "%d", index);
     if ((strlen(key) == n && strncmp(arg, key, n) == 0) ||
         (strlen(name) == n && strncmp(arg, name, n) == 0))
@@ -887,11 +901,10 @@ static int takeIntermediates(const InterpProgram *program,
               !mlirAttributeIsNull(dtype) && mlirAttributeIsAType(dtype);
     Param *param = &grown[count + added];
     if (ok) {
-      MlirStringRef text = mlirStringAttrGetValue(name);
-      snprintf(param->name, NameSize, "%.*s", (int)text.length, text.data);
+      param->name = copyName(mlirStringAttrGetValue(name));
       param->dtype = dlcInterpDtypeFromType(mlirTypeAttrGetValue(dtype));
       param->isIntermediate = true;
-      ok = param->dtype != DlcInterpDtypeInvalid &&
+      ok = param->name && param->dtype != DlcInterpDtypeInvalid &&
            (param->tensor = interpToolBuffersTake(buffers, name)) != NULL;
     }
     /* The file is named after it: a graph tensor may not have its name. */
@@ -900,6 +913,7 @@ static int takeIntermediates(const InterpProgram *program,
     if (!ok) {
       for (int j = count; j <= count + added; ++j) {
         dlcTensorDestroy(grown[j].tensor);
+        free(grown[j].name);
         memset(&grown[j], 0, sizeof(Param));
       }
       return -1;
@@ -996,28 +1010,34 @@ static bool isColumnMajor(MlirOperation func, int i) {
 }
 
 /* Names the parameters (`params` and `sourceNames` have room for them
- * all, `outputs` for the outputs and then the inputs), makes the inputs,
- * evaluates, and reports, under `symbols` (borrowed, sized); `*params` may grow
- * by the intermediates, and `*written` says how many hold tensors to destroy.
+ * all; the names are the params' to free, up to `*written`, `outputs` for the
+ * outputs and then the inputs), makes the inputs, evaluates, and reports, under
+ * `symbols` (borrowed, sized); `*params` may grow by the intermediates, and
+ * `*written` says how many hold tensors to destroy.
  */
 static bool runParams(const Options *options, const char *source,
                       MlirOperation func, DlcInterpSymbols *symbols,
                       intptr_t numInputs, intptr_t numOutputs, Param **params,
-                      char (*sourceNames)[NameSize], DlcTensor **outputs,
+                      MlirStringRef *sourceNames, DlcTensor **outputs,
                       int *written) {
   bool isRegion = dlcInterpIsRegion(func);
   int count = (int)(numInputs + numOutputs);
   Param *p = *params;
   bool named = !isRegion &&
                sourceArgumentNames(source, func, (int)numInputs, sourceNames);
+  *written = count;
   for (int i = 0; i < count; ++i) {
     p[i].isOutput = i >= numInputs;
     p[i].columnMajor = isRegion && isColumnMajor(func, i);
-    paramName(func, p[i].isOutput && !isRegion,
-              p[i].isOutput && !isRegion ? i - numInputs : i,
-              named && !p[i].isOutput ? sourceNames[i] : NULL, p[i].name);
+    p[i].name = paramName(func, p[i].isOutput && !isRegion,
+                          p[i].isOutput && !isRegion ? i - numInputs : i,
+                          named && !p[i].isOutput ? sourceNames[i]
+                                                  : (MlirStringRef){NULL, 0});
+    if (!p[i].name) {
+      fail("out of memory naming the parameters%s", "");
+      return false;
+    }
   }
-  *written = count;
   bool ok = checkNames(p, count) &&
             makeInputs(options, func, symbols, p, (int)numInputs);
   /* The evaluation's inputs follow its outputs in the caller's table. */
@@ -1059,10 +1079,11 @@ static bool runWithSymbols(const Options *options, const char *source,
     return false;
   }
   size_t room = (size_t)(numInputs + numOutputs) + 1;
-  /* Owned: the parameters, their names in the source, and the evaluation's
+  /* Owned: the parameters, their names in the source (borrowed from
+   * `source`), and the evaluation's
    * outputs followed by its inputs. */
   Param *params = calloc(room, sizeof(*params));
-  char(*sourceNames)[NameSize] = calloc(room, sizeof(*sourceNames));
+  MlirStringRef *sourceNames = calloc(room, sizeof(*sourceNames));
   DlcTensor **tensors = calloc(room, sizeof(*tensors));
   int written = 0;
   bool ok = params && sourceNames && tensors;
@@ -1070,8 +1091,10 @@ static bool runWithSymbols(const Options *options, const char *source,
     fail("out of memory%s", "");
   ok = ok && runParams(options, source, func, symbols, numInputs, numOutputs,
                        &params, sourceNames, tensors, &written);
-  for (int i = 0; params && i < written; ++i)
+  for (int i = 0; params && i < written; ++i) {
     dlcTensorDestroy(params[i].tensor);
+    free(params[i].name);
+  }
   free(params);
   free(sourceNames);
   free(tensors);
@@ -1097,13 +1120,20 @@ static MlirContext createContext(void) {
   return ctx;
 }
 
+/* Frees what parseArguments allocated in `options`. */
+static void freeOptions(Options *options) {
+  for (int i = 0; i < options->numSizes; ++i)
+    free(options->sizes[i].name);
+  free(options->sizes);
+  free(options->inputValues);
+}
+
 int main(int argc, char **argv) {
   Options options = {.seed = 1, .printLimit = 256, .trials = 10, .maxSize = 33};
   int parsed = parseArguments(argc, argv, &options);
   char *source = parsed == 0 ? readFile(options.program) : NULL;
   if (!source) {
-    free(options.sizes);
-    free(options.inputValues);
+    freeOptions(&options);
     return parsed == 1 ? 0 : 1;
   }
 
@@ -1134,7 +1164,6 @@ int main(int argc, char **argv) {
     mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
   free(source);
-  free(options.sizes);
-  free(options.inputValues);
+  freeOptions(&options);
   return status;
 }

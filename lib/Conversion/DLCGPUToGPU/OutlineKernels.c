@@ -197,12 +197,17 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
         argAttr(func, numMemrefs + numSymbols + i, "dlcgpu.tensormap");
     intptr_t numFields = mlirDictionaryAttrGetNumElements(map);
     MlirNamedAttribute fields[2 + MaxMapFields];
-    char name[96];
     MlirStringRef tensor =
         mlirStringAttrGetValue(mlirDictionaryAttrGetElementByName(
             map, mlirStringRefCreateFromCString("tensor")));
-    snprintf(name, sizeof(name), "%.*s.map", (int)tensor.length, tensor.data);
+    /* "<tensor>.map", whole however long the tensor's name (owned). */
+    char *name = malloc(tensor.length + sizeof(".map"));
+    if (!name)
+      abort(); /* out of memory, as above */
+    memcpy(name, tensor.data, tensor.length);
+    memcpy(name + tensor.length, ".map", sizeof(".map"));
     fields[0] = named(ctx, "name", str(ctx, name));
+    free(name);
     fields[1] = named(ctx, "kind", str(ctx, "tensormap"));
     for (intptr_t f = 0; f < numFields; ++f)
       fields[2 + f] = mlirDictionaryAttrGetElement(map, f);

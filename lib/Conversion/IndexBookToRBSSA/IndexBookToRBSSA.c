@@ -678,13 +678,19 @@ static void finishProgram(Program *p) {
   RbRegion *r = &p->base;
   MlirStringRef base = mlirStringAttrGetValue(rbAttr(r->source, "sym_name"));
   MlirAttribute names[MAX_REGIONS];
+  /* "<f>_r<i>", whole however long <f> (owned): a cut name would give
+   * every region the same symbol. */
+  size_t size = base.length + 16;
+  char *text = malloc(size);
+  if (!text)
+    abort(); /* out of memory: MLIR itself cannot go on either */
   for (int i = 0; i < p->numRegions; ++i) {
-    char text[256];
-    snprintf(text, sizeof(text), "%.*s_r%d", (int)base.length, base.data, i);
+    snprintf(text, size, "%.*s_r%d", (int)base.length, base.data, i);
     names[i] = rbStr(r, text);
     setAttr(p->funcs[i], "sym_name", names[i]);
     setAttr(p->funcs[i], "rbssa.region", names[i]);
   }
+  free(text);
   MlirAttribute buffers[RB_MAX_CUTS];
   for (int c = 0; c < p->numCuts; ++c) {
     MlirAttribute consumers[MAX_REGIONS];

@@ -112,6 +112,13 @@ typedef struct DlcPlanRegion {
   DlcPlanAnalysis analysis; /* polycore.analysis, when the function has it */
 } DlcPlanRegion;
 
+/* Whether every name of region `func` (its rbssa.region, indices, symbols
+ * and tensor names) fits the planner's tables (under DLC_PLAN_NAME
+ * characters); emits E1602 naming the first that does not. Checked before
+ * the GEMM skeletons are probed, whose quiet failure would otherwise send
+ * the contraction to the memory-bound skeleton without a word. */
+bool dlcPlanRegionNamesFit(MlirOperation func);
+
 /* Reads `func` (a func.func with rbssa.region). On failure emits E1602 at
  * the offending op and returns false. */
 bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *sizes,

@@ -727,9 +727,12 @@ static bool planRegion(MlirOperation func, const Options *o,
     return planAttentionRegion(func, o, planFile, used, plan);
   bool analysed = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("polycore.analysis")));
-  bool memory = !kpRegionHasContraction(func) ||
-                (!analysed && !gemmSkeletonsTake(func, &o->sizes) &&
-                 memoryModelTakes(func));
+  bool contraction = kpRegionHasContraction(func);
+  if (contraction && !dlcPlanRegionNamesFit(func))
+    return false;
+  bool memory =
+      !contraction || (!analysed && !gemmSkeletonsTake(func, &o->sizes) &&
+                       memoryModelTakes(func));
   if (memory) {
     if (!planMemoryRegion(func, o, planFile, NULL, plan))
       return false;

@@ -537,6 +537,69 @@ static void deriveNominal(MlirOperation func, const DlcPlanSizes *given,
   dlcSymbolTableClear(&table);
 }
 
+/* Whether string attribute `a` (`what` of `func`, e.g. "tensor name"; an
+ * absent or non-string one passes: the reader reports it) fits a plan
+ * name; emits E1602 naming it when it does not. */
+static bool nameFits(MlirOperation func, MlirAttribute a, const char *what) {
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return true;
+  MlirStringRef s = mlirStringAttrGetValue(a);
+  if (s.length < DLC_PLAN_NAME)
+    return true;
+  dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
+                    "shorten the name (a dlc.name, a symbol, an index or the "
+                    "function name) to under 48 characters",
+                    "the %s '%.40s...' has %lld characters; the GEMM planner "
+                    "takes names of at most %d",
+                    what, s.data, (long long)s.length, DLC_PLAN_NAME - 1);
+  return false;
+}
+
+bool dlcPlanRegionNamesFit(MlirOperation func) {
+  bool ok = nameFits(func, getAttr(func, "rbssa.region"), "region name");
+  static const char *const axes[] = {"rbssa.iters", "rbssa.reduce_iters"};
+  for (int k = 0; ok && k < 2; ++k) {
+    MlirAttribute list = getAttr(func, axes[k]);
+    intptr_t n = !mlirAttributeIsNull(list) && mlirAttributeIsAArray(list)
+                     ? mlirArrayAttrGetNumElements(list)
+                     : 0;
+    for (intptr_t i = 0; ok && i < n; ++i) {
+      MlirAttribute e = mlirArrayAttrGetElement(list, i);
+      if (!mlirAttributeIsADictionary(e))
+        continue;
+      ok = nameFits(func,
+                    mlirDictionaryAttrGetElementByName(
+                        e, mlirStringRefCreateFromCString("name")),
+                    "index") &&
+           nameFits(func,
+                    mlirDictionaryAttrGetElementByName(
+                        e, mlirStringRefCreateFromCString("size")),
+                    "symbol");
+    }
+  }
+  MlirAttribute args = getAttr(func, "arg_attrs");
+  intptr_t n = !mlirAttributeIsNull(args) && mlirAttributeIsAArray(args)
+                   ? mlirArrayAttrGetNumElements(args)
+                   : 0;
+  for (intptr_t i = 0; ok && i < n; ++i) {
+    MlirAttribute dict = mlirArrayAttrGetElement(args, i);
+    if (!mlirAttributeIsADictionary(dict))
+      continue;
+    ok = nameFits(func,
+                  mlirDictionaryAttrGetElementByName(
+                      dict, mlirStringRefCreateFromCString("rbssa.name")),
+                  "tensor name");
+    MlirAttribute shape = mlirDictionaryAttrGetElementByName(
+        dict, mlirStringRefCreateFromCString("rbssa.shape"));
+    intptr_t rank = !mlirAttributeIsNull(shape) && mlirAttributeIsAArray(shape)
+                        ? mlirArrayAttrGetNumElements(shape)
+                        : 0;
+    for (intptr_t d = 0; ok && d < rank; ++d)
+      ok = nameFits(func, mlirArrayAttrGetElement(shape, d), "symbol");
+  }
+  return ok;
+}
+
 bool dlcPlanRegionRead(MlirOperation func, const DlcPlanSizes *given,
                        DlcPlanRegion *r) {
   DlcPlanSizes nominal;
