@@ -381,6 +381,14 @@ static bool planFileApplies(const DlcJsonValue *root, const char *name) {
   return false;
 }
 
+/* `func`'s rbssa.region, copied into `name` (cut at DLC_PLAN_NAME - 1
+ * characters, as plan-file region names are bounded). */
+static void regionNameOf(MlirOperation func, char name[DLC_PLAN_NAME]) {
+  MlirStringRef id = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region")));
+  snprintf(name, DLC_PLAN_NAME, "%.*s", (int)id.length, id.data);
+}
+
 /* Whether the plan-file has an entry for `func`, whose `kind` of plan
  * ("memory-bound") is chosen from the region alone: such an entry is
  * refused with E1601 rather than silently ignored. */
@@ -388,9 +396,7 @@ static bool planFileNamesFixedRegion(MlirOperation func,
                                      const DlcJsonValue *planFile,
                                      const char *kind) {
   char region[DLC_PLAN_NAME];
-  MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.region")));
-  snprintf(region, sizeof(region), "%.*s", (int)name.length, name.data);
+  regionNameOf(func, region);
   if (!planFile || !planFileNames(planFile, region))
     return false;
   char suggestion[160];
@@ -605,9 +611,7 @@ static bool memoryBoundCheaper(MlirOperation func, const Options *o,
   if (!region->implicit || problem->batch <= 1)
     return false;
   char name[DLC_PLAN_NAME];
-  MlirStringRef id = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.region")));
-  snprintf(name, sizeof(name), "%.*s", (int)id.length, id.data);
+  regionNameOf(func, name);
   if (planFile && planFileNames(planFile, name))
     return false;
   return dlcPlanMemoryBoundUs(o->target, problem) < gemm->timeUs &&
@@ -652,9 +656,7 @@ static bool gemvCheaper(MlirOperation func, const Options *o,
                         const DlcCandidate *chosen, DlcPlanGemv *gemv,
                         double *gemmUs) {
   char name[DLC_PLAN_NAME];
-  MlirStringRef id = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.region")));
-  snprintf(name, sizeof(name), "%.*s", (int)id.length, id.data);
+  regionNameOf(func, name);
   if (planFile && planFileApplies(planFile, name))
     return false;
   MlirContext ctx = mlirOperationGetContext(func);
@@ -914,10 +916,7 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
       ok = false;
       break;
     }
-    MlirAttribute name = mlirOperationGetAttributeByName(
-        regions.funcs[i], mlirStringRefCreateFromCString("rbssa.region"));
-    MlirStringRef s = mlirStringAttrGetValue(name);
-    snprintf(names[i], DLC_PLAN_NAME, "%.*s", (int)s.length, s.data);
+    regionNameOf(regions.funcs[i], names[i]);
   }
   /* An entry naming a region that does not exist is a typo. */
   for (size_t i = 0; ok && i < numEntries; ++i) {
