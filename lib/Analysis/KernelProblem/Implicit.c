@@ -162,6 +162,19 @@ static bool factorWindowed(KpReader *r, MlirOperation read, const int *dims,
   return false;
 }
 
+/* Output axis `d` takes `role` (batch or n), of which an implicit GEMM
+ * has one axis, not fused: `*axis` records it; a second one fails with
+ * `several`. */
+static bool takeSoleAxis(KpReader *r, MlirOperation mul, int d, KpRole role,
+                         int *axis, const char *several) {
+  if (*axis >= 0)
+    return kpReaderFail(mul, several);
+  *axis = d;
+  r->roleOfAxis[d] = role;
+  r->fusedAt[d] = 0;
+  return true;
+}
+
 /* Which body axes the read's map uses. */
 static void usedAxes(KpReader *r, MlirOperation read, const int *dims,
                      bool used[MaxAxes]) {
@@ -601,23 +614,17 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
       return kpReaderFail(mul, "the grouped axis is not the weights' output "
                                "channel axis");
     if (ok && role == KP_BATCH) { /* a depthwise conv's channel */
-      if (batchAxis >= 0)
-        return kpReaderFail(mul, "several output axes are read by both "
-                                 "factors; an implicit GEMM has one batch "
-                                 "axis");
-      batchAxis = d;
-      r->roleOfAxis[d] = KP_BATCH;
-      r->fusedAt[d] = 0;
+      if (!takeSoleAxis(r, mul, d, KP_BATCH, &batchAxis,
+                        "several output axes are read by both factors; an "
+                        "implicit GEMM has one batch axis"))
+        return false;
       continue;
     }
     if (ok && role == KP_N) {
-      if (nAxis >= 0)
-        return kpReaderFail(mul, "several output axes are read by the "
-                                 "weights only; an implicit GEMM has one n "
-                                 "axis");
-      nAxis = d;
-      r->roleOfAxis[d] = KP_N;
-      r->fusedAt[d] = 0;
+      if (!takeSoleAxis(r, mul, d, KP_N, &nAxis,
+                        "several output axes are read by the weights only; "
+                        "an implicit GEMM has one n axis"))
+        return false;
       continue;
     }
     if (!ok && !kpExtentIs(&size, 1))
