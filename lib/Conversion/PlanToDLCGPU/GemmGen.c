@@ -91,17 +91,21 @@ MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
  * ------------------------------------------------------------ */
 
 /* The 2×2 f32 fragment of epilogue input `x` at rows (row, row + 8) and
- * columns (col, col + 1); 0 outside M × N. An i1 tensor (an attention
- * mask) reads as 0 or 1. `inside`: the caller knows the fragment lies in
- * M × N (a whole tile), so the loads need no bounds, and an input that is
- * constant along m (a bias) is read once for both rows. */
+ * columns (col, col + 1). An i1 tensor (an attention mask) reads as 0 or
+ * 1. `inside`: the caller knows the fragment lies in M × N (a whole tile),
+ * so the loads need no bounds. Else elements outside M × N read as 0 when
+ * `zeroOutside`, and are left unspecified otherwise (an epilogue whose
+ * stores skip them: no select, and a row-independent input still shares
+ * its loads). An input constant along m (a bias) is read once for both
+ * rows unless outside elements must be 0. */
 static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
-                               MlirValue col, bool inside) {
+                               MlirValue col, bool inside, bool zeroOutside) {
   MlirValue vals[4];
   MlirType element = kpElementType(g->b.ctx, x->tensor->element);
   MlirValue zero = cst(g, 0), zeroF = dlcConstFloat(&g->b, g->f32, 0.0);
+  bool zeros = !inside && zeroOutside;
   bool sameRows =
-      inside && kpExtentIs(&x->tensor->stride[KP_M], 0) && !x->tensor->mSplit;
+      !zeros && kpExtentIs(&x->tensor->stride[KP_M], 0) && !x->tensor->mSplit;
   for (int h = 0; h < 2; ++h)
     for (int e = 0; e < 2; ++e) {
       if (h == 1 && sameRows) {
@@ -112,7 +116,10 @@ static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
       MlirValue at = gemmOffsetOf(g, x, KP_M, r, KP_N, c);
       MlirValue ok = (MlirValue){NULL};
       if (!inside) {
-        ok = andi(g, lt(g, r, g->size[KP_M]), lt(g, c, g->size[KP_N]));
+        /* Row-independent: the row cannot take the address out. */
+        ok = lt(g, c, g->size[KP_N]);
+        if (!sameRows)
+          ok = andi(g, lt(g, r, g->size[KP_M]), ok);
         at = sel(g, ok, at, zero);
       }
       MlirValue operands[] = {x->global, at};
@@ -122,7 +129,7 @@ static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
         v = dlcBuildValue(
             &g->b, x->tensor->element == KP_I1 ? "arith.uitofp" : "arith.extf",
             1, &v, g->f32, 0, NULL, NULL);
-      vals[2 * h + e] = inside ? v : sel(g, ok, v, zeroF);
+      vals[2 * h + e] = zeros ? sel(g, ok, v, zeroF) : v;
     }
   return dlcBuildValue(&g->b, "vector.from_elements", 4, vals,
                        gemmVectorType(g, "2x2", g->f32), 0, NULL, NULL);
@@ -130,7 +137,7 @@ static MlirValue inputFragment(Gen *g, const Access *x, MlirValue row,
 
 MlirValue gemmInputFragment(Gen *g, const Access *x, MlirValue row,
                             MlirValue col) {
-  return inputFragment(g, x, row, col, false);
+  return inputFragment(g, x, row, col, false, true);
 }
 
 /* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
@@ -273,24 +280,43 @@ void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors) {
     g->inputs[i] = gemmAccess(g, entry, &p->inputs[i]);
 }
 
-/* The inputs and dlcgpu.epilogue of one fragment; its stores in `store`. */
-static void epilogueOp(Gen *g, MlirValue frag, MlirValue token, MlirValue row,
-                       MlirValue col, MlirAttribute steps, bool inside,
-                       TileStore *store) {
+void gemmEpilogueInputs(Gen *g, MlirValue row, MlirValue col, bool inside,
+                        MlirValue *out) {
+  for (int in = 0; in < g->p->numInputs; ++in)
+    out[in] = inputFragment(g, &g->inputs[in], row, col, inside, false);
+}
+
+MlirValue gemmEpilogueApply(Gen *g, MlirValue frag, MlirValue token,
+                            const MlirValue *inputs, MlirAttribute steps,
+                            MlirValue *storeToken) {
   MlirType types[] = {
       gemmVectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element)),
       dlcType(g->b.ctx, "!dlcgpu.epilogue_token")};
   MlirValue operands[2 + KP_MAX_INPUTS] = {frag, token};
   for (int in = 0; in < g->p->numInputs; ++in)
-    operands[2 + in] = inputFragment(g, &g->inputs[in], row, col, inside);
+    operands[2 + in] = inputs[in];
   const char *names[] = {"steps", "result", "overlap"};
   MlirAttribute attrs[] = {steps, gemmI64(g, g->p->result),
                            mlirBoolAttrGet(g->b.ctx, false)};
   MlirOperation epi =
       dlcBuild(&g->b, DLC_OP_DLCGPU_EPILOGUE, 2 + g->p->numInputs, operands, 2,
                types, 3, names, attrs);
-  *store = (TileStore){mlirOperationGetResult(epi, 0), row,  col,
-                       mlirOperationGetResult(epi, 1), true, inside};
+  *storeToken = mlirOperationGetResult(epi, 1);
+  return mlirOperationGetResult(epi, 0);
+}
+
+void gemmStoreFragment(Gen *g, MlirValue out, MlirValue token, MlirValue row,
+                       MlirValue col, bool inside, MlirValue pairs) {
+  TileStore store = {out, row, col, token, true, inside};
+  if (inside) {
+    gemmStoreTile(g, &store);
+    return;
+  }
+  gemmEmitIf(g, pairs, gemmStoreTile, &store);
+  store.pairs = false;
+  MlirValue singles =
+      dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
+  gemmEmitIf(g, singles, gemmStoreTile, &store);
 }
 
 /* Runs the problem's epilogue on one m16n8-shaped fragment (`frag`,
@@ -301,33 +327,10 @@ static void epilogueOp(Gen *g, MlirValue frag, MlirValue token, MlirValue row,
 void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
                           MlirValue row, MlirValue col, MlirAttribute steps,
                           MlirValue pairs) {
-  TileStore store;
-  epilogueOp(g, frag, token, row, col, steps, false, &store);
-  gemmEmitIf(g, pairs, gemmStoreTile, &store);
-  store.pairs = false;
-  MlirValue singles =
-      dlcArith(&g->b, "arith.xori", pairs, dlcConstInt(&g->b, g->i1, 1));
-  gemmEmitIf(g, singles, gemmStoreTile, &store);
-}
-
-void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
-                        MlirValue token, MlirAttribute steps) {
-  TileStore stores[GEMM_MAX_BATCH];
-  for (int i = 0; i < count && i < GEMM_MAX_BATCH; ++i)
-    epilogueOp(g, frags[i].acc, token, frags[i].row, frags[i].col, steps, true,
-               &stores[i]);
-  for (int i = 0; i < count && i < GEMM_MAX_BATCH; ++i)
-    gemmStoreTile(g, &stores[i]);
-}
-
-void gemmEpilogueValues(Gen *g, int count, const GemmFragment *frags,
-                        MlirValue token, MlirAttribute steps, MlirValue *out) {
-  for (int i = 0; i < count; ++i) {
-    TileStore store;
-    epilogueOp(g, frags[i].acc, token, frags[i].row, frags[i].col, steps, true,
-               &store);
-    out[i] = store.out;
-  }
+  MlirValue inputs[KP_MAX_INPUTS], storeToken;
+  gemmEpilogueInputs(g, row, col, false, inputs);
+  MlirValue out = gemmEpilogueApply(g, frag, token, inputs, steps, &storeToken);
+  gemmStoreFragment(g, out, storeToken, row, col, false, pairs);
 }
 
 /* --- SM80 pieces

@@ -112,29 +112,34 @@ void gemmRasterizeTile(Gen *g, MlirValue pid, int64_t group, MlirValue *tileRow,
 MlirAttribute gemmStepsAttr(Gen *g);
 /* i1: column pairs of C may be stored as one vector. */
 MlirValue gemmPairStores(Gen *g);
-void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
-                          MlirValue row, MlirValue col, MlirAttribute steps,
-                          MlirValue pairs);
 /* One m16n8 accumulator fragment (vector<2x2xf32>) at rows (row, row + 8)
  * and columns (col, col + 1). */
 typedef struct GemmFragment {
   MlirValue acc, row, col;
 } GemmFragment;
-enum { GEMM_MAX_BATCH = 16 };
-/* The epilogue of up to GEMM_MAX_BATCH fragments the caller knows to lie
- * inside M × N with column pairs storable as one vector (gemmPairStores):
- * no bounds checks, an input constant along m (a bias) read once per
- * column pair, and every fragment's loads and math before the first store
- * (the stores may alias the inputs, so LLVM would not hoist the loads
- * itself). */
-void gemmEpilogueInside(Gen *g, int count, const GemmFragment *frags,
-                        MlirValue token, MlirAttribute steps);
-/* The epilogue of `count` fragments the caller knows to lie inside M × N,
- * without their stores: out[i] is fragment i converted to C's element type
- * (vector<2x2xT>), for a caller that stores it elsewhere (the SM90 staged
- * epilogue writes it to shared memory). */
-void gemmEpilogueValues(Gen *g, int count, const GemmFragment *frags,
-                        MlirValue token, MlirAttribute steps, MlirValue *out);
+/* The epilogue of one fragment in its three parts, for a generator that
+ * computes the values once and chooses how to store them afterwards:
+ * - the input fragments at (row, col), one per epilogue input (out has
+ *   g->p->numInputs entries): unguarded when `inside` (the caller knows
+ *   the fragment lies in M × N; an input constant along m, a bias, is then
+ *   read once for both rows), else guarded, the elements outside M × N
+ *   unspecified (the stores skip them);
+ * - the dlcgpu.epilogue of `frag` on them once `token` completes: C's
+ *   values (vector<2x2xT>), and in *storeToken what their stores wait on;
+ * - the stores of those values: unguarded column pairs when `inside`, else
+ *   guarded, as pairs where `pairs` (gemmPairStores) holds and one element
+ *   at a time otherwise. */
+void gemmEpilogueInputs(Gen *g, MlirValue row, MlirValue col, bool inside,
+                        MlirValue *out);
+MlirValue gemmEpilogueApply(Gen *g, MlirValue frag, MlirValue token,
+                            const MlirValue *inputs, MlirAttribute steps,
+                            MlirValue *storeToken);
+void gemmStoreFragment(Gen *g, MlirValue out, MlirValue token, MlirValue row,
+                       MlirValue col, bool inside, MlirValue pairs);
+/* All three, guarded: the epilogue of one fragment anywhere in a tile. */
+void gemmEpilogueFragment(Gen *g, MlirValue frag, MlirValue token,
+                          MlirValue row, MlirValue col, MlirAttribute steps,
+                          MlirValue pairs);
 /* The 2×2 f32 fragment of tensor `x` at rows (row, row + 8) and columns
  * (col, col + 1) (its M and N strides), 0 outside g->size[M] × size[N];
  * an i1 tensor reads as 0/1. Epilogue inputs, attention's bias and mask. */

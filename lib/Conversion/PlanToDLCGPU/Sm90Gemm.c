@@ -34,6 +34,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+#include <string.h>
 
 enum { ConsumerRows = 64, BoxK = 64, BoxMN = 64 };
 
@@ -742,55 +743,22 @@ typedef struct Fragments {
   MlirAttribute steps;
 } Fragments;
 
-/* The rows of slab `s` of the fragments' tile, and fragment j of its
- * accumulators. */
-static GemmFragment fragmentOf(Gen *g, const Fragments *f, int s, int64_t j) {
-  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+/* Fragment j of slab s's accumulators (static positions). */
+static MlirValue accOf(Gen *g, const Fragments *f, int s, int64_t j) {
   const char *posName[] = {"static_position"};
-  MlirValue slab = add(g, f->firstSlab, cst(g, s));
   MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &j);
+  return dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s],
+                       gemmVectorType(g, "2x2", g->f32), 1, posName, &pos);
+}
+
+/* Accumulator fragment `acc` placed at fragment j of slab s of the tile
+ * (index values). */
+static GemmFragment fragmentAt(Gen *g, const Fragments *f, MlirValue acc,
+                               MlirValue s, MlirValue j) {
+  MlirValue slab = add(g, f->firstSlab, s);
   return (GemmFragment){
-      dlcBuildValue(&g->b, "vector.extract", 1, &f->acc[s], fragType, 1,
-                    posName, &pos),
-      add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab),
-      add(g, f->col, cst(g, 8 * j))};
-}
-
-/* The epilogue on the accumulators of a tile, guarded element by element
- * (an edge tile, or columns that cannot be stored in pairs). */
-static void finishEdgeTile(Gen *g, const Pipeline *p, const Fragments *f) {
-  for (int s = 0; s < p->slabs; ++s)
-    for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-      GemmFragment x = fragmentOf(g, f, s, j);
-      gemmEpilogueFragment(g, x.acc, f->done, x.row, x.col, f->steps, f->pairs);
-    }
-}
-
-/* Fragments per batch of a whole tile's epilogue: their loads in flight
- * together, before their stores. */
-enum { InsideBatch = 8 };
-
-/* The epilogue stored from registers: unguarded when `inside` (the whole
- * tile, column pairs), else element by element. */
-static void finishDirect(Gen *g, const Pipeline *p, const Fragments *f,
-                         MlirValue inside) {
-  MlirBlock whole, edge;
-  dlcBuildIfElse(&g->b, inside, 0, NULL, &whole, &edge);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(whole, outer.loc);
-  for (int s = 0; s < p->slabs; ++s)
-    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
-      GemmFragment batch[InsideBatch];
-      int count = 0;
-      for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
-        batch[count++] = fragmentOf(g, f, s, j);
-      gemmEpilogueInside(g, count, batch, f->done, f->steps);
-    }
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(edge, outer.loc);
-  finishEdgeTile(g, p, f);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
+      acc, add(g, add(g, g->m0, mul(g, slab, ConsumerRows)), f->inSlab),
+      add(g, f->col, mul(g, j, 8))};
 }
 
 static void namedBarrier(Gen *g, MlirValue id) {
@@ -807,63 +775,146 @@ static void tmaStoreWait(Gen *g, bool read) {
            attrs);
 }
 
-/* The staged epilogue of a whole tile: each consumer writes its rows of C
- * (64 cooperative, 128 ping-pong: a buffer per 64-row slab) to its
- * staging buffers, and its thread 0 stores them by TMA, one 64 × 64 box at
- * a time, while the consumers go on to the next tile's MMAs. Stores of 4
- * bytes, 8 rows x 4 column pairs a warp: the swizzle puts the 8 rows'
- * chunks in 8 bank groups, no conflict. */
-static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
-  MlirValue barrierId = add(g, f->consumer, cst(g, 1));
-  /* The previous tile's stores have read the buffers (issued a whole
-   * mainloop ago: no wait in practice). */
-  tmaStoreWait(g, true);
-  namedBarrier(g, barrierId);
+/* One batch of a tile's epilogue: fragments j0 .. j0 + count - 1 of slab
+ * `s`, their values in C's element type and the tokens their stores wait
+ * on. Their loads are in flight together, before their stores (the stores
+ * may alias the inputs, so LLVM would not hoist the loads itself). */
+enum { Batch = 8 };
+typedef struct TileBatch {
+  const Pipeline *p;
+  const Fragments *f;
+  MlirValue s, j0; /* index values */
+  int count;
+  GemmFragment frag[Batch];
+  MlirValue value[Batch], token[Batch];
+} TileBatch;
+
+/* The batch's input fragments (count x numInputs vector<2x2xf32>), read
+ * without bounds where the tile is `inside`, guarded elsewhere. */
+static void batchInputs(Gen *g, const TileBatch *t, MlirValue inside,
+                        MlirValue in[Batch][KP_MAX_INPUTS]) {
+  int n = g->p->numInputs;
+  if (n == 0)
+    return;
+  MlirType types[Batch * KP_MAX_INPUTS];
+  for (int i = 0; i < t->count * n; ++i)
+    types[i] = gemmVectorType(g, "2x2", g->f32);
+  MlirBlock blocks[2];
+  MlirOperation choice = dlcBuildIfElse(&g->b, inside, t->count * n, types,
+                                        &blocks[0], &blocks[1]);
+  DlcBuilder outer = g->b;
+  for (int branch = 0; branch < 2; ++branch) {
+    g->b = dlcBuilderAtEnd(blocks[branch], outer.loc);
+    MlirValue yield[Batch * KP_MAX_INPUTS];
+    for (int i = 0; i < t->count; ++i)
+      gemmEpilogueInputs(g, t->frag[i].row, t->frag[i].col, branch == 0,
+                         &yield[i * n]);
+    dlcBuild(&g->b, "scf.yield", t->count * n, yield, 0, NULL, 0, NULL, NULL);
+  }
+  g->b = outer;
+  for (int i = 0; i < t->count; ++i)
+    for (int k = 0; k < n; ++k)
+      in[i][k] = mlirOperationGetResult(choice, i * n + k);
+}
+
+/* The batch's values into the consumer's staging buffers (see
+ * stageBegin). Stores of 4 bytes, 8 rows x 4 column pairs a warp: the
+ * swizzle puts the 8 rows' chunks in 8 bank groups, no conflict. */
+static void stageBatch(Gen *g, void *userData) {
+  const TileBatch *t = userData;
+  const Pipeline *p = t->p;
   MlirType out = kpElementType(g->b.ctx, g->p->c.element);
   MlirValue pairCol = mul(g, remc(g, g->tid, 4), 2);
+  MlirValue buffer = add(g, mul(g, t->f->consumer, p->slabs), t->s);
   const char *posName[] = {"static_position"};
   const char *alignName[] = {"alignment"};
   MlirAttribute align = gemmI64(g, 4);
-  MlirValue buffers[MaxSlabs];
-  for (int s = 0; s < p->slabs; ++s) {
-    buffers[s] = add(g, mul(g, f->consumer, p->slabs), cst(g, s));
-    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InsideBatch) {
-      GemmFragment batch[InsideBatch];
-      MlirValue values[InsideBatch];
-      int count = 0;
-      for (int64_t j = j0; j < j0 + InsideBatch && j < g->t->tileN / 8; ++j)
-        batch[count++] = fragmentOf(g, f, s, j);
-      gemmEpilogueValues(g, count, batch, f->done, f->steps, values);
-      for (int i = 0; i < count; ++i) {
-        int64_t j = j0 + i;
-        for (int64_t h = 0; h < 2; ++h) {
-          MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
-          MlirValue pair =
-              dlcBuildValue(&g->b, "vector.extract", 1, &values[i],
-                            gemmVectorType(g, "2", out), 1, posName, &pos);
-          MlirValue row = add(g, f->inSlab, cst(g, 8 * h));
-          MlirValue chunk =
-              dlcArith(&g->b, "arith.xori", cst(g, j % 8), remc(g, row, 8));
-          MlirValue operands[] = {
-              pair,          p->staging, buffers[s],
-              cst(g, j / 8), row,        add(g, mul(g, chunk, 8), pairCol)};
-          dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
-                   &align);
-        }
-      }
+  for (int i = 0; i < t->count; ++i) {
+    MlirValue j = add(g, t->j0, cst(g, i));
+    for (int64_t h = 0; h < 2; ++h) {
+      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
+      MlirValue pair =
+          dlcBuildValue(&g->b, "vector.extract", 1, &t->value[i],
+                        gemmVectorType(g, "2", out), 1, posName, &pos);
+      MlirValue row = add(g, t->f->inSlab, cst(g, 8 * h));
+      MlirValue chunk =
+          dlcArith(&g->b, "arith.xori", remc(g, j, 8), remc(g, row, 8));
+      MlirValue operands[] = {pair,   p->staging,
+                              buffer, divc(g, j, 8),
+                              row,    add(g, mul(g, chunk, 8), pairCol)};
+      dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
+               &align);
     }
   }
+}
+
+/* The batch's values stored from registers: `inside`, unguarded pairs. */
+static void storeBatch(Gen *g, const TileBatch *t, bool inside) {
+  for (int i = 0; i < t->count; ++i)
+    gemmStoreFragment(g, t->value[i], t->token[i], t->frag[i].row,
+                      t->frag[i].col, inside, t->f->pairs);
+}
+
+/* Stores of a batch: staged (when the tile is), else from registers,
+ * unguarded inside M × N and guarded on an edge tile. */
+static void storeChoice(Gen *g, const TileBatch *t, MlirValue staged,
+                        MlirValue inside) {
+  DlcBuilder outer = g->b;
+  MlirBlock then, other;
+  if (!mlirValueIsNull(staged)) {
+    dlcBuildIfElse(&g->b, staged, 0, NULL, &then, &other);
+    g->b = dlcBuilderAtEnd(then, outer.loc);
+    stageBatch(g, (void *)t);
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = dlcBuilderAtEnd(other, outer.loc);
+  }
+  DlcBuilder direct = g->b;
+  dlcBuildIfElse(&g->b, inside, 0, NULL, &then, &other);
+  g->b = dlcBuilderAtEnd(then, outer.loc);
+  storeBatch(g, t, true);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(other, outer.loc);
+  storeBatch(g, t, false);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = direct;
+  if (!mlirValueIsNull(staged))
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+/* The staged epilogue of a whole tile: each consumer writes its rows of C
+ * (64 cooperative, 128 ping-pong: a buffer per 64-row slab) to its
+ * staging buffers (stageBatch), and its thread 0 stores them by TMA, one
+ * 64 × 64 box at a time, while the consumers go on to the next tile's
+ * MMAs. Before: the previous tile's stores have read the buffers (issued
+ * a whole mainloop ago: no wait in practice). */
+static void stageBegin(Gen *g, void *userData) {
+  const Fragments *f = userData;
+  tmaStoreWait(g, true);
+  namedBarrier(g, add(g, f->consumer, cst(g, 1)));
+}
+
+typedef struct StageEnd {
+  const Pipeline *p;
+  const Fragments *f;
+} StageEnd;
+
+static void stageEnd(Gen *g, void *userData) {
+  const StageEnd *e = userData;
+  const Pipeline *p = e->p;
+  const Fragments *f = e->f;
   /* Every thread's writes before the copy engine reads them. */
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
-  namedBarrier(g, barrierId);
+  namedBarrier(g, add(g, f->consumer, cst(g, 1)));
   for (int s = 0; s < p->slabs; ++s) {
+    MlirValue buffer = add(g, mul(g, f->consumer, p->slabs), cst(g, s));
     MlirValue m0 =
         add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));
     for (int64_t box = 0; box < g->t->tileN / BoxMN; ++box) {
       /* map, source, 4 source indices, then up to 3 coordinates (batch,
        * m, n). */
-      MlirValue operands[9] = {p->outMap,   p->staging, buffers[s],
+      MlirValue operands[9] = {p->outMap,   p->staging, buffer,
                                cst(g, box), cst(g, 0),  cst(g, 0)};
       int n = 6, numCoords = 0;
       if (dlcSm90MapHasBatch(&g->p->c))
@@ -881,12 +932,84 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   }
 }
 
-/* The epilogue on the accumulators of a tile: without bounds checks when
- * the whole tile lies inside M × N and pairs can be stored. The guarded
- * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
- * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
- * runs gemmbig-1 to 3). With the staged epilogue, such a tile goes
- * through shared memory and TMA when C's map was encoded. */
+/* One batch: its inputs, the step list on its fragments, its stores. */
+static void emitBatch(Gen *g, TileBatch *t, MlirValue inside,
+                      MlirValue staged) {
+  MlirValue in[Batch][KP_MAX_INPUTS];
+  batchInputs(g, t, inside, in);
+  for (int i = 0; i < t->count; ++i)
+    t->value[i] = gemmEpilogueApply(g, t->frag[i].acc, t->f->done, in[i],
+                                    t->f->steps, &t->token[i]);
+  storeChoice(g, t, staged, inside);
+}
+
+/* A step the PTX back end expands into many instructions (a division's
+ * correctly rounded slow path, a transcendental's polynomial): ptxas's
+ * time grows with the square of their number in one kernel. */
+static bool costlyStep(const KpStep *s) {
+  static const char *const cheap[] = {"add", "sub",  "mul", "max", "min",
+                                      "neg", "relu", "abs", NULL};
+  if (s->kind != KP_STEP_UNARY && s->kind != KP_STEP_BINARY)
+    return false;
+  for (int i = 0; cheap[i]; ++i)
+    if (strcmp(s->fn, cheap[i]) == 0)
+      return false;
+  return true;
+}
+
+static bool costlySteps(const KpProblem *p) {
+  for (int i = 0; i < p->numSteps; ++i)
+    if (costlyStep(&p->steps[i]))
+      return true;
+  return false;
+}
+
+/* The batches in a loop the back ends do not unroll: batch `it` of
+ * `count` (slab it / perSlab) takes its fragments by selects on `it` from
+ * the accumulators, which stay in registers. */
+static void emitBatchLoop(Gen *g, const Pipeline *p, const Fragments *f,
+                          MlirValue inside, MlirValue staged) {
+  int64_t perSlab = g->t->tileN / 8 / Batch;
+  int64_t count = p->slabs * perSlab;
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, cst(g, 0), cst(g, count), cst(g, 1), 0, NULL, &body);
+  mlirOperationSetDiscardableAttributeByName(
+      loop, mlirStringRefCreateFromCString("loop_annotation"),
+      dlcAttr(g->b.ctx, "#llvm.loop_annotation<unroll = <disable = true>>"));
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue it = mlirBlockGetArgument(body, 0);
+  TileBatch t = {.p = p,
+                 .f = f,
+                 .s = divc(g, it, perSlab),
+                 .j0 = mul(g, remc(g, it, perSlab), Batch),
+                 .count = Batch};
+  for (int i = 0; i < Batch; ++i) {
+    MlirValue acc = accOf(g, f, 0, i);
+    for (int64_t c = 1; c < count; ++c)
+      acc =
+          sel(g, dlcCmpI(&g->b, "eq", it, cst(g, c)),
+              accOf(g, f, (int)(c / perSlab), (c % perSlab) * Batch + i), acc);
+    t.frag[i] = fragmentAt(g, f, acc, t.s, add(g, t.j0, cst(g, i)));
+  }
+  emitBatch(g, &t, inside, staged);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+/* The epilogue on the accumulators of a tile. Its math is emitted once,
+ * whatever the tile: per batch of fragments the inputs are read (without
+ * bounds checks when the whole tile lies inside M × N and pairs can be
+ * stored), the step list runs, and only then does the tile choose how to
+ * store: through shared memory and TMA (staged, when C's map was encoded),
+ * unguarded column pairs, or guarded stores. Three copies of the math (one
+ * per store path), unrolled, made a bf16 bias + SiLU + GELU kernel 9,122
+ * PTX lines and 83 s of ptxas (bench/RESULTS.md run 28); with costly steps
+ * the batches are now a loop, so the math is in the PTX once. Cheap step
+ * lists stay unrolled: the unguarded path matters for speed (the guarded
+ * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle,
+ * the unguarded one ~17: 4096³ +5%, runs gemmbig-1 to 3). */
 static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   MlirValue inside =
       andi(g, f->pairs,
@@ -895,21 +1018,29 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
                         g->size[KP_M]),
                 dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)),
                         g->size[KP_N])));
-  DlcBuilder outer = g->b;
+  MlirValue staged = (MlirValue){NULL};
   if (!mlirValueIsNull(p->staging)) {
-    MlirBlock staged, direct;
-    dlcBuildIfElse(&g->b, andi(g, inside, p->mapUsable), 0, NULL, &staged,
-                   &direct);
-    g->b = dlcBuilderAtEnd(staged, outer.loc);
-    stageTile(g, p, f);
-    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    g->b = dlcBuilderAtEnd(direct, outer.loc);
-    finishDirect(g, p, f, inside);
-    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    g->b = outer;
-    return;
+    staged = andi(g, inside, p->mapUsable);
+    gemmEmitIf(g, staged, stageBegin, (void *)f);
   }
-  finishDirect(g, p, f, inside);
+  int64_t perSlab = g->t->tileN / 8 / Batch;
+  if (costlySteps(g->p) && p->slabs * perSlab > 1 &&
+      g->t->tileN % (8 * Batch) == 0) {
+    emitBatchLoop(g, p, f, inside, staged);
+  } else {
+    for (int s = 0; s < p->slabs; ++s)
+      for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += Batch) {
+        TileBatch t = {.p = p, .f = f, .s = cst(g, s), .j0 = cst(g, j0)};
+        for (int64_t j = j0; j < j0 + Batch && j < g->t->tileN / 8; ++j)
+          t.frag[t.count++] =
+              fragmentAt(g, f, accOf(g, f, s, j), cst(g, s), cst(g, j));
+        emitBatch(g, &t, inside, staged);
+      }
+  }
+  if (!mlirValueIsNull(staged)) {
+    StageEnd e = {p, f};
+    gemmEmitIf(g, staged, stageEnd, &e);
+  }
 }
 
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
