@@ -12,12 +12,15 @@ Times, each with triton.testing.do_bench (median, L2 flushed between runs):
   triton   a Triton GEMM with bias + ReLU fused, autotuned over a few configs
 
 usage: bench_gemm.py --manifest DIR/KERNEL.json [--sizes 4096x4096x4096,...]
-                     [--no-triton] [--json OUT.json]
+                     [--no-triton] [--json OUT.json] [--baseline DIR/KERNEL.json]
 The manifest's "ptx" is read relative to the manifest's folder (for the
 hand-written kernel: copy test/Integration/GPU/Inputs/gemm_bias_relu_sm80.json
 next to the PTX made as docs/runtime.md says).  Sizes are MxNxK.
 Our kernel's output is checked against torch in fp32 before it is timed.
 --json writes the table as plot_results.py reads it (TFLOP/s per column).
+--baseline also checks and times a second DLC kernel of the same signature
+(e.g. main's, for a before/after in one process, against the same anchors),
+timed right after the first; its column is "base".
 """
 import argparse
 import json
@@ -118,9 +121,11 @@ def main():
     ap.add_argument("--sizes", default=DEFAULT_SIZES, help="MxNxK,...")
     ap.add_argument("--no-triton", action="store_true")
     ap.add_argument("--json", help="write the results here for plot_results.py")
+    ap.add_argument("--baseline", help="a second DLC kernel to time (column base)")
     args = ap.parse_args()
 
     dlc = DlcKernel(args.manifest)
+    base = DlcKernel(args.baseline) if args.baseline else None
     stream = torch.cuda.current_stream()
     cu_stream = cu.CUstream(stream.cuda_stream)
     props = torch.cuda.get_device_properties(0)
@@ -151,34 +156,48 @@ def main():
         del ref
         flop = 2.0 * M * N * K
         tf = lambda ms: flop / (ms * 1e-3) / 1e12
-        t = {"dlc": bench(run_dlc),
+        t = {"dlc": bench(run_dlc)}
+        if base:
+            yb = torch.full_like(y, float("nan"))
+            tb = dict(tensors, Y=yb)
+            run_base = lambda: base.launch(tb, syms, cu_stream)
+            run_base()
+            torch.cuda.synchronize()
+            berr, bbad = max_error(yb, torch.relu(torch.addmm(bias.float(), a.float(), b.float())))
+            bad += bbad
+            t["base"] = bench(run_base)
+            del yb
+        t.update({
              "addmm": bench(lambda: torch.relu(torch.addmm(bias, a, b))),
-             "mm": bench(lambda: torch.mm(a, b))}
+             "mm": bench(lambda: torch.mm(a, b))})
         if not args.no_triton:
             yt = torch.empty_like(y)
             triton_gemm_bias_relu(a, b, bias, yt)
             t["triton"] = bench(lambda: triton_gemm_bias_relu(a, b, bias, yt))
             terr, tbad = max_error(yt, torch.relu(torch.addmm(bias.float(), a.float(), b.float())))
         rows.append((size, {k: tf(v) for k, v in t.items()}, err, bad))
-        print("%-18s dlc %6.1f  addmm+relu %6.1f  mm %6.1f  triton %6s TFLOP/s; "
+        print("%-18s dlc %6.1f  base %6s  addmm+relu %6.1f  mm %6.1f  triton %6s TFLOP/s; "
               "dlc max_abs_err %.3g, %d mismatches%s" % (
-                  size, tf(t["dlc"]), tf(t["addmm"]), tf(t["mm"]),
+                  size, tf(t["dlc"]), "%.1f" % tf(t["base"]) if "base" in t else "-",
+                  tf(t["addmm"]), tf(t["mm"]),
                   "%.1f" % tf(t["triton"]) if "triton" in t else "-", err, bad,
                   "" if args.no_triton else "; triton %d mismatches" % tbad),
               flush=True)
 
-    print("\n| M x N x K | DLC (TFLOP/s) | cuBLAS addmm+ReLU | cuBLAS mm | Triton fused "
-          "| DLC / addmm+ReLU | DLC / mm | DLC check |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("\n| M x N x K | DLC (TFLOP/s) | base | cuBLAS addmm+ReLU | cuBLAS mm | Triton fused "
+          "| DLC / addmm+ReLU | DLC / mm | base / mm | DLC check |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for size, tf_, err, bad in rows:
         tri = "%.1f" % tf_["triton"] if "triton" in tf_ else "-"
-        print("| %s | %.1f | %.1f | %.1f | %s | %.2f | %.2f | %s |" % (
-            size.replace("x", " x "), tf_["dlc"], tf_["addmm"], tf_["mm"], tri,
-            tf_["dlc"] / tf_["addmm"], tf_["dlc"] / tf_["mm"],
+        bas = "%.1f" % tf_["base"] if "base" in tf_ else "-"
+        bmm = "%.2f" % (tf_["base"] / tf_["mm"]) if "base" in tf_ else "-"
+        print("| %s | %.1f | %s | %.1f | %.1f | %s | %.2f | %.2f | %s | %s |" % (
+            size.replace("x", " x "), tf_["dlc"], bas, tf_["addmm"], tf_["mm"], tri,
+            tf_["dlc"] / tf_["addmm"], tf_["dlc"] / tf_["mm"], bmm,
             "pass" if bad == 0 else "%d bad" % bad))
     if args.json:
         names = [("dlc", "dlc"), ("addmm", "cublas_addmm_relu"), ("mm", "cublas_mm"),
-                 ("triton", "triton")]
+                 ("triton", "triton")] + ([("base", "dlc_base")] if base else [])
         with open(args.json, "w") as f:
             json.dump({"device": "%s (%d SMs)" % (props.name, props.multi_processor_count),
                        "date": time.strftime("%Y-%m-%d", time.gmtime()),

@@ -790,12 +790,18 @@ typedef struct TileBatch {
 } TileBatch;
 
 /* The batch's input fragments (count x numInputs vector<2x2xf32>), read
- * without bounds where the tile is `inside`, guarded elsewhere. */
+ * without bounds where the tile is `inside` (null: known to be), guarded
+ * elsewhere. */
 static void batchInputs(Gen *g, const TileBatch *t, MlirValue inside,
                         MlirValue in[Batch][KP_MAX_INPUTS]) {
   int n = g->p->numInputs;
   if (n == 0)
     return;
+  if (mlirValueIsNull(inside)) {
+    for (int i = 0; i < t->count; ++i)
+      gemmEpilogueInputs(g, t->frag[i].row, t->frag[i].col, true, in[i]);
+    return;
+  }
   MlirType types[Batch * KP_MAX_INPUTS];
   for (int i = 0; i < t->count * n; ++i)
     types[i] = gemmVectorType(g, "2x2", g->f32);
@@ -856,9 +862,18 @@ static void storeBatch(Gen *g, const TileBatch *t, bool inside) {
 }
 
 /* Stores of a batch: staged (when the tile is), else from registers,
- * unguarded inside M × N and guarded on an edge tile. */
+ * unguarded inside M × N and guarded on an edge tile. A null `inside`: the
+ * fast path, the tile known to be whole and staged (`staged` not null) or
+ * stored from registers (null). */
 static void storeChoice(Gen *g, const TileBatch *t, MlirValue staged,
                         MlirValue inside) {
+  if (mlirValueIsNull(inside)) {
+    if (mlirValueIsNull(staged))
+      storeBatch(g, t, true);
+    else
+      stageBatch(g, (void *)t);
+    return;
+  }
   DlcBuilder outer = g->b;
   MlirBlock then, other;
   if (!mlirValueIsNull(staged)) {
@@ -894,13 +909,14 @@ static void stageBegin(Gen *g, void *userData) {
   namedBarrier(g, add(g, f->consumer, cst(g, 1)));
 }
 
-typedef struct StageEnd {
+/* A tile's pipeline and fragments, for code emitted through gemmEmitIf. */
+typedef struct TileCode {
   const Pipeline *p;
   const Fragments *f;
-} StageEnd;
+} TileCode;
 
 static void stageEnd(Gen *g, void *userData) {
-  const StageEnd *e = userData;
+  const TileCode *e = userData;
   const Pipeline *p = e->p;
   const Fragments *f = e->f;
   /* Every thread's writes before the copy engine reads them. */
@@ -998,18 +1014,34 @@ static void emitBatchLoop(Gen *g, const Pipeline *p, const Fragments *f,
   g->b = outer;
 }
 
-/* The epilogue on the accumulators of a tile. Its math is emitted once,
- * whatever the tile: per batch of fragments the inputs are read (without
- * bounds checks when the whole tile lies inside M × N and pairs can be
- * stored), the step list runs, and only then does the tile choose how to
- * store: through shared memory and TMA (staged, when C's map was encoded),
- * unguarded column pairs, or guarded stores. Three copies of the math (one
- * per store path), unrolled, made a bf16 bias + SiLU + GELU kernel 9,122
- * PTX lines and 83 s of ptxas (bench/RESULTS.md run 28); with costly steps
- * the batches are now a loop, so the math is in the PTX once. Cheap step
- * lists stay unrolled: the unguarded path matters for speed (the guarded
- * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle,
- * the unguarded one ~17: 4096³ +5%, runs gemmbig-1 to 3). */
+/* The batches unrolled, `inside` and `staged` as storeChoice takes them. */
+static void emitBatches(Gen *g, const Pipeline *p, const Fragments *f,
+                        MlirValue inside, MlirValue staged) {
+  for (int s = 0; s < p->slabs; ++s)
+    for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += Batch) {
+      TileBatch t = {.p = p, .f = f, .s = cst(g, s), .j0 = cst(g, j0)};
+      for (int64_t j = j0; j < j0 + Batch && j < g->t->tileN / 8; ++j)
+        t.frag[t.count++] =
+            fragmentAt(g, f, accOf(g, f, s, j), cst(g, s), cst(g, j));
+      emitBatch(g, &t, inside, staged);
+    }
+}
+
+/* The epilogue on the accumulators of a tile. The fast path (a whole
+ * tile, staged where the kernel stages) is unrolled and straight: per batch
+ * of 8 fragments the inputs are read without bounds checks, the step list
+ * runs, and the values are stored. Every other tile (an edge tile, or a
+ * whole one whose C map was not encoded) takes the general path: the same
+ * batches in an scf.for that the back ends do not unroll, each batch's
+ * fragments selected from the accumulators, its inputs read guarded or
+ * not, and only then a branch on how to store them. A costly step list
+ * takes the general path for every tile. So the step list is in the PTX
+ * at most twice, the general copy a quarter of a tile (BN = 256): three
+ * unrolled copies made a bf16 bias + SiLU + GELU kernel 9,122 PTX lines
+ * and 83 s of ptxas (bench/RESULTS.md run 28). The unguarded fast path
+ * matters for speed (the guarded epilogue was ~110 PTX instructions a
+ * fragment with the tensor pipe idle, the unguarded one ~17: 4096³ +5%,
+ * runs gemmbig-1 to 3). */
 static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   MlirValue inside =
       andi(g, f->pairs,
@@ -1023,23 +1055,29 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
     staged = andi(g, inside, p->mapUsable);
     gemmEmitIf(g, staged, stageBegin, (void *)f);
   }
-  int64_t perSlab = g->t->tileN / 8 / Batch;
-  if (costlySteps(g->p) && p->slabs * perSlab > 1 &&
-      g->t->tileN % (8 * Batch) == 0) {
+  if (g->t->tileN % (8 * Batch) != 0) {
+    /* No loop form (not a planned tile width): unrolled, one copy. */
+    emitBatches(g, p, f, inside, staged);
+  } else if (costlySteps(g->p)) {
     emitBatchLoop(g, p, f, inside, staged);
   } else {
-    for (int s = 0; s < p->slabs; ++s)
-      for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += Batch) {
-        TileBatch t = {.p = p, .f = f, .s = cst(g, s), .j0 = cst(g, j0)};
-        for (int64_t j = j0; j < j0 + Batch && j < g->t->tileN / 8; ++j)
-          t.frag[t.count++] =
-              fragmentAt(g, f, accOf(g, f, s, j), cst(g, s), cst(g, j));
-        emitBatch(g, &t, inside, staged);
-      }
+    MlirValue fast = mlirValueIsNull(staged) ? inside : staged;
+    MlirBlock then, other;
+    dlcBuildIfElse(&g->b, fast, 0, NULL, &then, &other);
+    DlcBuilder outer = g->b;
+    g->b = dlcBuilderAtEnd(then, outer.loc);
+    /* The fast path: known whole, staged where the kernel stages. */
+    emitBatches(g, p, f, (MlirValue){NULL}, p->staging);
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    /* Not staged here (staged implies fast). */
+    g->b = dlcBuilderAtEnd(other, outer.loc);
+    emitBatchLoop(g, p, f, inside, (MlirValue){NULL});
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
   }
   if (!mlirValueIsNull(staged)) {
-    StageEnd e = {p, f};
-    gemmEmitIf(g, staged, stageEnd, &e);
+    TileCode c = {p, f};
+    gemmEmitIf(g, staged, stageEnd, &c);
   }
 }
 
