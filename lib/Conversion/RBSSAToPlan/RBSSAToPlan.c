@@ -570,20 +570,49 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
  * a contraction they do not take (f32 factors, two axes in one role of a
  * GEMM, KCRS weights with NHWC activations) goes to the memory-bound
  * skeleton, whose serial loops compute any contraction. */
-static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes) {
+static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes,
+                              DlcFirstDiagnostic *why) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirDiagnosticHandlerID quiet =
-      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
+  MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
+      ctx, dlcDiagnosticKeepFirst, why, NULL);
   DlcPlanRegion *region = malloc(sizeof(DlcPlanRegion));
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool takes = region && p && dlcPlanRegionRead(func, sizes, region) &&
-               kpProblemRead(func, p) &&
-               (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
+  bool read = region && p && dlcPlanRegionRead(func, sizes, region) &&
+              kpProblemRead(func, p);
+  bool takes = read && (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
                p->a.element == p->b.element;
+  if (read && !takes && !why->seen) {
+    why->seen = true;
+    why->loc = mlirOperationGetLocation(func);
+    snprintf(why->message, sizeof(why->message),
+             "the factors are %s and %s; the tensor-core skeletons take f16 "
+             "or bf16 factors of one type",
+             kpElementName(p->a.element), kpElementName(p->b.element));
+  }
   free(p);
   free(region);
   mlirContextDetachDiagnosticHandler(ctx, quiet);
   return takes;
+}
+
+/* W1602 at `func`: its contraction goes to the memory-bound skeleton
+ * (CUDA cores) because the GEMM family declined it for `why` (its first
+ * diagnostic, without the GEMM family's generic suggestion), so that a
+ * user who expected the tensor cores learns it and the reason. */
+static void warnGemmDeclined(MlirOperation func,
+                             const DlcFirstDiagnostic *why) {
+  const char *reason = why->seen ? why->message : "no reason given";
+  const char *cut = strstr(reason, "; suggestion: ");
+  int length = cut ? (int)(cut - reason) : (int)strlen(reason);
+  dlcEmitDiagnostic(
+      func, &dlcGemmDeclined,
+      "change what the reason names to get a tensor-core plan "
+      "(docs/passes/convert-rbssa-to-plan.md, \"Contractions the GEMM "
+      "skeletons do not take\")",
+      "this contraction is planned on the memory-bound skeleton (CUDA cores, "
+      "far below the tensor cores) because the GEMM skeletons do not take "
+      "it: %.*s",
+      length, reason);
 }
 
 /* Whether the memory-bound model reads `func` (probed quietly). */
@@ -732,10 +761,13 @@ static bool planRegion(MlirOperation func, const Options *o,
   bool contraction = kpRegionHasContraction(func);
   if (contraction && !dlcPlanRegionNamesFit(func))
     return false;
-  bool memory =
-      !contraction || (!analysed && !gemmSkeletonsTake(func, &o->sizes) &&
-                       memoryModelTakes(func));
+  DlcFirstDiagnostic declined = {0};
+  bool memory = !contraction ||
+                (!analysed && !gemmSkeletonsTake(func, &o->sizes, &declined) &&
+                 memoryModelTakes(func));
   if (memory) {
+    if (contraction)
+      warnGemmDeclined(func, &declined);
     if (!planMemoryRegion(func, o, planFile, NULL, plan))
       return false;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
