@@ -175,6 +175,13 @@ dlcRuntimeManifestGetDerived(DLC_KEEP const DlcRuntimeManifest *m, int i);
 int dlcRuntimeManifestDeriveSymbols(DLC_KEEP const DlcRuntimeManifest *m,
                                     int64_t *symbols, DLC_KEEP const int *given,
                                     char *err, size_t errSize);
+/* Evaluates manifest expression `expr` over the manifest's symbols, any
+ * number of them (symbols[i]: the value of symbol i, manifest order).
+ * 0, or -1 with a message. */
+int dlcRuntimeManifestEval(DLC_KEEP const DlcRuntimeManifest *m,
+                           DLC_KEEP const char *expr,
+                           DLC_KEEP const int64_t *symbols, int64_t *out,
+                           char *err, size_t errSize);
 /* Index of a symbol by name, or -1. */
 int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
                                  DLC_KEEP const char *name);

@@ -727,9 +727,9 @@ int dlcRuntimeManifestFindSymbol(const DlcRuntimeManifest *m,
   return -1;
 }
 
-static int eval(const DlcRuntimeManifest *m, const char *expr,
-                const int64_t *symbols, int64_t *out, char *err,
-                size_t errSize) {
+int dlcRuntimeManifestEval(const DlcRuntimeManifest *m, const char *expr,
+                           const int64_t *symbols, int64_t *out, char *err,
+                           size_t errSize) {
   return dlcRuntimeEvalExpr(expr, m->numSymbols,
                             (const char *const *)m->symbols, symbols, out, err,
                             errSize);
@@ -744,7 +744,7 @@ int dlcRuntimeManifestGetWorkspaceBytes(const DlcRuntimeManifest *m,
     int64_t need;
     if (p->kind != DLC_RUNTIME_PARAM_WORKSPACE)
       continue;
-    if (eval(m, p->bytes, symbols, &need, err, errSize) != 0)
+    if (dlcRuntimeManifestEval(m, p->bytes, symbols, &need, err, errSize) != 0)
       return -1;
     if (need < 0) {
       setErr(err, errSize, "workspace '%s': \"bytes\" is %" PRId64, p->name,
@@ -762,8 +762,10 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
                                 DlcRuntimeLaunchDims *out, char *err,
                                 size_t errSize) {
   for (int d = 0; d < 3; d++) {
-    if (eval(m, m->grid[d], symbols, &out->grid[d], err, errSize) != 0 ||
-        eval(m, m->block[d], symbols, &out->block[d], err, errSize) != 0)
+    if (dlcRuntimeManifestEval(m, m->grid[d], symbols, &out->grid[d], err,
+                               errSize) != 0 ||
+        dlcRuntimeManifestEval(m, m->block[d], symbols, &out->block[d], err,
+                               errSize) != 0)
       return -1;
     if (out->grid[d] < 1 || out->grid[d] > INT32_MAX || out->block[d] < 1 ||
         out->block[d] > 1024) {
@@ -774,10 +776,12 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
       return -1;
     }
   }
-  if (eval(m, m->smem, symbols, &out->dynamicSmemBytes, err, errSize) != 0)
+  if (dlcRuntimeManifestEval(m, m->smem, symbols, &out->dynamicSmemBytes, err,
+                             errSize) != 0)
     return -1;
   out->flops = 0;
-  if (m->flops && eval(m, m->flops, symbols, &out->flops, err, errSize) != 0)
+  if (m->flops && dlcRuntimeManifestEval(m, m->flops, symbols, &out->flops, err,
+                                         errSize) != 0)
     return -1;
   return 0;
 }
@@ -790,7 +794,7 @@ int dlcRuntimeManifestGetParamDim(const DlcRuntimeManifest *m, int i, int dim,
     setErr(err, errSize, "parameter %d has no dimension %d", i, dim);
     return -1;
   }
-  if (eval(m, p->shape[dim], symbols, out, err, errSize) != 0)
+  if (dlcRuntimeManifestEval(m, p->shape[dim], symbols, out, err, errSize) != 0)
     return -1;
   if (*out < 0) {
     setErr(err, errSize, "param '%s': negative size %" PRId64 " in dim %d",
@@ -1230,11 +1234,12 @@ int dlcRuntimeProgramGetBufferBytes(const DlcRuntimeProgram *p, int i,
   int64_t want = 0;
   int rc = fromShape ? 0 : -1;
   if (rc == 0)
-    rc =
-        eval(p->signature, b->bytes, symbols, out, err, errSize) != 0 ||
-                eval(p->signature, fromShape, symbols, &want, err, errSize) != 0
-            ? -1
-            : 0;
+    rc = dlcRuntimeManifestEval(p->signature, b->bytes, symbols, out, err,
+                                errSize) != 0 ||
+                 dlcRuntimeManifestEval(p->signature, fromShape, symbols, &want,
+                                        err, errSize) != 0
+             ? -1
+             : 0;
   free(fromShape);
   if (rc == 0 && (*out != want || *out < 0)) {
     setErr(err, errSize,

@@ -113,14 +113,9 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
 static int evalAll(const DlcRuntimeManifest *m, const char *const *exprs,
                    int count, const int64_t *symbols, uint64_t *out, char *err,
                    size_t errSize) {
-  int ns = dlcRuntimeManifestGetNumSymbols(m);
-  const char *names[64];
-  for (int i = 0; i < ns && i < 64; i++)
-    names[i] = dlcRuntimeManifestGetSymbol(m, i);
   for (int i = 0; i < count; i++) {
     int64_t v;
-    if (dlcRuntimeEvalExpr(exprs[i], ns < 64 ? ns : 64, names, symbols, &v, err,
-                           errSize) != 0)
+    if (dlcRuntimeManifestEval(m, exprs[i], symbols, &v, err, errSize) != 0)
       return -1;
     if (v < 1) {
       snprintf(err, errSize, "'%s' is %lld; a tensor map needs it positive",
@@ -236,8 +231,28 @@ static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     snprintf(err, errSize, "tensor map '%s': transpose: %s", p->name, why);
     return -1;
   }
+  /* The transform reads [batch][rows][cols] of the tensor: exactly its
+   * elements, or it would read past them. */
+  uint64_t count = 0;
+  int64_t elements = 0;
+  bool wraps = __builtin_mul_overflow(shape[0], shape[1], &count) ||
+               __builtin_mul_overflow(count, shape[2], &count);
+  if (dlcRuntimeManifestGetParamElements(m, maps->tensorArg[j], symbols,
+                                         &elements, why, sizeof why) != 0) {
+    snprintf(err, errSize, "tensor map '%s': %s", p->name, why);
+    return -1;
+  }
+  if (wraps || count != (uint64_t)elements) {
+    snprintf(err, errSize,
+             "tensor map '%s': \"transpose\" covers %s%llu elements, but "
+             "'%s' has %lld",
+             p->name, wraps ? "more than " : "",
+             (unsigned long long)(wraps ? UINT64_MAX : count), p->tensor,
+             (long long)elements);
+    return -1;
+  }
   /* Both transforms of a launch together stay under the grid's 2^31 - 1
-   * blocks. */
+   * blocks (no wrap: every factor is at most the element count). */
   uint64_t tiles = shape[0] * ((shape[1] + 63) / 64) * ((shape[2] + 63) / 64);
   if (tiles > (1u << 30)) {
     snprintf(err, errSize,
@@ -246,9 +261,7 @@ static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
              p->name, (unsigned long long)tiles);
     return -1;
   }
-  if (ensureWorkspace(maps, j, drv, p,
-                      (size_t)(shape[0] * shape[1] * shape[2] * 2), err,
-                      errSize) != 0)
+  if (ensureWorkspace(maps, j, drv, p, (size_t)count * 2, err, errSize) != 0)
     return -1;
   maps->transpose[j] =
       (struct DlcTranspose){*base, maps->workspace[j], (int64_t)shape[0],
