@@ -320,10 +320,11 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
   f->vRow = gemmExtent(g, &a->v.t.stride[KP_N]);
   const KpAttnTensor *extra[] = {a->hasBias ? &a->bias : NULL,
                                  a->mask == KP_ATTN_MASK_TENSOR ? &a->maskTensor
-                                                                : NULL};
-  int extraArg[] = {args->bias, args->mask};
-  Access *access[] = {&f->bias, &f->mask};
-  for (int i = 0; i < 2; ++i) {
+                                                                : NULL,
+                                 a->hasLse ? &a->lse : NULL};
+  int extraArg[] = {args->bias, args->mask, args->lse};
+  Access *access[] = {&f->bias, &f->mask, &f->lse};
+  for (int i = 0; i < 3; ++i) {
     if (!extra[i])
       continue;
     *access[i] = (Access){.global = mlirBlockGetArgument(entry, extraArg[i]),
@@ -340,10 +341,27 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
   g->tc.stride[KP_BATCH] = g->tc.base; /* pair stores need an even base */
 }
 
+/* Stores LSE[row] = value from the quad's first lane, for a row < Lq. */
+static void storeLseRow(Fa *f, MlirValue row, MlirValue value) {
+  Gen *g = &f->g;
+  MlirValue inside =
+      andi(g, lt(g, row, f->lq), dlcCmpI(&g->b, "eq", f->quad, cst(g, 0)));
+  MlirBlock body;
+  DlcBuilder saved = g->b;
+  dlcBuildIf(&g->b, inside, &body);
+  g->b = dlcBuilderAtEnd(body, saved.loc);
+  MlirValue at = add(g, f->lse.base, mulv(g, row, f->lse.stride[KP_M]));
+  MlirValue operands[] = {value, f->lse.global, at};
+  dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = saved;
+}
+
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
                    const MlirValue l[2], MlirValue done) {
   Gen *g = &f->g;
   const KpAttention *a = f->a;
+  MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
   /* The quad's partial row sums, O / l, guarded stores. */
   MlirValue inv[2];
   for (int h = 0; h < 2; ++h) {
@@ -351,22 +369,35 @@ void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
     MlirValue positive =
         dlcStepCompare(&g->b, mlirStringRefCreateFromCString("cmpgt"), sum,
                        flashConst(f, 0.0));
-    /* l = 0: no key (0), or every key dropped by the mask tensor (NaN,
-     * as the reference gives). */
+    /* l = 0: no key (O = 0, LSE = -inf), or every key dropped by the mask
+     * tensor (NaN for both, as the reference's max = -inf gives). */
     MlirValue empty = flashConst(f, 0.0);
+    MlirValue emptyLse = flashConst(f, -__builtin_inf());
     if (a->mask == KP_ATTN_MASK_TENSOR) {
       MlirValue dropped =
           andi(g,
                dlcStepCompare(&g->b, mlirStringRefCreateFromCString("cmpeq"),
                               m[h], flashConst(f, -__builtin_inf())),
                dlcCmpI(&g->b, "sgt", f->lk, cst(g, 0)));
-      empty = sel(g, dropped, flashConst(f, __builtin_nan("")), empty);
+      MlirValue nan = flashConst(f, __builtin_nan(""));
+      empty = sel(g, dropped, nan, empty);
+      emptyLse = sel(g, dropped, nan, emptyLse);
     }
     inv[h] = sel(g, positive,
                  dlcArith(&g->b, "arith.divf", flashConst(f, 1.0), sum), empty);
+    if (a->hasLse) {
+      /* m is the row max in exp2's domain (exp2_scale · max S), l the sum
+       * of exp2(exp2_scale · S − m): ln Σ = (m + log2 l) · ln 2. */
+      MlirValue log2 =
+          dlcStepUnary(&g->b, mlirStringRefCreateFromCString("log2"), sum);
+      MlirValue lse = dlcArith(&g->b, "arith.mulf",
+                               dlcArith(&g->b, "arith.addf", m[h], log2),
+                               flashConst(f, 0.69314718055994531));
+      storeLseRow(f, add(g, rowBase, cst(g, 8 * h)),
+                  sel(g, positive, lse, emptyLse));
+    }
   }
   MlirValue invV = rowSplat(f, inv[0], inv[1]);
-  MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
   MlirValue colBase = mul(g, f->quad, 2);
   MlirValue pairs = gemmPairStores(g);
   MlirAttribute steps = gemmStepsAttr(g);
