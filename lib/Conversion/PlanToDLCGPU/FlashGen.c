@@ -341,7 +341,8 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
   g->tc.stride[KP_BATCH] = g->tc.base; /* pair stores need an even base */
 }
 
-/* Stores LSE[row] = value from the quad's first lane, for a row < Lq. */
+/* Stores LSE[row] = value from the quad's first lane (the quad shares the
+ * row's m and l), for a row < Lq. */
 static void storeLseRow(Fa *f, MlirValue row, MlirValue value) {
   Gen *g = &f->g;
   MlirValue inside =
@@ -357,13 +358,30 @@ static void storeLseRow(Fa *f, MlirValue row, MlirValue value) {
   g->b = saved;
 }
 
+/* The row's LSE: m is its max in exp2's domain (exp2_scale · max S), sum
+ * the sum of exp2(exp2_scale · S − m), so ln Σ exp(...) = (m + log2 sum) ·
+ * ln 2; -inf for a row without keys, NaN where the mask tensor dropped
+ * every key (`dropped`, null without one), as the reference gives. */
+static MlirValue lseOfRow(Fa *f, MlirValue m, MlirValue sum, MlirValue positive,
+                          MlirValue dropped) {
+  Gen *g = &f->g;
+  MlirValue log2 =
+      dlcStepUnary(&g->b, mlirStringRefCreateFromCString("log2"), sum);
+  MlirValue lse =
+      dlcArith(&g->b, "arith.mulf", dlcArith(&g->b, "arith.addf", m, log2),
+               flashConst(f, 0.69314718055994531));
+  MlirValue empty = flashConst(f, -__builtin_inf());
+  if (!mlirValueIsNull(dropped))
+    empty = sel(g, dropped, flashConst(f, __builtin_nan("")), empty);
+  return sel(g, positive, lse, empty);
+}
+
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
                    const MlirValue l[2], MlirValue done) {
   Gen *g = &f->g;
   const KpAttention *a = f->a;
-  MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
   /* The quad's partial row sums, O / l, guarded stores. */
-  MlirValue inv[2];
+  MlirValue inv[2], lse[2];
   for (int h = 0; h < 2; ++h) {
     MlirValue sum = quadReduce(f, l[h], "arith.addf");
     MlirValue positive =
@@ -371,33 +389,24 @@ void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
                        flashConst(f, 0.0));
     /* l = 0: no key (O = 0, LSE = -inf), or every key dropped by the mask
      * tensor (NaN for both, as the reference's max = -inf gives). */
-    MlirValue empty = flashConst(f, 0.0);
-    MlirValue emptyLse = flashConst(f, -__builtin_inf());
+    MlirValue empty = flashConst(f, 0.0), dropped = {NULL};
     if (a->mask == KP_ATTN_MASK_TENSOR) {
-      MlirValue dropped =
+      dropped =
           andi(g,
                dlcStepCompare(&g->b, mlirStringRefCreateFromCString("cmpeq"),
                               m[h], flashConst(f, -__builtin_inf())),
                dlcCmpI(&g->b, "sgt", f->lk, cst(g, 0)));
-      MlirValue nan = flashConst(f, __builtin_nan(""));
-      empty = sel(g, dropped, nan, empty);
-      emptyLse = sel(g, dropped, nan, emptyLse);
+      empty = sel(g, dropped, flashConst(f, __builtin_nan("")), empty);
     }
     inv[h] = sel(g, positive,
                  dlcArith(&g->b, "arith.divf", flashConst(f, 1.0), sum), empty);
-    if (a->hasLse) {
-      /* m is the row max in exp2's domain (exp2_scale · max S), l the sum
-       * of exp2(exp2_scale · S − m): ln Σ = (m + log2 l) · ln 2. */
-      MlirValue log2 =
-          dlcStepUnary(&g->b, mlirStringRefCreateFromCString("log2"), sum);
-      MlirValue lse = dlcArith(&g->b, "arith.mulf",
-                               dlcArith(&g->b, "arith.addf", m[h], log2),
-                               flashConst(f, 0.69314718055994531));
-      storeLseRow(f, add(g, rowBase, cst(g, 8 * h)),
-                  sel(g, positive, lse, emptyLse));
-    }
+    if (a->hasLse)
+      lse[h] = lseOfRow(f, m[h], sum, positive, dropped);
   }
   MlirValue invV = rowSplat(f, inv[0], inv[1]);
+  MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
+  for (int h = 0; h < 2 && a->hasLse; ++h)
+    storeLseRow(f, add(g, rowBase, cst(g, 8 * h)), lse[h]);
   MlirValue colBase = mul(g, f->quad, 2);
   MlirValue pairs = gemmPairStores(g);
   MlirAttribute steps = gemmStepsAttr(g);
