@@ -12,6 +12,7 @@
  *    mask = "none" | "causal" | "tensor", bias = "<name>"?,
  *    mask_tensor = "<name>"?, mask_keeps = bool? (true keeps the score),
  *    qk_scale = f64, exp2_scale = f64, q/k/v/o = "<tensor names>",
+ *    lse = "<LSE>"?, lse_region = "<region>"?,
  *    fused = bool, not_fused = "<why>"?}
  *
  * When the online-softmax form computes it (kpAttentionOnlineProblem) the
@@ -19,6 +20,12 @@
  * the buffer P (the flash kernel never stores it), and the scores region
  * is marked rbssa.fused_into = "<output region>" (kept for reading the
  * model; the planner and the skeletons skip it).
+ *
+ * A fused pair's log-sum-exp, computed by a third region over the same
+ * scores (kpAttentionLseRead: the Frontend's "lse": true), is taken in:
+ * that region is marked fused into the output region too and leaves the
+ * program, and the output region gets its LSE argument (an output written
+ * by the model, which the flash epilogue implements) and `lse`.
  *
  * A pair that is not attention is left alone (no diagnostic: it is an
  * ordinary program). docs/passes/rbssa-fuse-attention.md. */
