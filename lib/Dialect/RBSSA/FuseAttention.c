@@ -163,19 +163,24 @@ static intptr_t findLseRegion(MlirBlock body, MlirAttribute regions,
 
 /* The fused region `output` takes the log-sum-exp output in: the LSE
  * region's output argument appended (type, attributes), so the flash
- * kernel has it as a parameter. */
-static void appendLseArgument(MlirOperation output, const KpAttention *a) {
+ * kernel has it as a parameter. False (nothing changed) when its
+ * arguments carry no attributes to extend, or out of memory. */
+static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
   MlirContext ctx = mlirOperationGetContext(output);
   MlirBlock from =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(a->lseRegion, 0));
   MlirBlock to = mlirRegionGetFirstBlock(mlirOperationGetRegion(output, 0));
-  MlirType type = mlirValueGetType(mlirBlockGetArgument(from, a->lse.t.arg));
-  mlirBlockAddArgument(to, type, mlirOperationGetLocation(output));
-  intptr_t n = mlirBlockGetNumArguments(to);
+  intptr_t n = mlirBlockGetNumArguments(to) + 1;
   MlirType *types = malloc(sizeof(MlirType) * (size_t)n);
   MlirAttribute *attrs = malloc(sizeof(MlirAttribute) * (size_t)n);
   MlirAttribute old = kpAttr(output, "arg_attrs");
-  if (types && attrs) {
+  bool ok = types && attrs && !mlirAttributeIsNull(old) &&
+            mlirAttributeIsAArray(old) &&
+            mlirArrayAttrGetNumElements(old) == n - 1;
+  if (ok) {
+    mlirBlockAddArgument(
+        to, mlirValueGetType(mlirBlockGetArgument(from, a->lse.t.arg)),
+        mlirOperationGetLocation(output));
     for (intptr_t i = 0; i < n; ++i) {
       types[i] = mlirValueGetType(mlirBlockGetArgument(to, i));
       attrs[i] =
@@ -192,6 +197,7 @@ static void appendLseArgument(MlirOperation output, const KpAttention *a) {
   }
   free(types);
   free(attrs);
+  return ok;
 }
 
 /* Each deferred buffer of one program with one consumer: the pair read as
@@ -243,8 +249,11 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
       continue;
     const char *notFused = kpAttentionOnlineProblem(&a);
     intptr_t lse = notFused ? -1 : findLseRegion(body, regions, dropRegion, &a);
+    if (lse >= 0 && !appendLseArgument(output, &a)) {
+      a.hasLse = false; /* left as its own region */
+      lse = -1;
+    }
     if (lse >= 0) {
-      appendLseArgument(output, &a);
       mlirOperationSetAttributeByName(
           a.lseRegion, mlirStringRefCreateFromCString("rbssa.fused_into"),
           outputName);
