@@ -655,6 +655,15 @@ static MlirAttribute modelField(MlirOperation region, const char *key) {
   return dlcDictionaryAttrGet(attrOf(region, "rbssa.attention"), key);
 }
 
+/* Whether the plan has the flash epilogue store the log-sum-exp. */
+static bool planLse(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "lse") == 0 &&
+        strcmp(plan->algoChoice[i].value, "epilogue") == 0)
+      return true;
+  return false;
+}
+
 /* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
  * BN, D] with BN 64 or 128, warp_tile = [64, BN] (a consumer warpgroup's
  * rows), at least two stages within the target's shared memory, and a
@@ -704,7 +713,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   KpAttention a;
   const char *why = mlirOperationIsNull(scores)
                         ? "its scores region is not in the module"
-                        : kpAttentionRead(scores, region, &a);
+                        : kpAttentionReadFused(scores, region, &a);
   if (!why)
     why = kpAttentionOnlineProblem(&a);
   if (why) {
@@ -729,13 +738,22 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                         "tile = [64, 64, D], warp_tile = [16, 64], stages = "
                         "2, barrier_model = \"cp_async_group\" (SM80) or "
                         "\"mbarrier\" (SM90)");
+  /* The log-sum-exp output is the epilogue's exactly when the plan says
+   * so (algo_choice lse = "epilogue"). */
+  if (planLse(plan) != a.hasLse)
+    return cannotHonour(schedule, "flash-attention", "algo_choice lse",
+                        a.hasLse ? "\"epilogue\" (the region writes LSE)"
+                                 : "absent (the region writes no LSE)");
   /* The model's tensors; the kernel takes them in argument order (the
-   * graph's: inputs, then O). */
-  const char *keys[] = {"q", "k", "v", "o", "bias", "mask_tensor"};
-  bool wanted[] = {true, true,      true,
-                   true, a.hasBias, a.mask == KP_ATTN_MASK_TENSOR};
-  int arg[6], picked[6], numPicked = 0;
-  for (int i = 0; i < 6; ++i) {
+   * graph's: inputs, then O and LSE). */
+  enum { NumKeys = 7 };
+  const char *keys[NumKeys] = {"q",    "k",           "v",  "o",
+                               "bias", "mask_tensor", "lse"};
+  bool wanted[NumKeys] = {true,    true,      true,
+                          true,    a.hasBias, a.mask == KP_ATTN_MASK_TENSOR,
+                          a.hasLse};
+  int arg[NumKeys], picked[NumKeys], numPicked = 0;
+  for (int i = 0; i < NumKeys; ++i) {
     arg[i] = wanted[i] ? argNamed(region, modelField(region, keys[i])) : -1;
     if (wanted[i] && arg[i] < 0) {
       dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -747,13 +765,13 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   }
   for (int at = 0;
        at < (int)mlirArrayAttrGetNumElements(attrOf(region, "arg_attrs")); ++at)
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < NumKeys; ++i)
       if (arg[i] == at) {
         picked[numPicked++] = at;
         break;
       }
-  int position[6];
-  for (int i = 0; i < 6; ++i) {
+  int position[NumKeys];
+  for (int i = 0; i < NumKeys; ++i) {
     position[i] = -1;
     for (int j = 0; j < numPicked; ++j)
       if (arg[i] >= 0 && picked[j] == arg[i])
@@ -792,8 +810,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                       sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
                            : dlcPlanStageBytes(plan, bytes),
                       flops, 1, plan, &numTensors);
-  DlcAttnArgs args = {position[0], position[1], position[2],
-                      position[3], position[4], position[5]};
+  DlcAttnArgs args = {position[0], position[1], position[2], position[3],
+                      position[4], position[5], position[6]};
   if (sm90)
     dlcEmitSm90FlashAttention(
         kernel, &a, &tiling, &args, numTensors,

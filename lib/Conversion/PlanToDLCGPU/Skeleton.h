@@ -282,7 +282,7 @@ typedef struct DlcAttnTiling {
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
-  int bias, mask; /* -1 when the model has none */
+  int bias, mask, lse; /* -1 when the model has none */
 } DlcAttnArgs;
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,

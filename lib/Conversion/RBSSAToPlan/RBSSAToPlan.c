@@ -517,7 +517,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   KpAttention a;
   const char *why = mlirOperationIsNull(scores)
                         ? "its scores region is not in the module"
-                        : kpAttentionRead(scores, func, &a);
+                        : kpAttentionReadFused(scores, func, &a);
   if (why) {
     dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
                       "run rbssa-fuse-attention on the unmodified program",
@@ -554,6 +554,11 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "attention");
   dlcPlanCopyName(plan->algoChoice[0].value, "online_softmax");
+  if (a.hasLse) { /* one f32 a query row, stored by the epilogue */
+    plan->numAlgoChoice = 2;
+    dlcPlanCopyName(plan->algoChoice[1].key, "lse");
+    dlcPlanCopyName(plan->algoChoice[1].value, "epilogue");
+  }
   dlcPlanCopyName(plan->barrierModel, sm90 ? "mbarrier" : "cp_async_group");
   MlirBlock regionBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));

@@ -27,8 +27,8 @@ const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
 const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", "column",
                                           NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
-                                           "memory", "split_k", NULL};
+const char *const dlcPlanAlgoFamilies[] = {
+    "matmul", "conv", "attention", "memory", "split_k", "lse", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
