@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# ON THE GPU MACHINE, from the repository root: run small-2's checks and
+# ON THE GPU MACHINE, from the repository root: runs small-2/3's checks and
 # timings of the split-K tree reduction in one call. $1 holds dlc-run,
-# splitk_repeat.py, k/ (bench/build_small.sh OUT and OUT --probe with this
-# branch's compiler), old/ (the same kernels from main's compiler) and
-# bundle/ (test/gpu/build_bundle.sh --family gemm --chip sm_90a).
+# splitk_repeat.py and dlc_kernel.py, k/ (bench/build_small.sh OUT and OUT
+# --probe with this branch's compiler), old/ (the same kernels from main's
+# compiler), optionally prev/ (an earlier build to compare) and bundle/
+# (test/gpu/build_bundle.sh --family gemm --chip sm_90a).
 # Correctness first (harness shards, sanitizers, repeated launches in
 # parallel), then the timings alone on the GPU.
 set -u
@@ -26,7 +27,8 @@ for s in $(seq 0 $((n - 1))); do
 done
 ( for c in "memcheck s64x64x65536 M=64,K=8192,N=64" "racecheck s64x64x65536 M=64,K=8192,N=64" \
            "memcheck s64x64x65536 M=100,K=4096,N=70" "racecheck s64x64x65536 M=100,K=4096,N=70" \
-           "synccheck s64x64x65536 M=100,K=4096,N=70" "memcheck s127x129x8191 M=127,K=2048,N=129"; do
+           "synccheck s64x64x65536 M=100,K=4096,N=70" "memcheck s127x129x8191 M=127,K=2048,N=129" \
+           "memcheck s4096x1x4096 M=500,K=1024,N=1" "racecheck s4096x1x4096 M=500,K=1024,N=1"; do
     set -- $c; tool=$1
     timeout 90 "$cs" --tool $tool --error-exitcode 99 "$D/dlc-run" \
       "$K/$2/gemm_bias_relu.json" "$3" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
@@ -49,6 +51,10 @@ done
 cases+=(--case "old=$D/old/s127x129x8191/gemm_bias_relu.json@127x129x8191"
         --case "old=$D/old/s64x64x65536/gemm_bias_relu.json@64x64x65536"
         --case "old=$D/old/s4096x1x4096/gemm_bias_relu.json@4096x1x4096")
+# run small-2's kernels (tree without the one-group shortcut, 128 splits)
+for s in 64x64x65536 4096x1x4096; do
+  [ -d "$D/prev" ] && cases+=(--case "prev=$D/prev/s$s/gemm_bias_relu.json@$s")
+done
 for sk in 8 16 32 64 128; do
   cases+=(--case "sk$sk=$K/sk$sk/gemm_bias_relu.json@64x64x$((512 * sk))")
 done

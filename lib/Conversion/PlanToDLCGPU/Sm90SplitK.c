@@ -15,10 +15,11 @@
  * barrier, and its thread 0 releases the partials (fence.acq_rel.gpu) and
  * counts the arrival on the group's counter: one fence and one atomic a
  * warpgroup, not a thread (a fence.sc per thread cost ~0.7 us per split,
- * bench/RESULTS.md run small-1). The last warpgroup of a group adds the
- * group's partials in split order into the group's first slot and counts
- * that on the tile's counter (at once when the tile has one group); the
- * last group's adds the group sums in group order and runs the epilogue.
+ * bench/RESULTS.md run small-1). With several groups the last warpgroup
+ * of a group adds the group's partials in split order into the group's
+ * first slot and counts that on the tile's counter, and the last group's
+ * adds the group sums in group order; a tile of one group (S <= 8) adds
+ * its partials in split order at once. Then the epilogue.
  * The sum is the same whichever CTAs arrive last; a reduction reads G +
  * S / G partials instead of S. The last arrival resets each counter for
  * the next launch.
@@ -162,7 +163,8 @@ static int64_t splitsPerStep(int64_t numRows) {
  * together. A unit past count reloads unit count - 1 and a fragment past
  * N its unwritten slot (both inside the workspace); selects drop them. */
 static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
-                     int64_t stride, MlirValue count, MlirValue sums[MaxRows]) {
+                     MlirValue stride, MlirValue count,
+                     MlirValue sums[MaxRows]) {
   int64_t numJ = g->t->tileN / 8, numRows = 2 * numJ;
   int64_t per = splitsPerStep(numRows);
   MlirType f2 = vec2(g, g->f32), i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
@@ -188,8 +190,8 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
   for (int64_t u = 0; u < per; ++u) {
     MlirValue i = add(g, i0, cst(g, u));
     inRange[u] = lt(g, i, count);
-    MlirValue unit =
-        add(g, first, mul(g, dlcArith(&g->b, "arith.minui", i, lastI), stride));
+    MlirValue unit = add(
+        g, first, mulv(g, dlcArith(&g->b, "arith.minui", i, lastI), stride));
     for (int64_t r = 0; r < numRows; ++r) {
       MlirValue operands[] = {s->workspace,
                               partialAt(g, s, unit, r / 2, r % 2)};
@@ -308,48 +310,50 @@ void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
   accRows(g, s, rows);
   storeRows(g, s, s->unit, rows);
   endIf(g, inner);
+  int64_t groupSize = DLC_SM90_SPLIT_GROUP;
   MlirValue firstSplit = mulv(g, s->tile, s->splits);
-  MlirValue group = divc(g, sub(g, s->unit, firstSplit), DLC_SM90_SPLIT_GROUP);
-  MlirValue first = add(g, firstSplit, mul(g, group, DLC_SM90_SPLIT_GROUP));
-  MlirValue size =
-      dlcArith(&g->b, "arith.minui", cst(g, DLC_SM90_SPLIT_GROUP),
-               sub(g, s->splits, mul(g, group, DLC_SM90_SPLIT_GROUP)));
+  MlirValue group = divc(g, sub(g, s->unit, firstSplit), groupSize);
+  MlirValue first = add(g, firstSplit, mul(g, group, groupSize));
+  MlirValue size = dlcArith(&g->b, "arith.minui", cst(g, groupSize),
+                            sub(g, s->splits, mul(g, group, groupSize)));
   MlirValue groups =
-      divc(g, add(g, s->splits, cst(g, DLC_SM90_SPLIT_GROUP - 1)),
-           DLC_SM90_SPLIT_GROUP);
-  MlirValue consumerWord = s->consumer;
+      divc(g, add(g, s->splits, cst(g, groupSize - 1)), groupSize);
+  MlirValue several = lt(g, cst(g, 1), groups);
   MlirBlock groupLast;
   DlcBuilder inActive = g->b;
-  dlcBuildIf(&g->b, arrive(g, s, add(g, mul(g, first, 2), consumerWord), size),
+  dlcBuildIf(&g->b, arrive(g, s, add(g, mul(g, first, 2), s->consumer), size),
              &groupLast);
   g->b = dlcBuilderAtEnd(groupLast, outer.loc);
-  /* The group's sum into its first slot (the tile's only group too: the
-   * reduction below then reads it back, one epilogue copy). */
+  /* Several groups: the group's sum into its first slot, counted on the
+   * tile's counter. One group (S <= 8) goes on at once. */
+  MlirType i1 = mlirIntegerTypeGet(g->b.ctx, 1);
+  MlirBlock twoLevels, oneLevel;
+  MlirOperation counted =
+      dlcBuildIfElse(&g->b, several, 1, &i1, &twoLevels, &oneLevel);
+  DlcBuilder inGroup = g->b;
+  g->b = dlcBuilderAtEnd(twoLevels, outer.loc);
   ifLive(g, s, &then, &inner);
   MlirValue sums[MaxRows];
-  sumUnits(g, s, first, 1, size, sums);
+  sumUnits(g, s, first, cst(g, 1), size, sums);
   storeRows(g, s, first, sums);
   endIf(g, inner);
-  MlirType i1 = mlirIntegerTypeGet(g->b.ctx, 1);
-  MlirBlock several, one;
-  MlirOperation counted =
-      dlcBuildIfElse(&g->b, lt(g, cst(g, 1), groups), 1, &i1, &several, &one);
-  DlcBuilder inGroup = g->b;
-  g->b = dlcBuilderAtEnd(several, outer.loc);
   MlirValue tileWord =
-      add(g, mul(g, add(g, cst(g, g->t->sms), s->tile), 2), consumerWord);
+      add(g, mul(g, add(g, cst(g, g->t->sms), s->tile), 2), s->consumer);
   MlirValue lastOfTile = arrive(g, s, tileWord, groups);
   dlcBuild(&g->b, "scf.yield", 1, &lastOfTile, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(one, outer.loc);
+  g->b = dlcBuilderAtEnd(oneLevel, outer.loc);
   MlirValue yes = dlcConstInt(&g->b, i1, 1);
   dlcBuild(&g->b, "scf.yield", 1, &yes, 0, NULL, 0, NULL, NULL);
   g->b = inGroup;
+  /* The last: the group sums in group order, or the one group's partials
+   * in split order; then the epilogue (one copy). */
   MlirBlock tileLast;
   DlcBuilder inGroupLast = g->b;
   dlcBuildIf(&g->b, mlirOperationGetResult(counted, 0), &tileLast);
   g->b = dlcBuilderAtEnd(tileLast, outer.loc);
   ifLive(g, s, &then, &inner);
-  sumUnits(g, s, firstSplit, DLC_SM90_SPLIT_GROUP, groups, sums);
+  sumUnits(g, s, firstSplit, sel(g, several, cst(g, groupSize), cst(g, 1)),
+           sel(g, several, groups, s->splits), sums);
   finishRows(g, s, sums);
   endIf(g, inner);
   endIf(g, inGroupLast);

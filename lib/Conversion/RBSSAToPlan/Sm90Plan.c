@@ -18,6 +18,12 @@
  * against 305.4 TFLOP/s), so per column of a round 128 costs about 1.3. */
 static const double kNarrowColumnCost = 1.3;
 
+/* What each split's CTA adds beyond its stream and reads (its launch, ring
+ * fill and arrivals, the slowest of more CTAs): on the H200 64 x 64 x
+ * 65536 took 31.5 us in 64 splits and 37.5 in 128, about 0.1 us a split
+ * (bench/RESULTS.md run small-2). */
+static const double kSplitUs = 0.1;
+
 static double columnCost(int64_t bn) {
   return bn == 128 ? kNarrowColumnCost : 1.0;
 }
@@ -58,7 +64,8 @@ typedef struct Sm90Estimate {
  * steps, then writes its fp32 partial and the last CTA reads the S
  * partials at the SM's share of L2 — a tree of groups of
  * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
- * partials, the last group the group sums (Sm90SplitK.c). */
+ * partials, the last group the group sums (Sm90SplitK.c) — and each split
+ * costs kSplitUs. */
 static Sm90Estimate estimate(const DlcTarget *target,
                              const DlcPlanProblem *problem, int64_t bn,
                              int64_t bound) {
@@ -86,7 +93,8 @@ static Sm90Estimate estimate(const DlcTarget *target,
   double partial = rows * cols * 4;
   double group = DLC_SM90_SPLIT_GROUP;
   double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
-  double reduceUs = e.splits > 1 ? (1 + reads) * partial / smL2 : 0;
+  double reduceUs =
+      e.splits > 1 ? (1 + reads) * partial / smL2 + e.splits * kSplitUs : 0;
   e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
   return e;
 }
