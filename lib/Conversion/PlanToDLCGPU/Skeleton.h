@@ -54,8 +54,9 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
  * SMs, each tile is shared by S CTAs along k (a larger problem's last
  * round is not split: that measured slower, bench/RESULTS.md run 22): each
  * stores its fp32 partial accumulators to a workspace, and the last of them to
- * arrive (per thread, by an atomic counter) adds the S partials in split order
- * — the same sum whichever CTA arrives last — and runs the epilogue. The count
+ * arrive (per consumer warpgroup, by atomic counters) adds the S partials in
+ * a fixed order — the same sum whichever CTA arrives last — and runs the
+ * epilogue. The count
  * is chosen at launch from the sizes, by one rule written twice (here for
  * static sizes and the planner, and as IR in the kernel), with tail = tiles
  * when tiles < sms, else 0 (S = 1): S0   = min(maxSplits, max(1, sms / tail),
@@ -65,11 +66,13 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
  * 0, else none), then tail * S splits; the grid, min(tiles * maxSplits, sms),
  * is sms or at least tail * S, so a CTA walks whole tiles and then takes at
  * most one split, its last unit; CTAs without a unit return at once. The
- * workspace is one i32 counter per (tile, consumer thread) and one partial tile
- * per CTA. */
+ * workspace is i32 counters per (split group, consumer) and (tile,
+ * consumer) and one partial tile per CTA; the partials are added by a tree
+ * of groups of DLC_SM90_SPLIT_GROUP splits (Sm90SplitK.c). */
 enum {
-  DLC_SM90_MAX_SPLITS = 32,     /* what the planner allows a symbolic kernel */
-  DLC_SM90_MIN_SPLIT_KTILES = 4 /* 64-wide k tiles a split gets at least */
+  DLC_SM90_MAX_SPLITS = 128,     /* what the planner allows a symbolic kernel */
+  DLC_SM90_MIN_SPLIT_KTILES = 4, /* 64-wide k tiles a split gets at least */
+  DLC_SM90_SPLIT_GROUP = 8       /* splits per group of the reduction tree */
 };
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms);

@@ -489,6 +489,7 @@ typedef struct Pipeline {
    * remains); else splits = 1 and kPer = kTiles. `workspace`
    * (memref<?xi32>) holds the partials. */
   MlirValue splits, kPer, whole, workspace;
+  MlirValue splitFlags; /* memref<2xf32>: Sm90SplitK's per-consumer flag */
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each. */
@@ -793,13 +794,6 @@ static void finishDirect(Gen *g, const Pipeline *p, const Fragments *f,
   g->b = outer;
 }
 
-static void namedBarrier(Gen *g, MlirValue id) {
-  const char *names[] = {"threads"};
-  MlirAttribute threads = gemmI64(g, 128);
-  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
-           &threads);
-}
-
 static void tmaStoreWait(Gen *g, bool read) {
   const char *names[] = {"pending", "read"};
   MlirAttribute attrs[] = {gemmI64(g, 0), mlirBoolAttrGet(g->b.ctx, read)};
@@ -818,7 +812,7 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   /* The previous tile's stores have read the buffers (issued a whole
    * mainloop ago: no wait in practice). */
   tmaStoreWait(g, true);
-  namedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId);
   MlirType out = kpElementType(g->b.ctx, g->p->c.element);
   MlirValue pairCol = mul(g, remc(g, g->tid, 4), 2);
   const char *posName[] = {"static_position"};
@@ -856,7 +850,7 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   /* Every thread's writes before the copy engine reads them. */
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
-  namedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId);
   for (int s = 0; s < p->slabs; ++s) {
     MlirValue m0 =
         add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));
@@ -955,7 +949,10 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
       .tile = u->splitTile,
       .splits = p->splits,
       .thread = sub(g, g->tid, cst(g, 128)),
+      .consumer = consumer,
       .row = add(g, add(g, g->m0, mul(g, firstSlab, ConsumerRows)), f.inSlab),
+      .slabRow = add(g, g->m0, mul(g, firstSlab, ConsumerRows)),
+      .flags = p->splitFlags,
       .col = f.col,
       .steps = f.steps,
       .pairs = f.pairs};
@@ -1038,7 +1035,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.splits = cst(g, 1);
   pipe.kPer = pipe.kTiles;
   pipe.whole = (MlirValue){NULL};
-  pipe.workspace = (MlirValue){NULL};
+  pipe.workspace = pipe.splitFlags = (MlirValue){NULL};
   if (t->maxSplits > 1) { /* the workspace follows the maps */
     MlirValue rows =
         divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);
@@ -1047,6 +1044,8 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
                     &pipe.kPer, &pipe.whole);
     pipe.workspace = mlirBlockGetArgument(entry, nextArg);
+    pipe.splitFlags =
+        sm90SmemAlloc(g, sm90SmemType(g, 1, (int64_t[]){2}, g->f32), 4, "none");
   }
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");

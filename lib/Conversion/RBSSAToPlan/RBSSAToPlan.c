@@ -301,7 +301,8 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
                           const DlcPlanRegion *region, const DlcTarget *target,
                           DlcPlan *plan, bool *used) {
   char error[768];
-  bool isArray = root->kind == DlcJsonValueArray, statesAsync = false;
+  bool isArray = root->kind == DlcJsonValueArray, statesAsync = false,
+       statesStages = false;
   size_t count;
   const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -329,6 +330,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       continue;
     used[i] = true;
     statesAsync |= dlcJsonValueGetMember(entry, "async") != NULL;
+    statesStages |= dlcJsonValueGetMember(entry, "stages") != NULL;
     if (!dlcPlanApplyJson(entry, region, plan, error, sizeof(error))) {
       dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                         "fix the plan-file; docs/passes/"
@@ -344,6 +346,15 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       (strcmp(plan->barrierModel, "mbarrier") != 0 ||
        dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
     plan->asyncEpilogueOverlap = false;
+  /* Likewise the planner's SM90 ring (8 stages of a small problem's
+   * narrow tile) shrinks to what fits a wider tile the file states. */
+  while (!statesStages && strcmp(plan->barrierModel, "mbarrier") == 0 &&
+         plan->stages > 2 &&
+         dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048) {
+    --plan->stages;
+    if (!statesAsync)
+      plan->asyncPrefetchDepth = plan->stages - 1;
+  }
   if (!dlcPlanValidate(plan, region, target, error, sizeof(error))) {
     dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                       "fix the plan-file; docs/passes/"

@@ -18,6 +18,12 @@
  * against 305.4 TFLOP/s), so per column of a round 128 costs about 1.3. */
 static const double kNarrowColumnCost = 1.3;
 
+/* What each split's CTA adds beyond its stream and reads (its launch, ring
+ * fill and arrivals, the slowest of more CTAs): on the H200 64 x 64 x
+ * 65536 took 31.5 us in 64 splits and 37.5 in 128, about 0.1 us a split
+ * (bench/RESULTS.md run small-2). */
+static const double kSplitUs = 0.1;
+
 static double columnCost(int64_t bn) {
   return bn == 128 ? kNarrowColumnCost : 1.0;
 }
@@ -56,7 +62,10 @@ typedef struct Sm90Estimate {
  * at the SM's share of DRAM (run 22 measured ~25 GB/s per SM for one tile
  * per CTA), whichever is longer; with S splits each CTA takes ceil(k / S)
  * steps, then writes its fp32 partial and the last CTA reads the S
- * partials at the SM's share of L2. */
+ * partials at the SM's share of L2 — a tree of groups of
+ * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
+ * partials, the last group the group sums (Sm90SplitK.c) — and each split
+ * costs kSplitUs. */
 static Sm90Estimate estimate(const DlcTarget *target,
                              const DlcPlanProblem *problem, int64_t bn,
                              int64_t bound) {
@@ -82,8 +91,10 @@ static Sm90Estimate estimate(const DlcTarget *target,
   double stepUs = fmax(
       mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / smDram);
   double partial = rows * cols * 4;
+  double group = DLC_SM90_SPLIT_GROUP;
+  double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
   double reduceUs =
-      e.splits > 1 ? partial / smL2 + (double)e.splits * partial / smL2 : 0;
+      e.splits > 1 ? (1 + reads) * partial / smL2 + e.splits * kSplitUs : 0;
   e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
   return e;
 }
@@ -105,15 +116,19 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
 }
 
 /* Tile 128 x bn, and as many stages as fit beside the staged C tile when
- * `staged` (the staged epilogue, async.epilogue_overlap). */
+ * `staged` (the staged epilogue, async.epilogue_overlap): at most 6, or 8
+ * for a small problem, whose CTAs stream one k range with nothing else to
+ * hide the latency behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8
+ * stages against 44.6 with 6, bench/RESULTS.md run small-1). */
 static void setTile(const DlcTarget *target, int64_t bn, bool staged,
-                    DlcPlan *plan) {
+                    bool small, DlcPlan *plan) {
   int64_t stageBytes = (128 + bn) * 64 * 2;
   int64_t stagedBytes = staged ? 128 * bn * 2 : 0;
   int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
+  int64_t most = small ? 8 : 6;
   plan->tile[0] = 128, plan->tile[1] = bn, plan->tile[2] = 64;
   plan->warpTile[0] = 64, plan->warpTile[1] = bn;
-  plan->stages = stages > 6 ? 6 : stages;
+  plan->stages = stages > most ? most : stages;
   plan->asyncPrefetchDepth = plan->stages - 1;
   plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
@@ -158,7 +173,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       if (best < 0 || us < best)
         best = us, bestN = bn;
     }
-    setTile(target, bestN, false, plan);
+    setTile(target, bestN, false, true, plan);
     return;
   }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
@@ -183,7 +198,15 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       layout.transformUs + estimate(target, problem, bestN, 1).timeUs >=
           layout.gatherUs)
     return;
-  setTile(target, bestN, staged, plan);
+  setTile(target, bestN, staged, false, plan);
+}
+
+/* Whether `func`'s problem is an implicit GEMM (a convolution). */
+static bool implicitOf(MlirOperation func) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  bool implicit = p && kpProblemRead(func, p) && p->implicit;
+  free(p);
+  return implicit;
 }
 
 /* Whether split-K applies to `func`'s problem (not a batch, the model
@@ -256,7 +279,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     int64_t bn = 256 >> i;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTile(target, bn, chosen->asyncEpilogueOverlap, &c->plan);
+    setTile(target, bn, chosen->asyncEpilogueOverlap,
+            small && !implicitOf(func), &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)

@@ -31,9 +31,9 @@ enum {
   DLC_PLAN_MAX_ENTRIES = 8,
   DLC_PLAN_MAX_EPILOGUE =
       64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
-  DLC_PLAN_NUM_FIELDS = 14, /* the §8.1 fields of plan.schedule */
-  DLC_PLAN_MAX_TILE = 4096, /* bound of every tile and warp-tile extent */
-  DLC_PLAN_MAX_SPLITS = 64, /* bound of algo_choice split_k */
+  DLC_PLAN_NUM_FIELDS = 14,  /* the §8.1 fields of plan.schedule */
+  DLC_PLAN_MAX_TILE = 4096,  /* bound of every tile and warp-tile extent */
+  DLC_PLAN_MAX_SPLITS = 128, /* bound of algo_choice split_k */
 };
 
 typedef struct DlcPlanPair {

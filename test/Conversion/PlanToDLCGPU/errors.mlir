@@ -399,7 +399,7 @@ func.func @split_zero(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': split_k is not a whole number of splits in [1, 64]}}
+  // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': split_k is not a whole number of splits in [1, 128]}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
