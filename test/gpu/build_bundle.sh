@@ -19,7 +19,9 @@
 #                            [--staged P]   (gen_problems.py: a share P of
 #                                            the symbolic whole-tile ones
 #                                            planned with the SM90 staged
-#                                            epilogue)
+#                                            epilogue; gen_conv_problems.py:
+#                                            a share P of NHWC convs forced
+#                                            onto SM90 + staged epilogue)
 #                            [--gemv P]     (gen_problems.py: a share P of
 #                                            GEMM problems with M = 1 or
 #                                            N = 1: the GEMV rule)
@@ -84,7 +86,7 @@ gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/s
 case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --gemv "$gemv" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
-  conv) gen gen_conv_problems.py "$count" --transform "$transform" || exit 1 ;;
+  conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" || exit 1 ;;
   attention) gen gen_attention_problems.py "$count" --lse "$lse" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --gemv "$gemv" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac

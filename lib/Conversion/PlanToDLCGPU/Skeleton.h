@@ -116,7 +116,8 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
  * shared memory and store them by TMA (the staged epilogue, plan
  * async.epilogue_overlap = true), or NULL when it can: C f16 or bf16 with
  * unit column stride, one row stride (no split m), static row and batch
- * strides multiples of 16 bytes, not a convolution. */
+ * strides multiples of 16 bytes. A convolution's NHWC output is such a C
+ * ([N·Ho·Wo][Co], rows of Co); its NCHW one is not. */
 const char *dlcSm90StagedEpilogueProblem(const KpProblem *problem);
 
 /* The `dlcgpu.tensormap` attribute of C's map for the staged epilogue:

@@ -143,8 +143,6 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *p) {
   const KpTensor *c = &p->c;
   if (c->element != KP_F16 && c->element != KP_BF16)
     return "C is not f16 or bf16 (the staged tile holds 2-byte elements)";
-  if (p->implicit)
-    return "a convolution keeps its direct stores";
   if (!p->has[KP_M] || !p->has[KP_N])
     return "a dot form has no m or n axis to tile C by";
   if (c->mSplit || !kpExtentIs(&c->stride[KP_N], 1))
