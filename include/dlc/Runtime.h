@@ -114,10 +114,13 @@ typedef struct {
   int64_t box[5];             /* TENSORMAP: rank entries (im2col: 2) */
   const char *bytes;          /* WORKSPACE: an expression */
   int im2col;                 /* TENSORMAP: "mode": "im2col" */
-  /* TENSORMAP, "optional": true: encoded only when the tensor's base and
-   * strides are 16-byte multiples, never repacked (C's map of the SM90
-   * staged epilogue, which the kernel reads only then). */
+  /* TENSORMAP, "optional": true: encoded over the tensor when its base
+   * and strides are 16-byte multiples, else over a padded workspace copied
+   * into it after the launch when `repackOut` is set (rows, cols of the
+   * region to copy), else not at all (C's map of the SM90 staged
+   * epilogue; the kernel gets 0 for an unencoded map). */
   int optional;
+  const char *repackOut[2];  /* TENSORMAP: NULL, or rows, cols */
   int lower[3], upper[3];    /* im2col */
   int64_t elementStrides[5]; /* im2col */
   const char *transpose[3];  /* TENSORMAP: NULL, or batch, rows, cols */

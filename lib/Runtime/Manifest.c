@@ -130,6 +130,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
     free((char **)p->strides);
     for (int d = 0; d < 3; d++)
       free((char *)p->transpose[d]);
+    for (int d = 0; d < 2; d++)
+      free((char *)p->repackOut[d]);
   }
   free(m->params);
   for (int d = 0; d < 3; d++) {
@@ -305,6 +307,24 @@ static int readTranspose(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
   return ok ? 0 : -1;
 }
 
+/* An optional map's copy back: "repack_out": [rows, cols], two
+ * expressions. */
+static int readRepackOut(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
+                         size_t errSize) {
+  const DlcJsonValue *t = dlcJsonValueGetMember(j, "repack_out");
+  if (!t)
+    return 0;
+  bool ok = p->optional && t->kind == DlcJsonValueArray && t->count == 2;
+  for (size_t i = 0; ok && i < 2; i++)
+    ok = (p->repackOut[i] = exprOf(&t->items[i])) != NULL;
+  if (!ok)
+    setErr(err, errSize,
+           "param '%s': \"repack_out\" is [rows, cols], two expressions, on "
+           "an optional map",
+           p->name);
+  return ok ? 0 : -1;
+}
+
 /* A TMA tensor map (docs/conventions.md, "Tensor maps"): the ptr
  * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
  * first, byte strides of dims 1.., the box and the 128-byte swizzle; an
@@ -374,7 +394,8 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       p->box[i] = b->integer;
     p->rank++;
   }
-  if (readTranspose(j, p, err, errSize) != 0)
+  if (readTranspose(j, p, err, errSize) != 0 ||
+      readRepackOut(j, p, err, errSize) != 0)
     return -1;
   return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;
 }

@@ -122,10 +122,13 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *problem);
 
 /* The `dlcgpu.tensormap` attribute of C's map for the staged epilogue:
  * dims [N, M(, batch)], box [64 columns, 64 rows(, 1)], and "optional":
- * the runtime leaves it unencoded when C's base or a stride is not a
- * multiple of 16 bytes, and the kernel, testing the same, then stores
- * directly (docs/conventions.md, "Tensor maps"). */
-MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem);
+ * the runtime encodes it over C when C's base and strides are multiples
+ * of 16 bytes; else, for a map without batch, over a padded workspace
+ * whose whole tiles of tileM x tileN it copies into C after the kernel
+ * ("repack_out": [rows, cols] of them); else not at all, passing 0, and
+ * the kernel then stores directly (docs/conventions.md, "Tensor maps"). */
+MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
+                               int64_t tileM, int64_t tileN);
 
 /* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
  * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w

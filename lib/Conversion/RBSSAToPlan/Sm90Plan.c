@@ -24,18 +24,37 @@ static const double kNarrowColumnCost = 1.3;
  * (bench/RESULTS.md run small-2). */
 static const double kSplitUs = 0.1;
 
+/* What a 256 x 128 tile (two consumers of 128 rows, two m64n128 wgmmas
+ * each per k step) costs against a 128 x 256 one of the same MMAs:
+ * measured on the H200 at 4096³, 220.8 against 209.8 us (bench/RESULTS.md
+ * run odd-1). It wins where its rounds are fewer: 4095 x 4097 x 4093 is 528
+ * tiles, 4 rounds of 132, against 544 (5 rounds) at 128 x 256: 288.5
+ * against 340.4 us there. */
+static const double kTallTileCost = 1.05;
+
+/* The cost of a round of tiles bm x bn in 128 x 256 tiles' MMA time. */
+static double tileCost(int64_t bm, int64_t bn) {
+  double area = (double)(bm * bn) / (128.0 * 256.0);
+  return area * (bm == 256 ? kTallTileCost : bn == 128 ? kNarrowColumnCost : 1);
+}
+
 static double columnCost(int64_t bn) {
   return bn == 128 ? kNarrowColumnCost : 1.0;
 }
 
-/* The wave rule's cost of tile width `bn`: waves of tiles over the SMs
- * times the tile width, weighed by columnCost. */
+static double tileCount(const DlcPlanProblem *problem, int64_t bm, int64_t bn) {
+  return ceil(problem->m / (double)bm) *
+         (problem->batch > 0 ? problem->batch : 1) *
+         ceil(problem->n / (double)bn);
+}
+
+/* The wave rule's cost of tile bm x bn: waves of tiles over the SMs times
+ * a tile's cost (tileCost, in 256-column units: 128 x 128 costs 128 x
+ * 1.3). */
 static double waveCost(const DlcTarget *target, const DlcPlanProblem *problem,
-                       int64_t bn) {
-  double tiles = ceil(problem->m / 128) *
-                 (problem->batch > 0 ? problem->batch : 1) *
-                 ceil(problem->n / (double)bn);
-  return ceil(tiles / target->sms) * (double)bn * columnCost(bn);
+                       int64_t bm, int64_t bn) {
+  return ceil(tileCount(problem, bm, bn) / target->sms) * 256.0 *
+         tileCost(bm, bn);
 }
 
 /* A small problem: one image, and fewer 128 x 128 tiles than SMs. Its
@@ -66,21 +85,21 @@ typedef struct Sm90Estimate {
  * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
  * partials, the last group the group sums (Sm90SplitK.c) — and each split
  * costs kSplitUs. */
-static Sm90Estimate estimate(const DlcTarget *target,
-                             const DlcPlanProblem *problem, int64_t bn,
-                             int64_t bound) {
+static Sm90Estimate estimateTile(const DlcTarget *target,
+                                 const DlcPlanProblem *problem, int64_t bm,
+                                 int64_t bn, int64_t bound) {
   Sm90Estimate e;
-  double batch = problem->batch > 0 ? problem->batch : 1;
   e.kTiles = fmax(1, ceil(problem->k / 64));
-  e.tiles = ceil(problem->m / 128) * batch * ceil(problem->n / (double)bn);
+  e.tiles = tileCount(problem, bm, bn);
   e.full = floor(e.tiles / target->sms);
   e.tail = e.tiles - e.full * target->sms;
   e.splits = dlcSm90Splits((int64_t)e.tiles, (int64_t)e.kTiles,
                            bound > 1 ? bound : 1, target->sms);
   e.kPer = ceil(e.kTiles / (double)e.splits);
   double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
-  double mmaUs = 128.0 * (double)bn * 64 * 2 /
-                 (target->peakTflops * 1e6 / target->sms) * columnCost(bn);
+  double mmaUs = (double)(bm * bn) * 64 * 2 /
+                 (target->peakTflops * 1e6 / target->sms) *
+                 (bm == 256 ? kTallTileCost : columnCost(bn));
   if (!isSmall(target, problem)) {
     e.timeUs = fmax(ceil(e.tiles / target->sms) * e.kTiles * mmaUs, dramUs);
     return e;
@@ -99,6 +118,14 @@ static Sm90Estimate estimate(const DlcTarget *target,
   return e;
 }
 
+/* The estimate of a 128-row tile (split-K and the small problems' tiles
+ * are 128 rows high). */
+static Sm90Estimate estimate(const DlcTarget *target,
+                             const DlcPlanProblem *problem, int64_t bn,
+                             int64_t bound) {
+  return estimateTile(target, problem, 128, bn, bound);
+}
+
 /* The split bound of tile width `bn`'s best estimate (1: whole tiles are
  * best, or the problem is not small). */
 static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
@@ -115,23 +142,29 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
   return best;
 }
 
-/* Tile 128 x bn, and as many stages as fit beside the staged C tile when
- * `staged` (the staged epilogue, async.epilogue_overlap): at most 6, or 8
- * for a small problem, whose CTAs stream one k range with nothing else to
- * hide the latency behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8
- * stages against 44.6 with 6, bench/RESULTS.md run small-1). */
-static void setTile(const DlcTarget *target, int64_t bn, bool staged,
-                    bool small, DlcPlan *plan) {
-  int64_t stageBytes = (128 + bn) * 64 * 2;
-  int64_t stagedBytes = staged ? 128 * bn * 2 : 0;
+/* Tile bm x bn (bm = 128: 64 rows a consumer, 256: 128), and as many
+ * stages as fit beside the staged C tile when `staged` (the staged
+ * epilogue, async.epilogue_overlap): at most 6, or 8 for a small problem,
+ * whose CTAs stream one k range with nothing else to hide the latency
+ * behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8 stages against 44.6
+ * with 6, bench/RESULTS.md run small-1). */
+static void setTileOf(const DlcTarget *target, int64_t bm, int64_t bn,
+                      bool staged, bool small, DlcPlan *plan) {
+  int64_t stageBytes = (bm + bn) * 64 * 2;
+  int64_t stagedBytes = staged ? bm * bn * 2 : 0;
   int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
   int64_t most = small ? 8 : 6;
-  plan->tile[0] = 128, plan->tile[1] = bn, plan->tile[2] = 64;
-  plan->warpTile[0] = 64, plan->warpTile[1] = bn;
+  plan->tile[0] = bm, plan->tile[1] = bn, plan->tile[2] = 64;
+  plan->warpTile[0] = bm / 2, plan->warpTile[1] = bn;
   plan->stages = stages > most ? most : stages;
   plan->asyncPrefetchDepth = plan->stages - 1;
   plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
+}
+
+static void setTile(const DlcTarget *target, int64_t bn, bool staged,
+                    bool small, DlcPlan *plan) {
+  setTileOf(target, 128, bn, staged, small, plan);
 }
 
 /* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
@@ -186,9 +219,15 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
   double best = -1;
   for (int64_t bn = widest; bn >= narrowest; bn /= 2) {
-    double cost = waveCost(target, problem, bn);
+    double cost = waveCost(target, problem, 128, bn);
     if (best < 0 || cost < best)
       best = cost, bestN = bn;
+  }
+  /* A GEMM whose 128 x 256 tiles leave a last round nearly empty may fill
+   * its rounds with 256 x 128 ones (4095 x 4097: 4 rounds instead of 5). */
+  if (!implicit && waveCost(target, problem, 256, 128) < best) {
+    setTileOf(target, 256, 128, staged, false, plan);
+    return;
   }
   /* NCHW: the SM90 kernel only after the layout transform, when both
    * together beat the SM80 element gather (ConvLayout.c). */
@@ -201,8 +240,8 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   setTile(target, bestN, staged, false, plan);
 }
 
-/* Whether `func`'s problem is an implicit GEMM (a convolution). */
-static bool implicitOf(MlirOperation func) {
+/* Whether `func`'s problem is a convolution (an implicit GEMM). */
+static bool implicitGemm(MlirOperation func) {
   KpProblem *p = malloc(sizeof(KpProblem));
   bool implicit = p && kpProblemRead(func, p) && p->implicit;
   free(p);
@@ -274,24 +313,28 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     return 0;
   bool small = isSmall(target, problem), symbolic;
   bool split = splittable(func, &symbolic);
-  int count = small ? 3 : 2;
+  /* Small: 128 x 256, 128 x 128, 128 x 64; large: 128 x 256, 128 x 128
+   * and, for a GEMM, 256 x 128. */
+  int count = small || !implicitGemm(func) ? 3 : 2;
   for (int i = 0; i < count; ++i) {
-    int64_t bn = 256 >> i;
+    int64_t bm = !small && i == 2 ? 256 : 128;
+    int64_t bn = bm == 256 ? 128 : 256 >> i;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTile(target, bn, chosen->asyncEpilogueOverlap,
-            small && !implicitOf(func), &c->plan);
+    setTileOf(target, bm, bn, chosen->asyncEpilogueOverlap,
+              small && !implicitGemm(func), &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
-    bool isChosen = sm90 && bn == chosen->tile[1];
+    bool isChosen = sm90 && bm == chosen->tile[0] && bn == chosen->tile[1];
     /* The chosen plan's split as it stands (a plan-file's too); the
      * others' as the planner would add it. */
-    int64_t bound = isChosen ? dlcPlanSplitK(chosen)
-                    : split  ? bestBound(target, problem, bn)
-                             : 1;
-    Sm90Estimate e = estimate(target, problem, bn, bound > 1 ? bound : 1);
+    int64_t bound = isChosen             ? dlcPlanSplitK(chosen)
+                    : split && bm == 128 ? bestBound(target, problem, bn)
+                                         : 1;
+    Sm90Estimate e =
+        estimateTile(target, problem, bm, bn, bound > 1 ? bound : 1);
     if (e.splits > 1 && c->plan.numAlgoChoice < DLC_PLAN_MAX_ENTRIES) {
       DlcPlanPair *pair = &c->plan.algoChoice[c->plan.numAlgoChoice++];
       dlcPlanCopyName(pair->key, "split_k");
@@ -305,12 +348,12 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                              isChosen ? "chosen" : "kept", (long long)bn,
                              e.tiles, target->sms, e.kTiles)
                   : snprintf(c->reason, sizeof(c->reason),
-                             "%s: SM90 128x%lld (wave rule cost %.0f): %.0f "
+                             "%s: SM90 %lldx%lld (wave rule cost %.0f): %.0f "
                              "tiles on %d SMs, %.0f full rounds and %.0f "
                              "tiles in the last",
-                             isChosen ? "chosen" : "kept", (long long)bn,
-                             waveCost(target, problem, bn), e.tiles,
-                             target->sms, e.full, e.tail);
+                             isChosen ? "chosen" : "kept", (long long)bm,
+                             (long long)bn, waveCost(target, problem, bm, bn),
+                             e.tiles, target->sms, e.full, e.tail);
     if (e.splits > 1 && n > 0 && (size_t)n < sizeof(c->reason))
       snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
                ", split along k in %lld splits of %.0f k tiles",
