@@ -16,6 +16,7 @@ cases=(
   "layernorm M=13,N=1025" "layernorm M=5,N=4097" "layernorm M=3,N=8200"
   "rmsnorm M=13,N=7" "rmsnorm M=13,N=768" "rmsnorm M=7,N=4097" "rmsnorm M=3,N=9000"
   "softmax M=13,N=1" "softmax M=13,N=100" "softmax M=13,N=768" "softmax M=9,N=2049" "softmax M=3,N=8193"
+  "layernorm M=4,N=3001" "layernorm M=2,N=33001" "softmax M=4,N=5000" "softmax M=2,N=32769"
   "row_sum M=13,N=1" "row_sum M=13,N=7" "row_sum M=13,N=9" "row_sum M=13,N=17" "row_sum M=13,N=1023"
   "row_sum M=9,N=4097" "row_sum M=5,N=8191" "row_sum M=3,N=8200"
   "row_max M=13,N=15" "row_max M=11,N=1001" "row_max M=9,N=4097"

@@ -224,6 +224,23 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
 
+/* How a row kernel computes a pair of reduces whose second reads the
+ * first (algo_choice reduce, MemoryFused.c): two loops over the row
+ * (passes), or one — Welford's mean and M2 for a sum and a sum of squared
+ * deviations from a row value (LayerNorm), a running max and rescaled sum
+ * for a max and a sum of exp2/exp of the distance to it (softmax). */
+typedef enum DlcMemoryReduce {
+  DLC_REDUCE_PASSES,
+  DLC_REDUCE_WELFORD,
+  DLC_REDUCE_ONLINE
+} DlcMemoryReduce;
+const char *dlcMemoryReduceName(DlcMemoryReduce reduce);
+bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
+/* The one-pass form a `mode` kernel of `problem` can take (the first pair
+ * found), DLC_REDUCE_PASSES when none. */
+DlcMemoryReduce dlcMemoryReduceFits(const KpMemoryProblem *problem,
+                                    DlcMemoryMode mode);
+
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are
  * fewer than the SMs: S = min(DLC_MEMORY_COLUMN_MAX_SPLITS, max(1,
@@ -248,11 +265,12 @@ int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *problem, int width,
 void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
                           int sms, char *out, size_t size);
 
-/* `sms`: the target's SMs (a column kernel that splits, whose workspace is
+/* `reduce`: the one-pass pairs to compute as such (row mode). `sms`: the
+ * target's SMs (a column kernel that splits, whose workspace is
  * the kernel's last argument). */
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
-                        DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors, int sms);
+                        DlcMemoryMode mode, DlcMemoryReduce reduce,
+                        int64_t threads, int width, int numTensors, int sms);
 /* The widest access the skeleton can make for `problem` in `mode`: 16
  * bytes of its narrowest element when every read along the vector loops is
  * contiguous (unit stride), every output along them row-major, there are
