@@ -80,7 +80,7 @@ def main():
                 entry[key + "_TBps"] = nbytes / t / 1e9
                 entry[key + "_wrong"] = wrong
                 line += " | %s %.2f%s" % (key, nbytes / t / 1e9, " WRONG %d" % wrong if wrong else "")
-            anchors = [("torch", eager)]
+            anchors = [("torch", eager), ("copy", lambda: y.copy_(x))]
             if not args.no_compile:
                 try:
                     c = torch.compile(eager, dynamic=False)

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Kernels for bench/bench_norm.py (no GPU needed): LayerNorm, RMSNorm and
 # softmax (examples/*.tiny.mlir) over 16384 rows of 768 / 4096 / 8192 /
-# 32768, static, and the symbolic examples; each LayerNorm and softmax also
-# as "passes" (the plan's algo_choice reduce taken out: two loops over the
-# row for the pair of reduces, main's kernel) beside the planner's one-pass
-# form (reduce = "welford" / "online").
+# 16384 / 32768, static, and the symbolic examples, as the planner plans
+# them; each LayerNorm and softmax also with the plan's algo_choice reduce
+# forced both ways: "-passes" (the pair of reduces in two loops over the
+# row) and "-onepass" (reduce = "welford" / "online": one loop).
 #   bench/build_norm.sh DIR   (tools from $DLC_BIN, default build/bin)
 # Writes DIR/<name>/<func>.json + dlc_kernels.ptx, name = <example>-<width>
-# or <example>-sym, with -passes for the two-loop variants.
+# or <example>-sym, then -passes / -onepass for the forced variants.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
@@ -18,11 +18,11 @@ back="convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=$chip}"
 mkdir -p "$out"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-build() { # name source passes(0/1)
+build() { # name source form: plan (the planner's), passes, welford, online
   "$bin/dlc-opt" "$2" --pass-pipeline="builtin.module($front)" -o "$tmp/plan.mlir"
-  if [ "$3" = 1 ]; then
-    grep -q 'reduce = "' "$tmp/plan.mlir" || { echo "$1: no one-pass plan" >&2; exit 1; }
+  if [ "$3" != plan ]; then
     sed -i 's/, reduce = "[a-z]*"//' "$tmp/plan.mlir"
+    [ "$3" = passes ] || sed -i "s/algo_choice = {memory = \"row\"}/algo_choice = {memory = \"row\", reduce = \"$3\"}/" "$tmp/plan.mlir"
   fi
   "$bin/dlc-opt" "$tmp/plan.mlir" --pass-pipeline="builtin.module($back)" -o "$tmp/ptx.mlir"
   rm -rf "${out:?}/$1"
@@ -30,15 +30,20 @@ build() { # name source passes(0/1)
 }
 for ex in layernorm rmsnorm softmax; do
   src="$root/examples/$ex.tiny.mlir"
-  build "$ex-sym" "$src" 0
-  [ "$ex" = rmsnorm ] || build "$ex-sym-passes" "$src" 1
-  for w in 768 4096 8192 32768; do
+  pair=welford; [ "$ex" = softmax ] && pair=online
+  build "$ex-sym" "$src" plan
+  if [ "$ex" != rmsnorm ]; then
+    build "$ex-sym-passes" "$src" passes
+    build "$ex-sym-onepass" "$src" $pair
+  fi
+  for w in 768 4096 8192 16384 32768; do
     sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/16384x${w}x\1/g" \
         -e "s/?x\(f[0-9]*\), \[\"M\"\]/16384x\1/g" \
         -e "s/?x\(f[0-9]*\), \[\"N\"\]/${w}x\1/g" "$src" > "$tmp/$ex-$w.tiny.mlir"
-    build "$ex-$w" "$tmp/$ex-$w.tiny.mlir" 0
+    build "$ex-$w" "$tmp/$ex-$w.tiny.mlir" plan
     if [ "$ex" != rmsnorm ] && [ "$w" != 768 ]; then
-      build "$ex-$w-passes" "$tmp/$ex-$w.tiny.mlir" 1
+      build "$ex-$w-passes" "$tmp/$ex-$w.tiny.mlir" passes
+      build "$ex-$w-onepass" "$tmp/$ex-$w.tiny.mlir" $pair
     fi
   done
 done

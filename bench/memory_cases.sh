@@ -2,7 +2,8 @@
 # Hand-made memory-bound cases at sizes the random harness rarely draws
 # (rows of 1, 7, 9, 768, 1025, 4097, ... elements; misaligned rows), built
 # HERE: each example of examples/ compiled once (symbolic sizes), reference
-# data per size from dlc-interp. On the GPU: `bash DIR/run_cases.sh DIR`
+# data per size from dlc-interp; and static LayerNorm/softmax/RMSNorm rows
+# of 1500-33001 (one kernel each). On the GPU: `bash DIR/run_cases.sh DIR`
 # runs dlc-run --ref-data on every case and ends "N passed, M failed".
 #   bench/memory_cases.sh DIR [CHIP]      (tools from $DLC_BIN, default build/bin)
 set -euo pipefail
@@ -36,6 +37,25 @@ for c in "${cases[@]}"; do
   name="$ex-${sizes//[=,]/_}"
   "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
   echo "$name $ex/$ex.json ref/$name" >>"$out/cases.txt"
+done
+# Static rows (each its own kernel, M x N fixed): the planner's one-pass
+# pairs on rows longer than the register rows' 1024, aligned (2048) or not.
+static=(
+  "layernorm 7 2048" "layernorm 5 4097" "layernorm 3 1500" "layernorm 2 33001"
+  "softmax 7 2048" "softmax 5 4097" "softmax 3 1500" "softmax 2 32769" "rmsnorm 3 1500"
+)
+for c in "${static[@]}"; do
+  read -r ex m n <<<"$c"
+  name="$ex-static-${m}x$n"
+  mkdir -p "$out/src"
+  sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/${m}x${n}x\1/g" \
+      -e "s/?x\(f[0-9]*\), \[\"M\"\]/${m}x\1/g" \
+      -e "s/?x\(f[0-9]*\), \[\"N\"\]/${n}x\1/g" \
+      "$root/examples/$ex.tiny.mlir" >"$out/src/$name.tiny.mlir"
+  "$bin/dlc-opt" "$out/src/$name.tiny.mlir" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" |
+    "$bin/dlc-translate" --emit-kernels="$out/$name" >/dev/null
+  "$bin/dlc-interp" "$out/src/$name.tiny.mlir" --products accumulator --write-ref "$out/ref/$name" >/dev/null
+  echo "$name $name/$ex.json ref/$name" >>"$out/cases.txt"
 done
 cp "$bin/dlc-run" "$out/"
 cat >"$out/run_cases.sh" <<'RUN'

@@ -176,6 +176,32 @@ bool mbFusedPairOf(const KpMemoryProblem *p, int s, MbFused *f) {
   return false;
 }
 
+/* The bytes of a static row the pair `f` reads: its first reduce's length
+ * times the widest element read along it; -1 for a symbolic row. */
+static int64_t staticRowBytes(const KpMemoryProblem *p, const MbFused *f) {
+  int loop = __builtin_ctz(p->steps[f->first].reduced);
+  if (p->loops[loop].size.numSymbols > 0)
+    return -1;
+  int bytes = 1;
+  for (int i = 0; i < p->numIndexed; ++i)
+    for (int d = 0; d < p->indexed[i].rank; ++d)
+      if (p->indexed[i].loops[d] == loop &&
+          kpElementBytes(p->indexed[i].element) > bytes)
+        bytes = kpElementBytes(p->indexed[i].element);
+  return p->loops[loop].size.constant * bytes;
+}
+
+DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *p,
+                                      DlcMemoryMode mode) {
+  MbFused f;
+  for (int r = 0; mode == DLC_MEMORY_ROW && r < p->numSteps; ++r)
+    if (matchWelford(p, r, &f) || matchOnline(p, r, &f))
+      return staticRowBytes(p, &f) > DLC_MEMORY_FUSED_MIN_ROW_BYTES
+                 ? f.kind
+                 : DLC_REDUCE_PASSES;
+  return DLC_REDUCE_PASSES;
+}
+
 const char *dlcMemoryReduceName(DlcMemoryReduce reduce) {
   return dlcPlanMemoryReduces[reduce];
 }

@@ -240,6 +240,19 @@ bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
  * found), DLC_REDUCE_PASSES when none. */
 DlcMemoryReduce dlcMemoryReduceFits(const KpMemoryProblem *problem,
                                     DlcMemoryMode mode);
+/* The planner's choice: the one-pass form for static rows of more than
+ * DLC_MEMORY_FUSED_MIN_ROW_BYTES, else the passes. Measured on the H200
+ * (bench/RESULTS.md run norm-1, 16384 rows of f16): the passes' re-reads
+ * come from L1/L2 up to rows of 16384 (32 KiB), where the pair's longer
+ * loop-carried chain and its merges (divisions) make it 3-16% slower;
+ * at 32768 (64 KiB) they go to DRAM and the pair is faster (LayerNorm 2.65
+ * against 2.51 TB/s, softmax 2.78 against 2.35). Symbolic rows keep the
+ * passes: the pair's code in both branches of a symbolic kernel took it
+ * from 48 to 70 registers (LayerNorm) and was slower at every width,
+ * 32768 included (2.47 against 2.65). */
+enum { DLC_MEMORY_FUSED_MIN_ROW_BYTES = 32768 };
+DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
+                                      DlcMemoryMode mode);
 
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are

@@ -409,18 +409,6 @@ static bool planFileNamesFixedRegion(MlirOperation func,
                     kind, region);
   return true;
 }
-/* A row kernel's pair of reduces in one pass (Welford, online softmax)
- * where its rows are not kept in registers: static rows of at most
- * DLC_MEMORY_SHORT_LENGTH are read once already. */
-static DlcMemoryReduce memoryReduceChoice(const KpMemoryProblem *p,
-                                          DlcMemoryMode mode) {
-  int shared = dlcMemoryBoundSharedLoop(p, mode);
-  const KpExtent *row = shared >= 0 ? &p->loops[shared].size : NULL;
-  if (row && row->numSymbols == 0 && row->constant <= DLC_MEMORY_SHORT_LENGTH)
-    return DLC_REDUCE_PASSES;
-  return dlcMemoryReduceFits(p, mode);
-}
-
 /* A region without a contraction: the memory-bound skeleton (MemoryBound.c
  * of convert-plan-to-dlcgpu) in the mode dlcMemoryModeChoose picks, with
  * the widest vector access it allows and CTAs of DLC_MEMORY_THREADS (row
@@ -437,7 +425,7 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   DlcMemoryMode mode =
       gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
   int width = dlcMemoryBoundVectorWidth(p, mode);
-  DlcMemoryReduce reduce = memoryReduceChoice(p, mode);
+  DlcMemoryReduce reduce = dlcMemoryReduceChoose(p, mode);
   int64_t threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
