@@ -215,15 +215,6 @@ bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce) {
   return false;
 }
 
-DlcMemoryReduce dlcMemoryReduceFits(const KpMemoryProblem *p,
-                                    DlcMemoryMode mode) {
-  MbFused f;
-  for (int r = 0; mode == DLC_MEMORY_ROW && r < p->numSteps; ++r)
-    if (matchWelford(p, r, &f) || matchOnline(p, r, &f))
-      return f.kind;
-  return DLC_REDUCE_PASSES;
-}
-
 /* --- the loop --------------------------------------------------------------
  */
 

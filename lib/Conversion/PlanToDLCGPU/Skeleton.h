@@ -236,12 +236,10 @@ typedef enum DlcMemoryReduce {
 } DlcMemoryReduce;
 const char *dlcMemoryReduceName(DlcMemoryReduce reduce);
 bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
-/* The one-pass form a `mode` kernel of `problem` can take (the first pair
- * found), DLC_REDUCE_PASSES when none. */
-DlcMemoryReduce dlcMemoryReduceFits(const KpMemoryProblem *problem,
-                                    DlcMemoryMode mode);
-/* The planner's choice: the one-pass form for static rows of more than
- * DLC_MEMORY_FUSED_MIN_ROW_BYTES, else the passes. Measured on the H200
+/* The planner's choice for a `mode` kernel of `problem`: the one-pass form
+ * of its first pair for static rows (the pair's length times the widest
+ * element read along it) of more than DLC_MEMORY_FUSED_MIN_ROW_BYTES, else
+ * the passes (also when it has no pair). Measured on the H200
  * (bench/RESULTS.md run norm-1, 16384 rows of f16): the passes' re-reads
  * come from L1/L2 up to rows of 16384 (32 KiB), where the pair's longer
  * loop-carried chain and its merges (divisions) make it 3-16% slower;
