@@ -407,7 +407,10 @@ MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor) {
   bool welford = f->kind == DLC_REDUCE_WELFORD;
   int n = welford ? 3 : 2;
   int width = m->width;
-  int unroll = mbUnroll(m);
+  /* A CTA's whole chunks: DLC_MEMORY_UNROLL_FUSED a trip (Skeleton.h). */
+  int unroll = m->warpRows || (m->width > 1 && !m->aligned)
+                   ? mbUnroll(m)
+                   : DLC_MEMORY_UNROLL_FUSED;
   DlcBuilder b = mbAt(m, frame);
   MlirValue k =
       f->scale >= 0 ? mbEmitStepFrom(m, f->scale, floor) : (MlirValue){NULL};

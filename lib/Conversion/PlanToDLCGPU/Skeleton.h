@@ -199,7 +199,12 @@ enum {
   DLC_MEMORY_UNROLL_SHORT = 4,
   DLC_MEMORY_UNROLL_POINT = 2,
   DLC_MEMORY_UNROLL_ROW = 1,
-  DLC_MEMORY_UNROLL_COLUMN = 4
+  DLC_MEMORY_UNROLL_COLUMN = 4,
+  /* A long row's one-pass pair (MemoryFused.c): 4 chunks a trip. The
+   * online softmax over rows of 32768 ran at 3.00 TB/s against 2.78 with 1
+   * (2.79 with 2), Welford at 2.65 with 1, 2 or 4 (H200, bench/RESULTS.md
+   * run norm-1, call 4). */
+  DLC_MEMORY_UNROLL_FUSED = 4
 };
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
