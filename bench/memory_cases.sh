@@ -3,7 +3,7 @@
 # (rows of 1, 7, 9, 768, 1025, 4097, ... elements; misaligned rows), built
 # HERE: each example of examples/ compiled once (symbolic sizes), reference
 # data per size from dlc-interp; and static LayerNorm/softmax/RMSNorm rows
-# of 1500-33001 (one kernel each). On the GPU: `bash DIR/run_cases.sh DIR`
+# of 1500-40000 (one kernel each). On the GPU: `bash DIR/run_cases.sh DIR`
 # runs dlc-run --ref-data on every case and ends "N passed, M failed".
 #   bench/memory_cases.sh DIR [CHIP]      (tools from $DLC_BIN, default build/bin)
 set -euo pipefail
@@ -38,11 +38,13 @@ for c in "${cases[@]}"; do
   "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
   echo "$name $ex/$ex.json ref/$name" >>"$out/cases.txt"
 done
-# Static rows (each its own kernel, M x N fixed): the planner's one-pass
-# pairs on rows longer than the register rows' 1024, aligned (2048) or not.
+# Static rows (each its own kernel, M x N fixed): the two passes up to
+# 32 KiB a row, the planner's one-pass pairs beyond (32768, 32769, 33001,
+# 40000: aligned, with chunks past the row in the last trip, or masked).
 static=(
   "layernorm 7 2048" "layernorm 5 4097" "layernorm 3 1500" "layernorm 2 33001"
   "softmax 7 2048" "softmax 5 4097" "softmax 3 1500" "softmax 2 32769" "rmsnorm 3 1500"
+  "layernorm 3 32768" "layernorm 3 40000" "softmax 3 32768" "softmax 3 40000"
 )
 for c in "${static[@]}"; do
   read -r ex m n <<<"$c"
