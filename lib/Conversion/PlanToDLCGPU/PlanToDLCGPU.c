@@ -545,9 +545,13 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
-  for (int i = 0; i < plan->numAlgoChoice; ++i)
+  DlcMemoryReduce reduce = DLC_REDUCE_PASSES;
+  for (int i = 0; i < plan->numAlgoChoice; ++i) {
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
       dlcMemoryModeFromName(plan->algoChoice[i].value, &mode);
+    if (strcmp(plan->algoChoice[i].key, "reduce") == 0)
+      dlcMemoryReduceFromName(plan->algoChoice[i].value, &reduce);
+  }
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);
@@ -616,7 +620,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
         resident > 1 ? resident : 1, plan, &numTensors);
-    dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors,
+    dlcEmitMemoryBound(kernel, p, mode, reduce, threads, width, numTensors,
                        workspace > 0 ? target->sms : 0);
     mlirOperationDestroy(region);
   }

@@ -206,7 +206,12 @@ enum {
   DLC_MEMORY_UNROLL_SHORT = 4,
   DLC_MEMORY_UNROLL_POINT = 2,
   DLC_MEMORY_UNROLL_ROW = 1,
-  DLC_MEMORY_UNROLL_COLUMN = 4
+  DLC_MEMORY_UNROLL_COLUMN = 4,
+  /* A long row's one-pass pair (MemoryFused.c): 4 chunks a trip. The
+   * online softmax over rows of 32768 ran at 3.00 TB/s against 2.78 with 1
+   * (2.79 with 2), Welford at 2.65 with 1, 2 or 4 (H200, bench/RESULTS.md
+   * run norm-1, call 4). */
+  DLC_MEMORY_UNROLL_FUSED = 4
 };
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
@@ -230,6 +235,34 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * along a reduced loop is contiguous in it, else column where a reduce
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
+
+/* How a row kernel computes a pair of reduces whose second reads the
+ * first (algo_choice reduce, MemoryFused.c): two loops over the row
+ * (passes), or one — Welford's mean and M2 for a sum and a sum of squared
+ * deviations from a row value (LayerNorm), a running max and rescaled sum
+ * for a max and a sum of exp2/exp of the distance to it (softmax). */
+typedef enum DlcMemoryReduce {
+  DLC_REDUCE_PASSES,
+  DLC_REDUCE_WELFORD,
+  DLC_REDUCE_ONLINE
+} DlcMemoryReduce;
+const char *dlcMemoryReduceName(DlcMemoryReduce reduce);
+bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
+/* The planner's choice for a `mode` kernel of `problem`: the one-pass form
+ * of its first pair for static rows (the pair's length times the widest
+ * element read along it) of more than DLC_MEMORY_FUSED_MIN_ROW_BYTES, else
+ * the passes (also when it has no pair). Measured on the H200
+ * (bench/RESULTS.md run norm-1, 16384 rows of f16): the passes' re-reads
+ * come from L1/L2 up to rows of 16384 (32 KiB), where the pair's longer
+ * loop-carried chain and its merges (divisions) make it 3-16% slower;
+ * at 32768 (64 KiB) they go to DRAM and the pair is faster (LayerNorm 2.65
+ * against 2.51 TB/s, softmax 2.78 against 2.35). Symbolic rows keep the
+ * passes: the pair's code in both branches of a symbolic kernel took it
+ * from 48 to 70 registers (LayerNorm) and was slower at every width,
+ * 32768 included (2.47 against 2.65). */
+enum { DLC_MEMORY_FUSED_MIN_ROW_BYTES = 32768 };
+DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
+                                      DlcMemoryMode mode);
 
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are
@@ -255,11 +288,12 @@ int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *problem, int width,
 void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
                           int sms, char *out, size_t size);
 
-/* `sms`: the target's SMs (a column kernel that splits, whose workspace is
+/* `reduce`: the one-pass pairs to compute as such (row mode). `sms`: the
+ * target's SMs (a column kernel that splits, whose workspace is
  * the kernel's last argument). */
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
-                        DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors, int sms);
+                        DlcMemoryMode mode, DlcMemoryReduce reduce,
+                        int64_t threads, int width, int numTensors, int sms);
 /* The widest access the skeleton can make for `problem` in `mode`: 16
  * bytes of its narrowest element when every read along the vector loops is
  * contiguous (unit stride), every output along them row-major, there are

@@ -436,6 +436,7 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   DlcMemoryMode mode =
       gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
   int width = dlcMemoryBoundVectorWidth(p, mode);
+  DlcMemoryReduce reduce = dlcMemoryReduceChoose(p, mode);
   int64_t threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
@@ -462,6 +463,11 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "memory");
   dlcPlanCopyName(plan->algoChoice[0].value, dlcMemoryModeName(mode));
+  if (reduce != DLC_REDUCE_PASSES) {
+    plan->numAlgoChoice = 2;
+    dlcPlanCopyName(plan->algoChoice[1].key, "reduce");
+    dlcPlanCopyName(plan->algoChoice[1].value, dlcMemoryReduceName(reduce));
+  }
   dlcPlanCopyName(plan->barrierModel,
                   mode == DLC_MEMORY_FLAT ? "none" : "bar_sync");
   return true;

@@ -97,10 +97,13 @@ extern const char *const dlcPlanEdgeBuffers[];   /* reg, smem, gmem, ... */
 extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
 extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
-extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ... */
+extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ..., reduce */
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
 extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
+/* algo_choice reduce = ...: how a row kernel computes a pair of reduces,
+ * in DlcMemoryReduce order (absent: passes). */
+extern const char *const dlcPlanMemoryReduces[]; /* passes, welford, online */
 
 /* Whether `name` is one of the NULL-terminated `set`. */
 bool dlcPlanIsOneOf(const char *name, const char *const *set);
