@@ -539,12 +539,70 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
   }
 }
 
+/* A depthwise convolution's kernel (DepthwiseConv.c), read from the
+ * implicit-GEMM model: grid x over the pixel tiles, y over the channel
+ * groups; the CTA's weights in shared memory. */
+static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
+                                   const DlcPlan *plan,
+                                   const DlcTarget *target) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  DlcDepthwise d;
+  bool ok = p && kpProblemRead(region, p) &&
+            checkMemoryContract(schedule, plan, DLC_MEMORY_DEPTHWISE);
+  const char *why = ok ? dlcDepthwiseProblem(p, &d) : NULL;
+  if (why) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan algo_choice = {memory = \"flat\"} (a thread per "
+                      "output) or a tensor-core plan",
+                      "the depthwise kernel cannot compute this convolution: "
+                      "%s",
+                      why);
+    ok = false;
+  }
+  if (ok && plan->vectorizeWidth != d.width) {
+    char honoured[96];
+    snprintf(honoured, sizeof(honoured),
+             "vectorize width %d here (16 bytes of channels where C allows)",
+             d.width);
+    ok = cannotHonour(schedule, "depthwise", "vectorize", honoured);
+  }
+  if (ok) {
+    const KpFused *f = &p->fused[KP_M];
+    char size[96], outer[400] = "1", gridX[600], gridY[32], flops[600];
+    for (int i = 0; i + 1 < f->num; ++i) {
+      kpExtentText(region, &f->size[i], size, sizeof(size));
+      size_t used = strlen(outer);
+      snprintf(outer + used, sizeof(outer) - used, "*%s", size);
+    }
+    kpExtentText(region, &f->size[f->num - 1], size, sizeof(size));
+    snprintf(gridX, sizeof(gridX), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
+             size, d.pixels, (long long)d.tilesPerCta);
+    snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
+    snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
+             outer, size, (long long)d.taps);
+    /* Three CTAs an SM: up to 80 registers a thread for the sums of its
+     * pixels and the window's vectors in flight. */
+    int64_t resident = target->maxThreadsPerSM / d.threads;
+    int numTensors = 0;
+    MlirOperation kernel =
+        buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
+                        dlcDepthwiseSmemBytes(&d), flops,
+                        resident < 3 ? resident : 3, plan, &numTensors);
+    dlcEmitDepthwise(kernel, p, &d, numTensors);
+    mlirOperationDestroy(region);
+  }
+  free(p);
+  return ok;
+}
+
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
       dlcMemoryModeFromName(plan->algoChoice[i].value, &mode);
+  if (mode == DLC_MEMORY_DEPTHWISE)
+    return convertDepthwiseRegion(region, schedule, plan, target);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);

@@ -212,7 +212,8 @@ typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,
   DLC_MEMORY_ROW,
   DLC_MEMORY_POINT,
-  DLC_MEMORY_COLUMN
+  DLC_MEMORY_COLUMN,
+  DLC_MEMORY_DEPTHWISE /* a depthwise convolution (DepthwiseConv.c) */
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -315,6 +316,30 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
+
+/* The depthwise convolution kernel (DepthwiseConv.c; plan algo_choice =
+ * {memory = "depthwise"}): a thread computes DLC_DEPTHWISE_PIXELS outputs
+ * along the innermost pixel axis times `width` channels; a CTA spans
+ * `span` channel chunks (grid y: `groups` of them) and `tilesPerCta`
+ * pixel tiles (grid x: ceildiv(outer pixels * ceildiv(Wo, pixels),
+ * tilesPerCta)); its channels' weights sit in shared memory. */
+enum { DLC_DEPTHWISE_PIXELS = 4 };
+typedef struct DlcDepthwise {
+  int width; /* channels a thread: 8, 4, 2 or 1 */
+  int pixels;
+  int64_t channels, chunks, span, groups, tilesPerCta, threads, taps;
+  int64_t reads; /* distinct window vectors a thread loads */
+} DlcDepthwise;
+/* Why the kernel cannot compute implicit GEMM `problem`, or NULL when it
+ * can (filling `out` when not NULL): a batch role (the channel) with n = 1,
+ * a static channel count, f16/bf16 factors, channels contiguous in the
+ * activations and the output (NHWC), a static window of at most 64 taps,
+ * no i1 epilogue input. */
+const char *dlcDepthwiseProblem(const KpProblem *problem, DlcDepthwise *out);
+int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d);
+/* Fills `kernel`'s body (arguments as the SM80 skeleton's). */
+void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *problem,
+                      const DlcDepthwise *d, int numTensors);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

@@ -25,8 +25,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
                                             "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
-const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", "column",
-                                          NULL};
+const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
+                                          "column", "depthwise", NULL};
 const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
                                            "memory", "split_k", NULL};
 
@@ -616,8 +616,8 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
       mode = plan->algoChoice[i].value;
   if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
-                 "memory = \"%s\" is not \"row\", \"point\", \"column\" or "
-                 "\"flat\"",
+                 "memory = \"%s\" is not \"row\", \"point\", \"column\", "
+                 "\"flat\" or \"depthwise\"",
                  mode ? mode : "");
   if (plan->tile[0] != 1 || plan->tile[2] != 1 || plan->tile[1] % 32 != 0 ||
       plan->warpTile[0] != 1 || plan->warpTile[1] != 32)
