@@ -439,7 +439,11 @@ static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
       int64_t delta[KP_MAX_RANK];
       windowDelta(p, j, tap, delta);
       MlirValue x = windowRead(w, delta);
-      acc[j] = op2(w, "arith.addf", acc[j], op2(w, "arith.mulf", x, weight));
+      /* One FMA: a product of two f16 (or bf16) is exact in f32, so this
+       * is the reference's product-then-sum. */
+      MlirValue fma[] = {x, weight, acc[j]};
+      acc[j] =
+          dlcBuildValue(&w->b, "vector.fma", 3, fma, w->vf32, 0, NULL, NULL);
     }
   }
   MlirValue outW = extentOf(w, &p->fused[KP_M].size[last]);

@@ -580,14 +580,15 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
     snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
     snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
              outer, size, (long long)d.taps);
-    /* Three CTAs an SM: up to 80 registers a thread for the sums of its
-     * pixels and the window's vectors in flight. */
+    /* Two CTAs an SM: up to 128 registers a thread for the sums of its
+     * pixels and the window's vectors in flight (at three, 80 registers,
+     * ptxas spilled: 613 GB/s on the H200, run dw-1). */
     int64_t resident = target->maxThreadsPerSM / d.threads;
     int numTensors = 0;
     MlirOperation kernel =
         buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
                         dlcDepthwiseSmemBytes(&d), flops,
-                        resident < 3 ? resident : 3, plan, &numTensors);
+                        resident < 2 ? resident : 2, plan, &numTensors);
     dlcEmitDepthwise(kernel, p, &d, numTensors);
     mlirOperationDestroy(region);
   }
