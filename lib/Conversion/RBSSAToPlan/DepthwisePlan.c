@@ -16,10 +16,15 @@ bool dlcPlanDepthwise(MlirOperation func, const DlcTarget *target,
                       const DlcPlanProblem *problem, DlcPlanGemv *out) {
   KpProblem *p = malloc(sizeof(KpProblem));
   DlcDepthwise d;
-  bool takes = p && kpProblemRead(func, p) && !dlcDepthwiseProblem(p, &d);
+  const char *why = !p                        ? "out of memory"
+                    : !kpProblemRead(func, p) ? "the implicit-GEMM model does "
+                                                "not read it"
+                                              : dlcDepthwiseProblem(p, &d);
   free(p);
-  if (!takes)
+  if (why) {
+    snprintf(out->reason, sizeof(out->reason), "%s", why);
     return false;
+  }
   /* The slowest of the FMAs on the CUDA cores, the window's distinct
    * vectors through L1/L2 (d.reads per d.pixels outputs) and every tensor
    * once from DRAM. */

@@ -272,7 +272,8 @@ bool dlcPlanGemv(MlirOperation func, const DlcTarget *target,
 /* --- depthwise convolutions (DepthwisePlan.c) ----------------------------- */
 
 /* Whether the depthwise kernel computes `func` (dlcDepthwiseProblem); then
- * `*out` holds its plan's figures (mode DLC_MEMORY_DEPTHWISE). Probes the
+ * `*out` holds its plan's figures (mode DLC_MEMORY_DEPTHWISE), else
+ * out->reason says why not. Probes the
  * kernel-problem model: run it with diagnostics dropped. */
 bool dlcPlanDepthwise(MlirOperation func, const DlcTarget *target,
                       const DlcPlanProblem *problem, DlcPlanGemv *out);

@@ -748,6 +748,7 @@ static bool depthwiseChosen(MlirOperation func, const Options *o,
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
       mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
+  snprintf(dw->reason, sizeof(dw->reason), "it has no group role");
   bool takes =
       problem->batch > 1 && dlcPlanDepthwise(func, o->target, problem, dw);
   mlirContextDetachDiagnosticHandler(ctx, quiet);
@@ -758,8 +759,8 @@ static bool depthwiseChosen(MlirOperation func, const Options *o,
                         "depthwise kernel needs one channel a group, a static "
                         "channel count and NHWC activations and output",
                         "plan-file '%s': algo_choice memory = \"depthwise\" "
-                        "for a region the depthwise kernel cannot compute",
-                        o->planFile);
+                        "for a region the depthwise kernel cannot compute: %s",
+                        o->planFile, dw->reason);
       *failed = true;
     }
     return takes;
