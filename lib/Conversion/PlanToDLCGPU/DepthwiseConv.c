@@ -27,8 +27,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Channel chunks one CTA spans at most, and its thread bound. */
-enum { DwMaxSpan = 32, DwThreads = 256, DwMaxTaps = 64 };
+/* A thread's pixels; a CTA's thread bound and the channel chunks it spans
+ * at most (so that it has at least 8 pixel tiles to share its weights). */
+enum {
+  DwPixels = 4,
+  DwThreads = 64,
+  DwMaxSpan = DwThreads / 8,
+  DwMaxTaps = 64
+};
 
 static int64_t staticOr(const KpExtent *e, int64_t otherwise) {
   return e->numSymbols == 0 ? e->constant : otherwise;
@@ -85,7 +91,7 @@ static void windowDelta(const KpProblem *p, int j, const int64_t *tap,
 /* How many distinct window vectors `pixels` pixels of `taps` taps read. */
 static int64_t distinctReads(const KpProblem *p, int64_t taps, int pixels) {
   int64_t(*seen)[KP_MAX_RANK] =
-      malloc(sizeof(int64_t[KP_MAX_RANK]) * DLC_DEPTHWISE_PIXELS * DwMaxTaps);
+      malloc(sizeof(int64_t[KP_MAX_RANK]) * DwPixels * DwMaxTaps);
   int64_t n = 0, rank = p->window.rank;
   if (!seen)
     return (int64_t)pixels * taps; /* an upper bound */
@@ -153,7 +159,7 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
     out->tilesPerCta = DwThreads / out->span;
     out->threads = out->span * out->tilesPerCta;
     out->taps = taps;
-    out->pixels = DLC_DEPTHWISE_PIXELS;
+    out->pixels = DwPixels;
     out->reads = distinctReads(p, taps, out->pixels);
   }
   return NULL;
@@ -186,7 +192,7 @@ typedef struct Dw {
   MlirValue base[KP_MAX_RANK]; /* its window index in each dim */
   MlirValue extent[KP_MAX_RANK];
   int numReads;
-  DwRead reads[DLC_DEPTHWISE_PIXELS * DwMaxTaps];
+  DwRead reads[DwPixels * DwMaxTaps];
 } Dw;
 
 static MlirValue cI(Dw *w, int64_t v) { return dlcConstIndex(&w->b, v); }
@@ -420,7 +426,7 @@ static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
     w->extent[dim] = extentOf(w, &wd->extent);
   }
   MlirType element = kpElementType(w->ctx, p->b.element);
-  MlirValue acc[DLC_DEPTHWISE_PIXELS];
+  MlirValue acc[DwPixels];
   for (int j = 0; j < d->pixels; ++j)
     acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
   MlirValue lane = op2(w, "arith.muli", chunkInCta, cI(w, d->width));

@@ -580,15 +580,14 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
     snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
     snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
              outer, size, (long long)d.taps);
-    /* Two CTAs an SM: up to 128 registers a thread for the sums of its
-     * pixels and the window's vectors in flight (at three, 80 registers,
-     * ptxas spilled: 613 GB/s on the H200, run dw-1). */
-    int64_t resident = target->maxThreadsPerSM / d.threads;
+    /* No occupancy request: ptxas keeps the window's vectors and the sums
+     * in registers (asking for 2 or 3 CTAs an SM made it spill: 3x3 C256
+     * 613 -> 1338 GB/s, 5x5 111 -> 453 GB/s on the H200, runs dw-1/dw-2);
+     * the CTA size sets the occupancy instead. */
     int numTensors = 0;
     MlirOperation kernel =
         buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
-                        dlcDepthwiseSmemBytes(&d), flops,
-                        resident < 2 ? resident : 2, plan, &numTensors);
+                        dlcDepthwiseSmemBytes(&d), flops, 1, plan, &numTensors);
     dlcEmitDepthwise(kernel, p, &d, numTensors);
     mlirOperationDestroy(region);
   }

@@ -318,12 +318,11 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
 
 /* The depthwise convolution kernel (DepthwiseConv.c; plan algo_choice =
- * {memory = "depthwise"}): a thread computes DLC_DEPTHWISE_PIXELS outputs
+ * {memory = "depthwise"}): a thread computes `pixels` outputs
  * along the innermost pixel axis times `width` channels; a CTA spans
  * `span` channel chunks (grid y: `groups` of them) and `tilesPerCta`
  * pixel tiles (grid x: ceildiv(outer pixels * ceildiv(Wo, pixels),
  * tilesPerCta)); its channels' weights sit in shared memory. */
-enum { DLC_DEPTHWISE_PIXELS = 4 };
 typedef struct DlcDepthwise {
   int width; /* channels a thread: 8, 4, 2 or 1 */
   int pixels;
