@@ -319,10 +319,10 @@ int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
 
 /* The depthwise convolution kernel (DepthwiseConv.c; plan algo_choice =
  * {memory = "depthwise"}): a thread computes `pixels` outputs
- * along the innermost pixel axis times `width` channels; a CTA spans
- * `span` channel chunks (grid y: `groups` of them) and `tilesPerCta`
- * pixel tiles (grid x: ceildiv(outer pixels * ceildiv(Wo, pixels),
- * tilesPerCta)); its channels' weights sit in shared memory. */
+ * along the innermost pixel axis times `width` channels; a CTA (at most
+ * 64 threads) spans `span` channel chunks (grid y: `groups` of them) and
+ * `tilesPerCta` pixel tiles (grid x: ceildiv(outer pixels * ceildiv(Wo,
+ * pixels), tilesPerCta)); its channels' weights sit in shared memory. */
 typedef struct DlcDepthwise {
   int width; /* channels a thread: 8, 4, 2 or 1 */
   int pixels;
