@@ -31,6 +31,13 @@ MlirValue sm90SwizzledAlloc(Gen *g, int rank, const int64_t *shape) {
   return sm90SmemAlloc(g, sm90SmemType(g, rank, shape, g->in), 1024, "128b");
 }
 
+void sm90NamedBarrier(Gen *g, MlirValue id) {
+  const char *names[] = {"threads"};
+  MlirAttribute threads = gemmI64(g, 128);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
+           &threads);
+}
+
 MlirValue sm90Barriers(Gen *g, int64_t count) {
   return sm90SmemAlloc(
       g, sm90SmemType(g, 1, &count, mlirIntegerTypeGet(g->b.ctx, 64)), 8,

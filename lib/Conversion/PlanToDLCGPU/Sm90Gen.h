@@ -17,6 +17,8 @@ MlirValue sm90SmemAlloc(Gen *g, MlirType type, int64_t alignment,
 MlirValue sm90SwizzledAlloc(Gen *g, int rank, const int64_t *shape);
 /* A group of `count` mbarriers. */
 MlirValue sm90Barriers(Gen *g, int64_t count);
+/* bar.sync `id` (index) among one warpgroup's 128 threads. */
+void sm90NamedBarrier(Gen *g, MlirValue id);
 /* `name`(bars, index) with the optional integer attribute attr = value. */
 void sm90MbarrierOp(Gen *g, const char *name, MlirValue bars, MlirValue index,
                     const char *attr, int64_t value);
