@@ -35,7 +35,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_problems import generate  # noqa: E402
 
-EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 257, 383]
+EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
+        257, 383, 385, 577]
 MAX_ELEMENTS = 48_000
 LOG2E = 1.4426950408889634
 

@@ -277,8 +277,17 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
  * the bias and the mask (when the model has them) and O at the given
  * argument positions, then one index per symbol; grid
  * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
+/* The SM90 consumers' key loop (Sm90FlashAttention.c). */
+typedef enum DlcAttnSchedule {
+  DLC_ATTN_OVERLAP,  /* S_j issued with P_{j-1} V_{j-1}, S_j's softmax
+                      * while P V runs (the intra-warpgroup overlap) */
+  DLC_ATTN_PINGPONG, /* OVERLAP, the two consumers issuing their wgmmas in
+                      * turns (named barriers): one's softmax under the
+                      * other's MMAs */
+} DlcAttnSchedule;
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
+  DlcAttnSchedule schedule; /* SM90 only */
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;

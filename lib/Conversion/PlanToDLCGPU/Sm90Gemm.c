@@ -793,13 +793,6 @@ static void finishDirect(Gen *g, const Pipeline *p, const Fragments *f,
   g->b = outer;
 }
 
-static void namedBarrier(Gen *g, MlirValue id) {
-  const char *names[] = {"threads"};
-  MlirAttribute threads = gemmI64(g, 128);
-  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
-           &threads);
-}
-
 static void tmaStoreWait(Gen *g, bool read) {
   const char *names[] = {"pending", "read"};
   MlirAttribute attrs[] = {gemmI64(g, 0), mlirBoolAttrGet(g->b.ctx, read)};
@@ -818,7 +811,7 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   /* The previous tile's stores have read the buffers (issued a whole
    * mainloop ago: no wait in practice). */
   tmaStoreWait(g, true);
-  namedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId, 128);
   MlirType out = kpElementType(g->b.ctx, g->p->c.element);
   MlirValue pairCol = mul(g, remc(g, g->tid, 4), 2);
   const char *posName[] = {"static_position"};
@@ -856,7 +849,7 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   /* Every thread's writes before the copy engine reads them. */
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
-  namedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId, 128);
   for (int s = 0; s < p->slabs; ++s) {
     MlirValue m0 =
         add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));

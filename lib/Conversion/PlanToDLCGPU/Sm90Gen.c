@@ -70,6 +70,21 @@ void sm90SetMaxRegisters(Gen *g, int count, bool increase) {
 
 MlirType sm90Token(Gen *g, const char *name) { return dlcType(g->b.ctx, name); }
 
+void sm90NamedBarrier(Gen *g, MlirValue id, int64_t threads) {
+  const char *names[] = {"threads"};
+  MlirAttribute count = gemmI64(g, threads);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
+           &count);
+}
+
+void sm90NamedBarrierArrive(Gen *g, MlirValue id, int64_t threads) {
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirValue operands[] = {
+      dlcBuildValue(&g->b, "arith.index_cast", 1, &id, i32, 0, NULL, NULL),
+      dlcConstInt(&g->b, i32, threads)};
+  dlcBuild(&g->b, "nvvm.barrier.arrive", 2, operands, 0, NULL, 0, NULL, NULL);
+}
+
 MlirValue sm90WgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
   const char *names[] = {"pending"};
   MlirAttribute v = gemmI64(g, pending);
