@@ -16,16 +16,18 @@
  *         exp2_scale folded into exp2's FFMA); P rounded to the operand
  *         type stays in registers (the S accumulator layout is the A
  *         fragment layout of a register-A wgmma)
- *       D = 128, tiles j = 1..: wait for full[j % S]; issue S_j = Q K_jᵀ, then
+ *       tiles j = 1..: wait for full[j % S]; issue S_j = Q K_jᵀ, then
  *         O += P_{j-1} V_{j-1} by register-A wgmma m64nDk16 (V MN-major:
  *         a transposed B); wait for S_j alone (wait_group 1) and run its
  *         softmax step while the PV wgmmas run; wait for them; release
  *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
  *         intra-warpgroup overlap)
  *       the last tile's O += P V; release its stage
- *       D = 64, every tile instead: S_j (waited), its softmax step as
- *         tile 0's, O rescaled, O += P_j V_j (waited), release stage j % S
- *         (the overlap measured slower there)
+ *       ping-pong (the default schedule): each issue of wgmmas above is a
+ *         turn, bar.sync on the consumer's own named barrier before it and
+ *         bar.arrive on the other's after it, so one consumer's softmax
+ *         runs under the other's MMAs (the FlashAttention-3
+ *         inter-warpgroup schedule)
  *     O / l stored through the GEMM epilogue (guarded)
  *
  * Shared memory: Q [D/64][128][64], K [S][D/64][BN][64] (K-major, one box
@@ -34,7 +36,8 @@
  * buffers with unit dimensions in front so that a box of up to three batch
  * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
  * keys past Lk are masked to -inf, rows past Lq never stored. With a causal
- * mask the CTA stops at its diagonal tile. Grid: x = ceildiv(Lq, 128),
+ * mask the CTA stops at its diagonal tile, and block x takes query tile
+ * gridDim.x - 1 - x (the longest CTAs first). Grid: x = ceildiv(Lq, 128),
  * y = the batch axes flattened. */
 #include "DialectNames.h"
 #include "FlashGen.h"
@@ -224,8 +227,9 @@ enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
  * first; then per tile j >= 1 S_j = Q K_jᵀ and O += P_{j-1} V_{j-1} are
  * issued together, S_j waited alone (wait_group 1) and its softmax runs
  * while the PV wgmmas still run; then O (complete) is rescaled and stage
- * j - 1 released; finally O += P_last V_last. Yields O, m, l. Emitted
- * inside a branch taken when the CTA has key tiles; used at D = 128. */
+ * j - 1 released; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
+ * issues are the two consumers' alternating turns. Yields O, m, l.
+ * Emitted inside a branch taken when the CTA has key tiles. */
 static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
                           const MlirValue init[5]) {
   Gen *g = &f->g;
