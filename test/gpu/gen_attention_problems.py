@@ -39,8 +39,8 @@ from gen_problems import generate  # noqa: E402
 
 EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
         257, 383]
-# Key lengths past two SM90 key tiles (BN = 192 at D = 64, 128 at D = 128)
-# that fit MAX_ELEMENTS with one (batch, head).
+# Key lengths past two SM90 key tiles of 128 (at D = 64 past two of 192
+# too) that fit MAX_ELEMENTS with one (batch, head).
 LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373]}
 MAX_ELEMENTS = 48_000
 LOG2E = 1.4426950408889634

@@ -10,7 +10,7 @@
 #include "GemmGen.h"
 
 /* Fragments: BN/8 of S, D/8 of O, D/16 of Q (SM80). */
-enum { FLASH_MAX_S = 24, FLASH_MAX_O = 16, FLASH_MAX_Q = 8 };
+enum { FLASH_MAX_S = 16, FLASH_MAX_O = 16, FLASH_MAX_Q = 8 };
 
 typedef struct Fa {
   Gen g; /* builders and types; g.p is the store's problem (O) */

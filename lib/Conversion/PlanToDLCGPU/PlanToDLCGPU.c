@@ -684,17 +684,15 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
   int64_t d = a->size[KP_K].constant;
   DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages,
                      DLC_ATTN_PINGPONG};
-  if (plan->tile[0] != 128 ||
-      (plan->tile[1] != 64 && plan->tile[1] != 128 && plan->tile[1] != 192) ||
+  if (plan->tile[0] != 128 || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
       plan->tile[2] != d || plan->warpTile[0] != 64 ||
       plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
       dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
           target->smemPerCTA)
-    return cannotHonour(
-        schedule, "SM90 flash-attention", "tile",
-        "tile = [128, BN, D] with BN 64, 128 or 192, warp_tile = "
-        "[64, BN], at least 2 stages that fit the shared "
-        "memory");
+    return cannotHonour(schedule, "SM90 flash-attention", "tile",
+                        "tile = [128, BN, D] with BN 64 or 128, warp_tile = "
+                        "[64, BN], at least 2 stages that fit the shared "
+                        "memory");
   return true;
 }
 

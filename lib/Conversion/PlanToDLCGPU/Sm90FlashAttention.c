@@ -36,8 +36,7 @@
  * buffers with unit dimensions in front so that a box of up to three batch
  * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
  * keys past Lk are masked to -inf, rows past Lq never stored. With a causal
- * mask the CTA stops at its diagonal tile, and block x takes query tile
- * gridDim.x - 1 - x (the longest CTAs first). Grid: x = ceildiv(Lq, 128),
+ * mask the CTA stops at its diagonal tile. Grid: x = ceildiv(Lq, 128),
  * y = the batch axes flattened. */
 #include "DialectNames.h"
 #include "FlashGen.h"
@@ -383,12 +382,7 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.qFull = sm90Barriers(g, 1);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
-  /* With a causal mask a CTA's work grows with its query tile: the
-   * heaviest tiles are dispatched first, the lightest fill the tail. */
-  MlirValue tile = gemmGpuId(g, "gpu.block_id", "x");
-  if (a->mask == KP_ATTN_MASK_CAUSAL)
-    tile = sub(g, sub(g, gemmGpuId(g, "gpu.grid_dim", "x"), cst(g, 1)), tile);
-  r.m0 = mul(g, tile, t->tileM);
+  r.m0 = mul(g, gemmGpuId(g, "gpu.block_id", "x"), t->tileM);
   r.tiles = flashKeyTiles(f, add(g, r.m0, cst(g, t->tileM)));
 
   /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:

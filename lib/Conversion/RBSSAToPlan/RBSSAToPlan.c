@@ -548,18 +548,14 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   char algo[DLC_PLAN_NAME] = "online_softmax";
   if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo))
     return false;
+  plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
-  /* SM90 at D = 64: 192 keys a tile, fewer per-tile steps (row max and
-   * sum, rescale, turns) for the same MMAs. */
-  plan->tile[0] = sm90 ? 128 : 64;
-  plan->tile[1] = !sm90 ? 64 : plan->tile[2] == 64 ? 192 : 128;
   plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
   plan->stages = 2;
   if (sm90) {
     /* A third K/V stage where it fits: slack for the two consumers'
      * drift, whose releases the producer waits for. */
-    DlcAttnTiling deep = {128, plan->tile[1], plan->tile[2], 3,
-                          DLC_ATTN_PINGPONG};
+    DlcAttnTiling deep = {128, 128, plan->tile[2], 3, DLC_ATTN_PINGPONG};
     if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
         o->target->smemPerCTA)
       plan->stages = 3;
