@@ -301,7 +301,8 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
  * K/V tiles through an mbarrier ring, two consumer warpgroups of 64 query
  * rows each (tileM = 128) computing S and O by wgmma with the online
- * softmax between. Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * softmax between, their wgmma issues in ping-pong turns or not
+ * (tiling->schedule). Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
  * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
  * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
  * by dlcSm90AttentionMaps. */
