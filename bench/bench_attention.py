@@ -10,6 +10,11 @@ Problems: B4 H16 S4096 D128 and B8 H16 S2048 D64, non-causal and causal.
 FLOPs: 4 B H S^2 D, half of it for causal (only the unmasked half is
 counted). Each DLC output is checked against SDPA computed in fp32 before
 it is timed (|y - r| <= 1e-2 + 1e-2 |r|: fp16 softmax and output rounding).
+Where the first DIR has <name>_lse (build_attention.sh: the D = 128
+models with "lse": true), that kernel is timed too (label "lse"): the same
+flash kernel writing LSE = ln sum exp(S / sqrt(D)) per query row in its
+epilogue; O is checked as above and LSE against torch.logsumexp in fp32
+(|y - r| <= 1e-3 + 1e-3 |r|). SDPA's flash backend computes its LSE too.
 Times: triton do_bench medians. --kernels may be given several times
 (LABEL=DIR, variants of the SM90 kernel built by different compilers,
 timed in the same run; the SM80 kernel is read from the first DIR only).
@@ -32,6 +37,21 @@ from dlc_kernel import DlcKernel
 
 def bench(fn):
     return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+
+
+def reference_lse(q, k, causal):
+    """ln sum_n exp(S / sqrt(D)) per query row in fp32, one batch at a time
+    (S of B4 H16 S4096 is 4 GiB in fp32)."""
+    S, D = q.shape[2], q.shape[3]
+    keep = torch.ones(S, S, dtype=torch.bool, device=q.device).tril() if causal else None
+    out = []
+    for b in range(q.shape[0]):
+        s = q[b].float() @ k[b].float().transpose(-1, -2) / D ** 0.5
+        if causal:
+            s.masked_fill_(~keep, float("-inf"))
+        out.append(torch.logsumexp(s, dim=-1))
+        del s
+    return torch.stack(out)
 
 
 def main():
@@ -69,17 +89,30 @@ def main():
             sm80 = os.path.join(sets[0][1], "sm80", name, name + "_r1.json")
             if os.path.exists(sm80) and not args.profile:
                 paths.append(("sm80", sm80))
+            with_lse = os.path.join(sets[0][1], name + "_lse", name + "_lse_r1.json")
+            if os.path.exists(with_lse):
+                paths.append(("lse", with_lse))
             t = None
             for label, path in paths:
                 k = DlcKernel(path)
                 o.fill_(float("nan"))
-                k.launch(tensors, sym, stream)
+                run = tensors
+                if label == "lse":
+                    lse = torch.full((B, H, S), float("nan"), device="cuda")
+                    run = dict(tensors, LSE=lse)
+                k.launch(run, sym, stream)
                 torch.cuda.synchronize()
                 if args.profile:
                     continue
                 err = (o.float() - ref).abs()
                 bad = int((~(err <= 1e-2 + 1e-2 * ref.abs())).sum().item())
-                tk = bench(lambda: k.launch(tensors, sym, stream))
+                if label == "lse":
+                    lref = reference_lse(q, kk, causal)
+                    lerr = (lse - lref).abs()
+                    bad += int((~(lerr <= 1e-3 + 1e-3 * lref.abs())).sum().item())
+                    entry["lse_max_err"] = lerr.max().item()
+                    del lref, lerr
+                tk = bench(lambda: k.launch(run, sym, stream))
                 t = tk if t is None else t
                 entry[label] = {"wrong": bad, "max_err": err.max().item(),
                                 "ms": tk, "tflops": flops / tk / 1e9}

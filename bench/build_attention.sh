@@ -4,7 +4,9 @@
 # scale 1/sqrt(D), symbolic B, H, M = N = S), each with dlc-compile into
 # OUT/<name>/ for chip sm_90a (the SM90 flash kernel, <name>_r1.json, and
 # the program) and into OUT/sm80/<name>/ for chip sm_90 (the SM80 flash
-# kernel), so one run times both.
+# kernel), so one run times both. The D = 128 models are also built with
+# "lse": true (<name>_lse, SM90 only: outputs O and LSE, the log-sum-exp
+# written by the flash kernel's epilogue), timed beside them.
 #   bench/build_attention.sh OUT      then, on the GPU machine:
 #   python3 bench/bench_attention.py --kernels OUT
 set -euo pipefail
@@ -14,8 +16,16 @@ out="${1:?usage: build_attention.sh OUT}"
 mkdir -p "$out/src" "$out/sm80"
 for d in 64 128; do
   for causal in false true; do
-    name="attn_d${d}_$([ "$causal" = true ] && echo causal || echo full)"
+  for lse in false true; do
+    [ "$lse" = true ] && [ "$d" != 128 ] && continue
+    name="attn_d${d}_$([ "$causal" = true ] && echo causal || echo full)$([ "$lse" = true ] && echo _lse || true)"
     scale=$(python3 -c "print(1 / $d ** 0.5)")
+    lse_out="" lse_tensor="" lse_attr=""
+    if [ "$lse" = true ]; then
+      lse_out=', {"tensor": "LSE"}'
+      lse_tensor=', "LSE": {"dtype": "fp32", "shape": ["B", "H", "M"]}'
+      lse_attr=', "lse": true'
+    fi
     cat > "$out/src/$name.json" <<JSON
 {
   "name": "$name",
@@ -25,22 +35,24 @@ for d in 64 128; do
       {"tensor": "K", "role": "data", "mutability": "immutable"},
       {"tensor": "V", "role": "data", "mutability": "immutable"}
     ],
-    "outputs": [{"tensor": "O"}]
+    "outputs": [{"tensor": "O"}$lse_out]
   },
   "tensors": {
     "Q": {"dtype": "fp16", "shape": ["B", "H", "M", $d]},
     "K": {"dtype": "fp16", "shape": ["B", "H", "N", $d]},
     "V": {"dtype": "fp16", "shape": ["B", "H", "N", $d]},
-    "O": {"dtype": "fp16", "shape": ["B", "H", "M", $d]}
+    "O": {"dtype": "fp16", "shape": ["B", "H", "M", $d]}$lse_tensor
   },
   "graph": [
-    {"op": "Attention", "name": "attn", "inputs": ["Q", "K", "V"], "outputs": ["O"],
-     "attrs": {"causal": $causal, "scale": $scale, "acc_dtype": "fp32"}}
+    {"op": "Attention", "name": "attn", "inputs": ["Q", "K", "V"], "outputs": ["O"$([ "$lse" = true ] && echo ', "LSE"' || true)],
+     "attrs": {"causal": $causal, "scale": $scale, "acc_dtype": "fp32"$lse_attr}}
   ]
 }
 JSON
     "$bin/dlc-compile" "$out/src/$name.json" -o "$out/$name" --chip sm_90a > "$out/$name.log"
-    "$bin/dlc-compile" "$out/src/$name.json" -o "$out/sm80/$name" --chip sm_90 > "$out/$name.sm80.log"
+    [ "$lse" = true ] ||
+      "$bin/dlc-compile" "$out/src/$name.json" -o "$out/sm80/$name" --chip sm_90 > "$out/$name.sm80.log"
+  done
   done
 done
 ls "$out"/*/ "$out"/sm80/*/

@@ -30,12 +30,24 @@ PLANS = {"s2_c256_nchw_sm80": {"barrier_model": "cp_async_group",
          "r50_c128_28_bn64": {"tile": [128, 64, 64], "warp_tile": [64, 64],
                               "stages": 6},
          "r50_c256_14_bn64": {"tile": [128, 64, 64], "warp_tile": [64, 64],
-                              "stages": 6}}
+                              "stages": 6},
+         # The planner's tile with the epilogue stored from registers (the
+         # plan before run nhwc-1) against its staged epilogue.
+         "s2_c256_direct": {"tile": [128, 128, 64], "warp_tile": [64, 128],
+                            "stages": 6,
+                            "async": {"enable": True, "prefetch_depth": 5,
+                                      "epilogue_overlap": False}},
+         "s2_c256_silu_direct": {"tile": [128, 128, 64],
+                                 "warp_tile": [64, 128], "stages": 6,
+                                 "async": {"enable": True, "prefetch_depth": 5,
+                                           "epilogue_overlap": False}}}
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
     ("s2_c256_bn256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_direct", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
     ("s2_c256_silu", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c256_silu_direct", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
     ("s2_c256_nchw", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c256_nchw_sm80", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c256_nchw_silu", 32, 256, 56, 256, 3, 2, 1, "nchw", "silu"),

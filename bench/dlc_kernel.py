@@ -2,6 +2,7 @@
 (docs/conventions.md) loaded through the CUDA driver (cuda.bindings.driver)
 and launched as the manifest says, on torch tensors. Shared by
 bench_gemm.py and bench_memory.py."""
+import collections
 import ctypes
 import json
 import os
@@ -34,6 +35,11 @@ def eval_expr(expr, symbols):
     return int(eval(expr, {"__builtins__": {}}, env))
 
 
+# One tensor's copy by the repack kernel: pointers, sizes and pitches in
+# elements, its arguments in order.
+Repack = collections.namedtuple("Repack", "src dst rows cols sp dp")
+
+
 class DlcKernel:
     def __init__(self, manifest_path):
         with open(manifest_path) as f:
@@ -62,7 +68,7 @@ class DlcKernel:
         err, fn = cu.cuModuleGetFunction(self.module, b"dlc_transpose_b16")
         self.transpose_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
 
-    def tensor_map(self, p, tensors, symbols, repacks):
+    def tensor_map(self, p, tensors, symbols, repacks, after):
         """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
         the host with cuTensorMapEncodeTiled (an im2col one with
         cuTensorMapEncodeIm2col) and kept in device memory; its address is
@@ -73,9 +79,25 @@ class DlcKernel:
         strides = [eval_expr(e, symbols) for e in p["strides"]]
         if p.get("optional") and (any(s % 16 for s in strides) or base % 16):
             # An output's map for the staged epilogue: as dlc's runtime
-            # does, left unencoded where TMA cannot take it (the kernel
-            # tests the same and stores from registers instead).
-            return 0
+            # does, encoded over a workspace of 16-byte rows whose whole
+            # tiles ("repack_out": rows, cols) the repack kernel copies into
+            # the tensor after every launch; without repack_out (or with a
+            # batch) left unencoded: the kernel gets 0 and stores from
+            # registers instead.
+            if ("repack_out" not in p or len(strides) != 1 or base % 2 or
+                    strides[0] % 2 or self.repack_fn is None):
+                return 0
+            rows_, cols_ = (eval_expr(e, symbols) for e in p["repack_out"])
+            dims = [eval_expr(e, symbols) for e in p["dims"]]
+            pitch = -(-dims[0] * 2 // 16) * 16 // 2
+            if key not in self.repacks:
+                self.repacks[key] = (torch.empty(dims[1], pitch, dtype=t.dtype,
+                                                 device=t.device), t)
+            work = self.repacks[key][0]
+            if rows_ > 0 and cols_ > 0:
+                after.append(Repack(work.data_ptr(), base, min(rows_, dims[1]),
+                                    min(cols_, dims[0]), pitch, strides[0] // 2))
+            return self.encode(p, key, work.data_ptr(), [pitch * 2], symbols)
         if "transpose" in p:
             # As dlc's runtime does (docs/runtime.md, "Layout transform"):
             # the tensor, [batch][rows][cols], is transposed into a
@@ -100,27 +122,30 @@ class DlcKernel:
                 work = torch.empty(rows.shape[0], pad, dtype=t.dtype, device=t.device)
                 self.repacks[key] = (work[:, :rows.shape[1]], rows)
             dst, src = self.repacks[key]
-            # The copy runs before every launch (launch() calls it).
+            # The copy runs before every launch (launch() calls it), two
+            # tensors to a launch of the repack kernel (repack_launches()).
             if self.repack_fn is not None:
                 rows_, cols_ = src.shape
-                args = ((src.data_ptr(), dst.data_ptr(), rows_, cols_,
-                         src.stride(0), dst.stride(0)),
-                        (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
-                         ctypes.c_int64, ctypes.c_int64, ctypes.c_int64))
-                fn, grid = self.repack_fn, (-(-cols_ // 1024), min(rows_, 65535), 1)
-                repacks.append(lambda stream: check_cu(cu.cuLaunchKernel(
-                    fn, *grid, 256, 1, 1, 0, stream, args, 0)))
+                repacks.append(Repack(src.data_ptr(), dst.data_ptr(), rows_, cols_,
+                                      src.stride(0), dst.stride(0)))
             else:
                 repacks.append(lambda stream: dst.copy_(src))
             base = dst.data_ptr()
+        strides = [eval_expr(e, symbols) for e in p["strides"]]
+        if "transpose" not in p and any(s_ % 16 for s_ in strides):
+            pitch = self.repacks[key][0].stride(0) * t.element_size()
+            dims = [eval_expr(e, symbols) for e in p["dims"]]
+            strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
+        return self.encode(p, key, base, strides, symbols)
+
+    def encode(self, p, key, base, strides, symbols):
+        """The map `p` over `base` with byte `strides`, encoded once per
+        `key` and kept in device memory; its device address."""
         if key not in self.maps:
             dtype = (cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
                      if p["dtype"] == "bf16" else
                      cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_FLOAT16)
             dims = [eval_expr(e, symbols) for e in p["dims"]]
-            if "transpose" not in p and any(s % 16 for s in strides):
-                pitch = self.repacks[key][0].stride(0) * t.element_size()
-                strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
             u32, u64 = cu.cuuint32_t, cu.cuuint64_t
             # What both kinds of map take first and last: one encoding.
             head = (dtype, u32(len(dims)), base, [u64(d) for d in dims],
@@ -161,10 +186,12 @@ class DlcKernel:
         (sizes, tensor addresses) and the prepared launch kept, so that a
         timed launch costs the driver call (and any repack copies) rather
         than Python's evaluation of the expressions, as in dlc's runtime."""
-        g, b, smem, repacks, params = self._prepared(tensors, symbols)
+        g, b, smem, repacks, params, after = self._prepared(tensors, symbols)
         for repack in repacks:
             repack(stream)
         check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
+        for copy in after:
+            copy(stream)
 
     def transposes(self, jobs):
         """The launches of the module's dlc_transpose_b16 for `jobs` (src,
@@ -182,6 +209,23 @@ class DlcKernel:
             launches.append(lambda stream, args=args, tiles=tiles: check_cu(
                 cu.cuLaunchKernel(self.transpose_fn, tiles, 1, 1, 256, 1, 1, 0,
                                   stream, args, 0)))
+        return launches
+
+    def repack_launches(self, jobs):
+        """The launches of the module's dlc_repack_b16 for `jobs` (Repack
+        tuples), two to a launch as dlc's runtime does: block z = 0 takes
+        the first, z = 1 the second (docs/runtime.md, "Repack")."""
+        launches = []
+        for i in range(0, len(jobs), 2):
+            pair = jobs[i:i + 2]
+            a, b = pair[0], pair[-1]
+            args = (tuple(a) + tuple(b),
+                    (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4 +
+                    (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4)
+            blocks = -(-max(a.cols, b.cols) // 8) + 2  # 16-byte blocks of a row
+            grid = (-(-blocks // 1024), min(max(a.rows, b.rows), 65535), len(pair))
+            launches.append(lambda stream, args=args, grid=grid: check_cu(
+                cu.cuLaunchKernel(self.repack_fn, *grid, 256, 1, 1, 0, stream, args, 0)))
         return launches
 
     def has_transpose(self):
@@ -211,13 +255,13 @@ class DlcKernel:
                 cu.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                 smem))
             self.smem_set = smem
-        vals, types, repacks = [], [], []
+        vals, types, repacks, after = [], [], [], []
         for p in self.m["params"]:
             if p["kind"] == "ptr":
                 vals.append(tensors[p["name"]].data_ptr())
                 types.append(ctypes.c_void_p)
             elif p["kind"] == "tensormap":
-                vals.append(self.tensor_map(p, tensors, symbols, repacks))
+                vals.append(self.tensor_map(p, tensors, symbols, repacks, after))
                 types.append(ctypes.c_void_p)
             elif p["kind"] == "workspace":
                 vals.append(self.workspace(eval_expr(p["bytes"], symbols)))
@@ -225,9 +269,14 @@ class DlcKernel:
             else:
                 vals.append(symbols[p["name"]])
                 types.append(ctypes.c_int64)
-        repacks = self.transposes([r for r in repacks if isinstance(r, tuple)]) + \
+        repacks = self.transposes([r for r in repacks if isinstance(r, tuple)
+                                   and not isinstance(r, Repack)]) + \
+            self.repack_launches([r for r in repacks if isinstance(r, Repack)]) + \
             [r for r in repacks if not isinstance(r, tuple)]
-        prepared = (g, b, smem, repacks, (tuple(vals), tuple(types)))
+        # After the kernel: the copies back of outputs stored through a
+        # workspace ("repack_out").
+        prepared = (g, b, smem, repacks, (tuple(vals), tuple(types)),
+                    self.repack_launches(after))
         if not hasattr(self, "prepared"):
             self.prepared = {}
         key = (tuple(sorted(symbols.items())),

@@ -2,7 +2,8 @@
 # Hand-made memory-bound cases at sizes the random harness rarely draws
 # (rows of 1, 7, 9, 768, 1025, 4097, ... elements; misaligned rows), built
 # HERE: each example of examples/ compiled once (symbolic sizes), reference
-# data per size from dlc-interp. On the GPU: `bash DIR/run_cases.sh DIR`
+# data per size from dlc-interp; and static LayerNorm/softmax/RMSNorm rows
+# of 1500-40000 (one kernel each). On the GPU: `bash DIR/run_cases.sh DIR`
 # runs dlc-run --ref-data on every case and ends "N passed, M failed".
 #   bench/memory_cases.sh DIR [CHIP]      (tools from $DLC_BIN, default build/bin)
 set -euo pipefail
@@ -16,6 +17,7 @@ cases=(
   "layernorm M=13,N=1025" "layernorm M=5,N=4097" "layernorm M=3,N=8200"
   "rmsnorm M=13,N=7" "rmsnorm M=13,N=768" "rmsnorm M=7,N=4097" "rmsnorm M=3,N=9000"
   "softmax M=13,N=1" "softmax M=13,N=100" "softmax M=13,N=768" "softmax M=9,N=2049" "softmax M=3,N=8193"
+  "layernorm M=4,N=3001" "layernorm M=2,N=33001" "softmax M=4,N=5000" "softmax M=2,N=32769"
   "row_sum M=13,N=1" "row_sum M=13,N=7" "row_sum M=13,N=9" "row_sum M=13,N=17" "row_sum M=13,N=1023"
   "row_sum M=9,N=4097" "row_sum M=5,N=8191" "row_sum M=3,N=8200"
   "row_max M=13,N=15" "row_max M=11,N=1001" "row_max M=9,N=4097"
@@ -35,6 +37,27 @@ for c in "${cases[@]}"; do
   name="$ex-${sizes//[=,]/_}"
   "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
   echo "$name $ex/$ex.json ref/$name" >>"$out/cases.txt"
+done
+# Static rows (each its own kernel, M x N fixed): the two passes up to
+# 32 KiB a row, the planner's one-pass pairs beyond (32768, 32769, 33001,
+# 40000: aligned, with chunks past the row in the last trip, or masked).
+static=(
+  "layernorm 7 2048" "layernorm 5 4097" "layernorm 3 1500" "layernorm 2 33001"
+  "softmax 7 2048" "softmax 5 4097" "softmax 3 1500" "softmax 2 32769" "rmsnorm 3 1500"
+  "layernorm 3 32768" "layernorm 3 40000" "softmax 3 32768" "softmax 3 40000"
+)
+for c in "${static[@]}"; do
+  read -r ex m n <<<"$c"
+  name="$ex-static-${m}x$n"
+  mkdir -p "$out/src"
+  sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/${m}x${n}x\1/g" \
+      -e "s/?x\(f[0-9]*\), \[\"M\"\]/${m}x\1/g" \
+      -e "s/?x\(f[0-9]*\), \[\"N\"\]/${n}x\1/g" \
+      "$root/examples/$ex.tiny.mlir" >"$out/src/$name.tiny.mlir"
+  "$bin/dlc-opt" "$out/src/$name.tiny.mlir" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" |
+    "$bin/dlc-translate" --emit-kernels="$out/$name" >/dev/null
+  "$bin/dlc-interp" "$out/src/$name.tiny.mlir" --products accumulator --write-ref "$out/ref/$name" >/dev/null
+  echo "$name $name/$ex.json ref/$name" >>"$out/cases.txt"
 done
 cp "$bin/dlc-run" "$out/"
 cat >"$out/run_cases.sh" <<'RUN'

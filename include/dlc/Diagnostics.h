@@ -42,6 +42,7 @@ extern const DlcDiagnosticCode dlcRegionMalformed;         /* E1605 */
 extern const DlcDiagnosticCode dlcSkeletonMalformed;       /* E1606 */
 extern const DlcDiagnosticCode dlcAnalysisOptionInvalid;   /* E1701 */
 extern const DlcDiagnosticCode dlcExcessivePiecewise;      /* W2101 */
+extern const DlcDiagnosticCode dlcGemmDeclined;            /* W1602 */
 
 /* Receives DLC warnings: location (borrowed) and the full message. */
 typedef void (*DlcWarningSink)(MlirLocation loc, const char *message,
@@ -70,6 +71,20 @@ const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 /* A diagnostic handler (mlirContextAttachDiagnosticHandler) that consumes
  * every diagnostic: to probe whether a pass or reader accepts IR quietly. */
 MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData);
+
+/* The first diagnostic a quiet probe saw: its message (cut to fit) and
+ * location (uniqued in the context: valid while the context lives). */
+typedef struct DlcFirstDiagnostic {
+  bool seen;
+  MlirLocation loc;
+  char message[1024];
+} DlcFirstDiagnostic;
+
+/* A diagnostic handler like dlcDiagnosticDrop that also keeps the first
+ * diagnostic in `userData` (a DlcFirstDiagnostic, borrowed), so that a
+ * probe that declined can still say why. */
+MlirLogicalResult dlcDiagnosticKeepFirst(MlirDiagnostic diagnostic,
+                                         void *userData);
 
 /* Prints `loc` as "file:line:col" (or MLIR's own form when it has no file
  * position) into `buffer` of `size` bytes. */

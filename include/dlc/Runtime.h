@@ -114,10 +114,13 @@ typedef struct {
   int64_t box[5];             /* TENSORMAP: rank entries (im2col: 2) */
   const char *bytes;          /* WORKSPACE: an expression */
   int im2col;                 /* TENSORMAP: "mode": "im2col" */
-  /* TENSORMAP, "optional": true: encoded only when the tensor's base and
-   * strides are 16-byte multiples, never repacked (C's map of the SM90
-   * staged epilogue, which the kernel reads only then). */
+  /* TENSORMAP, "optional": true: encoded over the tensor when its base
+   * and strides are 16-byte multiples, else over a padded workspace copied
+   * into it after the launch when `repackOut` is set (rows, cols of the
+   * region to copy), else not at all (C's map of the SM90 staged
+   * epilogue; the kernel gets 0 for an unencoded map). */
   int optional;
+  const char *repackOut[2];  /* TENSORMAP: NULL, or rows, cols */
   int lower[3], upper[3];    /* im2col */
   int64_t elementStrides[5]; /* im2col */
   const char *transpose[3];  /* TENSORMAP: NULL, or batch, rows, cols */
@@ -175,6 +178,13 @@ dlcRuntimeManifestGetDerived(DLC_KEEP const DlcRuntimeManifest *m, int i);
 int dlcRuntimeManifestDeriveSymbols(DLC_KEEP const DlcRuntimeManifest *m,
                                     int64_t *symbols, DLC_KEEP const int *given,
                                     char *err, size_t errSize);
+/* Evaluates manifest expression `expr` over the manifest's symbols, any
+ * number of them (symbols[i]: the value of symbol i, manifest order).
+ * 0, or -1 with a message. */
+int dlcRuntimeManifestEval(DLC_KEEP const DlcRuntimeManifest *m,
+                           DLC_KEEP const char *expr,
+                           DLC_KEEP const int64_t *symbols, int64_t *out,
+                           char *err, size_t errSize);
 /* Index of a symbol by name, or -1. */
 int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
                                  DLC_KEEP const char *name);

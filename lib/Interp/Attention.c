@@ -81,7 +81,7 @@ typedef struct Attn {
   DlcInterpDtype acc; /* f32: what the flash kernel accumulates in */
   const DlcInterpSymbols *symbols;
   const DlcTensor *q, *k, *v, *bias, *mask;
-  DlcTensor *o;
+  DlcTensor *o, *lse; /* lse: NULL when the model has no LSE output */
   int64_t batch[KP_ATTN_MAX_BATCH], lq, lk, d, dv;
 } Attn;
 
@@ -181,6 +181,24 @@ static bool logits(const Attn *a, const int64_t *z, int64_t m, double *s) {
   return true;
 }
 
+/* LSE[z, m] = (exp2_scale · max + log2 sum) · ln 2, the graph's own
+ * arithmetic: -inf for a row without keys (Lk = 0), NaN for one whose keys
+ * are all masked (sum is NaN there). */
+static bool storeLse(const Attn *a, const int64_t *z, int64_t m, double max,
+                     double sum) {
+  int64_t at = offset(a, &a->model.lse, z, m, 0, 0);
+  if (at < 0 || at >= a->lse->numElements) {
+    dlcInterpError(a->func, "the attention model writes outside LSE; the "
+                            "model does not fit the shapes");
+    return false;
+  }
+  double scaled = acc(a, a->model.expScale * max);
+  a->lse->data[at] = dlcInterpRound(
+      DlcInterpDtypeF32, a->precision,
+      acc(a, acc(a, scaled + acc(a, log2(sum))) * 0.69314718055994531));
+  return true;
+}
+
 /* Row m of O: the softmax of its logits, P rounded to its buffer's type
  * (as the deferred buffer and the flash kernel's registers hold it), times
  * V. A row whose keys are all masked has max = -inf and P = NaN, as the
@@ -196,6 +214,8 @@ static bool row(const Attn *a, const int64_t *z, int64_t m, double *s) {
     s[n] = acc(a, exp2(acc(a, md->expScale * acc(a, s[n] - max))));
     sum = acc(a, sum + s[n]);
   }
+  if (a->lse && !storeLse(a, z, m, max, sum))
+    return false;
   DlcInterpDtype p = dtypeOf(md->pElement), o = dtypeOf(md->o.t.element);
   for (int64_t n = 0; n < a->lk; ++n)
     s[n] = dlcInterpRound(p, a->precision, s[n] / sum);
@@ -289,25 +309,34 @@ static bool bindTensors(Attn *a, MlirOperation scores, intptr_t numInputs,
          (!md->hasBias || checkLayout(a, scores, &md->bias, a->bias, "bias")) &&
          (md->mask != KP_ATTN_MASK_TENSOR ||
           checkLayout(a, scores, &md->maskTensor, a->mask, "the mask")) &&
-         checkLayout(a, a->func, &md->o, a->o, "O");
+         checkLayout(a, a->func, &md->o, a->o, "O") &&
+         (!md->hasLse ||
+          checkLayout(a, md->lseRegion, &md->lse, a->lse, "LSE"));
 }
 
 static bool evaluateModel(MlirOperation func, MlirOperation scores,
                           DlcInterpPrecision precision, intptr_t numInputs,
                           DlcTensor *const *inputs,
-                          const DlcInterpSymbols *symbols, DlcTensor *output) {
+                          const DlcInterpSymbols *symbols, intptr_t numOutputs,
+                          DlcTensor **outputs) {
   Attn a = {.func = func,
             .precision = precision,
             .acc = precision == DlcInterpPrecisionF64 ? DlcInterpDtypeF64
                                                       : DlcInterpDtypeF32,
             .symbols = symbols,
-            .o = output};
-  const char *why = kpAttentionRead(scores, func, &a.model);
+            .o = outputs[0],
+            .lse = numOutputs > 1 ? outputs[1] : NULL};
+  const char *why = kpAttentionReadFused(scores, func, &a.model);
   if (why) {
     dlcInterpError(func,
                    "rbssa.attention says this region is fused "
                    "attention, but the pair is not attention: %s",
                    why);
+    return false;
+  }
+  if (numOutputs != 1 + a.model.hasLse) {
+    dlcInterpError(func, "a fused attention region writes O%s",
+                   a.model.hasLse ? " and LSE" : " only");
     return false;
   }
   for (int b = 0; b < a.model.numBatch; ++b)
@@ -320,18 +349,20 @@ static bool evaluateModel(MlirOperation func, MlirOperation scores,
 }
 
 /* Copies of the inputs rounded to their parameters' types (as a region's
- * arguments are; owned here and destroyed), and O, given to the caller
- * through outputs[0] (NULL on failure). */
+ * arguments are; owned here and destroyed), and O (and LSE), given to the
+ * caller through outputs (NULL on failure). */
 bool dlcInterpEvaluateAttention(MlirOperation func, MlirOperation scores,
                                 DlcInterpPrecision precision,
                                 intptr_t numInputs, DlcTensor *const *inputs,
                                 const DlcInterpSymbols *symbols,
                                 intptr_t numOutputs, DlcTensor **outputs) {
-  if (numOutputs != 1) {
-    dlcInterpError(func, "a fused attention region writes one output, O");
+  if (numOutputs < 1 || numOutputs > 2) {
+    dlcInterpError(func, "a fused attention region writes O, and LSE when "
+                         "it took a log-sum-exp output in");
     return false;
   }
-  outputs[0] = NULL;
+  for (intptr_t i = 0; i < numOutputs; ++i)
+    outputs[i] = NULL;
   DlcTensor **rounded = calloc((size_t)numInputs + 1, sizeof(DlcTensor *));
   bool ok = rounded != NULL;
   for (intptr_t i = 0; ok && i < numInputs; ++i) {
@@ -348,23 +379,24 @@ bool dlcInterpEvaluateAttention(MlirOperation func, MlirOperation scores,
       rounded[i]->data[j] =
           dlcInterpRound(dtype, precision, rounded[i]->data[j]);
   }
-  int rank;
-  int64_t shape[DLC_MAX_RANK];
-  DlcInterpDtype dtype;
-  ok = ok &&
-       mlirLogicalResultIsSuccess(
-           dlcInterpGetParam(func, numInputs, symbols, &rank, shape, &dtype)) &&
-       (outputs[0] = dlcInterpCreateTensor(func, rank, shape)) != NULL &&
-       evaluateModel(func, scores, precision, numInputs, rounded, symbols,
-                     outputs[0]);
+  for (intptr_t i = 0; ok && i < numOutputs; ++i) {
+    int rank;
+    int64_t shape[DLC_MAX_RANK];
+    DlcInterpDtype dtype;
+    ok = mlirLogicalResultIsSuccess(dlcInterpGetParam(
+             func, numInputs + i, symbols, &rank, shape, &dtype)) &&
+         (outputs[i] = dlcInterpCreateTensor(func, rank, shape)) != NULL;
+  }
+  ok = ok && evaluateModel(func, scores, precision, numInputs, rounded, symbols,
+                           numOutputs, outputs);
   if (!ok && rounded == NULL)
     dlcInterpError(func, "out of memory");
   for (intptr_t i = 0; rounded && i < numInputs; ++i)
     dlcTensorDestroy(rounded[i]);
   free(rounded);
-  if (!ok) {
-    dlcTensorDestroy(outputs[0]);
-    outputs[0] = NULL;
+  for (intptr_t i = 0; !ok && i < numOutputs; ++i) {
+    dlcTensorDestroy(outputs[i]);
+    outputs[i] = NULL;
   }
   return ok;
 }

@@ -130,6 +130,8 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
     free((char **)p->strides);
     for (int d = 0; d < 3; d++)
       free((char *)p->transpose[d]);
+    for (int d = 0; d < 2; d++)
+      free((char *)p->repackOut[d]);
   }
   free(m->params);
   for (int d = 0; d < 3; d++) {
@@ -305,6 +307,24 @@ static int readTranspose(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
   return ok ? 0 : -1;
 }
 
+/* An optional map's copy back: "repack_out": [rows, cols], two
+ * expressions. */
+static int readRepackOut(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
+                         size_t errSize) {
+  const DlcJsonValue *t = dlcJsonValueGetMember(j, "repack_out");
+  if (!t)
+    return 0;
+  bool ok = p->optional && t->kind == DlcJsonValueArray && t->count == 2;
+  for (size_t i = 0; ok && i < 2; i++)
+    ok = (p->repackOut[i] = exprOf(&t->items[i])) != NULL;
+  if (!ok)
+    setErr(err, errSize,
+           "param '%s': \"repack_out\" is [rows, cols], two expressions, on "
+           "an optional map",
+           p->name);
+  return ok ? 0 : -1;
+}
+
 /* A TMA tensor map (docs/conventions.md, "Tensor maps"): the ptr
  * parameter it maps (an earlier one), dtype f16/bf16, dims innermost
  * first, byte strides of dims 1.., the box and the 128-byte swizzle; an
@@ -374,7 +394,8 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       p->box[i] = b->integer;
     p->rank++;
   }
-  if (readTranspose(j, p, err, errSize) != 0)
+  if (readTranspose(j, p, err, errSize) != 0 ||
+      readRepackOut(j, p, err, errSize) != 0)
     return -1;
   return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;
 }
@@ -727,9 +748,9 @@ int dlcRuntimeManifestFindSymbol(const DlcRuntimeManifest *m,
   return -1;
 }
 
-static int eval(const DlcRuntimeManifest *m, const char *expr,
-                const int64_t *symbols, int64_t *out, char *err,
-                size_t errSize) {
+int dlcRuntimeManifestEval(const DlcRuntimeManifest *m, const char *expr,
+                           const int64_t *symbols, int64_t *out, char *err,
+                           size_t errSize) {
   return dlcRuntimeEvalExpr(expr, m->numSymbols,
                             (const char *const *)m->symbols, symbols, out, err,
                             errSize);
@@ -744,7 +765,7 @@ int dlcRuntimeManifestGetWorkspaceBytes(const DlcRuntimeManifest *m,
     int64_t need;
     if (p->kind != DLC_RUNTIME_PARAM_WORKSPACE)
       continue;
-    if (eval(m, p->bytes, symbols, &need, err, errSize) != 0)
+    if (dlcRuntimeManifestEval(m, p->bytes, symbols, &need, err, errSize) != 0)
       return -1;
     if (need < 0) {
       setErr(err, errSize, "workspace '%s': \"bytes\" is %" PRId64, p->name,
@@ -762,8 +783,10 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
                                 DlcRuntimeLaunchDims *out, char *err,
                                 size_t errSize) {
   for (int d = 0; d < 3; d++) {
-    if (eval(m, m->grid[d], symbols, &out->grid[d], err, errSize) != 0 ||
-        eval(m, m->block[d], symbols, &out->block[d], err, errSize) != 0)
+    if (dlcRuntimeManifestEval(m, m->grid[d], symbols, &out->grid[d], err,
+                               errSize) != 0 ||
+        dlcRuntimeManifestEval(m, m->block[d], symbols, &out->block[d], err,
+                               errSize) != 0)
       return -1;
     if (out->grid[d] < 1 || out->grid[d] > INT32_MAX || out->block[d] < 1 ||
         out->block[d] > 1024) {
@@ -774,10 +797,12 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
       return -1;
     }
   }
-  if (eval(m, m->smem, symbols, &out->dynamicSmemBytes, err, errSize) != 0)
+  if (dlcRuntimeManifestEval(m, m->smem, symbols, &out->dynamicSmemBytes, err,
+                             errSize) != 0)
     return -1;
   out->flops = 0;
-  if (m->flops && eval(m, m->flops, symbols, &out->flops, err, errSize) != 0)
+  if (m->flops && dlcRuntimeManifestEval(m, m->flops, symbols, &out->flops, err,
+                                         errSize) != 0)
     return -1;
   return 0;
 }
@@ -790,7 +815,7 @@ int dlcRuntimeManifestGetParamDim(const DlcRuntimeManifest *m, int i, int dim,
     setErr(err, errSize, "parameter %d has no dimension %d", i, dim);
     return -1;
   }
-  if (eval(m, p->shape[dim], symbols, out, err, errSize) != 0)
+  if (dlcRuntimeManifestEval(m, p->shape[dim], symbols, out, err, errSize) != 0)
     return -1;
   if (*out < 0) {
     setErr(err, errSize, "param '%s': negative size %" PRId64 " in dim %d",
@@ -1230,11 +1255,12 @@ int dlcRuntimeProgramGetBufferBytes(const DlcRuntimeProgram *p, int i,
   int64_t want = 0;
   int rc = fromShape ? 0 : -1;
   if (rc == 0)
-    rc =
-        eval(p->signature, b->bytes, symbols, out, err, errSize) != 0 ||
-                eval(p->signature, fromShape, symbols, &want, err, errSize) != 0
-            ? -1
-            : 0;
+    rc = dlcRuntimeManifestEval(p->signature, b->bytes, symbols, out, err,
+                                errSize) != 0 ||
+                 dlcRuntimeManifestEval(p->signature, fromShape, symbols, &want,
+                                        err, errSize) != 0
+             ? -1
+             : 0;
   free(fromShape);
   if (rc == 0 && (*out != want || *out < 0)) {
     setErr(err, errSize,

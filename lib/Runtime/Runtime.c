@@ -293,7 +293,7 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
     if (p->kind == DLC_RUNTIME_PARAM_PTR)
       args[i] = (void *)&ptrs[np++];
     else if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP)
-      args[i] = (void *)&k->maps.address[nm++];
+      args[i] = (void *)&k->maps.arg[nm++];
     else if (p->kind == DLC_RUNTIME_PARAM_WORKSPACE)
       args[i] = (void *)&k->workspace;
     else
@@ -320,7 +320,15 @@ static int launch(DlcRuntimeKernel *k, void **args,
       (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],
       (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, k->rt->stream, args,
       NULL);
-  return check(k->rt, r, "cuLaunchKernel");
+  if (check(k->rt, r, "cuLaunchKernel") != 0)
+    return -1;
+  if (k->maps.count && dlcTensorMapsFinish(&k->maps, &k->rt->drv, k->rt->stream,
+                                           k->m, err, sizeof err) != 0) {
+    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
+             err);
+    return -1;
+  }
+  return 0;
 }
 
 int dlcRuntimeKernelLaunch(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,

@@ -47,12 +47,15 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   maps->encodedSymbols =
       calloc((size_t)maps->count * (size_t)(ns + 1), sizeof(int64_t));
   maps->repack = calloc((size_t)maps->count, sizeof(DlcMemcpy2D));
+  maps->unpack = calloc((size_t)maps->count, sizeof(DlcMemcpy2D));
+  maps->arg = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspace = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspaceBytes = calloc((size_t)maps->count, sizeof(size_t));
   maps->transpose = calloc((size_t)maps->count, sizeof(*maps->transpose));
   if (!maps->param || !maps->tensorArg || !maps->address ||
       !maps->encodedBase || !maps->encodedSymbols || !maps->repack ||
-      !maps->workspace || !maps->workspaceBytes || !maps->transpose) {
+      !maps->unpack || !maps->arg || !maps->workspace ||
+      !maps->workspaceBytes || !maps->transpose) {
     snprintf(err, errSize, "out of memory");
     return -1;
   }
@@ -74,7 +77,7 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
     return -1;
   }
   for (int j = 0; j < maps->count; j++)
-    maps->address[j] = maps->device + (CUdeviceptr)j * MapBytes;
+    maps->address[j] = maps->arg[j] = maps->device + (CUdeviceptr)j * MapBytes;
   if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
     maps->repackKernel = NULL;
   for (int j = 0; j < maps->count; j++) {
@@ -99,6 +102,8 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
     if (maps->workspace[j])
       drv->cuMemFree(maps->workspace[j]);
   free(maps->repack);
+  free(maps->unpack);
+  free(maps->arg);
   free(maps->transpose);
   free(maps->workspace);
   free(maps->workspaceBytes);
@@ -110,26 +115,28 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
   memset(maps, 0, sizeof *maps);
 }
 
-static int evalAll(const DlcRuntimeManifest *m, const char *const *exprs,
-                   int count, const int64_t *symbols, uint64_t *out, char *err,
-                   size_t errSize) {
-  int ns = dlcRuntimeManifestGetNumSymbols(m);
-  const char *names[64];
-  for (int i = 0; i < ns && i < 64; i++)
-    names[i] = dlcRuntimeManifestGetSymbol(m, i);
+/* Evaluates `count` expressions at `symbols`, each at least `least`. */
+static int evalAtLeast(const DlcRuntimeManifest *m, const char *const *exprs,
+                       int count, const int64_t *symbols, int64_t least,
+                       uint64_t *out, char *err, size_t errSize) {
   for (int i = 0; i < count; i++) {
     int64_t v;
-    if (dlcRuntimeEvalExpr(exprs[i], ns < 64 ? ns : 64, names, symbols, &v, err,
-                           errSize) != 0)
+    if (dlcRuntimeManifestEval(m, exprs[i], symbols, &v, err, errSize) != 0)
       return -1;
-    if (v < 1) {
-      snprintf(err, errSize, "'%s' is %lld; a tensor map needs it positive",
-               exprs[i], (long long)v);
+    if (v < least) {
+      snprintf(err, errSize, "'%s' is %lld; a tensor map needs it %s", exprs[i],
+               (long long)v, least > 0 ? "positive" : "at least 0");
       return -1;
     }
     out[i] = (uint64_t)v;
   }
   return 0;
+}
+
+static int evalAll(const DlcRuntimeManifest *m, const char *const *exprs,
+                   int count, const int64_t *symbols, uint64_t *out, char *err,
+                   size_t errSize) {
+  return evalAtLeast(m, exprs, count, symbols, 1, out, err, errSize);
 }
 
 static int dataType(const DlcRuntimeParam *p) {
@@ -236,8 +243,28 @@ static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     snprintf(err, errSize, "tensor map '%s': transpose: %s", p->name, why);
     return -1;
   }
+  /* The transform reads [batch][rows][cols] of the tensor: exactly its
+   * elements, or it would read past them. */
+  uint64_t count = 0;
+  int64_t elements = 0;
+  bool wraps = __builtin_mul_overflow(shape[0], shape[1], &count) ||
+               __builtin_mul_overflow(count, shape[2], &count);
+  if (dlcRuntimeManifestGetParamElements(m, maps->tensorArg[j], symbols,
+                                         &elements, why, sizeof why) != 0) {
+    snprintf(err, errSize, "tensor map '%s': %s", p->name, why);
+    return -1;
+  }
+  if (wraps || count != (uint64_t)elements) {
+    snprintf(err, errSize,
+             "tensor map '%s': \"transpose\" covers %s%llu elements, but "
+             "'%s' has %lld",
+             p->name, wraps ? "more than " : "",
+             (unsigned long long)(wraps ? UINT64_MAX : count), p->tensor,
+             (long long)elements);
+    return -1;
+  }
   /* Both transforms of a launch together stay under the grid's 2^31 - 1
-   * blocks. */
+   * blocks (no wrap: every factor is at most the element count). */
   uint64_t tiles = shape[0] * ((shape[1] + 63) / 64) * ((shape[2] + 63) / 64);
   if (tiles > (1u << 30)) {
     snprintf(err, errSize,
@@ -246,9 +273,7 @@ static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
              p->name, (unsigned long long)tiles);
     return -1;
   }
-  if (ensureWorkspace(maps, j, drv, p,
-                      (size_t)(shape[0] * shape[1] * shape[2] * 2), err,
-                      errSize) != 0)
+  if (ensureWorkspace(maps, j, drv, p, (size_t)count * 2, err, errSize) != 0)
     return -1;
   maps->transpose[j] =
       (struct DlcTranspose){*base, maps->workspace[j], (int64_t)shape[0],
@@ -257,13 +282,51 @@ static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return 0;
 }
 
+static int encodeTiled(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                       CUstream stream, const DlcRuntimeParam *p,
+                       CUdeviceptr base, const uint64_t *dims,
+                       const uint64_t *strides, char *err, size_t errSize);
+
+/* An output map over a workspace of rows padded to 16 bytes, and the copy
+ * of its whole-tile region ("repack_out": rows, cols) into the tensor
+ * after every launch. */
+static int planUnpack(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                      CUstream stream, const DlcRuntimeManifest *m,
+                      const DlcRuntimeParam *p, CUdeviceptr base,
+                      const uint64_t *dims, const uint64_t *strides,
+                      const int64_t *symbols, char *err, size_t errSize) {
+  uint64_t region[2];
+  char why[256];
+  if (evalAtLeast(m, p->repackOut, 2, symbols, 0, region, why, sizeof why) !=
+      0) {
+    snprintf(err, errSize, "tensor map '%s': repack_out: %s", p->name, why);
+    return -1;
+  }
+  uint64_t pitch = (dims[0] * 2 + 15) / 16 * 16;
+  if (ensureWorkspace(maps, j, drv, p, (size_t)(pitch * dims[1]), err,
+                      errSize) != 0)
+    return -1;
+  DlcMemcpy2D *copy = &maps->unpack[j];
+  copy->srcMemoryType = copy->dstMemoryType = DLC_CU_MEMORYTYPE_DEVICE;
+  copy->srcDevice = maps->workspace[j];
+  copy->srcPitch = (size_t)pitch;
+  copy->dstDevice = base;
+  copy->dstPitch = (size_t)strides[0];
+  copy->WidthInBytes = (size_t)(region[1] < dims[0] ? region[1] : dims[0]) * 2;
+  copy->Height = (size_t)(region[0] < dims[1] ? region[0] : dims[1]);
+  if (copy->WidthInBytes == 0) /* no whole tile: nothing to copy back */
+    copy->Height = 0;
+  uint64_t padded[1] = {pitch};
+  return encodeTiled(maps, j, drv, stream, p, maps->workspace[j], dims, padded,
+                     err, errSize);
+}
+
 static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   CUstream stream, const DlcRuntimeManifest *m,
                   CUdeviceptr base, const int64_t *symbols, char *err,
                   size_t errSize) {
   const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
   uint64_t dims[5], strides[4];
-  uint32_t box[5], unit[5] = {1, 1, 1, 1, 1};
   char why[256];
   if (evalAll(m, p->shape, p->rank, symbols, dims, why, sizeof why) != 0 ||
       evalAll(m, p->strides, p->rank - 1, symbols, strides, why, sizeof why) !=
@@ -275,7 +338,9 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
    * of K = 4093 halves) is copied to a workspace whose rows are padded to
    * 16 bytes, at copy-engine bandwidth, and the map reads the copy. */
   memset(&maps->repack[j], 0, sizeof maps->repack[j]);
+  memset(&maps->unpack[j], 0, sizeof maps->unpack[j]);
   memset(&maps->transpose[j], 0, sizeof maps->transpose[j]);
+  maps->arg[j] = maps->address[j];
   if (p->transpose[0] &&
       planTranspose(maps, j, drv, m, p, &base, symbols, err, errSize) != 0)
     return -1;
@@ -285,10 +350,19 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   if (p->im2col)
     return encodeIm2col(maps, j, drv, stream, p, base, dims, strides, aligned,
                         err, errSize);
-  /* An optional map (an output's) is left unencoded where TMA cannot take
-   * it: the kernel makes the same test and then does not read it. */
-  if (p->optional && (!aligned || base % 16))
-    return 0;
+  /* An optional map (an output's) TMA cannot take over its tensor is
+   * encoded over a padded workspace when the manifest names the region
+   * to copy back ("repack_out", a 2-D map), else left unencoded: the
+   * kernel gets 0 and then does not read it. */
+  if (p->optional && (!aligned || base % 16)) {
+    if (!p->repackOut[0] || p->rank != 2 || base % 2 || strides[0] % 2 ||
+        !maps->repackKernel) {
+      maps->arg[j] = 0;
+      return 0;
+    }
+    return planUnpack(maps, j, drv, stream, m, p, base, dims, strides, symbols,
+                      err, errSize);
+  }
   if (!aligned) {
     int bytes =
         p->dtype == DLC_RUNTIME_DTYPE_BF16 || p->dtype == DLC_RUNTIME_DTYPE_F16
@@ -339,12 +413,21 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
     if (p->rank == 3)
       strides[1] = pitch * dims[1];
   }
+  return encodeTiled(maps, j, drv, stream, p, base, dims, strides, err,
+                     errSize);
+}
+
+static int encodeTiled(DlcTensorMaps *maps, int j, const DlcDriver *drv,
+                       CUstream stream, const DlcRuntimeParam *p,
+                       CUdeviceptr base, const uint64_t *dims,
+                       const uint64_t *strides, char *err, size_t errSize) {
   if (base % 16) {
     snprintf(err, errSize,
              "tensor map '%s': '%s' starts at %#llx, not 16-byte aligned",
              p->name, p->tensor, (unsigned long long)base);
     return -1;
   }
+  uint32_t box[5], unit[5] = {1, 1, 1, 1, 1};
   for (int d = 0; d < p->rank; d++)
     box[d] = (uint32_t)p->box[d];
   _Alignas(64) unsigned char map[MapBytes];
@@ -373,6 +456,34 @@ static CUresult launchTransposes(const DlcTensorMaps *maps,
                     &b->src, &b->dst, &b->rows, &b->cols};
   return drv->cuLaunchKernel(maps->transposeKernel, (unsigned)tiles, 1, 1, 256,
                              1, 1, 0, stream, params, NULL);
+}
+
+/* One launch of dlc_repack_b16(src0, dst0, rows0, cols0, sp0, dp0, src1,
+ * dst1, rows1, cols1, sp1, dp1), pitches in 2-byte elements, over `a` and
+ * `b` (NULL: `a` alone): block 256, grid (ceildiv(ceildiv(cols, 8) + 2,
+ * 1024): a block column per 1024 16-byte blocks of a row, rows up to
+ * 65535, 1 or 2) over the larger of the two. */
+static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
+                              CUstream stream, const DlcMemcpy2D *a,
+                              const DlcMemcpy2D *b) {
+  const DlcMemcpy2D *copies[2] = {a, b ? b : a};
+  CUdeviceptr src[2], dst[2];
+  int64_t rows[2], cols[2], sp[2], dp[2];
+  for (int i = 0; i < 2; ++i) {
+    src[i] = copies[i]->srcDevice, dst[i] = copies[i]->dstDevice;
+    rows[i] = (int64_t)copies[i]->Height;
+    cols[i] = (int64_t)copies[i]->WidthInBytes / 2;
+    sp[i] = (int64_t)copies[i]->srcPitch / 2;
+    dp[i] = (int64_t)copies[i]->dstPitch / 2;
+  }
+  int64_t maxRows = rows[0] > rows[1] ? rows[0] : rows[1];
+  int64_t maxCols = cols[0] > cols[1] ? cols[0] : cols[1];
+  void *params[] = {&src[0], &dst[0], &rows[0], &cols[0], &sp[0], &dp[0],
+                    &src[1], &dst[1], &rows[1], &cols[1], &sp[1], &dp[1]};
+  return drv->cuLaunchKernel(maps->repackKernel,
+                             (unsigned)(((maxCols + 7) / 8 + 2 + 1023) / 1024),
+                             (unsigned)(maxRows < 65535 ? maxRows : 65535),
+                             b ? 2 : 1, 256, 1, 1, 0, stream, params, NULL);
 }
 
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
@@ -414,33 +525,56 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     }
     pending = -1;
   }
-  for (int j = 0; j < maps->count; j++) {
-    const DlcMemcpy2D *copy = &maps->repack[j];
-    if (copy->Height == 0)
+  /* The repacks, two maps' to a launch of the repack kernel (a GEMM's A
+   * and B), else one cuMemcpy2DAsync each. */
+  pending = -1;
+  for (int j = 0; j <= maps->count; j++) {
+    if (j < maps->count && maps->repack[j].Height == 0)
       continue;
-    CUresult r;
-    if (maps->repackKernel) {
-      /* dlc_repack_b16(src, dst, rows, cols, src pitch, dst pitch), pitches
-       * in 2-byte elements; block 256, grid (ceildiv(cols, 1024), rows). */
-      CUdeviceptr src = copy->srcDevice, dst = copy->dstDevice;
-      int64_t rows = (int64_t)copy->Height,
-              cols = (int64_t)copy->WidthInBytes / 2;
-      int64_t sp = (int64_t)copy->srcPitch / 2,
-              dp = (int64_t)copy->dstPitch / 2;
-      void *params[] = {&src, &dst, &rows, &cols, &sp, &dp};
-      r = drv->cuLaunchKernel(maps->repackKernel,
-                              (unsigned)((cols + 1023) / 1024),
-                              (unsigned)(rows < 65535 ? rows : 65535), 1, 256,
-                              1, 1, 0, stream, params, NULL);
-    } else {
-      r = drv->cuMemcpy2DAsync(copy, stream);
+    if (j < maps->count && maps->repackKernel && pending < 0) {
+      pending = j;
+      continue;
     }
+    if (j == maps->count && pending < 0)
+      break;
+    int at = maps->repackKernel ? pending : j;
+    CUresult r = maps->repackKernel
+                     ? launchRepacks(maps, drv, stream, &maps->repack[pending],
+                                     j < maps->count ? &maps->repack[j] : NULL)
+                     : drv->cuMemcpy2DAsync(&maps->repack[j], stream);
     if (r != 0) {
       snprintf(err, errSize, "repacking '%s': %s",
-               dlcRuntimeManifestGetParam(m, maps->param[j])->tensor,
+               dlcRuntimeManifestGetParam(m, maps->param[at])->tensor,
                dlcDriverErrorString(drv, r));
       return -1;
     }
+    pending = -1;
+  }
+  return 0;
+}
+
+int dlcTensorMapsFinish(DlcTensorMaps *maps, const DlcDriver *drv,
+                        CUstream stream, const DlcRuntimeManifest *m, char *err,
+                        size_t errSize) {
+  int pending = -1;
+  for (int j = 0; j <= maps->count; j++) {
+    if (j < maps->count && maps->unpack[j].Height == 0)
+      continue;
+    if (j < maps->count && pending < 0) {
+      pending = j;
+      continue;
+    }
+    if (pending < 0)
+      break;
+    CUresult r = launchRepacks(maps, drv, stream, &maps->unpack[pending],
+                               j < maps->count ? &maps->unpack[j] : NULL);
+    if (r != 0) {
+      snprintf(err, errSize, "copying back '%s': %s",
+               dlcRuntimeManifestGetParam(m, maps->param[pending])->tensor,
+               dlcDriverErrorString(drv, r));
+      return -1;
+    }
+    pending = -1;
   }
   return 0;
 }

@@ -24,6 +24,12 @@ typedef struct DlcTensorMaps {
   /* A map whose tensor has a row stride TMA cannot take reads a padded
    * copy instead, refreshed before every launch (docs/runtime.md). */
   DlcMemcpy2D *repack; /* Height 0: none */
+  /* An output map over a padded workspace ("repack_out") has its region
+   * copied into the tensor after every launch (Height 0: none). */
+  DlcMemcpy2D *unpack;
+  /* What the kernel gets for map j: its address, or 0 for an optional map
+   * left unencoded. */
+  CUdeviceptr *arg;
   /* The module's repack kernel (dlc_repack_b16, which the compiler adds
    * next to every SM90 kernel); NULL: cuMemcpy2DAsync copies instead. */
   CUfunction repackKernel;
@@ -53,6 +59,12 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv);
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
                         CUstream stream, const DlcRuntimeManifest *m,
                         void *const *args, const int64_t *symbols, char *err,
+                        size_t errSize);
+
+/* Queues the copies back of outputs stored through a workspace (after the
+ * launch, on its stream).  -1 with a message. */
+int dlcTensorMapsFinish(DlcTensorMaps *maps, const DlcDriver *drv,
+                        CUstream stream, const DlcRuntimeManifest *m, char *err,
                         size_t errSize);
 
 #endif

@@ -134,6 +134,15 @@ void dlcBuildFenceGpu(DlcBuilder *b) {
   dlcBuild(b, "nvvm.memory.barrier", 0, NULL, 0, NULL, 1, names, &scope);
 }
 
+void dlcBuildFenceAcqRelGpu(DlcBuilder *b) {
+  const char *names[] = {"ordering", "syncscope"};
+  MlirAttribute attrs[] = {
+      /* LLVM::AtomicOrdering::acq_rel */
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 6),
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString("device"))};
+  dlcBuild(b, "llvm.fence", 0, NULL, 0, NULL, 2, names, attrs);
+}
+
 MlirOperation
 dlcBuildWithRegion(DlcBuilder *b, const char *name, intptr_t numOperands,
                    const MlirValue *operands, intptr_t numResults,

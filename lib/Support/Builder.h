@@ -56,6 +56,9 @@ MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to);
 /* membar.gl (fence.sc.gpu): orders a thread's global accesses on either
  * side of it, as a relaxed atomic counter between CTAs needs. */
 void dlcBuildFenceGpu(DlcBuilder *b);
+/* fence.acq_rel.gpu (llvm.fence acq_rel, syncscope "device"): the lighter
+ * fence a release before a counter, or an acquire after it, needs. */
+void dlcBuildFenceAcqRelGpu(DlcBuilder *b);
 
 /* An op with one region of one block (scf.for, scf.if, gpu.func ...):
  * creates the op with `numBlockArgs` block arguments, inserts it, and

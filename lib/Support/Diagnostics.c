@@ -33,6 +33,7 @@ const DlcDiagnosticCode dlcSkeletonMalformed = {"E1606", "SkeletonMalformed"};
 const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701",
                                                     "AnalysisOptionInvalid"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};
+const DlcDiagnosticCode dlcGemmDeclined = {"W1602", "GemmDeclined"};
 
 static DlcWarningSink warningSink;
 static void *warningSinkUserData;
@@ -140,5 +141,18 @@ const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
 MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData) {
   (void)diagnostic;
   (void)userData;
+  return mlirLogicalResultSuccess(); /* handled: not printed */
+}
+
+MlirLogicalResult dlcDiagnosticKeepFirst(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  DlcFirstDiagnostic *first = userData;
+  if (!first->seen) {
+    first->seen = true;
+    first->loc = mlirDiagnosticGetLocation(diagnostic);
+    DlcStringSink sink =
+        dlcStringSinkCreate(first->message, sizeof(first->message));
+    mlirDiagnosticPrint(diagnostic, dlcStringSinkAppend, &sink);
+  }
   return mlirLogicalResultSuccess(); /* handled: not printed */
 }

@@ -22,14 +22,22 @@ two SM90 key tiles (LONG_KEYS); each
 tensor stays under 48k elements so a bundle of a few hundred problems stays
 under the device call's 64 MiB.
 
+--lse P: a share P of the problems also return the log-sum-exp of each
+query row, LSE = (c * max + log2 sum) * ln 2 with the softmax's own max,
+sum and exp2 factor c (f32 over the batch axes and M; the form the
+Frontend's Attention op with "lse": true imports to), which the flash
+kernel's epilogue writes (feature lse=1).
+
 Tolerance: the reference rounds the normalised P to the operand type, the
 kernel rounds the unnormalised exp2 values and divides by the row sum in
 f32, so each problem states dlc-run's --atol as 2 u (u = 2^-8 for bf16,
 2^-11 for f16; at least the default 1e-3): bf16 0.0078125, f16 1e-3.
 
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
+                                 [--lse P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
+import argparse
 import math
 import os
 import sys
@@ -44,6 +52,8 @@ EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
 LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373]}
 MAX_ELEMENTS = 48_000
 LOG2E = 1.4426950408889634
+LN2 = 0.6931471805599453
+LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
 
 
 def tensor(shape, dtype):
@@ -64,6 +74,7 @@ def make(rng, i):
     bias_type = rng.choice([dtype, "f32"])
     maskt = "none" if causal else rng.choice(["none", "full", "key"])
     qbatch = batch + (["G"] if gqa else [])
+    lse = LSE > 0 and rng.random() < LSE
     long_keys = not gqa and rng.random() < 0.25  # several key tiles
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
@@ -154,15 +165,29 @@ def make(rng, i):
             t(s, dtype), t(k, dtype), t(o)),
         '  %%oh = "tiny.cast"(%%o) : (%s) -> %s' % (t(o), t(o, dtype)),
     ]
+    if lse:
+        lines += [
+            '  %%l2 = "tiny.log2"(%%sum) : (%s) -> %s' % (t(row), t(row)),
+            '  %%mc = "tiny.mul"(%%mx, %%c) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
+            '  %%lsum = "tiny.add"(%%mc, %%l2) : (%s, %s) -> %s' % (t(row), t(row), t(row)),
+            '  %%ln2 = "tiny.const"() {value = %.9e : f32} : () -> tensor<f32>' % LN2,
+            '  %%lse = "tiny.mul"(%%lsum, %%ln2) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
+        ]
     features = "in=%s D=%d causal=%d scale=%s batch=%s gqa=%d bias=%s maskt=%s" % (
         dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa),
         bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
+    if LSE > 0:
+        features += " lse=%d" % int(lse)
+    results = '%s {dlc.name = "O"}' % t(o, dtype) + (
+        ', %s {dlc.name = "LSE"}' % t(row) if lse else "")
+    returned = "%%oh%s : %s%s" % (", %lse" if lse else "", t(o, dtype),
+                                  ", " + t(row) if lse else "")
     args = "".join(', %%%s: %s {dlc.name = "%s"}' % (n, t(sh, ty), n) for n, sh, ty in extra)
     text = ("// %s\nfunc.func @%s(%%Q: %s {dlc.name = \"Q\"}, %%K: %s {dlc.name = \"K\"}, "
-            "%%V: %s {dlc.name = \"V\"}%s)\n    -> (%s {dlc.name = \"O\"}) {\n%s\n"
-            "  return %%oh : %s\n}\n") % (
-                features, name, t(q, dtype), t(k, dtype), t(k, dtype), args, t(o, dtype),
-                "\n".join(lines), t(o, dtype))
+            "%%V: %s {dlc.name = \"V\"}%s)\n    -> (%s) {\n%s\n"
+            "  return %s\n}\n") % (
+                features, name, t(q, dtype), t(k, dtype), t(k, dtype), args, results,
+                "\n".join(lines), returned)
     used = [x for x in ["B", "H", "G", "M", "N"] if x in b or x in ("M", "N")]
     bind = ",".join("%s=%d" % (x, sizes[x]) for x in used)
     shown = " ".join("%s=%d" % (x, sizes[x]) for x in used)
@@ -175,4 +200,9 @@ def make(rng, i):
 
 
 if __name__ == "__main__":
+    extra = argparse.ArgumentParser(add_help=False)
+    extra.add_argument("--lse", type=float, default=0.0)
+    known, rest = extra.parse_known_args()
+    LSE = known.lse
+    sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

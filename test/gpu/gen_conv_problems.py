@@ -27,6 +27,9 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                            [--transform P]  (a share P of NCHW problems
                                              forced onto the SM90 kernel
                                              through the layout transform)
+                           [--staged P]     (a share P of NHWC problems
+                                             forced onto the SM90 kernel
+                                             with the staged epilogue)
 Writes DIR/cNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
@@ -121,9 +124,55 @@ def transform_problem(rng, index):
     return problem[:4] + (problem[4] + " plan=sm90",) + (None, None, plan)
 
 
+# --staged P: a share P of the problems are NHWC convs the SM90 kernel
+# reads through its im2col map (C a static multiple of 8, no groups), with
+# an f16/bf16 output and a plan-file forcing the staged epilogue (plan=
+# staged): the planner takes it only for several rounds of tiles, which
+# these small problems never fill. Co is a multiple of 8 three times in 4
+# (16-byte rows of Y: the TMA stores; else, with Co symbolic, the runtime
+# leaves Y's map unencoded and the kernel stores from registers), and N·Ho·
+# Wo, Co often reach whole 128 x BN tiles.
+STAGED = 0.0
+STAGED_CO = [8, 17, 64, 65, 100, 128, 136, 255]
+
+
+def staged_problem(rng, index):
+    whole = rng.random() < 0.75  # at least two 128-row tiles
+    while True:
+        p = draw(rng)
+        p["Co"] = rng.choice(STAGED_CO)
+        if rng.random() < 0.75:
+            p["Co"] += -p["Co"] % 8
+        if (p["C"] % 8 == 0 and
+                (not whole or p["N"] * p["Ho"] * p["Wo"] >= 256) and
+                p["N"] * p["Ho"] * p["Wo"] * p["Co"] <= MAX_ELEMENTS and
+                p["N"] * p["Ho"] * p["Wo"] * p["Co"] * p["C"] * p["KH"] *
+                p["KW"] <= MAX_MACS):
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    out = rng.choice(["f16", dtype])
+    mode = rng.choice(["static", "mixed"])
+    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
+              "Co": mode == "static" or rng.random() < 0.5}
+    if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
+        static["Co"], mode = False, "mixed"
+    name = "c%03d" % index
+    bn = rng.choice([64, 128])
+    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
+                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "stages": 4, "async": {"enable": True,
+                                              "prefetch_depth": 3,
+                                              "epilogue_overlap": True}})
+    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    return problem[:4] + (problem[4] + " plan=staged",) + (None, None, plan)
+
+
 def conv_problem(rng, index):
     if TRANSFORM and rng.random() < TRANSFORM:
         return transform_problem(rng, index)
+    if STAGED and rng.random() < STAGED:
+        return staged_problem(rng, index)
     p = draw(rng)
     if rng.random() < 0.35:
         p = draw_groups(rng, p)
@@ -277,7 +326,8 @@ def finish_conv(name, p, layout, dtype, out, epilogue, mode, args, b, acc, dims,
 if __name__ == "__main__":
     extra = argparse.ArgumentParser(add_help=False)
     extra.add_argument("--transform", type=float, default=0.0)
+    extra.add_argument("--staged", type=float, default=0.0)
     known, rest = extra.parse_known_args()
-    TRANSFORM = known.transform
+    TRANSFORM, STAGED = known.transform, known.staged
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

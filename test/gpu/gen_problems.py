@@ -163,6 +163,16 @@ STAGED_PLAN = ('{"stages": 3, "async": {"enable": true, "prefetch_depth": 2, '
                '"epilogue_overlap": true}, "algo_choice": {"matmul": '
                '"implicit_gemm", "split_k": "1"}}')
 
+# --tall P: the share of those compiled with TALL_PLAN instead, the staged
+# epilogue on 256 x 128 tiles (two consumers of 128 rows), the planner's
+# choice where it fills the rounds better (4095 x 4097 x 4093). 0 draws
+# nothing more (earlier seeds make the same problems).
+TALL = 0.0
+TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": 3, '
+             '"async": {"enable": true, "prefetch_depth": 2, '
+             '"epilogue_overlap": true}, "algo_choice": {"matmul": '
+             '"implicit_gemm", "split_k": "1"}}')
+
 
 # --gemv P: the share of GEMM problems with M = 1 or N = 1 (static; the
 # other sizes as make_dims draws them), the other output size in [64, 1500]
@@ -328,6 +338,8 @@ def gemm_problem(rng, index):
     plan = None
     if staged and mode == "symbolic":
         plan, full = STAGED_PLAN, full + " epi=staged"
+        if TALL > 0 and rng.random() < TALL:
+            plan, full = TALL_PLAN, full + " tile=256x128"
     return name, text, bind, shown, full, reference, None, plan
 
 
@@ -473,12 +485,15 @@ def generate(doc, make):
                          "with the SM90 staged epilogue")
     ap.add_argument("--gemv", type=float, default=0.0,
                     help="share of GEMM problems with M = 1 or N = 1")
+    ap.add_argument("--tall", type=float, default=0.0,
+                    help="share of the staged ones on 256 x 128 tiles")
     args = ap.parse_args()
-    global LONG_K, WHOLE, STAGED, GEMV
+    global LONG_K, WHOLE, STAGED, GEMV, TALL
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
     GEMV = args.gemv
+    TALL = args.tall
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

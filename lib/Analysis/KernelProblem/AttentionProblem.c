@@ -121,13 +121,14 @@ static int argOf(MlirOperation func, MlirValue v) {
   return (int)mlirBlockArgumentGetArgNumber(v);
 }
 
-/* A contraction's body axes as loops: its iters in order, the one reduced
- * axis (at `axes[0]`) loop numIters; `*reducedSize` its size entry (the
- * region may have other reduce iters, e.g. tinygrad's index counts). */
-static bool contractionDims(MlirOperation func, MlirOperation reduce,
+/* A contraction's body axes as loops: the loops of its result in order
+ * (the region's iters, or for a log-sum-exp region also the key axis, a
+ * reduce iter there: `numIters` of them), the one reduced axis (at
+ * `axes[0]`) loop numIters; `*reducedSize` its size entry (the region may
+ * have other reduce iters, e.g. tinygrad's index counts). */
+static bool contractionDims(MlirOperation reduce, int numIters,
                             int dims[MaxRank], MlirAttribute *reducedSize) {
   MlirAttribute axes = kpAttr(reduce, "axes");
-  int numIters = numEntries(func, "rbssa.iters");
   int rank = rankOf(mlirOperationGetOperand(reduce, 0));
   if (mlirAttributeIsNull(axes) || !mlirAttributeIsADenseI64Array(axes) ||
       mlirDenseArrayGetNumElements(axes) != 1 || rank != numIters + 1 ||
@@ -148,12 +149,12 @@ static bool contractionDims(MlirOperation func, MlirOperation reduce,
 
 /* The two factors of a sum-of-products reduce, traced to their reads; the
  * reads' result axes as loops in readDims. */
-static bool contraction(MlirOperation func, MlirOperation reduce,
+static bool contraction(MlirOperation func, int numIters, MlirOperation reduce,
                         MlirOperation read[2], int readDims[2][MaxRank],
                         MlirAttribute *reducedSize) {
   int dims[MaxRank];
   if (!reduceIs(reduce, "sum") ||
-      !contractionDims(func, reduce, dims, reducedSize))
+      !contractionDims(reduce, numIters, dims, reducedSize))
     return false;
   MlirValue body = mlirOperationGetOperand(reduce, 0);
   MlirOperation mul = kpProducer(skipCasts(body));
@@ -245,13 +246,9 @@ typedef struct Scores {
   int roleOfLoop[MaxLoops];
 } Scores;
 
-/* `v` = broadcast_in_dim(reduce `kind` of `of` over the softmax axis). */
-static bool rowReduceOf(Scores *s, MlirValue v, const char *kind,
-                        MlirValue of) {
-  MlirOperation bc = kpProducer(v);
-  if (!dlcRbssaIsBroadcastInDim(bc))
-    return false;
-  MlirOperation red = kpProducer(mlirOperationGetOperand(bc, 0));
+/* `red` = reduce `kind` of `of` over the softmax axis. */
+static bool rowReduce(Scores *s, MlirOperation red, const char *kind,
+                      MlirValue of) {
   MlirAttribute axes =
       reduceIs(red, kind) ? kpAttr(red, "axes") : mlirAttributeGetNull();
   if (mlirAttributeIsNull(axes) || mlirDenseArrayGetNumElements(axes) != 1 ||
@@ -262,6 +259,14 @@ static bool rowReduceOf(Scores *s, MlirValue v, const char *kind,
     return false;
   s->nLoop = axis;
   return true;
+}
+
+/* `v` = broadcast_in_dim(reduce `kind` of `of` over the softmax axis). */
+static bool rowReduceOf(Scores *s, MlirValue v, const char *kind,
+                        MlirValue of) {
+  MlirOperation bc = kpProducer(v);
+  return dlcRbssaIsBroadcastInDim(bc) &&
+         rowReduce(s, kpProducer(mlirOperationGetOperand(bc, 0)), kind, of);
 }
 
 /* Whether set constraint `c` of `set` (dims as loops) is m - n >= 0. */
@@ -495,7 +500,7 @@ static const char *readQK(Scores *s, MlirOperation reduce, KpAttention *a) {
   MlirOperation read[2];
   int dims[2][MaxRank];
   MlirAttribute dSize;
-  if (!contraction(s->func, reduce, read, dims, &dSize))
+  if (!contraction(s->func, s->numIters, reduce, read, dims, &dSize))
     return "the scores are not one sum over one axis of a product of two "
            "reads";
   int kf = readsLoop(read[1], dims[1], s->nLoop) ? 1 : 0;
@@ -544,6 +549,9 @@ static const char *readQK(Scores *s, MlirOperation reduce, KpAttention *a) {
   return why ? why
              : tensorOf(s->func, read[kf], dims[kf], s->roleOfLoop, &a->k);
 }
+
+static const char *readLogits(Scores *s, MlirValue logits, KpAttention *a,
+                              int *mLoop);
 
 static const char *readScores(Scores *s, KpAttention *a, int *buffer,
                               int *mLoop) {
@@ -601,7 +609,13 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
     return "the softmax does not subtract the row max of its logits";
   if (!(a->expScale > 0))
     return "the softmax's exponent scale is not positive";
-  /* The contraction's roles first: the mask and bias are read by them. */
+  return readLogits(s, logits, a, mLoop);
+}
+
+/* The logits L = mask(scale · Q Kᵀ + bias) into `a` (the contraction's
+ * roles first: the mask and bias are read by them). */
+static const char *readLogits(Scores *s, MlirValue logits, KpAttention *a,
+                              int *mLoop) {
   MlirValue scores;
   MlirOperation acc = {NULL};
   a->mask = KP_ATTN_MASK_NONE;
@@ -670,7 +684,8 @@ static const char *readOutput(const Scores *s, MlirOperation func,
   MlirOperation read[2];
   int dims[2][MaxRank];
   MlirAttribute nSize;
-  if (!contraction(func, reduce, read, dims, &nSize))
+  if (!contraction(func, numEntries(func, "rbssa.iters"), reduce, read, dims,
+                   &nSize))
     return "the output region is not one sum over one axis of a product of "
            "two reads";
   int pf = -1;
@@ -789,6 +804,163 @@ const char *kpAttentionOnlineProblem(const KpAttention *a) {
              "16-byte boundaries (16-byte cp.async)";
   }
   return NULL;
+}
+
+/* --- the log-sum-exp region ----------------------------------------------- */
+
+/* `v` = x · c or c · x with c a constant. */
+static bool scaledBy(MlirValue v, MlirValue *x, double *c) {
+  MlirOperation op = kpProducer(skipCasts(v));
+  if (!isFn(op, DLC_OP_RBSSA_BINARY, "mul"))
+    return false;
+  for (int i = 0; i < 2; ++i)
+    if (constant(mlirOperationGetOperand(op, i), c)) {
+      *x = mlirOperationGetOperand(op, 1 - i);
+      return true;
+    }
+  return false;
+}
+
+/* Constants of the graph are f32: equal to single precision. */
+static bool near(double x, double y) { return fabs(x - y) <= 1e-6 * fabs(y); }
+
+/* Whether `x` of `xFunc` and `y` of `yFunc` are one tensor read alike. */
+static bool sameTensor(MlirOperation xFunc, const KpAttnTensor *x,
+                       MlirOperation yFunc, const KpAttnTensor *y) {
+  MlirAttribute xName = kpArgAttr(xFunc, x->t.arg, "rbssa.name");
+  bool same =
+      !mlirAttributeIsNull(xName) &&
+      mlirAttributeEqual(xName, kpArgAttr(yFunc, y->t.arg, "rbssa.name")) &&
+      x->t.element == y->t.element;
+  for (int r = 0; same && r < KP_NUM_ROLES; ++r)
+    same = kpExtentEqual(&x->t.stride[r], &y->t.stride[r]);
+  for (int b = 0; same && b < KP_ATTN_MAX_BATCH; ++b)
+    same = kpExtentEqual(&x->batch[b], &y->batch[b]);
+  return same;
+}
+
+/* Whether `b` (logits read from region `lse`) are the scores of `a`. */
+static bool sameScores(const KpAttention *a, const KpAttention *b,
+                       MlirOperation lse) {
+  bool same = a->numBatch == b->numBatch && a->mask == b->mask &&
+              a->hasBias == b->hasBias && near(b->qkScale, a->qkScale) &&
+              sameTensor(a->scores, &a->q, lse, &b->q) &&
+              sameTensor(a->scores, &a->k, lse, &b->k);
+  for (int b2 = 0; same && b2 < a->numBatch; ++b2)
+    same = kpExtentEqual(&a->batchSize[b2], &b->batchSize[b2]);
+  for (int r = KP_M; same && r <= KP_K; ++r)
+    same = kpExtentEqual(&a->size[r], &b->size[r]);
+  if (same && a->hasBias)
+    same = sameTensor(a->scores, &a->bias, lse, &b->bias);
+  if (same && a->mask == KP_ATTN_MASK_TENSOR)
+    same = a->maskKeepsTrue == b->maskKeepsTrue &&
+           sameTensor(a->scores, &a->maskTensor, lse, &b->maskTensor);
+  return same;
+}
+
+/* The LSE value (c · max + log2 Σ exp2(c · (L − max))) · ln 2: L and the
+ * two factors c. */
+static const char *readLseValue(Scores *s, MlirValue v, MlirValue *logits,
+                                double c[2]) {
+  MlirValue x, log2Of = {NULL}, other = {NULL};
+  double ln2;
+  if (!scaledBy(v, &x, &ln2) || !near(ln2, 0.69314718055994531))
+    return "the value is not a base-2 log times ln 2";
+  MlirOperation add = kpProducer(skipCasts(x));
+  for (int i = 0; i < 2 && isFn(add, DLC_OP_RBSSA_BINARY, "add"); ++i) {
+    MlirOperation log2 = kpProducer(skipCasts(mlirOperationGetOperand(add, i)));
+    if (isFn(log2, DLC_OP_RBSSA_UNARY, "log2") && mlirValueIsNull(log2Of)) {
+      log2Of = mlirOperationGetOperand(log2, 0);
+      other = mlirOperationGetOperand(add, 1 - i);
+    }
+  }
+  MlirValue maxV, d;
+  if (mlirValueIsNull(log2Of) || !scaledBy(other, &maxV, &c[0]))
+    return "the value is not c · max + log2 of a sum";
+  MlirOperation max = kpProducer(skipCasts(maxV));
+  MlirOperation sum = kpProducer(skipCasts(log2Of));
+  *logits = reduceIs(max, "max") ? mlirOperationGetOperand(max, 0)
+                                 : (MlirValue){NULL};
+  if (mlirValueIsNull(*logits) || !rowReduce(s, max, "max", *logits) ||
+      !reduceIs(sum, "sum") ||
+      !rowReduce(s, sum, "sum", mlirOperationGetOperand(sum, 0)))
+    return "the max and the sum are not row reductions over one axis";
+  MlirOperation ex = kpProducer(mlirOperationGetOperand(sum, 0));
+  if (!isFn(ex, DLC_OP_RBSSA_UNARY, "exp2") ||
+      !scaledBy(mlirOperationGetOperand(ex, 0), &d, &c[1]))
+    return "the sum is not of exp2(c · (L − max))";
+  MlirOperation sub = kpProducer(skipCasts(d));
+  if (!isFn(sub, DLC_OP_RBSSA_BINARY, "sub") ||
+      !mlirValueEqual(mlirOperationGetOperand(sub, 0), *logits) ||
+      !rowReduceOf(s, mlirOperationGetOperand(sub, 1), "max", *logits))
+    return "the exponent does not subtract the row max of the logits";
+  return NULL;
+}
+
+const char *kpAttentionLseRead(MlirOperation region, KpAttention *a) {
+  if (!mlirAttributeEqual(kpAttr(region, "rbssa.symbols"),
+                          kpAttr(a->scores, "rbssa.symbols")))
+    return "the region does not share the attention's symbols";
+  MlirOperation yield = findYield(region);
+  int numIters = numEntries(region, "rbssa.iters");
+  /* The logits run over the iters and the key axis, a reduce iter here. */
+  Scores s = {.func = region, .numIters = numIters + 1, .nLoop = -1};
+  if (mlirOperationIsNull(yield) || numIters < 1 || s.numIters >= MaxLoops ||
+      rankOf(mlirOperationGetOperand(yield, 0)) != numIters)
+    return "the region does not yield one value over its iters";
+  MlirValue logits;
+  double c[2];
+  const char *why = readLseValue(
+      &s, skipCasts(mlirOperationGetOperand(yield, 0)), &logits, c);
+  if (why)
+    return why;
+  if (s.nLoop != numIters || !near(c[0], a->expScale) ||
+      !near(c[1], a->expScale))
+    return "the key axis or the exponent scale is not the softmax's";
+  KpAttention b;
+  memset(&b, 0, sizeof(b));
+  b.scores = region;
+  int mLoop;
+  if ((why = readLogits(&s, logits, &b, &mLoop)))
+    return why;
+  if (s.roleOfLoop[s.nLoop] != KP_N || !sameScores(a, &b, region))
+    return "the logits are not the attention's scores";
+  /* LSE: the yield writes the iters (batch axes and m) in order. */
+  KpAttnTensor t;
+  memset(&t, 0, sizeof(t));
+  t.t.arg = argOf(region, mlirOperationGetOperand(yield, 1));
+  KpExtent strides[MaxRank];
+  int rank;
+  if (t.t.arg < 0 ||
+      !kpElementOf(mlirValueGetType(mlirOperationGetOperand(yield, 1)),
+                   &t.t.element) ||
+      t.t.element != KP_F32 || kpArgStrides(region, t.t.arg, strides, &rank) ||
+      rank != numIters)
+    return "the log-sum-exp is not written to an f32 argument over the iters";
+  clearRoleStrides(&t);
+  for (int loop = 0; loop < numIters; ++loop) {
+    int role = s.roleOfLoop[loop];
+    if (role != KP_M && role < Batch0)
+      return "the log-sum-exp runs over other axes than the batch and query";
+    setRoleStride(&t, role, strides[loop]);
+  }
+  a->hasLse = true;
+  a->lseRegion = region;
+  a->lse = t;
+  return NULL;
+}
+
+const char *kpAttentionReadFused(MlirOperation scores, MlirOperation output,
+                                 KpAttention *a) {
+  const char *why = kpAttentionRead(scores, output, a);
+  MlirAttribute name =
+      dlcDictionaryAttrGet(kpAttr(output, "rbssa.attention"), "lse_region");
+  if (why || mlirAttributeIsNull(name))
+    return why;
+  MlirOperation region = kpFindRegion(mlirOperationGetBlock(output), name);
+  return mlirOperationIsNull(region)
+             ? "its log-sum-exp region is not in the module"
+             : kpAttentionLseRead(region, a);
 }
 
 MlirOperation kpFindRegion(MlirBlock body, MlirAttribute name) {

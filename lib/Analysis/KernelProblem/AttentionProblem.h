@@ -55,6 +55,13 @@ typedef struct KpAttention {
   KpAttnMask mask;
   bool maskKeepsTrue; /* KP_ATTN_MASK_TENSOR: true keeps the score */
   KpAttnTensor maskTensor;
+  /* The log-sum-exp output, LSE[z, m] = (expScale · max S + log2 Σ
+   * exp2(expScale · (S − max))) · ln 2 (= ln Σ exp(S · expScale · ln 2)),
+   * written by a third region (`lseRegion`, borrowed) over the same
+   * scores; `lse` is its f32 output there (m and batch strides). */
+  bool hasLse;
+  MlirOperation lseRegion;
+  KpAttnTensor lse;
 } KpAttention;
 
 /* Reads the attention problem of `scores` (the region yielding P deferred)
@@ -64,6 +71,20 @@ typedef struct KpAttention {
  * which must be the same list. */
 const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
                             KpAttention *attention);
+/* kpAttentionRead, and when `output`'s rbssa.attention names an
+ * `lse_region` (rbssa-fuse-attention took a log-sum-exp output in), that
+ * region too (kpAttentionLseRead): the model the planner, the skeletons and
+ * the interpreter read. */
+const char *kpAttentionReadFused(MlirOperation scores, MlirOperation output,
+                                 KpAttention *attention);
+
+/* Reads `region` as the log-sum-exp of the scores of `attention` (read
+ * by kpAttentionRead): it yields (c · max_n L + log2 Σ_n exp2(c · (L −
+ * max_n L))) · ln 2 into an f32 argument, with c the softmax's exp2_scale
+ * and L logits that read as the same Q, K, scale, bias and mask (the form
+ * the Frontend lowers "lse": true to). Fills attention's hasLse,
+ * lseRegion and lse on success; returns NULL, or why not (no error). */
+const char *kpAttentionLseRead(MlirOperation region, KpAttention *attention);
 
 /* The region function (a func.func carrying rbssa.region = `name`) in
  * `body`, a module's block; null when there is none. */

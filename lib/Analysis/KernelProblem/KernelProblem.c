@@ -593,7 +593,11 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
 static int addStep(Reader *r, MlirOperation at, KpStep step) {
   KpProblem *p = r->p;
   if (p->numSteps == KP_MAX_STEPS) {
-    fail(at, "the epilogue has more steps than the skeletons take (64)");
+    char why[96];
+    snprintf(why, sizeof(why),
+             "the epilogue has more steps than the skeletons take (%d)",
+             KP_MAX_STEPS);
+    fail(at, why);
     return -1;
   }
   p->steps[p->numSteps] = step;
@@ -615,7 +619,10 @@ static int loadStep(Reader *r, MlirValue v, const int *iterDims) {
   }
   KpProblem *p = r->p;
   if (p->numInputs == KP_MAX_INPUTS) {
-    fail(read, "the epilogue reads more than 8 tensors");
+    char why[96];
+    snprintf(why, sizeof(why), "the epilogue reads more than %d tensors",
+             KP_MAX_INPUTS);
+    fail(read, why);
     return -1;
   }
   KpTensor *t = &p->inputs[p->numInputs];

@@ -23,7 +23,10 @@
 #include <stdint.h>
 
 enum {
-  KP_MAX_INPUTS = 8, /* tensors the epilogue reads */
+  /* Tensors the epilogue reads: as many as a region has arguments
+   * (RB_MAX_ARGS, E1501 past it when rbssa is built), so that no region
+   * convert-indexbook-to-rbssa makes falls off the GEMM family here. */
+  KP_MAX_INPUTS = 32,
   KP_MAX_STEPS = 64, /* epilogue steps, the accumulator included */
   KP_NAME = 32,
   KP_MAX_RANK = 12, /* tensor and memref rank */

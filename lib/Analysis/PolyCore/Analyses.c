@@ -347,7 +347,7 @@ static void stageOperands(PcAnalysis *pc, int at) {
   if (at == pc->anchor)
     pc->depth = depth;
   bool staged = false;
-  for (int k = 0; k < 2 && pc->numOperands < PC_MAX_HINTS; ++k) {
+  for (int k = 0; k < 2; ++k) {
     int base = v->pattern.base[k];
     const PvValue *b = &fn->values[base];
     if (b->kind != PV_LEAF && b->scop)
@@ -375,7 +375,7 @@ static void stageOperands(PcAnalysis *pc, int at) {
     op->waysPadded = op->rowBytes >= 16 ? bankWays(op->rowBytes + 16) : 1;
     staged = true;
   }
-  if (staged && pc->numHints < PC_MAX_HINTS) {
+  if (staged) {
     PcHint *h = &pc->hints[pc->numHints++];
     snprintf(h->kind, sizeof(h->kind), "pipeline");
     h->at = at;
@@ -411,14 +411,21 @@ void pcAnalyze(PcAnalysis *pc) {
   crossing |= markCarriedClasses(pc);
   pc->computeAtOk = !crossing && pc->numBoundaryReads == 0;
 
+  /* Every hint and staged operand has room: at most two operands and one
+   * pipeline hint per statement, one reduction hint per crossing. */
+  int crossings = 0;
+  for (int e = 0; e < pc->numEdges; ++e)
+    crossings += pc->edges[e].numCrossing;
+  pc->operands = calloc((size_t)(2 * fn->numValues + 1), sizeof(PcOperand));
+  pc->hints = calloc((size_t)(fn->numValues + crossings + 1), sizeof(PcHint));
+  if (!pc->operands || !pc->hints)
+    return; /* out of memory: no hints (pcAnalysisClear frees either) */
   for (int i = 0; i < fn->numValues; ++i)
     if (pc->isStatement[i] && fn->values[i].pattern.found)
       stageOperands(pc, i);
   /* One reduction barrier per crossed (producer, consumer, class). */
   for (int e = 0; e < pc->numEdges; ++e)
     for (int c = 0; c < pc->edges[e].numCrossing; ++c) {
-      if (pc->numHints == PC_MAX_HINTS)
-        break;
       PcHint *h = &pc->hints[pc->numHints++];
       snprintf(h->kind, sizeof(h->kind), "reduction");
       h->at = pc->edges[e].from;
@@ -437,5 +444,7 @@ void pcAnalysisClear(PcAnalysis *pc) {
   free(pc->isStatement);
   free(pc->wholeClass);
   free(pc->edges);
+  free(pc->hints);
+  free(pc->operands);
   memset(pc, 0, sizeof(*pc));
 }

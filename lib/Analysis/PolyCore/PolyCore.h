@@ -20,8 +20,6 @@
 
 #include "../PolyView/PolyView.h"
 
-enum { PC_MAX_HINTS = 32 };
-
 /* Buffer classes, from the cheapest (§7.1 "最小バッファ"). */
 typedef enum PcBuffer { PC_REG, PC_SMEM, PC_SMEM_RING, PC_GMEM } PcBuffer;
 
@@ -102,9 +100,9 @@ typedef struct PcAnalysis {
   int depth; /* the anchor's operand ring depth (2 or 3) */
   PcBuffer minBuffer;
   int numHints;
-  PcHint hints[PC_MAX_HINTS];
+  PcHint *hints; /* owned: room for one per statement and per crossing */
   int numOperands;
-  PcOperand operands[PC_MAX_HINTS];
+  PcOperand *operands; /* owned: room for two per statement */
 } PcAnalysis;
 
 /* --- Dependences.c -------------------------------------------------------- */

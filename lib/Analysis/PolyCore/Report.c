@@ -95,7 +95,9 @@ static MlirAttribute computeAtAttr(MlirContext ctx, const PcAnalysis *pc) {
 }
 
 static MlirAttribute hintsAttr(MlirContext ctx, const PcAnalysis *pc) {
-  MlirAttribute items[PC_MAX_HINTS];
+  MlirAttribute *items = malloc((size_t)(pc->numHints + 1) * sizeof(*items));
+  if (!items)
+    return mlirArrayAttrGet(ctx, 0, NULL);
   for (int i = 0; i < pc->numHints; ++i) {
     const PcHint *h = &pc->hints[i];
     MlirNamedAttribute fields[4];
@@ -111,11 +113,15 @@ static MlirAttribute hintsAttr(MlirContext ctx, const PcAnalysis *pc) {
     }
     items[i] = dict(ctx, n, fields);
   }
-  return mlirArrayAttrGet(ctx, pc->numHints, items);
+  MlirAttribute list = mlirArrayAttrGet(ctx, pc->numHints, items);
+  free(items);
+  return list;
 }
 
 static MlirAttribute operandsAttr(MlirContext ctx, const PcAnalysis *pc) {
-  MlirAttribute items[PC_MAX_HINTS];
+  MlirAttribute *items = malloc((size_t)(pc->numOperands + 1) * sizeof(*items));
+  if (!items)
+    return mlirArrayAttrGet(ctx, 0, NULL);
   for (int i = 0; i < pc->numOperands; ++i) {
     const PcOperand *op = &pc->operands[i];
     MlirNamedAttribute fields[] = {
@@ -129,7 +135,9 @@ static MlirAttribute operandsAttr(MlirContext ctx, const PcAnalysis *pc) {
     };
     items[i] = dict(ctx, 7, fields);
   }
-  return mlirArrayAttrGet(ctx, pc->numOperands, items);
+  MlirAttribute list = mlirArrayAttrGet(ctx, pc->numOperands, items);
+  free(items);
+  return list;
 }
 
 static MlirAttribute edgesAttr(MlirContext ctx, const PcAnalysis *pc) {

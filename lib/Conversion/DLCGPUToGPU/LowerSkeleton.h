@@ -53,6 +53,9 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b);
+/* The repack kernel's name and text (RepackKernel.c). */
+extern const char dlcRepackKernelName[];
+extern const char dlcRepackKernelText[];
 /* The layout-transform kernel's name and text (TransposeKernel.c). */
 extern const char dlcTransposeKernelName[];
 extern const char dlcTransposeKernelText[];

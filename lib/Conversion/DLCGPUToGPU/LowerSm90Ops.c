@@ -147,95 +147,6 @@ static void boxMemref(char *out, size_t size, int rank, const int64_t *box,
            mlirTypeIsABF16(element) ? "bf16" : "f16");
 }
 
-/* The repack kernel a host runs before an SM90 kernel whose operand has a
- * row stride TMA cannot take (docs/runtime.md, "Repack"): dst rows of
- * `cols` 2-byte elements, `dp` apart, from src rows `sp` apart (pitches in
- * elements); block (256), grid (ceildiv(cols, 1024), rows up to 65535);
- * each thread moves 4 elements of a row, coalesced. The four loads come
- * first, from columns clamped into the row, then the stores of those
- * inside it: src and dst may alias as far as LLVM knows, so loads behind
- * stores would wait for them, one load in flight per thread (run 22
- * measured that form at 1.6 TB/s, 38 % of DRAM peak). */
-static const char kRepackName[] = "dlc_repack_b16";
-static const char kRepackKernel[] =
-    "gpu.module @dlc_repack_holder {\n"
-    "gpu.func @dlc_repack_b16(%src: !llvm.ptr, %dst: !llvm.ptr, %rows: i64, "
-    "%cols: i64, %sp: i64, %dp: i64) kernel attributes {nvvm.maxntid = "
-    "array<i32: 256, 1, 1>} {\n"
-    "  %bx = gpu.block_id x\n  %by = gpu.block_id y\n"
-    "  %gy = gpu.grid_dim y\n  %tx = gpu.thread_id x\n"
-    "  %c1 = arith.constant 1 : i64\n"
-    "  %c256 = arith.constant 256 : i64\n"
-    "  %c512 = arith.constant 512 : i64\n"
-    "  %c768 = arith.constant 768 : i64\n"
-    "  %c1024 = arith.constant 1024 : index\n"
-    "  %rowsI = arith.index_cast %rows : i64 to index\n"
-    "  %base = arith.muli %bx, %c1024 : index\n"
-    "  %firstI = arith.addi %base, %tx : index\n"
-    "  %c0 = arith.index_cast %firstI : index to i64\n"
-    "  %c1c = arith.addi %c0, %c256 : i64\n"
-    "  %c2c = arith.addi %c0, %c512 : i64\n"
-    "  %c3c = arith.addi %c0, %c768 : i64\n"
-    "  %lastCol = arith.subi %cols, %c1 : i64\n"
-    "  %k0 = arith.minsi %c0, %lastCol : i64\n"
-    "  %k1 = arith.minsi %c1c, %lastCol : i64\n"
-    "  %k2 = arith.minsi %c2c, %lastCol : i64\n"
-    "  %k3 = arith.minsi %c3c, %lastCol : i64\n"
-    "  %in0 = arith.cmpi slt, %c0, %cols : i64\n"
-    "  %in1 = arith.cmpi slt, %c1c, %cols : i64\n"
-    "  %in2 = arith.cmpi slt, %c2c, %cols : i64\n"
-    "  %in3 = arith.cmpi slt, %c3c, %cols : i64\n"
-    "  %g = llvm.addrspacecast %src : !llvm.ptr to !llvm.ptr<1>\n"
-    "  %d = llvm.addrspacecast %dst : !llvm.ptr to !llvm.ptr<1>\n"
-    "  scf.for %r = %by to %rowsI step %gy {\n"
-    "    %r64 = arith.index_cast %r : index to i64\n"
-    "    %so = arith.muli %r64, %sp : i64\n"
-    "    %do = arith.muli %r64, %dp : i64\n"
-    "    scf.if %in0 {\n"
-    "      %s0 = arith.addi %so, %k0 : i64\n"
-    "      %s1 = arith.addi %so, %k1 : i64\n"
-    "      %s2 = arith.addi %so, %k2 : i64\n"
-    "      %s3 = arith.addi %so, %k3 : i64\n"
-    "      %p0 = llvm.getelementptr %g[%s0] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "      %p1 = llvm.getelementptr %g[%s1] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "      %p2 = llvm.getelementptr %g[%s2] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "      %p3 = llvm.getelementptr %g[%s3] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "      %v0 = llvm.load %p0 : !llvm.ptr<1> -> i16\n"
-    "      %v1 = llvm.load %p1 : !llvm.ptr<1> -> i16\n"
-    "      %v2 = llvm.load %p2 : !llvm.ptr<1> -> i16\n"
-    "      %v3 = llvm.load %p3 : !llvm.ptr<1> -> i16\n"
-    "      %d0 = arith.addi %do, %c0 : i64\n"
-    "      %q0 = llvm.getelementptr %d[%d0] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "      llvm.store %v0, %q0 : i16, !llvm.ptr<1>\n"
-    "      scf.if %in1 {\n"
-    "        %d1 = arith.addi %do, %c1c : i64\n"
-    "        %q1 = llvm.getelementptr %d[%d1] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "        llvm.store %v1, %q1 : i16, !llvm.ptr<1>\n"
-    "      }\n"
-    "      scf.if %in2 {\n"
-    "        %d2 = arith.addi %do, %c2c : i64\n"
-    "        %q2 = llvm.getelementptr %d[%d2] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "        llvm.store %v2, %q2 : i16, !llvm.ptr<1>\n"
-    "      }\n"
-    "      scf.if %in3 {\n"
-    "        %d3 = arith.addi %do, %c3c : i64\n"
-    "        %q3 = llvm.getelementptr %d[%d3] : (!llvm.ptr<1>, i64) -> "
-    "!llvm.ptr<1>, i16\n"
-    "        llvm.store %v3, %q3 : i16, !llvm.ptr<1>\n"
-    "      }\n"
-    "    }\n"
-    "  }\n"
-    "  gpu.return\n"
-    "}\n"
-    "}\n";
-
 /* Adds the helper kernel `name`, parsed from `text` (a gpu.module holding
  * only it), to the gpu.module once. */
 static void declareHelper(DlcLowering *l, const char *name, const char *text) {
@@ -331,7 +242,7 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
 
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  declareHelper(l, kRepackName, kRepackKernel);
+  declareHelper(l, dlcRepackKernelName, dlcRepackKernelText);
   MlirAttribute segments = attrOf(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);

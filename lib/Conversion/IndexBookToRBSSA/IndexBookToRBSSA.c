@@ -455,17 +455,24 @@ static int positionOf(const Program *p, MlirValue value) {
 static bool addCut(Program *p, MlirOperation at, MlirValue value) {
   if (cutOf(p, value) >= 0)
     return true;
-  if (p->numCuts == RB_MAX_CUTS ||
-      p->numInputs + p->numOutputs + p->numCuts >= RB_MAX_ARGS ||
-      !rbCanMaterialize(&p->base, value)) {
+  if (!rbCanMaterialize(&p->base, value)) {
     dlcEmitDiagnostic(at, &dlcUnsupportedOp,
                       "cast the value to f16, bf16, f32, f64, i32 or i64 and "
-                      "name its dims with the function's symbols, or use "
-                      "fewer region boundaries",
+                      "name its dims with the function's symbols",
                       "a region boundary falls here, but the value cannot be "
                       "materialised in an intermediate buffer (its element "
-                      "type or shape, or more than %d buffers)",
-                      RB_MAX_CUTS);
+                      "type or shape)");
+    return false;
+  }
+  _Static_assert(RB_MAX_CUTS >= RB_MAX_ARGS, "addCut's bound is the args'");
+  if (p->numInputs + p->numOutputs + p->numCuts >= RB_MAX_ARGS) {
+    dlcEmitDiagnostic(at, &dlcUnsupportedOp,
+                      "split the function into several (each gets its own "
+                      "buffers), or remove region boundaries",
+                      "a region boundary falls here, but the function already "
+                      "has %d inputs, %d outputs and %d intermediate buffers; "
+                      "at most %d tensors in all are supported",
+                      p->numInputs, p->numOutputs, p->numCuts, RB_MAX_ARGS);
     return false;
   }
   int at2 = p->numCuts;

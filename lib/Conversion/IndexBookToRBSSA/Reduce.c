@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_LEVELS = 8, MAX_SELECTS = 64 };
+enum { MAX_LEVELS = 8 };
 
 /* One reduction folded into the rbssa.reduce. */
 typedef struct Level {
@@ -698,14 +698,35 @@ static MlirOperation defOf(MlirValue v) {
 }
 
 /* Memo of one walk from a select: a body is a DAG, so each op is visited
- * once (a walk without it is exponential in the fan-out). */
-enum { WALK_CAP = 512 };
+ * once (a walk without it is exponential in the fan-out). Grows with the
+ * body; `failed` when memory ran out. */
 typedef struct Walk {
   MlirOperation select;
-  int n;
-  MlirOperation ops[WALK_CAP];
-  Out outs[WALK_CAP];
+  int n, cap;
+  MlirOperation *ops; /* owned */
+  Out *outs;          /* owned */
+  bool failed;
 } Walk;
+
+/* Appends (op, o) to the memo; false (and `failed`) when it cannot grow. */
+static bool walkAdd(Walk *w, MlirOperation op, Out o) {
+  if (w->n == w->cap) {
+    int cap = w->cap ? 2 * w->cap : 64;
+    MlirOperation *ops = realloc(w->ops, (size_t)cap * sizeof(*ops));
+    if (ops)
+      w->ops = ops;
+    Out *outs = ops ? realloc(w->outs, (size_t)cap * sizeof(*outs)) : NULL;
+    if (!outs) {
+      w->failed = true;
+      return false;
+    }
+    w->outs = outs;
+    w->cap = cap;
+  }
+  w->ops[w->n] = op;
+  w->outs[w->n++] = o;
+  return true;
+}
 
 static Out outside(MlirValue v, Walk *w, int depth);
 
@@ -811,56 +832,66 @@ static Out outside(MlirValue v, Walk *w, int depth) {
   for (int i = 0; i < w->n; ++i)
     if (mlirOperationEqual(w->ops[i], op))
       return w->outs[i];
-  if (depth > 256 || w->n == WALK_CAP)
-    return unknown; /* too large to analyse: not proven neutral */
+  if (depth > RB_MAX_DEPTH || w->failed)
+    return unknown; /* too deep to analyse: not proven neutral */
   Out o = outsideOp(op, w, depth);
-  if (w->n < WALK_CAP) {
-    w->ops[w->n] = op;
-    w->outs[w->n++] = o;
-  }
+  walkAdd(w, op, o);
   return o;
 }
 
-/* The rbssa.select ops feeding `v` inside one reduction body; `w` records
- * the ops visited. */
-static void collectSelects(MlirValue v, MlirOperation *selects, int *n,
-                           Walk *w) {
-  /* *n counts every select; only the first MAX_SELECTS are stored. */
+/* The rbssa.select ops feeding `v` inside one reduction body, appended to
+ * `selects` (`*n` of them; owned, grown as needed); `w` records the ops
+ * visited. */
+static void collectSelects(MlirValue v, MlirOperation **selects, int *n,
+                           Walk *w, int depth) {
   MlirOperation op = defOf(v);
-  if (mlirOperationIsNull(op) || w->n == WALK_CAP || dlcRbssaIsRead(op) ||
+  if (mlirOperationIsNull(op) || w->failed || dlcRbssaIsRead(op) ||
       dlcRbssaIsConst(op) || dlcRbssaIsReduce(op))
     return;
   for (int i = 0; i < w->n; ++i)
     if (mlirOperationEqual(w->ops[i], op))
       return;
-  w->ops[w->n++] = op;
-  if (dlcRbssaIsSelect(op) && (*n)++ < MAX_SELECTS)
-    selects[*n - 1] = op;
+  if (depth > RB_MAX_DEPTH || !walkAdd(w, op, unknown)) {
+    w->failed = true;
+    return;
+  }
+  if (dlcRbssaIsSelect(op)) {
+    /* *n + 1 entries: grown at each power of two. */
+    if ((*n & (*n - 1)) == 0) {
+      MlirOperation *grown =
+          realloc(*selects, (size_t)(*n ? 2 * *n : 1) * sizeof(**selects));
+      if (!grown) {
+        w->failed = true;
+        return;
+      }
+      *selects = grown;
+    }
+    (*selects)[(*n)++] = op;
+  }
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    collectSelects(mlirOperationGetOperand(op, i), selects, n, w);
+    collectSelects(mlirOperationGetOperand(op, i), selects, n, w, depth + 1);
 }
 
 static bool checkNeutral(const Plan *plan, MlirOperation op, MlirValue body) {
-  MlirOperation selects[MAX_SELECTS];
+  MlirOperation *selects = NULL;
   int n = 0;
-  Walk *w = malloc(sizeof(Walk));
-  if (!w)
-    return false;
-  w->n = 0;
-  collectSelects(body, selects, &n, w);
-  if (n > MAX_SELECTS || w->n == WALK_CAP) {
-    free(w);
+  Walk w = {0};
+  collectSelects(body, &selects, &n, &w, 0);
+  if (w.failed) {
+    free(selects);
+    free(w.ops);
+    free(w.outs);
     dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction body",
-                      "the reduction body is too large to check its guards "
-                      "(more than %d ops or %d selects)",
-                      WALK_CAP, MAX_SELECTS);
+                      "the reduction body is too deep to check its guards "
+                      "(more than %d nested values on one path)",
+                      RB_MAX_DEPTH);
     return false;
   }
   double neutral = neutralOf(plan->op);
   for (int i = 0; i < n; ++i) {
-    w->select = selects[i];
-    w->n = 0;
-    Out o = outside(body, w, 0);
+    w.select = selects[i];
+    w.n = 0;
+    Out o = outside(body, &w, 0);
     if (o.kind == OUT_KNOWN && o.value == neutral)
       continue;
     char got[64];
@@ -876,10 +907,14 @@ static bool checkNeutral(const Plan *plan, MlirOperation op, MlirValue body) {
         "as %s outside its domain, but the neutral element of %s is %g",
         attrValue(rbAttr(selects[i], "else")), plan->op, got, plan->op,
         neutral);
-    free(w);
+    free(selects);
+    free(w.ops);
+    free(w.outs);
     return false;
   }
-  free(w);
+  free(selects);
+  free(w.ops);
+  free(w.outs);
   return true;
 }
 

@@ -38,7 +38,10 @@ enum {
   RB_MAX_ARGS = 32,    /* region arguments (inputs + outputs) */
   RB_MAX_GUARD = 64,   /* constraints of one guard */
   RB_MAX_DEPTH = 1000, /* nested values on one path (bounds the C stack) */
-  RB_MAX_CUTS = 16     /* intermediate buffers of one function */
+  /* Intermediate buffers of one function: as many as it can have
+   * arguments beside its inputs and outputs (addCut's E1501), so that the
+   * function's regions (cuts + outputs) stay within cutConsumers' 64 bits. */
+  RB_MAX_CUTS = RB_MAX_ARGS
 };
 
 /* The size of a dim: a symbol index, or a static extent (symbol = -1). */

@@ -320,10 +320,11 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
   f->vRow = gemmExtent(g, &a->v.t.stride[KP_N]);
   const KpAttnTensor *extra[] = {a->hasBias ? &a->bias : NULL,
                                  a->mask == KP_ATTN_MASK_TENSOR ? &a->maskTensor
-                                                                : NULL};
-  int extraArg[] = {args->bias, args->mask};
-  Access *access[] = {&f->bias, &f->mask};
-  for (int i = 0; i < 2; ++i) {
+                                                                : NULL,
+                                 a->hasLse ? &a->lse : NULL};
+  int extraArg[] = {args->bias, args->mask, args->lse};
+  Access *access[] = {&f->bias, &f->mask, &f->lse};
+  for (int i = 0; i < 3; ++i) {
     if (!extra[i])
       continue;
     *access[i] = (Access){.global = mlirBlockGetArgument(entry, extraArg[i]),
@@ -340,22 +341,57 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
   g->tc.stride[KP_BATCH] = g->tc.base; /* pair stores need an even base */
 }
 
+/* Stores LSE[row] = value from the quad's first lane (the quad shares the
+ * row's m and l), for a row < Lq. */
+static void storeLseRow(Fa *f, MlirValue row, MlirValue value) {
+  Gen *g = &f->g;
+  MlirValue inside =
+      andi(g, lt(g, row, f->lq), dlcCmpI(&g->b, "eq", f->quad, cst(g, 0)));
+  MlirBlock body;
+  DlcBuilder saved = g->b;
+  dlcBuildIf(&g->b, inside, &body);
+  g->b = dlcBuilderAtEnd(body, saved.loc);
+  MlirValue at = add(g, f->lse.base, mulv(g, row, f->lse.stride[KP_M]));
+  MlirValue operands[] = {value, f->lse.global, at};
+  dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = saved;
+}
+
+/* The row's LSE: m is its max in exp2's domain (exp2_scale · max S), sum
+ * the sum of exp2(exp2_scale · S − m), so ln Σ exp(...) = (m + log2 sum) ·
+ * ln 2; -inf for a row without keys, NaN where the mask tensor dropped
+ * every key (`dropped`, null without one), as the reference gives. */
+static MlirValue lseOfRow(Fa *f, MlirValue m, MlirValue sum, MlirValue positive,
+                          MlirValue dropped) {
+  Gen *g = &f->g;
+  MlirValue log2 =
+      dlcStepUnary(&g->b, mlirStringRefCreateFromCString("log2"), sum);
+  MlirValue lse =
+      dlcArith(&g->b, "arith.mulf", dlcArith(&g->b, "arith.addf", m, log2),
+               flashConst(f, 0.69314718055994531));
+  MlirValue empty = flashConst(f, -__builtin_inf());
+  if (!mlirValueIsNull(dropped))
+    empty = sel(g, dropped, flashConst(f, __builtin_nan("")), empty);
+  return sel(g, positive, lse, empty);
+}
+
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
                    const MlirValue l[2], MlirValue done) {
   Gen *g = &f->g;
   const KpAttention *a = f->a;
   /* The quad's partial row sums, O / l, guarded stores. */
-  MlirValue inv[2];
+  MlirValue inv[2], lse[2];
   for (int h = 0; h < 2; ++h) {
     MlirValue sum = quadReduce(f, l[h], "arith.addf");
     MlirValue positive =
         dlcStepCompare(&g->b, mlirStringRefCreateFromCString("cmpgt"), sum,
                        flashConst(f, 0.0));
-    /* l = 0: no key (0), or every key dropped by the mask tensor (NaN,
-     * as the reference gives). */
-    MlirValue empty = flashConst(f, 0.0);
+    /* l = 0: no key (O = 0, LSE = -inf), or every key dropped by the mask
+     * tensor (NaN for both, as the reference's max = -inf gives). */
+    MlirValue empty = flashConst(f, 0.0), dropped = {NULL};
     if (a->mask == KP_ATTN_MASK_TENSOR) {
-      MlirValue dropped =
+      dropped =
           andi(g,
                dlcStepCompare(&g->b, mlirStringRefCreateFromCString("cmpeq"),
                               m[h], flashConst(f, -__builtin_inf())),
@@ -364,9 +400,13 @@ void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
     }
     inv[h] = sel(g, positive,
                  dlcArith(&g->b, "arith.divf", flashConst(f, 1.0), sum), empty);
+    if (a->hasLse)
+      lse[h] = lseOfRow(f, m[h], sum, positive, dropped);
   }
   MlirValue invV = rowSplat(f, inv[0], inv[1]);
   MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
+  for (int h = 0; h < 2 && a->hasLse; ++h)
+    storeLseRow(f, add(g, rowBase, cst(g, 8 * h)), lse[h]);
   MlirValue colBase = mul(g, f->quad, 2);
   MlirValue pairs = gemmPairStores(g);
   MlirAttribute steps = gemmStepsAttr(g);

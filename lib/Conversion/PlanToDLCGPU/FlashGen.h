@@ -27,7 +27,7 @@ typedef struct Fa {
   MlirValue qSmem, kSmem, vSmem;
   MlirValue qGlobal, kGlobal, vGlobal;
   MlirValue qBase, kBase, vBase, qRow, kRow, vRow;
-  Access bias, mask; /* global null when the model has none */
+  Access bias, mask, lse; /* global null when the model has none */
 } Fa;
 
 /* The running row state of the online softmax and O. */
@@ -78,8 +78,9 @@ void flashRescale(Fa *f, FlashCarried *c, int numO);
  * 16·kk..16·kk+15: the rows of S fragments 2·kk and 2·kk + 1 rounded, in
  * mma.sync m16n8k16's A layout, which register-A wgmma repeats per warp. */
 MlirValue flashPFragment(Fa *f, const MlirValue *p, int kk);
-/* O / l stored (guarded) from the final row state; `done` is O's
- * complete compute token. */
+/* O / l stored (guarded) from the final row state, and with a log-sum-exp
+ * output LSE = (m + log2 l) · ln 2 (one f32 a row); `done` is O's complete
+ * compute token. */
 void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
                    const MlirValue l[2], MlirValue done);
 

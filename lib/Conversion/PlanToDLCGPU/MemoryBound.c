@@ -325,7 +325,7 @@ static MlirType vectorOf(Mb *m, MlirType element) {
 }
 
 /* `v` as a vector of the width (a scalar is broadcast). */
-static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
+MlirValue mbWiden(Mb *m, DlcBuilder *b, MlirValue v) {
   MlirType t = mlirValueGetType(v);
   if (mlirTypeIsAVector(t))
     return v;
@@ -335,13 +335,13 @@ static MlirValue widen(Mb *m, DlcBuilder *b, MlirValue v) {
 
 /* `v` widened when `like` is a vector. */
 static MlirValue widenLike(Mb *m, DlcBuilder *b, MlirValue v, MlirValue like) {
-  return mlirTypeIsAVector(mlirValueGetType(like)) ? widen(m, b, v) : v;
+  return mlirTypeIsAVector(mlirValueGetType(like)) ? mbWiden(m, b, v) : v;
 }
 
 /* The lanes of the chunk bound to `loop` inside its extent: lane < extent
  * - first, in i32 (vector.create_mask's index vectors do not lower to
  * NVVM). */
-static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
+MlirValue mbChunkMask(Mb *m, DlcBuilder *b, int loop) {
   MlirValue left =
       dlcArith(b, "arith.subi", mbExtent(m, b, &m->p->loops[loop].size),
                m->loopValue[loop]);
@@ -357,7 +357,7 @@ static MlirValue chunkMask(Mb *m, DlcBuilder *b, int loop) {
   MlirValue lanes =
       dlcBuildValue(b, "arith.constant", 0, NULL, lanesType, 1, names, &dense);
   return dlcBuildValue(b, "arith.cmpi", 2,
-                       (MlirValue[]){lanes, widen(m, b, left32)},
+                       (MlirValue[]){lanes, mbWiden(m, b, left32)},
                        vectorOf(m, m->i1), 1, (const char *[]){"predicate"},
                        (MlirAttribute[]){mlirIntegerAttrGet(
                            mlirIntegerTypeGet(m->ctx, 64), 2)}); /* slt */
@@ -451,7 +451,7 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
     v = dlcBuildValue(b, "vector.load", 2, operands, type, 1, names,
                       &alignment);
   } else {
-    MlirValue operands[] = {memref, offset, chunkMask(m, b, loop),
+    MlirValue operands[] = {memref, offset, mbChunkMask(m, b, loop),
                             dlcStepSplat(b, type, 0.0)};
     v = dlcBuildValue(b, "vector.maskedload", 4, operands, type, 1, names,
                       &alignment);
@@ -731,7 +731,7 @@ static void registerSums(Mb *m, const int *group, int n, int floor,
       const KpStep *r = &m->p->steps[group[g]];
       MlirValue x = emitStep(m, r->args[0], floor);
       DlcBuilder b = mbAt(m, m->versionFrame);
-      x = dlcSelect(&b, inside, widen(m, &b, x), init[g]);
+      x = dlcSelect(&b, inside, mbWiden(m, &b, x), init[g]);
       sums[g] = mbRoundStep(m, &b, r, mbCombine(m, &b, r->fn, sums[g], x));
     }
   }
@@ -837,9 +837,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
         MlirValue x = emitStep(m, r->args[0], floor);
         DlcBuilder tail = dlcBuilderAtEnd(body, m->loc);
         if (vectorAcc)
-          x = widen(m, &tail, x);
+          x = mbWiden(m, &tail, x);
         if (width > 1 && !m->aligned) /* lanes past the end: neutral */
-          x = dlcSelect(&tail, chunkMask(m, &tail, __builtin_ctz(r->reduced)),
+          x = dlcSelect(&tail, mbChunkMask(m, &tail, __builtin_ctz(r->reduced)),
                         x, init[g]);
         if (!mlirValueIsNull(inside)) /* a chunk past the end: neutral */
           x = dlcSelect(&tail, inside, x, init[g]);
@@ -931,7 +931,7 @@ static MlirValue emitPlain(Mb *m, DlcBuilder *b, const KpStep *step,
   MlirValue x[3] = {args[0], args[1], args[2]};
   for (int i = 0; vector && i < 3; ++i)
     if (!mlirValueIsNull(x[i]))
-      x[i] = widen(m, b, x[i]);
+      x[i] = mbWiden(m, b, x[i]);
   if (step->kind == KP_STEP_CONST)
     return step->type == KP_I1 ? dlcConstInt(b, m->i1, step->value != 0.0)
                                : dlcConstFloat(b, m->f32, step->value);
@@ -953,8 +953,13 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
   if (step->kind == KP_STEP_REDUCE || step->kind == KP_STEP_GUARD) {
     Hidden *h = malloc(sizeof(Hidden));
     hide(m, frame, h);
-    v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
-                                     : emitGuard(m, s, frame);
+    MbFused pair;
+    if (step->kind == KP_STEP_REDUCE && mbFusedPairOf(m->p, s, &pair) &&
+        mbFusedFits(m, &pair, frame))
+      v = mbEmitFused(m, &pair, s, frame, floor);
+    else
+      v = step->kind == KP_STEP_REDUCE ? emitReduce(m, s, frame, floor)
+                                       : emitGuard(m, s, frame);
     DlcBuilder b = mbAt(m, frame);
     v = mbRoundStep(m, &b, step, v);
     m->stepValue[s] = v;
@@ -981,6 +986,10 @@ static MlirValue emitStep(Mb *m, int s, int floor) {
 }
 
 MlirValue mbEmitStep(Mb *m, int s) { return emitStep(m, s, m->versionFrame); }
+
+MlirValue mbEmitStepFrom(Mb *m, int s, int floor) {
+  return emitStep(m, s, floor);
+}
 
 /* --- outputs ------------------------------------------------------------- */
 
@@ -1010,7 +1019,7 @@ void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
   int last = m->p->numIters - 1; /* -1: a scalar output */
   bool vector = last >= 0 && (m->vecLoops & (1u << last));
   if (vector)
-    v = widen(m, &b, v);
+    v = mbWiden(m, &b, v);
   MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
   MlirType element = kpElementType(m->ctx, o->element);
   if (mlirTypeEqual(mlirValueGetType(v), vector ? vectorOf(m, m->i1) : m->i1))
@@ -1031,15 +1040,15 @@ void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
     MlirValue operands[] = {v, memref, offset};
     dlcBuild(&b, "vector.store", 3, operands, 0, NULL, 1, names, &alignment);
   } else {
-    MlirValue operands[] = {memref, offset, chunkMask(m, &b, last), v};
+    MlirValue operands[] = {memref, offset, mbChunkMask(m, &b, last), v};
     dlcBuild(&b, "vector.maskedstore", 4, operands, 0, NULL, 1, names,
              &alignment);
   }
 }
 
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
-                        DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors, int sms) {
+                        DlcMemoryMode mode, DlcMemoryReduce reduce,
+                        int64_t threads, int width, int numTensors, int sms) {
 
   Mb m;
   memset(&m, 0, sizeof(m));
@@ -1053,6 +1062,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   m.numTensors = numTensors;
   m.mode = mode;
+  m.reduce = reduce;
   m.sms = mode == DLC_MEMORY_COLUMN ? sms : 0;
   if (m.sms > 0)
     m.workspace =

@@ -8,6 +8,7 @@
  *   MemoryRows.c      row and point modes (a warp or a CTA per point)
  *   MemoryColumns.c   column mode (a CTA per column tile, reduces by rows)
  *   MemoryFlat.c      flat mode (a thread per chunk of points)
+ *   MemoryFused.c     one-pass reduce pairs (Welford, online softmax)
  *   MemoryModes.c     the planner's questions: modes, widths, scratch */
 #ifndef DLC_CONVERSION_PLANTODLCGPU_MEMORYBOUND_H
 #define DLC_CONVERSION_PLANTODLCGPU_MEMORYBOUND_H
@@ -60,6 +61,7 @@ typedef struct Mb {
   MlirBlock entry;
   int numTensors;
   DlcMemoryMode mode;
+  DlcMemoryReduce reduce; /* the plan's: one pass for a pair, or passes */
   int64_t threads;
   int width;           /* elements per access along vecLoops; 1: scalar */
   bool aligned;        /* this version's vector accesses are whole, aligned */
@@ -138,6 +140,31 @@ void mbEmitStoresIf(Mb *m, DlcBuilder *b, MlirValue cond,
 /* Step `s`'s value, computed in the innermost open frame binding its loops
  * (at least the version's). */
 MlirValue mbEmitStep(Mb *m, int s);
+/* ... in the innermost open frame binding its loops, at least `floor`. */
+MlirValue mbEmitStepFrom(Mb *m, int s, int floor);
+/* `v` as a vector of the width (a scalar is broadcast); i1 lanes of the
+ * chunk bound to `loop` inside its extent. */
+MlirValue mbWiden(Mb *m, DlcBuilder *b, MlirValue v);
+MlirValue mbChunkMask(Mb *m, DlcBuilder *b, int loop);
+
+/* A one-pass pair of row reduces (MemoryFused.c): `first` (welford: sum
+ * of a; online: max of a) and `second` (sum of (a - c)^2, c = step
+ * `shift`; sum of fn((a - first) k), k = step `scale` or 1 when -1). */
+typedef struct MbFused {
+  DlcMemoryReduce kind;
+  int first, second;
+  int shift, scale;
+  const char *fn;
+} MbFused;
+/* Whether reduce `s` is one of a pair (*f). */
+bool mbFusedPairOf(const KpMemoryProblem *p, int s, MbFused *f);
+/* Whether the pair is computed in one pass here: the plan asks for it, a
+ * row kernel's cooperative reduce at `frame` not from registers, neither
+ * computed yet, and its state fits two reduces' shared slots. */
+bool mbFusedFits(const Mb *m, const MbFused *f, int frame);
+/* The pair's loop and tree; records both results at `frame` and returns
+ * reduce `s`'s. */
+MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor);
 
 /* The loops a vector kernel runs by chunks (MemoryModes.c). */
 uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);

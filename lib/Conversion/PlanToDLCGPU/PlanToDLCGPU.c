@@ -134,19 +134,22 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                       target->chip);
     return false;
   }
-  /* warp_tile is one consumer warpgroup's tile: [64, BN] shares each tile
-   * between the two (cooperative), [128, BN] gives each whole tiles
-   * (ping-pong; its 128 x BN accumulators fit the registers up to BN =
-   * 128). */
-  bool cooperative = t->warpM == 64, pingPong = t->warpM == 128;
-  if (t->tileM != 128 || t->tileK != 64 || t->tileN % 64 || t->tileN > 256 ||
-      !(cooperative || (pingPong && t->tileN <= 128)) || t->warpN != t->tileN ||
-      t->stages < 2)
+  /* warp_tile is one consumer warpgroup's tile: [BM / 2, BN] shares each
+   * tile between the two (cooperative: [128, BN] with 64 rows each, or
+   * [256, BN] with 128), [128, BN] of a 128-row tile gives each whole
+   * tiles (ping-pong). 128 x BN accumulators fit the registers up to BN =
+   * 128. */
+  bool cooperative = t->warpM * 2 == t->tileM, pingPong = t->warpM == 128;
+  bool fits = t->warpM == 64 ? t->tileN <= 256 : t->tileN <= 128;
+  if ((t->tileM != 128 && t->tileM != 256) || t->tileK != 64 || t->tileN % 64 ||
+      !fits || !(cooperative || pingPong) || t->warpM > t->tileM ||
+      t->warpN != t->tileN || t->stages < 2)
     return reject(schedule,
                   "the SM90 skeleton takes tile = [128, BN, 64] with BN a "
-                  "multiple of 64, warp_tile = [64, BN] (cooperative, BN up "
-                  "to 256) or [128, BN] (ping-pong, BN up to 128), and at "
-                  "least 2 stages");
+                  "multiple of 64 and warp_tile = [64, BN] (cooperative, BN "
+                  "up to 256) or [128, BN] (ping-pong, BN up to 128), or "
+                  "tile = [256, BN, 64] with warp_tile = [128, BN] "
+                  "(cooperative, BN up to 128), and at least 2 stages");
   /* A convolution's A comes through an im2col map, B by tiles. */
   const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
   if (whyIm2col) {
@@ -404,7 +407,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                    : dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
     numMaps = 2;
     if (t->stagedEpilogue)
-      maps[numMaps++] = dlcSm90OutputMap(region, p);
+      maps[numMaps++] = dlcSm90OutputMap(region, p, t->tileM, t->tileN);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
@@ -542,9 +545,13 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
-  for (int i = 0; i < plan->numAlgoChoice; ++i)
+  DlcMemoryReduce reduce = DLC_REDUCE_PASSES;
+  for (int i = 0; i < plan->numAlgoChoice; ++i) {
     if (strcmp(plan->algoChoice[i].key, "memory") == 0)
       dlcMemoryModeFromName(plan->algoChoice[i].value, &mode);
+    if (strcmp(plan->algoChoice[i].key, "reduce") == 0)
+      dlcMemoryReduceFromName(plan->algoChoice[i].value, &reduce);
+  }
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);
@@ -613,7 +620,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
         resident > 1 ? resident : 1, plan, &numTensors);
-    dlcEmitMemoryBound(kernel, p, mode, threads, width, numTensors,
+    dlcEmitMemoryBound(kernel, p, mode, reduce, threads, width, numTensors,
                        workspace > 0 ? target->sms : 0);
     mlirOperationDestroy(region);
   }
@@ -653,6 +660,15 @@ static int argNamed(MlirOperation region, MlirAttribute name) {
 
 static MlirAttribute modelField(MlirOperation region, const char *key) {
   return dlcDictionaryAttrGet(attrOf(region, "rbssa.attention"), key);
+}
+
+/* Whether the plan has the flash epilogue store the log-sum-exp. */
+static bool planLse(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "lse") == 0 &&
+        strcmp(plan->algoChoice[i].value, "epilogue") == 0)
+      return true;
+  return false;
 }
 
 /* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
@@ -725,7 +741,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   KpAttention a;
   const char *why = mlirOperationIsNull(scores)
                         ? "its scores region is not in the module"
-                        : kpAttentionRead(scores, region, &a);
+                        : kpAttentionReadFused(scores, region, &a);
   if (!why)
     why = kpAttentionOnlineProblem(&a);
   if (why) {
@@ -750,13 +766,22 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                         "tile = [64, 64, D], warp_tile = [16, 64], stages = "
                         "2, barrier_model = \"cp_async_group\" (SM80) or "
                         "\"mbarrier\" (SM90)");
+  /* The log-sum-exp output is the epilogue's exactly when the plan says
+   * so (algo_choice lse = "epilogue"). */
+  if (planLse(plan) != a.hasLse)
+    return cannotHonour(schedule, "flash-attention", "algo_choice lse",
+                        a.hasLse ? "\"epilogue\" (the region writes LSE)"
+                                 : "absent (the region writes no LSE)");
   /* The model's tensors; the kernel takes them in argument order (the
-   * graph's: inputs, then O). */
-  const char *keys[] = {"q", "k", "v", "o", "bias", "mask_tensor"};
-  bool wanted[] = {true, true,      true,
-                   true, a.hasBias, a.mask == KP_ATTN_MASK_TENSOR};
-  int arg[6], picked[6], numPicked = 0;
-  for (int i = 0; i < 6; ++i) {
+   * graph's: inputs, then O and LSE). */
+  enum { NumKeys = 7 };
+  const char *keys[NumKeys] = {"q",    "k",           "v",  "o",
+                               "bias", "mask_tensor", "lse"};
+  bool wanted[NumKeys] = {true,    true,      true,
+                          true,    a.hasBias, a.mask == KP_ATTN_MASK_TENSOR,
+                          a.hasLse};
+  int arg[NumKeys], picked[NumKeys], numPicked = 0;
+  for (int i = 0; i < NumKeys; ++i) {
     arg[i] = wanted[i] ? argNamed(region, modelField(region, keys[i])) : -1;
     if (wanted[i] && arg[i] < 0) {
       dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -768,13 +793,13 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   }
   for (int at = 0;
        at < (int)mlirArrayAttrGetNumElements(attrOf(region, "arg_attrs")); ++at)
-    for (int i = 0; i < 6; ++i)
+    for (int i = 0; i < NumKeys; ++i)
       if (arg[i] == at) {
         picked[numPicked++] = at;
         break;
       }
-  int position[6];
-  for (int i = 0; i < 6; ++i) {
+  int position[NumKeys];
+  for (int i = 0; i < NumKeys; ++i) {
     position[i] = -1;
     for (int j = 0; j < numPicked; ++j)
       if (arg[i] >= 0 && picked[j] == arg[i])
@@ -815,8 +840,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                       sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
                            : dlcPlanStageBytes(plan, bytes),
                       flops, 1, plan, &numTensors);
-  DlcAttnArgs args = {position[0], position[1], position[2],
-                      position[3], position[4], position[5]};
+  DlcAttnArgs args = {position[0], position[1], position[2], position[3],
+                      position[4], position[5], position[6]};
   if (sm90)
     dlcEmitSm90FlashAttention(
         kernel, &a, &tiling, &args, numTensors,

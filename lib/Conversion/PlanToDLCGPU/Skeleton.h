@@ -54,8 +54,9 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
  * SMs, each tile is shared by S CTAs along k (a larger problem's last
  * round is not split: that measured slower, bench/RESULTS.md run 22): each
  * stores its fp32 partial accumulators to a workspace, and the last of them to
- * arrive (per thread, by an atomic counter) adds the S partials in split order
- * — the same sum whichever CTA arrives last — and runs the epilogue. The count
+ * arrive (per consumer warpgroup, by atomic counters) adds the S partials in
+ * a fixed order — the same sum whichever CTA arrives last — and runs the
+ * epilogue. The count
  * is chosen at launch from the sizes, by one rule written twice (here for
  * static sizes and the planner, and as IR in the kernel), with tail = tiles
  * when tiles < sms, else 0 (S = 1): S0   = min(maxSplits, max(1, sms / tail),
@@ -65,11 +66,13 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
  * 0, else none), then tail * S splits; the grid, min(tiles * maxSplits, sms),
  * is sms or at least tail * S, so a CTA walks whole tiles and then takes at
  * most one split, its last unit; CTAs without a unit return at once. The
- * workspace is one i32 counter per (tile, consumer thread) and one partial tile
- * per CTA. */
+ * workspace is i32 counters per (split group, consumer) and (tile,
+ * consumer) and one partial tile per CTA; the partials are added by a tree
+ * of groups of DLC_SM90_SPLIT_GROUP splits (Sm90SplitK.c). */
 enum {
-  DLC_SM90_MAX_SPLITS = 32,     /* what the planner allows a symbolic kernel */
-  DLC_SM90_MIN_SPLIT_KTILES = 4 /* 64-wide k tiles a split gets at least */
+  DLC_SM90_MAX_SPLITS = 128,     /* what the planner allows a symbolic kernel */
+  DLC_SM90_MIN_SPLIT_KTILES = 4, /* 64-wide k tiles a split gets at least */
+  DLC_SM90_SPLIT_GROUP = 8       /* splits per group of the reduction tree */
 };
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms);
@@ -113,15 +116,19 @@ MlirAttribute dlcSm90TensorMap(MlirOperation region, const KpProblem *problem,
  * shared memory and store them by TMA (the staged epilogue, plan
  * async.epilogue_overlap = true), or NULL when it can: C f16 or bf16 with
  * unit column stride, one row stride (no split m), static row and batch
- * strides multiples of 16 bytes, not a convolution. */
+ * strides multiples of 16 bytes. A convolution's NHWC output is such a C
+ * ([N·Ho·Wo][Co], rows of Co); its NCHW one is not. */
 const char *dlcSm90StagedEpilogueProblem(const KpProblem *problem);
 
 /* The `dlcgpu.tensormap` attribute of C's map for the staged epilogue:
  * dims [N, M(, batch)], box [64 columns, 64 rows(, 1)], and "optional":
- * the runtime leaves it unencoded when C's base or a stride is not a
- * multiple of 16 bytes, and the kernel, testing the same, then stores
- * directly (docs/conventions.md, "Tensor maps"). */
-MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem);
+ * the runtime encodes it over C when C's base and strides are multiples
+ * of 16 bytes; else, for a map without batch, over a padded workspace
+ * whose whole tiles of tileM x tileN it copies into C after the kernel
+ * ("repack_out": [rows, cols] of them); else not at all, passing 0, and
+ * the kernel then stores directly (docs/conventions.md, "Tensor maps"). */
+MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
+                               int64_t tileM, int64_t tileN);
 
 /* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
  * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w
@@ -199,7 +206,12 @@ enum {
   DLC_MEMORY_UNROLL_SHORT = 4,
   DLC_MEMORY_UNROLL_POINT = 2,
   DLC_MEMORY_UNROLL_ROW = 1,
-  DLC_MEMORY_UNROLL_COLUMN = 4
+  DLC_MEMORY_UNROLL_COLUMN = 4,
+  /* A long row's one-pass pair (MemoryFused.c): 4 chunks a trip. The
+   * online softmax over rows of 32768 ran at 3.00 TB/s against 2.78 with 1
+   * (2.79 with 2), Welford at 2.65 with 1, 2 or 4 (H200, bench/RESULTS.md
+   * run norm-1, call 4). */
+  DLC_MEMORY_UNROLL_FUSED = 4
 };
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
@@ -223,6 +235,34 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * along a reduced loop is contiguous in it, else column where a reduce
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
+
+/* How a row kernel computes a pair of reduces whose second reads the
+ * first (algo_choice reduce, MemoryFused.c): two loops over the row
+ * (passes), or one — Welford's mean and M2 for a sum and a sum of squared
+ * deviations from a row value (LayerNorm), a running max and rescaled sum
+ * for a max and a sum of exp2/exp of the distance to it (softmax). */
+typedef enum DlcMemoryReduce {
+  DLC_REDUCE_PASSES,
+  DLC_REDUCE_WELFORD,
+  DLC_REDUCE_ONLINE
+} DlcMemoryReduce;
+const char *dlcMemoryReduceName(DlcMemoryReduce reduce);
+bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
+/* The planner's choice for a `mode` kernel of `problem`: the one-pass form
+ * of its first pair for static rows (the pair's length times the widest
+ * element read along it) of more than DLC_MEMORY_FUSED_MIN_ROW_BYTES, else
+ * the passes (also when it has no pair). Measured on the H200
+ * (bench/RESULTS.md run norm-1, 16384 rows of f16): the passes' re-reads
+ * come from L1/L2 up to rows of 16384 (32 KiB), where the pair's longer
+ * loop-carried chain and its merges (divisions) make it 3-16% slower;
+ * at 32768 (64 KiB) they go to DRAM and the pair is faster (LayerNorm 2.65
+ * against 2.51 TB/s, softmax 2.78 against 2.35). Symbolic rows keep the
+ * passes: the pair's code in both branches of a symbolic kernel took it
+ * from 48 to 70 registers (LayerNorm) and was slower at every width,
+ * 32768 included (2.47 against 2.65). */
+enum { DLC_MEMORY_FUSED_MIN_ROW_BYTES = 32768 };
+DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
+                                      DlcMemoryMode mode);
 
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are
@@ -248,11 +288,12 @@ int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *problem, int width,
 void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
                           int sms, char *out, size_t size);
 
-/* `sms`: the target's SMs (a column kernel that splits, whose workspace is
+/* `reduce`: the one-pass pairs to compute as such (row mode). `sms`: the
+ * target's SMs (a column kernel that splits, whose workspace is
  * the kernel's last argument). */
 void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
-                        DlcMemoryMode mode, int64_t threads, int width,
-                        int numTensors, int sms);
+                        DlcMemoryMode mode, DlcMemoryReduce reduce,
+                        int64_t threads, int width, int numTensors, int sms);
 /* The widest access the skeleton can make for `problem` in `mode`: 16
  * bytes of its narrowest element when every read along the vector loops is
  * contiguous (unit stride), every output along them row-major, there are
@@ -291,7 +332,7 @@ typedef struct DlcAttnTiling {
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
-  int bias, mask; /* -1 when the model has none */
+  int bias, mask, lse; /* -1 when the model has none */
 } DlcAttnArgs;
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,

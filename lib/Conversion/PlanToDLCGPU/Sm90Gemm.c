@@ -143,8 +143,6 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *p) {
   const KpTensor *c = &p->c;
   if (c->element != KP_F16 && c->element != KP_BF16)
     return "C is not f16 or bf16 (the staged tile holds 2-byte elements)";
-  if (p->implicit)
-    return "a convolution keeps its direct stores";
   if (!p->has[KP_M] || !p->has[KP_N])
     return "a dot form has no m or n axis to tile C by";
   if (c->mSplit || !kpExtentIs(&c->stride[KP_N], 1))
@@ -155,7 +153,29 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *p) {
   return NULL;
 }
 
-MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p) {
+/* Whether tiles past M (of whole width) may take the staged epilogue too:
+ * no epilogue input varies along m, so rows past M read the elements of
+ * rows inside it (a bias along n), and TMA stores no row past M. */
+static bool stagesRowsPastM(const KpProblem *p) {
+  for (int i = 0; i < p->numInputs; ++i)
+    if (!kpExtentIs(&p->inputs[i].stride[KP_M], 0) || p->inputs[i].mSplit)
+      return false;
+  return true;
+}
+
+/* The rows (role KP_M) or columns (KP_N) of C that whole tiles of `tile`
+ * cover: floordiv(size, tile)*tile. */
+static MlirAttribute wholeTiles(MlirOperation region, const KpProblem *p,
+                                KpRole role, int64_t tile) {
+  char size[128], out[200];
+  kpExtentText(region, &p->size[role], size, sizeof(size));
+  snprintf(out, sizeof(out), "floordiv(%s, %lld)*%lld", size, (long long)tile,
+           (long long)tile);
+  return text(mlirOperationGetContext(region), out);
+}
+
+MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p,
+                               int64_t tileM, int64_t tileN) {
   MlirContext ctx = mlirOperationGetContext(region);
   const KpTensor *c = &p->c;
   int bytes = kpElementBytes(c->element);
@@ -169,8 +189,26 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p) {
     rank = 3;
   }
   int64_t box[3] = {BoxMN, ConsumerRows, 1};
-  return mapDictionary(ctx, tensorName(region, c->arg), c->element, rank, dims,
-                       strides, box, true);
+  MlirAttribute map = mapDictionary(ctx, tensorName(region, c->arg), c->element,
+                                    rank, dims, strides, box, true);
+  if (rank != 2)
+    return map;
+  /* Rows TMA cannot store (N = 4097): the staged tiles go to a padded
+   * workspace the host copies into C after the kernel, [rows, cols] of
+   * it (docs/runtime.md, "Repack"): the whole tiles, and those past M
+   * where stagesRowsPastM; the others store into C. */
+  MlirNamedAttribute fields[16];
+  intptr_t n = mlirDictionaryAttrGetNumElements(map);
+  for (intptr_t i = 0; i < n && i < 15; ++i)
+    fields[i] = mlirDictionaryAttrGetElement(map, i);
+  MlirAttribute region2[] = {stagesRowsPastM(p)
+                                 ? formula(region, &p->size[KP_M], 1)
+                                 : wholeTiles(region, p, KP_M, tileM),
+                             wholeTiles(region, p, KP_N, tileN)};
+  fields[n < 15 ? n : 15] = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("repack_out")),
+      mlirArrayAttrGet(ctx, 2, region2));
+  return mlirDictionaryAttrGet(ctx, (n < 15 ? n : 15) + 1, fields);
 }
 
 MlirAttribute dlcSm90MapAttr(MlirOperation region, MlirAttribute name,
@@ -489,6 +527,7 @@ typedef struct Pipeline {
    * remains); else splits = 1 and kPer = kTiles. `workspace`
    * (memref<?xi32>) holds the partials. */
   MlirValue splits, kPer, whole, workspace;
+  MlirValue splitFlags; /* memref<2xf32>: Sm90SplitK's per-consumer flag */
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each. */
@@ -878,22 +917,25 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
  * the whole tile lies inside M × N and pairs can be stored. The guarded
  * epilogue was ~110 PTX instructions a fragment with the tensor pipe idle
  * (ncu on 4096³), the unguarded one is ~17: 4096³ +5% (bench/RESULTS.md,
- * runs gemmbig-1 to 3). With the staged epilogue, such a tile goes
- * through shared memory and TMA when C's map was encoded. */
+ * runs gemmbig-1 to 3). With the staged epilogue a whole tile goes through
+ * shared memory and TMA when C's map was encoded: over C, or over the
+ * workspace the host copies into C (rows of odd length, N = 4097, whose
+ * tiles all took the guarded epilogue until run odd-4). */
 static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
-  MlirValue inside =
-      andi(g, f->pairs,
-           andi(g,
-                dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)),
-                        g->size[KP_M]),
-                dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)),
-                        g->size[KP_N])));
+  MlirValue wholeN =
+      dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)), g->size[KP_N]);
+  MlirValue wholeM =
+      dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)), g->size[KP_M]);
+  MlirValue inside = andi(g, f->pairs, andi(g, wholeM, wholeN));
+  /* Staged: whole tiles, and those past M where no input varies along m
+   * (TMA stores no row past M; 4095 x 4097 x 4093: 32 more of 528). */
+  MlirValue staged = stagesRowsPastM(g->p) ? wholeN : andi(g, wholeM, wholeN);
   DlcBuilder outer = g->b;
   if (!mlirValueIsNull(p->staging)) {
-    MlirBlock staged, direct;
-    dlcBuildIfElse(&g->b, andi(g, inside, p->mapUsable), 0, NULL, &staged,
+    MlirBlock stagedBlock, direct;
+    dlcBuildIfElse(&g->b, andi(g, staged, p->mapUsable), 0, NULL, &stagedBlock,
                    &direct);
-    g->b = dlcBuilderAtEnd(staged, outer.loc);
+    g->b = dlcBuilderAtEnd(stagedBlock, outer.loc);
     stageTile(g, p, f);
     dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     g->b = dlcBuilderAtEnd(direct, outer.loc);
@@ -908,7 +950,7 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   MlirValue consumer = *(MlirValue *)userData;
-  MlirValue firstSlab = p->pingPong ? cst(g, 0) : consumer;
+  MlirValue firstSlab = p->pingPong ? cst(g, 0) : mul(g, consumer, p->slabs);
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
     waitTurn(g, p, u->index, consumer);
@@ -948,7 +990,10 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
       .tile = u->splitTile,
       .splits = p->splits,
       .thread = sub(g, g->tid, cst(g, 128)),
+      .consumer = consumer,
       .row = add(g, add(g, g->m0, mul(g, firstSlab, ConsumerRows)), f.inSlab),
+      .slabRow = add(g, g->m0, mul(g, firstSlab, ConsumerRows)),
+      .flags = p->splitFlags,
       .col = f.col,
       .steps = f.steps,
       .pairs = f.pairs};
@@ -972,17 +1017,13 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     tmaStoreWait(g, false);
 }
 
-/* i1: C's map was encoded. The runtime encodes it only when C's base and
- * byte strides are multiples of 16 (docs/runtime.md); the same test. */
-static MlirValue outputMapUsable(Gen *g) {
-  int bytes = kpElementBytes(g->p->c.element);
-  MlirValue ok = isMultiple(g, mul(g, g->tc.stride[KP_M], bytes), 16);
-  if (dlcSm90MapHasBatch(&g->p->c))
-    ok = andi(g, ok, isMultiple(g, mul(g, g->tc.stride[KP_BATCH], bytes), 16));
-  MlirValue base =
-      dlcBuildValue(&g->b, "memref.extract_aligned_pointer_as_index", 1,
-                    &g->tc.global, g->idx, 0, NULL, NULL);
-  return andi(g, ok, isMultiple(g, base, 16));
+/* i1: C's map was encoded: over C when its base and byte strides are
+ * multiples of 16, else over the workspace the host copies into C (the
+ * map's repack_out); the host passes 0 for a map it left unencoded
+ * (docs/runtime.md, "Optional maps"). */
+static MlirValue outputMapUsable(Gen *g, MlirValue map) {
+  return dlcCmpI(&g->b, "ne", map,
+                 dlcConstInt(&g->b, mlirValueGetType(map), 0));
 }
 
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
@@ -1017,7 +1058,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
         g, sm90SmemType(g, 4, shape, kpElementType(g->b.ctx, p->c.element)),
         1024, "128b");
     pipe.outMap = mlirBlockGetArgument(entry, nextArg++);
-    pipe.mapUsable = outputMapUsable(g);
+    pipe.mapUsable = outputMapUsable(g, pipe.outMap);
   }
   /* im2col: KH·KW taps of ceil(C / 64) channel blocks each. */
   if (pipe.a.im2col)
@@ -1031,7 +1072,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.splits = cst(g, 1);
   pipe.kPer = pipe.kTiles;
   pipe.whole = (MlirValue){NULL};
-  pipe.workspace = (MlirValue){NULL};
+  pipe.workspace = pipe.splitFlags = (MlirValue){NULL};
   if (t->maxSplits > 1) { /* the workspace follows the maps */
     MlirValue rows =
         divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);
@@ -1040,6 +1081,8 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
                     &pipe.kPer, &pipe.whole);
     pipe.workspace = mlirBlockGetArgument(entry, nextArg);
+    pipe.splitFlags =
+        sm90SmemAlloc(g, sm90SmemType(g, 1, (int64_t[]){2}, g->f32), 4, "none");
   }
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");

@@ -1,20 +1,32 @@
 /* SM90 split-K (Skeleton.h): the launch rule for the number of splits,
  * for static sizes and as IR, and the consumers' deterministic reduction
- * of the partial accumulators.
+ * of the partial accumulators, a tree of two levels.
  *
- * Workspace (i32 words; Counters + partials, zero when first allocated):
- *   [0, sms * 256)          counter of (tile, consumer thread), tile < sms
- *   [sms * 256, ...)        partial of unit u = tile * S + split, u < sms:
+ * Workspace (i32 words; counters + partials, zero when first allocated):
+ *   [0, 2 sms)              counter of (group, consumer): word first * 2 +
+ *                           consumer, `first` the group's first unit
+ *   [2 sms, 4 sms)          counter of (tile, consumer)
+ *   [4 sms, ...)            partial of unit u = tile * S + split, u < sms:
  *                           (((u * BN/8 + j) * 2 + h) * 256 + thread) * 2
  *                           + e: row h of the thread's fragment j, 2
  *                           floats (8-byte accesses, coalesced)
- * Each consumer thread stores its partial, fences (membar.gl) and
- * increments its counter; the thread that sees S - 1 fences, resets the
- * counter to 0 for the next launch, adds the S partials in split order and
- * runs the epilogue.
+ * The S splits of a tile form groups of DLC_SM90_SPLIT_GROUP consecutive
+ * splits. Each consumer warpgroup stores its partial, meets at a named
+ * barrier, and its thread 0 releases the partials (fence.acq_rel.gpu) and
+ * counts the arrival on the group's counter: one fence and one atomic a
+ * warpgroup, not a thread (a fence.sc per thread cost ~0.7 us per split,
+ * bench/RESULTS.md run small-1). With several groups the last warpgroup
+ * of a group adds the group's partials in split order into the group's
+ * first slot and counts that on the tile's counter, and the last group's
+ * adds the group sums in group order; a tile of one group (S <= 8) adds
+ * its partials in split order at once. Then the epilogue.
+ * The sum is the same whichever CTAs arrive last; a reduction reads G +
+ * S / G partials instead of S. The last arrival resets each counter for
+ * the next launch.
  * Threads whose rows are all past M, and fragments whose columns are all
- * past N, take no part (the same ones in every split). */
+ * past N, store and load nothing (the same ones in every split). */
 #include "Sm90SplitK.h"
+#include "Sm90Gen.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -42,9 +54,13 @@ int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
   return maxOne((kTiles + kPer - 1) / kPer);
 }
 
+/* Counter words before the partials: (group, consumer) then (tile,
+ * consumer), each indexed by a unit or tile below sms. */
+static int64_t counterWords(int sms) { return 4 * (int64_t)sms; }
+
 static int64_t workspaceWords(int64_t tileN, int sms) {
   /* counters, then one 128 x BN f32 partial per CTA */
-  return (int64_t)sms * ConsumerThreads * (1 + tileN / 2);
+  return counterWords(sms) + (int64_t)sms * ConsumerThreads * (tileN / 2);
 }
 
 int64_t dlcSm90WorkspaceBytes(int64_t tileN, int sms) {
@@ -90,7 +106,7 @@ static MlirValue partialAt(Gen *g, const Sm90SplitK *s, MlirValue unit,
   int64_t numJ = g->t->tileN / 8;
   MlirValue slot = add(g, mul(g, unit, 2 * numJ), cst(g, 2 * j + h));
   MlirValue word = mul(g, add(g, mul(g, slot, ConsumerThreads), s->thread), 2);
-  return add(g, word, cst(g, (int64_t)g->t->sms * ConsumerThreads));
+  return add(g, word, cst(g, counterWords(g->t->sms)));
 }
 
 /* i1: fragment j has a column inside N. */
@@ -98,23 +114,34 @@ static MlirValue columnLive(Gen *g, int64_t j) {
   return lt(g, add(g, g->n0, cst(g, 8 * j)), g->size[KP_N]);
 }
 
-static void storePartials(Gen *g, const Sm90SplitK *s) {
+enum { MaxRows = 64 }; /* 2 * BN / 8 for BN up to 256 */
+
+/* The thread's accumulators as rows[2 * j + h]: row h of fragment j, two
+ * floats. */
+static void accRows(Gen *g, const Sm90SplitK *s, MlirValue rows[MaxRows]) {
   const char *posName[] = {"static_position"};
+  for (int64_t r = 0; r < g->t->tileN / 4; ++r) {
+    int64_t at[] = {r / 2, r % 2};
+    MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 2, at);
+    rows[r] = dlcBuildValue(&g->b, "vector.extract", 1, &s->acc,
+                            vec2(g, g->f32), 1, posName, &pos);
+  }
+}
+
+/* Stores `rows` as the partial of unit `unit` (fragments inside N). */
+static void storeRows(Gen *g, const Sm90SplitK *s, MlirValue unit,
+                      const MlirValue rows[MaxRows]) {
   const char *alignName[] = {"alignment"};
   MlirAttribute alignment = align8(g);
-  MlirType f2 = vec2(g, g->f32), i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
+  MlirType i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
   for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
     MlirBlock then;
     DlcBuilder outer = g->b;
     dlcBuildIf(&g->b, columnLive(g, j), &then);
     g->b = dlcBuilderAtEnd(then, outer.loc);
     for (int64_t h = 0; h < 2; ++h) {
-      int64_t at[] = {j, h};
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 2, at);
-      MlirValue v = dlcBuildValue(&g->b, "vector.extract", 1, &s->acc, f2, 1,
-                                  posName, &pos);
-      MlirValue operands[] = {bitcast(g, v, i2), s->workspace,
-                              partialAt(g, s, s->unit, j, h)};
+      MlirValue operands[] = {bitcast(g, rows[2 * j + h], i2), s->workspace,
+                              partialAt(g, s, unit, j, h)};
       dlcBuild(&g->b, "vector.store", 3, operands, 0, NULL, 1, alignName,
                &alignment);
     }
@@ -123,8 +150,6 @@ static void storePartials(Gen *g, const Sm90SplitK *s) {
   }
 }
 
-enum { MaxRows = 64 }; /* 2 * BN / 8 for BN up to 256 */
-
 /* Splits whose partials one step of the reduction loads before adding
  * them: MaxRows loaded values at most, so BN = 64 reads 4 splits at once,
  * 128 two, 256 one. */
@@ -132,14 +157,14 @@ static int64_t splitsPerStep(int64_t numRows) {
   return numRows >= MaxRows ? 1 : MaxRows / numRows;
 }
 
-/* The sum over splits 0..S-1 of the tile's partials, row by row of each
- * fragment, then the epilogue on each. The loop adds in split order (the
- * same sum whichever CTA arrives last) but loads a step of U splits, every
- * fragment of each, before adding: no branch between the loads, so they
- * are in flight together. A split past S reloads split S - 1 and a
- * fragment past N its unwritten slot (both inside the workspace); selects
- * drop them. */
-static void reduceAndFinish(Gen *g, const Sm90SplitK *s) {
+/* sums = the partials of units first + i * stride, i = 0 .. count - 1,
+ * added in that order from zero. A step loads U units, every fragment of
+ * each, before adding: no branch between the loads, so they are in flight
+ * together. A unit past count reloads unit count - 1 and a fragment past
+ * N its unwritten slot (both inside the workspace); selects drop them. */
+static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
+                     MlirValue stride, MlirValue count,
+                     MlirValue sums[MaxRows]) {
   int64_t numJ = g->t->tileN / 8, numRows = 2 * numJ;
   int64_t per = splitsPerStep(numRows);
   MlirType f2 = vec2(g, g->f32), i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
@@ -153,20 +178,20 @@ static void reduceAndFinish(Gen *g, const Sm90SplitK *s) {
   for (int64_t j = 0; j < numJ; ++j)
     live[j] = columnLive(g, j);
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), s->splits, cst(g, per),
-                                   numRows, inits, &body);
+  MlirOperation loop =
+      dlcBuildFor(&g->b, cst(g, 0), count, cst(g, per), numRows, inits, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue first = mlirBlockGetArgument(body, 0);
+  MlirValue i0 = mlirBlockGetArgument(body, 0);
   const char *alignName[] = {"alignment"};
   MlirAttribute alignment = align8(g);
-  MlirValue lastSplit = sub(g, s->splits, cst(g, 1));
+  MlirValue lastI = sub(g, count, cst(g, 1));
   MlirValue loaded[MaxRows], inRange[MaxRows];
   for (int64_t u = 0; u < per; ++u) {
-    MlirValue split = add(g, first, cst(g, u));
-    inRange[u] = lt(g, split, s->splits);
-    MlirValue unit = add(g, mulv(g, s->tile, s->splits),
-                         dlcArith(&g->b, "arith.minui", split, lastSplit));
+    MlirValue i = add(g, i0, cst(g, u));
+    inRange[u] = lt(g, i, count);
+    MlirValue unit = add(
+        g, first, mulv(g, dlcArith(&g->b, "arith.minui", i, lastI), stride));
     for (int64_t r = 0; r < numRows; ++r) {
       MlirValue operands[] = {s->workspace,
                               partialAt(g, s, unit, r / 2, r % 2)};
@@ -175,26 +200,34 @@ static void reduceAndFinish(Gen *g, const Sm90SplitK *s) {
       loaded[u * numRows + r] = bitcast(g, v, f2);
     }
   }
-  MlirValue sums[MaxRows];
+  MlirValue acc[MaxRows];
   for (int64_t r = 0; r < numRows; ++r)
-    sums[r] = mlirBlockGetArgument(body, 1 + r);
+    acc[r] = mlirBlockGetArgument(body, 1 + r);
   for (int64_t u = 0; u < per; ++u)
     for (int64_t r = 0; r < numRows; ++r) {
       MlirValue added =
-          dlcArith(&g->b, "arith.addf", sums[r], loaded[u * numRows + r]);
-      sums[r] = sel(g, andi(g, inRange[u], live[r / 2]), added, sums[r]);
+          dlcArith(&g->b, "arith.addf", acc[r], loaded[u * numRows + r]);
+      acc[r] = sel(g, andi(g, inRange[u], live[r / 2]), added, acc[r]);
     }
-  dlcBuild(&g->b, "scf.yield", numRows, sums, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", numRows, acc, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+  for (int64_t r = 0; r < numRows; ++r)
+    sums[r] = mlirOperationGetResult(loop, r);
+}
+
+/* The epilogue on the reduced rows, fragment by fragment. */
+static void finishRows(Gen *g, const Sm90SplitK *s,
+                       const MlirValue rows[MaxRows]) {
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+  const char *valueName[] = {"value"};
   MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);
   const char *posName[] = {"static_position"};
-  for (int64_t j = 0; j < numJ; ++j) {
+  for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
     MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
                                    1, valueName, &fragZeros);
     for (int64_t h = 0; h < 2; ++h) {
       MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
-      MlirValue operands[] = {mlirOperationGetResult(loop, 2 * j + h), frag};
+      MlirValue operands[] = {rows[2 * j + h], frag};
       frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
                            posName, &pos);
     }
@@ -203,37 +236,127 @@ static void reduceAndFinish(Gen *g, const Sm90SplitK *s) {
   }
 }
 
-/* The atomic counter alone is relaxed, so a fence on each side orders the
- * partials with it. */
-static void fenceGpu(Gen *g) { dlcBuildFenceGpu(&g->b); }
-
-void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
-  MlirBlock active;
-  DlcBuilder outer = g->b;
-  dlcBuildIf(&g->b, lt(g, s->row, g->size[KP_M]), &active);
-  g->b = dlcBuilderAtEnd(active, outer.loc);
-  storePartials(g, s);
-  fenceGpu(g); /* release the partial before counting it */
+/* i1, the same in the whole warpgroup: whether it is the last of `count`
+ * arrivals on counter word `word`. Its threads' stores before it are
+ * released, and the other arrivals' acquired when it is the last:
+ * named barrier, then thread 0 fences, counts, fences again if last (and
+ * resets the counter) and publishes the answer in shared memory; a second
+ * barrier hands it to every thread. */
+static MlirValue arrive(Gen *g, const Sm90SplitK *s, MlirValue word,
+                        MlirValue count) {
+  MlirValue barrierId = add(g, s->consumer, cst(g, 1));
+  sm90NamedBarrier(g, barrierId, 128);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
-  MlirValue counter = add(g, mul(g, s->tile, ConsumerThreads), s->thread);
-  MlirValue one = dlcConstInt(&g->b, i32, 1);
-  MlirValue rmwOperands[] = {one, s->workspace, counter};
+  MlirBlock leader;
+  DlcBuilder outer = g->b;
+  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", remc(g, s->thread, 128), cst(g, 0)),
+             &leader);
+  g->b = dlcBuilderAtEnd(leader, outer.loc);
+  dlcBuildFenceAcqRelGpu(&g->b); /* release the warpgroup's stores */
+  MlirValue rmwOperands[] = {dlcConstInt(&g->b, i32, 1), s->workspace, word};
   const char *kindName[] = {"kind"};
   MlirAttribute kind = gemmI64(g, 1); /* arith::AtomicRMWKind::addi */
   MlirValue old = dlcBuildValue(&g->b, "memref.atomic_rmw", 3, rmwOperands, i32,
                                 1, kindName, &kind);
   MlirValue last = dlcCmpI(&g->b, "eq", dlcIndexCast(&g->b, old, g->idx),
-                           sub(g, s->splits, cst(g, 1)));
-  MlirBlock then;
-  DlcBuilder inActive = g->b;
-  dlcBuildIf(&g->b, last, &then);
-  g->b = dlcBuilderAtEnd(then, outer.loc);
-  fenceGpu(g); /* acquire every split's partial */
-  MlirValue reset[] = {dlcConstInt(&g->b, i32, 0), s->workspace, counter};
-  dlcBuild(&g->b, "memref.store", 3, reset, 0, NULL, 0, NULL, NULL);
-  reduceAndFinish(g, s);
+                           sub(g, count, cst(g, 1)));
+  MlirBlock reset;
+  DlcBuilder inLeader = g->b;
+  dlcBuildIf(&g->b, last, &reset);
+  g->b = dlcBuilderAtEnd(reset, outer.loc);
+  MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, word};
+  dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
+  dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other arrivals' stores */
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = inActive;
+  g->b = inLeader;
+  MlirValue flag[] = {sel(g, last, dlcConstFloat(&g->b, g->f32, 1.0),
+                          dlcConstFloat(&g->b, g->f32, 0.0)),
+                      s->flags, s->consumer};
+  dlcBuild(&g->b, "memref.store", 3, flag, 0, NULL, 0, NULL, NULL);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+  sm90NamedBarrier(g, barrierId, 128);
+  MlirValue at[] = {s->flags, s->consumer};
+  MlirValue seen =
+      dlcBuildValue(&g->b, "memref.load", 2, at, g->f32, 0, NULL, NULL);
+  const char *predName[] = {"predicate"};
+  MlirAttribute one = gemmI64(g, 6); /* arith::CmpFPredicate::one */
+  return dlcBuildValue(&g->b, "arith.cmpf", 2,
+                       (MlirValue[]){seen, dlcConstFloat(&g->b, g->f32, 0.0)},
+                       mlirIntegerTypeGet(g->b.ctx, 1), 1, predName, &one);
+}
+
+/* Opens `if (the thread's rows are inside M)`; endIf closes it. */
+static void ifLive(Gen *g, const Sm90SplitK *s, MlirBlock *then,
+                   DlcBuilder *outer) {
+  *outer = g->b;
+  dlcBuildIf(&g->b, lt(g, s->row, g->size[KP_M]), then);
+  g->b = dlcBuilderAtEnd(*then, outer->loc);
+}
+
+static void endIf(Gen *g, DlcBuilder outer) {
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
+  /* Warpgroups with a row inside M, all their threads (the barriers). */
+  MlirBlock active, then;
+  DlcBuilder outer = g->b, inner;
+  dlcBuildIf(&g->b, lt(g, s->slabRow, g->size[KP_M]), &active);
+  g->b = dlcBuilderAtEnd(active, outer.loc);
+  MlirValue rows[MaxRows];
+  ifLive(g, s, &then, &inner);
+  accRows(g, s, rows);
+  storeRows(g, s, s->unit, rows);
+  endIf(g, inner);
+  int64_t groupSize = DLC_SM90_SPLIT_GROUP;
+  MlirValue firstSplit = mulv(g, s->tile, s->splits);
+  MlirValue group = divc(g, sub(g, s->unit, firstSplit), groupSize);
+  MlirValue first = add(g, firstSplit, mul(g, group, groupSize));
+  MlirValue size = dlcArith(&g->b, "arith.minui", cst(g, groupSize),
+                            sub(g, s->splits, mul(g, group, groupSize)));
+  MlirValue groups =
+      divc(g, add(g, s->splits, cst(g, groupSize - 1)), groupSize);
+  MlirValue several = lt(g, cst(g, 1), groups);
+  MlirBlock groupLast;
+  DlcBuilder inActive = g->b;
+  dlcBuildIf(&g->b, arrive(g, s, add(g, mul(g, first, 2), s->consumer), size),
+             &groupLast);
+  g->b = dlcBuilderAtEnd(groupLast, outer.loc);
+  /* Several groups: the group's sum into its first slot, counted on the
+   * tile's counter. One group (S <= 8) goes on at once. */
+  MlirType i1 = mlirIntegerTypeGet(g->b.ctx, 1);
+  MlirBlock twoLevels, oneLevel;
+  MlirOperation counted =
+      dlcBuildIfElse(&g->b, several, 1, &i1, &twoLevels, &oneLevel);
+  DlcBuilder inGroup = g->b;
+  g->b = dlcBuilderAtEnd(twoLevels, outer.loc);
+  ifLive(g, s, &then, &inner);
+  MlirValue sums[MaxRows];
+  sumUnits(g, s, first, cst(g, 1), size, sums);
+  storeRows(g, s, first, sums);
+  endIf(g, inner);
+  MlirValue tileWord =
+      add(g, mul(g, add(g, cst(g, g->t->sms), s->tile), 2), s->consumer);
+  MlirValue lastOfTile = arrive(g, s, tileWord, groups);
+  dlcBuild(&g->b, "scf.yield", 1, &lastOfTile, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(oneLevel, outer.loc);
+  MlirValue yes = dlcConstInt(&g->b, i1, 1);
+  dlcBuild(&g->b, "scf.yield", 1, &yes, 0, NULL, 0, NULL, NULL);
+  g->b = inGroup;
+  /* The last: the group sums in group order, or the one group's partials
+   * in split order; then the epilogue (one copy). */
+  MlirBlock tileLast;
+  DlcBuilder inGroupLast = g->b;
+  dlcBuildIf(&g->b, mlirOperationGetResult(counted, 0), &tileLast);
+  g->b = dlcBuilderAtEnd(tileLast, outer.loc);
+  ifLive(g, s, &then, &inner);
+  sumUnits(g, s, firstSplit, sel(g, several, cst(g, groupSize), cst(g, 1)),
+           sel(g, several, groups, s->splits), sums);
+  finishRows(g, s, sums);
+  endIf(g, inner);
+  endIf(g, inGroupLast);
+  endIf(g, inActive);
+  endIf(g, outer);
 }

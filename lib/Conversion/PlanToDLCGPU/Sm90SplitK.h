@@ -20,13 +20,18 @@ typedef struct Sm90SplitK {
   MlirValue done;      /* the accumulators' completion token */
   MlirValue unit, tile, splits; /* unit and tile after the whole tiles */
   MlirValue thread;             /* 0..255 among the consumers */
+  MlirValue consumer;           /* thread / 128 */
   MlirValue row, col;           /* the fragments' first row and column */
-  MlirAttribute steps;          /* gemmStepsAttr */
-  MlirValue pairs;              /* gemmPairStores */
+  MlirValue slabRow;            /* the warpgroup's first row */
+  MlirValue flags;     /* memref<2xf32> in shared memory, one per consumer */
+  MlirAttribute steps; /* gemmStepsAttr */
+  MlirValue pairs;     /* gemmPairStores */
 } Sm90SplitK;
 
-/* Stores the partial, counts the arrival, and in the last split's thread
- * adds the partials in split order and runs the epilogue. */
+/* Stores the partial, counts the arrival, and in the last warpgroups to
+ * arrive adds the partials (a tree of two levels, fixed order) and runs
+ * the epilogue. Every thread of the consumer warpgroup calls it (named
+ * barriers inside). */
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s);
 
 #endif

@@ -472,7 +472,7 @@ static bool readAsync(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   return checkKeys(rd, "async", v, keys, 3) &&
          readBool(rd, "async", dlcJsonValueGetMember(v, "enable"),
                   &plan->asyncEnable) &&
-         readInt(rd, "async", dlcJsonValueGetMember(v, "prefetch_depth"), 0, 2,
+         readInt(rd, "async", dlcJsonValueGetMember(v, "prefetch_depth"), 0, 7,
                  &plan->asyncPrefetchDepth) &&
          readBool(rd, "async", dlcJsonValueGetMember(v, "epilogue_overlap"),
                   &plan->asyncEpilogueOverlap);

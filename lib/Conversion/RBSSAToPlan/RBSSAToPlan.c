@@ -301,7 +301,8 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
                           const DlcPlanRegion *region, const DlcTarget *target,
                           DlcPlan *plan, bool *used) {
   char error[768];
-  bool isArray = root->kind == DlcJsonValueArray, statesAsync = false;
+  bool isArray = root->kind == DlcJsonValueArray, statesAsync = false,
+       statesStages = false;
   size_t count;
   const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -329,6 +330,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       continue;
     used[i] = true;
     statesAsync |= dlcJsonValueGetMember(entry, "async") != NULL;
+    statesStages |= dlcJsonValueGetMember(entry, "stages") != NULL;
     if (!dlcPlanApplyJson(entry, region, plan, error, sizeof(error))) {
       dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                         "fix the plan-file; docs/passes/"
@@ -344,6 +346,15 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       (strcmp(plan->barrierModel, "mbarrier") != 0 ||
        dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
     plan->asyncEpilogueOverlap = false;
+  /* Likewise the planner's SM90 ring (8 stages of a small problem's
+   * narrow tile) shrinks to what fits a wider tile the file states. */
+  while (!statesStages && strcmp(plan->barrierModel, "mbarrier") == 0 &&
+         plan->stages > 2 &&
+         dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048) {
+    --plan->stages;
+    if (!statesAsync)
+      plan->asyncPrefetchDepth = plan->stages - 1;
+  }
   if (!dlcPlanValidate(plan, region, target, error, sizeof(error))) {
     dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                       "fix the plan-file; docs/passes/"
@@ -425,6 +436,7 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   DlcMemoryMode mode =
       gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
   int width = dlcMemoryBoundVectorWidth(p, mode);
+  DlcMemoryReduce reduce = dlcMemoryReduceChoose(p, mode);
   int64_t threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
@@ -451,6 +463,11 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "memory");
   dlcPlanCopyName(plan->algoChoice[0].value, dlcMemoryModeName(mode));
+  if (reduce != DLC_REDUCE_PASSES) {
+    plan->numAlgoChoice = 2;
+    dlcPlanCopyName(plan->algoChoice[1].key, "reduce");
+    dlcPlanCopyName(plan->algoChoice[1].value, dlcMemoryReduceName(reduce));
+  }
   dlcPlanCopyName(plan->barrierModel,
                   mode == DLC_MEMORY_FLAT ? "none" : "bar_sync");
   return true;
@@ -530,7 +547,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   KpAttention a;
   const char *why = mlirOperationIsNull(scores)
                         ? "its scores region is not in the module"
-                        : kpAttentionRead(scores, func, &a);
+                        : kpAttentionReadFused(scores, func, &a);
   if (why) {
     dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
                       "run rbssa-fuse-attention on the unmodified program",
@@ -568,6 +585,11 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "attention");
   dlcPlanCopyName(plan->algoChoice[0].value, algo);
+  if (a.hasLse) { /* one f32 a query row, stored by the epilogue */
+    plan->numAlgoChoice = 2;
+    dlcPlanCopyName(plan->algoChoice[1].key, "lse");
+    dlcPlanCopyName(plan->algoChoice[1].value, "epilogue");
+  }
   dlcPlanCopyName(plan->barrierModel, sm90 ? "mbarrier" : "cp_async_group");
   MlirBlock regionBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -584,20 +606,49 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
  * a contraction they do not take (f32 factors, two axes in one role of a
  * GEMM, KCRS weights with NHWC activations) goes to the memory-bound
  * skeleton, whose serial loops compute any contraction. */
-static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes) {
+static bool gemmSkeletonsTake(MlirOperation func, const DlcPlanSizes *sizes,
+                              DlcFirstDiagnostic *why) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirDiagnosticHandlerID quiet =
-      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
+  MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
+      ctx, dlcDiagnosticKeepFirst, why, NULL);
   DlcPlanRegion *region = malloc(sizeof(DlcPlanRegion));
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool takes = region && p && dlcPlanRegionRead(func, sizes, region) &&
-               kpProblemRead(func, p) &&
-               (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
+  bool read = region && p && dlcPlanRegionRead(func, sizes, region) &&
+              kpProblemRead(func, p);
+  bool takes = read && (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
                p->a.element == p->b.element;
+  if (read && !takes && !why->seen) {
+    why->seen = true;
+    why->loc = mlirOperationGetLocation(func);
+    snprintf(why->message, sizeof(why->message),
+             "the factors are %s and %s; the tensor-core skeletons take f16 "
+             "or bf16 factors of one type",
+             kpElementName(p->a.element), kpElementName(p->b.element));
+  }
   free(p);
   free(region);
   mlirContextDetachDiagnosticHandler(ctx, quiet);
   return takes;
+}
+
+/* W1602 at `func`: its contraction goes to the memory-bound skeleton
+ * (CUDA cores) because the GEMM family declined it for `why` (its first
+ * diagnostic, without the GEMM family's generic suggestion), so that a
+ * user who expected the tensor cores learns it and the reason. */
+static void warnGemmDeclined(MlirOperation func,
+                             const DlcFirstDiagnostic *why) {
+  const char *reason = why->seen ? why->message : "no reason given";
+  const char *cut = strstr(reason, "; suggestion: ");
+  int length = cut ? (int)(cut - reason) : (int)strlen(reason);
+  dlcEmitDiagnostic(
+      func, &dlcGemmDeclined,
+      "change what the reason names to get a tensor-core plan "
+      "(docs/passes/convert-rbssa-to-plan.md, \"Contractions the GEMM "
+      "skeletons do not take\")",
+      "this contraction is planned on the memory-bound skeleton (CUDA cores, "
+      "far below the tensor cores) because the GEMM skeletons do not take "
+      "it: %.*s",
+      length, reason);
 }
 
 /* Whether the memory-bound model reads `func` (probed quietly). */
@@ -746,10 +797,13 @@ static bool planRegion(MlirOperation func, const Options *o,
   bool contraction = kpRegionHasContraction(func);
   if (contraction && !dlcPlanRegionNamesFit(func))
     return false;
-  bool memory =
-      !contraction || (!analysed && !gemmSkeletonsTake(func, &o->sizes) &&
-                       memoryModelTakes(func));
+  DlcFirstDiagnostic declined = {0};
+  bool memory = !contraction ||
+                (!analysed && !gemmSkeletonsTake(func, &o->sizes, &declined) &&
+                 memoryModelTakes(func));
   if (memory) {
+    if (contraction)
+      warnGemmDeclined(func, &declined);
     if (!planMemoryRegion(func, o, planFile, NULL, plan))
       return false;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));

@@ -18,18 +18,43 @@
  * against 305.4 TFLOP/s), so per column of a round 128 costs about 1.3. */
 static const double kNarrowColumnCost = 1.3;
 
+/* What each split's CTA adds beyond its stream and reads (its launch, ring
+ * fill and arrivals, the slowest of more CTAs): on the H200 64 x 64 x
+ * 65536 took 31.5 us in 64 splits and 37.5 in 128, about 0.1 us a split
+ * (bench/RESULTS.md run small-2). */
+static const double kSplitUs = 0.1;
+
+/* What a 256 x 128 tile (two consumers of 128 rows, two m64n128 wgmmas
+ * each per k step) costs against a 128 x 256 one of the same MMAs:
+ * measured on the H200 at 4096³, 220.8 against 209.8 us (bench/RESULTS.md
+ * run odd-1). It wins where its rounds are fewer: 4095 x 4097 x 4093 is 528
+ * tiles, 4 rounds of 132, against 544 (5 rounds) at 128 x 256: 288.5
+ * against 340.4 us there. */
+static const double kTallTileCost = 1.05;
+
+/* The cost of a round of tiles bm x bn in 128 x 256 tiles' MMA time. */
+static double tileCost(int64_t bm, int64_t bn) {
+  double area = (double)(bm * bn) / (128.0 * 256.0);
+  return area * (bm == 256 ? kTallTileCost : bn == 128 ? kNarrowColumnCost : 1);
+}
+
 static double columnCost(int64_t bn) {
   return bn == 128 ? kNarrowColumnCost : 1.0;
 }
 
-/* The wave rule's cost of tile width `bn`: waves of tiles over the SMs
- * times the tile width, weighed by columnCost. */
+static double tileCount(const DlcPlanProblem *problem, int64_t bm, int64_t bn) {
+  return ceil(problem->m / (double)bm) *
+         (problem->batch > 0 ? problem->batch : 1) *
+         ceil(problem->n / (double)bn);
+}
+
+/* The wave rule's cost of tile bm x bn: waves of tiles over the SMs times
+ * a tile's cost (tileCost, in 256-column units: 128 x 128 costs 128 x
+ * 1.3). */
 static double waveCost(const DlcTarget *target, const DlcPlanProblem *problem,
-                       int64_t bn) {
-  double tiles = ceil(problem->m / 128) *
-                 (problem->batch > 0 ? problem->batch : 1) *
-                 ceil(problem->n / (double)bn);
-  return ceil(tiles / target->sms) * (double)bn * columnCost(bn);
+                       int64_t bm, int64_t bn) {
+  return ceil(tileCount(problem, bm, bn) / target->sms) * 256.0 *
+         tileCost(bm, bn);
 }
 
 /* A small problem: one image, and fewer 128 x 128 tiles than SMs. Its
@@ -56,22 +81,25 @@ typedef struct Sm90Estimate {
  * at the SM's share of DRAM (run 22 measured ~25 GB/s per SM for one tile
  * per CTA), whichever is longer; with S splits each CTA takes ceil(k / S)
  * steps, then writes its fp32 partial and the last CTA reads the S
- * partials at the SM's share of L2. */
-static Sm90Estimate estimate(const DlcTarget *target,
-                             const DlcPlanProblem *problem, int64_t bn,
-                             int64_t bound) {
+ * partials at the SM's share of L2 — a tree of groups of
+ * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
+ * partials, the last group the group sums (Sm90SplitK.c) — and each split
+ * costs kSplitUs. */
+static Sm90Estimate estimateTile(const DlcTarget *target,
+                                 const DlcPlanProblem *problem, int64_t bm,
+                                 int64_t bn, int64_t bound) {
   Sm90Estimate e;
-  double batch = problem->batch > 0 ? problem->batch : 1;
   e.kTiles = fmax(1, ceil(problem->k / 64));
-  e.tiles = ceil(problem->m / 128) * batch * ceil(problem->n / (double)bn);
+  e.tiles = tileCount(problem, bm, bn);
   e.full = floor(e.tiles / target->sms);
   e.tail = e.tiles - e.full * target->sms;
   e.splits = dlcSm90Splits((int64_t)e.tiles, (int64_t)e.kTiles,
                            bound > 1 ? bound : 1, target->sms);
   e.kPer = ceil(e.kTiles / (double)e.splits);
   double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
-  double mmaUs = 128.0 * (double)bn * 64 * 2 /
-                 (target->peakTflops * 1e6 / target->sms) * columnCost(bn);
+  double mmaUs = (double)(bm * bn) * 64 * 2 /
+                 (target->peakTflops * 1e6 / target->sms) *
+                 (bm == 256 ? kTallTileCost : columnCost(bn));
   if (!isSmall(target, problem)) {
     e.timeUs = fmax(ceil(e.tiles / target->sms) * e.kTiles * mmaUs, dramUs);
     return e;
@@ -82,10 +110,20 @@ static Sm90Estimate estimate(const DlcTarget *target,
   double stepUs = fmax(
       mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / smDram);
   double partial = rows * cols * 4;
+  double group = DLC_SM90_SPLIT_GROUP;
+  double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
   double reduceUs =
-      e.splits > 1 ? partial / smL2 + (double)e.splits * partial / smL2 : 0;
+      e.splits > 1 ? (1 + reads) * partial / smL2 + e.splits * kSplitUs : 0;
   e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
   return e;
+}
+
+/* The estimate of a 128-row tile (split-K and the small problems' tiles
+ * are 128 rows high). */
+static Sm90Estimate estimate(const DlcTarget *target,
+                             const DlcPlanProblem *problem, int64_t bn,
+                             int64_t bound) {
+  return estimateTile(target, problem, 128, bn, bound);
 }
 
 /* The split bound of tile width `bn`'s best estimate (1: whole tiles are
@@ -104,19 +142,29 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
   return best;
 }
 
-/* Tile 128 x bn, and as many stages as fit beside the staged C tile when
- * `staged` (the staged epilogue, async.epilogue_overlap). */
-static void setTile(const DlcTarget *target, int64_t bn, bool staged,
-                    DlcPlan *plan) {
-  int64_t stageBytes = (128 + bn) * 64 * 2;
-  int64_t stagedBytes = staged ? 128 * bn * 2 : 0;
+/* Tile bm x bn (bm = 128: 64 rows a consumer, 256: 128), and as many
+ * stages as fit beside the staged C tile when `staged` (the staged
+ * epilogue, async.epilogue_overlap): at most 6, or 8 for a small problem,
+ * whose CTAs stream one k range with nothing else to hide the latency
+ * behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8 stages against 44.6
+ * with 6, bench/RESULTS.md run small-1). */
+static void setTileOf(const DlcTarget *target, int64_t bm, int64_t bn,
+                      bool staged, bool small, DlcPlan *plan) {
+  int64_t stageBytes = (bm + bn) * 64 * 2;
+  int64_t stagedBytes = staged ? bm * bn * 2 : 0;
   int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
-  plan->tile[0] = 128, plan->tile[1] = bn, plan->tile[2] = 64;
-  plan->warpTile[0] = 64, plan->warpTile[1] = bn;
-  plan->stages = stages > 6 ? 6 : stages;
+  int64_t most = small ? 8 : 6;
+  plan->tile[0] = bm, plan->tile[1] = bn, plan->tile[2] = 64;
+  plan->warpTile[0] = bm / 2, plan->warpTile[1] = bn;
+  plan->stages = stages > most ? most : stages;
   plan->asyncPrefetchDepth = plan->stages - 1;
   plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
+}
+
+static void setTile(const DlcTarget *target, int64_t bn, bool staged,
+                    bool small, DlcPlan *plan) {
+  setTileOf(target, 128, bn, staged, small, plan);
 }
 
 /* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
@@ -158,7 +206,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       if (best < 0 || us < best)
         best = us, bestN = bn;
     }
-    setTile(target, bestN, false, plan);
+    setTile(target, bestN, false, true, plan);
     return;
   }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
@@ -171,9 +219,15 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
   double best = -1;
   for (int64_t bn = widest; bn >= narrowest; bn /= 2) {
-    double cost = waveCost(target, problem, bn);
+    double cost = waveCost(target, problem, 128, bn);
     if (best < 0 || cost < best)
       best = cost, bestN = bn;
+  }
+  /* A GEMM whose 128 x 256 tiles leave a last round nearly empty may fill
+   * its rounds with 256 x 128 ones (4095 x 4097: 4 rounds instead of 5). */
+  if (!implicit && waveCost(target, problem, 256, 128) < best) {
+    setTileOf(target, 256, 128, staged, false, plan);
+    return;
   }
   /* NCHW: the SM90 kernel only after the layout transform, when both
    * together beat the SM80 element gather (ConvLayout.c). */
@@ -183,7 +237,15 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       layout.transformUs + estimate(target, problem, bestN, 1).timeUs >=
           layout.gatherUs)
     return;
-  setTile(target, bestN, staged, plan);
+  setTile(target, bestN, staged, false, plan);
+}
+
+/* Whether `func`'s problem is a convolution (an implicit GEMM). */
+static bool implicitGemm(MlirOperation func) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  bool implicit = p && kpProblemRead(func, p) && p->implicit;
+  free(p);
+  return implicit;
 }
 
 /* Whether split-K applies to `func`'s problem (not a batch, the model
@@ -251,23 +313,28 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     return 0;
   bool small = isSmall(target, problem), symbolic;
   bool split = splittable(func, &symbolic);
-  int count = small ? 3 : 2;
+  /* Small: 128 x 256, 128 x 128, 128 x 64; large: 128 x 256, 128 x 128
+   * and, for a GEMM, 256 x 128. */
+  int count = small || !implicitGemm(func) ? 3 : 2;
   for (int i = 0; i < count; ++i) {
-    int64_t bn = 256 >> i;
+    int64_t bm = !small && i == 2 ? 256 : 128;
+    int64_t bn = bm == 256 ? 128 : 256 >> i;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTile(target, bn, chosen->asyncEpilogueOverlap, &c->plan);
+    setTileOf(target, bm, bn, chosen->asyncEpilogueOverlap,
+              small && !implicitGemm(func), &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
-    bool isChosen = sm90 && bn == chosen->tile[1];
+    bool isChosen = sm90 && bm == chosen->tile[0] && bn == chosen->tile[1];
     /* The chosen plan's split as it stands (a plan-file's too); the
      * others' as the planner would add it. */
-    int64_t bound = isChosen ? dlcPlanSplitK(chosen)
-                    : split  ? bestBound(target, problem, bn)
-                             : 1;
-    Sm90Estimate e = estimate(target, problem, bn, bound > 1 ? bound : 1);
+    int64_t bound = isChosen             ? dlcPlanSplitK(chosen)
+                    : split && bm == 128 ? bestBound(target, problem, bn)
+                                         : 1;
+    Sm90Estimate e =
+        estimateTile(target, problem, bm, bn, bound > 1 ? bound : 1);
     if (e.splits > 1 && c->plan.numAlgoChoice < DLC_PLAN_MAX_ENTRIES) {
       DlcPlanPair *pair = &c->plan.algoChoice[c->plan.numAlgoChoice++];
       dlcPlanCopyName(pair->key, "split_k");
@@ -281,12 +348,12 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                              isChosen ? "chosen" : "kept", (long long)bn,
                              e.tiles, target->sms, e.kTiles)
                   : snprintf(c->reason, sizeof(c->reason),
-                             "%s: SM90 128x%lld (wave rule cost %.0f): %.0f "
+                             "%s: SM90 %lldx%lld (wave rule cost %.0f): %.0f "
                              "tiles on %d SMs, %.0f full rounds and %.0f "
                              "tiles in the last",
-                             isChosen ? "chosen" : "kept", (long long)bn,
-                             waveCost(target, problem, bn), e.tiles,
-                             target->sms, e.full, e.tail);
+                             isChosen ? "chosen" : "kept", (long long)bm,
+                             (long long)bn, waveCost(target, problem, bm, bn),
+                             e.tiles, target->sms, e.full, e.tail);
     if (e.splits > 1 && n > 0 && (size_t)n < sizeof(c->reason))
       snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
                ", split along k in %lld splits of %.0f k tiles",

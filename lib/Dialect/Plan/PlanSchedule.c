@@ -27,8 +27,10 @@ const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
 const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", "column",
                                           NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
-                                           "memory", "split_k", NULL};
+const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
+                                            NULL};
+const char *const dlcPlanAlgoFamilies[] = {
+    "matmul", "conv", "attention", "memory", "split_k", "lse", "reduce", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -463,6 +465,13 @@ void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size) {
   if (plan->numAlgoChoice > 0)
     snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[0].key,
              plan->algoChoice[0].value);
+  /* A row kernel's one-pass reduce pair: "memory:row+welford". */
+  for (int i = 1; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "reduce") == 0) {
+      size_t used = strlen(family);
+      snprintf(family + used, sizeof(family) - used, "+%s",
+               plan->algoChoice[i].value);
+    }
   snprintf(buffer, size,
            "%s %s tile %lldx%lldx%lld stages %lld warp %lldx%lld vec %lld "
            "barrier %s",
@@ -623,6 +632,13 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
                  "memory = \"%s\" is not \"row\", \"point\", \"column\" or "
                  "\"flat\"",
                  mode ? mode : "");
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, "reduce") == 0 &&
+        !dlcPlanIsOneOf(plan->algoChoice[i].value, dlcPlanMemoryReduces))
+      return wrong(rd, "algo_choice",
+                   "reduce = \"%s\" is not \"passes\", \"welford\" or "
+                   "\"online\"",
+                   plan->algoChoice[i].value);
   if (plan->tile[0] != 1 || plan->tile[2] != 1 || plan->tile[1] % 32 != 0 ||
       plan->warpTile[0] != 1 || plan->warpTile[1] != 32)
     return wrong(rd, "tile",

@@ -31,9 +31,9 @@ enum {
   DLC_PLAN_MAX_ENTRIES = 8,
   DLC_PLAN_MAX_EPILOGUE =
       64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
-  DLC_PLAN_NUM_FIELDS = 14, /* the §8.1 fields of plan.schedule */
-  DLC_PLAN_MAX_TILE = 4096, /* bound of every tile and warp-tile extent */
-  DLC_PLAN_MAX_SPLITS = 64, /* bound of algo_choice split_k */
+  DLC_PLAN_NUM_FIELDS = 14,  /* the §8.1 fields of plan.schedule */
+  DLC_PLAN_MAX_TILE = 4096,  /* bound of every tile and warp-tile extent */
+  DLC_PLAN_MAX_SPLITS = 128, /* bound of algo_choice split_k */
 };
 
 typedef struct DlcPlanPair {
@@ -97,10 +97,13 @@ extern const char *const dlcPlanEdgeBuffers[];   /* reg, smem, gmem, ... */
 extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
 extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
-extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ... */
+extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ..., reduce */
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
 extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
+/* algo_choice reduce = ...: how a row kernel computes a pair of reduces,
+ * in DlcMemoryReduce order (absent: passes). */
+extern const char *const dlcPlanMemoryReduces[]; /* passes, welford, online */
 
 /* Whether `name` is one of the NULL-terminated `set`. */
 bool dlcPlanIsOneOf(const char *name, const char *const *set);

@@ -12,6 +12,7 @@
  *    mask = "none" | "causal" | "tensor", bias = "<name>"?,
  *    mask_tensor = "<name>"?, mask_keeps = bool? (true keeps the score),
  *    qk_scale = f64, exp2_scale = f64, q/k/v/o = "<tensor names>",
+ *    lse = "<LSE>"?, lse_region = "<region>"?,
  *    fused = bool, not_fused = "<why>"?}
  *
  * When the online-softmax form computes it (kpAttentionOnlineProblem) the
@@ -19,6 +20,12 @@
  * the buffer P (the flash kernel never stores it), and the scores region
  * is marked rbssa.fused_into = "<output region>" (kept for reading the
  * model; the planner and the skeletons skip it).
+ *
+ * A fused pair's log-sum-exp, computed by a third region over the same
+ * scores (kpAttentionLseRead: the Frontend's "lse": true), is taken in:
+ * that region is marked fused into the output region too and leaves the
+ * program, and the output region gets its LSE argument (an output written
+ * by the model, which the flash epilogue implements) and `lse`.
  *
  * A pair that is not attention is left alone (no diagnostic: it is an
  * ordinary program). docs/passes/rbssa-fuse-attention.md. */
@@ -52,13 +59,15 @@ static MlirAttribute argName(MlirOperation func, int arg) {
 
 static const char *const kMaskNames[] = {"none", "causal", "tensor"};
 
+enum { MaxFields = 17 };
+
 /* The model as the rbssa.attention dictionary. */
 static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
                                MlirAttribute scoresName,
                                MlirAttribute bufferName, const char *notFused) {
   MlirType f64 = mlirF64TypeGet(ctx);
-  const char *keys[15];
-  MlirAttribute values[15];
+  const char *keys[MaxFields];
+  MlirAttribute values[MaxFields];
   int n = 0;
 #define PUT(key, value) (keys[n] = (key), values[n++] = (value))
   PUT("scores", scoresName);
@@ -77,11 +86,15 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   PUT("k", argName(a->scores, a->k.t.arg));
   PUT("v", argName(a->output, a->v.t.arg));
   PUT("o", argName(a->output, a->o.t.arg));
+  if (a->hasLse) {
+    PUT("lse", argName(a->lseRegion, a->lse.t.arg));
+    PUT("lse_region", kpAttr(a->lseRegion, "rbssa.region"));
+  }
   PUT("fused", mlirBoolAttrGet(ctx, !notFused));
   if (notFused)
     PUT("not_fused", str(ctx, notFused));
 #undef PUT
-  MlirNamedAttribute fields[15];
+  MlirNamedAttribute fields[MaxFields];
   for (int i = 0; i < n; ++i)
     fields[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
@@ -126,6 +139,65 @@ static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
       program, mlirStringRefCreateFromCString("rbssa.program"),
       mlirDictionaryAttrGet(ctx, n, fields));
   free(fields);
+}
+
+/* The log-sum-exp region of fused attention `a` among the program's
+ * regions (kpAttentionLseRead), writing a program output; its index in
+ * `regions` or -1. */
+static intptr_t findLseRegion(MlirBlock body, MlirAttribute regions,
+                              const bool *dropRegion, KpAttention *a) {
+  for (intptr_t r = 0; r < mlirArrayAttrGetNumElements(regions); ++r) {
+    MlirOperation func =
+        kpFindRegion(body, mlirArrayAttrGetElement(regions, r));
+    if (dropRegion[r] || mlirOperationIsNull(func) ||
+        mlirOperationEqual(func, a->output) || kpAttentionLseRead(func, a))
+      continue;
+    if (mlirAttributeIsNull(
+            kpArgAttr(func, a->lse.t.arg, "rbssa.intermediate")) &&
+        !mlirAttributeIsNull(argName(func, a->lse.t.arg)))
+      return r;
+    a->hasLse = false;
+  }
+  return -1;
+}
+
+/* The fused region `output` takes the log-sum-exp output in: the LSE
+ * region's output argument appended (type, attributes), so the flash
+ * kernel has it as a parameter. False (nothing changed) when its
+ * arguments carry no attributes to extend, or out of memory. */
+static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
+  MlirContext ctx = mlirOperationGetContext(output);
+  MlirBlock from =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(a->lseRegion, 0));
+  MlirBlock to = mlirRegionGetFirstBlock(mlirOperationGetRegion(output, 0));
+  intptr_t n = mlirBlockGetNumArguments(to) + 1;
+  MlirType *types = malloc(sizeof(MlirType) * (size_t)n);
+  MlirAttribute *attrs = malloc(sizeof(MlirAttribute) * (size_t)n);
+  MlirAttribute old = kpAttr(output, "arg_attrs");
+  bool ok = types && attrs && !mlirAttributeIsNull(old) &&
+            mlirAttributeIsAArray(old) &&
+            mlirArrayAttrGetNumElements(old) == n - 1;
+  if (ok) {
+    mlirBlockAddArgument(
+        to, mlirValueGetType(mlirBlockGetArgument(from, a->lse.t.arg)),
+        mlirOperationGetLocation(output));
+    for (intptr_t i = 0; i < n; ++i) {
+      types[i] = mlirValueGetType(mlirBlockGetArgument(to, i));
+      attrs[i] =
+          i + 1 < n ? mlirArrayAttrGetElement(old, i)
+                    : mlirArrayAttrGetElement(kpAttr(a->lseRegion, "arg_attrs"),
+                                              a->lse.t.arg);
+    }
+    mlirOperationSetAttributeByName(
+        output, mlirStringRefCreateFromCString("function_type"),
+        mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, types, 0, NULL)));
+    mlirOperationSetAttributeByName(output,
+                                    mlirStringRefCreateFromCString("arg_attrs"),
+                                    mlirArrayAttrGet(ctx, n, attrs));
+  }
+  free(types);
+  free(attrs);
+  return ok;
 }
 
 /* Each deferred buffer of one program with one consumer: the pair read as
@@ -176,6 +248,17 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
     if (!named)
       continue;
     const char *notFused = kpAttentionOnlineProblem(&a);
+    intptr_t lse = notFused ? -1 : findLseRegion(body, regions, dropRegion, &a);
+    if (lse >= 0 && !appendLseArgument(output, &a)) {
+      a.hasLse = false; /* left as its own region */
+      lse = -1;
+    }
+    if (lse >= 0) {
+      mlirOperationSetAttributeByName(
+          a.lseRegion, mlirStringRefCreateFromCString("rbssa.fused_into"),
+          outputName);
+      dropRegion[lse] = true;
+    }
     mlirOperationSetAttributeByName(
         output, mlirStringRefCreateFromCString("rbssa.attention"),
         modelAttr(ctx, &a, producer, dlcDictionaryAttrGet(buffer, "name"),

@@ -6,11 +6,15 @@
 // checked on the GPU); two axes in one GEMM role and a transpose after the
 // contraction in column mode (their reduce reads across the output's last
 // axis, so a CTA takes a tile of it and its threads share the contraction by
-// rows). Correct, not fast (docs/passes/convert-rbssa-to-plan.md).
+// rows). Correct, not fast (docs/passes/convert-rbssa-to-plan.md): each is
+// a W1602 GemmDeclined warning at the region naming the GEMM family's
+// reason, so that the fall to the CUDA cores is never silent.
 // RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan | FileCheck %s
+// RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan --verify-diagnostics -o /dev/null
 
 // NHWC activations with KCRS weights: the weights' k axes do not collapse
 // into one stride in the activations' order (kh, kw, ci).
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: the weights' reduced axes do not collapse into one stride}}
 func.func @conv_nhwc_kcrs(
     %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
     %W: memref<?x?x3x3xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", "C", 3, 3], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
@@ -33,6 +37,7 @@ func.func @conv_nhwc_kcrs(
 
 // -----
 // A guard that is no padding (ho*2 + kh - 2 >= 0 is not a window bound).
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: the guard over the activations states a constraint other than the window's bounds}}
 func.func @conv_guard_not_padding(
     %X: memref<?x?x?x?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "H", "W", "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
     %W: memref<?x3x3x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["Co", 3, 3, "C"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
@@ -57,6 +62,7 @@ func.func @conv_guard_not_padding(
 
 // Shared weights across two batch axes: g becomes the batch B is broadcast
 // across, and b and m would both have to become the GEMM's M.
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: axes 'b' and 'm' both play m (read by A only)}}
 func.func @shared_weights_twice(
     %A: memref<?x?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["G", "Bt", "M", "K"]},
     %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
@@ -79,6 +85,7 @@ func.func @shared_weights_twice(
 
 // -----
 // A transpose after the contraction is no elementwise epilogue op.
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: this op after the contraction is not an elementwise epilogue op}}
 func.func @transposed(
     %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},
     %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "M"]},
