@@ -756,7 +756,8 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
     return false;
   }
   int64_t d = a->size[KP_K].constant;
-  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages};
+  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages,
+                     DLC_ATTN_PINGPONG};
   if (plan->tile[0] != 128 || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
       plan->tile[2] != d || plan->warpTile[0] != 64 ||
       plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
@@ -766,6 +767,26 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
                         "tile = [128, BN, D] with BN 64 or 128, warp_tile = "
                         "[64, BN], at least 2 stages that fit the shared "
                         "memory");
+  return true;
+}
+
+/* The SM90 consumers' schedule algo_choice attention names:
+ * "online_softmax" their wgmmas in ping-pong turns (the default),
+ * "online_softmax.overlap" without the turns (each consumer only
+ * overlapping its softmax with its own P V). */
+static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
+                                  DlcAttnSchedule *out) {
+  const char *algo = dlcPlanAlgoChoice(plan, "attention");
+  if (strcmp(algo, "online_softmax") == 0)
+    *out = DLC_ATTN_PINGPONG;
+  else if (strcmp(algo, "online_softmax.overlap") == 0)
+    *out = DLC_ATTN_OVERLAP;
+  else
+    return cannotHonour(schedule, "SM90 flash-attention",
+                        "algo_choice attention",
+                        "\"online_softmax\" (the consumers in ping-pong "
+                        "turns) or \"online_softmax.overlap\" (without "
+                        "the turns)");
   return true;
 }
 
@@ -846,7 +867,9 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
   DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
-                          d, sm90 ? plan->stages : 2};
+                          d, sm90 ? plan->stages : 2, DLC_ATTN_PINGPONG};
+  if (sm90 && !sm90AttentionSchedule(schedule, plan, &tiling.schedule))
+    return false;
   snprintf(gridX, sizeof(gridX), "ceildiv(%s, %lld)", lq,
            (long long)tiling.tileM);
   for (int b = 0; b < a.numBatch; ++b) {

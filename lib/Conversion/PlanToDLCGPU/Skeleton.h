@@ -319,8 +319,17 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
  * the bias and the mask (when the model has them) and O at the given
  * argument positions, then one index per symbol; grid
  * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
+/* The SM90 consumers' key loop (Sm90FlashAttention.c). */
+typedef enum DlcAttnSchedule {
+  DLC_ATTN_OVERLAP,  /* S_j issued with P_{j-1} V_{j-1}, S_j's softmax
+                      * while P V runs (the intra-warpgroup overlap) */
+  DLC_ATTN_PINGPONG, /* OVERLAP, the two consumers issuing their wgmmas in
+                      * turns (named barriers): one's softmax under the
+                      * other's MMAs */
+} DlcAttnSchedule;
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
+  DlcAttnSchedule schedule; /* SM90 only */
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
@@ -334,7 +343,8 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
  * K/V tiles through an mbarrier ring, two consumer warpgroups of 64 query
  * rows each (tileM = 128) computing S and O by wgmma with the online
- * softmax between. Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * softmax between, their wgmma issues in ping-pong turns or not
+ * (tiling->schedule). Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
  * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
  * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
  * by dlcSm90AttentionMaps. */

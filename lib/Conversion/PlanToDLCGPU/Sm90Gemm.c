@@ -850,7 +850,7 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   /* The previous tile's stores have read the buffers (issued a whole
    * mainloop ago: no wait in practice). */
   tmaStoreWait(g, true);
-  sm90NamedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId, 128);
   MlirType out = kpElementType(g->b.ctx, g->p->c.element);
   MlirValue pairCol = mul(g, remc(g, g->tid, 4), 2);
   const char *posName[] = {"static_position"};
@@ -888,7 +888,7 @@ static void stageTile(Gen *g, const Pipeline *p, const Fragments *f) {
   /* Every thread's writes before the copy engine reads them. */
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
-  sm90NamedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId, 128);
   for (int s = 0; s < p->slabs; ++s) {
     MlirValue m0 =
         add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));

@@ -474,13 +474,16 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
 }
 
 /* The skeleton a plan-file entry naming attention region `func` forces:
- * its only field (besides "region") is "barrier_model", "cp_async_group"
- * for the SM80 flash kernel or "mbarrier" for the SM90 one (the rest of
- * the plan is that skeleton's one shape). `*sm90` is left alone when no
- * entry names the region; false after an E1601 for any other field. */
+ * its fields (besides "region") are "barrier_model", "cp_async_group"
+ * for the SM80 flash kernel or "mbarrier" for the SM90 one, and
+ * "algo_choice": {"attention": NAME}, the SM90 consumers' schedule
+ * (convert-plan-to-dlcgpu checks NAME; the rest of the plan is that
+ * skeleton's one shape). `*sm90` and `algo` are left alone when no entry
+ * names the region; false after an E1601 for any other field. */
 static bool attentionPlanFileChoice(MlirOperation func,
                                     const DlcJsonValue *planFile,
-                                    const char *path, bool *used, bool *sm90) {
+                                    const char *path, bool *used, bool *sm90,
+                                    char algo[DLC_PLAN_NAME]) {
   MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.region")));
   size_t count = 0;
@@ -504,10 +507,20 @@ static bool attentionPlanFileChoice(MlirOperation func,
         *sm90 = strcmp(v->string, "mbarrier") == 0;
         continue;
       }
+      const DlcJsonValue *choice =
+          strcmp(entry->keys[k], "algo_choice") == 0 && v->count == 1
+              ? dlcJsonValueGetMember(v, "attention")
+              : NULL;
+      if (choice && choice->kind == DlcJsonValueString &&
+          dlcPlanIsName(choice->string)) {
+        dlcPlanCopyName(algo, choice->string);
+        continue;
+      }
       dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
                         "write only \"barrier_model\": \"cp_async_group\" "
                         "(the SM80 flash kernel) or \"mbarrier\" (the SM90 "
-                        "one); the rest is the skeleton's shape "
+                        "one) and \"algo_choice\": {\"attention\": NAME}; "
+                        "the rest is the skeleton's shape "
                         "(docs/passes/convert-rbssa-to-plan.md)",
                         "plan-file '%s': field '%s' (line %d, column %d) is "
                         "not read for attention region '%.*s'",
@@ -549,7 +562,8 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   bool sm90 = o->target->hasWgmma && o->target->hasTma &&
               kpAttentionOnlineProblem(&a) == NULL &&
               dlcSm90AttentionProblem(&a) == NULL;
-  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90))
+  char algo[DLC_PLAN_NAME] = "online_softmax";
+  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo))
     return false;
   plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
@@ -558,7 +572,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   if (sm90) {
     /* A third K/V stage where it fits: slack for the two consumers'
      * drift, whose releases the producer waits for. */
-    DlcAttnTiling deep = {128, 128, plan->tile[2], 3};
+    DlcAttnTiling deep = {128, 128, plan->tile[2], 3, DLC_ATTN_PINGPONG};
     if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
         o->target->smemPerCTA)
       plan->stages = 3;
@@ -570,7 +584,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   dlcPlanCopyName(plan->arch, o->target->family);
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "attention");
-  dlcPlanCopyName(plan->algoChoice[0].value, "online_softmax");
+  dlcPlanCopyName(plan->algoChoice[0].value, algo);
   if (a.hasLse) { /* one f32 a query row, stored by the epilogue */
     plan->numAlgoChoice = 2;
     dlcPlanCopyName(plan->algoChoice[1].key, "lse");

@@ -536,11 +536,15 @@ int64_t dlcPlanSplitK(const DlcPlan *plan) {
   return 1;
 }
 
-bool dlcPlanIsAttention(const DlcPlan *plan) {
+const char *dlcPlanAlgoChoice(const DlcPlan *plan, const char *family) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
-    if (strcmp(plan->algoChoice[i].key, "attention") == 0)
-      return true;
-  return false;
+    if (strcmp(plan->algoChoice[i].key, family) == 0)
+      return plan->algoChoice[i].value;
+  return NULL;
+}
+
+bool dlcPlanIsAttention(const DlcPlan *plan) {
+  return dlcPlanAlgoChoice(plan, "attention") != NULL;
 }
 
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
