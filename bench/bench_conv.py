@@ -29,6 +29,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kernels", required=True)
     ap.add_argument("--out", default=None, help="write the results as JSON")
+    ap.add_argument("--only", default=None,
+                    help="comma-separated case names to run (default: all)")
     args = ap.parse_args()
     torch.backends.cudnn.benchmark = True
     print("# %s, torch %s, cuDNN %s" % (torch.cuda.get_device_name(),
@@ -37,6 +39,9 @@ def main():
     stream = torch.cuda.current_stream().cuda_stream
     with open(os.path.join(args.kernels, "cases.json")) as f:
         cases = json.load(f)
+    if args.only:
+        keep = args.only.split(",")
+        cases = [c for c in cases if c["name"] in keep]
     results = []
     # The GPU's clocks ramp up under load: a second of fp16 GEMMs first, so
     # that the first case is not timed at lower clocks than the others.
@@ -92,9 +97,11 @@ def main():
         ]
         if silu:
             anchors = [("cudnn_nhwc+silu",
-                        lambda: F.silu(F.conv2d(xl, wl, stride=s, padding=p))),
+                        lambda: F.silu(F.conv2d(xl, wl, stride=s, padding=p,
+                                                groups=g))),
                        ("cudnn_nchw+silu",
-                        lambda: F.silu(F.conv2d(x, w, stride=s, padding=p)))]
+                        lambda: F.silu(F.conv2d(x, w, stride=s, padding=p,
+                                                groups=g)))]
         entry = {"case": name, "layout": c["layout"], "epilogue": c["epilogue"],
                  "groups": g, "plan": k.m.get("plan", "?"),
                  "dlc_us": t * 1e3, "dlc_tflops": flops / t / 1e9,
@@ -108,8 +115,16 @@ def main():
             line += " (transform %.1f us; torch channels_last copy %.1f us)" % (
                 t_transform * 1e3, t_copy * 1e3)
         if g > 1:  # grouped: little math per byte; the bytes moved matter
-            line += " %6.0f GB/s [%s]" % (nbytes / t / 1e6,
-                                          entry["plan"].split(" ")[0])
+            # The copy ceiling: a device copy moving the same bytes (half
+            # read, half written).
+            src = torch.empty(int(nbytes // 4), dtype=torch.half, device="cuda")
+            dst = torch.empty_like(src)
+            t_copy = bench(lambda: dst.copy_(src))
+            entry["copy_gbs"] = nbytes / t_copy / 1e6
+            line += " %6.0f GB/s (copy %6.0f GB/s) [%s]" % (
+                nbytes / t / 1e6, nbytes / t_copy / 1e6,
+                entry["plan"].split(" ")[0])
+            del src, dst
         for aname, fn in anchors:
             ta = bench(fn)
             entry[aname + "_tflops"] = flops / ta / 1e9

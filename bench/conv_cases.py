@@ -40,7 +40,10 @@ PLANS = {"s2_c256_nchw_sm80": {"barrier_model": "cp_async_group",
          "s2_c256_silu_direct": {"tile": [128, 128, 64],
                                  "warp_tile": [64, 128], "stages": 6,
                                  "async": {"enable": True, "prefetch_depth": 5,
-                                           "epilogue_overlap": False}}}
+                                           "epilogue_overlap": False}},
+         # The depthwise conv on the flat memory-bound plan (a thread per
+         # output chunk), the plan before the depthwise kernel.
+         "dw_c256_56_flat": {"algo_choice": {"memory": "flat"}}}
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
@@ -62,6 +65,11 @@ CASES = [
     ("r50_1x1_c256_56", 32, 256, 56, 64, 1, 1, 0, "nhwc", "none"),
     # Depthwise (MobileNet-like) and grouped (ResNeXt-like, 32 groups of 8).
     ("dw_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 256),
+    ("dw_c256_56_flat", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 256),
+    ("dw_c256_56_silu", 32, 256, 56, 256, 3, 1, 1, "nhwc", "silu", 256),
+    ("dw_s2_c128_112", 32, 128, 112, 128, 3, 2, 1, "nhwc", "none", 128),
+    ("dw5_c256_28", 32, 256, 28, 256, 5, 1, 2, "nhwc", "none", 256),
+    ("dw_c512_14", 32, 512, 14, 512, 3, 1, 1, "nhwc", "none", 512),
     ("g32_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
 ]
 

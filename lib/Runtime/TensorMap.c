@@ -486,6 +486,72 @@ static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
                              b ? 2 : 1, 256, 1, 1, 0, stream, params, NULL);
 }
 
+/* The host-side work around a launch: transforms and repacks before it,
+ * copies back after it. */
+typedef enum Work { WorkTranspose, WorkRepack, WorkUnpack } Work;
+
+static bool hasWork(const DlcTensorMaps *maps, Work w, int j) {
+  switch (w) {
+  case WorkTranspose:
+    return maps->transpose[j].batch != 0;
+  case WorkRepack:
+    return maps->repack[j].Height != 0;
+  case WorkUnpack:
+    return maps->unpack[j].Height != 0;
+  }
+  return false;
+}
+
+/* One launch of work `w` for maps a and b (-1: a alone). */
+static CUresult launchWork(DlcTensorMaps *maps, const DlcDriver *drv,
+                           CUstream stream, Work w, int a, int b) {
+  switch (w) {
+  case WorkTranspose:
+    return launchTransposes(maps, drv, stream, &maps->transpose[a],
+                            &maps->transpose[b < 0 ? a : b]);
+  case WorkRepack:
+    return maps->repackKernel
+               ? launchRepacks(maps, drv, stream, &maps->repack[a],
+                               b < 0 ? NULL : &maps->repack[b])
+               : drv->cuMemcpy2DAsync(&maps->repack[a], stream);
+  case WorkUnpack:
+    return launchRepacks(maps, drv, stream, &maps->unpack[a],
+                         b < 0 ? NULL : &maps->unpack[b]);
+  }
+  return 0;
+}
+
+/* Work `w` for every map that has it, two maps to a launch where a kernel
+ * does it (one cuMemcpy2DAsync each otherwise); -1 with "`what` 'tensor':
+ * the driver's error". */
+static int runWork(DlcTensorMaps *maps, const DlcDriver *drv, CUstream stream,
+                   const DlcRuntimeManifest *m, Work w, const char *what,
+                   char *err, size_t errSize) {
+  bool pairs = w != WorkRepack || maps->repackKernel;
+  int pending = -1;
+  for (int j = 0; j <= maps->count; j++) {
+    if (j < maps->count && !hasWork(maps, w, j))
+      continue;
+    if (j < maps->count && pairs && pending < 0) {
+      pending = j;
+      continue;
+    }
+    if (j == maps->count && pending < 0)
+      break;
+    int a = pairs ? pending : j;
+    CUresult r =
+        launchWork(maps, drv, stream, w, a, pairs && j < maps->count ? j : -1);
+    if (r != 0) {
+      snprintf(err, errSize, "%s '%s': %s", what,
+               dlcRuntimeManifestGetParam(m, maps->param[a])->tensor,
+               dlcDriverErrorString(drv, r));
+      return -1;
+    }
+    pending = -1;
+  }
+  return 0;
+}
+
 int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
                         CUstream stream, const DlcRuntimeManifest *m,
                         void *const *args, const int64_t *symbols, char *err,
@@ -503,78 +569,17 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
   }
   /* The transforms, two maps' to a launch (a convolution's activation and
-   * weights). */
-  int pending = -1;
-  for (int j = 0; j <= maps->count; j++) {
-    if (j < maps->count && maps->transpose[j].batch == 0)
-      continue;
-    if (j < maps->count && pending < 0) {
-      pending = j;
-      continue;
-    }
-    if (pending < 0)
-      break;
-    int second = j < maps->count ? j : pending;
-    CUresult r = launchTransposes(maps, drv, stream, &maps->transpose[pending],
-                                  &maps->transpose[second]);
-    if (r != 0) {
-      snprintf(err, errSize, "transposing '%s': %s",
-               dlcRuntimeManifestGetParam(m, maps->param[pending])->tensor,
-               dlcDriverErrorString(drv, r));
-      return -1;
-    }
-    pending = -1;
-  }
-  /* The repacks, two maps' to a launch of the repack kernel (a GEMM's A
-   * and B), else one cuMemcpy2DAsync each. */
-  pending = -1;
-  for (int j = 0; j <= maps->count; j++) {
-    if (j < maps->count && maps->repack[j].Height == 0)
-      continue;
-    if (j < maps->count && maps->repackKernel && pending < 0) {
-      pending = j;
-      continue;
-    }
-    if (j == maps->count && pending < 0)
-      break;
-    int at = maps->repackKernel ? pending : j;
-    CUresult r = maps->repackKernel
-                     ? launchRepacks(maps, drv, stream, &maps->repack[pending],
-                                     j < maps->count ? &maps->repack[j] : NULL)
-                     : drv->cuMemcpy2DAsync(&maps->repack[j], stream);
-    if (r != 0) {
-      snprintf(err, errSize, "repacking '%s': %s",
-               dlcRuntimeManifestGetParam(m, maps->param[at])->tensor,
-               dlcDriverErrorString(drv, r));
-      return -1;
-    }
-    pending = -1;
-  }
-  return 0;
+   * weights); then the repacks, two maps' to a launch of the repack kernel
+   * (a GEMM's A and B), else one cuMemcpy2DAsync each. */
+  if (runWork(maps, drv, stream, m, WorkTranspose, "transposing", err,
+              errSize) != 0)
+    return -1;
+  return runWork(maps, drv, stream, m, WorkRepack, "repacking", err, errSize);
 }
 
 int dlcTensorMapsFinish(DlcTensorMaps *maps, const DlcDriver *drv,
                         CUstream stream, const DlcRuntimeManifest *m, char *err,
                         size_t errSize) {
-  int pending = -1;
-  for (int j = 0; j <= maps->count; j++) {
-    if (j < maps->count && maps->unpack[j].Height == 0)
-      continue;
-    if (j < maps->count && pending < 0) {
-      pending = j;
-      continue;
-    }
-    if (pending < 0)
-      break;
-    CUresult r = launchRepacks(maps, drv, stream, &maps->unpack[pending],
-                               j < maps->count ? &maps->unpack[j] : NULL);
-    if (r != 0) {
-      snprintf(err, errSize, "copying back '%s': %s",
-               dlcRuntimeManifestGetParam(m, maps->param[pending])->tensor,
-               dlcDriverErrorString(drv, r));
-      return -1;
-    }
-    pending = -1;
-  }
-  return 0;
+  return runWork(maps, drv, stream, m, WorkUnpack, "copying back", err,
+                 errSize);
 }

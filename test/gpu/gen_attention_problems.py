@@ -16,7 +16,9 @@ a boolean tensor, true keeps the key: "full" over S's axes or "key" [N];
 only without the causal mask, one mask per problem). The bias and mask
 tensors are read by the flash kernel per S tile; a row whose keys a mask
 drops all is NaN on both sides. Sizes: B in 1..3, H in 1..4, Lq = M and Lk = N from an edge
-list (1, primes, tile sizes and their neighbours), Lq != Lk allowed; each
+list (1, primes, tile sizes and their neighbours), Lq != Lk allowed; a quarter
+of the problems without grouped queries have one (batch, head) and Lk past
+two SM90 key tiles (LONG_KEYS); each
 tensor stays under 48k elements so a bundle of a few hundred problems stays
 under the device call's 64 MiB.
 
@@ -43,7 +45,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_problems import generate  # noqa: E402
 
-EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 257, 383]
+EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
+        257, 383]
+# Key lengths past two SM90 key tiles of 128 (at D = 64 past two of 192
+# too) that fit MAX_ELEMENTS with one (batch, head).
+LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373]}
 MAX_ELEMENTS = 48_000
 LOG2E = 1.4426950408889634
 LN2 = 0.6931471805599453
@@ -69,9 +75,14 @@ def make(rng, i):
     maskt = "none" if causal else rng.choice(["none", "full", "key"])
     qbatch = batch + (["G"] if gqa else [])
     lse = LSE > 0 and rng.random() < LSE
+    long_keys = not gqa and rng.random() < 0.25  # several key tiles
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
                  "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
+        if long_keys:
+            sizes.update(B=1, H=1, N=rng.choice(LONG_KEYS[d]))
+            if causal and bias != "full":  # causal CTAs stop at the diagonal
+                sizes["M"] = rng.choice(LONG_KEYS[d])
         z = 1
         for x in qbatch:
             z *= sizes[x]

@@ -27,6 +27,11 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                            [--transform P]  (a share P of NCHW problems
                                              forced onto the SM90 kernel
                                              through the layout transform)
+                           [--depthwise P]  (a share P of NHWC depthwise
+                                             convs, Cg = Cog = 1, for the
+                                             depthwise kernel; 30 % of them
+                                             with a plan-file forcing it
+                                             where the region is a GEMM)
                            [--staged P]     (a share P of NHWC problems
                                              forced onto the SM90 kernel
                                              with the staged epilogue)
@@ -124,6 +129,44 @@ def transform_problem(rng, index):
     return problem[:4] + (problem[4] + " plan=sm90",) + (None, None, plan)
 
 
+# --depthwise P: a share P of the problems are NHWC depthwise convs (the
+# depthwise kernel's: one channel a group, static C), some with C not a
+# multiple of 8 (narrower vectors); 30 % force the kernel by plan-file
+# (plan=depthwise), the rest take the planner's choice.
+DEPTHWISE = 0.0
+
+
+def depthwise_problem(rng, index):
+    while True:
+        p = draw(rng)
+        c = rng.choice([8, 16, 24, 32, 64, 96, 128, 256, 264, 12, 6, 5, 3])
+        n, ho, wo = p["N"], p["Ho"], p["Wo"]
+        # (a 1x1 window or one image of static N = 1 has size-1 axes: the
+        # region is memory-bound only; a few of them stay)
+        if p["KH"] * p["KW"] == 1 and rng.random() < 0.8:
+            continue
+        if max(n * p["H"] * p["W"] * c, n * ho * wo * c) <= MAX_ELEMENTS:
+            p.update(C=c, Co=c, G=c)
+            break
+    dtype = rng.choice(["f16", "f16", "bf16"])
+    out = rng.choice(["f16", dtype, "f32"])
+    mode = rng.choice(["symbolic", "static", "mixed"])
+    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
+              "Co": True}
+    if p["N"] == 1 and rng.random() < 0.8:
+        static["N"] = False
+    name = "c%03d" % index
+    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    # (as for plan=gemm: size-1 axes make the region memory-bound only,
+    # where a plan-file entry is refused)
+    if (rng.random() < 0.3 and ho > 1 and wo > 1 and
+            (n > 1 or not static["N"]) and p["KH"] * p["KW"] > 1):
+        plan = json.dumps({"region": name,
+                           "algo_choice": {"memory": "depthwise"}})
+        return problem[:4] + (problem[4] + " plan=depthwise",) + (None, None,
+                                                                  plan)
+    return problem + (None, None, None)
 # --staged P: a share P of the problems are NHWC convs the SM90 kernel
 # reads through its im2col map (C a static multiple of 8, no groups), with
 # an f16/bf16 output and a plan-file forcing the staged epilogue (plan=
@@ -169,6 +212,8 @@ def staged_problem(rng, index):
 
 
 def conv_problem(rng, index):
+    if DEPTHWISE and rng.random() < DEPTHWISE:
+        return depthwise_problem(rng, index)
     if TRANSFORM and rng.random() < TRANSFORM:
         return transform_problem(rng, index)
     if STAGED and rng.random() < STAGED:
@@ -327,7 +372,9 @@ if __name__ == "__main__":
     extra = argparse.ArgumentParser(add_help=False)
     extra.add_argument("--transform", type=float, default=0.0)
     extra.add_argument("--staged", type=float, default=0.0)
+    extra.add_argument("--depthwise", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     TRANSFORM, STAGED = known.transform, known.staged
+    DEPTHWISE = known.depthwise
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

@@ -163,16 +163,18 @@ static void declareHelper(DlcLowering *l, const char *name, const char *text) {
       return;
   }
   /* A gpu.func parses only inside a gpu.module: parse one around it and
-   * move the function over. */
+   * move its functions (the kernel and its device functions) over. */
   MlirOperation holder = mlirOperationCreateParse(
       mlirOperationGetContext(gpuModule), mlirStringRefCreateFromCString(text),
       mlirStringRefCreateFromCString(name));
   if (mlirOperationIsNull(holder))
     return; /* cannot happen: the text is fixed and verified by lit */
-  MlirOperation kernel = mlirBlockGetFirstOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(holder, 0)));
-  mlirOperationRemoveFromParent(kernel);
-  mlirBlockAppendOwnedOperation(body, kernel);
+  MlirBlock held = mlirRegionGetFirstBlock(mlirOperationGetRegion(holder, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(held);
+       !mlirOperationIsNull(op); op = mlirBlockGetFirstOperation(held)) {
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(body, op);
+  }
   mlirOperationDestroy(holder);
 }
 

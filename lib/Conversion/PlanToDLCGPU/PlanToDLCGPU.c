@@ -542,6 +542,62 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
   }
 }
 
+/* A depthwise convolution's kernel (DepthwiseConv.c), read from the
+ * implicit-GEMM model: grid x over the pixel tiles, y over the channel
+ * groups; the CTA's weights in shared memory. */
+static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
+                                   const DlcPlan *plan,
+                                   const DlcTarget *target) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  DlcDepthwise d;
+  bool ok = p && kpProblemRead(region, p) &&
+            checkMemoryContract(schedule, plan, DLC_MEMORY_DEPTHWISE);
+  const char *why = ok ? dlcDepthwiseProblem(p, &d) : NULL;
+  if (why) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan algo_choice = {memory = \"flat\"} (a thread per "
+                      "output) or a tensor-core plan",
+                      "the depthwise kernel cannot compute this convolution: "
+                      "%s",
+                      why);
+    ok = false;
+  }
+  if (ok && plan->vectorizeWidth != d.width) {
+    char honoured[96];
+    snprintf(honoured, sizeof(honoured),
+             "vectorize width %d here (16 bytes of channels where C allows)",
+             d.width);
+    ok = cannotHonour(schedule, "depthwise", "vectorize", honoured);
+  }
+  if (ok) {
+    const KpFused *f = &p->fused[KP_M];
+    char size[96], outer[400] = "1", gridX[600], gridY[32], flops[600];
+    for (int i = 0; i + 1 < f->num; ++i) {
+      kpExtentText(region, &f->size[i], size, sizeof(size));
+      size_t used = strlen(outer);
+      snprintf(outer + used, sizeof(outer) - used, "*%s", size);
+    }
+    kpExtentText(region, &f->size[f->num - 1], size, sizeof(size));
+    snprintf(gridX, sizeof(gridX), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
+             size, d.pixels, (long long)d.tilesPerCta);
+    snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
+    snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
+             outer, size, (long long)d.taps);
+    /* No occupancy request: ptxas keeps the window's vectors and the sums
+     * in registers (asking for 2 or 3 CTAs an SM made it spill: 3x3 C256
+     * 613 -> 1338 GB/s, 5x5 111 -> 453 GB/s on the H200, runs dw-1/dw-2);
+     * the CTA size sets the occupancy instead. */
+    int numTensors = 0;
+    MlirOperation kernel =
+        buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
+                        dlcDepthwiseSmemBytes(&d), flops, 1, plan, &numTensors);
+    dlcEmitDepthwise(kernel, p, &d, numTensors);
+    mlirOperationDestroy(region);
+  }
+  free(p);
+  return ok;
+}
+
 static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const DlcTarget *target) {
   DlcMemoryMode mode = DLC_MEMORY_FLAT;
@@ -552,6 +608,8 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0)
       dlcMemoryReduceFromName(plan->algoChoice[i].value, &reduce);
   }
+  if (mode == DLC_MEMORY_DEPTHWISE)
+    return convertDepthwiseRegion(region, schedule, plan, target);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);
@@ -698,7 +756,8 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
     return false;
   }
   int64_t d = a->size[KP_K].constant;
-  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages};
+  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages,
+                     DLC_ATTN_PINGPONG};
   if (plan->tile[0] != 128 || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
       plan->tile[2] != d || plan->warpTile[0] != 64 ||
       plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
@@ -708,6 +767,26 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
                         "tile = [128, BN, D] with BN 64 or 128, warp_tile = "
                         "[64, BN], at least 2 stages that fit the shared "
                         "memory");
+  return true;
+}
+
+/* The SM90 consumers' schedule algo_choice attention names:
+ * "online_softmax" their wgmmas in ping-pong turns (the default),
+ * "online_softmax.overlap" without the turns (each consumer only
+ * overlapping its softmax with its own P V). */
+static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
+                                  DlcAttnSchedule *out) {
+  const char *algo = dlcPlanAlgoChoice(plan, "attention");
+  if (strcmp(algo, "online_softmax") == 0)
+    *out = DLC_ATTN_PINGPONG;
+  else if (strcmp(algo, "online_softmax.overlap") == 0)
+    *out = DLC_ATTN_OVERLAP;
+  else
+    return cannotHonour(schedule, "SM90 flash-attention",
+                        "algo_choice attention",
+                        "\"online_softmax\" (the consumers in ping-pong "
+                        "turns) or \"online_softmax.overlap\" (without "
+                        "the turns)");
   return true;
 }
 
@@ -788,7 +867,9 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
   DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
-                          d, sm90 ? plan->stages : 2};
+                          d, sm90 ? plan->stages : 2, DLC_ATTN_PINGPONG};
+  if (sm90 && !sm90AttentionSchedule(schedule, plan, &tiling.schedule))
+    return false;
   snprintf(gridX, sizeof(gridX), "ceildiv(%s, %lld)", lq,
            (long long)tiling.tileM);
   for (int b = 0; b < a.numBatch; ++b) {

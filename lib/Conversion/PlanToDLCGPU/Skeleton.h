@@ -224,7 +224,8 @@ typedef enum DlcMemoryMode {
   DLC_MEMORY_FLAT,
   DLC_MEMORY_ROW,
   DLC_MEMORY_POINT,
-  DLC_MEMORY_COLUMN
+  DLC_MEMORY_COLUMN,
+  DLC_MEMORY_DEPTHWISE /* a depthwise convolution (DepthwiseConv.c) */
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -318,8 +319,17 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
  * the bias and the mask (when the model has them) and O at the given
  * argument positions, then one index per symbol; grid
  * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
+/* The SM90 consumers' key loop (Sm90FlashAttention.c). */
+typedef enum DlcAttnSchedule {
+  DLC_ATTN_OVERLAP,  /* S_j issued with P_{j-1} V_{j-1}, S_j's softmax
+                      * while P V runs (the intra-warpgroup overlap) */
+  DLC_ATTN_PINGPONG, /* OVERLAP, the two consumers issuing their wgmmas in
+                      * turns (named barriers): one's softmax under the
+                      * other's MMAs */
+} DlcAttnSchedule;
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
+  DlcAttnSchedule schedule; /* SM90 only */
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
@@ -333,7 +343,8 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
  * K/V tiles through an mbarrier ring, two consumer warpgroups of 64 query
  * rows each (tileM = 128) computing S and O by wgmma with the online
- * softmax between. Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * softmax between, their wgmma issues in ping-pong turns or not
+ * (tiling->schedule). Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
  * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
  * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
  * by dlcSm90AttentionMaps. */
@@ -356,6 +367,29 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
+
+/* The depthwise convolution kernel (DepthwiseConv.c; plan algo_choice =
+ * {memory = "depthwise"}): a thread computes `pixels` outputs
+ * along the innermost pixel axis times `width` channels; a CTA (at most
+ * 64 threads) spans `span` channel chunks (grid y: `groups` of them) and
+ * `tilesPerCta` pixel tiles (grid x: ceildiv(outer pixels * ceildiv(Wo,
+ * pixels), tilesPerCta)); its channels' weights sit in shared memory. */
+typedef struct DlcDepthwise {
+  int width; /* channels a thread: 8, 4, 2 or 1 */
+  int pixels;
+  int64_t channels, chunks, span, groups, tilesPerCta, threads, taps;
+  int64_t reads; /* distinct window vectors a thread loads */
+} DlcDepthwise;
+/* Why the kernel cannot compute implicit GEMM `problem`, or NULL when it
+ * can (filling `out` when not NULL): a batch role (the channel) with n = 1,
+ * a static channel count, f16/bf16 factors, channels contiguous in the
+ * activations and the output (NHWC), a static window of at most 64 taps,
+ * no i1 epilogue input. */
+const char *dlcDepthwiseProblem(const KpProblem *problem, DlcDepthwise *out);
+int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d);
+/* Fills `kernel`'s body (arguments as the SM80 skeleton's). */
+void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *problem,
+                      const DlcDepthwise *d, int numTensors);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

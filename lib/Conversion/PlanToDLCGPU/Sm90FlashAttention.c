@@ -16,16 +16,18 @@
  *         exp2_scale folded into exp2's FFMA); P rounded to the operand
  *         type stays in registers (the S accumulator layout is the A
  *         fragment layout of a register-A wgmma)
- *       D = 128, tiles j = 1..: wait for full[j % S]; issue S_j = Q K_jᵀ, then
+ *       tiles j = 1..: wait for full[j % S]; issue S_j = Q K_jᵀ, then
  *         O += P_{j-1} V_{j-1} by register-A wgmma m64nDk16 (V MN-major:
  *         a transposed B); wait for S_j alone (wait_group 1) and run its
  *         softmax step while the PV wgmmas run; wait for them; release
  *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
  *         intra-warpgroup overlap)
  *       the last tile's O += P V; release its stage
- *       D = 64, every tile instead: S_j (waited), its softmax step as
- *         tile 0's, O rescaled, O += P_j V_j (waited), release stage j % S
- *         (the overlap measured slower there)
+ *       ping-pong (the default schedule): each issue of wgmmas above is a
+ *         turn, bar.sync on the consumer's own named barrier before it and
+ *         bar.arrive on the other's after it, so one consumer's softmax
+ *         runs under the other's MMAs (the FlashAttention-3
+ *         inter-warpgroup schedule)
  *     O / l stored through the GEMM epilogue (guarded)
  *
  * Shared memory: Q [D/64][128][64], K [S][D/64][BN][64] (K-major, one box
@@ -224,19 +226,39 @@ enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
  * first; then per tile j >= 1 S_j = Q K_jᵀ and O += P_{j-1} V_{j-1} are
  * issued together, S_j waited alone (wait_group 1) and its softmax runs
  * while the PV wgmmas still run; then O (complete) is rescaled and stage
- * j - 1 released; finally O += P_last V_last. Yields O, m, l. Emitted
- * inside a branch taken when the CTA has key tiles; used at D = 128. */
+ * j - 1 released; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
+ * issues are the two consumers' alternating turns. Yields O, m, l.
+ * Emitted inside a branch taken when the CTA has key tiles. */
 static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
                           const MlirValue init[5]) {
   Gen *g = &f->g;
   const DlcAttnTiling *t = f->t;
   int blocks = (int)(t->tileN / Box);
+  bool pingPong = t->schedule == DLC_ATTN_PINGPONG;
   MlirValue zero = cst(g, 0), one = cst(g, 1);
   FlashCarried c;
   c.m[0] = init[1], c.m[1] = init[2], c.l[0] = init[3], c.l[1] = init[4];
   MlirValue acc[2], s[FLASH_MAX_S];
+  /* Ping-pong turns: consumer c issues its wgmmas after bar.sync on
+   * barrier 1 + c, then hands the turn over by bar.arrive on the other's
+   * (256 threads each: the waiting warpgroup and the arriving one).
+   * Consumer 1 hands consumer 0 the first turn. */
+  MlirValue mine = add(g, consumer, one), other = sub(g, cst(g, 2), consumer);
+  if (pingPong) {
+    MlirBlock first;
+    dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, one), &first);
+    DlcBuilder at = g->b;
+    g->b = dlcBuilderAtEnd(first, at.loc);
+    sm90NamedBarrierArrive(g, cst(g, 1), 256);
+    yield(g);
+    g->b = at;
+  }
   sm90MbarrierWait(g, r->full, zero, sm90ParityOf(g, zero, t->stages, false));
+  if (pingPong)
+    sm90NamedBarrier(g, mine, 256);
   issueScores(f, consumer, zero, acc);
+  if (pingPong)
+    sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
   softmaxTile(f, zero, acc[0], s, &c);
 
@@ -259,8 +281,12 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   MlirValue prev = remc(g, sub(g, j, one), t->stages);
   sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
   MlirValue pv[2];
+  if (pingPong)
+    sm90NamedBarrier(g, mine, 256);
   issueScores(f, consumer, stage, acc);
   issuePV(f, prev, p, o, pv);
+  if (pingPong)
+    sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 1);
   softmaxTile(f, j, acc[0], s, &c);
   sm90WgmmaWait(g, pv[1], 0);
@@ -276,53 +302,22 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   for (int kb = 0; kb < blocks; ++kb)
     p[kb] = mlirOperationGetResult(loop, 5 + kb);
   MlirValue last = remc(g, sub(g, r->tiles, one), t->stages);
+  if (pingPong) {
+    /* Consumer 0 takes the turn consumer 1's last hand-over gave it (the
+     * first hand-over had no sync: the barrier ends balanced). */
+    MlirBlock lastTurn;
+    dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, zero), &lastTurn);
+    DlcBuilder at = g->b;
+    g->b = dlcBuilderAtEnd(lastTurn, at.loc);
+    sm90NamedBarrier(g, cst(g, 1), 256);
+    yield(g);
+    g->b = at;
+  }
   issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
   MlirValue out[5] = {pv[0]};
   for (int i = 1; i < 5; ++i)
-    out[i] = mlirOperationGetResult(loop, i);
-  dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
-}
-
-/* The consumer's key loop without the overlap: per tile wait, S_j
- * (waited), its softmax step, O rescaled, O += P_j V_j (waited), release.
- * Yields O, m, l. At D = 64 this is faster than the pipelined loop (run
- * fa3-5: the pipelined one measured 7-10 % slower there, 2-4 % faster at
- * D = 128). */
-static void plainLoop(Fa *f, const Ring *r, MlirValue consumer,
-                      const MlirValue init[5]) {
-  Gen *g = &f->g;
-  const DlcAttnTiling *t = f->t;
-  MlirValue zero = cst(g, 0), one = cst(g, 1);
-  MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, zero, r->tiles, one, 5, init, &body);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue j = mlirBlockGetArgument(body, 0);
-  FlashCarried c;
-  c.o[0] = mlirBlockGetArgument(body, 1);
-  for (int h = 0; h < 2; ++h) {
-    c.m[h] = mlirBlockGetArgument(body, 2 + h);
-    c.l[h] = mlirBlockGetArgument(body, 4 + h);
-  }
-  MlirValue stage = remc(g, j, t->stages);
-  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
-  MlirValue acc[2], s[FLASH_MAX_S], p[MaxBlocks], pv[2];
-  issueScores(f, consumer, stage, acc);
-  sm90WgmmaWait(g, acc[1], 0);
-  softmaxTile(f, j, acc[0], s, &c);
-  flashRescale(f, &c, 1);
-  pBlocks(f, s, p);
-  issuePV(f, stage, p, c.o[0], pv);
-  sm90WgmmaWait(g, pv[1], 0);
-  /* Both wgmmas done: the stage is free for the producer. */
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
-  MlirValue yielded[] = {pv[0], c.m[0], c.m[1], c.l[0], c.l[1]};
-  dlcBuild(&g->b, "scf.yield", 5, yielded, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-  MlirValue out[5];
-  for (int i = 0; i < 5; ++i)
     out[i] = mlirOperationGetResult(loop, i);
   dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
 }
@@ -351,10 +346,7 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
       &g->b, dlcCmpI(&g->b, "sgt", r->tiles, zero), 5, types, &any, &none);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(any, outer.loc);
-  if (f->d == 128)
-    pipelinedLoop(f, r, consumer, init);
-  else
-    plainLoop(f, r, consumer, init);
+  pipelinedLoop(f, r, consumer, init);
   g->b = dlcBuilderAtEnd(none, outer.loc);
   dlcBuild(&g->b, "scf.yield", 5, init, 0, NULL, 0, NULL, NULL);
   g->b = outer;

@@ -938,7 +938,7 @@ static void storeChoice(Gen *g, const TileBatch *t, MlirValue staged,
 static void stageBegin(Gen *g, void *userData) {
   const Fragments *f = userData;
   tmaStoreWait(g, true);
-  sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)));
+  sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)), 128);
 }
 
 /* A tile's pipeline and fragments, for code emitted through gemmEmitIf. */
@@ -954,7 +954,7 @@ static void stageEnd(Gen *g, void *userData) {
   /* Every thread's writes before the copy engine reads them. */
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
-  sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)));
+  sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)), 128);
   for (int s = 0; s < p->slabs; ++s) {
     MlirValue buffer = add(g, mul(g, f->consumer, p->slabs), cst(g, s));
     MlirValue m0 =

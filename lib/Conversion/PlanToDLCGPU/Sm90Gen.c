@@ -31,13 +31,6 @@ MlirValue sm90SwizzledAlloc(Gen *g, int rank, const int64_t *shape) {
   return sm90SmemAlloc(g, sm90SmemType(g, rank, shape, g->in), 1024, "128b");
 }
 
-void sm90NamedBarrier(Gen *g, MlirValue id) {
-  const char *names[] = {"threads"};
-  MlirAttribute threads = gemmI64(g, 128);
-  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
-           &threads);
-}
-
 MlirValue sm90Barriers(Gen *g, int64_t count) {
   return sm90SmemAlloc(
       g, sm90SmemType(g, 1, &count, mlirIntegerTypeGet(g->b.ctx, 64)), 8,
@@ -76,6 +69,21 @@ void sm90SetMaxRegisters(Gen *g, int count, bool increase) {
 }
 
 MlirType sm90Token(Gen *g, const char *name) { return dlcType(g->b.ctx, name); }
+
+void sm90NamedBarrier(Gen *g, MlirValue id, int64_t threads) {
+  const char *names[] = {"threads"};
+  MlirAttribute count = gemmI64(g, threads);
+  dlcBuild(&g->b, DLC_OP_DLCGPU_NAMED_BARRIER, 1, &id, 0, NULL, 1, names,
+           &count);
+}
+
+void sm90NamedBarrierArrive(Gen *g, MlirValue id, int64_t threads) {
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirValue operands[] = {
+      dlcBuildValue(&g->b, "arith.index_cast", 1, &id, i32, 0, NULL, NULL),
+      dlcConstInt(&g->b, i32, threads)};
+  dlcBuild(&g->b, "nvvm.barrier.arrive", 2, operands, 0, NULL, 0, NULL, NULL);
+}
 
 MlirValue sm90WgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
   const char *names[] = {"pending"};

@@ -17,8 +17,6 @@ MlirValue sm90SmemAlloc(Gen *g, MlirType type, int64_t alignment,
 MlirValue sm90SwizzledAlloc(Gen *g, int rank, const int64_t *shape);
 /* A group of `count` mbarriers. */
 MlirValue sm90Barriers(Gen *g, int64_t count);
-/* bar.sync `id` (index) among one warpgroup's 128 threads. */
-void sm90NamedBarrier(Gen *g, MlirValue id);
 /* `name`(bars, index) with the optional integer attribute attr = value. */
 void sm90MbarrierOp(Gen *g, const char *name, MlirValue bars, MlirValue index,
                     const char *attr, int64_t value);
@@ -30,6 +28,13 @@ MlirValue sm90ParityOf(Gen *g, MlirValue use, int64_t stages, bool flip);
 /* setmaxnreg.inc / .dec to `count` registers. */
 void sm90SetMaxRegisters(Gen *g, int count, bool increase);
 MlirType sm90Token(Gen *g, const char *name);
+/* bar.sync id, threads (dlcgpu.named_barrier): waits until `threads`
+ * threads (whole warps) have met or arrived at hardware barrier `id`
+ * (1 to 15; 0 is dlcgpu.barrier's). */
+void sm90NamedBarrier(Gen *g, MlirValue id, int64_t threads);
+/* bar.arrive id, threads (nvvm.barrier.arrive): counts this thread on
+ * barrier `id` without waiting (the producer side of a turn). */
+void sm90NamedBarrierArrive(Gen *g, MlirValue id, int64_t threads);
 /* wgmma.wait_group `pending` on the group of `tok`; returns tok. */
 MlirValue sm90WgmmaWait(Gen *g, MlirValue tok, int64_t pending);
 

@@ -245,7 +245,7 @@ static void finishRows(Gen *g, const Sm90SplitK *s,
 static MlirValue arrive(Gen *g, const Sm90SplitK *s, MlirValue word,
                         MlirValue count) {
   MlirValue barrierId = add(g, s->consumer, cst(g, 1));
-  sm90NamedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId, 128);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirBlock leader;
   DlcBuilder outer = g->b;
@@ -275,7 +275,7 @@ static MlirValue arrive(Gen *g, const Sm90SplitK *s, MlirValue word,
   dlcBuild(&g->b, "memref.store", 3, flag, 0, NULL, 0, NULL, NULL);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
-  sm90NamedBarrier(g, barrierId);
+  sm90NamedBarrier(g, barrierId, 128);
   MlirValue at[] = {s->flags, s->consumer};
   MlirValue seen =
       dlcBuildValue(&g->b, "memref.load", 2, at, g->f32, 0, NULL, NULL);

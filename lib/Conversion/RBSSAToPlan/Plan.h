@@ -8,6 +8,7 @@
  *   PlanJson.c    §8.1 JSON: writing a plan, applying a plan-file
  *   Sm90Plan.c    the SM90 skeleton's tile and split-K on a wgmma chip
  *   GemvPlan.c    GEMV-like contractions on the memory-bound skeleton
+ *   DepthwisePlan.c depthwise convolutions on their own kernel
  *   RBSSAToPlan.c the pass: options, the search, plan.* ops
  * See docs/passes/convert-rbssa-to-plan.md. */
 #ifndef DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
@@ -267,5 +268,14 @@ typedef struct DlcPlanGemv {
  * diagnostics dropped. */
 bool dlcPlanGemv(MlirOperation func, const DlcTarget *target,
                  const DlcPlanProblem *problem, DlcPlanGemv *out);
+
+/* --- depthwise convolutions (DepthwisePlan.c) ----------------------------- */
+
+/* Whether the depthwise kernel computes `func` (dlcDepthwiseProblem); then
+ * `*out` holds its plan's figures (mode DLC_MEMORY_DEPTHWISE), else
+ * out->reason says why not. Probes the
+ * kernel-problem model: run it with diagnostics dropped. */
+bool dlcPlanDepthwise(MlirOperation func, const DlcTarget *target,
+                      const DlcPlanProblem *problem, DlcPlanGemv *out);
 
 #endif

@@ -435,7 +435,7 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   }
   DlcMemoryMode mode =
       gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
-  int width = dlcMemoryBoundVectorWidth(p, mode);
+  int width = gemv ? gemv->width : dlcMemoryBoundVectorWidth(p, mode);
   DlcMemoryReduce reduce = dlcMemoryReduceChoose(p, mode);
   int64_t threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
   MlirAttribute iters = mlirOperationGetAttributeByName(
@@ -474,13 +474,16 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
 }
 
 /* The skeleton a plan-file entry naming attention region `func` forces:
- * its only field (besides "region") is "barrier_model", "cp_async_group"
- * for the SM80 flash kernel or "mbarrier" for the SM90 one (the rest of
- * the plan is that skeleton's one shape). `*sm90` is left alone when no
- * entry names the region; false after an E1601 for any other field. */
+ * its fields (besides "region") are "barrier_model", "cp_async_group"
+ * for the SM80 flash kernel or "mbarrier" for the SM90 one, and
+ * "algo_choice": {"attention": NAME}, the SM90 consumers' schedule
+ * (convert-plan-to-dlcgpu checks NAME; the rest of the plan is that
+ * skeleton's one shape). `*sm90` and `algo` are left alone when no entry
+ * names the region; false after an E1601 for any other field. */
 static bool attentionPlanFileChoice(MlirOperation func,
                                     const DlcJsonValue *planFile,
-                                    const char *path, bool *used, bool *sm90) {
+                                    const char *path, bool *used, bool *sm90,
+                                    char algo[DLC_PLAN_NAME]) {
   MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.region")));
   size_t count = 0;
@@ -504,10 +507,20 @@ static bool attentionPlanFileChoice(MlirOperation func,
         *sm90 = strcmp(v->string, "mbarrier") == 0;
         continue;
       }
+      const DlcJsonValue *choice =
+          strcmp(entry->keys[k], "algo_choice") == 0 && v->count == 1
+              ? dlcJsonValueGetMember(v, "attention")
+              : NULL;
+      if (choice && choice->kind == DlcJsonValueString &&
+          dlcPlanIsName(choice->string)) {
+        dlcPlanCopyName(algo, choice->string);
+        continue;
+      }
       dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
                         "write only \"barrier_model\": \"cp_async_group\" "
                         "(the SM80 flash kernel) or \"mbarrier\" (the SM90 "
-                        "one); the rest is the skeleton's shape "
+                        "one) and \"algo_choice\": {\"attention\": NAME}; "
+                        "the rest is the skeleton's shape "
                         "(docs/passes/convert-rbssa-to-plan.md)",
                         "plan-file '%s': field '%s' (line %d, column %d) is "
                         "not read for attention region '%.*s'",
@@ -549,7 +562,8 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   bool sm90 = o->target->hasWgmma && o->target->hasTma &&
               kpAttentionOnlineProblem(&a) == NULL &&
               dlcSm90AttentionProblem(&a) == NULL;
-  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90))
+  char algo[DLC_PLAN_NAME] = "online_softmax";
+  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo))
     return false;
   plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
@@ -558,7 +572,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   if (sm90) {
     /* A third K/V stage where it fits: slack for the two consumers'
      * drift, whose releases the producer waits for. */
-    DlcAttnTiling deep = {128, 128, plan->tile[2], 3};
+    DlcAttnTiling deep = {128, 128, plan->tile[2], 3, DLC_ATTN_PINGPONG};
     if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
         o->target->smemPerCTA)
       plan->stages = 3;
@@ -570,7 +584,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   dlcPlanCopyName(plan->arch, o->target->family);
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "attention");
-  dlcPlanCopyName(plan->algoChoice[0].value, "online_softmax");
+  dlcPlanCopyName(plan->algoChoice[0].value, algo);
   if (a.hasLse) { /* one f32 a query row, stored by the epilogue */
     plan->numAlgoChoice = 2;
     dlcPlanCopyName(plan->algoChoice[1].key, "lse");
@@ -759,6 +773,122 @@ static void printGemvCandidates(MlirOperation func, const Options *o,
 }
 
 /* Plans one region; on success `*plan` holds the schedule. */
+/* The memory-bound mode a plan-file entry naming `func`'s region forces
+ * through "algo_choice": {"memory": MODE} (the entry is marked used), or
+ * NULL: a contraction then keeps the tensor-core plan an entry describes. */
+static const char *planFileMemoryMode(MlirOperation func,
+                                      const DlcJsonValue *planFile,
+                                      bool *used) {
+  char name[DLC_PLAN_NAME];
+  regionNameOf(func, name);
+  size_t count = 0;
+  const DlcJsonValue *entries =
+      planFile ? planFileEntries(planFile, &count) : NULL;
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *region = entryRegion(&entries[i]);
+    const DlcJsonValue *algo =
+        region && strcmp(region->string, name) == 0
+            ? dlcJsonValueGetMember(&entries[i], "algo_choice")
+            : NULL;
+    const DlcJsonValue *mode = algo && algo->kind == DlcJsonValueObject
+                                   ? dlcJsonValueGetMember(algo, "memory")
+                                   : NULL;
+    if (mode && mode->kind == DlcJsonValueString) {
+      used[i] = true;
+      return mode->string;
+    }
+  }
+  return NULL;
+}
+
+/* The depthwise rule (DepthwisePlan.c): whether the depthwise kernel takes
+ * the contraction of `func` (`*dw` its plan) and either a plan-file entry
+ * forces it or its estimate is no slower than both the tensor-core plan's
+ * (`gemmUs`) and the flat memory-bound one's (`flatUs`). A plan-file entry
+ * forcing it where the kernel cannot compute the region is an E1601. */
+static bool depthwiseChosen(MlirOperation func, const Options *o,
+                            const char *forced, const DlcJsonValue *planFile,
+                            const DlcPlanProblem *problem, double gemmUs,
+                            double flatUs, DlcPlanGemv *dw, bool *failed) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
+  snprintf(dw->reason, sizeof(dw->reason), "it has no group role");
+  bool takes =
+      problem->batch > 1 && dlcPlanDepthwise(func, o->target, problem, dw);
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  if (forced && strcmp(forced, "depthwise") == 0) {
+    if (!takes) {
+      dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
+                        "force \"flat\" or give a tensor-core plan: the "
+                        "depthwise kernel needs one channel a group, a static "
+                        "channel count and NHWC activations and output",
+                        "plan-file '%s': algo_choice memory = \"depthwise\" "
+                        "for a region the depthwise kernel cannot compute: %s",
+                        o->planFile, dw->reason);
+      *failed = true;
+    }
+    return takes;
+  }
+  if (forced && strcmp(forced, "flat") != 0) {
+    dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
+                      "write algo_choice memory = \"depthwise\" or \"flat\"",
+                      "plan-file '%s': algo_choice memory = \"%s\" does not "
+                      "apply to a convolution",
+                      o->planFile, forced);
+    *failed = true;
+    return false;
+  }
+  char name[DLC_PLAN_NAME];
+  regionNameOf(func, name);
+  if (forced || (planFile && planFileNames(planFile, name)))
+    return false;
+  return takes && dw->timeUs <= gemmUs && dw->timeUs <= flatUs;
+}
+
+/* print-candidates for a depthwise plan: the plan chosen, the flat
+ * memory-bound plan and the tensor-core plan it beat. */
+static void printDepthwiseCandidates(MlirOperation func, const Options *o,
+                                     const DlcPlanProblem *problem,
+                                     const DlcPlan *chosen,
+                                     const DlcPlanGemv *dw,
+                                     const DlcPlanRegion *region,
+                                     const DlcCandidate *gemm) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirOperation first =
+      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType f64 = mlirF64TypeGet(ctx);
+  char reason[260];
+  snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);
+  MlirNamedAttribute extra[] = {
+      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, dw->timeUs)),
+      named(ctx, "reason", str(ctx, reason)),
+  };
+  buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, chosen, extra, 2);
+  DlcPlan flat;
+  if (planMemoryRegion(func, o, NULL, NULL, &flat)) {
+    MlirNamedAttribute f[] = {
+        named(ctx, "time_est_us",
+              mlirFloatAttrDoubleGet(ctx, f64,
+                                     dlcPlanMemoryBoundUs(o->target, problem))),
+        named(ctx, "reason",
+              str(ctx, "flat memory-bound plan: a thread per output chunk, "
+                       "each reading its whole window")),
+    };
+    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &flat, f, 2);
+  }
+  DlcPlan point;
+  dlcPlanFromCandidate(region, o->target->family, gemm, &point);
+  snprintf(reason, sizeof(reason), "tensor-core plan: %s", gemm->reason);
+  MlirNamedAttribute g[] = {
+      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, gemm->timeUs)),
+      named(ctx, "reason", str(ctx, reason)),
+  };
+  buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, g, 2);
+}
+
 static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
                        DlcPlan *plan) {
@@ -807,6 +937,25 @@ static bool planRegion(MlirOperation func, const Options *o,
   DlcCandidate candidates[DLC_PLAN_MAX_CANDIDATES];
   int chosen = 0;
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
+  const char *forced = planFileMemoryMode(func, planFile, used);
+  double flatUs = dlcPlanMemoryBoundUs(o->target, &problem);
+  DlcPlanGemv dw;
+  bool failed = false;
+  if (depthwiseChosen(func, o, forced, planFile, &problem,
+                      candidates[chosen].timeUs, flatUs, &dw, &failed)) {
+    if (!planMemoryInstead(func, o, &problem, &dw, dw.timeUs,
+                           candidates[chosen].timeUs, plan))
+      return false;
+    if (o->printCandidates)
+      printDepthwiseCandidates(func, o, &problem, plan, &dw, &region,
+                               &candidates[chosen]);
+    return true;
+  }
+  if (failed)
+    return false;
+  if (forced && strcmp(forced, "flat") == 0)
+    return planMemoryInstead(func, o, &problem, NULL, flatUs,
+                             candidates[chosen].timeUs, plan);
   if (memoryBoundCheaper(func, o, planFile, &region, &problem,
                          &candidates[chosen]))
     return planMemoryInstead(func, o, &problem, NULL,

@@ -25,8 +25,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
                                             "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
-const char *const dlcPlanMemoryModes[] = {"flat", "row", "point", "column",
-                                          NULL};
+const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
+                                          "column", "depthwise", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
@@ -536,11 +536,15 @@ int64_t dlcPlanSplitK(const DlcPlan *plan) {
   return 1;
 }
 
-bool dlcPlanIsAttention(const DlcPlan *plan) {
+const char *dlcPlanAlgoChoice(const DlcPlan *plan, const char *family) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
-    if (strcmp(plan->algoChoice[i].key, "attention") == 0)
-      return true;
-  return false;
+    if (strcmp(plan->algoChoice[i].key, family) == 0)
+      return plan->algoChoice[i].value;
+  return NULL;
+}
+
+bool dlcPlanIsAttention(const DlcPlan *plan) {
+  return dlcPlanAlgoChoice(plan, "attention") != NULL;
 }
 
 int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
@@ -625,8 +629,8 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
       mode = plan->algoChoice[i].value;
   if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
-                 "memory = \"%s\" is not \"row\", \"point\", \"column\" or "
-                 "\"flat\"",
+                 "memory = \"%s\" is not \"row\", \"point\", \"column\", "
+                 "\"flat\" or \"depthwise\"",
                  mode ? mode : "");
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0 &&

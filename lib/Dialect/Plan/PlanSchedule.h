@@ -108,6 +108,9 @@ extern const char *const dlcPlanMemoryReduces[]; /* passes, welford, online */
 /* Whether `name` is one of the NULL-terminated `set`. */
 bool dlcPlanIsOneOf(const char *name, const char *const *set);
 
+/* The algo_choice value of `family` (borrowed from the plan), or NULL
+ * when the plan names none. */
+const char *dlcPlanAlgoChoice(const DlcPlan *plan, const char *family);
 /* Names in a plan are short identifiers with dots: "m.i.o", "block.x"
  * (letters, digits, '_', '.', '-'; under DLC_PLAN_NAME characters). */
 bool dlcPlanIsName(const char *name);

@@ -1,0 +1,525 @@
+/* The depthwise convolution kernel (plan algo_choice = {memory =
+ * "depthwise"}; docs/passes/convert-plan-to-dlcgpu.md, "Depthwise
+ * convolutions"): an implicit GEMM whose batch role is the channel and
+ * whose n is 1, so each output is a KH·KW dot product on the CUDA cores.
+ *
+ * A thread computes `pixels` consecutive outputs along the innermost m
+ * axis (wo) times a vector of W channels (16-byte accesses along C, which
+ * NHWC keeps contiguous). Its window reads are deduplicated at compile
+ * time: two (pixel, tap) pairs whose window offsets are equal in every dim
+ * (the stride and dilation the IR states are constants of the model) share
+ * one load, so a 3×3 stride-1 window over 4 pixels reads 18 vectors, not
+ * 36. The CTA's channels' weights are copied once into shared memory as
+ * [tap][channel] (KRSC weights have the channel as their outer stride),
+ * from where each tap is one 16-byte read. Products and sums in f32 in tap
+ * order (the reference's order); the epilogue steps (bias, SiLU, ReLU, a
+ * residual) run on each pixel's vector before its store. */
+#include "DialectNames.h"
+#include "Skeleton.h"
+#include "StepMath.h"
+
+#include "Builder.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A thread's pixels; a CTA's thread bound and the channel chunks it spans
+ * at most (so that it has at least 8 pixel tiles to share its weights). */
+enum {
+  DwPixels = 4,
+  DwThreads = 64,
+  DwMaxSpan = DwThreads / 8,
+  DwMaxTaps = 64
+};
+
+static int64_t staticOr(const KpExtent *e, int64_t otherwise) {
+  return e->numSymbols == 0 ? e->constant : otherwise;
+}
+
+static bool isFloat16(KpElement e) { return e == KP_F16 || e == KP_BF16; }
+
+/* Whether every stride a vector of `width` channels is offset by keeps it
+ * aligned (the constant factor a multiple of the width). */
+static bool multipleOf(const KpExtent *e, int64_t width) {
+  return e->constant % width == 0;
+}
+
+/* Whether a window dim is indexed by a pixel or a tap (not the channel's
+ * dim, which the group offset moves). */
+static bool dimMoves(const KpWindowDim *d) {
+  bool moves = d->offset != 0;
+  for (int i = 0; i < KP_MAX_FUSED; ++i)
+    moves |= d->mCoef[i] != 0 || d->kCoef[i] != 0;
+  return moves;
+}
+
+/* Whether tensor `x`'s m offsets are multiples of `width`. */
+static bool mAligned(const KpProblem *p, const KpTensor *x, int64_t width) {
+  if (!x->mSplit)
+    return multipleOf(&x->stride[KP_M], width);
+  for (int i = 0; i < p->fused[KP_M].num; ++i)
+    if (!multipleOf(&x->mStride[i], width))
+      return false;
+  return true;
+}
+
+/* Tap t's index along each fused k axis (outermost first). */
+static void tapIndex(const KpFused *k, int64_t t, int64_t *tap) {
+  for (int i = k->num - 1; i >= 0; --i) {
+    tap[i] = t % k->size[i].constant;
+    t /= k->size[i].constant;
+  }
+}
+
+/* The window offsets of (pixel j, tap t) from the thread's first pixel's
+ * window, in every dim. */
+static void windowDelta(const KpProblem *p, int j, const int64_t *tap,
+                        int64_t *delta) {
+  const KpWindow *win = &p->window;
+  int last = p->fused[KP_M].num - 1;
+  for (int dim = 0; dim < win->rank; ++dim) {
+    delta[dim] = win->dim[dim].mCoef[last] * j;
+    for (int i = 0; i < p->fused[KP_K].num; ++i)
+      delta[dim] += win->dim[dim].kCoef[i] * tap[i];
+  }
+}
+
+/* How many distinct window vectors `pixels` pixels of `taps` taps read. */
+static int64_t distinctReads(const KpProblem *p, int64_t taps, int pixels) {
+  int64_t(*seen)[KP_MAX_RANK] =
+      malloc(sizeof(int64_t[KP_MAX_RANK]) * DwPixels * DwMaxTaps);
+  int64_t n = 0, rank = p->window.rank;
+  if (!seen)
+    return (int64_t)pixels * taps; /* an upper bound */
+  for (int64_t t = 0; t < taps; ++t) {
+    int64_t tap[KP_MAX_FUSED];
+    tapIndex(&p->fused[KP_K], t, tap);
+    for (int j = 0; j < pixels; ++j) {
+      int64_t delta[KP_MAX_RANK];
+      windowDelta(p, j, tap, delta);
+      bool met = false;
+      for (int64_t r = 0; r < n && !met; ++r)
+        met = !memcmp(seen[r], delta, sizeof(int64_t) * rank);
+      if (!met)
+        memcpy(seen[n++], delta, sizeof(int64_t) * rank);
+    }
+  }
+  free(seen);
+  return n;
+}
+
+const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
+  if (!p->implicit || !p->has[KP_BATCH])
+    return "it is not a grouped convolution (no group role)";
+  if (!kpExtentIs(&p->size[KP_N], 1))
+    return "its groups have more than one output channel";
+  int64_t channels = staticOr(&p->size[KP_BATCH], -1);
+  if (channels < 1)
+    return "its channel count is symbolic";
+  if (!isFloat16(p->a.element) || p->a.element != p->b.element)
+    return "its activations and weights are not both f16 or both bf16";
+  if (!kpExtentIs(&p->a.stride[KP_BATCH], 1) ||
+      !kpExtentIs(&p->c.stride[KP_BATCH], 1) || p->a.mSplit)
+    return "its channels are not contiguous in the activations and the "
+           "output (NHWC)";
+  int64_t taps = 1;
+  for (int i = 0; i < p->fused[KP_K].num; ++i) {
+    int64_t s = staticOr(&p->fused[KP_K].size[i], -1);
+    if (s < 1)
+      return "its kernel size is symbolic";
+    taps *= s;
+    if (taps > DwMaxTaps)
+      return "its window has more than 64 taps";
+  }
+  if (p->fused[KP_M].num < 1)
+    return "it has no output pixel axis";
+  for (int i = 0; i < p->numInputs; ++i)
+    if (p->inputs[i].element == KP_I1)
+      return "an epilogue input is an i1 mask";
+  int64_t width = 8;
+  while (width > 1) {
+    bool ok = channels % width == 0 && mAligned(p, &p->c, width);
+    for (int d = 0; ok && d < p->window.rank; ++d)
+      ok = !dimMoves(&p->window.dim[d]) ||
+           multipleOf(&p->window.dim[d].stride, width);
+    if (ok)
+      break;
+    width /= 2;
+  }
+  if (out) {
+    out->width = (int)width;
+    out->channels = channels;
+    out->chunks = channels / width;
+    out->groups = (out->chunks + DwMaxSpan - 1) / DwMaxSpan;
+    out->span = (out->chunks + out->groups - 1) / out->groups;
+    out->tilesPerCta = DwThreads / out->span;
+    out->threads = out->span * out->tilesPerCta;
+    out->taps = taps;
+    out->pixels = DwPixels;
+    out->reads = distinctReads(p, taps, out->pixels);
+  }
+  return NULL;
+}
+
+int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d) {
+  return d->taps * d->span * d->width * 2;
+}
+
+/* --- the generator -------------------------------------------------------
+ */
+
+/* A window read met before: its offsets from the thread's first pixel in
+ * every window dim, and the loaded vector (f32, zero outside). */
+typedef struct DwRead {
+  int64_t delta[KP_MAX_RANK];
+  MlirValue value;
+} DwRead;
+
+typedef struct Dw {
+  DlcBuilder b;
+  const KpProblem *p;
+  const DlcDepthwise *d;
+  MlirContext ctx;
+  MlirBlock entry;
+  int numTensors;
+  MlirType idx, f32, i1, vf32;
+  MlirValue c0;                /* the thread's first channel */
+  MlirValue m[KP_MAX_FUSED];   /* the first pixel's m axes */
+  MlirValue base[KP_MAX_RANK]; /* its window index in each dim */
+  MlirValue extent[KP_MAX_RANK];
+  int numReads;
+  DwRead reads[DwPixels * DwMaxTaps];
+} Dw;
+
+static MlirValue cI(Dw *w, int64_t v) { return dlcConstIndex(&w->b, v); }
+static MlirValue op2(Dw *w, const char *name, MlirValue a, MlirValue b) {
+  return dlcArith(&w->b, name, a, b);
+}
+
+static MlirValue extentOf(Dw *w, const KpExtent *e) {
+  MlirValue v = cI(w, e->constant);
+  for (int i = 0; i < e->numSymbols; ++i)
+    v = op2(w, "arith.muli", v,
+            mlirBlockGetArgument(w->entry, w->numTensors + e->symbols[i]));
+  return v;
+}
+
+static MlirValue gpuId(Dw *w, const char *op, const char *dim) {
+  char text[32];
+  snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
+  const char *names[] = {"dimension"};
+  MlirAttribute a = dlcAttr(w->ctx, text);
+  return dlcBuildValue(&w->b, op, 0, NULL, w->idx, 1, names, &a);
+}
+
+static MlirType vectorOf(Dw *w, MlirType element) {
+  int64_t shape[] = {w->d->width};
+  return mlirVectorTypeGet(1, shape, element);
+}
+
+static MlirAttribute alignment(Dw *w, KpElement e, bool vector) {
+  int64_t bytes = kpElementBytes(e) * (vector ? w->d->width : 1);
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), bytes);
+}
+
+/* Tensor `x`'s offset at the m axes `m` (one index each) and the thread's
+ * channels. */
+static MlirValue offsetAt(Dw *w, const KpTensor *x, const MlirValue *m) {
+  const KpFused *f = &w->p->fused[KP_M];
+  MlirValue off =
+      op2(w, "arith.muli", w->c0, extentOf(w, &x->stride[KP_BATCH]));
+  if (x->mSplit) {
+    for (int i = 0; i < f->num; ++i)
+      off = op2(w, "arith.addi", off,
+                op2(w, "arith.muli", m[i], extentOf(w, &x->mStride[i])));
+    return off;
+  }
+  MlirValue flat = m[0];
+  for (int i = 1; i < f->num; ++i)
+    flat = op2(w, "arith.addi",
+               op2(w, "arith.muli", flat, extentOf(w, &f->size[i])), m[i]);
+  return op2(w, "arith.addi", off,
+             op2(w, "arith.muli", flat, extentOf(w, &x->stride[KP_M])));
+}
+
+/* A vector of the thread's channels of `x` (f32): one vector load where the
+ * channels are contiguous and aligned, else one load per channel. */
+static MlirValue loadChannels(Dw *w, const KpTensor *x, MlirValue offset,
+                              bool vector) {
+  MlirValue memref = mlirBlockGetArgument(w->entry, x->arg);
+  MlirType element = kpElementType(w->ctx, x->element);
+  const char *names[] = {"alignment"};
+  MlirAttribute align = alignment(w, x->element, vector);
+  MlirValue v;
+  if (vector) {
+    MlirValue operands[] = {memref, offset};
+    v = dlcBuildValue(&w->b, "vector.load", 2, operands, vectorOf(w, element),
+                      1, names, &align);
+  } else {
+    v = dlcStepSplat(&w->b, vectorOf(w, element), 0.0);
+    MlirValue stride = extentOf(w, &x->stride[KP_BATCH]);
+    for (int l = 0; l < w->d->width; ++l) {
+      MlirValue at =
+          op2(w, "arith.addi", offset, op2(w, "arith.muli", cI(w, l), stride));
+      MlirValue operands[] = {memref, at};
+      MlirValue e = dlcBuildValue(&w->b, "memref.load", 2, operands, element, 0,
+                                  NULL, NULL);
+      MlirValue ins[] = {e, v};
+      const char *pos[] = {"static_position"};
+      MlirAttribute where = mlirDenseI64ArrayGet(w->ctx, 1, (int64_t[]){l});
+      v = dlcBuildValue(&w->b, "vector.insert", 2, ins, vectorOf(w, element), 1,
+                        pos, &where);
+    }
+  }
+  if (x->element == KP_F32)
+    return v;
+  return dlcBuildValue(&w->b, "arith.extf", 1, &v, w->vf32, 0, NULL, NULL);
+}
+
+/* The activations' vector at window offsets `delta` from the first pixel,
+ * zero outside the image (the padding): loaded once per distinct offset,
+ * from a clamped address so that every load is in bounds and none is
+ * under a branch. */
+static MlirValue windowRead(Dw *w, const int64_t *delta) {
+  const KpWindow *win = &w->p->window;
+  for (int r = 0; r < w->numReads; ++r)
+    if (!memcmp(w->reads[r].delta, delta, sizeof(int64_t) * win->rank))
+      return w->reads[r].value;
+  MlirValue inside = dlcConstInt(&w->b, w->i1, 1);
+  MlirValue off = w->c0;
+  for (int dim = 0; dim < win->rank; ++dim) {
+    if (!dimMoves(&win->dim[dim]))
+      continue; /* the channel's dim: the group offset c0 */
+    MlirValue at = op2(w, "arith.addi", w->base[dim], cI(w, delta[dim]));
+    inside = op2(w, "arith.andi", inside,
+                 op2(w, "arith.andi", dlcCmpI(&w->b, "sge", at, cI(w, 0)),
+                     dlcCmpI(&w->b, "slt", at, w->extent[dim])));
+    off = op2(w, "arith.addi", off,
+              op2(w, "arith.muli", at, extentOf(w, &win->dim[dim].stride)));
+  }
+  off = dlcSelect(&w->b, inside, off, w->c0);
+  MlirValue v = loadChannels(w, &w->p->a, off, true);
+  v = dlcSelect(&w->b, inside, v, dlcStepSplat(&w->b, w->vf32, 0.0));
+  DwRead *r = &w->reads[w->numReads++];
+  memcpy(r->delta, delta, sizeof(int64_t) * win->rank);
+  r->value = v;
+  return v;
+}
+
+/* Copies the CTA's channels' weights into shared memory as [tap][channel]
+ * (zero past the last channel), then a barrier. */
+static MlirValue stageWeights(Dw *w, MlirValue tid, MlirValue cta) {
+  const DlcDepthwise *d = w->d;
+  int64_t spanW = d->span * d->width, count = d->taps * spanW;
+  MlirType element = kpElementType(w->ctx, w->p->b.element);
+  int64_t shape[] = {count};
+  MlirType type =
+      mlirMemRefTypeGet(element, 1, shape, mlirAttributeGetNull(),
+                        mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 3));
+  const char *names[] = {"alignment", "swizzle"};
+  MlirAttribute attrs[] = {
+      mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 16),
+      mlirStringAttrGet(w->ctx, mlirStringRefCreateFromCString("none"))};
+  MlirValue smem = dlcBuildValue(&w->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type,
+                                 2, names, attrs);
+  MlirValue first = op2(w, "arith.muli", cta, cI(w, spanW));
+  MlirBlock body;
+  dlcBuildFor(&w->b, tid, cI(w, count), cI(w, d->threads), 0, NULL, &body);
+  DlcBuilder outer = w->b;
+  w->b = dlcBuilderAtEnd(body, w->b.loc);
+  MlirValue i = mlirBlockGetArgument(body, 0);
+  /* Consecutive threads read consecutive taps of a channel (KRSC). */
+  MlirValue local = op2(w, "arith.divui", i, cI(w, d->taps));
+  MlirValue tap = op2(w, "arith.remui", i, cI(w, d->taps));
+  MlirValue channel = op2(w, "arith.addi", first, local);
+  MlirValue inside = dlcCmpI(&w->b, "slt", channel, cI(w, d->channels));
+  MlirValue at =
+      op2(w, "arith.addi",
+          op2(w, "arith.muli", dlcSelect(&w->b, inside, channel, cI(w, 0)),
+              extentOf(w, &w->p->b.stride[KP_BATCH])),
+          op2(w, "arith.muli", tap, extentOf(w, &w->p->b.stride[KP_K])));
+  MlirValue loadOps[] = {mlirBlockGetArgument(w->entry, w->p->b.arg), at};
+  MlirValue v =
+      dlcBuildValue(&w->b, "memref.load", 2, loadOps, element, 0, NULL, NULL);
+  v = dlcSelect(&w->b, inside, v, dlcConstFloat(&w->b, element, 0.0));
+  MlirValue slot =
+      op2(w, "arith.addi", op2(w, "arith.muli", tap, cI(w, spanW)), local);
+  MlirValue storeOps[] = {v, smem, slot};
+  dlcBuild(&w->b, "memref.store", 3, storeOps, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  w->b = outer;
+  dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+  return smem;
+}
+
+/* The epilogue steps of one pixel (m axes `m`) on its sums `acc`, and the
+ * store of the result. */
+static void emitPixel(Dw *w, MlirValue acc, const MlirValue *m) {
+  const KpProblem *p = w->p;
+  MlirValue values[KP_MAX_STEPS];
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
+    MlirValue x[3] = {{NULL}, {NULL}, {NULL}};
+    for (int i = 0; i < 3; ++i)
+      if (step->args[i] >= 0 && step->kind != KP_STEP_LOAD &&
+          step->kind != KP_STEP_CONST && step->kind != KP_STEP_ACC)
+        x[i] = values[step->args[i]];
+    MlirValue v;
+    if (step->kind == KP_STEP_ACC) {
+      v = acc;
+    } else if (step->kind == KP_STEP_LOAD) {
+      const KpTensor *in = &p->inputs[step->input];
+      bool vector =
+          kpExtentIs(&in->stride[KP_BATCH], 1) && mAligned(p, in, w->d->width);
+      v = loadChannels(w, in, offsetAt(w, in, m), vector);
+    } else if (step->kind == KP_STEP_CONST) {
+      if (step->type == KP_I1) {
+        MlirValue bit = dlcConstInt(&w->b, w->i1, step->value != 0.0);
+        v = dlcBuildValue(&w->b, "vector.broadcast", 1, &bit,
+                          vectorOf(w, w->i1), 0, NULL, NULL);
+      } else {
+        v = dlcStepSplat(&w->b, w->vf32, step->value);
+      }
+    } else {
+      v = dlcStepApply(&w->b, step->kind,
+                       mlirStringRefCreateFromCString(step->fn), x, w->vf32,
+                       step->type == KP_I1);
+    }
+    if (step->type != KP_F32 && step->type != KP_I1)
+      v = dlcStepRound(&w->b, v, kpElementType(w->ctx, step->type));
+    values[s] = v;
+  }
+  MlirValue v = values[p->result];
+  MlirType element = kpElementType(w->ctx, p->c.element);
+  if (mlirTypeEqual(mlirValueGetType(v), vectorOf(w, w->i1)))
+    v = dlcBuildValue(&w->b, "arith.uitofp", 1, &v, w->vf32, 0, NULL, NULL);
+  if (p->c.element != KP_F32)
+    v = dlcBuildValue(&w->b, "arith.truncf", 1, &v, vectorOf(w, element), 0,
+                      NULL, NULL);
+  MlirValue operands[] = {v, mlirBlockGetArgument(w->entry, p->c.arg),
+                          offsetAt(w, &p->c, m)};
+  const char *names[] = {"alignment"};
+  MlirAttribute align = alignment(w, p->c.element, true);
+  dlcBuild(&w->b, "vector.store", 3, operands, 0, NULL, 1, names, &align);
+}
+
+/* The thread's pixels: sums over the taps, then each pixel inside the
+ * image through the epilogue. */
+static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
+  const KpProblem *p = w->p;
+  const DlcDepthwise *d = w->d;
+  const KpWindow *win = &p->window;
+  const KpFused *k = &p->fused[KP_K];
+  int last = p->fused[KP_M].num - 1;
+  for (int dim = 0; dim < win->rank; ++dim) {
+    const KpWindowDim *wd = &win->dim[dim];
+    MlirValue v = cI(w, wd->offset);
+    for (int i = 0; i <= last; ++i)
+      if (wd->mCoef[i] != 0)
+        v = op2(w, "arith.addi", v,
+                op2(w, "arith.muli", w->m[i], cI(w, wd->mCoef[i])));
+    w->base[dim] = v;
+    w->extent[dim] = extentOf(w, &wd->extent);
+  }
+  MlirType element = kpElementType(w->ctx, p->b.element);
+  MlirValue acc[DwPixels];
+  for (int j = 0; j < d->pixels; ++j)
+    acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
+  MlirValue lane = op2(w, "arith.muli", chunkInCta, cI(w, d->width));
+  const char *names[] = {"alignment"};
+  MlirAttribute align = alignment(w, p->b.element, true);
+  for (int64_t t = 0; t < d->taps; ++t) {
+    int64_t tap[KP_MAX_FUSED];
+    tapIndex(k, t, tap);
+    MlirValue operands[] = {
+        smem, op2(w, "arith.addi", cI(w, t * d->span * d->width), lane)};
+    MlirValue weight = dlcBuildValue(&w->b, "vector.load", 2, operands,
+                                     vectorOf(w, element), 1, names, &align);
+    weight =
+        dlcBuildValue(&w->b, "arith.extf", 1, &weight, w->vf32, 0, NULL, NULL);
+    for (int j = 0; j < d->pixels; ++j) {
+      int64_t delta[KP_MAX_RANK];
+      windowDelta(p, j, tap, delta);
+      MlirValue x = windowRead(w, delta);
+      /* One FMA: a product of two f16 (or bf16) is exact in f32, so this
+       * is the reference's product-then-sum. */
+      MlirValue fma[] = {x, weight, acc[j]};
+      acc[j] =
+          dlcBuildValue(&w->b, "vector.fma", 3, fma, w->vf32, 0, NULL, NULL);
+    }
+  }
+  MlirValue outW = extentOf(w, &p->fused[KP_M].size[last]);
+  MlirValue first = w->m[last];
+  for (int j = 0; j < d->pixels; ++j) {
+    MlirValue m[KP_MAX_FUSED];
+    memcpy(m, w->m, sizeof(m));
+    m[last] = op2(w, "arith.addi", first, cI(w, j));
+    MlirBlock then;
+    DlcBuilder outer = w->b;
+    dlcBuildIf(&w->b, dlcCmpI(&w->b, "slt", m[last], outW), &then);
+    w->b = dlcBuilderAtEnd(then, outer.loc);
+    emitPixel(w, acc[j], m);
+    dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    w->b = outer;
+  }
+}
+
+void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
+                      const DlcDepthwise *d, int numTensors) {
+  Dw *w = calloc(1, sizeof(Dw));
+  if (!w)
+    return;
+  w->p = p;
+  w->d = d;
+  w->ctx = mlirOperationGetContext(kernel);
+  w->entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  w->b = dlcBuilderAtEnd(w->entry, mlirOperationGetLocation(kernel));
+  w->numTensors = numTensors;
+  w->idx = mlirIndexTypeGet(w->ctx);
+  w->f32 = mlirF32TypeGet(w->ctx);
+  w->i1 = mlirIntegerTypeGet(w->ctx, 1);
+  w->vf32 = vectorOf(w, w->f32);
+  MlirValue tid = gpuId(w, "gpu.thread_id", "x");
+  MlirValue ctaX = gpuId(w, "gpu.block_id", "x");
+  MlirValue ctaY = gpuId(w, "gpu.block_id", "y");
+  MlirValue smem = stageWeights(w, tid, ctaY);
+  MlirValue chunkInCta = op2(w, "arith.remui", tid, cI(w, d->span));
+  MlirValue chunk = op2(w, "arith.addi",
+                        op2(w, "arith.muli", ctaY, cI(w, d->span)), chunkInCta);
+  MlirValue tile =
+      op2(w, "arith.addi", op2(w, "arith.muli", ctaX, cI(w, d->tilesPerCta)),
+          op2(w, "arith.divui", tid, cI(w, d->span)));
+  const KpFused *f = &p->fused[KP_M];
+  int last = f->num - 1;
+  MlirValue rowTiles =
+      op2(w, "arith.ceildivui", extentOf(w, &f->size[last]), cI(w, d->pixels));
+  MlirValue tiles = rowTiles;
+  for (int i = 0; i < last; ++i)
+    tiles = op2(w, "arith.muli", tiles, extentOf(w, &f->size[i]));
+  MlirValue active =
+      op2(w, "arith.andi", dlcCmpI(&w->b, "ult", chunk, cI(w, d->chunks)),
+          dlcCmpI(&w->b, "ult", tile, tiles));
+  MlirBlock then;
+  dlcBuildIf(&w->b, active, &then);
+  DlcBuilder outer = w->b;
+  w->b = dlcBuilderAtEnd(then, outer.loc);
+  w->c0 = op2(w, "arith.muli", chunk, cI(w, d->width));
+  w->m[last] = op2(w, "arith.muli", op2(w, "arith.remui", tile, rowTiles),
+                   cI(w, d->pixels));
+  MlirValue rest = op2(w, "arith.divui", tile, rowTiles);
+  for (int i = last - 1; i >= 0; --i) {
+    MlirValue size = extentOf(w, &f->size[i]);
+    w->m[i] = i == 0 ? rest : op2(w, "arith.remui", rest, size);
+    if (i > 0)
+      rest = op2(w, "arith.divui", rest, size);
+  }
+  emitPixels(w, smem, chunkInCta);
+  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  w->b = outer;
+  dlcBuild(&w->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
+  free(w);
+}
