@@ -223,7 +223,7 @@ class DlcKernel:
                     (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4 +
                     (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4)
             blocks = -(-max(a.cols, b.cols) // 8) + 2  # 16-byte blocks of a row
-            grid = (-(-blocks // 1024), min(max(a.rows, b.rows), 65535), len(pair))
+            grid = (-(-blocks // 1024), min(max(a.rows, b.rows), 2048), len(pair))  # RepackGridRows (TensorMap.c)
             launches.append(lambda stream, args=args, grid=grid: check_cu(
                 cu.cuLaunchKernel(self.repack_fn, *grid, 256, 1, 1, 0, stream, args, 0)))
         return launches

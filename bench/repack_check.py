@@ -28,7 +28,7 @@ def launch(fn, jobs, stream):
             (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4 +
             (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4)
     blocks = -(-max(a[3], b[3]) // 8) + 2
-    grid = (-(-blocks // 1024), min(max(a[2], b[2]), 65535), len(jobs))
+    grid = (-(-blocks // 1024), min(max(a[2], b[2]), 2048), len(jobs))  # RepackGridRows (TensorMap.c)
     check_cu(cu.cuLaunchKernel(fn, *grid, 256, 1, 1, 0, stream, args, 0))
 
 

@@ -462,7 +462,15 @@ static CUresult launchTransposes(const DlcTensorMaps *maps,
  * dst1, rows1, cols1, sp1, dp1), pitches in 2-byte elements, over `a` and
  * `b` (NULL: `a` alone): block 256, grid (ceildiv(ceildiv(cols, 8) + 2,
  * 1024): a block column per 1024 16-byte blocks of a row, rows up to
- * 65535, 1 or 2) over the larger of the two. */
+ * RepackGridRows, 1 or 2) over the larger of the two. */
+/* Rows of the repack grid; each block walks rows y, y + 2048, ... A narrow
+ * row leaves most of a block idle, so one block per row (up to 65535) was
+ * launch-bound: 127 x 129 x 8191 (A 127 rows of 8191, B 8191 of 129)
+ * copied in 46.0 us at 65535, 30.9 at 2048, 38.5 at 512, 88.5 at 128, with
+ * 4095 x 4097 x 4093's copies unchanged (81.2 / 80.2 / 84.3 / 158.6 us;
+ * bench/RESULTS.md run 29, H200). */
+enum { RepackGridRows = 2048 };
+
 static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
                               CUstream stream, const DlcMemcpy2D *a,
                               const DlcMemcpy2D *b) {
@@ -480,10 +488,10 @@ static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
   int64_t maxCols = cols[0] > cols[1] ? cols[0] : cols[1];
   void *params[] = {&src[0], &dst[0], &rows[0], &cols[0], &sp[0], &dp[0],
                     &src[1], &dst[1], &rows[1], &cols[1], &sp[1], &dp[1]};
-  return drv->cuLaunchKernel(maps->repackKernel,
-                             (unsigned)(((maxCols + 7) / 8 + 2 + 1023) / 1024),
-                             (unsigned)(maxRows < 65535 ? maxRows : 65535),
-                             b ? 2 : 1, 256, 1, 1, 0, stream, params, NULL);
+  return drv->cuLaunchKernel(
+      maps->repackKernel, (unsigned)(((maxCols + 7) / 8 + 2 + 1023) / 1024),
+      (unsigned)(maxRows < RepackGridRows ? maxRows : RepackGridRows),
+      b ? 2 : 1, 256, 1, 1, 0, stream, params, NULL);
 }
 
 /* The host-side work around a launch: transforms and repacks before it,

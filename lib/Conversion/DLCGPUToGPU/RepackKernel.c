@@ -6,9 +6,9 @@
  * a GEMM); after it, the whole tiles of an output the kernel stored by TMA
  * into such a workspace back into C ("repack_out"). One launch copies up
  * to two tensors: block z picks tensor 0 or 1; grid
- * (ceildiv(ceildiv(cols, 8) + 2, 1024), rows up to 65535, tensors), block
- * 256; block x takes the row's aligned 16-byte dst blocks [1024 x,
- * 1024 (x + 1)), block y rows y, y + grid y, ...
+ * (ceildiv(ceildiv(cols, 8) + 2, 1024), rows up to 2048 (the runtime's
+ * RepackGridRows), tensors), block 256; block x takes the row's aligned 16-byte
+ * dst blocks [1024 x, 1024 (x + 1)), block y rows y, y + grid y, ...
  *
  * A thread owns two aligned 16-byte blocks of a dst row (b and b + 256),
  * each read by dlc_repack_read and stored by dlc_repack_write (device
