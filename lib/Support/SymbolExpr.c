@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Deeper than any definition a person or an importer writes; bounds the
@@ -333,14 +334,30 @@ bool dlcSymbolExprIsProduct(MlirAffineExpr expr) {
   return !mlirAffineExprIsPureAffine(expr);
 }
 
+DlcSymbolProduct dlcSymbolProductCreate(void) {
+  return (DlcSymbolProduct){1, 0, 0, NULL};
+}
+
+void dlcSymbolProductClear(DlcSymbolProduct *product) {
+  free(product->factors);
+  *product = dlcSymbolProductCreate();
+}
+
 bool dlcSymbolProductMultiply(DlcSymbolProduct *product, MlirAffineExpr e) {
   if (isConstant(e))
     return dlcSymbolProductScale(product, mlirAffineConstantExprGetValue(e));
   if (mlirAffineExprIsAMul(e))
     return dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetLHS(e)) &&
            dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetRHS(e));
-  if (product->count == DLC_SYMBOL_PRODUCT_MAX)
-    return false;
+  if (product->count == product->capacity) {
+    int capacity = product->capacity ? 2 * product->capacity : 8;
+    MlirAffineExpr *grown =
+        realloc(product->factors, (size_t)capacity * sizeof(*grown));
+    if (!grown)
+      return false;
+    product->factors = grown;
+    product->capacity = capacity;
+  }
   product->factors[product->count++] = e;
   return true;
 }
@@ -354,15 +371,17 @@ bool dlcSymbolProductEqual(const DlcSymbolProduct *a,
                            const DlcSymbolProduct *b) {
   if (a->coefficient != b->coefficient || a->count != b->count)
     return false;
-  bool used[DLC_SYMBOL_PRODUCT_MAX] = {false};
-  for (int i = 0; i < a->count; ++i) {
+  bool *used = calloc((size_t)b->count + 1, sizeof(bool));
+  bool equal = used != NULL;
+  for (int i = 0; equal && i < a->count; ++i) {
     int j = 0;
     while (j < b->count &&
            (used[j] || !mlirAffineExprEqual(a->factors[i], b->factors[j])))
       ++j;
-    if (j == b->count)
-      return false;
-    used[j] = true;
+    equal = j < b->count;
+    if (equal)
+      used[j] = true;
   }
-  return true;
+  free(used);
+  return equal;
 }

@@ -59,15 +59,18 @@ bool dlcSymbolExprIsProduct(MlirAffineExpr expr);
  * the factors, none of them a constant or a product. MLIR does not order
  * the factors of `M * K`, so two products are equal when their
  * coefficients are and their factors are the same multiset. */
-enum { DLC_SYMBOL_PRODUCT_MAX = 32 };
 typedef struct DlcSymbolProduct {
   int64_t coefficient; /* start at 1 */
-  int count;
-  MlirAffineExpr factors[DLC_SYMBOL_PRODUCT_MAX];
+  int count, capacity;
+  MlirAffineExpr *factors; /* owned, any number: dlcSymbolProductClear */
 } DlcSymbolProduct;
 
+/* An empty product (coefficient 1); release with dlcSymbolProductClear. */
+DlcSymbolProduct dlcSymbolProductCreate(void);
+void dlcSymbolProductClear(DlcSymbolProduct *product);
+
 /* Multiplies `product` by `e` (or by the integer `factor`); false on
- * overflow or more than DLC_SYMBOL_PRODUCT_MAX factors. */
+ * overflow (or out of memory). */
 bool dlcSymbolProductMultiply(DlcSymbolProduct *product, MlirAffineExpr e);
 bool dlcSymbolProductScale(DlcSymbolProduct *product, int64_t factor);
 

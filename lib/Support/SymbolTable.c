@@ -426,12 +426,11 @@ int dlcSymbolTableFindProductIn(const DlcSymbolTable *table, MlirType type) {
   return -1;
 }
 
-/* The element count of `shape` as a product over the free symbols; false
- * for a symbol not in `table` or an overflow. */
+/* The element count of `shape` as a product over the free symbols, into
+ * `out` (created by the caller); false for a symbol not in `table` or an
+ * overflow. */
 static bool shapeProduct(MlirContext ctx, const DlcSymbolTable *table,
                          const DlcShape *shape, DlcSymbolProduct *out) {
-  out->coefficient = 1;
-  out->count = 0;
   for (int k = 0; k < shape->rank; ++k) {
     if (shape->dims[k].size >= 0) {
       if (!dlcSymbolProductScale(out, shape->dims[k].size))
@@ -449,7 +448,11 @@ static bool shapeProduct(MlirContext ctx, const DlcSymbolTable *table,
 bool dlcSymbolTableSameElementCount(MlirContext ctx,
                                     const DlcSymbolTable *table,
                                     const DlcShape *a, const DlcShape *b) {
-  DlcSymbolProduct pa, pb;
-  return shapeProduct(ctx, table, a, &pa) && shapeProduct(ctx, table, b, &pb) &&
-         dlcSymbolProductEqual(&pa, &pb);
+  DlcSymbolProduct pa = dlcSymbolProductCreate(), pb = dlcSymbolProductCreate();
+  bool same = shapeProduct(ctx, table, a, &pa) &&
+              shapeProduct(ctx, table, b, &pb) &&
+              dlcSymbolProductEqual(&pa, &pb);
+  dlcSymbolProductClear(&pa);
+  dlcSymbolProductClear(&pb);
+  return same;
 }
