@@ -8,9 +8,15 @@
  * to two tensors: block z picks tensor 0 or 1; grid
  * (ceildiv(ceildiv(cols, 8) + 2, 1024), rows up to 2048 (the runtime's
  * RepackGridRows), tensors), block 256; block x takes the row's aligned 16-byte
- * dst blocks [1024 x, 1024 (x + 1)), block y rows y, y + grid y, ...
+ * dst blocks [1024 x, 1024 (x + 1)), block y k rows a trip (k = 256 over
+ * a row's threads, below): rows k y .. k y + k - 1, then k grid y on.
  *
- * A thread owns two aligned 16-byte blocks of a dst row (b and b + 256),
+ * A row takes the fewest threads (a power of two, at most 256) that hold
+ * its 16-byte blocks two each, so a block copies 256 / that many rows at
+ * once: a narrow row no longer leaves most of a block idle (B of 127 x 129
+ * x 8191, rows of 129 halves: 16 rows a block; bench/RESULTS.md run 29).
+ * A thread owns two aligned 16-byte blocks of a dst row (b and b + t, t
+ * the row's threads),
  * each read by dlc_repack_read and stored by dlc_repack_write (device
  * functions: one copy of the block's code, inlined by LLVM), both reads
  * issued before the first store.
@@ -150,7 +156,6 @@ const char dlcRepackKernelText[] =
     "  %tx = gpu.thread_id x\n"
     "  %c0i = arith.constant 0 : index\n"
     "  %c256 = arith.constant 256 : index\n"
-    "  %c512 = arith.constant 512 : index\n"
     "  %c1024 = arith.constant 1024 : index\n"
     "  %z = arith.constant 0 : i64\n"
     "  %two = arith.constant 2 : i64\n"
@@ -173,8 +178,47 @@ const char dlcRepackKernelText[] =
     "  %dBase = llvm.ptrtoint %d : !llvm.ptr<1> to i64\n"
     "  %blockLo = arith.muli %bx, %c1024 : index\n"
     "  %blockHi = arith.addi %blockLo, %c1024 : index\n"
-    "  %firstB = arith.addi %blockLo, %tx : index\n"
-    "  scf.for %r = %by to %rowsI step %gy {\n"
+    "  %c2i = arith.constant 2 : index\n"
+    "  %one = arith.constant 1 : i64\n"
+    "  %rowBlocks = arith.divui %cols, %eight : i64\n"
+    "  %rowBlocks2 = arith.addi %rowBlocks, %two : i64\n"
+    "  %needUp = arith.addi %rowBlocks2, %one : i64\n"
+    "  %need = arith.divui %needUp, %two : i64\n"
+    "  %c128t = arith.constant 128 : i64\n"
+    "  %c64t = arith.constant 64 : i64\n"
+    "  %c32t = arith.constant 32 : i64\n"
+    "  %c16t = arith.constant 16 : i64\n"
+    "  %c8t = arith.constant 8 : i64\n"
+    "  %c4t = arith.constant 4 : i64\n"
+    "  %c2t = arith.constant 2 : i64\n"
+    "  %c1t = arith.constant 1 : i64\n"
+    "  %tpr0 = arith.constant 256 : i64\n"
+    "  %fits128 = arith.cmpi ule, %need, %c128t : i64\n"
+    "  %tpr1 = arith.select %fits128, %c128t, %tpr0 : i64\n"
+    "  %fits64 = arith.cmpi ule, %need, %c64t : i64\n"
+    "  %tpr2 = arith.select %fits64, %c64t, %tpr1 : i64\n"
+    "  %fits32 = arith.cmpi ule, %need, %c32t : i64\n"
+    "  %tpr3 = arith.select %fits32, %c32t, %tpr2 : i64\n"
+    "  %fits16 = arith.cmpi ule, %need, %c16t : i64\n"
+    "  %tpr4 = arith.select %fits16, %c16t, %tpr3 : i64\n"
+    "  %fits8 = arith.cmpi ule, %need, %c8t : i64\n"
+    "  %tpr5 = arith.select %fits8, %c8t, %tpr4 : i64\n"
+    "  %fits4 = arith.cmpi ule, %need, %c4t : i64\n"
+    "  %tpr6 = arith.select %fits4, %c4t, %tpr5 : i64\n"
+    "  %fits2 = arith.cmpi ule, %need, %c2t : i64\n"
+    "  %tpr7 = arith.select %fits2, %c2t, %tpr6 : i64\n"
+    "  %fits1 = arith.cmpi ule, %need, %c1t : i64\n"
+    "  %tpr8 = arith.select %fits1, %c1t, %tpr7 : i64\n"
+    "  %tpr = arith.index_cast %tpr8 : i64 to index\n"
+    "  %rowsPerTrip = arith.divui %c256, %tpr : index\n"
+    "  %sub = arith.divui %tx, %tpr : index\n"
+    "  %lane = arith.remui %tx, %tpr : index\n"
+    "  %rowFirst0 = arith.muli %by, %rowsPerTrip : index\n"
+    "  %rowFirst = arith.addi %rowFirst0, %sub : index\n"
+    "  %rowStep = arith.muli %gy, %rowsPerTrip : index\n"
+    "  %stepB = arith.muli %tpr, %c2i : index\n"
+    "  %firstB = arith.addi %blockLo, %lane : index\n"
+    "  scf.for %r = %rowFirst to %rowsI step %rowStep {\n"
     "    %r64 = arith.index_cast %r : index to i64\n"
     "    %srcRow = arith.muli %r64, %sp : i64\n"
     "    %dstRow = arith.muli %r64, %dp : i64\n"
@@ -191,8 +235,8 @@ const char dlcRepackKernelText[] =
     "    %lead = arith.subi %rowAt, %firstAt : i64\n"
     "    %leadElems = arith.divui %lead, %two : i64\n"
     "    %rowOff = arith.subi %dstBytes, %lead : i64\n"
-    "    scf.for %b = %firstB to %hiB step %c512 {\n"
-    "      %b2 = arith.addi %b, %c256 : index\n"
+    "    scf.for %b = %firstB to %hiB step %stepB {\n"
+    "      %b2 = arith.addi %b, %tpr : index\n"
     "      %has2 = arith.cmpi ult, %b2, %hiB : index\n"
     "      %bia = arith.index_cast %b : index to i64\n"
     "      %b8a = arith.muli %bia, %eight : i64\n"
