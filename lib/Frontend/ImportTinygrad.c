@@ -627,18 +627,25 @@ static bool lowerUop(FeImporter *im, const Uop *u, FeUop *self) {
     if (!needSources(im, u, 3, 3) || !(cond = tensorSource(im, u, 0)) ||
         !aluOperands(im, u, 1, 2, v, &weak))
       return false;
-    DlcShape ab, all;
+    DlcShape all;
     int bad;
     if (!mlirTypeIsAInteger(cond->value.element) ||
         mlirIntegerTypeGetWidth(cond->value.element) != 1)
       return malformed(im, u->src, u->path, "WHERE's condition is a bool");
-    if (!dlcShapeBroadcast(&v[0].shape, &v[1].shape, &ab, &bad) ||
-        !dlcShapeBroadcast(&cond->value.shape, &ab, &all, &bad)) {
+    /* A pair that does not broadcast is reported by feBinaryAt, which
+     * builds nothing for it: the values' pair first, then the condition
+     * against their shape. */
+    FeValue ab = v[0];
+    if (!dlcShapeBroadcast(&v[0].shape, &v[1].shape, &ab.shape, &bad) ||
+        !dlcShapeBroadcast(&cond->value.shape, &ab.shape, &all, &bad)) {
       FeValue ignored;
       char path[FE_PATH_SIZE + 8];
       snprintf(path, sizeof(path), "%s.src", u->path);
-      return feBinaryAt(im, u->src, path, DLC_OP_TINY_WHERE, cond->value,
-                        v[0].shape.rank ? v[0] : v[1], &ignored);
+      bool values = dlcShapeBroadcast(&v[0].shape, &v[1].shape, &all, &bad);
+      return values ? feBinaryAt(im, u->src, path, DLC_OP_TINY_WHERE,
+                                 cond->value, ab, &ignored)
+                    : feBinaryAt(im, u->src, path, DLC_OP_TINY_WHERE, v[0],
+                                 v[1], &ignored);
     }
     self->weak = weak;
     self->value = feWhere(im, cond->value, v[0], v[1]);
