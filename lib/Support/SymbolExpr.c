@@ -1,6 +1,8 @@
 /* Expressions of symbols; see SymbolExpr.h. */
 #include "SymbolExpr.h"
 
+#include "Array.h"
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -349,15 +351,12 @@ bool dlcSymbolProductMultiply(DlcSymbolProduct *product, MlirAffineExpr e) {
   if (mlirAffineExprIsAMul(e))
     return dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetLHS(e)) &&
            dlcSymbolProductMultiply(product, mlirAffineBinaryOpExprGetRHS(e));
-  if (product->count == product->capacity) {
-    int capacity = product->capacity ? 2 * product->capacity : 8;
-    MlirAffineExpr *grown =
-        realloc(product->factors, (size_t)capacity * sizeof(*grown));
-    if (!grown)
-      return false;
-    product->factors = grown;
-    product->capacity = capacity;
-  }
+  MlirAffineExpr *grown =
+      dlcArrayGrow(product->factors, &product->capacity, product->count + 1,
+                   sizeof(MlirAffineExpr));
+  if (!grown)
+    return false;
+  product->factors = grown;
   product->factors[product->count++] = e;
   return true;
 }

@@ -22,6 +22,7 @@
  *    reduce whose else is the neutral element; any other select in the body
  *    must reach the reduce as the neutral element too (NeutralInvalid,
  *    E1404), so that skipping out-of-domain points stays exact. */
+#include "Array.h"
 #include "DialectNames.h"
 #include "Region.h"
 
@@ -699,32 +700,37 @@ static MlirOperation defOf(MlirValue v) {
 
 /* Memo of one walk from a select: a body is a DAG, so each op is visited
  * once (a walk without it is exponential in the fan-out). Grows with the
- * body; `failed` when memory ran out. */
+ * body (dlcArrayGrow), as does the list of the body's selects; `failed`
+ * when memory ran out. */
+typedef struct WalkEntry {
+  MlirOperation op;
+  Out out;
+} WalkEntry;
+
 typedef struct Walk {
   MlirOperation select;
-  int n, cap;
-  MlirOperation *ops; /* owned */
-  Out *outs;          /* owned */
+  int n, capacity;
+  WalkEntry *seen; /* owned */
+  int numSelects, capacitySelects;
+  MlirOperation *selects; /* owned: collectSelects' */
   bool failed;
 } Walk;
 
+static void walkClear(Walk *w) {
+  free(w->seen);
+  free(w->selects);
+}
+
 /* Appends (op, o) to the memo; false (and `failed`) when it cannot grow. */
 static bool walkAdd(Walk *w, MlirOperation op, Out o) {
-  if (w->n == w->cap) {
-    int cap = w->cap ? 2 * w->cap : 64;
-    MlirOperation *ops = realloc(w->ops, (size_t)cap * sizeof(*ops));
-    if (ops)
-      w->ops = ops;
-    Out *outs = ops ? realloc(w->outs, (size_t)cap * sizeof(*outs)) : NULL;
-    if (!outs) {
-      w->failed = true;
-      return false;
-    }
-    w->outs = outs;
-    w->cap = cap;
+  WalkEntry *seen =
+      dlcArrayGrow(w->seen, &w->capacity, w->n + 1, sizeof(WalkEntry));
+  if (!seen) {
+    w->failed = true;
+    return false;
   }
-  w->ops[w->n] = op;
-  w->outs[w->n++] = o;
+  w->seen = seen;
+  w->seen[w->n++] = (WalkEntry){op, o};
   return true;
 }
 
@@ -830,8 +836,8 @@ static Out outside(MlirValue v, Walk *w, int depth) {
   if (mlirOperationIsNull(op))
     return independent;
   for (int i = 0; i < w->n; ++i)
-    if (mlirOperationEqual(w->ops[i], op))
-      return w->outs[i];
+    if (mlirOperationEqual(w->seen[i].op, op))
+      return w->seen[i].out;
   if (depth > RB_MAX_DEPTH || w->failed)
     return unknown; /* too deep to analyse: not proven neutral */
   Out o = outsideOp(op, w, depth);
@@ -840,47 +846,39 @@ static Out outside(MlirValue v, Walk *w, int depth) {
 }
 
 /* The rbssa.select ops feeding `v` inside one reduction body, appended to
- * `selects` (`*n` of them; owned, grown as needed); `w` records the ops
- * visited. */
-static void collectSelects(MlirValue v, MlirOperation **selects, int *n,
-                           Walk *w, int depth) {
+ * w->selects; w->seen records the ops visited. */
+static void collectSelects(MlirValue v, Walk *w, int depth) {
   MlirOperation op = defOf(v);
   if (mlirOperationIsNull(op) || w->failed || dlcRbssaIsRead(op) ||
       dlcRbssaIsConst(op) || dlcRbssaIsReduce(op))
     return;
   for (int i = 0; i < w->n; ++i)
-    if (mlirOperationEqual(w->ops[i], op))
+    if (mlirOperationEqual(w->seen[i].op, op))
       return;
   if (depth > RB_MAX_DEPTH || !walkAdd(w, op, unknown)) {
     w->failed = true;
     return;
   }
   if (dlcRbssaIsSelect(op)) {
-    /* *n + 1 entries: grown at each power of two. */
-    if ((*n & (*n - 1)) == 0) {
-      MlirOperation *grown =
-          realloc(*selects, (size_t)(*n ? 2 * *n : 1) * sizeof(**selects));
-      if (!grown) {
-        w->failed = true;
-        return;
-      }
-      *selects = grown;
+    MlirOperation *grown =
+        dlcArrayGrow(w->selects, &w->capacitySelects, w->numSelects + 1,
+                     sizeof(MlirOperation));
+    if (!grown) {
+      w->failed = true;
+      return;
     }
-    (*selects)[(*n)++] = op;
+    w->selects = grown;
+    w->selects[w->numSelects++] = op;
   }
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    collectSelects(mlirOperationGetOperand(op, i), selects, n, w, depth + 1);
+    collectSelects(mlirOperationGetOperand(op, i), w, depth + 1);
 }
 
 static bool checkNeutral(const Plan *plan, MlirOperation op, MlirValue body) {
-  MlirOperation *selects = NULL;
-  int n = 0;
   Walk w = {0};
-  collectSelects(body, &selects, &n, &w, 0);
+  collectSelects(body, &w, 0);
   if (w.failed) {
-    free(selects);
-    free(w.ops);
-    free(w.outs);
+    walkClear(&w);
     dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction body",
                       "the reduction body is too deep to check its guards "
                       "(more than %d nested values on one path)",
@@ -888,8 +886,9 @@ static bool checkNeutral(const Plan *plan, MlirOperation op, MlirValue body) {
     return false;
   }
   double neutral = neutralOf(plan->op);
-  for (int i = 0; i < n; ++i) {
-    w.select = selects[i];
+  for (int i = 0; i < w.numSelects; ++i) {
+    MlirOperation select = w.selects[i];
+    w.select = select;
     w.n = 0;
     Out o = outside(body, &w, 0);
     if (o.kind == OUT_KNOWN && o.value == neutral)
@@ -905,16 +904,11 @@ static bool checkNeutral(const Plan *plan, MlirOperation op, MlirValue body) {
         "+inf for min), or end the region before the reduction",
         "a guarded value (rbssa.select, else = %g) reaches this %s reduction "
         "as %s outside its domain, but the neutral element of %s is %g",
-        attrValue(rbAttr(selects[i], "else")), plan->op, got, plan->op,
-        neutral);
-    free(selects);
-    free(w.ops);
-    free(w.outs);
+        attrValue(rbAttr(select, "else")), plan->op, got, plan->op, neutral);
+    walkClear(&w);
     return false;
   }
-  free(selects);
-  free(w.ops);
-  free(w.outs);
+  walkClear(&w);
   return true;
 }
 
