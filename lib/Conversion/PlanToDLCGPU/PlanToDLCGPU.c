@@ -758,35 +758,39 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
   int64_t d = a->size[KP_K].constant;
   DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages,
                      DLC_ATTN_PINGPONG};
-  if (plan->tile[0] != 128 || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
+  /* 192 query rows (three consumers at 160 registers) only where O's
+   * accumulator is D = 64's. */
+  bool rows = plan->tile[0] == 128 || (plan->tile[0] == 192 && d == 64);
+  if (!rows || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
       plan->tile[2] != d || plan->warpTile[0] != 64 ||
       plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
       dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
           target->smemPerCTA)
     return cannotHonour(schedule, "SM90 flash-attention", "tile",
-                        "tile = [128, BN, D] with BN 64 or 128, warp_tile = "
-                        "[64, BN], at least 2 stages that fit the shared "
-                        "memory");
+                        "tile = [BM, BN, D] with BM 128 (or 192 at D = 64), "
+                        "BN 64 or 128, warp_tile = [64, BN], at least 2 "
+                        "stages that fit the shared memory");
   return true;
 }
 
-/* The SM90 consumers' schedule algo_choice attention names:
- * "online_softmax" their wgmmas in ping-pong turns (the default),
- * "online_softmax.overlap" without the turns (each consumer only
- * overlapping its softmax with its own P V). */
+/* The SM90 consumers' schedule algo_choice attention names (with the
+ * tile's BM: dlcAttnScheduleRows): "online_softmax" their wgmmas in
+ * ping-pong turns (the default), "online_softmax.overlap" without the
+ * turns (each consumer only overlapping its softmax with its own P V),
+ * "online_softmax.m192" three consumers in turns. */
 static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
                                   DlcAttnSchedule *out) {
   const char *algo = dlcPlanAlgoChoice(plan, "attention");
-  if (strcmp(algo, "online_softmax") == 0)
-    *out = DLC_ATTN_PINGPONG;
-  else if (strcmp(algo, "online_softmax.overlap") == 0)
-    *out = DLC_ATTN_OVERLAP;
-  else
+  int64_t rows = dlcAttnScheduleRows(algo);
+  if (rows == 0 || rows != plan->tile[0])
     return cannotHonour(schedule, "SM90 flash-attention",
                         "algo_choice attention",
-                        "\"online_softmax\" (the consumers in ping-pong "
+                        "\"online_softmax\" (two consumers in ping-pong "
                         "turns) or \"online_softmax.overlap\" (without "
-                        "the turns)");
+                        "the turns) with tile BM 128, \"online_softmax.m192\" "
+                        "(three consumers in turns) with BM 192");
+  *out = strcmp(algo, "online_softmax.overlap") == 0 ? DLC_ATTN_OVERLAP
+                                                     : DLC_ATTN_PINGPONG;
   return true;
 }
 
@@ -894,7 +898,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   }
   MlirOperation kernel =
       buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps, 0, gridX,
-                      gridY, sm90 ? DLC_SM90_THREADS : 128,
+                      gridY, sm90 ? dlcSm90AttentionThreads(&tiling) : 128,
                       sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
                            : dlcPlanStageBytes(plan, bytes),
                       flops, 1, plan, &numTensors);

@@ -323,9 +323,9 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
 typedef enum DlcAttnSchedule {
   DLC_ATTN_OVERLAP,  /* S_j issued with P_{j-1} V_{j-1}, S_j's softmax
                       * while P V runs (the intra-warpgroup overlap) */
-  DLC_ATTN_PINGPONG, /* OVERLAP, the two consumers issuing their wgmmas in
-                      * turns (named barriers): one's softmax under the
-                      * other's MMAs */
+  DLC_ATTN_PINGPONG, /* OVERLAP, the consumers issuing their wgmmas in
+                      * turns (named barriers, in a cycle): one's softmax
+                      * under the others' MMAs */
 } DlcAttnSchedule;
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
@@ -341,10 +341,11 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
 
 /* The SM90 flash-attention skeleton (Sm90FlashAttention.c, the
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
- * K/V tiles through an mbarrier ring, two consumer warpgroups of 64 query
- * rows each (tileM = 128) computing S and O by wgmma with the online
- * softmax between, their wgmma issues in ping-pong turns or not
- * (tiling->schedule). Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * K/V tiles through an mbarrier ring, tileM / 64 consumer warpgroups of 64
+ * query rows each (tileM = 128: two; 192: three, head dim 64 only)
+ * computing S and O by wgmma with the online softmax between, their wgmma
+ * issues in ping-pong turns or not (tiling->schedule; three consumers take
+ * turns only). Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
  * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
  * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
  * by dlcSm90AttentionMaps. */
@@ -364,6 +365,14 @@ const char *dlcSm90AttentionProblem(const KpAttention *a);
 void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
                           const DlcAttnTiling *tiling,
                           const MlirAttribute names[3], MlirAttribute maps[3]);
+/* The query rows (tileM) of the SM90 consumers' schedule that plan
+ * algo_choice attention `algo` names: 128 for "online_softmax" (two
+ * consumers in turns) and "online_softmax.overlap" (two, no turns), 192
+ * for "online_softmax.m192" (three in turns); 0 for any other name. */
+int64_t dlcAttnScheduleRows(const char *algo);
+/* Threads of the SM90 skeleton's CTA: the producer warpgroup and one
+ * consumer warpgroup per 64 query rows. */
+int64_t dlcSm90AttentionThreads(const DlcAttnTiling *tiling);
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);

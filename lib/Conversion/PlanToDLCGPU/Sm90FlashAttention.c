@@ -1,12 +1,15 @@
 /* The SM90 flash-attention skeleton (spec §15.3; the FlashAttention-3
  * structure), emitted as dlcgpu ops over the attention family of the
- * kernel-problem model. Warp-specialized, three warpgroups of 128 threads,
- * a CTA per 128 query rows of one (batch, head):
+ * kernel-problem model. Warp-specialized, warpgroups of 128 threads, a CTA
+ * per BM query rows (128, or 192 at D = 64) of one (batch, head):
  *
- *   warpgroup 0, the producer (setmaxnreg 40): TMA-loads the Q tile once
- *     (on qFull), then for each key tile j: wait until stage j % S is
- *     empty; announce its bytes on full[s]; TMA-load K_j and V_j into it
- *   warpgroups 1 and 2, the consumers (setmaxnreg 232), 64 query rows each:
+ *   warpgroup 0, the producer (setmaxnreg 40; 32 beside three consumers):
+ *     TMA-loads the Q tile once (on qFull), then for each key tile j: wait
+ *     until stage j % S is empty; announce its bytes on full[s]; TMA-load
+ *     K_j and V_j into it
+ *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three:
+ *     the register file's 64 Ki split as FlashAttention-3 splits it), 64
+ *     query rows each:
  *     wait for Q; if the CTA has key tiles (O, row max m, row sum l):
  *       tile 0: wait for full[0]; S_0 = Q K_0ᵀ by wgmma m64nBNk16 (both
  *         from shared memory; K is [Lk, D] with D unit stride: a K-major
@@ -24,19 +27,19 @@
  *         intra-warpgroup overlap)
  *       the last tile's O += P V; release its stage
  *       ping-pong (the default schedule): each issue of wgmmas above is a
- *         turn, bar.sync on the consumer's own named barrier before it and
- *         bar.arrive on the other's after it, so one consumer's softmax
- *         runs under the other's MMAs (the FlashAttention-3
- *         inter-warpgroup schedule)
+ *         turn, bar.sync on the consumer's own named barrier (1 + c)
+ *         before it and bar.arrive on the next one's (c + 1 mod BM / 64)
+ *         after it, so one consumer's softmax runs under the others' MMAs
+ *         (the FlashAttention-3 inter-warpgroup schedule)
  *     O / l stored through the GEMM epilogue (guarded)
  *
- * Shared memory: Q [D/64][128][64], K [S][D/64][BN][64] (K-major, one box
+ * Shared memory: Q [D/64][BM][64], K [S][D/64][BN][64] (K-major, one box
  * per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
  * per 64 x 64 block); all 128-byte swizzled, the TMA
  * buffers with unit dimensions in front so that a box of up to three batch
  * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
  * keys past Lk are masked to -inf, rows past Lq never stored. With a causal
- * mask the CTA stops at its diagonal tile. Grid: x = ceildiv(Lq, 128),
+ * mask the CTA stops at its diagonal tile. Grid: x = ceildiv(Lq, BM),
  * y = the batch axes flattened. */
 #include "DialectNames.h"
 #include "FlashGen.h"
@@ -97,12 +100,25 @@ static void yield(Gen *g) {
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
+/* The consumer warpgroups of tiling t. */
+static int64_t consumersOf(const DlcAttnTiling *t) { return t->tileM / Rows; }
+
+/* setmaxnreg of the producer and of each consumer: with three consumers
+ * 32 + 3 x 160 registers a thread fill the 64 Ki (FlashAttention-3's
+ * split); with two, 40 + 2 x 232. */
+static int64_t producerRegisters(const DlcAttnTiling *t) {
+  return consumersOf(t) == 3 ? 32 : 40;
+}
+static int64_t consumerRegisters(const DlcAttnTiling *t) {
+  return consumersOf(t) == 3 ? 160 : 232;
+}
+
 static void emitProducer(Fa *f, const Ring *r) {
   Gen *g = &f->g;
   const DlcAttnTiling *t = f->t;
   int64_t bytes = kpElementBytes(f->a->q.t.element);
   int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
-  sm90SetMaxRegisters(g, 40, false);
+  sm90SetMaxRegisters(g, producerRegisters(t), false);
   MlirValue zero = cst(g, 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, zero,
                  "bytes", t->tileM * f->d * bytes);
@@ -221,16 +237,66 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
 
 enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
 
+/* Whether a consumer's rows can end a key tile before the CTA's do (a
+ * causal mask, more query rows than keys a tile): then it stops at its
+ * own diagonal tile. */
+static bool passesTiles(const Fa *f) {
+  return f->a->mask == KP_ATTN_MASK_CAUSAL && f->t->tileM > f->t->tileN;
+}
+
+/* Consumer 0 takes the turn the last consumer's last hand-over gave it
+ * (the first hand-over had no sync: the barrier ends balanced). After
+ * every other turn of consumer 0. */
+static void lastTurn(Fa *f, MlirValue consumer) {
+  Gen *g = &f->g;
+  MlirBlock turn;
+  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, 0)), &turn);
+  DlcBuilder at = g->b;
+  g->b = dlcBuilderAtEnd(turn, at.loc);
+  sm90NamedBarrier(g, cst(g, 1), 256);
+  yield(g);
+  g->b = at;
+}
+
+/* The CTA's key tiles from `from` on, which this consumer's rows do not
+ * see: each released as its use (after the full wait, so that the
+ * arrival counts toward this use's phase of empty[]), and with turns
+ * (`mine` not null) a turn taken and handed on without wgmmas, so that
+ * every consumer takes as many turns as the CTA has tiles. */
+static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
+                      MlirValue other) {
+  Gen *g = &f->g;
+  const DlcAttnTiling *t = f->t;
+  MlirBlock body;
+  dlcBuildFor(&g->b, from, r->tiles, cst(g, 1), 0, NULL, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue j = mlirBlockGetArgument(body, 0);
+  MlirValue stage = remc(g, j, t->stages);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  if (!mlirValueIsNull(mine)) {
+    sm90NamedBarrier(g, mine, 256);
+    sm90NamedBarrierArrive(g, other, 256);
+  }
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
+  yield(g);
+  g->b = outer;
+}
+
 /* The consumer's key loop, software-pipelined within the warpgroup (the
  * FlashAttention-3 intra-warpgroup overlap): tile 0's scores and softmax
  * first; then per tile j >= 1 S_j = Q K_jᵀ and O += P_{j-1} V_{j-1} are
  * issued together, S_j waited alone (wait_group 1) and its softmax runs
  * while the PV wgmmas still run; then O (complete) is rescaled and stage
  * j - 1 released; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
- * issues are the two consumers' alternating turns. Yields O, m, l.
- * Emitted inside a branch taken when the CTA has key tiles. */
+ * issues are the consumers' turns, in a cycle. Yields O, m, l.
+ * Emitted inside a branch taken when the CTA has key tiles. With a causal
+ * mask and more rows than keys a tile, the consumer stops at its own
+ * diagonal (`tiles` of the CTA's r->tiles; the keys past it are masked
+ * for all its rows) and passes the rest of the CTA's tiles
+ * (passTurns). */
 static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
-                          const MlirValue init[5]) {
+                          MlirValue tiles, const MlirValue init[5]) {
   Gen *g = &f->g;
   const DlcAttnTiling *t = f->t;
   int blocks = (int)(t->tileN / Box);
@@ -240,13 +306,16 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   c.m[0] = init[1], c.m[1] = init[2], c.l[0] = init[3], c.l[1] = init[4];
   MlirValue acc[2], s[FLASH_MAX_S];
   /* Ping-pong turns: consumer c issues its wgmmas after bar.sync on
-   * barrier 1 + c, then hands the turn over by bar.arrive on the other's
-   * (256 threads each: the waiting warpgroup and the arriving one).
-   * Consumer 1 hands consumer 0 the first turn. */
-  MlirValue mine = add(g, consumer, one), other = sub(g, cst(g, 2), consumer);
+   * barrier 1 + c, then hands the turn over by bar.arrive on the next
+   * one's, 1 + (c + 1) mod n (256 threads each: the waiting warpgroup and
+   * the arriving one). The last consumer hands consumer 0 the first
+   * turn. */
+  int64_t n = consumersOf(t);
+  MlirValue mine = add(g, consumer, one),
+            other = add(g, remc(g, add(g, consumer, one), n), one);
   if (pingPong) {
     MlirBlock first;
-    dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, one), &first);
+    dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, n - 1)), &first);
     DlcBuilder at = g->b;
     g->b = dlcBuilderAtEnd(first, at.loc);
     sm90NamedBarrierArrive(g, cst(g, 1), 256);
@@ -266,7 +335,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   pBlocks(f, s, carried + 5);
   MlirBlock body;
   MlirOperation loop =
-      dlcBuildFor(&g->b, one, r->tiles, one, 5 + blocks, carried, &body);
+      dlcBuildFor(&g->b, one, tiles, one, 5 + blocks, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue j = mlirBlockGetArgument(body, 0), p[MaxBlocks];
@@ -301,21 +370,20 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
 
   for (int kb = 0; kb < blocks; ++kb)
     p[kb] = mlirOperationGetResult(loop, 5 + kb);
-  MlirValue last = remc(g, sub(g, r->tiles, one), t->stages);
-  if (pingPong) {
-    /* Consumer 0 takes the turn consumer 1's last hand-over gave it (the
-     * first hand-over had no sync: the barrier ends balanced). */
-    MlirBlock lastTurn;
-    dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, zero), &lastTurn);
-    DlcBuilder at = g->b;
-    g->b = dlcBuilderAtEnd(lastTurn, at.loc);
-    sm90NamedBarrier(g, cst(g, 1), 256);
-    yield(g);
-    g->b = at;
-  }
+  MlirValue last = remc(g, sub(g, tiles, one), t->stages);
+  bool skips = passesTiles(f);
+  if (pingPong && !skips)
+    lastTurn(f, consumer);
   issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
+  /* The passed tiles after the last one's release: the producer may wait
+   * for it before it loads them. */
+  if (skips) {
+    passTurns(f, r, tiles, pingPong ? mine : (MlirValue){0}, other);
+    if (pingPong)
+      lastTurn(f, consumer);
+  }
   MlirValue out[5] = {pv[0]};
   for (int i = 1; i < 5; ++i)
     out[i] = mlirOperationGetResult(loop, i);
@@ -325,7 +393,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
 static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
   Gen *g = &f->g;
   int numO = (int)(f->d / 8);
-  sm90SetMaxRegisters(g, 232, true);
+  sm90SetMaxRegisters(g, consumerRegisters(f->t), true);
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   f->m0 = add(g, r->m0, mul(g, consumer, Rows));
   f->warp = remc(g, f->warp, 4);
@@ -346,7 +414,10 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
       &g->b, dlcCmpI(&g->b, "sgt", r->tiles, zero), 5, types, &any, &none);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(any, outer.loc);
-  pipelinedLoop(f, r, consumer, init);
+  /* The consumer's own key tiles (passesTiles). */
+  MlirValue tiles =
+      passesTiles(f) ? flashKeyTiles(f, add(g, f->m0, cst(g, Rows))) : r->tiles;
+  pipelinedLoop(f, r, consumer, tiles, init);
   g->b = dlcBuilderAtEnd(none, outer.loc);
   dlcBuild(&g->b, "scf.yield", 5, init, 0, NULL, 0, NULL, NULL);
   g->b = outer;
@@ -367,7 +438,8 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   memset(&fa, 0, sizeof(fa));
   Fa *f = &fa;
   Gen *g = &f->g;
-  flashInit(f, kernel, a, t, args, numTensors, DLC_SM90_THREADS);
+  int64_t threads = dlcSm90AttentionThreads(t);
+  flashInit(f, kernel, a, t, args, numTensors, threads);
   Ring r;
   r.qMap = mlirBlockGetArgument(g->entry, mapArg);
   r.kMap = mlirBlockGetArgument(g->entry, mapArg + 1);
@@ -393,7 +465,7 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.full, cst(g, s), "count",
                    1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.empty, cst(g, s), "count",
-                   DLC_SM90_THREADS - 128);
+                   threads - 128);
   }
   dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
 
@@ -451,6 +523,17 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
     maps[i] = dlcSm90MapAttr(region, names[i], x->t.element, rank, dims,
                              strides, box);
   }
+}
+
+int64_t dlcAttnScheduleRows(const char *algo) {
+  if (strcmp(algo, "online_softmax") == 0 ||
+      strcmp(algo, "online_softmax.overlap") == 0)
+    return 2 * Rows;
+  return strcmp(algo, "online_softmax.m192") == 0 ? 3 * Rows : 0;
+}
+
+int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {
+  return 128 * (1 + consumersOf(t));
 }
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {

@@ -534,8 +534,9 @@ static bool attentionPlanFileChoice(MlirOperation func,
 
 /* An attention output region (rbssa.attention, rbssa-fuse-attention): on
  * a chip with TMA and wgmma, the SM90 flash skeleton (Sm90FlashAttention.c
- * of convert-plan-to-dlcgpu) where it takes the problem: BM = 128 query
- * rows (64 per consumer warpgroup), BN = 128 keys per K/V tile, three
+ * of convert-plan-to-dlcgpu) where it takes the problem: BM = 192 query
+ * rows at D = 64, else 128 (64 per consumer warpgroup; the schedule's
+ * algo_choice names it), BN = 128 keys per K/V tile, three
  * stages where they fit the shared memory (else two), barrier_model
  * "mbarrier"; else the SM80 one (FlashAttention.c):
  * BM = 64 (16 per warp), BN = 64, two K/V buffers. BK is the head
@@ -562,20 +563,37 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   bool sm90 = o->target->hasWgmma && o->target->hasTma &&
               kpAttentionOnlineProblem(&a) == NULL &&
               dlcSm90AttentionProblem(&a) == NULL;
-  char algo[DLC_PLAN_NAME] = "online_softmax";
+  char algo[DLC_PLAN_NAME] = "";
   if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo))
     return false;
-  plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
+  /* Unforced: at D = 64 three consumers of 64 rows (O's accumulator
+   * leaves them room at 160 registers; run fa5-1: +8.7 % non-causal, +1 %
+   * causal over two), else two. */
+  if (!algo[0])
+    dlcPlanCopyName(algo, sm90 && kpExtentIs(&a.size[KP_K], 64)
+                              ? "online_softmax.m192"
+                              : "online_softmax");
+  /* BM is the schedule's (128 where the name is unknown: the converter
+   * rejects it). */
+  int64_t rows = dlcAttnScheduleRows(algo);
+  plan->tile[0] = sm90 ? (rows ? rows : 128) : 64;
+  plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
   plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
   plan->stages = 2;
   if (sm90) {
-    /* A third K/V stage where it fits: slack for the two consumers'
-     * drift, whose releases the producer waits for. */
-    DlcAttnTiling deep = {128, 128, plan->tile[2], 3, DLC_ATTN_PINGPONG};
-    if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
-        o->target->smemPerCTA)
-      plan->stages = 3;
+    /* A third K/V stage where it fits: slack for the consumers' drift,
+     * whose releases the producer waits for; a fourth beside three
+     * consumers (run fa5-3: +0.7 % non-causal, +2.5 % causal at D = 64). */
+    for (int64_t stages = plan->tile[0] == 192 ? 4 : 3; stages > 2; --stages) {
+      DlcAttnTiling deep = {plan->tile[0], 128, plan->tile[2], stages,
+                            DLC_ATTN_PINGPONG};
+      if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
+          o->target->smemPerCTA) {
+        plan->stages = stages;
+        break;
+      }
+    }
   }
   plan->asyncEnable = true;
   plan->asyncPrefetchDepth = 1;
