@@ -532,6 +532,89 @@ static bool attentionPlanFileChoice(MlirOperation func,
   return true;
 }
 
+/* The SM90 flash plan's shape for consumer schedule `algo`: BM the
+ * schedule's (128 where the name is unknown: the converter rejects it),
+ * BN 128, and a third K/V stage where it fits (slack for the consumers'
+ * drift, whose releases the producer waits for), a fourth beside three
+ * consumers (run fa5-3: +0.7 % non-causal, +2.5 % causal at D = 64). */
+static void sm90AttentionShape(const Options *o, const KpAttention *a,
+                               const char *algo, DlcPlan *plan) {
+  int64_t rows = dlcAttnScheduleRows(algo);
+  plan->tile[0] = rows ? rows : 128, plan->tile[1] = 128, plan->stages = 2;
+  for (int64_t stages = plan->tile[0] == 192 ? 4 : 3; stages > 2; --stages) {
+    DlcAttnTiling deep = {plan->tile[0], 128, plan->tile[2], stages,
+                          DLC_ATTN_PINGPONG};
+    if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a->q.t.element)) <=
+        o->target->smemPerCTA) {
+      plan->stages = stages;
+      return;
+    }
+  }
+}
+
+/* An extent with its symbols at the planner's default size. */
+static double extentAtDefault(const KpExtent *e) {
+  double v = (double)e->constant;
+  for (int i = 0; i < e->numSymbols; ++i)
+    v *= DLC_PLAN_DEFAULT_SIZE;
+  return v;
+}
+
+/* print-candidates for an SM90 flash plan: after the schedule, each
+ * consumer schedule the skeleton implements for this head dimension (three
+ * consumers at D = 64 only), the plan's own marked chosen. time_est_us:
+ * 4 · batch · Lq · Lk · D FLOPs (symbols at the default size) at the
+ * share of the tensor peak each schedule reached on the H200 (runs fa4-2,
+ * fa5-3; the choice follows those measurements, not this estimate). */
+static void printAttentionCandidates(MlirOperation func, const Options *o,
+                                     const KpAttention *a,
+                                     const DlcPlan *chosen) {
+  static const struct {
+    const char *algo, *what;
+    double share[2]; /* of the peak at D = 64, 128 */
+  } schedules[] = {
+      {"online_softmax.m192",
+       "three consumers of 64 rows in turns (D = 64)",
+       {0.446, 0}},
+      {"online_softmax",
+       "two consumers of 64 rows in ping-pong turns",
+       {0.405, 0.568}},
+      {"online_softmax.overlap", "two consumers, no turns", {0.354, 0.55}},
+  };
+  bool d64 = kpExtentIs(&a->size[KP_K], 64);
+  double flops = 4.0 * extentAtDefault(&a->size[KP_M]) *
+                 extentAtDefault(&a->size[KP_N]) *
+                 extentAtDefault(&a->size[KP_K]);
+  for (int b = 0; b < a->numBatch; ++b)
+    flops *= extentAtDefault(&a->batchSize[b]);
+  MlirType f64 = mlirF64TypeGet(mlirOperationGetContext(func));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirOperation after =
+      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  const char *picked = dlcPlanAlgoChoice(chosen, "attention");
+  for (size_t i = 0; i < sizeof(schedules) / sizeof(schedules[0]); ++i) {
+    double share = schedules[i].share[d64 ? 0 : 1];
+    if (share == 0)
+      continue;
+    DlcPlan plan = *chosen;
+    dlcPlanCopyName(plan.algoChoice[0].value, schedules[i].algo);
+    sm90AttentionShape(o, a, schedules[i].algo, &plan);
+    plan.warpTile[1] = plan.tile[1];
+    char reason[160];
+    snprintf(reason, sizeof(reason), "%s: %s",
+             strcmp(picked, schedules[i].algo) == 0 ? "chosen" : "kept",
+             schedules[i].what);
+    double us = flops / (o->target->peakTflops * 1e6 * share);
+    MlirNamedAttribute extra[] = {
+        named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, us)),
+        named(ctx, "reason", str(ctx, reason)),
+    };
+    buildPlanOp(after, loc, DLC_OP_PLAN_CANDIDATE, &plan, extra, 2);
+  }
+}
+
 /* An attention output region (rbssa.attention, rbssa-fuse-attention): on
  * a chip with TMA and wgmma, the SM90 flash skeleton (Sm90FlashAttention.c
  * of convert-plan-to-dlcgpu) where it takes the problem: BM = 192 query
@@ -573,28 +656,11 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
     dlcPlanCopyName(algo, sm90 && kpExtentIs(&a.size[KP_K], 64)
                               ? "online_softmax.m192"
                               : "online_softmax");
-  /* BM is the schedule's (128 where the name is unknown: the converter
-   * rejects it). */
-  int64_t rows = dlcAttnScheduleRows(algo);
-  plan->tile[0] = sm90 ? (rows ? rows : 128) : 64;
-  plan->tile[1] = sm90 ? 128 : 64;
+  plan->tile[0] = 64, plan->tile[1] = 64, plan->stages = 2;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
+  if (sm90)
+    sm90AttentionShape(o, &a, algo, plan);
   plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
-  plan->stages = 2;
-  if (sm90) {
-    /* A third K/V stage where it fits: slack for the consumers' drift,
-     * whose releases the producer waits for; a fourth beside three
-     * consumers (run fa5-3: +0.7 % non-causal, +2.5 % causal at D = 64). */
-    for (int64_t stages = plan->tile[0] == 192 ? 4 : 3; stages > 2; --stages) {
-      DlcAttnTiling deep = {plan->tile[0], 128, plan->tile[2], stages,
-                            DLC_ATTN_PINGPONG};
-      if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a.q.t.element)) <=
-          o->target->smemPerCTA) {
-        plan->stages = stages;
-        break;
-      }
-    }
-  }
   plan->asyncEnable = true;
   plan->asyncPrefetchDepth = 1;
   dlcPlanCopyName(plan->vectorizeAxis, "d");
@@ -615,6 +681,8 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   buildPlanOp(mlirBlockGetFirstOperation(regionBody),
               mlirOperationGetLocation(func), DLC_OP_PLAN_SCHEDULE, plan, NULL,
               0);
+  if (o->printCandidates && sm90)
+    printAttentionCandidates(func, o, &a, plan);
   return true;
 }
 
