@@ -195,22 +195,28 @@ void mbForgetAlong(Mb *m, uint32_t loops) {
       m->stepFrame[s] = -1;
 }
 
-/* Register rows need a warp's short row in row mode's aligned version, the
- * longest (DLC_MEMORY_SHORT_LENGTH) a whole number of sweeps of the warp,
- * and every reduce over one loop as long as the row (chunk k of a reduce
- * is then chunk k of the row). And a static row: a symbolic one's kernel
- * also has the long rows' code, whose occupancy the kept row's registers
- * would set (80 against 48 for LayerNorm: rows of 4096 lost 18-20% on the
- * H100, bench/RESULTS.md run mem-2). */
+/* Register rows need a short row's warp or a long row's CTA in row mode's
+ * aligned version, and every reduce over one loop as long as the row
+ * (chunk k of a reduce is then chunk k of the row). A warp's row is read by
+ * the chunks of the longest short row (DLC_MEMORY_SHORT_LENGTH, a whole
+ * number of sweeps of the warp), a CTA's by ceildiv(row, CTA sweep) chunks,
+ * at most DLC_MEMORY_REGISTER_ROW_CHUNKS (Skeleton.h). And a static row: a
+ * symbolic one's kernel also has the other rows' code, whose occupancy the
+ * kept row's registers would set (80 against 48 for LayerNorm: rows of 4096
+ * lost 18-20% on the H100, bench/RESULTS.md run mem-2). */
 int mbRegisterChunksFor(const Mb *m) {
-  if (m->mode != DLC_MEMORY_ROW || !m->warpRows || m->width < 2)
-    return 0;
-  int64_t sweep = 32 * (int64_t)m->width;
-  int64_t chunks = DLC_MEMORY_SHORT_LENGTH / sweep;
-  if (chunks * sweep != DLC_MEMORY_SHORT_LENGTH || chunks > MbRegisterChunks)
+  if (m->mode != DLC_MEMORY_ROW || m->width < 2)
     return 0;
   const KpExtent *row = &m->p->loops[m->p->numIters - 1].size;
   if (row->numSymbols > 0)
+    return 0;
+  /* m->threads is the row's: 32 in a warp's row. */
+  int64_t sweep = m->threads * (int64_t)m->width;
+  int64_t chunks = m->warpRows ? DLC_MEMORY_SHORT_LENGTH / sweep
+                               : (row->constant + sweep - 1) / sweep;
+  if (m->warpRows ? chunks * sweep != DLC_MEMORY_SHORT_LENGTH ||
+                        chunks > MbRegisterChunks
+                  : chunks > DLC_MEMORY_REGISTER_ROW_CHUNKS)
     return 0;
   for (int s = 0; s < m->p->numSteps; ++s) {
     const KpStep *step = &m->p->steps[s];
@@ -239,7 +245,7 @@ MlirValue mbRegisterChunk(Mb *m, const KpExtent *extent, int k,
     MlirValue first =
         dlcArith(&b, "arith.addi",
                  dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, m->width)),
-                 mbIndex(&b, (int64_t)k * 32 * m->width));
+                 mbIndex(&b, (int64_t)k * m->threads * m->width));
     row->inside[k] = dlcCmpI(&b, "ult", first, count);
     /* The aligned version's rows are at least one chunk long. */
     row->index[k] =

@@ -213,6 +213,11 @@ enum {
    * run norm-1, call 4). */
   DLC_MEMORY_UNROLL_FUSED = 4
 };
+/* Register rows of a long row's CTA (MemoryBound.c mbRegisterChunksFor):
+ * a static row of at most this many CTA sweeps (256 threads x 8 halves:
+ * rows of 8192 halves) is read once into registers, all its chunks in
+ * flight, and every pass reduces or stores from them. */
+enum { DLC_MEMORY_REGISTER_ROW_CHUNKS = 4 };
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
 enum { DLC_MEMORY_COLUMN_LANES = 8 };
