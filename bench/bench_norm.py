@@ -42,8 +42,9 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--widths", type=int, nargs="*", default=[768, 4096, 8192, 32768])
-    ap.add_argument("--variants", nargs="*", default=["", "-passes", "-sym", "-sym-passes"],
-                    help="kernel name suffixes to time ('' the planner's static kernel)")
+    ap.add_argument("--variants", nargs="*", default=["static", "passes", "sym", "sym-passes"],
+                    help="kernels to time: static (the planner's static kernel), or the "
+                         "suffix of build_norm.sh's other names (passes, sym, sym-passes, ...)")
     ap.add_argument("--base", help="a second kernel folder timed against --kernels (static variants)")
     args = ap.parse_args()
     dev = torch.cuda.get_device_name()
@@ -72,7 +73,7 @@ def main():
             ref = reference()
             entry = {"family": fam, "shape": "%dx%d" % (M, N)}
             line = "%-9s %-11s" % (fam, entry["shape"])
-            for variant in args.variants:
+            for variant in ["" if v == "static" else "-" + v for v in args.variants]:
                 name = fam + ("-%d" % N if not variant.startswith("-sym") else "") + variant
                 path = os.path.join(args.kernels, name, fam + ".json")
                 if not os.path.exists(path):

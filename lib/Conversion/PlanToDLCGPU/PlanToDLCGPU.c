@@ -671,9 +671,11 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     /* Flat kernels ask for a full SM of threads (ptxas fits the registers
      * to it): more loads in flight (x·sigmoid(x)+y 2.93 → 3.07 TB/s on the
      * H100, run mem-k); row and point kernels do not (LayerNorm spilled at
-     * 32 registers and lost 20%). */
-    int64_t resident =
-        mode == DLC_MEMORY_FLAT ? target->maxThreadsPerSM / threads : 1;
+     * 32 registers and lost 20%), but a CTA's register rows ask for the
+     * CTAs their loads need (Skeleton.h). */
+    int64_t resident = mode == DLC_MEMORY_FLAT
+                           ? target->maxThreadsPerSM / threads
+                           : dlcMemoryRegisterRowCtas(p, mode, threads, width);
     memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,

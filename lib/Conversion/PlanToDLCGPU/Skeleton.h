@@ -213,11 +213,6 @@ enum {
    * run norm-1, call 4). */
   DLC_MEMORY_UNROLL_FUSED = 4
 };
-/* Register rows of a long row's CTA (MemoryBound.c mbRegisterChunksFor):
- * a static row of at most this many CTA sweeps (256 threads x 8 halves:
- * rows of 8192 halves) is read once into registers, all its chunks in
- * flight, and every pass reduces or stores from them. */
-enum { DLC_MEMORY_REGISTER_ROW_CHUNKS = 4 };
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
 enum { DLC_MEMORY_COLUMN_LANES = 8 };
@@ -241,6 +236,26 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * along a reduced loop is contiguous in it, else column where a reduce
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
+
+/* Register rows (MemoryBound.c): a static row read by at most this many
+ * chunks a thread of its warp (rows of at most DLC_MEMORY_SHORT_LENGTH) or
+ * CTA (256 threads x 8 halves x 8: rows of up to 16384 halves) is read
+ * once into registers, all of a thread's chunks in flight, and every pass
+ * reduces or stores from them. The number of chunks (0: the row is read
+ * by loops) of a `mode` kernel of `problem` whose row has `rowThreads`
+ * threads and vectors of `width`. */
+enum { DLC_MEMORY_REGISTER_ROW_CHUNKS = 8 };
+int dlcMemoryRegisterChunks(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                            int64_t rowThreads, int width);
+/* The CTAs an SM should hold of a row kernel (its launch bound, so ptxas
+ * fits the registers): a CTA's register rows of at most 4 chunks 4 (64
+ * registers a thread), of 5-8 chunks 2 (128), else 1 (no bound). Measured
+ * on the H200 (bench/RESULTS.md run norm2-1): LayerNorm 16384 x 8192 kept
+ * 75 registers, 3 CTAs an SM, 3.83 TB/s; bound to 4 CTAs, 64 registers and
+ * no spill, 3.97 (copy 4.13); 16384 x 16384 took 156 registers (1 CTA,
+ * 2.56 TB/s), bound to 2 CTAs 128 and 3.99. */
+int dlcMemoryRegisterRowCtas(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                             int64_t threads, int width);
 
 /* How a row kernel computes a pair of reduces whose second reads the
  * first (algo_choice reduce, MemoryFused.c): two loops over the row
