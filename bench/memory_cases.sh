@@ -38,8 +38,8 @@ for c in "${cases[@]}"; do
   "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
   echo "$name $ex/$ex.json ref/$name" >>"$out/cases.txt"
 done
-# Static rows (each its own kernel, M x N fixed): register rows up to 8192
-# halves (520-1000: a warp's; 1032-8192: a CTA's, last chunk partial or
+# Static rows (each its own kernel, M x N fixed): register rows up to 16384
+# halves (520-1000: a warp's; 1032-16384: a CTA's, last chunk partial or
 # whole), the two passes up to 32 KiB a row, the planner's one-pass pairs
 # beyond (32768, 32769, 33001, 40000: aligned, with chunks past the row in
 # the last trip, or masked).
