@@ -26,7 +26,8 @@ under the device call's 64 MiB.
 query row, LSE = (c * max + log2 sum) * ln 2 with the softmax's own max,
 sum and exp2 factor c (f32 over the batch axes and M; the form the
 Frontend's Attention op with "lse": true imports to), which the flash
-kernel's epilogue writes (feature lse=1).
+kernel's epilogue writes (feature lse=1); half of them in the natural-log
+form ln sum + k * max, ln = log2 * ln 2, k = c * ln 2 (feature lse=ln).
 
 --many P: a share P of the problems have more work tiles (query tiles
 times batch rows) than the SM90 kernel's persistent grid has CTAs (132):
@@ -86,6 +87,7 @@ def make(rng, i):
     maskt = "none" if causal else rng.choice(["none", "full", "key"])
     qbatch = batch + (["G"] if gqa else [])
     lse = LSE > 0 and rng.random() < LSE
+    natural = lse and rng.random() < 0.5  # ln sum + k max
     long_keys = not gqa and not many and rng.random() < 0.25  # several key tiles
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
@@ -184,7 +186,16 @@ def make(rng, i):
             t(s, dtype), t(k, dtype), t(o)),
         '  %%oh = "tiny.cast"(%%o) : (%s) -> %s' % (t(o), t(o, dtype)),
     ]
-    if lse:
+    if natural:
+        lines += [
+            '  %%l2 = "tiny.log2"(%%sum) : (%s) -> %s' % (t(row), t(row)),
+            '  %%ln2 = "tiny.const"() {value = %.9e : f32} : () -> tensor<f32>' % LN2,
+            '  %%ln = "tiny.mul"(%%l2, %%ln2) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
+            '  %%k = "tiny.const"() {value = %.9e : f32} : () -> tensor<f32>' % (scale * LOG2E * LN2),
+            '  %%mk = "tiny.mul"(%%mx, %%k) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
+            '  %%lse = "tiny.add"(%%ln, %%mk) : (%s, %s) -> %s' % (t(row), t(row), t(row)),
+        ]
+    elif lse:
         lines += [
             '  %%l2 = "tiny.log2"(%%sum) : (%s) -> %s' % (t(row), t(row)),
             '  %%mc = "tiny.mul"(%%mx, %%c) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
@@ -196,7 +207,7 @@ def make(rng, i):
         dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa),
         bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
     if LSE > 0:
-        features += " lse=%d" % int(lse)
+        features += " lse=%s" % ("ln" if natural else int(lse))
     if MANY > 0:
         features += " many=%d" % int(many)
     results = '%s {dlc.name = "O"}' % t(o, dtype) + (

@@ -32,8 +32,12 @@ void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
     snprintf(y, ySize, "%s", batches);
     return;
   }
-  snprintf(x, xSize, "min(ceildiv(ceildiv(%s, %lld)*%s, %lld), %d)", lq,
-           (long long)tileM, batches, (long long)unitTiles(a), sms);
+  if (unitTiles(a) == 1)
+    snprintf(x, xSize, "min(ceildiv(%s, %lld)*%s, %d)", lq, (long long)tileM,
+             batches, sms);
+  else
+    snprintf(x, xSize, "min(ceildiv(ceildiv(%s, %lld)*%s, %lld), %d)", lq,
+             (long long)tileM, batches, (long long)unitTiles(a), sms);
   snprintf(y, ySize, "1");
 }
 
