@@ -347,9 +347,19 @@ typedef enum DlcAttnSchedule {
                       * turns (named barriers): one's softmax under the
                       * other's MMAs */
 } DlcAttnSchedule;
+/* The SM90 kernel's grid (Sm90FlashSchedule.c). */
+typedef enum DlcAttnGrid {
+  DLC_ATTN_GRID_TILES,      /* a CTA per (query tile, batch row) */
+  DLC_ATTN_GRID_PERSISTENT, /* at most a CTA per SM looping over them;
+                             * causal: longest and shortest paired */
+} DlcAttnGrid;
+/* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
+ * (run fac-1). */
+#define DLC_ATTN_DEFAULT_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */
+  DlcAttnGrid grid;         /* SM90 only */
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
@@ -384,6 +394,12 @@ const char *dlcSm90AttentionProblem(const KpAttention *a);
 void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
                           const DlcAttnTiling *tiling,
                           const MlirAttribute names[3], MlirAttribute maps[3]);
+/* The SM90 kernel's launch grid for `grid` as manifest expressions x, y:
+ * `lq` the query length's text, `batches` the product of the batch
+ * sizes', `sms` the target's SM count. */
+void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
+                      int64_t tileM, const char *batches, int sms, char *x,
+                      size_t xSize, char *y, size_t ySize);
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);
