@@ -43,6 +43,7 @@
  * y = the batch axes flattened. */
 #include "DialectNames.h"
 #include "FlashGen.h"
+#include "Sm90FlashSchedule.h"
 #include "Sm90Gen.h"
 #include "StepMath.h"
 
@@ -92,8 +93,11 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
-  MlirValue tiles; /* key tiles the CTA visits */
-  MlirValue m0;    /* the CTA's first query row */
+  MlirValue qEmpty; /* persistent: Q read, the next visit's may load */
+  MlirValue tiles;  /* key tiles of the work tile visited */
+  MlirValue m0;     /* its first query row */
+  MlirValue visit;  /* the visit's number (Q's phase) */
+  MlirValue kvBase; /* K/V ring uses before the visit */
 } Ring;
 
 static void yield(Gen *g) {
@@ -113,13 +117,44 @@ static int64_t consumerRegisters(const DlcAttnTiling *t) {
   return consumersOf(t) == 3 ? 160 : 232;
 }
 
-static void emitProducer(Fa *f, const Ring *r) {
+/* The body of one visit runs inside forEachVisit's loop. */
+typedef void (*VisitBody)(Fa *f, const Ring *r, MlirValue consumer);
+
+/* Runs `body` for each work tile of the CTA's schedule (one in the tiles
+ * grid) in an scf.for carrying the K/V ring position (kvBase += the
+ * visit's key tiles): the barrier phases continue from tile to tile. */
+static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
+                         MlirValue consumer) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  MlirBlock loop;
+  dlcBuildFor(&g->b, zero, s->visits, cst(g, 1), 1, &zero, &loop);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(loop, outer.loc);
+  r->visit = mlirBlockGetArgument(loop, 0);
+  r->kvBase = mlirBlockGetArgument(loop, 1);
+  MlirValue qTile, batch;
+  flashScheduleTile(f, s, r->visit, &qTile, &batch);
+  flashBindBatch(f, batch);
+  r->m0 = mul(g, qTile, f->t->tileM);
+  r->tiles = flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)));
+  body(f, r, consumer);
+  MlirValue next = add(g, r->kvBase, r->tiles);
+  dlcBuild(&g->b, "scf.yield", 1, &next, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
+  (void)unused;
   Gen *g = &f->g;
   const DlcAttnTiling *t = f->t;
   int64_t bytes = kpElementBytes(f->a->q.t.element);
   int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
-  sm90SetMaxRegisters(g, producerRegisters(t), false);
   MlirValue zero = cst(g, 0);
+  /* The Q buffer is free once every consumer's last S of the visit before
+   * is complete (the first visit passes at once). */
+  if (!mlirValueIsNull(r->qEmpty))
+    sm90MbarrierWait(g, r->qEmpty, zero, sm90ParityOf(g, r->visit, 1, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, zero,
                  "bytes", t->tileM * f->d * bytes);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
@@ -132,10 +167,11 @@ static void emitProducer(Fa *f, const Ring *r) {
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue j = mlirBlockGetArgument(body, 0);
-  MlirValue stage = remc(g, j, t->stages);
-  /* Use j of a stage waits for the release of use j - S (the first use
+  MlirValue use = add(g, r->kvBase, j);
+  MlirValue stage = remc(g, use, t->stages);
+  /* Use u of a stage waits for the release of use u - S (the first use
    * passes at once). */
-  sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, j, t->stages, true));
+  sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
                  "bytes", 2 * t->tileN * f->d * bytes);
   MlirValue n0 = mul(g, j, t->tileN);
@@ -246,7 +282,7 @@ static bool passesTiles(const Fa *f) {
 
 /* Consumer 0 takes the turn the last consumer's last hand-over gave it
  * (the first hand-over had no sync: the barrier ends balanced). After
- * every other turn of consumer 0. */
+ * every other turn of consumer 0's visit. */
 static void lastTurn(Fa *f, MlirValue consumer) {
   Gen *g = &f->g;
   MlirBlock turn;
@@ -258,11 +294,19 @@ static void lastTurn(Fa *f, MlirValue consumer) {
   g->b = at;
 }
 
-/* The CTA's key tiles from `from` on, which this consumer's rows do not
+/* Persistent grid: this consumer's S of the visit are complete, Q may be
+ * overwritten (qEmpty). */
+static void qRead(Fa *f, const Ring *r) {
+  if (!mlirValueIsNull(r->qEmpty))
+    sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->qEmpty,
+                   cst(&f->g, 0), NULL, 0);
+}
+
+/* The visit's key tiles from `from` on, which this consumer's rows do not
  * see: each released as its use (after the full wait, so that the
  * arrival counts toward this use's phase of empty[]), and with turns
  * (`mine` not null) a turn taken and handed on without wgmmas, so that
- * every consumer takes as many turns as the CTA has tiles. */
+ * every consumer takes as many turns as the visit has tiles. */
 static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
                       MlirValue other) {
   Gen *g = &f->g;
@@ -271,9 +315,9 @@ static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
   dlcBuildFor(&g->b, from, r->tiles, cst(g, 1), 0, NULL, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue j = mlirBlockGetArgument(body, 0);
-  MlirValue stage = remc(g, j, t->stages);
-  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  MlirValue use = add(g, r->kvBase, mlirBlockGetArgument(body, 0));
+  MlirValue stage = remc(g, use, t->stages);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
   if (!mlirValueIsNull(mine)) {
     sm90NamedBarrier(g, mine, 256);
     sm90NamedBarrierArrive(g, other, 256);
@@ -290,11 +334,10 @@ static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
  * while the PV wgmmas still run; then O (complete) is rescaled and stage
  * j - 1 released; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
  * issues are the consumers' turns, in a cycle. Yields O, m, l.
- * Emitted inside a branch taken when the CTA has key tiles. With a causal
- * mask and more rows than keys a tile, the consumer stops at its own
- * diagonal (`tiles` of the CTA's r->tiles; the keys past it are masked
- * for all its rows) and passes the rest of the CTA's tiles
- * (passTurns). */
+ * Emitted inside a branch taken when the visit has key tiles. With a
+ * causal mask and more rows than keys a tile, the consumer stops at its
+ * own diagonal (`tiles` of the visit's r->tiles; the keys past it are
+ * masked for all its rows) and passes the rest (passTurns). */
 static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
                           MlirValue tiles, const MlirValue init[5]) {
   Gen *g = &f->g;
@@ -322,10 +365,12 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     yield(g);
     g->b = at;
   }
-  sm90MbarrierWait(g, r->full, zero, sm90ParityOf(g, zero, t->stages, false));
+  MlirValue first = remc(g, r->kvBase, t->stages);
+  sm90MbarrierWait(g, r->full, first,
+                   sm90ParityOf(g, r->kvBase, t->stages, false));
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
-  issueScores(f, consumer, zero, acc);
+  issueScores(f, consumer, first, acc);
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
@@ -346,9 +391,10 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   }
   for (int kb = 0; kb < blocks; ++kb)
     p[kb] = mlirBlockGetArgument(body, 6 + kb);
-  MlirValue stage = remc(g, j, t->stages);
-  MlirValue prev = remc(g, sub(g, j, one), t->stages);
-  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  MlirValue use = add(g, r->kvBase, j);
+  MlirValue stage = remc(g, use, t->stages);
+  MlirValue prev = remc(g, sub(g, use, one), t->stages);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
   MlirValue pv[2];
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
@@ -370,10 +416,16 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
 
   for (int kb = 0; kb < blocks; ++kb)
     p[kb] = mlirOperationGetResult(loop, 5 + kb);
-  MlirValue last = remc(g, sub(g, tiles, one), t->stages);
+  MlirValue last = remc(g, sub(g, add(g, r->kvBase, tiles), one), t->stages);
   bool skips = passesTiles(f);
-  if (pingPong && !skips)
-    lastTurn(f, consumer);
+  /* Every S of the visit is complete: Q may be overwritten. Consumer 0
+   * arrives after its last turn, so the last consumer's first hand-over
+   * of the next visit cannot meet that turn's barrier phase. */
+  if (!skips) {
+    if (pingPong)
+      lastTurn(f, consumer);
+    qRead(f, r);
+  }
   issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
@@ -383,6 +435,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     passTurns(f, r, tiles, pingPong ? mine : (MlirValue){0}, other);
     if (pingPong)
       lastTurn(f, consumer);
+    qRead(f, r);
   }
   MlirValue out[5] = {pv[0]};
   for (int i = 1; i < 5; ++i)
@@ -390,15 +443,12 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
 }
 
-static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
+static void consumerVisit(Fa *f, const Ring *r, MlirValue consumer) {
   Gen *g = &f->g;
   int numO = (int)(f->d / 8);
-  sm90SetMaxRegisters(g, consumerRegisters(f->t), true);
-  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   f->m0 = add(g, r->m0, mul(g, consumer, Rows));
-  f->warp = remc(g, f->warp, 4);
   MlirValue zero = cst(g, 0);
-  sm90MbarrierWait(g, r->qFull, zero, dlcConstInt(&g->b, g->i1, 0));
+  sm90MbarrierWait(g, r->qFull, zero, sm90ParityOf(g, r->visit, 1, false));
 
   MlirValue acc[2];
   sm90AccInit(g, f->d, acc);
@@ -419,6 +469,7 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
       passesTiles(f) ? flashKeyTiles(f, add(g, f->m0, cst(g, Rows))) : r->tiles;
   pipelinedLoop(f, r, consumer, tiles, init);
   g->b = dlcBuilderAtEnd(none, outer.loc);
+  qRead(f, r);
   dlcBuild(&g->b, "scf.yield", 5, init, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 
@@ -429,6 +480,14 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
     l[h] = mlirOperationGetResult(branch, 3 + h);
   }
   flashEpilogue(f, out, numO, m, l, acc[1]);
+}
+
+static void emitConsumer(Fa *f, const FlashSchedule *s, Ring *r,
+                         MlirValue warpgroup) {
+  Gen *g = &f->g;
+  sm90SetMaxRegisters(g, consumerRegisters(f->t), true);
+  f->warp = remc(g, f->warp, 4);
+  forEachVisit(f, s, r, consumerVisit, sub(g, warpgroup, cst(g, 1)));
 }
 
 void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
@@ -454,13 +513,17 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.qFull = sm90Barriers(g, 1);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
-  r.m0 = mul(g, gemmGpuId(g, "gpu.block_id", "x"), t->tileM);
-  r.tiles = flashKeyTiles(f, add(g, r.m0, cst(g, t->tileM)));
+  FlashSchedule schedule;
+  flashScheduleInit(f, &schedule);
+  r.qEmpty = schedule.persistent ? sm90Barriers(g, 1) : (MlirValue){NULL};
 
   /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:
    * every consumer thread. */
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qFull, cst(g, 0), "count",
                  1);
+  if (schedule.persistent)
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qEmpty, cst(g, 0), "count",
+                   threads - 128);
   for (int64_t s = 0; s < t->stages; ++s) {
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.full, cst(g, s), "count",
                    1);
@@ -475,10 +538,11 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                  &producer, &consumers);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(producer, outer.loc);
-  emitProducer(f, &r);
+  sm90SetMaxRegisters(g, producerRegisters(t), false);
+  forEachVisit(f, &schedule, &r, producerVisit, (MlirValue){NULL});
   yield(g);
   g->b = dlcBuilderAtEnd(consumers, outer.loc);
-  emitConsumer(f, &r, warpgroup);
+  emitConsumer(f, &schedule, &r, warpgroup);
   yield(g);
   g->b = outer;
   dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
