@@ -668,11 +668,13 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo,
                                grid))
     return false;
-  /* Unforced: at D = 64 three consumers of 64 rows (O's accumulator
-   * leaves them room at 160 registers; run fa5-1: +8.7 % non-causal, +1 %
-   * causal over two), else two. */
+  /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
+   * (O's accumulator leaves them room at 160 registers; run fa5-5, the
+   * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at
+   * D = 64: three 229, two 342 in run fa5-5). */
   if (!algo[0])
-    dlcPlanCopyName(algo, sm90 && kpExtentIs(&a.size[KP_K], 64)
+    dlcPlanCopyName(algo, sm90 && kpExtentIs(&a.size[KP_K], 64) &&
+                                  a.mask != KP_ATTN_MASK_CAUSAL
                               ? "online_softmax.m192"
                               : "online_softmax");
   plan->tile[0] = 64, plan->tile[1] = 64, plan->stages = 2;
