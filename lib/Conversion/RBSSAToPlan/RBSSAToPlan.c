@@ -635,7 +635,8 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
 /* An attention output region (rbssa.attention, rbssa-fuse-attention): on
  * a chip with TMA and wgmma, the SM90 flash skeleton (Sm90FlashAttention.c
  * of convert-plan-to-dlcgpu) where it takes the problem: BM = 192 query
- * rows at D = 64, else 128 (64 per consumer warpgroup; the schedule's
+ * rows at D = 64 without a causal mask, else 128 (64 per consumer
+ * warpgroup; the schedule's
  * algo_choice names it), BN = 128 keys per K/V tile, three
  * stages where they fit the shared memory (else two), barrier_model
  * "mbarrier"; else the SM80 one (FlashAttention.c):
