@@ -38,7 +38,11 @@ enum {
   DwPixels = 4,
   DwThreads = 64,
   DwMaxSpan = DwThreads / 8,
-  DwMaxTaps = 64
+  DwMaxTaps = 64,
+  /* Windows of more taps take at most 4 channels a thread: 8 held the
+   * window's 40 (5x5) or 70 (7x7) vectors and the sums in 254-255
+   * registers (7x7 spilled); 4 take 168 (5x5) and 255 without spills. */
+  DwWideTaps = 9
 };
 
 static int64_t staticOr(const KpExtent *e, int64_t otherwise) {
@@ -145,7 +149,7 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
   for (int i = 0; i < p->numInputs; ++i)
     if (p->inputs[i].element == KP_I1)
       return "an epilogue input is an i1 mask";
-  int64_t width = 8;
+  int64_t width = taps > DwWideTaps ? 4 : 8;
   while (width > 1) {
     bool ok = channels % width == 0 && mAligned(p, &p->c, width);
     for (int d = 0; ok && d < p->window.rank; ++d)
