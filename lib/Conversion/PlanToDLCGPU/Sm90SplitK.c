@@ -215,24 +215,54 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
     sums[r] = mlirOperationGetResult(loop, r);
 }
 
-/* The epilogue on the reduced rows, fragment by fragment. */
+/* Fragments whose epilogue inputs are read together (as the whole
+ * tiles' epilogue batches them, Sm90Gemm.c): a fragment at a time, each
+ * read waited for after the previous fragment's stores, which may alias
+ * it. */
+enum { InputBatch = 8 };
+
+/* The epilogue inputs of fragments j0 .. j0 + InputBatch - 1 (guarded),
+ * in[i * numInputs + k]. */
+static void batchInputs(Gen *g, const Sm90SplitK *s, int64_t j0,
+                        MlirValue in[InputBatch * KP_MAX_INPUTS]) {
+  int n = g->p->numInputs;
+  for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i)
+    gemmEpilogueInputs(g, s->row, add(g, s->col, cst(g, 8 * (j0 + i))), false,
+                       &in[i * n]);
+}
+
+/* The epilogue on the reduced rows, a batch of fragments at a time; the
+ * first batch's inputs `first` were read before the sum, so their latency
+ * passes under the partials' reads. */
 static void finishRows(Gen *g, const Sm90SplitK *s,
-                       const MlirValue rows[MaxRows]) {
+                       const MlirValue rows[MaxRows],
+                       const MlirValue first[InputBatch * KP_MAX_INPUTS]) {
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   const char *valueName[] = {"value"};
   MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);
   const char *posName[] = {"static_position"};
-  for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-    MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
-                                   1, valueName, &fragZeros);
-    for (int64_t h = 0; h < 2; ++h) {
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
-      MlirValue operands[] = {rows[2 * j + h], frag};
-      frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
-                           posName, &pos);
+  int n = g->p->numInputs;
+  for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InputBatch) {
+    MlirValue in[InputBatch * KP_MAX_INPUTS];
+    if (j0 == 0)
+      memcpy(in, first, sizeof(MlirValue) * InputBatch * (size_t)n);
+    else
+      batchInputs(g, s, j0, in);
+    for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i) {
+      int64_t j = j0 + i;
+      MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
+                                     1, valueName, &fragZeros);
+      for (int64_t h = 0; h < 2; ++h) {
+        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
+        MlirValue operands[] = {rows[2 * j + h], frag};
+        frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
+                             posName, &pos);
+      }
+      MlirValue col = add(g, s->col, cst(g, 8 * j)), token;
+      MlirValue out =
+          gemmEpilogueApply(g, frag, s->done, &in[i * n], s->steps, &token);
+      gemmStoreFragment(g, out, token, s->row, col, false, s->pairs);
     }
-    gemmEpilogueFragment(g, frag, s->done, s->row,
-                         add(g, s->col, cst(g, 8 * j)), s->steps, s->pairs);
   }
 }
 
@@ -352,9 +382,11 @@ void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
   dlcBuildIf(&g->b, mlirOperationGetResult(counted, 0), &tileLast);
   g->b = dlcBuilderAtEnd(tileLast, outer.loc);
   ifLive(g, s, &then, &inner);
+  MlirValue inputs[InputBatch * KP_MAX_INPUTS];
+  batchInputs(g, s, 0, inputs);
   sumUnits(g, s, firstSplit, sel(g, several, cst(g, groupSize), cst(g, 1)),
            sel(g, several, groups, s->splits), sums);
-  finishRows(g, s, sums);
+  finishRows(g, s, sums, inputs);
   endIf(g, inner);
   endIf(g, inGroupLast);
   endIf(g, inActive);
