@@ -232,7 +232,8 @@ static void batchInputs(Gen *g, const Sm90SplitK *s, int64_t j0,
 }
 
 /* The epilogue on the reduced rows, a batch of fragments at a time; the
- * first batch's inputs `first` were read before the arrivals. */
+ * first batch's inputs `first` were read before the sum, so their latency
+ * passes under the partials' reads. */
 static void finishRows(Gen *g, const Sm90SplitK *s,
                        const MlirValue rows[MaxRows],
                        const MlirValue first[InputBatch * KP_MAX_INPUTS]) {
@@ -293,10 +294,9 @@ static MlirValue arrive(Gen *g, const Sm90SplitK *s, MlirValue word,
   DlcBuilder inLeader = g->b;
   dlcBuildIf(&g->b, last, &reset);
   g->b = dlcBuilderAtEnd(reset, outer.loc);
-  /* Acquire first, then reset: the fence has no store to wait for. */
-  dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other arrivals' stores */
   MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, word};
   dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
+  dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other arrivals' stores */
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLeader;
   MlirValue flag[] = {sel(g, last, dlcConstFloat(&g->b, g->f32, 1.0),
@@ -336,12 +336,6 @@ void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
   dlcBuildIf(&g->b, lt(g, s->slabRow, g->size[KP_M]), &active);
   g->b = dlcBuilderAtEnd(active, outer.loc);
   MlirValue rows[MaxRows];
-  /* The first batch's epilogue inputs, read before the arrivals' fences
-   * (which LLVM does not move loads across), so their latency passes
-   * under the arrivals and the partials' reads of the last warpgroup;
-   * guarded, as every thread of the warpgroup reads them. */
-  MlirValue inputs[InputBatch * KP_MAX_INPUTS];
-  batchInputs(g, s, 0, inputs);
   ifLive(g, s, &then, &inner);
   accRows(g, s, rows);
   storeRows(g, s, s->unit, rows);
@@ -388,6 +382,8 @@ void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
   dlcBuildIf(&g->b, mlirOperationGetResult(counted, 0), &tileLast);
   g->b = dlcBuilderAtEnd(tileLast, outer.loc);
   ifLive(g, s, &then, &inner);
+  MlirValue inputs[InputBatch * KP_MAX_INPUTS];
+  batchInputs(g, s, 0, inputs);
   sumUnits(g, s, firstSplit, sel(g, several, cst(g, groupSize), cst(g, 1)),
            sel(g, several, groups, s->splits), sums);
   finishRows(g, s, sums, inputs);
