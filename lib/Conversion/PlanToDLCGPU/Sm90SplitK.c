@@ -215,10 +215,11 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
     sums[r] = mlirOperationGetResult(loop, r);
 }
 
-/* Fragments whose epilogue inputs are read together (as the whole
- * tiles' epilogue batches them, Sm90Gemm.c): a fragment at a time, each
- * read waited for after the previous fragment's stores, which may alias
- * it. */
+/* Fragments whose epilogue inputs are read together, before their
+ * stores (as the whole tiles' epilogue batches them, Sm90Gemm.c): read a
+ * fragment at a time, each read waited behind the previous fragment's
+ * stores, which may alias it (64 x 64 x 65536: 30.9 -> 28.7 us batched,
+ * bench/RESULTS.md run sk-2). */
 enum { InputBatch = 8 };
 
 /* The epilogue inputs of fragments j0 .. j0 + InputBatch - 1 (guarded),
@@ -231,12 +232,9 @@ static void batchInputs(Gen *g, const Sm90SplitK *s, int64_t j0,
                        &in[i * n]);
 }
 
-/* The epilogue on the reduced rows, a batch of fragments at a time; the
- * first batch's inputs `first` were read before the sum, so their latency
- * passes under the partials' reads. */
+/* The epilogue on the reduced rows, a batch of fragments at a time. */
 static void finishRows(Gen *g, const Sm90SplitK *s,
-                       const MlirValue rows[MaxRows],
-                       const MlirValue first[InputBatch * KP_MAX_INPUTS]) {
+                       const MlirValue rows[MaxRows]) {
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   const char *valueName[] = {"value"};
   MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);
@@ -244,10 +242,7 @@ static void finishRows(Gen *g, const Sm90SplitK *s,
   int n = g->p->numInputs;
   for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InputBatch) {
     MlirValue in[InputBatch * KP_MAX_INPUTS];
-    if (j0 == 0)
-      memcpy(in, first, sizeof(MlirValue) * InputBatch * (size_t)n);
-    else
-      batchInputs(g, s, j0, in);
+    batchInputs(g, s, j0, in);
     for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i) {
       int64_t j = j0 + i;
       MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
@@ -382,11 +377,9 @@ void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
   dlcBuildIf(&g->b, mlirOperationGetResult(counted, 0), &tileLast);
   g->b = dlcBuilderAtEnd(tileLast, outer.loc);
   ifLive(g, s, &then, &inner);
-  MlirValue inputs[InputBatch * KP_MAX_INPUTS];
-  batchInputs(g, s, 0, inputs);
   sumUnits(g, s, firstSplit, sel(g, several, cst(g, groupSize), cst(g, 1)),
            sel(g, several, groups, s->splits), sums);
-  finishRows(g, s, sums, inputs);
+  finishRows(g, s, sums);
   endIf(g, inner);
   endIf(g, inGroupLast);
   endIf(g, inActive);
