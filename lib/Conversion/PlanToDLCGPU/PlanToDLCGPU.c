@@ -137,19 +137,23 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
   /* warp_tile is one consumer warpgroup's tile: [BM / 2, BN] shares each
    * tile between the two (cooperative: [128, BN] with 64 rows each, or
    * [256, BN] with 128), [128, BN] of a 128-row tile gives each whole
-   * tiles (ping-pong). 128 x BN accumulators fit the registers up to BN =
-   * 128. */
+   * tiles (ping-pong), [64, BN] of a 64-row tile is its one consumer's.
+   * 128 x BN accumulators fit the registers up to BN = 128. */
   bool cooperative = t->warpM * 2 == t->tileM, pingPong = t->warpM == 128;
+  bool single = t->tileM == 64 && t->warpM == 64;
   bool fits = t->warpM == 64 ? t->tileN <= 256 : t->tileN <= 128;
-  if ((t->tileM != 128 && t->tileM != 256) || t->tileK != 64 || t->tileN % 64 ||
-      !fits || !(cooperative || pingPong) || t->warpM > t->tileM ||
+  if ((t->tileM != 64 && t->tileM != 128 && t->tileM != 256) ||
+      t->tileK != 64 || t->tileN % 64 || !fits ||
+      !(cooperative || pingPong || single) || t->warpM > t->tileM ||
       t->warpN != t->tileN || t->stages < 2)
     return reject(schedule,
                   "the SM90 skeleton takes tile = [128, BN, 64] with BN a "
                   "multiple of 64 and warp_tile = [64, BN] (cooperative, BN "
-                  "up to 256) or [128, BN] (ping-pong, BN up to 128), or "
+                  "up to 256) or [128, BN] (ping-pong, BN up to 128), "
                   "tile = [256, BN, 64] with warp_tile = [128, BN] "
-                  "(cooperative, BN up to 128), and at least 2 stages");
+                  "(cooperative, BN up to 128), or tile = [64, BN, 64] with "
+                  "warp_tile = [64, BN] (one consumer, BN up to 256), and at "
+                  "least 2 stages");
   /* A convolution's A comes through an im2col map, B by tiles. */
   const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
   if (whyIm2col) {

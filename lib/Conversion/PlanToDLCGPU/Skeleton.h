@@ -46,6 +46,10 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
  * staged epilogue C's (dlcSm90OutputMap), and with split-K (tiling
  * maxSplits > 1) the workspace, a memref<?xi32> of dlcSm90WorkspaceBytes
  * marked `dlcgpu.workspace`. */
+/* Consumer warpgroups doing MMAs: one for tileM = 64 (warp_tile [64, BN];
+ * the kernel keeps DLC_SM90_THREADS, the third warpgroup exits at once),
+ * else two. */
+int dlcSm90Consumers(const DlcGemmTiling *t);
 enum { DLC_SM90_THREADS = 384 };
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
