@@ -137,8 +137,12 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
  * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
 typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
-  int64_t channels; /* C */
+  int64_t channels; /* C (a grouped conv's: Cg, the channels of a group) */
   int64_t lower[2], upper[2];
+  /* A grouped conv's g (1: not grouped): the batch role is the group, its
+   * channels Cg·b + ci; the map gains the group as its outermost dim
+   * (dlcSm90Im2colMap). */
+  int64_t groups;
   /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
    * host transposes both into NHWC / KRSC workspaces the maps read. */
   bool transposed;
@@ -154,7 +158,8 @@ typedef struct DlcIm2col {
 const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
 
 /* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";
- * docs/conventions.md, "Tensor maps"): dims [C, W, H, N], byte strides,
+ * docs/conventions.md, "Tensor maps"): dims [C, W, H, N] (grouped: [Cg,
+ * W, H, N, g], the images a third spatial dim), byte strides,
  * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);

@@ -290,6 +290,18 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   if (!staticExtent(&w->dim[cDim].extent, &im.channels) ||
       !staticExtent(&k->size[ciAt], &reduced))
     return "C is symbolic (it must be known to be a multiple of 8)";
+  /* A grouped conv: the batch role is the group, whose Cg = `reduced`
+   * channels start at Cg·b (A's batch stride); the map reads a group's
+   * channels of a pixel (dlcSm90Im2colMap), zeros past them. */
+  im.groups = 1;
+  if (p->has[KP_BATCH]) {
+    if (im.transposed || !staticExtent(&p->size[KP_BATCH], &im.groups) ||
+        !kpExtentIs(&p->a.stride[KP_BATCH], reduced) ||
+        reduced * im.groups != im.channels)
+      return "the batch role is not the group of an NHWC grouped "
+             "convolution (channel Cg·b + ci of a static C)";
+    im.channels = reduced;
+  }
   /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
   if (reduced != im.channels)
     return "the convolution reduces fewer channels than A has";
@@ -311,6 +323,8 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
              "bytes (C a multiple of 8)";
   if (im.channels % (16 / bytes))
     return "C is not a multiple of 8 (an im2col pixel is 16-byte aligned)";
+  /* A 5-D map (grouped) holds its corners and offsets in 5 bits. */
+  int64_t corner = im.groups > 1 ? 16 : 128;
   for (int d = 0; d < 2; ++d) {
     im.pad[d] = -w->dim[hDim + d].offset;
     /* W order for the corners: index 0 is w. */
@@ -322,10 +336,14 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
         im.dilation[d] * (im.taps[d] - 1) > 65535)
       return "a conv stride is not 1 to 8 (TMA's traversal strides) or a "
              "dilation is not positive";
-    if (im.lower[e] < -128 || im.lower[e] > 127 || im.upper[e] < -128 ||
-        im.upper[e] > 127)
+    if (im.lower[e] < -corner || im.lower[e] >= corner ||
+        im.upper[e] < -corner || im.upper[e] >= corner)
       return "the padding or kernel size puts the im2col box corners out "
-             "of a 4-D map's [-128, 127]";
+             "of a 4-D map's [-128, 127] (a grouped conv's 5-D map: "
+             "[-16, 15])";
+    if (im.groups > 1 && im.dilation[d] * (im.taps[d] - 1) >= corner)
+      return "a grouped conv's filter tap offset passes 15 (a 5-D im2col "
+             "map's offsets)";
   }
   if (out)
     *out = im;
@@ -375,7 +393,25 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
     strides[2] = formula(region, &pixel, im->extent[1] * im->extent[0]);
   }
   int64_t box[2] = {BoxK, rows};
-  int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
+  int64_t elementStrides[5] = {1, im->stride[1], im->stride[0], 1, 1};
+  int64_t lower[3] = {im->lower[0], im->lower[1], 0};
+  int64_t upper[3] = {im->upper[0], im->upper[1], 0};
+  /* Grouped: [Cg, W, H, N, g], the group outermost (the map's "N", at Cg
+   * elements a group) and the images a third spatial dim of the whole
+   * range, so a column of pixels runs through (n, ho, wo) of one group. */
+  int rank = im->groups > 1 ? 5 : 4;
+  MlirAttribute groupDims[5], groupStrides[4];
+  if (rank == 5) {
+    KpExtent cg = {.constant = im->channels};
+    KpExtent g = {.constant = im->groups};
+    for (int d = 0; d < 4; ++d)
+      groupDims[d] = dims[d];
+    for (int d = 0; d < 3; ++d)
+      groupStrides[d] = strides[d];
+    groupDims[0] = formula(region, &cg, 1);
+    groupDims[4] = formula(region, &g, 1);
+    groupStrides[3] = formula(region, &cg, bytes);
+  }
   MlirAttribute name = tensorName(region, p->a.arg);
   const char *keys[] = {"tensor",          "dtype",  "mode",  "dims",
                         "strides",         "box",    "lower", "upper",
@@ -383,12 +419,14 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
   MlirAttribute values[] = {name,
                             text(ctx, kpElementName(p->a.element)),
                             text(ctx, "im2col"),
-                            mlirArrayAttrGet(ctx, 4, dims),
-                            mlirArrayAttrGet(ctx, 3, strides),
+                            rank == 5 ? mlirArrayAttrGet(ctx, 5, groupDims)
+                                      : mlirArrayAttrGet(ctx, 4, dims),
+                            rank == 5 ? mlirArrayAttrGet(ctx, 4, groupStrides)
+                                      : mlirArrayAttrGet(ctx, 3, strides),
                             mlirDenseI64ArrayGet(ctx, 2, box),
-                            mlirDenseI64ArrayGet(ctx, 2, im->lower),
-                            mlirDenseI64ArrayGet(ctx, 2, im->upper),
-                            mlirDenseI64ArrayGet(ctx, 4, elementStrides),
+                            mlirDenseI64ArrayGet(ctx, rank - 2, lower),
+                            mlirDenseI64ArrayGet(ctx, rank - 2, upper),
+                            mlirDenseI64ArrayGet(ctx, rank, elementStrides),
                             text(ctx, "128b")};
   MlirNamedAttribute fields[10];
   for (int i = 0; i < 10; ++i)
@@ -497,26 +535,35 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
                        MlirValue stage, MlirValue kh, MlirValue kw,
                        MlirValue c0) {
   const DlcIm2col *im = s->im2col;
-  MlirValue operands[] = {s->map,
-                          full,
-                          stage,
-                          s->smem,
-                          stage,
-                          cst(g, 0),
-                          cst(g, 0),
-                          s->pixel[0],
-                          s->pixel[1],
-                          s->pixel[2],
-                          c0,
-                          mul(g, kh, im->dilation[0]),
-                          mul(g, kw, im->dilation[1])};
-  int32_t sizes[] = {1, 1, 1, 1, 3, 4, 2};
+  /* Grouped (5-D map): the group (the kernel's batch) outermost, and the
+   * images' offset 0. */
+  bool grouped = im->groups > 1;
+  MlirValue operands[16];
+  int n = 0;
+  operands[n++] = s->map;
+  operands[n++] = full;
+  operands[n++] = stage;
+  operands[n++] = s->smem;
+  operands[n++] = stage;
+  operands[n++] = cst(g, 0);
+  operands[n++] = cst(g, 0);
+  if (grouped)
+    operands[n++] = g->batch;
+  operands[n++] = s->pixel[0];
+  operands[n++] = s->pixel[1];
+  operands[n++] = s->pixel[2];
+  operands[n++] = c0;
+  if (grouped)
+    operands[n++] = cst(g, 0);
+  operands[n++] = mul(g, kh, im->dilation[0]);
+  operands[n++] = mul(g, kw, im->dilation[1]);
+  int32_t sizes[] = {1, 1, 1, 1, 3, grouped ? 5 : 4, grouped ? 3 : 2};
   const char *names[] = {"box", "operandSegmentSizes"};
   MlirAttribute attrs[] = {
       mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
       mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
   MlirType t = sm90Token(g, "!dlcgpu.load_token");
-  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, 13, operands, 1, &t, 2, names,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, n, operands, 1, &t, 2, names,
            attrs);
 }
 
