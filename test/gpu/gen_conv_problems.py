@@ -220,16 +220,26 @@ def staged_problem(rng, index):
 # kernel reads through its 5-D im2col map (the group its batch role): Cg a
 # multiple of 8, any Cog (a multiple of 8 three times in 4: TMA-stored
 # rows), N static or symbolic; half forced onto that kernel by plan-file
-# (plan=sm90g, the staged epilogue or not), the rest the planner's choice.
+# (plan=sm90g, the staged epilogue or not; where 64 / Cg groups of Cog
+# channels fit a tile, 60 % of those packed: plan=sm90g-pack), the rest
+# the planner's choice.
 GROUPED = 0.0
 GROUPED_CG = [8, 8, 16, 24, 32, 64, 72]
 GROUPED_COG = [8, 16, 5, 24, 64, 13, 72, 8]
 
 
+def group_pack(cg, g, cog):
+    """The groups an SM90 tile packs (Skeleton.h, dlcSm90GroupPack)."""
+    if cg >= 64 or 64 % cg or cog % 8:
+        return 1
+    pack = 64 // cg
+    return pack if g % pack == 0 and pack * cog % 64 == 0 and pack * cog <= 256 else 1
+
+
 def grouped_problem(rng, index):
     while True:
         p = draw(rng)
-        cg, g = rng.choice(GROUPED_CG), rng.choice([2, 3, 4, 8, 32])
+        cg, g = rng.choice(GROUPED_CG), rng.choice([2, 3, 4, 8, 8, 16, 32])
         cog = rng.choice(GROUPED_COG)
         c, co = g * cg, g * cog
         n, ho, wo = p["N"], p["Ho"], p["Wo"]
@@ -252,12 +262,19 @@ def grouped_problem(rng, index):
     if rng.random() < 0.5 or (p["N"] == 1 and static["N"]):
         return problem + (None, None, None)
     bn = 128 if cog > 64 and rng.random() < 0.5 else 64
+    pack = group_pack(cg, g, cog)
+    algo = {"conv": "implicit_gemm"}
+    if pack > 1 and rng.random() < 0.6:
+        bn = pack * cog
+        algo["group_pack"] = str(pack)
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
                        "tile": [128, bn, 64], "warp_tile": [64, bn],
                        "stages": 4, "async": {"enable": True,
                                               "prefetch_depth": 3,
-                                              "epilogue_overlap": staged}})
-    return problem[:4] + (problem[4] + " plan=sm90g",) + (None, None, plan)
+                                              "epilogue_overlap": staged},
+                       "algo_choice": algo})
+    kind = " plan=sm90g-pack" if "group_pack" in algo else " plan=sm90g"
+    return problem[:4] + (problem[4] + kind,) + (None, None, plan)
 
 
 def conv_problem(rng, index):

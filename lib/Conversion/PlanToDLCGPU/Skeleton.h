@@ -143,6 +143,9 @@ typedef struct DlcIm2col {
    * channels Cg·b + ci; the map gains the group as its outermost dim
    * (dlcSm90Im2colMap). */
   int64_t groups;
+  /* Groups packed into each CTA tile (1: one; KpProblem.groupPack): the
+   * map's "group" is then a block of `pack` groups, `channels` theirs. */
+  int64_t pack;
   /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
    * host transposes both into NHWC / KRSC workspaces the maps read. */
   bool transposed;
@@ -156,6 +159,19 @@ typedef struct DlcIm2col {
  * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
  * map's [-128, 127]. */
 const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
+
+/* The groups of grouped convolution `problem` (read as `im`) that can
+ * share a CTA tile of the SM90 skeleton, or 1: 64 / Cg of them for Cg <
+ * 64 dividing 64 and g, when the tile's output channels, that many times
+ * Cog, are a multiple of 64 up to 256 with Cog a multiple of 8 (each
+ * group's weights a 1024-byte-aligned block of the B stage). */
+int64_t dlcSm90GroupPack(const KpProblem *problem, const DlcIm2col *im);
+
+/* Rewrites grouped convolution `problem` so that its batch role is a
+ * block of `pack` groups (dlcSm90GroupPack): g / pack batch indices, n =
+ * pack·Cog, batch strides times `pack`; B, block-diagonal per tile, is
+ * loaded group by group (dlcSm90ConvWeightMap). */
+void dlcSm90PackGroups(KpProblem *problem, int64_t pack);
 
 /* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";
  * docs/conventions.md, "Tensor maps"): dims [C, W, H, N] (grouped: [Cg,

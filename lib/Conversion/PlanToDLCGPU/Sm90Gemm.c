@@ -293,17 +293,20 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   /* A grouped conv: the batch role is the group, whose Cg = `reduced`
    * channels start at Cg·b (A's batch stride); the map reads a group's
    * channels of a pixel (dlcSm90Im2colMap), zeros past them. */
-  im.groups = 1;
+  im.groups = im.pack = 1;
   if (p->has[KP_BATCH]) {
+    /* Packed (dlcSm90PackGroups): a batch index is `pack` groups. */
+    int64_t pack = p->groupPack > 1 ? p->groupPack : 1;
     if (im.transposed || !staticExtent(&p->size[KP_BATCH], &im.groups) ||
-        !kpExtentIs(&p->a.stride[KP_BATCH], reduced) ||
-        reduced * im.groups != im.channels)
+        !kpExtentIs(&p->a.stride[KP_BATCH], reduced * pack) ||
+        reduced * pack * im.groups != im.channels)
       return "the batch role is not the group of an NHWC grouped "
              "convolution (channel Cg·b + ci of a static C)";
-    im.channels = reduced;
+    im.channels = reduced * pack;
+    im.pack = pack;
   }
   /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
-  if (reduced != im.channels)
+  if (reduced * im.pack != im.channels)
     return "the convolution reduces fewer channels than A has";
   /* The transform reads whole contiguous images and filters. */
   int64_t plane = im.extent[0] * im.extent[1];
@@ -348,6 +351,27 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   if (out)
     *out = im;
   return NULL;
+}
+
+int64_t dlcSm90GroupPack(const KpProblem *p, const DlcIm2col *im) {
+  int64_t cg = im->channels, cog = 0;
+  if (im->groups <= 1 || im->pack > 1 || cg >= BoxK || BoxK % cg ||
+      !staticExtent(&p->size[KP_N], &cog) || cog % 8)
+    return 1;
+  int64_t pack = BoxK / cg, cols = pack * cog;
+  return im->groups % pack == 0 && cols % BoxMN == 0 && cols <= 256 ? pack : 1;
+}
+
+void dlcSm90PackGroups(KpProblem *p, int64_t pack) {
+  p->size[KP_BATCH].constant /= pack;
+  p->size[KP_N].constant *= pack;
+  p->a.stride[KP_BATCH].constant *= pack;
+  p->b.stride[KP_BATCH].constant *= pack;
+  p->c.stride[KP_BATCH].constant *= pack;
+  for (int i = 0; i < p->numInputs; ++i)
+    p->inputs[i].stride[KP_BATCH].constant *= pack;
+  p->groupWidth *= pack;
+  p->groupPack = pack;
 }
 
 /* `map` with "transpose": [batch, rows, cols] (formulas): the host
@@ -443,6 +467,22 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
 
 MlirAttribute dlcSm90ConvWeightMap(MlirOperation region, const KpProblem *p,
                                    const DlcIm2col *im, int64_t rows) {
+  if (im->pack > 1) {
+    /* Packed groups: [Cg, g·Cog, taps] (innermost first), box [64, Cog,
+     * 1]: group j of a tile loads its Cog rows of one tap at channel
+     * −j·Cg, so its Cg channels land in columns j·Cg.. of the stage and
+     * the rest of each row reads zeros (out of the map): the tile's B is
+     * block-diagonal. */
+    int64_t cg = im->channels / im->pack, cog = rows / im->pack;
+    int64_t taps = im->taps[0] * im->taps[1];
+    KpExtent dims[3] = {{.constant = cg},
+                        {.constant = cog * im->pack * im->groups},
+                        {.constant = taps}};
+    KpExtent strides[2] = {{.constant = taps * cg}, {.constant = cg}};
+    int64_t box[3] = {BoxK, cog, 1};
+    return dlcSm90MapAttr(region, tensorName(region, p->b.arg), p->b.element, 3,
+                          dims, strides, box);
+  }
   MlirAttribute map = dlcSm90TensorMap(region, p, &p->b, KP_N, rows);
   /* KCRS [Co][C][R·S] → KRSC [Co][R·S][C]: the k tiles the producer loads,
    * (tap, 64 channels), become rows of the map as for KRSC weights. */
@@ -565,6 +605,30 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
   MlirType t = sm90Token(g, "!dlcgpu.load_token");
   dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, n, operands, 1, &t, 2, names,
            attrs);
+}
+
+/* Packed groups' B (dlcSm90ConvWeightMap): tap `tap` of each of the
+ * tile's groups, Cog rows at row j·Cog of stage `stage`, from channel
+ * −j·Cg of group b·pack + j (b the kernel's batch, a block of groups). */
+static void loadPackedWeights(Gen *g, const Staging *s, const DlcIm2col *im,
+                              MlirValue full, MlirValue stage, MlirValue tap) {
+  int64_t cg = im->channels / im->pack, cog = s->rows / im->pack;
+  MlirValue first = mul(g, g->batch, im->pack);
+  for (int64_t j = 0; j < im->pack; ++j) {
+    MlirValue operands[] = {
+        s->map,         full,  stage,
+        s->smem,        stage, cst(g, j * cog),
+        cst(g, 0),      tap,   mul(g, add(g, first, cst(g, j)), cog),
+        cst(g, -j * cg)};
+    int32_t sizes[] = {1, 1, 1, 1, 3, 3};
+    const char *names[] = {"box", "operandSegmentSizes"};
+    MlirAttribute attrs[] = {
+        mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){cog, BoxK}),
+        mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
+    MlirType t = sm90Token(g, "!dlcgpu.load_token");
+    dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, 10, operands, 1, &t, 2, names,
+             attrs);
+  }
 }
 
 typedef struct Pipeline {
@@ -710,8 +774,11 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
     loadIm2col(g, a, p->full, stage, divc(g, tap, im->taps[1]),
                remc(g, tap, im->taps[1]), c0);
-    loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
-                g->n0);
+    if (im->pack > 1) /* one channel block: k is the tap */
+      loadPackedWeights(g, &p->b, im, p->full, stage, tap);
+    else
+      loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
+                  g->n0);
   } else {
     loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0);
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0);
