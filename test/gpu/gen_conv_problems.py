@@ -222,7 +222,8 @@ def staged_problem(rng, index):
 # rows), N static or symbolic; half forced onto that kernel by plan-file
 # (plan=sm90g, the staged epilogue or not; where 64 / Cg groups of Cog
 # channels fit a tile, 60 % of those packed: plan=sm90g-pack), the rest
-# the planner's choice.
+# the planner's choice; 40 % are drawn to pack (Cg 8, 16 or 32, g and Cog
+# to fit), 80 % of those forced, 90 % of these packed.
 GROUPED = 0.0
 GROUPED_CG = [8, 8, 16, 24, 32, 64, 72]
 GROUPED_COG = [8, 16, 5, 24, 64, 13, 72, 8]
@@ -237,10 +238,15 @@ def group_pack(cg, g, cog):
 
 
 def grouped_problem(rng, index):
+    packable = rng.random() < 0.4  # drawn so that groups pack (64 / Cg a tile)
     while True:
         p = draw(rng)
         cg, g = rng.choice(GROUPED_CG), rng.choice([2, 3, 4, 8, 8, 16, 32])
         cog = rng.choice(GROUPED_COG)
+        if packable:
+            cg = rng.choice([8, 16, 32])
+            g = 64 // cg * rng.choice([1, 2, 4])
+            cog = 64 // (64 // cg) * rng.choice([1, 2, 3, 4]) if cg > 8 else rng.choice([8, 16, 24, 32])
         c, co = g * cg, g * cog
         n, ho, wo = p["N"], p["Ho"], p["Wo"]
         if (n * ho * wo * co * cg * p["KH"] * p["KW"] <= MAX_MACS and
@@ -259,12 +265,12 @@ def grouped_problem(rng, index):
                          mode, static)
     # (a static N = 1 leaves a size-1 axis the GEMM model does not read:
     # memory-bound, where a plan-file entry is refused)
-    if rng.random() < 0.5 or (p["N"] == 1 and static["N"]):
+    if (rng.random() < (0.2 if packable else 0.5)) or (p["N"] == 1 and static["N"]):
         return problem + (None, None, None)
     bn = 128 if cog > 64 and rng.random() < 0.5 else 64
     pack = group_pack(cg, g, cog)
     algo = {"conv": "implicit_gemm"}
-    if pack > 1 and rng.random() < 0.6:
+    if pack > 1 and rng.random() < (0.9 if packable else 0.6):
         bn = pack * cog
         algo["group_pack"] = str(pack)
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
