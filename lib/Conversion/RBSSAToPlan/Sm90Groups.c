@@ -17,8 +17,14 @@
  * MMAs) against the tensor pipe's peak: 0.39-0.40 us where the peak's is
  * 0.14 on the H200, Cg = 64 (bench/RESULTS.md run grp-1). */
 static const double kStepCost = 2.8;
+/* Narrow groups' rows cost more a step: one group a tile reads Cg-channel
+ * pixels (0.49 us a step at Cg = 16, 0.99 at 8: run grp-1), a packed tile
+ * P boxes of Cg-wide weight rows (0.56 us at P = 4, Cg = 16; 1.45 at P =
+ * 8, Cg = 8: run grp-2); fitted as 1 + c·(8 / Cg)², with c = 1.5 for one
+ * group and 0.34·P packed. */
+static const double kNarrowOne = 1.5, kNarrowPacked = 0.34;
 /* The SM80 plan's estimate of these convs under its measured time: 1.8 -
- * 2.2x at Cg = 8, 16 and 64 (run grp-1). */
+ * 2.2x at Cg = 8, 16 and 64 (runs grp-1, grp-2). */
 static const double kSm80Under = 2.0;
 
 /* A grouped conv the SM90 skeleton takes (its B staged by TMA, A through
@@ -53,7 +59,7 @@ static int64_t oneGroupN(const Grouped *gr) { return gr->cog <= 64 ? 64 : 128; }
 
 /* Rounds of tiles (per block of `pack` groups, the persistent grid's
  * x) times k steps (KH·KW taps of ceil(channels / 64) blocks) at the
- * measured step cost; never below DRAM. */
+ * measured step cost, narrow rows' included; never below DRAM. */
 static double groupedUs(const DlcTarget *target, const DlcPlanProblem *problem,
                         const Grouped *gr, int64_t pack, int64_t bn) {
   double blocks = problem->batch / (double)pack;
@@ -61,8 +67,11 @@ static double groupedUs(const DlcTarget *target, const DlcPlanProblem *problem,
   double rounds = blocks * ceil(tiles / target->sms);
   double kTiles = (double)(gr->im.taps[0] * gr->im.taps[1]) *
                   ceil((double)(gr->im.channels * pack) / 64.0);
+  double narrow = 8.0 / (double)gr->im.channels;
   double stepUs = 128.0 * (double)bn * 64 * 2 /
-                  (target->peakTflops * 1e6 / target->sms) * kStepCost;
+                  (target->peakTflops * 1e6 / target->sms) * kStepCost *
+                  (1 + (pack > 1 ? kNarrowPacked * (double)pack : kNarrowOne) *
+                           narrow * narrow);
   double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
   return fmax(rounds * kTiles * stepUs, dramUs);
 }
