@@ -153,9 +153,9 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
   /* Packed groups (algo_choice group_pack): a tile is their output
    * channels, each group's weights a block of the B stage. */
   if (p->groupPack > 1 && !kpExtentIs(&p->size[KP_N], t->tileN))
-    return reject(schedule,
-                  "algo_choice group_pack = P takes tile = [128, P·Cog, 64] "
-                  "(the P groups' output channels)");
+    return cannotHonour(schedule, "SM90", "tile",
+                        "tile = [128, P·Cog, 64] with algo_choice group_pack "
+                        "= P (the P groups' output channels)");
   /* A convolution's A comes through an im2col map, B by tiles. */
   const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
   if (whyIm2col) {

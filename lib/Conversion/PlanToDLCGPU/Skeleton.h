@@ -137,7 +137,7 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
  * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
 typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
-  int64_t channels; /* C (a grouped conv's: Cg, the channels of a group) */
+  int64_t channels; /* C (grouped: Cg; packed: the block's pack·Cg) */
   int64_t lower[2], upper[2];
   /* A grouped conv's g (1: not grouped): the batch role is the group, its
    * channels Cg·b + ci; the map gains the group as its outermost dim
@@ -157,7 +157,9 @@ typedef struct DlcIm2col {
  * NULL): the window above with static H, W, Ho, Wo, KH, KW and C, C a
  * multiple of 8 (16-byte pixels and 16-byte aligned k tiles of B), conv
  * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
- * map's [-128, 127]. */
+ * map's [-128, 127]; a batch role only as an NHWC grouped conv's group
+ * (static g, channel Cg·b + ci: then Cg a multiple of 8 and corners and
+ * tap offsets within a 5-D map's [-16, 15]). */
 const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
 
 /* The groups of grouped convolution `problem` (read as `im`) that can

@@ -355,7 +355,7 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
 
 int64_t dlcSm90GroupPack(const KpProblem *p, const DlcIm2col *im) {
   int64_t cg = im->channels, cog = 0;
-  if (im->groups <= 1 || im->pack > 1 || cg >= BoxK || BoxK % cg ||
+  if (im->groups <= 1 || im->pack > 1 || cg <= 0 || cg >= BoxK || BoxK % cg ||
       !staticExtent(&p->size[KP_N], &cog) || cog % 8)
     return 1;
   int64_t pack = BoxK / cg, cols = pack * cog;

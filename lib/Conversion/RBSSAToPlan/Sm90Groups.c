@@ -43,7 +43,8 @@ static bool readGrouped(MlirOperation func, const DlcTarget *target,
   bool ok = p && kpProblemRead(func, p) && p->implicit && p->has[KP_BATCH] &&
             (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
             p->a.element == p->b.element && !dlcSm90Im2col(p, &out->im) &&
-            out->im.groups > 1 && !dlcSm90StagingProblem(&p->b, KP_N) &&
+            out->im.groups > 1 && out->im.channels > 0 &&
+            !dlcSm90StagingProblem(&p->b, KP_N) &&
             kpExtentIs(&p->size[KP_N], p->size[KP_N].constant);
   if (ok) {
     out->pack = dlcSm90GroupPack(p, &out->im);
