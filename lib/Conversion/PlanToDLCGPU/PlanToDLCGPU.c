@@ -154,6 +154,12 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                   "(cooperative, BN up to 128), or tile = [64, BN, 64] with "
                   "warp_tile = [64, BN] (one consumer, BN up to 256), and at "
                   "least 2 stages");
+  /* Packed groups (algo_choice group_pack): a tile is their output
+   * channels, each group's weights a block of the B stage. */
+  if (p->groupPack > 1 && !kpExtentIs(&p->size[KP_N], t->tileN))
+    return cannotHonour(schedule, "SM90", "tile",
+                        "tile = [128, P·Cog, 64] with algo_choice group_pack "
+                        "= P (the P groups' output channels)");
   /* A convolution's A comes through an im2col map, B by tiles. */
   const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
   if (whyIm2col) {
@@ -937,6 +943,32 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   return true;
 }
 
+/* algo_choice group_pack = P > 1: the SM90 skeleton computes P groups of
+ * a grouped convolution per tile, so `p` is rewritten to blocks of P
+ * groups (dlcSm90PackGroups) where P is what the problem allows
+ * (dlcSm90GroupPack). */
+static bool packGroups(MlirOperation schedule, const DlcPlan *plan,
+                       KpProblem *p) {
+  int64_t pack = dlcPlanGroupPack(plan);
+  if (pack == 1)
+    return true;
+  DlcIm2col im;
+  int64_t can = isSm90Plan(plan) && p->implicit && !dlcSm90Im2col(p, &im)
+                    ? dlcSm90GroupPack(p, &im)
+                    : 1;
+  if (pack != can) {
+    char hint[160];
+    snprintf(hint, sizeof(hint),
+             "%lld (the SM90 skeleton packs 64 / Cg groups of Cog, a "
+             "multiple of 8, output channels)",
+             (long long)can);
+    return cannotHonour(schedule, isSm90Plan(plan) ? "SM90" : "SM80",
+                        "algo_choice group_pack", hint);
+  }
+  dlcSm90PackGroups(p, pack);
+  return true;
+}
+
 static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   MlirOperation schedule = findSchedule(region);
   if (mlirOperationIsNull(schedule))
@@ -966,6 +998,7 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   bool ok = kpProblemRead(region, problem) && checkOperands(region, problem) &&
             readPlan(schedule, target, kpElementBytes(problem->a.element), plan,
                      &tiling) &&
+            packGroups(schedule, plan, problem) &&
             (isSm90Plan(plan) ? checkSm90(schedule, target, &tiling, problem)
                               : checkSm80Tiling(schedule, &tiling)) &&
             checkContract(schedule, plan, problem);

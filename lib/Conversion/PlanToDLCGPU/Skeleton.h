@@ -141,8 +141,15 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
  * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
 typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
-  int64_t channels; /* C */
+  int64_t channels; /* C (grouped: Cg; packed: the block's pack·Cg) */
   int64_t lower[2], upper[2];
+  /* A grouped conv's g (1: not grouped): the batch role is the group, its
+   * channels Cg·b + ci; the map gains the group as its outermost dim
+   * (dlcSm90Im2colMap). */
+  int64_t groups;
+  /* Groups packed into each CTA tile (1: one; KpProblem.groupPack): the
+   * map's "group" is then a block of `pack` groups, `channels` theirs. */
+  int64_t pack;
   /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
    * host transposes both into NHWC / KRSC workspaces the maps read. */
   bool transposed;
@@ -154,11 +161,27 @@ typedef struct DlcIm2col {
  * NULL): the window above with static H, W, Ho, Wo, KH, KW and C, C a
  * multiple of 8 (16-byte pixels and 16-byte aligned k tiles of B), conv
  * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
- * map's [-128, 127]. */
+ * map's [-128, 127]; a batch role only as an NHWC grouped conv's group
+ * (static g, channel Cg·b + ci: then Cg a multiple of 8 and corners and
+ * tap offsets within a 5-D map's [-16, 15]). */
 const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
 
+/* The groups of grouped convolution `problem` (read as `im`) that can
+ * share a CTA tile of the SM90 skeleton, or 1: 64 / Cg of them for Cg <
+ * 64 dividing 64 and g, when the tile's output channels, that many times
+ * Cog, are a multiple of 64 up to 256 with Cog a multiple of 8 (each
+ * group's weights a 1024-byte-aligned block of the B stage). */
+int64_t dlcSm90GroupPack(const KpProblem *problem, const DlcIm2col *im);
+
+/* Rewrites grouped convolution `problem` so that its batch role is a
+ * block of `pack` groups (dlcSm90GroupPack): g / pack batch indices, n =
+ * pack·Cog, batch strides times `pack`; B, block-diagonal per tile, is
+ * loaded group by group (dlcSm90ConvWeightMap). */
+void dlcSm90PackGroups(KpProblem *problem, int64_t pack);
+
 /* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";
- * docs/conventions.md, "Tensor maps"): dims [C, W, H, N], byte strides,
+ * docs/conventions.md, "Tensor maps"): dims [C, W, H, N] (grouped: [Cg,
+ * W, H, N, g], the images a third spatial dim), byte strides,
  * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);

@@ -291,8 +291,23 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   if (!staticExtent(&w->dim[cDim].extent, &im.channels) ||
       !staticExtent(&k->size[ciAt], &reduced))
     return "C is symbolic (it must be known to be a multiple of 8)";
+  /* A grouped conv: the batch role is the group, whose Cg = `reduced`
+   * channels start at Cg·b (A's batch stride); the map reads a group's
+   * channels of a pixel (dlcSm90Im2colMap), zeros past them. */
+  im.groups = im.pack = 1;
+  if (p->has[KP_BATCH]) {
+    /* Packed (dlcSm90PackGroups): a batch index is `pack` groups. */
+    int64_t pack = p->groupPack > 1 ? p->groupPack : 1;
+    if (im.transposed || !staticExtent(&p->size[KP_BATCH], &im.groups) ||
+        !kpExtentIs(&p->a.stride[KP_BATCH], reduced * pack) ||
+        reduced * pack * im.groups != im.channels)
+      return "the batch role is not the group of an NHWC grouped "
+             "convolution (channel Cg·b + ci of a static C)";
+    im.channels = reduced * pack;
+    im.pack = pack;
+  }
   /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
-  if (reduced != im.channels)
+  if (reduced * im.pack != im.channels)
     return "the convolution reduces fewer channels than A has";
   /* The transform reads whole contiguous images and filters. */
   int64_t plane = im.extent[0] * im.extent[1];
@@ -312,6 +327,8 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
              "bytes (C a multiple of 8)";
   if (im.channels % (16 / bytes))
     return "C is not a multiple of 8 (an im2col pixel is 16-byte aligned)";
+  /* A 5-D map (grouped) holds its corners and offsets in 5 bits. */
+  int64_t corner = im.groups > 1 ? 16 : 128;
   for (int d = 0; d < 2; ++d) {
     im.pad[d] = -w->dim[hDim + d].offset;
     /* W order for the corners: index 0 is w. */
@@ -323,14 +340,39 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
         im.dilation[d] * (im.taps[d] - 1) > 65535)
       return "a conv stride is not 1 to 8 (TMA's traversal strides) or a "
              "dilation is not positive";
-    if (im.lower[e] < -128 || im.lower[e] > 127 || im.upper[e] < -128 ||
-        im.upper[e] > 127)
+    if (im.lower[e] < -corner || im.lower[e] >= corner ||
+        im.upper[e] < -corner || im.upper[e] >= corner)
       return "the padding or kernel size puts the im2col box corners out "
-             "of a 4-D map's [-128, 127]";
+             "of a 4-D map's [-128, 127] (a grouped conv's 5-D map: "
+             "[-16, 15])";
+    if (im.groups > 1 && im.dilation[d] * (im.taps[d] - 1) >= corner)
+      return "a grouped conv's filter tap offset passes 15 (a 5-D im2col "
+             "map's offsets)";
   }
   if (out)
     *out = im;
   return NULL;
+}
+
+int64_t dlcSm90GroupPack(const KpProblem *p, const DlcIm2col *im) {
+  int64_t cg = im->channels, cog = 0;
+  if (im->groups <= 1 || im->pack > 1 || cg <= 0 || cg >= BoxK || BoxK % cg ||
+      !staticExtent(&p->size[KP_N], &cog) || cog % 8)
+    return 1;
+  int64_t pack = BoxK / cg, cols = pack * cog;
+  return im->groups % pack == 0 && cols % BoxMN == 0 && cols <= 256 ? pack : 1;
+}
+
+void dlcSm90PackGroups(KpProblem *p, int64_t pack) {
+  p->size[KP_BATCH].constant /= pack;
+  p->size[KP_N].constant *= pack;
+  p->a.stride[KP_BATCH].constant *= pack;
+  p->b.stride[KP_BATCH].constant *= pack;
+  p->c.stride[KP_BATCH].constant *= pack;
+  for (int i = 0; i < p->numInputs; ++i)
+    p->inputs[i].stride[KP_BATCH].constant *= pack;
+  p->groupWidth *= pack;
+  p->groupPack = pack;
 }
 
 /* `map` with "transpose": [batch, rows, cols] (formulas): the host
@@ -376,7 +418,25 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
     strides[2] = formula(region, &pixel, im->extent[1] * im->extent[0]);
   }
   int64_t box[2] = {BoxK, rows};
-  int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
+  int64_t elementStrides[5] = {1, im->stride[1], im->stride[0], 1, 1};
+  int64_t lower[3] = {im->lower[0], im->lower[1], 0};
+  int64_t upper[3] = {im->upper[0], im->upper[1], 0};
+  /* Grouped: [Cg, W, H, N, g], the group outermost (the map's "N", at Cg
+   * elements a group) and the images a third spatial dim of the whole
+   * range, so a column of pixels runs through (n, ho, wo) of one group. */
+  int rank = im->groups > 1 ? 5 : 4;
+  MlirAttribute groupDims[5], groupStrides[4];
+  if (rank == 5) {
+    KpExtent cg = {.constant = im->channels};
+    KpExtent g = {.constant = im->groups};
+    for (int d = 0; d < 4; ++d)
+      groupDims[d] = dims[d];
+    for (int d = 0; d < 3; ++d)
+      groupStrides[d] = strides[d];
+    groupDims[0] = formula(region, &cg, 1);
+    groupDims[4] = formula(region, &g, 1);
+    groupStrides[3] = formula(region, &cg, bytes);
+  }
   MlirAttribute name = tensorName(region, p->a.arg);
   const char *keys[] = {"tensor",          "dtype",  "mode",  "dims",
                         "strides",         "box",    "lower", "upper",
@@ -384,12 +444,14 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
   MlirAttribute values[] = {name,
                             text(ctx, kpElementName(p->a.element)),
                             text(ctx, "im2col"),
-                            mlirArrayAttrGet(ctx, 4, dims),
-                            mlirArrayAttrGet(ctx, 3, strides),
+                            rank == 5 ? mlirArrayAttrGet(ctx, 5, groupDims)
+                                      : mlirArrayAttrGet(ctx, 4, dims),
+                            rank == 5 ? mlirArrayAttrGet(ctx, 4, groupStrides)
+                                      : mlirArrayAttrGet(ctx, 3, strides),
                             mlirDenseI64ArrayGet(ctx, 2, box),
-                            mlirDenseI64ArrayGet(ctx, 2, im->lower),
-                            mlirDenseI64ArrayGet(ctx, 2, im->upper),
-                            mlirDenseI64ArrayGet(ctx, 4, elementStrides),
+                            mlirDenseI64ArrayGet(ctx, rank - 2, lower),
+                            mlirDenseI64ArrayGet(ctx, rank - 2, upper),
+                            mlirDenseI64ArrayGet(ctx, rank, elementStrides),
                             text(ctx, "128b")};
   MlirNamedAttribute fields[10];
   for (int i = 0; i < 10; ++i)
@@ -406,6 +468,22 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
 
 MlirAttribute dlcSm90ConvWeightMap(MlirOperation region, const KpProblem *p,
                                    const DlcIm2col *im, int64_t rows) {
+  if (im->pack > 1) {
+    /* Packed groups: [Cg, g·Cog, taps] (innermost first), box [64, Cog,
+     * 1]: group j of a tile loads its Cog rows of one tap at channel
+     * −j·Cg, so its Cg channels land in columns j·Cg.. of the stage and
+     * the rest of each row reads zeros (out of the map): the tile's B is
+     * block-diagonal. */
+    int64_t cg = im->channels / im->pack, cog = rows / im->pack;
+    int64_t taps = im->taps[0] * im->taps[1];
+    KpExtent dims[3] = {{.constant = cg},
+                        {.constant = cog * im->pack * im->groups},
+                        {.constant = taps}};
+    KpExtent strides[2] = {{.constant = taps * cg}, {.constant = cg}};
+    int64_t box[3] = {BoxK, cog, 1};
+    return dlcSm90MapAttr(region, tensorName(region, p->b.arg), p->b.element, 3,
+                          dims, strides, box);
+  }
   MlirAttribute map = dlcSm90TensorMap(region, p, &p->b, KP_N, rows);
   /* KCRS [Co][C][R·S] → KRSC [Co][R·S][C]: the k tiles the producer loads,
    * (tap, 64 channels), become rows of the map as for KRSC weights. */
@@ -498,27 +576,60 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
                        MlirValue stage, MlirValue kh, MlirValue kw,
                        MlirValue c0) {
   const DlcIm2col *im = s->im2col;
-  MlirValue operands[] = {s->map,
-                          full,
-                          stage,
-                          s->smem,
-                          stage,
-                          cst(g, 0),
-                          cst(g, 0),
-                          s->pixel[0],
-                          s->pixel[1],
-                          s->pixel[2],
-                          c0,
-                          mul(g, kh, im->dilation[0]),
-                          mul(g, kw, im->dilation[1])};
-  int32_t sizes[] = {1, 1, 1, 1, 3, 4, 2};
+  /* Grouped (5-D map): the group (the kernel's batch) outermost, and the
+   * images' offset 0. */
+  bool grouped = im->groups > 1;
+  MlirValue operands[16];
+  int n = 0;
+  operands[n++] = s->map;
+  operands[n++] = full;
+  operands[n++] = stage;
+  operands[n++] = s->smem;
+  operands[n++] = stage;
+  operands[n++] = cst(g, 0);
+  operands[n++] = cst(g, 0);
+  if (grouped)
+    operands[n++] = g->batch;
+  operands[n++] = s->pixel[0];
+  operands[n++] = s->pixel[1];
+  operands[n++] = s->pixel[2];
+  operands[n++] = c0;
+  if (grouped)
+    operands[n++] = cst(g, 0);
+  operands[n++] = mul(g, kh, im->dilation[0]);
+  operands[n++] = mul(g, kw, im->dilation[1]);
+  int32_t sizes[] = {1, 1, 1, 1, 3, grouped ? 5 : 4, grouped ? 3 : 2};
   const char *names[] = {"box", "operandSegmentSizes"};
   MlirAttribute attrs[] = {
       mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
       mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
   MlirType t = sm90Token(g, "!dlcgpu.load_token");
-  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, 13, operands, 1, &t, 2, names,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, n, operands, 1, &t, 2, names,
            attrs);
+}
+
+/* Packed groups' B (dlcSm90ConvWeightMap): tap `tap` of each of the
+ * tile's groups, Cog rows at row j·Cog of stage `stage`, from channel
+ * −j·Cg of group b·pack + j (b the kernel's batch, a block of groups). */
+static void loadPackedWeights(Gen *g, const Staging *s, const DlcIm2col *im,
+                              MlirValue full, MlirValue stage, MlirValue tap) {
+  int64_t cg = im->channels / im->pack, cog = s->rows / im->pack;
+  MlirValue first = mul(g, g->batch, im->pack);
+  for (int64_t j = 0; j < im->pack; ++j) {
+    MlirValue operands[] = {
+        s->map,         full,  stage,
+        s->smem,        stage, cst(g, j * cog),
+        cst(g, 0),      tap,   mul(g, add(g, first, cst(g, j)), cog),
+        cst(g, -j * cg)};
+    int32_t sizes[] = {1, 1, 1, 1, 3, 3};
+    const char *names[] = {"box", "operandSegmentSizes"};
+    MlirAttribute attrs[] = {
+        mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){cog, BoxK}),
+        mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
+    MlirType t = sm90Token(g, "!dlcgpu.load_token");
+    dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, 10, operands, 1, &t, 2, names,
+             attrs);
+  }
 }
 
 typedef struct Pipeline {
@@ -666,8 +777,11 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
     loadIm2col(g, a, p->full, stage, divc(g, tap, im->taps[1]),
                remc(g, tap, im->taps[1]), c0);
-    loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
-                g->n0);
+    if (im->pack > 1) /* one channel block: k is the tap */
+      loadPackedWeights(g, &p->b, im, p->full, stage, tap);
+    else
+      loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
+                  g->n0);
   } else {
     loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0);
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0);

@@ -142,8 +142,8 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
  * whose CTAs stream one k range with nothing else to hide the latency
  * behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8 stages against 44.6
  * with 6, bench/RESULTS.md run small-1). */
-static void setTileOf(const DlcTarget *target, int64_t bm, int64_t bn,
-                      bool staged, bool small, DlcPlan *plan) {
+void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
+                        bool staged, bool small, DlcPlan *plan) {
   int64_t stageBytes = (bm + bn) * 64 * 2;
   int64_t stagedBytes = staged ? bm * bn * 2 : 0;
   int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
@@ -158,7 +158,7 @@ static void setTileOf(const DlcTarget *target, int64_t bm, int64_t bn,
 
 static void setTile(const DlcTarget *target, int64_t bn, bool staged,
                     bool small, DlcPlan *plan) {
-  setTileOf(target, 128, bn, staged, small, plan);
+  dlcPlanSm90SetTile(target, 128, bn, staged, small, plan);
 }
 
 /* The heights a small problem's tile may take: 64 (one consumer: no
@@ -190,6 +190,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   bool ok = p && kpProblemRead(func, p) &&
             (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
             p->a.element == p->b.element &&
+            !(p->implicit && p->has[KP_BATCH]) && /* Sm90Groups.c's */
             (p->implicit ? !dlcSm90Im2col(p, NULL)
                          : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
@@ -216,7 +217,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
         if (best < 0 || us < best)
           best = us, bestM = bm, bestN = bn;
       }
-    setTileOf(target, bestM, bestN, false, true, plan);
+    dlcPlanSm90SetTile(target, bestM, bestN, false, true, plan);
     return;
   }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
@@ -236,7 +237,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   /* A GEMM whose 128 x 256 tiles leave a last round nearly empty may fill
    * its rounds with 256 x 128 ones (4095 x 4097: 4 rounds instead of 5). */
   if (!implicit && waveCost(target, problem, 256, 128) < best) {
-    setTileOf(target, 256, 128, staged, false, plan);
+    dlcPlanSm90SetTile(target, 256, 128, staged, false, plan);
     return;
   }
   /* NCHW: the SM90 kernel only after the layout transform, when both
@@ -342,8 +343,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     int64_t bm = tiles[i][0], bn = tiles[i][1];
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTileOf(target, bm, bn, chosen->asyncEpilogueOverlap,
-              small && !implicitGemm(func), &c->plan);
+    dlcPlanSm90SetTile(target, bm, bn, chosen->asyncEpilogueOverlap,
+                       small && !implicitGemm(func), &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
