@@ -96,8 +96,6 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->maxSplits = dlcPlanSplitK(plan);
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
-  const char *epilogue = dlcPlanAlgoChoice(plan, "epilogue");
-  t->deferEpilogue = epilogue && strcmp(epilogue, "deferred") == 0;
   return true;
 }
 

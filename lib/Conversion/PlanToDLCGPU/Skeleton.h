@@ -27,10 +27,6 @@ typedef struct DlcGemmTiling {
   /* SM90 cooperative: whole tiles' epilogue staged in shared memory and
    * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c). */
   bool stagedEpilogue;
-  /* SM90 cooperative without split-K: each tile's epilogue runs during the
-   * next tile's k loop (plan algo_choice epilogue = "deferred";
-   * Sm90Gemm.c emitConsumer). */
-  bool deferEpilogue;
 } DlcGemmTiling;
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's

@@ -544,9 +544,6 @@ typedef struct Pipeline {
    * reads them; C's map; i1, the map was encoded (C's base and strides
    * are 16-byte multiples, the runtime's test). */
   MlirValue staging, outMap, mapUsable;
-  /* Cooperative, no split: each tile's epilogue runs in the next tile's
-   * k loop (emitConsumer). */
-  bool deferEpilogue;
 } Pipeline;
 
 /* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
@@ -572,16 +569,6 @@ typedef struct Unit {
   MlirValue isSplit, splitId, splitTile;
 } Unit;
 
-/* Values the tile loop carries (at most CarriedMax): `init` before the
- * first unit; in a unit's body `in` (the previous unit's) and `out` (what
- * the body sets for the next); `result` after the last. */
-enum { CarriedMax = 8 };
-typedef struct Carried {
-  int count;
-  MlirValue init[CarriedMax], in[CarriedMax], out[CarriedMax];
-  MlirValue result[CarriedMax];
-} Carried;
-
 /* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
  * grid with i = first, first + every, ... (`first` null: 0): the whole
  * tiles, then with split-K the splits of the last round's tiles
@@ -591,7 +578,7 @@ typedef struct Carried {
 static void
 forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
             void (*body)(Gen *, const Pipeline *, const Unit *, void *),
-            void *userData, Carried *carried) {
+            void *userData) {
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
@@ -604,14 +591,9 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   MlirValue units = mulv(g, rows, cols);
   if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
     units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
-  int numCarried = carried ? carried->count : 0;
-  MlirOperation op =
-      dlcBuildFor(&g->b, start, units, mul(g, grid, every), numCarried,
-                  carried ? carried->init : NULL, &loop);
+  dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
-  for (int i = 0; i < numCarried; ++i)
-    carried->in[i] = mlirBlockGetArgument(loop, 1 + i);
   Unit u;
   MlirValue id = mlirBlockGetArgument(loop, 0);
   u.index = dlcArith(&g->b, "arith.divui", sub(g, id, block), grid);
@@ -639,11 +621,8 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
-  dlcBuild(&g->b, "scf.yield", numCarried, carried ? carried->out : NULL, 0,
-           NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
-  for (int i = 0; i < numCarried; ++i)
-    carried->result[i] = mlirOperationGetResult(op, i);
 }
 
 static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
@@ -696,7 +675,7 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
-  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a, NULL);
+  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
 }
 
 /* One wgmma of the 64 rows of A at slab `slab` (index) and all of B of
@@ -723,27 +702,11 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
 
 enum { MaxSlabs = 2 };
 
-/* The previous tile's epilogue, deferred into this tile's k loop (see
- * emitConsumer): its accumulators, wgmma token and origin; `valid`, i1,
- * there is one (not before the CTA's first tile). */
-typedef struct Deferred {
-  const Pipeline *p;
-  MlirValue consumer, firstSlab;
-  MlirValue acc[MaxSlabs], done, valid, m0, n0;
-} Deferred;
-
-static void deferredBatch(Gen *g, const Deferred *d, MlirValue it);
-static int64_t batchCount(Gen *g, const Pipeline *p);
-
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
- * the rows of slab `firstSlab` + s, complete when it returns. With
- * `deferred`, k step kt = 1, 2, ... runs batch kt - 1 of the previous
- * tile's epilogue between its MMAs' issue and its wait, while the tensor
- * cores work through the two groups in flight. */
+ * the rows of slab `firstSlab` + s, complete when it returns. */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue base, MlirValue kCount,
-                             MlirValue acc[MaxSlabs], MlirValue *doneToken,
-                             const Deferred *deferred) {
+                             MlirValue acc[MaxSlabs], MlirValue *doneToken) {
   int slabs = p->slabs;
   MlirValue init[2];
   sm90AccInit(g, g->t->tileN, init);
@@ -768,19 +731,6 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
               mlirBlockGetArgument(body, 1 + s), out);
     next[s] = out[0];
     next[slabs] = out[1];
-  }
-  if (deferred) {
-    MlirValue it = sub(g, kt, cst(g, 1)); /* kt = 0: wraps, not below */
-    MlirValue now =
-        andi(g, deferred->valid,
-             dlcCmpI(&g->b, "ult", it, cst(g, batchCount(g, deferred->p))));
-    MlirBlock then;
-    dlcBuildIf(&g->b, now, &then);
-    DlcBuilder inLoop = g->b;
-    g->b = dlcBuilderAtEnd(then, outer.loc);
-    deferredBatch(g, deferred, it);
-    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    g->b = inLoop;
   }
   /* This stage's groups in flight, the previous stage's done: every
    * consumer thread of it releases that stage. */
@@ -1066,16 +1016,19 @@ static bool costlySteps(const KpProblem *p) {
 /* The batches in a loop the back ends do not unroll: batch `it` of
  * `count` (slab it / perSlab) takes its fragments by selects on `it` from
  * the accumulators, which stay in registers. */
-static int64_t batchCount(Gen *g, const Pipeline *p) {
-  return p->slabs * (g->t->tileN / 8 / Batch);
-}
-
-/* Batch `it` (an index value below batchCount) of the tile's epilogue,
- * its fragments selected from the accumulators. */
-static void emitBatchAt(Gen *g, const Pipeline *p, const Fragments *f,
-                        MlirValue it, MlirValue inside, MlirValue staged) {
+static void emitBatchLoop(Gen *g, const Pipeline *p, const Fragments *f,
+                          MlirValue inside, MlirValue staged) {
   int64_t perSlab = g->t->tileN / 8 / Batch;
-  int64_t count = batchCount(g, p);
+  int64_t count = p->slabs * perSlab;
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, cst(g, 0), cst(g, count), cst(g, 1), 0, NULL, &body);
+  mlirOperationSetDiscardableAttributeByName(
+      loop, mlirStringRefCreateFromCString("loop_annotation"),
+      dlcAttr(g->b.ctx, "#llvm.loop_annotation<unroll = <disable = true>>"));
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue it = mlirBlockGetArgument(body, 0);
   TileBatch t = {.p = p,
                  .f = f,
                  .s = divc(g, it, perSlab),
@@ -1090,25 +1043,6 @@ static void emitBatchAt(Gen *g, const Pipeline *p, const Fragments *f,
     t.frag[i] = fragmentAt(g, f, acc, t.s, add(g, t.j0, cst(g, i)));
   }
   emitBatch(g, &t, inside, staged);
-}
-
-/* scf.for from `from` to `to` that the back ends do not unroll; its body
- * is built at *body. */
-static void buildRolledLoop(Gen *g, MlirValue from, MlirValue to,
-                            MlirBlock *body) {
-  MlirOperation loop = dlcBuildFor(&g->b, from, to, cst(g, 1), 0, NULL, body);
-  mlirOperationSetDiscardableAttributeByName(
-      loop, mlirStringRefCreateFromCString("loop_annotation"),
-      dlcAttr(g->b.ctx, "#llvm.loop_annotation<unroll = <disable = true>>"));
-}
-
-static void emitBatchLoop(Gen *g, const Pipeline *p, const Fragments *f,
-                          MlirValue inside, MlirValue staged) {
-  MlirBlock body;
-  buildRolledLoop(g, cst(g, 0), cst(g, batchCount(g, p)), &body);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(body, outer.loc);
-  emitBatchAt(g, p, f, mlirBlockGetArgument(body, 0), inside, staged);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
@@ -1142,17 +1076,13 @@ static void emitBatches(Gen *g, const Pipeline *p, const Fragments *f,
  * matters for speed (the guarded epilogue was ~110 PTX instructions a
  * fragment with the tensor pipe idle, the unguarded one ~17: 4096³ +5%,
  * runs gemmbig-1 to 3). */
-/* i1s of the tile at g->m0, g->n0: `inside`, whole and pairs allowed
- * (its stores unguarded); `staged` (null where the kernel does not
- * stage): its epilogue goes through shared memory and TMA. */
-static void tileStores(Gen *g, const Pipeline *p, const Fragments *f,
-                       MlirValue *inside, MlirValue *staged) {
+static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   MlirValue wholeN =
       dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)), g->size[KP_N]);
   MlirValue wholeM =
       dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)), g->size[KP_M]);
-  *inside = andi(g, f->pairs, andi(g, wholeM, wholeN));
-  *staged = (MlirValue){NULL};
+  MlirValue inside = andi(g, f->pairs, andi(g, wholeM, wholeN));
+  MlirValue staged = (MlirValue){NULL};
   if (!mlirValueIsNull(p->staging)) {
     /* Staged: whole tiles, and those past M where no input varies along m
      * (TMA stores no row past M, and the inputs' unguarded reads depend on
@@ -1160,15 +1090,9 @@ static void tileStores(Gen *g, const Pipeline *p, const Fragments *f,
      * was encoded: over C, or over the workspace the host copies into C
      * (rows of odd length, N = 4097, run odd-4). */
     MlirValue tiles = stagesRowsPastM(g->p) ? wholeN : andi(g, wholeM, wholeN);
-    *staged = andi(g, tiles, p->mapUsable);
-  }
-}
-
-static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
-  MlirValue inside, staged;
-  tileStores(g, p, f, &inside, &staged);
-  if (!mlirValueIsNull(staged))
+    staged = andi(g, tiles, p->mapUsable);
     gemmEmitIf(g, staged, stageBegin, (void *)f);
+  }
   if (g->t->tileN % (8 * Batch) != 0) {
     /* No loop form (not a planned tile width): unrolled, one copy. */
     emitBatches(g, p, f, inside, staged);
@@ -1195,110 +1119,30 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   }
 }
 
-/* The fragments of the tile at g->m0, g->n0 whose accumulators (one per
- * slab, from `firstSlab`) `acc` holds: thread t of the warpgroup holds rows
- * warp*16 + lane/4 (+ 8) of each 64-row slab and columns 8j + 2(lane % 4)
- * (+ 1) of n8 block j, as mma.sync does. */
-static Fragments tileFragments(Gen *g, MlirValue consumer, MlirValue firstSlab,
-                               const MlirValue *acc, MlirValue done) {
-  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
-  return (Fragments){
-      .inSlab = add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
-      .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
-      .firstSlab = firstSlab,
-      .consumer = consumer,
-      .acc = acc,
-      .done = done,
-      .pairs = gemmPairStores(g),
-      .steps = gemmStepsAttr(g)};
-}
-
-/* Batch `it` of the deferred tile's epilogue, staged as finishTile would:
- * the staging buffer claimed before the first batch, stored by TMA after
- * the last. */
-static void deferredBatch(Gen *g, const Deferred *d, MlirValue it) {
-  MlirValue m0 = g->m0, n0 = g->n0;
-  g->m0 = d->m0, g->n0 = d->n0;
-  Fragments f = tileFragments(g, d->consumer, d->firstSlab, d->acc, d->done);
-  MlirValue inside, staged;
-  tileStores(g, d->p, &f, &inside, &staged);
-  if (!mlirValueIsNull(staged))
-    gemmEmitIf(g, andi(g, staged, dlcCmpI(&g->b, "eq", it, cst(g, 0))),
-               stageBegin, &f);
-  emitBatchAt(g, d->p, &f, it, inside, staged);
-  if (!mlirValueIsNull(staged)) {
-    TileCode c = {d->p, &f};
-    MlirValue last = cst(g, batchCount(g, d->p) - 1);
-    gemmEmitIf(g, andi(g, staged, dlcCmpI(&g->b, "eq", it, last)), stageEnd,
-               &c);
-  }
-  g->m0 = m0, g->n0 = n0;
-}
-
-/* The deferred tile's batches from `from` on, if there is one. */
-static void deferredBatches(Gen *g, const Deferred *d, MlirValue from) {
-  MlirBlock then, body;
-  DlcBuilder outer = g->b;
-  dlcBuildIf(&g->b, d->valid, &then);
-  g->b = dlcBuilderAtEnd(then, outer.loc);
-  buildRolledLoop(g, from, cst(g, batchCount(g, d->p)), &body);
-  DlcBuilder inIf = g->b;
-  g->b = dlcBuilderAtEnd(body, outer.loc);
-  deferredBatch(g, d, mlirBlockGetArgument(body, 0));
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = inIf;
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-}
-
-/* A consumer warpgroup's part: its index (0 or 1), and with the deferred
- * epilogue the tile loop's carried values (Deferred's, in its order). */
-typedef struct Consumer {
-  MlirValue index;
-  Carried *carried;
-} Consumer;
-
-static Deferred deferredOf(const Pipeline *p, MlirValue consumer,
-                           MlirValue firstSlab, const MlirValue *v) {
-  Deferred d = {.p = p, .consumer = consumer, .firstSlab = firstSlab};
-  for (int s = 0; s < p->slabs; ++s)
-    d.acc[s] = v[s];
-  d.done = v[p->slabs], d.valid = v[p->slabs + 1];
-  d.m0 = v[p->slabs + 2], d.n0 = v[p->slabs + 3];
-  return d;
-}
-
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
-  const Consumer *c = userData;
-  MlirValue consumer = c->index;
+  MlirValue consumer = *(MlirValue *)userData;
   MlirValue firstSlab = p->pingPong ? cst(g, 0) : mul(g, consumer, p->slabs);
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
     waitTurn(g, p, u->index, consumer);
-  Deferred d;
-  if (c->carried)
-    d = deferredOf(p, consumer, firstSlab, c->carried->in);
-  emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done,
-                   c->carried ? &d : NULL);
+  emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done);
   if (p->pingPong)
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->order, consumer, NULL,
                    0);
-  if (c->carried) {
-    /* The batches the k loop did not reach (as many k tiles as batches or
-     * fewer); this tile's epilogue goes to the next unit's k loop. */
-    deferredBatches(g, &d,
-                    dlcArith(&g->b, "arith.minui", cst(g, batchCount(g, p)),
-                             sub(g, u->kCount, cst(g, 1))));
-    MlirValue *out = c->carried->out;
-    for (int s = 0; s < p->slabs; ++s)
-      out[s] = acc[s];
-    out[p->slabs] = done;
-    out[p->slabs + 1] = dlcConstInt(&g->b, g->i1, 1);
-    out[p->slabs + 2] = g->m0, out[p->slabs + 3] = g->n0;
-    return;
-  }
-  Fragments f = tileFragments(g, consumer, firstSlab, acc, done);
+  /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
+   * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
+   * mma.sync does. */
+  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
+  Fragments f = {.inSlab =
+                     add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
+                 .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
+                 .firstSlab = firstSlab,
+                 .consumer = consumer,
+                 .acc = acc,
+                 .done = done,
+                 .pairs = gemmPairStores(g),
+                 .steps = gemmStepsAttr(g)};
   if (g->t->maxSplits <= 1) {
     finishTile(g, p, &f);
     return;
@@ -1333,35 +1177,13 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
   g->b = outer;
 }
 
-/* Cooperative consumers may defer each tile's epilogue into the next
- * tile's k loop (the plan's algo_choice epilogue = "deferred", Skeleton.h),
- * so that it runs while the tensor cores work: the tile loop carries the
- * accumulators of the tile before, and the last tile's epilogue follows
- * the loop. */
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
   sm90SetMaxRegisters(g, 232, true);
-  Consumer c = {sub(g, warpgroup, cst(g, 1)), NULL};
-  Carried carried;
-  if (p->deferEpilogue) {
-    MlirValue init[2];
-    sm90AccInit(g, g->t->tileN, init);
-    carried.count = p->slabs + 4;
-    for (int s = 0; s < p->slabs; ++s)
-      carried.init[s] = init[0];
-    carried.init[p->slabs] = init[1];
-    carried.init[p->slabs + 1] = dlcConstInt(&g->b, g->i1, 0);
-    carried.init[p->slabs + 2] = carried.init[p->slabs + 3] = cst(g, 0);
-    c.carried = &carried;
-  }
+  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   if (p->pingPong) /* every other tile, all its rows */
-    forEachTile(g, p, c.index, 2, consumeTile, &c, NULL);
+    forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
-    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &c, c.carried);
-  if (c.carried) {
-    Deferred last =
-        deferredOf(p, c.index, mul(g, c.index, p->slabs), carried.result);
-    deferredBatches(g, &last, cst(g, 0));
-  }
+    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
   /* The staging buffer must outlive its last store's reads. */
   if (!mlirValueIsNull(p->staging))
     tmaStoreWait(g, false);
@@ -1398,11 +1220,6 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.pingPong = t->warpM == t->tileM;
   pipe.slabs = (int)(t->warpM / ConsumerRows);
   pipe.order = (MlirValue){NULL};
-  /* Deferred: two tiles' accumulators live at once, at most 64 x 128
-   * each (64 of a thread's registers). */
-  pipe.deferEpilogue = t->deferEpilogue && !pipe.pingPong &&
-                       t->maxSplits <= 1 && t->tileN % (8 * Batch) == 0 &&
-                       pipe.slabs * t->tileN <= 128;
   if (pipe.pingPong)
     pipe.order = sm90Barriers(g, 2);
   pipe.staging = pipe.outMap = pipe.mapUsable = (MlirValue){NULL};

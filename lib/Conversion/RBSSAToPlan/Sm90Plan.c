@@ -238,14 +238,6 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
           layout.gatherUs)
     return;
   setTile(target, bestN, staged, false, plan);
-  /* A staged convolution's epilogue runs in the next tile's k loop
-   * (Sm90Gemm.c; 3x3 s2 C256 + SiLU on the H200, bench/RESULTS.md run
-   * silu-3). */
-  if (implicit && staged && plan->numAlgoChoice < DLC_PLAN_MAX_ENTRIES) {
-    DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
-    dlcPlanCopyName(pair->key, "epilogue");
-    dlcPlanCopyName(pair->value, "deferred");
-  }
 }
 
 /* Whether `func`'s problem is a convolution (an implicit GEMM). */

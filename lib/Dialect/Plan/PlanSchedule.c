@@ -29,10 +29,8 @@ const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
                                           "column", "depthwise", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",     "attention",
-                                           "memory", "split_k",  "lse",
-                                           "reduce", "epilogue", NULL};
-const char *const dlcPlanEpilogues[] = {"deferred", "in_place", NULL};
+const char *const dlcPlanAlgoFamilies[] = {
+    "matmul", "conv", "attention", "memory", "split_k", "lse", "reduce", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -700,11 +698,6 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",
                  DLC_PLAN_MAX_SPLITS);
-  const char *epilogue = dlcPlanAlgoChoice(plan, "epilogue");
-  if (epilogue && !dlcPlanIsOneOf(epilogue, dlcPlanEpilogues))
-    return wrong(&rd, "algo_choice",
-                 "epilogue = \"%s\" is not \"deferred\" or \"in_place\"",
-                 epilogue);
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

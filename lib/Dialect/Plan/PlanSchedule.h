@@ -104,9 +104,6 @@ extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
 /* algo_choice reduce = ...: how a row kernel computes a pair of reduces,
  * in DlcMemoryReduce order (absent: passes). */
 extern const char *const dlcPlanMemoryReduces[]; /* passes, welford, online */
-/* SM90 GEMM epilogue placement: deferred (into the next tile's k loop),
- * in_place (after the tile's own). */
-extern const char *const dlcPlanEpilogues[];
 
 /* Whether `name` is one of the NULL-terminated `set`. */
 bool dlcPlanIsOneOf(const char *name, const char *const *set);

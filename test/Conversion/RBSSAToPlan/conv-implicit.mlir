@@ -117,8 +117,7 @@ func.func @conv3x3_nhwc_static(
 // CHECK-LABEL: func.func @conv3x3_nhwc_static
 // CHECK: barrier_model = "cp_async_group"
 // SM90A-LABEL: func.func @conv3x3_nhwc_static
-// A staged conv defers each tile's epilogue into the next tile's k loop.
-// SM90A: "plan.schedule"() {algo_choice = {conv = "implicit_gemm", epilogue = "deferred"}, arch = "sm90"
+// SM90A: "plan.schedule"() {algo_choice = {conv = "implicit_gemm"}, arch = "sm90"
 // SM90A-SAME: barrier_model = "mbarrier"
 // SM90A-SAME: stages = 6 : i64, tile = array<i64: 128, 128, 64>
 // SM90A-SAME: warp_tile = array<i64: 64, 128>
