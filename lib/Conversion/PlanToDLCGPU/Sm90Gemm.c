@@ -7,7 +7,8 @@
  *             announce the stage's bytes on full[s]; TMA-load A's and B's
  *             boxes of tile kt into stage s (one elected thread issues)
  *   warpgroups 1 and 2, the consumers (registers raised to 232), each owning
- *   64 rows of the CTA's BM = 128:
+ *   64 rows of the CTA's BM = 128 (a 64-row tile: warpgroup 1 alone, for
+ *   M <= 64, where a second would multiply TMA's zero rows):
  *     for kt: wait for full[s]; wgmma m64nBNk16 x 4 over stage s into the
  *             fp32 accumulators; wait until one wgmma group is in flight;
  *             release stage (kt-1) % S on empty[]
@@ -531,8 +532,10 @@ typedef struct Pipeline {
   MlirValue splitFlags; /* memref<2xf32>: Sm90SplitK's per-consumer flag */
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
-   * MMAs; cooperative: both share each tile, 64 rows each. */
+   * MMAs; cooperative: both share each tile, 64 rows each; a 64-row tile
+   * (dlcSm90Consumers) has one consumer, the second warpgroup exits. */
   bool pingPong;
+  int consumers;
   int slabs; /* 64-row wgmmas per stage and consumer: warp_tile rows / 64 */
   /* Ping-pong: order[c] completes a phase when consumer c has finished a
    * tile's MMAs; the other consumer waits for it before its own next tile,
@@ -1178,8 +1181,17 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
-  sm90SetMaxRegisters(g, 232, true);
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+  /* A 64-row tile: the second warpgroup has no rows and exits at once
+   * (uniform per warpgroup, so before setmaxnreg; 40 + 232 + its 168
+   * registers a thread fit the SM's 64 K). */
+  MlirBlock active;
+  DlcBuilder outer = g->b;
+  if (p->consumers < 2) {
+    dlcBuildIf(&g->b, lt(g, consumer, cst(g, p->consumers)), &active);
+    g->b = dlcBuilderAtEnd(active, outer.loc);
+  }
+  sm90SetMaxRegisters(g, 232, true);
   if (p->pingPong) /* every other tile, all its rows */
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
@@ -1187,7 +1199,13 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
   /* The staging buffer must outlive its last store's reads. */
   if (!mlirValueIsNull(p->staging))
     tmaStoreWait(g, false);
+  if (p->consumers < 2) {
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
+  }
 }
+
+int dlcSm90Consumers(const DlcGemmTiling *t) { return t->tileM == 64 ? 1 : 2; }
 
 /* i1: C's map was encoded: over C when its base and byte strides are
  * multiples of 16, else over the workspace the host copies into C (the
@@ -1217,7 +1235,8 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
               mlirBlockGetArgument(entry, mapArg + 1), NULL);
   pipe.full = sm90Barriers(g, t->stages);
   pipe.empty = sm90Barriers(g, t->stages);
-  pipe.pingPong = t->warpM == t->tileM;
+  pipe.consumers = dlcSm90Consumers(t);
+  pipe.pingPong = t->warpM == t->tileM && pipe.consumers == 2;
   pipe.slabs = (int)(t->warpM / ConsumerRows);
   pipe.order = (MlirValue){NULL};
   if (pipe.pingPong)
@@ -1225,7 +1244,8 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.staging = pipe.outMap = pipe.mapUsable = (MlirValue){NULL};
   int nextArg = mapArg + 2;
   if (t->stagedEpilogue) { /* C's map follows A's and B's */
-    int64_t shape[] = {2 * pipe.slabs, t->tileN / BoxMN, ConsumerRows, BoxMN};
+    int64_t shape[] = {pipe.consumers * pipe.slabs, t->tileN / BoxMN,
+                       ConsumerRows, BoxMN};
     pipe.staging = sm90SmemAlloc(
         g, sm90SmemType(g, 4, shape, kpElementType(g->b.ctx, p->c.element)),
         1024, "128b");
@@ -1260,12 +1280,13 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");
 
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
-   * empty[s]: every thread of the consumers that read the stage. */
+   * empty[s]: every thread of the consumers that read the stage (one
+   * consumer's with ping-pong or a 64-row tile). */
   for (int64_t s = 0; s < t->stages; ++s) {
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.full, cst(g, s),
                    "count", 1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.empty, cst(g, s),
-                   "count", pipe.pingPong ? 128 : DLC_SM90_THREADS - 128);
+                   "count", pipe.pingPong ? 128 : 128 * pipe.consumers);
   }
   for (int64_t consumer = 0; pipe.pingPong && consumer < 2; ++consumer)
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.order, cst(g, consumer),

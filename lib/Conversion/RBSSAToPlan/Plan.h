@@ -240,9 +240,10 @@ typedef struct DlcPlanSm90Candidate {
   char reason[320];
 } DlcPlanSm90Candidate;
 /* For an SM90 `chosen` plan, tiles 128 x 256 and 128 x 128, then 128 x 64
- * for a problem with fewer tiles than SMs (each with its split-K) or 256 x
- * 128 for a larger GEMM; none for another plan; returns how many. */
-enum { DLC_PLAN_SM90_CANDIDATES = 3 };
+ * for a problem with fewer tiles than SMs (each with its split-K; with M
+ * <= 64 also the three 64 rows high) or 256 x 128 for a larger GEMM; none
+ * for another plan; returns how many. */
+enum { DLC_PLAN_SM90_CANDIDATES = 6 };
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]);

@@ -29,8 +29,9 @@ const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
                                           "column", "depthwise", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
-const char *const dlcPlanAlgoFamilies[] = {
-    "matmul", "conv", "attention", "memory", "split_k", "lse", "reduce", NULL};
+const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
+                                           "memory", "split_k", "lse",
+                                           "reduce", "grid",    NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -555,10 +556,11 @@ int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
     return (bm * bk + plan->stages * 2 * bn * bk) * elementBytes;
   /* An SM90 staged epilogue also holds C's rows of each consumer (2-byte
    * elements, as the operands'): a CTA tile, two with ping-pong (warp
-   * tile [BM, BN]: a whole tile each). */
+   * tile [BM, BN]: a whole tile each; a 64-row tile has one consumer). */
   int64_t staged =
       plan->asyncEpilogueOverlap && strcmp(plan->barrierModel, "mbarrier") == 0
-          ? bm * bn * elementBytes * (plan->warpTile[0] == bm ? 2 : 1)
+          ? bm * bn * elementBytes *
+                (plan->warpTile[0] == bm && bm > 64 ? 2 : 1)
           : 0;
   return plan->stages * (bm * bk + bk * bn) * elementBytes + staged;
 }
