@@ -98,11 +98,11 @@ static MlirValue ffma(DlcBuilder *b, MlirValue x, MlirValue y, MlirValue z) {
 
 /* 1 / (1 + e^-x) with one MUFU op: e = e^-|x| by ex2.approx.ftz (in
  * [0, 1]), 1 / d for d = 1 + e in [1, 2] on the FMA pipe (24/17 - 8/17 d,
- * within 1/17, then two Newton steps: within 1.2e-5), and for x < 0
+ * within 1/17, then two Newton steps: within 1.3e-5), and for x < 0
  * sigmoid(x) = e / d (no cancellation). The MUFU unit does 16 results a
- * clock per SM against 128 for FMAs: the conv + SiLU epilogue's ex2 and
- * rcp.approx were its whole SiLU cost (3x3 s2 C256 on the H200: 2.6 us on
- * 48, bench/RESULTS.md run silu-1); an IEEE division (rcp.rn) cost 11. */
+ * clock per SM against 128 for FMAs: depthwise 3x3 C256 + SiLU 74.1 ->
+ * 63.1 us against ex2 + rcp.approx (H200, bench/RESULTS.md run silu-3);
+ * an IEEE division (rcp.rn) cost the SM90 conv + SiLU 11 us (run nhwc-1). */
 static MlirValue scalarSigmoid(DlcBuilder *b, MlirValue x) {
   MlirType t = mlirValueGetType(x);
   MlirValue e =
