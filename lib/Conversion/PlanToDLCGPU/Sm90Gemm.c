@@ -1112,8 +1112,9 @@ static void emitBatch(Gen *g, TileBatch *t, MlirValue inside,
  * correctly rounded slow path, a transcendental's polynomial): ptxas's
  * time grows with the square of their number in one kernel. */
 static bool costlyStep(const KpStep *s) {
-  static const char *const cheap[] = {"add", "sub",  "mul", "max", "min",
-                                      "neg", "relu", "abs", NULL};
+  static const char *const cheap[] = {"add",  "sub",     "mul",  "max",
+                                      "min",  "neg",     "relu", "abs",
+                                      "silu", "sigmoid", NULL};
   if (s->kind != KP_STEP_UNARY && s->kind != KP_STEP_BINARY)
     return false;
   for (int i = 0; cheap[i]; ++i)
