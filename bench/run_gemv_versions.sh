@@ -4,7 +4,8 @@
 # folder holding dlc-run, bundle/ (test/gpu/build_bundle.sh --gemv 1
 # --gemv-versions P), k/ (bench/build_small.sh --gemv) and optionally
 # x/NAME/ (variant kernels, timed beside the others as "x-NAME");
-# bench/ is the checkout's.
+# bench/ is DIR/bench when it has bench_small.py (a branch's scripts not yet
+# in the checkout the call sends), else the checkout's.
 # The harness runs in shards first, then compute-sanitizer memcheck and
 # racecheck on the N = 1 and M = 1 versions (launched through the general
 # kernel's manifest at odd sizes), then bench_small.py alone on the GPU.
@@ -59,5 +60,6 @@ for x in "$D"/x/*/; do
     cases+=(--case "x-$n=$x/gemm_bias_relu.json@$s")
   done
 done
-timeout 300 python3 bench/bench_small.py "${cases[@]}" --json "$OUT/small.json" 2>&1 | grep -v Warning | tee "$OUT/small.txt"
+B=bench; [ -f "$D/bench/bench_small.py" ] && B="$D/bench"
+timeout 300 python3 "$B/bench_small.py" "${cases[@]}" --json "$OUT/small.json" 2>&1 | grep -v Warning | tee "$OUT/small.txt"
 el done
