@@ -8,7 +8,9 @@
 # in the checkout the call sends), else the checkout's.
 # The harness runs in shards, beside compute-sanitizer memcheck and
 # racecheck on the N = 1 and M = 1 versions (launched through the general
-# kernel's manifest at odd sizes); then bench_small.py alone on the GPU.
+# kernel's manifest at odd sizes; the N = 1 one at K = 4093, a CTA an
+# output, and K = 4096, a warp an output); then bench_small.py alone on
+# the GPU.
 set -u
 D="${1:?usage: run_gemv_versions.sh DIR}"
 OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
@@ -27,6 +29,7 @@ for s in 0 1 2 3 4 5; do
 done
 K="$D/k"
 for c in "memcheck M=1001,K=4093,N=1" "racecheck M=1001,K=4093,N=1" \
+         "memcheck M=1001,K=4096,N=1" "racecheck M=1001,K=4096,N=1" \
          "memcheck M=1,K=1001,N=333" "racecheck M=1,K=1001,N=333"; do
   set -- $c
   timeout 90 "$cs" --tool $1 --error-exitcode 99 "$D/dlc-run" "$K/ver/gemm_bias_relu.json" \
@@ -47,6 +50,7 @@ cases=(--case N1ver=$K/sN1v/gemm_bias_relu.json@4096x1x4096
        --case N1ver_8192=$K/sN1v/gemm_bias_relu.json@8192x1x8192
        --case N1splitk_8192=$K/sN1/gemm_bias_relu.json@8192x1x8192
        --case M1ver_8192=$K/sM1v/gemm_bias_relu.json@1x8192x8192
+       --case N1ver_16384=$K/sN1v/gemm_bias_relu.json@16384x1x8192
        --case N1ver_odd=$K/sN1v/gemm_bias_relu.json@3001x1x4093
        --case M1ver_odd=$K/sM1v/gemm_bias_relu.json@1x3001x4093
        --case ver_N1=$K/ver/gemm_bias_relu.json@4096x1x4096
