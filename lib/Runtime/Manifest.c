@@ -651,12 +651,21 @@ static void *loadFile(const char *path, ParseFn parse, char *err,
   return parsed;
 }
 
-DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
-                                            const char *baseDir, char *err,
-                                            size_t errSize) {
+/* A kernel manifest from text; a version's (`isVersion`) may have no
+ * versions of its own, refused before any is read (a version naming its
+ * kernel would recurse for ever). */
+static DlcRuntimeManifest *parseKernel(const char *json, const char *baseDir,
+                                       bool isVersion, char *err,
+                                       size_t errSize) {
   DlcJsonValue *root = dlcJsonValueParse(json, strlen(json), err, errSize);
   if (!root)
     return NULL;
+  if (isVersion && root->kind == DlcJsonValueObject &&
+      dlcJsonValueGetMember(root, "versions")) {
+    dlcJsonValueDestroy(root);
+    setErr(err, errSize, "a version has no \"versions\" of its own");
+    return NULL;
+  }
   DlcRuntimeManifest *m = calloc(1, sizeof *m);
   if (!m) {
     dlcJsonValueDestroy(root);
@@ -674,9 +683,20 @@ DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
   return m;
 }
 
+DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
+                                            const char *baseDir, char *err,
+                                            size_t errSize) {
+  return parseKernel(json, baseDir, false, err, errSize);
+}
+
 static void *parseManifest(const char *json, const char *baseDir, char *err,
                            size_t errSize) {
-  return dlcRuntimeManifestParse(json, baseDir, err, errSize);
+  return parseKernel(json, baseDir, false, err, errSize);
+}
+
+static void *parseVersion(const char *json, const char *baseDir, char *err,
+                          size_t errSize) {
+  return parseKernel(json, baseDir, true, err, errSize);
 }
 
 DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err,
@@ -686,15 +706,13 @@ DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err,
 
 /* Whether version `v` can stand in for `m`: the same PTX file (one module
  * serves both), the same pointer parameters in order (name and dtype),
- * symbols all of `m`'s, and no versions of its own. */
+ * symbols all of `m`'s (parseVersion refused versions of its own). */
 static int checkVersion(const DlcRuntimeManifest *m,
                         const DlcRuntimeManifest *v, char *err,
                         size_t errSize) {
   const char *why = NULL;
   if (strcmp(m->ptxPath, v->ptxPath) != 0)
     why = "is in another PTX file";
-  else if (v->numVersions)
-    why = "has versions of its own";
   for (int s = 0; !why && s < v->numSymbols; s++)
     if (dlcRuntimeManifestFindSymbol(m, v->symbols[s]) < 0)
       why = "has a symbol the kernel has not";
@@ -766,7 +784,7 @@ static int readVersions(DlcRuntimeManifest *m, const DlcJsonValue *versions,
     char *path = ptxPathOf(name, baseDir);
     free(name);
     char inner[512] = "";
-    x->m = path ? dlcRuntimeManifestLoad(path, inner, sizeof inner) : NULL;
+    x->m = path ? loadFile(path, parseVersion, inner, sizeof inner) : NULL;
     free(path);
     if (!x->m) {
       setErr(err, errSize, "\"versions\"[%zu]: %s", i, inner);
