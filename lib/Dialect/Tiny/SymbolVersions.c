@@ -238,6 +238,27 @@ static MlirAttribute addVersion(MlirBlock module, MlirOperation func,
   return mlirDictionaryAttrGet(ctx, 3, fields);
 }
 
+/* Whether `func` is the version of an entry of `versions` (an earlier
+ * run's dlc.versions, or null). */
+static bool isVersion(MlirAttribute versions, MlirOperation func) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  for (intptr_t i = 0;
+       !mlirAttributeIsNull(versions) && mlirAttributeIsAArray(versions) &&
+       !mlirAttributeIsNull(name) && i < mlirArrayAttrGetNumElements(versions);
+       ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(versions, i);
+    MlirAttribute version =
+        mlirAttributeIsADictionary(entry)
+            ? mlirDictionaryAttrGetElementByName(
+                  entry, mlirStringRefCreateFromCString("version"))
+            : mlirAttributeGetNull();
+    if (!mlirAttributeIsNull(version) && mlirAttributeEqual(version, name))
+      return true;
+  }
+  return false;
+}
+
 static void runSymbolVersions(MlirOperation module, MlirExternalPass pass,
                               const DlcPassOptions *options) {
   Binding binds[MaxBindings];
@@ -259,16 +280,29 @@ static void runSymbolVersions(MlirOperation module, MlirExternalPass pass,
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     ++n;
   MlirOperation *funcs = malloc((size_t)n * sizeof(*funcs) + 1);
-  MlirAttribute *entries =
-      malloc((size_t)n * MaxBindings * sizeof(*entries) + 1);
-  if (!funcs || !entries)
+  if (!funcs)
     abort(); /* out of memory: MLIR itself cannot go on either */
   n = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     funcs[n++] = op;
+  /* Entries of an earlier run stay first (their copies are functions now:
+   * no second copy of a name is made). */
+  MlirAttribute old = mlirOperationGetAttributeByName(
+      module, mlirStringRefCreateFromCString("dlc.versions"));
+  intptr_t numOld = !mlirAttributeIsNull(old) && mlirAttributeIsAArray(old)
+                        ? mlirArrayAttrGetNumElements(old)
+                        : 0;
+  MlirAttribute *entries =
+      malloc((size_t)(numOld + n * MaxBindings) * sizeof(*entries) + 1);
+  if (!entries)
+    abort(); /* out of memory: MLIR itself cannot go on either */
   intptr_t numEntries = 0;
+  for (; numEntries < numOld; ++numEntries)
+    entries[numEntries] = mlirArrayAttrGetElement(old, numEntries);
   for (intptr_t f = 0; f < n; ++f) {
+    if (isVersion(old, funcs[f]))
+      continue; /* a version has no versions (the runtime refuses them) */
     MlirOperation after = funcs[f];
     for (int b = 0; b < numBinds; ++b) {
       MlirAttribute e = addVersion(body, funcs[f], &binds[b], &after);
@@ -276,7 +310,7 @@ static void runSymbolVersions(MlirOperation module, MlirExternalPass pass,
         entries[numEntries++] = e;
     }
   }
-  if (numEntries)
+  if (numEntries > numOld)
     mlirOperationSetAttributeByName(
         module, mlirStringRefCreateFromCString("dlc.versions"),
         mlirArrayAttrGet(mlirOperationGetContext(module), numEntries, entries));

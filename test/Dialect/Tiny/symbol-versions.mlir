@@ -1,5 +1,10 @@
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions{versions=N=1,M=1}, func.func(tiny-verify))' | FileCheck %s
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions)' | FileCheck %s --check-prefix=NONE
+// A second run keeps the first's entries and copies no copy (a version has
+// no versions): gemm gets its M = 1 copy, gemm_N1 none.
+// RUN: dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions{versions=N=1}, tiny-symbol-versions{versions=N=1,M=1})' | FileCheck %s --check-prefix=TWICE
+// TWICE: module attributes {dlc.versions = [{kernel = "gemm", version = "gemm_N1", when = {N = 1 : i64}}, {kernel = "gemm", version = "gemm_M1", when = {M = 1 : i64}}, {kernel = "rows", version = "rows_M1"
+// TWICE-NOT: gemm_N1_M1
 // The copy computes what the function computes at N = 1 (same inputs in
 // the same order: the same random values).
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions{versions=N=1})' -o %t.mlir
