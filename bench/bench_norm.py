@@ -9,7 +9,11 @@ torch eager and torch.compile (Inductor) of the same function.
 Each kernel is checked against torch in fp32 first (|y - r| <= 1e-2 + 1e-2
 |r|), then timed with triton's do_bench (median, L2 flushed); bandwidth =
 bytes read + written once (2 x M x N x 2) / time.
-usage: bench_norm.py --kernels DIR [--out JSON] [--no-compile] [--widths ...]
+With --base DIR2 (kernels of the same names from another compiler, e.g.
+main's), each static kernel is timed against DIR2's in the same process,
+interleaved (base, new, base, new; the faster median of each kept).
+usage: bench_norm.py --kernels DIR [--base DIR2] [--out JSON] [--no-compile]
+                     [--widths ...] [--variants ...]
 """
 import argparse
 import json
@@ -38,6 +42,10 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--widths", type=int, nargs="*", default=[768, 4096, 8192, 32768])
+    ap.add_argument("--variants", nargs="*", default=["static", "passes", "sym", "sym-passes"],
+                    help="kernels to time: static (the planner's static kernel), or the "
+                         "suffix of build_norm.sh's other names (passes, sym, sym-passes, ...)")
+    ap.add_argument("--base", help="a second kernel folder timed against --kernels (static variants)")
     args = ap.parse_args()
     dev = torch.cuda.get_device_name()
     print("# %s, torch %s" % (dev, torch.__version__), flush=True)
@@ -65,21 +73,29 @@ def main():
             ref = reference()
             entry = {"family": fam, "shape": "%dx%d" % (M, N)}
             line = "%-9s %-11s" % (fam, entry["shape"])
-            for variant in ["", "-passes", "-sym", "-sym-passes"]:
+            for variant in ["" if v == "static" else "-" + v for v in args.variants]:
                 name = fam + ("-%d" % N if not variant.startswith("-sym") else "") + variant
                 path = os.path.join(args.kernels, name, fam + ".json")
                 if not os.path.exists(path):
                     continue
-                k = DlcKernel(path)
                 sym = {"M": M, "N": N} if "sym" in variant else {}
-                y.zero_()
-                k.launch(tensors, sym, stream)
-                wrong = check(y, ref)
-                t = bench(lambda: k.launch(tensors, sym, stream))
-                key = "dlc" + variant
-                entry[key + "_TBps"] = nbytes / t / 1e9
-                entry[key + "_wrong"] = wrong
-                line += " | %s %.2f%s" % (key, nbytes / t / 1e9, " WRONG %d" % wrong if wrong else "")
+                kernels = [("dlc" + variant, DlcKernel(path))]
+                base = os.path.join(args.base or "", name, fam + ".json")
+                if args.base and "sym" not in variant and os.path.exists(base):
+                    kernels.insert(0, ("base" + variant, DlcKernel(base)))
+                times = {}
+                for key, k in kernels:
+                    y.zero_()
+                    k.launch(tensors, sym, stream)
+                    entry[key + "_wrong"] = check(y, ref)
+                for _ in range(2 if len(kernels) > 1 else 1):
+                    for key, k in kernels:
+                        t = bench(lambda: k.launch(tensors, sym, stream))
+                        times[key] = min(times.get(key, t), t)
+                for key, _ in kernels:
+                    entry[key + "_TBps"] = nbytes / times[key] / 1e9
+                    wrong = entry[key + "_wrong"]
+                    line += " | %s %.2f%s" % (key, entry[key + "_TBps"], " WRONG %d" % wrong if wrong else "")
             anchors = [("torch", eager), ("copy", lambda: y.copy_(x))]
             if not args.no_compile:
                 try:

@@ -38,12 +38,17 @@ for c in "${cases[@]}"; do
   "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
   echo "$name $ex/$ex.json ref/$name" >>"$out/cases.txt"
 done
-# Static rows (each its own kernel, M x N fixed): the two passes up to
-# 32 KiB a row, the planner's one-pass pairs beyond (32768, 32769, 33001,
-# 40000: aligned, with chunks past the row in the last trip, or masked).
+# Static rows (each its own kernel, M x N fixed): register rows up to 16384
+# halves (520-1000: a warp's; 1032-16384: a CTA's, last chunk partial or
+# whole), the two passes up to 32 KiB a row, the planner's one-pass pairs
+# beyond (32768, 32769, 33001, 40000: aligned, with chunks past the row in
+# the last trip, or masked).
 static=(
   "layernorm 7 2048" "layernorm 5 4097" "layernorm 3 1500" "layernorm 2 33001"
   "softmax 7 2048" "softmax 5 4097" "softmax 3 1500" "softmax 2 32769" "rmsnorm 3 1500"
+  "layernorm 5 1032" "layernorm 3 3000" "layernorm 3 8192" "softmax 3 8184" "softmax 3 6000"
+  "rmsnorm 3 8192" "rmsnorm 5 2056" "softmax 7 4096" "layernorm 3 16384" "softmax 3 16384"
+  "layernorm 13 768" "softmax 13 1000" "rmsnorm 9 520"
   "layernorm 3 32768" "layernorm 3 40000" "softmax 3 32768" "softmax 3 40000"
 )
 for c in "${static[@]}"; do

@@ -39,6 +39,10 @@
 #                            [--lse P]      (gen_attention_problems.py: a
 #                                            share P of problems with a
 #                                            log-sum-exp output)
+#                            [--many P]     (gen_attention_problems.py: a
+#                                            share P with more work tiles
+#                                            than the persistent grid's
+#                                            CTAs)
 #                            [--depthwise P] (gen_conv_problems.py: a share
 #                                            P of NHWC depthwise convs for
 #                                            the depthwise kernel)
@@ -61,10 +65,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--gemv P] [--gemv-versions P] [--transform P] [--lse P] [--depthwise P]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--gemv P] [--gemv-versions P] [--transform P] [--lse P] [--many P] [--depthwise P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 gemv=0 gemvver=0 transform=0 lse=0 depthwise=0
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 gemv=0 gemvver=0 transform=0 lse=0 many=0 depthwise=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -80,6 +84,7 @@ while [ $# -gt 0 ]; do
     --gemv-versions) gemvver="$2"; shift 2 ;;
     --transform) transform="$2"; shift 2 ;;
     --lse) lse="$2"; shift 2 ;;
+    --many) many="$2"; shift 2 ;;
     --depthwise) depthwise="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
@@ -101,14 +106,14 @@ case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --gemv "$gemv" --gemv-versions "$gemvver" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --depthwise "$depthwise" || exit 1 ;;
-  attention) gen gen_attention_problems.py "$count" --lse "$lse" || exit 1 ;;
+  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --gemv "$gemv" --gemv-versions "$gemvver" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --gemv $gemv --gemv-versions $gemvver --transform $transform --lse $lse --depthwise $depthwise"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --gemv $gemv --gemv-versions $gemvver --transform $transform --lse $lse --many $many --depthwise $depthwise"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"

@@ -26,7 +26,14 @@ under the device call's 64 MiB.
 query row, LSE = (c * max + log2 sum) * ln 2 with the softmax's own max,
 sum and exp2 factor c (f32 over the batch axes and M; the form the
 Frontend's Attention op with "lse": true imports to), which the flash
-kernel's epilogue writes (feature lse=1).
+kernel's epilogue writes (feature lse=1); half of them in the natural-log
+form ln sum + k * max, ln = log2 * ln 2, k = c * ln 2 (feature lse=ln).
+
+--many P: a share P of the problems have more work tiles (query tiles
+times batch rows) than the SM90 kernel's persistent grid has CTAs (132):
+Lq, Lk in 1..2, no grouped queries, 133 to 750 (batch, head) rows within
+MAX_ELEMENTS, so each CTA visits several tiles, causal ones several pairs
+(feature many=1).
 
 Tolerance: the reference rounds the normalised P to the operand type, the
 kernel rounds the unnormalised exp2 values and divides by the row sum in
@@ -34,7 +41,7 @@ f32, so each problem states dlc-run's --atol as 2 u (u = 2^-8 for bf16,
 2^-11 for f16; at least the default 1e-3): bf16 0.0078125, f16 1e-3.
 
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
-                                 [--lse P]
+                                 [--lse P] [--many P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -54,6 +61,8 @@ MAX_ELEMENTS = 48_000
 LOG2E = 1.4426950408889634
 LN2 = 0.6931471805599453
 LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
+MANY = 0.0  # --many: the share with more work tiles than the grid's CTAs
+SMS = 132  # the persistent grid's CTAs (lib/Target/Target.c, sm_90a)
 
 
 def tensor(shape, dtype):
@@ -69,16 +78,28 @@ def make(rng, i):
     causal = rng.random() < 0.5
     sharp = rng.random() < 0.3
     batch = ["B", "H"] if rng.random() < 0.7 else ["H"]
-    gqa = rng.random() < 0.25
+    many = MANY > 0 and rng.random() < MANY
+    if many:
+        batch = ["B", "H"]
+    gqa = not many and rng.random() < 0.25
     bias = rng.choice(["none", "none", "full", "mn"])
     bias_type = rng.choice([dtype, "f32"])
     maskt = "none" if causal else rng.choice(["none", "full", "key"])
     qbatch = batch + (["G"] if gqa else [])
     lse = LSE > 0 and rng.random() < LSE
-    long_keys = not gqa and rng.random() < 0.25  # several key tiles
+    natural = lse and rng.random() < 0.5  # ln sum + k max
+    long_keys = not gqa and not many and rng.random() < 0.25  # several key tiles
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
                  "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
+        if many:  # > SMS work tiles; causal: > SMS pairs where they fit
+            sizes.update(M=rng.choice([1, 2]), N=rng.choice([1, 2]))
+            top = MAX_ELEMENTS // (max(sizes["M"], sizes["N"]) * d)
+            rows = rng.randint(SMS + 1, top)
+            if causal and top > 2 * SMS:
+                rows = rng.randint(2 * SMS + 1, top)
+            sizes.update(B=rng.choice([1, 2, 3, 5]))
+            sizes.update(H=-(-rows // sizes["B"]))
         if long_keys:
             sizes.update(B=1, H=1, N=rng.choice(LONG_KEYS[d]))
             if causal and bias != "full":  # causal CTAs stop at the diagonal
@@ -165,7 +186,16 @@ def make(rng, i):
             t(s, dtype), t(k, dtype), t(o)),
         '  %%oh = "tiny.cast"(%%o) : (%s) -> %s' % (t(o), t(o, dtype)),
     ]
-    if lse:
+    if natural:
+        lines += [
+            '  %%l2 = "tiny.log2"(%%sum) : (%s) -> %s' % (t(row), t(row)),
+            '  %%ln2 = "tiny.const"() {value = %.9e : f32} : () -> tensor<f32>' % LN2,
+            '  %%ln = "tiny.mul"(%%l2, %%ln2) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
+            '  %%k = "tiny.const"() {value = %.9e : f32} : () -> tensor<f32>' % (scale * LOG2E * LN2),
+            '  %%mk = "tiny.mul"(%%mx, %%k) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
+            '  %%lse = "tiny.add"(%%ln, %%mk) : (%s, %s) -> %s' % (t(row), t(row), t(row)),
+        ]
+    elif lse:
         lines += [
             '  %%l2 = "tiny.log2"(%%sum) : (%s) -> %s' % (t(row), t(row)),
             '  %%mc = "tiny.mul"(%%mx, %%c) : (%s, tensor<f32>) -> %s' % (t(row), t(row)),
@@ -177,7 +207,9 @@ def make(rng, i):
         dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa),
         bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
     if LSE > 0:
-        features += " lse=%d" % int(lse)
+        features += " lse=%s" % ("ln" if natural else int(lse))
+    if MANY > 0:
+        features += " many=%d" % int(many)
     results = '%s {dlc.name = "O"}' % t(o, dtype) + (
         ', %s {dlc.name = "LSE"}' % t(row) if lse else "")
     returned = "%%oh%s : %s%s" % (", %lse" if lse else "", t(o, dtype),
@@ -202,7 +234,9 @@ def make(rng, i):
 if __name__ == "__main__":
     extra = argparse.ArgumentParser(add_help=False)
     extra.add_argument("--lse", type=float, default=0.0)
+    extra.add_argument("--many", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
+    MANY = known.many
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

@@ -52,7 +52,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gen_problems import LOG2E, ONE, Body, Dim, broadcast, finish, generate, make_dims  # noqa: E402
 
 EDGE_SIZES = [1, 2, 3, 5, 7, 11, 13, 31, 32, 33, 61, 127, 128, 129, 251,
-              255, 256, 257, 509, 1000, 1021, 1023, 1024, 1025, 2053, 4097]
+              255, 256, 257, 509, 1000, 1021, 1023, 1024, 1025, 2048, 2053, 3000,
+              4096, 4097]
 # Elements of the largest tensor: mostly small, now and then up to 2e6.
 BUDGETS = [2_000, 2_000, 20_000, 20_000, 20_000, 100_000, 100_000, 2_000_000]
 MAX_REDUCED = 1 << 16  # elements of one sum: its f32 rounding stays in tolerance

@@ -26,6 +26,8 @@
 #include <math.h>
 #include <string.h>
 
+static const double Ln2 = 0.69314718055994531, Log2E = 1.4426950408889634;
+
 enum { MaxRank = KP_MAX_RANK, MaxLoops = 2 * KP_MAX_RANK };
 
 /* The role an attention axis plays for a tensor's strides: a KpRole, or a
@@ -583,7 +585,7 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
   MlirOperation ex = kpProducer(e);
   MlirValue d;
   if (isFn(ex, DLC_OP_RBSSA_UNARY, "exp")) {
-    a->expScale = 1.4426950408889634; /* log2 e */
+    a->expScale = Log2E;
     d = mlirOperationGetOperand(ex, 0);
   } else if (isFn(ex, DLC_OP_RBSSA_UNARY, "exp2")) {
     MlirValue x = mlirOperationGetOperand(ex, 0);
@@ -858,25 +860,67 @@ static bool sameScores(const KpAttention *a, const KpAttention *b,
   return same;
 }
 
-/* The LSE value (c · max + log2 Σ exp2(c · (L − max))) · ln 2: L and the
- * two factors c. */
-static const char *readLseValue(Scores *s, MlirValue v, MlirValue *logits,
-                                double c[2]) {
-  MlirValue x, log2Of = {NULL}, other = {NULL};
+/* `v` = ln x as log2(x) · ln 2 (the tiny dialect has no natural log). */
+static bool naturalLogOf(MlirValue v, MlirValue *x) {
+  MlirValue y;
+  double c;
+  if (!scaledBy(v, &y, &c) || !near(c, Ln2))
+    return false;
+  MlirOperation op = kpProducer(skipCasts(y));
+  if (!isFn(op, DLC_OP_RBSSA_UNARY, "log2"))
+    return false;
+  *x = mlirOperationGetOperand(op, 0);
+  return true;
+}
+
+/* The two forms of the LSE: the base-2 one
+ * (c · max + log2 sum) · ln 2, and the natural-log one
+ * ln sum + k · max (k = c · ln 2; no factor for k = 1): the max, the sum
+ * and c of the max in *maxV, *sumV, *c. */
+static const char *readLseForm(MlirValue v, MlirValue *maxV, MlirValue *sumV,
+                               double *c) {
+  MlirValue x, other = {NULL};
   double ln2;
-  if (!scaledBy(v, &x, &ln2) || !near(ln2, 0.69314718055994531))
-    return "the value is not a base-2 log times ln 2";
-  MlirOperation add = kpProducer(skipCasts(x));
+  *sumV = (MlirValue){NULL};
+  MlirOperation add = kpProducer(skipCasts(v));
+  if (isFn(add, DLC_OP_RBSSA_BINARY, "add")) { /* ln sum + k · max */
+    for (int i = 0; i < 2 && mlirValueIsNull(*sumV); ++i)
+      if (naturalLogOf(mlirOperationGetOperand(add, i), sumV))
+        other = mlirOperationGetOperand(add, 1 - i);
+    if (mlirValueIsNull(*sumV))
+      return "the value is not ln of a sum plus the max";
+    double k = 1.0;
+    if (!scaledBy(other, maxV, &k))
+      *maxV = other;
+    *c = k * Log2E;
+    return NULL;
+  }
+  if (!scaledBy(v, &x, &ln2) || !near(ln2, Ln2))
+    return "the value is not a base-2 log times ln 2, nor ln of a sum plus "
+           "the max";
+  add = kpProducer(skipCasts(x));
   for (int i = 0; i < 2 && isFn(add, DLC_OP_RBSSA_BINARY, "add"); ++i) {
     MlirOperation log2 = kpProducer(skipCasts(mlirOperationGetOperand(add, i)));
-    if (isFn(log2, DLC_OP_RBSSA_UNARY, "log2") && mlirValueIsNull(log2Of)) {
-      log2Of = mlirOperationGetOperand(log2, 0);
+    if (isFn(log2, DLC_OP_RBSSA_UNARY, "log2") && mlirValueIsNull(*sumV)) {
+      *sumV = mlirOperationGetOperand(log2, 0);
       other = mlirOperationGetOperand(add, 1 - i);
     }
   }
-  MlirValue maxV, d;
-  if (mlirValueIsNull(log2Of) || !scaledBy(other, &maxV, &c[0]))
+  if (mlirValueIsNull(*sumV) || !scaledBy(other, maxV, c))
     return "the value is not c · max + log2 of a sum";
+  return NULL;
+}
+
+/* The LSE value, (c · max + log2 Σ exp2(c · (L − max))) · ln 2 or
+ * ln Σ exp(k · (L − max)) + k · max (readLseForm; exp written as exp2 of
+ * c · (L − max), c = k · log2 e): L and the two factors c in exp2's
+ * domain (the max's, the exponent's). */
+static const char *readLseValue(Scores *s, MlirValue v, MlirValue *logits,
+                                double c[2]) {
+  MlirValue maxV, log2Of, d;
+  const char *why = readLseForm(v, &maxV, &log2Of, &c[0]);
+  if (why)
+    return why;
   MlirOperation max = kpProducer(skipCasts(maxV));
   MlirOperation sum = kpProducer(skipCasts(log2Of));
   *logits = reduceIs(max, "max") ? mlirOperationGetOperand(max, 0)

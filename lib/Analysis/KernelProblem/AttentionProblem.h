@@ -80,9 +80,12 @@ const char *kpAttentionReadFused(MlirOperation scores, MlirOperation output,
 
 /* Reads `region` as the log-sum-exp of the scores of `attention` (read
  * by kpAttentionRead): it yields (c · max_n L + log2 Σ_n exp2(c · (L −
- * max_n L))) · ln 2 into an f32 argument, with c the softmax's exp2_scale
- * and L logits that read as the same Q, K, scale, bias and mask (the form
- * the Frontend lowers "lse": true to). Fills attention's hasLse,
+ * max_n L))) · ln 2 (the form the Frontend lowers "lse": true to) or,
+ * the same value, ln Σ_n exp(k · (L − max_n L)) + k · max_n L (ln as
+ * log2 · ln 2, exp as exp2 of c · (L − max_n L), k = c · ln 2 left out
+ * when 1) into an f32 argument, with c the
+ * softmax's exp2_scale and L logits that read as the same Q, K, scale,
+ * bias and mask. Fills attention's hasLse,
  * lseRegion and lse on success; returns NULL, or why not (no error). */
 const char *kpAttentionLseRead(MlirOperation region, KpAttention *attention);
 

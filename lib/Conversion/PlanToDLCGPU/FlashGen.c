@@ -302,19 +302,9 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
   f->warp = divc(g, g->tid, 32);
   f->group = divc(g, f->lane, 4);
   f->quad = remc(g, f->lane, 4);
-  MlirValue flat = gemmGpuId(g, "gpu.block_id", "y");
-  MlirValue *index = f->batchIndex;
-  for (int b = a->numBatch - 1; b >= 0; --b) {
-    MlirValue size = gemmExtent(g, &a->batchSize[b]);
-    index[b] = b == 0 ? flat : dlcArith(&g->b, "arith.remui", flat, size);
-    flat = dlcArith(&g->b, "arith.divui", flat, size);
-  }
   f->qGlobal = mlirBlockGetArgument(entry, args->q);
   f->kGlobal = mlirBlockGetArgument(entry, args->k);
   f->vGlobal = mlirBlockGetArgument(entry, args->v);
-  f->qBase = batchBase(f, &a->q, index);
-  f->kBase = batchBase(f, &a->k, index);
-  f->vBase = batchBase(f, &a->v, index);
   f->qRow = gemmExtent(g, &a->q.t.stride[KP_M]);
   f->kRow = gemmExtent(g, &a->k.t.stride[KP_N]);
   f->vRow = gemmExtent(g, &a->v.t.stride[KP_N]);
@@ -328,16 +318,38 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
     if (!extra[i])
       continue;
     *access[i] = (Access){.global = mlirBlockGetArgument(entry, extraArg[i]),
-                          .base = batchBase(f, extra[i], index),
                           .tensor = &extra[i]->t};
     access[i]->stride[KP_M] = gemmExtent(g, &extra[i]->t.stride[KP_M]);
     access[i]->stride[KP_N] = gemmExtent(g, &extra[i]->t.stride[KP_N]);
   }
   g->tc = (Access){.global = mlirBlockGetArgument(entry, args->o),
-                   .base = batchBase(f, &a->o, index),
                    .tensor = &out->c};
   g->tc.stride[KP_M] = gemmExtent(g, &out->c.stride[KP_M]);
   g->tc.stride[KP_N] = gemmExtent(g, &out->c.stride[KP_N]);
+  flashBindBatch(f, gemmGpuId(g, "gpu.block_id", "y"));
+}
+
+void flashBindBatch(Fa *f, MlirValue flat) {
+  Gen *g = &f->g;
+  const KpAttention *a = f->a;
+  MlirValue *index = f->batchIndex;
+  for (int b = a->numBatch - 1; b >= 0; --b) {
+    MlirValue size = gemmExtent(g, &a->batchSize[b]);
+    index[b] = b == 0 ? flat : dlcArith(&g->b, "arith.remui", flat, size);
+    flat = dlcArith(&g->b, "arith.divui", flat, size);
+  }
+  f->qBase = batchBase(f, &a->q, index);
+  f->kBase = batchBase(f, &a->k, index);
+  f->vBase = batchBase(f, &a->v, index);
+  const KpAttnTensor *extra[] = {a->hasBias ? &a->bias : NULL,
+                                 a->mask == KP_ATTN_MASK_TENSOR ? &a->maskTensor
+                                                                : NULL,
+                                 a->hasLse ? &a->lse : NULL};
+  Access *access[] = {&f->bias, &f->mask, &f->lse};
+  for (int i = 0; i < 3; ++i)
+    if (extra[i])
+      access[i]->base = batchBase(f, extra[i], index);
+  g->tc.base = batchBase(f, &a->o, index);
   g->tc.stride[KP_BATCH] = g->tc.base; /* pair stores need an even base */
 }
 

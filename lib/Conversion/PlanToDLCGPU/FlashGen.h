@@ -44,6 +44,11 @@ void flashInit(Fa *f, MlirOperation kernel, const KpAttention *a,
                const DlcAttnTiling *t, const DlcAttnArgs *args, int numTensors,
                int64_t threads);
 
+/* The batch index of batch row `flat` (the batch axes flattened, the
+ * last fastest) and every tensor's base offset from it: flashInit's from
+ * block id y, a persistent CTA's again for each work tile it visits. */
+void flashBindBatch(Fa *f, MlirValue flat);
+
 MlirValue flashConst(Fa *f, double v);
 /* Element (i, j) (rank 2) or row i (rank 1) of v. */
 MlirValue flashExtract(Fa *f, MlirValue v, MlirType type, int64_t i, int64_t j,

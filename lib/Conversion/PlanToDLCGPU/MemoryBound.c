@@ -195,31 +195,47 @@ void mbForgetAlong(Mb *m, uint32_t loops) {
       m->stepFrame[s] = -1;
 }
 
-/* Register rows need a warp's short row in row mode's aligned version, the
- * longest (DLC_MEMORY_SHORT_LENGTH) a whole number of sweeps of the warp,
- * and every reduce over one loop as long as the row (chunk k of a reduce
- * is then chunk k of the row). And a static row: a symbolic one's kernel
- * also has the long rows' code, whose occupancy the kept row's registers
- * would set (80 against 48 for LayerNorm: rows of 4096 lost 18-20% on the
- * H100, bench/RESULTS.md run mem-2). */
-int mbRegisterChunksFor(const Mb *m) {
-  if (m->mode != DLC_MEMORY_ROW || !m->warpRows || m->width < 2)
+/* Register rows need row mode's aligned version and every reduce over one
+ * loop as long as the row (chunk k of a reduce is then chunk k of the
+ * row), and a static row (of whole vectors): a symbolic one's kernel also has
+ * the other rows' code, whose occupancy the kept row's registers would set (80
+ * against 48 for LayerNorm: rows of 4096 lost 18-20% on the H100,
+ * bench/RESULTS.md run mem-2). */
+int dlcMemoryRegisterChunks(const KpMemoryProblem *p, DlcMemoryMode mode,
+                            int64_t rowThreads, int width) {
+  if (mode != DLC_MEMORY_ROW || width < 2)
     return 0;
-  int64_t sweep = 32 * (int64_t)m->width;
-  int64_t chunks = DLC_MEMORY_SHORT_LENGTH / sweep;
-  if (chunks * sweep != DLC_MEMORY_SHORT_LENGTH || chunks > MbRegisterChunks)
+  const KpExtent *row = &p->loops[p->numIters - 1].size;
+  /* A row of no whole number of vectors never runs the aligned version. */
+  if (row->numSymbols > 0 || row->constant % width != 0)
     return 0;
-  const KpExtent *row = &m->p->loops[m->p->numIters - 1].size;
-  if (row->numSymbols > 0)
+  int64_t sweep = rowThreads * (int64_t)width;
+  int64_t chunks = (row->constant + sweep - 1) / sweep;
+  if (chunks > DLC_MEMORY_REGISTER_ROW_CHUNKS)
     return 0;
-  for (int s = 0; s < m->p->numSteps; ++s) {
-    const KpStep *step = &m->p->steps[s];
+  for (int s = 0; s < p->numSteps; ++s) {
+    const KpStep *step = &p->steps[s];
     if (step->kind == KP_STEP_REDUCE &&
         (__builtin_popcount(step->reduced) != 1 ||
-         !kpExtentEqual(&m->p->loops[__builtin_ctz(step->reduced)].size, row)))
+         !kpExtentEqual(&p->loops[__builtin_ctz(step->reduced)].size, row)))
       return 0;
   }
   return (int)chunks;
+}
+
+/* m->threads is the row's: 32 in a warp's row. */
+int mbRegisterChunksFor(const Mb *m) {
+  return dlcMemoryRegisterChunks(m->p, m->mode, m->threads, m->width);
+}
+
+int dlcMemoryRegisterRowCtas(const KpMemoryProblem *p, DlcMemoryMode mode,
+                             int64_t threads, int width) {
+  const KpExtent *row =
+      p->numIters > 0 ? &p->loops[p->numIters - 1].size : NULL;
+  if (!row || row->numSymbols > 0 || row->constant <= DLC_MEMORY_SHORT_LENGTH)
+    return 1; /* a warp's row, or none */
+  int chunks = dlcMemoryRegisterChunks(p, mode, threads, width);
+  return chunks == 0 ? 1 : chunks <= 4 ? 4 : 2;
 }
 
 MlirValue mbRegisterChunk(Mb *m, const KpExtent *extent, int k,
@@ -239,7 +255,7 @@ MlirValue mbRegisterChunk(Mb *m, const KpExtent *extent, int k,
     MlirValue first =
         dlcArith(&b, "arith.addi",
                  dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, m->width)),
-                 mbIndex(&b, (int64_t)k * 32 * m->width));
+                 mbIndex(&b, (int64_t)k * m->threads * m->width));
     row->inside[k] = dlcCmpI(&b, "ult", first, count);
     /* The aligned version's rows are at least one chunk long. */
     row->index[k] =

@@ -19,11 +19,14 @@
 
 enum { MaxFrames = 3 * KP_MAX_LOOPS };
 
-/* Register rows: a warp's short row in the aligned version of row mode is
- * read by at most this many chunks a lane, straight-line (no loop), so that
- * every pass binds the same chunk values and a read met again reuses the
- * loaded vector: the row is read from memory once. */
-enum { MbRegisterChunks = 8, MbMaxRegisterLoads = 64 };
+/* Register rows: a static row in the aligned version of row mode is read
+ * by at most this many chunks a thread (Skeleton.h), straight-line (no loop),
+ * so that every pass binds the same chunk values and a read met again reuses
+ * the loaded vector: the row is read from memory once. */
+enum {
+  MbRegisterChunks = DLC_MEMORY_REGISTER_ROW_CHUNKS,
+  MbMaxRegisterLoads = 64
+};
 
 /* The chunks of one row length (a loop extent) in register rows: chunk k's
  * first index (clamped to the last whole chunk, so that its reads stay in

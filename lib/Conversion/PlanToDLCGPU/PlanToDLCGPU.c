@@ -685,9 +685,11 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     /* Flat kernels ask for a full SM of threads (ptxas fits the registers
      * to it): more loads in flight (x·sigmoid(x)+y 2.93 → 3.07 TB/s on the
      * H100, run mem-k); row and point kernels do not (LayerNorm spilled at
-     * 32 registers and lost 20%). */
-    int64_t resident =
-        mode == DLC_MEMORY_FLAT ? target->maxThreadsPerSM / threads : 1;
+     * 32 registers and lost 20%), but a CTA's register rows ask for the
+     * CTAs their loads need (Skeleton.h). */
+    int64_t resident = mode == DLC_MEMORY_FLAT
+                           ? target->maxThreadsPerSM / threads
+                           : dlcMemoryRegisterRowCtas(p, mode, threads, width);
     memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
@@ -804,6 +806,23 @@ static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
   return true;
 }
 
+/* The SM90 kernel's grid algo_choice grid names: "tiles" a CTA per work
+ * tile (also when absent), "persistent" at most one per SM looping over
+ * them (Sm90FlashSchedule.c). */
+static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
+                              DlcAttnGrid *out) {
+  const char *grid = dlcPlanAlgoChoice(plan, "grid");
+  if (!grid || strcmp(grid, "tiles") == 0)
+    *out = DLC_ATTN_GRID_TILES;
+  else if (strcmp(grid, "persistent") == 0)
+    *out = DLC_ATTN_GRID_PERSISTENT;
+  else
+    return cannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
+                        "\"tiles\" (a CTA per query tile and batch row) or "
+                        "\"persistent\" (a CTA per SM looping over them)");
+  return true;
+}
+
 /* An attention output region fused by rbssa-fuse-attention: the flash
  * skeleton over Q, K, V and O (FlashAttention.c). */
 static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
@@ -877,25 +896,28 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
       if (arg[i] >= 0 && picked[j] == arg[i])
         position[i] = j;
   }
-  char lq[96], lk[96], gridX[128], gridY[200] = "", flops[400];
+  char lq[96], lk[96], gridX[400], gridY[200] = "", batches[200] = "",
+                                   flops[400];
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
   DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
                           d, sm90 ? plan->stages : 2, DLC_ATTN_PINGPONG};
-  if (sm90 && !sm90AttentionSchedule(schedule, plan, &tiling.schedule))
+  if (sm90 && (!sm90AttentionSchedule(schedule, plan, &tiling.schedule) ||
+               !sm90AttentionGrid(schedule, plan, &tiling.grid)))
     return false;
-  snprintf(gridX, sizeof(gridX), "ceildiv(%s, %lld)", lq,
-           (long long)tiling.tileM);
   for (int b = 0; b < a.numBatch; ++b) {
     char extent[96];
     kpExtentText(region, &a.batchSize[b], extent, sizeof(extent));
-    size_t used = strlen(gridY);
-    snprintf(gridY + used, sizeof(gridY) - used, "%s%s", b ? "*" : "", extent);
+    size_t used = strlen(batches);
+    snprintf(batches + used, sizeof(batches) - used, "%s%s", b ? "*" : "",
+             extent);
   }
-  if (!gridY[0])
-    snprintf(gridY, sizeof(gridY), "1");
+  if (!batches[0])
+    snprintf(batches, sizeof(batches), "1");
+  dlcFlashGridText(&a, tiling.grid, lq, tiling.tileM, batches, target->sms,
+                   gridX, sizeof(gridX), gridY, sizeof(gridY));
   /* 2 * Lq * Lk * D for each of the two products. */
-  snprintf(flops, sizeof(flops), "4*%s*%s*%s*%lld", gridY, lq, lk,
+  snprintf(flops, sizeof(flops), "4*%s*%s*%s*%lld", batches, lq, lk,
            (long long)d);
   int numTensors = 0;
   int bytes = kpElementBytes(a.q.t.element);

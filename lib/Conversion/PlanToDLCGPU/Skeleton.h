@@ -237,6 +237,26 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
 
+/* Register rows (MemoryBound.c): a static row read by at most this many
+ * chunks a thread of its warp (rows of at most DLC_MEMORY_SHORT_LENGTH) or
+ * CTA (256 threads x 8 halves x 8: rows of up to 16384 halves) is read
+ * once into registers, all of a thread's chunks in flight, and every pass
+ * reduces or stores from them. The number of chunks (0: the row is read
+ * by loops) of a `mode` kernel of `problem` whose row has `rowThreads`
+ * threads and vectors of `width`. */
+enum { DLC_MEMORY_REGISTER_ROW_CHUNKS = 8 };
+int dlcMemoryRegisterChunks(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                            int64_t rowThreads, int width);
+/* The CTAs an SM should hold of a row kernel (its launch bound, so ptxas
+ * fits the registers): a CTA's register rows of at most 4 chunks 4 (64
+ * registers a thread), of 5-8 chunks 2 (128), else 1 (no bound). Measured
+ * on the H200 (bench/RESULTS.md run norm2-1): LayerNorm 16384 x 8192 kept
+ * 75 registers, 3 CTAs an SM, 3.83 TB/s; bound to 4 CTAs, 64 registers and
+ * no spill, 3.97 (copy 4.13); 16384 x 16384 took 156 registers (1 CTA,
+ * 2.56 TB/s), bound to 2 CTAs 128 and 3.99. */
+int dlcMemoryRegisterRowCtas(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                             int64_t threads, int width);
+
 /* How a row kernel computes a pair of reduces whose second reads the
  * first (algo_choice reduce, MemoryFused.c): two loops over the row
  * (passes), or one — Welford's mean and M2 for a sum and a sum of squared
@@ -339,9 +359,19 @@ typedef enum DlcAttnSchedule {
                       * turns (named barriers): one's softmax under the
                       * other's MMAs */
 } DlcAttnSchedule;
+/* The SM90 kernel's grid (Sm90FlashSchedule.c). */
+typedef enum DlcAttnGrid {
+  DLC_ATTN_GRID_TILES,      /* a CTA per (query tile, batch row) */
+  DLC_ATTN_GRID_PERSISTENT, /* at most a CTA per SM looping over them;
+                             * causal: longest and shortest paired */
+} DlcAttnGrid;
+/* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
+ * (run fac-1). */
+#define DLC_ATTN_DEFAULT_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */
+  DlcAttnGrid grid;         /* SM90 only */
 } DlcAttnTiling;
 typedef struct DlcAttnArgs {
   int q, k, v, o;
@@ -376,6 +406,12 @@ const char *dlcSm90AttentionProblem(const KpAttention *a);
 void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
                           const DlcAttnTiling *tiling,
                           const MlirAttribute names[3], MlirAttribute maps[3]);
+/* The SM90 kernel's launch grid for `grid` as manifest expressions x, y:
+ * `lq` the query length's text, `batches` the product of the batch
+ * sizes', `sms` the target's SM count. */
+void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
+                      int64_t tileM, const char *batches, int sms, char *x,
+                      size_t xSize, char *y, size_t ySize);
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);

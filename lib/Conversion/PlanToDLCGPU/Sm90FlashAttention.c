@@ -40,6 +40,7 @@
  * y = the batch axes flattened. */
 #include "DialectNames.h"
 #include "FlashGen.h"
+#include "Sm90FlashSchedule.h"
 #include "Sm90Gen.h"
 #include "StepMath.h"
 
@@ -89,21 +90,55 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
-  MlirValue tiles; /* key tiles the CTA visits */
-  MlirValue m0;    /* the CTA's first query row */
+  MlirValue qEmpty; /* persistent: Q read, the next visit's may load */
+  MlirValue tiles;  /* key tiles of the work tile visited */
+  MlirValue m0;     /* its first query row */
+  MlirValue visit;  /* the visit's number (Q's phase) */
+  MlirValue kvBase; /* K/V ring uses before the visit */
 } Ring;
 
 static void yield(Gen *g) {
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
-static void emitProducer(Fa *f, const Ring *r) {
+/* The body of one visit runs inside forEachVisit's loop. */
+typedef void (*VisitBody)(Fa *f, const Ring *r, MlirValue consumer);
+
+/* Runs `body` for each work tile of the CTA's schedule (one in the tiles
+ * grid) in an scf.for carrying the K/V ring position (kvBase += the
+ * visit's key tiles): the barrier phases continue from tile to tile. */
+static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
+                         MlirValue consumer) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  MlirBlock loop;
+  dlcBuildFor(&g->b, zero, s->visits, cst(g, 1), 1, &zero, &loop);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(loop, outer.loc);
+  r->visit = mlirBlockGetArgument(loop, 0);
+  r->kvBase = mlirBlockGetArgument(loop, 1);
+  MlirValue qTile, batch;
+  flashScheduleTile(f, s, r->visit, &qTile, &batch);
+  flashBindBatch(f, batch);
+  r->m0 = mul(g, qTile, f->t->tileM);
+  r->tiles = flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)));
+  body(f, r, consumer);
+  MlirValue next = add(g, r->kvBase, r->tiles);
+  dlcBuild(&g->b, "scf.yield", 1, &next, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
+  (void)unused;
   Gen *g = &f->g;
   const DlcAttnTiling *t = f->t;
   int64_t bytes = kpElementBytes(f->a->q.t.element);
   int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
-  sm90SetMaxRegisters(g, 40, false);
   MlirValue zero = cst(g, 0);
+  /* The Q buffer is free once both consumers' last S of the visit before
+   * is complete (the first visit passes at once). */
+  if (!mlirValueIsNull(r->qEmpty))
+    sm90MbarrierWait(g, r->qEmpty, zero, sm90ParityOf(g, r->visit, 1, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, zero,
                  "bytes", t->tileM * f->d * bytes);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
@@ -116,10 +151,11 @@ static void emitProducer(Fa *f, const Ring *r) {
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue j = mlirBlockGetArgument(body, 0);
-  MlirValue stage = remc(g, j, t->stages);
-  /* Use j of a stage waits for the release of use j - S (the first use
+  MlirValue use = add(g, r->kvBase, j);
+  MlirValue stage = remc(g, use, t->stages);
+  /* Use u of a stage waits for the release of use u - S (the first use
    * passes at once). */
-  sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, j, t->stages, true));
+  sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
                  "bytes", 2 * t->tileN * f->d * bytes);
   MlirValue n0 = mul(g, j, t->tileN);
@@ -253,10 +289,12 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     yield(g);
     g->b = at;
   }
-  sm90MbarrierWait(g, r->full, zero, sm90ParityOf(g, zero, t->stages, false));
+  MlirValue first = remc(g, r->kvBase, t->stages);
+  sm90MbarrierWait(g, r->full, first,
+                   sm90ParityOf(g, r->kvBase, t->stages, false));
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
-  issueScores(f, consumer, zero, acc);
+  issueScores(f, consumer, first, acc);
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
@@ -277,9 +315,10 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   }
   for (int kb = 0; kb < blocks; ++kb)
     p[kb] = mlirBlockGetArgument(body, 6 + kb);
-  MlirValue stage = remc(g, j, t->stages);
-  MlirValue prev = remc(g, sub(g, j, one), t->stages);
-  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, j, t->stages, false));
+  MlirValue use = add(g, r->kvBase, j);
+  MlirValue stage = remc(g, use, t->stages);
+  MlirValue prev = remc(g, sub(g, use, one), t->stages);
+  sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
   MlirValue pv[2];
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
@@ -301,7 +340,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
 
   for (int kb = 0; kb < blocks; ++kb)
     p[kb] = mlirOperationGetResult(loop, 5 + kb);
-  MlirValue last = remc(g, sub(g, r->tiles, one), t->stages);
+  MlirValue last = remc(g, sub(g, add(g, r->kvBase, r->tiles), one), t->stages);
   if (pingPong) {
     /* Consumer 0 takes the turn consumer 1's last hand-over gave it (the
      * first hand-over had no sync: the barrier ends balanced). */
@@ -313,6 +352,11 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     yield(g);
     g->b = at;
   }
+  /* Every S of the visit is complete: Q may be overwritten. Consumer 0
+   * arrives after its last turn, so consumer 1's first hand-over of the
+   * next visit cannot meet that turn's barrier phase. */
+  if (!mlirValueIsNull(r->qEmpty))
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->qEmpty, zero, NULL, 0);
   issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
@@ -322,15 +366,12 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
 }
 
-static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
+static void consumerVisit(Fa *f, const Ring *r, MlirValue consumer) {
   Gen *g = &f->g;
   int numO = (int)(f->d / 8);
-  sm90SetMaxRegisters(g, 232, true);
-  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   f->m0 = add(g, r->m0, mul(g, consumer, Rows));
-  f->warp = remc(g, f->warp, 4);
   MlirValue zero = cst(g, 0);
-  sm90MbarrierWait(g, r->qFull, zero, dlcConstInt(&g->b, g->i1, 0));
+  sm90MbarrierWait(g, r->qFull, zero, sm90ParityOf(g, r->visit, 1, false));
 
   MlirValue acc[2];
   sm90AccInit(g, f->d, acc);
@@ -348,6 +389,8 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
   g->b = dlcBuilderAtEnd(any, outer.loc);
   pipelinedLoop(f, r, consumer, init);
   g->b = dlcBuilderAtEnd(none, outer.loc);
+  if (!mlirValueIsNull(r->qEmpty))
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->qEmpty, zero, NULL, 0);
   dlcBuild(&g->b, "scf.yield", 5, init, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 
@@ -358,6 +401,14 @@ static void emitConsumer(Fa *f, const Ring *r, MlirValue warpgroup) {
     l[h] = mlirOperationGetResult(branch, 3 + h);
   }
   flashEpilogue(f, out, numO, m, l, acc[1]);
+}
+
+static void emitConsumer(Fa *f, const FlashSchedule *s, Ring *r,
+                         MlirValue warpgroup) {
+  Gen *g = &f->g;
+  sm90SetMaxRegisters(g, 232, true);
+  f->warp = remc(g, f->warp, 4);
+  forEachVisit(f, s, r, consumerVisit, sub(g, warpgroup, cst(g, 1)));
 }
 
 void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
@@ -382,13 +433,17 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.qFull = sm90Barriers(g, 1);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
-  r.m0 = mul(g, gemmGpuId(g, "gpu.block_id", "x"), t->tileM);
-  r.tiles = flashKeyTiles(f, add(g, r.m0, cst(g, t->tileM)));
+  FlashSchedule schedule;
+  flashScheduleInit(f, &schedule);
+  r.qEmpty = schedule.persistent ? sm90Barriers(g, 1) : (MlirValue){NULL};
 
   /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:
    * every consumer thread. */
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qFull, cst(g, 0), "count",
                  1);
+  if (schedule.persistent)
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qEmpty, cst(g, 0), "count",
+                   DLC_SM90_THREADS - 128);
   for (int64_t s = 0; s < t->stages; ++s) {
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.full, cst(g, s), "count",
                    1);
@@ -403,10 +458,11 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                  &producer, &consumers);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(producer, outer.loc);
-  emitProducer(f, &r);
+  sm90SetMaxRegisters(g, 40, false);
+  forEachVisit(f, &schedule, &r, producerVisit, (MlirValue){NULL});
   yield(g);
   g->b = dlcBuilderAtEnd(consumers, outer.loc);
-  emitConsumer(f, &r, warpgroup);
+  emitConsumer(f, &schedule, &r, warpgroup);
   yield(g);
   g->b = outer;
   dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);

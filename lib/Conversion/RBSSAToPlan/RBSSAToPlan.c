@@ -473,17 +473,39 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
   return true;
 }
 
+/* Whether `v` is an "algo_choice" object of the attention plan-file
+ * entry: members "attention" (the SM90 consumers' schedule) and "grid"
+ * (the SM90 kernel's grid), names, copied into algo / grid. */
+static bool attentionAlgoChoice(const DlcJsonValue *v, char algo[DLC_PLAN_NAME],
+                                char grid[DLC_PLAN_NAME]) {
+  if (v->kind != DlcJsonValueObject || v->count == 0)
+    return false;
+  for (size_t m = 0; m < v->count; ++m) {
+    const DlcJsonValue *name = &v->items[m];
+    bool isAlgo = strcmp(v->keys[m], "attention") == 0;
+    if ((!isAlgo && strcmp(v->keys[m], "grid") != 0) ||
+        name->kind != DlcJsonValueString || !dlcPlanIsName(name->string))
+      return false;
+  }
+  for (size_t m = 0; m < v->count; ++m)
+    dlcPlanCopyName(strcmp(v->keys[m], "grid") == 0 ? grid : algo,
+                    v->items[m].string);
+  return true;
+}
+
 /* The skeleton a plan-file entry naming attention region `func` forces:
  * its fields (besides "region") are "barrier_model", "cp_async_group"
  * for the SM80 flash kernel or "mbarrier" for the SM90 one, and
- * "algo_choice": {"attention": NAME}, the SM90 consumers' schedule
- * (convert-plan-to-dlcgpu checks NAME; the rest of the plan is that
- * skeleton's one shape). `*sm90` and `algo` are left alone when no entry
- * names the region; false after an E1601 for any other field. */
+ * "algo_choice": {"attention": NAME, "grid": NAME}, the SM90 consumers'
+ * schedule and grid, either or both (convert-plan-to-dlcgpu checks the
+ * NAMEs; the rest of the plan is that skeleton's one shape). `*sm90`,
+ * `algo` and `grid` are left alone when no entry names the region; false
+ * after an E1601 for any other field. */
 static bool attentionPlanFileChoice(MlirOperation func,
                                     const DlcJsonValue *planFile,
                                     const char *path, bool *used, bool *sm90,
-                                    char algo[DLC_PLAN_NAME]) {
+                                    char algo[DLC_PLAN_NAME],
+                                    char grid[DLC_PLAN_NAME]) {
   MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.region")));
   size_t count = 0;
@@ -507,19 +529,14 @@ static bool attentionPlanFileChoice(MlirOperation func,
         *sm90 = strcmp(v->string, "mbarrier") == 0;
         continue;
       }
-      const DlcJsonValue *choice =
-          strcmp(entry->keys[k], "algo_choice") == 0 && v->count == 1
-              ? dlcJsonValueGetMember(v, "attention")
-              : NULL;
-      if (choice && choice->kind == DlcJsonValueString &&
-          dlcPlanIsName(choice->string)) {
-        dlcPlanCopyName(algo, choice->string);
+      if (strcmp(entry->keys[k], "algo_choice") == 0 &&
+          attentionAlgoChoice(v, algo, grid))
         continue;
-      }
       dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
                         "write only \"barrier_model\": \"cp_async_group\" "
                         "(the SM80 flash kernel) or \"mbarrier\" (the SM90 "
-                        "one) and \"algo_choice\": {\"attention\": NAME}; "
+                        "one) and \"algo_choice\": {\"attention\": NAME, "
+                        "\"grid\": NAME}; "
                         "the rest is the skeleton's shape "
                         "(docs/passes/convert-rbssa-to-plan.md)",
                         "plan-file '%s': field '%s' (line %d, column %d) is "
@@ -563,7 +580,9 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
               kpAttentionOnlineProblem(&a) == NULL &&
               dlcSm90AttentionProblem(&a) == NULL;
   char algo[DLC_PLAN_NAME] = "online_softmax";
-  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo))
+  char grid[DLC_PLAN_NAME] = DLC_ATTN_DEFAULT_GRID;
+  if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo,
+                               grid))
     return false;
   plan->tile[0] = sm90 ? 128 : 64, plan->tile[1] = sm90 ? 128 : 64;
   plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
@@ -589,6 +608,11 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
     plan->numAlgoChoice = 2;
     dlcPlanCopyName(plan->algoChoice[1].key, "lse");
     dlcPlanCopyName(plan->algoChoice[1].value, "epilogue");
+  }
+  if (sm90) { /* the SM90 kernel's grid (Sm90FlashSchedule.c) */
+    DlcPlanPair *choice = &plan->algoChoice[plan->numAlgoChoice++];
+    dlcPlanCopyName(choice->key, "grid");
+    dlcPlanCopyName(choice->value, grid);
   }
   dlcPlanCopyName(plan->barrierModel, sm90 ? "mbarrier" : "cp_async_group");
   MlirBlock regionBody =

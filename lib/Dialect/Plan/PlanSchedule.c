@@ -29,8 +29,9 @@ const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
                                           "column", "depthwise", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
-const char *const dlcPlanAlgoFamilies[] = {
-    "matmul", "conv", "attention", "memory", "split_k", "lse", "reduce", NULL};
+const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
+                                           "memory", "split_k", "lse",
+                                           "reduce", "grid",    NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)

@@ -97,7 +97,7 @@ extern const char *const dlcPlanEdgeBuffers[];   /* reg, smem, gmem, ... */
 extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
 extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
-extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ..., reduce */
+extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ..., grid */
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
 extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
