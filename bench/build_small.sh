@@ -11,6 +11,11 @@
 # split-K plan a plan-file keeps for M = 1, split_k sweeps of the two small
 # shapes, 2048 x 2048 x 64, 4095 x 4097 x 4093 planned for its size
 # (128 x 128) and for the nominal 4096 (128 x 256).
+# With --gemv also the launch-time GEMV versions (tiny-symbol-versions,
+# docs/runtime.md "Versions"): sN1v and sM1v, the example planned as sN1
+# and sM1 with versions=N=1 or M=1 (at N = 1 or M = 1 the runtime launches the
+# version; each with the one version its size-1 dim needs), and ver, the
+# example at its nominal sizes with both.
 # --probe: instead, the split-K probe kernels (bench/run_small_probe.sh,
 # bench/run_sk_probe.sh): 64 x 64 x 65536 with split_k 1 .. 128 and with 6
 # stages at split_k 32 (run small-1 built split_k 8, 16, 64 and 8 stages
@@ -25,12 +30,12 @@ out="${1:?usage: bench/build_small.sh OUTDIR}"
 bin="${DLC_BIN:-build/bin}"
 src="$(dirname "$0")/../examples/gemm_bias_relu.tiny.mlir"
 mkdir -p "$out"
-layers() { # $1: planner options
-  echo "builtin.module(func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), rbssa-fuse-attention, rbssa-verify, convert-rbssa-to-plan{chip=sm_90a $1}, plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=sm_90a})"
+layers() { # $1: planner options[, $2: versions=]
+  echo "builtin.module(${2:+tiny-symbol-versions{versions=$2\}, }func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), rbssa-fuse-attention, rbssa-verify, convert-rbssa-to-plan{chip=sm_90a $1}, plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=sm_90a})"
 }
-compile() { # $1: name, $2: planner options[, $3: source]
+compile() { # $1: name, $2: planner options[, $3: source[, $4: versions=]]
   rm -rf "$out/$1"
-  "$bin/dlc-opt" "${3:-$src}" --pass-pipeline="$(layers "$2")" -o "$out/$1.mlir"
+  "$bin/dlc-opt" "${3:-$src}" --pass-pipeline="$(layers "$2" "${4:-}")" -o "$out/$1.mlir"
   "$bin/dlc-translate" "$out/$1.mlir" --emit-kernels="$out/$1" > /dev/null
   rm -f "$out/$1.mlir"
   for j in "$out/$1"/*.json; do
@@ -62,6 +67,9 @@ if [ "${2:-}" = --gemv ]; then
   splits sM1_splitk 4 "M=1,N=4096,K=4096"
   compile gf "" "$(dirname "$0")/../examples/gemv_forms.tiny.mlir"
   compile sN1 "sizes=M=4096,N=1,K=4096"
+  compile sN1v "sizes=M=4096,N=1,K=4096" "$src" N=1
+  compile sM1v "sizes=M=1,N=4096,K=4096" "$src" M=1
+  compile ver "" "$src" N=1,M=1
   compile s127 "sizes=M=127,N=129,K=8191"
   splits s127_s32 32 "M=127,N=129,K=8191"
   compile s64 "sizes=M=64,N=64,K=65536"

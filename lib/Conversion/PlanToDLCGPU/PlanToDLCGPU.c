@@ -510,27 +510,41 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
 
 /* The grid of a row or point kernel over `points` (text): a CTA per
  * point, or DLC_MEMORY_ROWS_PER_CTA of them (a warp each) when the length
- * L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH; for a symbolic L
- * the formula picks at launch (15 - 7*min(2, ceildiv(L + 1, 1025)) is 8
- * for L <= 1024, else 1: the manifest's expressions have no comparison). */
+ * L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH (or, for a GEMV,
+ * a multiple of dlcMemoryLongWarpRows's modulus); for a symbolic L the
+ * formula picks at launch (15 - 7*min(2, ceildiv(L + 1, 1025)) is 8 for
+ * L <= 1024, else 1: the manifest's expressions have no comparison; a
+ * GEMV's 8 - 7*(min(2, ceildiv(L + 1, 1025)) - 1)*min(1, mod(L, 8)) is 1
+ * only for a long L that is not a multiple of 8). */
 static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
-                           const char *points, char *out, size_t size) {
+                           int width, const char *points, char *out,
+                           size_t size) {
   int shared = dlcMemoryBoundSharedLoop(p, mode);
   const KpExtent *length = shared >= 0 ? &p->loops[shared].size : NULL;
   const int64_t shortL = DLC_MEMORY_SHORT_LENGTH;
   const int64_t rows = DLC_MEMORY_ROWS_PER_CTA;
-  if (!length || (length->numSymbols == 0 && length->constant > shortL)) {
-    snprintf(out, size, "%s", points);
-  } else if (length->numSymbols == 0) {
-    snprintf(out, size, "ceildiv(%s, %lld)", points, (long long)rows);
-  } else {
-    char extent[96];
+  int64_t modulus = dlcMemoryLongWarpRows(p, mode, width);
+  bool warps = length && length->numSymbols == 0 &&
+               (length->constant <= shortL ||
+                (modulus && length->constant % modulus == 0));
+  char extent[96];
+  if (length && length->numSymbols)
     kpExtentText(p->func, length, extent, sizeof(extent));
+  if (!length || (length->numSymbols == 0 && !warps))
+    snprintf(out, size, "%s", points);
+  else if (length->numSymbols == 0)
+    snprintf(out, size, "ceildiv(%s, %lld)", points, (long long)rows);
+  else if (modulus)
+    snprintf(out, size,
+             "ceildiv(%s, %lld - %lld*(min(2, ceildiv(%s + 1, %lld)) - "
+             "1)*min(1, mod(%s, %lld)))",
+             points, (long long)rows, (long long)(rows - 1), extent,
+             (long long)(shortL + 1), extent, (long long)modulus);
+  else
     snprintf(out, size,
              "ceildiv(%s, %lld - %lld*min(2, ceildiv(%s + 1, %lld)))", points,
              (long long)(2 * rows - 1), (long long)(rows - 1), extent,
              (long long)(shortL + 1));
-  }
 }
 
 /* A contraction's flops on the memory-bound skeleton (a GEMV, a depthwise
@@ -652,7 +666,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       width, dlcMemoryBoundVectorWidth(p, mode));
     ok = false;
   }
-  char outer[200], last[96], grid[360], gridY[600] = "1", flops[480];
+  char outer[200], last[96], grid[600], gridY[600] = "1", flops[480];
   if (ok &&
       !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -672,7 +686,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
       workspace = dlcMemoryColumnWorkspaceBytes(p, width, target->sms);
     } else if (mode != DLC_MEMORY_FLAT)
-      memoryGridText(p, mode, outer, grid, sizeof(grid));
+      memoryGridText(p, mode, width, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);

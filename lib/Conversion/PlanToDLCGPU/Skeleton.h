@@ -353,6 +353,18 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
  * the first reduce's loop), -1 when none. */
 int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
                              DlcMemoryMode mode);
+/* A GEMV's point kernel (a contraction, vectors of `width` > 1) gives each
+ * warp an output also when its reduction is longer than
+ * DLC_MEMORY_SHORT_LENGTH, where the length is a multiple of `width`: no
+ * CTA barrier, and 4 chunks a lane a trip in flight (measured on the H200,
+ * bench/RESULTS.md run gemv2-4: 4096 x 1 x 4096 1.18-1.22x -> 1.30x cuBLAS
+ * addmm+ReLU, 8192 x 1 x 8192 1.11-1.13x -> 1.22x; a row of 4093, whose
+ * rows are not aligned, lost 12%, so it keeps the CTA). Returns the
+ * modulus the length must be a multiple of (`width`), or 0 when the rule
+ * does not apply. The grid (PlanToDLCGPU.c) and the kernel (MemoryRows.c)
+ * both read it: they must agree on the outputs a CTA takes. */
+int dlcMemoryLongWarpRows(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                          int width);
 /* The f32 shared-memory slots it needs with `threads` and `width`: 32 per
  * cooperative reduce (row, point), a warp's column tile per warp and
  * reduce (column), and one more for a split column kernel's "last to
