@@ -77,7 +77,8 @@ def main():
         tf = {k: flop / (v * 1e-3) / 1e12 for k, v in t.items()}
         rows.append({"label": label, "size": size, "us": {k: v * 1e3 for k, v in t.items()},
                      "tflops": tf, "max_abs_err": err, "mismatches": bad,
-                     "plan": dlc.m.get("plan", ""), "grid": dlc.m.get("grid")})
+                     "plan": dlc.version(syms).m.get("plan", ""),
+                     "grid": dlc.version(syms).m.get("grid")})
         print("%-14s %-16s dlc %7.1f us (b2b %7.1f)  addmm+relu %7.1f us (b2b %7.1f)  "
               "mm %7.1f us; %d mismatches" % (
                   label, size, t["dlc"] * 1e3, t["dlc_b2b"] * 1e3, t["addmm"] * 1e3,

@@ -44,6 +44,23 @@ PLANS = {"s2_c256_nchw_sm80": {"barrier_model": "cp_async_group",
          # The depthwise conv on the flat memory-bound plan (a thread per
          # output chunk), the plan before the depthwise kernel.
          "dw_c256_56_flat": {"algo_choice": {"memory": "flat"}}}
+# Grouped convs every way: the SM80 skeleton (one grid row per group, the
+# plan before the SM90 group role), the SM90 one with one group a tile (a
+# grid row per group, A through the 5-D im2col map) and, for narrow
+# groups, 64 / Cg groups a tile (group_pack: block-diagonal weights).
+SM80_GROUPED = {"barrier_model": "cp_async_group", "tile": [128, 64, 32],
+                "warp_tile": [64, 32], "stages": 2}
+SM90_GROUPED = {"barrier_model": "mbarrier", "tile": [128, 64, 64],
+                "warp_tile": [64, 64], "stages": 6,
+                "async": {"enable": True, "prefetch_depth": 5,
+                          "epilogue_overlap": True},
+                "algo_choice": {"conv": "implicit_gemm"}}
+for _g in ["g32_c256_56", "g32_c512_28", "g4_c256_56", "g8_c512_28"]:
+    PLANS[_g + "_sm80"] = SM80_GROUPED
+    PLANS[_g + "_sm90"] = SM90_GROUPED
+for _g, _pack in [("g32_c256_56", 8), ("g32_c512_28", 4)]:
+    PLANS[_g + "_sm90p"] = dict(SM90_GROUPED, algo_choice={
+        "conv": "implicit_gemm", "group_pack": str(_pack)})
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
@@ -69,8 +86,28 @@ CASES = [
     ("dw_c256_56_silu", 32, 256, 56, 256, 3, 1, 1, "nhwc", "silu", 256),
     ("dw_s2_c128_112", 32, 128, 112, 128, 3, 2, 1, "nhwc", "none", 128),
     ("dw5_c256_28", 32, 256, 28, 256, 5, 1, 2, "nhwc", "none", 256),
+    ("dw7_c256_28", 32, 256, 28, 256, 7, 1, 3, "nhwc", "none", 256),
     ("dw_c512_14", 32, 512, 14, 512, 3, 1, 1, "nhwc", "none", 512),
+    ("dw_s2_c256_56", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none", 256),
+    ("dw_s2_c256_56_silu", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu", 256),
+    ("dw_c512_28", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 512),
+    ("dw_c512_28_silu", 32, 512, 28, 512, 3, 1, 1, "nhwc", "silu", 512),
+    ("dw_c256_56_n1", 1, 256, 56, 256, 3, 1, 1, "nhwc", "none", 256),
     ("g32_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c256_56_sm80", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c256_56_sm90", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c256_56_sm90p", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
+    # ResNeXt-50's later stages (Cg = 16) and wide groups (Cg = 64).
+    ("g32_c512_28", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c512_28_sm80", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c512_28_sm90", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c512_28_sm90p", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
+    ("g4_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 4),
+    ("g4_c256_56_sm80", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 4),
+    ("g4_c256_56_sm90", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 4),
+    ("g8_c512_28", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 8),
+    ("g8_c512_28_sm80", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 8),
+    ("g8_c512_28_sm90", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 8),
 ]
 
 

@@ -67,6 +67,20 @@ class DlcKernel:
         # "transpose", which the compiler adds next to SM90 convolutions.
         err, fn = cu.cuModuleGetFunction(self.module, b"dlc_transpose_b16")
         self.transpose_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
+        # Launch-time versions (docs/runtime.md, "Versions"): the manifests
+        # beside this one, each launched instead of it when every symbol of
+        # its "when" has the value given.
+        here = os.path.dirname(manifest_path)
+        self.versions = [(v["when"], DlcKernel(os.path.join(here, v["kernel"] + ".json")))
+                         for v in self.m.get("versions", [])]
+
+    def version(self, symbols):
+        """The kernel a launch at `symbols` runs: the first version whose
+        "when" holds, else this one."""
+        for when, kernel in self.versions:
+            if all(symbols[s] == eval_expr(v, symbols) for s, v in when.items()):
+                return kernel
+        return self
 
     def tensor_map(self, p, tensors, symbols, repacks, after):
         """A TMA tensor map (docs/conventions.md, "Tensor maps"), encoded on
@@ -186,6 +200,10 @@ class DlcKernel:
         (sizes, tensor addresses) and the prepared launch kept, so that a
         timed launch costs the driver call (and any repack copies) rather
         than Python's evaluation of the expressions, as in dlc's runtime."""
+        if self.versions:
+            kernel = self.version(symbols)
+            if kernel is not self:
+                return kernel.launch(tensors, symbols, stream)
         g, b, smem, repacks, params, after = self._prepared(tensors, symbols)
         for repack in repacks:
             repack(stream)

@@ -185,6 +185,18 @@ int dlcRuntimeManifestEval(DLC_KEEP const DlcRuntimeManifest *m,
                            DLC_KEEP const char *expr,
                            DLC_KEEP const int64_t *symbols, int64_t *out,
                            char *err, size_t errSize);
+/* Launch-time versions ("versions", docs/runtime.md): kernels of the same
+ * PTX file and pointer parameters that replace this one when every symbol
+ * their "when" names has the value given (N = 1: a GEMV version of a
+ * symbolic GEMM). Each version's manifest is owned by `m`. */
+int dlcRuntimeManifestGetNumVersions(DLC_KEEP const DlcRuntimeManifest *m);
+DLC_KEEP const DlcRuntimeManifest *
+dlcRuntimeManifestGetVersion(DLC_KEEP const DlcRuntimeManifest *m, int i);
+/* The first version whose "when" holds for symbols[] (manifest order) in
+ * *version, or -1 for the kernel itself. 0, or -1 with a message. */
+int dlcRuntimeManifestChooseVersion(DLC_KEEP const DlcRuntimeManifest *m,
+                                    DLC_KEEP const int64_t *symbols,
+                                    int *version, char *err, size_t errSize);
 /* Index of a symbol by name, or -1. */
 int dlcRuntimeManifestFindSymbol(DLC_KEEP const DlcRuntimeManifest *m,
                                  DLC_KEEP const char *name);

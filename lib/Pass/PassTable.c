@@ -5,6 +5,7 @@
 extern const DlcPassDef dlcTinyVerifyPass;
 extern const DlcPassDef dlcTinyExpandBroadcastsPass;
 extern const DlcPassDef dlcTinyUnflattenProductsPass;
+extern const DlcPassDef dlcTinySymbolVersionsPass;
 extern const DlcPassDef dlcTinyToIndexBookPass;
 extern const DlcPassDef dlcConvertIndexBookToRBSSAPass;
 extern const DlcPassDef dlcRBSSAFoldActivationsPass;
@@ -24,6 +25,7 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcTinyVerifyPass,
     &dlcTinyExpandBroadcastsPass,  // tiny to tiny: explicit broadcasts
     &dlcTinyUnflattenProductsPass, // tiny to tiny: flat M*K buffers renamed
+    &dlcTinySymbolVersionsPass,    // tiny to tiny: copies with a symbol bound
     &dlcTinyToIndexBookPass,
     &dlcConvertIndexBookToRBSSAPass,
     &dlcRBSSAVerifyPass,

@@ -64,6 +64,8 @@ static const DlcPassOptionInfo toPtxOptions[] = {
      DLC_TARGET_DEFAULT_CHIP},
     {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
     {"plan-file", "a §8.1 plan JSON overriding the plan search", ""},
+    {"versions",
+     "launch-time versions SYM=VALUE,... (tiny-symbol-versions), e.g. N=1", ""},
 };
 
 /* The layers of dlc-to-ptx (spec §10) and the passes that produce each
@@ -107,7 +109,11 @@ static char *expandToPtx(const DlcPassOptions *o, char *error,
   const DlcTarget *target = chipOption(o, "dlc-to-ptx", error, errorSize);
   if (!target)
     return NULL;
-  char *pipeline = NULL;
+  /* Versions first: tiny-verify then checks each copy too. */
+  const char *versions = dlcPassOptionsGet(o, "versions");
+  char *pipeline =
+      versions[0] ? dlcFormat("tiny-symbol-versions{versions=%s}", versions)
+                  : NULL;
   for (int layer = 0; layer < DLC_NUM_LAYERS; ++layer) {
     char *elements = dlcGetLayerPipeline(layer, target->chip,
                                          dlcPassOptionsGet(o, "plan-file"),
@@ -127,7 +133,7 @@ static char *expandToPtx(const DlcPassOptions *o, char *error,
 const DlcPassDef dlcToPtxPipeline = {
     {"dlc-to-ptx",
      "Pipeline: tiny to PTX through indexbook, rbssa, plan and dlcgpu",
-     "builtin.module", 3, toPtxOptions},
+     "builtin.module", 4, toPtxOptions},
     NULL,
     NULL,
     expandToPtx,

@@ -28,6 +28,13 @@ struct DlcRuntimeManifest {
   int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
   double estimateUs, estimateOccupancy;
   char *estimateAt;
+  int numVersions; /* "versions": launch-time versions, in order */
+  struct Version {
+    DlcRuntimeManifest *m; /* owned: the version's own manifest */
+    int numWhen;
+    int *whenSymbol;  /* index of a symbol of this manifest */
+    char **whenValue; /* expression its value must equal */
+  } * versions;
 };
 
 static const struct {
@@ -142,6 +149,15 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
   free(m->flops);
   free(m->plan);
   free(m->estimateAt);
+  for (int v = 0; v < m->numVersions; v++) {
+    struct Version *x = &m->versions[v];
+    dlcRuntimeManifestDestroy(x->m);
+    for (int w = 0; w < x->numWhen; w++)
+      free(x->whenValue[w]);
+    free(x->whenSymbol);
+    free(x->whenValue);
+  }
+  free(m->versions);
   free(m);
 }
 
@@ -472,6 +488,9 @@ static int readPlan(DlcRuntimeManifest *m, const DlcJsonValue *root, char *err,
   return 0;
 }
 
+static int readVersions(DlcRuntimeManifest *m, const DlcJsonValue *versions,
+                        const char *baseDir, char *err, size_t errSize);
+
 /* A kernel manifest; `parent` is the program manifest holding it (its
  * "ptx" and "arch" are the kernel's unless the kernel states its own), or
  * NULL. */
@@ -534,7 +553,14 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
     setErr(err, errSize, "\"flops\" must be an integer or an expression");
     return -1;
   }
-  return readPlan(m, root, err, errSize);
+  if (readPlan(m, root, err, errSize) != 0)
+    return -1;
+  const DlcJsonValue *versions = dlcJsonValueGetMember(root, "versions");
+  if (versions && parent) {
+    setErr(err, errSize, "a program's kernel has no \"versions\"");
+    return -1;
+  }
+  return versions ? readVersions(m, versions, baseDir, err, errSize) : 0;
 }
 
 /* "derived" (optional): {name: formula} for symbols whose value follows
@@ -625,12 +651,21 @@ static void *loadFile(const char *path, ParseFn parse, char *err,
   return parsed;
 }
 
-DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
-                                            const char *baseDir, char *err,
-                                            size_t errSize) {
+/* A kernel manifest from text; a version's (`isVersion`) may have no
+ * versions of its own, refused before any is read (a version naming its
+ * kernel would recurse for ever). */
+static DlcRuntimeManifest *parseKernel(const char *json, const char *baseDir,
+                                       bool isVersion, char *err,
+                                       size_t errSize) {
   DlcJsonValue *root = dlcJsonValueParse(json, strlen(json), err, errSize);
   if (!root)
     return NULL;
+  if (isVersion && root->kind == DlcJsonValueObject &&
+      dlcJsonValueGetMember(root, "versions")) {
+    dlcJsonValueDestroy(root);
+    setErr(err, errSize, "a version has no \"versions\" of its own");
+    return NULL;
+  }
   DlcRuntimeManifest *m = calloc(1, sizeof *m);
   if (!m) {
     dlcJsonValueDestroy(root);
@@ -648,14 +683,146 @@ DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
   return m;
 }
 
+DlcRuntimeManifest *dlcRuntimeManifestParse(const char *json,
+                                            const char *baseDir, char *err,
+                                            size_t errSize) {
+  return parseKernel(json, baseDir, false, err, errSize);
+}
+
 static void *parseManifest(const char *json, const char *baseDir, char *err,
                            size_t errSize) {
-  return dlcRuntimeManifestParse(json, baseDir, err, errSize);
+  return parseKernel(json, baseDir, false, err, errSize);
+}
+
+static void *parseVersion(const char *json, const char *baseDir, char *err,
+                          size_t errSize) {
+  return parseKernel(json, baseDir, true, err, errSize);
 }
 
 DlcRuntimeManifest *dlcRuntimeManifestLoad(const char *path, char *err,
                                            size_t errSize) {
   return loadFile(path, parseManifest, err, errSize);
+}
+
+/* Whether version `v` can stand in for `m`: the same PTX file (one module
+ * serves both), the same pointer parameters in order (name and dtype),
+ * symbols all of `m`'s (parseVersion refused versions of its own). */
+static int checkVersion(const DlcRuntimeManifest *m,
+                        const DlcRuntimeManifest *v, char *err,
+                        size_t errSize) {
+  const char *why = NULL;
+  if (strcmp(m->ptxPath, v->ptxPath) != 0)
+    why = "is in another PTX file";
+  for (int s = 0; !why && s < v->numSymbols; s++)
+    if (dlcRuntimeManifestFindSymbol(m, v->symbols[s]) < 0)
+      why = "has a symbol the kernel has not";
+  int i = 0, j = 0;
+  while (!why) {
+    while (i < m->numParams && m->params[i].kind != DLC_RUNTIME_PARAM_PTR)
+      i++;
+    while (j < v->numParams && v->params[j].kind != DLC_RUNTIME_PARAM_PTR)
+      j++;
+    if (i == m->numParams && j == v->numParams)
+      break;
+    if (i == m->numParams || j == v->numParams ||
+        strcmp(m->params[i].name, v->params[j].name) != 0 ||
+        m->params[i].dtype != v->params[j].dtype)
+      why = "has other pointer parameters than the kernel";
+    i++;
+    j++;
+  }
+  if (why)
+    setErr(err, errSize, "version '%s' %s", v->kernel, why);
+  return why ? -1 : 0;
+}
+
+/* "versions": [{"kernel": name, "when": {symbol: value, ...}}, ...]: each
+ * version's manifest is <name>.json beside this one (docs/runtime.md,
+ * "Versions"). */
+static int readVersions(DlcRuntimeManifest *m, const DlcJsonValue *versions,
+                        const char *baseDir, char *err, size_t errSize) {
+  const char *shape = "\"versions\" must be an array of {\"kernel\": name, "
+                      "\"when\": {symbol: value}}";
+  if (versions->kind != DlcJsonValueArray) {
+    setErr(err, errSize, "%s", shape);
+    return -1;
+  }
+  m->versions = calloc(versions->count + 1, sizeof(*m->versions));
+  if (!m->versions)
+    return -1;
+  for (size_t i = 0; i < versions->count; i++) {
+    const DlcJsonValue *item = &versions->items[i];
+    const char *kernel =
+        item->kind == DlcJsonValueObject ? stringField(item, "kernel") : NULL;
+    const DlcJsonValue *when =
+        kernel ? dlcJsonValueGetMember(item, "when") : NULL;
+    if (!when || when->kind != DlcJsonValueObject || when->count == 0 ||
+        strchr(kernel, '/')) {
+      setErr(err, errSize, "%s", shape);
+      return -1;
+    }
+    struct Version *x = &m->versions[m->numVersions++];
+    x->whenSymbol = calloc(when->count, sizeof(int));
+    x->whenValue = calloc(when->count, sizeof(char *));
+    if (!x->whenSymbol || !x->whenValue)
+      return -1;
+    for (size_t w = 0; w < when->count; w++) {
+      x->whenSymbol[w] = dlcRuntimeManifestFindSymbol(m, when->keys[w]);
+      x->whenValue[x->numWhen] = exprOf(&when->items[w]);
+      if (!x->whenValue[x->numWhen++] || x->whenSymbol[w] < 0) {
+        setErr(err, errSize,
+               "\"versions\"[%zu].when: '%s' must be a symbol of the kernel "
+               "and its value an integer or an expression",
+               i, when->keys[w]);
+        return -1;
+      }
+    }
+    char *name = malloc(strlen(kernel) + 6);
+    if (!name)
+      return -1;
+    sprintf(name, "%s.json", kernel);
+    char *path = ptxPathOf(name, baseDir);
+    free(name);
+    char inner[512] = "";
+    x->m = path ? loadFile(path, parseVersion, inner, sizeof inner) : NULL;
+    free(path);
+    if (!x->m) {
+      setErr(err, errSize, "\"versions\"[%zu]: %s", i, inner);
+      return -1;
+    }
+    if (checkVersion(m, x->m, err, errSize) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+int dlcRuntimeManifestGetNumVersions(const DlcRuntimeManifest *m) {
+  return m->numVersions;
+}
+
+const DlcRuntimeManifest *
+dlcRuntimeManifestGetVersion(const DlcRuntimeManifest *m, int i) {
+  return i >= 0 && i < m->numVersions ? m->versions[i].m : NULL;
+}
+
+int dlcRuntimeManifestChooseVersion(const DlcRuntimeManifest *m,
+                                    const int64_t *symbols, int *version,
+                                    char *err, size_t errSize) {
+  *version = -1;
+  for (int v = 0; v < m->numVersions && *version < 0; v++) {
+    const struct Version *x = &m->versions[v];
+    bool holds = true;
+    for (int w = 0; holds && w < x->numWhen; w++) {
+      int64_t value;
+      if (dlcRuntimeManifestEval(m, x->whenValue[w], symbols, &value, err,
+                                 errSize) != 0)
+        return -1;
+      holds = symbols[x->whenSymbol[w]] == value;
+    }
+    if (holds)
+      *version = v;
+  }
+  return 0;
 }
 
 const char *dlcRuntimeManifestGetKernelName(const DlcRuntimeManifest *m) {

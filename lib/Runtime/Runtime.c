@@ -31,7 +31,25 @@ struct DlcRuntimeKernel {
   CUdeviceptr workspace;  /* owned: its workspace parameter's memory */
   size_t workspaceBytes;  /* allocated, zeroed when allocated */
   const int64_t *symbols; /* kept from prepare for the maps, borrowed */
+  /* Launch-time versions (the manifest's "versions"), owned, sharing the
+   * module; `chosen` is the one prepare picked (NULL: this kernel). A
+   * version's symbols, in its own order, are `ownSymbols`, owned. */
+  int numVersions;
+  struct DlcRuntimeKernel **versions;
+  struct DlcRuntimeKernel *chosen;
+  int64_t *ownSymbols;
 };
+
+/* Argument slots a launch of `m` needs: its parameters or a version's,
+ * whichever has more. */
+static size_t argSlots(const DlcRuntimeManifest *m) {
+  int n = dlcRuntimeManifestGetNumParams(m);
+  for (int v = 0; v < dlcRuntimeManifestGetNumVersions(m); v++) {
+    int nv = dlcRuntimeManifestGetNumParams(dlcRuntimeManifestGetVersion(m, v));
+    n = nv > n ? nv : n;
+  }
+  return (size_t)n + 1;
+}
 
 static void setError(DlcRuntime *rt, const char *fmt, ...) {
   va_list ap;
@@ -199,6 +217,26 @@ kernelCreate(DlcRuntime *rt, const DlcRuntimeManifest *m, CUmodule shared) {
     setError(rt, "%s", err);
     rc = -1;
   }
+  int nv = dlcRuntimeManifestGetNumVersions(m);
+  if (rc == 0 && nv > 0 &&
+      !(k->versions = calloc((size_t)nv, sizeof(*k->versions)))) {
+    setError(rt, "out of memory");
+    rc = -1;
+  }
+  for (; rc == 0 && k->numVersions < nv; k->numVersions++) {
+    const DlcRuntimeManifest *vm =
+        dlcRuntimeManifestGetVersion(m, k->numVersions);
+    DlcRuntimeKernel *v = kernelCreate(rt, vm, k->module);
+    k->versions[k->numVersions] = v;
+    if (!v)
+      rc = -1;
+    else if (!(v->ownSymbols =
+                   calloc((size_t)dlcRuntimeManifestGetNumSymbols(vm) + 1,
+                          sizeof(int64_t)))) {
+      setError(rt, "out of memory");
+      rc = -1;
+    }
+  }
   if (rc != 0) {
     dlcRuntimeKernelDestroy(k);
     return NULL;
@@ -214,6 +252,11 @@ DlcRuntimeKernel *dlcRuntimeKernelLoad(DlcRuntime *rt,
 void dlcRuntimeKernelDestroy(DlcRuntimeKernel *k) {
   if (!k)
     return;
+  /* Versions first: they share this kernel's module. */
+  for (int v = 0; v < k->numVersions; v++)
+    dlcRuntimeKernelDestroy(k->versions[v]);
+  free(k->versions);
+  free(k->ownSymbols);
   dlcTensorMapsRelease(&k->maps, &k->rt->drv);
   if (k->workspace)
     k->rt->drv.cuMemFree(k->workspace);
@@ -274,13 +317,27 @@ static int ensureWorkspace(DlcRuntimeKernel *k, const int64_t *symbols) {
   return 0;
 }
 
-/* Fills args (one pointer per parameter) and the launch dims. */
+/* Fills args (one pointer per parameter, argSlots of them) and the
+ * launch dims, for the version the symbols choose. */
 static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
                    const int64_t *symbols, void **args,
                    DlcRuntimeLaunchDims *dims) {
   DlcRuntime *rt = k->rt;
   const DlcRuntimeManifest *m = k->m;
   char err[512];
+  int version;
+  if (dlcRuntimeManifestChooseVersion(m, symbols, &version, err, sizeof err)) {
+    setError(rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(m), err);
+    return -1;
+  }
+  k->chosen = version >= 0 ? k->versions[version] : NULL;
+  if (k->chosen) {
+    const DlcRuntimeManifest *vm = k->chosen->m;
+    for (int s = 0; s < dlcRuntimeManifestGetNumSymbols(vm); s++)
+      k->chosen->ownSymbols[s] = symbols[dlcRuntimeManifestFindSymbol(
+          m, dlcRuntimeManifestGetSymbol(vm, s))];
+    return prepare(k->chosen, ptrs, k->chosen->ownSymbols, args, dims);
+  }
   if (dlcRuntimeManifestGetLaunch(m, symbols, dims, err, sizeof err) != 0) {
     setError(rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(m), err);
     return -1;
@@ -308,6 +365,8 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
 static int launch(DlcRuntimeKernel *k, void **args,
                   const DlcRuntimeLaunchDims *d) {
   char err[512];
+  if (k->chosen)
+    k = k->chosen;
   if (k->maps.count &&
       dlcTensorMapsUpdate(&k->maps, &k->rt->drv, k->rt->stream, k->m, args,
                           k->symbols, err, sizeof err)) {
@@ -333,8 +392,7 @@ static int launch(DlcRuntimeKernel *k, void **args,
 
 int dlcRuntimeKernelLaunch(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
                            const int64_t *symbols) {
-  int n = dlcRuntimeManifestGetNumParams(k->m);
-  void **args = calloc((size_t)n + 1, sizeof(void *));
+  void **args = calloc(argSlots(k->m), sizeof(void *));
   DlcRuntimeLaunchDims dims;
   int rc = -1;
   if (!args)
@@ -416,8 +474,7 @@ static int runPrepared(void *userData) {
 int dlcRuntimeKernelTime(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
                          const int64_t *symbols, int warmup, int iters,
                          double *medianMs) {
-  int n = dlcRuntimeManifestGetNumParams(k->m);
-  PreparedLaunch l = {.k = k, .args = calloc((size_t)n + 1, sizeof(void *))};
+  PreparedLaunch l = {.k = k, .args = calloc(argSlots(k->m), sizeof(void *))};
   int rc = -1;
   if (!l.args)
     setError(k->rt, "out of memory");
@@ -480,7 +537,7 @@ static int loadKernel(DlcRuntimeExecutable *e, int k) {
       shared = e->kernels[j].k->module;
   size_t np = (size_t)dlcRuntimeManifestGetNumParams(m) + 1;
   pk->ptrs = calloc(np, sizeof(DlcRuntimeDevicePtr));
-  pk->args = calloc(np, sizeof(void *));
+  pk->args = calloc(argSlots(m), sizeof(void *));
   pk->syms =
       calloc((size_t)dlcRuntimeManifestGetNumSymbols(m) + 1, sizeof(int64_t));
   if (!pk->ptrs || !pk->args || !pk->syms) {
@@ -654,12 +711,15 @@ static void traceLaunch(DlcRuntimeExecutable *e, int k, const char *how) {
     n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", i ? ", " : "",
                           dlcRuntimeManifestGetParam(m, i)->name);
   const DlcRuntimeLaunchDims *d = &pk->dims;
+  const DlcRuntimeKernel *v = pk->k->chosen;
   trace(e,
-        "%.900s)%s: grid %lldx%lldx%lld, block %lldx%lldx%lld, %lld bytes "
+        "%.900s)%s%s%s: grid %lldx%lldx%lld, block %lldx%lldx%lld, %lld bytes "
         "shared",
-        line, how, (long long)d->grid[0], (long long)d->grid[1],
-        (long long)d->grid[2], (long long)d->block[0], (long long)d->block[1],
-        (long long)d->block[2], (long long)d->dynamicSmemBytes);
+        line, how, v ? " as version " : "",
+        v ? dlcRuntimeManifestGetKernelName(v->m) : "", (long long)d->grid[0],
+        (long long)d->grid[1], (long long)d->grid[2], (long long)d->block[0],
+        (long long)d->block[1], (long long)d->block[2],
+        (long long)d->dynamicSmemBytes);
 }
 
 /* Binds kernel k's pointers to the tensors and buffers, then launches. */

@@ -28,6 +28,11 @@
 #                            [--gemv P]     (gen_problems.py: a share P of
 #                                            GEMM problems with M = 1 or
 #                                            N = 1: the GEMV rule)
+#                            [--gemv-versions P] (gen_problems.py: a share
+#                                            P of those with the 1 a
+#                                            symbol, compiled with
+#                                            versions=: the launch-time
+#                                            GEMV version)
 #                            [--transform P] (gen_conv_problems.py: a share
 #                                            P of NCHW convs forced through
 #                                            the layout transform + SM90)
@@ -41,6 +46,10 @@
 #                            [--depthwise P] (gen_conv_problems.py: a share
 #                                            P of NHWC depthwise convs for
 #                                            the depthwise kernel)
+#                            [--grouped P]  (gen_conv_problems.py: a share
+#                                            P of NHWC grouped convs, Cg a
+#                                            multiple of 8, for the SM90
+#                                            kernel's group role)
 #
 # Writes, in BUNDLE (emptied first):
 #   problems.txt          one line per compiled problem, tab-separated:
@@ -60,10 +69,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--gemv P] [--transform P] [--lse P] [--many P] [--depthwise P]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--gemv P] [--gemv-versions P] [--transform P] [--lse P] [--many P] [--depthwise P] [--grouped P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 gemv=0 transform=0 lse=0 many=0 depthwise=0
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 gemv=0 gemvver=0 transform=0 lse=0 many=0 depthwise=0 grouped=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -76,10 +85,12 @@ while [ $# -gt 0 ]; do
     --staged) staged="$2"; shift 2 ;;
     --tall) tall="$2"; shift 2 ;;
     --gemv) gemv="$2"; shift 2 ;;
+    --gemv-versions) gemvver="$2"; shift 2 ;;
     --transform) transform="$2"; shift 2 ;;
     --lse) lse="$2"; shift 2 ;;
     --many) many="$2"; shift 2 ;;
     --depthwise) depthwise="$2"; shift 2 ;;
+    --grouped) grouped="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
   esac
@@ -97,17 +108,17 @@ rm -rf "$bundle" && mkdir -p "$bundle/src" "$bundle/errors" || exit 1
 # index.json (GEMM problems are pNNN, memory-bound ones qNNN).
 gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/src" "${@:3}"; }
 case "$family" in
-  gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --gemv "$gemv" || exit 1 ;;
+  gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --gemv "$gemv" --gemv-versions "$gemvver" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
-  conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --depthwise "$depthwise" || exit 1 ;;
+  conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
   attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" || exit 1 ;;
-  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --gemv "$gemv" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
+  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --gemv "$gemv" --gemv-versions "$gemvver" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --gemv $gemv --transform $transform --lse $lse --many $many --depthwise $depthwise"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --gemv $gemv --gemv-versions $gemvver --transform $transform --lse $lse --many $many --depthwise $depthwise --grouped $grouped"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"
@@ -164,6 +175,7 @@ while IFS=$'\t' read -r func sizes dims features reffile runargs; do
   # 2. Compile (with the problem's plan-file, where the generator wrote one).
   planopt=""
   [ -f "$bundle/src/$func.plan.json" ] && planopt=" plan-file=$bundle/src/$func.plan.json"
+  [ -f "$bundle/src/$func.versions" ] && planopt="$planopt versions=$(cat "$bundle/src/$func.versions")"
   timeout "$tmo" "$bin/dlc-opt" "$src" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip$planopt})" \
       -o "$dir/compiled.mlir" 2> "$err"
   rc=$? step=dlc-opt

@@ -35,6 +35,11 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                            [--staged P]     (a share P of NHWC problems
                                              forced onto the SM90 kernel
                                              with the staged epilogue)
+                           [--grouped P]    (a share P of NHWC grouped
+                                             convs, Cg a multiple of 8, for
+                                             the SM90 kernel's group role;
+                                             half forced onto it by
+                                             plan-file)
 Writes DIR/cNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
@@ -211,6 +216,73 @@ def staged_problem(rng, index):
     return problem[:4] + (problem[4] + " plan=staged",) + (None, None, plan)
 
 
+# --grouped P: a share P of the problems are NHWC grouped convs the SM90
+# kernel reads through its 5-D im2col map (the group its batch role): Cg a
+# multiple of 8, any Cog (a multiple of 8 three times in 4: TMA-stored
+# rows), N static or symbolic; half forced onto that kernel by plan-file
+# (plan=sm90g, the staged epilogue or not; where 64 / Cg groups of Cog
+# channels fit a tile, 60 % of those packed: plan=sm90g-pack), the rest
+# the planner's choice; 40 % are drawn to pack (Cg 8, 16 or 32, g and Cog
+# to fit), 80 % of those forced, 90 % of these packed.
+GROUPED = 0.0
+GROUPED_CG = [8, 8, 16, 24, 32, 64, 72]
+GROUPED_COG = [8, 16, 5, 24, 64, 13, 72, 8]
+
+
+def group_pack(cg, g, cog):
+    """The groups an SM90 tile packs (Skeleton.h, dlcSm90GroupPack)."""
+    if cg >= 64 or 64 % cg or cog % 8:
+        return 1
+    pack = 64 // cg
+    return pack if g % pack == 0 and pack * cog % 64 == 0 and pack * cog <= 256 else 1
+
+
+def grouped_problem(rng, index):
+    packable = rng.random() < 0.4  # drawn so that groups pack (64 / Cg a tile)
+    while True:
+        p = draw(rng)
+        cg, g = rng.choice(GROUPED_CG), rng.choice([2, 3, 4, 8, 8, 16, 32])
+        cog = rng.choice(GROUPED_COG)
+        if packable:
+            cg = rng.choice([8, 16, 32])
+            g = 64 // cg * rng.choice([1, 2, 4])
+            cog = 64 // (64 // cg) * rng.choice([1, 2, 3, 4]) if cg > 8 else rng.choice([8, 16, 24, 32])
+        c, co = g * cg, g * cog
+        n, ho, wo = p["N"], p["Ho"], p["Wo"]
+        if (n * ho * wo * co * cg * p["KH"] * p["KW"] <= MAX_MACS and
+                max(n * p["H"] * p["W"] * c, n * ho * wo * co) <= MAX_ELEMENTS
+                and ho > 1 and wo > 1 and p["dil"] * (max(p["KH"], p["KW"]) - 1) < 16):
+            p.update(C=c, Co=co, G=g)
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    staged = cog % 8 == 0 and rng.random() < 0.5
+    out = rng.choice(["f16", dtype]) if staged else rng.choice(["f16", dtype, "f32"])
+    mode = rng.choice(["static", "mixed"])
+    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
+              "Co": True}
+    name = "c%03d" % index
+    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    # (a static N = 1 leaves a size-1 axis the GEMM model does not read:
+    # memory-bound, where a plan-file entry is refused)
+    if (rng.random() < (0.2 if packable else 0.5)) or (p["N"] == 1 and static["N"]):
+        return problem + (None, None, None)
+    bn = 128 if cog > 64 and rng.random() < 0.5 else 64
+    pack = group_pack(cg, g, cog)
+    algo = {"conv": "implicit_gemm"}
+    if pack > 1 and rng.random() < (0.9 if packable else 0.6):
+        bn = pack * cog
+        algo["group_pack"] = str(pack)
+    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
+                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "stages": 4, "async": {"enable": True,
+                                              "prefetch_depth": 3,
+                                              "epilogue_overlap": staged},
+                       "algo_choice": algo})
+    kind = " plan=sm90g-pack" if "group_pack" in algo else " plan=sm90g"
+    return problem[:4] + (problem[4] + kind,) + (None, None, plan)
+
+
 def conv_problem(rng, index):
     if DEPTHWISE and rng.random() < DEPTHWISE:
         return depthwise_problem(rng, index)
@@ -218,6 +290,8 @@ def conv_problem(rng, index):
         return transform_problem(rng, index)
     if STAGED and rng.random() < STAGED:
         return staged_problem(rng, index)
+    if GROUPED and rng.random() < GROUPED:
+        return grouped_problem(rng, index)
     p = draw(rng)
     if rng.random() < 0.35:
         p = draw_groups(rng, p)
@@ -237,8 +311,9 @@ def conv_problem(rng, index):
     if (p.get("G", 1) > 1 and rng.random() < 0.6 and p["Ho"] > 1 and
             p["Wo"] > 1 and (p["N"] > 1 or not static["N"]) and
             p["C"] // p["G"] * p["KH"] * p["KW"] > 1):
-        plan = json.dumps({"region": name, "tile": [64, 64, 32],
-                           "warp_tile": [32, 32], "stages": 3})
+        plan = json.dumps({"region": name, "barrier_model": "cp_async_group",
+                           "tile": [64, 64, 32], "warp_tile": [32, 32],
+                           "stages": 3})
     problem = build_conv(name, p, layout, dtype, out, epilogue, mode, static)
     if plan:
         problem = problem[:4] + (problem[4] + " plan=gemm",)
@@ -373,8 +448,9 @@ if __name__ == "__main__":
     extra.add_argument("--transform", type=float, default=0.0)
     extra.add_argument("--staged", type=float, default=0.0)
     extra.add_argument("--depthwise", type=float, default=0.0)
+    extra.add_argument("--grouped", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     TRANSFORM, STAGED = known.transform, known.staged
-    DEPTHWISE = known.depthwise
+    DEPTHWISE, GROUPED = known.depthwise, known.grouped
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

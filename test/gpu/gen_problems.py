@@ -180,6 +180,11 @@ TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": 3, '
 # (the memory-bound skeleton). 0 draws nothing more.
 GEMV = 0.0
 GEMV_WORK = 600_000
+# --gemv-versions P: of the GEMV problems, a share P keeps its size-1 dim a
+# symbol (1 at run time) and compiles with dlc-to-ptx's versions=M=1 or
+# N=1: the general kernel's launch-time GEMV version runs
+# (tiny-symbol-versions, docs/runtime.md "Versions"). 0 draws nothing more.
+GEMV_VERSIONS = 0.0
 
 
 def pick_gemv_sizes(rng):
@@ -313,7 +318,12 @@ def gemm_problem(rng, index):
     if staged and rng.random() < 0.75:
         nv += -nv % 8  # 16-byte rows of C: the TMA stores (else the kernel's fallback)
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
-    if gemv:
+    versions = None
+    if gemv and GEMV_VERSIONS > 0 and rng.random() < GEMV_VERSIONS:
+        dims[one].static = False
+        mode += " gemv=%s1 version" % one
+        versions = "%s=1" % one
+    elif gemv:
         dims[one].static = True
         mode += " gemv=%s1" % one
     features = ("layout=%s%s in=%s out=%s batch=%s sizes=%s move=%s bcast=%s form=%s "
@@ -340,7 +350,7 @@ def gemm_problem(rng, index):
         plan, full = STAGED_PLAN, full + " epi=staged"
         if TALL > 0 and rng.random() < TALL:
             plan, full = TALL_PLAN, full + " tile=256x128"
-    return name, text, bind, shown, full, reference, None, plan
+    return name, text, bind, shown, full, reference, None, plan, versions
 
 
 def build_gemm(name, rng, params, form, values, features, state=None):
@@ -469,7 +479,7 @@ def generate(doc, make):
     """The generators' command line: `make(rng, i)` gives problem i as
     (name, text, bind, shown, features, reference text or None[, dlc-run
     options of its check, e.g. "--atol 0.0078125"[, a plan-file's text the
-    problem compiles with]])."""
+    problem compiles with[, dlc-to-ptx's versions= value]]])."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -487,13 +497,17 @@ def generate(doc, make):
                     help="share of GEMM problems with M = 1 or N = 1")
     ap.add_argument("--tall", type=float, default=0.0,
                     help="share of the staged ones on 256 x 128 tiles")
+    ap.add_argument("--gemv-versions", type=float, default=0.0,
+                    help="share of the GEMV ones whose 1 is a symbol, "
+                         "compiled with a launch-time GEMV version")
     args = ap.parse_args()
-    global LONG_K, WHOLE, STAGED, GEMV, TALL
+    global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
     GEMV = args.gemv
     TALL = args.tall
+    GEMV_VERSIONS = args.gemv_versions
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []
@@ -512,6 +526,10 @@ def generate(doc, make):
             entry["plan_file"] = name + ".plan.json"
             with open(os.path.join(args.out, entry["plan_file"]), "w") as f:
                 f.write(extra[1])
+        if len(extra) > 2 and extra[2]:  # build_bundle.sh passes versions=
+            entry["versions"] = extra[2]
+            with open(os.path.join(args.out, name + ".versions"), "w") as f:
+                f.write(extra[2])
         if reference:
             entry["ref_file"] = name + ".ref.tiny.mlir"
             with open(os.path.join(args.out, entry["ref_file"]), "w") as f:

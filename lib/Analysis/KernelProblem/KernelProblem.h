@@ -133,6 +133,10 @@ typedef struct KpProblem {
    * (batch, n) = (co floordiv groupWidth, co mod groupWidth). */
   bool implicit;
   int64_t groupWidth;
+  /* Groups each batch index stands for (0 or 1: one): the SM90 skeleton
+   * packs several narrow groups into a CTA tile (dlcSm90PackGroups), the
+   * batch then a block of groupPack groups and n their output channels. */
+  int64_t groupPack;
   KpFused fused[KP_NUM_ROLES];
   KpWindow window;
 } KpProblem;

@@ -102,7 +102,7 @@ static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
   }
   MlirOperation gpuModule = getOrCreateGpuModule(module);
   if (!dlcOutlineKernels(module, gpuModule) || !dlcRecordPrograms(module) ||
-      !dlcLowerSkeletonOps(gpuModule))
+      !dlcRecordVersions(module) || !dlcLowerSkeletonOps(gpuModule))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -20,6 +20,15 @@ bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule);
  * after dlcOutlineKernels; false after a diagnostic. */
 bool dlcRecordPrograms(MlirOperation module);
 
+/* Adds to each kernel's `dlc.kernels` entry the launch-time versions that
+ * tiny-symbol-versions recorded in `dlc.versions` ("versions": [{kernel,
+ * when}], VersionManifest.c). Run after dlcOutlineKernels; false after a
+ * diagnostic. */
+bool dlcRecordVersions(MlirOperation module);
+
+/* The dlc.kernels entry of kernel `name` (a string attribute), or null. */
+MlirAttribute dlcFindKernelEntry(MlirAttribute kernels, MlirAttribute name);
+
 /* The manifest's name of an element type ("f16", "bf16", "f32", "f64",
  * "i1", "i32", "i64"), or NULL. */
 const char *dlcManifestDtype(MlirType type);

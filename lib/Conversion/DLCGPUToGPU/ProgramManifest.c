@@ -157,8 +157,7 @@ static bool addSymbols(AttrList *symbols, MlirAttribute names) {
   return true;
 }
 
-/* The dlc.kernels entry of kernel `name`, or null. */
-static MlirAttribute findKernel(MlirAttribute kernels, MlirAttribute name) {
+MlirAttribute dlcFindKernelEntry(MlirAttribute kernels, MlirAttribute name) {
   for (intptr_t i = 0;
        isArray(kernels) && i < mlirArrayAttrGetNumElements(kernels); ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(kernels, i);
@@ -267,8 +266,8 @@ static bool readKernels(MlirOperation decl, MlirAttribute regions,
                         MlirAttribute kernels, AttrList *symbols) {
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(regions); ++i) {
     MlirAttribute region = mlirArrayAttrGetElement(regions, i);
-    MlirAttribute entry =
-        isString(region) ? findKernel(kernels, region) : mlirAttributeGetNull();
+    MlirAttribute entry = isString(region) ? dlcFindKernelEntry(kernels, region)
+                                           : mlirAttributeGetNull();
     if (mlirAttributeIsNull(entry)) {
       MlirStringRef name = isString(region) ? mlirStringAttrGetValue(region)
                                             : mlirStringRefCreate("?", 1);
@@ -332,7 +331,8 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
                        i < mlirArrayAttrGetNumElements(regions);
        ++i)
     derived = dlcDictionaryAttrGet(
-        findKernel(kernels, mlirArrayAttrGetElement(regions, i)), "derived");
+        dlcFindKernelEntry(kernels, mlirArrayAttrGetElement(regions, i)),
+        "derived");
   MlirAttribute entry = mlirAttributeGetNull();
   if (ok) {
     MlirNamedAttribute fields[] = {

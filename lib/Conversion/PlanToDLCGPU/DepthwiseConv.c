@@ -9,11 +9,16 @@
  * time: two (pixel, tap) pairs whose window offsets are equal in every dim
  * (the stride and dilation the IR states are constants of the model) share
  * one load, so a 3×3 stride-1 window over 4 pixels reads 18 vectors, not
- * 36. The CTA's channels' weights are copied once into shared memory as
- * [tap][channel] (KRSC weights have the channel as their outer stride),
- * from where each tap is one 16-byte read. Products and sums in f32 in tap
- * order (the reference's order); the epilogue steps (bias, SiLU, ReLU, a
- * residual) run on each pixel's vector before its store. */
+ * 36; every thread issues them all first, held packed in the activations'
+ * type. The CTA's channels' weights are then copied once into shared
+ * memory as [tap][channel] in f32 (KRSC weights have the channel as their
+ * outer stride) while those loads fly, from where each tap is read without
+ * a conversion. Products and sums in f32 in tap order (the reference's
+ * order); the epilogue steps (bias, SiLU, ReLU, a residual) run on each
+ * pixel's vector before its store. The kernel is bound by the instructions
+ * it issues and their latency rather than DRAM (ncu, run dw2-1): so the
+ * padding's zero is selected on packed pairs and each value is widened
+ * once. */
 #include "DialectNames.h"
 #include "Skeleton.h"
 #include "StepMath.h"
@@ -33,7 +38,13 @@ enum {
   DwPixels = 4,
   DwThreads = 64,
   DwMaxSpan = DwThreads / 8,
-  DwMaxTaps = 64
+  DwMaxTaps = 64,
+  /* A thread whose pixels read more distinct window vectors takes at most
+   * 4 channels: at 8 a 7x7 window's 70 vectors and the sums spilled
+   * (1144 bytes; 4: 255 registers, none; 120.4 -> 95.7 us at C256 28² on
+   * the H200, run dw2-3) while 5x5's 40 fit (254 registers) and ran 3 %
+   * faster than at 4 (42.9 vs 44.1 us). */
+  DwWideReads = 40
 };
 
 static int64_t staticOr(const KpExtent *e, int64_t otherwise) {
@@ -140,7 +151,8 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
   for (int i = 0; i < p->numInputs; ++i)
     if (p->inputs[i].element == KP_I1)
       return "an epilogue input is an i1 mask";
-  int64_t width = 8;
+  int64_t reads = distinctReads(p, taps, DwPixels);
+  int64_t width = reads > DwWideReads ? 4 : 8;
   while (width > 1) {
     bool ok = channels % width == 0 && mAligned(p, &p->c, width);
     for (int d = 0; ok && d < p->window.rank; ++d)
@@ -160,20 +172,21 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
     out->threads = out->span * out->tilesPerCta;
     out->taps = taps;
     out->pixels = DwPixels;
-    out->reads = distinctReads(p, taps, out->pixels);
+    out->reads = reads;
   }
   return NULL;
 }
 
 int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d) {
-  return d->taps * d->span * d->width * 2;
+  return d->taps * d->span * d->width * 4; /* f32 */
 }
 
 /* --- the generator -------------------------------------------------------
  */
 
 /* A window read met before: its offsets from the thread's first pixel in
- * every window dim, and the loaded vector (f32, zero outside). */
+ * every window dim, and the loaded vector (the activations' type, zero
+ * outside; widened to f32 at each use so that ptxas holds it packed). */
 typedef struct DwRead {
   int64_t delta[KP_MAX_RANK];
   MlirValue value;
@@ -249,7 +262,7 @@ static MlirValue offsetAt(Dw *w, const KpTensor *x, const MlirValue *m) {
 /* A vector of the thread's channels of `x` (f32): one vector load where the
  * channels are contiguous and aligned, else one load per channel. */
 static MlirValue loadChannels(Dw *w, const KpTensor *x, MlirValue offset,
-                              bool vector) {
+                              bool vector, bool widen) {
   MlirValue memref = mlirBlockGetArgument(w->entry, x->arg);
   MlirType element = kpElementType(w->ctx, x->element);
   const char *names[] = {"alignment"};
@@ -275,7 +288,7 @@ static MlirValue loadChannels(Dw *w, const KpTensor *x, MlirValue offset,
                         pos, &where);
     }
   }
-  if (x->element == KP_F32)
+  if (x->element == KP_F32 || !widen)
     return v;
   return dlcBuildValue(&w->b, "arith.extf", 1, &v, w->vf32, 0, NULL, NULL);
 }
@@ -302,8 +315,20 @@ static MlirValue windowRead(Dw *w, const int64_t *delta) {
               op2(w, "arith.muli", at, extentOf(w, &win->dim[dim].stride)));
   }
   off = dlcSelect(&w->b, inside, off, w->c0);
-  MlirValue v = loadChannels(w, &w->p->a, off, true);
-  v = dlcSelect(&w->b, inside, v, dlcStepSplat(&w->b, w->vf32, 0.0));
+  MlirValue v = loadChannels(w, &w->p->a, off, true, false);
+  /* The zero of the padding selected on the packed bits (one select a
+   * pair of channels), where LLVM would otherwise select each widened
+   * channel. */
+  MlirType held = mlirValueGetType(v);
+  int64_t width = w->d->width, pairs[] = {width % 2 ? width : width / 2};
+  MlirType bitsElement = mlirIntegerTypeGet(w->ctx, width % 2 ? 16 : 32);
+  MlirType bits = mlirVectorTypeGet(1, pairs, bitsElement);
+  MlirValue zero = dlcConstInt(&w->b, bitsElement, 0);
+  v = dlcBuildValue(&w->b, "vector.bitcast", 1, &v, bits, 0, NULL, NULL);
+  v = dlcSelect(
+      &w->b, inside, v,
+      dlcBuildValue(&w->b, "vector.broadcast", 1, &zero, bits, 0, NULL, NULL));
+  v = dlcBuildValue(&w->b, "vector.bitcast", 1, &v, held, 0, NULL, NULL);
   DwRead *r = &w->reads[w->numReads++];
   memcpy(r->delta, delta, sizeof(int64_t) * win->rank);
   r->value = v;
@@ -311,14 +336,18 @@ static MlirValue windowRead(Dw *w, const int64_t *delta) {
 }
 
 /* Copies the CTA's channels' weights into shared memory as [tap][channel]
- * (zero past the last channel), then a barrier. */
+ * in f32 (zero past the last channel; widened once here rather than by
+ * every thread at each use), then a barrier. The copy is unrolled, its
+ * loads all issued before its stores: a loop kept one global load in
+ * flight a thread, a chain of L2 latencies before the barrier. */
 static MlirValue stageWeights(Dw *w, MlirValue tid, MlirValue cta) {
   const DlcDepthwise *d = w->d;
   int64_t spanW = d->span * d->width, count = d->taps * spanW;
+  int64_t trips = (count + d->threads - 1) / d->threads;
   MlirType element = kpElementType(w->ctx, w->p->b.element);
   int64_t shape[] = {count};
   MlirType type =
-      mlirMemRefTypeGet(element, 1, shape, mlirAttributeGetNull(),
+      mlirMemRefTypeGet(w->f32, 1, shape, mlirAttributeGetNull(),
                         mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 3));
   const char *names[] = {"alignment", "swizzle"};
   MlirAttribute attrs[] = {
@@ -327,31 +356,48 @@ static MlirValue stageWeights(Dw *w, MlirValue tid, MlirValue cta) {
   MlirValue smem = dlcBuildValue(&w->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type,
                                  2, names, attrs);
   MlirValue first = op2(w, "arith.muli", cta, cI(w, spanW));
-  MlirBlock body;
-  dlcBuildFor(&w->b, tid, cI(w, count), cI(w, d->threads), 0, NULL, &body);
-  DlcBuilder outer = w->b;
-  w->b = dlcBuilderAtEnd(body, w->b.loc);
-  MlirValue i = mlirBlockGetArgument(body, 0);
-  /* Consecutive threads read consecutive taps of a channel (KRSC). */
-  MlirValue local = op2(w, "arith.divui", i, cI(w, d->taps));
-  MlirValue tap = op2(w, "arith.remui", i, cI(w, d->taps));
-  MlirValue channel = op2(w, "arith.addi", first, local);
-  MlirValue inside = dlcCmpI(&w->b, "slt", channel, cI(w, d->channels));
-  MlirValue at =
-      op2(w, "arith.addi",
-          op2(w, "arith.muli", dlcSelect(&w->b, inside, channel, cI(w, 0)),
-              extentOf(w, &w->p->b.stride[KP_BATCH])),
-          op2(w, "arith.muli", tap, extentOf(w, &w->p->b.stride[KP_K])));
-  MlirValue loadOps[] = {mlirBlockGetArgument(w->entry, w->p->b.arg), at};
-  MlirValue v =
-      dlcBuildValue(&w->b, "memref.load", 2, loadOps, element, 0, NULL, NULL);
-  v = dlcSelect(&w->b, inside, v, dlcConstFloat(&w->b, element, 0.0));
-  MlirValue slot =
-      op2(w, "arith.addi", op2(w, "arith.muli", tap, cI(w, spanW)), local);
-  MlirValue storeOps[] = {v, smem, slot};
-  dlcBuild(&w->b, "memref.store", 3, storeOps, 0, NULL, 0, NULL, NULL);
-  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  w->b = outer;
+  /* trips <= taps * width / tilesPerCta <= DwMaxTaps (tilesPerCta >= 8). */
+  MlirValue values[DwMaxTaps], slots[DwMaxTaps], valid[DwMaxTaps];
+  for (int64_t r = 0; r < trips; ++r) {
+    /* Consecutive threads read consecutive taps of a channel (KRSC); a
+     * copy past the end (the last trip) reads element 0 and stores
+     * nothing. */
+    MlirValue i = op2(w, "arith.addi", tid, cI(w, r * d->threads));
+    valid[r] = dlcCmpI(&w->b, "ult", i, cI(w, count));
+    i = dlcSelect(&w->b, valid[r], i, cI(w, 0));
+    MlirValue local = op2(w, "arith.divui", i, cI(w, d->taps));
+    MlirValue tap = op2(w, "arith.remui", i, cI(w, d->taps));
+    MlirValue channel = op2(w, "arith.addi", first, local);
+    MlirValue inside = dlcCmpI(&w->b, "slt", channel, cI(w, d->channels));
+    MlirValue at =
+        op2(w, "arith.addi",
+            op2(w, "arith.muli", dlcSelect(&w->b, inside, channel, cI(w, 0)),
+                extentOf(w, &w->p->b.stride[KP_BATCH])),
+            op2(w, "arith.muli", tap, extentOf(w, &w->p->b.stride[KP_K])));
+    MlirValue loadOps[] = {mlirBlockGetArgument(w->entry, w->p->b.arg), at};
+    MlirValue v =
+        dlcBuildValue(&w->b, "memref.load", 2, loadOps, element, 0, NULL, NULL);
+    v = dlcSelect(&w->b, inside, v, dlcConstFloat(&w->b, element, 0.0));
+    values[r] =
+        dlcBuildValue(&w->b, "arith.extf", 1, &v, w->f32, 0, NULL, NULL);
+    slots[r] =
+        op2(w, "arith.addi", op2(w, "arith.muli", tap, cI(w, spanW)), local);
+  }
+  for (int64_t r = 0; r < trips; ++r) {
+    DlcBuilder outer = w->b;
+    bool tail = (r + 1) * d->threads > count;
+    if (tail) {
+      MlirBlock then;
+      dlcBuildIf(&w->b, valid[r], &then);
+      w->b = dlcBuilderAtEnd(then, outer.loc);
+    }
+    MlirValue storeOps[] = {values[r], smem, slots[r]};
+    dlcBuild(&w->b, "memref.store", 3, storeOps, 0, NULL, 0, NULL, NULL);
+    if (tail) {
+      dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+      w->b = outer;
+    }
+  }
   dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
   return smem;
 }
@@ -375,7 +421,7 @@ static void emitPixel(Dw *w, MlirValue acc, const MlirValue *m) {
       const KpTensor *in = &p->inputs[step->input];
       bool vector =
           kpExtentIs(&in->stride[KP_BATCH], 1) && mAligned(p, in, w->d->width);
-      v = loadChannels(w, in, offsetAt(w, in, m), vector);
+      v = loadChannels(w, in, offsetAt(w, in, m), vector, true);
     } else if (step->kind == KP_STEP_CONST) {
       if (step->type == KP_I1) {
         MlirValue bit = dlcConstInt(&w->b, w->i1, step->value != 0.0);
@@ -407,13 +453,12 @@ static void emitPixel(Dw *w, MlirValue acc, const MlirValue *m) {
   dlcBuild(&w->b, "vector.store", 3, operands, 0, NULL, 1, names, &align);
 }
 
-/* The thread's pixels: sums over the taps, then each pixel inside the
- * image through the epilogue. */
-static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
+/* The first pixel's window index in each dim, then every distinct window
+ * read of the thread's pixels, issued together (before the weights'
+ * barrier, so that their latencies overlap). */
+static void loadWindow(Dw *w) {
   const KpProblem *p = w->p;
-  const DlcDepthwise *d = w->d;
   const KpWindow *win = &p->window;
-  const KpFused *k = &p->fused[KP_K];
   int last = p->fused[KP_M].num - 1;
   for (int dim = 0; dim < win->rank; ++dim) {
     const KpWindowDim *wd = &win->dim[dim];
@@ -425,26 +470,42 @@ static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
     w->base[dim] = v;
     w->extent[dim] = extentOf(w, &wd->extent);
   }
-  MlirType element = kpElementType(w->ctx, p->b.element);
+  for (int64_t t = 0; t < w->d->taps; ++t) {
+    int64_t tap[KP_MAX_FUSED];
+    tapIndex(&p->fused[KP_K], t, tap);
+    for (int j = 0; j < w->d->pixels; ++j) {
+      int64_t delta[KP_MAX_RANK];
+      windowDelta(p, j, tap, delta);
+      windowRead(w, delta);
+    }
+  }
+}
+
+/* The thread's pixels: sums over the taps (the window read by loadWindow),
+ * then each pixel inside the image through the epilogue. */
+static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
+  const KpProblem *p = w->p;
+  const DlcDepthwise *d = w->d;
+  const KpFused *k = &p->fused[KP_K];
+  int last = p->fused[KP_M].num - 1;
   MlirValue acc[DwPixels];
   for (int j = 0; j < d->pixels; ++j)
     acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
   MlirValue lane = op2(w, "arith.muli", chunkInCta, cI(w, d->width));
   const char *names[] = {"alignment"};
-  MlirAttribute align = alignment(w, p->b.element, true);
+  MlirAttribute align = alignment(w, KP_F32, true);
   for (int64_t t = 0; t < d->taps; ++t) {
     int64_t tap[KP_MAX_FUSED];
     tapIndex(k, t, tap);
     MlirValue operands[] = {
         smem, op2(w, "arith.addi", cI(w, t * d->span * d->width), lane)};
-    MlirValue weight = dlcBuildValue(&w->b, "vector.load", 2, operands,
-                                     vectorOf(w, element), 1, names, &align);
-    weight =
-        dlcBuildValue(&w->b, "arith.extf", 1, &weight, w->vf32, 0, NULL, NULL);
+    MlirValue weight = dlcBuildValue(&w->b, "vector.load", 2, operands, w->vf32,
+                                     1, names, &align);
     for (int j = 0; j < d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
       windowDelta(p, j, tap, delta);
       MlirValue x = windowRead(w, delta);
+      x = dlcBuildValue(&w->b, "arith.extf", 1, &x, w->vf32, 0, NULL, NULL);
       /* One FMA: a product of two f16 (or bf16) is exact in f32, so this
        * is the reference's product-then-sum. */
       MlirValue fma[] = {x, weight, acc[j]};
@@ -486,7 +547,6 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   MlirValue tid = gpuId(w, "gpu.thread_id", "x");
   MlirValue ctaX = gpuId(w, "gpu.block_id", "x");
   MlirValue ctaY = gpuId(w, "gpu.block_id", "y");
-  MlirValue smem = stageWeights(w, tid, ctaY);
   MlirValue chunkInCta = op2(w, "arith.remui", tid, cI(w, d->span));
   MlirValue chunk = op2(w, "arith.addi",
                         op2(w, "arith.muli", ctaY, cI(w, d->span)), chunkInCta);
@@ -503,10 +563,11 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   MlirValue active =
       op2(w, "arith.andi", dlcCmpI(&w->b, "ult", chunk, cI(w, d->chunks)),
           dlcCmpI(&w->b, "ult", tile, tiles));
-  MlirBlock then;
-  dlcBuildIf(&w->b, active, &then);
-  DlcBuilder outer = w->b;
-  w->b = dlcBuilderAtEnd(then, outer.loc);
+  /* An idle thread (past the channels or the tiles) reads the first tile's
+   * window, in bounds, and stores nothing: every thread loads before the
+   * weights' barrier. */
+  chunk = dlcSelect(&w->b, active, chunk, cI(w, 0));
+  tile = dlcSelect(&w->b, active, tile, cI(w, 0));
   w->c0 = op2(w, "arith.muli", chunk, cI(w, d->width));
   w->m[last] = op2(w, "arith.muli", op2(w, "arith.remui", tile, rowTiles),
                    cI(w, d->pixels));
@@ -517,6 +578,12 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
     if (i > 0)
       rest = op2(w, "arith.divui", rest, size);
   }
+  loadWindow(w);
+  MlirValue smem = stageWeights(w, tid, ctaY);
+  MlirBlock then;
+  dlcBuildIf(&w->b, active, &then);
+  DlcBuilder outer = w->b;
+  w->b = dlcBuilderAtEnd(then, outer.loc);
   emitPixels(w, smem, chunkInCta);
   dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   w->b = outer;

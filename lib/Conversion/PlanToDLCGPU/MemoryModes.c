@@ -34,6 +34,14 @@ int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return -1;
 }
 
+int dlcMemoryLongWarpRows(const KpMemoryProblem *p, DlcMemoryMode mode,
+                          int width) {
+  return mode == DLC_MEMORY_POINT && width > 1 &&
+                 kpRegionHasContraction(p->func)
+             ? width
+             : 0;
+}
+
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
                                 int64_t threads, int width) {
   int reduces = 0;

@@ -109,15 +109,27 @@ void mbEmitRows(Mb *m) {
   int shared = dlcMemoryBoundSharedLoop(m->p, m->mode);
   const KpExtent *length = shared >= 0 ? &m->p->loops[shared].size : NULL;
   bool staticLength = length && length->numSymbols == 0;
-  bool canShort =
-      length && (!staticLength || length->constant <= DLC_MEMORY_SHORT_LENGTH);
-  bool canLong = !staticLength || length->constant > DLC_MEMORY_SHORT_LENGTH;
+  /* A GEMV's warps also take long rows of a multiple of the modulus (the
+   * grid's formula reads the same rule, memoryGridText). */
+  int64_t modulus = dlcMemoryLongWarpRows(m->p, m->mode, m->width);
+  bool staticShort =
+      staticLength && (length->constant <= DLC_MEMORY_SHORT_LENGTH ||
+                       (modulus && length->constant % modulus == 0));
+  bool canShort = length && (!staticLength || staticShort);
+  bool canLong = !staticLength || !staticShort;
   MlirValue bid = mbGpuId(m, &b, "gpu.block_id");
   int64_t most = m->threads;
-  MlirValue isShort = canShort && canLong
-                          ? dlcCmpI(&b, "ule", mbExtent(m, &b, length),
-                                    mbIndex(&b, DLC_MEMORY_SHORT_LENGTH))
-                          : dlcConstInt(&b, m->i1, canShort);
+  MlirValue isShort = dlcConstInt(&b, m->i1, canShort);
+  if (canShort && canLong) {
+    MlirValue extent = mbExtent(m, &b, length);
+    isShort = dlcCmpI(&b, "ule", extent, mbIndex(&b, DLC_MEMORY_SHORT_LENGTH));
+    if (modulus)
+      isShort = dlcArith(
+          &b, "arith.ori", isShort,
+          dlcCmpI(&b, "eq",
+                  dlcArith(&b, "arith.remui", extent, mbIndex(&b, modulus)),
+                  mbIndex(&b, 0)));
+  }
   MlirBlock then, otherwise;
   MlirOperation branch =
       dlcBuildIfElse(&b, isShort, 0, NULL, &then, &otherwise);

@@ -137,19 +137,29 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
   /* warp_tile is one consumer warpgroup's tile: [BM / 2, BN] shares each
    * tile between the two (cooperative: [128, BN] with 64 rows each, or
    * [256, BN] with 128), [128, BN] of a 128-row tile gives each whole
-   * tiles (ping-pong). 128 x BN accumulators fit the registers up to BN =
-   * 128. */
+   * tiles (ping-pong), [64, BN] of a 64-row tile is its one consumer's.
+   * 128 x BN accumulators fit the registers up to BN = 128. */
   bool cooperative = t->warpM * 2 == t->tileM, pingPong = t->warpM == 128;
+  bool single = t->tileM == 64 && t->warpM == 64;
   bool fits = t->warpM == 64 ? t->tileN <= 256 : t->tileN <= 128;
-  if ((t->tileM != 128 && t->tileM != 256) || t->tileK != 64 || t->tileN % 64 ||
-      !fits || !(cooperative || pingPong) || t->warpM > t->tileM ||
+  if ((t->tileM != 64 && t->tileM != 128 && t->tileM != 256) ||
+      t->tileK != 64 || t->tileN % 64 || !fits ||
+      !(cooperative || pingPong || single) || t->warpM > t->tileM ||
       t->warpN != t->tileN || t->stages < 2)
     return reject(schedule,
                   "the SM90 skeleton takes tile = [128, BN, 64] with BN a "
                   "multiple of 64 and warp_tile = [64, BN] (cooperative, BN "
-                  "up to 256) or [128, BN] (ping-pong, BN up to 128), or "
+                  "up to 256) or [128, BN] (ping-pong, BN up to 128), "
                   "tile = [256, BN, 64] with warp_tile = [128, BN] "
-                  "(cooperative, BN up to 128), and at least 2 stages");
+                  "(cooperative, BN up to 128), or tile = [64, BN, 64] with "
+                  "warp_tile = [64, BN] (one consumer, BN up to 256), and at "
+                  "least 2 stages");
+  /* Packed groups (algo_choice group_pack): a tile is their output
+   * channels, each group's weights a block of the B stage. */
+  if (p->groupPack > 1 && !kpExtentIs(&p->size[KP_N], t->tileN))
+    return cannotHonour(schedule, "SM90", "tile",
+                        "tile = [128, P·Cog, 64] with algo_choice group_pack "
+                        "= P (the P groups' output channels)");
   /* A convolution's A comes through an im2col map, B by tiles. */
   const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
   if (whyIm2col) {
@@ -500,27 +510,41 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
 
 /* The grid of a row or point kernel over `points` (text): a CTA per
  * point, or DLC_MEMORY_ROWS_PER_CTA of them (a warp each) when the length
- * L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH; for a symbolic L
- * the formula picks at launch (15 - 7*min(2, ceildiv(L + 1, 1025)) is 8
- * for L <= 1024, else 1: the manifest's expressions have no comparison). */
+ * L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH (or, for a GEMV,
+ * a multiple of dlcMemoryLongWarpRows's modulus); for a symbolic L the
+ * formula picks at launch (15 - 7*min(2, ceildiv(L + 1, 1025)) is 8 for
+ * L <= 1024, else 1: the manifest's expressions have no comparison; a
+ * GEMV's 8 - 7*(min(2, ceildiv(L + 1, 1025)) - 1)*min(1, mod(L, 8)) is 1
+ * only for a long L that is not a multiple of 8). */
 static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
-                           const char *points, char *out, size_t size) {
+                           int width, const char *points, char *out,
+                           size_t size) {
   int shared = dlcMemoryBoundSharedLoop(p, mode);
   const KpExtent *length = shared >= 0 ? &p->loops[shared].size : NULL;
   const int64_t shortL = DLC_MEMORY_SHORT_LENGTH;
   const int64_t rows = DLC_MEMORY_ROWS_PER_CTA;
-  if (!length || (length->numSymbols == 0 && length->constant > shortL)) {
-    snprintf(out, size, "%s", points);
-  } else if (length->numSymbols == 0) {
-    snprintf(out, size, "ceildiv(%s, %lld)", points, (long long)rows);
-  } else {
-    char extent[96];
+  int64_t modulus = dlcMemoryLongWarpRows(p, mode, width);
+  bool warps = length && length->numSymbols == 0 &&
+               (length->constant <= shortL ||
+                (modulus && length->constant % modulus == 0));
+  char extent[96];
+  if (length && length->numSymbols)
     kpExtentText(p->func, length, extent, sizeof(extent));
+  if (!length || (length->numSymbols == 0 && !warps))
+    snprintf(out, size, "%s", points);
+  else if (length->numSymbols == 0)
+    snprintf(out, size, "ceildiv(%s, %lld)", points, (long long)rows);
+  else if (modulus)
+    snprintf(out, size,
+             "ceildiv(%s, %lld - %lld*(min(2, ceildiv(%s + 1, %lld)) - "
+             "1)*min(1, mod(%s, %lld)))",
+             points, (long long)rows, (long long)(rows - 1), extent,
+             (long long)(shortL + 1), extent, (long long)modulus);
+  else
     snprintf(out, size,
              "ceildiv(%s, %lld - %lld*min(2, ceildiv(%s + 1, %lld)))", points,
              (long long)(2 * rows - 1), (long long)(rows - 1), extent,
              (long long)(shortL + 1));
-  }
 }
 
 /* A contraction's flops on the memory-bound skeleton (a GEMV, a depthwise
@@ -642,7 +666,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       width, dlcMemoryBoundVectorWidth(p, mode));
     ok = false;
   }
-  char outer[200], last[96], grid[360], gridY[600] = "1", flops[480];
+  char outer[200], last[96], grid[600], gridY[600] = "1", flops[480];
   if (ok &&
       !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
@@ -662,7 +686,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
       workspace = dlcMemoryColumnWorkspaceBytes(p, width, target->sms);
     } else if (mode != DLC_MEMORY_FLAT)
-      memoryGridText(p, mode, outer, grid, sizeof(grid));
+      memoryGridText(p, mode, width, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);
@@ -937,6 +961,32 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   return true;
 }
 
+/* algo_choice group_pack = P > 1: the SM90 skeleton computes P groups of
+ * a grouped convolution per tile, so `p` is rewritten to blocks of P
+ * groups (dlcSm90PackGroups) where P is what the problem allows
+ * (dlcSm90GroupPack). */
+static bool packGroups(MlirOperation schedule, const DlcPlan *plan,
+                       KpProblem *p) {
+  int64_t pack = dlcPlanGroupPack(plan);
+  if (pack == 1)
+    return true;
+  DlcIm2col im;
+  int64_t can = isSm90Plan(plan) && p->implicit && !dlcSm90Im2col(p, &im)
+                    ? dlcSm90GroupPack(p, &im)
+                    : 1;
+  if (pack != can) {
+    char hint[160];
+    snprintf(hint, sizeof(hint),
+             "%lld (the SM90 skeleton packs 64 / Cg groups of Cog, a "
+             "multiple of 8, output channels)",
+             (long long)can);
+    return cannotHonour(schedule, isSm90Plan(plan) ? "SM90" : "SM80",
+                        "algo_choice group_pack", hint);
+  }
+  dlcSm90PackGroups(p, pack);
+  return true;
+}
+
 static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   MlirOperation schedule = findSchedule(region);
   if (mlirOperationIsNull(schedule))
@@ -966,6 +1016,7 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
   bool ok = kpProblemRead(region, problem) && checkOperands(region, problem) &&
             readPlan(schedule, target, kpElementBytes(problem->a.element), plan,
                      &tiling) &&
+            packGroups(schedule, plan, problem) &&
             (isSm90Plan(plan) ? checkSm90(schedule, target, &tiling, problem)
                               : checkSm80Tiling(schedule, &tiling)) &&
             checkContract(schedule, plan, problem);

@@ -46,6 +46,10 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
  * staged epilogue C's (dlcSm90OutputMap), and with split-K (tiling
  * maxSplits > 1) the workspace, a memref<?xi32> of dlcSm90WorkspaceBytes
  * marked `dlcgpu.workspace`. */
+/* Consumer warpgroups doing MMAs: one for tileM = 64 (warp_tile [64, BN];
+ * the kernel keeps DLC_SM90_THREADS, the third warpgroup exits at once),
+ * else two. */
+int dlcSm90Consumers(const DlcGemmTiling *t);
 enum { DLC_SM90_THREADS = 384 };
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
@@ -137,8 +141,15 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
  * (W order: w first): the traversal visits ho·s − p for ho in [0, Ho). */
 typedef struct DlcIm2col {
   int64_t stride[2], dilation[2], pad[2], taps[2], extent[2], out[2];
-  int64_t channels; /* C */
+  int64_t channels; /* C (grouped: Cg; packed: the block's pack·Cg) */
   int64_t lower[2], upper[2];
+  /* A grouped conv's g (1: not grouped): the batch role is the group, its
+   * channels Cg·b + ci; the map gains the group as its outermost dim
+   * (dlcSm90Im2colMap). */
+  int64_t groups;
+  /* Groups packed into each CTA tile (1: one; KpProblem.groupPack): the
+   * map's "group" is then a block of `pack` groups, `channels` theirs. */
+  int64_t pack;
   /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
    * host transposes both into NHWC / KRSC workspaces the maps read. */
   bool transposed;
@@ -150,11 +161,27 @@ typedef struct DlcIm2col {
  * NULL): the window above with static H, W, Ho, Wo, KH, KW and C, C a
  * multiple of 8 (16-byte pixels and 16-byte aligned k tiles of B), conv
  * strides 1 to 8 (TMA's traversal strides) and box corners within a 4-D
- * map's [-128, 127]. */
+ * map's [-128, 127]; a batch role only as an NHWC grouped conv's group
+ * (static g, channel Cg·b + ci: then Cg a multiple of 8 and corners and
+ * tap offsets within a 5-D map's [-16, 15]). */
 const char *dlcSm90Im2col(const KpProblem *problem, DlcIm2col *out);
 
+/* The groups of grouped convolution `problem` (read as `im`) that can
+ * share a CTA tile of the SM90 skeleton, or 1: 64 / Cg of them for Cg <
+ * 64 dividing 64 and g, when the tile's output channels, that many times
+ * Cog, are a multiple of 64 up to 256 with Cog a multiple of 8 (each
+ * group's weights a 1024-byte-aligned block of the B stage). */
+int64_t dlcSm90GroupPack(const KpProblem *problem, const DlcIm2col *im);
+
+/* Rewrites grouped convolution `problem` so that its batch role is a
+ * block of `pack` groups (dlcSm90GroupPack): g / pack batch indices, n =
+ * pack·Cog, batch strides times `pack`; B, block-diagonal per tile, is
+ * loaded group by group (dlcSm90ConvWeightMap). */
+void dlcSm90PackGroups(KpProblem *problem, int64_t pack);
+
 /* The `dlcgpu.tensormap` attribute of A's im2col map (mode "im2col";
- * docs/conventions.md, "Tensor maps"): dims [C, W, H, N], byte strides,
+ * docs/conventions.md, "Tensor maps"): dims [C, W, H, N] (grouped: [Cg,
+ * W, H, N, g], the images a third spatial dim), byte strides,
  * box [channels = 64, pixels = `rows`], lower, upper, element_strides. */
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);
@@ -326,6 +353,18 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
  * the first reduce's loop), -1 when none. */
 int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
                              DlcMemoryMode mode);
+/* A GEMV's point kernel (a contraction, vectors of `width` > 1) gives each
+ * warp an output also when its reduction is longer than
+ * DLC_MEMORY_SHORT_LENGTH, where the length is a multiple of `width`: no
+ * CTA barrier, and 4 chunks a lane a trip in flight (measured on the H200,
+ * bench/RESULTS.md run gemv2-4: 4096 x 1 x 4096 1.18-1.22x -> 1.30x cuBLAS
+ * addmm+ReLU, 8192 x 1 x 8192 1.11-1.13x -> 1.22x; a row of 4093, whose
+ * rows are not aligned, lost 12%, so it keeps the CTA). Returns the
+ * modulus the length must be a multiple of (`width`), or 0 when the rule
+ * does not apply. The grid (PlanToDLCGPU.c) and the kernel (MemoryRows.c)
+ * both read it: they must agree on the outputs a CTA takes. */
+int dlcMemoryLongWarpRows(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                          int width);
 /* The f32 shared-memory slots it needs with `threads` and `width`: 32 per
  * cooperative reduce (row, point), a warp's column tile per warp and
  * reduce (column), and one more for a split column kernel's "last to

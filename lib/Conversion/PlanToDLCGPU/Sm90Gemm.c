@@ -7,7 +7,8 @@
  *             announce the stage's bytes on full[s]; TMA-load A's and B's
  *             boxes of tile kt into stage s (one elected thread issues)
  *   warpgroups 1 and 2, the consumers (registers raised to 232), each owning
- *   64 rows of the CTA's BM = 128:
+ *   64 rows of the CTA's BM = 128 (a 64-row tile: warpgroup 1 alone, for
+ *   M <= 64, where a second would multiply TMA's zero rows):
  *     for kt: wait for full[s]; wgmma m64nBNk16 x 4 over stage s into the
  *             fp32 accumulators; wait until one wgmma group is in flight;
  *             release stage (kt-1) % S on empty[]
@@ -290,8 +291,23 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   if (!staticExtent(&w->dim[cDim].extent, &im.channels) ||
       !staticExtent(&k->size[ciAt], &reduced))
     return "C is symbolic (it must be known to be a multiple of 8)";
+  /* A grouped conv: the batch role is the group, whose Cg = `reduced`
+   * channels start at Cg·b (A's batch stride); the map reads a group's
+   * channels of a pixel (dlcSm90Im2colMap), zeros past them. */
+  im.groups = im.pack = 1;
+  if (p->has[KP_BATCH]) {
+    /* Packed (dlcSm90PackGroups): a batch index is `pack` groups. */
+    int64_t pack = p->groupPack > 1 ? p->groupPack : 1;
+    if (im.transposed || !staticExtent(&p->size[KP_BATCH], &im.groups) ||
+        !kpExtentIs(&p->a.stride[KP_BATCH], reduced * pack) ||
+        reduced * pack * im.groups != im.channels)
+      return "the batch role is not the group of an NHWC grouped "
+             "convolution (channel Cg·b + ci of a static C)";
+    im.channels = reduced * pack;
+    im.pack = pack;
+  }
   /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
-  if (reduced != im.channels)
+  if (reduced * im.pack != im.channels)
     return "the convolution reduces fewer channels than A has";
   /* The transform reads whole contiguous images and filters. */
   int64_t plane = im.extent[0] * im.extent[1];
@@ -311,6 +327,8 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
              "bytes (C a multiple of 8)";
   if (im.channels % (16 / bytes))
     return "C is not a multiple of 8 (an im2col pixel is 16-byte aligned)";
+  /* A 5-D map (grouped) holds its corners and offsets in 5 bits. */
+  int64_t corner = im.groups > 1 ? 16 : 128;
   for (int d = 0; d < 2; ++d) {
     im.pad[d] = -w->dim[hDim + d].offset;
     /* W order for the corners: index 0 is w. */
@@ -322,14 +340,39 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
         im.dilation[d] * (im.taps[d] - 1) > 65535)
       return "a conv stride is not 1 to 8 (TMA's traversal strides) or a "
              "dilation is not positive";
-    if (im.lower[e] < -128 || im.lower[e] > 127 || im.upper[e] < -128 ||
-        im.upper[e] > 127)
+    if (im.lower[e] < -corner || im.lower[e] >= corner ||
+        im.upper[e] < -corner || im.upper[e] >= corner)
       return "the padding or kernel size puts the im2col box corners out "
-             "of a 4-D map's [-128, 127]";
+             "of a 4-D map's [-128, 127] (a grouped conv's 5-D map: "
+             "[-16, 15])";
+    if (im.groups > 1 && im.dilation[d] * (im.taps[d] - 1) >= corner)
+      return "a grouped conv's filter tap offset passes 15 (a 5-D im2col "
+             "map's offsets)";
   }
   if (out)
     *out = im;
   return NULL;
+}
+
+int64_t dlcSm90GroupPack(const KpProblem *p, const DlcIm2col *im) {
+  int64_t cg = im->channels, cog = 0;
+  if (im->groups <= 1 || im->pack > 1 || cg <= 0 || cg >= BoxK || BoxK % cg ||
+      !staticExtent(&p->size[KP_N], &cog) || cog % 8)
+    return 1;
+  int64_t pack = BoxK / cg, cols = pack * cog;
+  return im->groups % pack == 0 && cols % BoxMN == 0 && cols <= 256 ? pack : 1;
+}
+
+void dlcSm90PackGroups(KpProblem *p, int64_t pack) {
+  p->size[KP_BATCH].constant /= pack;
+  p->size[KP_N].constant *= pack;
+  p->a.stride[KP_BATCH].constant *= pack;
+  p->b.stride[KP_BATCH].constant *= pack;
+  p->c.stride[KP_BATCH].constant *= pack;
+  for (int i = 0; i < p->numInputs; ++i)
+    p->inputs[i].stride[KP_BATCH].constant *= pack;
+  p->groupWidth *= pack;
+  p->groupPack = pack;
 }
 
 /* `map` with "transpose": [batch, rows, cols] (formulas): the host
@@ -375,7 +418,25 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
     strides[2] = formula(region, &pixel, im->extent[1] * im->extent[0]);
   }
   int64_t box[2] = {BoxK, rows};
-  int64_t elementStrides[4] = {1, im->stride[1], im->stride[0], 1};
+  int64_t elementStrides[5] = {1, im->stride[1], im->stride[0], 1, 1};
+  int64_t lower[3] = {im->lower[0], im->lower[1], 0};
+  int64_t upper[3] = {im->upper[0], im->upper[1], 0};
+  /* Grouped: [Cg, W, H, N, g], the group outermost (the map's "N", at Cg
+   * elements a group) and the images a third spatial dim of the whole
+   * range, so a column of pixels runs through (n, ho, wo) of one group. */
+  int rank = im->groups > 1 ? 5 : 4;
+  MlirAttribute groupDims[5], groupStrides[4];
+  if (rank == 5) {
+    KpExtent cg = {.constant = im->channels};
+    KpExtent g = {.constant = im->groups};
+    for (int d = 0; d < 4; ++d)
+      groupDims[d] = dims[d];
+    for (int d = 0; d < 3; ++d)
+      groupStrides[d] = strides[d];
+    groupDims[0] = formula(region, &cg, 1);
+    groupDims[4] = formula(region, &g, 1);
+    groupStrides[3] = formula(region, &cg, bytes);
+  }
   MlirAttribute name = tensorName(region, p->a.arg);
   const char *keys[] = {"tensor",          "dtype",  "mode",  "dims",
                         "strides",         "box",    "lower", "upper",
@@ -383,12 +444,14 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
   MlirAttribute values[] = {name,
                             text(ctx, kpElementName(p->a.element)),
                             text(ctx, "im2col"),
-                            mlirArrayAttrGet(ctx, 4, dims),
-                            mlirArrayAttrGet(ctx, 3, strides),
+                            rank == 5 ? mlirArrayAttrGet(ctx, 5, groupDims)
+                                      : mlirArrayAttrGet(ctx, 4, dims),
+                            rank == 5 ? mlirArrayAttrGet(ctx, 4, groupStrides)
+                                      : mlirArrayAttrGet(ctx, 3, strides),
                             mlirDenseI64ArrayGet(ctx, 2, box),
-                            mlirDenseI64ArrayGet(ctx, 2, im->lower),
-                            mlirDenseI64ArrayGet(ctx, 2, im->upper),
-                            mlirDenseI64ArrayGet(ctx, 4, elementStrides),
+                            mlirDenseI64ArrayGet(ctx, rank - 2, lower),
+                            mlirDenseI64ArrayGet(ctx, rank - 2, upper),
+                            mlirDenseI64ArrayGet(ctx, rank, elementStrides),
                             text(ctx, "128b")};
   MlirNamedAttribute fields[10];
   for (int i = 0; i < 10; ++i)
@@ -405,6 +468,22 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
 
 MlirAttribute dlcSm90ConvWeightMap(MlirOperation region, const KpProblem *p,
                                    const DlcIm2col *im, int64_t rows) {
+  if (im->pack > 1) {
+    /* Packed groups: [Cg, g·Cog, taps] (innermost first), box [64, Cog,
+     * 1]: group j of a tile loads its Cog rows of one tap at channel
+     * −j·Cg, so its Cg channels land in columns j·Cg.. of the stage and
+     * the rest of each row reads zeros (out of the map): the tile's B is
+     * block-diagonal. */
+    int64_t cg = im->channels / im->pack, cog = rows / im->pack;
+    int64_t taps = im->taps[0] * im->taps[1];
+    KpExtent dims[3] = {{.constant = cg},
+                        {.constant = cog * im->pack * im->groups},
+                        {.constant = taps}};
+    KpExtent strides[2] = {{.constant = taps * cg}, {.constant = cg}};
+    int64_t box[3] = {BoxK, cog, 1};
+    return dlcSm90MapAttr(region, tensorName(region, p->b.arg), p->b.element, 3,
+                          dims, strides, box);
+  }
   MlirAttribute map = dlcSm90TensorMap(region, p, &p->b, KP_N, rows);
   /* KCRS [Co][C][R·S] → KRSC [Co][R·S][C]: the k tiles the producer loads,
    * (tap, 64 channels), become rows of the map as for KRSC weights. */
@@ -497,27 +576,60 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
                        MlirValue stage, MlirValue kh, MlirValue kw,
                        MlirValue c0) {
   const DlcIm2col *im = s->im2col;
-  MlirValue operands[] = {s->map,
-                          full,
-                          stage,
-                          s->smem,
-                          stage,
-                          cst(g, 0),
-                          cst(g, 0),
-                          s->pixel[0],
-                          s->pixel[1],
-                          s->pixel[2],
-                          c0,
-                          mul(g, kh, im->dilation[0]),
-                          mul(g, kw, im->dilation[1])};
-  int32_t sizes[] = {1, 1, 1, 1, 3, 4, 2};
+  /* Grouped (5-D map): the group (the kernel's batch) outermost, and the
+   * images' offset 0. */
+  bool grouped = im->groups > 1;
+  MlirValue operands[16];
+  int n = 0;
+  operands[n++] = s->map;
+  operands[n++] = full;
+  operands[n++] = stage;
+  operands[n++] = s->smem;
+  operands[n++] = stage;
+  operands[n++] = cst(g, 0);
+  operands[n++] = cst(g, 0);
+  if (grouped)
+    operands[n++] = g->batch;
+  operands[n++] = s->pixel[0];
+  operands[n++] = s->pixel[1];
+  operands[n++] = s->pixel[2];
+  operands[n++] = c0;
+  if (grouped)
+    operands[n++] = cst(g, 0);
+  operands[n++] = mul(g, kh, im->dilation[0]);
+  operands[n++] = mul(g, kw, im->dilation[1]);
+  int32_t sizes[] = {1, 1, 1, 1, 3, grouped ? 5 : 4, grouped ? 3 : 2};
   const char *names[] = {"box", "operandSegmentSizes"};
   MlirAttribute attrs[] = {
       mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){s->rows, BoxK}),
       mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)};
   MlirType t = sm90Token(g, "!dlcgpu.load_token");
-  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, 13, operands, 1, &t, 2, names,
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD_IM2COL, n, operands, 1, &t, 2, names,
            attrs);
+}
+
+/* Packed groups' B (dlcSm90ConvWeightMap): tap `tap` of each of the
+ * tile's groups, Cog rows at row j·Cog of stage `stage`, from channel
+ * −j·Cg of group b·pack + j (b the kernel's batch, a block of groups). */
+static void loadPackedWeights(Gen *g, const Staging *s, const DlcIm2col *im,
+                              MlirValue full, MlirValue stage, MlirValue tap) {
+  int64_t cg = im->channels / im->pack, cog = s->rows / im->pack;
+  MlirValue first = mul(g, g->batch, im->pack);
+  for (int64_t j = 0; j < im->pack; ++j) {
+    MlirValue operands[] = {
+        s->map,         full,  stage,
+        s->smem,        stage, cst(g, j * cog),
+        cst(g, 0),      tap,   mul(g, add(g, first, cst(g, j)), cog),
+        cst(g, -j * cg)};
+    int32_t sizes[] = {1, 1, 1, 1, 3, 3};
+    const char *names[] = {"box", "operandSegmentSizes"};
+    MlirAttribute attrs[] = {
+        mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){cog, BoxK}),
+        mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
+    MlirType t = sm90Token(g, "!dlcgpu.load_token");
+    dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, 10, operands, 1, &t, 2, names,
+             attrs);
+  }
 }
 
 typedef struct Pipeline {
@@ -531,8 +643,10 @@ typedef struct Pipeline {
   MlirValue splitFlags; /* memref<2xf32>: Sm90SplitK's per-consumer flag */
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
-   * MMAs; cooperative: both share each tile, 64 rows each. */
+   * MMAs; cooperative: both share each tile, 64 rows each; a 64-row tile
+   * (dlcSm90Consumers) has one consumer, the second warpgroup exits. */
   bool pingPong;
+  int consumers;
   int slabs; /* 64-row wgmmas per stage and consumer: warp_tile rows / 64 */
   /* Ping-pong: order[c] completes a phase when consumer c has finished a
    * tile's MMAs; the other consumer waits for it before its own next tile,
@@ -663,8 +777,11 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
     loadIm2col(g, a, p->full, stage, divc(g, tap, im->taps[1]),
                remc(g, tap, im->taps[1]), c0);
-    loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
-                g->n0);
+    if (im->pack > 1) /* one channel block: k is the tap */
+      loadPackedWeights(g, &p->b, im, p->full, stage, tap);
+    else
+      loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
+                  g->n0);
   } else {
     loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0);
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0);
@@ -995,8 +1112,9 @@ static void emitBatch(Gen *g, TileBatch *t, MlirValue inside,
  * correctly rounded slow path, a transcendental's polynomial): ptxas's
  * time grows with the square of their number in one kernel. */
 static bool costlyStep(const KpStep *s) {
-  static const char *const cheap[] = {"add", "sub",  "mul", "max", "min",
-                                      "neg", "relu", "abs", NULL};
+  static const char *const cheap[] = {"add",  "sub",     "mul",  "max",
+                                      "min",  "neg",     "relu", "abs",
+                                      "silu", "sigmoid", NULL};
   if (s->kind != KP_STEP_UNARY && s->kind != KP_STEP_BINARY)
     return false;
   for (int i = 0; cheap[i]; ++i)
@@ -1177,8 +1295,17 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
-  sm90SetMaxRegisters(g, 232, true);
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+  /* A 64-row tile: the second warpgroup has no rows and exits at once
+   * (uniform per warpgroup, so before setmaxnreg; 40 + 232 + its 168
+   * registers a thread fit the SM's 64 K). */
+  MlirBlock active;
+  DlcBuilder outer = g->b;
+  if (p->consumers < 2) {
+    dlcBuildIf(&g->b, lt(g, consumer, cst(g, p->consumers)), &active);
+    g->b = dlcBuilderAtEnd(active, outer.loc);
+  }
+  sm90SetMaxRegisters(g, 232, true);
   if (p->pingPong) /* every other tile, all its rows */
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
@@ -1186,7 +1313,13 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
   /* The staging buffer must outlive its last store's reads. */
   if (!mlirValueIsNull(p->staging))
     tmaStoreWait(g, false);
+  if (p->consumers < 2) {
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
+  }
 }
+
+int dlcSm90Consumers(const DlcGemmTiling *t) { return t->tileM == 64 ? 1 : 2; }
 
 /* i1: C's map was encoded: over C when its base and byte strides are
  * multiples of 16, else over the workspace the host copies into C (the
@@ -1216,7 +1349,8 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
               mlirBlockGetArgument(entry, mapArg + 1), NULL);
   pipe.full = sm90Barriers(g, t->stages);
   pipe.empty = sm90Barriers(g, t->stages);
-  pipe.pingPong = t->warpM == t->tileM;
+  pipe.consumers = dlcSm90Consumers(t);
+  pipe.pingPong = t->warpM == t->tileM && pipe.consumers == 2;
   pipe.slabs = (int)(t->warpM / ConsumerRows);
   pipe.order = (MlirValue){NULL};
   if (pipe.pingPong)
@@ -1224,7 +1358,8 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.staging = pipe.outMap = pipe.mapUsable = (MlirValue){NULL};
   int nextArg = mapArg + 2;
   if (t->stagedEpilogue) { /* C's map follows A's and B's */
-    int64_t shape[] = {2 * pipe.slabs, t->tileN / BoxMN, ConsumerRows, BoxMN};
+    int64_t shape[] = {pipe.consumers * pipe.slabs, t->tileN / BoxMN,
+                       ConsumerRows, BoxMN};
     pipe.staging = sm90SmemAlloc(
         g, sm90SmemType(g, 4, shape, kpElementType(g->b.ctx, p->c.element)),
         1024, "128b");
@@ -1259,12 +1394,13 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");
 
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
-   * empty[s]: every thread of the consumers that read the stage. */
+   * empty[s]: every thread of the consumers that read the stage (one
+   * consumer's with ping-pong or a 64-row tile). */
   for (int64_t s = 0; s < t->stages; ++s) {
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.full, cst(g, s),
                    "count", 1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.empty, cst(g, s),
-                   "count", pipe.pingPong ? 128 : DLC_SM90_THREADS - 128);
+                   "count", pipe.pingPong ? 128 : 128 * pipe.consumers);
   }
   for (int64_t consumer = 0; pipe.pingPong && consumer < 2; ++consumer)
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.order, cst(g, consumer),

@@ -215,24 +215,49 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
     sums[r] = mlirOperationGetResult(loop, r);
 }
 
-/* The epilogue on the reduced rows, fragment by fragment. */
+/* Fragments whose epilogue inputs are read together, before their
+ * stores (as the whole tiles' epilogue batches them, Sm90Gemm.c): read a
+ * fragment at a time, each read waited behind the previous fragment's
+ * stores, which may alias it (64 x 64 x 65536: 30.9 -> 28.7 us batched,
+ * bench/RESULTS.md run sk-2). */
+enum { InputBatch = 8 };
+
+/* The epilogue inputs of fragments j0 .. j0 + InputBatch - 1 (guarded),
+ * in[i * numInputs + k]. */
+static void batchInputs(Gen *g, const Sm90SplitK *s, int64_t j0,
+                        MlirValue in[InputBatch * KP_MAX_INPUTS]) {
+  int n = g->p->numInputs;
+  for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i)
+    gemmEpilogueInputs(g, s->row, add(g, s->col, cst(g, 8 * (j0 + i))), false,
+                       &in[i * n]);
+}
+
+/* The epilogue on the reduced rows, a batch of fragments at a time. */
 static void finishRows(Gen *g, const Sm90SplitK *s,
                        const MlirValue rows[MaxRows]) {
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   const char *valueName[] = {"value"};
   MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);
   const char *posName[] = {"static_position"};
-  for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
-    MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
-                                   1, valueName, &fragZeros);
-    for (int64_t h = 0; h < 2; ++h) {
-      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
-      MlirValue operands[] = {rows[2 * j + h], frag};
-      frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
-                           posName, &pos);
+  int n = g->p->numInputs;
+  for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InputBatch) {
+    MlirValue in[InputBatch * KP_MAX_INPUTS];
+    batchInputs(g, s, j0, in);
+    for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i) {
+      int64_t j = j0 + i;
+      MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
+                                     1, valueName, &fragZeros);
+      for (int64_t h = 0; h < 2; ++h) {
+        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
+        MlirValue operands[] = {rows[2 * j + h], frag};
+        frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
+                             posName, &pos);
+      }
+      MlirValue col = add(g, s->col, cst(g, 8 * j)), token;
+      MlirValue out =
+          gemmEpilogueApply(g, frag, s->done, &in[i * n], s->steps, &token);
+      gemmStoreFragment(g, out, token, s->row, col, false, s->pairs);
     }
-    gemmEpilogueFragment(g, frag, s->done, s->row,
-                         add(g, s->col, cst(g, 8 * j)), s->steps, s->pairs);
   }
 }
 

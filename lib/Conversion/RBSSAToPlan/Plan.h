@@ -215,6 +215,18 @@ bool dlcPlanValidate(const DlcPlan *plan, const DlcPlanRegion *region,
  * model for a problem it takes (plan unchanged otherwise). */
 void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
                  const DlcPlanProblem *problem, DlcPlan *plan);
+/* The SM90 tile bm x bn (bm 128 or 256, 64 rows a consumer warpgroup),
+ * as many stages as fit beside the staged C tile when `staged` (at most
+ * 6, or 8 for a `small` problem), barrier_model "mbarrier". */
+void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
+                        bool staged, bool small, DlcPlan *plan);
+/* A grouped convolution the SM90 skeleton takes (Sm90Groups.c): its tile
+ * (one group, or algo_choice group_pack groups) where the estimate beats
+ * the SM80 plan's `sm80Us`, else `plan` unchanged; false for any other
+ * problem (dlcPlanSm90 plans those). */
+bool dlcPlanSm90Grouped(MlirOperation func, const DlcTarget *target,
+                        const DlcPlanProblem *problem, double sm80Us,
+                        DlcPlan *plan);
 /* algo_choice split_k for an SM90 cooperative plan without one, when the
  * problem has fewer tiles than SMs and the estimate says it is faster. */
 void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
@@ -240,12 +252,20 @@ typedef struct DlcPlanSm90Candidate {
   char reason[320];
 } DlcPlanSm90Candidate;
 /* For an SM90 `chosen` plan, tiles 128 x 256 and 128 x 128, then 128 x 64
- * for a problem with fewer tiles than SMs (each with its split-K) or 256 x
- * 128 for a larger GEMM; none for another plan; returns how many. */
-enum { DLC_PLAN_SM90_CANDIDATES = 3 };
+ * for a problem with fewer tiles than SMs (each with its split-K; with M
+ * <= 64 also the three 64 rows high) or 256 x 128 for a larger GEMM; none
+ * for another plan; returns how many. */
+enum { DLC_PLAN_SM90_CANDIDATES = 6 };
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]);
+/* A grouped convolution's SM90 alternatives (one group a tile, packed
+ * groups where they fit) against the SM80 plan's `sm80Us`; -1 for any
+ * other problem (dlcPlanSm90Candidates lists those). */
+int dlcPlanSm90GroupedCandidates(
+    MlirOperation func, const DlcTarget *target, const DlcPlanProblem *problem,
+    double sm80Us, const DlcPlan *chosen,
+    DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]);
 /* The estimate of an SM90 `plan` (its tile width and split_k), in us. */
 double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
                      const DlcPlan *plan);

@@ -302,7 +302,8 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
                           DlcPlan *plan, bool *used) {
   char error[768];
   bool isArray = root->kind == DlcJsonValueArray, statesAsync = false,
-       statesStages = false;
+       statesStages = false, statesAlgo = false;
+  int64_t plannedN = plan->tile[1];
   size_t count;
   const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -331,6 +332,7 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
     used[i] = true;
     statesAsync |= dlcJsonValueGetMember(entry, "async") != NULL;
     statesStages |= dlcJsonValueGetMember(entry, "stages") != NULL;
+    statesAlgo |= dlcJsonValueGetMember(entry, "algo_choice") != NULL;
     if (!dlcPlanApplyJson(entry, region, plan, error, sizeof(error))) {
       dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
                         "fix the plan-file; docs/passes/"
@@ -346,6 +348,13 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       (strcmp(plan->barrierModel, "mbarrier") != 0 ||
        dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
     plan->asyncEpilogueOverlap = false;
+  /* The planner's packed groups (algo_choice group_pack, Sm90Groups.c)
+   * stay while the plan-file leaves the SM90 plan its packed tile; a
+   * plan-file stating algo_choice decides. */
+  if (!statesAlgo && dlcPlanGroupPack(plan) > 1 &&
+      (strcmp(plan->barrierModel, "mbarrier") != 0 ||
+       plan->tile[1] != plannedN))
+    dlcPlanDropAlgoChoice(plan, "group_pack");
   /* Likewise the planner's SM90 ring (8 stages of a small problem's
    * narrow tile) shrinks to what fits a wider tile the file states. */
   while (!statesStages && strcmp(plan->barrierModel, "mbarrier") == 0 &&
@@ -1075,7 +1084,9 @@ static bool planRegion(MlirOperation func, const Options *o,
                              dlcPlanMemoryBoundUs(o->target, &problem),
                              candidates[chosen].timeUs, plan);
   dlcPlanFromCandidate(&region, o->target->family, &candidates[chosen], plan);
-  dlcPlanSm90(func, o->target, &problem, plan);
+  if (!dlcPlanSm90Grouped(func, o->target, &problem, candidates[chosen].timeUs,
+                          plan))
+    dlcPlanSm90(func, o->target, &problem, plan);
   if (planFile &&
       !applyPlanFile(planFile, o->planFile, &region, o->target, plan, used))
     return false;
@@ -1135,7 +1146,10 @@ static bool planRegion(MlirOperation func, const Options *o,
   }
   /* The SM90 tiles the planner compared, after the SM80 search's. */
   DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
-  int numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
+  int numSm90 = dlcPlanSm90GroupedCandidates(
+      func, o->target, &problem, candidates[chosen].timeUs, plan, sm90);
+  if (numSm90 < 0)
+    numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
   for (int i = 0; i < numSm90; ++i) {
     MlirNamedAttribute extra[] = {
         named(ctx, "time_est_us",

@@ -104,7 +104,8 @@ static Sm90Estimate estimateTile(const DlcTarget *target,
     e.timeUs = fmax(ceil(e.tiles / target->sms) * e.kTiles * mmaUs, dramUs);
     return e;
   }
-  double rows = fmin(problem->m, 128), cols = fmin(problem->n, (double)bn);
+  double rows = fmin(problem->m, (double)bm),
+         cols = fmin(problem->n, (double)bn);
   double smDram = target->dramTBs * 1e6 / target->sms; /* bytes per us */
   double smL2 = target->l2TBs * 1e6 / target->sms;
   double stepUs = fmax(
@@ -118,44 +119,37 @@ static Sm90Estimate estimateTile(const DlcTarget *target,
   return e;
 }
 
-/* The estimate of a 128-row tile (split-K and the small problems' tiles
- * are 128 rows high). */
-static Sm90Estimate estimate(const DlcTarget *target,
-                             const DlcPlanProblem *problem, int64_t bn,
-                             int64_t bound) {
-  return estimateTile(target, problem, 128, bn, bound);
-}
-
-/* The split bound of tile width `bn`'s best estimate (1: whole tiles are
+/* The split bound of tile bm x bn's best estimate (1: whole tiles are
  * best, or the problem is not small). */
 static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
-                         int64_t bn) {
+                         int64_t bm, int64_t bn) {
   if (!isSmall(target, problem))
     return 1;
   int64_t best = 1;
-  double bestUs = estimate(target, problem, bn, 1).timeUs;
+  double bestUs = estimateTile(target, problem, bm, bn, 1).timeUs;
   for (int64_t bound = 2; bound <= DLC_SM90_MAX_SPLITS; bound *= 2) {
-    Sm90Estimate e = estimate(target, problem, bn, bound);
+    Sm90Estimate e = estimateTile(target, problem, bm, bn, bound);
     if (e.splits > 1 && e.timeUs < bestUs)
       best = bound, bestUs = e.timeUs;
   }
   return best;
 }
 
-/* Tile bm x bn (bm = 128: 64 rows a consumer, 256: 128), and as many
+/* Tile bm x bn (bm = 128: 64 rows a consumer, 256: 128; 64: one
+ * consumer, Sm90Gemm.c), and as many
  * stages as fit beside the staged C tile when `staged` (the staged
  * epilogue, async.epilogue_overlap): at most 6, or 8 for a small problem,
  * whose CTAs stream one k range with nothing else to hide the latency
  * behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8 stages against 44.6
  * with 6, bench/RESULTS.md run small-1). */
-static void setTileOf(const DlcTarget *target, int64_t bm, int64_t bn,
-                      bool staged, bool small, DlcPlan *plan) {
+void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
+                        bool staged, bool small, DlcPlan *plan) {
   int64_t stageBytes = (bm + bn) * 64 * 2;
   int64_t stagedBytes = staged ? bm * bn * 2 : 0;
   int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
   int64_t most = small ? 8 : 6;
   plan->tile[0] = bm, plan->tile[1] = bn, plan->tile[2] = 64;
-  plan->warpTile[0] = bm / 2, plan->warpTile[1] = bn;
+  plan->warpTile[0] = bm == 64 ? 64 : bm / 2, plan->warpTile[1] = bn;
   plan->stages = stages > most ? most : stages;
   plan->asyncPrefetchDepth = plan->stages - 1;
   plan->asyncEpilogueOverlap = staged;
@@ -164,15 +158,26 @@ static void setTileOf(const DlcTarget *target, int64_t bm, int64_t bn,
 
 static void setTile(const DlcTarget *target, int64_t bn, bool staged,
                     bool small, DlcPlan *plan) {
-  setTileOf(target, 128, bn, staged, small, plan);
+  dlcPlanSm90SetTile(target, 128, bn, staged, small, plan);
+}
+
+/* The heights a small problem's tile may take: 64 (one consumer: no
+ * rows of zeros loaded and multiplied) when M fits it, and 128. */
+static int tileHeights(const DlcPlanProblem *problem, int64_t out[2]) {
+  int n = 0;
+  if (problem->m <= 64)
+    out[n++] = 64;
+  out[n++] = 128;
+  return n;
 }
 
 /* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
  * whose operands are f16/bf16 and TMA can stage (Skeleton.h): tile
  * [128, BN, 64] and as many stages as shared memory holds (at most 6).
  * BN = 256 or 128 by the wave rule; a small problem (isSmall) takes BN =
- * 256, 128 or 64, whichever the estimate with its best split-K is
- * fastest at (dlcPlanSm90SplitK adds the split). The SM80 search's
+ * 256, 128 or 64 and BM = 64 (M <= 64) or 128, whichever the estimate
+ * with its best split-K is fastest at (ties to the smaller tile;
+ * dlcPlanSm90SplitK adds the split). The SM80 search's
  * candidates stay the alternative a plan-file can force. An implicit GEMM
  * (a convolution) takes it when TMA's im2col mode can read its activation
  * (dlcSm90Im2col: NHWC, C % 8 == 0, ...); any other stays on the SM80
@@ -185,6 +190,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   bool ok = p && kpProblemRead(func, p) &&
             (p->a.element == KP_F16 || p->a.element == KP_BF16) &&
             p->a.element == p->b.element &&
+            !(p->implicit && p->has[KP_BATCH]) && /* Sm90Groups.c's */
             (p->implicit ? !dlcSm90Im2col(p, NULL)
                          : !dlcSm90StagingProblem(&p->a, KP_M)) &&
             !dlcSm90StagingProblem(&p->b, KP_N);
@@ -199,14 +205,19 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     return;
   int64_t bestN = implicit ? 128 : 256;
   if (!implicit && isSmall(target, problem)) {
-    double best = -1; /* ties go to the narrower tile: less wasted MMA */
-    for (int64_t bn = 64; bn <= 256; bn *= 2) {
-      double us =
-          estimate(target, problem, bn, bestBound(target, problem, bn)).timeUs;
-      if (best < 0 || us < best)
-        best = us, bestN = bn;
-    }
-    setTile(target, bestN, false, true, plan);
+    double best = -1; /* ties go to the smaller tile: less wasted MMA */
+    int64_t heights[2], bestM = 128;
+    int numHeights = tileHeights(problem, heights);
+    for (int h = 0; h < numHeights; ++h)
+      for (int64_t bn = 64; bn <= 256; bn *= 2) {
+        int64_t bm = heights[h];
+        double us = estimateTile(target, problem, bm, bn,
+                                 bestBound(target, problem, bm, bn))
+                        .timeUs;
+        if (best < 0 || us < best)
+          best = us, bestM = bm, bestN = bn;
+      }
+    dlcPlanSm90SetTile(target, bestM, bestN, false, true, plan);
     return;
   }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
@@ -226,7 +237,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   /* A GEMM whose 128 x 256 tiles leave a last round nearly empty may fill
    * its rounds with 256 x 128 ones (4095 x 4097: 4 rounds instead of 5). */
   if (!implicit && waveCost(target, problem, 256, 128) < best) {
-    setTileOf(target, 256, 128, staged, false, plan);
+    dlcPlanSm90SetTile(target, 256, 128, staged, false, plan);
     return;
   }
   /* NCHW: the SM90 kernel only after the layout transform, when both
@@ -234,7 +245,8 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   DlcConvLayoutCost layout;
   if (implicit &&
       dlcPlanConvLayout(func, target, problem, plan->tile[1], &layout) &&
-      layout.transformUs + estimate(target, problem, bestN, 1).timeUs >=
+      layout.transformUs +
+              estimateTile(target, problem, 128, bestN, 1).timeUs >=
           layout.gatherUs)
     return;
   setTile(target, bestN, staged, false, plan);
@@ -271,12 +283,14 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
       plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
-  int64_t bound = bestBound(target, problem, plan->tile[1]);
+  int64_t bound = bestBound(target, problem, plan->tile[0], plan->tile[1]);
   bool symbolic;
   if (bound <= 1 || !splittable(func, &symbolic))
     return;
-  int64_t splits =
-      symbolic ? bound : estimate(target, problem, plan->tile[1], bound).splits;
+  int64_t splits = symbolic ? bound
+                            : estimateTile(target, problem, plan->tile[0],
+                                           plan->tile[1], bound)
+                                  .splits;
   DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
   dlcPlanCopyName(pair->key, "split_k");
   snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
@@ -285,7 +299,9 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
 double dlcPlanSm90Us(const DlcTarget *target, const DlcPlanProblem *problem,
                      const DlcPlan *plan) {
   int64_t bound = dlcPlanSplitK(plan);
-  return estimate(target, problem, plan->tile[1], bound > 1 ? bound : 1).timeUs;
+  return estimateTile(target, problem, plan->tile[0], plan->tile[1],
+                      bound > 1 ? bound : 1)
+      .timeUs;
 }
 
 /* An NCHW convolution's SM90 candidate: its time includes the layout
@@ -313,16 +329,22 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     return 0;
   bool small = isSmall(target, problem), symbolic;
   bool split = splittable(func, &symbolic);
-  /* Small: 128 x 256, 128 x 128, 128 x 64; large: 128 x 256, 128 x 128
-   * and, for a GEMM, 256 x 128. */
-  int count = small || !implicitGemm(func) ? 3 : 2;
+  /* Small: 128 x 256, 128 x 128, 128 x 64 (and the same 64 rows high when
+   * M <= 64); large: 128 x 256, 128 x 128 and, for a GEMM, 256 x 128. */
+  int64_t tiles[DLC_PLAN_SM90_CANDIDATES][2], heights[2];
+  int count = 0;
+  int numHeights = small ? tileHeights(problem, heights) : 1;
+  for (int h = numHeights - 1; h >= 0; --h)
+    for (int64_t bn = 256; bn >= 64 && (small || bn >= 128); bn /= 2)
+      tiles[count][0] = small ? heights[h] : 128, tiles[count++][1] = bn;
+  if (!small && !implicitGemm(func))
+    tiles[count][0] = 256, tiles[count++][1] = 128;
   for (int i = 0; i < count; ++i) {
-    int64_t bm = !small && i == 2 ? 256 : 128;
-    int64_t bn = bm == 256 ? 128 : 256 >> i;
+    int64_t bm = tiles[i][0], bn = tiles[i][1];
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setTileOf(target, bm, bn, chosen->asyncEpilogueOverlap,
-              small && !implicitGemm(func), &c->plan);
+    dlcPlanSm90SetTile(target, bm, bn, chosen->asyncEpilogueOverlap,
+                       small && !implicitGemm(func), &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
@@ -331,7 +353,7 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     /* The chosen plan's split as it stands (a plan-file's too); the
      * others' as the planner would add it. */
     int64_t bound = isChosen             ? dlcPlanSplitK(chosen)
-                    : split && bm == 128 ? bestBound(target, problem, bn)
+                    : split && bm <= 128 ? bestBound(target, problem, bm, bn)
                                          : 1;
     Sm90Estimate e =
         estimateTile(target, problem, bm, bn, bound > 1 ? bound : 1);
@@ -343,10 +365,10 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     }
     c->timeUs = e.timeUs;
     int n = small ? snprintf(c->reason, sizeof(c->reason),
-                             "%s: SM90 128x%lld (estimate): %.0f tiles on %d "
-                             "SMs, %.0f k tiles",
-                             isChosen ? "chosen" : "kept", (long long)bn,
-                             e.tiles, target->sms, e.kTiles)
+                             "%s: SM90 %lldx%lld (estimate): %.0f tiles on "
+                             "%d SMs, %.0f k tiles",
+                             isChosen ? "chosen" : "kept", (long long)bm,
+                             (long long)bn, e.tiles, target->sms, e.kTiles)
                   : snprintf(c->reason, sizeof(c->reason),
                              "%s: SM90 %lldx%lld (wave rule cost %.0f): %.0f "
                              "tiles on %d SMs, %.0f full rounds and %.0f "

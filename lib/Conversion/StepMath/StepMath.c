@@ -59,15 +59,20 @@ static MlirValue fdiv(DlcBuilder *b, MlirValue x, MlirValue y) {
   return dlcArith(b, "arith.divf", x, y);
 }
 
-/* |r| with the sign of x (r >= 0). */
-static MlirValue withSignOf(DlcBuilder *b, MlirValue r, MlirValue x) {
+/* i1: x < 0 (ordered: false for NaN). */
+static MlirValue isNegative(DlcBuilder *b, MlirValue x) {
   MlirType t = mlirValueGetType(x);
-  MlirValue negative = dlcBuildValue(
+  return dlcBuildValue(
       b, "arith.cmpf", 2, (MlirValue[]){x, dlcConstFloat(b, t, 0.0)},
       mlirIntegerTypeGet(b->ctx, 1), 1, (const char *[]){"predicate"},
       (MlirAttribute[]){mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 4)});
-  MlirValue minus = dlcBuildValue(b, "arith.negf", 1, &r, t, 0, NULL, NULL);
-  return dlcSelect(b, negative, minus, r);
+}
+
+/* |r| with the sign of x (r >= 0). */
+static MlirValue withSignOf(DlcBuilder *b, MlirValue r, MlirValue x) {
+  MlirValue minus =
+      dlcBuildValue(b, "arith.negf", 1, &r, mlirValueGetType(x), 0, NULL, NULL);
+  return dlcSelect(b, isNegative(b, x), minus, r);
 }
 
 static const double kLog2E = 1.4426950408889634, kLn2 = 0.6931471805599453;
@@ -80,17 +85,36 @@ static MlirValue scalarExp(DlcBuilder *b, MlirValue x) {
                    fmul(b, x, fconst(b, t, kLog2E)));
 }
 
-/* 1 / (1 + e^-x), as two MUFU ops: ex2.approx.ftz and rcp.approx.ftz
- * (each within 2 ulp of f32; e^-x = inf gives 0). The IEEE division
- * (rcp.rn: a Newton step and a slow path) and the subnormal scaling of
- * ex2.approx cost the fused conv + SiLU 11 us on 48 (3x3 s2 C256 on the
- * H200, bench/RESULTS.md run nhwc-1), as much as cuDNN's separate SiLU. */
+/* a * b + c, one rounding (fma.rn.f32). */
+static MlirValue ffma(DlcBuilder *b, MlirValue x, MlirValue y, MlirValue z) {
+  const char *names[] = {"intrin", "op_bundle_sizes", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString("llvm.fma")),
+      mlirDenseI32ArrayGet(b->ctx, 0, NULL),
+      mlirDenseI32ArrayGet(b->ctx, 2, (int32_t[]){3, 0})};
+  return dlcBuildValue(b, "llvm.call_intrinsic", 3, (MlirValue[]){x, y, z},
+                       mlirValueGetType(x), 3, names, attrs);
+}
+
+/* 1 / (1 + e^-x) with one MUFU op: e = e^-|x| by ex2.approx.ftz (in
+ * [0, 1]), 1 / d for d = 1 + e in [1, 2] on the FMA pipe (24/17 - 8/17 d,
+ * within 1/17, then two Newton steps: within 1.3e-5), and for x < 0
+ * sigmoid(x) = e / d (no cancellation). The MUFU unit does 16 results a
+ * clock per SM against 128 for FMAs: depthwise 3x3 C256 + SiLU 74.1 ->
+ * 63.1 us against ex2 + rcp.approx (H200, bench/RESULTS.md run silu-3);
+ * an IEEE division (rcp.rn) cost the SM90 conv + SiLU 11 us (run nhwc-1). */
 static MlirValue scalarSigmoid(DlcBuilder *b, MlirValue x) {
   MlirType t = mlirValueGetType(x);
-  MlirValue e = intrinsic(b, "llvm.nvvm.ex2.approx.ftz.f32",
-                          fmul(b, x, fconst(b, t, -kLog2E)));
-  return intrinsic(b, "llvm.nvvm.rcp.approx.ftz.f",
-                   fadd(b, fconst(b, t, 1.0), e));
+  MlirValue e =
+      intrinsic(b, "llvm.nvvm.ex2.approx.ftz.f32",
+                fmul(b, intrinsic(b, "llvm.fabs", x), fconst(b, t, -kLog2E)));
+  MlirValue d = fadd(b, fconst(b, t, 1.0), e);
+  MlirValue minusD = dlcBuildValue(b, "arith.negf", 1, &d, t, 0, NULL, NULL);
+  MlirValue r =
+      ffma(b, d, fconst(b, t, -8.0 / 17.0), fconst(b, t, 24.0 / 17.0));
+  for (int step = 0; step < 2; ++step) /* r += r (1 - d r) */
+    r = ffma(b, r, ffma(b, minusD, r, fconst(b, t, 1.0)), r);
+  return dlcSelect(b, isNegative(b, x), fmul(b, e, r), r);
 }
 
 /* sign(x) (1 - 2 / (e^2|x| + 1)). */

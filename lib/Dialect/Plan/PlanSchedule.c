@@ -29,9 +29,9 @@ const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
                                           "column", "depthwise", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
-const char *const dlcPlanAlgoFamilies[] = {"matmul", "conv",    "attention",
-                                           "memory", "split_k", "lse",
-                                           "reduce", "grid",    NULL};
+const char *const dlcPlanAlgoFamilies[] = {
+    "matmul", "conv",   "attention", "memory",     "split_k",
+    "lse",    "reduce", "grid",      "group_pack", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -525,16 +525,34 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan) {
   return false;
 }
 
-int64_t dlcPlanSplitK(const DlcPlan *plan) {
+/* algo_choice `key` = "N", a whole number in [1, most]: N; 1 when
+ * absent, -1 otherwise. */
+static int64_t algoCount(const DlcPlan *plan, const char *key, int64_t most) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
-    if (strcmp(plan->algoChoice[i].key, "split_k") == 0) {
+    if (strcmp(plan->algoChoice[i].key, key) == 0) {
       const char *v = plan->algoChoice[i].value;
       int64_t n = 0;
-      for (; *v >= '0' && *v <= '9' && n <= DLC_PLAN_MAX_SPLITS; ++v)
+      for (; *v >= '0' && *v <= '9' && n <= most; ++v)
         n = 10 * n + (*v - '0');
-      return *v || n < 1 || n > DLC_PLAN_MAX_SPLITS ? -1 : n;
+      return *v || n < 1 || n > most ? -1 : n;
     }
   return 1;
+}
+
+int64_t dlcPlanSplitK(const DlcPlan *plan) {
+  return algoCount(plan, "split_k", DLC_PLAN_MAX_SPLITS);
+}
+
+int64_t dlcPlanGroupPack(const DlcPlan *plan) {
+  return algoCount(plan, "group_pack", DLC_PLAN_MAX_GROUP_PACK);
+}
+
+void dlcPlanDropAlgoChoice(DlcPlan *plan, const char *family) {
+  int n = 0;
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    if (strcmp(plan->algoChoice[i].key, family) != 0)
+      plan->algoChoice[n++] = plan->algoChoice[i];
+  plan->numAlgoChoice = n;
 }
 
 const char *dlcPlanAlgoChoice(const DlcPlan *plan, const char *family) {
@@ -556,10 +574,11 @@ int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
     return (bm * bk + plan->stages * 2 * bn * bk) * elementBytes;
   /* An SM90 staged epilogue also holds C's rows of each consumer (2-byte
    * elements, as the operands'): a CTA tile, two with ping-pong (warp
-   * tile [BM, BN]: a whole tile each). */
+   * tile [BM, BN]: a whole tile each; a 64-row tile has one consumer). */
   int64_t staged =
       plan->asyncEpilogueOverlap && strcmp(plan->barrierModel, "mbarrier") == 0
-          ? bm * bn * elementBytes * (plan->warpTile[0] == bm ? 2 : 1)
+          ? bm * bn * elementBytes *
+                (plan->warpTile[0] == bm && bm > 64 ? 2 : 1)
           : 0;
   return plan->stages * (bm * bk + bk * bn) * elementBytes + staged;
 }
@@ -699,6 +718,10 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",
                  DLC_PLAN_MAX_SPLITS);
+  if (dlcPlanGroupPack(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "group_pack is not a whole number of groups in [1, %d]",
+                 DLC_PLAN_MAX_GROUP_PACK);
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

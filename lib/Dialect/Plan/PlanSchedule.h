@@ -31,9 +31,10 @@ enum {
   DLC_PLAN_MAX_ENTRIES = 8,
   DLC_PLAN_MAX_EPILOGUE =
       64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
-  DLC_PLAN_NUM_FIELDS = 14,  /* the §8.1 fields of plan.schedule */
-  DLC_PLAN_MAX_TILE = 4096,  /* bound of every tile and warp-tile extent */
-  DLC_PLAN_MAX_SPLITS = 128, /* bound of algo_choice split_k */
+  DLC_PLAN_NUM_FIELDS = 14,     /* the §8.1 fields of plan.schedule */
+  DLC_PLAN_MAX_TILE = 4096,     /* bound of every tile and warp-tile extent */
+  DLC_PLAN_MAX_SPLITS = 128,    /* bound of algo_choice split_k */
+  DLC_PLAN_MAX_GROUP_PACK = 64, /* bound of algo_choice group_pack */
 };
 
 typedef struct DlcPlanPair {
@@ -152,6 +153,15 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan);
  * range (the SM90 skeleton picks the count at launch); 1 when absent, -1
  * when the value is not a whole number in [1, DLC_PLAN_MAX_SPLITS]. */
 int64_t dlcPlanSplitK(const DlcPlan *plan);
+
+/* algo_choice group_pack = "P": a grouped convolution's CTA tile on the
+ * SM90 skeleton computes P groups at once (block-diagonal weights); 1
+ * when absent, -1 when not a whole number in [1,
+ * DLC_PLAN_MAX_GROUP_PACK]. */
+int64_t dlcPlanGroupPack(const DlcPlan *plan);
+
+/* Removes algo_choice `family` from `plan`, if there. */
+void dlcPlanDropAlgoChoice(DlcPlan *plan, const char *family);
 
 /* Whether the plan is for the flash-attention skeleton (algo_choice names
  * `attention`: "online_softmax"). */

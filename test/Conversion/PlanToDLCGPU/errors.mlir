@@ -198,7 +198,7 @@ func.func @sm90_tile(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton takes tile = [128, BN, 64] with BN a multiple of 64 and warp_tile = [64, BN] (cooperative, BN up to 256) or [128, BN] (ping-pong, BN up to 128), or tile = [256, BN, 64] with warp_tile = [128, BN] (cooperative, BN up to 128), and at least 2 stages}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton takes tile = [128, BN, 64] with BN a multiple of 64 and warp_tile = [64, BN] (cooperative, BN up to 256) or [128, BN] (ping-pong, BN up to 128), tile = [256, BN, 64] with warp_tile = [128, BN] (cooperative, BN up to 128), or tile = [64, BN, 64] with warp_tile = [64, BN] (one consumer, BN up to 256), and at least 2 stages}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
