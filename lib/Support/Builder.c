@@ -69,6 +69,20 @@ MlirValue dlcBuildValue(DlcBuilder *b, const char *name, intptr_t numOperands,
   return mlirOperationGetResult(op, 0);
 }
 
+MlirAttribute dlcStringAttr(MlirContext ctx, const char *s) {
+  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
+}
+
+MlirAttribute dlcI64Attr(MlirContext ctx, int64_t value) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), value);
+}
+
+MlirNamedAttribute dlcNamedAttr(MlirContext ctx, const char *name,
+                                MlirAttribute value) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
 MlirAttribute dlcAttr(MlirContext ctx, const char *text) {
   return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
 }

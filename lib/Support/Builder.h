@@ -43,6 +43,13 @@ MlirValue dlcBuildValue(DlcBuilder *b, const char *name, intptr_t numOperands,
 MlirAttribute dlcAttr(MlirContext ctx, const char *text);
 MlirType dlcType(MlirContext ctx, const char *text);
 
+/* Attribute shorthands: a string, a 64-bit integer, and a (name, value)
+ * entry of a dictionary attribute. */
+MlirAttribute dlcStringAttr(MlirContext ctx, const char *s);
+MlirAttribute dlcI64Attr(MlirContext ctx, int64_t value);
+MlirNamedAttribute dlcNamedAttr(MlirContext ctx, const char *name,
+                                MlirAttribute value);
+
 /* arith helpers. */
 MlirValue dlcConstIndex(DlcBuilder *b, int64_t value);
 MlirValue dlcConstInt(DlcBuilder *b, MlirType type, int64_t value);

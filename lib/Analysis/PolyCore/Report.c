@@ -5,6 +5,7 @@
  * (parallel_axes, reduce_axes, tail_axes, compute_at {ok, halo {bytes,
  * per_axis}}, min_buffer {buffer, depth}) and the hints. The JSON report
  * holds the same plus the dependence relations. docs/analysis.md. */
+#include "Builder.h"
 #include "PolyCore.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -35,20 +36,6 @@ static const char *bankHint(const PcOperand *op) {
 
 /* --- attributes ----------------------------------------------------------- */
 
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
-static MlirAttribute i64(MlirContext ctx, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
 /* Names of the axes of `value` selected by `pick` (0 parallel, 1 reduce,
  * 2 tail of the anchor). */
 static MlirAttribute axisList(MlirContext ctx, const PcAnalysis *pc, int value,
@@ -61,7 +48,7 @@ static MlirAttribute axisList(MlirContext ctx, const PcAnalysis *pc, int value,
                 : pick == 1 ? v->axes[a].kind == 'r'
                             : pc->tiling.tail[a];
     if (take)
-      items[n++] = str(ctx, v->axisName[a]);
+      items[n++] = dlcStringAttr(ctx, v->axisName[a]);
   }
   return mlirArrayAttrGet(ctx, n, items);
 }
@@ -76,20 +63,21 @@ static MlirAttribute computeAtAttr(MlirContext ctx, const PcAnalysis *pc) {
   const PvValue *v = &fn->values[pc->anchor];
   MlirNamedAttribute perAxis[PV_MAX_RANK];
   for (int a = 0; a < v->rank; ++a)
-    perAxis[a] = named(ctx, v->axisName[a], i64(ctx, haloRadius(pc, a)));
+    perAxis[a] =
+        dlcNamedAttr(ctx, v->axisName[a], dlcI64Attr(ctx, haloRadius(pc, a)));
   MlirNamedAttribute halo[] = {
-      named(ctx, "bytes", i64(ctx, pc->haloBytes)),
-      named(ctx, "per_axis", dict(ctx, v->rank, perAxis)),
+      dlcNamedAttr(ctx, "bytes", dlcI64Attr(ctx, pc->haloBytes)),
+      dlcNamedAttr(ctx, "per_axis", dict(ctx, v->rank, perAxis)),
   };
   MlirAttribute whole[PV_MAX_RANK];
   int n = 0;
   for (int c = 0; c < fn->numClasses && n < PV_MAX_RANK; ++c)
     if (pc->wholeClass[c])
-      whole[n++] = str(ctx, fn->classes[c].name);
+      whole[n++] = dlcStringAttr(ctx, fn->classes[c].name);
   MlirNamedAttribute fields[] = {
-      named(ctx, "ok", mlirBoolAttrGet(ctx, pc->computeAtOk)),
-      named(ctx, "whole_axes", mlirArrayAttrGet(ctx, n, whole)),
-      named(ctx, "halo", dict(ctx, 2, halo)),
+      dlcNamedAttr(ctx, "ok", mlirBoolAttrGet(ctx, pc->computeAtOk)),
+      dlcNamedAttr(ctx, "whole_axes", mlirArrayAttrGet(ctx, n, whole)),
+      dlcNamedAttr(ctx, "halo", dict(ctx, 2, halo)),
   };
   return dict(ctx, 3, fields);
 }
@@ -102,14 +90,18 @@ static MlirAttribute hintsAttr(MlirContext ctx, const PcAnalysis *pc) {
     const PcHint *h = &pc->hints[i];
     MlirNamedAttribute fields[4];
     int n = 0;
-    fields[n++] = named(ctx, "kind", str(ctx, h->kind));
+    fields[n++] = dlcNamedAttr(ctx, "kind", dlcStringAttr(ctx, h->kind));
     if (h->other < 0) {
-      fields[n++] = named(ctx, "at", str(ctx, valueName(pc, h->at)));
-      fields[n++] = named(ctx, "depth", i64(ctx, h->depth));
+      fields[n++] =
+          dlcNamedAttr(ctx, "at", dlcStringAttr(ctx, valueName(pc, h->at)));
+      fields[n++] = dlcNamedAttr(ctx, "depth", dlcI64Attr(ctx, h->depth));
     } else {
-      fields[n++] = named(ctx, "after", str(ctx, valueName(pc, h->at)));
-      fields[n++] = named(ctx, "before", str(ctx, valueName(pc, h->other)));
-      fields[n++] = named(ctx, "axis", str(ctx, pc->fn->classes[h->cls].name));
+      fields[n++] =
+          dlcNamedAttr(ctx, "after", dlcStringAttr(ctx, valueName(pc, h->at)));
+      fields[n++] = dlcNamedAttr(ctx, "before",
+                                 dlcStringAttr(ctx, valueName(pc, h->other)));
+      fields[n++] = dlcNamedAttr(
+          ctx, "axis", dlcStringAttr(ctx, pc->fn->classes[h->cls].name));
     }
     items[i] = dict(ctx, n, fields);
   }
@@ -125,13 +117,16 @@ static MlirAttribute operandsAttr(MlirContext ctx, const PcAnalysis *pc) {
   for (int i = 0; i < pc->numOperands; ++i) {
     const PcOperand *op = &pc->operands[i];
     MlirNamedAttribute fields[] = {
-        named(ctx, "tensor", str(ctx, valueName(pc, op->base))),
-        named(ctx, "at", str(ctx, valueName(pc, op->at))),
-        named(ctx, "buffer", str(ctx, pcBufferName(PC_SMEM_RING))),
-        named(ctx, "depth", i64(ctx, op->depth)),
-        named(ctx, "tile", mlirDenseI64ArrayGet(ctx, op->rank, op->tile)),
-        named(ctx, "bank_ways", i64(ctx, op->ways)),
-        named(ctx, "bank_hint", str(ctx, bankHint(op))),
+        dlcNamedAttr(ctx, "tensor",
+                     dlcStringAttr(ctx, valueName(pc, op->base))),
+        dlcNamedAttr(ctx, "at", dlcStringAttr(ctx, valueName(pc, op->at))),
+        dlcNamedAttr(ctx, "buffer",
+                     dlcStringAttr(ctx, pcBufferName(PC_SMEM_RING))),
+        dlcNamedAttr(ctx, "depth", dlcI64Attr(ctx, op->depth)),
+        dlcNamedAttr(ctx, "tile",
+                     mlirDenseI64ArrayGet(ctx, op->rank, op->tile)),
+        dlcNamedAttr(ctx, "bank_ways", dlcI64Attr(ctx, op->ways)),
+        dlcNamedAttr(ctx, "bank_hint", dlcStringAttr(ctx, bankHint(op))),
     };
     items[i] = dict(ctx, 7, fields);
   }
@@ -147,9 +142,11 @@ static MlirAttribute edgesAttr(MlirContext ctx, const PcAnalysis *pc) {
   for (int e = 0; e < pc->numEdges; ++e) {
     const PcEdge *edge = &pc->edges[e];
     MlirNamedAttribute fields[] = {
-        named(ctx, "from", str(ctx, valueName(pc, edge->from))),
-        named(ctx, "to", str(ctx, valueName(pc, edge->to))),
-        named(ctx, "buffer", str(ctx, pcBufferName(edge->buffer))),
+        dlcNamedAttr(ctx, "from",
+                     dlcStringAttr(ctx, valueName(pc, edge->from))),
+        dlcNamedAttr(ctx, "to", dlcStringAttr(ctx, valueName(pc, edge->to))),
+        dlcNamedAttr(ctx, "buffer",
+                     dlcStringAttr(ctx, pcBufferName(edge->buffer))),
     };
     items[e] = dict(ctx, 3, fields);
   }
@@ -177,24 +174,27 @@ void pcAttachAttributes(const PcAnalysis *pc) {
   const PvValue *v = &fn->values[pc->anchor];
   MlirNamedAttribute tiles[PV_MAX_RANK];
   for (int a = 0; a < v->rank; ++a)
-    tiles[a] = named(ctx, v->axisName[a], i64(ctx, pc->tiling.tile[a]));
+    tiles[a] =
+        dlcNamedAttr(ctx, v->axisName[a], dlcI64Attr(ctx, pc->tiling.tile[a]));
   MlirNamedAttribute buffer[] = {
-      named(ctx, "buffer", str(ctx, pcBufferName(pc->minBuffer))),
-      named(ctx, "depth", i64(ctx, pc->depth)),
+      dlcNamedAttr(ctx, "buffer",
+                   dlcStringAttr(ctx, pcBufferName(pc->minBuffer))),
+      dlcNamedAttr(ctx, "depth", dlcI64Attr(ctx, pc->depth)),
   };
   MlirNamedAttribute fields[] = {
-      named(ctx, "anchor", str(ctx, v->name)),
-      named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, pc->tileOption)),
-      named(ctx, "tiles", dict(ctx, v->rank, tiles)),
-      named(ctx, "parallel_axes", axisList(ctx, pc, pc->anchor, 0)),
-      named(ctx, "reduce_axes", axisList(ctx, pc, pc->anchor, 1)),
-      named(ctx, "tail_axes", axisList(ctx, pc, pc->anchor, 2)),
-      named(ctx, "affine_closed", mlirBoolAttrGet(ctx, pc->affineClosed)),
-      named(ctx, "compute_at", computeAtAttr(ctx, pc)),
-      named(ctx, "min_buffer", dict(ctx, 2, buffer)),
-      named(ctx, "edges", edgesAttr(ctx, pc)),
-      named(ctx, "operands", operandsAttr(ctx, pc)),
-      named(ctx, "barriers", hintsAttr(ctx, pc)),
+      dlcNamedAttr(ctx, "anchor", dlcStringAttr(ctx, v->name)),
+      dlcNamedAttr(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, pc->tileOption)),
+      dlcNamedAttr(ctx, "tiles", dict(ctx, v->rank, tiles)),
+      dlcNamedAttr(ctx, "parallel_axes", axisList(ctx, pc, pc->anchor, 0)),
+      dlcNamedAttr(ctx, "reduce_axes", axisList(ctx, pc, pc->anchor, 1)),
+      dlcNamedAttr(ctx, "tail_axes", axisList(ctx, pc, pc->anchor, 2)),
+      dlcNamedAttr(ctx, "affine_closed",
+                   mlirBoolAttrGet(ctx, pc->affineClosed)),
+      dlcNamedAttr(ctx, "compute_at", computeAtAttr(ctx, pc)),
+      dlcNamedAttr(ctx, "min_buffer", dict(ctx, 2, buffer)),
+      dlcNamedAttr(ctx, "edges", edgesAttr(ctx, pc)),
+      dlcNamedAttr(ctx, "operands", operandsAttr(ctx, pc)),
+      dlcNamedAttr(ctx, "barriers", hintsAttr(ctx, pc)),
   };
   mlirOperationSetAttributeByName(
       fn->func, mlirStringRefCreateFromCString("polycore.analysis"),

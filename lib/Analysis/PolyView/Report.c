@@ -5,6 +5,7 @@
  * region boundary gets polyview.boundary (why), a ContractionPattern
  * polyview.pattern. The JSON dump has one block per op (§5.2 "blocks"),
  * the producer -> consumer edges and the axis names. docs/analysis.md. */
+#include "Builder.h"
 #include "DialectNames.h"
 #include "PolyView.h"
 
@@ -60,20 +61,6 @@ static char *elsePiece(const PvFunction *fn, const PvValue *v) {
 
 /* --- attributes ----------------------------------------------------------- */
 
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
-static MlirAttribute i64(MlirContext ctx, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
 static void setAttr(MlirOperation op, const char *name, MlirAttribute value) {
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(name),
                                   value);
@@ -107,7 +94,7 @@ static MlirAttribute namesArray(MlirContext ctx, const PvValue *v,
   int n = 0;
   for (int a = 0; a < v->rank; ++a)
     if ((v->axes[a].kind == 'r') == reduce)
-      items[n++] = str(ctx, v->axisName[a]);
+      items[n++] = dlcStringAttr(ctx, v->axisName[a]);
   return mlirArrayAttrGet(ctx, n, items);
 }
 
@@ -118,7 +105,7 @@ static MlirAttribute indexArray(MlirContext ctx, const PvFunction *fn,
   for (isl_size j = 0; j < n && j < PV_MAX_RANK; ++j) {
     char text[128];
     pvPatternIndexText(fn, v, operand, (int)j, text, sizeof(text));
-    items[j] = str(ctx, text);
+    items[j] = dlcStringAttr(ctx, text);
   }
   return mlirArrayAttrGet(ctx, n < 0 ? 0 : (n > PV_MAX_RANK ? PV_MAX_RANK : n),
                           items);
@@ -136,17 +123,17 @@ static MlirAttribute patternAttr(MlirContext ctx, const PvFunction *fn,
     int64_t lo, hi;
     bool hiKnown;
     overRead(fn, v, w, &lo, &hi, &hiKnown);
-    MlirNamedAttribute over[] = {named(ctx, "lo", i64(ctx, lo)),
-                                 named(ctx, "hi", i64(ctx, hi))};
+    MlirNamedAttribute over[] = {dlcNamedAttr(ctx, "lo", dlcI64Attr(ctx, lo)),
+                                 dlcNamedAttr(ctx, "hi", dlcI64Attr(ctx, hi))};
     MlirNamedAttribute fields[] = {
-        named(ctx, "expr", str(ctx, expr)),
-        named(ctx, "out", str(ctx, v->axisName[w->out])),
-        named(ctx, "window", str(ctx, v->axisName[w->window])),
-        named(ctx, "stride", i64(ctx, w->stride)),
-        named(ctx, "dilation", i64(ctx, w->dilation)),
-        named(ctx, "offset", i64(ctx, w->offset)),
-        named(ctx, "over_read",
-              mlirDictionaryAttrGet(ctx, hiKnown ? 2 : 1, over)),
+        dlcNamedAttr(ctx, "expr", dlcStringAttr(ctx, expr)),
+        dlcNamedAttr(ctx, "out", dlcStringAttr(ctx, v->axisName[w->out])),
+        dlcNamedAttr(ctx, "window", dlcStringAttr(ctx, v->axisName[w->window])),
+        dlcNamedAttr(ctx, "stride", dlcI64Attr(ctx, w->stride)),
+        dlcNamedAttr(ctx, "dilation", dlcI64Attr(ctx, w->dilation)),
+        dlcNamedAttr(ctx, "offset", dlcI64Attr(ctx, w->offset)),
+        dlcNamedAttr(ctx, "over_read",
+                     mlirDictionaryAttrGet(ctx, hiKnown ? 2 : 1, over)),
     };
     offsets[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(key)),
@@ -154,17 +141,22 @@ static MlirAttribute patternAttr(MlirContext ctx, const PvFunction *fn,
   }
   MlirNamedAttribute fields[9];
   int n = 0;
-  fields[n++] = named(ctx, "kind", str(ctx, pt->conv ? "conv" : "matmul"));
-  fields[n++] = named(ctx, "lhs", str(ctx, fn->values[pt->base[0]].name));
-  fields[n++] = named(ctx, "rhs", str(ctx, fn->values[pt->base[1]].name));
-  fields[n++] = named(ctx, "lhs_idx", indexArray(ctx, fn, v, 0));
-  fields[n++] = named(ctx, "rhs_idx", indexArray(ctx, fn, v, 1));
-  fields[n++] = named(ctx, "out_idx", namesArray(ctx, v, false));
-  fields[n++] = named(ctx, "reduce_idx", namesArray(ctx, v, true));
-  fields[n++] = named(ctx, "affine_offsets",
-                      mlirDictionaryAttrGet(ctx, pt->numWindows, offsets));
+  fields[n++] = dlcNamedAttr(ctx, "kind",
+                             dlcStringAttr(ctx, pt->conv ? "conv" : "matmul"));
+  fields[n++] = dlcNamedAttr(ctx, "lhs",
+                             dlcStringAttr(ctx, fn->values[pt->base[0]].name));
+  fields[n++] = dlcNamedAttr(ctx, "rhs",
+                             dlcStringAttr(ctx, fn->values[pt->base[1]].name));
+  fields[n++] = dlcNamedAttr(ctx, "lhs_idx", indexArray(ctx, fn, v, 0));
+  fields[n++] = dlcNamedAttr(ctx, "rhs_idx", indexArray(ctx, fn, v, 1));
+  fields[n++] = dlcNamedAttr(ctx, "out_idx", namesArray(ctx, v, false));
+  fields[n++] = dlcNamedAttr(ctx, "reduce_idx", namesArray(ctx, v, true));
+  fields[n++] =
+      dlcNamedAttr(ctx, "affine_offsets",
+                   mlirDictionaryAttrGet(ctx, pt->numWindows, offsets));
   if (pt->fromMul)
-    fields[n++] = named(ctx, "mul", str(ctx, fn->values[pt->mul].name));
+    fields[n++] =
+        dlcNamedAttr(ctx, "mul", dlcStringAttr(ctx, fn->values[pt->mul].name));
   return mlirDictionaryAttrGet(ctx, n, fields);
 }
 
@@ -173,22 +165,22 @@ void pvAttachAttributes(const PvFunction *fn) {
     const PvValue *v = &fn->values[i];
     MlirContext ctx = mlirOperationGetContext(v->op);
     if (!v->scop) {
-      setAttr(v->op, "polyview.boundary", str(ctx, v->boundary));
+      setAttr(v->op, "polyview.boundary", dlcStringAttr(ctx, v->boundary));
       continue;
     }
     char *text = pvSetText(v->simple);
-    setAttr(v->op, "polyview.domain", str(ctx, text ? text : ""));
+    setAttr(v->op, "polyview.domain", dlcStringAttr(ctx, text ? text : ""));
     free(text);
-    setAttr(v->op, "polyview.pieces", i64(ctx, v->pieces));
+    setAttr(v->op, "polyview.pieces", dlcI64Attr(ctx, v->pieces));
     char *rest = elsePiece(fn, v);
     if (rest)
-      setAttr(v->op, "polyview.else", str(ctx, rest));
+      setAttr(v->op, "polyview.else", dlcStringAttr(ctx, rest));
     free(rest);
     MlirAttribute accesses[PV_MAX_OPERANDS];
     int n = 0;
     for (int k = 0; k < v->numOperands && v->kind != PV_LEAF; ++k) {
       char *map = pvAccessText(v->access[k]);
-      accesses[n++] = str(ctx, map ? map : "");
+      accesses[n++] = dlcStringAttr(ctx, map ? map : "");
       free(map);
     }
     if (v->kind != PV_LEAF && v->kind != PV_CONST)

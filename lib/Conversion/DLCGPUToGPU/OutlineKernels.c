@@ -127,16 +127,6 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
   return dlcBuildMemrefOverPointer(b, memref, global, 1, sizes, strides);
 }
 
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
 /* The manifest entry of one kernel (docs/conventions.md), kept on the
  * top-level module as `dlc.kernels` because gpu-module-to-binary replaces
  * the gpu.func: name, grid, block, dynamic shared memory, flops, symbols
@@ -170,24 +160,26 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
      * products): the size the caller allocates, "M * K". */
     MlirAttribute flat = argAttr(func, i, "rbssa.flat");
     MlirNamedAttribute fields[] = {
-        named(ctx, "name",
-              mlirAttributeIsNull(name) ? str(ctx, fallback) : name),
-        named(ctx, "kind", str(ctx, "ptr")),
-        named(ctx, "dtype", str(ctx, dtype ? dtype : "f64")),
-        named(ctx, "shape",
-              mlirAttributeIsNull(shape) ? mlirArrayAttrGet(ctx, 0, NULL)
-                                         : shape),
-        named(ctx, "role",
-              mlirAttributeIsNull(role) ? str(ctx, "input") : role),
-        named(ctx, intermediate ? "intermediate" : "flat",
-              intermediate ? mlirBoolAttrGet(ctx, 1) : flat)};
+        dlcNamedAttr(ctx, "name",
+                     mlirAttributeIsNull(name) ? dlcStringAttr(ctx, fallback)
+                                               : name),
+        dlcNamedAttr(ctx, "kind", dlcStringAttr(ctx, "ptr")),
+        dlcNamedAttr(ctx, "dtype", dlcStringAttr(ctx, dtype ? dtype : "f64")),
+        dlcNamedAttr(ctx, "shape",
+                     mlirAttributeIsNull(shape) ? mlirArrayAttrGet(ctx, 0, NULL)
+                                                : shape),
+        dlcNamedAttr(ctx, "role",
+                     mlirAttributeIsNull(role) ? dlcStringAttr(ctx, "input")
+                                               : role),
+        dlcNamedAttr(ctx, intermediate ? "intermediate" : "flat",
+                     intermediate ? mlirBoolAttrGet(ctx, 1) : flat)};
     params[n++] = mlirDictionaryAttrGet(
         ctx, intermediate || !mlirAttributeIsNull(flat) ? 6 : 5, fields);
   }
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
     MlirNamedAttribute fields[] = {
-        named(ctx, "name", mlirArrayAttrGetElement(symbols, i)),
-        named(ctx, "kind", str(ctx, "i64"))};
+        dlcNamedAttr(ctx, "name", mlirArrayAttrGetElement(symbols, i)),
+        dlcNamedAttr(ctx, "kind", dlcStringAttr(ctx, "i64"))};
     params[n++] = mlirDictionaryAttrGet(ctx, 2, fields);
   }
   /* A TMA tensor map (SM90): the host encodes it over the named tensor's
@@ -206,9 +198,9 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       abort(); /* out of memory, as above */
     memcpy(name, tensor.data, tensor.length);
     memcpy(name + tensor.length, ".map", sizeof(".map"));
-    fields[0] = named(ctx, "name", str(ctx, name));
+    fields[0] = dlcNamedAttr(ctx, "name", dlcStringAttr(ctx, name));
     free(name);
-    fields[1] = named(ctx, "kind", str(ctx, "tensormap"));
+    fields[1] = dlcNamedAttr(ctx, "kind", dlcStringAttr(ctx, "tensormap"));
     for (intptr_t f = 0; f < numFields; ++f)
       fields[2 + f] = mlirDictionaryAttrGetElement(map, f);
     params[n++] = mlirDictionaryAttrGet(ctx, 2 + numFields, fields);
@@ -218,26 +210,27 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
   for (int i = 0; i < numWorkspaces; ++i) {
     int arg = numMemrefs + numSymbols + numMaps + i;
     MlirNamedAttribute fields[] = {
-        named(ctx, "name", str(ctx, "workspace")),
-        named(ctx, "kind", str(ctx, "workspace")),
-        named(ctx, "bytes", argAttr(func, arg, "dlcgpu.workspace"))};
+        dlcNamedAttr(ctx, "name", dlcStringAttr(ctx, "workspace")),
+        dlcNamedAttr(ctx, "kind", dlcStringAttr(ctx, "workspace")),
+        dlcNamedAttr(ctx, "bytes", argAttr(func, arg, "dlcgpu.workspace"))};
     params[n++] = mlirDictionaryAttrGet(ctx, 3, fields);
   }
   MlirNamedAttribute entry[] = {
-      named(ctx, "kernel", attrOf(func, "sym_name")),
-      named(ctx, "symbols", symbols),
-      named(ctx, "params", mlirArrayAttrGet(ctx, n, params)),
-      named(ctx, "grid", attrOf(func, "dlcgpu.grid")),
-      named(ctx, "block", attrOf(func, "dlcgpu.block")),
+      dlcNamedAttr(ctx, "kernel", attrOf(func, "sym_name")),
+      dlcNamedAttr(ctx, "symbols", symbols),
+      dlcNamedAttr(ctx, "params", mlirArrayAttrGet(ctx, n, params)),
+      dlcNamedAttr(ctx, "grid", attrOf(func, "dlcgpu.grid")),
+      dlcNamedAttr(ctx, "block", attrOf(func, "dlcgpu.block")),
       /* The skeleton's buffers live in the launch's dynamic shared memory. */
-      named(ctx, "dynamic_smem_bytes", attrOf(func, "dlcgpu.smem_bytes")),
-      named(ctx, "flops", attrOf(func, "dlcgpu.flops")),
+      dlcNamedAttr(ctx, "dynamic_smem_bytes",
+                   attrOf(func, "dlcgpu.smem_bytes")),
+      dlcNamedAttr(ctx, "flops", attrOf(func, "dlcgpu.flops")),
       /* The plan and the cost model's estimate, for the §13 log (dlc-run
        * --log); the estimate only when the planner made one. */
-      named(ctx, "plan", attrOf(func, "dlcgpu.plan")),
-      named(ctx, "estimate", attrOf(func, "dlcgpu.estimate")),
+      dlcNamedAttr(ctx, "plan", attrOf(func, "dlcgpu.plan")),
+      dlcNamedAttr(ctx, "estimate", attrOf(func, "dlcgpu.estimate")),
       /* Derived symbols: the host computes them from their formulas. */
-      named(ctx, "derived", derived)};
+      dlcNamedAttr(ctx, "derived", derived)};
   free(params);
   intptr_t count = 0;
   for (size_t i = 0; i < sizeof(entry) / sizeof(entry[0]); ++i)

@@ -9,6 +9,7 @@
  * its symbols, its graph inputs and outputs, and its intermediate buffers
  * with their byte sizes as formulas over the symbols. dlc-translate writes
  * each entry out as <program>.json. */
+#include "Builder.h"
 #include "DLCGPUToGPU.h"
 
 #include "dlc/Diagnostics.h"
@@ -33,16 +34,6 @@ static bool isArray(MlirAttribute a) {
 
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
-}
-
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
 }
 
 const char *dlcManifestDtype(MlirType t) {
@@ -104,7 +95,7 @@ static MlirAttribute bytesFormula(MlirContext ctx, MlirAttribute shape,
     n += (size_t)snprintf(text + n, length - n, "*%.*s", (int)name.length,
                           name.data);
   }
-  MlirAttribute formula = str(ctx, text);
+  MlirAttribute formula = dlcStringAttr(ctx, text);
   free(text);
   return formula;
 }
@@ -201,8 +192,9 @@ static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
   /* A flat buffer renamed to its factors' shape keeps its size. */
   MlirAttribute flat = dlcDictionaryAttrGet(attrs, "rbssa.flat");
   MlirNamedAttribute fields[] = {
-      named(ctx, "name", name), named(ctx, "dtype", str(ctx, dtype)),
-      named(ctx, "shape", shape), named(ctx, "flat", flat)};
+      dlcNamedAttr(ctx, "name", name),
+      dlcNamedAttr(ctx, "dtype", dlcStringAttr(ctx, dtype)),
+      dlcNamedAttr(ctx, "shape", shape), dlcNamedAttr(ctx, "flat", flat)};
   return mlirDictionaryAttrGet(ctx, isString(flat) ? 4 : 3, fields);
 }
 
@@ -237,14 +229,15 @@ static MlirAttribute intermediate(MlirOperation decl, MlirAttribute buffer,
     return mlirAttributeGetNull();
   }
   MlirNamedAttribute fields[] = {
-      named(ctx, "name", name),
-      named(ctx, "dtype", str(ctx, dtype)),
-      named(ctx, "shape", shape),
-      named(ctx, "bytes", bytes),
-      named(ctx, "producer", producer),
-      named(ctx, "consumers", consumers),
-      named(ctx, "materialize",
-            isString(materialize) ? materialize : str(ctx, "gmem"))};
+      dlcNamedAttr(ctx, "name", name),
+      dlcNamedAttr(ctx, "dtype", dlcStringAttr(ctx, dtype)),
+      dlcNamedAttr(ctx, "shape", shape),
+      dlcNamedAttr(ctx, "bytes", bytes),
+      dlcNamedAttr(ctx, "producer", producer),
+      dlcNamedAttr(ctx, "consumers", consumers),
+      dlcNamedAttr(ctx, "materialize",
+                   isString(materialize) ? materialize
+                                         : dlcStringAttr(ctx, "gmem"))};
   return mlirDictionaryAttrGet(ctx, 7, fields);
 }
 
@@ -336,13 +329,13 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
   MlirAttribute entry = mlirAttributeGetNull();
   if (ok) {
     MlirNamedAttribute fields[] = {
-        named(ctx, "program", attrOf(decl, "sym_name")),
-        named(ctx, "kernels", regions),
-        named(ctx, "symbols", arrayOf(ctx, &l.symbols)),
-        named(ctx, "inputs", arrayOf(ctx, &l.inputs)),
-        named(ctx, "outputs", arrayOf(ctx, &l.outputs)),
-        named(ctx, "intermediates", arrayOf(ctx, &l.intermediates)),
-        named(ctx, "derived", derived)};
+        dlcNamedAttr(ctx, "program", attrOf(decl, "sym_name")),
+        dlcNamedAttr(ctx, "kernels", regions),
+        dlcNamedAttr(ctx, "symbols", arrayOf(ctx, &l.symbols)),
+        dlcNamedAttr(ctx, "inputs", arrayOf(ctx, &l.inputs)),
+        dlcNamedAttr(ctx, "outputs", arrayOf(ctx, &l.outputs)),
+        dlcNamedAttr(ctx, "intermediates", arrayOf(ctx, &l.intermediates)),
+        dlcNamedAttr(ctx, "derived", derived)};
     entry = mlirDictionaryAttrGet(ctx, mlirAttributeIsNull(derived) ? 6 : 7,
                                   fields);
   }

@@ -5,6 +5,7 @@
  * kernel's `dlc.kernels` entry gets "versions": [{kernel, when}, ...] in
  * the recorded order, and the runtime launches the first whose `when`
  * holds. */
+#include "Builder.h"
 #include "DLCGPUToGPU.h"
 
 #include "dlc/Diagnostics.h"
@@ -14,18 +15,12 @@
 
 #include <stdlib.h>
 
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
 /* `entry` with {kernel = version, when} appended to its "versions". */
 static MlirAttribute withVersion(MlirAttribute entry, MlirAttribute version,
                                  MlirAttribute when) {
   MlirContext ctx = mlirAttributeGetContext(entry);
-  MlirNamedAttribute fields[] = {named(ctx, "kernel", version),
-                                 named(ctx, "when", when)};
+  MlirNamedAttribute fields[] = {dlcNamedAttr(ctx, "kernel", version),
+                                 dlcNamedAttr(ctx, "when", when)};
   MlirAttribute item = mlirDictionaryAttrGet(ctx, 2, fields);
   MlirAttribute old = dlcDictionaryAttrGet(entry, "versions");
   intptr_t n = mlirAttributeIsNull(old) ? 0 : mlirArrayAttrGetNumElements(old);
@@ -44,7 +39,8 @@ static MlirAttribute withVersion(MlirAttribute entry, MlirAttribute version,
                             mlirStringRefCreateFromCString("versions")))
       members[k++] = f;
   }
-  members[k++] = named(ctx, "versions", mlirArrayAttrGet(ctx, n + 1, items));
+  members[k++] =
+      dlcNamedAttr(ctx, "versions", mlirArrayAttrGet(ctx, n + 1, items));
   MlirAttribute result = mlirDictionaryAttrGet(ctx, k, members);
   free(members);
   free(items);

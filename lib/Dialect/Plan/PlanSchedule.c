@@ -5,6 +5,7 @@
  * relation between fields, is checked here, once, for the planner and for
  * plan-verify. */
 #include "PlanSchedule.h"
+#include "Builder.h"
 
 #include "dlc/IR.h"
 
@@ -54,25 +55,12 @@ bool dlcPlanIsName(const char *s) {
 /* --- writing ---------------------------------------------------------------
  */
 
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
-static MlirAttribute i64(MlirContext ctx, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
 static MlirAttribute pairsDict(MlirContext ctx, const DlcPlanPair *pairs,
                                int count) {
   MlirNamedAttribute entries[DLC_PLAN_MAX_ENTRIES];
   for (int i = 0; i < count; ++i)
-    entries[i] = named(ctx, pairs[i].key, str(ctx, pairs[i].value));
+    entries[i] =
+        dlcNamedAttr(ctx, pairs[i].key, dlcStringAttr(ctx, pairs[i].value));
   return mlirDictionaryAttrGet(ctx, count, entries);
 }
 
@@ -80,7 +68,7 @@ static MlirAttribute namesArray(MlirContext ctx,
                                 const char (*names)[DLC_PLAN_NAME], int count) {
   MlirAttribute items[DLC_PLAN_MAX_EPILOGUE];
   for (int i = 0; i < count; ++i)
-    items[i] = str(ctx, names[i]);
+    items[i] = dlcStringAttr(ctx, names[i]);
   return mlirArrayAttrGet(ctx, count, items);
 }
 
@@ -89,10 +77,10 @@ static MlirAttribute cacheArray(MlirContext ctx, const DlcPlan *plan) {
   for (int i = 0; i < plan->numCache; ++i) {
     const DlcPlanCache *c = &plan->cache[i];
     MlirNamedAttribute e[] = {
-        named(ctx, "tensor", str(ctx, c->tensor)),
-        named(ctx, "where", str(ctx, c->where)),
-        named(ctx, "at", str(ctx, c->at)),
-        named(ctx, "pingpong", mlirBoolAttrGet(ctx, c->pingpong)),
+        dlcNamedAttr(ctx, "tensor", dlcStringAttr(ctx, c->tensor)),
+        dlcNamedAttr(ctx, "where", dlcStringAttr(ctx, c->where)),
+        dlcNamedAttr(ctx, "at", dlcStringAttr(ctx, c->at)),
+        dlcNamedAttr(ctx, "pingpong", mlirBoolAttrGet(ctx, c->pingpong)),
     };
     caches[i] = mlirDictionaryAttrGet(ctx, 4, e);
   }
@@ -103,9 +91,9 @@ static MlirAttribute hintsDict(MlirContext ctx, const DlcPlan *plan) {
   MlirNamedAttribute hints[DLC_PLAN_MAX_ENTRIES];
   for (int i = 0; i < plan->numLayoutHints; ++i) {
     const DlcPlanHint *h = &plan->layoutHints[i];
-    hints[i] =
-        named(ctx, h->key,
-              h->isBool ? mlirBoolAttrGet(ctx, h->boolean) : str(ctx, h->text));
+    hints[i] = dlcNamedAttr(ctx, h->key,
+                            h->isBool ? mlirBoolAttrGet(ctx, h->boolean)
+                                      : dlcStringAttr(ctx, h->text));
   }
   return mlirDictionaryAttrGet(ctx, plan->numLayoutHints, hints);
 }
@@ -115,10 +103,10 @@ static MlirAttribute edgesArray(MlirContext ctx, const DlcPlan *plan) {
   for (int i = 0; i < plan->numLocalEdges; ++i) {
     const DlcPlanEdge *e = &plan->localEdges[i];
     MlirNamedAttribute fields[] = {
-        named(ctx, "from", str(ctx, e->from)),
-        named(ctx, "to", str(ctx, e->to)),
-        named(ctx, "buffer", str(ctx, e->buffer)),
-        named(ctx, "depth", i64(ctx, e->depth)),
+        dlcNamedAttr(ctx, "from", dlcStringAttr(ctx, e->from)),
+        dlcNamedAttr(ctx, "to", dlcStringAttr(ctx, e->to)),
+        dlcNamedAttr(ctx, "buffer", dlcStringAttr(ctx, e->buffer)),
+        dlcNamedAttr(ctx, "depth", dlcI64Attr(ctx, e->depth)),
     };
     edges[i] = mlirDictionaryAttrGet(ctx, e->depth > 0 ? 4 : 3, fields);
   }
@@ -128,35 +116,40 @@ static MlirAttribute edgesArray(MlirContext ctx, const DlcPlan *plan) {
 void dlcPlanScheduleAttributes(MlirContext ctx, const DlcPlan *plan,
                                MlirNamedAttribute out[DLC_PLAN_NUM_FIELDS]) {
   int n = 0;
-  out[n++] = named(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, plan->tile));
-  out[n++] = named(ctx, "stages", i64(ctx, plan->stages));
-  out[n++] = named(ctx, "bind", pairsDict(ctx, plan->bind, plan->numBind));
   out[n++] =
-      named(ctx, "warp_tile", mlirDenseI64ArrayGet(ctx, 2, plan->warpTile));
-  out[n++] = named(ctx, "cache", cacheArray(ctx, plan));
+      dlcNamedAttr(ctx, "tile", mlirDenseI64ArrayGet(ctx, 3, plan->tile));
+  out[n++] = dlcNamedAttr(ctx, "stages", dlcI64Attr(ctx, plan->stages));
+  out[n++] =
+      dlcNamedAttr(ctx, "bind", pairsDict(ctx, plan->bind, plan->numBind));
+  out[n++] = dlcNamedAttr(ctx, "warp_tile",
+                          mlirDenseI64ArrayGet(ctx, 2, plan->warpTile));
+  out[n++] = dlcNamedAttr(ctx, "cache", cacheArray(ctx, plan));
   MlirNamedAttribute vec[] = {
-      named(ctx, "axis", str(ctx, plan->vectorizeAxis)),
-      named(ctx, "width", i64(ctx, plan->vectorizeWidth)),
+      dlcNamedAttr(ctx, "axis", dlcStringAttr(ctx, plan->vectorizeAxis)),
+      dlcNamedAttr(ctx, "width", dlcI64Attr(ctx, plan->vectorizeWidth)),
   };
-  out[n++] = named(ctx, "vectorize", mlirDictionaryAttrGet(ctx, 2, vec));
+  out[n++] = dlcNamedAttr(ctx, "vectorize", mlirDictionaryAttrGet(ctx, 2, vec));
+  out[n++] = dlcNamedAttr(
+      ctx, "predicate_tail",
+      namesArray(ctx, plan->predicateTail, plan->numPredicateTail));
+  out[n++] = dlcNamedAttr(ctx, "epilogue",
+                          namesArray(ctx, plan->epilogue, plan->numEpilogue));
+  out[n++] = dlcNamedAttr(ctx, "arch", dlcStringAttr(ctx, plan->arch));
+  out[n++] = dlcNamedAttr(ctx, "layout_hints", hintsDict(ctx, plan));
   out[n++] =
-      named(ctx, "predicate_tail",
-            namesArray(ctx, plan->predicateTail, plan->numPredicateTail));
-  out[n++] = named(ctx, "epilogue",
-                   namesArray(ctx, plan->epilogue, plan->numEpilogue));
-  out[n++] = named(ctx, "arch", str(ctx, plan->arch));
-  out[n++] = named(ctx, "layout_hints", hintsDict(ctx, plan));
-  out[n++] = named(ctx, "algo_choice",
+      dlcNamedAttr(ctx, "algo_choice",
                    pairsDict(ctx, plan->algoChoice, plan->numAlgoChoice));
-  out[n++] = named(ctx, "local_edges", edgesArray(ctx, plan));
+  out[n++] = dlcNamedAttr(ctx, "local_edges", edgesArray(ctx, plan));
   MlirNamedAttribute async[] = {
-      named(ctx, "enable", mlirBoolAttrGet(ctx, plan->asyncEnable)),
-      named(ctx, "prefetch_depth", i64(ctx, plan->asyncPrefetchDepth)),
-      named(ctx, "epilogue_overlap",
-            mlirBoolAttrGet(ctx, plan->asyncEpilogueOverlap)),
+      dlcNamedAttr(ctx, "enable", mlirBoolAttrGet(ctx, plan->asyncEnable)),
+      dlcNamedAttr(ctx, "prefetch_depth",
+                   dlcI64Attr(ctx, plan->asyncPrefetchDepth)),
+      dlcNamedAttr(ctx, "epilogue_overlap",
+                   mlirBoolAttrGet(ctx, plan->asyncEpilogueOverlap)),
   };
-  out[n++] = named(ctx, "async", mlirDictionaryAttrGet(ctx, 3, async));
-  out[n++] = named(ctx, "barrier_model", str(ctx, plan->barrierModel));
+  out[n++] = dlcNamedAttr(ctx, "async", mlirDictionaryAttrGet(ctx, 3, async));
+  out[n++] = dlcNamedAttr(ctx, "barrier_model",
+                          dlcStringAttr(ctx, plan->barrierModel));
 }
 
 /* --- reading ---------------------------------------------------------------

@@ -30,6 +30,7 @@
  * A pair that is not attention is left alone (no diagnostic: it is an
  * ordinary program). docs/passes/rbssa-fuse-attention.md. */
 #include "AttentionProblem.h"
+#include "Builder.h"
 #include "PassDef.h"
 
 #include "dlc/IR.h"
@@ -39,10 +40,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
 
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
@@ -72,8 +69,8 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
 #define PUT(key, value) (keys[n] = (key), values[n++] = (value))
   PUT("scores", scoresName);
   PUT("buffer", bufferName);
-  PUT("softmax", str(ctx, "online"));
-  PUT("mask", str(ctx, kMaskNames[a->mask]));
+  PUT("softmax", dlcStringAttr(ctx, "online"));
+  PUT("mask", dlcStringAttr(ctx, kMaskNames[a->mask]));
   if (a->hasBias)
     PUT("bias", argName(a->scores, a->bias.t.arg));
   if (a->mask == KP_ATTN_MASK_TENSOR) {
@@ -92,7 +89,7 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   }
   PUT("fused", mlirBoolAttrGet(ctx, !notFused));
   if (notFused)
-    PUT("not_fused", str(ctx, notFused));
+    PUT("not_fused", dlcStringAttr(ctx, notFused));
 #undef PUT
   MlirNamedAttribute fields[MaxFields];
   for (int i = 0; i < n; ++i)

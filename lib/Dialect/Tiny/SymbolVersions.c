@@ -14,6 +14,7 @@
  * Only functions of one reduce or contract (one kernel) and without
  * dlc.derived get versions: a version names one kernel, and a derived
  * symbol's formula over SYM would have to be rewritten too. */
+#include "Builder.h"
 #include "DialectNames.h"
 #include "PassDef.h"
 
@@ -182,16 +183,6 @@ static void bindFunction(MlirOperation func, MlirStringRef symbol,
   free(types);
 }
 
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
 /* Whether the module holds a function named `name`. */
 static bool hasFunction(MlirBlock module, const char *name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(module);
@@ -224,17 +215,19 @@ static MlirAttribute addVersion(MlirBlock module, MlirOperation func,
   if (w < 0 || (size_t)w >= sizeof(name) || hasFunction(module, name))
     return mlirAttributeGetNull();
   MlirOperation copy = mlirOperationClone(func);
-  mlirOperationSetAttributeByName(
-      copy, mlirStringRefCreateFromCString("sym_name"), str(ctx, name));
+  mlirOperationSetAttributeByName(copy,
+                                  mlirStringRefCreateFromCString("sym_name"),
+                                  dlcStringAttr(ctx, name));
   bindFunction(copy, symbol, bind->value);
   mlirBlockInsertOwnedOperationAfter(module, *after, copy);
   *after = copy;
-  MlirNamedAttribute when =
-      named(ctx, bind->symbol,
-            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), bind->value));
+  MlirNamedAttribute when = dlcNamedAttr(
+      ctx, bind->symbol,
+      mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), bind->value));
   MlirNamedAttribute fields[] = {
-      named(ctx, "kernel", base), named(ctx, "version", str(ctx, name)),
-      named(ctx, "when", mlirDictionaryAttrGet(ctx, 1, &when))};
+      dlcNamedAttr(ctx, "kernel", base),
+      dlcNamedAttr(ctx, "version", dlcStringAttr(ctx, name)),
+      dlcNamedAttr(ctx, "when", mlirDictionaryAttrGet(ctx, 1, &when))};
   return mlirDictionaryAttrGet(ctx, 3, fields);
 }
 
