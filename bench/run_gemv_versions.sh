@@ -13,20 +13,9 @@
 # the GPU.
 set -u
 D="${1:?usage: run_gemv_versions.sh DIR}"
-OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1
-T0=$(date +%s)
-el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
-chmod +x "$D/dlc-run" "$D/bundle/dlc-run"
-for gz in "$D"/bundle/p*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
-names=$(cut -f1 "$D/bundle/problems.txt")
-for s in 0 1 2 3 4 5; do
-  only=$(echo "$names" | awk -v s=$s 'NR % 6 == s' | paste -sd,)
-  bash "$D/bundle/run_bundle.sh" "$D/bundle" --only "$only" --budget 100 --timeout 30 \
-    --log "/tmp/hlog$s" > "$OUT/harness$s.txt" 2>&1 &
-done
+. "$(dirname "$0")/device_common.sh"
+device_setup
+harness 100 30 bundle:6
 K="$D/k"
 for c in "memcheck M=1001,K=4093,N=1" "racecheck M=1001,K=4093,N=1" \
          "memcheck M=1001,K=4096,N=1" "racecheck M=1001,K=4096,N=1" \
@@ -38,8 +27,7 @@ for c in "memcheck M=1001,K=4093,N=1" "racecheck M=1001,K=4093,N=1" \
 done > "$OUT/sanitize.txt" 2>&1 &
 wait
 el "harness and sanitizers done"
-for s in 0 1 2 3 4 5; do tail -1 "$OUT/harness$s.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH" "$OUT/harness$s.txt" | head -5; done
-cat "$OUT"/harness[0-5].txt > "$OUT/harness.txt"; rm -f "$OUT"/harness[0-5].txt
+harness_report
 cat "$OUT/sanitize.txt"
 cases=(--case N1ver=$K/sN1v/gemm_bias_relu.json@4096x1x4096
        --case N1splitk=$K/sN1/gemm_bias_relu.json@4096x1x4096

@@ -8,11 +8,9 @@
 # SpeedOfLight + LaunchStats on one launch of three of them.
 set -u
 D="${1:?usage: run_sk_probe.sh DIR}"
-OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1
+. "$(dirname "$0")/device_common.sh"
+device_setup
 K=$D/k
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-chmod +x "$D/dlc-run"
 c=()
 for s in 64x64x65536 127x129x8191 2048x2048x64; do
   c+=(--case "planned=$K/s$s/gemm_bias_relu.json@$s")
@@ -23,7 +21,6 @@ c+=(--case "sk1=$K/sk1/gemm_bias_relu.json@64x64x64"
     --case "sk1=$K/sk1/gemm_bias_relu.json@64x64x4096")
 for sk in 8 16 32 64; do c+=(--case "sk$sk=$K/sk$sk/gemm_bias_relu.json@64x64x$((512 * sk))"); done
 timeout 150 python3 bench/bench_small.py "${c[@]}" --json "$OUT/probe.json" 2>&1 | grep -v Warning
-ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
 for x in "s64x64x65536 M=64,K=65536,N=64" "sk1 M=64,K=64,N=64" "sk8 M=64,K=4096,N=64"; do
   set -- $x
   timeout 60 "$ncu" --section SpeedOfLight --section LaunchStats -c 1 \

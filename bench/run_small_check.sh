@@ -9,31 +9,15 @@
 # parallel), then the timings alone on the GPU.
 set -u
 D="${1:?usage: run_small_check.sh DIR}"
-OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1
-T0=$(date +%s)
-el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-chmod +x "$D/dlc-run" "$D/bundle/dlc-run"
-cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+. "$(dirname "$0")/device_common.sh"
+device_setup
 K=$D/k
-for gz in "$D"/bundle/p*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
-names=$(cut -f1 "$D/bundle/problems.txt")
-n=6
-for s in $(seq 0 $((n - 1))); do
-  only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
-  bash "$D/bundle/run_bundle.sh" "$D/bundle" --only "$only" --budget 150 \
-    --log "/tmp/hlog$s" > "$OUT/harness$s.txt" 2>&1 &
-done
-( for c in "memcheck s64x64x65536 M=64,K=8192,N=64" "racecheck s64x64x65536 M=64,K=8192,N=64" \
-           "memcheck s64x64x65536 M=100,K=4096,N=70" "racecheck s64x64x65536 M=100,K=4096,N=70" \
-           "synccheck s64x64x65536 M=100,K=4096,N=70" "memcheck s127x129x8191 M=127,K=2048,N=129" \
-           "memcheck s4096x1x4096 M=500,K=1024,N=1" "racecheck s4096x1x4096 M=500,K=1024,N=1"; do
-    set -- $c; tool=$1
-    timeout 90 "$cs" --tool $tool --error-exitcode 99 "$D/dlc-run" \
-      "$K/$2/gemm_bias_relu.json" "$3" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
-    echo "$tool $2 $3: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard|mismatch|PASS|FAIL' /tmp/san.txt | tail -2 | paste -sd' ')"
-  done ) > "$OUT/sanitize.txt" 2>&1 &
+harness 150 60 bundle:6
+sanitize 90 "memcheck s64x64x65536 M=64,K=8192,N=64" "racecheck s64x64x65536 M=64,K=8192,N=64" \
+  "memcheck s64x64x65536 M=100,K=4096,N=70" "racecheck s64x64x65536 M=100,K=4096,N=70" \
+  "synccheck s64x64x65536 M=100,K=4096,N=70" "memcheck s127x129x8191 M=127,K=2048,N=129" \
+  "memcheck s4096x1x4096 M=500,K=1024,N=1" "racecheck s4096x1x4096 M=500,K=1024,N=1" \
+  > "$OUT/sanitize.txt" 2>&1 &
 timeout 100 python3 "$D/splitk_repeat.py" --launches 60 \
   "$K/s64x64x65536/gemm_bias_relu.json@64x64x65536,100x70x4096,64x64x8192,1x200x30000,33x65x12345,200x130x9000,127x129x8191" \
   "$K/s127x129x8191/gemm_bias_relu.json@127x129x8191,300x5x7000,2x3x5000,129x257x3000" \
@@ -42,8 +26,7 @@ echo "repeat rc=$?" >> "$OUT/repeat.txt"
 wait
 el "correctness done"
 cat "$OUT/repeat.txt" "$OUT/sanitize.txt"
-for s in $(seq 0 $((n - 1))); do tail -1 "$OUT/harness$s.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH" "$OUT/harness$s.txt" | head -5; done
-cat "$OUT"/harness[0-9].txt > "$OUT/harness.txt"; rm -f "$OUT"/harness[0-9].txt
+harness_report
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
   cases+=(--case "new=$K/s$s/gemm_bias_relu.json@$s")

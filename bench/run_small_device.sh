@@ -12,34 +12,10 @@
 # 256 threads); bench/ is the checkout's.
 set -u
 D="${1:?usage: run_small_device.sh DIR [--gemv]}"
-OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1
-T0=$(date +%s)
-el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
-# harness BUDGET BUNDLE:SHARDS...: each bundle's problems in that many
-# run_bundle.sh shards in the background ($shards of them in all).
-shards=0
-harness() {
-  local budget=$1 b n s names only; shift
-  for b in "$@"; do
-    n=${b#*:}; b=${b%:*}
-    [ -f "$D/$b/problems.txt" ] || continue
-    names=$(cut -f1 "$D/$b/problems.txt")
-    for s in $(seq 0 $((n - 1))); do
-      only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
-      bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget "$budget" \
-        --timeout 20 --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
-      shards=$((shards + 1))
-    done
-  done
-}
+. "$(dirname "$0")/device_common.sh"
+device_setup
 if [ "${2:-}" = --gemv ]; then
-  chmod +x $D/bundle/dlc-run $D/bundle2/dlc-run
-  # unpacked once here: the shards' run_bundle.sh would each unpack them
-  for gz in $D/bundle*/p*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
-  harness 40 bundle:4 bundle2:2
+  harness 40 20 bundle:4 bundle2:2
   san() { # tool, then "manifest args" triples
     local tool=$1; shift
     while [ $# -gt 0 ]; do
@@ -56,7 +32,7 @@ if [ "${2:-}" = --gemv ]; then
     k/sM1/gemm_bias_relu.json M=1,N=333,K=1001 > "$OUT/sanitize2.txt" 2>&1 &
   wait
   el "checks done"
-  for i in $(seq 0 $((shards - 1))); do tail -1 "$OUT/harness$i.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH" "$OUT/harness$i.txt" | head -5; done
+  harness_report
   cat "$OUT/sanitize1.txt" "$OUT/sanitize2.txt"
   K=$D/k
   python3 bench/bench_small.py --json "$OUT/small.json" \
@@ -82,16 +58,11 @@ if [ "${2:-}" = --gemv ]; then
 fi
 K="$D/k"
 # The harness: each bundle in shards, 10 dlc-run processes at a time.
-harness 50 bundle:6 bundle2:4
+harness 50 20 bundle:6 bundle2:4
 # Sanitizers on split-K kernels (repeated launches under each tool).
-( for c in "memcheck split32 M=1,K=1024,N=1024" "racecheck split32 M=1,K=1024,N=1024" \
-           "synccheck split32 M=1,K=1024,N=1024" "memcheck s4096x1x4096 M=500,K=1024,N=1" \
-           "racecheck s127x129x8191 M=127,K=2048,N=129"; do
-      set -- $c; tool=$1; shift
-      timeout 40 "$cs" --tool $tool --error-exitcode 99 "$D/dlc-run" \
-        "$K/$1/gemm_bias_relu.json" "$2" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
-      echo "$tool $1 $2: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard' /tmp/san.txt | tail -1)"
-  done ) > "$OUT/sanitize.txt" 2>&1 &
+sanitize 40 "memcheck split32 M=1,K=1024,N=1024" "racecheck split32 M=1,K=1024,N=1024" \
+  "synccheck split32 M=1,K=1024,N=1024" "memcheck s4096x1x4096 M=500,K=1024,N=1" \
+  "racecheck s127x129x8191 M=127,K=2048,N=129" > "$OUT/sanitize.txt" 2>&1 &
 # The M = 1 split-K configuration of run 22, C runtime: JIT without the
 # cache, then 500 timed launches.
 ( t=$(date +%s.%N)
@@ -111,8 +82,7 @@ echo "python repeat rc=$?" >> "$OUT/pyrepeat.txt"
 wait
 el "correctness done"
 cat "$OUT/crepeat.txt" "$OUT/pyrepeat.txt" "$OUT/sanitize.txt"
-for s in $(seq 0 $((shards - 1))); do tail -1 "$OUT/harness$s.txt"; grep -E "FAIL|ERROR|TIMEOUT|CRASH|SANITIZER|not run" "$OUT/harness$s.txt" | head -5; done
-cat "$OUT"/harness*.txt > "$OUT/harness.txt"; rm -f "$OUT"/harness[0-9]*.txt
+harness_report
 # Timings, alone on the GPU.
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do

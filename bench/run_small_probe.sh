@@ -8,11 +8,9 @@
 # SpeedOfLight on one launch of each split kernel.
 set -u
 D="${1:?usage: run_small_probe.sh DIR}"
-OUT="${OUT:-/tmp/out}"; mkdir -p "$OUT"
-export PYTHONUNBUFFERED=1
+. "$(dirname "$0")/device_common.sh"
+device_setup
 K=$D/k
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-chmod +x "$D/dlc-run"
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
   cases+=(--case "planned=$K/s$s/gemm_bias_relu.json@$s")
@@ -25,7 +23,6 @@ cases+=(--case "sk32=$K/s64x64x65536/gemm_bias_relu.json@64x64x16384"
         --case "sk64=$K/sk64/gemm_bias_relu.json@64x64x65536"
         --case "st8=$K/st8/gemm_bias_relu.json@64x64x65536")
 timeout 150 python3 bench/bench_small.py "${cases[@]}" --json "$OUT/probe.json" 2>&1 | grep -v Warning
-ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
 for c in "s64x64x65536 M=64,K=65536,N=64" "sk64 M=64,K=65536,N=64" "st8 M=64,K=65536,N=64" \
          "s127x129x8191 M=127,K=8191,N=129" "s4096x1x4096 M=4096,K=4096,N=1"; do
   set -- $c

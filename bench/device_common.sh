@@ -1,0 +1,75 @@
+# Sourced by the bench/run_*.sh scripts ON THE GPU MACHINE (from the
+# repository root; $D is the folder of kernels and bundles the call
+# carried): the set-up and the sharded harness their device calls share.
+#   device_setup   $OUT (default /tmp/out), unbuffered Python, $T0, the
+#                  GPU's name and driver, $cs and $ncu (compute-sanitizer,
+#                  ncu: on PATH or in /usr/local/cuda*/bin), $D/dlc-run
+#                  executable
+#   el MESSAGE     MESSAGE after the seconds since device_setup
+#   harness BUDGET TIMEOUT BUNDLE:SHARDS...
+#                  each bundle $D/BUNDLE (its PTX unpacked once here, not
+#                  by every shard) run by SHARDS run_bundle.sh processes in
+#                  the background, BUDGET seconds each, TIMEOUT a problem
+#                  ($OUT/harness$i.txt, $shards of them in all); `wait` after
+#   harness_report each shard's last line and failures, then all of them
+#                  in $OUT/harness.txt
+#   sanitize TIMEOUT CASE...
+#                  each CASE "TOOL KERNEL SYMBOLS" (the kernel
+#                  $K/KERNEL/gemm_bias_relu.json at SYMBOLS, two launches)
+#                  under compute-sanitizer TOOL; a line each
+device_setup() {
+  OUT="${OUT:-/tmp/out}"
+  mkdir -p "$OUT"
+  export PYTHONUNBUFFERED=1
+  T0=$(date +%s)
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+  ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
+  [ -f "$D/dlc-run" ] && chmod +x "$D/dlc-run"
+  return 0
+}
+
+el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+
+shards=0
+harness() {
+  local budget=$1 tmo=$2 b n s names only gz
+  shift 2
+  for b in "$@"; do
+    n=${b#*:}
+    b=${b%:*}
+    [ -f "$D/$b/problems.txt" ] || continue
+    chmod +x "$D/$b/dlc-run"
+    for gz in "$D/$b"/p*/*.ptx.gz; do
+      [ -f "$gz" ] && gzip -dc "$gz" > "${gz%.gz}"
+    done
+    names=$(cut -f1 "$D/$b/problems.txt")
+    for s in $(seq 0 $((n - 1))); do
+      only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
+      bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget "$budget" \
+        --timeout "$tmo" --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
+      shards=$((shards + 1))
+    done
+  done
+}
+
+harness_report() {
+  local i
+  for i in $(seq 0 $((shards - 1))); do
+    tail -1 "$OUT/harness$i.txt"
+    grep -E "FAIL|ERROR|TIMEOUT|CRASH|SANITIZER|not run" "$OUT/harness$i.txt" | head -5
+  done
+  cat "$OUT"/harness[0-9]*.txt > "$OUT/harness.txt"
+  rm -f "$OUT"/harness[0-9]*.txt
+}
+
+sanitize() {
+  local tmo=$1 c
+  shift
+  for c in "$@"; do
+    set -- $c
+    timeout "$tmo" "$cs" --tool "$1" --error-exitcode 99 "$D/dlc-run" \
+      "$K/$2/gemm_bias_relu.json" "$3" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
+    echo "$1 $2 $3: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard|mismatch|PASS|FAIL' /tmp/san.txt | tail -2 | paste -sd' ')"
+  done
+}
