@@ -6,10 +6,12 @@
  *   [0, 2 sms)              counter of (group, consumer): word first * 2 +
  *                           consumer, `first` the group's first unit
  *   [2 sms, 4 sms)          counter of (tile, consumer)
- *   [4 sms, ...)            partial of unit u = tile * S + split, u < sms:
- *                           (((u * BN/8 + j) * 2 + h) * 256 + thread) * 2
- *                           + e: row h of the thread's fragment j, 2
- *                           floats (8-byte accesses, coalesced)
+ *   [4 sms, ...)            partial of unit u = tile * S + split, u < sms,
+ *                           element e of row h of the thread's fragment j
+ *                           (coalesced): a 64-row tile (one consumer)
+ *                           ((u * BN/8 + j) * 256 + thread) * 4 + 2 h + e,
+ *                           16-byte accesses; else (((u * BN/8 + j) * 2 +
+ *                           h) * 256 + thread) * 2 + e, 8-byte ones
  * The S splits of a tile form groups of DLC_SM90_SPLIT_GROUP consecutive
  * splits. Each consumer warpgroup stores its partial, meets at a named
  * barrier, and its thread 0 releases the partials (fence.acq_rel.gpu) and
@@ -85,28 +87,121 @@ void sm90SplitsValue(Gen *g, MlirValue tiles, MlirValue kTiles,
   *splits = maxOneV(g, dlcArith(&g->b, "arith.ceildivui", kTiles, *kPer));
 }
 
-/* Fragments are stored and loaded as their two rows, vector<2xf32> each
- * (8 bytes): the NVVM lowering takes 1-D vectors only, and a 2x2 fragment
- * reshaped to 4 elements would become a shape_cast it cannot lower. */
-static MlirType vec2(Gen *g, MlirType element) {
-  return mlirVectorTypeGet(1, (int64_t[]){2}, element);
+/* Fragments are held as their two rows, vector<2xf32> each: the NVVM
+ * lowering takes 1-D vectors only, and a 2x2 fragment reshaped to 4
+ * elements would become a shape_cast it cannot lower. A 64-row tile moves
+ * a fragment as one 16-byte vector<4xi32> packed element by element: its
+ * last arrival read 8 partials with 8-byte loads in 5.1 us, with 16-byte
+ * ones in 3.1 (64 x 64 x 65536: 26.6 -> 24.6 us at 64 splits); the
+ * 128-row tile's two consumers measured 2.7 us slower with them at
+ * 127 x 129 x 8191 and keep 8-byte rows (bench/RESULTS.md run sk2-2). */
+static bool wideFragments(Gen *g) { return dlcSm90Consumers(g->t) == 1; }
+
+static MlirType vecOf(Gen *g, int64_t n, MlirType element) {
+  return mlirVectorTypeGet(1, (int64_t[]){n}, element);
 }
+
+static MlirType vec2(Gen *g, MlirType element) { return vecOf(g, 2, element); }
 
 static MlirValue bitcast(Gen *g, MlirValue v, MlirType to) {
   return dlcBuildValue(&g->b, "vector.bitcast", 1, &v, to, 0, NULL, NULL);
 }
 
-static MlirAttribute align8(Gen *g) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), 8);
+static MlirAttribute alignOf(Gen *g, int64_t bytes) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), bytes);
 }
 
-/* Word offset of row h of fragment j of unit `unit` for this thread. */
+/* Word offset of row h of fragment j of unit `unit` for this thread
+ * (wide rows 16-byte aligned: the counters are 4 sms words). */
 static MlirValue partialAt(Gen *g, const Sm90SplitK *s, MlirValue unit,
                            int64_t j, int64_t h) {
   int64_t numJ = g->t->tileN / 8;
-  MlirValue slot = add(g, mul(g, unit, 2 * numJ), cst(g, 2 * j + h));
-  MlirValue word = mul(g, add(g, mul(g, slot, ConsumerThreads), s->thread), 2);
+  bool wide = wideFragments(g);
+  MlirValue slot = add(g, mul(g, unit, wide ? numJ : 2 * numJ),
+                       cst(g, wide ? j : 2 * j + h));
+  MlirValue word = add(
+      g, mul(g, add(g, mul(g, slot, ConsumerThreads), s->thread), wide ? 4 : 2),
+      cst(g, wide ? 2 * h : 0));
   return add(g, word, cst(g, counterWords(g->t->sms)));
+}
+
+/* vector<4xi32>: rows r0 and r1 (vector<2xf32>) as one 16-byte value,
+ * built from their i32 bitcasts: the same chain over the f32 rows of one
+ * accumulator fragment folds into a 2x2 -> 4 shape_cast. */
+static MlirValue pack(Gen *g, MlirValue r0, MlirValue r1) {
+  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), i4 = vecOf(g, 4, i32);
+  MlirValue halves[] = {bitcast(g, r0, vec2(g, i32)),
+                        bitcast(g, r1, vec2(g, i32))};
+  MlirAttribute zeros =
+      mlirDenseElementsAttrSplatGet(i4, mlirIntegerAttrGet(i32, 0));
+  MlirValue v =
+      dlcBuildValue(&g->b, "arith.constant", 0, NULL, i4, 1, valueName, &zeros);
+  for (int64_t e = 0; e < 4; ++e) {
+    MlirAttribute from = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){e % 2});
+    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, &e);
+    MlirValue x = dlcBuildValue(&g->b, "vector.extract", 1, &halves[e / 2], i32,
+                                1, posName, &from);
+    MlirValue operands[] = {x, v};
+    v = dlcBuildValue(&g->b, "vector.insert", 2, operands, i4, 1, posName, &to);
+  }
+  return v;
+}
+
+/* The two rows (vector<2xf32>) of a loaded vector<4xi32>. */
+static void unpack(Gen *g, MlirValue v, MlirValue rows[2]) {
+  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
+  MlirType f2 = vec2(g, g->f32);
+  MlirValue f = bitcast(g, v, vecOf(g, 4, g->f32));
+  MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
+  for (int64_t h = 0; h < 2; ++h) {
+    rows[h] = dlcBuildValue(&g->b, "arith.constant", 0, NULL, f2, 1, valueName,
+                            &zeros);
+    for (int64_t e = 0; e < 2; ++e) {
+      MlirAttribute from =
+          mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){2 * h + e});
+      MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, &e);
+      MlirValue x = dlcBuildValue(&g->b, "vector.extract", 1, &f, g->f32, 1,
+                                  posName, &from);
+      MlirValue operands[] = {x, rows[h]};
+      rows[h] = dlcBuildValue(&g->b, "vector.insert", 2, operands, f2, 1,
+                              posName, &to);
+    }
+  }
+}
+
+/* Stores rows r0, r1 of fragment j of unit `unit`. */
+static void storeFragment(Gen *g, const Sm90SplitK *s, MlirValue unit,
+                          int64_t j, MlirValue r0, MlirValue r1) {
+  const char *alignName[] = {"alignment"};
+  bool wide = wideFragments(g);
+  MlirAttribute alignment = alignOf(g, wide ? 16 : 8);
+  MlirType i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
+  for (int64_t h = 0; h < (wide ? 1 : 2); ++h) {
+    MlirValue v = wide ? pack(g, r0, r1) : bitcast(g, h ? r1 : r0, i2);
+    MlirValue operands[] = {v, s->workspace, partialAt(g, s, unit, j, h)};
+    dlcBuild(&g->b, "vector.store", 3, operands, 0, NULL, 1, alignName,
+             &alignment);
+  }
+}
+
+/* rows[0], rows[1] = rows 0 and 1 of fragment j of unit `unit`. */
+static void loadFragment(Gen *g, const Sm90SplitK *s, MlirValue unit, int64_t j,
+                         MlirValue rows[2]) {
+  const char *alignName[] = {"alignment"};
+  bool wide = wideFragments(g);
+  MlirAttribute alignment = alignOf(g, wide ? 16 : 8);
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  for (int64_t h = 0; h < (wide ? 1 : 2); ++h) {
+    MlirValue operands[] = {s->workspace, partialAt(g, s, unit, j, h)};
+    MlirValue v =
+        dlcBuildValue(&g->b, "vector.load", 2, operands,
+                      vecOf(g, wide ? 4 : 2, i32), 1, alignName, &alignment);
+    if (wide)
+      unpack(g, v, rows);
+    else
+      rows[h] = bitcast(g, v, vec2(g, g->f32));
+  }
 }
 
 /* i1: fragment j has a column inside N. */
@@ -131,20 +226,12 @@ static void accRows(Gen *g, const Sm90SplitK *s, MlirValue rows[MaxRows]) {
 /* Stores `rows` as the partial of unit `unit` (fragments inside N). */
 static void storeRows(Gen *g, const Sm90SplitK *s, MlirValue unit,
                       const MlirValue rows[MaxRows]) {
-  const char *alignName[] = {"alignment"};
-  MlirAttribute alignment = align8(g);
-  MlirType i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
   for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
     MlirBlock then;
     DlcBuilder outer = g->b;
     dlcBuildIf(&g->b, columnLive(g, j), &then);
     g->b = dlcBuilderAtEnd(then, outer.loc);
-    for (int64_t h = 0; h < 2; ++h) {
-      MlirValue operands[] = {bitcast(g, rows[2 * j + h], i2), s->workspace,
-                              partialAt(g, s, unit, j, h)};
-      dlcBuild(&g->b, "vector.store", 3, operands, 0, NULL, 1, alignName,
-               &alignment);
-    }
+    storeFragment(g, s, unit, j, rows[2 * j], rows[2 * j + 1]);
     dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     g->b = outer;
   }
@@ -167,7 +254,7 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
                      MlirValue sums[MaxRows]) {
   int64_t numJ = g->t->tileN / 8, numRows = 2 * numJ;
   int64_t per = splitsPerStep(numRows);
-  MlirType f2 = vec2(g, g->f32), i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
+  MlirType f2 = vec2(g, g->f32);
   const char *valueName[] = {"value"};
   MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
   MlirValue zero =
@@ -183,8 +270,6 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue i0 = mlirBlockGetArgument(body, 0);
-  const char *alignName[] = {"alignment"};
-  MlirAttribute alignment = align8(g);
   MlirValue lastI = sub(g, count, cst(g, 1));
   MlirValue loaded[MaxRows], inRange[MaxRows];
   for (int64_t u = 0; u < per; ++u) {
@@ -192,13 +277,8 @@ static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
     inRange[u] = lt(g, i, count);
     MlirValue unit = add(
         g, first, mulv(g, dlcArith(&g->b, "arith.minui", i, lastI), stride));
-    for (int64_t r = 0; r < numRows; ++r) {
-      MlirValue operands[] = {s->workspace,
-                              partialAt(g, s, unit, r / 2, r % 2)};
-      MlirValue v = dlcBuildValue(&g->b, "vector.load", 2, operands, i2, 1,
-                                  alignName, &alignment);
-      loaded[u * numRows + r] = bitcast(g, v, f2);
-    }
+    for (int64_t j = 0; j < numJ; ++j)
+      loadFragment(g, s, unit, j, &loaded[u * numRows + 2 * j]);
   }
   MlirValue acc[MaxRows];
   for (int64_t r = 0; r < numRows; ++r)

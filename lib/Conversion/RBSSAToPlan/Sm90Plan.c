@@ -24,6 +24,11 @@ static const double kNarrowColumnCost = 1.3;
  * (bench/RESULTS.md run small-2). */
 static const double kSplitUs = 0.1;
 
+/* The bytes a CTA streams per us when DRAM has bandwidth to spare: one CTA
+ * alone moved a 16 KiB k tile every 0.166 us (~100 GB/s, bench/RESULTS.md
+ * run sk-1); more CTAs share DRAM. */
+static const double kCtaStreamBytesUs = 1.0e5;
+
 /* What a 256 x 128 tile (two consumers of 128 rows, two m64n128 wgmmas
  * each per k step) costs against a 128 x 256 one of the same MMAs:
  * measured on the H200 at 4096³, 220.8 against 209.8 us (bench/RESULTS.md
@@ -106,10 +111,13 @@ static Sm90Estimate estimateTile(const DlcTarget *target,
   }
   double rows = fmin(problem->m, (double)bm),
          cols = fmin(problem->n, (double)bn);
-  double smDram = target->dramTBs * 1e6 / target->sms; /* bytes per us */
+  /* Bytes per us a CTA streams: its own limit, or its share of DRAM among
+   * the CTAs running (units past the SMs wait a round). */
+  double ctas = fmin(e.tiles * (double)e.splits, (double)target->sms);
+  double ctaDram = fmin(kCtaStreamBytesUs, target->dramTBs * 1e6 / ctas);
   double smL2 = target->l2TBs * 1e6 / target->sms;
   double stepUs = fmax(
-      mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / smDram);
+      mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / ctaDram);
   double partial = rows * cols * 4;
   double group = DLC_SM90_SPLIT_GROUP;
   double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
