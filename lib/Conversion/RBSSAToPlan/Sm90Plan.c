@@ -83,9 +83,12 @@ typedef struct Sm90Estimate {
  * (operands from L2), never below the DRAM time. Small problems (isSmall):
  * each CTA streams its k range from DRAM, a k step costing the tensor
  * pipe's time for the whole 128 x bn box or its bytes inside the problem
- * at the SM's share of DRAM (run 22 measured ~25 GB/s per SM for one tile
- * per CTA), whichever is longer; with S splits each CTA takes ceil(k / S)
- * steps, then writes its fp32 partial and the last CTA reads the S
+ * at the CTA's stream rate (kCtaStreamBytesUs, or its share of DRAM when
+ * the CTAs running would exceed it: the SM's share, ~25 GB/s, charged to
+ * every step before over-rated more splits; 64 x 64 x 65536 ran faster in
+ * 32 than 64, bench/RESULTS.md run sk2-1), whichever is longer; with S
+ * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial
+ * and the last CTA reads the S
  * partials at the SM's share of L2 — a tree of groups of
  * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
  * partials, the last group the group sums (Sm90SplitK.c) — and each split
