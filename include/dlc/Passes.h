@@ -76,6 +76,12 @@ const char *dlcGetLayerName(int layer);
 DLC_GIVE char *dlcGetLayerPipeline(int layer, const char *chip,
                                    const char *planFile, const char *optLevel);
 
+/* The pass dlc-to-ptx{versions=...} runs before the tiny layer to add
+ * launch-time versions ("tiny-symbol-versions{versions=N=1}"), as pipeline
+ * elements; NULL for an empty `versions` or without memory. Malloc'ed, the
+ * caller frees it. */
+DLC_GIVE char *dlcGetVersionsPipeline(const char *versions);
+
 #ifdef __cplusplus
 }
 #endif

@@ -103,6 +103,12 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
   }
 }
 
+char *dlcGetVersionsPipeline(const char *versions) {
+  return versions && versions[0]
+             ? dlcFormat("tiny-symbol-versions{versions=%s}", versions)
+             : NULL;
+}
+
 /* tiny → PTX: every layer's passes in order. */
 static char *expandToPtx(const DlcPassOptions *o, char *error,
                          size_t errorSize) {
@@ -110,10 +116,7 @@ static char *expandToPtx(const DlcPassOptions *o, char *error,
   if (!target)
     return NULL;
   /* Versions first: tiny-verify then checks each copy too. */
-  const char *versions = dlcPassOptionsGet(o, "versions");
-  char *pipeline =
-      versions[0] ? dlcFormat("tiny-symbol-versions{versions=%s}", versions)
-                  : NULL;
+  char *pipeline = dlcGetVersionsPipeline(dlcPassOptionsGet(o, "versions"));
   for (int layer = 0; layer < DLC_NUM_LAYERS; ++layer) {
     char *elements = dlcGetLayerPipeline(layer, target->chip,
                                          dlcPassOptionsGet(o, "plan-file"),

@@ -98,17 +98,24 @@ def import_tinygrad(graph, context=None):
 
 
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
-            layers=False):
+            layers=False, versions=None):
     """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
     or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
     PTX and manifests into `output` (a fresh temporary folder by default).
     With layers=True the Program also holds each layer's IR (slower: the
-    module is printed after every pass). Raises DlcError with the failing
-    step's diagnostics."""
+    module is printed after every pass). versions ("N=1,M=1" or a dict
+    {"N": 1}) adds launch-time versions: copies of the model with those
+    symbols bound, which the runtime launches when the sizes match
+    (dlc-to-ptx{versions=}, docs/runtime.md "Versions"). Raises DlcError
+    with the failing step's diagnostics."""
     context = context or Context()
     module = _load(model, context)
     tiny = str(module)
     options = "chip=%s" % chip + (" plan-file=%s" % plan_file if plan_file else "")
+    if isinstance(versions, dict):
+        versions = ",".join("%s=%d" % (k, v) for k, v in versions.items())
+    if versions:
+        options += " versions=%s" % versions
     directory = Path(output or tempfile.mkdtemp(prefix="dlc-"))
     directory.mkdir(parents=True, exist_ok=True)
     found = None

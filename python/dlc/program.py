@@ -22,12 +22,12 @@ class Program:
         self.layers = layers or {}
         self.directory = Path(directory)
         self.kernels, self.programs, self.ptx = [], [], ""
-        self._manifests = []  # (path, is a program manifest)
+        self._manifests = []  # (path, manifest)
         for path in sorted(self.directory.glob("*.json")):
             manifest = json.loads(path.read_text())
             is_program = "program" in manifest
             (self.programs if is_program else self.kernels).append(manifest)
-            self._manifests.append((path, is_program))
+            self._manifests.append((path, manifest))
         for path in sorted(self.directory.glob("*.ptx")):
             self.ptx += path.read_text()
         self._executables = {}
@@ -48,8 +48,12 @@ class Program:
     def manifest_path(self):
         """The file the runtime loads: the program manifest, or the kernel
         manifest of a one-kernel model."""
-        programs = [p for p, is_program in self._manifests if is_program]
-        kernels = [p for p, is_program in self._manifests if not is_program]
+        programs = [p for p, m in self._manifests if "program" in m]
+        # A launch-time version is loaded with the kernel that names it.
+        versions = {v.get("kernel") for m in self.kernels
+                    for v in m.get("versions", [])}
+        kernels = [p for p, m in self._manifests
+                   if "program" not in m and m.get("kernel") not in versions]
         if len(programs) == 1:
             return programs[0]
         if not programs and len(kernels) == 1:

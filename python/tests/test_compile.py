@@ -39,3 +39,17 @@ def test_compile_keeps_each_layer(example, tmp_path):
         assert '"%s.' % layer in text
     assert '"tiny.' not in program.layers["indexbook"]
     assert "plan." in program.layers["plan"] and "tile" in program.layers["plan"]
+
+
+def test_compile_with_versions(example, tmp_path):
+    program = dlc.compile(example, chip="sm_90a", output=tmp_path,
+                          versions={"N": 1})
+    general = program.kernel("gemm_bias_relu")
+    assert general["versions"] == [{"kernel": "gemm_bias_relu_N1",
+                                    "when": {"N": 1}}]
+    assert program.kernel("gemm_bias_relu_N1")["symbols"] == ["M", "K"]
+    # The version is loaded with the kernel naming it: still one model.
+    assert program.manifest_path() == tmp_path / "gemm_bias_relu.json"
+    text = dlc.compile(example, output=tmp_path / "text", versions="N=1,M=1")
+    assert {k["kernel"] for k in text.kernels} == {
+        "gemm_bias_relu", "gemm_bias_relu_N1", "gemm_bias_relu_M1"}

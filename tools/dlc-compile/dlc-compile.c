@@ -1,7 +1,7 @@
 /* dlc-compile: one command from a model to kernels (docs/dlc-compile.md).
  *
  *   dlc-compile MODEL.{json,mlir} -o DIR [--chip CHIP] [--plan-file F]
- *               [--dump=LAYER,...]
+ *               [--versions SYM=VALUE,...] [--dump=LAYER,...]
  *
  * Imports Frontend IR or tinygrad JSON (or parses tiny MLIR), runs the
  * dlc-to-ptx pipeline layer by layer (dlcGetLayerPipeline), optionally writing
@@ -22,13 +22,14 @@
 #define TOOL "dlc-compile"
 
 typedef struct Options {
-  const char *input, *outputDir, *chip, *planFile;
+  const char *input, *outputDir, *chip, *planFile, *versions;
   bool dump[DLC_NUM_LAYERS];
 } Options;
 
 static void printUsage(FILE *out) {
   fprintf(out, "USAGE: " TOOL " MODEL.{json,mlir} -o DIR [--chip CHIP] "
-               "[--plan-file FILE] [--dump=LAYER,...]\n"
+               "[--plan-file FILE] [--versions SYM=VALUE,...] "
+               "[--dump=LAYER,...]\n"
                "  LAYER: tiny, indexbook, rbssa, plan, dlcgpu, ptx (or all)\n");
 }
 
@@ -63,6 +64,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     const char **value = strcmp(a, "-o") == 0            ? &o->outputDir
                          : strcmp(a, "--chip") == 0      ? &o->chip
                          : strcmp(a, "--plan-file") == 0 ? &o->planFile
+                         : strcmp(a, "--versions") == 0  ? &o->versions
                                                          : NULL;
     if (value && i + 1 < argc) {
       *value = argv[++i];
@@ -73,6 +75,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->chip = a + 7;
     } else if (strncmp(a, "--plan-file=", 12) == 0) {
       o->planFile = a + 12;
+    } else if (strncmp(a, "--versions=", 11) == 0) {
+      o->versions = a + 11;
     } else if (strncmp(a, "--dump=", 7) == 0) {
       if (!parseDump(a + 7, o))
         return 1;
@@ -161,15 +165,28 @@ static bool dumpLayer(MlirOperation module, const Options *o, const char *model,
 }
 
 /* One pass manager per layer, all parsed before any runs, so that a bad
- * chip or plan file is reported before anything runs or is written. */
+ * chip, plan file or versions list is reported before anything runs or is
+ * written. The tiny layer starts with tiny-symbol-versions when --versions
+ * asks for launch-time versions (as dlc-to-ptx{versions=} does), so that
+ * tiny-verify checks the copies too. */
 static bool buildLayerPipelines(MlirContext ctx, const Options *o,
                                 MlirPassManager pms[DLC_NUM_LAYERS]) {
   bool ok = true;
   for (int l = 0; l < DLC_NUM_LAYERS; ++l) {
     pms[l] = mlirPassManagerCreateOnOperation(
         ctx, mlirStringRefCreateFromCString("builtin.module"));
-    char *elements =
+    char *layer =
         dlcGetLayerPipeline(l, o->chip, o->planFile, DLC_DEFAULT_OPT_LEVEL);
+    char *versions = l == 0 ? dlcGetVersionsPipeline(o->versions) : NULL;
+    char *elements = layer;
+    if (layer && versions) {
+      size_t size = strlen(versions) + strlen(layer) + 3;
+      elements = malloc(size);
+      if (elements)
+        snprintf(elements, size, "%s, %s", versions, layer);
+      free(layer);
+    }
+    free(versions);
     char errorText[4096];
     DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
     if (ok &&
@@ -211,7 +228,7 @@ static bool lower(MlirContext ctx, MlirModule module, const Options *o,
 }
 
 int main(int argc, char **argv) {
-  Options o = {NULL, NULL, DLC_TARGET_DEFAULT_CHIP, "", {false}};
+  Options o = {NULL, NULL, DLC_TARGET_DEFAULT_CHIP, "", "", {false}};
   int status = parseOptions(argc, argv, &o);
   if (status)
     return status == 2 ? 0 : 1;

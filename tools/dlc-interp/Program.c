@@ -90,11 +90,7 @@ static bool findRegions(InterpProgram *p) {
     return true;
   }
   MlirAttribute program = funcAttr(p->program, "rbssa.program");
-  MlirAttribute list =
-      mlirAttributeIsADictionary(program)
-          ? mlirDictionaryAttrGetElementByName(
-                program, mlirStringRefCreateFromCString("regions"))
-          : mlirAttributeGetNull();
+  MlirAttribute list = dlcDictionaryAttrGet(program, "regions");
   if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
       mlirArrayAttrGetNumElements(list) != regions || regions == 0 ||
       !(p->regions = calloc((size_t)regions, sizeof(*p->regions))))

@@ -887,16 +887,8 @@ static int takeIntermediates(const InterpProgram *program,
   int added = 0;
   for (intptr_t i = 0; i < n; ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(list, i);
-    MlirAttribute name =
-        mlirAttributeIsADictionary(entry)
-            ? mlirDictionaryAttrGetElementByName(
-                  entry, mlirStringRefCreateFromCString("name"))
-            : mlirAttributeGetNull();
-    MlirAttribute dtype =
-        mlirAttributeIsADictionary(entry)
-            ? mlirDictionaryAttrGetElementByName(
-                  entry, mlirStringRefCreateFromCString("dtype"))
-            : mlirAttributeGetNull();
+    MlirAttribute name = dlcDictionaryAttrGet(entry, "name");
+    MlirAttribute dtype = dlcDictionaryAttrGet(entry, "dtype");
     bool ok = !mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
               !mlirAttributeIsNull(dtype) && mlirAttributeIsAType(dtype);
     Param *param = &grown[count + added];

@@ -106,10 +106,7 @@ static bool loopSize(MlirOperation func, int loop, KpExtent *out) {
       kpAttr(func, loop < numIters ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry =
       mlirArrayAttrGetElement(list, loop < numIters ? loop : loop - numIters);
-  MlirAttribute size = mlirAttributeIsADictionary(entry)
-                           ? mlirDictionaryAttrGetElementByName(
-                                 entry, mlirStringRefCreateFromCString("size"))
-                           : mlirAttributeGetNull();
+  MlirAttribute size = dlcDictionaryAttrGet(entry, "size");
   *out = kpExtentConstant(1);
   return kpExtentMultiply(func, out, size);
 }
@@ -345,11 +342,7 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
         inner[x] >= mlirArrayAttrGetNumElements(iters))
       return -1;
     MlirAttribute entry = mlirArrayAttrGetElement(iters, inner[x]);
-    MlirAttribute size =
-        mlirAttributeIsADictionary(entry)
-            ? mlirDictionaryAttrGetElementByName(
-                  entry, mlirStringRefCreateFromCString("size"))
-            : mlirAttributeGetNull();
+    MlirAttribute size = dlcDictionaryAttrGet(entry, "size");
     return mlirAttributeEqual(mlirArrayAttrGetElement(names, at), size)
                ? inner[x]
                : -1;

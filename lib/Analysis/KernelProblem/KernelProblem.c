@@ -200,11 +200,7 @@ MlirAttribute kpArgAttr(MlirOperation func, int arg, const char *name) {
   if (arg < 0 || mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
     return (MlirAttribute){NULL};
-  MlirAttribute dict = mlirArrayAttrGetElement(all, arg);
-  if (!mlirAttributeIsADictionary(dict))
-    return (MlirAttribute){NULL};
-  return mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(name));
+  return dlcDictionaryAttrGet(mlirArrayAttrGetElement(all, arg), name);
 }
 
 static bool layoutKindIs(MlirOperation func, int arg, const char *kind) {
@@ -419,10 +415,7 @@ bool kpReaderAxisSize(Reader *r, int axis, KpExtent *out) {
   MlirAttribute list =
       kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
-  MlirAttribute size = mlirAttributeIsADictionary(entry)
-                           ? mlirDictionaryAttrGetElementByName(
-                                 entry, mlirStringRefCreateFromCString("size"))
-                           : (MlirAttribute){NULL};
+  MlirAttribute size = dlcDictionaryAttrGet(entry, "size");
   *out = constant(1);
   return kpExtentMultiply(r->func, out, size);
 }

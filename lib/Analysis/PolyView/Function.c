@@ -13,6 +13,7 @@
 #include "DialectNames.h"
 #include "PolyView.h"
 #include "TextBuffer.h"
+#include "dlc/IR.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -151,14 +152,8 @@ static bool readAxes(PvFunction *fn, PvValue *v) {
   v->rank = (int)mlirArrayAttrGetNumElements(axes);
   for (int i = 0; i < v->rank; ++i) {
     MlirAttribute axis = mlirArrayAttrGetElement(axes, i);
-    MlirAttribute size = mlirAttributeIsADictionary(axis)
-                             ? mlirDictionaryAttrGetElementByName(
-                                   axis, mlirStringRefCreateFromCString("size"))
-                             : mlirAttributeGetNull();
-    MlirAttribute kind = mlirAttributeIsADictionary(axis)
-                             ? mlirDictionaryAttrGetElementByName(
-                                   axis, mlirStringRefCreateFromCString("kind"))
-                             : mlirAttributeGetNull();
+    MlirAttribute size = dlcDictionaryAttrGet(axis, "size");
+    MlirAttribute kind = dlcDictionaryAttrGet(axis, "kind");
     PvAxis *a = &v->axes[i];
     a->symbol = -1;
     a->extent = -1;

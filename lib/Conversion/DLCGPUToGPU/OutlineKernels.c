@@ -8,6 +8,7 @@
 #include "Builder.h"
 #include "DLCGPUToGPU.h"
 #include "SymbolTable.h"
+#include "dlc/IR.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -365,11 +366,7 @@ static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
 /* A tensor-map argument names its tensor in a dictionary of few fields. */
 static bool checkTensorMap(MlirOperation func, int arg) {
   MlirAttribute map = argAttr(func, arg, "dlcgpu.tensormap");
-  MlirAttribute tensor =
-      mlirAttributeIsADictionary(map)
-          ? mlirDictionaryAttrGetElementByName(
-                map, mlirStringRefCreateFromCString("tensor"))
-          : mlirAttributeGetNull();
+  MlirAttribute tensor = dlcDictionaryAttrGet(map, "tensor");
   if (mlirAttributeIsNull(tensor) || !mlirAttributeIsAString(tensor) ||
       mlirDictionaryAttrGetNumElements(map) > MaxMapFields)
     return malformed(func, "dlcgpu.tensormap must be a dictionary naming its "

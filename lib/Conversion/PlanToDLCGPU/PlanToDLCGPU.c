@@ -732,10 +732,7 @@ static int argNamed(MlirOperation region, MlirAttribute name) {
        i < mlirArrayAttrGetNumElements(all);
        ++i) {
     MlirAttribute a = mlirArrayAttrGetElement(all, i);
-    MlirAttribute n = mlirAttributeIsADictionary(a)
-                          ? mlirDictionaryAttrGetElementByName(
-                                a, mlirStringRefCreateFromCString("rbssa.name"))
-                          : mlirAttributeGetNull();
+    MlirAttribute n = dlcDictionaryAttrGet(a, "rbssa.name");
     if (!mlirAttributeIsNull(n) && mlirAttributeEqual(n, name))
       return (int)i;
   }

@@ -14,6 +14,7 @@
 #include "MemoryProblem.h"
 #include "PassDef.h"
 #include "Plan.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -1022,11 +1023,7 @@ static bool planRegion(MlirOperation func, const Options *o,
    * recorded with fused = false) is two ordinary regions. */
   MlirAttribute attention = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.attention"));
-  MlirAttribute fused =
-      !mlirAttributeIsNull(attention) && mlirAttributeIsADictionary(attention)
-          ? mlirDictionaryAttrGetElementByName(
-                attention, mlirStringRefCreateFromCString("fused"))
-          : mlirAttributeGetNull();
+  MlirAttribute fused = dlcDictionaryAttrGet(attention, "fused");
   if (!mlirAttributeIsNull(fused) && mlirAttributeIsABool(fused) &&
       mlirBoolAttrGetValue(fused))
     return planAttentionRegion(func, o, planFile, used, plan);

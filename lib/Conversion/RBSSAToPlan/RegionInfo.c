@@ -101,16 +101,8 @@ static bool readAxes(MlirOperation func, const char *attrName,
   }
   for (intptr_t i = 0; i < n; ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(list, i);
-    MlirAttribute name =
-        mlirAttributeIsADictionary(entry)
-            ? mlirDictionaryAttrGetElementByName(
-                  entry, mlirStringRefCreateFromCString("name"))
-            : (MlirAttribute){NULL};
-    MlirAttribute size =
-        mlirAttributeIsADictionary(entry)
-            ? mlirDictionaryAttrGetElementByName(
-                  entry, mlirStringRefCreateFromCString("size"))
-            : (MlirAttribute){NULL};
+    MlirAttribute name = dlcDictionaryAttrGet(entry, "name");
+    MlirAttribute size = dlcDictionaryAttrGet(entry, "size");
     if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name) ||
         !copyRef(axes[i].name, mlirStringAttrGetValue(name)) ||
         !sizeText(size, axes[i].size)) {

@@ -10,6 +10,7 @@
 #include "PassDef.h"
 #include "PlanSchedule.h"
 #include "Target.h"
+#include "dlc/IR.h"
 
 #include "dlc/Diagnostics.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -46,11 +47,7 @@ static int operandBytes(MlirOperation schedule, const DlcPlan *plan) {
   intptr_t n = mlirArrayAttrGetNumElements(argAttrs);
   for (intptr_t i = 0; i < n && i < mlirBlockGetNumArguments(entry); ++i) {
     MlirAttribute dict = mlirArrayAttrGetElement(argAttrs, i);
-    MlirAttribute name =
-        mlirAttributeIsADictionary(dict)
-            ? mlirDictionaryAttrGetElementByName(
-                  dict, mlirStringRefCreateFromCString("rbssa.name"))
-            : mlirAttributeGetNull();
+    MlirAttribute name = dlcDictionaryAttrGet(dict, "rbssa.name");
     if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
         mlirStringRefEqual(
             mlirStringAttrGetValue(name),

@@ -241,11 +241,7 @@ static bool isVersion(MlirAttribute versions, MlirOperation func) {
        !mlirAttributeIsNull(name) && i < mlirArrayAttrGetNumElements(versions);
        ++i) {
     MlirAttribute entry = mlirArrayAttrGetElement(versions, i);
-    MlirAttribute version =
-        mlirAttributeIsADictionary(entry)
-            ? mlirDictionaryAttrGetElementByName(
-                  entry, mlirStringRefCreateFromCString("version"))
-            : mlirAttributeGetNull();
+    MlirAttribute version = dlcDictionaryAttrGet(entry, "version");
     if (!mlirAttributeIsNull(version) && mlirAttributeEqual(version, name))
       return true;
   }
