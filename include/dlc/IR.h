@@ -50,6 +50,9 @@ bool dlcOperationIsA(MlirOperation op, const char *name);
  * no dictionary, or has no such entry: the one null-safe dictionary read. */
 MlirAttribute dlcDictionaryAttrGet(MlirAttribute dict, const char *name);
 
+/* Attribute `name` of `op` (DLC_KEEP); a null attribute when it has none. */
+MlirAttribute dlcOperationAttrGet(MlirOperation op, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

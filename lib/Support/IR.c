@@ -104,6 +104,11 @@ bool dlcOperationIsA(MlirOperation op, const char *name) {
                             mlirStringRefCreateFromCString(name));
 }
 
+MlirAttribute dlcOperationAttrGet(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
 MlirAttribute dlcDictionaryAttrGet(MlirAttribute dict, const char *name) {
   return !mlirAttributeIsNull(dict) && mlirAttributeIsADictionary(dict)
              ? mlirDictionaryAttrGetElementByName(

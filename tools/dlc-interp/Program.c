@@ -31,14 +31,9 @@ const char interpToolPipeline[] =
  * Attributes
  *===----------------------------------------------------------------------===*/
 
-static MlirAttribute funcAttr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 MlirAttribute interpToolArgAttr(MlirOperation func, intptr_t i,
                                 const char *key) {
-  MlirAttribute attrs = funcAttr(func, "arg_attrs");
+  MlirAttribute attrs = dlcOperationAttrGet(func, "arg_attrs");
   if (mlirAttributeIsNull(attrs) || !mlirAttributeIsAArray(attrs) ||
       i >= mlirArrayAttrGetNumElements(attrs))
     return mlirAttributeGetNull();
@@ -58,7 +53,7 @@ bool interpToolIsInputArg(MlirOperation func, intptr_t i) {
 
 intptr_t interpToolNumArgs(MlirOperation func) {
   return mlirFunctionTypeGetNumInputs(
-      mlirTypeAttrGetValue(funcAttr(func, "function_type")));
+      mlirTypeAttrGetValue(dlcOperationAttrGet(func, "function_type")));
 }
 
 /*===----------------------------------------------------------------------===*
@@ -74,12 +69,13 @@ static bool findRegions(InterpProgram *p) {
   p->program = (MlirOperation){NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!mlirAttributeIsNull(funcAttr(op, "rbssa.program")))
+    if (!mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.program")))
       p->program = op;
     /* A scores region fused into its output region is no region of the
      * program any more (docs/passes/rbssa-fuse-attention.md). */
     if (dlcInterpIsRegion(op) &&
-        mlirAttributeIsNull(funcAttr(op, "rbssa.fused_into")) && regions++ == 0)
+        mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.fused_into")) &&
+        regions++ == 0)
       found = op;
   }
   if (mlirOperationIsNull(p->program)) {
@@ -89,7 +85,7 @@ static bool findRegions(InterpProgram *p) {
     p->regions[0] = found;
     return true;
   }
-  MlirAttribute program = funcAttr(p->program, "rbssa.program");
+  MlirAttribute program = dlcOperationAttrGet(p->program, "rbssa.program");
   MlirAttribute list = dlcDictionaryAttrGet(program, "regions");
   if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
       mlirArrayAttrGetNumElements(list) != regions || regions == 0 ||
@@ -103,7 +99,7 @@ static bool findRegions(InterpProgram *p) {
     for (MlirOperation op = mlirBlockGetFirstOperation(body);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       if (dlcInterpIsRegion(op) &&
-          mlirAttributeEqual(funcAttr(op, "sym_name"), name))
+          mlirAttributeEqual(dlcOperationAttrGet(op, "sym_name"), name))
         func = op;
     if (mlirOperationIsNull(func))
       return false;

@@ -32,11 +32,6 @@
 
 /* --- small helpers -------------------------------------------------------- */
 
-static MlirAttribute getAttr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 /* Copies an identifier-like name: characters outside [A-Za-z0-9_] become
  * '_', a leading digit gets a 'v' in front (isl tuple names). */
 static void copyIdentifier(char dst[PV_NAME], MlirStringRef src) {
@@ -52,7 +47,7 @@ static void copyIdentifier(char dst[PV_NAME], MlirStringRef src) {
 
 bool pvIsIndexBookFunction(MlirOperation op) {
   return dlcOperationIsA(op, "func.func") &&
-         !mlirAttributeIsNull(getAttr(op, "indexbook.symbols"));
+         !mlirAttributeIsNull(dlcOperationAttrGet(op, "indexbook.symbols"));
 }
 
 void pvSizeText(const PvFunction *fn, int symbol, int64_t extent, char *out,
@@ -140,7 +135,7 @@ static int symbolIndex(const PvFunction *fn, MlirStringRef name) {
 }
 
 static bool readAxes(PvFunction *fn, PvValue *v) {
-  MlirAttribute axes = getAttr(v->op, "axes");
+  MlirAttribute axes = dlcOperationAttrGet(v->op, "axes");
   if (!mlirAttributeIsAArray(axes) ||
       mlirArrayAttrGetNumElements(axes) > PV_MAX_RANK) {
     dlcEmitDiagnostic(v->op, &dlcMalformedShape,
@@ -224,7 +219,7 @@ static bool readResult(PvValue *v) {
     v->resultAxis[v->resultRank++] = i;
   }
   if (reduces) {
-    MlirAttribute listed = getAttr(v->op, "reduce_axes");
+    MlirAttribute listed = dlcOperationAttrGet(v->op, "reduce_axes");
     bool agree = mlirAttributeIsADenseI64Array(listed);
     int count = 0;
     for (intptr_t k = 0; agree && k < mlirDenseArrayGetNumElements(listed);
@@ -299,7 +294,7 @@ static bool readOperands(PvFunction *fn, PvValue *v) {
 static bool readMaps(PvFunction *fn, PvValue *v) {
   if (v->kind == PV_LEAF || v->kind == PV_CONST)
     return true;
-  MlirAttribute maps = getAttr(v->op, "maps");
+  MlirAttribute maps = dlcOperationAttrGet(v->op, "maps");
   if (!mlirAttributeIsAArray(maps) ||
       mlirArrayAttrGetNumElements(maps) != v->numOperands) {
     dlcEmitDiagnostic(v->op, &dlcMalformedShape,
@@ -342,7 +337,7 @@ static bool readMaps(PvFunction *fn, PvValue *v) {
 }
 
 static bool checkDomain(PvFunction *fn, PvValue *v) {
-  MlirAttribute domain = getAttr(v->op, "domain");
+  MlirAttribute domain = dlcOperationAttrGet(v->op, "domain");
   bool ok = mlirAttributeIsAArray(domain);
   for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(domain); ++i) {
     MlirAttribute piece = mlirArrayAttrGetElement(domain, i);
@@ -423,8 +418,8 @@ static bool nameTaken(const PvFunction *fn, const char *name, int except) {
 /* Leaves take their argument's dlc.name, returned values their result's;
  * everything else (and clashes) v<k>, k the op's position in the body. */
 static void nameValues(PvFunction *fn, const int *position) {
-  MlirAttribute argAttrs = getAttr(fn->func, "arg_attrs");
-  MlirAttribute resAttrs = getAttr(fn->func, "res_attrs");
+  MlirAttribute argAttrs = dlcOperationAttrGet(fn->func, "arg_attrs");
+  MlirAttribute resAttrs = dlcOperationAttrGet(fn->func, "res_attrs");
   for (int i = 0; i < fn->numValues; ++i)
     snprintf(fn->values[i].name, PV_NAME, "v%d", position[i]);
   for (int i = 0; i < fn->numValues; ++i) {
@@ -444,7 +439,7 @@ static void nameValues(PvFunction *fn, const int *position) {
 }
 
 static bool readFunction(PvFunction *fn) {
-  MlirAttribute symName = getAttr(fn->func, "sym_name");
+  MlirAttribute symName = dlcOperationAttrGet(fn->func, "sym_name");
   if (!mlirAttributeIsNull(symName) && mlirAttributeIsAString(symName)) {
     MlirStringRef s = mlirStringAttrGetValue(symName);
     snprintf(fn->name, sizeof(fn->name), "%.*s", (int)s.length, s.data);
@@ -507,11 +502,11 @@ static bool readFunction(PvFunction *fn) {
     v->pattern.mul = -1;
     v->pattern.base[0] = v->pattern.base[1] = -1;
     position[fn->numValues] = here;
-    MlirAttribute fnAttr = getAttr(op, "fn");
+    MlirAttribute fnAttr = dlcOperationAttrGet(op, "fn");
     if (mlirAttributeIsNull(fnAttr))
-      fnAttr = getAttr(op, "op");
+      fnAttr = dlcOperationAttrGet(op, "op");
     if (mlirAttributeIsNull(fnAttr))
-      fnAttr = getAttr(op, "pattern");
+      fnAttr = dlcOperationAttrGet(op, "pattern");
     if (!mlirAttributeIsNull(fnAttr) && mlirAttributeIsAString(fnAttr)) {
       MlirStringRef s = mlirStringAttrGetValue(fnAttr);
       snprintf(v->fn, sizeof(v->fn), "%.*s", (int)s.length, s.data);
@@ -520,7 +515,7 @@ static bool readFunction(PvFunction *fn) {
     ok = readAxes(fn, v) && readResult(v) && readOperands(fn, v) &&
          readMaps(fn, v) && checkDomain(fn, v);
     MlirAttribute nonScop =
-        dlcDictionaryAttrGet(getAttr(op, "flags"), "non_scop");
+        dlcDictionaryAttrGet(dlcOperationAttrGet(op, "flags"), "non_scop");
     if (!mlirAttributeIsNull(nonScop) && mlirAttributeIsABool(nonScop) &&
         mlirBoolAttrGetValue(nonScop)) {
       v->scop = false;
@@ -581,8 +576,8 @@ static void convertValue(PvFunction *fn, PvValue *v) {
     return;
   v->box = boxSet(fn, v);
   AffineIslError error = AFFINE_ISL_OK;
-  isl_set *domain =
-      pvSetFromPieces(getAttr(v->op, "domain"), pvValueSpace(fn, v), &error);
+  isl_set *domain = pvSetFromPieces(dlcOperationAttrGet(v->op, "domain"),
+                                    pvValueSpace(fn, v), &error);
   if (!domain) {
     markBoundary(v, "the domain", error);
     return;

@@ -27,6 +27,7 @@
 #include "KernelProblem.h"
 #include "LowerSkeleton.h"
 #include "StepMath.h"
+#include "dlc/IR.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -52,11 +53,6 @@ struct Lowering {
   bool failed;
 };
 typedef struct Lowering Lowering;
-
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
 
 static void mapToken(Lowering *l, MlirValue from, MlirValue to) {
   TokenMap *m = &l->tokens;
@@ -131,7 +127,8 @@ static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
     l->smemOffset = 0;
     l->smemRounded = false;
   }
-  int64_t alignment = mlirIntegerAttrGetValueInt(attrOf(op, "alignment"));
+  int64_t alignment =
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "alignment"));
   /* A kernel whose first buffer asks for 1 KiB (the 128-byte swizzle's
    * period, which TMA and wgmma need) places all of them from the dynamic
    * shared memory's start rounded up at run time: only 16 bytes of its
@@ -184,14 +181,16 @@ static void lowerCpAsync(Lowering *l, MlirOperation op, DlcBuilder *b) {
   MlirValue operands[16];
   for (intptr_t i = 0; i < n && i < 16; ++i)
     operands[i] = operand(op, i);
-  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
-  bool bypass = mlirStringRefEqual(mlirStringAttrGetValue(attrOf(op, "cache")),
-                                   mlirStringRefCreateFromCString("cg"));
+  MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
+  bool bypass = mlirStringRefEqual(
+      mlirStringAttrGetValue(dlcOperationAttrGet(op, "cache")),
+      mlirStringRefCreateFromCString("cg"));
   const char *names[] = {"operandSegmentSizes", "dstElements", "bypassL1"};
   MlirAttribute attrs[] = {
       segments,
-      mlirIntegerAttrGet(mlirIndexTypeGet(b->ctx),
-                         mlirIntegerAttrGetValueInt(attrOf(op, "elements"))),
+      mlirIntegerAttrGet(
+          mlirIndexTypeGet(b->ctx),
+          mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "elements"))),
       mlirUnitAttrGet(b->ctx)};
   MlirType token = asyncToken(b->ctx);
   MlirOperation copy = dlcBuild(b, "nvgpu.device_async_copy", n, operands, 1,
@@ -221,9 +220,9 @@ static void lowerCommit(Lowering *l, MlirOperation op, DlcBuilder *b) {
 
 static bool lowerWait(Lowering *l, MlirOperation op, DlcBuilder *b) {
   MlirValue token = lookupToken(l, operand(op, 0));
-  MlirAttribute groups =
-      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32),
-                         mlirIntegerAttrGetValueInt(attrOf(op, "pending")));
+  MlirAttribute groups = mlirIntegerAttrGet(
+      mlirIntegerTypeGet(b->ctx, 32),
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "pending")));
   if (mlirValueIsNull(token)) { /* a group committed without tokens */
     const char *names[] = {"n"};
     dlcBuild(b, "nvvm.cp.async.wait.group", 0, NULL, 0, NULL, 1, names,
@@ -242,9 +241,10 @@ static void lowerLdmatrix(MlirOperation op, DlcBuilder *b) {
     operands[i] = operand(op, i);
   const char *names[] = {"numTiles", "transpose"};
   MlirAttribute attrs[] = {
-      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32),
-                         mlirIntegerAttrGetValueInt(attrOf(op, "num"))),
-      attrOf(op, "trans")};
+      mlirIntegerAttrGet(
+          mlirIntegerTypeGet(b->ctx, 32),
+          mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "num"))),
+      dlcOperationAttrGet(op, "trans")};
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirValue lowered = dlcBuildValue(b, "nvgpu.ldmatrix", n, operands,
                                     mlirValueGetType(result), 2, names, attrs);
@@ -253,7 +253,7 @@ static void lowerLdmatrix(MlirOperation op, DlcBuilder *b) {
 
 static void lowerAccInit(MlirOperation op, DlcBuilder *b) {
   MlirValue acc = mlirOperationGetResult(op, 0);
-  double value = mlirFloatAttrGetValueDouble(attrOf(op, "value"));
+  double value = mlirFloatAttrGetValueDouble(dlcOperationAttrGet(op, "value"));
   mlirValueReplaceAllUsesOfWith(acc,
                                 dlcStepSplat(b, mlirValueGetType(acc), value));
 }
@@ -324,7 +324,7 @@ static void lowerMma(MlirOperation op, DlcBuilder *b) {
         result, lowerMmaBf16(b, operands[0], operands[1], operands[2]));
     return;
   }
-  MlirAttribute shape = attrOf(op, "shape");
+  MlirAttribute shape = dlcOperationAttrGet(op, "shape");
   MlirAttribute dims[3];
   for (int i = 0; i < 3; ++i)
     dims[i] = mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64),
@@ -397,7 +397,7 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
  * the accumulator fragment, then the cast to the result's element type. */
 static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
   MlirType accType = mlirValueGetType(operand(op, 0));
-  MlirAttribute steps = attrOf(op, "steps");
+  MlirAttribute steps = dlcOperationAttrGet(op, "steps");
   intptr_t n = mlirArrayAttrGetNumElements(steps);
   MlirValue *values = malloc((size_t)n * sizeof(MlirValue));
   bool ok = true;
@@ -407,7 +407,8 @@ static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
     ok = !mlirValueIsNull(values[i]);
   }
   if (ok) {
-    MlirValue v = values[mlirIntegerAttrGetValueInt(attrOf(op, "result"))];
+    MlirValue v =
+        values[mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "result"))];
     MlirValue result = mlirOperationGetResult(op, 0);
     MlirType resultType = mlirValueGetType(result);
     if (!mlirTypeEqual(resultType, accType))

@@ -24,6 +24,7 @@
  * in an opaque type the epilogue cannot read element by element; the NVVM
  * op takes the registers as a struct, which is the same vector. */
 #include "LowerSkeleton.h"
+#include "dlc/IR.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -34,11 +35,6 @@
 
 /* try_wait's suspend-time hint, in nanoseconds (as upstream's tests). */
 enum { WaitHintNs = 10000000 };
-
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
 
 static MlirValue operand(MlirOperation op, intptr_t i) {
   return mlirOperationGetOperand(op, i);
@@ -109,13 +105,13 @@ static bool buildOnGroup(DlcLowering *l, MlirOperation op, DlcBuilder *b,
 }
 
 bool dlcLowerMbarrierInit(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  int64_t count = mlirIntegerAttrGetValueInt(attrOf(op, "count"));
+  int64_t count = mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "count"));
   return buildOnGroup(l, op, b, "nvgpu.mbarrier.init", index(b, count), 0, true,
                       (MlirType){NULL});
 }
 
 bool dlcLowerMbarrierExpectTx(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  int64_t bytes = mlirIntegerAttrGetValueInt(attrOf(op, "bytes"));
+  int64_t bytes = mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "bytes"));
   return buildOnGroup(l, op, b, "nvgpu.mbarrier.arrive.expect_tx",
                       index(b, bytes), 128, true, (MlirType){NULL});
 }
@@ -245,10 +241,10 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   declareHelper(l, dlcRepackKernelName, dlcRepackKernelText);
-  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
-  MlirAttribute boxAttr = attrOf(op, "box");
+  MlirAttribute boxAttr = dlcOperationAttrGet(op, "box");
   MlirValue group = groupOf(l, op, 1);
   MlirValue dst = operand(op, 3);
   MlirType dstType = mlirValueGetType(dst);
@@ -391,16 +387,16 @@ static MlirValue structToAcc(DlcBuilder *b, MlirValue regs, int64_t count,
 
 /* wgmma(a, a_indices..., b, b_indices..., acc). */
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
-  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numA = mlirDenseI32ArrayGetElement(segments, 1);
   int numB = mlirDenseI32ArrayGetElement(segments, 3);
   MlirValue a = operand(op, 0), bm = operand(op, 1 + numA);
   MlirValue acc = operand(op, 2 + numA + numB);
-  MlirAttribute shape = attrOf(op, "shape");
+  MlirAttribute shape = dlcOperationAttrGet(op, "shape");
   int64_t n = mlirDenseI64ArrayGetElement(shape, 1);
   int64_t k = mlirDenseI64ArrayGetElement(shape, 2);
-  bool transA = mlirBoolAttrGetValue(attrOf(op, "trans_a"));
-  bool transB = mlirBoolAttrGetValue(attrOf(op, "trans_b"));
+  bool transA = mlirBoolAttrGetValue(dlcOperationAttrGet(op, "trans_a"));
+  bool transB = mlirBoolAttrGetValue(dlcOperationAttrGet(op, "trans_b"));
   MlirType accType = mlirValueGetType(acc);
   int64_t count = n / 2; /* f32 registers of m64nN per thread */
   if (mlirDenseI64ArrayGetElement(shape, 0) != 64 || k % 16 ||
@@ -518,10 +514,10 @@ bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b) {
   int numB = (int)numOperands - 3;
   MlirValue a = operand(op, 0), bm = operand(op, 1);
   MlirValue acc = operand(op, numOperands - 1);
-  MlirAttribute shape = attrOf(op, "shape");
+  MlirAttribute shape = dlcOperationAttrGet(op, "shape");
   int64_t n = mlirDenseI64ArrayGetElement(shape, 1);
   int64_t k = mlirDenseI64ArrayGetElement(shape, 2);
-  bool transB = mlirBoolAttrGetValue(attrOf(op, "trans_b"));
+  bool transB = mlirBoolAttrGetValue(dlcOperationAttrGet(op, "trans_b"));
   MlirType accType = mlirValueGetType(acc), aType = mlirValueGetType(a);
   MlirType element = mlirShapedTypeGetElementType(aType);
   int64_t count = n / 2;
@@ -572,7 +568,7 @@ bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b) {
 
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
   const char *names[] = {"group"};
-  MlirAttribute pending = attrOf(op, "pending");
+  MlirAttribute pending = dlcOperationAttrGet(op, "pending");
   dlcBuild(b, "nvvm.wgmma.wait.group.sync.aligned", 0, NULL, 0, NULL, 1, names,
            &pending);
   return true;
@@ -586,7 +582,7 @@ bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   /* A convolution's module carries the layout transform its host runs
    * before a kernel planned over NCHW / KCRS (TransposeKernel.c). */
   declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText);
-  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
   int numOffsets = mlirDenseI32ArrayGetElement(segments, 6);

@@ -9,23 +9,19 @@
  *   fence_async_shared  nvvm.fence.proxy async.shared::cta
  *   named_barrier       nvvm.barrier id, number_of_threads */
 #include "LowerSkeleton.h"
+#include "dlc/IR.h"
 
 #include "dlc/Diagnostics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 /* tma_store(desc, src, src_indices..., coords...). */
 bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b) {
-  MlirAttribute segments = attrOf(op, "operandSegmentSizes");
+  MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numSrc = mlirDenseI32ArrayGetElement(segments, 2);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 3);
-  MlirAttribute boxAttr = attrOf(op, "box");
+  MlirAttribute boxAttr = dlcOperationAttrGet(op, "box");
   MlirValue src = mlirOperationGetOperand(op, 1);
   int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(src));
   if (numSrc != rank || numCoords < 2 || numCoords > rank ||
@@ -66,10 +62,11 @@ bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b) {
 void dlcLowerTmaStoreWait(MlirOperation op, DlcBuilder *b) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   const char *names[] = {"group", "read"};
-  MlirAttribute attrs[] = {mlirIntegerAttrGet(i32, mlirIntegerAttrGetValueInt(
-                                                       attrOf(op, "pending"))),
-                           mlirUnitAttrGet(b->ctx)};
-  bool read = mlirBoolAttrGetValue(attrOf(op, "read"));
+  MlirAttribute attrs[] = {
+      mlirIntegerAttrGet(
+          i32, mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "pending"))),
+      mlirUnitAttrGet(b->ctx)};
+  bool read = mlirBoolAttrGetValue(dlcOperationAttrGet(op, "read"));
   dlcBuild(b, "nvvm.cp.async.bulk.wait_group", 0, NULL, 0, NULL, read ? 2 : 1,
            names, attrs);
 }
@@ -86,7 +83,9 @@ void dlcLowerNamedBarrier(MlirOperation op, DlcBuilder *b) {
   MlirValue id = mlirOperationGetOperand(op, 0);
   MlirValue operands[] = {
       dlcBuildValue(b, "arith.index_cast", 1, &id, i32, 0, NULL, NULL),
-      dlcConstInt(b, i32, mlirIntegerAttrGetValueInt(attrOf(op, "threads")))};
+      dlcConstInt(
+          b, i32,
+          mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "threads")))};
   const char *names[] = {"operandSegmentSizes"};
   MlirAttribute segments =
       mlirDenseI32ArrayGet(b->ctx, 3, (int32_t[]){1, 1, 0});

@@ -24,14 +24,9 @@
  * dimensions; a tensor-map entry at most MaxMapFields fields. */
 enum { MaxParams = 4096 / 8, MaxRank = 8, MaxMapFields = 14 };
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 /* Argument attribute `name` of argument `arg`; null when absent. */
 static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
-  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  MlirAttribute argAttrs = dlcOperationAttrGet(func, "arg_attrs");
   if (mlirAttributeIsNull(argAttrs) || !mlirAttributeIsAArray(argAttrs) ||
       arg >= mlirArrayAttrGetNumElements(argAttrs))
     return mlirAttributeGetNull();
@@ -45,7 +40,7 @@ static MlirAttribute argAttr(MlirOperation func, int arg, const char *name) {
 /* Index of the symbol naming dimension `dim` of argument `arg`, from the
  * rbssa.shape argument attribute; -1 if it has none. */
 static int dimSymbol(MlirOperation func, int arg, int dim) {
-  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "dlcgpu.symbols");
   MlirAttribute shape = argAttr(func, arg, "rbssa.shape");
   if (mlirAttributeIsNull(shape) || mlirAttributeIsNull(symbols) ||
       dim >= mlirArrayAttrGetNumElements(shape))
@@ -139,7 +134,7 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
                                    int numWorkspaces, MlirAttribute derived) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "dlcgpu.symbols");
   MlirAttribute *params =
       malloc((size_t)(numMemrefs + numSymbols + numMaps + numWorkspaces) *
                  sizeof(*params) +
@@ -217,19 +212,20 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
     params[n++] = mlirDictionaryAttrGet(ctx, 3, fields);
   }
   MlirNamedAttribute entry[] = {
-      dlcNamedAttr(ctx, "kernel", attrOf(func, "sym_name")),
+      dlcNamedAttr(ctx, "kernel", dlcOperationAttrGet(func, "sym_name")),
       dlcNamedAttr(ctx, "symbols", symbols),
       dlcNamedAttr(ctx, "params", mlirArrayAttrGet(ctx, n, params)),
-      dlcNamedAttr(ctx, "grid", attrOf(func, "dlcgpu.grid")),
-      dlcNamedAttr(ctx, "block", attrOf(func, "dlcgpu.block")),
+      dlcNamedAttr(ctx, "grid", dlcOperationAttrGet(func, "dlcgpu.grid")),
+      dlcNamedAttr(ctx, "block", dlcOperationAttrGet(func, "dlcgpu.block")),
       /* The skeleton's buffers live in the launch's dynamic shared memory. */
       dlcNamedAttr(ctx, "dynamic_smem_bytes",
-                   attrOf(func, "dlcgpu.smem_bytes")),
-      dlcNamedAttr(ctx, "flops", attrOf(func, "dlcgpu.flops")),
+                   dlcOperationAttrGet(func, "dlcgpu.smem_bytes")),
+      dlcNamedAttr(ctx, "flops", dlcOperationAttrGet(func, "dlcgpu.flops")),
       /* The plan and the cost model's estimate, for the §13 log (dlc-run
        * --log); the estimate only when the planner made one. */
-      dlcNamedAttr(ctx, "plan", attrOf(func, "dlcgpu.plan")),
-      dlcNamedAttr(ctx, "estimate", attrOf(func, "dlcgpu.estimate")),
+      dlcNamedAttr(ctx, "plan", dlcOperationAttrGet(func, "dlcgpu.plan")),
+      dlcNamedAttr(ctx, "estimate",
+                   dlcOperationAttrGet(func, "dlcgpu.estimate")),
       /* Derived symbols: the host computes them from their formulas. */
       dlcNamedAttr(ctx, "derived", derived)};
   free(params);
@@ -248,10 +244,10 @@ static bool malformed(MlirOperation func, const char *why);
  * names a symbol the kernel does not take. */
 static bool derivedFormulas(MlirOperation func, MlirAttribute *out) {
   *out = mlirAttributeGetNull();
-  if (mlirAttributeIsNull(attrOf(func, "dlc.derived")))
+  if (mlirAttributeIsNull(dlcOperationAttrGet(func, "dlc.derived")))
     return true;
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "dlcgpu.symbols");
   intptr_t count = mlirArrayAttrGetNumElements(symbols);
   MlirStringRef *names = malloc((size_t)count * sizeof(*names) + 1);
   if (!names)
@@ -327,16 +323,16 @@ static bool isInteger(MlirAttribute a) {
 /* The launch facts the manifest and the gpu.func take from the kernel:
  * every one present and of its kind, before anything reads them. */
 static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
-  MlirAttribute symbols = attrOf(func, "dlcgpu.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "dlcgpu.symbols");
   if (!isStringArray(symbols) ||
       mlirArrayAttrGetNumElements(symbols) != numSymbols)
     return malformed(func, "dlcgpu.symbols must be an array of strings, one "
                            "per index argument");
-  MlirAttribute grid = attrOf(func, "dlcgpu.grid");
+  MlirAttribute grid = dlcOperationAttrGet(func, "dlcgpu.grid");
   if (!isStringArray(grid) || mlirArrayAttrGetNumElements(grid) != 3)
     return malformed(func, "dlcgpu.grid must be an array of 3 strings "
                            "(expressions over the symbols)");
-  MlirAttribute block = attrOf(func, "dlcgpu.block");
+  MlirAttribute block = dlcOperationAttrGet(func, "dlcgpu.block");
   bool blockOk = !mlirAttributeIsNull(block) &&
                  mlirAttributeIsADenseI64Array(block) &&
                  mlirDenseArrayGetNumElements(block) == 3;
@@ -347,14 +343,15 @@ static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
   if (!blockOk)
     return malformed(func, "dlcgpu.block must be array<i64: x, y, z> with "
                            "each size in [1, 1024]");
-  MlirAttribute smem = attrOf(func, "dlcgpu.smem_bytes");
+  MlirAttribute smem = dlcOperationAttrGet(func, "dlcgpu.smem_bytes");
   if (!isInteger(smem) || mlirIntegerAttrGetValueInt(smem) < 0)
     return malformed(func, "dlcgpu.smem_bytes must be a non-negative integer");
-  MlirAttribute flops = attrOf(func, "dlcgpu.flops");
+  MlirAttribute flops = dlcOperationAttrGet(func, "dlcgpu.flops");
   if (mlirAttributeIsNull(flops) || !mlirAttributeIsAString(flops))
     return malformed(func, "dlcgpu.flops must be a string (an expression "
                            "over the symbols)");
-  MlirAttribute minBlocks = attrOf(func, "dlcgpu.min_blocks_per_sm");
+  MlirAttribute minBlocks =
+      dlcOperationAttrGet(func, "dlcgpu.min_blocks_per_sm");
   if (!mlirAttributeIsNull(minBlocks) &&
       (!isInteger(minBlocks) || mlirIntegerAttrGetValueInt(minBlocks) < 1 ||
        mlirIntegerAttrGetValueInt(minBlocks) > INT32_MAX))
@@ -487,7 +484,7 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
                  manifestEntry(func, numMemrefs, numSymbols, numMaps,
                                numWorkspaces, derived));
 
-  MlirAttribute block = attrOf(func, "dlcgpu.block");
+  MlirAttribute block = dlcOperationAttrGet(func, "dlcgpu.block");
   int32_t blockSize[3];
   for (int i = 0; i < 3; ++i)
     blockSize[i] = (int32_t)mlirDenseI64ArrayGetElement(block, i);
@@ -497,11 +494,12 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
    * skeleton's residency goal, when it has one, becomes nvvm.minctasm. */
   const char *names[] = {"function_type", "known_block_size", "sym_name",
                          "gpu.kernel",    "nvvm.maxntid",     "nvvm.minctasm"};
-  MlirAttribute minBlocks = attrOf(func, "dlcgpu.min_blocks_per_sm");
+  MlirAttribute minBlocks =
+      dlcOperationAttrGet(func, "dlcgpu.min_blocks_per_sm");
   MlirAttribute attrs[] = {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, numArgs, params, 0, NULL)),
       mlirDenseI32ArrayGet(ctx, 3, blockSize),
-      attrOf(func, "sym_name"),
+      dlcOperationAttrGet(func, "sym_name"),
       mlirUnitAttrGet(ctx),
       mlirDenseI32ArrayGet(ctx, 3, blockSize),
       mlirAttributeIsNull(minBlocks)
@@ -566,7 +564,7 @@ bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule) {
   MlirOperation op = mlirBlockGetFirstOperation(body);
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (!mlirAttributeIsNull(attrOf(op, "dlcgpu.kernel")))
+    if (!mlirAttributeIsNull(dlcOperationAttrGet(op, "dlcgpu.kernel")))
       ok &= outlineOne(op, gpuModule);
     op = next;
   }

@@ -23,11 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 static bool isArray(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a);
 }
@@ -163,9 +158,10 @@ MlirAttribute dlcFindKernelEntry(MlirAttribute kernels, MlirAttribute name) {
 static MlirAttribute signatureTensor(MlirOperation decl, intptr_t i,
                                      bool *isOutput) {
   MlirContext ctx = mlirOperationGetContext(decl);
-  MlirType fnType = mlirTypeAttrGetValue(attrOf(decl, "function_type"));
+  MlirType fnType =
+      mlirTypeAttrGetValue(dlcOperationAttrGet(decl, "function_type"));
   MlirType type = mlirFunctionTypeGetInput(fnType, i);
-  MlirAttribute argAttrs = attrOf(decl, "arg_attrs");
+  MlirAttribute argAttrs = dlcOperationAttrGet(decl, "arg_attrs");
   MlirAttribute attrs =
       isArray(argAttrs) && i < mlirArrayAttrGetNumElements(argAttrs)
           ? mlirArrayAttrGetElement(argAttrs, i)
@@ -278,7 +274,7 @@ static bool readKernels(MlirOperation decl, MlirAttribute regions,
 }
 
 static bool readSignature(MlirOperation decl, ProgramLists *l) {
-  MlirAttribute fnType = attrOf(decl, "function_type");
+  MlirAttribute fnType = dlcOperationAttrGet(decl, "function_type");
   if (mlirAttributeIsNull(fnType) || !mlirAttributeIsAType(fnType) ||
       !mlirTypeIsAFunction(mlirTypeAttrGetValue(fnType)))
     return false;
@@ -298,7 +294,7 @@ static bool readSignature(MlirOperation decl, ProgramLists *l) {
  * diagnostic. */
 static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
   MlirContext ctx = mlirOperationGetContext(decl);
-  MlirAttribute program = attrOf(decl, "rbssa.program");
+  MlirAttribute program = dlcOperationAttrGet(decl, "rbssa.program");
   MlirAttribute regions = dlcDictionaryAttrGet(program, "regions");
   MlirAttribute buffers = dlcDictionaryAttrGet(program, "buffers");
   if (!isArray(regions) || !isArray(buffers)) {
@@ -329,7 +325,7 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
   MlirAttribute entry = mlirAttributeGetNull();
   if (ok) {
     MlirNamedAttribute fields[] = {
-        dlcNamedAttr(ctx, "program", attrOf(decl, "sym_name")),
+        dlcNamedAttr(ctx, "program", dlcOperationAttrGet(decl, "sym_name")),
         dlcNamedAttr(ctx, "kernels", regions),
         dlcNamedAttr(ctx, "symbols", arrayOf(ctx, &l.symbols)),
         dlcNamedAttr(ctx, "inputs", arrayOf(ctx, &l.inputs)),
@@ -345,13 +341,13 @@ static MlirAttribute programEntry(MlirOperation decl, MlirAttribute kernels) {
 
 bool dlcRecordPrograms(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
-  MlirAttribute kernels = attrOf(module, "dlc.kernels");
+  MlirAttribute kernels = dlcOperationAttrGet(module, "dlc.kernels");
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   AttrList programs = {NULL, 0, 0};
   bool ok = true;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (mlirAttributeIsNull(attrOf(op, "rbssa.program")))
+    if (mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.program")))
       continue;
     MlirAttribute entry = programEntry(op, kernels);
     ok = !mlirAttributeIsNull(entry) && push(&programs, entry);

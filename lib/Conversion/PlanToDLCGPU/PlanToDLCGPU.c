@@ -36,11 +36,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 static MlirOperation findSchedule(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -261,8 +256,8 @@ static int kernelSignature(MlirOperation region, int numPicked,
                            int *numTensors) {
   MlirContext ctx = mlirOperationGetContext(region);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(region, 0));
-  MlirAttribute symbols = attrOf(region, "rbssa.symbols");
-  MlirAttribute regionArgAttrs = attrOf(region, "arg_attrs");
+  MlirAttribute symbols = dlcOperationAttrGet(region, "rbssa.symbols");
+  MlirAttribute regionArgAttrs = dlcOperationAttrGet(region, "arg_attrs");
   int numArgs = picked ? numPicked : (int)mlirBlockGetNumArguments(body);
   int numSymbols = (int)mlirArrayAttrGetNumElements(symbols);
   int total = numArgs + numSymbols + numMaps + (workspaceBytes > 0);
@@ -347,7 +342,7 @@ static void recordPlan(MlirOperation kernel, MlirOperation region,
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(names[i]));
     fields[i].attribute = mlirOperationIsNull(schedule)
                               ? mlirAttributeGetNull()
-                              : attrOf(schedule, keys[i]);
+                              : dlcOperationAttrGet(schedule, keys[i]);
     if (mlirAttributeIsNull(fields[i].attribute))
       return;
   }
@@ -375,14 +370,14 @@ buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
                          "dlcgpu.smem_bytes", "dlcgpu.symbols",
                          "dlcgpu.flops",      "dlcgpu.min_blocks_per_sm"};
   MlirAttribute attrs[] = {
-      attrOf(region, "rbssa.region"),
+      dlcOperationAttrGet(region, "rbssa.region"),
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, total, types, 0, NULL)),
       mlirArrayAttrGet(ctx, total, argAttrs),
       mlirUnitAttrGet(ctx),
       mlirArrayAttrGet(ctx, 3, grid),
       mlirDenseI64ArrayGet(ctx, 3, block),
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), smem),
-      attrOf(region, "rbssa.symbols"),
+      dlcOperationAttrGet(region, "rbssa.symbols"),
       str(ctx, flops),
       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), minBlocks)};
   DlcBuilder b = dlcBuilderBefore(region);
@@ -393,10 +388,10 @@ buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
   free(types);
   free(argAttrs);
   /* Derived symbols keep their definitions down to the manifest. */
-  if (!mlirAttributeIsNull(attrOf(region, "dlc.derived")))
+  if (!mlirAttributeIsNull(dlcOperationAttrGet(region, "dlc.derived")))
     mlirOperationSetAttributeByName(
         kernel, mlirStringRefCreateFromCString("dlc.derived"),
-        attrOf(region, "dlc.derived"));
+        dlcOperationAttrGet(region, "dlc.derived"));
   recordPlan(kernel, region, plan);
   return kernel;
 }
@@ -719,14 +714,14 @@ static MlirOperation regionNamed(MlirOperation near, MlirAttribute name) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (!mlirAttributeIsNull(name) &&
-        mlirAttributeEqual(attrOf(op, "rbssa.region"), name))
+        mlirAttributeEqual(dlcOperationAttrGet(op, "rbssa.region"), name))
       return op;
   return (MlirOperation){NULL};
 }
 
 /* The argument of `region` whose rbssa.name is `name`, or -1. */
 static int argNamed(MlirOperation region, MlirAttribute name) {
-  MlirAttribute all = attrOf(region, "arg_attrs");
+  MlirAttribute all = dlcOperationAttrGet(region, "arg_attrs");
   for (intptr_t i = 0;
        !mlirAttributeIsNull(all) && !mlirAttributeIsNull(name) &&
        i < mlirArrayAttrGetNumElements(all);
@@ -740,7 +735,8 @@ static int argNamed(MlirOperation region, MlirAttribute name) {
 }
 
 static MlirAttribute modelField(MlirOperation region, const char *key) {
-  return dlcDictionaryAttrGet(attrOf(region, "rbssa.attention"), key);
+  return dlcDictionaryAttrGet(dlcOperationAttrGet(region, "rbssa.attention"),
+                              key);
 }
 
 /* Whether the plan has the flash epilogue store the log-sum-exp. */
@@ -893,8 +889,9 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
       return false;
     }
   }
-  for (int at = 0;
-       at < (int)mlirArrayAttrGetNumElements(attrOf(region, "arg_attrs")); ++at)
+  for (int at = 0; at < (int)mlirArrayAttrGetNumElements(
+                            dlcOperationAttrGet(region, "arg_attrs"));
+       ++at)
     for (int i = 0; i < NumKeys; ++i)
       if (arg[i] == at) {
         picked[numPicked++] = at;
@@ -950,8 +947,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   if (sm90)
     dlcEmitSm90FlashAttention(
         kernel, &a, &tiling, &args, numTensors,
-        numTensors +
-            (int)mlirArrayAttrGetNumElements(attrOf(region, "rbssa.symbols")));
+        numTensors + (int)mlirArrayAttrGetNumElements(
+                         dlcOperationAttrGet(region, "rbssa.symbols")));
   else
     dlcEmitFlashAttention(kernel, &a, &tiling, &args, numTensors);
   mlirOperationDestroy(region);
@@ -1023,8 +1020,9 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
         buildKernel(region, problem, plan, &tiling, target, &numTensors);
     if (isSm90Plan(plan))
       dlcEmitSm90Gemm(kernel, problem, &tiling, numTensors,
-                      numTensors + (int)mlirArrayAttrGetNumElements(
-                                       attrOf(region, "rbssa.symbols")));
+                      numTensors +
+                          (int)mlirArrayAttrGetNumElements(
+                              dlcOperationAttrGet(region, "rbssa.symbols")));
     else
       dlcEmitSm80Gemm(kernel, problem, &tiling, numTensors);
     mlirOperationDestroy(region);
@@ -1051,8 +1049,8 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (dlcOperationIsA(op, "func.func") &&
-        !mlirAttributeIsNull(attrOf(op, "rbssa.region")) &&
-        mlirAttributeIsNull(attrOf(op, "rbssa.fused_into")))
+        !mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.region")) &&
+        mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.fused_into")))
       ok &= convertRegion(op, target);
     op = next;
   }
@@ -1060,7 +1058,7 @@ static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
   for (op = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (dlcOperationIsA(op, "func.func") &&
-        !mlirAttributeIsNull(attrOf(op, "rbssa.fused_into")))
+        !mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.fused_into")))
       mlirOperationDestroy(op);
     op = next;
   }

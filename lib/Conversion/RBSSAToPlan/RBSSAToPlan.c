@@ -9,6 +9,7 @@
  * print-plan writes the result as JSON; print-candidates leaves the whole
  * search as plan.candidate ops. docs/passes/convert-rbssa-to-plan.md. */
 #include "../PlanToDLCGPU/Skeleton.h"
+#include "Builder.h"
 #include "DialectNames.h"
 #include "FunctionList.h"
 #include "MemoryProblem.h"
@@ -224,16 +225,6 @@ static bool readOptions(const DlcPassOptions *options, Options *o, char *error,
 
 /* --- plan -> attributes ------------------------------------------------------
  */
-
-static MlirAttribute str(MlirContext ctx, const char *s) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(s));
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
 
 /* Builds `name` (no operands, no results) with the plan's fields and
  * `extra` more attributes, before `before`. */
@@ -635,8 +626,8 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
              schedules[i].what);
     double us = flops / (o->target->peakTflops * 1e6 * share);
     MlirNamedAttribute extra[] = {
-        named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, us)),
-        named(ctx, "reason", str(ctx, reason)),
+        dlcNamedAttr(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, us)),
+        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
     };
     buildPlanOp(after, loc, DLC_OP_PLAN_CANDIDATE, &plan, extra, 2);
   }
@@ -821,11 +812,11 @@ static bool planMemoryInstead(MlirOperation func, const Options *o,
   snprintf(at, sizeof(at), "batch=%.0f MxNxK=%.0fx%.0fx%.0f", problem->batch,
            problem->m, problem->n, problem->k);
   MlirNamedAttribute estimate[] = {
-      named(ctx, "time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), us)),
-      named(ctx, "time_est_at", str(ctx, at)),
-      named(ctx, "gemm_time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemmUs)),
+      dlcNamedAttr(ctx, "time_est_us",
+                   mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), us)),
+      dlcNamedAttr(ctx, "time_est_at", dlcStringAttr(ctx, at)),
+      dlcNamedAttr(ctx, "gemm_time_est_us",
+                   mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemmUs)),
   };
   eraseOldPlan(body);
   buildPlanOp(mlirBlockGetFirstOperation(body), mlirOperationGetLocation(func),
@@ -873,9 +864,10 @@ static void printGemvCandidates(MlirOperation func, const Options *o,
   char reason[220];
   snprintf(reason, sizeof(reason), "chosen: %s", gemv->reason);
   MlirNamedAttribute extra[] = {
-      named(ctx, "time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemv->timeUs)),
-      named(ctx, "reason", str(ctx, reason)),
+      dlcNamedAttr(
+          ctx, "time_est_us",
+          mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemv->timeUs)),
+      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
   };
   buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, chosen, extra, 2);
   DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
@@ -887,9 +879,10 @@ static void printGemvCandidates(MlirOperation func, const Options *o,
     else
       snprintf(reason, sizeof(reason), "%s", why);
     MlirNamedAttribute more[] = {
-        named(ctx, "time_est_us",
-              mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
-        named(ctx, "reason", str(ctx, reason)),
+        dlcNamedAttr(
+            ctx, "time_est_us",
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
+        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
     };
     buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &sm90[i].plan, more, 2);
   }
@@ -986,19 +979,22 @@ static void printDepthwiseCandidates(MlirOperation func, const Options *o,
   char reason[260];
   snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);
   MlirNamedAttribute extra[] = {
-      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, dw->timeUs)),
-      named(ctx, "reason", str(ctx, reason)),
+      dlcNamedAttr(ctx, "time_est_us",
+                   mlirFloatAttrDoubleGet(ctx, f64, dw->timeUs)),
+      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
   };
   buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, chosen, extra, 2);
   DlcPlan flat;
   if (planMemoryRegion(func, o, NULL, NULL, &flat)) {
     MlirNamedAttribute f[] = {
-        named(ctx, "time_est_us",
-              mlirFloatAttrDoubleGet(ctx, f64,
-                                     dlcPlanMemoryBoundUs(o->target, problem))),
-        named(ctx, "reason",
-              str(ctx, "flat memory-bound plan: a thread per output chunk, "
-                       "each reading its whole window")),
+        dlcNamedAttr(ctx, "time_est_us",
+                     mlirFloatAttrDoubleGet(
+                         ctx, f64, dlcPlanMemoryBoundUs(o->target, problem))),
+        dlcNamedAttr(
+            ctx, "reason",
+            dlcStringAttr(ctx,
+                          "flat memory-bound plan: a thread per output chunk, "
+                          "each reading its whole window")),
     };
     buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &flat, f, 2);
   }
@@ -1006,8 +1002,9 @@ static void printDepthwiseCandidates(MlirOperation func, const Options *o,
   dlcPlanFromCandidate(region, o->target->family, gemm, &point);
   snprintf(reason, sizeof(reason), "tensor-core plan: %s", gemm->reason);
   MlirNamedAttribute g[] = {
-      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, gemm->timeUs)),
-      named(ctx, "reason", str(ctx, reason)),
+      dlcNamedAttr(ctx, "time_est_us",
+                   mlirFloatAttrDoubleGet(ctx, f64, gemm->timeUs)),
+      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
   };
   buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, g, 2);
 }
@@ -1121,10 +1118,11 @@ static bool planRegion(MlirOperation func, const Options *o,
            problem.n, problem.k);
   MlirType f64 = mlirF64TypeGet(ctx);
   MlirNamedAttribute estimate[] = {
-      named(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, c->timeUs)),
-      named(ctx, "occupancy_est",
-            mlirFloatAttrDoubleGet(ctx, f64, c->occupancy)),
-      named(ctx, "time_est_at", str(ctx, at)),
+      dlcNamedAttr(ctx, "time_est_us",
+                   mlirFloatAttrDoubleGet(ctx, f64, c->timeUs)),
+      dlcNamedAttr(ctx, "occupancy_est",
+                   mlirFloatAttrDoubleGet(ctx, f64, c->occupancy)),
+      dlcNamedAttr(ctx, "time_est_at", dlcStringAttr(ctx, at)),
   };
   buildPlanOp(first, loc, DLC_OP_PLAN_SCHEDULE, plan, estimate,
               estimated ? 3 : 0);
@@ -1134,10 +1132,10 @@ static bool planRegion(MlirOperation func, const Options *o,
     DlcPlan point;
     dlcPlanFromCandidate(&region, o->target->family, &candidates[i], &point);
     MlirNamedAttribute extra[] = {
-        named(ctx, "time_est_us",
-              mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
-                                     candidates[i].timeUs)),
-        named(ctx, "reason", str(ctx, candidates[i].reason)),
+        dlcNamedAttr(ctx, "time_est_us",
+                     mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
+                                            candidates[i].timeUs)),
+        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, candidates[i].reason)),
     };
     buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, extra, 2);
   }
@@ -1149,9 +1147,10 @@ static bool planRegion(MlirOperation func, const Options *o,
     numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
   for (int i = 0; i < numSm90; ++i) {
     MlirNamedAttribute extra[] = {
-        named(ctx, "time_est_us",
-              mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
-        named(ctx, "reason", str(ctx, sm90[i].reason)),
+        dlcNamedAttr(
+            ctx, "time_est_us",
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
+        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, sm90[i].reason)),
     };
     buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &sm90[i].plan, extra, 2);
   }
@@ -1219,7 +1218,7 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
   if (ok)
     mlirOperationSetAttributeByName(
         root, mlirStringRefCreateFromCString(DLC_TARGET_ATTR),
-        str(mlirOperationGetContext(root), o.table->chip));
+        dlcStringAttr(mlirOperationGetContext(root), o.table->chip));
   if (ok && o.planFile[0]) {
     planFile = dlcJsonValueParseFile(o.planFile, error, sizeof(error));
     if (!planFile) {

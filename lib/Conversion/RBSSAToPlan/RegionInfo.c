@@ -46,15 +46,10 @@ static bool copyRef(char dst[DLC_PLAN_NAME], MlirStringRef s) {
   return s.length < DLC_PLAN_NAME && memchr(s.data, '\0', s.length) == NULL;
 }
 
-static MlirAttribute getAttr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 /* The string attribute `name` of `op` copied into `dst`; false if absent. */
 static bool getString(MlirOperation op, const char *name,
                       char dst[DLC_PLAN_NAME]) {
-  MlirAttribute a = getAttr(op, name);
+  MlirAttribute a = dlcOperationAttrGet(op, name);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return false;
   return copyRef(dst, mlirStringAttrGetValue(a));
@@ -86,7 +81,7 @@ static bool sizeText(MlirAttribute a, char dst[DLC_PLAN_NAME]) {
 /* rbssa.iters / rbssa.reduce_iters: [{name = "m", size = "M"}, ...]. */
 static bool readAxes(MlirOperation func, const char *attrName,
                      const DlcPlanSizes *sizes, DlcPlanAxis *axes, int *count) {
-  MlirAttribute list = getAttr(func, attrName);
+  MlirAttribute list = dlcOperationAttrGet(func, attrName);
   if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list)) {
     dlcEmitDiagnostic(func, &dlcRegionNotPlannable, kSuggestion,
                       "region function has no %s array attribute", attrName);
@@ -136,7 +131,7 @@ static int elementBytes(MlirType type) {
 static bool readTensors(MlirOperation func, MlirBlock body,
                         const DlcPlanSizes *sizes, DlcPlanRegion *r) {
   intptr_t n = mlirBlockGetNumArguments(body);
-  MlirAttribute argAttrs = getAttr(func, "arg_attrs");
+  MlirAttribute argAttrs = dlcOperationAttrGet(func, "arg_attrs");
   if (n > DLC_PLAN_MAX_TENSORS) {
     dlcEmitDiagnostic(func, &dlcRegionNotPlannable, kSuggestion,
                       "region has %d arguments; at most %d are supported",
@@ -340,7 +335,7 @@ static void translateEdges(DlcPlanRegion *r, const char *anchor, RawEdge *raw,
  * fusion Poly-Core finds illegal, or an analysis that does not match the
  * region, is E1602. */
 static bool readAnalysis(DlcPlanRegion *r) {
-  MlirAttribute a = getAttr(r->func, "polycore.analysis");
+  MlirAttribute a = dlcOperationAttrGet(r->func, "polycore.analysis");
   if (mlirAttributeIsNull(a))
     return true;
   if (!mlirAttributeIsADictionary(a))
@@ -486,8 +481,8 @@ static bool readAnalysis(DlcPlanRegion *r) {
 static void deriveNominal(MlirOperation func, const DlcPlanSizes *given,
                           DlcPlanSizes *out) {
   *out = *given;
-  MlirAttribute list = getAttr(func, "rbssa.symbols");
-  if (mlirAttributeIsNull(getAttr(func, "dlc.derived")) ||
+  MlirAttribute list = dlcOperationAttrGet(func, "rbssa.symbols");
+  if (mlirAttributeIsNull(dlcOperationAttrGet(func, "dlc.derived")) ||
       mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list))
     return;
   intptr_t n = mlirArrayAttrGetNumElements(list);
@@ -548,10 +543,11 @@ static bool nameFits(MlirOperation func, MlirAttribute a, const char *what) {
 }
 
 bool dlcPlanRegionNamesFit(MlirOperation func) {
-  bool ok = nameFits(func, getAttr(func, "rbssa.region"), "region name");
+  bool ok =
+      nameFits(func, dlcOperationAttrGet(func, "rbssa.region"), "region name");
   static const char *const axes[] = {"rbssa.iters", "rbssa.reduce_iters"};
   for (int k = 0; ok && k < 2; ++k) {
-    MlirAttribute list = getAttr(func, axes[k]);
+    MlirAttribute list = dlcOperationAttrGet(func, axes[k]);
     intptr_t n = !mlirAttributeIsNull(list) && mlirAttributeIsAArray(list)
                      ? mlirArrayAttrGetNumElements(list)
                      : 0;
@@ -569,7 +565,7 @@ bool dlcPlanRegionNamesFit(MlirOperation func) {
                     "symbol");
     }
   }
-  MlirAttribute args = getAttr(func, "arg_attrs");
+  MlirAttribute args = dlcOperationAttrGet(func, "arg_attrs");
   intptr_t n = !mlirAttributeIsNull(args) && mlirAttributeIsAArray(args)
                    ? mlirArrayAttrGetNumElements(args)
                    : 0;

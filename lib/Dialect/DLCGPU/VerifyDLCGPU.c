@@ -23,11 +23,6 @@ static const char *const kSuggestion =
     "kernels come from convert-plan-to-dlcgpu; a hand-written one must "
     "follow docs/dialects/dlcgpu.md";
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 static bool bad(MlirOperation op, const char *why) {
   dlcEmitDiagnostic(op, &dlcSkeletonMalformed, kSuggestion, "%s", why);
   return false;
@@ -56,7 +51,7 @@ static bool checkSmem(MlirOperation op) {
 }
 
 static bool checkMma(MlirOperation op) {
-  MlirAttribute shape = attrOf(op, "shape");
+  MlirAttribute shape = dlcOperationAttrGet(op, "shape");
   if (mlirDenseI64ArrayGetElement(shape, 2) != 16)
     return true; /* only m16n8k16 has a lowering to check against */
   MlirType a = mlirValueGetType(mlirOperationGetOperand(op, 0));
@@ -72,7 +67,7 @@ static bool checkMma(MlirOperation op) {
 
 static bool checkLdmatrix(MlirOperation op) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  int64_t num = mlirIntegerAttrGetValueInt(attrOf(op, "num"));
+  int64_t num = mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "num"));
   return isFragment(t, num, 2, NULL) ||
          bad(op, "ldmatrix.xN yields vector<Nx2xT> with T f16 or bf16");
 }
@@ -93,14 +88,14 @@ static bool checkTokens(MlirOperation op) {
       return bad(op, "a load token is waited on twice");
   }
   if (dlcOperationIsA(op, DLC_OP_DLCGPU_WAIT_GROUP) &&
-      mlirIntegerAttrGetValueInt(attrOf(op, "pending")) < 0)
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "pending")) < 0)
     return bad(op, "wait_group's pending count is negative");
   return true;
 }
 
 /* The step program (docs/kernel-problem.md). */
 static bool checkEpilogue(MlirOperation op) {
-  MlirAttribute steps = attrOf(op, "steps");
+  MlirAttribute steps = dlcOperationAttrGet(op, "steps");
   intptr_t n = mlirArrayAttrGetNumElements(steps);
   intptr_t extras = mlirOperationGetNumOperands(op) - 2;
   char why[160];
@@ -134,7 +129,8 @@ static bool checkEpilogue(MlirOperation op) {
       return bad(op, why);
     }
   }
-  int64_t result = mlirIntegerAttrGetValueInt(attrOf(op, "result"));
+  int64_t result =
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "result"));
   return (result >= 0 && result < n) ||
          bad(op, "the epilogue's result is not one of its steps");
 }

@@ -22,11 +22,6 @@ static const char *const kSuggestion =
     "regions come from convert-indexbook-to-rbssa; a hand-written region "
     "must follow docs/dialects/rbssa.md";
 
-static MlirAttribute attrOf(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 static bool isString(MlirAttribute a) {
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a);
 }
@@ -73,7 +68,7 @@ static bool checkSpaces(MlirOperation func, MlirAttribute symbols) {
       return bad(func, "rbssa.symbols is not an array of symbol names");
   const char *lists[] = {"rbssa.iters", "rbssa.reduce_iters"};
   for (int l = 0; l < 2; ++l) {
-    MlirAttribute list = attrOf(func, lists[l]);
+    MlirAttribute list = dlcOperationAttrGet(func, lists[l]);
     bool ok = isArray(list);
     for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(list); ++i) {
       MlirAttribute axis = mlirArrayAttrGetElement(list, i);
@@ -94,7 +89,7 @@ static bool checkSpaces(MlirOperation func, MlirAttribute symbols) {
  * rbssa.layout. */
 static bool checkArguments(MlirOperation func, MlirBlock body,
                            MlirAttribute symbols) {
-  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  MlirAttribute argAttrs = dlcOperationAttrGet(func, "arg_attrs");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i) {
     MlirType type = mlirValueGetType(mlirBlockGetArgument(body, i));
     if (!mlirTypeIsAMemRef(type))
@@ -142,7 +137,7 @@ static intptr_t rankOf(MlirValue v) {
 static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                     MlirAttribute argAttrs, int *yielded) {
   if (dlcOperationIsA(op, DLC_OP_RBSSA_READ)) {
-    MlirAttribute map = attrOf(op, "map");
+    MlirAttribute map = dlcOperationAttrGet(op, "map");
     MlirAffineMap m = mlirAffineMapAttrGetValue(map);
     if (mlirAffineMapGetNumDims(m) != rankOf(mlirOperationGetResult(op, 0)) ||
         mlirAffineMapGetNumResults(m) != rankOf(mlirOperationGetOperand(op, 0)))
@@ -153,7 +148,7 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
       return bad(op, "the read's map has a symbol count other than "
                      "rbssa.symbols'");
   } else if (dlcOperationIsA(op, DLC_OP_RBSSA_REDUCE)) {
-    MlirAttribute axes = attrOf(op, "axes");
+    MlirAttribute axes = dlcOperationAttrGet(op, "axes");
     intptr_t rank = rankOf(mlirOperationGetOperand(op, 0));
     int64_t last = -1;
     for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(axes); ++i) {
@@ -185,12 +180,12 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
 
 static bool checkRegion(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirAttribute symbols = attrOf(func, "rbssa.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "rbssa.symbols");
   if (mlirBlockIsNull(body))
     return bad(func, "the region function has no body");
   if (!checkSpaces(func, symbols) || !checkArguments(func, body, symbols))
     return false;
-  MlirAttribute argAttrs = attrOf(func, "arg_attrs");
+  MlirAttribute argAttrs = dlcOperationAttrGet(func, "arg_attrs");
   intptr_t numArgs = mlirBlockGetNumArguments(body);
   int *yielded = calloc((size_t)numArgs + 1, sizeof(int));
   bool ok = true;
@@ -201,7 +196,7 @@ static bool checkRegion(MlirOperation func) {
   /* Fused attention's log-sum-exp (rbssa.attention lse) is written by the
    * model the flash kernel implements, not by a yield of the body. */
   MlirAttribute lse =
-      dlcDictionaryAttrGet(attrOf(func, "rbssa.attention"), "lse");
+      dlcDictionaryAttrGet(dlcOperationAttrGet(func, "rbssa.attention"), "lse");
   for (intptr_t i = 0; ok && i < numArgs; ++i)
     if (stringIs(dlcDictionaryAttrGet(mlirArrayAttrGetElement(argAttrs, i),
                                       "rbssa.role"),
@@ -228,7 +223,7 @@ static void runVerifyRBSSA(MlirOperation module, MlirExternalPass pass,
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (dlcOperationIsA(op, "func.func") &&
-        !mlirAttributeIsNull(attrOf(op, "rbssa.region")))
+        !mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.region")))
       ok &= checkRegion(op);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
