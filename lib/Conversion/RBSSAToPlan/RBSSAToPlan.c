@@ -578,6 +578,20 @@ static double extentAtDefault(const KpExtent *e) {
   return v;
 }
 
+/* One plan.candidate (print-candidates) before `before`: `plan` with its
+ * estimate and why it was chosen or kept. */
+static void buildCandidate(MlirOperation before, MlirLocation loc,
+                           const DlcPlan *plan, double timeUs,
+                           const char *reason) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute extra[] = {
+      dlcNamedAttr(ctx, "time_est_us",
+                   mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), timeUs)),
+      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
+  };
+  buildPlanOp(before, loc, DLC_OP_PLAN_CANDIDATE, plan, extra, 2);
+}
+
 /* print-candidates for an SM90 flash plan: after the schedule, each
  * consumer schedule the skeleton implements for this head dimension (three
  * consumers at D = 64 only), the plan's own marked chosen. time_est_us:
@@ -605,12 +619,10 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
                  extentAtDefault(&a->size[KP_K]);
   for (int b = 0; b < a->numBatch; ++b)
     flops *= extentAtDefault(&a->batchSize[b]);
-  MlirType f64 = mlirF64TypeGet(mlirOperationGetContext(func));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirOperation after =
       mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
   MlirLocation loc = mlirOperationGetLocation(func);
-  MlirContext ctx = mlirLocationGetContext(loc);
   const char *picked = dlcPlanAlgoChoice(chosen, "attention");
   for (size_t i = 0; i < sizeof(schedules) / sizeof(schedules[0]); ++i) {
     double share = schedules[i].share[d64 ? 0 : 1];
@@ -625,11 +637,7 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
              strcmp(picked, schedules[i].algo) == 0 ? "chosen" : "kept",
              schedules[i].what);
     double us = flops / (o->target->peakTflops * 1e6 * share);
-    MlirNamedAttribute extra[] = {
-        dlcNamedAttr(ctx, "time_est_us", mlirFloatAttrDoubleGet(ctx, f64, us)),
-        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
-    };
-    buildPlanOp(after, loc, DLC_OP_PLAN_CANDIDATE, &plan, extra, 2);
+    buildCandidate(after, loc, &plan, us, reason);
   }
 }
 
@@ -860,16 +868,9 @@ static void printGemvCandidates(MlirOperation func, const Options *o,
   MlirOperation first =
       mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
   MlirLocation loc = mlirOperationGetLocation(func);
-  MlirContext ctx = mlirLocationGetContext(loc);
   char reason[220];
   snprintf(reason, sizeof(reason), "chosen: %s", gemv->reason);
-  MlirNamedAttribute extra[] = {
-      dlcNamedAttr(
-          ctx, "time_est_us",
-          mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), gemv->timeUs)),
-      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
-  };
-  buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, chosen, extra, 2);
+  buildCandidate(first, loc, chosen, gemv->timeUs, reason);
   DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
   int n = dlcPlanSm90Candidates(func, o->target, problem, gemm, sm90);
   for (int i = 0; i < n; ++i) {
@@ -878,13 +879,7 @@ static void printGemvCandidates(MlirOperation func, const Options *o,
       snprintf(reason, sizeof(reason), "kept: %s", why + 8);
     else
       snprintf(reason, sizeof(reason), "%s", why);
-    MlirNamedAttribute more[] = {
-        dlcNamedAttr(
-            ctx, "time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
-        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
-    };
-    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &sm90[i].plan, more, 2);
+    buildCandidate(first, loc, &sm90[i].plan, sm90[i].timeUs, reason);
   }
 }
 
@@ -974,39 +969,19 @@ static void printDepthwiseCandidates(MlirOperation func, const Options *o,
   MlirOperation first =
       mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
   MlirLocation loc = mlirOperationGetLocation(func);
-  MlirContext ctx = mlirLocationGetContext(loc);
-  MlirType f64 = mlirF64TypeGet(ctx);
   char reason[260];
   snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);
-  MlirNamedAttribute extra[] = {
-      dlcNamedAttr(ctx, "time_est_us",
-                   mlirFloatAttrDoubleGet(ctx, f64, dw->timeUs)),
-      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
-  };
-  buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, chosen, extra, 2);
+  buildCandidate(first, loc, chosen, dw->timeUs, reason);
   DlcPlan flat;
   if (planMemoryRegion(func, o, NULL, NULL, &flat)) {
-    MlirNamedAttribute f[] = {
-        dlcNamedAttr(ctx, "time_est_us",
-                     mlirFloatAttrDoubleGet(
-                         ctx, f64, dlcPlanMemoryBoundUs(o->target, problem))),
-        dlcNamedAttr(
-            ctx, "reason",
-            dlcStringAttr(ctx,
-                          "flat memory-bound plan: a thread per output chunk, "
-                          "each reading its whole window")),
-    };
-    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &flat, f, 2);
+    buildCandidate(first, loc, &flat, dlcPlanMemoryBoundUs(o->target, problem),
+                   "flat memory-bound plan: a thread per output chunk, each "
+                   "reading its whole window");
   }
   DlcPlan point;
   dlcPlanFromCandidate(region, o->target->family, gemm, &point);
   snprintf(reason, sizeof(reason), "tensor-core plan: %s", gemm->reason);
-  MlirNamedAttribute g[] = {
-      dlcNamedAttr(ctx, "time_est_us",
-                   mlirFloatAttrDoubleGet(ctx, f64, gemm->timeUs)),
-      dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, reason)),
-  };
-  buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, g, 2);
+  buildCandidate(first, loc, &point, gemm->timeUs, reason);
 }
 
 static bool planRegion(MlirOperation func, const Options *o,
@@ -1131,13 +1106,8 @@ static bool planRegion(MlirOperation func, const Options *o,
   for (int i = 0; i < n; ++i) {
     DlcPlan point;
     dlcPlanFromCandidate(&region, o->target->family, &candidates[i], &point);
-    MlirNamedAttribute extra[] = {
-        dlcNamedAttr(ctx, "time_est_us",
-                     mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
-                                            candidates[i].timeUs)),
-        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, candidates[i].reason)),
-    };
-    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &point, extra, 2);
+    buildCandidate(first, loc, &point, candidates[i].timeUs,
+                   candidates[i].reason);
   }
   /* The SM90 tiles the planner compared, after the SM80 search's. */
   DlcPlanSm90Candidate sm90[DLC_PLAN_SM90_CANDIDATES];
@@ -1146,13 +1116,7 @@ static bool planRegion(MlirOperation func, const Options *o,
   if (numSm90 < 0)
     numSm90 = dlcPlanSm90Candidates(func, o->target, &problem, plan, sm90);
   for (int i = 0; i < numSm90; ++i) {
-    MlirNamedAttribute extra[] = {
-        dlcNamedAttr(
-            ctx, "time_est_us",
-            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx), sm90[i].timeUs)),
-        dlcNamedAttr(ctx, "reason", dlcStringAttr(ctx, sm90[i].reason)),
-    };
-    buildPlanOp(first, loc, DLC_OP_PLAN_CANDIDATE, &sm90[i].plan, extra, 2);
+    buildCandidate(first, loc, &sm90[i].plan, sm90[i].timeUs, sm90[i].reason);
   }
   return true;
 }
