@@ -37,7 +37,7 @@ enum { NoAxis = -1, Batch0 = 100 };
 static bool isFn(MlirOperation op, const char *name, const char *fn) {
   if (!dlcOperationIsA(op, name))
     return false;
-  MlirAttribute a = kpAttr(op, "fn");
+  MlirAttribute a = dlcOperationAttrGet(op, "fn");
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
          mlirStringRefEqual(mlirStringAttrGetValue(a),
                             mlirStringRefCreateFromCString(fn));
@@ -46,7 +46,7 @@ static bool isFn(MlirOperation op, const char *name, const char *fn) {
 static bool reduceIs(MlirOperation op, const char *kind) {
   if (!dlcRbssaIsReduce(op))
     return false;
-  MlirAttribute a = kpAttr(op, "op");
+  MlirAttribute a = dlcOperationAttrGet(op, "op");
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
          mlirStringRefEqual(mlirStringAttrGetValue(a),
                             mlirStringRefCreateFromCString(kind));
@@ -60,8 +60,8 @@ static MlirValue skipCasts(MlirValue v) {
 
 static bool constant(MlirValue v, double *value) {
   MlirOperation op = kpProducer(skipCasts(v));
-  MlirAttribute a =
-      dlcRbssaIsConst(op) ? kpAttr(op, "value") : mlirAttributeGetNull();
+  MlirAttribute a = dlcRbssaIsConst(op) ? dlcOperationAttrGet(op, "value")
+                                        : mlirAttributeGetNull();
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
     return false;
   *value = mlirFloatAttrGetValueDouble(a);
@@ -93,7 +93,7 @@ static MlirOperation findYield(MlirOperation func) {
 }
 
 static int numEntries(MlirOperation func, const char *name) {
-  MlirAttribute a = kpAttr(func, name);
+  MlirAttribute a = dlcOperationAttrGet(func, name);
   return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a)
              ? (int)mlirArrayAttrGetNumElements(a)
              : -1;
@@ -102,8 +102,8 @@ static int numEntries(MlirOperation func, const char *name) {
 /* The extent of loop `loop` of a region (its iters, then reduce iters). */
 static bool loopSize(MlirOperation func, int loop, KpExtent *out) {
   int numIters = numEntries(func, "rbssa.iters");
-  MlirAttribute list =
-      kpAttr(func, loop < numIters ? "rbssa.iters" : "rbssa.reduce_iters");
+  MlirAttribute list = dlcOperationAttrGet(
+      func, loop < numIters ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry =
       mlirArrayAttrGetElement(list, loop < numIters ? loop : loop - numIters);
   MlirAttribute size = dlcDictionaryAttrGet(entry, "size");
@@ -127,7 +127,7 @@ static int argOf(MlirOperation func, MlirValue v) {
  * have other reduce iters, e.g. tinygrad's index counts). */
 static bool contractionDims(MlirOperation reduce, int numIters,
                             int dims[MaxRank], MlirAttribute *reducedSize) {
-  MlirAttribute axes = kpAttr(reduce, "axes");
+  MlirAttribute axes = dlcOperationAttrGet(reduce, "axes");
   int rank = rankOf(mlirOperationGetOperand(reduce, 0));
   if (mlirAttributeIsNull(axes) || !mlirAttributeIsADenseI64Array(axes) ||
       mlirDenseArrayGetNumElements(axes) != 1 || rank != numIters + 1 ||
@@ -171,7 +171,8 @@ static bool contraction(MlirOperation func, int numIters, MlirOperation reduce,
 
 /* Whether the read (result axes `dims` as loops) selects loop `loop`. */
 static bool readsLoop(MlirOperation read, const int *dims, int loop) {
-  MlirAffineMap map = mlirAffineMapAttrGetValue(kpAttr(read, "map"));
+  MlirAffineMap map =
+      mlirAffineMapAttrGetValue(dlcOperationAttrGet(read, "map"));
   for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
     MlirAffineExpr e = mlirAffineMapGetResult(map, i);
     if (mlirAffineExprIsADim(e) &&
@@ -213,7 +214,7 @@ static const char *tensorOf(MlirOperation func, MlirOperation read,
   const char *why = kpArgStrides(func, t->t.arg, strides, &rank);
   if (why)
     return why;
-  MlirAttribute mapAttr = kpAttr(read, "map");
+  MlirAttribute mapAttr = dlcOperationAttrGet(read, "map");
   if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr) ||
       mlirAffineMapGetNumResults(mlirAffineMapAttrGetValue(mapAttr)) != rank)
     return "a read's map does not index every memref dimension";
@@ -248,8 +249,8 @@ typedef struct Scores {
 /* `red` = reduce `kind` of `of` over the softmax axis. */
 static bool rowReduce(Scores *s, MlirOperation red, const char *kind,
                       MlirValue of) {
-  MlirAttribute axes =
-      reduceIs(red, kind) ? kpAttr(red, "axes") : mlirAttributeGetNull();
+  MlirAttribute axes = reduceIs(red, kind) ? dlcOperationAttrGet(red, "axes")
+                                           : mlirAttributeGetNull();
   if (mlirAttributeIsNull(axes) || mlirDenseArrayGetNumElements(axes) != 1 ||
       !mlirValueEqual(mlirOperationGetOperand(red, 0), of))
     return false;
@@ -298,8 +299,8 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
   int d[MaxRank];
   memcpy(d, dims, sizeof(d));
   MlirOperation red = kpTraceSource(v, d, NULL);
-  MlirAttribute axes =
-      reduceIs(red, "sum") ? kpAttr(red, "axes") : mlirAttributeGetNull();
+  MlirAttribute axes = reduceIs(red, "sum") ? dlcOperationAttrGet(red, "axes")
+                                            : mlirAttributeGetNull();
   if (mlirAttributeIsNull(axes) || mlirDenseArrayGetNumElements(axes) != 1)
     return -1;
   int at = (int)mlirDenseI64ArrayGetElement(axes, 0);
@@ -311,8 +312,8 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
   for (int i = 0, next = 0; i < rank; ++i)
     inner[i] = i == at ? -2 : d[next++]; /* -2: the counter j */
   MlirOperation sel = kpTraceSource(in, inner, NULL);
-  MlirAttribute pred =
-      dlcRbssaIsSelect(sel) ? kpAttr(sel, "pred") : mlirAttributeGetNull();
+  MlirAttribute pred = dlcRbssaIsSelect(sel) ? dlcOperationAttrGet(sel, "pred")
+                                             : mlirAttributeGetNull();
   if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred))
     return -1;
   MlirIntegerSet set = mlirIntegerSetAttrGetValue(pred);
@@ -335,7 +336,7 @@ static int countedIndex(MlirOperation func, MlirValue v, const int *dims) {
     /* j must run over x's extent: the same size entry. */
     MlirType t = mlirValueGetType(in);
     MlirAttribute names = mlirRankedTensorTypeGetEncoding(t);
-    MlirAttribute iters = kpAttr(func, "rbssa.iters");
+    MlirAttribute iters = dlcOperationAttrGet(func, "rbssa.iters");
     if (mlirAttributeIsNull(names) || !mlirAttributeIsAArray(names) ||
         mlirArrayAttrGetNumElements(names) != rank ||
         mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
@@ -384,11 +385,11 @@ static const char *readMaskCondition(Scores *s, MlirValue cond, int mLoop,
     return NULL;
   }
   if (dlcRbssaIsSelect(src)) {
-    MlirAttribute pred = kpAttr(src, "pred");
-    MlirAttribute otherwise = kpAttr(src, "else");
+    MlirAttribute pred = dlcOperationAttrGet(src, "pred");
+    MlirAttribute otherwise = dlcOperationAttrGet(src, "else");
     MlirOperation c = kpProducer(mlirOperationGetOperand(src, 0));
-    MlirAttribute value =
-        dlcRbssaIsConst(c) ? kpAttr(c, "value") : mlirAttributeGetNull();
+    MlirAttribute value = dlcRbssaIsConst(c) ? dlcOperationAttrGet(c, "value")
+                                             : mlirAttributeGetNull();
     if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred) ||
         mlirAttributeIsNull(value) || !mlirAttributeIsABool(value) ||
         !mlirBoolAttrGetValue(value) || mlirAttributeIsNull(otherwise) ||
@@ -427,8 +428,8 @@ static const char *readMask(Scores *s, MlirValue v, int mLoop, KpAttention *a,
     return readMaskCondition(s, mlirOperationGetOperand(op, 0), mLoop, a);
   }
   if (dlcRbssaIsSelect(op)) {
-    MlirAttribute pred = kpAttr(op, "pred");
-    MlirAttribute otherwise = kpAttr(op, "else");
+    MlirAttribute pred = dlcOperationAttrGet(op, "pred");
+    MlirAttribute otherwise = dlcOperationAttrGet(op, "else");
     if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred) ||
         mlirAttributeIsNull(otherwise) || !mlirAttributeIsAFloat(otherwise) ||
         !isinf(mlirFloatAttrGetValueDouble(otherwise)) ||
@@ -553,7 +554,7 @@ static const char *readScores(Scores *s, KpAttention *a, int *buffer,
   MlirOperation yield = findYield(s->func);
   if (mlirOperationIsNull(yield))
     return "the scores region has not exactly one yield";
-  MlirAttribute mat = kpAttr(yield, "materialize");
+  MlirAttribute mat = dlcOperationAttrGet(yield, "materialize");
   if (mlirAttributeIsNull(mat) || !mlirAttributeIsAString(mat) ||
       !mlirStringRefEqual(mlirStringAttrGetValue(mat),
                           mlirStringRefCreateFromCString("deferred")))
@@ -696,7 +697,8 @@ static const char *readOutput(const Scores *s, MlirOperation func,
   int roleOfLoop[MaxLoops];
   for (int i = 0; i < MaxLoops; ++i)
     roleOfLoop[i] = NoAxis;
-  MlirAffineMap pMap = mlirAffineMapAttrGetValue(kpAttr(read[pf], "map"));
+  MlirAffineMap pMap =
+      mlirAffineMapAttrGetValue(dlcOperationAttrGet(read[pf], "map"));
   if (mlirAffineMapGetNumResults(pMap) != s->numIters)
     return "P is not read over every one of its dimensions";
   for (int j = 0; j < s->numIters; ++j) {
@@ -750,8 +752,8 @@ const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
   memset(a, 0, sizeof(*a));
   a->scores = scores;
   a->output = output;
-  if (!mlirAttributeEqual(kpAttr(scores, "rbssa.symbols"),
-                          kpAttr(output, "rbssa.symbols")))
+  if (!mlirAttributeEqual(dlcOperationAttrGet(scores, "rbssa.symbols"),
+                          dlcOperationAttrGet(output, "rbssa.symbols")))
     return "the two regions do not share their symbols";
   Scores s = {.func = scores, .nLoop = -1};
   s.numIters = numEntries(scores, "rbssa.iters");
@@ -935,8 +937,8 @@ static const char *readLseValue(Scores *s, MlirValue v, MlirValue *logits,
 }
 
 const char *kpAttentionLseRead(MlirOperation region, KpAttention *a) {
-  if (!mlirAttributeEqual(kpAttr(region, "rbssa.symbols"),
-                          kpAttr(a->scores, "rbssa.symbols")))
+  if (!mlirAttributeEqual(dlcOperationAttrGet(region, "rbssa.symbols"),
+                          dlcOperationAttrGet(a->scores, "rbssa.symbols")))
     return "the region does not share the attention's symbols";
   MlirOperation yield = findYield(region);
   int numIters = numEntries(region, "rbssa.iters");
@@ -990,8 +992,8 @@ const char *kpAttentionLseRead(MlirOperation region, KpAttention *a) {
 const char *kpAttentionReadFused(MlirOperation scores, MlirOperation output,
                                  KpAttention *a) {
   const char *why = kpAttentionRead(scores, output, a);
-  MlirAttribute name =
-      dlcDictionaryAttrGet(kpAttr(output, "rbssa.attention"), "lse_region");
+  MlirAttribute name = dlcDictionaryAttrGet(
+      dlcOperationAttrGet(output, "rbssa.attention"), "lse_region");
   if (why || mlirAttributeIsNull(name))
     return why;
   MlirOperation region = kpFindRegion(mlirOperationGetBlock(output), name);
@@ -1007,13 +1009,13 @@ MlirOperation kpFindRegion(MlirBlock body, MlirAttribute name) {
        !mlirAttributeIsNull(name) && !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (dlcOperationIsA(op, "func.func") &&
-        mlirAttributeEqual(kpAttr(op, "rbssa.region"), name))
+        mlirAttributeEqual(dlcOperationAttrGet(op, "rbssa.region"), name))
       return op;
   return (MlirOperation){NULL};
 }
 
 MlirOperation kpAttentionScores(MlirOperation output) {
-  MlirAttribute name =
-      dlcDictionaryAttrGet(kpAttr(output, "rbssa.attention"), "scores");
+  MlirAttribute name = dlcDictionaryAttrGet(
+      dlcOperationAttrGet(output, "rbssa.attention"), "scores");
   return kpFindRegion(mlirOperationGetBlock(output), name);
 }

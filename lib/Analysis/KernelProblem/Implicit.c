@@ -31,7 +31,7 @@
 enum { MaxAxes = KP_READER_MAX_AXES, MaxRank = KP_MAX_RANK };
 
 static MlirAffineMap readMap(MlirOperation read) {
-  MlirAttribute a = kpAttr(read, "map");
+  MlirAttribute a = dlcOperationAttrGet(read, "map");
   return !mlirAttributeIsNull(a) && mlirAttributeIsAAffineMap(a)
              ? mlirAffineMapAttrGetValue(a)
              : (MlirAffineMap){NULL};
@@ -426,7 +426,8 @@ static bool dimLinear(KpReader *r, MlirOperation read, const int *dims, int i,
  * rbssa.symbols), and the guard's else value 0. */
 static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
                        const int *dims) {
-  MlirAttribute pred = kpAttr(guard, "pred"), other = kpAttr(guard, "else");
+  MlirAttribute pred = dlcOperationAttrGet(guard, "pred"),
+                other = dlcOperationAttrGet(guard, "else");
   if (mlirAttributeIsNull(other) || !mlirAttributeIsAFloat(other) ||
       mlirFloatAttrGetValueDouble(other) != 0.0)
     return kpReaderFail(guard, "the padding guard of an implicit GEMM must "

@@ -47,11 +47,6 @@ static bool fail(MlirOperation op, const char *why) {
   return kpReaderFail(op, why);
 }
 
-MlirAttribute kpAttr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op,
-                                         mlirStringRefCreateFromCString(name));
-}
-
 MlirOperation kpProducer(MlirValue v) {
   return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
                                  : (MlirOperation){NULL};
@@ -108,7 +103,7 @@ KpExtent kpExtentConstant(int64_t value) {
 static KpExtent constant(int64_t value) { return kpExtentConstant(value); }
 
 static int symbolIndex(MlirOperation func, MlirStringRef name) {
-  MlirAttribute symbols = kpAttr(func, "rbssa.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "rbssa.symbols");
   if (mlirAttributeIsNull(symbols) || !mlirAttributeIsAArray(symbols))
     return -1;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(symbols); ++i) {
@@ -139,7 +134,7 @@ bool kpExtentMultiply(MlirOperation func, KpExtent *e, MlirAttribute entry) {
 
 void kpExtentText(MlirOperation func, const KpExtent *e, char *out,
                   size_t size) {
-  MlirAttribute symbols = kpAttr(func, "rbssa.symbols");
+  MlirAttribute symbols = dlcOperationAttrGet(func, "rbssa.symbols");
   size_t used = 0;
   out[0] = '\0';
   if (e->constant != 1 || e->numSymbols == 0)
@@ -196,7 +191,7 @@ MlirType kpElementType(MlirContext ctx, KpElement e) {
  */
 
 MlirAttribute kpArgAttr(MlirOperation func, int arg, const char *name) {
-  MlirAttribute all = kpAttr(func, "arg_attrs");
+  MlirAttribute all = dlcOperationAttrGet(func, "arg_attrs");
   if (arg < 0 || mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
     return (MlirAttribute){NULL};
@@ -283,8 +278,8 @@ MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK],
       *guard = op; /* the padding guard of an implicit GEMM's window */
     } else if (dlcRbssaIsTranspose(op) || dlcRbssaIsBroadcastInDim(op)) {
       bool transpose = dlcRbssaIsTranspose(op);
-      MlirAttribute a =
-          kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
+      MlirAttribute a = dlcOperationAttrGet(
+          op, transpose ? "permutation" : "broadcast_dimensions");
       MlirValue x = mlirOperationGetOperand(op, 0);
       int xRank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
       if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
@@ -336,7 +331,7 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
   int rank;
   if (!kpReaderStrides(r, t->arg, strides, &rank))
     return false;
-  MlirAttribute mapAttr = kpAttr(read, "map");
+  MlirAttribute mapAttr = dlcOperationAttrGet(read, "map");
   if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
     return fail(read, "the read has no affine map");
   MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
@@ -367,9 +362,10 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
 /* Body axes to iters, from the reduce's `axes` (result = body minus axes,
  * in order). */
 static bool readAxes(Reader *r, MlirOperation reduce) {
-  MlirAttribute iters = kpAttr(r->func, "rbssa.iters");
-  MlirAttribute reduceIters = kpAttr(r->func, "rbssa.reduce_iters");
-  MlirAttribute axes = kpAttr(reduce, "axes");
+  MlirAttribute iters = dlcOperationAttrGet(r->func, "rbssa.iters");
+  MlirAttribute reduceIters =
+      dlcOperationAttrGet(r->func, "rbssa.reduce_iters");
+  MlirAttribute axes = dlcOperationAttrGet(reduce, "axes");
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters) ||
       mlirAttributeIsNull(reduceIters) || !mlirAttributeIsAArray(reduceIters))
     return fail(r->func, "region function has no rbssa.iters and "
@@ -412,8 +408,8 @@ static bool readAxes(Reader *r, MlirOperation reduce) {
 
 bool kpReaderAxisSize(Reader *r, int axis, KpExtent *out) {
   int it = r->iterOfAxis[axis];
-  MlirAttribute list =
-      kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
+  MlirAttribute list = dlcOperationAttrGet(
+      r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
   MlirAttribute size = dlcDictionaryAttrGet(entry, "size");
   *out = constant(1);
@@ -423,8 +419,8 @@ bool kpReaderAxisSize(Reader *r, int axis, KpExtent *out) {
 /* The name of body axis `axis` (rbssa.iters / rbssa.reduce_iters). */
 void kpReaderAxisName(Reader *r, int axis, char *out, size_t size) {
   int it = r->iterOfAxis[axis];
-  MlirAttribute list =
-      kpAttr(r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
+  MlirAttribute list = dlcOperationAttrGet(
+      r->func, it >= 0 ? "rbssa.iters" : "rbssa.reduce_iters");
   MlirAttribute entry = mlirArrayAttrGetElement(list, it >= 0 ? it : -it - 1);
   snprintf(out, size, "?");
   if (mlirAttributeIsADictionary(entry))
@@ -462,7 +458,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
   /* Which axes each factor's map uses. */
   bool used[2][MaxAxes] = {{false}};
   for (int f = 0; f < 2; ++f) {
-    MlirAttribute mapAttr = kpAttr(read[f], "map");
+    MlirAttribute mapAttr = dlcOperationAttrGet(read[f], "map");
     if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
       return fail(read[f], "the read has no affine map");
     MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
@@ -541,7 +537,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
 /* The reduce operand through casts and transposes to the product. */
 static bool readContraction(Reader *r, MlirOperation reduce) {
   char op[KP_NAME] = "";
-  copyString(kpAttr(reduce, "op"), op, sizeof(op));
+  copyString(dlcOperationAttrGet(reduce, "op"), op, sizeof(op));
   if (strcmp(op, "sum") != 0)
     return fail(reduce, "the reduce is not a sum, so it is no contraction");
   if (!readAxes(r, reduce))
@@ -553,7 +549,7 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
   MlirOperation mul = kpProducer(v);
   while (dlcRbssaIsCast(mul) || dlcRbssaIsTranspose(mul)) {
     if (dlcRbssaIsTranspose(mul)) {
-      MlirAttribute perm = kpAttr(mul, "permutation");
+      MlirAttribute perm = dlcOperationAttrGet(mul, "permutation");
       if (mlirAttributeIsNull(perm) || !mlirAttributeIsADenseI64Array(perm) ||
           mlirDenseArrayGetNumElements(perm) != r->rank)
         return fail(mul, "malformed transpose");
@@ -570,7 +566,7 @@ static bool readContraction(Reader *r, MlirOperation reduce) {
   }
   char fn[KP_NAME] = "";
   if (dlcRbssaIsBinary(mul))
-    copyString(kpAttr(mul, "fn"), fn, sizeof(fn));
+    copyString(dlcOperationAttrGet(mul, "fn"), fn, sizeof(fn));
   if (strcmp(fn, "mul") != 0)
     return fail(reduce, "the reduce body is not a binary {fn = \"mul\"}");
   MlirValue factors[2] = {mlirOperationGetOperand(mul, 0),
@@ -658,7 +654,7 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   if (mlirValueEqual(v, r->acc))
     return 0;
   if (dlcRbssaIsConst(op)) {
-    MlirAttribute value = kpAttr(op, "value");
+    MlirAttribute value = dlcOperationAttrGet(op, "value");
     if (mlirAttributeIsNull(value) || !mlirAttributeIsAFloat(value)) {
       fail(op, "an epilogue constant is not a float");
       return -1;
@@ -673,7 +669,7 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
     step.kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
                 : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
                                        : KP_STEP_COMPARE;
-    copyString(kpAttr(op, "fn"), step.fn, sizeof(step.fn));
+    copyString(dlcOperationAttrGet(op, "fn"), step.fn, sizeof(step.fn));
     n = step.kind == KP_STEP_UNARY ? 1 : 2;
   } else if (dlcRbssaIsSelectValue(op)) {
     step.kind = KP_STEP_SELECT;
@@ -772,7 +768,7 @@ bool kpProblemRead(MlirOperation func, KpProblem *p) {
   }
   if (mlirOperationIsNull(reduce)) {
     char name[KP_NAME] = "?", why[128];
-    copyString(kpAttr(func, "rbssa.region"), name, sizeof(name));
+    copyString(dlcOperationAttrGet(func, "rbssa.region"), name, sizeof(name));
     snprintf(why, sizeof(why),
              "region '%s' has no reduce, so no contraction to tile", name);
     return fail(func, why);

@@ -17,6 +17,7 @@
 #ifndef DLC_LIB_ANALYSIS_KERNELPROBLEM_KERNELPROBLEM_H
 #define DLC_LIB_ANALYSIS_KERNELPROBLEM_KERNELPROBLEM_H
 
+#include "dlc/IR.h"
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -193,9 +194,8 @@ const char *kpArgStrides(MlirOperation regionFunc, int arg,
 /* Attribute `name` of region argument `arg` (null when absent). */
 MlirAttribute kpArgAttr(MlirOperation regionFunc, int arg, const char *name);
 
-/* An attribute of `op` by name (null when absent), and the op that defines
- * `v` (null for a block argument): shared by the model's readers. */
-MlirAttribute kpAttr(MlirOperation op, const char *name);
+/* The op that defines `v` (null for a block argument), shared by the
+ * model's readers (an op's attributes: dlcOperationAttrGet, dlc/IR.h). */
 MlirOperation kpProducer(MlirValue v);
 
 /* Element-type helpers; kpElementOf takes a type or a shaped type. */

@@ -118,7 +118,7 @@ static int stepOf(Reader *r, MlirValue v, const int *loops, int depth);
 static int readStep(Reader *r, MlirOperation read, const int *loops,
                     KpStep step) {
   MlirValue source = mlirOperationGetOperand(read, 0);
-  MlirAttribute map = kpAttr(read, "map");
+  MlirAttribute map = dlcOperationAttrGet(read, "map");
   if (!isArgument(r, source))
     return fail(read, "the read is not of a region argument"), -1;
   if (mlirAttributeIsNull(map) || !mlirAttributeIsAAffineMap(map))
@@ -148,8 +148,8 @@ static int readStep(Reader *r, MlirOperation read, const int *loops,
 /* rbssa.select(x) {pred, else}: the domain over the value's loops. */
 static int guardStep(Reader *r, MlirOperation op, const int *loops, KpStep step,
                      int depth) {
-  MlirAttribute set = kpAttr(op, "pred");
-  MlirAttribute otherwise = kpAttr(op, "else");
+  MlirAttribute set = dlcOperationAttrGet(op, "pred");
+  MlirAttribute otherwise = dlcOperationAttrGet(op, "else");
   if (mlirAttributeIsNull(set) || !mlirAttributeIsAIntegerSet(set) ||
       mlirAttributeIsNull(otherwise))
     return fail(op, "the select has no integer-set pred or else value"), -1;
@@ -204,10 +204,10 @@ static bool widenStep(MlirOperation op, void *userData) {
  * reduced dimension gets a fresh loop. */
 static int reduceStep(Reader *r, MlirOperation op, const int *loops,
                       KpStep step, int depth) {
-  MlirAttribute axes = kpAttr(op, "axes");
-  MlirAttribute fn = kpAttr(op, "op");
-  MlirAttribute init = kpAttr(op, "init");
-  MlirAttribute dtype = kpAttr(op, "dtype");
+  MlirAttribute axes = dlcOperationAttrGet(op, "axes");
+  MlirAttribute fn = dlcOperationAttrGet(op, "op");
+  MlirAttribute init = dlcOperationAttrGet(op, "init");
+  MlirAttribute dtype = dlcOperationAttrGet(op, "dtype");
   MlirValue x = mlirOperationGetOperand(op, 0);
   int rank = rankOf(x);
   if (mlirAttributeIsNull(axes) || !mlirAttributeIsADenseI64Array(axes) ||
@@ -274,8 +274,8 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
 /* broadcast_in_dim and transpose: the operand's loops from the result's. */
 static int moveStep(Reader *r, MlirOperation op, const int *loops, int depth) {
   bool transpose = dlcRbssaIsTranspose(op);
-  MlirAttribute a =
-      kpAttr(op, transpose ? "permutation" : "broadcast_dimensions");
+  MlirAttribute a = dlcOperationAttrGet(op, transpose ? "permutation"
+                                                      : "broadcast_dimensions");
   MlirValue x = mlirOperationGetOperand(op, 0);
   int rank = rankOf(mlirOperationGetResult(op, 0)), xRank = rankOf(x);
   int n = transpose ? rank : xRank;
@@ -313,7 +313,7 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
   if (dlcRbssaIsBroadcastInDim(op) || dlcRbssaIsTranspose(op))
     return moveStep(r, op, loops, depth);
   if (dlcRbssaIsConst(op)) {
-    MlirAttribute value = kpAttr(op, "value");
+    MlirAttribute value = dlcOperationAttrGet(op, "value");
     if (!mlirAttributeIsNull(value) && mlirAttributeIsAFloat(value))
       step.value = mlirFloatAttrGetValueDouble(value);
     else if (!mlirAttributeIsNull(value) && mlirAttributeIsAInteger(value))
@@ -327,7 +327,7 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
     step.kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
                 : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
                                        : KP_STEP_COMPARE;
-    MlirAttribute fn = kpAttr(op, "fn");
+    MlirAttribute fn = dlcOperationAttrGet(op, "fn");
     if (mlirAttributeIsNull(fn) || !mlirAttributeIsAString(fn))
       return fail(op, "the op has no fn"), -1;
     MlirStringRef s = mlirStringAttrGetValue(fn);
@@ -407,7 +407,7 @@ static bool readOutput(Reader *r, MlirOperation yield, int depth) {
 }
 
 static bool readIters(Reader *r) {
-  MlirAttribute iters = kpAttr(r->func, "rbssa.iters");
+  MlirAttribute iters = dlcOperationAttrGet(r->func, "rbssa.iters");
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))
     return fail(r->func, "region function has no rbssa.iters array attribute");
   KpMemoryProblem *p = r->p;
@@ -447,7 +447,7 @@ static bool readIters(Reader *r) {
 
 /* Every argument is a tensor of the signature (docs/dialects/rbssa.md). */
 static bool readArguments(Reader *r) {
-  MlirAttribute all = kpAttr(r->func, "arg_attrs");
+  MlirAttribute all = dlcOperationAttrGet(r->func, "arg_attrs");
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(r->body); ++i) {
     MlirAttribute dict = !mlirAttributeIsNull(all) &&
                                  mlirAttributeIsAArray(all) &&
@@ -510,7 +510,7 @@ bool kpRegionHasContraction(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute fn = kpAttr(op, "op");
+    MlirAttribute fn = dlcOperationAttrGet(op, "op");
     if (!dlcRbssaIsReduce(op) || mlirAttributeIsNull(fn) ||
         !mlirAttributeIsAString(fn) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(fn),
@@ -520,8 +520,9 @@ bool kpRegionHasContraction(MlirOperation func) {
     MlirOperation mul = kpProducer(x);
     while (dlcRbssaIsCast(mul) || dlcRbssaIsTranspose(mul))
       mul = kpProducer(mlirOperationGetOperand(mul, 0));
-    MlirAttribute mfn =
-        mlirOperationIsNull(mul) ? (MlirAttribute){NULL} : kpAttr(mul, "fn");
+    MlirAttribute mfn = mlirOperationIsNull(mul)
+                            ? (MlirAttribute){NULL}
+                            : dlcOperationAttrGet(mul, "fn");
     if (!dlcRbssaIsBinary(mul) || mlirAttributeIsNull(mfn) ||
         !mlirStringRefEqual(mlirStringAttrGetValue(mfn),
                             mlirStringRefCreateFromCString("mul")))

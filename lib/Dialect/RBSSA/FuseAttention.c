@@ -47,7 +47,7 @@ static bool isString(MlirAttribute a) {
 
 /* The rbssa.name of argument `arg` of a region. */
 static MlirAttribute argName(MlirOperation func, int arg) {
-  MlirAttribute all = kpAttr(func, "arg_attrs");
+  MlirAttribute all = dlcOperationAttrGet(func, "arg_attrs");
   if (arg < 0 || mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
       arg >= mlirArrayAttrGetNumElements(all))
     return mlirAttributeGetNull();
@@ -85,7 +85,7 @@ static MlirAttribute modelAttr(MlirContext ctx, const KpAttention *a,
   PUT("o", argName(a->output, a->o.t.arg));
   if (a->hasLse) {
     PUT("lse", argName(a->lseRegion, a->lse.t.arg));
-    PUT("lse_region", kpAttr(a->lseRegion, "rbssa.region"));
+    PUT("lse_region", dlcOperationAttrGet(a->lseRegion, "rbssa.region"));
   }
   PUT("fused", mlirBoolAttrGet(ctx, !notFused));
   if (notFused)
@@ -118,7 +118,7 @@ static MlirAttribute without(MlirContext ctx, MlirAttribute list,
 static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
                            const bool *dropRegion) {
   MlirContext ctx = mlirOperationGetContext(program);
-  MlirAttribute old = kpAttr(program, "rbssa.program");
+  MlirAttribute old = dlcOperationAttrGet(program, "rbssa.program");
   intptr_t n = mlirDictionaryAttrGetNumElements(old);
   MlirNamedAttribute *fields =
       malloc(sizeof(MlirNamedAttribute) * (size_t)(n + 1));
@@ -170,7 +170,7 @@ static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
   intptr_t n = mlirBlockGetNumArguments(to) + 1;
   MlirType *types = malloc(sizeof(MlirType) * (size_t)n);
   MlirAttribute *attrs = malloc(sizeof(MlirAttribute) * (size_t)n);
-  MlirAttribute old = kpAttr(output, "arg_attrs");
+  MlirAttribute old = dlcOperationAttrGet(output, "arg_attrs");
   bool ok = types && attrs && !mlirAttributeIsNull(old) &&
             mlirAttributeIsAArray(old) &&
             mlirArrayAttrGetNumElements(old) == n - 1;
@@ -180,10 +180,10 @@ static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
         mlirOperationGetLocation(output));
     for (intptr_t i = 0; i < n; ++i) {
       types[i] = mlirValueGetType(mlirBlockGetArgument(to, i));
-      attrs[i] =
-          i + 1 < n ? mlirArrayAttrGetElement(old, i)
-                    : mlirArrayAttrGetElement(kpAttr(a->lseRegion, "arg_attrs"),
-                                              a->lse.t.arg);
+      attrs[i] = i + 1 < n ? mlirArrayAttrGetElement(old, i)
+                           : mlirArrayAttrGetElement(
+                                 dlcOperationAttrGet(a->lseRegion, "arg_attrs"),
+                                 a->lse.t.arg);
     }
     mlirOperationSetAttributeByName(
         output, mlirStringRefCreateFromCString("function_type"),
@@ -201,7 +201,7 @@ static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
  * attention, the consumer annotated, the pair fused where it can be. */
 static void fuseProgram(MlirBlock body, MlirOperation program) {
   MlirContext ctx = mlirOperationGetContext(program);
-  MlirAttribute info = kpAttr(program, "rbssa.program");
+  MlirAttribute info = dlcOperationAttrGet(program, "rbssa.program");
   MlirAttribute buffers = dlcDictionaryAttrGet(info, "buffers");
   MlirAttribute regions = dlcDictionaryAttrGet(info, "regions");
   if (mlirAttributeIsNull(buffers) || !mlirAttributeIsAArray(buffers) ||
@@ -284,7 +284,7 @@ static void runFuseAttention(MlirOperation module, MlirExternalPass pass,
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (dlcOperationIsA(op, "func.func") &&
-        !mlirAttributeIsNull(kpAttr(op, "rbssa.program")))
+        !mlirAttributeIsNull(dlcOperationAttrGet(op, "rbssa.program")))
       fuseProgram(body, op);
 }
 
