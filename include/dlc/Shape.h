@@ -37,6 +37,10 @@ bool dlcShapeFromType(MlirType type, DlcShape *shape, char *why,
  * has room for the type's rank (mlirShapedTypeGetRank) entries. */
 bool dlcShapeReadDims(MlirType type, DlcDim *dims, char *why, size_t whySize);
 
+/* Whether `type` is a ranked tensor one of whose dynamic dims is named
+ * `symbol`. */
+bool dlcTypeNamesSymbol(MlirType type, MlirStringRef symbol);
+
 /* A symbol name: a letter or '_', then letters, digits or '_' (an encoding
  * entry that is not one, "M*K", is refused by dlcShapeFromType). */
 bool dlcIsSymbolName(MlirStringRef name);

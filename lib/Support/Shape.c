@@ -9,6 +9,19 @@
 #include <stdio.h>
 #include <string.h>
 
+bool dlcTypeNamesSymbol(MlirType type, MlirStringRef symbol) {
+  DlcShape shape;
+  char why[128];
+  if (!mlirTypeIsARankedTensor(type) ||
+      !dlcShapeFromType(type, &shape, why, sizeof(why)))
+    return false;
+  for (int k = 0; k < shape.rank; ++k)
+    if (shape.dims[k].size < 0 &&
+        mlirStringRefEqual(shape.dims[k].symbol, symbol))
+      return true;
+  return false;
+}
+
 bool dlcIsSymbolName(MlirStringRef s) {
   if (s.length == 0 || !(isalpha((unsigned char)s.data[0]) || s.data[0] == '_'))
     return false;

@@ -578,6 +578,13 @@ static double extentAtDefault(const KpExtent *e) {
   return v;
 }
 
+/* Where print-candidates puts a region's candidates: right after its
+ * plan.schedule, the region function's first op. */
+static MlirOperation afterSchedule(MlirOperation func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  return mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+}
+
 /* One plan.candidate (print-candidates) before `before`: `plan` with its
  * estimate and why it was chosen or kept. */
 static void buildCandidate(MlirOperation before, MlirLocation loc,
@@ -619,9 +626,7 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
                  extentAtDefault(&a->size[KP_K]);
   for (int b = 0; b < a->numBatch; ++b)
     flops *= extentAtDefault(&a->batchSize[b]);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirOperation after =
-      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirOperation after = afterSchedule(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   const char *picked = dlcPlanAlgoChoice(chosen, "attention");
   for (size_t i = 0; i < sizeof(schedules) / sizeof(schedules[0]); ++i) {
@@ -863,10 +868,7 @@ static void printGemvCandidates(MlirOperation func, const Options *o,
                                 const DlcPlanProblem *problem,
                                 const DlcPlan *gemm, const DlcPlan *chosen,
                                 const DlcPlanGemv *gemv) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  /* After the plan.schedule planMemoryInstead put first. */
-  MlirOperation first =
-      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirOperation first = afterSchedule(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   char reason[220];
   snprintf(reason, sizeof(reason), "chosen: %s", gemv->reason);
@@ -965,9 +967,7 @@ static void printDepthwiseCandidates(MlirOperation func, const Options *o,
                                      const DlcPlanGemv *dw,
                                      const DlcPlanRegion *region,
                                      const DlcCandidate *gemm) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirOperation first =
-      mlirOperationGetNextInBlock(mlirBlockGetFirstOperation(body));
+  MlirOperation first = afterSchedule(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   char reason[260];
   snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);

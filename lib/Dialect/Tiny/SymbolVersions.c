@@ -74,20 +74,6 @@ static MlirBlock bodyOf(MlirOperation func) {
              : mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }
 
-/* Whether `type` has a dimension named `symbol`. */
-static bool typeNames(MlirType type, MlirStringRef symbol) {
-  DlcShape shape;
-  char why[128];
-  if (!mlirTypeIsARankedTensor(type) ||
-      !dlcShapeFromType(type, &shape, why, sizeof(why)))
-    return false;
-  for (int k = 0; k < shape.rank; ++k)
-    if (shape.dims[k].size < 0 &&
-        mlirStringRefEqual(shape.dims[k].symbol, symbol))
-      return true;
-  return false;
-}
-
 /* Whether attribute `a` holds the string `symbol` (an attribute that names
  * the symbol would keep naming it in the copy). */
 static bool attrNames(MlirAttribute a, MlirStringRef symbol) {
@@ -116,7 +102,8 @@ static bool versionable(MlirOperation func, MlirStringRef symbol) {
     return false;
   bool named = false;
   for (intptr_t a = 0; a < mlirBlockGetNumArguments(body); ++a)
-    named |= typeNames(mlirValueGetType(mlirBlockGetArgument(body, a)), symbol);
+    named |= dlcTypeNamesSymbol(mlirValueGetType(mlirBlockGetArgument(body, a)),
+                                symbol);
   int reduces = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        named && !mlirOperationIsNull(op);
@@ -132,7 +119,7 @@ static bool versionable(MlirOperation func, MlirStringRef symbol) {
 
 /* `type` with every dimension named `symbol` of static size `value`. */
 static MlirType bindType(MlirType type, MlirStringRef symbol, int64_t value) {
-  if (!typeNames(type, symbol))
+  if (!dlcTypeNamesSymbol(type, symbol))
     return type;
   MlirContext ctx = mlirTypeGetContext(type);
   MlirAttribute encoding = mlirRankedTensorTypeGetEncoding(type);

@@ -221,28 +221,18 @@ static void updateFunctionType(MlirOperation func) {
   free(types);
 }
 
-/* Whether `type` has a dimension named `name`. */
-static bool typeNames(MlirType type, MlirStringRef name) {
-  DlcShape shape;
-  if (!shapeOf(type, &shape))
-    return false;
-  for (int k = 0; k < shape.rank; ++k)
-    if (shape.dims[k].size < 0 &&
-        mlirStringRefEqual(shape.dims[k].symbol, name))
-      return true;
-  return false;
-}
-
 /* Whether a type in `func` (argument, result of an op) names `name`. */
 static bool isNamed(MlirOperation func, MlirStringRef name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   for (intptr_t a = 0; a < mlirBlockGetNumArguments(body); ++a)
-    if (typeNames(mlirValueGetType(mlirBlockGetArgument(body, a)), name))
+    if (dlcTypeNamesSymbol(mlirValueGetType(mlirBlockGetArgument(body, a)),
+                           name))
       return true;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
-      if (typeNames(mlirValueGetType(mlirOperationGetResult(op, r)), name))
+      if (dlcTypeNamesSymbol(mlirValueGetType(mlirOperationGetResult(op, r)),
+                             name))
         return true;
   return false;
 }
