@@ -87,12 +87,10 @@ typedef struct Sm90Estimate {
  * the CTAs running would exceed it: the SM's share, ~25 GB/s, charged to
  * every step before over-rated more splits; 64 x 64 x 65536 ran faster in
  * 32 than 64, bench/RESULTS.md run sk2-1), whichever is longer; with S
- * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial
- * and the last CTA reads the S
- * partials at the SM's share of L2 — a tree of groups of
- * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
- * partials, the last group the group sums (Sm90SplitK.c) — and each split
- * costs kSplitUs. */
+ * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial,
+ * waits for the others and reads its 1/S slice of all S partials (one
+ * partial's bytes, Sm90SplitK.c) at the SM's share of L2, and each split
+ * costs kSplitUs (its arrival on the tile's counter). */
 static Sm90Estimate estimateTile(const DlcTarget *target,
                                  const DlcPlanProblem *problem, int64_t bm,
                                  int64_t bn, int64_t bound) {
@@ -122,10 +120,8 @@ static Sm90Estimate estimateTile(const DlcTarget *target,
   double stepUs = fmax(
       mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / ctaDram);
   double partial = rows * cols * 4;
-  double group = DLC_SM90_SPLIT_GROUP;
-  double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
   double reduceUs =
-      e.splits > 1 ? (1 + reads) * partial / smL2 + e.splits * kSplitUs : 0;
+      e.splits > 1 ? 2 * partial / smL2 + e.splits * kSplitUs : 0;
   e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
   return e;
 }
