@@ -87,10 +87,14 @@ typedef struct Sm90Estimate {
  * the CTAs running would exceed it: the SM's share, ~25 GB/s, charged to
  * every step before over-rated more splits; 64 x 64 x 65536 ran faster in
  * 32 than 64, bench/RESULTS.md run sk2-1), whichever is longer; with S
- * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial,
- * waits for the others and reads its 1/S slice of all S partials (one
- * partial's bytes, Sm90SplitK.c) at the SM's share of L2, and each split
- * costs kSplitUs (its arrival on the tile's counter). */
+ * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial
+ * and the reduction reads partials at the SM's share of L2, charged as
+ * the tree of groups of kSplitGroup splits the kernel used before its
+ * reduction was spread over the CTAs (Sm90SplitK.c; the last of a group
+ * read its group's partials, the last group the group sums): the split
+ * counts this picks were measured with the spread reduction too
+ * (bench/RESULTS.md run sk3-1) — and each split costs kSplitUs. */
+static const double kSplitGroup = 8;
 static Sm90Estimate estimateTile(const DlcTarget *target,
                                  const DlcPlanProblem *problem, int64_t bm,
                                  int64_t bn, int64_t bound) {
@@ -120,8 +124,10 @@ static Sm90Estimate estimateTile(const DlcTarget *target,
   double stepUs = fmax(
       mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / ctaDram);
   double partial = rows * cols * 4;
+  double group = kSplitGroup;
+  double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
   double reduceUs =
-      e.splits > 1 ? 2 * partial / smL2 + e.splits * kSplitUs : 0;
+      e.splits > 1 ? (1 + reads) * partial / smL2 + e.splits * kSplitUs : 0;
   e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
   return e;
 }
