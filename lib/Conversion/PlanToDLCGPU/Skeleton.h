@@ -397,7 +397,7 @@ typedef enum DlcAttnGrid {
                              * rows whose K/V fit in L2 */
 } DlcAttnGrid;
 /* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
- * (run fac-1). */
+ * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;

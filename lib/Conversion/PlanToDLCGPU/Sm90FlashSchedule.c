@@ -13,9 +13,11 @@
  *     with the one with the fewest and every unit costs about n + 1 key
  *     tiles: the static assignment is balanced where the tiles grid's
  *     1..n key tiles a CTA leave the last wave ragged;
- *   "dynamic": at most one CTA per SM; CTA i first visits tile i, then
- *     whichever tile a counter in the workspace hands it next (G + the
- *     counter's old value): the first free CTA takes the next tile. Tiles
+ *   "dynamic" (a plan choice; slower than "persistent" at every bench
+ *     size, bench/RESULTS.md runs fa8-1, fa8-2): at most one CTA per SM;
+ *     CTA i first visits tile i, then whichever tile a counter in the
+ *     workspace hands it next (G + the counter's old value): the first
+ *     free CTA takes the next tile. Tiles
  *     are numbered heaviest first within sections of batch rows whose K
  *     and V fit in L2 (a section's longest query tiles of each row, then
  *     the next longest, ...; the last section has the rows left over), so
@@ -39,9 +41,11 @@
 
 #include <stdio.h>
 
-/* K and V bytes of an L2 section: FlashAttention-3's 32 MiB, of the
- * H100's 50 MiB L2 (the rest for Q, O and other traffic). */
-#define SECTION_BYTES (32LL << 20)
+/* K and V bytes of an L2 section. FlashAttention-3's 32 MiB cost 6 % on
+ * the H100 without a causal mask, where the order does not balance
+ * anything (every CTA in a different head); 8 MiB (about the heads the
+ * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
+#define SECTION_BYTES (8LL << 20)
 /* The producer warpgroup's own named barrier (the consumers' turns use
  * 1 .. 3). */
 enum { ProducerBarrier = 4, ProducerThreads = 128 };
