@@ -271,7 +271,10 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
   flashOnlineSoftmax(f, s, numS, scale, c, 0);
 }
 
-enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
+enum {
+  MaxBlocks = 4, /* 64-key blocks of a key tile */
+  Carried = 7    /* the key loop's values besides P: O, m, l, alpha */
+};
 
 /* Whether a consumer's rows can end a key tile before the CTA's do (a
  * causal mask, more query rows than keys a tile): then it stops at its
@@ -380,21 +383,25 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   sm90WgmmaWait(g, acc[1], 0);
   softmaxTile(f, zero, acc[0], s, &c);
 
-  MlirValue carried[5 + MaxBlocks] = {init[0], c.m[0], c.m[1], c.l[0], c.l[1]};
-  pBlocks(f, s, carried + 5);
+  /* Carried: O (not yet rescaled for the last softmax step), m, l, that
+   * step's factor alpha, P. */
+  MlirValue carried[Carried + MaxBlocks] = {
+      init[0], c.m[0], c.m[1], c.l[0], c.l[1], c.alpha[0], c.alpha[1]};
+  pBlocks(f, s, carried + Carried);
   MlirBlock body;
   MlirOperation loop =
-      dlcBuildFor(&g->b, one, tiles, one, 5 + blocks, carried, &body);
+      dlcBuildFor(&g->b, one, tiles, one, Carried + blocks, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue j = mlirBlockGetArgument(body, 0), p[MaxBlocks];
-  MlirValue o = mlirBlockGetArgument(body, 1);
+  c.o[0] = mlirBlockGetArgument(body, 1);
   for (int h = 0; h < 2; ++h) {
     c.m[h] = mlirBlockGetArgument(body, 2 + h);
     c.l[h] = mlirBlockGetArgument(body, 4 + h);
+    c.alpha[h] = mlirBlockGetArgument(body, 6 + h);
   }
   for (int kb = 0; kb < blocks; ++kb)
-    p[kb] = mlirBlockGetArgument(body, 6 + kb);
+    p[kb] = mlirBlockGetArgument(body, 1 + Carried + kb);
   MlirValue use = add(g, r->kvBase, j);
   MlirValue stage = remc(g, use, t->stages);
   MlirValue prev = remc(g, sub(g, use, one), t->stages);
@@ -403,7 +410,11 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
   issueScores(f, consumer, stage, acc);
-  issuePV(f, prev, p, o, pv);
+  /* O's rescale for step j - 1 runs while S_j computes: off the path
+   * from the softmax to the next turn (O is complete: PV_{j-2} was
+   * waited). */
+  flashRescale(f, &c, 1);
+  issuePV(f, prev, p, c.o[0], pv);
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 1);
@@ -411,15 +422,18 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   sm90WgmmaWait(g, pv[1], 0);
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, prev, NULL, 0);
-  c.o[0] = pv[0];
-  flashRescale(f, &c, 1);
-  MlirValue yielded[5 + MaxBlocks] = {c.o[0], c.m[0], c.m[1], c.l[0], c.l[1]};
-  pBlocks(f, s, yielded + 5);
-  dlcBuild(&g->b, "scf.yield", 5 + blocks, yielded, 0, NULL, 0, NULL, NULL);
+  MlirValue yielded[Carried + MaxBlocks] = {
+      pv[0], c.m[0], c.m[1], c.l[0], c.l[1], c.alpha[0], c.alpha[1]};
+  pBlocks(f, s, yielded + Carried);
+  dlcBuild(&g->b, "scf.yield", Carried + blocks, yielded, 0, NULL, 0, NULL,
+           NULL);
   g->b = outer;
 
   for (int kb = 0; kb < blocks; ++kb)
-    p[kb] = mlirOperationGetResult(loop, 5 + kb);
+    p[kb] = mlirOperationGetResult(loop, Carried + kb);
+  c.o[0] = mlirOperationGetResult(loop, 0);
+  for (int h = 0; h < 2; ++h)
+    c.alpha[h] = mlirOperationGetResult(loop, 5 + h);
   MlirValue last = remc(g, sub(g, add(g, r->kvBase, tiles), one), t->stages);
   bool skips = passesTiles(f);
   /* Every S of the visit is complete: Q may be overwritten. Consumer 0
@@ -430,7 +444,8 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
       lastTurn(f, consumer);
     qRead(f, r);
   }
-  issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
+  flashRescale(f, &c, 1);
+  issuePV(f, last, p, c.o[0], pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
   /* The passed tiles after the last one's release: the producer may wait
