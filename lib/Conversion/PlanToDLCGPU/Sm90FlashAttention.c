@@ -24,7 +24,8 @@
  *         a transposed B); wait for S_j alone (wait_group 1) and run its
  *         softmax step while the PV wgmmas run; wait for them; release
  *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
- *         intra-warpgroup overlap)
+ *         intra-warpgroup overlap; at D = 128 the rescale runs in the next
+ *         turn, between the S and PV issues: rescaleInTurn)
  *       the last tile's O += P V; release its stage
  *       ping-pong (the default schedule): each issue of wgmmas above is a
  *         turn, bar.sync on the consumer's own named barrier (1 + c)
@@ -271,10 +272,15 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
   flashOnlineSoftmax(f, s, numS, scale, c, 0);
 }
 
-enum {
-  MaxBlocks = 4, /* 64-key blocks of a key tile */
-  Carried = 7    /* the key loop's values besides P: O, m, l, alpha */
-};
+enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
+
+/* Whether O's rescale for step j - 1 runs in the next turn, between the
+ * S_j and P_{j-1} V_{j-1} issues (while S_j computes), rather than after
+ * the PV wait, on the path from the softmax to the next turn. At D = 128
+ * a turn's wgmmas cover the D/8 x 4 multiplies: +0.6 / +1.0 % (D128),
+ * +0.5 % (causal) in run fa7-2; at D = 64 the shorter turn does not: -2.7 %
+ * causal there, so D = 64 keeps the rescale after the wait. */
+static bool rescaleInTurn(const Fa *f) { return f->d >= 128; }
 
 /* Whether a consumer's rows can end a key tile before the CTA's do (a
  * causal mask, more query rows than keys a tile): then it stops at its
@@ -338,8 +344,9 @@ static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
  * FlashAttention-3 intra-warpgroup overlap): tile 0's scores and softmax
  * first; then per tile j >= 1 S_j = Q K_jᵀ and O += P_{j-1} V_{j-1} are
  * issued together, S_j waited alone (wait_group 1) and its softmax runs
- * while the PV wgmmas still run; then O (complete) is rescaled and stage
- * j - 1 released; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
+ * while the PV wgmmas still run; then stage j - 1 is released and O
+ * (complete) rescaled, or with rescaleInTurn rescaled after the next S
+ * issue; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
  * issues are the consumers' turns, in a cycle. Yields O, m, l.
  * Emitted inside a branch taken when the visit has key tiles. With a
  * causal mask and more rows than keys a tile, the consumer stops at its
@@ -383,14 +390,16 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   sm90WgmmaWait(g, acc[1], 0);
   softmaxTile(f, zero, acc[0], s, &c);
 
-  /* Carried: O (not yet rescaled for the last softmax step), m, l, that
-   * step's factor alpha, P. */
-  MlirValue carried[Carried + MaxBlocks] = {
-      init[0], c.m[0], c.m[1], c.l[0], c.l[1], c.alpha[0], c.alpha[1]};
-  pBlocks(f, s, carried + Carried);
+  /* Carried: O, m, l, with rescaleInTurn the last step's factor alpha (O
+   * not yet rescaled for it), then P. */
+  bool inTurn = rescaleInTurn(f);
+  int numCarried = inTurn ? 7 : 5;
+  MlirValue carried[7 + MaxBlocks] = {init[0], c.m[0],     c.m[1],    c.l[0],
+                                      c.l[1],  c.alpha[0], c.alpha[1]};
+  pBlocks(f, s, carried + numCarried);
   MlirBlock body;
   MlirOperation loop =
-      dlcBuildFor(&g->b, one, tiles, one, Carried + blocks, carried, &body);
+      dlcBuildFor(&g->b, one, tiles, one, numCarried + blocks, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue j = mlirBlockGetArgument(body, 0), p[MaxBlocks];
@@ -398,10 +407,11 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   for (int h = 0; h < 2; ++h) {
     c.m[h] = mlirBlockGetArgument(body, 2 + h);
     c.l[h] = mlirBlockGetArgument(body, 4 + h);
-    c.alpha[h] = mlirBlockGetArgument(body, 6 + h);
+    if (inTurn)
+      c.alpha[h] = mlirBlockGetArgument(body, 6 + h);
   }
   for (int kb = 0; kb < blocks; ++kb)
-    p[kb] = mlirBlockGetArgument(body, 1 + Carried + kb);
+    p[kb] = mlirBlockGetArgument(body, 1 + numCarried + kb);
   MlirValue use = add(g, r->kvBase, j);
   MlirValue stage = remc(g, use, t->stages);
   MlirValue prev = remc(g, sub(g, use, one), t->stages);
@@ -410,10 +420,8 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
   issueScores(f, consumer, stage, acc);
-  /* O's rescale for step j - 1 runs while S_j computes: off the path
-   * from the softmax to the next turn (O is complete: PV_{j-2} was
-   * waited). */
-  flashRescale(f, &c, 1);
+  if (inTurn) /* O is complete: PV_{j-2} was waited */
+    flashRescale(f, &c, 1);
   issuePV(f, prev, p, c.o[0], pv);
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
@@ -422,17 +430,20 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   sm90WgmmaWait(g, pv[1], 0);
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, prev, NULL, 0);
-  MlirValue yielded[Carried + MaxBlocks] = {
-      pv[0], c.m[0], c.m[1], c.l[0], c.l[1], c.alpha[0], c.alpha[1]};
-  pBlocks(f, s, yielded + Carried);
-  dlcBuild(&g->b, "scf.yield", Carried + blocks, yielded, 0, NULL, 0, NULL,
+  c.o[0] = pv[0];
+  if (!inTurn)
+    flashRescale(f, &c, 1);
+  MlirValue yielded[7 + MaxBlocks] = {c.o[0], c.m[0],     c.m[1],    c.l[0],
+                                      c.l[1], c.alpha[0], c.alpha[1]};
+  pBlocks(f, s, yielded + numCarried);
+  dlcBuild(&g->b, "scf.yield", numCarried + blocks, yielded, 0, NULL, 0, NULL,
            NULL);
   g->b = outer;
 
   for (int kb = 0; kb < blocks; ++kb)
-    p[kb] = mlirOperationGetResult(loop, Carried + kb);
+    p[kb] = mlirOperationGetResult(loop, numCarried + kb);
   c.o[0] = mlirOperationGetResult(loop, 0);
-  for (int h = 0; h < 2; ++h)
+  for (int h = 0; h < 2 && inTurn; ++h)
     c.alpha[h] = mlirOperationGetResult(loop, 5 + h);
   MlirValue last = remc(g, sub(g, add(g, r->kvBase, tiles), one), t->stages);
   bool skips = passesTiles(f);
@@ -444,7 +455,8 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
       lastTurn(f, consumer);
     qRead(f, r);
   }
-  flashRescale(f, &c, 1);
+  if (inTurn)
+    flashRescale(f, &c, 1);
   issuePV(f, last, p, c.o[0], pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
