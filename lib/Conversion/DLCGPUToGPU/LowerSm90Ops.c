@@ -410,7 +410,8 @@ static bool zeroAccumulator(MlirValue acc) {
 /* wgmma(a, a_indices..., b, b_indices..., acc). An accumulator of zeros
  * (a fresh S = Q Kᵀ of the flash kernels) is not moved into the
  * registers: the first k-step writes them with scale-d 0 (D = A·B), as
- * CUTLASS's ScaleOut::Zero, saving N/2 register moves a thread. */
+ * CUTLASS's ScaleOut::Zero: N/2 fewer moves a thread in the PTX (ptxas
+ * had dropped them from the SASS already: run fa7-2). */
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
   MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numA = mlirDenseI32ArrayGetElement(segments, 1);
