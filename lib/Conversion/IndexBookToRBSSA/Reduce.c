@@ -939,6 +939,21 @@ static bool buildReduce(RbRegion *r, const Plan *plan, MlirOperation op,
   return true;
 }
 
+/* A contraction's result spans every output iter, the static size-1 ones
+ * too: maps drop those as constant 0 (a batch of 1), and without them the
+ * body would lack an iter the kernel-problem readers (GEMM, implicit GEMM,
+ * depthwise) count on — body axes = rbssa.iters + rbssa.reduce_iters. */
+static bool addUnitIters(RbRegion *r, RbSpace *present) {
+  for (int j = 0; j < r->numAxes; ++j) {
+    const RbAxis *a = &r->axes[j];
+    RbSpace one = {1, {j}};
+    if (!a->reduce && a->symbol < 0 && a->extent == 1 &&
+        !rbSpaceContains(present, j) && !rbSpaceUnion(present, &one, present))
+      return false;
+  }
+  return true;
+}
+
 bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                      RbValue *out) {
   Plan plan;
@@ -952,6 +967,8 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   }
   rbUsedAxes(r, ctx->exprs, ctx->rank, &plan.present);
+  if (dlcIndexbookIsContract(op) && !addUnitIters(r, &plan.present))
+    return false;
   if (planLevel(r, &plan, op, ctx) < 0 || !planHoists(r, &plan))
     return false;
   RbSpace target;
