@@ -18,6 +18,8 @@
  *  - Invariant hoist (R1): a factor of the body that reads none of the
  *    reduced axes is applied to the reduce's result instead, where that is
  *    exact for the op (a * sum b, (sum b) / a, a + max b, (max b) - a).
+ *  - A reduction over static size-1 axes only (unguarded) is its operand
+ *    in the accumulator type: no reduce is emitted.
  *  - The domain of each merged level becomes one rbssa.select inside the
  *    reduce whose else is the neutral element; any other select in the body
  *    must reach the reduce as the neutral element too (NeutralInvalid,
@@ -954,6 +956,17 @@ static bool addUnitIters(RbRegion *r, RbSpace *present) {
   return true;
 }
 
+/* Whether every reduced axis is static of size 1 and no domain guards
+ * the body (a 1x1 window of a depthwise conv, a sum over a kept dim). */
+static bool unitReduction(RbRegion *r, const Plan *plan) {
+  for (int p = 0; p < plan->reduced.rank; ++p) {
+    const RbAxis *a = &r->axes[plan->reduced.axes[p]];
+    if (a->symbol >= 0 || a->extent != 1)
+      return false;
+  }
+  return plan->reduced.rank > 0 && plan->guard.count == 0;
+}
+
 bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                      RbValue *out) {
   Plan plan;
@@ -973,6 +986,16 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   RbSpace target;
   RbValue body;
+  if (unitReduction(r, &plan)) {
+    /* Nothing to reduce: the operand at index 0 of every reduced axis. */
+    if (!emitBody(r, &plan, 0, &plan.present, &body))
+      return false;
+    *out = rbCastTo(r, body, plan.acc);
+    if (!applyHoists(r, &plan, out))
+      return false;
+    *out = rbCastTo(r, *out, rbElementType(mlirOperationGetResult(op, 0)));
+    return true;
+  }
   if (!rbSpaceUnion(&plan.present, &plan.reduced, &target) ||
       !emitBody(r, &plan, 0, &target, &body))
     return false;
