@@ -4,8 +4,9 @@ of each named case, then cuDNN's NHWC conv of its shape, each for 2 s with
 no L2 flush between launches (bench_conv.py flushes), nvidia-smi sampled
 every 50 ms. Prints per run the mean time a launch, and the median SM
 clock and power over its last 1.5 s. An H100 SXM at its 700 W limit lowers
-its clock; two kernels of equal work per clock then differ by how much
-power each burns (bench/RESULTS.md run cv-2).
+its clock, so two kernels of equal work per clock may still differ by the
+power each burns (bench/RESULTS.md run cv-2). cuDNN is launched through
+F.conv2d from Python: its mean time a launch may include host gaps.
 
 usage: conv_clocks.py DIR NAME ...   (DIR as for bench_conv.py --kernels)
 """
