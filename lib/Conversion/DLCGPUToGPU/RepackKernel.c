@@ -5,36 +5,44 @@
  * kernel it copies an operand into a workspace of 16-byte rows (A and B of
  * a GEMM); after it, the whole tiles of an output the kernel stored by TMA
  * into such a workspace back into C ("repack_out"). One launch copies up
- * to two tensors: block z picks tensor 0 or 1. Block 256; any grid: the
- * gridDim.x x gridDim.y blocks of a z slice split its tensor's items
- * evenly, each walking its share in trips (the runtime's grid,
- * TensorMap.c, gives each one trip).
+ * to two tensors: block z picks tensor 0 or 1. Block 256, any grid: the
+ * gridDim.x x gridDim.y blocks of a z slice split the tensor's items
+ * evenly and walk their share in trips of dlcRepackKernelItems; the
+ * manifest's "repack_items" tells the runtime, which launches one block
+ * per trip's worth (TensorMap.c).
  *
  * An item is one aligned 16-byte block of a dst row: nb = (2 cols + 29) /
- * 16 + 1 of them a row (the most a row of cols elements at any alignment
- * touches, plus one that only loads), row = item / nb through a double
+ * 16 + 1 of them a row (the most a row of cols elements touches at any
+ * alignment, plus one that only loads); row = item / nb through a double
  * reciprocal and one correction. Every item loads the aligned 16-byte src
- * block holding the first byte its dst block needs (when that block holds
- * a byte of the row); the next src block is the next item's, taken from
- * the next lane by shfl.down, so each src byte is read once. Lane 31 of a
- * warp only loads (31 items a warp): a trip is `Slots` slots of 8 warps x
- * 31 items, every slot's load issued before the first store. The 16 bytes
- * are the pair's 32-bit words picked by (m / 4) and funnel-shifted by 16
- * bits when m / 2 is odd (m = the src byte's offset in its block: 2-byte
- * alignment makes every shift 0 or 16 bits); a dst block wholly inside
- * the row is one 16-byte store, one at a row's end only its elements
- * (a mask carried with m). The src block that would cross the tensor's end
- * is read 2 bytes at a time, so nothing past the tensor is read; reads
- * before its start stay in the 16-byte block of its first byte (inside its
- * allocation).
+ * block holding the first byte its dst block needs, when that src block
+ * holds a byte of the row; the next src block is the next item's, taken
+ * from the next lane by shfl.down, so each src byte is loaded once. Lane
+ * 31 of a warp only loads (31 items a warp); a trip is three slots of
+ * 8 warps x 31 items, every slot's load issued before the first store
+ * (ptxas: 59 registers, 4 blocks an SM). The 16 bytes are the pair's
+ * 32-bit words picked by m / 4 and funnel-shifted by 16 bits when m / 2 is
+ * odd, m the offset of the src byte in its block (2-byte alignment makes
+ * every shift 0 or 16 bits: prmt); a dst block wholly inside the row is
+ * one 16-byte store, one at a row's end only its elements (a mask carried
+ * with m). The src block crossing the tensor's end is read 2 bytes at a
+ * time, so nothing past the tensor is read; reads before its start stay
+ * in the 16-byte block of its first byte, inside its allocation.
  *
- * The previous kernel (16-byte blocks of a row, two per thread from two
- * 16-byte loads each, block y walking rows) ran 2.53 TB/s on the H200
- * (bench/RESULTS.md run odd-3) and 2.15 on the H100 (run 30), a contiguous
- * copy 3.36 / 2.97. */
+ * On the H100 (bench/RESULTS.md run odd2-1), 4095 x 4093 + 4093 x 4097
+ * in: 51.8 us (2.59 TB/s; torch's copy of as many bytes 49.4 us, 2.71),
+ * C's 4095 x 4096 back 29.8 us (2.25; torch 27.9, 2.40). The previous
+ * kernel (two 16-byte loads a dst block, blocks of 1024 16-byte blocks by
+ * up to 2048 rows) took 60.9 / 35.4 us; this one under that grid 54.9 /
+ * 31.5, with two slots 52.6 / 29.5 and four 53.8 / 30.7 one trip a
+ * block, a persistent grid of 4 blocks an SM 58.7 / 33.8. */
 #include "LowerSkeleton.h"
 
 const char dlcRepackKernelName[] = "dlc_repack_b16";
+
+/* The items a block copies a trip: 3 slots x 8 warps x 31 (the text's
+ * step, 744, and its slot offsets 248 and 496). */
+const int dlcRepackKernelItems = 3 * 8 * 31;
 
 const char dlcRepackKernelText[] =
     "gpu.module @dlc_repack_holder {\n"
@@ -289,7 +297,7 @@ const char dlcRepackKernelText[] =
     "  %loader = arith.cmpi eq, %lane, %c31 : i64\n"
     "  %w31 = arith.muli %warp, %c31 : i64\n"
     "  %mine = arith.addi %w31, %lane : i64\n"
-    "  %step = arith.constant 992 : i64\n"
+    "  %step = arith.constant 744 : i64\n"
     "  %true = arith.constant true\n"
     "  %notLoader = arith.xori %loader, %true : i1\n"
     "  scf.for %t0 = %lo to %hi step %step : i64 {\n"
@@ -320,22 +328,11 @@ const char dlcRepackKernelText[] =
     "%rows, %cols, %sp, %dp, %sBase, %dBase, %srcEnd) : (!llvm.ptr<1>, i64, "
     "i1, i64, f64, i64, i64, i64, i64, i64, i64, i64) -> (vector<4xi32>, i64, "
     "i32)\n"
-    "    %o3 = arith.constant 744 : i64\n"
-    "    %x3 = arith.addi %t0, %o3 : i64\n"
-    "    %i3 = arith.addi %x3, %mine : i64\n"
-    "    %in3 = arith.cmpi ult, %i3, %hi : i64\n"
-    "    %own3 = arith.andi %in3, %notLoader : i1\n"
-    "    %w3, %a3, %m3 = func.call @dlc_repack_load(%g, %i3, %own3, %nb, %rcp, "
-    "%rows, %cols, %sp, %dp, %sBase, %dBase, %srcEnd) : (!llvm.ptr<1>, i64, "
-    "i1, i64, f64, i64, i64, i64, i64, i64, i64, i64) -> (vector<4xi32>, i64, "
-    "i32)\n"
     "    func.call @dlc_repack_store(%d, %w0, %a0, %m0) : (!llvm.ptr<1>, "
     "vector<4xi32>, i64, i32) -> ()\n"
     "    func.call @dlc_repack_store(%d, %w1, %a1, %m1) : (!llvm.ptr<1>, "
     "vector<4xi32>, i64, i32) -> ()\n"
     "    func.call @dlc_repack_store(%d, %w2, %a2, %m2) : (!llvm.ptr<1>, "
-    "vector<4xi32>, i64, i32) -> ()\n"
-    "    func.call @dlc_repack_store(%d, %w3, %a3, %m3) : (!llvm.ptr<1>, "
     "vector<4xi32>, i64, i32) -> ()\n"
     "  }\n"
     "  gpu.return\n"
