@@ -121,27 +121,21 @@ static int64_t consumerRegisters(const DlcAttnTiling *t) {
 typedef void (*VisitBody)(Fa *f, const Ring *r, MlirValue consumer);
 
 /* Runs `body` for each work tile of the CTA's schedule (one in the tiles
- * grid) in an scf.for carrying the K/V ring position (kvBase += the
- * visit's key tiles): the barrier phases continue from tile to tile. */
+ * grid) in the schedule's loop (the producer's when `consumer` is null)
+ * carrying the K/V ring position (kvBase += the visit's key tiles): the
+ * barrier phases continue from tile to tile. */
 static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
                          MlirValue consumer) {
   Gen *g = &f->g;
-  MlirValue zero = cst(g, 0);
-  MlirBlock loop;
-  dlcBuildFor(&g->b, zero, s->visits, cst(g, 1), 1, &zero, &loop);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(loop, outer.loc);
-  r->visit = mlirBlockGetArgument(loop, 0);
-  r->kvBase = mlirBlockGetArgument(loop, 1);
-  MlirValue qTile, batch;
-  flashScheduleTile(f, s, r->visit, &qTile, &batch);
-  flashBindBatch(f, batch);
-  r->m0 = mul(g, qTile, f->t->tileM);
+  FlashVisit v;
+  flashScheduleBegin(f, s, mlirValueIsNull(consumer), &v);
+  r->visit = v.visit;
+  r->kvBase = v.carried;
+  flashBindBatch(f, v.batch);
+  r->m0 = mul(g, v.qTile, f->t->tileM);
   r->tiles = flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)));
   body(f, r, consumer);
-  MlirValue next = add(g, r->kvBase, r->tiles);
-  dlcBuild(&g->b, "scf.yield", 1, &next, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
+  flashScheduleEnd(f, s, &v, add(g, r->kvBase, r->tiles));
 }
 
 static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
@@ -520,6 +514,8 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   FlashSchedule schedule;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, 1) : (MlirValue){NULL};
+  schedule.qFull = r.qFull;
+  schedule.qEmpty = r.qEmpty;
 
   /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:
    * every consumer thread. */
@@ -606,5 +602,7 @@ int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
   int64_t q = t->tileM * t->headDim, kv = 2 * t->stages * t->tileN * t->headDim;
-  return (q + kv) * bytes + 1024;
+  /* The dynamic grid's three tile slots (Sm90FlashSchedule.c). */
+  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC ? 16 : 0;
+  return (q + kv) * bytes + slots + 1024;
 }
