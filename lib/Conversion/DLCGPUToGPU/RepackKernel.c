@@ -36,6 +36,7 @@
  * up to 2048 rows) took 60.9 / 35.4 us; this one under that grid 54.9 /
  * 31.5, with two slots 52.6 / 29.5 and four 53.8 / 30.7 one trip a
  * block, a persistent grid of 4 blocks an SM 58.7 / 33.8. */
+#include "DLCGPUToGPU.h"
 #include "LowerSkeleton.h"
 
 const char dlcRepackKernelName[] = "dlc_repack_b16";
