@@ -249,18 +249,3 @@ MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond, intptr_t numResults,
                              MlirBlock *elseBlock) {
   return buildIf(b, cond, numResults, types, thenBlock, elseBlock);
 }
-
-MlirOperation dlcBuildWhile(DlcBuilder *b, MlirBlock *before,
-                            MlirBlock *after) {
-  MlirOperationState state =
-      makeState(b, "scf.while", 0, NULL, 0, NULL, 0, NULL, NULL);
-  MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
-  *before = mlirBlockCreate(0, NULL, NULL);
-  *after = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionAppendOwnedBlock(regions[0], *before);
-  mlirRegionAppendOwnedBlock(regions[1], *after);
-  mlirOperationStateAddOwnedRegions(&state, 2, regions);
-  MlirOperation op = mlirOperationCreate(&state);
-  insert(b, op);
-  return op;
-}

@@ -105,9 +105,4 @@ MlirOperation dlcBuildIfElse(DlcBuilder *b, MlirValue cond, intptr_t numResults,
                              const MlirType *types, MlirBlock *thenBlock,
                              MlirBlock *elseBlock);
 
-/* scf.while with no loop-carried values: `before` computes the condition
- * and must end with scf.condition(%cond), `after` (the loop body) with
- * scf.yield; the caller adds both terminators. */
-MlirOperation dlcBuildWhile(DlcBuilder *b, MlirBlock *before, MlirBlock *after);
-
 #endif

@@ -282,7 +282,7 @@ static void waitForSplits(Gen *g, const Sm90SplitK *s) {
   beginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
   MlirBlock before, after;
   DlcBuilder poll = g->b;
-  dlcBuildWhile(&g->b, &before, &after);
+  dlcBuildWhile(&g->b, 0, NULL, &before, &after);
   g->b = dlcBuilderAtEnd(before, poll.loc);
   MlirValue now = dlcIndexCast(&g->b, atomicAdd(g, s, word, 0), g->idx);
   MlirValue waiting = lt(g, now, s->splits);
