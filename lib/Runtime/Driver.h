@@ -115,6 +115,9 @@ typedef struct {
   size_t WidthInBytes, Height;
 } DlcMemcpy2D;
 enum { DLC_CU_MEMORYTYPE_DEVICE = 2 };
+/* cuLaunchCooperativeKernel's answer to a grid that cannot be resident at
+ * once (cuda.h's CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE). */
+enum { DLC_CU_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720 };
 typedef CUresult (*DlcMemcpy2DAsync)(const DlcMemcpy2D *copy, CUstream s);
 
 typedef struct {

@@ -389,6 +389,18 @@ static int launch(DlcRuntimeKernel *k, void **args,
                                                  k->rt->stream, args)
           : k->rt->drv.cuLaunchKernel(k->function, g[0], g[1], g[2], b[0], b[1],
                                       b[2], smem, k->rt->stream, args, NULL);
+  if (r == DLC_CU_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
+    setError(k->rt,
+             "kernel '%s': its %u CTAs wait for each other (split-K) and "
+             "cannot all be resident on this GPU at once (%s): it was "
+             "planned for its target's SM count (manifest \"arch\": %s); "
+             "compile it for this GPU, or force algo_choice split_k = \"1\" "
+             "in a plan file",
+             dlcRuntimeManifestGetKernelName(k->m), g[0] * g[1] * g[2],
+             dlcDriverErrorString(&k->rt->drv, r),
+             dlcRuntimeManifestGetArch(k->m));
+    return -1;
+  }
   if (check(k->rt, r,
             d->cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel") !=
       0)

@@ -381,6 +381,10 @@ CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy,
                                    unsigned bz, unsigned smem, void *s,
                                    void **params) {
   logLine("cooperative launch %s", (const char *)f);
+  /* FAKECUDA_COOP_SMS=N: a GPU that holds at most N CTAs at once. */
+  const char *sms = getenv("FAKECUDA_COOP_SMS");
+  if (sms && (unsigned long)gx * gy * gz > strtoul(sms, NULL, 10))
+    return 720; /* CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE */
   return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, s, params, NULL);
 }
 CUresult cuEventCreate(void **e, unsigned f) {
