@@ -676,6 +676,26 @@ static int64_t rasterGroup(const DlcGemmTiling *t) {
   return wide > DLC_RASTER_GROUP ? wide : DLC_RASTER_GROUP;
 }
 
+/* The group (index) for `cols` tile-columns: rasterGroup's, unless a
+ * group holds fewer tiles than a wave of CTAs (one per SM). Then a wave
+ * spans several groups and splits one with the next wave, whose CTAs read
+ * that group's rows of A from DRAM again (16384 x 1024 x 4096 at 128 x
+ * 256: 4 columns, groups of 64 tiles, 4 to 12 of each wave's 33 tile-rows
+ * split); a GEMM's group is then a whole wave, ceil(SMs / cols) rows, so
+ * each wave reads whole rows of A (bench/RESULTS.md run gm-3). A
+ * convolution keeps rasterGroup's (not measured). */
+static MlirValue rasterGroupOf(Gen *g, MlirValue cols) {
+  int64_t fixed = rasterGroup(g->t);
+  if (g->p->implicit)
+    return cst(g, fixed);
+  MlirValue sms = cst(g, g->t->sms);
+  MlirValue few = dlcCmpI(&g->b, "ult", mul(g, cols, fixed), sms);
+  MlirValue some = dlcArith(&g->b, "arith.maxui", cols, cst(g, 1));
+  MlirValue wave = dlcArith(&g->b, "arith.divui",
+                            add(g, sms, sub(g, some, cst(g, 1))), some);
+  return sel(g, few, wave, cst(g, fixed));
+}
+
 /* One unit of a CTA's work: a tile, or with split-K one split of it. */
 typedef struct Unit {
   MlirValue index;  /* the CTA's i-th unit */
@@ -702,6 +722,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
+  MlirValue group = rasterGroupOf(g, cols);
   MlirValue block = gemmGpuId(g, "gpu.block_id", "x");
   MlirValue grid = gemmGpuId(g, "gpu.grid_dim", "x");
   MlirValue start =
@@ -736,7 +757,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         p->kTiles);
   }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, u.tile, rasterGroup(g->t), &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, group, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
