@@ -40,6 +40,19 @@ def eval_expr(expr, symbols):
 Repack = collections.namedtuple("Repack", "src dst rows cols sp dp")
 
 
+def repack_grid(pair, items_per_block):
+    """The grid of one launch of dlc_repack_b16 over one or two Repack jobs,
+    as TensorMap.c's launchRepacks: with the manifest's "repack_items", a
+    block per that many items (rows x ((2 cols + 29) // 16 + 1) of the
+    larger job); without (an older compiler's kernel), a block column per
+    1024 16-byte blocks of a row and a block row per row, up to 2048."""
+    if items_per_block:
+        items = max(j.rows * ((2 * j.cols + 29) // 16 + 1) for j in pair)
+        return (max(1, -(-items // items_per_block)), 1, len(pair))
+    blocks = -(-max(j.cols for j in pair) // 8) + 2  # 16-byte blocks of a row
+    return (-(-blocks // 1024), min(max(j.rows for j in pair), 2048), len(pair))  # RepackGridRows
+
+
 class DlcKernel:
     def __init__(self, manifest_path):
         with open(manifest_path) as f:
@@ -240,8 +253,7 @@ class DlcKernel:
             args = (tuple(a) + tuple(b),
                     (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4 +
                     (ctypes.c_void_p, ctypes.c_void_p) + (ctypes.c_int64,) * 4)
-            blocks = -(-max(a.cols, b.cols) // 8) + 2  # 16-byte blocks of a row
-            grid = (-(-blocks // 1024), min(max(a.rows, b.rows), 2048), len(pair))  # RepackGridRows (TensorMap.c)
+            grid = repack_grid(pair, self.m.get("repack_items", 0))
             launches.append(lambda stream, args=args, grid=grid: check_cu(
                 cu.cuLaunchKernel(self.repack_fn, *grid, 256, 1, 1, 0, stream, args, 0)))
         return launches

@@ -154,6 +154,11 @@ dlcRuntimeManifestGetArch(DLC_KEEP const DlcRuntimeManifest *m);
 /* The compiler's summary of the kernel's plan ("plan"), or NULL. */
 DLC_KEEP const char *
 dlcRuntimeManifestGetPlan(DLC_KEEP const DlcRuntimeManifest *m);
+/* The items a block of the module's repack kernel copies ("repack_items",
+ * docs/runtime.md "Repack"): the runtime launches one block per that many;
+ * 0 when the manifest has none (an older compiler's kernel: the
+ * row-structured grid). */
+int64_t dlcRuntimeManifestGetRepackItems(DLC_KEEP const DlcRuntimeManifest *m);
 /* The cost model's estimate ("estimate", docs/conventions.md): its time in
  * microseconds and occupancy at the nominal sizes `*at` names
  * ("MxNxK=4096x4096x4096"); -1 when the manifest has none. */

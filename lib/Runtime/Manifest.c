@@ -28,7 +28,8 @@ struct DlcRuntimeManifest {
   int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
   double estimateUs, estimateOccupancy;
   char *estimateAt;
-  int numVersions; /* "versions": launch-time versions, in order */
+  int64_t repackItems; /* "repack_items": items a repack block copies, 0 */
+  int numVersions;     /* "versions": launch-time versions, in order */
   struct Version {
     DlcRuntimeManifest *m; /* owned: the version's own manifest */
     int numWhen;
@@ -555,6 +556,15 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
   }
   if (readPlan(m, root, err, errSize) != 0)
     return -1;
+  const DlcJsonValue *items = dlcJsonValueGetMember(root, "repack_items");
+  if (items && (items->kind != DlcJsonValueNumber || !items->isInteger ||
+                items->integer < 1 || items->integer > (1 << 20))) {
+    setErr(err, errSize,
+           "\"repack_items\" must be an integer from 1 to 1048576 (the "
+           "items a block of the repack kernel copies)");
+    return -1;
+  }
+  m->repackItems = items ? items->integer : 0;
   const DlcJsonValue *versions = dlcJsonValueGetMember(root, "versions");
   if (versions && parent) {
     setErr(err, errSize, "a program's kernel has no \"versions\"");
@@ -836,6 +846,9 @@ const char *dlcRuntimeManifestGetArch(const DlcRuntimeManifest *m) {
 }
 const char *dlcRuntimeManifestGetPlan(const DlcRuntimeManifest *m) {
   return m->plan;
+}
+int64_t dlcRuntimeManifestGetRepackItems(const DlcRuntimeManifest *m) {
+  return m->repackItems;
 }
 int dlcRuntimeManifestGetEstimate(const DlcRuntimeManifest *m, double *us,
                                   double *occupancy, const char **at) {

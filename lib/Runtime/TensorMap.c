@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,7 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
     maps->address[j] = maps->arg[j] = maps->device + (CUdeviceptr)j * MapBytes;
   if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
     maps->repackKernel = NULL;
+  maps->repackItems = dlcRuntimeManifestGetRepackItems(m);
   for (int j = 0; j < maps->count; j++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
     if (p->transpose[0] && !maps->transposeKernel &&
@@ -460,16 +462,27 @@ static CUresult launchTransposes(const DlcTensorMaps *maps,
 
 /* One launch of dlc_repack_b16(src0, dst0, rows0, cols0, sp0, dp0, src1,
  * dst1, rows1, cols1, sp1, dp1), pitches in 2-byte elements, over `a` and
- * `b` (NULL: `a` alone): block 256, grid (ceildiv(ceildiv(cols, 8) + 2,
- * 1024): a block column per 1024 16-byte blocks of a row, rows up to
- * RepackGridRows, 1 or 2) over the larger of the two. */
-/* Rows of the repack grid; each block walks rows y, y + 2048, ... A narrow
+ * `b` (NULL: `a` alone), block 256, z = 1 or 2 (docs/runtime.md, "Repack").
+ * With the manifest's "repack_items" the kernel takes any grid, its blocks
+ * splitting a tensor's items (rows x ((2 cols + 29) / 16 + 1) 16-byte
+ * blocks) evenly: one block per repack_items of the larger tensor, one
+ * trip each (4095 x 4093 + 4093 x 4097 in 51.8 us on the H100, 54.9 with
+ * the grid below; a persistent grid of 4 blocks an SM 58.7;
+ * bench/RESULTS.md run odd2-1). Without it, an older compiler's kernel:
+ * (ceildiv(ceildiv(cols, 8) + 2, 1024): a block column per 1024 16-byte
+ * blocks of a row, rows up to RepackGridRows). */
+/* Rows of the older grid; each block walks rows y, y + 2048, ... A narrow
  * row leaves most of a block idle, so one block per row (up to 65535) was
  * launch-bound: 127 x 129 x 8191 (A 127 rows of 8191, B 8191 of 129)
  * copied in 46.0 us at 65535, 30.9 at 2048, 38.5 at 512, 88.5 at 128, with
  * 4095 x 4097 x 4093's copies unchanged (81.2 / 80.2 / 84.3 / 158.6 us;
  * bench/RESULTS.md run 29, H200). */
 enum { RepackGridRows = 2048 };
+
+/* The repack kernel's items of one copy (docs/runtime.md, "Repack"). */
+static int64_t repackItemsOf(int64_t rows, int64_t cols) {
+  return rows * ((2 * cols + 29) / 16 + 1);
+}
 
 static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
                               CUstream stream, const DlcMemcpy2D *a,
@@ -486,12 +499,21 @@ static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
   }
   int64_t maxRows = rows[0] > rows[1] ? rows[0] : rows[1];
   int64_t maxCols = cols[0] > cols[1] ? cols[0] : cols[1];
+  int64_t gridX = ((maxCols + 7) / 8 + 2 + 1023) / 1024;
+  int64_t gridY = maxRows < RepackGridRows ? maxRows : RepackGridRows;
+  if (maps->repackItems > 0) {
+    int64_t items0 = repackItemsOf(rows[0], cols[0]);
+    int64_t items1 = repackItemsOf(rows[1], cols[1]);
+    int64_t items = items0 > items1 ? items0 : items1;
+    gridX = (items + maps->repackItems - 1) / maps->repackItems;
+    gridX = gridX < 1 ? 1 : gridX > INT32_MAX ? INT32_MAX : gridX;
+    gridY = 1;
+  }
   void *params[] = {&src[0], &dst[0], &rows[0], &cols[0], &sp[0], &dp[0],
                     &src[1], &dst[1], &rows[1], &cols[1], &sp[1], &dp[1]};
-  return drv->cuLaunchKernel(
-      maps->repackKernel, (unsigned)(((maxCols + 7) / 8 + 2 + 1023) / 1024),
-      (unsigned)(maxRows < RepackGridRows ? maxRows : RepackGridRows),
-      b ? 2 : 1, 256, 1, 1, 0, stream, params, NULL);
+  return drv->cuLaunchKernel(maps->repackKernel, (unsigned)gridX,
+                             (unsigned)gridY, b ? 2 : 1, 256, 1, 1, 0, stream,
+                             params, NULL);
 }
 
 /* The host-side work around a launch: transforms and repacks before it,

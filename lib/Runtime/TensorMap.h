@@ -33,6 +33,9 @@ typedef struct DlcTensorMaps {
   /* The module's repack kernel (dlc_repack_b16, which the compiler adds
    * next to every SM90 kernel); NULL: cuMemcpy2DAsync copies instead. */
   CUfunction repackKernel;
+  /* The manifest's "repack_items": the repack kernel takes any grid, a
+   * block per this many items; 0: an older kernel's row-structured grid. */
+  int64_t repackItems;
   CUdeviceptr *workspace;
   size_t *workspaceBytes;
   /* A map with "transpose" reads its tensor transposed into the workspace

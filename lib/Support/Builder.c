@@ -197,6 +197,31 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
                             body);
 }
 
+MlirOperation dlcBuildWhile(DlcBuilder *b, intptr_t numInits,
+                            const MlirValue *inits, MlirBlock *before,
+                            MlirBlock *after) {
+  enum { MaxInits = 16 };
+  MlirType types[MaxInits];
+  MlirLocation locs[MaxInits];
+  if (numInits > MaxInits)
+    numInits = MaxInits;
+  for (intptr_t i = 0; i < numInits; ++i) {
+    types[i] = mlirValueGetType(inits[i]);
+    locs[i] = b->loc;
+  }
+  MlirOperationState state = makeState(b, "scf.while", numInits, inits,
+                                       numInits, types, 0, NULL, NULL);
+  MlirRegion regions[2] = {mlirRegionCreate(), mlirRegionCreate()};
+  *before = mlirBlockCreate(numInits, types, locs);
+  *after = mlirBlockCreate(numInits, types, locs);
+  mlirRegionAppendOwnedBlock(regions[0], *before);
+  mlirRegionAppendOwnedBlock(regions[1], *after);
+  mlirOperationStateAddOwnedRegions(&state, 2, regions);
+  MlirOperation op = mlirOperationCreate(&state);
+  insert(b, op);
+  return op;
+}
+
 static MlirOperation buildIf(DlcBuilder *b, MlirValue cond, intptr_t numResults,
                              const MlirType *types, MlirBlock *thenBlock,
                              MlirBlock *elseBlock) {

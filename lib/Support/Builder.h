@@ -85,6 +85,16 @@ MlirOperation dlcBuildFor(DlcBuilder *b, MlirValue lb, MlirValue ub,
                           MlirValue step, intptr_t numInits,
                           const MlirValue *inits, MlirBlock *body);
 
+/* scf.while with loop-carried `inits` (at most 16), the same types in
+ * both regions; returns the op (its results: the values at exit). The
+ * `before` block (arguments: the carried values) must end with
+ * scf.condition(%continue) of the carried values, the `after` block
+ * (the same arguments) with scf.yield of the next ones; the caller adds
+ * both terminators. */
+MlirOperation dlcBuildWhile(DlcBuilder *b, intptr_t numInits,
+                            const MlirValue *inits, MlirBlock *before,
+                            MlirBlock *after);
+
 /* scf.if %cond with an empty else region and no results; returns the then
  * block, which the caller must end with scf.yield. */
 MlirOperation dlcBuildIf(DlcBuilder *b, MlirValue cond, MlirBlock *thenBlock);

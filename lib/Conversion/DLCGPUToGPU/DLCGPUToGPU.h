@@ -29,6 +29,10 @@ bool dlcRecordVersions(MlirOperation module);
 /* The dlc.kernels entry of kernel `name` (a string attribute), or null. */
 MlirAttribute dlcFindKernelEntry(MlirAttribute kernels, MlirAttribute name);
 
+/* The items the repack kernel (RepackKernel.c) copies a block in one trip:
+ * the manifest's "repack_items" of a kernel with tensor maps. */
+extern const int dlcRepackKernelItems;
+
 /* The manifest's name of an element type ("f16", "bf16", "f32", "f64",
  * "i1", "i32", "i64"), or NULL. */
 const char *dlcManifestDtype(MlirType type);

@@ -385,7 +385,33 @@ static MlirValue structToAcc(DlcBuilder *b, MlirValue regs, int64_t count,
                        NULL, NULL);
 }
 
-/* wgmma(a, a_indices..., b, b_indices..., acc). */
+/* Whether accumulator `acc` is all zeros: acc_init's splat of 0 (already
+ * lowered, or not yet). */
+static bool zeroAccumulator(MlirValue acc) {
+  if (!mlirValueIsAOpResult(acc))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(acc);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(def));
+  MlirAttribute value = dlcOperationAttrGet(def, "value");
+  if (mlirAttributeIsNull(value))
+    return false;
+  if (mlirStringRefEqual(name,
+                         mlirStringRefCreateFromCString("arith.constant")))
+    return mlirAttributeIsADenseElements(value) &&
+           mlirDenseElementsAttrIsSplat(value) &&
+           mlirFloatAttrGetValueDouble(
+               mlirDenseElementsAttrGetSplatValue(value)) == 0.0;
+  return mlirStringRefEqual(
+             name, mlirStringRefCreateFromCString("dlcgpu.acc_init")) &&
+         mlirAttributeIsAFloat(value) &&
+         mlirFloatAttrGetValueDouble(value) == 0.0;
+}
+
+/* wgmma(a, a_indices..., b, b_indices..., acc). An accumulator of zeros
+ * (a fresh S = Q Kᵀ of the flash kernels) is not moved into the
+ * registers: the first k-step writes them with scale-d 0 (D = A·B), as
+ * CUTLASS's ScaleOut::Zero: N/2 fewer moves a thread in the PTX (ptxas
+ * had dropped them from the SASS already: run fa7-2). */
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
   MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numA = mlirDenseI32ArrayGetElement(segments, 1);
@@ -414,7 +440,10 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
   MlirValue addressB = operandAddress(b, op, 2 + numA, bm);
 
   MlirType structType = accStruct(b->ctx, count);
-  MlirValue regs = accToStruct(b, acc, count);
+  bool zero = zeroAccumulator(acc);
+  MlirValue regs = zero ? dlcBuildValue(b, "llvm.mlir.poison", 0, NULL,
+                                        structType, 0, NULL, NULL)
+                        : accToStruct(b, acc, count);
 
   MlirType element = mlirShapedTypeGetElementType(mlirValueGetType(a));
   const char *typeName = mlirTypeIsABF16(element) ? "bf16" : "f16";
@@ -447,6 +476,8 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
         b, dlcArith(b, "arith.addi", addressB, i64Const(b, kk * stepB)),
         transB ? chunkBytes : 16, 1024);
     MlirValue operands[] = {regs, descA, descB};
+    attrs[4] = dlcAttr(b->ctx, zero && kk == 0 ? "#nvvm.wgmma_scale_out<zero>"
+                                               : "#nvvm.wgmma_scale_out<one>");
     regs = dlcBuildValue(b, "nvvm.wgmma.mma_async", 3, operands, structType, 9,
                          names, attrs);
   }

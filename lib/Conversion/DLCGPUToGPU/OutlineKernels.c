@@ -227,7 +227,12 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       dlcNamedAttr(ctx, "estimate",
                    dlcOperationAttrGet(func, "dlcgpu.estimate")),
       /* Derived symbols: the host computes them from their formulas. */
-      dlcNamedAttr(ctx, "derived", derived)};
+      dlcNamedAttr(ctx, "derived", derived),
+      /* The module's repack kernel (added with every TMA load) takes any
+       * grid; the runtime launches a block per this many items. */
+      dlcNamedAttr(ctx, "repack_items",
+                   numMaps > 0 ? dlcI64Attr(ctx, dlcRepackKernelItems)
+                               : mlirAttributeGetNull())};
   free(params);
   intptr_t count = 0;
   for (size_t i = 0; i < sizeof(entry) / sizeof(entry[0]); ++i)

@@ -18,6 +18,8 @@
  *  - Invariant hoist (R1): a factor of the body that reads none of the
  *    reduced axes is applied to the reduce's result instead, where that is
  *    exact for the op (a * sum b, (sum b) / a, a + max b, (max b) - a).
+ *  - A reduction over static size-1 axes only (unguarded) is its operand
+ *    in the accumulator type: no reduce is emitted.
  *  - The domain of each merged level becomes one rbssa.select inside the
  *    reduce whose else is the neutral element; any other select in the body
  *    must reach the reduce as the neutral element too (NeutralInvalid,
@@ -939,6 +941,32 @@ static bool buildReduce(RbRegion *r, const Plan *plan, MlirOperation op,
   return true;
 }
 
+/* A contraction's result spans every output iter, the static size-1 ones
+ * too: maps drop those as constant 0 (a batch of 1), and without them the
+ * body would lack an iter the kernel-problem readers (GEMM, implicit GEMM,
+ * depthwise) count on — body axes = rbssa.iters + rbssa.reduce_iters. */
+static bool addUnitIters(RbRegion *r, RbSpace *present) {
+  for (int j = 0; j < r->numAxes; ++j) {
+    const RbAxis *a = &r->axes[j];
+    RbSpace one = {1, {j}};
+    if (!a->reduce && a->symbol < 0 && a->extent == 1 &&
+        !rbSpaceContains(present, j) && !rbSpaceUnion(present, &one, present))
+      return false;
+  }
+  return true;
+}
+
+/* Whether every reduced axis is static of size 1 and no domain guards
+ * the body (a 1x1 window of a depthwise conv, a sum over a kept dim). */
+static bool unitReduction(RbRegion *r, const Plan *plan) {
+  for (int p = 0; p < plan->reduced.rank; ++p) {
+    const RbAxis *a = &r->axes[plan->reduced.axes[p]];
+    if (a->symbol >= 0 || a->extent != 1)
+      return false;
+  }
+  return plan->reduced.rank > 0 && plan->guard.count == 0;
+}
+
 bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                      RbValue *out) {
   Plan plan;
@@ -952,10 +980,22 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   }
   rbUsedAxes(r, ctx->exprs, ctx->rank, &plan.present);
+  if (dlcIndexbookIsContract(op) && !addUnitIters(r, &plan.present))
+    return false;
   if (planLevel(r, &plan, op, ctx) < 0 || !planHoists(r, &plan))
     return false;
   RbSpace target;
   RbValue body;
+  if (unitReduction(r, &plan)) {
+    /* Nothing to reduce: the operand at index 0 of every reduced axis. */
+    if (!emitBody(r, &plan, 0, &plan.present, &body))
+      return false;
+    *out = rbCastTo(r, body, plan.acc);
+    if (!applyHoists(r, &plan, out))
+      return false;
+    *out = rbCastTo(r, *out, rbElementType(mlirOperationGetResult(op, 0)));
+    return true;
+  }
   if (!rbSpaceUnion(&plan.present, &plan.reduced, &target) ||
       !emitBody(r, &plan, 0, &target, &body))
     return false;

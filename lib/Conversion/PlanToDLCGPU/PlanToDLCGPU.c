@@ -817,7 +817,8 @@ static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
 
 /* The SM90 kernel's grid algo_choice grid names: "tiles" a CTA per work
  * tile (also when absent), "persistent" at most one per SM looping over
- * them (Sm90FlashSchedule.c). */
+ * them, "dynamic" at most one per SM taking them from a counter
+ * (Sm90FlashSchedule.c). */
 static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
                               DlcAttnGrid *out) {
   const char *grid = dlcPlanAlgoChoice(plan, "grid");
@@ -825,10 +826,14 @@ static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
     *out = DLC_ATTN_GRID_TILES;
   else if (strcmp(grid, "persistent") == 0)
     *out = DLC_ATTN_GRID_PERSISTENT;
+  else if (strcmp(grid, "dynamic") == 0)
+    *out = DLC_ATTN_GRID_DYNAMIC;
   else
     return cannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
-                        "\"tiles\" (a CTA per query tile and batch row) or "
-                        "\"persistent\" (a CTA per SM looping over them)");
+                        "\"tiles\" (a CTA per query tile and batch row), "
+                        "\"persistent\" (a CTA per SM looping over them) or "
+                        "\"dynamic\" (a CTA per SM taking them from a "
+                        "counter, heaviest first)");
   return true;
 }
 
@@ -939,7 +944,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
     dlcSm90AttentionMaps(region, &a, &tiling, names, maps);
   }
   MlirOperation kernel =
-      buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps, 0, gridX,
+      buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps,
+                      sm90 ? dlcFlashWorkspaceBytes(tiling.grid) : 0, gridX,
                       gridY, sm90 ? dlcSm90AttentionThreads(&tiling) : 128,
                       sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
                            : dlcPlanStageBytes(plan, bytes, target->smemPerCTA),

@@ -394,9 +394,13 @@ typedef enum DlcAttnGrid {
   DLC_ATTN_GRID_TILES,      /* a CTA per (query tile, batch row) */
   DLC_ATTN_GRID_PERSISTENT, /* at most a CTA per SM looping over them;
                              * causal: longest and shortest paired */
+  DLC_ATTN_GRID_DYNAMIC,    /* at most a CTA per SM, each taking the next
+                             * work tile from a counter in the workspace,
+                             * heaviest first within sections of batch
+                             * rows whose K/V fit in L2 */
 } DlcAttnGrid;
 /* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
- * (run fac-1). */
+ * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
@@ -451,6 +455,9 @@ int64_t dlcSm90AttentionThreads(const DlcAttnTiling *tiling);
 void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
                       int64_t tileM, const char *batches, int sms, char *x,
                       size_t xSize, char *y, size_t ySize);
+/* Bytes of the SM90 kernel's workspace for `grid` (the dynamic grid's
+ * tile counter; 0: none). */
+int64_t dlcFlashWorkspaceBytes(DlcAttnGrid grid);
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);

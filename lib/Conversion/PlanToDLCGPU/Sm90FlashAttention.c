@@ -24,7 +24,8 @@
  *         a transposed B); wait for S_j alone (wait_group 1) and run its
  *         softmax step while the PV wgmmas run; wait for them; release
  *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
- *         intra-warpgroup overlap)
+ *         intra-warpgroup overlap; at D = 128 the rescale runs in the next
+ *         turn, between the S and PV issues: rescaleInTurn)
  *       the last tile's O += P V; release its stage
  *       ping-pong (the default schedule): each issue of wgmmas above is a
  *         turn, bar.sync on the consumer's own named barrier (1 + c)
@@ -121,27 +122,21 @@ static int64_t consumerRegisters(const DlcAttnTiling *t) {
 typedef void (*VisitBody)(Fa *f, const Ring *r, MlirValue consumer);
 
 /* Runs `body` for each work tile of the CTA's schedule (one in the tiles
- * grid) in an scf.for carrying the K/V ring position (kvBase += the
- * visit's key tiles): the barrier phases continue from tile to tile. */
+ * grid) in the schedule's loop (the producer's when `consumer` is null)
+ * carrying the K/V ring position (kvBase += the visit's key tiles): the
+ * barrier phases continue from tile to tile. */
 static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
                          MlirValue consumer) {
   Gen *g = &f->g;
-  MlirValue zero = cst(g, 0);
-  MlirBlock loop;
-  dlcBuildFor(&g->b, zero, s->visits, cst(g, 1), 1, &zero, &loop);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(loop, outer.loc);
-  r->visit = mlirBlockGetArgument(loop, 0);
-  r->kvBase = mlirBlockGetArgument(loop, 1);
-  MlirValue qTile, batch;
-  flashScheduleTile(f, s, r->visit, &qTile, &batch);
-  flashBindBatch(f, batch);
-  r->m0 = mul(g, qTile, f->t->tileM);
+  FlashVisit v;
+  flashScheduleBegin(f, s, mlirValueIsNull(consumer), &v);
+  r->visit = v.visit;
+  r->kvBase = v.carried;
+  flashBindBatch(f, v.batch);
+  r->m0 = mul(g, v.qTile, f->t->tileM);
   r->tiles = flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)));
   body(f, r, consumer);
-  MlirValue next = add(g, r->kvBase, r->tiles);
-  dlcBuild(&g->b, "scf.yield", 1, &next, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
+  flashScheduleEnd(f, s, &v, add(g, r->kvBase, r->tiles));
 }
 
 static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
@@ -273,6 +268,14 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
 
 enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
 
+/* Whether O's rescale for step j - 1 runs in the next turn, between the
+ * S_j and P_{j-1} V_{j-1} issues (while S_j computes), rather than after
+ * the PV wait, on the path from the softmax to the next turn. At D = 128
+ * a turn's wgmmas cover the D/8 x 4 multiplies: +0.6 / +1.0 % (D128),
+ * +0.5 % (causal) in run fa7-2; at D = 64 the shorter turn does not: -2.7 %
+ * causal there, so D = 64 keeps the rescale after the wait. */
+static bool rescaleInTurn(const Fa *f) { return f->d >= 128; }
+
 /* Whether a consumer's rows can end a key tile before the CTA's do (a
  * causal mask, more query rows than keys a tile): then it stops at its
  * own diagonal tile. Only on the tiles grid: inside the persistent visit
@@ -335,8 +338,9 @@ static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
  * FlashAttention-3 intra-warpgroup overlap): tile 0's scores and softmax
  * first; then per tile j >= 1 S_j = Q K_jᵀ and O += P_{j-1} V_{j-1} are
  * issued together, S_j waited alone (wait_group 1) and its softmax runs
- * while the PV wgmmas still run; then O (complete) is rescaled and stage
- * j - 1 released; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
+ * while the PV wgmmas still run; then stage j - 1 is released and O
+ * (complete) rescaled, or with rescaleInTurn rescaled after the next S
+ * issue; finally O += P_last V_last. With DLC_ATTN_PINGPONG the
  * issues are the consumers' turns, in a cycle. Yields O, m, l.
  * Emitted inside a branch taken when the visit has key tiles. With a
  * causal mask and more rows than keys a tile, the consumer stops at its
@@ -380,21 +384,28 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   sm90WgmmaWait(g, acc[1], 0);
   softmaxTile(f, zero, acc[0], s, &c);
 
-  MlirValue carried[5 + MaxBlocks] = {init[0], c.m[0], c.m[1], c.l[0], c.l[1]};
-  pBlocks(f, s, carried + 5);
+  /* Carried: O, m, l, with rescaleInTurn the last step's factor alpha (O
+   * not yet rescaled for it), then P. */
+  bool inTurn = rescaleInTurn(f);
+  int numCarried = inTurn ? 7 : 5;
+  MlirValue carried[7 + MaxBlocks] = {init[0], c.m[0],     c.m[1],    c.l[0],
+                                      c.l[1],  c.alpha[0], c.alpha[1]};
+  pBlocks(f, s, carried + numCarried);
   MlirBlock body;
   MlirOperation loop =
-      dlcBuildFor(&g->b, one, tiles, one, 5 + blocks, carried, &body);
+      dlcBuildFor(&g->b, one, tiles, one, numCarried + blocks, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue j = mlirBlockGetArgument(body, 0), p[MaxBlocks];
-  MlirValue o = mlirBlockGetArgument(body, 1);
+  c.o[0] = mlirBlockGetArgument(body, 1);
   for (int h = 0; h < 2; ++h) {
     c.m[h] = mlirBlockGetArgument(body, 2 + h);
     c.l[h] = mlirBlockGetArgument(body, 4 + h);
+    if (inTurn)
+      c.alpha[h] = mlirBlockGetArgument(body, 6 + h);
   }
   for (int kb = 0; kb < blocks; ++kb)
-    p[kb] = mlirBlockGetArgument(body, 6 + kb);
+    p[kb] = mlirBlockGetArgument(body, 1 + numCarried + kb);
   MlirValue use = add(g, r->kvBase, j);
   MlirValue stage = remc(g, use, t->stages);
   MlirValue prev = remc(g, sub(g, use, one), t->stages);
@@ -403,7 +414,9 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
   issueScores(f, consumer, stage, acc);
-  issuePV(f, prev, p, o, pv);
+  if (inTurn) /* O is complete: PV_{j-2} was waited */
+    flashRescale(f, &c, 1);
+  issuePV(f, prev, p, c.o[0], pv);
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 1);
@@ -412,14 +425,20 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, prev, NULL, 0);
   c.o[0] = pv[0];
-  flashRescale(f, &c, 1);
-  MlirValue yielded[5 + MaxBlocks] = {c.o[0], c.m[0], c.m[1], c.l[0], c.l[1]};
-  pBlocks(f, s, yielded + 5);
-  dlcBuild(&g->b, "scf.yield", 5 + blocks, yielded, 0, NULL, 0, NULL, NULL);
+  if (!inTurn)
+    flashRescale(f, &c, 1);
+  MlirValue yielded[7 + MaxBlocks] = {c.o[0], c.m[0],     c.m[1],    c.l[0],
+                                      c.l[1], c.alpha[0], c.alpha[1]};
+  pBlocks(f, s, yielded + numCarried);
+  dlcBuild(&g->b, "scf.yield", numCarried + blocks, yielded, 0, NULL, 0, NULL,
+           NULL);
   g->b = outer;
 
   for (int kb = 0; kb < blocks; ++kb)
-    p[kb] = mlirOperationGetResult(loop, 5 + kb);
+    p[kb] = mlirOperationGetResult(loop, numCarried + kb);
+  c.o[0] = mlirOperationGetResult(loop, 0);
+  for (int h = 0; h < 2 && inTurn; ++h)
+    c.alpha[h] = mlirOperationGetResult(loop, 5 + h);
   MlirValue last = remc(g, sub(g, add(g, r->kvBase, tiles), one), t->stages);
   bool skips = passesTiles(f);
   /* Every S of the visit is complete: Q may be overwritten. Consumer 0
@@ -430,7 +449,9 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
       lastTurn(f, consumer);
     qRead(f, r);
   }
-  issuePV(f, last, p, mlirOperationGetResult(loop, 0), pv);
+  if (inTurn)
+    flashRescale(f, &c, 1);
+  issuePV(f, last, p, c.o[0], pv);
   sm90WgmmaWait(g, pv[1], 0);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
   /* The passed tiles after the last one's release: the producer may wait
@@ -520,6 +541,8 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   FlashSchedule schedule;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, 1) : (MlirValue){NULL};
+  schedule.qFull = r.qFull;
+  schedule.qEmpty = r.qEmpty;
 
   /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:
    * every consumer thread. */
@@ -606,5 +629,7 @@ int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
   int64_t q = t->tileM * t->headDim, kv = 2 * t->stages * t->tileN * t->headDim;
-  return (q + kv) * bytes + 1024;
+  /* The dynamic grid's three tile slots (Sm90FlashSchedule.c). */
+  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC ? 16 : 0;
+  return (q + kv) * bytes + slots + 1024;
 }

@@ -12,13 +12,43 @@
  *     n-1, 0, n-2, 1, ..., so a unit pairs the tile with the most key tiles
  *     with the one with the fewest and every unit costs about n + 1 key
  *     tiles: the static assignment is balanced where the tiles grid's
- *     1..n key tiles a CTA leave the last wave ragged.
+ *     1..n key tiles a CTA leave the last wave ragged;
+ *   "dynamic" (a plan choice; slower than "persistent" at every bench
+ *     size, bench/RESULTS.md runs fa8-1, fa8-2): at most one CTA per SM;
+ *     CTA i first visits tile i, then whichever tile a counter in the
+ *     workspace hands it next (G + the counter's old value): the first
+ *     free CTA takes the next tile. Tiles
+ *     are numbered heaviest first within sections of batch rows whose K
+ *     and V fit in L2 (a section's longest query tiles of each row, then
+ *     the next longest, ...; the last section has the rows left over), so
+ *     that the light tiles end the launch and a section's K/V is read
+ *     from DRAM about once (the FlashAttention-3 scheduler's order).
+ *     The producer warpgroup takes the next tile at the start of a visit
+ *     (its latency under the visit's loads) and hands it to its other
+ *     threads at the visit's end (named barrier ProducerBarrier); it
+ *     tells the consumers each visit's tile in shared memory before it
+ *     arrives on qFull, and after the last visit a tile past the end.
+ *     The launch that takes the last tile resets the counter to 0 for the
+ *     next launch (the runtime zeroes the workspace when it allocates it).
  *
- * Both run the same per-tile code; a persistent CTA carries its K/V ring
+ * All run the same per-tile code; a persistent CTA carries its K/V ring
  * position and the Q buffer's phase from one visit to the next. */
 #include "Sm90FlashSchedule.h"
+#include "DialectNames.h"
+#include "Sm90Gen.h"
+
+#include "mlir-c/BuiltinTypes.h"
 
 #include <stdio.h>
+
+/* K and V bytes of an L2 section. FlashAttention-3's 32 MiB cost 6 % on
+ * the H100 without a causal mask, where the order does not balance
+ * anything (every CTA in a different head); 8 MiB (about the heads the
+ * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
+#define SECTION_BYTES (8LL << 20)
+/* The producer warpgroup's own named barrier (the consumers' turns use
+ * 1 .. 3). */
+enum { ProducerBarrier = 4, ProducerThreads = 128 };
 
 static int64_t unitTiles(const KpAttention *a) {
   return a->mask == KP_ATTN_MASK_CAUSAL ? 2 : 1;
@@ -32,7 +62,7 @@ void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
     snprintf(y, ySize, "%s", batches);
     return;
   }
-  if (unitTiles(a) == 1)
+  if (grid == DLC_ATTN_GRID_DYNAMIC || unitTiles(a) == 1)
     snprintf(x, xSize, "min(ceildiv(%s, %lld)*%s, %d)", lq, (long long)tileM,
              batches, sms);
   else
@@ -41,22 +71,57 @@ void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
   snprintf(y, ySize, "1");
 }
 
+int64_t dlcFlashWorkspaceBytes(DlcAttnGrid grid) {
+  return grid == DLC_ATTN_GRID_DYNAMIC ? 4 : 0;
+}
+
+static MlirValue batchRows(Fa *f) {
+  Gen *g = &f->g;
+  MlirValue batches = cst(g, 1);
+  for (int b = 0; b < f->a->numBatch; ++b)
+    batches = mulv(g, batches, gemmExtent(g, &f->a->batchSize[b]));
+  return batches;
+}
+
+/* The dynamic grid's state: batch rows and tiles (given), section rows,
+ * counter, slots. */
+static void dynamicInit(Fa *f, FlashSchedule *s, MlirValue rows,
+                        MlirValue tiles) {
+  Gen *g = &f->g;
+  s->rows = rows;
+  s->tiles = tiles;
+  /* Rows whose K and V (Lk x D each) fit in SECTION_BYTES, 1 at least. */
+  int64_t rowBytes = 2 * f->d * kpElementBytes(f->a->k.t.element);
+  MlirValue kv =
+      dlcArith(&g->b, "arith.maxui", mul(g, f->lk, rowBytes), cst(g, 1));
+  MlirValue fit = dlcArith(&g->b, "arith.divui", cst(g, SECTION_BYTES), kv);
+  s->section =
+      dlcArith(&g->b, "arith.maxui",
+               dlcArith(&g->b, "arith.minui", fit, s->rows), cst(g, 1));
+  s->counter =
+      mlirBlockGetArgument(g->entry, mlirBlockGetNumArguments(g->entry) - 1);
+  s->slots =
+      sm90SmemAlloc(g, sm90SmemType(g, 1, (int64_t[]){3}, g->f32), 4, "none");
+}
+
 void flashScheduleInit(Fa *f, FlashSchedule *s) {
   Gen *g = &f->g;
-  s->persistent = f->t->grid == DLC_ATTN_GRID_PERSISTENT;
+  s->grid = f->t->grid;
+  s->persistent = s->grid != DLC_ATTN_GRID_TILES;
   s->cta = gemmGpuId(g, "gpu.block_id", "x");
   if (!s->persistent) {
     s->visits = cst(g, 1);
     return;
   }
-  const KpAttention *a = f->a;
-  int64_t w = unitTiles(a);
-  MlirValue batches = cst(g, 1);
-  for (int b = 0; b < a->numBatch; ++b)
-    batches = mulv(g, batches, gemmExtent(g, &a->batchSize[b]));
+  MlirValue batches = batchRows(f);
   s->qTiles = divc(g, add(g, f->lq, cst(g, f->t->tileM - 1)), f->t->tileM);
   s->ctas = gemmGpuId(g, "gpu.grid_dim", "x");
   MlirValue tiles = mulv(g, s->qTiles, batches);
+  if (s->grid == DLC_ATTN_GRID_DYNAMIC) {
+    dynamicInit(f, s, batches, tiles);
+    return;
+  }
+  int64_t w = unitTiles(f->a);
   MlirValue units = divc(g, add(g, tiles, cst(g, w - 1)), w);
   /* Units i, i + G, ... below `units` (i < G <= units). */
   MlirValue mine = dlcArith(
@@ -73,7 +138,9 @@ void flashScheduleInit(Fa *f, FlashSchedule *s) {
   }
 }
 
-void flashScheduleTile(Fa *f, const FlashSchedule *s, MlirValue visit,
+/* Work tile of visit `visit` of a static grid: query tile and flattened
+ * batch row (flashBindBatch's). */
+static void staticTile(Fa *f, const FlashSchedule *s, MlirValue visit,
                        MlirValue *qTile, MlirValue *batch) {
   Gen *g = &f->g;
   if (!s->persistent) {
@@ -108,4 +175,197 @@ void flashScheduleTile(Fa *f, const FlashSchedule *s, MlirValue visit,
   MlirValue half = divc(g, r, 2);
   MlirValue even = dlcCmpI(&g->b, "eq", remc(g, r, 2), cst(g, 0));
   *qTile = sel(g, even, sub(g, sub(g, s->qTiles, cst(g, 1)), half), half);
+}
+
+/* Work tile number `t` of the dynamic grid: section t / (W n) of W batch
+ * rows (the last one's rows: those left), inside it block b = the
+ * position / rows, query tile n - 1 - b, row first + position mod rows. */
+static void dynamicTile(Fa *f, const FlashSchedule *s, MlirValue t,
+                        MlirValue *qTile, MlirValue *batch) {
+  Gen *g = &f->g;
+  MlirValue span = mulv(g, s->section, s->qTiles);
+  MlirValue index = dlcArith(&g->b, "arith.divui", t, span);
+  MlirValue first = mulv(g, index, s->section);
+  MlirValue rows =
+      dlcArith(&g->b, "arith.minui", s->section, sub(g, s->rows, first));
+  MlirValue at = sub(g, t, mulv(g, index, span));
+  MlirValue block = dlcArith(&g->b, "arith.divui", at, rows);
+  *batch = add(g, first, dlcArith(&g->b, "arith.remui", at, rows));
+  *qTile = sub(g, sub(g, s->qTiles, cst(g, 1)), block);
+}
+
+/* i32 bits of index `v` as the f32 a slot holds, and back. */
+static MlirValue toSlot(Gen *g, MlirValue v) {
+  MlirValue bits = dlcIndexCast(&g->b, v, mlirIntegerTypeGet(g->b.ctx, 32));
+  return dlcBuildValue(&g->b, "arith.bitcast", 1, &bits, g->f32, 0, NULL, NULL);
+}
+
+static MlirValue loadSlot(Gen *g, const FlashSchedule *s, MlirValue slot) {
+  MlirValue at[] = {s->slots, slot};
+  MlirValue v =
+      dlcBuildValue(&g->b, "memref.load", 2, at, g->f32, 0, NULL, NULL);
+  MlirValue bits =
+      dlcBuildValue(&g->b, "arith.bitcast", 1, &v,
+                    mlirIntegerTypeGet(g->b.ctx, 32), 0, NULL, NULL);
+  return dlcIndexCast(&g->b, bits, g->idx);
+}
+
+static void storeSlot(Gen *g, const FlashSchedule *s, MlirValue slot,
+                      MlirValue v) {
+  MlirValue operands[] = {toSlot(g, v), s->slots, slot};
+  dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+}
+
+/* Opens `if (thread 0 of the warpgroup)`; `outer` for closeIf. */
+static void ifLeader(Gen *g, DlcBuilder *outer) {
+  MlirBlock then;
+  *outer = g->b;
+  dlcBuildIf(&g->b,
+             dlcCmpI(&g->b, "eq", remc(g, g->tid, ProducerThreads), cst(g, 0)),
+             &then);
+  g->b = dlcBuilderAtEnd(then, outer->loc);
+}
+
+static void closeIf(Gen *g, DlcBuilder outer) {
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
+/* Thread 0 of the producer takes a tile from the counter: its old value
+ * (i32; 0 in the other threads). */
+static MlirValue takeTile(Gen *g, const FlashSchedule *s) {
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirBlock then, otherwise;
+  DlcBuilder outer = g->b;
+  MlirOperation branch = dlcBuildIfElse(
+      &g->b, dlcCmpI(&g->b, "eq", remc(g, g->tid, ProducerThreads), cst(g, 0)),
+      1, &i32, &then, &otherwise);
+  g->b = dlcBuilderAtEnd(then, outer.loc);
+  MlirValue operands[] = {dlcConstInt(&g->b, i32, 1), s->counter, cst(g, 0)};
+  const char *kindName[] = {"kind"};
+  MlirAttribute kind = gemmI64(g, 1); /* arith::AtomicRMWKind::addi */
+  MlirValue old = dlcBuildValue(&g->b, "memref.atomic_rmw", 3, operands, i32, 1,
+                                kindName, &kind);
+  dlcBuild(&g->b, "scf.yield", 1, &old, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(otherwise, outer.loc);
+  MlirValue zero = dlcConstInt(&g->b, i32, 0);
+  dlcBuild(&g->b, "scf.yield", 1, &zero, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  return mlirOperationGetResult(branch, 0);
+}
+
+/* The producer tells the consumers the tile of visit `visit` (past the
+ * end after the last one): once Q's buffer is free (every consumer has
+ * read the last tile's slot), thread 0 writes the slot and arrives on
+ * qFull, which releases the write. `bytes`: the Q load qFull expects
+ * (0 after the last visit: the arrival completes the phase). */
+static void announce(Fa *f, const FlashSchedule *s, MlirValue visit,
+                     MlirValue tile, bool last) {
+  Gen *g = &f->g;
+  sm90MbarrierWait(g, s->qEmpty, cst(g, 0), sm90ParityOf(g, visit, 1, true));
+  DlcBuilder outer;
+  ifLeader(g, &outer);
+  storeSlot(g, s, cst(g, 0), tile);
+  closeIf(g, outer);
+  if (last)
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, s->qFull,
+                   cst(g, 0), "bytes", 0);
+}
+
+static void dynamicBegin(Fa *f, const FlashSchedule *s, FlashVisit *v) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  MlirValue inits[] = {zero, zero, v->producer ? s->cta : zero};
+  MlirBlock before, after;
+  v->outer = g->b;
+  v->loop = dlcBuildWhile(&g->b, 3, inits, &before, &after);
+  g->b = dlcBuilderAtEnd(before, v->outer.loc);
+  MlirValue args[3];
+  for (int i = 0; i < 3; ++i)
+    args[i] = mlirBlockGetArgument(before, i);
+  if (!v->producer) {
+    /* The producer's word for this visit: a tile, or past the end. */
+    sm90MbarrierWait(g, s->qFull, zero, sm90ParityOf(g, args[0], 1, false));
+    args[2] = loadSlot(g, s, zero);
+  }
+  MlirValue go = lt(g, args[2], s->tiles);
+  MlirValue operands[] = {go, args[0], args[1], args[2]};
+  dlcBuild(&g->b, "scf.condition", 4, operands, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(after, v->outer.loc);
+  v->visit = mlirBlockGetArgument(after, 0);
+  v->carried = mlirBlockGetArgument(after, 1);
+  v->tile = mlirBlockGetArgument(after, 2);
+  if (v->producer) {
+    v->taken = takeTile(g, s);
+    announce(f, s, v->visit, v->tile, false);
+  }
+  dynamicTile(f, s, v->tile, &v->qTile, &v->batch);
+}
+
+/* The producer's next tile: thread 0 resets the counter if it took the
+ * launch's last number (the counter has then counted every take: one
+ * per visit of every CTA) and writes G + its old value to the visit's
+ * slot; the named barrier hands it to the other threads (two slots: a
+ * thread still reading the last one cannot see it overwritten). */
+static MlirValue nextTile(Fa *f, const FlashSchedule *s, FlashVisit *v) {
+  Gen *g = &f->g;
+  MlirValue slot = add(g, remc(g, v->visit, 2), cst(g, 1));
+  MlirValue taken = dlcIndexCast(&g->b, v->taken, g->idx);
+  DlcBuilder outer;
+  ifLeader(g, &outer);
+  MlirBlock reset;
+  DlcBuilder leader = g->b;
+  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", taken, sub(g, s->tiles, cst(g, 1))),
+             &reset);
+  g->b = dlcBuilderAtEnd(reset, leader.loc);
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirValue operands[] = {dlcConstInt(&g->b, i32, 0), s->counter, cst(g, 0)};
+  dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+  closeIf(g, leader);
+  storeSlot(g, s, slot, add(g, taken, s->ctas));
+  closeIf(g, outer);
+  sm90NamedBarrier(g, cst(g, ProducerBarrier), ProducerThreads);
+  return loadSlot(g, s, slot);
+}
+
+static void dynamicEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
+                       MlirValue carried) {
+  Gen *g = &f->g;
+  MlirValue next[] = {add(g, v->visit, cst(g, 1)), carried,
+                      v->producer ? nextTile(f, s, v) : v->tile};
+  dlcBuild(&g->b, "scf.yield", 3, next, 0, NULL, 0, NULL, NULL);
+  g->b = v->outer;
+  /* After the producer's last visit: a tile past the end. */
+  if (v->producer)
+    announce(f, s, mlirOperationGetResult(v->loop, 0),
+             mlirOperationGetResult(v->loop, 2), true);
+}
+
+void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
+                        FlashVisit *v) {
+  Gen *g = &f->g;
+  v->producer = producer;
+  if (s->grid == DLC_ATTN_GRID_DYNAMIC) {
+    dynamicBegin(f, s, v);
+    return;
+  }
+  MlirValue zero = cst(g, 0);
+  MlirBlock loop;
+  v->loop = dlcBuildFor(&g->b, zero, s->visits, cst(g, 1), 1, &zero, &loop);
+  v->outer = g->b;
+  g->b = dlcBuilderAtEnd(loop, v->outer.loc);
+  v->visit = mlirBlockGetArgument(loop, 0);
+  v->carried = mlirBlockGetArgument(loop, 1);
+  staticTile(f, s, v->visit, &v->qTile, &v->batch);
+}
+
+void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
+                      MlirValue carried) {
+  Gen *g = &f->g;
+  if (s->grid == DLC_ATTN_GRID_DYNAMIC) {
+    dynamicEnd(f, s, v, carried);
+    return;
+  }
+  dlcBuild(&g->b, "scf.yield", 1, &carried, 0, NULL, 0, NULL, NULL);
+  g->b = v->outer;
 }

@@ -1,23 +1,52 @@
 /* The SM90 flash kernel's work-tile schedule (Sm90FlashSchedule.c;
- * internal to convert-plan-to-dlcgpu): the visits of a CTA and the work
- * tile (query tile, batch row) of each. */
+ * internal to convert-plan-to-dlcgpu): the loop over a CTA's visits and
+ * the work tile (query tile, batch row) of each. */
 #ifndef DLC_LIB_CONVERSION_PLANTODLCGPU_SM90FLASHSCHEDULE_H
 #define DLC_LIB_CONVERSION_PLANTODLCGPU_SM90FLASHSCHEDULE_H
 
 #include "FlashGen.h"
 
 typedef struct FlashSchedule {
-  bool persistent;
-  MlirValue visits;    /* work tiles this CTA visits (1 in "tiles") */
+  DlcAttnGrid grid;
+  bool persistent;     /* a CTA may visit several work tiles */
+  MlirValue visits;    /* work tiles this CTA visits (static grids) */
   MlirValue cta, ctas; /* block id x, grid size x (persistent) */
   MlirValue qTiles;    /* ceildiv(Lq, BM) (persistent) */
+  /* The dynamic grid's: */
+  MlirValue tiles;         /* work tiles of the launch */
+  MlirValue rows;          /* batch rows (tiles / qTiles) */
+  MlirValue section;       /* batch rows of an L2 section */
+  MlirValue counter;       /* the workspace, memref<?xi32>: word 0 counts the
+                            * tiles taken (borrowed kernel argument) */
+  MlirValue slots;         /* shared memref<3xf32> of i32 bits: [0] the visit's
+                            * tile for the consumers, [1 + v % 2] the producer's
+                            * tile of visit v */
+  MlirValue qFull, qEmpty; /* the Q buffer's barriers (the emitter's;
+                            * set after flashScheduleInit) */
 } FlashSchedule;
+
+/* One visit of the loop flashScheduleBegin opens. */
+typedef struct FlashVisit {
+  MlirValue visit;   /* its number (0, 1, ...) */
+  MlirValue carried; /* the index value the loop carries (0 at visit 0) */
+  MlirValue qTile, batch;
+  /* flashScheduleEnd's: */
+  bool producer;
+  MlirOperation loop;
+  DlcBuilder outer;
+  MlirValue tile, taken;
+} FlashVisit;
 
 /* The CTA's schedule, at the kernel's entry. */
 void flashScheduleInit(Fa *f, FlashSchedule *s);
-/* Work tile of visit `visit` (0 <= visit < s->visits): query tile and
- * flattened batch row (flashBindBatch's). */
-void flashScheduleTile(Fa *f, const FlashSchedule *s, MlirValue visit,
-                       MlirValue *qTile, MlirValue *batch);
+/* Opens the loop over the CTA's visits and moves the builder into its
+ * body, where v's fields hold the visit's values. The producer warpgroup
+ * (`producer`) takes the dynamic grid's tiles and tells the consumers
+ * through s->slots and qFull; every warpgroup runs one such loop. */
+void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
+                        FlashVisit *v);
+/* Closes the loop: `carried` is the next visit's carried value. */
+void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
+                      MlirValue carried);
 
 #endif

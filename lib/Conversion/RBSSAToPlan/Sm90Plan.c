@@ -249,7 +249,10 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
       best = cost, bestN = bn;
   }
   /* A GEMM whose 128 x 256 tiles leave a last round nearly empty may fill
-   * its rounds with 256 x 128 ones (4095 x 4097: 4 rounds instead of 5). */
+   * its rounds with 256 x 128 ones (4095 x 4097: 4 rounds instead of 5).
+   * Not a convolution: at 3x3 s2 N64 C128 112² → 128, where they make 6
+   * rounds against 12, they ran 0.82x the 128 x 128 tile on the H100 (3
+   * stages beside the C tile; bench/RESULTS.md run cv-1). */
   if (!implicit && waveCost(target, problem, 256, 128) < best) {
     dlcPlanSm90SetTile(target, 256, 128, staged, false, plan);
     return;
