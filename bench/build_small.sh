@@ -22,8 +22,9 @@
 # with main's compiler).
 # --tiles: instead, run sk-2's tile comparison at 64 x 64 x 65536: the
 # 128 x 64 tile of main's plan (t128, 64 splits), the 64 x 64 one with 16,
-# 32 and 128 splits (t64s16 ..), and the 64 x 64 tile on the symbolic
-# example's nominal sizes (t64big: whole tiles staged) for the checks.
+# 32, 64 and 128 splits (t64s16 ..), and the 64 x 64 tile on the symbolic
+# example's nominal sizes (t64big: whole tiles staged) for the checks; and
+# 127 x 129 x 8191's 128 x 64 tile in 8 and 16 splits (t128s8, t128s16).
 #   bench/build_small.sh OUTDIR [--gemv | --probe | --tiles]  (tools from $DLC_BIN, default build/bin)
 set -euo pipefail
 out="${1:?usage: bench/build_small.sh OUTDIR}"
@@ -58,8 +59,9 @@ tile() { # $1: name, $2: tile, $3: warp tile, $4: split_k, $5: planner options
 }
 if [ "${2:-}" = --tiles ]; then
   tile t128 "[128, 64, 64]" 64x64 64 "sizes=M=64,N=64,K=65536"
-  for sk in 16 32 128; do tile "t64s$sk" "[64, 64, 64]" 64x64 "$sk" "sizes=M=64,N=64,K=65536"; done
+  for sk in 16 32 64 128; do tile "t64s$sk" "[64, 64, 64]" 64x64 "$sk" "sizes=M=64,N=64,K=65536"; done
   tile t64big "[64, 64, 64]" 64x64 1 ""
+  for sk in 8 16; do tile "t128s$sk" "[128, 64, 64]" 64x64 "$sk" "sizes=M=127,N=129,K=8191"; done
   exit 0
 fi
 if [ "${2:-}" = --gemv ]; then

@@ -220,7 +220,10 @@ class DlcKernel:
         g, b, smem, repacks, params, after = self._prepared(tensors, symbols)
         for repack in repacks:
             repack(stream)
-        check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
+        if self.m.get("cooperative"):  # SM90 split-K: CTAs that wait for each other
+            check_cu(cu.cuLaunchCooperativeKernel(self.func, *g, *b, smem, stream, params))
+        else:
+            check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
         for copy in after:
             copy(stream)
 

@@ -74,7 +74,7 @@ def run_case(manifest, sizes, args, cu_stream):
             wrong += bad > 0
             ws = getattr(k, "_workspace", None)
             if ws is not None:
-                counters = ws[: args.sms * 4 * 4].view(torch.int32)  # Sm90SplitK.c
+                counters = ws[: args.sms * 4].view(torch.int32)  # a word a tile, Sm90SplitK.c
                 dirty += int(counters.ne(0).any().item())
         print("%s %s: %d launches in %.1f s, %d with wrong outputs, %d left "
               "counters non-zero" % (name, size, done, time.time() - t0, wrong,

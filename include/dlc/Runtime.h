@@ -132,6 +132,9 @@ typedef struct {
   int64_t block[3];
   int64_t dynamicSmemBytes;
   int64_t flops; /* 0 when the manifest has no "flops" */
+  /* "cooperative": true: the CTAs wait for each other (SM90 split-K), so
+   * the launch is cooperative (all resident, or an error). */
+  int cooperative;
 } DlcRuntimeLaunchDims;
 
 /* Reads and checks a manifest (docs/conventions.md).  The "ptx" path is

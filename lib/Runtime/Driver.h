@@ -64,6 +64,9 @@ enum {
     (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,         \
      unsigned by, unsigned bz, unsigned smem, CUstream s, void **params,       \
      void **extra))                                                            \
+  X(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel",                    \
+    (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,         \
+     unsigned by, unsigned bz, unsigned smem, CUstream s, void **params))      \
   X(cuEventCreate, "cuEventCreate", (CUevent * e, unsigned flags))             \
   X(cuEventDestroy, "cuEventDestroy_v2", (CUevent e))                          \
   X(cuEventRecord, "cuEventRecord", (CUevent e, CUstream s))                   \

@@ -24,6 +24,7 @@ struct DlcRuntimeManifest {
   char *block[3];
   char *smem;      /* expression, "0" when absent */
   char *flops;     /* expression, NULL when absent */
+  int cooperative; /* "cooperative": true: launched with every CTA resident */
   char *plan;      /* "plan": the compiler's summary line, NULL when absent */
   int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
   double estimateUs, estimateOccupancy;
@@ -554,6 +555,12 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
     setErr(err, errSize, "\"flops\" must be an integer or an expression");
     return -1;
   }
+  const DlcJsonValue *cooperative = dlcJsonValueGetMember(root, "cooperative");
+  if (cooperative && cooperative->kind != DlcJsonValueBool) {
+    setErr(err, errSize, "\"cooperative\" must be a bool");
+    return -1;
+  }
+  m->cooperative = cooperative && cooperative->boolean;
   if (readPlan(m, root, err, errSize) != 0)
     return -1;
   const DlcJsonValue *items = dlcJsonValueGetMember(root, "repack_items");
@@ -980,6 +987,7 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
   if (dlcRuntimeManifestEval(m, m->smem, symbols, &out->dynamicSmemBytes, err,
                              errSize) != 0)
     return -1;
+  out->cooperative = m->cooperative;
   out->flops = 0;
   if (m->flops && dlcRuntimeManifestEval(m, m->flops, symbols, &out->flops, err,
                                          errSize) != 0)

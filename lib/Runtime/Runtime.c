@@ -374,12 +374,24 @@ static int launch(DlcRuntimeKernel *k, void **args,
              err);
     return -1;
   }
-  CUresult r = k->rt->drv.cuLaunchKernel(
-      k->function, (unsigned)d->grid[0], (unsigned)d->grid[1],
-      (unsigned)d->grid[2], (unsigned)d->block[0], (unsigned)d->block[1],
-      (unsigned)d->block[2], (unsigned)d->dynamicSmemBytes, k->rt->stream, args,
-      NULL);
-  if (check(k->rt, r, "cuLaunchKernel") != 0)
+  unsigned g[3] = {(unsigned)d->grid[0], (unsigned)d->grid[1],
+                   (unsigned)d->grid[2]},
+           b[3] = {(unsigned)d->block[0], (unsigned)d->block[1],
+                   (unsigned)d->block[2]},
+           smem = (unsigned)d->dynamicSmemBytes;
+  /* Cooperative: the driver refuses a grid that cannot be resident at
+   * once (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) instead of letting its
+   * waiting CTAs hang. */
+  CUresult r =
+      d->cooperative
+          ? k->rt->drv.cuLaunchCooperativeKernel(k->function, g[0], g[1], g[2],
+                                                 b[0], b[1], b[2], smem,
+                                                 k->rt->stream, args)
+          : k->rt->drv.cuLaunchKernel(k->function, g[0], g[1], g[2], b[0], b[1],
+                                      b[2], smem, k->rt->stream, args, NULL);
+  if (check(k->rt, r,
+            d->cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel") !=
+      0)
     return -1;
   if (k->maps.count && dlcTensorMapsFinish(&k->maps, &k->rt->drv, k->rt->stream,
                                            k->m, err, sizeof err) != 0) {

@@ -221,6 +221,10 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       dlcNamedAttr(ctx, "dynamic_smem_bytes",
                    dlcOperationAttrGet(func, "dlcgpu.smem_bytes")),
       dlcNamedAttr(ctx, "flops", dlcOperationAttrGet(func, "dlcgpu.flops")),
+      /* CTAs that wait for each other (SM90 split-K): launched so that all
+       * are resident, or not at all. */
+      dlcNamedAttr(ctx, "cooperative",
+                   dlcOperationAttrGet(func, "dlcgpu.cooperative")),
       /* The plan and the cost model's estimate, for the §13 log (dlc-run
        * --log); the estimate only when the planner made one. */
       dlcNamedAttr(ctx, "plan", dlcOperationAttrGet(func, "dlcgpu.plan")),
@@ -362,6 +366,9 @@ static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
        mlirIntegerAttrGetValueInt(minBlocks) > INT32_MAX))
     return malformed(func, "dlcgpu.min_blocks_per_sm must be a positive "
                            "32-bit integer");
+  MlirAttribute cooperative = dlcOperationAttrGet(func, "dlcgpu.cooperative");
+  if (!mlirAttributeIsNull(cooperative) && !mlirAttributeIsABool(cooperative))
+    return malformed(func, "dlcgpu.cooperative must be a bool");
   return true;
 }
 

@@ -462,9 +462,17 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
               2 * (smem + target->smemReservedPerCTA) <= target->smemPerSM
           ? 2
           : 1;
-  return buildKernelFunc(region, 0, NULL, numMaps, maps, workspaceBytes, gridX,
-                         gridY, threads, smem, flops, minBlocks, plan,
-                         numTensors);
+  MlirOperation kernel =
+      buildKernelFunc(region, 0, NULL, numMaps, maps, workspaceBytes, gridX,
+                      gridY, threads, smem, flops, minBlocks, plan, numTensors);
+  /* Split-K's CTAs wait for each other (Sm90SplitK.c): a cooperative
+   * launch, which the driver refuses rather than run with a CTA not
+   * resident; the grid above is at most one CTA per SM. */
+  if (sm90 && t->maxSplits > 1)
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
+        mlirBoolAttrGet(mlirOperationGetContext(region), 1));
+  return kernel;
 }
 
 /* What the SM80 skeleton multiplies: two f16 or two bf16 operands. */

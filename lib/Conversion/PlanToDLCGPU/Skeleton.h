@@ -60,26 +60,27 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
 /* SM90 split-K (Sm90SplitK.c). When there are fewer output tiles than
  * SMs, each tile is shared by S CTAs along k (a larger problem's last
  * round is not split: that measured slower, bench/RESULTS.md run 22): each
- * stores its fp32 partial accumulators to a workspace, and the last of them to
- * arrive (per consumer warpgroup, by atomic counters) adds the S partials in
- * a fixed order — the same sum whichever CTA arrives last — and runs the
- * epilogue. The count
- * is chosen at launch from the sizes, by one rule written twice (here for
- * static sizes and the planner, and as IR in the kernel), with tail = tiles
- * when tiles < sms, else 0 (S = 1): S0   = min(maxSplits, max(1, sms / tail),
- * max(1, kTiles / MinKTiles)) kPer = max(1, ceildiv(kTiles, S0))     k tiles of
- * one split S    = max(1, ceildiv(kTiles, kPer))   no split is empty so tail *
- * S <= sms whenever S > 1. Units are the whole tiles (all of them when tail =
- * 0, else none), then tail * S splits; the grid, min(tiles * maxSplits, sms),
- * is sms or at least tail * S, so a CTA walks whole tiles and then takes at
- * most one split, its last unit; CTAs without a unit return at once. The
- * workspace is i32 counters per (split group, consumer) and (tile,
- * consumer) and one partial tile per CTA; the partials are added by a tree
- * of groups of DLC_SM90_SPLIT_GROUP splits (Sm90SplitK.c). */
+ * stores its fp32 partial accumulators to a workspace and counts itself on
+ * the tile's atomic counter; all S wait until the count is full (the
+ * kernel is launched cooperatively: all its CTAs are resident) and each
+ * then adds its 1/S of the tile over the S partials in a fixed order — the
+ * same sum whichever CTA arrives last — and runs the epilogue on it. The
+ * count is chosen at launch from the sizes, by one rule written twice
+ * (here for static sizes and the planner, and as IR in the kernel), with
+ * tail = tiles when tiles < sms, else 0 (S = 1):
+ *   S0   = min(maxSplits, max(1, sms / tail), max(1, kTiles / MinKTiles))
+ *   kPer = max(1, ceildiv(kTiles, S0))     k tiles of one split
+ *   S    = max(1, ceildiv(kTiles, kPer))   no split is empty
+ * so tail * S <= sms whenever S > 1. Units are the whole tiles (all of
+ * them when tail = 0, else none), then tail * S splits; the grid,
+ * min(tiles * maxSplits, sms), is sms or at least tail * S, so a CTA walks
+ * whole tiles and then takes at most one split, its last unit, and the S
+ * splits of a tile run on S different CTAs at once; CTAs without a unit
+ * return at once. The workspace is an i32 counter per tile and one
+ * partial tile per CTA. */
 enum {
-  DLC_SM90_MAX_SPLITS = 128,     /* what the planner allows a symbolic kernel */
-  DLC_SM90_MIN_SPLIT_KTILES = 4, /* 64-wide k tiles a split gets at least */
-  DLC_SM90_SPLIT_GROUP = 8       /* splits per group of the reduction tree */
+  DLC_SM90_MAX_SPLITS = 128,    /* what the planner allows a symbolic kernel */
+  DLC_SM90_MIN_SPLIT_KTILES = 4 /* 64-wide k tiles a split gets at least */
 };
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms);

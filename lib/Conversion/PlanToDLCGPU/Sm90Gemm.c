@@ -640,7 +640,6 @@ typedef struct Pipeline {
    * remains); else splits = 1 and kPer = kTiles. `workspace`
    * (memref<?xi32>) holds the partials. */
   MlirValue splits, kPer, whole, workspace;
-  MlirValue splitFlags; /* memref<2xf32>: Sm90SplitK's per-consumer flag */
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each; a 64-row tile
@@ -1386,11 +1385,7 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
       .tile = u->splitTile,
       .splits = p->splits,
       .thread = sub(g, g->tid, cst(g, 128)),
-      .consumer = consumer,
       .row = add(g, add(g, g->m0, mul(g, firstSlab, ConsumerRows)), f.inSlab),
-      .slabRow = add(g, g->m0, mul(g, firstSlab, ConsumerRows)),
-      .flags = p->splitFlags,
-      .col = f.col,
       .steps = f.steps,
       .pairs = f.pairs};
   sm90SplitKFinish(g, &k);
@@ -1487,7 +1482,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.splits = cst(g, 1);
   pipe.kPer = pipe.kTiles;
   pipe.whole = (MlirValue){NULL};
-  pipe.workspace = pipe.splitFlags = (MlirValue){NULL};
+  pipe.workspace = (MlirValue){NULL};
   if (t->maxSplits > 1) { /* the workspace follows the maps */
     MlirValue rows =
         divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);
@@ -1496,8 +1491,6 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     sm90SplitsValue(g, mulv(g, rows, cols), pipe.kTiles, &pipe.splits,
                     &pipe.kPer, &pipe.whole);
     pipe.workspace = mlirBlockGetArgument(entry, nextArg);
-    pipe.splitFlags =
-        sm90SmemAlloc(g, sm90SmemType(g, 1, (int64_t[]){2}, g->f32), 4, "none");
   }
 
   g->tid = gemmGpuId(g, "gpu.thread_id", "x");

@@ -1,32 +1,34 @@
 /* SM90 split-K (Skeleton.h): the launch rule for the number of splits,
  * for static sizes and as IR, and the consumers' deterministic reduction
- * of the partial accumulators, a tree of two levels.
+ * of the partial accumulators, spread over the tile's CTAs.
  *
  * Workspace (i32 words; counters + partials, zero when first allocated):
- *   [0, 2 sms)              counter of (group, consumer): word first * 2 +
- *                           consumer, `first` the group's first unit
- *   [2 sms, 4 sms)          counter of (tile, consumer)
- *   [4 sms, ...)            partial of unit u = tile * S + split, u < sms,
+ *   [0, sms)                counter of tile t (t < sms), then padding to a
+ *                           multiple of 4 words (16-byte partials)
+ *   [counterWords, ...)     partial of unit u = tile * S + split, u < sms,
  *                           element e of row h of the thread's fragment j
  *                           (coalesced): a 64-row tile (one consumer)
  *                           ((u * BN/8 + j) * 256 + thread) * 4 + 2 h + e,
  *                           16-byte accesses; else (((u * BN/8 + j) * 2 +
  *                           h) * 256 + thread) * 2 + e, 8-byte ones
- * The S splits of a tile form groups of DLC_SM90_SPLIT_GROUP consecutive
- * splits. Each consumer warpgroup stores its partial, meets at a named
- * barrier, and its thread 0 releases the partials (fence.acq_rel.gpu) and
- * counts the arrival on the group's counter: one fence and one atomic a
- * warpgroup, not a thread (a fence.sc per thread cost ~0.7 us per split,
- * bench/RESULTS.md run small-1). With several groups the last warpgroup
- * of a group adds the group's partials in split order into the group's
- * first slot and counts that on the tile's counter, and the last group's
- * adds the group sums in group order; a tile of one group (S <= 8) adds
- * its partials in split order at once. Then the epilogue.
- * The sum is the same whichever CTAs arrive last; a reduction reads G +
- * S / G partials instead of S. The last arrival resets each counter for
- * the next launch.
+ * Each CTA stores its partial, its consumers meet at a named barrier, and
+ * consumer thread 0 releases the partials (fence.acq_rel.gpu), counts the
+ * arrival on the tile's counter and polls it until all S splits are in:
+ * the kernel is launched cooperatively (manifest "cooperative", every CTA
+ * resident: the grid is at most one CTA per SM, Skeleton.h), so waiting
+ * cannot deadlock. Then every CTA adds 1/S of the tile: its fragments
+ * (thread, j) are the tile's `chunks`, split into S equal slices; P lanes
+ * (a power of two, about S / 8) share a chunk, each adding a contiguous
+ * run of splits in split order, and a butterfly of shuffles adds the P
+ * sums in a fixed tree: the same bits whichever CTAs arrive last. The one
+ * CTA that read all S partials (a tree of two levels before) spent ~5 us
+ * of a ~10 us level on those reads at ~25-50 GB/s (bench/RESULTS.md runs
+ * sk2-1, sk2-2); spread, each CTA reads one partial's bytes. The counter
+ * counts arrivals (0..S) then departures (S..2S); the last to leave
+ * resets it to zero for the next launch.
  * Threads whose rows are all past M, and fragments whose columns are all
- * past N, store and load nothing (the same ones in every split). */
+ * past N, store nothing (the same ones in every split); their slots are
+ * read and added but never reach an output. */
 #include "Sm90SplitK.h"
 #include "Sm90Gen.h"
 
@@ -56,9 +58,9 @@ int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
   return maxOne((kTiles + kPer - 1) / kPer);
 }
 
-/* Counter words before the partials: (group, consumer) then (tile,
- * consumer), each indexed by a unit or tile below sms. */
-static int64_t counterWords(int sms) { return 4 * (int64_t)sms; }
+/* Counter words before the partials: one per tile (tile < sms), padded
+ * so the partials start on 16 bytes. */
+static int64_t counterWords(int sms) { return ((int64_t)sms + 3) / 4 * 4; }
 
 static int64_t workspaceWords(int64_t tileN, int sms) {
   /* counters, then one 128 x BN f32 partial per CTA */
@@ -111,17 +113,17 @@ static MlirAttribute alignOf(Gen *g, int64_t bytes) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), bytes);
 }
 
-/* Word offset of row h of fragment j of unit `unit` for this thread
- * (wide rows 16-byte aligned: the counters are 4 sms words). */
-static MlirValue partialAt(Gen *g, const Sm90SplitK *s, MlirValue unit,
-                           int64_t j, int64_t h) {
+/* Word offset of row h of fragment j of unit `unit` for consumer thread
+ * `thread` (0..255). */
+static MlirValue partialAt(Gen *g, MlirValue unit, MlirValue j, int64_t h,
+                           MlirValue thread) {
   int64_t numJ = g->t->tileN / 8;
   bool wide = wideFragments(g);
-  MlirValue slot = add(g, mul(g, unit, wide ? numJ : 2 * numJ),
-                       cst(g, wide ? j : 2 * j + h));
-  MlirValue word = add(
-      g, mul(g, add(g, mul(g, slot, ConsumerThreads), s->thread), wide ? 4 : 2),
-      cst(g, wide ? 2 * h : 0));
+  MlirValue slot =
+      wide ? add(g, mul(g, unit, numJ), j)
+           : add(g, mul(g, add(g, mul(g, unit, numJ), j), 2), cst(g, h));
+  MlirValue word =
+      mul(g, add(g, mul(g, slot, ConsumerThreads), thread), wide ? 4 : 2);
   return add(g, word, cst(g, counterWords(g->t->sms)));
 }
 
@@ -148,6 +150,22 @@ static MlirValue pack(Gen *g, MlirValue r0, MlirValue r1) {
   return v;
 }
 
+/* Stores rows r0, r1 of fragment j of unit `unit`. */
+static void storeFragment(Gen *g, const Sm90SplitK *s, MlirValue unit,
+                          int64_t j, MlirValue r0, MlirValue r1) {
+  const char *alignName[] = {"alignment"};
+  bool wide = wideFragments(g);
+  MlirAttribute alignment = alignOf(g, wide ? 16 : 8);
+  MlirType i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
+  for (int64_t h = 0; h < (wide ? 1 : 2); ++h) {
+    MlirValue v = wide ? pack(g, r0, r1) : bitcast(g, h ? r1 : r0, i2);
+    MlirValue operands[] = {v, s->workspace,
+                            partialAt(g, unit, cst(g, j), h, s->thread)};
+    dlcBuild(&g->b, "vector.store", 3, operands, 0, NULL, 1, alignName,
+             &alignment);
+  }
+}
+
 /* The two rows (vector<2xf32>) of a loaded vector<4xi32>. */
 static void unpack(Gen *g, MlirValue v, MlirValue rows[2]) {
   const char *valueName[] = {"value"}, *posName[] = {"static_position"};
@@ -170,30 +188,16 @@ static void unpack(Gen *g, MlirValue v, MlirValue rows[2]) {
   }
 }
 
-/* Stores rows r0, r1 of fragment j of unit `unit`. */
-static void storeFragment(Gen *g, const Sm90SplitK *s, MlirValue unit,
-                          int64_t j, MlirValue r0, MlirValue r1) {
-  const char *alignName[] = {"alignment"};
-  bool wide = wideFragments(g);
-  MlirAttribute alignment = alignOf(g, wide ? 16 : 8);
-  MlirType i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
-  for (int64_t h = 0; h < (wide ? 1 : 2); ++h) {
-    MlirValue v = wide ? pack(g, r0, r1) : bitcast(g, h ? r1 : r0, i2);
-    MlirValue operands[] = {v, s->workspace, partialAt(g, s, unit, j, h)};
-    dlcBuild(&g->b, "vector.store", 3, operands, 0, NULL, 1, alignName,
-             &alignment);
-  }
-}
-
-/* rows[0], rows[1] = rows 0 and 1 of fragment j of unit `unit`. */
-static void loadFragment(Gen *g, const Sm90SplitK *s, MlirValue unit, int64_t j,
-                         MlirValue rows[2]) {
+/* rows[0], rows[1] = rows 0 and 1 of fragment j of consumer thread
+ * `thread` in unit `unit`'s partial. */
+static void loadChunk(Gen *g, const Sm90SplitK *s, MlirValue unit, MlirValue j,
+                      MlirValue thread, MlirValue rows[2]) {
   const char *alignName[] = {"alignment"};
   bool wide = wideFragments(g);
   MlirAttribute alignment = alignOf(g, wide ? 16 : 8);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   for (int64_t h = 0; h < (wide ? 1 : 2); ++h) {
-    MlirValue operands[] = {s->workspace, partialAt(g, s, unit, j, h)};
+    MlirValue operands[] = {s->workspace, partialAt(g, unit, j, h, thread)};
     MlirValue v =
         dlcBuildValue(&g->b, "vector.load", 2, operands,
                       vecOf(g, wide ? 4 : 2, i32), 1, alignName, &alignment);
@@ -237,166 +241,12 @@ static void storeRows(Gen *g, const Sm90SplitK *s, MlirValue unit,
   }
 }
 
-/* Splits whose partials one step of the reduction loads before adding
- * them: MaxRows loaded values at most, so BN = 64 reads 4 splits at once,
- * 128 two, 256 one. */
-static int64_t splitsPerStep(int64_t numRows) {
-  return numRows >= MaxRows ? 1 : MaxRows / numRows;
-}
-
-/* sums = the partials of units first + i * stride, i = 0 .. count - 1,
- * added in that order from zero. A step loads U units, every fragment of
- * each, before adding: no branch between the loads, so they are in flight
- * together. A unit past count reloads unit count - 1 and a fragment past
- * N its unwritten slot (both inside the workspace); selects drop them. */
-static void sumUnits(Gen *g, const Sm90SplitK *s, MlirValue first,
-                     MlirValue stride, MlirValue count,
-                     MlirValue sums[MaxRows]) {
-  int64_t numJ = g->t->tileN / 8, numRows = 2 * numJ;
-  int64_t per = splitsPerStep(numRows);
-  MlirType f2 = vec2(g, g->f32);
-  const char *valueName[] = {"value"};
-  MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
-  MlirValue zero =
-      dlcBuildValue(&g->b, "arith.constant", 0, NULL, f2, 1, valueName, &zeros);
-  MlirValue inits[MaxRows], live[MaxRows / 2];
-  for (int64_t r = 0; r < numRows; ++r)
-    inits[r] = zero;
-  for (int64_t j = 0; j < numJ; ++j)
-    live[j] = columnLive(g, j);
-  MlirBlock body;
-  MlirOperation loop =
-      dlcBuildFor(&g->b, cst(g, 0), count, cst(g, per), numRows, inits, &body);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(body, outer.loc);
-  MlirValue i0 = mlirBlockGetArgument(body, 0);
-  MlirValue lastI = sub(g, count, cst(g, 1));
-  MlirValue loaded[MaxRows], inRange[MaxRows];
-  for (int64_t u = 0; u < per; ++u) {
-    MlirValue i = add(g, i0, cst(g, u));
-    inRange[u] = lt(g, i, count);
-    MlirValue unit = add(
-        g, first, mulv(g, dlcArith(&g->b, "arith.minui", i, lastI), stride));
-    for (int64_t j = 0; j < numJ; ++j)
-      loadFragment(g, s, unit, j, &loaded[u * numRows + 2 * j]);
-  }
-  MlirValue acc[MaxRows];
-  for (int64_t r = 0; r < numRows; ++r)
-    acc[r] = mlirBlockGetArgument(body, 1 + r);
-  for (int64_t u = 0; u < per; ++u)
-    for (int64_t r = 0; r < numRows; ++r) {
-      MlirValue added =
-          dlcArith(&g->b, "arith.addf", acc[r], loaded[u * numRows + r]);
-      acc[r] = sel(g, andi(g, inRange[u], live[r / 2]), added, acc[r]);
-    }
-  dlcBuild(&g->b, "scf.yield", numRows, acc, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-  for (int64_t r = 0; r < numRows; ++r)
-    sums[r] = mlirOperationGetResult(loop, r);
-}
-
-/* Fragments whose epilogue inputs are read together, before their
- * stores (as the whole tiles' epilogue batches them, Sm90Gemm.c): read a
- * fragment at a time, each read waited behind the previous fragment's
- * stores, which may alias it (64 x 64 x 65536: 30.9 -> 28.7 us batched,
- * bench/RESULTS.md run sk-2). */
-enum { InputBatch = 8 };
-
-/* The epilogue inputs of fragments j0 .. j0 + InputBatch - 1 (guarded),
- * in[i * numInputs + k]. */
-static void batchInputs(Gen *g, const Sm90SplitK *s, int64_t j0,
-                        MlirValue in[InputBatch * KP_MAX_INPUTS]) {
-  int n = g->p->numInputs;
-  for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i)
-    gemmEpilogueInputs(g, s->row, add(g, s->col, cst(g, 8 * (j0 + i))), false,
-                       &in[i * n]);
-}
-
-/* The epilogue on the reduced rows, a batch of fragments at a time. */
-static void finishRows(Gen *g, const Sm90SplitK *s,
-                       const MlirValue rows[MaxRows]) {
-  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
-  const char *valueName[] = {"value"};
-  MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);
-  const char *posName[] = {"static_position"};
-  int n = g->p->numInputs;
-  for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += InputBatch) {
-    MlirValue in[InputBatch * KP_MAX_INPUTS];
-    batchInputs(g, s, j0, in);
-    for (int64_t i = 0; i < InputBatch && j0 + i < g->t->tileN / 8; ++i) {
-      int64_t j = j0 + i;
-      MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType,
-                                     1, valueName, &fragZeros);
-      for (int64_t h = 0; h < 2; ++h) {
-        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
-        MlirValue operands[] = {rows[2 * j + h], frag};
-        frag = dlcBuildValue(&g->b, "vector.insert", 2, operands, fragType, 1,
-                             posName, &pos);
-      }
-      MlirValue col = add(g, s->col, cst(g, 8 * j)), token;
-      MlirValue out =
-          gemmEpilogueApply(g, frag, s->done, &in[i * n], s->steps, &token);
-      gemmStoreFragment(g, out, token, s->row, col, false, s->pairs);
-    }
-  }
-}
-
-/* i1, the same in the whole warpgroup: whether it is the last of `count`
- * arrivals on counter word `word`. Its threads' stores before it are
- * released, and the other arrivals' acquired when it is the last:
- * named barrier, then thread 0 fences, counts, fences again if last (and
- * resets the counter) and publishes the answer in shared memory; a second
- * barrier hands it to every thread. */
-static MlirValue arrive(Gen *g, const Sm90SplitK *s, MlirValue word,
-                        MlirValue count) {
-  MlirValue barrierId = add(g, s->consumer, cst(g, 1));
-  sm90NamedBarrier(g, barrierId, 128);
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
-  MlirBlock leader;
-  DlcBuilder outer = g->b;
-  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", remc(g, s->thread, 128), cst(g, 0)),
-             &leader);
-  g->b = dlcBuilderAtEnd(leader, outer.loc);
-  dlcBuildFenceAcqRelGpu(&g->b); /* release the warpgroup's stores */
-  MlirValue rmwOperands[] = {dlcConstInt(&g->b, i32, 1), s->workspace, word};
-  const char *kindName[] = {"kind"};
-  MlirAttribute kind = gemmI64(g, 1); /* arith::AtomicRMWKind::addi */
-  MlirValue old = dlcBuildValue(&g->b, "memref.atomic_rmw", 3, rmwOperands, i32,
-                                1, kindName, &kind);
-  MlirValue last = dlcCmpI(&g->b, "eq", dlcIndexCast(&g->b, old, g->idx),
-                           sub(g, count, cst(g, 1)));
-  MlirBlock reset;
-  DlcBuilder inLeader = g->b;
-  dlcBuildIf(&g->b, last, &reset);
-  g->b = dlcBuilderAtEnd(reset, outer.loc);
-  MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, word};
-  dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
-  dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other arrivals' stores */
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = inLeader;
-  MlirValue flag[] = {sel(g, last, dlcConstFloat(&g->b, g->f32, 1.0),
-                          dlcConstFloat(&g->b, g->f32, 0.0)),
-                      s->flags, s->consumer};
-  dlcBuild(&g->b, "memref.store", 3, flag, 0, NULL, 0, NULL, NULL);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-  sm90NamedBarrier(g, barrierId, 128);
-  MlirValue at[] = {s->flags, s->consumer};
-  MlirValue seen =
-      dlcBuildValue(&g->b, "memref.load", 2, at, g->f32, 0, NULL, NULL);
-  const char *predName[] = {"predicate"};
-  MlirAttribute one = gemmI64(g, 6); /* arith::CmpFPredicate::one */
-  return dlcBuildValue(&g->b, "arith.cmpf", 2,
-                       (MlirValue[]){seen, dlcConstFloat(&g->b, g->f32, 0.0)},
-                       mlirIntegerTypeGet(g->b.ctx, 1), 1, predName, &one);
-}
-
-/* Opens `if (the thread's rows are inside M)`; endIf closes it. */
-static void ifLive(Gen *g, const Sm90SplitK *s, MlirBlock *then,
-                   DlcBuilder *outer) {
+/* Opens `if (cond)`; endIf closes it. */
+static void beginIf(Gen *g, MlirValue cond, DlcBuilder *outer) {
+  MlirBlock then;
   *outer = g->b;
-  dlcBuildIf(&g->b, lt(g, s->row, g->size[KP_M]), then);
-  g->b = dlcBuilderAtEnd(*then, outer->loc);
+  dlcBuildIf(&g->b, cond, &then);
+  g->b = dlcBuilderAtEnd(then, outer->loc);
 }
 
 static void endIf(Gen *g, DlcBuilder outer) {
@@ -404,64 +254,210 @@ static void endIf(Gen *g, DlcBuilder outer) {
   g->b = outer;
 }
 
+/* The old i32 value of an atomic add of `value` to workspace word `word`
+ * (0 reads it). */
+static MlirValue atomicAdd(Gen *g, const Sm90SplitK *s, MlirValue word,
+                           int64_t value) {
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirValue operands[] = {dlcConstInt(&g->b, i32, value), s->workspace, word};
+  const char *kindName[] = {"kind"};
+  MlirAttribute kind = gemmI64(g, 1); /* arith::AtomicRMWKind::addi */
+  return dlcBuildValue(&g->b, "memref.atomic_rmw", 3, operands, i32, 1,
+                       kindName, &kind);
+}
+
+/* The consumers of every CTA of the tile wait here until all S partials
+ * are stored, and see them after it (file comment): barrier, then
+ * consumer thread 0 releases, arrives, polls (unless it was the last),
+ * acquires and departs, the last to depart zeroing the counter; a second
+ * barrier holds the other threads until then. */
+static void waitForSplits(Gen *g, const Sm90SplitK *s) {
+  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  MlirValue barrierId = cst(g, 1), word = s->tile;
+  sm90NamedBarrier(g, barrierId, threads);
+  DlcBuilder outer, inLeader;
+  beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
+  dlcBuildFenceAcqRelGpu(&g->b); /* release the consumers' stores */
+  MlirValue arrived = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
+  beginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
+  MlirBlock before, after;
+  DlcBuilder poll = g->b;
+  dlcBuildWhile(&g->b, 0, NULL, &before, &after);
+  g->b = dlcBuilderAtEnd(before, poll.loc);
+  MlirValue now = dlcIndexCast(&g->b, atomicAdd(g, s, word, 0), g->idx);
+  MlirValue waiting = lt(g, now, s->splits);
+  dlcBuild(&g->b, "scf.condition", 1, &waiting, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(after, poll.loc);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = poll;
+  endIf(g, inLeader);
+  dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other splits' stores */
+  MlirValue left = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
+  MlirValue lastOut =
+      dlcCmpI(&g->b, "eq", add(g, left, cst(g, 1)), mul(g, s->splits, 2));
+  DlcBuilder inReset;
+  beginIf(g, lastOut, &inReset);
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, word};
+  dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
+  endIf(g, inReset);
+  endIf(g, outer);
+  sm90NamedBarrier(g, barrierId, threads);
+}
+
+/* Per lane, `rows` (two vector<2xf32>) added over the `lanes`
+ * consecutive lanes sharing a chunk (a power of two up to 32, uniform): a
+ * butterfly, so each step adds the same two values in either lane and all
+ * of them end with the same bits. Every lane of the warp runs it. */
+static void addLanes(Gen *g, MlirValue rows[2], MlirValue lanes) {
+  const char *posName[] = {"static_position"}, *modeName[] = {"mode"};
+  MlirAttribute xorMode = dlcAttr(g->b.ctx, "#gpu<shuffle_mode xor>");
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirType i1 = mlirIntegerTypeGet(g->b.ctx, 1), f2 = vec2(g, g->f32);
+  MlirValue width = dlcConstInt(&g->b, i32, 32);
+  for (int64_t offset = 1; offset < 32; offset *= 2) {
+    MlirValue more = lt(g, cst(g, offset), lanes);
+    for (int64_t h = 0; h < 2; ++h) {
+      MlirValue other = rows[h];
+      for (int64_t e = 0; e < 2; ++e) {
+        MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &e);
+        MlirValue x = dlcBuildValue(&g->b, "vector.extract", 1, &rows[h],
+                                    g->f32, 1, posName, &pos);
+        MlirValue operands[] = {x, dlcConstInt(&g->b, i32, offset), width};
+        MlirType types[] = {g->f32, i1};
+        MlirValue y =
+            mlirOperationGetResult(dlcBuild(&g->b, "gpu.shuffle", 3, operands,
+                                            2, types, 1, modeName, &xorMode),
+                                   0);
+        MlirValue into[] = {y, other};
+        other = dlcBuildValue(&g->b, "vector.insert", 2, into, f2, 1, posName,
+                              &pos);
+      }
+      rows[h] =
+          sel(g, more, dlcArith(&g->b, "arith.addf", rows[h], other), rows[h]);
+    }
+  }
+}
+
+/* Partials one step of sumChunk loads before adding them (in flight
+ * together): 8 of 16 bytes, 32 registers. */
+enum { ChunkLoads = 8 };
+
+/* rows = the sum, in split order from zero, of chunk (j, thread) over
+ * the units first + lo .. first + hi - 1 (none when lo >= hi). A step
+ * loads ChunkLoads units, past hi reloading unit hi - 1, dropped by
+ * selects. */
+static void sumChunk(Gen *g, const Sm90SplitK *s, MlirValue first, MlirValue lo,
+                     MlirValue hi, MlirValue j, MlirValue thread,
+                     MlirValue rows[2]) {
+  MlirType f2 = vec2(g, g->f32);
+  const char *valueName[] = {"value"};
+  MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
+  MlirValue zero =
+      dlcBuildValue(&g->b, "arith.constant", 0, NULL, f2, 1, valueName, &zeros);
+  MlirValue inits[] = {zero, zero};
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(&g->b, lo, hi, cst(g, ChunkLoads), 2, inits, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue i0 = mlirBlockGetArgument(body, 0);
+  MlirValue acc[] = {mlirBlockGetArgument(body, 1),
+                     mlirBlockGetArgument(body, 2)};
+  MlirValue last = sub(g, hi, cst(g, 1)), loaded[ChunkLoads][2];
+  for (int64_t u = 0; u < ChunkLoads; ++u) {
+    MlirValue i = dlcArith(&g->b, "arith.minui", add(g, i0, cst(g, u)), last);
+    loadChunk(g, s, add(g, first, i), j, thread, loaded[u]);
+  }
+  for (int64_t u = 0; u < ChunkLoads; ++u) {
+    MlirValue in = lt(g, add(g, i0, cst(g, u)), hi);
+    for (int64_t h = 0; h < 2; ++h)
+      acc[h] = sel(g, in, dlcArith(&g->b, "arith.addf", acc[h], loaded[u][h]),
+                   acc[h]);
+  }
+  dlcBuild(&g->b, "scf.yield", 2, acc, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  for (int64_t h = 0; h < 2; ++h)
+    rows[h] = mlirOperationGetResult(loop, h);
+}
+
+/* The epilogue on `rows`, fragment j of consumer thread `thread`: its
+ * rows and columns as consumeTile (Sm90Gemm.c) gives them that thread. */
+static void finishChunk(Gen *g, const Sm90SplitK *s, const MlirValue rows[2],
+                        MlirValue j, MlirValue thread) {
+  const char *posName[] = {"static_position"}, *valueName[] = {"value"};
+  MlirValue local = remc(g, thread, 128), lane = remc(g, thread, 32);
+  MlirValue row = add(g, add(g, g->m0, mul(g, divc(g, thread, 128), 64)),
+                      add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)));
+  MlirValue col =
+      add(g, add(g, g->n0, mul(g, j, 8)), mul(g, remc(g, lane, 4), 2));
+  DlcBuilder outer;
+  beginIf(g, lt(g, row, g->size[KP_M]), &outer);
+  MlirValue in[KP_MAX_INPUTS];
+  gemmEpilogueInputs(g, row, col, false, in);
+  MlirType fragType = gemmVectorType(g, "2x2", g->f32);
+  MlirAttribute fragZeros = mlirDenseElementsAttrFloatSplatGet(fragType, 0.0f);
+  MlirValue frag = dlcBuildValue(&g->b, "arith.constant", 0, NULL, fragType, 1,
+                                 valueName, &fragZeros);
+  for (int64_t h = 0; h < 2; ++h) {
+    MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 1, &h);
+    MlirValue into[] = {rows[h], frag};
+    frag = dlcBuildValue(&g->b, "vector.insert", 2, into, fragType, 1, posName,
+                         &pos);
+  }
+  MlirValue token;
+  MlirValue out = gemmEpilogueApply(g, frag, s->done, in, s->steps, &token);
+  gemmStoreFragment(g, out, token, row, col, false, s->pairs);
+  endIf(g, outer);
+}
+
+/* This CTA's slice of the tile: chunks split * C .. split * C + C - 1 of
+ * the tile's numJ * threads (C = ceil(chunks / S)), a round of
+ * threads / P chunks at a time, P lanes a chunk (file comment). */
+static void reduceSlice(Gen *g, const Sm90SplitK *s) {
+  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  int64_t chunks = g->t->tileN / 8 * threads;
+  MlirValue first = mulv(g, s->tile, s->splits);
+  MlirValue split = sub(g, s->unit, first);
+  MlirValue per = dlcArith(&g->b, "arith.ceildivui", cst(g, chunks), s->splits);
+  /* P = the largest power of two <= S / 8, at most 32 (a warp). */
+  MlirValue lanes = cst(g, 1);
+  for (int64_t p = 2; p <= 32; p *= 2)
+    lanes = sel(g, lt(g, cst(g, 8 * p - 1), s->splits), cst(g, p), lanes);
+  MlirValue slots = dlcArith(&g->b, "arith.divui", cst(g, threads), lanes);
+  MlirValue slot = dlcArith(&g->b, "arith.divui", s->thread, lanes);
+  MlirValue lane = dlcArith(&g->b, "arith.remui", s->thread, lanes);
+  MlirValue run = dlcArith(&g->b, "arith.ceildivui", s->splits, lanes);
+  MlirValue lo = dlcArith(&g->b, "arith.minui", mulv(g, lane, run), s->splits);
+  MlirValue hi = dlcArith(&g->b, "arith.minui", add(g, lo, run), s->splits);
+  MlirValue rounds = dlcArith(&g->b, "arith.ceildivui", per, slots);
+  MlirBlock body;
+  dlcBuildFor(&g->b, cst(g, 0), rounds, cst(g, 1), 0, NULL, &body);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue at = add(g, mulv(g, mlirBlockGetArgument(body, 0), slots), slot);
+  MlirValue chunk = add(g, mulv(g, split, per), at);
+  MlirValue valid = andi(g, lt(g, at, per), lt(g, chunk, cst(g, chunks)));
+  MlirValue c = dlcArith(&g->b, "arith.minui", chunk, cst(g, chunks - 1));
+  MlirValue j = divc(g, c, threads), thread = remc(g, c, threads);
+  MlirValue sum[2];
+  sumChunk(g, s, first, lo, hi, j, thread, sum);
+  addLanes(g, sum, lanes);
+  DlcBuilder inBody;
+  beginIf(g, andi(g, valid, dlcCmpI(&g->b, "eq", lane, cst(g, 0))), &inBody);
+  finishChunk(g, s, sum, j, thread);
+  endIf(g, inBody);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
-  /* Warpgroups with a row inside M, all their threads (the barriers). */
-  MlirBlock active, then;
-  DlcBuilder outer = g->b, inner;
-  dlcBuildIf(&g->b, lt(g, s->slabRow, g->size[KP_M]), &active);
-  g->b = dlcBuilderAtEnd(active, outer.loc);
   MlirValue rows[MaxRows];
-  ifLive(g, s, &then, &inner);
+  DlcBuilder outer;
+  beginIf(g, lt(g, s->row, g->size[KP_M]), &outer);
   accRows(g, s, rows);
   storeRows(g, s, s->unit, rows);
-  endIf(g, inner);
-  int64_t groupSize = DLC_SM90_SPLIT_GROUP;
-  MlirValue firstSplit = mulv(g, s->tile, s->splits);
-  MlirValue group = divc(g, sub(g, s->unit, firstSplit), groupSize);
-  MlirValue first = add(g, firstSplit, mul(g, group, groupSize));
-  MlirValue size = dlcArith(&g->b, "arith.minui", cst(g, groupSize),
-                            sub(g, s->splits, mul(g, group, groupSize)));
-  MlirValue groups =
-      divc(g, add(g, s->splits, cst(g, groupSize - 1)), groupSize);
-  MlirValue several = lt(g, cst(g, 1), groups);
-  MlirBlock groupLast;
-  DlcBuilder inActive = g->b;
-  dlcBuildIf(&g->b, arrive(g, s, add(g, mul(g, first, 2), s->consumer), size),
-             &groupLast);
-  g->b = dlcBuilderAtEnd(groupLast, outer.loc);
-  /* Several groups: the group's sum into its first slot, counted on the
-   * tile's counter. One group (S <= 8) goes on at once. */
-  MlirType i1 = mlirIntegerTypeGet(g->b.ctx, 1);
-  MlirBlock twoLevels, oneLevel;
-  MlirOperation counted =
-      dlcBuildIfElse(&g->b, several, 1, &i1, &twoLevels, &oneLevel);
-  DlcBuilder inGroup = g->b;
-  g->b = dlcBuilderAtEnd(twoLevels, outer.loc);
-  ifLive(g, s, &then, &inner);
-  MlirValue sums[MaxRows];
-  sumUnits(g, s, first, cst(g, 1), size, sums);
-  storeRows(g, s, first, sums);
-  endIf(g, inner);
-  MlirValue tileWord =
-      add(g, mul(g, add(g, cst(g, g->t->sms), s->tile), 2), s->consumer);
-  MlirValue lastOfTile = arrive(g, s, tileWord, groups);
-  dlcBuild(&g->b, "scf.yield", 1, &lastOfTile, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(oneLevel, outer.loc);
-  MlirValue yes = dlcConstInt(&g->b, i1, 1);
-  dlcBuild(&g->b, "scf.yield", 1, &yes, 0, NULL, 0, NULL, NULL);
-  g->b = inGroup;
-  /* The last: the group sums in group order, or the one group's partials
-   * in split order; then the epilogue (one copy). */
-  MlirBlock tileLast;
-  DlcBuilder inGroupLast = g->b;
-  dlcBuildIf(&g->b, mlirOperationGetResult(counted, 0), &tileLast);
-  g->b = dlcBuilderAtEnd(tileLast, outer.loc);
-  ifLive(g, s, &then, &inner);
-  sumUnits(g, s, firstSplit, sel(g, several, cst(g, groupSize), cst(g, 1)),
-           sel(g, several, groups, s->splits), sums);
-  finishRows(g, s, sums);
-  endIf(g, inner);
-  endIf(g, inGroupLast);
-  endIf(g, inActive);
   endIf(g, outer);
+  waitForSplits(g, s);
+  reduceSlice(g, s);
 }

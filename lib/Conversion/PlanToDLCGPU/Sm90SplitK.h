@@ -20,18 +20,15 @@ typedef struct Sm90SplitK {
   MlirValue done;      /* the accumulators' completion token */
   MlirValue unit, tile, splits; /* unit and tile after the whole tiles */
   MlirValue thread;             /* 0..255 among the consumers */
-  MlirValue consumer;           /* thread / 128 */
-  MlirValue row, col;           /* the fragments' first row and column */
-  MlirValue slabRow;            /* the warpgroup's first row */
-  MlirValue flags;     /* memref<2xf32> in shared memory, one per consumer */
-  MlirAttribute steps; /* gemmStepsAttr */
-  MlirValue pairs;     /* gemmPairStores */
+  MlirValue row;                /* the thread's first row */
+  MlirAttribute steps;          /* gemmStepsAttr */
+  MlirValue pairs;              /* gemmPairStores */
 } Sm90SplitK;
 
-/* Stores the partial, counts the arrival, and in the last warpgroups to
- * arrive adds the partials (a tree of two levels, fixed order) and runs
- * the epilogue. Every thread of the consumer warpgroup calls it (named
- * barriers inside). */
+/* Stores the partial, waits for the tile's other splits (the launch is
+ * cooperative), adds this CTA's slice of the tile over the S partials in
+ * a fixed order and runs the epilogue on it. Every consumer thread of the
+ * CTA calls it (named barriers inside). */
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s);
 
 #endif

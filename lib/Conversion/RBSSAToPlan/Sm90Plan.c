@@ -19,9 +19,11 @@
 static const double kNarrowColumnCost = 1.3;
 
 /* What each split's CTA adds beyond its stream and reads (its launch, ring
- * fill and arrivals, the slowest of more CTAs): on the H200 64 x 64 x
+ * fill and arrival, the slowest of more CTAs): on the H200 64 x 64 x
  * 65536 took 31.5 us in 64 splits and 37.5 in 128, about 0.1 us a split
- * (bench/RESULTS.md run small-2). */
+ * (bench/RESULTS.md run small-2). With the reduction spread over the CTAs
+ * 64 splits measured 1.1 us faster than 32 there (H100, run sk3-1); this
+ * charge and the DRAM share below keep 32, measured within 6 %. */
 static const double kSplitUs = 0.1;
 
 /* The bytes a CTA streams per us when DRAM has bandwidth to spare: one CTA
@@ -87,11 +89,9 @@ typedef struct Sm90Estimate {
  * the CTAs running would exceed it: the SM's share, ~25 GB/s, charged to
  * every step before over-rated more splits; 64 x 64 x 65536 ran faster in
  * 32 than 64, bench/RESULTS.md run sk2-1), whichever is longer; with S
- * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial
- * and the last CTA reads the S
- * partials at the SM's share of L2 — a tree of groups of
- * DLC_SM90_SPLIT_GROUP splits: the last of a group reads its group's
- * partials, the last group the group sums (Sm90SplitK.c) — and each split
+ * splits each CTA takes ceil(k / S) steps, then writes its fp32 partial,
+ * waits for the others and reads its 1/S slice of all S partials (one
+ * partial's bytes, Sm90SplitK.c) at the SM's share of L2, and each split
  * costs kSplitUs. */
 static Sm90Estimate estimateTile(const DlcTarget *target,
                                  const DlcPlanProblem *problem, int64_t bm,
@@ -122,10 +122,7 @@ static Sm90Estimate estimateTile(const DlcTarget *target,
   double stepUs = fmax(
       mmaUs, 64 * (rows * problem->bytesA + cols * problem->bytesB) / ctaDram);
   double partial = rows * cols * 4;
-  double group = DLC_SM90_SPLIT_GROUP;
-  double reads = fmin((double)e.splits, group) + ceil(e.splits / group);
-  double reduceUs =
-      e.splits > 1 ? (1 + reads) * partial / smL2 + e.splits * kSplitUs : 0;
+  double reduceUs = e.splits > 1 ? 2 * partial / smL2 + e.splits * kSplitUs : 0;
   e.timeUs = fmax(e.kPer * stepUs + reduceUs, dramUs);
   return e;
 }

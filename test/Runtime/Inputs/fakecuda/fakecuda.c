@@ -374,6 +374,15 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
           stream);
   return runFake((const char *)f, params);
 }
+/* A cooperative launch (a manifest's "cooperative": true) is logged as
+ * one and otherwise runs as cuLaunchKernel. */
+CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy,
+                                   unsigned gz, unsigned bx, unsigned by,
+                                   unsigned bz, unsigned smem, void *s,
+                                   void **params) {
+  logLine("cooperative launch %s", (const char *)f);
+  return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, s, params, NULL);
+}
 CUresult cuEventCreate(void **e, unsigned f) {
   (void)f;
   *e = malloc(1);
