@@ -156,20 +156,23 @@ WHOLE_WORK = 24_000_000
 # 4 (C's rows 16-byte aligned: the TMA stores; else the kernel's fallback)
 # and, if their sizes are symbolic, compiled with STAGED_PLAN: the SM90
 # staged epilogue (shared memory + TMA store) the planner keeps for larger
-# problems, without split-K (whose units never take it). 0 draws nothing
-# more.
+# problems, without split-K (whose units never take it); even-numbered
+# problems with the planner's 4 stages (C's boxes through two slots a
+# consumer, each stored once written), odd ones with 3 (the whole tile
+# staged, stored at once). 0 draws nothing more.
 STAGED = 0.0
-STAGED_PLAN = ('{"stages": 3, "async": {"enable": true, "prefetch_depth": 2, '
+STAGED_PLAN = ('{"stages": %d, "async": {"enable": true, "prefetch_depth": %d, '
                '"epilogue_overlap": true}, "algo_choice": {"matmul": '
                '"implicit_gemm", "split_k": "1"}}')
 
 # --tall P: the share of those compiled with TALL_PLAN instead, the staged
 # epilogue on 256 x 128 tiles (two consumers of 128 rows), the planner's
-# choice where it fills the rounds better (4095 x 4097 x 4093). 0 draws
-# nothing more (earlier seeds make the same problems).
+# choice where it fills the rounds better (4095 x 4097 x 4093); stages as
+# STAGED_PLAN's. 0 draws nothing more (earlier seeds make the same
+# problems).
 TALL = 0.0
-TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": 3, '
-             '"async": {"enable": true, "prefetch_depth": 2, '
+TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": %d, '
+             '"async": {"enable": true, "prefetch_depth": %d, '
              '"epilogue_overlap": true}, "algo_choice": {"matmul": '
              '"implicit_gemm", "split_k": "1"}}')
 
@@ -347,9 +350,11 @@ def gemm_problem(rng, index):
                                "reference twin (form=mul) of " + features, state)[1]
     plan = None
     if staged and mode == "symbolic":
-        plan, full = STAGED_PLAN, full + " epi=staged"
+        stages = 4 if index % 2 == 0 else 3
+        plan = STAGED_PLAN % (stages, stages - 1)
+        full += " epi=staged stages=%d" % stages
         if TALL > 0 and rng.random() < TALL:
-            plan, full = TALL_PLAN, full + " tile=256x128"
+            plan, full = TALL_PLAN % (stages, stages - 1), full + " tile=256x128"
     return name, text, bind, shown, full, reference, None, plan, versions
 
 

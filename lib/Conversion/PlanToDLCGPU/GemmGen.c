@@ -226,18 +226,17 @@ MlirValue gemmPairStores(Gen *g) {
  * DLC_RASTER_GROUP tile-rows, column by column inside a group, so CTAs
  * running together share B's columns and A's rows in L2. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
-  gemmRasterizeTile(g, gemmGpuId(g, "gpu.block_id", "x"), DLC_RASTER_GROUP,
-                    tileRow, tileCol);
+  gemmRasterizeTile(g, gemmGpuId(g, "gpu.block_id", "x"),
+                    cst(g, DLC_RASTER_GROUP), tileRow, tileCol);
 }
 
-void gemmRasterizeTile(Gen *g, MlirValue pid, int64_t groupRows,
+void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue group,
                        MlirValue *tileRow, MlirValue *tileCol) {
   MlirValue one = cst(g, 1);
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
-  MlirValue group = cst(g, groupRows);
   MlirValue perGroup = mulv(g, group, cols);
   MlirValue first =
       mulv(g, dlcArith(&g->b, "arith.divui", pid, perGroup), group);

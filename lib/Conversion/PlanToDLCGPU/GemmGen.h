@@ -105,9 +105,9 @@ void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors);
 /* The CTA's tile (row, column) from block id x, grouped for L2 reuse. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol);
 /* The same for tile number `pid` (a persistent CTA's loop index), in
- * groups of `group` tile-rows. */
-void gemmRasterizeTile(Gen *g, MlirValue pid, int64_t group, MlirValue *tileRow,
-                       MlirValue *tileCol);
+ * groups of `group` (index) tile-rows. */
+void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue group,
+                       MlirValue *tileRow, MlirValue *tileCol);
 /* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
 MlirAttribute gemmStepsAttr(Gen *g);
 /* i1: column pairs of C may be stored as one vector. */

@@ -91,6 +91,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->maxSplits = dlcPlanSplitK(plan);
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
+  t->stagedBoxes = dlcPlanStagedBoxes(plan, elementBytes, target->smemPerCTA);
   return true;
 }
 
@@ -448,8 +449,9 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   int64_t threads = sm90 ? DLC_SM90_THREADS : dlcGemmThreads(t);
   /* SM90: 1 KiB more, so the rings can start on the 1 KiB boundary the
    * 128-byte swizzle needs wherever the dynamic shared memory begins. */
-  int64_t smem =
-      dlcPlanStageBytes(plan, kpElementBytes(p->a.element)) + (sm90 ? 1024 : 0);
+  int64_t smem = dlcPlanStageBytes(plan, kpElementBytes(p->a.element),
+                                   target->smemPerCTA) +
+                 (sm90 ? 1024 : 0);
 
   /* Two CTAs per SM when their registers fit (accumulators plus about 80
    * for fragments and addresses per thread): the second CTA's MMAs hide
@@ -954,7 +956,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                       sm90 ? dlcFlashWorkspaceBytes(tiling.grid) : 0, gridX,
                       gridY, sm90 ? dlcSm90AttentionThreads(&tiling) : 128,
                       sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
-                           : dlcPlanStageBytes(plan, bytes),
+                           : dlcPlanStageBytes(plan, bytes, target->smemPerCTA),
                       flops, 1, plan, &numTensors);
   DlcAttnArgs args = {position[0], position[1], position[2], position[3],
                       position[4], position[5], position[6]};

@@ -25,8 +25,11 @@ typedef struct DlcGemmTiling {
   int64_t maxSplits;
   int sms;
   /* SM90 cooperative: whole tiles' epilogue staged in shared memory and
-   * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c). */
+   * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c), through
+   * stagedBoxes 64 x 64 boxes of shared memory a consumer
+   * (dlcPlanStagedBoxes). */
   bool stagedEpilogue;
+  int64_t stagedBoxes;
 } DlcGemmTiling;
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's

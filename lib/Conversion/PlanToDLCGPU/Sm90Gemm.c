@@ -653,10 +653,15 @@ typedef struct Pipeline {
    * more than one phase ahead (where its parity would be ambiguous). */
   MlirValue order;
   /* The staged epilogue (tiling stagedEpilogue; else null): per consumer
-   * [BN / 64][64 rows][64 columns] of C, 128-byte swizzled as C's map
+   * `slots` boxes [64 rows][64 columns] of C, 128-byte swizzled as C's map
    * reads them; C's map; i1, the map was encoded (C's base and strides
-   * are 16-byte multiples, the runtime's test). */
+   * are 16-byte multiples, the runtime's test). A consumer writes
+   * `boxes` a tile (BN / 64 per slab), box q into slot q mod slots; with
+   * fewer slots than boxes (eachBox) it stores each box as soon as it is
+   * written, else all of them at the end. */
   MlirValue staging, outMap, mapUsable;
+  int64_t slots, boxes;
+  bool eachBox;
 } Pipeline;
 
 /* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
@@ -668,6 +673,26 @@ typedef struct Pipeline {
 static int64_t rasterGroup(const DlcGemmTiling *t) {
   int64_t wide = DLC_RASTER_GROUP * t->tileN / t->tileM;
   return wide > DLC_RASTER_GROUP ? wide : DLC_RASTER_GROUP;
+}
+
+/* The group (index) for `cols` tile-columns: rasterGroup's, unless a
+ * group holds fewer tiles than a wave of CTAs (one per SM). Then a wave
+ * spans several groups and splits one with the next wave, whose CTAs read
+ * that group's rows of A from DRAM again (16384 x 1024 x 4096 at 128 x
+ * 256: 4 columns, groups of 64 tiles, 4 to 12 of each wave's 33 tile-rows
+ * split); a GEMM's group is then a whole wave, ceil(SMs / cols) rows, so
+ * each wave reads whole rows of A (bench/RESULTS.md run gm-3). A
+ * convolution keeps rasterGroup's (not measured). */
+static MlirValue rasterGroupOf(Gen *g, MlirValue cols) {
+  int64_t fixed = rasterGroup(g->t);
+  if (g->p->implicit)
+    return cst(g, fixed);
+  MlirValue sms = cst(g, g->t->sms);
+  MlirValue few = dlcCmpI(&g->b, "ult", mul(g, cols, fixed), sms);
+  MlirValue some = dlcArith(&g->b, "arith.maxui", cols, cst(g, 1));
+  MlirValue wave = dlcArith(&g->b, "arith.divui",
+                            add(g, sms, sub(g, some, cst(g, 1))), some);
+  return sel(g, few, wave, cst(g, fixed));
 }
 
 /* One unit of a CTA's work: a tile, or with split-K one split of it. */
@@ -696,6 +721,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
+  MlirValue group = rasterGroupOf(g, cols);
   MlirValue block = gemmGpuId(g, "gpu.block_id", "x");
   MlirValue grid = gemmGpuId(g, "gpu.grid_dim", "x");
   MlirValue start =
@@ -730,7 +756,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         p->kTiles);
   }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, u.tile, rasterGroup(g->t), &tileRow, &tileCol);
+  gemmRasterizeTile(g, u.tile, group, &tileRow, &tileCol);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
@@ -916,9 +942,12 @@ static GemmFragment fragmentAt(Gen *g, const Fragments *f, MlirValue acc,
       add(g, f->col, mul(g, j, 8))};
 }
 
-static void tmaStoreWait(Gen *g, bool read) {
+/* Until at most `pending` of the thread's bulk groups are outstanding (have
+ * not read their source, `read`, or not completed). */
+static void tmaStoreWait(Gen *g, bool read, int64_t pending) {
   const char *names[] = {"pending", "read"};
-  MlirAttribute attrs[] = {gemmI64(g, 0), mlirBoolAttrGet(g->b.ctx, read)};
+  MlirAttribute attrs[] = {gemmI64(g, pending),
+                           mlirBoolAttrGet(g->b.ctx, read)};
   dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE_WAIT, 0, NULL, 0, NULL, 2, names,
            attrs);
 }
@@ -971,15 +1000,56 @@ static void batchInputs(Gen *g, const TileBatch *t, MlirValue inside,
       in[i][k] = mlirOperationGetResult(choice, i * n + k);
 }
 
-/* The batch's values into the consumer's staging buffers (see
- * stageBegin). Stores of 4 bytes, 8 rows x 4 column pairs a warp: the
- * swizzle puts the 8 rows' chunks in 8 bank groups, no conflict. */
-static void stageBatch(Gen *g, void *userData) {
-  const TileBatch *t = userData;
+/* Consumer `consumer`'s TMA store of box `box` (64 columns) of slab `s`
+ * of the tile from staging slot `slot`. */
+static void storeBox(Gen *g, const Pipeline *p, const Fragments *f, MlirValue s,
+                     MlirValue box, MlirValue slot) {
+  MlirValue m0 = add(g, g->m0, mul(g, add(g, f->firstSlab, s), ConsumerRows));
+  /* map, source, 4 source indices, then up to 3 coordinates (batch, m,
+   * n). */
+  MlirValue operands[9] = {p->outMap, p->staging, f->consumer,
+                           slot,      cst(g, 0),  cst(g, 0)};
+  int n = 6, numCoords = 0;
+  if (dlcSm90MapHasBatch(&g->p->c))
+    operands[n++] = g->batch, ++numCoords;
+  operands[n++] = m0, ++numCoords;
+  operands[n++] = add(g, g->n0, mul(g, box, BoxMN)), ++numCoords;
+  int32_t sizes[] = {1, 1, 4, numCoords};
+  const char *names[] = {"box", "operandSegmentSizes"};
+  MlirAttribute attrs[] = {
+      mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){ConsumerRows, BoxMN}),
+      mlirDenseI32ArrayGet(g->b.ctx, 4, sizes)};
+  dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE, n, operands, 0, NULL, 2, names,
+           attrs);
+}
+
+/* Before the barrier after box q (box q not yet issued, boxes q - 1 ..
+ * q + 2 - slots the newest pending): the copy engine has read box q + 1 -
+ * slots, whose slot box q + 1 takes. After the tile's last box the next
+ * tile's stageBegin waits instead, a mainloop later. */
+static void waitSlot(Gen *g, void *userData) {
+  const Pipeline *p = userData;
+  tmaStoreWait(g, true, p->slots - 2);
+}
+
+/* A batch is one box of C (8 fragments of 8 columns): the box's number
+ * in the consumer's tile, `q`, and the staging slot it takes. */
+static void batchBox(Gen *g, const TileBatch *t, MlirValue *box, MlirValue *q,
+                     MlirValue *slot) {
+  *box = divc(g, t->j0, 8);
+  *q = add(g, mul(g, t->s, g->t->tileN / BoxMN), *box);
+  *slot = t->p->eachBox ? remc(g, *q, t->p->slots) : *q;
+}
+
+/* The batch's values into the consumer's staging slot (see stageBegin).
+ * Stores of 4 bytes, 8 rows x 4 column pairs a warp: the swizzle puts the
+ * 8 rows' chunks in 8 bank groups, no conflict. */
+static void stageWrite(Gen *g, const TileBatch *t) {
   const Pipeline *p = t->p;
   MlirType out = kpElementType(g->b.ctx, g->p->c.element);
   MlirValue pairCol = mul(g, remc(g, g->tid, 4), 2);
-  MlirValue buffer = add(g, mul(g, t->f->consumer, p->slabs), t->s);
+  MlirValue box, q, slot;
+  batchBox(g, t, &box, &q, &slot);
   const char *posName[] = {"static_position"};
   const char *alignName[] = {"alignment"};
   MlirAttribute align = gemmI64(g, 4);
@@ -993,13 +1063,38 @@ static void stageBatch(Gen *g, void *userData) {
       MlirValue row = add(g, t->f->inSlab, cst(g, 8 * h));
       MlirValue chunk =
           dlcArith(&g->b, "arith.xori", remc(g, j, 8), remc(g, row, 8));
-      MlirValue operands[] = {pair,   p->staging,
-                              buffer, divc(g, j, 8),
-                              row,    add(g, mul(g, chunk, 8), pairCol)};
+      MlirValue operands[] = {
+          pair, p->staging, t->f->consumer,
+          slot, row,        add(g, mul(g, chunk, 8), pairCol)};
       dlcBuild(&g->b, "vector.store", 6, operands, 0, NULL, 1, alignName,
                &align);
     }
   }
+}
+
+/* With eachBox, the store of the batch's box once every thread has
+ * written it. */
+static void stageIssue(Gen *g, const TileBatch *t) {
+  const Pipeline *p = t->p;
+  if (!p->eachBox)
+    return;
+  MlirValue box, q, slot;
+  batchBox(g, t, &box, &q, &slot);
+  /* Every thread's writes before the copy engine reads them. */
+  dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
+           NULL);
+  MlirValue next = add(g, q, cst(g, 1));
+  gemmEmitIf(g,
+             andi(g, lt(g, next, cst(g, p->boxes)),
+                  dlcCmpI(&g->b, "sge", next, cst(g, p->slots))),
+             waitSlot, (void *)p);
+  sm90NamedBarrier(g, add(g, t->f->consumer, cst(g, 1)), 128);
+  storeBox(g, p, t->f, t->s, box, slot);
+}
+
+static void stageBatch(Gen *g, void *userData) {
+  stageWrite(g, userData);
+  stageIssue(g, userData);
 }
 
 /* The batch's values stored from registers: `inside`, unguarded pairs. */
@@ -1053,7 +1148,7 @@ static void storeChoice(Gen *g, const TileBatch *t, MlirValue staged,
  * a whole mainloop ago: no wait in practice). */
 static void stageBegin(Gen *g, void *userData) {
   const Fragments *f = userData;
-  tmaStoreWait(g, true);
+  tmaStoreWait(g, true, 0);
   sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)), 128);
 }
 
@@ -1071,29 +1166,18 @@ static void stageEnd(Gen *g, void *userData) {
   dlcBuild(&g->b, DLC_OP_DLCGPU_FENCE_ASYNC_SHARED, 0, NULL, 0, NULL, 0, NULL,
            NULL);
   sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)), 128);
-  for (int s = 0; s < p->slabs; ++s) {
-    MlirValue buffer = add(g, mul(g, f->consumer, p->slabs), cst(g, s));
-    MlirValue m0 =
-        add(g, g->m0, mul(g, add(g, f->firstSlab, cst(g, s)), ConsumerRows));
-    for (int64_t box = 0; box < g->t->tileN / BoxMN; ++box) {
-      /* map, source, 4 source indices, then up to 3 coordinates (batch,
-       * m, n). */
-      MlirValue operands[9] = {p->outMap,   p->staging, buffer,
-                               cst(g, box), cst(g, 0),  cst(g, 0)};
-      int n = 6, numCoords = 0;
-      if (dlcSm90MapHasBatch(&g->p->c))
-        operands[n++] = g->batch, ++numCoords;
-      operands[n++] = m0, ++numCoords;
-      operands[n++] = add(g, g->n0, cst(g, box * BoxMN)), ++numCoords;
-      int32_t sizes[] = {1, 1, 4, numCoords};
-      const char *names[] = {"box", "operandSegmentSizes"};
-      MlirAttribute attrs[] = {
-          mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){ConsumerRows, BoxMN}),
-          mlirDenseI32ArrayGet(g->b.ctx, 4, sizes)};
-      dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE, n, operands, 0, NULL, 2, names,
-               attrs);
-    }
-  }
+  int64_t perSlab = g->t->tileN / BoxMN;
+  for (int s = 0; s < p->slabs; ++s)
+    for (int64_t box = 0; box < perSlab; ++box)
+      storeBox(g, p, f, cst(g, s), cst(g, box), cst(g, s * perSlab + box));
+}
+
+/* The step list on the batch's fragments and inputs `in`. */
+static void applyBatch(Gen *g, TileBatch *t,
+                       MlirValue in[Batch][KP_MAX_INPUTS]) {
+  for (int i = 0; i < t->count; ++i)
+    t->value[i] = gemmEpilogueApply(g, t->frag[i].acc, t->f->done, in[i],
+                                    t->f->steps, &t->token[i]);
 }
 
 /* One batch: its inputs, the step list on its fragments, its stores. */
@@ -1101,9 +1185,7 @@ static void emitBatch(Gen *g, TileBatch *t, MlirValue inside,
                       MlirValue staged) {
   MlirValue in[Batch][KP_MAX_INPUTS];
   batchInputs(g, t, inside, in);
-  for (int i = 0; i < t->count; ++i)
-    t->value[i] = gemmEpilogueApply(g, t->frag[i].acc, t->f->done, in[i],
-                                    t->f->steps, &t->token[i]);
+  applyBatch(g, t, in);
   storeChoice(g, t, staged, inside);
 }
 
@@ -1163,17 +1245,42 @@ static void emitBatchLoop(Gen *g, const Pipeline *p, const Fragments *f,
   g->b = outer;
 }
 
+/* The staged fast path with a store per box (eachBox): batch b + 1's
+ * inputs are read before box b's barrier, which ptxas does not move loads
+ * across, so their latency overlaps the barrier and the slot's wait. */
+static void emitStagedBoxes(Gen *g, TileBatch *t, int count) {
+  MlirValue in[2][Batch][KP_MAX_INPUTS];
+  batchInputs(g, &t[0], (MlirValue){NULL}, in[0]);
+  for (int b = 0; b < count; ++b) {
+    applyBatch(g, &t[b], in[b % 2]);
+    stageWrite(g, &t[b]);
+    if (b + 1 < count)
+      batchInputs(g, &t[b + 1], (MlirValue){NULL}, in[(b + 1) % 2]);
+    stageIssue(g, &t[b]);
+  }
+}
+
 /* The batches unrolled, `inside` and `staged` as storeChoice takes them. */
 static void emitBatches(Gen *g, const Pipeline *p, const Fragments *f,
                         MlirValue inside, MlirValue staged) {
+  enum { MaxBatches = MaxSlabs * 256 / 8 / Batch };
+  TileBatch t[MaxBatches];
+  memset(t, 0, sizeof(t));
+  int count = 0;
   for (int s = 0; s < p->slabs; ++s)
     for (int64_t j0 = 0; j0 < g->t->tileN / 8; j0 += Batch) {
-      TileBatch t = {.p = p, .f = f, .s = cst(g, s), .j0 = cst(g, j0)};
+      TileBatch *b = &t[count++];
+      *b = (TileBatch){.p = p, .f = f, .s = cst(g, s), .j0 = cst(g, j0)};
       for (int64_t j = j0; j < j0 + Batch && j < g->t->tileN / 8; ++j)
-        t.frag[t.count++] =
+        b->frag[b->count++] =
             fragmentAt(g, f, accOf(g, f, s, j), cst(g, s), cst(g, j));
-      emitBatch(g, &t, inside, staged);
     }
+  if (p->eachBox && mlirValueIsNull(inside) && !mlirValueIsNull(staged)) {
+    emitStagedBoxes(g, t, count);
+    return;
+  }
+  for (int b = 0; b < count; ++b)
+    emitBatch(g, &t[b], inside, staged);
 }
 
 /* The epilogue on the accumulators of a tile. The fast path (a staged
@@ -1229,7 +1336,7 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
     dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     g->b = outer;
   }
-  if (!mlirValueIsNull(staged)) {
+  if (!mlirValueIsNull(staged) && !p->eachBox) {
     TileCode c = {p, f};
     gemmEmitIf(g, staged, stageEnd, &c);
   }
@@ -1307,7 +1414,7 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
   /* The staging buffer must outlive its last store's reads. */
   if (!mlirValueIsNull(p->staging))
-    tmaStoreWait(g, false);
+    tmaStoreWait(g, false, 0);
   if (p->consumers < 2) {
     dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     g->b = outer;
@@ -1352,9 +1459,11 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
     pipe.order = sm90Barriers(g, 2);
   pipe.staging = pipe.outMap = pipe.mapUsable = (MlirValue){NULL};
   int nextArg = mapArg + 2;
+  pipe.boxes = pipe.slabs * (t->tileN / BoxMN);
+  pipe.slots = t->stagedBoxes > 0 ? t->stagedBoxes : pipe.boxes;
+  pipe.eachBox = pipe.slots < pipe.boxes;
   if (t->stagedEpilogue) { /* C's map follows A's and B's */
-    int64_t shape[] = {pipe.consumers * pipe.slabs, t->tileN / BoxMN,
-                       ConsumerRows, BoxMN};
+    int64_t shape[] = {pipe.consumers, pipe.slots, ConsumerRows, BoxMN};
     pipe.staging = sm90SmemAlloc(
         g, sm90SmemType(g, 4, shape, kpElementType(g->b.ctx, p->c.element)),
         1024, "128b");

@@ -338,7 +338,8 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
    * Sm90Plan.c sizes them); a plan-file stating "async" decides. */
   if (plan->asyncEpilogueOverlap && !statesAsync &&
       (strcmp(plan->barrierModel, "mbarrier") != 0 ||
-       dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048))
+       dlcPlanStageBytes(plan, 2, target->smemPerCTA) >
+           target->smemPerCTA - DLC_PLAN_SMEM_RESERVE))
     plan->asyncEpilogueOverlap = false;
   /* The planner's packed groups (algo_choice group_pack, Sm90Groups.c)
    * stay while the plan-file leaves the SM90 plan its packed tile; a
@@ -351,7 +352,8 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
    * narrow tile) shrinks to what fits a wider tile the file states. */
   while (!statesStages && strcmp(plan->barrierModel, "mbarrier") == 0 &&
          plan->stages > 2 &&
-         dlcPlanStageBytes(plan, 2) > target->smemPerCTA - 2048) {
+         dlcPlanStageBytes(plan, 2, target->smemPerCTA) >
+             target->smemPerCTA - DLC_PLAN_SMEM_RESERVE) {
     --plan->stages;
     if (!statesAsync)
       plan->asyncPrefetchDepth = plan->stages - 1;

@@ -144,24 +144,27 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
 }
 
 /* Tile bm x bn (bm = 128: 64 rows a consumer, 256: 128; 64: one
- * consumer, Sm90Gemm.c), and as many
- * stages as fit beside the staged C tile when `staged` (the staged
- * epilogue, async.epilogue_overlap): at most 6, or 8 for a small problem,
- * whose CTAs stream one k range with nothing else to hide the latency
- * behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8 stages against 44.6
- * with 6, bench/RESULTS.md run small-1). */
+ * consumer, Sm90Gemm.c), and as many stages as fit, at most 6, or 8 for
+ * a small problem, whose CTAs stream one k range with nothing else to
+ * hide the latency behind (64 x 64 x 65536 in 32 splits: 40.3 µs with 8
+ * stages against 44.6 with 6, bench/RESULTS.md run small-1). With the
+ * staged epilogue (`staged`, async.epilogue_overlap) the ring comes
+ * first: its stages fit beside at least 2 staged boxes of C a consumer
+ * (dlcPlanStagedBoxes), so 128 x 256 and 256 x 128 keep 4 stages (3
+ * beside the whole tile): on the H100 the 3-stage ring kept the tensor
+ * pipe 86 % busy where cuBLAS's 4-stage one did 90 % (bench/RESULTS.md
+ * run gm-1). */
 void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
                         bool staged, bool small, DlcPlan *plan) {
-  int64_t stageBytes = (bm + bn) * 64 * 2;
-  int64_t stagedBytes = staged ? bm * bn * 2 : 0;
-  int64_t stages = (target->smemPerCTA - 2048 - stagedBytes) / stageBytes;
-  int64_t most = small ? 8 : 6;
   plan->tile[0] = bm, plan->tile[1] = bn, plan->tile[2] = 64;
   plan->warpTile[0] = bm == 64 ? 64 : bm / 2, plan->warpTile[1] = bn;
-  plan->stages = stages > most ? most : stages;
-  plan->asyncPrefetchDepth = plan->stages - 1;
   plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
+  for (plan->stages = small ? 8 : 6; plan->stages > 2; --plan->stages)
+    if (dlcPlanStageBytes(plan, 2, target->smemPerCTA) <=
+        target->smemPerCTA - DLC_PLAN_SMEM_RESERVE)
+      break;
+  plan->asyncPrefetchDepth = plan->stages - 1;
 }
 
 static void setTile(const DlcTarget *target, int64_t bn, bool staged,

@@ -559,19 +559,48 @@ bool dlcPlanIsAttention(const DlcPlan *plan) {
   return dlcPlanAlgoChoice(plan, "attention") != NULL;
 }
 
-int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes) {
+/* An SM90 plan's staged epilogue: its consumer warpgroups (one for a
+ * 64-row tile) and the 64 x 64 boxes of C each writes per tile (BN / 64
+ * per 64-row slab it holds: one cooperative, two for a 256-row tile or
+ * ping-pong, warp tile [BM, BN]). */
+static bool stagedShape(const DlcPlan *plan, int64_t *consumers,
+                        int64_t *boxes) {
+  if (!plan->asyncEpilogueOverlap || strcmp(plan->barrierModel, "mbarrier"))
+    return false;
+  *consumers = plan->tile[0] > 64 ? 2 : 1;
+  *boxes = plan->warpTile[0] / 64 * (plan->tile[1] / 64);
+  return *boxes > 0;
+}
+
+int64_t dlcPlanStagedBoxes(const DlcPlan *plan, int elementBytes,
+                           int64_t smemPerCTA) {
+  int64_t consumers, boxes;
+  if (dlcPlanIsMemoryBound(plan) || dlcPlanIsAttention(plan) ||
+      !stagedShape(plan, &consumers, &boxes))
+    return 0;
+  int64_t ring = plan->stages * (plan->tile[0] + plan->tile[1]) * plan->tile[2];
+  int64_t room = (smemPerCTA - DLC_PLAN_SMEM_RESERVE) / elementBytes - ring;
+  int64_t box = consumers * 64 * 64;
+  for (int64_t slots = boxes; slots >= 2; --slots)
+    if (boxes % slots == 0 && slots * box <= room)
+      return slots;
+  return boxes; /* does not fit: the plan's check says so */
+}
+
+int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes,
+                          int64_t smemPerCTA) {
   if (dlcPlanIsMemoryBound(plan))
     return 0; /* nothing is staged */
   int64_t bm = plan->tile[0], bn = plan->tile[1], bk = plan->tile[2];
   if (dlcPlanIsAttention(plan)) /* the Q tile, then K and V per stage */
     return (bm * bk + plan->stages * 2 * bn * bk) * elementBytes;
-  /* An SM90 staged epilogue also holds C's rows of each consumer (2-byte
-   * elements, as the operands'): a CTA tile, two with ping-pong (warp
-   * tile [BM, BN]: a whole tile each; a 64-row tile has one consumer). */
+  /* An SM90 staged epilogue also holds boxes of C's rows of each consumer
+   * (2-byte elements, as the operands'). */
+  int64_t consumers = 0, boxes = 0;
   int64_t staged =
-      plan->asyncEpilogueOverlap && strcmp(plan->barrierModel, "mbarrier") == 0
-          ? bm * bn * elementBytes *
-                (plan->warpTile[0] == bm && bm > 64 ? 2 : 1)
+      stagedShape(plan, &consumers, &boxes)
+          ? consumers * dlcPlanStagedBoxes(plan, elementBytes, smemPerCTA) *
+                64 * 64 * elementBytes
           : 0;
   return plan->stages * (bm * bk + bk * bn) * elementBytes + staged;
 }
@@ -682,7 +711,7 @@ static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
              (long long)warps, t->maxThreadsPerCTA, t->chip);
     return false;
   }
-  int64_t smem = dlcPlanStageBytes(plan, elementBytes);
+  int64_t smem = dlcPlanStageBytes(plan, elementBytes, t->smemPerCTA);
   if (smem > t->smemPerCTA) {
     snprintf(rd->error, rd->errorSize,
              "fields 'tile' and 'stages': %lld stages of %lldx%lld and "

@@ -170,9 +170,25 @@ bool dlcPlanIsAttention(const DlcPlan *plan);
 /* Shared memory of the plan's operand stages (0 for a memory-bound plan):
  * stages * (BM*BK + BK*BN) * elementBytes; for attention the Q tile plus
  * K and V per stage, (BM*BK + stages*2*BN*BK) * elementBytes; an SM90
- * plan with async.epilogue_overlap adds the staged C tile, BM*BN *
- * elementBytes (twice with ping-pong, warp_tile [BM, BN]). The extents
- * must be checked. */
-int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes);
+ * plan with async.epilogue_overlap adds each consumer's staged boxes of C
+ * (dlcPlanStagedBoxes), 64 * 64 * elementBytes each. The extents must be
+ * checked. */
+int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes,
+                          int64_t smemPerCTA);
+
+/* Bytes of a CTA's shared memory an SM90 plan leaves to its mbarriers and
+ * to aligning its rings (the planner's margin). */
+enum { DLC_PLAN_SMEM_RESERVE = 2048 };
+
+/* The 64 x 64 boxes of C each consumer warpgroup of an SM90 plan with
+ * async.epilogue_overlap stages at a time (0 for any other plan): all it
+ * writes per tile (BN/64 per 64-row slab it holds) where they fit beside
+ * the ring in smemPerCTA less DLC_PLAN_SMEM_RESERVE, else the largest
+ * divisor of that count, at least 2, that fits: the epilogue then stores
+ * each box as soon as it is written and reuses its slot once the copy
+ * engine has read it (Sm90Gemm.c), so 128 x 256 keeps 4 stages beside 2
+ * boxes instead of 3 beside 4. */
+int64_t dlcPlanStagedBoxes(const DlcPlan *plan, int elementBytes,
+                           int64_t smemPerCTA);
 
 #endif
