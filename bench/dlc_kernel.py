@@ -57,6 +57,11 @@ class DlcKernel:
     def __init__(self, manifest_path):
         with open(manifest_path) as f:
             self.m = json.load(f)
+        if self.m.get("cluster", [1, 1, 1]) != [1, 1, 1]:
+            # The C runtime launches clusters (cuLaunchKernelEx); this
+            # launcher does not, and must not launch such a kernel without.
+            raise NotImplementedError(
+                manifest_path + ": a thread-block cluster launch; use dlc-run")
         ptx_path = os.path.join(os.path.dirname(manifest_path), self.m["ptx"])
         with open(ptx_path, "rb") as f:
             self.ptx = ctypes.create_string_buffer(f.read())  # NUL-terminated

@@ -135,6 +135,9 @@ typedef struct {
   /* "cooperative": true: the CTAs wait for each other (SM90 split-K), so
    * the launch is cooperative (all resident, or an error). */
   int cooperative;
+  /* "cluster": CTAs a thread-block cluster spans in each grid dim ({1, 1,
+   * 1}: no cluster); the grid is a multiple of it. */
+  int64_t cluster[3];
 } DlcRuntimeLaunchDims;
 
 /* Reads and checks a manifest (docs/conventions.md).  The "ptx" path is

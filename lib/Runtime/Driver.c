@@ -37,6 +37,9 @@ int dlcDriverOpen(DlcDriver *d, char *err, size_t errSize) {
   void *copy2d = dlsym(d->handle, "cuMemcpy2DAsync_v2");
   if (copy2d)
     memcpy(&d->cuMemcpy2DAsync, &copy2d, sizeof copy2d);
+  void *launchEx = dlsym(d->handle, "cuLaunchKernelEx");
+  if (launchEx)
+    memcpy(&d->cuLaunchKernelEx, &launchEx, sizeof launchEx);
   return 0;
 }
 

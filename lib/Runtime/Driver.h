@@ -120,6 +120,37 @@ enum { DLC_CU_MEMORYTYPE_DEVICE = 2 };
 enum { DLC_CU_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720 };
 typedef CUresult (*DlcMemcpy2DAsync)(const DlcMemcpy2D *copy, CUstream s);
 
+/* cuLaunchKernelEx (CUDA 12+), optional likewise: a launch with
+ * attributes, for a thread-block cluster. Layouts as cuda.h's
+ * CUlaunchAttribute (an id, padding to 8 bytes, a 64-byte value) and
+ * CUlaunchConfig. */
+enum {
+  DLC_CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2,
+  DLC_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+};
+typedef struct {
+  int id;
+  char pad[4];
+  union {
+    char pad[64];
+    int cooperative;
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+} DlcLaunchAttribute;
+typedef struct {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  DlcLaunchAttribute *attrs;
+  unsigned numAttrs;
+} DlcLaunchConfig;
+typedef CUresult (*DlcLaunchKernelEx)(const DlcLaunchConfig *config,
+                                      CUfunction f, void **params,
+                                      void **extra);
+
 typedef struct {
   void *handle;
 #define DLC_DRIVER_FIELD(name, sym, params) CUresult(*name) params;
@@ -128,6 +159,7 @@ typedef struct {
   DlcTensorMapEncodeTiled cuTensorMapEncodeTiled;   /* NULL when absent */
   DlcTensorMapEncodeIm2col cuTensorMapEncodeIm2col; /* NULL when absent */
   DlcMemcpy2DAsync cuMemcpy2DAsync;                 /* NULL when absent */
+  DlcLaunchKernelEx cuLaunchKernelEx;               /* NULL when absent */
 } DlcDriver;
 
 /* Opens libcuda.so.1 and resolves every entry point; -1 with a message. */

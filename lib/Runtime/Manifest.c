@@ -25,6 +25,7 @@ struct DlcRuntimeManifest {
   char *smem;      /* expression, "0" when absent */
   char *flops;     /* expression, NULL when absent */
   int cooperative; /* "cooperative": true: launched with every CTA resident */
+  int64_t cluster[3]; /* "cluster": CTAs a cluster spans a dim, else 1s */
   char *plan;      /* "plan": the compiler's summary line, NULL when absent */
   int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
   double estimateUs, estimateOccupancy;
@@ -458,6 +459,24 @@ static int readSymbols(DlcRuntimeManifest *m, const DlcJsonValue *root,
 /* The optional "plan" (a string) and "estimate" ({"us": number,
  * "occupancy": number, "at": string}) the compiler records for the §13
  * log. */
+/* "cluster": [x, y, z], the CTAs of a thread-block cluster in each grid
+ * dim (at most 8 in all: the portable cluster size); absent: 1, 1, 1. */
+static int readCluster(DlcRuntimeManifest *m, const DlcJsonValue *root,
+                       char *err, size_t errSize) {
+  for (int d = 0; d < 3; d++)
+    m->cluster[d] = 1;
+  if (!dlcJsonValueGetMember(root, "cluster"))
+    return 0;
+  if (!readInts(root, "cluster", 3, 1, 8, m->cluster) ||
+      m->cluster[0] * m->cluster[1] * m->cluster[2] > 8) {
+    setErr(err, errSize,
+           "\"cluster\" must be 3 integers from 1 to 8 whose product is at "
+           "most 8 (the CTAs of a thread-block cluster in each grid dim)");
+    return -1;
+  }
+  return 0;
+}
+
 static int readPlan(DlcRuntimeManifest *m, const DlcJsonValue *root, char *err,
                     size_t errSize) {
   const DlcJsonValue *plan = dlcJsonValueGetMember(root, "plan");
@@ -561,6 +580,8 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
     return -1;
   }
   m->cooperative = cooperative && cooperative->boolean;
+  if (readCluster(m, root, err, errSize) != 0)
+    return -1;
   if (readPlan(m, root, err, errSize) != 0)
     return -1;
   const DlcJsonValue *items = dlcJsonValueGetMember(root, "repack_items");
@@ -988,6 +1009,7 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
                              errSize) != 0)
     return -1;
   out->cooperative = m->cooperative;
+  memcpy(out->cluster, m->cluster, sizeof out->cluster);
   out->flops = 0;
   if (m->flops && dlcRuntimeManifestEval(m, m->flops, symbols, &out->flops, err,
                                          errSize) != 0)

@@ -5,7 +5,9 @@
 #include "Json.h"
 #include "TensorMap.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -360,6 +362,68 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
   return ensureSmem(k, dims->dynamicSmemBytes);
 }
 
+/* The host-side work after a launch (tensor maps' copies back). */
+static int finishLaunch(DlcRuntimeKernel *k) {
+  char err[512];
+  if (k->maps.count && dlcTensorMapsFinish(&k->maps, &k->rt->drv, k->rt->stream,
+                                           k->m, err, sizeof err) != 0) {
+    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
+             err);
+    return -1;
+  }
+  return 0;
+}
+
+/* Whether the launch asks for a thread-block cluster. */
+static bool clustered(const DlcRuntimeLaunchDims *d) {
+  return d->cluster[0] * d->cluster[1] * d->cluster[2] > 1;
+}
+
+/* A clustered launch: cuLaunchKernelEx with the cluster dims (and the
+ * cooperative attribute), after checking that the driver has it and that
+ * the grid is whole clusters. -1 with the runtime's error set. */
+static int launchCluster(DlcRuntimeKernel *k, const DlcRuntimeLaunchDims *d,
+                         const unsigned g[3], const unsigned b[3],
+                         unsigned smem, void **args) {
+  const char *name = dlcRuntimeManifestGetKernelName(k->m);
+  if (!k->rt->drv.cuLaunchKernelEx) {
+    setError(k->rt,
+             "kernel '%s' asks for a thread-block cluster, but the driver "
+             "has no cuLaunchKernelEx (CUDA 12 or newer)",
+             name);
+    return -1;
+  }
+  for (int i = 0; i < 3; i++)
+    if (d->grid[i] % d->cluster[i] != 0) {
+      setError(k->rt,
+               "kernel '%s': grid dim %d (%" PRId64 ") is not a multiple of "
+               "its cluster's (%" PRId64 ")",
+               name, i, d->grid[i], d->cluster[i]);
+      return -1;
+    }
+  DlcLaunchAttribute attrs[2];
+  memset(attrs, 0, sizeof attrs);
+  attrs[0].id = DLC_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attrs[0].value.clusterDim.x = (unsigned)d->cluster[0];
+  attrs[0].value.clusterDim.y = (unsigned)d->cluster[1];
+  attrs[0].value.clusterDim.z = (unsigned)d->cluster[2];
+  attrs[1].id = DLC_CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+  attrs[1].value.cooperative = 1;
+  DlcLaunchConfig config = {.gridDimX = g[0],
+                            .gridDimY = g[1],
+                            .gridDimZ = g[2],
+                            .blockDimX = b[0],
+                            .blockDimY = b[1],
+                            .blockDimZ = b[2],
+                            .sharedMemBytes = smem,
+                            .hStream = k->rt->stream,
+                            .attrs = attrs,
+                            .numAttrs = d->cooperative ? 2 : 1};
+  return check(k->rt,
+               k->rt->drv.cuLaunchKernelEx(&config, k->function, args, NULL),
+               "cuLaunchKernelEx");
+}
+
 /* The tensor maps are encoded here, not in prepare: a program refills the
  * pointers its prepared arguments point to before each launch. */
 static int launch(DlcRuntimeKernel *k, void **args,
@@ -382,6 +446,11 @@ static int launch(DlcRuntimeKernel *k, void **args,
   /* Cooperative: the driver refuses a grid that cannot be resident at
    * once (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) instead of letting its
    * waiting CTAs hang. */
+  if (clustered(d)) {
+    if (launchCluster(k, d, g, b, smem, args) != 0)
+      return -1;
+    return finishLaunch(k);
+  }
   CUresult r =
       d->cooperative
           ? k->rt->drv.cuLaunchCooperativeKernel(k->function, g[0], g[1], g[2],
@@ -405,13 +474,7 @@ static int launch(DlcRuntimeKernel *k, void **args,
             d->cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel") !=
       0)
     return -1;
-  if (k->maps.count && dlcTensorMapsFinish(&k->maps, &k->rt->drv, k->rt->stream,
-                                           k->m, err, sizeof err) != 0) {
-    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
-             err);
-    return -1;
-  }
-  return 0;
+  return finishLaunch(k);
 }
 
 int dlcRuntimeKernelLaunch(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,

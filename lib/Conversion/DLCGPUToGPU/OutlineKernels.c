@@ -225,6 +225,8 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
        * are resident, or not at all. */
       dlcNamedAttr(ctx, "cooperative",
                    dlcOperationAttrGet(func, "dlcgpu.cooperative")),
+      /* CTAs launched together as a thread-block cluster (x, y, z). */
+      dlcNamedAttr(ctx, "cluster", dlcOperationAttrGet(func, "dlcgpu.cluster")),
       /* The plan and the cost model's estimate, for the §13 log (dlc-run
        * --log); the estimate only when the planner made one. */
       dlcNamedAttr(ctx, "plan", dlcOperationAttrGet(func, "dlcgpu.plan")),
@@ -331,6 +333,20 @@ static bool isInteger(MlirAttribute a) {
 
 /* The launch facts the manifest and the gpu.func take from the kernel:
  * every one present and of its kind, before anything reads them. */
+/* dlcgpu.cluster: three CTA counts from 1 to 8, at most 8 in all. */
+static bool validCluster(MlirAttribute a) {
+  if (!mlirAttributeIsADenseI64Array(a) || mlirDenseArrayGetNumElements(a) != 3)
+    return false;
+  int64_t ctas = 1;
+  for (intptr_t i = 0; i < 3; ++i) {
+    int64_t n = mlirDenseI64ArrayGetElement(a, i);
+    if (n < 1 || n > 8)
+      return false;
+    ctas *= n;
+  }
+  return ctas <= 8;
+}
+
 static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
   MlirAttribute symbols = dlcOperationAttrGet(func, "dlcgpu.symbols");
   if (!isStringArray(symbols) ||
@@ -369,6 +385,11 @@ static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
   MlirAttribute cooperative = dlcOperationAttrGet(func, "dlcgpu.cooperative");
   if (!mlirAttributeIsNull(cooperative) && !mlirAttributeIsABool(cooperative))
     return malformed(func, "dlcgpu.cooperative must be a bool");
+  MlirAttribute cluster = dlcOperationAttrGet(func, "dlcgpu.cluster");
+  if (!mlirAttributeIsNull(cluster) && !validCluster(cluster))
+    return malformed(func, "dlcgpu.cluster must be array<i64: x, y, z>, each "
+                           "from 1 to 8 and at most 8 CTAs in all (the "
+                           "portable cluster size)");
   return true;
 }
 

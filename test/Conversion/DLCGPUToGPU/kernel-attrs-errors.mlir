@@ -108,3 +108,17 @@ func.func @k(%A: memref<?xf16> {rbssa.shape = "M"}, %M: index) attributes {dlcgp
 func.func @k(%A: memref<4xf16>, %map: i64 {dlcgpu.tensormap = {box = [64, 64]}}) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{dlcgpu.cluster must be array<i64: x, y, z>, each from 1 to 8 and at most 8 CTAs in all (the portable cluster size)}}
+func.func @k(%A: memref<4xf16>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.cluster = array<i64: 4, 4, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{dlcgpu.cluster must be array<i64: x, y, z>}}
+func.func @k(%A: memref<4xf16>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.cluster = array<i64: 2, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  return
+}

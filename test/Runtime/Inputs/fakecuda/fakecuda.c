@@ -387,6 +387,44 @@ CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy,
     return 720; /* CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE */
   return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, s, params, NULL);
 }
+/* A launch with attributes (a thread-block cluster): its cluster dims and
+ * whether it is cooperative are logged, then it runs as cuLaunchKernel.
+ * Layouts as cuda.h's CUlaunchAttribute / CUlaunchConfig (lib/Runtime/
+ * Driver.h's DlcLaunchAttribute / DlcLaunchConfig). */
+typedef struct {
+  int id;
+  char pad[4];
+  union {
+    char pad[64];
+    int cooperative;
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+} FakeLaunchAttribute;
+typedef struct {
+  unsigned gx, gy, gz, bx, by, bz, smem;
+  void *stream;
+  FakeLaunchAttribute *attrs;
+  unsigned numAttrs;
+} FakeLaunchConfig;
+CUresult cuLaunchKernelEx(const FakeLaunchConfig *c, void *f, void **params,
+                          void **extra) {
+  char what[96] = "";
+  for (unsigned i = 0; i < c->numAttrs; i++) {
+    size_t at = strlen(what);
+    const FakeLaunchAttribute *a = &c->attrs[i];
+    if (a->id == 4)
+      snprintf(what + at, sizeof what - at, " cluster %u,%u,%u",
+               a->value.clusterDim.x, a->value.clusterDim.y,
+               a->value.clusterDim.z);
+    else if (a->id == 2 && a->value.cooperative)
+      snprintf(what + at, sizeof what - at, " cooperative");
+  }
+  logLine("launch-ex %s%s", (const char *)f, what);
+  return cuLaunchKernel(f, c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->smem,
+                        c->stream, params, extra);
+}
 CUresult cuEventCreate(void **e, unsigned f) {
   (void)f;
   *e = malloc(1);
