@@ -3,16 +3,17 @@
  * says what a kernel computes, above cuLaunchKernel), events report 1 ms.
  * With FAKECUDA_LOG set, module loads, allocations, frees and launches are
  * printed to stderr, so a test can check what the runtime asked the driver
- * for. Adapted from the audit's fake driver (shared/repro/fakecuda). */
+ * for. Adapted from the audit's fake driver (shared/repro/fakecuda). The
+ * driver's types, structures and constants are the runtime's own
+ * (lib/Runtime/Driver.h, cuda.h's layouts), so the two cannot disagree. */
+#include "Driver.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef int CUresult;
-typedef uint64_t CUdeviceptr;
 
 static void logLine(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -180,24 +181,9 @@ CUresult cuTensorMapEncodeIm2col(void *map, int type, uint32_t rank,
   memset(map, 0x7e, 128);
   return 0;
 }
-/* cuda.h's CUDA_MEMCPY2D, device to device only. */
-typedef struct {
-  size_t srcXInBytes, srcY;
-  int srcMemoryType;
-  const void *srcHost;
-  CUdeviceptr srcDevice;
-  void *srcArray;
-  size_t srcPitch;
-  size_t dstXInBytes, dstY;
-  int dstMemoryType;
-  void *dstHost;
-  CUdeviceptr dstDevice;
-  void *dstArray;
-  size_t dstPitch;
-  size_t WidthInBytes, Height;
-} FakeMemcpy2D;
+/* Device to device only. */
 #ifndef FAKECUDA_NO_MEMCPY2D
-CUresult cuMemcpy2DAsync_v2(const FakeMemcpy2D *c, void *stream) {
+CUresult cuMemcpy2DAsync_v2(const DlcMemcpy2D *c, void *stream) {
   (void)stream;
   for (size_t row = 0; row < c->Height; row++)
     memcpy((char *)(uintptr_t)c->dstDevice + row * c->dstPitch,
@@ -384,46 +370,29 @@ CUresult cuLaunchCooperativeKernel(void *f, unsigned gx, unsigned gy,
   /* FAKECUDA_COOP_SMS=N: a GPU that holds at most N CTAs at once. */
   const char *sms = getenv("FAKECUDA_COOP_SMS");
   if (sms && (unsigned long)gx * gy * gz > strtoul(sms, NULL, 10))
-    return 720; /* CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE */
+    return DLC_CU_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
   return cuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, s, params, NULL);
 }
 /* A launch with attributes (a thread-block cluster): its cluster dims and
- * whether it is cooperative are logged, then it runs as cuLaunchKernel.
- * Layouts as cuda.h's CUlaunchAttribute / CUlaunchConfig (lib/Runtime/
- * Driver.h's DlcLaunchAttribute / DlcLaunchConfig). */
-typedef struct {
-  int id;
-  char pad[4];
-  union {
-    char pad[64];
-    int cooperative;
-    struct {
-      unsigned x, y, z;
-    } clusterDim;
-  } value;
-} FakeLaunchAttribute;
-typedef struct {
-  unsigned gx, gy, gz, bx, by, bz, smem;
-  void *stream;
-  FakeLaunchAttribute *attrs;
-  unsigned numAttrs;
-} FakeLaunchConfig;
-CUresult cuLaunchKernelEx(const FakeLaunchConfig *c, void *f, void **params,
+ * whether it is cooperative are logged, then it runs as cuLaunchKernel. */
+CUresult cuLaunchKernelEx(const DlcLaunchConfig *c, void *f, void **params,
                           void **extra) {
   char what[96] = "";
   for (unsigned i = 0; i < c->numAttrs; i++) {
     size_t at = strlen(what);
-    const FakeLaunchAttribute *a = &c->attrs[i];
-    if (a->id == 4)
+    const DlcLaunchAttribute *a = &c->attrs[i];
+    if (a->id == DLC_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
       snprintf(what + at, sizeof what - at, " cluster %u,%u,%u",
                a->value.clusterDim.x, a->value.clusterDim.y,
                a->value.clusterDim.z);
-    else if (a->id == 2 && a->value.cooperative)
+    else if (a->id == DLC_CU_LAUNCH_ATTRIBUTE_COOPERATIVE &&
+             a->value.cooperative)
       snprintf(what + at, sizeof what - at, " cooperative");
   }
   logLine("launch-ex %s%s", (const char *)f, what);
-  return cuLaunchKernel(f, c->gx, c->gy, c->gz, c->bx, c->by, c->bz, c->smem,
-                        c->stream, params, extra);
+  return cuLaunchKernel(f, c->gridDimX, c->gridDimY, c->gridDimZ, c->blockDimX,
+                        c->blockDimY, c->blockDimZ, c->sharedMemBytes,
+                        c->hStream, params, extra);
 }
 CUresult cuEventCreate(void **e, unsigned f) {
   (void)f;
