@@ -967,6 +967,34 @@ static bool unitReduction(RbRegion *r, const Plan *plan) {
   return plan->reduced.rank > 0 && plan->guard.count == 0;
 }
 
+/* The rbssa.reduce of `plan` (its body over the kept and reduced axes,
+ * guarded by the levels' domains), before the hoisted factors. */
+static bool emitReduce(RbRegion *r, Plan *plan, MlirOperation op,
+                       RbValue *out) {
+  RbSpace target;
+  RbValue body;
+  if (!rbSpaceUnion(&plan->present, &plan->reduced, &target) ||
+      !emitBody(r, plan, 0, &target, &body))
+    return false;
+  r->b.loc = mlirOperationGetLocation(op);
+  if (!checkNeutral(plan, op, body.value))
+    return false;
+  /* Out-of-domain points are skipped: they contribute the neutral element,
+   * and the select stays inside the reduce (§6.7 step 5). */
+  MlirAttribute neutral = neutralAttr(rbElementType(body.value), plan->op);
+  if (plan->guard.count > 0 && mlirAttributeIsNull(neutral)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "use a float or integer body",
+                      "no neutral element for the body's element type");
+    return false;
+  }
+  if (!rbApplyGuard(r, &plan->guard, &body, neutral)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction",
+                      "the guard needs more than %d axes", RB_MAX_AXES);
+    return false;
+  }
+  return buildReduce(r, plan, op, body, out);
+}
+
 bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                      RbValue *out) {
   Plan plan;
@@ -984,38 +1012,16 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   if (planLevel(r, &plan, op, ctx) < 0 || !planHoists(r, &plan))
     return false;
-  RbSpace target;
-  RbValue body;
   if (unitReduction(r, &plan)) {
     /* Nothing to reduce: the operand at index 0 of every reduced axis. */
+    RbValue body;
     if (!emitBody(r, &plan, 0, &plan.present, &body))
       return false;
     *out = rbCastTo(r, body, plan.acc);
-    if (!applyHoists(r, &plan, out))
-      return false;
-    *out = rbCastTo(r, *out, rbElementType(mlirOperationGetResult(op, 0)));
-    return true;
-  }
-  if (!rbSpaceUnion(&plan.present, &plan.reduced, &target) ||
-      !emitBody(r, &plan, 0, &target, &body))
-    return false;
-  r->b.loc = mlirOperationGetLocation(op);
-  if (!checkNeutral(&plan, op, body.value))
-    return false;
-  /* Out-of-domain points are skipped: they contribute the neutral element,
-   * and the select stays inside the reduce (§6.7 step 5). */
-  MlirAttribute neutral = neutralAttr(rbElementType(body.value), plan.op);
-  if (plan.guard.count > 0 && mlirAttributeIsNull(neutral)) {
-    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "use a float or integer body",
-                      "no neutral element for the body's element type");
+  } else if (!emitReduce(r, &plan, op, out)) {
     return false;
   }
-  if (!rbApplyGuard(r, &plan.guard, &body, neutral)) {
-    dlcEmitDiagnostic(op, &dlcUnsupportedOp, "split the reduction",
-                      "the guard needs more than %d axes", RB_MAX_AXES);
-    return false;
-  }
-  if (!buildReduce(r, &plan, op, body, out) || !applyHoists(r, &plan, out))
+  if (!applyHoists(r, &plan, out))
     return false;
   *out = rbCastTo(r, *out, rbElementType(mlirOperationGetResult(op, 0)));
   return true;
