@@ -362,29 +362,14 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
   return ensureSmem(k, dims->dynamicSmemBytes);
 }
 
-/* The host-side work after a launch (tensor maps' copies back). */
-static int finishLaunch(DlcRuntimeKernel *k) {
-  char err[512];
-  if (k->maps.count && dlcTensorMapsFinish(&k->maps, &k->rt->drv, k->rt->stream,
-                                           k->m, err, sizeof err) != 0) {
-    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
-             err);
-    return -1;
-  }
-  return 0;
-}
-
 /* Whether the launch asks for a thread-block cluster. */
 static bool clustered(const DlcRuntimeLaunchDims *d) {
   return d->cluster[0] * d->cluster[1] * d->cluster[2] > 1;
 }
 
-/* A clustered launch: cuLaunchKernelEx with the cluster dims (and the
- * cooperative attribute), after checking that the driver has it and that
- * the grid is whole clusters. -1 with the runtime's error set. */
-static int launchCluster(DlcRuntimeKernel *k, const DlcRuntimeLaunchDims *d,
-                         const unsigned g[3], const unsigned b[3],
-                         unsigned smem, void **args) {
+/* Whether a clustered launch can be made: the driver has cuLaunchKernelEx
+ * and the grid is whole clusters; -1 with the runtime's error set. */
+static int checkCluster(DlcRuntimeKernel *k, const DlcRuntimeLaunchDims *d) {
   const char *name = dlcRuntimeManifestGetKernelName(k->m);
   if (!k->rt->drv.cuLaunchKernelEx) {
     setError(k->rt,
@@ -401,6 +386,15 @@ static int launchCluster(DlcRuntimeKernel *k, const DlcRuntimeLaunchDims *d,
                name, i, d->grid[i], d->cluster[i]);
       return -1;
     }
+  return 0;
+}
+
+/* A clustered launch: cuLaunchKernelEx with the cluster dims (and the
+ * cooperative attribute). */
+static CUresult launchCluster(DlcRuntimeKernel *k,
+                              const DlcRuntimeLaunchDims *d,
+                              const unsigned g[3], const unsigned b[3],
+                              unsigned smem, void **args) {
   DlcLaunchAttribute attrs[2];
   memset(attrs, 0, sizeof attrs);
   attrs[0].id = DLC_CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -419,9 +413,7 @@ static int launchCluster(DlcRuntimeKernel *k, const DlcRuntimeLaunchDims *d,
                             .hStream = k->rt->stream,
                             .attrs = attrs,
                             .numAttrs = d->cooperative ? 2 : 1};
-  return check(k->rt,
-               k->rt->drv.cuLaunchKernelEx(&config, k->function, args, NULL),
-               "cuLaunchKernelEx");
+  return k->rt->drv.cuLaunchKernelEx(&config, k->function, args, NULL);
 }
 
 /* The tensor maps are encoded here, not in prepare: a program refills the
@@ -443,21 +435,26 @@ static int launch(DlcRuntimeKernel *k, void **args,
            b[3] = {(unsigned)d->block[0], (unsigned)d->block[1],
                    (unsigned)d->block[2]},
            smem = (unsigned)d->dynamicSmemBytes;
+  if (clustered(d) && checkCluster(k, d) != 0)
+    return -1;
+  const char *what;
+  CUresult r;
+  if (clustered(d)) {
+    what = "cuLaunchKernelEx";
+    r = launchCluster(k, d, g, b, smem, args);
+  } else if (d->cooperative) {
+    what = "cuLaunchCooperativeKernel";
+    r = k->rt->drv.cuLaunchCooperativeKernel(k->function, g[0], g[1], g[2],
+                                             b[0], b[1], b[2], smem,
+                                             k->rt->stream, args);
+  } else {
+    what = "cuLaunchKernel";
+    r = k->rt->drv.cuLaunchKernel(k->function, g[0], g[1], g[2], b[0], b[1],
+                                  b[2], smem, k->rt->stream, args, NULL);
+  }
   /* Cooperative: the driver refuses a grid that cannot be resident at
    * once (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) instead of letting its
    * waiting CTAs hang. */
-  if (clustered(d)) {
-    if (launchCluster(k, d, g, b, smem, args) != 0)
-      return -1;
-    return finishLaunch(k);
-  }
-  CUresult r =
-      d->cooperative
-          ? k->rt->drv.cuLaunchCooperativeKernel(k->function, g[0], g[1], g[2],
-                                                 b[0], b[1], b[2], smem,
-                                                 k->rt->stream, args)
-          : k->rt->drv.cuLaunchKernel(k->function, g[0], g[1], g[2], b[0], b[1],
-                                      b[2], smem, k->rt->stream, args, NULL);
   if (r == DLC_CU_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
     setError(k->rt,
              "kernel '%s': its %u CTAs wait for each other (split-K) and "
@@ -470,11 +467,15 @@ static int launch(DlcRuntimeKernel *k, void **args,
              dlcRuntimeManifestGetArch(k->m));
     return -1;
   }
-  if (check(k->rt, r,
-            d->cooperative ? "cuLaunchCooperativeKernel" : "cuLaunchKernel") !=
-      0)
+  if (check(k->rt, r, what) != 0)
     return -1;
-  return finishLaunch(k);
+  if (k->maps.count && dlcTensorMapsFinish(&k->maps, &k->rt->drv, k->rt->stream,
+                                           k->m, err, sizeof err) != 0) {
+    setError(k->rt, "kernel '%s': %s", dlcRuntimeManifestGetKernelName(k->m),
+             err);
+    return -1;
+  }
+  return 0;
 }
 
 int dlcRuntimeKernelLaunch(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
