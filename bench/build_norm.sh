@@ -6,6 +6,9 @@
 # forced both ways: "-passes" (the pair of reduces in two loops over the
 # row) and "-onepass" (reduce = "welford" / "online": one loop).
 #   bench/build_norm.sh DIR   (tools from $DLC_BIN, default build/bin)
+# DLC_NORM_WIDTHS (default "768 4096 8192 16384 32768") picks the static
+# widths; DLC_NORM_TILE=T forces every plan's CTA to T threads (a row
+# kernel's tile [1, T, 1]: T / 32 warp rows a CTA on rows of at most 1024).
 # Writes DIR/<name>/<func>.json + dlc_kernels.ptx, name = <example>-<width>
 # or <example>-sym, then -passes / -onepass for the forced variants.
 set -euo pipefail
@@ -20,6 +23,8 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 build() { # name source form: plan (the planner's), passes, welford, online
   "$bin/dlc-opt" "$2" --pass-pipeline="builtin.module($front)" -o "$tmp/plan.mlir"
+  [ -z "${DLC_NORM_TILE:-}" ] ||
+    sed -i "s/tile = array<i64: 1, 256, 1>/tile = array<i64: 1, $DLC_NORM_TILE, 1>/" "$tmp/plan.mlir"
   if [ "$3" != plan ]; then
     sed -i 's/, reduce = "[a-z]*"//' "$tmp/plan.mlir"
     [ "$3" = passes ] || sed -i "s/algo_choice = {memory = \"row\"}/algo_choice = {memory = \"row\", reduce = \"$3\"}/" "$tmp/plan.mlir"
@@ -36,7 +41,7 @@ for ex in layernorm rmsnorm softmax; do
     build "$ex-sym-passes" "$src" passes
     build "$ex-sym-onepass" "$src" $pair
   fi
-  for w in 768 4096 8192 16384 32768; do
+  for w in ${DLC_NORM_WIDTHS:-768 4096 8192 16384 32768}; do
     sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/16384x${w}x\1/g" \
         -e "s/?x\(f[0-9]*\), \[\"M\"\]/16384x\1/g" \
         -e "s/?x\(f[0-9]*\), \[\"N\"\]/${w}x\1/g" "$src" > "$tmp/$ex-$w.tiny.mlir"
