@@ -1052,14 +1052,20 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
 static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
                             const DlcPassOptions *options) {
   (void)options;
-  const DlcTarget *target = dlcTargetOfOperation(module);
-  if (!target) {
+  /* The chip's row with the SM count the planner recorded (device=sms=):
+   * the kernels' grids are sized for that product. */
+  DlcTarget figures;
+  if (!dlcTargetFiguresOfOperation(module, &figures)) {
     dlcEmitDiagnostic(module, &dlcUnsupportedOp,
-                      "run convert-rbssa-to-plan with a known chip=",
-                      "the module's dlc.target names no known chip");
+                      "run convert-rbssa-to-plan with a known chip= (and "
+                      "device=sms=N for another SM count)",
+                      "the module's " DLC_TARGET_ATTR " names no known chip "
+                      "or its " DLC_TARGET_SMS_ATTR " is not a positive "
+                      "integer");
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  const DlcTarget *target = &figures;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirOperation op = mlirBlockGetFirstOperation(body);
   bool ok = true;
