@@ -320,6 +320,12 @@ bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
 enum { DLC_MEMORY_FUSED_MIN_ROW_BYTES = 32768 };
 DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
                                       DlcMemoryMode mode);
+/* Whether a `mode` kernel of `threads` can compute `problem` with
+ * `reduce` (a plan-file's choice): the passes always; a one-pass form in
+ * row mode when the region has that pair and its state fits the kernel's
+ * reduce slots (3 or 2 floats a warp, at most 64). */
+bool dlcMemoryReduceFits(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                         DlcMemoryReduce reduce, int64_t threads);
 
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are
