@@ -294,6 +294,8 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "split_k") == 0)
       return; /* stated by the plan-file */
+  if (dlcPlanCluster(plan) > 1)
+    return; /* a cluster's tile pairs are not split */
   if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
       plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
