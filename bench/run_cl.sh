@@ -7,14 +7,36 @@
 # compute-sanitizer memcheck and racecheck on the clustered kernel at an
 # odd tile-row count (M = 520: 5 rows of 128, the last pair's second tile
 # past M).
+# BD: the folder of the bench scripts (a copy carried beside the kernels
+# when the checkout's are older).
 D=${D:-gpu-cl}
 K=$D/k
-. bench/device_common.sh
+BD=${BD:-bench}
+ROOT=$(pwd)
+. "$BD/device_common.sh"
 device_setup
+# First a check of the clustered kernel against dlc-interp's reference at
+# an odd tile-row count (bench/build_cl.sh's ref/s520): a hang or a wrong
+# answer here skips the benchmarks for a short harness.
+for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
+  timeout 40 "$D/dlc-run" "$K/$v/gemm_bias_relu.json" M=520,K=200,N=300 \
+    --ref-data "$D/ref/s520" > /tmp/smoke.txt 2>&1
+  rc=$?
+  echo "smoke $v rc=$rc: $(grep -iE 'match|wrong|error|time' /tmp/smoke.txt | head -3 | paste -sd' ')"
+  if [ $rc -ne 0 ] && [ "$v" = c2-gemm_bias_relu ]; then
+    cat /tmp/smoke.txt | tail -5
+    cp "$D/dlc-run" "$D/h/dlc-run"
+    harness 40 15 h:6
+    wait
+    harness_report
+    exit 1
+  fi
+done
+el "smoke done"
 b() { # NAME KERNEL BASE SIZES
-  (cd bench && timeout 150 python3 bench_gemm.py --no-triton \
-    --manifest "../$K/$2/gemm_bias_relu.json" \
-    --baseline "../$K/$3/gemm_bias_relu.json" --sizes "$4" \
+  (cd "$BD" && timeout 150 python3 bench_gemm.py --no-triton \
+    --manifest "$ROOT/$K/$2/gemm_bias_relu.json" \
+    --baseline "$ROOT/$K/$3/gemm_bias_relu.json" --sizes "$4" \
     --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
   echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
   cat /tmp/bench.txt >> "$OUT/bench.log"

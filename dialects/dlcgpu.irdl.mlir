@@ -249,8 +249,8 @@ irdl.dialect @dlcgpu {
   irdl.operation @cluster_sync {
   }
 
-  // MbarrierArriveCluster (mapa; mbarrier.arrive.release.cluster
-  // .shared::cluster): one arrival per warp (its lane 0; the warp's
+  // MbarrierArriveCluster (mapa; mbarrier.arrive.shared::cluster, its
+  // default .release.cta): one arrival per warp (its lane 0; the warp's
   // threads have executed what precedes it) on bars[index] of the CTA of
   // rank `cta` in the cluster (this CTA's own rank too): a consumer
   // releasing a stage that the cluster's producers multicast into.

@@ -179,7 +179,10 @@ TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": %d, '
 
 # --cluster P: the share of whole-tile problems (M, N >= 128, not GEMV)
 # run by thread-block clusters of 2 (issue 9: tile pairs sharing an
-# operand, half of it multicast by each CTA): a staged one's plan gains
+# operand, half of it multicast by each CTA), their M, N and K rounded up
+# to multiples of 8 three times in 4 (rows TMA maps at static sizes; the
+# others run clustered only if symbolic, repacked by the runtime, else as
+# the planner says): a staged one's plan gains
 # "cluster": "2", another compiles with CLUSTER_PLAN (128 x 256 or
 # 128 x 128 tiles, epilogue from registers). Pairs past an odd tile count
 # are drawn often (M and N in [128, 700]). 0 draws nothing more.
@@ -333,6 +336,10 @@ def gemm_problem(rng, index):
     staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
     if staged and rng.random() < 0.75:
         nv += -nv % 8  # 16-byte rows of C: the TMA stores (else the kernel's fallback)
+    cluster = (CLUSTER > 0 and not gemv and min(mv, nv) >= 128 and
+               rng.random() < CLUSTER)
+    if cluster and rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
+        mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
     versions = None
     if gemv and GEMV_VERSIONS > 0 and rng.random() < GEMV_VERSIONS:
@@ -368,8 +375,8 @@ def gemm_problem(rng, index):
         full += " epi=staged stages=%d" % stages
         if TALL > 0 and rng.random() < TALL:
             plan, full = TALL_PLAN % (stages, stages - 1), full + " tile=256x128"
-    if (CLUSTER > 0 and not gemv and min(mv, nv) >= 128 and
-            rng.random() < CLUSTER):
+    aligned = mv % 8 == 0 and nv % 8 == 0 and kv % 8 == 0
+    if cluster and (aligned or mode == "symbolic"):
         if plan is None:
             bn = rng.choice([128, 256])
             plan, full = CLUSTER_PLAN % (bn, bn), full + " tile=128x%d" % bn

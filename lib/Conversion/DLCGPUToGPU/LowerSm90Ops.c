@@ -20,8 +20,8 @@
  *                       nvvm.cluster.wait
  *   mbarrier_arrive_cluster
  *                       nvvm.mapa of the barrier's shared address to the
- *                       CTA's, nvvm.mbarrier.arrive on it at cluster
- *                       scope, by lane 0 of each warp
+ *                       CTA's, nvvm.mbarrier.arrive on it (release.cta),
+ *                       by lane 0 of each warp
  *   wgmma               nvvm.wgmma.fence, k/16 x nvvm.wgmma.mma_async on
  *                       shared-memory matrix descriptors, commit_group
  *   wgmma_rs            nvvm.wgmma.fence, k/16 x wgmma.mma_async with A in
@@ -720,9 +720,11 @@ bool dlcLowerMbarrierArriveCluster(DlcLowering *l, MlirOperation op,
   MlirValue remote =
       dlcBuildValue(&in, "nvvm.mapa", 2, mapaOperands,
                     dlcType(b->ctx, "!llvm.ptr<7>"), 0, NULL, NULL);
-  const char *names[] = {"scope"};
-  MlirAttribute scope = dlcAttr(b->ctx, "#nvvm.mem_scope<cluster>");
-  dlcBuild(&in, "nvvm.mbarrier.arrive", 1, &remote, 0, NULL, 1, names, &scope);
+  /* The default .release.cta, as CUTLASS's ClusterBarrier::arrive: with
+   * scope = cluster (.release.cluster) the clustered GEMM ran at half
+   * speed, as if each release waited for the warp's wgmma group in
+   * flight (bench/RESULTS.md, runs cl-1 to cl-4). */
+  dlcBuild(&in, "nvvm.mbarrier.arrive", 1, &remote, 0, NULL, 0, NULL, NULL);
   dlcBuild(&in, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   return true;
 }

@@ -20,7 +20,7 @@
 // CHECK:        %[[BAR:.*]] = nvgpu.mbarrier.get %{{.*}}[%{{.*}}] : <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4> -> i32
 // CHECK:        %[[LOCAL:.*]] = llvm.inttoptr %[[BAR]] : i32 to !llvm.ptr<3>
 // CHECK:        %[[PEER:.*]] = nvvm.mapa %[[LOCAL]], %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK:        nvvm.mbarrier.arrive %[[PEER]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// CHECK:        nvvm.mbarrier.arrive %[[PEER]] : !llvm.ptr<7>
 // CHECK:      }
 func.func @paired(%B: memref<?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["N", "K"]},
                   %N: index {dlcgpu.symbol = "N"}, %K: index {dlcgpu.symbol = "K"},
@@ -57,4 +57,4 @@ func.func @paired(%B: memref<?xf16> {rbssa.name = "B", rbssa.role = "input", rbs
 // PTX-NEXT: barrier.cluster.wait;
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster
 // PTX: mapa.shared::cluster.u64
-// PTX-NEXT: mbarrier.arrive.release.cluster.shared::cluster.b64 _,
+// PTX-NEXT: mbarrier.arrive.shared::cluster.b64 _,
