@@ -8,6 +8,13 @@
 # .release.cluster (VARIANTS picks); dlc-run times, a check of the
 # fastest against dlc-interp's reference, then
 # bench_gemm.py of the fastest clustered variant against main's kernel.
+# The variants were made in the carried folder from bench/build_cl.sh's
+# kernels (KERNEL: c1-/c2-gemm_bias_relu[_bf16]):
+#   nh-KERNEL  sed 's/\(mbarrier.try_wait.parity\)\(.shared.b64 P1, \[%r[0-9]*\], %r[0-9]*\), %r[0-9]*;/\1\2;/'
+#   ac-KERNEL  sed 's/\(mbarrier.try_wait.parity\)\(.shared\)\(.b64 P1, \[%r[0-9]*\], %r[0-9]*\), %r[0-9]*;/\1.acquire.cluster\2::cta\3;/'
+#   rc-KERNEL  sed 's/mbarrier.arrive.release.cluster.shared::cluster.b64/mbarrier.arrive.shared::cluster.b64/'
+#   cl-c1-*    the manifest with "cluster": [2, 1, 1] added
+# (rc- is what the lowering emits since: bench/RESULTS.md, runs cl-3, cl-4.)
 D=${D:-gpu-cl}
 K=$D/k
 BD=${BD:-bench}
