@@ -89,6 +89,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->warpM = plan->warpTile[0], t->warpN = plan->warpTile[1];
   t->stages = plan->stages;
   t->maxSplits = dlcPlanSplitK(plan);
+  t->cluster = dlcPlanCluster(plan);
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
   t->stagedBoxes = dlcPlanStagedBoxes(plan, elementBytes, target->smemPerCTA);
@@ -194,6 +195,16 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
     return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
+  /* Clusters: the SM90 GEMM's, pairing tiles whose shared operand's half
+   * (at least 64 rows, so 128) each CTA multicasts. */
+  if (dlcPlanCluster(plan) > 1) {
+    bool sharesB = plan->tile[1] >= plan->tile[0];
+    if (!sm90 || p->implicit || (sharesB ? plan->tile[1] : plan->tile[0]) < 128)
+      return cannotHonour(schedule, skeleton, "algo_choice cluster",
+                          "cluster = \"2\" on the SM90 skeleton of a GEMM "
+                          "(not a convolution) whose shared operand, B when "
+                          "BN >= BM, else A, is at least 128 rows; else 1");
+  }
   /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
   if (plan->asyncEpilogueOverlap) {
     if (!sm90)
@@ -404,13 +415,18 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   bool sm90 = isSm90Plan(plan);
   MlirAttribute maps[3];
   int numMaps = 0;
+  /* A cluster's CTAs each load half of the shared operand's rows. */
+  bool paired = sm90 && t->cluster > 1;
+  bool sharesB = paired && dlcSm90ClusterSharesB(t);
   if (sm90) {
     DlcIm2col im;
     bool conv = p->implicit && !dlcSm90Im2col(p, &im);
+    int64_t rowsA = paired && !sharesB ? t->tileM / t->cluster : t->tileM;
+    int64_t rowsB = sharesB ? t->tileN / t->cluster : t->tileN;
     maps[0] = conv ? dlcSm90Im2colMap(region, p, &im, t->tileM)
-                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+                   : dlcSm90TensorMap(region, p, &p->a, KP_M, rowsA);
     maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, t->tileN)
-                   : dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+                   : dlcSm90TensorMap(region, p, &p->b, KP_N, rowsB);
     numMaps = 2;
     if (t->stagedEpilogue)
       maps[numMaps++] = dlcSm90OutputMap(region, p, t->tileM, t->tileN);
@@ -432,6 +448,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
       snprintf(gridX, sizeof(gridX), "min(%s*%lld, %d)", tiles,
                (long long)t->maxSplits, target->sms);
       workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
+    } else if (paired) { /* whole clusters, one per tile pair */
+      snprintf(
+          gridX, sizeof(gridX), "%lld*min(ceildiv(%.120s, %lld)*%.120s, %d)",
+          (long long)t->cluster, sharesB ? rows : cols, (long long)t->cluster,
+          sharesB ? cols : rows, target->sms / (int)t->cluster);
     } else {
       snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
     }
@@ -472,6 +493,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
     mlirOperationSetAttributeByName(
         kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
         mlirBoolAttrGet(mlirOperationGetContext(region), 1));
+  if (paired)
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString("dlcgpu.cluster"),
+        mlirDenseI64ArrayGet(mlirOperationGetContext(region), 3,
+                             (int64_t[]){t->cluster, 1, 1}));
   return kernel;
 }
 

@@ -30,7 +30,15 @@ typedef struct DlcGemmTiling {
    * (dlcPlanStagedBoxes). */
   bool stagedEpilogue;
   int64_t stagedBoxes;
+  /* SM90: CTAs of a thread-block cluster (1 or 2, plan algo_choice
+   * cluster) walking tile pairs that share an operand, each loading half
+   * of it multicast to both (Sm90Gemm.c). */
+  int64_t cluster;
 } DlcGemmTiling;
+
+/* Whether a cluster's tile pair shares B (two tiles of one tile-column:
+ * BN >= BM, the larger operand) rather than A (two of one tile-row). */
+bool dlcSm90ClusterSharesB(const DlcGemmTiling *t);
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
  * arguments are the region's tensors as flat memref<?xT> (in region

@@ -31,8 +31,8 @@ const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
-    "matmul", "conv",   "attention", "memory",     "split_k",
-    "lse",    "reduce", "grid",      "group_pack", NULL};
+    "matmul", "conv", "attention",  "memory",  "split_k", "lse",
+    "reduce", "grid", "group_pack", "cluster", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -536,6 +536,10 @@ int64_t dlcPlanSplitK(const DlcPlan *plan) {
   return algoCount(plan, "split_k", DLC_PLAN_MAX_SPLITS);
 }
 
+int64_t dlcPlanCluster(const DlcPlan *plan) {
+  return algoCount(plan, "cluster", DLC_PLAN_MAX_CLUSTER);
+}
+
 int64_t dlcPlanGroupPack(const DlcPlan *plan) {
   return algoCount(plan, "group_pack", DLC_PLAN_MAX_GROUP_PACK);
 }
@@ -740,6 +744,16 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",
                  DLC_PLAN_MAX_SPLITS);
+  if (dlcPlanCluster(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "cluster is not a whole number of CTAs in [1, %d]",
+                 DLC_PLAN_MAX_CLUSTER);
+  if (dlcPlanCluster(plan) > 1 && dlcPlanSplitK(plan) > 1)
+    return wrong(&rd, "algo_choice",
+                 "cluster %lld with split_k %lld: a split tile's CTAs are "
+                 "not paired; drop one of them",
+                 (long long)dlcPlanCluster(plan),
+                 (long long)dlcPlanSplitK(plan));
   if (dlcPlanGroupPack(plan) < 0)
     return wrong(&rd, "algo_choice",
                  "group_pack is not a whole number of groups in [1, %d]",
