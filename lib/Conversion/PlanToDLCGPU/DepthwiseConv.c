@@ -95,9 +95,9 @@ void dwWindowDelta(const KpProblem *p, int j, const int64_t *tap,
 }
 
 /* How many distinct window vectors `pixels` pixels of `taps` taps read. */
-static int64_t distinctReads(const KpProblem *p, int64_t taps, int pixels) {
+int64_t dwDistinctReads(const KpProblem *p, int64_t taps, int pixels) {
   int64_t(*seen)[KP_MAX_RANK] =
-      malloc(sizeof(int64_t[KP_MAX_RANK]) * DwPixels * DwMaxTaps);
+      malloc(sizeof(int64_t[KP_MAX_RANK]) * DwMaxPixels * DwMaxTaps);
   int64_t n = 0, rank = p->window.rank;
   if (!seen)
     return (int64_t)pixels * taps; /* an upper bound */
@@ -116,6 +116,20 @@ static int64_t distinctReads(const KpProblem *p, int64_t taps, int pixels) {
   }
   free(seen);
   return n;
+}
+
+int64_t dwVectorWidth(const KpProblem *p, int64_t channels, int64_t widest) {
+  int64_t width = widest;
+  while (width > 1) {
+    bool ok = channels % width == 0 && dwMAligned(p, &p->c, width);
+    for (int d = 0; ok && d < p->window.rank; ++d)
+      ok = !dwDimMoves(&p->window.dim[d]) ||
+           dwMultipleOf(&p->window.dim[d].stride, width);
+    if (ok)
+      break;
+    width /= 2;
+  }
+  return width;
 }
 
 const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
@@ -146,18 +160,10 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
   for (int i = 0; i < p->numInputs; ++i)
     if (p->inputs[i].element == KP_I1)
       return "an epilogue input is an i1 mask";
-  int64_t reads = distinctReads(p, taps, DwPixels);
-  int64_t width = reads > DwWideReads ? 4 : 8;
-  while (width > 1) {
-    bool ok = channels % width == 0 && dwMAligned(p, &p->c, width);
-    for (int d = 0; ok && d < p->window.rank; ++d)
-      ok = !dwDimMoves(&p->window.dim[d]) ||
-           dwMultipleOf(&p->window.dim[d].stride, width);
-    if (ok)
-      break;
-    width /= 2;
-  }
+  int64_t reads = dwDistinctReads(p, taps, DwPixels);
+  int64_t width = dwVectorWidth(p, channels, reads > DwWideReads ? 4 : 8);
   if (out) {
+    memset(out, 0, sizeof(*out));
     out->width = (int)width;
     out->channels = channels;
     out->chunks = channels / width;
@@ -173,7 +179,7 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
 }
 
 int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d) {
-  return d->taps * d->span * d->width * 4; /* f32 */
+  return d->haloBytes + d->taps * d->span * d->width * 4; /* f32 weights */
 }
 
 /* --- the generator -------------------------------------------------------
@@ -379,10 +385,8 @@ void dwStoreWeights(Dw *w, const DwWeights *ws) {
   }
 }
 
-MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue chunkInCta,
-                     int64_t t) {
+MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue lane, int64_t t) {
   const DlcDepthwise *d = w->d;
-  MlirValue lane = dwOp(w, "arith.muli", chunkInCta, dwIndex(w, d->width));
   MlirValue operands[] = {
       ws->smem,
       dwOp(w, "arith.addi", dwIndex(w, t * d->span * d->width), lane)};
@@ -500,10 +504,11 @@ static void emitPixels(Dw *w, const DwWeights *ws, MlirValue chunkInCta) {
   MlirValue acc[DwPixels];
   for (int j = 0; j < d->pixels; ++j)
     acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
+  MlirValue lane = dwOp(w, "arith.muli", chunkInCta, dwIndex(w, d->width));
   for (int64_t t = 0; t < d->taps; ++t) {
     int64_t tap[KP_MAX_FUSED];
     dwTapIndex(&p->fused[KP_K], t, tap);
-    MlirValue weight = dwWeightAt(w, ws, chunkInCta, t);
+    MlirValue weight = dwWeightAt(w, ws, lane, t);
     for (int j = 0; j < d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
       dwWindowDelta(p, j, tap, delta);

@@ -35,6 +35,12 @@ void dwTapIndex(const KpFused *k, int64_t t, int64_t *tap);
 void dwWindowDelta(const KpProblem *p, int j, const int64_t *tap,
                    int64_t *delta);
 
+/* The widest vector of channels, at most `widest`, that every access of
+ * the window and the output keeps aligned. */
+int64_t dwVectorWidth(const KpProblem *p, int64_t channels, int64_t widest);
+/* How many distinct window vectors `pixels` pixels of `taps` taps read. */
+int64_t dwDistinctReads(const KpProblem *p, int64_t taps, int pixels);
+
 /* --- the generator ------------------------------------------------------
  */
 
@@ -96,9 +102,10 @@ MlirValue dwSmemAlloc(Dw *w, MlirType element, int64_t count);
  * as [tap][channel] in f32. The caller's barrier follows. */
 void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, DwWeights *ws);
 void dwStoreWeights(Dw *w, const DwWeights *ws);
-/* The thread's weights of tap t (f32, from the copy in shared memory). */
-MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue chunkInCta,
-                     int64_t t);
+/* The thread's weights of tap t (f32, from the copy in shared memory;
+ * `lane`: the thread's first channel in the CTA's, plus the offset of a
+ * run-time first tap where the caller loops over taps). */
+MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue lane, int64_t t);
 /* Each of the thread's pixels inside the image (along the last m axis:
  * w->m[last] + j < its size): the epilogue on its sums acc[j], then its
  * store. */
