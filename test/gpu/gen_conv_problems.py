@@ -144,16 +144,20 @@ def transform_problem(rng, index):
 DEPTHWISE = 0.0
 
 
-def tile_fits(c, ho, wo):
+def tile_fits(c, ho, wo, kh, kw):
     """Whether the depthwise tile kernel takes an image of Ho x Wo (static)
     with C channels (DepthwiseTile.c: a CTA of at most 256 threads, a row
-    of min(ceil(Wo / 4), 8) pixel tiles, 8 pixel tiles at least)."""
+    of min(ceil(Wo / P), 8) tiles of P pixels, P = 8 for windows 5 or more
+    wide where that fits, else 4; at most 64 trips of its weights' copy)."""
     width = next(v for v in (8, 4, 2, 1) if c % v == 0)
     chunks = c // width
     span = -(-chunks // -(-chunks // 8))
-    cols = min(-(-wo // 4), 8)
-    rows = min(ho, 256 // (span * cols))
-    return rows * cols >= 8
+    for pixels in ([8, 4] if kw >= 5 else [4]):
+        cols = min(-(-wo // pixels), 8)
+        threads = span * cols * min(ho, 256 // (span * cols))
+        if -(-(kh * kw * span * width) // threads) <= 64:
+            return True
+    return False
 
 
 def depthwise_problem(rng, index):
@@ -188,7 +192,7 @@ def depthwise_problem(rng, index):
     if (force < 0.75 and ho > 1 and wo > 1 and
             (n > 1 or not static["N"]) and p["KH"] * p["KW"] > 1):
         kernel = "depthwise"
-        if force >= 0.25 and tile_fits(c, ho, wo):
+        if force >= 0.25 and tile_fits(c, ho, wo, p["KH"], p["KW"]):
             kernel = "depthwise_tile"
         elif force >= 0.25:
             return problem + (None, None, None)

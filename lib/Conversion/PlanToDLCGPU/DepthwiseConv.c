@@ -331,9 +331,34 @@ MlirValue dwSmemAlloc(Dw *w, MlirType element, int64_t count) {
 /* The weights are stored in f32 (widened once per CTA rather than by
  * every thread at each use). The copy is unrolled, its loads all issued
  * before its stores: a loop kept one global load in flight a thread, a
- * chain of L2 latencies before the barrier. */
-void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, DwWeights *ws) {
+ * chain of L2 latencies before the barrier. Split (the tile kernel's), a
+ * tap's 8-channel vectors are stored in halves, [tap][half][chunk][4]:
+ * each of a thread's two 16-byte reads then sits next to its neighbour's
+ * (as [tap][chunk][8], 32 bytes apart, two threads of a quarter-warp met
+ * in a bank: ncu, run dw4-2). The register kernel keeps [tap][chunk][8]:
+ * split, ptxas gave its 5x5 kernel 255 registers and a spill. */
+static MlirValue weightSlot(Dw *w, const DwWeights *ws, MlirValue tap,
+                            MlirValue local) {
   const DlcDepthwise *d = w->d;
+  int64_t spanW = d->span * d->width;
+  MlirValue slot = dwOp(w, "arith.muli", tap, dwIndex(w, spanW));
+  if (!ws->split)
+    return dwOp(w, "arith.addi", slot, local);
+  MlirValue chunk = dwOp(w, "arith.divui", local, dwIndex(w, d->width));
+  MlirValue lane = dwOp(w, "arith.remui", local, dwIndex(w, d->width));
+  MlirValue half = dwOp(w, "arith.divui", lane, dwIndex(w, 4));
+  slot = dwOp(w, "arith.addi", slot,
+              dwOp(w, "arith.muli", half, dwIndex(w, d->span * 4)));
+  slot =
+      dwOp(w, "arith.addi", slot, dwOp(w, "arith.muli", chunk, dwIndex(w, 4)));
+  return dwOp(w, "arith.addi", slot,
+              dwOp(w, "arith.remui", lane, dwIndex(w, 4)));
+}
+
+void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, bool split,
+                   DwWeights *ws) {
+  const DlcDepthwise *d = w->d;
+  ws->split = split && d->width == 8;
   int64_t spanW = d->span * d->width, count = d->taps * spanW;
   ws->trips = (count + d->threads - 1) / d->threads;
   MlirType element = kpElementType(w->ctx, w->p->b.element);
@@ -362,8 +387,7 @@ void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, DwWeights *ws) {
     v = dlcSelect(&w->b, inside, v, dlcConstFloat(&w->b, element, 0.0));
     ws->values[r] =
         dlcBuildValue(&w->b, "arith.extf", 1, &v, w->f32, 0, NULL, NULL);
-    ws->slots[r] = dwOp(w, "arith.addi",
-                        dwOp(w, "arith.muli", tap, dwIndex(w, spanW)), local);
+    ws->slots[r] = weightSlot(w, ws, tap, local);
   }
 }
 
@@ -385,15 +409,34 @@ void dwStoreWeights(Dw *w, const DwWeights *ws) {
   }
 }
 
-MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue lane, int64_t t) {
+MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue chunkInCta,
+                     MlirValue firstTap, int64_t t) {
   const DlcDepthwise *d = w->d;
-  MlirValue operands[] = {
-      ws->smem,
-      dwOp(w, "arith.addi", dwIndex(w, t * d->span * d->width), lane)};
+  int64_t half = ws->split ? 4 : d->width;
+  MlirValue at =
+      dwOp(w, "arith.addi",
+           dwOp(w, "arith.muli", dwOp(w, "arith.addi", firstTap, dwIndex(w, t)),
+                dwIndex(w, d->span * d->width)),
+           dwOp(w, "arith.muli", chunkInCta, dwIndex(w, half)));
+  int64_t shape[] = {half};
+  MlirType type = mlirVectorTypeGet(1, shape, w->f32);
   const char *names[] = {"alignment"};
-  MlirAttribute align = dwAlignment(w, KP_F32, true);
-  return dlcBuildValue(&w->b, "vector.load", 2, operands, w->vf32, 1, names,
-                       &align);
+  MlirAttribute align =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), half * 4);
+  MlirValue operands[] = {ws->smem, at};
+  MlirValue low =
+      dlcBuildValue(&w->b, "vector.load", 2, operands, type, 1, names, &align);
+  if (half == d->width)
+    return low;
+  operands[1] = dwOp(w, "arith.addi", at, dwIndex(w, d->span * 4));
+  MlirValue high =
+      dlcBuildValue(&w->b, "vector.load", 2, operands, type, 1, names, &align);
+  MlirValue halves[] = {low, high};
+  const char *mask[] = {"mask"};
+  MlirAttribute order =
+      mlirDenseI64ArrayGet(w->ctx, 8, (int64_t[]){0, 1, 2, 3, 4, 5, 6, 7});
+  return dlcBuildValue(&w->b, "vector.shuffle", 2, halves, w->vf32, 1, mask,
+                       &order);
 }
 
 /* The epilogue steps of one pixel (m axes `m`) on its sums `acc`, and the
@@ -504,11 +547,10 @@ static void emitPixels(Dw *w, const DwWeights *ws, MlirValue chunkInCta) {
   MlirValue acc[DwPixels];
   for (int j = 0; j < d->pixels; ++j)
     acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
-  MlirValue lane = dwOp(w, "arith.muli", chunkInCta, dwIndex(w, d->width));
   for (int64_t t = 0; t < d->taps; ++t) {
     int64_t tap[KP_MAX_FUSED];
     dwTapIndex(&p->fused[KP_K], t, tap);
-    MlirValue weight = dwWeightAt(w, ws, lane, t);
+    MlirValue weight = dwWeightAt(w, ws, chunkInCta, dwIndex(w, 0), t);
     for (int j = 0; j < d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
       dwWindowDelta(p, j, tap, delta);
@@ -581,7 +623,7 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   }
   loadWindow(w);
   DwWeights ws;
-  dwLoadWeights(w, tid, ctaY, &ws);
+  dwLoadWeights(w, tid, ctaY, false, &ws);
   dwStoreWeights(w, &ws);
   dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
   MlirBlock then;

@@ -73,6 +73,7 @@ typedef struct Dw {
  * slot and whether it is stored (the last trip's tail is not). */
 typedef struct DwWeights {
   MlirValue smem;
+  bool split; /* stored as [tap][half][chunk][4] */
   int64_t trips;
   MlirValue values[DwMaxTaps], slots[DwMaxTaps], valid[DwMaxTaps];
 } DwWeights;
@@ -99,13 +100,15 @@ MlirValue dwZeroOutside(Dw *w, MlirValue inside, MlirValue v);
 MlirValue dwSmemAlloc(Dw *w, MlirType element, int64_t count);
 /* Issues the loads of the CTA's channels' weights (CTA `cta` of the
  * channel grid) into `*ws`; dwStoreWeights stores them into shared memory
- * as [tap][channel] in f32. The caller's barrier follows. */
-void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, DwWeights *ws);
+ * in f32, as [tap][channel] (`split` 8-channel vectors: [tap][half][chunk]
+ * [4]). The caller's barrier follows. */
+void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, bool split,
+                   DwWeights *ws);
 void dwStoreWeights(Dw *w, const DwWeights *ws);
-/* The thread's weights of tap t (f32, from the copy in shared memory;
- * `lane`: the thread's first channel in the CTA's, plus the offset of a
- * run-time first tap where the caller loops over taps). */
-MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue lane, int64_t t);
+/* The thread's weights of tap firstTap + t (f32, from the copy in shared
+ * memory; firstTap a run-time index where the caller loops over taps). */
+MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue chunkInCta,
+                     MlirValue firstTap, int64_t t);
 /* Each of the thread's pixels inside the image (along the last m axis:
  * w->m[last] + j < its size): the epilogue on its sums acc[j], then its
  * store. */

@@ -31,7 +31,12 @@ enum {
    * the CTA keeps fewer rows. */
   DwTileMaxSmem = 96 * 1024,
   /* Loads of the input tile in flight a thread before their stores. */
-  DwTileBatch = 16
+  DwTileBatch = 16,
+  /* A thread of a window this wide or wider computes 8 pixels, not 4: a
+   * weight read serves twice the FMAs and a window row's reads 8 pixels
+   * (run dw4-2, H100: 5x5 38.0 -> 34.6 us, 7x7 62.0 -> 49.1 us; 3x3 lost
+   * 10-40 %, 63.3 -> 84.5 us at C256 56²). */
+  DwTileWideColumns = 5
 };
 
 /* The window dims the last two pixel axes (output rows, columns) move:
@@ -91,6 +96,33 @@ static void tileShape(const KpProblem *p, DlcDepthwise *d, int64_t rows) {
   d->threads = d->span * d->tilesPerCta;
 }
 
+/* The CTA's tile for d->pixels pixels a thread: a row spans the image's
+ * width, up to 8 pixel tiles; its rows fill DwTileThreads threads, fewer
+ * where the image has fewer or the shared memory would exceed
+ * DwTileMaxSmem. Why it does not fit, or NULL. */
+static const char *fitTile(const KpProblem *p, DlcDepthwise *d) {
+  const KpFused *f = &p->fused[KP_M];
+  int last = f->num - 1;
+  int64_t wo = dwStaticOr(&f->size[last], -1);
+  int64_t ho = dwStaticOr(&f->size[last - 1], -1);
+  d->colTiles = wo > 0 ? (wo + d->pixels - 1) / d->pixels : 8;
+  d->colTiles = d->colTiles < 8 ? d->colTiles : 8;
+  int64_t rows = DwTileThreads / (d->span * d->colTiles);
+  if (ho > 0 && ho < rows)
+    rows = ho;
+  tileShape(p, d, rows);
+  while (d->rows > 1 && dlcDepthwiseSmemBytes(d) > DwTileMaxSmem)
+    tileShape(p, d, d->rows - 1);
+  /* The weights' copy (dwLoadWeights) has at most DwMaxTaps trips a
+   * thread. */
+  if ((d->taps * d->span * d->width + d->threads - 1) / d->threads > DwMaxTaps)
+    return "its image is too small: a CTA has too few threads to copy its "
+           "weights";
+  if (dlcDepthwiseSmemBytes(d) > DwTileMaxSmem)
+    return "its input tile does not fit the shared memory";
+  return NULL;
+}
+
 const char *dlcDepthwiseTileProblem(const KpProblem *p, DlcDepthwise *out) {
   DlcDepthwise d;
   const char *why = dlcDepthwiseProblem(p, &d);
@@ -98,31 +130,23 @@ const char *dlcDepthwiseTileProblem(const KpProblem *p, DlcDepthwise *out) {
     why = tileDims(p, &d.hDim, &d.wDim);
   if (why)
     return why;
-  const KpFused *f = &p->fused[KP_M];
-  int last = f->num - 1;
   d.tile = true;
   d.width = (int)dwVectorWidth(p, d.channels, 8);
   d.chunks = d.channels / d.width;
   d.groups = (d.chunks + DwMaxSpan - 1) / DwMaxSpan;
   d.span = (d.chunks + d.groups - 1) / d.groups;
-  /* A row of the CTA's tile spans the image's width, up to 8 tiles; its
-   * rows fill DwTileThreads threads, fewer where the image has fewer or
-   * the shared memory would exceed DwTileMaxSmem. */
-  int64_t wo = dwStaticOr(&f->size[last], -1);
-  int64_t ho = dwStaticOr(&f->size[last - 1], -1);
-  d.colTiles = wo > 0 ? (wo + d.pixels - 1) / d.pixels : 8;
-  d.colTiles = d.colTiles < 8 ? d.colTiles : 8;
-  int64_t rows = DwTileThreads / (d.span * d.colTiles);
-  if (ho > 0 && ho < rows)
-    rows = ho;
-  tileShape(p, &d, rows);
-  while (d.rows > 1 && dlcDepthwiseSmemBytes(&d) > DwTileMaxSmem)
-    tileShape(p, &d, d.rows - 1);
-  /* The weights' copy has at most DwMaxTaps trips a thread. */
-  if (d.tilesPerCta < 8)
-    return "its image is too small for 8 pixel tiles a CTA";
-  if (dlcDepthwiseSmemBytes(&d) > DwTileMaxSmem)
-    return "its input tile does not fit the shared memory";
+  int64_t columns = 1; /* the window's taps along a row */
+  for (int k = 0; k < p->fused[KP_K].num; ++k)
+    if (p->window.dim[d.wDim].kCoef[k] != 0)
+      columns *= p->fused[KP_K].size[k].constant;
+  d.pixels = columns >= DwTileWideColumns ? 8 : 4;
+  const char *fits = fitTile(p, &d);
+  if (fits && d.pixels == 8) {
+    d.pixels = 4; /* more pixel tiles a CTA for the weights' copy */
+    fits = fitTile(p, &d);
+  }
+  if (fits)
+    return fits;
   d.reads = dwDistinctReads(p, d.taps, d.pixels);
   if (out)
     *out = d;
@@ -294,16 +318,16 @@ static int rowTapAxis(const KpProblem *p, int hDim) {
 
 /* The taps `first`..`first + count - 1` of the thread's sums `acc` (in
  * tap order, the reference's), the window read at `at` (the tile's index
- * of the thread's first pixel's window at these taps' first row) and the
- * weights at `lane` (the thread's, at these taps' first). */
+ * of the thread's first pixel's window at these taps' first row). */
 static void sumTaps(Dw *w, MlirValue tile, const DwWeights *ws, MlirValue at,
-                    MlirValue lane, int64_t count, MlirValue *acc) {
+                    MlirValue chunkInCta, MlirValue first, int64_t count,
+                    MlirValue *acc) {
   const KpProblem *p = w->p;
   w->numReads = 0; /* a loop's iteration reads its own rows */
   for (int64_t t = 0; t < count; ++t) {
     int64_t tap[KP_MAX_FUSED];
     dwTapIndex(&p->fused[KP_K], t, tap);
-    MlirValue weight = dwWeightAt(w, ws, lane, t);
+    MlirValue weight = dwWeightAt(w, ws, chunkInCta, first, t);
     for (int j = 0; j < w->d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
       dwWindowDelta(p, j, tap, delta);
@@ -339,7 +363,7 @@ static void emitSums(Dw *w, MlirValue tile, const DwWeights *ws,
     acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
   int axis = rowTapAxis(p, d->hDim);
   if (axis < 0) {
-    sumTaps(w, tile, ws, at, lane, d->taps, acc);
+    sumTaps(w, tile, ws, at, chunkInCta, dwIndex(w, 0), d->taps, acc);
     dwStorePixels(w, acc);
     return;
   }
@@ -354,12 +378,10 @@ static void emitSums(Dw *w, MlirValue tile, const DwWeights *ws,
   int64_t rowElements = p->window.dim[d->hDim].kCoef[axis] * d->inCols * vector;
   MlirValue rowAt = dwOp(w, "arith.addi", at,
                          dwOp(w, "arith.muli", r, dwIndex(w, rowElements)));
-  MlirValue rowLane =
-      dwOp(w, "arith.addi", lane,
-           dwOp(w, "arith.muli", r, dwIndex(w, inner * vector)));
+  MlirValue rowTap = dwOp(w, "arith.muli", r, dwIndex(w, inner));
   for (int j = 0; j < d->pixels; ++j)
     acc[j] = mlirBlockGetArgument(body, j + 1);
-  sumTaps(w, tile, ws, rowAt, rowLane, inner, acc);
+  sumTaps(w, tile, ws, rowAt, chunkInCta, rowTap, inner, acc);
   dlcBuild(&w->b, "scf.yield", d->pixels, acc, 0, NULL, 0, NULL, NULL);
   w->b = outer;
   for (int j = 0; j < d->pixels; ++j)
@@ -381,7 +403,7 @@ void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *p,
   windowOrigin(w);
   MlirValue tile = stageTile(w, tid, ctaY);
   DwWeights ws;
-  dwLoadWeights(w, tid, ctaY, &ws);
+  dwLoadWeights(w, tid, ctaY, true, &ws);
   dwStoreWeights(w, &ws);
   dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
   MlirValue chunkInCta = dwOp(w, "arith.remui", tid, dwIndex(w, d->span));
