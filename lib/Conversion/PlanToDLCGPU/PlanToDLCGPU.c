@@ -631,14 +631,11 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
     snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
     snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
              outer, size, (long long)d.taps);
-    /* No occupancy request: ptxas keeps the window's vectors and the sums
-     * in registers (asking for 2 or 3 CTAs an SM made it spill: 3x3 C256
-     * 613 -> 1338 GB/s, 5x5 111 -> 453 GB/s on the H200, runs dw-1/dw-2);
-     * the CTA size sets the occupancy instead. */
+    /* The occupancy request is the kernel's (DlcDepthwise.minBlocks). */
     int numTensors = 0;
-    MlirOperation kernel =
-        buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
-                        dlcDepthwiseSmemBytes(&d), flops, 1, plan, &numTensors);
+    MlirOperation kernel = buildKernelFunc(
+        region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
+        dlcDepthwiseSmemBytes(&d), flops, d.minBlocks, plan, &numTensors);
     if (tile)
       dlcEmitDepthwiseTile(kernel, p, &d, numTensors);
     else

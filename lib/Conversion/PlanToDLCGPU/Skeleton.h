@@ -474,7 +474,8 @@ typedef struct DlcDepthwise {
   int width; /* channels a thread: 8, 4, 2 or 1 */
   int pixels;
   int64_t channels, chunks, span, groups, tilesPerCta, threads, taps;
-  int64_t reads; /* distinct window vectors a thread loads */
+  int64_t reads;     /* distinct window vectors a thread loads */
+  int64_t minBlocks; /* CTAs an SM the kernel asks ptxas to fit */
   /* The tile kernel (DepthwiseTile.c): a CTA's pixel tiles are `rows`
    * output rows of `colTiles` tiles each; its input tile (inRows x inCols
    * pixels of window dims hDim, wDim, with the halo; haloBytes of shared
