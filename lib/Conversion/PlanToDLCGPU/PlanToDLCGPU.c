@@ -598,24 +598,28 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
   }
 }
 
-/* A depthwise convolution's kernel (DepthwiseConv.c), read from the
- * implicit-GEMM model: grid x over the pixel tiles, y over the channel
- * groups; the CTA's weights in shared memory. */
+/* A depthwise convolution's kernel (`mode`: DepthwiseConv.c's register
+ * kernel or DepthwiseTile.c's tile kernel), read from the implicit-GEMM
+ * model: grid x over the pixel tiles (the tile kernel's: rows x columns of
+ * them a CTA), y over the channel groups; the CTA's weights in shared
+ * memory. */
 static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
-                                   const DlcPlan *plan,
-                                   const DlcTarget *target) {
+                                   const DlcPlan *plan, DlcMemoryMode mode) {
   KpProblem *p = malloc(sizeof(KpProblem));
   DlcDepthwise d;
+  bool tile = mode == DLC_MEMORY_DEPTHWISE_TILE;
   bool ok = p && kpProblemRead(region, p) &&
-            checkMemoryContract(schedule, plan, DLC_MEMORY_DEPTHWISE);
-  const char *why = ok ? dlcDepthwiseProblem(p, &d) : NULL;
+            checkMemoryContract(schedule, plan, mode);
+  const char *why = !ok    ? NULL
+                    : tile ? dlcDepthwiseTileProblem(p, &d)
+                           : dlcDepthwiseProblem(p, &d);
   if (why) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"} (a thread per "
                       "output) or a tensor-core plan",
-                      "the depthwise kernel cannot compute this convolution: "
+                      "the depthwise %s cannot compute this convolution: "
                       "%s",
-                      why);
+                      tile ? "tile kernel" : "kernel", why);
     ok = false;
   }
   if (ok && plan->vectorizeWidth != d.width) {
@@ -623,7 +627,8 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
     snprintf(honoured, sizeof(honoured),
              "vectorize width %d here (16 bytes of channels where C allows)",
              d.width);
-    ok = cannotHonour(schedule, "depthwise", "vectorize", honoured);
+    ok = cannotHonour(schedule, tile ? "depthwise tile" : "depthwise",
+                      "vectorize", honoured);
   }
   if (ok) {
     const KpFused *f = &p->fused[KP_M];
@@ -634,20 +639,34 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
       snprintf(outer + used, sizeof(outer) - used, "*%s", size);
     }
     kpExtentText(region, &f->size[f->num - 1], size, sizeof(size));
-    snprintf(gridX, sizeof(gridX), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
-             size, d.pixels, (long long)d.tilesPerCta);
+    if (tile) { /* the outer axes, then the row and column tiles */
+      char rows[96], images[400] = "1";
+      kpExtentText(region, &f->size[f->num - 2], rows, sizeof(rows));
+      for (int i = 0; i + 2 < f->num; ++i) {
+        char axis[96];
+        kpExtentText(region, &f->size[i], axis, sizeof(axis));
+        size_t used = strlen(images);
+        snprintf(images + used, sizeof(images) - used, "*%s", axis);
+      }
+      snprintf(gridX, sizeof(gridX), "%s*ceildiv(%s, %lld)*ceildiv(%s, %lld)",
+               images, rows, (long long)d.rows, size,
+               (long long)(d.colTiles * d.pixels));
+    } else {
+      snprintf(gridX, sizeof(gridX), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
+               size, d.pixels, (long long)d.tilesPerCta);
+    }
     snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
     snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
              outer, size, (long long)d.taps);
-    /* No occupancy request: ptxas keeps the window's vectors and the sums
-     * in registers (asking for 2 or 3 CTAs an SM made it spill: 3x3 C256
-     * 613 -> 1338 GB/s, 5x5 111 -> 453 GB/s on the H200, runs dw-1/dw-2);
-     * the CTA size sets the occupancy instead. */
+    /* The occupancy request is the kernel's (DlcDepthwise.minBlocks). */
     int numTensors = 0;
-    MlirOperation kernel =
-        buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
-                        dlcDepthwiseSmemBytes(&d), flops, 1, plan, &numTensors);
-    dlcEmitDepthwise(kernel, p, &d, numTensors);
+    MlirOperation kernel = buildKernelFunc(
+        region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
+        dlcDepthwiseSmemBytes(&d), flops, d.minBlocks, plan, &numTensors);
+    if (tile)
+      dlcEmitDepthwiseTile(kernel, p, &d, numTensors);
+    else
+      dlcEmitDepthwise(kernel, p, &d, numTensors);
     mlirOperationDestroy(region);
   }
   free(p);
@@ -664,8 +683,8 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0)
       dlcMemoryReduceFromName(plan->algoChoice[i].value, &reduce);
   }
-  if (mode == DLC_MEMORY_DEPTHWISE)
-    return convertDepthwiseRegion(region, schedule, plan, target);
+  if (mode == DLC_MEMORY_DEPTHWISE || mode == DLC_MEMORY_DEPTHWISE_TILE)
+    return convertDepthwiseRegion(region, schedule, plan, mode);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);

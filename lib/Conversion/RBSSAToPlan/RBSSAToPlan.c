@@ -1071,38 +1071,59 @@ static const char *planFileMemoryMode(MlirOperation func,
   return NULL;
 }
 
-/* The depthwise rule (DepthwisePlan.c): whether the depthwise kernel takes
- * the contraction of `func` (`*dw` its plan) and either a plan-file entry
- * forces it or its estimate is no slower than both the tensor-core plan's
- * (`gemmUs`) and the flat memory-bound one's (`flatUs`). A plan-file entry
- * forcing it where the kernel cannot compute the region is an E1601. */
+/* The depthwise rule (DepthwisePlan.c): whether a depthwise kernel takes
+ * the contraction of `func` (`*dw` its plan: the register or the tile
+ * kernel, whichever's estimate is lower, ties to the register kernel;
+ * `*other` the other one's, its mode -1 where it cannot compute the
+ * region) and either a plan-file entry forces it or its estimate is no
+ * slower than both the tensor-core plan's (`gemmUs`) and the flat
+ * memory-bound one's (`flatUs`). A plan-file entry forcing a depthwise
+ * kernel where it cannot compute the region is an E1601. */
 static bool depthwiseChosen(MlirOperation func, const Options *o,
                             const char *forced, const DlcJsonValue *planFile,
                             const DlcPlanProblem *problem, double gemmUs,
-                            double flatUs, DlcPlanGemv *dw, bool *failed) {
+                            double flatUs, DlcPlanGemv *dw, DlcPlanGemv *other,
+                            bool *failed) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
       mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
-  snprintf(dw->reason, sizeof(dw->reason), "it has no group role");
-  bool takes =
-      problem->batch > 1 && dlcPlanDepthwise(func, o->target, problem, dw);
+  DlcPlanGemv kernels[2];
+  bool takes[2];
+  DlcMemoryMode modes[2] = {DLC_MEMORY_DEPTHWISE, DLC_MEMORY_DEPTHWISE_TILE};
+  for (int i = 0; i < 2; ++i) {
+    snprintf(kernels[i].reason, sizeof(kernels[i].reason),
+             "it has no group role");
+    takes[i] = problem->batch > 1 && dlcPlanDepthwise(func, o->target, problem,
+                                                      modes[i], &kernels[i]);
+  }
   mlirContextDetachDiagnosticHandler(ctx, quiet);
-  if (forced && strcmp(forced, "depthwise") == 0) {
-    if (!takes) {
+  bool forceTile = forced && strcmp(forced, "depthwise_tile") == 0;
+  int pick = forceTile ||
+             (takes[1] && (!takes[0] || kernels[1].timeUs < kernels[0].timeUs));
+  if (forced && strcmp(forced, "depthwise") == 0)
+    pick = 0;
+  *dw = kernels[pick];
+  *other = kernels[1 - pick];
+  if (!takes[1 - pick])
+    other->mode = -1;
+  if (forced && (forceTile || strcmp(forced, "depthwise") == 0)) {
+    if (!takes[pick]) {
       dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
                         "force \"flat\" or give a tensor-core plan: the "
-                        "depthwise kernel needs one channel a group, a static "
+                        "depthwise kernels need one channel a group, a static "
                         "channel count and NHWC activations and output",
-                        "plan-file '%s': algo_choice memory = \"depthwise\" "
-                        "for a region the depthwise kernel cannot compute: %s",
-                        o->planFile, dw->reason);
+                        "plan-file '%s': algo_choice memory = \"%s\" for a "
+                        "region the depthwise %s cannot compute: %s",
+                        o->planFile, forced,
+                        forceTile ? "tile kernel" : "kernel", dw->reason);
       *failed = true;
     }
-    return takes;
+    return takes[pick];
   }
   if (forced && strcmp(forced, "flat") != 0) {
     dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
-                      "write algo_choice memory = \"depthwise\" or \"flat\"",
+                      "write algo_choice memory = \"depthwise\", "
+                      "\"depthwise_tile\" or \"flat\"",
                       "plan-file '%s': algo_choice memory = \"%s\" does not "
                       "apply to a convolution",
                       o->planFile, forced);
@@ -1113,22 +1134,24 @@ static bool depthwiseChosen(MlirOperation func, const Options *o,
   regionNameOf(func, name);
   if (forced || (planFile && planFileNames(planFile, name)))
     return false;
-  return takes && dw->timeUs <= gemmUs && dw->timeUs <= flatUs;
+  return takes[pick] && dw->timeUs <= gemmUs && dw->timeUs <= flatUs;
 }
 
-/* print-candidates for a depthwise plan: the plan chosen, the flat
- * memory-bound plan and the tensor-core plan it beat. */
-static void printDepthwiseCandidates(MlirOperation func, const Options *o,
-                                     const DlcPlanProblem *problem,
-                                     const DlcPlan *chosen,
-                                     const DlcPlanGemv *dw,
-                                     const DlcPlanRegion *region,
-                                     const DlcCandidate *gemm) {
+/* print-candidates for a depthwise plan: the plan chosen, the other
+ * depthwise kernel where it can compute the region, the flat memory-bound
+ * plan and the tensor-core plan it beat. */
+static void printDepthwiseCandidates(
+    MlirOperation func, const Options *o, const DlcPlanProblem *problem,
+    const DlcPlan *chosen, const DlcPlanGemv *dw, const DlcPlanGemv *other,
+    const DlcPlanRegion *region, const DlcCandidate *gemm) {
   MlirOperation first = afterSchedule(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   char reason[260];
   snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);
   buildCandidate(first, loc, chosen, dw->timeUs, reason);
+  DlcPlan alternative;
+  if (other->mode >= 0 && planMemoryRegion(func, o, NULL, other, &alternative))
+    buildCandidate(first, loc, &alternative, other->timeUs, other->reason);
   DlcPlan flat;
   if (planMemoryRegion(func, o, NULL, NULL, NULL, &flat)) {
     buildCandidate(first, loc, &flat, dlcPlanMemoryBoundUs(o->target, problem),
@@ -1187,15 +1210,16 @@ static bool planRegion(MlirOperation func, const Options *o,
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
   const char *forced = planFileMemoryMode(func, planFile, used);
   double flatUs = dlcPlanMemoryBoundUs(o->target, &problem);
-  DlcPlanGemv dw;
+  DlcPlanGemv dw, otherDw;
   bool failed = false;
   if (depthwiseChosen(func, o, forced, planFile, &problem,
-                      candidates[chosen].timeUs, flatUs, &dw, &failed)) {
+                      candidates[chosen].timeUs, flatUs, &dw, &otherDw,
+                      &failed)) {
     if (!planMemoryInstead(func, o, &problem, &dw, dw.timeUs,
                            candidates[chosen].timeUs, plan))
       return false;
     if (o->printCandidates)
-      printDepthwiseCandidates(func, o, &problem, plan, &dw, &region,
+      printDepthwiseCandidates(func, o, &problem, plan, &dw, &otherDw, &region,
                                &candidates[chosen]);
     return true;
   }

@@ -26,8 +26,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
                                             "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
-const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
-                                          "column", "depthwise", NULL};
+const char *const dlcPlanMemoryModes[] = {
+    "flat", "row", "point", "column", "depthwise", "depthwise_tile", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
@@ -676,7 +676,7 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
   if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
                  "memory = \"%s\" is not \"row\", \"point\", \"column\", "
-                 "\"flat\" or \"depthwise\"",
+                 "\"flat\", \"depthwise\" or \"depthwise_tile\"",
                  mode ? mode : "");
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0 &&
