@@ -454,18 +454,35 @@ static const char *const kFields[DLC_PLAN_NUM_FIELDS] = {
     "vectorize",   "predicate_tail", "epilogue", "arch",         "layout_hints",
     "algo_choice", "local_edges",    "async",    "barrier_model"};
 
+/* The algo_choice naming the plan's pattern family (its keys are sorted:
+ * "cluster" comes before "matmul"); the first one when none does. */
+static int familyChoice(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    for (int f = 0; f < DLC_PLAN_PATTERN_FAMILIES; ++f)
+      if (strcmp(plan->algoChoice[i].key, dlcPlanAlgoFamilies[f]) == 0)
+        return i;
+  return 0;
+}
+
 void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size) {
-  char family[2 * DLC_PLAN_NAME + 2] = "-";
+  char family[3 * DLC_PLAN_NAME + 16] = "-";
+  int first = familyChoice(plan);
   if (plan->numAlgoChoice > 0)
-    snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[0].key,
-             plan->algoChoice[0].value);
-  /* A row kernel's one-pass reduce pair: "memory:row+welford". */
-  for (int i = 1; i < plan->numAlgoChoice; ++i)
-    if (strcmp(plan->algoChoice[i].key, "reduce") == 0) {
-      size_t used = strlen(family);
+    snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[first].key,
+             plan->algoChoice[first].value);
+  /* A row kernel's one-pass reduce pair: "memory:row+welford"; a GEMM's
+   * clusters: "matmul:implicit_gemm+cluster2". */
+  for (int i = 0; i < plan->numAlgoChoice; ++i) {
+    const char *key = i == first ? "" : plan->algoChoice[i].key;
+    size_t used = strlen(family);
+    if (strcmp(key, "reduce") == 0)
       snprintf(family + used, sizeof(family) - used, "+%s",
                plan->algoChoice[i].value);
-    }
+    else if (strcmp(key, "cluster") == 0 &&
+             strcmp(plan->algoChoice[i].value, "1") != 0)
+      snprintf(family + used, sizeof(family) - used, "+cluster%s",
+               plan->algoChoice[i].value);
+  }
   snprintf(buffer, size,
            "%s %s tile %lldx%lldx%lld stages %lld warp %lldx%lld vec %lld "
            "barrier %s",

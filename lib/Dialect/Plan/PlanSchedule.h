@@ -99,7 +99,11 @@ extern const char *const dlcPlanEdgeBuffers[];   /* reg, smem, gmem, ... */
 extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
 extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
-extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ..., grid */
+/* algo_choice keys: the pattern families (matmul, conv, attention, memory:
+ * the first DLC_PLAN_PATTERN_FAMILIES), then the choices beside one
+ * (split_k, lse, reduce, grid, group_pack, cluster). */
+extern const char *const dlcPlanAlgoFamilies[];
+enum { DLC_PLAN_PATTERN_FAMILIES = 4 };
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
 extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
