@@ -30,7 +30,15 @@ typedef struct DlcGemmTiling {
    * (dlcPlanStagedBoxes). */
   bool stagedEpilogue;
   int64_t stagedBoxes;
+  /* SM90: CTAs of a thread-block cluster (1 or 2, plan algo_choice
+   * cluster) walking tile pairs that share an operand, each loading half
+   * of it multicast to both (Sm90Gemm.c). */
+  int64_t cluster;
 } DlcGemmTiling;
+
+/* Whether a cluster's tile pair shares B (two tiles of one tile-column:
+ * BN >= BM, the larger operand) rather than A (two of one tile-row). */
+bool dlcSm90ClusterSharesB(const DlcGemmTiling *t);
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
  * arguments are the region's tensors as flat memref<?xT> (in region
@@ -224,11 +232,16 @@ MlirAttribute dlcSm90ConvWeightMap(MlirOperation region,
  * ceildiv(outer points * ceildiv(last extent, width), threads) (flat). Kernel
  * arguments as the GEMM skeletons' (tensors, then symbols). */
 /* Row and point kernels whose shared length (the row, or the reduction)
- * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point,
- * DLC_MEMORY_ROWS_PER_CTA of them a CTA (measured on the H100: a 768-wide
- * LayerNorm loses half its bandwidth to a CTA's barriers, 4096-wide rows
- * need 256 threads). */
-enum { DLC_MEMORY_SHORT_LENGTH = 1024, DLC_MEMORY_ROWS_PER_CTA = 8 };
+ * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point, as many a
+ * CTA as it has warps: 8 with the planner's 256 threads, the plan's tile
+ * otherwise (measured on the H100: a 768-wide LayerNorm loses half its
+ * bandwidth to a CTA's barriers, 4096-wide rows need 256 threads). */
+enum { DLC_MEMORY_SHORT_LENGTH = 1024 };
+/* The points a CTA of `threads` takes in warp rows (the kernel's warps and
+ * the grid formula's divisor). */
+static inline int64_t dlcMemoryWarpRows(int64_t threads) {
+  return threads / 32;
+}
 /* Chunks a cooperative loop takes a trip where they are whole: a short
  * row's warp reads its whole row (1024 halves) at once, a point's CTA two
  * sweeps (a 4096-wide row sum at once); a long row's CTA one (measured on
@@ -256,7 +269,8 @@ typedef enum DlcMemoryMode {
   DLC_MEMORY_ROW,
   DLC_MEMORY_POINT,
   DLC_MEMORY_COLUMN,
-  DLC_MEMORY_DEPTHWISE /* a depthwise convolution (DepthwiseConv.c) */
+  DLC_MEMORY_DEPTHWISE,     /* a depthwise convolution (DepthwiseConv.c) */
+  DLC_MEMORY_DEPTHWISE_TILE /* one through an input tile (DepthwiseTile.c) */
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -315,6 +329,12 @@ bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
 enum { DLC_MEMORY_FUSED_MIN_ROW_BYTES = 32768 };
 DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
                                       DlcMemoryMode mode);
+/* Whether a `mode` kernel of `threads` can compute `problem` with
+ * `reduce` (a plan-file's choice): the passes always; a one-pass form in
+ * row mode when the region has that pair and its state fits the kernel's
+ * reduce slots (3 or 2 floats a warp, at most 64). */
+bool dlcMemoryReduceFits(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                         DlcMemoryReduce reduce, int64_t threads);
 
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are
@@ -473,7 +493,15 @@ typedef struct DlcDepthwise {
   int width; /* channels a thread: 8, 4, 2 or 1 */
   int pixels;
   int64_t channels, chunks, span, groups, tilesPerCta, threads, taps;
-  int64_t reads; /* distinct window vectors a thread loads */
+  int64_t reads;     /* distinct window vectors a thread loads */
+  int64_t minBlocks; /* CTAs an SM the kernel asks ptxas to fit */
+  /* The tile kernel (DepthwiseTile.c): a CTA's pixel tiles are `rows`
+   * output rows of `colTiles` tiles each; its input tile (inRows x inCols
+   * pixels of window dims hDim, wDim, with the halo; haloBytes of shared
+   * memory) is staged once. 0 / false in the register kernel. */
+  bool tile;
+  int hDim, wDim;
+  int64_t rows, colTiles, inRows, inCols, haloBytes;
 } DlcDepthwise;
 /* Why the kernel cannot compute implicit GEMM `problem`, or NULL when it
  * can (filling `out` when not NULL): a batch role (the channel) with n = 1,
@@ -485,6 +513,19 @@ int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d);
 /* Fills `kernel`'s body (arguments as the SM80 skeleton's). */
 void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *problem,
                       const DlcDepthwise *d, int numTensors);
+/* The tile kernel (DepthwiseTile.c; plan algo_choice = {memory =
+ * "depthwise_tile"}): the register kernel's thread (`pixels` outputs along
+ * wo times `width` channels), its window read from the CTA's input tile
+ * in shared memory (zero-padded when staged) instead of global memory.
+ * Why it cannot compute `problem` (dlcDepthwiseProblem's reasons, and a
+ * window whose rows and columns are not two dims moved by the last two
+ * pixel axes, or an image too small for 8 pixel tiles a CTA), or NULL,
+ * filling `out` when not NULL (grid x: ceildiv(outer pixels, 1) *
+ * ceildiv(Ho, rows) * ceildiv(Wo, colTiles * pixels)). */
+const char *dlcDepthwiseTileProblem(const KpProblem *problem,
+                                    DlcDepthwise *out);
+void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *problem,
+                          const DlcDepthwise *d, int numTensors);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);
