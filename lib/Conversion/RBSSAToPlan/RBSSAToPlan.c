@@ -1154,7 +1154,8 @@ static void printDepthwiseCandidates(
   snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);
   buildCandidate(first, loc, chosen, dw->timeUs, reason);
   DlcPlan alternative;
-  if (other->mode >= 0 && planMemoryRegion(func, o, NULL, other, &alternative))
+  if (other->mode >= 0 &&
+      planMemoryRegion(func, o, NULL, NULL, other, &alternative))
     buildCandidate(first, loc, &alternative, other->timeUs, other->reason);
   DlcPlan flat;
   if (planMemoryRegion(func, o, NULL, NULL, NULL, &flat)) {
