@@ -5,28 +5,29 @@
 # them; each LayerNorm and softmax also with the plan's algo_choice reduce
 # forced both ways: "-passes" (the pair of reduces in two loops over the
 # row) and "-onepass" (reduce = "welford" / "online": one loop).
-#   bench/build_norm.sh DIR   (tools from $DLC_BIN, default build/bin)
+#   bench/build_norm.sh DIR   (tools from $DLC_BIN, default build/bin,
+#                              through bench/plan_edit.sh)
+# DLC_NORM_WIDTHS (default "768 4096 8192 16384 32768") picks the static
+# widths; DLC_NORM_TILE=T forces every plan's CTA to T threads (a row
+# kernel's tile [1, T, 1]: T / 32 warp rows a CTA on rows of at most 1024).
 # Writes DIR/<name>/<func>.json + dlc_kernels.ptx, name = <example>-<width>
 # or <example>-sym, then -passes / -onepass for the forced variants.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-bin="${DLC_BIN:-$root/build/bin}"
 out="${1:?usage: build_norm.sh DIR}"
 chip=sm_90a
-front="func.func(tiny-verify), func.func(tiny-unflatten-products), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), rbssa-fuse-attention, rbssa-verify, convert-rbssa-to-plan{chip=$chip}, plan-verify"
-back="convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=$chip}"
 mkdir -p "$out"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 build() { # name source form: plan (the planner's), passes, welford, online
-  "$bin/dlc-opt" "$2" --pass-pipeline="builtin.module($front)" -o "$tmp/plan.mlir"
+  local edits=()
+  [ -z "${DLC_NORM_TILE:-}" ] ||
+    edits+=("s/tile = array<i64: 1, 256, 1>/tile = array<i64: 1, $DLC_NORM_TILE, 1>/")
   if [ "$3" != plan ]; then
-    sed -i 's/, reduce = "[a-z]*"//' "$tmp/plan.mlir"
-    [ "$3" = passes ] || sed -i "s/algo_choice = {memory = \"row\"}/algo_choice = {memory = \"row\", reduce = \"$3\"}/" "$tmp/plan.mlir"
+    edits+=('s/, reduce = "[a-z]*"//')
+    [ "$3" = passes ] || edits+=("s/algo_choice = {memory = \"row\"}/algo_choice = {memory = \"row\", reduce = \"$3\"}/")
   fi
-  "$bin/dlc-opt" "$tmp/plan.mlir" --pass-pipeline="builtin.module($back)" -o "$tmp/ptx.mlir"
-  rm -rf "${out:?}/$1"
-  "$bin/dlc-translate" "$tmp/ptx.mlir" --emit-kernels="$out/$1" > /dev/null
+  "$root/bench/plan_edit.sh" "$2" "$out/$1" "$chip" ${edits[@]+"${edits[@]}"}
 }
 for ex in layernorm rmsnorm softmax; do
   src="$root/examples/$ex.tiny.mlir"
@@ -36,7 +37,7 @@ for ex in layernorm rmsnorm softmax; do
     build "$ex-sym-passes" "$src" passes
     build "$ex-sym-onepass" "$src" $pair
   fi
-  for w in 768 4096 8192 16384 32768; do
+  for w in ${DLC_NORM_WIDTHS:-768 4096 8192 16384 32768}; do
     sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/16384x${w}x\1/g" \
         -e "s/?x\(f[0-9]*\), \[\"M\"\]/16384x\1/g" \
         -e "s/?x\(f[0-9]*\), \[\"N\"\]/${w}x\1/g" "$src" > "$tmp/$ex-$w.tiny.mlir"

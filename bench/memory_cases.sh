@@ -3,14 +3,18 @@
 # (rows of 1, 7, 9, 768, 1025, 4097, ... elements; misaligned rows), built
 # HERE: each example of examples/ compiled once (symbolic sizes), reference
 # data per size from dlc-interp; and static LayerNorm/softmax/RMSNorm rows
-# of 1500-40000 (one kernel each). On the GPU: `bash DIR/run_cases.sh DIR`
+# of 1500-40000 (one kernel each); and LayerNorm/softmax/RMSNorm with the
+# plan's CTA forced to 64, 128, 512 or 1024 threads (warp rows: T / 32 rows
+# a CTA; a CTA of T per longer row). On the GPU: `bash DIR/run_cases.sh DIR`
 # runs dlc-run --ref-data on every case and ends "N passed, M failed".
-#   bench/memory_cases.sh DIR [CHIP]      (tools from $DLC_BIN, default build/bin)
+#   bench/memory_cases.sh DIR [CHIP] [SETS]  (tools from $DLC_BIN, default
+#   build/bin; SETS a comma list of examples, static, forced: default all)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
 out="${1:?usage: memory_cases.sh DIR [CHIP]}"
 chip="${2:-sm_90}"
+sets=",${3:-examples,static,forced},"
 rm -rf "$out" && mkdir -p "$out"
 cases=(
   "layernorm M=13,N=1" "layernorm M=13,N=31" "layernorm M=13,N=768" "layernorm M=13,N=1000"
@@ -28,7 +32,8 @@ cases=(
   "col_sum M=5000,N=100" "col_sum M=2049,N=768" "col_sum M=3001,N=7" "col_max B=2,M=1500,N=129"
   "gemm_f32 M=5,K=33,N=70" "gemm_f32 M=1,K=100,N=257" "gemm_f32 M=3,K=64,N=64" "gemm_f32 M=3,K=3000,N=64"
 )
-for c in "${cases[@]}"; do
+[[ $sets == *,examples,* ]] || cases=()
+for c in ${cases[@]+"${cases[@]}"}; do
   ex="${c%% *}" sizes="${c#* }"
   if [ ! -d "$out/$ex" ]; then
     "$bin/dlc-opt" "$root/examples/$ex.tiny.mlir" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" |
@@ -51,18 +56,50 @@ static=(
   "layernorm 13 768" "softmax 13 1000" "rmsnorm 9 520"
   "layernorm 3 32768" "layernorm 3 40000" "softmax 3 32768" "softmax 3 40000"
 )
-for c in "${static[@]}"; do
+staticSource() { # example M N: its source with M x N fixed, in $out/src
+  mkdir -p "$out/src"
+  sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/${2}x${3}x\1/g" \
+      -e "s/?x\(f[0-9]*\), \[\"M\"\]/${2}x\1/g" \
+      -e "s/?x\(f[0-9]*\), \[\"N\"\]/${3}x\1/g" \
+      "$root/examples/$1.tiny.mlir" >"$out/src/$1-${2}x$3.tiny.mlir"
+  echo "$out/src/$1-${2}x$3.tiny.mlir"
+}
+[[ $sets == *,static,* ]] || static=()
+for c in ${static[@]+"${static[@]}"}; do
   read -r ex m n <<<"$c"
   name="$ex-static-${m}x$n"
-  mkdir -p "$out/src"
-  sed -e "s/?x?x\(f[0-9]*\), \[\"M\", \"N\"\]/${m}x${n}x\1/g" \
-      -e "s/?x\(f[0-9]*\), \[\"M\"\]/${m}x\1/g" \
-      -e "s/?x\(f[0-9]*\), \[\"N\"\]/${n}x\1/g" \
-      "$root/examples/$ex.tiny.mlir" >"$out/src/$name.tiny.mlir"
-  "$bin/dlc-opt" "$out/src/$name.tiny.mlir" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" |
+  src="$(staticSource "$ex" "$m" "$n")"
+  "$bin/dlc-opt" "$src" --pass-pipeline="builtin.module(dlc-to-ptx{chip=$chip})" |
     "$bin/dlc-translate" --emit-kernels="$out/$name" >/dev/null
-  "$bin/dlc-interp" "$out/src/$name.tiny.mlir" --products accumulator --write-ref "$out/ref/$name" >/dev/null
+  "$bin/dlc-interp" "$src" --products accumulator --write-ref "$out/ref/$name" >/dev/null
   echo "$name $name/$ex.json ref/$name" >>"$out/cases.txt"
+done
+# Forced CTAs (a memory plan's tile, edited by bench/plan_edit.sh): each T
+# with the symbolic examples at short rows (13 x 768, 61 x 1000: T / 32
+# warp rows a CTA, the last CTA's partly past M) and a long one (7 x 3000:
+# a CTA of T), and static 61 x 1000 / 13 x 768 rows.
+forcedSym=("layernorm M=13,N=768" "layernorm M=61,N=1000" "layernorm M=7,N=3000"
+           "softmax M=13,N=768" "softmax M=61,N=999" "softmax M=7,N=3000" "rmsnorm M=61,N=1000")
+forcedStatic=("layernorm 61 1000" "softmax 13 768" "rmsnorm 13 768")
+tiles=(64 128 512 1024)
+[[ $sets == *,forced,* ]] || tiles=()
+for t in ${tiles[@]+"${tiles[@]}"}; do
+  edit="s/tile = array<i64: 1, 256, 1>/tile = array<i64: 1, $t, 1>/"
+  for c in "${forcedSym[@]}"; do
+    ex="${c%% *}" sizes="${c#* }"
+    [ -d "$out/$ex-t$t" ] || "$root/bench/plan_edit.sh" "$root/examples/$ex.tiny.mlir" "$out/$ex-t$t" "$chip" "$edit"
+    name="$ex-t$t-${sizes//[=,]/_}"
+    "$bin/dlc-interp" "$root/examples/$ex.tiny.mlir" "$sizes" --products accumulator --write-ref "$out/ref/$name" >/dev/null
+    echo "$name $ex-t$t/$ex.json ref/$name" >>"$out/cases.txt"
+  done
+  for c in "${forcedStatic[@]}"; do
+    read -r ex m n <<<"$c"
+    name="$ex-t$t-static-${m}x$n"
+    src="$(staticSource "$ex" "$m" "$n")"
+    "$root/bench/plan_edit.sh" "$src" "$out/$name" "$chip" "$edit"
+    "$bin/dlc-interp" "$src" --products accumulator --write-ref "$out/ref/$name" >/dev/null
+    echo "$name $name/$ex.json ref/$name" >>"$out/cases.txt"
+  done
 done
 cp "$bin/dlc-run" "$out/"
 cat >"$out/run_cases.sh" <<'RUN'

@@ -68,13 +68,15 @@ enum { DLC_NUM_LAYERS = 6 };
 #define DLC_DEFAULT_OPT_LEVEL "3"
 const char *dlcGetLayerName(int layer);
 
-/* The part of dlc-to-ptx{chip plan-file opt-level} that produces `layer`
- * from the one before it (for "tiny": its checks), as pipeline elements for
- * dlcOpPassManagerAddPipeline; dlc-to-ptx is these six in order. `chip` is
- * checked where the elements are parsed; `planFile` may be "". Malloc'ed,
- * the caller frees it; NULL for an unknown layer or without memory. */
+/* The part of dlc-to-ptx{chip plan-file device opt-level} that produces
+ * `layer` from the one before it (for "tiny": its checks), as pipeline
+ * elements for dlcOpPassManagerAddPipeline; dlc-to-ptx is these six in
+ * order. `chip` and `device` are checked where the elements are parsed;
+ * `planFile` and `device` may be "". Malloc'ed, the caller frees it; NULL
+ * for an unknown layer or without memory. */
 DLC_GIVE char *dlcGetLayerPipeline(int layer, const char *chip,
-                                   const char *planFile, const char *optLevel);
+                                   const char *planFile, const char *device,
+                                   const char *optLevel);
 
 /* The pass dlc-to-ptx{versions=...} runs before the tiny layer to add
  * launch-time versions ("tiny-symbol-versions{versions=N=1}"), as pipeline

@@ -64,6 +64,10 @@ static const DlcPassOptionInfo toPtxOptions[] = {
      DLC_TARGET_DEFAULT_CHIP},
     {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
     {"plan-file", "a §8.1 plan JSON overriding the plan search", ""},
+    {"device",
+     "figures of another product of the chip, FIGURE=VALUE,... "
+     "(convert-rbssa-to-plan's device=, e.g. sms=114)",
+     ""},
     {"versions",
      "launch-time versions SYM=VALUE,... (tiny-symbol-versions), e.g. N=1", ""},
 };
@@ -79,7 +83,7 @@ const char *dlcGetLayerName(int layer) {
 }
 
 char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
-                          const char *optLevel) {
+                          const char *device, const char *optLevel) {
   switch (layer) {
   case 0:
     return dlcFormat(
@@ -92,8 +96,9 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
                      "func.func(rbssa-fold-activations), "
                      "rbssa-fuse-attention, rbssa-verify");
   case 3:
-    return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s}, plan-verify", chip,
-                     planFile[0] ? " plan-file=" : "", planFile);
+    return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s%s%s}, plan-verify",
+                     chip, planFile[0] ? " plan-file=" : "", planFile,
+                     device[0] ? " device=" : "", device);
   case 4:
     return dlcFormat("convert-plan-to-dlcgpu, dlcgpu-verify");
   case 5:
@@ -118,9 +123,9 @@ static char *expandToPtx(const DlcPassOptions *o, char *error,
   /* Versions first: tiny-verify then checks each copy too. */
   char *pipeline = dlcGetVersionsPipeline(dlcPassOptionsGet(o, "versions"));
   for (int layer = 0; layer < DLC_NUM_LAYERS; ++layer) {
-    char *elements = dlcGetLayerPipeline(layer, target->chip,
-                                         dlcPassOptionsGet(o, "plan-file"),
-                                         dlcPassOptionsGet(o, "opt-level"));
+    char *elements = dlcGetLayerPipeline(
+        layer, target->chip, dlcPassOptionsGet(o, "plan-file"),
+        dlcPassOptionsGet(o, "device"), dlcPassOptionsGet(o, "opt-level"));
     char *joined = elements ? dlcFormat("%s%s%s", pipeline ? pipeline : "",
                                         pipeline ? ", " : "", elements)
                             : NULL;
@@ -136,7 +141,7 @@ static char *expandToPtx(const DlcPassOptions *o, char *error,
 const DlcPassDef dlcToPtxPipeline = {
     {"dlc-to-ptx",
      "Pipeline: tiny to PTX through indexbook, rbssa, plan and dlcgpu",
-     "builtin.module", 4, toPtxOptions},
+     "builtin.module", 5, toPtxOptions},
     NULL,
     NULL,
     expandToPtx,

@@ -456,15 +456,21 @@ static int launch(DlcRuntimeKernel *k, void **args,
    * once (CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) instead of letting its
    * waiting CTAs hang. */
   if (r == DLC_CU_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE) {
+    int sms = 0;
+    if (k->rt->drv.cuDeviceGetAttribute(
+            &sms, DLC_CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+            k->rt->device) != 0)
+      sms = 0;
     setError(k->rt,
              "kernel '%s': its %u CTAs wait for each other (split-K) and "
-             "cannot all be resident on this GPU at once (%s): it was "
-             "planned for its target's SM count (manifest \"arch\": %s); "
-             "compile it for this GPU, or force algo_choice split_k = \"1\" "
-             "in a plan file",
-             dlcRuntimeManifestGetKernelName(k->m), g[0] * g[1] * g[2],
+             "cannot all be resident on this GPU (%d SMs) at once (%s): it "
+             "was planned for its target's SM count (manifest \"arch\": %s); "
+             "compile it for this GPU (convert-rbssa-to-plan or dlc-to-ptx "
+             "device=sms=%d), or force algo_choice split_k = \"1\" in a plan "
+             "file",
+             dlcRuntimeManifestGetKernelName(k->m), g[0] * g[1] * g[2], sms,
              dlcDriverErrorString(&k->rt->drv, r),
-             dlcRuntimeManifestGetArch(k->m));
+             dlcRuntimeManifestGetArch(k->m), sms);
     return -1;
   }
   if (check(k->rt, r, what) != 0)

@@ -11,6 +11,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -217,10 +218,10 @@ void dlcTargetListFamilies(char *out, size_t size) {
       appendName(out, size, kTargets[i].family);
 }
 
-/* The `dlc.target` attribute of `op` or its closest ancestor that has one;
- * a null attribute when none has. */
-static MlirAttribute recordedTarget(MlirOperation op) {
-  MlirStringRef name = mlirStringRefCreateFromCString(DLC_TARGET_ATTR);
+/* The attribute `attrName` of `op` or of its closest ancestor that has
+ * one; a null attribute when none has. */
+static MlirAttribute recorded(MlirOperation op, const char *attrName) {
+  MlirStringRef name = mlirStringRefCreateFromCString(attrName);
   for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
     MlirAttribute attr = mlirOperationGetAttributeByName(op, name);
     if (!mlirAttributeIsNull(attr))
@@ -230,7 +231,7 @@ static MlirAttribute recordedTarget(MlirOperation op) {
 }
 
 const DlcTarget *dlcTargetOfOperation(MlirOperation op) {
-  MlirAttribute attr = recordedTarget(op);
+  MlirAttribute attr = recorded(op, DLC_TARGET_ATTR);
   if (mlirAttributeIsNull(attr))
     return dlcTargetDefault();
   if (!mlirAttributeIsAString(attr))
@@ -242,6 +243,21 @@ const DlcTarget *dlcTargetOfOperation(MlirOperation op) {
   memcpy(chip, value.data, value.length);
   chip[value.length] = '\0';
   return dlcTargetLookup(chip);
+}
+
+bool dlcTargetFiguresOfOperation(MlirOperation op, DlcTarget *out) {
+  const DlcTarget *row = dlcTargetOfOperation(op);
+  if (!row)
+    return false;
+  *out = *row;
+  MlirAttribute sms = recorded(op, DLC_TARGET_SMS_ATTR);
+  if (mlirAttributeIsNull(sms))
+    return true;
+  if (!mlirAttributeIsAInteger(sms) || mlirIntegerAttrGetValueInt(sms) < 1 ||
+      mlirIntegerAttrGetValueInt(sms) > INT_MAX)
+    return false;
+  out->sms = (int)mlirIntegerAttrGetValueInt(sms);
+  return true;
 }
 
 const char *dlcOperationGetTargetChip(MlirOperation op) {

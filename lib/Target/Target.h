@@ -78,4 +78,16 @@ void dlcTargetListFamilies(char *out, size_t size);
  * when the recorded name is unknown. Borrowed. */
 const DlcTarget *dlcTargetOfOperation(MlirOperation op);
 
+/* The SM count the kernels are compiled for when it is not the chip row's
+ * (`dlc.target_sms = 114 : i64`), set by the planner from `device=sms=`:
+ * a persistent grid's CTA count and split-K's cooperative grid follow
+ * the product the user named, not the chip's reference part. */
+#define DLC_TARGET_SMS_ATTR "dlc.target_sms"
+
+/* The figures the kernels of `op`'s module are compiled for: a copy of
+ * dlcTargetOfOperation's row into `out` with the recorded SM count, if
+ * any. False when the recorded chip is unknown or the recorded SM count
+ * is not a positive integer (`out` then holds nothing usable). */
+bool dlcTargetFiguresOfOperation(MlirOperation op, DlcTarget *out);
+
 #endif

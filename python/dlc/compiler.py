@@ -98,7 +98,7 @@ def import_tinygrad(graph, context=None):
 
 
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
-            layers=False, versions=None):
+            layers=False, versions=None, device=None):
     """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
     or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
     PTX and manifests into `output` (a fresh temporary folder by default).
@@ -106,8 +106,11 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
     module is printed after every pass). versions ("N=1,M=1" or a dict
     {"N": 1}) adds launch-time versions: copies of the model with those
     symbols bound, which the runtime launches when the sizes match
-    (dlc-to-ptx{versions=}, docs/runtime.md "Versions"). Raises DlcError
-    with the failing step's diagnostics."""
+    (dlc-to-ptx{versions=}, docs/runtime.md "Versions"). device
+    ("sms=114" or a dict {"sms": 114}) overrides figures of the chip's row
+    for another product of it; the SM count sizes the kernels' grids too
+    (dlc-to-ptx{device=}). Raises DlcError with the failing step's
+    diagnostics."""
     context = context or Context()
     module = _load(model, context)
     tiny = str(module)
@@ -116,6 +119,10 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
         versions = ",".join("%s=%d" % (k, v) for k, v in versions.items())
     if versions:
         options += " versions=%s" % versions
+    if isinstance(device, dict):
+        device = ",".join("%s=%s" % (k, v) for k, v in device.items())
+    if device:
+        options += " device=%s" % device
     directory = Path(output or tempfile.mkdtemp(prefix="dlc-"))
     directory.mkdir(parents=True, exist_ok=True)
     found = None

@@ -41,6 +41,20 @@ def test_compile_keeps_each_layer(example, tmp_path):
     assert "plan." in program.layers["plan"] and "tile" in program.layers["plan"]
 
 
+def test_compile_for_another_product(example, tmp_path):
+    # device= names another product of the chip: its 114 SMs size the
+    # persistent grid (the chip row's 132 otherwise).
+    row = dlc.compile(example, chip="sm_90a", output=tmp_path / "row")
+    pcie = dlc.compile(example, chip="sm_90a", output=tmp_path / "pcie",
+                       device={"sms": 114})
+    text = dlc.compile(example, chip="sm_90a", output=tmp_path / "text",
+                       device="sms=114")
+    assert row.kernel("gemm_bias_relu")["grid"][0].endswith(", 132)")
+    assert pcie.kernel("gemm_bias_relu")["grid"][0].endswith(", 114)")
+    assert text.kernel("gemm_bias_relu")["grid"] == \
+        pcie.kernel("gemm_bias_relu")["grid"]
+
+
 def test_compile_with_versions(example, tmp_path):
     program = dlc.compile(example, chip="sm_90a", output=tmp_path,
                           versions={"N": 1})

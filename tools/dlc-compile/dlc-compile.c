@@ -1,7 +1,8 @@
 /* dlc-compile: one command from a model to kernels (docs/dlc-compile.md).
  *
  *   dlc-compile MODEL.{json,mlir} -o DIR [--chip CHIP] [--plan-file F]
- *               [--versions SYM=VALUE,...] [--dump=LAYER,...]
+ *               [--device FIGURE=VALUE,...] [--versions SYM=VALUE,...]
+ *               [--dump=LAYER,...]
  *
  * Imports Frontend IR or tinygrad JSON (or parses tiny MLIR), runs the
  * dlc-to-ptx pipeline layer by layer (dlcGetLayerPipeline), optionally writing
@@ -22,14 +23,14 @@
 #define TOOL "dlc-compile"
 
 typedef struct Options {
-  const char *input, *outputDir, *chip, *planFile, *versions;
+  const char *input, *outputDir, *chip, *planFile, *device, *versions;
   bool dump[DLC_NUM_LAYERS];
 } Options;
 
 static void printUsage(FILE *out) {
   fprintf(out, "USAGE: " TOOL " MODEL.{json,mlir} -o DIR [--chip CHIP] "
-               "[--plan-file FILE] [--versions SYM=VALUE,...] "
-               "[--dump=LAYER,...]\n"
+               "[--plan-file FILE] [--device FIGURE=VALUE,...] "
+               "[--versions SYM=VALUE,...] [--dump=LAYER,...]\n"
                "  LAYER: tiny, indexbook, rbssa, plan, dlcgpu, ptx (or all)\n");
 }
 
@@ -64,6 +65,7 @@ static int parseOptions(int argc, char **argv, Options *o) {
     const char **value = strcmp(a, "-o") == 0            ? &o->outputDir
                          : strcmp(a, "--chip") == 0      ? &o->chip
                          : strcmp(a, "--plan-file") == 0 ? &o->planFile
+                         : strcmp(a, "--device") == 0    ? &o->device
                          : strcmp(a, "--versions") == 0  ? &o->versions
                                                          : NULL;
     if (value && i + 1 < argc) {
@@ -75,6 +77,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
       o->chip = a + 7;
     } else if (strncmp(a, "--plan-file=", 12) == 0) {
       o->planFile = a + 12;
+    } else if (strncmp(a, "--device=", 9) == 0) {
+      o->device = a + 9;
     } else if (strncmp(a, "--versions=", 11) == 0) {
       o->versions = a + 11;
     } else if (strncmp(a, "--dump=", 7) == 0) {
@@ -175,8 +179,8 @@ static bool buildLayerPipelines(MlirContext ctx, const Options *o,
   for (int l = 0; l < DLC_NUM_LAYERS; ++l) {
     pms[l] = mlirPassManagerCreateOnOperation(
         ctx, mlirStringRefCreateFromCString("builtin.module"));
-    char *layer =
-        dlcGetLayerPipeline(l, o->chip, o->planFile, DLC_DEFAULT_OPT_LEVEL);
+    char *layer = dlcGetLayerPipeline(l, o->chip, o->planFile, o->device,
+                                      DLC_DEFAULT_OPT_LEVEL);
     char *versions = l == 0 ? dlcGetVersionsPipeline(o->versions) : NULL;
     char *elements = layer;
     if (layer && versions) {
@@ -228,7 +232,7 @@ static bool lower(MlirContext ctx, MlirModule module, const Options *o,
 }
 
 int main(int argc, char **argv) {
-  Options o = {NULL, NULL, DLC_TARGET_DEFAULT_CHIP, "", "", {false}};
+  Options o = {NULL, NULL, DLC_TARGET_DEFAULT_CHIP, "", "", "", {false}};
   int status = parseOptions(argc, argv, &o);
   if (status)
     return status == 2 ? 0 : 1;

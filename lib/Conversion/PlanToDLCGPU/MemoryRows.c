@@ -98,9 +98,10 @@ static void emitCtaPointOutputs(Mb *m) {
 
 /* Row and point modes: block x is the point of the outer iters (row), or
  * of all of them (point) — or, where the length a CTA shares is at most
- * DLC_MEMORY_SHORT_LENGTH, each warp is one of DLC_MEMORY_ROWS_PER_CTA
- * consecutive points, reduced by butterflies alone (no shared memory, no
- * barrier). Both codes are in the kernel when the length is symbolic. */
+ * DLC_MEMORY_SHORT_LENGTH, each warp is one of the CTA's consecutive
+ * points (dlcMemoryWarpRows: as many as it has warps), reduced by
+ * butterflies alone (no shared memory, no barrier). Both codes are in the
+ * kernel when the length is symbolic. */
 void mbEmitRows(Mb *m) {
   DlcBuilder b = mbAt(m, 0);
   bool row = m->mode == DLC_MEMORY_ROW;
@@ -145,7 +146,7 @@ void mbEmitRows(Mb *m) {
       MlirValue point =
           warpRows ? dlcArith(&in, "arith.addi",
                               dlcArith(&in, "arith.muli", bid,
-                                       mbIndex(&in, DLC_MEMORY_ROWS_PER_CTA)),
+                                       mbIndex(&in, dlcMemoryWarpRows(most))),
                               m->warp)
                    : bid;
       MlirBlock inside;

@@ -514,21 +514,22 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
   return true;
 }
 
-/* The grid of a row or point kernel over `points` (text): a CTA per
- * point, or DLC_MEMORY_ROWS_PER_CTA of them (a warp each) when the length
- * L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH (or, for a GEMV,
- * a multiple of dlcMemoryLongWarpRows's modulus); for a symbolic L the
- * formula picks at launch (15 - 7*min(2, ceildiv(L + 1, 1025)) is 8 for
- * L <= 1024, else 1: the manifest's expressions have no comparison; a
- * GEMV's 8 - 7*(min(2, ceildiv(L + 1, 1025)) - 1)*min(1, mod(L, 8)) is 1
- * only for a long L that is not a multiple of 8). */
+/* The grid of a row or point kernel of `threads` over `points` (text): a
+ * CTA per point, or R = dlcMemoryWarpRows(threads) of them (a warp each)
+ * when the length L its CTA shares is at most DLC_MEMORY_SHORT_LENGTH (or,
+ * for a GEMV, a multiple of dlcMemoryLongWarpRows's modulus); for a
+ * symbolic L the formula picks at launch ((2R - 1) - (R - 1)*min(2,
+ * ceildiv(L + 1, 1025)) is R for L <= 1024, else 1: the manifest's
+ * expressions have no comparison; a GEMV's R - (R - 1)*(min(2, ceildiv(L +
+ * 1, 1025)) - 1)*min(1, mod(L, 8)) is 1 only for a long L that is not a
+ * multiple of 8). */
 static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
-                           int width, const char *points, char *out,
-                           size_t size) {
+                           int width, int64_t threads, const char *points,
+                           char *out, size_t size) {
   int shared = dlcMemoryBoundSharedLoop(p, mode);
   const KpExtent *length = shared >= 0 ? &p->loops[shared].size : NULL;
   const int64_t shortL = DLC_MEMORY_SHORT_LENGTH;
-  const int64_t rows = DLC_MEMORY_ROWS_PER_CTA;
+  const int64_t rows = dlcMemoryWarpRows(threads);
   int64_t modulus = dlcMemoryLongWarpRows(p, mode, width);
   bool warps = length && length->numSymbols == 0 &&
                (length->constant <= shortL ||
@@ -692,7 +693,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
       workspace = dlcMemoryColumnWorkspaceBytes(p, width, target->sms);
     } else if (mode != DLC_MEMORY_FLAT)
-      memoryGridText(p, mode, width, outer, grid, sizeof(grid));
+      memoryGridText(p, mode, width, threads, outer, grid, sizeof(grid));
     else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);
@@ -1052,14 +1053,20 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
 static void runPlanToDLCGPU(MlirOperation module, MlirExternalPass pass,
                             const DlcPassOptions *options) {
   (void)options;
-  const DlcTarget *target = dlcTargetOfOperation(module);
-  if (!target) {
+  /* The chip's row with the SM count the planner recorded (device=sms=):
+   * the kernels' grids are sized for that product. */
+  DlcTarget figures;
+  if (!dlcTargetFiguresOfOperation(module, &figures)) {
     dlcEmitDiagnostic(module, &dlcUnsupportedOp,
-                      "run convert-rbssa-to-plan with a known chip=",
-                      "the module's dlc.target names no known chip");
+                      "run convert-rbssa-to-plan with a known chip= (and "
+                      "device=sms=N for another SM count)",
+                      "the module's " DLC_TARGET_ATTR " names no known chip "
+                      "or its " DLC_TARGET_SMS_ATTR " is not a positive "
+                      "integer");
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  const DlcTarget *target = &figures;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirOperation op = mlirBlockGetFirstOperation(body);
   bool ok = true;

@@ -230,11 +230,16 @@ MlirAttribute dlcSm90ConvWeightMap(MlirOperation region,
  * ceildiv(outer points * ceildiv(last extent, width), threads) (flat). Kernel
  * arguments as the GEMM skeletons' (tensors, then symbols). */
 /* Row and point kernels whose shared length (the row, or the reduction)
- * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point,
- * DLC_MEMORY_ROWS_PER_CTA of them a CTA (measured on the H100: a 768-wide
- * LayerNorm loses half its bandwidth to a CTA's barriers, 4096-wide rows
- * need 256 threads). */
-enum { DLC_MEMORY_SHORT_LENGTH = 1024, DLC_MEMORY_ROWS_PER_CTA = 8 };
+ * is at most DLC_MEMORY_SHORT_LENGTH give each warp one point, as many a
+ * CTA as it has warps: 8 with the planner's 256 threads, the plan's tile
+ * otherwise (measured on the H100: a 768-wide LayerNorm loses half its
+ * bandwidth to a CTA's barriers, 4096-wide rows need 256 threads). */
+enum { DLC_MEMORY_SHORT_LENGTH = 1024 };
+/* The points a CTA of `threads` takes in warp rows (the kernel's warps and
+ * the grid formula's divisor). */
+static inline int64_t dlcMemoryWarpRows(int64_t threads) {
+  return threads / 32;
+}
 /* Chunks a cooperative loop takes a trip where they are whole: a short
  * row's warp reads its whole row (1024 halves) at once, a point's CTA two
  * sweeps (a 4096-wide row sum at once); a long row's CTA one (measured on

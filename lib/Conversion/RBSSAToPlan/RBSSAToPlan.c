@@ -1183,10 +1183,21 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
   }
   /* The module is compiled for this chip from here on: the skeletons and
    * the manifest read it back (lib/Target/Target.h). */
-  if (ok)
+  if (ok) {
+    MlirContext ctx = mlirOperationGetContext(root);
     mlirOperationSetAttributeByName(
         root, mlirStringRefCreateFromCString(DLC_TARGET_ATTR),
-        dlcStringAttr(mlirOperationGetContext(root), o.table->chip));
+        dlcStringAttr(ctx, o.table->chip));
+    /* device=sms= names another product of the chip: its SM count sizes
+     * the kernels' grids too (persistent, split-K's cooperative one). */
+    MlirStringRef sms = mlirStringRefCreateFromCString(DLC_TARGET_SMS_ATTR);
+    if (o.targetFigures.sms != o.table->sms)
+      mlirOperationSetAttributeByName(
+          root, sms,
+          mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), o.targetFigures.sms));
+    else
+      mlirOperationRemoveAttributeByName(root, sms);
+  }
   if (ok && o.planFile[0]) {
     planFile = dlcJsonValueParseFile(o.planFile, error, sizeof(error));
     if (!planFile) {

@@ -71,9 +71,18 @@ static void verifySchedule(MlirOperation op, bool *failed) {
     *failed = true;
     return;
   }
+  DlcTarget figures;
+  if (!dlcTargetFiguresOfOperation(op, &figures)) {
+    dlcEmitDiagnostic(op, &dlcPlanContractViolation,
+                      "record it with convert-rbssa-to-plan{device=sms=N}",
+                      "the module's " DLC_TARGET_SMS_ATTR
+                      " is not a positive integer SM count");
+    *failed = true;
+    return;
+  }
   DlcPlan plan;
   if (!dlcPlanScheduleRead(op, &plan, error, sizeof(error)) ||
-      !dlcPlanCheck(&plan, target, operandBytes(op, &plan), error,
+      !dlcPlanCheck(&plan, &figures, operandBytes(op, &plan), error,
                     sizeof(error))) {
     dlcEmitDiagnostic(op, &dlcPlanContractViolation,
                       "fix the schedule or re-plan with "

@@ -317,6 +317,27 @@ module attributes {dlc.target = "sm_75"} {
 
 // -----
 
+// An SM count for the kernels (device=sms=) that is not a positive integer.
+module attributes {dlc.target = "sm_90a", dlc.target_sms = 0 : i64} {
+  func.func @bad_target_sms(
+      %A: memref<?x?xf16> {rbssa.name = "A"},
+      %B: memref<?x?xf16> {rbssa.name = "B"}) {
+    // expected-error @+1 {{E1604 PlanContractViolation: the module's dlc.target_sms is not a positive integer SM count}}
+    "plan.schedule"() {
+      tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+      bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+      cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+      vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+      layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm"},
+      local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+      async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+    } : () -> ()
+    return
+  }
+}
+
+// -----
+
 // Inside dictionaries IRDL sees nothing: a bind to an unknown index.
 func.func @bind_value(
     %A: memref<?x?xf16> {rbssa.name = "A"},

@@ -50,10 +50,15 @@ CUresult cuDeviceGetName(char *n, int len, int d) {
   snprintf(n, (size_t)len, "FakeGPU");
   return 0;
 }
+/* The SM count is FAKECUDA_COOP_SMS's (a smaller GPU) or an H100's; every
+ * other attribute the runtime asks is the opt-in shared memory. */
 CUresult cuDeviceGetAttribute(int *v, int a, int d) {
-  (void)a;
   (void)d;
-  *v = 232448;
+  const char *sms = getenv("FAKECUDA_COOP_SMS");
+  if (a == DLC_CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+    *v = sms ? (int)strtol(sms, NULL, 10) : 132;
+  else
+    *v = 232448;
   return 0;
 }
 CUresult cuDevicePrimaryCtxRetain(void **c, int d) {
