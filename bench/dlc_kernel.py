@@ -57,11 +57,10 @@ class DlcKernel:
     def __init__(self, manifest_path):
         with open(manifest_path) as f:
             self.m = json.load(f)
-        if self.m.get("cluster", [1, 1, 1]) != [1, 1, 1]:
-            # The C runtime launches clusters (cuLaunchKernelEx); this
-            # launcher does not, and must not launch such a kernel without.
-            raise NotImplementedError(
-                manifest_path + ": a thread-block cluster launch; use dlc-run")
+        # Thread-block clusters (manifest "cluster"): launched through
+        # cuLaunchKernelEx with the cluster-dimension attribute, as dlc's
+        # runtime does (lib/Runtime); never without it.
+        self.cluster = [int(c) for c in self.m.get("cluster", [1, 1, 1])]
         ptx_path = os.path.join(os.path.dirname(manifest_path), self.m["ptx"])
         with open(ptx_path, "rb") as f:
             self.ptx = ctypes.create_string_buffer(f.read())  # NUL-terminated
@@ -227,10 +226,30 @@ class DlcKernel:
             repack(stream)
         if self.m.get("cooperative"):  # SM90 split-K: CTAs that wait for each other
             check_cu(cu.cuLaunchCooperativeKernel(self.func, *g, *b, smem, stream, params))
+        elif self.cluster != [1, 1, 1]:
+            check_cu(cu.cuLaunchKernelEx(self._cluster_config(g, b, smem, stream),
+                                         self.func, params, 0))
         else:
             check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
         for copy in after:
             copy(stream)
+
+    def _cluster_config(self, g, b, smem, stream):
+        """The CUlaunchConfig of a clustered launch (the grid is whole
+        clusters: the compiler's grid formula rounds it)."""
+        if any(n % c for n, c in zip(g, self.cluster)):
+            raise RuntimeError("grid %s is not whole clusters of %s" % (g, self.cluster))
+        attr = cu.CUlaunchAttribute()
+        attr.id = cu.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+        attr.value.clusterDim.x, attr.value.clusterDim.y, attr.value.clusterDim.z = self.cluster
+        config = cu.CUlaunchConfig()
+        config.gridDimX, config.gridDimY, config.gridDimZ = g
+        config.blockDimX, config.blockDimY, config.blockDimZ = b
+        config.sharedMemBytes = smem
+        config.hStream = stream if isinstance(stream, cu.CUstream) else cu.CUstream(stream)
+        config.attrs = [attr]
+        config.numAttrs = 1
+        return config
 
     def transposes(self, jobs):
         """The launches of the module's dlc_transpose_b16 for `jobs` (src,

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Compiles a tiny file to kernels with its plan edited in between, for the
-# plans a plan-file cannot force (a memory-bound region's plan is chosen
-# from the region; convert-rbssa-to-plan refuses plan-file entries for it):
-# dlc-to-ptx's front half to the plan, then each sed expression on the
-# plan's text, then the back half and dlc-translate --emit-kernels.
+# Compiles a tiny file to kernels with its plan edited in between (a
+# plan-file forces a memory-bound plan's mode, reduce, CTA and width; this
+# edits any field, also those the skeleton then refuses): dlc-to-ptx's
+# front half to the plan, then each sed expression on the plan's text,
+# then the back half and dlc-translate --emit-kernels.
 #   bench/plan_edit.sh SRC OUTDIR CHIP [SED-EXPR ...]  (tools from $DLC_BIN)
 # Used by build_norm.sh (a forced reduce form or CTA) and memory_cases.sh
 # (forced CTAs).

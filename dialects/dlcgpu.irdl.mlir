@@ -214,6 +214,54 @@ irdl.dialect @dlcgpu {
     irdl.attributes {"box" = %box}
   }
 
+  // TmaLoadMulticast (cp.async.bulk.tensor...multicast::cluster): tma_load
+  // whose box lands at dst[dst_indices] in every CTA of the thread-block
+  // cluster whose rank is set in `mask` (i16), each completing bytes on its
+  // own bars[bar_index] (the same shared-memory offset as here). Each CTA's
+  // full barrier then expects the bytes of every CTA's multicast part.
+  //   %t = "dlcgpu.tma_load_multicast"(%descB, %mb, %s, %mask, %smB, %s, %r, %c0, %n0, %k0) {box = array<i64: 128, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 3, 2>} : (i64, memref<4xi64, 3>, index, i16, memref<4x256x64xf16, 3>, index, index, index, index, index) -> !dlcgpu.load_token
+  irdl.operation @tma_load_multicast {
+    %desc = irdl.is i64
+    %bars = irdl.base "!builtin.memref"
+    %mask = irdl.is i16
+    %dst = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    %tok = irdl.base @dlcgpu::@load_token
+    %box = irdl.base "#builtin.dense_array"
+    irdl.operands(desc: %desc, bars: %bars, bar_index: %idx, mask: %mask, dst: %dst, dst_indices: variadic %idx, coords: variadic %idx)
+    irdl.results(token: %tok)
+    irdl.attributes {"box" = %box}
+  }
+
+  // ClusterRank (%cluster_ctarank): this CTA's rank in its thread-block
+  // cluster, 0 .. CTAs of the cluster - 1.
+  //   %r = "dlcgpu.cluster_rank"() : () -> index
+  irdl.operation @cluster_rank {
+    %idx = irdl.base "!builtin.index"
+    irdl.results(rank: %idx)
+  }
+
+  // ClusterSync (fence.mbarrier_init.release.cluster; barrier.cluster.arrive;
+  // barrier.cluster.wait): every thread of every CTA of the cluster meets
+  // here; barriers initialised before it may be signalled by the other CTAs
+  // after it (multicast loads, mbarrier_arrive_cluster), and no CTA leaves
+  // the kernel while another may still signal its barriers.
+  //   "dlcgpu.cluster_sync"() : () -> ()
+  irdl.operation @cluster_sync {
+  }
+
+  // MbarrierArriveCluster (mapa; mbarrier.arrive.shared::cluster, its
+  // default .release.cta): one arrival per warp (its lane 0; the warp's
+  // threads have executed what precedes it) on bars[index] of the CTA of
+  // rank `cta` in the cluster (this CTA's own rank too): a consumer
+  // releasing a stage that the cluster's producers multicast into.
+  //   "dlcgpu.mbarrier_arrive_cluster"(%mb, %s, %cta) : (memref<4xi64, 3>, index, index) -> ()
+  irdl.operation @mbarrier_arrive_cluster {
+    %bars = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    irdl.operands(bars: %bars, index: %idx, cta: %idx)
+  }
+
   // TmaLoadIm2col (cp.async.bulk.tensor...im2col...mbarrier::complete_tx):
   // the im2col form of tma_load over an NHWC activation whose map was
   // encoded by cuTensorMapEncodeIm2col: `coords` (outermost first: n, h,

@@ -8,7 +8,8 @@ activations, the weights reshaped, mul, reduce over (c, kh, kw)) with:
              Co]) or nchw (X [N, C, H, W], W [Co, C, KH, KW] (KCRS), Y [N, Co,
              Ho, Wo])
   kernel     KH, KW in 1, 3, 5, 7 (square or not)
-  stride     1 or 2 (per spatial axis), pad 0, 1 or 2, dilation 1 or 2
+  stride     1 or 2 (per spatial axis), pad 0, 1 or 2 (depthwise: 3 too),
+             dilation 1 or 2
   sizes      N 1-4, H and W odd or even up to 40, C often a multiple of 8
              (the 16-byte gather) and often not (1, 3, 5, 13, 61...), Co any;
              N, C and Co symbolic, static or mixed
@@ -29,8 +30,8 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                                              through the layout transform)
                            [--depthwise P]  (a share P of NHWC depthwise
                                              convs, Cg = Cog = 1, for the
-                                             depthwise kernel; 30 % of them
-                                             with a plan-file forcing it
+                                             depthwise kernels; 75 % of them
+                                             with a plan-file forcing one
                                              where the region is a GEMM)
                            [--staged P]     (a share P of NHWC problems
                                              forced onto the SM90 kernel
@@ -135,16 +136,38 @@ def transform_problem(rng, index):
 
 
 # --depthwise P: a share P of the problems are NHWC depthwise convs (the
-# depthwise kernel's: one channel a group, static C), some with C not a
-# multiple of 8 (narrower vectors); 30 % force the kernel by plan-file
-# (plan=depthwise), the rest take the planner's choice.
+# depthwise kernels': one channel a group, static C), some with C not a
+# multiple of 8 (narrower vectors) and a quarter of those wider than 1x1
+# with pad 3; 25 % force the register kernel by plan-file (plan=
+# depthwise), 50 % the tile kernel where its CTA has 8 pixel tiles (plan=
+# depthwise_tile), the rest take the planner's choice.
 DEPTHWISE = 0.0
+
+
+def tile_fits(c, ho, wo, kh, kw):
+    """Whether the depthwise tile kernel takes an image of Ho x Wo (static)
+    with C channels (DepthwiseTile.c: a CTA of at most 256 threads, a row
+    of min(ceil(Wo / P), 8) tiles of P pixels, P = 8 for windows 5 or more
+    wide where that fits, else 4; at most 64 trips of its weights' copy)."""
+    width = next(v for v in (8, 4, 2, 1) if c % v == 0)
+    chunks = c // width
+    span = -(-chunks // -(-chunks // 8))
+    for pixels in ([8, 4] if kw >= 5 else [4]):
+        cols = min(-(-wo // pixels), 8)
+        threads = span * cols * min(ho, 256 // (span * cols))
+        if -(-(kh * kw * span * width) // threads) <= 64:
+            return True
+    return False
 
 
 def depthwise_problem(rng, index):
     while True:
         p = draw(rng)
         c = rng.choice([8, 16, 24, 32, 64, 96, 128, 256, 264, 12, 6, 5, 3])
+        if rng.random() < 0.25 and p["KH"] * p["KW"] > 1:
+            p["pad"] = 3
+            p["Ho"] = out_size(p["H"], p["KH"], p["sh"], 3, p["dil"])
+            p["Wo"] = out_size(p["W"], p["KW"], p["sw"], 3, p["dil"])
         n, ho, wo = p["N"], p["Ho"], p["Wo"]
         # (a 1x1 window or one image of static N = 1 has size-1 axes: the
         # region is memory-bound only; a few of them stay)
@@ -165,11 +188,17 @@ def depthwise_problem(rng, index):
                          mode, static)
     # (as for plan=gemm: size-1 axes make the region memory-bound only,
     # where a plan-file entry is refused)
-    if (rng.random() < 0.3 and ho > 1 and wo > 1 and
+    force = rng.random()
+    if (force < 0.75 and ho > 1 and wo > 1 and
             (n > 1 or not static["N"]) and p["KH"] * p["KW"] > 1):
+        kernel = "depthwise"
+        if force >= 0.25 and tile_fits(c, ho, wo, p["KH"], p["KW"]):
+            kernel = "depthwise_tile"
+        elif force >= 0.25:
+            return problem + (None, None, None)
         plan = json.dumps({"region": name,
-                           "algo_choice": {"memory": "depthwise"}})
-        return problem[:4] + (problem[4] + " plan=depthwise",) + (None, None,
+                           "algo_choice": {"memory": kernel}})
+        return problem[:4] + (problem[4] + " plan=" + kernel,) + (None, None,
                                                                   plan)
     return problem + (None, None, None)
 # --staged P: a share P of the problems are NHWC convs the SM90 kernel

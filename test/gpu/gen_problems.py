@@ -181,6 +181,22 @@ TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": %d, '
              '"implicit_gemm", "split_k": "1"}}')
 
 
+# --cluster P: the share of whole-tile problems (M, N >= 128, not GEMV)
+# run by thread-block clusters of 2 (issue 9: tile pairs sharing an
+# operand, half of it multicast by each CTA), their M, N and K rounded up
+# to multiples of 8 three times in 4 (rows TMA maps at static sizes; the
+# others run clustered only if symbolic, repacked by the runtime, else as
+# the planner says): a staged one's plan gains
+# "cluster": "2", another compiles with CLUSTER_PLAN (128 x 256 or
+# 128 x 128 tiles, epilogue from registers). Pairs past an odd tile count
+# are drawn often (M and N in [128, 700]). 0 draws nothing more.
+CLUSTER = 0.0
+CLUSTER_PLAN = ('{"tile": [128, %d, 64], "warp_tile": "64x%d", "stages": 4, '
+                '"async": {"enable": true, "prefetch_depth": 3, '
+                '"epilogue_overlap": false}, "algo_choice": {"matmul": '
+                '"implicit_gemm", "split_k": "1", "cluster": "2"}}')
+
+
 # --gemv P: the share of GEMM problems with M = 1 or N = 1 (static; the
 # other sizes as make_dims draws them), the other output size in [64, 1500]
 # and K in [1, 4000] (odd 3 times in 4), one image: the planner's GEMV rule
@@ -324,6 +340,10 @@ def gemm_problem(rng, index):
     staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
     if staged and rng.random() >= ODD_C:
         nv += -nv % 8  # 16-byte rows of C: the TMA stores (else shifted rows)
+    cluster = (CLUSTER > 0 and not gemv and min(mv, nv) >= 128 and
+               rng.random() < CLUSTER)
+    if cluster and rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
+        mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
     mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
     versions = None
     if gemv and GEMV_VERSIONS > 0 and rng.random() < GEMV_VERSIONS:
@@ -359,6 +379,14 @@ def gemm_problem(rng, index):
         full += " epi=staged stages=%d" % stages
         if TALL > 0 and rng.random() < TALL:
             plan, full = TALL_PLAN % (stages, stages - 1), full + " tile=256x128"
+    aligned = mv % 8 == 0 and nv % 8 == 0 and kv % 8 == 0
+    if cluster and (aligned or mode == "symbolic"):
+        if plan is None:
+            bn = rng.choice([128, 256])
+            plan, full = CLUSTER_PLAN % (bn, bn), full + " tile=128x%d" % bn
+        else:
+            plan = plan.replace('"split_k": "1"', '"split_k": "1", "cluster": "2"')
+        full += " cluster=2"
     return name, text, bind, shown, full, reference, None, plan, versions
 
 
@@ -509,11 +537,14 @@ def generate(doc, make):
                     help="share of GEMM problems with M = 1 or N = 1")
     ap.add_argument("--tall", type=float, default=0.0,
                     help="share of the staged ones on 256 x 128 tiles")
+    ap.add_argument("--cluster", type=float, default=0.0,
+                    help="share of whole-tile GEMM problems run by clusters "
+                         "of 2 CTAs")
     ap.add_argument("--gemv-versions", type=float, default=0.0,
                     help="share of the GEMV ones whose 1 is a symbol, "
                          "compiled with a launch-time GEMV version")
     args = ap.parse_args()
-    global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, ODD_C
+    global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -521,6 +552,7 @@ def generate(doc, make):
     GEMV = args.gemv
     TALL = args.tall
     GEMV_VERSIONS = args.gemv_versions
+    CLUSTER = args.cluster
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

@@ -51,6 +51,12 @@ bool dlcLowerMbarrierArrive(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerMbarrierWait(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b);
+/* The cluster ops (LowerSm90Ops.c; tma_load_multicast is dlcLowerTmaLoad's
+ * with the mask). */
+void dlcLowerClusterRank(MlirOperation op, DlcBuilder *b);
+void dlcLowerClusterSync(DlcBuilder *b);
+bool dlcLowerMbarrierArriveCluster(DlcLowering *l, MlirOperation op,
+                                   DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b);
 /* The repack kernel's name and text (RepackKernel.c). */

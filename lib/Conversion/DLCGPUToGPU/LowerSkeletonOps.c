@@ -475,6 +475,14 @@ static bool lowerOne(Lowering *l, MlirOperation op) {
     return dlcLowerMbarrierWait(l, op, &b);
   else if (dlcDlcgpuIsTmaLoad(op))
     return dlcLowerTmaLoad(l, op, &b);
+  else if (dlcDlcgpuIsTmaLoadMulticast(op))
+    return dlcLowerTmaLoad(l, op, &b);
+  else if (dlcDlcgpuIsClusterRank(op))
+    dlcLowerClusterRank(op, &b);
+  else if (dlcDlcgpuIsClusterSync(op))
+    dlcLowerClusterSync(&b);
+  else if (dlcDlcgpuIsMbarrierArriveCluster(op))
+    return dlcLowerMbarrierArriveCluster(l, op, &b);
   else if (dlcDlcgpuIsTmaLoadIm2col(op))
     return dlcLowerTmaLoadIm2col(l, op, &b);
   else if (dlcDlcgpuIsWgmma(op))

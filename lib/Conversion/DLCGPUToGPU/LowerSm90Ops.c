@@ -13,6 +13,15 @@
  *                       unrealized cast that the LLVM lowering folds
  *                       (DESIGN.md: descriptor-typed kernel parameters are
  *                       not legalized upstream)
+ *   tma_load_multicast  the same with nvgpu's multicast_mask
+ *                       (.multicast::cluster)
+ *   cluster_rank        nvvm.read.ptx.sreg.cluster.ctarank
+ *   cluster_sync        nvvm.fence.mbarrier.init, nvvm.cluster.arrive,
+ *                       nvvm.cluster.wait
+ *   mbarrier_arrive_cluster
+ *                       nvvm.mapa of the barrier's shared address to the
+ *                       CTA's, nvvm.mbarrier.arrive on it (release.cta),
+ *                       by lane 0 of each warp
  *   wgmma               nvvm.wgmma.fence, k/16 x nvvm.wgmma.mma_async on
  *                       shared-memory matrix descriptors, commit_group
  *   wgmma_rs            nvvm.wgmma.fence, k/16 x wgmma.mma_async with A in
@@ -23,6 +32,7 @@
  * nvgpu.warpgroup.mma would hide the descriptors but keeps the accumulator
  * in an opaque type the epilogue cannot read element by element; the NVVM
  * op takes the registers as a struct, which is the same vector. */
+#include "DialectNames.h"
 #include "LowerSkeleton.h"
 #include "dlc/IR.h"
 
@@ -238,15 +248,18 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
                        viewNames, viewAttrs);
 }
 
-/* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...). */
+/* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...), and
+ * tma_load_multicast with the mask after bar_index. */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   declareHelper(l, dlcRepackKernelName, dlcRepackKernelText);
+  int multicast = dlcDlcgpuIsTmaLoadMulticast(op) ? 1 : 0;
   MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
-  int numDst = mlirDenseI32ArrayGetElement(segments, 4);
-  int numCoords = mlirDenseI32ArrayGetElement(segments, 5);
+  int numDst = mlirDenseI32ArrayGetElement(segments, 4 + multicast);
+  int numCoords = mlirDenseI32ArrayGetElement(segments, 5 + multicast);
   MlirAttribute boxAttr = dlcOperationAttrGet(op, "box");
   MlirValue group = groupOf(l, op, 1);
-  MlirValue dst = operand(op, 3);
+  int dstAt = 3 + multicast;
+  MlirValue dst = operand(op, dstAt);
   MlirType dstType = mlirValueGetType(dst);
   int rank = (int)mlirShapedTypeGetRank(dstType);
   if (mlirValueIsNull(group) || numDst != rank || numCoords < 2 ||
@@ -266,19 +279,21 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   MlirValue map = dlcTmaDescriptor(b, operand(op, 0), numCoords, box, element);
   MlirValue indices[TmaMaxDstRank];
   for (int d = 0; d < rank; ++d)
-    indices[d] = operand(op, 4 + d);
+    indices[d] = operand(op, dstAt + 1 + d);
   MlirValue view = dlcTmaBoxView(b, dst, indices, numCoords, box);
 
   /* nvgpu counts coordinates innermost first. */
-  MlirValue operands[3 + TmaMaxCoords + 2] = {view, group, map};
+  MlirValue operands[3 + TmaMaxCoords + 3] = {view, group, map};
   int n = 3;
   for (int i = numCoords - 1; i >= 0; --i)
-    operands[n++] = operand(op, 4 + numDst + i);
+    operands[n++] = operand(op, dstAt + 1 + numDst + i);
   operands[n++] = operand(op, 2);
+  if (multicast)
+    operands[n++] = operand(op, 3);
   operands[n++] = dlcElectedThread(b, 128);
   const char *names[] = {"operandSegmentSizes"};
-  MlirAttribute loadSegments =
-      mlirDenseI32ArrayGet(b->ctx, 7, (int32_t[]){1, 1, 1, numCoords, 1, 0, 1});
+  MlirAttribute loadSegments = mlirDenseI32ArrayGet(
+      b->ctx, 7, (int32_t[]){1, 1, 1, numCoords, 1, multicast, 1});
   dlcBuild(b, "nvgpu.tma.async.load", n, operands, 0, NULL, 1, names,
            &loadSegments);
   return true;
@@ -663,5 +678,53 @@ bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
       dlcAttr(b->ctx, "#nvvm.tma_load_mode<im2col>")};
   dlcBuild(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", n, operands, 0,
            NULL, 2, names, attrs);
+  return true;
+}
+
+/* --- thread-block clusters ------------------------------------------------
+ * Forms proven by lit down to PTX (docs/dialects/dlcgpu.md, "Clusters"). */
+
+void dlcLowerClusterRank(MlirOperation op, DlcBuilder *b) {
+  MlirValue rank =
+      dlcBuildValue(b, "nvvm.read.ptx.sreg.cluster.ctarank", 0, NULL,
+                    mlirIntegerTypeGet(b->ctx, 32), 0, NULL, NULL);
+  mlirValueReplaceAllUsesOfWith(
+      mlirOperationGetResult(op, 0),
+      dlcIndexCast(b, rank, mlirIndexTypeGet(b->ctx)));
+}
+
+/* The release of the arrive orders this thread's barrier inits (through
+ * the fence) and memory before the other CTAs' use after their wait. */
+void dlcLowerClusterSync(DlcBuilder *b) {
+  dlcBuild(b, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(b, "nvvm.cluster.arrive", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(b, "nvvm.cluster.wait", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
+bool dlcLowerMbarrierArriveCluster(DlcLowering *l, MlirOperation op,
+                                   DlcBuilder *b) {
+  MlirValue group = groupOf(l, op, 0);
+  if (mlirValueIsNull(group))
+    return false;
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirBlock then;
+  dlcBuildIf(b, dlcElectedThread(b, 32), &then);
+  DlcBuilder in = dlcBuilderAtEnd(then, b->loc);
+  MlirValue barOperands[] = {group, operand(op, 1)};
+  MlirValue bar = dlcBuildValue(&in, "nvgpu.mbarrier.get", 2, barOperands, i32,
+                                0, NULL, NULL);
+  MlirValue local =
+      dlcBuildValue(&in, "llvm.inttoptr", 1, &bar,
+                    dlcType(b->ctx, "!llvm.ptr<3>"), 0, NULL, NULL);
+  MlirValue mapaOperands[] = {local, dlcIndexCast(&in, operand(op, 2), i32)};
+  MlirValue remote =
+      dlcBuildValue(&in, "nvvm.mapa", 2, mapaOperands,
+                    dlcType(b->ctx, "!llvm.ptr<7>"), 0, NULL, NULL);
+  /* The default .release.cta, as CUTLASS's ClusterBarrier::arrive: with
+   * scope = cluster (.release.cluster) the clustered GEMM ran at half
+   * speed, as if each release waited for the warp's wgmma group in
+   * flight (bench/RESULTS.md, runs cl-1 to cl-4). */
+  dlcBuild(&in, "nvvm.mbarrier.arrive", 1, &remote, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&in, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   return true;
 }

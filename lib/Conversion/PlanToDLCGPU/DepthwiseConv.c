@@ -19,11 +19,9 @@
  * it issues and their latency rather than DRAM (ncu, run dw2-1): so the
  * padding's zero is selected on packed pairs and each value is widened
  * once. */
+#include "DepthwiseGen.h"
 #include "DialectNames.h"
-#include "Skeleton.h"
 #include "StepMath.h"
-
-#include "Builder.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -32,13 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A thread's pixels; a CTA's thread bound and the channel chunks it spans
- * at most (so that it has at least 8 pixel tiles to share its weights). */
+/* A thread's pixels (a CTA spans at most DwMaxSpan channel chunks, so
+ * that it has at least 8 pixel tiles to share its weights). */
 enum {
   DwPixels = 4,
-  DwThreads = 64,
-  DwMaxSpan = DwThreads / 8,
-  DwMaxTaps = 64,
   /* A thread whose pixels read more distinct window vectors takes at most
    * 4 channels: at 8 a 7x7 window's 70 vectors and the sums spilled
    * (1144 bytes; 4: 255 registers, none; 120.4 -> 95.7 us at C256 28² on
@@ -47,21 +42,21 @@ enum {
   DwWideReads = 40
 };
 
-static int64_t staticOr(const KpExtent *e, int64_t otherwise) {
+int64_t dwStaticOr(const KpExtent *e, int64_t otherwise) {
   return e->numSymbols == 0 ? e->constant : otherwise;
 }
 
-static bool isFloat16(KpElement e) { return e == KP_F16 || e == KP_BF16; }
+static bool dwIsFloat16(KpElement e) { return e == KP_F16 || e == KP_BF16; }
 
 /* Whether every stride a vector of `width` channels is offset by keeps it
  * aligned (the constant factor a multiple of the width). */
-static bool multipleOf(const KpExtent *e, int64_t width) {
+bool dwMultipleOf(const KpExtent *e, int64_t width) {
   return e->constant % width == 0;
 }
 
 /* Whether a window dim is indexed by a pixel or a tap (not the channel's
  * dim, which the group offset moves). */
-static bool dimMoves(const KpWindowDim *d) {
+bool dwDimMoves(const KpWindowDim *d) {
   bool moves = d->offset != 0;
   for (int i = 0; i < KP_MAX_FUSED; ++i)
     moves |= d->mCoef[i] != 0 || d->kCoef[i] != 0;
@@ -69,17 +64,17 @@ static bool dimMoves(const KpWindowDim *d) {
 }
 
 /* Whether tensor `x`'s m offsets are multiples of `width`. */
-static bool mAligned(const KpProblem *p, const KpTensor *x, int64_t width) {
+static bool dwMAligned(const KpProblem *p, const KpTensor *x, int64_t width) {
   if (!x->mSplit)
-    return multipleOf(&x->stride[KP_M], width);
+    return dwMultipleOf(&x->stride[KP_M], width);
   for (int i = 0; i < p->fused[KP_M].num; ++i)
-    if (!multipleOf(&x->mStride[i], width))
+    if (!dwMultipleOf(&x->mStride[i], width))
       return false;
   return true;
 }
 
 /* Tap t's index along each fused k axis (outermost first). */
-static void tapIndex(const KpFused *k, int64_t t, int64_t *tap) {
+void dwTapIndex(const KpFused *k, int64_t t, int64_t *tap) {
   for (int i = k->num - 1; i >= 0; --i) {
     tap[i] = t % k->size[i].constant;
     t /= k->size[i].constant;
@@ -88,8 +83,8 @@ static void tapIndex(const KpFused *k, int64_t t, int64_t *tap) {
 
 /* The window offsets of (pixel j, tap t) from the thread's first pixel's
  * window, in every dim. */
-static void windowDelta(const KpProblem *p, int j, const int64_t *tap,
-                        int64_t *delta) {
+void dwWindowDelta(const KpProblem *p, int j, const int64_t *tap,
+                   int64_t *delta) {
   const KpWindow *win = &p->window;
   int last = p->fused[KP_M].num - 1;
   for (int dim = 0; dim < win->rank; ++dim) {
@@ -100,18 +95,18 @@ static void windowDelta(const KpProblem *p, int j, const int64_t *tap,
 }
 
 /* How many distinct window vectors `pixels` pixels of `taps` taps read. */
-static int64_t distinctReads(const KpProblem *p, int64_t taps, int pixels) {
+int64_t dwDistinctReads(const KpProblem *p, int64_t taps, int pixels) {
   int64_t(*seen)[KP_MAX_RANK] =
-      malloc(sizeof(int64_t[KP_MAX_RANK]) * DwPixels * DwMaxTaps);
+      malloc(sizeof(int64_t[KP_MAX_RANK]) * DwMaxPixels * DwMaxTaps);
   int64_t n = 0, rank = p->window.rank;
   if (!seen)
     return (int64_t)pixels * taps; /* an upper bound */
   for (int64_t t = 0; t < taps; ++t) {
     int64_t tap[KP_MAX_FUSED];
-    tapIndex(&p->fused[KP_K], t, tap);
+    dwTapIndex(&p->fused[KP_K], t, tap);
     for (int j = 0; j < pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
-      windowDelta(p, j, tap, delta);
+      dwWindowDelta(p, j, tap, delta);
       bool met = false;
       for (int64_t r = 0; r < n && !met; ++r)
         met = !memcmp(seen[r], delta, sizeof(int64_t) * rank);
@@ -123,15 +118,29 @@ static int64_t distinctReads(const KpProblem *p, int64_t taps, int pixels) {
   return n;
 }
 
+int64_t dwVectorWidth(const KpProblem *p, int64_t channels, int64_t widest) {
+  int64_t width = widest;
+  while (width > 1) {
+    bool ok = channels % width == 0 && dwMAligned(p, &p->c, width);
+    for (int d = 0; ok && d < p->window.rank; ++d)
+      ok = !dwDimMoves(&p->window.dim[d]) ||
+           dwMultipleOf(&p->window.dim[d].stride, width);
+    if (ok)
+      break;
+    width /= 2;
+  }
+  return width;
+}
+
 const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
   if (!p->implicit || !p->has[KP_BATCH])
     return "it is not a grouped convolution (no group role)";
   if (!kpExtentIs(&p->size[KP_N], 1))
     return "its groups have more than one output channel";
-  int64_t channels = staticOr(&p->size[KP_BATCH], -1);
+  int64_t channels = dwStaticOr(&p->size[KP_BATCH], -1);
   if (channels < 1)
     return "its channel count is symbolic";
-  if (!isFloat16(p->a.element) || p->a.element != p->b.element)
+  if (!dwIsFloat16(p->a.element) || p->a.element != p->b.element)
     return "its activations and weights are not both f16 or both bf16";
   if (!kpExtentIs(&p->a.stride[KP_BATCH], 1) ||
       !kpExtentIs(&p->c.stride[KP_BATCH], 1) || p->a.mSplit)
@@ -139,7 +148,7 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
            "output (NHWC)";
   int64_t taps = 1;
   for (int i = 0; i < p->fused[KP_K].num; ++i) {
-    int64_t s = staticOr(&p->fused[KP_K].size[i], -1);
+    int64_t s = dwStaticOr(&p->fused[KP_K].size[i], -1);
     if (s < 1)
       return "its kernel size is symbolic";
     taps *= s;
@@ -151,18 +160,10 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
   for (int i = 0; i < p->numInputs; ++i)
     if (p->inputs[i].element == KP_I1)
       return "an epilogue input is an i1 mask";
-  int64_t reads = distinctReads(p, taps, DwPixels);
-  int64_t width = reads > DwWideReads ? 4 : 8;
-  while (width > 1) {
-    bool ok = channels % width == 0 && mAligned(p, &p->c, width);
-    for (int d = 0; ok && d < p->window.rank; ++d)
-      ok = !dimMoves(&p->window.dim[d]) ||
-           multipleOf(&p->window.dim[d].stride, width);
-    if (ok)
-      break;
-    width /= 2;
-  }
+  int64_t reads = dwDistinctReads(p, taps, DwPixels);
+  int64_t width = dwVectorWidth(p, channels, reads > DwWideReads ? 4 : 8);
   if (out) {
+    memset(out, 0, sizeof(*out));
     out->width = (int)width;
     out->channels = channels;
     out->chunks = channels / width;
@@ -173,55 +174,36 @@ const char *dlcDepthwiseProblem(const KpProblem *p, DlcDepthwise *out) {
     out->taps = taps;
     out->pixels = DwPixels;
     out->reads = reads;
+    /* No occupancy request: ptxas keeps the window's vectors and the sums
+     * in registers (asking for 2 or 3 CTAs an SM made it spill: 3x3 C256
+     * 613 -> 1338 GB/s, 5x5 111 -> 453 GB/s on the H200, runs dw-1/dw-2);
+     * the CTA size sets the occupancy instead. */
+    out->minBlocks = 1;
   }
   return NULL;
 }
 
 int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d) {
-  return d->taps * d->span * d->width * 4; /* f32 */
+  return d->haloBytes + d->taps * d->span * d->width * 4; /* f32 weights */
 }
 
 /* --- the generator -------------------------------------------------------
  */
 
-/* A window read met before: its offsets from the thread's first pixel in
- * every window dim, and the loaded vector (the activations' type, zero
- * outside; widened to f32 at each use so that ptxas holds it packed). */
-typedef struct DwRead {
-  int64_t delta[KP_MAX_RANK];
-  MlirValue value;
-} DwRead;
-
-typedef struct Dw {
-  DlcBuilder b;
-  const KpProblem *p;
-  const DlcDepthwise *d;
-  MlirContext ctx;
-  MlirBlock entry;
-  int numTensors;
-  MlirType idx, f32, i1, vf32;
-  MlirValue c0;                /* the thread's first channel */
-  MlirValue m[KP_MAX_FUSED];   /* the first pixel's m axes */
-  MlirValue base[KP_MAX_RANK]; /* its window index in each dim */
-  MlirValue extent[KP_MAX_RANK];
-  int numReads;
-  DwRead reads[DwPixels * DwMaxTaps];
-} Dw;
-
-static MlirValue cI(Dw *w, int64_t v) { return dlcConstIndex(&w->b, v); }
-static MlirValue op2(Dw *w, const char *name, MlirValue a, MlirValue b) {
+MlirValue dwIndex(Dw *w, int64_t v) { return dlcConstIndex(&w->b, v); }
+MlirValue dwOp(Dw *w, const char *name, MlirValue a, MlirValue b) {
   return dlcArith(&w->b, name, a, b);
 }
 
-static MlirValue extentOf(Dw *w, const KpExtent *e) {
-  MlirValue v = cI(w, e->constant);
+MlirValue dwExtent(Dw *w, const KpExtent *e) {
+  MlirValue v = dwIndex(w, e->constant);
   for (int i = 0; i < e->numSymbols; ++i)
-    v = op2(w, "arith.muli", v,
-            mlirBlockGetArgument(w->entry, w->numTensors + e->symbols[i]));
+    v = dwOp(w, "arith.muli", v,
+             mlirBlockGetArgument(w->entry, w->numTensors + e->symbols[i]));
   return v;
 }
 
-static MlirValue gpuId(Dw *w, const char *op, const char *dim) {
+MlirValue dwGpuId(Dw *w, const char *op, const char *dim) {
   char text[32];
   snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
   const char *names[] = {"dimension"};
@@ -229,68 +211,82 @@ static MlirValue gpuId(Dw *w, const char *op, const char *dim) {
   return dlcBuildValue(&w->b, op, 0, NULL, w->idx, 1, names, &a);
 }
 
-static MlirType vectorOf(Dw *w, MlirType element) {
+MlirType dwVector(Dw *w, MlirType element) {
   int64_t shape[] = {w->d->width};
   return mlirVectorTypeGet(1, shape, element);
 }
 
-static MlirAttribute alignment(Dw *w, KpElement e, bool vector) {
+MlirAttribute dwAlignment(Dw *w, KpElement e, bool vector) {
   int64_t bytes = kpElementBytes(e) * (vector ? w->d->width : 1);
   return mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), bytes);
 }
 
 /* Tensor `x`'s offset at the m axes `m` (one index each) and the thread's
  * channels. */
-static MlirValue offsetAt(Dw *w, const KpTensor *x, const MlirValue *m) {
+static MlirValue dwOffsetAt(Dw *w, const KpTensor *x, const MlirValue *m) {
   const KpFused *f = &w->p->fused[KP_M];
   MlirValue off =
-      op2(w, "arith.muli", w->c0, extentOf(w, &x->stride[KP_BATCH]));
+      dwOp(w, "arith.muli", w->c0, dwExtent(w, &x->stride[KP_BATCH]));
   if (x->mSplit) {
     for (int i = 0; i < f->num; ++i)
-      off = op2(w, "arith.addi", off,
-                op2(w, "arith.muli", m[i], extentOf(w, &x->mStride[i])));
+      off = dwOp(w, "arith.addi", off,
+                 dwOp(w, "arith.muli", m[i], dwExtent(w, &x->mStride[i])));
     return off;
   }
   MlirValue flat = m[0];
   for (int i = 1; i < f->num; ++i)
-    flat = op2(w, "arith.addi",
-               op2(w, "arith.muli", flat, extentOf(w, &f->size[i])), m[i]);
-  return op2(w, "arith.addi", off,
-             op2(w, "arith.muli", flat, extentOf(w, &x->stride[KP_M])));
+    flat = dwOp(w, "arith.addi",
+                dwOp(w, "arith.muli", flat, dwExtent(w, &f->size[i])), m[i]);
+  return dwOp(w, "arith.addi", off,
+              dwOp(w, "arith.muli", flat, dwExtent(w, &x->stride[KP_M])));
 }
 
 /* A vector of the thread's channels of `x` (f32): one vector load where the
  * channels are contiguous and aligned, else one load per channel. */
-static MlirValue loadChannels(Dw *w, const KpTensor *x, MlirValue offset,
-                              bool vector, bool widen) {
+MlirValue dwLoadChannels(Dw *w, const KpTensor *x, MlirValue offset,
+                         bool vector, bool widen) {
   MlirValue memref = mlirBlockGetArgument(w->entry, x->arg);
   MlirType element = kpElementType(w->ctx, x->element);
   const char *names[] = {"alignment"};
-  MlirAttribute align = alignment(w, x->element, vector);
+  MlirAttribute align = dwAlignment(w, x->element, vector);
   MlirValue v;
   if (vector) {
     MlirValue operands[] = {memref, offset};
-    v = dlcBuildValue(&w->b, "vector.load", 2, operands, vectorOf(w, element),
+    v = dlcBuildValue(&w->b, "vector.load", 2, operands, dwVector(w, element),
                       1, names, &align);
   } else {
-    v = dlcStepSplat(&w->b, vectorOf(w, element), 0.0);
-    MlirValue stride = extentOf(w, &x->stride[KP_BATCH]);
+    v = dlcStepSplat(&w->b, dwVector(w, element), 0.0);
+    MlirValue stride = dwExtent(w, &x->stride[KP_BATCH]);
     for (int l = 0; l < w->d->width; ++l) {
-      MlirValue at =
-          op2(w, "arith.addi", offset, op2(w, "arith.muli", cI(w, l), stride));
+      MlirValue at = dwOp(w, "arith.addi", offset,
+                          dwOp(w, "arith.muli", dwIndex(w, l), stride));
       MlirValue operands[] = {memref, at};
       MlirValue e = dlcBuildValue(&w->b, "memref.load", 2, operands, element, 0,
                                   NULL, NULL);
       MlirValue ins[] = {e, v};
       const char *pos[] = {"static_position"};
       MlirAttribute where = mlirDenseI64ArrayGet(w->ctx, 1, (int64_t[]){l});
-      v = dlcBuildValue(&w->b, "vector.insert", 2, ins, vectorOf(w, element), 1,
+      v = dlcBuildValue(&w->b, "vector.insert", 2, ins, dwVector(w, element), 1,
                         pos, &where);
     }
   }
   if (x->element == KP_F32 || !widen)
     return v;
   return dlcBuildValue(&w->b, "arith.extf", 1, &v, w->vf32, 0, NULL, NULL);
+}
+
+MlirValue dwZeroOutside(Dw *w, MlirValue inside, MlirValue v) {
+  /* LLVM would otherwise select each widened channel. */
+  MlirType held = mlirValueGetType(v);
+  int64_t width = w->d->width, pairs[] = {width % 2 ? width : width / 2};
+  MlirType bitsElement = mlirIntegerTypeGet(w->ctx, width % 2 ? 16 : 32);
+  MlirType bits = mlirVectorTypeGet(1, pairs, bitsElement);
+  MlirValue zero = dlcConstInt(&w->b, bitsElement, 0);
+  v = dlcBuildValue(&w->b, "vector.bitcast", 1, &v, bits, 0, NULL, NULL);
+  v = dlcSelect(
+      &w->b, inside, v,
+      dlcBuildValue(&w->b, "vector.broadcast", 1, &zero, bits, 0, NULL, NULL));
+  return dlcBuildValue(&w->b, "vector.bitcast", 1, &v, held, 0, NULL, NULL);
 }
 
 /* The activations' vector at window offsets `delta` from the first pixel,
@@ -305,101 +301,147 @@ static MlirValue windowRead(Dw *w, const int64_t *delta) {
   MlirValue inside = dlcConstInt(&w->b, w->i1, 1);
   MlirValue off = w->c0;
   for (int dim = 0; dim < win->rank; ++dim) {
-    if (!dimMoves(&win->dim[dim]))
+    if (!dwDimMoves(&win->dim[dim]))
       continue; /* the channel's dim: the group offset c0 */
-    MlirValue at = op2(w, "arith.addi", w->base[dim], cI(w, delta[dim]));
-    inside = op2(w, "arith.andi", inside,
-                 op2(w, "arith.andi", dlcCmpI(&w->b, "sge", at, cI(w, 0)),
-                     dlcCmpI(&w->b, "slt", at, w->extent[dim])));
-    off = op2(w, "arith.addi", off,
-              op2(w, "arith.muli", at, extentOf(w, &win->dim[dim].stride)));
+    MlirValue at = dwOp(w, "arith.addi", w->base[dim], dwIndex(w, delta[dim]));
+    inside =
+        dwOp(w, "arith.andi", inside,
+             dwOp(w, "arith.andi", dlcCmpI(&w->b, "sge", at, dwIndex(w, 0)),
+                  dlcCmpI(&w->b, "slt", at, w->extent[dim])));
+    off = dwOp(w, "arith.addi", off,
+               dwOp(w, "arith.muli", at, dwExtent(w, &win->dim[dim].stride)));
   }
   off = dlcSelect(&w->b, inside, off, w->c0);
-  MlirValue v = loadChannels(w, &w->p->a, off, true, false);
-  /* The zero of the padding selected on the packed bits (one select a
-   * pair of channels), where LLVM would otherwise select each widened
-   * channel. */
-  MlirType held = mlirValueGetType(v);
-  int64_t width = w->d->width, pairs[] = {width % 2 ? width : width / 2};
-  MlirType bitsElement = mlirIntegerTypeGet(w->ctx, width % 2 ? 16 : 32);
-  MlirType bits = mlirVectorTypeGet(1, pairs, bitsElement);
-  MlirValue zero = dlcConstInt(&w->b, bitsElement, 0);
-  v = dlcBuildValue(&w->b, "vector.bitcast", 1, &v, bits, 0, NULL, NULL);
-  v = dlcSelect(
-      &w->b, inside, v,
-      dlcBuildValue(&w->b, "vector.broadcast", 1, &zero, bits, 0, NULL, NULL));
-  v = dlcBuildValue(&w->b, "vector.bitcast", 1, &v, held, 0, NULL, NULL);
+  MlirValue v =
+      dwZeroOutside(w, inside, dwLoadChannels(w, &w->p->a, off, true, false));
   DwRead *r = &w->reads[w->numReads++];
   memcpy(r->delta, delta, sizeof(int64_t) * win->rank);
   r->value = v;
   return v;
 }
 
-/* Copies the CTA's channels' weights into shared memory as [tap][channel]
- * in f32 (zero past the last channel; widened once here rather than by
- * every thread at each use), then a barrier. The copy is unrolled, its
- * loads all issued before its stores: a loop kept one global load in
- * flight a thread, a chain of L2 latencies before the barrier. */
-static MlirValue stageWeights(Dw *w, MlirValue tid, MlirValue cta) {
-  const DlcDepthwise *d = w->d;
-  int64_t spanW = d->span * d->width, count = d->taps * spanW;
-  int64_t trips = (count + d->threads - 1) / d->threads;
-  MlirType element = kpElementType(w->ctx, w->p->b.element);
+MlirValue dwSmemAlloc(Dw *w, MlirType element, int64_t count) {
   int64_t shape[] = {count};
   MlirType type =
-      mlirMemRefTypeGet(w->f32, 1, shape, mlirAttributeGetNull(),
+      mlirMemRefTypeGet(element, 1, shape, mlirAttributeGetNull(),
                         mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 3));
   const char *names[] = {"alignment", "swizzle"};
   MlirAttribute attrs[] = {
       mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), 16),
       mlirStringAttrGet(w->ctx, mlirStringRefCreateFromCString("none"))};
-  MlirValue smem = dlcBuildValue(&w->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type,
-                                 2, names, attrs);
-  MlirValue first = op2(w, "arith.muli", cta, cI(w, spanW));
+  return dlcBuildValue(&w->b, DLC_OP_DLCGPU_SMEM_ALLOC, 0, NULL, type, 2, names,
+                       attrs);
+}
+
+/* The weights are stored in f32 (widened once per CTA rather than by
+ * every thread at each use). The copy is unrolled, its loads all issued
+ * before its stores: a loop kept one global load in flight a thread, a
+ * chain of L2 latencies before the barrier. Split (the tile kernel's), a
+ * tap's 8-channel vectors are stored in halves, [tap][half][chunk][4]:
+ * each of a thread's two 16-byte reads then sits next to its neighbour's
+ * (as [tap][chunk][8], 32 bytes apart, two threads of a quarter-warp met
+ * in a bank: ncu, run dw4-2). The register kernel keeps [tap][chunk][8]:
+ * split, ptxas gave its 5x5 kernel 255 registers and a spill. */
+static MlirValue weightSlot(Dw *w, const DwWeights *ws, MlirValue tap,
+                            MlirValue local) {
+  const DlcDepthwise *d = w->d;
+  int64_t spanW = d->span * d->width;
+  MlirValue slot = dwOp(w, "arith.muli", tap, dwIndex(w, spanW));
+  if (!ws->split)
+    return dwOp(w, "arith.addi", slot, local);
+  MlirValue chunk = dwOp(w, "arith.divui", local, dwIndex(w, d->width));
+  MlirValue lane = dwOp(w, "arith.remui", local, dwIndex(w, d->width));
+  MlirValue half = dwOp(w, "arith.divui", lane, dwIndex(w, 4));
+  slot = dwOp(w, "arith.addi", slot,
+              dwOp(w, "arith.muli", half, dwIndex(w, d->span * 4)));
+  slot =
+      dwOp(w, "arith.addi", slot, dwOp(w, "arith.muli", chunk, dwIndex(w, 4)));
+  return dwOp(w, "arith.addi", slot,
+              dwOp(w, "arith.remui", lane, dwIndex(w, 4)));
+}
+
+void dwLoadWeights(Dw *w, MlirValue tid, MlirValue cta, bool split,
+                   DwWeights *ws) {
+  const DlcDepthwise *d = w->d;
+  ws->split = split && d->width == 8;
+  int64_t spanW = d->span * d->width, count = d->taps * spanW;
+  ws->trips = (count + d->threads - 1) / d->threads;
+  MlirType element = kpElementType(w->ctx, w->p->b.element);
+  ws->smem = dwSmemAlloc(w, w->f32, count);
+  MlirValue first = dwOp(w, "arith.muli", cta, dwIndex(w, spanW));
   /* trips <= taps * width / tilesPerCta <= DwMaxTaps (tilesPerCta >= 8). */
-  MlirValue values[DwMaxTaps], slots[DwMaxTaps], valid[DwMaxTaps];
-  for (int64_t r = 0; r < trips; ++r) {
+  for (int64_t r = 0; r < ws->trips; ++r) {
     /* Consecutive threads read consecutive taps of a channel (KRSC); a
      * copy past the end (the last trip) reads element 0 and stores
      * nothing. */
-    MlirValue i = op2(w, "arith.addi", tid, cI(w, r * d->threads));
-    valid[r] = dlcCmpI(&w->b, "ult", i, cI(w, count));
-    i = dlcSelect(&w->b, valid[r], i, cI(w, 0));
-    MlirValue local = op2(w, "arith.divui", i, cI(w, d->taps));
-    MlirValue tap = op2(w, "arith.remui", i, cI(w, d->taps));
-    MlirValue channel = op2(w, "arith.addi", first, local);
-    MlirValue inside = dlcCmpI(&w->b, "slt", channel, cI(w, d->channels));
-    MlirValue at =
-        op2(w, "arith.addi",
-            op2(w, "arith.muli", dlcSelect(&w->b, inside, channel, cI(w, 0)),
-                extentOf(w, &w->p->b.stride[KP_BATCH])),
-            op2(w, "arith.muli", tap, extentOf(w, &w->p->b.stride[KP_K])));
+    MlirValue i = dwOp(w, "arith.addi", tid, dwIndex(w, r * d->threads));
+    ws->valid[r] = dlcCmpI(&w->b, "ult", i, dwIndex(w, count));
+    i = dlcSelect(&w->b, ws->valid[r], i, dwIndex(w, 0));
+    MlirValue local = dwOp(w, "arith.divui", i, dwIndex(w, d->taps));
+    MlirValue tap = dwOp(w, "arith.remui", i, dwIndex(w, d->taps));
+    MlirValue channel = dwOp(w, "arith.addi", first, local);
+    MlirValue inside = dlcCmpI(&w->b, "slt", channel, dwIndex(w, d->channels));
+    MlirValue at = dwOp(
+        w, "arith.addi",
+        dwOp(w, "arith.muli", dlcSelect(&w->b, inside, channel, dwIndex(w, 0)),
+             dwExtent(w, &w->p->b.stride[KP_BATCH])),
+        dwOp(w, "arith.muli", tap, dwExtent(w, &w->p->b.stride[KP_K])));
     MlirValue loadOps[] = {mlirBlockGetArgument(w->entry, w->p->b.arg), at};
     MlirValue v =
         dlcBuildValue(&w->b, "memref.load", 2, loadOps, element, 0, NULL, NULL);
     v = dlcSelect(&w->b, inside, v, dlcConstFloat(&w->b, element, 0.0));
-    values[r] =
+    ws->values[r] =
         dlcBuildValue(&w->b, "arith.extf", 1, &v, w->f32, 0, NULL, NULL);
-    slots[r] =
-        op2(w, "arith.addi", op2(w, "arith.muli", tap, cI(w, spanW)), local);
+    ws->slots[r] = weightSlot(w, ws, tap, local);
   }
-  for (int64_t r = 0; r < trips; ++r) {
+}
+
+void dwStoreWeights(Dw *w, const DwWeights *ws) {
+  for (int64_t r = 0; r < ws->trips; ++r) {
     DlcBuilder outer = w->b;
-    bool tail = (r + 1) * d->threads > count;
+    bool tail = (r + 1) * w->d->threads > w->d->taps * w->d->span * w->d->width;
     if (tail) {
       MlirBlock then;
-      dlcBuildIf(&w->b, valid[r], &then);
+      dlcBuildIf(&w->b, ws->valid[r], &then);
       w->b = dlcBuilderAtEnd(then, outer.loc);
     }
-    MlirValue storeOps[] = {values[r], smem, slots[r]};
+    MlirValue storeOps[] = {ws->values[r], ws->smem, ws->slots[r]};
     dlcBuild(&w->b, "memref.store", 3, storeOps, 0, NULL, 0, NULL, NULL);
     if (tail) {
       dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
       w->b = outer;
     }
   }
-  dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
-  return smem;
+}
+
+MlirValue dwWeightAt(Dw *w, const DwWeights *ws, MlirValue chunkInCta,
+                     MlirValue firstTap, int64_t t) {
+  const DlcDepthwise *d = w->d;
+  int64_t half = ws->split ? 4 : d->width;
+  MlirValue at =
+      dwOp(w, "arith.addi",
+           dwOp(w, "arith.muli", dwOp(w, "arith.addi", firstTap, dwIndex(w, t)),
+                dwIndex(w, d->span * d->width)),
+           dwOp(w, "arith.muli", chunkInCta, dwIndex(w, half)));
+  int64_t shape[] = {half};
+  MlirType type = mlirVectorTypeGet(1, shape, w->f32);
+  const char *names[] = {"alignment"};
+  MlirAttribute align =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(w->ctx, 64), half * 4);
+  MlirValue operands[] = {ws->smem, at};
+  MlirValue low =
+      dlcBuildValue(&w->b, "vector.load", 2, operands, type, 1, names, &align);
+  if (half == d->width)
+    return low;
+  operands[1] = dwOp(w, "arith.addi", at, dwIndex(w, d->span * 4));
+  MlirValue high =
+      dlcBuildValue(&w->b, "vector.load", 2, operands, type, 1, names, &align);
+  MlirValue halves[] = {low, high};
+  const char *mask[] = {"mask"};
+  MlirAttribute order =
+      mlirDenseI64ArrayGet(w->ctx, 8, (int64_t[]){0, 1, 2, 3, 4, 5, 6, 7});
+  return dlcBuildValue(&w->b, "vector.shuffle", 2, halves, w->vf32, 1, mask,
+                       &order);
 }
 
 /* The epilogue steps of one pixel (m axes `m`) on its sums `acc`, and the
@@ -419,14 +461,14 @@ static void emitPixel(Dw *w, MlirValue acc, const MlirValue *m) {
       v = acc;
     } else if (step->kind == KP_STEP_LOAD) {
       const KpTensor *in = &p->inputs[step->input];
-      bool vector =
-          kpExtentIs(&in->stride[KP_BATCH], 1) && mAligned(p, in, w->d->width);
-      v = loadChannels(w, in, offsetAt(w, in, m), vector, true);
+      bool vector = kpExtentIs(&in->stride[KP_BATCH], 1) &&
+                    dwMAligned(p, in, w->d->width);
+      v = dwLoadChannels(w, in, dwOffsetAt(w, in, m), vector, true);
     } else if (step->kind == KP_STEP_CONST) {
       if (step->type == KP_I1) {
         MlirValue bit = dlcConstInt(&w->b, w->i1, step->value != 0.0);
         v = dlcBuildValue(&w->b, "vector.broadcast", 1, &bit,
-                          vectorOf(w, w->i1), 0, NULL, NULL);
+                          dwVector(w, w->i1), 0, NULL, NULL);
       } else {
         v = dlcStepSplat(&w->b, w->vf32, step->value);
       }
@@ -441,15 +483,15 @@ static void emitPixel(Dw *w, MlirValue acc, const MlirValue *m) {
   }
   MlirValue v = values[p->result];
   MlirType element = kpElementType(w->ctx, p->c.element);
-  if (mlirTypeEqual(mlirValueGetType(v), vectorOf(w, w->i1)))
+  if (mlirTypeEqual(mlirValueGetType(v), dwVector(w, w->i1)))
     v = dlcBuildValue(&w->b, "arith.uitofp", 1, &v, w->vf32, 0, NULL, NULL);
   if (p->c.element != KP_F32)
-    v = dlcBuildValue(&w->b, "arith.truncf", 1, &v, vectorOf(w, element), 0,
+    v = dlcBuildValue(&w->b, "arith.truncf", 1, &v, dwVector(w, element), 0,
                       NULL, NULL);
   MlirValue operands[] = {v, mlirBlockGetArgument(w->entry, p->c.arg),
-                          offsetAt(w, &p->c, m)};
+                          dwOffsetAt(w, &p->c, m)};
   const char *names[] = {"alignment"};
-  MlirAttribute align = alignment(w, p->c.element, true);
+  MlirAttribute align = dwAlignment(w, p->c.element, true);
   dlcBuild(&w->b, "vector.store", 3, operands, 0, NULL, 1, names, &align);
 }
 
@@ -462,20 +504,20 @@ static void loadWindow(Dw *w) {
   int last = p->fused[KP_M].num - 1;
   for (int dim = 0; dim < win->rank; ++dim) {
     const KpWindowDim *wd = &win->dim[dim];
-    MlirValue v = cI(w, wd->offset);
+    MlirValue v = dwIndex(w, wd->offset);
     for (int i = 0; i <= last; ++i)
       if (wd->mCoef[i] != 0)
-        v = op2(w, "arith.addi", v,
-                op2(w, "arith.muli", w->m[i], cI(w, wd->mCoef[i])));
+        v = dwOp(w, "arith.addi", v,
+                 dwOp(w, "arith.muli", w->m[i], dwIndex(w, wd->mCoef[i])));
     w->base[dim] = v;
-    w->extent[dim] = extentOf(w, &wd->extent);
+    w->extent[dim] = dwExtent(w, &wd->extent);
   }
   for (int64_t t = 0; t < w->d->taps; ++t) {
     int64_t tap[KP_MAX_FUSED];
-    tapIndex(&p->fused[KP_K], t, tap);
+    dwTapIndex(&p->fused[KP_K], t, tap);
     for (int j = 0; j < w->d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
-      windowDelta(p, j, tap, delta);
+      dwWindowDelta(p, j, tap, delta);
       windowRead(w, delta);
     }
   }
@@ -483,42 +525,15 @@ static void loadWindow(Dw *w) {
 
 /* The thread's pixels: sums over the taps (the window read by loadWindow),
  * then each pixel inside the image through the epilogue. */
-static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
-  const KpProblem *p = w->p;
-  const DlcDepthwise *d = w->d;
-  const KpFused *k = &p->fused[KP_K];
-  int last = p->fused[KP_M].num - 1;
-  MlirValue acc[DwPixels];
-  for (int j = 0; j < d->pixels; ++j)
-    acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
-  MlirValue lane = op2(w, "arith.muli", chunkInCta, cI(w, d->width));
-  const char *names[] = {"alignment"};
-  MlirAttribute align = alignment(w, KP_F32, true);
-  for (int64_t t = 0; t < d->taps; ++t) {
-    int64_t tap[KP_MAX_FUSED];
-    tapIndex(k, t, tap);
-    MlirValue operands[] = {
-        smem, op2(w, "arith.addi", cI(w, t * d->span * d->width), lane)};
-    MlirValue weight = dlcBuildValue(&w->b, "vector.load", 2, operands, w->vf32,
-                                     1, names, &align);
-    for (int j = 0; j < d->pixels; ++j) {
-      int64_t delta[KP_MAX_RANK];
-      windowDelta(p, j, tap, delta);
-      MlirValue x = windowRead(w, delta);
-      x = dlcBuildValue(&w->b, "arith.extf", 1, &x, w->vf32, 0, NULL, NULL);
-      /* One FMA: a product of two f16 (or bf16) is exact in f32, so this
-       * is the reference's product-then-sum. */
-      MlirValue fma[] = {x, weight, acc[j]};
-      acc[j] =
-          dlcBuildValue(&w->b, "vector.fma", 3, fma, w->vf32, 0, NULL, NULL);
-    }
-  }
-  MlirValue outW = extentOf(w, &p->fused[KP_M].size[last]);
+void dwStorePixels(Dw *w, const MlirValue *acc) {
+  const KpFused *f = &w->p->fused[KP_M];
+  int last = f->num - 1;
+  MlirValue outW = dwExtent(w, &f->size[last]);
   MlirValue first = w->m[last];
-  for (int j = 0; j < d->pixels; ++j) {
+  for (int j = 0; j < w->d->pixels; ++j) {
     MlirValue m[KP_MAX_FUSED];
     memcpy(m, w->m, sizeof(m));
-    m[last] = op2(w, "arith.addi", first, cI(w, j));
+    m[last] = dwOp(w, "arith.addi", first, dwIndex(w, j));
     MlirBlock then;
     DlcBuilder outer = w->b;
     dlcBuildIf(&w->b, dlcCmpI(&w->b, "slt", m[last], outW), &then);
@@ -529,11 +544,35 @@ static void emitPixels(Dw *w, MlirValue smem, MlirValue chunkInCta) {
   }
 }
 
-void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
-                      const DlcDepthwise *d, int numTensors) {
-  Dw *w = calloc(1, sizeof(Dw));
-  if (!w)
-    return;
+/* The thread's pixels: sums over the taps (the window read by loadWindow),
+ * then each pixel inside the image through the epilogue. */
+static void emitPixels(Dw *w, const DwWeights *ws, MlirValue chunkInCta) {
+  const KpProblem *p = w->p;
+  const DlcDepthwise *d = w->d;
+  MlirValue acc[DwPixels];
+  for (int j = 0; j < d->pixels; ++j)
+    acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
+  for (int64_t t = 0; t < d->taps; ++t) {
+    int64_t tap[KP_MAX_FUSED];
+    dwTapIndex(&p->fused[KP_K], t, tap);
+    MlirValue weight = dwWeightAt(w, ws, chunkInCta, dwIndex(w, 0), t);
+    for (int j = 0; j < d->pixels; ++j) {
+      int64_t delta[KP_MAX_RANK];
+      dwWindowDelta(p, j, tap, delta);
+      MlirValue x = windowRead(w, delta);
+      x = dlcBuildValue(&w->b, "arith.extf", 1, &x, w->vf32, 0, NULL, NULL);
+      /* One FMA: a product of two f16 (or bf16) is exact in f32, so this
+       * is the reference's product-then-sum. */
+      MlirValue fma[] = {x, weight, acc[j]};
+      acc[j] =
+          dlcBuildValue(&w->b, "vector.fma", 3, fma, w->vf32, 0, NULL, NULL);
+    }
+  }
+  dwStorePixels(w, acc);
+}
+
+void dwInit(Dw *w, MlirOperation kernel, const KpProblem *p,
+            const DlcDepthwise *d, int numTensors) {
   w->p = p;
   w->d = d;
   w->ctx = mlirOperationGetContext(kernel);
@@ -543,48 +582,60 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   w->idx = mlirIndexTypeGet(w->ctx);
   w->f32 = mlirF32TypeGet(w->ctx);
   w->i1 = mlirIntegerTypeGet(w->ctx, 1);
-  w->vf32 = vectorOf(w, w->f32);
-  MlirValue tid = gpuId(w, "gpu.thread_id", "x");
-  MlirValue ctaX = gpuId(w, "gpu.block_id", "x");
-  MlirValue ctaY = gpuId(w, "gpu.block_id", "y");
-  MlirValue chunkInCta = op2(w, "arith.remui", tid, cI(w, d->span));
-  MlirValue chunk = op2(w, "arith.addi",
-                        op2(w, "arith.muli", ctaY, cI(w, d->span)), chunkInCta);
-  MlirValue tile =
-      op2(w, "arith.addi", op2(w, "arith.muli", ctaX, cI(w, d->tilesPerCta)),
-          op2(w, "arith.divui", tid, cI(w, d->span)));
+  w->vf32 = dwVector(w, w->f32);
+}
+
+void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
+                      const DlcDepthwise *d, int numTensors) {
+  Dw *w = calloc(1, sizeof(Dw));
+  if (!w)
+    return;
+  dwInit(w, kernel, p, d, numTensors);
+  MlirValue tid = dwGpuId(w, "gpu.thread_id", "x");
+  MlirValue ctaX = dwGpuId(w, "gpu.block_id", "x");
+  MlirValue ctaY = dwGpuId(w, "gpu.block_id", "y");
+  MlirValue chunkInCta = dwOp(w, "arith.remui", tid, dwIndex(w, d->span));
+  MlirValue chunk =
+      dwOp(w, "arith.addi", dwOp(w, "arith.muli", ctaY, dwIndex(w, d->span)),
+           chunkInCta);
+  MlirValue tile = dwOp(w, "arith.addi",
+                        dwOp(w, "arith.muli", ctaX, dwIndex(w, d->tilesPerCta)),
+                        dwOp(w, "arith.divui", tid, dwIndex(w, d->span)));
   const KpFused *f = &p->fused[KP_M];
   int last = f->num - 1;
-  MlirValue rowTiles =
-      op2(w, "arith.ceildivui", extentOf(w, &f->size[last]), cI(w, d->pixels));
+  MlirValue rowTiles = dwOp(w, "arith.ceildivui", dwExtent(w, &f->size[last]),
+                            dwIndex(w, d->pixels));
   MlirValue tiles = rowTiles;
   for (int i = 0; i < last; ++i)
-    tiles = op2(w, "arith.muli", tiles, extentOf(w, &f->size[i]));
+    tiles = dwOp(w, "arith.muli", tiles, dwExtent(w, &f->size[i]));
   MlirValue active =
-      op2(w, "arith.andi", dlcCmpI(&w->b, "ult", chunk, cI(w, d->chunks)),
-          dlcCmpI(&w->b, "ult", tile, tiles));
+      dwOp(w, "arith.andi", dlcCmpI(&w->b, "ult", chunk, dwIndex(w, d->chunks)),
+           dlcCmpI(&w->b, "ult", tile, tiles));
   /* An idle thread (past the channels or the tiles) reads the first tile's
    * window, in bounds, and stores nothing: every thread loads before the
    * weights' barrier. */
-  chunk = dlcSelect(&w->b, active, chunk, cI(w, 0));
-  tile = dlcSelect(&w->b, active, tile, cI(w, 0));
-  w->c0 = op2(w, "arith.muli", chunk, cI(w, d->width));
-  w->m[last] = op2(w, "arith.muli", op2(w, "arith.remui", tile, rowTiles),
-                   cI(w, d->pixels));
-  MlirValue rest = op2(w, "arith.divui", tile, rowTiles);
+  chunk = dlcSelect(&w->b, active, chunk, dwIndex(w, 0));
+  tile = dlcSelect(&w->b, active, tile, dwIndex(w, 0));
+  w->c0 = dwOp(w, "arith.muli", chunk, dwIndex(w, d->width));
+  w->m[last] = dwOp(w, "arith.muli", dwOp(w, "arith.remui", tile, rowTiles),
+                    dwIndex(w, d->pixels));
+  MlirValue rest = dwOp(w, "arith.divui", tile, rowTiles);
   for (int i = last - 1; i >= 0; --i) {
-    MlirValue size = extentOf(w, &f->size[i]);
-    w->m[i] = i == 0 ? rest : op2(w, "arith.remui", rest, size);
+    MlirValue size = dwExtent(w, &f->size[i]);
+    w->m[i] = i == 0 ? rest : dwOp(w, "arith.remui", rest, size);
     if (i > 0)
-      rest = op2(w, "arith.divui", rest, size);
+      rest = dwOp(w, "arith.divui", rest, size);
   }
   loadWindow(w);
-  MlirValue smem = stageWeights(w, tid, ctaY);
+  DwWeights ws;
+  dwLoadWeights(w, tid, ctaY, false, &ws);
+  dwStoreWeights(w, &ws);
+  dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
   MlirBlock then;
   dlcBuildIf(&w->b, active, &then);
   DlcBuilder outer = w->b;
   w->b = dlcBuilderAtEnd(then, outer.loc);
-  emitPixels(w, smem, chunkInCta);
+  emitPixels(w, &ws, chunkInCta);
   dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   w->b = outer;
   dlcBuild(&w->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);

@@ -232,11 +232,16 @@ void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol) {
 
 void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue group,
                        MlirValue *tileRow, MlirValue *tileCol) {
-  MlirValue one = cst(g, 1);
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
+  gemmRasterizeGrid(g, pid, group, rows, cols, tileRow, tileCol);
+}
+
+void gemmRasterizeGrid(Gen *g, MlirValue pid, MlirValue group, MlirValue rows,
+                       MlirValue cols, MlirValue *tileRow, MlirValue *tileCol) {
+  MlirValue one = cst(g, 1);
   MlirValue perGroup = mulv(g, group, cols);
   MlirValue first =
       mulv(g, dlcArith(&g->b, "arith.divui", pid, perGroup), group);

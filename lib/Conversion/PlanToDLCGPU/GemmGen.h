@@ -108,6 +108,10 @@ void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol);
  * groups of `group` (index) tile-rows. */
 void gemmRasterizeTile(Gen *g, MlirValue pid, MlirValue group,
                        MlirValue *tileRow, MlirValue *tileCol);
+/* The same over a grid of `rows` x `cols` units (index values): a
+ * cluster's tile pairs. */
+void gemmRasterizeGrid(Gen *g, MlirValue pid, MlirValue group, MlirValue rows,
+                       MlirValue cols, MlirValue *tileRow, MlirValue *tileCol);
 /* The problem's steps as the dlcgpu.epilogue `steps` attribute. */
 MlirAttribute gemmStepsAttr(Gen *g);
 /* i1: column pairs of C may be stored as one vector. */

@@ -202,6 +202,25 @@ DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *p,
   return DLC_REDUCE_PASSES;
 }
 
+/* A pair's state lives in two reduces' slots of 32 floats each: n floats
+ * a warp must fit in 64. */
+enum { PairSlots = 64 };
+
+static int pairState(DlcMemoryReduce kind) {
+  return kind == DLC_REDUCE_WELFORD ? 3 : 2; /* (n, mean, M2) or (m, l) */
+}
+
+bool dlcMemoryReduceFits(const KpMemoryProblem *p, DlcMemoryMode mode,
+                         DlcMemoryReduce reduce, int64_t threads) {
+  if (reduce == DLC_REDUCE_PASSES)
+    return true;
+  MbFused f;
+  for (int r = 0; mode == DLC_MEMORY_ROW && r < p->numSteps; ++r)
+    if ((matchWelford(p, r, &f) || matchOnline(p, r, &f)) && f.kind == reduce)
+      return pairState(reduce) * (threads / 32) <= PairSlots;
+  return false;
+}
+
 const char *dlcMemoryReduceName(DlcMemoryReduce reduce) {
   return dlcPlanMemoryReduces[reduce];
 }
@@ -357,7 +376,7 @@ static void ctaMerge(Mb *m, DlcBuilder *b, const MbFused *f, MlirValue k,
   }
   if (m->warpRows)
     return;
-  /* The pair owns two reduces' slots: 64, n a warp (mbFusedFits). */
+  /* The pair owns two reduces' slots: PairSlots, n a warp (mbFusedFits). */
   int64_t warps = m->threads / 32;
   MlirValue base = mbIndex(b, 32 * m->numReduces);
   m->numReduces += 2;
@@ -392,11 +411,10 @@ static void ctaMerge(Mb *m, DlcBuilder *b, const MbFused *f, MlirValue k,
 }
 
 bool mbFusedFits(const Mb *m, const MbFused *f, int frame) {
-  int n = f->kind == DLC_REDUCE_WELFORD ? 3 : 2;
   return m->reduce == f->kind && m->mode == DLC_MEMORY_ROW &&
          frame == m->versionFrame && m->regChunks == 0 && !m->peeled &&
          m->stepFrame[f->first] < 0 && m->stepFrame[f->second] < 0 &&
-         n * (m->threads / 32) <= 64;
+         pairState(f->kind) * (m->threads / 32) <= PairSlots;
 }
 
 MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor) {
@@ -405,7 +423,7 @@ MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor) {
   uint32_t reduced = r1->reduced;
   int loop = __builtin_ctz(reduced);
   bool welford = f->kind == DLC_REDUCE_WELFORD;
-  int n = welford ? 3 : 2;
+  int n = pairState(f->kind);
   int width = m->width;
   /* A CTA's whole chunks: DLC_MEMORY_UNROLL_FUSED a trip (Skeleton.h). */
   int unroll = m->warpRows || (m->width > 1 && !m->aligned)

@@ -89,6 +89,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->warpM = plan->warpTile[0], t->warpN = plan->warpTile[1];
   t->stages = plan->stages;
   t->maxSplits = dlcPlanSplitK(plan);
+  t->cluster = dlcPlanCluster(plan);
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
   t->stagedBoxes = dlcPlanStagedBoxes(plan, elementBytes, target->smemPerCTA);
@@ -195,6 +196,16 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
     return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
+  /* Clusters: the SM90 GEMM's, pairing tiles whose shared operand's half
+   * (at least 64 rows, so 128) each CTA multicasts. */
+  if (dlcPlanCluster(plan) > 1) {
+    bool sharesB = plan->tile[1] >= plan->tile[0];
+    if (!sm90 || p->implicit || (sharesB ? plan->tile[1] : plan->tile[0]) < 128)
+      return cannotHonour(schedule, skeleton, "algo_choice cluster",
+                          "cluster = \"2\" on the SM90 skeleton of a GEMM "
+                          "(not a convolution) whose shared operand, B when "
+                          "BN >= BM, else A, is at least 128 rows; else 1");
+  }
   /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
   if (plan->asyncEpilogueOverlap) {
     if (!sm90)
@@ -405,13 +416,18 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   bool sm90 = isSm90Plan(plan);
   MlirAttribute maps[3];
   int numMaps = 0;
+  /* A cluster's CTAs each load half of the shared operand's rows. */
+  bool paired = sm90 && t->cluster > 1;
+  bool sharesB = paired && dlcSm90ClusterSharesB(t);
   if (sm90) {
     DlcIm2col im;
     bool conv = p->implicit && !dlcSm90Im2col(p, &im);
+    int64_t rowsA = paired && !sharesB ? t->tileM / t->cluster : t->tileM;
+    int64_t rowsB = sharesB ? t->tileN / t->cluster : t->tileN;
     maps[0] = conv ? dlcSm90Im2colMap(region, p, &im, t->tileM)
-                   : dlcSm90TensorMap(region, p, &p->a, KP_M, t->tileM);
+                   : dlcSm90TensorMap(region, p, &p->a, KP_M, rowsA);
     maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, t->tileN)
-                   : dlcSm90TensorMap(region, p, &p->b, KP_N, t->tileN);
+                   : dlcSm90TensorMap(region, p, &p->b, KP_N, rowsB);
     numMaps = 2;
     if (t->stagedEpilogue)
       maps[numMaps++] = dlcSm90OutputMap(region, p, t);
@@ -433,6 +449,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
       snprintf(gridX, sizeof(gridX), "min(%s*%lld, %d)", tiles,
                (long long)t->maxSplits, target->sms);
       workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
+    } else if (paired) { /* whole clusters, one per tile pair */
+      snprintf(
+          gridX, sizeof(gridX), "%lld*min(ceildiv(%.120s, %lld)*%.120s, %d)",
+          (long long)t->cluster, sharesB ? rows : cols, (long long)t->cluster,
+          sharesB ? cols : rows, target->sms / (int)t->cluster);
     } else {
       snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
     }
@@ -473,6 +494,11 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
     mlirOperationSetAttributeByName(
         kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
         mlirBoolAttrGet(mlirOperationGetContext(region), 1));
+  if (paired)
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString("dlcgpu.cluster"),
+        mlirDenseI64ArrayGet(mlirOperationGetContext(region), 3,
+                             (int64_t[]){t->cluster, 1, 1}));
   return kernel;
 }
 
@@ -573,24 +599,28 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
   }
 }
 
-/* A depthwise convolution's kernel (DepthwiseConv.c), read from the
- * implicit-GEMM model: grid x over the pixel tiles, y over the channel
- * groups; the CTA's weights in shared memory. */
+/* A depthwise convolution's kernel (`mode`: DepthwiseConv.c's register
+ * kernel or DepthwiseTile.c's tile kernel), read from the implicit-GEMM
+ * model: grid x over the pixel tiles (the tile kernel's: rows x columns of
+ * them a CTA), y over the channel groups; the CTA's weights in shared
+ * memory. */
 static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
-                                   const DlcPlan *plan,
-                                   const DlcTarget *target) {
+                                   const DlcPlan *plan, DlcMemoryMode mode) {
   KpProblem *p = malloc(sizeof(KpProblem));
   DlcDepthwise d;
+  bool tile = mode == DLC_MEMORY_DEPTHWISE_TILE;
   bool ok = p && kpProblemRead(region, p) &&
-            checkMemoryContract(schedule, plan, DLC_MEMORY_DEPTHWISE);
-  const char *why = ok ? dlcDepthwiseProblem(p, &d) : NULL;
+            checkMemoryContract(schedule, plan, mode);
+  const char *why = !ok    ? NULL
+                    : tile ? dlcDepthwiseTileProblem(p, &d)
+                           : dlcDepthwiseProblem(p, &d);
   if (why) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"} (a thread per "
                       "output) or a tensor-core plan",
-                      "the depthwise kernel cannot compute this convolution: "
+                      "the depthwise %s cannot compute this convolution: "
                       "%s",
-                      why);
+                      tile ? "tile kernel" : "kernel", why);
     ok = false;
   }
   if (ok && plan->vectorizeWidth != d.width) {
@@ -598,7 +628,8 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
     snprintf(honoured, sizeof(honoured),
              "vectorize width %d here (16 bytes of channels where C allows)",
              d.width);
-    ok = cannotHonour(schedule, "depthwise", "vectorize", honoured);
+    ok = cannotHonour(schedule, tile ? "depthwise tile" : "depthwise",
+                      "vectorize", honoured);
   }
   if (ok) {
     const KpFused *f = &p->fused[KP_M];
@@ -609,20 +640,34 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
       snprintf(outer + used, sizeof(outer) - used, "*%s", size);
     }
     kpExtentText(region, &f->size[f->num - 1], size, sizeof(size));
-    snprintf(gridX, sizeof(gridX), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
-             size, d.pixels, (long long)d.tilesPerCta);
+    if (tile) { /* the outer axes, then the row and column tiles */
+      char rows[96], images[400] = "1";
+      kpExtentText(region, &f->size[f->num - 2], rows, sizeof(rows));
+      for (int i = 0; i + 2 < f->num; ++i) {
+        char axis[96];
+        kpExtentText(region, &f->size[i], axis, sizeof(axis));
+        size_t used = strlen(images);
+        snprintf(images + used, sizeof(images) - used, "*%s", axis);
+      }
+      snprintf(gridX, sizeof(gridX), "%s*ceildiv(%s, %lld)*ceildiv(%s, %lld)",
+               images, rows, (long long)d.rows, size,
+               (long long)(d.colTiles * d.pixels));
+    } else {
+      snprintf(gridX, sizeof(gridX), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
+               size, d.pixels, (long long)d.tilesPerCta);
+    }
     snprintf(gridY, sizeof(gridY), "%lld", (long long)d.groups);
     snprintf(flops, sizeof(flops), "2*%lld*%s*%s*%lld", (long long)d.channels,
              outer, size, (long long)d.taps);
-    /* No occupancy request: ptxas keeps the window's vectors and the sums
-     * in registers (asking for 2 or 3 CTAs an SM made it spill: 3x3 C256
-     * 613 -> 1338 GB/s, 5x5 111 -> 453 GB/s on the H200, runs dw-1/dw-2);
-     * the CTA size sets the occupancy instead. */
+    /* The occupancy request is the kernel's (DlcDepthwise.minBlocks). */
     int numTensors = 0;
-    MlirOperation kernel =
-        buildKernelFunc(region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
-                        dlcDepthwiseSmemBytes(&d), flops, 1, plan, &numTensors);
-    dlcEmitDepthwise(kernel, p, &d, numTensors);
+    MlirOperation kernel = buildKernelFunc(
+        region, 0, NULL, 0, NULL, 0, gridX, gridY, d.threads,
+        dlcDepthwiseSmemBytes(&d), flops, d.minBlocks, plan, &numTensors);
+    if (tile)
+      dlcEmitDepthwiseTile(kernel, p, &d, numTensors);
+    else
+      dlcEmitDepthwise(kernel, p, &d, numTensors);
     mlirOperationDestroy(region);
   }
   free(p);
@@ -639,8 +684,8 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0)
       dlcMemoryReduceFromName(plan->algoChoice[i].value, &reduce);
   }
-  if (mode == DLC_MEMORY_DEPTHWISE)
-    return convertDepthwiseRegion(region, schedule, plan, target);
+  if (mode == DLC_MEMORY_DEPTHWISE || mode == DLC_MEMORY_DEPTHWISE_TILE)
+    return convertDepthwiseRegion(region, schedule, plan, mode);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
             checkMemoryContract(schedule, plan, mode);

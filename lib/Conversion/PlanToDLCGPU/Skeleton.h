@@ -35,7 +35,15 @@ typedef struct DlcGemmTiling {
    * output = "direct") instead of by TMA into a workspace the host copies
    * into C ("copy"). */
   bool directStore;
+  /* SM90: CTAs of a thread-block cluster (1 or 2, plan algo_choice
+   * cluster) walking tile pairs that share an operand, each loading half
+   * of it multicast to both (Sm90Gemm.c). */
+  int64_t cluster;
 } DlcGemmTiling;
+
+/* Whether a cluster's tile pair shares B (two tiles of one tile-column:
+ * BN >= BM, the larger operand) rather than A (two of one tile-row). */
+bool dlcSm90ClusterSharesB(const DlcGemmTiling *t);
 
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
  * arguments are the region's tensors as flat memref<?xT> (in region
@@ -267,7 +275,8 @@ typedef enum DlcMemoryMode {
   DLC_MEMORY_ROW,
   DLC_MEMORY_POINT,
   DLC_MEMORY_COLUMN,
-  DLC_MEMORY_DEPTHWISE /* a depthwise convolution (DepthwiseConv.c) */
+  DLC_MEMORY_DEPTHWISE,     /* a depthwise convolution (DepthwiseConv.c) */
+  DLC_MEMORY_DEPTHWISE_TILE /* one through an input tile (DepthwiseTile.c) */
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -326,6 +335,12 @@ bool dlcMemoryReduceFromName(const char *name, DlcMemoryReduce *reduce);
 enum { DLC_MEMORY_FUSED_MIN_ROW_BYTES = 32768 };
 DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
                                       DlcMemoryMode mode);
+/* Whether a `mode` kernel of `threads` can compute `problem` with
+ * `reduce` (a plan-file's choice): the passes always; a one-pass form in
+ * row mode when the region has that pair and its state fits the kernel's
+ * reduce slots (3 or 2 floats a warp, at most 64). */
+bool dlcMemoryReduceFits(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                         DlcMemoryReduce reduce, int64_t threads);
 
 /* Column mode splits its reduced loop over grid y = S CTAs (split s takes
  * its s-th share of the rows) where the CTAs of the tiles (grid x) are
@@ -484,7 +499,15 @@ typedef struct DlcDepthwise {
   int width; /* channels a thread: 8, 4, 2 or 1 */
   int pixels;
   int64_t channels, chunks, span, groups, tilesPerCta, threads, taps;
-  int64_t reads; /* distinct window vectors a thread loads */
+  int64_t reads;     /* distinct window vectors a thread loads */
+  int64_t minBlocks; /* CTAs an SM the kernel asks ptxas to fit */
+  /* The tile kernel (DepthwiseTile.c): a CTA's pixel tiles are `rows`
+   * output rows of `colTiles` tiles each; its input tile (inRows x inCols
+   * pixels of window dims hDim, wDim, with the halo; haloBytes of shared
+   * memory) is staged once. 0 / false in the register kernel. */
+  bool tile;
+  int hDim, wDim;
+  int64_t rows, colTiles, inRows, inCols, haloBytes;
 } DlcDepthwise;
 /* Why the kernel cannot compute implicit GEMM `problem`, or NULL when it
  * can (filling `out` when not NULL): a batch role (the channel) with n = 1,
@@ -496,6 +519,19 @@ int64_t dlcDepthwiseSmemBytes(const DlcDepthwise *d);
 /* Fills `kernel`'s body (arguments as the SM80 skeleton's). */
 void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *problem,
                       const DlcDepthwise *d, int numTensors);
+/* The tile kernel (DepthwiseTile.c; plan algo_choice = {memory =
+ * "depthwise_tile"}): the register kernel's thread (`pixels` outputs along
+ * wo times `width` channels), its window read from the CTA's input tile
+ * in shared memory (zero-padded when staged) instead of global memory.
+ * Why it cannot compute `problem` (dlcDepthwiseProblem's reasons, and a
+ * window whose rows and columns are not two dims moved by the last two
+ * pixel axes, or an image too small for 8 pixel tiles a CTA), or NULL,
+ * filling `out` when not NULL (grid x: ceildiv(outer pixels, 1) *
+ * ceildiv(Ho, rows) * ceildiv(Wo, colTiles * pixels)). */
+const char *dlcDepthwiseTileProblem(const KpProblem *problem,
+                                    DlcDepthwise *out);
+void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *problem,
+                          const DlcDepthwise *d, int numTensors);
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);

@@ -23,6 +23,18 @@
  * maps need 16-byte aligned row and batch strides, which the runtime checks
  * when it encodes them (docs/runtime.md).
  *
+ * Clusters of 2 (tiling cluster; issue 9): the two CTAs of a cluster walk
+ * the tiles in pairs that share an operand (B for BN >= BM: two tiles of
+ * one tile-column), in lockstep. Each loads its own other operand and half
+ * of the shared one, multicast into both CTAs' stage at the same offset:
+ * a full barrier still expects the whole stage's bytes, and a stage is
+ * empty when the consumers of both CTAs have released it (one arrival per
+ * consumer warp on each CTA's empty barrier). A pair's second tile past
+ * the last tile-row (or column) still loads and multicasts its half, and
+ * stores nothing (its rows or columns are past M or N). The barriers'
+ * init is made visible to the cluster before any load, and neither CTA
+ * leaves while the other may still signal its barriers (cluster_sync).
+ *
  * A convolution (an implicit GEMM, dlcSm90Im2col) reads A through TMA's
  * im2col mode instead: per stage one [BM pixels][64 channels] box, the
  * K-major layout above, from the tile's first output pixel shifted by the
@@ -526,46 +538,55 @@ static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
 
 /* The TMA loads of the k tile at `k0` of one operand into stage `stage`,
  * completing on full[stage]. Coordinates are outermost first, in
- * elements. */
+ * elements. With a cluster `part` (the CTA's rank; null: the whole
+ * operand) loads half of the rows, rows part·rows/2.., multicast to both
+ * CTAs of the cluster. */
 static void loadOperand(Gen *g, const Staging *s, MlirValue full,
-                        MlirValue stage, MlirValue k0, MlirValue origin) {
-  int chunks = s->kMajor ? 1 : (int)(s->rows / BoxMN);
+                        MlirValue stage, MlirValue k0, MlirValue origin,
+                        MlirValue part) {
+  int parts = mlirValueIsNull(part) ? 1 : 2;
+  int64_t rows = s->rows / parts; /* a K-major box's */
+  int chunks = s->kMajor ? 1 : (int)(s->rows / BoxMN / parts);
+  MlirValue first = parts == 1  ? cst(g, 0)
+                    : s->kMajor ? mul(g, part, rows)
+                                : mul(g, part, chunks);
   for (int c = 0; c < chunks; ++c) {
-    MlirValue operands[8];
-    int n = 0;
-    operands[n++] = s->map;
-    operands[n++] = full;
-    operands[n++] = stage;
-    operands[n++] = s->smem;
-    int numDst = 0, numCoords = 0;
-    operands[n++] = stage, ++numDst;
-    if (!s->kMajor)
-      operands[n++] = cst(g, c), ++numDst;
-    operands[n++] = cst(g, 0), ++numDst;
-    operands[n++] = cst(g, 0), ++numDst;
-    MlirValue coords[3];
-    if (s->batched)
-      coords[numCoords++] = g->batch;
-    if (s->kMajor) {
-      coords[numCoords++] = origin;
-      coords[numCoords++] = k0;
-    } else {
-      coords[numCoords++] = k0;
-      coords[numCoords++] = add(g, origin, cst(g, (int64_t)c * BoxMN));
-    }
     MlirValue all[12];
-    for (int i = 0; i < n; ++i)
-      all[i] = operands[i];
-    for (int i = 0; i < numCoords; ++i)
-      all[n + i] = coords[i];
-    int64_t box[] = {s->kMajor ? s->rows : BoxK, s->kMajor ? BoxK : BoxMN};
-    int32_t sizes[] = {1, 1, 1, 1, numDst, numCoords};
+    int n = 0;
+    all[n++] = s->map;
+    all[n++] = full;
+    all[n++] = stage;
+    if (parts > 1) /* every CTA of the pair */
+      all[n++] = dlcConstInt(&g->b, mlirIntegerTypeGet(g->b.ctx, 16), 3);
+    all[n++] = s->smem;
+    int numDst = 0, numCoords = 0;
+    MlirValue chunk = add(g, first, cst(g, c));
+    all[n++] = stage, ++numDst;
+    if (!s->kMajor)
+      all[n++] = chunk, ++numDst;
+    all[n++] = s->kMajor ? first : cst(g, 0), ++numDst;
+    all[n++] = cst(g, 0), ++numDst;
+    if (s->batched)
+      all[n + numCoords++] = g->batch;
+    if (s->kMajor) {
+      all[n + numCoords++] = add(g, origin, first);
+      all[n + numCoords++] = k0;
+    } else {
+      all[n + numCoords++] = k0;
+      all[n + numCoords++] = add(g, origin, mul(g, chunk, BoxMN));
+    }
+    int64_t box[] = {s->kMajor ? rows : BoxK, s->kMajor ? BoxK : BoxMN};
+    int32_t sizes[] = {1, 1, 1, 1, 1, numDst, numCoords};
     const char *names[] = {"box", "operandSegmentSizes"};
-    MlirAttribute attrs[] = {mlirDenseI64ArrayGet(g->b.ctx, 2, box),
-                             mlirDenseI32ArrayGet(g->b.ctx, 6, sizes)};
+    MlirAttribute attrs[] = {
+        mlirDenseI64ArrayGet(g->b.ctx, 2, box),
+        parts > 1 ? mlirDenseI32ArrayGet(g->b.ctx, 7, sizes)
+                  : mlirDenseI32ArrayGet(g->b.ctx, 6, sizes + 1)};
     MlirType t = sm90Token(g, "!dlcgpu.load_token");
-    dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, n + numCoords, all, 1, &t, 2, names,
-             attrs);
+    dlcBuild(&g->b,
+             parts > 1 ? DLC_OP_DLCGPU_TMA_LOAD_MULTICAST
+                       : DLC_OP_DLCGPU_TMA_LOAD,
+             n + numCoords, all, 1, &t, 2, names, attrs);
   }
 }
 
@@ -662,6 +683,9 @@ typedef struct Pipeline {
   MlirValue staging, outMap, mapUsable;
   int64_t slots, boxes;
   bool eachBox;
+  /* The tiling's cluster (1 or 2) and the CTA's rank in it. */
+  int64_t cluster;
+  MlirValue rank;
 } Pipeline;
 
 /* Tile-rows per rasterisation group: DLC_RASTER_GROUP, taller for tiles
@@ -683,11 +707,12 @@ static int64_t rasterGroup(const DlcGemmTiling *t) {
  * split); a GEMM's group is then a whole wave, ceil(SMs / cols) rows, so
  * each wave reads whole rows of A (bench/RESULTS.md run gm-3). A
  * convolution keeps rasterGroup's (not measured). */
-static MlirValue rasterGroupOf(Gen *g, MlirValue cols) {
-  int64_t fixed = rasterGroup(g->t);
+static MlirValue rasterGroupOf(Gen *g, MlirValue cols, int64_t pairRows) {
+  /* Pairs of tile-rows (a cluster sharing B): half as many units. */
+  int64_t fixed = (rasterGroup(g->t) + pairRows - 1) / pairRows;
   if (g->p->implicit)
     return cst(g, fixed);
-  MlirValue sms = cst(g, g->t->sms);
+  MlirValue sms = cst(g, g->t->sms / (g->t->cluster > 1 ? g->t->cluster : 1));
   MlirValue few = dlcCmpI(&g->b, "ult", mul(g, cols, fixed), sms);
   MlirValue some = dlcArith(&g->b, "arith.maxui", cols, cst(g, 1));
   MlirValue wave = dlcArith(&g->b, "arith.divui",
@@ -721,9 +746,25 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
       divc(g, add(g, g->size[KP_N], cst(g, g->t->tileN - 1)), g->t->tileN);
-  MlirValue group = rasterGroupOf(g, cols);
+  /* Clustered: the units are tile pairs (two tile-rows of a column when
+   * they share B, two tile-columns of a row when they share A), walked by
+   * the cluster (both CTAs have the same block / 2); the CTA's rank picks
+   * its tile of the pair. */
+  int64_t c = p->cluster;
+  bool shareB = c > 1 && dlcSm90ClusterSharesB(g->t);
+  if (c > 1) {
+    if (shareB)
+      rows = divc(g, add(g, rows, cst(g, c - 1)), c);
+    else
+      cols = divc(g, add(g, cols, cst(g, c - 1)), c);
+  }
+  MlirValue group = rasterGroupOf(g, cols, shareB ? c : 1);
   MlirValue block = gemmGpuId(g, "gpu.block_id", "x");
   MlirValue grid = gemmGpuId(g, "gpu.grid_dim", "x");
+  if (c > 1) {
+    block = divc(g, block, c);
+    grid = divc(g, grid, c);
+  }
   MlirValue start =
       mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
@@ -756,7 +797,11 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         p->kTiles);
   }
   MlirValue tileRow, tileCol;
-  gemmRasterizeTile(g, u.tile, group, &tileRow, &tileCol);
+  gemmRasterizeGrid(g, u.tile, group, rows, cols, &tileRow, &tileCol);
+  if (c > 1 && shareB)
+    tileRow = add(g, mul(g, tileRow, c), p->rank);
+  else if (c > 1)
+    tileCol = add(g, mul(g, tileCol, c), p->rank);
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
@@ -806,10 +851,15 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
       loadPackedWeights(g, &p->b, im, p->full, stage, tap);
     else
       loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
-                  g->n0);
+                  g->n0, (MlirValue){NULL});
   } else {
-    loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0);
-    loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0);
+    /* Clustered: the shared operand's half multicast to both CTAs. */
+    bool shareB = p->cluster > 1 && dlcSm90ClusterSharesB(g->t);
+    bool shareA = p->cluster > 1 && !shareB;
+    loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0,
+                shareA ? p->rank : (MlirValue){NULL});
+    loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0,
+                shareB ? p->rank : (MlirValue){NULL});
   }
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
@@ -818,6 +868,21 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
   forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
+}
+
+/* A consumer's release of stage `stage`: each thread on its CTA's empty
+ * barrier, or clustered one arrival per warp on both CTAs' (the peer's
+ * producer multicasts into this CTA's stage too). */
+static void releaseStage(Gen *g, const Pipeline *p, MlirValue stage) {
+  if (p->cluster <= 1) {
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, stage, NULL, 0);
+    return;
+  }
+  for (int64_t cta = 0; cta < p->cluster; ++cta) {
+    MlirValue operands[] = {p->empty, stage, cst(g, cta)};
+    dlcBuild(&g->b, DLC_OP_DLCGPU_MBARRIER_ARRIVE_CLUSTER, 3, operands, 0, NULL,
+             0, NULL, NULL);
+  }
 }
 
 /* One wgmma of the 64 rows of A at slab `slab` (index) and all of B of
@@ -883,7 +948,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   g->b = dlcBuilderAtEnd(release, outer.loc);
   MlirValue previous =
       remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, previous, NULL, 0);
+  releaseStage(g, p, previous);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
   dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
@@ -893,7 +958,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   *doneToken = sm90WgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
   MlirValue last =
       remc(g, add(g, base, sub(g, kCount, cst(g, 1))), g->t->stages);
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->empty, last, NULL, 0);
+  releaseStage(g, p, last);
   for (int s = 0; s < slabs; ++s)
     acc[s] = mlirOperationGetResult(loop, s);
 }
@@ -1480,6 +1545,10 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
 
 int dlcSm90Consumers(const DlcGemmTiling *t) { return t->tileM == 64 ? 1 : 2; }
 
+bool dlcSm90ClusterSharesB(const DlcGemmTiling *t) {
+  return t->tileN >= t->tileM;
+}
+
 /* i1: C's map was encoded: over C when its base and byte strides are
  * multiples of 16, else over the workspace the host copies into C (the
  * map's repack_out); the host passes 0 for a map it left unencoded
@@ -1506,6 +1575,11 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
               mlirBlockGetArgument(entry, mapArg), conv ? &im : NULL);
   planStaging(g, &pipe.b, &g->tb, KP_N, t->tileN,
               mlirBlockGetArgument(entry, mapArg + 1), NULL);
+  pipe.cluster = t->cluster > 1 ? t->cluster : 1;
+  pipe.rank = (MlirValue){NULL};
+  if (pipe.cluster > 1)
+    pipe.rank = dlcBuildValue(&g->b, DLC_OP_DLCGPU_CLUSTER_RANK, 0, NULL,
+                              g->idx, 0, NULL, NULL);
   pipe.full = sm90Barriers(g, t->stages);
   pipe.empty = sm90Barriers(g, t->stages);
   pipe.consumers = dlcSm90Consumers(t);
@@ -1554,17 +1628,25 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
 
   /* full[s]: one arrival (the producer's expect-tx) plus the bytes;
    * empty[s]: every thread of the consumers that read the stage (one
-   * consumer's with ping-pong or a 64-row tile). */
+   * consumer's with ping-pong or a 64-row tile); clustered, every warp of
+   * those consumers in each CTA of the cluster (releaseStage). */
+  int64_t readers = pipe.pingPong ? 128 : 128 * pipe.consumers;
   for (int64_t s = 0; s < t->stages; ++s) {
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.full, cst(g, s),
                    "count", 1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.empty, cst(g, s),
-                   "count", pipe.pingPong ? 128 : 128 * pipe.consumers);
+                   "count",
+                   pipe.cluster > 1 ? readers / 32 * pipe.cluster : readers);
   }
   for (int64_t consumer = 0; pipe.pingPong && consumer < 2; ++consumer)
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, pipe.order, cst(g, consumer),
                    "count", 128);
-  dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
+  /* Clustered: the inits visible to the other CTA before its loads and
+   * releases (cluster_sync also orders this CTA's threads). */
+  dlcBuild(&g->b,
+           pipe.cluster > 1 ? DLC_OP_DLCGPU_CLUSTER_SYNC
+                            : DLC_OP_DLCGPU_BARRIER,
+           0, NULL, 0, NULL, 0, NULL, NULL);
 
   MlirValue warpgroup = divc(g, g->tid, 128);
   MlirBlock producer, consumers;
@@ -1578,5 +1660,9 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   emitConsumer(g, &pipe, warpgroup);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+  /* No CTA leaves while its peer may still arrive on its barriers. */
+  if (pipe.cluster > 1)
+    dlcBuild(&g->b, DLC_OP_DLCGPU_CLUSTER_SYNC, 0, NULL, 0, NULL, 0, NULL,
+             NULL);
   dlcBuild(&g->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
 }

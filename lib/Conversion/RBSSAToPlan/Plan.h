@@ -304,11 +304,13 @@ bool dlcPlanGemv(MlirOperation func, const DlcTarget *target,
 
 /* --- depthwise convolutions (DepthwisePlan.c) ----------------------------- */
 
-/* Whether the depthwise kernel computes `func` (dlcDepthwiseProblem); then
- * `*out` holds its plan's figures (mode DLC_MEMORY_DEPTHWISE), else
- * out->reason says why not. Probes the
- * kernel-problem model: run it with diagnostics dropped. */
+/* Whether the depthwise kernel of `mode` (DLC_MEMORY_DEPTHWISE: the
+ * register kernel, dlcDepthwiseProblem; DLC_MEMORY_DEPTHWISE_TILE: the
+ * tile kernel, dlcDepthwiseTileProblem) computes `func`; then `*out` holds
+ * its plan's figures and estimate, else out->reason says why not. Probes
+ * the kernel-problem model: run it with diagnostics dropped. */
 bool dlcPlanDepthwise(MlirOperation func, const DlcTarget *target,
-                      const DlcPlanProblem *problem, DlcPlanGemv *out);
+                      const DlcPlanProblem *problem, int mode,
+                      DlcPlanGemv *out);
 
 #endif

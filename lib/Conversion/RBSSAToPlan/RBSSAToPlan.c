@@ -403,44 +403,10 @@ static void regionNameOf(MlirOperation func, char name[DLC_PLAN_NAME]) {
   snprintf(name, DLC_PLAN_NAME, "%.*s", (int)id.length, id.data);
 }
 
-/* Whether the plan-file has an entry for `func`, whose `kind` of plan
- * ("memory-bound") is chosen from the region alone: such an entry is
- * refused with E1601 rather than silently ignored. */
-static bool planFileNamesFixedRegion(MlirOperation func,
-                                     const DlcJsonValue *planFile,
-                                     const char *kind) {
-  char region[DLC_PLAN_NAME];
-  regionNameOf(func, region);
-  if (!planFile || !planFileNames(planFile, region))
-    return false;
-  char suggestion[160];
-  snprintf(suggestion, sizeof(suggestion),
-           "remove the entry: the %s plan is chosen from the region "
-           "(docs/passes/convert-rbssa-to-plan.md)",
-           kind);
-  dlcEmitDiagnostic(func, &dlcPlanFileInvalid, suggestion,
-                    "plan-file entries for %s regions ('%s') are not read",
-                    kind, region);
-  return true;
-}
-/* A region without a contraction: the memory-bound skeleton (MemoryBound.c
- * of convert-plan-to-dlcgpu) in the mode dlcMemoryModeChoose picks, with
- * the widest vector access it allows and CTAs of DLC_MEMORY_THREADS (row
- * and point kernels size theirs at launch, at most it); a GEMV's plan
- * (`gemv`, or NULL) gives its own mode and CTA size. */
-static bool planMemoryRegion(MlirOperation func, const Options *o,
-                             const DlcJsonValue *planFile,
-                             const DlcPlanGemv *gemv, DlcPlan *plan) {
-  KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
-  if (!p || !kpMemoryProblemRead(func, p)) {
-    free(p);
-    return false;
-  }
-  DlcMemoryMode mode =
-      gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
-  int width = gemv ? gemv->width : dlcMemoryBoundVectorWidth(p, mode);
-  DlcMemoryReduce reduce = dlcMemoryReduceChoose(p, mode);
-  int64_t threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
+/* The name of memory-bound region `func`'s last iter (`p` its problem),
+ * the axis its kernels vectorize; "i" for a region without iters. */
+static MlirStringRef lastIterName(MlirOperation func,
+                                  const KpMemoryProblem *p) {
   MlirAttribute iters = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.iters"));
   MlirAttribute last =
@@ -448,31 +414,220 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
                        : mlirDictionaryAttrGetElementByName(
                              mlirArrayAttrGetElement(iters, p->numIters - 1),
                              mlirStringRefCreateFromCString("name"));
-  MlirStringRef lastName =
-      !mlirAttributeIsNull(last) && mlirAttributeIsAString(last)
-          ? mlirStringAttrGetValue(last)
-          : mlirStringRefCreateFromCString("i");
-  free(p);
-  if (planFileNamesFixedRegion(func, planFile, "memory-bound"))
+  return !mlirAttributeIsNull(last) && mlirAttributeIsAString(last)
+             ? mlirStringAttrGetValue(last)
+             : mlirStringRefCreateFromCString("i");
+}
+
+/* What a plan-file may force of a memory-bound plan (the rest of it is
+ * that skeleton's one shape): the mode, the reduce form, the CTA's threads
+ * and the vector width. */
+typedef struct MemoryChoice {
+  DlcMemoryMode mode;
+  DlcMemoryReduce reduce;
+  int64_t threads;
+  int width;
+} MemoryChoice;
+
+/* E1601 at `func` for plan-file `path`'s entry `at`. */
+static bool memoryEntryInvalid(MlirOperation func, const char *path,
+                               const DlcJsonValue *at, const char *suggestion,
+                               const char *why) {
+  dlcEmitDiagnostic(func, &dlcPlanFileInvalid, suggestion,
+                    "plan-file '%s' (line %d): %s", path, at->line, why);
+  return false;
+}
+
+/* One member of an "algo_choice" object of a memory-bound entry:
+ * "memory" (a mode the region fits) or "reduce" (a form). */
+static bool memoryAlgoChoice(MlirOperation func, const char *path,
+                             const char *key, const DlcJsonValue *v,
+                             const KpMemoryProblem *p, MemoryChoice *c,
+                             bool *statesReduce) {
+  char why[200];
+  bool isMode = strcmp(key, "memory") == 0;
+  if ((!isMode && strcmp(key, "reduce") != 0) || v->kind != DlcJsonValueString)
+    return memoryEntryInvalid(
+        func, path, v,
+        "write \"algo_choice\": {\"memory\": MODE, \"reduce\": FORM}",
+        "a memory-bound plan's algo_choice takes the strings \"memory\" "
+        "and \"reduce\"");
+  DlcMemoryMode mode;
+  if (isMode && (!dlcMemoryModeFromName(v->string, &mode) ||
+                 mode == DLC_MEMORY_DEPTHWISE || !dlcMemoryModeFits(p, mode))) {
+    snprintf(why, sizeof(why),
+             "algo_choice memory = \"%.40s\" is not a mode this region fits",
+             v->string);
+    return memoryEntryInvalid(
+        func, path, v,
+        "\"flat\" fits every region; \"row\" needs every reduce uniform "
+        "along the last iter, \"point\" and \"column\" a reduce",
+        why);
+  }
+  if (isMode) {
+    c->mode = mode;
+    return true;
+  }
+  if (!dlcMemoryReduceFromName(v->string, &c->reduce)) {
+    snprintf(why, sizeof(why),
+             "algo_choice reduce = \"%.40s\" is not a reduce form", v->string);
+    return memoryEntryInvalid(
+        func, path, v, "write \"passes\", \"welford\" or \"online\"", why);
+  }
+  *statesReduce = true;
+  return true;
+}
+
+/* The plan-file entries naming memory-bound region `func` (`p` its
+ * problem; entries without "region" apply to GEMM regions only) force
+ * `c`'s fields: "algo_choice" {"memory", "reduce"}, "tile" [1, T, 1] (T
+ * threads, a multiple of 32 up to the target's CTA) and "vectorize"
+ * {"width": W} (a power of two up to the mode's widest access). A mode
+ * the file sets resets the width and reduce the file leaves to the
+ * planner. Any other field, or a choice the skeleton cannot honour, is an
+ * E1601. */
+static bool memoryPlanFile(MlirOperation func, const Options *o,
+                           const DlcJsonValue *planFile, bool *used,
+                           const KpMemoryProblem *p, MemoryChoice *c) {
+  char region[DLC_PLAN_NAME];
+  regionNameOf(func, region);
+  size_t count = 0;
+  const DlcJsonValue *entries =
+      planFile ? planFileEntries(planFile, &count) : NULL;
+  int width = 0;
+  bool statesReduce = false;
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *e = &entries[i], *name = entryRegion(e);
+    if (!name || strcmp(name->string, region) != 0)
+      continue;
+    used[i] = true;
+    for (size_t m = 0; m < e->count; ++m) {
+      const char *key = e->keys[m];
+      const DlcJsonValue *v = &e->items[m];
+      bool ok = true;
+      if (strcmp(key, "region") == 0)
+        continue;
+      if (strcmp(key, "algo_choice") == 0 && v->kind == DlcJsonValueObject) {
+        for (size_t a = 0; ok && a < v->count; ++a)
+          ok = memoryAlgoChoice(func, o->planFile, v->keys[a], &v->items[a], p,
+                                c, &statesReduce);
+      } else if (strcmp(key, "tile") == 0) {
+        bool shape = v->kind == DlcJsonValueArray && v->count == 3;
+        for (size_t d = 0; shape && d < 3; ++d)
+          shape =
+              v->items[d].kind == DlcJsonValueNumber && v->items[d].isInteger;
+        int64_t t = shape ? v->items[1].integer : 0;
+        if (!shape || v->items[0].integer != 1 || v->items[2].integer != 1 ||
+            t < 32 || t > o->target->maxThreadsPerCTA || t % 32 != 0)
+          ok = memoryEntryInvalid(
+              func, o->planFile, v,
+              "write \"tile\": [1, T, 1], T threads a CTA",
+              "a memory-bound plan's tile is [1, T, 1] with T a multiple of "
+              "32 up to the target's threads a CTA");
+        else
+          c->threads = t;
+      } else if (strcmp(key, "vectorize") == 0 &&
+                 v->kind == DlcJsonValueObject) {
+        const DlcJsonValue *w = dlcJsonValueGetMember(v, "width");
+        const DlcJsonValue *axis = dlcJsonValueGetMember(v, "axis");
+        bool one =
+            v->count == 1 + (axis != NULL) &&
+            (!axis ||
+             (axis->kind == DlcJsonValueString &&
+              mlirStringRefEqual(mlirStringRefCreateFromCString(axis->string),
+                                 lastIterName(func, p))));
+        int64_t n =
+            w && w->kind == DlcJsonValueNumber && w->isInteger ? w->integer : 0;
+        if (!one || n < 1 || n > 8 || (n & (n - 1)) != 0)
+          ok = memoryEntryInvalid(
+              func, o->planFile, v, "write \"vectorize\": {\"width\": W}",
+              "a memory-bound plan's vectorize width is 1, 2, 4 or 8 (along "
+              "the last iter, its axis if given)");
+        else
+          width = (int)n;
+      } else {
+        char why[160];
+        snprintf(why, sizeof(why),
+                 "field '%.40s' does not apply to a memory-bound plan", key);
+        ok = memoryEntryInvalid(
+            func, o->planFile, v,
+            "force algo_choice (memory, reduce), tile [1, T, 1] or "
+            "vectorize width; the rest is the skeleton's one shape",
+            why);
+      }
+      if (!ok)
+        return false;
+    }
+  }
+  int widest = dlcMemoryBoundVectorWidth(p, c->mode);
+  if (!statesReduce)
+    c->reduce = dlcMemoryReduceChoose(p, c->mode);
+  c->width = width ? width : widest > 8 ? 8 : widest;
+  char why[200];
+  if (c->width > widest) {
+    snprintf(why, sizeof(why),
+             "vectorize width %d: this region's %s kernel reads and writes "
+             "by at most %d",
+             c->width, dlcMemoryModeName(c->mode), widest);
+    return memoryEntryInvalid(func, o->planFile, planFile,
+                              "force a smaller width", why);
+  }
+  if (!dlcMemoryReduceFits(p, c->mode, c->reduce, c->threads)) {
+    snprintf(why, sizeof(why),
+             "algo_choice reduce = \"%s\" needs row mode, the region's pair "
+             "of that form and at most %s warps a CTA",
+             dlcMemoryReduceName(c->reduce),
+             c->reduce == DLC_REDUCE_WELFORD ? "21" : "32");
+    return memoryEntryInvalid(func, o->planFile, planFile,
+                              "force \"passes\" or leave reduce to the planner",
+                              why);
+  }
+  return true;
+}
+
+/* A region without a contraction: the memory-bound skeleton (MemoryBound.c
+ * of convert-plan-to-dlcgpu) in the mode dlcMemoryModeChoose picks, with
+ * the widest vector access it allows and CTAs of DLC_MEMORY_THREADS (row
+ * and point kernels size theirs at launch, at most it); a GEMV's plan
+ * (`gemv`, or NULL) gives its own mode and CTA size. */
+static bool planMemoryRegion(MlirOperation func, const Options *o,
+                             const DlcJsonValue *planFile, bool *used,
+                             const DlcPlanGemv *gemv, DlcPlan *plan) {
+  KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
+  if (!p || !kpMemoryProblemRead(func, p)) {
+    free(p);
     return false;
+  }
+  MemoryChoice c;
+  c.mode = gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
+  c.threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
+  int widest = dlcMemoryBoundVectorWidth(p, c.mode);
+  c.width = gemv ? gemv->width : widest > 8 ? 8 : widest;
+  c.reduce = dlcMemoryReduceChoose(p, c.mode);
+  if (planFile && !memoryPlanFile(func, o, planFile, used, p, &c)) {
+    free(p);
+    return false;
+  }
+  MlirStringRef lastName = lastIterName(func, p);
+  free(p);
   memset(plan, 0, sizeof(*plan));
-  plan->tile[0] = 1, plan->tile[1] = threads, plan->tile[2] = 1;
+  plan->tile[0] = 1, plan->tile[1] = c.threads, plan->tile[2] = 1;
   plan->warpTile[0] = 1, plan->warpTile[1] = 32;
   plan->stages = 2;
   snprintf(plan->vectorizeAxis, DLC_PLAN_NAME, "%.*s", (int)lastName.length,
            lastName.data);
-  plan->vectorizeWidth = width > 8 ? 8 : width;
+  plan->vectorizeWidth = c.width;
   dlcPlanCopyName(plan->arch, o->target->family);
   plan->numAlgoChoice = 1;
   dlcPlanCopyName(plan->algoChoice[0].key, "memory");
-  dlcPlanCopyName(plan->algoChoice[0].value, dlcMemoryModeName(mode));
-  if (reduce != DLC_REDUCE_PASSES) {
+  dlcPlanCopyName(plan->algoChoice[0].value, dlcMemoryModeName(c.mode));
+  if (c.reduce != DLC_REDUCE_PASSES) {
     plan->numAlgoChoice = 2;
     dlcPlanCopyName(plan->algoChoice[1].key, "reduce");
-    dlcPlanCopyName(plan->algoChoice[1].value, dlcMemoryReduceName(reduce));
+    dlcPlanCopyName(plan->algoChoice[1].value, dlcMemoryReduceName(c.reduce));
   }
   dlcPlanCopyName(plan->barrierModel,
-                  mode == DLC_MEMORY_FLAT ? "none" : "bar_sync");
+                  c.mode == DLC_MEMORY_FLAT ? "none" : "bar_sync");
   return true;
 }
 
@@ -819,7 +974,7 @@ static bool planMemoryInstead(MlirOperation func, const Options *o,
                               const DlcPlanProblem *problem,
                               const DlcPlanGemv *gemv, double us, double gemmUs,
                               DlcPlan *plan) {
-  if (!planMemoryRegion(func, o, NULL, gemv, plan))
+  if (!planMemoryRegion(func, o, NULL, NULL, gemv, plan))
     return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirContext ctx = mlirOperationGetContext(func);
@@ -916,38 +1071,59 @@ static const char *planFileMemoryMode(MlirOperation func,
   return NULL;
 }
 
-/* The depthwise rule (DepthwisePlan.c): whether the depthwise kernel takes
- * the contraction of `func` (`*dw` its plan) and either a plan-file entry
- * forces it or its estimate is no slower than both the tensor-core plan's
- * (`gemmUs`) and the flat memory-bound one's (`flatUs`). A plan-file entry
- * forcing it where the kernel cannot compute the region is an E1601. */
+/* The depthwise rule (DepthwisePlan.c): whether a depthwise kernel takes
+ * the contraction of `func` (`*dw` its plan: the register or the tile
+ * kernel, whichever's estimate is lower, ties to the register kernel;
+ * `*other` the other one's, its mode -1 where it cannot compute the
+ * region) and either a plan-file entry forces it or its estimate is no
+ * slower than both the tensor-core plan's (`gemmUs`) and the flat
+ * memory-bound one's (`flatUs`). A plan-file entry forcing a depthwise
+ * kernel where it cannot compute the region is an E1601. */
 static bool depthwiseChosen(MlirOperation func, const Options *o,
                             const char *forced, const DlcJsonValue *planFile,
                             const DlcPlanProblem *problem, double gemmUs,
-                            double flatUs, DlcPlanGemv *dw, bool *failed) {
+                            double flatUs, DlcPlanGemv *dw, DlcPlanGemv *other,
+                            bool *failed) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirDiagnosticHandlerID quiet =
       mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
-  snprintf(dw->reason, sizeof(dw->reason), "it has no group role");
-  bool takes =
-      problem->batch > 1 && dlcPlanDepthwise(func, o->target, problem, dw);
+  DlcPlanGemv kernels[2];
+  bool takes[2];
+  DlcMemoryMode modes[2] = {DLC_MEMORY_DEPTHWISE, DLC_MEMORY_DEPTHWISE_TILE};
+  for (int i = 0; i < 2; ++i) {
+    snprintf(kernels[i].reason, sizeof(kernels[i].reason),
+             "it has no group role");
+    takes[i] = problem->batch > 1 && dlcPlanDepthwise(func, o->target, problem,
+                                                      modes[i], &kernels[i]);
+  }
   mlirContextDetachDiagnosticHandler(ctx, quiet);
-  if (forced && strcmp(forced, "depthwise") == 0) {
-    if (!takes) {
+  bool forceTile = forced && strcmp(forced, "depthwise_tile") == 0;
+  int pick = forceTile ||
+             (takes[1] && (!takes[0] || kernels[1].timeUs < kernels[0].timeUs));
+  if (forced && strcmp(forced, "depthwise") == 0)
+    pick = 0;
+  *dw = kernels[pick];
+  *other = kernels[1 - pick];
+  if (!takes[1 - pick])
+    other->mode = -1;
+  if (forced && (forceTile || strcmp(forced, "depthwise") == 0)) {
+    if (!takes[pick]) {
       dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
                         "force \"flat\" or give a tensor-core plan: the "
-                        "depthwise kernel needs one channel a group, a static "
+                        "depthwise kernels need one channel a group, a static "
                         "channel count and NHWC activations and output",
-                        "plan-file '%s': algo_choice memory = \"depthwise\" "
-                        "for a region the depthwise kernel cannot compute: %s",
-                        o->planFile, dw->reason);
+                        "plan-file '%s': algo_choice memory = \"%s\" for a "
+                        "region the depthwise %s cannot compute: %s",
+                        o->planFile, forced,
+                        forceTile ? "tile kernel" : "kernel", dw->reason);
       *failed = true;
     }
-    return takes;
+    return takes[pick];
   }
   if (forced && strcmp(forced, "flat") != 0) {
     dlcEmitDiagnostic(func, &dlcPlanFileInvalid,
-                      "write algo_choice memory = \"depthwise\" or \"flat\"",
+                      "write algo_choice memory = \"depthwise\", "
+                      "\"depthwise_tile\" or \"flat\"",
                       "plan-file '%s': algo_choice memory = \"%s\" does not "
                       "apply to a convolution",
                       o->planFile, forced);
@@ -958,24 +1134,27 @@ static bool depthwiseChosen(MlirOperation func, const Options *o,
   regionNameOf(func, name);
   if (forced || (planFile && planFileNames(planFile, name)))
     return false;
-  return takes && dw->timeUs <= gemmUs && dw->timeUs <= flatUs;
+  return takes[pick] && dw->timeUs <= gemmUs && dw->timeUs <= flatUs;
 }
 
-/* print-candidates for a depthwise plan: the plan chosen, the flat
- * memory-bound plan and the tensor-core plan it beat. */
-static void printDepthwiseCandidates(MlirOperation func, const Options *o,
-                                     const DlcPlanProblem *problem,
-                                     const DlcPlan *chosen,
-                                     const DlcPlanGemv *dw,
-                                     const DlcPlanRegion *region,
-                                     const DlcCandidate *gemm) {
+/* print-candidates for a depthwise plan: the plan chosen, the other
+ * depthwise kernel where it can compute the region, the flat memory-bound
+ * plan and the tensor-core plan it beat. */
+static void printDepthwiseCandidates(
+    MlirOperation func, const Options *o, const DlcPlanProblem *problem,
+    const DlcPlan *chosen, const DlcPlanGemv *dw, const DlcPlanGemv *other,
+    const DlcPlanRegion *region, const DlcCandidate *gemm) {
   MlirOperation first = afterSchedule(func);
   MlirLocation loc = mlirOperationGetLocation(func);
   char reason[260];
   snprintf(reason, sizeof(reason), "chosen: %s", dw->reason);
   buildCandidate(first, loc, chosen, dw->timeUs, reason);
+  DlcPlan alternative;
+  if (other->mode >= 0 &&
+      planMemoryRegion(func, o, NULL, NULL, other, &alternative))
+    buildCandidate(first, loc, &alternative, other->timeUs, other->reason);
   DlcPlan flat;
-  if (planMemoryRegion(func, o, NULL, NULL, &flat)) {
+  if (planMemoryRegion(func, o, NULL, NULL, NULL, &flat)) {
     buildCandidate(first, loc, &flat, dlcPlanMemoryBoundUs(o->target, problem),
                    "flat memory-bound plan: a thread per output chunk, each "
                    "reading its whole window");
@@ -1013,7 +1192,7 @@ static bool planRegion(MlirOperation func, const Options *o,
   if (memory) {
     if (contraction)
       warnGemmDeclined(func, &declined);
-    if (!planMemoryRegion(func, o, planFile, NULL, plan))
+    if (!planMemoryRegion(func, o, planFile, used, NULL, plan))
       return false;
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
     eraseOldPlan(body);
@@ -1032,15 +1211,16 @@ static bool planRegion(MlirOperation func, const Options *o,
   int n = dlcPlanSearch(o->target, &problem, candidates, &chosen);
   const char *forced = planFileMemoryMode(func, planFile, used);
   double flatUs = dlcPlanMemoryBoundUs(o->target, &problem);
-  DlcPlanGemv dw;
+  DlcPlanGemv dw, otherDw;
   bool failed = false;
   if (depthwiseChosen(func, o, forced, planFile, &problem,
-                      candidates[chosen].timeUs, flatUs, &dw, &failed)) {
+                      candidates[chosen].timeUs, flatUs, &dw, &otherDw,
+                      &failed)) {
     if (!planMemoryInstead(func, o, &problem, &dw, dw.timeUs,
                            candidates[chosen].timeUs, plan))
       return false;
     if (o->printCandidates)
-      printDepthwiseCandidates(func, o, &problem, plan, &dw, &region,
+      printDepthwiseCandidates(func, o, &problem, plan, &dw, &otherDw, &region,
                                &candidates[chosen]);
     return true;
   }

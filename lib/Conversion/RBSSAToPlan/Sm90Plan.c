@@ -39,6 +39,27 @@ static const double kCtaStreamBytesUs = 1.0e5;
  * against 340.4 us there. */
 static const double kTallTileCost = 1.05;
 
+/* The operand bytes a plan's tiles read through L2: every tile reads its
+ * rows of A and its columns of B over all of k; in clusters of 2 the pair
+ * reads the shared operand (B when bn >= bm, else A) once, each CTA half
+ * of it multicast to both. Shown by print-candidates, not charged: at
+ * 4096³, 8192³ and 16384 x 1024 x 4096 clusters of 2 read a third less
+ * and ran within 3 % of the unpaired kernel on the H100 (bench/RESULTS.md
+ * run cl-5), so the wave rule's MMA time stays the estimate. */
+static double l2OperandBytes(const DlcPlanProblem *problem, int64_t bm,
+                             int64_t bn, int64_t cluster) {
+  double rows = (double)bm * problem->bytesA,
+         cols = (double)bn * problem->bytesB;
+  if (cluster > 1 && bn >= bm)
+    cols /= (double)cluster;
+  else if (cluster > 1)
+    rows /= (double)cluster;
+  double tiles = ceil(problem->m / (double)bm) *
+                 (problem->batch > 0 ? problem->batch : 1) *
+                 ceil(problem->n / (double)bn);
+  return tiles * fmax(1, ceil(problem->k / 64)) * 64 * (rows + cols);
+}
+
 /* The cost of a round of tiles bm x bn in 128 x 256 tiles' MMA time. */
 static double tileCost(int64_t bm, int64_t bn) {
   double area = (double)(bm * bn) / (128.0 * 256.0);
@@ -294,6 +315,8 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "split_k") == 0)
       return; /* stated by the plan-file */
+  if (dlcPlanCluster(plan) > 1)
+    return; /* a cluster's tile pairs are not split */
   if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
       plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
@@ -330,6 +353,37 @@ static void layoutReason(DlcPlanSm90Candidate *c,
            layout->bytes / 1e6, layout->transformUs, layout->gatherUs);
 }
 
+/* A large GEMM's chosen tile in clusters of 2 (Sm90Gemm.c), after the
+ * candidates out[0 .. count - 1] (`none`: no such candidate): its L2
+ * operand reads against the unpaired tile's, its estimate the same.
+ * Returns how many it added (0 or 1). */
+static int clusterCandidate(const DlcPlanProblem *problem,
+                            const DlcPlan *chosen, bool none,
+                            DlcPlanSm90Candidate *out, int count) {
+  int64_t bm = chosen->tile[0], bn = chosen->tile[1];
+  int same = -1;
+  for (int i = 0; i < count; ++i)
+    if (out[i].plan.tile[0] == bm && out[i].plan.tile[1] == bn)
+      same = i;
+  if (none || same < 0 || count >= DLC_PLAN_SM90_CANDIDATES ||
+      (bn >= bm ? bn : bm) < 128 || dlcPlanSplitK(chosen) > 1 ||
+      out[same].plan.numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
+    return 0;
+  DlcPlanSm90Candidate *c = &out[count];
+  *c = out[same];
+  DlcPlanPair *pair = &c->plan.algoChoice[c->plan.numAlgoChoice++];
+  dlcPlanCopyName(pair->key, "cluster");
+  dlcPlanCopyName(pair->value, "2");
+  snprintf(c->reason, sizeof(c->reason),
+           "%s: SM90 %lldx%lld in clusters of 2: L2 operand reads %.3g GB "
+           "against %.3g GB unpaired (half of %s multicast by each CTA), "
+           "the same estimate (measured within 3 %% on the H100)",
+           dlcPlanCluster(chosen) > 1 ? "chosen" : "kept", (long long)bm,
+           (long long)bn, l2OperandBytes(problem, bm, bn, 2) / 1e9,
+           l2OperandBytes(problem, bm, bn, 1) / 1e9, bn >= bm ? "B" : "A");
+  return 1;
+}
+
 int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                           const DlcPlanProblem *problem, const DlcPlan *chosen,
                           DlcPlanSm90Candidate out[DLC_PLAN_SM90_CANDIDATES]) {
@@ -361,9 +415,11 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                        small && !implicitGemm(func), &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
-      if (strcmp(chosen->algoChoice[a].key, "split_k") != 0)
+      if (strcmp(chosen->algoChoice[a].key, "split_k") != 0 &&
+          strcmp(chosen->algoChoice[a].key, "cluster") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
-    bool isChosen = sm90 && bm == chosen->tile[0] && bn == chosen->tile[1];
+    bool isChosen = sm90 && bm == chosen->tile[0] && bn == chosen->tile[1] &&
+                    dlcPlanCluster(chosen) <= 1;
     if (!isChosen) { /* its own C store, as the planner would choose it */
       dlcPlanDropAlgoChoice(&c->plan, "output");
       dlcPlanSm90Output(func, target, problem, &c->plan);
@@ -413,5 +469,7 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     if (transposed)
       layoutReason(c, &layout);
   }
-  return count;
+  return count + clusterCandidate(problem, chosen,
+                                  small || !sm90 || implicitGemm(func), out,
+                                  count);
 }

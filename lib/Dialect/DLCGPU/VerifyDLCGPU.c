@@ -162,6 +162,7 @@ static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
            dlcOperationIsA(op, DLC_OP_DLCGPU_COMMIT_GROUP) ||
            dlcOperationIsA(op, DLC_OP_DLCGPU_WAIT_GROUP) ||
            dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD) ||
+           dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD_MULTICAST) ||
            dlcOperationIsA(op, DLC_OP_DLCGPU_TMA_LOAD_IM2COL))
     ok = checkTokens(op);
   state->ok &= ok;

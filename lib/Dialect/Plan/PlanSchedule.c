@@ -26,13 +26,13 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
                                             "bar_sync", "none", NULL};
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
-const char *const dlcPlanMemoryModes[] = {"flat",   "row",       "point",
-                                          "column", "depthwise", NULL};
+const char *const dlcPlanMemoryModes[] = {
+    "flat", "row", "point", "column", "depthwise", "depthwise_tile", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
-    "matmul", "conv", "attention",  "memory", "split_k", "lse",
-    "reduce", "grid", "group_pack", "output", NULL};
+    "matmul", "conv", "attention",  "memory",  "split_k", "lse",
+    "reduce", "grid", "group_pack", "cluster", "output",  NULL};
 
 const char *const dlcPlanOutputs[] = {"copy", "direct", NULL};
 
@@ -538,6 +538,10 @@ int64_t dlcPlanSplitK(const DlcPlan *plan) {
   return algoCount(plan, "split_k", DLC_PLAN_MAX_SPLITS);
 }
 
+int64_t dlcPlanCluster(const DlcPlan *plan) {
+  return algoCount(plan, "cluster", DLC_PLAN_MAX_CLUSTER);
+}
+
 int64_t dlcPlanGroupPack(const DlcPlan *plan) {
   return algoCount(plan, "group_pack", DLC_PLAN_MAX_GROUP_PACK);
 }
@@ -681,7 +685,7 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
   if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
                  "memory = \"%s\" is not \"row\", \"point\", \"column\", "
-                 "\"flat\" or \"depthwise\"",
+                 "\"flat\", \"depthwise\" or \"depthwise_tile\"",
                  mode ? mode : "");
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0 &&
@@ -749,6 +753,16 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",
                  DLC_PLAN_MAX_SPLITS);
+  if (dlcPlanCluster(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "cluster is not a whole number of CTAs in [1, %d]",
+                 DLC_PLAN_MAX_CLUSTER);
+  if (dlcPlanCluster(plan) > 1 && dlcPlanSplitK(plan) > 1)
+    return wrong(&rd, "algo_choice",
+                 "cluster %lld with split_k %lld: a split tile's CTAs are "
+                 "not paired; drop one of them",
+                 (long long)dlcPlanCluster(plan),
+                 (long long)dlcPlanSplitK(plan));
   if (dlcPlanGroupPack(plan) < 0)
     return wrong(&rd, "algo_choice",
                  "group_pack is not a whole number of groups in [1, %d]",

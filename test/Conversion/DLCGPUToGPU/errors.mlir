@@ -76,3 +76,14 @@ func.func @tma_store_short(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 
   "dlcgpu.tma_store"(%desc, %s, %c0, %c0, %c0, %c0) {box = array<i64: 64, 64>, operandSegmentSizes = array<i32: 1, 1, 2, 2>} : (i64, memref<1x64x64xf16, 3>, index, index, index, index) -> ()
   return
 }
+
+// -----
+
+// A cluster arrival's barriers must be a barrier group (smem_alloc of i64).
+func.func @arrive_cluster_not_barriers(%mb: memref<2xi64, 3>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.cluster = array<i64: 2, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["2", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{E1501 UnsupportedOp: the barriers are not a dlcgpu.smem_alloc of i64; suggestion: allocate barriers with dlcgpu.smem_alloc of i64}}
+  "dlcgpu.mbarrier_arrive_cluster"(%mb, %c0, %c1) : (memref<2xi64, 3>, index, index) -> ()
+  return
+}

@@ -377,3 +377,21 @@ func.func @wgmma_rs_a_in_smem(%a: memref<2x64x64xf16, 3>, %b: memref<2x64x64xf16
       : (memref<2x64x64xf16, 3>, memref<2x64x64xf16, 3>, index, index, index, vector<8x2x2xf32>) -> (vector<8x2x2xf32>, !dlcgpu.compute_token)
   return
 }
+
+// -----
+
+// A multicast's CTA mask is an i16 (one bit per CTA of the cluster).
+func.func @tma_load_multicast_mask_i32(%d: i64, %mb: memref<2xi64, 3>, %sm: memref<2x128x64xf16, 3>, %i: index, %m: i32) {
+  // expected-error @+1 {{expected 'i16' but got 'i32'}}
+  %t = "dlcgpu.tma_load_multicast"(%d, %mb, %i, %m, %sm, %i, %i, %i, %i, %i) {box = array<i64: 64, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 3, 2>} : (i64, memref<2xi64, 3>, index, i32, memref<2x128x64xf16, 3>, index, index, index, index, index) -> !dlcgpu.load_token
+  return
+}
+
+// -----
+
+// A remote arrival names the barrier and the CTA: three operands.
+func.func @mbarrier_arrive_cluster_no_cta(%mb: memref<2xi64, 3>, %i: index) {
+  // expected-error @+1 {{op expects exactly 3 operands, but got 2}}
+  "dlcgpu.mbarrier_arrive_cluster"(%mb, %i) : (memref<2xi64, 3>, index) -> ()
+  return
+}
