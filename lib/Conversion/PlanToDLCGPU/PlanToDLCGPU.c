@@ -93,6 +93,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
   t->stagedBoxes = dlcPlanStagedBoxes(plan, elementBytes, target->smemPerCTA);
+  t->directStore = dlcPlanOutput(plan) == 1;
   return true;
 }
 
@@ -429,7 +430,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                    : dlcSm90TensorMap(region, p, &p->b, KP_N, rowsB);
     numMaps = 2;
     if (t->stagedEpilogue)
-      maps[numMaps++] = dlcSm90OutputMap(region, p, t->tileM, t->tileN);
+      maps[numMaps++] = dlcSm90OutputMap(region, p, t);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch

@@ -1248,6 +1248,8 @@ static bool planRegion(MlirOperation func, const Options *o,
   /* Split-K for a problem with fewer tiles than SMs, unless the plan-file
    * states split_k (Sm90Plan.c). */
   dlcPlanSm90SplitK(func, o->target, &problem, plan);
+  /* How whole tiles of C go into rows TMA cannot store (Sm90Output.c). */
+  dlcPlanSm90Output(func, o->target, &problem, plan);
   DlcPlanGemv gemv;
   double gemmUs;
   if (gemvCheaper(func, o, planFile, &problem, plan, &candidates[chosen], &gemv,

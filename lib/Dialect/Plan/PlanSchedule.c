@@ -32,7 +32,9 @@ const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
     "matmul", "conv", "attention",  "memory",  "split_k", "lse",
-    "reduce", "grid", "group_pack", "cluster", NULL};
+    "reduce", "grid", "group_pack", "cluster", "output",  NULL};
+
+const char *const dlcPlanOutputs[] = {"copy", "direct", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -561,6 +563,13 @@ int64_t dlcPlanGroupPack(const DlcPlan *plan) {
   return algoCount(plan, "group_pack", DLC_PLAN_MAX_GROUP_PACK);
 }
 
+int dlcPlanOutput(const DlcPlan *plan) {
+  const char *v = dlcPlanAlgoChoice(plan, "output");
+  if (!v)
+    return 0;
+  return !dlcPlanIsOneOf(v, dlcPlanOutputs) ? -1 : strcmp(v, "direct") == 0;
+}
+
 void dlcPlanDropAlgoChoice(DlcPlan *plan, const char *family) {
   int n = 0;
   for (int i = 0; i < plan->numAlgoChoice; ++i)
@@ -775,6 +784,10 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "group_pack is not a whole number of groups in [1, %d]",
                  DLC_PLAN_MAX_GROUP_PACK);
+  if (dlcPlanOutput(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "output is \"%s\", not \"copy\" or \"direct\"",
+                 dlcPlanAlgoChoice(plan, "output"));
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

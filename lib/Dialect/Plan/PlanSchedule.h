@@ -171,6 +171,15 @@ int64_t dlcPlanCluster(const DlcPlan *plan);
  * DLC_PLAN_MAX_GROUP_PACK]. */
 int64_t dlcPlanGroupPack(const DlcPlan *plan);
 
+/* algo_choice output = "copy" or "direct" (dlcPlanOutputs): how an SM90
+ * staged epilogue stores whole tiles of a C whose rows TMA cannot store
+ * (a row stride or base not a multiple of 16 bytes): by TMA into a padded
+ * workspace the host copies into C after the kernel, or by the kernel's
+ * consumers into C's rows. 1 for "direct", 0 for "copy" or absent, -1 for
+ * another value. */
+extern const char *const dlcPlanOutputs[]; /* copy, direct */
+int dlcPlanOutput(const DlcPlan *plan);
+
 /* Removes algo_choice `family` from `plan`, if there. */
 void dlcPlanDropAlgoChoice(DlcPlan *plan, const char *family);
 
