@@ -203,6 +203,15 @@ MlirValue dwExtent(Dw *w, const KpExtent *e) {
   return v;
 }
 
+void dwAddDim(Dw *w, int dim, MlirValue at, MlirValue *inside, MlirValue *off) {
+  MlirValue in = dwOp(w, "arith.andi", dlcCmpI(&w->b, "sge", at, dwIndex(w, 0)),
+                      dlcCmpI(&w->b, "slt", at, w->extent[dim]));
+  *inside = dwOp(w, "arith.andi", *inside, in);
+  *off = dwOp(
+      w, "arith.addi", *off,
+      dwOp(w, "arith.muli", at, dwExtent(w, &w->p->window.dim[dim].stride)));
+}
+
 MlirValue dwGpuId(Dw *w, const char *op, const char *dim) {
   char text[32];
   snprintf(text, sizeof(text), "#gpu<dim %s>", dim);
@@ -303,13 +312,9 @@ static MlirValue windowRead(Dw *w, const int64_t *delta) {
   for (int dim = 0; dim < win->rank; ++dim) {
     if (!dwDimMoves(&win->dim[dim]))
       continue; /* the channel's dim: the group offset c0 */
-    MlirValue at = dwOp(w, "arith.addi", w->base[dim], dwIndex(w, delta[dim]));
-    inside =
-        dwOp(w, "arith.andi", inside,
-             dwOp(w, "arith.andi", dlcCmpI(&w->b, "sge", at, dwIndex(w, 0)),
-                  dlcCmpI(&w->b, "slt", at, w->extent[dim])));
-    off = dwOp(w, "arith.addi", off,
-               dwOp(w, "arith.muli", at, dwExtent(w, &win->dim[dim].stride)));
+    dwAddDim(w, dim,
+             dwOp(w, "arith.addi", w->base[dim], dwIndex(w, delta[dim])),
+             &inside, &off);
   }
   off = dlcSelect(&w->b, inside, off, w->c0);
   MlirValue v =

@@ -92,6 +92,9 @@ MlirAttribute dwAlignment(Dw *w, KpElement e, bool vector);
  * one vector load where `vector`, else one load per channel. */
 MlirValue dwLoadChannels(Dw *w, const KpTensor *x, MlirValue offset,
                          bool vector, bool widen);
+/* Folds the activations' window dim `dim` at index `at` into a read:
+ * `*inside` &&= 0 <= at < the dim's extent, `*off` += at * its stride. */
+void dwAddDim(Dw *w, int dim, MlirValue at, MlirValue *inside, MlirValue *off);
 /* `v` (the activations' vector) where `inside`, else zero: selected on the
  * packed bits (one select a pair of 16-bit channels). */
 MlirValue dwZeroOutside(Dw *w, MlirValue inside, MlirValue v);

@@ -225,12 +225,7 @@ static MlirValue tileLoad(Dw *w, MlirValue i, MlirValue cta) {
     MlirValue at = w->base[dim];
     if (dim == d->hDim || dim == d->wDim)
       at = dwOp(w, "arith.addi", at, dim == d->hDim ? row : col);
-    inside =
-        dwOp(w, "arith.andi", inside,
-             dwOp(w, "arith.andi", dlcCmpI(&w->b, "sge", at, dwIndex(w, 0)),
-                  dlcCmpI(&w->b, "slt", at, w->extent[dim])));
-    off = dwOp(w, "arith.addi", off,
-               dwOp(w, "arith.muli", at, dwExtent(w, &win->dim[dim].stride)));
+    dwAddDim(w, dim, at, &inside, &off);
   }
   off = dlcSelect(&w->b, inside, off, dwIndex(w, 0));
   return dwZeroOutside(w, inside,
