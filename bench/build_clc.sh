@@ -4,8 +4,8 @@
 # carried by the device call as gpu-clc): bench/conv_cases.py's main
 # plans and their clustered variants (*_c2, *_c4), the conv harness bundle
 # with a share of clustered problems (two of them, the smallest of each
-# cluster size, listed in sanitize.txt for compute-sanitizer), dlc-run and
-# this branch's bench scripts.
+# cluster size, listed in sanitize.txt for compute-sanitizer; HARNESS=0:
+# none), dlc-run and this branch's bench scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build/bin; O=${1:-/work/main/gpu-clc}; export DLC_BIN=$B
@@ -24,6 +24,7 @@ cases = [c for c in json.load(open(o + "/src/cases.json")) if c["name"] in keep]
 json.dump(cases, open(o + "/k/cases.json", "w"), indent=1)
 PY
 rm -rf "$O/src"
+if [ "${HARNESS:-1}" = 1 ]; then
 test/gpu/build_bundle.sh "$O/h" --family conv --count "${COUNT:-48}" --seed "${SEED:-1026}" \
   --chip sm_90a --staged 0.3 --cluster 0.45 > "$O/h.log" 2>&1
 tail -2 "$O/h.log"
@@ -41,6 +42,7 @@ for e in json.load(open(sys.argv[1])):
 print(",".join(v[1] for v in best.values()))
 PY
 cat "$O/sanitize.txt"
+fi
 mkdir -p "$O/bench"
 cp bench/run_clc.sh bench/device_common.sh bench/dlc_kernel.py bench/bench_conv.py "$O/bench/"
 find "$O" -mindepth 2 -name dlc-run -delete

@@ -457,10 +457,15 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                (long long)t->maxSplits, target->sms);
       workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
     } else if (paired) { /* whole clusters, one per tile pair */
-      snprintf(
-          gridX, sizeof(gridX), "%lld*min(ceildiv(%.120s, %lld)*%.120s, %d)",
-          (long long)t->cluster, sharesB ? rows : cols, (long long)t->cluster,
-          sharesB ? cols : rows, target->sms / (int)t->cluster);
+      /* No more clusters than fit at once: a persistent CTA past them
+       * would wait for a whole cluster's work (run clc-1). */
+      int fit = t->cluster == 4 && target->clustersOf4 > 0
+                    ? target->clustersOf4
+                    : target->sms / (int)t->cluster;
+      snprintf(gridX, sizeof(gridX),
+               "%lld*min(ceildiv(%.120s, %lld)*%.120s, %d)",
+               (long long)t->cluster, sharesB ? rows : cols,
+               (long long)t->cluster, sharesB ? cols : rows, fit);
     } else {
       snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
     }
