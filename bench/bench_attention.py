@@ -3,7 +3,7 @@
 (rbssa-fuse-attention + the SM90 flash skeleton for chip sm_90a, and the
 SM80 one for chip sm_90 when KERNELS/sm80 holds it; compiled from Frontend
 Attention models by bench/build_attention.sh) against torch SDPA with the
-flash backend (and SDPA's default choice), fp16, O = softmax(Q K^T /
+flash and cuDNN backends (and SDPA's default choice), fp16, O = softmax(Q K^T /
 sqrt(D)) V.
 
 Problems: B4 H16 S4096 D128 and B8 H16 S2048 D64, non-causal and causal.
@@ -128,7 +128,11 @@ def main():
                 with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
                     return F.scaled_dot_product_attention(q, kk, v, is_causal=causal)
 
-            for aname, afn in [("sdpa_flash", flash),
+            def cudnn():
+                with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+                    return F.scaled_dot_product_attention(q, kk, v, is_causal=causal)
+
+            for aname, afn in [("sdpa_flash", flash), ("sdpa_cudnn", cudnn),
                                ("sdpa", lambda: F.scaled_dot_product_attention(
                                    q, kk, v, is_causal=causal))]:
                 try:

@@ -75,7 +75,7 @@ def main():
         g, b, smem, copies, params, after = dlc._prepared(t, syms)
 
         def kernel_only():
-            check_cu(cu.cuLaunchKernel(dlc.func, *g, *b, smem, cs, params, 0))
+            dlc.launch_kernel(g, b, smem, cs, params)
 
         def copies_only():
             for c in copies + after:

@@ -224,6 +224,13 @@ class DlcKernel:
         g, b, smem, repacks, params, after = self._prepared(tensors, symbols)
         for repack in repacks:
             repack(stream)
+        self.launch_kernel(g, b, smem, stream, params)
+        for copy in after:
+            copy(stream)
+
+    def launch_kernel(self, g, b, smem, stream, params):
+        """The kernel's own launch of a prepared launch (no repacks or
+        copies), as its manifest asks: cooperative, clustered or plain."""
         if self.m.get("cooperative"):  # SM90 split-K: CTAs that wait for each other
             check_cu(cu.cuLaunchCooperativeKernel(self.func, *g, *b, smem, stream, params))
         elif self.cluster != [1, 1, 1]:
@@ -231,8 +238,6 @@ class DlcKernel:
                                          self.func, params, 0))
         else:
             check_cu(cu.cuLaunchKernel(self.func, *g, *b, smem, stream, params, 0))
-        for copy in after:
-            copy(stream)
 
     def _cluster_config(self, g, b, smem, stream):
         """The CUlaunchConfig of a clustered launch (the grid is whole

@@ -5,7 +5,8 @@
 //   SM90: mbarrier_arrive_expect_tx + tma_load -> mbarrier_wait -> wgmma
 //         -> wgmma_wait -> epilogue -> store_vec, or (a staged epilogue)
 //         epilogue -> vector.store to shared -> fence_async_shared ->
-//         named_barrier -> tma_store ... tma_store_wait
+//         named_barrier -> tma_store ... tma_store_wait (or, into rows
+//         TMA cannot store, named_barrier -> shifted_store)
 //
 // Each op is one tile step of one thread (SIMT view, like nvgpu): loops,
 // stages and tails are upstream scf.for / scf.if / arith inside a func.func
@@ -296,6 +297,27 @@ irdl.dialect @dlcgpu {
     %idx = irdl.base "!builtin.index"
     %box = irdl.base "#builtin.dense_array"
     irdl.operands(desc: %desc, src: %src, src_indices: variadic %idx, coords: variadic %idx)
+    irdl.attributes {"box" = %box}
+  }
+
+  // ShiftedStore (SM90 staged epilogue into rows TMA cannot store, such as
+  // N = 4097 halves): the 128 threads of a warpgroup store the box [64][64]
+  // of 2-byte elements at src[src_indices] (the box's dims trailing the
+  // indices, 128-byte swizzled as tma_store reads it) into the flat `dst`,
+  // row r (r < `rows`) at elements offset + r * stride ..., each row
+  // starting at any 2-byte boundary: 16-byte stores of the dst blocks
+  // wholly inside a row, assembled across the row's shift from two chunks
+  // of src, and its first and last partial blocks in aligned pieces of 2, 4
+  // and 8 bytes. The writes of every thread to src must be ordered before
+  // it by a barrier; src may be written again after the next barrier of the
+  // warpgroup (its reads are synchronous).
+  //   "dlcgpu.shifted_store"(%stC, %c0, %c1, %C, %off, %N, %rows) {box = array<i64: 64, 64>} : (memref<2x4x64x64xf16, 3>, index, index, memref<?xf16>, index, index, index) -> ()
+  irdl.operation @shifted_store {
+    %src = irdl.base "!builtin.memref"
+    %idx = irdl.base "!builtin.index"
+    %dst = irdl.base "!builtin.memref"
+    %box = irdl.base "#builtin.dense_array"
+    irdl.operands(src: %src, src_indices: variadic %idx, dst: %dst, offset: %idx, stride: %idx, rows: %idx)
     irdl.attributes {"box" = %box}
   }
 

@@ -161,6 +161,10 @@ WHOLE_WORK = 24_000_000
 # consumer, each stored once written), odd ones with 3 (the whole tile
 # staged, stored at once). 0 draws nothing more.
 STAGED = 0.0
+# --odd-c P: the share of the staged ones whose N stays as drawn (C's rows
+# mostly not 16-byte aligned: the kernel's stores into shifted rows, or the
+# copy back) instead of rounded up to a multiple of 8.
+ODD_C = 0.25
 STAGED_PLAN = ('{"stages": %d, "async": {"enable": true, "prefetch_depth": %d, '
                '"epilogue_overlap": true}, "algo_choice": {"matmul": '
                '"implicit_gemm", "split_k": "1"}}')
@@ -334,8 +338,8 @@ def gemm_problem(rng, index):
     else:
         bv, mv, nv, kv = pick_sizes(rng, batch != "none")
     staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
-    if staged and rng.random() < 0.75:
-        nv += -nv % 8  # 16-byte rows of C: the TMA stores (else the kernel's fallback)
+    if staged and rng.random() >= ODD_C:
+        nv += -nv % 8  # 16-byte rows of C: the TMA stores (else shifted rows)
     cluster = (CLUSTER > 0 and not gemv and min(mv, nv) >= 128 and
                rng.random() < CLUSTER)
     if cluster and rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
@@ -526,6 +530,9 @@ def generate(doc, make):
     ap.add_argument("--staged", type=float, default=0.0,
                     help="share of symbolic whole-tile GEMM problems planned "
                          "with the SM90 staged epilogue")
+    ap.add_argument("--odd-c", type=float, default=0.25,
+                    help="share of the staged ones whose N is not rounded "
+                         "up to a multiple of 8")
     ap.add_argument("--gemv", type=float, default=0.0,
                     help="share of GEMM problems with M = 1 or N = 1")
     ap.add_argument("--tall", type=float, default=0.0,
@@ -537,10 +544,11 @@ def generate(doc, make):
                     help="share of the GEMV ones whose 1 is a symbol, "
                          "compiled with a launch-time GEMV version")
     args = ap.parse_args()
-    global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER
+    global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
+    ODD_C = args.odd_c
     GEMV = args.gemv
     TALL = args.tall
     GEMV_VERSIONS = args.gemv_versions

@@ -70,5 +70,6 @@ bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b);
 void dlcLowerTmaStoreWait(MlirOperation op, DlcBuilder *b);
 void dlcLowerFenceAsyncShared(DlcBuilder *b);
 void dlcLowerNamedBarrier(MlirOperation op, DlcBuilder *b);
+bool dlcLowerShiftedStore(MlirOperation op, DlcBuilder *b);
 
 #endif

@@ -493,6 +493,8 @@ static bool lowerOne(Lowering *l, MlirOperation op) {
     return dlcLowerWgmmaWait(op, &b);
   else if (dlcDlcgpuIsTmaStore(op))
     return dlcLowerTmaStore(op, &b);
+  else if (dlcDlcgpuIsShiftedStore(op))
+    return dlcLowerShiftedStore(op, &b);
   else if (dlcDlcgpuIsTmaStoreWait(op))
     dlcLowerTmaStoreWait(op, &b);
   else if (dlcDlcgpuIsFenceAsyncShared(op))

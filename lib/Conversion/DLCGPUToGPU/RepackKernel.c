@@ -4,7 +4,10 @@
  * dst, either side starting anywhere on a 2-byte boundary. Before the
  * kernel it copies an operand into a workspace of 16-byte rows (A and B of
  * a GEMM); after it, the whole tiles of an output the kernel stored by TMA
- * into such a workspace back into C ("repack_out"). One launch copies up
+ * into such a workspace back into C ("repack_out", a plan with algo_choice
+ * output = "copy"; with "direct" the kernel stores those rows itself,
+ * LowerSm90Store.c's shifted_store, by the same word selects and funnel
+ * shift as this kernel's store). One launch copies up
  * to two tensors: block z picks tensor 0 or 1. Block 256, any grid: the
  * gridDim.x x gridDim.y blocks of a z slice split the tensor's items
  * evenly and walk their share in trips of dlcRepackKernelItems; the

@@ -956,15 +956,44 @@ static bool addUnitIters(RbRegion *r, RbSpace *present) {
   return true;
 }
 
+/* Whether an indexbook.view lies between `v` and the region's leaves
+ * (graph inputs, cuts and reductions end the walk). A view's domain (a
+ * padding) guards its reads by the reduced axes too, which a body built
+ * without them cannot hold. Past `*budget` ops the answer is yes. */
+static bool reachesView(RbRegion *r, MlirValue v, int *budget) {
+  if (!mlirValueIsAOpResult(v) || rbCutIndex(r, v) >= 0)
+    return false;
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (dlcIndexbookIsLeaf(op) || rbIsReduction(op))
+    return false;
+  if (dlcIndexbookIsView(op) || --*budget < 0)
+    return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (reachesView(r, mlirOperationGetOperand(op, i), budget))
+      return true;
+  return false;
+}
+
 /* Whether every reduced axis is static of size 1 and no domain guards
- * the body (a 1x1 window of a depthwise conv, a sum over a kept dim). */
+ * the body (a 1x1 window of a depthwise conv, a sum over a kept dim): no
+ * level's domain, and no view's on the way to the leaves (a padded 1x1
+ * window keeps its rbssa.reduce). */
 static bool unitReduction(RbRegion *r, const Plan *plan) {
   for (int p = 0; p < plan->reduced.rank; ++p) {
     const RbAxis *a = &r->axes[plan->reduced.axes[p]];
     if (a->symbol >= 0 || a->extent != 1)
       return false;
   }
-  return plan->reduced.rank > 0 && plan->guard.count == 0;
+  if (plan->reduced.rank == 0 || plan->guard.count > 0)
+    return false;
+  int budget = 256;
+  for (int l = 0; l < plan->numLevels; ++l)
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(plan->levels[l].op);
+         ++i)
+      if (reachesView(r, mlirOperationGetOperand(plan->levels[l].op, i),
+                      &budget))
+        return false;
+  return true;
 }
 
 /* The rbssa.reduce of `plan` (its body over the kept and reduced axes,

@@ -93,6 +93,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
   t->stagedBoxes = dlcPlanStagedBoxes(plan, elementBytes, target->smemPerCTA);
+  t->directStore = dlcPlanOutput(plan) == 1;
   return true;
 }
 
@@ -437,7 +438,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                    : dlcSm90TensorMap(region, p, &p->b, KP_N, rowsB);
     numMaps = 2;
     if (t->stagedEpilogue)
-      maps[numMaps++] = dlcSm90OutputMap(region, p, t->tileM, t->tileN);
+      maps[numMaps++] = dlcSm90OutputMap(region, p, t);
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
@@ -817,12 +818,35 @@ static bool planLse(const DlcPlan *plan) {
   return false;
 }
 
+/* The SM90 kernel's grid algo_choice grid names: "tiles" a CTA per work
+ * tile (also when absent), "persistent" at most one per SM looping over
+ * them, "dynamic" at most one per SM taking them from a counter
+ * (Sm90FlashSchedule.c). */
+static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
+                              DlcAttnGrid *out) {
+  const char *grid = dlcPlanAlgoChoice(plan, "grid");
+  if (!grid || strcmp(grid, "tiles") == 0)
+    *out = DLC_ATTN_GRID_TILES;
+  else if (strcmp(grid, "persistent") == 0)
+    *out = DLC_ATTN_GRID_PERSISTENT;
+  else if (strcmp(grid, "dynamic") == 0)
+    *out = DLC_ATTN_GRID_DYNAMIC;
+  else
+    return cannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
+                        "\"tiles\" (a CTA per query tile and batch row), "
+                        "\"persistent\" (a CTA per SM looping over them) or "
+                        "\"dynamic\" (a CTA per SM taking them from a "
+                        "counter, heaviest first)");
+  return true;
+}
+
 /* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
  * BN, D] with BN 64 or 128, warp_tile = [64, BN] (a consumer warpgroup's
- * rows), at least two stages within the target's shared memory, and a
- * problem dlcSm90AttentionProblem accepts. */
+ * rows), at least two stages within the target's shared memory (beside
+ * `grid`'s Q buffers), and a problem dlcSm90AttentionProblem accepts. */
 static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
-                               const DlcTarget *target, const KpAttention *a) {
+                               const DlcTarget *target, const KpAttention *a,
+                               DlcAttnGrid grid) {
   if (!target->hasWgmma || !target->hasTma) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "compile for chip=sm_90a, or plan barrier_model = "
@@ -844,8 +868,8 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
     return false;
   }
   int64_t d = a->size[KP_K].constant;
-  DlcAttnTiling t = {plan->tile[0], plan->tile[1], d, plan->stages,
-                     DLC_ATTN_PINGPONG};
+  DlcAttnTiling t = {plan->tile[0], plan->tile[1],     d,
+                     plan->stages,  DLC_ATTN_PINGPONG, grid};
   /* 192 query rows (three consumers at 160 registers) only where O's
    * accumulator is D = 64's. */
   bool rows = plan->tile[0] == 128 || (plan->tile[0] == 192 && d == 64);
@@ -882,28 +906,6 @@ static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
   return true;
 }
 
-/* The SM90 kernel's grid algo_choice grid names: "tiles" a CTA per work
- * tile (also when absent), "persistent" at most one per SM looping over
- * them, "dynamic" at most one per SM taking them from a counter
- * (Sm90FlashSchedule.c). */
-static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
-                              DlcAttnGrid *out) {
-  const char *grid = dlcPlanAlgoChoice(plan, "grid");
-  if (!grid || strcmp(grid, "tiles") == 0)
-    *out = DLC_ATTN_GRID_TILES;
-  else if (strcmp(grid, "persistent") == 0)
-    *out = DLC_ATTN_GRID_PERSISTENT;
-  else if (strcmp(grid, "dynamic") == 0)
-    *out = DLC_ATTN_GRID_DYNAMIC;
-  else
-    return cannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
-                        "\"tiles\" (a CTA per query tile and batch row), "
-                        "\"persistent\" (a CTA per SM looping over them) or "
-                        "\"dynamic\" (a CTA per SM taking them from a "
-                        "counter, heaviest first)");
-  return true;
-}
-
 /* An attention output region fused by rbssa-fuse-attention: the flash
  * skeleton over Q, K, V and O (FlashAttention.c). */
 static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
@@ -928,7 +930,9 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
     return reject(schedule, error);
   int64_t d = a.size[KP_K].constant;
   bool sm90 = isSm90Plan(plan);
-  if (sm90 && !checkSm90Attention(schedule, plan, target, &a))
+  DlcAttnGrid grid = DLC_ATTN_GRID_TILES;
+  if (sm90 && (!sm90AttentionGrid(schedule, plan, &grid) ||
+               !checkSm90Attention(schedule, plan, target, &a, grid)))
     return false;
   if (!sm90 &&
       (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
@@ -984,8 +988,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
   DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
                           d, sm90 ? plan->stages : 2, DLC_ATTN_PINGPONG};
-  if (sm90 && (!sm90AttentionSchedule(schedule, plan, &tiling.schedule) ||
-               !sm90AttentionGrid(schedule, plan, &tiling.grid)))
+  tiling.grid = grid;
+  if (sm90 && !sm90AttentionSchedule(schedule, plan, &tiling.schedule))
     return false;
   for (int b = 0; b < a.numBatch; ++b) {
     char extent[96];

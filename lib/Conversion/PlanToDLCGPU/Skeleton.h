@@ -30,6 +30,11 @@ typedef struct DlcGemmTiling {
    * (dlcPlanStagedBoxes). */
   bool stagedEpilogue;
   int64_t stagedBoxes;
+  /* Whole tiles of a C whose rows TMA cannot store (N = 4097 halves):
+   * stored by the consumers themselves (shifted_store; plan algo_choice
+   * output = "direct") instead of by TMA into a workspace the host copies
+   * into C ("copy"). */
+  bool directStore;
   /* SM90: CTAs of a thread-block cluster (1 or 2, plan algo_choice
    * cluster) walking tile pairs that share an operand, each loading half
    * of it multicast to both (Sm90Gemm.c). */
@@ -141,10 +146,11 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *problem);
  * the runtime encodes it over C when C's base and strides are multiples
  * of 16 bytes; else, for a map without batch, over a padded workspace
  * whose whole tiles of tileM x tileN it copies into C after the kernel
- * ("repack_out": [rows, cols] of them); else not at all, passing 0, and
+ * ("repack_out": [rows, cols] of them; not with `directStore`, whose
+ * kernel stores such rows itself); else not at all, passing 0, and
  * the kernel then stores directly (docs/conventions.md, "Tensor maps"). */
 MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
-                               int64_t tileM, int64_t tileN);
+                               const DlcGemmTiling *t);
 
 /* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
  * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w

@@ -4,7 +4,8 @@
  * per BM query rows (128, or 192 at D = 64) of one (batch, head):
  *
  *   warpgroup 0, the producer (setmaxnreg 40; 32 beside three consumers):
- *     TMA-loads the Q tile once (on qFull), then for each key tile j: wait
+ *     TMA-loads the Q tile once (on qFull; persistent at D = 64 into the
+ *     visit's one of two buffers: qSlots), then for each key tile j: wait
  *     until stage j % S is empty; announce its bytes on full[s]; TMA-load
  *     K_j and V_j into it
  *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three:
@@ -34,8 +35,8 @@
  *         (the FlashAttention-3 inter-warpgroup schedule)
  *     O / l stored through the GEMM epilogue (guarded)
  *
- * Shared memory: Q [D/64][BM][64], K [S][D/64][BN][64] (K-major, one box
- * per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
+ * Shared memory: Q [qSlots][D/64][BM][64], K [S][D/64][BN][64] (K-major, one
+ * box per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
  * per 64 x 64 block); all 128-byte swizzled, the TMA
  * buffers with unit dimensions in front so that a box of up to three batch
  * coordinates indexes them. TMA zero-fills rows past Lq and keys past Lk;
@@ -97,12 +98,21 @@ typedef struct Ring {
   MlirValue qEmpty; /* persistent: Q read, the next visit's may load */
   MlirValue tiles;  /* key tiles of the work tile visited */
   MlirValue m0;     /* its first query row */
-  MlirValue visit;  /* the visit's number (Q's phase) */
+  MlirValue visit;  /* the visit's number */
+  MlirValue qSlot;  /* its Q buffer (visit mod qSlots) */
   MlirValue kvBase; /* K/V ring uses before the visit */
 } Ring;
 
 static void yield(Gen *g) {
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
+/* Q buffers: two on the persistent grid at D = 64, so that the next
+ * visit's Q loads while this visit still reads its own (the qEmpty wait
+ * then passes at once: Q of visit v waits for visit v - 2's release); one
+ * elsewhere (at D = 128 a second would cost the third K/V stage). */
+static int64_t qSlots(const DlcAttnTiling *t) {
+  return t->grid == DLC_ATTN_GRID_PERSISTENT && t->headDim == 64 ? 2 : 1;
 }
 
 /* The consumer warpgroups of tiling t. */
@@ -131,6 +141,7 @@ static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
   FlashVisit v;
   flashScheduleBegin(f, s, mlirValueIsNull(consumer), &v);
   r->visit = v.visit;
+  r->qSlot = qSlots(f->t) > 1 ? remc(g, v.visit, qSlots(f->t)) : cst(g, 0);
   r->kvBase = v.carried;
   flashBindBatch(f, v.batch);
   r->m0 = mul(g, v.qTile, f->t->tileM);
@@ -149,12 +160,13 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   /* The Q buffer is free once every consumer's last S of the visit before
    * is complete (the first visit passes at once). */
   if (!mlirValueIsNull(r->qEmpty))
-    sm90MbarrierWait(g, r->qEmpty, zero, sm90ParityOf(g, r->visit, 1, true));
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, zero,
+    sm90MbarrierWait(g, r->qEmpty, r->qSlot,
+                     sm90ParityOf(g, r->visit, qSlots(t), true));
+  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, r->qSlot,
                  "bytes", t->tileM * f->d * bytes);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
-    MlirValue at[] = {zero, zero, cst(g, dc), zero, zero};
-    tmaLoad(f, &f->a->q, r->qMap, r->qFull, zero, f->qSmem, at, r->m0,
+    MlirValue at[] = {zero, r->qSlot, cst(g, dc), zero, zero};
+    tmaLoad(f, &f->a->q, r->qMap, r->qFull, r->qSlot, f->qSmem, at, r->m0,
             cst(g, dc * Box), t->tileM);
   }
   MlirBlock body;
@@ -196,17 +208,18 @@ static void fragments(Fa *f, MlirValue acc, int count, MlirValue *out) {
   }
 }
 
-/* Issues S = Q K_jᵀ of this consumer's 64 rows from stage `stage`:
- * out[0] the accumulators (read only after out[1] is waited). */
-static void issueScores(Fa *f, MlirValue consumer, MlirValue stage,
-                        MlirValue out[2]) {
+/* Issues S = Q K_jᵀ of this consumer's 64 rows (of Q buffer `qSlot`)
+ * from stage `stage`: out[0] the accumulators (read only after out[1] is
+ * waited). */
+static void issueScores(Fa *f, MlirValue consumer, MlirValue qSlot,
+                        MlirValue stage, MlirValue out[2]) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0);
   sm90AccInit(g, f->t->tileN, out);
   for (int64_t dc = 0; dc < f->d / Box; ++dc) {
     Sm90Operand a = {
         .smem = f->qSmem,
-        .index = {zero, zero, cst(g, dc), mul(g, consumer, Rows), zero},
+        .index = {zero, qSlot, cst(g, dc), mul(g, consumer, Rows), zero},
         .rank = TmaRank};
     Sm90Operand b = {.smem = f->kSmem,
                      .index = {zero, stage, cst(g, dc), zero, zero},
@@ -305,8 +318,8 @@ static void lastTurn(Fa *f, MlirValue consumer) {
  * overwritten (qEmpty). */
 static void qRead(Fa *f, const Ring *r) {
   if (!mlirValueIsNull(r->qEmpty))
-    sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->qEmpty,
-                   cst(&f->g, 0), NULL, 0);
+    sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->qEmpty, r->qSlot,
+                   NULL, 0);
 }
 
 /* The visit's key tiles from `from` on, which this consumer's rows do not
@@ -378,7 +391,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
                    sm90ParityOf(g, r->kvBase, t->stages, false));
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
-  issueScores(f, consumer, first, acc);
+  issueScores(f, consumer, r->qSlot, first, acc);
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
@@ -413,7 +426,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   MlirValue pv[2];
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
-  issueScores(f, consumer, stage, acc);
+  issueScores(f, consumer, r->qSlot, stage, acc);
   if (inTurn) /* O is complete: PV_{j-2} was waited */
     flashRescale(f, &c, 1);
   issuePV(f, prev, p, c.o[0], pv);
@@ -473,7 +486,8 @@ static void consumerVisit(Fa *f, const Ring *r, MlirValue consumer) {
   int numO = (int)(f->d / 8);
   f->m0 = add(g, r->m0, mul(g, consumer, Rows));
   MlirValue zero = cst(g, 0);
-  sm90MbarrierWait(g, r->qFull, zero, sm90ParityOf(g, r->visit, 1, false));
+  sm90MbarrierWait(g, r->qFull, r->qSlot,
+                   sm90ParityOf(g, r->visit, qSlots(f->t), false));
 
   MlirValue acc[2];
   sm90AccInit(g, f->d, acc);
@@ -529,28 +543,31 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.kMap = mlirBlockGetArgument(g->entry, mapArg + 1);
   r.vMap = mlirBlockGetArgument(g->entry, mapArg + 2);
   int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
-  f->qSmem =
-      sm90SwizzledAlloc(g, TmaRank, (int64_t[]){1, 1, dChunks, t->tileM, Box});
+  int64_t slots = qSlots(t);
+  f->qSmem = sm90SwizzledAlloc(g, TmaRank,
+                               (int64_t[]){1, slots, dChunks, t->tileM, Box});
   f->kSmem = sm90SwizzledAlloc(
       g, TmaRank, (int64_t[]){1, t->stages, dChunks, t->tileN, Box});
   f->vSmem = sm90SwizzledAlloc(
       g, TmaRank, (int64_t[]){t->stages, kBlocks, dChunks, Box, Box});
-  r.qFull = sm90Barriers(g, 1);
+  r.qFull = sm90Barriers(g, slots);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
   FlashSchedule schedule;
   flashScheduleInit(f, &schedule);
-  r.qEmpty = schedule.persistent ? sm90Barriers(g, 1) : (MlirValue){NULL};
+  r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
   schedule.qFull = r.qFull;
   schedule.qEmpty = r.qEmpty;
 
   /* qFull and full[s]: the producer's expect-tx plus the bytes; empty[s]:
    * every consumer thread. */
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qFull, cst(g, 0), "count",
-                 1);
-  if (schedule.persistent)
-    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qEmpty, cst(g, 0), "count",
-                   threads - 128);
+  for (int64_t q = 0; q < slots; ++q) {
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qFull, cst(g, q), "count",
+                   1);
+    if (schedule.persistent)
+      sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.qEmpty, cst(g, q),
+                     "count", threads - 128);
+  }
   for (int64_t s = 0; s < t->stages; ++s) {
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.full, cst(g, s), "count",
                    1);
@@ -628,7 +645,8 @@ int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {
 }
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
-  int64_t q = t->tileM * t->headDim, kv = 2 * t->stages * t->tileN * t->headDim;
+  int64_t q = qSlots(t) * t->tileM * t->headDim,
+          kv = 2 * t->stages * t->tileN * t->headDim;
   /* The dynamic grid's three tile slots (Sm90FlashSchedule.c). */
   int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC ? 16 : 0;
   return (q + kv) * bytes + slots + 1024;

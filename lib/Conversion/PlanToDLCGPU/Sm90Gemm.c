@@ -193,7 +193,7 @@ static MlirAttribute wholeTiles(MlirOperation region, const KpProblem *p,
 }
 
 MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p,
-                               int64_t tileM, int64_t tileN) {
+                               const DlcGemmTiling *t) {
   MlirContext ctx = mlirOperationGetContext(region);
   const KpTensor *c = &p->c;
   int bytes = kpElementBytes(c->element);
@@ -209,7 +209,7 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p,
   int64_t box[3] = {BoxMN, ConsumerRows, 1};
   MlirAttribute map = mapDictionary(ctx, tensorName(region, c->arg), c->element,
                                     rank, dims, strides, box, true);
-  if (rank != 2)
+  if (rank != 2 || t->directStore)
     return map;
   /* Rows TMA cannot store (N = 4097): the staged tiles go to a padded
    * workspace the host copies into C after the kernel, [rows, cols] of
@@ -221,8 +221,8 @@ MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *p,
     fields[i] = mlirDictionaryAttrGetElement(map, i);
   MlirAttribute region2[] = {stagesRowsPastM(p)
                                  ? formula(region, &p->size[KP_M], 1)
-                                 : wholeTiles(region, p, KP_M, tileM),
-                             wholeTiles(region, p, KP_N, tileN)};
+                                 : wholeTiles(region, p, KP_M, t->tileM),
+                             wholeTiles(region, p, KP_N, t->tileN)};
   fields[n < 15 ? n : 15] = mlirNamedAttributeGet(
       mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("repack_out")),
       mlirArrayAttrGet(ctx, 2, region2));
@@ -1074,11 +1074,40 @@ static void batchInputs(Gen *g, const TileBatch *t, MlirValue inside,
       in[i][k] = mlirOperationGetResult(choice, i * n + k);
 }
 
+/* The box's rows of C stored by the consumer's threads (shifted_store),
+ * rows from m0 up to M: C's map was not encoded, its rows start where TMA
+ * cannot (N = 4097), and the plan stores them in the kernel (directStore)
+ * instead of through a workspace copied back. */
+static void shiftedStoreBox(Gen *g, const Pipeline *p, const Fragments *f,
+                            MlirValue m0, MlirValue n0, MlirValue slot) {
+  MlirValue left =
+      dlcArith(&g->b, "arith.maxsi", sub(g, g->size[KP_M], m0), cst(g, 0));
+  MlirValue operands[] = {
+      p->staging,
+      f->consumer,
+      slot,
+      g->tc.global,
+      gemmOffsetOf(g, &g->tc, KP_M, m0, KP_N, n0),
+      g->tc.stride[KP_M],
+      dlcArith(&g->b, "arith.minsi", left, cst(g, ConsumerRows))};
+  const char *names[] = {"box"};
+  MlirAttribute box =
+      mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){ConsumerRows, BoxMN});
+  dlcBuild(&g->b, DLC_OP_DLCGPU_SHIFTED_STORE, 7, operands, 0, NULL, 1, names,
+           &box);
+}
+
 /* Consumer `consumer`'s TMA store of box `box` (64 columns) of slab `s`
- * of the tile from staging slot `slot`. */
+ * of the tile from staging slot `slot`, or with `shifted` its threads'
+ * stores (shiftedStoreBox). */
 static void storeBox(Gen *g, const Pipeline *p, const Fragments *f, MlirValue s,
-                     MlirValue box, MlirValue slot) {
+                     MlirValue box, MlirValue slot, bool shifted) {
   MlirValue m0 = add(g, g->m0, mul(g, add(g, f->firstSlab, s), ConsumerRows));
+  MlirValue n0 = add(g, g->n0, mul(g, box, BoxMN));
+  if (shifted) {
+    shiftedStoreBox(g, p, f, m0, n0, slot);
+    return;
+  }
   /* map, source, 4 source indices, then up to 3 coordinates (batch, m,
    * n). */
   MlirValue operands[9] = {p->outMap, p->staging, f->consumer,
@@ -1087,7 +1116,7 @@ static void storeBox(Gen *g, const Pipeline *p, const Fragments *f, MlirValue s,
   if (dlcSm90MapHasBatch(&g->p->c))
     operands[n++] = g->batch, ++numCoords;
   operands[n++] = m0, ++numCoords;
-  operands[n++] = add(g, g->n0, mul(g, box, BoxMN)), ++numCoords;
+  operands[n++] = n0, ++numCoords;
   int32_t sizes[] = {1, 1, 4, numCoords};
   const char *names[] = {"box", "operandSegmentSizes"};
   MlirAttribute attrs[] = {
@@ -1095,6 +1124,27 @@ static void storeBox(Gen *g, const Pipeline *p, const Fragments *f, MlirValue s,
       mlirDenseI32ArrayGet(g->b.ctx, 4, sizes)};
   dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE, n, operands, 0, NULL, 2, names,
            attrs);
+}
+
+/* Boxes box[i] of slabs s[i] from slots slot[i] (i < count): by TMA, and
+ * with directStore, where C's map was not encoded, by the consumer's
+ * threads instead (one branch for them all). */
+static void storeBoxes(Gen *g, const Pipeline *p, const Fragments *f, int count,
+                       const MlirValue *s, const MlirValue *box,
+                       const MlirValue *slot) {
+  DlcBuilder outer = g->b;
+  MlirBlock blocks[2] = {{NULL}, {NULL}};
+  if (g->t->directStore)
+    dlcBuildIfElse(&g->b, p->mapUsable, 0, NULL, &blocks[0], &blocks[1]);
+  for (int shifted = 0; shifted < (g->t->directStore ? 2 : 1); ++shifted) {
+    if (g->t->directStore)
+      g->b = dlcBuilderAtEnd(blocks[shifted], outer.loc);
+    for (int i = 0; i < count; ++i)
+      storeBox(g, p, f, s[i], box[i], slot[i], shifted);
+    if (g->t->directStore)
+      dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  }
+  g->b = outer;
 }
 
 /* Before the barrier after box q (box q not yet issued, boxes q - 1 ..
@@ -1163,7 +1213,7 @@ static void stageIssue(Gen *g, const TileBatch *t) {
                   dlcCmpI(&g->b, "sge", next, cst(g, p->slots))),
              waitSlot, (void *)p);
   sm90NamedBarrier(g, add(g, t->f->consumer, cst(g, 1)), 128);
-  storeBox(g, p, t->f, t->s, box, slot);
+  storeBoxes(g, p, t->f, 1, &t->s, &box, &slot);
 }
 
 static void stageBatch(Gen *g, void *userData) {
@@ -1241,9 +1291,14 @@ static void stageEnd(Gen *g, void *userData) {
            NULL);
   sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)), 128);
   int64_t perSlab = g->t->tileN / BoxMN;
+  MlirValue slab[MaxSlabs * 4], box[MaxSlabs * 4], slot[MaxSlabs * 4];
+  int count = 0;
   for (int s = 0; s < p->slabs; ++s)
-    for (int64_t box = 0; box < perSlab; ++box)
-      storeBox(g, p, f, cst(g, s), cst(g, box), cst(g, s * perSlab + box));
+    for (int64_t b = 0; b < perSlab && count < MaxSlabs * 4; ++b, ++count) {
+      slab[count] = cst(g, s), box[count] = cst(g, b);
+      slot[count] = cst(g, s * perSlab + b);
+    }
+  storeBoxes(g, p, f, count, slab, box, slot);
 }
 
 /* The step list on the batch's fragments and inputs `in`. */
@@ -1387,7 +1442,9 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
      * was encoded: over C, or over the workspace the host copies into C
      * (rows of odd length, N = 4097, run odd-4). */
     MlirValue tiles = stagesRowsPastM(g->p) ? wholeN : andi(g, wholeM, wholeN);
-    staged = andi(g, tiles, p->mapUsable);
+    /* directStore: without C's map too, the consumers storing the boxes
+     * (storeBox). */
+    staged = g->t->directStore ? tiles : andi(g, tiles, p->mapUsable);
     gemmEmitIf(g, staged, stageBegin, (void *)f);
   }
   if (g->t->tileN % (8 * Batch) != 0) {

@@ -232,6 +232,19 @@ bool dlcPlanSm90Grouped(MlirOperation func, const DlcTarget *target,
 void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, DlcPlan *plan);
 
+/* How an SM90 staged epilogue stores whole tiles of a C whose rows TMA
+ * cannot store (Sm90Output.c): the estimates of the copy back ("copy")
+ * and of the consumers' own stores ("direct") at the planner's sizes, as
+ * if C's rows were misaligned at launch; false when the plan stages no C
+ * or C's rows are known to be 16-byte multiples. */
+bool dlcPlanSm90OutputUs(MlirOperation func, const DlcTarget *target,
+                         const DlcPlanProblem *problem, const DlcPlan *plan,
+                         double *copyUs, double *directUs);
+/* algo_choice output, the cheaper of the two, unless the plan states
+ * one (a plan-file's) or dlcPlanSm90OutputUs does not apply. */
+void dlcPlanSm90Output(MlirOperation func, const DlcTarget *target,
+                       const DlcPlanProblem *problem, DlcPlan *plan);
+
 /* A convolution of NCHW activations and KCRS weights (ConvLayout.c):
  * the host's transform into NHWC / KRSC workspaces for the SM90 skeleton
  * (`bytes` moved, `transformUs`) against the SM80 skeleton's element

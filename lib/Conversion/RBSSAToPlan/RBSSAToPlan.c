@@ -710,15 +710,19 @@ static bool attentionPlanFileChoice(MlirOperation func,
 /* The SM90 flash plan's shape for consumer schedule `algo`: BM the
  * schedule's (128 where the name is unknown: the converter rejects it),
  * BN 128, and a third K/V stage where it fits (slack for the consumers'
- * drift, whose releases the producer waits for), a fourth beside three
- * consumers (run fa5-3: +0.7 % non-causal, +2.5 % causal at D = 64). */
+ * drift, whose releases the producer waits for), a fourth at D = 64
+ * (three consumers, run fa5-3: +0.7 % non-causal, +2.5 % causal; two,
+ * with the persistent grid's second Q buffer, run fa10-4: +2.3 to +4.5 %
+ * causal). The fit is checked with the persistent grid's footprint, the
+ * largest. */
 static void sm90AttentionShape(const Options *o, const KpAttention *a,
                                const char *algo, DlcPlan *plan) {
   int64_t rows = dlcAttnScheduleRows(algo);
   plan->tile[0] = rows ? rows : 128, plan->tile[1] = 128, plan->stages = 2;
-  for (int64_t stages = plan->tile[0] == 192 ? 4 : 3; stages > 2; --stages) {
-    DlcAttnTiling deep = {plan->tile[0], 128, plan->tile[2], stages,
-                          DLC_ATTN_PINGPONG};
+  for (int64_t stages = plan->tile[2] == 64 ? 4 : 3; stages > 2; --stages) {
+    DlcAttnTiling deep = {plan->tile[0],     128,
+                          plan->tile[2],     stages,
+                          DLC_ATTN_PINGPONG, DLC_ATTN_GRID_PERSISTENT};
     if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a->q.t.element)) <=
         o->target->smemPerCTA) {
       plan->stages = stages;
@@ -1244,6 +1248,8 @@ static bool planRegion(MlirOperation func, const Options *o,
   /* Split-K for a problem with fewer tiles than SMs, unless the plan-file
    * states split_k (Sm90Plan.c). */
   dlcPlanSm90SplitK(func, o->target, &problem, plan);
+  /* How whole tiles of C go into rows TMA cannot store (Sm90Output.c). */
+  dlcPlanSm90Output(func, o->target, &problem, plan);
   DlcPlanGemv gemv;
   double gemmUs;
   if (gemvCheaper(func, o, planFile, &problem, plan, &candidates[chosen], &gemv,

@@ -420,6 +420,10 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
     bool isChosen = sm90 && bm == chosen->tile[0] && bn == chosen->tile[1] &&
                     dlcPlanCluster(chosen) <= 1;
+    if (!isChosen) { /* its own C store, as the planner would choose it */
+      dlcPlanDropAlgoChoice(&c->plan, "output");
+      dlcPlanSm90Output(func, target, problem, &c->plan);
+    }
     /* The chosen plan's split as it stands (a plan-file's too); the
      * others' as the planner would add it. */
     int64_t bound = isChosen             ? dlcPlanSplitK(chosen)
@@ -450,6 +454,18 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
       snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
                ", split along k in %lld splits of %.0f k tiles",
                (long long)e.splits, e.kPer);
+    double copyUs, directUs;
+    n = (int)strlen(c->reason);
+    if (dlcPlanSm90OutputUs(func, target, problem, &c->plan, &copyUs,
+                            &directUs) &&
+        (size_t)n < sizeof(c->reason))
+      snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
+               "; C's rows, if not 16-byte aligned, stored by the kernel "
+               "(+%.2f us) or copied back (%.2f us): output %s",
+               directUs, copyUs,
+               dlcPlanAlgoChoice(&c->plan, "output")
+                   ? dlcPlanAlgoChoice(&c->plan, "output")
+                   : "copy");
     if (transposed)
       layoutReason(c, &layout);
   }

@@ -32,7 +32,9 @@ const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
     "matmul", "conv", "attention",  "memory",  "split_k", "lse",
-    "reduce", "grid", "group_pack", "cluster", NULL};
+    "reduce", "grid", "group_pack", "cluster", "output",  NULL};
+
+const char *const dlcPlanOutputs[] = {"copy", "direct", NULL};
 
 bool dlcPlanIsOneOf(const char *name, const char *const *set) {
   for (; *set; ++set)
@@ -454,18 +456,35 @@ static const char *const kFields[DLC_PLAN_NUM_FIELDS] = {
     "vectorize",   "predicate_tail", "epilogue", "arch",         "layout_hints",
     "algo_choice", "local_edges",    "async",    "barrier_model"};
 
+/* The algo_choice naming the plan's pattern family (its keys are sorted:
+ * "cluster" comes before "matmul"); the first one when none does. */
+static int familyChoice(const DlcPlan *plan) {
+  for (int i = 0; i < plan->numAlgoChoice; ++i)
+    for (int f = 0; f < DLC_PLAN_PATTERN_FAMILIES; ++f)
+      if (strcmp(plan->algoChoice[i].key, dlcPlanAlgoFamilies[f]) == 0)
+        return i;
+  return 0;
+}
+
 void dlcPlanSummary(const DlcPlan *plan, char *buffer, size_t size) {
-  char family[2 * DLC_PLAN_NAME + 2] = "-";
+  char family[3 * DLC_PLAN_NAME + 16] = "-";
+  int first = familyChoice(plan);
   if (plan->numAlgoChoice > 0)
-    snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[0].key,
-             plan->algoChoice[0].value);
-  /* A row kernel's one-pass reduce pair: "memory:row+welford". */
-  for (int i = 1; i < plan->numAlgoChoice; ++i)
-    if (strcmp(plan->algoChoice[i].key, "reduce") == 0) {
-      size_t used = strlen(family);
+    snprintf(family, sizeof(family), "%s:%s", plan->algoChoice[first].key,
+             plan->algoChoice[first].value);
+  /* A row kernel's one-pass reduce pair: "memory:row+welford"; a GEMM's
+   * clusters: "matmul:implicit_gemm+cluster2". */
+  for (int i = 0; i < plan->numAlgoChoice; ++i) {
+    const char *key = i == first ? "" : plan->algoChoice[i].key;
+    size_t used = strlen(family);
+    if (strcmp(key, "reduce") == 0)
       snprintf(family + used, sizeof(family) - used, "+%s",
                plan->algoChoice[i].value);
-    }
+    else if (strcmp(key, "cluster") == 0 &&
+             strcmp(plan->algoChoice[i].value, "1") != 0)
+      snprintf(family + used, sizeof(family) - used, "+cluster%s",
+               plan->algoChoice[i].value);
+  }
   snprintf(buffer, size,
            "%s %s tile %lldx%lldx%lld stages %lld warp %lldx%lld vec %lld "
            "barrier %s",
@@ -542,6 +561,13 @@ int64_t dlcPlanCluster(const DlcPlan *plan) {
 
 int64_t dlcPlanGroupPack(const DlcPlan *plan) {
   return algoCount(plan, "group_pack", DLC_PLAN_MAX_GROUP_PACK);
+}
+
+int dlcPlanOutput(const DlcPlan *plan) {
+  const char *v = dlcPlanAlgoChoice(plan, "output");
+  if (!v)
+    return 0;
+  return !dlcPlanIsOneOf(v, dlcPlanOutputs) ? -1 : strcmp(v, "direct") == 0;
 }
 
 void dlcPlanDropAlgoChoice(DlcPlan *plan, const char *family) {
@@ -759,6 +785,10 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "group_pack is not a whole number of groups in [1, %d]",
                  DLC_PLAN_MAX_GROUP_PACK);
+  if (dlcPlanOutput(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "output is \"%s\", not \"copy\" or \"direct\"",
+                 dlcPlanAlgoChoice(plan, "output"));
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

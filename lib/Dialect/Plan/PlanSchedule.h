@@ -99,7 +99,11 @@ extern const char *const dlcPlanEdgeBuffers[];   /* reg, smem, gmem, ... */
 extern const char *const dlcPlanBarrierModels[]; /* cp_async_group, ... */
 extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
-extern const char *const dlcPlanAlgoFamilies[];  /* matmul, conv, ..., grid */
+/* algo_choice keys: the pattern families (matmul, conv, attention, memory:
+ * the first DLC_PLAN_PATTERN_FAMILIES), then the choices beside one
+ * (split_k, lse, reduce, grid, group_pack, cluster). */
+extern const char *const dlcPlanAlgoFamilies[];
+enum { DLC_PLAN_PATTERN_FAMILIES = 4 };
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
 extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
@@ -166,6 +170,15 @@ int64_t dlcPlanCluster(const DlcPlan *plan);
  * when absent, -1 when not a whole number in [1,
  * DLC_PLAN_MAX_GROUP_PACK]. */
 int64_t dlcPlanGroupPack(const DlcPlan *plan);
+
+/* algo_choice output = "copy" or "direct" (dlcPlanOutputs): how an SM90
+ * staged epilogue stores whole tiles of a C whose rows TMA cannot store
+ * (a row stride or base not a multiple of 16 bytes): by TMA into a padded
+ * workspace the host copies into C after the kernel, or by the kernel's
+ * consumers into C's rows. 1 for "direct", 0 for "copy" or absent, -1 for
+ * another value. */
+extern const char *const dlcPlanOutputs[]; /* copy, direct */
+int dlcPlanOutput(const DlcPlan *plan);
 
 /* Removes algo_choice `family` from `plan`, if there. */
 void dlcPlanDropAlgoChoice(DlcPlan *plan, const char *family);

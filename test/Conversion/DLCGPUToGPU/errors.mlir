@@ -55,6 +55,18 @@ func.func @wgmma_rs_short_a() attributes {dlcgpu.kernel, dlcgpu.block = array<i6
 
 // -----
 
+// A shifted store takes [64][64] boxes of 2-byte elements: a box of 32 rows
+// has no lowering.
+func.func @shifted_store_box(%C: memref<?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"]}, %M: index {dlcgpu.symbol = "M"}, %N: index {dlcgpu.symbol = "N"}) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 9216 : i64, dlcgpu.symbols = ["M", "N"]} {
+  %c0 = arith.constant 0 : index
+  %s = "dlcgpu.smem_alloc"() {alignment = 1024 : i64, swizzle = "128b"} : () -> memref<1x32x64xf16, 3>
+  // expected-error @+1 {{E1501 UnsupportedOp: shifted_store's box, indices or tensors do not fit it; suggestion: store a [64][64] box of 2-byte elements, indexing every dimension of the source above the box, into a flat tensor of the same element type}}
+  "dlcgpu.shifted_store"(%s, %c0, %C, %c0, %N, %M) {box = array<i64: 32, 64>} : (memref<1x32x64xf16, 3>, index, memref<?xf16>, index, index, index) -> ()
+  return
+}
+
+// -----
+
 // A TMA store indexes every dimension of its source: one index short has
 // no lowering.
 func.func @tma_store_short(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 64>, dims = ["64", "64"], dtype = "f16", strides = ["128"], swizzle = "128b", tensor = "X"}}) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 9216 : i64, dlcgpu.symbols = []} {

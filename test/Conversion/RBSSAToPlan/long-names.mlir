@@ -22,7 +22,7 @@ func.func @fits(
   return
 }
 // CHECK-LABEL: func.func @fits
-// CHECK: "plan.schedule"() {algo_choice = {matmul = "implicit_gemm"}
+// CHECK: "plan.schedule"() {algo_choice = {matmul = "implicit_gemm", output = "direct"}
 
 // -----
 
