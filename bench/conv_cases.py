@@ -61,6 +61,22 @@ for _g in ["g32_c256_56", "g32_c512_28", "g4_c256_56", "g8_c512_28"]:
 for _g, _pack in [("g32_c256_56", 8), ("g32_c512_28", 4)]:
     PLANS[_g + "_sm90p"] = dict(SM90_GROUPED, algo_choice={
         "conv": "implicit_gemm", "group_pack": str(_pack)})
+# The planner's tile (128 x 128, 6 stages, staged epilogue) in thread-block
+# clusters of 2: pairs of pixel tiles sharing the weight tile, each CTA
+# multicasting half of it (issue 10; bench/RESULTS.md run clc-1).
+CLUSTER2 = {"barrier_model": "mbarrier", "tile": [128, 128, 64],
+            "warp_tile": [64, 128], "stages": 6,
+            "async": {"enable": True, "prefetch_depth": 5,
+                      "epilogue_overlap": True},
+            "algo_choice": {"conv": "implicit_gemm", "cluster": "2"}}
+for _c in ["s2_c256", "s2_c256_silu", "s2_c128_112", "r50_c128_28",
+           "r50_c256_14"]:
+    PLANS[_c + "_c2"] = CLUSTER2
+# And in clusters of 4 (each CTA multicasting 32 of the 128 weight rows):
+# cuDNN's s2 C128 112^2 kernel runs clusters of 4.
+for _c in ["s2_c256", "s2_c128_112"]:
+    PLANS[_c + "_c4"] = dict(CLUSTER2, algo_choice={"conv": "implicit_gemm",
+                                                   "cluster": "4"})
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
@@ -68,6 +84,13 @@ CASES = [
     ("s2_c256_direct", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
     ("s2_c256_silu", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
     ("s2_c256_silu_direct", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c256_c2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_silu_c2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c128_112_c2", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_c4", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c128_112_c4", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
+    ("r50_c128_28_c2", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
+    ("r50_c256_14_c2", 32, 256, 14, 256, 3, 1, 1, "nhwc", "none"),
     ("s2_c256_nchw", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c256_nchw_sm80", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c256_nchw_silu", 32, 256, 56, 256, 3, 2, 1, "nchw", "silu"),

@@ -130,6 +130,9 @@ static const DlcTarget kTargets[] = {
      .hasWgmma = false,
      .hasSetmaxnreg = false,
      .hasClusters = true,
+     /* cuOccupancyMaxActiveClusters of the SM90 GEMM, 132-SM H100
+      * (bench/RESULTS.md run cl-2): 66 of 2, 30 of 4. */
+     .clustersOf4 = 30,
      .clockGHz = 1.83,
      .peakTflops = 989.0,
      .fp32Tflops = 66.9,
@@ -159,6 +162,9 @@ static const DlcTarget kTargets[] = {
      .hasWgmma = true,
      .hasSetmaxnreg = true,
      .hasClusters = true,
+     /* cuOccupancyMaxActiveClusters of the SM90 GEMM, 132-SM H100
+      * (bench/RESULTS.md run cl-2): 66 of 2, 30 of 4. */
+     .clustersOf4 = 30,
      .clockGHz = 1.83,
      .peakTflops = 989.0,
      .fp32Tflops = 66.9,

@@ -38,6 +38,9 @@ typedef struct DlcTarget {
   int maxThreadsPerCTA;
   int maxThreadsPerSM;
   int maxCTAsPerSM;
+  /* Clusters of 4 CTAs of one SM each that fit at once (GPCs hold a
+   * number of SMs not always a multiple of 4; 0: sms / 4). */
+  int clustersOf4;
   /* Features. */
   bool hasCpAsync, hasLdmatrix, hasMmaSync; /* m16n8k16 f16/bf16 */
   bool hasTma, hasWgmma, hasSetmaxnreg, hasClusters;

@@ -27,7 +27,9 @@
 #                                            tiles)
 #                            [--cluster P]  (gen_problems.py: a share P of
 #                                            the whole-tile ones run by
-#                                            clusters of 2 CTAs)
+#                                            clusters of 2 CTAs;
+#                                            gen_conv_problems.py: of NHWC
+#                                            convs, by 2 or 4 CTAs)
 #                            [--odd-c P]    (gen_problems.py: a share P of
 #                                            the staged ones with N not
 #                                            rounded up to a multiple of
@@ -119,7 +121,7 @@ gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/s
 case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
-  conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
+  conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --cluster "$cluster" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
   attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac

@@ -36,6 +36,9 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                            [--staged P]     (a share P of NHWC problems
                                              forced onto the SM90 kernel
                                              with the staged epilogue)
+                           [--cluster P]    (a share P of NHWC problems
+                                             forced onto the SM90 kernel
+                                             in clusters of 2 or 4 CTAs)
                            [--grouped P]    (a share P of NHWC grouped
                                              convs, Cg a multiple of 8, for
                                              the SM90 kernel's group role;
@@ -245,6 +248,50 @@ def staged_problem(rng, index):
     return problem[:4] + (problem[4] + " plan=staged",) + (None, None, plan)
 
 
+# --cluster P: a share P of the problems are NHWC convs on the SM90 kernel
+# in thread-block clusters of 2 or 4 (plan=cluster2 / cluster4: algo_choice
+# cluster, tile 128 x 128 or 128 x 256, the staged epilogue or not): a
+# cluster's tiles are pixel tiles of one weight tile, each CTA loading its
+# own im2col box and its share of the weights multicast to all. Co reaches
+# 128 mostly (the weight tile they share), N·Ho·Wo often not a multiple of
+# the cluster's 128-pixel tiles (a tile past M loads and stores nothing of
+# its own).
+CLUSTER = 0.0
+CLUSTER_CO = [64, 100, 128, 136, 200, 255, 256]
+
+
+def cluster_problem(rng, index):
+    while True:
+        p = draw(rng)
+        p["Co"] = rng.choice(CLUSTER_CO)
+        if (p["C"] % 8 == 0 and p["N"] * p["Ho"] * p["Wo"] >= 256 and
+                p["N"] * p["Ho"] * p["Wo"] * p["Co"] <= MAX_ELEMENTS and
+                p["N"] * p["Ho"] * p["Wo"] * p["Co"] * p["C"] * p["KH"] *
+                p["KW"] <= MAX_MACS):
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    staged = rng.random() < 0.5
+    out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
+    mode = rng.choice(["static", "mixed"])
+    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
+              "Co": mode == "static" or rng.random() < 0.5}
+    if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
+        static["Co"], mode = False, "mixed"
+    name = "c%03d" % index
+    bn = rng.choice([128, 128, 256])
+    cluster = rng.choice(["2", "2", "4"])
+    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
+                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "stages": 4, "async": {"enable": True,
+                                              "prefetch_depth": 3,
+                                              "epilogue_overlap": staged},
+                       "algo_choice": {"conv": "implicit_gemm",
+                                       "cluster": cluster}})
+    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    return problem[:4] + (problem[4] + " plan=cluster" + cluster,) + (None, None, plan)
+
+
 # --grouped P: a share P of the problems are NHWC grouped convs the SM90
 # kernel reads through its 5-D im2col map (the group its batch role): Cg a
 # multiple of 8, any Cog (a multiple of 8 three times in 4: TMA-stored
@@ -317,6 +364,8 @@ def conv_problem(rng, index):
         return depthwise_problem(rng, index)
     if TRANSFORM and rng.random() < TRANSFORM:
         return transform_problem(rng, index)
+    if CLUSTER and rng.random() < CLUSTER:
+        return cluster_problem(rng, index)
     if STAGED and rng.random() < STAGED:
         return staged_problem(rng, index)
     if GROUPED and rng.random() < GROUPED:
@@ -478,8 +527,9 @@ if __name__ == "__main__":
     extra.add_argument("--staged", type=float, default=0.0)
     extra.add_argument("--depthwise", type=float, default=0.0)
     extra.add_argument("--grouped", type=float, default=0.0)
+    extra.add_argument("--cluster", type=float, default=0.0)
     known, rest = extra.parse_known_args()
-    TRANSFORM, STAGED = known.transform, known.staged
+    TRANSFORM, STAGED, CLUSTER = known.transform, known.staged, known.cluster
     DEPTHWISE, GROUPED = known.depthwise, known.grouped
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

@@ -197,14 +197,22 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
     return cannotHonour(schedule, skeleton, "async",
                         "enable = true with prefetch_depth = stages - 1");
   /* Clusters: the SM90 GEMM's, pairing tiles whose shared operand's half
-   * (at least 64 rows, so 128) each CTA multicasts. */
-  if (dlcPlanCluster(plan) > 1) {
+   * (at least 64 rows, so 128) each CTA multicasts. A convolution's
+   * cluster shares the weights only (A's im2col box stays whole), K-major
+   * rows of which each of 4 CTAs can load a quarter (32 of 128), and not
+   * packed groups' (their B is one box per group, Sm90Gemm.c). */
+  int64_t cluster = dlcPlanCluster(plan);
+  if (cluster > 1) {
     bool sharesB = plan->tile[1] >= plan->tile[0];
-    if (!sm90 || p->implicit || (sharesB ? plan->tile[1] : plan->tile[0]) < 128)
+    bool convOk = !p->implicit || (sharesB && p->groupPack <= 1);
+    if (!sm90 || !convOk || (cluster > 2 && !p->implicit) ||
+        (sharesB ? plan->tile[1] : plan->tile[0]) < 128)
       return cannotHonour(schedule, skeleton, "algo_choice cluster",
                           "cluster = \"2\" on the SM90 skeleton of a GEMM "
-                          "(not a convolution) whose shared operand, B when "
-                          "BN >= BM, else A, is at least 128 rows; else 1");
+                          "whose shared operand, B when BN >= BM, else A, is "
+                          "at least 128 rows, or \"2\" or \"4\" on a "
+                          "convolution (groups not packed) whose weight "
+                          "tile, BN >= BM, is at least 128 rows; else 1");
   }
   /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
   if (plan->asyncEpilogueOverlap) {
@@ -426,7 +434,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
     int64_t rowsB = sharesB ? t->tileN / t->cluster : t->tileN;
     maps[0] = conv ? dlcSm90Im2colMap(region, p, &im, t->tileM)
                    : dlcSm90TensorMap(region, p, &p->a, KP_M, rowsA);
-    maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, t->tileN)
+    maps[1] = conv ? dlcSm90ConvWeightMap(region, p, &im, rowsB)
                    : dlcSm90TensorMap(region, p, &p->b, KP_N, rowsB);
     numMaps = 2;
     if (t->stagedEpilogue)
@@ -450,10 +458,15 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
                (long long)t->maxSplits, target->sms);
       workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
     } else if (paired) { /* whole clusters, one per tile pair */
-      snprintf(
-          gridX, sizeof(gridX), "%lld*min(ceildiv(%.120s, %lld)*%.120s, %d)",
-          (long long)t->cluster, sharesB ? rows : cols, (long long)t->cluster,
-          sharesB ? cols : rows, target->sms / (int)t->cluster);
+      /* No more clusters than fit at once: a persistent CTA past them
+       * would wait for a whole cluster's work (run clc-1). */
+      int fit = t->cluster == 4 && target->clustersOf4 > 0
+                    ? target->clustersOf4
+                    : target->sms / (int)t->cluster;
+      snprintf(gridX, sizeof(gridX),
+               "%lld*min(ceildiv(%.120s, %lld)*%.120s, %d)",
+               (long long)t->cluster, sharesB ? rows : cols,
+               (long long)t->cluster, sharesB ? cols : rows, fit);
     } else {
       snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
     }

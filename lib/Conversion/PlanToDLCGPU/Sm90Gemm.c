@@ -38,7 +38,11 @@
  * A convolution (an implicit GEMM, dlcSm90Im2col) reads A through TMA's
  * im2col mode instead: per stage one [BM pixels][64 channels] box, the
  * K-major layout above, from the tile's first output pixel shifted by the
- * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block). */
+ * k tile's filter tap; the k loop runs over (kh, kw, 64-channel block).
+ * Clustered (2 or 4 CTAs), a cluster's tiles are 2 or 4 pixel tiles of
+ * one weight tile (BN >= BM): each CTA loads its own im2col box and its
+ * share of the weights' rows, multicast, so a cluster reads each weight
+ * tile once. */
 #include "DialectNames.h"
 #include "Sm90Gen.h"
 #include "Sm90SplitK.h"
@@ -538,13 +542,13 @@ static void planStaging(Gen *g, Staging *s, Access *x, KpRole fixed,
 
 /* The TMA loads of the k tile at `k0` of one operand into stage `stage`,
  * completing on full[stage]. Coordinates are outermost first, in
- * elements. With a cluster `part` (the CTA's rank; null: the whole
- * operand) loads half of the rows, rows part·rows/2.., multicast to both
- * CTAs of the cluster. */
+ * elements. With a cluster of `parts` CTAs (`part` the CTA's rank;
+ * null: the whole operand) loads rows part·rows/parts.., multicast to
+ * every CTA of the cluster. */
 static void loadOperand(Gen *g, const Staging *s, MlirValue full,
                         MlirValue stage, MlirValue k0, MlirValue origin,
-                        MlirValue part) {
-  int parts = mlirValueIsNull(part) ? 1 : 2;
+                        MlirValue part, int64_t clusterSize) {
+  int parts = mlirValueIsNull(part) ? 1 : (int)clusterSize;
   int64_t rows = s->rows / parts; /* a K-major box's */
   int chunks = s->kMajor ? 1 : (int)(s->rows / BoxMN / parts);
   MlirValue first = parts == 1  ? cst(g, 0)
@@ -556,8 +560,9 @@ static void loadOperand(Gen *g, const Staging *s, MlirValue full,
     all[n++] = s->map;
     all[n++] = full;
     all[n++] = stage;
-    if (parts > 1) /* every CTA of the pair */
-      all[n++] = dlcConstInt(&g->b, mlirIntegerTypeGet(g->b.ctx, 16), 3);
+    if (parts > 1) /* every CTA of the cluster */
+      all[n++] = dlcConstInt(&g->b, mlirIntegerTypeGet(g->b.ctx, 16),
+                             (1 << parts) - 1);
     all[n++] = s->smem;
     int numDst = 0, numCoords = 0;
     MlirValue chunk = add(g, first, cst(g, c));
@@ -683,7 +688,8 @@ typedef struct Pipeline {
   MlirValue staging, outMap, mapUsable;
   int64_t slots, boxes;
   bool eachBox;
-  /* The tiling's cluster (1 or 2) and the CTA's rank in it. */
+  /* The tiling's cluster (1, 2 or a convolution's 4) and the CTA's rank
+   * in it. */
   int64_t cluster;
   MlirValue rank;
 } Pipeline;
@@ -847,19 +853,22 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     MlirValue c0 = mul(g, dlcArith(&g->b, "arith.remui", k, blocks), BoxK);
     loadIm2col(g, a, p->full, stage, divc(g, tap, im->taps[1]),
                remc(g, tap, im->taps[1]), c0);
+    /* Clustered (the pair shares B, checkContract): each CTA's half of
+     * the weights multicast; packed groups are not clustered. */
     if (im->pack > 1) /* one channel block: k is the tap */
       loadPackedWeights(g, &p->b, im, p->full, stage, tap);
     else
       loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
-                  g->n0, (MlirValue){NULL});
+                  g->n0, p->cluster > 1 ? p->rank : (MlirValue){NULL},
+                  p->cluster);
   } else {
     /* Clustered: the shared operand's half multicast to both CTAs. */
     bool shareB = p->cluster > 1 && dlcSm90ClusterSharesB(g->t);
     bool shareA = p->cluster > 1 && !shareB;
     loadOperand(g, &p->a, p->full, stage, mul(g, k, BoxK), g->m0,
-                shareA ? p->rank : (MlirValue){NULL});
+                shareA ? p->rank : (MlirValue){NULL}, p->cluster);
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0,
-                shareB ? p->rank : (MlirValue){NULL});
+                shareB ? p->rank : (MlirValue){NULL}, p->cluster);
   }
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;

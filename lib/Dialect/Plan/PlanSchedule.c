@@ -770,9 +770,10 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",
                  DLC_PLAN_MAX_SPLITS);
-  if (dlcPlanCluster(plan) < 0)
+  int64_t cluster = dlcPlanCluster(plan);
+  if (cluster < 0 || (cluster & (cluster - 1)))
     return wrong(&rd, "algo_choice",
-                 "cluster is not a whole number of CTAs in [1, %d]",
+                 "cluster is not 1, 2 or 4 CTAs (a power of two up to %d)",
                  DLC_PLAN_MAX_CLUSTER);
   if (dlcPlanCluster(plan) > 1 && dlcPlanSplitK(plan) > 1)
     return wrong(&rd, "algo_choice",

@@ -35,7 +35,7 @@ enum {
   DLC_PLAN_MAX_TILE = 4096,     /* bound of every tile and warp-tile extent */
   DLC_PLAN_MAX_SPLITS = 128,    /* bound of algo_choice split_k */
   DLC_PLAN_MAX_GROUP_PACK = 64, /* bound of algo_choice group_pack */
-  DLC_PLAN_MAX_CLUSTER = 2,     /* bound of algo_choice cluster */
+  DLC_PLAN_MAX_CLUSTER = 4,     /* bound of algo_choice cluster */
 };
 
 typedef struct DlcPlanPair {
@@ -160,9 +160,9 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan);
 int64_t dlcPlanSplitK(const DlcPlan *plan);
 
 /* algo_choice cluster = "C": the SM90 GEMM's CTAs run in thread-block
- * clusters of C, pairs of tiles sharing an operand loaded by TMA
- * multicast; 1 when absent, -1 when not a whole number in [1,
- * DLC_PLAN_MAX_CLUSTER]. */
+ * clusters of C, C tiles sharing an operand loaded by TMA multicast; 1
+ * when absent, -1 when not a whole number in [1, DLC_PLAN_MAX_CLUSTER]
+ * (dlcPlanCheck also wants a power of two). */
 int64_t dlcPlanCluster(const DlcPlan *plan);
 
 /* algo_choice group_pack = "P": a grouped convolution's CTA tile on the

@@ -742,7 +742,7 @@ func.func @cluster_three(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': cluster is not a whole number of CTAs in [1, 2]}}
+  // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': cluster is not 1, 2 or 4 CTAs (a power of two up to 4)}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -823,7 +823,7 @@ func.func @cluster_narrow(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice cluster'; it implements cluster = "2" on the SM90 skeleton of a GEMM (not a convolution) whose shared operand, B when BN >= BM, else A, is at least 128 rows; else 1}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice cluster'; it implements cluster = "2" on the SM90 skeleton of a GEMM whose shared operand, B when BN >= BM, else A, is at least 128 rows, or "2" or "4" on a convolution (groups not packed) whose weight tile, BN >= BM, is at least 128 rows; else 1}}
   "plan.schedule"() {
     tile = array<i64: 64, 64, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},

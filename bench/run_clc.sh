@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Branch clc's device call (issue 10, clusters on the conv path; run from
+# the repository root on the GPU machine; $D from bench/build_clc.sh):
+# bench_conv.py with main's conv kernels and their clustered variants
+# (*_c2, *_c4: same tile, stages and epilogue) beside cuDNN in one
+# process; then the conv harness in shards beside compute-sanitizer
+# memcheck and racecheck on the smallest clustered problem of each size
+# (HARNESS=0: none of these); NCU="CASE:SYMBOLS ...": ncu of those kernels
+# (one launch each, the clocks as found) after the bench.
+D=${D:-gpu-clc}
+K=$D/k
+BD=${BD:-$D/bench}
+ROOT=$(pwd)
+. "$BD/device_common.sh"
+device_setup
+(cd "$BD" && timeout ${BENCH_S:-150} python3 bench_conv.py --kernels "$ROOT/$K" \
+  --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
+echo "bench rc=$?"
+grep -vE "^\s*$" "$OUT/bench.txt" | tail -20
+el "bench done"
+MET=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__cycles_active.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,lts__t_bytes.sum,dram__bytes_read.sum,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_wait_per_warp_active.pct,launch__grid_size,launch__cluster_dim_x
+for c in ${NCU:-}; do
+  timeout 60 $ncu --clock-control none --metrics $MET -c 1 "$D/dlc-run" \
+    "$K/${c%%:*}/${c%%:*}.json" "${c#*:}" --iters 1 --warmup 0 > /tmp/ncu.txt 2>&1
+  echo "== ncu $c rc=$?" | tee -a "$OUT/ncu.log"
+  cat /tmp/ncu.txt >> "$OUT/ncu.log"
+  grep -E "sm__|lts__|dram__|gpu__time|stalled|launch__" /tmp/ncu.txt | sed 's/  */ /g'
+done
+[ -n "${NCU:-}" ] && el "ncu done"
+[ "${HARNESS:-1}" = 1 ] || exit 0
+cp "$D/dlc-run" "$D/h/dlc-run"
+# The conv bundle's PTX (c*/) unpacked once, before the shards start.
+for gz in "$D"/h/c*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
+harness ${HARNESS_S:-100} 60 h:8
+# The sanitizers on a problem each (run_bundle.sh --sanitize checks the
+# answer too), beside the shards.
+san=$(cat "$D/sanitize.txt")
+for tool in memcheck racecheck; do
+  bash "$D/h/run_bundle.sh" "$D/h" --only "$san" --sanitize $tool --timeout 120 \
+    --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
+done
+wait
+harness_report
+for tool in memcheck racecheck; do
+  echo "== $tool ($san)"; grep -E "PASS|FAIL|ERROR|SANITIZER|TIMEOUT|passed" "$OUT/san-$tool.txt" | tail -4
+done
+el "all done"
