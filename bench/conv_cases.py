@@ -61,6 +61,13 @@ for _g in ["g32_c256_56", "g32_c512_28", "g4_c256_56", "g8_c512_28"]:
 for _g, _pack in [("g32_c256_56", 8), ("g32_c512_28", 4)]:
     PLANS[_g + "_sm90p"] = dict(SM90_GROUPED, algo_choice={
         "conv": "implicit_gemm", "group_pack": str(_pack)})
+    # The packed tile 256 rows high (two consumers of 128): half the
+    # narrow weight boxes per output row (run gp-1).
+    PLANS[_g + "_sm90p256"] = dict(SM90_GROUPED, **{
+        "tile": [256, 64, 64], "warp_tile": [128, 64], "stages": 4,
+        "async": {"enable": True, "prefetch_depth": 3,
+                  "epilogue_overlap": True},
+        "algo_choice": {"conv": "implicit_gemm", "group_pack": str(_pack)}})
 # The planner's tile (128 x 128, 6 stages, staged epilogue) in thread-block
 # clusters of 2: pairs of pixel tiles sharing the weight tile, each CTA
 # multicasting half of it (issue 10; bench/RESULTS.md run clc-1).
@@ -120,11 +127,13 @@ CASES = [
     ("g32_c256_56_sm80", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
     ("g32_c256_56_sm90", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
     ("g32_c256_56_sm90p", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c256_56_sm90p256", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 32),
     # ResNeXt-50's later stages (Cg = 16) and wide groups (Cg = 64).
     ("g32_c512_28", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
     ("g32_c512_28_sm80", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
     ("g32_c512_28_sm90", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
     ("g32_c512_28_sm90p", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
+    ("g32_c512_28_sm90p256", 32, 512, 28, 512, 3, 1, 1, "nhwc", "none", 32),
     ("g4_c256_56", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 4),
     ("g4_c256_56_sm80", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 4),
     ("g4_c256_56_sm90", 32, 256, 56, 256, 3, 1, 1, "nhwc", "none", 4),

@@ -299,7 +299,8 @@ def cluster_problem(rng, index):
 # (plan=sm90g, the staged epilogue or not; where 64 / Cg groups of Cog
 # channels fit a tile, 60 % of those packed: plan=sm90g-pack), the rest
 # the planner's choice; 40 % are drawn to pack (Cg 8, 16 or 32, g and Cog
-# to fit), 80 % of those forced, 90 % of these packed.
+# to fit), 80 % of those forced, 90 % of these packed; half the packed
+# tiles of at most 128 columns 256 rows high (plan=sm90g-pack256).
 GROUPED = 0.0
 GROUPED_CG = [8, 8, 16, 24, 32, 64, 72]
 GROUPED_COG = [8, 16, 5, 24, 64, 13, 72, 8]
@@ -346,16 +347,20 @@ def grouped_problem(rng, index):
     bn = 128 if cog > 64 and rng.random() < 0.5 else 64
     pack = group_pack(cg, g, cog)
     algo = {"conv": "implicit_gemm"}
+    bm = 128
     if pack > 1 and rng.random() < (0.9 if packable else 0.6):
         bn = pack * cog
         algo["group_pack"] = str(pack)
+        if bn <= 128 and rng.random() < 0.5:
+            bm = 256
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
-                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "tile": [bm, bn, 64], "warp_tile": [bm // 2, bn],
                        "stages": 4, "async": {"enable": True,
                                               "prefetch_depth": 3,
                                               "epilogue_overlap": staged},
                        "algo_choice": algo})
-    kind = " plan=sm90g-pack" if "group_pack" in algo else " plan=sm90g"
+    kind = " plan=sm90g" + ("-pack" if "group_pack" in algo else "") + (
+        "256" if bm == 256 else "")
     return problem[:4] + (problem[4] + kind,) + (None, None, plan)
 
 
