@@ -13,6 +13,11 @@
 #                  ($OUT/harness$i.txt, $shards of them in all); `wait` after
 #   harness_report each shard's last line and failures, then all of them
 #                  in $OUT/harness.txt
+#   bundle_sanitize BUNDLE LIST
+#                  compute-sanitizer memcheck and racecheck on the bundle
+#                  $D/BUNDLE's problems LIST (run_bundle.sh --sanitize,
+#                  which checks the answers too), in the background beside
+#                  the shards; `wait`, then bundle_sanitize_report
 #   sanitize TIMEOUT CASE...
 #                  each CASE "TOOL KERNEL SYMBOLS" (the kernel
 #                  $K/KERNEL/gemm_bias_relu.json at SYMBOLS, two launches)
@@ -71,5 +76,22 @@ sanitize() {
     timeout "$tmo" "$cs" --tool "$1" --error-exitcode 99 "$D/dlc-run" \
       "$K/$2/gemm_bias_relu.json" "$3" --iters 2 --warmup 1 > /tmp/san.txt 2>&1
     echo "$1 $2 $3: rc=$? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|hazard|mismatch|PASS|FAIL' /tmp/san.txt | tail -2 | paste -sd' ')"
+  done
+}
+
+bundle_sanitize() {
+  local tool
+  san_list=$2
+  for tool in memcheck racecheck; do
+    bash "$D/$1/run_bundle.sh" "$D/$1" --only "$2" --sanitize $tool \
+      --timeout 120 --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
+  done
+}
+
+bundle_sanitize_report() {
+  local tool
+  for tool in memcheck racecheck; do
+    echo "== $tool ($san_list)"
+    grep -E "PASS|FAIL|ERROR|SANITIZER|TIMEOUT|passed" "$OUT/san-$tool.txt" | tail -4
   done
 }

@@ -34,14 +34,8 @@ for gz in "$D"/h/c*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
 harness ${HARNESS_S:-100} 60 h:8
 # The sanitizers on a problem each (run_bundle.sh --sanitize checks the
 # answer too), beside the shards.
-san=$(cat "$D/sanitize.txt")
-for tool in memcheck racecheck; do
-  bash "$D/h/run_bundle.sh" "$D/h" --only "$san" --sanitize $tool --timeout 120 \
-    --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
-done
+bundle_sanitize h "$(cat "$D/sanitize.txt")"
 wait
 harness_report
-for tool in memcheck racecheck; do
-  echo "== $tool ($san)"; grep -E "PASS|FAIL|ERROR|SANITIZER|TIMEOUT|passed" "$OUT/san-$tool.txt" | tail -4
-done
+bundle_sanitize_report
 el "all done"
