@@ -27,7 +27,8 @@ irdl.dialect @plan {
     %s6 = irdl.is 6 : i64
     %s7 = irdl.is 7 : i64
     %s8 = irdl.is 8 : i64
-    %stages = irdl.any_of(%s2, %s3, %s4, %s5, %s6, %s7, %s8)
+    %s9 = irdl.is 9 : i64
+    %stages = irdl.any_of(%s2, %s3, %s4, %s5, %s6, %s7, %s8, %s9)
     %bind = irdl.base "#builtin.dictionary"
     %warp_tile = irdl.base "#builtin.dense_array"
     %cache = irdl.base "#builtin.array"
@@ -77,7 +78,8 @@ irdl.dialect @plan {
     %s6 = irdl.is 6 : i64
     %s7 = irdl.is 7 : i64
     %s8 = irdl.is 8 : i64
-    %stages = irdl.any_of(%s2, %s3, %s4, %s5, %s6, %s7, %s8)
+    %s9 = irdl.is 9 : i64
+    %stages = irdl.any_of(%s2, %s3, %s4, %s5, %s6, %s7, %s8, %s9)
     %bind = irdl.base "#builtin.dictionary"
     %warp_tile = irdl.base "#builtin.dense_array"
     %cache = irdl.base "#builtin.array"

@@ -300,7 +300,9 @@ def cluster_problem(rng, index):
 # channels fit a tile, 60 % of those packed: plan=sm90g-pack), the rest
 # the planner's choice; 40 % are drawn to pack (Cg 8, 16 or 32, g and Cog
 # to fit), 80 % of those forced, 90 % of these packed; half the packed
-# tiles of at most 128 columns 256 rows high (plan=sm90g-pack256).
+# tiles of at most 128 columns 256 rows high (plan=sm90g-pack256), 45 %
+# a ring of stages a multiple of the taps where it fits (the weights kept
+# in the ring, direct epilogue: plan=sm90g-packkeep).
 GROUPED = 0.0
 GROUPED_CG = [8, 8, 16, 24, 32, 64, 72]
 GROUPED_COG = [8, 16, 5, 24, 64, 13, 72, 8]
@@ -347,20 +349,25 @@ def grouped_problem(rng, index):
     bn = 128 if cog > 64 and rng.random() < 0.5 else 64
     pack = group_pack(cg, g, cog)
     algo = {"conv": "implicit_gemm"}
-    bm = 128
+    bm, stages, keep = 128, 4, ""
     if pack > 1 and rng.random() < (0.9 if packable else 0.6):
         bn = pack * cog
         algo["group_pack"] = str(pack)
-        if bn <= 128 and rng.random() < 0.5:
-            bm = 256
+        taps = p["KH"] * p["KW"]
+        r = rng.random()
+        if bn <= 128 and r < 0.35:
+            bm, keep = 256, "256"
+        elif taps <= 9 and r < 0.8:
+            ring = 9 // taps * taps
+            if ring >= 2 and ring * (128 + bn) * 128 <= 225 * 1024:
+                stages, staged, keep = ring, False, "keep"
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
                        "tile": [bm, bn, 64], "warp_tile": [bm // 2, bn],
-                       "stages": 4, "async": {"enable": True,
-                                              "prefetch_depth": 3,
-                                              "epilogue_overlap": staged},
+                       "stages": stages, "async": {
+                           "enable": True, "prefetch_depth": stages - 1,
+                           "epilogue_overlap": staged},
                        "algo_choice": algo})
-    kind = " plan=sm90g" + ("-pack" if "group_pack" in algo else "") + (
-        "256" if bm == 256 else "")
+    kind = " plan=sm90g" + ("-pack" if "group_pack" in algo else "") + keep
     return problem[:4] + (problem[4] + kind,) + (None, None, plan)
 
 

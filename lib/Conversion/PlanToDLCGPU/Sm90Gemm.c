@@ -634,12 +634,56 @@ static void loadIm2col(Gen *g, const Staging *s, MlirValue full,
            attrs);
 }
 
+/* Packed groups' weights kept in the ring: with no split-K and stages a
+ * multiple of the taps (the packed k loop), a CTA's ring use u = tile ·
+ * taps + tap puts the same tap of the same block of groups (its grid row)
+ * in stage u mod stages every time, so B is loaded on a stage's first use
+ * only (bench/RESULTS.md run gp-1: 8 narrow boxes a step were most of a
+ * step's time). */
+static bool packedWeightsKept(const Gen *g, const DlcIm2col *im) {
+  return im && im->pack > 1 && g->t->maxSplits <= 1 && g->t->cluster <= 1 &&
+         g->t->stages % (im->taps[0] * im->taps[1]) == 0;
+}
+
+/* The full barrier's expected bytes at use `use` of stage `stage`: A's
+ * box and B's, or A's alone once the stage keeps its weights. */
+static void expectStage(Gen *g, MlirValue full, MlirValue stage, MlirValue use,
+                        bool kept) {
+  int64_t bytes = kpElementBytes(g->p->a.element) * BoxK;
+  int64_t a = g->t->tileM * bytes, both = a + g->t->tileN * bytes;
+  const char *op = DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX;
+  if (!kept) {
+    sm90MbarrierOp(g, op, full, stage, "bytes", both);
+    return;
+  }
+  DlcBuilder outer = g->b;
+  MlirBlock then, other;
+  dlcBuildIfElse(&g->b, lt(g, use, cst(g, g->t->stages)), 0, NULL, &then,
+                 &other);
+  DlcBuilder after = g->b;
+  g->b = dlcBuilderAtEnd(then, outer.loc);
+  sm90MbarrierOp(g, op, full, stage, "bytes", both);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(other, outer.loc);
+  sm90MbarrierOp(g, op, full, stage, "bytes", a);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = after;
+}
+
 /* Packed groups' B (dlcSm90ConvWeightMap): tap `tap` of each of the
  * tile's groups, Cog rows at row j·Cog of stage `stage`, from channel
- * −j·Cg of group b·pack + j (b the kernel's batch, a block of groups). */
+ * −j·Cg of group b·pack + j (b the kernel's batch, a block of groups);
+ * with `use` (packedWeightsKept) only on the stage's first use. */
 static void loadPackedWeights(Gen *g, const Staging *s, const DlcIm2col *im,
-                              MlirValue full, MlirValue stage, MlirValue tap) {
+                              MlirValue full, MlirValue stage, MlirValue tap,
+                              MlirValue use) {
   int64_t cg = im->channels / im->pack, cog = s->rows / im->pack;
+  DlcBuilder outer = g->b;
+  if (!mlirValueIsNull(use)) {
+    MlirBlock then;
+    dlcBuildIf(&g->b, lt(g, use, cst(g, g->t->stages)), &then);
+    g->b = dlcBuilderAtEnd(then, outer.loc);
+  }
   MlirValue first = mul(g, g->batch, im->pack);
   for (int64_t j = 0; j < im->pack; ++j) {
     MlirValue operands[] = {
@@ -655,6 +699,10 @@ static void loadPackedWeights(Gen *g, const Staging *s, const DlcIm2col *im,
     MlirType t = sm90Token(g, "!dlcgpu.load_token");
     dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_LOAD, 10, operands, 1, &t, 2, names,
              attrs);
+  }
+  if (!mlirValueIsNull(use)) {
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
   }
 }
 
@@ -839,10 +887,8 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
    * (the first use passes at once, a fresh barrier's "previous" phase). */
   sm90MbarrierWait(g, p->empty, stage,
                    sm90ParityOf(g, use, g->t->stages, true));
-  int64_t bytes =
-      (g->t->tileM + g->t->tileN) * BoxK * kpElementBytes(g->p->a.element);
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, p->full, stage,
-                 "bytes", bytes);
+  bool kept = packedWeightsKept(g, im);
+  expectStage(g, p->full, stage, use, kept);
   MlirValue k = add(g, u->kStart, kt);
   if (im) {
     /* k tile k is channels cb·64.. of tap (kh, kw): B's columns
@@ -856,7 +902,8 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     /* Clustered (the pair shares B, checkContract): each CTA's half of
      * the weights multicast; packed groups are not clustered. */
     if (im->pack > 1) /* one channel block: k is the tap */
-      loadPackedWeights(g, &p->b, im, p->full, stage, tap);
+      loadPackedWeights(g, &p->b, im, p->full, stage, tap,
+                        kept ? use : (MlirValue){NULL});
     else
       loadOperand(g, &p->b, p->full, stage, add(g, mulv(g, tap, channels), c0),
                   g->n0, p->cluster > 1 ? p->rank : (MlirValue){NULL},

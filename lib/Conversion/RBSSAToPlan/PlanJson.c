@@ -472,8 +472,8 @@ static bool readAsync(Reader *rd, const DlcJsonValue *v, DlcPlan *plan) {
   return checkKeys(rd, "async", v, keys, 3) &&
          readBool(rd, "async", dlcJsonValueGetMember(v, "enable"),
                   &plan->asyncEnable) &&
-         readInt(rd, "async", dlcJsonValueGetMember(v, "prefetch_depth"), 0, 7,
-                 &plan->asyncPrefetchDepth) &&
+         readInt(rd, "async", dlcJsonValueGetMember(v, "prefetch_depth"), 0,
+                 DLC_PLAN_MAX_STAGES - 1, &plan->asyncPrefetchDepth) &&
          readBool(rd, "async", dlcJsonValueGetMember(v, "epilogue_overlap"),
                   &plan->asyncEpilogueOverlap);
 }
@@ -503,16 +503,17 @@ bool dlcPlanApplyJson(const DlcJsonValue *entry, const DlcPlanRegion *region,
       ok = readTile(&rd, v, plan);
     else if (strcmp(key, "stages") == 0) {
       ok = v->kind == DlcJsonValueNumber && v->isInteger && v->integer >= 2 &&
-           v->integer <= 8;
+           v->integer <= DLC_PLAN_MAX_STAGES;
       if (ok)
         plan->stages = v->integer;
       else if (v->kind == DlcJsonValueNumber && v->isInteger)
         bad(&rd, "stages", v,
-            "must be 2 to 8, the range plan.schedule "
+            "must be 2 to %d, the range plan.schedule "
             "allows, not %lld",
-            (long long)v->integer);
+            DLC_PLAN_MAX_STAGES, (long long)v->integer);
       else
-        bad(&rd, "stages", v, "must be an integer from 2 to 8, not %s",
+        bad(&rd, "stages", v, "must be an integer from 2 to %d, not %s",
+            DLC_PLAN_MAX_STAGES,
             v->kind == DlcJsonValueNumber ? "a non-integer or huge number"
                                           : dlcJsonValueKindName(v->kind));
     } else if (strcmp(key, "bind") == 0)

@@ -24,6 +24,10 @@ static const double kStepCost = 2.8;
  * group and 0.34·P packed. A packed 256-row step adds the same (run gp-1,
  * H100: 1.74 us at P = 8, 0.88 at P = 4; this rule 1.85 and 0.92). */
 static const double kNarrowOne = 1.5, kNarrowPacked = 0.34;
+/* A packed step whose weights the ring keeps (no B boxes) still costs
+ * 1.54x a 128-row step's base: 0.60 us at P = 8 and 0.57 at P = 4 on the
+ * H100 (run gp-2), whatever Cg. */
+static const double kKept = 0.54;
 /* The SM80 plan's estimate of these convs under its measured time: 1.8 -
  * 2.2x at Cg = 8, 16 and 64 (runs grp-1, grp-2). */
 static const double kSm80Under = 2.0;
@@ -59,53 +63,92 @@ static bool readGrouped(MlirOperation func, const DlcTarget *target,
 /* One group a tile: 64 columns for Cog <= 64, else 128. */
 static int64_t oneGroupN(const Grouped *gr) { return gr->cog <= 64 ? 64 : 128; }
 
-/* Rounds of bm x bn tiles (per block of `pack` groups, the persistent
- * grid's x) times k steps (KH·KW taps of ceil(channels / 64) blocks) at
- * the measured step cost; never below DRAM. The narrow rows' extra cost
- * is a step's, whatever its height: a packed tile's P weight boxes are
- * the same for 128 or 256 rows of A. */
+/* Rounds of the plan's bm x bn tiles (per block of `pack` groups, the
+ * persistent grid's x) times k steps (KH·KW taps of ceil(channels / 64)
+ * blocks) at the measured step cost; never below DRAM. The narrow rows'
+ * extra cost is a step's, whatever its height: a packed tile's P weight
+ * boxes are the same for 128 or 256 rows of A, and none once a ring of a
+ * multiple of the taps keeps them (convert-plan-to-dlcgpu.md). */
 static double groupedUs(const DlcTarget *target, const DlcPlanProblem *problem,
-                        const Grouped *gr, int64_t pack, int64_t bm,
-                        int64_t bn) {
+                        const Grouped *gr, int64_t pack, const DlcPlan *plan) {
+  int64_t bm = plan->tile[0], bn = plan->tile[1];
+  int64_t taps = gr->im.taps[0] * gr->im.taps[1];
   double blocks = problem->batch / (double)pack;
   double tiles = ceil(problem->m / (double)bm) * ceil(problem->n * pack / bn);
   double rounds = blocks * ceil(tiles / target->sms);
-  double kTiles = (double)(gr->im.taps[0] * gr->im.taps[1]) *
-                  ceil((double)(gr->im.channels * pack) / 64.0);
+  double kTiles = (double)taps * ceil((double)(gr->im.channels * pack) / 64.0);
   double narrow = 8.0 / (double)gr->im.channels;
+  double extra = pack == 1 ? kNarrowOne * narrow * narrow
+                 : plan->stages % taps != 0
+                     ? kNarrowPacked * (double)pack * narrow * narrow
+                     : kKept;
   double rowUs = (double)bn * 64 * 2 /
                  (target->peakTflops * 1e6 / target->sms) * kStepCost;
-  double stepUs =
-      rowUs * ((double)bm +
-               128.0 * (pack > 1 ? kNarrowPacked * (double)pack : kNarrowOne) *
-                   narrow * narrow);
+  double stepUs = rowUs * ((double)bm + 128.0 * extra);
   double dramUs = problem->dramBytes / (target->dramTBs * 1e6);
   return fmax(rounds * kTiles * stepUs, dramUs);
 }
 
-/* A packed tile's height: 256 rows (two consumers of 128) share a step's
- * P weight boxes where 128 rows do not use them enough (run gp-1), unless
- * the taller tiles leave more rounds. */
-static int64_t packedM(const DlcTarget *target, const DlcPlanProblem *problem,
-                       const Grouped *gr) {
-  int64_t bn = gr->pack * gr->cog;
-  return groupedUs(target, problem, gr, gr->pack, 256, bn) <
-                 groupedUs(target, problem, gr, gr->pack, 128, bn)
-             ? 256
-             : 128;
-}
-
-static void setGrouped(const DlcTarget *target, const DlcPlanProblem *problem,
-                       const Grouped *gr, bool packed, DlcPlan *plan) {
-  int64_t bn = packed ? gr->pack * gr->cog : oneGroupN(gr);
-  int64_t bm = packed && bn <= 128 ? packedM(target, problem, gr) : 128;
-  dlcPlanSm90SetTile(target, bm, bn, gr->staged, false, plan);
+static void setPack(int64_t pack, DlcPlan *plan) {
   dlcPlanDropAlgoChoice(plan, "group_pack");
-  if (packed && plan->numAlgoChoice < DLC_PLAN_MAX_ENTRIES) {
+  if (pack > 1 && plan->numAlgoChoice < DLC_PLAN_MAX_ENTRIES) {
     DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
     dlcPlanCopyName(pair->key, "group_pack");
-    snprintf(pair->value, sizeof(pair->value), "%lld", (long long)gr->pack);
+    snprintf(pair->value, sizeof(pair->value), "%lld", (long long)pack);
   }
+}
+
+/* A ring of stages a multiple of the taps (the most that fit, direct
+ * epilogue), which keeps a packed tile's weights; false if none fits. */
+static bool keepWeights(const DlcTarget *target, const Grouped *gr,
+                        DlcPlan *plan) {
+  int64_t taps = gr->im.taps[0] * gr->im.taps[1];
+  plan->asyncEpilogueOverlap = false;
+  for (int64_t s = DLC_PLAN_MAX_STAGES / taps * taps; s >= 2 && s >= taps;
+       s -= taps) {
+    plan->stages = s;
+    plan->asyncPrefetchDepth = s - 1;
+    if (dlcPlanStageBytes(plan, 2, target->smemPerCTA) <=
+        target->smemPerCTA - DLC_PLAN_SMEM_RESERVE)
+      return true;
+  }
+  return false;
+}
+
+/* The packed plan: 128 x P·Cog tiles, 256 rows (two consumers of 128,
+ * P·Cog <= 128) sharing a step's P weight boxes between twice the rows,
+ * or 128 rows with a ring that keeps the weights (no boxes past a stage's
+ * first use), whichever the estimate makes fastest (run gp-1). */
+static double packedPlan(const DlcTarget *target, const DlcPlanProblem *problem,
+                         const Grouped *gr, DlcPlan *plan) {
+  int64_t bn = gr->pack * gr->cog;
+  DlcPlan base = *plan;
+  dlcPlanSm90SetTile(target, 128, bn, gr->staged, false, &base);
+  setPack(gr->pack, &base);
+  DlcPlan best = base;
+  double bestUs = groupedUs(target, problem, gr, gr->pack, &best);
+  for (int i = 0; i < 2; ++i) {
+    DlcPlan c = base;
+    if (i == 0 && bn <= 128)
+      dlcPlanSm90SetTile(target, 256, bn, gr->staged, false, &c);
+    else if (i == 0 || !keepWeights(target, gr, &c))
+      continue;
+    double us = groupedUs(target, problem, gr, gr->pack, &c);
+    if (us < bestUs)
+      best = c, bestUs = us;
+  }
+  *plan = best;
+  return bestUs;
+}
+
+/* Sets `plan` to one group a tile or the packed plan; its estimate. */
+static double setGrouped(const DlcTarget *target, const DlcPlanProblem *problem,
+                         const Grouped *gr, bool packed, DlcPlan *plan) {
+  if (packed)
+    return packedPlan(target, problem, gr, plan);
+  dlcPlanSm90SetTile(target, 128, oneGroupN(gr), gr->staged, false, plan);
+  setPack(1, plan);
+  return groupedUs(target, problem, gr, 1, plan);
 }
 
 bool dlcPlanSm90Grouped(MlirOperation func, const DlcTarget *target,
@@ -114,15 +157,12 @@ bool dlcPlanSm90Grouped(MlirOperation func, const DlcTarget *target,
   Grouped gr;
   if (!readGrouped(func, target, &gr))
     return false;
-  double one = groupedUs(target, problem, &gr, 1, 128, oneGroupN(&gr));
-  int64_t bn = gr.pack * gr.cog;
-  double packed =
-      gr.pack > 1
-          ? groupedUs(target, problem, &gr, gr.pack,
-                      bn <= 128 ? packedM(target, problem, &gr) : 128, bn)
-          : INFINITY;
-  if (fmin(one, packed) < sm80Us * kSm80Under)
-    setGrouped(target, problem, &gr, packed < one, plan);
+  DlcPlan one = *plan, packed = *plan;
+  double oneUs = setGrouped(target, problem, &gr, false, &one);
+  double packedUs =
+      gr.pack > 1 ? setGrouped(target, problem, &gr, true, &packed) : INFINITY;
+  if (fmin(oneUs, packedUs) < sm80Us * kSm80Under)
+    *plan = packedUs < oneUs ? packed : one;
   return true;
 }
 
@@ -139,11 +179,9 @@ int dlcPlanSm90GroupedCandidates(
     bool packed = i == 1;
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
-    setGrouped(target, problem, &gr, packed, &c->plan);
+    c->timeUs = setGrouped(target, problem, &gr, packed, &c->plan);
     int64_t pack = packed ? gr.pack : 1;
     bool isChosen = sm90 && dlcPlanGroupPack(chosen) == pack;
-    c->timeUs =
-        groupedUs(target, problem, &gr, pack, c->plan.tile[0], c->plan.tile[1]);
     snprintf(c->reason, sizeof(c->reason),
              "%s: SM90 %lldx%lld, %lld group%s a tile (estimate): %.0f "
              "blocks of groups, %lld k tiles of 64 channels; the SM80 plan's "

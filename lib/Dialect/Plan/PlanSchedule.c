@@ -647,10 +647,9 @@ static bool checkExtents(Reader *rd, const DlcPlan *plan) {
     if (plan->warpTile[i] < 1 || plan->warpTile[i] > DLC_PLAN_MAX_TILE)
       return wrong(rd, "warp_tile", "%s = %lld is not in [1, %d]", warpNames[i],
                    (long long)plan->warpTile[i], DLC_PLAN_MAX_TILE);
-  /* §8.1 names 2 and 3 (cp.async rings); TMA rings on SM90 go deeper. */
-  if (plan->stages < 2 || plan->stages > 8)
-    return wrong(rd, "stages", "%lld is not between 2 and 8",
-                 (long long)plan->stages);
+  if (plan->stages < 2 || plan->stages > DLC_PLAN_MAX_STAGES)
+    return wrong(rd, "stages", "%lld is not between 2 and %d",
+                 (long long)plan->stages, DLC_PLAN_MAX_STAGES);
   return true;
 }
 

@@ -200,6 +200,11 @@ int64_t dlcPlanStageBytes(const DlcPlan *plan, int elementBytes,
  * to aligning its rings (the planner's margin). */
 enum { DLC_PLAN_SMEM_RESERVE = 2048 };
 
+/* The deepest ring a plan names: §8.1's double and triple buffering, the
+ * SM90 skeleton's TMA rings deeper, to a 3x3 conv's 9 taps (a ring of 9
+ * keeps packed groups' weights: convert-plan-to-dlcgpu.md). */
+enum { DLC_PLAN_MAX_STAGES = 9 };
+
 /* The 64 x 64 boxes of C each consumer warpgroup of an SM90 plan with
  * async.epilogue_overlap stages at a time (0 for any other plan): all it
  * writes per tile (BN/64 per 64-row slab it holds) where they fit beside

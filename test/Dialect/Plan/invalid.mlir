@@ -3,11 +3,11 @@
 // One case per IRDL constraint of the plan dialect. Each case is a full
 // §8.1 plan with exactly one field wrong.
 
-// 2 to 8 stages (§8.1's double or triple buffering, deeper TMA rings).
-func.func @stages_nine() {
-  // expected-error @+1 {{'9 : i64' does not satisfy the constraint}}
+// 2 to 9 stages (§8.1's double or triple buffering, deeper TMA rings).
+func.func @stages_ten() {
+  // expected-error @+1 {{'10 : i64' does not satisfy the constraint}}
   "plan.schedule"() {
-    tile = array<i64: 128, 64, 64>, stages = 9 : i64,
+    tile = array<i64: 128, 64, 64>, stages = 10 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
     warp_tile = array<i64: 64, 64>,
     cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}],
@@ -418,10 +418,10 @@ func.func @candidate_reason_not_string() {
 
 // -----
 
-func.func @candidate_stages_nine() {
-  // expected-error @+1 {{'9 : i64' does not satisfy the constraint}}
+func.func @candidate_stages_ten() {
+  // expected-error @+1 {{'10 : i64' does not satisfy the constraint}}
   "plan.candidate"() {
-    tile = array<i64: 128, 64, 64>, stages = 9 : i64,
+    tile = array<i64: 128, 64, 64>, stages = 10 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
     warp_tile = array<i64: 64, 64>,
     cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}],
