@@ -71,6 +71,9 @@ typedef struct Plan {
   Hoist hoists[MAX_HOISTS];
   MlirValue body;
   RbContext bodyCtx;
+  /* A unit reduction's product is formed in the accumulator type, as the
+   * accumulator rule forms an rbssa.reduce's (docs/interp.md). */
+  bool widenProduct;
 } Plan;
 
 static const char *reductionOp(MlirOperation op) {
@@ -634,7 +637,8 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
     return true;
   }
   r->b.loc = mlirOperationGetLocation(level->op);
-  if (!mlirTypeEqual(rbElementType(f[0].value), rbElementType(f[1].value))) {
+  if (plan->widenProduct ||
+      !mlirTypeEqual(rbElementType(f[0].value), rbElementType(f[1].value))) {
     f[0] = rbCastTo(r, f[0], plan->acc);
     f[1] = rbCastTo(r, f[1], plan->acc);
   }
@@ -974,6 +978,37 @@ static bool reachesView(RbRegion *r, MlirValue v, int *budget) {
   return false;
 }
 
+/* Whether the ALU op forming a reduce level's body (below single-use casts
+ * and views) computes in a float narrower than the accumulator: an
+ * rbssa.reduce forms it in the accumulator type (the accumulator rule),
+ * which a body without the reduce would not — tinygrad's GEMM form, a
+ * bf16 mul cast to f32 and summed over K = 1. */
+static bool narrowBodyOp(const Plan *plan) {
+  for (int l = 0; l < plan->numLevels; ++l) {
+    MlirOperation op = plan->levels[l].op;
+    if (dlcIndexbookIsContract(op))
+      continue; /* its product: widenProduct */
+    MlirValue v = mlirOperationGetOperand(op, 0);
+    while (mlirValueIsAOpResult(v)) {
+      MlirOperation def = mlirOpResultGetOwner(v);
+      bool pass =
+          dlcIndexbookIsView(def) ||
+          (dlcIndexbookIsUnary(def) && rbStringAttrIs(def, "fn", "cast"));
+      if (pass) {
+        v = mlirOperationGetOperand(def, 0);
+        continue;
+      }
+      MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(v));
+      if ((dlcIndexbookIsBinary(def) || dlcIndexbookIsUnary(def)) &&
+          mlirTypeIsAFloat(elem) && mlirTypeIsAFloat(plan->acc) &&
+          mlirFloatTypeGetWidth(elem) < mlirFloatTypeGetWidth(plan->acc))
+        return true;
+      break;
+    }
+  }
+  return false;
+}
+
 /* Whether every reduced axis is static of size 1 and no domain guards
  * the body (a 1x1 window of a depthwise conv, a sum over a kept dim): no
  * level's domain, and no view's on the way to the leaves (a padded 1x1
@@ -984,7 +1019,7 @@ static bool unitReduction(RbRegion *r, const Plan *plan) {
     if (a->symbol >= 0 || a->extent != 1)
       return false;
   }
-  if (plan->reduced.rank == 0 || plan->guard.count > 0)
+  if (plan->reduced.rank == 0 || plan->guard.count > 0 || narrowBodyOp(plan))
     return false;
   int budget = 256;
   for (int l = 0; l < plan->numLevels; ++l)
@@ -1043,6 +1078,7 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   if (unitReduction(r, &plan)) {
     /* Nothing to reduce: the operand at index 0 of every reduced axis. */
+    plan.widenProduct = true;
     RbValue body;
     if (!emitBody(r, &plan, 0, &plan.present, &body))
       return false;

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Branch sc's device call (issue 10; run from the repository root on the
+# GPU machine; $D from bench/build_sc.sh): a smoke check of each GEMM
+# variant against dlc-interp's reference at M = 520; bench_conv.py with
+# main's conv kernels (*_v0) and the variants (*_v1 warp-0 producer, *_v2
+# per-warp release, *_v4 32-bit ring math, *_v7 all three) case by case in
+# one process beside cuDNN; bench_gemm.py of the variants against main's
+# kernel (g0) and cuBLAS; then the GEMM and conv harness bundles (built
+# with VARIANTS_H's kernels) in shards beside compute-sanitizer memcheck
+# and racecheck on g7 at M = 520 and on a conv problem of the bundle.
+# GEMM_PAIRS: the bench_gemm.py runs as KERNEL:BASE; SMOKE=0: no smoke
+# check; ORDER: each case's variants in this order (repeats allowed),
+# CONV_CASES: only these cases.
+D=${D:-gpu-sc}
+K=$D/k
+BD=${BD:-$D/bench}
+ROOT=$(pwd)
+. "$BD/device_common.sh"
+device_setup
+[ "${SMOKE:-1}" = 1 ] && for v in ${VARIANTS:-0 1 2 4 7}; do
+  timeout 30 "$D/dlc-run" "$K/g$v/gemm_bias_relu.json" M=520,K=200,N=300 \
+    --ref-data "$D/ref/s520" > /tmp/smoke.txt 2>&1
+  echo "smoke g$v rc=$?: $(grep -iE 'match|wrong|error' /tmp/smoke.txt | head -2 | paste -sd' ')"
+done
+el "smoke done"
+if [ -n "${ORDER:-}" ]; then
+  python3 - "$K/cases.json" "${CONV_CASES:-}" $ORDER <<'PY'
+import json, sys
+path, keep, order = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
+base = {}
+for c in json.load(open(path)):
+    base.setdefault(c["name"].rsplit("_v", 1)[0], c)
+json.dump([dict(c, name="%s_v%s" % (n, v)) for n, c in base.items()
+           if not keep or n in keep for v in order], open(path, "w"), indent=1)
+PY
+fi
+(cd "$BD" && timeout ${BENCH_S:-120} python3 bench_conv.py --kernels "$ROOT/$K" \
+  --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
+echo "conv bench rc=$?"
+grep -vE "^\s*$" "$OUT/bench.txt" | cut -c1-150
+el "conv done"
+b() { # KERNEL BASE
+  (cd "$BD" && timeout 60 python3 bench_gemm.py --no-triton \
+    --manifest "$ROOT/$K/$1/gemm_bias_relu.json" \
+    --baseline "$ROOT/$K/$2/gemm_bias_relu.json" \
+    --sizes 4096x4096x4096,16384x1024x4096 --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
+  echo "== gemm $1 vs base $2 rc=$?" | tee -a "$OUT/gemm.log"
+  cat /tmp/bench.txt >> "$OUT/gemm.log"
+  grep "^| [0-9]" /tmp/bench.txt
+}
+for pair in ${GEMM_PAIRS:-g1:g0 g2:g4 g7:g0}; do b ${pair%:*} ${pair#*:}; done
+el "gemm done"
+[ "${HARNESS:-1}" = 1 ] || exit 0
+cp "$D/dlc-run" "$D/hg/dlc-run"; cp "$D/dlc-run" "$D/hc/dlc-run"
+for gz in "$D"/hc/c*/*.ptx.gz; do [ -f "$gz" ] && gzip -dc "$gz" > "${gz%.gz}"; done
+harness ${HARNESS_S:-90} 60 hg:6 hc:6
+san=$(cut -f1 "$D/hc/problems.txt" | head -1)
+for tool in memcheck racecheck; do
+  bash "$D/hc/run_bundle.sh" "$D/hc" --only "$san" --sanitize $tool --timeout 120 \
+    --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
+done
+sanitize 120 "memcheck g7 M=520,K=200,N=300" "racecheck g7 M=520,K=200,N=300" > "$OUT/san-g7.txt" &
+wait
+harness_report
+cat "$OUT/san-g7.txt"
+for tool in memcheck racecheck; do
+  echo "== $tool conv ($san)"; grep -E "PASS|FAIL|ERROR|SANITIZER|TIMEOUT|passed" "$OUT/san-$tool.txt" | tail -4
+done
+el "all done"
