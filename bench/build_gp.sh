@@ -2,15 +2,16 @@
 # Branch gp's GPU assets (issue 10, narrow grouped convs), built here from
 # this worktree's build/bin into OUT (default /work/main/gpu-gp, carried as
 # gpu-gp): bench/conv_cases.py's grouped cases (the planner's and the
-# forced plans), the kernels already in $PROBE (default /tmp/gpk/k: the
-# probe variants, compiled by hand), the conv harness bundle with grouped
-# convs (its smallest planner-packed 256-row problem in sanitize.txt),
-# dlc-run and the bench scripts.
+# forced plans), the kernels already in $PROBE (default /tmp/gpk/k: run
+# gp-1's hand-compiled probe; PROBES=none for none), the conv harness
+# bundle with grouped convs (HARNESS=0: none; run gp-2's draw, its
+# sanitizer problems in sanitize.txt), dlc-run and the bench scripts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build/bin; O=${1:-/work/main/gpu-gp}; export DLC_BIN=$B
 CASES=${CASES:-g32_c256_56 g32_c256_56_sm80 g32_c256_56_sm90p g32_c256_56_sm90p256 g32_c512_28 g32_c512_28_sm90p g32_c512_28_sm90p256 g4_c256_56 g8_c512_28}
 PROBES=${PROBES:-g32_c256_56_sm90p_inb}
+[ "$PROBES" = none ] && PROBES=""
 mkdir -p "$O/k"
 cp $B/dlc-run "$O/"
 python3 bench/conv_cases.py --out "$O/src" > /dev/null
@@ -33,6 +34,13 @@ for k in keep:
 json.dump(out, open(o + "/k/cases.json", "w"), indent=1)
 PY
 rm -rf "$O/src"
+if [ "${HARNESS:-1}" = 1 ]; then
+  rm -rf "$O/h"
+  test/gpu/build_bundle.sh "$O/h" --family conv --count 80 --seed 2614 \
+    --chip sm_90a --grouped 0.8 > "$O/h.log" 2>&1
+  tail -1 "$O/h.log"
+  echo c075,c004 > "$O/sanitize.txt" # 3x3 on 9 stages, 5x1 on 5: kept
+fi
 mkdir -p "$O/bench"
 cp bench/run_gp.sh bench/device_common.sh bench/dlc_kernel.py bench/bench_conv.py bench/ncu_conv_probe.py "$O/bench/"
 find "$O" -mindepth 2 -name dlc-run -delete
