@@ -8,7 +8,8 @@
 #   el MESSAGE     MESSAGE after the seconds since device_setup
 #   harness BUDGET TIMEOUT BUNDLE:SHARDS...
 #                  each bundle $D/BUNDLE (its PTX unpacked once here, not
-#                  by every shard) run by SHARDS run_bundle.sh processes in
+#                  by every shard, whatever the family; $D/dlc-run, if
+#                  any, copied in) run by SHARDS run_bundle.sh processes in
 #                  the background, BUDGET seconds each, TIMEOUT a problem
 #                  ($OUT/harness$i.txt, $shards of them in all); `wait` after
 #   harness_report each shard's last line and failures, then all of them
@@ -18,6 +19,13 @@
 #                  $D/BUNDLE's problems LIST (run_bundle.sh --sanitize,
 #                  which checks the answers too), in the background beside
 #                  the shards; `wait`, then bundle_sanitize_report
+#   gemm_vs NAME KERNEL BASE SIZES
+#                  bench_gemm.py (from $BD, default bench; --no-triton) of
+#                  $K/KERNEL against $K/BASE (--baseline) and cuBLAS at
+#                  SIZES in one process, GEMM_VS_TIMEOUT seconds (150):
+#                  its output appended to $OUT/bench.log, its JSON
+#                  $OUT/gemm-NAME.json; prints the table's last TAILN (6)
+#                  lines and any error
 #   sanitize TIMEOUT CASE...
 #                  each CASE "TOOL KERNEL SYMBOLS" (the kernel
 #                  $K/KERNEL/gemm_bias_relu.json at SYMBOLS, two launches)
@@ -44,8 +52,9 @@ harness() {
     n=${b#*:}
     b=${b%:*}
     [ -f "$D/$b/problems.txt" ] || continue
+    [ -f "$D/dlc-run" ] && cp "$D/dlc-run" "$D/$b/dlc-run"
     chmod +x "$D/$b/dlc-run"
-    for gz in "$D/$b"/p*/*.ptx.gz; do
+    for gz in "$D/$b"/*/*.ptx.gz; do
       [ -f "$gz" ] && gzip -dc "$gz" > "${gz%.gz}"
     done
     names=$(cut -f1 "$D/$b/problems.txt")
@@ -66,6 +75,19 @@ harness_report() {
   done
   cat "$OUT"/harness[0-9]*.txt > "$OUT/harness.txt"
   rm -f "$OUT"/harness[0-9]*.txt
+}
+
+gemm_vs() {
+  local root
+  root=$(pwd)
+  (cd "${BD:-bench}" && timeout "${GEMM_VS_TIMEOUT:-150}" python3 bench_gemm.py \
+    --no-triton --manifest "$root/$K/$2/gemm_bias_relu.json" \
+    --baseline "$root/$K/$3/gemm_bias_relu.json" --sizes "$4" \
+    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
+  echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
+  cat /tmp/bench.txt >> "$OUT/bench.log"
+  grep "^|" /tmp/bench.txt | tail -"${TAILN:-6}"
+  grep -iE "error|traceback" /tmp/bench.txt | head -5
 }
 
 sanitize() {

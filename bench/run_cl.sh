@@ -25,7 +25,6 @@ for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
   echo "smoke $v rc=$rc: $(grep -iE 'match|wrong|error|time' /tmp/smoke.txt | head -3 | paste -sd' ')"
   if [ $rc -ne 0 ] && [ "$v" = c2-gemm_bias_relu ]; then
     cat /tmp/smoke.txt | tail -5
-    cp "$D/dlc-run" "$D/h/dlc-run"
     harness 40 15 h:6
     wait
     harness_report
@@ -33,19 +32,9 @@ for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
   fi
 done
 el "smoke done"
-b() { # NAME KERNEL BASE SIZES
-  (cd "$BD" && timeout 150 python3 bench_gemm.py --no-triton \
-    --manifest "$ROOT/$K/$2/gemm_bias_relu.json" \
-    --baseline "$ROOT/$K/$3/gemm_bias_relu.json" --sizes "$4" \
-    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
-  echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
-  cat /tmp/bench.txt >> "$OUT/bench.log"
-  grep "^|" /tmp/bench.txt | tail -6
-  grep -iE "error|traceback|mismatch" /tmp/bench.txt | head -5
-}
 BIG=4096x4096x4096,8192x8192x8192,16384x1024x4096
-b f16 c2-gemm_bias_relu c1-gemm_bias_relu $BIG,4095x4097x4093
-b bf16 c2-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
+gemm_vs f16 c2-gemm_bias_relu c1-gemm_bias_relu $BIG,4095x4097x4093
+gemm_vs bf16 c2-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
 el "bench done"
 MET=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,lts__t_bytes.sum,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_wait_per_warp_active.pct
 for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
@@ -56,7 +45,6 @@ for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
   grep -E "sm__pipe|lts__|dram__|gpu__time|stalled" /tmp/ncu.txt | sed 's/  */ /g'
 done
 el "ncu done"
-cp "$D/dlc-run" "$D/h/dlc-run"
 harness 150 60 h:6
 sanitize 150 "memcheck c2-gemm_bias_relu M=520,K=200,N=300" \
   "racecheck c2-gemm_bias_relu M=520,K=200,N=300"

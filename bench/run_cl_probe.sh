@@ -27,16 +27,7 @@ for v in c1 c2 g64 g62 g60 g56 g50; do
   if [ "${v#g}" != "$v" ] && awk -v x="$a" -v y="$bestt" 'BEGIN{exit !(x>y)}'; then best=${v#g}; bestt=$a; fi
 done
 el "caps done; best cap $best"
-b() { # NAME KERNEL BASE SIZES
-  (cd "$BD" && timeout 150 python3 bench_gemm.py --no-triton \
-    --manifest "$ROOT/$K/$2/gemm_bias_relu.json" \
-    --baseline "$ROOT/$K/$3/gemm_bias_relu.json" --sizes "$4" \
-    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
-  echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
-  cat /tmp/bench.txt >> "$OUT/bench.log"
-  grep "^|" /tmp/bench.txt | tail -6
-}
 BIG=4096x4096x4096,8192x8192x8192,16384x1024x4096
-b f16 g$best-c2-gemm_bias_relu c1-gemm_bias_relu $BIG
-b bf16 g$best-c2-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
+gemm_vs f16 g$best-c2-gemm_bias_relu c1-gemm_bias_relu $BIG
+gemm_vs bf16 g$best-c2-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
 el "all done"

@@ -41,16 +41,7 @@ for v in ${CHECK:-$best}; do
 done
 el "variants done; best $best"
 [ "${BENCH:-1}" = 0 ] && exit 0
-b() { # NAME KERNEL BASE SIZES
-  (cd "$BD" && timeout 150 python3 bench_gemm.py --no-triton \
-    --manifest "$ROOT/$K/$2/gemm_bias_relu.json" \
-    --baseline "$ROOT/$K/$3/gemm_bias_relu.json" --sizes "$4" \
-    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
-  echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
-  cat /tmp/bench.txt >> "$OUT/bench.log"
-  grep "^|" /tmp/bench.txt | tail -6
-}
 BIG=4096x4096x4096,8192x8192x8192,16384x1024x4096
-b f16 $best-gemm_bias_relu c1-gemm_bias_relu $BIG
-b bf16 $best-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
+gemm_vs f16 $best-gemm_bias_relu c1-gemm_bias_relu $BIG
+gemm_vs bf16 $best-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
 el "all done"

@@ -28,9 +28,6 @@ for c in ${NCU:-}; do
 done
 [ -n "${NCU:-}" ] && el "ncu done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-cp "$D/dlc-run" "$D/h/dlc-run"
-# The conv bundle's PTX (c*/) unpacked once, before the shards start.
-for gz in "$D"/h/c*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
 harness ${HARNESS_S:-100} 60 h:8
 # The sanitizers on a problem each (run_bundle.sh --sanitize checks the
 # answer too), beside the shards.

@@ -8,19 +8,11 @@ D=${D:-gpu-gm}
 K=$D/k
 . bench/device_common.sh
 device_setup
-b() { # NAME KERNEL BASE SIZES
-  (cd bench && timeout 120 python3 bench_gemm.py --no-triton \
-    --manifest "../$K/$2/gemm_bias_relu.json" \
-    --baseline "../$K/$3/gemm_bias_relu.json" --sizes "$4" \
-    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
-  echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
-  cat /tmp/bench.txt >> "$OUT/bench.log"
-  grep -v "^#\|autotun" /tmp/bench.txt | tail -${TAILN:-6}
-}
+GEMM_VS_TIMEOUT=120
 BIG=4096x4096x4096,8192x8192x8192,16384x1024x4096
-b f16 new-gemm_bias_relu main-gemm_bias_relu $BIG
-b bf16 new-gemm_bias_relu_bf16 main-gemm_bias_relu_bf16 $BIG
-b odd tall4 tall3 4095x4097x4093,4096x4096x4096
+gemm_vs f16 new-gemm_bias_relu main-gemm_bias_relu $BIG
+gemm_vs bf16 new-gemm_bias_relu_bf16 main-gemm_bias_relu_bf16 $BIG
+gemm_vs odd tall4 tall3 4095x4097x4093,4096x4096x4096
 el "bench done"
 timeout 60 "$ncu" --clock-control none --section SpeedOfLight --metrics \
   sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,lts__t_bytes.sum,gpu__time_duration.sum \
@@ -29,7 +21,6 @@ timeout 60 "$ncu" --clock-control none --section SpeedOfLight --metrics \
 echo "== ncu new 16384x1024x4096 rc=$?"
 grep -E "sm__pipe_tensor|lts__t_bytes|gpu__time|Compute \(SM\)" "$OUT/ncu.log"
 el "ncu done"
-for h in h hs; do cp "$D/dlc-run" "$D/$h/dlc-run"; done
 harness 200 60 h:6 hs:2
 sanitize 120 "racecheck new-gemm_bias_relu M=300,K=200,N=520" \
   "memcheck new-gemm_bias_relu M=300,K=200,N=520" \

@@ -8,22 +8,13 @@ D=${D:-gpu-gm}
 K=$D/k
 . bench/device_common.sh
 device_setup
-b() { # NAME KERNEL BASE SIZES
-  (cd bench && timeout 120 python3 bench_gemm.py --no-triton \
-    --manifest "../$K/$2/gemm_bias_relu.json" \
-    --baseline "../$K/$3/gemm_bias_relu.json" --sizes "$4" \
-    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
-  echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
-  cat /tmp/bench.txt >> "$OUT/bench.log"
-  grep "^|" /tmp/bench.txt | tail -${TAILN:-4}
-}
+GEMM_VS_TIMEOUT=120 TAILN=${TAILN:-4}
 BIG=4096x4096x4096,8192x8192x8192,16384x1024x4096
-b raster new-gemm_bias_relu prev-gemm_bias_relu 16384x1024x4096,16384x2048x4096
-b raster-bf16 new-gemm_bias_relu_bf16 prev-gemm_bias_relu_bf16 16384x1024x4096
-b f16 new-gemm_bias_relu main-gemm_bias_relu $BIG
-b bf16 new-gemm_bias_relu_bf16 main-gemm_bias_relu_bf16 $BIG
+gemm_vs raster new-gemm_bias_relu prev-gemm_bias_relu 16384x1024x4096,16384x2048x4096
+gemm_vs raster-bf16 new-gemm_bias_relu_bf16 prev-gemm_bias_relu_bf16 16384x1024x4096
+gemm_vs f16 new-gemm_bias_relu main-gemm_bias_relu $BIG
+gemm_vs bf16 new-gemm_bias_relu_bf16 main-gemm_bias_relu_bf16 $BIG
 el "bench done"
-for h in h hs; do cp "$D/dlc-run" "$D/$h/dlc-run"; done
 harness 200 60 h:6 hs:2
 sanitize 120 "racecheck new-gemm_bias_relu M=700,K=100,N=300" \
   "memcheck new-gemm_bias_relu M=700,K=100,N=300"

@@ -25,8 +25,6 @@ echo "bench rc=$?"
 grep -vE "^\s*$" "$OUT/bench.txt" | tail -14
 el "bench done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-cp "$D/dlc-run" "$D/h/dlc-run"
-for gz in "$D"/h/c*/*.ptx.gz; do gzip -dc "$gz" > "${gz%.gz}"; done
 harness ${HARNESS_S:-90} 60 h:8
 bundle_sanitize h "$(cat "$D/sanitize.txt")"
 wait

@@ -18,7 +18,6 @@ set -u
 D="${1:?usage: run_odd3.sh DIR}"
 . bench/device_common.sh
 device_setup
-cp "$D/dlc-run" "$D/h/dlc-run"
 K=$D
 harness 150 60 h:6
 sanitize 200 "memcheck direct M=300,K=1023,N=517" \

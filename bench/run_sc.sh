@@ -39,20 +39,12 @@ fi
 echo "conv bench rc=$?"
 grep -vE "^\s*$" "$OUT/bench.txt" | cut -c1-150
 el "conv done"
-b() { # KERNEL BASE
-  (cd "$BD" && timeout 60 python3 bench_gemm.py --no-triton \
-    --manifest "$ROOT/$K/$1/gemm_bias_relu.json" \
-    --baseline "$ROOT/$K/$2/gemm_bias_relu.json" \
-    --sizes 4096x4096x4096,16384x1024x4096 --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
-  echo "== gemm $1 vs base $2 rc=$?" | tee -a "$OUT/gemm.log"
-  cat /tmp/bench.txt >> "$OUT/gemm.log"
-  grep "^| [0-9]" /tmp/bench.txt
-}
-for pair in ${GEMM_PAIRS:-g1:g0 g2:g4 g7:g0}; do b ${pair%:*} ${pair#*:}; done
+for pair in ${GEMM_PAIRS:-g1:g0 g2:g4 g7:g0}; do
+  GEMM_VS_TIMEOUT=60 TAILN=2 gemm_vs ${pair%:*} ${pair%:*} ${pair#*:} \
+    4096x4096x4096,16384x1024x4096
+done
 el "gemm done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-cp "$D/dlc-run" "$D/hg/dlc-run"; cp "$D/dlc-run" "$D/hc/dlc-run"
-for gz in "$D"/hc/c*/*.ptx.gz; do [ -f "$gz" ] && gzip -dc "$gz" > "${gz%.gz}"; done
 harness ${HARNESS_S:-90} 60 hg:6 hc:6
 san=$(cut -f1 "$D/hc/problems.txt" | head -1)
 for tool in memcheck racecheck; do
