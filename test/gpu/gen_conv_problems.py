@@ -118,6 +118,16 @@ def draw(rng):
 TRANSFORM = 0.0
 
 
+def draw_static(rng, modes=("static", "mixed"), co=True):
+    """A sizes mode of `modes` and the symbols it keeps static: C always, Co
+    always unless `co`, else (and N) in "static" mode or half the time, N
+    drawn before Co (the draws' order is what a seed reproduces)."""
+    mode = rng.choice(list(modes))
+    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
+              "Co": not co or mode == "static" or rng.random() < 0.5}
+    return mode, static
+
+
 def transform_problem(rng, index):
     while True:
         p = draw(rng)
@@ -125,9 +135,7 @@ def transform_problem(rng, index):
             break
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", dtype, "f32"])
-    mode = rng.choice(["static", "mixed"])
-    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
-              "Co": mode == "static" or rng.random() < 0.5}
+    mode, static = draw_static(rng)
     name = "c%03d" % index
     bn = rng.choice([64, 128])
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
@@ -181,9 +189,8 @@ def depthwise_problem(rng, index):
             break
     dtype = rng.choice(["f16", "f16", "bf16"])
     out = rng.choice(["f16", dtype, "f32"])
-    mode = rng.choice(["symbolic", "static", "mixed"])
-    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
-              "Co": True}
+    mode, static = draw_static(rng, ("symbolic", "static", "mixed"),
+                               co=False)
     if p["N"] == 1 and rng.random() < 0.8:
         static["N"] = False
     name = "c%03d" % index
@@ -231,9 +238,7 @@ def staged_problem(rng, index):
             break
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", dtype])
-    mode = rng.choice(["static", "mixed"])
-    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
-              "Co": mode == "static" or rng.random() < 0.5}
+    mode, static = draw_static(rng)
     if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
         static["Co"], mode = False, "mixed"
     name = "c%03d" % index
@@ -272,9 +277,7 @@ def cluster_problem(rng, index):
     dtype = rng.choice(["f16", "bf16"])
     staged = rng.random() < 0.5
     out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
-    mode = rng.choice(["static", "mixed"])
-    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
-              "Co": mode == "static" or rng.random() < 0.5}
+    mode, static = draw_static(rng)
     if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
         static["Co"], mode = False, "mixed"
     name = "c%03d" % index
@@ -336,9 +339,7 @@ def grouped_problem(rng, index):
     dtype = rng.choice(["f16", "bf16"])
     staged = cog % 8 == 0 and rng.random() < 0.5
     out = rng.choice(["f16", dtype]) if staged else rng.choice(["f16", dtype, "f32"])
-    mode = rng.choice(["static", "mixed"])
-    static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
-              "Co": True}
+    mode, static = draw_static(rng, co=False)
     name = "c%03d" % index
     problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
                          mode, static)
