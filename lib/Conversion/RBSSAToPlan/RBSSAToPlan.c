@@ -421,12 +421,15 @@ static MlirStringRef lastIterName(MlirOperation func,
 
 /* What a plan-file may force of a memory-bound plan (the rest of it is
  * that skeleton's one shape): the mode, the reduce form, the CTA's threads
- * and the vector width. */
+ * and the vector width (0: the mode's widest, at most 8). `statesReduce`
+ * and `named`: whether a plan-file entry gave the reduce form, and named
+ * the region at all. */
 typedef struct MemoryChoice {
   DlcMemoryMode mode;
   DlcMemoryReduce reduce;
   int64_t threads;
   int width;
+  bool statesReduce, named;
 } MemoryChoice;
 
 /* E1601 at `func` for plan-file `path`'s entry `at`. */
@@ -442,8 +445,7 @@ static bool memoryEntryInvalid(MlirOperation func, const char *path,
  * "memory" (a mode the region fits) or "reduce" (a form). */
 static bool memoryAlgoChoice(MlirOperation func, const char *path,
                              const char *key, const DlcJsonValue *v,
-                             const KpMemoryProblem *p, MemoryChoice *c,
-                             bool *statesReduce) {
+                             const KpMemoryProblem *p, MemoryChoice *c) {
   char why[200];
   bool isMode = strcmp(key, "memory") == 0;
   if ((!isMode && strcmp(key, "reduce") != 0) || v->kind != DlcJsonValueString)
@@ -474,7 +476,7 @@ static bool memoryAlgoChoice(MlirOperation func, const char *path,
     return memoryEntryInvalid(
         func, path, v, "write \"passes\", \"welford\" or \"online\"", why);
   }
-  *statesReduce = true;
+  c->statesReduce = true;
   return true;
 }
 
@@ -482,10 +484,8 @@ static bool memoryAlgoChoice(MlirOperation func, const char *path,
  * problem; entries without "region" apply to GEMM regions only) force
  * `c`'s fields: "algo_choice" {"memory", "reduce"}, "tile" [1, T, 1] (T
  * threads, a multiple of 32 up to the target's CTA) and "vectorize"
- * {"width": W} (a power of two up to the mode's widest access). A mode
- * the file sets resets the width and reduce the file leaves to the
- * planner. Any other field, or a choice the skeleton cannot honour, is an
- * E1601. */
+ * {"width": W} (1, 2, 4 or 8). Any other field, or a value out of those
+ * ranges, is an E1601 (memoryChoiceFits checks the choices together). */
 static bool memoryPlanFile(MlirOperation func, const Options *o,
                            const DlcJsonValue *planFile, bool *used,
                            const KpMemoryProblem *p, MemoryChoice *c) {
@@ -494,13 +494,11 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
   size_t count = 0;
   const DlcJsonValue *entries =
       planFile ? planFileEntries(planFile, &count) : NULL;
-  int width = 0;
-  bool statesReduce = false;
   for (size_t i = 0; i < count; ++i) {
     const DlcJsonValue *e = &entries[i], *name = entryRegion(e);
     if (!name || strcmp(name->string, region) != 0)
       continue;
-    used[i] = true;
+    used[i] = c->named = true;
     for (size_t m = 0; m < e->count; ++m) {
       const char *key = e->keys[m];
       const DlcJsonValue *v = &e->items[m];
@@ -510,7 +508,7 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
       if (strcmp(key, "algo_choice") == 0 && v->kind == DlcJsonValueObject) {
         for (size_t a = 0; ok && a < v->count; ++a)
           ok = memoryAlgoChoice(func, o->planFile, v->keys[a], &v->items[a], p,
-                                c, &statesReduce);
+                                c);
       } else if (strcmp(key, "tile") == 0) {
         bool shape = v->kind == DlcJsonValueArray && v->count == 3;
         for (size_t d = 0; shape && d < 3; ++d)
@@ -544,7 +542,7 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
               "a memory-bound plan's vectorize width is 1, 2, 4 or 8 (along "
               "the last iter, its axis if given)");
         else
-          width = (int)n;
+          c->width = (int)n;
       } else {
         char why[160];
         snprintf(why, sizeof(why),
@@ -559,10 +557,16 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
         return false;
     }
   }
-  int widest = dlcMemoryBoundVectorWidth(p, c->mode);
-  if (!statesReduce)
-    c->reduce = dlcMemoryReduceChoose(p, c->mode);
-  c->width = width ? width : widest > 8 ? 8 : widest;
+  return true;
+}
+
+/* Whether a plan-file's choices `c` (with the planner's for what it left)
+ * fit together: the width within the mode's widest access, the reduce
+ * form one the mode, the region and the CTA can compute; E1601 if not. */
+static bool memoryChoiceFits(MlirOperation func, const Options *o,
+                             const DlcJsonValue *planFile,
+                             const KpMemoryProblem *p, const MemoryChoice *c,
+                             int widest) {
   char why[200];
   if (c->width > widest) {
     snprintf(why, sizeof(why),
@@ -598,13 +602,18 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
     free(p);
     return false;
   }
-  MemoryChoice c;
-  c.mode = gemv ? (DlcMemoryMode)gemv->mode : dlcMemoryModeChoose(p);
-  c.threads = gemv ? gemv->threads : DLC_MEMORY_THREADS;
+  MemoryChoice c = {.mode = gemv ? (DlcMemoryMode)gemv->mode
+                                 : dlcMemoryModeChoose(p),
+                    .threads = gemv ? gemv->threads : DLC_MEMORY_THREADS,
+                    .width = gemv ? gemv->width : 0};
+  bool ok = !planFile || memoryPlanFile(func, o, planFile, used, p, &c);
+  /* What the plan-file left, the planner's for its mode. */
   int widest = dlcMemoryBoundVectorWidth(p, c.mode);
-  c.width = gemv ? gemv->width : widest > 8 ? 8 : widest;
-  c.reduce = dlcMemoryReduceChoose(p, c.mode);
-  if (planFile && !memoryPlanFile(func, o, planFile, used, p, &c)) {
+  if (!c.width)
+    c.width = widest > 8 ? 8 : widest;
+  if (!c.statesReduce)
+    c.reduce = dlcMemoryReduceChoose(p, c.mode);
+  if (!ok || (c.named && !memoryChoiceFits(func, o, planFile, p, &c, widest))) {
     free(p);
     return false;
   }
