@@ -10,6 +10,14 @@ it for the kernel totals), then export the SASS view as CSV:
     python3 bench/ncu_hot.py src.csv [--top 25] [--kernel REGEX]
         [--reason long_sb] [--context 3] [--range 3400:3b80]
 
+If a kernel does not finish under SourceCounters (its SASS patching for
+the executed-instruction counts: main's 128 x 256 SM90 GEMM ran past 120 s
+in run gm4-1), profile the PC samples alone,
+    --metrics group:smsp__pcsamp_warp_stall_reasons,\
+group:smsp__pcsamp_warp_stall_reasons_not_issued,smsp__pcsamp_sample_count
+(one pass; the page then has each instruction's samples, no reasons, no
+executions: run gm4-2).
+
 For each kernel of the CSV it prints the total samples, the share of each
 stall reason (ncu's stall_* columns; "unlisted" the samples in none of
 them, on HGMMA the wait for the tensor pipe), the top instructions by samples with
@@ -119,7 +127,14 @@ class Kernel:
         col = {}
         for i, h in enumerate(header):
             col.setdefault(h.strip(), i)
-        if ALL not in col:
+        # Profiled with the sampling metrics alone (--metrics
+        # group:smsp__pcsamp_warp_stall_reasons,...: no SASS patching,
+        # which a kernel may not survive; run gm4-2) the page has the
+        # samples but no reasons and no executions.
+        total = next((h for h in (ALL, "group:smsp__pcsamp_warp_stall_reasons",
+                                  "smsp__pcsamp_sample_count") if h in col),
+                     None)
+        if total is None:
             sys.exit(f"ncu_hot: no '{ALL}' column in {name}; columns: "
                      + ", ".join(header))
         self.reasons = [h for h in col if h.startswith("stall_")
@@ -131,6 +146,7 @@ class Kernel:
                                      "# Instructions Executed",
                                      "Warp Instructions Executed")
                     if h in col), None)
+        self.has_exe = exe is not None
         self.ins = []
         for r in rows:
             get = lambda i: r[i] if i is not None and i < len(r) else ""
@@ -141,7 +157,7 @@ class Kernel:
                 "addr": get(addr).strip(),
                 "sass": text,
                 "op": opcode(text),
-                "all": number(get(col[ALL])),
+                "all": number(get(col[total])),
                 "not": number(get(col.get(NOT_ISSUED))),
                 "exe": number(get(exe)),
                 "why": {h[6:]: number(get(col[h])) for h in self.reasons},
@@ -182,7 +198,8 @@ class Kernel:
             if lo <= int(i["addr"], 16) <= hi:
                 why = sorted(((v, r) for r, v in i["why"].items() if v > 0),
                              reverse=True)[:2]
-                print(f"{i['addr']} {i['all']:6.0f} {i['exe']:9.0f} "
+                exe = f"{i['exe']:9.0f} " if self.has_exe else ""
+                print(f"{i['addr']} {i['all']:6.0f} {exe}"
                       f"{i['sass'][:64]:64s} "
                       + " ".join(f"{r}:{v:.0f}" for v, r in why))
 
@@ -216,8 +233,10 @@ class Kernel:
             w = self.waits_on(k)
             on = f"  <- {self.ins[w]['addr']} {self.ins[w]['sass'][:48]}" \
                 if w is not None else ""
+            exe = f" exe {i['exe']:.0f}" if self.has_exe else ""
+            why = f" [{why}]" if why else ""
             out(f"{key(i) / self.total * 100:6.2f}% {i['addr']:>8s} "
-                f"{i['sass'][:60]:60s} exe {i['exe']:.0f} [{why}]{on}")
+                f"{i['sass'][:60]:60s}{exe}{why}{on}")
             for c in range(max(0, k - context), k):
                 out(f"{'':16s}| {self.ins[c]['addr']:>8s} "
                     f"{self.ins[c]['sass'][:60]}")
@@ -234,8 +253,9 @@ class Kernel:
                 continue
             main = " ".join(f"{r}:{v / s * 100:.0f}"
                             for r, v in why.most_common(3) if v > 0)
-            out(f"{s / self.total * 100:6.2f}% {name:24s} exe {e:12.0f} "
-                f"[{main}]")
+            exe = f" exe {e:12.0f}" if self.has_exe else ""
+            main = f" [{main}]" if main else ""
+            out(f"{s / self.total * 100:6.2f}% {name:24s}{exe}{main}")
 
 
 def main():
