@@ -45,6 +45,9 @@
 #                  $D/BUNDLE's problems LIST (run_bundle.sh --sanitize,
 #                  which checks the answers too), in the background beside
 #                  the shards; `wait`, then bundle_sanitize_report
+#   harness_sanitized BUDGET BUNDLE SHARDS LIST
+#                  harness BUDGET 60 BUNDLE:SHARDS beside bundle_sanitize
+#                  BUNDLE LIST, `wait`, both reports
 #   gemm_vs NAME KERNEL BASE SIZES
 #                  bench_gemm.py (from $BD, default bench; --no-triton) of
 #                  $K/KERNEL against $K/BASE (--baseline) and cuBLAS at
@@ -181,6 +184,14 @@ bundle_sanitize() {
     bash "$D/$1/run_bundle.sh" "$D/$1" --only "$2" --sanitize $tool \
       --timeout 120 --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
   done
+}
+
+harness_sanitized() {
+  harness "$1" 60 "$2:$3"
+  bundle_sanitize "$2" "$4"
+  wait
+  harness_report
+  bundle_sanitize_report
 }
 
 bundle_sanitize_report() {

@@ -22,11 +22,7 @@ for c in ${NCU:-}; do
 done
 [ -n "${NCU:-}" ] && el "ncu done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-harness ${HARNESS_S:-100} 60 h:8
 # The sanitizers on a problem each (run_bundle.sh --sanitize checks the
 # answer too), beside the shards.
-bundle_sanitize h "$(cat "$D/sanitize.txt")"
-wait
-harness_report
-bundle_sanitize_report
+harness_sanitized ${HARNESS_S:-100} h 8 "$(cat "$D/sanitize.txt")"
 el "all done"

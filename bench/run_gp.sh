@@ -21,9 +21,5 @@ conv_bench ${BENCH_S:-120}
 grep -vE "^\s*$" "$OUT/bench.txt" | tail -14
 el "bench done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-harness ${HARNESS_S:-90} 60 h:8
-bundle_sanitize h "$(cat "$D/sanitize.txt")"
-wait
-harness_report
-bundle_sanitize_report
+harness_sanitized ${HARNESS_S:-90} h 8 "$(cat "$D/sanitize.txt")"
 el "all done"

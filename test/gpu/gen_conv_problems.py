@@ -64,6 +64,14 @@ MAX_MACS = 30_000_000
 MAX_ELEMENTS = 1_000_000
 
 
+def output_fits(p):
+    """Whether p's output and its MACs fit the harness's bounds (a problem
+    whose input the draw bounded and whose Co was drawn again)."""
+    outputs = p["N"] * p["Ho"] * p["Wo"] * p["Co"]
+    return (outputs <= MAX_ELEMENTS and
+            outputs * p["C"] * p["KH"] * p["KW"] <= MAX_MACS)
+
+
 def out_size(size, kernel, stride, pad, dilation):
     return (size + 2 * pad - dilation * (kernel - 1) - 1) // stride + 1
 
@@ -232,9 +240,7 @@ def staged_problem(rng, index):
             p["Co"] += -p["Co"] % 8
         if (p["C"] % 8 == 0 and
                 (not whole or p["N"] * p["Ho"] * p["Wo"] >= 256) and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] <= MAX_ELEMENTS and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] * p["C"] * p["KH"] *
-                p["KW"] <= MAX_MACS):
+                output_fits(p)):
             break
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", dtype])
@@ -270,9 +276,7 @@ def cluster_problem(rng, index):
         p = draw(rng)
         p["Co"] = rng.choice(CLUSTER_CO)
         if (p["C"] % 8 == 0 and p["N"] * p["Ho"] * p["Wo"] >= 256 and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] <= MAX_ELEMENTS and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] * p["C"] * p["KH"] *
-                p["KW"] <= MAX_MACS):
+                output_fits(p)):
             break
     dtype = rng.choice(["f16", "bf16"])
     staged = rng.random() < 0.5

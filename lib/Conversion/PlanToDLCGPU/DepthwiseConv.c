@@ -202,6 +202,19 @@ MlirValue dwExtent(Dw *w, const KpExtent *e) {
   return v;
 }
 
+DlcBuilder dwThen(Dw *w, MlirValue cond) {
+  DlcBuilder outer = w->b;
+  MlirBlock then;
+  dlcBuildIf(&w->b, cond, &then);
+  w->b = dlcBuilderAtEnd(then, outer.loc);
+  return outer;
+}
+
+void dwEndThen(Dw *w, DlcBuilder outer) {
+  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  w->b = outer;
+}
+
 MlirValue dwChunk(Dw *w, MlirValue cta, MlirValue chunkInCta) {
   return dwOp(w, "arith.addi",
               dwOp(w, "arith.muli", cta, dwIndex(w, w->d->span)), chunkInCta);
@@ -442,17 +455,12 @@ void dwStoreWeights(Dw *w, const DwWeights *ws) {
   for (int64_t r = 0; r < ws->trips; ++r) {
     DlcBuilder outer = w->b;
     bool tail = (r + 1) * w->d->threads > w->d->taps * w->d->span * w->d->width;
-    if (tail) {
-      MlirBlock then;
-      dlcBuildIf(&w->b, ws->valid[r], &then);
-      w->b = dlcBuilderAtEnd(then, outer.loc);
-    }
+    if (tail)
+      outer = dwThen(w, ws->valid[r]);
     MlirValue storeOps[] = {ws->values[r], ws->smem, ws->slots[r]};
     dlcBuild(&w->b, "memref.store", 3, storeOps, 0, NULL, 0, NULL, NULL);
-    if (tail) {
-      dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-      w->b = outer;
-    }
+    if (tail)
+      dwEndThen(w, outer);
   }
 }
 
@@ -563,13 +571,9 @@ void dwStorePixels(Dw *w, const MlirValue *acc) {
     MlirValue m[KP_MAX_FUSED];
     memcpy(m, w->m, sizeof(m));
     m[last] = dwOp(w, "arith.addi", first, dwIndex(w, j));
-    MlirBlock then;
-    DlcBuilder outer = w->b;
-    dlcBuildIf(&w->b, dlcCmpI(&w->b, "slt", m[last], outW), &then);
-    w->b = dlcBuilderAtEnd(then, outer.loc);
+    DlcBuilder outer = dwThen(w, dlcCmpI(&w->b, "slt", m[last], outW));
     emitPixel(w, acc[j], m);
-    dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    w->b = outer;
+    dwEndThen(w, outer);
   }
 }
 
@@ -648,13 +652,9 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   dwLoadWeights(w, tid, ctaY, false, &ws);
   dwStoreWeights(w, &ws);
   dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
-  MlirBlock then;
-  dlcBuildIf(&w->b, active, &then);
-  DlcBuilder outer = w->b;
-  w->b = dlcBuilderAtEnd(then, outer.loc);
+  DlcBuilder outer = dwThen(w, active);
   emitPixels(w, &ws, chunkInCta);
-  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  w->b = outer;
+  dwEndThen(w, outer);
   dlcBuild(&w->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
   free(w);
 }

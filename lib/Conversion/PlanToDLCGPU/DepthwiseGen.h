@@ -84,6 +84,10 @@ MlirValue dwIndex(Dw *w, int64_t v);
 MlirValue dwOp(Dw *w, const char *name, MlirValue a, MlirValue b);
 MlirValue dwExtent(Dw *w, const KpExtent *e);
 MlirValue dwGpuId(Dw *w, const char *op, const char *dim);
+/* Continues `w` inside a new scf.if on `cond` (no else), returning the
+ * builder it left; dwEndThen closes the if and restores that builder. */
+DlcBuilder dwThen(Dw *w, MlirValue cond);
+void dwEndThen(Dw *w, DlcBuilder outer);
 /* The thread's channel chunk: chunk `chunkInCta` of CTA `cta` of the
  * channel grid (d->span chunks a CTA). */
 MlirValue dwChunk(Dw *w, MlirValue cta, MlirValue chunkInCta);

@@ -229,17 +229,12 @@ static MlirValue stageTile(Dw *w, MlirValue tid, MlirValue cta) {
     for (int64_t r = 0; r < batch; ++r) {
       DlcBuilder outer = w->b;
       bool tail = (first + r + 1) * d->threads > vectors;
-      if (tail) {
-        MlirBlock then;
-        dlcBuildIf(&w->b, valid[r], &then);
-        w->b = dlcBuilderAtEnd(then, outer.loc);
-      }
+      if (tail)
+        outer = dwThen(w, valid[r]);
       MlirValue operands[] = {values[r], tile, at[r]};
       dlcBuild(&w->b, "vector.store", 3, operands, 0, NULL, 1, names, &align);
-      if (tail) {
-        dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-        w->b = outer;
-      }
+      if (tail)
+        dwEndThen(w, outer);
     }
   }
   return tile;
@@ -388,13 +383,9 @@ void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *p,
   MlirValue active = dwOp(
       w, "arith.andi", dlcCmpI(&w->b, "ult", chunk, dwIndex(w, d->chunks)),
       dlcCmpI(&w->b, "ult", w->m[last - 1], dwExtent(w, &f->size[last - 1])));
-  MlirBlock then;
-  dlcBuildIf(&w->b, active, &then);
-  DlcBuilder outer = w->b;
-  w->b = dlcBuilderAtEnd(then, outer.loc);
+  DlcBuilder outer = dwThen(w, active);
   emitSums(w, tile, &ws, chunkInCta, ty, tx);
-  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  w->b = outer;
+  dwEndThen(w, outer);
   dlcBuild(&w->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
   free(w);
 }
