@@ -136,6 +136,16 @@ def draw_static(rng, modes=("static", "mixed"), co=True):
     return mode, static
 
 
+def draw_static_rows(rng, co):
+    """draw_static for an NHWC output of `co` channels stored by TMA: a
+    static Co must make 16-byte rows (else E1501), so an odd one stays
+    symbolic."""
+    mode, static = draw_static(rng)
+    if co % 8:
+        static["Co"], mode = False, "mixed"
+    return mode, static
+
+
 def transform_problem(rng, index):
     while True:
         p = draw(rng)
@@ -244,9 +254,7 @@ def staged_problem(rng, index):
             break
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", dtype])
-    mode, static = draw_static(rng)
-    if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
-        static["Co"], mode = False, "mixed"
+    mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
     bn = rng.choice([64, 128])
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
@@ -281,9 +289,7 @@ def cluster_problem(rng, index):
     dtype = rng.choice(["f16", "bf16"])
     staged = rng.random() < 0.5
     out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
-    mode, static = draw_static(rng)
-    if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
-        static["Co"], mode = False, "mixed"
+    mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
     bn = rng.choice([128, 128, 256])
     cluster = rng.choice(["2", "2", "4"])
