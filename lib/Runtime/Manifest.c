@@ -1008,6 +1008,13 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
   if (dlcRuntimeManifestEval(m, m->smem, symbols, &out->dynamicSmemBytes, err,
                              errSize) != 0)
     return -1;
+  if (out->dynamicSmemBytes < 0) {
+    setErr(err, errSize,
+           "\"dynamic_smem_bytes\" '%s' is %" PRId64 "; a launch needs it at "
+           "least 0",
+           m->smem, out->dynamicSmemBytes);
+    return -1;
+  }
   out->cooperative = m->cooperative;
   memcpy(out->cluster, m->cluster, sizeof out->cluster);
   out->flops = 0;

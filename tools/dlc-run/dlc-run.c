@@ -472,6 +472,31 @@ static void printTrace(const char *line, void *userData) {
   printf("  %s\n", line);
 }
 
+/* What needs no GPU is checked before the driver loads, so that a bad
+ * manifest says so on any machine: the PTX file can be read, and the
+ * launch dims evaluate to a launch (printHeader evaluates them again). */
+static int checkBeforeDriver(Run *r) {
+  const char *ptx = dlcRuntimeManifestGetPtxPath(r->m);
+  FILE *f = fopen(ptx, "rb");
+  int readable = f && (fgetc(f) != EOF || !ferror(f));
+  int why = errno;
+  if (f)
+    fclose(f);
+  if (!readable) {
+    fprintf(stderr, "dlc-run: %s '%s': cannot read its PTX '%s': %s\n",
+            kindOf(r->p), dlcRuntimeManifestGetKernelName(r->m), ptx,
+            strerror(why));
+    return -1;
+  }
+  char err[512];
+  DlcRuntimeLaunchDims dims;
+  if (dlcRuntimeManifestGetLaunch(r->m, r->syms, &dims, err, sizeof err) != 0) {
+    fprintf(stderr, "dlc-run: %s\n", err);
+    return -1;
+  }
+  return 0;
+}
+
 static int setUp(Run *r) {
   char err[1024];
   if (!(r->p = dlcRuntimeProgramLoad(r->o.manifest, err, sizeof err))) {
@@ -542,6 +567,8 @@ static int setUp(Run *r) {
           !sameShape(r->m, r->refM, i, r->syms, r->o.ref))
         return -1;
   }
+  if (checkBeforeDriver(r) != 0)
+    return -1;
   if (!(r->rt = dlcRuntimeCreate(r->o.device, err, sizeof err))) {
     fprintf(stderr, "dlc-run: %s\n", err);
     return -1;
