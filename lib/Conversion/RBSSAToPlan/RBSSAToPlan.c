@@ -21,6 +21,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -137,8 +138,8 @@ static double *deviceFigure(DlcTarget *d, const char *name, size_t length,
 }
 
 /* "sms=114,peak-tflops=756": replaces figures of the chip's table row. */
-static bool parseDevice(const char *text, DlcTarget *d, char *error,
-                        size_t errorSize) {
+static bool parseDevice(const char *text, const DlcTarget *row, DlcTarget *d,
+                        char *error, size_t errorSize) {
   const char *p = text;
   OptionEntry e;
   while (nextEntry(&p, &e)) {
@@ -149,14 +150,25 @@ static bool parseDevice(const char *text, DlcTarget *d, char *error,
         eq ? deviceFigure(d, entry, (size_t)(eq - entry), &integer) : NULL;
     char *end = NULL;
     double value = eq ? strtod(eq + 1, &end) : 0;
+    /* An integer figure is bounded before the cast (out of range is UB). */
     if (!eq || (!real && !integer) || end != p || !(value > 0) ||
-        (integer && (value != (double)(int)value))) {
+        (integer && (value > INT_MAX || value != (double)(int)value))) {
       snprintf(error, errorSize,
                "option 'device': \"%.*s\" is not FIGURE=VALUE with a known "
                "figure and a positive value (figures: sms, clock-ghz, "
                "peak-tflops, mma-sync-fraction, dram-tbs, l2-tbs, smem-per-sm, "
                "smem-per-cta, regs-per-sm, load-latency-cycles)",
                length > 60 ? 60 : length, entry);
+      return false;
+    }
+    /* plan-verify and the kernels check shared memory against the chip's
+     * row (docs/target.md): a CTA cannot be promised more. */
+    if (integer == &d->smemPerCTA && value > row->smemPerCTA) {
+      snprintf(error, errorSize,
+               "option 'device': \"%.*s\" is more shared memory a CTA than "
+               "%s has (%d bytes); device= describes another product of the "
+               "chip, whose CTAs have at most that",
+               length > 60 ? 60 : length, entry, row->chip, row->smemPerCTA);
       return false;
     }
     if (integer)
@@ -203,8 +215,8 @@ static bool readTarget(const DlcPassOptions *options, Options *o, char *error,
 static bool readOptions(const DlcPassOptions *options, Options *o, char *error,
                         size_t errorSize) {
   if (!readTarget(options, o, error, errorSize) ||
-      !parseDevice(dlcPassOptionsGet(options, "device"), &o->targetFigures,
-                   error, errorSize))
+      !parseDevice(dlcPassOptionsGet(options, "device"), o->table,
+                   &o->targetFigures, error, errorSize))
     return false;
   const char *candidates = dlcPassOptionsGet(options, "print-candidates");
   if (strcmp(candidates, "true") == 0 || strcmp(candidates, "1") == 0) {
