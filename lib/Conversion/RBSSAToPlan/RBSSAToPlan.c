@@ -308,6 +308,10 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
   bool isArray = root->kind == DlcJsonValueArray, statesAsync = false,
        statesStages = false, statesAlgo = false;
   int64_t plannedN = plan->tile[1];
+  const char *family = NULL; /* the planner's: "matmul" or "conv" */
+  for (int f = 0; f < DLC_PLAN_PATTERN_FAMILIES; ++f)
+    if (dlcPlanAlgoChoice(plan, dlcPlanAlgoFamilies[f]))
+      family = dlcPlanAlgoFamilies[f];
   size_t count;
   const DlcJsonValue *entries = planFileEntries(root, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -345,6 +349,24 @@ static bool applyPlanFile(const DlcJsonValue *root, const char *path,
       return false;
     }
   }
+  /* A stated algo_choice replaces the planner's whole, so it names the
+   * region's family and no other: naming "attention" or "memory" does not
+   * make a contraction one, and a summary without a family misleads. */
+  for (int f = 0; statesAlgo && family && f < DLC_PLAN_PATTERN_FAMILIES; ++f)
+    if ((dlcPlanAlgoChoice(plan, dlcPlanAlgoFamilies[f]) != NULL) !=
+        (strcmp(dlcPlanAlgoFamilies[f], family) == 0)) {
+      dlcEmitDiagnostic(region->func, &dlcPlanFileInvalid,
+                        "keep the family and its \"implicit_gemm\" in "
+                        "\"algo_choice\", the choices beside it",
+                        "plan-file '%s' for region '%s': field 'algo_choice' "
+                        "must name the region's family \"%s\" and no other "
+                        "(%s)",
+                        path, region->name, family,
+                        strcmp(dlcPlanAlgoFamilies[f], family) == 0
+                            ? "it is missing"
+                            : dlcPlanAlgoFamilies[f]);
+      return false;
+    }
   /* The planner's staged epilogue (async.epilogue_overlap) stays while
    * the plan-file leaves an SM90 plan with room for the staged C tiles (as
    * Sm90Plan.c sizes them); a plan-file stating "async" decides. */

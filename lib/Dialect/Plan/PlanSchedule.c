@@ -544,6 +544,8 @@ static int64_t algoCount(const DlcPlan *plan, const char *key, int64_t most) {
     if (strcmp(plan->algoChoice[i].key, key) == 0) {
       const char *v = plan->algoChoice[i].value;
       int64_t n = 0;
+      if (*v == '0')
+        return -1; /* "0", or a leading zero the plan's summary would show */
       for (; *v >= '0' && *v <= '9' && n <= most; ++v)
         n = 10 * n + (*v - '0');
       return *v || n < 1 || n > most ? -1 : n;
@@ -762,9 +764,40 @@ static bool checkTarget(Reader *rd, const DlcPlan *plan, const DlcTarget *t,
   return true;
 }
 
+/* The choices no skeleton would read, which would otherwise be carried
+ * silently into the plan and its summary: a contraction's implementation
+ * other than the one there is, or a choice beside a family that has no
+ * use for it (reduce forms are the row kernels', lse and grid the flash
+ * kernel's). */
+static bool checkAlgoChoice(Reader *rd, const DlcPlan *plan) {
+  static const struct {
+    const char *key, *family;
+  } beside[] = {
+      {"reduce", "memory"}, {"lse", "attention"}, {"grid", "attention"}};
+  for (int i = 0; i < plan->numAlgoChoice; ++i) {
+    const char *key = plan->algoChoice[i].key, *v = plan->algoChoice[i].value;
+    if ((strcmp(key, "matmul") == 0 || strcmp(key, "conv") == 0) &&
+        strcmp(v, "implicit_gemm") != 0)
+      return wrong(rd, "algo_choice",
+                   "%s = \"%s\" is not \"implicit_gemm\", the one "
+                   "implementation of a contraction",
+                   key, v);
+    for (size_t b = 0; b < sizeof(beside) / sizeof(beside[0]); ++b)
+      if (strcmp(key, beside[b].key) == 0 &&
+          !dlcPlanAlgoChoice(plan, beside[b].family))
+        return wrong(rd, "algo_choice",
+                     "%s = \"%s\" is a choice of the %s family, which this "
+                     "plan is not",
+                     key, v, beside[b].family);
+  }
+  return true;
+}
+
 bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
                   int elementBytes, char *error, size_t errorSize) {
   Reader rd = {error, errorSize};
+  if (!checkAlgoChoice(&rd, plan))
+    return false;
   if (dlcPlanSplitK(plan) < 0)
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",

@@ -544,3 +544,79 @@ func.func @algo_key(
   } : () -> ()
   return
 }
+
+// -----
+
+// A contraction's implementation is implicit_gemm, the one there is (any other name was carried into the manifest's plan and compiled as implicit_gemm).
+func.func @algo_winograd(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'algo_choice': matmul = "winograd" is not "implicit_gemm", the one implementation of a contraction}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "winograd"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+  } : () -> ()
+  return
+}
+
+// -----
+
+// A reduce form beside a GEMM: only the row kernels read it.
+func.func @algo_reduce_beside_matmul(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'algo_choice': reduce = "welford" is a choice of the memory family, which this plan is not}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm", reduce = "welford"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+  } : () -> ()
+  return
+}
+
+// -----
+
+// The flash kernel's grid beside a GEMM.
+func.func @algo_grid_beside_matmul(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'algo_choice': grid = "tiles" is a choice of the attention family, which this plan is not}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm", grid = "tiles"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+  } : () -> ()
+  return
+}
+
+// -----
+
+// A count with a leading zero (the summary showed "+cluster02").
+func.func @algo_leading_zero(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'algo_choice': split_k is not a whole number of splits in [1, 128]}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm", split_k = "08"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+  } : () -> ()
+  return
+}
