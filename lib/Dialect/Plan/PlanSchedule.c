@@ -821,6 +821,17 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "output is \"%s\", not \"copy\" or \"direct\"",
                  dlcPlanAlgoChoice(plan, "output"));
+  /* "bar_sync" and "none" are the memory-bound kernels' only: on a
+   * tiled plan they sent it to the SM80 skeleton, whose refusal named the
+   * tile instead. */
+  if (!dlcPlanIsMemoryBound(plan) &&
+      strcmp(plan->barrierModel, "cp_async_group") != 0 &&
+      strcmp(plan->barrierModel, "mbarrier") != 0)
+    return wrong(&rd, "barrier_model",
+                 "\"%s\" is a memory-bound kernel's; a tiled plan has "
+                 "\"cp_async_group\" (the SM80 skeleton) or \"mbarrier\" "
+                 "(the SM90 one)",
+                 plan->barrierModel);
   return checkExtents(&rd, plan) &&
          (dlcPlanIsMemoryBound(plan) ? checkMemoryShape(&rd, plan)
                                      : checkShape(&rd, plan, elementBytes)) &&

@@ -620,3 +620,22 @@ func.func @algo_leading_zero(
   } : () -> ()
   return
 }
+
+// -----
+
+// A memory-bound barrier model on a tiled plan.
+func.func @barrier_bar_sync_tiled(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'barrier_model': "bar_sync" is a memory-bound kernel's; a tiled plan has "cp_async_group" (the SM80 skeleton) or "mbarrier" (the SM90 one)}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "bar_sync"
+  } : () -> ()
+  return
+}
