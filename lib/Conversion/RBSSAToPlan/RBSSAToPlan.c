@@ -489,8 +489,14 @@ static bool memoryAlgoChoice(MlirOperation func, const char *path,
         "a memory-bound plan's algo_choice takes the strings \"memory\" "
         "and \"reduce\"");
   DlcMemoryMode mode;
-  if (isMode && (!dlcMemoryModeFromName(v->string, &mode) ||
-                 mode == DLC_MEMORY_DEPTHWISE || !dlcMemoryModeFits(p, mode))) {
+  /* The depthwise kernels are a convolution's (depthwiseChosen): a
+   * region planned here is none, and dlcMemoryModeFits has no rule of
+   * theirs (depthwise_tile on a LayerNorm failed later, an E1602 at one of
+   * its ops). */
+  if (isMode &&
+      (!dlcMemoryModeFromName(v->string, &mode) ||
+       mode == DLC_MEMORY_DEPTHWISE || mode == DLC_MEMORY_DEPTHWISE_TILE ||
+       !dlcMemoryModeFits(p, mode))) {
     snprintf(why, sizeof(why),
              "algo_choice memory = \"%.40s\" is not a mode this region fits",
              v->string);
@@ -579,8 +585,12 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
           c->width = (int)n;
       } else {
         char why[160];
-        snprintf(why, sizeof(why),
-                 "field '%.40s' does not apply to a memory-bound plan", key);
+        if (strcmp(key, "algo_choice") == 0 || strcmp(key, "vectorize") == 0)
+          snprintf(why, sizeof(why), "field '%s' must be an object, not %s",
+                   key, dlcJsonValueKindName(v->kind));
+        else
+          snprintf(why, sizeof(why),
+                   "field '%.40s' does not apply to a memory-bound plan", key);
         ok = memoryEntryInvalid(
             func, o->planFile, v,
             "force algo_choice (memory, reduce), tile [1, T, 1] or "
@@ -1450,7 +1460,9 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
     }
     regionNameOf(regions.funcs[i], names[i]);
   }
-  /* An entry naming a region that does not exist is a typo. */
+  /* An entry naming a region that does not exist is a typo; one without
+   * "region" that no region took (they apply to the contractions planned
+   * on the tensor cores) would be ignored without a word. */
   for (size_t i = 0; ok && i < numEntries; ++i) {
     const DlcJsonValue *entry = &entries[i];
     const DlcJsonValue *name = entryRegion(entry);
@@ -1460,6 +1472,17 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
                         "plan-file '%s': the entry for region '%.60s' (line "
                         "%d) matches no region",
                         o.planFile, name->string, entry->line);
+      ok = false;
+    } else if (!used[i]) {
+      dlcEmitDiagnostic(at, &dlcPlanFileInvalid,
+                        "give the entry \"region\": \"<rbssa.region>\" to "
+                        "force a memory-bound, depthwise or attention "
+                        "region's plan",
+                        "plan-file '%s': the entry without \"region\" (line "
+                        "%d) applies to no region: such entries apply to the "
+                        "contractions planned on the tensor cores, and this "
+                        "module has none",
+                        o.planFile, entry->line);
       ok = false;
     }
   }
