@@ -934,6 +934,15 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   if (sm90 && (!sm90AttentionGrid(schedule, plan, &grid) ||
                !checkSm90Attention(schedule, plan, target, &a, grid)))
     return false;
+  /* The consumers' schedules and the grids are the SM90 kernel's; the
+   * SM80 one would ignore them under a plan summary naming them. */
+  if (!sm90 &&
+      (strcmp(dlcPlanAlgoChoice(plan, "attention"), "online_softmax") != 0 ||
+       dlcPlanAlgoChoice(plan, "grid")))
+    return cannotHonour(schedule, "SM80 flash-attention", "algo_choice",
+                        "attention = \"online_softmax\" without a grid (the "
+                        "other schedules and the grids are the SM90 "
+                        "kernel's, barrier_model = \"mbarrier\")");
   if (!sm90 &&
       (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
        plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||

@@ -893,10 +893,15 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
               kpAttentionOnlineProblem(&a) == NULL &&
               dlcSm90AttentionProblem(&a) == NULL;
   char algo[DLC_PLAN_NAME] = "";
-  char grid[DLC_PLAN_NAME] = DLC_ATTN_DEFAULT_GRID;
+  char grid[DLC_PLAN_NAME] = "";
   if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo,
                                grid))
     return false;
+  /* A forced grid stays in the plan even beside the SM80 kernel, whose
+   * converter then refuses it rather than the plan dropping it unsaid. */
+  bool forcedGrid = grid[0] != '\0';
+  if (!forcedGrid)
+    dlcPlanCopyName(grid, DLC_ATTN_DEFAULT_GRID);
   /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
    * (O's accumulator leaves them room at 160 registers; run fa5-5, the
    * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at
@@ -924,7 +929,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
     dlcPlanCopyName(plan->algoChoice[1].key, "lse");
     dlcPlanCopyName(plan->algoChoice[1].value, "epilogue");
   }
-  if (sm90) { /* the SM90 kernel's grid (Sm90FlashSchedule.c) */
+  if (sm90 || forcedGrid) { /* the SM90 kernel's grid (Sm90FlashSchedule.c) */
     DlcPlanPair *choice = &plan->algoChoice[plan->numAlgoChoice++];
     dlcPlanCopyName(choice->key, "grid");
     dlcPlanCopyName(choice->value, grid);
