@@ -106,7 +106,14 @@ static bool parseOptions(PassInstance *instance, MlirStringRef text,
                   key, keyLength, info->argument);
       return false;
     }
-    free(instance->values[index]);
+    /* A second value silently replaced the first ("chip=sm_90a ...
+     * chip=sm_80" compiled for sm_80): a repeat is a mistake. */
+    if (instance->values[index]) {
+      reportError(callback, userData,
+                  "option '%.*s' of pass '%s' is given twice; give it once",
+                  key, keyLength, info->argument);
+      return false;
+    }
     instance->values[index] = strndup(value, valueLength);
   }
   return true;
