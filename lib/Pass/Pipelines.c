@@ -96,9 +96,13 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
                      "func.func(rbssa-fold-activations), "
                      "rbssa-fuse-attention, rbssa-verify");
   case 3:
-    return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s%s%s}, plan-verify",
-                     chip, planFile[0] ? " plan-file=" : "", planFile,
-                     device[0] ? " device=" : "", device);
+    /* Values quoted: a path with a space or a bracket is still one value
+     * (it reached the planner cut at the space), and so is a device list
+     * holding another option's text, which parseDevice then refuses. */
+    return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s%s%s%s%s}, plan-verify",
+                     chip, planFile[0] ? " plan-file=\"" : "", planFile,
+                     planFile[0] ? "\"" : "", device[0] ? " device=\"" : "",
+                     device, device[0] ? "\"" : "");
   case 4:
     return dlcFormat("convert-plan-to-dlcgpu, dlcgpu-verify");
   case 5:
@@ -110,7 +114,7 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
 
 char *dlcGetVersionsPipeline(const char *versions) {
   return versions && versions[0]
-             ? dlcFormat("tiny-symbol-versions{versions=%s}", versions)
+             ? dlcFormat("tiny-symbol-versions{versions=\"%s\"}", versions)
              : NULL;
 }
 

@@ -97,6 +97,18 @@ def import_tinygrad(graph, context=None):
     return context.import_tinygrad(graph)
 
 
+def _option_value(name, value):
+    """`value` quoted as one pass-option value: a space, a bracket or
+    another option's text inside it (device="sms=114 chip=sm_80") stays
+    part of this value, which the pass then checks."""
+    text = os.fspath(value) if isinstance(value, os.PathLike) else str(value)
+    if '"' in text:
+        raise DlcError("compile(): %s %r holds a double quote, which no "
+                       "pass option can carry" % (name.replace("-", "_"),
+                                                   text))
+    return '"%s"' % text
+
+
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             layers=False, versions=None, device=None):
     """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
@@ -114,15 +126,16 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
     context = context or Context()
     module = _load(model, context)
     tiny = str(module)
-    options = "chip=%s" % chip + (" plan-file=%s" % plan_file if plan_file else "")
-    if isinstance(versions, dict):
-        versions = ",".join("%s=%d" % (k, v) for k, v in versions.items())
-    if versions:
-        options += " versions=%s" % versions
+    if isinstance(versions, dict):  # values checked by the pass (E1603)
+        versions = ",".join("%s=%s" % (k, v) for k, v in versions.items())
     if isinstance(device, dict):
         device = ",".join("%s=%s" % (k, v) for k, v in device.items())
-    if device:
-        options += " device=%s" % device
+    options = " ".join("%s=%s" % (name, _option_value(name, value))
+                       for name, value in (("chip", chip),
+                                           ("plan-file", plan_file),
+                                           ("versions", versions),
+                                           ("device", device))
+                       if name == "chip" or value)
     directory = Path(output or tempfile.mkdtemp(prefix="dlc-"))
     directory.mkdir(parents=True, exist_ok=True)
     found = None

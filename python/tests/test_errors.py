@@ -73,3 +73,31 @@ def test_kernel_writer_error(example, tmp_path):
         dlc.compile(example, output=tmp_path)
     assert str(error.value).startswith(
         "writing the kernels failed: dlc: error: cannot open '%s'" % blocked)
+
+
+def test_bad_compile_arguments_are_dlc_errors(example):
+    """Each value reaches its option whole and is checked there (E1603):
+    another option's text inside it used to become that option, and a
+    versions value that is not a number raised TypeError."""
+    cases = [({"device": "sms=4 chip=sm_80"}, '"sms=4 chip=sm_80" is not FIGURE=VALUE'),
+             ({"device": {"sms": 0}}, '"sms=0" is not FIGURE=VALUE'),
+             ({"device": "sms=4}"}, '"sms=4}" is not FIGURE=VALUE'),
+             ({"chip": "sm_90 plan-file=/etc/passwd"},
+              '"sm_90 plan-file=/etc/passwd" is not a known chip'),
+             ({"versions": {"N": "x"}}, '"N=x" is not SYMBOL=VALUE')]
+    for arguments, message in cases:
+        with pytest.raises(dlc.DlcError) as error:
+            dlc.compile(example, **arguments)
+        assert error.value.code == "E1603", arguments
+        assert message in str(error.value), arguments
+    with pytest.raises(dlc.DlcError, match="holds a double quote"):
+        dlc.compile(example, plan_file='a"b.json')
+
+
+def test_plan_file_path_with_a_space(example, tmp_path):
+    folder = tmp_path / "my plans"
+    folder.mkdir()
+    (folder / "plan.json").write_text('{"stages": 3}')
+    program = dlc.compile(example, chip="sm_90a", output=tmp_path / "out",
+                          plan_file=folder / "plan.json")
+    assert " stages 3 " in program.kernel("gemm_bias_relu")["plan"]
