@@ -105,7 +105,8 @@ static bool lowerGemm(FeImporter *im, const FeNode *node, FeValue *out) {
   if (!feAttrBool(im, node, "trans_a", &transA) ||
       !feAttrBool(im, node, "trans_b", &transB) ||
       !expectRank(im, node, 0, 2, true, "A") ||
-      !expectRank(im, node, 1, node->inputs[0].shape.rank, false, "B"))
+      !expectRank(im, node, 1, node->inputs[0].shape.rank, false,
+                  "B (A's rank)"))
     return false;
   FeValue a = node->inputs[0], b = node->inputs[1];
   int r = a.shape.rank, batch = r - 2;
@@ -549,8 +550,10 @@ static bool lowerAttention(FeImporter *im, const FeNode *node, FeValue *out) {
       !feAttrBool(im, node, "lse", &lse) ||
       !feAttrNumber(im, node, "scale", &scale, &scaleGiven) ||
       !expectRank(im, node, 0, 2, true, "Q") ||
-      !expectRank(im, node, 1, node->inputs[0].shape.rank, false, "K") ||
-      !expectRank(im, node, 2, node->inputs[0].shape.rank, false, "V"))
+      !expectRank(im, node, 1, node->inputs[0].shape.rank, false,
+                  "K (Q's rank)") ||
+      !expectRank(im, node, 2, node->inputs[0].shape.rank, false,
+                  "V (Q's rank)"))
     return false;
   if (node->numOutputs != (lse ? 2u : 1u)) {
     snprintf(path, sizeof(path), "%s.outputs", node->path);
