@@ -875,18 +875,23 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
       a->pixel[1 + d] =
           sub(g, mul(g, axes[1 + d], im->stride[d]), cst(g, im->pad[d]));
   }
+  /* The ring position (stage, empty-barrier parity) of the unit's first
+   * use, carried through its k loop: a step and a wrap per k tile instead
+   * of a 64-bit division (bench/RESULTS.md run cv3-1). */
   MlirValue base = u->base;
+  MlirValue start[] = {remc(g, base, g->t->stages),
+                       sm90ParityOf(g, base, g->t->stages, true)};
   MlirBlock body;
-  dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 0, NULL, &body);
+  dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 2, start, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
   MlirValue use = add(g, base, kt);
-  MlirValue stage = remc(g, use, g->t->stages);
+  MlirValue stage = mlirBlockGetArgument(body, 1);
+  MlirValue parity = mlirBlockGetArgument(body, 2);
   /* Use u of a stage waits for the release of use u - 1: parity of u + 1
    * (the first use passes at once, a fresh barrier's "previous" phase). */
-  sm90MbarrierWait(g, p->empty, stage,
-                   sm90ParityOf(g, use, g->t->stages, true));
+  sm90MbarrierWait(g, p->empty, stage, parity);
   bool kept = packedWeightsKept(g, im);
   expectStage(g, p->full, stage, use, kept);
   MlirValue k = add(g, u->kStart, kt);
@@ -917,13 +922,29 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0,
                 shareB ? p->rank : (MlirValue){NULL}, p->cluster);
   }
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  /* The next use's stage; past the last, stage 0 in the next round. */
+  MlirValue step = add(g, stage, cst(g, 1));
+  MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
+  MlirValue next[] = {sel(g, wrap, cst(g, 0), step),
+                      dlcArith(&g->b, "arith.xori", parity, wrap)};
+  dlcBuild(&g->b, "scf.yield", 2, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
+/* The producer warpgroup gives up its registers (setmaxnreg is the whole
+ * warpgroup's), then only its first warp runs the load loop: its thread 0
+ * issues the expect-tx and the TMA loads, and three more warps waiting on
+ * every empty barrier would only add issued instructions (power, at the
+ * H100's limit: bench/RESULTS.md run cv3-1). */
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
+  MlirBlock loader;
+  dlcBuildIf(&g->b, lt(g, g->tid, cst(g, 32)), &loader);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(loader, outer.loc);
   forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
 }
 
 /* A consumer's release of stage `stage`: each thread on its CTA's empty

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Branch cv3's device call (issue 10; ON THE GPU MACHINE from the
+# repository root; $D from bench/build_cv3.sh, default gpu-cv3):
+#   NCU="K ..."     ncu of each kernel K of $D/k (or cudnn:K, cuDNN's NHWC
+#                   conv of K's shape) with SourceCounters + WarpStateStats
+#                   + SpeedOfLight, one launch (bench/ncu_conv.py's range),
+#                   then its SASS source page as CSV (per-instruction
+#                   warp-stall samples); reports and CSVs in $OUT/ncu.tgz
+#   CLOCKS="K ..."  bench/conv_clocks.py: SM clock and power while each
+#                   kernel (and cuDNN of its shape) runs back to back
+#   BENCH="K,..."   bench_conv.py --kernels $D/k --only K,... (all: every)
+#   HARNESS=1       the conv bundle $D/h in 6 shards; SAN=PROBLEM: compute-
+#                   sanitizer memcheck + racecheck on it beside them
+D=${D:-gpu-cv3}
+K=$D/k
+BD=$D/bench
+ROOT=$(pwd)
+. "$BD/device_common.sh"
+device_setup
+$ncu --version | tail -1
+if [ -n "${NCU:-}" ]; then
+  mkdir -p /tmp/ncu
+  for k in $NCU; do
+    r=/tmp/ncu/${k/:/_}
+    (cd "$BD" && timeout 120 $ncu --profile-from-start off --import-source no -c 1 \
+      --section SourceCounters --section WarpStateStats --section SpeedOfLight \
+      -f -o "$r" python3 ncu_conv.py "$ROOT/$K" "$k" > "$r.log" 2>&1)
+    echo "== ncu $k rc=$?"; grep -E "==ERROR|==WARNING" "$r.log" | head -3
+    $ncu -i "$r.ncu-rep" --page source --csv --print-source sass > "$r.csv" 2> "$r.err"
+    echo "   source csv rc=$? $(wc -l < "$r.csv") lines $(head -c 300 "$r.err")"
+    $ncu -i "$r.ncu-rep" --page details > "$r.txt" 2>&1
+    grep -E "^  [a-z_0-9]+.*\(|Duration|Elapsed Cycles|Executed Instructions |Issue Slots Busy|Warp Cycles Per Issued|SM Frequency" "$r.txt" | sed 's/  */ /g' | head -12
+  done
+  tar czf "$OUT/ncu.tgz" -C /tmp ncu
+  ls -la "$OUT/ncu.tgz"
+  el "ncu done"
+fi
+if [ -n "${CLOCKS:-}" ]; then
+  (cd "$BD" && timeout 120 python3 conv_clocks.py "$ROOT/$K" $CLOCKS) 2>&1 | tee "$OUT/clocks.txt"
+  el "clocks done"
+fi
+if [ -n "${BENCH:-}" ]; then
+  only=(); [ "$BENCH" = all ] || only=(--only "$BENCH")
+  (cd "$BD" && timeout ${BENCH_S:-240} python3 bench_conv.py --kernels "$ROOT/$K" \
+    "${only[@]}" --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
+  echo "conv bench rc=$?"
+  grep -vE "^\s*$" "$OUT/bench.txt" | cut -c1-160
+  el "bench done"
+fi
+if [ "${HARNESS:-0}" = 1 ]; then
+  harness ${HARNESS_S:-150} 60 h:6
+  [ -n "${SAN:-}" ] && bundle_sanitize h "$SAN"
+  wait
+  harness_report
+  [ -n "${SAN:-}" ] && bundle_sanitize_report
+  el "harness done"
+fi
