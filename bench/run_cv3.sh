@@ -8,7 +8,8 @@
 #                   warp-stall samples); reports and CSVs in $OUT/ncu.tgz
 #   CLOCKS="K ..."  bench/conv_clocks.py: SM clock and power while each
 #                   kernel (and cuDNN of its shape) runs back to back
-#   BENCH="K,..."   bench_conv.py --kernels $D/k --only K,... (all: every)
+#   BENCH="K,..."   bench_conv.py --kernels $D/k --only K,... (all: every);
+#                   BENCH2 likewise, a second pass
 #   HARNESS=1       the conv bundle $D/h in 6 shards; SAN=PROBLEM: compute-
 #                   sanitizer memcheck + racecheck on it beside them
 D=${D:-gpu-cv3}
@@ -39,14 +40,18 @@ if [ -n "${CLOCKS:-}" ]; then
   (cd "$BD" && timeout 120 python3 conv_clocks.py "$ROOT/$K" $CLOCKS) 2>&1 | tee "$OUT/clocks.txt"
   el "clocks done"
 fi
-if [ -n "${BENCH:-}" ]; then
-  only=(); [ "$BENCH" = all ] || only=(--only "$BENCH")
+# BENCH, then BENCH2 (a second pass, e.g. the variants in another order)
+i=0
+for b in "${BENCH:-}" "${BENCH2:-}"; do
+  i=$((i + 1))
+  [ -n "$b" ] || continue
+  only=(); [ "$b" = all ] || only=(--only "$b")
   (cd "$BD" && timeout ${BENCH_S:-240} python3 bench_conv.py --kernels "$ROOT/$K" \
-    "${only[@]}" --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
-  echo "conv bench rc=$?"
-  grep -vE "^\s*$" "$OUT/bench.txt" | cut -c1-160
-  el "bench done"
-fi
+    "${only[@]}" --out "$OUT/conv$i.json" > "$OUT/bench$i.txt" 2>&1)
+  echo "conv bench $i rc=$?"
+  grep -vE "^\s*$" "$OUT/bench$i.txt" | cut -c1-160
+  el "bench $i done"
+done
 if [ "${HARNESS:-0}" = 1 ]; then
   harness ${HARNESS_S:-150} 60 h:6
   [ -n "${SAN:-}" ] && bundle_sanitize h "$SAN"

@@ -863,6 +863,25 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   g->b = outer;
 }
 
+/* A ring position: stage `out[0]` and its barrier's phase parity `out[1]`
+ * (i1) at use `use` (the empty barrier's with `flip`, sm90ParityOf). The
+ * producer's and consumers' k loops carry it, a step and a wrap per k
+ * tile instead of a 64-bit division (bench/RESULTS.md run cv3-2). */
+static void ringAt(Gen *g, MlirValue use, bool flip, MlirValue out[2]) {
+  out[0] = remc(g, use, g->t->stages);
+  out[1] = sm90ParityOf(g, use, g->t->stages, flip);
+}
+
+/* The position after (stage, parity): the next stage, or past the last
+ * stage 0 with the parity flipped. */
+static void ringNext(Gen *g, MlirValue stage, MlirValue parity,
+                     MlirValue out[2]) {
+  MlirValue step = add(g, stage, cst(g, 1));
+  MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
+  out[0] = sel(g, wrap, cst(g, 0), step);
+  out[1] = dlcArith(&g->b, "arith.xori", parity, wrap);
+}
+
 static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   Staging *a = userData;
@@ -876,11 +895,10 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
           sub(g, mul(g, axes[1 + d], im->stride[d]), cst(g, im->pad[d]));
   }
   /* The ring position (stage, empty-barrier parity) of the unit's first
-   * use, carried through its k loop: a step and a wrap per k tile instead
-   * of a 64-bit division (bench/RESULTS.md run cv3-1). */
+   * use, carried through its k loop. */
   MlirValue base = u->base;
-  MlirValue start[] = {remc(g, base, g->t->stages),
-                       sm90ParityOf(g, base, g->t->stages, true)};
+  MlirValue start[2];
+  ringAt(g, base, true, start);
   MlirBlock body;
   dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 2, start, &body);
   DlcBuilder outer = g->b;
@@ -922,11 +940,8 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0,
                 shareB ? p->rank : (MlirValue){NULL}, p->cluster);
   }
-  /* The next use's stage; past the last, stage 0 in the next round. */
-  MlirValue step = add(g, stage, cst(g, 1));
-  MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
-  MlirValue next[] = {sel(g, wrap, cst(g, 0), step),
-                      dlcArith(&g->b, "arith.xori", parity, wrap)};
+  MlirValue next[2];
+  ringNext(g, stage, parity, next);
   dlcBuild(&g->b, "scf.yield", 2, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
@@ -994,21 +1009,22 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   int slabs = p->slabs;
   MlirValue init[2];
   sm90AccInit(g, g->t->tileN, init);
-  MlirValue carried[MaxSlabs + 1];
+  MlirValue carried[MaxSlabs + 3];
   for (int s = 0; s < slabs; ++s)
     carried[s] = init[0];
   carried[slabs] = init[1];
+  /* The ring position (stage, full-barrier parity), carried (ringAt). */
+  ringAt(g, base, false, carried + slabs + 1);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1),
-                                   slabs + 1, carried, &body);
+                                   slabs + 3, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
-  MlirValue use = add(g, base, kt);
-  MlirValue stage = remc(g, use, g->t->stages);
-  sm90MbarrierWait(g, p->full, stage,
-                   sm90ParityOf(g, use, g->t->stages, false));
-  MlirValue next[MaxSlabs + 1];
+  MlirValue stage = mlirBlockGetArgument(body, slabs + 2);
+  MlirValue parity = mlirBlockGetArgument(body, slabs + 3);
+  sm90MbarrierWait(g, p->full, stage, parity);
+  MlirValue next[MaxSlabs + 3];
   for (int s = 0; s < slabs; ++s) {
     MlirValue out[2];
     wgmmaSlab(g, p, stage, add(g, firstSlab, cst(g, s)),
@@ -1017,18 +1033,21 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     next[slabs] = out[1];
   }
   /* This stage's groups in flight, the previous stage's done: every
-   * consumer thread of it releases that stage. */
+   * consumer thread of it releases that stage (the one before `stage` in
+   * the ring). */
   sm90WgmmaWait(g, next[slabs], slabs);
   MlirBlock release;
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
+  MlirValue first = dlcCmpI(&g->b, "eq", stage, cst(g, 0));
   MlirValue previous =
-      remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
+      sel(g, first, cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
   releaseStage(g, p, previous);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
-  dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
+  ringNext(g, stage, parity, next + slabs + 1);
+  dlcBuild(&g->b, "scf.yield", slabs + 3, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
   /* Every group done: the tile's last stage is free for the producer,
    * which may already be loading the next tile. */

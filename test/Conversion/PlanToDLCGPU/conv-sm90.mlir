@@ -45,4 +45,13 @@ func.func @conv3x3_nhwc_static(
 // CHECK-NEXT: %[[NEXT:.+]] = arith.select %[[WRAP]], %c0{{.*}}, %[[STEP]] : index
 // CHECK-NEXT: %[[FLIP:.+]] = arith.xori %[[PARITY]], %[[WRAP]] : i1
 // CHECK-NEXT: scf.yield %[[NEXT]], %[[FLIP]] : index, i1
+// The consumers' k loop carries its ring position too (full-barrier
+// parity), and releases the stage before it: 5 before stage 0.
+// CHECK: scf.for %{{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}, %[[CSTAGE:.+]] = %{{.+}}, %[[CPARITY:.+]] = %{{.+}}) -> (vector<16x2x2xf32>, !dlcgpu.compute_token, index, i1) {
+// CHECK-NEXT: "dlcgpu.mbarrier_wait"(%{{.+}}, %[[CSTAGE]], %[[CPARITY]])
 // CHECK: "dlcgpu.wgmma"({{.+}}) {operandSegmentSizes = array<i32: 1, 3, 1, 3, 1>, shape = array<i64: 64, 128, 64>, trans_a = false, trans_b = false}
+// CHECK: %[[ATZERO:.+]] = arith.cmpi eq, %[[CSTAGE]], %c0{{.*}} : index
+// CHECK: %[[BEFORE:.+]] = arith.subi %[[CSTAGE]], %c1{{.*}} : index
+// CHECK: %[[PREVIOUS:.+]] = arith.select %[[ATZERO]], %c5{{.*}}, %[[BEFORE]] : index
+// CHECK-NEXT: "dlcgpu.mbarrier_arrive"(%{{.+}}, %[[PREVIOUS]])
+// CHECK: arith.xori %[[CPARITY]], %{{.+}} : i1
