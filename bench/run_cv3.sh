@@ -10,8 +10,12 @@
 #                   kernel (and cuDNN of its shape) runs back to back
 #   BENCH="K,..."   bench_conv.py --kernels $D/k --only K,... (all: every);
 #                   BENCH2 likewise, a second pass
-#   HARNESS=1       the conv bundle $D/h in 6 shards; SAN=PROBLEM: compute-
-#                   sanitizer memcheck + racecheck on it beside them
+#   LAUNCH="K ..."  bench/conv_launch.py: do_bench against the kernel's
+#                   time without host gaps (events ahead, graph)
+#   GEMM_PAIRS="A:B ..."  bench_gemm.py of $K/A against $K/B (gemm_vs)
+#   HARNESS=1       the conv bundle $D/h in 5 shards, the GEMM bundle $D/hg
+#                   (if built) in 2; SAN=PROBLEM: compute-sanitizer
+#                   memcheck + racecheck on conv problem PROBLEM beside them
 D=${D:-gpu-cv3}
 K=$D/k
 BD=$D/bench
@@ -52,8 +56,16 @@ for b in "${BENCH:-}" "${BENCH2:-}"; do
   grep -vE "^\s*$" "$OUT/bench$i.txt" | cut -c1-160
   el "bench $i done"
 done
+if [ -n "${LAUNCH:-}" ]; then
+  (cd "$BD" && timeout 150 python3 conv_launch.py "$ROOT/$K" $LAUNCH) 2>&1 | tee "$OUT/launch.txt"
+  el "launch done"
+fi
+for pair in ${GEMM_PAIRS:-}; do
+  GEMM_VS_TIMEOUT=90 TAILN=3 gemm_vs ${pair%:*} ${pair%:*} ${pair#*:} \
+    4096x4096x4096,16384x1024x4096
+done
 if [ "${HARNESS:-0}" = 1 ]; then
-  harness ${HARNESS_S:-150} 60 h:6
+  harness ${HARNESS_S:-150} 60 h:5 hg:2
   [ -n "${SAN:-}" ] && bundle_sanitize h "$SAN"
   wait
   harness_report
