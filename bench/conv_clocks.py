@@ -7,11 +7,10 @@ the median SM clock and power over the run's last 1.5 s.
 Modes: "b2b", convs back to back with no L2 flush; "flush", each conv
 after a 256 MB write (triton's do_bench flush, as bench_conv.py times
 them), its time the pair's less the flush's alone. Both replay a CUDA graph
-of 20 launches (--eager: a Python loop, as before run cv3-1): run cv3-1
-found cuDNN's Python loop (F.conv2d) held host gaps that lowered its power
-and raised its clock. An H100 SXM at its 700 W limit lowers its clock, so
-two kernels of equal work per clock may still differ by the power each
-burns (bench/RESULTS.md runs cv-2, cv3-1).
+of 20 launches (--eager: a Python loop, as before run cv3-2), so that no
+host gap between launches lowers a kernel's power. An H100 SXM at its
+700 W limit lowers its clock (b2b); under do_bench's flush it did not
+(bench/RESULTS.md runs cv-2, cv3-1, cv3-2).
 
 usage: conv_clocks.py DIR NAME ... [--modes b2b,flush] [--eager]
   (DIR as for bench_conv.py --kernels)

@@ -12,6 +12,9 @@ kernel 0.975x cuDNN replayed from a CUDA graph, 0.92x under do_bench):
              conv between its events without host gaps
   graph      a CUDA graph of 20 (flush, conv) pairs, less one of 20
              flushes, a conv
+  kernel     the conv kernel's own duration on the GPU (CUPTI, through
+             torch.profiler) in do_bench's eager loop: the events' interval
+             less this is outside the kernel (its launch, its drain)
 
 usage: conv_launch.py DIR NAME ...   (DIR as for bench_conv.py --kernels)
 """
@@ -53,6 +56,31 @@ def graph_us(fn, flush):
     return timed(lambda: (flush(), fn())) - timed(flush)
 
 
+def kernel_us(fn, flush):
+    """The mean GPU duration of the longest kernel of fn (the conv, not a
+    cuDNN helper) over 50 eager (flush, conv) pairs, by CUPTI."""
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(50):
+            flush()
+            fn()
+        torch.cuda.synchronize()
+    times = {}  # kernel name -> its (total us, count) on the GPU
+    try:
+        for k in prof.key_averages():
+            total = getattr(k, "self_device_time_total", None)
+            if total is None:
+                total = k.self_cuda_time_total
+            if total > 0 and k.count and "zero" not in k.key and "fill" not in k.key.lower():
+                times[k.key] = (total, k.count)
+    except Exception as e:  # noqa: BLE001 (a profiler of another version)
+        print("profiler: %s" % str(e)[:120])
+    if not times:
+        return float("nan")
+    name = max(times, key=lambda k: times[k][0] / times[k][1])
+    return times[name][0] / times[name][1]
+
+
 def main():
     torch.backends.cudnn.benchmark = True
     d = sys.argv[1]
@@ -60,7 +88,8 @@ def main():
         cases = {c["name"]: c for c in json.load(f)}
     cache = torch.empty(256 * 1024 * 1024 // 4, dtype=torch.int, device="cuda")
     flush = cache.zero_
-    print("%-26s %9s %9s %9s %9s" % ("kernel (us)", "do_bench", "host", "ahead", "graph"))
+    print("%-26s %9s %9s %9s %9s %9s" % ("conv (us)", "do_bench", "host", "ahead",
+                                         "graph", "kernel"))
     for name in sys.argv[2:]:
         c = cases[name]
         n, ci, h, co, kk, ho, s, p = (c[x] for x in ["N", "C", "H", "Co", "k", "Ho", "stride", "pad"])
@@ -90,7 +119,8 @@ def main():
             host = (time.perf_counter() - t0) * 1e6 / iters
             torch.cuda.synchronize()
             ahead = sorted(a.elapsed_time(b) * 1e3 for a, b in ev)[iters // 2]
-            print("%-26s %9.1f %9.1f %9.1f %9.1f" % (label, db, host, ahead, graph_us(fn, flush)))
+            print("%-26s %9.1f %9.1f %9.1f %9.1f %9.1f" % (
+                label, db, host, ahead, graph_us(fn, flush), kernel_us(fn, flush)))
 
 
 if __name__ == "__main__":

@@ -863,25 +863,6 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   g->b = outer;
 }
 
-/* A ring position: stage `out[0]` and its barrier's phase parity `out[1]`
- * (i1) at use `use` (the empty barrier's with `flip`, sm90ParityOf). The
- * producer's and consumers' k loops carry it, a step and a wrap per k
- * tile instead of a 64-bit division (bench/RESULTS.md run cv3-2). */
-static void ringAt(Gen *g, MlirValue use, bool flip, MlirValue out[2]) {
-  out[0] = remc(g, use, g->t->stages);
-  out[1] = sm90ParityOf(g, use, g->t->stages, flip);
-}
-
-/* The position after (stage, parity): the next stage, or past the last
- * stage 0 with the parity flipped. */
-static void ringNext(Gen *g, MlirValue stage, MlirValue parity,
-                     MlirValue out[2]) {
-  MlirValue step = add(g, stage, cst(g, 1));
-  MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
-  out[0] = sel(g, wrap, cst(g, 0), step);
-  out[1] = dlcArith(&g->b, "arith.xori", parity, wrap);
-}
-
 static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   Staging *a = userData;
@@ -894,22 +875,18 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
       a->pixel[1 + d] =
           sub(g, mul(g, axes[1 + d], im->stride[d]), cst(g, im->pad[d]));
   }
-  /* The ring position (stage, empty-barrier parity) of the unit's first
-   * use, carried through its k loop. */
   MlirValue base = u->base;
-  MlirValue start[2];
-  ringAt(g, base, true, start);
   MlirBlock body;
-  dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 2, start, &body);
+  dlcBuildFor(&g->b, cst(g, 0), u->kCount, cst(g, 1), 0, NULL, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
   MlirValue use = add(g, base, kt);
-  MlirValue stage = mlirBlockGetArgument(body, 1);
-  MlirValue parity = mlirBlockGetArgument(body, 2);
+  MlirValue stage = remc(g, use, g->t->stages);
   /* Use u of a stage waits for the release of use u - 1: parity of u + 1
    * (the first use passes at once, a fresh barrier's "previous" phase). */
-  sm90MbarrierWait(g, p->empty, stage, parity);
+  sm90MbarrierWait(g, p->empty, stage,
+                   sm90ParityOf(g, use, g->t->stages, true));
   bool kept = packedWeightsKept(g, im);
   expectStage(g, p->full, stage, use, kept);
   MlirValue k = add(g, u->kStart, kt);
@@ -940,26 +917,13 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
     loadOperand(g, &p->b, p->full, stage, mul(g, k, BoxK), g->n0,
                 shareB ? p->rank : (MlirValue){NULL}, p->cluster);
   }
-  MlirValue next[2];
-  ringNext(g, stage, parity, next);
-  dlcBuild(&g->b, "scf.yield", 2, next, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
 
-/* The producer warpgroup gives up its registers (setmaxnreg is the whole
- * warpgroup's), then only its first warp runs the load loop: its thread 0
- * issues the expect-tx and the TMA loads, and three more warps waiting on
- * every empty barrier would only add issued instructions (power, at the
- * H100's limit: bench/RESULTS.md run cv3-1). */
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
-  MlirBlock loader;
-  dlcBuildIf(&g->b, lt(g, g->tid, cst(g, 32)), &loader);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(loader, outer.loc);
   forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
 }
 
 /* A consumer's release of stage `stage`: each thread on its CTA's empty
@@ -1009,22 +973,21 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   int slabs = p->slabs;
   MlirValue init[2];
   sm90AccInit(g, g->t->tileN, init);
-  MlirValue carried[MaxSlabs + 3];
+  MlirValue carried[MaxSlabs + 1];
   for (int s = 0; s < slabs; ++s)
     carried[s] = init[0];
   carried[slabs] = init[1];
-  /* The ring position (stage, full-barrier parity), carried (ringAt). */
-  ringAt(g, base, false, carried + slabs + 1);
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1),
-                                   slabs + 3, carried, &body);
+                                   slabs + 1, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
-  MlirValue stage = mlirBlockGetArgument(body, slabs + 2);
-  MlirValue parity = mlirBlockGetArgument(body, slabs + 3);
-  sm90MbarrierWait(g, p->full, stage, parity);
-  MlirValue next[MaxSlabs + 3];
+  MlirValue use = add(g, base, kt);
+  MlirValue stage = remc(g, use, g->t->stages);
+  sm90MbarrierWait(g, p->full, stage,
+                   sm90ParityOf(g, use, g->t->stages, false));
+  MlirValue next[MaxSlabs + 1];
   for (int s = 0; s < slabs; ++s) {
     MlirValue out[2];
     wgmmaSlab(g, p, stage, add(g, firstSlab, cst(g, s)),
@@ -1033,21 +996,18 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     next[slabs] = out[1];
   }
   /* This stage's groups in flight, the previous stage's done: every
-   * consumer thread of it releases that stage (the one before `stage` in
-   * the ring). */
+   * consumer thread of it releases that stage. */
   sm90WgmmaWait(g, next[slabs], slabs);
   MlirBlock release;
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
-  MlirValue first = dlcCmpI(&g->b, "eq", stage, cst(g, 0));
   MlirValue previous =
-      sel(g, first, cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
+      remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
   releaseStage(g, p, previous);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
-  ringNext(g, stage, parity, next + slabs + 1);
-  dlcBuild(&g->b, "scf.yield", slabs + 3, next, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
   /* Every group done: the tile's last stage is free for the producer,
    * which may already be loading the next tile. */

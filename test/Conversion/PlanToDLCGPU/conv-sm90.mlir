@@ -25,33 +25,7 @@ func.func @conv3x3_nhwc_static(
 // CHECK-LABEL: func.func @conv3x3_nhwc_static(
 // CHECK-SAME: dlcgpu.tensormap = {box = array<i64: 64, 128>, dims = ["64", "56", "56", "N"], dtype = "f16", element_strides = array<i64: 1, 2, 2, 1>, lower = array<i64: -1, -1>, mode = "im2col", strides = ["128", "7168", "401408"], swizzle = "128b", tensor = "X", upper = array<i64: -2, -2>}
 // CHECK-SAME: dlcgpu.tensormap = {box = array<i64: 64, 128>, dims = ["576", "128"], dtype = "f16", strides = ["1152"], swizzle = "128b", tensor = "W"}
-// The producer warpgroup's registers go back, then its first warp alone
-// runs the load loop, the ring's stage and empty-barrier parity carried
-// through the k loop: stage + 1, 0 past the last stage, parity flipped
-// there.
-// CHECK: nvvm.setmaxregister decrease 40
-// CHECK-NEXT: %[[C32:.+]] = arith.constant 32 : index
-// CHECK-NEXT: %[[FIRST:.+]] = arith.cmpi slt, %thread_id_x, %[[C32]] : index
-// CHECK-NEXT: scf.if %[[FIRST]] {
-// CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[STAGE:.+]] = %{{.+}}, %[[PARITY:.+]] = %{{.+}}) -> (index, i1) {
-// CHECK: "dlcgpu.mbarrier_wait"(%{{.+}}, %[[STAGE]], %[[PARITY]])
-// CHECK-NEXT: "dlcgpu.mbarrier_arrive_expect_tx"(%{{.+}}, %[[STAGE]]) {bytes = 32768 : i64}
+// CHECK: "dlcgpu.mbarrier_arrive_expect_tx"({{.+}}) {bytes = 32768 : i64}
 // CHECK: "dlcgpu.tma_load_im2col"({{.+}}) {box = array<i64: 128, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 3, 4, 2>} : (i64, memref<6xi64, 3>, index, memref<6x128x64xf16, 3>, index, index, index, index, index, index, index, index, index) -> !dlcgpu.load_token
 // CHECK: "dlcgpu.tma_load"({{.+}}) {box = array<i64: 128, 64>, operandSegmentSizes = array<i32: 1, 1, 1, 1, 3, 2>}
-// CHECK: %[[STEP:.+]] = arith.addi %[[STAGE]], %c1{{.*}} : index
-// CHECK-NEXT: %c6{{.*}} = arith.constant 6 : index
-// CHECK-NEXT: %[[WRAP:.+]] = arith.cmpi eq, %[[STEP]], %c6{{.*}} : index
-// CHECK-NEXT: %c0{{.*}} = arith.constant 0 : index
-// CHECK-NEXT: %[[NEXT:.+]] = arith.select %[[WRAP]], %c0{{.*}}, %[[STEP]] : index
-// CHECK-NEXT: %[[FLIP:.+]] = arith.xori %[[PARITY]], %[[WRAP]] : i1
-// CHECK-NEXT: scf.yield %[[NEXT]], %[[FLIP]] : index, i1
-// The consumers' k loop carries its ring position too (full-barrier
-// parity), and releases the stage before it: 5 before stage 0.
-// CHECK: scf.for %{{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}, %[[CSTAGE:.+]] = %{{.+}}, %[[CPARITY:.+]] = %{{.+}}) -> (vector<16x2x2xf32>, !dlcgpu.compute_token, index, i1) {
-// CHECK-NEXT: "dlcgpu.mbarrier_wait"(%{{.+}}, %[[CSTAGE]], %[[CPARITY]])
 // CHECK: "dlcgpu.wgmma"({{.+}}) {operandSegmentSizes = array<i32: 1, 3, 1, 3, 1>, shape = array<i64: 64, 128, 64>, trans_a = false, trans_b = false}
-// CHECK: %[[ATZERO:.+]] = arith.cmpi eq, %[[CSTAGE]], %c0{{.*}} : index
-// CHECK: %[[BEFORE:.+]] = arith.subi %[[CSTAGE]], %c1{{.*}} : index
-// CHECK: %[[PREVIOUS:.+]] = arith.select %[[ATZERO]], %c5{{.*}}, %[[BEFORE]] : index
-// CHECK-NEXT: "dlcgpu.mbarrier_arrive"(%{{.+}}, %[[PREVIOUS]])
-// CHECK: arith.xori %[[CPARITY]], %{{.+}} : i1
