@@ -15,13 +15,14 @@ models with "lse": true), that kernel is timed too (label "lse"): the same
 flash kernel writing LSE = ln sum exp(S / sqrt(D)) per query row in its
 epilogue; O is checked as above and LSE against torch.logsumexp in fp32
 (|y - r| <= 1e-3 + 1e-3 |r|). SDPA's flash backend computes its LSE too.
-Times: triton do_bench medians. --kernels may be given several times
+Times: triton do_bench medians (--rounds R: DLC's kernels and the SDPA
+anchors timed in R rounds, the order rotated, medians; bench/timing.py). --kernels may be given several times
 (LABEL=DIR, variants of the SM90 kernel built by different compilers,
 timed in the same run; the SM80 kernel is read from the first DIR only).
 --profile launches each kernel (and SDPA) once without timing, for ncu;
 --only keeps the problems whose name contains one of its words.
 usage: bench_attention.py --kernels [LABEL=]DIR... [--out FILE.json]
-                          [--profile] [--only WORD,...]
+                          [--profile] [--only WORD,...] [--rounds R]
 """
 import argparse
 import json
@@ -33,10 +34,10 @@ import triton
 from torch.nn.attention import SDPBackend, sdpa_kernel
 
 from dlc_kernel import DlcKernel
+from timing import add_rounds_argument, time_rounds
 
 
-def bench(fn):
-    return triton.testing.do_bench(fn, warmup=25, rep=200, return_mode="median")
+WARMUP, REP = 25, 200  # do_bench's warm-up and measuring time, ms
 
 
 def reference_lse(q, k, causal):
@@ -60,6 +61,7 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--only", default="")
+    add_rounds_argument(ap)
     args = ap.parse_args()
     sets = [tuple(k.split("=", 1)) if "=" in k else (os.path.basename(k.rstrip("/")), k)
             for k in args.kernels]
@@ -92,9 +94,11 @@ def main():
             with_lse = os.path.join(sets[0][1], name + "_lse", name + "_lse_r1.json")
             if os.path.exists(with_lse):
                 paths.append(("lse", with_lse))
-            t = None
+            dlc_fns = {}
+            kernels = []  # owns the loaded modules while their launches are timed
             for label, path in paths:
                 k = DlcKernel(path)
+                kernels.append(k)
                 o.fill_(float("nan"))
                 run = tensors
                 if label == "lse":
@@ -112,12 +116,8 @@ def main():
                     bad += int((~(lerr <= 1e-3 + 1e-3 * lref.abs())).sum().item())
                     entry["lse_max_err"] = lerr.max().item()
                     del lref, lerr
-                tk = bench(lambda: k.launch(run, sym, stream))
-                t = tk if t is None else t
-                entry[label] = {"wrong": bad, "max_err": err.max().item(),
-                                "ms": tk, "tflops": flops / tk / 1e9}
-                line += " | %s %6.1f (wrong %d, err %.1e)" % (label, flops / tk / 1e9,
-                                                               bad, err.max().item())
+                entry[label] = {"wrong": bad, "max_err": err.max().item()}
+                dlc_fns[label] = lambda k=k, run=run: k.launch(run, sym, stream)
             if args.profile:
                 F.scaled_dot_product_attention(q, kk, v, is_causal=causal)
                 torch.cuda.synchronize()
@@ -132,16 +132,25 @@ def main():
                 with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
                     return F.scaled_dot_product_attention(q, kk, v, is_causal=causal)
 
-            for aname, afn in [("sdpa_flash", flash), ("sdpa_cudnn", cudnn),
-                               ("sdpa", lambda: F.scaled_dot_product_attention(
-                                   q, kk, v, is_causal=causal))]:
-                try:
-                    ta = bench(afn)
-                except Exception as e:  # an anchor that does not run here
-                    line += " | %s n/a (%s)" % (aname, type(e).__name__)
+            anchors = {"sdpa_flash": flash, "sdpa_cudnn": cudnn,
+                       "sdpa": lambda: F.scaled_dot_product_attention(q, kk, v, is_causal=causal)}
+            times, failed = time_rounds(dict(dlc_fns, **anchors), args.rounds, WARMUP, REP)
+            for label in dlc_fns:
+                if label in failed:
+                    raise failed[label]
+                tk = times[label]
+                entry[label].update({"ms": tk, "tflops": flops / tk / 1e9})
+                line += " | %s %6.1f (wrong %d, err %.1e)" % (
+                    label, flops / tk / 1e9, entry[label]["wrong"], entry[label]["max_err"])
+            t = times[next(iter(dlc_fns))]
+            for aname in anchors:
+                if aname in failed:  # an anchor that does not run here
+                    line += " | %s n/a (%s)" % (aname, type(failed[aname]).__name__)
                     continue
+                ta = times[aname]
                 entry[aname + "_tflops"] = flops / ta / 1e9
                 line += " | %s %6.1f (first %.2fx)" % (aname, flops / ta / 1e9, ta / t)
+            del kernels
             print(line, flush=True)
             results.append(entry)
             del q, kk, v, o, ref

@@ -7,8 +7,9 @@ conv+SiLU against cuDNN's conv followed by a separate SiLU.
 Each DLC output is checked against torch's conv in fp32 first
 (|y - r| <= 2e-2 + 2e-2 |r|: fp16 outputs of sums over up to 2304 products
 in another order). TFLOP/s = 2 N Ho Wo Co C KH KW / median time (triton
-do_bench, L2 flushed). usage: bench_conv.py --kernels DIR (DIR/cases.json,
-DIR/<case>/<case>.json)
+do_bench, L2 flushed; --rounds R: DLC and the cuDNN anchors timed in R
+rounds, the order rotated, medians — bench/timing.py). usage:
+bench_conv.py --kernels DIR [--rounds R] (DIR/cases.json, DIR/<case>/<case>.json)
 """
 import argparse
 import json
@@ -16,13 +17,15 @@ import os
 
 import torch
 import torch.nn.functional as F
-import triton
-
 from dlc_kernel import DlcKernel
+from timing import add_rounds_argument, do_bench_median, time_rounds
+
+
+WARMUP, REP = 25, 100  # do_bench's warm-up and measuring time, ms
 
 
 def bench(fn):
-    return triton.testing.do_bench(fn, warmup=25, rep=100, return_mode="median")
+    return do_bench_median(fn, WARMUP, REP)
 
 
 def main():
@@ -31,6 +34,7 @@ def main():
     ap.add_argument("--out", default=None, help="write the results as JSON")
     ap.add_argument("--only", default=None,
                     help="comma-separated case names to run (default: all)")
+    add_rounds_argument(ap)
     args = ap.parse_args()
     torch.backends.cudnn.benchmark = True
     print("# %s, torch %s, cuDNN %s" % (torch.cuda.get_device_name(),
@@ -85,11 +89,6 @@ def main():
         got = Y.permute(0, 3, 1, 2).float() if nhwc else Y.float()
         bad = ~((got - ref).abs() <= 2e-2 + 2e-2 * ref.abs())
         nbad = int(bad.sum().item())
-        t = bench(launch)
-        # An NCHW conv on the SM90 skeleton: its layout transforms alone
-        # (timed within `t`), and torch's NCHW -> channels_last copy of the
-        # activation for scale.
-        t_transform = bench(lambda: k.copies(tensors, sym, stream)) if k.has_transpose() else None
         silu = c["epilogue"] == "silu"
         anchors = [
             ("cudnn_nhwc", lambda: F.conv2d(xl, wl, stride=s, padding=p, groups=g)),
@@ -102,6 +101,14 @@ def main():
                        ("cudnn_nchw+silu",
                         lambda: F.silu(F.conv2d(x, w, stride=s, padding=p,
                                                 groups=g)))]
+        times, failed = time_rounds(dict([("dlc", launch)] + anchors), args.rounds, WARMUP, REP)
+        if failed:
+            raise failed[next(iter(failed))]
+        t = times["dlc"]
+        # An NCHW conv on the SM90 skeleton: its layout transforms alone
+        # (timed within `t`), and torch's NCHW -> channels_last copy of the
+        # activation for scale.
+        t_transform = bench(lambda: k.copies(tensors, sym, stream)) if k.has_transpose() else None
         entry = {"case": name, "layout": c["layout"], "epilogue": c["epilogue"],
                  "groups": g, "plan": k.m.get("plan", "?"),
                  "dlc_us": t * 1e3, "dlc_tflops": flops / t / 1e9,
@@ -125,8 +132,8 @@ def main():
                 nbytes / t / 1e6, nbytes / t_copy / 1e6,
                 entry["plan"].split(" ")[0])
             del src, dst
-        for aname, fn in anchors:
-            ta = bench(fn)
+        for aname, _ in anchors:
+            ta = times[aname]
             entry[aname + "_tflops"] = flops / ta / 1e9
             line += " | %s %6.1f (%.2fx)" % (aname, flops / ta / 1e9, ta / t)
         if nbad:

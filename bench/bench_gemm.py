@@ -21,6 +21,8 @@ Our kernel's output is checked against torch in fp32 before it is timed.
 --baseline also checks and times a second DLC kernel of the same signature
 (e.g. main's, for a before/after in one process, against the same anchors),
 timed right after the first; its column is "base".
+--rounds R times every column R times, the order rotated each round (so DLC
+is not always timed first: bench/timing.py says why), and reports medians.
 """
 import argparse
 import json
@@ -34,6 +36,7 @@ import triton.language as tl
 from cuda.bindings import driver as cu
 
 from dlc_kernel import DlcKernel
+from timing import add_rounds_argument, time_rounds
 
 DEFAULT_SIZES = "4096x4096x4096,8192x8192x8192,4095x4097x4093,16384x1024x4096"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -111,8 +114,7 @@ def max_error(y, ref):
     return diff.max().item(), int(bad.sum().item())
 
 
-def bench(fn):
-    return triton.testing.do_bench(fn, warmup=50, rep=200, return_mode="median")
+WARMUP, REP = 50, 200  # do_bench's warm-up and measuring time, ms
 
 
 def main():
@@ -122,6 +124,7 @@ def main():
     ap.add_argument("--no-triton", action="store_true")
     ap.add_argument("--json", help="write the results here for plot_results.py")
     ap.add_argument("--baseline", help="a second DLC kernel to time (column base)")
+    add_rounds_argument(ap)
     args = ap.parse_args()
 
     dlc = DlcKernel(args.manifest)
@@ -156,7 +159,7 @@ def main():
         del ref
         flop = 2.0 * M * N * K
         tf = lambda ms: flop / (ms * 1e-3) / 1e12
-        t = {"dlc": bench(run_dlc)}
+        fns = {"dlc": run_dlc}
         if base:
             yb = torch.full_like(y, float("nan"))
             tb = dict(tensors, Y=yb)
@@ -165,16 +168,19 @@ def main():
             torch.cuda.synchronize()
             berr, bbad = max_error(yb, torch.relu(torch.addmm(bias.float(), a.float(), b.float())))
             bad += bbad
-            t["base"] = bench(run_base)
-            del yb
-        t.update({
-             "addmm": bench(lambda: torch.relu(torch.addmm(bias, a, b))),
-             "mm": bench(lambda: torch.mm(a, b))})
+            fns["base"] = run_base
+        fns["addmm"] = lambda: torch.relu(torch.addmm(bias, a, b))
+        fns["mm"] = lambda: torch.mm(a, b)
         if not args.no_triton:
             yt = torch.empty_like(y)
-            triton_gemm_bias_relu(a, b, bias, yt)
-            t["triton"] = bench(lambda: triton_gemm_bias_relu(a, b, bias, yt))
+            triton_gemm_bias_relu(a, b, bias, yt)  # autotunes before timing
             terr, tbad = max_error(yt, torch.relu(torch.addmm(bias.float(), a.float(), b.float())))
+            fns["triton"] = lambda: triton_gemm_bias_relu(a, b, bias, yt)
+        t, failed = time_rounds(fns, args.rounds, WARMUP, REP)
+        if failed:
+            raise failed[next(iter(failed))]
+        if base:
+            del yb
         rows.append((size, {k: tf(v) for k, v in t.items()}, err, bad))
         print("%-18s dlc %6.1f  base %6s  addmm+relu %6.1f  mm %6.1f  triton %6s TFLOP/s; "
               "dlc max_abs_err %.3g, %d mismatches%s" % (
