@@ -35,11 +35,6 @@ void dlcTmaBoxFromAttr(MlirAttribute boxAttr, int numCoords,
  * 128-byte swizzled. */
 MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
                            const int64_t *box, MlirType element);
-/* Kernel start: thread 0 of the CTA prefetches each of the `count`
- * tensor maps at i64 generic addresses `maps` (`prefetch.tensormap`; a
- * map of address 0, an unencoded optional one, is skipped), so that the
- * first TMA copy does not wait for its descriptor's DRAM fetch. */
-void dlcPrefetchTensorMaps(DlcBuilder *b, const MlirValue *maps, int count);
 /* The `boxRank`-dim box (outermost first) of shared-memory `buffer` at
  * `indices` (one per dim of buffer), rank-reduced to the box's dims: what
  * a TMA copy reads or writes. */

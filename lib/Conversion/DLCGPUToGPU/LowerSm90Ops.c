@@ -13,8 +13,6 @@
  *                       unrealized cast that the LLVM lowering folds
  *                       (DESIGN.md: descriptor-typed kernel parameters are
  *                       not legalized upstream)
- *   (kernel start)      prefetch.tensormap of each tensor map by thread
- *                       0 (nvvm.prefetch tensormap; OutlineKernels.c)
  *   tma_load_multicast  the same with nvgpu's multicast_mask
  *                       (.multicast::cluster)
  *   cluster_rank        nvvm.read.ptx.sreg.cluster.ctarank
@@ -213,25 +211,6 @@ MlirValue dlcTmaDescriptor(DlcBuilder *b, MlirValue address, int rank,
                     dlcType(b->ctx, "!llvm.ptr"), 0, NULL, NULL);
   return dlcBuildValue(b, "builtin.unrealized_conversion_cast", 1, &pointer,
                        dlcType(b->ctx, mapType), 0, NULL, NULL);
-}
-
-void dlcPrefetchTensorMaps(DlcBuilder *b, const MlirValue *maps, int count) {
-  if (count == 0)
-    return;
-  MlirValue first = dlcElectedThread(b, 0);
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  const char *names[] = {"tensormap"};
-  MlirAttribute unit = mlirUnitAttrGet(b->ctx);
-  for (int i = 0; i < count; ++i) {
-    MlirValue set = dlcCmpI(b, "ne", maps[i], dlcConstInt(b, i64, 0));
-    /* nvvm.prefetch with a predicate is inline PTX:
-     * `@p prefetch.tensormap [addr]`. */
-    MlirValue operands[] = {dlcBuildValue(b, "llvm.inttoptr", 1, &maps[i],
-                                          dlcType(b->ctx, "!llvm.ptr"), 0, NULL,
-                                          NULL),
-                            dlcArith(b, "arith.andi", first, set)};
-    dlcBuild(b, "nvvm.prefetch", 2, operands, 0, NULL, 1, names, &unit);
-  }
 }
 
 MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,

@@ -7,7 +7,6 @@
  * folds away. */
 #include "Builder.h"
 #include "DLCGPUToGPU.h"
-#include "LowerSkeleton.h"
 #include "SymbolTable.h"
 #include "dlc/IR.h"
 
@@ -608,8 +607,6 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
   for (int i = 0; i < numArgs; ++i)
     mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(oldBody, i),
                                   replacement[i]);
-  /* The tensor maps' descriptors are fetched while the body starts. */
-  dlcPrefetchTensorMaps(&b, replacement + numMemrefs + numSymbols, numMaps);
 
   /* Move the body over; func.return becomes gpu.return. */
   MlirOperation ret =

@@ -5,14 +5,6 @@
 // RUN: dlc-opt %s --convert-dlcgpu-to-gpu | FileCheck %s
 
 // CHECK-LABEL: gpu.func @stage
-// Kernel start: thread 0 prefetches the tensor map unless it is 0 (an
-// optional map left unencoded).
-// CHECK:      %[[T0:.*]] = gpu.thread_id x
-// CHECK:      %[[FIRST:.*]] = arith.cmpi eq, %[[T0]], %{{.*}} : index
-// CHECK:      %[[SET:.*]] = arith.cmpi ne, %arg3, %{{.*}} : i64
-// CHECK:      %[[MAPP:.*]] = llvm.inttoptr %arg3 : i64 to !llvm.ptr
-// CHECK:      %[[BOTH:.*]] = arith.andi %[[FIRST]], %[[SET]] : i1
-// CHECK:      nvvm.prefetch tensormap, %[[MAPP]], predicate = %[[BOTH]] : !llvm.ptr, i1
 // CHECK:      nvvm.cp.async.bulk.wait_group 0 {read}
 // CHECK:      %[[ID:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK:      %[[COUNT:.*]] = arith.constant 128 : i32
