@@ -8,8 +8,10 @@
 #                    LAUNCH (default s2 C256 and C128 112², then s2 C256
 #                    again in the other order)
 #   bench_conv.py    --rounds 3 on k/ (every case, both tags, cuDNN NHWC)
-#   bench_gemm.py    --rounds 3, k/gtm against --baseline k/gv0 (cuBLAS)
-#   bench_attention  --rounds 3, v0=a/v0 and tm=a/tm, --only $ATTN
+#   bench_gemm.py    --rounds 3, k/g$NEW (default tm) against --baseline
+#                    k/gv0 (cuBLAS)
+#   bench_attention  --rounds 3, a/<tag> for each tag of $ATTN_TAGS
+#                    (default v0 pf tm), --only $ATTN
 #   HARNESS=1        bundles hg, hc, ha in shards; SAN=BUNDLE:PROBLEM
 #                    compute-sanitizer memcheck + racecheck on it beside
 D=${D:-gpu-tm}
@@ -33,14 +35,16 @@ if [ "${CONV:-1}" = 1 ]; then
 fi
 if [ "${GEMM:-1}" = 1 ]; then
   timeout ${GEMM_S:-60} python3 bench_gemm.py --no-triton --rounds 3 \
-    --manifest "$ROOT/$K/gtm/gemm_bias_relu.json" \
+    --manifest "$ROOT/$K/g${NEW:-tm}/gemm_bias_relu.json" \
     --baseline "$ROOT/$K/gv0/gemm_bias_relu.json" \
     --sizes 4096x4096x4096,16384x1024x4096 --json "$OUT/gemm.json" > "$OUT/gemm.txt" 2>&1
   echo "gemm bench rc=$?"; grep -E "^\||rror|Trace" "$OUT/gemm.txt"
   el "gemm done"
 fi
 if [ -n "${ATTN-d64_causal}" ]; then
-  timeout ${ATTN_S:-60} python3 bench_attention.py --kernels "v0=$A/v0" --kernels "pf=$A/pf" --kernels "tm=$A/tm" \
+  kernels=()
+  for t in ${ATTN_TAGS:-v0 pf tm}; do kernels+=(--kernels "$t=$A/$t"); done
+  timeout ${ATTN_S:-60} python3 bench_attention.py "${kernels[@]}" \
     --rounds 3 --only "${ATTN-d64_causal}" --out "$OUT/attention.json" 2>&1 | grep -v Warn \
     | tee "$OUT/attention.txt"
   el "attention done"
