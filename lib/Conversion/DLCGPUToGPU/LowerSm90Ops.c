@@ -307,8 +307,7 @@ bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
  * is [rows][64] (rows of 128 bytes; 8-row groups 1024 bytes apart, the
  * leading offset unused) and steps 32 bytes per k16; an MN-major one is
  * [chunks][k][64] (chunks of 64 columns 8 KiB apart; 8-k groups 1024 bytes
- * apart) and steps 16 rows of 128 bytes per k16. The start field is
- * built in 32 bits and the high word is a constant (startField). */
+ * apart) and steps 16 rows of 128 bytes per k16. */
 
 static MlirValue i64Const(DlcBuilder *b, int64_t v) {
   return dlcConstInt(b, mlirIntegerTypeGet(b->ctx, 64), v);
@@ -335,61 +334,24 @@ static MlirValue smemAddress(DlcBuilder *b, MlirValue memref,
   return dlcIndexCast(b, at, mlirIntegerTypeGet(b->ctx, 64));
 }
 
-/* The start-address field (bits 0-13: address >> 4) of the descriptor
- * of `memref`[op's operands first..] + `offset` bytes, as i32: the
- * buffer's base >> 4 (kernel-invariant: LLVM hoists it) plus each index
- * times its stride in 16-byte units, so that the k16 steps of a wgmma
- * add constants to one per-stage value where masking and shifting the
- * 64-bit address each step cost a consumer warp ~4 instructions a
- * descriptor (run gm4-1: `R2UR`, `LOP3 0x3fc0`, `USHF.R.U64`). Exact for
- * a buffer aligned to 16 bytes (wgmma's operands are to 1 KiB): strides
- * that are not a multiple of 16 bytes are summed in bytes, then shifted.
- * The field masks the address to 18 bits as the old form did; shared
- * memory is under 256 KiB, so the sum never carries out of it. */
-static MlirValue startField(DlcBuilder *b, MlirOperation op, intptr_t first,
-                            MlirValue memref, int64_t offset) {
-  MlirType type = mlirValueGetType(memref);
-  int rank = (int)mlirShapedTypeGetRank(type);
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  int64_t bytes = mlirTypeIsAF32(mlirShapedTypeGetElementType(type)) ? 4 : 2;
-  MlirValue base =
-      dlcBuildValue(b, "memref.extract_aligned_pointer_as_index", 1, &memref,
-                    mlirIndexTypeGet(b->ctx), 0, NULL, NULL);
-  MlirValue units =
-      dlcArith(b, "arith.shrui",
-               dlcArith(b, "arith.andi", dlcIndexCast(b, base, i32),
-                        dlcConstInt(b, i32, 0x3FFFF)),
-               dlcConstInt(b, i32, 4));
-  MlirValue rest = dlcConstInt(b, i32, offset);
-  int64_t stride = bytes; /* of dimension d, in bytes */
-  for (int d = rank - 1; d >= 0; --d) {
-    MlirValue at = dlcIndexCast(b, operand(op, first + d), i32);
-    if (stride % 16 == 0)
-      units = dlcArith(
-          b, "arith.addi", units,
-          dlcArith(b, "arith.muli", at, dlcConstInt(b, i32, stride / 16)));
-    else
-      rest =
-          dlcArith(b, "arith.addi", rest,
-                   dlcArith(b, "arith.muli", at, dlcConstInt(b, i32, stride)));
-    stride *= mlirShapedTypeGetDimSize(type, d);
-  }
-  return dlcArith(b, "arith.addi", units,
-                  dlcArith(b, "arith.shrui", rest, dlcConstInt(b, i32, 4)));
+/* smemAddress of `memref` indexed by op's operands first.. (one per
+ * dimension). */
+static MlirValue operandAddress(DlcBuilder *b, MlirOperation op, intptr_t first,
+                                MlirValue memref) {
+  MlirValue indices[8];
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(memref));
+  for (int d = 0; d < rank && d < 8; ++d)
+    indices[d] = operand(op, first + d);
+  return smemAddress(b, memref, indices);
 }
 
-/* The 64-bit descriptor of start field `start` (i32): the leading offset
- * joins it in the low word, the stride offset and the 128-byte swizzle
- * are the constant high word. */
-static MlirValue descriptor(DlcBuilder *b, MlirValue start, int64_t lead,
+static MlirValue descriptor(DlcBuilder *b, MlirValue address, int64_t lead,
                             int64_t stride) {
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue low =
-      dlcArith(b, "arith.addi", start, dlcConstInt(b, i32, (lead >> 4) << 16));
-  MlirValue wide = dlcBuildValue(b, "arith.extui", 1, &low, i64, 0, NULL, NULL);
-  int64_t high = ((stride >> 4) << 32) | (1LL << 62);
-  return dlcArith(b, "arith.ori", wide, i64Const(b, high));
+  MlirValue start = dlcArith(
+      b, "arith.shrui",
+      dlcArith(b, "arith.andi", address, i64Const(b, 0x3FFFF)), i64Const(b, 4));
+  int64_t fixed = ((lead >> 4) << 16) | ((stride >> 4) << 32) | (1LL << 62);
+  return dlcArith(b, "arith.ori", start, i64Const(b, fixed));
 }
 
 static MlirType accStruct(MlirContext ctx, int64_t count) {
@@ -489,6 +451,8 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
                       "wgmma's shape, accumulators or indices do not fit");
     return false;
   }
+  MlirValue addressA = operandAddress(b, op, 1, a);
+  MlirValue addressB = operandAddress(b, op, 2 + numA, bm);
 
   MlirType structType = accStruct(b->ctx, count);
   bool zero = zeroAccumulator(acc);
@@ -520,10 +484,12 @@ bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b) {
   int64_t chunkBytes = 64 * 64 * 2;
   for (int64_t kk = 0; kk < k / 16; ++kk) {
     int64_t stepA = transA ? 16 * 128 : 32, stepB = transB ? 16 * 128 : 32;
-    MlirValue descA = descriptor(b, startField(b, op, 1, a, kk * stepA),
-                                 transA ? chunkBytes : 16, 1024);
-    MlirValue descB = descriptor(b, startField(b, op, 2 + numA, bm, kk * stepB),
-                                 transB ? chunkBytes : 16, 1024);
+    MlirValue descA = descriptor(
+        b, dlcArith(b, "arith.addi", addressA, i64Const(b, kk * stepA)),
+        transA ? chunkBytes : 16, 1024);
+    MlirValue descB = descriptor(
+        b, dlcArith(b, "arith.addi", addressB, i64Const(b, kk * stepB)),
+        transB ? chunkBytes : 16, 1024);
     MlirValue operands[] = {regs, descA, descB};
     attrs[4] = dlcAttr(b->ctx, zero && kk == 0 ? "#nvvm.wgmma_scale_out<zero>"
                                                : "#nvvm.wgmma_scale_out<one>");
@@ -618,6 +584,7 @@ bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b) {
                       "indices do not fit");
     return false;
   }
+  MlirValue addressB = operandAddress(b, op, 2, bm);
   const char *typeName = mlirTypeIsABF16(element) ? "bf16" : "f16";
   MlirType pairType = mlirVectorTypeGet(1, (int64_t[]){2}, element);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
@@ -633,8 +600,9 @@ bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b) {
       aRegs[r] = dlcBuildValue(b, "llvm.bitcast", 1, &pair, i32, 0, NULL, NULL);
     }
     int64_t step = transB ? 16 * 128 : 32;
-    MlirValue descB = descriptor(b, startField(b, op, 2, bm, kk * step),
-                                 transB ? 64 * 64 * 2 : 16, 1024);
+    MlirValue descB = descriptor(
+        b, dlcArith(b, "arith.addi", addressB, i64Const(b, kk * step)),
+        transB ? 64 * 64 * 2 : 16, 1024);
     regs = wgmmaRsStep(b, regs, count, aRegs, descB, n, typeName, transB);
   }
   dlcBuild(b, "nvvm.wgmma.commit.group.sync.aligned", 0, NULL, 0, NULL, 0, NULL,

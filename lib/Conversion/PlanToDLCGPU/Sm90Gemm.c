@@ -1575,9 +1575,7 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
 }
 
 static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
-  /* Uniform to ptxas: the slab's descriptors stay in uniform registers
-   * (without, an R2UR per descriptor per k step). */
-  MlirValue consumer = sm90WarpUniform(g, sub(g, warpgroup, cst(g, 1)));
+  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   /* A 64-row tile: the second warpgroup has no rows and exits at once
    * (uniform per warpgroup, so before setmaxnreg; 40 + 232 + its 168
    * registers a thread fit the SM's 64 K). */

@@ -92,19 +92,6 @@ MlirValue sm90WgmmaWait(Gen *g, MlirValue tok, int64_t pending) {
   return tok;
 }
 
-MlirValue sm90WarpUniform(Gen *g, MlirValue value) {
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
-  MlirType types[] = {i32, mlirIntegerTypeGet(g->b.ctx, 1)};
-  MlirValue operands[] = {dlcIndexCast(&g->b, value, i32),
-                          dlcConstInt(&g->b, i32, 0),
-                          dlcConstInt(&g->b, i32, 32)};
-  const char *names[] = {"mode"};
-  MlirAttribute idx = dlcAttr(g->b.ctx, "#gpu<shuffle_mode idx>");
-  MlirValue lane0 = mlirOperationGetResult(
-      dlcBuild(&g->b, "gpu.shuffle", 3, operands, 2, types, 1, names, &idx), 0);
-  return dlcIndexCast(&g->b, lane0, g->idx);
-}
-
 static MlirType accType(Gen *g, int64_t n) {
   return mlirVectorTypeGet(3, (int64_t[]){n / 8, 2, 2}, g->f32);
 }

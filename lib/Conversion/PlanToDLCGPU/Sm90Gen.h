@@ -35,11 +35,6 @@ void sm90NamedBarrier(Gen *g, MlirValue id, int64_t threads);
 /* bar.arrive id, threads (nvvm.barrier.arrive): counts this thread on
  * barrier `id` without waiting (the producer side of a turn). */
 void sm90NamedBarrierArrive(Gen *g, MlirValue id, int64_t threads);
-/* `value` (index, the same in every lane of the warp) broadcast from
- * lane 0 by shfl.sync.idx: ptxas then knows it is warp-uniform and keeps
- * what derives from it (the wgmma descriptors) in uniform registers, as
- * CUTLASS's canonical_warp_group_idx does. */
-MlirValue sm90WarpUniform(Gen *g, MlirValue value);
 /* wgmma.wait_group `pending` on the group of `tok`; returns tok. */
 MlirValue sm90WgmmaWait(Gen *g, MlirValue tok, int64_t pending);
 
