@@ -7,16 +7,11 @@
 # cluster size, listed in sanitize.txt for compute-sanitizer; HARNESS=0:
 # none), dlc-run and this branch's bench scripts.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-B=build/bin; O=${1:-/work/main/gpu-clc}; export DLC_BIN=$B
+. "$(dirname "$0")/build_common.sh"
+build_setup clc "${1:-}"
 CASES=${CASES:-s2_c256 s2_c256_c2 s2_c256_c4 s2_c256_silu s2_c256_silu_c2 s2_c128_112 s2_c128_112_c2 s2_c128_112_c4 r50_c128_28 r50_c128_28_c2 r50_c256_14 r50_c256_14_c2}
-rm -rf "$O"; mkdir -p "$O/k"
-cp $B/dlc-run "$O/"
-python3 bench/conv_cases.py --out "$O/src" > /dev/null
-for c in $CASES; do
-  plan=(); [ -f "$O/src/$c.plan.json" ] && plan=(--plan-file "$O/src/$c.plan.json")
-  $B/dlc-compile "$O/src/$c.tiny.mlir" -o "$O/k/$c" --chip sm_90a "${plan[@]}" | grep "^$c"
-done
+conv_sources
+for c in $CASES; do conv_case $c; done
 python3 - "$O" $CASES <<'PY'
 import json, sys
 o, keep = sys.argv[1], sys.argv[2:]
@@ -43,7 +38,4 @@ print(",".join(v[1] for v in best.values()))
 PY
 cat "$O/sanitize.txt"
 fi
-mkdir -p "$O/bench"
-cp bench/run_clc.sh bench/device_common.sh bench/dlc_kernel.py bench/bench_conv.py "$O/bench/"
-find "$O" -mindepth 2 -name dlc-run -delete
-du -sh "$O"
+pack_bench run_clc.sh dlc_kernel.py bench_conv.py

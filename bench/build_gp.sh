@@ -7,18 +7,15 @@
 # bundle with grouped convs (HARNESS=0: none; run gp-2's draw, its
 # sanitizer problems in sanitize.txt), dlc-run and the bench scripts.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-B=build/bin; O=${1:-/work/main/gpu-gp}; export DLC_BIN=$B
+. "$(dirname "$0")/build_common.sh"
+build_setup gp "${1:-}" keep
 CASES=${CASES:-g32_c256_56 g32_c256_56_sm80 g32_c256_56_sm90p g32_c256_56_sm90p256 g32_c512_28 g32_c512_28_sm90p g32_c512_28_sm90p256 g4_c256_56 g8_c512_28}
 PROBES=${PROBES:-g32_c256_56_sm90p_inb}
 [ "$PROBES" = none ] && PROBES=""
-mkdir -p "$O/k"
-cp $B/dlc-run "$O/"
-python3 bench/conv_cases.py --out "$O/src" > /dev/null
+conv_sources
 for c in $CASES; do
-  plan=(); [ -f "$O/src/$c.plan.json" ] && plan=(--plan-file "$O/src/$c.plan.json")
   rm -rf "$O/k/$c"
-  $B/dlc-compile "$O/src/$c.tiny.mlir" -o "$O/k/$c" --chip sm_90a "${plan[@]}" | grep "^$c"
+  conv_case $c
 done
 for c in $PROBES; do
   rm -rf "$O/k/$c"; cp -r "${PROBE:-/tmp/gpk/k}/$c" "$O/k/$c"
@@ -41,7 +38,4 @@ if [ "${HARNESS:-1}" = 1 ]; then
   tail -1 "$O/h.log"
   echo c075,c004 > "$O/sanitize.txt" # 3x3 on 9 stages, 5x1 on 5: kept
 fi
-mkdir -p "$O/bench"
-cp bench/run_gp.sh bench/device_common.sh bench/dlc_kernel.py bench/bench_conv.py bench/ncu_conv_probe.py "$O/bench/"
-find "$O" -mindepth 2 -name dlc-run -delete
-du -sh "$O"
+pack_bench run_gp.sh dlc_kernel.py bench_conv.py ncu_conv_probe.py

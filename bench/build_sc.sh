@@ -13,23 +13,17 @@
 # ReLU as k/g<V>; then with VARIANTS_H (default 7) the GEMM and conv
 # harness bundles and the sanitizer's references.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-B=build/bin; O=${1:-/work/main/gpu-sc}; export DLC_BIN=$B
+. "$(dirname "$0")/build_common.sh"
+build_setup sc "${1:-}"
 CASES=${CASES:-s2_c256 s2_c256_silu s2_c128_112 r50_c128_28 r50_1x1_c256_56}
 VARIANTS=${VARIANTS:-0 1 2 4 7}
-rm -rf "$O"; mkdir -p "$O/k"
-cp $B/dlc-run "$O/"
-python3 bench/conv_cases.py --out "$O/src" > /dev/null
+conv_sources
 for v in $VARIANTS; do
   for c in $CASES; do
-    plan=(); [ -f "$O/src/$c.plan.json" ] && plan=(--plan-file "$O/src/$c.plan.json")
-    DLC_SC_VARIANT=$v $B/dlc-compile "$O/src/$c.tiny.mlir" -o "$O/k/${c}_v$v" --chip sm_90a \
-      "${plan[@]}" | grep "^$c" | cut -c1-80
+    DLC_SC_VARIANT=$v conv_case $c ${c}_v$v | cut -c1-80
     mv "$O/k/${c}_v$v/$c.json" "$O/k/${c}_v$v/${c}_v$v.json"
   done
-  DLC_SC_VARIANT=$v $B/dlc-opt examples/gemm_bias_relu.tiny.mlir \
-    --pass-pipeline='builtin.module(dlc-to-ptx{chip=sm_90a})' \
-    | $B/dlc-translate - --emit-kernels="$O/k/g$v" > /dev/null
+  DLC_SC_VARIANT=$v ptx_example g$v gemm_bias_relu
 done
 python3 - "$O" "$CASES" "$VARIANTS" <<'PY'
 import json, sys
@@ -48,13 +42,7 @@ if [ "${HARNESS:-1}" = 1 ]; then
   test/gpu/build_bundle.sh "$O/hc" --family conv --count "${COUNT_C:-32}" --seed "${SEED:-1126}" \
     --chip sm_90a --staged 0.3 > "$O/hc.log" 2>&1
   tail -1 "$O/hc.log"
-  mkdir -p "$O/ref"
-  $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=520,K=200,N=300 --products accumulator \
-    --write-ref "$O/ref/s520" > /dev/null
+  smoke_ref
   unset DLC_SC_VARIANT
 fi
-mkdir -p "$O/bench"
-cp bench/run_sc.sh bench/device_common.sh bench/dlc_kernel.py bench/bench_conv.py \
-  bench/bench_gemm.py "$O/bench/"
-find "$O" -mindepth 2 -name dlc-run -delete
-du -sh "$O"
+pack_bench run_sc.sh dlc_kernel.py bench_conv.py bench_gemm.py

@@ -1,11 +1,37 @@
+# shellcheck shell=bash
 # Sourced by the bench/run_*.sh scripts ON THE GPU MACHINE (from the
 # repository root; $D is the folder of kernels and bundles the call
 # carried): the set-up and the sharded harness their device calls share.
 #   device_setup   $OUT (default /tmp/out), unbuffered Python, $T0, the
 #                  GPU's name and driver, $cs and $ncu (compute-sanitizer,
 #                  ncu: on PATH or in /usr/local/cuda*/bin), $D/dlc-run
-#                  executable
+#                  executable, $ROOT (the folder it runs in) and $K
+#                  ($D/k: the kernels; a script with them elsewhere sets
+#                  K after)
 #   el MESSAGE     MESSAGE after the seconds since device_setup
+#   dlc_tflops KERNEL SIZES
+#                  dlc-run's TFLOP/s of $K/KERNEL/gemm_bias_relu.json at
+#                  SIZES (M=..,K=..,N=..; 30 launches after 5)
+#   smoke LABEL KERNEL [TIMEOUT]
+#                  $K/KERNEL/gemm_bias_relu.json against dlc-interp's
+#                  reference $D/ref/s520 (M = 520: an odd tile-row count)
+#                  by dlc-run, TIMEOUT seconds (30): a line "smoke LABEL
+#                  rc=N: ..." and its status; its log in /tmp/smoke.txt
+#   ncu_probe LABEL SHOW COMMAND...
+#                  COMMAND (an ncu command line) with its output appended
+#                  to $OUT/ncu.log under "== ncu LABEL rc=N"; prints that
+#                  line, the kernels' names and the lines matching SHOW
+#   conv_bench SECONDS
+#                  bench_conv.py (from $BD) of $K's kernels beside cuDNN
+#                  in one process, SECONDS at most: $OUT/bench.txt,
+#                  $OUT/conv.json; prints "bench rc=N"
+#   repeat_launches FILE TIMEOUT SCRIPT LAUNCHES CASE...
+#                  splitk_repeat.py (SCRIPT) of the CASEs (manifest@sizes,
+#                  every output and counter checked after each of
+#                  LAUNCHES launches) into $OUT/FILE, its status last
+#   checks_done FILE...
+#                  `wait` for the background checks, then harness_report
+#                  and $OUT/FILE...
 #   harness BUDGET TIMEOUT BUNDLE:SHARDS...
 #                  each bundle $D/BUNDLE (its PTX unpacked once here, not
 #                  by every shard, whatever the family; $D/dlc-run, if
@@ -19,6 +45,9 @@
 #                  $D/BUNDLE's problems LIST (run_bundle.sh --sanitize,
 #                  which checks the answers too), in the background beside
 #                  the shards; `wait`, then bundle_sanitize_report
+#   harness_sanitized BUDGET BUNDLE SHARDS LIST
+#                  harness BUDGET 60 BUNDLE:SHARDS beside bundle_sanitize
+#                  BUNDLE LIST, `wait`, both reports
 #   gemm_vs NAME KERNEL BASE SIZES
 #                  bench_gemm.py (from $BD, default bench; --no-triton) of
 #                  $K/KERNEL against $K/BASE (--baseline) and cuBLAS at
@@ -40,10 +69,57 @@ device_setup() {
   cs=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
   ncu=$(command -v ncu || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
   [ -f "$D/dlc-run" ] && chmod +x "$D/dlc-run"
+  ROOT=$(pwd)
+  K=$D/k
   return 0
 }
 
 el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+
+dlc_tflops() {
+  timeout 30 "$D/dlc-run" "$K/$1/gemm_bias_relu.json" "$2" --iters 30 --warmup 5 2>&1 \
+    | grep -o '[0-9.]* TFLOP/s' | cut -d' ' -f1
+}
+
+smoke() {
+  local rc
+  timeout "${3:-30}" "$D/dlc-run" "$K/$2/gemm_bias_relu.json" M=520,K=200,N=300 \
+    --ref-data "$D/ref/s520" > /tmp/smoke.txt 2>&1
+  rc=$?
+  echo "smoke $1 rc=$rc: $(grep -iE 'pass|fail|match|wrong|error|time' /tmp/smoke.txt | head -3 | paste -sd' ')"
+  return $rc
+}
+
+ncu_probe() {
+  local label=$1 show=$2 rc
+  shift 2
+  "$@" > /tmp/ncu.txt 2>&1
+  rc=$?
+  echo "== ncu $label rc=$rc" | tee -a "$OUT/ncu.log"
+  cat /tmp/ncu.txt >> "$OUT/ncu.log"
+  grep -E "^  [a-zA-Z_0-9]+.*\(|$show" /tmp/ncu.txt | grep -v "^==PROF" | sed 's/  */ /g'
+}
+
+conv_bench() {
+  (cd "$BD" && timeout "$1" python3 bench_conv.py --kernels "$ROOT/$K" \
+    --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
+  echo "bench rc=$?"
+}
+
+repeat_launches() {
+  local file=$1 tmo=$2 script=$3 launches=$4
+  shift 4
+  timeout "$tmo" python3 "$script" --launches "$launches" "$@" > "$OUT/$file" 2>&1
+  echo "repeat rc=$?" >> "$OUT/$file"
+}
+
+checks_done() {
+  local f
+  wait
+  el "checks done"
+  harness_report
+  for f in "$@"; do cat "$OUT/$f"; done
+}
 
 shards=0
 harness() {
@@ -109,6 +185,14 @@ bundle_sanitize() {
     bash "$D/$1/run_bundle.sh" "$D/$1" --only "$2" --sanitize $tool \
       --timeout 120 --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
   done
+}
+
+harness_sanitized() {
+  harness "$1" 60 "$2:$3"
+  bundle_sanitize "$2" "$4"
+  wait
+  harness_report
+  bundle_sanitize_report
 }
 
 bundle_sanitize_report() {

@@ -10,21 +10,15 @@
 # BD: the folder of the bench scripts (a copy carried beside the kernels
 # when the checkout's are older).
 D=${D:-gpu-cl}
-K=$D/k
 BD=${BD:-bench}
-ROOT=$(pwd)
 . "$BD/device_common.sh"
 device_setup
 # First a check of the clustered kernel against dlc-interp's reference at
 # an odd tile-row count (bench/build_cl.sh's ref/s520): a hang or a wrong
 # answer here skips the benchmarks for a short harness.
 for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
-  timeout 40 "$D/dlc-run" "$K/$v/gemm_bias_relu.json" M=520,K=200,N=300 \
-    --ref-data "$D/ref/s520" > /tmp/smoke.txt 2>&1
-  rc=$?
-  echo "smoke $v rc=$rc: $(grep -iE 'match|wrong|error|time' /tmp/smoke.txt | head -3 | paste -sd' ')"
-  if [ $rc -ne 0 ] && [ "$v" = c2-gemm_bias_relu ]; then
-    cat /tmp/smoke.txt | tail -5
+  if ! smoke "$v" "$v" 40 && [ "$v" = c2-gemm_bias_relu ]; then
+    tail -5 /tmp/smoke.txt
     harness 40 15 h:6
     wait
     harness_report
@@ -38,11 +32,9 @@ gemm_vs bf16 c2-gemm_bias_relu_bf16 c1-gemm_bias_relu_bf16 $BIG
 el "bench done"
 MET=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum,lts__t_bytes.sum,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_wait_per_warp_active.pct
 for v in c1-gemm_bias_relu c2-gemm_bias_relu; do
-  timeout 90 $ncu --clock-control none --metrics $MET -c 1 "$D/dlc-run" \
-    "$K/$v/gemm_bias_relu.json" M=16384,K=4096,N=1024 --iters 1 --warmup 0 > /tmp/ncu.txt 2>&1
-  echo "== ncu $v 16384x1024x4096 rc=$?" | tee -a "$OUT/ncu.log"
-  cat /tmp/ncu.txt >> "$OUT/ncu.log"
-  grep -E "sm__pipe|lts__|dram__|gpu__time|stalled" /tmp/ncu.txt | sed 's/  */ /g'
+  ncu_probe "$v 16384x1024x4096" "sm__pipe|lts__|dram__|gpu__time|stalled" \
+    timeout 90 "$ncu" --clock-control none --metrics $MET -c 1 "$D/dlc-run" \
+    "$K/$v/gemm_bias_relu.json" M=16384,K=4096,N=1024 --iters 1 --warmup 0
 done
 el "ncu done"
 harness 150 60 h:6

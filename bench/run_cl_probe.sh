@@ -7,22 +7,16 @@
 # 16384 x 1024 x 4096 and 4096³; bench_gemm.py of the fastest cap
 # against the kernel without clusters and cuBLAS.
 D=${D:-gpu-cl}
-K=$D/k
 BD=${BD:-bench}
-ROOT=$(pwd)
 . "$BD/device_common.sh"
 device_setup
 (cd "$BD" && python3 cluster_probe.py "$ROOT/$K/c1-gemm_bias_relu/gemm_bias_relu.json" \
   "$ROOT/$K/c2-gemm_bias_relu/gemm_bias_relu.json")
-t() { # KERNEL SIZES -> TFLOP/s
-  timeout 30 "$D/dlc-run" "$K/$1/gemm_bias_relu.json" "$2" --iters 30 --warmup 5 2>&1 \
-    | grep -o '[0-9.]* TFLOP/s' | cut -d' ' -f1
-}
 best=66 bestt=0
 for v in c1 c2 g64 g62 g60 g56 g50; do
   k=$v-gemm_bias_relu; [ "${v#g}" != "$v" ] && k=$v-c2-gemm_bias_relu
-  a=$(t $k M=16384,K=4096,N=1024); b=$(t $k M=4096,K=4096,N=4096)
-  kb=${k/gemm_bias_relu/gemm_bias_relu_bf16}; c=$(t $kb M=16384,K=4096,N=1024)
+  a=$(dlc_tflops $k M=16384,K=4096,N=1024); b=$(dlc_tflops $k M=4096,K=4096,N=4096)
+  kb=${k/gemm_bias_relu/gemm_bias_relu_bf16}; c=$(dlc_tflops $kb M=16384,K=4096,N=1024)
   echo "$v: 16384x1024x4096 f16 $a, 4096^3 f16 $b, 16384x1024x4096 bf16 $c TFLOP/s"
   if [ "${v#g}" != "$v" ] && awk -v x="$a" -v y="$bestt" 'BEGIN{exit !(x>y)}'; then best=${v#g}; bestt=$a; fi
 done

@@ -20,24 +20,19 @@
 # BENCH=0 skips bench_gemm.py.
 # (rc- is what the lowering emits since: bench/RESULTS.md, runs cl-3, cl-4.)
 D=${D:-gpu-cl}
-K=$D/k
 BD=${BD:-bench}
-ROOT=$(pwd)
 . "$BD/device_common.sh"
 device_setup
-t() { # KERNEL SIZES -> TFLOP/s
-  timeout 30 "$D/dlc-run" "$K/$1/gemm_bias_relu.json" "$2" --iters 30 --warmup 5 2>&1 \
-    | grep -o '[0-9.]* TFLOP/s' | cut -d' ' -f1
-}
 best=c2 bestt=0
 for v in ${VARIANTS:-c1 cl-c1 nh-c1 ac-c1 c2 nh-c2 ac-c2}; do
-  a=$(t $v-gemm_bias_relu M=16384,K=4096,N=1024)
-  b=$(t $v-gemm_bias_relu M=4096,K=4096,N=4096); c=$(t $v-gemm_bias_relu_bf16 M=16384,K=4096,N=1024)
+  a=$(dlc_tflops $v-gemm_bias_relu M=16384,K=4096,N=1024)
+  b=$(dlc_tflops $v-gemm_bias_relu M=4096,K=4096,N=4096)
+  c=$(dlc_tflops $v-gemm_bias_relu_bf16 M=16384,K=4096,N=1024)
   echo "$v: 16384x1024x4096 f16 $a, 4096^3 f16 $b, 16384x1024x4096 bf16 $c TFLOP/s"
   case $v in *c2) awk -v x="$a" -v y="$bestt" 'BEGIN{exit !(x>y)}' && best=$v bestt=$a ;; esac
 done
 for v in ${CHECK:-$best}; do
-  timeout 30 "$D/dlc-run" "$K/$v-gemm_bias_relu/gemm_bias_relu.json" M=520,K=200,N=300 --ref-data "$D/ref/s520" 2>&1 | grep -E "PASS|FAIL|mismatch" | head -2
+  smoke "$v" "$v-gemm_bias_relu"
 done
 el "variants done; best $best"
 [ "${BENCH:-1}" = 0 ] && exit 0

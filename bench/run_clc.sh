@@ -8,31 +8,21 @@
 # (HARNESS=0: none of these); NCU="CASE:SYMBOLS ...": ncu of those kernels
 # (one launch each, the clocks as found) after the bench.
 D=${D:-gpu-clc}
-K=$D/k
 BD=${BD:-$D/bench}
-ROOT=$(pwd)
 . "$BD/device_common.sh"
 device_setup
-(cd "$BD" && timeout ${BENCH_S:-150} python3 bench_conv.py --kernels "$ROOT/$K" \
-  --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
-echo "bench rc=$?"
+conv_bench ${BENCH_S:-150}
 grep -vE "^\s*$" "$OUT/bench.txt" | tail -20
 el "bench done"
 MET=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,sm__cycles_active.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,lts__t_bytes.sum,dram__bytes_read.sum,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_wait_per_warp_active.pct,launch__grid_size,launch__cluster_dim_x
 for c in ${NCU:-}; do
-  timeout 60 $ncu --clock-control none --metrics $MET -c 1 "$D/dlc-run" \
-    "$K/${c%%:*}/${c%%:*}.json" "${c#*:}" --iters 1 --warmup 0 > /tmp/ncu.txt 2>&1
-  echo "== ncu $c rc=$?" | tee -a "$OUT/ncu.log"
-  cat /tmp/ncu.txt >> "$OUT/ncu.log"
-  grep -E "sm__|lts__|dram__|gpu__time|stalled|launch__" /tmp/ncu.txt | sed 's/  */ /g'
+  ncu_probe "$c" "sm__|lts__|dram__|gpu__time|stalled|launch__" \
+    timeout 60 "$ncu" --clock-control none --metrics $MET -c 1 "$D/dlc-run" \
+    "$K/${c%%:*}/${c%%:*}.json" "${c#*:}" --iters 1 --warmup 0
 done
 [ -n "${NCU:-}" ] && el "ncu done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-harness ${HARNESS_S:-100} 60 h:8
 # The sanitizers on a problem each (run_bundle.sh --sanitize checks the
 # answer too), beside the shards.
-bundle_sanitize h "$(cat "$D/sanitize.txt")"
-wait
-harness_report
-bundle_sanitize_report
+harness_sanitized ${HARNESS_S:-100} h 8 "$(cat "$D/sanitize.txt")"
 el "all done"

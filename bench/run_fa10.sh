@@ -13,7 +13,6 @@ set -u
 D="$(cd "${1:?usage: run_fa10.sh DIR}" && pwd)"
 . "$D/bench/device_common.sh"
 device_setup
-K=$D/k
 cuobj=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
 for c in "$D"/sass/*.cubin; do
   "$cuobj" -sass "$c" > /tmp/s.txt 2>/dev/null
@@ -63,7 +62,5 @@ for c in $SAN; do
     bash "$H/run_bundle.sh" "$H" --only "$c" --sanitize $tool --timeout 90 2>&1 | tail -2 | paste -sd' ' | sed "s/^/$tool $c: /"
   done
 done > "$OUT/sanitize.txt" 2>&1 &
-wait
-harness_report
-cat "$OUT/sanitize.txt"
+checks_done sanitize.txt
 el "done"

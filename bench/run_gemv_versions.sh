@@ -16,7 +16,6 @@ D="${1:?usage: run_gemv_versions.sh DIR}"
 . "$(dirname "$0")/device_common.sh"
 device_setup
 harness 100 30 bundle:6
-K="$D/k"
 for c in "memcheck M=1001,K=4093,N=1" "racecheck M=1001,K=4093,N=1" \
          "memcheck M=1001,K=4096,N=1" "racecheck M=1001,K=4096,N=1" \
          "memcheck M=1,K=1001,N=333" "racecheck M=1,K=1001,N=333"; do
@@ -25,10 +24,7 @@ for c in "memcheck M=1001,K=4093,N=1" "racecheck M=1001,K=4093,N=1" \
     "$2" --iters 1 --warmup 1 --verbose > /tmp/san-$1-$2.txt 2>&1
   echo "$1 ver $2: rc=$? $(grep -o 'as version [a-z_A-Z0-9]*' /tmp/san-$1-$2.txt | head -1) $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/san-$1-$2.txt | tail -1)"
 done > "$OUT/sanitize.txt" 2>&1 &
-wait
-el "harness and sanitizers done"
-harness_report
-cat "$OUT/sanitize.txt"
+checks_done sanitize.txt
 cases=(--case N1ver=$K/sN1v/gemm_bias_relu.json@4096x1x4096
        --case N1splitk=$K/sN1/gemm_bias_relu.json@4096x1x4096
        --case N1static=$K/gf/gemv_n1.json@4096x1x4096

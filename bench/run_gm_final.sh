@@ -5,7 +5,6 @@
 # against another (--baseline) and cuBLAS, then the harness in shards
 # beside compute-sanitizer on the new kernel at narrow N.
 D=${D:-gpu-gm}
-K=$D/k
 . bench/device_common.sh
 device_setup
 GEMM_VS_TIMEOUT=120 TAILN=${TAILN:-4}

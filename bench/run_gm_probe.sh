@@ -5,28 +5,20 @@
 # bench_gemm.py with the variants in $D/k against cuBLAS in one process.
 # ncu runs with --clock-control none (the card's own clocks).
 D=${D:-gpu-gm}
-K=$D/k
 . bench/device_common.sh
 device_setup
 SIZES=${SIZES:-16384x1024x4096,4096x4096x4096}
 MET=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,sm__cycles_active.avg,gpu__time_duration.sum,lts__t_bytes.sum,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_wait_per_warp_active.pct,smsp__warp_issue_stalled_sleeping_per_warp_active.pct,smsp__warp_issue_stalled_branch_resolving_per_warp_active.pct,smsp__warp_issue_stalled_mio_throttle_per_warp_active.pct,smsp__warp_issue_stalled_math_pipe_throttle_per_warp_active.pct
 NCU="timeout 60 $ncu --clock-control none --section SpeedOfLight --section LaunchStats --metrics $MET"
 SHOW="Duration|Elapsed Cycles|SM Frequency|DRAM Throughput|Memory Throughput|L2 Cache Throughput|Compute \(SM\)|Registers|Grid Size|Cluster|sm__pipe_tensor|lts__t_sector_hit|dram__bytes|lts__t_bytes|sm__cycles_active|stalled|gpu__time"
-probe() { # NAME then the command
-  local n=$1; shift
-  "$@" > /tmp/ncu.txt 2>&1
-  echo "== ncu $n rc=$?" | tee -a "$OUT/ncu.log"
-  cat /tmp/ncu.txt >> "$OUT/ncu.log"
-  grep -E "^  [a-zA-Z_0-9]+.*\(|$SHOW" /tmp/ncu.txt | grep -v "^==PROF" | sed 's/  */ /g'
-}
 # NCU_DLC: "KERNEL@MxNxK ..." (a folder of $K at a size)
 for v in $NCU_DLC; do
   s=${v#*@}
   IFS=x read -r m n k <<< "$s"
-  probe "dlc ${v%@*} $s" $NCU -c 1 "$D/dlc-run" "$K/${v%@*}/gemm_bias_relu.json" "M=$m,K=$k,N=$n" --iters 1 --warmup 0
+  ncu_probe "dlc ${v%@*} $s" "$SHOW" $NCU -c 1 "$D/dlc-run" "$K/${v%@*}/gemm_bias_relu.json" "M=$m,K=$k,N=$n" --iters 1 --warmup 0
 done
-[ -n "$NCU_CUBLAS" ] && probe cublas $NCU -k "regex:gemm|nvjet|xmma|cutlass|sm90" python3 $D/ncu_cublas.py ${SIZES//,/ }
-[ -n "$NCU_CUBLAS_BF16" ] && probe cublas-bf16 $NCU -k "regex:gemm|nvjet|xmma|cutlass|sm90" python3 $D/ncu_cublas.py --dtype bf16 $NCU_CUBLAS_BF16
+[ -n "$NCU_CUBLAS" ] && ncu_probe cublas "$SHOW" $NCU -k "regex:gemm|nvjet|xmma|cutlass|sm90" python3 $D/ncu_cublas.py ${SIZES//,/ }
+[ -n "$NCU_CUBLAS_BF16" ] && ncu_probe cublas-bf16 "$SHOW" $NCU -k "regex:gemm|nvjet|xmma|cutlass|sm90" python3 $D/ncu_cublas.py --dtype bf16 $NCU_CUBLAS_BF16
 el "ncu done"
 cd bench
 # BENCH: "NAME KERNEL [BASE] [--no-triton] [SIZES]" entries separated by ';'

@@ -8,9 +8,7 @@
 # wrong answers, timed only); the conv harness in shards beside
 # compute-sanitizer memcheck and racecheck on $D/sanitize.txt's problem.
 D=${D:-gpu-gp}
-K=$D/k
 BD=${BD:-$D/bench}
-ROOT=$(pwd)
 . "$BD/device_common.sh"
 device_setup
 SEC="--section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis --section ComputeWorkloadAnalysis --section SchedulerStats"
@@ -19,15 +17,9 @@ SEC="--section SpeedOfLight --section Occupancy --section LaunchStats --section 
 echo "ncu rc=$?"
 grep -E "^  [a-zA-Z_].*\(|Duration|Grid Size|Block Size|Registers Per|Achieved Occupancy|Theoretical Occupancy|Compute \(SM\) Throughput|^    Memory Throughput|L2 Cache Throughput|DRAM Throughput|Issue Slots Busy|No Eligible|Active Warps Per Scheduler|Warp Cycles Per Issued|Shared Memory Configuration Size|Executed Ipc Active|Waves Per SM" "$OUT/ncu.txt" | sed 's/  */ /g' | cut -c1-150
 el "ncu done"
-(cd "$BD" && timeout ${BENCH_S:-120} python3 bench_conv.py --kernels "$ROOT/$K" \
-  --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
-echo "bench rc=$?"
+conv_bench ${BENCH_S:-120}
 grep -vE "^\s*$" "$OUT/bench.txt" | tail -14
 el "bench done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
-harness ${HARNESS_S:-90} 60 h:8
-bundle_sanitize h "$(cat "$D/sanitize.txt")"
-wait
-harness_report
-bundle_sanitize_report
+harness_sanitized ${HARNESS_S:-90} h 8 "$(cat "$D/sanitize.txt")"
 el "all done"

@@ -34,10 +34,7 @@ check() { # kernel manifest, reference folders...
 }
 for k in direct nominal; do check "$D/$k/gemm_bias_relu.json" "$D"/ref/*; done
 check "$D/bf16/gemm_silu_gelu.json" "$D"/refbf/*
-wait
-el "checks done"
-harness_report
-cat "$OUT/sanitize.txt"
+checks_done sanitize.txt
 s=4095x4097x4093
 q=4096x4096x4096
 python3 bench/bench_odd.py --case "main=$D/main/gemm_bias_relu.json@$s" \

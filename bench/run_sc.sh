@@ -12,16 +12,10 @@
 # check; ORDER: each case's variants in this order (repeats allowed),
 # CONV_CASES: only these cases.
 D=${D:-gpu-sc}
-K=$D/k
 BD=${BD:-$D/bench}
-ROOT=$(pwd)
 . "$BD/device_common.sh"
 device_setup
-[ "${SMOKE:-1}" = 1 ] && for v in ${VARIANTS:-0 1 2 4 7}; do
-  timeout 30 "$D/dlc-run" "$K/g$v/gemm_bias_relu.json" M=520,K=200,N=300 \
-    --ref-data "$D/ref/s520" > /tmp/smoke.txt 2>&1
-  echo "smoke g$v rc=$?: $(grep -iE 'match|wrong|error' /tmp/smoke.txt | head -2 | paste -sd' ')"
-done
+[ "${SMOKE:-1}" = 1 ] && for v in ${VARIANTS:-0 1 2 4 7}; do smoke "g$v" "g$v"; done
 el "smoke done"
 if [ -n "${ORDER:-}" ]; then
   python3 - "$K/cases.json" "${CONV_CASES:-}" $ORDER <<'PY'
@@ -34,9 +28,7 @@ json.dump([dict(c, name="%s_v%s" % (n, v)) for n, c in base.items()
            if not keep or n in keep for v in order], open(path, "w"), indent=1)
 PY
 fi
-(cd "$BD" && timeout ${BENCH_S:-120} python3 bench_conv.py --kernels "$ROOT/$K" \
-  --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
-echo "conv bench rc=$?"
+conv_bench ${BENCH_S:-120}
 grep -vE "^\s*$" "$OUT/bench.txt" | cut -c1-150
 el "conv done"
 for pair in ${GEMM_PAIRS:-g1:g0 g2:g4 g7:g0}; do
@@ -46,16 +38,10 @@ done
 el "gemm done"
 [ "${HARNESS:-1}" = 1 ] || exit 0
 harness ${HARNESS_S:-90} 60 hg:6 hc:6
-san=$(cut -f1 "$D/hc/problems.txt" | head -1)
-for tool in memcheck racecheck; do
-  bash "$D/hc/run_bundle.sh" "$D/hc" --only "$san" --sanitize $tool --timeout 120 \
-    --budget 100 --log /tmp/san-$tool > "$OUT/san-$tool.txt" 2>&1 &
-done
+bundle_sanitize hc "$(cut -f1 "$D/hc/problems.txt" | head -1)"
 sanitize 120 "memcheck g7 M=520,K=200,N=300" "racecheck g7 M=520,K=200,N=300" > "$OUT/san-g7.txt" &
 wait
 harness_report
 cat "$OUT/san-g7.txt"
-for tool in memcheck racecheck; do
-  echo "== $tool conv ($san)"; grep -E "PASS|FAIL|ERROR|SANITIZER|TIMEOUT|passed" "$OUT/san-$tool.txt" | tail -4
-done
+bundle_sanitize_report
 el "all done"

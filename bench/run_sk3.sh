@@ -14,7 +14,6 @@ set -u
 D="${1:?usage: run_sk3.sh DIR [final]}"
 . "$D/bench/device_common.sh"
 device_setup
-K=$D/k
 B=$D/base
 cp "$D/dlc-run" "$D/bundle/dlc-run"
 timeout 40 python3 "$D/bench/splitk_repeat.py" --launches 5 --watchdog 5 \
@@ -56,14 +55,10 @@ harness 45 20 bundle:8
 sanitize 30 "memcheck s64x64x65536 M=64,K=8192,N=64" "racecheck s64x64x65536 M=64,K=8192,N=64" \
   "memcheck s127x129x8191 M=127,K=2048,N=129" "racecheck s127x129x8191 M=127,K=2048,N=129" \
   > "$OUT/sanitize.txt" 2>&1 &
-timeout 60 python3 "$D/bench/splitk_repeat.py" --launches 20 \
+repeat_launches repeat.txt 60 "$D/bench/splitk_repeat.py" 20 \
   "$K/s64x64x65536/gemm_bias_relu.json@64x64x65536,100x70x4096,64x64x8192,1x200x30000,33x65x12345,127x129x8191,64x1000x3000" \
   "$K/s127x129x8191/gemm_bias_relu.json@127x129x8191,300x5x7000,2x3x5000,129x257x3000" \
   "$K/s4096x1x4096/gemm_bias_relu.json@4096x1x4096,4095x3x4096" \
-  $([ -d "$K/t64s128" ] && echo "$K/t64s128/gemm_bias_relu.json@64x64x65536,65x70x20000") > "$OUT/repeat.txt" 2>&1
-echo "repeat rc=$?" >> "$OUT/repeat.txt"
-wait
-el "correctness done"
-cat "$OUT/repeat.txt" "$OUT/sanitize.txt"
-harness_report
+  $([ -d "$K/t64s128" ] && echo "$K/t64s128/gemm_bias_relu.json@64x64x65536,65x70x20000")
+checks_done repeat.txt sanitize.txt
 el done

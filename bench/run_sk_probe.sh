@@ -10,7 +10,6 @@ set -u
 D="${1:?usage: run_sk_probe.sh DIR}"
 . "$(dirname "$0")/device_common.sh"
 device_setup
-K=$D/k
 c=()
 for s in 64x64x65536 127x129x8191 2048x2048x64; do
   c+=(--case "planned=$K/s$s/gemm_bias_relu.json@$s")

@@ -11,22 +11,17 @@ set -u
 D="${1:?usage: run_small_check.sh DIR}"
 . "$(dirname "$0")/device_common.sh"
 device_setup
-K=$D/k
 harness 150 60 bundle:6
 sanitize 90 "memcheck s64x64x65536 M=64,K=8192,N=64" "racecheck s64x64x65536 M=64,K=8192,N=64" \
   "memcheck s64x64x65536 M=100,K=4096,N=70" "racecheck s64x64x65536 M=100,K=4096,N=70" \
   "synccheck s64x64x65536 M=100,K=4096,N=70" "memcheck s127x129x8191 M=127,K=2048,N=129" \
   "memcheck s4096x1x4096 M=500,K=1024,N=1" "racecheck s4096x1x4096 M=500,K=1024,N=1" \
   > "$OUT/sanitize.txt" 2>&1 &
-timeout 100 python3 "$D/splitk_repeat.py" --launches 60 \
+repeat_launches repeat.txt 100 "$D/splitk_repeat.py" 60 \
   "$K/s64x64x65536/gemm_bias_relu.json@64x64x65536,100x70x4096,64x64x8192,1x200x30000,33x65x12345,200x130x9000,127x129x8191" \
   "$K/s127x129x8191/gemm_bias_relu.json@127x129x8191,300x5x7000,2x3x5000,129x257x3000" \
-  "$K/s4096x1x4096/gemm_bias_relu.json@4096x1x4096,4095x3x4096" > "$OUT/repeat.txt" 2>&1
-echo "repeat rc=$?" >> "$OUT/repeat.txt"
-wait
-el "correctness done"
-cat "$OUT/repeat.txt" "$OUT/sanitize.txt"
-harness_report
+  "$K/s4096x1x4096/gemm_bias_relu.json@4096x1x4096,4095x3x4096"
+checks_done repeat.txt sanitize.txt
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
   cases+=(--case "new=$K/s$s/gemm_bias_relu.json@$s")

@@ -30,11 +30,7 @@ if [ "${2:-}" = --gemv ]; then
     k/odd/gemm_bias_relu.json M=95,N=97,K=93 > "$OUT/sanitize1.txt" 2>&1 &
   san racecheck bundle2/p001/p001.json bundle2/p001/ref bundle2/p002/p002.json bundle2/p002/ref \
     k/sM1/gemm_bias_relu.json M=1,N=333,K=1001 > "$OUT/sanitize2.txt" 2>&1 &
-  wait
-  el "checks done"
-  harness_report
-  cat "$OUT/sanitize1.txt" "$OUT/sanitize2.txt"
-  K=$D/k
+  checks_done sanitize1.txt sanitize2.txt
   python3 bench/bench_small.py --json "$OUT/small.json" \
     --case M1=$K/sM1/gemm_bias_relu.json@1x4096x4096 \
     --case M1t512=$K/sM1_t512/gemm_bias_relu.json@1x4096x4096 \
@@ -56,7 +52,6 @@ if [ "${2:-}" = --gemv ]; then
   el "bench done"
   exit 0
 fi
-K="$D/k"
 # The harness: each bundle in shards, 10 dlc-run processes at a time.
 harness 50 20 bundle:6 bundle2:4
 # Sanitizers on split-K kernels (repeated launches under each tool).
@@ -72,17 +67,13 @@ sanitize 40 "memcheck split32 M=1,K=1024,N=1024" "racecheck split32 M=1,K=1024,N
   timeout 40 "$D/dlc-run" "$K/split32/gemm_bias_relu.json" M=1,K=4096,N=4096 \
     --iters 500 --warmup 5 2>&1 | tail -1; echo "rc=$?" ) > "$OUT/crepeat.txt" 2>&1 &
 # Repeated launches from Python, every output and the counters checked.
-timeout 70 python3 "$D/bench/splitk_repeat.py" --launches 150 \
+repeat_launches pyrepeat.txt 70 "$D/bench/splitk_repeat.py" 150 \
   "$K/split32/gemm_bias_relu.json@1x4096x4096,4096x1x4096,1x3000x1000,127x129x8191" \
   "$K/s1x4096x4096/gemm_bias_relu.json@1x4096x4096,2x4096x4096,1x1000x3000" \
   "$K/s4096x1x4096/gemm_bias_relu.json@4096x1x4096,4095x3x4096" \
   "$K/s127x129x8191/gemm_bias_relu.json@127x129x8191,64x64x65536" \
-  "$K/s64x64x65536/gemm_bias_relu.json@64x64x65536" > "$OUT/pyrepeat.txt" 2>&1
-echo "python repeat rc=$?" >> "$OUT/pyrepeat.txt"
-wait
-el "correctness done"
-cat "$OUT/crepeat.txt" "$OUT/pyrepeat.txt" "$OUT/sanitize.txt"
-harness_report
+  "$K/s64x64x65536/gemm_bias_relu.json@64x64x65536"
+checks_done crepeat.txt pyrepeat.txt sanitize.txt
 # Timings, alone on the GPU.
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do

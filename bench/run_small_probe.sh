@@ -10,7 +10,6 @@ set -u
 D="${1:?usage: run_small_probe.sh DIR}"
 . "$(dirname "$0")/device_common.sh"
 device_setup
-K=$D/k
 cases=()
 for s in 127x129x8191 64x64x65536 1x4096x4096 4096x1x4096 2048x2048x64; do
   cases+=(--case "planned=$K/s$s/gemm_bias_relu.json@$s")

@@ -138,6 +138,13 @@ MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue a, MlirValue c) {
                        NULL, NULL);
 }
 
+MlirValue dlcBitSet(DlcBuilder *b, MlirValue value, int64_t mask) {
+  MlirType type = mlirValueGetType(value);
+  MlirValue masked =
+      dlcArith(b, "arith.andi", value, dlcConstInt(b, type, mask));
+  return dlcCmpI(b, "ne", masked, dlcConstInt(b, type, 0));
+}
+
 MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to) {
   return dlcBuildValue(b, "arith.index_cast", 1, &value, to, 0, NULL, NULL);
 }

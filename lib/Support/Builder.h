@@ -59,6 +59,8 @@ MlirValue dlcArith(DlcBuilder *b, const char *name, MlirValue lhs,
 MlirValue dlcCmpI(DlcBuilder *b, const char *predicate, MlirValue lhs,
                   MlirValue rhs); /* "slt", "ult", "eq", ... */
 MlirValue dlcSelect(DlcBuilder *b, MlirValue cond, MlirValue a, MlirValue c);
+/* i1: `value` (an integer) & `mask` is not zero. */
+MlirValue dlcBitSet(DlcBuilder *b, MlirValue value, int64_t mask);
 MlirValue dlcIndexCast(DlcBuilder *b, MlirValue value, MlirType to);
 /* membar.gl (fence.sc.gpu): orders a thread's global accesses on either
  * side of it, as a relaxed atomic counter between CTAs needs. */

@@ -64,6 +64,14 @@ MAX_MACS = 30_000_000
 MAX_ELEMENTS = 1_000_000
 
 
+def output_fits(p):
+    """Whether p's output and its MACs fit the harness's bounds (a problem
+    whose input the draw bounded and whose Co was drawn again)."""
+    outputs = p["N"] * p["Ho"] * p["Wo"] * p["Co"]
+    return (outputs <= MAX_ELEMENTS and
+            outputs * p["C"] * p["KH"] * p["KW"] <= MAX_MACS)
+
+
 def out_size(size, kernel, stride, pad, dilation):
     return (size + 2 * pad - dilation * (kernel - 1) - 1) // stride + 1
 
@@ -125,6 +133,16 @@ def draw_static(rng, modes=("static", "mixed"), co=True):
     mode = rng.choice(list(modes))
     static = {"N": mode == "static" or rng.random() < 0.5, "C": True,
               "Co": not co or mode == "static" or rng.random() < 0.5}
+    return mode, static
+
+
+def draw_static_rows(rng, co):
+    """draw_static for an NHWC output of `co` channels stored by TMA: a
+    static Co must make 16-byte rows (else E1501), so an odd one stays
+    symbolic."""
+    mode, static = draw_static(rng)
+    if co % 8:
+        static["Co"], mode = False, "mixed"
     return mode, static
 
 
@@ -232,15 +250,11 @@ def staged_problem(rng, index):
             p["Co"] += -p["Co"] % 8
         if (p["C"] % 8 == 0 and
                 (not whole or p["N"] * p["Ho"] * p["Wo"] >= 256) and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] <= MAX_ELEMENTS and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] * p["C"] * p["KH"] *
-                p["KW"] <= MAX_MACS):
+                output_fits(p)):
             break
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", dtype])
-    mode, static = draw_static(rng)
-    if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
-        static["Co"], mode = False, "mixed"
+    mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
     bn = rng.choice([64, 128])
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
@@ -270,16 +284,12 @@ def cluster_problem(rng, index):
         p = draw(rng)
         p["Co"] = rng.choice(CLUSTER_CO)
         if (p["C"] % 8 == 0 and p["N"] * p["Ho"] * p["Wo"] >= 256 and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] <= MAX_ELEMENTS and
-                p["N"] * p["Ho"] * p["Wo"] * p["Co"] * p["C"] * p["KH"] *
-                p["KW"] <= MAX_MACS):
+                output_fits(p)):
             break
     dtype = rng.choice(["f16", "bf16"])
     staged = rng.random() < 0.5
     out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
-    mode, static = draw_static(rng)
-    if p["Co"] % 8:  # a static Co must make 16-byte rows (else E1501)
-        static["Co"], mode = False, "mixed"
+    mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
     bn = rng.choice([128, 128, 256])
     cluster = rng.choice(["2", "2", "4"])

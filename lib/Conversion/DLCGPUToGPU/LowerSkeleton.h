@@ -59,9 +59,25 @@ bool dlcLowerMbarrierArriveCluster(DlcLowering *l, MlirOperation op,
                                    DlcBuilder *b);
 bool dlcLowerWgmma(MlirOperation op, DlcBuilder *b);
 bool dlcLowerWgmmaRs(MlirOperation op, DlcBuilder *b);
-/* The repack kernel's name and text (RepackKernel.c). */
+/* The repack kernel's name and text (RepackKernel.c); the text declares
+ * @dlc_repack_shift, whose body dlcRepackDefine builds (the row shift
+ * below) into `func` once the text is in the gpu.module. */
 extern const char dlcRepackKernelName[];
 extern const char dlcRepackKernelText[];
+void dlcRepackDefine(MlirOperation func);
+/* The row shift (RowShift.c) of a 16-byte store into a row that starts on
+ * any 2-byte boundary: the 8 elements from element e (i32, read mod 8) of
+ * two aligned 16-byte blocks held as words w[0..7] are words e / 2 .. of
+ * w (`hi`: + 2 words, `odd`: + 1) funnel-shifted right by `sh` = 16 bits
+ * where e is odd. dlcRowShiftAt computes the selects and the shift once (a
+ * thread's rows that share e share them); dlcRowShiftWords applies them to
+ * w. Shared by the repack kernel and shifted_store. */
+typedef struct DlcRowShift {
+  MlirValue hi, odd, sh;
+} DlcRowShift;
+DlcRowShift dlcRowShiftAt(DlcBuilder *b, MlirValue m);
+void dlcRowShiftWords(DlcBuilder *b, const DlcRowShift *k, const MlirValue w[8],
+                      MlirValue out[4]);
 /* The layout-transform kernel's name and text (TransposeKernel.c). */
 extern const char dlcTransposeKernelName[];
 extern const char dlcTransposeKernelText[];

@@ -154,8 +154,11 @@ static void boxMemref(char *out, size_t size, int rank, const int64_t *box,
 }
 
 /* Adds the helper kernel `name`, parsed from `text` (a gpu.module holding
- * only it), to the gpu.module once. */
-static void declareHelper(DlcLowering *l, const char *name, const char *text) {
+ * only it), to the gpu.module once; `define` (when not NULL) builds the
+ * body of each function the text only declares (the parts written in C,
+ * shared with other lowerings). */
+static void declareHelper(DlcLowering *l, const char *name, const char *text,
+                          void (*define)(MlirOperation func)) {
   MlirOperation gpuModule = dlcLoweringGetGpuModule(l);
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
@@ -180,6 +183,9 @@ static void declareHelper(DlcLowering *l, const char *name, const char *text) {
        !mlirOperationIsNull(op); op = mlirBlockGetFirstOperation(held)) {
     mlirOperationRemoveFromParent(op);
     mlirBlockAppendOwnedOperation(body, op);
+    if (define && mlirOperationGetNumRegions(op) == 1 &&
+        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      define(op);
   }
   mlirOperationDestroy(holder);
 }
@@ -251,7 +257,7 @@ MlirValue dlcTmaBoxView(DlcBuilder *b, MlirValue buffer,
 /* tma_load(desc, bars, bar_index, dst, dst_indices..., coords...), and
  * tma_load_multicast with the mask after bar_index. */
 bool dlcLowerTmaLoad(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  declareHelper(l, dlcRepackKernelName, dlcRepackKernelText);
+  declareHelper(l, dlcRepackKernelName, dlcRepackKernelText, dlcRepackDefine);
   int multicast = dlcDlcgpuIsTmaLoadMulticast(op) ? 1 : 0;
   MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4 + multicast);
@@ -627,7 +633,7 @@ bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
   /* A convolution's module carries the layout transform its host runs
    * before a kernel planned over NCHW / KCRS (TransposeKernel.c). */
-  declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText);
+  declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText, NULL);
   MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);

@@ -102,8 +102,9 @@ void dlcLowerNamedBarrier(MlirOperation op, DlcBuilder *b) {
  * s = 0, else 9: thread c stores block c, elements 8c - s .. 8c - s + 7 of
  * the row, which are the last s of chunk c - 1 and the first 8 - s of chunk
  * c (both read from the slot, each row's 128 bytes once a load: no bank
- * conflict), shifted by words and by a 16-bit funnel shift as the repack
- * kernel shifts (RepackKernel.c). Block 0 holds only the row's first 8 - s
+ * conflict), shifted by words and by a 16-bit funnel shift (the row
+ * shift, RowShift.c, the repack kernel's too). Block 0 holds only the
+ * row's first 8 - s
  * elements and block 8 its last s: their neighbours' elements belong to
  * another box or tile, so thread 0 stores both in aligned pieces of 2, 4
  * and 8 bytes, from the same 8 elements (its chunk c - 1 is chunk 7, whose
@@ -123,10 +124,6 @@ static MlirValue andi(DlcBuilder *b, MlirValue x, MlirValue y) {
   return dlcArith(b, "arith.andi", x, y);
 }
 
-static MlirValue flag(DlcBuilder *b, MlirValue s, int64_t bit) {
-  return dlcCmpI(b, "ne", andi(b, s, i32c(b, bit)), i32c(b, 0));
-}
-
 static MlirValue wordOf(DlcBuilder *b, MlirValue v, int64_t i) {
   const char *names[] = {"static_position"};
   MlirAttribute pos = mlirDenseI64ArrayGet(b->ctx, 1, &i);
@@ -138,10 +135,10 @@ static MlirValue wordOf(DlcBuilder *b, MlirValue v, int64_t i) {
  * for its four rows. */
 enum { EndPieces = 6 };
 typedef struct Shift {
-  MlirValue hi, odd, sh; /* shiftWords' selects and funnel shift */
-  MlirValue aligned;     /* s = 0 */
-  MlirValue whole;       /* this thread's block lies in the row */
-  MlirValue blockOff;    /* i64: this thread's block from the row start */
+  DlcRowShift shift;  /* chunks c - 1, c to block c (RowShift.c) */
+  MlirValue aligned;  /* s = 0 */
+  MlirValue whole;    /* this thread's block lies in the row */
+  MlirValue blockOff; /* i64: this thread's block from the row start */
   /* The ends' pieces (storeEnds): whether thread 0 stores piece i, at
    * byte `at[i]` from its block; which words the odd elements, the
    * word-sized pieces take. */
@@ -149,23 +146,6 @@ typedef struct Shift {
   MlirValue headWord[4], tailWord[4]; /* i1: word i holds the odd one */
   MlirValue low, upper;               /* i1: s < 4, s >= 4 */
 } Shift;
-
-/* The 8 elements starting at element 8 - s of the 16 in words w[0..7]
- * (s = 1..7): words (8 - s) / 2 ... of w, funnel-shifted by 16 bits when
- * s is odd. */
-static void shiftWords(DlcBuilder *b, const Shift *k, const MlirValue w[8],
-                       MlirValue out[4]) {
-  MlirValue a[6], r[5];
-  for (int i = 0; i < 6; ++i)
-    a[i] = dlcSelect(b, k->hi, w[i + 2], w[i]);
-  for (int i = 0; i < 5; ++i)
-    r[i] = dlcSelect(b, k->odd, a[i + 1], a[i]);
-  for (int i = 0; i < 4; ++i) {
-    MlirValue ops[] = {r[i + 1], r[i], k->sh};
-    out[i] = dlcBuildValue(b, "llvm.intr.fshr", 3, ops, mlirValueGetType(r[i]),
-                           0, NULL, NULL);
-  }
-}
 
 /* Stores `value` (i16, i32, vector<2xi32> or vector<4xi32>) at global byte
  * address `at` (i64) when `cond` holds. */
@@ -223,8 +203,8 @@ static void planEnds(DlcBuilder *b, MlirValue s, MlirValue ends, Shift *k) {
   MlirValue one = i32c(b, 1), s1 = dlcArith(b, "arith.addi", s, one);
   MlirValue last = dlcArith(b, "arith.subi", s, one);
   MlirValue conds[EndPieces] = {
-      flag(b, s, 1), flag(b, s1, 2), dlcCmpI(b, "ule", s, i32c(b, 4)),
-      flag(b, s, 4), flag(b, s, 2),  flag(b, s, 1)};
+      dlcBitSet(b, s, 1), dlcBitSet(b, s1, 2), dlcCmpI(b, "ule", s, i32c(b, 4)),
+      dlcBitSet(b, s, 4), dlcBitSet(b, s, 2),  dlcBitSet(b, s, 1)};
   MlirValue at[EndPieces] = {bytesOf(b, s, 0),
                              bytesOf(b, andi(b, s1, i32c(b, 6)), 0),
                              i64c(b, 8),
@@ -240,7 +220,7 @@ static void planEnds(DlcBuilder *b, MlirValue s, MlirValue ends, Shift *k) {
     k->tailWord[i] = dlcCmpI(b, "eq", tw, i32c(b, i));
   }
   k->low = dlcCmpI(b, "ult", s, i32c(b, 4));
-  k->upper = flag(b, s, 4);
+  k->upper = dlcBitSet(b, s, 4);
 }
 
 /* The ends' pieces (planEnds) from y, elements 8 - s .. of chunks 7 and
@@ -284,7 +264,7 @@ static void shiftedRow(DlcBuilder *b, MlirValue src, const MlirValue *indices,
       w[4 * h + i] = wordOf(b, v, i);
   }
   MlirValue shifted[4], y[4];
-  shiftWords(b, k, w, shifted);
+  dlcRowShiftWords(b, &k->shift, w, shifted);
   for (int i = 0; i < 4; ++i)
     y[i] = dlcSelect(b, k->aligned, w[4 + i], shifted[i]);
   MlirValue block = dlcArith(b, "arith.addi", rowAt, k->blockOff);
@@ -358,11 +338,9 @@ bool dlcLowerShiftedStore(MlirOperation op, DlcBuilder *b) {
       andi(b, dlcArith(b, "arith.shrui", rowAt, i64c(b, 1)), i64c(b, 7));
   Shift k;
   MlirValue sh = dlcBuildValue(b, "arith.trunci", 1, &s64, i32, 0, NULL, NULL);
-  MlirValue t = dlcArith(b, "arith.subi", i32c(b, 8), sh);
-  MlirValue k0 = dlcArith(b, "arith.shrui", t, i32c(b, 1));
-  k.hi = flag(b, k0, 2);
-  k.odd = flag(b, k0, 1);
-  k.sh = dlcArith(b, "arith.muli", andi(b, t, i32c(b, 1)), i32c(b, 16));
+  /* Block c's first element is element 8 - s of chunk c - 1 (read mod 8:
+   * s = 0 takes chunk c whole, k.aligned). */
+  k.shift = dlcRowShiftAt(b, dlcArith(b, "arith.subi", i32c(b, 8), sh));
   k.aligned = dlcCmpI(b, "eq", sh, i32c(b, 0));
   MlirValue first = dlcCmpI(b, "eq", c, dlcConstIndex(b, 0));
   k.whole = dlcArith(b, "arith.ori", k.aligned,

@@ -6,8 +6,9 @@
  * a GEMM); after it, the whole tiles of an output the kernel stored by TMA
  * into such a workspace back into C ("repack_out", a plan with algo_choice
  * output = "copy"; with "direct" the kernel stores those rows itself,
- * LowerSm90Store.c's shifted_store, by the same word selects and funnel
- * shift as this kernel's store). One launch copies up
+ * LowerSm90Store.c's shifted_store). Both assemble a dst block by the
+ * same row shift (RowShift.c): the text declares @dlc_repack_shift and
+ * the lowering builds its body (dlcRepackDefine). One launch copies up
  * to two tensors: block z picks tensor 0 or 1. Block 256, any grid: the
  * gridDim.x x gridDim.y blocks of a z slice split the tensor's items
  * evenly and walk their share in trips of dlcRepackKernelItems; the
@@ -26,11 +27,12 @@
  * (ptxas: 59 registers, 4 blocks an SM). The 16 bytes are the pair's
  * 32-bit words picked by m / 4 and funnel-shifted by 16 bits when m / 2 is
  * odd, m the offset of the src byte in its block (2-byte alignment makes
- * every shift 0 or 16 bits: prmt); a dst block wholly inside the row is
- * one 16-byte store, one at a row's end only its elements (a mask carried
- * with m). The src block crossing the tensor's end is read 2 bytes at a
- * time, so nothing past the tensor is read; reads before its start stay
- * in the 16-byte block of its first byte, inside its allocation.
+ * every shift 0 or 16 bits: prmt; @dlc_repack_shift, RowShift.c's); a
+ * dst block wholly inside the row is one 16-byte store, one at a row's end
+ * only its elements (a mask carried with m). The src block crossing the
+ * tensor's end is read 2 bytes at a time, so nothing past the tensor is read;
+ * reads before its start stay in the 16-byte block of its first byte, inside
+ * its allocation.
  *
  * On the H100 (bench/RESULTS.md run odd2-1), 4095 x 4093 + 4093 x 4097
  * in: 51.8 us (2.59 TB/s; torch's copy of as many bytes 49.4 us, 2.71),
@@ -41,6 +43,8 @@
  * block, a persistent grid of 4 blocks an SM 58.7 / 33.8. */
 #include "DLCGPUToGPU.h"
 #include "LowerSkeleton.h"
+
+#include "mlir-c/BuiltinTypes.h"
 
 const char dlcRepackKernelName[] = "dlc_repack_b16";
 
@@ -168,15 +172,15 @@ const char dlcRepackKernelText[] =
     "  %code = arith.ori %bits8, %m32 : i32\n"
     "  return %w, %aOff, %code : vector<4xi32>, i64, i32\n"
     "}\n"
+    "func.func private @dlc_repack_shift(i32, i32, i32, i32, i32, i32, i32, "
+    "i32, i32) -> vector<4xi32> attributes {llvm.linkage = "
+    "#llvm.linkage<internal>}\n"
     "func.func private @dlc_repack_store(%d: !llvm.ptr<1>, %w: vector<4xi32>, "
     "%aOff: i64, %code: i32) attributes {llvm.linkage = "
     "#llvm.linkage<internal>} {\n"
     "  %e0 = arith.constant 0 : i32\n"
     "  %e1 = arith.constant 1 : i32\n"
-    "  %e2 = arith.constant 2 : i32\n"
-    "  %e4 = arith.constant 4 : i32\n"
     "  %e8 = arith.constant 8 : i32\n"
-    "  %e16 = arith.constant 16 : i32\n"
     "  %e32 = arith.constant 32 : i32\n"
     "  %all = arith.constant 65280 : i32\n"
     "  %c0i = arith.constant 0 : index\n"
@@ -194,29 +198,9 @@ const char dlcRepackKernelText[] =
     "  %bits = arith.andi %code, %all : i32\n"
     "  %any = arith.cmpi ne, %bits, %e0 : i32\n"
     "  scf.if %any {\n"
-    "    %b1 = arith.andi %code, %e8 : i32\n"
-    "    %hiw = arith.cmpi ne, %b1, %e0 : i32\n"
-    "    %b0 = arith.andi %code, %e4 : i32\n"
-    "    %odd = arith.cmpi ne, %b0, %e0 : i32\n"
-    "    %bh = arith.andi %code, %e2 : i32\n"
-    "    %half = arith.cmpi ne, %bh, %e0 : i32\n"
-    "    %sh = arith.select %half, %e16, %e0 : i32\n"
-    "    %a0 = arith.select %hiw, %x2, %x0 : i32\n"
-    "    %a1 = arith.select %hiw, %x3, %x1 : i32\n"
-    "    %a2 = arith.select %hiw, %x4, %x2 : i32\n"
-    "    %a3 = arith.select %hiw, %x5, %x3 : i32\n"
-    "    %a4 = arith.select %hiw, %x6, %x4 : i32\n"
-    "    %a5 = arith.select %hiw, %x7, %x5 : i32\n"
-    "    %r0 = arith.select %odd, %a1, %a0 : i32\n"
-    "    %r1 = arith.select %odd, %a2, %a1 : i32\n"
-    "    %r2 = arith.select %odd, %a3, %a2 : i32\n"
-    "    %r3 = arith.select %odd, %a4, %a3 : i32\n"
-    "    %r4 = arith.select %odd, %a5, %a4 : i32\n"
-    "    %y0 = llvm.intr.fshr(%r1, %r0, %sh) : (i32, i32, i32) -> i32\n"
-    "    %y1 = llvm.intr.fshr(%r2, %r1, %sh) : (i32, i32, i32) -> i32\n"
-    "    %y2 = llvm.intr.fshr(%r3, %r2, %sh) : (i32, i32, i32) -> i32\n"
-    "    %y3 = llvm.intr.fshr(%r4, %r3, %sh) : (i32, i32, i32) -> i32\n"
-    "    %y = vector.from_elements %y0, %y1, %y2, %y3 : vector<4xi32>\n"
+    "    %y = func.call @dlc_repack_shift(%x0, %x1, %x2, %x3, %x4, %x5, %x6, "
+    "%x7, %code) : (i32, i32, i32, i32, i32, i32, i32, i32, i32) -> "
+    "vector<4xi32>\n"
     "    %pq = llvm.getelementptr %d[%aOff] : (!llvm.ptr<1>, i64) -> "
     "!llvm.ptr<1>, i8\n"
     "    %whole = arith.cmpi eq, %bits, %all : i32\n"
@@ -342,3 +326,30 @@ const char dlcRepackKernelText[] =
     "  gpu.return\n"
     "}\n"
     "}\n";
+
+/* @dlc_repack_shift(w0, ..., w7, code): the dst block's 16 bytes from the
+ * item's src block (w0..w3) and the next lane's (w4..w7), from byte m of
+ * the first (code's low byte): element m / 2, the row shift's offset
+ * (RowShift.c). */
+void dlcRepackDefine(MlirOperation func) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirLocation loc = mlirOperationGetLocation(func);
+  MlirType types[9];
+  MlirLocation locs[9];
+  for (int i = 0; i < 9; ++i)
+    types[i] = mlirIntegerTypeGet(ctx, 32), locs[i] = loc;
+  MlirBlock body = mlirBlockCreate(9, types, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(func, 0), body);
+  DlcBuilder b = dlcBuilderAtEnd(body, loc);
+  MlirValue w[8], y[4];
+  for (int i = 0; i < 8; ++i)
+    w[i] = mlirBlockGetArgument(body, i);
+  MlirValue code = mlirBlockGetArgument(body, 8);
+  MlirValue m = dlcArith(&b, "arith.shrui", code,
+                         dlcConstInt(&b, mlirValueGetType(code), 1));
+  DlcRowShift k = dlcRowShiftAt(&b, m);
+  dlcRowShiftWords(&b, &k, w, y);
+  MlirValue v = dlcBuildValue(&b, "vector.from_elements", 4, y,
+                              dlcType(ctx, "vector<4xi32>"), 0, NULL, NULL);
+  dlcBuild(&b, "func.return", 1, &v, 0, NULL, 0, NULL, NULL);
+}

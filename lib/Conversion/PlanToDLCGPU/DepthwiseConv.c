@@ -74,7 +74,7 @@ static bool dwMAligned(const KpProblem *p, const KpTensor *x, int64_t width) {
 }
 
 /* Tap t's index along each fused k axis (outermost first). */
-void dwTapIndex(const KpFused *k, int64_t t, int64_t *tap) {
+static void dwTapIndex(const KpFused *k, int64_t t, int64_t *tap) {
   for (int i = k->num - 1; i >= 0; --i) {
     tap[i] = t % k->size[i].constant;
     t /= k->size[i].constant;
@@ -83,10 +83,11 @@ void dwTapIndex(const KpFused *k, int64_t t, int64_t *tap) {
 
 /* The window offsets of (pixel j, tap t) from the thread's first pixel's
  * window, in every dim. */
-void dwWindowDelta(const KpProblem *p, int j, const int64_t *tap,
-                   int64_t *delta) {
+void dwWindowDelta(const KpProblem *p, int j, int64_t t, int64_t *delta) {
   const KpWindow *win = &p->window;
   int last = p->fused[KP_M].num - 1;
+  int64_t tap[KP_MAX_FUSED];
+  dwTapIndex(&p->fused[KP_K], t, tap);
   for (int dim = 0; dim < win->rank; ++dim) {
     delta[dim] = win->dim[dim].mCoef[last] * j;
     for (int i = 0; i < p->fused[KP_K].num; ++i)
@@ -102,11 +103,9 @@ int64_t dwDistinctReads(const KpProblem *p, int64_t taps, int pixels) {
   if (!seen)
     return (int64_t)pixels * taps; /* an upper bound */
   for (int64_t t = 0; t < taps; ++t) {
-    int64_t tap[KP_MAX_FUSED];
-    dwTapIndex(&p->fused[KP_K], t, tap);
     for (int j = 0; j < pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
-      dwWindowDelta(p, j, tap, delta);
+      dwWindowDelta(p, j, t, delta);
       bool met = false;
       for (int64_t r = 0; r < n && !met; ++r)
         met = !memcmp(seen[r], delta, sizeof(int64_t) * rank);
@@ -201,6 +200,57 @@ MlirValue dwExtent(Dw *w, const KpExtent *e) {
     v = dwOp(w, "arith.muli", v,
              mlirBlockGetArgument(w->entry, w->numTensors + e->symbols[i]));
   return v;
+}
+
+DlcBuilder dwThen(Dw *w, MlirValue cond) {
+  DlcBuilder outer = w->b;
+  MlirBlock then;
+  dlcBuildIf(&w->b, cond, &then);
+  w->b = dlcBuilderAtEnd(then, outer.loc);
+  return outer;
+}
+
+void dwEndThen(Dw *w, DlcBuilder outer) {
+  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  w->b = outer;
+}
+
+MlirValue dwChunk(Dw *w, MlirValue cta, MlirValue chunkInCta) {
+  return dwOp(w, "arith.addi",
+              dwOp(w, "arith.muli", cta, dwIndex(w, w->d->span)), chunkInCta);
+}
+
+void dwSplitPixels(Dw *w, MlirValue flat, int tiled, const MlirValue *count,
+                   const int64_t *step) {
+  const KpFused *f = &w->p->fused[KP_M];
+  int last = f->num - 1;
+  MlirValue rest = flat;
+  for (int t = 0; t < tiled; ++t) {
+    w->m[last - t] =
+        dwOp(w, "arith.muli", dwOp(w, "arith.remui", rest, count[t]),
+             dwIndex(w, step[t]));
+    rest = dwOp(w, "arith.divui", rest, count[t]);
+  }
+  for (int i = last - tiled; i >= 0; --i) {
+    MlirValue size = dwExtent(w, &f->size[i]);
+    w->m[i] = i == 0 ? rest : dwOp(w, "arith.remui", rest, size);
+    if (i > 0)
+      rest = dwOp(w, "arith.divui", rest, size);
+  }
+}
+
+void dwWindowOrigin(Dw *w) {
+  const KpWindow *win = &w->p->window;
+  for (int dim = 0; dim < win->rank; ++dim) {
+    const KpWindowDim *wd = &win->dim[dim];
+    MlirValue v = dwIndex(w, wd->offset);
+    for (int i = 0; i < w->p->fused[KP_M].num; ++i)
+      if (wd->mCoef[i] != 0)
+        v = dwOp(w, "arith.addi", v,
+                 dwOp(w, "arith.muli", w->m[i], dwIndex(w, wd->mCoef[i])));
+    w->base[dim] = v;
+    w->extent[dim] = dwExtent(w, &wd->extent);
+  }
 }
 
 void dwAddDim(Dw *w, int dim, MlirValue at, MlirValue *inside, MlirValue *off) {
@@ -405,17 +455,12 @@ void dwStoreWeights(Dw *w, const DwWeights *ws) {
   for (int64_t r = 0; r < ws->trips; ++r) {
     DlcBuilder outer = w->b;
     bool tail = (r + 1) * w->d->threads > w->d->taps * w->d->span * w->d->width;
-    if (tail) {
-      MlirBlock then;
-      dlcBuildIf(&w->b, ws->valid[r], &then);
-      w->b = dlcBuilderAtEnd(then, outer.loc);
-    }
+    if (tail)
+      outer = dwThen(w, ws->valid[r]);
     MlirValue storeOps[] = {ws->values[r], ws->smem, ws->slots[r]};
     dlcBuild(&w->b, "memref.store", 3, storeOps, 0, NULL, 0, NULL, NULL);
-    if (tail) {
-      dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-      w->b = outer;
-    }
+    if (tail)
+      dwEndThen(w, outer);
   }
 }
 
@@ -505,24 +550,11 @@ static void emitPixel(Dw *w, MlirValue acc, const MlirValue *m) {
  * barrier, so that their latencies overlap). */
 static void loadWindow(Dw *w) {
   const KpProblem *p = w->p;
-  const KpWindow *win = &p->window;
-  int last = p->fused[KP_M].num - 1;
-  for (int dim = 0; dim < win->rank; ++dim) {
-    const KpWindowDim *wd = &win->dim[dim];
-    MlirValue v = dwIndex(w, wd->offset);
-    for (int i = 0; i <= last; ++i)
-      if (wd->mCoef[i] != 0)
-        v = dwOp(w, "arith.addi", v,
-                 dwOp(w, "arith.muli", w->m[i], dwIndex(w, wd->mCoef[i])));
-    w->base[dim] = v;
-    w->extent[dim] = dwExtent(w, &wd->extent);
-  }
+  dwWindowOrigin(w);
   for (int64_t t = 0; t < w->d->taps; ++t) {
-    int64_t tap[KP_MAX_FUSED];
-    dwTapIndex(&p->fused[KP_K], t, tap);
     for (int j = 0; j < w->d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
-      dwWindowDelta(p, j, tap, delta);
+      dwWindowDelta(p, j, t, delta);
       windowRead(w, delta);
     }
   }
@@ -539,13 +571,9 @@ void dwStorePixels(Dw *w, const MlirValue *acc) {
     MlirValue m[KP_MAX_FUSED];
     memcpy(m, w->m, sizeof(m));
     m[last] = dwOp(w, "arith.addi", first, dwIndex(w, j));
-    MlirBlock then;
-    DlcBuilder outer = w->b;
-    dlcBuildIf(&w->b, dlcCmpI(&w->b, "slt", m[last], outW), &then);
-    w->b = dlcBuilderAtEnd(then, outer.loc);
+    DlcBuilder outer = dwThen(w, dlcCmpI(&w->b, "slt", m[last], outW));
     emitPixel(w, acc[j], m);
-    dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-    w->b = outer;
+    dwEndThen(w, outer);
   }
 }
 
@@ -558,12 +586,10 @@ static void emitPixels(Dw *w, const DwWeights *ws, MlirValue chunkInCta) {
   for (int j = 0; j < d->pixels; ++j)
     acc[j] = dlcStepSplat(&w->b, w->vf32, 0.0);
   for (int64_t t = 0; t < d->taps; ++t) {
-    int64_t tap[KP_MAX_FUSED];
-    dwTapIndex(&p->fused[KP_K], t, tap);
     MlirValue weight = dwWeightAt(w, ws, chunkInCta, dwIndex(w, 0), t);
     for (int j = 0; j < d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
-      dwWindowDelta(p, j, tap, delta);
+      dwWindowDelta(p, j, t, delta);
       MlirValue x = windowRead(w, delta);
       x = dlcBuildValue(&w->b, "arith.extf", 1, &x, w->vf32, 0, NULL, NULL);
       /* One FMA: a product of two f16 (or bf16) is exact in f32, so this
@@ -600,9 +626,7 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   MlirValue ctaX = dwGpuId(w, "gpu.block_id", "x");
   MlirValue ctaY = dwGpuId(w, "gpu.block_id", "y");
   MlirValue chunkInCta = dwOp(w, "arith.remui", tid, dwIndex(w, d->span));
-  MlirValue chunk =
-      dwOp(w, "arith.addi", dwOp(w, "arith.muli", ctaY, dwIndex(w, d->span)),
-           chunkInCta);
+  MlirValue chunk = dwChunk(w, ctaY, chunkInCta);
   MlirValue tile = dwOp(w, "arith.addi",
                         dwOp(w, "arith.muli", ctaX, dwIndex(w, d->tilesPerCta)),
                         dwOp(w, "arith.divui", tid, dwIndex(w, d->span)));
@@ -622,27 +646,15 @@ void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
   chunk = dlcSelect(&w->b, active, chunk, dwIndex(w, 0));
   tile = dlcSelect(&w->b, active, tile, dwIndex(w, 0));
   w->c0 = dwOp(w, "arith.muli", chunk, dwIndex(w, d->width));
-  w->m[last] = dwOp(w, "arith.muli", dwOp(w, "arith.remui", tile, rowTiles),
-                    dwIndex(w, d->pixels));
-  MlirValue rest = dwOp(w, "arith.divui", tile, rowTiles);
-  for (int i = last - 1; i >= 0; --i) {
-    MlirValue size = dwExtent(w, &f->size[i]);
-    w->m[i] = i == 0 ? rest : dwOp(w, "arith.remui", rest, size);
-    if (i > 0)
-      rest = dwOp(w, "arith.divui", rest, size);
-  }
+  dwSplitPixels(w, tile, 1, &rowTiles, (int64_t[]){d->pixels});
   loadWindow(w);
   DwWeights ws;
   dwLoadWeights(w, tid, ctaY, false, &ws);
   dwStoreWeights(w, &ws);
   dlcBuild(&w->b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
-  MlirBlock then;
-  dlcBuildIf(&w->b, active, &then);
-  DlcBuilder outer = w->b;
-  w->b = dlcBuilderAtEnd(then, outer.loc);
+  DlcBuilder outer = dwThen(w, active);
   emitPixels(w, &ws, chunkInCta);
-  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  w->b = outer;
+  dwEndThen(w, outer);
   dlcBuild(&w->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
   free(w);
 }

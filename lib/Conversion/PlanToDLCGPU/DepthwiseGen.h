@@ -28,12 +28,10 @@ bool dwMultipleOf(const KpExtent *e, int64_t width);
 /* Whether a window dim is indexed by a pixel or a tap (not the channel's
  * dim, which the group offset moves). */
 bool dwDimMoves(const KpWindowDim *d);
-/* Tap t's index along each fused k axis (outermost first). */
-void dwTapIndex(const KpFused *k, int64_t t, int64_t *tap);
-/* The window offsets of (pixel j, tap t) from the thread's first pixel's
- * window, in every dim. */
-void dwWindowDelta(const KpProblem *p, int j, const int64_t *tap,
-                   int64_t *delta);
+/* The window offsets of (pixel j, tap t: t in the taps' row-major order
+ * over the fused k axes) from the thread's first pixel's window, in every
+ * dim. */
+void dwWindowDelta(const KpProblem *p, int j, int64_t t, int64_t *delta);
 
 /* The widest vector of channels, at most `widest`, that every access of
  * the window and the output keeps aligned. */
@@ -86,6 +84,24 @@ MlirValue dwIndex(Dw *w, int64_t v);
 MlirValue dwOp(Dw *w, const char *name, MlirValue a, MlirValue b);
 MlirValue dwExtent(Dw *w, const KpExtent *e);
 MlirValue dwGpuId(Dw *w, const char *op, const char *dim);
+/* Continues `w` inside a new scf.if on `cond` (no else), returning the
+ * builder it left; dwEndThen closes the if and restores that builder. */
+DlcBuilder dwThen(Dw *w, MlirValue cond);
+void dwEndThen(Dw *w, DlcBuilder outer);
+/* The thread's channel chunk: chunk `chunkInCta` of CTA `cta` of the
+ * channel grid (d->span chunks a CTA). */
+MlirValue dwChunk(Dw *w, MlirValue cta, MlirValue chunkInCta);
+/* The first output's m axes (w->m) from the flat tile index `flat`, the
+ * innermost axis fastest: the `tiled` innermost axes in count[t] tiles of
+ * step[t] outputs (t = 0 the innermost), the outer axes one output at a
+ * time by their sizes, the outermost taking the quotient. The register
+ * kernel's thread tiles wo (pixels a tile); the tile kernel's CTA tiles
+ * wo and ho. */
+void dwSplitPixels(Dw *w, MlirValue flat, int tiled, const MlirValue *count,
+                   const int64_t *step);
+/* The first output's window index in each dim (w->base, from w->m) and
+ * the image's extents (w->extent). */
+void dwWindowOrigin(Dw *w);
 MlirType dwVector(Dw *w, MlirType element);
 MlirAttribute dwAlignment(Dw *w, KpElement e, bool vector);
 /* A vector of the thread's channels of `x` at `offset` (f32 when `widen`):

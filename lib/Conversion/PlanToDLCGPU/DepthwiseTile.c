@@ -173,34 +173,8 @@ static void ctaOrigin(Dw *w, MlirValue cta) {
   MlirValue rowTiles =
       dwOp(w, "arith.ceildivui", dwExtent(w, &f->size[last - 1]),
            dwIndex(w, d->rows));
-  w->m[last] = dwOp(w, "arith.muli", dwOp(w, "arith.remui", cta, colTiles),
-                    dwIndex(w, cols));
-  MlirValue rest = dwOp(w, "arith.divui", cta, colTiles);
-  w->m[last - 1] = dwOp(w, "arith.muli", dwOp(w, "arith.remui", rest, rowTiles),
-                        dwIndex(w, d->rows));
-  rest = dwOp(w, "arith.divui", rest, rowTiles);
-  for (int i = last - 2; i >= 0; --i) {
-    MlirValue size = dwExtent(w, &f->size[i]);
-    w->m[i] = i == 0 ? rest : dwOp(w, "arith.remui", rest, size);
-    if (i > 0)
-      rest = dwOp(w, "arith.divui", rest, size);
-  }
-}
-
-/* The window's index of the CTA's first output in each dim (w->base) and
- * the image's extents. */
-static void windowOrigin(Dw *w) {
-  const KpWindow *win = &w->p->window;
-  for (int dim = 0; dim < win->rank; ++dim) {
-    const KpWindowDim *wd = &win->dim[dim];
-    MlirValue v = dwIndex(w, wd->offset);
-    for (int i = 0; i < w->p->fused[KP_M].num; ++i)
-      if (wd->mCoef[i] != 0)
-        v = dwOp(w, "arith.addi", v,
-                 dwOp(w, "arith.muli", w->m[i], dwIndex(w, wd->mCoef[i])));
-    w->base[dim] = v;
-    w->extent[dim] = dwExtent(w, &wd->extent);
-  }
+  MlirValue tiles[] = {colTiles, rowTiles};
+  dwSplitPixels(w, cta, 2, tiles, (int64_t[]){cols, d->rows});
 }
 
 /* Input-tile vector `i` ([row][col][chunk], chunk fastest: 16-byte loads
@@ -214,9 +188,7 @@ static MlirValue tileLoad(Dw *w, MlirValue i, MlirValue cta) {
   MlirValue pixel = dwOp(w, "arith.divui", i, dwIndex(w, d->span));
   MlirValue col = dwOp(w, "arith.remui", pixel, dwIndex(w, d->inCols));
   MlirValue row = dwOp(w, "arith.divui", pixel, dwIndex(w, d->inCols));
-  MlirValue chunk =
-      dwOp(w, "arith.addi", dwOp(w, "arith.muli", cta, dwIndex(w, d->span)),
-           chunkInCta);
+  MlirValue chunk = dwChunk(w, cta, chunkInCta);
   MlirValue inside = dlcCmpI(&w->b, "ult", chunk, dwIndex(w, d->chunks));
   MlirValue off = dwOp(w, "arith.muli", chunk, dwIndex(w, d->width));
   for (int dim = 0; dim < win->rank; ++dim) {
@@ -257,17 +229,12 @@ static MlirValue stageTile(Dw *w, MlirValue tid, MlirValue cta) {
     for (int64_t r = 0; r < batch; ++r) {
       DlcBuilder outer = w->b;
       bool tail = (first + r + 1) * d->threads > vectors;
-      if (tail) {
-        MlirBlock then;
-        dlcBuildIf(&w->b, valid[r], &then);
-        w->b = dlcBuilderAtEnd(then, outer.loc);
-      }
+      if (tail)
+        outer = dwThen(w, valid[r]);
       MlirValue operands[] = {values[r], tile, at[r]};
       dlcBuild(&w->b, "vector.store", 3, operands, 0, NULL, 1, names, &align);
-      if (tail) {
-        dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-        w->b = outer;
-      }
+      if (tail)
+        dwEndThen(w, outer);
     }
   }
   return tile;
@@ -325,12 +292,10 @@ static void sumTaps(Dw *w, MlirValue tile, const DwWeights *ws, MlirValue at,
   const KpProblem *p = w->p;
   w->numReads = 0; /* a loop's iteration reads its own rows */
   for (int64_t t = 0; t < count; ++t) {
-    int64_t tap[KP_MAX_FUSED];
-    dwTapIndex(&p->fused[KP_K], t, tap);
     MlirValue weight = dwWeightAt(w, ws, chunkInCta, first, t);
     for (int j = 0; j < w->d->pixels; ++j) {
       int64_t delta[KP_MAX_RANK];
-      dwWindowDelta(p, j, tap, delta);
+      dwWindowDelta(p, j, t, delta);
       MlirValue fma[] = {tileRead(w, tile, at, delta), weight, acc[j]};
       acc[j] =
           dlcBuildValue(&w->b, "vector.fma", 3, fma, w->vf32, 0, NULL, NULL);
@@ -400,7 +365,7 @@ void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *p,
   MlirValue tid = dwGpuId(w, "gpu.thread_id", "x");
   MlirValue ctaY = dwGpuId(w, "gpu.block_id", "y");
   ctaOrigin(w, dwGpuId(w, "gpu.block_id", "x"));
-  windowOrigin(w);
+  dwWindowOrigin(w);
   MlirValue tile = stageTile(w, tid, ctaY);
   DwWeights ws;
   dwLoadWeights(w, tid, ctaY, true, &ws);
@@ -410,9 +375,7 @@ void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *p,
   MlirValue tileIndex = dwOp(w, "arith.divui", tid, dwIndex(w, d->span));
   MlirValue ty = dwOp(w, "arith.divui", tileIndex, dwIndex(w, d->colTiles));
   MlirValue tx = dwOp(w, "arith.remui", tileIndex, dwIndex(w, d->colTiles));
-  MlirValue chunk =
-      dwOp(w, "arith.addi", dwOp(w, "arith.muli", ctaY, dwIndex(w, d->span)),
-           chunkInCta);
+  MlirValue chunk = dwChunk(w, ctaY, chunkInCta);
   w->c0 = dwOp(w, "arith.muli", chunk, dwIndex(w, d->width));
   w->m[last - 1] = dwOp(w, "arith.addi", w->m[last - 1], ty);
   w->m[last] = dwOp(w, "arith.addi", w->m[last],
@@ -420,13 +383,9 @@ void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *p,
   MlirValue active = dwOp(
       w, "arith.andi", dlcCmpI(&w->b, "ult", chunk, dwIndex(w, d->chunks)),
       dlcCmpI(&w->b, "ult", w->m[last - 1], dwExtent(w, &f->size[last - 1])));
-  MlirBlock then;
-  dlcBuildIf(&w->b, active, &then);
-  DlcBuilder outer = w->b;
-  w->b = dlcBuilderAtEnd(then, outer.loc);
+  DlcBuilder outer = dwThen(w, active);
   emitSums(w, tile, &ws, chunkInCta, ty, tx);
-  dlcBuild(&w->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  w->b = outer;
+  dwEndThen(w, outer);
   dlcBuild(&w->b, "func.return", 0, NULL, 0, NULL, 0, NULL, NULL);
   free(w);
 }

@@ -1,0 +1,65 @@
+# shellcheck shell=bash
+# Sourced by the bench/build_*.sh scripts HERE (MLIR, no GPU): the set-up
+# and steps their GPU assets share (device_common.sh is the device side).
+#   build_setup NAME [OUT] [keep]
+#                  from the repository root: $B (build/bin, also DLC_BIN
+#                  for test/gpu/build_bundle.sh), $O (OUT, default
+#                  /work/main/gpu-NAME, carried as gpu-NAME) emptied unless
+#                  `keep`, $O/k, dlc-run in $O
+#   ptx_example NAME EXAMPLE [PLAN]
+#                  examples/EXAMPLE.tiny.mlir through dlc-to-ptx (chip
+#                  sm_90a, plan-file PLAN if given) into $O/k/NAME
+#   conv_sources   bench/conv_cases.py's cases (tiny files, plan files,
+#                  cases.json) into $O/src
+#   conv_case CASE [NAME]
+#                  $O/src/CASE.tiny.mlir (with its plan file if it has
+#                  one) by dlc-compile --chip sm_90a into $O/k/NAME (CASE):
+#                  its summary line
+#   smoke_ref      the smoke check's reference (device_common.sh's smoke):
+#                  dlc-interp of examples/gemm_bias_relu.tiny.mlir at
+#                  M=520,K=200,N=300 into $O/ref/s520
+#   pack_bench FILE...
+#                  bench/FILE... and device_common.sh into $O/bench (the
+#                  device runs main's checkout: a branch's scripts travel
+#                  with its kernels), dlc-run copies below $O deleted
+#                  (device_common.sh's harness copies $D/dlc-run in), the
+#                  size of $O
+build_setup() {
+  cd "$(dirname "${BASH_SOURCE[0]}")/.." || return 1
+  B=build/bin
+  O=${2:-/work/main/gpu-$1}
+  export DLC_BIN=$B
+  [ "${3:-}" = keep ] || rm -rf "$O"
+  mkdir -p "$O/k"
+  cp $B/dlc-run "$O/"
+}
+
+ptx_example() {
+  $B/dlc-opt "examples/$2.tiny.mlir" \
+    --pass-pipeline="builtin.module(dlc-to-ptx{chip=sm_90a${3:+ plan-file=$3}})" \
+    | $B/dlc-translate - --emit-kernels="$O/k/$1" > /dev/null
+}
+
+conv_sources() {
+  python3 bench/conv_cases.py --out "$O/src" > /dev/null
+}
+
+conv_case() {
+  local plan=()
+  [ -f "$O/src/$1.plan.json" ] && plan=(--plan-file "$O/src/$1.plan.json")
+  $B/dlc-compile "$O/src/$1.tiny.mlir" -o "$O/k/${2:-$1}" --chip sm_90a "${plan[@]}" | grep "^$1"
+}
+
+smoke_ref() {
+  mkdir -p "$O/ref"
+  $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=520,K=200,N=300 --products accumulator \
+    --write-ref "$O/ref/s520" > /dev/null
+}
+
+pack_bench() {
+  local f
+  mkdir -p "$O/bench"
+  for f in "$@" device_common.sh; do cp "bench/$f" "$O/bench/"; done
+  find "$O" -mindepth 2 -name dlc-run -delete
+  du -sh "$O"
+}
