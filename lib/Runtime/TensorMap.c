@@ -61,6 +61,7 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
     snprintf(err, errSize, "out of memory");
     return -1;
   }
+  memset(maps->host, 0, (size_t)maps->count * MapBytes);
   for (int i = 0, j = 0; i < n; i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
     if (p->kind != DLC_RUNTIME_PARAM_TENSORMAP)
