@@ -91,7 +91,7 @@ def main():
         us.update(anchors[size])
         moved = sum(2 * t[n].numel() * t[n].element_size() for n in ("X", "W", "Y")
                     if any(p.get("tensor") == n for p in dlc.m["params"]
-                           if p["kind"] == "tensormap")
+                           if p["kind"].startswith("tensormap"))
                     and t[n].stride(0) * t[n].element_size() % 16)
         flop = 2.0 * M * N * K
         tf = {k: flop / (v * 1e-6) / 1e12 for k, v in us.items() if v > 0}

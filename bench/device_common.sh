@@ -51,7 +51,8 @@
 #   gemm_vs NAME KERNEL BASE SIZES
 #                  bench_gemm.py (from $BD, default bench; --no-triton) of
 #                  $K/KERNEL against $K/BASE (--baseline) and cuBLAS at
-#                  SIZES in one process, GEMM_VS_TIMEOUT seconds (150):
+#                  SIZES in one process, GEMM_VS_TIMEOUT seconds (150),
+#                  ROUNDS rounds if set (bench_gemm.py --rounds):
 #                  its output appended to $OUT/bench.log, its JSON
 #                  $OUT/gemm-NAME.json; prints the table's last TAILN (6)
 #                  lines and any error
@@ -159,7 +160,7 @@ gemm_vs() {
   (cd "${BD:-bench}" && timeout "${GEMM_VS_TIMEOUT:-150}" python3 bench_gemm.py \
     --no-triton --manifest "$root/$K/$2/gemm_bias_relu.json" \
     --baseline "$root/$K/$3/gemm_bias_relu.json" --sizes "$4" \
-    --json "$OUT/gemm-$1.json" > /tmp/bench.txt 2>&1)
+    --json "$OUT/gemm-$1.json" ${ROUNDS:+--rounds "$ROUNDS"} > /tmp/bench.txt 2>&1)
   echo "== bench $1 ($2 vs base $3) rc=$?" | tee -a "$OUT/bench.log"
   cat /tmp/bench.txt >> "$OUT/bench.log"
   grep "^|" /tmp/bench.txt | tail -"${TAILN:-6}"

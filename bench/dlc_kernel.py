@@ -53,6 +53,29 @@ def repack_grid(pair, items_per_block):
     return (-(-blocks // 1024), min(max(j.rows for j in pair), 2048), len(pair))  # RepackGridRows
 
 
+class ParamBlock:
+    """A launch's kernelParams as a void** address, for a kernel that takes
+    a tensor map by value (types[i] None: vals[i] its 128 bytes), which
+    cuda.bindings' (values, types) form cannot pass: each argument's
+    storage (a map's 64-byte aligned) and the pointer array, owned here
+    and kept with the prepared launch."""
+
+    def __init__(self, vals, types):
+        self.storage, pointers = [], []
+        for v, t in zip(vals, types):
+            if t is None:
+                buf = ctypes.create_string_buffer(128 + 64)
+                at = -(-ctypes.addressof(buf) // 64) * 64
+                ctypes.memmove(at, v, 128)
+            else:
+                buf = t(v)
+                at = ctypes.addressof(buf)
+            self.storage.append(buf)
+            pointers.append(at)
+        self.array = (ctypes.c_void_p * len(pointers))(*pointers)
+        self.address = ctypes.addressof(self.array)
+
+
 class DlcKernel:
     def __init__(self, manifest_path):
         with open(manifest_path) as f:
@@ -75,6 +98,7 @@ class DlcKernel:
         x = next(p for p in self.m["params"] if p["kind"] == "ptr")
         self.dtype = torch.bfloat16 if x["dtype"] == "bf16" else torch.half
         self.maps = {}  # (name, base, sizes) -> device tensor holding the map
+        self.map_bytes = {}  # same key -> the map's 128 bytes (by value)
         self.repacks = {}  # same key -> (padded copy, source) of a tensor
         # The module's repack kernel (the compiler adds it next to SM90
         # kernels); without it torch copies.
@@ -171,7 +195,9 @@ class DlcKernel:
 
     def encode(self, p, key, base, strides, symbols):
         """The map `p` over `base` with byte `strides`, encoded once per
-        `key` and kept in device memory; its device address."""
+        `key` and kept in device memory; its device address, or for a map
+        passed by value (kind "tensormap_value", a __grid_constant__
+        parameter) its 128 bytes."""
         if key not in self.maps:
             dtype = (cu.CUtensorMapDataType.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
                      if p["dtype"] == "bf16" else
@@ -200,6 +226,9 @@ class DlcKernel:
                     *tail))
             raw = ctypes.string_at(tmap.getPtr(), 128)
             self.maps[key] = torch.frombuffer(bytearray(raw), dtype=torch.uint8).cuda()
+            self.map_bytes[key] = raw
+        if p["kind"] == "tensormap_value":
+            return self.map_bytes[key]
         return self.maps[key].data_ptr()
 
     def workspace(self, nbytes):
@@ -231,6 +260,8 @@ class DlcKernel:
     def launch_kernel(self, g, b, smem, stream, params):
         """The kernel's own launch of a prepared launch (no repacks or
         copies), as its manifest asks: cooperative, clustered or plain."""
+        if isinstance(params, ParamBlock):
+            params = params.address
         if self.m.get("cooperative"):  # SM90 split-K: CTAs that wait for each other
             check_cu(cu.cuLaunchCooperativeKernel(self.func, *g, *b, smem, stream, params))
         elif self.cluster != [1, 1, 1]:
@@ -325,6 +356,9 @@ class DlcKernel:
             elif p["kind"] == "tensormap":
                 vals.append(self.tensor_map(p, tensors, symbols, repacks, after))
                 types.append(ctypes.c_void_p)
+            elif p["kind"] == "tensormap_value":  # its 128 bytes
+                vals.append(self.tensor_map(p, tensors, symbols, repacks, after))
+                types.append(None)
             elif p["kind"] == "workspace":
                 vals.append(self.workspace(eval_expr(p["bytes"], symbols)))
                 types.append(ctypes.c_void_p)
@@ -337,8 +371,10 @@ class DlcKernel:
             [r for r in repacks if not isinstance(r, tuple)]
         # After the kernel: the copies back of outputs stored through a
         # workspace ("repack_out").
-        prepared = (g, b, smem, repacks, (tuple(vals), tuple(types)),
-                    self.repack_launches(after))
+        params = (tuple(vals), tuple(types))
+        if None in types:
+            params = ParamBlock(vals, types)
+        prepared = (g, b, smem, repacks, params, self.repack_launches(after))
         if not hasattr(self, "prepared"):
             self.prepared = {}
         key = (tuple(sorted(symbols.items())),

@@ -16,6 +16,7 @@ extern const DlcPassDef dlcPlanVerifyPass;
 extern const DlcPassDef dlcPlanToDLCGPUPass;
 extern const DlcPassDef dlcDLCGPUVerifyPass;
 extern const DlcPassDef dlcDLCGPUToGPUPass;
+extern const DlcPassDef dlcTensorMapParamsPass;
 extern const DlcPassDef dlcPolyViewPass;
 extern const DlcPassDef dlcPolyCorePass;
 extern const DlcPassDef dlcGpuToPtxPipeline;
@@ -36,6 +37,7 @@ const DlcPassDef *const dlcPassTable[] = {
     &dlcPlanToDLCGPUPass,
     &dlcDLCGPUVerifyPass,
     &dlcDLCGPUToGPUPass,
+    &dlcTensorMapParamsPass, // llvm.func: by-value tensor maps
     &dlcPolyViewPass,
     &dlcPolyCorePass,
     &dlcGpuToPtxPipeline,

@@ -36,23 +36,35 @@ static const DlcPassOptionInfo gpuToPtxOptions[] = {
     {"opt-level", "LLVM optimisation level", DLC_DEFAULT_OPT_LEVEL},
 };
 
-/* dlcgpu → PTX: DLC's last pass, then upstream all the way. */
+/* dlcgpu → PTX: DLC's last pass, then upstream all the way: MLIR 22's
+ * gpu-lower-to-nvvm-pipeline{cubin-format=isa} spelt out (its common,
+ * gpu.module and host parts; the same PTX, byte for byte) with
+ * dlc-tensormap-params once the kernels are llvm.funcs. */
 static char *expandGpuToPtx(const DlcPassOptions *o, char *error,
                             size_t errorSize) {
   const DlcTarget *target = chipOption(o, "dlc-gpu-to-ptx", error, errorSize);
   if (!target)
     return NULL;
-  return dlcFormat("convert-dlcgpu-to-gpu, canonicalize, cse, "
-                   "gpu-lower-to-nvvm-pipeline{cubin-chip=%s "
-                   "cubin-features=%s opt-level=%s cubin-format=isa}",
-                   target->chip, target->features,
-                   dlcPassOptionsGet(o, "opt-level"));
+  return dlcFormat(
+      "convert-dlcgpu-to-gpu, canonicalize, cse, "
+      "convert-nvgpu-to-nvvm, gpu-kernel-outlining, convert-vector-to-scf, "
+      "convert-scf-to-cf, convert-nvvm-to-llvm, convert-func-to-llvm, "
+      "expand-strided-metadata, nvvm-attach-target{triple=nvptx64-nvidia-cuda "
+      "chip=%s features=%s O=%s}, lower-affine, convert-arith-to-llvm, "
+      "convert-index-to-llvm{index-bitwidth=64}, canonicalize, cse, "
+      "gpu.module(strip-debuginfo, convert-gpu-to-nvvm{index-bitwidth=64}, "
+      "llvm-optimize-for-nvvm-target, canonicalize, cse, "
+      "reconcile-unrealized-casts), dlc-tensormap-params, gpu-to-llvm, "
+      "gpu-module-to-binary{format=isa}, convert-math-to-llvm, canonicalize, "
+      "cse, reconcile-unrealized-casts",
+      target->chip, target->features, dlcPassOptionsGet(o, "opt-level"));
 }
 
 const DlcPassDef dlcGpuToPtxPipeline = {
     {"dlc-gpu-to-ptx",
      "Pipeline: dlcgpu kernels to PTX (convert-dlcgpu-to-gpu, then "
-     "upstream gpu-lower-to-nvvm-pipeline with gpu-module-to-binary)",
+     "upstream gpu-lower-to-nvvm-pipeline's passes with "
+     "dlc-tensormap-params, and gpu-module-to-binary)",
      "builtin.module", 2, gpuToPtxOptions},
     NULL,
     NULL,

@@ -190,8 +190,10 @@ static int readParam(DlcRuntimeManifest *m, const DlcJsonValue *j,
     }
     return 0;
   }
-  if (strcmp(kind, "tensormap") == 0)
+  if (strcmp(kind, "tensormap") == 0 || strcmp(kind, "tensormap_value") == 0) {
+    p->byValue = strcmp(kind, "tensormap_value") == 0;
     return readTensorMap(m, j, p, err, errSize);
+  }
   if (strcmp(kind, "workspace") == 0) {
     p->kind = DLC_RUNTIME_PARAM_WORKSPACE;
     const DlcJsonValue *bytes = dlcJsonValueGetMember(j, "bytes");
@@ -206,8 +208,8 @@ static int readParam(DlcRuntimeManifest *m, const DlcJsonValue *j,
   }
   if (strcmp(kind, "ptr") != 0) {
     setErr(err, errSize,
-           "param '%s': kind must be \"ptr\", \"i64\", \"tensormap\" or "
-           "\"workspace\", not \"%s\"",
+           "param '%s': kind must be \"ptr\", \"i64\", \"tensormap\", "
+           "\"tensormap_value\" or \"workspace\", not \"%s\"",
            name, kind);
     return -1;
   }
@@ -378,14 +380,15 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       strides->count + 1 != dims->count || !box ||
       box->kind != DlcJsonValueArray ||
       box->count != (im2col ? 2 : dims->count) ||
-      (optional && (optional->kind != DlcJsonValueBool || im2col))) {
+      (optional &&
+       (optional->kind != DlcJsonValueBool || im2col || p->byValue))) {
     setErr(err, errSize,
            "param '%s': a tensor map needs \"tensor\" (an earlier ptr "
            "parameter of its dtype), \"dtype\" f16 or bf16, 2 to 5 \"dims\" "
            "(an im2col one 3 to 5), one \"strides\" entry fewer, as many "
            "\"box\" entries (im2col: 2), \"swizzle\": \"128b\" and "
            "\"mode\", if any, \"tiled\" or \"im2col\" (\"optional\", if "
-           "any, true or false, on a tiled map)",
+           "any, true or false, on a tiled map of kind \"tensormap\")",
            p->name);
     return -1;
   }

@@ -352,7 +352,7 @@ static int prepare(DlcRuntimeKernel *k, const DlcRuntimeDevicePtr *ptrs,
     if (p->kind == DLC_RUNTIME_PARAM_PTR)
       args[i] = (void *)&ptrs[np++];
     else if (p->kind == DLC_RUNTIME_PARAM_TENSORMAP)
-      args[i] = (void *)&k->maps.arg[nm++];
+      args[i] = dlcTensorMapsArg(&k->maps, m, nm++);
     else if (p->kind == DLC_RUNTIME_PARAM_WORKSPACE)
       args[i] = (void *)&k->workspace;
     else

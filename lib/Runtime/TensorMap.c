@@ -53,13 +53,15 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   maps->workspace = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspaceBytes = calloc((size_t)maps->count, sizeof(size_t));
   maps->transpose = calloc((size_t)maps->count, sizeof(*maps->transpose));
+  maps->host = aligned_alloc(64, (size_t)maps->count * MapBytes);
   if (!maps->param || !maps->tensorArg || !maps->address ||
       !maps->encodedBase || !maps->encodedSymbols || !maps->repack ||
       !maps->unpack || !maps->arg || !maps->workspace ||
-      !maps->workspaceBytes || !maps->transpose) {
+      !maps->workspaceBytes || !maps->transpose || !maps->host) {
     snprintf(err, errSize, "out of memory");
     return -1;
   }
+  memset(maps->host, 0, (size_t)maps->count * MapBytes);
   for (int i = 0, j = 0; i < n; i++) {
     const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, i);
     if (p->kind != DLC_RUNTIME_PARAM_TENSORMAP)
@@ -97,6 +99,13 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   return 0;
 }
 
+void *dlcTensorMapsArg(DlcTensorMaps *maps, const DlcRuntimeManifest *m,
+                       int j) {
+  if (dlcRuntimeManifestGetParam(m, maps->param[j])->byValue)
+    return maps->host + (size_t)j * MapBytes;
+  return &maps->arg[j];
+}
+
 void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
   if (maps->device)
     drv->cuMemFree(maps->device);
@@ -107,6 +116,7 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
   free(maps->unpack);
   free(maps->arg);
   free(maps->transpose);
+  free(maps->host);
   free(maps->workspace);
   free(maps->workspaceBytes);
   free(maps->param);
@@ -147,10 +157,15 @@ static int dataType(const DlcRuntimeParam *p) {
              : DLC_CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
 }
 
-/* Copies the encoded map to its device slot. */
+/* Copies the encoded map to its device slot, or to its host slot when it
+ * is passed by value. */
 static int upload(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                   CUstream stream, const DlcRuntimeParam *p, const void *map,
                   CUresult r, char *err, size_t errSize) {
+  if (r == 0 && p->byValue) {
+    memcpy(maps->host + (size_t)j * MapBytes, map, MapBytes);
+    return 0;
+  }
   /* On the launch's stream: a kernel queued earlier on it still reads the
    * old map (pageable memory is staged before the call returns). */
   if (r == 0)

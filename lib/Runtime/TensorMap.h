@@ -2,7 +2,8 @@
 -*-===*\
 |* The SM90 skeleton reads its operands through TMA tensor maps that the   *|
 |* host encodes with cuTensorMapEncodeTiled over the operand's buffer and   *|
-|* passes by device address (docs/conventions.md, "Tensor maps").           *|
+|* passes by device address or by value (docs/conventions.md, "Tensor     *|
+|* maps").                                                                  *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef DLC_RUNTIME_TENSORMAP_H
@@ -30,6 +31,10 @@ typedef struct DlcTensorMaps {
   /* What the kernel gets for map j: its address, or 0 for an optional map
    * left unencoded. */
   CUdeviceptr *arg;
+  /* count x 128 bytes, 64-byte aligned; owned: the encoded maps passed by
+   * value (kind "tensormap_value"), which the launch's parameters point
+   * to (the driver copies them at the launch). */
+  unsigned char *host;
   /* The module's repack kernel (dlc_repack_b16, which the compiler adds
    * next to every SM90 kernel); NULL: cuMemcpy2DAsync copies instead. */
   CUfunction repackKernel;
@@ -47,6 +52,10 @@ typedef struct DlcTensorMaps {
   } * transpose;
   CUfunction transposeKernel;
 } DlcTensorMaps;
+
+/* The launch parameter of map j: its 128 bytes when it is passed by value,
+ * else its device address (or 0). */
+void *dlcTensorMapsArg(DlcTensorMaps *maps, const DlcRuntimeManifest *m, int j);
 
 /* Finds the kernel's tensormap parameters and allocates their device
  * buffer (nothing when it has none).  -1 with a message. */

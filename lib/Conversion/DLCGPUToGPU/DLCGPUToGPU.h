@@ -14,6 +14,12 @@
  * rebuilt inside the kernel. */
 bool dlcOutlineKernels(MlirOperation module, MlirOperation gpuModule);
 
+/* The kernel attribute listing the tensor-map arguments passed by value
+ * (array<i64>: argument numbers), which dlc-tensormap-params turns into
+ * 128-byte __grid_constant__ parameters once the gpu.func is an llvm.func
+ * (the NVVM dialect takes nvvm.grid_constant on llvm.func only). */
+extern const char dlcByValueMapsAttr[];
+
 /* Sets `dlc.programs` on `module`, one entry per rbssa.program declaration
  * (a graph split into kernels): launch order, symbols, graph tensors and
  * intermediate buffers, for the program manifest (ProgramManifest.c). Run

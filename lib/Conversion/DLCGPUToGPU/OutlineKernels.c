@@ -123,6 +123,17 @@ static MlirValue buildMemref(DlcBuilder *b, MlirOperation func, int arg,
   return dlcBuildMemrefOverPointer(b, memref, global, 1, sizes, strides);
 }
 
+/* Whether tensor-map argument `arg` is passed by value: a 128-byte
+ * __grid_constant__ parameter (manifest kind "tensormap_value"). An
+ * optional map stays a device address, since the kernel tests it for 0
+ * (left unencoded: it stores from registers instead). */
+static bool mapByValue(MlirOperation func, int arg) {
+  MlirAttribute optional =
+      dlcDictionaryAttrGet(argAttr(func, arg, "dlcgpu.tensormap"), "optional");
+  return mlirAttributeIsNull(optional) || !mlirAttributeIsABool(optional) ||
+         !mlirBoolAttrGetValue(optional);
+}
+
 /* The manifest entry of one kernel (docs/conventions.md), kept on the
  * top-level module as `dlc.kernels` because gpu-module-to-binary replaces
  * the gpu.func: name, grid, block, dynamic shared memory, flops, symbols
@@ -196,7 +207,11 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
     memcpy(name + tensor.length, ".map", sizeof(".map"));
     fields[0] = dlcNamedAttr(ctx, "name", dlcStringAttr(ctx, name));
     free(name);
-    fields[1] = dlcNamedAttr(ctx, "kind", dlcStringAttr(ctx, "tensormap"));
+    fields[1] = dlcNamedAttr(
+        ctx, "kind",
+        dlcStringAttr(ctx, mapByValue(func, numMemrefs + numSymbols + i)
+                               ? "tensormap_value"
+                               : "tensormap"));
     for (intptr_t f = 0; f < numFields; ++f)
       fields[2 + f] = mlirDictionaryAttrGetElement(map, f);
     params[n++] = mlirDictionaryAttrGet(ctx, 2 + numFields, fields);
@@ -508,11 +523,20 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
     abort(); /* out of memory: MLIR itself cannot go on either */
   MlirValue *symbolI64 = values, *replacement = values + numArgs;
   MlirType ptr = dlcType(ctx, "!llvm.ptr"), i64 = mlirIntegerTypeGet(ctx, 64);
-  for (int i = 0; i < numArgs; ++i)
-    params[i] =
-        mlirTypeIsAMemRef(mlirValueGetType(mlirBlockGetArgument(oldBody, i)))
-            ? ptr
-            : i64;
+  /* The by-value maps' argument numbers, for dlc-tensormap-params. */
+  int64_t *byValue = malloc((size_t)numMaps * sizeof(int64_t) + 1);
+  if (!byValue)
+    abort(); /* out of memory, as above */
+  int numByValue = 0;
+  for (int i = 0; i < numArgs; ++i) {
+    bool isMap = i >= numMemrefs + numSymbols && i < numArgs - numWorkspaces;
+    bool mapValue = isMap && mapByValue(func, i);
+    if (mapValue)
+      byValue[numByValue++] = i;
+    bool isMemref =
+        mlirTypeIsAMemRef(mlirValueGetType(mlirBlockGetArgument(oldBody, i)));
+    params[i] = isMemref || mapValue ? ptr : i64;
+  }
   recordManifest(mlirOperationGetParentOperation(func),
                  manifestEntry(func, numMemrefs, numSymbols, numMaps,
                                numWorkspaces, derived));
@@ -544,8 +568,13 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
   DlcBuilder b = dlcBuilderAtEnd(gpuBody, mlirOperationGetLocation(func));
   MlirBlock entry;
-  dlcBuildWithRegion(&b, "gpu.func", 0, NULL, 0, NULL, numAttrs, names, attrs,
-                     numArgs, params, &entry);
+  MlirOperation kernel =
+      dlcBuildWithRegion(&b, "gpu.func", 0, NULL, 0, NULL, numAttrs, names,
+                         attrs, numArgs, params, &entry);
+  if (numByValue > 0)
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString(dlcByValueMapsAttr),
+        mlirDenseI64ArrayGet(ctx, numByValue, byValue));
 
   b = dlcBuilderAtEnd(entry, b.loc);
   for (int i = 0; i < numSymbols; ++i) {
@@ -554,8 +583,14 @@ static bool outlineOne(MlirOperation func, MlirOperation gpuModule) {
         dlcIndexCast(&b, symbolI64[i], mlirIndexTypeGet(ctx));
   }
   int firstWorkspace = numArgs - numWorkspaces;
+  /* The body takes each map as its i64 address: a by-value map's is the
+   * parameter's (generic) address. */
   for (int i = numMemrefs + numSymbols; i < firstWorkspace; ++i)
     replacement[i] = mlirBlockGetArgument(entry, i);
+  for (int j = 0; j < numByValue; ++j)
+    replacement[byValue[j]] = dlcBuildValue(
+        &b, "llvm.ptrtoint", 1, &replacement[byValue[j]], i64, 0, NULL, NULL);
+  free(byValue);
   for (int i = 0; i < numArgs; ++i) {
     /* Tensors and the workspace are memrefs over their pointer. */
     if (i >= numMemrefs && i < firstWorkspace)

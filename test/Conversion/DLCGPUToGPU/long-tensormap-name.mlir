@@ -3,7 +3,7 @@
 // so a 100-character name lost its ".map" and its tail): here 104.
 // RUN: dlc-opt %s --convert-dlcgpu-to-gpu | FileCheck %s
 
-// CHECK: kind = "tensormap", name = "C_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefgh.map", {{.*}} tensor = "C_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefgh"}
+// CHECK: kind = "tensormap_value", name = "C_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefgh.map", {{.*}} tensor = "C_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefgh"}
 func.func @long_map(%C: memref<?x?xf16> {rbssa.name = "C_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefgh", rbssa.role = "output", rbssa.shape = ["M", "N"]},
                     %M: index {dlcgpu.symbol = "M"}, %N: index {dlcgpu.symbol = "N"},
                     %desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 64>, dims = ["N", "M"], dtype = "f16", strides = ["2*N"], swizzle = "128b", tensor = "C_abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefgh"}})
