@@ -57,30 +57,53 @@ static bool parseDump(const char *list, Options *o) {
   return true;
 }
 
+/* The slot of option `a` in `o` ("-o", "--chip", ... or "--chip=V", whose
+ * V goes into *inlineValue), or NULL for another argument. */
+static const char **optionSlot(Options *o, const char *a,
+                               const char **inlineValue) {
+  static const char *const names[] = {"-o", "--chip", "--plan-file", "--device",
+                                      "--versions"};
+  const char **slots[] = {&o->outputDir, &o->chip, &o->planFile, &o->device,
+                          &o->versions};
+  *inlineValue = NULL;
+  for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); ++k) {
+    size_t n = strlen(names[k]);
+    if (strncmp(a, names[k], n) == 0 &&
+        (a[n] == '\0' || (a[n] == '=' && a[1] == '-'))) { /* no "-o=" */
+      *inlineValue = a[n] == '=' ? a + n + 1 : NULL;
+      return slots[k];
+    }
+  }
+  return NULL;
+}
+
 /* Options into `o`; returns 0 to go on, 1 on a bad command line, 2 after
- * --help. */
+ * --help. A value that reads as an option ("--device -o out") is a
+ * missing value, not a device list (a path starting with '-' is written
+ * ./-name), and an option given twice is a mistake: the last one used to
+ * win without a word. */
 static int parseOptions(int argc, char **argv, Options *o) {
+  const char **given[8] = {NULL}; /* the slots set so far */
+  int numGiven = 0;
   for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
-    const char **value = strcmp(a, "-o") == 0            ? &o->outputDir
-                         : strcmp(a, "--chip") == 0      ? &o->chip
-                         : strcmp(a, "--plan-file") == 0 ? &o->planFile
-                         : strcmp(a, "--device") == 0    ? &o->device
-                         : strcmp(a, "--versions") == 0  ? &o->versions
-                                                         : NULL;
-    if (value && i + 1 < argc) {
-      *value = argv[++i];
-    } else if (value) {
-      fprintf(stderr, TOOL ": error: %s needs a value\n", a);
+    const char *a = argv[i], *inlineValue;
+    const char **value = optionSlot(o, a, &inlineValue);
+    const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+    if (value && !inlineValue && (!next || (next[0] == '-' && next[1]))) {
+      fprintf(stderr, TOOL ": error: %s needs a value%s%s%s\n", a,
+              next ? " (found the option '" : "", next ? next : "",
+              next ? "')" : "");
       return 1;
-    } else if (strncmp(a, "--chip=", 7) == 0) {
-      o->chip = a + 7;
-    } else if (strncmp(a, "--plan-file=", 12) == 0) {
-      o->planFile = a + 12;
-    } else if (strncmp(a, "--device=", 9) == 0) {
-      o->device = a + 9;
-    } else if (strncmp(a, "--versions=", 11) == 0) {
-      o->versions = a + 11;
+    }
+    for (int g = 0; value && g < numGiven; ++g)
+      if (given[g] == value) {
+        fprintf(stderr, TOOL ": error: %.*s is given twice\n",
+                (int)strcspn(a, "="), a);
+        return 1;
+      }
+    if (value) {
+      given[numGiven++] = value;
+      *value = inlineValue ? inlineValue : argv[++i];
     } else if (strncmp(a, "--dump=", 7) == 0) {
       if (!parseDump(a + 7, o))
         return 1;
