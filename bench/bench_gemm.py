@@ -36,7 +36,7 @@ import triton.language as tl
 from cuda.bindings import driver as cu
 
 from dlc_kernel import DlcKernel
-from timing import add_rounds_argument, time_rounds
+from timing import add_rounds_argument, do_bench_median, time_rounds
 
 DEFAULT_SIZES = "4096x4096x4096,8192x8192x8192,4095x4097x4093,16384x1024x4096"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -115,6 +115,12 @@ def max_error(y, ref):
 
 
 WARMUP, REP = 50, 200  # do_bench's warm-up and measuring time, ms
+
+
+def bench(fn):
+    """One do_bench median in ms (bench_small.py, bench_odd.py and
+    check_forms.py time their kernels with it)."""
+    return do_bench_median(fn, WARMUP, REP)
 
 
 def main():
