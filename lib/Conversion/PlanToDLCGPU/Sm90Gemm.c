@@ -1590,9 +1590,11 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
     forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
-  /* The staging buffer must outlive its last store's reads. */
+  /* The staging buffer must outlive its last store's reads; the stores'
+   * writes need no wait (the grid's end completes them, as CUTLASS's store
+   * tail relies on), so a CTA leaves without a round trip to memory. */
   if (!mlirValueIsNull(p->staging))
-    tmaStoreWait(g, false, 0);
+    tmaStoreWait(g, true, 0);
   if (p->consumers < 2) {
     dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     g->b = outer;
