@@ -18,6 +18,9 @@
 #   smoke_ref      the smoke check's reference (device_common.sh's smoke):
 #                  dlc-interp of examples/gemm_bias_relu.tiny.mlir at
 #                  M=520,K=200,N=300 into $O/ref/s520
+#   tagged_cases   $O/k/cases.json: for every kernel folder $O/k/<case>_<tag>,
+#                  its case from $O/src/cases.json under the folder's name
+#                  (folders of no case, e.g. GEMMs, left out)
 #   pack_bench FILE...
 #                  bench/FILE... and device_common.sh into $O/bench (the
 #                  device runs main's checkout: a branch's scripts travel
@@ -62,4 +65,16 @@ pack_bench() {
   for f in "$@" device_common.sh; do cp "bench/$f" "$O/bench/"; done
   find "$O" -mindepth 2 -name dlc-run -delete
   du -sh "$O"
+}
+
+tagged_cases() {
+  python3 - "$O" <<'PY'
+import json, os, sys
+o = sys.argv[1]
+src = {c["name"]: c for c in json.load(open(o + "/src/cases.json"))}
+names = sorted(n for n in os.listdir(o + "/k") if os.path.isdir(o + "/k/" + n))
+cases = [dict(src[n.rsplit("_", 1)[0]], name=n) for n in names
+         if n.rsplit("_", 1)[0] in src]
+json.dump(cases, open(o + "/k/cases.json", "w"), indent=1)
+PY
 }

@@ -9,6 +9,7 @@
 # bench/sc-variants.patch applied; "-" for none) as k/<case>_<tag>; with
 # HARNESS=1 the conv harness bundle (the brief's mix) as h/.
 set -euo pipefail
+. "$(dirname "$0")/build_common.sh"
 cd "$(dirname "$0")/.."
 B=build/bin; O=${1:-/work/main/gpu-cv3}; export DLC_BIN=$B
 CASES=${CASES:-s2_c256 s2_c128_112}; [ "$CASES" = none ] && CASES=
@@ -26,16 +27,7 @@ for t in $TAGS; do
     mv "$O/k/${c}_$tag/$c.json" "$O/k/${c}_$tag/${c}_$tag.json"
   done
 done
-python3 - "$O" <<'PY'
-import json, os, sys
-o = sys.argv[1]
-src = {c["name"]: c for c in json.load(open(o + "/src/cases.json"))}
-# Every kernel folder of k/, its case's shape under the folder's name.
-names = sorted(n for n in os.listdir(o + "/k") if os.path.isdir(o + "/k/" + n))
-cases = [dict(src[n.rsplit("_", 1)[0]], name=n) for n in names
-         if n.rsplit("_", 1)[0] in src]  # not the GEMMs (g<TAG>)
-json.dump(cases, open(o + "/k/cases.json", "w"), indent=1)
-PY
+tagged_cases  # k/cases.json (build_common.sh)
 rm -rf "$O/src"
 # GEMM=TAG: the f16 GEMM + bias + ReLU example as k/g<TAG>
 if [ -n "${GEMM:-}" ]; then

@@ -10,6 +10,7 @@
 # and with HARNESS=1 this worktree's harness bundles hg (gemm), hc (conv),
 # ha (attention), COUNT problems each (the brief's mixes).
 set -euo pipefail
+. "$(dirname "$0")/build_common.sh"
 cd "$(dirname "$0")/.."
 O=${1:-/work/main/gpu-tm}
 TAGS=${TAGS:-v0:${BASE_BIN:-/work/wt-tm-base/build/bin} tm:build/bin}
@@ -34,15 +35,7 @@ for t in $TAGS; do
   DLC_BIN=$B bench/build_attention.sh "$O/a/$tag" > /dev/null
   rm -rf "$O/a/$tag/src"
 done
-python3 - "$O" <<'PY'
-import json, os, sys
-o = sys.argv[1]
-src = {c["name"]: c for c in json.load(open(o + "/src/cases.json"))}
-names = sorted(n for n in os.listdir(o + "/k") if os.path.isdir(o + "/k/" + n))
-cases = [dict(src[n.rsplit("_", 1)[0]], name=n) for n in names
-         if n.rsplit("_", 1)[0] in src]
-json.dump(cases, open(o + "/k/cases.json", "w"), indent=1)
-PY
+tagged_cases  # k/cases.json (build_common.sh)
 rm -rf "$O/src"
 if [ "${HARNESS:-0}" = 1 ]; then
   export DLC_BIN=build/bin
