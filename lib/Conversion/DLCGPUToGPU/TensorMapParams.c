@@ -16,6 +16,7 @@
 #include "DLCGPUToGPU.h"
 #include "PassDef.h"
 
+#include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -23,6 +24,7 @@
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/NVVM.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 
 const char dlcByValueMapsAttr[] = "dlcgpu.by_value_maps";
@@ -53,11 +55,8 @@ static void setMapParams(MlirOperation func, MlirAttribute maps) {
                        i < mlirArrayAttrGetNumElements(old)
                    ? mlirArrayAttrGetElement(old, i)
                    : mlirDictionaryAttrGet(ctx, 0, NULL);
-  for (intptr_t j = 0; j < mlirDenseArrayGetNumElements(maps); ++j) {
-    int64_t arg = mlirDenseI64ArrayGetElement(maps, j);
-    if (arg >= 0 && arg < numArgs)
-      dicts[arg] = mapAttrs;
-  }
+  for (intptr_t j = 0; j < mlirDenseArrayGetNumElements(maps); ++j)
+    dicts[mlirDenseI64ArrayGetElement(maps, j)] = mapAttrs; /* mapsFit */
   mlirOperationSetAttributeByName(func, argAttrsName,
                                   mlirArrayAttrGet(ctx, numArgs, dicts));
   free(dicts);
@@ -65,22 +64,56 @@ static void setMapParams(MlirOperation func, MlirAttribute maps) {
       func, mlirStringRefCreateFromCString(dlcByValueMapsAttr));
 }
 
+/* Each listed argument must exist and be the !llvm.ptr the outlining gave
+ * it (hand-written IR may list anything). */
+static bool mapsFit(MlirOperation func, MlirAttribute maps) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t numArgs = mlirBlockGetNumArguments(body);
+  for (intptr_t j = 0; j < mlirDenseArrayGetNumElements(maps); ++j) {
+    int64_t arg = mlirDenseI64ArrayGetElement(maps, j);
+    if (arg >= 0 && arg < numArgs &&
+        mlirTypeIsALLVMPointerType(
+            mlirValueGetType(mlirBlockGetArgument(body, arg))))
+      continue;
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "list only !llvm.ptr arguments of the function (as "
+                      "convert-dlcgpu-to-gpu does)",
+                      "dlcgpu.by_value_maps names argument %lld, which is "
+                      "not an !llvm.ptr argument of this function",
+                      (long long)arg);
+    return false;
+  }
+  return true;
+}
+
 static MlirWalkResult visit(MlirOperation op, void *userData) {
-  (void)userData;
+  bool *ok = userData;
   MlirAttribute maps = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString(dlcByValueMapsAttr));
-  if (!mlirAttributeIsNull(maps) && mlirAttributeIsADenseI64Array(maps) &&
-      mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                         mlirStringRefCreateFromCString("llvm.func")))
+  if (mlirAttributeIsNull(maps) ||
+      !mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                          mlirStringRefCreateFromCString("llvm.func")))
+    return MlirWalkResultAdvance;
+  if (!mlirAttributeIsADenseI64Array(maps)) {
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                      "give the argument numbers as array<i64: ...>",
+                      "dlcgpu.by_value_maps is not an array of i64");
+    *ok = false;
+  } else if (!mapsFit(op, maps)) {
+    *ok = false;
+  } else {
     setMapParams(op, maps);
+  }
   return MlirWalkResultAdvance;
 }
 
 static void runTensorMapParams(MlirOperation module, MlirExternalPass pass,
                                const DlcPassOptions *options) {
-  (void)pass;
   (void)options;
-  mlirOperationWalk(module, visit, NULL, MlirWalkPreOrder);
+  bool ok = true;
+  mlirOperationWalk(module, visit, &ok, MlirWalkPreOrder);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
 }
 
 static const DlcDialectHandleGetter dependentDialects[] = {
