@@ -602,8 +602,11 @@ static void emitPixels(Dw *w, const DwWeights *ws, MlirValue chunkInCta) {
   dwStorePixels(w, acc);
 }
 
-void dwInit(Dw *w, MlirOperation kernel, const KpProblem *p,
-            const DlcDepthwise *d, int numTensors) {
+Dw *dwCreate(MlirOperation kernel, const KpProblem *p, const DlcDepthwise *d,
+             int numTensors) {
+  Dw *w = calloc(1, sizeof(Dw));
+  if (!w)
+    abort(); /* out of memory: MLIR itself cannot go on either */
   w->p = p;
   w->d = d;
   w->ctx = mlirOperationGetContext(kernel);
@@ -614,14 +617,12 @@ void dwInit(Dw *w, MlirOperation kernel, const KpProblem *p,
   w->f32 = mlirF32TypeGet(w->ctx);
   w->i1 = mlirIntegerTypeGet(w->ctx, 1);
   w->vf32 = dwVector(w, w->f32);
+  return w;
 }
 
 void dlcEmitDepthwise(MlirOperation kernel, const KpProblem *p,
                       const DlcDepthwise *d, int numTensors) {
-  Dw *w = calloc(1, sizeof(Dw));
-  if (!w)
-    return;
-  dwInit(w, kernel, p, d, numTensors);
+  Dw *w = dwCreate(kernel, p, d, numTensors);
   MlirValue tid = dwGpuId(w, "gpu.thread_id", "x");
   MlirValue ctaX = dwGpuId(w, "gpu.block_id", "x");
   MlirValue ctaY = dwGpuId(w, "gpu.block_id", "y");

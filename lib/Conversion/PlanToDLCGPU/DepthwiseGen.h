@@ -76,10 +76,10 @@ typedef struct DwWeights {
   MlirValue values[DwMaxTaps], slots[DwMaxTaps], valid[DwMaxTaps];
 } DwWeights;
 
-/* Starts `w` at the end of `kernel`'s entry block (every handle
- * borrowed). */
-void dwInit(Dw *w, MlirOperation kernel, const KpProblem *p,
-            const DlcDepthwise *d, int numTensors);
+/* A generator at the end of `kernel`'s entry block (every handle
+ * borrowed); gives it: the caller frees it with free(). */
+Dw *dwCreate(MlirOperation kernel, const KpProblem *p, const DlcDepthwise *d,
+             int numTensors);
 MlirValue dwIndex(Dw *w, int64_t v);
 MlirValue dwOp(Dw *w, const char *name, MlirValue a, MlirValue b);
 MlirValue dwExtent(Dw *w, const KpExtent *e);

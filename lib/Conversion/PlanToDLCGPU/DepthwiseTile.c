@@ -356,10 +356,7 @@ static void emitSums(Dw *w, MlirValue tile, const DwWeights *ws,
 
 void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *p,
                           const DlcDepthwise *d, int numTensors) {
-  Dw *w = calloc(1, sizeof(Dw));
-  if (!w)
-    return;
-  dwInit(w, kernel, p, d, numTensors);
+  Dw *w = dwCreate(kernel, p, d, numTensors);
   const KpFused *f = &p->fused[KP_M];
   int last = f->num - 1;
   MlirValue tid = dwGpuId(w, "gpu.thread_id", "x");
