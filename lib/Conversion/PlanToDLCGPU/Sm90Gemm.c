@@ -1063,12 +1063,13 @@ static GemmFragment fragmentAt(Gen *g, const Fragments *f, MlirValue acc,
       add(g, f->col, mul(g, j, 8))};
 }
 
-/* Until at most `pending` of the thread's bulk groups are outstanding (have
- * not read their source, `read`, or not completed). */
-static void tmaStoreWait(Gen *g, bool read, int64_t pending) {
+/* Until at most `pending` of the thread's bulk groups have not yet read
+ * their source (the staging slot); their writes are never waited for: the
+ * grid's end completes them. */
+static void tmaStoreReadWait(Gen *g, int64_t pending) {
   const char *names[] = {"pending", "read"};
   MlirAttribute attrs[] = {gemmI64(g, pending),
-                           mlirBoolAttrGet(g->b.ctx, read)};
+                           mlirBoolAttrGet(g->b.ctx, true)};
   dlcBuild(&g->b, DLC_OP_DLCGPU_TMA_STORE_WAIT, 0, NULL, 0, NULL, 2, names,
            attrs);
 }
@@ -1200,7 +1201,7 @@ static void storeBoxes(Gen *g, const Pipeline *p, const Fragments *f, int count,
  * tile's stageBegin waits instead, a mainloop later. */
 static void waitSlot(Gen *g, void *userData) {
   const Pipeline *p = userData;
-  tmaStoreWait(g, true, p->slots - 2);
+  tmaStoreReadWait(g, p->slots - 2);
 }
 
 /* A batch is one box of C (8 fragments of 8 columns): the box's number
@@ -1319,7 +1320,7 @@ static void storeChoice(Gen *g, const TileBatch *t, MlirValue staged,
  * a whole mainloop ago: no wait in practice). */
 static void stageBegin(Gen *g, void *userData) {
   const Fragments *f = userData;
-  tmaStoreWait(g, true, 0);
+  tmaStoreReadWait(g, 0);
   sm90NamedBarrier(g, add(g, f->consumer, cst(g, 1)), 128);
 }
 
@@ -1590,11 +1591,10 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
     forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
-  /* The staging buffer must outlive its last store's reads; the stores'
-   * writes need no wait (the grid's end completes them, as CUTLASS's store
-   * tail relies on), so a CTA leaves without a round trip to memory. */
+  /* The staging buffer must outlive its last store's reads (only those, as
+   * CUTLASS's store tail: a CTA leaves without a round trip to memory). */
   if (!mlirValueIsNull(p->staging))
-    tmaStoreWait(g, true, 0);
+    tmaStoreReadWait(g, 0);
   if (p->consumers < 2) {
     dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
     g->b = outer;
