@@ -43,22 +43,28 @@ static MlirValue quadReduce(Fa *f, MlirValue v, const char *op) {
   return v;
 }
 
-/* Keys past Lk, and with a causal mask keys past the row, to -inf. */
+/* Keys past Lk, and with a causal mask keys past the row, to -inf. Each
+ * row's first dropped key is found once, relative to this lane's first
+ * column, so that an element costs one compare with a constant and one
+ * select. */
 static void maskScores(Fa *f, MlirValue n0, MlirValue *s, int numS) {
   Gen *g = &f->g;
   MlirValue ninf = flashConst(f, -__builtin_inf());
   MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
   MlirValue colBase = add(g, n0, mul(g, f->quad, 2));
+  MlirValue limit[2];
+  for (int h = 0; h < 2; ++h) {
+    MlirValue end = f->lk;
+    if (f->a->mask == KP_ATTN_MASK_CAUSAL)
+      end = dlcArith(&g->b, "arith.minsi", end,
+                     add(g, rowBase, cst(g, 8 * h + 1)));
+    limit[h] = dlcArith(&g->b, "arith.subi", end, colBase);
+  }
   for (int j = 0; j < numS; ++j) {
     MlirValue e[4];
     for (int h = 0; h < 2; ++h)
       for (int x = 0; x < 2; ++x) {
-        MlirValue key = add(g, colBase, cst(g, 8 * j + x));
-        MlirValue bad = dlcCmpI(&g->b, "sge", key, f->lk);
-        if (f->a->mask == KP_ATTN_MASK_CAUSAL)
-          bad = dlcArith(
-              &g->b, "arith.ori", bad,
-              dlcCmpI(&g->b, "sgt", key, add(g, rowBase, cst(g, 8 * h))));
+        MlirValue bad = dlcCmpI(&g->b, "sge", cst(g, 8 * j + x), limit[h]);
         MlirValue v = flashExtract(f, s[j], g->f32, h, x, 2);
         e[2 * h + x] = sel(g, bad, ninf, v);
       }
