@@ -73,14 +73,23 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
         maps->tensorArg[j] = t;
     j++;
   }
-  CUresult r = drv->cuMemAlloc(&maps->device, (size_t)maps->count * MapBytes);
-  if (r != 0) {
-    snprintf(err, errSize, "cuMemAlloc for tensor maps: %s",
-             dlcDriverErrorString(drv, r));
-    return -1;
-  }
+  /* Device slots only for the maps passed by address; a map passed by
+   * value lives in its host slot (address 0). */
+  int slots = 0;
   for (int j = 0; j < maps->count; j++)
-    maps->address[j] = maps->arg[j] = maps->device + (CUdeviceptr)j * MapBytes;
+    slots += !dlcRuntimeManifestGetParam(m, maps->param[j])->byValue;
+  if (slots > 0) {
+    CUresult r = drv->cuMemAlloc(&maps->device, (size_t)slots * MapBytes);
+    if (r != 0) {
+      snprintf(err, errSize, "cuMemAlloc for tensor maps: %s",
+               dlcDriverErrorString(drv, r));
+      return -1;
+    }
+  }
+  for (int j = 0, slot = 0; j < maps->count; j++)
+    if (!dlcRuntimeManifestGetParam(m, maps->param[j])->byValue)
+      maps->address[j] = maps->arg[j] =
+          maps->device + (CUdeviceptr)slot++ * MapBytes;
   if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
     maps->repackKernel = NULL;
   maps->repackItems = dlcRuntimeManifestGetRepackItems(m);

@@ -12,14 +12,15 @@
 #include "Driver.h"
 #include "dlc/Runtime.h"
 
-/* The maps of one kernel: a device buffer of 128 bytes per map and what
- * each was last encoded for. */
+/* The maps of one kernel: a device buffer of 128 bytes per map passed by
+ * address, a host one per map passed by value, and what each was last
+ * encoded for. */
 typedef struct DlcTensorMaps {
   int count;
-  int *param;         /* the tensormap parameter of map j */
-  int *tensorArg;     /* the parameter index of the tensor it maps */
-  CUdeviceptr device; /* count x 128 bytes; owned */
-  CUdeviceptr *address;
+  int *param;               /* the tensormap parameter of map j */
+  int *tensorArg;           /* the parameter index of the tensor it maps */
+  CUdeviceptr device;       /* 128 bytes per map passed by address; owned */
+  CUdeviceptr *address;     /* map j's device slot; 0: passed by value */
   CUdeviceptr *encodedBase; /* 0: not encoded */
   int64_t *encodedSymbols;  /* count x numSymbols */
   /* A map whose tensor has a row stride TMA cannot take reads a padded
