@@ -721,7 +721,7 @@ typedef struct Pipeline {
   bool pingPong;
   int consumers;
   int slabs; /* 64-row wgmmas per stage and consumer: warp_tile rows / 64 */
-  /* Ping-pong: order[c] completes a phase when consumer c has finished a
+  /* Ping-pong: order[c] completes a phase when consumer c has issued a
    * tile's MMAs; the other consumer waits for it before its own next tile,
    * so the mainloops alternate and neither waits on a stage's full barrier
    * more than one phase ahead (where its parity would be ambiguous). */
@@ -966,28 +966,53 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
 enum { MaxSlabs = 2 };
 
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
- * the rows of slab `firstSlab` + s, complete when it returns. */
+ * the rows of slab `firstSlab` + s, complete when it returns. Ping-pong
+ * (`consumer` not null): once the last k step's wgmmas are issued, the
+ * consumer gives the other its turn (order[consumer]), before waiting for
+ * them, so the other's first wgmmas queue behind them and the tensor pipe
+ * does not drain at each tile (CUTLASS's pingpong kernel arrives on its
+ * order barrier at the same point). */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue base, MlirValue kCount,
-                             MlirValue acc[MaxSlabs], MlirValue *doneToken) {
+                             MlirValue consumer, MlirValue acc[MaxSlabs],
+                             MlirValue *doneToken) {
   int slabs = p->slabs;
+  /* Ping-pong carries the ring position (stage, full-barrier parity)
+   * through the k loop, a step and a wrap a k tile, instead of two 64-bit
+   * divisions by the stage count: its one warpgroup issues every wgmma of
+   * the tile, so its scalar work a k step is on the tensor pipe's critical
+   * path (ncu: those divisions were 42 % of the k loop's samples and the
+   * tensor pipe 65 % busy; carried, s2 C256 +12 %, bench/RESULTS.md run
+   * pp-3). Cooperative keeps the divisions (no gain there: run cv3-2). */
+  bool ring = !mlirValueIsNull(consumer);
   MlirValue init[2];
   sm90AccInit(g, g->t->tileN, init);
-  MlirValue carried[MaxSlabs + 1];
+  MlirValue carried[MaxSlabs + 3];
   for (int s = 0; s < slabs; ++s)
     carried[s] = init[0];
   carried[slabs] = init[1];
+  int count = slabs + 1;
+  if (ring) {
+    carried[count++] = remc(g, base, g->t->stages);
+    carried[count++] = sm90ParityOf(g, base, g->t->stages, false);
+  }
   MlirBlock body;
-  MlirOperation loop = dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1),
-                                   slabs + 1, carried, &body);
+  MlirOperation loop =
+      dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1), count, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
   MlirValue use = add(g, base, kt);
-  MlirValue stage = remc(g, use, g->t->stages);
-  sm90MbarrierWait(g, p->full, stage,
-                   sm90ParityOf(g, use, g->t->stages, false));
-  MlirValue next[MaxSlabs + 1];
+  MlirValue stage, parity, previous;
+  if (ring) {
+    stage = mlirBlockGetArgument(body, slabs + 2);
+    parity = mlirBlockGetArgument(body, slabs + 3);
+  } else {
+    stage = remc(g, use, g->t->stages);
+    parity = sm90ParityOf(g, use, g->t->stages, false);
+  }
+  sm90MbarrierWait(g, p->full, stage, parity);
+  MlirValue next[MaxSlabs + 3];
   for (int s = 0; s < slabs; ++s) {
     MlirValue out[2];
     wgmmaSlab(g, p, stage, add(g, firstSlab, cst(g, s)),
@@ -1002,13 +1027,25 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
-  MlirValue previous =
-      remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
+  if (ring) /* the stage before, wrapping */
+    previous = sel(g, dlcCmpI(&g->b, "eq", stage, cst(g, 0)),
+                   cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
+  else
+    previous = remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
   releaseStage(g, p, previous);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
-  dlcBuild(&g->b, "scf.yield", slabs + 1, next, 0, NULL, 0, NULL, NULL);
+  if (ring) { /* the next stage, or past the last stage 0, parity flipped */
+    MlirValue step = add(g, stage, cst(g, 1));
+    MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
+    next[slabs + 1] = sel(g, wrap, cst(g, 0), step);
+    next[slabs + 2] = dlcArith(&g->b, "arith.xori", parity, wrap);
+  }
+  dlcBuild(&g->b, "scf.yield", count, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+  if (!mlirValueIsNull(consumer))
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->order, consumer, NULL,
+                   0);
   /* Every group done: the tile's last stage is free for the producer,
    * which may already be loading the next tile. */
   *doneToken = sm90WgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
@@ -1019,8 +1056,12 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     acc[s] = mlirOperationGetResult(loop, s);
 }
 
-/* Ping-pong: before tile i > 0, wait until the other consumer has done
- * the MMAs of tile i - 1 (its ((i - 1) / 2)-th, parity of that). */
+/* Ping-pong: before tile i > 0, wait until the other consumer has issued
+ * the MMAs of tile i - 1 (its ((i - 1) / 2)-th, parity of that). Every
+ * ring use before this tile's has then passed its full barrier, so this
+ * tile's waits on it are at most one phase ahead; and none of its stages
+ * can come round to one the other consumer still reads before that one's
+ * release (the producer waits for it). */
 static void waitTurn(Gen *g, const Pipeline *p, MlirValue index,
                      MlirValue consumer) {
   MlirBlock then;
@@ -1528,10 +1569,8 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
     waitTurn(g, p, u->index, consumer);
-  emitConsumerLoop(g, p, firstSlab, u->base, u->kCount, acc, &done);
-  if (p->pingPong)
-    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, p->order, consumer, NULL,
-                   0);
+  emitConsumerLoop(g, p, firstSlab, u->base, u->kCount,
+                   p->pingPong ? consumer : (MlirValue){NULL}, acc, &done);
   /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
    * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
    * mma.sync does. */

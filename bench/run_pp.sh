@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Branch pp's device call (issues 9/10: the SM90 ping-pong schedule; ON
+# THE GPU MACHINE from the repository root; $D from bench/build_pp.sh,
+# default gpu-pp):
+#   BENCH=1          bench_conv.py --rounds 3 of every conv kernel of $D/k,
+#                    twice: the cases in name order, then reversed
+#   GEMM_PAIRS="A:B ..."  bench_gemm.py (--rounds 3) of $K/A against $K/B
+#                    and cuBLAS at GEMM_SIZES (default 4096^3)
+#   NCU="K ..."      ncu of each conv kernel K (SourceCounters,
+#                    WarpStateStats, SpeedOfLight, MemoryWorkloadAnalysis
+#                    and the tensor-pipe / shared-memory metrics), one
+#                    launch; its SASS source page through ncu_hot.py;
+#                    reports, CSVs and details in $OUT/ncu.tgz
+#   HARNESS="B:N ..."  the bundles $D/B in N shards; SAN="B LIST":
+#                    compute-sanitizer memcheck + racecheck on LIST of $D/B
+D=${D:-gpu-pp}
+BD=$D/bench
+. "$BD/device_common.sh"
+device_setup
+K=$D/k
+ROOT=$(pwd)
+if [ -n "${HARNESS:-}" ]; then
+  harness ${HARNESS_S:-150} 60 $HARNESS
+  [ -n "${SAN:-}" ] && bundle_sanitize $SAN
+fi
+if [ "${BENCH:-0}" = 1 ]; then
+  for pass in 1 2; do
+    (cd "$BD" && timeout ${BENCH_S:-200} python3 bench_conv.py --kernels "$ROOT/$K" \
+      --rounds 3 --out "$OUT/conv$pass.json" > "$OUT/bench$pass.txt" 2>&1)
+    echo "conv bench $pass rc=$?"
+    grep -vE "^\s*$" "$OUT/bench$pass.txt" | cut -c1-150
+    python3 -c "import json,sys; f=sys.argv[1]; c=json.load(open(f)); json.dump(c[::-1], open(f,'w'))" "$K/cases.json"
+    el "bench $pass done"
+  done
+fi
+for pair in ${GEMM_PAIRS:-}; do
+  ROUNDS=3 GEMM_VS_TIMEOUT=120 TAILN=3 gemm_vs ${pair%:*} ${pair%:*} ${pair#*:} \
+    "${GEMM_SIZES:-4096x4096x4096}"
+  el "gemm $pair done"
+done
+if [ -n "${NCU:-}" ]; then
+  mkdir -p /tmp/ncu
+  for k in $NCU; do
+    r=/tmp/ncu/$k
+    (cd "$BD" && timeout 150 $ncu --profile-from-start off --import-source no -c 1 \
+      --section SourceCounters --section WarpStateStats --section SpeedOfLight \
+      --section MemoryWorkloadAnalysis --section ComputeWorkloadAnalysis \
+      --metrics sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__data_bank_reads.avg.pct_of_peak_sustained_elapsed,l1tex__data_bank_writes.avg.pct_of_peak_sustained_elapsed,smsp__cycles_active.avg,sm__cycles_elapsed.avg \
+      -f -o "$r" python3 ncu_conv.py "$ROOT/$K" "$k" > "$r.log" 2>&1)
+    echo "== ncu $k rc=$?"; grep -E "==ERROR" "$r.log" | head -3
+    $ncu -i "$r.ncu-rep" --page source --csv --print-source sass > "$r.csv" 2> "$r.err"
+    $ncu -i "$r.ncu-rep" --page details > "$r.txt" 2>&1
+    $ncu -i "$r.ncu-rep" --page raw --csv > "$r.raw.csv" 2>&1
+    grep -E "Duration|Elapsed Cycles|SM Frequency|Executed Ipc A|Warp Cycles Per Issued|Shared Memory|hmma|wavefronts_mem_shared|bank_|L1/TEX Hit|Mem Pipes|Compute \(SM\)" "$r.txt" | sed 's/  */ /g' | head -24
+    python3 "$BD/ncu_hot.py" "$r.csv" --top 14 > "$r.hot" 2>&1; head -60 "$r.hot"
+  done
+  tar czf "$OUT/ncu.tgz" -C /tmp ncu
+  el "ncu done"
+fi
+if [ -n "${HARNESS:-}" ]; then
+  wait
+  harness_report
+  [ -n "${SAN:-}" ] && bundle_sanitize_report
+  el "harness done"
+fi
