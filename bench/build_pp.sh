@@ -46,4 +46,11 @@ if [ "${CO:-0}" = 1 ]; then
 fi
 tagged_cases
 rm -rf "$O/src"
+# REFS="NAME:SIZES ...": dlc-interp's reference of the f16 GEMM example at
+# SIZES into $O/ref/NAME (run_pp.sh's CHECK)
+for r in ${REFS:-}; do
+  mkdir -p "$O/ref"
+  $B/dlc-interp examples/gemm_bias_relu.tiny.mlir "${r#*:}" --products accumulator \
+    --write-ref "$O/ref/${r%%:*}" > /dev/null
+done
 pack_bench run_pp.sh dlc_kernel.py bench_conv.py bench_gemm.py timing.py ncu_conv.py ncu_hot.py

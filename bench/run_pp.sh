@@ -13,6 +13,9 @@
 #                    reports, CSVs and details in $OUT/ncu.tgz
 #   HARNESS="B:N ..."  the bundles $D/B in N shards; SAN="B LIST":
 #                    compute-sanitizer memcheck + racecheck on LIST of $D/B
+#   CHECK="K@SIZES@REF ..."  dlc-run $K/K against dlc-interp's reference
+#                    $D/ref/REF (build_pp.sh's refs), then (CHECK_SAN=1)
+#                    under compute-sanitizer memcheck and racecheck
 D=${D:-gpu-pp}
 BD=$D/bench
 . "$BD/device_common.sh"
@@ -23,6 +26,15 @@ if [ -n "${HARNESS:-}" ]; then
   harness ${HARNESS_S:-150} 60 $HARNESS
   [ -n "${SAN:-}" ] && bundle_sanitize $SAN
 fi
+for c in ${CHECK:-}; do
+  IFS=@ read -r kk sz ref <<< "$c"
+  m=$(ls "$K/$kk"/*.json | head -1)
+  echo "check $kk $sz: $(timeout 60 "$D/dlc-run" "$m" "$sz" --ref-data "$D/ref/$ref" --iters 0 2>&1 | tail -1)"
+  for tool in ${CHECK_SAN:+memcheck racecheck}; do
+    timeout 150 "$cs" --tool $tool "$D/dlc-run" "$m" "$sz" --ref-data "$D/ref/$ref" --iters 1 --warmup 0 > /tmp/san.txt 2>&1
+    echo "  $tool rc=$?: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|PASS|FAIL|mismatch' /tmp/san.txt | tail -2 | paste -sd' ')"
+  done
+done
 if [ "${BENCH:-0}" = 1 ]; then
   for pass in 1 2; do
     (cd "$BD" && timeout ${BENCH_S:-200} python3 bench_conv.py --kernels "$ROOT/$K" \
