@@ -175,17 +175,35 @@ static int64_t bestBound(const DlcTarget *target, const DlcPlanProblem *problem,
  * beside the whole tile): on the H100 the 3-stage ring kept the tensor
  * pipe 86 % busy where cuBLAS's 4-stage one did 90 % (bench/RESULTS.md
  * run gm-1). */
+static void fitStages(const DlcTarget *target, bool small, DlcPlan *plan) {
+  for (plan->stages = small ? 8 : 6; plan->stages > 2; --plan->stages)
+    if (dlcPlanStageBytes(plan, 2, target->smemPerCTA) <=
+        target->smemPerCTA - DLC_PLAN_SMEM_RESERVE)
+      break;
+  plan->asyncPrefetchDepth = plan->stages - 1;
+}
+
 void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
                         bool staged, bool small, DlcPlan *plan) {
   plan->tile[0] = bm, plan->tile[1] = bn, plan->tile[2] = 64;
   plan->warpTile[0] = bm == 64 ? 64 : bm / 2, plan->warpTile[1] = bn;
   plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
-  for (plan->stages = small ? 8 : 6; plan->stages > 2; --plan->stages)
-    if (dlcPlanStageBytes(plan, 2, target->smemPerCTA) <=
-        target->smemPerCTA - DLC_PLAN_SMEM_RESERVE)
-      break;
-  plan->asyncPrefetchDepth = plan->stages - 1;
+  fitStages(target, small, plan);
+}
+
+/* A convolution's staged 128-row tile in ping-pong (warp_tile = tile:
+ * each consumer warpgroup owns whole tiles, one's epilogue overlapping
+ * the other's MMAs), its stages refitted (6, two staged boxes a
+ * consumer): on the H100 1.01-1.03x the cooperative tile at 3x3 s2 C256,
+ * with SiLU, C128 112^2 and ResNet-50's C128 28^2 and C256 14^2, 0.99-1.04x
+ * at C64 56^2 (bench/RESULTS.md runs pp-3, pp-4). A GEMM keeps
+ * cooperative 128 x 256 (ping-pong's 128 x 128 ran 0.64-0.92x of it). */
+static void convPingPong(const DlcTarget *target, DlcPlan *plan) {
+  if (plan->tile[0] != 128 || !plan->asyncEpilogueOverlap)
+    return;
+  plan->warpTile[0] = 128;
+  fitStages(target, false, plan);
 }
 
 static void setTile(const DlcTarget *target, int64_t bn, bool staged,
@@ -285,6 +303,8 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
           layout.gatherUs)
     return;
   setTile(target, bestN, staged, false, plan);
+  if (implicit)
+    convPingPong(target, plan);
 }
 
 /* Whether `func`'s problem is a convolution (an implicit GEMM). */
@@ -413,6 +433,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     c->plan = *chosen;
     dlcPlanSm90SetTile(target, bm, bn, chosen->asyncEpilogueOverlap,
                        small && !implicitGemm(func), &c->plan);
+    if (implicitGemm(func))
+      convPingPong(target, &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0 &&

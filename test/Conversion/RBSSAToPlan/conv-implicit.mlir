@@ -97,7 +97,8 @@ func.func @conv1x1_nhwc(
 
 // -----
 // NHWC, static H, W, C = 64: on sm_90a the SM90 skeleton (A through TMA
-// im2col), a 128-wide tile with cooperative consumers.
+// im2col), a 128-wide staged tile in ping-pong (warp_tile = tile: each
+// consumer warpgroup owns whole tiles).
 func.func @conv3x3_nhwc_static(
     %X: memref<?x56x56x64xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", 56, 56, 64], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
     %W: memref<128x3x3x64xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = [128, 3, 3, 64], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
@@ -120,4 +121,4 @@ func.func @conv3x3_nhwc_static(
 // SM90A: "plan.schedule"() {algo_choice = {conv = "implicit_gemm"}, arch = "sm90"
 // SM90A-SAME: barrier_model = "mbarrier"
 // SM90A-SAME: stages = 6 : i64, tile = array<i64: 128, 128, 64>
-// SM90A-SAME: warp_tile = array<i64: 64, 128>
+// SM90A-SAME: warp_tile = array<i64: 128, 128>
