@@ -236,7 +236,8 @@ def depthwise_problem(rng, index):
 # these small problems never fill. Co is a multiple of 8 three times in 4
 # (16-byte rows of Y: the TMA stores; else, with Co symbolic, the runtime
 # leaves Y's map unencoded and the kernel stores from registers), and N·Ho·
-# Wo, Co often reach whole 128 x BN tiles.
+# Wo, Co often reach whole 128 x BN tiles. Three in four take the
+# planner's ping-pong consumers (plan=staged_pp), the others cooperative.
 STAGED = 0.0
 STAGED_CO = [8, 17, 64, 65, 100, 128, 136, 255]
 
@@ -257,14 +258,19 @@ def staged_problem(rng, index):
     mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
     bn = rng.choice([64, 128])
+    # The planner's schedule for such a tile, ping-pong (warp_tile = tile,
+    # plan=staged_pp), in 3 of 4; else cooperative.
+    pp = rng.random() < 0.75
     plan = json.dumps({"region": name, "barrier_model": "mbarrier",
-                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "tile": [128, bn, 64],
+                       "warp_tile": [128 if pp else 64, bn],
                        "stages": 4, "async": {"enable": True,
                                               "prefetch_depth": 3,
                                               "epilogue_overlap": True}})
     problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
                          mode, static)
-    return problem[:4] + (problem[4] + " plan=staged",) + (None, None, plan)
+    tag = " plan=staged_pp" if pp else " plan=staged"
+    return problem[:4] + (problem[4] + tag,) + (None, None, plan)
 
 
 # --cluster P: a share P of the problems are NHWC convs on the SM90 kernel
