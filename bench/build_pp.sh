@@ -5,7 +5,7 @@
 # be built side by side:  build_pp.sh TAG [OUT]
 # compiles with the current compiler, under the suffix TAG (no "_"),
 #   k/<case>_pp<S><TAG>  conv_cases.py's CASES (default s2_c256
-#                        s2_c256_silu) ping-pong 128 x 128 (warp_tile =
+#                        s2_c256_silu) ping-pong 128 x PPBN (128; warp_tile =
 #                        tile) with S stages for S in PP (default "5 6")
 #   k/<case>_co<TAG>     the same cases as the planner chooses (CO=1)
 #   k/g<name><TAG>       the f16 GEMM + bias + ReLU example the same ways
@@ -25,7 +25,7 @@ pp_case() {
     | grep -E "^s|^r" | cut -c1-40,108-140 | sed "s/^/$1: /"
   mv "$O/k/$1/${1%_*}.json" "$O/k/$1/$1.json" # bench_conv.py's name
 }
-pp_plan() { echo "{\"tile\": [128, 128, 64], \"warp_tile\": [128, 128], \"stages\": $1}"; }
+pp_plan() { echo "{\"tile\": [128, ${PPBN:-128}, 64], \"warp_tile\": [128, ${PPBN:-128}], \"stages\": $1}"; }
 for s in ${PP:-5 6}; do
   pp_plan "$s" > "$O/src/pp$s.plan.json"
   ptx_example "gpp$s$TAG" gemm_bias_relu "$O/src/pp$s.plan.json"

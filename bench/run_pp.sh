@@ -22,10 +22,6 @@ BD=$D/bench
 device_setup
 K=$D/k
 ROOT=$(pwd)
-if [ -n "${HARNESS:-}" ]; then
-  harness ${HARNESS_S:-150} 60 $HARNESS
-  [ -n "${SAN:-}" ] && bundle_sanitize $SAN
-fi
 for c in ${CHECK:-}; do
   IFS=@ read -r kk sz ref <<< "$c"
   m=$(ls "$K/$kk"/*.json | head -1)
@@ -69,7 +65,10 @@ if [ -n "${NCU:-}" ]; then
   tar czf "$OUT/ncu.tgz" -C /tmp ncu
   el "ncu done"
 fi
+# Last, so that no timing above shares the GPU with it.
 if [ -n "${HARNESS:-}" ]; then
+  harness ${HARNESS_S:-150} 60 $HARNESS
+  [ -n "${SAN:-}" ] && bundle_sanitize $SAN
   wait
   harness_report
   [ -n "${SAN:-}" ] && bundle_sanitize_report
