@@ -11,6 +11,7 @@
 #                    and the tensor-pipe / shared-memory metrics), one
 #                    launch; its SASS source page through ncu_hot.py;
 #                    reports, CSVs and details in $OUT/ncu.tgz
+#   GEMM_TIMES="K ...", GEMM_NCU="K ..."  (below)
 #   HARNESS="B:N ..."  the bundles $D/B in N shards; SAN="B LIST":
 #                    compute-sanitizer memcheck + racecheck on LIST of $D/B
 #   CHECK="K@SIZES@REF ..."  dlc-run $K/K against dlc-interp's reference
@@ -65,6 +66,26 @@ if [ -n "${NCU:-}" ]; then
   tar czf "$OUT/ncu.tgz" -C /tmp ncu
   el "ncu done"
 fi
+# GEMM_TIMES="K ...": dlc-run's median of each GEMM kernel $K/K at
+# GEMM_SIZES' first size, the kernels in turn, three rounds (separate
+# processes); GEMM_NCU="K ...": ncu's PC samples alone of one launch (no
+# SASS patching, clocks not locked), through ncu_hot.py
+sz=${GEMM_SIZES:-4096x4096x4096}; sz=${sz%%,*}; IFS=x read -r gm gn gk <<< "$sz"
+for r in 1 2 3; do
+  for kk in ${GEMM_TIMES:-}; do
+    echo "time r$r $kk $sz: $(timeout 60 "$D/dlc-run" "$K/$kk/gemm_bias_relu.json" "M=$gm,K=$gk,N=$gn" --iters 50 --warmup 10 2>&1 | grep -oE '[0-9.]+ TFLOP/s|median[^,]*' | paste -sd' ')"
+  done
+done
+for kk in ${GEMM_NCU:-}; do
+  r=/tmp/ncu/g-$kk; mkdir -p /tmp/ncu
+  timeout 60 $ncu --clock-control none --metrics group:smsp__pcsamp_warp_stall_reasons,group:smsp__pcsamp_warp_stall_reasons_not_issued,smsp__pcsamp_sample_count,gpu__time_duration.sum,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed --import-source no -c 1 -f -o "$r" \
+    "$D/dlc-run" "$K/$kk/gemm_bias_relu.json" "M=$gm,K=$gk,N=$gn" --iters 1 --warmup 0 > "$r.log" 2>&1
+  echo "== ncu $kk rc=$?"
+  $ncu -i "$r.ncu-rep" --page source --csv --print-source sass > "$r.csv" 2>&1
+  $ncu -i "$r.ncu-rep" --page raw --csv --metrics gpu__time_duration.sum,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed 2>&1 | tail -1 | cut -c1-200
+  python3 "$BD/ncu_hot.py" "$r.csv" --top 12 2>&1 | head -34
+done
+[ -n "${GEMM_NCU:-}" ] && tar czf "$OUT/ncu.tgz" -C /tmp ncu
 # Last, so that no timing above shares the GPU with it.
 if [ -n "${HARNESS:-}" ]; then
   harness ${HARNESS_S:-150} 60 $HARNESS
