@@ -195,10 +195,10 @@ void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
 /* A convolution's staged 128-row tile in ping-pong (warp_tile = tile:
  * each consumer warpgroup owns whole tiles, one's epilogue overlapping
  * the other's MMAs), its stages refitted (6, two staged boxes a
- * consumer): on the H100 1.01-1.03x the cooperative tile at 3x3 s2 C256,
- * with SiLU, C128 112^2 and ResNet-50's C128 28^2 and C256 14^2, 0.99-1.04x
- * at C64 56^2 (bench/RESULTS.md runs pp-3, pp-4). A GEMM keeps
- * cooperative 128 x 256 (ping-pong's 128 x 128 ran 0.64-0.92x of it). */
+ * consumer): on the H100 1.00-1.05x the cooperative tile at 3x3 s2 C256
+ * (+ SiLU), C128 112^2, ResNet-50's 3x3 C64 / C128 / C256 and 1x1 C256
+ * (bench/RESULTS.md runs pp-4, pp-5). A GEMM keeps cooperative 128 x 256
+ * (ping-pong's 128 x 128 ran 0.60-0.92x of it, run pp-6). */
 static void convPingPong(const DlcTarget *target, DlcPlan *plan) {
   if (plan->tile[0] != 128 || !plan->asyncEpilogueOverlap)
     return;
