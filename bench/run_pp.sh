@@ -11,7 +11,7 @@
 #                    and the tensor-pipe / shared-memory metrics), one
 #                    launch; its SASS source page through ncu_hot.py;
 #                    reports, CSVs and details in $OUT/ncu.tgz
-#   GEMM_TIMES="K ...", GEMM_NCU="K ..."  (below)
+#   GEMM_TIMES="K ...", GEMM_NCU="K ...", GEMM_MEM="K ..."  (below)
 #   HARNESS="B:N ..."  the bundles $D/B in N shards; SAN="B LIST":
 #                    compute-sanitizer memcheck + racecheck on LIST of $D/B
 #   CHECK="K@SIZES@REF ..."  dlc-run $K/K against dlc-interp's reference
@@ -84,6 +84,15 @@ for kk in ${GEMM_NCU:-}; do
   $ncu -i "$r.ncu-rep" --page source --csv --print-source sass > "$r.csv" 2>&1
   $ncu -i "$r.ncu-rep" --page raw --csv --metrics gpu__time_duration.sum,sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed 2>&1 | tail -1 | cut -c1-200
   python3 "$BD/ncu_hot.py" "$r.csv" --top 12 2>&1 | head -34
+done
+# GEMM_MEM="K ...": ncu's memory sections of one launch (L2 hit rate,
+# DRAM and L2 throughput, tensor pipe), clocks not locked
+for kk in ${GEMM_MEM:-}; do
+  timeout 60 $ncu --clock-control none --section SpeedOfLight --section MemoryWorkloadAnalysis \
+    --metrics lts__t_sector_hit_rate.pct,dram__bytes_read.sum,lts__t_bytes.sum,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,gpu__time_duration.sum \
+    -c 1 "$D/dlc-run" "$K/$kk/gemm_bias_relu.json" "M=$gm,K=$gk,N=$gn" --iters 1 --warmup 0 > /tmp/mem-$kk.txt 2>&1
+  echo "== ncu mem $kk rc=$?"
+  grep -E "lts__t_sector_hit_rate|dram__bytes_read|lts__t_bytes|hmma|gpu__time_duration|L2 Hit Rate|DRAM Throughput|L2 Cache Throughput|Memory Throughput|Duration" /tmp/mem-$kk.txt | sed 's/  */ /g' | head -12
 done
 [ -n "${GEMM_NCU:-}" ] && tar czf "$OUT/ncu.tgz" -C /tmp ncu
 # Last, so that no timing above shares the GPU with it.
