@@ -9,7 +9,9 @@
 #                        tile) with S stages for S in PP (default "5 6")
 #   k/<case>_co<TAG>     the same cases as the planner chooses (CO=1)
 #   k/g<name><TAG>       the f16 GEMM + bias + ReLU example the same ways
-#                        (gpp<S><TAG>, gco<TAG>)
+#                        (gpp<S><TAG>, gco<TAG>), unless GEMM=0 (set it
+#                        with PPBN: the GEMM's name does not say BN, and a
+#                        128 x 64 build under gpp6f misled runs pp-4 to pp-7)
 # and bench/run_pp.sh with the scripts it uses into OUT/bench.
 set -euo pipefail
 . "$(dirname "$0")/build_common.sh"
@@ -28,7 +30,7 @@ pp_case() {
 pp_plan() { echo "{\"tile\": [128, ${PPBN:-128}, 64], \"warp_tile\": [128, ${PPBN:-128}], \"stages\": $1}"; }
 for s in ${PP:-5 6}; do
   pp_plan "$s" > "$O/src/pp$s.plan.json"
-  ptx_example "gpp$s$TAG" gemm_bias_relu "$O/src/pp$s.plan.json"
+  [ "${GEMM:-1}" = 1 ] && ptx_example "gpp$s$TAG" gemm_bias_relu "$O/src/pp$s.plan.json"
   for c in $CASES; do
     cp "$O/src/pp$s.plan.json" "$O/src/${c}_pp$s$TAG.plan.json"
     cp "$O/src/$c.tiny.mlir" "$O/src/${c}_pp$s$TAG.tiny.mlir"
@@ -37,7 +39,7 @@ for s in ${PP:-5 6}; do
   done
 done
 if [ "${CO:-0}" = 1 ]; then
-  ptx_example "gco$TAG" gemm_bias_relu
+  [ "${GEMM:-1}" = 1 ] && ptx_example "gco$TAG" gemm_bias_relu
   for c in $CASES; do
     cp "$O/src/$c.tiny.mlir" "$O/src/${c}_co$TAG.tiny.mlir"
     rm -rf "$O/k/${c}_co$TAG"

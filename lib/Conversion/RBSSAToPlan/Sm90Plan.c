@@ -198,7 +198,7 @@ void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
  * consumer): on the H100 1.00-1.05x the cooperative tile at 3x3 s2 C256
  * (+ SiLU), C128 112^2, ResNet-50's 3x3 C64 / C128 / C256 and 1x1 C256
  * (bench/RESULTS.md runs pp-4, pp-5). A GEMM keeps cooperative 128 x 256
- * (ping-pong's 128 x 128 ran 0.60-0.92x of it, run pp-6). */
+ * (ping-pong's 128 x 128 ran 0.89-0.94x of it, run pp-8). */
 static void convPingPong(const DlcTarget *target, DlcPlan *plan) {
   if (plan->tile[0] != 128 || !plan->asyncEpilogueOverlap)
     return;
