@@ -977,40 +977,30 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue consumer, MlirValue acc[MaxSlabs],
                              MlirValue *doneToken) {
   int slabs = p->slabs;
-  /* Ping-pong carries the ring position (stage, full-barrier parity)
-   * through the k loop, a step and a wrap a k tile, instead of two 64-bit
-   * divisions by the stage count: its one warpgroup issues every wgmma of
-   * the tile, so its scalar work a k step is on the tensor pipe's critical
-   * path (ncu: those divisions were 42 % of the k loop's samples and the
-   * tensor pipe 65 % busy; carried, s2 C256 +12 %, bench/RESULTS.md run
-   * pp-3). Cooperative keeps the divisions (no gain there: run cv3-2). */
-  bool ring = !mlirValueIsNull(consumer);
+  /* The ring position (stage, full-barrier parity) is carried through the
+   * k loop, a step and a wrap a k tile, instead of two 64-bit divisions by
+   * the stage count a k step. In ping-pong one warpgroup issues every
+   * wgmma of the tile, so its scalar work is on the tensor pipe's critical
+   * path (ncu: the divisions were 42 % of the k loop's samples, the tensor
+   * pipe 65 % busy; carried, s2 C256 +12 %, bench/RESULTS.md run pp-3);
+   * cooperative: neutral to +2.9 % (GEMM f16 4096^3, run rg-1). */
   MlirValue init[2];
   sm90AccInit(g, g->t->tileN, init);
   MlirValue carried[MaxSlabs + 3];
   for (int s = 0; s < slabs; ++s)
     carried[s] = init[0];
   carried[slabs] = init[1];
-  int count = slabs + 1;
-  if (ring) {
-    carried[count++] = remc(g, base, g->t->stages);
-    carried[count++] = sm90ParityOf(g, base, g->t->stages, false);
-  }
+  carried[slabs + 1] = remc(g, base, g->t->stages);
+  carried[slabs + 2] = sm90ParityOf(g, base, g->t->stages, false);
+  int count = slabs + 3;
   MlirBlock body;
   MlirOperation loop =
       dlcBuildFor(&g->b, cst(g, 0), kCount, cst(g, 1), count, carried, &body);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(body, outer.loc);
   MlirValue kt = mlirBlockGetArgument(body, 0);
-  MlirValue use = add(g, base, kt);
-  MlirValue stage, parity, previous;
-  if (ring) {
-    stage = mlirBlockGetArgument(body, slabs + 2);
-    parity = mlirBlockGetArgument(body, slabs + 3);
-  } else {
-    stage = remc(g, use, g->t->stages);
-    parity = sm90ParityOf(g, use, g->t->stages, false);
-  }
+  MlirValue stage = mlirBlockGetArgument(body, slabs + 2);
+  MlirValue parity = mlirBlockGetArgument(body, slabs + 3);
   sm90MbarrierWait(g, p->full, stage, parity);
   MlirValue next[MaxSlabs + 3];
   for (int s = 0; s < slabs; ++s) {
@@ -1027,20 +1017,17 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
-  if (ring) /* the stage before, wrapping */
-    previous = sel(g, dlcCmpI(&g->b, "eq", stage, cst(g, 0)),
-                   cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
-  else
-    previous = remc(g, add(g, use, cst(g, g->t->stages - 1)), g->t->stages);
+  /* the stage before, wrapping */
+  MlirValue previous = sel(g, dlcCmpI(&g->b, "eq", stage, cst(g, 0)),
+                           cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
   releaseStage(g, p, previous);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
-  if (ring) { /* the next stage, or past the last stage 0, parity flipped */
-    MlirValue step = add(g, stage, cst(g, 1));
-    MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
-    next[slabs + 1] = sel(g, wrap, cst(g, 0), step);
-    next[slabs + 2] = dlcArith(&g->b, "arith.xori", parity, wrap);
-  }
+  /* the next stage, or past the last stage 0, parity flipped */
+  MlirValue step = add(g, stage, cst(g, 1));
+  MlirValue wrap = dlcCmpI(&g->b, "eq", step, cst(g, g->t->stages));
+  next[slabs + 1] = sel(g, wrap, cst(g, 0), step);
+  next[slabs + 2] = dlcArith(&g->b, "arith.xori", parity, wrap);
   dlcBuild(&g->b, "scf.yield", count, next, 0, NULL, 0, NULL, NULL);
   g->b = outer;
   if (!mlirValueIsNull(consumer))
