@@ -54,9 +54,8 @@ static bool reject(MlirOperation op, const char *why) {
   return false;
 }
 
-/* A plan field the chosen skeleton cannot honour. */
-static bool cannotHonour(MlirOperation schedule, const char *skeleton,
-                         const char *field, const char *honoured) {
+bool dlcCannotHonour(MlirOperation schedule, const char *skeleton,
+                     const char *field, const char *honoured) {
   dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                     "change the field in the plan (or the plan-file) to what "
                     "the skeleton implements",
@@ -155,9 +154,10 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
   /* Packed groups (algo_choice group_pack): a tile is their output
    * channels, each group's weights a block of the B stage. */
   if (p->groupPack > 1 && !kpExtentIs(&p->size[KP_N], t->tileN))
-    return cannotHonour(schedule, "SM90", "tile",
-                        "tile = [128, P·Cog, 64] with algo_choice group_pack "
-                        "= P (the P groups' output channels)");
+    return dlcCannotHonour(
+        schedule, "SM90", "tile",
+        "tile = [128, P·Cog, 64] with algo_choice group_pack "
+        "= P (the P groups' output channels)");
   /* A convolution's A comes through an im2col map, B by tiles. */
   const char *whyIm2col = p->implicit ? dlcSm90Im2col(p, NULL) : NULL;
   if (whyIm2col) {
@@ -191,11 +191,11 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   bool sm90 = isSm90Plan(plan);
   const char *skeleton = sm90 ? "SM90" : "SM80";
   if (!sm90 && strcmp(plan->barrierModel, "cp_async_group") != 0)
-    return cannotHonour(schedule, skeleton, "barrier_model",
-                        "\"cp_async_group\" (SM80) or \"mbarrier\" (SM90)");
+    return dlcCannotHonour(schedule, skeleton, "barrier_model",
+                           "\"cp_async_group\" (SM80) or \"mbarrier\" (SM90)");
   if (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1)
-    return cannotHonour(schedule, skeleton, "async",
-                        "enable = true with prefetch_depth = stages - 1");
+    return dlcCannotHonour(schedule, skeleton, "async",
+                           "enable = true with prefetch_depth = stages - 1");
   /* Clusters: the SM90 GEMM's, pairing tiles whose shared operand's half
    * (at least 64 rows, so 128) each CTA multicasts. A convolution's
    * cluster shares the weights only (A's im2col box stays whole), K-major
@@ -207,19 +207,20 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
     bool convOk = !p->implicit || (sharesB && p->groupPack <= 1);
     if (!sm90 || !convOk || (cluster > 2 && !p->implicit) ||
         (sharesB ? plan->tile[1] : plan->tile[0]) < 128)
-      return cannotHonour(schedule, skeleton, "algo_choice cluster",
-                          "cluster = \"2\" on the SM90 skeleton of a GEMM "
-                          "whose shared operand, B when BN >= BM, else A, is "
-                          "at least 128 rows, or \"2\" or \"4\" on a "
-                          "convolution (groups not packed) whose weight "
-                          "tile, BN >= BM, is at least 128 rows; else 1");
+      return dlcCannotHonour(
+          schedule, skeleton, "algo_choice cluster",
+          "cluster = \"2\" on the SM90 skeleton of a GEMM "
+          "whose shared operand, B when BN >= BM, else A, is "
+          "at least 128 rows, or \"2\" or \"4\" on a "
+          "convolution (groups not packed) whose weight "
+          "tile, BN >= BM, is at least 128 rows; else 1");
   }
   /* The staged epilogue: the SM90 kernel's, for a C that TMA can store. */
   if (plan->asyncEpilogueOverlap) {
     if (!sm90)
-      return cannotHonour(schedule, skeleton, "async.epilogue_overlap",
-                          "false (a staged epilogue is the SM90 skeleton's: "
-                          "barrier_model \"mbarrier\")");
+      return dlcCannotHonour(schedule, skeleton, "async.epilogue_overlap",
+                             "false (a staged epilogue is the SM90 skeleton's: "
+                             "barrier_model \"mbarrier\")");
     const char *why = dlcSm90StagedEpilogueProblem(p);
     if (why) {
       dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
@@ -232,17 +233,17 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
     }
   }
   if (plan->vectorizeWidth != 8)
-    return cannotHonour(schedule, skeleton, "vectorize",
-                        "width = 8 (16-byte copies)");
+    return dlcCannotHonour(schedule, skeleton, "vectorize",
+                           "width = 8 (16-byte copies)");
   /* Split-K: the SM90 cooperative kernel over unbatched problems. */
   if (dlcPlanSplitK(plan) > 1) {
     if (!sm90)
-      return cannotHonour(schedule, skeleton, "algo_choice split_k", "1");
+      return dlcCannotHonour(schedule, skeleton, "algo_choice split_k", "1");
     if (plan->warpTile[0] != 64 || p->has[KP_BATCH])
-      return cannotHonour(schedule, skeleton, "algo_choice split_k",
-                          "split_k > 1 with the cooperative schedule "
-                          "(warp_tile [64, BN]) on problems without a batch "
-                          "axis, else 1");
+      return dlcCannotHonour(schedule, skeleton, "algo_choice split_k",
+                             "split_k > 1 with the cooperative schedule "
+                             "(warp_tile [64, BN]) on problems without a batch "
+                             "axis, else 1");
   }
   /* The epilogue list names the problem's steps, in order. */
   const char *names[KP_MAX_STEPS];
@@ -251,13 +252,14 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   for (int i = 0; same && i < n; ++i)
     same = strcmp(plan->epilogue[i], names[i]) == 0;
   if (!same)
-    return cannotHonour(schedule, skeleton, "epilogue",
-                        "the region's own epilogue (as the planner lists it)");
+    return dlcCannotHonour(
+        schedule, skeleton, "epilogue",
+        "the region's own epilogue (as the planner lists it)");
   /* A and B are staged in swizzled shared memory. */
   for (int i = 0; i < plan->numLayoutHints; ++i)
     if (plan->layoutHints[i].isBool && !plan->layoutHints[i].boolean)
-      return cannotHonour(schedule, skeleton, "layout_hints",
-                          "swizzled shared memory for both operands");
+      return dlcCannotHonour(schedule, skeleton, "layout_hints",
+                             "swizzled shared memory for both operands");
   return true;
 }
 
@@ -537,19 +539,20 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
   bool row = mode != DLC_MEMORY_FLAT; /* CTA-wide reduces need barriers */
   const char *skeleton = "memory-bound";
   if (strcmp(plan->barrierModel, row ? "bar_sync" : "none") != 0)
-    return cannotHonour(schedule, skeleton, "barrier_model",
-                        "\"bar_sync\" in row and point modes, \"none\" in "
-                        "flat mode");
+    return dlcCannotHonour(schedule, skeleton, "barrier_model",
+                           "\"bar_sync\" in row and point modes, \"none\" in "
+                           "flat mode");
   if (plan->stages != 2 || plan->asyncEnable || plan->asyncPrefetchDepth ||
       plan->asyncEpilogueOverlap)
-    return cannotHonour(schedule, skeleton, "stages/async",
-                        "stages = 2 with async disabled (nothing is staged)");
+    return dlcCannotHonour(
+        schedule, skeleton, "stages/async",
+        "stages = 2 with async disabled (nothing is staged)");
   if (plan->numCache || plan->numEpilogue || plan->numLayoutHints ||
       plan->numLocalEdges || plan->numPredicateTail)
-    return cannotHonour(schedule, skeleton,
-                        "cache/epilogue/layout_hints/local_edges/"
-                        "predicate_tail",
-                        "none of them (every access is predicated)");
+    return dlcCannotHonour(schedule, skeleton,
+                           "cache/epilogue/layout_hints/local_edges/"
+                           "predicate_tail",
+                           "none of them (every access is predicated)");
   return true;
 }
 
@@ -641,8 +644,8 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
     snprintf(honoured, sizeof(honoured),
              "vectorize width %d here (16 bytes of channels where C allows)",
              d.width);
-    ok = cannotHonour(schedule, tile ? "depthwise tile" : "depthwise",
-                      "vectorize", honoured);
+    ok = dlcCannotHonour(schedule, tile ? "depthwise tile" : "depthwise",
+                         "vectorize", honoured);
   }
   if (ok) {
     const KpFused *f = &p->fused[KP_M];
@@ -832,11 +835,11 @@ static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
   else if (strcmp(grid, "dynamic") == 0)
     *out = DLC_ATTN_GRID_DYNAMIC;
   else
-    return cannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
-                        "\"tiles\" (a CTA per query tile and batch row), "
-                        "\"persistent\" (a CTA per SM looping over them) or "
-                        "\"dynamic\" (a CTA per SM taking them from a "
-                        "counter, heaviest first)");
+    return dlcCannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
+                           "\"tiles\" (a CTA per query tile and batch row), "
+                           "\"persistent\" (a CTA per SM looping over them) or "
+                           "\"dynamic\" (a CTA per SM taking them from a "
+                           "counter, heaviest first)");
   return true;
 }
 
@@ -878,10 +881,10 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
       plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
       dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
           target->smemPerCTA)
-    return cannotHonour(schedule, "SM90 flash-attention", "tile",
-                        "tile = [BM, BN, D] with BM 128 (or 192 at D = 64), "
-                        "BN 64 or 128, warp_tile = [64, BN], at least 2 "
-                        "stages that fit the shared memory");
+    return dlcCannotHonour(schedule, "SM90 flash-attention", "tile",
+                           "tile = [BM, BN, D] with BM 128 (or 192 at D = 64), "
+                           "BN 64 or 128, warp_tile = [64, BN], at least 2 "
+                           "stages that fit the shared memory");
   return true;
 }
 
@@ -895,12 +898,12 @@ static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
   const char *algo = dlcPlanAlgoChoice(plan, "attention");
   int64_t rows = dlcAttnScheduleRows(algo);
   if (rows == 0 || rows != plan->tile[0])
-    return cannotHonour(schedule, "SM90 flash-attention",
-                        "algo_choice attention",
-                        "\"online_softmax\" (two consumers in ping-pong "
-                        "turns) or \"online_softmax.overlap\" (without "
-                        "the turns) with tile BM 128, \"online_softmax.m192\" "
-                        "(three consumers in turns) with BM 192");
+    return dlcCannotHonour(
+        schedule, "SM90 flash-attention", "algo_choice attention",
+        "\"online_softmax\" (two consumers in ping-pong "
+        "turns) or \"online_softmax.overlap\" (without "
+        "the turns) with tile BM 128, \"online_softmax.m192\" "
+        "(three consumers in turns) with BM 192");
   *out = strcmp(algo, "online_softmax.overlap") == 0 ? DLC_ATTN_OVERLAP
                                                      : DLC_ATTN_PINGPONG;
   return true;
@@ -939,24 +942,24 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   if (!sm90 &&
       (strcmp(dlcPlanAlgoChoice(plan, "attention"), "online_softmax") != 0 ||
        dlcPlanAlgoChoice(plan, "grid")))
-    return cannotHonour(schedule, "SM80 flash-attention", "algo_choice",
-                        "attention = \"online_softmax\" without a grid (the "
-                        "other schedules and the grids are the SM90 "
-                        "kernel's, barrier_model = \"mbarrier\")");
+    return dlcCannotHonour(schedule, "SM80 flash-attention", "algo_choice",
+                           "attention = \"online_softmax\" without a grid (the "
+                           "other schedules and the grids are the SM90 "
+                           "kernel's, barrier_model = \"mbarrier\")");
   if (!sm90 &&
       (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
        plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||
        plan->stages != 2 || strcmp(plan->barrierModel, "cp_async_group") != 0))
-    return cannotHonour(schedule, "flash-attention", "tile",
-                        "tile = [64, 64, D], warp_tile = [16, 64], stages = "
-                        "2, barrier_model = \"cp_async_group\" (SM80) or "
-                        "\"mbarrier\" (SM90)");
+    return dlcCannotHonour(schedule, "flash-attention", "tile",
+                           "tile = [64, 64, D], warp_tile = [16, 64], stages = "
+                           "2, barrier_model = \"cp_async_group\" (SM80) or "
+                           "\"mbarrier\" (SM90)");
   /* The log-sum-exp output is the epilogue's exactly when the plan says
    * so (algo_choice lse = "epilogue"). */
   if (planLse(plan) != a.hasLse)
-    return cannotHonour(schedule, "flash-attention", "algo_choice lse",
-                        a.hasLse ? "\"epilogue\" (the region writes LSE)"
-                                 : "absent (the region writes no LSE)");
+    return dlcCannotHonour(schedule, "flash-attention", "algo_choice lse",
+                           a.hasLse ? "\"epilogue\" (the region writes LSE)"
+                                    : "absent (the region writes no LSE)");
   /* The model's tensors; the kernel takes them in argument order (the
    * graph's: inputs, then O and LSE). */
   enum { NumKeys = 7 };
@@ -1062,8 +1065,8 @@ static bool packGroups(MlirOperation schedule, const DlcPlan *plan,
              "%lld (the SM90 skeleton packs 64 / Cg groups of Cog, a "
              "multiple of 8, output channels)",
              (long long)can);
-    return cannotHonour(schedule, isSm90Plan(plan) ? "SM90" : "SM80",
-                        "algo_choice group_pack", hint);
+    return dlcCannotHonour(schedule, isSm90Plan(plan) ? "SM90" : "SM80",
+                           "algo_choice group_pack", hint);
   }
   dlcSm90PackGroups(p, pack);
   return true;
@@ -1101,7 +1104,9 @@ static bool convertRegion(MlirOperation region, const DlcTarget *target) {
             packGroups(schedule, plan, problem) &&
             (isSm90Plan(plan) ? checkSm90(schedule, target, &tiling, problem)
                               : checkSm80Tiling(schedule, &tiling)) &&
-            checkContract(schedule, plan, problem);
+            checkContract(schedule, plan, problem) &&
+            dlcCheckGemmSkeletonFields(region, schedule, plan,
+                                       isSm90Plan(plan) ? "SM90" : "SM80");
   if (ok) {
     int numTensors = 0;
     MlirOperation kernel =

@@ -7,6 +7,7 @@
 #include "AttentionProblem.h"
 #include "KernelProblem.h"
 #include "MemoryProblem.h"
+#include "PlanSchedule.h"
 #include "Target.h"
 
 #include "mlir-c/IR.h"
@@ -535,5 +536,19 @@ void dlcEmitDepthwiseTile(MlirOperation kernel, const KpProblem *problem,
 
 /* Threads of a CTA for `tiling`: 32 per warp tile. */
 int64_t dlcGemmThreads(const DlcGemmTiling *tiling);
+
+/* --- the plan as a contract (PlanToDLCGPU.c) --------------------------- */
+
+/* Reports (E1501, at `schedule`) that the `skeleton` skeleton cannot
+ * honour plan field `field` and what it implements instead (`honoured`,
+ * a suggestion in plan.schedule's spelling). Returns false. */
+bool dlcCannotHonour(MlirOperation schedule, const char *skeleton,
+                     const char *field, const char *honoured);
+
+/* Whether `plan`'s bind, cache, vectorize.axis and local_edges are the
+ * forms the GEMM skeletons implement for region `region` (a func.func
+ * with rbssa.region; SkeletonFields.c); reports the first that is not. */
+bool dlcCheckGemmSkeletonFields(MlirOperation region, MlirOperation schedule,
+                                const DlcPlan *plan, const char *skeleton);
 
 #endif

@@ -395,13 +395,10 @@ static const DlcPlanAnalysisOperand *analysisOperand(const DlcPlanRegion *r,
   return NULL;
 }
 
-void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
-                          const DlcCandidate *c, DlcPlan *plan) {
-  memset(plan, 0, sizeof(*plan));
-  memcpy(plan->tile, c->tile, sizeof(plan->tile));
-  memcpy(plan->warpTile, c->warpTile, sizeof(plan->warpTile));
-  plan->stages = c->stages;
-
+/* The fields a GEMM skeleton implements the same way for every tile of
+ * region `r` (Plan.h): bind, cache, vectorize.axis and local_edges. */
+void dlcPlanSkeletonFields(const DlcPlanRegion *r, DlcPlan *plan) {
+  plan->numBind = plan->numCache = plan->numLocalEdges = 0;
   char key[DLC_PLAN_NAME];
   const DlcPlanAxis *m = r->mIter >= 0 ? &r->iters[r->mIter] : NULL;
   const DlcPlanAxis *n = r->nIter >= 0 ? &r->iters[r->nIter] : NULL;
@@ -441,6 +438,30 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
 
   /* Vector accesses run along the output's innermost axis. */
   splitName(plan->vectorizeAxis, r->iters[r->numIters - 1].name, ".i.i");
+
+  if (analysis) {
+    plan->numLocalEdges = analysis->numEdges;
+    memcpy(plan->localEdges, analysis->edges, sizeof(plan->localEdges));
+  } else if (r->numEpilogue > 0) {
+    DlcPlanEdge *e = &plan->localEdges[plan->numLocalEdges++];
+    dlcPlanCopyName(e->from, r->reduceName);
+    dlcPlanCopyName(e->to, r->epilogue[r->numEpilogue - 1]);
+    dlcPlanCopyName(e->buffer, "reg");
+  }
+}
+
+void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
+                          const DlcCandidate *c, DlcPlan *plan) {
+  memset(plan, 0, sizeof(*plan));
+  memcpy(plan->tile, c->tile, sizeof(plan->tile));
+  memcpy(plan->warpTile, c->warpTile, sizeof(plan->warpTile));
+  plan->stages = c->stages;
+  dlcPlanSkeletonFields(r, plan);
+
+  const DlcPlanAnalysis *analysis = r->analysis.present ? &r->analysis : NULL;
+  const DlcPlanAxis *m = r->mIter >= 0 ? &r->iters[r->mIter] : NULL;
+  const DlcPlanAxis *n = r->nIter >= 0 ? &r->iters[r->nIter] : NULL;
+  const DlcPlanAxis *k = &r->reduceIters[r->kIter];
   int64_t width = kVectorBytes / r->tensors[r->tensorA].elementBytes;
   plan->vectorizeWidth = width > 0 ? width : 1;
 
@@ -488,16 +509,6 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
 
   addPair(plan->algoChoice, &plan->numAlgoChoice,
           r->implicit ? "conv" : "matmul", "implicit_gemm");
-
-  if (analysis) {
-    plan->numLocalEdges = analysis->numEdges;
-    memcpy(plan->localEdges, analysis->edges, sizeof(plan->localEdges));
-  } else if (r->numEpilogue > 0) {
-    DlcPlanEdge *e = &plan->localEdges[plan->numLocalEdges++];
-    dlcPlanCopyName(e->from, r->reduceName);
-    dlcPlanCopyName(e->to, r->epilogue[r->numEpilogue - 1]);
-    dlcPlanCopyName(e->buffer, "reg");
-  }
 
   plan->asyncEnable = true;
   plan->asyncPrefetchDepth = c->stages - 1;

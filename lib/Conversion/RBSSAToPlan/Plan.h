@@ -185,6 +185,14 @@ double dlcPlanMemoryBoundUs(const DlcTarget *target,
 int dlcPlanSearch(const DlcTarget *target, const DlcPlanProblem *problem,
                   DlcCandidate out[DLC_PLAN_MAX_CANDIDATES], int *chosen);
 
+/* The fields every GEMM skeleton implements one way for `region`,
+ * whatever the tile: bind (m/n tiles on blocks and warps, the batch or
+ * group on block.z), cache (A and B staged in shared memory per k tile),
+ * vectorize.axis and local_edges (the epilogue in registers). Overwrites
+ * those four fields of `plan` only. convert-plan-to-dlcgpu compares a
+ * plan's fields with these. */
+void dlcPlanSkeletonFields(const DlcPlanRegion *region, DlcPlan *plan);
+
 /* Fills every §8.1 field for `region` from one candidate. */
 void dlcPlanFromCandidate(const DlcPlanRegion *region, const char *arch,
                           const DlcCandidate *candidate, DlcPlan *plan);

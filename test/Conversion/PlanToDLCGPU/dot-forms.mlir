@@ -15,8 +15,9 @@ func.func @vecmat(
     %y: memref<?xf16> {rbssa.name = "y", rbssa.role = "output", rbssa.shape = ["N"]})
     attributes {rbssa.region = "vecmat", rbssa.iters = [{name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}], rbssa.symbols = ["K", "N"]} {
-  "plan.schedule"() {tile = array<i64: 64, 64, 32>, stages = 2 : i64, bind = {}, warp_tile = array<i64: 32, 32>,
-    cache = [], vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["n", "k"], epilogue = [],
+  "plan.schedule"() {tile = array<i64: 64, 64, 32>, stages = 2 : i64, bind = {n.o = "block.x", n.i.o = "warp.x"}, warp_tile = array<i64: 32, 32>,
+    cache = [{tensor = "x", where = "smem", at = "k.i", pingpong = true}, {tensor = "W", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["n", "k"], epilogue = [],
     arch = "sm90", layout_hints = {}, algo_choice = {matmul = "implicit_gemm"}, local_edges = [],
     async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"} : () -> ()
   %a = "rbssa.read"(%x) {map = affine_map<(n, k)[K, N] -> (k)>} : (memref<?xf16>) -> tensor<?x?xf16, ["N", "K"]>
@@ -40,9 +41,10 @@ func.func @matvec(
     %y: memref<?xf16> {rbssa.name = "y", rbssa.role = "output", rbssa.shape = ["M"]})
     attributes {rbssa.region = "matvec", rbssa.iters = [{name = "m", size = "M"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}], rbssa.symbols = ["M", "K"]} {
-  "plan.schedule"() {tile = array<i64: 64, 64, 32>, stages = 2 : i64, bind = {}, warp_tile = array<i64: 32, 32>,
-    cache = [], vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "k"], epilogue = ["relu"],
-    arch = "sm90", layout_hints = {}, algo_choice = {matmul = "implicit_gemm"}, local_edges = [],
+  "plan.schedule"() {tile = array<i64: 64, 64, 32>, stages = 2 : i64, bind = {m.o = "block.y", m.i.o = "warp.y"}, warp_tile = array<i64: 32, 32>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "v", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "m.i.i", width = 8 : i64}, predicate_tail = ["m", "k"], epilogue = ["relu"],
+    arch = "sm90", layout_hints = {}, algo_choice = {matmul = "implicit_gemm"}, local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
     async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"} : () -> ()
   %a = "rbssa.read"(%A) {map = affine_map<(m, k)[M, K] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["M", "K"]>
   %b = "rbssa.read"(%v) {map = affine_map<(m, k)[M, K] -> (k)>} : (memref<?xf16>) -> tensor<?x?xf16, ["M", "K"]>

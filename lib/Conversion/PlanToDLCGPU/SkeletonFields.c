@@ -1,0 +1,138 @@
+/* The GEMM plan fields that have one form for a region whatever its tile
+ * (docs/passes/convert-plan-to-dlcgpu.md, "The plan is a contract"): bind,
+ * cache, vectorize.axis and local_edges. The SM80 and SM90 skeletons
+ * implement them one way (m/n tiles on blocks and warps, A and B staged in
+ * shared memory per k tile, vector accesses along the output's innermost
+ * axis, the epilogue in registers), the way the planner writes them
+ * (dlcPlanSkeletonFields); a plan that states anything else is reported,
+ * not ignored. Entries compare as sets: their order carries no meaning. */
+#include "../RBSSAToPlan/Plan.h"
+#include "Skeleton.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool samePair(const DlcPlanPair *a, const DlcPlanPair *b) {
+  return strcmp(a->key, b->key) == 0 && strcmp(a->value, b->value) == 0;
+}
+
+static bool sameCache(const DlcPlanCache *a, const DlcPlanCache *b) {
+  return strcmp(a->tensor, b->tensor) == 0 && strcmp(a->where, b->where) == 0 &&
+         strcmp(a->at, b->at) == 0 && a->pingpong == b->pingpong;
+}
+
+static bool sameEdge(const DlcPlanEdge *a, const DlcPlanEdge *b) {
+  return strcmp(a->from, b->from) == 0 && strcmp(a->to, b->to) == 0 &&
+         strcmp(a->buffer, b->buffer) == 0 && a->depth == b->depth;
+}
+
+/* Whether arrays `have` and `want` (entries of `size` bytes) hold the same
+ * entries: equal counts, and each of `want` in `have` (the planner writes
+ * no entry twice). */
+static bool sameSet(const void *have, int numHave, const void *want,
+                    int numWant, size_t size,
+                    bool (*same)(const void *, const void *)) {
+  if (numHave != numWant)
+    return false;
+  for (int i = 0; i < numWant; ++i) {
+    bool found = false;
+    for (int j = 0; j < numHave && !found; ++j)
+      found = same((const char *)have + (size_t)j * size,
+                   (const char *)want + (size_t)i * size);
+    if (!found)
+      return false;
+  }
+  return true;
+}
+
+static bool samePairV(const void *a, const void *b) { return samePair(a, b); }
+static bool sameCacheV(const void *a, const void *b) { return sameCache(a, b); }
+static bool sameEdgeV(const void *a, const void *b) { return sameEdge(a, b); }
+
+/* The expected form of a field, as plan.schedule spells it, for the
+ * diagnostic's text: appends to `text` (size `size`, `*used` of it
+ * written), truncating at the end. */
+static void appendf(char *text, size_t size, size_t *used, const char *format,
+                    ...) {
+  if (*used >= size)
+    return;
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(text + *used, size - *used, format, args);
+  va_end(args);
+  *used += n > 0 ? (size_t)n : 0;
+}
+
+static void bindText(const DlcPlan *want, char *text, size_t size) {
+  size_t used = 0;
+  appendf(text, size, &used, "bind = {");
+  for (int i = 0; i < want->numBind; ++i)
+    appendf(text, size, &used, "%s%s = \"%s\"", i ? ", " : "",
+            want->bind[i].key, want->bind[i].value);
+  appendf(text, size, &used, "}");
+}
+
+static void cacheText(const DlcPlan *want, char *text, size_t size) {
+  size_t used = 0;
+  appendf(text, size, &used, "cache = [");
+  for (int i = 0; i < want->numCache; ++i)
+    appendf(text, size, &used,
+            "%s{tensor = \"%s\", where = \"%s\", at = \"%s\", "
+            "pingpong = %s}",
+            i ? ", " : "", want->cache[i].tensor, want->cache[i].where,
+            want->cache[i].at, want->cache[i].pingpong ? "true" : "false");
+  appendf(text, size, &used, "]");
+}
+
+static void edgesText(const DlcPlan *want, char *text, size_t size) {
+  size_t used = 0;
+  appendf(text, size, &used, "local_edges = [");
+  for (int i = 0; i < want->numLocalEdges; ++i) {
+    const DlcPlanEdge *e = &want->localEdges[i];
+    appendf(text, size, &used, "%s{from = \"%s\", to = \"%s\", buffer = \"%s\"",
+            i ? ", " : "", e->from, e->to, e->buffer);
+    if (e->depth > 0)
+      appendf(text, size, &used, ", depth = %lld", (long long)e->depth);
+    appendf(text, size, &used, "}");
+  }
+  appendf(text, size, &used, "]");
+}
+
+bool dlcCheckGemmSkeletonFields(MlirOperation region, MlirOperation schedule,
+                                const DlcPlan *plan, const char *skeleton) {
+  DlcPlanSizes sizes = {0};
+  DlcPlanRegion *r = malloc(sizeof(DlcPlanRegion));
+  DlcPlan *want = calloc(1, sizeof(DlcPlan));
+  /* dlcPlanRegionRead reports (E1602) a region it cannot read. */
+  bool ok = r && want && dlcPlanRegionRead(region, &sizes, r);
+  if (ok)
+    dlcPlanSkeletonFields(r, want);
+  char text[1024];
+  const char *field = NULL;
+  if (!ok) {
+  } else if (!sameSet(plan->bind, plan->numBind, want->bind, want->numBind,
+                      sizeof(DlcPlanPair), samePairV)) {
+    field = "bind";
+    bindText(want, text, sizeof(text));
+  } else if (!sameSet(plan->cache, plan->numCache, want->cache, want->numCache,
+                      sizeof(DlcPlanCache), sameCacheV)) {
+    field = "cache";
+    cacheText(want, text, sizeof(text));
+  } else if (strcmp(plan->vectorizeAxis, want->vectorizeAxis) != 0) {
+    field = "vectorize";
+    snprintf(text, sizeof(text),
+             "vectorize.axis = \"%s\" (the output's innermost axis)",
+             want->vectorizeAxis);
+  } else if (!sameSet(plan->localEdges, plan->numLocalEdges, want->localEdges,
+                      want->numLocalEdges, sizeof(DlcPlanEdge), sameEdgeV)) {
+    field = "local_edges";
+    edgesText(want, text, sizeof(text));
+  }
+  if (field)
+    ok = dlcCannotHonour(schedule, skeleton, field, text);
+  free(want);
+  free(r);
+  return ok;
+}
