@@ -406,6 +406,23 @@ static bool readOutput(Reader *r, MlirOperation yield, int depth) {
   return true;
 }
 
+MlirStringRef kpMemoryVectorAxis(MlirOperation regionFunc) {
+  MlirAttribute iters = dlcOperationAttrGet(regionFunc, "rbssa.iters");
+  intptr_t count = !mlirAttributeIsNull(iters) && mlirAttributeIsAArray(iters)
+                       ? mlirArrayAttrGetNumElements(iters)
+                       : 0;
+  MlirAttribute last = count > 0 ? mlirArrayAttrGetElement(iters, count - 1)
+                                 : (MlirAttribute){NULL};
+  MlirAttribute name =
+      !mlirAttributeIsNull(last) && mlirAttributeIsADictionary(last)
+          ? mlirDictionaryAttrGetElementByName(
+                last, mlirStringRefCreateFromCString("name"))
+          : (MlirAttribute){NULL};
+  return !mlirAttributeIsNull(name) && mlirAttributeIsAString(name)
+             ? mlirStringAttrGetValue(name)
+             : mlirStringRefCreateFromCString("i");
+}
+
 static bool readIters(Reader *r) {
   MlirAttribute iters = dlcOperationAttrGet(r->func, "rbssa.iters");
   if (mlirAttributeIsNull(iters) || !mlirAttributeIsAArray(iters))

@@ -81,6 +81,11 @@ typedef struct KpMemoryProblem {
  * by kpProblemRead; the rest is this family. */
 bool kpRegionHasContraction(MlirOperation regionFunc);
 
+/* The axis the memory-bound kernels vectorize along: the name of
+ * `regionFunc`'s last rbssa.iters entry, "i" for a region without iters
+ * (borrowed from the attribute). The plan's vectorize.axis. */
+MlirStringRef kpMemoryVectorAxis(MlirOperation regionFunc);
+
 /* Reads the memory-bound problem of `regionFunc`. On failure emits E1602
  * RegionNotPlannable at the offending op, naming what is not covered, and
  * returns false. */

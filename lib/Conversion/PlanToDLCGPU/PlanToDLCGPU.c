@@ -534,8 +534,8 @@ static bool checkOperands(MlirOperation region, const KpProblem *p) {
 /* The memory-bound plan's fields: the mode, the threads, nothing staged
  * (stages 2, async off, no cache, epilogue or layout hints: the skeleton
  * reads and writes global memory directly). */
-static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
-                                DlcMemoryMode mode) {
+static bool checkMemoryContract(MlirOperation region, MlirOperation schedule,
+                                const DlcPlan *plan, DlcMemoryMode mode) {
   bool row = mode != DLC_MEMORY_FLAT; /* CTA-wide reduces need barriers */
   const char *skeleton = "memory-bound";
   if (strcmp(plan->barrierModel, row ? "bar_sync" : "none") != 0)
@@ -553,7 +553,19 @@ static bool checkMemoryContract(MlirOperation schedule, const DlcPlan *plan,
                            "cache/epilogue/layout_hints/local_edges/"
                            "predicate_tail",
                            "none of them (every access is predicated)");
-  return true;
+  /* The skeleton maps points to threads itself and vectorizes along the
+   * last iter. */
+  DlcPlan *want = calloc(1, sizeof(DlcPlan));
+  if (!want)
+    return false;
+  MlirStringRef axis = kpMemoryVectorAxis(region);
+  snprintf(want->vectorizeAxis, sizeof(want->vectorizeAxis), "%.*s",
+           (int)axis.length, axis.data);
+  bool ok =
+      dlcCheckPlanFields(schedule, skeleton, plan, want,
+                         DLC_PLAN_FIELD_BIND | DLC_PLAN_FIELD_VECTORIZE_AXIS);
+  free(want);
+  return ok;
 }
 
 /* The grid of a row or point kernel of `threads` over `points` (text): a
@@ -626,7 +638,7 @@ static bool convertDepthwiseRegion(MlirOperation region, MlirOperation schedule,
   DlcDepthwise d;
   bool tile = mode == DLC_MEMORY_DEPTHWISE_TILE;
   bool ok = p && kpProblemRead(region, p) &&
-            checkMemoryContract(schedule, plan, mode);
+            checkMemoryContract(region, schedule, plan, mode);
   const char *why = !ok    ? NULL
                     : tile ? dlcDepthwiseTileProblem(p, &d)
                            : dlcDepthwiseProblem(p, &d);
@@ -704,7 +716,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     return convertDepthwiseRegion(region, schedule, plan, mode);
   KpMemoryProblem *p = malloc(sizeof(KpMemoryProblem));
   bool ok = p && kpMemoryProblemRead(region, p) &&
-            checkMemoryContract(schedule, plan, mode);
+            checkMemoryContract(region, schedule, plan, mode);
   if (ok && mode == DLC_MEMORY_COLUMN && !dlcMemoryModeFits(p, mode)) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"}",
@@ -909,6 +921,37 @@ static bool sm90AttentionSchedule(MlirOperation schedule, const DlcPlan *plan,
   return true;
 }
 
+/* The flash kernels' fixed fields: nothing bound, cached, predicated or
+ * handed over by the plan (the skeleton's own Q tile, K/V ring and tails),
+ * no epilogue steps or layout hints, 16-byte vectors along d, and the
+ * ring `stages` deep (prefetch stages - 1), O stored after the last key
+ * tile. */
+static bool checkAttentionContract(MlirOperation schedule,
+                                   const DlcPlan *plan) {
+  const char *skeleton = "flash-attention";
+  DlcPlan *want = calloc(1, sizeof(DlcPlan));
+  if (!want)
+    return false;
+  snprintf(want->vectorizeAxis, sizeof(want->vectorizeAxis), "d");
+  bool ok = dlcCheckPlanFields(
+      schedule, skeleton, plan, want,
+      DLC_PLAN_FIELD_BIND | DLC_PLAN_FIELD_CACHE |
+          DLC_PLAN_FIELD_VECTORIZE_AXIS | DLC_PLAN_FIELD_LOCAL_EDGES |
+          DLC_PLAN_FIELD_PREDICATE_TAIL | DLC_PLAN_FIELD_EPILOGUE |
+          DLC_PLAN_FIELD_LAYOUT_HINTS);
+  free(want);
+  if (ok && plan->vectorizeWidth != 8)
+    ok = dlcCannotHonour(schedule, skeleton, "vectorize",
+                         "width = 8 (16-byte copies)");
+  if (ok &&
+      (!plan->asyncEnable || plan->asyncPrefetchDepth != plan->stages - 1 ||
+       plan->asyncEpilogueOverlap))
+    ok = dlcCannotHonour(schedule, skeleton, "async",
+                         "enable = true, prefetch_depth = stages - 1, "
+                         "epilogue_overlap = false");
+  return ok;
+}
+
 /* An attention output region fused by rbssa-fuse-attention: the flash
  * skeleton over Q, K, V and O (FlashAttention.c). */
 static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
@@ -931,6 +974,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   if (!dlcPlanCheck(plan, target, kpElementBytes(a.q.t.element), error,
                     sizeof(error)))
     return reject(schedule, error);
+  if (!checkAttentionContract(schedule, plan))
+    return false;
   int64_t d = a.size[KP_K].constant;
   bool sm90 = isSm90Plan(plan);
   DlcAttnGrid grid = DLC_ATTN_GRID_TILES;

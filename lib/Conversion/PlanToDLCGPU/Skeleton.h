@@ -545,6 +545,24 @@ int64_t dlcGemmThreads(const DlcGemmTiling *tiling);
 bool dlcCannotHonour(MlirOperation schedule, const char *skeleton,
                      const char *field, const char *honoured);
 
+/* Plan fields a skeleton implements one way (SkeletonFields.c). */
+enum {
+  DLC_PLAN_FIELD_BIND = 1u << 0,
+  DLC_PLAN_FIELD_CACHE = 1u << 1,
+  DLC_PLAN_FIELD_VECTORIZE_AXIS = 1u << 2,
+  DLC_PLAN_FIELD_LOCAL_EDGES = 1u << 3,
+  DLC_PLAN_FIELD_PREDICATE_TAIL = 1u << 4,
+  DLC_PLAN_FIELD_EPILOGUE = 1u << 5,
+  DLC_PLAN_FIELD_LAYOUT_HINTS = 1u << 6,
+};
+
+/* Whether each of `fields` (DLC_PLAN_FIELD_* bits) of `plan` is that of
+ * `want` (the form the skeleton implements), entries compared as sets;
+ * reports the first that is not (dlcCannotHonour). */
+bool dlcCheckPlanFields(MlirOperation schedule, const char *skeleton,
+                        const DlcPlan *plan, const DlcPlan *want,
+                        unsigned fields);
+
 /* Whether `plan`'s bind, cache, vectorize.axis and local_edges are the
  * forms the GEMM skeletons implement for region `region` (a func.func
  * with rbssa.region; SkeletonFields.c); reports the first that is not. */

@@ -100,6 +100,85 @@ static void edgesText(const DlcPlan *want, char *text, size_t size) {
   appendf(text, size, &used, "]");
 }
 
+static bool sameName(const void *a, const void *b) { return strcmp(a, b) == 0; }
+
+static bool sameHint(const void *a, const void *b) {
+  const DlcPlanHint *x = a, *y = b;
+  return strcmp(x->key, y->key) == 0 && x->isBool == y->isBool &&
+         (x->isBool ? x->boolean == y->boolean : strcmp(x->text, y->text) == 0);
+}
+
+static void namesText(const char *field, const char (*names)[DLC_PLAN_NAME],
+                      int count, char *text, size_t size) {
+  size_t used = 0;
+  appendf(text, size, &used, "%s = [", field);
+  for (int i = 0; i < count; ++i)
+    appendf(text, size, &used, "%s\"%s\"", i ? ", " : "", names[i]);
+  appendf(text, size, &used, "]");
+}
+
+static void hintsText(const DlcPlan *want, char *text, size_t size) {
+  size_t used = 0;
+  appendf(text, size, &used, "layout_hints = {");
+  for (int i = 0; i < want->numLayoutHints; ++i) {
+    const DlcPlanHint *h = &want->layoutHints[i];
+    if (h->isBool)
+      appendf(text, size, &used, "%s%s = %s", i ? ", " : "", h->key,
+              h->boolean ? "true" : "false");
+    else
+      appendf(text, size, &used, "%s%s = \"%s\"", i ? ", " : "", h->key,
+              h->text);
+  }
+  appendf(text, size, &used, "}");
+}
+
+bool dlcCheckPlanFields(MlirOperation schedule, const char *skeleton,
+                        const DlcPlan *plan, const DlcPlan *want,
+                        unsigned fields) {
+  char text[1024];
+  const char *field = NULL;
+  if ((fields & DLC_PLAN_FIELD_BIND) &&
+      !sameSet(plan->bind, plan->numBind, want->bind, want->numBind,
+               sizeof(DlcPlanPair), samePairV)) {
+    field = "bind";
+    bindText(want, text, sizeof(text));
+  } else if ((fields & DLC_PLAN_FIELD_CACHE) &&
+             !sameSet(plan->cache, plan->numCache, want->cache, want->numCache,
+                      sizeof(DlcPlanCache), sameCacheV)) {
+    field = "cache";
+    cacheText(want, text, sizeof(text));
+  } else if ((fields & DLC_PLAN_FIELD_VECTORIZE_AXIS) &&
+             strcmp(plan->vectorizeAxis, want->vectorizeAxis) != 0) {
+    field = "vectorize";
+    snprintf(text, sizeof(text), "vectorize.axis = \"%s\"",
+             want->vectorizeAxis);
+  } else if ((fields & DLC_PLAN_FIELD_LOCAL_EDGES) &&
+             !sameSet(plan->localEdges, plan->numLocalEdges, want->localEdges,
+                      want->numLocalEdges, sizeof(DlcPlanEdge), sameEdgeV)) {
+    field = "local_edges";
+    edgesText(want, text, sizeof(text));
+  } else if ((fields & DLC_PLAN_FIELD_PREDICATE_TAIL) &&
+             !sameSet(plan->predicateTail, plan->numPredicateTail,
+                      want->predicateTail, want->numPredicateTail,
+                      DLC_PLAN_NAME, sameName)) {
+    field = "predicate_tail";
+    namesText(field, want->predicateTail, want->numPredicateTail, text,
+              sizeof(text));
+  } else if ((fields & DLC_PLAN_FIELD_EPILOGUE) &&
+             !sameSet(plan->epilogue, plan->numEpilogue, want->epilogue,
+                      want->numEpilogue, DLC_PLAN_NAME, sameName)) {
+    field = "epilogue";
+    namesText(field, want->epilogue, want->numEpilogue, text, sizeof(text));
+  } else if ((fields & DLC_PLAN_FIELD_LAYOUT_HINTS) &&
+             !sameSet(plan->layoutHints, plan->numLayoutHints,
+                      want->layoutHints, want->numLayoutHints,
+                      sizeof(DlcPlanHint), sameHint)) {
+    field = "layout_hints";
+    hintsText(want, text, sizeof(text));
+  }
+  return field ? dlcCannotHonour(schedule, skeleton, field, text) : true;
+}
+
 bool dlcCheckGemmSkeletonFields(MlirOperation region, MlirOperation schedule,
                                 const DlcPlan *plan, const char *skeleton) {
   DlcPlanSizes sizes = {0};
@@ -107,31 +186,13 @@ bool dlcCheckGemmSkeletonFields(MlirOperation region, MlirOperation schedule,
   DlcPlan *want = calloc(1, sizeof(DlcPlan));
   /* dlcPlanRegionRead reports (E1602) a region it cannot read. */
   bool ok = r && want && dlcPlanRegionRead(region, &sizes, r);
-  if (ok)
+  if (ok) {
     dlcPlanSkeletonFields(r, want);
-  char text[1024];
-  const char *field = NULL;
-  if (!ok) {
-  } else if (!sameSet(plan->bind, plan->numBind, want->bind, want->numBind,
-                      sizeof(DlcPlanPair), samePairV)) {
-    field = "bind";
-    bindText(want, text, sizeof(text));
-  } else if (!sameSet(plan->cache, plan->numCache, want->cache, want->numCache,
-                      sizeof(DlcPlanCache), sameCacheV)) {
-    field = "cache";
-    cacheText(want, text, sizeof(text));
-  } else if (strcmp(plan->vectorizeAxis, want->vectorizeAxis) != 0) {
-    field = "vectorize";
-    snprintf(text, sizeof(text),
-             "vectorize.axis = \"%s\" (the output's innermost axis)",
-             want->vectorizeAxis);
-  } else if (!sameSet(plan->localEdges, plan->numLocalEdges, want->localEdges,
-                      want->numLocalEdges, sizeof(DlcPlanEdge), sameEdgeV)) {
-    field = "local_edges";
-    edgesText(want, text, sizeof(text));
+    ok = dlcCheckPlanFields(schedule, skeleton, plan, want,
+                            DLC_PLAN_FIELD_BIND | DLC_PLAN_FIELD_CACHE |
+                                DLC_PLAN_FIELD_VECTORIZE_AXIS |
+                                DLC_PLAN_FIELD_LOCAL_EDGES);
   }
-  if (field)
-    ok = dlcCannotHonour(schedule, skeleton, field, text);
   free(want);
   free(r);
   return ok;

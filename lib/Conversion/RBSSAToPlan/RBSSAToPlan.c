@@ -437,22 +437,6 @@ static void regionNameOf(MlirOperation func, char name[DLC_PLAN_NAME]) {
   snprintf(name, DLC_PLAN_NAME, "%.*s", (int)id.length, id.data);
 }
 
-/* The name of memory-bound region `func`'s last iter (`p` its problem),
- * the axis its kernels vectorize; "i" for a region without iters. */
-static MlirStringRef lastIterName(MlirOperation func,
-                                  const KpMemoryProblem *p) {
-  MlirAttribute iters = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("rbssa.iters"));
-  MlirAttribute last =
-      p->numIters == 0 ? (MlirAttribute){NULL}
-                       : mlirDictionaryAttrGetElementByName(
-                             mlirArrayAttrGetElement(iters, p->numIters - 1),
-                             mlirStringRefCreateFromCString("name"));
-  return !mlirAttributeIsNull(last) && mlirAttributeIsAString(last)
-             ? mlirStringAttrGetValue(last)
-             : mlirStringRefCreateFromCString("i");
-}
-
 /* What a plan-file may force of a memory-bound plan (the rest of it is
  * that skeleton's one shape): the mode, the reduce form, the CTA's threads
  * and the vector width (0: the mode's widest, at most 8). `statesReduce`
@@ -573,7 +557,7 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
             (!axis ||
              (axis->kind == DlcJsonValueString &&
               mlirStringRefEqual(mlirStringRefCreateFromCString(axis->string),
-                                 lastIterName(func, p))));
+                                 kpMemoryVectorAxis(func))));
         int64_t n =
             w && w->kind == DlcJsonValueNumber && w->isInteger ? w->integer : 0;
         if (!one || n < 1 || n > 8 || (n & (n - 1)) != 0)
@@ -661,7 +645,7 @@ static bool planMemoryRegion(MlirOperation func, const Options *o,
     free(p);
     return false;
   }
-  MlirStringRef lastName = lastIterName(func, p);
+  MlirStringRef lastName = kpMemoryVectorAxis(func);
   free(p);
   memset(plan, 0, sizeof(*plan));
   plan->tile[0] = 1, plan->tile[1] = c.threads, plan->tile[2] = 1;
@@ -917,7 +901,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
     sm90AttentionShape(o, &a, algo, plan);
   plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
   plan->asyncEnable = true;
-  plan->asyncPrefetchDepth = 1;
+  plan->asyncPrefetchDepth = plan->stages - 1;
   dlcPlanCopyName(plan->vectorizeAxis, "d");
   plan->vectorizeWidth = 8;
   dlcPlanCopyName(plan->arch, o->target->family);

@@ -391,3 +391,87 @@ module attributes {dlc.target = "sm_90a"} {
   }
   func.func private @attention_causal(memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "O", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", 64]}) attributes {rbssa.program = {buffers = [], regions = ["attention_causal_r1"]}}
 }
+
+// -----
+// The flash kernel stages K and V itself: a plan cache is reported.
+#map = affine_map<(d0, d1, d2, d3, d4)[s0, s1, s2, s3] -> (d0, d1, d2, d4)>
+#map1 = affine_map<(d0, d1, d2, d3, d4)[s0, s1, s2, s3] -> (d0, d1, d3, d4)>
+#map2 = affine_map<(d0, d1, d2, d3, d4)[s0, s1, s2, s3] -> (d0, d1, d4, d3)>
+#set = affine_set<(d0, d1)[s0, s1, s2, s3] : (d0 - d1 >= 0)>
+module attributes {dlc.target = "sm_90a"} {
+  func.func @attention_causal_r0(%arg0: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, %arg1: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg2: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg3: memref<?x?x?x?xf16> {rbssa.alignment = 128 : i64, rbssa.intermediate, rbssa.layout = {kind = "row_major"}, rbssa.name = "t0", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", "N"]}) attributes {rbssa.fused_into = "attention_causal_r1", rbssa.iters = [{name = "b", size = "B"}, {name = "h", size = "H"}, {name = "m", size = "M"}, {name = "n", size = "N"}], rbssa.reduce_iters = [{name = "r0", size = 64 : i64}], rbssa.region = "attention_causal_r0", rbssa.symbols = ["B", "H", "M", "N"]} {
+    %0 = "rbssa.const"() {value = true} : () -> tensor<?x?xi1, ["M", "N"]>
+    %1 = "rbssa.select"(%0) {else = false, pred = #set} : (tensor<?x?xi1, ["M", "N"]>) -> tensor<?x?xi1, ["M", "N"]>
+    %2 = "rbssa.read"(%arg0) {map = #map} : (memref<?x?x?x64xf16>) -> tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>
+    %3 = "rbssa.read"(%arg1) {map = #map1} : (memref<?x?x?x64xf16>) -> tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>
+    %4 = "rbssa.binary"(%2, %3) {fn = "mul"} : (tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>, tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>) -> tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>
+    %5 = "rbssa.reduce"(%4) {axes = array<i64: 4>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %6 = "rbssa.const"() {value = 0xFF800000 : f32} : () -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %7 = "rbssa.broadcast_in_dim"(%1) {broadcast_dimensions = array<i64: 2, 3>} : (tensor<?x?xi1, ["M", "N"]>) -> tensor<?x?x?x?xi1, ["B", "H", "M", "N"]>
+    %8 = "rbssa.select_value"(%7, %5, %6) : (tensor<?x?x?x?xi1, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %9 = "rbssa.reduce"(%8) {axes = array<i64: 3>, dtype = f32, init = 0xFF800000 : f32, op = "max"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?xf32, ["B", "H", "M"]>
+    %10 = "rbssa.broadcast_in_dim"(%9) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<?x?x?xf32, ["B", "H", "M"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %11 = "rbssa.binary"(%8, %10) {fn = "sub"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %12 = "rbssa.const"() {value = 0.180336878 : f32} : () -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %13 = "rbssa.binary"(%11, %12) {fn = "mul"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %14 = "rbssa.unary"(%13) {fn = "exp2"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %15 = "rbssa.reduce"(%14) {axes = array<i64: 3>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?xf32, ["B", "H", "M"]>
+    %16 = "rbssa.broadcast_in_dim"(%15) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<?x?x?xf32, ["B", "H", "M"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %17 = "rbssa.binary"(%14, %16) {fn = "div"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    "rbssa.yield"(%17, %arg3) {cast = f16, materialize = "deferred"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, memref<?x?x?x?xf16>) -> ()
+    return
+  }
+  func.func @attention_causal_r1(%arg0: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, %arg1: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg2: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg3: memref<?x?x?x?xf16> {rbssa.alignment = 128 : i64, rbssa.intermediate, rbssa.layout = {kind = "row_major"}, rbssa.name = "t0", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", "N"]}, %arg4: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "O", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", 64]}) attributes {rbssa.attention = {buffer = "t0", exp2_scale = 0.18033687770366669 : f64, fused = true, k = "K", mask = "causal", o = "O", q = "Q", qk_scale = 1.000000e+00 : f64, scores = "attention_causal_r0", softmax = "online", v = "V"}, rbssa.iters = [{name = "b", size = "B"}, {name = "h", size = "H"}, {name = "m", size = "M"}, {name = "i3", size = 64 : i64}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.region = "attention_causal_r1", rbssa.symbols = ["B", "H", "M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the flash-attention skeleton cannot honour plan field 'cache'; it implements cache = []}}
+    "plan.schedule"() {algo_choice = {attention = "online_softmax"}, arch = "sm90", async = {enable = true, epilogue_overlap = false, prefetch_depth = 1 : i64}, barrier_model = "mbarrier", bind = {}, cache = [{at = "n.i", pingpong = true, tensor = "K", where = "smem"}], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 128, 128, 64>, vectorize = {axis = "d", width = 8 : i64}, warp_tile = array<i64: 64, 128>} : () -> ()
+    %0 = "rbssa.read"(%arg3) {map = #map} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>
+    %1 = "rbssa.read"(%arg2) {map = #map2} : (memref<?x?x?x64xf16>) -> tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>
+    %2 = "rbssa.binary"(%0, %1) {fn = "mul"} : (tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>, tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>) -> tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>
+    %3 = "rbssa.reduce"(%2) {axes = array<i64: 4>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>) -> tensor<?x?x?x64xf32, ["B", "H", "M", 64]>
+    "rbssa.yield"(%3, %arg4) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x64xf32, ["B", "H", "M", 64]>, memref<?x?x?x64xf16>) -> ()
+    return
+  }
+  func.func private @attention_causal(memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "O", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", 64]}) attributes {rbssa.program = {buffers = [], regions = ["attention_causal_r1"]}}
+}
+
+// -----
+// Its K/V ring is `stages` deep: prefetch_depth must be stages - 1.
+#map = affine_map<(d0, d1, d2, d3, d4)[s0, s1, s2, s3] -> (d0, d1, d2, d4)>
+#map1 = affine_map<(d0, d1, d2, d3, d4)[s0, s1, s2, s3] -> (d0, d1, d3, d4)>
+#map2 = affine_map<(d0, d1, d2, d3, d4)[s0, s1, s2, s3] -> (d0, d1, d4, d3)>
+#set = affine_set<(d0, d1)[s0, s1, s2, s3] : (d0 - d1 >= 0)>
+module attributes {dlc.target = "sm_90a"} {
+  func.func @attention_causal_r0(%arg0: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, %arg1: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg2: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg3: memref<?x?x?x?xf16> {rbssa.alignment = 128 : i64, rbssa.intermediate, rbssa.layout = {kind = "row_major"}, rbssa.name = "t0", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", "N"]}) attributes {rbssa.fused_into = "attention_causal_r1", rbssa.iters = [{name = "b", size = "B"}, {name = "h", size = "H"}, {name = "m", size = "M"}, {name = "n", size = "N"}], rbssa.reduce_iters = [{name = "r0", size = 64 : i64}], rbssa.region = "attention_causal_r0", rbssa.symbols = ["B", "H", "M", "N"]} {
+    %0 = "rbssa.const"() {value = true} : () -> tensor<?x?xi1, ["M", "N"]>
+    %1 = "rbssa.select"(%0) {else = false, pred = #set} : (tensor<?x?xi1, ["M", "N"]>) -> tensor<?x?xi1, ["M", "N"]>
+    %2 = "rbssa.read"(%arg0) {map = #map} : (memref<?x?x?x64xf16>) -> tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>
+    %3 = "rbssa.read"(%arg1) {map = #map1} : (memref<?x?x?x64xf16>) -> tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>
+    %4 = "rbssa.binary"(%2, %3) {fn = "mul"} : (tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>, tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>) -> tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>
+    %5 = "rbssa.reduce"(%4) {axes = array<i64: 4>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?x?x?x64xf16, ["B", "H", "M", "N", 64]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %6 = "rbssa.const"() {value = 0xFF800000 : f32} : () -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %7 = "rbssa.broadcast_in_dim"(%1) {broadcast_dimensions = array<i64: 2, 3>} : (tensor<?x?xi1, ["M", "N"]>) -> tensor<?x?x?x?xi1, ["B", "H", "M", "N"]>
+    %8 = "rbssa.select_value"(%7, %5, %6) : (tensor<?x?x?x?xi1, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %9 = "rbssa.reduce"(%8) {axes = array<i64: 3>, dtype = f32, init = 0xFF800000 : f32, op = "max"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?xf32, ["B", "H", "M"]>
+    %10 = "rbssa.broadcast_in_dim"(%9) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<?x?x?xf32, ["B", "H", "M"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %11 = "rbssa.binary"(%8, %10) {fn = "sub"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %12 = "rbssa.const"() {value = 0.180336878 : f32} : () -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %13 = "rbssa.binary"(%11, %12) {fn = "mul"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %14 = "rbssa.unary"(%13) {fn = "exp2"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %15 = "rbssa.reduce"(%14) {axes = array<i64: 3>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?xf32, ["B", "H", "M"]>
+    %16 = "rbssa.broadcast_in_dim"(%15) {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<?x?x?xf32, ["B", "H", "M"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    %17 = "rbssa.binary"(%14, %16) {fn = "div"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+    "rbssa.yield"(%17, %arg3) {cast = f16, materialize = "deferred"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, memref<?x?x?x?xf16>) -> ()
+    return
+  }
+  func.func @attention_causal_r1(%arg0: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, %arg1: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg2: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, %arg3: memref<?x?x?x?xf16> {rbssa.alignment = 128 : i64, rbssa.intermediate, rbssa.layout = {kind = "row_major"}, rbssa.name = "t0", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", "N"]}, %arg4: memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "O", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", 64]}) attributes {rbssa.attention = {buffer = "t0", exp2_scale = 0.18033687770366669 : f64, fused = true, k = "K", mask = "causal", o = "O", q = "Q", qk_scale = 1.000000e+00 : f64, scores = "attention_causal_r0", softmax = "online", v = "V"}, rbssa.iters = [{name = "b", size = "B"}, {name = "h", size = "H"}, {name = "m", size = "M"}, {name = "i3", size = 64 : i64}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.region = "attention_causal_r1", rbssa.symbols = ["B", "H", "M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the flash-attention skeleton cannot honour plan field 'async'; it implements enable = true, prefetch_depth = stages - 1, epilogue_overlap = false}}
+    "plan.schedule"() {algo_choice = {attention = "online_softmax"}, arch = "sm90", async = {enable = true, epilogue_overlap = false, prefetch_depth = 1 : i64}, barrier_model = "mbarrier", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 3 : i64, tile = array<i64: 128, 128, 64>, vectorize = {axis = "d", width = 8 : i64}, warp_tile = array<i64: 64, 128>} : () -> ()
+    %0 = "rbssa.read"(%arg3) {map = #map} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>
+    %1 = "rbssa.read"(%arg2) {map = #map2} : (memref<?x?x?x64xf16>) -> tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>
+    %2 = "rbssa.binary"(%0, %1) {fn = "mul"} : (tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>, tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>) -> tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>
+    %3 = "rbssa.reduce"(%2) {axes = array<i64: 4>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?x?x64x?xf16, ["B", "H", "M", 64, "N"]>) -> tensor<?x?x?x64xf32, ["B", "H", "M", 64]>
+    "rbssa.yield"(%3, %arg4) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x64xf32, ["B", "H", "M", 64]>, memref<?x?x?x64xf16>) -> ()
+    return
+  }
+  func.func private @attention_causal(memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Q", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "M", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "K", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "V", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["B", "H", "N", 64]}, memref<?x?x?x64xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "O", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["B", "H", "M", 64]}) attributes {rbssa.program = {buffers = [], regions = ["attention_causal_r1"]}}
+}

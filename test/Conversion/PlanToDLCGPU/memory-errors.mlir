@@ -127,3 +127,31 @@ module attributes {dlc.target = "sm_90"} {
     return
   }
 }
+
+// -----
+
+// The skeleton maps points to threads itself: the plan binds nothing.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot honour plan field 'bind'; it implements bind = {}}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {n = "block.x"}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Vector accesses run along the last iter (n), not the reduced m.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot honour plan field 'vectorize'; it implements vectorize.axis = "n"}}
+    "plan.schedule"() {algo_choice = {memory = "flat"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "m", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
