@@ -2,6 +2,9 @@
 # Branch arv's GPU assets (issues 9-11: a ring stage released once per
 # consumer warp), built HERE into OUT (default /work/main/gpu-arv, carried
 # as gpu-arv; device script bench/run_arv.sh), every compiler the same way.
+# The variants are compilers built with bench/arv.patch (p; run arv-1's
+# new was p with the arrive branched around instead of predicated) and
+# with bench/arv-warpgroup.patch on top (g), build/bin copied elsewhere.
 # SIDES="NAME:BIN ..." (default "new:build/bin main:/work/main/build/bin"):
 #   k/NAME-gemm_bias_relu[_bf16]   the GEMM + bias + ReLU examples
 #                                  (bench/run_gemm_ab.sh's names)
