@@ -736,6 +736,9 @@ typedef struct Pipeline {
   MlirValue staging, outMap, mapUsable;
   int64_t slots, boxes;
   bool eachBox;
+  /* The boxes are stored by TMA alone, C's map known to be encoded (a
+   * deferred tile's, flushPending), whatever directStore says. */
+  bool tmaOnly;
   /* The tiling's cluster (1, 2 or a convolution's 4) and the CTA's rank
    * in it. */
   int64_t cluster;
@@ -784,6 +787,9 @@ typedef struct Unit {
   /* Split-K: i1, the unit is a split (past the whole tiles); then the
    * split's number and its tile's, counted from the first split tile. */
   MlirValue isSplit, splitId, splitTile;
+  /* The tile loop's carried values (forEachTile's `carried`): the block
+   * arguments on entry; the body replaces them by what it yields. */
+  MlirValue *carried;
 } Unit;
 
 /* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
@@ -791,11 +797,13 @@ typedef struct Unit {
  * tiles, then with split-K the splits of the last round's tiles
  * (Skeleton.h). The producer makes every unit's ring uses in order; a
  * CTA's split is its last unit, after i whole tiles, so base = i * kTiles
- * holds for every unit; the tile's origin is set in g->m0, g->n0. */
+ * holds for every unit; the tile's origin is set in g->m0, g->n0.
+ * `carried` (numCarried values): the loop's initial values on entry, its
+ * results on return. */
 static void
 forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
             void (*body)(Gen *, const Pipeline *, const Unit *, void *),
-            void *userData) {
+            void *userData, int numCarried, MlirValue *carried) {
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
@@ -825,11 +833,15 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   MlirValue units = mulv(g, rows, cols);
   if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
     units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
-  dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
+  MlirOperation tiles = dlcBuildFor(&g->b, start, units, mul(g, grid, every),
+                                    numCarried, carried, &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
   Unit u;
   MlirValue id = mlirBlockGetArgument(loop, 0);
+  u.carried = carried;
+  for (int i = 0; i < numCarried; ++i)
+    carried[i] = mlirBlockGetArgument(loop, 1 + i);
   u.index = dlcArith(&g->b, "arith.divui", sub(g, id, block), grid);
   u.tile = id;
   u.kStart = cst(g, 0);
@@ -859,8 +871,10 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", numCarried, carried, 0, NULL, 0, NULL, NULL);
   g->b = outer;
+  for (int i = 0; i < numCarried; ++i)
+    carried[i] = mlirOperationGetResult(tiles, i);
 }
 
 static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
@@ -923,7 +937,7 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
-  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
+  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a, 0, NULL);
 }
 
 /* A consumer's release of stage `stage`: each thread on its CTA's empty
@@ -965,6 +979,15 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
 
 enum { MaxSlabs = 2 };
 
+/* Code the consumer's k loop runs once its first k step's wgmmas are
+ * issued, where `when` holds: the previous tile's deferred stores
+ * (flushPending), which then overlap those wgmmas. */
+typedef struct FirstStep {
+  MlirValue when;
+  void (*emit)(Gen *, void *);
+  void *userData;
+} FirstStep;
+
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
  * the rows of slab `firstSlab` + s, complete when it returns. Ping-pong
  * (`consumer` not null): once the last k step's wgmmas are issued, the
@@ -974,8 +997,8 @@ enum { MaxSlabs = 2 };
  * order barrier at the same point). */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue base, MlirValue kCount,
-                             MlirValue consumer, MlirValue acc[MaxSlabs],
-                             MlirValue *doneToken) {
+                             MlirValue consumer, const FirstStep *first,
+                             MlirValue acc[MaxSlabs], MlirValue *doneToken) {
   int slabs = p->slabs;
   /* The ring position (stage, full-barrier parity) is carried through the
    * k loop, a step and a wrap a k tile, instead of two 64-bit divisions by
@@ -1010,6 +1033,9 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     next[s] = out[0];
     next[slabs] = out[1];
   }
+  if (first)
+    gemmEmitIf(g, andi(g, dlcCmpI(&g->b, "eq", kt, cst(g, 0)), first->when),
+               first->emit, first->userData);
   /* This stage's groups in flight, the previous stage's done: every
    * consumer thread of it releases that stage. */
   sm90WgmmaWait(g, next[slabs], slabs);
@@ -1210,14 +1236,15 @@ static void storeBoxes(Gen *g, const Pipeline *p, const Fragments *f, int count,
                        const MlirValue *slot) {
   DlcBuilder outer = g->b;
   MlirBlock blocks[2] = {{NULL}, {NULL}};
-  if (g->t->directStore)
+  bool direct = g->t->directStore && !p->tmaOnly;
+  if (direct)
     dlcBuildIfElse(&g->b, p->mapUsable, 0, NULL, &blocks[0], &blocks[1]);
-  for (int shifted = 0; shifted < (g->t->directStore ? 2 : 1); ++shifted) {
-    if (g->t->directStore)
+  for (int shifted = 0; shifted < (direct ? 2 : 1); ++shifted) {
+    if (direct)
       g->b = dlcBuilderAtEnd(blocks[shifted], outer.loc);
     for (int i = 0; i < count; ++i)
       storeBox(g, p, f, s[i], box[i], slot[i], shifted);
-    if (g->t->directStore)
+    if (direct)
       dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   }
   g->b = outer;
@@ -1549,28 +1576,211 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   }
 }
 
+/* Deferred stores (defersStores): a whole staged tile's values, cast to
+ * C's type and packed (vector<2x2xT>, 2 x b32 a fragment: 64 registers
+ * at BN = 256, where the accumulators take 128), stay in registers until
+ * the next tile's first wgmmas are issued; the consumer then writes them
+ * to its staging slots and stores them by TMA while those run, so only
+ * the drain, the steps and the cast keep the tensor pipe idle between
+ * tiles. The tile loop carries them (`valid`: a tile is pending) with the
+ * tile's origin; the last is stored after the loop. */
+enum { MaxDeferred = 256 / 8 };
+typedef struct Pending {
+  MlirValue value[MaxDeferred]; /* fragment j of the consumer's slab */
+  MlirValue valid, m0, n0;      /* i1; the tile's origin */
+} Pending;
+
+/* The cooperative 128-row tile with a staged epilogue, one unit a tile
+ * (no split-K, cluster or im2col), its fast path unrolled. */
+static bool defersStores(const Gen *g, const Pipeline *p) {
+  return !mlirValueIsNull(p->staging) && !p->pingPong && p->consumers == 2 &&
+         p->slabs == 1 && g->t->maxSplits <= 1 && p->cluster <= 1 &&
+         !g->p->implicit && !costlySteps(g->p) &&
+         g->t->tileN % (8 * Batch) == 0 && g->t->tileN / 8 <= MaxDeferred;
+}
+
+/* The values carried by the tile loop: fragments, valid, m0, n0. */
+static int pendingCount(const Gen *g) { return (int)(g->t->tileN / 8) + 3; }
+
+static void pendingFrom(const Gen *g, const MlirValue *carried, Pending *out) {
+  int n = pendingCount(g) - 3;
+  for (int j = 0; j < n; ++j)
+    out->value[j] = carried[j];
+  out->valid = carried[n], out->m0 = carried[n + 1], out->n0 = carried[n + 2];
+}
+
+static void pendingTo(const Gen *g, const Pending *in, MlirValue *carried) {
+  int n = pendingCount(g) - 3;
+  for (int j = 0; j < n; ++j)
+    carried[j] = in->value[j];
+  carried[n] = in->valid, carried[n + 1] = in->m0, carried[n + 2] = in->n0;
+}
+
+/* Nothing pending: zero fragments, valid false. */
+static void pendingNone(Gen *g, Pending *out) {
+  char zeros[64];
+  snprintf(zeros, sizeof(zeros), "dense<0.0> : vector<2x2x%s>",
+           kpElementName(g->p->c.element));
+  const char *valueName[] = {"value"};
+  MlirAttribute attr = dlcAttr(g->b.ctx, zeros);
+  MlirValue zero =
+      dlcBuildValue(&g->b, "arith.constant", 0, NULL,
+                    mlirAttributeGetType(attr), 1, valueName, &attr);
+  for (int64_t j = 0; j < g->t->tileN / 8; ++j)
+    out->value[j] = zero;
+  out->valid = dlcConstInt(&g->b, g->i1, 0);
+  out->m0 = out->n0 = cst(g, 0);
+}
+
+/* What flushPending stores: the pending tile, and the consumer's rows. */
+typedef struct Flush {
+  const Pipeline *p;
+  const Fragments *f;
+  const Pending *pending;
+} Flush;
+
+/* The pending tile's staged stores, as the fast path makes them
+ * (stageBegin, then per box stageWrite and stageIssue, or stageEnd), at
+ * its origin. */
+static void flushPending(Gen *g, void *userData) {
+  const Flush *fl = userData;
+  Pipeline tma = *fl->p;
+  tma.tmaOnly = true;
+  const Pipeline *p = &tma;
+  MlirValue m0 = g->m0, n0 = g->n0;
+  g->m0 = fl->pending->m0, g->n0 = fl->pending->n0;
+  stageBegin(g, (void *)fl->f);
+  enum { MaxBatches = MaxDeferred / Batch };
+  TileBatch t[MaxBatches];
+  int count = (int)(g->t->tileN / 8 / Batch);
+  for (int b = 0; b < count; ++b) {
+    t[b] = (TileBatch){.p = p,
+                       .f = fl->f,
+                       .s = cst(g, 0),
+                       .j0 = cst(g, b * Batch),
+                       .count = Batch};
+    for (int i = 0; i < Batch; ++i)
+      t[b].value[i] = fl->pending->value[b * Batch + i];
+    stageWrite(g, &t[b]);
+    stageIssue(g, &t[b]);
+  }
+  if (!p->eachBox) {
+    TileCode c = {p, fl->f};
+    stageEnd(g, &c);
+  }
+  g->m0 = m0, g->n0 = n0;
+}
+
+/* The end of a tile with deferred stores: a whole staged tile's values
+ * (inputs unguarded, steps, cast) become the pending tile; any other
+ * tile takes the general path now, storing from registers, and leaves
+ * nothing pending (the previous tile was stored in its k loop). */
+static void deferTile(Gen *g, const Pipeline *p, const Fragments *f,
+                      MlirValue kCount, Pending *pending) {
+  MlirValue wholeN =
+      dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)), g->size[KP_N]);
+  MlirValue wholeM =
+      dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)), g->size[KP_M]);
+  MlirValue inside = andi(g, f->pairs, andi(g, wholeM, wholeN));
+  MlirValue tiles = stagesRowsPastM(g->p) ? wholeN : andi(g, wholeM, wholeN);
+  /* Where C's map was encoded (flushPending stores by TMA alone). No k
+   * tile (K = 0): no next tile's k loop would store it. */
+  MlirValue staged =
+      andi(g, andi(g, tiles, p->mapUsable), lt(g, cst(g, 0), kCount));
+  int n = pendingCount(g) - 3;
+  MlirType types[MaxDeferred + 1];
+  for (int j = 0; j < n; ++j)
+    types[j] =
+        gemmVectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element));
+  types[n] = g->i1;
+  MlirBlock then, other;
+  MlirOperation choice =
+      dlcBuildIfElse(&g->b, staged, n + 1, types, &then, &other);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(then, outer.loc);
+  MlirValue yield[MaxDeferred + 1];
+  for (int b = 0; b < n / Batch; ++b) {
+    TileBatch t = {.p = p, .f = f, .s = cst(g, 0), .j0 = cst(g, b * Batch)};
+    for (int64_t j = b * Batch; j < (b + 1) * Batch; ++j)
+      t.frag[t.count++] =
+          fragmentAt(g, f, accOf(g, f, 0, j), cst(g, 0), cst(g, j));
+    MlirValue in[Batch][KP_MAX_INPUTS];
+    batchInputs(g, &t, (MlirValue){NULL}, in);
+    applyBatch(g, &t, in);
+    for (int i = 0; i < Batch; ++i)
+      yield[b * Batch + i] = t.value[i];
+  }
+  yield[n] = dlcConstInt(&g->b, g->i1, 1);
+  dlcBuild(&g->b, "scf.yield", n + 1, yield, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(other, outer.loc);
+  /* directStore: a whole tile without C's map stores its staged boxes
+   * itself, as finishTile does (deferred, those stores spilled: 1.5 KB
+   * at BN = 256). */
+  if (g->t->directStore)
+    finishTile(g, p, f);
+  else
+    emitBatchLoop(g, p, f, inside, (MlirValue){NULL});
+  Pending none;
+  pendingNone(g, &none);
+  for (int j = 0; j < n; ++j)
+    yield[j] = none.value[j];
+  yield[n] = none.valid;
+  dlcBuild(&g->b, "scf.yield", n + 1, yield, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  for (int j = 0; j < n; ++j)
+    pending->value[j] = mlirOperationGetResult(choice, j);
+  pending->valid = mlirOperationGetResult(choice, n);
+  pending->m0 = g->m0, pending->n0 = g->n0;
+}
+
+/* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
+ * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
+ * mma.sync does; col is the tile's (g->n0). */
+static Fragments consumerFragments(Gen *g, MlirValue consumer,
+                                   MlirValue firstSlab) {
+  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
+  return (Fragments){
+      .inSlab = add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
+      .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
+      .firstSlab = firstSlab,
+      .consumer = consumer,
+      .pairs = gemmPairStores(g),
+      .steps = gemmStepsAttr(g)};
+}
+
+/* A consumer's tile loop: its warpgroup number and whether it defers. */
+typedef struct ConsumerCode {
+  MlirValue consumer;
+  bool defer;
+} ConsumerCode;
+
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
-  MlirValue consumer = *(MlirValue *)userData;
+  const ConsumerCode *code = userData;
+  MlirValue consumer = code->consumer;
   MlirValue firstSlab = p->pingPong ? cst(g, 0) : mul(g, consumer, p->slabs);
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
     waitTurn(g, p, u->index, consumer);
+  Fragments f = consumerFragments(g, consumer, firstSlab);
+  Pending pending;
+  FirstStep first = {{NULL}, flushPending, NULL};
+  Flush flush = {p, &f, &pending};
+  if (code->defer) {
+    pendingFrom(g, u->carried, &pending);
+    first.when = pending.valid;
+    first.userData = &flush;
+  }
   emitConsumerLoop(g, p, firstSlab, u->base, u->kCount,
-                   p->pingPong ? consumer : (MlirValue){NULL}, acc, &done);
-  /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
-   * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
-   * mma.sync does. */
-  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
-  Fragments f = {.inSlab =
-                     add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
-                 .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
-                 .firstSlab = firstSlab,
-                 .consumer = consumer,
-                 .acc = acc,
-                 .done = done,
-                 .pairs = gemmPairStores(g),
-                 .steps = gemmStepsAttr(g)};
+                   p->pingPong ? consumer : (MlirValue){NULL},
+                   code->defer ? &first : NULL, acc, &done);
+  f.acc = acc;
+  f.done = done;
+  if (code->defer) {
+    deferTile(g, p, &f, u->kCount, &pending);
+    pendingTo(g, &pending, u->carried);
+    return;
+  }
   if (g->t->maxSplits <= 1) {
     finishTile(g, p, &f);
     return;
@@ -1613,10 +1823,28 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     g->b = dlcBuilderAtEnd(active, outer.loc);
   }
   sm90SetMaxRegisters(g, 232, true);
+  ConsumerCode code = {consumer, defersStores(g, p)};
+  MlirValue carried[MaxDeferred + 3];
+  int numCarried = 0;
+  if (code.defer) {
+    Pending none;
+    pendingNone(g, &none);
+    pendingTo(g, &none, carried);
+    numCarried = pendingCount(g);
+  }
   if (p->pingPong) /* every other tile, all its rows */
-    forEachTile(g, p, consumer, 2, consumeTile, &consumer);
+    forEachTile(g, p, consumer, 2, consumeTile, &code, 0, NULL);
   else /* every tile, 64 of its rows */
-    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
+    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &code, numCarried,
+                carried);
+  if (code.defer) { /* the last tile's stores */
+    Pending last;
+    pendingFrom(g, carried, &last);
+    g->m0 = last.m0, g->n0 = last.n0; /* the loop's are out of scope */
+    Fragments f = consumerFragments(g, consumer, mul(g, consumer, p->slabs));
+    Flush flush = {p, &f, &last};
+    gemmEmitIf(g, last.valid, flushPending, &flush);
+  }
   /* The staging buffer must outlive its last store's reads (only those, as
    * CUTLASS's store tail: a CTA leaves without a round trip to memory). */
   if (!mlirValueIsNull(p->staging))
@@ -1677,6 +1905,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.boxes = pipe.slabs * (t->tileN / BoxMN);
   pipe.slots = t->stagedBoxes > 0 ? t->stagedBoxes : pipe.boxes;
   pipe.eachBox = pipe.slots < pipe.boxes;
+  pipe.tmaOnly = false;
   if (t->stagedEpilogue) { /* C's map follows A's and B's */
     int64_t shape[] = {pipe.consumers, pipe.slots, ConsumerRows, BoxMN};
     pipe.staging = sm90SmemAlloc(
