@@ -8,9 +8,10 @@
 #      (--ref) at 4095 x 1000 x 4104, 1000 x 999 x 4097, 4096 x 256 x 4096
 #      (M x K x N), and compute-sanitizer memcheck + racecheck of new f16
 #      at r2100 (153 tiles: 2 a CTA, edge tiles mixed in)
-#   2. bench/run_gemm_ab.sh new main (f16, bf16; both orders, --rounds 3)
-#   3. ncu (--clock-control none, one launch) tensor pipe % of new and
-#      main f16 at 4096^3
+#   2. bench/run_gemm_ab.sh for each AB="NEW:OLD ..." (default new:main;
+#      f16, bf16; both orders, --rounds 3)
+#   3. ncu (--clock-control none, one launch) tensor pipe % of each NCU
+#      kernel (default "new main") f16 at 4096^3
 # Everything but the summary on stdout lands in $OUT/epo.tgz.
 D=${D:-gpu-epo}
 BD=$D/bench
@@ -38,10 +39,12 @@ harness_report
 mv "$OUT"/harness*.txt $L/ 2>/dev/null
 cat $L/checks.txt
 el "checks done"
-OUT=$OUT/ab D=$D bash "$BD/run_gemm_ab.sh" new main
-el "gemm a/b done"
+for ab in ${AB:-new:main}; do
+  OUT=$OUT/${ab/:/-} D=$D bash "$BD/run_gemm_ab.sh" "${ab%%:*}" "${ab#*:}"
+  el "gemm a/b $ab done"
+done
 MET=sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed,smsp__warp_issue_stalled_barrier_per_warp_active.pct,smsp__warp_issue_stalled_long_scoreboard_per_warp_active.pct
-for v in new main; do
+for v in ${NCU:-new main}; do
   ncu_probe "$v 4096^3" "sm__pipe|gpu__time|sm__throughput|stalled" \
     timeout 60 "$ncu" --clock-control none --metrics $MET -c 1 "$D/dlc-run" \
     "$K/$v-gemm_bias_relu/gemm_bias_relu.json" M=4096,K=4096,N=4096 --iters 1 --warmup 0

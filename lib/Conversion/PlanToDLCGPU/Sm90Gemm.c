@@ -979,14 +979,13 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
 
 enum { MaxSlabs = 2 };
 
-/* Code the consumer's k loop runs once its first k step's wgmmas are
- * issued, where `when` holds: the previous tile's deferred stores
- * (flushPending), which then overlap those wgmmas. */
-typedef struct FirstStep {
-  MlirValue when;
-  void (*emit)(Gen *, void *);
+/* Code the consumer's k loop runs at each k step `kt` once the step's
+ * wgmmas are issued, before it waits for the previous step's: the
+ * previous tile's deferred stores (flushStep), which then overlap them. */
+typedef struct StepHook {
+  void (*emit)(Gen *, void *, MlirValue kt);
   void *userData;
-} FirstStep;
+} StepHook;
 
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
  * the rows of slab `firstSlab` + s, complete when it returns. Ping-pong
@@ -997,7 +996,7 @@ typedef struct FirstStep {
  * order barrier at the same point). */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue base, MlirValue kCount,
-                             MlirValue consumer, const FirstStep *first,
+                             MlirValue consumer, const StepHook *hook,
                              MlirValue acc[MaxSlabs], MlirValue *doneToken) {
   int slabs = p->slabs;
   /* The ring position (stage, full-barrier parity) is carried through the
@@ -1033,9 +1032,8 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     next[s] = out[0];
     next[slabs] = out[1];
   }
-  if (first)
-    gemmEmitIf(g, andi(g, dlcCmpI(&g->b, "eq", kt, cst(g, 0)), first->when),
-               first->emit, first->userData);
+  if (hook)
+    hook->emit(g, hook->userData, kt);
   /* This stage's groups in flight, the previous stage's done: every
    * consumer thread of it releases that stage. */
   sm90WgmmaWait(g, next[slabs], slabs);
@@ -1632,43 +1630,74 @@ static void pendingNone(Gen *g, Pending *out) {
   out->m0 = out->n0 = cst(g, 0);
 }
 
-/* What flushPending stores: the pending tile, and the consumer's rows. */
+/* What flushPending stores: the pending tile, and the consumer's rows;
+ * in a k loop of kCount steps, flushStep. */
 typedef struct Flush {
   const Pipeline *p;
   const Fragments *f;
   const Pending *pending;
+  MlirValue kCount;
 } Flush;
 
-/* The pending tile's staged stores, as the fast path makes them
- * (stageBegin, then per box stageWrite and stageIssue, or stageEnd), at
- * its origin. */
-static void flushPending(Gen *g, void *userData) {
-  const Flush *fl = userData;
+/* Box `box` of the pending tile's staged stores, as the fast path makes
+ * them (stageBegin before the first; stageWrite and stageIssue, or
+ * stageEnd after the last), at its origin, by TMA. */
+static void storePendingBox(Gen *g, const Flush *fl, int box) {
   Pipeline tma = *fl->p;
   tma.tmaOnly = true;
   const Pipeline *p = &tma;
   MlirValue m0 = g->m0, n0 = g->n0;
   g->m0 = fl->pending->m0, g->n0 = fl->pending->n0;
-  stageBegin(g, (void *)fl->f);
-  enum { MaxBatches = MaxDeferred / Batch };
-  TileBatch t[MaxBatches];
-  int count = (int)(g->t->tileN / 8 / Batch);
-  for (int b = 0; b < count; ++b) {
-    t[b] = (TileBatch){.p = p,
-                       .f = fl->f,
-                       .s = cst(g, 0),
-                       .j0 = cst(g, b * Batch),
-                       .count = Batch};
-    for (int i = 0; i < Batch; ++i)
-      t[b].value[i] = fl->pending->value[b * Batch + i];
-    stageWrite(g, &t[b]);
-    stageIssue(g, &t[b]);
-  }
-  if (!p->eachBox) {
+  if (box == 0)
+    stageBegin(g, (void *)fl->f);
+  TileBatch t = {.p = p,
+                 .f = fl->f,
+                 .s = cst(g, 0),
+                 .j0 = cst(g, box * Batch),
+                 .count = Batch};
+  for (int i = 0; i < Batch; ++i)
+    t.value[i] = fl->pending->value[box * Batch + i];
+  stageWrite(g, &t);
+  stageIssue(g, &t);
+  if (!p->eachBox && box + 1 == (int)(g->t->tileN / BoxMN)) {
     TileCode c = {p, fl->f};
     stageEnd(g, &c);
   }
   g->m0 = m0, g->n0 = n0;
+}
+
+/* The whole pending tile's stores (after the tile loop). */
+static void flushPending(Gen *g, void *userData) {
+  for (int box = 0; box < (int)(g->t->tileN / BoxMN); ++box)
+    storePendingBox(g, userData, box);
+}
+
+typedef struct FlushBox {
+  const Flush *flush;
+  int box;
+} FlushBox;
+
+static void flushBox(Gen *g, void *userData) {
+  const FlushBox *b = userData;
+  storePendingBox(g, b->flush, b->box);
+}
+
+/* In the next tile's k loop, two boxes a step (the slots' count at BN =
+ * 256): box b at step b / 2, those left at the last step (fewer steps),
+ * so the writes, barriers and slot waits overlap several steps' wgmmas
+ * (all four at the first step measured no faster, bench/RESULTS.md run
+ * epo-1; a box a step spilled 68 bytes). */
+static void flushStep(Gen *g, void *userData, MlirValue kt) {
+  const Flush *fl = userData;
+  MlirValue last = dlcCmpI(&g->b, "eq", kt, sub(g, fl->kCount, cst(g, 1)));
+  for (int box = 0; box < (int)(g->t->tileN / BoxMN); ++box) {
+    MlirValue now = dlcCmpI(&g->b, "eq", kt, cst(g, box / 2));
+    if (box > 1)
+      now = dlcArith(&g->b, "arith.ori", now,
+                     andi(g, last, lt(g, kt, cst(g, box / 2))));
+    FlushBox b = {fl, box};
+    gemmEmitIf(g, andi(g, fl->pending->valid, now), flushBox, &b);
+  }
 }
 
 /* The end of a tile with deferred stores: a whole staged tile's values
@@ -1764,16 +1793,13 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
     waitTurn(g, p, u->index, consumer);
   Fragments f = consumerFragments(g, consumer, firstSlab);
   Pending pending;
-  FirstStep first = {{NULL}, flushPending, NULL};
-  Flush flush = {p, &f, &pending};
-  if (code->defer) {
+  Flush flush = {p, &f, &pending, u->kCount};
+  StepHook hook = {flushStep, &flush};
+  if (code->defer)
     pendingFrom(g, u->carried, &pending);
-    first.when = pending.valid;
-    first.userData = &flush;
-  }
   emitConsumerLoop(g, p, firstSlab, u->base, u->kCount,
                    p->pingPong ? consumer : (MlirValue){NULL},
-                   code->defer ? &first : NULL, acc, &done);
+                   code->defer ? &hook : NULL, acc, &done);
   f.acc = acc;
   f.done = done;
   if (code->defer) {
@@ -1842,7 +1868,7 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     pendingFrom(g, carried, &last);
     g->m0 = last.m0, g->n0 = last.n0; /* the loop's are out of scope */
     Fragments f = consumerFragments(g, consumer, mul(g, consumer, p->slabs));
-    Flush flush = {p, &f, &last};
+    Flush flush = {p, &f, &last, {NULL}};
     gemmEmitIf(g, last.valid, flushPending, &flush);
   }
   /* The staging buffer must outlive its last store's reads (only those, as
