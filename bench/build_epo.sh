@@ -4,8 +4,13 @@
 # (default /work/main/gpu-epo, carried as gpu-epo; device script
 # bench/run_epo.sh):
 #   k/{new,main}-gemm_bias_relu[_bf16]  the GEMM + bias + ReLU examples by
-#                                       this branch's and main's compilers
-#                                       (bench/run_gemm_ab.sh's names)
+#                                       build/bin (new: main with
+#                                       bench/epo.patch applied) and main's
+#                                       compiler (bench/run_gemm_ab.sh's
+#                                       names); run epo-2's "once" kernels
+#                                       were run epo-1's new (commit
+#                                       6f5b61e: all four boxes at the
+#                                       first k step), copied into k/
 #   hg-new                              a GEMM bundle of G (40) problems
 #   ref/r520, ref/r2100                 dlc-interp references, M x K x N
 #                                       520 x 1000 x 600 and 2100 x 200 x

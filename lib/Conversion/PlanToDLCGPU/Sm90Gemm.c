@@ -736,9 +736,6 @@ typedef struct Pipeline {
   MlirValue staging, outMap, mapUsable;
   int64_t slots, boxes;
   bool eachBox;
-  /* The boxes are stored by TMA alone, C's map known to be encoded (a
-   * deferred tile's, flushPending), whatever directStore says. */
-  bool tmaOnly;
   /* The tiling's cluster (1, 2 or a convolution's 4) and the CTA's rank
    * in it. */
   int64_t cluster;
@@ -787,9 +784,6 @@ typedef struct Unit {
   /* Split-K: i1, the unit is a split (past the whole tiles); then the
    * split's number and its tile's, counted from the first split tile. */
   MlirValue isSplit, splitId, splitTile;
-  /* The tile loop's carried values (forEachTile's `carried`): the block
-   * arguments on entry; the body replaces them by what it yields. */
-  MlirValue *carried;
 } Unit;
 
 /* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
@@ -797,13 +791,11 @@ typedef struct Unit {
  * tiles, then with split-K the splits of the last round's tiles
  * (Skeleton.h). The producer makes every unit's ring uses in order; a
  * CTA's split is its last unit, after i whole tiles, so base = i * kTiles
- * holds for every unit; the tile's origin is set in g->m0, g->n0.
- * `carried` (numCarried values): the loop's initial values on entry, its
- * results on return. */
+ * holds for every unit; the tile's origin is set in g->m0, g->n0. */
 static void
 forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
             void (*body)(Gen *, const Pipeline *, const Unit *, void *),
-            void *userData, int numCarried, MlirValue *carried) {
+            void *userData) {
   MlirValue rows =
       divc(g, add(g, g->size[KP_M], cst(g, g->t->tileM - 1)), g->t->tileM);
   MlirValue cols =
@@ -833,15 +825,11 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   MlirValue units = mulv(g, rows, cols);
   if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
     units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
-  MlirOperation tiles = dlcBuildFor(&g->b, start, units, mul(g, grid, every),
-                                    numCarried, carried, &loop);
+  dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(loop, outer.loc);
   Unit u;
   MlirValue id = mlirBlockGetArgument(loop, 0);
-  u.carried = carried;
-  for (int i = 0; i < numCarried; ++i)
-    carried[i] = mlirBlockGetArgument(loop, 1 + i);
   u.index = dlcArith(&g->b, "arith.divui", sub(g, id, block), grid);
   u.tile = id;
   u.kStart = cst(g, 0);
@@ -871,10 +859,8 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, &u, userData);
-  dlcBuild(&g->b, "scf.yield", numCarried, carried, 0, NULL, 0, NULL, NULL);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
-  for (int i = 0; i < numCarried; ++i)
-    carried[i] = mlirOperationGetResult(tiles, i);
 }
 
 static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
@@ -937,7 +923,7 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
-  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a, 0, NULL);
+  forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
 }
 
 /* A consumer's release of stage `stage`: each thread on its CTA's empty
@@ -979,14 +965,6 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
 
 enum { MaxSlabs = 2 };
 
-/* Code the consumer's k loop runs at each k step `kt` once the step's
- * wgmmas are issued, before it waits for the previous step's: the
- * previous tile's deferred stores (flushStep), which then overlap them. */
-typedef struct StepHook {
-  void (*emit)(Gen *, void *, MlirValue kt);
-  void *userData;
-} StepHook;
-
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
  * the rows of slab `firstSlab` + s, complete when it returns. Ping-pong
  * (`consumer` not null): once the last k step's wgmmas are issued, the
@@ -996,8 +974,8 @@ typedef struct StepHook {
  * order barrier at the same point). */
 static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
                              MlirValue base, MlirValue kCount,
-                             MlirValue consumer, const StepHook *hook,
-                             MlirValue acc[MaxSlabs], MlirValue *doneToken) {
+                             MlirValue consumer, MlirValue acc[MaxSlabs],
+                             MlirValue *doneToken) {
   int slabs = p->slabs;
   /* The ring position (stage, full-barrier parity) is carried through the
    * k loop, a step and a wrap a k tile, instead of two 64-bit divisions by
@@ -1032,8 +1010,6 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
     next[s] = out[0];
     next[slabs] = out[1];
   }
-  if (hook)
-    hook->emit(g, hook->userData, kt);
   /* This stage's groups in flight, the previous stage's done: every
    * consumer thread of it releases that stage. */
   sm90WgmmaWait(g, next[slabs], slabs);
@@ -1234,15 +1210,14 @@ static void storeBoxes(Gen *g, const Pipeline *p, const Fragments *f, int count,
                        const MlirValue *slot) {
   DlcBuilder outer = g->b;
   MlirBlock blocks[2] = {{NULL}, {NULL}};
-  bool direct = g->t->directStore && !p->tmaOnly;
-  if (direct)
+  if (g->t->directStore)
     dlcBuildIfElse(&g->b, p->mapUsable, 0, NULL, &blocks[0], &blocks[1]);
-  for (int shifted = 0; shifted < (direct ? 2 : 1); ++shifted) {
-    if (direct)
+  for (int shifted = 0; shifted < (g->t->directStore ? 2 : 1); ++shifted) {
+    if (g->t->directStore)
       g->b = dlcBuilderAtEnd(blocks[shifted], outer.loc);
     for (int i = 0; i < count; ++i)
       storeBox(g, p, f, s[i], box[i], slot[i], shifted);
-    if (direct)
+    if (g->t->directStore)
       dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   }
   g->b = outer;
@@ -1574,239 +1549,28 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   }
 }
 
-/* Deferred stores (defersStores): a whole staged tile's values, cast to
- * C's type and packed (vector<2x2xT>, 2 x b32 a fragment: 64 registers
- * at BN = 256, where the accumulators take 128), stay in registers until
- * the next tile's first wgmmas are issued; the consumer then writes them
- * to its staging slots and stores them by TMA while those run, so only
- * the drain, the steps and the cast keep the tensor pipe idle between
- * tiles. The tile loop carries them (`valid`: a tile is pending) with the
- * tile's origin; the last is stored after the loop. */
-enum { MaxDeferred = 256 / 8 };
-typedef struct Pending {
-  MlirValue value[MaxDeferred]; /* fragment j of the consumer's slab */
-  MlirValue valid, m0, n0;      /* i1; the tile's origin */
-} Pending;
-
-/* The cooperative 128-row tile with a staged epilogue, one unit a tile
- * (no split-K, cluster or im2col), its fast path unrolled. */
-static bool defersStores(const Gen *g, const Pipeline *p) {
-  return !mlirValueIsNull(p->staging) && !p->pingPong && p->consumers == 2 &&
-         p->slabs == 1 && g->t->maxSplits <= 1 && p->cluster <= 1 &&
-         !g->p->implicit && !costlySteps(g->p) &&
-         g->t->tileN % (8 * Batch) == 0 && g->t->tileN / 8 <= MaxDeferred;
-}
-
-/* The values carried by the tile loop: fragments, valid, m0, n0. */
-static int pendingCount(const Gen *g) { return (int)(g->t->tileN / 8) + 3; }
-
-static void pendingFrom(const Gen *g, const MlirValue *carried, Pending *out) {
-  int n = pendingCount(g) - 3;
-  for (int j = 0; j < n; ++j)
-    out->value[j] = carried[j];
-  out->valid = carried[n], out->m0 = carried[n + 1], out->n0 = carried[n + 2];
-}
-
-static void pendingTo(const Gen *g, const Pending *in, MlirValue *carried) {
-  int n = pendingCount(g) - 3;
-  for (int j = 0; j < n; ++j)
-    carried[j] = in->value[j];
-  carried[n] = in->valid, carried[n + 1] = in->m0, carried[n + 2] = in->n0;
-}
-
-/* Nothing pending: zero fragments, valid false. */
-static void pendingNone(Gen *g, Pending *out) {
-  char zeros[64];
-  snprintf(zeros, sizeof(zeros), "dense<0.0> : vector<2x2x%s>",
-           kpElementName(g->p->c.element));
-  const char *valueName[] = {"value"};
-  MlirAttribute attr = dlcAttr(g->b.ctx, zeros);
-  MlirValue zero =
-      dlcBuildValue(&g->b, "arith.constant", 0, NULL,
-                    mlirAttributeGetType(attr), 1, valueName, &attr);
-  for (int64_t j = 0; j < g->t->tileN / 8; ++j)
-    out->value[j] = zero;
-  out->valid = dlcConstInt(&g->b, g->i1, 0);
-  out->m0 = out->n0 = cst(g, 0);
-}
-
-/* What flushPending stores: the pending tile, and the consumer's rows;
- * in a k loop of kCount steps, flushStep. */
-typedef struct Flush {
-  const Pipeline *p;
-  const Fragments *f;
-  const Pending *pending;
-  MlirValue kCount;
-} Flush;
-
-/* Box `box` of the pending tile's staged stores, as the fast path makes
- * them (stageBegin before the first; stageWrite and stageIssue, or
- * stageEnd after the last), at its origin, by TMA. */
-static void storePendingBox(Gen *g, const Flush *fl, int box) {
-  Pipeline tma = *fl->p;
-  tma.tmaOnly = true;
-  const Pipeline *p = &tma;
-  MlirValue m0 = g->m0, n0 = g->n0;
-  g->m0 = fl->pending->m0, g->n0 = fl->pending->n0;
-  if (box == 0)
-    stageBegin(g, (void *)fl->f);
-  TileBatch t = {.p = p,
-                 .f = fl->f,
-                 .s = cst(g, 0),
-                 .j0 = cst(g, box * Batch),
-                 .count = Batch};
-  for (int i = 0; i < Batch; ++i)
-    t.value[i] = fl->pending->value[box * Batch + i];
-  stageWrite(g, &t);
-  stageIssue(g, &t);
-  if (!p->eachBox && box + 1 == (int)(g->t->tileN / BoxMN)) {
-    TileCode c = {p, fl->f};
-    stageEnd(g, &c);
-  }
-  g->m0 = m0, g->n0 = n0;
-}
-
-/* The whole pending tile's stores (after the tile loop). */
-static void flushPending(Gen *g, void *userData) {
-  for (int box = 0; box < (int)(g->t->tileN / BoxMN); ++box)
-    storePendingBox(g, userData, box);
-}
-
-typedef struct FlushBox {
-  const Flush *flush;
-  int box;
-} FlushBox;
-
-static void flushBox(Gen *g, void *userData) {
-  const FlushBox *b = userData;
-  storePendingBox(g, b->flush, b->box);
-}
-
-/* In the next tile's k loop, two boxes a step (the slots' count at BN =
- * 256): box b at step b / 2, those left at the last step (fewer steps),
- * so the writes, barriers and slot waits overlap several steps' wgmmas
- * (all four at the first step measured no faster, bench/RESULTS.md run
- * epo-1; a box a step spilled 68 bytes). */
-static void flushStep(Gen *g, void *userData, MlirValue kt) {
-  const Flush *fl = userData;
-  MlirValue last = dlcCmpI(&g->b, "eq", kt, sub(g, fl->kCount, cst(g, 1)));
-  for (int box = 0; box < (int)(g->t->tileN / BoxMN); ++box) {
-    MlirValue now = dlcCmpI(&g->b, "eq", kt, cst(g, box / 2));
-    if (box > 1)
-      now = dlcArith(&g->b, "arith.ori", now,
-                     andi(g, last, lt(g, kt, cst(g, box / 2))));
-    FlushBox b = {fl, box};
-    gemmEmitIf(g, andi(g, fl->pending->valid, now), flushBox, &b);
-  }
-}
-
-/* The end of a tile with deferred stores: a whole staged tile's values
- * (inputs unguarded, steps, cast) become the pending tile; any other
- * tile takes the general path now, storing from registers, and leaves
- * nothing pending (the previous tile was stored in its k loop). */
-static void deferTile(Gen *g, const Pipeline *p, const Fragments *f,
-                      MlirValue kCount, Pending *pending) {
-  MlirValue wholeN =
-      dlcCmpI(&g->b, "sle", add(g, g->n0, cst(g, g->t->tileN)), g->size[KP_N]);
-  MlirValue wholeM =
-      dlcCmpI(&g->b, "sle", add(g, g->m0, cst(g, g->t->tileM)), g->size[KP_M]);
-  MlirValue inside = andi(g, f->pairs, andi(g, wholeM, wholeN));
-  MlirValue tiles = stagesRowsPastM(g->p) ? wholeN : andi(g, wholeM, wholeN);
-  /* Where C's map was encoded (flushPending stores by TMA alone). No k
-   * tile (K = 0): no next tile's k loop would store it. */
-  MlirValue staged =
-      andi(g, andi(g, tiles, p->mapUsable), lt(g, cst(g, 0), kCount));
-  int n = pendingCount(g) - 3;
-  MlirType types[MaxDeferred + 1];
-  for (int j = 0; j < n; ++j)
-    types[j] =
-        gemmVectorType(g, "2x2", kpElementType(g->b.ctx, g->p->c.element));
-  types[n] = g->i1;
-  MlirBlock then, other;
-  MlirOperation choice =
-      dlcBuildIfElse(&g->b, staged, n + 1, types, &then, &other);
-  DlcBuilder outer = g->b;
-  g->b = dlcBuilderAtEnd(then, outer.loc);
-  MlirValue yield[MaxDeferred + 1];
-  for (int b = 0; b < n / Batch; ++b) {
-    TileBatch t = {.p = p, .f = f, .s = cst(g, 0), .j0 = cst(g, b * Batch)};
-    for (int64_t j = b * Batch; j < (b + 1) * Batch; ++j)
-      t.frag[t.count++] =
-          fragmentAt(g, f, accOf(g, f, 0, j), cst(g, 0), cst(g, j));
-    MlirValue in[Batch][KP_MAX_INPUTS];
-    batchInputs(g, &t, (MlirValue){NULL}, in);
-    applyBatch(g, &t, in);
-    for (int i = 0; i < Batch; ++i)
-      yield[b * Batch + i] = t.value[i];
-  }
-  yield[n] = dlcConstInt(&g->b, g->i1, 1);
-  dlcBuild(&g->b, "scf.yield", n + 1, yield, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(other, outer.loc);
-  /* directStore: a whole tile without C's map stores its staged boxes
-   * itself, as finishTile does (deferred, those stores spilled: 1.5 KB
-   * at BN = 256). */
-  if (g->t->directStore)
-    finishTile(g, p, f);
-  else
-    emitBatchLoop(g, p, f, inside, (MlirValue){NULL});
-  Pending none;
-  pendingNone(g, &none);
-  for (int j = 0; j < n; ++j)
-    yield[j] = none.value[j];
-  yield[n] = none.valid;
-  dlcBuild(&g->b, "scf.yield", n + 1, yield, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-  for (int j = 0; j < n; ++j)
-    pending->value[j] = mlirOperationGetResult(choice, j);
-  pending->valid = mlirOperationGetResult(choice, n);
-  pending->m0 = g->m0, pending->n0 = g->n0;
-}
-
-/* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
- * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
- * mma.sync does; col is the tile's (g->n0). */
-static Fragments consumerFragments(Gen *g, MlirValue consumer,
-                                   MlirValue firstSlab) {
-  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
-  return (Fragments){
-      .inSlab = add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
-      .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
-      .firstSlab = firstSlab,
-      .consumer = consumer,
-      .pairs = gemmPairStores(g),
-      .steps = gemmStepsAttr(g)};
-}
-
-/* A consumer's tile loop: its warpgroup number and whether it defers. */
-typedef struct ConsumerCode {
-  MlirValue consumer;
-  bool defer;
-} ConsumerCode;
-
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
-  const ConsumerCode *code = userData;
-  MlirValue consumer = code->consumer;
+  MlirValue consumer = *(MlirValue *)userData;
   MlirValue firstSlab = p->pingPong ? cst(g, 0) : mul(g, consumer, p->slabs);
   MlirValue done, acc[MaxSlabs];
   if (p->pingPong)
     waitTurn(g, p, u->index, consumer);
-  Fragments f = consumerFragments(g, consumer, firstSlab);
-  Pending pending;
-  Flush flush = {p, &f, &pending, u->kCount};
-  StepHook hook = {flushStep, &flush};
-  if (code->defer)
-    pendingFrom(g, u->carried, &pending);
   emitConsumerLoop(g, p, firstSlab, u->base, u->kCount,
-                   p->pingPong ? consumer : (MlirValue){NULL},
-                   code->defer ? &hook : NULL, acc, &done);
-  f.acc = acc;
-  f.done = done;
-  if (code->defer) {
-    deferTile(g, p, &f, u->kCount, &pending);
-    pendingTo(g, &pending, u->carried);
-    return;
-  }
+                   p->pingPong ? consumer : (MlirValue){NULL}, acc, &done);
+  /* Thread t of the warpgroup holds rows warp*16 + lane/4 (+ 8) of each
+   * 64-row slab and columns 8j + 2(lane % 4) (+ 1) of n8 block j, as
+   * mma.sync does. */
+  MlirValue local = remc(g, g->tid, 128), lane = remc(g, g->tid, 32);
+  Fragments f = {.inSlab =
+                     add(g, mul(g, divc(g, local, 32), 16), divc(g, lane, 4)),
+                 .col = add(g, g->n0, mul(g, remc(g, lane, 4), 2)),
+                 .firstSlab = firstSlab,
+                 .consumer = consumer,
+                 .acc = acc,
+                 .done = done,
+                 .pairs = gemmPairStores(g),
+                 .steps = gemmStepsAttr(g)};
   if (g->t->maxSplits <= 1) {
     finishTile(g, p, &f);
     return;
@@ -1849,28 +1613,10 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     g->b = dlcBuilderAtEnd(active, outer.loc);
   }
   sm90SetMaxRegisters(g, 232, true);
-  ConsumerCode code = {consumer, defersStores(g, p)};
-  MlirValue carried[MaxDeferred + 3];
-  int numCarried = 0;
-  if (code.defer) {
-    Pending none;
-    pendingNone(g, &none);
-    pendingTo(g, &none, carried);
-    numCarried = pendingCount(g);
-  }
   if (p->pingPong) /* every other tile, all its rows */
-    forEachTile(g, p, consumer, 2, consumeTile, &code, 0, NULL);
+    forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
-    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &code, numCarried,
-                carried);
-  if (code.defer) { /* the last tile's stores */
-    Pending last;
-    pendingFrom(g, carried, &last);
-    g->m0 = last.m0, g->n0 = last.n0; /* the loop's are out of scope */
-    Fragments f = consumerFragments(g, consumer, mul(g, consumer, p->slabs));
-    Flush flush = {p, &f, &last, {NULL}};
-    gemmEmitIf(g, last.valid, flushPending, &flush);
-  }
+    forEachTile(g, p, (MlirValue){NULL}, 1, consumeTile, &consumer);
   /* The staging buffer must outlive its last store's reads (only those, as
    * CUTLASS's store tail: a CTA leaves without a round trip to memory). */
   if (!mlirValueIsNull(p->staging))
@@ -1931,7 +1677,6 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.boxes = pipe.slabs * (t->tileN / BoxMN);
   pipe.slots = t->stagedBoxes > 0 ? t->stagedBoxes : pipe.boxes;
   pipe.eachBox = pipe.slots < pipe.boxes;
-  pipe.tmaOnly = false;
   if (t->stagedEpilogue) { /* C's map follows A's and B's */
     int64_t shape[] = {pipe.consumers, pipe.slots, ConsumerRows, BoxMN};
     pipe.staging = sm90SmemAlloc(
