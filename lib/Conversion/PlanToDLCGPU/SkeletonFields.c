@@ -1,11 +1,13 @@
-/* The GEMM plan fields that have one form for a region whatever its tile
- * (docs/passes/convert-plan-to-dlcgpu.md, "The plan is a contract"): bind,
- * cache, vectorize.axis and local_edges. The SM80 and SM90 skeletons
- * implement them one way (m/n tiles on blocks and warps, A and B staged in
+/* The plan fields a skeleton implements one way, checked against that
+ * form (docs/passes/convert-plan-to-dlcgpu.md, "The plan is a contract"):
+ * a plan that states anything else is reported, not ignored.
+ * dlcCheckPlanFields compares any of them with a given form (entries as
+ * sets: their order carries no meaning); the flash and memory-bound
+ * contracts (PlanToDLCGPU.c) pass theirs. For a GEMM or convolution,
+ * dlcCheckGemmSkeletonFields takes the form both skeletons implement
+ * whatever the tile (m/n tiles on blocks and warps, A and B staged in
  * shared memory per k tile, vector accesses along the output's innermost
- * axis, the epilogue in registers), the way the planner writes them
- * (dlcPlanSkeletonFields); a plan that states anything else is reported,
- * not ignored. Entries compare as sets: their order carries no meaning. */
+ * axis, the epilogue in registers): the planner's, dlcPlanSkeletonFields. */
 #include "../RBSSAToPlan/Plan.h"
 #include "Skeleton.h"
 
@@ -14,18 +16,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool samePair(const DlcPlanPair *a, const DlcPlanPair *b) {
-  return strcmp(a->key, b->key) == 0 && strcmp(a->value, b->value) == 0;
+/* Entry equality for sameSet, one per kind of entry. */
+static bool samePair(const void *a, const void *b) {
+  const DlcPlanPair *x = a, *y = b;
+  return strcmp(x->key, y->key) == 0 && strcmp(x->value, y->value) == 0;
 }
 
-static bool sameCache(const DlcPlanCache *a, const DlcPlanCache *b) {
-  return strcmp(a->tensor, b->tensor) == 0 && strcmp(a->where, b->where) == 0 &&
-         strcmp(a->at, b->at) == 0 && a->pingpong == b->pingpong;
+static bool sameCache(const void *a, const void *b) {
+  const DlcPlanCache *x = a, *y = b;
+  return strcmp(x->tensor, y->tensor) == 0 && strcmp(x->where, y->where) == 0 &&
+         strcmp(x->at, y->at) == 0 && x->pingpong == y->pingpong;
 }
 
-static bool sameEdge(const DlcPlanEdge *a, const DlcPlanEdge *b) {
-  return strcmp(a->from, b->from) == 0 && strcmp(a->to, b->to) == 0 &&
-         strcmp(a->buffer, b->buffer) == 0 && a->depth == b->depth;
+static bool sameEdge(const void *a, const void *b) {
+  const DlcPlanEdge *x = a, *y = b;
+  return strcmp(x->from, y->from) == 0 && strcmp(x->to, y->to) == 0 &&
+         strcmp(x->buffer, y->buffer) == 0 && x->depth == y->depth;
+}
+
+static bool sameName(const void *a, const void *b) { return strcmp(a, b) == 0; }
+
+static bool sameHint(const void *a, const void *b) {
+  const DlcPlanHint *x = a, *y = b;
+  return strcmp(x->key, y->key) == 0 && x->isBool == y->isBool &&
+         (x->isBool ? x->boolean == y->boolean : strcmp(x->text, y->text) == 0);
 }
 
 /* Whether arrays `have` and `want` (entries of `size` bytes) hold the same
@@ -46,10 +60,6 @@ static bool sameSet(const void *have, int numHave, const void *want,
   }
   return true;
 }
-
-static bool samePairV(const void *a, const void *b) { return samePair(a, b); }
-static bool sameCacheV(const void *a, const void *b) { return sameCache(a, b); }
-static bool sameEdgeV(const void *a, const void *b) { return sameEdge(a, b); }
 
 /* The expected form of a field, as plan.schedule spells it, for the
  * diagnostic's text: appends to `text` (size `size`, `*used` of it
@@ -100,14 +110,6 @@ static void edgesText(const DlcPlan *want, char *text, size_t size) {
   appendf(text, size, &used, "]");
 }
 
-static bool sameName(const void *a, const void *b) { return strcmp(a, b) == 0; }
-
-static bool sameHint(const void *a, const void *b) {
-  const DlcPlanHint *x = a, *y = b;
-  return strcmp(x->key, y->key) == 0 && x->isBool == y->isBool &&
-         (x->isBool ? x->boolean == y->boolean : strcmp(x->text, y->text) == 0);
-}
-
 static void namesText(const char *field, const char (*names)[DLC_PLAN_NAME],
                       int count, char *text, size_t size) {
   size_t used = 0;
@@ -139,12 +141,12 @@ bool dlcCheckPlanFields(MlirOperation schedule, const char *skeleton,
   const char *field = NULL;
   if ((fields & DLC_PLAN_FIELD_BIND) &&
       !sameSet(plan->bind, plan->numBind, want->bind, want->numBind,
-               sizeof(DlcPlanPair), samePairV)) {
+               sizeof(DlcPlanPair), samePair)) {
     field = "bind";
     bindText(want, text, sizeof(text));
   } else if ((fields & DLC_PLAN_FIELD_CACHE) &&
              !sameSet(plan->cache, plan->numCache, want->cache, want->numCache,
-                      sizeof(DlcPlanCache), sameCacheV)) {
+                      sizeof(DlcPlanCache), sameCache)) {
     field = "cache";
     cacheText(want, text, sizeof(text));
   } else if ((fields & DLC_PLAN_FIELD_VECTORIZE_AXIS) &&
@@ -154,7 +156,7 @@ bool dlcCheckPlanFields(MlirOperation schedule, const char *skeleton,
              want->vectorizeAxis);
   } else if ((fields & DLC_PLAN_FIELD_LOCAL_EDGES) &&
              !sameSet(plan->localEdges, plan->numLocalEdges, want->localEdges,
-                      want->numLocalEdges, sizeof(DlcPlanEdge), sameEdgeV)) {
+                      want->numLocalEdges, sizeof(DlcPlanEdge), sameEdge)) {
     field = "local_edges";
     edgesText(want, text, sizeof(text));
   } else if ((fields & DLC_PLAN_FIELD_PREDICATE_TAIL) &&
