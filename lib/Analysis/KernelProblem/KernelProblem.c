@@ -60,6 +60,26 @@ static bool copyString(MlirAttribute a, char *out, size_t size) {
   return s.length < size;
 }
 
+int kpElementwiseStep(MlirOperation op, KpStep *step) {
+  if (dlcRbssaIsUnary(op) || dlcRbssaIsBinary(op) || dlcRbssaIsCompare(op)) {
+    step->kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
+                 : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
+                                        : KP_STEP_COMPARE;
+    if (!copyString(dlcOperationAttrGet(op, "fn"), step->fn, sizeof(step->fn)))
+      return -1;
+    return step->kind == KP_STEP_UNARY ? 1 : 2;
+  }
+  if (dlcRbssaIsSelectValue(op)) {
+    step->kind = KP_STEP_SELECT;
+    return 3;
+  }
+  if (dlcRbssaIsCast(op)) {
+    step->kind = KP_STEP_CAST;
+    return 1;
+  }
+  return 0;
+}
+
 /* --- extents ---------------------------------------------------------------
  */
 
@@ -664,24 +684,17 @@ static int buildStep(Reader *r, MlirValue v, const int *dims, int depth) {
   }
   if (!dependsOnAcc(r, v, 0))
     return loadStep(r, v, dims);
-  int n = 0;
-  if (dlcRbssaIsUnary(op) || dlcRbssaIsBinary(op) || dlcRbssaIsCompare(op)) {
-    step.kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
-                : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
-                                       : KP_STEP_COMPARE;
-    copyString(dlcOperationAttrGet(op, "fn"), step.fn, sizeof(step.fn));
-    n = step.kind == KP_STEP_UNARY ? 1 : 2;
-  } else if (dlcRbssaIsSelectValue(op)) {
-    step.kind = KP_STEP_SELECT;
-    n = 3;
-  } else if (dlcRbssaIsCast(op)) {
-    step.kind = KP_STEP_CAST;
-    n = 1;
-  } else if (dlcRbssaIsBroadcastInDim(op) || dlcRbssaIsTranspose(op)) {
+  int n = kpElementwiseStep(op, &step);
+  if (n < 0) {
+    fail(op, "the epilogue op has no fn string, or one too long to name");
+    return -1;
+  }
+  if (n == 0 && (dlcRbssaIsBroadcastInDim(op) || dlcRbssaIsTranspose(op))) {
     fail(op, "this op after the contraction is not an elementwise epilogue "
              "op (the accumulator is broadcast or transposed)");
     return -1;
-  } else {
+  }
+  if (n == 0) {
     fail(op, "this op after the contraction is not an elementwise epilogue "
              "op");
     return -1;

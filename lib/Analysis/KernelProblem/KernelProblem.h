@@ -159,6 +159,13 @@ bool kpProblemRead(MlirOperation regionFunc, KpProblem *problem);
 const char *kpStepKindName(KpStepKind kind);
 bool kpStepKindFromName(MlirStringRef name, KpStepKind *kind);
 
+/* The elementwise step rbssa op `op` computes, for both families' step
+ * readers: fills step->kind (unary, binary and compare ops with their fn
+ * in step->fn, select_value, cast) and returns its operand count; 0 when
+ * `op` is none of these ops, -1 when a unary, binary or compare op has no
+ * fn string that fits. */
+int kpElementwiseStep(MlirOperation op, KpStep *step);
+
 /* The plan's name of step `i` ("bias", "residual", "scale", "relu",
  * "where", ...); NULL for steps that are no epilogue op of their own (the
  * accumulator, loads and constants feeding another step). */

@@ -322,27 +322,12 @@ static int buildStep(Reader *r, MlirValue v, const int *loops, int depth) {
       return fail(op, "a constant is neither a float nor an integer"), -1;
     return addStep(r, op, step);
   }
-  int n = 0;
-  if (dlcRbssaIsUnary(op) || dlcRbssaIsBinary(op) || dlcRbssaIsCompare(op)) {
-    step.kind = dlcRbssaIsUnary(op)    ? KP_STEP_UNARY
-                : dlcRbssaIsBinary(op) ? KP_STEP_BINARY
-                                       : KP_STEP_COMPARE;
-    MlirAttribute fn = dlcOperationAttrGet(op, "fn");
-    if (mlirAttributeIsNull(fn) || !mlirAttributeIsAString(fn))
-      return fail(op, "the op has no fn"), -1;
-    MlirStringRef s = mlirStringAttrGetValue(fn);
-    snprintf(step.fn, sizeof(step.fn), "%.*s", (int)s.length, s.data);
-    n = step.kind == KP_STEP_UNARY ? 1 : 2;
-  } else if (dlcRbssaIsSelectValue(op)) {
-    step.kind = KP_STEP_SELECT;
-    n = 3;
-  } else if (dlcRbssaIsCast(op)) {
-    step.kind = KP_STEP_CAST;
-    n = 1;
-  } else {
+  int n = kpElementwiseStep(op, &step);
+  if (n < 0)
+    return fail(op, "the op has no fn string, or one too long to name"), -1;
+  if (n == 0)
     return fail(op, "this op is not one the memory-bound skeleton computes"),
            -1;
-  }
   for (int i = 0; i < n; ++i) {
     step.args[i] = stepOf(r, mlirOperationGetOperand(op, i), loops, depth + 1);
     if (step.args[i] < 0)
