@@ -61,7 +61,7 @@ RbMemo *rbMemoAdd(RbRegion *r) {
   return m;
 }
 
-static bool contextEqual(const RbContext *a, const RbContext *b) {
+bool rbContextEqual(const RbContext *a, const RbContext *b) {
   if (a->rank != b->rank)
     return false;
   for (int i = 0; i < a->rank; ++i)
@@ -76,7 +76,7 @@ static RbMemo *findExact(RbRegion *r, MlirValue source, const RbContext *ctx,
   for (int i = 0; i < r->numMemo; ++i) {
     RbMemo *m = &r->memo[i];
     if (m->kind == RB_MEMO_VALUE && mlirValueEqual(m->source, source) &&
-        m->hasTarget == (target != NULL) && contextEqual(&m->ctx, ctx) &&
+        m->hasTarget == (target != NULL) && rbContextEqual(&m->ctx, ctx) &&
         (!target || rbSpaceEqual(&m->target, target)))
       return m;
   }
@@ -91,7 +91,8 @@ static RbMemo *findShared(RbRegion *r, MlirValue source, const RbContext *ctx,
   for (int i = 0; i < r->numMemo; ++i) {
     RbMemo *m = &r->memo[i];
     if (m->kind == RB_MEMO_VALUE && mlirValueEqual(m->source, source) &&
-        contextEqual(&m->ctx, ctx) && rbSpaceIncludes(within, &m->result.space))
+        rbContextEqual(&m->ctx, ctx) &&
+        rbSpaceIncludes(within, &m->result.space))
       return m;
   }
   return NULL;
@@ -654,7 +655,8 @@ static bool emitLeaf(RbRegion *r, MlirValue source, MlirOperation user,
   for (int i = 0; i < r->numMemo; ++i) {
     RbMemo *m = &r->memo[i];
     if (m->kind == RB_MEMO_VALUE && mlirValueEqual(m->source, source) &&
-        contextEqual(&m->ctx, ctx) && rbSpaceEqual(&m->result.space, &space)) {
+        rbContextEqual(&m->ctx, ctx) &&
+        rbSpaceEqual(&m->result.space, &space)) {
       *out = m->result;
       return true;
     }

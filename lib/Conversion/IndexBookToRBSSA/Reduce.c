@@ -343,15 +343,6 @@ static bool readsReductionAlong(RbRegion *r, MlirValue value,
   return false;
 }
 
-static bool sameContext(const RbContext *a, const RbContext *b) {
-  if (a->rank != b->rank)
-    return false;
-  for (int i = 0; i < a->rank; ++i)
-    if (!mlirAffineExprEqual(a->exprs[i], b->exprs[i]))
-      return false;
-  return true;
-}
-
 /* A region boundary of the second kind (docs/passes, "Several regions"):
  * a sum of products is a contraction, and a contraction's factors come
  * from memory. A factor computed from a reduction of this region whose
@@ -407,7 +398,7 @@ static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
     }
     if (mlirValueIsNull(factors[0]) ||
         (mlirValueEqual(factors[0], factors[1]) &&
-         sameContext(&contexts[0], &contexts[1])))
+         rbContextEqual(&contexts[0], &contexts[1])))
       return (MlirValue){NULL}; /* no product, or a square */
   }
   for (int i = 0; i < 2; ++i) {

@@ -179,6 +179,9 @@ bool rbProveInBounds(RbRegion *r, MlirAffineExpr expr, RbSize size);
 /* Sorted union of two spaces; false if too many axes. */
 bool rbSpaceUnion(const RbSpace *a, const RbSpace *b, RbSpace *out);
 bool rbSpaceEqual(const RbSpace *a, const RbSpace *b);
+
+/* Whether two contexts read at the same expressions, dim by dim. */
+bool rbContextEqual(const RbContext *a, const RbContext *b);
 bool rbSpaceContains(const RbSpace *space, int axis);
 bool rbSpaceIncludes(const RbSpace *outer, const RbSpace *inner);
 

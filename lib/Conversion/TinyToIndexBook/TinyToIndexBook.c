@@ -80,7 +80,6 @@ static void freeLowering(T2iLowering *lowering) {
 }
 
 bool t2iShapeOf(MlirOperation op, MlirValue value, DlcShape *shape) {
-  char why[256];
   MlirType type = mlirValueGetType(value);
   if (!mlirTypeIsARankedTensor(type)) {
     dlcEmitDiagnostic(op, &dlcMalformedShape,
@@ -88,13 +87,7 @@ bool t2iShapeOf(MlirOperation op, MlirValue value, DlcShape *shape) {
                       "a value is not a ranked tensor");
     return false;
   }
-  if (dlcShapeFromType(type, shape, why, sizeof(why)))
-    return true;
-  dlcEmitDiagnostic(op, &dlcMalformedShape,
-                    "name every '?' dimension in the tensor encoding, e.g. "
-                    "tensor<?x64xf16, [\"M\", 64]>",
-                    "%s", why);
-  return false;
+  return dlcTinyReadShape(op, type, shape);
 }
 
 /* Every symbol was collected (or checked) before the walk, so the space

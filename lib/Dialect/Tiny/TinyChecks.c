@@ -36,8 +36,7 @@ bool dlcTinyIsBroadcasting(MlirOperation op) {
                              dlcTinyBroadcastingOps);
 }
 
-/* Reads a value's shape, reporting E1005 at `op` when malformed. */
-static bool readShape(MlirOperation op, MlirType type, DlcShape *shape) {
+bool dlcTinyReadShape(MlirOperation op, MlirType type, DlcShape *shape) {
   char why[256];
   if (dlcShapeFromType(type, shape, why, sizeof(why)))
     return true;
@@ -50,14 +49,15 @@ static bool readShape(MlirOperation op, MlirType type, DlcShape *shape) {
 
 static bool checkBroadcast(MlirOperation op) {
   DlcShape result, operand;
-  if (!readShape(op, mlirValueGetType(mlirOperationGetResult(op, 0)), &result))
+  if (!dlcTinyReadShape(op, mlirValueGetType(mlirOperationGetResult(op, 0)),
+                        &result))
     return false;
   intptr_t n = mlirOperationGetNumOperands(op);
   DlcShape joined = {0, {{0, {NULL, 0}}}};
   char lhsText[256], rhsText[256];
   for (intptr_t i = 0; i < n; ++i) {
-    if (!readShape(op, mlirValueGetType(mlirOperationGetOperand(op, i)),
-                   &operand))
+    if (!dlcTinyReadShape(op, mlirValueGetType(mlirOperationGetOperand(op, i)),
+                          &operand))
       return false;
     DlcShape next;
     int badAxis = 0;
@@ -89,8 +89,10 @@ static bool checkBroadcast(MlirOperation op) {
 
 static bool checkUnary(MlirOperation op) {
   DlcShape in, out;
-  if (!readShape(op, mlirValueGetType(mlirOperationGetOperand(op, 0)), &in) ||
-      !readShape(op, mlirValueGetType(mlirOperationGetResult(op, 0)), &out))
+  if (!dlcTinyReadShape(op, mlirValueGetType(mlirOperationGetOperand(op, 0)),
+                        &in) ||
+      !dlcTinyReadShape(op, mlirValueGetType(mlirOperationGetResult(op, 0)),
+                        &out))
     return false;
   if (dlcShapeEqual(&in, &out))
     return true;
@@ -151,8 +153,10 @@ static bool checkPadExtents(MlirOperation pad, const DlcSymbolTable *table) {
   DlcShape in, out;
   MlirAttribute padding = mlirOperationGetAttributeByName(
       pad, mlirStringRefCreateFromCString("padding"));
-  if (!readShape(pad, mlirValueGetType(mlirOperationGetOperand(pad, 0)), &in) ||
-      !readShape(pad, mlirValueGetType(mlirOperationGetResult(pad, 0)), &out) ||
+  if (!dlcTinyReadShape(pad, mlirValueGetType(mlirOperationGetOperand(pad, 0)),
+                        &in) ||
+      !dlcTinyReadShape(pad, mlirValueGetType(mlirOperationGetResult(pad, 0)),
+                        &out) ||
       mlirAttributeIsNull(padding) || !mlirAttributeIsADenseI64Array(padding) ||
       in.rank != out.rank ||
       mlirDenseArrayGetNumElements(padding) != 2 * (intptr_t)in.rank)

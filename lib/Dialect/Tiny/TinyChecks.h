@@ -2,6 +2,7 @@
 #ifndef DLC_LIB_DIALECT_TINY_TINYCHECKS_H
 #define DLC_LIB_DIALECT_TINY_TINYCHECKS_H
 
+#include "dlc/Shape.h"
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -10,6 +11,10 @@
  * broadcasting (E1001), unary shapes, accumulator dtypes (E1401). Emits a
  * diagnostic at the op and returns false on the first failed check. */
 bool dlcTinyCheckOp(MlirOperation op);
+
+/* Reads `type`'s shape (dlc/Shape.h), reporting E1005 MalformedShape at
+ * `op` when an encoding does not name its dims. */
+bool dlcTinyReadShape(MlirOperation op, MlirType type, DlcShape *shape);
 
 /* The elementwise tiny ops whose operands broadcast right-aligned (add,
  * ..., where; NULL-terminated): the ops tiny-expand-broadcasts expands. */
