@@ -120,18 +120,17 @@ int64_t pvAffCoefficient(__isl_keep isl_aff *aff, int dim) {
   return result;
 }
 
-bool pvAffText(__isl_keep isl_aff *aff, const char *const *names, char *out,
-               size_t size) {
-  if (size)
-    out[0] = '\0';
+/* Whether `aff` (borrowed) is an integer expression of the axes alone:
+ * no divisions, denominator 1, no parameter terms. */
+static bool integralOverAxes(__isl_keep isl_aff *aff) {
   if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
     return false;
-  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
   isl_val *den = isl_aff_get_denominator_val(aff);
   bool integral = den && isl_val_is_one(den) == isl_bool_true;
   isl_val_free(den);
   if (!integral)
     return false;
+  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
   for (isl_size p = 0; p < nParams; ++p) {
     isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, (int)p);
     bool zero = c && isl_val_is_zero(c) == isl_bool_true;
@@ -139,6 +138,15 @@ bool pvAffText(__isl_keep isl_aff *aff, const char *const *names, char *out,
     if (!zero)
       return false;
   }
+  return true;
+}
+
+bool pvAffText(__isl_keep isl_aff *aff, const char *const *names, char *out,
+               size_t size) {
+  if (size)
+    out[0] = '\0';
+  if (!integralOverAxes(aff))
+    return false;
   size_t used = 0;
   isl_size nDims = isl_aff_dim(aff, isl_dim_in);
   bool first = true;
@@ -195,21 +203,8 @@ char *pvAccessText(__isl_keep isl_multi_aff *access) {
 
 bool pvAffAxisTerms(__isl_keep isl_aff *aff, int rank, int axes[2],
                     int64_t coef[2], int *numTerms, int64_t *constant) {
-  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+  if (!integralOverAxes(aff))
     return false;
-  isl_val *den = isl_aff_get_denominator_val(aff);
-  bool integral = den && isl_val_is_one(den) == isl_bool_true;
-  isl_val_free(den);
-  if (!integral)
-    return false;
-  isl_size nParams = isl_aff_dim(aff, isl_dim_param);
-  for (isl_size p = 0; p < nParams; ++p) {
-    isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, (int)p);
-    bool zero = c && isl_val_is_zero(c) == isl_bool_true;
-    isl_val_free(c);
-    if (!zero)
-      return false;
-  }
   int n = 0;
   for (int a = 0; a < rank; ++a) {
     int64_t c = pvAffCoefficient(aff, a);

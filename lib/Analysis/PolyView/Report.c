@@ -111,32 +111,45 @@ static MlirAttribute indexArray(MlirContext ctx, const PvFunction *fn,
                           items);
 }
 
+/* What the report says of one window, as attribute and as JSON. */
+typedef struct WindowFacts {
+  char key[32];   /* "lhs[1]": the operand dim it indexes */
+  char expr[128]; /* the index expression */
+  int64_t lo, hi; /* over-read before and after the extent */
+  bool hiKnown;
+} WindowFacts;
+
+static void windowFacts(const PvFunction *fn, const PvValue *v,
+                        const PvWindow *w, WindowFacts *f) {
+  snprintf(f->key, sizeof(f->key), "%s[%d]", w->operand ? "rhs" : "lhs",
+           w->dim);
+  pvPatternIndexText(fn, v, w->operand, w->dim, f->expr, sizeof(f->expr));
+  overRead(fn, v, w, &f->lo, &f->hi, &f->hiKnown);
+}
+
 static MlirAttribute patternAttr(MlirContext ctx, const PvFunction *fn,
                                  const PvValue *v) {
   const PvPattern *pt = &v->pattern;
   MlirNamedAttribute offsets[PV_MAX_WINDOWS];
   for (int i = 0; i < pt->numWindows; ++i) {
     const PvWindow *w = &pt->windows[i];
-    char key[32], expr[128];
-    snprintf(key, sizeof(key), "%s[%d]", w->operand ? "rhs" : "lhs", w->dim);
-    pvPatternIndexText(fn, v, w->operand, w->dim, expr, sizeof(expr));
-    int64_t lo, hi;
-    bool hiKnown;
-    overRead(fn, v, w, &lo, &hi, &hiKnown);
-    MlirNamedAttribute over[] = {dlcNamedAttr(ctx, "lo", dlcI64Attr(ctx, lo)),
-                                 dlcNamedAttr(ctx, "hi", dlcI64Attr(ctx, hi))};
+    WindowFacts f;
+    windowFacts(fn, v, w, &f);
+    MlirNamedAttribute over[] = {
+        dlcNamedAttr(ctx, "lo", dlcI64Attr(ctx, f.lo)),
+        dlcNamedAttr(ctx, "hi", dlcI64Attr(ctx, f.hi))};
     MlirNamedAttribute fields[] = {
-        dlcNamedAttr(ctx, "expr", dlcStringAttr(ctx, expr)),
+        dlcNamedAttr(ctx, "expr", dlcStringAttr(ctx, f.expr)),
         dlcNamedAttr(ctx, "out", dlcStringAttr(ctx, v->axisName[w->out])),
         dlcNamedAttr(ctx, "window", dlcStringAttr(ctx, v->axisName[w->window])),
         dlcNamedAttr(ctx, "stride", dlcI64Attr(ctx, w->stride)),
         dlcNamedAttr(ctx, "dilation", dlcI64Attr(ctx, w->dilation)),
         dlcNamedAttr(ctx, "offset", dlcI64Attr(ctx, w->offset)),
         dlcNamedAttr(ctx, "over_read",
-                     mlirDictionaryAttrGet(ctx, hiKnown ? 2 : 1, over)),
+                     mlirDictionaryAttrGet(ctx, f.hiKnown ? 2 : 1, over)),
     };
     offsets[i] = mlirNamedAttributeGet(
-        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(key)),
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(f.key)),
         mlirDictionaryAttrGet(ctx, 7, fields));
   }
   MlirNamedAttribute fields[9];
@@ -244,16 +257,12 @@ static void writePattern(FILE *out, const PvFunction *fn, const PvValue *v) {
   fputs(", \"affine_offsets\": {", out);
   for (int i = 0; i < pt->numWindows; ++i) {
     const PvWindow *w = &pt->windows[i];
-    char key[32], expr[128];
-    snprintf(key, sizeof(key), "%s[%d]", w->operand ? "rhs" : "lhs", w->dim);
-    pvPatternIndexText(fn, v, w->operand, w->dim, expr, sizeof(expr));
-    int64_t lo, hi;
-    bool hiKnown;
-    overRead(fn, v, w, &lo, &hi, &hiKnown);
+    WindowFacts f;
+    windowFacts(fn, v, w, &f);
     fputs(i ? ", " : "", out);
-    pvJsonString(out, key);
+    pvJsonString(out, f.key);
     fputs(": {\"expr\": ", out);
-    pvJsonString(out, expr);
+    pvJsonString(out, f.expr);
     fputs(", \"out\": ", out);
     pvJsonString(out, v->axisName[w->out]);
     fputs(", \"window\": ", out);
@@ -262,9 +271,9 @@ static void writePattern(FILE *out, const PvFunction *fn, const PvValue *v) {
             ", \"stride\": %lld, \"dilation\": %lld, \"offset\": %lld, "
             "\"over_read\": {\"lo\": %lld",
             (long long)w->stride, (long long)w->dilation, (long long)w->offset,
-            (long long)lo);
-    if (hiKnown)
-      fprintf(out, ", \"hi\": %lld", (long long)hi);
+            (long long)f.lo);
+    if (f.hiKnown)
+      fprintf(out, ", \"hi\": %lld", (long long)f.hi);
     fputs("}}", out);
   }
   fputc('}', out);
