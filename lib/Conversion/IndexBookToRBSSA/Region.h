@@ -66,6 +66,9 @@ typedef struct RbContext {
   MlirAffineExpr exprs[RB_MAX_RANK];
 } RbContext;
 
+/* Whether two contexts read at the same expressions, dim by dim. */
+bool rbContextEqual(const RbContext *a, const RbContext *b);
+
 /* A conjunction of affine constraints over region axes (`e >= 0`, or
  * `e == 0` where eqs[i]): the points where a guarded value is defined. */
 typedef struct RbGuard {
@@ -179,9 +182,6 @@ bool rbProveInBounds(RbRegion *r, MlirAffineExpr expr, RbSize size);
 /* Sorted union of two spaces; false if too many axes. */
 bool rbSpaceUnion(const RbSpace *a, const RbSpace *b, RbSpace *out);
 bool rbSpaceEqual(const RbSpace *a, const RbSpace *b);
-
-/* Whether two contexts read at the same expressions, dim by dim. */
-bool rbContextEqual(const RbContext *a, const RbContext *b);
 bool rbSpaceContains(const RbSpace *space, int axis);
 bool rbSpaceIncludes(const RbSpace *outer, const RbSpace *inner);
 

@@ -557,8 +557,9 @@ enum {
 };
 
 /* Whether each of `fields` (DLC_PLAN_FIELD_* bits) of `plan` is that of
- * `want` (the form the skeleton implements), entries compared as sets;
- * reports the first that is not (dlcCannotHonour). */
+ * `want` (the form the skeleton implements), entries compared as sets
+ * (the epilogue's steps in order); reports the first that is not
+ * (dlcCannotHonour). */
 bool dlcCheckPlanFields(MlirOperation schedule, const char *skeleton,
                         const DlcPlan *plan, const DlcPlan *want,
                         unsigned fields);

@@ -2,8 +2,9 @@
  * form (docs/passes/convert-plan-to-dlcgpu.md, "The plan is a contract"):
  * a plan that states anything else is reported, not ignored.
  * dlcCheckPlanFields compares any of them with a given form (entries as
- * sets: their order carries no meaning); the flash and memory-bound
- * contracts (PlanToDLCGPU.c) pass theirs. For a GEMM or convolution,
+ * sets, their order carrying no meaning, but the epilogue's steps in
+ * order); the flash and memory-bound contracts (PlanToDLCGPU.c) pass
+ * theirs. For a GEMM or convolution,
  * dlcCheckGemmSkeletonFields takes the form both skeletons implement
  * whatever the tile (m/n tiles on blocks and warps, A and B staged in
  * shared memory per k tile, vector accesses along the output's innermost
@@ -58,6 +59,18 @@ static bool sameSet(const void *have, int numHave, const void *want,
     if (!found)
       return false;
   }
+  return true;
+}
+
+/* Whether name lists `have` and `want` are equal entry by entry: the
+ * epilogue's steps run in its order. */
+static bool sameList(const char (*have)[DLC_PLAN_NAME], int numHave,
+                     const char (*want)[DLC_PLAN_NAME], int numWant) {
+  if (numHave != numWant)
+    return false;
+  for (int i = 0; i < numWant; ++i)
+    if (strcmp(have[i], want[i]) != 0)
+      return false;
   return true;
 }
 
@@ -167,8 +180,8 @@ bool dlcCheckPlanFields(MlirOperation schedule, const char *skeleton,
     namesText(field, want->predicateTail, want->numPredicateTail, text,
               sizeof(text));
   } else if ((fields & DLC_PLAN_FIELD_EPILOGUE) &&
-             !sameSet(plan->epilogue, plan->numEpilogue, want->epilogue,
-                      want->numEpilogue, DLC_PLAN_NAME, sameName)) {
+             !sameList(plan->epilogue, plan->numEpilogue, want->epilogue,
+                       want->numEpilogue)) {
     field = "epilogue";
     namesText(field, want->epilogue, want->numEpilogue, text, sizeof(text));
   } else if ((fields & DLC_PLAN_FIELD_LAYOUT_HINTS) &&
