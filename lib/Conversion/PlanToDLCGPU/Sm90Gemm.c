@@ -965,6 +965,12 @@ static void wgmmaSlab(Gen *g, const Pipeline *p, MlirValue stage,
 
 enum { MaxSlabs = 2 };
 
+/* The ring stage before `stage`, wrapping. */
+static MlirValue stageBefore(Gen *g, MlirValue stage) {
+  return sel(g, dlcCmpI(&g->b, "eq", stage, cst(g, 0)),
+             cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
+}
+
 /* The consumer's k loop over one tile: acc[s] (vector<BN/8 x 2 x 2>) are
  * the rows of slab `firstSlab` + s, complete when it returns. Ping-pong
  * (`consumer` not null): once the last k step's wgmmas are issued, the
@@ -1017,10 +1023,7 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   dlcBuildIf(&g->b, lt(g, cst(g, 0), kt), &release);
   DlcBuilder inLoop = g->b;
   g->b = dlcBuilderAtEnd(release, outer.loc);
-  /* the stage before, wrapping */
-  MlirValue previous = sel(g, dlcCmpI(&g->b, "eq", stage, cst(g, 0)),
-                           cst(g, g->t->stages - 1), sub(g, stage, cst(g, 1)));
-  releaseStage(g, p, previous);
+  releaseStage(g, p, stageBefore(g, stage));
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = inLoop;
   /* the next stage, or past the last stage 0, parity flipped */
@@ -1036,9 +1039,9 @@ static void emitConsumerLoop(Gen *g, const Pipeline *p, MlirValue firstSlab,
   /* Every group done: the tile's last stage is free for the producer,
    * which may already be loading the next tile. */
   *doneToken = sm90WgmmaWait(g, mlirOperationGetResult(loop, slabs), 0);
-  MlirValue last =
-      remc(g, add(g, base, sub(g, kCount, cst(g, 1))), g->t->stages);
-  releaseStage(g, p, last);
+  /* The loop's last stage: the one before where its carried position
+   * ended (no division). */
+  releaseStage(g, p, stageBefore(g, mlirOperationGetResult(loop, slabs + 1)));
   for (int s = 0; s < slabs; ++s)
     acc[s] = mlirOperationGetResult(loop, s);
 }
