@@ -25,6 +25,10 @@ typedef struct DlcGemmTiling {
    * SMs. */
   int64_t maxSplits;
   int sms;
+  /* SM90 stream-K (plan algo_choice stream_k; 0: whole tiles only): the
+   * last `streamK` full rounds of tiles and the partial one are shared
+   * out as equal k ranges (dlcSm90StreamK). */
+  int64_t streamK;
   /* SM90 cooperative: whole tiles' epilogue staged in shared memory and
    * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c), through
    * stagedBoxes 64 x 64 boxes of shared memory a consumer
