@@ -423,15 +423,24 @@ def gemm_problem(rng, index):
         full += " cluster=2"
     device = None
     if stream_k and (aligned or mode == "symbolic"):
-        plan, device, full = stream_k_plan(rng, out, nv, mode, full)
+        plan, device, full = stream_k_plan(rng, out, mv, nv, mode, full)
     return name, text, bind, shown, full, reference, None, plan, versions, device
 
 
-def stream_k_plan(rng, out, n, mode, full):
+def stream_k_plan(rng, out, m, n, mode, full):
     """A stream-K problem's plan-file text, dlc-to-ptx device= value and
-    features."""
-    tm, bn = rng.choice([64, 128]), rng.choice([64, 128, 256])
+    features: a tile and an SM count (2..7) that leave a partial round
+    (tiles not a multiple of the grid) where the sizes allow one."""
+    shapes = [(tm, bn) for tm in (64, 128) for bn in (64, 128, 256)]
+    rng.shuffle(shapes)
+    tm, bn = shapes[0]
     rounds, sms = rng.choice([1, 2]), rng.randint(2, 7)
+    for tm_, bn_ in shapes:
+        tiles = -(-m // tm_) * -(-n // bn_)
+        partial = [s for s in range(2, 8) if s < tiles and tiles % s]
+        if partial:
+            tm, bn, sms = tm_, bn_, rng.choice(partial)
+            break
     staged = out != "f32" and (n % 8 == 0 or mode == "symbolic") and rng.random() < 0.5
     plan = STREAM_K_PLAN % (tm, bn, bn, "true" if staged else "false", rounds)
     full += " stream_k=%d tile=%dx%d sms=%d%s" % (rounds, tm, bn, sms,
