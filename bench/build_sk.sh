@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Branch sk's GPU assets (issue 9: the SM90 GEMM's stream-K schedule),
-# built HERE into OUT (default /work/wt-sk/gpu-sk, carried as gpu-sk;
-# device script bench/run_sk.sh). The harness bundle hsk is built first
+# built HERE into OUT (default /work/main/gpu-sk, carried as gpu-sk: the
+# device copies the session's checkout, main, so run_sk.sh travels in
+# gpu-sk/bench; device script bench/run_sk.sh). The harness bundle hsk is built first
 # and kept (`keep`):
-#   DLC_BIN=build/bin test/gpu/build_bundle.sh gpu-sk/hsk --family gemm \
+#   DLC_BIN=build/bin test/gpu/build_bundle.sh /work/main/gpu-sk/hsk --family gemm \
 #     --count 90 --seed 9101 --chip sm_90a --stream-k 0.85
 # (63 stream-K problems compiled for 2..7 SMs, 27 others), then:
 #   k/{sk1,sk2,main}-gemm_bias_relu[_bf16]
@@ -19,7 +20,7 @@
 # ptxas' registers and spills of each kernel printed.
 set -euo pipefail
 . "$(dirname "$0")/build_common.sh"
-build_setup sk "${1:-/work/wt-sk/gpu-sk}" keep
+build_setup sk "${1:-/work/main/gpu-sk}" keep
 PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
 mkdir -p "$O/plans"
 for r in 1 2; do
@@ -35,11 +36,5 @@ for e in gemm_bias_relu gemm_bias_relu_bf16; do
       | grep -E "registers|spill" | paste -sd' ' | cut -c1-300)"
   done
 done
-mkdir -p "$O/ref"
-for r in 520:1000:600 2100:200:2100; do
-  IFS=: read -r m k n <<< "$r"
-  $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=$m,K=$k,N=$n --products accumulator \
-    --write-ref "$O/ref/r$m" > /dev/null
-done
-find "$O" -mindepth 2 -name dlc-run -delete
-du -sh "$O"
+interp_refs 520:1000:600 2100:200:2100
+pack_bench run_sk.sh

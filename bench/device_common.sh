@@ -56,6 +56,10 @@
 #                  its output appended to $OUT/bench.log, its JSON
 #                  $OUT/gemm-NAME.json; prints the table's last TAILN (6)
 #                  lines and any error
+#   run_check DIR LABEL TIMEOUT COMMAND...
+#                  COMMAND (a dlc-run check, or one under compute-sanitizer)
+#                  with --iters 0, its log DIR/LABEL.txt, TIMEOUT seconds:
+#                  a line "LABEL rc=N: " and its verdict lines
 #   sanitize TIMEOUT CASE...
 #                  each CASE "TOOL KERNEL SYMBOLS" (the kernel
 #                  $K/KERNEL/gemm_bias_relu.json at SYMBOLS, two launches)
@@ -165,6 +169,13 @@ gemm_vs() {
   cat /tmp/bench.txt >> "$OUT/bench.log"
   grep "^|" /tmp/bench.txt | tail -"${TAILN:-6}"
   grep -iE "error|traceback" /tmp/bench.txt | head -5
+}
+
+run_check() {
+  local dir=$1 label=$2 tmo=$3
+  shift 3
+  timeout "$tmo" "$@" --iters 0 > "$dir/$label.txt" 2>&1
+  echo "$label rc=$?: $(grep -iE 'pass|fail|mismatch|error summary|racecheck summary|wrong' "$dir/$label.txt" | tail -2 | paste -sd' ' | cut -c1-200)"
 }
 
 sanitize() {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Branch sk's device call (issue 9: stream-K; ON THE GPU MACHINE from the
-# repository root; $D from bench/build_sk.sh, default gpu-sk):
+# repository root, main's checkout: D=gpu-sk bash gpu-sk/bench/run_sk.sh;
+# $D from bench/build_sk.sh, default gpu-sk):
 #   1. (CHECK=1, default) the bundle hsk in 4 shards, beside (one after
 #      another) dlc-run of sk1-gemm_bias_relu[_bf16] against dlc-interp's
 #      references ref/r520 and ref/r2100 (f16) and against main's kernel
@@ -12,25 +13,20 @@
 #   2. bench/run_gemm_ab.sh for each AB="NEW:OLD ..." (default sk1:main;
 #      f16, bf16; both orders, --rounds 3)
 D=${D:-gpu-sk}
-. bench/device_common.sh
+. "$(dirname "$0")/device_common.sh"
 device_setup
 L=$OUT/log; mkdir -p $L
 if [ "${CHECK:-1}" = 1 ]; then
   harness 150 60 hsk:4
-  run1() { # LABEL TIMEOUT ARGS...: one dlc-run, a line
-    local label=$1 tmo=$2; shift 2
-    timeout "$tmo" "$@" --iters 0 > "$L/$label.txt" 2>&1
-    echo "$label rc=$?: $(grep -iE 'pass|fail|mismatch|error summary|racecheck summary|wrong' "$L/$label.txt" | tail -2 | paste -sd' ' | cut -c1-200)"
-  }
   (for e in gemm_bias_relu gemm_bias_relu_bf16; do
     N=$K/sk1-$e/gemm_bias_relu.json
-    [ $e = gemm_bias_relu ] && for r in r520 r2100; do run1 "ref-$e-$r" 60 "$D/dlc-run" "$N" --ref-data "$D/ref/$r"; done
+    [ $e = gemm_bias_relu ] && for r in r520 r2100; do run_check $L "ref-$e-$r" 60 "$D/dlc-run" "$N" --ref-data "$D/ref/$r"; done
     for s in M=4096,K=1000,N=4104 M=2100,K=200,N=2100 M=4096,K=4096,N=4096; do
-      run1 "vs-$e-$s" 60 "$D/dlc-run" "$N" "$s" --ref "$K/main-$e/gemm_bias_relu.json"
+      run_check $L "vs-$e-$s" 60 "$D/dlc-run" "$N" "$s" --ref "$K/main-$e/gemm_bias_relu.json"
     done
   done
   for t in memcheck racecheck; do
-    run1 "san-$t" 240 "$cs" --tool $t --error-exitcode 99 "$D/dlc-run" "$K/sk1-gemm_bias_relu/gemm_bias_relu.json" --ref-data "$D/ref/r2100"
+    run_check $L "san-$t" 240 "$cs" --tool $t --error-exitcode 99 "$D/dlc-run" "$K/sk1-gemm_bias_relu/gemm_bias_relu.json" --ref-data "$D/ref/r2100"
   done) > $L/checks.txt 2>&1 &
   wait
   el "harness and checks done"

@@ -714,9 +714,9 @@ typedef struct Pipeline {
    * remains); else splits = 1 and kPer = kTiles. `workspace`
    * (memref<?xi32>) holds the partials. */
   MlirValue splits, kPer, whole, workspace;
-  /* Stream-K (tiling streamK > 0; dlcSm90StreamK): the last streamK full
-   * rounds and the partial one as k ranges; `workspace` holds the
-   * partials and flags. */
+  /* Stream-K (tiling streamK > 0; Skeleton.h, "Stream-K"): the last streamK
+   * full rounds and the partial one as k ranges; `workspace` holds the partials
+   * and flags. */
   int64_t streamK;
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
@@ -794,8 +794,8 @@ typedef struct Unit {
   MlirValue partial, fixup;
 } Unit;
 
-/* A CTA's stream-K work (dlcSm90StreamK): `rounds` rounds of whole tiles
- * (the first dpTiles tiles, block + i * grid), then the k range [start,
+/* A CTA's stream-K work (Skeleton.h, "Stream-K"): `rounds` rounds of whole
+ * tiles (the first dpTiles tiles, block + i * grid), then the k range [start,
  * end) of the k tiles of the tiles after them, numbered tile-major from
  * tile dpTiles, which meets `count` of those tiles from `first` on. */
 typedef struct StreamKRange {
@@ -1649,7 +1649,7 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
 
 /* Stream-K: after a segment's k loop, a tile's rest stores its partial
  * for the owner; a head adds the partner's (CTA block + 1's) before the
- * epilogue; a whole tile goes straight to it (dlcSm90StreamK). The
+ * epilogue; a whole tile goes straight to it (Skeleton.h, "Stream-K"). The
  * epilogue is emitted once, on the accumulators either way. */
 static void finishSegment(Gen *g, const Pipeline *p, const Unit *u,
                           Fragments *f, MlirValue acc[MaxSlabs]) {

@@ -458,18 +458,24 @@ static void reduceSlice(Gen *g, const Sm90SplitK *s) {
   g->b = outer;
 }
 
-void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
+/* Stores the thread's accumulators as partial `unit` (a thread whose
+ * rows are all past M stores nothing). */
+static void storePartial(Gen *g, const Sm90SplitK *s) {
   MlirValue rows[MaxRows];
   DlcBuilder outer;
   beginIf(g, lt(g, s->row, g->size[KP_M]), &outer);
   accRows(g, s, rows);
   storeRows(g, s, s->unit, rows);
   endIf(g, outer);
+}
+
+void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
+  storePartial(g, s);
   waitForSplits(g, s);
   reduceSlice(g, s);
 }
 
-/* Stream-K (Skeleton.h, dlcSm90StreamK). The same workspace: word `slot`
+/* Stream-K (Skeleton.h, "Stream-K"). The same workspace: word `slot`
  * (< sms) is CTA `slot`'s flag, partial `slot` its partial tile. The
  * named barrier is not split-K's 1: the staged epilogue's per-consumer
  * barriers 1 and 2 (128 threads) run between segments here. */
@@ -477,14 +483,10 @@ enum { StreamKBarrier = 3 };
 
 void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
   int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
-  MlirValue rows[MaxRows];
-  DlcBuilder outer;
-  beginIf(g, lt(g, s->row, g->size[KP_M]), &outer);
-  accRows(g, s, rows);
-  storeRows(g, s, s->unit, rows);
-  endIf(g, outer);
+  storePartial(g, s);
   /* Every consumer's stores before thread 0's release of them. */
   sm90NamedBarrier(g, cst(g, StreamKBarrier), threads);
+  DlcBuilder outer;
   beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b);
   atomicAdd(g, s, s->unit, 1);

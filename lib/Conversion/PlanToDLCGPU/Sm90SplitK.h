@@ -31,7 +31,7 @@ typedef struct Sm90SplitK {
  * CTA calls it (named barriers inside). */
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s);
 
-/* Stream-K (dlcSm90StreamK), with `unit` the workspace slot: this CTA's
+/* Stream-K (Skeleton.h, "Stream-K"), with `unit` the workspace slot: this CTA's
  * (a partial segment: its block) or its partner's (the fixup: block + 1);
  * `tile`, `splits`, `steps`, `pairs` and `done` are not read. */
 /* Stores the consumers' accumulators `acc` as partial `unit` and releases
