@@ -18,16 +18,8 @@ device_setup
 L=$OUT/log; mkdir -p $L
 if [ "${CHECK:-1}" = 1 ]; then
   harness 150 60 hsk:4
-  (for e in gemm_bias_relu gemm_bias_relu_bf16; do
-    N=$K/sk1-$e/gemm_bias_relu.json
-    [ $e = gemm_bias_relu ] && for r in r520 r2100; do run_check $L "ref-$e-$r" 60 "$D/dlc-run" "$N" --ref-data "$D/ref/$r"; done
-    for s in M=4096,K=1000,N=4104 M=2100,K=200,N=2100 M=4096,K=4096,N=4096; do
-      run_check $L "vs-$e-$s" 60 "$D/dlc-run" "$N" "$s" --ref "$K/main-$e/gemm_bias_relu.json"
-    done
-  done
-  for t in memcheck racecheck; do
-    run_check $L "san-$t" 240 "$cs" --tool $t --error-exitcode 99 "$D/dlc-run" "$K/sk1-gemm_bias_relu/gemm_bias_relu.json" --ref-data "$D/ref/r2100"
-  done) > $L/checks.txt 2>&1 &
+  gemm_checks $L sk1 M=4096,K=1000,N=4104 M=2100,K=200,N=2100 M=4096,K=4096,N=4096 \
+    > $L/checks.txt 2>&1 &
   wait
   el "harness and checks done"
   harness_report
