@@ -822,8 +822,10 @@ static StreamKRange streamKRange(Gen *g, const Pipeline *p, MlirValue tiles,
   r.start = dlcArith(&g->b, "arith.divui", mulv(g, block, iters), grid);
   r.end = dlcArith(&g->b, "arith.divui",
                    mulv(g, add(g, block, cst(g, 1)), iters), grid);
-  r.first = dlcArith(&g->b, "arith.divui", r.start, kTiles);
-  r.count = sub(g, dlcArith(&g->b, "arith.ceildivui", r.end, kTiles), r.first);
+  /* K = 0: no k tiles, empty ranges (and no division by zero). */
+  MlirValue per = dlcArith(&g->b, "arith.maxui", kTiles, cst(g, 1));
+  r.first = dlcArith(&g->b, "arith.divui", r.start, per);
+  r.count = sub(g, dlcArith(&g->b, "arith.ceildivui", r.end, per), r.first);
   return r;
 }
 
