@@ -116,7 +116,7 @@ int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
  * waits for flag block + 1, clears it for the next launch, adds the
  * partial and runs the tile's epilogue. No wait forms a chain; the launch
  * is cooperative. Measured slower than whole tiles on the H100 (the
- * ranges' staggered k positions: bench/RESULTS.md runs sk-1..3), so only
+ * ranges' staggered k positions: bench/RESULTS.md runs sk-1..4), so only
  * a plan-file sets it. */
 /* Bytes of the split-K workspace of a kernel with tile width `tileN`. */
 int64_t dlcSm90WorkspaceBytes(int64_t tileN, int sms);
