@@ -18,6 +18,9 @@
 #   smoke_ref      the smoke check's reference (device_common.sh's smoke):
 #                  dlc-interp of examples/gemm_bias_relu.tiny.mlir at
 #                  M=520,K=200,N=300 into $O/ref/s520
+#   interp_refs M:K:N...
+#                  dlc-interp's references of examples/gemm_bias_relu at
+#                  each size into $O/ref/rM
 #   tagged_cases   $O/k/cases.json: for every kernel folder $O/k/<case>_<tag>,
 #                  its case from $O/src/cases.json under the folder's name
 #                  (folders of no case, e.g. GEMMs, left out)
@@ -65,6 +68,16 @@ pack_bench() {
   for f in "$@" device_common.sh; do cp "bench/$f" "$O/bench/"; done
   find "$O" -mindepth 2 -name dlc-run -delete
   du -sh "$O"
+}
+
+interp_refs() {
+  local r m k n
+  mkdir -p "$O/ref"
+  for r in "$@"; do
+    IFS=: read -r m k n <<< "$r"
+    $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=$m,K=$k,N=$n --products accumulator \
+      --write-ref "$O/ref/r$m" > /dev/null
+  done
 }
 
 tagged_cases() {

@@ -34,10 +34,5 @@ DLC_BIN=$B test/gpu/build_bundle.sh "$O/hg-new" --family gemm --count "${G:-40}"
   --chip sm_90a --staged 0.6 --whole 0.6 --long-k 0.2 > "$O/hg-new.log" 2>&1 || { tail -5 "$O/hg-new.log"; exit 1; }
 rm -f "$O/hg-new.log"
 echo "hg-new: $(wc -l < "$O/hg-new/problems.txt") problems"
-mkdir -p "$O/ref"
-for r in 520:1000:600 2100:200:2100; do
-  IFS=: read -r m k n <<< "$r"
-  $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=$m,K=$k,N=$n --products accumulator \
-    --write-ref "$O/ref/r$m" > /dev/null
-done
+interp_refs 520:1000:600 2100:200:2100
 pack_bench run_epo.sh run_gemm_ab.sh bench_gemm.py timing.py dlc_kernel.py

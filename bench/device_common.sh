@@ -56,6 +56,16 @@
 #                  its output appended to $OUT/bench.log, its JSON
 #                  $OUT/gemm-NAME.json; prints the table's last TAILN (6)
 #                  lines and any error
+#   run_check DIR LABEL TIMEOUT COMMAND...
+#                  COMMAND (a dlc-run check, or one under compute-sanitizer)
+#                  with --iters 0, its log DIR/LABEL.txt, TIMEOUT seconds:
+#                  a line "LABEL rc=N: " and its verdict lines
+#   gemm_checks DIR NEW SIZES...
+#                  run_check (logs in DIR) of $K/NEW-gemm_bias_relu[_bf16]:
+#                  f16 against dlc-interp's references $D/ref/r520 and
+#                  $D/ref/r2100, both against $K/main-... (--ref) at each
+#                  of SIZES (M=..,K=..,N=..), then compute-sanitizer
+#                  memcheck and racecheck of f16 at r2100
 #   sanitize TIMEOUT CASE...
 #                  each CASE "TOOL KERNEL SYMBOLS" (the kernel
 #                  $K/KERNEL/gemm_bias_relu.json at SYMBOLS, two launches)
@@ -165,6 +175,31 @@ gemm_vs() {
   cat /tmp/bench.txt >> "$OUT/bench.log"
   grep "^|" /tmp/bench.txt | tail -"${TAILN:-6}"
   grep -iE "error|traceback" /tmp/bench.txt | head -5
+}
+
+run_check() {
+  local dir=$1 label=$2 tmo=$3
+  shift 3
+  timeout "$tmo" "$@" --iters 0 > "$dir/$label.txt" 2>&1
+  echo "$label rc=$?: $(grep -iE 'pass|fail|mismatch|error summary|racecheck summary|wrong' "$dir/$label.txt" | tail -2 | paste -sd' ' | cut -c1-200)"
+}
+
+gemm_checks() {
+  local dir=$1 new=$2 e n r s t
+  shift 2
+  for e in gemm_bias_relu gemm_bias_relu_bf16; do
+    n=$K/$new-$e/gemm_bias_relu.json
+    if [ $e = gemm_bias_relu ]; then
+      for r in r520 r2100; do run_check "$dir" "ref-$e-$r" 60 "$D/dlc-run" "$n" --ref-data "$D/ref/$r"; done
+    fi
+    for s in "$@"; do
+      run_check "$dir" "vs-$e-$s" 60 "$D/dlc-run" "$n" "$s" --ref "$K/main-$e/gemm_bias_relu.json"
+    done
+  done
+  for t in memcheck racecheck; do
+    run_check "$dir" "san-$t" 240 "$cs" --tool $t --error-exitcode 99 "$D/dlc-run" \
+      "$K/$new-gemm_bias_relu/gemm_bias_relu.json" --ref-data "$D/ref/r2100"
+  done
 }
 
 sanitize() {

@@ -19,21 +19,8 @@ BD=$D/bench
 device_setup
 L=/tmp/epo; mkdir -p $L
 harness 100 60 hg-new:3
-run1() { # LABEL TIMEOUT ARGS...: one dlc-run, a line
-  local label=$1 tmo=$2; shift 2
-  timeout "$tmo" "$@" --iters 0 > "$L/$label.txt" 2>&1
-  echo "$label rc=$?: $(grep -iE 'pass|fail|mismatch|error summary|racecheck summary|wrong' "$L/$label.txt" | tail -2 | paste -sd' ' | cut -c1-200)"
-}
-(for e in gemm_bias_relu gemm_bias_relu_bf16; do
-  N=$K/new-$e/gemm_bias_relu.json
-  [ $e = gemm_bias_relu ] && for r in r520 r2100; do run1 "ref-$e-$r" 60 "$D/dlc-run" "$N" --ref-data "$D/ref/$r"; done
-  for s in M=4095,K=1000,N=4104 M=1000,K=999,N=4097 M=4096,K=256,N=4096 M=2100,K=200,N=2100; do
-    run1 "vs-$e-$s" 60 "$D/dlc-run" "$N" "$s" --ref "$K/main-$e/gemm_bias_relu.json"
-  done
-done
-for t in memcheck racecheck; do
-  run1 "san-$t" 240 "$cs" --tool $t --error-exitcode 99 "$D/dlc-run" "$K/new-gemm_bias_relu/gemm_bias_relu.json" --ref-data "$D/ref/r2100"
-done) > $L/checks.txt 2>&1 &
+gemm_checks $L new M=4095,K=1000,N=4104 M=1000,K=999,N=4097 M=4096,K=256,N=4096 M=2100,K=200,N=2100 \
+  > $L/checks.txt 2>&1 &
 wait
 harness_report
 mv "$OUT"/harness*.txt $L/ 2>/dev/null

@@ -197,6 +197,35 @@ CLUSTER_PLAN = ('{"tile": [128, %d, 64], "warp_tile": "64x%d", "stages": 4, '
                 '"implicit_gemm", "split_k": "1", "cluster": "2"}}')
 
 
+# --stream-k P: the share of GEMM problems (no batch, not GEMV) run by the
+# SM90 stream-K schedule (issue 9: the last rounds' k tiles shared out
+# over the CTAs, a tile split between two): compiled for a GPU of
+# SK_SMS-like few SMs (dlc-to-ptx device=sms=G, G in 2..7) so that a few
+# tiles make several rounds and a partial one; tiles 64 or 128 rows by
+# 64, 128 or 256 columns, stream_k "1" or "2", the staged epilogue where
+# C allows it; M and N in [65, 450], K so that a tile has 1 to ~20 k
+# tiles (odd 1 time in 2: the last k tile partial), so the ranges split
+# tiles at every k position. M, N and K are rounded up to multiples of 8
+# 3 times in 4 (16-byte rows: TMA maps at static sizes); a misaligned
+# static problem runs as planned instead. 0 draws nothing more.
+STREAM_K = 0.0
+STREAM_K_WORK = 24_000_000
+STREAM_K_PLAN = ('{"tile": [%d, %d, 64], "warp_tile": "64x%d", "stages": 4, '
+                 '"async": {"enable": true, "prefetch_depth": 3, '
+                 '"epilogue_overlap": %s}, "algo_choice": {"matmul": '
+                 '"implicit_gemm", "split_k": "1", "stream_k": "%d"}}')
+
+
+def pick_stream_k_sizes(rng):
+    while True:
+        m, n = rng.randint(65, 450), rng.randint(65, 450)
+        k = rng.randint(1, 1300)
+        if rng.random() < 0.5:
+            k += -k % 64  # whole k tiles
+        if m * n * k <= STREAM_K_WORK:
+            return m, n, k
+
+
 # --gemv P: the share of GEMM problems with M = 1 or N = 1 (static; the
 # other sizes as make_dims draws them), the other output size in [64, 1500]
 # and K in [1, 4000] (odd 3 times in 4), one image: the planner's GEMV rule
@@ -327,7 +356,8 @@ def gemm_problem(rng, index):
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", "bf16", "f32"])
     gemv = GEMV > 0 and rng.random() < GEMV
-    batch = "none" if gemv else rng.choice(["none", "none", "both", "sharedA", "sharedB"])
+    stream_k = not gemv and STREAM_K > 0 and rng.random() < STREAM_K
+    batch = "none" if gemv or stream_k else rng.choice(["none", "none", "both", "sharedA", "sharedB"])
     move = rng.choice(["tinygrad", "direct"])
     bcast = rng.choice(["implicit", "expand"])
     form = rng.choice(["mul", "castwide", "permreduce", "permreduce16"])
@@ -335,12 +365,16 @@ def gemm_problem(rng, index):
     steps = rng.sample(EPILOGUES, rng.choice([0, 1, 1, 2, 2, 3]))
     if gemv:
         one, (bv, mv, nv, kv) = pick_gemv_sizes(rng)
+    elif stream_k:
+        bv, (mv, nv, kv) = 1, pick_stream_k_sizes(rng)
+        if rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
+            mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
     else:
         bv, mv, nv, kv = pick_sizes(rng, batch != "none")
-    staged = STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
+    staged = not stream_k and STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
     if staged and rng.random() >= ODD_C:
         nv += -nv % 8  # 16-byte rows of C: the TMA stores (else shifted rows)
-    cluster = (CLUSTER > 0 and not gemv and min(mv, nv) >= 128 and
+    cluster = (CLUSTER > 0 and not gemv and not stream_k and min(mv, nv) >= 128 and
                rng.random() < CLUSTER)
     if cluster and rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
         mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
@@ -387,7 +421,31 @@ def gemm_problem(rng, index):
         else:
             plan = plan.replace('"split_k": "1"', '"split_k": "1", "cluster": "2"')
         full += " cluster=2"
-    return name, text, bind, shown, full, reference, None, plan, versions
+    device = None
+    if stream_k and (aligned or mode == "symbolic"):
+        plan, device, full = stream_k_plan(rng, out, mv, nv, mode, full)
+    return name, text, bind, shown, full, reference, None, plan, versions, device
+
+
+def stream_k_plan(rng, out, m, n, mode, full):
+    """A stream-K problem's plan-file text, dlc-to-ptx device= value and
+    features: a tile and an SM count (2..7) that leave a partial round
+    (tiles not a multiple of the grid) where the sizes allow one."""
+    shapes = [(tm, bn) for tm in (64, 128) for bn in (64, 128, 256)]
+    rng.shuffle(shapes)
+    tm, bn = shapes[0]
+    rounds, sms = rng.choice([1, 2]), rng.randint(2, 7)
+    for tm_, bn_ in shapes:
+        tiles = -(-m // tm_) * -(-n // bn_)
+        partial = [s for s in range(2, 8) if s < tiles and tiles % s]
+        if partial:
+            tm, bn, sms = tm_, bn_, rng.choice(partial)
+            break
+    staged = out != "f32" and (n % 8 == 0 or mode == "symbolic") and rng.random() < 0.5
+    plan = STREAM_K_PLAN % (tm, bn, bn, "true" if staged else "false", rounds)
+    full += " stream_k=%d tile=%dx%d sms=%d%s" % (rounds, tm, bn, sms,
+                                                 " epi=staged" if staged else "")
+    return plan, "sms=%d" % sms, full
 
 
 def build_gemm(name, rng, params, form, values, features, state=None):
@@ -516,7 +574,8 @@ def generate(doc, make):
     """The generators' command line: `make(rng, i)` gives problem i as
     (name, text, bind, shown, features, reference text or None[, dlc-run
     options of its check, e.g. "--atol 0.0078125"[, a plan-file's text the
-    problem compiles with[, dlc-to-ptx's versions= value]]])."""
+    problem compiles with[, dlc-to-ptx's versions= value[, its device=
+    value]]]])."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -543,8 +602,12 @@ def generate(doc, make):
     ap.add_argument("--gemv-versions", type=float, default=0.0,
                     help="share of the GEMV ones whose 1 is a symbol, "
                          "compiled with a launch-time GEMV version")
+    ap.add_argument("--stream-k", type=float, default=0.0,
+                    help="share of GEMM problems run by the SM90 stream-K "
+                         "schedule on a GPU of a few SMs")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
+    global STREAM_K
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -553,6 +616,7 @@ def generate(doc, make):
     TALL = args.tall
     GEMV_VERSIONS = args.gemv_versions
     CLUSTER = args.cluster
+    STREAM_K = args.stream_k
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []
@@ -575,6 +639,10 @@ def generate(doc, make):
             entry["versions"] = extra[2]
             with open(os.path.join(args.out, name + ".versions"), "w") as f:
                 f.write(extra[2])
+        if len(extra) > 3 and extra[3]:  # build_bundle.sh passes device=
+            entry["device"] = extra[3]
+            with open(os.path.join(args.out, name + ".device"), "w") as f:
+                f.write(extra[3])
         if reference:
             entry["ref_file"] = name + ".ref.tiny.mlir"
             with open(os.path.join(args.out, entry["ref_file"]), "w") as f:

@@ -88,6 +88,7 @@ static bool readPlan(MlirOperation schedule, const DlcTarget *target,
   t->warpM = plan->warpTile[0], t->warpN = plan->warpTile[1];
   t->stages = plan->stages;
   t->maxSplits = dlcPlanSplitK(plan);
+  t->streamK = dlcPlanStreamK(plan);
   t->cluster = dlcPlanCluster(plan);
   t->sms = target->sms;
   t->stagedEpilogue = plan->asyncEpilogueOverlap;
@@ -244,6 +245,21 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
                              "split_k > 1 with the cooperative schedule "
                              "(warp_tile [64, BN]) on problems without a batch "
                              "axis, else 1");
+  }
+  /* Stream-K: the SM90 cooperative GEMM's, whose CTAs hand partial
+   * tiles to their neighbour (Sm90SplitK.c). Not beside split-K (a
+   * tile's k range is split once), clusters (the pair walks tiles in
+   * lockstep, a segment is one CTA's), ping-pong (a consumer owns whole
+   * tiles), a batch (the ranges cover one problem's tiles) or a
+   * convolution (packed weights keep stages by tile; not measured). */
+  if (dlcPlanStreamK(plan) > 0) {
+    if (!sm90 || plan->warpTile[0] != 64 || p->has[KP_BATCH] || p->implicit ||
+        dlcPlanSplitK(plan) > 1 || dlcPlanCluster(plan) > 1)
+      return dlcCannotHonour(
+          schedule, skeleton, "algo_choice stream_k",
+          "stream_k only on the SM90 cooperative schedule (warp_tile "
+          "[64, BN]) of a GEMM without a batch axis, split_k or a "
+          "cluster; else leave it out");
   }
   /* The epilogue list names the problem's steps, in order. */
   const char *names[KP_MAX_STEPS];
@@ -459,6 +475,9 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
       snprintf(gridX, sizeof(gridX), "min(%s*%lld, %d)", tiles,
                (long long)t->maxSplits, target->sms);
       workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
+    } else if (t->streamK > 0) { /* persistent; a slot per CTA */
+      snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
+      workspaceBytes = dlcSm90WorkspaceBytes(t->tileN, target->sms);
     } else if (paired) { /* whole clusters, one per tile pair */
       /* No more clusters than fit at once: a persistent CTA past them
        * would wait for a whole cluster's work (run clc-1). */
@@ -505,7 +524,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   /* Split-K's CTAs wait for each other (Sm90SplitK.c): a cooperative
    * launch, which the driver refuses rather than run with a CTA not
    * resident; the grid above is at most one CTA per SM. */
-  if (sm90 && t->maxSplits > 1)
+  if (sm90 && (t->maxSplits > 1 || t->streamK > 0))
     mlirOperationSetAttributeByName(
         kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
         mlirBoolAttrGet(mlirOperationGetContext(region), 1));

@@ -25,6 +25,10 @@ typedef struct DlcGemmTiling {
    * SMs. */
   int64_t maxSplits;
   int sms;
+  /* SM90 stream-K (plan algo_choice stream_k; 0: whole tiles only): the
+   * last `streamK` full rounds of tiles and the partial one are shared
+   * out as equal k ranges (Skeleton.h, "Stream-K"). */
+  int64_t streamK;
   /* SM90 cooperative: whole tiles' epilogue staged in shared memory and
    * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c), through
    * stagedBoxes 64 x 64 boxes of shared memory a consumer
@@ -98,6 +102,22 @@ enum {
 };
 int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
                       int sms);
+/* Stream-K (tiling streamK = R > 0; Sm90Gemm.c, Sm90SplitK.c): with T
+ * tiles on a grid of P CTAs (at most one per SM, at launch), full = T / P
+ * and rem = T mod P, the last min(full, R) full rounds and the partial
+ * one, shared = min(full, R) * P + rem tiles (none when rem = 0), are
+ * shared out: their shared * kTiles k tiles, numbered tile-major, form P
+ * contiguous ranges, CTA b's [b * I / P, (b + 1) * I / P), each at least
+ * kTiles long, so a tile meets at most two ranges. The rounds before run
+ * whole (tile b + i * P). A tile's head (k from 0) ends its owner's range,
+ * its rest (k > 0 to the end) starts the next CTA's: the rest stores its
+ * fp32 partial in the CTA's workspace slot (split-K's layout and size)
+ * and raises the CTA's flag without waiting; the owner, after its head,
+ * waits for flag block + 1, clears it for the next launch, adds the
+ * partial and runs the tile's epilogue. No wait forms a chain; the launch
+ * is cooperative. Measured slower than whole tiles on the H100 (the
+ * ranges' staggered k positions: bench/RESULTS.md runs sk-1..4), so only
+ * a plan-file sets it. */
 /* Bytes of the split-K workspace of a kernel with tile width `tileN`. */
 int64_t dlcSm90WorkspaceBytes(int64_t tileN, int sms);
 

@@ -714,6 +714,10 @@ typedef struct Pipeline {
    * remains); else splits = 1 and kPer = kTiles. `workspace`
    * (memref<?xi32>) holds the partials. */
   MlirValue splits, kPer, whole, workspace;
+  /* Stream-K (tiling streamK > 0; Skeleton.h, "Stream-K"): the last streamK
+   * full rounds and the partial one as k ranges; `workspace` holds the partials
+   * and flags. */
+  int64_t streamK;
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each; a 64-row tile
@@ -784,7 +788,95 @@ typedef struct Unit {
   /* Split-K: i1, the unit is a split (past the whole tiles); then the
    * split's number and its tile's, counted from the first split tile. */
   MlirValue isSplit, splitId, splitTile;
+  /* Stream-K: i1, the segment is a tile's rest (k > 0: its partial goes
+   * to the owner), or its head (k from 0, not to the end: the owner adds
+   * the partner's rest). Null without stream-K. */
+  MlirValue partial, fixup;
 } Unit;
+
+/* A CTA's stream-K work (Skeleton.h, "Stream-K"): `rounds` rounds of whole
+ * tiles (the first dpTiles tiles, block + i * grid), then the k range [start,
+ * end) of the k tiles of the tiles after them, numbered tile-major from
+ * tile dpTiles, which meets `count` of those tiles from `first` on. */
+typedef struct StreamKRange {
+  MlirValue rounds, dpTiles, start, end, first, count;
+} StreamKRange;
+
+static MlirValue minui(Gen *g, MlirValue a, MlirValue b) {
+  return dlcArith(&g->b, "arith.minui", a, b);
+}
+
+static StreamKRange streamKRange(Gen *g, const Pipeline *p, MlirValue tiles,
+                                 MlirValue block, MlirValue grid) {
+  StreamKRange r;
+  MlirValue kTiles = p->kTiles;
+  MlirValue full = dlcArith(&g->b, "arith.divui", tiles, grid);
+  MlirValue rem = dlcArith(&g->b, "arith.remui", tiles, grid);
+  /* No partial round (grid = tiles below a round): whole tiles only. */
+  MlirValue shared =
+      add(g, mulv(g, minui(g, full, cst(g, p->streamK)), grid), rem);
+  shared = sel(g, dlcCmpI(&g->b, "eq", rem, cst(g, 0)), cst(g, 0), shared);
+  r.dpTiles = sub(g, tiles, shared);
+  r.rounds = dlcArith(&g->b, "arith.divui", r.dpTiles, grid);
+  MlirValue iters = mulv(g, shared, kTiles);
+  r.start = dlcArith(&g->b, "arith.divui", mulv(g, block, iters), grid);
+  r.end = dlcArith(&g->b, "arith.divui",
+                   mulv(g, add(g, block, cst(g, 1)), iters), grid);
+  /* K = 0: no k tiles, empty ranges (and no division by zero). */
+  MlirValue per = dlcArith(&g->b, "arith.maxui", kTiles, cst(g, 1));
+  r.first = dlcArith(&g->b, "arith.divui", r.start, per);
+  r.count = sub(g, dlcArith(&g->b, "arith.ceildivui", r.end, per), r.first);
+  return r;
+}
+
+/* Unit i of the CTA's stream-K work: whole tile block + i * grid for i <
+ * rounds, else its segment of tile dpTiles + first + i - rounds. The
+ * ring's use count runs on through the range: rounds * kTiles + the k
+ * tiles of the range before the segment. */
+static Unit streamKUnit(Gen *g, const Pipeline *p, const StreamKRange *r,
+                        MlirValue i, MlirValue block, MlirValue grid) {
+  Unit u;
+  MlirValue kTiles = p->kTiles;
+  MlirValue inRange = dlcCmpI(&g->b, "uge", i, r->rounds);
+  MlirValue j = add(g, r->first, sub(g, i, r->rounds)); /* wraps: dropped */
+  MlirValue head = mulv(g, j, kTiles);
+  MlirValue from = dlcArith(&g->b, "arith.maxui", r->start, head);
+  MlirValue to = minui(g, r->end, add(g, head, kTiles));
+  u.index = i;
+  u.tile =
+      sel(g, inRange, add(g, r->dpTiles, j), add(g, block, mulv(g, i, grid)));
+  u.kStart = sel(g, inRange, sub(g, from, head), cst(g, 0));
+  u.kCount = sel(g, inRange, sub(g, to, from), kTiles);
+  u.base = sel(g, inRange,
+               add(g, mulv(g, r->rounds, kTiles), sub(g, from, r->start)),
+               mulv(g, i, kTiles));
+  u.isSplit = u.splitId = u.splitTile = (MlirValue){NULL};
+  MlirValue zero = cst(g, 0);
+  u.partial = dlcCmpI(&g->b, "ne", u.kStart, zero);
+  u.fixup = andi(g, dlcCmpI(&g->b, "eq", u.kStart, zero),
+                 dlcCmpI(&g->b, "ult", u.kCount, kTiles));
+  return u;
+}
+
+/* Sets the origin of unit `u`'s tile (rasterised; clustered, the CTA's
+ * tile of the pair) in g->m0, g->n0 and runs `body` on it. */
+static void placeTile(Gen *g, const Pipeline *p, const Unit *u, MlirValue group,
+                      MlirValue rows, MlirValue cols,
+                      void (*body)(Gen *, const Pipeline *, const Unit *,
+                                   void *),
+                      void *userData) {
+  int64_t c = p->cluster;
+  bool shareB = c > 1 && dlcSm90ClusterSharesB(g->t);
+  MlirValue tileRow, tileCol;
+  gemmRasterizeGrid(g, u->tile, group, rows, cols, &tileRow, &tileCol);
+  if (c > 1 && shareB)
+    tileRow = add(g, mul(g, tileRow, c), p->rank);
+  else if (c > 1)
+    tileCol = add(g, mul(g, tileCol, c), p->rank);
+  g->m0 = mul(g, tileRow, g->t->tileM);
+  g->n0 = mul(g, tileCol, g->t->tileN);
+  body(g, p, u, userData);
+}
 
 /* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
  * grid with i = first, first + every, ... (`first` null: 0): the whole
@@ -823,6 +915,18 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
       mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
   MlirValue units = mulv(g, rows, cols);
+  if (p->streamK > 0) {
+    StreamKRange r = streamKRange(g, p, units, block, grid);
+    dlcBuildFor(&g->b, cst(g, 0), add(g, r.rounds, r.count), cst(g, 1), 0, NULL,
+                &loop);
+    DlcBuilder outer = g->b;
+    g->b = dlcBuilderAtEnd(loop, outer.loc);
+    Unit u = streamKUnit(g, p, &r, mlirBlockGetArgument(loop, 0), block, grid);
+    placeTile(g, p, &u, group, rows, cols, body, userData);
+    dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
+    return;
+  }
   if (g->t->maxSplits > 1) /* whole + (tiles - whole) * splits */
     units = add(g, p->whole, mulv(g, sub(g, units, p->whole), p->splits));
   dlcBuildFor(&g->b, start, units, mul(g, grid, every), 0, NULL, &loop);
@@ -836,6 +940,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
   u.kCount = p->kTiles;
   u.base = mulv(g, u.index, p->kTiles);
   u.isSplit = u.splitId = u.splitTile = (MlirValue){NULL};
+  u.partial = u.fixup = (MlirValue){NULL};
   if (g->t->maxSplits > 1) {
     /* Past the whole tiles: split `splitId` of tile whole + splitTile.
      * (Before them the subtraction wraps; the selects drop its results.) */
@@ -850,15 +955,7 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
         dlcArith(&g->b, "arith.minui", p->kPer, sub(g, p->kTiles, u.kStart)),
         p->kTiles);
   }
-  MlirValue tileRow, tileCol;
-  gemmRasterizeGrid(g, u.tile, group, rows, cols, &tileRow, &tileCol);
-  if (c > 1 && shareB)
-    tileRow = add(g, mul(g, tileRow, c), p->rank);
-  else if (c > 1)
-    tileCol = add(g, mul(g, tileCol, c), p->rank);
-  g->m0 = mul(g, tileRow, g->t->tileM);
-  g->n0 = mul(g, tileCol, g->t->tileN);
-  body(g, p, &u, userData);
+  placeTile(g, p, &u, group, rows, cols, body, userData);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
@@ -1552,6 +1649,48 @@ static void finishTile(Gen *g, const Pipeline *p, const Fragments *f) {
   }
 }
 
+/* Stream-K: after a segment's k loop, a tile's rest stores its partial
+ * for the owner; a head adds the partner's (CTA block + 1's) before the
+ * epilogue; a whole tile goes straight to it (Skeleton.h, "Stream-K"). The
+ * epilogue is emitted once, on the accumulators either way. */
+static void finishSegment(Gen *g, const Pipeline *p, const Unit *u,
+                          Fragments *f, MlirValue acc[MaxSlabs]) {
+  MlirValue block = gemmGpuId(g, "gpu.block_id", "x");
+  Sm90SplitK k = {
+      .workspace = p->workspace,
+      .acc = acc[0],
+      .thread = sub(g, g->tid, cst(g, 128)),
+      .row =
+          add(g, add(g, g->m0, mul(g, f->firstSlab, ConsumerRows)), f->inSlab)};
+  MlirBlock head, other;
+  MlirType accType = mlirValueGetType(acc[0]);
+  MlirOperation fixed =
+      dlcBuildIfElse(&g->b, u->fixup, 1, &accType, &head, &other);
+  DlcBuilder outer = g->b;
+  g->b = dlcBuilderAtEnd(head, outer.loc);
+  k.unit = add(g, block, cst(g, 1));
+  MlirValue sum = sm90StreamKFixup(g, &k);
+  dlcBuild(&g->b, "scf.yield", 1, &sum, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(other, outer.loc);
+  dlcBuild(&g->b, "scf.yield", 1, &acc[0], 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  MlirValue whole[MaxSlabs] = {mlirOperationGetResult(fixed, 0)};
+  f->acc = whole;
+  MlirBlock rest, tile;
+  dlcBuildIfElse(&g->b, u->partial, 0, NULL, &rest, &tile);
+  g->b = dlcBuilderAtEnd(rest, outer.loc);
+  /* The same accumulators (a rest is no head): acc[0] kept live beside
+   * them would take 128 more registers (ptxas spilled 400 bytes). */
+  k.unit = block;
+  k.acc = whole[0];
+  sm90StreamKStore(g, &k);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(tile, outer.loc);
+  finishTile(g, p, f);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
 static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                         void *userData) {
   MlirValue consumer = *(MlirValue *)userData;
@@ -1574,6 +1713,10 @@ static void consumeTile(Gen *g, const Pipeline *p, const Unit *u,
                  .done = done,
                  .pairs = gemmPairStores(g),
                  .steps = gemmStepsAttr(g)};
+  if (p->streamK > 0) {
+    finishSegment(g, p, u, &f, acc);
+    return;
+  }
   if (g->t->maxSplits <= 1) {
     finishTile(g, p, &f);
     return;
@@ -1701,6 +1844,9 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   pipe.kPer = pipe.kTiles;
   pipe.whole = (MlirValue){NULL};
   pipe.workspace = (MlirValue){NULL};
+  pipe.streamK = t->streamK;
+  if (t->streamK > 0) /* the workspace follows the maps */
+    pipe.workspace = mlirBlockGetArgument(entry, nextArg);
   if (t->maxSplits > 1) { /* the workspace follows the maps */
     MlirValue rows =
         divc(g, add(g, g->size[KP_M], cst(g, t->tileM - 1)), t->tileM);

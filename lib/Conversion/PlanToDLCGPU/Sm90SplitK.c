@@ -266,6 +266,22 @@ static MlirValue atomicAdd(Gen *g, const Sm90SplitK *s, MlirValue word,
                        kindName, &kind);
 }
 
+/* Spins until workspace word `word` (an atomic read) is at least
+ * `count`. */
+static void pollUntil(Gen *g, const Sm90SplitK *s, MlirValue word,
+                      MlirValue count) {
+  MlirBlock before, after;
+  DlcBuilder poll = g->b;
+  dlcBuildWhile(&g->b, 0, NULL, &before, &after);
+  g->b = dlcBuilderAtEnd(before, poll.loc);
+  MlirValue now = dlcIndexCast(&g->b, atomicAdd(g, s, word, 0), g->idx);
+  MlirValue waiting = lt(g, now, count);
+  dlcBuild(&g->b, "scf.condition", 1, &waiting, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(after, poll.loc);
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = poll;
+}
+
 /* The consumers of every CTA of the tile wait here until all S partials
  * are stored, and see them after it (file comment): barrier, then
  * consumer thread 0 releases, arrives, polls (unless it was the last),
@@ -280,16 +296,7 @@ static void waitForSplits(Gen *g, const Sm90SplitK *s) {
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumers' stores */
   MlirValue arrived = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
   beginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
-  MlirBlock before, after;
-  DlcBuilder poll = g->b;
-  dlcBuildWhile(&g->b, 0, NULL, &before, &after);
-  g->b = dlcBuilderAtEnd(before, poll.loc);
-  MlirValue now = dlcIndexCast(&g->b, atomicAdd(g, s, word, 0), g->idx);
-  MlirValue waiting = lt(g, now, s->splits);
-  dlcBuild(&g->b, "scf.condition", 1, &waiting, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(after, poll.loc);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = poll;
+  pollUntil(g, s, word, s->splits);
   endIf(g, inLeader);
   dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other splits' stores */
   MlirValue left = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
@@ -451,13 +458,71 @@ static void reduceSlice(Gen *g, const Sm90SplitK *s) {
   g->b = outer;
 }
 
-void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
+/* Stores the thread's accumulators as partial `unit` (a thread whose
+ * rows are all past M stores nothing). */
+static void storePartial(Gen *g, const Sm90SplitK *s) {
   MlirValue rows[MaxRows];
   DlcBuilder outer;
   beginIf(g, lt(g, s->row, g->size[KP_M]), &outer);
   accRows(g, s, rows);
   storeRows(g, s, s->unit, rows);
   endIf(g, outer);
+}
+
+void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
+  storePartial(g, s);
   waitForSplits(g, s);
   reduceSlice(g, s);
+}
+
+/* Stream-K (Skeleton.h, "Stream-K"). The same workspace: word `slot`
+ * (< sms) is CTA `slot`'s flag, partial `slot` its partial tile. The
+ * named barrier is not split-K's 1: the staged epilogue's per-consumer
+ * barriers 1 and 2 (128 threads) run between segments here. */
+enum { StreamKBarrier = 3 };
+
+void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
+  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  storePartial(g, s);
+  /* Every consumer's stores before thread 0's release of them. */
+  sm90NamedBarrier(g, cst(g, StreamKBarrier), threads);
+  DlcBuilder outer;
+  beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
+  dlcBuildFenceAcqRelGpu(&g->b);
+  atomicAdd(g, s, s->unit, 1);
+  endIf(g, outer);
+}
+
+MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s) {
+  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  /* Thread 0 waits for the flag (set long ago in practice: the partner
+   * stored at the start of its range), acquires the partial and clears
+   * the flag for the next launch; the barrier holds the others. */
+  DlcBuilder outer;
+  beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
+  pollUntil(g, s, s->unit, cst(g, 1));
+  dlcBuildFenceAcqRelGpu(&g->b);
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
+  MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, s->unit};
+  dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
+  endIf(g, outer);
+  sm90NamedBarrier(g, cst(g, StreamKBarrier), threads);
+  /* acc (the tile's head, k from 0) + the partner's rest, in that order
+   * whichever CTA is faster. Slots of rows past M or columns past N were
+   * not stored; what they add never reaches C. */
+  const char *posName[] = {"static_position"};
+  MlirValue rows[MaxRows], acc = s->acc;
+  accRows(g, s, rows);
+  for (int64_t j = 0; j < g->t->tileN / 8; ++j) {
+    MlirValue theirs[2];
+    loadChunk(g, s, s->unit, cst(g, j), s->thread, theirs);
+    for (int64_t h = 0; h < 2; ++h) {
+      MlirValue sum = dlcArith(&g->b, "arith.addf", rows[2 * j + h], theirs[h]);
+      MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){j, h});
+      MlirValue into[] = {sum, acc};
+      acc = dlcBuildValue(&g->b, "vector.insert", 2, into,
+                          mlirValueGetType(acc), 1, posName, &pos);
+    }
+  }
+  return acc;
 }

@@ -31,4 +31,14 @@ typedef struct Sm90SplitK {
  * CTA calls it (named barriers inside). */
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s);
 
+/* Stream-K (Skeleton.h, "Stream-K"), with `unit` the workspace slot: this CTA's
+ * (a partial segment: its block) or its partner's (the fixup: block + 1);
+ * `tile`, `splits`, `steps`, `pairs` and `done` are not read. */
+/* Stores the consumers' accumulators `acc` as partial `unit` and releases
+ * it on flag `unit`; nothing waits. */
+void sm90StreamKStore(Gen *g, const Sm90SplitK *s);
+/* Waits for flag `unit`, clears it for the next launch and returns `acc`
+ * plus partial `unit` (that order), the accumulators of the whole tile. */
+MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s);
+
 #endif

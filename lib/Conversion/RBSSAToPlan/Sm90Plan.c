@@ -335,8 +335,8 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "split_k") == 0)
       return; /* stated by the plan-file */
-  if (dlcPlanCluster(plan) > 1)
-    return; /* a cluster's tile pairs are not split */
+  if (dlcPlanCluster(plan) > 1 || dlcPlanStreamK(plan) > 0)
+    return; /* a cluster's tile pairs are not split, nor stream-K's */
   if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
       plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
@@ -373,6 +373,17 @@ static void layoutReason(DlcPlanSm90Candidate *c,
            layout->bytes / 1e6, layout->transformUs, layout->gatherUs);
 }
 
+/* The first candidate among out[0 .. count - 1] with the chosen plan's
+ * tile (the tile's own, before any clustered one), or -1. */
+static int chosenTile(const DlcPlan *chosen, const DlcPlanSm90Candidate *out,
+                      int count) {
+  for (int i = 0; i < count; ++i)
+    if (out[i].plan.tile[0] == chosen->tile[0] &&
+        out[i].plan.tile[1] == chosen->tile[1])
+      return i;
+  return -1;
+}
+
 /* A large GEMM's chosen tile in clusters of 2 (Sm90Gemm.c), after the
  * candidates out[0 .. count - 1] (`none`: no such candidate): its L2
  * operand reads against the unpaired tile's, its estimate the same.
@@ -381,10 +392,7 @@ static int clusterCandidate(const DlcPlanProblem *problem,
                             const DlcPlan *chosen, bool none,
                             DlcPlanSm90Candidate *out, int count) {
   int64_t bm = chosen->tile[0], bn = chosen->tile[1];
-  int same = -1;
-  for (int i = 0; i < count; ++i)
-    if (out[i].plan.tile[0] == bm && out[i].plan.tile[1] == bn)
-      same = i;
+  int same = chosenTile(chosen, out, count);
   if (none || same < 0 || count >= DLC_PLAN_SM90_CANDIDATES ||
       (bn >= bm ? bn : bm) < 128 || dlcPlanSplitK(chosen) > 1 ||
       out[same].plan.numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
@@ -401,6 +409,47 @@ static int clusterCandidate(const DlcPlanProblem *problem,
            dlcPlanCluster(chosen) > 1 ? "chosen" : "kept", (long long)bm,
            (long long)bn, l2OperandBytes(problem, bm, bn, 2) / 1e9,
            l2OperandBytes(problem, bm, bn, 1) / 1e9, bn >= bm ? "B" : "A");
+  return 1;
+}
+
+/* A large GEMM's chosen tile with stream-K (Sm90Gemm.c; stream_k "R",
+ * the chosen plan's or 1), after the candidates out[0 .. count - 1]
+ * (`none`: no such candidate): the tiles it shares out, each CTA's k
+ * range, the rounds of MMAs balanced against the wave rule's, and the
+ * estimate of the tile as it stands: never chosen by the planner (slower
+ * on the H100: the ranges' staggered k positions read 2.9 times the DRAM
+ * bytes at 4096^3, bench/RESULTS.md run sk-2). Returns how many it added
+ * (0 or 1). */
+static int streamKCandidate(const DlcTarget *target,
+                            const DlcPlanProblem *problem,
+                            const DlcPlan *chosen, bool none,
+                            DlcPlanSm90Candidate *out, int count) {
+  int64_t bm = chosen->tile[0], bn = chosen->tile[1];
+  int same = chosenTile(chosen, out, count);
+  if (none || same < 0 || count >= DLC_PLAN_SM90_CANDIDATES ||
+      chosen->warpTile[0] != 64 || dlcPlanSplitK(chosen) > 1 ||
+      dlcPlanCluster(chosen) > 1 ||
+      out[same].plan.numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
+    return 0;
+  int64_t rounds = dlcPlanStreamK(chosen) > 0 ? dlcPlanStreamK(chosen) : 1;
+  Sm90Estimate e = estimateTile(target, problem, bm, bn, 1);
+  double shared =
+      e.tail > 0 ? fmin(e.full, (double)rounds) * target->sms + e.tail : 0;
+  DlcPlanSm90Candidate *c = &out[count];
+  *c = out[same];
+  DlcPlanPair *pair = &c->plan.algoChoice[c->plan.numAlgoChoice++];
+  dlcPlanCopyName(pair->key, "stream_k");
+  snprintf(pair->value, sizeof(pair->value), "%lld", (long long)rounds);
+  snprintf(c->reason, sizeof(c->reason),
+           "%s: SM90 %lldx%lld with stream-K (stream_k %lld): %.0f tiles "
+           "shared out, k ranges of %.1f k tiles a CTA, %.2f rounds of "
+           "MMAs against %.0f; the same estimate (measured 0.80-0.99x the "
+           "whole tiles on the H100: staggered k positions read 2.9x the "
+           "DRAM bytes)",
+           dlcPlanStreamK(chosen) > 0 ? "chosen" : "kept", (long long)bm,
+           (long long)bn, (long long)rounds, shared,
+           shared * e.kTiles / target->sms, e.tiles / target->sms,
+           ceil(e.tiles / target->sms));
   return 1;
 }
 
@@ -438,10 +487,11 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0 &&
-          strcmp(chosen->algoChoice[a].key, "cluster") != 0)
+          strcmp(chosen->algoChoice[a].key, "cluster") != 0 &&
+          strcmp(chosen->algoChoice[a].key, "stream_k") != 0)
         c->plan.algoChoice[c->plan.numAlgoChoice++] = chosen->algoChoice[a];
     bool isChosen = sm90 && bm == chosen->tile[0] && bn == chosen->tile[1] &&
-                    dlcPlanCluster(chosen) <= 1;
+                    dlcPlanCluster(chosen) <= 1 && dlcPlanStreamK(chosen) <= 0;
     if (!isChosen) { /* its own C store, as the planner would choose it */
       dlcPlanDropAlgoChoice(&c->plan, "output");
       dlcPlanSm90Output(func, target, problem, &c->plan);
@@ -491,7 +541,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     if (transposed)
       layoutReason(c, &layout);
   }
-  return count + clusterCandidate(problem, chosen,
-                                  small || !sm90 || implicitGemm(func), out,
-                                  count);
+  bool large = !small && sm90 && !implicitGemm(func);
+  count += clusterCandidate(problem, chosen,
+                            !large || dlcPlanStreamK(chosen) > 0, out, count);
+  return count + streamKCandidate(target, problem, chosen, !large, out, count);
 }

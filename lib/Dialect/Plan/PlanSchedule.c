@@ -31,8 +31,8 @@ const char *const dlcPlanMemoryModes[] = {
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
-    "matmul", "conv", "attention",  "memory",  "split_k", "lse",
-    "reduce", "grid", "group_pack", "cluster", "output",  NULL};
+    "matmul", "conv",       "attention", "memory", "split_k",  "lse", "reduce",
+    "grid",   "group_pack", "cluster",   "output", "stream_k", NULL};
 
 const char *const dlcPlanOutputs[] = {"copy", "direct", NULL};
 
@@ -557,6 +557,12 @@ int64_t dlcPlanSplitK(const DlcPlan *plan) {
   return algoCount(plan, "split_k", DLC_PLAN_MAX_SPLITS);
 }
 
+int64_t dlcPlanStreamK(const DlcPlan *plan) {
+  if (!dlcPlanAlgoChoice(plan, "stream_k"))
+    return 0;
+  return algoCount(plan, "stream_k", DLC_PLAN_MAX_STREAM_K);
+}
+
 int64_t dlcPlanCluster(const DlcPlan *plan) {
   return algoCount(plan, "cluster", DLC_PLAN_MAX_CLUSTER);
 }
@@ -802,6 +808,10 @@ bool dlcPlanCheck(const DlcPlan *plan, const DlcTarget *target,
     return wrong(&rd, "algo_choice",
                  "split_k is not a whole number of splits in [1, %d]",
                  DLC_PLAN_MAX_SPLITS);
+  if (dlcPlanStreamK(plan) < 0)
+    return wrong(&rd, "algo_choice",
+                 "stream_k is not a whole number of rounds in [1, %d]",
+                 DLC_PLAN_MAX_STREAM_K);
   int64_t cluster = dlcPlanCluster(plan);
   if (cluster < 0 || (cluster & (cluster - 1)))
     return wrong(&rd, "algo_choice",

@@ -36,6 +36,7 @@ enum {
   DLC_PLAN_MAX_SPLITS = 128,    /* bound of algo_choice split_k */
   DLC_PLAN_MAX_GROUP_PACK = 64, /* bound of algo_choice group_pack */
   DLC_PLAN_MAX_CLUSTER = 4,     /* bound of algo_choice cluster */
+  DLC_PLAN_MAX_STREAM_K = 4,    /* bound of algo_choice stream_k */
 };
 
 typedef struct DlcPlanPair {
@@ -101,7 +102,7 @@ extern const char *const dlcPlanSwizzles[];      /* 32b, 64b, 128b */
 extern const char *const dlcPlanStrides[];       /* row, col */
 /* algo_choice keys: the pattern families (matmul, conv, attention, memory:
  * the first DLC_PLAN_PATTERN_FAMILIES), then the choices beside one
- * (split_k, lse, reduce, grid, group_pack, cluster). */
+ * (split_k, lse, reduce, grid, group_pack, cluster, output, stream_k). */
 extern const char *const dlcPlanAlgoFamilies[];
 enum { DLC_PLAN_PATTERN_FAMILIES = 4 };
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
@@ -158,6 +159,13 @@ bool dlcPlanIsMemoryBound(const DlcPlan *plan);
  * range (the SM90 skeleton picks the count at launch); 1 when absent, -1
  * when the value is not a whole number in [1, DLC_PLAN_MAX_SPLITS]. */
 int64_t dlcPlanSplitK(const DlcPlan *plan);
+
+/* algo_choice stream_k = "R": the SM90 GEMM's last R full rounds of
+ * tiles over the CTAs, with the partial round after them, are shared out
+ * as k ranges of equal length (stream-K, Sm90SplitK.c); 0 when absent
+ * (whole tiles only), -1 when not a whole number in [1,
+ * DLC_PLAN_MAX_STREAM_K]. */
+int64_t dlcPlanStreamK(const DlcPlan *plan);
 
 /* algo_choice cluster = "C": the SM90 GEMM's CTAs run in thread-block
  * clusters of C, C tiles sharing an operand loaded by TMA multicast; 1

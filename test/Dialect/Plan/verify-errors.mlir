@@ -623,6 +623,44 @@ func.func @algo_leading_zero(
 
 // -----
 
+// stream_k counts rounds shared out: "0" is no stream-K, which is written by leaving it out.
+func.func @algo_stream_zero(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'algo_choice': stream_k is not a whole number of rounds in [1, 4]}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm", stream_k = "0"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+  } : () -> ()
+  return
+}
+
+// -----
+
+// More rounds shared out than DLC_PLAN_MAX_STREAM_K.
+func.func @algo_stream_many(
+    %A: memref<?x?xf16> {rbssa.name = "A"},
+    %B: memref<?x?xf16> {rbssa.name = "B"}) {
+  // expected-error @+1 {{E1604 PlanContractViolation: field 'algo_choice': stream_k is not a whole number of rounds in [1, 4]}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 128, 32>, stages = 2 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"}, warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64}, predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"}, algo_choice = {matmul = "implicit_gemm", stream_k = "5"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 1 : i64, epilogue_overlap = false}, barrier_model = "cp_async_group"
+  } : () -> ()
+  return
+}
+
+// -----
+
 // A memory-bound barrier model on a tiled plan.
 func.func @barrier_bar_sync_tiled(
     %A: memref<?x?xf16> {rbssa.name = "A"},
