@@ -516,7 +516,8 @@ def generate(doc, make):
     """The generators' command line: `make(rng, i)` gives problem i as
     (name, text, bind, shown, features, reference text or None[, dlc-run
     options of its check, e.g. "--atol 0.0078125"[, a plan-file's text the
-    problem compiles with[, dlc-to-ptx's versions= value]]])."""
+    problem compiles with[, dlc-to-ptx's versions= value[, its device=
+    value, e.g. "sms=5"]]]])."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -575,6 +576,10 @@ def generate(doc, make):
             entry["versions"] = extra[2]
             with open(os.path.join(args.out, name + ".versions"), "w") as f:
                 f.write(extra[2])
+        if len(extra) > 3 and extra[3]:  # build_bundle.sh passes device=
+            entry["device"] = extra[3]
+            with open(os.path.join(args.out, name + ".device"), "w") as f:
+                f.write(extra[3])
         if reference:
             entry["ref_file"] = name + ".ref.tiny.mlir"
             with open(os.path.join(args.out, entry["ref_file"]), "w") as f:

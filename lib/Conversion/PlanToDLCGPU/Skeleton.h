@@ -426,6 +426,10 @@ typedef enum DlcAttnGrid {
                              * work tile from a counter in the workspace,
                              * heaviest first within sections of batch
                              * rows whose K/V fit in L2 */
+  DLC_ATTN_GRID_BALANCED,   /* causal only: PERSISTENT's pairs for all
+                             * but the last two rounds, then the last
+                             * batch rows' tiles one by one, heaviest
+                             * first, in a snake over the CTAs */
 } DlcAttnGrid;
 /* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
  * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2). */
