@@ -5,14 +5,14 @@
 # beside compute-sanitizer on three of its problems, then
 # check_attention_sizes.py, then bench_attention.py's causal problems in
 # four passes of three rotating rounds, the kernels' order alternated.
-# Assets (bench/build_ft.sh) in gpu-ft, carried.
+# Assets and this branch's scripts (bench/build_ft.sh) in gpu-ft, carried.
 D=gpu-ft
 . bench/device_common.sh
 device_setup
 A=$ROOT/$D/k
 harness_sanitized 100 hb 8 a000,a068,a069
 el "harness"
-cd bench
+cd $D/bench
 timeout 120 python3 check_attention_sizes.py --kernels main=$A/main --kernels bal=$A/bal \
   > $OUT/sizes.txt 2>&1
 echo "sizes rc=$?"; cat $OUT/sizes.txt; el "sizes"

@@ -432,8 +432,12 @@ typedef enum DlcAttnGrid {
                              * first, in a snake over the CTAs */
 } DlcAttnGrid;
 /* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
- * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2). */
+ * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2);
+ * with a causal mask "balanced" (run ft-1: +0.8 to +2.2 % at D64 and +1.2
+ * to +1.9 % at D128 causal against the persistent pairs, 8 of 8 paired
+ * readings). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
+#define DLC_ATTN_DEFAULT_CAUSAL_GRID "balanced"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */

@@ -13,6 +13,18 @@
  *     with the one with the fewest and every unit costs about n + 1 key
  *     tiles: the static assignment is balanced where the tiles grid's
  *     1..n key tiles a CTA leave the last wave ragged;
+ *   "balanced" (causal only; the planner's choice there: +1 to +2 % over
+ *     "persistent" at both bench sizes, bench/RESULTS.md run ft-1): at
+ *     most one CTA per SM; "persistent"'s pairs for the batch rows the
+ *     first R = max(ceil(units / G) - 2, 0) rounds cover whole, then the
+ *     rows left (the tail: about two rounds of pairs, whose K and V stay
+ *     in L2) as single tiles, heaviest first (every row's longest tile,
+ *     then the next longest, ...): first one to each CTA whose last round
+ *     of pairs was a unit short, then in a snake over the CTAs (round r:
+ *     CTA c takes position c for r even, G - 1 - c for r odd), so the
+ *     last rounds even out what the pairs' 7.76 rounds a CTA (B8 H16
+ *     S2048) leave ragged. Each CTA computes its visits from its block
+ *     id, the grid size and the sizes: no counter, no hand-over;
  *   "dynamic" (a plan choice; slower than "persistent" at every bench
  *     size, bench/RESULTS.md runs fa8-1, fa8-2): at most one CTA per SM;
  *     CTA i first visits tile i, then whichever tile a counter in the
