@@ -14,6 +14,7 @@ build_setup ft "${1:-}"
 S=$(mktemp -d)
 DLC_BIN=${MAIN_BIN:-/work/main/build/bin} bench/build_attention.sh "$S" > /dev/null
 compile() { # LABEL
+  mkdir -p "$O/k/$1"
   for d in 64 128; do
     echo "{\"region\": \"attn_d${d}_causal_r1\", \"algo_choice\": {\"grid\": \"balanced\"}}" > "$S/bal$d.json"
     $B/dlc-compile "$S/src/attn_d${d}_causal.json" -o "$O/k/$1/attn_d${d}_causal" \
