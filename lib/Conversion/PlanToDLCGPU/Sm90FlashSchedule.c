@@ -134,7 +134,9 @@ static MlirValue roundRobinVisits(Fa *f, const FlashSchedule *s,
                                   MlirValue units, MlirValue tiles) {
   Gen *g = &f->g;
   int64_t w = unitTiles(f->a);
-  /* Units i, i + G, ... below `units` (i < G). */
+  /* Units i, i + G, ... below `units` (i < G; (units - i) + (G - 1) is
+   * not negative even where units < G, as the balanced grid's pairs may
+   * be). */
   MlirValue mine = divv(
       g, add(g, sub(g, units, s->cta), sub(g, s->ctas, cst(g, 1))), s->ctas);
   MlirValue visits = mul(g, mine, w);
