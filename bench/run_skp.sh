@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Branch sk's probe (ON THE GPU MACHINE, main's checkout: D=gpu-sk bash
-# gpu-sk/bench/run_skp.sh): why stream-K measured slower (run sk-1).
+# gpu-sk/bench/run_skp.sh): why stream-K measured slower (run stk-1).
 # dlc-run TFLOP/s of main, sk1 and nofix (sk1 without the fixup and the
 # partial's store: wrong sums, the schedule alone) at 4096^3 and 16384 x
 # 1024 x 4096, two rotating rounds; then ncu (one launch, the card's

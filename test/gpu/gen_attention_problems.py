@@ -35,13 +35,24 @@ Lq, Lk in 1..2, no grouped queries, 133 to 750 (batch, head) rows within
 MAX_ELEMENTS, so each CTA visits several tiles, causal ones several pairs
 (feature many=1).
 
+--balanced P: a share P of the problems (not "many" ones) are causal with
+Lq from BALANCED_ROWS (1 to 5 query tiles; Q and O up to twice
+MAX_ELEMENTS) and compile with a plan file asking for the SM90 kernel's
+"balanced" grid (at D = 64 one in three with three consumers, BM = 192)
+and with dlc-to-ptx device=sms=S, S in 1 .. the pairs / 3: a grid of at most S CTAs, so that problems of a few work tiles
+have the grid's rounds of pairs, the tail dealt one tile at a time, the
+fill of a short last round of pairs (half the problems whose sizes allow
+it; three in ten of the two-consumer ones have three query tiles and at
+most 7 keys, whose rows fit more often), CTAs with no tail tile (features
+grid=balanced sms=S, and m192=1 for three consumers).
+
 Tolerance: the reference rounds the normalised P to the operand type, the
 kernel rounds the unnormalised exp2 values and divides by the row sum in
 f32, so each problem states dlc-run's --atol as 2 u (u = 2^-8 for bf16,
 2^-11 for f16; at least the default 1e-3): bf16 0.0078125, f16 1e-3.
 
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
-                                 [--lse P] [--many P]
+                                 [--lse P] [--many P] [--balanced P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -58,11 +69,23 @@ EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
 # too) that fit MAX_ELEMENTS with one (batch, head).
 LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373]}
 MAX_ELEMENTS = 48_000
+# --balanced's query lengths: 1 to 5 query tiles of 128 (or of 192).
+BALANCED_ROWS = [1, 13, 64, 128, 129, 191, 193, 257, 257, 300, 383, 449]
 LOG2E = 1.4426950408889634
 LN2 = 0.6931471805599453
 LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
 MANY = 0.0  # --many: the share with more work tiles than the grid's CTAs
+BALANCED = 0.0  # --balanced: the share of causal ones on the balanced grid
 SMS = 132  # the persistent grid's CTAs (lib/Target/Target.c, sm_90a)
+
+
+def balanced_fill(rows, n, grid):
+    """Whether the balanced grid of `grid` CTAs (Sm90FlashSchedule.c) gives
+    some CTA a fill tile: the last round of its pairs was a unit short."""
+    units = (rows * n + 1) // 2
+    early = max(-(-units // grid) - 2, 0)
+    pair_units = (2 * early * grid // n * n + 1) // 2
+    return pair_units % grid != 0
 
 
 def tensor(shape, dtype):
@@ -81,6 +104,12 @@ def make(rng, i):
     many = MANY > 0 and rng.random() < MANY
     if many:
         batch = ["B", "H"]
+    balanced = not many and BALANCED > 0 and rng.random() < BALANCED
+    three = wide = False
+    if balanced:
+        causal = True
+        three = d == 64 and rng.random() < 1 / 3
+        wide = not three and rng.random() < 0.3
     gqa = not many and rng.random() < 0.25
     bias = rng.choice(["none", "none", "full", "mn"])
     bias_type = rng.choice([dtype, "f32"])
@@ -88,7 +117,7 @@ def make(rng, i):
     qbatch = batch + (["G"] if gqa else [])
     lse = LSE > 0 and rng.random() < LSE
     natural = lse and rng.random() < 0.5  # ln sum + k max
-    long_keys = not gqa and not many and rng.random() < 0.25  # several key tiles
+    long_keys = not gqa and not many and not wide and rng.random() < 0.25  # several key tiles
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
                  "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
@@ -100,6 +129,10 @@ def make(rng, i):
                 rows = rng.randint(2 * SMS + 1, top)
             sizes.update(B=rng.choice([1, 2, 3, 5]))
             sizes.update(H=-(-rows // sizes["B"]))
+        if balanced:  # up to 5 query tiles a row, up to 5 x 4 (x 4) rows
+            sizes.update(M=rng.choice(BALANCED_ROWS), B=rng.randint(1, 5))
+            if wide:  # three query tiles, short keys: room for more rows
+                sizes.update(M=rng.choice([257, 300, 383]), N=rng.choice(EDGE[:7]))
         if long_keys:
             sizes.update(B=1, H=1, N=rng.choice(LONG_KEYS[d]))
             if causal and bias != "full":  # causal CTAs stop at the diagonal
@@ -108,7 +141,8 @@ def make(rng, i):
         for x in qbatch:
             z *= sizes[x]
         full = "full" in (bias, maskt)
-        if z * max(sizes["M"], sizes["N"]) * d <= MAX_ELEMENTS and (
+        top = MAX_ELEMENTS * (3 if balanced else 1)
+        if z * max(sizes["M"], sizes["N"]) * d <= top and (
                 not full or z * sizes["M"] * sizes["N"] <= MAX_ELEMENTS):
             break
     scale = 1.0 if sharp else 1.0 / math.sqrt(d)
@@ -210,6 +244,17 @@ def make(rng, i):
         features += " lse=%s" % ("ln" if natural else int(lse))
     if MANY > 0:
         features += " many=%d" % int(many)
+    plan = device = None
+    if balanced:  # a grid of 1 .. units / 3 CTAs: three rounds of pairs or more
+        n = -(-sizes["M"] // (192 if three else 128))
+        grids = range(1, max(1, (z * n + 1) // 6) + 1)
+        filled = [g for g in grids if balanced_fill(z, n, g)]
+        sms = rng.choice(filled if filled and rng.random() < 0.5 else grids)
+        choice = '"grid": "balanced"' + (
+            ', "attention": "online_softmax.m192"' if three else "")
+        plan = '{"region": "%s_r1", "algo_choice": {%s}}' % (name, choice)
+        device = "sms=%d" % sms
+        features += " grid=balanced sms=%d m192=%d" % (sms, int(three))
     results = '%s {dlc.name = "O"}' % t(o, dtype) + (
         ', %s {dlc.name = "LSE"}' % t(row) if lse else "")
     returned = "%%oh%s : %s%s" % (", %lse" if lse else "", t(o, dtype),
@@ -228,15 +273,18 @@ def make(rng, i):
     # 2^-11 (f16) relative, put up to 2 u sum_n p |v| <= 2 u max|V| (inputs
     # in [-1, 1]) between the two outputs.
     atol = 2.0 * (2.0 ** -8 if dtype == "bf16" else 2.0 ** -11)
-    return name, text, bind, shown, features, None, "--atol %g" % max(atol, 1e-3)
+    return (name, text, bind, shown, features, None, "--atol %g" % max(atol, 1e-3),
+            plan, None, device)
 
 
 if __name__ == "__main__":
     extra = argparse.ArgumentParser(add_help=False)
     extra.add_argument("--lse", type=float, default=0.0)
     extra.add_argument("--many", type=float, default=0.0)
+    extra.add_argument("--balanced", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
+    BALANCED = known.balanced
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

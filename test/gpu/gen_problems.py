@@ -575,7 +575,7 @@ def generate(doc, make):
     (name, text, bind, shown, features, reference text or None[, dlc-run
     options of its check, e.g. "--atol 0.0078125"[, a plan-file's text the
     problem compiles with[, dlc-to-ptx's versions= value[, its device=
-    value]]]])."""
+    value, e.g. "sms=5"]]]])."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--count", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)

@@ -854,10 +854,12 @@ static bool planLse(const DlcPlan *plan) {
 
 /* The SM90 kernel's grid algo_choice grid names: "tiles" a CTA per work
  * tile (also when absent), "persistent" at most one per SM looping over
- * them, "dynamic" at most one per SM taking them from a counter
+ * them, "dynamic" at most one per SM taking them from a counter,
+ * "balanced" (causal only: without a mask every tile costs the same)
+ * persistent's pairs, then the last rounds' tiles one by one
  * (Sm90FlashSchedule.c). */
 static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
-                              DlcAttnGrid *out) {
+                              const KpAttention *a, DlcAttnGrid *out) {
   const char *grid = dlcPlanAlgoChoice(plan, "grid");
   if (!grid || strcmp(grid, "tiles") == 0)
     *out = DLC_ATTN_GRID_TILES;
@@ -865,12 +867,16 @@ static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
     *out = DLC_ATTN_GRID_PERSISTENT;
   else if (strcmp(grid, "dynamic") == 0)
     *out = DLC_ATTN_GRID_DYNAMIC;
+  else if (strcmp(grid, "balanced") == 0 && a->mask == KP_ATTN_MASK_CAUSAL)
+    *out = DLC_ATTN_GRID_BALANCED;
   else
     return dlcCannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
                            "\"tiles\" (a CTA per query tile and batch row), "
-                           "\"persistent\" (a CTA per SM looping over them) or "
+                           "\"persistent\" (a CTA per SM looping over them), "
                            "\"dynamic\" (a CTA per SM taking them from a "
-                           "counter, heaviest first)");
+                           "counter, heaviest first) or, with a causal mask, "
+                           "\"balanced\" (persistent's pairs, the last rounds "
+                           "one tile at a time)");
   return true;
 }
 
@@ -998,7 +1004,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   int64_t d = a.size[KP_K].constant;
   bool sm90 = isSm90Plan(plan);
   DlcAttnGrid grid = DLC_ATTN_GRID_TILES;
-  if (sm90 && (!sm90AttentionGrid(schedule, plan, &grid) ||
+  if (sm90 && (!sm90AttentionGrid(schedule, plan, &a, &grid) ||
                !checkSm90Attention(schedule, plan, target, &a, grid)))
     return false;
   /* The consumers' schedules and the grids are the SM90 kernel's; the

@@ -116,7 +116,7 @@ int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
  * waits for flag block + 1, clears it for the next launch, adds the
  * partial and runs the tile's epilogue. No wait forms a chain; the launch
  * is cooperative. Measured slower than whole tiles on the H100 (the
- * ranges' staggered k positions: bench/RESULTS.md runs sk-1..4), so only
+ * ranges' staggered k positions: bench/RESULTS.md runs stk-1..4), so only
  * a plan-file sets it. */
 /* Bytes of the split-K workspace of a kernel with tile width `tileN`. */
 int64_t dlcSm90WorkspaceBytes(int64_t tileN, int sms);
@@ -446,10 +446,18 @@ typedef enum DlcAttnGrid {
                              * work tile from a counter in the workspace,
                              * heaviest first within sections of batch
                              * rows whose K/V fit in L2 */
+  DLC_ATTN_GRID_BALANCED,   /* causal only: PERSISTENT's pairs for all
+                             * but the last two rounds, then the last
+                             * batch rows' tiles one by one, heaviest
+                             * first, in a snake over the CTAs */
 } DlcAttnGrid;
 /* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
- * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2). */
+ * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2);
+ * with a causal mask "balanced" (run ft-1: +0.8 to +2.2 % at D64 and +1.2
+ * to +1.9 % at D128 causal against the persistent pairs, 8 of 8 paired
+ * readings). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
+#define DLC_ATTN_DEFAULT_CAUSAL_GRID "balanced"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */

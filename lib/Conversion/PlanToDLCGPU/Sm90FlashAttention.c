@@ -107,12 +107,14 @@ static void yield(Gen *g) {
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
-/* Q buffers: two on the persistent grid at D = 64, so that the next
+/* Q buffers: two on the persistent grids at D = 64, so that the next
  * visit's Q loads while this visit still reads its own (the qEmpty wait
  * then passes at once: Q of visit v waits for visit v - 2's release); one
  * elsewhere (at D = 128 a second would cost the third K/V stage). */
 static int64_t qSlots(const DlcAttnTiling *t) {
-  return t->grid == DLC_ATTN_GRID_PERSISTENT && t->headDim == 64 ? 2 : 1;
+  bool persistent =
+      t->grid == DLC_ATTN_GRID_PERSISTENT || t->grid == DLC_ATTN_GRID_BALANCED;
+  return persistent && t->headDim == 64 ? 2 : 1;
 }
 
 /* The consumer warpgroups of tiling t. */

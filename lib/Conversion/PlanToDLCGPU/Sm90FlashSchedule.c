@@ -13,6 +13,18 @@
  *     with the one with the fewest and every unit costs about n + 1 key
  *     tiles: the static assignment is balanced where the tiles grid's
  *     1..n key tiles a CTA leave the last wave ragged;
+ *   "balanced" (causal only; the planner's choice there: +1 to +2 % over
+ *     "persistent" at both bench sizes, bench/RESULTS.md run ft-1): at
+ *     most one CTA per SM; "persistent"'s pairs for the batch rows the
+ *     first R = max(ceil(units / G) - 2, 0) rounds cover whole, then the
+ *     rows left (the tail: about two rounds of pairs, whose K and V stay
+ *     in L2) as single tiles, heaviest first (every row's longest tile,
+ *     then the next longest, ...): first one to each CTA whose last round
+ *     of pairs was a unit short, then in a snake over the CTAs (round r:
+ *     CTA c takes position c for r even, G - 1 - c for r odd), so the
+ *     last rounds even out what the pairs' 7.76 rounds a CTA (B8 H16
+ *     S2048) leave ragged. Each CTA computes its visits from its block
+ *     id, the grid size and the sizes: no counter, no hand-over;
  *   "dynamic" (a plan choice; slower than "persistent" at every bench
  *     size, bench/RESULTS.md runs fa8-1, fa8-2): at most one CTA per SM;
  *     CTA i first visits tile i, then whichever tile a counter in the
@@ -62,7 +74,10 @@ void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
     snprintf(y, ySize, "%s", batches);
     return;
   }
-  if (grid == DLC_ATTN_GRID_DYNAMIC || unitTiles(a) == 1)
+  /* The balanced grid's tail deals single tiles: a CTA per tile where
+   * there are fewer tiles than SMs. */
+  if (grid == DLC_ATTN_GRID_DYNAMIC || grid == DLC_ATTN_GRID_BALANCED ||
+      unitTiles(a) == 1)
     snprintf(x, xSize, "min(ceildiv(%s, %lld)*%s, %d)", lq, (long long)tileM,
              batches, sms);
   else
@@ -104,6 +119,81 @@ static void dynamicInit(Fa *f, FlashSchedule *s, MlirValue rows,
       sm90SmemAlloc(g, sm90SmemType(g, 1, (int64_t[]){3}, g->f32), 4, "none");
 }
 
+static MlirValue divv(Gen *g, MlirValue a, MlirValue b) {
+  return dlcArith(&g->b, "arith.divui", a, b);
+}
+
+static MlirValue remv(Gen *g, MlirValue a, MlirValue b) {
+  return dlcArith(&g->b, "arith.remui", a, b);
+}
+
+/* Work tiles this CTA visits when units i, i + G, ... below `units` of W
+ * tiles each (`tiles` in all: with W = 2 and an odd count the last unit
+ * has one) are dealt round-robin. */
+static MlirValue roundRobinVisits(Fa *f, const FlashSchedule *s,
+                                  MlirValue units, MlirValue tiles) {
+  Gen *g = &f->g;
+  int64_t w = unitTiles(f->a);
+  /* Units i, i + G, ... below `units` (i < G; (units - i) + (G - 1) is
+   * not negative even where units < G, as the balanced grid's pairs may
+   * be). */
+  MlirValue mine = divv(
+      g, add(g, sub(g, units, s->cta), sub(g, s->ctas, cst(g, 1))), s->ctas);
+  MlirValue visits = mul(g, mine, w);
+  if (w == 2) {
+    MlirValue last = add(g, s->cta, mulv(g, sub(g, mine, cst(g, 1)), s->ctas));
+    MlirValue odd = dlcCmpI(&g->b, "eq", remc(g, tiles, 2), cst(g, 1));
+    MlirValue shortUnit =
+        andi(g, odd, dlcCmpI(&g->b, "eq", last, sub(g, units, cst(g, 1))));
+    visits = sub(g, visits, sel(g, shortUnit, cst(g, 1), cst(g, 0)));
+  }
+  return visits;
+}
+
+/* The balanced grid (causal, W = 2): the pairs' round-robin over the
+ * batch rows that the first R = max(ceil(units / G) - 2, 0) rounds cover
+ * whole, then the tail of the rows left (at most two rounds and a row of
+ * pairs: ~29 rows of 16 tiles at B8 H16 S2048 D64, whose K and V stay in
+ * L2), heaviest first: its first tiles one each to the CTAs whose last
+ * round of pairs was a unit short, the rest in a snake (round r: CTA c
+ * takes position c for r even, G - 1 - c for r odd). In a model of equal
+ * cost per key tile the busiest CTA does 1.004-1.009x the mean work at
+ * B8 H16 S2048 D64 causal and 1.009-1.012x at B4 H16 S4096 D128, against
+ * the pairs' 1.031x. */
+static void balancedInit(Fa *f, FlashSchedule *s, MlirValue rows,
+                         MlirValue tiles, MlirValue units) {
+  Gen *g = &f->g;
+  MlirValue one = cst(g, 1), last = sub(g, s->ctas, one);
+  MlirValue rounds = divv(g, add(g, units, last), s->ctas);
+  MlirValue early =
+      dlcArith(&g->b, "arith.maxsi", sub(g, rounds, cst(g, 2)), cst(g, 0));
+  /* 2 R G < tiles: the tail has a row at least. */
+  s->tailFirst = divv(g, mul(g, mulv(g, early, s->ctas), 2), s->qTiles);
+  s->tailRows = sub(g, rows, s->tailFirst);
+  MlirValue pairTiles = mulv(g, s->tailFirst, s->qTiles);
+  MlirValue pairUnits = divc(g, add(g, pairTiles, one), 2);
+  s->pairVisits = roundRobinVisits(f, s, pairUnits, pairTiles);
+  MlirValue tail = sub(g, tiles, pairTiles);
+  MlirValue start = remv(g, pairUnits, s->ctas);
+  MlirValue fills = dlcArith(&g->b, "arith.minui",
+                             remv(g, sub(g, s->ctas, start), s->ctas), tail);
+  s->fillTile = sub(g, s->cta, start);
+  s->fill = andi(g, dlcCmpI(&g->b, "uge", s->cta, start),
+                 dlcCmpI(&g->b, "ult", s->fillTile, fills));
+  s->snakeFirst = fills;
+  /* The snake's full rounds, and the last one's first `partial`
+   * positions (c for an even round, G - 1 - c for an odd one). */
+  MlirValue snake = sub(g, tail, fills);
+  MlirValue full = divv(g, snake, s->ctas);
+  MlirValue partial = remv(g, snake, s->ctas);
+  MlirValue evenRound = dlcCmpI(&g->b, "eq", remc(g, full, 2), cst(g, 0));
+  MlirValue at = sel(g, evenRound, s->cta, sub(g, last, s->cta));
+  MlirValue inPartial = dlcCmpI(&g->b, "ult", at, partial);
+  MlirValue snakeVisits = add(g, full, sel(g, inPartial, one, cst(g, 0)));
+  s->visits = add(g, add(g, s->pairVisits, sel(g, s->fill, one, cst(g, 0))),
+                  snakeVisits);
+}
+
 void flashScheduleInit(Fa *f, FlashSchedule *s) {
   Gen *g = &f->g;
   s->grid = f->t->grid;
@@ -123,31 +213,17 @@ void flashScheduleInit(Fa *f, FlashSchedule *s) {
   }
   int64_t w = unitTiles(f->a);
   MlirValue units = divc(g, add(g, tiles, cst(g, w - 1)), w);
-  /* Units i, i + G, ... below `units` (i < G <= units). */
-  MlirValue mine = dlcArith(
-      &g->b, "arith.divui",
-      add(g, sub(g, units, s->cta), sub(g, s->ctas, cst(g, 1))), s->ctas);
-  s->visits = mul(g, mine, w);
-  if (w == 2) {
-    /* With an odd count of work tiles the last unit has one. */
-    MlirValue last = add(g, s->cta, mulv(g, sub(g, mine, cst(g, 1)), s->ctas));
-    MlirValue odd = dlcCmpI(&g->b, "eq", remc(g, tiles, 2), cst(g, 1));
-    MlirValue shortUnit =
-        andi(g, odd, dlcCmpI(&g->b, "eq", last, sub(g, units, cst(g, 1))));
-    s->visits = sub(g, s->visits, sel(g, shortUnit, cst(g, 1), cst(g, 0)));
-  }
+  if (s->grid == DLC_ATTN_GRID_BALANCED)
+    balancedInit(f, s, batches, tiles, units);
+  else
+    s->visits = roundRobinVisits(f, s, units, tiles);
 }
 
-/* Work tile of visit `visit` of a static grid: query tile and flattened
- * batch row (flashBindBatch's). */
-static void staticTile(Fa *f, const FlashSchedule *s, MlirValue visit,
-                       MlirValue *qTile, MlirValue *batch) {
+/* Work tile of visit `visit` of the round-robin units: query tile and
+ * flattened batch row (flashBindBatch's). */
+static void roundRobinTile(Fa *f, const FlashSchedule *s, MlirValue visit,
+                           MlirValue *qTile, MlirValue *batch) {
   Gen *g = &f->g;
-  if (!s->persistent) {
-    *qTile = s->cta;
-    *batch = gemmGpuId(g, "gpu.block_id", "y");
-    return;
-  }
   int64_t w = unitTiles(f->a);
   MlirValue unit = add(g, s->cta, mulv(g, divc(g, visit, w), s->ctas));
   MlirValue pos = add(g, mul(g, unit, w), remc(g, visit, w));
@@ -177,9 +253,75 @@ static void staticTile(Fa *f, const FlashSchedule *s, MlirValue visit,
   *qTile = sel(g, even, sub(g, sub(g, s->qTiles, cst(g, 1)), half), half);
 }
 
+/* Position `at` of batch rows first .. first + rows - 1 taken heaviest
+ * first: query tile n - 1 - at / rows of row first + at mod rows (the
+ * longest tile of every row, then the next longest, ...). */
+static void heaviestFirst(Fa *f, const FlashSchedule *s, MlirValue at,
+                          MlirValue first, MlirValue rows, MlirValue *qTile,
+                          MlirValue *batch) {
+  Gen *g = &f->g;
+  MlirValue block = divv(g, at, rows);
+  *batch = add(g, first, remv(g, at, rows));
+  *qTile = sub(g, sub(g, s->qTiles, cst(g, 1)), block);
+}
+
+/* The balanced grid's tail tile of visit `visit` (>= the pairs' visits):
+ * the fill tile first where the CTA has one, then snake round r: position
+ * snakeFirst + r G + (c or G - 1 - c). */
+static void tailTile(Fa *f, const FlashSchedule *s, MlirValue visit,
+                     MlirValue *qTile, MlirValue *batch) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0), one = cst(g, 1);
+  MlirValue j = sub(g, visit, s->pairVisits);
+  MlirValue round = sub(g, j, sel(g, s->fill, one, zero));
+  MlirValue even = dlcCmpI(&g->b, "eq", remc(g, round, 2), zero);
+  MlirValue place = sel(g, even, s->cta, sub(g, sub(g, s->ctas, one), s->cta));
+  MlirValue snake =
+      add(g, add(g, s->snakeFirst, mulv(g, round, s->ctas)), place);
+  MlirValue isFill = andi(g, s->fill, dlcCmpI(&g->b, "eq", j, zero));
+  heaviestFirst(f, s, sel(g, isFill, s->fillTile, snake), s->tailFirst,
+                s->tailRows, qTile, batch);
+}
+
+/* The balanced grid's tile of visit `visit`: the pairs' or the tail's,
+ * each computed only on its side of an scf.if. */
+static void balancedTile(Fa *f, const FlashSchedule *s, MlirValue visit,
+                         MlirValue *qTile, MlirValue *batch) {
+  Gen *g = &f->g;
+  MlirType types[] = {g->idx, g->idx};
+  MlirBlock pairs, tail;
+  DlcBuilder outer = g->b;
+  MlirOperation branch =
+      dlcBuildIfElse(&g->b, dlcCmpI(&g->b, "ult", visit, s->pairVisits), 2,
+                     types, &pairs, &tail);
+  MlirValue tile[2];
+  g->b = dlcBuilderAtEnd(pairs, outer.loc);
+  roundRobinTile(f, s, visit, &tile[0], &tile[1]);
+  dlcBuild(&g->b, "scf.yield", 2, tile, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(tail, outer.loc);
+  tailTile(f, s, visit, &tile[0], &tile[1]);
+  dlcBuild(&g->b, "scf.yield", 2, tile, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  *qTile = mlirOperationGetResult(branch, 0);
+  *batch = mlirOperationGetResult(branch, 1);
+}
+
+/* Work tile of visit `visit` of a static grid: query tile and flattened
+ * batch row (flashBindBatch's). */
+static void staticTile(Fa *f, const FlashSchedule *s, MlirValue visit,
+                       MlirValue *qTile, MlirValue *batch) {
+  Gen *g = &f->g;
+  if (!s->persistent) {
+    *qTile = s->cta;
+    *batch = gemmGpuId(g, "gpu.block_id", "y");
+  } else if (s->grid == DLC_ATTN_GRID_BALANCED)
+    balancedTile(f, s, visit, qTile, batch);
+  else
+    roundRobinTile(f, s, visit, qTile, batch);
+}
+
 /* Work tile number `t` of the dynamic grid: section t / (W n) of W batch
- * rows (the last one's rows: those left), inside it block b = the
- * position / rows, query tile n - 1 - b, row first + position mod rows. */
+ * rows (the last one's rows: those left), inside it heaviest first. */
 static void dynamicTile(Fa *f, const FlashSchedule *s, MlirValue t,
                         MlirValue *qTile, MlirValue *batch) {
   Gen *g = &f->g;
@@ -189,9 +331,7 @@ static void dynamicTile(Fa *f, const FlashSchedule *s, MlirValue t,
   MlirValue rows =
       dlcArith(&g->b, "arith.minui", s->section, sub(g, s->rows, first));
   MlirValue at = sub(g, t, mulv(g, index, span));
-  MlirValue block = dlcArith(&g->b, "arith.divui", at, rows);
-  *batch = add(g, first, dlcArith(&g->b, "arith.remui", at, rows));
-  *qTile = sub(g, sub(g, s->qTiles, cst(g, 1)), block);
+  heaviestFirst(f, s, at, first, rows, qTile, batch);
 }
 
 /* i32 bits of index `v` as the f32 a slot holds, and back. */

@@ -12,6 +12,13 @@ typedef struct FlashSchedule {
   MlirValue visits;    /* work tiles this CTA visits (static grids) */
   MlirValue cta, ctas; /* block id x, grid size x (persistent) */
   MlirValue qTiles;    /* ceildiv(Lq, BM) (persistent) */
+  /* The balanced grid's (this CTA's, from the kernel's entry): */
+  MlirValue pairVisits; /* visits of the pairs' rounds (the first ones) */
+  MlirValue tailFirst, tailRows; /* the tail's batch rows, heaviest first */
+  MlirValue fill;       /* i1: this CTA's pairs were a unit short, so it
+                         * takes one of the tail's first tiles */
+  MlirValue fillTile;   /* that tile's position in the tail */
+  MlirValue snakeFirst; /* the tail's position where the snake starts */
   /* The dynamic grid's: */
   MlirValue tiles;         /* work tiles of the launch */
   MlirValue rows;          /* batch rows (tiles / qTiles) */

@@ -885,7 +885,9 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
    * converter then refuses it rather than the plan dropping it unsaid. */
   bool forcedGrid = grid[0] != '\0';
   if (!forcedGrid)
-    dlcPlanCopyName(grid, DLC_ATTN_DEFAULT_GRID);
+    dlcPlanCopyName(grid, a.mask == KP_ATTN_MASK_CAUSAL
+                              ? DLC_ATTN_DEFAULT_CAUSAL_GRID
+                              : DLC_ATTN_DEFAULT_GRID);
   /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
    * (O's accumulator leaves them room at 160 registers; run fa5-5, the
    * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at

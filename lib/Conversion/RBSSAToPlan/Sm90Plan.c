@@ -418,7 +418,7 @@ static int clusterCandidate(const DlcPlanProblem *problem,
  * range, the rounds of MMAs balanced against the wave rule's, and the
  * estimate of the tile as it stands: never chosen by the planner (slower
  * on the H100: the ranges' staggered k positions read 2.9 times the DRAM
- * bytes at 4096^3, bench/RESULTS.md run sk-2). Returns how many it added
+ * bytes at 4096^3, bench/RESULTS.md run stk-2). Returns how many it added
  * (0 or 1). */
 static int streamKCandidate(const DlcTarget *target,
                             const DlcPlanProblem *problem,
