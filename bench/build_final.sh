@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The final main's GPU check, built HERE (MLIR, no GPU) into OUT (default
+# /work/main/gpu-final, carried as gpu-final; device script
+# bench/run_final.sh): the attention bench's kernels by this compiler's
+# defaults (k/attn, bench/build_attention.sh) and four harness bundles of
+# this compiler: hg (GEMM on SM90, a share stream-K), ha (attention, a
+# share on the balanced grid), hc (convolutions), hm (memory-bound).
+#   bench/build_final.sh [OUT]    SEED (default 391) varies the problems
+set -euo pipefail
+. "$(dirname "$0")/build_common.sh"
+build_setup final "${1:-}"
+SEED=${SEED:-391}
+bench/build_attention.sh "$O/k/attn" > /dev/null
+rm -rf "$O/k/attn/sm80"
+bundle() { # NAME ARGS...: a bundle, its last summary line
+  local name=$1
+  shift
+  test/gpu/build_bundle.sh "$O/$name" --chip sm_90a "$@" > "$O/$name.log" 2>&1 ||
+    { tail -5 "$O/$name.log"; exit 1; }
+  echo "$name: $(grep -E '^compiled' "$O/$name.log" | tail -1)"
+  rm -f "$O/$name.log"
+}
+bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2
+bundle ha --family attention --count "${A:-60}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3
+bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1
+bundle hm --family memory --count "${M:-30}" --seed $((SEED + 3))
+pack_bench run_final.sh bench_attention.py dlc_kernel.py timing.py

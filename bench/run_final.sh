@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The final main's GPU check (ON THE GPU MACHINE, from the repository
+# root; assets by bench/build_final.sh in gpu-final, carried): the four
+# harness bundles in parallel shards with compute-sanitizer on one
+# balanced-grid attention problem and one stream-K GEMM beside them, then
+# bench_attention.py (every problem, SDPA beside, three rotating rounds)
+# twice.   SAN_A / SAN_G: the problems to sanitize (bundle names).
+D=gpu-final
+. bench/device_common.sh
+device_setup
+shards=0
+harness 110 150 hg:4 ha:4 hc:3 hm:2
+wait
+harness_report
+el "harness"
+for b in "ha ${SAN_A:-a000}" "hg ${SAN_G:-p000}"; do
+  set -- $b
+  bundle_sanitize "$1" "$2"
+  wait
+  bundle_sanitize_report
+done
+el "sanitizers"
+cd $D/bench
+for pass in 1 2; do
+  timeout 200 python3 bench_attention.py --kernels $ROOT/$D/k/attn --rounds 3 \
+    --out $OUT/attention-$pass.json > $OUT/attention-$pass.txt 2>&1
+  echo "attention pass $pass rc=$?"; cut -c1-300 $OUT/attention-$pass.txt; el "attention $pass"
+done
