@@ -23,8 +23,9 @@ DLC_GIVE char *dlcToolReadFile(const char *path, const char *tool);
  * unless it is stdout. */
 DLC_GIVE FILE *dlcToolOpenOutput(const char *path, const char *tool);
 
-/* Creates directory `dir` unless it exists; false, with a message naming
- * `tool`, when it cannot. */
+/* Creates directory `dir` and its missing parents (mkdir -p) unless it
+ * exists; false, with a message naming `tool`, when it cannot (a path
+ * component that is a file included). */
 bool dlcToolCreateDirectory(const char *dir, const char *tool);
 
 /* An MlirStringCallback writing `text` to the FILE * `userData`. */

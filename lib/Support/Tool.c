@@ -39,11 +39,44 @@ FILE *dlcToolOpenOutput(const char *path, const char *tool) {
   return f;
 }
 
+/* mkdir of one directory: true when `path` is a directory afterwards (an
+ * existing file of that name is ENOTDIR, not success). */
+static bool makeOneDirectory(const char *path) {
+  if (mkdir(path, 0777) == 0)
+    return true;
+  if (errno != EEXIST)
+    return false;
+  struct stat info;
+  if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
+    return true;
+  errno = ENOTDIR;
+  return false;
+}
+
+/* mkdir -p: a user's `-o out/run1/gemm` should not fail because `out/run1`
+ * does not exist yet. Each prefix ending at a '/' is created in turn. */
+static bool makeDirectories(const char *dir) {
+  char *path = strdup(dir);
+  if (!path)
+    return false;
+  bool ok = true;
+  for (char *p = path + 1; ok && *p; ++p) {
+    if (*p != '/')
+      continue;
+    *p = '\0';
+    ok = makeOneDirectory(path);
+    *p = '/';
+  }
+  ok = ok && makeOneDirectory(path);
+  free(path);
+  return ok;
+}
+
 bool dlcToolCreateDirectory(const char *dir, const char *tool) {
-  if (mkdir(dir, 0777) == 0 || errno == EEXIST)
+  if (*dir && makeDirectories(dir))
     return true;
   fprintf(stderr, "%s: error: cannot create directory '%s': %s\n", tool, dir,
-          strerror(errno));
+          *dir ? strerror(errno) : "empty name");
   return false;
 }
 

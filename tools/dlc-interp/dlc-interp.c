@@ -19,6 +19,7 @@
 
 #include "dlc/IR.h"
 #include "dlc/Interp.h"
+#include "dlc/Tool.h"
 #include "dlc/dlc.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -33,7 +34,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* One parameter of the kernel ABI (an input or an output), or for
  * --write-ref an intermediate buffer of the program the function lowers
@@ -795,35 +795,12 @@ static void writeMeta(FILE *file, const Options *options, MlirOperation func,
   fprintf(file, "\n]}\n");
 }
 
-/* mkdir -p: creates `dir` and any missing parents. */
-static bool makeDirectories(const char *dir) {
-  char path[4096];
-  if (snprintf(path, sizeof(path), "%s", dir) >= (int)sizeof(path))
-    return false;
-  for (char *p = path + 1;; ++p) {
-    bool last = *p == '\0';
-    if (*p != '/' && !last)
-      continue;
-    *p = '\0';
-    struct stat info;
-    if (mkdir(path, 0777) != 0 &&
-        (errno != EEXIST || stat(path, &info) != 0 || !S_ISDIR(info.st_mode)))
-      return false;
-    if (last)
-      return true;
-    *p = '/';
-  }
-}
-
 static bool writeReference(const Options *options, MlirOperation func,
                            const DlcInterpSymbols *symbols, const Param *params,
                            int count) {
   const char *dir = options->refDir;
-  if (!makeDirectories(dir)) {
-    fprintf(stderr, "dlc-interp: error: cannot create directory '%s': %s\n",
-            dir, strerror(errno));
+  if (!dlcToolCreateDirectory(dir, "dlc-interp"))
     return false;
-  }
   for (int i = 0; i < count; ++i)
     if (!writeRawFile(dir, &params[i]))
       return false;
