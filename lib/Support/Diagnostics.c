@@ -14,6 +14,8 @@ const DlcDiagnosticCode dlcMalformedShape = {"E1005", "MalformedShape"};
 const DlcDiagnosticCode dlcGraphMalformed = {"E1006", "GraphMalformed"};
 const DlcDiagnosticCode dlcDerivedSymbolInvalid = {"E1007",
                                                    "DerivedSymbolInvalid"};
+const DlcDiagnosticCode dlcElementTypeMismatch = {"E1008",
+                                                  "ElementTypeMismatch"};
 const DlcDiagnosticCode dlcMissingDivGuard = {"E1203", "MissingDivGuard"};
 const DlcDiagnosticCode dlcAxisAlignmentMismatch = {"E1304",
                                                     "AxisAlignmentMismatch"};

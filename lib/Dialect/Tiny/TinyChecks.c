@@ -5,6 +5,11 @@
  *  - elementwise operands broadcast right-aligned, and the result has the
  *    broadcast shape (E1001 BroadcastMismatch);
  *  - unary ops keep their operand's shape;
+ *  - element types: arithmetic operands and result share one, comparisons
+ *    and `valid` give i1, `where` takes an i1 condition, the transcendental
+ *    unaries take floats (E1008 ElementTypeMismatch): IRDL cannot relate
+ *    the element types of two values, and without this check a mixed op
+ *    compiled to whatever each lowering assumed;
  *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing);
  *  - a function's derived symbols (`dlc.derived`) are affine, acyclic and
  *    over known symbols (E1007, SymbolTable.c).
@@ -21,6 +26,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const unaryOps[] = {
@@ -104,6 +110,96 @@ static bool checkUnary(MlirOperation op) {
                     "movement op to change it",
                     "operand shape %s but result shape %s", inText, outText);
   return false;
+}
+
+static const char *const arithmeticOps[] = {
+    DLC_OP_TINY_ADD,  DLC_OP_TINY_SUB, DLC_OP_TINY_MUL,
+    DLC_OP_TINY_FDIV, DLC_OP_TINY_MAX, DLC_OP_TINY_POW,
+    DLC_OP_TINY_IDIV, DLC_OP_TINY_MOD, NULL};
+static const char *const floatUnaryOps[] = {DLC_OP_TINY_EXP2, DLC_OP_TINY_LOG2,
+                                            DLC_OP_TINY_SQRT, DLC_OP_TINY_RECIP,
+                                            DLC_OP_TINY_SIN,  NULL};
+
+static MlirType elementOf(MlirValue value) {
+  return mlirShapedTypeGetElementType(mlirValueGetType(value));
+}
+
+static bool isI1(MlirType type) {
+  return mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 1;
+}
+
+static bool isFloat(MlirType type) {
+  return mlirTypeIsAF16(type) || mlirTypeIsABF16(type) ||
+         mlirTypeIsAF32(type) || mlirTypeIsAF64(type);
+}
+
+/* `type` printed into `buffer` (truncated to its size). */
+static const char *typeText(MlirType type, char *buffer, size_t size) {
+  DlcStringSink sink = dlcStringSinkCreate(buffer, size);
+  mlirTypePrint(type, dlcStringSinkAppend, &sink);
+  return buffer;
+}
+
+/* E1008: `what` has element type `found` where `needed` is required. */
+static bool typeMismatch(MlirOperation op, const char *what, MlirType found,
+                         const char *needed, const char *suggestion) {
+  char text[64];
+  dlcEmitDiagnostic(op, &dlcElementTypeMismatch, suggestion,
+                    "%s is %s but must be %s", what,
+                    typeText(found, text, sizeof(text)), needed);
+  return false;
+}
+
+/* Operands `first` and `first + 1` (and the result when `withResult`) have
+ * one element type: tiny has no implicit promotion. */
+static bool checkSameElement(MlirOperation op, int first, bool withResult) {
+  MlirType want = elementOf(mlirOperationGetOperand(op, first));
+  MlirType other = elementOf(mlirOperationGetOperand(op, first + 1));
+  MlirType result = elementOf(mlirOperationGetResult(op, 0));
+  char needed[96], text[64], what[48];
+  snprintf(needed, sizeof(needed), "%s, operand %d's",
+           typeText(want, text, sizeof(text)), first);
+  snprintf(what, sizeof(what), "operand %d's element type", first + 1);
+  if (!mlirTypeEqual(other, want))
+    return typeMismatch(op, what, other, needed,
+                        "tiny.cast one operand so both have one element type");
+  if (withResult && !mlirTypeEqual(result, want))
+    return typeMismatch(op, "the result's element type", result, needed,
+                        "compute in the operands' type and tiny.cast the "
+                        "result");
+  return true;
+}
+
+static bool checkElementTypes(MlirOperation op, MlirStringRef name) {
+  if (dlcStringRefIsOneOf(name, arithmeticOps))
+    return checkSameElement(op, 0, true);
+  bool compare = dlcStringRefIs(name, DLC_OP_TINY_CMPLT) ||
+                 dlcStringRefIs(name, DLC_OP_TINY_CMPNE);
+  if (compare && !checkSameElement(op, 0, false))
+    return false;
+  if (compare || dlcStringRefIs(name, DLC_OP_TINY_VALID)) {
+    MlirType result = elementOf(mlirOperationGetResult(op, 0));
+    return isI1(result) ||
+           typeMismatch(op, "the result's element type", result, "i1",
+                        "comparisons and valid give an i1 mask; tiny.cast "
+                        "it to use it as numbers");
+  }
+  if (dlcStringRefIs(name, DLC_OP_TINY_WHERE)) {
+    MlirType cond = elementOf(mlirOperationGetOperand(op, 0));
+    if (!isI1(cond))
+      return typeMismatch(op, "the condition's element type", cond, "i1",
+                          "compare first (tiny.cmplt/cmpne) to get an i1 "
+                          "mask");
+    return checkSameElement(op, 1, true);
+  }
+  if (dlcStringRefIsOneOf(name, floatUnaryOps)) {
+    MlirType type = elementOf(mlirOperationGetOperand(op, 0));
+    return isFloat(type) ||
+           typeMismatch(op, "the operand's element type", type,
+                        "f16, bf16, f32 or f64",
+                        "tiny.cast the operand to a float type first");
+  }
+  return true;
 }
 
 static bool isHalf(MlirType type) {
@@ -215,6 +311,8 @@ bool dlcTinyCheckOp(MlirOperation op) {
     return checkDerived(op);
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
+  if (!checkElementTypes(op, name))
+    return false;
   if (dlcStringRefIsOneOf(name, dlcTinyBroadcastingOps))
     return checkBroadcast(op);
   if (dlcStringRefIsOneOf(name, unaryOps))
