@@ -1248,8 +1248,9 @@ static const DlcDialectHandleGetter dependentDialects[] = {
 
 const DlcPassDef dlcPlanToDLCGPUPass = {
     {"convert-plan-to-dlcgpu",
-     "Inject each region's schedule plan into the SM80 GPU skeleton "
-     "(cp.async, ldmatrix, mma.sync, epilogue on accumulators)",
+     "Inject each region's schedule plan into its GPU skeleton: GEMM-like "
+     "on SM80 (cp.async, mma.sync) or SM90 (TMA, wgmma), memory-bound, "
+     "flash attention; epilogue on the accumulators",
      "builtin.module", 0, NULL},
     runPlanToDLCGPU,
     dependentDialects,

@@ -26,7 +26,7 @@ static void runVerifyTiny(MlirOperation op, MlirExternalPass pass,
 const DlcPassDef dlcTinyVerifyPass = {
     {"tiny-verify",
      "Check tiny semantics IRDL cannot: symbolic shapes, right-aligned "
-     "broadcasting (E1001), accumulator dtypes",
+     "broadcasting (E1001), element types (E1008), accumulator dtypes",
      "", 0, NULL},
     runVerifyTiny,
 };
