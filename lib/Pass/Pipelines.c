@@ -6,6 +6,7 @@
 
 #include "dlc/Diagnostics.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -30,6 +31,22 @@ static const DlcTarget *chipOption(const DlcPassOptions *o,
   return target;
 }
 
+/* Option `opt-level` is one of LLVM's levels 0..3; false with an E1603
+ * message in `out` otherwise (NVVM's serializer would fail only after the
+ * whole lowering, printing the entire gpu.module with its error). */
+static bool optLevelOption(const DlcPassOptions *o, const char *pipeline,
+                           char *out, size_t size) {
+  const char *level = dlcPassOptionsGet(o, "opt-level");
+  if (level[0] >= '0' && level[0] <= '3' && level[1] == '\0')
+    return true;
+  dlcDiagnosticFormat(out, size, &dlcPlanOptionInvalid,
+                      "give an LLVM optimisation level from 0 to 3",
+                      "pipeline '%s': option 'opt-level': \"%.40s\" is not "
+                      "0, 1, 2 or 3",
+                      pipeline, level);
+  return false;
+}
+
 static const DlcPassOptionInfo gpuToPtxOptions[] = {
     {"chip", "GPU to compile for, a chip of the target table (docs/target.md)",
      DLC_TARGET_DEFAULT_CHIP},
@@ -43,7 +60,7 @@ static const DlcPassOptionInfo gpuToPtxOptions[] = {
 static char *expandGpuToPtx(const DlcPassOptions *o, char *error,
                             size_t errorSize) {
   const DlcTarget *target = chipOption(o, "dlc-gpu-to-ptx", error, errorSize);
-  if (!target)
+  if (!target || !optLevelOption(o, "dlc-gpu-to-ptx", error, errorSize))
     return NULL;
   return dlcFormat(
       "convert-dlcgpu-to-gpu, canonicalize, cse, "
@@ -134,7 +151,7 @@ char *dlcGetVersionsPipeline(const char *versions) {
 static char *expandToPtx(const DlcPassOptions *o, char *error,
                          size_t errorSize) {
   const DlcTarget *target = chipOption(o, "dlc-to-ptx", error, errorSize);
-  if (!target)
+  if (!target || !optLevelOption(o, "dlc-to-ptx", error, errorSize))
     return NULL;
   /* Versions first: tiny-verify then checks each copy too. */
   char *pipeline = dlcGetVersionsPipeline(dlcPassOptionsGet(o, "versions"));
