@@ -22,8 +22,17 @@ char *dlcToolReadFile(const char *path, const char *tool) {
   size_t n;
   while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
     dlcTextBufferAppend(mlirStringRefCreate(chunk, n), &b);
+  /* fopen succeeds on a directory and fread then fails (EISDIR): without
+   * this the tools read it as an empty file and printed an empty module. */
+  int readError = ferror(f) ? errno : 0;
   if (f != stdin)
     fclose(f);
+  if (readError) {
+    fprintf(stderr, "%s: error: cannot read input file '%s': %s\n", tool, path,
+            strerror(readError));
+    free(b.data);
+    return NULL;
+  }
   if (!b.data)
     b.data = calloc(1, 1);
   return b.data;

@@ -297,30 +297,6 @@ static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
   return mlirLogicalResultSuccess();
 }
 
-static char *readFile(const char *path) {
-  FILE *file = fopen(path, "rb");
-  if (!file) {
-    fprintf(stderr, "dlc-interp: error: cannot open '%s': %s\n", path,
-            strerror(errno));
-    return NULL;
-  }
-  size_t size = 0, capacity = 1 << 16;
-  char *data = malloc(capacity);
-  while (data) {
-    size += fread(data + size, 1, capacity - size - 1, file);
-    if (size + 1 < capacity)
-      break;
-    char *grown = realloc(data, capacity *= 2);
-    if (!grown)
-      free(data);
-    data = grown;
-  }
-  fclose(file);
-  if (data)
-    data[size] = '\0';
-  return data;
-}
-
 /* The single func.func of the module, or the one named `name`. */
 static MlirOperation findFunction(MlirModule module, const char *name) {
   MlirOperation found = {NULL};
@@ -1100,7 +1076,8 @@ static void freeOptions(Options *options) {
 int main(int argc, char **argv) {
   Options options = {.seed = 1, .printLimit = 256, .trials = 10, .maxSize = 33};
   int parsed = parseArguments(argc, argv, &options);
-  char *source = parsed == 0 ? readFile(options.program) : NULL;
+  char *source =
+      parsed == 0 ? dlcToolReadFile(options.program, "dlc-interp") : NULL;
   if (!source) {
     freeOptions(&options);
     return parsed == 1 ? 0 : 1;

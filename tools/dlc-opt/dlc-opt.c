@@ -136,42 +136,6 @@ static void handleWarning(MlirLocation loc, const char *message,
 /* --- input ------------------------------------------------------------------
  */
 
-static char *readAll(FILE *file) {
-  size_t size = 0, capacity = 1 << 16;
-  char *data = malloc(capacity);
-  while (data) {
-    size_t n = fread(data + size, 1, capacity - size - 1, file);
-    size += n;
-    if (n == 0)
-      break;
-    if (size + 1 == capacity) {
-      char *grown = realloc(data, capacity *= 2);
-      if (!grown) {
-        free(data);
-        return NULL;
-      }
-      data = grown;
-    }
-  }
-  if (data)
-    data[size] = '\0';
-  return data;
-}
-
-static char *readInput(const char *path) {
-  if (strcmp(path, "-") == 0)
-    return readAll(stdin);
-  FILE *file = fopen(path, "rb");
-  if (!file) {
-    fprintf(stderr, "dlc-opt: error: cannot open input file '%s': %s\n", path,
-            strerror(errno));
-    return NULL;
-  }
-  char *data = readAll(file);
-  fclose(file);
-  return data;
-}
-
 /* Returns the next chunk boundary at or after `p`, which starts a line (or
  * is the newline ending one): a line that reads "// -----" (more dashes and
  * trailing blanks allowed). Scans line by line, never past the boundary:
@@ -427,7 +391,7 @@ int main(int argc, char **argv) {
     free(options.pipeline);
     return parsed == 1 ? 0 : 1;
   }
-  char *source = readInput(options.input);
+  char *source = dlcToolReadFile(options.input, "dlc-opt");
   if (!source) {
     free(options.pipeline);
     return 1;
