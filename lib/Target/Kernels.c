@@ -176,8 +176,11 @@ static bool isFileName(MlirAttribute a) {
 static char *outputPath(const char *dir, MlirStringRef name, const char *ext) {
   size_t size = strlen(dir) + 1 + name.length + strlen(ext) + 1;
   char *path = malloc(size);
+  /* `-o out/` names the same folder as `-o out`: no "out//x.json". */
+  const char *slash = dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/";
   if (path)
-    snprintf(path, size, "%s/%.*s%s", dir, (int)name.length, name.data, ext);
+    snprintf(path, size, "%s%s%.*s%s", dir, slash, (int)name.length, name.data,
+             ext);
   return path;
 }
 
