@@ -44,6 +44,7 @@ typedef struct Options {
   /* --diff */
   bool diff;
   int64_t trials, maxSize;
+  const char *diffOption; /* --trials or --max-size, when given */
 } Options;
 
 /* splitmix64: a small, well-mixed, deterministic generator. */

@@ -176,6 +176,7 @@ static bool parseOption(Options *options, int argc, char **argv, int *i) {
       return false;
     }
     *(isTrials ? &options->trials : &options->maxSize) = number;
+    options->diffOption = isTrials ? "--trials" : "--max-size";
   } else if (strcmp(arg, "--print-inputs") == 0) {
     options->print = options->printInputs = true;
   } else if (isOption(arg, "--func")) {
@@ -261,6 +262,11 @@ static int parseArguments(int argc, char **argv, Options *options) {
   }
   if (!options->program) {
     fail("no program given%s (see --help)", "");
+    return 2;
+  }
+  if (!options->diff && options->diffOption) {
+    /* Taken silently before: a user expecting trials got one evaluation. */
+    fail("%s sets up --diff's trials; add --diff", options->diffOption);
     return 2;
   }
   if (options->diff &&
