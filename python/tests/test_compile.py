@@ -49,8 +49,8 @@ def test_compile_for_another_product(example, tmp_path):
                        device={"sms": 114})
     text = dlc.compile(example, chip="sm_90a", output=tmp_path / "text",
                        device="sms=114")
-    assert row.kernel("gemm_bias_relu")["grid"][0].endswith(", 132)")
-    assert pcie.kernel("gemm_bias_relu")["grid"][0].endswith(", 114)")
+    assert row.kernel("gemm_bias_relu")["grid"][0].endswith(", 132))")
+    assert pcie.kernel("gemm_bias_relu")["grid"][0].endswith(", 114))")
     assert text.kernel("gemm_bias_relu")["grid"] == \
         pcie.kernel("gemm_bias_relu")["grid"]
 

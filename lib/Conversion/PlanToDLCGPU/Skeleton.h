@@ -50,6 +50,13 @@ typedef struct DlcGemmTiling {
  * BN >= BM, the larger operand) rather than A (two of one tile-row). */
 bool dlcSm90ClusterSharesB(const DlcGemmTiling *t);
 
+/* Whether the SM90 kernel's persistent grid takes even rounds (a GEMM
+ * without split-K, stream-K or clusters): ceil(T / ceil(T / SMs)) CTAs for
+ * T tiles, each walking ceil(T / grid) or one fewer (PlanToDLCGPU.c). The
+ * others take min(T, SMs) (split-K, stream-K: one CTA per SM; clusters:
+ * what fits). */
+bool dlcSm90EvenRounds(const KpProblem *p, const DlcGemmTiling *t);
+
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
  * arguments are the region's tensors as flat memref<?xT> (in region
  * argument order, `numTensors` of them) then one index per symbol of

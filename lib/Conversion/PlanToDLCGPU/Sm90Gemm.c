@@ -762,7 +762,7 @@ static int64_t rasterGroup(const DlcGemmTiling *t) {
  * spans several groups and splits one with the next wave, whose CTAs read
  * that group's rows of A from DRAM again (16384 x 1024 x 4096 at 128 x
  * 256: 4 columns, groups of 64 tiles, 4 to 12 of each wave's 33 tile-rows
- * split); a GEMM's group is then a whole wave, ceil(SMs / cols) rows, so
+ * split); a GEMM's group is then a whole wave, ceil(CTAs / cols) rows, so
  * each wave reads whole rows of A (bench/RESULTS.md run gm-3). A
  * convolution keeps rasterGroup's (not measured). */
 static MlirValue rasterGroupOf(Gen *g, MlirValue cols, int64_t pairRows) {
@@ -770,7 +770,11 @@ static MlirValue rasterGroupOf(Gen *g, MlirValue cols, int64_t pairRows) {
   int64_t fixed = (rasterGroup(g->t) + pairRows - 1) / pairRows;
   if (g->p->implicit)
     return cst(g, fixed);
-  MlirValue sms = cst(g, g->t->sms / (g->t->cluster > 1 ? g->t->cluster : 1));
+  /* A wave is the grid's CTAs (even rounds: fewer than the SMs). */
+  MlirValue sms =
+      dlcSm90EvenRounds(g->p, g->t)
+          ? gemmGpuId(g, "gpu.grid_dim", "x")
+          : cst(g, g->t->sms / (g->t->cluster > 1 ? g->t->cluster : 1));
   MlirValue few = dlcCmpI(&g->b, "ult", mul(g, cols, fixed), sms);
   MlirValue some = dlcArith(&g->b, "arith.maxui", cols, cst(g, 1));
   MlirValue wave = dlcArith(&g->b, "arith.divui",
@@ -1774,6 +1778,11 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
 }
 
 int dlcSm90Consumers(const DlcGemmTiling *t) { return t->tileM == 64 ? 1 : 2; }
+
+bool dlcSm90EvenRounds(const KpProblem *p, const DlcGemmTiling *t) {
+  return !p->implicit && t->maxSplits <= 1 && t->streamK == 0 &&
+         t->cluster <= 1;
+}
 
 bool dlcSm90ClusterSharesB(const DlcGemmTiling *t) {
   return t->tileN >= t->tileM;
