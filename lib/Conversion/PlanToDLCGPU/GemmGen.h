@@ -50,6 +50,15 @@ static inline MlirValue sub(Gen *g, MlirValue a, MlirValue c) {
 static inline MlirValue mulv(Gen *g, MlirValue a, MlirValue c) {
   return dlcArith(&g->b, "arith.muli", a, c);
 }
+static inline MlirValue divv(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.divui", a, c);
+}
+static inline MlirValue remv(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.remui", a, c);
+}
+static inline MlirValue minv(Gen *g, MlirValue a, MlirValue c) {
+  return dlcArith(&g->b, "arith.minui", a, c);
+}
 static inline MlirValue mul(Gen *g, MlirValue a, int64_t c) {
   return mulv(g, a, cst(g, c));
 }

@@ -119,14 +119,6 @@ static void dynamicInit(Fa *f, FlashSchedule *s, MlirValue rows,
       sm90SmemAlloc(g, sm90SmemType(g, 1, (int64_t[]){3}, g->f32), 4, "none");
 }
 
-static MlirValue divv(Gen *g, MlirValue a, MlirValue b) {
-  return dlcArith(&g->b, "arith.divui", a, b);
-}
-
-static MlirValue remv(Gen *g, MlirValue a, MlirValue b) {
-  return dlcArith(&g->b, "arith.remui", a, b);
-}
-
 /* Work tiles this CTA visits when units i, i + G, ... below `units` of W
  * tiles each (`tiles` in all: with W = 2 and an odd count the last unit
  * has one) are dealt round-robin. */
@@ -175,8 +167,7 @@ static void balancedInit(Fa *f, FlashSchedule *s, MlirValue rows,
   s->pairVisits = roundRobinVisits(f, s, pairUnits, pairTiles);
   MlirValue tail = sub(g, tiles, pairTiles);
   MlirValue start = remv(g, pairUnits, s->ctas);
-  MlirValue fills = dlcArith(&g->b, "arith.minui",
-                             remv(g, sub(g, s->ctas, start), s->ctas), tail);
+  MlirValue fills = minv(g, remv(g, sub(g, s->ctas, start), s->ctas), tail);
   s->fillTile = sub(g, s->cta, start);
   s->fill = andi(g, dlcCmpI(&g->b, "uge", s->cta, start),
                  dlcCmpI(&g->b, "ult", s->fillTile, fills));

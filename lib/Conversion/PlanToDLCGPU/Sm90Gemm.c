@@ -806,29 +806,24 @@ typedef struct StreamKRange {
   MlirValue rounds, dpTiles, start, end, first, count;
 } StreamKRange;
 
-static MlirValue minui(Gen *g, MlirValue a, MlirValue b) {
-  return dlcArith(&g->b, "arith.minui", a, b);
-}
-
 static StreamKRange streamKRange(Gen *g, const Pipeline *p, MlirValue tiles,
                                  MlirValue block, MlirValue grid) {
   StreamKRange r;
   MlirValue kTiles = p->kTiles;
-  MlirValue full = dlcArith(&g->b, "arith.divui", tiles, grid);
-  MlirValue rem = dlcArith(&g->b, "arith.remui", tiles, grid);
+  MlirValue full = divv(g, tiles, grid);
+  MlirValue rem = remv(g, tiles, grid);
   /* No partial round (grid = tiles below a round): whole tiles only. */
   MlirValue shared =
-      add(g, mulv(g, minui(g, full, cst(g, p->streamK)), grid), rem);
+      add(g, mulv(g, minv(g, full, cst(g, p->streamK)), grid), rem);
   shared = sel(g, dlcCmpI(&g->b, "eq", rem, cst(g, 0)), cst(g, 0), shared);
   r.dpTiles = sub(g, tiles, shared);
-  r.rounds = dlcArith(&g->b, "arith.divui", r.dpTiles, grid);
+  r.rounds = divv(g, r.dpTiles, grid);
   MlirValue iters = mulv(g, shared, kTiles);
-  r.start = dlcArith(&g->b, "arith.divui", mulv(g, block, iters), grid);
-  r.end = dlcArith(&g->b, "arith.divui",
-                   mulv(g, add(g, block, cst(g, 1)), iters), grid);
+  r.start = divv(g, mulv(g, block, iters), grid);
+  r.end = divv(g, mulv(g, add(g, block, cst(g, 1)), iters), grid);
   /* K = 0: no k tiles, empty ranges (and no division by zero). */
   MlirValue per = dlcArith(&g->b, "arith.maxui", kTiles, cst(g, 1));
-  r.first = dlcArith(&g->b, "arith.divui", r.start, per);
+  r.first = divv(g, r.start, per);
   r.count = sub(g, dlcArith(&g->b, "arith.ceildivui", r.end, per), r.first);
   return r;
 }
@@ -845,7 +840,7 @@ static Unit streamKUnit(Gen *g, const Pipeline *p, const StreamKRange *r,
   MlirValue j = add(g, r->first, sub(g, i, r->rounds)); /* wraps: dropped */
   MlirValue head = mulv(g, j, kTiles);
   MlirValue from = dlcArith(&g->b, "arith.maxui", r->start, head);
-  MlirValue to = minui(g, r->end, add(g, head, kTiles));
+  MlirValue to = minv(g, r->end, add(g, head, kTiles));
   u.index = i;
   u.tile =
       sel(g, inRange, add(g, r->dpTiles, j), add(g, block, mulv(g, i, grid)));
