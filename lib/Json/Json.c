@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,7 +241,8 @@ DlcJsonValue *dlcJsonValueParse(const char *text, size_t length, char *error,
 
 char *dlcFileRead(const char *path, size_t *size, char *error,
                   size_t errorSize) {
-  FILE *file = fopen(path, "rb");
+  bool isStdin = strcmp(path, "-") == 0;
+  FILE *file = isStdin ? stdin : fopen(path, "rb");
   if (!file) {
     snprintf(error, errorSize, "cannot open '%s': %s", path, strerror(errno));
     return NULL;
@@ -254,7 +256,8 @@ char *dlcFileRead(const char *path, size_t *size, char *error,
       if (!grown) {
         snprintf(error, errorSize, "out of memory reading '%s'", path);
         free(data);
-        fclose(file);
+        if (!isStdin)
+          fclose(file);
         return NULL;
       }
       data = grown;
@@ -264,13 +267,17 @@ char *dlcFileRead(const char *path, size_t *size, char *error,
     if (got == 0)
       break;
   }
+  /* fopen succeeds on a directory and fread then fails (EISDIR): without
+   * this check a directory would read as an empty file. */
   if (ferror(file)) {
     snprintf(error, errorSize, "cannot read '%s': %s", path, strerror(errno));
     free(data);
-    fclose(file);
+    if (!isStdin)
+      fclose(file);
     return NULL;
   }
-  fclose(file);
+  if (!isStdin)
+    fclose(file);
   data[used] = '\0';
   if (size)
     *size = used;

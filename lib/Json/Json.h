@@ -61,10 +61,11 @@ DLC_KEEP const DlcJsonValue *dlcJsonValueGetMember(const DlcJsonValue *object,
 /* "null", "boolean", "number", "string", "array" or "object". */
 const char *dlcJsonValueKindName(DlcJsonValueKind kind);
 
-/* Reads the whole file at `path` (any bytes) into a NUL-terminated buffer
- * the caller frees, its length in *size when size is not NULL. On error
- * returns NULL with "cannot open '<path>': <why>" (or "cannot read") in
- * error. */
+/* Reads the whole file at `path` ("-" is stdin; any bytes) into a
+ * NUL-terminated buffer the caller frees, its length in *size when size is
+ * not NULL. On error returns NULL with "cannot open '<path>': <why>" (or
+ * "cannot read", e.g. for a directory) in error. DLC's one whole-file
+ * reader: the tools' dlcToolReadFile and the runtime use it. */
 DLC_GIVE char *dlcFileRead(const char *path, size_t *size, char *error,
                            size_t errorSize);
 

@@ -1,5 +1,6 @@
 /* The tool helpers of dlc/Tool.h. */
 #include "dlc/Tool.h"
+#include "Json.h" /* dlcFileRead */
 #include "TextBuffer.h"
 
 #include "dlc/Diagnostics.h"
@@ -11,31 +12,11 @@
 #include <sys/stat.h>
 
 char *dlcToolReadFile(const char *path, const char *tool) {
-  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "%s: error: cannot open input file '%s': %s\n", tool, path,
-            strerror(errno));
-    return NULL;
-  }
-  DlcTextBuffer b = {NULL, 0, 0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-    dlcTextBufferAppend(mlirStringRefCreate(chunk, n), &b);
-  /* fopen succeeds on a directory and fread then fails (EISDIR): without
-   * this the tools read it as an empty file and printed an empty module. */
-  int readError = ferror(f) ? errno : 0;
-  if (f != stdin)
-    fclose(f);
-  if (readError) {
-    fprintf(stderr, "%s: error: cannot read input file '%s': %s\n", tool, path,
-            strerror(readError));
-    free(b.data);
-    return NULL;
-  }
-  if (!b.data)
-    b.data = calloc(1, 1);
-  return b.data;
+  char error[512];
+  char *text = dlcFileRead(path, NULL, error, sizeof(error));
+  if (!text)
+    fprintf(stderr, "%s: error: input file: %s\n", tool, error);
+  return text;
 }
 
 FILE *dlcToolOpenOutput(const char *path, const char *tool) {

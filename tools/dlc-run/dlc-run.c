@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,11 +169,6 @@ static int parseArgs(int argc, char **argv, Options *o) {
   }
   if (o->log && o->iters == 0) {
     fprintf(stderr, "dlc-run: --log records timed runs: give --iters >= 1\n");
-    return -1;
-  }
-  if (!o->sizes && !o->refData) {
-    fprintf(stderr, "dlc-run: give the symbol values (e.g. M=128,N=128,K=128) "
-                    "or --ref-data\n");
     return -1;
   }
   return 0;
@@ -497,6 +493,25 @@ static int checkBeforeDriver(Run *r) {
   return 0;
 }
 
+/* Without sizes or reference data: true, after naming the symbols to give,
+ * when `m` has any that are not derived (a static kernel needs none). Checked
+ * after the manifest loads, so that a missing file is reported as such. */
+static bool needsSizes(const DlcRuntimeManifest *m, const char *kind) {
+  int ns = dlcRuntimeManifestGetNumSymbols(m), missing = 0;
+  for (int i = 0; i < ns; i++) {
+    if (dlcRuntimeManifestGetDerived(m, i))
+      continue;
+    if (missing++ == 0)
+      fprintf(stderr, "dlc-run: %s '%s' has symbols: give their values, ", kind,
+              dlcRuntimeManifestGetKernelName(m));
+    fprintf(stderr, "%s%s=<value>", missing > 1 ? "," : "",
+            dlcRuntimeManifestGetSymbol(m, i));
+  }
+  if (missing)
+    fprintf(stderr, ", or --ref-data DIR\n");
+  return missing > 0;
+}
+
 static int setUp(Run *r) {
   char err[1024];
   if (!(r->p = dlcRuntimeProgramLoad(r->o.manifest, err, sizeof err))) {
@@ -544,6 +559,8 @@ static int setUp(Run *r) {
     free(seen);
     if (rc != 0)
       return -1;
+  } else if (!r->rd && needsSizes(r->m, kindOf(r->p))) {
+    return -1;
   } else if (deriveSymbols(r, NULL) != 0) {
     return -1;
   }
