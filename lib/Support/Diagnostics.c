@@ -16,6 +16,7 @@ const DlcDiagnosticCode dlcDerivedSymbolInvalid = {"E1007",
                                                    "DerivedSymbolInvalid"};
 const DlcDiagnosticCode dlcElementTypeMismatch = {"E1008",
                                                   "ElementTypeMismatch"};
+const DlcDiagnosticCode dlcPassOptionInvalid = {"E1009", "PassOptionInvalid"};
 const DlcDiagnosticCode dlcMissingDivGuard = {"E1203", "MissingDivGuard"};
 const DlcDiagnosticCode dlcAxisAlignmentMismatch = {"E1304",
                                                     "AxisAlignmentMismatch"};

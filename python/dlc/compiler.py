@@ -126,7 +126,7 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
     context = context or Context()
     module = _load(model, context)
     tiny = str(module)
-    if isinstance(versions, dict):  # values checked by the pass (E1603)
+    if isinstance(versions, dict):  # values checked by the pass (E1009)
         versions = ",".join("%s=%s" % (k, v) for k, v in versions.items())
     if isinstance(device, dict):
         device = ",".join("%s=%s" % (k, v) for k, v in device.items())

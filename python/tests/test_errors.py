@@ -76,19 +76,20 @@ def test_kernel_writer_error(example, tmp_path):
 
 
 def test_bad_compile_arguments_are_dlc_errors(example):
-    """Each value reaches its option whole and is checked there (E1603):
-    another option's text inside it used to become that option, and a
-    versions value that is not a number raised TypeError."""
-    cases = [({"device": "sms=4 chip=sm_80"}, '"sms=4 chip=sm_80" is not FIGURE=VALUE'),
-             ({"device": {"sms": 0}}, '"sms=0" is not FIGURE=VALUE'),
-             ({"device": "sms=4}"}, '"sms=4}" is not FIGURE=VALUE'),
+    """Each value reaches its option whole and is checked there (E1603 for
+    the planner's options, E1009 for tiny-symbol-versions'): another
+    option's text inside it used to become that option, and a versions
+    value that is not a number raised TypeError."""
+    cases = [({"device": "sms=4 chip=sm_80"}, '"sms=4 chip=sm_80" is not FIGURE=VALUE', "E1603"),
+             ({"device": {"sms": 0}}, '"sms=0" is not FIGURE=VALUE', "E1603"),
+             ({"device": "sms=4}"}, '"sms=4}" is not FIGURE=VALUE', "E1603"),
              ({"chip": "sm_90 plan-file=/etc/passwd"},
-              '"sm_90 plan-file=/etc/passwd" is not a known chip'),
-             ({"versions": {"N": "x"}}, '"N=x" is not SYMBOL=VALUE')]
-    for arguments, message in cases:
+              '"sm_90 plan-file=/etc/passwd" is not a known chip', "E1603"),
+             ({"versions": {"N": "x"}}, '"N=x" is not SYMBOL=VALUE', "E1009")]
+    for arguments, message, code in cases:
         with pytest.raises(dlc.DlcError) as error:
             dlc.compile(example, **arguments)
-        assert error.value.code == "E1603", arguments
+        assert error.value.code == code, arguments
         assert message in str(error.value), arguments
     with pytest.raises(dlc.DlcError, match="holds a double quote"):
         dlc.compile(example, plan_file='a"b.json')

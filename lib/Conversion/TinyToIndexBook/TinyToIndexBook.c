@@ -387,9 +387,11 @@ static void runTinyToIndexBook(MlirOperation op, MlirExternalPass pass,
                                const DlcPassOptions *options) {
   T2iContractMode mode;
   if (!parseMode(dlcPassOptionsGet(options, "contractions"), &mode)) {
-    mlirEmitError(mlirOperationGetLocation(op),
-                  "convert-tiny-to-indexbook: option 'contractions' must be "
-                  "leaves, any or none");
+    dlcEmitDiagnostic(op, &dlcPassOptionInvalid,
+                      "write contractions=leaves (the default), any or none",
+                      "convert-tiny-to-indexbook: option 'contractions': "
+                      "\"%.40s\" is not leaves, any or none",
+                      dlcPassOptionsGet(options, "contractions"));
     mlirExternalPassSignalFailure(pass);
     return;
   }

@@ -242,7 +242,7 @@ static void runSymbolVersions(MlirOperation module, MlirExternalPass pass,
   char why[256];
   if (!parseBindings(dlcPassOptionsGet(options, "versions"), binds, &numBinds,
                      why, sizeof(why))) {
-    dlcEmitDiagnostic(module, &dlcPlanOptionInvalid,
+    dlcEmitDiagnostic(module, &dlcPassOptionInvalid,
                       "write versions=SYM=VALUE[,SYM=VALUE...], e.g. "
                       "versions=N=1",
                       "tiny-symbol-versions: option 'versions': %s", why);

@@ -1,7 +1,7 @@
 // tiny-symbol-versions refuses a versions= value that is not SYM=VALUE
 // bindings (E1603), and the pipeline stops before anything is copied.
 // RUN: not dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions{versions=N})' 2>&1 | FileCheck %s --check-prefix=NOVALUE
-// NOVALUE: error: E1603 PlanOptionInvalid: tiny-symbol-versions: option 'versions': "N" is not SYMBOL=VALUE (a symbol name and a positive integer; at most 8 bindings); suggestion: write versions=SYM=VALUE[,SYM=VALUE...], e.g. versions=N=1
+// NOVALUE: error: E1009 PassOptionInvalid: tiny-symbol-versions: option 'versions': "N" is not SYMBOL=VALUE (a symbol name and a positive integer; at most 8 bindings); suggestion: write versions=SYM=VALUE[,SYM=VALUE...], e.g. versions=N=1
 // RUN: not dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions{versions=N=0})' 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: "N=0" is not SYMBOL=VALUE
 // RUN: not dlc-opt %s --pass-pipeline='builtin.module(tiny-symbol-versions{versions=N=1,2x=1})' 2>&1 | FileCheck %s --check-prefix=NAME
