@@ -35,6 +35,7 @@ extern const DlcDiagnosticCode dlcGraphMalformed;          /* E1006 */
 extern const DlcDiagnosticCode dlcDerivedSymbolInvalid;    /* E1007 */
 extern const DlcDiagnosticCode dlcElementTypeMismatch;     /* E1008 */
 extern const DlcDiagnosticCode dlcPassOptionInvalid;       /* E1009 */
+extern const DlcDiagnosticCode dlcAttentionNotFused;       /* W1405 */
 extern const DlcDiagnosticCode dlcUnsupportedOp;           /* E1501 */
 extern const DlcDiagnosticCode dlcPlanFileInvalid;         /* E1601 */
 extern const DlcDiagnosticCode dlcRegionNotPlannable;      /* E1602 */

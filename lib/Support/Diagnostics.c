@@ -25,6 +25,7 @@ const DlcDiagnosticCode dlcUnguardedAccess = {"E1402", "UnguardedAccess"};
 const DlcDiagnosticCode dlcNonAssociativeTransform = {
     "E1403", "NonAssociativeTransform"};
 const DlcDiagnosticCode dlcNeutralInvalid = {"E1404", "NeutralInvalid"};
+const DlcDiagnosticCode dlcAttentionNotFused = {"W1405", "AttentionNotFused"};
 const DlcDiagnosticCode dlcUnsupportedOp = {"E1501", "UnsupportedOp"};
 const DlcDiagnosticCode dlcPlanFileInvalid = {"E1601", "PlanFileInvalid"};
 const DlcDiagnosticCode dlcRegionNotPlannable = {"E1602", "RegionNotPlannable"};

@@ -28,11 +28,13 @@
  * by the model, which the flash epilogue implements) and `lse`.
  *
  * A pair that is not attention is left alone (no diagnostic: it is an
- * ordinary program). docs/passes/rbssa-fuse-attention.md. */
+ * ordinary program); attention that is not fused gets W1405 with the
+ * reason. docs/passes/rbssa-fuse-attention.md. */
 #include "AttentionProblem.h"
 #include "Builder.h"
 #include "PassDef.h"
 
+#include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -260,8 +262,18 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
         output, mlirStringRefCreateFromCString("rbssa.attention"),
         modelAttr(ctx, &a, producer, dlcDictionaryAttrGet(buffer, "name"),
                   notFused));
-    if (notFused)
+    if (notFused) {
+      /* Recognised but not fused: the user who wrote attention learns why
+       * it becomes two kernels with P in global memory. */
+      dlcEmitDiagnostic(output, &dlcAttentionNotFused,
+                        "see docs/passes/rbssa-fuse-attention.md for the "
+                        "forms the flash kernel takes",
+                        "attention is recognised but not fused into one flash "
+                        "kernel: %s; it compiles as two kernels (scores, "
+                        "then P·V) with P in global memory",
+                        notFused);
       continue;
+    }
     mlirOperationSetAttributeByName(
         scores, mlirStringRefCreateFromCString("rbssa.fused_into"), outputName);
     dropBuffer[i] = true;
