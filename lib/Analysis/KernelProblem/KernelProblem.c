@@ -206,6 +206,9 @@ MlirType kpElementType(MlirContext ctx, KpElement e) {
   }
 }
 
+static const char *const kRoleNames[] = {"batch", "m (read by A only)",
+                                         "n (read by B only)", "k"};
+
 /* --- tensor arguments
  * ---------------------------------------------------------
  */
@@ -341,8 +344,49 @@ bool kpReaderTensorArg(Reader *r, MlirOperation read, KpTensor *t) {
   return true;
 }
 
+/* Why axes `outer` and `inner` of one role do not collapse in tensor
+ * argument `arg`, as an E1602 at `at`. */
+static bool failCollapse(Reader *r, MlirOperation at, int arg, KpRole role,
+                         int outer, int inner) {
+  char why[512], first[KP_NAME], second[KP_NAME], tensor[KP_NAME] = "?";
+  kpReaderAxisName(r, outer, first, sizeof(first));
+  kpReaderAxisName(r, inner, second, sizeof(second));
+  copyString(kpArgAttr(r->func, arg, "rbssa.name"), tensor, sizeof(tensor));
+  snprintf(why, sizeof(why),
+           "axes '%s' and '%s' both play %s but do not collapse into one "
+           "GEMM dimension in tensor '%s' (its stride along '%s' is not "
+           "the size of '%s' times its stride along '%s'); fusing axes "
+           "whose strides do not collapse is not implemented",
+           first, second, kRoleNames[role], tensor, first, second, second);
+  return fail(at, why);
+}
+
+/* The role strides of tensor argument `arg` from its stride along each
+ * axis (0: not indexed): a role of several axes takes its innermost's,
+ * when each outer stride is the next axis' size times its stride (or both
+ * are 0, a broadcast). */
+static bool collapseStrides(Reader *r, MlirOperation at, int arg,
+                            const KpExtent *axisStride, KpTensor *t) {
+  for (int role = 0; role < KP_NUM_ROLES; ++role) {
+    int n = r->numRoleAxes[role];
+    const int *axes = r->roleAxes[role];
+    t->stride[role] = n ? axisStride[axes[n - 1]] : constant(0);
+    for (int j = 0; j + 1 < n; ++j) {
+      const KpExtent *outer = &axisStride[axes[j]];
+      const KpExtent *inner = &axisStride[axes[j + 1]];
+      KpExtent size, want;
+      if (kpExtentIs(outer, 0) && kpExtentIs(inner, 0))
+        continue;
+      if (!kpReaderAxisSize(r, axes[j + 1], &size) ||
+          !kpExtentTimes(&size, inner, &want) || !kpExtentEqual(&want, outer))
+        return failCollapse(r, at, arg, (KpRole)role, axes[j], axes[j + 1]);
+    }
+  }
+  return true;
+}
+
 /* Fills `t` from a read whose result axes are `dims`: per axis, the stride
- * of the memref dimension its map selects. */
+ * of the memref dimension its map selects, then per role. */
 static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
                            KpTensor *t) {
   if (!kpReaderTensorArg(r, read, t))
@@ -357,9 +401,10 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
   MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
   if (mlirAffineMapGetNumResults(map) != rank)
     return fail(read, "the read's map does not index every memref dim");
-  for (int role = 0; role < KP_NUM_ROLES; ++role)
-    t->stride[role] = constant(0);
-  bool seen[KP_NUM_ROLES] = {false};
+  KpExtent axisStride[MaxAxes];
+  bool seen[MaxAxes] = {false};
+  for (int d = 0; d < r->rank; ++d)
+    axisStride[d] = constant(0);
   for (int i = 0; i < rank; ++i) {
     MlirAffineExpr e = mlirAffineMapGetResult(map, i);
     if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0)
@@ -367,13 +412,13 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
     if (!mlirAffineExprIsADim(e))
       return fail(read, "the read's map is not a selection of axes (a "
                         "reshaped or windowed access is no GEMM operand)");
-    KpRole role = r->roleOfAxis[dims[mlirAffineDimExprGetPosition(e)]];
-    if (seen[role])
-      return fail(read, "the read indexes one axis role twice");
-    seen[role] = true;
-    t->stride[role] = strides[i];
+    int axis = dims[mlirAffineDimExprGetPosition(e)];
+    if (seen[axis])
+      return fail(read, "the read indexes one axis twice");
+    seen[axis] = true;
+    axisStride[axis] = strides[i];
   }
-  return true;
+  return collapseStrides(r, read, t->arg, axisStride, t);
 }
 
 /* --- the contraction --------------------------------------------------------
@@ -449,15 +494,33 @@ void kpReaderAxisName(Reader *r, int axis, char *out, size_t size) {
                out, size);
 }
 
-static const char *const kRoleNames[] = {"batch", "m (read by A only)",
-                                         "n (read by B only)", "k"};
-
 bool kpAxisRole(bool readByA, bool readByB, bool reduced, KpRole *role) {
   if (reduced)
     *role = KP_K;
   else
     *role = readByA && readByB ? KP_BATCH : readByA ? KP_M : KP_N;
   return reduced ? readByA && readByB : readByA || readByB;
+}
+
+/* The size, innermost iter and collapsed axes of `role` from its axes. */
+static bool readRoleSize(Reader *r, KpRole role) {
+  KpProblem *p = r->p;
+  KpFused *f = &p->collapsed[role];
+  p->has[role] = r->numRoleAxes[role] > 0;
+  p->size[role] = constant(1);
+  p->iter[role] = -1;
+  f->num = r->numRoleAxes[role];
+  for (int j = 0; j < f->num; ++j) {
+    int axis = r->roleAxes[role][j];
+    int it = r->iterOfAxis[axis];
+    f->iter[j] = p->iter[role] = it >= 0 ? it : -it - 1;
+    if (!kpReaderAxisSize(r, axis, &f->size[j]) ||
+        !kpExtentTimes(&p->size[role], &f->size[j], &p->size[role]))
+      return fail(r->func, "an axis size is neither a symbol of rbssa.symbols "
+                           "nor an integer, or a collapsed role's size has "
+                           "too many symbols");
+  }
+  return true;
 }
 
 /* Axis roles from which factor reads each axis, then the factors. */
@@ -489,7 +552,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
           used[f][dims[f][d]] = true;
     }
   }
-  int axisOf[KP_NUM_ROLES] = {-1, -1, -1, -1};
+  int *num = r->numRoleAxes;
   bool unit[MaxAxes] = {false};
   for (int d = 0; d < r->rank; ++d) {
     KpRole role;
@@ -506,31 +569,28 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
                            : "an output axis is read by neither factor");
     }
     /* A second axis read by one factor only: the outer one is a batch the
-     * other factor is broadcast across (its batch stride is 0). */
-    if ((role == KP_M || role == KP_N) && axisOf[role] >= 0 &&
-        axisOf[KP_BATCH] < 0) {
-      axisOf[KP_BATCH] = axisOf[role];
-      r->roleOfAxis[axisOf[role]] = KP_BATCH;
-      axisOf[role] = -1;
+     * other factor is broadcast across (its batch stride is 0). Further
+     * axes of a role collapse with it (collapseStrides). */
+    if ((role == KP_M || role == KP_N) && num[role] == 1 &&
+        num[KP_BATCH] == 0) {
+      r->roleAxes[KP_BATCH][num[KP_BATCH]++] = r->roleAxes[role][0];
+      r->roleOfAxis[r->roleAxes[role][0]] = KP_BATCH;
+      num[role] = 0;
     }
-    if (axisOf[role] >= 0) {
-      char why[240], first[KP_NAME], second[KP_NAME];
-      kpReaderAxisName(r, axisOf[role], first, sizeof(first));
-      kpReaderAxisName(r, d, second, sizeof(second));
-      snprintf(why, sizeof(why),
-               "axes '%s' and '%s' both play %s; fusing several axes into "
-               "one GEMM dimension is not implemented",
-               first, second, kRoleNames[role]);
+    if (num[role] == KP_MAX_FUSED) {
+      char why[160];
+      snprintf(why, sizeof(why), "more than %d axes play %s", KP_MAX_FUSED,
+               kRoleNames[role]);
       return fail(mul, why);
     }
-    axisOf[role] = d;
+    r->roleAxes[role][num[role]++] = d;
     r->roleOfAxis[d] = role;
   }
   for (int d = 0; d < r->rank; ++d) {
     static const KpRole freeRoles[] = {KP_K, KP_M, KP_N, KP_BATCH};
     for (int i = r->iterOfAxis[d] < 0 ? 0 : 1; unit[d] && i < 4; ++i)
-      if (axisOf[freeRoles[i]] < 0 && (i == 0) == (r->iterOfAxis[d] < 0)) {
-        axisOf[freeRoles[i]] = d;
+      if (num[freeRoles[i]] == 0 && (i == 0) == (r->iterOfAxis[d] < 0)) {
+        r->roleAxes[freeRoles[i]][num[freeRoles[i]]++] = d;
         r->roleOfAxis[d] = freeRoles[i];
         unit[d] = false;
       }
@@ -538,18 +598,9 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
       return fail(mul, "a size-1 axis finds no free GEMM role");
   }
   KpProblem *p = r->p;
-  for (int role = 0; role < KP_NUM_ROLES; ++role) {
-    p->has[role] = axisOf[role] >= 0;
-    p->size[role] = constant(1);
-    p->iter[role] = -1;
-    if (!p->has[role])
-      continue;
-    int it = r->iterOfAxis[axisOf[role]];
-    p->iter[role] = it >= 0 ? it : -it - 1;
-    if (!kpReaderAxisSize(r, axisOf[role], &p->size[role]))
-      return fail(r->func, "an axis size is neither a symbol of rbssa.symbols "
-                           "nor an integer");
-  }
+  for (int role = 0; role < KP_NUM_ROLES; ++role)
+    if (!readRoleSize(r, (KpRole)role))
+      return false;
   return tensorFromRead(r, read[0], dims[0], &p->a) &&
          tensorFromRead(r, read[1], dims[1], &p->b);
 }
@@ -749,11 +800,12 @@ static bool readOutput(Reader *r, MlirOperation yield) {
     return false;
   if (rank != r->numIters)
     return fail(yield, "the output's rank differs from rbssa.iters");
-  for (int role = 0; role < KP_NUM_ROLES; ++role)
-    c->stride[role] = constant(0);
+  KpExtent axisStride[MaxAxes];
+  for (int d = 0; d < r->rank; ++d)
+    axisStride[d] = constant(0);
   for (int i = 0; i < rank; ++i)
-    c->stride[r->roleOfAxis[r->axisOfIter[i]]] = strides[i];
-  return true;
+    axisStride[r->axisOfIter[i]] = strides[i];
+  return collapseStrides(r, yield, c->arg, axisStride, c);
 }
 
 bool kpProblemRead(MlirOperation func, KpProblem *p) {

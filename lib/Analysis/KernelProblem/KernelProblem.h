@@ -6,7 +6,9 @@
  *   C[b, m, n] = epilogue(sum_k A[b, m, k] * B[b, n, k])
  *
  * Axis roles come from which factor reads each axis (A only: m, B only: n,
- * both: batch, reduced: k; a missing role has extent 1). Every tensor is
+ * both: batch, reduced: k; a missing role has extent 1); several axes of
+ * one role collapse into one where every tensor's strides allow (the
+ * multi-head bmm's (b, h) batch). Every tensor is
  * described by one stride per role, in elements, as a product of symbols
  * and a constant, so row-major, column-major, transposed reads, broadcasts
  * (stride 0) and any static strided layout are one case. The epilogue is a
@@ -140,6 +142,13 @@ typedef struct KpProblem {
   int64_t groupPack;
   KpFused fused[KP_NUM_ROLES];
   KpWindow window;
+  /* Outside an implicit GEMM, the axes each role collapses, outermost
+   * first (num 0: the role is absent; 1: one axis). Several axes of one
+   * role are one GEMM dimension when their strides collapse in every
+   * tensor the region reads or writes (outer stride = inner size × inner
+   * stride, or 0 for both): size[] is then their product, iter[] the
+   * innermost, and every tensor's stride[] that of the innermost. */
+  KpFused collapsed[KP_NUM_ROLES];
 } KpProblem;
 
 /* The role of a contraction axis from which factors read it: read by both,

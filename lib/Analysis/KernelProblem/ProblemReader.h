@@ -21,6 +21,10 @@ typedef struct KpReader {
   int iterOfAxis[KP_READER_MAX_AXES]; /* >= 0: iter; < 0: -(reduce) - 1 */
   int axisOfIter[KP_MAX_RANK]; /* output (iter) i is body axis axisOfIter[i] */
   KpRole roleOfAxis[KP_READER_MAX_AXES];
+  /* Outside an implicit GEMM: the axes of each role, outermost (body
+   * order) first; several collapse into one (KpProblem.collapsed). */
+  int numRoleAxes[KP_NUM_ROLES];
+  int roleAxes[KP_NUM_ROLES][KP_MAX_FUSED];
   int fusedAt[KP_READER_MAX_AXES]; /* implicit: place in p->fused[role] */
   /* implicit: the output-channel axis a grouped convolution splits into
    * (group, channel in group) = (d floordiv groupWidth, d mod groupWidth),

@@ -10,6 +10,7 @@
  * The chip's figures come from the target table (lib/Target/Target.c,
  * docs/target.md); every constant of the model and its source is in
  * docs/passes/convert-rbssa-to-plan.md; change both together. */
+#include "KernelProblem.h"
 #include "Plan.h"
 
 #include <math.h>
@@ -79,9 +80,11 @@ static double fusedNominal(const DlcPlanAxis *axes, const int *fused, int n) {
 
 void dlcPlanProblemFromRegion(const DlcPlanRegion *r, DlcPlanProblem *p) {
   memset(p, 0, sizeof(*p));
-  p->batch = r->batchIter >= 0 ? (double)r->iters[r->batchIter].nominal : 1;
-  p->m = r->mIter >= 0 ? (double)r->iters[r->mIter].nominal : 1;
-  p->n = r->nIter >= 0 ? (double)r->iters[r->nIter].nominal : 1;
+  /* A role of several collapsed iters is their product. */
+  p->batch =
+      fusedNominal(r->iters, r->roleIters[KP_BATCH], r->numRoleIters[KP_BATCH]);
+  p->m = fusedNominal(r->iters, r->roleIters[KP_M], r->numRoleIters[KP_M]);
+  p->n = fusedNominal(r->iters, r->roleIters[KP_N], r->numRoleIters[KP_N]);
   p->k = (double)r->reduceIters[r->kIter].nominal;
   if (r->groupWidth > 0) { /* groups of groupWidth output channels */
     p->n = (double)r->groupWidth;
@@ -354,6 +357,28 @@ static bool needsTail(const DlcPlanAxis *axis, int64_t tile) {
   return !isStatic || value % tile != 0;
 }
 
+/* The tail of role `role` (m or n) at `tile`: its iter when it needs
+ * one; of several collapsed iters, all of them when their product is
+ * symbolic or no multiple of the tile. */
+static void roleTail(const DlcPlanRegion *r, KpRole role, int64_t tile,
+                     DlcPlan *plan) {
+  int n = r->numRoleIters[role];
+  const int *iters = r->roleIters[role];
+  bool tail = n == 1 && needsTail(&r->iters[iters[0]], tile);
+  int64_t product = 1;
+  for (int i = 0; n > 1 && i < n; ++i) {
+    char *end = NULL;
+    const char *size = r->iters[iters[i]].size;
+    long long value = strtoll(size, &end, 10);
+    tail = tail || end == size || *end != '\0' ||
+           __builtin_mul_overflow(product, (int64_t)value, &product);
+  }
+  tail = tail || (n > 1 && product % tile != 0);
+  for (int i = 0; tail && i < n; ++i)
+    dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++],
+                    r->iters[iters[i]].name);
+}
+
 /* Poly-Core's rule (docs/analysis.md, "Tiling and tail axes"): an axis
  * whose tile is > 1 and whose extent is symbolic or not a multiple of it. */
 static bool polyCoreTail(const DlcPlanAxis *axis, int64_t tile) {
@@ -418,8 +443,11 @@ void dlcPlanSkeletonFields(const DlcPlanRegion *r, DlcPlan *plan) {
   if (r->batchIter >= 0 && r->groupWidth > 0) { /* the group of n */
     splitName(key, r->iters[r->batchIter].name, ".g");
     addPair(plan->bind, &plan->numBind, key, "block.z");
-  } else if (r->batchIter >= 0) {
-    addPair(plan->bind, &plan->numBind, r->iters[r->batchIter].name, "block.z");
+  } else {
+    /* Grid z walks the batch: every iter it collapses, outermost first. */
+    for (int i = 0; i < r->numRoleIters[KP_BATCH]; ++i)
+      addPair(plan->bind, &plan->numBind,
+              r->iters[r->roleIters[KP_BATCH][i]].name, "block.z");
   }
 
   const DlcPlanAnalysis *analysis = r->analysis.present ? &r->analysis : NULL;
@@ -459,7 +487,6 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
   dlcPlanSkeletonFields(r, plan);
 
   const DlcPlanAnalysis *analysis = r->analysis.present ? &r->analysis : NULL;
-  const DlcPlanAxis *m = r->mIter >= 0 ? &r->iters[r->mIter] : NULL;
   const DlcPlanAxis *n = r->nIter >= 0 ? &r->iters[r->nIter] : NULL;
   const DlcPlanAxis *k = &r->reduceIters[r->kIter];
   int64_t width = kVectorBytes / r->tensors[r->tensorA].elementBytes;
@@ -478,10 +505,8 @@ void dlcPlanFromCandidate(const DlcPlanRegion *r, const char *arch,
   } else if (analysis) {
     tailFromAnalysis(r, c, plan);
   } else {
-    if (m && needsTail(m, c->tile[0]))
-      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], m->name);
-    if (n && needsTail(n, c->tile[1]))
-      dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], n->name);
+    roleTail(r, KP_M, c->tile[0], plan);
+    roleTail(r, KP_N, c->tile[1], plan);
     if (needsTail(k, c->tile[2]))
       dlcPlanCopyName(plan->predicateTail[plan->numPredicateTail++], k->name);
   }

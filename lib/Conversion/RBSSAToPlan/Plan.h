@@ -97,6 +97,12 @@ typedef struct DlcPlanRegion {
   /* Roles, as indices into iters / reduceIters / tensors; -1 when absent
    * (the dot forms have no m or no n; most GEMMs have no batch axis). */
   int mIter, nIter, batchIter, kIter;
+  /* The iters the batch, m and n roles stand for (KpRole order), outermost
+   * first: several where the model collapses them into one GEMM dimension
+   * (KpProblem.collapsed, the multi-head bmm's (b, h)), the role's iter
+   * alone otherwise; batchIter, mIter and nIter are the innermost. */
+  int numRoleIters[3];
+  int roleIters[3][DLC_PLAN_MAX_AXES];
   int tensorA, tensorB, tensorC;
   /* An implicit GEMM (a convolution): m and k fuse these iters and reduce
    * iters, outermost first; mIter and kIter are the innermost of them. */

@@ -207,6 +207,13 @@ static bool readProblem(MlirOperation func, DlcPlanRegion *r) {
     r->mIter = p->has[KP_M] ? p->iter[KP_M] : -1;
     r->nIter = p->has[KP_N] ? p->iter[KP_N] : -1;
     r->kIter = p->iter[KP_K];
+    for (int role = KP_BATCH; role <= KP_N; ++role) {
+      const KpFused *f = &p->collapsed[role];
+      bool one = p->implicit || f->num == 0; /* the role's iter, or none */
+      r->numRoleIters[role] = one ? p->has[role] : f->num;
+      for (int i = 0; i < r->numRoleIters[role]; ++i)
+        r->roleIters[role][i] = one ? p->iter[role] : f->iter[i];
+    }
     r->tensorA = p->a.arg;
     r->tensorB = p->b.arg;
     r->tensorC = p->c.arg;
