@@ -8,7 +8,8 @@ Each GEMM problem varies, independently and uniformly:
   out      output element type, f16, bf16 or f32
   sizes    symbolic, static or mixed (each dim on its own)
   batch    none, both operands batched, A shared across the batch (sharedA),
-           or B shared across it (sharedB)
+           or B shared across it (sharedB); with --batch2 P a share P of
+           them over two batch axes [B, H] (the multi-head bmm; batch2=yes)
   move     how the operands are brought to [.., M, N, K]: "tinygrad" writes
            what Tensor.dot / Tensor.T give (W^T as permute, reshape, permute),
            "direct" the shortest reshape/permute
@@ -31,6 +32,7 @@ are x[K]*W[K,N] -> y[N] (vecmat) and X[M,K]*v[K] -> y[M] (matvec) with f32
 results, in tinygrad's form or a K-first reduce or the explicit expand form.
 
 usage: gen_problems.py --count N --seed S --out DIR [--append] [--long-k P]
+       [--batch2 P] (and the other shares below)
 Writes DIR/pNNN.tiny.mlir and DIR/index.json (--append: adds to it), a list of
 {"file", "func", "sizes" ("M=..,N=.." for the symbolic dims, or ""),
  "dims" (every size, symbolic or not), "features" ("key=value ..."),
@@ -250,24 +252,32 @@ def pick_gemv_sizes(rng):
             return one, (1, 1, wide, k) if one == "M" else (1, wide, 1, k)
 
 
-def pick_sizes(rng, batch):
+# --batch2 P: the share of GEMM problems (not GEMV or stream-K) over two
+# batch axes [B, H] (torch.matmul's multi-head form, the model's collapsed
+# batch: issue 9 task mb), both batched, or A or B shared across both,
+# H in 1..5. 0 draws nothing more (earlier seeds make the same problems).
+BATCH2 = 0.0
+
+
+def pick_sizes(rng, batch, heads=1):
     long_k = LONG_K > 0 and rng.random() < LONG_K
     whole = WHOLE > 0 and rng.random() < WHOLE
     while True:
         b = rng.choice([1, 2, 3, 4]) if batch else 1
         m, n, k = pick_size(rng), pick_size(rng), pick_size(rng)
+        b *= heads  # the work bounds below count every batch index
         if whole:
             m, n = rng.randint(128, 700), rng.randint(128, 700)
             n += n % 2 if rng.random() < 0.75 else 1 - n % 2
             k = rng.randint(1, 96)
             if b * m * n * k <= WHOLE_WORK:
-                return b, m, n, k
+                return b // heads, m, n, k
             continue
         # a long K keeps A and B small (the reference data travels)
         if long_k:
             k = rng.randint(512, 8192)
         if b * m * n * k <= MAX_WORK and (not long_k or b * (m + n) * k <= LONG_K_ELEMENTS):
-            return b, m, n, k
+            return b // heads, m, n, k
 
 
 def make_dims(rng, values, names):
@@ -358,6 +368,10 @@ def gemm_problem(rng, index):
     gemv = GEMV > 0 and rng.random() < GEMV
     stream_k = not gemv and STREAM_K > 0 and rng.random() < STREAM_K
     batch = "none" if gemv or stream_k else rng.choice(["none", "none", "both", "sharedA", "sharedB"])
+    hv = 0  # H: the second batch axis (--batch2), 0 when there is none
+    if not gemv and not stream_k and BATCH2 > 0 and rng.random() < BATCH2:
+        batch = rng.choice(["both", "both", "sharedA", "sharedB"])
+        hv = rng.randint(1, 5)
     move = rng.choice(["tinygrad", "direct"])
     bcast = rng.choice(["implicit", "expand"])
     form = rng.choice(["mul", "castwide", "permreduce", "permreduce16"])
@@ -370,7 +384,7 @@ def gemm_problem(rng, index):
         if rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
             mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
     else:
-        bv, mv, nv, kv = pick_sizes(rng, batch != "none")
+        bv, mv, nv, kv = pick_sizes(rng, batch != "none", max(hv, 1))
     staged = not stream_k and STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
     if staged and rng.random() >= ODD_C:
         nv += -nv % 8  # 16-byte rows of C: the TMA stores (else shifted rows)
@@ -378,7 +392,8 @@ def gemm_problem(rng, index):
                rng.random() < CLUSTER)
     if cluster and rng.random() < 0.75:  # 16-byte rows: TMA maps at any mode
         mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
-    mode, dims = make_dims(rng, [bv, mv, nv, kv], ["B", "M", "N", "K"])
+    mode, dims = make_dims(rng, [bv, mv, nv, kv] + ([hv] if hv else []),
+                           ["B", "M", "N", "K"] + (["H"] if hv else []))
     versions = None
     if gemv and GEMV_VERSIONS > 0 and rng.random() < GEMV_VERSIONS:
         dims[one].static = False
@@ -390,7 +405,11 @@ def gemm_problem(rng, index):
     features = ("layout=%s%s in=%s out=%s batch=%s sizes=%s move=%s bcast=%s form=%s "
                 "epilogue=%s" % (a_layout, b_layout, dtype, out, batch, mode, move,
                                  bcast, form, "+".join(steps) or "none"))
+    if hv:
+        features += " batch2=yes"
     values = {"B": bv, "M": mv, "N": nv, "K": kv}
+    if hv:
+        values["H"] = hv
     if batch == "none":
         del values["B"]
     state = rng.getstate()
@@ -458,9 +477,10 @@ def build_gemm(name, rng, params, form, values, features, state=None):
     B, M, N, K = dims["B"], dims["M"], dims["N"], dims["K"]
     if batch == "none":
         del dims["B"]
-    lead = [B] if batch != "none" else []          # of the product and output
-    alead = [B] if batch in ("both", "sharedB") else []
-    wlead = [B] if batch in ("both", "sharedA") else []
+    batches = [B, dims["H"]] if "H" in dims else [B]  # --batch2: [B, H]
+    lead = batches if batch != "none" else []      # of the product and output
+    alead = batches if batch in ("both", "sharedB") else []
+    wlead = batches if batch in ("both", "sharedA") else []
     explicit = bcast == "expand"
     body = Body()
     args = [("A", alead + ([M, K] if a_layout == "mk" else [K, M]), dtype),
@@ -490,9 +510,9 @@ def build_gemm(name, rng, params, form, values, features, state=None):
         a = broadcast(body, a, full, True)
         w = broadcast(body, w, full, True)
     elif move == "direct" and len(a[1][0]) < len(full):
-        a = body.reshape(a, [ONE] + a[1][0])
+        a = body.reshape(a, [ONE] * (len(full) - len(a[1][0])) + a[1][0])
     elif move == "direct" and len(w[1][0]) < len(full):
-        w = body.reshape(w, [ONE] + w[1][0])
+        w = body.reshape(w, [ONE] * (len(full) - len(w[1][0])) + w[1][0])
     p = body.op("tiny.mul", [a, w], (full, dtype))
     shape = lead + [M, N]
     rank = len(full)
@@ -602,12 +622,14 @@ def generate(doc, make):
     ap.add_argument("--gemv-versions", type=float, default=0.0,
                     help="share of the GEMV ones whose 1 is a symbol, "
                          "compiled with a launch-time GEMV version")
+    ap.add_argument("--batch2", type=float, default=0.0,
+                    help="share of GEMM problems over two batch axes [B, H]")
     ap.add_argument("--stream-k", type=float, default=0.0,
                     help="share of GEMM problems run by the SM90 stream-K "
                          "schedule on a GPU of a few SMs")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K
+    global STREAM_K, BATCH2
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -617,6 +639,7 @@ def generate(doc, make):
     GEMV_VERSIONS = args.gemv_versions
     CLUSTER = args.cluster
     STREAM_K = args.stream_k
+    BATCH2 = args.batch2
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

@@ -553,6 +553,8 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
     }
   }
   int *num = r->numRoleAxes;
+  KpRole broadcastFrom =
+      KP_K; /* m or n: the role whose outer axes became the batch */
   bool unit[MaxAxes] = {false};
   for (int d = 0; d < r->rank; ++d) {
     KpRole role;
@@ -568,14 +570,17 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
                            ? "the reduced axis is not read by both factors"
                            : "an output axis is read by neither factor");
     }
-    /* A second axis read by one factor only: the outer one is a batch the
-     * other factor is broadcast across (its batch stride is 0). Further
-     * axes of a role collapse with it (collapseStrides). */
+    /* A second axis read by one factor only, with no batch read by both:
+     * the outer one is a batch the other factor is broadcast across (its
+     * batch stride is 0), and so are all but the innermost of several
+     * (torch.matmul's A[B, H, M, K] · W[K, N]). Otherwise several axes of
+     * a role collapse into one (collapseStrides). */
     if ((role == KP_M || role == KP_N) && num[role] == 1 &&
-        num[KP_BATCH] == 0) {
+        (num[KP_BATCH] == 0 || broadcastFrom == role)) {
       r->roleAxes[KP_BATCH][num[KP_BATCH]++] = r->roleAxes[role][0];
       r->roleOfAxis[r->roleAxes[role][0]] = KP_BATCH;
       num[role] = 0;
+      broadcastFrom = role;
     }
     if (num[role] == KP_MAX_FUSED) {
       char why[160];
@@ -594,8 +599,7 @@ static bool readFactors(Reader *r, MlirOperation mul, MlirValue factor[2],
         r->roleOfAxis[d] = freeRoles[i];
         unit[d] = false;
       }
-    if (unit[d])
-      return fail(mul, "a size-1 axis finds no free GEMM role");
+    /* Else its index is 0 in every tensor: no role needs it. */
   }
   KpProblem *p = r->p;
   for (int role = 0; role < KP_NUM_ROLES; ++role)
