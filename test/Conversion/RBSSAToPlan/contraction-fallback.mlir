@@ -3,8 +3,9 @@
 // order than the activations, a guard that is no padding; conv-implicit.mlir
 // has the ones it reads) in flat mode, a thread per output (its reduce runs
 // over several loops: column mode is kept to single-loop reduces, the ones
-// checked on the GPU); two axes in one GEMM role and a transpose after the
-// contraction in column mode (their reduce reads across the output's last
+// checked on the GPU); two axes of one GEMM role whose strides do not
+// collapse into one (in an operand, the output or an epilogue input) and a
+// transpose after the contraction in column mode (their reduce reads across the output's last
 // axis, so a CTA takes a tile of it and its threads share the contraction by
 // rows). Correct, not fast (docs/passes/convert-rbssa-to-plan.md): each is
 // a W1602 GemmDeclined warning at the region naming the GEMM family's
@@ -60,28 +61,75 @@ func.func @conv_guard_not_padding(
 
 // -----
 
-// Shared weights across two batch axes: g becomes the batch B is broadcast
-// across, and b and m would both have to become the GEMM's M.
-// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: axes 'b' and 'm' both play m (read by A only)}}
-func.func @shared_weights_twice(
-    %A: memref<?x?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["G", "Bt", "M", "K"]},
-    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
-    %C: memref<?x?x?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["G", "Bt", "M", "N"]})
-    attributes {rbssa.region = "shared_weights_twice",
-                rbssa.iters = [{name = "g", size = "G"}, {name = "b", size = "Bt"}, {name = "m", size = "M"}, {name = "n", size = "N"}],
+// Two batch axes whose strides do not collapse into one (a GEMM dimension
+// is one stride): A stored [B, M, H, K], the heads inside the rows.
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: axes 'b' and 'h' both play batch but do not collapse into one GEMM dimension in tensor 'A' (its stride along 'b' is not the size of 'h' times its stride along 'h'); fusing axes whose strides do not collapse is not implemented}}
+func.func @heads_inside_rows(
+    %A: memref<?x?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["B", "M", "H", "K"]},
+    %W: memref<?x?x?x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["B", "H", "K", "N"]},
+    %C: memref<?x?x?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["B", "H", "M", "N"]})
+    attributes {rbssa.region = "heads_inside_rows",
+                rbssa.iters = [{name = "b", size = "B"}, {name = "h", size = "H"}, {name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
-                rbssa.symbols = ["G", "Bt", "M", "K", "N"]} {
-  %a = "rbssa.read"(%A) {map = affine_map<(g, b, m, n, k)[G, Bt, M, K, N] -> (g, b, m, k)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>
-  %b = "rbssa.read"(%B) {map = affine_map<(g, b, m, n, k)[G, Bt, M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>
-  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>, tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>) -> tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>
-  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 4>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?xf16, ["G", "Bt", "M", "N", "K"]>) -> tensor<?x?x?x?xf32, ["G", "Bt", "M", "N"]>
-  "rbssa.yield"(%acc, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["G", "Bt", "M", "N"]>, memref<?x?x?x?xf16>) -> ()
+                rbssa.symbols = ["B", "H", "M", "K", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(b, h, m, n, k)[B, H, M, K, N] -> (b, m, h, k)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>
+  %w = "rbssa.read"(%W) {map = affine_map<(b, h, m, n, k)[B, H, M, K, N] -> (b, h, k, n)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %w) {fn = "mul"} : (tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>, tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>) -> tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 4>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+  "rbssa.yield"(%acc, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, memref<?x?x?x?xf16>) -> ()
   return
 }
-// CHECK-LABEL: func.func @shared_weights_twice
+// CHECK-LABEL: func.func @heads_inside_rows
 // CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
-// CHECK-SAME: barrier_model = "bar_sync"
-// CHECK-SAME: vectorize = {axis = "n", width = 8 : i64}
+
+// -----
+
+// The output stored [B, M, H, N] (attention's [batch, seq, heads, dim]):
+// the batch collapses in A and W but not in C.
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: axes 'b' and 'h' both play batch but do not collapse into one GEMM dimension in tensor 'C'}}
+func.func @heads_inside_output_rows(
+    %A: memref<8x4x16x64xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = [8, 4, 16, 64]},
+    %W: memref<8x4x64x32xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = [8, 4, 64, 32]},
+    %C: memref<8x4x16x32xf16, strided<[2048, 32, 128, 1]>> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = [8, 4, 16, 32]})
+    attributes {rbssa.region = "heads_inside_output_rows",
+                rbssa.iters = [{name = "b", size = 8}, {name = "h", size = 4}, {name = "m", size = 16}, {name = "n", size = 32}],
+                rbssa.reduce_iters = [{name = "k", size = 64}],
+                rbssa.symbols = []} {
+  %a = "rbssa.read"(%A) {map = affine_map<(b, h, m, n, k) -> (b, h, m, k)>} : (memref<8x4x16x64xf16>) -> tensor<8x4x16x32x64xf16>
+  %w = "rbssa.read"(%W) {map = affine_map<(b, h, m, n, k) -> (b, h, k, n)>} : (memref<8x4x64x32xf16>) -> tensor<8x4x16x32x64xf16>
+  %t = "rbssa.binary"(%a, %w) {fn = "mul"} : (tensor<8x4x16x32x64xf16>, tensor<8x4x16x32x64xf16>) -> tensor<8x4x16x32x64xf16>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 4>, init = 0.0 : f32, dtype = f32} : (tensor<8x4x16x32x64xf16>) -> tensor<8x4x16x32xf32>
+  "rbssa.yield"(%acc, %C) {cast = f16, materialize = "gmem"} : (tensor<8x4x16x32xf32>, memref<8x4x16x32xf16, strided<[2048, 32, 128, 1]>>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @heads_inside_output_rows
+// CHECK: "plan.schedule"() {algo_choice = {memory =
+
+// -----
+
+// An epilogue input over (h, m, n), broadcast across b only: b's stride 0
+// and h's M*N do not collapse (a broadcast across both would).
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: axes 'b' and 'h' both play batch but do not collapse into one GEMM dimension in tensor 'R'}}
+func.func @residual_per_head(
+    %A: memref<?x?x?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["B", "H", "M", "K"]},
+    %W: memref<?x?x?x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["B", "H", "K", "N"]},
+    %R: memref<?x?x?xf32> {rbssa.name = "R", rbssa.role = "input", rbssa.shape = ["H", "M", "N"]},
+    %C: memref<?x?x?x?xf32> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["B", "H", "M", "N"]})
+    attributes {rbssa.region = "residual_per_head",
+                rbssa.iters = [{name = "b", size = "B"}, {name = "h", size = "H"}, {name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["B", "H", "M", "K", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(b, h, m, n, k)[B, H, M, K, N] -> (b, h, m, k)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>
+  %w = "rbssa.read"(%W) {map = affine_map<(b, h, m, n, k)[B, H, M, K, N] -> (b, h, k, n)>} : (memref<?x?x?x?xf16>) -> tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %w) {fn = "mul"} : (tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>, tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>) -> tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 4>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?x?x?xf16, ["B", "H", "M", "N", "K"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+  %r = "rbssa.read"(%R) {map = affine_map<(b, h, m, n)[B, H, M, K, N] -> (h, m, n)>} : (memref<?x?x?xf32>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+  %s = "rbssa.binary"(%acc, %r) {fn = "add"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>) -> tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>
+  "rbssa.yield"(%s, %C) {cast = f32, materialize = "gmem"} : (tensor<?x?x?x?xf32, ["B", "H", "M", "N"]>, memref<?x?x?x?xf32>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @residual_per_head
+// CHECK: "plan.schedule"() {algo_choice = {memory =
 
 // -----
 // A transpose after the contraction is no elementwise epilogue op.
