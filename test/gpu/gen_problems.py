@@ -9,7 +9,9 @@ Each GEMM problem varies, independently and uniformly:
   sizes    symbolic, static or mixed (each dim on its own)
   batch    none, both operands batched, A shared across the batch (sharedA),
            or B shared across it (sharedB); with --batch2 P a share P of
-           them over two batch axes [B, H] (the multi-head bmm; batch2=yes)
+           them over two batch axes [B, H] (the multi-head bmm; batch2=yes),
+           with --batch2-m P a share P of those with W batched over B only
+           (sharedH: H and M collapse into m)
   move     how the operands are brought to [.., M, N, K]: "tinygrad" writes
            what Tensor.dot / Tensor.T give (W^T as permute, reshape, permute),
            "direct" the shortest reshape/permute
@@ -257,6 +259,11 @@ def pick_gemv_sizes(rng):
 # batch: issue 9 task mb), both batched, or A or B shared across both,
 # H in 1..5. 0 draws nothing more (earlier seeds make the same problems).
 BATCH2 = 0.0
+# --batch2-m P: of those, a share P with W batched over B only (shared
+# across H: batch=sharedH), so that H and M both play m and collapse into
+# one m of H*M rows where A is stored [B, H, M, K] (else the planner's
+# W1602 fallback). 0 draws nothing more.
+BATCH2_M = 0.0
 
 
 def pick_sizes(rng, batch, heads=1):
@@ -372,6 +379,8 @@ def gemm_problem(rng, index):
     if not gemv and not stream_k and BATCH2 > 0 and rng.random() < BATCH2:
         batch = rng.choice(["both", "both", "sharedA", "sharedB"])
         hv = rng.randint(1, 5)
+        if BATCH2_M > 0 and rng.random() < BATCH2_M:
+            batch = "sharedH"
     move = rng.choice(["tinygrad", "direct"])
     bcast = rng.choice(["implicit", "expand"])
     form = rng.choice(["mul", "castwide", "permreduce", "permreduce16"])
@@ -479,8 +488,8 @@ def build_gemm(name, rng, params, form, values, features, state=None):
         del dims["B"]
     batches = [B, dims["H"]] if "H" in dims else [B]  # --batch2: [B, H]
     lead = batches if batch != "none" else []      # of the product and output
-    alead = batches if batch in ("both", "sharedB") else []
-    wlead = batches if batch in ("both", "sharedA") else []
+    alead = batches if batch in ("both", "sharedB", "sharedH") else []
+    wlead = batches if batch in ("both", "sharedA") else [B] if batch == "sharedH" else []
     explicit = bcast == "expand"
     body = Body()
     args = [("A", alead + ([M, K] if a_layout == "mk" else [K, M]), dtype),
@@ -506,6 +515,8 @@ def build_gemm(name, rng, params, form, values, features, state=None):
     else:
         w = body.reshape(w, wlead + [ONE, N, K])
     full = lead + [M, N, K]
+    if batch == "sharedH":  # W [B, .., N, K] viewed [B, 1, 1, N, K]: shared across H
+        w = body.reshape(w, [B, ONE] + w[1][0][1:])
     if explicit:  # the UOp graph's reshape to one rank + expand
         a = broadcast(body, a, full, True)
         w = broadcast(body, w, full, True)
@@ -624,12 +635,15 @@ def generate(doc, make):
                          "compiled with a launch-time GEMV version")
     ap.add_argument("--batch2", type=float, default=0.0,
                     help="share of GEMM problems over two batch axes [B, H]")
+    ap.add_argument("--batch2-m", type=float, default=0.0,
+                    help="share of the --batch2 problems with W shared "
+                         "across H (H and M collapse into m)")
     ap.add_argument("--stream-k", type=float, default=0.0,
                     help="share of GEMM problems run by the SM90 stream-K "
                          "schedule on a GPU of a few SMs")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K, BATCH2
+    global STREAM_K, BATCH2, BATCH2_M
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -640,6 +654,7 @@ def generate(doc, make):
     CLUSTER = args.cluster
     STREAM_K = args.stream_k
     BATCH2 = args.batch2
+    BATCH2_M = args.batch2_m
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []
