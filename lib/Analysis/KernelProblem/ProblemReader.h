@@ -25,6 +25,10 @@ typedef struct KpReader {
    * order) first; several collapse into one (KpProblem.collapsed). */
   int numRoleAxes[KP_NUM_ROLES];
   int roleAxes[KP_NUM_ROLES][KP_MAX_FUSED];
+  /* Whether a factor's outer axes become a batch the other factor is
+   * broadcast across (kpProblemRead's second reading) rather than
+   * collapse with its inner one into its role (the first). */
+  bool broadcastBatch;
   int fusedAt[KP_READER_MAX_AXES]; /* implicit: place in p->fused[role] */
   /* implicit: the output-channel axis a grouped convolution splits into
    * (group, channel in group) = (d floordiv groupWidth, d mod groupWidth),

@@ -1,5 +1,5 @@
-// X[B,S,T,K] · W[K,N] (a weight shared across two leading axes): B and S
-// become one batch W is broadcast across (stride 0 in both), T the m.
+// X[B,S,T,K] · W[K,N] (a weight shared across two leading axes): B, S and
+// T, read by X only, collapse into one m of B*S*T rows.
 func.func @linear3(%X: tensor<?x?x?x?xf16, ["B", "S", "T", "K"]> {dlc.name = "X"},
                    %W: tensor<?x?xf16, ["K", "N"]> {dlc.name = "W"})
     -> (tensor<?x?x?x?xf16, ["B", "S", "T", "N"]> {dlc.name = "Y"}) {
