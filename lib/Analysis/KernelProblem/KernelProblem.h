@@ -158,8 +158,11 @@ typedef struct KpProblem {
 bool kpAxisRole(bool readByA, bool readByB, bool reduced, KpRole *role);
 
 /* Reads the GEMM-family problem of `regionFunc` (a func.func carrying
- * rbssa.region). On failure emits E1602 RegionNotPlannable at the
- * offending op, naming what is not covered, and returns false. */
+ * rbssa.region): first, quietly, with a factor's several axes collapsed
+ * into its role; where that fails, with all but the innermost of them a
+ * broadcast batch. On failure emits E1602 RegionNotPlannable (of the
+ * second reading) at the offending op, naming what is not covered, and
+ * returns false. */
 bool kpProblemRead(MlirOperation regionFunc, KpProblem *problem);
 
 /* The step kinds by name, as the dlcgpu.epilogue `steps` attribute spells
