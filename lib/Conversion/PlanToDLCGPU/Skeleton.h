@@ -509,6 +509,10 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
  * consumers in turns) and "online_softmax.overlap" (two, no turns), 192
  * for "online_softmax.m192" (three in turns); 0 for any other name. */
 int64_t dlcAttnScheduleRows(const char *algo);
+/* The planner's BN (tileN) for the SM90 skeleton at head dimension
+ * `headDim`: 128, or 64 at D = 256 (the most a consumer's registers take
+ * beside O's 64 x 256 accumulator). */
+int64_t dlcSm90AttentionKeyTile(int64_t headDim);
 /* Threads of the SM90 skeleton's CTA: the producer warpgroup and one
  * consumer warpgroup per 64 query rows. */
 int64_t dlcSm90AttentionThreads(const DlcAttnTiling *tiling);

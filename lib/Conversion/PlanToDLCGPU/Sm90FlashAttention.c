@@ -3,13 +3,15 @@
  * kernel-problem model. Warp-specialized, warpgroups of 128 threads, a CTA
  * per BM query rows (128, or 192 at D = 64) of one (batch, head):
  *
- *   warpgroup 0, the producer (setmaxnreg 40; 32 beside three consumers):
+ *   warpgroup 0, the producer (setmaxnreg 40; 32 beside three consumers,
+ *     24 at D = 256):
  *     TMA-loads the Q tile once (on qFull; persistent at D = 64 into the
  *     visit's one of two buffers: qSlots), then for each key tile j: wait
  *     until stage j % S is empty; announce its bytes on full[s]; TMA-load
  *     K_j and V_j into it
- *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three:
- *     the register file's 64 Ki split as FlashAttention-3 splits it), 64
+ *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three,
+ *     240 at D = 256: the register file's 64 Ki split as FlashAttention-3
+ *     splits it), 64
  *     query rows each:
  *     wait for Q; if the CTA has key tiles (O, row max m, row sum l):
  *       tile 0: wait for full[0]; S_0 = Q K_0ᵀ by wgmma m64nBNk16 (both
@@ -122,12 +124,17 @@ static int64_t consumersOf(const DlcAttnTiling *t) { return t->tileM / Rows; }
 
 /* setmaxnreg of the producer and of each consumer: with three consumers
  * 32 + 3 x 160 registers a thread fill the 64 Ki (FlashAttention-3's
- * split); with two, 40 + 2 x 232. */
+ * split); with two, 40 + 2 x 232, or at D = 256 24 + 2 x 240 (its
+ * hdim-256 split: O alone is 128 registers a thread there). */
 static int64_t producerRegisters(const DlcAttnTiling *t) {
-  return consumersOf(t) == 3 ? 32 : 40;
+  if (consumersOf(t) == 3)
+    return 32;
+  return t->headDim == 256 ? 24 : 40;
 }
 static int64_t consumerRegisters(const DlcAttnTiling *t) {
-  return consumersOf(t) == 3 ? 160 : 232;
+  if (consumersOf(t) == 3)
+    return 160;
+  return t->headDim == 256 ? 240 : 232;
 }
 
 /* The body of one visit runs inside forEachVisit's loop. */
@@ -595,8 +602,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
 }
 
 const char *dlcSm90AttentionProblem(const KpAttention *a) {
-  if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128))
-    return "the head dimension is not 64 or 128";
+  if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128) &&
+      !kpExtentIs(&a->size[KP_K], 256))
+    return "the head dimension is not 64, 128 or 256";
   const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
   KpRole rows[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {
@@ -640,6 +648,14 @@ int64_t dlcAttnScheduleRows(const char *algo) {
       strcmp(algo, "online_softmax.overlap") == 0)
     return 2 * Rows;
   return strcmp(algo, "online_softmax.m192") == 0 ? 3 * Rows : 0;
+}
+
+/* BN 64 at D = 256: a consumer's O is then 128 f32 registers a thread,
+ * and S (BN / 2), P (BN / 4) and the next tile's P beside it must fit the
+ * rest of its 240 (at BN 128: 128 + 64 + 32 + 32, over the file); the V
+ * ring's [BN/64] boxes make 64 the step below 128. */
+int64_t dlcSm90AttentionKeyTile(int64_t headDim) {
+  return headDim == 256 ? 64 : 128;
 }
 
 int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {

@@ -755,9 +755,10 @@ static bool attentionPlanFileChoice(MlirOperation func,
 static void sm90AttentionShape(const Options *o, const KpAttention *a,
                                const char *algo, DlcPlan *plan) {
   int64_t rows = dlcAttnScheduleRows(algo);
-  plan->tile[0] = rows ? rows : 128, plan->tile[1] = 128, plan->stages = 2;
+  plan->tile[0] = rows ? rows : 128, plan->stages = 2;
+  plan->tile[1] = dlcSm90AttentionKeyTile(plan->tile[2]);
   for (int64_t stages = plan->tile[2] == 64 ? 4 : 3; stages > 2; --stages) {
-    DlcAttnTiling deep = {plan->tile[0],     128,
+    DlcAttnTiling deep = {plan->tile[0],     plan->tile[1],
                           plan->tile[2],     stages,
                           DLC_ATTN_PINGPONG, DLC_ATTN_GRID_PERSISTENT};
     if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a->q.t.element)) <=
