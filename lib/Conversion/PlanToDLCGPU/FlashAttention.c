@@ -131,6 +131,17 @@ static void accumulatePV(Fa *f, MlirValue stage, const MlirValue *p, int numS,
 /* --- the kernel ------------------------------------------------------------
  */
 
+/* D = 256 is refused, not spilled: O's accumulators are 128 f32
+ * registers a thread there and Q's resident fragments 64 more; ptxas
+ * spilled 272 bytes at 255 registers, and still 8 to 36 with Q read again
+ * from shared memory for each S and BN 32 (bench/RESULTS.md run d256-1). */
+const char *dlcFlashAttentionProblem(const KpAttention *a) {
+  if (kpExtentIs(&a->size[KP_K], 256))
+    return "at head dimension 256 O's accumulators (128 f32 registers a "
+           "thread) beside Q's fragments and S spill past 255 registers";
+  return NULL;
+}
+
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
                            const DlcAttnTiling *t, const DlcAttnArgs *args,
                            int numTensors) {

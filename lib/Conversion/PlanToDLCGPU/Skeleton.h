@@ -432,7 +432,7 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
- * D = 64 or 128, `stages` K/V buffers. The kernel's tensors are Q, K, V,
+ * D = 64 or 128 (dlcFlashAttentionProblem), `stages` K/V buffers. The kernel's tensors are Q, K, V,
  * the bias and the mask (when the model has them) and O at the given
  * argument positions, then one index per symbol; grid
  * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
@@ -465,6 +465,10 @@ typedef enum DlcAttnGrid {
  * readings). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
 #define DLC_ATTN_DEFAULT_CAUSAL_GRID "balanced"
+/* At D = 256 the causal default is "persistent": "balanced"'s tail
+ * arithmetic made the consumers spill 36 bytes at 240 registers beside O's
+ * 128 (ptxas -v; bench/RESULTS.md run d256-1), "persistent" none. */
+#define DLC_ATTN_D256_CAUSAL_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */
@@ -477,6 +481,10 @@ typedef struct DlcAttnArgs {
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,
                            int numTensors);
+/* Why the SM80 flash kernel cannot compute `a` (already an online
+ * problem: kpAttentionOnlineProblem), or NULL: it takes D = 64 and 128
+ * (the SM90 skeleton also 256). */
+const char *dlcFlashAttentionProblem(const KpAttention *a);
 
 /* The SM90 flash-attention skeleton (Sm90FlashAttention.c, the
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and

@@ -882,13 +882,26 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo,
                                grid))
     return false;
+  /* The SM80 kernel's registers do not take D = 256: refused here rather
+   * than left to spill (or to two unfused regions). */
+  const char *notSm80 = sm90 ? NULL : dlcFlashAttentionProblem(&a);
+  if (notSm80) {
+    dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
+                      "compile for chip=sm_90a (the SM90 flash skeleton takes "
+                      "D = 256 with 16-byte-aligned rows of Q, K and V)",
+                      "the SM80 flash kernel cannot compute this attention: %s",
+                      notSm80);
+    return false;
+  }
   /* A forced grid stays in the plan even beside the SM80 kernel, whose
    * converter then refuses it rather than the plan dropping it unsaid. */
   bool forcedGrid = grid[0] != '\0';
   if (!forcedGrid)
-    dlcPlanCopyName(grid, a.mask == KP_ATTN_MASK_CAUSAL
-                              ? DLC_ATTN_DEFAULT_CAUSAL_GRID
-                              : DLC_ATTN_DEFAULT_GRID);
+    dlcPlanCopyName(grid, a.mask != KP_ATTN_MASK_CAUSAL
+                              ? DLC_ATTN_DEFAULT_GRID
+                          : kpExtentIs(&a.size[KP_K], 256)
+                              ? DLC_ATTN_D256_CAUSAL_GRID
+                              : DLC_ATTN_DEFAULT_CAUSAL_GRID);
   /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
    * (O's accumulator leaves them room at 160 registers; run fa5-5, the
    * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at
