@@ -890,9 +890,10 @@ static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
 }
 
 /* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
- * BN, D] with BN 64 or 128 (64 at D = 256), warp_tile = [64, BN] (a consumer warpgroup's
- * rows), at least two stages within the target's shared memory (beside
- * `grid`'s Q buffers), and a problem dlcSm90AttentionProblem accepts. */
+ * BN, D] with BN 64 or 128 (at D = 256 only 64 fits), warp_tile = [64, BN] (a
+ * consumer warpgroup's rows), at least two stages within the target's shared
+ * memory (beside `grid`'s Q buffers), and a problem dlcSm90AttentionProblem
+ * accepts. */
 static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
                                const DlcTarget *target, const KpAttention *a,
                                DlcAttnGrid grid) {
@@ -922,18 +923,15 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
   /* 192 query rows (three consumers at 160 registers) only where O's
    * accumulator is D = 64's. */
   bool rows = plan->tile[0] == 128 || (plan->tile[0] == 192 && d == 64);
-  /* BN 128 at D = 256 would not fit a consumer's registers beside O
-   * (dlcSm90AttentionKeyTile). */
-  bool keys = plan->tile[1] == 64 || (plan->tile[1] == 128 && d != 256);
-  if (!rows || !keys ||
+  if (!rows || (plan->tile[1] != 64 && plan->tile[1] != 128) ||
       plan->tile[2] != d || plan->warpTile[0] != 64 ||
       plan->warpTile[1] != plan->tile[1] || plan->stages < 2 ||
       dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
           target->smemPerCTA)
     return dlcCannotHonour(schedule, "SM90 flash-attention", "tile",
                            "tile = [BM, BN, D] with BM 128 (or 192 at D = 64), "
-                           "BN 64 or 128 (64 at D = 256), warp_tile = [64, "
-                           "BN], at least 2 stages that fit the shared memory");
+                           "BN 64 or 128, warp_tile = [64, BN], at least 2 "
+                           "stages that fit the shared memory");
   return true;
 }
 

@@ -432,10 +432,10 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
- * D = 64 or 128 (dlcFlashAttentionProblem), `stages` K/V buffers. The kernel's tensors are Q, K, V,
- * the bias and the mask (when the model has them) and O at the given
- * argument positions, then one index per symbol; grid
- * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
+ * D = 64 or 128 (dlcFlashAttentionProblem), `stages` K/V buffers. The kernel's
+ * tensors are Q, K, V, the bias and the mask (when the model has them) and O at
+ * the given argument positions, then one index per symbol; grid x = ceildiv(Lq,
+ * BM), y = the product of the batch sizes. */
 /* The SM90 consumers' key loop (Sm90FlashAttention.c). */
 typedef enum DlcAttnSchedule {
   DLC_ATTN_OVERLAP,  /* S_j issued with P_{j-1} V_{j-1}, S_j's softmax

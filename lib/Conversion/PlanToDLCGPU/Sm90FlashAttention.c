@@ -652,8 +652,9 @@ int64_t dlcAttnScheduleRows(const char *algo) {
 
 /* BN 64 at D = 256: a consumer's O is then 128 f32 registers a thread,
  * and S (BN / 2), P (BN / 4) and the next tile's P beside it must fit the
- * rest of its 240 (at BN 128: 128 + 64 + 32 + 32, over the file); the V
- * ring's [BN/64] boxes make 64 the step below 128. */
+ * rest of its 240 (at BN 128: 128 + 64 + 32 + 32, over the file; nor
+ * would Q's 64 KiB and two stages of 128 KiB fit the shared memory); the
+ * V ring's [BN/64] boxes make 64 the step below 128. */
 int64_t dlcSm90AttentionKeyTile(int64_t headDim) {
   return headDim == 256 ? 64 : 128;
 }

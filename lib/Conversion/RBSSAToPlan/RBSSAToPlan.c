@@ -897,8 +897,7 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
    * converter then refuses it rather than the plan dropping it unsaid. */
   bool forcedGrid = grid[0] != '\0';
   if (!forcedGrid)
-    dlcPlanCopyName(grid, a.mask != KP_ATTN_MASK_CAUSAL
-                              ? DLC_ATTN_DEFAULT_GRID
+    dlcPlanCopyName(grid, a.mask != KP_ATTN_MASK_CAUSAL ? DLC_ATTN_DEFAULT_GRID
                           : kpExtentIs(&a.size[KP_K], 256)
                               ? DLC_ATTN_D256_CAUSAL_GRID
                               : DLC_ATTN_DEFAULT_CAUSAL_GRID);
