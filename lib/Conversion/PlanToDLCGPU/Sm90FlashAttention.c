@@ -97,6 +97,9 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
+  /* splitRing: V's own full and empty barriers (full and empty are then
+   * K's); null otherwise (K and V share full and empty). */
+  MlirValue fullV, emptyV;
   MlirValue qEmpty; /* persistent: Q read, the next visit's may load */
   MlirValue tiles;  /* key tiles of the work tile visited */
   MlirValue m0;     /* its first query row */
@@ -118,6 +121,13 @@ static int64_t qSlots(const DlcAttnTiling *t) {
       t->grid == DLC_ATTN_GRID_PERSISTENT || t->grid == DLC_ATTN_GRID_BALANCED;
   return persistent && t->headDim == 64 ? 2 : 1;
 }
+
+/* Whether K and V of a stage have their own full and empty barriers, so
+ * that K_j's space is released once S_j is complete and K_{j+2} can load
+ * while P_{j-1} V_{j-1} still reads V: at D = 256, where the ring has
+ * only two stages (Q 64 KiB + 2 x 64 KiB), released together the next
+ * tile's load had about a softmax step to land (run d256-3). */
+static bool splitRing(const DlcAttnTiling *t) { return t->headDim == 256; }
 
 /* The consumer warpgroups of tiling t. */
 static int64_t consumersOf(const DlcAttnTiling *t) { return t->tileM / Rows; }
@@ -187,19 +197,27 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   MlirValue stage = remc(g, use, t->stages);
   /* Use u of a stage waits for the release of use u - S (the first use
    * passes at once). */
+  bool split = splitRing(t);
+  MlirValue fullV = split ? r->fullV : r->full;
   sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
-                 "bytes", 2 * t->tileN * f->d * bytes);
+                 "bytes", (split ? 1 : 2) * t->tileN * f->d * bytes);
   MlirValue n0 = mul(g, j, t->tileN);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
     MlirValue at[] = {zero, stage, cst(g, dc), zero, zero};
     tmaLoad(f, &f->a->k, r->kMap, r->full, stage, f->kSmem, at, n0,
             cst(g, dc * Box), t->tileN);
   }
+  if (split) { /* V_j's space: V_{j-S} read by its P V */
+    sm90MbarrierWait(g, r->emptyV, stage,
+                     sm90ParityOf(g, use, t->stages, true));
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, fullV, stage,
+                   "bytes", t->tileN * f->d * bytes);
+  }
   for (int64_t kb = 0; kb < kBlocks; ++kb)
     for (int64_t dc = 0; dc < dChunks; ++dc) {
       MlirValue at[] = {stage, cst(g, kb), cst(g, dc), zero, zero};
-      tmaLoad(f, &f->a->v, r->vMap, r->full, stage, f->vSmem, at,
+      tmaLoad(f, &f->a->v, r->vMap, fullV, stage, f->vSmem, at,
               add(g, n0, cst(g, kb * Box)), cst(g, dc * Box), Box);
     }
   yield(g);
@@ -331,6 +349,28 @@ static void qRead(Fa *f, const Ring *r) {
                    NULL, 0);
 }
 
+/* splitRing: waits until V of use `use` (in `stage`) has landed; K's
+ * full wait covers both otherwise. */
+static void waitV(Fa *f, const Ring *r, MlirValue use, MlirValue stage) {
+  if (!mlirValueIsNull(r->fullV))
+    sm90MbarrierWait(&f->g, r->fullV, stage,
+                     sm90ParityOf(&f->g, use, f->t->stages, false));
+}
+
+/* splitRing: K in `stage` read (its S complete), its space free for the
+ * producer; otherwise K goes with V (releaseV). */
+static void releaseK(Fa *f, const Ring *r, MlirValue stage) {
+  if (!mlirValueIsNull(r->emptyV))
+    sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL,
+                   0);
+}
+
+/* V in `stage` read (its P V complete), and K with it unless splitRing. */
+static void releaseV(Fa *f, const Ring *r, MlirValue stage) {
+  MlirValue empty = mlirValueIsNull(r->emptyV) ? r->empty : r->emptyV;
+  sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, empty, stage, NULL, 0);
+}
+
 /* The visit's key tiles from `from` on, which this consumer's rows do not
  * see: each released as its use (after the full wait, so that the
  * arrival counts toward this use's phase of empty[]), and with turns
@@ -347,11 +387,13 @@ static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
   MlirValue use = add(g, r->kvBase, mlirBlockGetArgument(body, 0));
   MlirValue stage = remc(g, use, t->stages);
   sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
+  waitV(f, r, use, stage);
   if (!mlirValueIsNull(mine)) {
     sm90NamedBarrier(g, mine, 256);
     sm90NamedBarrierArrive(g, other, 256);
   }
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
+  releaseK(f, r, stage);
+  releaseV(f, r, stage);
   yield(g);
   g->b = outer;
 }
@@ -404,6 +446,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
+  releaseK(f, r, first);
   softmaxTile(f, zero, acc[0], s, &c);
 
   /* Carried: O, m, l, with rescaleInTurn the last step's factor alpha (O
@@ -430,8 +473,10 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     p[kb] = mlirBlockGetArgument(body, 1 + numCarried + kb);
   MlirValue use = add(g, r->kvBase, j);
   MlirValue stage = remc(g, use, t->stages);
-  MlirValue prev = remc(g, sub(g, use, one), t->stages);
+  MlirValue prevUse = sub(g, use, one);
+  MlirValue prev = remc(g, prevUse, t->stages);
   sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
+  waitV(f, r, prevUse, prev);
   MlirValue pv[2];
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
@@ -442,10 +487,11 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 1);
+  releaseK(f, r, stage);
   softmaxTile(f, j, acc[0], s, &c);
   sm90WgmmaWait(g, pv[1], 0);
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, prev, NULL, 0);
+  releaseV(f, r, prev);
   c.o[0] = pv[0];
   if (!inTurn)
     flashRescale(f, &c, 1);
@@ -461,7 +507,9 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   c.o[0] = mlirOperationGetResult(loop, 0);
   for (int h = 0; h < 2 && inTurn; ++h)
     c.alpha[h] = mlirOperationGetResult(loop, 5 + h);
-  MlirValue last = remc(g, sub(g, add(g, r->kvBase, tiles), one), t->stages);
+  MlirValue lastUse = sub(g, add(g, r->kvBase, tiles), one);
+  MlirValue last = remc(g, lastUse, t->stages);
+  waitV(f, r, lastUse, last);
   bool skips = passesTiles(f);
   /* Every S of the visit is complete: Q may be overwritten. Consumer 0
    * arrives after its last turn, so the last consumer's first hand-over
@@ -475,7 +523,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     flashRescale(f, &c, 1);
   issuePV(f, last, p, c.o[0], pv);
   sm90WgmmaWait(g, pv[1], 0);
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
+  releaseV(f, r, last);
   /* The passed tiles after the last one's release: the producer may wait
    * for it before it loads them. */
   if (skips) {
@@ -562,6 +610,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.qFull = sm90Barriers(g, slots);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
+  bool split = splitRing(t);
+  r.fullV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
+  r.emptyV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
   FlashSchedule schedule;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
@@ -582,6 +633,12 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                    1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.empty, cst(g, s), "count",
                    threads - 128);
+    if (split) {
+      sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.fullV, cst(g, s),
+                     "count", 1);
+      sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.emptyV, cst(g, s),
+                     "count", threads - 128);
+    }
   }
   dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
 
