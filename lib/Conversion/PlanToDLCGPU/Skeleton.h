@@ -466,8 +466,9 @@ typedef enum DlcAttnGrid {
 #define DLC_ATTN_DEFAULT_GRID "persistent"
 #define DLC_ATTN_DEFAULT_CAUSAL_GRID "balanced"
 /* At D = 256 the causal default is "persistent": "balanced"'s tail
- * arithmetic made the consumers spill 36 bytes at 240 registers beside O's
- * 128 (ptxas -v; bench/RESULTS.md run d256-1), "persistent" none. */
+ * arithmetic made the consumers spill 36 to 40 bytes at 240 registers
+ * beside O's 128 (ptxas -v; bench/RESULTS.md runs d256-1, d256-3; timed
+ * within the spread of "persistent" in run d256-2), "persistent" none. */
 #define DLC_ATTN_D256_CAUSAL_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;

@@ -11,8 +11,7 @@
  *     K_j and V_j into it
  *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three,
  *     240 at D = 256: the register file's 64 Ki split as FlashAttention-3
- *     splits it), 64
- *     query rows each:
+ *     splits it), 64 query rows each:
  *     wait for Q; if the CTA has key tiles (O, row max m, row sum l):
  *       tile 0: wait for full[0]; S_0 = Q K_0ᵀ by wgmma m64nBNk16 (both
  *         from shared memory; K is [Lk, D] with D unit stride: a K-major
@@ -36,6 +35,14 @@
  *         after it, so one consumer's softmax runs under the others' MMAs
  *         (the FlashAttention-3 inter-warpgroup schedule)
  *     O / l stored through the GEMM epilogue (guarded)
+ *
+ * At D = 256 (BN 64, two stages: Q 64 KiB and K, V 32 KiB each a stage)
+ * K and V of a stage have their own full and empty barriers (splitRing,
+ * FlashAttention-3's separate K and V pipelines): the producer waits for
+ * K's and V's releases apart, a consumer waits for K_j before S_j and for
+ * V_{j-1} before its P V (both before its turn), releases K_j once S_j is
+ * complete and V_{j-1} after its P V, so K_{j+1} lands while P_{j-1}
+ * V_{j-1} runs (+14 to +20 %, run d256-3).
  *
  * Shared memory: Q [qSlots][D/64][BM][64], K [S][D/64][BN][64] (K-major, one
  * box per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
