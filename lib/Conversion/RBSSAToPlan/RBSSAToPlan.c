@@ -803,23 +803,28 @@ static void buildCandidate(MlirOperation before, MlirLocation loc,
  * consumers at D = 64 only), the plan's own marked chosen. time_est_us:
  * 4 · batch · Lq · Lk · D FLOPs (symbols at the default size) at the
  * share of the tensor peak each schedule reached on the H200 (runs fa4-2,
- * fa5-3; the choice follows those measurements, not this estimate). */
+ * fa5-3; D = 256 on the H100, run d256-3; the choice follows those
+ * measurements, not this estimate). */
 static void printAttentionCandidates(MlirOperation func, const Options *o,
                                      const KpAttention *a,
                                      const DlcPlan *chosen) {
   static const struct {
     const char *algo, *what;
-    double share[2]; /* of the peak at D = 64, 128 */
+    double share[3]; /* of the peak at D = 64, 128, 256 */
   } schedules[] = {
       {"online_softmax.m192",
        "three consumers of 64 rows in turns (D = 64)",
-       {0.446, 0}},
+       {0.446, 0, 0}},
       {"online_softmax",
        "two consumers of 64 rows in ping-pong turns",
-       {0.405, 0.568}},
-      {"online_softmax.overlap", "two consumers, no turns", {0.354, 0.55}},
+       {0.405, 0.568, 0.575}},
+      {"online_softmax.overlap",
+       "two consumers, no turns",
+       {0.354, 0.55, 0.577}},
   };
-  bool d64 = kpExtentIs(&a->size[KP_K], 64);
+  int column = kpExtentIs(&a->size[KP_K], 64)    ? 0
+               : kpExtentIs(&a->size[KP_K], 256) ? 2
+                                                 : 1;
   double flops = 4.0 * extentAtDefault(&a->size[KP_M]) *
                  extentAtDefault(&a->size[KP_N]) *
                  extentAtDefault(&a->size[KP_K]);
@@ -829,7 +834,7 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
   MlirLocation loc = mlirOperationGetLocation(func);
   const char *picked = dlcPlanAlgoChoice(chosen, "attention");
   for (size_t i = 0; i < sizeof(schedules) / sizeof(schedules[0]); ++i) {
-    double share = schedules[i].share[d64 ? 0 : 1];
+    double share = schedules[i].share[column];
     if (share == 0)
       continue;
     DlcPlan plan = *chosen;
