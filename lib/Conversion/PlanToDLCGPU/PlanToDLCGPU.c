@@ -1026,15 +1026,12 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                            "attention = \"online_softmax\" without a grid (the "
                            "other schedules and the grids are the SM90 "
                            "kernel's, barrier_model = \"mbarrier\")");
-  const char *notSm80 = sm90 ? NULL : dlcFlashAttentionProblem(&a);
-  if (notSm80) {
-    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
-                      "plan barrier_model = \"mbarrier\" (the SM90 flash "
-                      "skeleton) on chip=sm_90a",
-                      "the SM80 flash kernel cannot compute this attention: %s",
-                      notSm80);
+  if (!sm90 && !dlcFlashAttentionTakes(schedule, &dlcUnsupportedOp,
+                                       "plan barrier_model = \"mbarrier\" "
+                                       "(the SM90 flash skeleton) on "
+                                       "chip=sm_90a",
+                                       &a))
     return false;
-  }
   if (!sm90 &&
       (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
        plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||

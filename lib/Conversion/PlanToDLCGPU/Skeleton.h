@@ -9,6 +9,7 @@
 #include "MemoryProblem.h"
 #include "PlanSchedule.h"
 #include "Target.h"
+#include "dlc/Diagnostics.h"
 
 #include "mlir-c/IR.h"
 
@@ -432,7 +433,7 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
- * D = 64 or 128 (dlcFlashAttentionProblem), `stages` K/V buffers. The kernel's
+ * D = 64 or 128 (dlcFlashAttentionTakes), `stages` K/V buffers. The kernel's
  * tensors are Q, K, V, the bias and the mask (when the model has them) and O at
  * the given argument positions, then one index per symbol; grid x = ceildiv(Lq,
  * BM), y = the product of the batch sizes. */
@@ -482,10 +483,12 @@ typedef struct DlcAttnArgs {
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,
                            int numTensors);
-/* Why the SM80 flash kernel cannot compute `a` (already an online
- * problem: kpAttentionOnlineProblem), or NULL: it takes D = 64 and 128
- * (the SM90 skeleton also 256). */
-const char *dlcFlashAttentionProblem(const KpAttention *a);
+/* Whether the SM80 flash kernel computes `a` (already an online problem:
+ * kpAttentionOnlineProblem): D = 64 and 128 (the SM90 skeleton also
+ * 256); if not, reports why at `at` with `code` and `suggestion` (the
+ * planner's E1602, convert-plan-to-dlcgpu's E1501). */
+bool dlcFlashAttentionTakes(MlirOperation at, const DlcDiagnosticCode *code,
+                            const char *suggestion, const KpAttention *a);
 
 /* The SM90 flash-attention skeleton (Sm90FlashAttention.c, the
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and

@@ -889,15 +889,12 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
     return false;
   /* The SM80 kernel's registers do not take D = 256: refused here rather
    * than left to spill (or to two unfused regions). */
-  const char *notSm80 = sm90 ? NULL : dlcFlashAttentionProblem(&a);
-  if (notSm80) {
-    dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
-                      "compile for chip=sm_90a (the SM90 flash skeleton takes "
-                      "D = 256 with 16-byte-aligned rows of Q, K and V)",
-                      "the SM80 flash kernel cannot compute this attention: %s",
-                      notSm80);
+  if (!sm90 && !dlcFlashAttentionTakes(func, &dlcRegionNotPlannable,
+                                       "compile for chip=sm_90a (the SM90 "
+                                       "flash skeleton takes D = 256 with "
+                                       "16-byte-aligned rows of Q, K and V)",
+                                       &a))
     return false;
-  }
   /* A forced grid stays in the plan even beside the SM80 kernel, whose
    * converter then refuses it rather than the plan dropping it unsaid. */
   bool forcedGrid = grid[0] != '\0';
