@@ -41,8 +41,10 @@
  * FlashAttention-3's separate K and V pipelines): the producer waits for
  * K's and V's releases apart, a consumer waits for K_j before S_j and for
  * V_{j-1} before its P V (both before its turn), releases K_j once S_j is
- * complete and V_{j-1} after its P V, so K_{j+1} lands while P_{j-1}
- * V_{j-1} runs (+14 to +20 %, run d256-3).
+ * complete and V_{j-1} after its P V. With one pair a stage freed only
+ * after P_{j-1} V_{j-1}, and tile j + 1's load into it had to land before
+ * S_{j+1}, right after; split, K_{j+1} and V_{j+1} start about an
+ * iteration before they are read (+14 to +23 %, run d256-3).
  *
  * Shared memory: Q [qSlots][D/64][BM][64], K [S][D/64][BN][64] (K-major, one
  * box per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
@@ -129,11 +131,11 @@ static int64_t qSlots(const DlcAttnTiling *t) {
   return persistent && t->headDim == 64 ? 2 : 1;
 }
 
-/* Whether K and V of a stage have their own full and empty barriers, so
- * that K_j's space is released once S_j is complete and K_{j+2} can load
- * while P_{j-1} V_{j-1} still reads V: at D = 256, where the ring has
- * only two stages (Q 64 KiB + 2 x 64 KiB), released together the next
- * tile's load had about a softmax step to land (run d256-3). */
+/* Whether K and V of a stage have their own full and empty barriers (K
+ * released after its S, V after its P V): at D = 256, where the ring has
+ * only two stages (Q 64 KiB + 2 x 64 KiB) and released together the next
+ * tile's load had about a softmax step to land (run d256-3). D = 64 and
+ * 128 keep one pair (three and four stages; not measured split). */
 static bool splitRing(const DlcAttnTiling *t) { return t->headDim == 256; }
 
 /* The consumer warpgroups of tiling t. */
