@@ -6,7 +6,10 @@ Attention models by bench/build_attention.sh) against torch SDPA with the
 flash and cuDNN backends (and SDPA's default choice), fp16, O = softmax(Q K^T /
 sqrt(D)) V.
 
-Problems: B4 H16 S4096 D128 and B8 H16 S2048 D64, non-causal and causal.
+Problems: B4 H16 S4096 D128, B8 H16 S2048 D64, B4 H16 S4096 D256 and B2
+H16 S8192 D256, non-causal and causal (a DIR without a problem's kernel
+is left out of that problem, and a problem no DIR has is skipped: D = 256
+is built by build_attention.sh since run d256-1).
 FLOPs: 4 B H S^2 D, half of it for causal (only the unmasked half is
 counted). Each DLC output is checked against SDPA computed in fp32 before
 it is timed (|y - r| <= 1e-2 + 1e-2 |r|: fp16 softmax and output rounding).
@@ -70,7 +73,8 @@ def main():
                                           torch.__version__, triton.__version__))
     stream = torch.cuda.current_stream().cuda_stream
     results = []
-    for (B, H, S, D) in [(4, 16, 4096, 128), (8, 16, 2048, 64)]:
+    for (B, H, S, D) in [(4, 16, 4096, 128), (8, 16, 2048, 64),
+                         (4, 16, 4096, 256), (2, 16, 8192, 256)]:
         for causal in (False, True):
             name = "attn_d%d_%s" % (D, "causal" if causal else "full")
             problem = "B%d H%d S%d D%d %s" % (B, H, S, D, "causal" if causal else "full")
@@ -88,6 +92,10 @@ def main():
             entry = {"problem": problem}
             line = "%-26s" % problem
             paths = [(label, os.path.join(d, name, name + "_r1.json")) for label, d in sets]
+            paths = [(label, path) for label, path in paths if os.path.exists(path)]
+            if not paths:
+                print("skipped %s: no DIR has %s" % (problem, name), flush=True)
+                continue
             sm80 = os.path.join(sets[0][1], "sm80", name, name + "_r1.json")
             if os.path.exists(sm80) and not args.profile:
                 paths.append(("sm80", sm80))

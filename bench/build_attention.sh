@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Compiles the attention benchmark's kernels HERE (MLIR, no GPU): four
-# Frontend Attention models (head dim 64 and 128, causal or not, fp16,
+# Compiles the attention benchmark's kernels HERE (MLIR, no GPU): six
+# Frontend Attention models (head dim 64, 128 and 256, causal or not, fp16,
 # scale 1/sqrt(D), symbolic B, H, M = N = S), each with dlc-compile into
 # OUT/<name>/ for chip sm_90a (the SM90 flash kernel, <name>_r1.json, and
 # the program) and into OUT/sm80/<name>/ for chip sm_90 (the SM80 flash
-# kernel), so one run times both. The D = 128 models are also built with
+# kernel; not at D = 256, which it refuses), so one run times both. The
+# D = 128 models are also built with
 # "lse": true (<name>_lse, SM90 only: outputs O and LSE, the log-sum-exp
 # written by the flash kernel's epilogue), timed beside them.
 #   bench/build_attention.sh OUT      then, on the GPU machine:
@@ -14,7 +15,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
 out="${1:?usage: build_attention.sh OUT}"
 mkdir -p "$out/src" "$out/sm80"
-for d in 64 128; do
+for d in 64 128 256; do
   for causal in false true; do
   for lse in false true; do
     [ "$lse" = true ] && [ "$d" != 128 ] && continue
@@ -50,7 +51,7 @@ for d in 64 128; do
 }
 JSON
     "$bin/dlc-compile" "$out/src/$name.json" -o "$out/$name" --chip sm_90a > "$out/$name.log"
-    [ "$lse" = true ] ||
+    [ "$lse" = true ] || [ "$d" = 256 ] ||
       "$bin/dlc-compile" "$out/src/$name.json" -o "$out/sm80/$name" --chip sm_90 > "$out/$name.sm80.log"
   done
   done

@@ -66,6 +66,9 @@
 #                                            share P of causal problems on
 #                                            the "balanced" grid of a few
 #                                            CTAs: several rounds, tails)
+#                            [--d256 P]     (gen_attention_problems.py: a
+#                                            share P with head dimension
+#                                            256)
 #                            [--depthwise P] (gen_conv_problems.py: a share
 #                                            P of NHWC depthwise convs for
 #                                            the depthwise kernel)
@@ -92,10 +95,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--cluster P] [--odd-c P] [--gemv P] [--gemv-versions P] [--stream-k P] [--batch2 P] [--batch2-m P] [--transform P] [--lse P] [--many P] [--balanced P] [--depthwise P] [--grouped P]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--cluster P] [--odd-c P] [--gemv P] [--gemv-versions P] [--stream-k P] [--batch2 P] [--batch2-m P] [--transform P] [--lse P] [--many P] [--balanced P] [--d256 P] [--depthwise P] [--grouped P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 cluster=0 oddc=0.25 gemv=0 gemvver=0 streamk=0 batch2=0 batch2m=0 transform=0 lse=0 many=0 balanced=0 depthwise=0 grouped=0
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 cluster=0 oddc=0.25 gemv=0 gemvver=0 streamk=0 batch2=0 batch2m=0 transform=0 lse=0 many=0 balanced=0 d256=0 depthwise=0 grouped=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -118,6 +121,7 @@ while [ $# -gt 0 ]; do
     --lse) lse="$2"; shift 2 ;;
     --many) many="$2"; shift 2 ;;
     --balanced) balanced="$2"; shift 2 ;;
+    --d256) d256="$2"; shift 2 ;;
     --depthwise) depthwise="$2"; shift 2 ;;
     --grouped) grouped="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
@@ -140,7 +144,7 @@ case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --batch2 "$batch2" --batch2-m "$batch2m" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --cluster "$cluster" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
-  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" || exit 1 ;;
+  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" --d256 "$d256" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --batch2 "$batch2" --batch2-m "$batch2m" && gen gen_memory_problems.py $((count / 2)) --append || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1

@@ -35,6 +35,10 @@ Lq, Lk in 1..2, no grouped queries, 133 to 750 (batch, head) rows within
 MAX_ELEMENTS, so each CTA visits several tiles, causal ones several pairs
 (feature many=1).
 
+--d256 P: a share P of the problems (not "many" ones, whose rows would not
+fit MAX_ELEMENTS) have head dimension 256 (the SM90 kernel's BN = 64 tiles;
+their long keys pass two of them), feature D=256.
+
 --balanced P: a share P of the problems (not "many" ones) are causal with
 Lq from BALANCED_ROWS (1 to 5 query tiles; Q and O up to twice
 MAX_ELEMENTS) and compile with a plan file asking for the SM90 kernel's
@@ -52,7 +56,7 @@ f32, so each problem states dlc-run's --atol as 2 u (u = 2^-8 for bf16,
 2^-11 for f16; at least the default 1e-3): bf16 0.0078125, f16 1e-3.
 
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
-                                 [--lse P] [--many P] [--balanced P]
+                                 [--lse P] [--many P] [--balanced P] [--d256 P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -67,7 +71,8 @@ EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
         257, 383]
 # Key lengths past two SM90 key tiles of 128 (at D = 64 past two of 192
 # too) that fit MAX_ELEMENTS with one (batch, head).
-LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373]}
+LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373],
+             256: [131, 150, 187]}
 MAX_ELEMENTS = 48_000
 # --balanced's query lengths: 1 to 5 query tiles of 128 (or of 192).
 BALANCED_ROWS = [1, 13, 64, 128, 129, 191, 193, 257, 257, 300, 383, 449]
@@ -76,6 +81,7 @@ LN2 = 0.6931471805599453
 LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
 MANY = 0.0  # --many: the share with more work tiles than the grid's CTAs
 BALANCED = 0.0  # --balanced: the share of causal ones on the balanced grid
+D256 = 0.0  # --d256: the share with head dimension 256
 SMS = 132  # the persistent grid's CTAs (lib/Target/Target.c, sm_90a)
 
 
@@ -104,6 +110,8 @@ def make(rng, i):
     many = MANY > 0 and rng.random() < MANY
     if many:
         batch = ["B", "H"]
+    if D256 > 0 and rng.random() < D256 and not many:  # drawn only with --d256
+        d = 256
     balanced = not many and BALANCED > 0 and rng.random() < BALANCED
     three = wide = False
     if balanced:
@@ -282,9 +290,11 @@ if __name__ == "__main__":
     extra.add_argument("--lse", type=float, default=0.0)
     extra.add_argument("--many", type=float, default=0.0)
     extra.add_argument("--balanced", type=float, default=0.0)
+    extra.add_argument("--d256", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
     BALANCED = known.balanced
+    D256 = known.d256
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

@@ -785,10 +785,11 @@ const char *kpAttentionOnlineProblem(const KpAttention *a) {
   if (a->mask == KP_ATTN_MASK_TENSOR && a->maskTensor.t.element != KP_I1)
     return "the mask tensor is not i1";
   if (a->size[KP_K].numSymbols || a->valueDim.numSymbols ||
-      (a->size[KP_K].constant != 64 && a->size[KP_K].constant != 128) ||
+      (a->size[KP_K].constant != 64 && a->size[KP_K].constant != 128 &&
+       a->size[KP_K].constant != 256) ||
       a->valueDim.constant != a->size[KP_K].constant)
-    return "the flash skeleton takes head dimensions 64 and 128 (the same "
-           "for V)";
+    return "the flash skeleton takes head dimensions 64, 128 and 256 (the "
+           "same for V)";
   const KpAttnTensor *in[] = {&a->q, &a->k, &a->v};
   KpRole row[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {

@@ -102,7 +102,7 @@ MlirOperation kpAttentionScores(MlirOperation output);
 /* Why the online-softmax (flash) form cannot compute `attention` yet, or
  * NULL when it can: no mask, a causal one or an i1 mask tensor, a float
  * bias tensor or none (any strides: read per S tile), a constant head
- * dimension of 64 or 128 shared by V, f16 or bf16 operands, unit-stride
+ * dimension of 64, 128 or 256 shared by V, f16 or bf16 operands, unit-stride
  * columns and rows and batches starting at 16-byte boundaries for Q, K
  * and V. */
 const char *kpAttentionOnlineProblem(const KpAttention *attention);

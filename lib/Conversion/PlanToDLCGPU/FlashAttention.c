@@ -33,6 +33,7 @@
 #include "DialectNames.h"
 #include "FlashGen.h"
 #include "StepMath.h"
+#include "dlc/Diagnostics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -130,6 +131,22 @@ static void accumulatePV(Fa *f, MlirValue stage, const MlirValue *p, int numS,
 
 /* --- the kernel ------------------------------------------------------------
  */
+
+/* D = 256 is refused, not spilled: O's accumulators are 128 f32
+ * registers a thread there and Q's resident fragments 64 more; ptxas
+ * spilled 272 bytes at 255 registers, and still 8 to 36 with Q read again
+ * from shared memory for each S and BN 32 (bench/RESULTS.md run d256-1). */
+bool dlcFlashAttentionTakes(MlirOperation at, const DlcDiagnosticCode *code,
+                            const char *suggestion, const KpAttention *a) {
+  if (!kpExtentIs(&a->size[KP_K], 256))
+    return true;
+  dlcEmitDiagnostic(at, code, suggestion,
+                    "the SM80 flash kernel cannot compute this attention: at "
+                    "head dimension 256 O's accumulators (128 f32 registers a "
+                    "thread) beside Q's fragments and S spill past 255 "
+                    "registers");
+  return false;
+}
 
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
                            const DlcAttnTiling *t, const DlcAttnArgs *args,

@@ -9,8 +9,9 @@
 
 #include "GemmGen.h"
 
-/* Fragments: BN/8 of S, D/8 of O, D/16 of Q (SM80). */
-enum { FLASH_MAX_S = 16, FLASH_MAX_O = 16, FLASH_MAX_Q = 8 };
+/* Fragments: BN/8 of S, D/8 of O (D up to 256 on SM90), D/16 of Q (SM80,
+ * D up to 128). */
+enum { FLASH_MAX_S = 16, FLASH_MAX_O = 32, FLASH_MAX_Q = 8 };
 
 typedef struct Fa {
   Gen g; /* builders and types; g.p is the store's problem (O) */

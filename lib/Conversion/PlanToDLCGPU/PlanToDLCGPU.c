@@ -890,9 +890,10 @@ static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
 }
 
 /* What the SM90 flash skeleton takes: wgmma on the target, tile = [128,
- * BN, D] with BN 64 or 128, warp_tile = [64, BN] (a consumer warpgroup's
- * rows), at least two stages within the target's shared memory (beside
- * `grid`'s Q buffers), and a problem dlcSm90AttentionProblem accepts. */
+ * BN, D] with BN 64 or 128 (at D = 256 only 64 fits), warp_tile = [64, BN] (a
+ * consumer warpgroup's rows), at least two stages within the target's shared
+ * memory (beside `grid`'s Q buffers), and a problem dlcSm90AttentionProblem
+ * accepts. */
 static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
                                const DlcTarget *target, const KpAttention *a,
                                DlcAttnGrid grid) {
@@ -1025,6 +1026,12 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                            "attention = \"online_softmax\" without a grid (the "
                            "other schedules and the grids are the SM90 "
                            "kernel's, barrier_model = \"mbarrier\")");
+  if (!sm90 && !dlcFlashAttentionTakes(schedule, &dlcUnsupportedOp,
+                                       "plan barrier_model = \"mbarrier\" "
+                                       "(the SM90 flash skeleton) on "
+                                       "chip=sm_90a",
+                                       &a))
+    return false;
   if (!sm90 &&
       (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
        plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||

@@ -9,6 +9,7 @@
 #include "MemoryProblem.h"
 #include "PlanSchedule.h"
 #include "Target.h"
+#include "dlc/Diagnostics.h"
 
 #include "mlir-c/IR.h"
 
@@ -432,10 +433,10 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *problem,
 
 /* The flash-attention skeleton (FlashAttention.c, SM80 mma.sync +
  * cp.async): BM query rows per CTA (16 per warp), BN keys per K/V tile,
- * D = 64 or 128, `stages` K/V buffers. The kernel's tensors are Q, K, V,
- * the bias and the mask (when the model has them) and O at the given
- * argument positions, then one index per symbol; grid
- * x = ceildiv(Lq, BM), y = the product of the batch sizes. */
+ * D = 64 or 128 (dlcFlashAttentionTakes), `stages` K/V buffers. The kernel's
+ * tensors are Q, K, V, the bias and the mask (when the model has them) and O at
+ * the given argument positions, then one index per symbol; grid x = ceildiv(Lq,
+ * BM), y = the product of the batch sizes. */
 /* The SM90 consumers' key loop (Sm90FlashAttention.c). */
 typedef enum DlcAttnSchedule {
   DLC_ATTN_OVERLAP,  /* S_j issued with P_{j-1} V_{j-1}, S_j's softmax
@@ -465,6 +466,11 @@ typedef enum DlcAttnGrid {
  * readings). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
 #define DLC_ATTN_DEFAULT_CAUSAL_GRID "balanced"
+/* At D = 256 the causal default is "persistent": "balanced"'s tail
+ * arithmetic made the consumers spill 36 to 40 bytes at 240 registers
+ * beside O's 128 (ptxas -v; bench/RESULTS.md runs d256-1, d256-3; timed
+ * within the spread of "persistent" in run d256-2), "persistent" none. */
+#define DLC_ATTN_D256_CAUSAL_GRID "persistent"
 typedef struct DlcAttnTiling {
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */
@@ -477,6 +483,12 @@ typedef struct DlcAttnArgs {
 void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,
                            int numTensors);
+/* Whether the SM80 flash kernel computes `a` (already an online problem:
+ * kpAttentionOnlineProblem): D = 64 and 128 (the SM90 skeleton also
+ * 256); if not, reports why at `at` with `code` and `suggestion` (the
+ * planner's E1602, convert-plan-to-dlcgpu's E1501). */
+bool dlcFlashAttentionTakes(MlirOperation at, const DlcDiagnosticCode *code,
+                            const char *suggestion, const KpAttention *a);
 
 /* The SM90 flash-attention skeleton (Sm90FlashAttention.c, the
  * FlashAttention-3 structure): a producer warpgroup TMA-loading Q once and
@@ -509,6 +521,10 @@ void dlcSm90AttentionMaps(MlirOperation region, const KpAttention *a,
  * consumers in turns) and "online_softmax.overlap" (two, no turns), 192
  * for "online_softmax.m192" (three in turns); 0 for any other name. */
 int64_t dlcAttnScheduleRows(const char *algo);
+/* The planner's BN (tileN) for the SM90 skeleton at head dimension
+ * `headDim`: 128, or 64 at D = 256 (the most a consumer's registers take
+ * beside O's 64 x 256 accumulator). */
+int64_t dlcSm90AttentionKeyTile(int64_t headDim);
 /* Threads of the SM90 skeleton's CTA: the producer warpgroup and one
  * consumer warpgroup per 64 query rows. */
 int64_t dlcSm90AttentionThreads(const DlcAttnTiling *tiling);

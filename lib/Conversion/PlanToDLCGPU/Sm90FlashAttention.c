@@ -3,14 +3,15 @@
  * kernel-problem model. Warp-specialized, warpgroups of 128 threads, a CTA
  * per BM query rows (128, or 192 at D = 64) of one (batch, head):
  *
- *   warpgroup 0, the producer (setmaxnreg 40; 32 beside three consumers):
+ *   warpgroup 0, the producer (setmaxnreg 40; 32 beside three consumers,
+ *     24 at D = 256):
  *     TMA-loads the Q tile once (on qFull; persistent at D = 64 into the
  *     visit's one of two buffers: qSlots), then for each key tile j: wait
  *     until stage j % S is empty; announce its bytes on full[s]; TMA-load
  *     K_j and V_j into it
- *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three:
- *     the register file's 64 Ki split as FlashAttention-3 splits it), 64
- *     query rows each:
+ *   warpgroups 1 .. BM / 64, the consumers (setmaxnreg 232; 160 for three,
+ *     240 at D = 256: the register file's 64 Ki split as FlashAttention-3
+ *     splits it), 64 query rows each:
  *     wait for Q; if the CTA has key tiles (O, row max m, row sum l):
  *       tile 0: wait for full[0]; S_0 = Q K_0ᵀ by wgmma m64nBNk16 (both
  *         from shared memory; K is [Lk, D] with D unit stride: a K-major
@@ -34,6 +35,16 @@
  *         after it, so one consumer's softmax runs under the others' MMAs
  *         (the FlashAttention-3 inter-warpgroup schedule)
  *     O / l stored through the GEMM epilogue (guarded)
+ *
+ * At D = 256 (BN 64, two stages: Q 64 KiB and K, V 32 KiB each a stage)
+ * K and V of a stage have their own full and empty barriers (splitRing,
+ * FlashAttention-3's separate K and V pipelines): the producer waits for
+ * K's and V's releases apart, a consumer waits for K_j before S_j and for
+ * V_{j-1} before its P V (both before its turn), releases K_j once S_j is
+ * complete and V_{j-1} after its P V. With one pair a stage freed only
+ * after P_{j-1} V_{j-1}, and tile j + 1's load into it had to land before
+ * S_{j+1}, right after; split, K_{j+1} and V_{j+1} start about an
+ * iteration before they are read (+14 to +23 %, run d256-3).
  *
  * Shared memory: Q [qSlots][D/64][BM][64], K [S][D/64][BN][64] (K-major, one
  * box per 64 columns of D), V [S][BN/64][D/64][64 keys][64] (MN-major, one box
@@ -95,6 +106,9 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
+  /* splitRing: V's own full and empty barriers (full and empty are then
+   * K's); null otherwise (K and V share full and empty). */
+  MlirValue fullV, emptyV;
   MlirValue qEmpty; /* persistent: Q read, the next visit's may load */
   MlirValue tiles;  /* key tiles of the work tile visited */
   MlirValue m0;     /* its first query row */
@@ -117,17 +131,29 @@ static int64_t qSlots(const DlcAttnTiling *t) {
   return persistent && t->headDim == 64 ? 2 : 1;
 }
 
+/* Whether K and V of a stage have their own full and empty barriers (K
+ * released after its S, V after its P V): at D = 256, where the ring has
+ * only two stages (Q 64 KiB + 2 x 64 KiB) and released together the next
+ * tile's load had about a softmax step to land (run d256-3). D = 64 and
+ * 128 keep one pair (three and four stages; not measured split). */
+static bool splitRing(const DlcAttnTiling *t) { return t->headDim == 256; }
+
 /* The consumer warpgroups of tiling t. */
 static int64_t consumersOf(const DlcAttnTiling *t) { return t->tileM / Rows; }
 
 /* setmaxnreg of the producer and of each consumer: with three consumers
  * 32 + 3 x 160 registers a thread fill the 64 Ki (FlashAttention-3's
- * split); with two, 40 + 2 x 232. */
+ * split); with two, 40 + 2 x 232, or at D = 256 24 + 2 x 240 (its
+ * hdim-256 split: O alone is 128 registers a thread there). */
 static int64_t producerRegisters(const DlcAttnTiling *t) {
-  return consumersOf(t) == 3 ? 32 : 40;
+  if (consumersOf(t) == 3)
+    return 32;
+  return t->headDim == 256 ? 24 : 40;
 }
 static int64_t consumerRegisters(const DlcAttnTiling *t) {
-  return consumersOf(t) == 3 ? 160 : 232;
+  if (consumersOf(t) == 3)
+    return 160;
+  return t->headDim == 256 ? 240 : 232;
 }
 
 /* The body of one visit runs inside forEachVisit's loop. */
@@ -180,19 +206,27 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   MlirValue stage = remc(g, use, t->stages);
   /* Use u of a stage waits for the release of use u - S (the first use
    * passes at once). */
+  bool split = splitRing(t);
+  MlirValue fullV = split ? r->fullV : r->full;
   sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
-                 "bytes", 2 * t->tileN * f->d * bytes);
+                 "bytes", (split ? 1 : 2) * t->tileN * f->d * bytes);
   MlirValue n0 = mul(g, j, t->tileN);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
     MlirValue at[] = {zero, stage, cst(g, dc), zero, zero};
     tmaLoad(f, &f->a->k, r->kMap, r->full, stage, f->kSmem, at, n0,
             cst(g, dc * Box), t->tileN);
   }
+  if (split) { /* V_j's space: V_{j-S} read by its P V */
+    sm90MbarrierWait(g, r->emptyV, stage,
+                     sm90ParityOf(g, use, t->stages, true));
+    sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, fullV, stage,
+                   "bytes", t->tileN * f->d * bytes);
+  }
   for (int64_t kb = 0; kb < kBlocks; ++kb)
     for (int64_t dc = 0; dc < dChunks; ++dc) {
       MlirValue at[] = {stage, cst(g, kb), cst(g, dc), zero, zero};
-      tmaLoad(f, &f->a->v, r->vMap, r->full, stage, f->vSmem, at,
+      tmaLoad(f, &f->a->v, r->vMap, fullV, stage, f->vSmem, at,
               add(g, n0, cst(g, kb * Box)), cst(g, dc * Box), Box);
     }
   yield(g);
@@ -324,6 +358,28 @@ static void qRead(Fa *f, const Ring *r) {
                    NULL, 0);
 }
 
+/* splitRing: waits until V of use `use` (in `stage`) has landed; K's
+ * full wait covers both otherwise. */
+static void waitV(Fa *f, const Ring *r, MlirValue use, MlirValue stage) {
+  if (!mlirValueIsNull(r->fullV))
+    sm90MbarrierWait(&f->g, r->fullV, stage,
+                     sm90ParityOf(&f->g, use, f->t->stages, false));
+}
+
+/* splitRing: K in `stage` read (its S complete), its space free for the
+ * producer; otherwise K goes with V (releaseV). */
+static void releaseK(Fa *f, const Ring *r, MlirValue stage) {
+  if (!mlirValueIsNull(r->emptyV))
+    sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL,
+                   0);
+}
+
+/* V in `stage` read (its P V complete), and K with it unless splitRing. */
+static void releaseV(Fa *f, const Ring *r, MlirValue stage) {
+  MlirValue empty = mlirValueIsNull(r->emptyV) ? r->empty : r->emptyV;
+  sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, empty, stage, NULL, 0);
+}
+
 /* The visit's key tiles from `from` on, which this consumer's rows do not
  * see: each released as its use (after the full wait, so that the
  * arrival counts toward this use's phase of empty[]), and with turns
@@ -340,11 +396,13 @@ static void passTurns(Fa *f, const Ring *r, MlirValue from, MlirValue mine,
   MlirValue use = add(g, r->kvBase, mlirBlockGetArgument(body, 0));
   MlirValue stage = remc(g, use, t->stages);
   sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
+  waitV(f, r, use, stage);
   if (!mlirValueIsNull(mine)) {
     sm90NamedBarrier(g, mine, 256);
     sm90NamedBarrierArrive(g, other, 256);
   }
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL, 0);
+  releaseK(f, r, stage);
+  releaseV(f, r, stage);
   yield(g);
   g->b = outer;
 }
@@ -397,6 +455,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
+  releaseK(f, r, first);
   softmaxTile(f, zero, acc[0], s, &c);
 
   /* Carried: O, m, l, with rescaleInTurn the last step's factor alpha (O
@@ -423,8 +482,10 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     p[kb] = mlirBlockGetArgument(body, 1 + numCarried + kb);
   MlirValue use = add(g, r->kvBase, j);
   MlirValue stage = remc(g, use, t->stages);
-  MlirValue prev = remc(g, sub(g, use, one), t->stages);
+  MlirValue prevUse = sub(g, use, one);
+  MlirValue prev = remc(g, prevUse, t->stages);
   sm90MbarrierWait(g, r->full, stage, sm90ParityOf(g, use, t->stages, false));
+  waitV(f, r, prevUse, prev);
   MlirValue pv[2];
   if (pingPong)
     sm90NamedBarrier(g, mine, 256);
@@ -435,10 +496,11 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   if (pingPong)
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 1);
+  releaseK(f, r, stage);
   softmaxTile(f, j, acc[0], s, &c);
   sm90WgmmaWait(g, pv[1], 0);
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, prev, NULL, 0);
+  releaseV(f, r, prev);
   c.o[0] = pv[0];
   if (!inTurn)
     flashRescale(f, &c, 1);
@@ -454,7 +516,9 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   c.o[0] = mlirOperationGetResult(loop, 0);
   for (int h = 0; h < 2 && inTurn; ++h)
     c.alpha[h] = mlirOperationGetResult(loop, 5 + h);
-  MlirValue last = remc(g, sub(g, add(g, r->kvBase, tiles), one), t->stages);
+  MlirValue lastUse = sub(g, add(g, r->kvBase, tiles), one);
+  MlirValue last = remc(g, lastUse, t->stages);
+  waitV(f, r, lastUse, last);
   bool skips = passesTiles(f);
   /* Every S of the visit is complete: Q may be overwritten. Consumer 0
    * arrives after its last turn, so the last consumer's first hand-over
@@ -468,7 +532,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     flashRescale(f, &c, 1);
   issuePV(f, last, p, c.o[0], pv);
   sm90WgmmaWait(g, pv[1], 0);
-  sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, last, NULL, 0);
+  releaseV(f, r, last);
   /* The passed tiles after the last one's release: the producer may wait
    * for it before it loads them. */
   if (skips) {
@@ -555,6 +619,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.qFull = sm90Barriers(g, slots);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
+  bool split = splitRing(t);
+  r.fullV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
+  r.emptyV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
   FlashSchedule schedule;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
@@ -575,6 +642,12 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                    1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.empty, cst(g, s), "count",
                    threads - 128);
+    if (split) {
+      sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.fullV, cst(g, s),
+                     "count", 1);
+      sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.emptyV, cst(g, s),
+                     "count", threads - 128);
+    }
   }
   dlcBuild(&g->b, DLC_OP_DLCGPU_BARRIER, 0, NULL, 0, NULL, 0, NULL, NULL);
 
@@ -595,8 +668,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
 }
 
 const char *dlcSm90AttentionProblem(const KpAttention *a) {
-  if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128))
-    return "the head dimension is not 64 or 128";
+  if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128) &&
+      !kpExtentIs(&a->size[KP_K], 256))
+    return "the head dimension is not 64, 128 or 256";
   const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
   KpRole rows[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {
@@ -640,6 +714,15 @@ int64_t dlcAttnScheduleRows(const char *algo) {
       strcmp(algo, "online_softmax.overlap") == 0)
     return 2 * Rows;
   return strcmp(algo, "online_softmax.m192") == 0 ? 3 * Rows : 0;
+}
+
+/* BN 64 at D = 256: a consumer's O is then 128 f32 registers a thread,
+ * and S (BN / 2), P (BN / 4) and the next tile's P beside it must fit the
+ * rest of its 240 (at BN 128: 128 + 64 + 32 + 32, over the file; nor
+ * would Q's 64 KiB and two stages of 128 KiB fit the shared memory); the
+ * V ring's [BN/64] boxes make 64 the step below 128. */
+int64_t dlcSm90AttentionKeyTile(int64_t headDim) {
+  return headDim == 256 ? 64 : 128;
 }
 
 int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {

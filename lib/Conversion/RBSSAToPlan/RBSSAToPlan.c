@@ -755,9 +755,10 @@ static bool attentionPlanFileChoice(MlirOperation func,
 static void sm90AttentionShape(const Options *o, const KpAttention *a,
                                const char *algo, DlcPlan *plan) {
   int64_t rows = dlcAttnScheduleRows(algo);
-  plan->tile[0] = rows ? rows : 128, plan->tile[1] = 128, plan->stages = 2;
+  plan->tile[0] = rows ? rows : 128, plan->stages = 2;
+  plan->tile[1] = dlcSm90AttentionKeyTile(plan->tile[2]);
   for (int64_t stages = plan->tile[2] == 64 ? 4 : 3; stages > 2; --stages) {
-    DlcAttnTiling deep = {plan->tile[0],     128,
+    DlcAttnTiling deep = {plan->tile[0],     plan->tile[1],
                           plan->tile[2],     stages,
                           DLC_ATTN_PINGPONG, DLC_ATTN_GRID_PERSISTENT};
     if (dlcSm90AttentionSmemBytes(&deep, kpElementBytes(a->q.t.element)) <=
@@ -802,23 +803,28 @@ static void buildCandidate(MlirOperation before, MlirLocation loc,
  * consumers at D = 64 only), the plan's own marked chosen. time_est_us:
  * 4 · batch · Lq · Lk · D FLOPs (symbols at the default size) at the
  * share of the tensor peak each schedule reached on the H200 (runs fa4-2,
- * fa5-3; the choice follows those measurements, not this estimate). */
+ * fa5-3; D = 256 on the H100, run d256-3; the choice follows those
+ * measurements, not this estimate). */
 static void printAttentionCandidates(MlirOperation func, const Options *o,
                                      const KpAttention *a,
                                      const DlcPlan *chosen) {
   static const struct {
     const char *algo, *what;
-    double share[2]; /* of the peak at D = 64, 128 */
+    double share[3]; /* of the peak at D = 64, 128, 256 */
   } schedules[] = {
       {"online_softmax.m192",
        "three consumers of 64 rows in turns (D = 64)",
-       {0.446, 0}},
+       {0.446, 0, 0}},
       {"online_softmax",
        "two consumers of 64 rows in ping-pong turns",
-       {0.405, 0.568}},
-      {"online_softmax.overlap", "two consumers, no turns", {0.354, 0.55}},
+       {0.405, 0.568, 0.575}},
+      {"online_softmax.overlap",
+       "two consumers, no turns",
+       {0.354, 0.55, 0.577}},
   };
-  bool d64 = kpExtentIs(&a->size[KP_K], 64);
+  int column = kpExtentIs(&a->size[KP_K], 64)    ? 0
+               : kpExtentIs(&a->size[KP_K], 256) ? 2
+                                                 : 1;
   double flops = 4.0 * extentAtDefault(&a->size[KP_M]) *
                  extentAtDefault(&a->size[KP_N]) *
                  extentAtDefault(&a->size[KP_K]);
@@ -828,7 +834,7 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
   MlirLocation loc = mlirOperationGetLocation(func);
   const char *picked = dlcPlanAlgoChoice(chosen, "attention");
   for (size_t i = 0; i < sizeof(schedules) / sizeof(schedules[0]); ++i) {
-    double share = schedules[i].share[d64 ? 0 : 1];
+    double share = schedules[i].share[column];
     if (share == 0)
       continue;
     DlcPlan plan = *chosen;
@@ -881,13 +887,22 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   if (!attentionPlanFileChoice(func, planFile, o->planFile, used, &sm90, algo,
                                grid))
     return false;
+  /* The SM80 kernel's registers do not take D = 256: refused here rather
+   * than left to spill (or to two unfused regions). */
+  if (!sm90 && !dlcFlashAttentionTakes(func, &dlcRegionNotPlannable,
+                                       "compile for chip=sm_90a (the SM90 "
+                                       "flash skeleton takes D = 256 with "
+                                       "16-byte-aligned rows of Q, K and V)",
+                                       &a))
+    return false;
   /* A forced grid stays in the plan even beside the SM80 kernel, whose
    * converter then refuses it rather than the plan dropping it unsaid. */
   bool forcedGrid = grid[0] != '\0';
   if (!forcedGrid)
-    dlcPlanCopyName(grid, a.mask == KP_ATTN_MASK_CAUSAL
-                              ? DLC_ATTN_DEFAULT_CAUSAL_GRID
-                              : DLC_ATTN_DEFAULT_GRID);
+    dlcPlanCopyName(grid, a.mask != KP_ATTN_MASK_CAUSAL ? DLC_ATTN_DEFAULT_GRID
+                          : kpExtentIs(&a.size[KP_K], 256)
+                              ? DLC_ATTN_D256_CAUSAL_GRID
+                              : DLC_ATTN_DEFAULT_CAUSAL_GRID);
   /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
    * (O's accumulator leaves them room at 160 registers; run fa5-5, the
    * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at
