@@ -217,7 +217,8 @@ irdl.dialect @rbssa {
     %f64 = irdl.is f64
     %i32 = irdl.is i32
     %i64 = irdl.is i64
-    %cast = irdl.any_of(%f16, %bf16, %f32, %f64, %i32, %i64)
+    %i1 = irdl.is i1
+    %cast = irdl.any_of(%f16, %bf16, %f32, %f64, %i32, %i64, %i1)
     %gmem = irdl.is "gmem"
     %deferred = irdl.is "deferred"
     %mat = irdl.any_of(%gmem, %deferred)

@@ -139,11 +139,13 @@ static bool readSymbols(RbRegion *r) {
          readDefinitions(r);
 }
 
-/* yield's `cast` takes these element types only (rbssa.irdl.mlir). */
+/* yield's `cast` takes these element types only (rbssa.irdl.mlir); an i1
+ * is stored as one byte, 0 or 1 (torch.bool's layout). */
 static bool yieldableElement(MlirType elem) {
   return mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) ||
          mlirTypeIsAF32(elem) || mlirTypeIsAF64(elem) ||
-         (mlirTypeIsAInteger(elem) && (mlirIntegerTypeGetWidth(elem) == 32 ||
+         (mlirTypeIsAInteger(elem) && (mlirIntegerTypeGetWidth(elem) == 1 ||
+                                       mlirIntegerTypeGetWidth(elem) == 32 ||
                                        mlirIntegerTypeGetWidth(elem) == 64));
 }
 

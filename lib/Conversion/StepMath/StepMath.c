@@ -16,10 +16,14 @@
 #include "mlir-c/BuiltinTypes.h"
 
 MlirValue dlcStepSplat(DlcBuilder *b, MlirType type, double value) {
+  MlirType e =
+      mlirTypeIsAVector(type) ? mlirShapedTypeGetElementType(type) : type;
+  bool integer = mlirTypeIsAInteger(e);
   if (!mlirTypeIsAVector(type))
-    return dlcConstFloat(b, type, value);
-  MlirAttribute element =
-      mlirFloatAttrDoubleGet(b->ctx, mlirShapedTypeGetElementType(type), value);
+    return integer ? dlcConstInt(b, type, (int64_t)value)
+                   : dlcConstFloat(b, type, value);
+  MlirAttribute element = integer ? mlirIntegerAttrGet(e, (int64_t)value)
+                                  : mlirFloatAttrDoubleGet(b->ctx, e, value);
   MlirAttribute dense = mlirDenseElementsAttrSplatGet(type, element);
   const char *names[] = {"value"};
   return dlcBuildValue(b, "arith.constant", 0, NULL, type, 1, names, &dense);
