@@ -186,11 +186,12 @@ static bool readSignature(RbRegion *r, MlirOperation ret, Port *ports,
       continue;
     }
     if (!yieldableElement(mlirShapedTypeGetElementType(port->type))) {
-      dlcEmitDiagnostic(ret, &dlcUnsupportedOp,
-                        "cast the output to f16, bf16, f32, f64, i32 or i64",
-                        "output %ld has an element type rbssa.yield cannot "
-                        "store",
-                        (long)(i - numIn));
+      dlcEmitDiagnostic(
+          ret, &dlcUnsupportedOp,
+          "cast the output to f16, bf16, f32, f64, i32, i64 or i1",
+          "output %ld has an element type rbssa.yield cannot "
+          "store",
+          (long)(i - numIn));
       return false;
     }
   }
@@ -458,12 +459,13 @@ static bool addCut(Program *p, MlirOperation at, MlirValue value) {
   if (cutOf(p, value) >= 0)
     return true;
   if (!rbCanMaterialize(&p->base, value)) {
-    dlcEmitDiagnostic(at, &dlcUnsupportedOp,
-                      "cast the value to f16, bf16, f32, f64, i32 or i64 and "
-                      "name its dims with the function's symbols",
-                      "a region boundary falls here, but the value cannot be "
-                      "materialised in an intermediate buffer (its element "
-                      "type or shape)");
+    dlcEmitDiagnostic(
+        at, &dlcUnsupportedOp,
+        "cast the value to f16, bf16, f32, f64, i32, i64 or i1 and "
+        "name its dims with the function's symbols",
+        "a region boundary falls here, but the value cannot be "
+        "materialised in an intermediate buffer (its element "
+        "type or shape)");
     return false;
   }
   _Static_assert(RB_MAX_CUTS >= RB_MAX_ARGS, "addCut's bound is the args'");
