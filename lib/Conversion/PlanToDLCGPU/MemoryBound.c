@@ -333,18 +333,6 @@ static MlirType vectorOf(Mb *m, MlirType element) {
   return mlirVectorTypeGet(1, shape, element);
 }
 
-/* `type` (a scalar or a vector) with element type `element`. */
-static MlirType likeType(MlirType type, MlirType element) {
-  if (!mlirTypeIsAVector(type))
-    return element;
-  int64_t n = mlirShapedTypeGetDimSize(type, 0);
-  return mlirVectorTypeGet(1, &n, element);
-}
-
-static MlirType elementOf(MlirType type) {
-  return mlirTypeIsAVector(type) ? mlirShapedTypeGetElementType(type) : type;
-}
-
 /* --- bools in memory ----------------------------------------------------- */
 
 /* A bool tensor is one byte an element, 0 or 1 (torch.bool's layout,
@@ -413,14 +401,14 @@ static void boolsAsBytes(Mb *m, MlirOperation kernel) {
  * f32, bytes as i1. */
 static MlirValue fromStorage(Mb *m, DlcBuilder *b, MlirValue v) {
   MlirType t = mlirValueGetType(v);
-  MlirType e = elementOf(t);
+  MlirType e = dlcStepElementOf(t);
   if (mlirTypeEqual(e, m->f32))
     return v;
   if (mlirTypeEqual(e, m->i8))
-    return dlcBuildValue(b, "arith.trunci", 1, &v, likeType(t, m->i1), 0, NULL,
-                         NULL);
-  return dlcBuildValue(b, "arith.extf", 1, &v, likeType(t, m->f32), 0, NULL,
-                       NULL);
+    return dlcBuildValue(b, "arith.trunci", 1, &v, dlcStepWithElement(t, m->i1),
+                         0, NULL, NULL);
+  return dlcBuildValue(b, "arith.extf", 1, &v, dlcStepWithElement(t, m->f32), 0,
+                       NULL, NULL);
 }
 
 /* A step's value (f32 or i1, scalar or vector) as `element` stores it:
@@ -429,22 +417,22 @@ static MlirValue fromStorage(Mb *m, DlcBuilder *b, MlirValue v) {
 static MlirValue toStorage(Mb *m, DlcBuilder *b, MlirValue v,
                            KpElement element) {
   MlirType t = mlirValueGetType(v);
-  bool isBool = mlirTypeEqual(elementOf(t), m->i1);
+  bool isBool = mlirTypeEqual(dlcStepElementOf(t), m->i1);
   if (element == KP_I1) {
     if (!isBool)
       v = dlcStepApply(b, KP_STEP_CAST, mlirStringRefCreateFromCString("cast"),
                        &v, t, true);
-    return dlcBuildValue(b, "arith.extui", 1, &v, likeType(t, m->i8), 0, NULL,
-                         NULL);
+    return dlcBuildValue(b, "arith.extui", 1, &v, dlcStepWithElement(t, m->i8),
+                         0, NULL, NULL);
   }
-  MlirType f32 = likeType(t, m->f32);
+  MlirType f32 = dlcStepWithElement(t, m->f32);
   if (isBool)
     v = dlcBuildValue(b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
   if (element == KP_F32)
     return v;
   return dlcBuildValue(b, "arith.truncf", 1, &v,
-                       likeType(t, kpElementType(m->ctx, element)), 0, NULL,
-                       NULL);
+                       dlcStepWithElement(t, kpElementType(m->ctx, element)), 0,
+                       NULL, NULL);
 }
 
 /* `v` as a vector of the width (a scalar is broadcast). */
