@@ -203,7 +203,9 @@ irdl.dialect @rbssa {
   }
 
   // Yield: writes a value (over rbssa.iters) to an output memref argument,
-  // converting elements to `cast` (equal to the memref's element type).
+  // converting elements to `cast` (equal to the memref's element type; an
+  // i1 output holds one byte an element, 0 or 1, and a float yielded with
+  // cast = i1 stores x != 0).
   // materialize = "gmem" writes global memory; "deferred" hands the value
   // to the next region on the same SM (no GMEM round trip, §6.7 step 8).
   // Not a terminator: func.return still ends the region function.
@@ -217,7 +219,8 @@ irdl.dialect @rbssa {
     %f64 = irdl.is f64
     %i32 = irdl.is i32
     %i64 = irdl.is i64
-    %cast = irdl.any_of(%f16, %bf16, %f32, %f64, %i32, %i64)
+    %i1 = irdl.is i1
+    %cast = irdl.any_of(%f16, %bf16, %f32, %f64, %i32, %i64, %i1)
     %gmem = irdl.is "gmem"
     %deferred = irdl.is "deferred"
     %mat = irdl.any_of(%gmem, %deferred)

@@ -182,8 +182,10 @@ class DeviceBuffer:
         self.close()
 
 
+# i1 is torch.bool's layout: one byte an element, 0 or 1.
 _TORCH_DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
-                 "f64": "float64", "i32": "int32", "i64": "int64"}
+                 "f64": "float64", "i32": "int32", "i64": "int64",
+                 "i1": "bool"}
 
 
 def _is_torch_tensor(value):

@@ -39,13 +39,14 @@ def folder(tmp_path):
     return tmp_path
 
 
-def run(folder, code):
+def run(folder, code, execute="add 2=add(0,1) n=3"):
     """Runs `code` with `dlc` imported and `program` loaded from folder on
-    the fake driver; returns (exit status, stdout, stderr)."""
+    the fake driver (its kernels computing `execute`, FAKECUDA_EXEC);
+    returns (exit status, stdout, stderr)."""
     if not FAKECUDA:
         pytest.skip("DLC_FAKECUDA_DIR (the fake libcuda's folder) is not set")
     env = dict(os.environ, LD_LIBRARY_PATH=FAKECUDA, FAKECUDA_LOG="1",
-               FAKECUDA_EXEC="add 2=add(0,1) n=3", PYTHONPATH=str(PACKAGE))
+               FAKECUDA_EXEC=execute, PYTHONPATH=str(PACKAGE))
     prelude = ("import array, dlc\n"
                "program = dlc.Program.load(%r)\n" % str(folder))
     done = subprocess.run([sys.executable, "-c",
@@ -176,3 +177,19 @@ def test_a_compiled_program_runs(example, tmp_path):
     assert rc == 0, err
     assert out == "%d\n" % (2 * 300 * 200)
     assert "fakecuda: launch gemm_bias_relu grid 3,1,1 block 256,1,1" in err
+
+
+def test_bool_output(folder):
+    """An i1 output is a byte an element (torch.bool's layout): C = A < B
+    comes back as N bytes of 0 and 1."""
+    manifest = json.loads(json.dumps(MANIFEST))
+    manifest["params"][2]["dtype"] = "i1"
+    (folder / "add.json").write_text(json.dumps(manifest))
+    rc, out, err = run(folder, """
+        a = array.array("f", [1, 5, 3, 0, 2]); b = array.array("f", [2, 4, 3, 1, 9])
+        c = program(a, b, N=5)
+        print(list(bytes(c)))
+        """, execute="add 2=lt(0,1) n=3")
+    assert rc == 0, err
+    assert out == "[1, 0, 0, 1, 1]\n"
+    assert "fakecuda: alloc 5 bytes" in err

@@ -23,6 +23,14 @@ Each problem is one family, drawn uniformly:
   rmsnorm    x * rsqrt(mean(x*x) + eps), optional weight, in f32
   column     a reduce as above over the first axis of [M, N] or the first or
              middle axis of [B, M, N] (column reductions: column mode)
+  mask       (only with --bool P, a share P of the problems) returns bools,
+             i1 outputs of one byte each: a compare (cmplt of two inputs, or
+             cmpne(relu(x), 0)), a where-mask chain returning the mask and
+             the value, a row (last-axis) or column max/min compared with
+             the input or a constant, a bool input P used by where and
+             compared again, or cast(relu(x)) to i1 (x != 0). Compares only
+             see exact values (inputs, max/min, relu, halving), so the bools
+             match the reference exactly.
 Common features: in (input element type f16, bf16, f32), out (output
 element type), sizes (symbolic, static or mixed; an axis that a mean divides
 by is static), rank, bcast (keepdim values and broadcast inputs used as they
@@ -50,7 +58,7 @@ type; times |weight| < 1 that is at most u |ref| (u = 2^-7 for bf16, 2^-10
 for f16), which the problem adds as --rtol u (run 17's q056, run 35's
 seed 464 q010: two output ulps).
 
-usage: gen_memory_problems.py --count N --seed S --out DIR [--append]
+usage: gen_memory_problems.py --count N --seed S --out DIR [--append] [--bool P]
 Writes DIR/qNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
@@ -59,6 +67,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_problems  # noqa: E402
 from gen_problems import LOG2E, ONE, Body, Dim, broadcast, finish, generate, make_dims  # noqa: E402
 
 EDGE_SIZES = [1, 2, 3, 5, 7, 11, 13, 31, 32, 33, 61, 127, 128, 129, 251,
@@ -178,6 +187,9 @@ class Graph:
 
     def cmplt(self, a, b):
         return self.elementwise("tiny.cmplt", [a, b], "i1", 1.0)
+
+    def cmpne(self, a, b):
+        return self.elementwise("tiny.cmpne", [a, b], "i1", 1.0)
 
     def neg(self, x):
         return self.unary("tiny.neg", x, self.bound(x))
@@ -496,12 +508,71 @@ def column_problem(rng, name):
     return reduce_problem(rng, name, column=True)
 
 
+def mask_problem(rng, name):
+    dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
+    form = rng.choice(["compare", "where", "rowcmp", "colcmp", "maskin", "cast"])
+    ctype = rng.choice(["f32", dtype])
+    explicit = rng.random() < 0.5
+    rank = rng.choice([2, 3] if form == "colcmp" else [1, 2, 3])
+    values = pick_values(rng, rank)
+    mode, shape, by_name = pick_dims(rng, values)
+    g = Graph(rng, explicit, ctype)
+    x = g.cast(g.arg("X", shape, dtype), ctype)
+
+    def second(name):
+        # Another input, broadcast along some axes (never all).
+        dims = list(shape)
+        if len(shape) > 1 and rng.random() < 0.5:
+            dims[rng.randrange(len(shape))] = ONE
+        return g.cast(g.arg(name, dims, dtype), ctype)
+
+    def relu(v):
+        return g.where(g.cmplt(g.const(0.0), v), v, g.const(0.0))
+
+    last = [rank - 1]
+    if form == "compare":
+        if rng.random() < 0.5:
+            results = [g.cmplt(x, second("X1"))]
+        else:
+            results = [g.cmpne(relu(x), g.const(0.0))]
+    elif form == "where":  # tinygrad's masked fill keeps the mask too
+        m = g.cmplt(x, second("X1"))
+        v = g.where(m, x, g.const(rng.choice(CONSTS)))
+        results = [m, g.cast(v, out)]
+        rng.shuffle(results)
+    elif form in ("rowcmp", "colcmp"):
+        op = rng.choice(["max", "min"])
+        axes = last if form == "rowcmp" else [0]
+        r = g.reduce(op, x, axes, ctype, ctype)
+        if rng.random() < 0.5:  # each element against its row's half max
+            half = g.binary("tiny.mul", g.keepdim(r, shape, axes), g.const(0.5))
+            results = [g.cmplt(x, half)]
+        else:  # the reduced value against a constant
+            results = [g.cmplt(r, g.const(rng.choice([0.5, -0.5, 0.0])))]
+    elif form == "maskin":
+        p = g.arg("P", shape, "i1")
+        v = g.where(p, x, second("X1"))
+        results = [g.cmplt(v, g.const(0.0))]
+        if rng.random() < 0.5:
+            results.append(g.cast(v, out))
+    else:  # cast to i1: x != 0
+        results = [g.cast(relu(x), "i1")]
+    features = ("family=mask in=%s out=%s compute=%s sizes=%s rank=%d bcast=%s form=%s "
+                "outputs=%d" % (dtype, out, "f32" if ctype == "f32" else "in", mode, rank,
+                                "expand" if explicit else "implicit", form, len(results)))
+    return finish(name, g.args, g.body, results, dict(zip(AXIS_NAMES[rank], values)),
+                  by_name, features)
+
+
 FAMILIES = [eltwise_problem, reduce_problem, softmax_problem, layernorm_problem,
             rmsnorm_problem, column_problem]
 
 
 def memory_problem(rng, index):
-    problem = rng.choice(FAMILIES)(rng, "q%03d" % index)
+    # The mask family only with --bool (the other seeds' problems unchanged).
+    family = (mask_problem if gen_problems.BOOL and rng.random() < gen_problems.BOOL
+              else rng.choice(FAMILIES))
+    problem = family(rng, "q%03d" % index)
     return problem if len(problem) > 5 else problem + (None,)
 
 

@@ -241,6 +241,10 @@ GEMV_WORK = 600_000
 # N=1: the general kernel's launch-time GEMV version runs
 # (tiny-symbol-versions, docs/runtime.md "Versions"). 0 draws nothing more.
 GEMV_VERSIONS = 0.0
+# --bool P: the share of memory-bound problems (gen_memory_problems.py) drawn
+# from its mask family, which returns bools (i1 outputs, one byte each). 0
+# draws nothing more.
+BOOL = 0.0
 
 
 def pick_gemv_sizes(rng):
@@ -641,9 +645,12 @@ def generate(doc, make):
     ap.add_argument("--stream-k", type=float, default=0.0,
                     help="share of GEMM problems run by the SM90 stream-K "
                          "schedule on a GPU of a few SMs")
+    ap.add_argument("--bool", type=float, default=0.0,
+                    help="share of memory-bound problems that return bools "
+                         "(i1 outputs, gen_memory_problems.py's mask family)")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K, BATCH2, BATCH2_M
+    global STREAM_K, BATCH2, BATCH2_M, BOOL
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -655,6 +662,7 @@ def generate(doc, make):
     STREAM_K = args.stream_k
     BATCH2 = args.batch2
     BATCH2_M = args.batch2_m
+    BOOL = args.bool
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

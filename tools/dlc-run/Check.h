@@ -19,7 +19,8 @@ double dlcRunValueAt(const void *data, DlcRuntimeDtype t, int64_t i);
 /* Compares got (the kernel's output, type gt) with ref (type rt), n
  * elements of rows of `cols`, and prints the first mismatches and
  * "<prefix>check NAME against AGAINST: ... PASS|FAIL".  Rule:
- * |got - ref| <= atol + rtol * |ref| + ulp_gt(ref). A NaN or an infinity
+ * |got - ref| <= atol + rtol * |ref| + ulp_gt(ref); an i1 output's byte
+ * equals the reference's bool (0 or 1) exactly. A NaN or an infinity
  * passes only where `nonFiniteMatch` is set (the reference is the
  * interpreter's: a function outside its domain) and the reference has the
  * same; against another GPU run both may be unwritten (NaN poison), so

@@ -62,12 +62,17 @@ int dlcRunCompare(const char *prefix, const char *name, const void *got,
                   int nonFiniteMatch) {
   double maxAbs = 0, maxRel = 0;
   int64_t bad = 0;
+  /* Bools are exact, and the kernel's byte must be 0 or 1 (torch.bool's
+   * layout): no tolerance turns a flipped comparison into a pass. */
+  int exact = gt == DLC_RUNTIME_DTYPE_I1;
   for (int64_t i = 0; i < n; i++) {
-    double g = dlcRunValueAt(got, gt, i), r = dlcRunValueAt(ref, rt, i);
+    double g = exact ? ((const uint8_t *)got)[i] : dlcRunValueAt(got, gt, i);
+    double r = dlcRunValueAt(ref, rt, i);
     double diff = fabs(g - r);
-    int ok = (nonFiniteMatch && (g == r || (isnan(g) && isnan(r)))) ||
-             diff <= dlcRunAtol + dlcRunRtol * fabs(r) +
-                         ulpOf(r, gt); /* false for NaN */
+    int ok = exact ? g == r
+                   : (nonFiniteMatch && (g == r || (isnan(g) && isnan(r)))) ||
+                         diff <= dlcRunAtol + dlcRunRtol * fabs(r) +
+                                     ulpOf(r, gt); /* false for NaN */
     if (!isnan(diff)) {
       maxAbs = diff > maxAbs ? diff : maxAbs;
       double rel = diff / fmax(fabs(r), dlcRunAtol);

@@ -708,7 +708,8 @@ static int checkKernels(Run *r) {
  * is no kernel's error. */
 static int verdict(Run *r) {
   if (r->refExe || r->rd)
-    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type\n",
+    printf("rule: |y - ref| <= %g + %g*|ref| + ulp(ref) in the output type "
+           "(i1: y == ref)\n",
            dlcRunAtol, dlcRunRtol);
   if (!r->perKernel) {
     if (r->rd && dlcRuntimeProgramGetNumBuffers(r->p) > 0)

@@ -795,8 +795,15 @@ static bool readOutput(Reader *r, MlirOperation yield) {
       !mlirBlockEqual(mlirBlockArgumentGetOwner(out), r->body))
     return fail(yield, "the yield's output is not a region argument");
   c->arg = (int)mlirBlockArgumentGetArgNumber(out);
-  if (!kpElementOf(mlirValueGetType(out), &c->element) || c->element == KP_I1)
+  if (!kpElementOf(mlirValueGetType(out), &c->element))
     return fail(yield, "the output is not f16, bf16 or f32");
+  /* Bool tiles would need byte stores in every epilogue (SM80 vectors, SM90
+   * TMA boxes): not cheap, so the planner falls back (W1602). */
+  if (c->element == KP_I1)
+    return fail(yield, "the output is i1 (the epilogue ends in a "
+                       "comparison), and the GEMM epilogues store f16, bf16 "
+                       "or f32 tiles; return the value and compare in a "
+                       "separate graph");
   if (r->p->implicit)
     return kpImplicitOutput(r, yield, c);
   KpExtent strides[MaxRank];

@@ -372,8 +372,8 @@ static bool readOutput(Reader *r, MlirOperation yield, int depth) {
                        "skeleton takes (8)");
   KpOutput *o = &p->outputs[p->numOutputs];
   o->arg = (int)mlirBlockArgumentGetArgNumber(out);
-  if (!kpElementOf(mlirValueGetType(out), &o->element) || o->element == KP_I1)
-    return fail(yield, "the output is not f16, bf16 or f32");
+  if (!kpElementOf(mlirValueGetType(out), &o->element))
+    return fail(yield, "the output is not f16, bf16, f32 or i1");
   int rank;
   const char *why = kpArgStrides(r->func, o->arg, o->strides, &rank);
   if (why)

@@ -154,8 +154,14 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
     abort(); /* out of memory: MLIR itself cannot go on either */
   int n = 0;
   for (int i = 0; i < numMemrefs; ++i) {
-    const char *dtype = dlcManifestDtype(mlirShapedTypeGetElementType(
-        mlirValueGetType(mlirBlockGetArgument(body, i))));
+    /* A tensor stored in another element type (bools as bytes) names its
+     * own with dlcgpu.element. */
+    MlirAttribute element = argAttr(func, i, "dlcgpu.element");
+    const char *dtype = dlcManifestDtype(
+        !mlirAttributeIsNull(element) && mlirAttributeIsAType(element)
+            ? mlirTypeAttrGetValue(element)
+            : mlirShapedTypeGetElementType(
+                  mlirValueGetType(mlirBlockGetArgument(body, i))));
     char fallback[32];
     snprintf(fallback, sizeof(fallback), "arg%d", i);
     MlirAttribute name = argAttr(func, i, "rbssa.name");

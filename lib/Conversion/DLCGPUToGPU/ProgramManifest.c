@@ -102,7 +102,8 @@ static int64_t elementBytes(MlirType t) {
     return 4;
   if (mlirTypeIsAF64(t))
     return 8;
-  return mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t) / 8 : 0;
+  /* An i1 takes a whole byte (dlcManifestDtype's "i1"). */
+  return mlirTypeIsAInteger(t) ? (mlirIntegerTypeGetWidth(t) + 7) / 8 : 0;
 }
 
 /* A growing list of attributes (malloc'ed storage owned by the list). */

@@ -139,11 +139,13 @@ static bool readSymbols(RbRegion *r) {
          readDefinitions(r);
 }
 
-/* yield's `cast` takes these element types only (rbssa.irdl.mlir). */
+/* yield's `cast` takes these element types only (rbssa.irdl.mlir); an i1
+ * is stored as one byte, 0 or 1 (torch.bool's layout). */
 static bool yieldableElement(MlirType elem) {
   return mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem) ||
          mlirTypeIsAF32(elem) || mlirTypeIsAF64(elem) ||
-         (mlirTypeIsAInteger(elem) && (mlirIntegerTypeGetWidth(elem) == 32 ||
+         (mlirTypeIsAInteger(elem) && (mlirIntegerTypeGetWidth(elem) == 1 ||
+                                       mlirIntegerTypeGetWidth(elem) == 32 ||
                                        mlirIntegerTypeGetWidth(elem) == 64));
 }
 
@@ -184,11 +186,12 @@ static bool readSignature(RbRegion *r, MlirOperation ret, Port *ports,
       continue;
     }
     if (!yieldableElement(mlirShapedTypeGetElementType(port->type))) {
-      dlcEmitDiagnostic(ret, &dlcUnsupportedOp,
-                        "cast the output to f16, bf16, f32, f64, i32 or i64",
-                        "output %ld has an element type rbssa.yield cannot "
-                        "store",
-                        (long)(i - numIn));
+      dlcEmitDiagnostic(
+          ret, &dlcUnsupportedOp,
+          "cast the output to f16, bf16, f32, f64, i32, i64 or i1",
+          "output %ld has an element type rbssa.yield cannot "
+          "store",
+          (long)(i - numIn));
       return false;
     }
   }
@@ -456,12 +459,13 @@ static bool addCut(Program *p, MlirOperation at, MlirValue value) {
   if (cutOf(p, value) >= 0)
     return true;
   if (!rbCanMaterialize(&p->base, value)) {
-    dlcEmitDiagnostic(at, &dlcUnsupportedOp,
-                      "cast the value to f16, bf16, f32, f64, i32 or i64 and "
-                      "name its dims with the function's symbols",
-                      "a region boundary falls here, but the value cannot be "
-                      "materialised in an intermediate buffer (its element "
-                      "type or shape)");
+    dlcEmitDiagnostic(
+        at, &dlcUnsupportedOp,
+        "cast the value to f16, bf16, f32, f64, i32, i64 or i1 and "
+        "name its dims with the function's symbols",
+        "a region boundary falls here, but the value cannot be "
+        "materialised in an intermediate buffer (its element "
+        "type or shape)");
     return false;
   }
   _Static_assert(RB_MAX_CUTS >= RB_MAX_ARGS, "addCut's bound is the args'");

@@ -328,16 +328,111 @@ static MlirValue offsetOf(Mb *m, DlcBuilder *b, const MlirValue *index,
   return offset;
 }
 
-static MlirValue toF32(Mb *m, DlcBuilder *b, MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  if (mlirTypeEqual(t, m->f32) || mlirTypeEqual(t, m->i1))
-    return v;
-  return dlcBuildValue(b, "arith.extf", 1, &v, m->f32, 0, NULL, NULL);
-}
-
 static MlirType vectorOf(Mb *m, MlirType element) {
   int64_t shape[] = {m->width};
   return mlirVectorTypeGet(1, shape, element);
+}
+
+/* --- bools in memory ----------------------------------------------------- */
+
+/* A bool tensor is one byte an element, 0 or 1 (torch.bool's layout,
+ * DLC_RUNTIME_DTYPE_I1). LLVM packs a vector<Nxi1> in memory into bits, so
+ * the kernel takes every bool tensor as a byte memref (memref<?xi8>, its
+ * argument marked dlcgpu.element = i1 for the manifest) and every access
+ * to it, scalar or vector, goes through i8: the one path of the skeleton's
+ * bool loads and stores. */
+static MlirType storageType(Mb *m, KpElement e) {
+  return e == KP_I1 ? m->i8 : kpElementType(m->ctx, e);
+}
+
+/* `dict` (an argument's attributes) with `name` = `value` added. */
+static MlirAttribute withEntry(MlirContext ctx, MlirAttribute dict,
+                               const char *name, MlirAttribute value) {
+  intptr_t n = mlirDictionaryAttrGetNumElements(dict);
+  MlirNamedAttribute *entries = malloc((size_t)(n + 1) * sizeof(*entries));
+  if (!entries)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  for (intptr_t i = 0; i < n; ++i)
+    entries[i] = mlirDictionaryAttrGetElement(dict, i);
+  entries[n] = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+  MlirAttribute result = mlirDictionaryAttrGet(ctx, n + 1, entries);
+  free(entries);
+  return result;
+}
+
+/* Retypes the kernel's bool tensors (memref<?xi1>) to byte memrefs. */
+static void boolsAsBytes(Mb *m, MlirOperation kernel) {
+  MlirAttribute all = dlcOperationAttrGet(kernel, "arg_attrs");
+  intptr_t numArgs = mlirBlockGetNumArguments(m->entry);
+  MlirType *types = malloc((size_t)numArgs * sizeof(MlirType) + 1);
+  MlirAttribute *attrs = malloc((size_t)numArgs * sizeof(MlirAttribute) + 1);
+  if (!types || !attrs)
+    abort(); /* out of memory, as above */
+  bool changed = false;
+  for (intptr_t i = 0; i < numArgs; ++i) {
+    MlirValue arg = mlirBlockGetArgument(m->entry, i);
+    types[i] = mlirValueGetType(arg);
+    attrs[i] = mlirArrayAttrGetElement(all, i);
+    if (i >= m->numTensors ||
+        !mlirTypeEqual(mlirShapedTypeGetElementType(types[i]), m->i1))
+      continue;
+    int64_t dynamic = mlirShapedTypeGetDynamicSize();
+    types[i] = mlirMemRefTypeGet(m->i8, 1, &dynamic, mlirAttributeGetNull(),
+                                 mlirAttributeGetNull());
+    mlirBlockArgumentSetType(arg, types[i]);
+    attrs[i] =
+        withEntry(m->ctx, attrs[i], "dlcgpu.element", mlirTypeAttrGet(m->i1));
+    changed = true;
+  }
+  if (changed) {
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString("function_type"),
+        mlirTypeAttrGet(mlirFunctionTypeGet(m->ctx, numArgs, types, 0, NULL)));
+    mlirOperationSetAttributeByName(kernel,
+                                    mlirStringRefCreateFromCString("arg_attrs"),
+                                    mlirArrayAttrGet(m->ctx, numArgs, attrs));
+  }
+  free(types);
+  free(attrs);
+}
+
+/* A loaded value (scalar or vector) as the steps compute it: floats in
+ * f32, bytes as i1. */
+static MlirValue fromStorage(Mb *m, DlcBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  MlirType e = dlcStepElementOf(t);
+  if (mlirTypeEqual(e, m->f32))
+    return v;
+  if (mlirTypeEqual(e, m->i8))
+    return dlcBuildValue(b, "arith.trunci", 1, &v, dlcStepWithElement(t, m->i1),
+                         0, NULL, NULL);
+  return dlcBuildValue(b, "arith.extf", 1, &v, dlcStepWithElement(t, m->f32), 0,
+                       NULL, NULL);
+}
+
+/* A step's value (f32 or i1, scalar or vector) as `element` stores it:
+ * rounded to a float type, or a bool (x != 0 of a float, as a cast to i1)
+ * widened to its byte. */
+static MlirValue toStorage(Mb *m, DlcBuilder *b, MlirValue v,
+                           KpElement element) {
+  MlirType t = mlirValueGetType(v);
+  bool isBool = mlirTypeEqual(dlcStepElementOf(t), m->i1);
+  if (element == KP_I1) {
+    if (!isBool)
+      v = dlcStepApply(b, KP_STEP_CAST, mlirStringRefCreateFromCString("cast"),
+                       &v, t, true);
+    return dlcBuildValue(b, "arith.extui", 1, &v, dlcStepWithElement(t, m->i8),
+                         0, NULL, NULL);
+  }
+  MlirType f32 = dlcStepWithElement(t, m->f32);
+  if (isBool)
+    v = dlcBuildValue(b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
+  if (element == KP_F32)
+    return v;
+  return dlcBuildValue(b, "arith.truncf", 1, &v,
+                       dlcStepWithElement(t, kpElementType(m->ctx, element)), 0,
+                       NULL, NULL);
 }
 
 /* `v` as a vector of the width (a scalar is broadcast). */
@@ -390,14 +485,6 @@ static MlirAttribute alignmentAttr(Mb *m, KpElement element, bool whole) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64), bytes);
 }
 
-/* A loaded vector in f32. */
-static MlirValue widenLoaded(Mb *m, DlcBuilder *b, MlirValue v) {
-  if (mlirTypeEqual(mlirShapedTypeGetElementType(mlirValueGetType(v)), m->f32))
-    return v;
-  return dlcBuildValue(b, "arith.extf", 1, &v, vectorOf(m, m->f32), 0, NULL,
-                       NULL);
-}
-
 /* The flat offset of an indexed read at the loops' current values. */
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[2 * KP_MAX_RANK + 32];
@@ -446,17 +533,17 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
       vectorLoop(m, loops) >= 0) {
     kept = registerLoad(m, x, true);
     if (kept && !mlirValueIsNull(kept->raw))
-      return widenLoaded(m, b, kept->raw);
+      return fromStorage(m, b, kept->raw);
   }
   MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
-  MlirType element = kpElementType(m->ctx, x->element);
+  MlirType element = storageType(m, x->element);
   int loop = vectorLoop(m, loops);
   if (loop < 0) {
     MlirValue loadOperands[] = {memref, offset};
-    return toF32(m, b,
-                 dlcBuildValue(b, "memref.load", 2, loadOperands, element, 0,
-                               NULL, NULL));
+    return fromStorage(m, b,
+                       dlcBuildValue(b, "memref.load", 2, loadOperands, element,
+                                     0, NULL, NULL));
   }
   const char *names[] = {"alignment"};
   MlirAttribute alignment = alignmentAttr(m, x->element, m->aligned);
@@ -474,7 +561,7 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
   }
   if (kept)
     kept->raw = v;
-  return widenLoaded(m, b, v);
+  return fromStorage(m, b, v);
 }
 
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
@@ -1036,13 +1123,7 @@ void mbEmitStore(Mb *m, const KpOutput *o, int frame) {
   bool vector = last >= 0 && (m->vecLoops & (1u << last));
   if (vector)
     v = mbWiden(m, &b, v);
-  MlirType f32 = vector ? vectorOf(m, m->f32) : m->f32;
-  MlirType element = kpElementType(m->ctx, o->element);
-  if (mlirTypeEqual(mlirValueGetType(v), vector ? vectorOf(m, m->i1) : m->i1))
-    v = dlcBuildValue(&b, "arith.uitofp", 1, &v, f32, 0, NULL, NULL);
-  if (!mlirTypeEqual(element, m->f32))
-    v = dlcBuildValue(&b, "arith.truncf", 1, &v,
-                      vector ? vectorOf(m, element) : element, 0, NULL, NULL);
+  v = toStorage(m, &b, v, o->element);
   MlirValue memref = mlirBlockGetArgument(m->entry, o->arg);
   MlirValue offset = mbOutputOffset(m, &b, o);
   if (!vector) {
@@ -1074,6 +1155,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.idx = mlirIndexTypeGet(m.ctx);
   m.f32 = mlirF32TypeGet(m.ctx);
   m.i1 = mlirIntegerTypeGet(m.ctx, 1);
+  m.i8 = mlirIntegerTypeGet(m.ctx, 8);
   m.i32 = mlirIntegerTypeGet(m.ctx, 32);
   m.entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   m.numTensors = numTensors;
@@ -1085,6 +1167,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
         mlirBlockGetArgument(m.entry, mlirBlockGetNumArguments(m.entry) - 1);
   m.threads = threads;
   m.width = width;
+  boolsAsBytes(&m, kernel);
   for (int i = 0; i < KP_MAX_LOOPS; ++i)
     m.loopFrame[i] = -1;
   for (int i = 0; i < KP_MAX_STEPS; ++i)

@@ -60,7 +60,7 @@ typedef struct Mb {
   const KpMemoryProblem *p;
   MlirContext ctx;
   MlirLocation loc;
-  MlirType idx, f32, i1, i32;
+  MlirType idx, f32, i1, i8, i32;
   MlirBlock entry;
   int numTensors;
   DlcMemoryMode mode;

@@ -157,7 +157,7 @@ int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
     const KpIndexed *x = &p->indexed[step->input];
     uint32_t along = step->loops & loops;
     if (__builtin_popcount(along) != 1 ||
-        !contiguousAlong(x, __builtin_ctz(along)) || x->element == KP_I1)
+        !contiguousAlong(x, __builtin_ctz(along)))
       return 1;
     if (kpElementBytes(x->element) < minBytes)
       minBytes = kpElementBytes(x->element);

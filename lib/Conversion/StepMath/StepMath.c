@@ -16,17 +16,23 @@
 #include "mlir-c/BuiltinTypes.h"
 
 MlirValue dlcStepSplat(DlcBuilder *b, MlirType type, double value) {
+  MlirType e = dlcStepElementOf(type);
+  bool integer = mlirTypeIsAInteger(e);
   if (!mlirTypeIsAVector(type))
-    return dlcConstFloat(b, type, value);
-  MlirAttribute element =
-      mlirFloatAttrDoubleGet(b->ctx, mlirShapedTypeGetElementType(type), value);
+    return integer ? dlcConstInt(b, type, (int64_t)value)
+                   : dlcConstFloat(b, type, value);
+  MlirAttribute element = integer ? mlirIntegerAttrGet(e, (int64_t)value)
+                                  : mlirFloatAttrDoubleGet(b->ctx, e, value);
   MlirAttribute dense = mlirDenseElementsAttrSplatGet(type, element);
   const char *names[] = {"value"};
   return dlcBuildValue(b, "arith.constant", 0, NULL, type, 1, names, &dense);
 }
 
-/* `type` (a scalar or a vector) with element type `element`. */
-static MlirType withElement(MlirType type, MlirType element) {
+MlirType dlcStepElementOf(MlirType type) {
+  return mlirTypeIsAVector(type) ? mlirShapedTypeGetElementType(type) : type;
+}
+
+MlirType dlcStepWithElement(MlirType type, MlirType element) {
   if (!mlirTypeIsAVector(type))
     return element;
   intptr_t rank = mlirShapedTypeGetRank(type);
@@ -280,8 +286,8 @@ MlirValue dlcStepCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
     if (mlirStringRefEqual(fn, mlirStringRefCreateFromCString(ops[i].fn))) {
       MlirAttribute predicate =
           mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), ops[i].predicate);
-      MlirType i1 =
-          withElement(mlirValueGetType(x), mlirIntegerTypeGet(b->ctx, 1));
+      MlirType i1 = dlcStepWithElement(mlirValueGetType(x),
+                                       mlirIntegerTypeGet(b->ctx, 1));
       MlirValue operands[] = {x, y};
       const char *names[] = {"predicate"};
       return dlcBuildValue(b, "arith.cmpf", 2, operands, i1, 1, names,
@@ -293,18 +299,17 @@ MlirValue dlcStepCompare(DlcBuilder *b, MlirStringRef fn, MlirValue x,
 /* `x` rounded to `element` (f16, bf16) and widened back. */
 MlirValue dlcStepRound(DlcBuilder *b, MlirValue x, MlirType element) {
   MlirType wide = mlirValueGetType(x);
-  MlirType wideElement =
-      mlirTypeIsAVector(wide) ? mlirShapedTypeGetElementType(wide) : wide;
+  MlirType wideElement = dlcStepElementOf(wide);
   if (mlirTypeEqual(wideElement, element))
     return x;
-  MlirType narrow = withElement(wide, element);
+  MlirType narrow = dlcStepWithElement(wide, element);
   MlirValue n = dlcBuildValue(b, "arith.truncf", 1, &x, narrow, 0, NULL, NULL);
   return dlcBuildValue(b, "arith.extf", 1, &n, wide, 0, NULL, NULL);
 }
 
 MlirValue dlcStepApply(DlcBuilder *b, KpStepKind kind, MlirStringRef fn,
                        const MlirValue *x, MlirType floatType, bool toI1) {
-  MlirType i1 = withElement(floatType, mlirIntegerTypeGet(b->ctx, 1));
+  MlirType i1 = dlcStepWithElement(floatType, mlirIntegerTypeGet(b->ctx, 1));
   switch (kind) {
   case KP_STEP_UNARY:
     return dlcStepUnary(b, fn, x[0]);

@@ -8,7 +8,14 @@
 #include "Builder.h"
 #include "KernelProblem.h"
 
-/* The constant `value` of `type` (f32, or a vector: a splat). */
+/* The element type of `type` (a scalar: itself; a vector: its element). */
+MlirType dlcStepElementOf(MlirType type);
+
+/* `type` (a scalar or a vector) with element type `element`. */
+MlirType dlcStepWithElement(MlirType type, MlirType element);
+
+/* The constant `value` of `type` (a float or integer type, or a vector of
+ * one: a splat). */
 MlirValue dlcStepSplat(DlcBuilder *b, MlirType type, double value);
 
 /* rbssa.unary's functions (neg, abs, exp, exp2, log, log2, sqrt, rsqrt,

@@ -179,3 +179,18 @@ func.func @unknown_symbol(%X: tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]> attr
       maps = [affine_map<(d0)[s0] -> (d0)>], flags = {}} : (tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]>
   return %y : tensor<?xf32, ["N"]>
 }
+
+// -----
+
+// An output rbssa.yield cannot store: i8 (bools, i1, it can: one byte, 0
+// or 1; test/Conversion/IndexBookToRBSSA/bool-outputs.mlir).
+func.func @i8_output(%X: tensor<?xf32, ["N"]>) -> tensor<?xi8, ["N"]> attributes {indexbook.symbols = ["N"]} {
+  %x = "indexbook.leaf"(%X) {axes = [{kind = "iter", name = "i0", size = "N"}],
+      domain = [affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>], flags = {}}
+      : (tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]>
+  %b = "indexbook.unary"(%x) {axes = [{kind = "iter", name = "i0", size = "N"}],
+      domain = [affine_set<(d0)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0)>], flags = {}, fn = "cast",
+      maps = [affine_map<(d0)[s0] -> (d0)>]} : (tensor<?xf32, ["N"]>) -> tensor<?xi8, ["N"]>
+  // expected-error @+1 {{E1501 UnsupportedOp: output 0 has an element type rbssa.yield cannot store; suggestion: cast the output to f16, bf16, f32, f64, i32, i64 or i1}}
+  return %b : tensor<?xi8, ["N"]>
+}

@@ -154,3 +154,32 @@ func.func @transposed(
 // CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
 // CHECK-SAME: barrier_model = "bar_sync"
 // CHECK-SAME: vectorize = {axis = "{{.*}}", width = 1 : i64}
+
+// -----
+// An epilogue that ends in a comparison: a bool (i1) output, which the GEMM
+// epilogues do not store (bool tiles would need byte stores in every
+// epilogue); the memory-bound skeleton stores it a byte an element.
+// expected-warning @+1 {{W1602 GemmDeclined: this contraction is planned on the memory-bound skeleton (CUDA cores, far below the tensor cores) because the GEMM skeletons do not take it: E1602 RegionNotPlannable: the output is i1 (the epilogue ends in a comparison), and the GEMM epilogues store f16, bf16 or f32 tiles; return the value and compare in a separate graph}}
+func.func @bias_less_than_product(
+    %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"]},
+    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"]},
+    %bias: memref<?xf16> {rbssa.name = "bias", rbssa.role = "input", rbssa.shape = ["N"]},
+    %C: memref<?x?xi1> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"]})
+    attributes {rbssa.region = "bias_less_than_product",
+                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["M", "K", "N"]} {
+  %br = "rbssa.read"(%bias) {map = affine_map<(n)[M, K, N] -> (n)>} : (memref<?xf16>) -> tensor<?xf16, ["N"]>
+  %b32 = "rbssa.cast"(%br) : (tensor<?xf16, ["N"]>) -> tensor<?xf32, ["N"]>
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %bb = "rbssa.broadcast_in_dim"(%b32) {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32, ["N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %lt = "rbssa.compare"(%bb, %acc) {fn = "cmplt"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xi1, ["M", "N"]>
+  "rbssa.yield"(%lt, %C) {cast = i1, materialize = "gmem"} : (tensor<?x?xi1, ["M", "N"]>, memref<?x?xi1>) -> ()
+  return
+}
+// CHECK-LABEL: func.func @bias_less_than_product
+// CHECK: "plan.schedule"() {algo_choice = {memory = "column"}
+// CHECK-SAME: vectorize = {axis = "n", width = 8 : i64}

@@ -188,3 +188,24 @@ func.func @other_ops(
   "rbssa.yield"(%c, %Y) {cast = f32, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf32>) -> ()
   return
 }
+
+// -----------------------------------------------------------------------------
+// A yield of a comparison into a bool memref (cast = i1: one byte an
+// element, 0 or 1).
+
+// CHECK-LABEL: func.func @bool_yield
+// CHECK: %[[LT:.+]] = "rbssa.compare"
+// CHECK: "rbssa.yield"(%[[LT]], %{{.+}}) {cast = i1, materialize = "gmem"} : (tensor<?xi1, ["N"]>, memref<?xi1>) -> ()
+func.func @bool_yield(
+    %X: memref<?xf16> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"], rbssa.alignment = 16 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %Z: memref<?xi1> {rbssa.name = "Z", rbssa.role = "output", rbssa.shape = ["N"], rbssa.alignment = 16 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "bool_yield",
+                rbssa.iters = [{name = "n", size = "N"}],
+                rbssa.reduce_iters = [],
+                rbssa.symbols = ["N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xf16>) -> tensor<?xf16, ["N"]>
+  %zero = "rbssa.const"() {value = 0.0 : f16} : () -> tensor<?xf16, ["N"]>
+  %lt = "rbssa.compare"(%x, %zero) {fn = "cmplt"} : (tensor<?xf16, ["N"]>, tensor<?xf16, ["N"]>) -> tensor<?xi1, ["N"]>
+  "rbssa.yield"(%lt, %Z) {cast = i1, materialize = "gmem"} : (tensor<?xi1, ["N"]>, memref<?xi1>) -> ()
+  return
+}

@@ -295,6 +295,14 @@ static int runEntry(const char *entry, void **params) {
     return 1;
   float *o = arrayAt(params, out), *a = arrayAt(params, in[0]);
   float *b = unary ? NULL : arrayAt(params, in[1]);
+  /* lt, lt2: a bool output, one byte an element: a < b as 1, or as 2 (a
+   * kernel that stores a bool's byte wrong). */
+  if (strcmp(op, "lt") == 0 || strcmp(op, "lt2") == 0) {
+    uint8_t *bytes = (uint8_t *)o;
+    for (int64_t i = 0; i < n; i++)
+      bytes[i] = a[i] < b[i] ? (op[2] ? 2 : 1) : 0;
+    return 0;
+  }
   for (int64_t i = 0; i < n; i++) {
     double x = a[i], y = b ? b[i] : 0.0, r;
     if (strcmp(op, "exp2") == 0)
@@ -322,7 +330,8 @@ static int runEntry(const char *entry, void **params) {
  * from the f32 arrays at parameters A and B, n elements, n the product of
  * the i64 parameters I, J, ...; OP is exp2, neg, copy (one operand), add,
  * sub or mul (two); S multiplies the result (a kernel slightly or badly
- * off).  Several entries may name one kernel.  Other kernels compute
+ * off); OP lt (lt2) writes OUT as bools, a byte an element: 1 (2) where
+ * A < B, else 0.  Several entries may name one kernel.  Other kernels compute
  * nothing.  Returns 0, or 1 (CUDA_ERROR_INVALID_VALUE) on a bad entry. */
 static int runFake(const char *name, void **params) {
   const char *all = getenv("FAKECUDA_EXEC");
