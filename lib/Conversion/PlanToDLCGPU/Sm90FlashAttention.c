@@ -301,6 +301,12 @@ static void issuePV(Fa *f, MlirValue stage, const MlirValue *p, MlirValue o,
   }
 }
 
+/* Fragments of S whose bias and mask elements (16 guarded loads a
+ * tensor) flashAddTensors loads in one branch: one branch a tile let
+ * ptxas issue all of a tile's loads at once, beside S, P and O, and spill
+ * (D = 64: 8–1304 bytes, D = 128: 64–328; run d2-2). */
+enum { AddGroup = 4 };
+
 /* The softmax step of key tile j on its complete scores `acc`: masks, new
  * row max and sum in c, P in s, the rescale factor in c->alpha (O is left
  * alone: it may still be accumulating). */
@@ -310,7 +316,7 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
   MlirValue n0 = mul(&f->g, j, f->t->tileN);
   fragments(f, acc, numS, s);
   double scale = flashScoreScale(f, s, numS);
-  flashAddTensors(f, n0, s, numS);
+  flashAddTensors(f, n0, s, numS, AddGroup);
   flashMaybeMask(f, n0, s, numS);
   flashOnlineSoftmax(f, s, numS, scale, c, 0);
 }
