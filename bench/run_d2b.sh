@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # d2-2: flashAddTensors's loads in branches of four fragments (SM90) —
 # the attention harness (bundle: build_bundle.sh --family attention
-# --chip sm_90a --count 72 --seed 2 --many 0.25 --d256 0.2 --lse 0.2)
-# beside compute-sanitizer memcheck + racecheck on biased / masked
+# --chip sm_90a --count 72 --seed 2 --many 0.25 --d256 0.2 --lse 0.2;
+# bundle2: the same with --count 16 --seed 3) beside compute-sanitizer memcheck + racecheck on biased / masked
 # problems ($SAN), then bench_flash_bias.py (bias [M, N] f32; keep mask
 # [N]; D = 128, B4 H16 S4096) of main's kernels against this branch's in
 # two processes of three rotating rounds, the order reversed. Assets
@@ -11,7 +11,11 @@
 D=gpu-d2
 . bench/device_common.sh
 device_setup
-harness_sanitized 120 bundle 8 "${SAN:?set SAN}"
+harness 120 60 bundle:7 bundle2:1
+bundle_sanitize bundle "${SAN:?set SAN}"
+wait
+harness_report
+bundle_sanitize_report
 el "harness"
 F=$ROOT/$D/fb
 cp $D/bench_flash_bias.py bench/
