@@ -5,7 +5,8 @@
 # for chip sm_90a: "ov" (algo_choice attention = "online_softmax.overlap":
 # no ping-pong turns), "tiles" (grid "tiles": a CTA per work tile), and
 # "bal" (causal only, grid "balanced"; the planner takes "persistent" at
-# D = 256), each with ptxas' registers and spills printed.
+# D = 256) and "ovtiles" (run d2-1: no turns on the tiles grid), each with
+# ptxas' registers and spills printed.
 #   bench/build_d256.sh OUT     then bench_attention.py --kernels dlc=OUT
 #                               --kernels ov=OUT/ov ... --only d256
 set -euo pipefail
@@ -24,5 +25,6 @@ for m in attn_d256_full attn_d256_causal; do
   grid=persistent
   variant ov $m "\"attention\": \"online_softmax.overlap\", \"grid\": \"$grid\""
   variant tiles $m "\"grid\": \"tiles\""
+  variant ovtiles $m "\"attention\": \"online_softmax.overlap\", \"grid\": \"tiles\""
 done
 variant bal attn_d256_causal "\"grid\": \"balanced\""

@@ -216,7 +216,7 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *a,
   MlirValue s[FLASH_MAX_S];
   scores(f, stage, qf, s, numS);
   double scale = flashScoreScale(f, s, numS);
-  flashAddTensors(f, n0, s, numS);
+  flashAddTensors(f, n0, s, numS, numS);
   flashMaybeMask(f, n0, s, numS);
   flashOnlineSoftmax(f, s, numS, scale, &c, numO);
   accumulatePV(f, stage, s, numS, c.o, numO);

@@ -74,10 +74,10 @@ static void maskScores(Fa *f, MlirValue n0, MlirValue *s, int numS) {
 }
 
 /* S plus the bias tile (in exp2's domain: times exp2_scale), and -inf
- * where the mask tensor drops the key, for keys n0.. of this lane's rows.
- * Loads past Lq or Lk read 0; those keys are masked and those rows never
- * stored. */
-void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS) {
+ * where the mask tensor drops the key, for fragments [from, to) of keys
+ * n0.. of this lane's rows. Loads past Lq or Lk read 0; those keys are
+ * masked and those rows never stored. */
+static void addTensors(Fa *f, MlirValue n0, MlirValue *s, int from, int to) {
   Gen *g = &f->g;
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
   MlirValue rowBase = add(g, add(g, f->m0, mul(g, f->warp, 16)), f->group);
@@ -87,7 +87,7 @@ void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS) {
   MlirValue scale = dlcStepSplat(&g->b, fragType, f->a->expScale);
   MlirValue ninf = dlcStepSplat(&g->b, fragType, -__builtin_inf());
   MlirValue keepIf = dlcStepSplat(&g->b, fragType, f->a->maskKeepsTrue);
-  for (int j = 0; j < numS; ++j) {
+  for (int j = from; j < to; ++j) {
     MlirValue col = add(g, colBase, cst(g, 8 * j));
     if (!mlirValueIsNull(f->bias.global))
       s[j] = dlcArith(&g->b, "arith.addf", s[j],
@@ -104,6 +104,46 @@ void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS) {
     }
   }
   g->size[KP_N] = saved;
+}
+
+/* addTensors `group` fragments at a time, each group inside a uniform
+ * branch taken when its first key is a key (n0 + 8·from < Lk; the keys
+ * of a group past Lk are masked to -inf after). The branch is what
+ * matters: ptxas issues a block's loads together, ahead of their uses, so
+ * with one block a tile's 32 or 64 loaded elements of each tensor were
+ * live at once beside S, P and O and spilled (D = 64: 8–1304 bytes,
+ * D = 128: 64–328); it does not move a group's loads above the branch. */
+void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS, int group) {
+  Gen *g = &f->g;
+  if (group >= numS) {
+    addTensors(f, n0, s, 0, numS);
+    return;
+  }
+  if (mlirValueIsNull(f->bias.global) && mlirValueIsNull(f->mask.global))
+    return;
+  MlirType types[FLASH_MAX_S];
+  for (int from = 0; from < numS; from += group) {
+    int to = from + group < numS ? from + group : numS;
+    for (int j = from; j < to; ++j)
+      types[j - from] = gemmVectorType(g, "2x2", g->f32);
+    MlirValue first = from ? add(g, n0, cst(g, 8 * from)) : n0;
+    MlirValue any = dlcCmpI(&g->b, "slt", first, f->lk);
+    MlirBlock thenBlock, elseBlock;
+    MlirOperation ifOp =
+        dlcBuildIfElse(&g->b, any, to - from, types, &thenBlock, &elseBlock);
+    DlcBuilder outer = g->b;
+    MlirValue added[FLASH_MAX_S];
+    memcpy(added, s, sizeof(MlirValue) * (size_t)numS);
+    g->b = dlcBuilderAtEnd(thenBlock, outer.loc);
+    addTensors(f, n0, added, from, to);
+    dlcBuild(&g->b, "scf.yield", to - from, added + from, 0, NULL, 0, NULL,
+             NULL);
+    g->b = dlcBuilderAtEnd(elseBlock, outer.loc);
+    dlcBuild(&g->b, "scf.yield", to - from, s + from, 0, NULL, 0, NULL, NULL);
+    g->b = outer;
+    for (int j = from; j < to; ++j)
+      s[j] = mlirOperationGetResult(ifOp, j - from);
+  }
 }
 
 /* Applies maskScores inside a uniform branch taken only by tiles that

@@ -60,8 +60,9 @@ MlirValue flashExtract(Fa *f, MlirValue v, MlirType type, int64_t i, int64_t j,
 MlirValue flashKeyTiles(Fa *f, MlirValue rowEnd);
 
 /* S plus the bias tile, -inf where the mask tensor drops the key, for
- * keys n0.. (numS fragments). */
-void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS);
+ * keys n0.. (numS fragments), `group` fragments' loads at a time in
+ * their own uniform branch (numS or more: one block, no branch). */
+void flashAddTensors(Fa *f, MlirValue n0, MlirValue *s, int numS, int group);
 /* Keys past Lk and (causal) past the row to -inf, inside a uniform
  * branch taken only by the tiles that need it. */
 void flashMaybeMask(Fa *f, MlirValue n0, MlirValue *s, int numS);

@@ -301,6 +301,24 @@ static void issuePV(Fa *f, MlirValue stage, const MlirValue *p, MlirValue o,
   }
 }
 
+/* Fragments of S whose bias elements (16 guarded loads) flashAddTensors
+ * loads in one branch, for a kernel with a bias tensor and no mask
+ * tensor; other kernels load a tile's elements in one block (numS).
+ * One block let ptxas issue all of a tile's loads at once, beside S, P
+ * and O, and spill (D = 64: 8–1304 bytes, D = 128: 64–328). Run d2-2 (B4
+ * H16 S4096 D128): a bias [M, N] f32 grouped +3.0 / +2.8 % (spilled 124
+ * bytes → 16), but a key mask [N] alone grouped −5.2 / −6.0 % (64 → 0;
+ * not analysed: the groups' loads no longer overlapping one another's
+ * latency is the likely cause), so mask kernels, and bias with mask (not
+ * measured), keep the one block. */
+enum { AddGroup = 4 };
+
+static int addGroup(const Fa *f, int numS) {
+  bool biasOnly =
+      !mlirValueIsNull(f->bias.global) && mlirValueIsNull(f->mask.global);
+  return biasOnly ? AddGroup : numS;
+}
+
 /* The softmax step of key tile j on its complete scores `acc`: masks, new
  * row max and sum in c, P in s, the rescale factor in c->alpha (O is left
  * alone: it may still be accumulating). */
@@ -310,7 +328,7 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
   MlirValue n0 = mul(&f->g, j, f->t->tileN);
   fragments(f, acc, numS, s);
   double scale = flashScoreScale(f, s, numS);
-  flashAddTensors(f, n0, s, numS);
+  flashAddTensors(f, n0, s, numS, addGroup(f, numS));
   flashMaybeMask(f, n0, s, numS);
   flashOnlineSoftmax(f, s, numS, scale, c, 0);
 }
