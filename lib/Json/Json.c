@@ -239,14 +239,10 @@ DlcJsonValue *dlcJsonValueParse(const char *text, size_t length, char *error,
   return root;
 }
 
-char *dlcFileRead(const char *path, size_t *size, char *error,
-                  size_t errorSize) {
-  bool isStdin = strcmp(path, "-") == 0;
-  FILE *file = isStdin ? stdin : fopen(path, "rb");
-  if (!file) {
-    snprintf(error, errorSize, "cannot open '%s': %s", path, strerror(errno));
-    return NULL;
-  }
+/* The rest of `file` into a NUL-terminated buffer the caller frees (its
+ * length in *size); NULL with the reason in `error`. Does not close it. */
+static char *readStream(FILE *file, const char *path, size_t *size, char *error,
+                        size_t errorSize) {
   char *data = NULL;
   size_t used = 0, capacity = 0;
   for (;;) {
@@ -256,8 +252,6 @@ char *dlcFileRead(const char *path, size_t *size, char *error,
       if (!grown) {
         snprintf(error, errorSize, "out of memory reading '%s'", path);
         free(data);
-        if (!isStdin)
-          fclose(file);
         return NULL;
       }
       data = grown;
@@ -272,15 +266,25 @@ char *dlcFileRead(const char *path, size_t *size, char *error,
   if (ferror(file)) {
     snprintf(error, errorSize, "cannot read '%s': %s", path, strerror(errno));
     free(data);
-    if (!isStdin)
-      fclose(file);
     return NULL;
   }
-  if (!isStdin)
-    fclose(file);
   data[used] = '\0';
   if (size)
     *size = used;
+  return data;
+}
+
+char *dlcFileRead(const char *path, size_t *size, char *error,
+                  size_t errorSize) {
+  bool isStdin = strcmp(path, "-") == 0;
+  FILE *file = isStdin ? stdin : fopen(path, "rb");
+  if (!file) {
+    snprintf(error, errorSize, "cannot open '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  char *data = readStream(file, path, size, error, errorSize);
+  if (!isStdin)
+    fclose(file);
   return data;
 }
 
