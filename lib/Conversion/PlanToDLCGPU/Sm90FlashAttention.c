@@ -676,7 +676,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   DlcBuilder outer = g->b;
   g->b = dlcBuilderAtEnd(producer, outer.loc);
   sm90SetMaxRegisters(g, producerRegisters(t), false);
+  DlcBuilder warp = sm90BeginProducerWarp(g);
   forEachVisit(f, &schedule, &r, producerVisit, (MlirValue){NULL});
+  sm90EndProducerWarp(g, warp);
   yield(g);
   g->b = dlcBuilderAtEnd(consumers, outer.loc);
   emitConsumer(f, &schedule, &r, warpgroup);

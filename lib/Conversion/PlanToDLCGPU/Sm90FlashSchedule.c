@@ -35,9 +35,10 @@
  *     the next longest, ...; the last section has the rows left over), so
  *     that the light tiles end the launch and a section's K/V is read
  *     from DRAM about once (the FlashAttention-3 scheduler's order).
- *     The producer warpgroup takes the next tile at the start of a visit
- *     (its latency under the visit's loads) and hands it to its other
- *     threads at the visit's end (named barrier ProducerBarrier); it
+ *     The producer (warp 0 of warpgroup 0, sm90BeginProducerWarp) takes
+ *     the next tile at the start of a visit (its latency under the
+ *     visit's loads) and hands it to its other threads at the visit's
+ *     end (named barrier ProducerBarrier); it
  *     tells the consumers each visit's tile in shared memory before it
  *     arrives on qFull, and after the last visit a tile past the end.
  *     The launch that takes the last tile resets the counter to 0 for the
@@ -58,9 +59,8 @@
  * anything (every CTA in a different head); 8 MiB (about the heads the
  * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
 #define SECTION_BYTES (8LL << 20)
-/* The producer warpgroup's own named barrier (the consumers' turns use
- * 1 .. 3). */
-enum { ProducerBarrier = 4, ProducerThreads = 128 };
+/* The producer's own named barrier (the consumers' turns use 1 .. 3). */
+enum { ProducerBarrier = 4, ProducerThreads = SM90_PRODUCER_THREADS };
 
 static int64_t unitTiles(const KpAttention *a) {
   return a->mask == KP_ATTN_MASK_CAUSAL ? 2 : 1;
@@ -347,7 +347,7 @@ static void storeSlot(Gen *g, const FlashSchedule *s, MlirValue slot,
   dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
 }
 
-/* Opens `if (thread 0 of the warpgroup)`; `outer` for closeIf. */
+/* Opens `if (thread 0 of the producer)`; `outer` for closeIf. */
 static void ifLeader(Gen *g, DlcBuilder *outer) {
   MlirBlock then;
   *outer = g->b;

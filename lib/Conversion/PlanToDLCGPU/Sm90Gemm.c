@@ -2,7 +2,8 @@
  * emitted as dlcgpu ops over the kernel-problem model. Warp-specialized,
  * three warpgroups of 128 threads:
  *
- *   warpgroup 0, the producer (registers lowered to 40 by setmaxnreg):
+ *   warpgroup 0, the producer (registers lowered to 40 by setmaxnreg; its
+ *   warp 0 runs the loop, the other three leave, sm90BeginProducerWarp):
  *     for kt: wait until stage kt % S is empty (its previous use released);
  *             announce the stage's bytes on full[s]; TMA-load A's and B's
  *             boxes of tile kt into stage s (one elected thread issues)
@@ -1019,7 +1020,9 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 
 static void emitProducer(Gen *g, Pipeline *p) {
   sm90SetMaxRegisters(g, 40, false);
+  DlcBuilder outer = sm90BeginProducerWarp(g);
   forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
+  sm90EndProducerWarp(g, outer);
 }
 
 /* A consumer's release of stage `stage`: each thread on its CTA's empty

@@ -68,6 +68,21 @@ void sm90SetMaxRegisters(Gen *g, int count, bool increase) {
   dlcBuild(&g->b, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2, names, attrs);
 }
 
+DlcBuilder sm90BeginProducerWarp(Gen *g) {
+  DlcBuilder outer = g->b;
+  MlirBlock then;
+  dlcBuildIf(&g->b,
+             dlcCmpI(&g->b, "ult", g->tid, cst(g, SM90_PRODUCER_THREADS)),
+             &then);
+  g->b = dlcBuilderAtEnd(then, outer.loc);
+  return outer;
+}
+
+void sm90EndProducerWarp(Gen *g, DlcBuilder outer) {
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
 MlirType sm90Token(Gen *g, const char *name) { return dlcType(g->b.ctx, name); }
 
 void sm90NamedBarrier(Gen *g, MlirValue id, int64_t threads) {

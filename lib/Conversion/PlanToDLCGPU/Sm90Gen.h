@@ -27,6 +27,17 @@ void sm90MbarrierWait(Gen *g, MlirValue bars, MlirValue index,
 MlirValue sm90ParityOf(Gen *g, MlirValue use, int64_t stages, bool flip);
 /* setmaxnreg.inc / .dec to `count` registers. */
 void sm90SetMaxRegisters(Gen *g, int count, bool increase);
+/* The producer warpgroup's threads that run its loop: warp 0 (thread 0
+ * issues the loads). Opens `if (g->tid < SM90_PRODUCER_THREADS)` at g->b
+ * and returns the builder to give back to sm90EndProducerWarp. The other
+ * three warps of the warpgroup take part in its setmaxnreg (a warpgroup
+ * instruction) and then leave: they would only wait on the ring's empty
+ * barriers without arriving, and a waiter that does not arrive can fall
+ * two phases behind a barrier, where its parity test never passes again
+ * and the CTA never ends (bench/RESULTS.md run bx-2). */
+enum { SM90_PRODUCER_THREADS = 32 };
+DlcBuilder sm90BeginProducerWarp(Gen *g);
+void sm90EndProducerWarp(Gen *g, DlcBuilder outer);
 MlirType sm90Token(Gen *g, const char *name);
 /* bar.sync id, threads (dlcgpu.named_barrier): waits until `threads`
  * threads (whole warps) have met or arrived at hardware barrier `id`
