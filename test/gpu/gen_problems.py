@@ -268,6 +268,12 @@ BATCH2 = 0.0
 # one m of H*M rows where A is stored [B, H, M, K] (else the planner's
 # W1602 fallback). 0 draws nothing more.
 BATCH2_M = 0.0
+# --few-sms P: the share of batched GEMM problems compiled for a GPU of a
+# few SMs (dlc-to-ptx device=sms=G, G in 2..7), so that the SM90 kernel's
+# persistent CTAs walk several tiles across batches (issue 9 task bw:
+# the (batch, tile) walk; on 132 SMs these small problems are a tile a
+# CTA). 0 draws nothing more.
+FEW_SMS = 0.0
 
 
 def pick_sizes(rng, batch, heads=1):
@@ -456,6 +462,9 @@ def gemm_problem(rng, index):
     device = None
     if stream_k and (aligned or mode == "symbolic"):
         plan, device, full = stream_k_plan(rng, out, mv, nv, mode, full)
+    elif batch != "none" and FEW_SMS > 0 and rng.random() < FEW_SMS:
+        sms = rng.randint(2, 7)
+        device, full = "sms=%d" % sms, full + " sms=%d" % sms
     return name, text, bind, shown, full, reference, None, plan, versions, device
 
 
@@ -642,6 +651,9 @@ def generate(doc, make):
     ap.add_argument("--batch2-m", type=float, default=0.0,
                     help="share of the --batch2 problems with W shared "
                          "across H (H and M collapse into m)")
+    ap.add_argument("--few-sms", type=float, default=0.0,
+                    help="share of batched GEMM problems compiled for a GPU "
+                         "of 2..7 SMs (tiles walked across batches)")
     ap.add_argument("--stream-k", type=float, default=0.0,
                     help="share of GEMM problems run by the SM90 stream-K "
                          "schedule on a GPU of a few SMs")
@@ -650,7 +662,7 @@ def generate(doc, make):
                          "(i1 outputs, gen_memory_problems.py's mask family)")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K, BATCH2, BATCH2_M, BOOL
+    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -662,6 +674,7 @@ def generate(doc, make):
     STREAM_K = args.stream_k
     BATCH2 = args.batch2
     BATCH2_M = args.batch2_m
+    FEW_SMS = args.few_sms
     BOOL = args.bool
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)

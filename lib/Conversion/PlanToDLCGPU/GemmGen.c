@@ -51,14 +51,28 @@ MlirValue gemmExtent(Gen *g, const KpExtent *e) {
   return v;
 }
 
+/* `x`'s base: g->batch's offset along its batch stride. */
+static void rebase(Gen *g, Access *x) {
+  x->base = mulv(g, g->batch, x->stride[KP_BATCH]);
+}
+
 Access gemmAccess(Gen *g, MlirBlock entry, const KpTensor *t) {
   Access x = {.global = mlirBlockGetArgument(entry, t->arg), .tensor = t};
   for (int r = 0; r < KP_NUM_ROLES; ++r)
     x.stride[r] = gemmExtent(g, &t->stride[r]);
   for (int i = 0; t->mSplit && i < g->p->fused[KP_M].num; ++i)
     x.mStride[i] = gemmExtent(g, &t->mStride[i]);
-  x.base = mulv(g, g->batch, x.stride[KP_BATCH]);
+  rebase(g, &x);
   return x;
+}
+
+void gemmSetBatch(Gen *g, MlirValue batch) {
+  g->batch = batch;
+  rebase(g, &g->ta);
+  rebase(g, &g->tb);
+  rebase(g, &g->tc);
+  for (int i = 0; i < g->p->numInputs; ++i)
+    rebase(g, &g->inputs[i]);
 }
 
 void gemmSplit(Gen *g, KpRole role, MlirValue index,

@@ -111,6 +111,10 @@ MlirValue gemmOffsetOf(Gen *g, const Access *x, KpRole r1, MlirValue i1,
 /* Sizes, strides and batch offsets (batch = block id y) from the kernel's
  * arguments. */
 void gemmSetUpAddressing(Gen *g, MlirBlock entry, int numTensors);
+/* Makes `batch` (index) the batch g->batch and every tensor's base
+ * address: a persistent CTA whose tiles span batches (Sm90Gemm.c) sets it
+ * per tile. */
+void gemmSetBatch(Gen *g, MlirValue batch);
 /* The CTA's tile (row, column) from block id x, grouped for L2 reuse. */
 void gemmRasterize(Gen *g, MlirValue *tileRow, MlirValue *tileCol);
 /* The same for tile number `pid` (a persistent CTA's loop index), in

@@ -460,7 +460,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   }
 
   /* One block per CTA tile of C in x (the kernel rasterises it), the batch
-   * in y. */
+   * in y; the SM90 kernel's persistent grids below. */
   char rows[128], cols[128], gridX[640], gridY[96], flops[480];
   tilesText(p, KP_M, t->tileM, rows, sizeof(rows));
   tilesText(p, KP_N, t->tileN, cols, sizeof(cols));
@@ -468,9 +468,17 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   /* The SM90 skeleton is persistent: at most one CTA per SM walks the
    * tiles; with split-K one CTA per (tile, split) (Skeleton.h). */
   int64_t workspaceBytes = 0;
+  /* A batched GEMM's CTAs walk every batch's tiles (dlcSm90WalksBatch):
+   * grid y 1, so the batch is no longer bounded by grid y's 65535. */
+  bool walksBatch = sm90 && dlcSm90WalksBatch(p, t);
+  if (walksBatch)
+    kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
   if (sm90) {
     char tiles[300];
-    snprintf(tiles, sizeof(tiles), "%.270s", gridX);
+    if (walksBatch)
+      snprintf(tiles, sizeof(tiles), "%.180s*%.90s", gridX, gridY);
+    else
+      snprintf(tiles, sizeof(tiles), "%.270s", gridX);
     if (t->maxSplits > 1) {
       snprintf(gridX, sizeof(gridX), "min(%s*%lld, %d)", tiles,
                (long long)t->maxSplits, target->sms);
@@ -501,7 +509,10 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
       snprintf(gridX, sizeof(gridX), "min(%s, %d)", tiles, target->sms);
     }
   }
-  kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
+  if (walksBatch)
+    snprintf(gridY, sizeof(gridY), "1");
+  else
+    kpExtentText(p->func, &p->size[KP_BATCH], gridY, sizeof(gridY));
   /* 2 * batch * M * N * K over the roles present. */
   size_t used = (size_t)snprintf(flops, sizeof(flops), "2");
   for (int role = 0; role < KP_NUM_ROLES && used < sizeof(flops); ++role) {

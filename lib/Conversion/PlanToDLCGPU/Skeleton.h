@@ -58,6 +58,15 @@ bool dlcSm90ClusterSharesB(const DlcGemmTiling *t);
  * what fits). */
 bool dlcSm90EvenRounds(const KpProblem *p, const DlcGemmTiling *t);
 
+/* Whether the SM90 kernel's persistent CTAs walk the tiles of every batch
+ * (a batched GEMM taking even rounds): the units are the batch · T tiles,
+ * batch-major (a unit's batch is unit / T, its tile unit % T, rasterised
+ * within the batch), grid x the even rounds of batch · T, grid y 1. Else
+ * grid y is the batch, each batch's CTAs walking its own T tiles: a
+ * convolution's groups (their maps and packing index by block y), and
+ * split-K, stream-K and clusters, which refuse or keep a batch as before. */
+bool dlcSm90WalksBatch(const KpProblem *p, const DlcGemmTiling *t);
+
 /* Fills the body of `kernel` with the SM80 skeleton (§9.1). The kernel's
  * arguments are the region's tensors as flat memref<?xT> (in region
  * argument order, `numTensors` of them) then one index per symbol of

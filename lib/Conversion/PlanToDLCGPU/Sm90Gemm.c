@@ -867,8 +867,17 @@ static void placeTile(Gen *g, const Pipeline *p, const Unit *u, MlirValue group,
                       void *userData) {
   int64_t c = p->cluster;
   bool shareB = c > 1 && dlcSm90ClusterSharesB(g->t);
+  /* Walking every batch's tiles: the unit's batch moves every base for
+   * the body (the entry's, block y = 0, again after it). */
+  Gen entry = *g;
+  MlirValue tile = u->tile;
+  if (dlcSm90WalksBatch(g->p, g->t)) {
+    MlirValue perBatch = mulv(g, rows, cols);
+    gemmSetBatch(g, divv(g, tile, perBatch));
+    tile = remv(g, tile, perBatch);
+  }
   MlirValue tileRow, tileCol;
-  gemmRasterizeGrid(g, u->tile, group, rows, cols, &tileRow, &tileCol);
+  gemmRasterizeGrid(g, tile, group, rows, cols, &tileRow, &tileCol);
   if (c > 1 && shareB)
     tileRow = add(g, mul(g, tileRow, c), p->rank);
   else if (c > 1)
@@ -876,6 +885,9 @@ static void placeTile(Gen *g, const Pipeline *p, const Unit *u, MlirValue group,
   g->m0 = mul(g, tileRow, g->t->tileM);
   g->n0 = mul(g, tileCol, g->t->tileN);
   body(g, p, u, userData);
+  g->batch = entry.batch;
+  g->ta = entry.ta, g->tb = entry.tb, g->tc = entry.tc;
+  memcpy(g->inputs, entry.inputs, sizeof(g->inputs));
 }
 
 /* Runs `body(g, p, unit, userData)` for the CTA's units u = block + i *
@@ -915,6 +927,8 @@ forEachTile(Gen *g, const Pipeline *p, MlirValue first, int64_t every,
       mlirValueIsNull(first) ? block : add(g, block, mulv(g, first, grid));
   MlirBlock loop;
   MlirValue units = mulv(g, rows, cols);
+  if (dlcSm90WalksBatch(g->p, g->t))
+    units = mulv(g, units, g->size[KP_BATCH]);
   if (p->streamK > 0) {
     StreamKRange r = streamKRange(g, p, units, block, grid);
     dlcBuildFor(&g->b, cst(g, 0), add(g, r.rounds, r.count), cst(g, 1), 0, NULL,
@@ -1780,6 +1794,10 @@ int dlcSm90Consumers(const DlcGemmTiling *t) { return t->tileM == 64 ? 1 : 2; }
 bool dlcSm90EvenRounds(const KpProblem *p, const DlcGemmTiling *t) {
   return !p->implicit && t->maxSplits <= 1 && t->streamK == 0 &&
          t->cluster <= 1;
+}
+
+bool dlcSm90WalksBatch(const KpProblem *p, const DlcGemmTiling *t) {
+  return p->has[KP_BATCH] && dlcSm90EvenRounds(p, t);
 }
 
 bool dlcSm90ClusterSharesB(const DlcGemmTiling *t) {

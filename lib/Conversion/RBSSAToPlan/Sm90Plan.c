@@ -70,6 +70,9 @@ static double columnCost(int64_t bn) {
   return bn == 128 ? kNarrowColumnCost : 1.0;
 }
 
+/* A batch's tiles count with every batch's: the kernel's persistent CTAs
+ * walk the (batch, tile) units of all batches (dlcSm90WalksBatch), so its
+ * rounds are ceil(batch · T / SMs) (bench/RESULTS.md run bw-1). */
 static double tileCount(const DlcPlanProblem *problem, int64_t bm, int64_t bn) {
   return ceil(problem->m / (double)bm) *
          (problem->batch > 0 ? problem->batch : 1) *
