@@ -37,7 +37,10 @@
 #                  by every shard, whatever the family; $D/dlc-run, if
 #                  any, copied in) run by SHARDS run_bundle.sh processes in
 #                  the background, BUDGET seconds each, TIMEOUT a problem
-#                  ($OUT/harness$i.txt, $shards of them in all); `wait` after
+#                  ($OUT/harness$i.txt, $shards of them in all); `wait` after;
+#                  HARNESS_ITERS=N: each problem also launched N more
+#                  times after its check (run_bundle.sh --iters), so that
+#                  an intermittent hang shows as a timeout (run bx-3)
 #   harness_report each shard's last line and failures, then all of them
 #                  in $OUT/harness.txt
 #   bundle_sanitize BUNDLE LIST
@@ -148,7 +151,8 @@ harness() {
     for s in $(seq 0 $((n - 1))); do
       only=$(echo "$names" | awk -v s=$s -v n=$n 'NR % n == s' | paste -sd,)
       bash "$D/$b/run_bundle.sh" "$D/$b" --only "$only" --budget "$budget" \
-        --timeout "$tmo" --log "/tmp/hlog$shards" > "$OUT/harness$shards.txt" 2>&1 &
+        --timeout "$tmo" --log "/tmp/hlog$shards" ${HARNESS_ITERS:+--iters "$HARNESS_ITERS"} \
+        > "$OUT/harness$shards.txt" 2>&1 &
       shards=$((shards + 1))
     done
   done
