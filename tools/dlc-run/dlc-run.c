@@ -174,12 +174,32 @@ static int parseArgs(int argc, char **argv, Options *o) {
   return 0;
 }
 
+/* Whether every symbol of `m` that is not derived has a value (seen[i];
+ * `seen` null: none given). If not, names the missing ones in one message
+ * (a static kernel has none to give). Checked after the manifest loads,
+ * so that a missing file is reported as such. */
+static bool haveAllSymbols(const DlcRuntimeManifest *m, const char *kind,
+                           const int *seen) {
+  int ns = dlcRuntimeManifestGetNumSymbols(m), missing = 0;
+  for (int i = 0; i < ns; i++) {
+    if (dlcRuntimeManifestGetDerived(m, i) || (seen && seen[i]))
+      continue;
+    if (missing++ == 0)
+      fprintf(stderr, "dlc-run: %s '%s' needs a value for each symbol: give ",
+              kind, dlcRuntimeManifestGetKernelName(m));
+    fprintf(stderr, "%s%s=<value>", missing > 1 ? "," : "",
+            dlcRuntimeManifestGetSymbol(m, i));
+  }
+  if (missing)
+    fprintf(stderr, seen ? "\n" : ", or --ref-data DIR\n");
+  return missing == 0;
+}
+
 /* Parses "M=1,N=2" into symbol values (manifest order) and marks them in
  * seen[]; every symbol is needed unless `partial`.  `kind` is "kernel" or
  * "program", for messages. */
 static int parseSizes(const char *sizes, const DlcRuntimeManifest *m,
                       const char *kind, int64_t *syms, int *seen, int partial) {
-  int ns = dlcRuntimeManifestGetNumSymbols(m);
   char *copy = malloc(strlen(sizes) + 1);
   int rc = -1;
   if (!copy)
@@ -206,13 +226,7 @@ static int parseSizes(const char *sizes, const DlcRuntimeManifest *m,
     syms[idx] = v;
     seen[idx] = 1;
   }
-  rc = 0;
-  for (int i = 0; i < ns && !partial; i++)
-    if (!seen[i] && !dlcRuntimeManifestGetDerived(m, i)) {
-      fprintf(stderr, "dlc-run: no value for symbol '%s'\n",
-              dlcRuntimeManifestGetSymbol(m, i));
-      rc = -1;
-    }
+  rc = partial || haveAllSymbols(m, kind, seen) ? 0 : -1;
 done:
   free(copy);
   return rc;
@@ -493,25 +507,6 @@ static int checkBeforeDriver(Run *r) {
   return 0;
 }
 
-/* Without sizes or reference data: true, after naming the symbols to give,
- * when `m` has any that are not derived (a static kernel needs none). Checked
- * after the manifest loads, so that a missing file is reported as such. */
-static bool needsSizes(const DlcRuntimeManifest *m, const char *kind) {
-  int ns = dlcRuntimeManifestGetNumSymbols(m), missing = 0;
-  for (int i = 0; i < ns; i++) {
-    if (dlcRuntimeManifestGetDerived(m, i))
-      continue;
-    if (missing++ == 0)
-      fprintf(stderr, "dlc-run: %s '%s' has symbols: give their values, ", kind,
-              dlcRuntimeManifestGetKernelName(m));
-    fprintf(stderr, "%s%s=<value>", missing > 1 ? "," : "",
-            dlcRuntimeManifestGetSymbol(m, i));
-  }
-  if (missing)
-    fprintf(stderr, ", or --ref-data DIR\n");
-  return missing > 0;
-}
-
 static int setUp(Run *r) {
   char err[1024];
   if (!(r->p = dlcRuntimeProgramLoad(r->o.manifest, err, sizeof err))) {
@@ -559,7 +554,7 @@ static int setUp(Run *r) {
     free(seen);
     if (rc != 0)
       return -1;
-  } else if (!r->rd && needsSizes(r->m, kindOf(r->p))) {
+  } else if (!r->rd && !haveAllSymbols(r->m, kindOf(r->p), NULL)) {
     return -1;
   } else if (deriveSymbols(r, NULL) != 0) {
     return -1;
