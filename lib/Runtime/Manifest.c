@@ -1007,6 +1007,18 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
              d, out->grid[d], d, out->block[d]);
       return -1;
     }
+    /* CUDA's limit on a grid's y and z (x goes to 2^31 - 1): a kernel
+     * whose grid y is a batch (SM80 GEMMs, grouped convolutions) cannot
+     * launch a larger one, and the driver would only say "invalid
+     * argument". */
+    if (d > 0 && out->grid[d] > 65535) {
+      setErr(err, errSize,
+             "grid[%d]=%" PRId64 " ('%s' at these sizes) is more than the "
+             "65535 a grid's y and z may be: split the batch into several "
+             "launches",
+             d, out->grid[d], m->grid[d]);
+      return -1;
+    }
   }
   if (dlcRuntimeManifestEval(m, m->smem, symbols, &out->dynamicSmemBytes, err,
                              errSize) != 0)

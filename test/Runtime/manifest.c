@@ -87,6 +87,17 @@ void dlcRuntimeTestManifest(const char *dir) {
     printManifest(m);
   else
     fprintf(stderr, "error: %s\n", err);
+  // A grid y past CUDA's 65535 (grid x may go to 2^31 - 1).
+  // CHECK-LABEL: grid-y: grid[1]=65536 ('ceildiv(M, 64)' at these sizes) is
+  // more than the 65535 a grid's y and z may be: split the batch into several
+  // launches CHECK-NEXT: grid-x: grid 100000x1x1
+  DlcRuntimeLaunchDims dims;
+  int64_t tall[2] = {64 * 65536, 100}, wide[2] = {64, 128 * 100000};
+  if (m && dlcRuntimeManifestGetLaunch(m, tall, &dims, err, sizeof err) != 0)
+    fprintf(stderr, "grid-y: %s\n", err);
+  if (m && dlcRuntimeManifestGetLaunch(m, wide, &dims, err, sizeof err) == 0)
+    fprintf(stderr, "grid-x: grid %" PRId64 "x%" PRId64 "x%" PRId64 "\n",
+            dims.grid[0], dims.grid[1], dims.grid[2]);
   dlcRuntimeManifestDestroy(m);
 
   // From a file: the ptx path is its folder's.
