@@ -58,7 +58,7 @@ def main():
     ap.add_argument("--dlc", required=True, help="dlc-compile's folder of attention_d32.json")
     ap.add_argument("--qk", required=True)
     ap.add_argument("--softmax-pv", required=True)
-    ap.add_argument("--shapes", default="4x16x256,4x16x512,1x16x1024,4x16x1024,2x16x2048,1x16x4096")
+    ap.add_argument("--shapes", default="1x4x256,4x16x256,4x16x512,1x16x1024,4x16x1024,2x16x2048,1x16x4096")
     ap.add_argument("--max-ms", type=float, default=800.0)
     ap.add_argument("--out", default=None)
     add_rounds_argument(ap)
@@ -145,13 +145,13 @@ def main():
             print("    ratios to sdpa: %s" % ", ".join(
                 "%s %.4g" % (lb, times["sdpa"] / times[lb]) for lb in progs if times.get(lb)), flush=True)
         results.append(entry)
+        if args.out:  # after every shape: a run cut short keeps what it measured
+            with open(args.out, "w") as f:
+                json.dump(results, f, indent=1)
         del q, k, v, o, s32, ref, ten
         dlc.buffers.clear()
         spv.buffers.clear()
         torch.cuda.empty_cache()
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump(results, f, indent=1)
 
 
 if __name__ == "__main__":
