@@ -16,7 +16,12 @@ the time goes. Kernels faster than SLOW_MS are timed by do_bench medians
 (the cubic scores kernel) by CUDA events around a few launches, and a size
 whose predicted time (the last measured one scaled by B H S^3) passes
 --max-ms is not launched.
-usage: bench_attention_d32.py --dlc DIR --qk DIR --softmax-pv DIR [--shapes BxHxS,...] [--rounds R] [--out F.json]
+With --flash64, DLC's D = 64 flash kernel and SDPA at D = 64 on D = 64
+inputs of the same sizes are timed in the same rounds: the most a D = 32
+attention run through a D = 64 tile (Q, K, V zero-filled past 32 by TMA)
+would cost. TFLOP/s count D = 32's FLOPs throughout (times compare).
+usage: bench_attention_d32.py --dlc DIR --qk DIR --softmax-pv DIR [--flash64 DIR] [--skip-dlc]
+       [--shapes BxHxS,...] [--rounds R] [--out F.json]
 """
 import argparse
 import json
@@ -60,6 +65,12 @@ def main():
     ap.add_argument("--softmax-pv", required=True)
     ap.add_argument("--shapes", default="1x4x256,4x16x256,4x16x512,1x16x1024,4x16x1024,2x16x2048,1x16x4096")
     ap.add_argument("--max-ms", type=float, default=800.0)
+    ap.add_argument("--skip-dlc", action="store_true",
+                    help="leave the compiler's D = 32 program out (its cubic scores kernel)")
+    ap.add_argument("--flash64", default=None,
+                    help="dlc-compile's folder of bench/attention_d32/attention_d64.json: "
+                         "its D = 64 flash kernel (and SDPA at D = 64) timed beside, on "
+                         "D = 64 inputs of the same B, H, S")
     ap.add_argument("--out", default=None)
     add_rounds_argument(ap)
     args = ap.parse_args()
@@ -68,6 +79,7 @@ def main():
     dlc = DlcProgram(os.path.join(args.dlc, "attention_d32.json"))
     qk = DlcKernel(os.path.join(args.qk, "qk.json"))
     spv = DlcProgram(os.path.join(args.softmax_pv, "softmax_pv.json"))
+    f64 = DlcProgram(os.path.join(args.flash64, "attention_d64.json")) if args.flash64 else None
     results, last = [], None  # last: (B H S^3, ms) of the slowest DLC program
     for shape in args.shapes.split(","):
         B, H, S = (int(x) for x in shape.split("x"))
@@ -90,7 +102,9 @@ def main():
         progs = {"split": split}
         cube = B * H * S ** 3
         predicted = None if last is None else last[1] * cube / last[0]
-        if predicted is None or predicted <= args.max_ms:
+        if args.skip_dlc:
+            pass
+        elif predicted is None or predicted <= args.max_ms:
             progs["dlc"] = lambda only=None: dlc.launch(ten, sym, stream, only=only)
         else:
             entry["dlc"] = {"skipped_predicted_ms": predicted}
@@ -113,6 +127,19 @@ def main():
             with sdpa_kernel(SDPBackend.MATH):
                 F.scaled_dot_product_attention(q, k, v)
         fast["sdpa_math"] = sdpa_math
+        if f64 is not None:
+            # What a D = 32 attention run through a D = 64 flash tile would
+            # cost at most: the D = 64 kernel's work on D = 64 inputs.
+            q64, k64, v64 = (torch.randn(B, H, S, 64, dtype=torch.half, device="cuda")
+                             for _ in range(3))
+            o64 = torch.full_like(q64, float("nan"))
+            t64 = {"Q": q64, "K": k64, "V": v64, "O": o64}
+            f64.launch(t64, sym, stream)
+            torch.cuda.synchronize()
+            n, maxerr = wrong(o64, F.scaled_dot_product_attention(q64.float(), k64.float(), v64.float()))
+            entry["dlc64"] = {"wrong": n, "max_err": maxerr}
+            fast["dlc64"] = lambda: f64.launch(t64, sym, stream)
+            fast["sdpa64"] = lambda: F.scaled_dot_product_attention(q64, k64, v64)
         times, failed = time_rounds(fast, args.rounds, WARMUP, REP)
         for label, fn in slow.items():  # the check's launch was the warm-up
             times[label] = event_ms(fn, 1, warm=False)
@@ -125,7 +152,7 @@ def main():
             t = ms if ms > SLOW_MS else time_rounds({"k": fn}, 1, WARMUP, REP)[0]["k"]
             entry.setdefault(label, {}).setdefault("kernels_ms", {})[kname] = t
         line = "%-11s" % shape
-        for label in list(progs) + ["sdpa", "sdpa_math"]:
+        for label in list(progs) + ["sdpa", "sdpa_math", "dlc64", "sdpa64"]:
             if label in failed:
                 line += " | %s n/a (%s)" % (label, str(failed[label])[:80])
                 continue
@@ -143,12 +170,16 @@ def main():
                 "%s %.3f ms" % kv for kv in entry[label].get("kernels_ms", {}).items())), flush=True)
         if times.get("sdpa"):
             print("    ratios to sdpa: %s" % ", ".join(
-                "%s %.4g" % (lb, times["sdpa"] / times[lb]) for lb in progs if times.get(lb)), flush=True)
+                "%s %.4g" % (lb, times["sdpa"] / times[lb])
+                for lb in list(progs) + ["dlc64", "sdpa64"] if times.get(lb)), flush=True)
         results.append(entry)
         if args.out:  # after every shape: a run cut short keeps what it measured
             with open(args.out, "w") as f:
                 json.dump(results, f, indent=1)
-        del q, k, v, o, s32, ref, ten
+        del q, k, v, o, s32, ref, ten, fast
+        if f64 is not None:
+            del q64, k64, v64, o64, t64
+            f64.buffers.clear()
         dlc.buffers.clear()
         spv.buffers.clear()
         torch.cuda.empty_cache()

@@ -5,6 +5,7 @@
 #                             bo-1, e.g. a build of 10da18b)
 #   OUT/att/dlc/              test/Pipelines/Inputs/attention_d32.json
 #   OUT/att/{qk,softmax_pv}/  bench/attention_d32/*.tiny.mlir (S materialised)
+#   OUT/att/d64/              bench/attention_d32/attention_d64.json (flash, D 64)
 #   OUT/fb/{bias_mn,mask_key}/ bench/build_flash_bias.sh's flash kernels
 #   OUT/py/                   the benches run_lm.sh copies into bench/
 #   bench/build_lm.sh BIN OLDBIN OUT   (all for sm_90a)
@@ -28,6 +29,7 @@ compile "$bin" "$root/test/Pipelines/Inputs/attention_d32.json" "$out/att/dlc"
 for m in qk softmax_pv; do
   compile "$bin" "$root/bench/attention_d32/$m.tiny.mlir" "$out/att/$m"
 done
+compile "$bin" "$root/bench/attention_d32/attention_d64.json" "$out/att/d64"
 "$root/bench/build_flash_bias.sh" "$bin" "$out/fb"
 cp "$root"/bench/{bench_bool.py,bench_attention_d32.py,bench_flash_bias.py,dlc_kernel.py,timing.py} \
-  "$root/bench/run_lm.sh" "$out/py/"
+  "$root"/bench/run_lm{,2}.sh "$out/py/"
