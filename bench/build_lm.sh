@@ -32,4 +32,4 @@ done
 compile "$bin" "$root/bench/attention_d32/attention_d64.json" "$out/att/d64"
 "$root/bench/build_flash_bias.sh" "$bin" "$out/fb"
 cp "$root"/bench/{bench_bool.py,bench_attention_d32.py,bench_flash_bias.py,dlc_kernel.py,timing.py} \
-  "$root"/bench/run_lm{,2}.sh "$out/py/"
+  "$root/bench/run_lm.sh" "$out/py/"
