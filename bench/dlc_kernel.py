@@ -381,3 +381,41 @@ class DlcKernel:
                tuple((n, t.data_ptr()) for n, t in sorted(tensors.items())))
         self.prepared[key] = prepared
         return prepared
+
+
+# Manifest dtypes as torch dtypes (docs/runtime.md; "i1" is one byte, 0/1).
+TORCH_DTYPES = {"f16": torch.half, "bf16": torch.bfloat16, "f32": torch.float32,
+                "i1": torch.bool, "i32": torch.int32, "i64": torch.int64}
+
+
+class DlcProgram:
+    """A program manifest (docs/conventions.md, "Program manifest"): its
+    kernels loaded from their own manifests beside it (DlcKernel each) and
+    launched in order on the caller's tensors plus the intermediates, which
+    the program owns (allocated once per symbol values, as the runtime does)."""
+
+    def __init__(self, manifest_path):
+        with open(manifest_path) as f:
+            self.m = json.load(f)
+        here = os.path.dirname(manifest_path)
+        self.kernels = [(k["kernel"], DlcKernel(os.path.join(here, k["kernel"] + ".json")))
+                        for k in self.m["kernels"]]
+        self.buffers = {}  # sorted symbol items -> {name: tensor}
+
+    def intermediates(self, symbols):
+        """The intermediate buffers at `symbols` (borrowed: the program keeps them)."""
+        key = tuple(sorted(symbols.items()))
+        if key not in self.buffers:
+            self.buffers[key] = {
+                b["name"]: torch.empty([eval_expr(d, symbols) for d in b["shape"]],
+                                       dtype=TORCH_DTYPES[b["dtype"]], device="cuda")
+                for b in self.m.get("intermediates", [])}
+        return self.buffers[key]
+
+    def launch(self, tensors, symbols, stream, only=None):
+        """Launches every kernel in order (or only the one named `only`, on
+        the intermediates the earlier kernels left)."""
+        all_tensors = dict(tensors, **self.intermediates(symbols))
+        for name, kernel in self.kernels:
+            if only is None or name == only:
+                kernel.launch(all_tensors, symbols, stream)

@@ -1,10 +1,11 @@
 // rbssa-fuse-attention: attention it recognises but the flash kernel does
 // not take (here a symbolic head dimension D) gets W1405 at the output
-// region with the reason; it is not fused (fuse-attention.test, PLAIN).
+// region with the reason and the cost of the unfused form; it is not fused
+// (fuse-attention.test, PLAIN).
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, rbssa-fuse-attention)' --verify-diagnostics | FileCheck %s
 // CHECK: fused = false
 
-// expected-warning@+1 {{W1405 AttentionNotFused: attention is recognised but not fused into one flash kernel: the flash skeleton takes head dimensions}}
+// expected-warning@+1 {{W1405 AttentionNotFused: attention is recognised but not fused into one flash kernel: the flash skeleton takes head dimensions 64, 128 and 256 (the same for V); it compiles as two kernels (scores, then P·V) with P in global memory, and the scores kernel recomputes Q·Kᵀ on CUDA cores for the row max and sum (work growing as M·N²·D}}
 func.func @attention(%Q: tensor<?x?x?x?xf16, ["B", "H", "M", "D"]> {dlc.name = "Q"},
                      %K: tensor<?x?x?x?xf16, ["B", "H", "N", "D"]> {dlc.name = "K"},
                      %V: tensor<?x?x?x?xf16, ["B", "H", "N", "D"]> {dlc.name = "V"})
