@@ -774,6 +774,12 @@ const char *kpAttentionRead(MlirOperation scores, MlirOperation output,
   return NULL;
 }
 
+int64_t kpAttentionTileDim(int64_t d) {
+  if (d < 8 || d > 256 || d % 8 != 0)
+    return 0;
+  return d <= 64 ? 64 : d <= 128 ? 128 : 256;
+}
+
 /* Whether a stride is a multiple of 8 elements (16 bytes of f16). */
 static bool multipleOf8(const KpExtent *e) { return e->constant % 8 == 0; }
 
@@ -784,12 +790,17 @@ const char *kpAttentionOnlineProblem(const KpAttention *a) {
     return "the bias is a boolean tensor";
   if (a->mask == KP_ATTN_MASK_TENSOR && a->maskTensor.t.element != KP_I1)
     return "the mask tensor is not i1";
-  if (a->size[KP_K].numSymbols || a->valueDim.numSymbols ||
-      (a->size[KP_K].constant != 64 && a->size[KP_K].constant != 128 &&
-       a->size[KP_K].constant != 256) ||
-      a->valueDim.constant != a->size[KP_K].constant)
-    return "the flash skeleton takes head dimensions 64, 128 and 256 (the "
-           "same for V)";
+  if (a->size[KP_K].numSymbols || a->valueDim.numSymbols)
+    return "the head dimension is symbolic (the flash kernels' tiles, "
+           "registers and loads are compiled for a constant one)";
+  if (a->valueDim.constant != a->size[KP_K].constant)
+    return "V's head dimension differs from Q's and K's";
+  if (kpAttentionTileDim(a->size[KP_K].constant) == 0)
+    return a->size[KP_K].constant > 256
+               ? "the head dimension is over 256 (the flash kernels' O "
+                 "accumulator is at most 256 columns)"
+               : "the head dimension is not a multiple of 8 (the flash "
+                 "kernels load rows in 16-byte pieces)";
   const KpAttnTensor *in[] = {&a->q, &a->k, &a->v};
   KpRole row[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {

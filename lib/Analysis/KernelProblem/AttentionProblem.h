@@ -99,12 +99,19 @@ MlirOperation kpFindRegion(MlirBlock body, MlirAttribute name);
  * rbssa-fuse-attention, the planner and the interpreter. */
 MlirOperation kpAttentionScores(MlirOperation output);
 
+/* The flash kernels' tile width Dt for head dimension `d`: the first of
+ * 64, 128 and 256 not below it, where `d` is a multiple of 8 (16-byte rows
+ * of f16 and bf16) from 8 to 256; 0 otherwise. The kernels compute with
+ * Dt columns: those from d on are zeros in Q, K and V (zero-filled loads)
+ * and are not stored in O. */
+int64_t kpAttentionTileDim(int64_t d);
+
 /* Why the online-softmax (flash) form cannot compute `attention` yet, or
  * NULL when it can: no mask, a causal one or an i1 mask tensor, a float
  * bias tensor or none (any strides: read per S tile), a constant head
- * dimension of 64, 128 or 256 shared by V, f16 or bf16 operands, unit-stride
- * columns and rows and batches starting at 16-byte boundaries for Q, K
- * and V. */
+ * dimension shared by V with a tile width (kpAttentionTileDim), f16 or
+ * bf16 operands, unit-stride columns and rows and batches starting at
+ * 16-byte boundaries for Q, K and V. */
 const char *kpAttentionOnlineProblem(const KpAttention *attention);
 
 #endif

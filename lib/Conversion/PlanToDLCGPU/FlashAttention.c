@@ -43,8 +43,11 @@
 /* --- global -> shared ------------------------------------------------------
  */
 
-/* cp.async of `rows` rows of D elements from row0 on (zero past `limit`)
- * into smem[stage]; rows are 16-byte chunks, swizzled. */
+/* cp.async of `rows` rows of the tile's Dt elements from row0 on (zero
+ * past `limit`, and in the columns from the head dimension D on: D padded
+ * to the tile width, kpAttentionTileDim) into smem[stage]; rows are
+ * 16-byte chunks, swizzled (D is a multiple of 8: a chunk is all in or all
+ * out). */
 static void copyTile(Fa *f, MlirValue smem, MlirValue stage, MlirValue global,
                      MlirValue base, MlirValue rowStride, MlirValue row0,
                      int64_t rows, MlirValue limit) {
@@ -54,7 +57,10 @@ static void copyTile(Fa *f, MlirValue smem, MlirValue stage, MlirValue global,
     MlirValue id = add(g, g->tid, cst(g, i * g->threads));
     MlirValue r = divc(g, id, f->cpr), c = remc(g, id, f->cpr);
     MlirValue at = add(g, row0, r);
-    MlirValue count = sel(g, lt(g, at, limit), cst(g, 8), cst(g, 0));
+    MlirValue inside = lt(g, at, limit);
+    if (f->cpr * 8 != f->a->size[KP_K].constant)
+      inside = andi(g, inside, lt(g, c, cst(g, f->a->size[KP_K].constant / 8)));
+    MlirValue count = sel(g, inside, cst(g, 8), cst(g, 0));
     MlirValue offset =
         add(g, add(g, base, mulv(g, at, rowStride)), mul(g, c, 8));
     gemmCpAsync(g, smem, stage, r, mul(g, gemmSwizzle(g, r, c, f->cpr), 8),
@@ -132,19 +138,20 @@ static void accumulatePV(Fa *f, MlirValue stage, const MlirValue *p, int numS,
 /* --- the kernel ------------------------------------------------------------
  */
 
-/* D = 256 is refused, not spilled: O's accumulators are 128 f32
- * registers a thread there and Q's resident fragments 64 more; ptxas
+/* Tile width 256 (D = 136 to 256) is refused, not spilled: O's accumulators are
+ * 128 f32 registers a thread there and Q's resident fragments 64 more; ptxas
  * spilled 272 bytes at 255 registers, and still 8 to 36 with Q read again
  * from shared memory for each S and BN 32 (bench/RESULTS.md run d256-1). */
 bool dlcFlashAttentionTakes(MlirOperation at, const DlcDiagnosticCode *code,
                             const char *suggestion, const KpAttention *a) {
-  if (!kpExtentIs(&a->size[KP_K], 256))
+  if (kpAttentionTileDim(a->size[KP_K].constant) != 256)
     return true;
   dlcEmitDiagnostic(at, code, suggestion,
                     "the SM80 flash kernel cannot compute this attention: at "
-                    "head dimension 256 O's accumulators (128 f32 registers a "
-                    "thread) beside Q's fragments and S spill past 255 "
-                    "registers");
+                    "head dimension %lld (tile width 256) O's accumulators "
+                    "(128 f32 registers a thread) beside Q's fragments and S "
+                    "spill past 255 registers",
+                    (long long)a->size[KP_K].constant);
   return false;
 }
 

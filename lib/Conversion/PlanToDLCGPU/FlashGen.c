@@ -468,7 +468,10 @@ void flashEpilogue(Fa *f, const MlirValue *o, int numO, const MlirValue m[2],
   MlirValue colBase = mul(g, f->quad, 2);
   MlirValue pairs = gemmPairStores(g);
   MlirAttribute steps = gemmStepsAttr(g);
-  for (int i = 0; i < numO; ++i) {
+  /* Fragment i holds columns 8i .. 8i + 7: with D padded to the tile width
+   * (kpAttentionTileDim) those from D on are not O's and not stored. */
+  int64_t live = a->valueDim.constant / 8;
+  for (int i = 0; i < numO && i < live; ++i) {
     MlirValue scaled = dlcArith(&g->b, "arith.mulf", o[i], invV);
     gemmEpilogueFragment(g, scaled, done, rowBase,
                          add(g, colBase, cst(g, 8 * i)), steps, pairs);

@@ -928,7 +928,8 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
                       why);
     return false;
   }
-  int64_t d = a->size[KP_K].constant;
+  /* The tile width: D padded to 64, 128 or 256 (kpAttentionTileDim). */
+  int64_t d = kpAttentionTileDim(a->size[KP_K].constant);
   DlcAttnTiling t = {plan->tile[0], plan->tile[1],     d,
                      plan->stages,  DLC_ATTN_PINGPONG, grid};
   /* 192 query rows (three consumers at 160 registers) only where O's
@@ -940,7 +941,8 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
       dlcSm90AttentionSmemBytes(&t, kpElementBytes(a->q.t.element)) >
           target->smemPerCTA)
     return dlcCannotHonour(schedule, "SM90 flash-attention", "tile",
-                           "tile = [BM, BN, D] with BM 128 (or 192 at D = 64), "
+                           "tile = [BM, BN, Dt] (Dt: D padded to 64, 128 or "
+                           "256) with BM 128 (or 192 at Dt = 64), "
                            "BN 64 or 128, warp_tile = [64, BN], at least 2 "
                            "stages that fit the shared memory");
   return true;
@@ -1022,7 +1024,8 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
     return reject(schedule, error);
   if (!checkAttentionContract(schedule, plan))
     return false;
-  int64_t d = a.size[KP_K].constant;
+  /* D, and the kernels' tile width dt (D padded: kpAttentionTileDim). */
+  int64_t d = a.size[KP_K].constant, dt = kpAttentionTileDim(d);
   bool sm90 = isSm90Plan(plan);
   DlcAttnGrid grid = DLC_ATTN_GRID_TILES;
   if (sm90 && (!sm90AttentionGrid(schedule, plan, &a, &grid) ||
@@ -1044,11 +1047,12 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
                                        &a))
     return false;
   if (!sm90 &&
-      (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != d ||
+      (plan->tile[0] != 64 || plan->tile[1] != 64 || plan->tile[2] != dt ||
        plan->warpTile[0] != 16 || plan->warpTile[1] != 64 ||
        plan->stages != 2 || strcmp(plan->barrierModel, "cp_async_group") != 0))
     return dlcCannotHonour(schedule, "flash-attention", "tile",
-                           "tile = [64, 64, D], warp_tile = [16, 64], stages = "
+                           "tile = [64, 64, Dt] (Dt: D padded to 64 or 128), "
+                           "warp_tile = [16, 64], stages = "
                            "2, barrier_model = \"cp_async_group\" (SM80) or "
                            "\"mbarrier\" (SM90)");
   /* The log-sum-exp output is the epilogue's exactly when the plan says
@@ -1096,7 +1100,7 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   kpExtentText(region, &a.size[KP_M], lq, sizeof(lq));
   kpExtentText(region, &a.size[KP_N], lk, sizeof(lk));
   DlcAttnTiling tiling = {sm90 ? plan->tile[0] : 64, sm90 ? plan->tile[1] : 64,
-                          d, sm90 ? plan->stages : 2, DLC_ATTN_PINGPONG};
+                          dt, sm90 ? plan->stages : 2, DLC_ATTN_PINGPONG};
   tiling.grid = grid;
   if (sm90 && !sm90AttentionSchedule(schedule, plan, &tiling.schedule))
     return false;

@@ -180,12 +180,24 @@ static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
   flashScheduleEnd(f, s, &v, add(g, r->kvBase, r->tiles));
 }
 
+/* The 64-column boxes of Q, K and V the producer loads: those holding a
+ * column below the head dimension D (ceildiv(D, 64)). With D padded to the
+ * tile width Dt (kpAttentionTileDim) the last loaded box is zero-filled by
+ * TMA from column D on (the maps' extent is D), and a box wholly past D
+ * (D = 136 to 192 at Dt = 256) is neither loaded nor read by S = Q Kᵀ:
+ * V's stays unwritten, and the O columns it feeds (from 192 on) are never
+ * stored. */
+static int64_t loadedBoxes(const Fa *f) {
+  return (f->a->size[KP_K].constant + Box - 1) / Box;
+}
+
 static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   (void)unused;
   Gen *g = &f->g;
   const DlcAttnTiling *t = f->t;
   int64_t bytes = kpElementBytes(f->a->q.t.element);
-  int64_t dChunks = f->d / Box, kBlocks = t->tileN / Box;
+  /* expect-tx counts whole boxes: TMA's zero fill past D is written too. */
+  int64_t dChunks = loadedBoxes(f), kBlocks = t->tileN / Box;
   MlirValue zero = cst(g, 0);
   /* The Q buffer is free once every consumer's last S of the visit before
    * is complete (the first visit passes at once). */
@@ -193,7 +205,7 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
     sm90MbarrierWait(g, r->qEmpty, r->qSlot,
                      sm90ParityOf(g, r->visit, qSlots(t), true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, r->qSlot,
-                 "bytes", t->tileM * f->d * bytes);
+                 "bytes", t->tileM * dChunks * Box * bytes);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
     MlirValue at[] = {zero, r->qSlot, cst(g, dc), zero, zero};
     tmaLoad(f, &f->a->q, r->qMap, r->qFull, r->qSlot, f->qSmem, at, r->m0,
@@ -212,7 +224,7 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   MlirValue fullV = split ? r->fullV : r->full;
   sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
-                 "bytes", (split ? 1 : 2) * t->tileN * f->d * bytes);
+                 "bytes", (split ? 1 : 2) * t->tileN * dChunks * Box * bytes);
   MlirValue n0 = mul(g, j, t->tileN);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
     MlirValue at[] = {zero, stage, cst(g, dc), zero, zero};
@@ -223,7 +235,7 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
     sm90MbarrierWait(g, r->emptyV, stage,
                      sm90ParityOf(g, use, t->stages, true));
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, fullV, stage,
-                   "bytes", t->tileN * f->d * bytes);
+                   "bytes", t->tileN * dChunks * Box * bytes);
   }
   for (int64_t kb = 0; kb < kBlocks; ++kb)
     for (int64_t dc = 0; dc < dChunks; ++dc) {
@@ -247,14 +259,14 @@ static void fragments(Fa *f, MlirValue acc, int count, MlirValue *out) {
 }
 
 /* Issues S = Q K_jᵀ of this consumer's 64 rows (of Q buffer `qSlot`)
- * from stage `stage`: out[0] the accumulators (read only after out[1] is
- * waited). */
+ * from stage `stage` over the loaded boxes of D: out[0] the accumulators
+ * (read only after out[1] is waited). */
 static void issueScores(Fa *f, MlirValue consumer, MlirValue qSlot,
                         MlirValue stage, MlirValue out[2]) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0);
   sm90AccInit(g, f->t->tileN, out);
-  for (int64_t dc = 0; dc < f->d / Box; ++dc) {
+  for (int64_t dc = 0; dc < loadedBoxes(f); ++dc) {
     Sm90Operand a = {
         .smem = f->qSmem,
         .index = {zero, qSlot, cst(g, dc), mul(g, consumer, Rows), zero},
@@ -690,9 +702,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
 }
 
 const char *dlcSm90AttentionProblem(const KpAttention *a) {
-  if (!kpExtentIs(&a->size[KP_K], 64) && !kpExtentIs(&a->size[KP_K], 128) &&
-      !kpExtentIs(&a->size[KP_K], 256))
-    return "the head dimension is not 64, 128 or 256";
+  if (a->size[KP_K].numSymbols ||
+      kpAttentionTileDim(a->size[KP_K].constant) == 0)
+    return "the head dimension is not a constant multiple of 8 up to 256";
   const KpAttnTensor *tensors[] = {&a->q, &a->k, &a->v};
   KpRole rows[] = {KP_M, KP_N, KP_N};
   for (int i = 0; i < 3; ++i) {

@@ -822,9 +822,8 @@ static void printAttentionCandidates(MlirOperation func, const Options *o,
        "two consumers, no turns",
        {0.354, 0.55, 0.577}},
   };
-  int column = kpExtentIs(&a->size[KP_K], 64)    ? 0
-               : kpExtentIs(&a->size[KP_K], 256) ? 2
-                                                 : 1;
+  int64_t dt = kpAttentionTileDim(a->size[KP_K].constant);
+  int column = dt == 64 ? 0 : dt == 256 ? 2 : 1;
   double flops = 4.0 * extentAtDefault(&a->size[KP_M]) *
                  extentAtDefault(&a->size[KP_N]) *
                  extentAtDefault(&a->size[KP_K]);
@@ -898,22 +897,25 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
   /* A forced grid stays in the plan even beside the SM80 kernel, whose
    * converter then refuses it rather than the plan dropping it unsaid. */
   bool forcedGrid = grid[0] != '\0';
+  /* The tile width: D padded to 64, 128 or 256 (kpAttentionTileDim; 0
+   * for a symbolic D, which neither kernel takes). The kernels' tiles,
+   * registers and schedules are those of the tile width. */
+  int64_t dt =
+      a.size[KP_K].numSymbols ? 0 : kpAttentionTileDim(a.size[KP_K].constant);
   if (!forcedGrid)
     dlcPlanCopyName(grid, a.mask != KP_ATTN_MASK_CAUSAL ? DLC_ATTN_DEFAULT_GRID
-                          : kpExtentIs(&a.size[KP_K], 256)
-                              ? DLC_ATTN_D256_CAUSAL_GRID
-                              : DLC_ATTN_DEFAULT_CAUSAL_GRID);
+                          : dt == 256 ? DLC_ATTN_D256_CAUSAL_GRID
+                                      : DLC_ATTN_DEFAULT_CAUSAL_GRID);
   /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
    * (O's accumulator leaves them room at 160 registers; run fa5-5, the
    * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at
    * D = 64: three 229, two 342 in run fa5-5). */
   if (!algo[0])
-    dlcPlanCopyName(algo, sm90 && kpExtentIs(&a.size[KP_K], 64) &&
-                                  a.mask != KP_ATTN_MASK_CAUSAL
+    dlcPlanCopyName(algo, sm90 && dt == 64 && a.mask != KP_ATTN_MASK_CAUSAL
                               ? "online_softmax.m192"
                               : "online_softmax");
   plan->tile[0] = 64, plan->tile[1] = 64, plan->stages = 2;
-  plan->tile[2] = a.size[KP_K].numSymbols ? 0 : a.size[KP_K].constant;
+  plan->tile[2] = dt;
   if (sm90)
     sm90AttentionShape(o, &a, algo, plan);
   plan->warpTile[0] = sm90 ? 64 : 16, plan->warpTile[1] = plan->tile[1];
