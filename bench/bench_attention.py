@@ -23,9 +23,12 @@ anchors timed in R rounds, the order rotated, medians; bench/timing.py). --kerne
 (LABEL=DIR, variants of the SM90 kernel built by different compilers,
 timed in the same run; the SM80 kernel is read from the first DIR only).
 --profile launches each kernel (and SDPA) once without timing, for ncu;
---only keeps the problems whose name contains one of its words.
+--only keeps the problems whose name contains one of its words; --problems
+BxHxSxD,... replaces the problem list (run pd-1: head dimensions padded
+to the tile width, SDPA at the same D).
 usage: bench_attention.py --kernels [LABEL=]DIR... [--out FILE.json]
                           [--profile] [--only WORD,...] [--rounds R]
+                          [--problems BxHxSxD,...]
 """
 import argparse
 import json
@@ -64,6 +67,7 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--only", default="")
+    ap.add_argument("--problems", default="")
     add_rounds_argument(ap)
     args = ap.parse_args()
     sets = [tuple(k.split("=", 1)) if "=" in k else (os.path.basename(k.rstrip("/")), k)
@@ -73,8 +77,11 @@ def main():
                                           torch.__version__, triton.__version__))
     stream = torch.cuda.current_stream().cuda_stream
     results = []
-    for (B, H, S, D) in [(4, 16, 4096, 128), (8, 16, 2048, 64),
-                         (4, 16, 4096, 256), (2, 16, 8192, 256)]:
+    problems = [(4, 16, 4096, 128), (8, 16, 2048, 64),
+                (4, 16, 4096, 256), (2, 16, 8192, 256)]
+    if args.problems:
+        problems = [tuple(int(x) for x in p.split("x")) for p in args.problems.split(",")]
+    for (B, H, S, D) in problems:
         for causal in (False, True):
             name = "attn_d%d_%s" % (D, "causal" if causal else "full")
             problem = "B%d H%d S%d D%d %s" % (B, H, S, D, "causal" if causal else "full")

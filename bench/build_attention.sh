@@ -8,6 +8,9 @@
 # D = 128 models are also built with
 # "lse": true (<name>_lse, SM90 only: outputs O and LSE, the log-sum-exp
 # written by the flash kernel's epilogue), timed beside them.
+# DIMS="32 80 ..." (default "64 128 256") picks the head dimensions (run
+# pd-1: dimensions padded to the tile width; the SM80 kernel only up to
+# 128, LSE models only at 128).
 #   bench/build_attention.sh OUT      then, on the GPU machine:
 #   python3 bench/bench_attention.py --kernels OUT
 set -euo pipefail
@@ -15,7 +18,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
 out="${1:?usage: build_attention.sh OUT}"
 mkdir -p "$out/src" "$out/sm80"
-for d in 64 128 256; do
+for d in ${DIMS:-64 128 256}; do
   for causal in false true; do
   for lse in false true; do
     [ "$lse" = true ] && [ "$d" != 128 ] && continue
@@ -51,7 +54,7 @@ for d in 64 128 256; do
 }
 JSON
     "$bin/dlc-compile" "$out/src/$name.json" -o "$out/$name" --chip sm_90a > "$out/$name.log"
-    [ "$lse" = true ] || [ "$d" = 256 ] ||
+    [ "$lse" = true ] || [ "$d" -gt 128 ] ||
       "$bin/dlc-compile" "$out/src/$name.json" -o "$out/sm80/$name" --chip sm_90 > "$out/$name.sm80.log"
   done
   done

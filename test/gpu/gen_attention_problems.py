@@ -55,8 +55,16 @@ kernel rounds the unnormalised exp2 values and divides by the row sum in
 f32, so each problem states dlc-run's --atol as 2 u (u = 2^-8 for bf16,
 2^-11 for f16; at least the default 1e-3): bf16 0.0078125, f16 1e-3.
 
+--padded-d P: a share P of the problems (not "many" ones) have a head
+dimension that is a multiple of 8 but not 64, 128 or 256 (PADDED_D), which
+the flash kernels compute at the next tile width Dt (64, 128 or 256),
+zero-filling columns D..Dt-1 of Q, K and V and storing O's columns below D
+only; 136 to 192 leave Dt = 256's last 64-column box unloaded (feature
+D=d, with Dt=t).
+
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
                                  [--lse P] [--many P] [--balanced P] [--d256 P]
+                                 [--padded-d P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -82,6 +90,8 @@ LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
 MANY = 0.0  # --many: the share with more work tiles than the grid's CTAs
 BALANCED = 0.0  # --balanced: the share of causal ones on the balanced grid
 D256 = 0.0  # --d256: the share with head dimension 256
+PADDED = 0.0  # --padded-d: the share with a padded head dimension
+PADDED_D = [8, 32, 40, 80, 96, 136, 160, 192, 248]
 SMS = 132  # the persistent grid's CTAs (lib/Target/Target.c, sm_90a)
 
 
@@ -112,11 +122,14 @@ def make(rng, i):
         batch = ["B", "H"]
     if D256 > 0 and rng.random() < D256 and not many:  # drawn only with --d256
         d = 256
+    if PADDED > 0 and rng.random() < PADDED and not many:  # --padded-d only
+        d = rng.choice(PADDED_D)
+    dt = 64 if d <= 64 else 128 if d <= 128 else 256  # the tile width
     balanced = not many and BALANCED > 0 and rng.random() < BALANCED
     three = wide = False
     if balanced:
         causal = True
-        three = d == 64 and rng.random() < 1 / 3
+        three = dt == 64 and rng.random() < 1 / 3
         wide = not three and rng.random() < 0.3
     gqa = not many and rng.random() < 0.25
     bias = rng.choice(["none", "none", "full", "mn"])
@@ -142,9 +155,9 @@ def make(rng, i):
             if wide:  # three query tiles, short keys: room for more rows
                 sizes.update(M=rng.choice([257, 300, 383]), N=rng.choice(EDGE[:7]))
         if long_keys:
-            sizes.update(B=1, H=1, N=rng.choice(LONG_KEYS[d]))
+            sizes.update(B=1, H=1, N=rng.choice(LONG_KEYS[dt]))
             if causal and bias != "full":  # causal CTAs stop at the diagonal
-                sizes["M"] = rng.choice(LONG_KEYS[d])
+                sizes["M"] = rng.choice(LONG_KEYS[dt])
         z = 1
         for x in qbatch:
             z *= sizes[x]
@@ -248,6 +261,8 @@ def make(rng, i):
     features = "in=%s D=%d causal=%d scale=%s batch=%s gqa=%d bias=%s maskt=%s" % (
         dtype, d, int(causal), "1" if sharp else "rsqrtD", "+".join(batch), int(gqa),
         bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
+    if d != dt:
+        features += " Dt=%d" % dt
     if LSE > 0:
         features += " lse=%s" % ("ln" if natural else int(lse))
     if MANY > 0:
@@ -291,10 +306,12 @@ if __name__ == "__main__":
     extra.add_argument("--many", type=float, default=0.0)
     extra.add_argument("--balanced", type=float, default=0.0)
     extra.add_argument("--d256", type=float, default=0.0)
+    extra.add_argument("--padded-d", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
     BALANCED = known.balanced
     D256 = known.d256
+    PADDED = known.padded_d
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

@@ -481,6 +481,7 @@ typedef enum DlcAttnGrid {
  * within the spread of "persistent" in run d256-2), "persistent" none. */
 #define DLC_ATTN_D256_CAUSAL_GRID "persistent"
 typedef struct DlcAttnTiling {
+  /* headDim: the tile width Dt (kpAttentionTileDim), not the problem's D */
   int64_t tileM, tileN, headDim, stages;
   DlcAttnSchedule schedule; /* SM90 only */
   DlcAttnGrid grid;         /* SM90 only */
@@ -493,9 +494,9 @@ void dlcEmitFlashAttention(MlirOperation kernel, const KpAttention *attention,
                            const DlcAttnTiling *tiling, const DlcAttnArgs *args,
                            int numTensors);
 /* Whether the SM80 flash kernel computes `a` (already an online problem:
- * kpAttentionOnlineProblem): D = 64 and 128 (the SM90 skeleton also
- * 256); if not, reports why at `at` with `code` and `suggestion` (the
- * planner's E1602, convert-plan-to-dlcgpu's E1501). */
+ * kpAttentionOnlineProblem): tile widths 64 and 128, D up to 128 (the SM90
+ * skeleton also 256); if not, reports why at `at` with `code` and `suggestion`
+ * (the planner's E1602, convert-plan-to-dlcgpu's E1501). */
 bool dlcFlashAttentionTakes(MlirOperation at, const DlcDiagnosticCode *code,
                             const char *suggestion, const KpAttention *a);
 
@@ -505,7 +506,8 @@ bool dlcFlashAttentionTakes(MlirOperation at, const DlcDiagnosticCode *code,
  * query rows each (tileM = 128: two; 192: three, head dim 64 only)
  * computing S and O by wgmma with the online softmax between, their wgmma
  * issues in ping-pong turns or not (tiling->schedule; three consumers take
- * turns only). Tiling: tileN (BN) 64 or 128, headDim 64 or 128,
+ * turns only). Tiling: tileN (BN) 64 or 128, headDim the tile width Dt
+ * (64, 128 or 256: the problem's D padded, kpAttentionTileDim),
  * stages >= 2. Arguments as dlcEmitFlashAttention's, then after the
  * symbols three i64 tensor-map addresses (Q, K, V, at `mapArg`) described
  * by dlcSm90AttentionMaps. */
@@ -514,7 +516,8 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                                const DlcAttnArgs *args, int numTensors,
                                int mapArg);
 /* Why the SM90 skeleton cannot compute `a` (already an online problem:
- * kpAttentionOnlineProblem), or NULL: D of 64 or 128 and row and batch
+ * kpAttentionOnlineProblem), or NULL: a constant D that is a multiple of 8
+ * up to 256 (computed at the tile width Dt) and row and batch
  * strides of Q, K and V that are multiples of 16 bytes where static (a
  * bias and a mask tensor are read as on SM80). */
 const char *dlcSm90AttentionProblem(const KpAttention *a);
