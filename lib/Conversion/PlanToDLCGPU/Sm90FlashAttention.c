@@ -258,6 +258,14 @@ static void fragments(Fa *f, MlirValue acc, int count, MlirValue *out) {
   }
 }
 
+/* The k extent of S's wgmma over box `dc`: the box's columns below D
+ * rounded up to the k16 step (D = 32: 32, two steps of four; D = 80: the
+ * second box's 16), the zero-filled steps past them skipped. */
+static int64_t scoreDepth(const Fa *f, int64_t dc) {
+  int64_t left = f->a->size[KP_K].constant - dc * Box;
+  return left >= Box ? Box : (left + 15) / 16 * 16;
+}
+
 /* Issues S = Q K_jᵀ of this consumer's 64 rows (of Q buffer `qSlot`)
  * from stage `stage` over the loaded boxes of D: out[0] the accumulators
  * (read only after out[1] is waited). */
@@ -274,7 +282,7 @@ static void issueScores(Fa *f, MlirValue consumer, MlirValue qSlot,
     Sm90Operand b = {.smem = f->kSmem,
                      .index = {zero, stage, cst(g, dc), zero, zero},
                      .rank = TmaRank};
-    sm90Wgmma(g, &a, &b, f->t->tileN, Box, out[0], out);
+    sm90Wgmma(g, &a, &b, f->t->tileN, scoreDepth(f, dc), out[0], out);
   }
 }
 
