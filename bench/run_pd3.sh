@@ -2,8 +2,8 @@
 # pd-3: is run pd-2's timeout (a045: D = 40 causal, balanced grid of one
 # CTA, three consumers) the padding's? In one call: a045's kernel as
 # compiled by this branch (t40: S trimmed to D's k16 steps; p40: without
-# the trim, pd-1's compiler) and at D = 64 (m64, PTX identical to main's
-# e70a91e), each in 3 processes of dlc-run --iters 2000 (25 s each, in
+# the trim, pd-1's compiler) and at D = 64 (m64, PTX identical to main's build's
+# in /work/main/build), each in 3 processes of dlc-run --iters 2000 (25 s each, in
 # parallel), then the harness with HARNESS_ITERS=300 on "bal64" (40
 # balanced-grid problems at D 64/128, this compiler = main's kernels) and
 # "balpad" (40 balanced ones at padded D), and the pd-2 bundle again.
