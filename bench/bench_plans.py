@@ -11,9 +11,7 @@ bench/RESULTS.md (the SM90 GEMM's plan matrix at short K).
          torch.matmul; sizes BxHxMxNxK
 
 usage: bench_plans.py --form gemm|bmm4 --kernel NAME=MANIFEST ...
-                      --sizes ... [--rounds R] [--rep MS] [--json FILE]
-A kernel given as NAME=MANIFEST@SIZE runs only at that size (a kernel
-compiled for one shape, sizes= of convert-rbssa-to-plan)."""
+                      --sizes ... [--rounds R] [--rep MS] [--json FILE]"""
 import argparse
 import json
 
@@ -52,15 +50,6 @@ def batched(size, g):
     return out, "C", syms, ref, {"torch.matmul": lambda: torch.matmul(a, w)}, flop
 
 
-def kernels_at(specs, size):
-    """The kernels (name -> DlcKernel) that run at `size`."""
-    out = {}
-    for name, (kern, only) in specs.items():
-        if only is None or only == size:
-            out[name] = kern
-    return out
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--form", choices=["gemm", "bmm4"], required=True)
@@ -70,11 +59,7 @@ def main():
     ap.add_argument("--json")
     add_rounds_argument(ap)
     args = ap.parse_args()
-    specs = {}
-    for k in args.kernel:
-        name, path = k.split("=", 1)
-        path, _, only = path.partition("@")
-        specs[name] = (DlcKernel(path), only or None)
+    kernels = {k.split("=")[0]: DlcKernel(k.split("=", 1)[1]) for k in args.kernel}
     problem = gemm if args.form == "gemm" else batched
     stream = cu.CUstream(torch.cuda.current_stream().cuda_stream)
     print("device: %s, torch %s" % (torch.cuda.get_device_name(), torch.__version__))
@@ -83,7 +68,7 @@ def main():
         g = torch.Generator(device="cuda").manual_seed(sum(int(v) for v in size.split("x")))
         out, result, syms, ref, anchors, flop = problem(size, g)
         fns, row = {}, {"form": args.form, "size": size}
-        for name, kern in kernels_at(specs, size).items():
+        for name, kern in kernels.items():
             t = out()
             fn = (lambda kern=kern, t=t: kern.launch(t, syms, stream))
             fn()
