@@ -11,7 +11,8 @@
 #     the new default's ping-pong and cooperative kernels, with
 #     dlc-interp's references in ref/ for dlc-run and compute-sanitizer;
 #   hg: the differential bundle, 60 GEMM problems, 30 % over two batch
-#     axes (test/gpu/build_bundle.sh).
+#     axes, half on the short-K rule (--short-k 0.5: K static <= 128, M
+#     and N symbolic; test/gpu/build_bundle.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/build_common.sh
@@ -48,7 +49,7 @@ ref bmm4 B=2,H=2,M=1000,N=520 b1000
 for d in "$K3"/*/; do
   echo "$(basename "$d"): $(grep -ho '"plan": "[^"]*"' "$d"*.json)"
 done
-test/gpu/build_bundle.sh "$O/hg" --family gemm --count 60 --batch2 0.3 --seed 917 \
+test/gpu/build_bundle.sh "$O/hg" --family gemm --count 60 --batch2 0.3 --short-k 0.5 --seed 917 \
   --chip sm_90a | tail -2
 echo "bundle problems on the short-K tile:" \
   "$(grep -l 'tile 128x128x64 stages 4' "$O"/hg/p*/*.json 2> /dev/null | wc -l)"
