@@ -6,11 +6,13 @@
 # + bias + ReLU (K 64-512), each checked against torch, then timed in
 # three rotating rounds beside torch (bench_plans.py). This script and
 # bench_plans.py travel in gpu-tk (not yet on main).
+# (The runs called bench_plans.py inline as plans_bench, device_common.sh,
+# now does.)
 D=gpu-tk
 . bench/device_common.sh
 device_setup
 K=$D/k1
-export PYTHONPATH=$ROOT/bench
+PLANS_PY=$D
 list() { # FORM MANIFEST-NAME: --kernel PLAN=... for every plan built
   local d
   for d in "$K/$1"-*; do
@@ -23,13 +25,9 @@ B=$B,8x16x512x512x128,4x16x512x512x256,4x16x1024x1024x128
 G=8192x8192x128,16384x1024x128,2048x2048x64,4096x4096x256,131072x1024x128
 G=$G,8192x8192x512
 # shellcheck disable=SC2046
-timeout 200 python3 $D/bench_plans.py --form bmm4 $(list bmm4 bmm4) \
-  --sizes $B --rounds 3 --rep 60 --json "$OUT/tk1-bmm4.json" > "$OUT/tk1-bmm4.txt" 2>&1
-echo "bmm4 rc=$?"
+ROUNDS=3 REP=60 plans_bench tk1-bmm4 bmm4 $B $(list bmm4 bmm4)
 el bmm4
 # shellcheck disable=SC2046
-timeout 150 python3 $D/bench_plans.py --form gemm $(list gemm gemm_bias_relu) \
-  --sizes $G --rounds 3 --rep 60 --json "$OUT/tk1-gemm.json" > "$OUT/tk1-gemm.txt" 2>&1
-echo "gemm rc=$?"
+ROUNDS=3 REP=60 plans_bench tk1-gemm gemm $G $(list gemm gemm_bias_relu)
 el gemm
 cat "$OUT/tk1-bmm4.txt" "$OUT/tk1-gemm.txt" | grep -v "^device"

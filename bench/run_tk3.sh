@@ -9,29 +9,24 @@
 # static-K kernels for 4 SMs against dlc-interp, then 100 more launches;
 # compute-sanitizer memcheck and racecheck on each, beside (3) the
 # differential harness (60 GEMM problems, each launched 100 more times).
+# (The runs called bench_plans.py inline as plans_bench, device_common.sh,
+# now does.)
 D=gpu-tk
 . bench/device_common.sh
 device_setup
 K=$D/k3
-export PYTHONPATH=$ROOT/bench
-plans() { # NAME FORM SIZES KERNEL...
-  local name=$1 form=$2 sizes=$3
-  shift 3
-  timeout 150 python3 $D/bench_plans.py --form "$form" "$@" --sizes "$sizes" \
-    --rounds 5 --json "$OUT/$name.json" > "$OUT/$name.txt" 2>&1
-  echo "$name rc=$?"
-}
+PLANS_PY=$D
 B=8x16x1024x1024x128,8x16x1024x2048x128,8x16x2048x1024x128,4x32x2048x2048x128
 B=$B,2x16x2048x2048x128,4x16x1024x1024x128,8x16x512x512x128,8x16x1024x1024x96
-plans tk3-bmm4 bmm4 $B --kernel new=$K/new-bmm4/bmm4.json --kernel base=$K/base-bmm4/bmm4.json
+ROUNDS=5 plans_bench tk3-bmm4 bmm4 $B --kernel new=$K/new-bmm4/bmm4.json --kernel base=$K/base-bmm4/bmm4.json
 el bmm4
 G=8192x8192x128,4096x4096x128,16384x4096x128,4096x16384x128,16384x1024x128
 G=$G,65536x2048x128,131072x1024x128,2048x2048x128,8192x8192x64,2048x2048x64
-plans tk3-gemm gemm $G --kernel new=$K/new-gemm/gemm_bias_relu.json \
+ROUNDS=5 plans_bench tk3-gemm gemm $G --kernel new=$K/new-gemm/gemm_bias_relu.json \
   --kernel base=$K/base-gemm/gemm_bias_relu.json
 el gemm
 P=1x1x8192x8192x128,1x1x4096x4096x128,1x1x16384x4096x128,1x1x131072x1024x128
-plans tk3-probe bmm4 $P --kernel coop=$K/new-bmm4/bmm4.json \
+ROUNDS=5 plans_bench tk3-probe bmm4 $P --kernel coop=$K/new-bmm4/bmm4.json \
   --kernel pp=$D/k1/bmm4-pp-s4/bmm4.json --kernel base=$K/base-bmm4/bmm4.json
 el probe
 chk() { # LABEL KERNEL REF [TOOL]: dlc-run against REF (a tool: under it)

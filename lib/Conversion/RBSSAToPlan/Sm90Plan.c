@@ -231,8 +231,12 @@ static void setTile(const DlcTarget *target, int64_t bn, bool staged,
  * tile ran at 0.4-0.5x. Ping-pong (one consumer's epilogue beside the
  * other's MMAs) led on every 2-D GEMM but one (131072 x 1024 x 128:
  * 0.97x cooperative), cooperative on the batched ones (ping-pong 0.94-
- * 1.02x of it): the split is by batch, which in these runs also meant no
- * bias. Loss kept: bmm4 8x16x512x512x128 ran 0.96-0.97x. */
+ * 1.02x of it): the split is by batch. The batched ones had no bias;
+ * without one (the bmm kernels on one batch, run tk-3) the two schedules
+ * ran within 3.4 % of each other, and 128 x 256 ran 0.93-1.04x of the better:
+ * the bias epilogue is what made 128 x 256 slow on the 2-D GEMMs. Losses
+ * kept: bmm4 8x16x512x512x128 0.96-0.99x, a 2-D GEMM without a bias at
+ * 4096 x 4096 x 128 0.96x (tk-3). */
 enum { kShortKTiles = 2, kShortKStages = 4 };
 
 /* Whether the short-K tile applies: a GEMM (not a convolution: not
