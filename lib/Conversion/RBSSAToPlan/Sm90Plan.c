@@ -277,7 +277,8 @@ static int tileHeights(const DlcPlanProblem *problem, int64_t out[2]) {
 /* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
  * whose operands are f16/bf16 and TMA can stage (Skeleton.h): tile
  * [128, BN, 64] and as many stages as shared memory holds (at most 6).
- * BN = 256 or 128 by the wave rule; a small problem (isSmall) takes BN =
+ * BN = 256 or 128 by the wave rule (128 x 128 with 4 stages at short K:
+ * shortKApplies); a small problem (isSmall) takes BN =
  * 256, 128 or 64 and BM = 64 (M <= 64) or 128, whichever the estimate
  * with its best split-K is fastest at (ties to the smaller tile;
  * dlcPlanSm90SplitK adds the split). The SM80 search's
@@ -323,16 +324,16 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     dlcPlanSm90SetTile(target, bestM, bestN, false, true, plan);
     return;
   }
+  if (shortKApplies(target, problem, implicit, staged)) {
+    shortKTile(target, problem, plan);
+    return;
+  }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
    * the nominal sizes overstate: 256-wide tiles left SMs idle (3x3 s2
    * N32 C256 56² → 256 on the H100: 399 TFLOP/s at BN = 256, 470 at 128,
    * bench/RESULTS.md run 24), so it takes 128, or 64 for at most
    * 64 output channels (ResNet's first stages), which would waste half of
    * a 128-wide tile. */
-  if (shortKApplies(target, problem, implicit, staged)) {
-    shortKTile(target, problem, plan);
-    return;
-  }
   int64_t widest = bestN;
   int64_t narrowest = implicit && problem->n <= 64 ? 64 : 128;
   double best = -1;
