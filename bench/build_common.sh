@@ -24,12 +24,22 @@
 #   tagged_cases   $O/k/cases.json: for every kernel folder $O/k/<case>_<tag>,
 #                  its case from $O/src/cases.json under the folder's name
 #                  (folders of no case, e.g. GEMMs, left out)
+#   sm90a_layers PLANNER-OPTIONS [VERSIONS]
+#                  dlc-to-ptx's passes one by one for chip sm_90a, with
+#                  PLANNER-OPTIONS given to convert-rbssa-to-plan (e.g.
+#                  sizes=M=..,N=..,K=..: the nominal sizes dlc-to-ptx
+#                  cannot pass) and tiny-symbol-versions first if
+#                  VERSIONS: a --pass-pipeline value
 #   pack_bench FILE...
 #                  bench/FILE... and device_common.sh into $O/bench (the
 #                  device runs main's checkout: a branch's scripts travel
 #                  with its kernels), dlc-run copies below $O deleted
 #                  (device_common.sh's harness copies $D/dlc-run in), the
 #                  size of $O
+sm90a_layers() {
+  echo "builtin.module(${2:+tiny-symbol-versions{versions=$2\}, }func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), rbssa-fuse-attention, rbssa-verify, convert-rbssa-to-plan{chip=sm_90a $1}, plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=sm_90a})"
+}
+
 build_setup() {
   cd "$(dirname "${BASH_SOURCE[0]}")/.." || return 1
   B=build/bin

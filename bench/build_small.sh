@@ -31,12 +31,11 @@ out="${1:?usage: bench/build_small.sh OUTDIR}"
 bin="${DLC_BIN:-build/bin}"
 src="$(dirname "$0")/../examples/gemm_bias_relu.tiny.mlir"
 mkdir -p "$out"
-layers() { # $1: planner options[, $2: versions=]
-  echo "builtin.module(${2:+tiny-symbol-versions{versions=$2\}, }func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa, func.func(rbssa-fold-activations), rbssa-fuse-attention, rbssa-verify, convert-rbssa-to-plan{chip=sm_90a $1}, plan-verify, convert-plan-to-dlcgpu, dlcgpu-verify, dlc-gpu-to-ptx{chip=sm_90a})"
-}
+# shellcheck source=bench/build_common.sh
+. "$(dirname "$0")/build_common.sh"
 compile() { # $1: name, $2: planner options[, $3: source[, $4: versions=]]
   rm -rf "$out/$1"
-  "$bin/dlc-opt" "${3:-$src}" --pass-pipeline="$(layers "$2" "${4:-}")" -o "$out/$1.mlir"
+  "$bin/dlc-opt" "${3:-$src}" --pass-pipeline="$(sm90a_layers "$2" "${4:-}")" -o "$out/$1.mlir"
   "$bin/dlc-translate" "$out/$1.mlir" --emit-kernels="$out/$1" > /dev/null
   rm -f "$out/$1.mlir"
   for j in "$out/$1"/*.json; do

@@ -51,6 +51,13 @@
 #   harness_sanitized BUDGET BUNDLE SHARDS LIST
 #                  harness BUDGET 60 BUNDLE:SHARDS beside bundle_sanitize
 #                  BUNDLE LIST, `wait`, both reports
+#   plans_bench NAME FORM SIZES KERNEL-ARG...
+#                  bench_plans.py (from $PLANS_PY, default bench; bench/
+#                  on PYTHONPATH) of the kernels (--kernel NAME=MANIFEST
+#                  arguments) of one FORM (gemm, bmm4) at SIZES beside
+#                  torch, ROUNDS (3) rotating rounds of REP ms (100):
+#                  $OUT/NAME.txt and .json, 150 s at most; prints
+#                  "NAME rc=N"
 #   gemm_vs NAME KERNEL BASE SIZES
 #                  bench_gemm.py (from $BD, default bench; --no-triton) of
 #                  $K/KERNEL against $K/BASE (--baseline) and cuBLAS at
@@ -166,6 +173,15 @@ harness_report() {
   done
   cat "$OUT"/harness[0-9]*.txt > "$OUT/harness.txt"
   rm -f "$OUT"/harness[0-9]*.txt
+}
+
+plans_bench() {
+  local name=$1 form=$2 sizes=$3
+  shift 3
+  PYTHONPATH=$ROOT/bench timeout 150 python3 "${PLANS_PY:-bench}/bench_plans.py" \
+    --form "$form" "$@" --sizes "$sizes" --rounds "${ROUNDS:-3}" --rep "${REP:-100}" \
+    --json "$OUT/$name.json" > "$OUT/$name.txt" 2>&1
+  echo "$name rc=$?"
 }
 
 gemm_vs() {

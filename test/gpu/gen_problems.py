@@ -6,7 +6,8 @@ Each GEMM problem varies, independently and uniformly:
   layout   A stored [M,K] or [K,M]; B stored [K,N] or [N,K] (mknk, mkkn, ...)
   in       input element type, f16 or bf16 (both operands)
   out      output element type, f16, bf16 or f32
-  sizes    symbolic, static or mixed (each dim on its own)
+  sizes    symbolic, static or mixed (each dim on its own); with --short-k P
+           a share P with K static (<= 128) and M, N symbolic (short-k)
   batch    none, both operands batched, A shared across the batch (sharedA),
            or B shared across it (sharedB); with --batch2 P a share P of
            them over two batch axes [B, H] (the multi-head bmm; batch2=yes),
@@ -274,6 +275,15 @@ BATCH2_M = 0.0
 # the (batch, tile) walk; on 132 SMs these small problems are a tile a
 # CTA). 0 draws nothing more.
 FEW_SMS = 0.0
+# --short-k P: the share of GEMM problems (not GEMV or stream-K) on the
+# SM90 planner's short-K rule (Sm90Plan.c: 128 x 128 tiles, 4 stages,
+# ping-pong for one image, cooperative for a batch): K static, in [1, 128]
+# for one image (M and N then in [65, 700]) and [65, 128] for a batch (a
+# multiple of 8 3 times in 4: 16-byte rows for TMA), M and N symbolic
+# (nominal 4096: more tiles than SMs), C f16 or bf16 (the staged
+# epilogue), compiled for 2..7 SMs half the time (many tiles a CTA at
+# these sizes). 0 draws nothing more.
+SHORT_K = 0.0
 
 
 def pick_sizes(rng, batch, heads=1):
@@ -404,6 +414,16 @@ def gemm_problem(rng, index):
             mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
     else:
         bv, mv, nv, kv = pick_sizes(rng, batch != "none", max(hv, 1))
+    short_k = not gemv and not stream_k and SHORT_K > 0 and rng.random() < SHORT_K
+    if short_k:
+        out = rng.choice(["f16", "bf16"])
+        kv = rng.randint(1 if batch == "none" else 65, 128)
+        if rng.random() < 0.75:  # 16-byte rows of a K-major operand: TMA
+            kv += -kv % 8
+        while batch == "none":  # several tiles (a batch has its batches)
+            mv, nv = rng.randint(65, 700), rng.randint(65, 700)
+            if mv * nv * kv <= WHOLE_WORK:
+                break
     staged = not stream_k and STAGED > 0 and min(mv, nv) >= 128 and out != "f32" and rng.random() < STAGED
     if staged and rng.random() >= ODD_C:
         nv += -nv % 8  # 16-byte rows of C: the TMA stores (else shifted rows)
@@ -413,6 +433,10 @@ def gemm_problem(rng, index):
         mv, nv, kv = mv + -mv % 8, nv + -nv % 8, kv + -kv % 8
     mode, dims = make_dims(rng, [bv, mv, nv, kv] + ([hv] if hv else []),
                            ["B", "M", "N", "K"] + (["H"] if hv else []))
+    if short_k:
+        dims["M"].static = dims["N"].static = False
+        dims["K"].static = True
+        mode += " short-k"
     versions = None
     if gemv and GEMV_VERSIONS > 0 and rng.random() < GEMV_VERSIONS:
         dims[one].static = False
@@ -462,7 +486,8 @@ def gemm_problem(rng, index):
     device = None
     if stream_k and (aligned or mode == "symbolic"):
         plan, device, full = stream_k_plan(rng, out, mv, nv, mode, full)
-    elif batch != "none" and FEW_SMS > 0 and rng.random() < FEW_SMS:
+    elif ((batch != "none" and FEW_SMS > 0 and rng.random() < FEW_SMS) or
+          (short_k and rng.random() < 0.5)):
         sms = rng.randint(2, 7)
         device, full = "sms=%d" % sms, full + " sms=%d" % sms
     return name, text, bind, shown, full, reference, None, plan, versions, device
@@ -657,12 +682,15 @@ def generate(doc, make):
     ap.add_argument("--stream-k", type=float, default=0.0,
                     help="share of GEMM problems run by the SM90 stream-K "
                          "schedule on a GPU of a few SMs")
+    ap.add_argument("--short-k", type=float, default=0.0,
+                    help="share of GEMM problems with a static K <= 128 and "
+                         "symbolic M, N: the SM90 planner's short-K rule")
     ap.add_argument("--bool", type=float, default=0.0,
                     help="share of memory-bound problems that return bools "
                          "(i1 outputs, gen_memory_problems.py's mask family)")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS
+    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -675,6 +703,7 @@ def generate(doc, make):
     BATCH2 = args.batch2
     BATCH2_M = args.batch2_m
     FEW_SMS = args.few_sms
+    SHORT_K = args.short_k
     BOOL = args.bool
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)

@@ -647,23 +647,93 @@ static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
              (long long)(shortL + 1));
 }
 
+/* Step `s` with any casts before it looked through. */
+static const KpStep *pastCasts(const KpMemoryProblem *p, int s) {
+  while (p->steps[s].kind == KP_STEP_CAST)
+    s = p->steps[s].args[0];
+  return &p->steps[s];
+}
+
+/* The multiply of step `s` when it is a contraction's term: a binary mul
+ * of two loads of different arguments (not RMSNorm's x·x); else NULL. */
+static const KpStep *contractionTerm(const KpMemoryProblem *p, int s) {
+  const KpStep *mul = pastCasts(p, s);
+  if (mul->kind != KP_STEP_BINARY || strcmp(mul->fn, "mul") != 0)
+    return NULL;
+  const KpStep *a = pastCasts(p, mul->args[0]);
+  const KpStep *b = pastCasts(p, mul->args[1]);
+  if (a->kind != KP_STEP_LOAD || b->kind != KP_STEP_LOAD ||
+      p->indexed[a->input].arg == p->indexed[b->input].arg)
+    return NULL;
+  return mul;
+}
+
+/* Term `mul`'s points: its loops' extents multiplied ("1" when every
+ * loop has size 1). */
+static void termText(const KpMemoryProblem *p, const KpStep *mul, char *out,
+                     size_t size) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (int l = 0; l < p->numLoops && used < size; ++l) {
+    char extent[96];
+    if (!(mul->loops & (1u << l)) || kpExtentIs(&p->loops[l].size, 1))
+      continue;
+    kpExtentText(p->func, &p->loops[l].size, extent, sizeof(extent));
+    used += (size_t)snprintf(out + used, size - used, "%s%s", used ? "*" : "",
+                             extent);
+  }
+  if (used == 0)
+    snprintf(out, size, "1");
+}
+
+/* The two arguments term `mul` multiplies, the smaller first. */
+static void termArgs(const KpMemoryProblem *p, const KpStep *mul, int out[2]) {
+  int a = p->indexed[pastCasts(p, mul->args[0])->input].arg;
+  int b = p->indexed[pastCasts(p, mul->args[1])->input].arg;
+  out[0] = a < b ? a : b;
+  out[1] = a < b ? b : a;
+}
+
 /* A contraction's flops on the memory-bound skeleton (a GEMV, a depthwise
- * convolution): 2 * the points of every loop, iters and reduced ones (one
- * multiply-add each; loops of size 1 left out); "0" for a region without a
- * contraction (its elementwise work is not counted). */
+ * convolution, an unfused attention's scores): 2 * the points of each
+ * distinct sum-of-products — the extents of the loops its multiply
+ * depends on (loops of size 1 left out) —, counted once however often the
+ * region evaluates it (the unfused attention's Q·Kᵀ, for its row max, its
+ * row sum and its output: the product of every loop, as before, counted
+ * M·N²·D·N²… , run lm-1); "0" for a region without a contraction (its
+ * elementwise work is not counted). */
 static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
-  if (!kpRegionHasContraction(p->func)) {
+  enum { TermText = 160 };
+  char terms[KP_MAX_STEPS][TermText];
+  int args[KP_MAX_STEPS][2];
+  int numTerms = 0;
+  for (int s = 0; s < p->numSteps && kpRegionHasContraction(p->func); ++s) {
+    const KpStep *r = &p->steps[s];
+    const KpStep *mul = r->kind == KP_STEP_REDUCE && strcmp(r->fn, "sum") == 0
+                            ? contractionTerm(p, r->args[0])
+                            : NULL;
+    if (!mul)
+      continue;
+    termText(p, mul, terms[numTerms], TermText);
+    termArgs(p, mul, args[numTerms]);
+    bool seen = false;
+    for (int t = 0; t < numTerms && !seen; ++t)
+      seen = args[t][0] == args[numTerms][0] &&
+             args[t][1] == args[numTerms][1] &&
+             strcmp(terms[t], terms[numTerms]) == 0;
+    numTerms += !seen;
+  }
+  if (numTerms == 0) {
     snprintf(out, size, "0");
     return;
   }
-  size_t used = (size_t)snprintf(out, size, "2");
-  for (int l = 0; l < p->numLoops && used < size; ++l) {
-    char extent[96];
-    if (kpExtentIs(&p->loops[l].size, 1))
-      continue;
-    kpExtentText(p->func, &p->loops[l].size, extent, sizeof(extent));
-    used += (size_t)snprintf(out + used, size - used, "*%s", extent);
-  }
+  /* "2*M*K"; several terms "2*(A + B)" */
+  size_t used = (size_t)snprintf(out, size, numTerms > 1 ? "2*(" : "2*");
+  for (int t = 0; t < numTerms && used < size; ++t)
+    used += (size_t)snprintf(out + used, size - used, "%s%s", t ? " + " : "",
+                             terms[t]);
+  if (numTerms > 1 && used < size)
+    snprintf(out + used, size - used, ")");
 }
 
 /* A depthwise convolution's kernel (`mode`: DepthwiseConv.c's register

@@ -214,6 +214,56 @@ static void setTile(const DlcTarget *target, int64_t bn, bool staged,
   dlcPlanSm90SetTile(target, 128, bn, staged, small, plan);
 }
 
+/* Short K: at most two k tiles a tile (K <= 128). A tile's MMAs are then
+ * short (128 x 256 x 128: 1.1 us of an H100 SM) beside its C tile, which
+ * is most of the bytes the kernel moves, so the per-tile work around the
+ * MMAs (the ring's refill, the staged epilogue) decides, not the B reuse
+ * the wave rule weighs. Measured on the H100 (bench/RESULTS.md runs tk-1,
+ * tk-2: tiles 128 x 128 / 128 x 256 / 256 x 128, 3-6 stages, the staged
+ * epilogue on and off): 128 x 128 with a 4-stage ring (two tiles of
+ * look-ahead) ran 1.02-1.22x the wave rule's 128 x 256 (4 stages) on
+ * every 2-D GEMM + bias + ReLU at K 64 and 128 in ping-pong, 1.06-1.20x
+ * on the 4-D bmm (the batch walk) at K 96 and 128 cooperative, but 0.95-
+ * 1.00x at K 64 (one k tile: every plan moved C at the same rate), so a
+ * batch takes it at two k tiles only. Deeper rings were slower (6 stages:
+ * 0.85x of 4 at bmm4 8x16x1024x1024x128); at three k tiles (K 192)
+ * 128 x 256 or 256 x 128 won again; without the staged epilogue every
+ * tile ran at 0.4-0.5x. Ping-pong (one consumer's epilogue beside the
+ * other's MMAs) led on every 2-D GEMM but one (131072 x 1024 x 128:
+ * 0.97x cooperative), cooperative on the batched ones (ping-pong 0.94-
+ * 1.02x of it): the split is by batch. The batched ones had no bias;
+ * without one (the bmm kernels on one batch, run tk-3) the two schedules
+ * ran within 3.4 % of each other, and 128 x 256 ran 0.93-1.04x of the better:
+ * the bias epilogue is what made 128 x 256 slow on the 2-D GEMMs. Losses
+ * kept: bmm4 8x16x512x512x128 0.96-0.99x, a 2-D GEMM without a bias at
+ * 4096 x 4096 x 128 0.96x (tk-3). */
+enum { kShortKTiles = 2, kShortKStages = 4 };
+
+/* Whether the short-K tile applies: a GEMM (not a convolution: not
+ * measured) with the staged epilogue and more 128 x 128 tiles than SMs
+ * (not isSmall), K at most kShortKTiles k tiles, and above one for a
+ * batch. */
+static bool shortKApplies(const DlcTarget *target,
+                          const DlcPlanProblem *problem, bool implicit,
+                          bool staged) {
+  double kTiles = fmax(1, ceil(problem->k / 64));
+  return !implicit && staged && !isSmall(target, problem) &&
+         kTiles <= kShortKTiles && (problem->batch <= 1 || kTiles > 1);
+}
+
+/* The short-K tile: 128 x 128, a ring of at most kShortKStages stages,
+ * ping-pong (warp tile 128 x 128) for one image, cooperative for a
+ * batch. */
+static void shortKTile(const DlcTarget *target, const DlcPlanProblem *problem,
+                       DlcPlan *plan) {
+  dlcPlanSm90SetTile(target, 128, 128, true, false, plan);
+  if (plan->stages > kShortKStages)
+    plan->stages = kShortKStages;
+  plan->asyncPrefetchDepth = plan->stages - 1;
+  if (problem->batch <= 1)
+    plan->warpTile[0] = 128;
+}
+
 /* The heights a small problem's tile may take: 64 (one consumer: no
  * rows of zeros loaded and multiplied) when M fits it, and 128. */
 static int tileHeights(const DlcPlanProblem *problem, int64_t out[2]) {
@@ -227,7 +277,8 @@ static int tileHeights(const DlcPlanProblem *problem, int64_t out[2]) {
 /* On a chip with wgmma (sm_90a), the SM90 skeleton takes every problem
  * whose operands are f16/bf16 and TMA can stage (Skeleton.h): tile
  * [128, BN, 64] and as many stages as shared memory holds (at most 6).
- * BN = 256 or 128 by the wave rule; a small problem (isSmall) takes BN =
+ * BN = 256 or 128 by the wave rule (128 x 128 with 4 stages at short K:
+ * shortKApplies); a small problem (isSmall) takes BN =
  * 256, 128 or 64 and BM = 64 (M <= 64) or 128, whichever the estimate
  * with its best split-K is fastest at (ties to the smaller tile;
  * dlcPlanSm90SplitK adds the split). The SM80 search's
@@ -273,6 +324,10 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     dlcPlanSm90SetTile(target, bestM, bestN, false, true, plan);
     return;
   }
+  if (shortKApplies(target, problem, implicit, staged)) {
+    shortKTile(target, problem, plan);
+    return;
+  }
   /* A convolution's M per image is small (Ho·Wo) and its batch a symbol
    * the nominal sizes overstate: 256-wide tiles left SMs idle (3x3 s2
    * N32 C256 56² → 256 on the H100: 399 TFLOP/s at BN = 256, 470 at 128,
@@ -308,6 +363,17 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   setTile(target, bestN, staged, false, plan);
   if (implicit)
     convPingPong(target, plan);
+}
+
+/* The short-K rule's part of a candidate's reason (shortKApplies). */
+static void shortKReason(DlcPlanSm90Candidate *c) {
+  size_t n = strlen(c->reason);
+  bool pingPong = c->plan.warpTile[0] == c->plan.tile[0];
+  snprintf(c->reason + n, sizeof(c->reason) - n,
+           "; short K (<= 2 k tiles): %s, %lld stages (%s 128x256, runs "
+           "tk-1/2)",
+           pingPong ? "ping-pong" : "cooperative", (long long)c->plan.stages,
+           pingPong ? "1.02-1.22x" : "1.06-1.20x");
 }
 
 /* Whether `func`'s problem is a convolution (an implicit GEMM). */
@@ -487,6 +553,11 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                        small && !implicitGemm(func), &c->plan);
     if (implicitGemm(func))
       convPingPong(target, &c->plan);
+    bool shortTile = bm == 128 && bn == 128 &&
+                     shortKApplies(target, problem, implicitGemm(func),
+                                   chosen->asyncEpilogueOverlap);
+    if (shortTile)
+      shortKTile(target, problem, &c->plan);
     c->plan.numAlgoChoice = 0;
     for (int a = 0; a < chosen->numAlgoChoice; ++a)
       if (strcmp(chosen->algoChoice[a].key, "split_k") != 0 &&
@@ -529,6 +600,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
       snprintf(c->reason + n, sizeof(c->reason) - (size_t)n,
                ", split along k in %lld splits of %.0f k tiles",
                (long long)e.splits, e.kPer);
+    if (shortTile)
+      shortKReason(c);
     double copyUs, directUs;
     n = (int)strlen(c->reason);
     if (dlcPlanSm90OutputUs(func, target, problem, &c->plan, &copyUs,
