@@ -21,7 +21,7 @@ for b in "ha ${SAN_A:-a000}" "hg ${SAN_G:-p000}"; do
 done
 el "sanitizers"
 cd $D/bench
-for pass in 1 2; do
+for pass in ${ATTN_PASSES:-1 2}; do
   timeout 200 python3 bench_attention.py --kernels $ROOT/$D/k/attn --rounds 3 \
     --out $OUT/attention-$pass.json > $OUT/attention-$pass.txt 2>&1
   echo "attention pass $pass rc=$?"; cut -c1-300 $OUT/attention-$pass.txt; el "attention $pass"
