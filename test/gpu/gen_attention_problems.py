@@ -129,7 +129,9 @@ def make(rng, i):
     three = wide = False
     if balanced:
         causal = True
-        three = dt == 64 and rng.random() < 1 / 3
+        # Three consumers are refused on the balanced grid (they can
+        # hang, run bx-5); the draw stays so the seeds keep their problems.
+        three = dt == 64 and rng.random() < 1 / 3 and False
         wide = not three and rng.random() < 0.3
     gqa = not many and rng.random() < 0.25
     bias = rng.choice(["none", "none", "full", "mn"])
