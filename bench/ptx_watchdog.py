@@ -8,7 +8,10 @@ also writes one record (lane 0 of each warp, once a site) to `dlc_dbg`:
 the site, CTA, thread, barrier, parity, the barrier's raw state, and the
 raw states of every mbarrier of the CTA. watchdog_run.py reads both while
 the kernel hangs. The kernel's waits are unchanged (it still hangs).
-usage: ptx_watchdog.py SRC_DIR DST_DIR"""
+With --timeout-only the progress stores are left out (they changed the
+timing enough to hide run pd-3's hang, run bx-5): only the records of
+mbarrier waits past a second remain.
+usage: ptx_watchdog.py SRC_DIR DST_DIR [--timeout-only]"""
 import os
 import re
 import shutil
@@ -69,7 +72,7 @@ def wait_block(site, addr, parity, hint, barriers):
 	DONE:"""
 
 
-def instrument(text):
+def instrument(text, with_progress=True):
     entries = [e for e in re.findall(r"\.visible \.entry (\w+)\(", text)
                if not e.startswith("dlc_")]
     kernel = entries[0]
@@ -90,7 +93,7 @@ def instrument(text):
     out = []
     for line in body.split("\n"):
         s = line.strip()
-        if re.match(r"(@%p\d+ )?(bar\.sync|barrier\.sync|cp\.async\.bulk\.wait_group|setmaxnreg)", s):
+        if with_progress and re.match(r"(@%p\d+ )?(bar\.sync|barrier\.sync|cp\.async\.bulk\.wait_group|setmaxnreg)", s):
             site = len(sites)
             sites.append(("other", s))
             out.append(progress(site))
@@ -101,7 +104,8 @@ def instrument(text):
     body = parts[0]
     for i, part in enumerate(parts[1:]):
         idx = [k for k, s in enumerate(sites) if s[0] == "mbarrier"][i]
-        body += progress(idx, sites[idx][1], sites[idx][2]) + part
+        body += (progress(idx, sites[idx][1], sites[idx][2]) if with_progress
+                 else "") + part
     head = text[:start]
     decl = (f".global .align 16 .b8 dlc_prog[{132 * 4 * SLOTS * 16}];\n"
             f".global .align 8 .b8 dlc_dbg[{512 * RECORD * 8}];\n"
@@ -116,7 +120,7 @@ def main():
     shutil.copytree(src, dst)
     ptx = os.path.join(dst, "dlc_kernels.ptx")
     with open(ptx) as f:
-        text, sites, barriers = instrument(f.read())
+        text, sites, barriers = instrument(f.read(), "--timeout-only" not in sys.argv)
     with open(ptx, "w") as f:
         f.write(text)
     with open(os.path.join(dst, "sites.txt"), "w") as f:
