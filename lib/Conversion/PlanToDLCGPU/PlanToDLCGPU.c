@@ -654,18 +654,22 @@ static const KpStep *pastCasts(const KpMemoryProblem *p, int s) {
   return &p->steps[s];
 }
 
-/* The multiply of step `s` when it is a contraction's term: a binary mul
- * of two loads of different arguments (not RMSNorm's x·x); else NULL. */
-static const KpStep *contractionTerm(const KpMemoryProblem *p, int s) {
-  const KpStep *mul = pastCasts(p, s);
-  if (mul->kind != KP_STEP_BINARY || strcmp(mul->fn, "mul") != 0)
-    return NULL;
-  const KpStep *a = pastCasts(p, mul->args[0]);
-  const KpStep *b = pastCasts(p, mul->args[1]);
-  if (a->kind != KP_STEP_LOAD || b->kind != KP_STEP_LOAD ||
-      p->indexed[a->input].arg == p->indexed[b->input].arg)
-    return NULL;
-  return mul;
+/* Whether step `s` is a contraction's term: a binary mul of two loads of
+ * different arguments (not RMSNorm's x·x). If so, `*mul` is the multiply
+ * and `args` the two arguments, the smaller first. */
+static bool contractionTerm(const KpMemoryProblem *p, int s, const KpStep **mul,
+                            int args[2]) {
+  *mul = pastCasts(p, s);
+  if ((*mul)->kind != KP_STEP_BINARY || strcmp((*mul)->fn, "mul") != 0)
+    return false;
+  const KpStep *x = pastCasts(p, (*mul)->args[0]);
+  const KpStep *y = pastCasts(p, (*mul)->args[1]);
+  if (x->kind != KP_STEP_LOAD || y->kind != KP_STEP_LOAD)
+    return false;
+  int a = p->indexed[x->input].arg, b = p->indexed[y->input].arg;
+  args[0] = a < b ? a : b;
+  args[1] = a < b ? b : a;
+  return a != b;
 }
 
 /* Term `mul`'s points: its loops' extents multiplied ("1" when every
@@ -686,36 +690,26 @@ static void termText(const KpMemoryProblem *p, const KpStep *mul, char *out,
     snprintf(out, size, "1");
 }
 
-/* The two arguments term `mul` multiplies, the smaller first. */
-static void termArgs(const KpMemoryProblem *p, const KpStep *mul, int out[2]) {
-  int a = p->indexed[pastCasts(p, mul->args[0])->input].arg;
-  int b = p->indexed[pastCasts(p, mul->args[1])->input].arg;
-  out[0] = a < b ? a : b;
-  out[1] = a < b ? b : a;
-}
-
 /* A contraction's flops on the memory-bound skeleton (a GEMV, a depthwise
  * convolution, an unfused attention's scores): 2 * the points of each
- * distinct sum-of-products — the extents of the loops its multiply
- * depends on (loops of size 1 left out) —, counted once however often the
- * region evaluates it (the unfused attention's Q·Kᵀ, for its row max, its
- * row sum and its output: the product of every loop, as before, counted
- * M·N²·D·N²… , run lm-1); "0" for a region without a contraction (its
- * elementwise work is not counted). */
+ * distinct sum-of-products (the extents of the loops its multiply depends
+ * on, loops of size 1 left out), counted once however often the region
+ * evaluates it: the unfused attention's scores region evaluates Q·Kᵀ for
+ * its row max, its row sum and its output, and the product of all its
+ * loops had counted 2·B·H·M·N·D·N·D·N·D (run lm-1). "0" for a region
+ * without a contraction (its elementwise work is not counted). */
 static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
   enum { TermText = 160 };
   char terms[KP_MAX_STEPS][TermText];
   int args[KP_MAX_STEPS][2];
   int numTerms = 0;
-  for (int s = 0; s < p->numSteps && kpRegionHasContraction(p->func); ++s) {
-    const KpStep *r = &p->steps[s];
-    const KpStep *mul = r->kind == KP_STEP_REDUCE && strcmp(r->fn, "sum") == 0
-                            ? contractionTerm(p, r->args[0])
-                            : NULL;
-    if (!mul)
+  bool contracts = kpRegionHasContraction(p->func);
+  for (int s = 0; s < p->numSteps && contracts; ++s) {
+    const KpStep *r = &p->steps[s], *mul;
+    if (r->kind != KP_STEP_REDUCE || strcmp(r->fn, "sum") != 0 ||
+        !contractionTerm(p, r->args[0], &mul, args[numTerms]))
       continue;
     termText(p, mul, terms[numTerms], TermText);
-    termArgs(p, mul, args[numTerms]);
     bool seen = false;
     for (int t = 0; t < numTerms && !seen; ++t)
       seen = args[t][0] == args[numTerms][0] &&
