@@ -106,10 +106,9 @@ static void tmaLoad(Fa *f, const KpAttnTensor *t, MlirValue map, MlirValue bars,
 typedef struct Ring {
   MlirValue qMap, kMap, vMap;
   MlirValue qFull, full, empty;
-  /* split (splitRing, set once): V's own full and empty barriers (full
-   * and empty are then K's); null otherwise (K and V share full and
-   * empty). Every test of the split reads `split`. */
-  bool split;
+  /* splitRing: V's own full and empty barriers (full and empty are then
+   * K's); null otherwise (K and V share full and empty). Every test of
+   * the split asks splitRing, none the null barriers. */
   MlirValue fullV, emptyV;
   MlirValue qEmpty; /* persistent: Q read, the next visit's may load */
   MlirValue tiles;  /* key tiles of the work tile visited */
@@ -220,7 +219,7 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   MlirValue stage = remc(g, use, t->stages);
   /* Use u of a stage waits for the release of use u - S (the first use
    * passes at once). */
-  bool split = r->split;
+  bool split = splitRing(t);
   MlirValue fullV = split ? r->fullV : r->full;
   sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
@@ -401,7 +400,7 @@ static void qRead(Fa *f, const Ring *r) {
 /* splitRing: waits until V of use `use` (in `stage`) has landed; K's
  * full wait covers both otherwise. */
 static void waitV(Fa *f, const Ring *r, MlirValue use, MlirValue stage) {
-  if (r->split)
+  if (splitRing(f->t))
     sm90MbarrierWait(&f->g, r->fullV, stage,
                      sm90ParityOf(&f->g, use, f->t->stages, false));
 }
@@ -409,14 +408,14 @@ static void waitV(Fa *f, const Ring *r, MlirValue use, MlirValue stage) {
 /* splitRing: K in `stage` read (its S complete), its space free for the
  * producer; otherwise K goes with V (releaseV). */
 static void releaseK(Fa *f, const Ring *r, MlirValue stage) {
-  if (r->split)
+  if (splitRing(f->t))
     sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, r->empty, stage, NULL,
                    0);
 }
 
 /* V in `stage` read (its P V complete), and K with it unless splitRing. */
 static void releaseV(Fa *f, const Ring *r, MlirValue stage) {
-  MlirValue empty = r->split ? r->emptyV : r->empty;
+  MlirValue empty = splitRing(f->t) ? r->emptyV : r->empty;
   sm90MbarrierOp(&f->g, DLC_OP_DLCGPU_MBARRIER_ARRIVE, empty, stage, NULL, 0);
 }
 
@@ -659,9 +658,9 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.qFull = sm90Barriers(g, slots);
   r.full = sm90Barriers(g, t->stages);
   r.empty = sm90Barriers(g, t->stages);
-  r.split = splitRing(t);
-  r.fullV = r.split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
-  r.emptyV = r.split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
+  bool split = splitRing(t);
+  r.fullV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
+  r.emptyV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
   FlashSchedule schedule;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
@@ -682,7 +681,7 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
                    1);
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.empty, cst(g, s), "count",
                    threads - 128);
-    if (r.split) {
+    if (split) {
       sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.fullV, cst(g, s),
                      "count", 1);
       sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_INIT, r.emptyV, cst(g, s),
