@@ -42,12 +42,13 @@ their long keys pass two of them), feature D=256.
 --balanced P: a share P of the problems (not "many" ones) are causal with
 Lq from BALANCED_ROWS (1 to 5 query tiles; Q and O up to twice
 MAX_ELEMENTS) and compile with a plan file asking for the SM90 kernel's
-"balanced" grid (two consumers: the grid refuses three, run bx-5) and
-with dlc-to-ptx device=sms=S, S in 1 .. the pairs / 3: a grid of at most S CTAs, so that problems of a few work tiles
+"balanced" grid (at D = 64 one in three with three consumers, BM = 192)
+and with dlc-to-ptx device=sms=S, S in 1 .. the pairs / 3: a grid of at most S CTAs, so that problems of a few work tiles
 have the grid's rounds of pairs, the tail dealt one tile at a time, the
 fill of a short last round of pairs (half the problems whose sizes allow
-it; three in ten have three query tiles and at most 7 keys, whose rows
-fit more often), CTAs with no tail tile (features grid=balanced sms=S).
+it; three in ten of the two-consumer ones have three query tiles and at
+most 7 keys, whose rows fit more often), CTAs with no tail tile (features
+grid=balanced sms=S, and m192=1 for three consumers).
 
 Tolerance: the reference rounds the normalised P to the operand type, the
 kernel rounds the unnormalised exp2 values and divides by the row sum in
@@ -125,15 +126,11 @@ def make(rng, i):
         d = rng.choice(PADDED_D)
     dt = 64 if d <= 64 else 128 if d <= 128 else 256  # the tile width
     balanced = not many and BALANCED > 0 and rng.random() < BALANCED
-    wide = False
+    three = wide = False
     if balanced:
         causal = True
-        # Three consumers are refused on the balanced grid (they can
-        # hang, run bx-5); the draw that chose them stays, so that most
-        # seeds keep their problems.
-        if dt == 64:
-            rng.random()
-        wide = rng.random() < 0.3
+        three = dt == 64 and rng.random() < 1 / 3
+        wide = not three and rng.random() < 0.3
     gqa = not many and rng.random() < 0.25
     bias = rng.choice(["none", "none", "full", "mn"])
     bias_type = rng.choice([dtype, "f32"])
@@ -272,13 +269,15 @@ def make(rng, i):
         features += " many=%d" % int(many)
     plan = device = None
     if balanced:  # a grid of 1 .. units / 3 CTAs: three rounds of pairs or more
-        n = -(-sizes["M"] // 128)
+        n = -(-sizes["M"] // (192 if three else 128))
         grids = range(1, max(1, (z * n + 1) // 6) + 1)
         filled = [g for g in grids if balanced_fill(z, n, g)]
         sms = rng.choice(filled if filled and rng.random() < 0.5 else grids)
-        plan = '{"region": "%s_r1", "algo_choice": {"grid": "balanced"}}' % name
+        choice = '"grid": "balanced"' + (
+            ', "attention": "online_softmax.m192"' if three else "")
+        plan = '{"region": "%s_r1", "algo_choice": {%s}}' % (name, choice)
         device = "sms=%d" % sms
-        features += " grid=balanced sms=%d" % sms
+        features += " grid=balanced sms=%d m192=%d" % (sms, int(three))
     results = '%s {dlc.name = "O"}' % t(o, dtype) + (
         ', %s {dlc.name = "LSE"}' % t(row) if lse else "")
     returned = "%%oh%s : %s%s" % (", %lse" if lse else "", t(o, dtype),

@@ -982,18 +982,6 @@ static bool checkSm90Attention(MlirOperation schedule, const DlcPlan *plan,
                       target->chip);
     return false;
   }
-  /* Three consumers on the balanced grid hang on the first launch when a
-   * CTA visits several work tiles and the Q tile's last consumers have no
-   * row below Lq (run pd-3's a045: M 64, B·H 8 on one CTA; runs bx-5);
-   * not analysed yet. The planner never takes three consumers with a
-   * causal mask (slower, run fa5-5), so only a plan file reaches it. */
-  if (grid == DLC_ATTN_GRID_BALANCED &&
-      dlcAttnScheduleRows(dlcPlanAlgoChoice(plan, "attention")) == 192)
-    return dlcCannotHonour(
-        schedule, "SM90 flash-attention", "algo_choice attention",
-        "\"online_softmax\" (two consumers) on the balanced grid: three "
-        "consumers (\"online_softmax.m192\") can hang there (bench/"
-        "RESULTS.md run bx-5); the dynamic and persistent grids take them");
   const char *why = dlcSm90AttentionProblem(a);
   if (why) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,

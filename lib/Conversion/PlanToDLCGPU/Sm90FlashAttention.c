@@ -33,7 +33,8 @@
  *         turn, bar.sync on the consumer's own named barrier (1 + c)
  *         before it and bar.arrive on the next one's (c + 1 mod BM / 64)
  *         after it, so one consumer's softmax runs under the others' MMAs
- *         (the FlashAttention-3 inter-warpgroup schedule)
+ *         (the FlashAttention-3 inter-warpgroup schedule), one cycle of
+ *         turns over all of the CTA's visits (turnCycle)
  *     O / l stored through the GEMM epilogue (guarded)
  *
  * At D = 256 (BN 64, two stages: Q 64 KiB and K, V 32 KiB each a stage)
@@ -375,16 +376,32 @@ static bool passesTiles(const Fa *f) {
          f->t->grid == DLC_ATTN_GRID_TILES;
 }
 
-/* Consumer 0 takes the turn the last consumer's last hand-over gave it
- * (the first hand-over had no sync: the barrier ends balanced). After
- * every other turn of consumer 0's visit. */
-static void lastTurn(Fa *f, MlirValue consumer) {
+/* The ping-pong turns form one cycle over all of the CTA's visits: the
+ * last consumer's last hand-over of a visit is consumer 0's first turn of
+ * the next. The cycle starts with a hand-over from the last consumer
+ * (`begin`) and ends with consumer 0 taking the hand-over of the CTA's
+ * last turn (`!begin`), so named barrier 1 ends balanced.
+ *
+ * A cycle per visit (a first hand-over and a closing sync each visit)
+ * hangs where a CTA visits several work tiles with two Q buffers: the
+ * last consumer, done with its visit early (no rows below Lq: nothing to
+ * load or store), handed over the next visit's first turn before
+ * consumer 0 closed this one, so barrier 1 met 256 arrivals and no sync,
+ * and consumer 0's closing sync waited forever (run pd-3's a045, runs
+ * bx-5, hg-1). Within the cycle each arrival on a consumer's barrier
+ * needs that consumer's previous sync on it, so no two can meet. */
+static void turnCycle(Fa *f, MlirValue consumer, bool begin) {
   Gen *g = &f->g;
+  int64_t n = consumersOf(f->t);
   MlirBlock turn;
-  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, 0)), &turn);
+  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, begin ? n - 1 : 0)),
+             &turn);
   DlcBuilder at = g->b;
   g->b = dlcBuilderAtEnd(turn, at.loc);
-  sm90NamedBarrier(g, cst(g, 1), 256);
+  if (begin)
+    sm90NamedBarrierArrive(g, cst(g, 1), 256);
+  else
+    sm90NamedBarrier(g, cst(g, 1), 256);
   yield(g);
   g->b = at;
 }
@@ -471,20 +488,10 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   /* Ping-pong turns: consumer c issues its wgmmas after bar.sync on
    * barrier 1 + c, then hands the turn over by bar.arrive on the next
    * one's, 1 + (c + 1) mod n (256 threads each: the waiting warpgroup and
-   * the arriving one). The last consumer hands consumer 0 the first
-   * turn. */
+   * the arriving one), in one cycle over the CTA's visits (turnCycle). */
   int64_t n = consumersOf(t);
   MlirValue mine = add(g, consumer, one),
             other = add(g, remc(g, add(g, consumer, one), n), one);
-  if (pingPong) {
-    MlirBlock first;
-    dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, n - 1)), &first);
-    DlcBuilder at = g->b;
-    g->b = dlcBuilderAtEnd(first, at.loc);
-    sm90NamedBarrierArrive(g, cst(g, 1), 256);
-    yield(g);
-    g->b = at;
-  }
   MlirValue first = remc(g, r->kvBase, t->stages);
   sm90MbarrierWait(g, r->full, first,
                    sm90ParityOf(g, r->kvBase, t->stages, false));
@@ -559,14 +566,9 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   MlirValue last = remc(g, lastUse, t->stages);
   waitV(f, r, lastUse, last);
   bool skips = passesTiles(f);
-  /* Every S of the visit is complete: Q may be overwritten. Consumer 0
-   * arrives after its last turn, so the last consumer's first hand-over
-   * of the next visit cannot meet that turn's barrier phase. */
-  if (!skips) {
-    if (pingPong)
-      lastTurn(f, consumer);
+  /* Every S of the visit is complete: Q may be overwritten. */
+  if (!skips)
     qRead(f, r);
-  }
   if (inTurn)
     flashRescale(f, &c, 1);
   issuePV(f, last, p, c.o[0], pv);
@@ -576,8 +578,6 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
    * for it before it loads them. */
   if (skips) {
     passTurns(f, r, tiles, pingPong ? mine : (MlirValue){0}, other);
-    if (pingPong)
-      lastTurn(f, consumer);
     qRead(f, r);
   }
   MlirValue out[5] = {pv[0]};
@@ -631,7 +631,13 @@ static void emitConsumer(Fa *f, const FlashSchedule *s, Ring *r,
   Gen *g = &f->g;
   sm90SetMaxRegisters(g, consumerRegisters(f->t), true);
   f->warp = remc(g, f->warp, 4);
-  forEachVisit(f, s, r, consumerVisit, sub(g, warpgroup, cst(g, 1)));
+  MlirValue consumer = sub(g, warpgroup, cst(g, 1));
+  bool pingPong = f->t->schedule == DLC_ATTN_PINGPONG;
+  if (pingPong)
+    turnCycle(f, consumer, true);
+  forEachVisit(f, s, r, consumerVisit, consumer);
+  if (pingPong)
+    turnCycle(f, consumer, false);
 }
 
 void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
