@@ -9,11 +9,13 @@
 # of Dt = 256 under every compute-sanitizer tool (initcheck and synccheck
 # never ran on D 136-248): gpu-hg/pad, 16 problems of --padded-d 1 --seed
 # 701, the harness with 50 more launches each, the four tools on a014
-# (D 136) and a002 (D 192).
+# (D 136) and a002 (D 192). BENCH_ONLY=1: (1) alone (run hg-3b: hg-3's
+# --only named the problems by their printed names and timed none).
 D=gpu-hg
 . bench/device_common.sh
 device_setup
 shards=0
+if [ -z "${BENCH_ONLY:-}" ]; then
 HARNESS_ITERS=50 harness 110 150 pad:2
 wait
 harness_report
@@ -27,6 +29,7 @@ for tool in memcheck racecheck initcheck synccheck; do
   echo "== $tool: $(grep -E 'passed|SANITIZER' $OUT/san-$tool.txt | tail -2 | tr '\n' ' ')"
 done
 el "sanitizers"
+fi
 for order in "def=gpu-final/k/attn alt=$D/alt" "alt=$D/alt def=gpu-final/k/attn"; do
   set -- $order
   PYTHONPATH=bench timeout 200 python3 bench/bench_attention.py --kernels $1 --kernels $2 \
