@@ -72,13 +72,18 @@ def wait_block(site, addr, parity, hint, barriers):
 	DONE:"""
 
 
-def instrument(text, with_progress=True):
+def kernel_span(text):
+    """The start and end offsets of the module's first kernel that is not
+    a runtime helper (dlc_repack_* and the like)."""
     entries = [e for e in re.findall(r"\.visible \.entry (\w+)\(", text)
                if not e.startswith("dlc_")]
-    kernel = entries[0]
-    start = text.index(f".visible .entry {kernel}(")
+    start = text.index(f".visible .entry {entries[0]}(")
     end = text.find(".visible .entry", start + 10)
-    end = len(text) if end < 0 else end
+    return start, len(text) if end < 0 else end
+
+
+def instrument(text, with_progress=True):
+    start, end = kernel_span(text)
     body = text[start:end]
     barriers = [(n, int(s)) for n, s in
                 re.findall(r"\.shared \.align 8 \.b8 (__mbarrier\w*)\[(\d+)\];", body)]

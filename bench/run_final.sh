@@ -5,6 +5,9 @@
 # balanced-grid attention problem and one stream-K GEMM beside them, then
 # bench_attention.py (every problem, SDPA beside, three rotating rounds)
 # twice.   SAN_A / SAN_G: the problems to sanitize (bundle names).
+# JITTER_BUNDLES="ha hg": those bundles again under schedule fuzzing
+# (bench/ptx_jitter.py, applied here; 20 more launches a problem; run
+# hg-4), the log in $OUT/harness-jitter.txt.
 D=gpu-final
 . bench/device_common.sh
 device_setup
@@ -13,6 +16,21 @@ harness 110 150 hg:4 ha:4 hc:3 hm:2
 wait
 harness_report
 el "harness"
+if [ -n "${JITTER_BUNDLES:-}" ]; then
+  mv "$OUT/harness.txt" "$OUT/harness-plain.txt"
+  jittered=()
+  for b in $JITTER_BUNDLES; do
+    python3 bench/ptx_jitter.py "$D/$b" "$D/$b-jt" > /dev/null
+    jittered+=("$b-jt:3")
+  done
+  shards=0
+  HARNESS_ITERS=20 harness 150 120 "${jittered[@]}"
+  wait
+  harness_report
+  mv "$OUT/harness.txt" "$OUT/harness-jitter.txt"
+  mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
+  el "harness under jitter"
+fi
 for b in "ha ${SAN_A:-a000}" "hg ${SAN_G:-p000}"; do
   set -- $b
   bundle_sanitize "$1" "$2"
