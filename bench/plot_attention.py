@@ -25,8 +25,10 @@ def main():
               ("DLC SM80", lambda r: r["sm80"]["tflops"] if "sm80" in r else 0.0),
               ("SDPA flash", lambda r: r.get("sdpa_flash_tflops", 0.0)),
               ("SDPA default", lambda r: r.get("sdpa_tflops", 0.0))]
+    # A series no problem has (e.g. no SM80 kernels in the run) is left out.
+    series = [(label, get) for label, get in series if any(get(r) for r in rows)]
     width = 0.8 / len(series)
-    fig, ax = plt.subplots(figsize=(9, 4.5))
+    fig, ax = plt.subplots(figsize=(10, 5))
     for i, (label, get) in enumerate(series):
         xs = [p + i * width for p in range(len(rows))]
         ax.bar(xs, [get(r) for r in rows], width, label=label)
@@ -36,10 +38,13 @@ def main():
             ax.text(p, r[first]["tflops"] + 8, "%.2fx" % ratio, ha="center",
                     fontsize=8)
     ax.set_xticks([p + 0.4 - width / 2 for p in range(len(rows))])
-    ax.set_xticklabels([r["problem"] for r in rows], fontsize=8)
+    # "B4 H16 S4096 D128 causal" on two lines: the shape, then the mask.
+    ax.set_xticklabels([r["problem"].rsplit(" ", 1)[0] + "\n" + r["problem"].rsplit(" ", 1)[1]
+                        for r in rows], fontsize=7)
     ax.set_ylabel("TFLOP/s")
+    ax.set_ylim(0, 1.2 * max(get(r) for r in rows for _, get in series))
     ax.set_title(title)
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=8, ncol=len(series), loc="upper left")
     fig.tight_layout()
     fig.savefig(out, dpi=110)
 
