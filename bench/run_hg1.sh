@@ -2,7 +2,7 @@
 # Run hg-1: the flash kernel's ping-pong hand-over hang (run pd-3's a045:
 # D 64, causal, bias, B 4 H 2 M 64 N 383 on one CTA). gpu-hg/old-*: the
 # kernels before the fix (d50cf41: a cycle of turns per visit), new-*: one
-# cycle over the CTA's visits (turnCycle); b/p/d = balanced, persistent,
+# cycle over the CTA's visits (openTurns, closeTurns); b/p/d = balanced, persistent,
 # dynamic grid, 192/128 = three/two consumers. Each by dlc-run against
 # dlc-interp's reference, 2000 launches, two processes, 25 s. Then the
 # attention bench of both compilers' kernels in one process (k-old,

@@ -34,7 +34,7 @@
  *         before it and bar.arrive on the next one's (c + 1 mod BM / 64)
  *         after it, so one consumer's softmax runs under the others' MMAs
  *         (the FlashAttention-3 inter-warpgroup schedule), one cycle of
- *         turns over all of the CTA's visits (turnCycle)
+ *         turns over all of the CTA's visits (openTurns)
  *     O / l stored through the GEMM epilogue (guarded)
  *
  * At D = 256 (BN 64, two stages: Q 64 KiB and K, V 32 KiB each a stage)
@@ -378,9 +378,9 @@ static bool passesTiles(const Fa *f) {
 
 /* The ping-pong turns form one cycle over all of the CTA's visits: the
  * last consumer's last hand-over of a visit is consumer 0's first turn of
- * the next. The cycle starts with a hand-over from the last consumer
- * (`begin`) and ends with consumer 0 taking the hand-over of the CTA's
- * last turn (`!begin`), so named barrier 1 ends balanced.
+ * the next. The cycle opens with a hand-over from the last consumer
+ * (openTurns) and closes with consumer 0 taking the hand-over of the
+ * CTA's last turn (closeTurns), so named barrier 1 ends balanced.
  *
  * A cycle per visit (a first hand-over and a closing sync each visit)
  * hangs where a CTA visits several work tiles with two Q buffers: the
@@ -388,20 +388,29 @@ static bool passesTiles(const Fa *f) {
  * load or store), handed over the next visit's first turn before
  * consumer 0 closed this one, so barrier 1 met 256 arrivals and no sync,
  * and consumer 0's closing sync waited forever (run pd-3's a045, runs
- * bx-5, hg-1). Within the cycle each arrival on a consumer's barrier
- * needs that consumer's previous sync on it, so no two can meet. */
-static void turnCycle(Fa *f, MlirValue consumer, bool begin) {
+ * bx-5, hg-1, hg-4). Within the cycle each arrival on a consumer's
+ * barrier needs that consumer's previous sync on it, so no two can
+ * meet. */
+static void openTurns(Fa *f, MlirValue consumer) {
   Gen *g = &f->g;
-  int64_t n = consumersOf(f->t);
-  MlirBlock turn;
-  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, begin ? n - 1 : 0)),
-             &turn);
+  MlirBlock last;
+  MlirValue isLast =
+      dlcCmpI(&g->b, "eq", consumer, cst(g, consumersOf(f->t) - 1));
+  dlcBuildIf(&g->b, isLast, &last);
   DlcBuilder at = g->b;
-  g->b = dlcBuilderAtEnd(turn, at.loc);
-  if (begin)
-    sm90NamedBarrierArrive(g, cst(g, 1), 256);
-  else
-    sm90NamedBarrier(g, cst(g, 1), 256);
+  g->b = dlcBuilderAtEnd(last, at.loc);
+  sm90NamedBarrierArrive(g, cst(g, 1), 256);
+  yield(g);
+  g->b = at;
+}
+
+static void closeTurns(Fa *f, MlirValue consumer) {
+  Gen *g = &f->g;
+  MlirBlock first;
+  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, 0)), &first);
+  DlcBuilder at = g->b;
+  g->b = dlcBuilderAtEnd(first, at.loc);
+  sm90NamedBarrier(g, cst(g, 1), 256);
   yield(g);
   g->b = at;
 }
@@ -488,7 +497,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   /* Ping-pong turns: consumer c issues its wgmmas after bar.sync on
    * barrier 1 + c, then hands the turn over by bar.arrive on the next
    * one's, 1 + (c + 1) mod n (256 threads each: the waiting warpgroup and
-   * the arriving one), in one cycle over the CTA's visits (turnCycle). */
+   * the arriving one), in one cycle over the CTA's visits (openTurns). */
   int64_t n = consumersOf(t);
   MlirValue mine = add(g, consumer, one),
             other = add(g, remc(g, add(g, consumer, one), n), one);
@@ -634,10 +643,10 @@ static void emitConsumer(Fa *f, const FlashSchedule *s, Ring *r,
   MlirValue consumer = sub(g, warpgroup, cst(g, 1));
   bool pingPong = f->t->schedule == DLC_ATTN_PINGPONG;
   if (pingPong)
-    turnCycle(f, consumer, true);
+    openTurns(f, consumer);
   forEachVisit(f, s, r, consumerVisit, consumer);
   if (pingPong)
-    turnCycle(f, consumer, false);
+    closeTurns(f, consumer);
 }
 
 void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
