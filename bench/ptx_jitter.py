@@ -3,7 +3,9 @@
 pd-3's hang, which only one timing showed: runs hg-1, hg-2). Rewrites a
 kernel's PTX so that each warp sleeps a pseudo-random time before every
 synchronisation site: named barriers (bar.sync / bar.arrive, barrier.*),
-mbarrier arrives, and every poll of an mbarrier try_wait loop. The sleep
+mbarrier arrives, every poll of an mbarrier try_wait loop, and the
+cross-CTA hand-offs of split-K and stream-K (atomics, global reductions,
+acquire/release fences, acquire, relaxed and volatile loads). The sleep
 is warp-uniform (a hash of %clock, the warp and the site: no branch, so
 the .aligned barriers stay converged), zero three times in four and up
 to MAX_NS nanoseconds otherwise, so warps drift apart by different
@@ -21,7 +23,8 @@ import sys
 from ptx_watchdog import kernel_span
 
 SITE = re.compile(r"(@!?%p\d+ )?(bar\.sync|bar\.arrive|barrier\.|mbarrier\.arrive|"
-                  r"mbarrier\.try_wait)")
+                  r"mbarrier\.try_wait|atom\.|red\.global|fence\.(acq_rel|sc)|"
+                  r"ld\.(acquire|relaxed|volatile))")
 
 
 def sleep(site, max_ns):
