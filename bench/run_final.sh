@@ -5,9 +5,9 @@
 # balanced-grid attention problem and one stream-K GEMM beside them, then
 # bench_attention.py (every problem, SDPA beside, three rotating rounds)
 # twice.   SAN_A / SAN_G: the problems to sanitize (bundle names).
-# JITTER_BUNDLES="ha hg": those bundles again under schedule fuzzing
-# (bench/ptx_jitter.py, applied here; 20 more launches a problem; run
-# hg-4), the log in $OUT/harness-jitter.txt.
+# JITTER_BUNDLES (default "ha hg hc"; empty: none): those bundles again
+# under schedule fuzzing (bench/ptx_jitter.py, applied here; 20 more
+# launches a problem; runs hg-4..hg-6), the log in $OUT/harness-jitter.txt.
 D=gpu-final
 . bench/device_common.sh
 device_setup
@@ -16,7 +16,8 @@ harness 110 150 hg:4 ha:4 hc:3 hm:2
 wait
 harness_report
 el "harness"
-if [ -n "${JITTER_BUNDLES:-}" ]; then
+JITTER_BUNDLES=${JITTER_BUNDLES-ha hg hc}
+if [ -n "$JITTER_BUNDLES" ]; then
   mv "$OUT/harness.txt" "$OUT/harness-plain.txt"
   jittered=()
   for b in $JITTER_BUNDLES; do
