@@ -23,7 +23,7 @@ bundle() { # NAME ARGS...: a bundle, its last summary line
   rm -f "$O/$name.log"
 }
 bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2 --batch2 0.2 --short-k 0.2
-bundle ha --family attention --count "${A:-60}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3
+bundle ha --family attention --count "${A:-60}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3
 bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1
 bundle hm --family memory --count "${M:-30}" --seed $((SEED + 3)) --bool 0.3
 pack_bench run_final.sh bench_attention.py dlc_kernel.py timing.py

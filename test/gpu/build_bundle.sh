@@ -55,7 +55,10 @@
 #                            [--few-sms P]  (gen_problems.py: a share P of
 #                                            batched GEMM problems compiled
 #                                            with device=sms=2..7: tiles
-#                                            walked across batches)
+#                                            walked across batches;
+#                                            gen_attention_problems.py: a
+#                                            share P on 1..3 CTAs of the
+#                                            planner's grid: several visits)
 #                            [--stream-k P] (gen_problems.py: a share P of
 #                                            GEMM problems run by the SM90
 #                                            stream-K schedule, compiled
@@ -162,7 +165,7 @@ case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" --bool "$bool" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --cluster "$cluster" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
-  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" --d256 "$d256" --padded-d "$paddedd" || exit 1 ;;
+  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" --d256 "$d256" --padded-d "$paddedd" --few-sms "$fewsms" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" && gen gen_memory_problems.py $((count / 2)) --append --bool "$bool" || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1

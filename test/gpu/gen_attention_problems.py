@@ -62,9 +62,16 @@ zero-filling columns D..Dt-1 of Q, K and V and storing O's columns below D
 only; 136 to 192 leave Dt = 256's last 64-column box unloaded (feature
 D=d, with Dt=t).
 
+--few-sms P: a share P of the problems neither "many" nor "balanced" are
+compiled with dlc-to-ptx device=sms=S, S in 1..3, on the planner's own
+grid (persistent; balanced when causal), so that a CTA visits several
+work tiles with ordinary row counts (feature sms=S; runs pd-3 and hg-1:
+the turn hand-over's hang needed several visits and a consumer without
+rows).
+
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
                                  [--lse P] [--many P] [--balanced P] [--d256 P]
-                                 [--padded-d P]
+                                 [--padded-d P] [--few-sms P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -89,6 +96,7 @@ LN2 = 0.6931471805599453
 LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
 MANY = 0.0  # --many: the share with more work tiles than the grid's CTAs
 BALANCED = 0.0  # --balanced: the share of causal ones on the balanced grid
+FEW_SMS = 0.0  # --few-sms: the share of the others on a grid of 1 to 3 CTAs
 D256 = 0.0  # --d256: the share with head dimension 256
 PADDED = 0.0  # --padded-d: the share with a padded head dimension
 PADDED_D = [8, 32, 40, 80, 96, 136, 160, 192, 248]
@@ -278,6 +286,14 @@ def make(rng, i):
         plan = '{"region": "%s_r1", "algo_choice": {%s}}' % (name, choice)
         device = "sms=%d" % sms
         features += " grid=balanced sms=%d m192=%d" % (sms, int(three))
+    elif FEW_SMS > 0 and not many and rng.random() < FEW_SMS:
+        # The planner's own grid (persistent; balanced when causal) on 1 to
+        # 3 CTAs: several visits a CTA with ordinary row counts, where a
+        # consumer of the last query tile may own no row (the turn
+        # hand-over's hang of runs pd-3 and hg-1 needed exactly that).
+        sms = rng.randint(1, 3)
+        device = "sms=%d" % sms
+        features += " sms=%d" % sms
     results = '%s {dlc.name = "O"}' % t(o, dtype) + (
         ', %s {dlc.name = "LSE"}' % t(row) if lse else "")
     returned = "%%oh%s : %s%s" % (", %lse" if lse else "", t(o, dtype),
@@ -307,11 +323,13 @@ if __name__ == "__main__":
     extra.add_argument("--balanced", type=float, default=0.0)
     extra.add_argument("--d256", type=float, default=0.0)
     extra.add_argument("--padded-d", type=float, default=0.0)
+    extra.add_argument("--few-sms", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
     BALANCED = known.balanced
     D256 = known.d256
     PADDED = known.padded_d
+    FEW_SMS = known.few_sms
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)
