@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Run hg-9 (ON THE GPU MACHINE): one more attention bundle of main's fixed
+# flash skeleton (gpu-fs/a9: build_bundle.sh --family attention --count
+# 70 --seed 9901 --few-sms 0.3 --balanced 0.3 --lse 0.3 --many 0.2
+# --padded-d 0.2 --d256 0.1), plainly (50 more launches a problem) and
+# under schedule fuzzing (20 more), so that the fixed kernel has passed
+# more than 200 distinct problems (runs hg-2, hg-5, hg-7 and this).
+D=gpu-fs
+. bench/device_common.sh
+device_setup
+python3 bench/ptx_jitter.py $D/a9 $D/a9-jt > /dev/null
+shards=0
+HARNESS_ITERS=50 harness 200 60 a9:4
+wait
+harness_report
+mv $OUT/harness.txt $OUT/harness-plain.txt
+el "plain"
+shards=0
+HARNESS_ITERS=20 harness 200 60 a9-jt:4
+wait
+harness_report
+mv $OUT/harness.txt $OUT/harness-jitter.txt
+el "jitter"
