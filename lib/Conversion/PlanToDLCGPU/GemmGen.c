@@ -31,15 +31,24 @@ MlirType gemmVectorType(Gen *g, const char *shape, MlirType element) {
 }
 
 /* Runs `emit` inside `scf.if cond` (no results). */
+void gemmBeginIf(Gen *g, MlirValue cond, DlcBuilder *outer) {
+  MlirBlock then;
+  *outer = g->b;
+  dlcBuildIf(&g->b, cond, &then);
+  g->b = dlcBuilderAtEnd(then, outer->loc);
+}
+
+void gemmEndIf(Gen *g, DlcBuilder outer) {
+  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+}
+
 void gemmEmitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
                 void *userData) {
-  MlirBlock body;
-  DlcBuilder saved = g->b;
-  dlcBuildIf(&g->b, cond, &body);
-  g->b = dlcBuilderAtEnd(body, g->b.loc);
+  DlcBuilder outer;
+  gemmBeginIf(g, cond, &outer);
   emit(g, userData);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = saved;
+  gemmEndIf(g, outer);
 }
 
 /* An extent of the problem (constant times symbols) as an index value. */

@@ -98,6 +98,10 @@ MlirType gemmVectorType(Gen *g, const char *shape, MlirType element);
 /* Runs `emit` inside `scf.if cond` (no results). */
 void gemmEmitIf(Gen *g, MlirValue cond, void (*emit)(Gen *, void *),
                 void *userData);
+/* Opens `scf.if cond` (no results): what is built next goes inside it,
+ * until gemmEndIf(g, *outer) closes it. */
+void gemmBeginIf(Gen *g, MlirValue cond, DlcBuilder *outer);
+void gemmEndIf(Gen *g, DlcBuilder outer);
 /* An extent of the problem (constant times symbols) as an index value. */
 MlirValue gemmExtent(Gen *g, const KpExtent *e);
 /* An implicit GEMM's index of fused role `role` split into its axes'

@@ -393,26 +393,19 @@ static bool passesTiles(const Fa *f) {
  * meet. */
 static void openTurns(Fa *f, MlirValue consumer) {
   Gen *g = &f->g;
-  MlirBlock last;
-  MlirValue isLast =
-      dlcCmpI(&g->b, "eq", consumer, cst(g, consumersOf(f->t) - 1));
-  dlcBuildIf(&g->b, isLast, &last);
-  DlcBuilder at = g->b;
-  g->b = dlcBuilderAtEnd(last, at.loc);
+  DlcBuilder outer;
+  gemmBeginIf(g, dlcCmpI(&g->b, "eq", consumer, cst(g, consumersOf(f->t) - 1)),
+              &outer);
   sm90NamedBarrierArrive(g, cst(g, 1), 256);
-  yield(g);
-  g->b = at;
+  gemmEndIf(g, outer);
 }
 
 static void closeTurns(Fa *f, MlirValue consumer) {
   Gen *g = &f->g;
-  MlirBlock first;
-  dlcBuildIf(&g->b, dlcCmpI(&g->b, "eq", consumer, cst(g, 0)), &first);
-  DlcBuilder at = g->b;
-  g->b = dlcBuilderAtEnd(first, at.loc);
+  DlcBuilder outer;
+  gemmBeginIf(g, dlcCmpI(&g->b, "eq", consumer, cst(g, 0)), &outer);
   sm90NamedBarrier(g, cst(g, 1), 256);
-  yield(g);
-  g->b = at;
+  gemmEndIf(g, outer);
 }
 
 /* Persistent grid: this consumer's S of the visit are complete, Q may be

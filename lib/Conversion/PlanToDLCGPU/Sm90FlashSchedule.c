@@ -347,19 +347,11 @@ static void storeSlot(Gen *g, const FlashSchedule *s, MlirValue slot,
   dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
 }
 
-/* Opens `if (thread 0 of the producer)`; `outer` for closeIf. */
+/* Opens `if (thread 0 of the producer)`; `outer` for gemmEndIf. */
 static void ifLeader(Gen *g, DlcBuilder *outer) {
-  MlirBlock then;
-  *outer = g->b;
-  dlcBuildIf(&g->b,
-             dlcCmpI(&g->b, "eq", remc(g, g->tid, ProducerThreads), cst(g, 0)),
-             &then);
-  g->b = dlcBuilderAtEnd(then, outer->loc);
-}
-
-static void closeIf(Gen *g, DlcBuilder outer) {
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
+  gemmBeginIf(g,
+              dlcCmpI(&g->b, "eq", remc(g, g->tid, ProducerThreads), cst(g, 0)),
+              outer);
 }
 
 /* Thread 0 of the producer takes a tile from the counter: its old value
@@ -397,7 +389,7 @@ static void announce(Fa *f, const FlashSchedule *s, MlirValue visit,
   DlcBuilder outer;
   ifLeader(g, &outer);
   storeSlot(g, s, cst(g, 0), tile);
-  closeIf(g, outer);
+  gemmEndIf(g, outer);
   if (last)
     sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, s->qFull,
                    cst(g, 0), "bytes", 0);
@@ -452,9 +444,9 @@ static MlirValue nextTile(Fa *f, const FlashSchedule *s, FlashVisit *v) {
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirValue operands[] = {dlcConstInt(&g->b, i32, 0), s->counter, cst(g, 0)};
   dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
-  closeIf(g, leader);
+  gemmEndIf(g, leader);
   storeSlot(g, s, slot, add(g, taken, s->ctas));
-  closeIf(g, outer);
+  gemmEndIf(g, outer);
   sm90NamedBarrier(g, cst(g, ProducerBarrier), ProducerThreads);
   return loadSlot(g, s, slot);
 }

@@ -241,19 +241,6 @@ static void storeRows(Gen *g, const Sm90SplitK *s, MlirValue unit,
   }
 }
 
-/* Opens `if (cond)`; endIf closes it. */
-static void beginIf(Gen *g, MlirValue cond, DlcBuilder *outer) {
-  MlirBlock then;
-  *outer = g->b;
-  dlcBuildIf(&g->b, cond, &then);
-  g->b = dlcBuilderAtEnd(then, outer->loc);
-}
-
-static void endIf(Gen *g, DlcBuilder outer) {
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = outer;
-}
-
 /* The old i32 value of an atomic add of `value` to workspace word `word`
  * (0 reads it). */
 static MlirValue atomicAdd(Gen *g, const Sm90SplitK *s, MlirValue word,
@@ -292,23 +279,23 @@ static void waitForSplits(Gen *g, const Sm90SplitK *s) {
   MlirValue barrierId = cst(g, 1), word = s->tile;
   sm90NamedBarrier(g, barrierId, threads);
   DlcBuilder outer, inLeader;
-  beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
+  gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumers' stores */
   MlirValue arrived = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
-  beginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
+  gemmBeginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
   pollUntil(g, s, word, s->splits);
-  endIf(g, inLeader);
+  gemmEndIf(g, inLeader);
   dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other splits' stores */
   MlirValue left = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
   MlirValue lastOut =
       dlcCmpI(&g->b, "eq", add(g, left, cst(g, 1)), mul(g, s->splits, 2));
   DlcBuilder inReset;
-  beginIf(g, lastOut, &inReset);
+  gemmBeginIf(g, lastOut, &inReset);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, word};
   dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
-  endIf(g, inReset);
-  endIf(g, outer);
+  gemmEndIf(g, inReset);
+  gemmEndIf(g, outer);
   sm90NamedBarrier(g, barrierId, threads);
 }
 
@@ -399,7 +386,7 @@ static void finishChunk(Gen *g, const Sm90SplitK *s, const MlirValue rows[2],
   MlirValue col =
       add(g, add(g, g->n0, mul(g, j, 8)), mul(g, remc(g, lane, 4), 2));
   DlcBuilder outer;
-  beginIf(g, lt(g, row, g->size[KP_M]), &outer);
+  gemmBeginIf(g, lt(g, row, g->size[KP_M]), &outer);
   MlirValue in[KP_MAX_INPUTS];
   gemmEpilogueInputs(g, row, col, false, in);
   MlirType fragType = gemmVectorType(g, "2x2", g->f32);
@@ -415,7 +402,7 @@ static void finishChunk(Gen *g, const Sm90SplitK *s, const MlirValue rows[2],
   MlirValue token;
   MlirValue out = gemmEpilogueApply(g, frag, s->done, in, s->steps, &token);
   gemmStoreFragment(g, out, token, row, col, false, s->pairs);
-  endIf(g, outer);
+  gemmEndIf(g, outer);
 }
 
 /* This CTA's slice of the tile: chunks split * C .. split * C + C - 1 of
@@ -451,9 +438,10 @@ static void reduceSlice(Gen *g, const Sm90SplitK *s) {
   sumChunk(g, s, first, lo, hi, j, thread, sum);
   addLanes(g, sum, lanes);
   DlcBuilder inBody;
-  beginIf(g, andi(g, valid, dlcCmpI(&g->b, "eq", lane, cst(g, 0))), &inBody);
+  gemmBeginIf(g, andi(g, valid, dlcCmpI(&g->b, "eq", lane, cst(g, 0))),
+              &inBody);
   finishChunk(g, s, sum, j, thread);
-  endIf(g, inBody);
+  gemmEndIf(g, inBody);
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 }
@@ -463,10 +451,10 @@ static void reduceSlice(Gen *g, const Sm90SplitK *s) {
 static void storePartial(Gen *g, const Sm90SplitK *s) {
   MlirValue rows[MaxRows];
   DlcBuilder outer;
-  beginIf(g, lt(g, s->row, g->size[KP_M]), &outer);
+  gemmBeginIf(g, lt(g, s->row, g->size[KP_M]), &outer);
   accRows(g, s, rows);
   storeRows(g, s, s->unit, rows);
-  endIf(g, outer);
+  gemmEndIf(g, outer);
 }
 
 void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
@@ -487,10 +475,10 @@ void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
   /* Every consumer's stores before thread 0's release of them. */
   sm90NamedBarrier(g, cst(g, StreamKBarrier), threads);
   DlcBuilder outer;
-  beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
+  gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b);
   atomicAdd(g, s, s->unit, 1);
-  endIf(g, outer);
+  gemmEndIf(g, outer);
 }
 
 MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s) {
@@ -499,13 +487,13 @@ MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s) {
    * stored at the start of its range), acquires the partial and clears
    * the flag for the next launch; the barrier holds the others. */
   DlcBuilder outer;
-  beginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
+  gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   pollUntil(g, s, s->unit, cst(g, 1));
   dlcBuildFenceAcqRelGpu(&g->b);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, s->unit};
   dlcBuild(&g->b, "memref.store", 3, zero, 0, NULL, 0, NULL, NULL);
-  endIf(g, outer);
+  gemmEndIf(g, outer);
   sm90NamedBarrier(g, cst(g, StreamKBarrier), threads);
   /* acc (the tile's head, k from 0) + the partner's rest, in that order
    * whichever CTA is faster. Slots of rows past M or columns past N were
