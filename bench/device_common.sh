@@ -43,6 +43,11 @@
 #                  an intermittent hang shows as a timeout (run bx-3)
 #   harness_report each shard's last line and failures, then all of them
 #                  in $OUT/harness.txt
+#   jitter_copies SHARDS BUNDLE_DIR...
+#                  each bundle copied to $D/NAME-jt with its kernels under
+#                  schedule fuzzing (bench/ptx_jitter.py; NAME: the
+#                  folder's name), and "NAME-jt:SHARDS" added to the array
+#                  $jittered, harness's arguments for them (run hg-4)
 #   bundle_sanitize BUNDLE LIST
 #                  compute-sanitizer memcheck and racecheck on the bundle
 #                  $D/BUNDLE's problems LIST (run_bundle.sh --sanitize,
@@ -162,6 +167,15 @@ harness() {
         > "$OUT/harness$shards.txt" 2>&1 &
       shards=$((shards + 1))
     done
+  done
+}
+
+jitter_copies() {
+  local n=$1 b
+  shift
+  for b in "$@"; do
+    python3 bench/ptx_jitter.py "$b" "$D/$(basename "$b")-jt" > /dev/null
+    jittered+=("$(basename "$b")-jt:$n")
   done
 }
 

@@ -20,10 +20,7 @@ JITTER_BUNDLES=${JITTER_BUNDLES-ha hg hc}
 if [ -n "$JITTER_BUNDLES" ]; then
   mv "$OUT/harness.txt" "$OUT/harness-plain.txt"
   jittered=()
-  for b in $JITTER_BUNDLES; do
-    python3 bench/ptx_jitter.py "$D/$b" "$D/$b-jt" > /dev/null
-    jittered+=("$b-jt:3")
-  done
+  for b in $JITTER_BUNDLES; do jitter_copies 3 "$D/$b"; done
   shards=0
   HARNESS_ITERS=20 harness 150 120 "${jittered[@]}"
   wait

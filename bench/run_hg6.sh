@@ -11,10 +11,7 @@ D=gpu-final
 . bench/device_common.sh
 device_setup
 jittered=()
-for b in $D/hg $D/hc $D/hm gpu-s8/s8g gpu-s8/s8a gpu-s8/s8c; do
-  python3 bench/ptx_jitter.py "$b" "$D/$(basename $b)-jt" > /dev/null
-  jittered+=("$(basename $b)-jt:2")
-done
+jitter_copies 2 $D/hg $D/hc $D/hm gpu-s8/s8g gpu-s8/s8a gpu-s8/s8c
 shards=0
 HARNESS_ITERS=20 harness 200 120 "${jittered[@]}"
 wait

@@ -9,7 +9,8 @@
 D=gpu-fs
 . bench/device_common.sh
 device_setup
-for b in old new; do python3 bench/ptx_jitter.py $D/$b $D/$b-jt > /dev/null; done
+jittered=()
+jitter_copies 3 $D/old $D/new
 shards=0
 HARNESS_ITERS=50 harness 200 20 old:3 new:3
 wait
@@ -17,7 +18,7 @@ harness_report
 mv $OUT/harness.txt $OUT/harness-plain.txt
 el "plain"
 shards=0
-HARNESS_ITERS=20 harness 200 20 old-jt:3 new-jt:3
+HARNESS_ITERS=20 harness 200 20 "${jittered[@]}"
 wait
 harness_report
 mv $OUT/harness.txt $OUT/harness-jitter.txt

@@ -8,7 +8,8 @@
 D=gpu-fs
 . bench/device_common.sh
 device_setup
-python3 bench/ptx_jitter.py $D/a9 $D/a9-jt > /dev/null
+jittered=()
+jitter_copies 4 $D/a9
 shards=0
 HARNESS_ITERS=50 harness 200 60 a9:4
 wait
@@ -16,7 +17,7 @@ harness_report
 mv $OUT/harness.txt $OUT/harness-plain.txt
 el "plain"
 shards=0
-HARNESS_ITERS=20 harness 200 60 a9-jt:4
+HARNESS_ITERS=20 harness 200 60 "${jittered[@]}"
 wait
 harness_report
 mv $OUT/harness.txt $OUT/harness-jitter.txt
