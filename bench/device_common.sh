@@ -43,6 +43,10 @@
 #                  an intermittent hang shows as a timeout (run bx-3)
 #   harness_report each shard's last line and failures, then all of them
 #                  in $OUT/harness.txt
+#   harness_logged LOG ITERS BUDGET TIMEOUT BUNDLE:SHARDS...
+#                  harness of the bundles from shard 0 with
+#                  HARNESS_ITERS=ITERS, `wait`, harness_report, its
+#                  $OUT/harness.txt renamed $OUT/LOG
 #   jitter_copies SHARDS BUNDLE_DIR...
 #                  each bundle copied to $D/NAME-jt with its kernels under
 #                  schedule fuzzing (bench/ptx_jitter.py; NAME: the
@@ -168,6 +172,16 @@ harness() {
       shards=$((shards + 1))
     done
   done
+}
+
+harness_logged() {
+  local log=$1 iters=$2
+  shift 2
+  shards=0
+  HARNESS_ITERS=$iters harness "$@"
+  wait
+  harness_report
+  mv "$OUT/harness.txt" "$OUT/$log"
 }
 
 jitter_copies() {

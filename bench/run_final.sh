@@ -11,24 +11,16 @@
 D=gpu-final
 . bench/device_common.sh
 device_setup
-shards=0
-harness 110 150 hg:4 ha:4 hc:3 hm:2
-wait
-harness_report
+harness_logged harness-plain.txt "${HARNESS_ITERS:-}" 110 150 hg:4 ha:4 hc:3 hm:2
 el "harness"
 JITTER_BUNDLES=${JITTER_BUNDLES-ha hg hc}
 if [ -n "$JITTER_BUNDLES" ]; then
-  mv "$OUT/harness.txt" "$OUT/harness-plain.txt"
   jittered=()
   for b in $JITTER_BUNDLES; do jitter_copies 3 "$D/$b"; done
-  shards=0
-  HARNESS_ITERS=20 harness 150 120 "${jittered[@]}"
-  wait
-  harness_report
-  mv "$OUT/harness.txt" "$OUT/harness-jitter.txt"
-  mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
+  harness_logged harness-jitter.txt 20 150 120 "${jittered[@]}"
   el "harness under jitter"
 fi
+mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
 for b in "ha ${SAN_A:-a000}" "hg ${SAN_G:-p000}"; do
   set -- $b
   bundle_sanitize "$1" "$2"

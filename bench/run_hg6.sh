@@ -12,8 +12,5 @@ D=gpu-final
 device_setup
 jittered=()
 jitter_copies 2 $D/hg $D/hc $D/hm gpu-s8/s8g gpu-s8/s8a gpu-s8/s8c
-shards=0
-HARNESS_ITERS=20 harness 200 120 "${jittered[@]}"
-wait
-harness_report
+harness_logged harness.txt 20 200 120 "${jittered[@]}"
 el "harness under jitter"

@@ -11,15 +11,7 @@ D=gpu-fs
 device_setup
 jittered=()
 jitter_copies 3 $D/old $D/new
-shards=0
-HARNESS_ITERS=50 harness 200 20 old:3 new:3
-wait
-harness_report
-mv $OUT/harness.txt $OUT/harness-plain.txt
+harness_logged harness-plain.txt 50 200 20 old:3 new:3
 el "plain"
-shards=0
-HARNESS_ITERS=20 harness 200 20 "${jittered[@]}"
-wait
-harness_report
-mv $OUT/harness.txt $OUT/harness-jitter.txt
+harness_logged harness-jitter.txt 20 200 20 "${jittered[@]}"
 el "jitter"

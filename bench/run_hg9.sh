@@ -10,15 +10,7 @@ D=gpu-fs
 device_setup
 jittered=()
 jitter_copies 4 $D/a9
-shards=0
-HARNESS_ITERS=50 harness 200 60 a9:4
-wait
-harness_report
-mv $OUT/harness.txt $OUT/harness-plain.txt
+harness_logged harness-plain.txt 50 200 60 a9:4
 el "plain"
-shards=0
-HARNESS_ITERS=20 harness 200 60 "${jittered[@]}"
-wait
-harness_report
-mv $OUT/harness.txt $OUT/harness-jitter.txt
+harness_logged harness-jitter.txt 20 200 60 "${jittered[@]}"
 el "jitter"
