@@ -69,9 +69,19 @@ work tiles with ordinary row counts (feature sms=S; runs pd-3 and hg-1:
 the turn hand-over's hang needed several visits and a consumer without
 rows).
 
+--stream P: a share P of the problems neither "many" nor "balanced" are
+non-causal with Lq from STREAM_ROWS and keys past one key tile (Lk > BN:
+129 and more, at D = 256 65 and more; Q, K, V and O, and a bias or mask
+tensor over S, up to three times MAX_ELEMENTS) and compile with a plan file asking for the SM90 kernel's
+"stream" grid and with dlc-to-ptx device=sms=S, S in 1..5 (a ragged last
+round where the work tiles allow one: T mod S > 0, T > S), so that the
+last rounds' tiles are split by key tiles between two CTAs and the
+partial of one is merged into the other's O (features grid=stream
+sms=S).
+
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
                                  [--lse P] [--many P] [--balanced P] [--d256 P]
-                                 [--padded-d P] [--few-sms P]
+                                 [--padded-d P] [--few-sms P] [--stream P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -89,6 +99,8 @@ EDGE = [1, 2, 3, 5, 7, 13, 16, 31, 63, 64, 65, 97, 127, 128, 129, 191, 192, 193,
 LONG_KEYS = {64: [385, 449, 577, 641], 128: [257, 300, 373],
              256: [131, 150, 187]}
 MAX_ELEMENTS = 48_000
+# --stream's query lengths: 2 to 5 query tiles of 128 (1 to 4 of 192).
+STREAM_ROWS = [129, 193, 257, 300, 383, 449, 577]
 # --balanced's query lengths: 1 to 5 query tiles of 128 (or of 192).
 BALANCED_ROWS = [1, 13, 64, 128, 129, 191, 193, 257, 257, 300, 383, 449]
 LOG2E = 1.4426950408889634
@@ -97,6 +109,7 @@ LSE = 0.0  # --lse: the share of problems with a log-sum-exp output
 MANY = 0.0  # --many: the share with more work tiles than the grid's CTAs
 BALANCED = 0.0  # --balanced: the share of causal ones on the balanced grid
 FEW_SMS = 0.0  # --few-sms: the share of the others on a grid of 1 to 3 CTAs
+STREAM = 0.0  # --stream: the share of the others on the stream grid
 D256 = 0.0  # --d256: the share with head dimension 256
 PADDED = 0.0  # --padded-d: the share with a padded head dimension
 PADDED_D = [8, 32, 40, 80, 96, 136, 160, 192, 248]
@@ -135,6 +148,9 @@ def make(rng, i):
     dt = 64 if d <= 64 else 128 if d <= 128 else 256  # the tile width
     balanced = not many and BALANCED > 0 and rng.random() < BALANCED
     three = wide = False
+    stream = not many and not balanced and STREAM > 0 and rng.random() < STREAM
+    if stream:
+        causal = False
     if balanced:
         causal = True
         three = dt == 64 and rng.random() < 1 / 3
@@ -166,13 +182,18 @@ def make(rng, i):
             sizes.update(B=1, H=1, N=rng.choice(LONG_KEYS[dt]))
             if causal and bias != "full":  # causal CTAs stop at the diagonal
                 sizes["M"] = rng.choice(LONG_KEYS[dt])
+        if stream:  # 2 to 5 query tiles, keys past one key tile of BN
+            bn = 64 if dt == 256 else 128
+            sizes["M"] = rng.choice(STREAM_ROWS)
+            if not long_keys:
+                sizes["N"] = rng.choice([n for n in EDGE if n > bn])
         z = 1
         for x in qbatch:
             z *= sizes[x]
         full = "full" in (bias, maskt)
-        top = MAX_ELEMENTS * (3 if balanced else 1)
+        top = MAX_ELEMENTS * (3 if balanced or stream else 1)
         if z * max(sizes["M"], sizes["N"]) * d <= top and (
-                not full or z * sizes["M"] * sizes["N"] <= MAX_ELEMENTS):
+                not full or z * sizes["M"] * sizes["N"] <= (top if stream else MAX_ELEMENTS)):
             break
     scale = 1.0 if sharp else 1.0 / math.sqrt(d)
     b = qbatch
@@ -286,6 +307,14 @@ def make(rng, i):
         plan = '{"region": "%s_r1", "algo_choice": {%s}}' % (name, choice)
         device = "sms=%d" % sms
         features += " grid=balanced sms=%d m192=%d" % (sms, int(three))
+    elif stream:  # a ragged last round of T work tiles on S CTAs if any
+        bm = 192 if dt == 64 else 128  # the planner's non-causal tile
+        tiles = z * -(-sizes["M"] // bm)
+        ragged = [g for g in range(1, 6) if tiles > g and tiles % g]
+        sms = rng.choice(ragged) if ragged else rng.randint(1, 5)
+        plan = '{"region": "%s_r1", "algo_choice": {"grid": "stream"}}' % name
+        device = "sms=%d" % sms
+        features += " grid=stream sms=%d" % sms
     elif FEW_SMS > 0 and not many and rng.random() < FEW_SMS:
         # The planner's own grid (persistent; balanced when causal) on 1 to
         # 3 CTAs: several visits a CTA with ordinary row counts, where a
@@ -324,6 +353,7 @@ if __name__ == "__main__":
     extra.add_argument("--d256", type=float, default=0.0)
     extra.add_argument("--padded-d", type=float, default=0.0)
     extra.add_argument("--few-sms", type=float, default=0.0)
+    extra.add_argument("--stream", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
@@ -331,5 +361,6 @@ if __name__ == "__main__":
     D256 = known.d256
     PADDED = known.padded_d
     FEW_SMS = known.few_sms
+    STREAM = known.stream
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

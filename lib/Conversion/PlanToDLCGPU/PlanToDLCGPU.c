@@ -940,7 +940,9 @@ static bool planLse(const DlcPlan *plan) {
  * tile (also when absent), "persistent" at most one per SM looping over
  * them, "dynamic" at most one per SM taking them from a counter,
  * "balanced" (causal only: without a mask every tile costs the same)
- * persistent's pairs, then the last rounds' tiles one by one
+ * persistent's pairs, then the last rounds' tiles one by one, "stream"
+ * (no causal mask: the tiles' costs are the key tiles) persistent's
+ * rounds, then the last two's key tiles shared out evenly
  * (Sm90FlashSchedule.c). */
 static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
                               const KpAttention *a, DlcAttnGrid *out) {
@@ -953,14 +955,18 @@ static bool sm90AttentionGrid(MlirOperation schedule, const DlcPlan *plan,
     *out = DLC_ATTN_GRID_DYNAMIC;
   else if (strcmp(grid, "balanced") == 0 && a->mask == KP_ATTN_MASK_CAUSAL)
     *out = DLC_ATTN_GRID_BALANCED;
+  else if (strcmp(grid, "stream") == 0 && a->mask != KP_ATTN_MASK_CAUSAL)
+    *out = DLC_ATTN_GRID_STREAM;
   else
     return dlcCannotHonour(schedule, "SM90 flash-attention", "algo_choice grid",
                            "\"tiles\" (a CTA per query tile and batch row), "
                            "\"persistent\" (a CTA per SM looping over them), "
                            "\"dynamic\" (a CTA per SM taking them from a "
-                           "counter, heaviest first) or, with a causal mask, "
+                           "counter, heaviest first), with a causal mask "
                            "\"balanced\" (persistent's pairs, the last rounds "
-                           "one tile at a time)");
+                           "one tile at a time) or without one \"stream\" "
+                           "(persistent's rounds, the last two shared out by "
+                           "key tiles)");
   return true;
 }
 
@@ -1193,11 +1199,18 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
   }
   MlirOperation kernel =
       buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps,
-                      sm90 ? dlcFlashWorkspaceBytes(tiling.grid) : 0, gridX,
+                      sm90 ? dlcFlashWorkspaceBytes(&tiling, target->sms) : 0,
+                      gridX,
                       gridY, sm90 ? dlcSm90AttentionThreads(&tiling) : 128,
                       sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
                            : dlcPlanStageBytes(plan, bytes, target->smemPerCTA),
                       flops, 1, plan, &numTensors);
+  /* The stream grid's CTAs wait for each other's partials
+   * (Sm90FlashStream.c): launched cooperatively, as split-K's. */
+  if (tiling.grid == DLC_ATTN_GRID_STREAM)
+    mlirOperationSetAttributeByName(
+        kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
+        mlirBoolAttrGet(mlirOperationGetContext(region), 1));
   DlcAttnArgs args = {position[0], position[1], position[2], position[3],
                       position[4], position[5], position[6]};
   if (sm90)

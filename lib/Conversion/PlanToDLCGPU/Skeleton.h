@@ -467,6 +467,11 @@ typedef enum DlcAttnGrid {
                              * but the last two rounds, then the last
                              * batch rows' tiles one by one, heaviest
                              * first, in a snake over the CTAs */
+  DLC_ATTN_GRID_STREAM,     /* no causal mask: PERSISTENT's rounds but the
+                             * last two, then the rest shared out over the
+                             * CTAs by key tiles, a tile split between two
+                             * CTAs at most (partials in the workspace;
+                             * a cooperative launch) */
 } DlcAttnGrid;
 /* The planner's choice (algo_choice grid), measured in bench/RESULTS.md
  * (run fac-1; "dynamic" was slower at every size, runs fa8-1, fa8-2);
@@ -546,9 +551,10 @@ int64_t dlcSm90AttentionThreads(const DlcAttnTiling *tiling);
 void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
                       int64_t tileM, const char *batches, int sms, char *x,
                       size_t xSize, char *y, size_t ySize);
-/* Bytes of the SM90 kernel's workspace for `grid` (the dynamic grid's
- * tile counter; 0: none). */
-int64_t dlcFlashWorkspaceBytes(DlcAttnGrid grid);
+/* Bytes of the SM90 kernel's workspace for tiling->grid on `sms` SMs
+ * (the dynamic grid's tile counter, the stream grid's flags and
+ * partials; 0: none). */
+int64_t dlcFlashWorkspaceBytes(const DlcAttnTiling *tiling, int sms);
 /* Shared-memory bytes the SM90 skeleton uses for `tiling` (and the 1 KiB
  * the runtime rounds the start up by). */
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *tiling, int bytes);

@@ -58,6 +58,7 @@
 #include "DialectNames.h"
 #include "FlashGen.h"
 #include "Sm90FlashSchedule.h"
+#include "Sm90FlashStream.h"
 #include "Sm90Gen.h"
 #include "StepMath.h"
 
@@ -117,6 +118,10 @@ typedef struct Ring {
   MlirValue visit;  /* the visit's number */
   MlirValue qSlot;  /* its Q buffer (visit mod qSlots) */
   MlirValue kvBase; /* K/V ring uses before the visit */
+  /* The stream grid's piece (FlashVisit's; null elsewhere): its first key
+   * tile, and whether it gives or takes a partial. */
+  MlirValue kFirst, gives, takes;
+  FlashStream stream; /* workspace, cta, ctas (stream grid) */
 } Ring;
 
 static void yield(Gen *g) {
@@ -128,8 +133,9 @@ static void yield(Gen *g) {
  * then passes at once: Q of visit v waits for visit v - 2's release); one
  * elsewhere (at D = 128 a second would cost the third K/V stage). */
 static int64_t qSlots(const DlcAttnTiling *t) {
-  bool persistent =
-      t->grid == DLC_ATTN_GRID_PERSISTENT || t->grid == DLC_ATTN_GRID_BALANCED;
+  bool persistent = t->grid == DLC_ATTN_GRID_PERSISTENT ||
+                    t->grid == DLC_ATTN_GRID_BALANCED ||
+                    t->grid == DLC_ATTN_GRID_STREAM;
   return persistent && t->headDim == 64 ? 2 : 1;
 }
 
@@ -175,9 +181,18 @@ static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
   r->kvBase = v.carried;
   flashBindBatch(f, v.batch);
   r->m0 = mul(g, v.qTile, f->t->tileM);
-  r->tiles = flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)));
+  r->tiles = mlirValueIsNull(v.keyTiles)
+                 ? flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)))
+                 : v.keyTiles;
+  r->kFirst = v.kFirst, r->gives = v.gives, r->takes = v.takes;
   body(f, r, consumer);
   flashScheduleEnd(f, s, &v, add(g, r->kvBase, r->tiles));
+}
+
+/* Key tile number of the visit's j-th: j, or on the stream grid j past
+ * the piece's first. */
+static MlirValue keyTileOf(Fa *f, const Ring *r, MlirValue j) {
+  return mlirValueIsNull(r->kFirst) ? j : add(&f->g, r->kFirst, j);
 }
 
 /* The 64-column boxes of Q, K and V the producer loads: those holding a
@@ -225,7 +240,7 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   sm90MbarrierWait(g, r->empty, stage, sm90ParityOf(g, use, t->stages, true));
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->full, stage,
                  "bytes", (split ? 1 : 2) * t->tileN * dChunks * Box * bytes);
-  MlirValue n0 = mul(g, j, t->tileN);
+  MlirValue n0 = mul(g, keyTileOf(f, r, j), t->tileN);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
     MlirValue at[] = {zero, stage, cst(g, dc), zero, zero};
     tmaLoad(f, &f->a->k, r->kMap, r->full, stage, f->kSmem, at, n0,
@@ -504,7 +519,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 0);
   releaseK(f, r, first);
-  softmaxTile(f, zero, acc[0], s, &c);
+  softmaxTile(f, keyTileOf(f, r, zero), acc[0], s, &c);
 
   /* Carried: O, m, l, with rescaleInTurn the last step's factor alpha (O
    * not yet rescaled for it), then P. */
@@ -545,7 +560,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
     sm90NamedBarrierArrive(g, other, 256);
   sm90WgmmaWait(g, acc[1], 1);
   releaseK(f, r, stage);
-  softmaxTile(f, j, acc[0], s, &c);
+  softmaxTile(f, keyTileOf(f, r, j), acc[0], s, &c);
   sm90WgmmaWait(g, pv[1], 0);
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
   releaseV(f, r, prev);
@@ -588,9 +603,45 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   dlcBuild(&g->b, "scf.yield", 5, out, 0, NULL, 0, NULL, NULL);
 }
 
+/* O / l of the visit's rows stored (flashEpilogue) from its accumulator
+ * `o`, m and l; `done` O's complete token. */
+static void storeVisit(Fa *f, MlirValue o, const MlirValue m[2],
+                       const MlirValue l[2], MlirValue done) {
+  int numO = (int)(f->d / 8);
+  MlirValue out[FLASH_MAX_O];
+  fragments(f, o, numO, out);
+  flashEpilogue(f, out, numO, m, l, done);
+}
+
+/* Where `takes`: *o, m, l merged with the partial the next CTA gives
+ * (flashStreamTake), in a branch. */
+static void takeRest(Fa *f, const FlashStream *st, MlirValue takes,
+                     MlirValue *o, MlirValue m[2], MlirValue l[2]) {
+  Gen *g = &f->g;
+  MlirValue state[5] = {*o, m[0], m[1], l[0], l[1]};
+  MlirType types[5];
+  for (int i = 0; i < 5; ++i)
+    types[i] = mlirValueGetType(state[i]);
+  MlirBlock take, keep;
+  DlcBuilder outer = g->b;
+  MlirOperation branch =
+      dlcBuildIfElse(&g->b, takes, 5, types, &take, &keep);
+  g->b = dlcBuilderAtEnd(take, outer.loc);
+  MlirValue merged[5] = {*o, m[0], m[1], l[0], l[1]};
+  flashStreamTake(f, st, &merged[0], merged + 1, merged + 3);
+  dlcBuild(&g->b, "scf.yield", 5, merged, 0, NULL, 0, NULL, NULL);
+  g->b = dlcBuilderAtEnd(keep, outer.loc);
+  dlcBuild(&g->b, "scf.yield", 5, state, 0, NULL, 0, NULL, NULL);
+  g->b = outer;
+  *o = mlirOperationGetResult(branch, 0);
+  for (int h = 0; h < 2; ++h) {
+    m[h] = mlirOperationGetResult(branch, 1 + h);
+    l[h] = mlirOperationGetResult(branch, 3 + h);
+  }
+}
+
 static void consumerVisit(Fa *f, const Ring *r, MlirValue consumer) {
   Gen *g = &f->g;
-  int numO = (int)(f->d / 8);
   f->m0 = add(g, r->m0, mul(g, consumer, Rows));
   MlirValue zero = cst(g, 0);
   sm90MbarrierWait(g, r->qFull, r->qSlot,
@@ -619,13 +670,31 @@ static void consumerVisit(Fa *f, const Ring *r, MlirValue consumer) {
   dlcBuild(&g->b, "scf.yield", 5, init, 0, NULL, 0, NULL, NULL);
   g->b = outer;
 
-  MlirValue out[FLASH_MAX_O], m[2], l[2];
-  fragments(f, mlirOperationGetResult(branch, 0), numO, out);
+  MlirValue o = mlirOperationGetResult(branch, 0), m[2], l[2];
   for (int h = 0; h < 2; ++h) {
     m[h] = mlirOperationGetResult(branch, 1 + h);
     l[h] = mlirOperationGetResult(branch, 3 + h);
   }
-  flashEpilogue(f, out, numO, m, l, acc[1]);
+  if (mlirValueIsNull(r->kFirst)) {
+    storeVisit(f, o, m, l, acc[1]);
+    return;
+  }
+  /* The stream grid: a piece that ends a tile gives its partial to the
+   * CTA before; one that starts a split tile takes the rest first. */
+  FlashStream st = r->stream;
+  st.consumer = consumer;
+  st.thread = remc(g, g->tid, 128);
+  MlirBlock gives, stores;
+  outer = g->b;
+  dlcBuildIfElse(&g->b, r->gives, 0, NULL, &gives, &stores);
+  g->b = dlcBuilderAtEnd(gives, outer.loc);
+  flashStreamGive(f, &st, o, m, l);
+  yield(g);
+  g->b = dlcBuilderAtEnd(stores, outer.loc);
+  takeRest(f, &st, r->takes, &o, m, l);
+  storeVisit(f, o, m, l, acc[1]);
+  yield(g);
+  g->b = outer;
 }
 
 static void emitConsumer(Fa *f, const FlashSchedule *s, Ring *r,
@@ -670,8 +739,12 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.fullV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
   r.emptyV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
   FlashSchedule schedule;
+  memset(&schedule, 0, sizeof(schedule));
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
+  r.stream = (FlashStream){.workspace = schedule.workspace,
+                           .cta = schedule.cta,
+                           .ctas = schedule.ctas};
   schedule.qFull = r.qFull;
   schedule.qEmpty = r.qEmpty;
 

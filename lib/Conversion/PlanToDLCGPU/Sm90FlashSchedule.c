@@ -44,10 +44,25 @@
  *     The launch that takes the last tile resets the counter to 0 for the
  *     next launch (the runtime zeroes the workspace when it allocates it).
  *
+ *   "stream" (no causal mask; a plan choice): at most one CTA per SM.
+ *     Where the G CTAs would leave the last round of the T work tiles
+ *     ragged (T mod G > 0, T > G), the tiles of all rounds but the last
+ *     two are dealt as "persistent" deals them, and the rest (G + T mod G
+ *     tiles) are shared out by key tiles: CTA c takes key tiles
+ *     [c U / G, (c + 1) U / G) of their U = (G + T mod G) n in a row (n
+ *     key tiles a work tile), at least n, so a work tile is split
+ *     between two CTAs at most: the one holding its first key tile
+ *     (`takes`, the CTA's last piece) and the next one (`gives`, its
+ *     first piece), which hands its partial O, m and l over through the
+ *     workspace (Sm90FlashStream.c). Every CTA then does about T n / G
+ *     key tiles where "persistent" has some do ceil(T / G) n (B4 H16
+ *     S4096 D128: 2048 tiles on 132 SMs, 15.52 rounds run as 16).
+ *
  * All run the same per-tile code; a persistent CTA carries its K/V ring
  * position and the Q buffer's phase from one visit to the next. */
 #include "Sm90FlashSchedule.h"
 #include "DialectNames.h"
+#include "Sm90FlashStream.h"
 #include "Sm90Gen.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -86,8 +101,10 @@ void dlcFlashGridText(const KpAttention *a, DlcAttnGrid grid, const char *lq,
   snprintf(y, ySize, "1");
 }
 
-int64_t dlcFlashWorkspaceBytes(DlcAttnGrid grid) {
-  return grid == DLC_ATTN_GRID_DYNAMIC ? 4 : 0;
+int64_t dlcFlashWorkspaceBytes(const DlcAttnTiling *t, int sms) {
+  if (t->grid == DLC_ATTN_GRID_STREAM)
+    return dlcFlashStreamWorkspaceBytes(t, sms);
+  return t->grid == DLC_ATTN_GRID_DYNAMIC ? 4 : 0;
 }
 
 static MlirValue batchRows(Fa *f) {
@@ -185,6 +202,58 @@ static void balancedInit(Fa *f, FlashSchedule *s, MlirValue rows,
                   snakeVisits);
 }
 
+/* The stream grid (file comment): the whole tiles' visits, then this
+ * CTA's share of the rest, where the last round would be ragged (else
+ * "persistent"'s round robin). */
+static void streamInit(Fa *f, FlashSchedule *s, MlirValue tiles) {
+  Gen *g = &f->g;
+  MlirValue one = cst(g, 1);
+  s->workspace =
+      mlirBlockGetArgument(g->entry, mlirBlockGetNumArguments(g->entry) - 1);
+  s->keyTiles = flashKeyTiles(f, cst(g, 0));
+  /* Divisors at least 1 (Lk = 0: no key tiles, nothing shared). */
+  MlirValue n = s->keyUnits = dlcArith(&g->b, "arith.maxui", s->keyTiles, one);
+  MlirValue rounds = divv(g, tiles, s->ctas);
+  MlirValue shares =
+      andi(g,
+           andi(g, dlcCmpI(&g->b, "ne", remv(g, tiles, s->ctas), cst(g, 0)),
+                dlcCmpI(&g->b, "uge", rounds, one)),
+           dlcCmpI(&g->b, "uge", s->keyTiles, cst(g, 2)));
+  MlirValue early = sel(g, shares, sub(g, rounds, one), cst(g, 0));
+  s->streamFirst = mulv(g, early, s->ctas);
+  MlirValue units = mulv(g, sub(g, tiles, s->streamFirst), n);
+  s->lo = divv(g, mulv(g, s->cta, units), s->ctas);
+  s->hi = divv(g, mulv(g, add(g, s->cta, one), units), s->ctas);
+  MlirValue pieces =
+      add(g, sub(g, divv(g, sub(g, s->hi, one), n), divv(g, s->lo, n)), one);
+  s->wholeVisits =
+      sel(g, shares, early, roundRobinVisits(f, s, tiles, tiles));
+  s->visits = add(g, s->wholeVisits, sel(g, shares, pieces, cst(g, 0)));
+}
+
+/* The stream grid's visit `visit`: a whole tile of the round robin, or
+ * piece `visit - wholeVisits` of the CTA's share (file comment). */
+static void streamTile(Fa *f, const FlashSchedule *s, FlashVisit *v) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0), n = s->keyUnits;
+  MlirValue shared = dlcCmpI(&g->b, "uge", v->visit, s->wholeVisits);
+  MlirValue t = add(g, divv(g, s->lo, n), sub(g, v->visit, s->wholeVisits));
+  MlirValue start = mulv(g, t, n);
+  MlirValue first =
+      dlcArith(&g->b, "arith.maxsi", sub(g, s->lo, start), zero);
+  MlirValue end = dlcArith(&g->b, "arith.minsi", sub(g, s->hi, start), n);
+  v->kFirst = sel(g, shared, first, zero);
+  v->keyTiles = sel(g, shared, sub(g, end, first), s->keyTiles);
+  v->gives = andi(g, shared, dlcCmpI(&g->b, "sgt", first, zero));
+  v->takes = andi(g, shared,
+                  andi(g, dlcCmpI(&g->b, "eq", first, zero),
+                       dlcCmpI(&g->b, "slt", end, n)));
+  MlirValue pos = sel(g, shared, add(g, s->streamFirst, t),
+                      add(g, s->cta, mulv(g, v->visit, s->ctas)));
+  v->qTile = dlcArith(&g->b, "arith.remui", pos, s->qTiles);
+  v->batch = dlcArith(&g->b, "arith.divui", pos, s->qTiles);
+}
+
 void flashScheduleInit(Fa *f, FlashSchedule *s) {
   Gen *g = &f->g;
   s->grid = f->t->grid;
@@ -206,6 +275,8 @@ void flashScheduleInit(Fa *f, FlashSchedule *s) {
   MlirValue units = divc(g, add(g, tiles, cst(g, w - 1)), w);
   if (s->grid == DLC_ATTN_GRID_BALANCED)
     balancedInit(f, s, batches, tiles, units);
+  else if (s->grid == DLC_ATTN_GRID_STREAM)
+    streamInit(f, s, tiles);
   else
     s->visits = roundRobinVisits(f, s, units, tiles);
 }
@@ -468,6 +539,7 @@ void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
                         FlashVisit *v) {
   Gen *g = &f->g;
   v->producer = producer;
+  v->kFirst = v->keyTiles = v->gives = v->takes = (MlirValue){NULL};
   if (s->grid == DLC_ATTN_GRID_DYNAMIC) {
     dynamicBegin(f, s, v);
     return;
@@ -479,7 +551,10 @@ void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
   g->b = dlcBuilderAtEnd(loop, v->outer.loc);
   v->visit = mlirBlockGetArgument(loop, 0);
   v->carried = mlirBlockGetArgument(loop, 1);
-  staticTile(f, s, v->visit, &v->qTile, &v->batch);
+  if (s->grid == DLC_ATTN_GRID_STREAM)
+    streamTile(f, s, v);
+  else
+    staticTile(f, s, v->visit, &v->qTile, &v->batch);
 }
 
 void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,

@@ -28,6 +28,15 @@ typedef struct FlashSchedule {
   MlirValue slots;         /* shared memref<3xf32> of i32 bits: [0] the visit's
                             * tile for the consumers, [1 + v % 2] the producer's
                             * tile of visit v */
+  /* The stream grid's (this CTA's): */
+  MlirValue workspace;   /* memref<?xi32> (borrowed kernel argument):
+                          * Sm90FlashStream.c's flags and partials */
+  MlirValue keyTiles;    /* key tiles of every work tile, ceildiv(Lk, BN) */
+  MlirValue keyUnits;    /* keyTiles, at least 1: the shares' divisor */
+  MlirValue wholeVisits; /* the visits of whole tiles, which come first */
+  MlirValue streamFirst; /* the first tile the CTAs share out */
+  MlirValue lo, hi;      /* this CTA's share: key tiles [lo, hi) of the
+                          * shared tiles' key tiles in a row */
   MlirValue qFull, qEmpty; /* the Q buffer's barriers (the emitter's;
                             * set after flashScheduleInit) */
 } FlashSchedule;
@@ -37,6 +46,12 @@ typedef struct FlashVisit {
   MlirValue visit;   /* its number (0, 1, ...) */
   MlirValue carried; /* the index value the loop carries (0 at visit 0) */
   MlirValue qTile, batch;
+  /* The stream grid's piece of the work tile (null on the other grids:
+   * all its key tiles, flashKeyTiles): key tiles kFirst .. kFirst +
+   * keyTiles - 1; `gives` (i1): the piece ends the tile and its partial
+   * goes to the CTA before; `takes` (i1): the piece starts the tile and
+   * the CTA after gives the rest. */
+  MlirValue kFirst, keyTiles, gives, takes;
   /* flashScheduleEnd's: */
   bool producer;
   MlirOperation loop;

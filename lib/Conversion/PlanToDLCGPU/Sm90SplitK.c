@@ -31,6 +31,7 @@
  * read and added but never reach an output. */
 #include "Sm90SplitK.h"
 #include "Sm90Gen.h"
+#include "Sm90Workspace.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -127,29 +128,6 @@ static MlirValue partialAt(Gen *g, MlirValue unit, MlirValue j, int64_t h,
   return add(g, word, cst(g, counterWords(g->t->sms)));
 }
 
-/* vector<4xi32>: rows r0 and r1 (vector<2xf32>) as one 16-byte value,
- * built from their i32 bitcasts: the same chain over the f32 rows of one
- * accumulator fragment folds into a 2x2 -> 4 shape_cast. */
-static MlirValue pack(Gen *g, MlirValue r0, MlirValue r1) {
-  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), i4 = vecOf(g, 4, i32);
-  MlirValue halves[] = {bitcast(g, r0, vec2(g, i32)),
-                        bitcast(g, r1, vec2(g, i32))};
-  MlirAttribute zeros =
-      mlirDenseElementsAttrSplatGet(i4, mlirIntegerAttrGet(i32, 0));
-  MlirValue v =
-      dlcBuildValue(&g->b, "arith.constant", 0, NULL, i4, 1, valueName, &zeros);
-  for (int64_t e = 0; e < 4; ++e) {
-    MlirAttribute from = mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){e % 2});
-    MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, &e);
-    MlirValue x = dlcBuildValue(&g->b, "vector.extract", 1, &halves[e / 2], i32,
-                                1, posName, &from);
-    MlirValue operands[] = {x, v};
-    v = dlcBuildValue(&g->b, "vector.insert", 2, operands, i4, 1, posName, &to);
-  }
-  return v;
-}
-
 /* Stores rows r0, r1 of fragment j of unit `unit`. */
 static void storeFragment(Gen *g, const Sm90SplitK *s, MlirValue unit,
                           int64_t j, MlirValue r0, MlirValue r1) {
@@ -158,33 +136,11 @@ static void storeFragment(Gen *g, const Sm90SplitK *s, MlirValue unit,
   MlirAttribute alignment = alignOf(g, wide ? 16 : 8);
   MlirType i2 = vec2(g, mlirIntegerTypeGet(g->b.ctx, 32));
   for (int64_t h = 0; h < (wide ? 1 : 2); ++h) {
-    MlirValue v = wide ? pack(g, r0, r1) : bitcast(g, h ? r1 : r0, i2);
+    MlirValue v = wide ? sm90PackRows(g, r0, r1) : bitcast(g, h ? r1 : r0, i2);
     MlirValue operands[] = {v, s->workspace,
                             partialAt(g, unit, cst(g, j), h, s->thread)};
     dlcBuild(&g->b, "vector.store", 3, operands, 0, NULL, 1, alignName,
              &alignment);
-  }
-}
-
-/* The two rows (vector<2xf32>) of a loaded vector<4xi32>. */
-static void unpack(Gen *g, MlirValue v, MlirValue rows[2]) {
-  const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirType f2 = vec2(g, g->f32);
-  MlirValue f = bitcast(g, v, vecOf(g, 4, g->f32));
-  MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
-  for (int64_t h = 0; h < 2; ++h) {
-    rows[h] = dlcBuildValue(&g->b, "arith.constant", 0, NULL, f2, 1, valueName,
-                            &zeros);
-    for (int64_t e = 0; e < 2; ++e) {
-      MlirAttribute from =
-          mlirDenseI64ArrayGet(g->b.ctx, 1, (int64_t[]){2 * h + e});
-      MlirAttribute to = mlirDenseI64ArrayGet(g->b.ctx, 1, &e);
-      MlirValue x = dlcBuildValue(&g->b, "vector.extract", 1, &f, g->f32, 1,
-                                  posName, &from);
-      MlirValue operands[] = {x, rows[h]};
-      rows[h] = dlcBuildValue(&g->b, "vector.insert", 2, operands, f2, 1,
-                              posName, &to);
-    }
   }
 }
 
@@ -202,7 +158,7 @@ static void loadChunk(Gen *g, const Sm90SplitK *s, MlirValue unit, MlirValue j,
         dlcBuildValue(&g->b, "vector.load", 2, operands,
                       vecOf(g, wide ? 4 : 2, i32), 1, alignName, &alignment);
     if (wide)
-      unpack(g, v, rows);
+      sm90UnpackRows(g, v, rows);
     else
       rows[h] = bitcast(g, v, vec2(g, g->f32));
   }
@@ -241,34 +197,6 @@ static void storeRows(Gen *g, const Sm90SplitK *s, MlirValue unit,
   }
 }
 
-/* The old i32 value of an atomic add of `value` to workspace word `word`
- * (0 reads it). */
-static MlirValue atomicAdd(Gen *g, const Sm90SplitK *s, MlirValue word,
-                           int64_t value) {
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
-  MlirValue operands[] = {dlcConstInt(&g->b, i32, value), s->workspace, word};
-  const char *kindName[] = {"kind"};
-  MlirAttribute kind = gemmI64(g, 1); /* arith::AtomicRMWKind::addi */
-  return dlcBuildValue(&g->b, "memref.atomic_rmw", 3, operands, i32, 1,
-                       kindName, &kind);
-}
-
-/* Spins until workspace word `word` (an atomic read) is at least
- * `count`. */
-static void pollUntil(Gen *g, const Sm90SplitK *s, MlirValue word,
-                      MlirValue count) {
-  MlirBlock before, after;
-  DlcBuilder poll = g->b;
-  dlcBuildWhile(&g->b, 0, NULL, &before, &after);
-  g->b = dlcBuilderAtEnd(before, poll.loc);
-  MlirValue now = dlcIndexCast(&g->b, atomicAdd(g, s, word, 0), g->idx);
-  MlirValue waiting = lt(g, now, count);
-  dlcBuild(&g->b, "scf.condition", 1, &waiting, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(after, poll.loc);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = poll;
-}
-
 /* The consumers of every CTA of the tile wait here until all S partials
  * are stored, and see them after it (file comment): barrier, then
  * consumer thread 0 releases, arrives, polls (unless it was the last),
@@ -281,12 +209,12 @@ static void waitForSplits(Gen *g, const Sm90SplitK *s) {
   DlcBuilder outer, inLeader;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumers' stores */
-  MlirValue arrived = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
+  MlirValue arrived = dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
   gemmBeginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
-  pollUntil(g, s, word, s->splits);
+  sm90WorkspacePoll(g, s->workspace, word, s->splits);
   gemmEndIf(g, inLeader);
   dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other splits' stores */
-  MlirValue left = dlcIndexCast(&g->b, atomicAdd(g, s, word, 1), g->idx);
+  MlirValue left = dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
   MlirValue lastOut =
       dlcCmpI(&g->b, "eq", add(g, left, cst(g, 1)), mul(g, s->splits, 2));
   DlcBuilder inReset;
@@ -477,7 +405,7 @@ void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
   DlcBuilder outer;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b);
-  atomicAdd(g, s, s->unit, 1);
+  sm90WorkspaceAdd(g, s->workspace, s->unit, 1);
   gemmEndIf(g, outer);
 }
 
@@ -488,7 +416,7 @@ MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s) {
    * the flag for the next launch; the barrier holds the others. */
   DlcBuilder outer;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
-  pollUntil(g, s, s->unit, cst(g, 1));
+  sm90WorkspacePoll(g, s->workspace, s->unit, cst(g, 1));
   dlcBuildFenceAcqRelGpu(&g->b);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, s->unit};

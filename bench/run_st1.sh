@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Run st-1 (ON THE GPU MACHINE): the SM90 flash kernel's "stream" grid
+# (the last two rounds' work tiles shared out by key tiles, a split tile's
+# partial merged through the workspace). gpu-st/hs: an attention bundle
+# (bench/RESULTS.md run st-1; 3/4 of it on the stream grid of 1..5 CTAs)
+# plainly and under schedule fuzzing; memcheck and racecheck on
+# SAN (split problems); then bench_attention.py non-causal, main's
+# persistent kernels (k/main) against the stream grid's (k/stream), two
+# passes of three rounds, the order swapped.
+D=gpu-st
+. bench/device_common.sh
+device_setup
+cp bench/ptx_watchdog.py bench/ptx_jitter.py $D/ 2>/dev/null
+harness_logged harness-plain.txt 20 110 120 hs:6
+el "harness"
+jittered=()
+jitter_copies 6 "$D/hs"
+harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
+el "harness under jitter"
+mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
+bundle_sanitize hs "${SAN:-a020,a022}"
+wait
+bundle_sanitize_report
+el "sanitizers"
+for order in "main stream" "stream main"; do
+  args=(); for v in $order; do args+=(--kernels "$v=$ROOT/$D/k/$v"); done
+  PYTHONPATH=bench timeout 200 python3 bench/bench_attention.py "${args[@]}" --only full --rounds 3 \
+    --out $OUT/attention-${order%% *}-first.json > $OUT/attention-${order%% *}-first.txt 2>&1
+  echo "order $order rc=$?"; cut -c1-330 $OUT/attention-${order%% *}-first.txt; el "attention"
+done
