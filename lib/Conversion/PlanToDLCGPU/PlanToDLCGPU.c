@@ -1197,14 +1197,13 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
       names[i] = modelField(region, keys[i]);
     dlcSm90AttentionMaps(region, &a, &tiling, names, maps);
   }
-  MlirOperation kernel =
-      buildKernelFunc(region, numPicked, picked, sm90 ? 3 : 0, maps,
-                      sm90 ? dlcFlashWorkspaceBytes(&tiling, target->sms) : 0,
-                      gridX,
-                      gridY, sm90 ? dlcSm90AttentionThreads(&tiling) : 128,
-                      sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
-                           : dlcPlanStageBytes(plan, bytes, target->smemPerCTA),
-                      flops, 1, plan, &numTensors);
+  MlirOperation kernel = buildKernelFunc(
+      region, numPicked, picked, sm90 ? 3 : 0, maps,
+      sm90 ? dlcFlashWorkspaceBytes(&tiling, target->sms) : 0, gridX, gridY,
+      sm90 ? dlcSm90AttentionThreads(&tiling) : 128,
+      sm90 ? dlcSm90AttentionSmemBytes(&tiling, bytes)
+           : dlcPlanStageBytes(plan, bytes, target->smemPerCTA),
+      flops, 1, plan, &numTensors);
   /* The stream grid's CTAs wait for each other's partials
    * (Sm90FlashStream.c): launched cooperatively, as split-K's. */
   if (tiling.grid == DLC_ATTN_GRID_STREAM)

@@ -121,7 +121,9 @@ typedef struct Ring {
   /* The stream grid's piece (FlashVisit's; null elsewhere): its first key
    * tile, and whether it gives or takes a partial. */
   MlirValue kFirst, gives, takes;
-  FlashStream stream; /* workspace, cta, ctas (stream grid) */
+  FlashStream stream;            /* workspace, cta, ctas (stream grid) */
+  const FlashSchedule *schedule; /* borrowed: forEachVisit's, */
+  const FlashVisit *visitOf;     /* for the producer's flashScheduleTell */
 } Ring;
 
 static void yield(Gen *g) {
@@ -176,6 +178,7 @@ static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
   Gen *g = &f->g;
   FlashVisit v;
   flashScheduleBegin(f, s, mlirValueIsNull(consumer), &v);
+  r->schedule = s, r->visitOf = &v;
   r->visit = v.visit;
   r->qSlot = qSlots(f->t) > 1 ? remc(g, v.visit, qSlots(f->t)) : cst(g, 0);
   r->kvBase = v.carried;
@@ -219,6 +222,7 @@ static void producerVisit(Fa *f, const Ring *r, MlirValue unused) {
   if (!mlirValueIsNull(r->qEmpty))
     sm90MbarrierWait(g, r->qEmpty, r->qSlot,
                      sm90ParityOf(g, r->visit, qSlots(t), true));
+  flashScheduleTell(f, r->schedule, r->visitOf, r->qSlot);
   sm90MbarrierOp(g, DLC_OP_DLCGPU_MBARRIER_ARRIVE_EXPECT_TX, r->qFull, r->qSlot,
                  "bytes", t->tileM * dChunks * Box * bytes);
   for (int64_t dc = 0; dc < dChunks; ++dc) {
@@ -624,8 +628,7 @@ static void takeRest(Fa *f, const FlashStream *st, MlirValue takes,
     types[i] = mlirValueGetType(state[i]);
   MlirBlock take, keep;
   DlcBuilder outer = g->b;
-  MlirOperation branch =
-      dlcBuildIfElse(&g->b, takes, 5, types, &take, &keep);
+  MlirOperation branch = dlcBuildIfElse(&g->b, takes, 5, types, &take, &keep);
   g->b = dlcBuilderAtEnd(take, outer.loc);
   MlirValue merged[5] = {*o, m[0], m[1], l[0], l[1]};
   flashStreamTake(f, st, &merged[0], merged + 1, merged + 3);
@@ -740,6 +743,7 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   r.emptyV = split ? sm90Barriers(g, t->stages) : (MlirValue){NULL};
   FlashSchedule schedule;
   memset(&schedule, 0, sizeof(schedule));
+  schedule.qSlots = slots;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
   r.stream = (FlashStream){.workspace = schedule.workspace,
@@ -854,7 +858,10 @@ int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
   int64_t q = qSlots(t) * t->tileM * t->headDim,
           kv = 2 * t->stages * t->tileN * t->headDim;
-  /* The dynamic grid's three tile slots (Sm90FlashSchedule.c). */
-  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC ? 16 : 0;
+  /* The dynamic grid's three tile slots, the stream grid's two visit
+   * records (Sm90FlashSchedule.c). */
+  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC  ? 16
+                  : t->grid == DLC_ATTN_GRID_STREAM ? 32
+                                                    : 0;
   return (q + kv) * bytes + slots + 1024;
 }

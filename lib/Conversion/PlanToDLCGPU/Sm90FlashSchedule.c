@@ -56,7 +56,12 @@
  *     first piece), which hands its partial O, m and l over through the
  *     workspace (Sm90FlashStream.c). Every CTA then does about T n / G
  *     key tiles where "persistent" has some do ceil(T / G) n (B4 H16
- *     S4096 D128: 2048 tiles on 132 SMs, 15.52 rounds run as 16).
+ *     S4096 D128: 2048 tiles on 132 SMs, 15.52 rounds run as 16). Only
+ *     the producer computes the pieces; it writes each visit's record
+ *     (query tile, batch row, first key tile, key tiles) to shared memory
+ *     before it arrives on the visit's qFull, where the consumers read
+ *     it: computed by every warpgroup the shares' values stayed live
+ *     through the consumers' key loop and cost 5 % at D128 (run st-2).
  *
  * All run the same per-tile code; a persistent CTA carries its K/V ring
  * position and the Q buffer's phase from one visit to the next. */
@@ -74,6 +79,8 @@
  * anything (every CTA in a different head); 8 MiB (about the heads the
  * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
 #define SECTION_BYTES (8LL << 20)
+/* Words of the stream grid's visit record. */
+enum { StreamRecord = 4 };
 /* The producer's own named barrier (the consumers' turns use 1 .. 3). */
 enum { ProducerBarrier = 4, ProducerThreads = SM90_PRODUCER_THREADS };
 
@@ -204,10 +211,15 @@ static void balancedInit(Fa *f, FlashSchedule *s, MlirValue rows,
 
 /* The stream grid (file comment): the whole tiles' visits, then this
  * CTA's share of the rest, where the last round would be ragged (else
- * "persistent"'s round robin). */
+ * "persistent"'s round robin); the visit records' shared memory. */
 static void streamInit(Fa *f, FlashSchedule *s, MlirValue tiles) {
   Gen *g = &f->g;
   MlirValue one = cst(g, 1);
+  s->slots = sm90SmemAlloc(
+      g,
+      sm90SmemType(g, 1, (int64_t[]){StreamRecord * DLC_FLASH_MAX_Q_SLOTS},
+                   g->f32),
+      16, "none");
   s->workspace =
       mlirBlockGetArgument(g->entry, mlirBlockGetNumArguments(g->entry) - 1);
   s->keyTiles = flashKeyTiles(f, cst(g, 0));
@@ -226,28 +238,33 @@ static void streamInit(Fa *f, FlashSchedule *s, MlirValue tiles) {
   s->hi = divv(g, mulv(g, add(g, s->cta, one), units), s->ctas);
   MlirValue pieces =
       add(g, sub(g, divv(g, sub(g, s->hi, one), n), divv(g, s->lo, n)), one);
-  s->wholeVisits =
-      sel(g, shares, early, roundRobinVisits(f, s, tiles, tiles));
+  s->wholeVisits = sel(g, shares, early, roundRobinVisits(f, s, tiles, tiles));
   s->visits = add(g, s->wholeVisits, sel(g, shares, pieces, cst(g, 0)));
 }
 
-/* The stream grid's visit `visit`: a whole tile of the round robin, or
- * piece `visit - wholeVisits` of the CTA's share (file comment). */
+/* The piece's hand-over roles from its first key tile and key tiles. */
+static void streamRoles(Fa *f, const FlashSchedule *s, FlashVisit *v) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  v->gives = dlcCmpI(&g->b, "sgt", v->kFirst, zero);
+  v->takes = andi(g, dlcCmpI(&g->b, "eq", v->kFirst, zero),
+                  dlcCmpI(&g->b, "slt", v->keyTiles, s->keyTiles));
+}
+
+/* The stream grid's visit `visit` (the producer's): a whole tile of the
+ * round robin, or piece `visit - wholeVisits` of the CTA's share (file
+ * comment). */
 static void streamTile(Fa *f, const FlashSchedule *s, FlashVisit *v) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0), n = s->keyUnits;
   MlirValue shared = dlcCmpI(&g->b, "uge", v->visit, s->wholeVisits);
   MlirValue t = add(g, divv(g, s->lo, n), sub(g, v->visit, s->wholeVisits));
   MlirValue start = mulv(g, t, n);
-  MlirValue first =
-      dlcArith(&g->b, "arith.maxsi", sub(g, s->lo, start), zero);
+  MlirValue first = dlcArith(&g->b, "arith.maxsi", sub(g, s->lo, start), zero);
   MlirValue end = dlcArith(&g->b, "arith.minsi", sub(g, s->hi, start), n);
   v->kFirst = sel(g, shared, first, zero);
   v->keyTiles = sel(g, shared, sub(g, end, first), s->keyTiles);
-  v->gives = andi(g, shared, dlcCmpI(&g->b, "sgt", first, zero));
-  v->takes = andi(g, shared,
-                  andi(g, dlcCmpI(&g->b, "eq", first, zero),
-                       dlcCmpI(&g->b, "slt", end, n)));
+  streamRoles(f, s, v);
   MlirValue pos = sel(g, shared, add(g, s->streamFirst, t),
                       add(g, s->cta, mulv(g, v->visit, s->ctas)));
   v->qTile = dlcArith(&g->b, "arith.remui", pos, s->qTiles);
@@ -418,6 +435,25 @@ static void storeSlot(Gen *g, const FlashSchedule *s, MlirValue slot,
   dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
 }
 
+/* Word k of the stream grid's record for Q buffer `qSlot`. */
+static MlirValue recordWord(Gen *g, MlirValue qSlot, int64_t k) {
+  return add(g, mul(g, qSlot, StreamRecord), cst(g, k));
+}
+
+/* The consumers' stream visit: its record, once qFull says it is
+ * written. */
+static void streamRead(Fa *f, const FlashSchedule *s, FlashVisit *v) {
+  Gen *g = &f->g;
+  MlirValue qSlot = remc(g, v->visit, s->qSlots);
+  sm90MbarrierWait(g, s->qFull, qSlot,
+                   sm90ParityOf(g, v->visit, s->qSlots, false));
+  v->qTile = loadSlot(g, s, recordWord(g, qSlot, 0));
+  v->batch = loadSlot(g, s, recordWord(g, qSlot, 1));
+  v->kFirst = loadSlot(g, s, recordWord(g, qSlot, 2));
+  v->keyTiles = loadSlot(g, s, recordWord(g, qSlot, 3));
+  streamRoles(f, s, v);
+}
+
 /* Opens `if (thread 0 of the producer)`; `outer` for gemmEndIf. */
 static void ifLeader(Gen *g, DlcBuilder *outer) {
   gemmBeginIf(g,
@@ -551,8 +587,10 @@ void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
   g->b = dlcBuilderAtEnd(loop, v->outer.loc);
   v->visit = mlirBlockGetArgument(loop, 0);
   v->carried = mlirBlockGetArgument(loop, 1);
-  if (s->grid == DLC_ATTN_GRID_STREAM)
+  if (s->grid == DLC_ATTN_GRID_STREAM && producer)
     streamTile(f, s, v);
+  else if (s->grid == DLC_ATTN_GRID_STREAM)
+    streamRead(f, s, v);
   else
     staticTile(f, s, v->visit, &v->qTile, &v->batch);
 }
@@ -566,4 +604,17 @@ void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
   }
   dlcBuild(&g->b, "scf.yield", 1, &carried, 0, NULL, 0, NULL, NULL);
   g->b = v->outer;
+}
+
+void flashScheduleTell(Fa *f, const FlashSchedule *s, const FlashVisit *v,
+                       MlirValue qSlot) {
+  if (s->grid != DLC_ATTN_GRID_STREAM)
+    return;
+  Gen *g = &f->g;
+  DlcBuilder outer;
+  ifLeader(g, &outer);
+  MlirValue words[StreamRecord] = {v->qTile, v->batch, v->kFirst, v->keyTiles};
+  for (int64_t k = 0; k < StreamRecord; ++k)
+    storeSlot(g, s, recordWord(g, qSlot, k), words[k]);
+  gemmEndIf(g, outer);
 }

@@ -20,23 +20,28 @@ typedef struct FlashSchedule {
   MlirValue fillTile;   /* that tile's position in the tail */
   MlirValue snakeFirst; /* the tail's position where the snake starts */
   /* The dynamic grid's: */
-  MlirValue tiles;         /* work tiles of the launch */
-  MlirValue rows;          /* batch rows (tiles / qTiles) */
-  MlirValue section;       /* batch rows of an L2 section */
-  MlirValue counter;       /* the workspace, memref<?xi32>: word 0 counts the
-                            * tiles taken (borrowed kernel argument) */
-  MlirValue slots;         /* shared memref<3xf32> of i32 bits: [0] the visit's
-                            * tile for the consumers, [1 + v % 2] the producer's
-                            * tile of visit v */
+  MlirValue tiles;   /* work tiles of the launch */
+  MlirValue rows;    /* batch rows (tiles / qTiles) */
+  MlirValue section; /* batch rows of an L2 section */
+  MlirValue counter; /* the workspace, memref<?xi32>: word 0 counts the
+                      * tiles taken (borrowed kernel argument) */
+  MlirValue slots;   /* shared memref<3xf32> of i32 bits: [0] the visit's
+                      * tile for the consumers, [1 + v % 2] the producer's
+                      * tile of visit v; the stream grid's
+                      * memref<8xf32>: a visit record (query tile,
+                      * batch row, first key tile, key tiles) per Q
+                      * buffer */
+  int64_t qSlots;    /* Q buffers (the emitter's, before
+                      * flashScheduleInit) */
   /* The stream grid's (this CTA's): */
-  MlirValue workspace;   /* memref<?xi32> (borrowed kernel argument):
-                          * Sm90FlashStream.c's flags and partials */
-  MlirValue keyTiles;    /* key tiles of every work tile, ceildiv(Lk, BN) */
-  MlirValue keyUnits;    /* keyTiles, at least 1: the shares' divisor */
-  MlirValue wholeVisits; /* the visits of whole tiles, which come first */
-  MlirValue streamFirst; /* the first tile the CTAs share out */
-  MlirValue lo, hi;      /* this CTA's share: key tiles [lo, hi) of the
-                          * shared tiles' key tiles in a row */
+  MlirValue workspace;     /* memref<?xi32> (borrowed kernel argument):
+                            * Sm90FlashStream.c's flags and partials */
+  MlirValue keyTiles;      /* key tiles of every work tile, ceildiv(Lk, BN) */
+  MlirValue keyUnits;      /* keyTiles, at least 1: the shares' divisor */
+  MlirValue wholeVisits;   /* the visits of whole tiles, which come first */
+  MlirValue streamFirst;   /* the first tile the CTAs share out */
+  MlirValue lo, hi;        /* this CTA's share: key tiles [lo, hi) of the
+                            * shared tiles' key tiles in a row */
   MlirValue qFull, qEmpty; /* the Q buffer's barriers (the emitter's;
                             * set after flashScheduleInit) */
 } FlashSchedule;
@@ -59,6 +64,9 @@ typedef struct FlashVisit {
   MlirValue tile, taken;
 } FlashVisit;
 
+/* Q buffers a stream grid's records are kept for, at most. */
+enum { DLC_FLASH_MAX_Q_SLOTS = 2 };
+
 /* The CTA's schedule, at the kernel's entry. */
 void flashScheduleInit(Fa *f, FlashSchedule *s);
 /* Opens the loop over the CTA's visits and moves the builder into its
@@ -67,6 +75,11 @@ void flashScheduleInit(Fa *f, FlashSchedule *s);
  * through s->slots and qFull; every warpgroup runs one such loop. */
 void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
                         FlashVisit *v);
+/* The producer's word to the consumers about visit v (Q buffer `qSlot`),
+ * before its arrival on qFull releases it: the stream grid's record;
+ * nothing on the other grids. */
+void flashScheduleTell(Fa *f, const FlashSchedule *s, const FlashVisit *v,
+                       MlirValue qSlot);
 /* Closes the loop: `carried` is the next visit's carried value. */
 void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
                       MlirValue carried);

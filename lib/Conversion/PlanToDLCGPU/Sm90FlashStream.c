@@ -56,10 +56,8 @@ static MlirValue chunkAt(Fa *f, const FlashStream *st, MlirValue slot,
   MlirValue at = add(g, mul(g, partial, chunks(f->t)), cst(g, k));
   MlirValue word = mul(g, add(g, mul(g, at, ConsumerThreads), st->thread), 4);
   /* The flags of the launch's G CTAs (G <= sms: within the bytes). */
-  MlirValue flags = mul(g, divc(g, add(g, mul(g, st->ctas, consumers(f->t)),
-                                       cst(g, 3)),
-                                4),
-                        4);
+  MlirValue flags = mul(
+      g, divc(g, add(g, mul(g, st->ctas, consumers(f->t)), cst(g, 3)), 4), 4);
   return add(g, word, flags);
 }
 
@@ -130,8 +128,8 @@ void flashStreamTake(Fa *f, const FlashStream *st, MlirValue *o, MlirValue m[2],
    * flashOnlineSoftmax keeps m); a row without keys in either keeps m =
    * -inf and its factor subtracts 0 (giving 0), not -inf (NaN). */
   MlirValue ml[2];
-  sm90UnpackRows(g, sm90LoadWords4(g, st->workspace, chunkAt(f, st, slot, numO)),
-                 ml);
+  sm90UnpackRows(
+      g, sm90LoadWords4(g, st->workspace, chunkAt(f, st, slot, numO)), ml);
   MlirValue ninf = flashConst(f, -__builtin_inf());
   MlirValue mine[2], theirs[2];
   for (int h = 0; h < 2; ++h) {
@@ -155,10 +153,10 @@ void flashStreamTake(Fa *f, const FlashStream *st, MlirValue *o, MlirValue m[2],
     sm90UnpackRows(g, sm90LoadWords4(g, st->workspace, chunkAt(f, st, slot, k)),
                    rows);
     for (int64_t h = 0; h < 2; ++h) {
-      MlirValue sum = dlcArith(
-          &g->b, "arith.addf",
-          dlcArith(&g->b, "arith.mulf", rowOf(f, *o, k, h), mine[h]),
-          dlcArith(&g->b, "arith.mulf", rows[h], theirs[h]));
+      MlirValue sum =
+          dlcArith(&g->b, "arith.addf",
+                   dlcArith(&g->b, "arith.mulf", rowOf(f, *o, k, h), mine[h]),
+                   dlcArith(&g->b, "arith.mulf", rows[h], theirs[h]));
       MlirAttribute pos = mlirDenseI64ArrayGet(g->b.ctx, 2, (int64_t[]){k, h});
       MlirValue into[] = {sum, *o};
       *o = dlcBuildValue(&g->b, "vector.insert", 2, into, mlirValueGetType(*o),

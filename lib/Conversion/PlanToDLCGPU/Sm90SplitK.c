@@ -209,12 +209,14 @@ static void waitForSplits(Gen *g, const Sm90SplitK *s) {
   DlcBuilder outer, inLeader;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumers' stores */
-  MlirValue arrived = dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
+  MlirValue arrived =
+      dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
   gemmBeginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
   sm90WorkspacePoll(g, s->workspace, word, s->splits);
   gemmEndIf(g, inLeader);
   dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other splits' stores */
-  MlirValue left = dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
+  MlirValue left =
+      dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
   MlirValue lastOut =
       dlcCmpI(&g->b, "eq", add(g, left, cst(g, 1)), mul(g, s->splits, 2));
   DlcBuilder inReset;

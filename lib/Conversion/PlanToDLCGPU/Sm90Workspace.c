@@ -82,8 +82,7 @@ static MlirAttribute align16(Gen *g) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(g->b.ctx, 64), 16);
 }
 
-void sm90StoreWords4(Gen *g, MlirValue workspace, MlirValue word,
-                     MlirValue v) {
+void sm90StoreWords4(Gen *g, MlirValue workspace, MlirValue word, MlirValue v) {
   const char *alignName[] = {"alignment"};
   MlirAttribute alignment = align16(g);
   MlirValue operands[] = {v, workspace, word};
@@ -96,6 +95,6 @@ MlirValue sm90LoadWords4(Gen *g, MlirValue workspace, MlirValue word) {
   MlirAttribute alignment = align16(g);
   MlirValue operands[] = {workspace, word};
   return dlcBuildValue(&g->b, "vector.load", 2, operands,
-                       vecOf(4, mlirIntegerTypeGet(g->b.ctx, 32)), 1,
-                       alignName, &alignment);
+                       vecOf(4, mlirIntegerTypeGet(g->b.ctx, 32)), 1, alignName,
+                       &alignment);
 }
