@@ -860,8 +860,8 @@ int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
           kv = 2 * t->stages * t->tileN * t->headDim;
   /* The dynamic grid's three tile slots, the stream grid's two visit
    * records (Sm90FlashSchedule.c). */
-  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC  ? 16
-                  : t->grid == DLC_ATTN_GRID_STREAM ? 32
-                                                    : 0;
+  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC   ? 16
+                  : flashScheduleHasRecords(t->grid) ? 32
+                                                     : 0;
   return (q + kv) * bytes + slots + 1024;
 }

@@ -56,12 +56,16 @@
  *     first piece), which hands its partial O, m and l over through the
  *     workspace (Sm90FlashStream.c). Every CTA then does about T n / G
  *     key tiles where "persistent" has some do ceil(T / G) n (B4 H16
- *     S4096 D128: 2048 tiles on 132 SMs, 15.52 rounds run as 16). Only
- *     the producer computes the pieces; it writes each visit's record
- *     (query tile, batch row, first key tile, key tiles) to shared memory
- *     before it arrives on the visit's qFull, where the consumers read
- *     it: computed by every warpgroup the shares' values stayed live
- *     through the consumers' key loop and cost 5 % at D128 (run st-2).
+ *     S4096 D128: 2048 tiles on 132 SMs, 15.52 rounds run as 16).
+ *
+ * On the static persistent grids ("persistent", "balanced", "stream") only
+ * the producer computes the visits: it writes each one's record (query
+ * tile, batch row; on "stream" also the first key tile and the key
+ * tiles) to shared memory before it arrives on the visit's qFull, where
+ * the consumers read it. Computed by every warpgroup, the schedule's
+ * values stayed live through the consumers' key loop: the stream grid's
+ * cost 5 % at D128 (run st-2), and without them "balanced" is +1 to +2 %
+ * at D128 causal and "persistent" +2 to +6 % at D256 causal (run rec-1).
  *
  * All run the same per-tile code; a persistent CTA carries its K/V ring
  * position and the Q buffer's phase from one visit to the next. */
@@ -80,7 +84,7 @@
  * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
 #define SECTION_BYTES (8LL << 20)
 /* Words of the stream grid's visit record. */
-enum { StreamRecord = 4 };
+enum { Record = 4 };
 /* The producer's own named barrier (the consumers' turns use 1 .. 3). */
 enum { ProducerBarrier = 4, ProducerThreads = SM90_PRODUCER_THREADS };
 
@@ -211,15 +215,10 @@ static void balancedInit(Fa *f, FlashSchedule *s, MlirValue rows,
 
 /* The stream grid (file comment): the whole tiles' visits, then this
  * CTA's share of the rest, where the last round would be ragged (else
- * "persistent"'s round robin); the visit records' shared memory. */
+ * "persistent"'s round robin). */
 static void streamInit(Fa *f, FlashSchedule *s, MlirValue tiles) {
   Gen *g = &f->g;
   MlirValue one = cst(g, 1);
-  s->slots = sm90SmemAlloc(
-      g,
-      sm90SmemType(g, 1, (int64_t[]){StreamRecord * DLC_FLASH_MAX_Q_SLOTS},
-                   g->f32),
-      16, "none");
   s->workspace =
       mlirBlockGetArgument(g->entry, mlirBlockGetNumArguments(g->entry) - 1);
   s->keyTiles = flashKeyTiles(f, cst(g, 0));
@@ -284,6 +283,11 @@ void flashScheduleInit(Fa *f, FlashSchedule *s) {
   s->qTiles = divc(g, add(g, f->lq, cst(g, f->t->tileM - 1)), f->t->tileM);
   s->ctas = gemmGpuId(g, "gpu.grid_dim", "x");
   MlirValue tiles = mulv(g, s->qTiles, batches);
+  if (flashScheduleHasRecords(s->grid))
+    s->slots = sm90SmemAlloc(
+        g,
+        sm90SmemType(g, 1, (int64_t[]){Record * DLC_FLASH_MAX_Q_SLOTS}, g->f32),
+        16, "none");
   if (s->grid == DLC_ATTN_GRID_DYNAMIC) {
     dynamicInit(f, s, batches, tiles);
     return;
@@ -437,18 +441,19 @@ static void storeSlot(Gen *g, const FlashSchedule *s, MlirValue slot,
 
 /* Word k of the stream grid's record for Q buffer `qSlot`. */
 static MlirValue recordWord(Gen *g, MlirValue qSlot, int64_t k) {
-  return add(g, mul(g, qSlot, StreamRecord), cst(g, k));
+  return add(g, mul(g, qSlot, Record), cst(g, k));
 }
 
-/* The consumers' stream visit: its record, once qFull says it is
- * written. */
-static void streamRead(Fa *f, const FlashSchedule *s, FlashVisit *v) {
+/* The consumers' visit: its record, once qFull says it is written. */
+static void readRecord(Fa *f, const FlashSchedule *s, FlashVisit *v) {
   Gen *g = &f->g;
   MlirValue qSlot = remc(g, v->visit, s->qSlots);
   sm90MbarrierWait(g, s->qFull, qSlot,
                    sm90ParityOf(g, v->visit, s->qSlots, false));
   v->qTile = loadSlot(g, s, recordWord(g, qSlot, 0));
   v->batch = loadSlot(g, s, recordWord(g, qSlot, 1));
+  if (s->grid != DLC_ATTN_GRID_STREAM)
+    return;
   v->kFirst = loadSlot(g, s, recordWord(g, qSlot, 2));
   v->keyTiles = loadSlot(g, s, recordWord(g, qSlot, 3));
   streamRoles(f, s, v);
@@ -587,10 +592,10 @@ void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
   g->b = dlcBuilderAtEnd(loop, v->outer.loc);
   v->visit = mlirBlockGetArgument(loop, 0);
   v->carried = mlirBlockGetArgument(loop, 1);
-  if (s->grid == DLC_ATTN_GRID_STREAM && producer)
-    streamTile(f, s, v);
+  if (flashScheduleHasRecords(s->grid) && !producer)
+    readRecord(f, s, v);
   else if (s->grid == DLC_ATTN_GRID_STREAM)
-    streamRead(f, s, v);
+    streamTile(f, s, v);
   else
     staticTile(f, s, v->visit, &v->qTile, &v->batch);
 }
@@ -608,13 +613,19 @@ void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
 
 void flashScheduleTell(Fa *f, const FlashSchedule *s, const FlashVisit *v,
                        MlirValue qSlot) {
-  if (s->grid != DLC_ATTN_GRID_STREAM)
+  if (!flashScheduleHasRecords(s->grid))
     return;
   Gen *g = &f->g;
   DlcBuilder outer;
   ifLeader(g, &outer);
-  MlirValue words[StreamRecord] = {v->qTile, v->batch, v->kFirst, v->keyTiles};
-  for (int64_t k = 0; k < StreamRecord; ++k)
+  MlirValue words[Record] = {v->qTile, v->batch, v->kFirst, v->keyTiles};
+  int64_t count = s->grid == DLC_ATTN_GRID_STREAM ? Record : 2;
+  for (int64_t k = 0; k < count; ++k)
     storeSlot(g, s, recordWord(g, qSlot, k), words[k]);
   gemmEndIf(g, outer);
+}
+
+bool flashScheduleHasRecords(DlcAttnGrid grid) {
+  return grid == DLC_ATTN_GRID_PERSISTENT || grid == DLC_ATTN_GRID_BALANCED ||
+         grid == DLC_ATTN_GRID_STREAM;
 }

@@ -64,7 +64,11 @@ typedef struct FlashVisit {
   MlirValue tile, taken;
 } FlashVisit;
 
-/* Q buffers a stream grid's records are kept for, at most. */
+/* Whether the producer computes the visits of `grid` and tells the
+ * consumers each one's record (flashScheduleTell): the static persistent
+ * grids. */
+bool flashScheduleHasRecords(DlcAttnGrid grid);
+/* Q buffers a grid's records are kept for, at most. */
 enum { DLC_FLASH_MAX_Q_SLOTS = 2 };
 
 /* The CTA's schedule, at the kernel's entry. */
