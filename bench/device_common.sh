@@ -47,6 +47,13 @@
 #                  harness of the bundles from shard 0 with
 #                  HARNESS_ITERS=ITERS, `wait`, harness_report, its
 #                  $OUT/harness.txt renamed $OUT/LOG
+#   attention_orders DIR TIMEOUT "LABEL..." ... -- BENCH_ARGS...
+#                  bench_attention.py once per quoted order of kernel
+#                  labels (--kernels LABEL=$ROOT/DIR/LABEL in that
+#                  order) with BENCH_ARGS, TIMEOUT seconds each:
+#                  $OUT/attention-FIRST-first.{json,txt} (FIRST the
+#                  order's first label); prints "order ... rc=N" and the
+#                  table
 #   jitter_copies SHARDS BUNDLE_DIR...
 #                  each bundle copied to $D/NAME-jt with its kernels under
 #                  schedule fuzzing (bench/ptx_jitter.py; NAME: the
@@ -182,6 +189,25 @@ harness_logged() {
   wait
   harness_report
   mv "$OUT/harness.txt" "$OUT/$log"
+}
+
+attention_orders() {
+  local dir=$1 tmo=$2 order v orders=() args
+  shift 2
+  while [ "$1" != "--" ]; do
+    orders+=("$1")
+    shift
+  done
+  shift
+  for order in "${orders[@]}"; do
+    args=()
+    for v in $order; do args+=(--kernels "$v=$ROOT/$dir/$v"); done
+    PYTHONPATH=bench timeout "$tmo" python3 bench/bench_attention.py "${args[@]}" "$@" \
+      --out "$OUT/attention-${order%% *}-first.json" > "$OUT/attention-${order%% *}-first.txt" 2>&1
+    echo "order $order rc=$?"
+    cut -c1-330 "$OUT/attention-${order%% *}-first.txt"
+    el "attention"
+  done
 }
 
 jitter_copies() {

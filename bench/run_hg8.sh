@@ -6,9 +6,4 @@
 # built by main with a temporary environment switch (not committed).
 # bench_attention.py, two passes of three rounds, the order rotated.
 . bench/device_common.sh; D=gpu-x; device_setup
-for order in "base st2 norit" "norit st2 base"; do
-  args=(); for v in $order; do args+=(--kernels "$v=$D/$v"); done
-  PYTHONPATH=bench timeout 200 python3 bench/bench_attention.py "${args[@]}" --only d128 --rounds 3 \
-    --out $OUT/attention-${order%% *}-first.json > $OUT/attention-${order%% *}-first.txt 2>&1
-  echo "order $order rc=$?"; cut -c1-330 $OUT/attention-${order%% *}-first.txt; el "attention"
-done
+attention_orders $D 200 "base st2 norit" "norit st2 base" -- --only d128 --rounds 3

@@ -9,9 +9,4 @@
 D=gpu-x
 . bench/device_common.sh
 device_setup
-for order in "main rec recb" "recb rec main"; do
-  args=(); for v in $order; do args+=(--kernels "$v=$ROOT/$D/$v"); done
-  PYTHONPATH=bench timeout 280 python3 bench/bench_attention.py "${args[@]}" --rounds 3 \
-    --out $OUT/attention-${order%% *}-first.json > $OUT/attention-${order%% *}-first.txt 2>&1
-  echo "order $order rc=$?"; cut -c1-260 $OUT/attention-${order%% *}-first.txt; el "attention"
-done
+attention_orders $D 280 "main rec recb" "recb rec main" -- --rounds 3

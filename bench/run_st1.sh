@@ -22,9 +22,4 @@ bundle_sanitize hs "${SAN:-a020,a022}"
 wait
 bundle_sanitize_report
 el "sanitizers"
-for order in "main stream" "stream main"; do
-  args=(); for v in $order; do args+=(--kernels "$v=$ROOT/$D/k/$v"); done
-  PYTHONPATH=bench timeout 200 python3 bench/bench_attention.py "${args[@]}" --only full --rounds 3 \
-    --out $OUT/attention-${order%% *}-first.json > $OUT/attention-${order%% *}-first.txt 2>&1
-  echo "order $order rc=$?"; cut -c1-330 $OUT/attention-${order%% *}-first.txt; el "attention"
-done
+attention_orders $D/k 200 "main stream" "stream main" -- --only full --rounds 3

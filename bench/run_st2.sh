@@ -7,10 +7,5 @@
 D=gpu-st
 . bench/device_common.sh
 device_setup
-for order in "main stream streamnc maincoop" "maincoop streamnc stream main"; do
-  args=(); for v in $order; do args+=(--kernels "$v=$ROOT/$D/k/$v"); done
-  PYTHONPATH=bench timeout 200 python3 bench/bench_attention.py "${args[@]}" --only d128_full --rounds 3 \
-    --problems 4x16x4096x128,4x16x4224x128 \
-    --out $OUT/attention-${order%% *}-first.json > $OUT/attention-${order%% *}-first.txt 2>&1
-  echo "order $order rc=$?"; cut -c1-400 $OUT/attention-${order%% *}-first.txt; el "attention"
-done
+attention_orders $D/k 200 "main stream streamnc maincoop" "maincoop streamnc stream main" -- --only d128_full --rounds 3 \
+  --problems 4x16x4096x128,4x16x4224x128

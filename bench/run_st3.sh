@@ -6,10 +6,5 @@
 D=gpu-st
 . bench/device_common.sh
 device_setup
-for order in "main stream" "stream main"; do
-  args=(); for v in $order; do args+=(--kernels "$v=$ROOT/$D/k/$v"); done
-  PYTHONPATH=bench timeout 250 python3 bench/bench_attention.py "${args[@]}" --only full --rounds 3 \
-    --problems 4x16x4096x128,4x16x4224x128,8x16x2048x64,4x16x4096x256 \
-    --out $OUT/attention-${order%% *}-first.json > $OUT/attention-${order%% *}-first.txt 2>&1
-  echo "order $order rc=$?"; cut -c1-300 $OUT/attention-${order%% *}-first.txt; el "attention"
-done
+attention_orders $D/k 250 "main stream" "stream main" -- --only full --rounds 3 \
+  --problems 4x16x4096x128,4x16x4224x128,8x16x2048x64,4x16x4096x256
