@@ -121,7 +121,7 @@ typedef struct Ring {
   /* The stream grid's piece (FlashVisit's; null elsewhere): its first key
    * tile, and whether it gives or takes a partial. */
   MlirValue kFirst, gives, takes;
-  FlashStream stream;            /* workspace, cta, ctas (stream grid) */
+  FlashStream stream;            /* workspace, ctas, slot (stream grid) */
   const FlashSchedule *schedule; /* borrowed: forEachVisit's, */
   const FlashVisit *visitOf;     /* for the producer's flashScheduleTell */
 } Ring;
@@ -188,6 +188,7 @@ static void forEachVisit(Fa *f, const FlashSchedule *s, Ring *r, VisitBody body,
                  ? flashKeyTiles(f, add(g, r->m0, cst(g, f->t->tileM)))
                  : v.keyTiles;
   r->kFirst = v.kFirst, r->gives = v.gives, r->takes = v.takes;
+  r->stream.slot = v.slot;
   body(f, r, consumer);
   flashScheduleEnd(f, s, &v, add(g, r->kvBase, r->tiles));
 }
@@ -746,9 +747,8 @@ void dlcEmitSm90FlashAttention(MlirOperation kernel, const KpAttention *a,
   schedule.qSlots = slots;
   flashScheduleInit(f, &schedule);
   r.qEmpty = schedule.persistent ? sm90Barriers(g, slots) : (MlirValue){NULL};
-  r.stream = (FlashStream){.workspace = schedule.workspace,
-                           .cta = schedule.cta,
-                           .ctas = schedule.ctas};
+  r.stream =
+      (FlashStream){.workspace = schedule.workspace, .ctas = schedule.ctas};
   schedule.qFull = r.qFull;
   schedule.qEmpty = r.qEmpty;
 
@@ -861,7 +861,7 @@ int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
   /* The dynamic grid's three tile slots, the stream grid's two visit
    * records (Sm90FlashSchedule.c). */
   int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC   ? 16
-                  : flashScheduleHasRecords(t->grid) ? 32
+                  : flashScheduleHasRecords(t->grid) ? 64
                                                      : 0;
   return (q + kv) * bytes + slots + 1024;
 }

@@ -84,7 +84,7 @@
  * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
 #define SECTION_BYTES (8LL << 20)
 /* Words of the stream grid's visit record. */
-enum { Record = 4 };
+enum { Record = 8, RecordWords = 5 };
 /* The producer's own named barrier (the consumers' turns use 1 .. 3). */
 enum { ProducerBarrier = 4, ProducerThreads = SM90_PRODUCER_THREADS };
 
@@ -439,7 +439,8 @@ static void storeSlot(Gen *g, const FlashSchedule *s, MlirValue slot,
   dlcBuild(&g->b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
 }
 
-/* Word k of the stream grid's record for Q buffer `qSlot`. */
+/* Word k of the record for Q buffer `qSlot` (8 words apart: 16-byte
+ * loads). */
 static MlirValue recordWord(Gen *g, MlirValue qSlot, int64_t k) {
   return add(g, mul(g, qSlot, Record), cst(g, k));
 }
@@ -456,6 +457,7 @@ static void readRecord(Fa *f, const FlashSchedule *s, FlashVisit *v) {
     return;
   v->kFirst = loadSlot(g, s, recordWord(g, qSlot, 2));
   v->keyTiles = loadSlot(g, s, recordWord(g, qSlot, 3));
+  v->slot = loadSlot(g, s, recordWord(g, qSlot, 4));
   streamRoles(f, s, v);
 }
 
@@ -580,7 +582,7 @@ void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
                         FlashVisit *v) {
   Gen *g = &f->g;
   v->producer = producer;
-  v->kFirst = v->keyTiles = v->gives = v->takes = (MlirValue){NULL};
+  v->kFirst = v->keyTiles = v->gives = v->takes = v->slot = (MlirValue){NULL};
   if (s->grid == DLC_ATTN_GRID_DYNAMIC) {
     dynamicBegin(f, s, v);
     return;
@@ -618,8 +620,16 @@ void flashScheduleTell(Fa *f, const FlashSchedule *s, const FlashVisit *v,
   Gen *g = &f->g;
   DlcBuilder outer;
   ifLeader(g, &outer);
-  MlirValue words[Record] = {v->qTile, v->batch, v->kFirst, v->keyTiles};
-  int64_t count = s->grid == DLC_ATTN_GRID_STREAM ? Record : 2;
+  /* The hand-over's workspace slot: the CTA's own where the piece gives,
+   * the next CTA's where it takes (read per visit, the consumers'
+   * addresses of it are not loop invariants that LLVM would hoist and
+   * keep live through their key loop: 35 64-bit addresses at D128). */
+  MlirValue slot = {NULL};
+  if (s->grid == DLC_ATTN_GRID_STREAM)
+    slot = sel(g, v->gives, s->cta, add(g, s->cta, cst(g, 1)));
+  MlirValue words[RecordWords] = {v->qTile, v->batch, v->kFirst, v->keyTiles,
+                                  slot};
+  int64_t count = s->grid == DLC_ATTN_GRID_STREAM ? RecordWords : 2;
   for (int64_t k = 0; k < count; ++k)
     storeSlot(g, s, recordWord(g, qSlot, k), words[k]);
   gemmEndIf(g, outer);

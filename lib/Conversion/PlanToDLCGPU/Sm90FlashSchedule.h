@@ -57,6 +57,7 @@ typedef struct FlashVisit {
    * goes to the CTA before; `takes` (i1): the piece starts the tile and
    * the CTA after gives the rest. */
   MlirValue kFirst, keyTiles, gives, takes;
+  MlirValue slot; /* the consumers': the workspace slot given or taken */
   /* flashScheduleEnd's: */
   bool producer;
   MlirOperation loop;

@@ -88,15 +88,15 @@ void flashStreamGive(Fa *f, const FlashStream *st, MlirValue o,
   Gen *g = &f->g;
   int64_t numO = f->t->headDim / 8;
   for (int64_t k = 0; k < numO; ++k)
-    sm90StoreWords4(g, st->workspace, chunkAt(f, st, st->cta, k),
+    sm90StoreWords4(g, st->workspace, chunkAt(f, st, st->slot, k),
                     sm90PackRows(g, rowOf(f, o, k, 0), rowOf(f, o, k, 1)));
-  sm90StoreWords4(g, st->workspace, chunkAt(f, st, st->cta, numO),
+  sm90StoreWords4(g, st->workspace, chunkAt(f, st, st->slot, numO),
                   sm90PackRows(g, pair(f, m[0], m[1]), pair(f, l[0], l[1])));
   sm90NamedBarrier(g, barrierOf(f, st), ConsumerThreads);
   DlcBuilder outer;
   gemmBeginIf(g, isThread0(f, st), &outer);
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumer's stores */
-  sm90WorkspaceAdd(g, st->workspace, flagOf(f, st, st->cta), 1);
+  sm90WorkspaceAdd(g, st->workspace, flagOf(f, st, st->slot), 1);
   gemmEndIf(g, outer);
 }
 
@@ -112,7 +112,7 @@ void flashStreamTake(Fa *f, const FlashStream *st, MlirValue *o, MlirValue m[2],
                      MlirValue l[2]) {
   Gen *g = &f->g;
   int64_t numO = f->t->headDim / 8;
-  MlirValue slot = add(g, st->cta, cst(g, 1));
+  MlirValue slot = st->slot;
   DlcBuilder outer;
   gemmBeginIf(g, isThread0(f, st), &outer);
   sm90WorkspacePoll(g, st->workspace, flagOf(f, st, slot), cst(g, 1));
