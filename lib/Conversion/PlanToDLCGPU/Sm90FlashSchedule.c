@@ -44,7 +44,9 @@
  *     The launch that takes the last tile resets the counter to 0 for the
  *     next launch (the runtime zeroes the workspace when it allocates it).
  *
- *   "stream" (no causal mask; a plan choice): at most one CTA per SM.
+ *   "stream" (no causal mask; the planner's choice at D = 128 and 256:
+ *     +1 and +2 % over "persistent", a tie at D = 64, bench/RESULTS.md
+ *     run st-3): at most one CTA per SM.
  *     Where the G CTAs would leave the last round of the T work tiles
  *     ragged (T mod G > 0, T > G), the tiles of all rounds but the last
  *     two are dealt as "persistent" deals them, and the rest (G + T mod G
@@ -60,12 +62,13 @@
  *
  * On the static persistent grids ("persistent", "balanced", "stream") only
  * the producer computes the visits: it writes each one's record (query
- * tile, batch row; on "stream" also the first key tile and the key
- * tiles) to shared memory before it arrives on the visit's qFull, where
- * the consumers read it. Computed by every warpgroup, the schedule's
- * values stayed live through the consumers' key loop: the stream grid's
- * cost 5 % at D128 (run st-2), and without them "balanced" is +1 to +2 %
- * at D128 causal and "persistent" +2 to +6 % at D256 causal (run rec-1).
+ * tile, batch row; on "stream" also the first key tile, the key tiles and
+ * the hand-over's workspace slot) to shared memory before it arrives on
+ * the visit's qFull, where the consumers read it. Computed by every
+ * warpgroup, the schedule's values stayed live through the consumers' key
+ * loop: the stream grid's cost 5 % at D128 (run st-2), and without them
+ * "balanced" is +1 to +2 % at D128 causal and "persistent" +2 to +6 % at
+ * D256 causal (run rec-1).
  *
  * All run the same per-tile code; a persistent CTA carries its K/V ring
  * position and the Q buffer's phase from one visit to the next. */
@@ -83,7 +86,8 @@
  * anything (every CTA in a different head); 8 MiB (about the heads the
  * static grid has in flight) is within 1 % of it (runs fa8-1, fa8-2). */
 #define SECTION_BYTES (8LL << 20)
-/* Words of the stream grid's visit record. */
+/* A visit record's words (on "stream"; 2 elsewhere) and the words between
+ * the records of the two Q buffers (16-byte loads). */
 enum { Record = 8, RecordWords = 5 };
 /* The producer's own named barrier (the consumers' turns use 1 .. 3). */
 enum { ProducerBarrier = 4, ProducerThreads = SM90_PRODUCER_THREADS };
