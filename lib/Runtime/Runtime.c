@@ -462,12 +462,14 @@ static int launch(DlcRuntimeKernel *k, void **args,
             k->rt->device) != 0)
       sms = 0;
     setError(k->rt,
-             "kernel '%s': its %u CTAs wait for each other (split-K) and "
-             "cannot all be resident on this GPU (%d SMs) at once (%s): it "
-             "was planned for its target's SM count (manifest \"arch\": %s); "
-             "compile it for this GPU (convert-rbssa-to-plan or dlc-to-ptx "
-             "device=sms=%d), or force algo_choice split_k = \"1\" in a plan "
-             "file",
+             "kernel '%s': its %u CTAs wait for each other (split-K, "
+             "stream-K or the flash kernel's stream grid) and cannot all be "
+             "resident on this GPU (%d SMs) at once (%s): it was planned for "
+             "its target's SM count (manifest \"arch\": %s); compile it for "
+             "this GPU (convert-rbssa-to-plan or dlc-to-ptx device=sms=%d), "
+             "or force a plan without them in a plan file (algo_choice "
+             "split_k = \"1\", no stream_k; attention: grid = "
+             "\"persistent\")",
              dlcRuntimeManifestGetKernelName(k->m), g[0] * g[1] * g[2], sms,
              dlcDriverErrorString(&k->rt->drv, r),
              dlcRuntimeManifestGetArch(k->m), sms);
