@@ -35,7 +35,14 @@
  *         after it, so one consumer's softmax runs under the others' MMAs
  *         (the FlashAttention-3 inter-warpgroup schedule), one cycle of
  *         turns over all of the CTA's visits (openTurns)
- *     O / l stored through the GEMM epilogue (guarded)
+ *     O / l stored through the GEMM epilogue (guarded); on the stream
+ *     grid a visit may be a piece of a work tile's key tiles: the piece
+ *     that ends a split tile gives its O, m and l to the CTA before
+ *     instead, the one that starts it takes and merges them first
+ *     (Sm90FlashStream.c)
+ *   on the static persistent grids the producer writes each visit's
+ *   record to shared memory before its qFull arrival and the consumers
+ *   read it (Sm90FlashSchedule.c: no schedule values live in their loop)
  *
  * At D = 256 (BN 64, two stages: Q 64 KiB and K, V 32 KiB each a stage)
  * K and V of a stage have their own full and empty barriers (splitRing,
