@@ -550,6 +550,8 @@ int64_t dlcSm90AttentionKeyTile(int64_t headDim);
 /* Threads of the SM90 skeleton's CTA: the producer warpgroup and one
  * consumer warpgroup per 64 query rows. */
 int64_t dlcSm90AttentionThreads(const DlcAttnTiling *tiling);
+/* The SM90 skeleton's consumer warpgroups: one per 64 query rows. */
+int64_t dlcSm90AttentionConsumers(const DlcAttnTiling *tiling);
 /* The SM90 kernel's launch grid for `grid` as manifest expressions x, y:
  * `lq` the query length's text, `batches` the product of the batch
  * sizes', `sms` the target's SM count. */

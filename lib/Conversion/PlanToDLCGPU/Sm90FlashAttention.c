@@ -155,20 +155,21 @@ static int64_t qSlots(const DlcAttnTiling *t) {
  * 128 keep one pair (three and four stages; not measured split). */
 static bool splitRing(const DlcAttnTiling *t) { return t->headDim == 256; }
 
-/* The consumer warpgroups of tiling t. */
-static int64_t consumersOf(const DlcAttnTiling *t) { return t->tileM / Rows; }
+int64_t dlcSm90AttentionConsumers(const DlcAttnTiling *t) {
+  return t->tileM / Rows;
+}
 
 /* setmaxnreg of the producer and of each consumer: with three consumers
  * 32 + 3 x 160 registers a thread fill the 64 Ki (FlashAttention-3's
  * split); with two, 40 + 2 x 232, or at D = 256 24 + 2 x 240 (its
  * hdim-256 split: O alone is 128 registers a thread there). */
 static int64_t producerRegisters(const DlcAttnTiling *t) {
-  if (consumersOf(t) == 3)
+  if (dlcSm90AttentionConsumers(t) == 3)
     return 32;
   return t->headDim == 256 ? 24 : 40;
 }
 static int64_t consumerRegisters(const DlcAttnTiling *t) {
-  if (consumersOf(t) == 3)
+  if (dlcSm90AttentionConsumers(t) == 3)
     return 160;
   return t->headDim == 256 ? 240 : 232;
 }
@@ -421,7 +422,9 @@ static bool passesTiles(const Fa *f) {
 static void openTurns(Fa *f, MlirValue consumer) {
   Gen *g = &f->g;
   DlcBuilder outer;
-  gemmBeginIf(g, dlcCmpI(&g->b, "eq", consumer, cst(g, consumersOf(f->t) - 1)),
+  gemmBeginIf(g,
+              dlcCmpI(&g->b, "eq", consumer,
+                      cst(g, dlcSm90AttentionConsumers(f->t) - 1)),
               &outer);
   sm90NamedBarrierArrive(g, cst(g, 1), 256);
   gemmEndIf(g, outer);
@@ -518,7 +521,7 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
    * barrier 1 + c, then hands the turn over by bar.arrive on the next
    * one's, 1 + (c + 1) mod n (256 threads each: the waiting warpgroup and
    * the arriving one), in one cycle over the CTA's visits (openTurns). */
-  int64_t n = consumersOf(t);
+  int64_t n = dlcSm90AttentionConsumers(t);
   MlirValue mine = add(g, consumer, one),
             other = add(g, remc(g, add(g, consumer, one), n), one);
   MlirValue first = remc(g, r->kvBase, t->stages);
@@ -859,7 +862,7 @@ int64_t dlcSm90AttentionKeyTile(int64_t headDim) {
 }
 
 int64_t dlcSm90AttentionThreads(const DlcAttnTiling *t) {
-  return 128 * (1 + consumersOf(t));
+  return 128 * (1 + dlcSm90AttentionConsumers(t));
 }
 
 int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {

@@ -28,9 +28,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-enum { Rows = 64, ConsumerThreads = 128, FirstBarrier = 5 };
+enum { ConsumerThreads = 128, FirstBarrier = 5 };
 
-static int64_t consumers(const DlcAttnTiling *t) { return t->tileM / Rows; }
+static int64_t consumers(const DlcAttnTiling *t) {
+  return dlcSm90AttentionConsumers(t);
+}
 static int64_t chunks(const DlcAttnTiling *t) { return t->headDim / 8 + 1; }
 
 static int64_t flagWords(const DlcAttnTiling *t, int sms) {
@@ -42,7 +44,7 @@ int64_t dlcFlashStreamWorkspaceBytes(const DlcAttnTiling *t, int sms) {
               (int64_t)sms * consumers(t) * chunks(t) * ConsumerThreads * 4);
 }
 
-/* The flag word of `slot` for this consumer. */
+/* The index of (slot, this consumer): its flag word, its partial. */
 static MlirValue flagOf(Fa *f, const FlashStream *st, MlirValue slot) {
   Gen *g = &f->g;
   return add(g, mul(g, slot, consumers(f->t)), st->consumer);
@@ -52,8 +54,7 @@ static MlirValue flagOf(Fa *f, const FlashStream *st, MlirValue slot) {
 static MlirValue chunkAt(Fa *f, const FlashStream *st, MlirValue slot,
                          int64_t k) {
   Gen *g = &f->g;
-  MlirValue partial = add(g, mul(g, slot, consumers(f->t)), st->consumer);
-  MlirValue at = add(g, mul(g, partial, chunks(f->t)), cst(g, k));
+  MlirValue at = add(g, mul(g, flagOf(f, st, slot), chunks(f->t)), cst(g, k));
   MlirValue word = mul(g, add(g, mul(g, at, ConsumerThreads), st->thread), 4);
   /* The flags of the launch's G CTAs (G <= sms: within the bytes). */
   MlirValue flags = mul(
