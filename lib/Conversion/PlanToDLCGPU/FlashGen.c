@@ -205,6 +205,13 @@ static MlirValue exp2Fragment(Fa *f, MlirValue s, MlirValue scale,
                        gemmVectorType(g, "2x2", g->f32), 0, NULL, NULL);
 }
 
+MlirValue flashSafeMax(Fa *f, MlirValue m) {
+  MlirValue none =
+      dlcStepCompare(&f->g.b, mlirStringRefCreateFromCString("cmpeq"), m,
+                     flashConst(f, -__builtin_inf()));
+  return sel(&f->g, none, flashConst(f, 0.0), m);
+}
+
 /* The online softmax step: new row max, P = exp2(scale · S - m'),
  * rescaled l and O. Leaves P in s. */
 void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
@@ -222,11 +229,7 @@ void flashOnlineSoftmax(Fa *f, MlirValue *s, int numS, double scale,
     mx = dlcArith(&g->b, "arith.mulf", quadReduce(f, mx, "arith.maximumf"),
                   flashConst(f, scale));
     MlirValue mNew = dlcArith(&g->b, "arith.maximumf", c->m[h], mx);
-    /* A row with every key masked so far keeps m = -inf; exp2 then
-     * subtracts 0 (giving 0) instead of -inf (NaN). */
-    MlirValue none = dlcStepCompare(
-        &g->b, mlirStringRefCreateFromCString("cmpeq"), mNew, ninf);
-    use[h] = sel(g, none, zero, mNew);
+    use[h] = flashSafeMax(f, mNew);
     negUse[h] =
         dlcBuildValue(&g->b, "arith.negf", 1, &use[h], g->f32, 0, NULL, NULL);
     alpha[h] =

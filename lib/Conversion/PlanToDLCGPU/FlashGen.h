@@ -71,6 +71,10 @@ void flashMaybeMask(Fa *f, MlirValue n0, MlirValue *s, int numS);
  * returned; or, where a bias must be added to scaled scores or the factor
  * is not positive, applied to s here and 1 returned. */
 double flashScoreScale(Fa *f, MlirValue *s, int numS);
+/* The row max m that exp2's arguments subtract: m, or 0 where m = -inf
+ * (a row with every key masked so far), so that exp2(x - 0) gives 0
+ * instead of exp2(-inf + inf) NaN. */
+MlirValue flashSafeMax(Fa *f, MlirValue m);
 /* The online softmax step on S times `scale` (> 0; flashScoreScale's):
  * new row max, P = exp2(scale · S - m') left in s (subnormal P flushed to
  * 0), rescaled l and O (numO fragments, or one whole wgmma accumulator

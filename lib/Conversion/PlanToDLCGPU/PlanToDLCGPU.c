@@ -390,6 +390,15 @@ static void recordPlan(MlirOperation kernel, MlirOperation region,
       mlirDictionaryAttrGet(ctx, 3, fields));
 }
 
+/* Marks `kernel` for a cooperative launch (dlcgpu.cooperative): its CTAs
+ * wait for each other, so the driver must refuse the launch rather than
+ * run it with a CTA not resident (its grid is at most one CTA per SM). */
+static void markCooperative(MlirOperation kernel) {
+  mlirOperationSetAttributeByName(
+      kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
+      mlirBoolAttrGet(mlirOperationGetContext(kernel), 1));
+}
+
 static MlirOperation
 buildKernelFunc(MlirOperation region, int numPicked, const int *picked,
                 int numMaps, const MlirAttribute *maps, int64_t workspaceBytes,
@@ -541,13 +550,9 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
   MlirOperation kernel =
       buildKernelFunc(region, 0, NULL, numMaps, maps, workspaceBytes, gridX,
                       gridY, threads, smem, flops, minBlocks, plan, numTensors);
-  /* Split-K's CTAs wait for each other (Sm90SplitK.c): a cooperative
-   * launch, which the driver refuses rather than run with a CTA not
-   * resident; the grid above is at most one CTA per SM. */
+  /* Split-K's CTAs wait for each other (Sm90SplitK.c). */
   if (sm90 && (t->maxSplits > 1 || t->streamK > 0))
-    mlirOperationSetAttributeByName(
-        kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
-        mlirBoolAttrGet(mlirOperationGetContext(region), 1));
+    markCooperative(kernel);
   if (paired)
     mlirOperationSetAttributeByName(
         kernel, mlirStringRefCreateFromCString("dlcgpu.cluster"),
@@ -1205,11 +1210,9 @@ static bool convertAttentionRegion(MlirOperation region, MlirOperation schedule,
            : dlcPlanStageBytes(plan, bytes, target->smemPerCTA),
       flops, 1, plan, &numTensors);
   /* The stream grid's CTAs wait for each other's partials
-   * (Sm90FlashStream.c): launched cooperatively, as split-K's. */
+   * (Sm90FlashStream.c). */
   if (tiling.grid == DLC_ATTN_GRID_STREAM)
-    mlirOperationSetAttributeByName(
-        kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
-        mlirBoolAttrGet(mlirOperationGetContext(region), 1));
+    markCooperative(kernel);
   DlcAttnArgs args = {position[0], position[1], position[2], position[3],
                       position[4], position[5], position[6]};
   if (sm90)

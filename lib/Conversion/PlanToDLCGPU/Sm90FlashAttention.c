@@ -137,15 +137,13 @@ static void yield(Gen *g) {
   dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
 }
 
-/* Q buffers: two on the persistent grids at D = 64, so that the next
- * visit's Q loads while this visit still reads its own (the qEmpty wait
- * then passes at once: Q of visit v waits for visit v - 2's release); one
- * elsewhere (at D = 128 a second would cost the third K/V stage). */
+/* Q buffers: two on the static persistent grids at D = 64, so that the
+ * next visit's Q loads while this visit still reads its own (the qEmpty
+ * wait then passes at once: Q of visit v waits for visit v - 2's
+ * release); one elsewhere (at D = 128 a second would cost the third K/V
+ * stage; the dynamic grid's tile slot is read once a visit). */
 static int64_t qSlots(const DlcAttnTiling *t) {
-  bool persistent = t->grid == DLC_ATTN_GRID_PERSISTENT ||
-                    t->grid == DLC_ATTN_GRID_BALANCED ||
-                    t->grid == DLC_ATTN_GRID_STREAM;
-  return persistent && t->headDim == 64 ? 2 : 1;
+  return flashGridIsStatic(t->grid) && t->headDim == 64 ? 2 : 1;
 }
 
 /* Whether K and V of a stage have their own full and empty barriers (K
@@ -870,8 +868,8 @@ int64_t dlcSm90AttentionSmemBytes(const DlcAttnTiling *t, int bytes) {
           kv = 2 * t->stages * t->tileN * t->headDim;
   /* The dynamic grid's three tile slots, the stream grid's two visit
    * records (Sm90FlashSchedule.c). */
-  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC   ? 16
-                  : flashScheduleHasRecords(t->grid) ? 64
-                                                     : 0;
+  int64_t slots = t->grid == DLC_ATTN_GRID_DYNAMIC ? 16
+                  : flashGridIsStatic(t->grid)     ? 64
+                                                   : 0;
   return (q + kv) * bytes + slots + 1024;
 }

@@ -287,7 +287,7 @@ void flashScheduleInit(Fa *f, FlashSchedule *s) {
   s->qTiles = divc(g, add(g, f->lq, cst(g, f->t->tileM - 1)), f->t->tileM);
   s->ctas = gemmGpuId(g, "gpu.grid_dim", "x");
   MlirValue tiles = mulv(g, s->qTiles, batches);
-  if (flashScheduleHasRecords(s->grid))
+  if (flashGridIsStatic(s->grid))
     s->slots = sm90SmemAlloc(
         g,
         sm90SmemType(g, 1, (int64_t[]){Record * DLC_FLASH_MAX_Q_SLOTS}, g->f32),
@@ -598,7 +598,7 @@ void flashScheduleBegin(Fa *f, const FlashSchedule *s, bool producer,
   g->b = dlcBuilderAtEnd(loop, v->outer.loc);
   v->visit = mlirBlockGetArgument(loop, 0);
   v->carried = mlirBlockGetArgument(loop, 1);
-  if (flashScheduleHasRecords(s->grid) && !producer)
+  if (flashGridIsStatic(s->grid) && !producer)
     readRecord(f, s, v);
   else if (s->grid == DLC_ATTN_GRID_STREAM)
     streamTile(f, s, v);
@@ -619,7 +619,7 @@ void flashScheduleEnd(Fa *f, const FlashSchedule *s, FlashVisit *v,
 
 void flashScheduleTell(Fa *f, const FlashSchedule *s, const FlashVisit *v,
                        MlirValue qSlot) {
-  if (!flashScheduleHasRecords(s->grid))
+  if (!flashGridIsStatic(s->grid))
     return;
   Gen *g = &f->g;
   DlcBuilder outer;
@@ -639,7 +639,7 @@ void flashScheduleTell(Fa *f, const FlashSchedule *s, const FlashVisit *v,
   gemmEndIf(g, outer);
 }
 
-bool flashScheduleHasRecords(DlcAttnGrid grid) {
+bool flashGridIsStatic(DlcAttnGrid grid) {
   return grid == DLC_ATTN_GRID_PERSISTENT || grid == DLC_ATTN_GRID_BALANCED ||
          grid == DLC_ATTN_GRID_STREAM;
 }

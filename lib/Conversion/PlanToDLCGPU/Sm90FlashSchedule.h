@@ -65,10 +65,11 @@ typedef struct FlashVisit {
   MlirValue tile, taken;
 } FlashVisit;
 
-/* Whether the producer computes the visits of `grid` and tells the
- * consumers each one's record (flashScheduleTell): the static persistent
- * grids. */
-bool flashScheduleHasRecords(DlcAttnGrid grid);
+/* Whether `grid` is a static persistent grid ("persistent", "balanced",
+ * "stream"): at most a CTA per SM, each CTA's visits computed from the
+ * sizes (no counter), the producer telling the consumers each visit's
+ * record (flashScheduleTell). */
+bool flashGridIsStatic(DlcAttnGrid grid);
 /* Q buffers a grid's records are kept for, at most. */
 enum { DLC_FLASH_MAX_Q_SLOTS = 2 };
 

@@ -131,14 +131,11 @@ void flashStreamTake(Fa *f, const FlashStream *st, MlirValue *o, MlirValue m[2],
   MlirValue ml[2];
   sm90UnpackRows(
       g, sm90LoadWords4(g, st->workspace, chunkAt(f, st, slot, numO)), ml);
-  MlirValue ninf = flashConst(f, -__builtin_inf());
   MlirValue mine[2], theirs[2];
   for (int h = 0; h < 2; ++h) {
     MlirValue mt = elementOf(f, ml[0], h), lt_ = elementOf(f, ml[1], h);
     MlirValue mNew = dlcArith(&g->b, "arith.maximumf", m[h], mt);
-    MlirValue none = dlcStepCompare(
-        &g->b, mlirStringRefCreateFromCString("cmpeq"), mNew, ninf);
-    MlirValue use = sel(g, none, flashConst(f, 0.0), mNew);
+    MlirValue use = flashSafeMax(f, mNew);
     MlirValue a =
         dlcStepExp2Ftz(&g->b, dlcArith(&g->b, "arith.subf", m[h], use));
     MlirValue b = dlcStepExp2Ftz(&g->b, dlcArith(&g->b, "arith.subf", mt, use));

@@ -4,10 +4,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static MlirType vecOf(int64_t n, MlirType element) {
-  return mlirVectorTypeGet(1, (int64_t[]){n}, element);
-}
-
 static MlirValue bitcast(Gen *g, MlirValue v, MlirType to) {
   return dlcBuildValue(&g->b, "vector.bitcast", 1, &v, to, 0, NULL, NULL);
 }
@@ -39,9 +35,10 @@ void sm90WorkspacePoll(Gen *g, MlirValue workspace, MlirValue word,
 
 MlirValue sm90PackRows(Gen *g, MlirValue r0, MlirValue r1) {
   const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32), i4 = vecOf(4, i32);
-  MlirValue halves[] = {bitcast(g, r0, vecOf(2, i32)),
-                        bitcast(g, r1, vecOf(2, i32))};
+  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32),
+           i4 = gemmVectorType(g, "4", i32);
+  MlirValue halves[] = {bitcast(g, r0, gemmVectorType(g, "2", i32)),
+                        bitcast(g, r1, gemmVectorType(g, "2", i32))};
   MlirAttribute zeros =
       mlirDenseElementsAttrSplatGet(i4, mlirIntegerAttrGet(i32, 0));
   MlirValue v =
@@ -59,8 +56,8 @@ MlirValue sm90PackRows(Gen *g, MlirValue r0, MlirValue r1) {
 
 void sm90UnpackRows(Gen *g, MlirValue v, MlirValue rows[2]) {
   const char *valueName[] = {"value"}, *posName[] = {"static_position"};
-  MlirType f2 = vecOf(2, g->f32);
-  MlirValue f = bitcast(g, v, vecOf(4, g->f32));
+  MlirType f2 = gemmVectorType(g, "2", g->f32);
+  MlirValue f = bitcast(g, v, gemmVectorType(g, "4", g->f32));
   MlirAttribute zeros = mlirDenseElementsAttrFloatSplatGet(f2, 0.0f);
   for (int64_t h = 0; h < 2; ++h) {
     rows[h] = dlcBuildValue(&g->b, "arith.constant", 0, NULL, f2, 1, valueName,
@@ -95,6 +92,6 @@ MlirValue sm90LoadWords4(Gen *g, MlirValue workspace, MlirValue word) {
   MlirAttribute alignment = align16(g);
   MlirValue operands[] = {workspace, word};
   return dlcBuildValue(&g->b, "vector.load", 2, operands,
-                       vecOf(4, mlirIntegerTypeGet(g->b.ctx, 32)), 1, alignName,
-                       &alignment);
+                       gemmVectorType(g, "4", mlirIntegerTypeGet(g->b.ctx, 32)),
+                       1, alignName, &alignment);
 }
