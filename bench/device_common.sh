@@ -54,6 +54,11 @@
 #                  $OUT/attention-FIRST-first.{json,txt} (FIRST the
 #                  order's first label); prints "order ... rc=N" and the
 #                  table
+#   bundle_checks BUNDLE SHARDS LIST
+#                  harness of $D/BUNDLE in SHARDS shards (20 more launches a
+#                  problem; $OUT/harness.txt), the same under schedule
+#                  fuzzing ($OUT/harness-jitter.txt), then memcheck and
+#                  racecheck of the problems LIST (bundle_sanitize)
 #   jitter_copies SHARDS BUNDLE_DIR...
 #                  each bundle copied to $D/NAME-jt with its kernels under
 #                  schedule fuzzing (bench/ptx_jitter.py; NAME: the
@@ -208,6 +213,20 @@ attention_orders() {
     cut -c1-330 "$OUT/attention-${order%% *}-first.txt"
     el "attention"
   done
+}
+
+bundle_checks() {
+  harness_logged harness-plain.txt 20 110 120 "$1:$2"
+  el "harness"
+  jittered=()
+  jitter_copies "$2" "$D/$1"
+  harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
+  el "harness under jitter"
+  mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
+  bundle_sanitize "$1" "$3"
+  wait
+  bundle_sanitize_report
+  el "sanitizers"
 }
 
 jitter_copies() {

@@ -10,16 +10,5 @@
 D=gpu-st
 . bench/device_common.sh
 device_setup
-cp bench/ptx_watchdog.py bench/ptx_jitter.py $D/ 2>/dev/null
-harness_logged harness-plain.txt 20 110 120 hs:6
-el "harness"
-jittered=()
-jitter_copies 6 "$D/hs"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-el "harness under jitter"
-mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
-bundle_sanitize hs "${SAN:-a020,a022}"
-wait
-bundle_sanitize_report
-el "sanitizers"
+bundle_checks hs 6 "${SAN:-a020,a022}"
 attention_orders $D/k 200 "main stream" "stream main" -- --only full --rounds 3

@@ -10,12 +10,4 @@ D=gpu-st
 . bench/device_common.sh
 device_setup
 attention_orders $D/k 200 "main slot" "slot main" -- --rounds 3 --problems 4x16x4096x128,4x16x4096x256
-harness_logged harness-plain.txt 20 110 120 hs:6
-jittered=()
-jitter_copies 6 "$D/hs"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
-bundle_sanitize hs "${SAN:-a000}"
-wait
-bundle_sanitize_report
-el "checks"
+bundle_checks hs 6 "${SAN:-a000}"

@@ -8,12 +8,4 @@
 D=gpu-st
 . bench/device_common.sh
 device_setup
-harness_logged harness-plain.txt 20 110 120 hs:6
-jittered=()
-jitter_copies 6 "$D/hs"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-mv "$OUT/harness-plain.txt" "$OUT/harness.txt"
-bundle_sanitize hs "${SAN:-a000}"
-wait
-bundle_sanitize_report
-el "checks"
+bundle_checks hs 6 "${SAN:-a000}"
