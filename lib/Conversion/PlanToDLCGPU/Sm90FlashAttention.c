@@ -26,7 +26,8 @@
  *         a transposed B); wait for S_j alone (wait_group 1) and run its
  *         softmax step while the PV wgmmas run; wait for them; release
  *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
- *         intra-warpgroup overlap; at D = 128 the rescale runs in the next
+ *         intra-warpgroup overlap, which ptxas keeps only at D = 256:
+ *         pvWaitAfterSoftmax; at D >= 128 the rescale runs in the next
  *         turn, between the S and PV issues: rescaleInTurn)
  *       the last tile's O += P V; release its stage
  *       ping-pong (the default schedule): each issue of wgmmas above is a
@@ -391,6 +392,73 @@ enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
  * causal there, so D = 64 keeps the rescale after the wait. */
 static bool rescaleInTurn(const Fa *f) { return f->d >= 128; }
 
+/* Whether the PV wait is kept after the softmax step of S_j, so that the
+ * step runs while P_{j-1} V_{j-1} computes (FlashAttention-3's
+ * intra-warpgroup overlap). ptxas moves a wgmma wait to the top of its
+ * basic block, and its allocator takes the in-flight wgmma's A registers
+ * (P_{j-1}, dead to it after the issue) for the step's temporaries, each
+ * of which needs the wait first: so the PTX order alone left the wait
+ * before the step (run fa11-1, reading 3; runs nb-3, nb-5: the SASS). Two
+ * branches that are never taken fix both: one ends the step's block
+ * (endSoftmaxBlock), one reads P_{j-1} after the wait (keepP). At D = 256
+ * (BN 64: a short step, a long P V) it gains +6 to +11 % without a mask
+ * and +2 to +9 % causal (runs nb-7, ov-1: B4 H16 S4096, B2 H16 S8192); at
+ * D = 128 it ties (ten readings of B4 H16 S4096 in runs nb-6 .. ov-2:
+ * 0.96 to 1.02, mean 1.00; causal the same), at D = 64 it loses (-2.4 %,
+ * causal -9 %): there the other consumers' wgmmas already cover the step
+ * (ping-pong). */
+static bool pvWaitAfterSoftmax(const Fa *f) { return f->d == 256; }
+
+/* A branch after the softmax step, on min(l0, l1) < 0, which never holds
+ * (l sums exp2s: >= 0, or NaN, for which < is false): its condition needs
+ * the whole step and its block boundary keeps the PV wait after it. Its
+ * store (to Q's first element, never executed) is there so that the
+ * branch is not folded away. */
+static void endSoftmaxBlock(Fa *f, const FlashCarried *c) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  MlirValue low = dlcArith(&g->b, "arith.minnumf", c->l[0], c->l[1]);
+  MlirValue never = dlcStepCompare(
+      &g->b, mlirStringRefCreateFromCString("cmplt"), low, flashConst(f, 0.0));
+  MlirBlock body;
+  DlcBuilder outer = g->b;
+  dlcBuildIf(&g->b, never, &body);
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  MlirValue operands[] = {
+      dlcStepSplat(&g->b, g->in, 0.0), f->qSmem, zero, zero, zero, zero, zero};
+  dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
+  yield(g);
+  g->b = outer;
+}
+
+/* P_{j-1}'s fragments `p` read after the PV wait, by stores (into Q's
+ * first row, never executed) in a branch on Lk < 0, which never holds: so
+ * that its registers stay live, and untouched, until the wait. */
+static void keepP(Fa *f, const MlirValue *p) {
+  Gen *g = &f->g;
+  MlirValue zero = cst(g, 0);
+  MlirBlock body;
+  DlcBuilder outer = g->b;
+  dlcBuildIf(&g->b, dlcCmpI(&g->b, "slt", f->lk, zero), &body);
+  g->b = dlcBuilderAtEnd(body, outer.loc);
+  const char *names[] = {"static_position"};
+  int64_t col = 0;
+  for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb)
+    for (int64_t kk = 0; kk < Box / 16; ++kk)
+      for (int64_t r = 0; r < 4; ++r)
+        for (int64_t x = 0; x < 2; ++x) {
+          MlirAttribute at =
+              mlirDenseI64ArrayGet(g->b.ctx, 3, (int64_t[]){kk, r, x});
+          MlirValue e = dlcBuildValue(&g->b, "vector.extract", 1, &p[kb], g->in,
+                                      1, names, &at);
+          MlirValue operands[] = {e,    f->qSmem,           zero, zero, zero,
+                                  zero, cst(g, col++ % Box)};
+          dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
+        }
+  yield(g);
+  g->b = outer;
+}
+
 /* Whether a consumer's rows can end a key tile before the CTA's do (a
  * causal mask, more query rows than keys a tile): then it stops at its
  * own diagonal tile. Only on the tiles grid: inside the persistent visit
@@ -574,7 +642,12 @@ static void pipelinedLoop(Fa *f, const Ring *r, MlirValue consumer,
   sm90WgmmaWait(g, acc[1], 1);
   releaseK(f, r, stage);
   softmaxTile(f, keyTileOf(f, r, j), acc[0], s, &c);
+  bool overlap = pvWaitAfterSoftmax(f);
+  if (overlap)
+    endSoftmaxBlock(f, &c);
   sm90WgmmaWait(g, pv[1], 0);
+  if (overlap)
+    keepP(f, p);
   /* K_{j-1} and V_{j-1} read: stage j - 1 is free for the producer. */
   releaseV(f, r, prev);
   c.o[0] = pv[0];
