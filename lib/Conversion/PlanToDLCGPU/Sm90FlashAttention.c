@@ -420,15 +420,12 @@ static void endSoftmaxBlock(Fa *f, const FlashCarried *c) {
   MlirValue low = dlcArith(&g->b, "arith.minnumf", c->l[0], c->l[1]);
   MlirValue never = dlcStepCompare(
       &g->b, mlirStringRefCreateFromCString("cmplt"), low, flashConst(f, 0.0));
-  MlirBlock body;
-  DlcBuilder outer = g->b;
-  dlcBuildIf(&g->b, never, &body);
-  g->b = dlcBuilderAtEnd(body, outer.loc);
+  DlcBuilder outer;
+  gemmBeginIf(g, never, &outer);
   MlirValue operands[] = {
       dlcStepSplat(&g->b, g->in, 0.0), f->qSmem, zero, zero, zero, zero, zero};
   dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
-  yield(g);
-  g->b = outer;
+  gemmEndIf(g, outer);
 }
 
 /* P_{j-1}'s fragments `p` read after the PV wait, by stores (into Q's
@@ -437,10 +434,8 @@ static void endSoftmaxBlock(Fa *f, const FlashCarried *c) {
 static void keepP(Fa *f, const MlirValue *p) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0);
-  MlirBlock body;
-  DlcBuilder outer = g->b;
-  dlcBuildIf(&g->b, dlcCmpI(&g->b, "slt", f->lk, zero), &body);
-  g->b = dlcBuilderAtEnd(body, outer.loc);
+  DlcBuilder outer;
+  gemmBeginIf(g, dlcCmpI(&g->b, "slt", f->lk, zero), &outer);
   const char *names[] = {"static_position"};
   int64_t col = 0;
   for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb)
@@ -455,8 +450,7 @@ static void keepP(Fa *f, const MlirValue *p) {
                                   zero, cst(g, col++ % Box)};
           dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
         }
-  yield(g);
-  g->b = outer;
+  gemmEndIf(g, outer);
 }
 
 /* Whether a consumer's rows can end a key tile before the CTA's do (a
