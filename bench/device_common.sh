@@ -9,6 +9,12 @@
 #                  ($D/k: the kernels; a script with them elsewhere sets
 #                  K after)
 #   el MESSAGE     MESSAGE after the seconds since device_setup
+#   sass_of LABEL PTX
+#                  PTX compiled by the machine's ptxas for sm_90a and
+#                  disassembled (cuobjdump -sass, encodings dropped) into
+#                  /tmp/LABEL.sass ($OUT/LABEL.sass too with SASS_KEEP=1),
+#                  bench/sass_marks.py's condensed listing in
+#                  $OUT/LABEL.marks; prints its wgmma waits (runs nb-1..7)
 #   dlc_tflops KERNEL SIZES
 #                  dlc-run's TFLOP/s of $K/KERNEL/gemm_bias_relu.json at
 #                  SIZES (M=..,K=..,N=..; 30 launches after 5)
@@ -116,6 +122,18 @@ device_setup() {
 }
 
 el() { echo "[$(( $(date +%s) - T0 ))s] $*"; }
+
+sass_of() {
+  local px cx
+  px=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas | head -1)
+  cx=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump | head -1)
+  "$px" -arch=sm_90a "$2" -o "/tmp/$1.cubin" &&
+    "$cx" -sass "/tmp/$1.cubin" | grep -v '^\s*/\* 0x' > "/tmp/$1.sass"
+  [ -n "${SASS_KEEP:-}" ] && cp "/tmp/$1.sass" "$OUT/$1.sass"
+  python3 bench/sass_marks.py "/tmp/$1.sass" > "$OUT/$1.marks"
+  echo "== $1: $(wc -l < "/tmp/$1.sass") SASS lines"
+  grep -n "DEPBAR" "$OUT/$1.marks"
+}
 
 dlc_tflops() {
   timeout 30 "$D/dlc-run" "$K/$1/gemm_bias_relu.json" "$2" --iters 30 --warmup 5 2>&1 \

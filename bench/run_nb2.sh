@@ -9,15 +9,6 @@
 D=gpu-bn
 . bench/device_common.sh
 device_setup
-px=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas | head -1)
-cx=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump | head -1)
-for v in base pcvt; do
-  for k in attn_d128_full; do
-    $px -arch=sm_90a $D/$v/$k/dlc_kernels.ptx -o /tmp/$v-$k.cubin &&
-      $cx -sass /tmp/$v-$k.cubin > /tmp/$v-$k.sass
-    echo "== $v $k: $(wc -l < /tmp/$v-$k.sass) lines"
-    python3 bench/sass_marks.py /tmp/$v-$k.sass > $OUT/$v-$k.marks; wc -l < $OUT/$v-$k.marks
-  done
-done
+for v in base pcvt; do sass_of "$v-d128" "$D/$v/attn_d128_full/dlc_kernels.ptx"; done
 el sass
 attention_orders $D 300 "base pcvt" "pcvt base" -- --rounds 3 --problems 4x16x4096x128,8x16x2048x64

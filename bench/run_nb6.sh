@@ -8,13 +8,6 @@
 D=gpu-bn
 . bench/device_common.sh
 device_setup
-px=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas | head -1)
-cx=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump | head -1)
-for v in sk psk; do
-  $px -arch=sm_90a $D/$v/attn_d128_full/dlc_kernels.ptx -o /tmp/$v.cubin
-  $cx -sass /tmp/$v.cubin | grep -v '^\s*/\* 0x' > /tmp/$v-d128.sass
-  python3 bench/sass_marks.py /tmp/$v-d128.sass > $OUT/$v-d128.marks
-  grep -n "DEPBAR" $OUT/$v-d128.marks
-done
+for v in sk psk; do sass_of "$v-d128" "$D/$v/attn_d128_full/dlc_kernels.ptx"; done
 el sass
 attention_orders $D 300 "base sk psk" "psk sk base" -- --rounds 3 --problems 4x16x4096x128,8x16x2048x64
