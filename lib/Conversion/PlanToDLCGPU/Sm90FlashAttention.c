@@ -384,12 +384,15 @@ static void softmaxTile(Fa *f, MlirValue j, MlirValue acc, MlirValue *s,
 
 enum { MaxBlocks = 4 }; /* 64-key blocks of a key tile */
 
-/* Whether O's rescale for step j - 1 runs in the next turn, between the
- * S_j and P_{j-1} V_{j-1} issues (while S_j computes), rather than after
- * the PV wait, on the path from the softmax to the next turn. At D = 128
- * a turn's wgmmas cover the D/8 x 4 multiplies: +0.6 / +1.0 % (D128),
- * +0.5 % (causal) in run fa7-2; at D = 64 the shorter turn does not: -2.7 %
- * causal there, so D = 64 keeps the rescale after the wait. */
+/* Whether O's rescale for step j - 1 is emitted in the next turn, between
+ * the S_j and P_{j-1} V_{j-1} issues (while S_j computes), rather than
+ * after the PV wait: +0.6 / +1.0 % (D128), +0.5 % (causal) in run fa7-2;
+ * at D = 64 -2.7 % causal, so D = 64 keeps the rescale after the wait.
+ * What runs is not quite that: LLVM hoists the D/8 x 4 multiplies above
+ * the turn's bar.sync and ptxas puts them after the previous PV wait, at
+ * the end of the softmax block (run rt-1's SASS); kept there by a value
+ * read after the S issue, in the turn, they cost 1 % (they delay the PV
+ * issue and the hand-over; run rt-1). */
 static bool rescaleInTurn(const Fa *f) { return f->d >= 128; }
 
 /* Whether the PV wait is kept after the softmax step of S_j, so that the
