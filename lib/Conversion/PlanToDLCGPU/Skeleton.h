@@ -480,11 +480,15 @@ typedef enum DlcAttnGrid {
  * readings). */
 #define DLC_ATTN_DEFAULT_GRID "persistent"
 #define DLC_ATTN_DEFAULT_CAUSAL_GRID "balanced"
-/* Without a causal mask at tile widths 128 and 256 "stream" (run st-3,
- * two passes: B4 H16 S4096 D128 +0.9 / +1.1 %, D256 +2.0 / +2.1 % over
- * "persistent"; at D = 64 (three consumers, B8 H16 S2048) it ties, -0.2
- * / 0.0 %, and "persistent" stays: no workspace, no cooperative launch). */
-#define DLC_ATTN_WIDE_GRID "stream"
+/* Without a causal mask at tile width 128 "stream" (run st-3, two
+ * passes: B4 H16 S4096 D128 +0.9 / +1.1 % over "persistent"); at D = 64
+ * (three consumers, B8 H16 S2048) it ties, -0.2 / 0.0 %, and at D = 256
+ * it was +2.0 / +2.1 % until the softmax overlapped the warpgroup's own
+ * P V there (pvWaitAfterSoftmax), after which "persistent" is ahead (runs
+ * ov-5, ov-6: B4 H16 S4096 +0.4 to +3.1 % in six readings, B2 H16 S8192
+ * +1 to +2 % on average): those two keep "persistent" (no workspace, no
+ * cooperative launch). */
+#define DLC_ATTN_D128_GRID "stream"
 /* At D = 256 the causal default is "persistent": "balanced"'s tail
  * arithmetic made the consumers spill 36 to 40 bytes at 240 registers
  * beside O's 128 (ptxas -v; bench/RESULTS.md runs d256-1, d256-3; timed

@@ -44,9 +44,10 @@
  *     The launch that takes the last tile resets the counter to 0 for the
  *     next launch (the runtime zeroes the workspace when it allocates it).
  *
- *   "stream" (no causal mask; the planner's choice at D = 128 and 256:
- *     +1 and +2 % over "persistent", a tie at D = 64, bench/RESULTS.md
- *     run st-3): at most one CTA per SM.
+ *   "stream" (no causal mask; the planner's choice at D = 128: +1 %
+ *     over "persistent", a tie at D = 64, bench/RESULTS.md run st-3; at
+ *     D = 256 +2 % then, behind since the softmax overlap, runs ov-5,
+ *     ov-6): at most one CTA per SM.
  *     Where the G CTAs would leave the last round of the T work tiles
  *     ragged (T mod G > 0, T > G), the tiles of all rounds but the last
  *     two are dealt as "persistent" deals them, and the rest (G + T mod G

@@ -906,8 +906,8 @@ static bool planAttentionRegion(MlirOperation func, const Options *o,
     dlcPlanCopyName(grid, a.mask == KP_ATTN_MASK_CAUSAL
                               ? (dt == 256 ? DLC_ATTN_D256_CAUSAL_GRID
                                            : DLC_ATTN_DEFAULT_CAUSAL_GRID)
-                          : dt > 64 ? DLC_ATTN_WIDE_GRID
-                                    : DLC_ATTN_DEFAULT_GRID);
+                          : dt == 128 ? DLC_ATTN_D128_GRID
+                                      : DLC_ATTN_DEFAULT_GRID);
   /* Unforced: at D = 64 without a causal mask three consumers of 64 rows
    * (O's accumulator leaves them room at 160 registers; run fa5-5, the
    * persistent grid: 457 against two's 418 TFLOP/s), else two (causal at
