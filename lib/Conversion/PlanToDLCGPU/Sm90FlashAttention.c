@@ -405,7 +405,8 @@ static bool rescaleInTurn(const Fa *f) { return f->d >= 128; }
  * branches that are never taken fix both: one ends the step's block
  * (endSoftmaxBlock), one reads P_{j-1} after the wait (keepP). At D = 256
  * (BN 64: a short step, a long P V) it gains +6 to +11 % without a mask
- * and +2 to +9 % causal (runs nb-7, ov-1: B4 H16 S4096, B2 H16 S8192); at
+ * and +2 to +9 % causal (runs nb-7, ov-1: B4 H16 S4096, B2 H16 S8192;
+ * D 160 and 192, padded to 256, +4 to +7 %, run ov-4); at
  * D = 128 it ties (ten readings of B4 H16 S4096 in runs nb-6 .. ov-2:
  * 0.96 to 1.02, mean 1.00; causal the same), at D = 64 it loses (-2.4 %,
  * causal -9 %): there the other consumers' wgmmas already cover the step
@@ -433,7 +434,9 @@ static void endSoftmaxBlock(Fa *f, const FlashCarried *c) {
 
 /* P_{j-1}'s fragments `p` read after the PV wait, by stores (into Q's
  * first row, never executed) in a branch on Lk < 0, which never holds: so
- * that its registers stay live, and untouched, until the wait. */
+ * that its registers stay live, and untouched, until the wait. Each
+ * element goes to its own column: LLVM drops a store that a later one to
+ * the same address overwrites. */
 static void keepP(Fa *f, const MlirValue *p) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0);
