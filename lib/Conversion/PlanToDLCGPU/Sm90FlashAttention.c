@@ -27,8 +27,9 @@
  *         softmax step while the PV wgmmas run; wait for them; release
  *         stage (j - 1) % S on empty[]; rescale O (the FlashAttention-3
  *         intra-warpgroup overlap, which ptxas keeps only at D = 256:
- *         pvWaitAfterSoftmax; at D >= 128 the rescale runs in the next
- *         turn, between the S and PV issues: rescaleInTurn)
+ *         pvWaitAfterSoftmax; at D >= 128 the rescale is emitted in the
+ *         next turn, between the S and PV issues, where ptxas does not
+ *         keep it: rescaleInTurn)
  *       the last tile's O += P V; release its stage
  *       ping-pong (the default schedule): each issue of wgmmas above is a
  *         turn, bar.sync on the consumer's own named barrier (1 + c)
