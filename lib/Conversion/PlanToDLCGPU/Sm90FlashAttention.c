@@ -414,35 +414,38 @@ static bool rescaleInTurn(const Fa *f) { return f->d >= 128; }
  * (ping-pong). */
 static bool pvWaitAfterSoftmax(const Fa *f) { return f->d == 256; }
 
-/* A branch after the softmax step, on min(l0, l1) < 0, which never holds
- * (l sums exp2s: >= 0, or NaN, for which < is false): its condition needs
- * the whole step and its block boundary keeps the PV wait after it. Its
- * store (to Q's first element, never executed) is there so that the
- * branch is not folded away. */
-static void endSoftmaxBlock(Fa *f, const FlashCarried *c) {
+/* Stores `v` into Q's first row at column `col`: the body of the two
+ * branches below, which are never taken (the stores are there so that the
+ * branches are not folded away, and keepP's so that they read P_{j-1}). */
+static void neverRunStore(Fa *f, MlirValue v, int64_t col) {
   Gen *g = &f->g;
   MlirValue zero = cst(g, 0);
+  MlirValue operands[] = {v, f->qSmem, zero, zero, zero, zero, cst(g, col)};
+  dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
+}
+
+/* A branch after the softmax step, on min(l0, l1) < 0, which never holds
+ * (l sums exp2s: >= 0, or NaN, for which < is false): its condition needs
+ * the whole step and its block boundary keeps the PV wait after it. */
+static void endSoftmaxBlock(Fa *f, const FlashCarried *c) {
+  Gen *g = &f->g;
   MlirValue low = dlcArith(&g->b, "arith.minnumf", c->l[0], c->l[1]);
   MlirValue never = dlcStepCompare(
       &g->b, mlirStringRefCreateFromCString("cmplt"), low, flashConst(f, 0.0));
   DlcBuilder outer;
   gemmBeginIf(g, never, &outer);
-  MlirValue operands[] = {
-      dlcStepSplat(&g->b, g->in, 0.0), f->qSmem, zero, zero, zero, zero, zero};
-  dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
+  neverRunStore(f, dlcStepSplat(&g->b, g->in, 0.0), 0);
   gemmEndIf(g, outer);
 }
 
-/* P_{j-1}'s fragments `p` read after the PV wait, by stores (into Q's
- * first row, never executed) in a branch on Lk < 0, which never holds: so
- * that its registers stay live, and untouched, until the wait. Each
- * element goes to its own column: LLVM drops a store that a later one to
- * the same address overwrites. */
+/* P_{j-1}'s fragments `p` read after the PV wait, by stores in a branch on
+ * Lk < 0, which never holds: so that its registers stay live, and
+ * untouched, until the wait. Each element goes to its own column: LLVM
+ * drops a store that a later one to the same address overwrites. */
 static void keepP(Fa *f, const MlirValue *p) {
   Gen *g = &f->g;
-  MlirValue zero = cst(g, 0);
   DlcBuilder outer;
-  gemmBeginIf(g, dlcCmpI(&g->b, "slt", f->lk, zero), &outer);
+  gemmBeginIf(g, dlcCmpI(&g->b, "slt", f->lk, cst(g, 0)), &outer);
   const char *names[] = {"static_position"};
   int64_t col = 0;
   for (int64_t kb = 0; kb < f->t->tileN / Box; ++kb)
@@ -453,9 +456,7 @@ static void keepP(Fa *f, const MlirValue *p) {
               mlirDenseI64ArrayGet(g->b.ctx, 3, (int64_t[]){kk, r, x});
           MlirValue e = dlcBuildValue(&g->b, "vector.extract", 1, &p[kb], g->in,
                                       1, names, &at);
-          MlirValue operands[] = {e,    f->qSmem,           zero, zero, zero,
-                                  zero, cst(g, col++ % Box)};
-          dlcBuild(&g->b, "memref.store", 7, operands, 0, NULL, 0, NULL, NULL);
+          neverRunStore(f, e, col++ % Box);
         }
   gemmEndIf(g, outer);
 }

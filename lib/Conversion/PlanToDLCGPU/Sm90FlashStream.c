@@ -30,24 +30,21 @@
 
 enum { ConsumerThreads = 128, FirstBarrier = 5 };
 
-static int64_t consumers(const DlcAttnTiling *t) {
-  return dlcSm90AttentionConsumers(t);
-}
 static int64_t chunks(const DlcAttnTiling *t) { return t->headDim / 8 + 1; }
 
 static int64_t flagWords(const DlcAttnTiling *t, int sms) {
-  return ((int64_t)sms * consumers(t) + 3) / 4 * 4;
+  return ((int64_t)sms * dlcSm90AttentionConsumers(t) + 3) / 4 * 4;
 }
 
 int64_t dlcFlashStreamWorkspaceBytes(const DlcAttnTiling *t, int sms) {
-  return 4 * (flagWords(t, sms) +
-              (int64_t)sms * consumers(t) * chunks(t) * ConsumerThreads * 4);
+  return 4 * (flagWords(t, sms) + (int64_t)sms * dlcSm90AttentionConsumers(t) *
+                                      chunks(t) * ConsumerThreads * 4);
 }
 
 /* The index of (slot, this consumer): its flag word, its partial. */
 static MlirValue flagOf(Fa *f, const FlashStream *st, MlirValue slot) {
   Gen *g = &f->g;
-  return add(g, mul(g, slot, consumers(f->t)), st->consumer);
+  return add(g, mul(g, slot, dlcSm90AttentionConsumers(f->t)), st->consumer);
 }
 
 /* Word of chunk `k` of `slot`'s partial for this thread. */
@@ -58,7 +55,11 @@ static MlirValue chunkAt(Fa *f, const FlashStream *st, MlirValue slot,
   MlirValue word = mul(g, add(g, mul(g, at, ConsumerThreads), st->thread), 4);
   /* The flags of the launch's G CTAs (G <= sms: within the bytes). */
   MlirValue flags = mul(
-      g, divc(g, add(g, mul(g, st->ctas, consumers(f->t)), cst(g, 3)), 4), 4);
+      g,
+      divc(g,
+           add(g, mul(g, st->ctas, dlcSm90AttentionConsumers(f->t)), cst(g, 3)),
+           4),
+      4);
   return add(g, word, flags);
 }
 
