@@ -84,6 +84,13 @@ for _c in ["s2_c256", "s2_c256_silu", "s2_c128_112", "r50_c128_28",
 for _c in ["s2_c256", "s2_c128_112"]:
     PLANS[_c + "_c4"] = dict(CLUSTER2, algo_choice={"conv": "implicit_gemm",
                                                    "cluster": "4"})
+# The planner's schedule since run pp-5 (ping-pong: one consumer
+# warpgroup a 128 x 128 tile) in clusters of 2 and 4 (run cc-1; run
+# clc-1 clustered the cooperative schedule).
+for _c in ["s2_c256", "s2_c256_silu", "s2_c128_112"]:
+    PLANS[_c + "_pc2"] = dict(CLUSTER2, warp_tile=[128, 128])
+for _c in ["s2_c256", "s2_c128_112"]:
+    PLANS[_c + "_pc4"] = dict(PLANS[_c + "_c4"], warp_tile=[128, 128])
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
@@ -95,6 +102,11 @@ CASES = [
     ("s2_c256_silu_c2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
     ("s2_c128_112_c2", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
     ("s2_c256_c4", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_pc2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_silu_pc2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c128_112_pc2", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_pc4", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c128_112_pc4", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
     ("s2_c128_112_c4", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
     ("r50_c128_28_c2", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
     ("r50_c256_14_c2", 32, 256, 14, 256, 3, 1, 1, "nhwc", "none"),

@@ -5,7 +5,9 @@
 #                   conv of K's shape) with SourceCounters + WarpStateStats
 #                   + SpeedOfLight, one launch (bench/ncu_conv.py's range),
 #                   then its SASS source page as CSV (per-instruction
-#                   warp-stall samples); reports and CSVs in $OUT/ncu.tgz
+#                   warp-stall samples); reports and CSVs in $OUT/ncu.tgz;
+#                   NCU_OPTS replaces the three sections (e.g. other
+#                   sections, `--clock-control none`)
 #   CLOCKS="K ..."  bench/conv_clocks.py: SM clock and power while each
 #                   kernel (and cuDNN of its shape) runs back to back
 #   BENCH="K,..."   bench_conv.py --kernels $D/k --only K,... (all: every);
@@ -28,13 +30,13 @@ if [ -n "${NCU:-}" ]; then
   for k in $NCU; do
     r=/tmp/ncu/${k/:/_}
     (cd "$BD" && timeout 120 $ncu --profile-from-start off --import-source no -c 1 \
-      --section SourceCounters --section WarpStateStats --section SpeedOfLight \
+      ${NCU_OPTS:---section SourceCounters --section WarpStateStats --section SpeedOfLight} \
       -f -o "$r" python3 ncu_conv.py "$ROOT/$K" "$k" > "$r.log" 2>&1)
     echo "== ncu $k rc=$?"; grep -E "==ERROR|==WARNING" "$r.log" | head -3
     $ncu -i "$r.ncu-rep" --page source --csv --print-source sass > "$r.csv" 2> "$r.err"
     echo "   source csv rc=$? $(wc -l < "$r.csv") lines $(head -c 300 "$r.err")"
     $ncu -i "$r.ncu-rep" --page details > "$r.txt" 2>&1
-    grep -E "^  [a-z_0-9]+.*\(|Duration|Elapsed Cycles|Executed Instructions |Issue Slots Busy|Warp Cycles Per Issued|SM Frequency" "$r.txt" | sed 's/  */ /g' | head -12
+    grep -E "^  [a-z_0-9]+.*\(|Duration|Elapsed Cycles|Executed Instructions |Issue Slots Busy|Warp Cycles Per Issued|SM Frequency|Throughput|Hit Rate|Mem Busy|Max Bandwidth|Mem Pipes" "$r.txt" | sed "s/  */ /g" | head -${NCU_LINES:-12}
   done
   tar czf "$OUT/ncu.tgz" -C /tmp ncu
   ls -la "$OUT/ncu.tgz"
