@@ -5,6 +5,7 @@
  * parse, dialects, cleanup). */
 #include "FrontendInternal.h"
 #include "SymbolExpr.h"
+#include "TextBuffer.h"
 #include "TinyChecks.h"
 
 #include "dlc/Dialects.h"
@@ -101,45 +102,19 @@ static void formatError(FeImporter *im, const DlcJsonValue *at,
 
 /* MLIR diagnostics raised while importing (attribute parsing, the final
  * verification) go to the same callback, formatted like DLC's tools. */
-typedef struct {
-  char *data;
-  size_t size, capacity;
-} Text;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  Text *t = userData;
-  if (t->size + chunk.length + 1 > t->capacity) {
-    size_t capacity = 2 * (t->size + chunk.length + 1);
-    char *grown = realloc(t->data, capacity);
-    if (!grown)
-      return;
-    t->data = grown;
-    t->capacity = capacity;
-  }
-  memcpy(t->data + t->size, chunk.data, chunk.length);
-  t->size += chunk.length;
-  t->data[t->size] = '\0';
-}
-
 static void forward(FeImporter *im, MlirDiagnostic diagnostic) {
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
   char where[512];
   dlcLocationFormat(mlirDiagnosticGetLocation(diagnostic), where,
                     sizeof(where));
-  Text message = {NULL, 0, 0};
-  mlirDiagnosticPrint(diagnostic, appendText, &message);
-  Text line = {NULL, 0, 0};
-  appendText(mlirStringRefCreateFromCString(where), &line);
-  appendText(mlirStringRefCreateFromCString(": "), &line);
-  appendText(
-      mlirStringRefCreateFromCString(dlcDiagnosticSeverityName(severity)),
-      &line);
-  appendText(mlirStringRefCreateFromCString(": "), &line);
-  appendText(mlirStringRefCreateFromCString(message.data ? message.data : ""),
-             &line);
-  if (line.data)
-    sendLine(im, line.data);
-  free(line.data);
+  DlcTextBuffer message = {NULL, 0, 0};
+  mlirDiagnosticPrint(diagnostic, dlcTextBufferAppend, &message);
+  char *line =
+      dlcFormat("%s: %s: %s", where, dlcDiagnosticSeverityName(severity),
+                message.data ? message.data : "");
+  if (line)
+    sendLine(im, line);
+  free(line);
   free(message.data);
   if (severity == MlirDiagnosticError)
     im->failed = true;

@@ -35,6 +35,17 @@ DlcInterpDtype dlcInterpDtypeFromType(MlirType type) {
   }
 }
 
+DlcInterpDtype dlcInterpTensorDtype(MlirOperation op, MlirType type) {
+  DlcInterpDtype dtype =
+      mlirTypeIsARankedTensor(type)
+          ? dlcInterpDtypeFromType(mlirShapedTypeGetElementType(type))
+          : DlcInterpDtypeInvalid;
+  if (dtype == DlcInterpDtypeInvalid)
+    dlcInterpError(op, "unsupported type (expected a ranked tensor of f16, "
+                       "bf16, f32, f64, i1, i8, i16, i32 or i64)");
+  return dtype;
+}
+
 const char *dlcInterpDtypeGetName(DlcInterpDtype dtype) {
   switch (dtype) {
   case DlcInterpDtypeF16:

@@ -35,6 +35,10 @@ void dlcInterpError(MlirOperation op, const char *format, ...)
 
 /* --- element types (Dtype.c) --- */
 
+/* The element type of a ranked tensor type, with an error at `op` (and
+ * DlcInterpDtypeInvalid) if the interpreter cannot hold it. */
+DlcInterpDtype dlcInterpTensorDtype(MlirOperation op, MlirType type);
+
 /* The accumulator rule (docs/interp.md, "Precision"): the op that forms a
  * reduction's body and has no other use is rounded to the accumulator type
  * `acc` when that is the wider float type, not to its own type `typed`: its

@@ -400,16 +400,6 @@ static int findOp(MlirStringRef name) {
   return -1;
 }
 
-/* The element type of a tensor-typed value, with an error at `op` if the
- * interpreter cannot hold it. */
-static DlcInterpDtype tensorDtype(MlirOperation op, MlirValue value) {
-  DlcInterpDtype dtype = elementDtype(value);
-  if (dtype == DlcInterpDtypeInvalid)
-    dlcInterpError(op, "unsupported type (expected a ranked tensor of f16, "
-                       "bf16, f32, f64, i1, i8, i16, i32 or i64)");
-  return dtype;
-}
-
 /* Finds the operands of `op` in the environment: tensors, except the
  * memref of a read (an input argument). */
 static bool findOperands(Region *r, MlirOperation op, OpKind kind,
@@ -449,12 +439,13 @@ static bool describeOp(Region *r, MlirOperation op, OpKind kind,
   for (intptr_t k = 0; k < desc->numOperands; ++k) {
     tensors[k] = operands[k]->tensor;
     if (kind != OpRead &&
-        (desc->operandDtypes[k] = tensorDtype(
-             op, mlirOperationGetOperand(op, k))) == DlcInterpDtypeInvalid)
+        (desc->operandDtypes[k] = dlcInterpTensorDtype(
+             op, mlirValueGetType(mlirOperationGetOperand(op, k)))) ==
+            DlcInterpDtypeInvalid)
       return false;
   }
   MlirValue result = mlirOperationGetResult(op, 0);
-  desc->resultDtype = tensorDtype(op, result);
+  desc->resultDtype = dlcInterpTensorDtype(op, mlirValueGetType(result));
   return desc->resultDtype != DlcInterpDtypeInvalid &&
          dlcInterpResolveResult(op, mlirValueGetType(result), r->symbols, true,
                                 desc);

@@ -120,18 +120,6 @@ static int findEvaluator(MlirStringRef name) {
   return -1;
 }
 
-/* Element type of a tensor-typed value, with an error at `op` if the
- * interpreter cannot hold it. */
-static DlcInterpDtype dtypeOf(MlirOperation op, MlirType type) {
-  DlcInterpDtype dtype = DlcInterpDtypeInvalid;
-  if (mlirTypeIsARankedTensor(type))
-    dtype = dlcInterpDtypeFromType(mlirShapedTypeGetElementType(type));
-  if (dtype == DlcInterpDtypeInvalid)
-    dlcInterpError(op, "unsupported type (expected a ranked tensor of f16, "
-                       "bf16, f32, f64, i1, i8, i16, i32 or i64)");
-  return dtype;
-}
-
 /* Fills `out` for `op`: operand tensors (into `operands`), element types
  * and the concrete result shape; on success the caller releases it
  * (dlcInterpOpRelease). */
@@ -157,12 +145,12 @@ static bool describeOp(Interpreter *interp, MlirOperation op, int evaluator,
                      (long)i);
       return false;
     }
-    out->operandDtypes[i] = dtypeOf(op, mlirValueGetType(operand));
+    out->operandDtypes[i] = dlcInterpTensorDtype(op, mlirValueGetType(operand));
     if (out->operandDtypes[i] == DlcInterpDtypeInvalid)
       return false;
   }
   MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
-  out->resultDtype = dtypeOf(op, resultType);
+  out->resultDtype = dlcInterpTensorDtype(op, resultType);
   return out->resultDtype != DlcInterpDtypeInvalid &&
          dlcInterpResolveResult(op, resultType, interp->symbols, false, out);
 }
@@ -314,7 +302,8 @@ static bool bindArguments(Interpreter *interp, MlirOperation func,
   }
   for (intptr_t i = 0; i < numInputs; ++i) {
     MlirValue argument = mlirBlockGetArgument(body, i);
-    DlcInterpDtype dtype = dtypeOf(func, mlirValueGetType(argument));
+    DlcInterpDtype dtype =
+        dlcInterpTensorDtype(func, mlirValueGetType(argument));
     if (dtype == DlcInterpDtypeInvalid)
       return false;
     DlcTensor *copy = dlcTensorCreateCopy(inputs[i]);
