@@ -79,9 +79,15 @@ last rounds' tiles are split by key tiles between two CTAs and the
 partial of one is merged into the other's O (features grid=stream
 sms=S).
 
+--static-keys P: a share P of the problems (not "many" ones) have a static
+key length Lk (N a number in the types, not a symbol; a third of them
+Lk = 1, which convert-indexbook-to-rbssa refused before with E1501 "the
+value does not fit the reduction body"), feature Lk=static.
+
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
                                  [--lse P] [--many P] [--balanced P] [--d256 P]
                                  [--padded-d P] [--few-sms P] [--stream P]
+                                 [--static-keys P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -112,6 +118,7 @@ FEW_SMS = 0.0  # --few-sms: the share of the others on a grid of 1 to 3 CTAs
 STREAM = 0.0  # --stream: the share of the others on the stream grid
 D256 = 0.0  # --d256: the share with head dimension 256
 PADDED = 0.0  # --padded-d: the share with a padded head dimension
+STATIC_KEYS = 0.0  # --static-keys: the share with a static key length
 PADDED_D = [8, 32, 40, 80, 96, 136, 160, 192, 248]
 SMS = 132  # the persistent grid's CTAs (lib/Target/Target.c, sm_90a)
 
@@ -163,6 +170,7 @@ def make(rng, i):
     lse = LSE > 0 and rng.random() < LSE
     natural = lse and rng.random() < 0.5  # ln sum + k max
     long_keys = not gqa and not many and not wide and rng.random() < 0.25  # several key tiles
+    static_n = not many and STATIC_KEYS > 0 and rng.random() < STATIC_KEYS
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
                  "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
@@ -187,6 +195,8 @@ def make(rng, i):
             sizes["M"] = rng.choice(STREAM_ROWS)
             if not long_keys:
                 sizes["N"] = rng.choice([n for n in EDGE if n > bn])
+        if static_n and rng.random() < 1 / 3:
+            sizes["N"] = 1
         z = 1
         for x in qbatch:
             z *= sizes[x]
@@ -203,10 +213,11 @@ def make(rng, i):
     s = b + ["M", "N"]
     row = b + ["M"]
     r = len(b)
-    sym = len(b) + 2
+    sym = len(b) + (1 if static_n else 2)  # the symbols: batch axes, M, N
     smap = ", ".join("s%d" % j for j in range(sym))
     lines = []
-    t = lambda shape, ty="f32": tensor(shape, ty)  # noqa: E731
+    t = lambda shape, ty="f32": tensor(  # noqa: E731
+        [sizes["N"] if static_n and x == "N" else x for x in shape], ty)
     lines.append('  %%s = "tiny.contract"(%%Q, %%K) {acc_dtype = f32, lhs_idx = [%s], '
                  'out_idx = [%s], pattern = "matmul", reduce_idx = ["d"], rhs_idx = [%s]} '
                  ': (%s, %s) -> %s' % (
@@ -292,6 +303,8 @@ def make(rng, i):
         bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
     if d != dt:
         features += " Dt=%d" % dt
+    if static_n:
+        features += " Lk=static"
     if LSE > 0:
         features += " lse=%s" % ("ln" if natural else int(lse))
     if MANY > 0:
@@ -334,7 +347,7 @@ def make(rng, i):
                 features, name, t(q, dtype), t(k, dtype), t(k, dtype), args, results,
                 "\n".join(lines), returned)
     used = [x for x in ["B", "H", "G", "M", "N"] if x in b or x in ("M", "N")]
-    bind = ",".join("%s=%d" % (x, sizes[x]) for x in used)
+    bind = ",".join("%s=%d" % (x, sizes[x]) for x in used if not (static_n and x == "N"))
     shown = " ".join("%s=%d" % (x, sizes[x]) for x in used)
     # The reference rounds P / l to the operand type, the kernel the
     # unnormalised P: two roundings of P, each within u = 2^-8 (bf16) or
@@ -354,6 +367,7 @@ if __name__ == "__main__":
     extra.add_argument("--padded-d", type=float, default=0.0)
     extra.add_argument("--few-sms", type=float, default=0.0)
     extra.add_argument("--stream", type=float, default=0.0)
+    extra.add_argument("--static-keys", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
@@ -362,5 +376,6 @@ if __name__ == "__main__":
     PADDED = known.padded_d
     FEW_SMS = known.few_sms
     STREAM = known.stream
+    STATIC_KEYS = known.static_keys
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

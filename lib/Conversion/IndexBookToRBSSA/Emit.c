@@ -561,6 +561,19 @@ static bool emitTernary(RbRegion *r, MlirOperation op, const RbContext *ctx,
                        "the condition of where is not i1");
   v[1] = rbCastTo(r, v[1], resultElement(op));
   v[2] = rbCastTo(r, v[2], resultElement(op));
+  /* A constant condition picks its operand: a causal mask over a single
+   * key (Lk = 1) holds everywhere, and a select of a constant would hide
+   * the unmasked scores from rbssa-fuse-attention. */
+  MlirOperation condOp = mlirValueIsAOpResult(v[0].value)
+                             ? mlirOpResultGetOwner(v[0].value)
+                             : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(condOp) && dlcRbssaIsConst(condOp)) {
+    MlirAttribute value = rbAttr(condOp, "value");
+    if (mlirAttributeIsABool(value)) {
+      *out = mlirBoolAttrGetValue(value) ? v[1] : v[2];
+      return true;
+    }
+  }
   MlirValue operands[] = {v[0].value, v[1].value, v[2].value};
   out->value = dlcBuildValue(&r->b, DLC_OP_RBSSA_SELECT_VALUE, 3, operands,
                              mlirValueGetType(v[1].value), 0, NULL, NULL);

@@ -969,6 +969,22 @@ static bool reachesView(RbRegion *r, MlirValue v, int *budget) {
   return false;
 }
 
+/* Whether `v` is computed from an earlier region's value (a cut), within
+ * `*budget` ops (graph inputs and reductions end the walk). */
+static bool readsEarlierRegion(RbRegion *r, MlirValue v, int *budget) {
+  if (!mlirValueIsAOpResult(v) || --*budget < 0)
+    return false;
+  if (rbCutIndex(r, v) >= 0)
+    return true;
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (dlcIndexbookIsLeaf(op) || rbIsReduction(op))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (readsEarlierRegion(r, mlirOperationGetOperand(op, i), budget))
+      return true;
+  return false;
+}
+
 /* Whether the ALU op forming a reduce level's body (below single-use casts
  * and views) computes in a float narrower than the accumulator: an
  * rbssa.reduce forms it in the accumulator type (the accumulator rule),
@@ -1003,16 +1019,30 @@ static bool narrowBodyOp(const Plan *plan) {
 /* Whether every reduced axis is static of size 1 and no domain guards
  * the body (a 1x1 window of a depthwise conv, a sum over a kept dim): no
  * level's domain, and no view's on the way to the leaves (a padded 1x1
- * window keeps its rbssa.reduce). */
+ * window keeps its rbssa.reduce). Two more keep it (attention over a
+ * single key, Lk = 1: E1501 "the value does not fit the reduction body"
+ * before): a reduce over one of the region's output axes, which a
+ * contraction in the body spans (addUnitIters), so a body without that
+ * axis cannot hold it (the row max and sum); and a contraction of an
+ * earlier region's value (P·V), which rbssa-fuse-attention recognises by
+ * its reduce. */
 static bool unitReduction(RbRegion *r, const Plan *plan) {
   for (int p = 0; p < plan->reduced.rank; ++p) {
     const RbAxis *a = &r->axes[plan->reduced.axes[p]];
-    if (a->symbol >= 0 || a->extent != 1)
+    if (a->symbol >= 0 || a->extent != 1 || !a->reduce)
       return false;
   }
   if (plan->reduced.rank == 0 || plan->guard.count > 0 || narrowBodyOp(plan))
     return false;
   int budget = 256;
+  for (int l = 0; l < plan->numLevels; ++l) {
+    MlirOperation op = plan->levels[l].op;
+    if (dlcIndexbookIsContract(op))
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+        if (readsEarlierRegion(r, mlirOperationGetOperand(op, i), &budget))
+          return false;
+  }
+  budget = 256;
   for (int l = 0; l < plan->numLevels; ++l)
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(plan->levels[l].op);
          ++i)
