@@ -16,6 +16,10 @@ extern "C" {
 
 enum { DLC_MAX_RANK = 8 };
 
+/* The most elements the static dimensions of one shape may hold: 2^60, so
+ * that byte counts of 8-byte elements fit int64 (dlcShapeReadDims). */
+#define DLC_SHAPE_MAX_ELEMENTS ((int64_t)1 << 60)
+
 /* One dimension: a static size, or a symbol (size < 0, `symbol` borrowed
  * from the context's attribute storage). */
 typedef struct DlcDim {

@@ -107,6 +107,18 @@ bool dlcShapeReadDims(MlirType type, DlcDim *dims, char *why, size_t whySize) {
       return false;
     }
   }
+  /* Element and byte counts are int64 everywhere (kernel problems,
+   * manifests, the runtime): the static dimensions alone must leave room
+   * for 8-byte elements. */
+  int64_t elements = 1;
+  for (intptr_t i = 0; i < rank; ++i)
+    if (dims[i].size > 0 &&
+        (__builtin_mul_overflow(elements, dims[i].size, &elements) ||
+         elements > DLC_SHAPE_MAX_ELEMENTS)) {
+      snprintf(why, whySize,
+               "the static dimensions hold more than 2^60 elements");
+      return false;
+    }
   return true;
 }
 

@@ -48,7 +48,8 @@ bool dlcTinyReadShape(MlirOperation op, MlirType type, DlcShape *shape) {
     return true;
   dlcEmitDiagnostic(op, &dlcMalformedShape,
                     "name every '?' dimension in the tensor encoding, e.g. "
-                    "tensor<?x64xf16, [\"M\", 64]>",
+                    "tensor<?x64xf16, [\"M\", 64]>, and keep the static "
+                    "sizes' product within 2^60",
                     "%s", why);
   return false;
 }

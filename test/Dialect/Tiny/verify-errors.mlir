@@ -78,6 +78,15 @@ func.func @static_disagrees(%a: tensor<4xf32, [5]>) -> tensor<4xf32, [5]> {
 
 // -----
 
+// More elements than int64 counts hold (2^64 here): refused, not wrapped.
+func.func @too_many_elements(%a: tensor<4294967296x4294967296xf16, [4294967296, 4294967296]>) -> tensor<4294967296x4294967296xf16, [4294967296, 4294967296]> {
+  // expected-error @+1 {{E1005 MalformedShape: the static dimensions hold more than 2^60 elements}}
+  %0 = "tiny.neg"(%a) : (tensor<4294967296x4294967296xf16, [4294967296, 4294967296]>) -> tensor<4294967296x4294967296xf16, [4294967296, 4294967296]>
+  return %0 : tensor<4294967296x4294967296xf16, [4294967296, 4294967296]>
+}
+
+// -----
+
 func.func @half_acc(%x: tensor<?x?xf16, ["M", "K"]>) -> tensor<?xf16, ["M"]> {
   // expected-error @+1 {{E1401 AccDtypeMissing: a sum over half-precision values accumulates in half precision; suggestion: set acc_dtype = f32}}
   %0 = "tiny.reduce"(%x) {op = "sum", axes = array<i64: 1>, acc_dtype = f16} : (tensor<?x?xf16, ["M", "K"]>) -> tensor<?xf16, ["M"]>
