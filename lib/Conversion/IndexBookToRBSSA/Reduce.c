@@ -985,6 +985,22 @@ static bool readsEarlierRegion(RbRegion *r, MlirValue v, int *budget) {
   return false;
 }
 
+/* Whether `v` is computed from another reduction of the region (cuts and
+ * graph inputs end the walk; past `*budget` ops the answer is yes). */
+static bool reachesReduction(RbRegion *r, MlirValue v, int *budget) {
+  if (!mlirValueIsAOpResult(v) || rbCutIndex(r, v) >= 0)
+    return false;
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (dlcIndexbookIsLeaf(op))
+    return false;
+  if (rbIsReduction(op) || --*budget < 0)
+    return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (reachesReduction(r, mlirOperationGetOperand(op, i), budget))
+      return true;
+  return false;
+}
+
 /* Whether the ALU op forming a reduce level's body (below single-use casts
  * and views) computes in a float narrower than the accumulator: an
  * rbssa.reduce forms it in the accumulator type (the accumulator rule),
@@ -1021,26 +1037,28 @@ static bool narrowBodyOp(const Plan *plan) {
  * level's domain, and no view's on the way to the leaves (a padded 1x1
  * window keeps its rbssa.reduce). Two more keep it (attention over a
  * single key, Lk = 1: E1501 "the value does not fit the reduction body"
- * before): a reduce over one of the region's output axes, which a
- * contraction in the body spans (addUnitIters), so a body without that
- * axis cannot hold it (the row max and sum); and a contraction of an
- * earlier region's value (P·V), which rbssa-fuse-attention recognises by
- * its reduce. */
+ * before): a body computed from another reduction (the row max and sum of
+ * the scores contraction, which spans the reduced axis, so a body without
+ * that axis cannot hold it), and a contraction of an earlier region's
+ * value (P·V), which rbssa-fuse-attention recognises by its reduce. */
 static bool unitReduction(RbRegion *r, const Plan *plan) {
   for (int p = 0; p < plan->reduced.rank; ++p) {
     const RbAxis *a = &r->axes[plan->reduced.axes[p]];
-    if (a->symbol >= 0 || a->extent != 1 || !a->reduce)
+    if (a->symbol >= 0 || a->extent != 1)
       return false;
   }
   if (plan->reduced.rank == 0 || plan->guard.count > 0 || narrowBodyOp(plan))
     return false;
-  int budget = 256;
+  int budget = 256, cutBudget = 256;
   for (int l = 0; l < plan->numLevels; ++l) {
     MlirOperation op = plan->levels[l].op;
-    if (dlcIndexbookIsContract(op))
-      for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-        if (readsEarlierRegion(r, mlirOperationGetOperand(op, i), &budget))
-          return false;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      MlirValue operand = mlirOperationGetOperand(op, i);
+      if (reachesReduction(r, operand, &budget) ||
+          (dlcIndexbookIsContract(op) &&
+           readsEarlierRegion(r, operand, &cutBudget)))
+        return false;
+    }
   }
   budget = 256;
   for (int l = 0; l < plan->numLevels; ++l)
