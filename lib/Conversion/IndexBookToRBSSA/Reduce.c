@@ -951,52 +951,36 @@ static bool addUnitIters(RbRegion *r, RbSpace *present) {
   return true;
 }
 
-/* Whether an indexbook.view lies between `v` and the region's leaves
- * (graph inputs, cuts and reductions end the walk). A view's domain (a
- * padding) guards its reads by the reduced axes too, which a body built
- * without them cannot hold. Past `*budget` ops the answer is yes. */
-static bool reachesView(RbRegion *r, MlirValue v, int *budget) {
-  if (!mlirValueIsAOpResult(v) || rbCutIndex(r, v) >= 0)
-    return false;
-  MlirOperation op = mlirOpResultGetOwner(v);
-  if (dlcIndexbookIsLeaf(op) || rbIsReduction(op))
-    return false;
-  if (dlcIndexbookIsView(op) || --*budget < 0)
-    return true;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (reachesView(r, mlirOperationGetOperand(op, i), budget))
-      return true;
-  return false;
-}
+/* What a walk from a reduce level's operand toward the region's leaves
+ * looks for (unitReduction). */
+typedef enum Sought {
+  /* An indexbook.view: its domain (a padding) guards its reads by the
+   * reduced axes too, which a body built without them cannot hold. */
+  SOUGHT_VIEW,
+  /* An earlier region's value (a cut). */
+  SOUGHT_CUT,
+  /* Another reduction of the region: its result may span the reduced
+   * axes (a contraction keeps its unit iters, addUnitIters). */
+  SOUGHT_REDUCTION
+} Sought;
 
-/* Whether `v` is computed from an earlier region's value (a cut), within
- * `*budget` ops (graph inputs and reductions end the walk). */
-static bool readsEarlierRegion(RbRegion *r, MlirValue v, int *budget) {
-  if (!mlirValueIsAOpResult(v) || --*budget < 0)
+/* Whether `sought` lies between `v` and the region's leaves. Graph inputs
+ * end the walk, and so do cuts and reductions unless sought; past
+ * `*budget` ops the answer is yes (the reduce is kept). */
+static bool reaches(RbRegion *r, MlirValue v, Sought sought, int *budget) {
+  if (!mlirValueIsAOpResult(v))
     return false;
   if (rbCutIndex(r, v) >= 0)
-    return true;
-  MlirOperation op = mlirOpResultGetOwner(v);
-  if (dlcIndexbookIsLeaf(op) || rbIsReduction(op))
-    return false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (readsEarlierRegion(r, mlirOperationGetOperand(op, i), budget))
-      return true;
-  return false;
-}
-
-/* Whether `v` is computed from another reduction of the region (cuts and
- * graph inputs end the walk; past `*budget` ops the answer is yes). */
-static bool reachesReduction(RbRegion *r, MlirValue v, int *budget) {
-  if (!mlirValueIsAOpResult(v) || rbCutIndex(r, v) >= 0)
-    return false;
+    return sought == SOUGHT_CUT;
   MlirOperation op = mlirOpResultGetOwner(v);
   if (dlcIndexbookIsLeaf(op))
     return false;
-  if (rbIsReduction(op) || --*budget < 0)
+  if (rbIsReduction(op))
+    return sought == SOUGHT_REDUCTION;
+  if ((sought == SOUGHT_VIEW && dlcIndexbookIsView(op)) || --*budget < 0)
     return true;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (reachesReduction(r, mlirOperationGetOperand(op, i), budget))
+    if (reaches(r, mlirOperationGetOperand(op, i), sought, budget))
       return true;
   return false;
 }
@@ -1049,24 +1033,18 @@ static bool unitReduction(RbRegion *r, const Plan *plan) {
   }
   if (plan->reduced.rank == 0 || plan->guard.count > 0 || narrowBodyOp(plan))
     return false;
-  int budget = 256, cutBudget = 256;
+  int budget[3] = {256, 256, 256};
   for (int l = 0; l < plan->numLevels; ++l) {
     MlirOperation op = plan->levels[l].op;
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
       MlirValue operand = mlirOperationGetOperand(op, i);
-      if (reachesReduction(r, operand, &budget) ||
+      if (reaches(r, operand, SOUGHT_VIEW, &budget[SOUGHT_VIEW]) ||
+          reaches(r, operand, SOUGHT_REDUCTION, &budget[SOUGHT_REDUCTION]) ||
           (dlcIndexbookIsContract(op) &&
-           readsEarlierRegion(r, operand, &cutBudget)))
+           reaches(r, operand, SOUGHT_CUT, &budget[SOUGHT_CUT])))
         return false;
     }
   }
-  budget = 256;
-  for (int l = 0; l < plan->numLevels; ++l)
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(plan->levels[l].op);
-         ++i)
-      if (reachesView(r, mlirOperationGetOperand(plan->levels[l].op, i),
-                      &budget))
-        return false;
   return true;
 }
 
