@@ -951,36 +951,25 @@ static bool addUnitIters(RbRegion *r, RbSpace *present) {
   return true;
 }
 
-/* What a walk from a reduce level's operand toward the region's leaves
- * looks for (unitReduction). */
-typedef enum Sought {
-  /* An indexbook.view: its domain (a padding) guards its reads by the
-   * reduced axes too, which a body built without them cannot hold. */
-  SOUGHT_VIEW,
-  /* An earlier region's value (a cut). */
-  SOUGHT_CUT,
-  /* Another reduction of the region: its result may span the reduced
-   * axes (a contraction keeps its unit iters, addUnitIters). */
-  SOUGHT_REDUCTION
-} Sought;
-
-/* Whether `sought` lies between `v` and the region's leaves. Graph inputs
- * end the walk, and so do cuts and reductions unless sought; past
- * `*budget` ops the answer is yes (the reduce is kept). */
-static bool reaches(RbRegion *r, MlirValue v, Sought sought, int *budget) {
+/* Whether something between `v` and the region's leaves keeps a reduce
+ * over static size-1 axes (unitReduction): an indexbook.view (its domain,
+ * a padding, guards its reads by the reduced axes too, which a body built
+ * without them cannot hold), another reduction of the region (its result
+ * may span the reduced axes: a contraction keeps its unit iters,
+ * addUnitIters) or, with `cuts`, an earlier region's value. Graph inputs
+ * end the walk; past `*budget` ops the answer is yes. */
+static bool keepsReduce(RbRegion *r, MlirValue v, bool cuts, int *budget) {
   if (!mlirValueIsAOpResult(v))
     return false;
   if (rbCutIndex(r, v) >= 0)
-    return sought == SOUGHT_CUT;
+    return cuts;
   MlirOperation op = mlirOpResultGetOwner(v);
   if (dlcIndexbookIsLeaf(op))
     return false;
-  if (rbIsReduction(op))
-    return sought == SOUGHT_REDUCTION;
-  if ((sought == SOUGHT_VIEW && dlcIndexbookIsView(op)) || --*budget < 0)
+  if (rbIsReduction(op) || dlcIndexbookIsView(op) || --*budget < 0)
     return true;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (reaches(r, mlirOperationGetOperand(op, i), sought, budget))
+    if (keepsReduce(r, mlirOperationGetOperand(op, i), cuts, budget))
       return true;
   return false;
 }
@@ -1033,17 +1022,13 @@ static bool unitReduction(RbRegion *r, const Plan *plan) {
   }
   if (plan->reduced.rank == 0 || plan->guard.count > 0 || narrowBodyOp(plan))
     return false;
-  int budget[3] = {256, 256, 256};
+  int budget = 256;
   for (int l = 0; l < plan->numLevels; ++l) {
     MlirOperation op = plan->levels[l].op;
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-      MlirValue operand = mlirOperationGetOperand(op, i);
-      if (reaches(r, operand, SOUGHT_VIEW, &budget[SOUGHT_VIEW]) ||
-          reaches(r, operand, SOUGHT_REDUCTION, &budget[SOUGHT_REDUCTION]) ||
-          (dlcIndexbookIsContract(op) &&
-           reaches(r, operand, SOUGHT_CUT, &budget[SOUGHT_CUT])))
+    bool cuts = dlcIndexbookIsContract(op);
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+      if (keepsReduce(r, mlirOperationGetOperand(op, i), cuts, &budget))
         return false;
-    }
   }
   return true;
 }

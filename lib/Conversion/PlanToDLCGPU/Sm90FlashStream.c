@@ -54,12 +54,9 @@ static MlirValue chunkAt(Fa *f, const FlashStream *st, MlirValue slot,
   MlirValue at = add(g, mul(g, flagOf(f, st, slot), chunks(f->t)), cst(g, k));
   MlirValue word = mul(g, add(g, mul(g, at, ConsumerThreads), st->thread), 4);
   /* The flags of the launch's G CTAs (G <= sms: within the bytes). */
-  MlirValue flags = mul(
-      g,
-      divc(g,
-           add(g, mul(g, st->ctas, dlcSm90AttentionConsumers(f->t)), cst(g, 3)),
-           4),
-      4);
+  int64_t consumers = dlcSm90AttentionConsumers(f->t);
+  MlirValue flags =
+      mul(g, divc(g, add(g, mul(g, st->ctas, consumers), cst(g, 3)), 4), 4);
   return add(g, word, flags);
 }
 
