@@ -31,6 +31,10 @@
 #                  bench_conv.py (from $BD) of $K's kernels beside cuDNN
 #                  in one process, SECONDS at most: $OUT/bench.txt,
 #                  $OUT/conv.json; prints "bench rc=N"
+#   conv_passes SECONDS CASES
+#                  bench_conv.py (bench/, --rounds 3) of $K's CASES (comma-
+#                  separated) beside cuDNN, twice: $OUT/conv-{1,2}.{json,txt},
+#                  each table printed
 #   repeat_launches FILE TIMEOUT SCRIPT LAUNCHES CASE...
 #                  splitk_repeat.py (SCRIPT) of the CASEs (manifest@sizes,
 #                  every output and counter checked after each of
@@ -163,6 +167,15 @@ conv_bench() {
   (cd "$BD" && timeout "$1" python3 bench_conv.py --kernels "$ROOT/$K" \
     --out "$OUT/conv.json" > "$OUT/bench.txt" 2>&1)
   echo "bench rc=$?"
+}
+
+conv_passes() {
+  local pass
+  for pass in 1 2; do
+    (cd bench && timeout "$1" python3 bench_conv.py --kernels "$ROOT/$K" --rounds 3 \
+      --only "$2" --out "$OUT/conv-$pass.json" > "$OUT/conv-$pass.txt" 2>&1)
+    echo "conv pass $pass rc=$?"; cut -c1-200 "$OUT/conv-$pass.txt"; el "conv $pass"
+  done
 }
 
 repeat_launches() {

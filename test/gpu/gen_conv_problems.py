@@ -39,6 +39,10 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                            [--cluster P]    (a share P of NHWC problems
                                              forced onto the SM90 kernel
                                              in clusters of 2 or 4 CTAs)
+                           [--three P]      (a share P of NHWC problems
+                                             forced onto the SM90 kernel's
+                                             192-row tile, three consumer
+                                             warpgroups)
                            [--grouped P]    (a share P of NHWC grouped
                                              convs, Cg a multiple of 8, for
                                              the SM90 kernel's group role;
@@ -273,6 +277,41 @@ def staged_problem(rng, index):
     return problem[:4] + (problem[4] + tag,) + (None, None, plan)
 
 
+# --three P: a share P of the problems are NHWC convs forced onto the SM90
+# kernel's 192-row tile (plan=three: warp_tile [64, BN], three consumer
+# warpgroups of 64 rows; BN 64 or 128, the staged epilogue in half of
+# them, an f32 output only without it). N·Ho·Wo reaches two 192-row tiles
+# in 3 of 4 (several tiles a CTA, rows past M in the last).
+THREE = 0.0
+
+
+def three_problem(rng, index):
+    whole = rng.random() < 0.75
+    while True:
+        p = draw(rng)
+        p["Co"] = rng.choice(STAGED_CO)
+        if (p["C"] % 8 == 0 and
+                (not whole or p["N"] * p["Ho"] * p["Wo"] >= 384) and
+                output_fits(p)):
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    staged = rng.random() < 0.5
+    if staged and rng.random() < 0.75:
+        p["Co"] += -p["Co"] % 8
+    out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
+    mode, static = draw_static_rows(rng, p["Co"])
+    name = "c%03d" % index
+    bn = rng.choice([64, 128])
+    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
+                       "tile": [192, bn, 64], "warp_tile": [64, bn],
+                       "stages": 4, "async": {"enable": True,
+                                              "prefetch_depth": 3,
+                                              "epilogue_overlap": staged}})
+    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    return problem[:4] + (problem[4] + " plan=three",) + (None, None, plan)
+
+
 # --cluster P: a share P of the problems are NHWC convs on the SM90 kernel
 # in thread-block clusters of 2 or 4 (plan=cluster2 / cluster4: algo_choice
 # cluster, tile 128 x 128 or 128 x 256, the staged epilogue or not): a
@@ -395,6 +434,8 @@ def conv_problem(rng, index):
         return transform_problem(rng, index)
     if CLUSTER and rng.random() < CLUSTER:
         return cluster_problem(rng, index)
+    if THREE and rng.random() < THREE:
+        return three_problem(rng, index)
     if STAGED and rng.random() < STAGED:
         return staged_problem(rng, index)
     if GROUPED and rng.random() < GROUPED:
@@ -557,8 +598,10 @@ if __name__ == "__main__":
     extra.add_argument("--depthwise", type=float, default=0.0)
     extra.add_argument("--grouped", type=float, default=0.0)
     extra.add_argument("--cluster", type=float, default=0.0)
+    extra.add_argument("--three", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     TRANSFORM, STAGED, CLUSTER = known.transform, known.staged, known.cluster
+    THREE = known.three
     DEPTHWISE, GROUPED = known.depthwise, known.grouped
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

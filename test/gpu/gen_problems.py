@@ -185,6 +185,14 @@ TALL_PLAN = ('{"tile": [256, 128, 64], "warp_tile": "128x128", "stages": %d, '
              '"epilogue_overlap": true}, "algo_choice": {"matmul": '
              '"implicit_gemm", "split_k": "1"}}')
 
+# --three P: the share of the staged ones not drawn for TALL_PLAN compiled
+# with THREE_PLAN, the staged epilogue on 192 x 128 tiles shared by three
+# consumer warpgroups of 64 rows. 0 draws nothing more.
+THREE = 0.0
+THREE_PLAN = ('{"tile": [192, 128, 64], "warp_tile": "64x128", "stages": %d, '
+              '"async": {"enable": true, "prefetch_depth": %d, '
+              '"epilogue_overlap": true}, "algo_choice": {"matmul": '
+              '"implicit_gemm", "split_k": "1"}}')
 
 # --cluster P: the share of whole-tile problems (M, N >= 128, not GEMV)
 # run by thread-block clusters of 2 (issue 9: tile pairs sharing an
@@ -475,6 +483,8 @@ def gemm_problem(rng, index):
         full += " epi=staged stages=%d" % stages
         if TALL > 0 and rng.random() < TALL:
             plan, full = TALL_PLAN % (stages, stages - 1), full + " tile=256x128"
+        elif THREE > 0 and rng.random() < THREE:
+            plan, full = THREE_PLAN % (stages, stages - 1), full + " tile=192x128"
     aligned = mv % 8 == 0 and nv % 8 == 0 and kv % 8 == 0
     if cluster and (aligned or mode == "symbolic"):
         if plan is None:
@@ -665,6 +675,9 @@ def generate(doc, make):
                     help="share of GEMM problems with M = 1 or N = 1")
     ap.add_argument("--tall", type=float, default=0.0,
                     help="share of the staged ones on 256 x 128 tiles")
+    ap.add_argument("--three", type=float, default=0.0,
+                    help="share of the staged ones not on 256 x 128 tiles "
+                         "on 192 x 128 tiles (three consumers)")
     ap.add_argument("--cluster", type=float, default=0.0,
                     help="share of whole-tile GEMM problems run by clusters "
                          "of 2 CTAs")
@@ -690,13 +703,14 @@ def generate(doc, make):
                          "(i1 outputs, gen_memory_problems.py's mask family)")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K
+    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K, THREE
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
     ODD_C = args.odd_c
     GEMV = args.gemv
     TALL = args.tall
+    THREE = args.three
     GEMV_VERSIONS = args.gemv_versions
     CLUSTER = args.cluster
     STREAM_K = args.stream_k

@@ -134,24 +134,29 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
   }
   /* warp_tile is one consumer warpgroup's tile: [BM / 2, BN] shares each
    * tile between the two (cooperative: [128, BN] with 64 rows each, or
-   * [256, BN] with 128), [128, BN] of a 128-row tile gives each whole
-   * tiles (ping-pong), [64, BN] of a 64-row tile is its one consumer's.
-   * 128 x BN accumulators fit the registers up to BN = 128. */
+   * [256, BN] with 128), [64, BN] of a 192-row tile between three,
+   * [128, BN] of a 128-row tile gives each whole tiles (ping-pong),
+   * [64, BN] of a 64-row tile is its one consumer's. 128 x BN
+   * accumulators fit the registers up to BN = 128, as do three
+   * consumers' 64 x BN at their 160 registers a thread. */
   bool cooperative = t->warpM * 2 == t->tileM, pingPong = t->warpM == 128;
   bool single = t->tileM == 64 && t->warpM == 64;
-  bool fits = t->warpM == 64 ? t->tileN <= 256 : t->tileN <= 128;
-  if ((t->tileM != 64 && t->tileM != 128 && t->tileM != 256) ||
+  bool three = t->tileM == 192 && t->warpM == 64;
+  bool fits = t->warpM == 64 && !three ? t->tileN <= 256 : t->tileN <= 128;
+  if ((t->tileM != 64 && t->tileM != 128 && t->tileM != 192 &&
+       t->tileM != 256) ||
       t->tileK != 64 || t->tileN % 64 || !fits ||
-      !(cooperative || pingPong || single) || t->warpM > t->tileM ||
+      !(cooperative || pingPong || single || three) || t->warpM > t->tileM ||
       t->warpN != t->tileN || t->stages < 2)
     return reject(schedule,
                   "the SM90 skeleton takes tile = [128, BN, 64] with BN a "
                   "multiple of 64 and warp_tile = [64, BN] (cooperative, BN "
                   "up to 256) or [128, BN] (ping-pong, BN up to 128), "
-                  "tile = [256, BN, 64] with warp_tile = [128, BN] "
-                  "(cooperative, BN up to 128), or tile = [64, BN, 64] with "
-                  "warp_tile = [64, BN] (one consumer, BN up to 256), and at "
-                  "least 2 stages");
+                  "tile = [192, BN, 64] with warp_tile = [64, BN] (three "
+                  "consumers, BN up to 128), tile = [256, BN, 64] with "
+                  "warp_tile = [128, BN] (cooperative, BN up to 128), or "
+                  "tile = [64, BN, 64] with warp_tile = [64, BN] (one "
+                  "consumer, BN up to 256), and at least 2 stages");
   /* Packed groups (algo_choice group_pack): a tile is their output
    * channels, each group's weights a block of the B stage. */
   if (p->groupPack > 1 && !kpExtentIs(&p->size[KP_N], t->tileN))
@@ -185,6 +190,21 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
   return true;
 }
 
+/* Whether each CTA of a cluster can multicast an equal part of the shared
+ * operand (B when BN >= BM, else A), at least 128 rows of the tile: a
+ * K-major stage splits by rows (whole 8-row swizzle atoms), an MN-major
+ * one by its 64-column boxes (Sm90Gemm.c loadOperand), so 192 rows of an
+ * MN-major operand, three boxes, do not split between two CTAs. */
+static bool clusterSplits(const DlcPlan *plan, const KpProblem *p,
+                          int64_t cluster) {
+  bool sharesB = plan->tile[1] >= plan->tile[0];
+  int64_t rows = sharesB ? plan->tile[1] : plan->tile[0];
+  if (rows < 128)
+    return false;
+  return dlcSm90KMajor(sharesB ? &p->b : &p->a) ? rows % (8 * cluster) == 0
+                                                : rows / 64 % cluster == 0;
+}
+
 /* The plan's other fields: each is honoured as written or reported (the
  * arch and the target's limits are dlcPlanCheck's). */
 static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
@@ -198,21 +218,24 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
     return dlcCannotHonour(schedule, skeleton, "async",
                            "enable = true with prefetch_depth = stages - 1");
   /* Clusters: the SM90 GEMM's, pairing tiles whose shared operand's half
-   * (at least 64 rows, so 128) each CTA multicasts. A convolution's
-   * cluster shares the weights only (A's im2col box stays whole), K-major
-   * rows of which each of 4 CTAs can load a quarter (32 of 128), and not
-   * packed groups' (their B is one box per group, Sm90Gemm.c). */
+   * (at least 64 rows, so 128) each CTA multicasts (clusterSplits). A
+   * convolution's cluster shares the weights only (A's im2col box stays
+   * whole), K-major rows of which each of 4 CTAs can load a quarter (32
+   * of 128), and not packed groups' (their B is one box per group,
+   * Sm90Gemm.c). */
   int64_t cluster = dlcPlanCluster(plan);
   if (cluster > 1) {
     bool sharesB = plan->tile[1] >= plan->tile[0];
     bool convOk = !p->implicit || (sharesB && p->groupPack <= 1);
     if (!sm90 || !convOk || (cluster > 2 && !p->implicit) ||
-        (sharesB ? plan->tile[1] : plan->tile[0]) < 128)
+        !clusterSplits(plan, p, cluster))
       return dlcCannotHonour(
           schedule, skeleton, "algo_choice cluster",
           "cluster = \"2\" on the SM90 skeleton of a GEMM "
           "whose shared operand, B when BN >= BM, else A, is "
-          "at least 128 rows, or \"2\" or \"4\" on a "
+          "at least 128 rows, halved into whole 64-row boxes "
+          "where it is staged MN-major (128 or 256, not 192), "
+          "or \"2\" or \"4\" on a "
           "convolution (groups not packed) whose weight "
           "tile, BN >= BM, is at least 128 rows; else 1");
   }
@@ -531,7 +554,7 @@ static MlirOperation buildKernel(MlirOperation region, const KpProblem *p,
     kpExtentText(p->func, &p->size[role], extent, sizeof(extent));
     used += (size_t)snprintf(flops + used, sizeof(flops) - used, "*%s", extent);
   }
-  int64_t threads = sm90 ? DLC_SM90_THREADS : dlcGemmThreads(t);
+  int64_t threads = sm90 ? dlcSm90Threads(t) : dlcGemmThreads(t);
   /* SM90: 1 KiB more, so the rings can start on the 1 KiB boundary the
    * 128-byte swizzle needs wherever the dynamic shared memory begins. */
   int64_t smem = dlcPlanStageBytes(plan, kpElementBytes(p->a.element),

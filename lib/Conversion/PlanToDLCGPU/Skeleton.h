@@ -84,11 +84,13 @@ void dlcEmitSm80Gemm(MlirOperation kernel, const KpProblem *problem,
  * staged epilogue C's (dlcSm90OutputMap), and with split-K (tiling
  * maxSplits > 1) the workspace, a memref<?xi32> of dlcSm90WorkspaceBytes
  * marked `dlcgpu.workspace`. */
-/* Consumer warpgroups doing MMAs: one for tileM = 64 (warp_tile [64, BN];
- * the kernel keeps DLC_SM90_THREADS, the third warpgroup exits at once),
- * else two. */
-int dlcSm90Consumers(const DlcGemmTiling *t);
-enum { DLC_SM90_THREADS = 384 };
+/* Consumer warpgroups doing MMAs (dlcPlanSm90Consumers): one for tileM =
+ * 64 (warp_tile [64, BN]; the kernel keeps 384 threads, the third
+ * warpgroup exits at once), three for tileM = 192, else two. */
+int64_t dlcSm90Consumers(const DlcGemmTiling *t);
+/* The CTA's threads: the producer warpgroup and at least two consumer
+ * warpgroups' (384, or 512 with three consumers). */
+int64_t dlcSm90Threads(const DlcGemmTiling *t);
 void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *problem,
                      const DlcGemmTiling *tiling, int numTensors, int mapArg);
 

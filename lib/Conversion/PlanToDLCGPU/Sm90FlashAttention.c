@@ -164,14 +164,14 @@ int64_t dlcSm90AttentionConsumers(const DlcAttnTiling *t) {
  * split); with two, 40 + 2 x 232, or at D = 256 24 + 2 x 240 (its
  * hdim-256 split: O alone is 128 registers a thread there). */
 static int64_t producerRegisters(const DlcAttnTiling *t) {
-  if (dlcSm90AttentionConsumers(t) == 3)
-    return 32;
-  return t->headDim == 256 ? 24 : 40;
+  int64_t consumers = dlcSm90AttentionConsumers(t);
+  return consumers == 2 && t->headDim == 256 ? 24
+                                             : sm90ProducerRegisters(consumers);
 }
 static int64_t consumerRegisters(const DlcAttnTiling *t) {
-  if (dlcSm90AttentionConsumers(t) == 3)
-    return 160;
-  return t->headDim == 256 ? 240 : 232;
+  int64_t consumers = dlcSm90AttentionConsumers(t);
+  return consumers == 2 && t->headDim == 256 ? 240
+                                             : sm90ConsumerRegisters(consumers);
 }
 
 /* The body of one visit runs inside forEachVisit's loop. */

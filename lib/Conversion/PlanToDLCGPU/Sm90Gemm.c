@@ -722,9 +722,10 @@ typedef struct Pipeline {
   /* Ping-pong: each consumer owns whole tiles (warp_tile = tile), taking
    * every other tile of the CTA, so one's epilogue overlaps the other's
    * MMAs; cooperative: both share each tile, 64 rows each; a 64-row tile
-   * (dlcSm90Consumers) has one consumer, the second warpgroup exits. */
+   * (dlcSm90Consumers) has one consumer, the second warpgroup exits; a
+   * 192-row one three, 64 rows each. */
   bool pingPong;
-  int consumers;
+  int64_t consumers;
   int slabs; /* 64-row wgmmas per stage and consumer: warp_tile rows / 64 */
   /* Ping-pong: order[c] completes a phase when consumer c has issued a
    * tile's MMAs; the other consumer waits for it before its own next tile,
@@ -1033,7 +1034,7 @@ static void produceTile(Gen *g, const Pipeline *p, const Unit *u,
 }
 
 static void emitProducer(Gen *g, Pipeline *p) {
-  sm90SetMaxRegisters(g, 40, false);
+  sm90SetMaxRegisters(g, sm90ProducerRegisters(p->consumers), false);
   DlcBuilder outer = sm90BeginProducerWarp(g);
   forEachTile(g, p, (MlirValue){NULL}, 1, produceTile, &p->a);
   sm90EndProducerWarp(g, outer);
@@ -1774,7 +1775,7 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
     dlcBuildIf(&g->b, lt(g, consumer, cst(g, p->consumers)), &active);
     g->b = dlcBuilderAtEnd(active, outer.loc);
   }
-  sm90SetMaxRegisters(g, 232, true);
+  sm90SetMaxRegisters(g, sm90ConsumerRegisters(p->consumers), true);
   if (p->pingPong) /* every other tile, all its rows */
     forEachTile(g, p, consumer, 2, consumeTile, &consumer);
   else /* every tile, 64 of its rows */
@@ -1789,7 +1790,14 @@ static void emitConsumer(Gen *g, const Pipeline *p, MlirValue warpgroup) {
   }
 }
 
-int dlcSm90Consumers(const DlcGemmTiling *t) { return t->tileM == 64 ? 1 : 2; }
+int64_t dlcSm90Consumers(const DlcGemmTiling *t) {
+  return dlcPlanSm90Consumers(t->tileM, t->warpM);
+}
+
+int64_t dlcSm90Threads(const DlcGemmTiling *t) {
+  int64_t consumers = dlcSm90Consumers(t);
+  return 128 * (1 + (consumers > 2 ? consumers : 2));
+}
 
 bool dlcSm90EvenRounds(const KpProblem *p, const DlcGemmTiling *t) {
   return !p->implicit && t->maxSplits <= 1 && t->streamK == 0 &&
@@ -1819,7 +1827,7 @@ void dlcEmitSm90Gemm(MlirOperation kernel, const KpProblem *p,
   Gen gen;
   Gen *g = &gen;
   gemmGenInit(g, kernel, p, t, numTensors);
-  g->threads = DLC_SM90_THREADS;
+  g->threads = dlcSm90Threads(t);
 
   /* A convolution reads A through an im2col map (checkSm90 has refused
    * those it cannot). */

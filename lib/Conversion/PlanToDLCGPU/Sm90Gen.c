@@ -68,6 +68,11 @@ void sm90SetMaxRegisters(Gen *g, int count, bool increase) {
   dlcBuild(&g->b, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2, names, attrs);
 }
 
+int sm90ProducerRegisters(int64_t consumers) { return consumers > 2 ? 32 : 40; }
+int sm90ConsumerRegisters(int64_t consumers) {
+  return consumers > 2 ? 160 : 232;
+}
+
 DlcBuilder sm90BeginProducerWarp(Gen *g) {
   DlcBuilder outer = g->b;
   MlirBlock then;

@@ -27,6 +27,12 @@ void sm90MbarrierWait(Gen *g, MlirValue bars, MlirValue index,
 MlirValue sm90ParityOf(Gen *g, MlirValue use, int64_t stages, bool flip);
 /* setmaxnreg.inc / .dec to `count` registers. */
 void sm90SetMaxRegisters(Gen *g, int count, bool increase);
+/* The registers a thread of a warp-specialized CTA's producer and of each
+ * of its `consumers` consumer warpgroups sets: 40 + 2 x 232 (one or two
+ * consumers), 32 + 3 x 160 with three (FlashAttention-3's split): the
+ * SM's 64 Ki over the CTA's warpgroups. */
+int sm90ProducerRegisters(int64_t consumers);
+int sm90ConsumerRegisters(int64_t consumers);
 /* The producer warpgroup's threads that run its loop: warp 0 (thread 0
  * issues the loads). Opens `if (g->tid < SM90_PRODUCER_THREADS)` at g->b
  * and returns the builder to give back to sm90EndProducerWarp. The other

@@ -203,7 +203,7 @@ static void storeRows(Gen *g, const Sm90SplitK *s, MlirValue unit,
  * acquires and departs, the last to depart zeroing the counter; a second
  * barrier holds the other threads until then. */
 static void waitForSplits(Gen *g, const Sm90SplitK *s) {
-  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  int64_t threads = 128 * dlcSm90Consumers(g->t);
   MlirValue barrierId = cst(g, 1), word = s->tile;
   sm90NamedBarrier(g, barrierId, threads);
   DlcBuilder outer, inLeader;
@@ -339,7 +339,7 @@ static void finishChunk(Gen *g, const Sm90SplitK *s, const MlirValue rows[2],
  * the tile's numJ * threads (C = ceil(chunks / S)), a round of
  * threads / P chunks at a time, P lanes a chunk (file comment). */
 static void reduceSlice(Gen *g, const Sm90SplitK *s) {
-  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  int64_t threads = 128 * dlcSm90Consumers(g->t);
   int64_t chunks = g->t->tileN / 8 * threads;
   MlirValue first = mulv(g, s->tile, s->splits);
   MlirValue split = sub(g, s->unit, first);
@@ -396,11 +396,12 @@ void sm90SplitKFinish(Gen *g, const Sm90SplitK *s) {
 /* Stream-K (Skeleton.h, "Stream-K"). The same workspace: word `slot`
  * (< sms) is CTA `slot`'s flag, partial `slot` its partial tile. The
  * named barrier is not split-K's 1: the staged epilogue's per-consumer
- * barriers 1 and 2 (128 threads) run between segments here. */
-enum { StreamKBarrier = 3 };
+ * barriers 1 to 3 (128 threads, consumer c's 1 + c) run between segments
+ * here. */
+enum { StreamKBarrier = 4 };
 
 void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
-  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  int64_t threads = 128 * dlcSm90Consumers(g->t);
   storePartial(g, s);
   /* Every consumer's stores before thread 0's release of them. */
   sm90NamedBarrier(g, cst(g, StreamKBarrier), threads);
@@ -412,7 +413,7 @@ void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
 }
 
 MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s) {
-  int64_t threads = 128 * (int64_t)dlcSm90Consumers(g->t);
+  int64_t threads = 128 * dlcSm90Consumers(g->t);
   /* Thread 0 waits for the flag (set long ago in practice: the partner
    * stored at the start of its range), acquires the partial and clears
    * the flag for the next launch; the barrier holds the others. */

@@ -60,10 +60,21 @@ static double l2OperandBytes(const DlcPlanProblem *problem, int64_t bm,
   return tiles * fmax(1, ceil(problem->k / 64)) * 64 * (rows + cols);
 }
 
+/* What a 192 x 128 tile (three consumer warpgroups of 64 rows, 4 stages
+ * beside the staged C tile) costs against the 128 x 128 columns of the
+ * same rows: where the wave rule ties them (rounds in the ratio 2 : 3),
+ * convolutions on the H100 ran 0.90x (3x3 s2 N64 C128 112² → 128: 129.5
+ * against 117.4 us) and 0.97x (s2 N32 C256 56² → 256) the 128-row
+ * ping-pong tile; where it made one round against two, 1.09x (ResNet-50's
+ * 3x3 C128 28² at N = 32: 19.7 against 21.5 us; bench/RESULTS.md run
+ * t3-1). */
+static const double kThreeTileCost = 1.1;
+
 /* The cost of a round of tiles bm x bn in 128 x 256 tiles' MMA time. */
 static double tileCost(int64_t bm, int64_t bn) {
   double area = (double)(bm * bn) / (128.0 * 256.0);
-  return area * (bm == 256 ? kTallTileCost : bn == 128 ? kNarrowColumnCost : 1);
+  double shape = bm == 256 ? kTallTileCost : bn == 128 ? kNarrowColumnCost : 1;
+  return area * shape * (bm == 192 ? kThreeTileCost : 1);
 }
 
 static double columnCost(int64_t bn) {
@@ -189,7 +200,8 @@ static void fitStages(const DlcTarget *target, bool small, DlcPlan *plan) {
 void dlcPlanSm90SetTile(const DlcTarget *target, int64_t bm, int64_t bn,
                         bool staged, bool small, DlcPlan *plan) {
   plan->tile[0] = bm, plan->tile[1] = bn, plan->tile[2] = 64;
-  plan->warpTile[0] = bm == 64 ? 64 : bm / 2, plan->warpTile[1] = bn;
+  plan->warpTile[0] = bm == 64 || bm == 192 ? 64 : bm / 2;
+  plan->warpTile[1] = bn;
   plan->asyncEpilogueOverlap = staged;
   dlcPlanCopyName(plan->barrierModel, "mbarrier");
   fitStages(target, small, plan);
@@ -304,6 +316,9 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
    * CTAs have one tile, no next tile's MMAs to overlap). */
   bool staged =
       ok && !isSmall(target, problem) && !dlcSm90StagedEpilogueProblem(p);
+  bool staticSizes = ok && p->size[KP_M].numSymbols == 0 &&
+                     p->size[KP_N].numSymbols == 0 &&
+                     p->size[KP_K].numSymbols == 0;
   free(p);
   if (!ok)
     return;
@@ -360,6 +375,15 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
               estimateTile(target, problem, 128, bestN, 1).timeUs >=
           layout.gatherUs)
     return;
+  /* A convolution of static sizes whose 192 x 128 tiles make fewer
+   * rounds (kThreeTileCost): three consumers share each tile. A symbolic
+   * size's rounds are not known here, and where the rule ties the two
+   * the 128-row ping-pong tile ran faster. */
+  if (implicit && staged && staticSizes && bestN == 128 &&
+      waveCost(target, problem, 192, 128) < best) {
+    dlcPlanSm90SetTile(target, 192, 128, staged, false, plan);
+    return;
+  }
   setTile(target, bestN, staged, false, plan);
   if (implicit)
     convPingPong(target, plan);
@@ -536,7 +560,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
   bool small = isSmall(target, problem), symbolic;
   bool split = splittable(func, &symbolic);
   /* Small: 128 x 256, 128 x 128, 128 x 64 (and the same 64 rows high when
-   * M <= 64); large: 128 x 256, 128 x 128 and, for a GEMM, 256 x 128. */
+   * M <= 64); large: 128 x 256, 128 x 128 and, for a GEMM, 256 x 128, for
+   * a convolution with the staged epilogue 192 x 128. */
   int64_t tiles[DLC_PLAN_SM90_CANDIDATES][2], heights[2];
   int count = 0;
   int numHeights = small ? tileHeights(problem, heights) : 1;
@@ -545,6 +570,8 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
       tiles[count][0] = small ? heights[h] : 128, tiles[count++][1] = bn;
   if (!small && !implicitGemm(func))
     tiles[count][0] = 256, tiles[count++][1] = 128;
+  if (!small && implicitGemm(func) && chosen->asyncEpilogueOverlap)
+    tiles[count][0] = 192, tiles[count++][1] = 128;
   for (int i = 0; i < count; ++i) {
     int64_t bm = tiles[i][0], bn = tiles[i][1];
     DlcPlanSm90Candidate *c = &out[i];

@@ -597,15 +597,21 @@ bool dlcPlanIsAttention(const DlcPlan *plan) {
   return dlcPlanAlgoChoice(plan, "attention") != NULL;
 }
 
-/* An SM90 plan's staged epilogue: its consumer warpgroups (one for a
- * 64-row tile) and the 64 x 64 boxes of C each writes per tile (BN / 64
- * per 64-row slab it holds: one cooperative, two for a 256-row tile or
+int64_t dlcPlanSm90Consumers(int64_t tileM, int64_t warpM) {
+  if (tileM <= 64)
+    return 1;
+  return warpM >= tileM ? 2 : tileM / warpM;
+}
+
+/* An SM90 plan's staged epilogue: its consumer warpgroups
+ * (dlcPlanSm90Consumers) and the 64 x 64 boxes of C each writes per tile (BN /
+ * 64 per 64-row slab it holds: one cooperative, two for a 256-row tile or
  * ping-pong, warp tile [BM, BN]). */
 static bool stagedShape(const DlcPlan *plan, int64_t *consumers,
                         int64_t *boxes) {
   if (!plan->asyncEpilogueOverlap || strcmp(plan->barrierModel, "mbarrier"))
     return false;
-  *consumers = plan->tile[0] > 64 ? 2 : 1;
+  *consumers = dlcPlanSm90Consumers(plan->tile[0], plan->warpTile[0]);
   *boxes = plan->warpTile[0] / 64 * (plan->tile[1] / 64);
   return *boxes > 0;
 }

@@ -213,6 +213,13 @@ enum { DLC_PLAN_SMEM_RESERVE = 2048 };
  * keeps packed groups' weights: convert-plan-to-dlcgpu.md). */
 enum { DLC_PLAN_MAX_STAGES = 9 };
 
+/* The consumer warpgroups of an SM90 GEMM or convolution tile BM x BN
+ * whose consumers own warp tiles of WM rows: one for BM = 64, two in
+ * ping-pong (WM = BM, each owning whole tiles), else BM / WM sharing each
+ * tile (two for 128 x BN and 256 x BN, three for 192 x BN). The planner's
+ * smem budget and the skeleton (Sm90Gemm.c) count the same. */
+int64_t dlcPlanSm90Consumers(int64_t tileM, int64_t warpM);
+
 /* The 64 x 64 boxes of C each consumer warpgroup of an SM90 plan with
  * async.epilogue_overlap stages at a time (0 for any other plan): all it
  * writes per tile (BN/64 per 64-row slab it holds) where they fit beside

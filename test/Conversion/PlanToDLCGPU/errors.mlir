@@ -198,7 +198,7 @@ func.func @sm90_tile(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton takes tile = [128, BN, 64] with BN a multiple of 64 and warp_tile = [64, BN] (cooperative, BN up to 256) or [128, BN] (ping-pong, BN up to 128), tile = [256, BN, 64] with warp_tile = [128, BN] (cooperative, BN up to 128), or tile = [64, BN, 64] with warp_tile = [64, BN] (one consumer, BN up to 256), and at least 2 stages}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton takes tile = [128, BN, 64] with BN a multiple of 64 and warp_tile = [64, BN] (cooperative, BN up to 256) or [128, BN] (ping-pong, BN up to 128), tile = [192, BN, 64] with warp_tile = [64, BN] (three consumers, BN up to 128), tile = [256, BN, 64] with warp_tile = [128, BN] (cooperative, BN up to 128), or tile = [64, BN, 64] with warp_tile = [64, BN] (one consumer, BN up to 256), and at least 2 stages}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -823,11 +823,53 @@ func.func @cluster_narrow(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice cluster'; it implements cluster = "2" on the SM90 skeleton of a GEMM whose shared operand, B when BN >= BM, else A, is at least 128 rows, or "2" or "4" on a convolution (groups not packed) whose weight tile, BN >= BM, is at least 128 rows; else 1}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice cluster'; it implements cluster = "2" on the SM90 skeleton of a GEMM whose shared operand, B when BN >= BM, else A, is at least 128 rows, halved into whole 64-row boxes where it is staged MN-major (128 or 256, not 192), or "2" or "4" on a convolution (groups not packed) whose weight tile, BN >= BM, is at least 128 rows; else 1}}
   "plan.schedule"() {
     tile = array<i64: 64, 64, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
     warp_tile = array<i64: 64, 64>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64},
+    predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"},
+    algo_choice = {matmul = "implicit_gemm", cluster = "2"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 3 : i64, epilogue_overlap = false},
+    barrier_model = "mbarrier"} : () -> ()
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %bn = "rbssa.read"(%bias) {map = affine_map<(n)[M, K, N] -> (n)>} : (memref<?xf16>) -> tensor<?xf16, ["N"]>
+  %bn32 = "rbssa.cast"(%bn) : (tensor<?xf16, ["N"]>) -> tensor<?xf32, ["N"]>
+  %bmn = "rbssa.broadcast_in_dim"(%bn32) {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32, ["N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %c1 = "rbssa.binary"(%acc, %bmn) {fn = "add"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %c2 = "rbssa.unary"(%c1) {fn = "relu"} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%c2, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf16>) -> ()
+  return
+}
+}
+
+// -----
+
+// B [K, N] is staged MN-major, one box per 64 columns: the three boxes of
+// a 192-wide tile do not halve between the pair's CTAs (each would load
+// one, and the stage's full barrier would wait for the third forever).
+module attributes {dlc.target = "sm_90a"} {
+func.func @cluster_three_boxes(
+    %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %bias: memref<?xf16> {rbssa.name = "bias", rbssa.role = "input", rbssa.shape = ["N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %C: memref<?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "cluster_three_boxes",
+                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["M", "K", "N"]} {
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice cluster'; it implements cluster = "2" on the SM90 skeleton of a GEMM whose shared operand, B when BN >= BM, else A, is at least 128 rows, halved into whole 64-row boxes where it is staged MN-major (128 or 256, not 192), or "2" or "4" on a convolution (groups not packed) whose weight tile, BN >= BM, is at least 128 rows; else 1}}
+  "plan.schedule"() {
+    tile = array<i64: 128, 192, 64>, stages = 4 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
+    warp_tile = array<i64: 64, 192>,
     cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
     vectorize = {axis = "n.i.i", width = 8 : i64},
     predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
