@@ -259,15 +259,17 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
   if (plan->vectorizeWidth != 8)
     return dlcCannotHonour(schedule, skeleton, "vectorize",
                            "width = 8 (16-byte copies)");
-  /* Split-K: the SM90 cooperative kernel over unbatched problems. */
+  /* Split-K: the SM90 cooperative kernel over unbatched problems, on
+   * tiles of at most 128 rows (the workspace holds one 128 x BN partial a
+   * CTA, Sm90SplitK.c; a taller tile only has fewer tiles to split). */
   if (dlcPlanSplitK(plan) > 1) {
     if (!sm90)
       return dlcCannotHonour(schedule, skeleton, "algo_choice split_k", "1");
-    if (plan->warpTile[0] != 64 || p->has[KP_BATCH])
+    if (plan->warpTile[0] != 64 || plan->tile[0] > 128 || p->has[KP_BATCH])
       return dlcCannotHonour(schedule, skeleton, "algo_choice split_k",
                              "split_k > 1 with the cooperative schedule "
-                             "(warp_tile [64, BN]) on problems without a batch "
-                             "axis, else 1");
+                             "(warp_tile [64, BN]) of a 64- or 128-row tile "
+                             "on problems without a batch axis, else 1");
   }
   /* Stream-K: the SM90 cooperative GEMM's, whose CTAs hand partial
    * tiles to their neighbour (Sm90SplitK.c). Not beside split-K (a
@@ -276,13 +278,14 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
    * tiles), a batch (the ranges cover one problem's tiles) or a
    * convolution (packed weights keep stages by tile; not measured). */
   if (dlcPlanStreamK(plan) > 0) {
-    if (!sm90 || plan->warpTile[0] != 64 || p->has[KP_BATCH] || p->implicit ||
-        dlcPlanSplitK(plan) > 1 || dlcPlanCluster(plan) > 1)
+    if (!sm90 || plan->warpTile[0] != 64 || plan->tile[0] > 128 ||
+        p->has[KP_BATCH] || p->implicit || dlcPlanSplitK(plan) > 1 ||
+        dlcPlanCluster(plan) > 1)
       return dlcCannotHonour(
           schedule, skeleton, "algo_choice stream_k",
           "stream_k only on the SM90 cooperative schedule (warp_tile "
-          "[64, BN]) of a GEMM without a batch axis, split_k or a "
-          "cluster; else leave it out");
+          "[64, BN]) of a 64- or 128-row tile of a GEMM without a batch "
+          "axis, split_k or a cluster; else leave it out");
   }
   /* The epilogue list names the problem's steps, in order. */
   const char *names[KP_MAX_STEPS];

@@ -278,7 +278,7 @@ func.func @split_pingpong(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice split_k'; it implements split_k > 1 with the cooperative schedule (warp_tile [64, BN]) on problems without a batch axis, else 1}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice split_k'; it implements split_k > 1 with the cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile on problems without a batch axis, else 1}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},

@@ -14,7 +14,7 @@ func.func @stream_sm80(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM80 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM80 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 32>, stages = 3 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -54,7 +54,7 @@ func.func @stream_pingpong(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -94,7 +94,7 @@ func.func @stream_split(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
   "plan.schedule"() {
     tile = array<i64: 128, 128, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
@@ -134,7 +134,7 @@ func.func @stream_cluster(
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {
-  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile of a GEMM without a batch axis, split_k or a cluster; else leave it out}}
   "plan.schedule"() {
     tile = array<i64: 128, 256, 64>, stages = 4 : i64,
     bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
