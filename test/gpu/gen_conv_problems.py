@@ -281,11 +281,22 @@ def staged_problem(rng, index):
 # kernel's 192-row tile (plan=three: warp_tile [64, BN], three consumer
 # warpgroups of 64 rows; BN 64 or 128, the staged epilogue in half of
 # them, an f32 output only without it). N·Ho·Wo reaches two 192-row tiles
-# in 3 of 4 (several tiles a CTA, rows past M in the last).
+# in 3 of 4 (several tiles a CTA, rows past M in the last). About a third
+# are grouped convs (--grouped's draw, packed groups too) on 192-row
+# tiles (plan=three-g).
 THREE = 0.0
 
 
 def three_problem(rng, index):
+    if rng.random() < 0.5:  # a grouped one (--grouped's draw) on 192 rows
+        problem = grouped_problem(rng, index)
+        plan = json.loads(problem[7]) if problem[7] else None
+        if plan and plan["tile"][1] <= 128:
+            plan.update(tile=[192, plan["tile"][1], 64],
+                        warp_tile=[64, plan["tile"][1]], stages=4)
+            plan["async"]["prefetch_depth"] = 3
+            return problem[:4] + (problem[4] + " plan=three-g",) + (
+                None, None, json.dumps(plan))
     whole = rng.random() < 0.75
     while True:
         p = draw(rng)
