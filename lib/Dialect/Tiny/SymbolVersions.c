@@ -17,11 +17,14 @@
 #include "Builder.h"
 #include "DialectNames.h"
 #include "PassDef.h"
+#include "SymbolTable.h"
 
 #include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
 #include "dlc/Shape.h"
 
+#include "mlir-c/AffineExpr.h"
+#include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"
@@ -138,6 +141,71 @@ static MlirType bindType(MlirType type, MlirStringRef symbol, int64_t value) {
                                  mlirArrayAttrGet(ctx, rank, names));
 }
 
+/* An affine map over the function's graph symbols (a tiny.view's `map`:
+ * one symbol per graph symbol, in signature order, docs/conventions.md)
+ * with symbol `at` of `count` bound: `value` in its place, the later
+ * symbols one position down. A map over another number of symbols is
+ * left as it is (the verifiers report it). */
+static MlirAttribute bindMap(MlirAttribute attr, int at, int count,
+                             int64_t value) {
+  MlirAffineMap map = mlirAffineMapAttrGetValue(attr);
+  intptr_t dims = mlirAffineMapGetNumDims(map);
+  intptr_t results = mlirAffineMapGetNumResults(map);
+  if (mlirAffineMapGetNumSymbols(map) != count || results > DLC_MAX_RANK)
+    return attr;
+  MlirContext ctx = mlirAffineMapGetContext(map);
+  map =
+      mlirAffineMapReplace(map, mlirAffineSymbolExprGet(ctx, at),
+                           mlirAffineConstantExprGet(ctx, value), dims, count);
+  for (int j = at + 1; j < count; ++j) /* upwards: no symbol met twice */
+    map =
+        mlirAffineMapReplace(map, mlirAffineSymbolExprGet(ctx, j),
+                             mlirAffineSymbolExprGet(ctx, j - 1), dims, count);
+  MlirAffineExpr exprs[DLC_MAX_RANK];
+  for (intptr_t r = 0; r < results; ++r)
+    exprs[r] = mlirAffineMapGetResult(map, r);
+  return mlirAffineMapAttrGet(
+      mlirAffineMapGet(ctx, dims, count - 1, results, exprs));
+}
+
+/* `list` (dlc.symbols: an array of names) without `symbol`. */
+static MlirAttribute dropName(MlirAttribute list, MlirStringRef symbol) {
+  intptr_t n = mlirArrayAttrGetNumElements(list), kept = 0;
+  MlirAttribute *names = malloc((size_t)n * sizeof(*names) + 1);
+  if (!names)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute name = mlirArrayAttrGetElement(list, i);
+    if (!mlirAttributeIsAString(name) ||
+        !mlirStringRefEqual(mlirStringAttrGetValue(name), symbol))
+      names[kept++] = name;
+  }
+  MlirAttribute out =
+      mlirArrayAttrGet(mlirAttributeGetContext(list), kept, names);
+  free(names);
+  return out;
+}
+
+/* The copy's graph symbols lose `symbol` (position `at` of `count`, from
+ * the function's table): its ops' affine maps (bindMap) and its
+ * `dlc.symbols` list, when it has one. */
+static void bindSymbolUses(MlirOperation func, MlirStringRef symbol, int at,
+                           int count, int64_t value) {
+  MlirStringRef listName = mlirStringRefCreateFromCString("dlc.symbols");
+  MlirAttribute list = mlirOperationGetAttributeByName(func, listName);
+  if (!mlirAttributeIsNull(list) && mlirAttributeIsAArray(list))
+    mlirOperationSetAttributeByName(func, listName, dropName(list, symbol));
+  for (MlirOperation op = mlirBlockGetFirstOperation(bodyOf(func));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i) {
+      MlirNamedAttribute named = mlirOperationGetAttribute(op, i);
+      if (mlirAttributeIsAAffineMap(named.attribute))
+        mlirOperationSetAttributeByName(
+            op, mlirIdentifierStr(named.name),
+            bindMap(named.attribute, at, count, value));
+    }
+}
+
 /* Binds the symbol in every argument and result type of `func` (a copy)
  * and in its function type. */
 static void bindFunction(MlirOperation func, MlirStringRef symbol,
@@ -201,11 +269,20 @@ static MlirAttribute addVersion(MlirBlock module, MlirOperation func,
                    baseName.data, bind->symbol, (long long)bind->value);
   if (w < 0 || (size_t)w >= sizeof(name) || hasFunction(module, name))
     return mlirAttributeGetNull();
+  /* The symbol's position among the function's graph symbols, which its
+   * maps count (none: the verifiers will report the function). */
+  DlcSymbolTable table = {0};
+  int at = -1, count = 0;
+  if (mlirLogicalResultIsSuccess(dlcSymbolTableCollect(&table, func)))
+    at = dlcSymbolTableFind(&table, symbol), count = table.count;
+  dlcSymbolTableClear(&table);
   MlirOperation copy = mlirOperationClone(func);
   mlirOperationSetAttributeByName(copy,
                                   mlirStringRefCreateFromCString("sym_name"),
                                   dlcStringAttr(ctx, name));
   bindFunction(copy, symbol, bind->value);
+  if (at >= 0)
+    bindSymbolUses(copy, symbol, at, count, bind->value);
   mlirBlockInsertOwnedOperationAfter(module, *after, copy);
   *after = copy;
   MlirNamedAttribute when = dlcNamedAttr(
