@@ -115,6 +115,28 @@ PLANS["r50_c128_28_n32_pp"] = {
     "warp_tile": [128, 128], "stages": 6,
     "async": {"enable": True, "prefetch_depth": 5, "epilogue_overlap": True},
     "algo_choice": {"conv": "implicit_gemm"}}
+# Small static batches (N = 1, 4: one partial round of tiles), the
+# planner's plan (the epilogue from registers: no next tile to overlap)
+# against the staged epilogue forced by plan-file, ping-pong (_st, the
+# symbolic-N kernel's plan) and cooperative (_sc).
+STAGED_PP = {"barrier_model": "mbarrier", "tile": [128, 128, 64],
+             "warp_tile": [128, 128], "stages": 6,
+             "async": {"enable": True, "prefetch_depth": 5,
+                       "epilogue_overlap": True},
+             "algo_choice": {"conv": "implicit_gemm"}}
+SMALL_N = []
+for _c, _n, _ch, _h, _co, _s in [("r50_c128_28", 4, 128, 28, 128, 1),
+                                 ("r50_c128_28", 1, 128, 28, 128, 1),
+                                 ("s2_c256", 4, 256, 56, 256, 2),
+                                 ("s2_c256", 1, 256, 56, 256, 2),
+                                 ("r50_c256_14", 4, 256, 14, 256, 1)]:
+    _base = "%s_n%d" % (_c, _n)
+    for _v in ["", "_st", "_sc"]:
+        STATIC_N.add(_base + _v)
+        SMALL_N.append((_base + _v, _n, _ch, _h, _co, 3, _s, 1, "nhwc",
+                        "none"))
+    PLANS[_base + "_st"] = STAGED_PP
+    PLANS[_base + "_sc"] = dict(STAGED_PP, warp_tile=[64, 128])
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
@@ -143,6 +165,7 @@ CASES = [
     ("r50_c128_28_n32", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
     ("r50_c128_28_n32_pp", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
     ("s2_c256_n32", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    *SMALL_N,
     ("s2_c256_nchw", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c256_nchw_sm80", 32, 256, 56, 256, 3, 2, 1, "nchw", "none"),
     ("s2_c256_nchw_silu", 32, 256, 56, 256, 3, 2, 1, "nchw", "silu"),

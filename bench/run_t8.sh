@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Run sb-2 (ON THE GPU MACHINE, repository root): the conv harness after
+# the planner's staged epilogue for every conv whose Y TMA can store
+# (gpu-t8/hc: build_bundle.sh --family conv --count 70 --seed 1136
+# --grouped 0.1 --depthwise 0.1, the planner's plans), plainly and under
+# schedule fuzzing.
+D=${D:-gpu-t8}
+. bench/device_common.sh
+device_setup
+harness_logged harness-plain.txt 20 110 150 hc:3
+el "harness"
+jittered=()
+jitter_copies 3 "$D/hc"
+harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
+el "harness under jitter"
