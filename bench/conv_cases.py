@@ -137,6 +137,14 @@ for _c, _n, _ch, _h, _co, _s in [("r50_c128_28", 4, 128, 28, 128, 1),
                         "none"))
     PLANS[_base + "_st"] = STAGED_PP
     PLANS[_base + "_sc"] = dict(STAGED_PP, warp_tile=[64, 128])
+    # Split along k (the SM90 split-K, cooperative), S CTAs a tile.
+    for _k in [2, 4, 8, 16]:
+        STATIC_N.add("%s_k%d" % (_base, _k))
+        SMALL_N.append(("%s_k%d" % (_base, _k), _n, _ch, _h, _co, 3, _s, 1,
+                        "nhwc", "none"))
+        PLANS["%s_k%d" % (_base, _k)] = dict(
+            STAGED_PP, warp_tile=[64, 128],
+            algo_choice={"conv": "implicit_gemm", "split_k": str(_k)})
 # name, N, C, H(=W), Co, kernel, stride, pad, layout, epilogue[, groups]
 CASES = [
     ("s2_c256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),

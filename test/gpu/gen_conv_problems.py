@@ -43,6 +43,9 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                                              forced onto the SM90 kernel's
                                              192-row tile, three consumer
                                              warpgroups)
+                           [--split P]      (a share P of NHWC problems
+                                             forced onto the SM90 kernel
+                                             split along k)
                            [--grouped P]    (a share P of NHWC grouped
                                              convs, Cg a multiple of 8, for
                                              the SM90 kernel's group role;
@@ -255,7 +258,7 @@ def staged_problem(rng, index):
             p["Co"] += -p["Co"] % 8
         if (p["C"] % 8 == 0 and
                 (not whole or p["N"] * p["Ho"] * p["Wo"] >= 256) and
-                output_fits(p)):
+                p["N"] * p["Ho"] * p["Wo"] > 1 and output_fits(p)):
             break
     dtype = rng.choice(["f16", "bf16"])
     out = rng.choice(["f16", dtype])
@@ -306,7 +309,7 @@ def three_problem(rng, index):
                 output_fits(p)):
             break
     dtype = rng.choice(["f16", "bf16"])
-    staged = rng.random() < 0.5
+    staged = rng.random() < 0.5 and p["N"] * p["Ho"] * p["Wo"] > 1
     if staged and rng.random() < 0.75:
         p["Co"] += -p["Co"] % 8
     out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
@@ -321,6 +324,53 @@ def three_problem(rng, index):
     problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
                          mode, static)
     return problem[:4] + (problem[4] + " plan=three",) + (None, None, plan)
+
+
+# --split P: a share P of the problems are NHWC convs forced onto the SM90
+# kernel split along k (plan=split: split_k 2, 4, 8 or 16 on the
+# cooperative schedule, BN 64 or 128, the staged epilogue in half of
+# them); C·KH·KW spans at least 4 k tiles of 64 in 3 of 4, so the kernel
+# splits at launch (at least 4 k tiles a split; with as many tiles as SMs
+# it would not).
+SPLIT = 0.0
+
+
+def split_problem(rng, index):
+    long_k = rng.random() < 0.75
+    while True:
+        p = draw(rng)
+        p["Co"] = rng.choice(STAGED_CO)
+        if long_k:
+            p["C"] = rng.choice([64, 128, 256])
+            p["KH"] = p["KW"] = rng.choice([3, 5])
+            p.update(pad=1, dil=1)
+            for ax, k, s in [("Ho", "H", "sh"), ("Wo", "W", "sw")]:
+                p[ax] = out_size(p[k], p["KH"], p[s], p["pad"], 1)
+        if (p["C"] % 8 == 0 and min(p["Ho"], p["Wo"]) >= 1 and
+                output_fits(p) and p["N"] * p["Ho"] * p["Wo"] * p["Co"] *
+                p["C"] * p["KH"] * p["KW"] <= MAX_MACS and
+                p["N"] * p["H"] * p["W"] * p["C"] <= MAX_ELEMENTS):
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    # (one output pixel: Y has one row, which no tensor map describes)
+    staged = rng.random() < 0.5 and p["N"] * p["Ho"] * p["Wo"] > 1
+    if staged:
+        p["Co"] += -p["Co"] % 8
+    out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
+    mode, static = draw_static_rows(rng, p["Co"])
+    name = "c%03d" % index
+    bn = rng.choice([64, 128])
+    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
+                       "tile": [128, bn, 64], "warp_tile": [64, bn],
+                       "stages": 4, "async": {"enable": True,
+                                              "prefetch_depth": 3,
+                                              "epilogue_overlap": staged},
+                       "algo_choice": {"conv": "implicit_gemm",
+                                       "split_k": str(rng.choice(
+                                           [2, 4, 8, 16]))}})
+    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
+                         mode, static)
+    return problem[:4] + (problem[4] + " plan=split",) + (None, None, plan)
 
 
 # --cluster P: a share P of the problems are NHWC convs on the SM90 kernel
@@ -447,6 +497,8 @@ def conv_problem(rng, index):
         return cluster_problem(rng, index)
     if THREE and rng.random() < THREE:
         return three_problem(rng, index)
+    if SPLIT and rng.random() < SPLIT:
+        return split_problem(rng, index)
     if STAGED and rng.random() < STAGED:
         return staged_problem(rng, index)
     if GROUPED and rng.random() < GROUPED:
@@ -610,9 +662,10 @@ if __name__ == "__main__":
     extra.add_argument("--grouped", type=float, default=0.0)
     extra.add_argument("--cluster", type=float, default=0.0)
     extra.add_argument("--three", type=float, default=0.0)
+    extra.add_argument("--split", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     TRANSFORM, STAGED, CLUSTER = known.transform, known.staged, known.cluster
-    THREE = known.three
+    THREE, SPLIT = known.three, known.split
     DEPTHWISE, GROUPED = known.depthwise, known.grouped
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

@@ -166,6 +166,8 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *p) {
     return "a dot form has no m or n axis to tile C by";
   if (c->mSplit || !kpExtentIs(&c->stride[KP_N], 1))
     return "C's columns are not contiguous in rows of one stride";
+  if (kpExtentIs(&c->stride[KP_M], 0))
+    return "C has one row (M = 1): a tensor map needs a row stride";
   if (dlcSm90Misaligned(&c->stride[KP_M], 2) ||
       dlcSm90Misaligned(&c->stride[KP_BATCH], 2))
     return "C's row or batch stride is not a multiple of 16 bytes";

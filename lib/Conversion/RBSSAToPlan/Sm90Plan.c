@@ -226,6 +226,26 @@ static void setTile(const DlcTarget *target, int64_t bn, bool staged,
   dlcPlanSm90SetTile(target, 128, bn, staged, small, plan);
 }
 
+/* A convolution of static sizes whose tiles fill at most an eighth of the
+ * SMs, with at least 16 k tiles, is split along k in up to kConvSplits
+ * (the kernel takes fewer where a split would get under
+ * DLC_SM90_MIN_SPLIT_KTILES k tiles, so at least 4 here: 2 splits lost
+ * everywhere, 0.67-0.85x whole tiles), on the cooperative schedule
+ * split-K needs. Measured on the H100 (bench/RESULTS.md run sk-c1): 3x3 s2 C256
+ * 56² at N = 1 (14 tiles, 36 k tiles) 13.0-13.5 us in 8 splits against
+ * 16.8-17.0 whole, ResNet-50's C256 14² at N = 4 (14 tiles) 12.7-13.1
+ * against 16.9-17.7, its C128 28² at N = 1 (7 tiles, 18 k tiles: 4
+ * splits) 11.9-12.2 against 12.5-12.7; at 25 and 50 tiles (2 to 4
+ * splits) splitting lost 4-9 %. A symbolic size's tile count is not known
+ * here (its launch-time version, tiny-symbol-versions, is static). */
+enum { kConvSplits = 8 };
+
+static bool convSplitApplies(const DlcTarget *target,
+                             const DlcPlanProblem *problem, int64_t bn) {
+  return tileCount(problem, 128, bn) * kConvSplits <= target->sms &&
+         ceil(problem->k / 64) >= 4 * DLC_SM90_MIN_SPLIT_KTILES;
+}
+
 /* Short K: at most two k tiles a tile (K <= 128). A tile's MMAs are then
  * short (128 x 256 x 128: 1.1 us of an H100 SM) beside its C tile, which
  * is most of the bytes the kernel moves, so the per-tile work around the
@@ -389,6 +409,8 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
     return;
   }
   setTile(target, bestN, staged, false, plan);
+  if (implicit && staticSizes && convSplitApplies(target, problem, bestN))
+    return; /* cooperative: dlcPlanSm90SplitK splits it */
   if (implicit)
     convPingPong(target, plan);
 }
@@ -423,10 +445,22 @@ static bool splittable(MlirOperation func, bool *symbolic) {
   return ok;
 }
 
+/* Whether `func`'s problem is a convolution without a batch axis (no
+ * groups) whose sizes are all static. */
+static bool staticConv(MlirOperation func) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  bool ok = p && kpProblemRead(func, p) && p->implicit && !p->has[KP_BATCH] &&
+            p->size[KP_M].numSymbols == 0 && p->size[KP_N].numSymbols == 0 &&
+            p->size[KP_K].numSymbols == 0;
+  free(p);
+  return ok;
+}
+
 /* Split-K (Skeleton.h) for an SM90 cooperative plan of a small problem
  * (isSmall) whose estimate is faster split, unless the plan-file states
  * split_k: static sizes get the launch rule's count, symbolic ones the
- * bound (the kernel counts at launch, from the sizes it gets). */
+ * bound (the kernel counts at launch, from the sizes it gets). A
+ * convolution's: convSplitApplies. */
 void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, DlcPlan *plan) {
   for (int i = 0; i < plan->numAlgoChoice; ++i)
@@ -437,6 +471,15 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
       plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
+  if (implicitGemm(func)) {
+    if (plan->tile[0] == 128 && staticConv(func) &&
+        convSplitApplies(target, problem, plan->tile[1])) {
+      DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
+      dlcPlanCopyName(pair->key, "split_k");
+      snprintf(pair->value, sizeof(pair->value), "%d", kConvSplits);
+    }
+    return;
+  }
   int64_t bound = bestBound(target, problem, plan->tile[0], plan->tile[1]);
   bool symbolic;
   if (bound <= 1 || !splittable(func, &symbolic))
