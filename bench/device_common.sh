@@ -69,6 +69,11 @@
 #                  problem; $OUT/harness.txt), the same under schedule
 #                  fuzzing ($OUT/harness-jitter.txt), then memcheck and
 #                  racecheck of the problems LIST (bundle_sanitize)
+#   bundles_plain_and_jittered BUNDLE:SHARDS...
+#                  harness of each $D/BUNDLE in SHARDS shards (20 more
+#                  launches a problem, 150 s a problem at most;
+#                  $OUT/harness-plain.txt), then the same under schedule
+#                  fuzzing ($OUT/harness-jitter.txt)
 #   jitter_copies SHARDS BUNDLE_DIR...
 #                  each bundle copied to $D/NAME-jt with its kernels under
 #                  schedule fuzzing (bench/ptx_jitter.py; NAME: the
@@ -258,6 +263,16 @@ bundle_checks() {
   wait
   bundle_sanitize_report
   el "sanitizers"
+}
+
+bundles_plain_and_jittered() {
+  local b
+  harness_logged harness-plain.txt 20 110 150 "$@"
+  el "harness"
+  jittered=()
+  for b in "$@"; do jitter_copies "${b#*:}" "$D/${b%:*}"; done
+  harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
+  el "harness under jitter"
 }
 
 jitter_copies() {

@@ -8,13 +8,7 @@
 D=${D:-gpu-t10}
 . bench/device_common.sh
 device_setup
-harness_logged harness-plain.txt 20 110 150 hs:3 hc:2
-el "harness"
-jittered=()
-jitter_copies 3 "$D/hs"
-jitter_copies 2 "$D/hc"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-el "harness under jitter"
+bundles_plain_and_jittered hs:3 hc:2
 bundle_sanitize hs c000,c001
 wait
 bundle_sanitize_report

@@ -15,12 +15,7 @@ D=${D:-gpu-t3}
 device_setup
 ONE="s2_c256_v0,s2_c256_t192_v0,s2_c256_silu_v0,s2_c256_silu_t192_v0,s2_c128_112_v0,s2_c128_112_t192_v0,r50_c64_56_v0,r50_c64_56_t192_v0,r50_c128_28_v0,r50_c128_28_t192_v0,r50_c256_14_v0,r50_c256_14_t192_v0"
 conv_passes 240 "$ONE"
-harness_logged harness-plain.txt 20 110 150 hc:3 hg:3
-el "harness"
-jittered=()
-jitter_copies 3 "$D/hc" "$D/hg"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-el "harness under jitter"
+bundles_plain_and_jittered hc:3 hg:3
 bundle_sanitize hc c001,c003
 wait
 bundle_sanitize_report

@@ -17,13 +17,7 @@ D=${D:-gpu-t4}
 device_setup
 ONE="r50_c128_28_n32_v0,r50_c128_28_n32_pp_v0,s2_c256_n32_v0,s2_c256_v0,r50_c128_28_v0,r50_c128_28_t192_v0"
 conv_passes 200 "$ONE"
-harness_logged harness-plain.txt 20 110 150 hg:4 hc:2
-el "harness"
-jittered=()
-jitter_copies 4 "$D/hg"
-jitter_copies 2 "$D/hc"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-el "harness under jitter"
+bundles_plain_and_jittered hg:4 hc:2
 bundle_sanitize hg p005,p012
 wait
 bundle_sanitize_report

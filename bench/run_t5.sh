@@ -9,12 +9,7 @@
 D=${D:-gpu-t5}
 . bench/device_common.sh
 device_setup
-harness_logged harness-plain.txt 20 110 150 hc:2 hd:2 hs:2
-el "harness"
-jittered=()
-jitter_copies 2 "$D/hc" "$D/hd" "$D/hs"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-el "harness under jitter"
+bundles_plain_and_jittered hc:2 hd:2 hs:2
 bundle_sanitize hc c000,c008
 wait
 bundle_sanitize_report

@@ -7,9 +7,4 @@
 D=${D:-gpu-t8}
 . bench/device_common.sh
 device_setup
-harness_logged harness-plain.txt 20 110 150 hc:3
-el "harness"
-jittered=()
-jitter_copies 3 "$D/hc"
-harness_logged harness-jitter.txt 20 110 150 "${jittered[@]}"
-el "harness under jitter"
+bundles_plain_and_jittered hc:3

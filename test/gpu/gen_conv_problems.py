@@ -312,18 +312,28 @@ def three_problem(rng, index):
     staged = rng.random() < 0.5 and p["N"] * p["Ho"] * p["Wo"] > 1
     if staged and rng.random() < 0.75:
         p["Co"] += -p["Co"] % 8
+    return forced_sm90(rng, index, p, dtype, staged, 192, "three")
+
+
+def forced_sm90(rng, index, p, dtype, staged, bm, tag, algo=None):
+    """Problem `index` (NHWC sizes p) forced onto the SM90 kernel by
+    plan-file: tile [bm, BN, 64] with BN 64 or 128, cooperative, 4 stages,
+    the staged epilogue if `staged` (else an f32 output may be drawn too),
+    algo_choice algo() when given; features end plan=`tag`."""
     out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
     mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
     bn = rng.choice([64, 128])
-    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
-                       "tile": [192, bn, 64], "warp_tile": [64, bn],
-                       "stages": 4, "async": {"enable": True,
-                                              "prefetch_depth": 3,
-                                              "epilogue_overlap": staged}})
+    plan = {"region": name, "barrier_model": "mbarrier",
+            "tile": [bm, bn, 64], "warp_tile": [64, bn], "stages": 4,
+            "async": {"enable": True, "prefetch_depth": 3,
+                      "epilogue_overlap": staged}}
+    if algo:
+        plan["algo_choice"] = algo()
     problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
                          mode, static)
-    return problem[:4] + (problem[4] + " plan=three",) + (None, None, plan)
+    return problem[:4] + (problem[4] + " plan=" + tag,) + (
+        None, None, json.dumps(plan))
 
 
 # --split P: a share P of the problems are NHWC convs forced onto the SM90
@@ -356,21 +366,9 @@ def split_problem(rng, index):
     staged = rng.random() < 0.5 and p["N"] * p["Ho"] * p["Wo"] > 1
     if staged:
         p["Co"] += -p["Co"] % 8
-    out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
-    mode, static = draw_static_rows(rng, p["Co"])
-    name = "c%03d" % index
-    bn = rng.choice([64, 128])
-    plan = json.dumps({"region": name, "barrier_model": "mbarrier",
-                       "tile": [128, bn, 64], "warp_tile": [64, bn],
-                       "stages": 4, "async": {"enable": True,
-                                              "prefetch_depth": 3,
-                                              "epilogue_overlap": staged},
-                       "algo_choice": {"conv": "implicit_gemm",
-                                       "split_k": str(rng.choice(
-                                           [2, 4, 8, 16]))}})
-    problem = build_conv(name, p, "nhwc", dtype, out, rng.choice(EPILOGUES),
-                         mode, static)
-    return problem[:4] + (problem[4] + " plan=split",) + (None, None, plan)
+    return forced_sm90(rng, index, p, dtype, staged, 128, "split",
+                       lambda: {"conv": "implicit_gemm",
+                                "split_k": str(rng.choice([2, 4, 8, 16]))})
 
 
 # --cluster P: a share P of the problems are NHWC convs on the SM90 kernel
