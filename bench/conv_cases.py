@@ -137,6 +137,21 @@ for _c, _n, _ch, _h, _co, _s in [("r50_c128_28", 4, 128, 28, 128, 1),
                         "none"))
     PLANS[_base + "_st"] = STAGED_PP
     PLANS[_base + "_sc"] = dict(STAGED_PP, warp_tile=[64, 128])
+    # Narrower and shorter tiles: more of them on the SMs.
+    for _v, _plan in [("_b64", dict(STAGED_PP, tile=[128, 64, 64],
+                                    warp_tile=[128, 64])),
+                      ("_b64c", dict(STAGED_PP, tile=[128, 64, 64],
+                                     warp_tile=[64, 64])),
+                      ("_m64", dict(STAGED_PP, tile=[64, 128, 64],
+                                    warp_tile=[64, 128])),
+                      ("_b64k4", dict(STAGED_PP, tile=[128, 64, 64],
+                                      warp_tile=[64, 64], algo_choice={
+                                          "conv": "implicit_gemm",
+                                          "split_k": "4"}))]:
+        STATIC_N.add(_base + _v)
+        SMALL_N.append((_base + _v, _n, _ch, _h, _co, 3, _s, 1, "nhwc",
+                        "none"))
+        PLANS[_base + _v] = _plan
     # Split along k (the SM90 split-K, cooperative), S CTAs a tile.
     for _k in [2, 4, 8, 16]:
         STATIC_N.add("%s_k%d" % (_base, _k))

@@ -46,6 +46,9 @@ usage: gen_conv_problems.py --count N --seed S --out DIR [--append]
                            [--split P]      (a share P of NHWC problems
                                              forced onto the SM90 kernel
                                              split along k)
+                           [--short P]      (a share P of NHWC problems
+                                             forced onto the SM90 kernel's
+                                             64-row tile)
                            [--grouped P]    (a share P of NHWC grouped
                                              convs, Cg a multiple of 8, for
                                              the SM90 kernel's group role;
@@ -315,15 +318,16 @@ def three_problem(rng, index):
     return forced_sm90(rng, index, p, dtype, staged, 192, "three")
 
 
-def forced_sm90(rng, index, p, dtype, staged, bm, tag, algo=None):
+def forced_sm90(rng, index, p, dtype, staged, bm, tag, algo=None, bn=None):
     """Problem `index` (NHWC sizes p) forced onto the SM90 kernel by
-    plan-file: tile [bm, BN, 64] with BN 64 or 128, cooperative, 4 stages,
-    the staged epilogue if `staged` (else an f32 output may be drawn too),
-    algo_choice algo() when given; features end plan=`tag`."""
+    plan-file: tile [bm, BN, 64] with BN `bn` or else 64 or 128,
+    cooperative, 4 stages, the staged epilogue if `staged` (else an f32
+    output may be drawn too), algo_choice algo() when given; features end
+    plan=`tag`."""
     out = rng.choice(["f16", dtype] if staged else ["f16", dtype, "f32"])
     mode, static = draw_static_rows(rng, p["Co"])
     name = "c%03d" % index
-    bn = rng.choice([64, 128])
+    bn = bn or rng.choice([64, 128])
     plan = {"region": name, "barrier_model": "mbarrier",
             "tile": [bm, bn, 64], "warp_tile": [64, bn], "stages": 4,
             "async": {"enable": True, "prefetch_depth": 3,
@@ -369,6 +373,30 @@ def split_problem(rng, index):
     return forced_sm90(rng, index, p, dtype, staged, 128, "split",
                        lambda: {"conv": "implicit_gemm",
                                 "split_k": str(rng.choice([2, 4, 8, 16]))})
+
+
+# --short P: a share P of the problems are NHWC convs forced onto the SM90
+# kernel's 64-row tile (plan=short: one consumer warpgroup, BN 64 or 128,
+# the staged epilogue in half of them), in clusters of 2 a third of the
+# time (BN 128: the 128-row weight tile halved between the pair).
+SHORT = 0.0
+
+
+def short_problem(rng, index):
+    while True:
+        p = draw(rng)
+        p["Co"] = rng.choice(STAGED_CO)
+        if p["C"] % 8 == 0 and output_fits(p):
+            break
+    dtype = rng.choice(["f16", "bf16"])
+    staged = rng.random() < 0.5 and p["N"] * p["Ho"] * p["Wo"] > 1
+    if staged:
+        p["Co"] += -p["Co"] % 8
+    cluster = rng.random() < 1 / 3  # (sharing a 128-row weight tile)
+    return forced_sm90(rng, index, p, dtype, staged, 64,
+                       "short-c2" if cluster else "short",
+                       (lambda: {"conv": "implicit_gemm", "cluster": "2"})
+                       if cluster else None, 128 if cluster else None)
 
 
 # --cluster P: a share P of the problems are NHWC convs on the SM90 kernel
@@ -497,6 +525,8 @@ def conv_problem(rng, index):
         return three_problem(rng, index)
     if SPLIT and rng.random() < SPLIT:
         return split_problem(rng, index)
+    if SHORT and rng.random() < SHORT:
+        return short_problem(rng, index)
     if STAGED and rng.random() < STAGED:
         return staged_problem(rng, index)
     if GROUPED and rng.random() < GROUPED:
@@ -661,9 +691,10 @@ if __name__ == "__main__":
     extra.add_argument("--cluster", type=float, default=0.0)
     extra.add_argument("--three", type=float, default=0.0)
     extra.add_argument("--split", type=float, default=0.0)
+    extra.add_argument("--short", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     TRANSFORM, STAGED, CLUSTER = known.transform, known.staged, known.cluster
-    THREE, SPLIT = known.three, known.split
+    THREE, SPLIT, SHORT = known.three, known.split, known.short
     DEPTHWISE, GROUPED = known.depthwise, known.grouped
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, conv_problem)

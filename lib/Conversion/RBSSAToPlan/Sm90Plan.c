@@ -246,6 +246,19 @@ static bool convSplitApplies(const DlcTarget *target,
          ceil(problem->k / 64) >= 4 * DLC_SM90_MIN_SPLIT_KTILES;
 }
 
+/* A convolution of static sizes whose 128-row tiles fill at most half of
+ * the SMs, and that is not split (convSplitApplies), takes 64-row tiles
+ * (one consumer warpgroup), twice as many on the SMs. Measured on the
+ * H100 (bench/RESULTS.md run sb-3): ResNet-50's C128 28² at N = 4 (25 ->
+ * 49 tiles) 10.9 / 10.6 us against 13.1 / 12.4, 3x3 s2 C256 56² at N = 4
+ * (50 -> 98 tiles) 15.6 / 15.7 against 18.3 / 18.4, cuDNN's speed
+ * (1.00-1.03x); 128 x 64 ping-pong tiles ran within 7 % of them. */
+static bool convShortTileApplies(const DlcTarget *target,
+                                 const DlcPlanProblem *problem, int64_t bn) {
+  return 2 * tileCount(problem, 128, bn) <= target->sms &&
+         !convSplitApplies(target, problem, bn);
+}
+
 /* Short K: at most two k tiles a tile (K <= 128). A tile's MMAs are then
  * short (128 x 256 x 128: 1.1 us of an H100 SM) beside its C tile, which
  * is most of the bytes the kernel moves, so the per-tile work around the
@@ -411,6 +424,10 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
   setTile(target, bestN, staged, false, plan);
   if (implicit && staticSizes && convSplitApplies(target, problem, bestN))
     return; /* cooperative: dlcPlanSm90SplitK splits it */
+  if (implicit && staticSizes && convShortTileApplies(target, problem, bestN)) {
+    dlcPlanSm90SetTile(target, 64, bestN, staged, false, plan);
+    return;
+  }
   if (implicit)
     convPingPong(target, plan);
 }
