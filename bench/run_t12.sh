@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run sb-3 (ON THE GPU MACHINE, repository root): small static convs on
+# Run sbc-3 (ON THE GPU MACHINE, repository root): small static convs on
 # narrower or shorter tiles (more of them on the 132 SMs): 128 x 64
 # ping-pong (_b64) and cooperative (_b64c), 64 x 128 (_m64, one
 # consumer), 128 x 64 split in 4 (_b64k4), all with the staged epilogue,

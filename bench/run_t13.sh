@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run sb-4 (ON THE GPU MACHINE, repository root): convolutions on 64-row
+# Run sbc-4 (ON THE GPU MACHINE, repository root): convolutions on 64-row
 # tiles — gpu-t13/hs: 50 NHWC convs forced onto them by plan-file
 # (build_bundle.sh --family conv --count 50 --seed 1151 --short 1.0; 18 in
 # clusters of 2); gpu-t13/hc: the planner's own plans (--count 70 --seed

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run sb-1 (ON THE GPU MACHINE, repository root): convolutions of a small
+# Run sbc-1 (ON THE GPU MACHINE, repository root): convolutions of a small
 # static batch (N = 1, 4: 7 to 50 tiles on 132 SMs) — the planner's plan
 # (the epilogue from registers, cooperative) against the staged epilogue
 # forced by plan-file in ping-pong (_st) and cooperative (_sc); cuDNN in

@@ -249,7 +249,7 @@ static bool convSplitApplies(const DlcTarget *target,
 /* A convolution of static sizes whose 128-row tiles fill at most half of
  * the SMs, and that is not split (convSplitApplies), takes 64-row tiles
  * (one consumer warpgroup), twice as many on the SMs. Measured on the
- * H100 (bench/RESULTS.md run sb-3): ResNet-50's C128 28² at N = 4 (25 ->
+ * H100 (bench/RESULTS.md run sbc-3): ResNet-50's C128 28² at N = 4 (25 ->
  * 49 tiles) 10.9 / 10.6 us against 13.1 / 12.4, 3x3 s2 C256 56² at N = 4
  * (50 -> 98 tiles) 15.6 / 15.7 against 18.3 / 18.4, cuDNN's speed
  * (1.00-1.03x); 128 x 64 ping-pong tiles ran within 7 % of them. */
@@ -350,7 +350,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
    * convolution: with 7 to 50 tiles on 132 SMs (3x3 convs at N = 1 and
    * 4) the TMA stores of its boxes still ran 1.13-1.24x the stores from
    * registers on the H100, ping-pong and cooperative alike
-   * (bench/RESULTS.md run sb-1). */
+   * (bench/RESULTS.md run sbc-1). */
   bool staged = ok && (implicit || !isSmall(target, problem)) &&
                 !dlcSm90StagedEpilogueProblem(p);
   bool staticSizes = ok && p->size[KP_M].numSymbols == 0 &&
