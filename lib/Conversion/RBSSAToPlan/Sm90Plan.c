@@ -636,6 +636,12 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     tiles[count][0] = 256, tiles[count++][1] = 128;
   if (!small && implicitGemm(func) && chosen->asyncEpilogueOverlap)
     tiles[count][0] = 192, tiles[count++][1] = 128;
+  /* A convolution's 64-row tile (convShortTileApplies) when chosen. */
+  bool shortConv = sm90 && implicitGemm(func) && chosen->tile[0] == 64;
+  for (int i = 0; shortConv && i < count; ++i)
+    shortConv = !(tiles[i][0] == 64 && tiles[i][1] == chosen->tile[1]);
+  if (shortConv)
+    tiles[count][0] = 64, tiles[count++][1] = chosen->tile[1];
   for (int i = 0; i < count; ++i) {
     int64_t bm = tiles[i][0], bn = tiles[i][1];
     DlcPlanSm90Candidate *c = &out[i];
@@ -693,6 +699,12 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                (long long)e.splits, e.kPer);
     if (shortTile)
       shortKReason(c);
+    if (shortConv && bm == 64) {
+      size_t len = strlen(c->reason);
+      snprintf(c->reason + len, sizeof(c->reason) - len,
+               "; 64-row tiles: 128-row ones fill at most half of the SMs "
+               "(run sbc-3)");
+    }
     double copyUs, directUs;
     n = (int)strlen(c->reason);
     if (dlcPlanSm90OutputUs(func, target, problem, &c->plan, &copyUs,
