@@ -99,6 +99,12 @@ static double waveCost(const DlcTarget *target, const DlcPlanProblem *problem,
          tileCost(bm, bn);
 }
 
+/* Whether one of `p`'s m, n and k extents is a symbol. */
+static bool sizesSymbolic(const KpProblem *p) {
+  return p->size[KP_M].numSymbols || p->size[KP_N].numSymbols ||
+         p->size[KP_K].numSymbols;
+}
+
 /* A small problem: one image, and fewer 128 x 128 tiles than SMs. Its
  * tiles are one partial round, so the estimate below (split-K, narrow
  * tiles) chooses; larger ones keep the wave rule. */
@@ -353,9 +359,7 @@ void dlcPlanSm90(MlirOperation func, const DlcTarget *target,
    * (bench/RESULTS.md run sbc-1). */
   bool staged = ok && (implicit || !isSmall(target, problem)) &&
                 !dlcSm90StagedEpilogueProblem(p);
-  bool staticSizes = ok && p->size[KP_M].numSymbols == 0 &&
-                     p->size[KP_N].numSymbols == 0 &&
-                     p->size[KP_K].numSymbols == 0;
+  bool staticSizes = ok && !sizesSymbolic(p);
   free(p);
   if (!ok)
     return;
@@ -443,34 +447,27 @@ static void shortKReason(DlcPlanSm90Candidate *c) {
            pingPong ? "1.02-1.22x" : "1.06-1.20x");
 }
 
-/* Whether `func`'s problem is a convolution (an implicit GEMM). */
-static bool implicitGemm(MlirOperation func) {
+/* What the split rules and the candidates ask of `func`'s problem, read
+ * once (all false when the model cannot read it): whether it is a
+ * convolution (an implicit GEMM), has a batch axis (split-K is for
+ * unbatched problems), and has a symbolic size. */
+typedef struct ProblemFacts {
+  bool read, implicit, batch, symbolic;
+} ProblemFacts;
+
+static ProblemFacts problemFacts(MlirOperation func) {
+  ProblemFacts f = {false, false, false, false};
   KpProblem *p = malloc(sizeof(KpProblem));
-  bool implicit = p && kpProblemRead(func, p) && p->implicit;
+  if (p && kpProblemRead(func, p))
+    f = (ProblemFacts){true, p->implicit, p->has[KP_BATCH], sizesSymbolic(p)};
   free(p);
-  return implicit;
+  return f;
 }
 
-/* Whether split-K applies to `func`'s problem (not a batch, the model
- * reads it), and whether its sizes are symbolic. */
-static bool splittable(MlirOperation func, bool *symbolic) {
-  KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) && !p->has[KP_BATCH] && !p->implicit;
-  *symbolic = ok && (p->size[KP_M].numSymbols || p->size[KP_N].numSymbols ||
-                     p->size[KP_K].numSymbols);
-  free(p);
-  return ok;
-}
-
-/* Whether `func`'s problem is a convolution without a batch axis (no
- * groups) whose sizes are all static. */
-static bool staticConv(MlirOperation func) {
-  KpProblem *p = malloc(sizeof(KpProblem));
-  bool ok = p && kpProblemRead(func, p) && p->implicit && !p->has[KP_BATCH] &&
-            p->size[KP_M].numSymbols == 0 && p->size[KP_N].numSymbols == 0 &&
-            p->size[KP_K].numSymbols == 0;
-  free(p);
-  return ok;
+/* Whether the GEMM estimate's split-K applies (a GEMM the model reads,
+ * not a batch). */
+static bool splittable(const ProblemFacts *f) {
+  return f->read && !f->batch && !f->implicit;
 }
 
 /* Split-K (Skeleton.h) for an SM90 cooperative plan of a small problem
@@ -488,8 +485,9 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
   if (!target->hasWgmma || strcmp(plan->barrierModel, "mbarrier") != 0 ||
       plan->warpTile[0] != 64 || plan->numAlgoChoice >= DLC_PLAN_MAX_ENTRIES)
     return;
-  if (implicitGemm(func)) {
-    if (plan->tile[0] == 128 && staticConv(func) &&
+  ProblemFacts f = problemFacts(func);
+  if (f.implicit) { /* an unbatched one of static sizes: convSplitApplies */
+    if (plan->tile[0] == 128 && !f.batch && !f.symbolic &&
         convSplitApplies(target, problem, plan->tile[1])) {
       DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
       dlcPlanCopyName(pair->key, "split_k");
@@ -498,13 +496,12 @@ void dlcPlanSm90SplitK(MlirOperation func, const DlcTarget *target,
     return;
   }
   int64_t bound = bestBound(target, problem, plan->tile[0], plan->tile[1]);
-  bool symbolic;
-  if (bound <= 1 || !splittable(func, &symbolic))
+  if (bound <= 1 || !splittable(&f))
     return;
-  int64_t splits = symbolic ? bound
-                            : estimateTile(target, problem, plan->tile[0],
-                                           plan->tile[1], bound)
-                                  .splits;
+  int64_t splits = f.symbolic ? bound
+                              : estimateTile(target, problem, plan->tile[0],
+                                             plan->tile[1], bound)
+                                    .splits;
   DlcPlanPair *pair = &plan->algoChoice[plan->numAlgoChoice++];
   dlcPlanCopyName(pair->key, "split_k");
   snprintf(pair->value, sizeof(pair->value), "%lld", (long long)splits);
@@ -621,8 +618,9 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
                                       sm90 ? 0 : chosen->tile[1], &layout);
   if (!sm90 && !transposed)
     return 0;
-  bool small = isSmall(target, problem), symbolic;
-  bool split = splittable(func, &symbolic);
+  ProblemFacts facts = problemFacts(func);
+  bool small = isSmall(target, problem), implicit = facts.implicit;
+  bool split = splittable(&facts), symbolic = split && facts.symbolic;
   /* Small: 128 x 256, 128 x 128, 128 x 64 (and the same 64 rows high when
    * M <= 64); large: 128 x 256, 128 x 128 and, for a GEMM, 256 x 128, for
    * a convolution with the staged epilogue 192 x 128. */
@@ -632,12 +630,12 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
   for (int h = numHeights - 1; h >= 0; --h)
     for (int64_t bn = 256; bn >= 64 && (small || bn >= 128); bn /= 2)
       tiles[count][0] = small ? heights[h] : 128, tiles[count++][1] = bn;
-  if (!small && !implicitGemm(func))
+  if (!small && !implicit)
     tiles[count][0] = 256, tiles[count++][1] = 128;
-  if (!small && implicitGemm(func) && chosen->asyncEpilogueOverlap)
+  if (!small && implicit && chosen->asyncEpilogueOverlap)
     tiles[count][0] = 192, tiles[count++][1] = 128;
   /* A convolution's 64-row tile (convShortTileApplies) when chosen. */
-  bool shortConv = sm90 && implicitGemm(func) && chosen->tile[0] == 64;
+  bool shortConv = sm90 && implicit && chosen->tile[0] == 64;
   for (int i = 0; shortConv && i < count; ++i)
     shortConv = !(tiles[i][0] == 64 && tiles[i][1] == chosen->tile[1]);
   if (shortConv)
@@ -647,12 +645,12 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     DlcPlanSm90Candidate *c = &out[i];
     c->plan = *chosen;
     dlcPlanSm90SetTile(target, bm, bn, chosen->asyncEpilogueOverlap,
-                       small && !implicitGemm(func), &c->plan);
-    if (implicitGemm(func))
+                       small && !implicit, &c->plan);
+    if (implicit)
       convPingPong(target, &c->plan);
-    bool shortTile = bm == 128 && bn == 128 &&
-                     shortKApplies(target, problem, implicitGemm(func),
-                                   chosen->asyncEpilogueOverlap);
+    bool shortTile =
+        bm == 128 && bn == 128 &&
+        shortKApplies(target, problem, implicit, chosen->asyncEpilogueOverlap);
     if (shortTile)
       shortKTile(target, problem, &c->plan);
     c->plan.numAlgoChoice = 0;
@@ -720,7 +718,7 @@ int dlcPlanSm90Candidates(MlirOperation func, const DlcTarget *target,
     if (transposed)
       layoutReason(c, &layout);
   }
-  bool large = !small && sm90 && !implicitGemm(func);
+  bool large = !small && sm90 && !implicit;
   count += clusterCandidate(problem, chosen,
                             !large || dlcPlanStreamK(chosen) > 0, out, count);
   return count + streamKCandidate(target, problem, chosen, !large, out, count);
