@@ -891,3 +891,105 @@ func.func @cluster_three_boxes(
   return
 }
 }
+
+// -----
+
+// Split-K keeps one 128 x BN partial a CTA in its workspace: a 192-row
+// tile (three consumers) does not fit it.
+module attributes {dlc.target = "sm_90a"} {
+func.func @three_consumers_split_k(
+    %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %bias: memref<?xf16> {rbssa.name = "bias", rbssa.role = "input", rbssa.shape = ["N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %C: memref<?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "three_consumers_split_k",
+                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["M", "K", "N"]} {
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice split_k'; it implements split_k > 1 with the cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile}}
+  "plan.schedule"() {
+    tile = array<i64: 192, 128, 64>, stages = 4 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
+    warp_tile = array<i64: 64, 128>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64},
+    predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"},
+    algo_choice = {matmul = "implicit_gemm", split_k = "4"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 3 : i64, epilogue_overlap = false},
+    barrier_model = "mbarrier"} : () -> ()
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %bn = "rbssa.read"(%bias) {map = affine_map<(n)[M, K, N] -> (n)>} : (memref<?xf16>) -> tensor<?xf16, ["N"]>
+  %bn32 = "rbssa.cast"(%bn) : (tensor<?xf16, ["N"]>) -> tensor<?xf32, ["N"]>
+  %bmn = "rbssa.broadcast_in_dim"(%bn32) {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32, ["N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %c1 = "rbssa.binary"(%acc, %bmn) {fn = "add"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %c2 = "rbssa.unary"(%c1) {fn = "relu"} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%c2, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf16>) -> ()
+  return
+}
+}
+
+// -----
+
+// Stream-K's partials are 128 x BN a CTA too: not on a 192-row tile.
+module attributes {dlc.target = "sm_90a"} {
+func.func @three_consumers_stream_k(
+    %A: memref<?x?xf16> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "K"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %B: memref<?x?xf16> {rbssa.name = "B", rbssa.role = "input", rbssa.shape = ["K", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %bias: memref<?xf16> {rbssa.name = "bias", rbssa.role = "input", rbssa.shape = ["N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %C: memref<?x?xf16> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "three_consumers_stream_k",
+                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["M", "K", "N"]} {
+  // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot honour plan field 'algo_choice stream_k'; it implements stream_k only on the SM90 cooperative schedule (warp_tile [64, BN]) of a 64- or 128-row tile}}
+  "plan.schedule"() {
+    tile = array<i64: 192, 128, 64>, stages = 4 : i64,
+    bind = {m.o = "block.y", n.o = "block.x", m.i.o = "warp.y", n.i.o = "warp.x"},
+    warp_tile = array<i64: 64, 128>,
+    cache = [{tensor = "A", where = "smem", at = "k.i", pingpong = true}, {tensor = "B", where = "smem", at = "k.i", pingpong = true}],
+    vectorize = {axis = "n.i.i", width = 8 : i64},
+    predicate_tail = ["m", "n", "k"], epilogue = ["bias", "relu"], arch = "sm90",
+    layout_hints = {A_swizzle = true, B_swizzle = true, C_stride = "row"},
+    algo_choice = {matmul = "implicit_gemm", stream_k = "1"},
+    local_edges = [{from = "sum_k", to = "relu", buffer = "reg"}],
+    async = {enable = true, prefetch_depth = 3 : i64, epilogue_overlap = false},
+    barrier_model = "mbarrier"} : () -> ()
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %b = "rbssa.read"(%B) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %t = "rbssa.binary"(%a, %b) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %acc = "rbssa.reduce"(%t) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %bn = "rbssa.read"(%bias) {map = affine_map<(n)[M, K, N] -> (n)>} : (memref<?xf16>) -> tensor<?xf16, ["N"]>
+  %bn32 = "rbssa.cast"(%bn) : (tensor<?xf16, ["N"]>) -> tensor<?xf32, ["N"]>
+  %bmn = "rbssa.broadcast_in_dim"(%bn32) {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32, ["N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %c1 = "rbssa.binary"(%acc, %bmn) {fn = "add"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  %c2 = "rbssa.unary"(%c1) {fn = "relu"} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%c2, %C) {cast = f16, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf16>) -> ()
+  return
+}
+}
+
+// -----
+
+// A conv with one output pixel (N = 1, Ho = Wo = 1): Y is one row, which
+// has no row stride for the tensor map a staged epilogue stores through.
+#map = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d4 - 1, d2 * 2 + d5 - 1, d6)>
+#map1 = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>
+#set = affine_set<(d0, d1, d2, d3, d4, d5, d6) : (d1 + d4 - 1 >= 0, -d1 - d4 + 1 >= 0, d2 * 2 + d5 - 1 >= 0)>
+module attributes {dlc.target = "sm_90a"} {
+  func.func @one_pixel(%arg0: memref<1x1x2x256xbf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = [1, 1, 2, 256]}, %arg1: memref<128x3x3x256xbf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "W", rbssa.noalias, rbssa.role = "input", rbssa.shape = [128, 3, 3, 256]}, %arg2: memref<1x1x1x128xbf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Y", rbssa.noalias, rbssa.role = "output", rbssa.shape = [1, 1, 1, 128]}) attributes {rbssa.iters = [{name = "i0", size = 1 : i64}, {name = "i1", size = 1 : i64}, {name = "i2", size = 1 : i64}, {name = "i3", size = 128 : i64}], rbssa.reduce_iters = [{name = "r0", size = 3 : i64}, {name = "r1", size = 3 : i64}, {name = "r2", size = 256 : i64}], rbssa.region = "one_pixel", rbssa.symbols = []} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the SM90 skeleton cannot stage this problem's output tiles for a TMA store: C has one row (M = 1): a tensor map needs a row stride; suggestion: plan async.epilogue_overlap = false (the epilogue stores from registers)}}
+    "plan.schedule"() {algo_choice = {conv = "implicit_gemm"}, arch = "sm90", async = {enable = true, epilogue_overlap = true, prefetch_depth = 3 : i64}, barrier_model = "mbarrier", bind = {i2.i.o = "warp.y", i2.o = "block.y", i3.i.o = "warp.x", i3.o = "block.x"}, cache = [{at = "r2.i", pingpong = true, tensor = "X", where = "smem"}, {at = "r2.i", pingpong = true, tensor = "W", where = "smem"}], epilogue = [], layout_hints = {W_swizzle = true, X_swizzle = true, Y_stride = "row"}, local_edges = [], predicate_tail = ["i0", "i1", "i2", "r0", "r1", "r2"], stages = 4 : i64, tile = array<i64: 128, 128, 64>, vectorize = {axis = "i3.i.i", width = 8 : i64}, warp_tile = array<i64: 64, 128>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = #map} : (memref<1x1x2x256xbf16>) -> tensor<1x1x1x128x3x3x256xbf16>
+    %1 = "rbssa.select"(%0) {else = 0.000000e+00 : bf16, pred = #set} : (tensor<1x1x1x128x3x3x256xbf16>) -> tensor<1x1x1x128x3x3x256xbf16>
+    %2 = "rbssa.read"(%arg1) {map = #map1} : (memref<128x3x3x256xbf16>) -> tensor<1x1x1x128x3x3x256xbf16>
+    %3 = "rbssa.binary"(%1, %2) {fn = "mul"} : (tensor<1x1x1x128x3x3x256xbf16>, tensor<1x1x1x128x3x3x256xbf16>) -> tensor<1x1x1x128x3x3x256xbf16>
+    %4 = "rbssa.reduce"(%3) {axes = array<i64: 4, 5, 6>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<1x1x1x128x3x3x256xbf16>) -> tensor<1x1x1x128xf32>
+    "rbssa.yield"(%4, %arg2) {cast = bf16, materialize = "gmem"} : (tensor<1x1x1x128xf32>, memref<1x1x1x128xbf16>) -> ()
+    return
+  }
+}
