@@ -106,6 +106,17 @@ PLANS["r50_c64_56_t192"] = dict(T192, tile=[192, 64, 64], warp_tile=[64, 64],
                                 stages=6, **{"async": {
                                     "enable": True, "prefetch_depth": 5,
                                     "epilogue_overlap": True}})
+# A 256-wide tile (all 256 output channels: the im2col box read once a
+# pixel tile, 48 bytes a clock an SM at the tensor pipe's rate against
+# 64 for 128 x 128) with stream-K sharing out its 1.48 rounds (run sk256).
+STREAM256 = {"barrier_model": "mbarrier", "tile": [128, 256, 64],
+             "warp_tile": [64, 256], "stages": 4}
+for _c in ["s2_c256", "s2_c256_silu"]:
+    PLANS[_c + "_s256"] = dict(STREAM256, algo_choice={
+        "conv": "implicit_gemm", "stream_k": "1"})
+    PLANS[_c + "_s256r2"] = dict(STREAM256, algo_choice={
+        "conv": "implicit_gemm", "stream_k": "2"})
+    PLANS[_c + "_b256"] = dict(STREAM256)
 # Every size static (N too): the planner's 192-row tile where its rounds
 # are fewer (r50_c128_28_n32: one round of 131 tiles), against the
 # 128-row ping-pong tile forced by plan-file (_pp).
@@ -180,6 +191,12 @@ CASES = [
     ("r50_c128_28_c2", 32, 128, 28, 128, 3, 1, 1, "nhwc", "none"),
     ("r50_c256_14_c2", 32, 256, 14, 256, 3, 1, 1, "nhwc", "none"),
     ("s2_c256_t192", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_s256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_s256r2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_b256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "none"),
+    ("s2_c256_silu_s256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c256_silu_s256r2", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
+    ("s2_c256_silu_b256", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
     ("s2_c256_silu_t192", 32, 256, 56, 256, 3, 2, 1, "nhwc", "silu"),
     ("s2_c128_112_t192", 64, 128, 112, 128, 3, 2, 1, "nhwc", "none"),
     ("r50_c64_56_t192", 32, 64, 56, 64, 3, 1, 1, "nhwc", "none"),
