@@ -276,7 +276,8 @@ static bool checkContract(MlirOperation schedule, const DlcPlan *plan,
    * tile's k range is split once), clusters (the pair walks tiles in
    * lockstep, a segment is one CTA's), ping-pong (a consumer owns whole
    * tiles), a batch (the ranges cover one problem's tiles) or a
-   * convolution (packed weights keep stages by tile; not measured). */
+   * convolution (packed weights keep stages by tile; on the s2 C256
+   * conv's 128 x 256 tile it gained nothing, bench/RESULTS.md sk256-1). */
   if (dlcPlanStreamK(plan) > 0) {
     if (!sm90 || plan->warpTile[0] != 64 || plan->tile[0] > 128 ||
         p->has[KP_BATCH] || p->implicit || dlcPlanSplitK(plan) > 1 ||
