@@ -31,7 +31,7 @@ typedef struct DlcGemmTiling {
    * out as equal k ranges (Skeleton.h, "Stream-K"). */
   int64_t streamK;
   /* SM90 cooperative: whole tiles' epilogue staged in shared memory and
-   * stored by TMA (plan async.epilogue_overlap; Sm90Gemm.c), through
+   * stored by TMA (plan async.epilogue_overlap; Sm90GemmEpilogue.c), through
    * stagedBoxes 64 x 64 boxes of shared memory a consumer
    * (dlcPlanStagedBoxes). */
   bool stagedEpilogue;
@@ -140,6 +140,12 @@ int64_t dlcSm90Splits(int64_t tiles, int64_t kTiles, int64_t maxSplits,
 /* Bytes of the split-K workspace of a kernel with tile width `tileN`. */
 int64_t dlcSm90WorkspaceBytes(int64_t tileN, int sms);
 
+/* The SM90 skeleton's TMA boxes: 64 k elements (a 128-byte swizzle row
+ * of 2-byte elements) by 64 rows or columns (one box per 64 columns of an
+ * MN-major operand, per 64 x 64 block of a staged C); a consumer
+ * warpgroup's wgmma is 64 rows high. */
+enum { DLC_SM90_BOX_K = 64, DLC_SM90_BOX_MN = 64, DLC_SM90_CONSUMER_ROWS = 64 };
+
 /* Whether an operand's k axis has unit stride (staged K-major), and
  * whether its tensor map has a batch dimension (a batched, not broadcast,
  * operand). */
@@ -192,7 +198,12 @@ const char *dlcSm90StagedEpilogueProblem(const KpProblem *problem);
 MlirAttribute dlcSm90OutputMap(MlirOperation region, const KpProblem *problem,
                                const DlcGemmTiling *t);
 
-/* A convolution's A read through TMA's im2col mode (Sm90Gemm.c): an NHWC
+/* Whether tiles past M (of whole width) may take the staged epilogue too:
+ * no epilogue input varies along m, so rows past M read the elements of
+ * rows inside it (a bias along n), and TMA stores no row past M. */
+bool dlcSm90StagesRowsPastM(const KpProblem *problem);
+
+/* A convolution's A read through TMA's im2col mode (Sm90Maps.c): an NHWC
  * activation [N][H][W][C] windowed as h = s_h·ho + d_h·kh − p_h (w
  * alike), m fused as (n, ho, wo) and k as (kh, kw, ci). Index 0 is h, 1 is
  * w. lower/upper are the pixel box corners cuTensorMapEncodeIm2col takes

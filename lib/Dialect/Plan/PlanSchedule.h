@@ -226,7 +226,7 @@ int64_t dlcPlanSm90Consumers(int64_t tileM, int64_t warpM);
  * the ring in smemPerCTA less DLC_PLAN_SMEM_RESERVE, else the largest
  * divisor of that count, at least 2, that fits: the epilogue then stores
  * each box as soon as it is written and reuses its slot once the copy
- * engine has read it (Sm90Gemm.c), so 128 x 256 keeps 4 stages beside 2
+ * engine has read it (Sm90GemmEpilogue.c), so 128 x 256 keeps 4 stages beside 2
  * boxes instead of 3 beside 4. */
 int64_t dlcPlanStagedBoxes(const DlcPlan *plan, int elementBytes,
                            int64_t smemPerCTA);
