@@ -104,6 +104,9 @@
 #                            [--static-keys P] (gen_attention_problems.py:
 #                                            a share P with a static key
 #                                            length, a third of them 1)
+#                            [--all-static P] (gen_attention_problems.py:
+#                                            a share P with every size
+#                                            static, a quarter M = 1)
 #                            [--depthwise P] (gen_conv_problems.py: a share
 #                                            P of NHWC depthwise convs for
 #                                            the depthwise kernel)
@@ -133,10 +136,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--three P] [--split P] [--short P] [--cluster P] [--odd-c P] [--gemv P] [--gemv-versions P] [--stream-k P] [--attn-stream P] [--few-sms P] [--batch2 P] [--batch2-m P] [--short-k P] [--transform P] [--lse P] [--many P] [--balanced P] [--d256 P] [--padded-d P] [--static-keys P] [--depthwise P] [--grouped P] [--bool P]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--three P] [--split P] [--short P] [--cluster P] [--odd-c P] [--gemv P] [--gemv-versions P] [--stream-k P] [--attn-stream P] [--few-sms P] [--batch2 P] [--batch2-m P] [--short-k P] [--transform P] [--lse P] [--many P] [--balanced P] [--d256 P] [--padded-d P] [--static-keys P] [--all-static P] [--depthwise P] [--grouped P] [--bool P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 three=0 split=0 short=0 cluster=0 oddc=0.25 gemv=0 gemvver=0 streamk=0 attnstream=0 fewsms=0 batch2=0 batch2m=0 shortk=0 transform=0 lse=0 many=0 balanced=0 d256=0 paddedd=0 statickeys=0 depthwise=0 grouped=0 bool=0
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 three=0 split=0 short=0 cluster=0 oddc=0.25 gemv=0 gemvver=0 streamk=0 attnstream=0 fewsms=0 batch2=0 batch2m=0 shortk=0 transform=0 lse=0 many=0 balanced=0 d256=0 paddedd=0 statickeys=0 allstatic=0 depthwise=0 grouped=0 bool=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -168,6 +171,7 @@ while [ $# -gt 0 ]; do
     --d256) d256="$2"; shift 2 ;;
     --padded-d) paddedd="$2"; shift 2 ;;
     --static-keys) statickeys="$2"; shift 2 ;;
+    --all-static) allstatic="$2"; shift 2 ;;
     --depthwise) depthwise="$2"; shift 2 ;;
     --grouped) grouped="$2"; shift 2 ;;
     --bool) bool="$2"; shift 2 ;;
@@ -191,14 +195,14 @@ case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --three "$three" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" || exit 1 ;;
   memory) gen gen_memory_problems.py "$count" --bool "$bool" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --three "$three" --split "$split" --short "$short" --cluster "$cluster" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
-  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" --d256 "$d256" --padded-d "$paddedd" --static-keys "$statickeys" --few-sms "$fewsms" --stream "$attnstream" || exit 1 ;;
+  attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" --d256 "$d256" --padded-d "$paddedd" --static-keys "$statickeys" --all-static "$allstatic" --few-sms "$fewsms" --stream "$attnstream" || exit 1 ;;
   all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --three "$three" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" && gen gen_memory_problems.py $((count / 2)) --append --bool "$bool" || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --three $three --split $split --short $short --cluster $cluster --odd-c $oddc --gemv $gemv --gemv-versions $gemvver --stream-k $streamk --attn-stream $attnstream --few-sms $fewsms --batch2 $batch2 --batch2-m $batch2m --short-k $shortk --transform $transform --lse $lse --many $many --balanced $balanced --d256 $d256 --padded-d $paddedd --static-keys $statickeys --depthwise $depthwise --grouped $grouped --bool $bool"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --three $three --split $split --short $short --cluster $cluster --odd-c $oddc --gemv $gemv --gemv-versions $gemvver --stream-k $streamk --attn-stream $attnstream --few-sms $fewsms --batch2 $batch2 --batch2-m $batch2m --short-k $shortk --transform $transform --lse $lse --many $many --balanced $balanced --d256 $d256 --padded-d $paddedd --static-keys $statickeys --all-static $allstatic --depthwise $depthwise --grouped $grouped --bool $bool"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"

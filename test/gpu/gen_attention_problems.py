@@ -84,10 +84,15 @@ key length Lk (N a number in the types, not a symbol; a third of them
 Lk = 1, which convert-indexbook-to-rbssa refused before with E1501 "the
 value does not fit the reduction body"), feature Lk=static.
 
+--all-static P: a share P of the problems (not "many", balanced or stream
+ones) have every size static (no symbol at all; a quarter of them one
+query row, M = 1), which rbssa-fuse-attention did not fuse before (the
+contraction's types carry no axis names), feature static=all.
+
 usage: gen_attention_problems.py --count N --seed S --out DIR [--append]
                                  [--lse P] [--many P] [--balanced P] [--d256 P]
                                  [--padded-d P] [--few-sms P] [--stream P]
-                                 [--static-keys P]
+                                 [--static-keys P] [--all-static P]
 Writes DIR/aNNN.tiny.mlir and DIR/index.json (gen_problems.py's format).
 """
 import argparse
@@ -119,6 +124,7 @@ STREAM = 0.0  # --stream: the share of the others on the stream grid
 D256 = 0.0  # --d256: the share with head dimension 256
 PADDED = 0.0  # --padded-d: the share with a padded head dimension
 STATIC_KEYS = 0.0  # --static-keys: the share with a static key length
+ALL_STATIC = 0.0  # --all-static: the share with every size static
 PADDED_D = [8, 32, 40, 80, 96, 136, 160, 192, 248]
 SMS = 132  # the persistent grid's CTAs (lib/Target/Target.c, sm_90a)
 
@@ -171,6 +177,8 @@ def make(rng, i):
     natural = lse and rng.random() < 0.5  # ln sum + k max
     long_keys = not gqa and not many and not wide and rng.random() < 0.25  # several key tiles
     static_n = not many and STATIC_KEYS > 0 and rng.random() < STATIC_KEYS
+    all_static = (not many and not balanced and not stream and ALL_STATIC > 0
+                  and rng.random() < ALL_STATIC)
     while True:
         sizes = {"B": rng.randint(1, 3), "H": rng.randint(1, 4),
                  "G": rng.randint(2, 4), "M": rng.choice(EDGE), "N": rng.choice(EDGE)}
@@ -197,6 +205,8 @@ def make(rng, i):
                 sizes["N"] = rng.choice([n for n in EDGE if n > bn])
         if static_n and rng.random() < 1 / 3:
             sizes["N"] = 1
+        if all_static and rng.random() < 1 / 4:
+            sizes["M"] = 1
         z = 1
         for x in qbatch:
             z *= sizes[x]
@@ -213,11 +223,12 @@ def make(rng, i):
     s = b + ["M", "N"]
     row = b + ["M"]
     r = len(b)
-    sym = len(b) + (1 if static_n else 2)  # the symbols: batch axes, M, N
-    smap = ", ".join("s%d" % j for j in range(sym))
+    statics = set(b + ["M", "N"]) if all_static else {"N"} if static_n else set()
+    sym = len([x for x in b + ["M", "N"] if x not in statics])  # the symbols
+    smap = "[%s]" % ", ".join("s%d" % j for j in range(sym)) if sym else ""
     lines = []
     t = lambda shape, ty="f32": tensor(  # noqa: E731
-        [sizes["N"] if static_n and x == "N" else x for x in shape], ty)
+        [sizes[x] if x in statics else x for x in shape], ty)
     lines.append('  %%s = "tiny.contract"(%%Q, %%K) {acc_dtype = f32, lhs_idx = [%s], '
                  'out_idx = [%s], pattern = "matmul", reduce_idx = ["d"], rhs_idx = [%s]} '
                  ': (%s, %s) -> %s' % (
@@ -248,7 +259,7 @@ def make(rng, i):
     if causal:
         lines += [
             '  %%one = "tiny.const"() {value = 1.000000e+00 : f32} : () -> %s' % t(["M"]),
-            '  %%view = "tiny.view"(%%one) {map = affine_map<(d0, d1)[%s] -> (d0 - d1)>} '
+            '  %%view = "tiny.view"(%%one) {map = affine_map<(d0, d1)%s -> (d0 - d1)>} '
             ': (%s) -> %s' % (smap, t(["M"]), t(["M", "N"])),
             '  %%valid = "tiny.valid"(%%view) : (%s) -> %s' % (t(["M", "N"]), t(["M", "N"], "i1")),
             '  %ninf = "tiny.const"() {value = 0xFF800000 : f32} : () -> tensor<f32>',
@@ -303,7 +314,9 @@ def make(rng, i):
         bias if bias == "none" else "%s-%s" % (bias, bias_type), maskt)
     if d != dt:
         features += " Dt=%d" % dt
-    if static_n:
+    if all_static:
+        features += " static=all"
+    elif static_n:
         features += " Lk=static"
     if LSE > 0:
         features += " lse=%s" % ("ln" if natural else int(lse))
@@ -347,7 +360,7 @@ def make(rng, i):
                 features, name, t(q, dtype), t(k, dtype), t(k, dtype), args, results,
                 "\n".join(lines), returned)
     used = [x for x in ["B", "H", "G", "M", "N"] if x in b or x in ("M", "N")]
-    bind = ",".join("%s=%d" % (x, sizes[x]) for x in used if not (static_n and x == "N"))
+    bind = ",".join("%s=%d" % (x, sizes[x]) for x in used if x not in statics)
     shown = " ".join("%s=%d" % (x, sizes[x]) for x in used)
     # The reference rounds P / l to the operand type, the kernel the
     # unnormalised P: two roundings of P, each within u = 2^-8 (bf16) or
@@ -368,6 +381,7 @@ if __name__ == "__main__":
     extra.add_argument("--few-sms", type=float, default=0.0)
     extra.add_argument("--stream", type=float, default=0.0)
     extra.add_argument("--static-keys", type=float, default=0.0)
+    extra.add_argument("--all-static", type=float, default=0.0)
     known, rest = extra.parse_known_args()
     LSE = known.lse
     MANY = known.many
@@ -377,5 +391,6 @@ if __name__ == "__main__":
     FEW_SMS = known.few_sms
     STREAM = known.stream
     STATIC_KEYS = known.static_keys
+    ALL_STATIC = known.all_static
     sys.argv = sys.argv[:1] + rest
     generate(__doc__, make)

@@ -134,13 +134,23 @@ static bool contractionDims(MlirOperation reduce, int numIters,
       rank > MaxRank)
     return false;
   int64_t at = mlirDenseI64ArrayGetElement(axes, 0);
-  MlirAttribute names = mlirRankedTensorTypeGetEncoding(
-      mlirValueGetType(mlirOperationGetOperand(reduce, 0)));
-  if (at < 0 || at >= rank || mlirAttributeIsNull(names) ||
-      !mlirAttributeIsAArray(names) ||
-      mlirArrayAttrGetNumElements(names) != rank)
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(reduce, 0));
+  MlirAttribute names = mlirRankedTensorTypeGetEncoding(type);
+  if (at < 0 || at >= rank)
     return false;
-  *reducedSize = mlirArrayAttrGetElement(names, at);
+  if (!mlirAttributeIsNull(names)) {
+    if (!mlirAttributeIsAArray(names) ||
+        mlirArrayAttrGetNumElements(names) != rank)
+      return false;
+    *reducedSize = mlirArrayAttrGetElement(names, at);
+  } else if (!mlirShapedTypeIsDynamicDim(type, at)) {
+    /* All static (no axis names): the size is the type's. */
+    *reducedSize =
+        mlirIntegerAttrGet(mlirIntegerTypeGet(mlirTypeGetContext(type), 64),
+                           mlirShapedTypeGetDimSize(type, at));
+  } else {
+    return false;
+  }
   for (int d = 0, next = 0; d < rank; ++d)
     dims[d] = d == at ? numIters : next++;
   return at >= 0 && at < rank;
@@ -269,9 +279,11 @@ static bool rowReduceOf(Scores *s, MlirValue v, const char *kind,
          rowReduce(s, kpProducer(mlirOperationGetOperand(bc, 0)), kind, of);
 }
 
-/* Whether set constraint `c` of `set` (dims as loops) is m - n >= 0. */
+/* Whether set constraint `c` of `set` (dims as loops) is m - n >= 0, or,
+ * where the query axis has one static row (`mIsZero`: m folded to 0, so
+ * the set no longer names it), -n >= 0. */
 static bool isCausalSet(MlirIntegerSet set, const int *dims, int mLoop,
-                        int nLoop) {
+                        int nLoop, bool mIsZero) {
   if (mlirIntegerSetGetNumConstraints(set) != 1 ||
       mlirIntegerSetIsConstraintEq(set, 0))
     return false;
@@ -283,13 +295,20 @@ static bool isCausalSet(MlirIntegerSet set, const int *dims, int mLoop,
     if (dims[d] == nLoop)
       nDim = d;
   }
-  if (mDim < 0 || nDim < 0)
+  if (nDim < 0 || (mDim < 0 && !mIsZero))
     return false;
-  MlirAffineExpr want = mlirAffineAddExprGet(
-      mlirAffineDimExprGet(ctx, mDim),
-      mlirAffineMulExprGet(mlirAffineDimExprGet(ctx, nDim),
-                           mlirAffineConstantExprGet(ctx, -1)));
+  MlirAffineExpr minusN = mlirAffineMulExprGet(
+      mlirAffineDimExprGet(ctx, nDim), mlirAffineConstantExprGet(ctx, -1));
+  MlirAffineExpr want =
+      mDim < 0 ? minusN
+               : mlirAffineAddExprGet(mlirAffineDimExprGet(ctx, mDim), minusN);
   return mlirAffineExprEqual(mlirIntegerSetGetConstraint(set, 0), want);
+}
+
+/* Whether the query axis (loop `mLoop`) has one static row. */
+static bool oneQueryRow(const Scores *s, int mLoop) {
+  KpExtent rows;
+  return mLoop >= 0 && loopSize(s->func, mLoop, &rows) && kpExtentIs(&rows, 1);
 }
 
 /* The loop whose index plus one `v` is, or -1: tinygrad writes an index
@@ -396,7 +415,8 @@ static const char *readMaskCondition(Scores *s, MlirValue cond, int mLoop,
         !mlirAttributeIsABool(otherwise) || mlirBoolAttrGetValue(otherwise))
       return "the mask is a select that is not the valid points of a set";
     if (!a->maskKeepsTrue ||
-        !isCausalSet(mlirIntegerSetAttrGetValue(pred), dims, mLoop, s->nLoop))
+        !isCausalSet(mlirIntegerSetAttrGetValue(pred), dims, mLoop, s->nLoop,
+                     oneQueryRow(s, mLoop)))
       return "the mask's index set is not causal (m - n >= 0)";
     a->mask = KP_ATTN_MASK_CAUSAL;
     return NULL;
@@ -438,7 +458,8 @@ static const char *readMask(Scores *s, MlirValue v, int mLoop, KpAttention *a,
     int dims[MaxRank];
     for (int d = 0; d < MaxRank; ++d)
       dims[d] = d;
-    if (!isCausalSet(mlirIntegerSetAttrGetValue(pred), dims, mLoop, s->nLoop))
+    if (!isCausalSet(mlirIntegerSetAttrGetValue(pred), dims, mLoop, s->nLoop,
+                     oneQueryRow(s, mLoop)))
       return "the guard's index set is not causal (m - n >= 0)";
     a->mask = KP_ATTN_MASK_CAUSAL;
     *scores = mlirOperationGetOperand(op, 0);
