@@ -18,9 +18,15 @@ extern "C" {
  * it. NULL, with a message naming `tool`, when it cannot be opened. */
 DLC_GIVE char *dlcToolReadFile(const char *path, const char *tool);
 
+/* From now on dlcToolOpenOutput refuses to open the file at `path` (the
+ * same file by device and inode, whatever the path's spelling): a tool
+ * whose output names are derived (dlc-compile's manifests and dumps, named
+ * after the model) must not write over its own input. */
+void dlcToolProtectInput(const char *path);
+
 /* `path` opened for writing; stdout when it is NULL or "-". NULL, with a
- * message naming `tool`, when it cannot be opened. The caller closes it
- * unless it is stdout. */
+ * message naming `tool`, when it cannot be opened or is the input that
+ * dlcToolProtectInput named. The caller closes it unless it is stdout. */
 DLC_GIVE FILE *dlcToolOpenOutput(const char *path, const char *tool);
 
 /* Creates directory `dir` and its missing parents (mkdir -p) unless it

@@ -19,9 +19,35 @@ char *dlcToolReadFile(const char *path, const char *tool) {
   return text;
 }
 
+/* The input dlcToolProtectInput named (device and inode), if any. */
+static struct {
+  bool set;
+  dev_t device;
+  ino_t inode;
+} protectedInput;
+
+void dlcToolProtectInput(const char *path) {
+  struct stat info;
+  protectedInput.set = path && strcmp(path, "-") != 0 && stat(path, &info) == 0;
+  if (protectedInput.set) {
+    protectedInput.device = info.st_dev;
+    protectedInput.inode = info.st_ino;
+  }
+}
+
 FILE *dlcToolOpenOutput(const char *path, const char *tool) {
   if (!path || strcmp(path, "-") == 0)
     return stdout;
+  struct stat info;
+  if (protectedInput.set && stat(path, &info) == 0 &&
+      info.st_dev == protectedInput.device &&
+      info.st_ino == protectedInput.inode) {
+    fprintf(stderr,
+            "%s: error: cannot write '%s': it is the input file; write the "
+            "outputs to another directory (-o DIR)\n",
+            tool, path);
+    return NULL;
+  }
   FILE *f = fopen(path, "w");
   if (!f)
     fprintf(stderr, "%s: error: cannot open '%s': %s\n", tool, path,

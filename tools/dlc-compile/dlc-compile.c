@@ -263,6 +263,9 @@ int main(int argc, char **argv) {
   if (mlirContextIsNull(ctx))
     return 1;
   mlirContextAttachDiagnosticHandler(ctx, dlcToolPrintDiagnostic, NULL, NULL);
+  /* Its outputs are named after the model: in the input's own directory
+   * the program manifest (or a dump) could take the input's name. */
+  dlcToolProtectInput(o.input);
   MlirModule module = loadModel(ctx, o.input);
   bool ok = !mlirModuleIsNull(module);
   MlirAttribute plans = mlirAttributeGetNull();
