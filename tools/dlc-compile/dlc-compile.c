@@ -37,6 +37,12 @@ static void printUsage(FILE *out) {
 /* Marks the layers of a --dump list; prints why and returns false when it
  * names an unknown one. */
 static bool parseDump(const char *list, Options *o) {
+  if (!*list) {
+    fprintf(stderr, TOOL ": error: --dump= needs a layer list, e.g. "
+                         "--dump=tiny,plan (layers: tiny, indexbook, rbssa, "
+                         "plan, dlcgpu, ptx, all)\n");
+    return false;
+  }
   for (const char *p = list; *p;) {
     size_t n = strcspn(p, ",");
     bool known = false;
@@ -104,8 +110,8 @@ static int parseOptions(int argc, char **argv, Options *o) {
     if (value) {
       given[numGiven++] = value;
       *value = inlineValue ? inlineValue : argv[++i];
-    } else if (strncmp(a, "--dump=", 7) == 0) {
-      if (!parseDump(a + 7, o))
+    } else if (strncmp(a, "--dump=", 7) == 0 || strcmp(a, "--dump") == 0) {
+      if (!parseDump(a[6] ? a + 7 : "", o))
         return 1;
     } else if (strcmp(a, "--help") == 0) {
       printUsage(stdout);
@@ -155,6 +161,24 @@ static DLC_GIVE MlirModule loadModel(MlirContext ctx, const char *path) {
           : dlcModuleCreateParse(ctx, text, name);
   free(source);
   return module;
+}
+
+/* Whether the model holds a function to compile; else an error (the
+ * kernel writer's "run dlc-opt first" would be the wrong advice here). */
+static bool hasFunctions(MlirModule module, const char *path) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirIdentifier name = mlirOperationGetName(op);
+    if (mlirStringRefEqual(mlirIdentifierStr(name),
+                           mlirStringRefCreateFromCString("func.func")))
+      return true;
+  }
+  fprintf(stderr,
+          TOOL ": error: '%s' holds no function to compile (a tiny "
+               "model is a module of func.func; docs/dlc-compile.md)\n",
+          path);
+  return false;
 }
 
 /* --- layers ------------------------------------------------------------ */
@@ -267,7 +291,7 @@ int main(int argc, char **argv) {
    * the program manifest (or a dump) could take the input's name. */
   dlcToolProtectInput(o.input);
   MlirModule module = loadModel(ctx, o.input);
-  bool ok = !mlirModuleIsNull(module);
+  bool ok = !mlirModuleIsNull(module) && hasFunctions(module, o.input);
   MlirAttribute plans = mlirAttributeGetNull();
   ok = ok && lower(ctx, module, &o, &plans) &&
        dlcWriteKernels(mlirModuleGetOperation(module), DLC_KERNELS_DIR,

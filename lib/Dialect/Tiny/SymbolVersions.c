@@ -30,6 +30,7 @@
 #include "mlir-c/IR.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,13 +53,17 @@ static bool parseBindings(const char *text, Binding *out, int *count, char *why,
     if (!end)
       end = p + strlen(p);
     char *after = NULL;
+    errno = 0;
     long long v = eq && eq < end ? strtoll(eq + 1, &after, 10) : 0;
     size_t n = eq && eq < end ? (size_t)(eq - p) : 0;
+    /* A size past 2^60 is no shape's (E1005's bound), and strtoll's
+     * saturated LLONG_MAX would pass for one. */
     if (*count == MaxBindings || n == 0 || n >= sizeof(out->symbol) ||
-        after != end || v < 1 || !dlcIsSymbolName((MlirStringRef){p, n})) {
+        after != end || errno == ERANGE || v < 1 || v > (1LL << 60) ||
+        !dlcIsSymbolName((MlirStringRef){p, n})) {
       snprintf(why, whySize,
                "\"%.*s\" is not SYMBOL=VALUE (a symbol name and a positive "
-               "integer; at most %d bindings)",
+               "integer up to 2^60; at most %d bindings)",
                (int)(end - p), p, MaxBindings);
       return false;
     }
