@@ -909,12 +909,17 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode, threads, width);
     /* Flat kernels ask for a full SM of threads (ptxas fits the registers
      * to it): more loads in flight (x·sigmoid(x)+y 2.93 → 3.07 TB/s on the
-     * H100, run mem-k); row and point kernels do not (LayerNorm spilled at
-     * 32 registers and lost 20%), but a CTA's register rows ask for the
-     * CTAs their loads need (Skeleton.h). */
-    int64_t resident = mode == DLC_MEMORY_FLAT
-                           ? target->maxThreadsPerSM / threads
-                           : dlcMemoryRegisterRowCtas(p, mode, threads, width);
+     * H100, run mem-k); one whose threads each run a reduce loop for half
+     * (64 registers at T = 256: at 32 a chained conv's first region
+     * spilled 628 bytes and ran 2.9x slower, unbounded 245 registers 1.7x,
+     * bench/RESULTS.md run fl-1); row and point kernels do not (LayerNorm
+     * spilled at 32 registers and lost 20%), but a CTA's register rows ask
+     * for the CTAs their loads need (Skeleton.h). */
+    bool flatReduces = mode == DLC_MEMORY_FLAT && p->numLoops > p->numIters;
+    int64_t resident =
+        mode != DLC_MEMORY_FLAT
+            ? dlcMemoryRegisterRowCtas(p, mode, threads, width)
+            : target->maxThreadsPerSM / threads / (flatReduces ? 2 : 1);
     memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
