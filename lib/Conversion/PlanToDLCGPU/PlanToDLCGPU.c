@@ -679,9 +679,11 @@ static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
              (long long)(shortL + 1));
 }
 
-/* Step `s` with any casts before it looked through. */
-static const KpStep *pastCasts(const KpMemoryProblem *p, int s) {
-  while (p->steps[s].kind == KP_STEP_CAST)
+/* Step `s` with any casts and guards before it looked through. */
+static const KpStep *pastCastsAndGuards(const KpMemoryProblem *p, int s) {
+  /* A guard (a convolution's zero padding, of a factor or of the
+   * product) keeps the term's points: past it too. */
+  while (p->steps[s].kind == KP_STEP_CAST || p->steps[s].kind == KP_STEP_GUARD)
     s = p->steps[s].args[0];
   return &p->steps[s];
 }
@@ -691,11 +693,11 @@ static const KpStep *pastCasts(const KpMemoryProblem *p, int s) {
  * and `args` the two arguments, the smaller first. */
 static bool contractionTerm(const KpMemoryProblem *p, int s, const KpStep **mul,
                             int args[2]) {
-  *mul = pastCasts(p, s);
+  *mul = pastCastsAndGuards(p, s);
   if ((*mul)->kind != KP_STEP_BINARY || strcmp((*mul)->fn, "mul") != 0)
     return false;
-  const KpStep *x = pastCasts(p, (*mul)->args[0]);
-  const KpStep *y = pastCasts(p, (*mul)->args[1]);
+  const KpStep *x = pastCastsAndGuards(p, (*mul)->args[0]);
+  const KpStep *y = pastCastsAndGuards(p, (*mul)->args[1]);
   if (x->kind != KP_STEP_LOAD || y->kind != KP_STEP_LOAD)
     return false;
   int a = p->indexed[x->input].arg, b = p->indexed[y->input].arg;
@@ -735,8 +737,9 @@ static void memoryFlopsText(const KpMemoryProblem *p, char *out, size_t size) {
   char terms[KP_MAX_STEPS][TermText];
   int args[KP_MAX_STEPS][2];
   int numTerms = 0;
-  bool contracts = kpRegionHasContraction(p->func);
-  for (int s = 0; s < p->numSteps && contracts; ++s) {
+  /* contractionTerm is the test (kpRegionHasContraction's, past the
+   * guards too: a conv's zero padding around a factor or the product). */
+  for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *r = &p->steps[s], *mul;
     if (r->kind != KP_STEP_REDUCE || strcmp(r->fn, "sum") != 0 ||
         !contractionTerm(p, r->args[0], &mul, args[numTerms]))
