@@ -558,17 +558,20 @@ static bool fillGiven(Param *param, const char *values) {
 }
 
 /* The --input entry for argument `index`, or NULL. */
+/* Whether --input value `v` names argument `index` (by number or name). */
+static bool namesArgument(const InputValues *v, int index, const char *name) {
+  size_t n = (size_t)(v->values - 1 - v->arg);
+  char key[16]; /* an int in decimal */
+  snprintf(key, sizeof(key), "%d", index);
+  return (strlen(key) == n && strncmp(v->arg, key, n) == 0) ||
+         (strlen(name) == n && strncmp(v->arg, name, n) == 0);
+}
+
 static const InputValues *givenValues(const Options *options, int index,
                                       const char *name) {
-  for (int i = 0; i < options->numInputValues; ++i) {
-    const char *arg = options->inputValues[i].arg;
-    size_t n = (size_t)(options->inputValues[i].values - 1 - arg);
-    char key[16]; /* an int in decimal */
-    snprintf(key, sizeof(key), "%d", index);
-    if ((strlen(key) == n && strncmp(arg, key, n) == 0) ||
-        (strlen(name) == n && strncmp(arg, name, n) == 0))
+  for (int i = 0; i < options->numInputValues; ++i)
+    if (namesArgument(&options->inputValues[i], index, name))
       return &options->inputValues[i];
-  }
   return NULL;
 }
 
@@ -605,12 +608,18 @@ static bool makeInputs(const Options *options, MlirOperation func,
       return false;
   }
   for (int i = 0; i < options->numInputValues; ++i) {
-    bool used = false;
-    for (int j = 0; j < numInputs; ++j)
-      used |=
-          givenValues(options, j, params[j].name) == &options->inputValues[i];
-    if (!used) {
-      fail("--input '%s' names no argument", options->inputValues[i].arg);
+    const InputValues *v = &options->inputValues[i];
+    bool names = false, used = false;
+    for (int j = 0; j < numInputs; ++j) {
+      names |= namesArgument(v, j, params[j].name);
+      used |= givenValues(options, j, params[j].name) == v;
+    }
+    if (!names) {
+      fail("--input '%s' names no argument", v->arg);
+      return false;
+    }
+    if (!used) { /* an earlier --input gave the same argument */
+      fail("--input '%s' gives an argument an earlier --input gave", v->arg);
       return false;
     }
   }

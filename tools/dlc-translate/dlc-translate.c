@@ -81,7 +81,21 @@ int main(int argc, char **argv) {
   const char *input = NULL, *output = NULL;
   Emit emit = EMIT_NONE;
   bool debugInfo = false;
+  const char *modeFlag = NULL;
   for (int i = 1; i < argc; ++i) {
+    bool isMode = strncmp(argv[i], "--emit-kernels=", 15) == 0 ||
+                  strcmp(argv[i], "--emit-ptx") == 0 ||
+                  strcmp(argv[i], "--emit-manifest") == 0 ||
+                  strcmp(argv[i], "--import-frontend") == 0 ||
+                  strcmp(argv[i], "--import-tinygrad") == 0;
+    if (isMode && modeFlag) { /* the last one used to win silently */
+      fprintf(stderr,
+              "dlc-translate: error: '%s' and '%s' are two modes; give one\n",
+              modeFlag, argv[i]);
+      return 1;
+    }
+    if (isMode)
+      modeFlag = argv[i];
     if (strncmp(argv[i], "--emit-kernels=", 15) == 0) {
       emit = EMIT_KERNELS;
       output = argv[i] + 15;
@@ -110,6 +124,12 @@ int main(int argc, char **argv) {
       return 0;
     } else if (argv[i][0] == '-' && argv[i][1]) {
       fprintf(stderr, "dlc-translate: error: unknown option '%s'\n", argv[i]);
+      return 1;
+    } else if (input) {
+      fprintf(stderr,
+              "dlc-translate: error: one input at a time ('%s', then "
+              "'%s')\n",
+              input, argv[i]);
       return 1;
     } else {
       input = argv[i];
