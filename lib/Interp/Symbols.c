@@ -282,8 +282,25 @@ MlirLogicalResult dlcInterpSymbolsDerive(MlirOperation func,
     int k = dlcInterpSymbolsFind(symbols, table.names[i]);
     /* Unbound free symbols leave it unbound: a use reports it. */
     if (k >= 0 && dlcSymbolTableIsDerived(&table, i) &&
-        dlcSymbolExprEval(table.definitions[i], values, &v))
+        dlcSymbolExprEval(table.definitions[i], values, &v)) {
+      if (v < 0) { /* it would read as unbound: "no size for symbol" */
+        char formula[256];
+        if (!dlcSymbolTableFormatDefinition(&table, i, formula,
+                                            sizeof(formula)))
+          snprintf(formula, sizeof(formula), "its definition");
+        dlcEmitDiagnostic(func, &dlcDerivedSymbolInvalid,
+                          "give free symbols whose derived sizes are not "
+                          "negative (e.g. an input at least as large as "
+                          "the window)",
+                          "derived symbol %.*s = %s is %lld at these sizes: "
+                          "a size cannot be negative",
+                          (int)symbols->names[k].length, symbols->names[k].data,
+                          formula, (long long)v);
+        ok = false;
+        break;
+      }
       ok = setDerived(func, symbols, k, v, check, &table, i);
+    }
   }
   free(values);
   dlcSymbolTableClear(&table);
