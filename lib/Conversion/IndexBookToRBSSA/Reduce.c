@@ -353,6 +353,27 @@ static bool readsReductionAlong(RbRegion *r, MlirValue value,
  * (x · x at one context: a variance) and a plain reduction of such a value
  * (softmax's max and sum, §15.3) are no contraction and stay fused.
  * Returns the factor to materialise, or null. */
+/* The computed value that factor `f` re-indexes: through views (a
+ * convolution's window, a broadcast over the next contraction's other
+ * axes) to the value they read. That value is what a boundary
+ * materialises: the view's points repeat it (a chained conv's second
+ * window read each of the first conv's outputs 9 times over, broadcast
+ * over 16 output channels: a buffer and its work 144x the value's), and
+ * the next region reads it back through the view's map. */
+static MlirValue viewedValue(RbRegion *r, MlirValue f) {
+  for (;;) {
+    MlirOperation def = mlirOpResultGetOwner(f);
+    if (!dlcIndexbookIsView(def))
+      return f;
+    MlirValue x = mlirOperationGetOperand(def, 0);
+    if (!mlirValueIsAOpResult(x) || rbCutIndex(r, x) >= 0 ||
+        dlcIndexbookIsLeaf(mlirOpResultGetOwner(x)) ||
+        dlcIndexbookIsConst(mlirOpResultGetOwner(x)) || !rbCanMaterialize(r, x))
+      return f;
+    f = x;
+  }
+}
+
 static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
   const Level *level = &plan->levels[index];
   MlirValue factors[2] = {{NULL}, {NULL}};
@@ -413,7 +434,7 @@ static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
     int budget = 512;
     if (readsReductionAlong(r, f, &contexts[i], &plan->reduced, &budget) &&
         r->numCuts < RB_MAX_CUTS && rbCanMaterialize(r, f))
-      return f;
+      return viewedValue(r, f);
   }
   return (MlirValue){NULL};
 }
