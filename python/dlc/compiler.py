@@ -126,6 +126,9 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
     context = context or Context()
     module = _load(model, context)
     tiny = str(module)
+    if "func.func" not in tiny:  # not the kernel writer's "run dlc-opt first"
+        raise DlcError("compile(): the model holds no function to compile "
+                       "(a tiny model is a module of func.func)")
     if isinstance(versions, dict):  # values checked by the pass (E1009)
         versions = ",".join("%s=%s" % (k, v) for k, v in versions.items())
     if isinstance(device, dict):

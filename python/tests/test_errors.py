@@ -30,6 +30,12 @@ def test_compile_reports_the_failing_pass():
     assert error.value.code == "E1001"
 
 
+def test_compile_of_an_empty_model():
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile("")
+    assert "holds no function to compile" in str(error.value)
+
+
 def test_unknown_pass():
     with pytest.raises(dlc.DlcError) as error:
         dlc.Context().parse(MISMATCH).run("no-such-pass")
