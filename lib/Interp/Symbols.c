@@ -237,6 +237,13 @@ bool dlcInterpSymbolIsDerived(MlirOperation func,
          dlcSymbolIsDerivedIn(func, symbols->names[i]);
 }
 
+/* Derived symbol `at`'s definition as text, for messages. */
+static void definitionText(const DlcSymbolTable *table, int at, char *out,
+                           size_t size) {
+  if (!dlcSymbolTableFormatDefinition(table, at, out, size))
+    snprintf(out, size, "its definition");
+}
+
 /* Sets derived symbol `k` to `value`; with `check`, a value it already has
  * must agree. */
 static bool setDerived(MlirOperation func, DlcInterpSymbols *symbols, int k,
@@ -247,8 +254,7 @@ static bool setDerived(MlirOperation func, DlcInterpSymbols *symbols, int k,
     return true;
   }
   char formula[256];
-  if (!dlcSymbolTableFormatDefinition(table, at, formula, sizeof(formula)))
-    snprintf(formula, sizeof(formula), "its definition");
+  definitionText(table, at, formula, sizeof(formula));
   dlcEmitDiagnostic(func, &dlcAxisAlignmentMismatch,
                     "pass only the free symbols; a derived symbol's size "
                     "follows from its definition in dlc.derived",
@@ -285,9 +291,7 @@ MlirLogicalResult dlcInterpSymbolsDerive(MlirOperation func,
         dlcSymbolExprEval(table.definitions[i], values, &v)) {
       if (v < 0) { /* it would read as unbound: "no size for symbol" */
         char formula[256];
-        if (!dlcSymbolTableFormatDefinition(&table, i, formula,
-                                            sizeof(formula)))
-          snprintf(formula, sizeof(formula), "its definition");
+        definitionText(&table, i, formula, sizeof(formula));
         dlcEmitDiagnostic(func, &dlcDerivedSymbolInvalid,
                           "give free symbols whose derived sizes are not "
                           "negative (e.g. an input at least as large as "

@@ -557,7 +557,6 @@ static bool fillGiven(Param *param, const char *values) {
   return true;
 }
 
-/* The --input entry for argument `index`, or NULL. */
 /* Whether --input value `v` names argument `index` (by number or name). */
 static bool namesArgument(const InputValues *v, int index, const char *name) {
   size_t n = (size_t)(v->values - 1 - v->arg);
@@ -567,6 +566,7 @@ static bool namesArgument(const InputValues *v, int index, const char *name) {
          (strlen(name) == n && strncmp(v->arg, name, n) == 0);
 }
 
+/* The --input entry for argument `index`, or NULL. */
 static const InputValues *givenValues(const Options *options, int index,
                                       const char *name) {
   for (int i = 0; i < options->numInputValues; ++i)

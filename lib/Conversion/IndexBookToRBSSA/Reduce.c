@@ -343,16 +343,6 @@ static bool readsReductionAlong(RbRegion *r, MlirValue value,
   return false;
 }
 
-/* A region boundary of the second kind (docs/passes, "Several regions"):
- * a sum of products is a contraction, and a contraction's factors come
- * from memory. A factor computed from a reduction of this region whose
- * result varies along the reduced axes — the first GEMM's activation in a
- * GEMV over the hidden axis, Σ_h relu(X W1)[m, h] w2[h], which reads it
- * over every axis of the body, so rbNeedsBoundary does not fire — would
- * nest that reduction inside this one: it is materialised first. A square
- * (x · x at one context: a variance) and a plain reduction of such a value
- * (softmax's max and sum, §15.3) are no contraction and stay fused.
- * Returns the factor to materialise, or null. */
 /* The computed value that factor `f` re-indexes: through views (a
  * convolution's window, a broadcast over the next contraction's other
  * axes) to the value they read. That value is what a boundary
@@ -374,6 +364,17 @@ static MlirValue viewedValue(RbRegion *r, MlirValue f) {
   }
 }
 
+/* A region boundary of the second kind (docs/passes, "Several regions"):
+ * a sum of products is a contraction, and a contraction's factors come
+ * from memory. A factor computed from a reduction of this region whose
+ * result varies along the reduced axes — the first GEMM's activation in a
+ * GEMV over the hidden axis, Σ_h relu(X W1)[m, h] w2[h], which reads it
+ * over every axis of the body, so rbNeedsBoundary does not fire — would
+ * nest that reduction inside this one: it is materialised first. A square
+ * (x · x at one context: a variance) and a plain reduction of such a value
+ * (softmax's max and sum, §15.3) are no contraction and stay fused.
+ * Returns the value to materialise (the factor, or the value its views
+ * read: viewedValue), or null. */
 static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
   const Level *level = &plan->levels[index];
   MlirValue factors[2] = {{NULL}, {NULL}};
