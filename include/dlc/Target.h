@@ -8,6 +8,9 @@
 
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,6 +24,15 @@ extern "C" {
  * is recorded; NULL when the recorded value is not a known chip. Static
  * storage. */
 const char *dlcOperationGetTargetChip(MlirOperation op);
+
+/* Whether `chip` names a chip of the target table ("sm_80", "sm_86",
+ * "sm_89", "sm_90", "sm_90a", or a family "sm80"/"sm90" for its reference
+ * chip), so that a tool can refuse its --chip before building pipelines. */
+bool dlcTargetIsKnownChip(const char *chip);
+
+/* Writes the known chip names, comma-separated, into `out` (for the
+ * suggestion of a diagnostic). */
+void dlcTargetListChips(char *out, size_t size);
 
 #ifdef __cplusplus
 }

@@ -193,6 +193,10 @@ const DlcTarget *dlcTargetDefault(void) {
   return dlcTargetLookup(DLC_TARGET_DEFAULT_CHIP);
 }
 
+bool dlcTargetIsKnownChip(const char *chip) {
+  return dlcTargetLookup(chip) != NULL;
+}
+
 bool dlcTargetIsFamily(const char *name) {
   for (int i = 0; i < kNumTargets; ++i)
     if (strcmp(kTargets[i].family, name) == 0)

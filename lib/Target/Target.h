@@ -65,10 +65,6 @@ const DlcTarget *dlcTargetDefault(void);
 /* Whether `name` is a family name ("sm80", "sm90"): a plan's `arch`. */
 bool dlcTargetIsFamily(const char *name);
 
-/* Writes the known chip names, comma-separated, into `out` (for the
- * suggestion of a diagnostic). */
-void dlcTargetListChips(char *out, size_t size);
-
 /* Writes the family names, comma-separated, into `out`. */
 void dlcTargetListFamilies(char *out, size_t size);
 

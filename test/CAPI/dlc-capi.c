@@ -140,9 +140,42 @@ static void testDiagnostic(void) {
   mlirContextDestroy(ctx);
 }
 
+/* The target queries a host makes before and after compiling: a chip
+ * named on its command line, the chip a module records. */
+static void testTarget(void) {
+  fprintf(stderr, "testTarget\n");
+  // CHECK-LABEL: testTarget
+  // CHECK-NEXT: known: sm_90a 1 sm90 1 sm_75 0 (null) 0
+  fprintf(stderr, "known: sm_90a %d sm90 %d sm_75 %d (null) %d\n",
+          dlcTargetIsKnownChip("sm_90a"), dlcTargetIsKnownChip("sm90"),
+          dlcTargetIsKnownChip("sm_75"), dlcTargetIsKnownChip(NULL));
+  char chips[128];
+  dlcTargetListChips(chips, sizeof(chips));
+  // CHECK-NEXT: chips: sm_80, sm_86, sm_89, sm_90, sm_90a
+  fprintf(stderr, "chips: %s\n", chips);
+  MlirContext ctx = createContext();
+  const char *const modules[] = {
+      "module attributes {dlc.target = \"sm_80\"} {}", "module {}",
+      "module attributes {dlc.target = \"sm_75\"} {}"};
+  // CHECK-NEXT: recorded: sm_80
+  // CHECK-NEXT: recorded: sm_90
+  // CHECK-NEXT: recorded: unknown
+  for (int i = 0; i < 3; ++i) {
+    MlirModule module =
+        dlcModuleCreateParse(ctx, mlirStringRefCreateFromCString(modules[i]),
+                             mlirStringRefCreateFromCString("target.mlir"));
+    const char *chip =
+        dlcOperationGetTargetChip(mlirModuleGetOperation(module));
+    fprintf(stderr, "recorded: %s\n", chip ? chip : "unknown");
+    mlirModuleDestroy(module);
+  }
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testRegisterDialects();
   testPipeline();
   testDiagnostic();
+  testTarget();
   return 0;
 }

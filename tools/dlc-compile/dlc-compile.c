@@ -137,6 +137,17 @@ static int parseOptions(int argc, char **argv, Options *o) {
     printUsage(stderr);
     return 1;
   }
+  if (!dlcTargetIsKnownChip(o->chip)) { /* else a pipeline's name shows */
+    char chips[128], message[512];
+    dlcTargetListChips(chips, sizeof(chips));
+    dlcDiagnosticFormat(message, sizeof(message), &dlcPlanOptionInvalid,
+                        "compile for a chip of the target table "
+                        "(docs/target.md)",
+                        "--chip: \"%.40s\" is not a known chip (known: %s)",
+                        o->chip, chips);
+    fprintf(stderr, TOOL ": error: %s\n", message);
+    return 1;
+  }
   return 0;
 }
 

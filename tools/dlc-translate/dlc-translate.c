@@ -1,15 +1,14 @@
 /* dlc-translate: turns a module compiled by the dlc-to-ptx pipeline into
  * files a host can load: the PTX text of each gpu.binary and one manifest
- * JSON per kernel (docs/conventions.md, DESIGN.md decision 7).
+ * JSON per kernel (docs/conventions.md, DESIGN.md decision 7); or imports a
+ * JSON graph as tiny IR (docs/frontend.md). One mode a call:
  *
- *   dlc-translate IN.mlir --emit-kernels=DIR   DIR/<module>.ptx,
- * DIR/<kernel>.json dlc-translate IN.mlir --emit-ptx [-o F]    the PTX only
- *   dlc-translate IN.mlir --emit-manifest [-o F]  the manifests (JSON array)
- *   dlc-translate IN.json --import-frontend [-o F]  Frontend IR (spec §2) to
- *       tiny (docs/frontend.md); --mlir-print-debuginfo keeps the JSON
- *       positions of the graph nodes as op locations
- *   dlc-translate IN.json --import-tinygrad [-o F]  a tinygrad UOp graph to
- *       tiny (docs/frontend.md, "tinygrad UOp graphs") */
+ *   --emit-kernels=DIR   IN.mlir to DIR/<module>.ptx and DIR/<kernel>.json
+ *   --emit-ptx           IN.mlir to its PTX only (-o F)
+ *   --emit-manifest      IN.mlir to its manifests, a JSON array (-o F)
+ *   --import-frontend    Frontend IR (spec §2) to tiny (-o F);
+ *                        --mlir-print-debuginfo keeps the JSON positions
+ *   --import-tinygrad    a tinygrad UOp graph to tiny (-o F) */
 #include "dlc/Frontend.h"
 #include "dlc/IR.h"
 #include "dlc/Kernels.h"
@@ -37,6 +36,32 @@ typedef enum {
   IMPORT_FRONTEND,
   IMPORT_TINYGRAD
 } Emit;
+
+/* The mode flags; --emit-kernels takes its directory after the '='. */
+typedef struct Mode {
+  const char *flag;
+  Emit emit;
+} Mode;
+
+static const Mode kModes[] = {
+    {"--emit-kernels=", EMIT_KERNELS},
+    {"--emit-ptx", EMIT_PTX},
+    {"--emit-manifest", EMIT_MANIFEST},
+    {"--import-frontend", IMPORT_FRONTEND},
+    {"--import-tinygrad", IMPORT_TINYGRAD},
+};
+
+/* The mode `arg` names, or NULL. */
+static const Mode *findMode(const char *arg) {
+  for (size_t k = 0; k < sizeof(kModes) / sizeof(kModes[0]); ++k) {
+    const Mode *m = &kModes[k];
+    size_t n = strlen(m->flag);
+    if (m->emit == EMIT_KERNELS ? strncmp(arg, m->flag, n) == 0
+                                : strcmp(arg, m->flag) == 0)
+      return m;
+  }
+  return NULL;
+}
 
 /* The library's output for an --emit mode. */
 static DlcKernelsOutput kernelsOutput(Emit emit) {
@@ -83,35 +108,23 @@ int main(int argc, char **argv) {
   bool debugInfo = false;
   const char *modeFlag = NULL;
   for (int i = 1; i < argc; ++i) {
-    bool isMode = strncmp(argv[i], "--emit-kernels=", 15) == 0 ||
-                  strcmp(argv[i], "--emit-ptx") == 0 ||
-                  strcmp(argv[i], "--emit-manifest") == 0 ||
-                  strcmp(argv[i], "--import-frontend") == 0 ||
-                  strcmp(argv[i], "--import-tinygrad") == 0;
-    if (isMode && modeFlag) { /* the last one used to win silently */
-      fprintf(stderr,
-              "dlc-translate: error: '%s' and '%s' are two modes; give one\n",
-              modeFlag, argv[i]);
-      return 1;
-    }
-    if (isMode)
+    const Mode *mode = findMode(argv[i]);
+    if (mode) {
+      if (modeFlag) { /* the last one used to win silently */
+        fprintf(stderr,
+                "dlc-translate: error: '%s' and '%s' are two modes; give "
+                "one\n",
+                modeFlag, argv[i]);
+        return 1;
+      }
       modeFlag = argv[i];
-    if (strncmp(argv[i], "--emit-kernels=", 15) == 0) {
-      emit = EMIT_KERNELS;
-      output = argv[i] + 15;
-      if (!output[0]) { /* "" would write into "/" (D04) */
+      emit = mode->emit;
+      output = emit == EMIT_KERNELS ? argv[i] + strlen(mode->flag) : output;
+      if (emit == EMIT_KERNELS && !output[0]) { /* "" writes into "/" (D04) */
         fprintf(stderr, "dlc-translate: error: --emit-kernels needs a "
                         "directory name (--emit-kernels=DIR)\n");
         return 1;
       }
-    } else if (strcmp(argv[i], "--emit-ptx") == 0) {
-      emit = EMIT_PTX;
-    } else if (strcmp(argv[i], "--emit-manifest") == 0) {
-      emit = EMIT_MANIFEST;
-    } else if (strcmp(argv[i], "--import-frontend") == 0) {
-      emit = IMPORT_FRONTEND;
-    } else if (strcmp(argv[i], "--import-tinygrad") == 0) {
-      emit = IMPORT_TINYGRAD;
     } else if (strcmp(argv[i], "--mlir-print-debuginfo") == 0) {
       debugInfo = true;
     } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
