@@ -27,6 +27,10 @@
  * program, and the output region gets its LSE argument (an output written
  * by the model, which the flash epilogue implements) and `lse`.
  *
+ * A fused pair whose scores read Q, K, a bias or a mask from an earlier
+ * region's buffer (a transformer's projections) hands those buffers to
+ * the output region, which takes them in as inputs (takeScoresBuffers).
+ *
  * A pair that is not attention is left alone (no diagnostic: it is an
  * ordinary program); attention that is not fused gets W1405 with the
  * reason. docs/passes/rbssa-fuse-attention.md. */
@@ -116,9 +120,10 @@ static MlirAttribute without(MlirContext ctx, MlirAttribute list,
   return out;
 }
 
-/* rbssa.program with the fused buffers and scores regions dropped. */
-static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
-                           const bool *dropRegion) {
+/* rbssa.program with `buffers` (the program's, updated: takeScoresBuffers)
+ * less the fused ones, and the fused scores regions dropped. */
+static void rewriteProgram(MlirOperation program, MlirAttribute buffers,
+                           const bool *dropBuffer, const bool *dropRegion) {
   MlirContext ctx = mlirOperationGetContext(program);
   MlirAttribute old = dlcOperationAttrGet(program, "rbssa.program");
   intptr_t n = mlirDictionaryAttrGetNumElements(old);
@@ -130,7 +135,7 @@ static void rewriteProgram(MlirOperation program, const bool *dropBuffer,
     fields[i] = mlirDictionaryAttrGetElement(old, i);
     MlirStringRef key = mlirIdentifierStr(fields[i].name);
     if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("buffers")))
-      fields[i].attribute = without(ctx, fields[i].attribute, dropBuffer);
+      fields[i].attribute = without(ctx, buffers, dropBuffer);
     else if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("regions")))
       fields[i].attribute = without(ctx, fields[i].attribute, dropRegion);
   }
@@ -160,43 +165,162 @@ static intptr_t findLseRegion(MlirBlock body, MlirAttribute regions,
   return -1;
 }
 
-/* The fused region `output` takes the log-sum-exp output in: the LSE
- * region's output argument appended (type, attributes), so the flash
- * kernel has it as a parameter. False (nothing changed) when its
- * arguments carry no attributes to extend, or out of memory. */
-static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
-  MlirContext ctx = mlirOperationGetContext(output);
-  MlirBlock from =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(a->lseRegion, 0));
-  MlirBlock to = mlirRegionGetFirstBlock(mlirOperationGetRegion(output, 0));
-  intptr_t n = mlirBlockGetNumArguments(to) + 1;
+/* Inserts argument `at` of region `from` into region `to` at position
+ * `pos` (its type and attributes), so that the fused kernel has it as a
+ * parameter. False (nothing changed) when the arguments carry no
+ * attributes to extend, or out of memory. */
+static bool insertArgument(MlirOperation to, intptr_t pos, MlirOperation from,
+                           int at) {
+  MlirContext ctx = mlirOperationGetContext(to);
+  MlirBlock fromBlock =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(from, 0));
+  MlirBlock toBlock = mlirRegionGetFirstBlock(mlirOperationGetRegion(to, 0));
+  intptr_t n = mlirBlockGetNumArguments(toBlock) + 1;
   MlirType *types = malloc(sizeof(MlirType) * (size_t)n);
   MlirAttribute *attrs = malloc(sizeof(MlirAttribute) * (size_t)n);
-  MlirAttribute old = dlcOperationAttrGet(output, "arg_attrs");
-  bool ok = types && attrs && !mlirAttributeIsNull(old) &&
-            mlirAttributeIsAArray(old) &&
-            mlirArrayAttrGetNumElements(old) == n - 1;
+  MlirAttribute old = dlcOperationAttrGet(to, "arg_attrs");
+  MlirAttribute fromAttrs = dlcOperationAttrGet(from, "arg_attrs");
+  bool ok =
+      types && attrs && pos >= 0 && pos < n && !mlirAttributeIsNull(old) &&
+      mlirAttributeIsAArray(old) && mlirArrayAttrGetNumElements(old) == n - 1 &&
+      !mlirAttributeIsNull(fromAttrs) && mlirAttributeIsAArray(fromAttrs) &&
+      at >= 0 && at < mlirArrayAttrGetNumElements(fromAttrs);
   if (ok) {
-    mlirBlockAddArgument(
-        to, mlirValueGetType(mlirBlockGetArgument(from, a->lse.t.arg)),
-        mlirOperationGetLocation(output));
+    mlirBlockInsertArgument(
+        toBlock, pos, mlirValueGetType(mlirBlockGetArgument(fromBlock, at)),
+        mlirOperationGetLocation(to));
     for (intptr_t i = 0; i < n; ++i) {
-      types[i] = mlirValueGetType(mlirBlockGetArgument(to, i));
-      attrs[i] = i + 1 < n ? mlirArrayAttrGetElement(old, i)
-                           : mlirArrayAttrGetElement(
-                                 dlcOperationAttrGet(a->lseRegion, "arg_attrs"),
-                                 a->lse.t.arg);
+      types[i] = mlirValueGetType(mlirBlockGetArgument(toBlock, i));
+      attrs[i] = i == pos  ? mlirArrayAttrGetElement(fromAttrs, at)
+                 : i < pos ? mlirArrayAttrGetElement(old, i)
+                           : mlirArrayAttrGetElement(old, i - 1);
     }
     mlirOperationSetAttributeByName(
-        output, mlirStringRefCreateFromCString("function_type"),
+        to, mlirStringRefCreateFromCString("function_type"),
         mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, types, 0, NULL)));
-    mlirOperationSetAttributeByName(output,
+    mlirOperationSetAttributeByName(to,
                                     mlirStringRefCreateFromCString("arg_attrs"),
                                     mlirArrayAttrGet(ctx, n, attrs));
   }
   free(types);
   free(attrs);
   return ok;
+}
+
+/* The fused region `output` takes the log-sum-exp output in: the LSE
+ * region's output argument appended. */
+static bool appendLseArgument(MlirOperation output, const KpAttention *a) {
+  MlirBlock to = mlirRegionGetFirstBlock(mlirOperationGetRegion(output, 0));
+  return insertArgument(output, mlirBlockGetNumArguments(to), a->lseRegion,
+                        a->lse.t.arg);
+}
+
+/* The index of `output`'s argument named `name`, or -1. */
+static int argumentNamed(MlirOperation output, MlirAttribute name) {
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(output, 0));
+  for (int i = 0; i < mlirBlockGetNumArguments(block); ++i)
+    if (mlirAttributeEqual(argName(output, i), name))
+      return i;
+  return -1;
+}
+
+/* The first argument of `output` it writes (role "output"): where an input
+ * is inserted, inputs before outputs (the kernel ABI). */
+static intptr_t firstOutputArgument(MlirOperation output) {
+  MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(output, 0));
+  intptr_t n = mlirBlockGetNumArguments(block);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute role = kpArgAttr(output, (int)i, "rbssa.role");
+    if (isString(role) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(role),
+                           mlirStringRefCreateFromCString("output")))
+      return i;
+  }
+  return n;
+}
+
+/* Buffer entry `buffer` of the program read now by `output` in place of
+ * the fused scores region: stored in global memory ("deferred" named a
+ * pointwise hand-over to the scores region, which is gone). */
+static MlirAttribute readByOutput(MlirContext ctx, MlirAttribute buffer,
+                                  MlirAttribute scoresName,
+                                  MlirAttribute outputName) {
+  intptr_t n = mlirDictionaryAttrGetNumElements(buffer);
+  MlirNamedAttribute *fields =
+      malloc(sizeof(MlirNamedAttribute) * (size_t)(n + 1));
+  if (!fields)
+    return buffer;
+  for (intptr_t i = 0; i < n; ++i) {
+    fields[i] = mlirDictionaryAttrGetElement(buffer, i);
+    MlirStringRef key = mlirIdentifierStr(fields[i].name);
+    if (mlirStringRefEqual(key, mlirStringRefCreateFromCString("materialize")))
+      fields[i].attribute = dlcStringAttr(ctx, "gmem");
+    if (!mlirStringRefEqual(key, mlirStringRefCreateFromCString("consumers")) ||
+        !mlirAttributeIsAArray(fields[i].attribute))
+      continue;
+    /* The consumers, the scores region replaced by the output region
+     * (once: the output region may read the buffer already). */
+    MlirAttribute list = fields[i].attribute;
+    intptr_t m = mlirArrayAttrGetNumElements(list), kept = 0;
+    MlirAttribute *items = malloc(sizeof(MlirAttribute) * (size_t)(m + 1));
+    if (!items)
+      continue;
+    bool hasOutput = false;
+    for (intptr_t j = 0; j < m; ++j) {
+      MlirAttribute c = mlirArrayAttrGetElement(list, j);
+      if (mlirAttributeEqual(c, scoresName) ||
+          mlirAttributeEqual(c, outputName)) {
+        if (hasOutput)
+          continue;
+        hasOutput = true;
+        c = outputName;
+      }
+      items[kept++] = c;
+    }
+    fields[i].attribute = mlirArrayAttrGet(ctx, kept, items);
+    free(items);
+  }
+  MlirAttribute out = mlirDictionaryAttrGet(ctx, n, fields);
+  free(fields);
+  return out;
+}
+
+/* The fused region `output` takes in the tensors of the model that the
+ * scores region reads from intermediate buffers (a Q, K, bias or mask
+ * computed by an earlier region: a transformer's projections), as
+ * inputs; those buffers' entries in `buffers` name it as their consumer.
+ * Returns how many arguments were inserted, -1 when one cannot be. */
+static int takeScoresBuffers(MlirOperation output, const KpAttention *a,
+                             MlirAttribute scoresName, MlirAttribute outputName,
+                             MlirAttribute *buffers) {
+  MlirContext ctx = mlirOperationGetContext(output);
+  int args[] = {a->q.t.arg, a->k.t.arg, a->hasBias ? a->bias.t.arg : -1,
+                a->mask == KP_ATTN_MASK_TENSOR ? a->maskTensor.t.arg : -1};
+  int inserted = 0;
+  for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); ++i) {
+    if (args[i] < 0 || mlirAttributeIsNull(
+                           kpArgAttr(a->scores, args[i], "rbssa.intermediate")))
+      continue;
+    MlirAttribute name = argName(a->scores, args[i]);
+    if (argumentNamed(output, name) < 0) {
+      if (!insertArgument(output, firstOutputArgument(output), a->scores,
+                          args[i]))
+        return -1;
+      ++inserted;
+    }
+    intptr_t n = mlirArrayAttrGetNumElements(*buffers);
+    MlirAttribute *items = malloc(sizeof(MlirAttribute) * (size_t)(n + 1));
+    if (!items)
+      return -1;
+    for (intptr_t b = 0; b < n; ++b) {
+      items[b] = mlirArrayAttrGetElement(*buffers, b);
+      if (mlirAttributeEqual(dlcDictionaryAttrGet(items[b], "name"), name))
+        items[b] = readByOutput(ctx, items[b], scoresName, outputName);
+    }
+    *buffers = mlirArrayAttrGet(ctx, n, items);
+    free(items);
+  }
+  return inserted;
 }
 
 /* Each deferred buffer of one program with one consumer: the pair read as
@@ -247,6 +371,15 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
     if (!named)
       continue;
     const char *notFused = kpAttentionOnlineProblem(&a);
+    /* Q or K computed by an earlier region: the fused kernel reads its
+     * buffer, the scores region (which read it) being gone. The output
+     * region's arguments shift: the model is read again. */
+    int taken = notFused ? 0
+                         : takeScoresBuffers(output, &a, producer, outputName,
+                                             &buffers);
+    if (taken < 0 || (taken > 0 && kpAttentionRead(scores, output, &a)))
+      notFused = "its scores read an intermediate buffer that the fused "
+                 "region cannot take as an argument";
     intptr_t lse = notFused ? -1 : findLseRegion(body, regions, dropRegion, &a);
     if (lse >= 0 && !appendLseArgument(output, &a)) {
       a.hasLse = false; /* left as its own region */
@@ -289,7 +422,7 @@ static void fuseProgram(MlirBlock body, MlirOperation program) {
     fusedAny = true;
   }
   if (fusedAny)
-    rewriteProgram(program, dropBuffer, dropRegion);
+    rewriteProgram(program, buffers, dropBuffer, dropRegion);
   free(dropBuffer);
   free(dropRegion);
 }
