@@ -311,7 +311,8 @@ static MlirOperation emitYield(RbRegion *r, MlirOperation at, MlirValue value,
     iters.axes[i] = i;
   }
   MlirOperation user = at;
-  peelCast(r, &value, &ctx, &user);
+  if (rbCutIndex(r, value) < 0) /* a materialised output is copied as is */
+    peelCast(r, &value, &ctx, &user);
   RbValue v;
   if (!rbEmit(r, value, user, &ctx, NULL, false, &v))
     return none;
@@ -599,6 +600,16 @@ static bool buildRegion(Program *p, int self, int numRoots, const int *outputs,
   }
   for (int i = 0; i < r.numInputs; ++i)
     memcpy(r.argSizes[i], ports[i].sizes, sizeof(ports[i].sizes));
+  /* Rule 6: a contraction beside another reduction or yield first. */
+  MlirValue yields[RB_MAX_ARGS];
+  int numYields = 0;
+  if (self >= 0)
+    yields[numYields++] = p->cuts[self];
+  for (int k = 0; self < 0 && k < numRoots; ++k)
+    yields[numYields++] = mlirOperationGetOperand(p->ret, outputs[k]);
+  *request = rbYieldsContractionCut(&r, yields, numYields);
+  if (!mlirValueIsNull(*request))
+    return false;
   if (!addIters(&r, &ports[firstOut]))
     return false;
   MlirOperation func = createRegion(&r, ports, n);

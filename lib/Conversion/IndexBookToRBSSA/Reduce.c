@@ -350,7 +350,7 @@ static bool readsReductionAlong(RbRegion *r, MlirValue value,
  * window read each of the first conv's outputs 9 times over, broadcast
  * over 16 output channels: a buffer and its work 144x the value's), and
  * the next region reads it back through the view's map. */
-static MlirValue viewedValue(RbRegion *r, MlirValue f) {
+MlirValue rbViewedValue(RbRegion *r, MlirValue f) {
   for (;;) {
     MlirOperation def = mlirOpResultGetOwner(f);
     if (!dlcIndexbookIsView(def))
@@ -374,7 +374,7 @@ static MlirValue viewedValue(RbRegion *r, MlirValue f) {
  * (x · x at one context: a variance) and a plain reduction of such a value
  * (softmax's max and sum, §15.3) are no contraction and stay fused.
  * Returns the value to materialise (the factor, or the value its views
- * read: viewedValue), or null. */
+ * read: rbViewedValue), or null. */
 static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
   const Level *level = &plan->levels[index];
   MlirValue factors[2] = {{NULL}, {NULL}};
@@ -435,7 +435,7 @@ static MlirValue contractionBoundary(RbRegion *r, const Plan *plan, int index) {
     int budget = 512;
     if (readsReductionAlong(r, f, &contexts[i], &plan->reduced, &budget) &&
         r->numCuts < RB_MAX_CUTS && rbCanMaterialize(r, f))
-      return viewedValue(r, f);
+      return rbViewedValue(r, f);
   }
   return (MlirValue){NULL};
 }
@@ -640,6 +640,11 @@ static bool emitBody(RbRegion *r, Plan *plan, int index, const RbSpace *target,
     }
     if (rbNeedsBoundary(r, operand, &ctx, target)) {
       r->request = operand; /* no diagnostic: the driver splits here */
+      return false;
+    }
+    MlirValue contraction = rbContractionCut(r, operand);
+    if (!mlirValueIsNull(contraction)) {
+      r->request = contraction; /* rule 5: its own implicit-GEMM region */
       return false;
     }
     if (!rbEmit(r, operand, user, &ctx, target, plan->guard.count > 0, &f[i]))

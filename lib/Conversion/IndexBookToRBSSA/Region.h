@@ -243,6 +243,23 @@ bool rbCanMaterialize(RbRegion *r, MlirValue value);
 bool rbNeedsBoundary(RbRegion *r, MlirValue value, const RbContext *ctx,
                      const RbSpace *target);
 
+/* The computed value that factor `f` re-indexes: through views (a
+ * convolution's window, a broadcast) to the value they read, which is
+ * what a boundary materialises (Reduce.c). */
+MlirValue rbViewedValue(RbRegion *r, MlirValue f);
+
+/* Rule 5 (ContractionCut.c): the contraction, with the elementwise
+ * epilogue `operand` reads it through, that a reduction's body operand is
+ * computed from (a GEMM under a LayerNorm's mean), to be materialised in
+ * its own region; null when there is none or it is attention's scores. */
+MlirValue rbContractionCut(RbRegion *r, MlirValue operand);
+
+/* Rule 6 (ContractionCut.c): when the values a region yields hold a
+ * contraction beside another reduction or another yield, that contraction
+ * with its epilogue, to be materialised in its own region; else null. */
+MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
+                                 int numYields);
+
 /* Emits an indexbook.reduce or indexbook.contract at ctx (its kept dims):
  * SRNF (R0/R2 merging, R1 invariant hoist), domain guards with the neutral
  * element, the rbssa.reduce and a cast to the result's element type. */

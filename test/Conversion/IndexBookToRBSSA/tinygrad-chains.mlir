@@ -32,18 +32,28 @@
 // RUN: dlc-interp %S/Inputs/tinygrad_chains.tiny.mlir --func gemm_gemv --diff --trials 4 | FileCheck %s --check-prefix=DIFF2
 // DIFF2: diff @gemm_gemv: 4 of 4 trials pass
 
-// What is not a contraction stays fused (one region, no program): a plain
-// reduction of a GEMM's activation (as softmax's row max and sum, §15.3),
-// a square of it (a variance), and a single GEMM with its epilogue.
+// A reduction of a GEMM's activation that is no contraction — a row sum
+// of it, a sum of its squares (a variance) — is rule 5's: the GEMM with the
+// epilogue the reduction reads (the ReLU) is materialised in a region of
+// its own, an implicit GEMM, and the reduction reads it back (one region
+// recomputed the GEMM on CUDA cores for the reduction). A single GEMM with
+// its epilogue stays one region (no program).
 // RUN: dlc-opt %s --pass-pipeline='builtin.module(func.func(tiny-verify), func.func(tiny-expand-broadcasts), convert-tiny-to-indexbook, convert-indexbook-to-rbssa)' | FileCheck %s --check-prefix=FUSED
-// FUSED-NOT:   rbssa.program
-// FUSED-LABEL: func.func @rowsum_relu(
-// FUSED-SAME:  rbssa.region = "rowsum_relu"
-// FUSED-LABEL: func.func @sumsq_relu(
-// FUSED-SAME:  rbssa.region = "sumsq_relu"
+// FUSED-LABEL: func.func @rowsum_relu_r0(
+// FUSED:       "rbssa.reduce"({{.*}}op = "sum"{{.*}}-> tensor<?x?xf32, ["M", "N"]>
+// FUSED-NEXT:  "rbssa.unary"({{.*}}) {fn = "relu"}
+// FUSED-NEXT:  "rbssa.yield"
+// FUSED-LABEL: func.func @rowsum_relu_r1(
+// FUSED:       "rbssa.reduce"({{.*}}op = "sum"{{.*}}(tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
+// FUSED-LABEL: func.func private @rowsum_relu(
+// FUSED-SAME:  rbssa.program = {buffers = [{consumers = ["rowsum_relu_r1"], dtype = f32, materialize = "deferred", name = "t0", producer = "rowsum_relu_r0", shape = ["M", "N"]}], regions = ["rowsum_relu_r0", "rowsum_relu_r1"]}
+// FUSED-LABEL: func.func private @sumsq_relu(
+// FUSED-SAME:  rbssa.program = {buffers = [{consumers = ["sumsq_relu_r1"], dtype = f32, materialize = "deferred", name = "t0", producer = "sumsq_relu_r0", shape = ["M", "N"]}], regions = ["sumsq_relu_r0", "sumsq_relu_r1"]}
 // FUSED-LABEL: func.func @gemm_relu(
 // FUSED-SAME:  rbssa.region = "gemm_relu"
 // FUSED-NOT:   rbssa.program
+// RUN: dlc-interp %s --func sumsq_relu --diff --trials 4 | FileCheck %s --check-prefix=DIFF3
+// DIFF3: diff @sumsq_relu: 4 of 4 trials pass
 
 func.func @rowsum_relu(%X: tensor<?x?xf32, ["M", "K"]>, %W: tensor<?x?xf32, ["K", "N"]>) -> tensor<?xf32, ["M"]> {
   %x = "tiny.reshape"(%X) : (tensor<?x?xf32, ["M", "K"]>) -> tensor<?x1x?xf32, ["M", 1, "K"]>
