@@ -39,14 +39,17 @@ def _captured_output():
 
 
 def _write_kernels(module, directory):
-    """The PTX and manifests of a compiled module into `directory`, by the
-    library's one writer (dlcWriteKernels, as dlc-translate --emit-kernels
-    and dlc-compile)."""
+    """Writes the PTX and manifests of a compiled module into `directory`,
+    by the library's one writer (dlcWriteKernels, as dlc-translate
+    --emit-kernels and dlc-compile), and returns the manifests' paths: the
+    writer's `wrote PATH` lines (dlc/Kernels.h)."""
     with _captured_output() as output:
         ok = _capi.dlcWriteKernels(module._operation, _capi.KERNELS_DIR,
                                    str(directory).encode(), b"dlc")
     if not ok:
         raise DlcError("writing the kernels failed: %s" % output[0].strip())
+    return [Path(line[len("wrote "):]) for line in output[0].splitlines()
+            if line.startswith("wrote ") and line.endswith(".json")]
 
 
 # Each layer's IR is the module after the pass of dlc-to-ptx that ends the
@@ -113,7 +116,9 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             layers=False, versions=None, device=None):
     """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
     or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
-    PTX and manifests into `output` (a fresh temporary folder by default).
+    PTX and manifests into `output` (a fresh temporary folder by default);
+    the Program is what this compile wrote, not what an earlier one left
+    there (which is left alone: the folder is the caller's).
     With layers=True the Program also holds each layer's IR (slower: the
     module is printed after every pass). versions ("N=1,M=1" or a dict
     {"N": 1}) adds launch-time versions: copies of the model with those
@@ -148,5 +153,5 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             found = _layers(tiny, ir_tree)
     else:
         module.run("builtin.module(dlc-to-ptx{%s})" % options)
-    _write_kernels(module, directory)
-    return Program(tiny, module, directory, found)
+    written = _write_kernels(module, directory)
+    return Program(directory, written, tiny, module, found)

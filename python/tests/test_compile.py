@@ -1,4 +1,6 @@
 """dlc.compile: a model to PTX and manifests."""
+import pytest
+
 import dlc
 
 
@@ -67,3 +69,21 @@ def test_compile_with_versions(example, tmp_path):
     text = dlc.compile(example, output=tmp_path / "text", versions="N=1,M=1")
     assert {k["kernel"] for k in text.kernels} == {
         "gemm_bias_relu", "gemm_bias_relu_N1", "gemm_bias_relu_M1"}
+
+
+def test_compile_into_a_used_folder(example, tmp_path):
+    """The Program is what this compile wrote: the manifests an earlier
+    compile left in the folder (another model's, a version no longer asked
+    for) are no part of it."""
+    dlc.compile(example.parent / "two_gemm.tiny.mlir", output=tmp_path)
+    dlc.compile(example, output=tmp_path, versions={"N": 1})
+    program = dlc.compile(example, output=tmp_path)
+    assert [k["kernel"] for k in program.kernels] == ["gemm_bias_relu"]
+    assert program.programs == []
+    assert program.manifest_path() == tmp_path / "gemm_bias_relu.json"
+    # Loaded, the folder holds three models; which is meant is not guessed.
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.Program.load(tmp_path).manifest_path()
+    assert str(error.value).startswith(
+        "%s holds 3 models (gemm_bias_relu.json, gemm_bias_relu_N1.json, "
+        "two_gemm.json); a Program runs one" % tmp_path)

@@ -149,6 +149,23 @@ def test_flat_param(folder):
     assert out == "['N', None]\n[11.0, 12.0, 13.0, 14.0]\n"
 
 
+def test_load(folder):
+    """Program.load takes the DLC manifests of a folder (JSON of other
+    kinds beside them is left aside) and refuses a folder without one."""
+    import dlc
+    (folder / "notes.json").write_text("not JSON")
+    (folder / "settings.json").write_text('{"kernel": 3}')
+    program = dlc.Program.load(folder)
+    assert [k["kernel"] for k in program.kernels] == ["add"]
+    assert program.ptx == "// not loaded by the fake driver\n"
+    assert program.manifest_path() == folder / "add.json"
+    with pytest.raises(dlc.DlcError, match="not a folder"):
+        dlc.Program.load(folder / "nonexistent")
+    (folder / "empty").mkdir()
+    with pytest.raises(dlc.DlcError, match="holds no DLC manifest"):
+        dlc.Program.load(folder / "empty")
+
+
 def test_no_driver(folder):
     """Without libcuda.so.1 the error says so (no fake on the path)."""
     code = ("import dlc\ntry:\n    dlc.Program.load(%r)(b'', b'', N=1)\n"
