@@ -5,6 +5,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from . import _capi
@@ -13,17 +14,22 @@ from .ir import Context, Module
 from .program import Program
 
 
+# File descriptors 1 and 2 belong to the process: two captures at once
+# would each save the other's sink as the "original" and restore it.
+_CAPTURE_LOCK = threading.Lock()
+
+
 @contextlib.contextmanager
 def _captured_output():
     """Collects what C code writes to file descriptors 1 and 2 meanwhile
     (dlcWriteKernels prints `wrote PATH` and its errors, as the tools
-    need) into the yielded list as one text."""
+    need) into the yielded list as one text; one capture at a time."""
     libc = ctypes.CDLL(None)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = [os.dup(1), os.dup(2)]
     collected = []
-    with tempfile.TemporaryFile() as sink:
+    with _CAPTURE_LOCK, tempfile.TemporaryFile() as sink:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = [os.dup(1), os.dup(2)]
         try:
             os.dup2(sink.fileno(), 1)
             os.dup2(sink.fileno(), 2)

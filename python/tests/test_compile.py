@@ -1,4 +1,7 @@
 """dlc.compile: a model to PTX and manifests."""
+import os
+import threading
+
 import pytest
 
 import dlc
@@ -87,3 +90,43 @@ def test_compile_into_a_used_folder(example, tmp_path):
     assert str(error.value).startswith(
         "%s holds 3 models (gemm_bias_relu.json, gemm_bias_relu_N1.json, "
         "two_gemm.json); a Program runs one" % tmp_path)
+
+
+def test_compiles_in_threads(example, tmp_path, monkeypatch):
+    """Compiles in several threads take the kernel writer's output (fds 1
+    and 2) one at a time: two captures at once restored each other's
+    sink, and the process's stdout was lost for good."""
+    from dlc import _capi
+    write, inside, most = _capi.dlcWriteKernels, [], []
+    both = threading.Barrier(2)
+
+    def writer(*args):  # waits (a second at most) for the other thread
+        inside.append(1)
+        most.append(len(inside))
+        try:
+            both.wait(timeout=1)
+        except threading.BrokenBarrierError:
+            pass
+        inside.pop()
+        return write(*args)
+
+    monkeypatch.setattr(_capi, "dlcWriteKernels", writer)
+    stdout = os.fstat(1)
+    contexts = [dlc.Context(), dlc.Context()]  # created before the threads
+    programs = {}
+
+    def work(i):
+        programs[i] = dlc.compile(example, output=tmp_path / str(i),
+                                  context=contexts[i])
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert max(most) == 1
+    assert (os.fstat(1).st_ino, os.fstat(1).st_dev) == (stdout.st_ino,
+                                                         stdout.st_dev)
+    assert [programs[i].manifest_path() for i in range(2)] == [
+        tmp_path / "0" / "gemm_bias_relu.json",
+        tmp_path / "1" / "gemm_bias_relu.json"]
