@@ -165,8 +165,15 @@ class DeviceBuffer:
             buffer.device.handle, buffer.ptr, host, view.nbytes), "copy in")
         return buffer
 
+    @property
+    def closed(self):
+        """Whether close() freed the memory (ptr is 0 then)."""
+        return not self.ptr
+
     def to_host(self):
         """The contents as a bytearray (synchronous)."""
+        if self.closed:
+            raise DlcError("buffer is closed")
         out = bytearray(self.nbytes)
         host = (ctypes.c_char * self.nbytes).from_buffer(out)
         self.device.check(_runtime().dlcRuntimeCopyToHost(
@@ -174,6 +181,7 @@ class DeviceBuffer:
         return out
 
     def close(self):
+        """Frees the memory; the buffer cannot be used after."""
         if getattr(self, "ptr", 0):
             _runtime().dlcRuntimeFree(self.device.handle, self.ptr)
             self.ptr = 0
@@ -332,6 +340,8 @@ class Executable:
         if not isinstance(arg, DeviceBuffer):
             arg = DeviceBuffer.from_host(arg, self.device)
             keep.append(arg)
+        if arg.closed:  # its memory freed: the kernels would read anything
+            raise DlcError("%s: buffer is closed" % tensor.name)
         if arg.nbytes != nbytes:
             raise DlcError("%s: wants %d bytes (%s %s), got %d" % (
                 tensor.name, nbytes, tensor.dtype, shape, arg.nbytes))

@@ -110,6 +110,23 @@ def test_errors(folder, call, message):
     assert out == message + "\n"
 
 
+def test_closed_buffer(folder):
+    """A closed DeviceBuffer (its memory freed) is refused, not read."""
+    rc, out, err = run(folder, """
+        from dlc import runtime
+        a = runtime.DeviceBuffer.from_host(array.array("f", [1, 2, 3, 4]))
+        a.close()
+        for call in (lambda: program(a, a, N=4), a.to_host):
+            try:
+                call()
+            except dlc.DlcError as e:
+                print(e)
+        """)
+    assert rc == 0, err
+    assert out == "A: buffer is closed\nbuffer is closed\n"
+    assert "fakecuda: launch" not in err
+
+
 def test_derived_symbols(folder):
     """A derived symbol (docs/conventions.md) is computed from its formula;
     the caller gives the free ones, and one given anyway must agree."""
