@@ -10,7 +10,7 @@ from pathlib import Path
 
 from . import _capi
 from .errors import DlcError
-from .ir import Context, Module
+from .ir import Context, Module, make_folder
 from .program import Program
 
 
@@ -150,8 +150,8 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
                                            ("versions", versions),
                                            ("device", device))
                        if name == "chip" or value)
-    directory = Path(output or tempfile.mkdtemp(prefix="dlc-"))
-    directory.mkdir(parents=True, exist_ok=True)
+    directory = make_folder(output or tempfile.mkdtemp(prefix="dlc-"),
+                            "output")
     found = None
     if layers:
         with tempfile.TemporaryDirectory(prefix="dlc-ir-") as ir_tree:

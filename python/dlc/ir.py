@@ -1,6 +1,8 @@
 """Contexts and modules: parse and print IR, import Frontend JSON, run pass
 pipelines (DLC and upstream passes), each failure a DlcError."""
 import ctypes
+import os
+from pathlib import Path
 
 from . import _capi
 from .errors import Diagnostic, DlcError
@@ -142,7 +144,8 @@ class Module:
         is `builtin.module(...)` or its bare elements (`tiny-verify,
         canonicalize`); DLC and upstream pass names mix freely. With
         `ir_tree` (a folder), the module is printed after every pass into
-        files there (MLIR's IR printing tree: <op>/<n>_<pass>.mlir)."""
+        files there (MLIR's IR printing tree: <op>/<n>_<pass>.mlir), created
+        if missing."""
         pipeline = pipeline.strip()
         if not pipeline.startswith("builtin.module("):
             pipeline = "builtin.module(%s)" % pipeline
@@ -156,7 +159,7 @@ class Module:
             ctx.handle, _capi.StringRef.of(anchor))
         try:
             if ir_tree is not None:
-                tree = str(ir_tree).encode()
+                tree = str(make_folder(ir_tree, "ir_tree")).encode()
                 flags = _capi.mlirOpPrintingFlagsCreate()
                 _capi.mlirPassManagerEnableIRPrinting(
                     pm, False, True, True, False, False, flags,
@@ -186,6 +189,21 @@ class Module:
 
     def __del__(self):
         self.close()
+
+
+def make_folder(path, what):
+    """`path` as a Path, created with its parents unless it exists, and
+    writable; DlcError naming `what` otherwise (MLIR's IR printing would
+    only print its failure to stderr and write nothing)."""
+    path = Path(path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DlcError("cannot create the %s folder %s: %s"
+                       % (what, path, error.strerror or error)) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise DlcError("cannot write into the %s folder %s" % (what, path))
+    return path
 
 
 def passes():

@@ -81,6 +81,14 @@ def test_kernel_writer_error(example, tmp_path):
         "writing the kernels failed: dlc: error: cannot open '%s'" % blocked)
 
 
+def test_output_folder_that_cannot_be_created(example, tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile(example, output=tmp_path / "file" / "out")
+    assert str(error.value) == ("cannot create the output folder %s: Not a "
+                                "directory" % (tmp_path / "file" / "out"))
+
+
 def test_bad_compile_arguments_are_dlc_errors(example):
     """Each value reaches its option whole and is checked there (E1603 for
     the planner's options, E1009 for tiny-symbol-versions'): another
