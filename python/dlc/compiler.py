@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 from . import _capi
-from .errors import DlcError
+from .errors import DlcError, check_type
 from .ir import Context, Module, make_folder
 from .program import Program
 
@@ -80,6 +80,7 @@ def _layers(tiny, ir_tree):
 def _load(model, context):
     """A tiny Module from a Module, a .json (Frontend or tinygrad graph) or
     .mlir path, or IR text."""
+    check_type(model, (Module, str, bytes, os.PathLike), "model")
     if isinstance(model, Module):
         return model
     path = Path(model) if isinstance(model, os.PathLike) or (
@@ -96,6 +97,7 @@ def _load(model, context):
 def import_tinygrad(graph, context=None):
     """A tiny Module from a tinygrad UOp graph: a .json path, its text, or
     the dict dlc.tinygrad_export.export returns."""
+    check_type(graph, (dict, str, bytes, os.PathLike), "graph")
     context = context or Context()
     if isinstance(graph, dict):
         return context.import_tinygrad(json.dumps(graph), "<tinygrad>")

@@ -5,7 +5,7 @@ import os
 from pathlib import Path
 
 from . import _capi
-from .errors import Diagnostic, DlcError
+from .errors import Diagnostic, DlcError, check_type
 
 
 class Context:
@@ -72,8 +72,7 @@ class Context:
 
     def parse(self, text, name="<string>"):
         """Parses textual IR as mlir-opt does (implicit module)."""
-        data = text.encode() if isinstance(text, str) else text
-        source = name.encode()
+        data, source = _encoded(text, name)
         self.take_diagnostics()
         handle = _capi.dlcModuleCreateParse(
             self.handle, _capi.StringRef.of(data), _capi.StringRef.of(source))
@@ -98,8 +97,7 @@ class Context:
         return self._import(_capi.dlcImportGraphJson, text, name)
 
     def _import(self, importer, text, name):
-        data = text.encode() if isinstance(text, str) else text
-        source = name.encode()
+        data, source = _encoded(text, name)
         lines = _capi.Collector()
         self.take_diagnostics()
         handle = importer(self.handle, _capi.StringRef.of(data),
@@ -110,6 +108,14 @@ class Context:
             raise DlcError("cannot import %s" % name,
                            found + self.take_diagnostics())
         return Module(self, handle)
+
+
+def _encoded(text, name):
+    """The text (str or bytes) and the file name of a parse or an import,
+    as the C API takes them."""
+    check_type(text, (str, bytes), "text")
+    check_type(name, (str,), "name")
+    return text.encode() if isinstance(text, str) else text, name.encode()
 
 
 class Module:
@@ -146,6 +152,7 @@ class Module:
         `ir_tree` (a folder), the module is printed after every pass into
         files there (MLIR's IR printing tree: <op>/<n>_<pass>.mlir), created
         if missing."""
+        check_type(pipeline, (str,), "pipeline")
         pipeline = pipeline.strip()
         if not pipeline.startswith("builtin.module("):
             pipeline = "builtin.module(%s)" % pipeline
@@ -195,7 +202,7 @@ def make_folder(path, what):
     """`path` as a Path, created with its parents unless it exists, and
     writable; DlcError naming `what` otherwise (MLIR's IR printing would
     only print its failure to stderr and write nothing)."""
-    path = Path(path)
+    path = Path(check_type(path, (str, os.PathLike), what))
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -8,6 +8,7 @@ what `dlc.compile` wrote elsewhere. docs/python.md, "Running on CUDA".
 The library is found, in order, at $DLC_RUNTIME_LIBRARY, next to an
 installed package (<prefix>/lib) and in the source tree's build/lib."""
 import ctypes
+import operator
 import os
 from pathlib import Path
 
@@ -200,6 +201,26 @@ def _is_torch_tensor(value):
     return hasattr(value, "data_ptr") and hasattr(value, "is_cuda")
 
 
+def _bytes_like(name, value):
+    """Host input `name` as a memoryview; TypeError for another object."""
+    try:
+        return memoryview(value)
+    except TypeError:
+        raise TypeError("%s must be a torch CUDA tensor, a DeviceBuffer or "
+                        "a bytes-like object, not %s"
+                        % (name, type(value).__name__)) from None
+
+
+def _symbol_value(name, value):
+    """The value given for symbol `name` as an int (an integer of numpy's
+    too); TypeError for another type ("4", 4.0)."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError("symbol %s must be int, not %s"
+                        % (name, type(value).__name__)) from None
+
+
 class _Tensor:
     """One tensor of a program's signature."""
 
@@ -282,7 +303,8 @@ class Executable:
     def _bind(self, args, sizes):
         """Symbol values from the keyword sizes and the torch tensors'
         shapes (a dimension written as a plain symbol binds it)."""
-        values = dict(sizes)
+        values = {name: _symbol_value(name, value)
+                  for name, value in sizes.items()}
         for tensor, arg in zip(self.inputs, args):
             if not _is_torch_tensor(arg) or tensor.is_flat(arg):
                 continue  # a flat tensor's one size binds no factor
@@ -338,7 +360,8 @@ class Executable:
                                                  tensor.shape, list(arg.shape)))
             return arg.data_ptr()
         if not isinstance(arg, DeviceBuffer):
-            arg = DeviceBuffer.from_host(arg, self.device)
+            arg = DeviceBuffer.from_host(_bytes_like(tensor.name, arg),
+                                         self.device)
             keep.append(arg)
         if arg.closed:  # its memory freed: the kernels would read anything
             raise DlcError("%s: buffer is closed" % tensor.name)

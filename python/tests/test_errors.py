@@ -89,6 +89,33 @@ def test_output_folder_that_cannot_be_created(example, tmp_path):
                                 "directory" % (tmp_path / "file" / "out"))
 
 
+@pytest.mark.parametrize("call,message", [
+    (lambda: dlc.Context().parse(None), "text must be str or bytes, not "
+                                        "NoneType"),
+    (lambda: dlc.Context().parse(MISMATCH, None), "name must be str, not "
+                                                  "NoneType"),
+    (lambda: dlc.Context().import_graph_json(b"{}", 3), "name must be str, "
+                                                        "not int"),
+    (lambda: dlc.Context().parse(MISMATCH).run(None), "pipeline must be str, "
+                                                      "not NoneType"),
+    (lambda: dlc.Context().parse(MISMATCH).run("canonicalize", ir_tree=1),
+     "ir_tree must be str or PathLike, not int"),
+    (lambda: dlc.compile(None), "model must be Module, str, bytes or "
+                                "PathLike, not NoneType"),
+    (lambda: dlc.compile(MISMATCH, output=3), "output must be str or "
+                                              "PathLike, not int"),
+    (lambda: dlc.import_tinygrad(None), "graph must be dict, str, bytes or "
+                                        "PathLike, not NoneType"),
+])
+def test_wrong_argument_types(call, message):
+    """A wrong argument type is a TypeError naming the argument, as Python's
+    own functions raise (docs/python.md), not an AttributeError or a ctypes
+    TypeError from the package's insides."""
+    with pytest.raises(TypeError) as error:
+        call()
+    assert str(error.value) == message
+
+
 def test_bad_compile_arguments_are_dlc_errors(example):
     """Each value reaches its option whole and is checked there (E1603 for
     the planner's options, E1009 for tiny-symbol-versions'): another

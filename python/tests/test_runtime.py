@@ -110,6 +110,24 @@ def test_errors(folder, call, message):
     assert out == message + "\n"
 
 
+def test_wrong_argument_types(folder):
+    """An input that is no buffer and a symbol value that is no integer
+    are TypeErrors naming them (docs/python.md)."""
+    rc, out, err = run(folder, """
+        a = array.array("f", [0] * 4)
+        for call in (lambda: program(None, a, N=4),
+                     lambda: program(a, a, N="4")):
+            try:
+                call()
+            except TypeError as e:
+                print(e)
+        """)
+    assert rc == 0, err
+    assert out == ("A must be a torch CUDA tensor, a DeviceBuffer or a "
+                   "bytes-like object, not NoneType\n"
+                   "symbol N must be int, not str\n")
+
+
 def test_closed_buffer(folder):
     """A closed DeviceBuffer (its memory freed) is refused, not read."""
     rc, out, err = run(folder, """
