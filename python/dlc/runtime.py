@@ -16,6 +16,7 @@ from .errors import DlcError
 
 _SONAME = "libDLCRuntime.so.0"
 _ERR_SIZE = 4096
+_INT64_MAX = 2**63 - 1  # symbol values are int64_t (Runtime.h)
 
 
 def _find_library():
@@ -211,14 +212,20 @@ def _bytes_like(name, value):
                         % (name, type(value).__name__)) from None
 
 
-def _symbol_value(name, value):
-    """The value given for symbol `name` as an int (an integer of numpy's
-    too); TypeError for another type ("4", 4.0)."""
+def _size(name, value):
+    """The value of symbol `name` as an int (an integer of numpy's too):
+    TypeError for another type ("4", 4.0), DlcError out of 1..2**63-1 (as
+    dlc-run: no launch or buffer is empty, a negative size showed only as
+    a buffer of negative bytes or an empty grid, and int64 would wrap)."""
     try:
-        return operator.index(value)
+        value = operator.index(value)
     except TypeError:
         raise TypeError("symbol %s must be int, not %s"
                         % (name, type(value).__name__)) from None
+    if not 1 <= value <= _INT64_MAX:
+        raise DlcError("symbol %s=%d is out of range: sizes are integers "
+                       "from 1 to 2**63-1" % (name, value))
+    return value
 
 
 class _Tensor:
@@ -303,20 +310,19 @@ class Executable:
     def _bind(self, args, sizes):
         """Symbol values from the keyword sizes and the torch tensors'
         shapes (a dimension written as a plain symbol binds it)."""
-        values = {name: _symbol_value(name, value)
-                  for name, value in sizes.items()}
+        unknown = [s for s in sizes if s not in self.symbols]
+        if unknown:
+            raise DlcError("not symbols of the program: %s (its symbols: %s)"
+                           % (", ".join(unknown), ", ".join(self.symbols)))
+        values = {name: _size(name, value) for name, value in sizes.items()}
         for tensor, arg in zip(self.inputs, args):
             if not _is_torch_tensor(arg) or tensor.is_flat(arg):
                 continue  # a flat tensor's one size binds no factor
             for expr, size in zip(tensor.shape, arg.shape):
                 if expr in self.symbols and expr not in values:
-                    values[expr] = int(size)
+                    values[expr] = _size(expr, size)
         missing = [s for s in self.symbols
                    if s not in values and s not in self.derived]
-        unknown = [s for s in values if s not in self.symbols]
-        if unknown:
-            raise DlcError("not symbols of the program: %s (its symbols: %s)"
-                           % (", ".join(unknown), ", ".join(self.symbols)))
         if missing:
             raise DlcError("no value for symbol %s (give the sizes as "
                            "keywords, e.g. %s=128)" % (", ".join(missing),

@@ -97,6 +97,13 @@ def test_time(folder):
     ("program(a, a, N=4, M=2)", "not symbols of the program: M (its "
                                 "symbols: N)"),
     ("program(a, bytes(3), N=4)", "B: wants 16 bytes (f32 [4]), got 3"),
+    ("program(a, a, N=-1)", "symbol N=-1 is out of range: sizes are "
+                            "integers from 1 to 2**63-1"),
+    ("program(a, a, N=0)", "symbol N=0 is out of range: sizes are integers "
+                           "from 1 to 2**63-1"),
+    ("program(a, a, N=2**64 + 4)", "symbol N=18446744073709551620 is out "
+                                   "of range: sizes are integers from 1 to "
+                                   "2**63-1"),
 ])
 def test_errors(folder, call, message):
     rc, out, err = run(folder, """
