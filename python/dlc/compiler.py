@@ -77,17 +77,49 @@ def _layers(tiny, ir_tree):
     return layers
 
 
+def _as_path(value, suffixes):
+    """`value` as the Path of a file to read: a PathLike, or a one-line str
+    ending in one of `suffixes`; None for text."""
+    if isinstance(value, os.PathLike) or (
+            isinstance(value, str) and "\n" not in value and
+            value.endswith(suffixes)):
+        return Path(value)
+    return None
+
+
+def _looks_like_no_ir(text):
+    """Whether `text`, which did not parse, is rather JSON text or a path
+    of another suffix (one line without IR's punctuation)."""
+    text = text.strip()
+    return text.startswith(("{", "[")) or (
+        "\n" not in text and not set(text) & set('(){}%@"=:'))
+
+
+def _parse_model(text, context):
+    """The Module of IR text. Text that does not parse and looks like no
+    IR is said to be neither a model path nor IR, rather than what the
+    parser makes of it ("custom op 'examples' is unknown")."""
+    try:
+        return context.parse(text)
+    except DlcError as error:
+        if not isinstance(text, str) or not _looks_like_no_ir(text):
+            raise
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise DlcError("compile(): the model %r is neither a .mlir or .json "
+                       "path nor tiny IR text (a pathlib.Path of another "
+                       "suffix is read as IR)" % shown,
+                       error.diagnostics) from None
+
+
 def _load(model, context):
     """A tiny Module from a Module, a .json (Frontend or tinygrad graph) or
     .mlir path, or IR text."""
     check_type(model, (Module, str, bytes, os.PathLike), "model")
     if isinstance(model, Module):
-        return model
-    path = Path(model) if isinstance(model, os.PathLike) or (
-        isinstance(model, str) and "\n" not in model and
-        model.endswith((".json", ".mlir"))) else None
+        return model._copy()  # the pipeline lowers it in place
+    path = _as_path(model, (".json", ".mlir"))
     if path is None:
-        return context.parse(model)
+        return _parse_model(model, context)
     text = path.read_text()
     if path.suffix == ".json":
         return context.import_graph_json(text, str(path))
@@ -101,10 +133,9 @@ def import_tinygrad(graph, context=None):
     context = context or Context()
     if isinstance(graph, dict):
         return context.import_tinygrad(json.dumps(graph), "<tinygrad>")
-    if isinstance(graph, os.PathLike) or (
-            isinstance(graph, str) and graph.endswith(".json") and
-            "\n" not in graph):
-        return context.import_tinygrad(Path(graph).read_text(), str(graph))
+    path = _as_path(graph, (".json",))
+    if path is not None:
+        return context.import_tinygrad(path.read_text(), str(path))
     return context.import_tinygrad(graph)
 
 
@@ -122,8 +153,9 @@ def _option_value(name, value):
 
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             layers=False, versions=None, device=None):
-    """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
-    or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
+    """Compiles `model` (a tiny Module, compiled as a copy so that it stays
+    as it was; a Frontend JSON, tinygrad UOp JSON or tiny .mlir path; or
+    tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
     PTX and manifests into `output` (a fresh temporary folder by default);
     the Program is what this compile wrote, not what an earlier one left
     there (which is left alone: the folder is the caller's).

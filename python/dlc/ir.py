@@ -138,6 +138,11 @@ class Module:
         _capi.mlirOperationPrint(self._operation, text.callback, None)
         return text.text()
 
+    def _copy(self):
+        """A copy of the module, locations and all, in the same context."""
+        operation = _capi.mlirOperationClone(self._operation)
+        return Module(self.context, _capi.mlirModuleFromOperation(operation))
+
     def verify(self):
         """Runs the op verifiers; raises DlcError when one fails."""
         self.context.take_diagnostics()

@@ -32,8 +32,15 @@ def test_compile_frontend_json(frontend_gemm, tmp_path):
 
 
 def test_compile_module(example, tmp_path):
+    """A Module is compiled as a copy and stays the tiny model: it was
+    lowered in place, so a second compile found no function."""
     module = dlc.Context().parse(example.read_text(), str(example))
-    assert dlc.compile(module, output=tmp_path).module is module
+    tiny = str(module)
+    first = dlc.compile(module, output=tmp_path / "first")
+    assert "gpu.binary" in str(first.module)
+    assert str(module) == tiny
+    second = dlc.compile(module, chip="sm_90a", output=tmp_path / "second")
+    assert second.kernel("gemm_bias_relu")["arch"] == "sm_90a"
 
 
 def test_compile_keeps_each_layer(example, tmp_path):

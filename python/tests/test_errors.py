@@ -28,6 +28,21 @@ def test_compile_reports_the_failing_pass():
     with pytest.raises(dlc.DlcError) as error:
         dlc.compile(MISMATCH)
     assert error.value.code == "E1001"
+    # A Module is compiled as a copy, its locations kept.
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile(dlc.Context().parse(MISMATCH, "g.mlir"))
+    assert error.value.location == "g.mlir:2:8"
+
+
+def test_compile_of_a_path_of_another_kind():
+    """A model that is neither a .mlir/.json path nor IR says so (the
+    parser said "custom op 'examples' is unknown")."""
+    for model in ["examples/model.tiny", '{"nodes": []}']:
+        with pytest.raises(dlc.DlcError) as error:
+            dlc.compile(model)
+        assert str(error.value).startswith(
+            "compile(): the model %r is neither a .mlir or .json path nor "
+            "tiny IR text" % model)
 
 
 def test_compile_of_an_empty_model():
