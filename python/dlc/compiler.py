@@ -5,25 +5,31 @@ import json
 import os
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from . import _capi
-from .errors import DlcError
-from .ir import Context, Module
+from .errors import DlcError, check_type
+from .ir import Context, Module, make_folder
 from .program import Program
+
+
+# File descriptors 1 and 2 belong to the process: two captures at once
+# would each save the other's sink as the "original" and restore it.
+_CAPTURE_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
 def _captured_output():
     """Collects what C code writes to file descriptors 1 and 2 meanwhile
     (dlcWriteKernels prints `wrote PATH` and its errors, as the tools
-    need) into the yielded list as one text."""
+    need) into the yielded list as one text; one capture at a time."""
     libc = ctypes.CDLL(None)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved = [os.dup(1), os.dup(2)]
     collected = []
-    with tempfile.TemporaryFile() as sink:
+    with _CAPTURE_LOCK, tempfile.TemporaryFile() as sink:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = [os.dup(1), os.dup(2)]
         try:
             os.dup2(sink.fileno(), 1)
             os.dup2(sink.fileno(), 2)
@@ -39,14 +45,17 @@ def _captured_output():
 
 
 def _write_kernels(module, directory):
-    """The PTX and manifests of a compiled module into `directory`, by the
-    library's one writer (dlcWriteKernels, as dlc-translate --emit-kernels
-    and dlc-compile)."""
+    """Writes the PTX and manifests of a compiled module into `directory`,
+    by the library's one writer (dlcWriteKernels, as dlc-translate
+    --emit-kernels and dlc-compile), and returns the manifests' paths: the
+    writer's `wrote PATH` lines (dlc/Kernels.h)."""
     with _captured_output() as output:
         ok = _capi.dlcWriteKernels(module._operation, _capi.KERNELS_DIR,
                                    str(directory).encode(), b"dlc")
     if not ok:
         raise DlcError("writing the kernels failed: %s" % output[0].strip())
+    return [Path(line[len("wrote "):]) for line in output[0].splitlines()
+            if line.startswith("wrote ") and line.endswith(".json")]
 
 
 # Each layer's IR is the module after the pass of dlc-to-ptx that ends the
@@ -68,16 +77,49 @@ def _layers(tiny, ir_tree):
     return layers
 
 
+def _as_path(value, suffixes):
+    """`value` as the Path of a file to read: a PathLike, or a one-line str
+    ending in one of `suffixes`; None for text."""
+    if isinstance(value, os.PathLike) or (
+            isinstance(value, str) and "\n" not in value and
+            value.endswith(suffixes)):
+        return Path(value)
+    return None
+
+
+def _looks_like_no_ir(text):
+    """Whether `text`, which did not parse, is rather JSON text or a path
+    of another suffix (one line without IR's punctuation)."""
+    text = text.strip()
+    return text.startswith(("{", "[")) or (
+        "\n" not in text and not set(text) & set('(){}%@"=:'))
+
+
+def _parse_model(text, context):
+    """The Module of IR text. Text that does not parse and looks like no
+    IR is said to be neither a model path nor IR, rather than what the
+    parser makes of it ("custom op 'examples' is unknown")."""
+    try:
+        return context.parse(text)
+    except DlcError as error:
+        if not isinstance(text, str) or not _looks_like_no_ir(text):
+            raise
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise DlcError("compile(): the model %r is neither a .mlir or .json "
+                       "path nor tiny IR text (a pathlib.Path of another "
+                       "suffix is read as IR)" % shown,
+                       error.diagnostics) from None
+
+
 def _load(model, context):
     """A tiny Module from a Module, a .json (Frontend or tinygrad graph) or
     .mlir path, or IR text."""
+    check_type(model, (Module, str, bytes, os.PathLike), "model")
     if isinstance(model, Module):
-        return model
-    path = Path(model) if isinstance(model, os.PathLike) or (
-        isinstance(model, str) and "\n" not in model and
-        model.endswith((".json", ".mlir"))) else None
+        return model._copy()  # the pipeline lowers it in place
+    path = _as_path(model, (".json", ".mlir"))
     if path is None:
-        return context.parse(model)
+        return _parse_model(model, context)
     text = path.read_text()
     if path.suffix == ".json":
         return context.import_graph_json(text, str(path))
@@ -87,13 +129,13 @@ def _load(model, context):
 def import_tinygrad(graph, context=None):
     """A tiny Module from a tinygrad UOp graph: a .json path, its text, or
     the dict dlc.tinygrad_export.export returns."""
+    check_type(graph, (dict, str, bytes, os.PathLike), "graph")
     context = context or Context()
     if isinstance(graph, dict):
         return context.import_tinygrad(json.dumps(graph), "<tinygrad>")
-    if isinstance(graph, os.PathLike) or (
-            isinstance(graph, str) and graph.endswith(".json") and
-            "\n" not in graph):
-        return context.import_tinygrad(Path(graph).read_text(), str(graph))
+    path = _as_path(graph, (".json",))
+    if path is not None:
+        return context.import_tinygrad(path.read_text(), str(path))
     return context.import_tinygrad(graph)
 
 
@@ -111,9 +153,12 @@ def _option_value(name, value):
 
 def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             layers=False, versions=None, device=None):
-    """Compiles `model` (a tiny Module, a Frontend JSON, tinygrad UOp JSON
-    or tiny .mlir path, or tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
-    PTX and manifests into `output` (a fresh temporary folder by default).
+    """Compiles `model` (a tiny Module, compiled as a copy so that it stays
+    as it was; a Frontend JSON, tinygrad UOp JSON or tiny .mlir path; or
+    tiny IR text) with the dlc-to-ptx pipeline for `chip` and writes the
+    PTX and manifests into `output` (a fresh temporary folder by default);
+    the Program is what this compile wrote, not what an earlier one left
+    there (which is left alone: the folder is the caller's).
     With layers=True the Program also holds each layer's IR (slower: the
     module is printed after every pass). versions ("N=1,M=1" or a dict
     {"N": 1}) adds launch-time versions: copies of the model with those
@@ -139,8 +184,8 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
                                            ("versions", versions),
                                            ("device", device))
                        if name == "chip" or value)
-    directory = Path(output or tempfile.mkdtemp(prefix="dlc-"))
-    directory.mkdir(parents=True, exist_ok=True)
+    directory = make_folder(output or tempfile.mkdtemp(prefix="dlc-"),
+                            "output")
     found = None
     if layers:
         with tempfile.TemporaryDirectory(prefix="dlc-ir-") as ir_tree:
@@ -148,5 +193,5 @@ def compile(model, chip="sm_90", plan_file=None, output=None, context=None,
             found = _layers(tiny, ir_tree)
     else:
         module.run("builtin.module(dlc-to-ptx{%s})" % options)
-    _write_kernels(module, directory)
-    return Program(tiny, module, directory, found)
+    written = _write_kernels(module, directory)
+    return Program(directory, written, tiny, module, found)

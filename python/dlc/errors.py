@@ -49,6 +49,19 @@ class Diagnostic:
         return "%s%s: %s" % (where, self.severity, self.message)
 
 
+def check_type(value, types, what):
+    """`value` when it is one of `types` (a tuple); TypeError naming `what`
+    otherwise: a wrong argument type is a mistake of the calling code,
+    raised as Python's own functions do, not a DLC step that failed."""
+    if not isinstance(value, types):
+        names = [t.__name__ for t in types]
+        wanted = names[0] if len(names) == 1 else "%s or %s" % (
+            ", ".join(names[:-1]), names[-1])
+        raise TypeError("%s must be %s, not %s"
+                        % (what, wanted, type(value).__name__))
+    return value
+
+
 class DlcError(Exception):
     """A DLC step failed. `diagnostics` lists what it reported; `code`,
     `location` and `suggestion` are those of the first error."""

@@ -1,9 +1,11 @@
 """Contexts and modules: parse and print IR, import Frontend JSON, run pass
 pipelines (DLC and upstream passes), each failure a DlcError."""
 import ctypes
+import os
+from pathlib import Path
 
 from . import _capi
-from .errors import Diagnostic, DlcError
+from .errors import Diagnostic, DlcError, check_type
 
 
 class Context:
@@ -70,8 +72,7 @@ class Context:
 
     def parse(self, text, name="<string>"):
         """Parses textual IR as mlir-opt does (implicit module)."""
-        data = text.encode() if isinstance(text, str) else text
-        source = name.encode()
+        data, source = _encoded(text, name)
         self.take_diagnostics()
         handle = _capi.dlcModuleCreateParse(
             self.handle, _capi.StringRef.of(data), _capi.StringRef.of(source))
@@ -96,8 +97,7 @@ class Context:
         return self._import(_capi.dlcImportGraphJson, text, name)
 
     def _import(self, importer, text, name):
-        data = text.encode() if isinstance(text, str) else text
-        source = name.encode()
+        data, source = _encoded(text, name)
         lines = _capi.Collector()
         self.take_diagnostics()
         handle = importer(self.handle, _capi.StringRef.of(data),
@@ -108,6 +108,14 @@ class Context:
             raise DlcError("cannot import %s" % name,
                            found + self.take_diagnostics())
         return Module(self, handle)
+
+
+def _encoded(text, name):
+    """The text (str or bytes) and the file name of a parse or an import,
+    as the C API takes them."""
+    check_type(text, (str, bytes), "text")
+    check_type(name, (str,), "name")
+    return text.encode() if isinstance(text, str) else text, name.encode()
 
 
 class Module:
@@ -130,6 +138,11 @@ class Module:
         _capi.mlirOperationPrint(self._operation, text.callback, None)
         return text.text()
 
+    def _copy(self):
+        """A copy of the module, locations and all, in the same context."""
+        operation = _capi.mlirOperationClone(self._operation)
+        return Module(self.context, _capi.mlirModuleFromOperation(operation))
+
     def verify(self):
         """Runs the op verifiers; raises DlcError when one fails."""
         self.context.take_diagnostics()
@@ -142,7 +155,9 @@ class Module:
         is `builtin.module(...)` or its bare elements (`tiny-verify,
         canonicalize`); DLC and upstream pass names mix freely. With
         `ir_tree` (a folder), the module is printed after every pass into
-        files there (MLIR's IR printing tree: <op>/<n>_<pass>.mlir)."""
+        files there (MLIR's IR printing tree: <op>/<n>_<pass>.mlir), created
+        if missing."""
+        check_type(pipeline, (str,), "pipeline")
         pipeline = pipeline.strip()
         if not pipeline.startswith("builtin.module("):
             pipeline = "builtin.module(%s)" % pipeline
@@ -156,7 +171,7 @@ class Module:
             ctx.handle, _capi.StringRef.of(anchor))
         try:
             if ir_tree is not None:
-                tree = str(ir_tree).encode()
+                tree = str(make_folder(ir_tree, "ir_tree")).encode()
                 flags = _capi.mlirOpPrintingFlagsCreate()
                 _capi.mlirPassManagerEnableIRPrinting(
                     pm, False, True, True, False, False, flags,
@@ -186,6 +201,21 @@ class Module:
 
     def __del__(self):
         self.close()
+
+
+def make_folder(path, what):
+    """`path` as a Path, created with its parents unless it exists, and
+    writable; DlcError naming `what` otherwise (MLIR's IR printing would
+    only print its failure to stderr and write nothing)."""
+    path = Path(check_type(path, (str, os.PathLike), what))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise DlcError("cannot create the %s folder %s: %s"
+                       % (what, path, error.strerror or error)) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise DlcError("cannot write into the %s folder %s" % (what, path))
+    return path
 
 
 def passes():

@@ -16,27 +16,38 @@ class Program:
     "indexbook", "rbssa", "plan", "dlcgpu"} -> text) when compiled with
     layers=True. Calling it runs it on CUDA (docs/python.md)."""
 
-    def __init__(self, tiny, module, directory, layers=None):
+    def __init__(self, directory, paths, tiny=None, module=None,
+                 layers=None):
+        """The Program of the DLC manifests among the files `paths` in
+        `directory`: those only, so that what an earlier compile left in
+        the folder is not taken for part of this one."""
         self.tiny = tiny
         self.module = module
         self.layers = layers or {}
         self.directory = Path(directory)
-        self.kernels, self.programs, self.ptx = [], [], ""
-        self._manifests = []  # (path, manifest)
-        for path in sorted(self.directory.glob("*.json")):
-            manifest = json.loads(path.read_text())
-            is_program = "program" in manifest
-            (self.programs if is_program else self.kernels).append(manifest)
-            self._manifests.append((path, manifest))
-        for path in sorted(self.directory.glob("*.ptx")):
-            self.ptx += path.read_text()
+        read = ((path, _read_manifest(path)) for path in sorted(paths))
+        self._manifests = [(path, m) for path, m in read if m is not None]
+        if not self._manifests:
+            raise DlcError("%s holds no DLC manifest (the *.json files "
+                           "dlc.compile writes)" % self.directory)
+        self.kernels = [m for _, m in self._manifests if "program" not in m]
+        self.programs = [m for _, m in self._manifests if "program" in m]
+        self.ptx = "".join(
+            (self.directory / name).read_text()
+            for name in sorted({m["ptx"] for _, m in self._manifests})
+            if (self.directory / name).is_file())
         self._executables = {}
 
     @classmethod
     def load(cls, directory):
         """The Program dlc.compile wrote into `directory` (no compiler
-        needed: to run it where libDLC.so is absent)."""
-        return cls(None, None, directory)
+        needed: to run it where libDLC.so is absent): every DLC manifest
+        there, other *.json files left aside."""
+        directory = Path(directory)
+        if not directory.is_dir():
+            raise DlcError("cannot load a Program from %s: not a folder"
+                           % directory)
+        return cls(directory, directory.glob("*.json"))
 
     def kernel(self, name):
         """The manifest of kernel `name`."""
@@ -48,19 +59,26 @@ class Program:
     def manifest_path(self):
         """The file the runtime loads: the program manifest, or the kernel
         manifest of a one-kernel model."""
-        programs = [p for p, m in self._manifests if "program" in m]
-        # A launch-time version is loaded with the kernel that names it.
-        versions = {v.get("kernel") for m in self.kernels
-                    for v in m.get("versions", [])}
-        kernels = [p for p, m in self._manifests
-                   if "program" not in m and m.get("kernel") not in versions]
-        if len(programs) == 1:
-            return programs[0]
-        if not programs and len(kernels) == 1:
-            return kernels[0]
-        raise DlcError("%s holds %d program and %d kernel manifests; a "
-                       "Program runs one model" % (self.directory,
-                                                   len(programs), len(kernels)))
+        models = self._models()
+        if len(models) != 1:
+            raise DlcError(
+                "%s holds %d models (%s); a Program runs one: compile each "
+                "into a folder of its own" % (
+                    self.directory, len(models),
+                    ", ".join(path.name for path in models)))
+        return models[0]
+
+    def _models(self):
+        """The manifests the runtime can load, one a model: the program
+        manifests and the kernel manifests that are neither a program's
+        kernel nor a launch-time version (loaded with the kernel naming
+        it)."""
+        parts = {k.get("kernel") for m in self.programs
+                 for k in m.get("kernels", [])}
+        parts |= {v.get("kernel") for m in self.kernels
+                  for v in m.get("versions", [])}
+        return [path for path, m in self._manifests
+                if "program" in m or m["kernel"] not in parts]
 
     def executable(self, ordinal=0):
         """The runtime's Executable on CUDA device `ordinal`, loaded once."""
@@ -92,3 +110,17 @@ class Program:
         """The median milliseconds of one run (runtime.Executable.time)."""
         return self.executable(self._ordinal(args)).time(
             *args, warmup=warmup, iters=iters, stream=stream, **sizes)
+
+
+def _read_manifest(path):
+    """The kernel or program manifest in `path` (a dict naming its "kernel"
+    or "program" and its "ptx"), or None for another file: a folder may
+    hold JSON of the user's beside what dlc.compile wrote."""
+    try:
+        manifest = json.loads(Path(path).read_text())
+    except (OSError, ValueError):  # not text, not JSON
+        return None
+    is_manifest = (isinstance(manifest, dict)
+                   and isinstance(manifest.get("ptx"), str)
+                   and ("kernel" in manifest or "program" in manifest))
+    return manifest if is_manifest else None

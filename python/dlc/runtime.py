@@ -8,6 +8,7 @@ what `dlc.compile` wrote elsewhere. docs/python.md, "Running on CUDA".
 The library is found, in order, at $DLC_RUNTIME_LIBRARY, next to an
 installed package (<prefix>/lib) and in the source tree's build/lib."""
 import ctypes
+import operator
 import os
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from .errors import DlcError
 
 _SONAME = "libDLCRuntime.so.0"
 _ERR_SIZE = 4096
+_INT64_MAX = 2**63 - 1  # symbol values are int64_t (Runtime.h)
 
 
 def _find_library():
@@ -165,8 +167,15 @@ class DeviceBuffer:
             buffer.device.handle, buffer.ptr, host, view.nbytes), "copy in")
         return buffer
 
+    @property
+    def closed(self):
+        """Whether close() freed the memory (ptr is 0 then)."""
+        return not self.ptr
+
     def to_host(self):
         """The contents as a bytearray (synchronous)."""
+        if self.closed:
+            raise DlcError("buffer is closed")
         out = bytearray(self.nbytes)
         host = (ctypes.c_char * self.nbytes).from_buffer(out)
         self.device.check(_runtime().dlcRuntimeCopyToHost(
@@ -174,6 +183,7 @@ class DeviceBuffer:
         return out
 
     def close(self):
+        """Frees the memory; the buffer cannot be used after."""
         if getattr(self, "ptr", 0):
             _runtime().dlcRuntimeFree(self.device.handle, self.ptr)
             self.ptr = 0
@@ -190,6 +200,32 @@ _TORCH_DTYPES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32",
 
 def _is_torch_tensor(value):
     return hasattr(value, "data_ptr") and hasattr(value, "is_cuda")
+
+
+def _bytes_like(name, value):
+    """Host input `name` as a memoryview; TypeError for another object."""
+    try:
+        return memoryview(value)
+    except TypeError:
+        raise TypeError("%s must be a torch CUDA tensor, a DeviceBuffer or "
+                        "a bytes-like object, not %s"
+                        % (name, type(value).__name__)) from None
+
+
+def _size(name, value):
+    """The value of symbol `name` as an int (an integer of numpy's too):
+    TypeError for another type ("4", 4.0), DlcError out of 1..2**63-1 (as
+    dlc-run: no launch or buffer is empty, a negative size showed only as
+    a buffer of negative bytes or an empty grid, and int64 would wrap)."""
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError("symbol %s must be int, not %s"
+                        % (name, type(value).__name__)) from None
+    if not 1 <= value <= _INT64_MAX:
+        raise DlcError("symbol %s=%d is out of range: sizes are integers "
+                       "from 1 to 2**63-1" % (name, value))
+    return value
 
 
 class _Tensor:
@@ -274,19 +310,19 @@ class Executable:
     def _bind(self, args, sizes):
         """Symbol values from the keyword sizes and the torch tensors'
         shapes (a dimension written as a plain symbol binds it)."""
-        values = dict(sizes)
+        unknown = [s for s in sizes if s not in self.symbols]
+        if unknown:
+            raise DlcError("not symbols of the program: %s (its symbols: %s)"
+                           % (", ".join(unknown), ", ".join(self.symbols)))
+        values = {name: _size(name, value) for name, value in sizes.items()}
         for tensor, arg in zip(self.inputs, args):
             if not _is_torch_tensor(arg) or tensor.is_flat(arg):
                 continue  # a flat tensor's one size binds no factor
             for expr, size in zip(tensor.shape, arg.shape):
                 if expr in self.symbols and expr not in values:
-                    values[expr] = int(size)
+                    values[expr] = _size(expr, size)
         missing = [s for s in self.symbols
                    if s not in values and s not in self.derived]
-        unknown = [s for s in values if s not in self.symbols]
-        if unknown:
-            raise DlcError("not symbols of the program: %s (its symbols: %s)"
-                           % (", ".join(unknown), ", ".join(self.symbols)))
         if missing:
             raise DlcError("no value for symbol %s (give the sizes as "
                            "keywords, e.g. %s=128)" % (", ".join(missing),
@@ -330,8 +366,11 @@ class Executable:
                                                  tensor.shape, list(arg.shape)))
             return arg.data_ptr()
         if not isinstance(arg, DeviceBuffer):
-            arg = DeviceBuffer.from_host(arg, self.device)
+            arg = DeviceBuffer.from_host(_bytes_like(tensor.name, arg),
+                                         self.device)
             keep.append(arg)
+        if arg.closed:  # its memory freed: the kernels would read anything
+            raise DlcError("%s: buffer is closed" % tensor.name)
         if arg.nbytes != nbytes:
             raise DlcError("%s: wants %d bytes (%s %s), got %d" % (
                 tensor.name, nbytes, tensor.dtype, shape, arg.nbytes))

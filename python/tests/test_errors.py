@@ -28,6 +28,21 @@ def test_compile_reports_the_failing_pass():
     with pytest.raises(dlc.DlcError) as error:
         dlc.compile(MISMATCH)
     assert error.value.code == "E1001"
+    # A Module is compiled as a copy, its locations kept.
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile(dlc.Context().parse(MISMATCH, "g.mlir"))
+    assert error.value.location == "g.mlir:2:8"
+
+
+def test_compile_of_a_path_of_another_kind():
+    """A model that is neither a .mlir/.json path nor IR says so (the
+    parser said "custom op 'examples' is unknown")."""
+    for model in ["examples/model.tiny", '{"nodes": []}']:
+        with pytest.raises(dlc.DlcError) as error:
+            dlc.compile(model)
+        assert str(error.value).startswith(
+            "compile(): the model %r is neither a .mlir or .json path nor "
+            "tiny IR text" % model)
 
 
 def test_compile_of_an_empty_model():
@@ -79,6 +94,41 @@ def test_kernel_writer_error(example, tmp_path):
         dlc.compile(example, output=tmp_path)
     assert str(error.value).startswith(
         "writing the kernels failed: dlc: error: cannot open '%s'" % blocked)
+
+
+def test_output_folder_that_cannot_be_created(example, tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(dlc.DlcError) as error:
+        dlc.compile(example, output=tmp_path / "file" / "out")
+    assert str(error.value) == ("cannot create the output folder %s: Not a "
+                                "directory" % (tmp_path / "file" / "out"))
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: dlc.Context().parse(None), "text must be str or bytes, not "
+                                        "NoneType"),
+    (lambda: dlc.Context().parse(MISMATCH, None), "name must be str, not "
+                                                  "NoneType"),
+    (lambda: dlc.Context().import_graph_json(b"{}", 3), "name must be str, "
+                                                        "not int"),
+    (lambda: dlc.Context().parse(MISMATCH).run(None), "pipeline must be str, "
+                                                      "not NoneType"),
+    (lambda: dlc.Context().parse(MISMATCH).run("canonicalize", ir_tree=1),
+     "ir_tree must be str or PathLike, not int"),
+    (lambda: dlc.compile(None), "model must be Module, str, bytes or "
+                                "PathLike, not NoneType"),
+    (lambda: dlc.compile(MISMATCH, output=3), "output must be str or "
+                                              "PathLike, not int"),
+    (lambda: dlc.import_tinygrad(None), "graph must be dict, str, bytes or "
+                                        "PathLike, not NoneType"),
+])
+def test_wrong_argument_types(call, message):
+    """A wrong argument type is a TypeError naming the argument, as Python's
+    own functions raise (docs/python.md), not an AttributeError or a ctypes
+    TypeError from the package's insides."""
+    with pytest.raises(TypeError) as error:
+        call()
+    assert str(error.value) == message
 
 
 def test_bad_compile_arguments_are_dlc_errors(example):

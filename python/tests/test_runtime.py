@@ -97,6 +97,13 @@ def test_time(folder):
     ("program(a, a, N=4, M=2)", "not symbols of the program: M (its "
                                 "symbols: N)"),
     ("program(a, bytes(3), N=4)", "B: wants 16 bytes (f32 [4]), got 3"),
+    ("program(a, a, N=-1)", "symbol N=-1 is out of range: sizes are "
+                            "integers from 1 to 2**63-1"),
+    ("program(a, a, N=0)", "symbol N=0 is out of range: sizes are integers "
+                           "from 1 to 2**63-1"),
+    ("program(a, a, N=2**64 + 4)", "symbol N=18446744073709551620 is out "
+                                   "of range: sizes are integers from 1 to "
+                                   "2**63-1"),
 ])
 def test_errors(folder, call, message):
     rc, out, err = run(folder, """
@@ -108,6 +115,41 @@ def test_errors(folder, call, message):
         """ % call)
     assert rc == 0, err
     assert out == message + "\n"
+
+
+def test_wrong_argument_types(folder):
+    """An input that is no buffer and a symbol value that is no integer
+    are TypeErrors naming them (docs/python.md)."""
+    rc, out, err = run(folder, """
+        a = array.array("f", [0] * 4)
+        for call in (lambda: program(None, a, N=4),
+                     lambda: program(a, a, N="4")):
+            try:
+                call()
+            except TypeError as e:
+                print(e)
+        """)
+    assert rc == 0, err
+    assert out == ("A must be a torch CUDA tensor, a DeviceBuffer or a "
+                   "bytes-like object, not NoneType\n"
+                   "symbol N must be int, not str\n")
+
+
+def test_closed_buffer(folder):
+    """A closed DeviceBuffer (its memory freed) is refused, not read."""
+    rc, out, err = run(folder, """
+        from dlc import runtime
+        a = runtime.DeviceBuffer.from_host(array.array("f", [1, 2, 3, 4]))
+        a.close()
+        for call in (lambda: program(a, a, N=4), a.to_host):
+            try:
+                call()
+            except dlc.DlcError as e:
+                print(e)
+        """)
+    assert rc == 0, err
+    assert out == "A: buffer is closed\nbuffer is closed\n"
+    assert "fakecuda: launch" not in err
 
 
 def test_derived_symbols(folder):
@@ -147,6 +189,23 @@ def test_flat_param(folder):
         """)
     assert rc == 0, err
     assert out == "['N', None]\n[11.0, 12.0, 13.0, 14.0]\n"
+
+
+def test_load(folder):
+    """Program.load takes the DLC manifests of a folder (JSON of other
+    kinds beside them is left aside) and refuses a folder without one."""
+    import dlc
+    (folder / "notes.json").write_text("not JSON")
+    (folder / "settings.json").write_text('{"kernel": 3}')
+    program = dlc.Program.load(folder)
+    assert [k["kernel"] for k in program.kernels] == ["add"]
+    assert program.ptx == "// not loaded by the fake driver\n"
+    assert program.manifest_path() == folder / "add.json"
+    with pytest.raises(dlc.DlcError, match="not a folder"):
+        dlc.Program.load(folder / "nonexistent")
+    (folder / "empty").mkdir()
+    with pytest.raises(dlc.DlcError, match="holds no DLC manifest"):
+        dlc.Program.load(folder / "empty")
 
 
 def test_no_driver(folder):
