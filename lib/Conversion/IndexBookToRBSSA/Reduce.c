@@ -1088,6 +1088,30 @@ static bool emitReduce(RbRegion *r, Plan *plan, MlirOperation op,
   return buildReduce(r, plan, op, body, out);
 }
 
+/* Rule 7 (docs/passes, "Several regions"): a reduction along an output
+ * iter other than the innermost — softmax over the first axis of [M, N],
+ * its column max broadcast back over m — is needed complete at every
+ * output point, and no memory-bound plan gives a CTA a whole column: each
+ * CTA would redo it over all M rows (O(M²N) reads). Its result is
+ * materialised by a region of its own (a column reduction). Returns that
+ * result, or null. A reduction along the innermost iter (a row softmax,
+ * LayerNorm) is the row plans' and stays. */
+static MlirValue acrossOuterIter(RbRegion *r, const Plan *plan,
+                                 MlirOperation op) {
+  MlirValue none = {NULL}, result = mlirOperationGetResult(op, 0);
+  if (dlcIndexbookIsContract(op) || r->numCuts >= RB_MAX_CUTS ||
+      rbCutIndex(r, result) >= 0 ||
+      (!mlirValueIsNull(r->self) && mlirValueEqual(result, r->self)))
+    return none;
+  for (int i = 0; i < plan->reduced.rank; ++i) {
+    int axis = plan->reduced.axes[i];
+    if (axis < r->numIters - 1 && !r->axes[axis].reduce &&
+        rbCanMaterialize(r, result))
+      return result;
+  }
+  return none;
+}
+
 bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
                      RbValue *out) {
   Plan plan;
@@ -1105,6 +1129,11 @@ bool rbEmitReduction(RbRegion *r, MlirOperation op, const RbContext *ctx,
     return false;
   if (planLevel(r, &plan, op, ctx) < 0 || !planHoists(r, &plan))
     return false;
+  MlirValue across = acrossOuterIter(r, &plan, op);
+  if (!mlirValueIsNull(across)) {
+    r->request = across; /* rule 7: no diagnostic, the driver splits here */
+    return false;
+  }
   if (unitReduction(r, &plan)) {
     /* Nothing to reduce: the operand at index 0 of every reduced axis. */
     plan.widenProduct = true;
