@@ -1094,8 +1094,9 @@ static bool emitReduce(RbRegion *r, Plan *plan, MlirOperation op,
  * output point, and no memory-bound plan gives a CTA a whole column: each
  * CTA would redo it over all M rows (O(M²N) reads). Its result is
  * materialised by a region of its own (a column reduction). Returns that
- * result, or null. A reduction along the innermost iter (a row softmax,
- * LayerNorm) is the row plans' and stays. */
+ * result, or null. A reduction along the innermost iters (a row softmax,
+ * LayerNorm, a GroupNorm over its trailing axes) is the row plans' and
+ * stays. */
 static MlirValue acrossOuterIter(RbRegion *r, const Plan *plan,
                                  MlirOperation op) {
   MlirValue none = {NULL}, result = mlirOperationGetResult(op, 0);
@@ -1103,11 +1104,15 @@ static MlirValue acrossOuterIter(RbRegion *r, const Plan *plan,
       rbCutIndex(r, result) >= 0 ||
       (!mlirValueIsNull(r->self) && mlirValueEqual(result, r->self)))
     return none;
+  /* An output iter reduced here with a kept iter inside it: the reduced
+   * iters are not a trailing block (a GroupNorm's trailing axes are). */
   for (int i = 0; i < plan->reduced.rank; ++i) {
     int axis = plan->reduced.axes[i];
-    if (axis < r->numIters - 1 && !r->axes[axis].reduce &&
-        rbCanMaterialize(r, result))
-      return result;
+    if (axis >= r->numIters || r->axes[axis].reduce)
+      continue;
+    for (int inner = axis + 1; inner < r->numIters; ++inner)
+      if (!rbSpaceContains(&plan->reduced, inner))
+        return rbCanMaterialize(r, result) ? result : none;
   }
   return none;
 }
