@@ -1,6 +1,6 @@
 /* rbssa-verify: checks rbssa regions for what IRDL cannot express
  * (docs/dialects/rbssa.md; IRDL ops have no traits and cannot look into
- * attributes): a region function's iteration spaces and symbols, each
+ * attributes): a region function's name, iteration spaces and symbols, each
  * tensor argument's rbssa.* attributes, each read's map against the value
  * and memref ranks, each reduce's axes, and each output being yielded
  * exactly once. Every violation is E1605 RegionMalformed at the offending
@@ -181,6 +181,8 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
 static bool checkRegion(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = dlcOperationAttrGet(func, "rbssa.symbols");
+  if (!isString(dlcOperationAttrGet(func, "rbssa.region")))
+    return bad(func, "rbssa.region is not a string (the region's name)");
   if (mlirBlockIsNull(body))
     return bad(func, "the region function has no body");
   if (!checkSpaces(func, symbols) || !checkArguments(func, body, symbols))

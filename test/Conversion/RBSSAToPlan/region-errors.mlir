@@ -108,3 +108,16 @@ func.func @short_map(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input"
   "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// A region named by a non-string (rbssa-verify refuses it too) is refused,
+// not read as a string.
+// expected-error @+1 {{E1602 RegionNotPlannable: rbssa.region is not a string}}
+func.func @region_int(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
+                      %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = 5, rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xf32>) -> tensor<?xf32, ["N"]>
+  "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}

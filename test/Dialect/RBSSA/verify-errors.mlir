@@ -88,3 +88,12 @@ func.func @never_yielded(%A: memref<?xf32> {rbssa.name = "A", rbssa.role = "inpu
   return
 }
 
+
+// -----
+
+// The region's name is a string: the planner and the kernels name it.
+// expected-error @+1 {{E1605 RegionMalformed: rbssa.region is not a string (the region's name)}}
+func.func @region_int(%C: memref<4xf32> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = [4]})
+    attributes {rbssa.region = 5, rbssa.iters = [{name = "i", size = 4}], rbssa.reduce_iters = [], rbssa.symbols = []} {
+  return
+}
