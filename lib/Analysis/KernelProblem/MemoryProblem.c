@@ -231,12 +231,20 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
       mlirAttributeIsAFloat(init) ? mlirFloatAttrGetValueDouble(init) : 0.0;
   KpMemoryProblem *p = r->p;
   bool reduced[KP_MAX_RANK] = {false};
+  int numReduced = 0;
   for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(axes); ++i) {
     int64_t a = mlirDenseI64ArrayGetElement(axes, i);
     if (a < 0 || a >= rank)
       return fail(op, "the reduce's axes are out of range"), -1;
+    numReduced += !reduced[a];
     reduced[a] = true;
   }
+  /* The kept dimensions take the result's loops one for one. */
+  if (numReduced == 0 ||
+      rankOf(mlirOperationGetResult(op, 0)) != rank - numReduced)
+    return fail(op, "the reduce's result does not have its operand's "
+                    "dimensions minus one or more reduced axes"),
+           -1;
   /* The step's index is known before its body's: reserve it. */
   step.kind = KP_STEP_REDUCE;
   int self = addStep(r, op, step);

@@ -150,14 +150,20 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
   } else if (dlcOperationIsA(op, DLC_OP_RBSSA_REDUCE)) {
     MlirAttribute axes = dlcOperationAttrGet(op, "axes");
     intptr_t rank = rankOf(mlirOperationGetOperand(op, 0));
+    intptr_t numAxes = mlirDenseArrayGetNumElements(axes);
     int64_t last = -1;
-    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(axes); ++i) {
+    for (intptr_t i = 0; i < numAxes; ++i) {
       int64_t a = mlirDenseI64ArrayGetElement(axes, i);
       if (a <= last || a >= rank)
         return bad(op, "the reduce's axes are not increasing dimensions of "
                        "its operand");
       last = a;
     }
+    if (numAxes == 0)
+      return bad(op, "the reduce has no axes (it would reduce nothing)");
+    if (rankOf(mlirOperationGetResult(op, 0)) != rank - numAxes)
+      return bad(op, "the reduce's result does not have its operand's "
+                     "dimensions minus the reduced axes");
   } else if (dlcOperationIsA(op, DLC_OP_RBSSA_YIELD)) {
     MlirValue out = mlirOperationGetOperand(op, 1);
     int arg = mlirValueIsABlockArgument(out) &&

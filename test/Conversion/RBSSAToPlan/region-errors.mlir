@@ -121,3 +121,17 @@ func.func @region_int(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input",
   "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// A reduce that reduces nothing (rbssa-verify refuses it too) is refused:
+// its kept dimensions would outnumber its result's.
+func.func @reduce_no_axes(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["M", "N"]},
+                          %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M"]})
+    attributes {rbssa.region = "reduce_no_axes", rbssa.iters = [{name = "m", size = "M"}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.symbols = ["M", "N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
+  // expected-error @+1 {{E1602 RegionNotPlannable: the reduce's result does not have its operand's dimensions minus one or more reduced axes}}
+  %s = "rbssa.reduce"(%x) {op = "sum", axes = array<i64>, init = 0.0 : f32, dtype = f32} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
+  "rbssa.yield"(%s, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["M"]>, memref<?xf32>) -> ()
+  return
+}

@@ -97,3 +97,27 @@ func.func @region_int(%C: memref<4xf32> {rbssa.name = "C", rbssa.role = "output"
     attributes {rbssa.region = 5, rbssa.iters = [{name = "i", size = 4}], rbssa.reduce_iters = [], rbssa.symbols = []} {
   return
 }
+
+// -----
+
+func.func @reduce_no_axes(%A: memref<?x?xf32> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "N"]},
+                          %C: memref<?xf32> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M"]})
+    attributes {rbssa.region = "reduce_no_axes", rbssa.iters = [{name = "m", size = "M"}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.symbols = ["M", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
+  // expected-error @+1 {{E1605 RegionMalformed: the reduce has no axes (it would reduce nothing)}}
+  %r = "rbssa.reduce"(%a) {op = "sum", axes = array<i64>, init = 0.0 : f32, dtype = f32} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
+  "rbssa.yield"(%r, %C) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["M"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @reduce_rank(%A: memref<?x?xf32> {rbssa.name = "A", rbssa.role = "input", rbssa.shape = ["M", "N"]},
+                       %C: memref<?x?xf32> {rbssa.name = "C", rbssa.role = "output", rbssa.shape = ["M", "N"]})
+    attributes {rbssa.region = "reduce_rank", rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["M", "N"]} {
+  %a = "rbssa.read"(%A) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
+  // expected-error @+1 {{E1605 RegionMalformed: the reduce's result does not have its operand's dimensions minus the reduced axes}}
+  %r = "rbssa.reduce"(%a) {op = "sum", axes = array<i64: 1>, init = 0.0 : f32, dtype = f32} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%r, %C) {cast = f32, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf32>) -> ()
+  return
+}
