@@ -1,12 +1,12 @@
 /* dlcgpu-verify: checks dlcgpu kernels for what IRDL cannot express
  * (docs/dialects/dlcgpu.md): shared memory is a static memref in address
- * space 3; ldmatrix and mma.sync fragments have the m16n8k16 shapes and
- * f16/bf16 elements; a load token is waited on at most once, with a
- * non-negative `pending`; the epilogue's step program is well formed (kinds
- * of the kernel-problem model, arguments that are earlier steps, loads of
- * existing extra operands, a result step); stores write 1-D vectors. Every
- * violation is E1606 SkeletonMalformed at the op; the pass changes
- * nothing. docs/passes/dlcgpu-verify.md. */
+ * space 3, aligned to a power of two of at most 1 KiB; ldmatrix and mma.sync
+ * fragments have the m16n8k16 shapes and f16/bf16 elements; a load token is
+ * waited on at most once, with a non-negative `pending`; the epilogue's step
+ * program is well formed (kinds of the kernel-problem model, arguments that are
+ * earlier steps, loads of existing extra operands, a result step); stores write
+ * 1-D vectors. Every violation is E1606 SkeletonMalformed at the op; the pass
+ * changes nothing. docs/passes/dlcgpu-verify.md. */
 #include "DialectNames.h"
 #include "KernelProblem.h"
 #include "PassDef.h"
@@ -40,14 +40,22 @@ static bool isFragment(MlirType t, int64_t rows, int64_t cols,
   return element ? element(e) : mlirTypeIsAF16(e) || mlirTypeIsABF16(e);
 }
 
+/* The buffer, and its alignment: a power of two of at most 1 KiB (the
+ * most convert-dlcgpu-to-gpu can place a buffer on; it checks the same). */
 static bool checkSmem(MlirOperation op) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirAttribute space = mlirMemRefTypeGetMemorySpace(t);
   bool workgroup = !mlirAttributeIsNull(space) &&
                    mlirAttributeIsAInteger(space) &&
                    mlirIntegerAttrGetValueInt(space) == 3;
-  return (mlirShapedTypeHasStaticShape(t) && workgroup) ||
-         bad(op, "shared memory must be a static memref in address space 3");
+  if (!mlirShapedTypeHasStaticShape(t) || !workgroup)
+    return bad(op, "shared memory must be a static memref in address space 3");
+  int64_t alignment =
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "alignment"));
+  return (alignment > 0 && alignment <= 1024 &&
+          (alignment & (alignment - 1)) == 0) ||
+         bad(op, "smem_alloc's alignment must be a power of two from 1 to "
+                 "1024 bytes");
 }
 
 static bool checkMma(MlirOperation op) {

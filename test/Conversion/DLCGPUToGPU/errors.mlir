@@ -87,3 +87,23 @@ func.func @arrive_cluster_not_barriers(%mb: memref<2xi64, 3>) attributes {dlcgpu
   "dlcgpu.mbarrier_arrive_cluster"(%mb, %c0, %c1) : (memref<2xi64, 3>, index, index) -> ()
   return
 }
+
+// -----
+
+// A buffer's alignment is a power of two of at most 1 KiB (dlcgpu-verify
+// says so too): 0 would divide by zero, -128 overlap the buffers.
+func.func @smem_align_zero() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 2048 : i64, dlcgpu.symbols = []} {
+  %s = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<2x16x16xf16, 3>
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment 0 is not a power of two from 1 to 1024 bytes; suggestion: give smem_alloc an alignment of 8, 16, 128 or 1024 bytes (docs/dialects/dlcgpu.md)}}
+  %s2 = "dlcgpu.smem_alloc"() {alignment = 0 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_negative() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 2048 : i64, dlcgpu.symbols = []} {
+  %s = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<2x16x16xf16, 3>
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment -128 is not a power of two from 1 to 1024 bytes}}
+  %s2 = "dlcgpu.smem_alloc"() {alignment = -128 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
+  return
+}

@@ -77,3 +77,37 @@ func.func @store_2d(%v: vector<2x2xf16>, %C: memref<?xf16>, %i: index, %p: i1, %
   "dlcgpu.store_vec"(%v, %C, %i, %p, %te) : (vector<2x2xf16>, memref<?xf16>, index, i1, !dlcgpu.epilogue_token) -> ()
   return
 }
+
+// -----
+
+// A buffer's alignment is a power of two of at most 1 KiB: 0 would divide
+// by zero in the lowering, a negative one overlap buffers, 3 misalign them.
+func.func @smem_align_zero() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = 0 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_negative() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = -128 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_three() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = 3 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_huge() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = 2048 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
