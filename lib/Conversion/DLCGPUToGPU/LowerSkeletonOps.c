@@ -22,6 +22,7 @@
  * order the skeleton and disappear. The SM90 ops (barriers, tma_load,
  * mbarrier_*, wgmma) are LowerSm90Ops.c's. */
 #include "Builder.h"
+#include "DLCGPUChecks.h"
 #include "DLCGPUToGPU.h"
 #include "DialectNames.h"
 #include "KernelProblem.h"
@@ -118,8 +119,7 @@ static bool lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
    * the same; 0 would divide by zero, a negative one overlap buffers). */
   int64_t alignment =
       mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "alignment"));
-  if (alignment <= 0 || alignment > 1024 ||
-      (alignment & (alignment - 1)) != 0) {
+  if (!dlcDlcgpuSmemAlignmentValid(alignment)) {
     dlcEmitDiagnostic(op, &dlcSkeletonMalformed,
                       "give smem_alloc an alignment of 8, 16, 128 or 1024 "
                       "bytes (docs/dialects/dlcgpu.md)",
@@ -407,8 +407,12 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
 }
 
 /* dlcgpu.epilogue(acc, token, inputs...) {steps, result}: the program on
- * the accumulator fragment, then the cast to the result's element type. */
+ * the accumulator fragment, then the cast to the result's element type.
+ * The program is checked first (as dlcgpu-verify does): the steps index
+ * earlier steps, extra operands and the result step by number. */
 static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
+  if (!dlcDlcgpuCheckEpilogue(op))
+    return false;
   MlirType accType = mlirValueGetType(operand(op, 0));
   MlirAttribute steps = dlcOperationAttrGet(op, "steps");
   intptr_t n = mlirArrayAttrGetNumElements(steps);

@@ -107,3 +107,37 @@ func.func @smem_align_negative() attributes {dlcgpu.kernel, dlcgpu.block = array
   %s2 = "dlcgpu.smem_alloc"() {alignment = -128 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
   return
 }
+
+// -----
+
+// The epilogue's program indexes its steps and extra operands by number:
+// the lowering checks them as dlcgpu-verify does (a result past the steps).
+func.func @epilogue_result() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %bias = arith.constant dense<1.0> : vector<2x2xf16>
+  %a, %tc = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1606 SkeletonMalformed: the epilogue's result is not one of its steps}}
+  %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.0 : f32}, {args = array<i64: 0, 1>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.0 : f32}], result = 9 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  return
+}
+
+// -----
+
+// A step's argument that is no earlier step.
+func.func @epilogue_arg() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %bias = arith.constant dense<1.0> : vector<2x2xf16>
+  %a, %tc = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 2 is not {kind, type, fn, args (as many earlier steps as it takes), input (< 1 extra operands), value}}}
+  %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.0 : f32}, {args = array<i64: 0, 100>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.0 : f32}], result = 2 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  return
+}
+
+// -----
+
+// A load of an extra operand the epilogue does not have.
+func.func @epilogue_load() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %bias = arith.constant dense<1.0> : vector<2x2xf16>
+  %a, %tc = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not}}
+  %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 5 : i64, kind = "load", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  return
+}

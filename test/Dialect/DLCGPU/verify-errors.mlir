@@ -37,7 +37,7 @@ func.func @waited_twice() {
 // -----
 
 func.func @epilogue_forward_arg(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
-  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (earlier steps), input (< 0 extra operands), value}}}
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (as many earlier steps as it takes), input (< 0 extra operands), value}}}
   %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64: 1>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
@@ -46,7 +46,7 @@ func.func @epilogue_forward_arg(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_toke
 // -----
 
 func.func @epilogue_missing_load(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
-  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (earlier steps), input (< 0 extra operands), value}}}
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (as many earlier steps as it takes), input (< 0 extra operands), value}}}
   %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
@@ -109,5 +109,15 @@ func.func @smem_align_three() {
 func.func @smem_align_huge() {
   // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
   %0 = "dlcgpu.smem_alloc"() {alignment = 2048 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+// A binary step reads two earlier steps.
+func.func @epilogue_arity(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (as many earlier steps as it takes)}}
+  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64: 0>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false}
+      : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }
