@@ -22,6 +22,7 @@
 #include "dlc/Diagnostics.h"
 
 #include <ctype.h>
+#include <string.h>
 
 static MlirOperation getOrCreateGpuModule(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
@@ -65,7 +66,16 @@ static bool isPtxIdentifier(MlirStringRef name) {
   return true;
 }
 
-/* Reports every kernel whose name PTX cannot spell; false if there is one. */
+/* Whether `name` begins with "dlc_": DLC reserves the prefix for the
+ * symbols it adds (gpu.module @dlc_kernels, @dlc_smem, the runtime's helper
+ * kernels dlc_repack_b16 and dlc_transpose_b16 and their device functions),
+ * so that no kernel or program of the user's can stand for one of them. */
+static bool isReservedName(MlirStringRef name) {
+  return name.length >= 4 && memcmp(name.data, "dlc_", 4) == 0;
+}
+
+/* Reports every kernel whose name PTX cannot spell, and every kernel or
+ * program whose name is reserved; false if there is one. */
 static bool checkKernelNames(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   bool ok = true;
@@ -73,14 +83,27 @@ static bool checkKernelNames(MlirOperation module) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute name = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
-    if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
-            op, mlirStringRefCreateFromCString("dlcgpu.kernel"))) ||
-        (mlirAttributeIsAString(name) &&
-         isPtxIdentifier(mlirStringAttrGetValue(name))))
-      continue;
+    bool kernel = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("dlcgpu.kernel")));
+    bool program = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("rbssa.program")));
     MlirStringRef text = mlirAttributeIsAString(name)
                              ? mlirStringAttrGetValue(name)
                              : mlirStringRefCreateFromCString("");
+    if ((kernel || program) && isReservedName(text)) {
+      dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                        "rename the function so that its name does not "
+                        "begin with 'dlc_'",
+                        "%s name '%.*s' begins with 'dlc_', which DLC "
+                        "reserves for the symbols it adds (its runtime "
+                        "helper kernels such as dlc_repack_b16)",
+                        kernel ? "kernel" : "program", (int)text.length,
+                        text.data);
+      ok = false;
+      continue;
+    }
+    if (!kernel || isPtxIdentifier(text))
+      continue;
     dlcEmitDiagnostic(op, &dlcUnsupportedOp,
                       "rename the function with letters, digits and '_', "
                       "not starting with a digit",
