@@ -22,6 +22,7 @@
 #include "dlc/Diagnostics.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 static MlirOperation getOrCreateGpuModule(MlirOperation module) {
@@ -114,9 +115,52 @@ static bool checkKernelNames(MlirOperation module) {
   return ok;
 }
 
+/* The DLC layers above dlcgpu (spec §10): an op's dialect prefix, the
+ * layer's name, and the pass that lowers it. */
+static const struct {
+  const char *prefix, *layer, *next;
+} kEarlierLayers[] = {
+    {"tiny.", "tiny", "convert-tiny-to-indexbook"},
+    {"indexbook.", "indexbook", "convert-indexbook-to-rbssa"},
+    {"rbssa.", "rbssa", "convert-rbssa-to-plan"},
+    {"plan.", "plan", "convert-plan-to-dlcgpu"},
+};
+
+/* Reports the first op of an earlier DLC layer (`*userData`, a bool, set
+ * false): this pass lowers dlcgpu kernels, and upstream passes after it
+ * would carry such ops into llvm.funcs that never become PTX. */
+static MlirWalkResult findEarlierLayer(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < sizeof(kEarlierLayers) / sizeof(kEarlierLayers[0]);
+       ++i) {
+    size_t n = strlen(kEarlierLayers[i].prefix);
+    if (name.length <= n || memcmp(name.data, kEarlierLayers[i].prefix, n))
+      continue;
+    char suggestion[160];
+    snprintf(suggestion, sizeof(suggestion),
+             "run dlc-to-ptx, or the layers before: %s and the passes after "
+             "it (docs/dlc-opt.md)",
+             kEarlierLayers[i].next);
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, suggestion,
+                      "'%.*s' is an op of the %s layer, which "
+                      "convert-dlcgpu-to-gpu does not lower (it takes dlcgpu "
+                      "kernels)",
+                      (int)name.length, name.data, kEarlierLayers[i].layer);
+    *(bool *)userData = false;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
                            const DlcPassOptions *options) {
   (void)options;
+  bool ok = true;
+  mlirOperationWalk(module, findEarlierLayer, &ok, MlirWalkPreOrder);
+  if (!ok) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   if (!hasKernels(module))
     return;
   if (!checkKernelNames(module)) {

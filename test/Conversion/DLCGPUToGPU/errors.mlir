@@ -141,3 +141,25 @@ func.func @epilogue_load() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 
   %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 5 : i64, kind = "load", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }
+
+// -----
+
+// An rbssa region is not a dlcgpu kernel: run on an earlier layer the pass
+// (and dlc-gpu-to-ptx after it) had exited 0 with llvm.funcs still holding
+// rbssa ops and no PTX.
+func.func @region(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
+                  %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "region", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  // expected-error @+1 {{E1501 UnsupportedOp: 'rbssa.read' is an op of the rbssa layer, which convert-dlcgpu-to-gpu does not lower (it takes dlcgpu kernels); suggestion: run dlc-to-ptx, or the layers before: convert-rbssa-to-plan and the passes after it (docs/dlc-opt.md)}}
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xf32>) -> tensor<?xf32, ["N"]>
+  "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @graph(%X: tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]> {
+  // expected-error @+1 {{'tiny.neg' is an op of the tiny layer, which convert-dlcgpu-to-gpu does not lower (it takes dlcgpu kernels); suggestion: run dlc-to-ptx, or the layers before: convert-tiny-to-indexbook and the passes after it}}
+  %y = "tiny.neg"(%X) : (tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]>
+  return %y : tensor<?xf32, ["N"]>
+}
