@@ -8,9 +8,16 @@
 #include <stdbool.h>
 
 /* Checks one op (non-tiny ops pass): symbolic shapes (E1005), right-aligned
- * broadcasting (E1001), unary shapes, accumulator dtypes (E1401). Emits a
+ * broadcasting (E1001), unary shapes, movement ops' attributes (E1005),
+ * accumulator dtypes (E1401). Emits a
  * diagnostic at the op and returns false on the first failed check. */
 bool dlcTinyCheckOp(MlirOperation op);
+
+/* The movement ops' checks (MovementChecks.c; other ops pass): permute,
+ * reshape, expand, flip, pad and shrink attributes against the shapes,
+ * view/load/store maps that divide by positive constants (E1005, or E1001
+ * for an expand). Part of dlcTinyCheckOp. */
+bool dlcTinyCheckMovement(MlirOperation op);
 
 /* Reads `type`'s shape (dlc/Shape.h), reporting E1005 MalformedShape at
  * `op` when an encoding does not name its dims. */

@@ -100,3 +100,85 @@ func.func @contract_half_acc(%a: tensor<?x?xf16, ["M", "K"]>, %b: tensor<?x?xf16
   %0 = "tiny.contract"(%a, %b) {pattern = "matmul", lhs_idx = ["m", "k"], rhs_idx = ["k", "n"], out_idx = ["m", "n"], reduce_idx = ["k"], acc_dtype = bf16} : (tensor<?x?xf16, ["M", "K"]>, tensor<?x?xf16, ["K", "N"]>) -> tensor<?x?xf16, ["M", "N"]>
   return %0 : tensor<?x?xf16, ["M", "N"]>
 }
+
+// -----
+
+// The movement ops' attributes against their shapes (docs/dialects/tiny.md
+// leaves them to tiny-verify; convert-tiny-to-indexbook checks them too).
+func.func @permute_range(%x: tensor<4x3xf32>) -> tensor<3x4xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.permute': 'order' is not a permutation of the operand dims; suggestion: list each operand dimension once}}
+  %0 = "tiny.permute"(%x) {order = array<i64: 1, 5>} : (tensor<4x3xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @permute_result(%x: tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.permute': the result shape is not the permuted operand shape}}
+  %0 = "tiny.permute"(%x) {order = array<i64: 1, 0>} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  return %0 : tensor<?x?xf32, ["M", "N"]>
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<4x3xf32>) -> tensor<13xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.reshape': the operand and result shapes hold different numbers of elements; suggestion: a reshape keeps the number of elements: check the result type}}
+  %0 = "tiny.reshape"(%x) : (tensor<4x3xf32>) -> tensor<13xf32>
+  return %0 : tensor<13xf32>
+}
+
+// -----
+
+func.func @pad_negative(%x: tensor<4x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.pad': a padding amount is negative or too large; suggestion: padding amounts are >= 0 and at most 2^60 (the most elements a shape holds)}}
+  %0 = "tiny.pad"(%x) {padding = array<i64: -1, -1, 0, 0>} : (tensor<4x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @pad_result(%x: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.pad': the result shape is not the padded operand shape}}
+  %0 = "tiny.pad"(%x) {padding = array<i64: 1, 1>} : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @flip_range(%x: tensor<8x3xf32>) -> tensor<8x3xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.flip': 'axes' names a dim twice or outside the rank; suggestion: list each flipped dim once}}
+  %0 = "tiny.flip"(%x) {axes = array<i64: 2>} : (tensor<8x3xf32>) -> tensor<8x3xf32>
+  return %0 : tensor<8x3xf32>
+}
+
+// -----
+
+func.func @expand_size(%x: tensor<5xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{E1001 BroadcastMismatch: operand dim 0 (5) cannot expand to result dim 1 (8); suggestion: only size-1 dims grow; add a reshape first}}
+  %0 = "tiny.expand"(%x) {broadcast_dimensions = array<i64: 1>} : (tensor<5xf32>) -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @shrink_step(%x: tensor<8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.shrink': an offset is negative or a step is below 1}}
+  %0 = "tiny.shrink"(%x) {offsets = array<i64: 0>, steps = array<i64: 0>} : (tensor<8xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @view_ranks(%x: tensor<4x4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.view': the map's dims and results do not match the result and operand ranks}}
+  %0 = "tiny.view"(%x) {map = affine_map<(d0) -> (d0)>} : (tensor<4x4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @view_divisor(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.view': the map divides by zero or a negative constant}}
+  %0 = "tiny.view"(%x) {map = affine_map<(d0) -> (d0 mod 0)>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
