@@ -12,11 +12,15 @@
  *  - flip: `axes` name distinct dims of the operand;
  *  - pad: two amounts per dim, each from 0 to 2^60, and a static result
  *    dim the padded operand dim;
- *  - shrink: offsets >= 0 and steps >= 1;
+ *  - shrink: offsets >= 0 and steps >= 1, the last index read (computed
+ *    without wrapping) inside a static source, below 2^60 otherwise
+ *    (dlcTinyShrinkFits, which dlc-interp applies too);
  *  - view, load, store: a map from the result's indices to the operand's,
- *    dividing by positive constants.
+ *    dividing by positive constants, with no constant beyond 2^60 and no
+ *    sum or product that leaves 64 bits over the result's static extents.
+ *    A view may read outside its operand (0 there, by definition).
  * 2^60 is DLC_SHAPE_MAX_ELEMENTS, the most elements any shape holds: an
- * extent past it addresses nothing. Every violation is E1005
+ * index or extent past it addresses nothing. Every violation is E1005
  * MalformedShape at the op. */
 #include "DialectNames.h"
 #include "TinyChecks.h"
@@ -185,6 +189,20 @@ static bool checkPad(MlirOperation op, const DlcShape *x, const DlcShape *r) {
   return true;
 }
 
+/* TinyChecks.h; dlc-interp's shrink applies it to the actual sizes. */
+bool dlcTinyShrinkFits(int64_t offset, int64_t step, int64_t count,
+                       int64_t size) {
+  if (offset < 0 || step < 1)
+    return false;
+  if (count == 0)
+    return true;
+  int64_t span, last;
+  return !__builtin_mul_overflow(step, count < 0 ? 0 : count - 1, &span) &&
+         !__builtin_add_overflow(offset, span, &last) &&
+         last < (size < 0 ? DLC_SHAPE_MAX_ELEMENTS : size) &&
+         (count > 0 || step <= DLC_SHAPE_MAX_ELEMENTS);
+}
+
 static bool checkShrink(MlirOperation op, const DlcShape *x,
                         const DlcShape *r) {
   int64_t offsets[DLC_MAX_RANK], steps[DLC_MAX_RANK];
@@ -192,26 +210,120 @@ static bool checkShrink(MlirOperation op, const DlcShape *x,
       !readArray(op, "steps", x->rank, steps) ||
       !sameRank(op, x, r, "a shrink keeps the rank"))
     return false;
-  for (int k = 0; k < x->rank; ++k)
+  for (int k = 0; k < x->rank; ++k) {
     if (offsets[k] < 0 || steps[k] < 1)
       return malformed(op, "offsets are >= 0 and steps >= 1",
                        "an offset is negative or a step is below 1");
+    if (dlcTinyShrinkFits(offsets[k], steps[k], r->dims[k].size,
+                          x->dims[k].size))
+      continue;
+    char count[64], size[64] = "2^60 (past any dimension)";
+    dlcDimFormat(r->dims[k], count, sizeof(count));
+    if (x->dims[k].size >= 0)
+      dlcDimFormat(x->dims[k], size, sizeof(size));
+    return malformed(op,
+                     "read only inside the operand: offset + step * "
+                     "(extent - 1) below its size",
+                     "dimension %d reads from %lld with step %lld for %s "
+                     "elements, outside the source size %s",
+                     k, (long long)offsets[k], (long long)steps[k], count,
+                     size);
+  }
   return true;
 }
 
-/* floordiv, ceildiv and mod need a positive divisor (§4.3 rule 6; a
- * symbolic divisor leaves the value non-SCoP, not wrong). */
-static bool divisorsArePositive(MlirAffineExpr e) {
-  if (!mlirAffineExprIsABinary(e))
-    return true;
-  MlirAffineExpr rhs = mlirAffineBinaryOpExprGetRHS(e);
-  bool divides = mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsACeilDiv(e) ||
-                 mlirAffineExprIsAMod(e);
-  if (divides && mlirAffineExprIsAConstant(rhs) &&
-      mlirAffineConstantExprGetValue(rhs) <= 0)
+/* The values an affine expression takes over a box of indices: [lo, hi],
+ * or unknown where a symbolic extent or a symbol enters. */
+typedef struct Range {
+  bool known;
+  int64_t lo, hi;
+} Range;
+
+typedef enum MapFault {
+  MAP_OK,
+  MAP_BIG_CONSTANT, /* a constant beyond 2^60 */
+  MAP_DIVISOR,      /* floordiv, ceildiv or mod by a non-positive constant */
+  MAP_OVERFLOW      /* a sum or product leaves 64 bits */
+} MapFault;
+
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static int64_t ceilDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && a > 0) ? q + 1 : q;
+}
+
+static bool add(Range a, Range b, Range *out) {
+  return !__builtin_add_overflow(a.lo, b.lo, &out->lo) &&
+         !__builtin_add_overflow(a.hi, b.hi, &out->hi);
+}
+
+static bool mul(Range a, Range b, Range *out) {
+  int64_t corners[4];
+  if (__builtin_mul_overflow(a.lo, b.lo, &corners[0]) ||
+      __builtin_mul_overflow(a.lo, b.hi, &corners[1]) ||
+      __builtin_mul_overflow(a.hi, b.lo, &corners[2]) ||
+      __builtin_mul_overflow(a.hi, b.hi, &corners[3]))
     return false;
-  return divisorsArePositive(mlirAffineBinaryOpExprGetLHS(e)) &&
-         divisorsArePositive(rhs);
+  out->lo = out->hi = corners[0];
+  for (int i = 1; i < 4; ++i) {
+    out->lo = corners[i] < out->lo ? corners[i] : out->lo;
+    out->hi = corners[i] > out->hi ? corners[i] : out->hi;
+  }
+  return true;
+}
+
+/* The range of `e` with dim i in [0, extent_i - 1] of `box` (static
+ * extents; a symbolic one, or a symbol, makes it unknown). */
+static MapFault rangeOf(MlirAffineExpr e, const DlcShape *box, Range *out) {
+  *out = (Range){false, 0, 0};
+  if (mlirAffineExprIsAConstant(e)) {
+    int64_t c = mlirAffineConstantExprGetValue(e);
+    if (c > DLC_SHAPE_MAX_ELEMENTS || c < -DLC_SHAPE_MAX_ELEMENTS)
+      return MAP_BIG_CONSTANT;
+    *out = (Range){true, c, c};
+    return MAP_OK;
+  }
+  if (mlirAffineExprIsADim(e)) {
+    intptr_t d = mlirAffineDimExprGetPosition(e);
+    if (d < box->rank && box->dims[d].size >= 0)
+      *out =
+          (Range){true, 0, box->dims[d].size > 0 ? box->dims[d].size - 1 : 0};
+    return MAP_OK;
+  }
+  if (!mlirAffineExprIsABinary(e))
+    return MAP_OK; /* a symbol */
+  Range a, b;
+  MapFault fault = rangeOf(mlirAffineBinaryOpExprGetLHS(e), box, &a);
+  if (fault == MAP_OK)
+    fault = rangeOf(mlirAffineBinaryOpExprGetRHS(e), box, &b);
+  if (fault != MAP_OK)
+    return fault;
+  if (mlirAffineExprIsAAdd(e) || mlirAffineExprIsAMul(e)) {
+    if (a.known && b.known) {
+      if (!(mlirAffineExprIsAAdd(e) ? add(a, b, out) : mul(a, b, out)))
+        return MAP_OVERFLOW;
+      out->known = true;
+    }
+    return MAP_OK;
+  }
+  /* floordiv, ceildiv, mod: by a positive constant (a symbolic divisor
+   * leaves the value non-SCoP, not wrong). */
+  if (!mlirAffineExprIsAConstant(mlirAffineBinaryOpExprGetRHS(e)))
+    return MAP_OK;
+  int64_t c = b.lo;
+  if (c <= 0)
+    return MAP_DIVISOR;
+  if (mlirAffineExprIsAMod(e))
+    *out = (Range){true, 0, c - 1};
+  else if (a.known && mlirAffineExprIsAFloorDiv(e))
+    *out = (Range){true, floorDiv(a.lo, c), floorDiv(a.hi, c)};
+  else if (a.known)
+    *out = (Range){true, ceilDiv(a.lo, c), ceilDiv(a.hi, c)};
+  return MAP_OK;
 }
 
 static bool checkMap(MlirOperation op, const DlcShape *x, const DlcShape *r) {
@@ -227,10 +339,30 @@ static bool checkMap(MlirOperation op, const DlcShape *x, const DlcShape *r) {
                      "operand's indices",
                      "the map's dims and results do not match the result "
                      "and operand ranks");
-  for (int k = 0; k < x->rank; ++k)
-    if (!divisorsArePositive(mlirAffineMapGetResult(map, k)))
+  for (int k = 0; k < x->rank; ++k) {
+    Range range;
+    switch (rangeOf(mlirAffineMapGetResult(map, k), r, &range)) {
+    case MAP_OK:
+      continue;
+    case MAP_DIVISOR:
       return malformed(op, "divide only by positive constants or symbols",
                        "the map divides by zero or a negative constant");
+    case MAP_BIG_CONSTANT:
+      return malformed(op,
+                       "keep the map's constants within 2^60 (the most "
+                       "elements a shape holds)",
+                       "result %d of the map holds a constant beyond 2^60, "
+                       "whose arithmetic could overflow 64 bits",
+                       k);
+    case MAP_OVERFLOW:
+      return malformed(op,
+                       "keep the map's offsets and strides within the "
+                       "operand",
+                       "result %d of the map overflows 64 bits over the "
+                       "result's indices",
+                       k);
+    }
+  }
   return true;
 }
 

@@ -182,3 +182,51 @@ func.func @view_divisor(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "tiny.view"(%x) {map = affine_map<(d0) -> (d0 mod 0)>} : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A static shrink reads inside its operand, as dlc-interp requires (the
+// same check, dlcTinyShrinkFits): offset 7 + step 2 * 2 is 11 of 8.
+func.func @shrink_outside(%x: tensor<8x8xf32>) -> tensor<8x3xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.shrink': dimension 1 reads from 7 with step 2 for 3 elements, outside the source size 8; suggestion: read only inside the operand: offset + step * (extent - 1) below its size}}
+  %0 = "tiny.shrink"(%x) {offsets = array<i64: 0, 7>, steps = array<i64: 1, 2>} : (tensor<8x8xf32>) -> tensor<8x3xf32>
+  return %0 : tensor<8x3xf32>
+}
+
+// -----
+
+// offset + step * 2 wraps in 64 bits (the lowered kernel read x[-2]).
+func.func @shrink_wraps(%x: tensor<8xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.shrink': dimension 0 reads from 9223372036854775807 with step 9223372036854775807 for 3 elements, outside the source size 8}}
+  %0 = "tiny.shrink"(%x) {offsets = array<i64: 9223372036854775807>, steps = array<i64: 9223372036854775807>} : (tensor<8xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// A symbolic source holds at most 2^60 elements.
+func.func @shrink_past_shapes(%x: tensor<?xf32, ["N"]>) -> tensor<2xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.shrink': dimension 0 reads from 1152921504606846976 with step 1 for 2 elements, outside the source size 2^60 (past any dimension)}}
+  %0 = "tiny.shrink"(%x) {offsets = array<i64: 1152921504606846976>, steps = array<i64: 1>} : (tensor<?xf32, ["N"]>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// A view's constants stay within 2^60: beyond it their arithmetic could
+// wrap (and no index past it addresses an element).
+func.func @view_big_constant(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.view': result 0 of the map holds a constant beyond 2^60, whose arithmetic could overflow 64 bits; suggestion: keep the map's constants within 2^60 (the most elements a shape holds)}}
+  %0 = "tiny.view"(%x) {map = affine_map<(d0) -> (d0 * 9223372036854775807 + 9223372036854775807)>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Constants within 2^60 whose products over the result's static indices
+// leave 64 bits: 15 * 2^60.
+func.func @view_overflow(%x: tensor<4xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{E1005 MalformedShape: 'tiny.view': result 0 of the map overflows 64 bits over the result's indices; suggestion: keep the map's offsets and strides within the operand}}
+  %0 = "tiny.view"(%x) {map = affine_map<(d0) -> (d0 * 1152921504606846976)>} : (tensor<4xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
