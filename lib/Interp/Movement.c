@@ -6,6 +6,7 @@
  * through the very same movement. */
 #include "DialectNames.h"
 #include "InterpInternal.h"
+#include "TinyChecks.h"
 
 #include "dlc/Diagnostics.h"
 
@@ -268,17 +269,12 @@ static bool sourceThroughShrink(const void *state, const int64_t *index,
   return true;
 }
 
-/* The last element read along `dim` must lie inside the source. */
+/* The last element read along `dim` must lie inside the source (the
+ * check tiny-verify makes of static shapes). */
 static bool shrinkDimFits(const ShrinkState *s, const int64_t *shape,
                           const DlcTensor *x, int dim) {
-  if (s->offsets[dim] < 0 || s->steps[dim] < 1)
-    return false;
-  if (shape[dim] == 0)
-    return true;
-  int64_t span, last;
-  return !__builtin_mul_overflow(s->steps[dim], shape[dim] - 1, &span) &&
-         !__builtin_add_overflow(s->offsets[dim], span, &last) &&
-         last < x->shape[dim];
+  return dlcTinyShrinkFits(s->offsets[dim], s->steps[dim], shape[dim],
+                           x->shape[dim]);
 }
 
 static DlcTensor *applyShrink(const DlcInterpOp *op, const DlcTensor *x) {

@@ -306,13 +306,16 @@ MlirOperation kpTraceSource(MlirValue v, int dims[KP_MAX_RANK],
       MlirValue x = mlirOperationGetOperand(op, 0);
       int xRank = (int)mlirShapedTypeGetRank(mlirValueGetType(x));
       if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
-          mlirDenseArrayGetNumElements(a) != (transpose ? rank : xRank))
+          mlirDenseArrayGetNumElements(a) != (transpose ? rank : xRank) ||
+          rank > MaxRank || xRank > MaxRank)
         return (MlirOperation){NULL};
       int next[MaxRank];
+      uint32_t seen = 0; /* each dimension once: next[] is then all set */
       for (int i = 0; i < (transpose ? rank : xRank); ++i) {
         int64_t j = mlirDenseI64ArrayGetElement(a, i);
-        if (j < 0 || j >= (transpose ? xRank : rank))
+        if (j < 0 || j >= (transpose ? xRank : rank) || (seen >> j & 1))
           return (MlirOperation){NULL};
+        seen |= 1u << j;
         if (transpose)
           next[j] = dims[i];
         else

@@ -154,6 +154,11 @@ static int guardStep(Reader *r, MlirOperation op, const int *loops, KpStep step,
       mlirAttributeIsNull(otherwise))
     return fail(op, "the select has no integer-set pred or else value"), -1;
   int rank = rankOf(mlirOperationGetResult(op, 0));
+  MlirIntegerSet s = mlirIntegerSetAttrGetValue(set);
+  if (mlirIntegerSetGetNumDims(s) != rank)
+    return fail(op, "the select's pred does not have one dim per dimension "
+                    "of its value"),
+           -1;
   step.args[0] = stepOf(r, mlirOperationGetOperand(op, 0), loops, depth + 1);
   if (step.args[0] < 0)
     return -1;
@@ -161,7 +166,6 @@ static int guardStep(Reader *r, MlirOperation op, const int *loops, KpStep step,
   if (i < 0)
     return -1;
   r->p->indexed[i].set = set;
-  MlirIntegerSet s = mlirIntegerSetAttrGetValue(set);
   step.kind = KP_STEP_GUARD;
   step.input = i;
   step.value = mlirAttributeIsAFloat(otherwise)
@@ -231,12 +235,20 @@ static int reduceStep(Reader *r, MlirOperation op, const int *loops,
       mlirAttributeIsAFloat(init) ? mlirFloatAttrGetValueDouble(init) : 0.0;
   KpMemoryProblem *p = r->p;
   bool reduced[KP_MAX_RANK] = {false};
+  int numReduced = 0;
   for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(axes); ++i) {
     int64_t a = mlirDenseI64ArrayGetElement(axes, i);
     if (a < 0 || a >= rank)
       return fail(op, "the reduce's axes are out of range"), -1;
+    numReduced += !reduced[a];
     reduced[a] = true;
   }
+  /* The kept dimensions take the result's loops one for one. */
+  if (numReduced == 0 ||
+      rankOf(mlirOperationGetResult(op, 0)) != rank - numReduced)
+    return fail(op, "the reduce's result does not have its operand's "
+                    "dimensions minus one or more reduced axes"),
+           -1;
   /* The step's index is known before its body's: reserve it. */
   step.kind = KP_STEP_REDUCE;
   int self = addStep(r, op, step);
@@ -280,13 +292,16 @@ static int moveStep(Reader *r, MlirOperation op, const int *loops, int depth) {
   int rank = rankOf(mlirOperationGetResult(op, 0)), xRank = rankOf(x);
   int n = transpose ? rank : xRank;
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a) ||
-      mlirDenseArrayGetNumElements(a) != n)
+      mlirDenseArrayGetNumElements(a) != n || rank > KP_MAX_RANK ||
+      xRank > KP_MAX_RANK)
     return fail(op, "the broadcast or transpose has no valid dimensions"), -1;
   int next[KP_MAX_RANK];
+  uint32_t seen = 0; /* each dimension once: next[] is then all set */
   for (int i = 0; i < n; ++i) {
     int64_t j = mlirDenseI64ArrayGetElement(a, i);
-    if (j < 0 || j >= (transpose ? xRank : rank))
+    if (j < 0 || j >= (transpose ? xRank : rank) || (seen >> j & 1))
       return fail(op, "the broadcast or transpose has no valid dimensions"), -1;
+    seen |= 1u << j;
     if (transpose)
       next[j] = loops[i];
     else

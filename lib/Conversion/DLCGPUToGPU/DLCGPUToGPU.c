@@ -22,6 +22,8 @@
 #include "dlc/Diagnostics.h"
 
 #include <ctype.h>
+#include <stdio.h>
+#include <string.h>
 
 static MlirOperation getOrCreateGpuModule(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
@@ -65,7 +67,16 @@ static bool isPtxIdentifier(MlirStringRef name) {
   return true;
 }
 
-/* Reports every kernel whose name PTX cannot spell; false if there is one. */
+/* Whether `name` begins with "dlc_": DLC reserves the prefix for the
+ * symbols it adds (gpu.module @dlc_kernels, @dlc_smem, the runtime's helper
+ * kernels dlc_repack_b16 and dlc_transpose_b16 and their device functions),
+ * so that no kernel or program of the user's can stand for one of them. */
+static bool isReservedName(MlirStringRef name) {
+  return name.length >= 4 && memcmp(name.data, "dlc_", 4) == 0;
+}
+
+/* Reports every kernel whose name PTX cannot spell, and every kernel or
+ * program whose name is reserved; false if there is one. */
 static bool checkKernelNames(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   bool ok = true;
@@ -73,14 +84,27 @@ static bool checkKernelNames(MlirOperation module) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirAttribute name = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
-    if (mlirAttributeIsNull(mlirOperationGetAttributeByName(
-            op, mlirStringRefCreateFromCString("dlcgpu.kernel"))) ||
-        (mlirAttributeIsAString(name) &&
-         isPtxIdentifier(mlirStringAttrGetValue(name))))
-      continue;
+    bool kernel = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("dlcgpu.kernel")));
+    bool program = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("rbssa.program")));
     MlirStringRef text = mlirAttributeIsAString(name)
                              ? mlirStringAttrGetValue(name)
                              : mlirStringRefCreateFromCString("");
+    if ((kernel || program) && isReservedName(text)) {
+      dlcEmitDiagnostic(op, &dlcUnsupportedOp,
+                        "rename the function so that its name does not "
+                        "begin with 'dlc_'",
+                        "%s name '%.*s' begins with 'dlc_', which DLC "
+                        "reserves for the symbols it adds (its runtime "
+                        "helper kernels such as dlc_repack_b16)",
+                        kernel ? "kernel" : "program", (int)text.length,
+                        text.data);
+      ok = false;
+      continue;
+    }
+    if (!kernel || isPtxIdentifier(text))
+      continue;
     dlcEmitDiagnostic(op, &dlcUnsupportedOp,
                       "rename the function with letters, digits and '_', "
                       "not starting with a digit",
@@ -91,9 +115,52 @@ static bool checkKernelNames(MlirOperation module) {
   return ok;
 }
 
+/* The DLC layers above dlcgpu (spec §10): an op's dialect prefix, the
+ * layer's name, and the pass that lowers it. */
+static const struct {
+  const char *prefix, *layer, *next;
+} kEarlierLayers[] = {
+    {"tiny.", "tiny", "convert-tiny-to-indexbook"},
+    {"indexbook.", "indexbook", "convert-indexbook-to-rbssa"},
+    {"rbssa.", "rbssa", "convert-rbssa-to-plan"},
+    {"plan.", "plan", "convert-plan-to-dlcgpu"},
+};
+
+/* Reports the first op of an earlier DLC layer (`*userData`, a bool, set
+ * false): this pass lowers dlcgpu kernels, and upstream passes after it
+ * would carry such ops into llvm.funcs that never become PTX. */
+static MlirWalkResult findEarlierLayer(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < sizeof(kEarlierLayers) / sizeof(kEarlierLayers[0]);
+       ++i) {
+    size_t n = strlen(kEarlierLayers[i].prefix);
+    if (name.length <= n || memcmp(name.data, kEarlierLayers[i].prefix, n))
+      continue;
+    char suggestion[160];
+    snprintf(suggestion, sizeof(suggestion),
+             "run dlc-to-ptx, or the layers before: %s and the passes after "
+             "it (docs/dlc-opt.md)",
+             kEarlierLayers[i].next);
+    dlcEmitDiagnostic(op, &dlcUnsupportedOp, suggestion,
+                      "'%.*s' is an op of the %s layer, which "
+                      "convert-dlcgpu-to-gpu does not lower (it takes dlcgpu "
+                      "kernels)",
+                      (int)name.length, name.data, kEarlierLayers[i].layer);
+    *(bool *)userData = false;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static void runDLCGPUToGPU(MlirOperation module, MlirExternalPass pass,
                            const DlcPassOptions *options) {
   (void)options;
+  bool ok = true;
+  mlirOperationWalk(module, findEarlierLayer, &ok, MlirWalkPreOrder);
+  if (!ok) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   if (!hasKernels(module))
     return;
   if (!checkKernelNames(module)) {

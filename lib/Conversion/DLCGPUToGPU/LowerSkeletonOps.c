@@ -22,6 +22,7 @@
  * order the skeleton and disappear. The SM90 ops (barriers, tma_load,
  * mbarrier_*, wgmma) are LowerSm90Ops.c's. */
 #include "Builder.h"
+#include "DLCGPUChecks.h"
 #include "DLCGPUToGPU.h"
 #include "DialectNames.h"
 #include "KernelProblem.h"
@@ -110,13 +111,26 @@ static void declareDynamicSmem(Lowering *l) {
 }
 
 /* A static, row-major shared-memory buffer at `offset` bytes into the
- * dynamic shared memory: its memref descriptor built over the address. */
-static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
-  MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (mlirTypeIsAInteger(mlirShapedTypeGetElementType(resultType))) {
-    dlcLowerBarriers(l, op, b); /* mbarriers: their own static storage */
-    return;
+ * dynamic shared memory: its memref descriptor built over the address.
+ * False after a diagnostic. */
+static bool lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
+  /* The offset is rounded up to the alignment: a power of two of at most
+   * 1 KiB, the most the placement below guarantees (dlcgpu-verify checks
+   * the same; 0 would divide by zero, a negative one overlap buffers). */
+  int64_t alignment =
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "alignment"));
+  if (!dlcDlcgpuSmemAlignmentValid(alignment)) {
+    dlcEmitDiagnostic(op, &dlcSkeletonMalformed,
+                      "give smem_alloc an alignment of 8, 16, 128 or 1024 "
+                      "bytes (docs/dialects/dlcgpu.md)",
+                      "smem_alloc's alignment %lld is not a power of two from "
+                      "1 to 1024 bytes",
+                      (long long)alignment);
+    return false;
   }
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirTypeIsAInteger(mlirShapedTypeGetElementType(resultType)))
+    return dlcLowerBarriers(l, op, b); /* mbarriers: own static storage */
   declareDynamicSmem(l);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
@@ -127,8 +141,6 @@ static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
     l->smemOffset = 0;
     l->smemRounded = false;
   }
-  int64_t alignment =
-      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "alignment"));
   /* A kernel whose first buffer asks for 1 KiB (the 128-byte swizzle's
    * period, which TMA and wgmma need) places all of them from the dynamic
    * shared memory's start rounded up at run time: only 16 bytes of its
@@ -174,6 +186,7 @@ static void lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
   MlirValue memref =
       dlcBuildMemrefOverPointer(b, type, address, 3, sizes, strideValues);
   mlirValueReplaceAllUsesOfWith(result, memref);
+  return true;
 }
 
 static void lowerCpAsync(Lowering *l, MlirOperation op, DlcBuilder *b) {
@@ -394,8 +407,12 @@ static MlirValue lowerStep(MlirOperation op, DlcBuilder *b, MlirAttribute step,
 }
 
 /* dlcgpu.epilogue(acc, token, inputs...) {steps, result}: the program on
- * the accumulator fragment, then the cast to the result's element type. */
+ * the accumulator fragment, then the cast to the result's element type.
+ * The program is checked first (as dlcgpu-verify does): the steps index
+ * earlier steps, extra operands and the result step by number. */
 static bool lowerEpilogue(MlirOperation op, DlcBuilder *b) {
+  if (!dlcDlcgpuCheckEpilogue(op))
+    return false;
   MlirType accType = mlirValueGetType(operand(op, 0));
   MlirAttribute steps = dlcOperationAttrGet(op, "steps");
   intptr_t n = mlirArrayAttrGetNumElements(steps);
@@ -446,7 +463,7 @@ static void lowerStore(MlirOperation op, DlcBuilder *b) {
 static bool lowerOne(Lowering *l, MlirOperation op) {
   DlcBuilder b = dlcBuilderBefore(op);
   if (dlcDlcgpuIsSmemAlloc(op))
-    lowerSmemAlloc(l, op, &b);
+    return lowerSmemAlloc(l, op, &b);
   else if (dlcDlcgpuIsCpAsync(op))
     lowerCpAsync(l, op, &b);
   else if (dlcDlcgpuIsCommitGroup(op))

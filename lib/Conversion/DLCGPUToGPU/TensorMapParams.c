@@ -64,10 +64,18 @@ static void setMapParams(MlirOperation func, MlirAttribute maps) {
       func, mlirStringRefCreateFromCString(dlcByValueMapsAttr));
 }
 
-/* Each listed argument must exist and be the !llvm.ptr the outlining gave
+/* `func` must be a kernel with a body (its arguments are the body's), and
+ * each listed argument must exist and be the !llvm.ptr the outlining gave
  * it (hand-written IR may list anything). */
 static bool mapsFit(MlirOperation func, MlirAttribute maps) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  if (mlirBlockIsNull(body)) {
+    dlcEmitDiagnostic(func, &dlcUnsupportedOp,
+                      "list by-value maps on kernels only (as "
+                      "convert-dlcgpu-to-gpu does), not on declarations",
+                      "dlcgpu.by_value_maps is on a function without a body");
+    return false;
+  }
   intptr_t numArgs = mlirBlockGetNumArguments(body);
   for (intptr_t j = 0; j < mlirDenseArrayGetNumElements(maps); ++j) {
     int64_t arg = mlirDenseI64ArrayGetElement(maps, j);

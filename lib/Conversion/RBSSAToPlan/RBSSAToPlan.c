@@ -1235,6 +1235,17 @@ static void printDepthwiseCandidates(
 static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
                        DlcPlan *plan) {
+  /* The plans, plan-file entries and kernels name the region by its
+   * rbssa.region (regionNameOf reads it as a string). */
+  MlirAttribute regionName = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("rbssa.region"));
+  if (!mlirAttributeIsAString(regionName)) {
+    dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
+                      "give the region a name: rbssa.region = \"<name>\" "
+                      "(docs/dialects/rbssa.md)",
+                      "rbssa.region is not a string");
+    return false;
+  }
   /* A contraction the GEMM skeletons cannot take runs on the memory-bound
    * skeleton when its model reads it; otherwise, and for a region carrying
    * Poly-Core's analysis (made for a GEMM plan), the GEMM family's

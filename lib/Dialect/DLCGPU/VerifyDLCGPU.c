@@ -1,12 +1,13 @@
 /* dlcgpu-verify: checks dlcgpu kernels for what IRDL cannot express
  * (docs/dialects/dlcgpu.md): shared memory is a static memref in address
- * space 3; ldmatrix and mma.sync fragments have the m16n8k16 shapes and
- * f16/bf16 elements; a load token is waited on at most once, with a
- * non-negative `pending`; the epilogue's step program is well formed (kinds
- * of the kernel-problem model, arguments that are earlier steps, loads of
- * existing extra operands, a result step); stores write 1-D vectors. Every
- * violation is E1606 SkeletonMalformed at the op; the pass changes
- * nothing. docs/passes/dlcgpu-verify.md. */
+ * space 3, aligned to a power of two of at most 1 KiB; ldmatrix and mma.sync
+ * fragments have the m16n8k16 shapes and f16/bf16 elements; a load token is
+ * waited on at most once, with a non-negative `pending`; the epilogue's step
+ * program is well formed (kinds of the kernel-problem model, arguments that are
+ * earlier steps, loads of existing extra operands, a result step); stores write
+ * 1-D vectors. Every violation is E1606 SkeletonMalformed at the op; the pass
+ * changes nothing. docs/passes/dlcgpu-verify.md. */
+#include "DLCGPUChecks.h"
 #include "DialectNames.h"
 #include "KernelProblem.h"
 #include "PassDef.h"
@@ -40,14 +41,20 @@ static bool isFragment(MlirType t, int64_t rows, int64_t cols,
   return element ? element(e) : mlirTypeIsAF16(e) || mlirTypeIsABF16(e);
 }
 
+/* The buffer, and its alignment (convert-dlcgpu-to-gpu checks it too). */
 static bool checkSmem(MlirOperation op) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirAttribute space = mlirMemRefTypeGetMemorySpace(t);
   bool workgroup = !mlirAttributeIsNull(space) &&
                    mlirAttributeIsAInteger(space) &&
                    mlirIntegerAttrGetValueInt(space) == 3;
-  return (mlirShapedTypeHasStaticShape(t) && workgroup) ||
-         bad(op, "shared memory must be a static memref in address space 3");
+  if (!mlirShapedTypeHasStaticShape(t) || !workgroup)
+    return bad(op, "shared memory must be a static memref in address space 3");
+  int64_t alignment =
+      mlirIntegerAttrGetValueInt(dlcOperationAttrGet(op, "alignment"));
+  return dlcDlcgpuSmemAlignmentValid(alignment) ||
+         bad(op, "smem_alloc's alignment must be a power of two from 1 to "
+                 "1024 bytes");
 }
 
 static bool checkMma(MlirOperation op) {
@@ -93,8 +100,23 @@ static bool checkTokens(MlirOperation op) {
   return true;
 }
 
-/* The step program (docs/kernel-problem.md). */
-static bool checkEpilogue(MlirOperation op) {
+/* The args a step of `kind` reads (KernelProblem.h). */
+static int stepArity(KpStepKind kind) {
+  switch (kind) {
+  case KP_STEP_UNARY:
+  case KP_STEP_CAST:
+    return 1;
+  case KP_STEP_BINARY:
+  case KP_STEP_COMPARE:
+    return 2;
+  case KP_STEP_SELECT:
+    return 3;
+  default:
+    return 0;
+  }
+}
+
+bool dlcDlcgpuCheckEpilogue(MlirOperation op) {
   MlirAttribute steps = dlcOperationAttrGet(op, "steps");
   intptr_t n = mlirArrayAttrGetNumElements(steps);
   intptr_t extras = mlirOperationGetNumOperands(op) - 2;
@@ -114,6 +136,7 @@ static bool checkEpilogue(MlirOperation op) {
         !mlirAttributeIsNull(input) && mlirAttributeIsAInteger(input) &&
         mlirAttributeIsAString(dlcDictionaryAttrGet(step, "fn")) &&
         mlirAttributeIsAFloat(dlcDictionaryAttrGet(step, "value"));
+    ok = ok && mlirDenseArrayGetNumElements(args) >= stepArity(kind);
     for (intptr_t a = 0; ok && a < mlirDenseArrayGetNumElements(args); ++a) {
       int64_t arg = mlirDenseI64ArrayGetElement(args, a);
       ok = arg >= 0 && arg < i;
@@ -123,8 +146,9 @@ static bool checkEpilogue(MlirOperation op) {
            mlirIntegerAttrGetValueInt(input) < extras;
     if (!ok) {
       snprintf(why, sizeof(why),
-               "epilogue step %d is not {kind, type, fn, args (earlier "
-               "steps), input (< %d extra operands), value}",
+               "epilogue step %d is not {kind, type, fn, args (as many "
+               "earlier steps as it takes), input (< %d extra operands), "
+               "value}",
                (int)i, (int)extras);
       return bad(op, why);
     }
@@ -155,7 +179,7 @@ static MlirWalkResult verifyOp(MlirOperation op, void *userData) {
   else if (dlcOperationIsA(op, DLC_OP_DLCGPU_LDMATRIX))
     ok = checkLdmatrix(op);
   else if (dlcOperationIsA(op, DLC_OP_DLCGPU_EPILOGUE))
-    ok = checkEpilogue(op);
+    ok = dlcDlcgpuCheckEpilogue(op);
   else if (dlcOperationIsA(op, DLC_OP_DLCGPU_STORE_VEC))
     ok = checkStore(op);
   else if (dlcOperationIsA(op, DLC_OP_DLCGPU_CP_ASYNC) ||

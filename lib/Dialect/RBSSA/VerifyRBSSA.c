@@ -1,10 +1,11 @@
 /* rbssa-verify: checks rbssa regions for what IRDL cannot express
  * (docs/dialects/rbssa.md; IRDL ops have no traits and cannot look into
- * attributes): a region function's iteration spaces and symbols, each
+ * attributes): a region function's name, iteration spaces and symbols, each
  * tensor argument's rbssa.* attributes, each read's map against the value
- * and memref ranks, each reduce's axes, and each output being yielded
- * exactly once. Every violation is E1605 RegionMalformed at the offending
- * op; the pass changes nothing. docs/passes/rbssa-verify.md. */
+ * and memref ranks, each select's set against its value, each reduce's
+ * axes, each transpose's and broadcast's dimensions, and each output being
+ * yielded exactly once. Every violation is E1605 RegionMalformed at the
+ * offending op; the pass changes nothing. docs/passes/rbssa-verify.md. */
 #include "DialectNames.h"
 #include "PassDef.h"
 
@@ -14,7 +15,9 @@
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IntegerSet.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -133,6 +136,62 @@ static intptr_t rankOf(MlirValue v) {
              : -1;
 }
 
+static bool isI64Array(MlirAttribute a) {
+  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseI64Array(a);
+}
+
+/* Whether dimension `i` of tensor type `a` is dimension `j` of `b`: the
+ * same static size, or the same symbol of their encodings. */
+static bool sameDim(MlirType a, intptr_t i, MlirType b, intptr_t j) {
+  int64_t size = mlirShapedTypeGetDimSize(a, i);
+  if (size != mlirShapedTypeGetDimSize(b, j))
+    return false;
+  if (!mlirShapedTypeIsDynamicSize(size))
+    return true;
+  MlirAttribute ea = mlirRankedTensorTypeGetEncoding(a),
+                eb = mlirRankedTensorTypeGetEncoding(b);
+  return isArray(ea) && isArray(eb) && i < mlirArrayAttrGetNumElements(ea) &&
+         j < mlirArrayAttrGetNumElements(eb) &&
+         mlirAttributeEqual(mlirArrayAttrGetElement(ea, i),
+                            mlirArrayAttrGetElement(eb, j));
+}
+
+/* transpose: result dim i is operand dim permutation[i], each operand dim
+ * once. broadcast_in_dim: operand dim i is result dim
+ * broadcast_dimensions[i] (distinct), or a static 1 broadcast along it. */
+static bool checkMove(MlirOperation op) {
+  bool transpose = dlcOperationIsA(op, DLC_OP_RBSSA_TRANSPOSE);
+  MlirAttribute dims = dlcOperationAttrGet(
+      op, transpose ? "permutation" : "broadcast_dimensions");
+  MlirType x = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
+  intptr_t xRank = rankOf(mlirOperationGetOperand(op, 0));
+  intptr_t rank = rankOf(mlirOperationGetResult(op, 0));
+  bool ok = isI64Array(dims) && xRank >= 0 && rank >= 0 &&
+            mlirDenseArrayGetNumElements(dims) == xRank &&
+            (!transpose || rank == xRank);
+  uint64_t seen = 0;
+  for (intptr_t i = 0; ok && i < xRank; ++i) {
+    int64_t d = mlirDenseI64ArrayGetElement(dims, i);
+    ok = d >= 0 && d < rank && d < 64 && !(seen & (UINT64_C(1) << d));
+    if (!ok)
+      break;
+    seen |= UINT64_C(1) << d;
+    ok = transpose
+             ? sameDim(x, d, result, i)
+             : sameDim(x, i, result, d) || mlirShapedTypeGetDimSize(x, i) == 1;
+  }
+  if (ok)
+    return true;
+  return bad(op, transpose
+                     ? "the transpose's permutation is not a permutation of "
+                       "its operand's dimensions onto its result's (result "
+                       "dim i is operand dim permutation[i], of equal size)"
+                     : "the broadcast's broadcast_dimensions are not "
+                       "distinct dimensions of its result, one per operand "
+                       "dimension and of its size (or 1)");
+}
+
 /* One op of the body. `yielded` counts yields per argument. */
 static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
                     MlirAttribute argAttrs, int *yielded) {
@@ -147,17 +206,37 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
         mlirAffineMapGetNumSymbols(m) != numSymbols)
       return bad(op, "the read's map has a symbol count other than "
                      "rbssa.symbols'");
+  } else if (dlcOperationIsA(op, DLC_OP_RBSSA_TRANSPOSE) ||
+             dlcOperationIsA(op, DLC_OP_RBSSA_BROADCAST_IN_DIM)) {
+    return checkMove(op);
+  } else if (dlcOperationIsA(op, DLC_OP_RBSSA_SELECT)) {
+    MlirIntegerSet set =
+        mlirIntegerSetAttrGetValue(dlcOperationAttrGet(op, "pred"));
+    if (mlirIntegerSetGetNumDims(set) != rankOf(mlirOperationGetResult(op, 0)))
+      return bad(op, "the select's pred needs one dim per dimension of its "
+                     "value");
+    if (mlirIntegerSetGetNumSymbols(set) > numSymbols)
+      return bad(op, "the select's pred has more symbols than "
+                     "rbssa.symbols");
   } else if (dlcOperationIsA(op, DLC_OP_RBSSA_REDUCE)) {
     MlirAttribute axes = dlcOperationAttrGet(op, "axes");
+    if (!isI64Array(axes))
+      return bad(op, "the reduce's axes are not an array<i64: ...>");
     intptr_t rank = rankOf(mlirOperationGetOperand(op, 0));
+    intptr_t numAxes = mlirDenseArrayGetNumElements(axes);
     int64_t last = -1;
-    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(axes); ++i) {
+    for (intptr_t i = 0; i < numAxes; ++i) {
       int64_t a = mlirDenseI64ArrayGetElement(axes, i);
       if (a <= last || a >= rank)
         return bad(op, "the reduce's axes are not increasing dimensions of "
                        "its operand");
       last = a;
     }
+    if (numAxes == 0)
+      return bad(op, "the reduce has no axes (it would reduce nothing)");
+    if (rankOf(mlirOperationGetResult(op, 0)) != rank - numAxes)
+      return bad(op, "the reduce's result does not have its operand's "
+                     "dimensions minus the reduced axes");
   } else if (dlcOperationIsA(op, DLC_OP_RBSSA_YIELD)) {
     MlirValue out = mlirOperationGetOperand(op, 1);
     int arg = mlirValueIsABlockArgument(out) &&
@@ -181,6 +260,8 @@ static bool checkOp(MlirOperation op, MlirBlock body, intptr_t numSymbols,
 static bool checkRegion(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirAttribute symbols = dlcOperationAttrGet(func, "rbssa.symbols");
+  if (!isString(dlcOperationAttrGet(func, "rbssa.region")))
+    return bad(func, "rbssa.region is not a string (the region's name)");
   if (mlirBlockIsNull(body))
     return bad(func, "the region function has no body");
   if (!checkSpaces(func, symbols) || !checkArguments(func, body, symbols))

@@ -11,6 +11,7 @@
  *    the element types of two values, and without this check a mixed op
  *    compiled to whatever each lowering assumed;
  *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing);
+ *  - the movement ops' attributes fit their shapes (MovementChecks.c);
  *  - a function's derived symbols (`dlc.derived`) are affine, acyclic and
  *    over known symbols (E1007, SymbolTable.c).
  * Negative strides are FLIP and never an error (§3.4). */
@@ -266,8 +267,11 @@ static bool checkPadExtents(MlirOperation pad, const DlcSymbolTable *table) {
     MlirAffineExpr from = dimExpr(ctx, table, in.dims[k]);
     if (!dlcSymbolTableIsDerived(table, at) || mlirAffineExprIsNull(from))
       continue;
-    int64_t grow = mlirDenseI64ArrayGetElement(padding, 2 * k) +
-                   mlirDenseI64ArrayGetElement(padding, 2 * k + 1);
+    int64_t grow;
+    if (__builtin_add_overflow(mlirDenseI64ArrayGetElement(padding, 2 * k),
+                               mlirDenseI64ArrayGetElement(padding, 2 * k + 1),
+                               &grow))
+      continue; /* the pad's own check reports the amounts */
     MlirAffineExpr want =
         mlirAffineAddExprGet(from, mlirAffineConstantExprGet(ctx, grow));
     if (mlirAffineExprEqual(want, table->definitions[at]))
@@ -321,5 +325,5 @@ bool dlcTinyCheckOp(MlirOperation op) {
   if (dlcStringRefIs(name, DLC_OP_TINY_REDUCE) ||
       dlcStringRefIs(name, DLC_OP_TINY_CONTRACT))
     return checkAccumulator(op, name);
-  return true;
+  return dlcTinyCheckMovement(op);
 }

@@ -6,11 +6,29 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Checks one op (non-tiny ops pass): symbolic shapes (E1005), right-aligned
- * broadcasting (E1001), unary shapes, accumulator dtypes (E1401). Emits a
+ * broadcasting (E1001), unary shapes, movement ops' attributes (E1005),
+ * accumulator dtypes (E1401). Emits a
  * diagnostic at the op and returns false on the first failed check. */
 bool dlcTinyCheckOp(MlirOperation op);
+
+/* The movement ops' checks (MovementChecks.c; other ops pass): permute,
+ * reshape, expand, flip, pad and shrink attributes against the shapes,
+ * view/load/store maps that divide by positive constants and whose
+ * constants and static arithmetic stay within 2^60 and 64 bits (E1005, or
+ * E1001 for an expand). Part of dlcTinyCheckOp. */
+bool dlcTinyCheckMovement(MlirOperation op);
+
+/* Whether a tiny.shrink dimension reading `count` elements (< 0: a
+ * symbolic count; its first element is checked) from `offset` by `step`
+ * stays inside a source dimension of `size` elements (< 0: symbolic,
+ * bounded by DLC_SHAPE_MAX_ELEMENTS): offset >= 0, step >= 1, and the last
+ * index, offset + step * (count - 1) computed without wrapping, below the
+ * size. Shared by tiny-verify and dlc-interp. */
+bool dlcTinyShrinkFits(int64_t offset, int64_t step, int64_t count,
+                       int64_t size);
 
 /* Reads `type`'s shape (dlc/Shape.h), reporting E1005 MalformedShape at
  * `op` when an encoding does not name its dims. */

@@ -87,3 +87,79 @@ func.func @arrive_cluster_not_barriers(%mb: memref<2xi64, 3>) attributes {dlcgpu
   "dlcgpu.mbarrier_arrive_cluster"(%mb, %c0, %c1) : (memref<2xi64, 3>, index, index) -> ()
   return
 }
+
+// -----
+
+// A buffer's alignment is a power of two of at most 1 KiB (dlcgpu-verify
+// says so too): 0 would divide by zero, -128 overlap the buffers.
+func.func @smem_align_zero() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 2048 : i64, dlcgpu.symbols = []} {
+  %s = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<2x16x16xf16, 3>
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment 0 is not a power of two from 1 to 1024 bytes; suggestion: give smem_alloc an alignment of 8, 16, 128 or 1024 bytes (docs/dialects/dlcgpu.md)}}
+  %s2 = "dlcgpu.smem_alloc"() {alignment = 0 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_negative() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 2048 : i64, dlcgpu.symbols = []} {
+  %s = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<2x16x16xf16, 3>
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment -128 is not a power of two from 1 to 1024 bytes}}
+  %s2 = "dlcgpu.smem_alloc"() {alignment = -128 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
+  return
+}
+
+// -----
+
+// The epilogue's program indexes its steps and extra operands by number:
+// the lowering checks them as dlcgpu-verify does (a result past the steps).
+func.func @epilogue_result() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %bias = arith.constant dense<1.0> : vector<2x2xf16>
+  %a, %tc = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1606 SkeletonMalformed: the epilogue's result is not one of its steps}}
+  %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.0 : f32}, {args = array<i64: 0, 1>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.0 : f32}], result = 9 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  return
+}
+
+// -----
+
+// A step's argument that is no earlier step.
+func.func @epilogue_arg() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %bias = arith.constant dense<1.0> : vector<2x2xf16>
+  %a, %tc = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 2 is not {kind, type, fn, args (as many earlier steps as it takes), input (< 1 extra operands), value}}}
+  %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.0 : f32}, {args = array<i64: 0, 100>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.0 : f32}], result = 2 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  return
+}
+
+// -----
+
+// A load of an extra operand the epilogue does not have.
+func.func @epilogue_load() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  %bias = arith.constant dense<1.0> : vector<2x2xf16>
+  %a, %tc = "dlcgpu.acc_init"() {value = 0.0 : f32} : () -> (vector<2x2xf32>, !dlcgpu.compute_token)
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not}}
+  %o, %te = "dlcgpu.epilogue"(%a, %tc, %bias) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 5 : i64, kind = "load", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false} : (vector<2x2xf32>, !dlcgpu.compute_token, vector<2x2xf16>) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
+  return
+}
+
+// -----
+
+// An rbssa region is not a dlcgpu kernel: run on an earlier layer the pass
+// (and dlc-gpu-to-ptx after it) had exited 0 with llvm.funcs still holding
+// rbssa ops and no PTX.
+func.func @region(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
+                  %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = "region", rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  // expected-error @+1 {{E1501 UnsupportedOp: 'rbssa.read' is an op of the rbssa layer, which convert-dlcgpu-to-gpu does not lower (it takes dlcgpu kernels); suggestion: run dlc-to-ptx, or the layers before: convert-rbssa-to-plan and the passes after it (docs/dlc-opt.md)}}
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xf32>) -> tensor<?xf32, ["N"]>
+  "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @graph(%X: tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]> {
+  // expected-error @+1 {{'tiny.neg' is an op of the tiny layer, which convert-dlcgpu-to-gpu does not lower (it takes dlcgpu kernels); suggestion: run dlc-to-ptx, or the layers before: convert-tiny-to-indexbook and the passes after it}}
+  %y = "tiny.neg"(%X) : (tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]>
+  return %y : tensor<?xf32, ["N"]>
+}

@@ -21,3 +21,9 @@ llvm.func @not_a_pointer(%arg0: !llvm.ptr, %arg1: i64) attributes {dlcgpu.by_val
 llvm.func @not_an_array(%arg0: !llvm.ptr) attributes {dlcgpu.by_value_maps = 0 : i64} {
   llvm.return
 }
+
+// -----
+
+// A declaration has no arguments to mark (maps are a kernel's).
+// expected-error @+1 {{E1501 UnsupportedOp: dlcgpu.by_value_maps is on a function without a body; suggestion: list by-value maps on kernels only (as convert-dlcgpu-to-gpu does), not on declarations}}
+llvm.func @declaration(%arg0: !llvm.ptr, %arg1: i64) attributes {dlcgpu.by_value_maps = array<i64: 0>}

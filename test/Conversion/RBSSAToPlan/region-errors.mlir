@@ -108,3 +108,57 @@ func.func @short_map(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input"
   "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// A region named by a non-string (rbssa-verify refuses it too) is refused,
+// not read as a string.
+// expected-error @+1 {{E1602 RegionNotPlannable: rbssa.region is not a string}}
+func.func @region_int(%X: memref<?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N"]},
+                      %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N"]})
+    attributes {rbssa.region = 5, rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(n)[N] -> (n)>} : (memref<?xf32>) -> tensor<?xf32, ["N"]>
+  "rbssa.yield"(%x, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["N"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A reduce that reduces nothing (rbssa-verify refuses it too) is refused:
+// its kept dimensions would outnumber its result's.
+func.func @reduce_no_axes(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["M", "N"]},
+                          %Y: memref<?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M"]})
+    attributes {rbssa.region = "reduce_no_axes", rbssa.iters = [{name = "m", size = "M"}], rbssa.reduce_iters = [{name = "n", size = "N"}], rbssa.symbols = ["M", "N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
+  // expected-error @+1 {{E1602 RegionNotPlannable: the reduce's result does not have its operand's dimensions minus one or more reduced axes}}
+  %s = "rbssa.reduce"(%x) {op = "sum", axes = array<i64>, init = 0.0 : f32, dtype = f32} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?xf32, ["M"]>
+  "rbssa.yield"(%s, %Y) {cast = f32, materialize = "gmem"} : (tensor<?xf32, ["M"]>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A select's set has one dim per dimension of its value, a transpose's
+// permutation names each operand dimension once (rbssa-verify refuses both
+// too): the memory-bound reader refuses them instead of reading past them.
+func.func @select_dims(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["M", "N"]},
+                       %Y: memref<?x?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M", "N"]})
+    attributes {rbssa.region = "select_dims", rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["M", "N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(m, n)[M, N] -> (m, n)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["M", "N"]>
+  // expected-error @+1 {{E1602 RegionNotPlannable: the select's pred does not have one dim per dimension of its value}}
+  %s = "rbssa.select"(%x) {pred = affine_set<(m)[M, N] : (m >= 0)>, else = 0.0 : f32} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%s, %Y) {cast = f32, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @transpose_twice(%X: memref<?x?xf32> {rbssa.name = "X", rbssa.role = "input", rbssa.shape = ["N", "N"]},
+                           %Y: memref<?x?xf32> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["N", "N"]})
+    attributes {rbssa.region = "transpose_twice", rbssa.iters = [{name = "i", size = "N"}, {name = "j", size = "N"}], rbssa.reduce_iters = [], rbssa.symbols = ["N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(i, j)[N] -> (i, j)>} : (memref<?x?xf32>) -> tensor<?x?xf32, ["N", "N"]>
+  // expected-error @+1 {{E1602 RegionNotPlannable: the broadcast or transpose has no valid dimensions}}
+  %t = "rbssa.transpose"(%x) {permutation = array<i64: 0, 0>} : (tensor<?x?xf32, ["N", "N"]>) -> tensor<?x?xf32, ["N", "N"]>
+  "rbssa.yield"(%t, %Y) {cast = f32, materialize = "gmem"} : (tensor<?x?xf32, ["N", "N"]>, memref<?x?xf32>) -> ()
+  return
+}

@@ -37,7 +37,7 @@ func.func @waited_twice() {
 // -----
 
 func.func @epilogue_forward_arg(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
-  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (earlier steps), input (< 0 extra operands), value}}}
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (as many earlier steps as it takes), input (< 0 extra operands), value}}}
   %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64: 1>, fn = "relu", input = 0 : i64, kind = "unary", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
@@ -46,7 +46,7 @@ func.func @epilogue_forward_arg(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_toke
 // -----
 
 func.func @epilogue_missing_load(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
-  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (earlier steps), input (< 0 extra operands), value}}}
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (as many earlier steps as it takes), input (< 0 extra operands), value}}}
   %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64>, fn = "", input = 0 : i64, kind = "load", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false}
       : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
@@ -75,5 +75,49 @@ func.func @epilogue_result(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
 func.func @store_2d(%v: vector<2x2xf16>, %C: memref<?xf16>, %i: index, %p: i1, %te: !dlcgpu.epilogue_token) {
   // expected-error @+1 {{E1606 SkeletonMalformed: store_vec stores a 1-D vector}}
   "dlcgpu.store_vec"(%v, %C, %i, %p, %te) : (vector<2x2xf16>, memref<?xf16>, index, i1, !dlcgpu.epilogue_token) -> ()
+  return
+}
+
+// -----
+
+// A buffer's alignment is a power of two of at most 1 KiB: 0 would divide
+// by zero in the lowering, a negative one overlap buffers, 3 misalign them.
+func.func @smem_align_zero() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = 0 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_negative() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = -128 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_three() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = 3 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+func.func @smem_align_huge() {
+  // expected-error @+1 {{E1606 SkeletonMalformed: smem_alloc's alignment must be a power of two from 1 to 1024 bytes}}
+  %0 = "dlcgpu.smem_alloc"() {alignment = 2048 : i64, swizzle = "none"} : () -> memref<2x64x64xf16, 3>
+  return
+}
+
+// -----
+
+// A binary step reads two earlier steps.
+func.func @epilogue_arity(%acc: vector<2x2xf32>, %tc: !dlcgpu.compute_token) {
+  // expected-error @+1 {{E1606 SkeletonMalformed: epilogue step 1 is not {kind, type, fn, args (as many earlier steps as it takes)}}
+  %v, %te = "dlcgpu.epilogue"(%acc, %tc) {steps = [{args = array<i64>, fn = "", input = 0 : i64, kind = "acc", type = f32, value = 0.0 : f32}, {args = array<i64: 0>, fn = "add", input = 0 : i64, kind = "binary", type = f32, value = 0.0 : f32}], result = 1 : i64, overlap = false}
+      : (vector<2x2xf32>, !dlcgpu.compute_token) -> (vector<2x2xf16>, !dlcgpu.epilogue_token)
   return
 }

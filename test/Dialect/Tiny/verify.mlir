@@ -43,3 +43,14 @@ func.func @sum_fp32_acc(%x: tensor<?x?xf16, ["M", "K"]>) -> tensor<?xf32, ["M"]>
   %0 = "tiny.reduce"(%x) {op = "sum", axes = array<i64: 1>, acc_dtype = f32} : (tensor<?x?xf16, ["M", "K"]>) -> tensor<?xf32, ["M"]>
   return %0 : tensor<?xf32, ["M"]>
 }
+
+// A view may read outside its operand (0 there, by definition), and a
+// shrink of a symbolic dimension is bounded only by 2^60.
+// CHECK-LABEL: func.func @view_outside
+// CHECK: "tiny.view"
+// CHECK: "tiny.shrink"
+func.func @view_outside(%x: tensor<4xf32>, %y: tensor<?xf32, ["N"]>) -> (tensor<6xf32>, tensor<3xf32>) {
+  %0 = "tiny.view"(%x) {map = affine_map<(d0) -> (d0 - 1)>} : (tensor<4xf32>) -> tensor<6xf32>
+  %1 = "tiny.shrink"(%y) {offsets = array<i64: 5>, steps = array<i64: 3>} : (tensor<?xf32, ["N"]>) -> tensor<3xf32>
+  return %0, %1 : tensor<6xf32>, tensor<3xf32>
+}
