@@ -2,10 +2,13 @@
  *
  * Every DLC diagnostic reads
  *   "<code> <Kind>: <why>; suggestion: <suggestion>"
- * and is attached to the offending op's location. Errors go through the
- * context's diagnostic engine (mlirEmitError). The MLIR C API cannot emit
- * warnings, so DLC warnings (W2xxx) go to a warning sink that the host sets;
- * without one they are printed to stderr as "<loc>: warning: ...". */
+ * and is attached to the offending op's location. Errors and warnings
+ * (W1405, W1602, W2101) both go through the context's diagnostic engine,
+ * so every host sees them as MLIR diagnostics of their severity: its own
+ * handlers (mlirContextAttachDiagnosticHandler), mlir-opt's
+ * --verify-diagnostics, MLIR's default printing to stderr when no handler
+ * takes them. (The MLIR C API has mlirEmitError only; warnings go through
+ * a one-line C++ wrapper, lib/Support/EmitWarning.cpp.) */
 #ifndef DLC_DIAGNOSTICS_H
 #define DLC_DIAGNOSTICS_H
 
@@ -51,7 +54,9 @@ extern const DlcDiagnosticCode dlcGemmDeclined;            /* W1602 */
 typedef void (*DlcWarningSink)(MlirLocation loc, const char *message,
                                void *userData);
 
-/* Sets the process-wide warning sink (NULL restores printing to stderr). */
+/* Sets a process-wide warning sink that takes DLC warnings instead of the
+ * context's diagnostic engine; NULL (the default) restores the engine. No
+ * host needs one: a handler attached to the context sees the warnings. */
 void dlcSetWarningSink(DlcWarningSink sink, void *userData);
 
 /* Formats and emits a DLC error or warning (by the code's first letter) at
@@ -75,7 +80,7 @@ const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity);
  * every diagnostic: to probe whether a pass or reader accepts IR quietly. */
 MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData);
 
-/* The first diagnostic a quiet probe saw: its message (cut to fit) and
+/* The first error a quiet probe saw: its message (cut to fit) and
  * location (uniqued in the context: valid while the context lives). */
 typedef struct DlcFirstDiagnostic {
   bool seen;
@@ -84,8 +89,8 @@ typedef struct DlcFirstDiagnostic {
 } DlcFirstDiagnostic;
 
 /* A diagnostic handler like dlcDiagnosticDrop that also keeps the first
- * diagnostic in `userData` (a DlcFirstDiagnostic, borrowed), so that a
- * probe that declined can still say why. */
+ * error in `userData` (a DlcFirstDiagnostic, borrowed), so that a probe
+ * that declined can still say why (a warning is dropped, not kept). */
 MlirLogicalResult dlcDiagnosticKeepFirst(MlirDiagnostic diagnostic,
                                          void *userData);
 

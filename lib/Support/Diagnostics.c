@@ -39,6 +39,10 @@ const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701",
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};
 const DlcDiagnosticCode dlcGemmDeclined = {"W1602", "GemmDeclined"};
 
+/* lib/Support/EmitWarning.cpp: mlir::emitWarning, which the MLIR C API
+ * lacks. `loc` borrowed. */
+void dlcEmitWarningAt(MlirLocation loc, const char *message);
+
 static DlcWarningSink warningSink;
 static void *warningSinkUserData;
 
@@ -115,17 +119,12 @@ void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
   va_end(args);
 
   MlirLocation loc = mlirOperationGetLocation(op);
-  if (code->code[0] != 'W') {
+  if (code->code[0] != 'W')
     mlirEmitError(loc, message);
-    return;
-  }
-  if (warningSink) {
+  else if (warningSink)
     warningSink(loc, message, warningSinkUserData);
-    return;
-  }
-  char where[512];
-  dlcLocationFormat(loc, where, sizeof(where));
-  fprintf(stderr, "%s: warning: %s\n", where, message);
+  else
+    dlcEmitWarningAt(loc, message);
 }
 
 const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
@@ -151,7 +150,9 @@ MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData) {
 MlirLogicalResult dlcDiagnosticKeepFirst(MlirDiagnostic diagnostic,
                                          void *userData) {
   DlcFirstDiagnostic *first = userData;
-  if (!first->seen) {
+  /* A warning is no reason to decline (a probe's notes ride on errors). */
+  if (!first->seen &&
+      mlirDiagnosticGetSeverity(diagnostic) == MlirDiagnosticError) {
     first->seen = true;
     first->loc = mlirDiagnosticGetLocation(diagnostic);
     DlcStringSink sink =
