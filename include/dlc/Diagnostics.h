@@ -38,6 +38,7 @@ extern const DlcDiagnosticCode dlcGraphMalformed;          /* E1006 */
 extern const DlcDiagnosticCode dlcDerivedSymbolInvalid;    /* E1007 */
 extern const DlcDiagnosticCode dlcElementTypeMismatch;     /* E1008 */
 extern const DlcDiagnosticCode dlcPassOptionInvalid;       /* E1009 */
+extern const DlcDiagnosticCode dlcNameInvalid;             /* E1010 */
 extern const DlcDiagnosticCode dlcAttentionNotFused;       /* W1405 */
 extern const DlcDiagnosticCode dlcUnsupportedOp;           /* E1501 */
 extern const DlcDiagnosticCode dlcPlanFileInvalid;         /* E1601 */
@@ -63,6 +64,12 @@ void dlcSetWarningSink(DlcWarningSink sink, void *userData);
  * `op`'s location. `why` is a printf format. */
 void dlcEmitDiagnostic(DLC_KEEP MlirOperation op, const DlcDiagnosticCode *code,
                        const char *suggestion, const char *whyFormat, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* dlcEmitDiagnostic at `loc` (borrowed), for what has a location but is no
+ * op: a function argument (mlirValueGetLocation). */
+void dlcEmitDiagnosticAt(MlirLocation loc, const DlcDiagnosticCode *code,
+                         const char *suggestion, const char *whyFormat, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Writes the message dlcEmitDiagnostic would emit ("<code> <Kind>: <why>;

@@ -17,6 +17,7 @@ const DlcDiagnosticCode dlcDerivedSymbolInvalid = {"E1007",
 const DlcDiagnosticCode dlcElementTypeMismatch = {"E1008",
                                                   "ElementTypeMismatch"};
 const DlcDiagnosticCode dlcPassOptionInvalid = {"E1009", "PassOptionInvalid"};
+const DlcDiagnosticCode dlcNameInvalid = {"E1010", "NameInvalid"};
 const DlcDiagnosticCode dlcMissingDivGuard = {"E1203", "MissingDivGuard"};
 const DlcDiagnosticCode dlcAxisAlignmentMismatch = {"E1304",
                                                     "AxisAlignmentMismatch"};
@@ -110,21 +111,33 @@ void dlcDiagnosticFormat(char *buffer, size_t size,
   va_end(args);
 }
 
-void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
-                       const char *suggestion, const char *whyFormat, ...) {
+static void emitAt(MlirLocation loc, const DlcDiagnosticCode *code,
+                   const char *suggestion, const char *whyFormat,
+                   va_list args) {
   char message[1536];
-  va_list args;
-  va_start(args, whyFormat);
   formatDiagnostic(message, sizeof(message), code, suggestion, whyFormat, args);
-  va_end(args);
-
-  MlirLocation loc = mlirOperationGetLocation(op);
   if (code->code[0] != 'W')
     mlirEmitError(loc, message);
   else if (warningSink)
     warningSink(loc, message, warningSinkUserData);
   else
     dlcEmitWarningAt(loc, message);
+}
+
+void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
+                       const char *suggestion, const char *whyFormat, ...) {
+  va_list args;
+  va_start(args, whyFormat);
+  emitAt(mlirOperationGetLocation(op), code, suggestion, whyFormat, args);
+  va_end(args);
+}
+
+void dlcEmitDiagnosticAt(MlirLocation loc, const DlcDiagnosticCode *code,
+                         const char *suggestion, const char *whyFormat, ...) {
+  va_list args;
+  va_start(args, whyFormat);
+  emitAt(loc, code, suggestion, whyFormat, args);
+  va_end(args);
 }
 
 const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity) {

@@ -12,7 +12,9 @@
  *    compiled to whatever each lowering assumed;
  *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing);
  *  - a function's derived symbols (`dlc.derived`) are affine, acyclic and
- *    over known symbols (E1007, SymbolTable.c).
+ *    over known symbols (E1007, SymbolTable.c);
+ *  - its arguments' and results' `dlc.name`s are DLC names (E1010,
+ *    dlcIsName: they become plan entries, kernel parameters, file names).
  * Negative strides are FLIP and never an error (§3.4). */
 #include "TinyChecks.h"
 #include "DialectNames.h"
@@ -306,10 +308,60 @@ static bool checkDerived(MlirOperation func) {
   return ok;
 }
 
+/* The `dlc.name` of entry `i` of `func`'s arg_attrs or res_attrs (`key`)
+ * is a DLC name (dlcIsName). A name the rule refuses was accepted here and
+ * failed only in plan-verify, as a contract violation of the schedule. */
+static bool checkPortName(MlirOperation func, const char *key, intptr_t i,
+                          MlirLocation loc) {
+  MlirAttribute list = dlcOperationAttrGet(func, key);
+  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
+      i >= mlirArrayAttrGetNumElements(list))
+    return true;
+  MlirAttribute name =
+      dlcDictionaryAttrGet(mlirArrayAttrGetElement(list, i), "dlc.name");
+  if (mlirAttributeIsNull(name))
+    return true;
+  bool isArg = key[0] == 'a';
+  if (mlirAttributeIsAString(name) && dlcIsName(mlirStringAttrGetValue(name)))
+    return true;
+  MlirStringRef text = mlirAttributeIsAString(name)
+                           ? mlirStringAttrGetValue(name)
+                           : mlirStringRefCreateFromCString("(not a string)");
+  dlcEmitDiagnosticAt(
+      loc, &dlcNameInvalid,
+      "rename the tensor: its name names a kernel parameter, a plan entry "
+      "and a reference-data file",
+      "the dlc.name of %s %ld, \"%.*s\"%s, is not a tensor name%s "
+      "(" DLC_NAME_RULE ")",
+      isArg ? "argument" : "result", (long)i,
+      (int)(text.length > 60 ? 60 : text.length), text.data,
+      text.length > 60 ? "..." : "",
+      text.length > DLC_NAME_MAX ? ": it is too long" : "");
+  return false;
+}
+
+/* Every argument's and result's dlc.name; an argument's is reported at the
+ * argument, a result's at the function. */
+static bool checkNames(MlirOperation func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t args = mlirBlockIsNull(body) ? 0 : mlirBlockGetNumArguments(body);
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < args; ++i)
+    ok = checkPortName(func, "arg_attrs", i,
+                       mlirValueGetLocation(mlirBlockGetArgument(body, i)));
+  MlirAttribute results = dlcOperationAttrGet(func, "res_attrs");
+  intptr_t n = !mlirAttributeIsNull(results) && mlirAttributeIsAArray(results)
+                   ? mlirArrayAttrGetNumElements(results)
+                   : 0;
+  for (intptr_t i = 0; ok && i < n; ++i)
+    ok = checkPortName(func, "res_attrs", i, mlirOperationGetLocation(func));
+  return ok;
+}
+
 bool dlcTinyCheckOp(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (dlcStringRefIs(name, "func.func"))
-    return checkDerived(op);
+    return checkNames(op) && checkDerived(op);
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
   if (!checkElementTypes(op, name))

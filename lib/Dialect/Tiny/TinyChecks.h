@@ -8,8 +8,10 @@
 #include <stdbool.h>
 
 /* Checks one op (non-tiny ops pass): symbolic shapes (E1005), right-aligned
- * broadcasting (E1001), unary shapes, accumulator dtypes (E1401). Emits a
- * diagnostic at the op and returns false on the first failed check. */
+ * broadcasting (E1001), unary shapes, accumulator dtypes (E1401); of a
+ * func.func, its derived symbols (E1007) and argument and result names
+ * (E1010). Emits a diagnostic at the op (a bad argument name at the
+ * argument) and returns false on the first failed check. */
 bool dlcTinyCheckOp(MlirOperation op);
 
 /* Reads `type`'s shape (dlc/Shape.h), reporting E1005 MalformedShape at
