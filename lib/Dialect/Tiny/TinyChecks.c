@@ -5,7 +5,8 @@
  *  - elementwise operands broadcast right-aligned, and the result has the
  *    broadcast shape (E1001 BroadcastMismatch);
  *  - unary ops keep their operand's shape;
- *  - element types: arithmetic operands and result share one, comparisons
+ *  - element types: arithmetic operands and result share one (not i1, the
+ *    predicate type), comparisons
  *    and `valid` give i1, `where` takes an i1 condition, the transcendental
  *    unaries take floats (E1008 ElementTypeMismatch): IRDL cannot relate
  *    the element types of two values, and without this check a mixed op
@@ -173,9 +174,26 @@ static bool checkSameElement(MlirOperation op, int first, bool withResult) {
   return true;
 }
 
+/* i1 is tiny's predicate type (docs/dialects/tiny.md): arithmetic on it
+ * (add ... mod, neg) has no meaning the spec gives (tinygrad's bool ADD is
+ * an OR, its MUL an AND) and no lowering (arith.addf on vector<8xi1>
+ * failed in convert-dlcgpu-to-gpu, after tiny-verify had taken it). */
+static bool checkNotPredicate(MlirOperation op) {
+  MlirType type = elementOf(mlirOperationGetOperand(op, 0));
+  return !isI1(type) ||
+         typeMismatch(op, "the operands' element type", type,
+                      "a number type (f16, bf16, f32, f64 or an integer "
+                      "wider than i1)",
+                      "i1 is a predicate: tiny.cast it to a number type "
+                      "to compute with it, or combine masks with "
+                      "tiny.where and tiny.cmpne");
+}
+
 static bool checkElementTypes(MlirOperation op, MlirStringRef name) {
   if (dlcStringRefIsOneOf(name, arithmeticOps))
-    return checkSameElement(op, 0, true);
+    return checkSameElement(op, 0, true) && checkNotPredicate(op);
+  if (dlcStringRefIs(name, DLC_OP_TINY_NEG))
+    return checkNotPredicate(op);
   bool compare = dlcStringRefIs(name, DLC_OP_TINY_CMPLT) ||
                  dlcStringRefIs(name, DLC_OP_TINY_CMPNE);
   if (compare && !checkSameElement(op, 0, false))
