@@ -12,8 +12,9 @@ extern "C" {
 
 /* Creates a context with every upstream dialect registered, the LLVM IR
  * translations that gpu-module-to-binary needs, and the five DLC dialects
- * loaded; also registers the upstream passes (process-wide) so pipelines
- * resolve their names. Destroy it with mlirContextDestroy. Returns a null
+ * loaded; also registers the upstream passes (process-wide, once per
+ * process) so pipelines resolve their names. Safe to call from several
+ * threads at once. Destroy it with mlirContextDestroy. Returns a null
  * context if a DLC dialect fails to load (reported through MLIR's default
  * diagnostic handler). */
 DLC_GIVE MlirContext dlcContextCreate(void);

@@ -2,10 +2,13 @@
  *
  * Every DLC diagnostic reads
  *   "<code> <Kind>: <why>; suggestion: <suggestion>"
- * and is attached to the offending op's location. Errors go through the
- * context's diagnostic engine (mlirEmitError). The MLIR C API cannot emit
- * warnings, so DLC warnings (W2xxx) go to a warning sink that the host sets;
- * without one they are printed to stderr as "<loc>: warning: ...". */
+ * and is attached to the offending op's location. Errors and warnings
+ * (W1405, W1602, W2101) both go through the context's diagnostic engine,
+ * so every host sees them as MLIR diagnostics of their severity: its own
+ * handlers (mlirContextAttachDiagnosticHandler), mlir-opt's
+ * --verify-diagnostics, MLIR's default printing to stderr when no handler
+ * takes them. (The MLIR C API has mlirEmitError only; warnings go through
+ * a one-line C++ wrapper, lib/Support/EmitWarning.cpp.) */
 #ifndef DLC_DIAGNOSTICS_H
 #define DLC_DIAGNOSTICS_H
 
@@ -35,6 +38,7 @@ extern const DlcDiagnosticCode dlcGraphMalformed;          /* E1006 */
 extern const DlcDiagnosticCode dlcDerivedSymbolInvalid;    /* E1007 */
 extern const DlcDiagnosticCode dlcElementTypeMismatch;     /* E1008 */
 extern const DlcDiagnosticCode dlcPassOptionInvalid;       /* E1009 */
+extern const DlcDiagnosticCode dlcNameInvalid;             /* E1010 */
 extern const DlcDiagnosticCode dlcAttentionNotFused;       /* W1405 */
 extern const DlcDiagnosticCode dlcUnsupportedOp;           /* E1501 */
 extern const DlcDiagnosticCode dlcPlanFileInvalid;         /* E1601 */
@@ -51,13 +55,21 @@ extern const DlcDiagnosticCode dlcGemmDeclined;            /* W1602 */
 typedef void (*DlcWarningSink)(MlirLocation loc, const char *message,
                                void *userData);
 
-/* Sets the process-wide warning sink (NULL restores printing to stderr). */
+/* Sets a process-wide warning sink that takes DLC warnings instead of the
+ * context's diagnostic engine; NULL (the default) restores the engine. No
+ * host needs one: a handler attached to the context sees the warnings. */
 void dlcSetWarningSink(DlcWarningSink sink, void *userData);
 
 /* Formats and emits a DLC error or warning (by the code's first letter) at
  * `op`'s location. `why` is a printf format. */
 void dlcEmitDiagnostic(DLC_KEEP MlirOperation op, const DlcDiagnosticCode *code,
                        const char *suggestion, const char *whyFormat, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* dlcEmitDiagnostic at `loc` (borrowed), for what has a location but is no
+ * op: a function argument (mlirValueGetLocation). */
+void dlcEmitDiagnosticAt(MlirLocation loc, const DlcDiagnosticCode *code,
+                         const char *suggestion, const char *whyFormat, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Writes the message dlcEmitDiagnostic would emit ("<code> <Kind>: <why>;
@@ -75,7 +87,7 @@ const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity);
  * every diagnostic: to probe whether a pass or reader accepts IR quietly. */
 MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData);
 
-/* The first diagnostic a quiet probe saw: its message (cut to fit) and
+/* The first error a quiet probe saw: its message (cut to fit) and
  * location (uniqued in the context: valid while the context lives). */
 typedef struct DlcFirstDiagnostic {
   bool seen;
@@ -84,8 +96,8 @@ typedef struct DlcFirstDiagnostic {
 } DlcFirstDiagnostic;
 
 /* A diagnostic handler like dlcDiagnosticDrop that also keeps the first
- * diagnostic in `userData` (a DlcFirstDiagnostic, borrowed), so that a
- * probe that declined can still say why. */
+ * error in `userData` (a DlcFirstDiagnostic, borrowed), so that a probe
+ * that declined can still say why (a warning is dropped, not kept). */
 MlirLogicalResult dlcDiagnosticKeepFirst(MlirDiagnostic diagnostic,
                                          void *userData);
 

@@ -19,11 +19,13 @@ extern "C" {
 MlirLogicalResult dlcRegisterAllDialects(DLC_KEEP MlirContext ctx);
 
 /* Number of DLC dialects, and the name of the i-th, in pipeline order
- * (tiny, indexbook, rbssa, plan, dlcgpu). The string is static. */
+ * (tiny, indexbook, rbssa, plan, dlcgpu). The string is static; an index
+ * outside 0..dlcGetNumDialects()-1 gives a null string ({NULL, 0}). */
 int dlcGetNumDialects(void);
 MlirStringRef dlcGetDialectName(int index);
 
-/* The IRDL source text of the i-th dialect (static storage, NUL-ended). */
+/* The IRDL source text of the i-th dialect (static storage, NUL-ended);
+ * {NULL, 0} for an index out of range. */
 MlirStringRef dlcGetDialectSource(int index);
 
 #ifdef __cplusplus

@@ -53,6 +53,18 @@ MlirAttribute dlcDictionaryAttrGet(MlirAttribute dict, const char *name);
 /* Attribute `name` of `op` (DLC_KEEP); a null attribute when it has none. */
 MlirAttribute dlcOperationAttrGet(MlirOperation op, const char *name);
 
+/* DLC names: tensor names (a function argument's or result's `dlc.name`, a
+ * Frontend tensor) and the names of a plan (spec §8.1: tensors, axes,
+ * hardware indices). A tensor name becomes a plan entry, a kernel
+ * parameter and a reference-data file name, and a plan keeps its names in
+ * fields of DLC_NAME_MAX + 1 bytes, so there is one rule: 1 to DLC_NAME_MAX
+ * ASCII letters, digits, '_', '.' or '-' (DLC_NAME_RULE, for messages).
+ * The Frontend importer and tiny-verify check it where a name enters (E1010
+ * NameInvalid); the planner and plan-verify read plans by it. */
+enum { DLC_NAME_MAX = 47 };
+#define DLC_NAME_RULE "1 to 47 ASCII letters, digits, '_', '.' or '-'"
+bool dlcIsName(MlirStringRef name);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,7 +33,8 @@ typedef struct DlcPassInfo {
   const DlcPassOptionInfo *options;
 } DlcPassInfo;
 
-/* The DLC pass table. */
+/* The DLC pass table. An index outside 0..dlcGetNumPasses()-1 gives an
+ * all-null DlcPassInfo (argument NULL, no options). */
 int dlcGetNumPasses(void);
 DlcPassInfo dlcGetPassInfo(int index);
 
@@ -71,9 +72,15 @@ const char *dlcGetLayerName(int layer);
 /* The part of dlc-to-ptx{chip plan-file device opt-level} that produces
  * `layer` from the one before it (for "tiny": its checks), as pipeline
  * elements for dlcOpPassManagerAddPipeline; dlc-to-ptx is these six in
- * order. `chip` and `device` are checked where the elements are parsed;
- * `planFile` and `device` may be "". Malloc'ed, the caller frees it; NULL
- * for an unknown layer or without memory. */
+ * order. NULL or "" means the option's default: `chip` NULL the default
+ * chip (DLC_TARGET_DEFAULT_CHIP), `optLevel` NULL DLC_DEFAULT_OPT_LEVEL,
+ * `planFile` and `device` NULL or "" none. The arguments are spliced into
+ * pipeline text, so each must be what its option takes: `chip` a known
+ * chip (dlcTargetIsKnownChip; it is written as the chip's canonical name),
+ * `optLevel` one of "0".."3", `planFile` and `device` without a '"'
+ * (they are written quoted); `device`'s figures are checked where the
+ * elements are parsed. Malloc'ed, the caller frees it; NULL for an unknown
+ * layer, an argument refused above, or without memory. */
 DLC_GIVE char *dlcGetLayerPipeline(int layer, const char *chip,
                                    const char *planFile, const char *device,
                                    const char *optLevel);

@@ -42,7 +42,8 @@ void dlcToolWriteToFile(MlirStringRef text, void *userData);
 void dlcToolPrintErrorLine(MlirStringRef line, void *userData);
 
 /* A diagnostic handler (mlirContextAttachDiagnosticHandler, no user data)
- * printing each diagnostic to stderr as `location: error: message`. */
+ * printing each diagnostic to stderr as `location: error: message` (or
+ * `warning:`, `note:`, `remark:` by its severity). */
 MlirLogicalResult dlcToolPrintDiagnostic(MlirDiagnostic diagnostic,
                                          void *userData);
 

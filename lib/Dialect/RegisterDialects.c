@@ -10,12 +10,20 @@
 
 int dlcGetNumDialects(void) { return dlcNumEmbeddedDialects; }
 
+static bool isDialectIndex(int index) {
+  return index >= 0 && index < dlcNumEmbeddedDialects;
+}
+
 MlirStringRef dlcGetDialectName(int index) {
-  return mlirStringRefCreateFromCString(dlcEmbeddedDialects[index].name);
+  return isDialectIndex(index)
+             ? mlirStringRefCreateFromCString(dlcEmbeddedDialects[index].name)
+             : mlirStringRefCreate(NULL, 0);
 }
 
 MlirStringRef dlcGetDialectSource(int index) {
-  return mlirStringRefCreateFromCString(dlcEmbeddedDialects[index].source);
+  return isDialectIndex(index)
+             ? mlirStringRefCreateFromCString(dlcEmbeddedDialects[index].source)
+             : mlirStringRefCreate(NULL, 0);
 }
 
 static bool isDialectLoaded(MlirContext ctx, const char *name) {

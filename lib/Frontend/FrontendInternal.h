@@ -153,6 +153,11 @@ const DlcJsonValue *feMember(FeImporter *im, const DlcJsonValue *object,
                              DlcJsonValueKind kind, bool required);
 /* A letter or '_', then letters, digits or '_'. */
 bool feIsIdentifier(const char *s);
+
+/* Whether `name`, a tensor name of the document at `at`, is a DLC name
+ * (dlcIsName); reports E1010 NameInvalid at `at` when not. */
+bool feCheckTensorName(FeImporter *im, const DlcJsonValue *at, const char *path,
+                       const char *name);
 /* {dlc.name = name}, an argument's or result's attributes. */
 MlirAttribute feNameDictionary(FeImporter *im, const char *name);
 /* The JSON position as a file:line:col location. */

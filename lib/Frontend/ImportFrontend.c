@@ -69,6 +69,8 @@ static bool readDeclaration(FeImporter *im, const char *name,
     feError(im, decl, "tensors", "a tensor name must not be empty");
     return false;
   }
+  if (!feCheckTensorName(im, decl, path, name))
+    return false;
   if (!feExpectKind(im, decl, path, DlcJsonValueObject) ||
       !feCheckKeys(im, decl, path, keys))
     return false;
@@ -549,6 +551,8 @@ static bool readNodeOutputs(FeImporter *im, FeNode *node, const FeOpDef *def,
       feError(im, out, path, "a tensor name must not be empty");
       return false;
     }
+    if (!feCheckTensorName(im, out, path, out->string))
+      return false;
     FeTensor *t = feFindTensor(im, out->string);
     if (t && t->defined) {
       feError(im, out, path, "tensor \"%.100s\" is already defined by %s",

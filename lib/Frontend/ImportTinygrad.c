@@ -766,6 +766,8 @@ static bool readInput(FeImporter *im, const DlcJsonValue *uops, const Uop *u,
       return false;
     if (!feIsIdentifier(n->string))
       return malformed(im, n, path, "an input's name is an identifier");
+    if (!feCheckTensorName(im, n, path, n->string))
+      return false;
     *name = n->string;
     snprintf(path, sizeof(path), "%s.arg.shape", u->path);
     for (size_t d = 0; d < s->count; ++d)
@@ -869,6 +871,8 @@ static bool finishFunction(FeImporter *im, const Uop *u, MlirOperation func) {
       const DlcJsonValue *v = &names->items[i];
       if (v->kind != DlcJsonValueString || !feIsIdentifier(v->string))
         return malformed(im, v, u->path, "an output name is an identifier");
+      if (!feCheckTensorName(im, v, u->path, v->string))
+        return false;
       text = v->string;
     }
     values[i] = s->value.value;

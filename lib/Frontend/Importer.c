@@ -10,6 +10,7 @@
 
 #include "dlc/Dialects.h"
 #include "dlc/Frontend.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -340,6 +341,20 @@ const DlcJsonValue *feMember(FeImporter *im, const DlcJsonValue *object,
 
 bool feIsIdentifier(const char *s) {
   return dlcIsSymbolName(mlirStringRefCreateFromCString(s));
+}
+
+bool feCheckTensorName(FeImporter *im, const DlcJsonValue *at, const char *path,
+                       const char *name) {
+  size_t length = strlen(name);
+  if (dlcIsName(mlirStringRefCreate(name, length)))
+    return true;
+  feCodedError(im, at, path, &dlcNameInvalid,
+               "rename the tensor: its name names a kernel parameter, a plan "
+               "entry and a reference-data file",
+               "\"%.60s\"%s is not a tensor name%s (" DLC_NAME_RULE ")", name,
+               length > 60 ? "..." : "",
+               length > DLC_NAME_MAX ? ": it is too long" : "");
+  return false;
 }
 
 MlirAttribute feNameDictionary(FeImporter *im, const char *name) {

@@ -16,7 +16,11 @@ typedef struct DlcPassOptions PassInstance;
 
 int dlcGetNumPasses(void) { return dlcPassTableSize; }
 
-DlcPassInfo dlcGetPassInfo(int index) { return dlcPassTable[index]->info; }
+DlcPassInfo dlcGetPassInfo(int index) {
+  if (index < 0 || index >= dlcPassTableSize)
+    return (DlcPassInfo){NULL, NULL, NULL, 0, NULL};
+  return dlcPassTable[index]->info;
+}
 
 const DlcPassDef *dlcLookupPass(const char *argument, size_t length) {
   for (int i = 0; i < dlcPassTableSize; ++i) {

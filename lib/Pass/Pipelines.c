@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The target named by option `chip`; NULL with an E1603 message in `out`
  * when the chip is unknown, so that no bad chip reaches LLVM (an empty one
@@ -31,13 +32,22 @@ static const DlcTarget *chipOption(const DlcPassOptions *o,
   return target;
 }
 
+/* Whether `value` can be written as a quoted option value: the option
+ * parser ends a quoted value at the next '"' and knows no escapes, so a
+ * value holding one would end early and its rest read as more options. */
+static bool isQuotable(const char *value) { return !strchr(value, '"'); }
+
+static bool isOptLevel(const char *level) {
+  return level[0] >= '0' && level[0] <= '3' && level[1] == '\0';
+}
+
 /* Option `opt-level` is one of LLVM's levels 0..3; false with an E1603
  * message in `out` otherwise (NVVM's serializer would fail only after the
  * whole lowering, printing the entire gpu.module with its error). */
 static bool optLevelOption(const DlcPassOptions *o, const char *pipeline,
                            char *out, size_t size) {
   const char *level = dlcPassOptionsGet(o, "opt-level");
-  if (level[0] >= '0' && level[0] <= '3' && level[1] == '\0')
+  if (isOptLevel(level))
     return true;
   dlcDiagnosticFormat(out, size, &dlcPlanOptionInvalid,
                       "give an LLVM optimisation level from 0 to 3",
@@ -113,6 +123,16 @@ const char *dlcGetLayerName(int layer) {
 
 char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
                           const char *device, const char *optLevel) {
+  const DlcTarget *target =
+      dlcTargetLookup(chip ? chip : DLC_TARGET_DEFAULT_CHIP);
+  planFile = planFile ? planFile : "";
+  device = device ? device : "";
+  optLevel = optLevel ? optLevel : DLC_DEFAULT_OPT_LEVEL;
+  /* An unchecked chip was spliced as is: "sm_80 plan-file=/x" added an
+   * option to the planner's. */
+  if (!target || !isOptLevel(optLevel) || !isQuotable(planFile) ||
+      !isQuotable(device))
+    return NULL;
   switch (layer) {
   case 0:
     return dlcFormat(
@@ -129,13 +149,14 @@ char *dlcGetLayerPipeline(int layer, const char *chip, const char *planFile,
      * (it reached the planner cut at the space), and so is a device list
      * holding another option's text, which parseDevice then refuses. */
     return dlcFormat("convert-rbssa-to-plan{chip=%s%s%s%s%s%s%s}, plan-verify",
-                     chip, planFile[0] ? " plan-file=\"" : "", planFile,
+                     target->chip, planFile[0] ? " plan-file=\"" : "", planFile,
                      planFile[0] ? "\"" : "", device[0] ? " device=\"" : "",
                      device, device[0] ? "\"" : "");
   case 4:
     return dlcFormat("convert-plan-to-dlcgpu, dlcgpu-verify");
   case 5:
-    return dlcFormat("dlc-gpu-to-ptx{chip=%s opt-level=%s}", chip, optLevel);
+    return dlcFormat("dlc-gpu-to-ptx{chip=%s opt-level=%s}", target->chip,
+                     optLevel);
   default:
     return NULL;
   }

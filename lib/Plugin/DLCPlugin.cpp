@@ -1,9 +1,10 @@
 // The mlir-opt plugin (DESIGN.md decision 12): upstream mlir-opt loads this
 // library with --load-dialect-plugin= and --load-pass-plugin= and then knows
 // the five DLC dialects and every DLC pass and named pipeline. MLIR's plugin
-// entry points are C++, so this is the project's one C++ file: a shim over
-// DLC's C API (dlcRegisterAllDialects, the pass table, the pipeline parser),
-// holding no logic of its own.
+// entry points are C++, so this file is: a shim over DLC's C API
+// (dlcRegisterAllDialects, the pass table, the pipeline parser), holding no
+// logic of its own. DLC's warnings need nothing here: they go through the
+// context's diagnostic engine (lib/Support/EmitWarning.cpp).
 #include "dlc/Dialects.h"
 #include "dlc/Passes.h"
 

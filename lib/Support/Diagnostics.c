@@ -17,6 +17,7 @@ const DlcDiagnosticCode dlcDerivedSymbolInvalid = {"E1007",
 const DlcDiagnosticCode dlcElementTypeMismatch = {"E1008",
                                                   "ElementTypeMismatch"};
 const DlcDiagnosticCode dlcPassOptionInvalid = {"E1009", "PassOptionInvalid"};
+const DlcDiagnosticCode dlcNameInvalid = {"E1010", "NameInvalid"};
 const DlcDiagnosticCode dlcMissingDivGuard = {"E1203", "MissingDivGuard"};
 const DlcDiagnosticCode dlcAxisAlignmentMismatch = {"E1304",
                                                     "AxisAlignmentMismatch"};
@@ -38,6 +39,10 @@ const DlcDiagnosticCode dlcAnalysisOptionInvalid = {"E1701",
                                                     "AnalysisOptionInvalid"};
 const DlcDiagnosticCode dlcExcessivePiecewise = {"W2101", "ExcessivePiecewise"};
 const DlcDiagnosticCode dlcGemmDeclined = {"W1602", "GemmDeclined"};
+
+/* lib/Support/EmitWarning.cpp: mlir::emitWarning, which the MLIR C API
+ * lacks. `loc` borrowed. */
+void dlcEmitWarningAt(MlirLocation loc, const char *message);
 
 static DlcWarningSink warningSink;
 static void *warningSinkUserData;
@@ -106,26 +111,33 @@ void dlcDiagnosticFormat(char *buffer, size_t size,
   va_end(args);
 }
 
+static void emitAt(MlirLocation loc, const DlcDiagnosticCode *code,
+                   const char *suggestion, const char *whyFormat,
+                   va_list args) {
+  char message[1536];
+  formatDiagnostic(message, sizeof(message), code, suggestion, whyFormat, args);
+  if (code->code[0] != 'W')
+    mlirEmitError(loc, message);
+  else if (warningSink)
+    warningSink(loc, message, warningSinkUserData);
+  else
+    dlcEmitWarningAt(loc, message);
+}
+
 void dlcEmitDiagnostic(MlirOperation op, const DlcDiagnosticCode *code,
                        const char *suggestion, const char *whyFormat, ...) {
-  char message[1536];
   va_list args;
   va_start(args, whyFormat);
-  formatDiagnostic(message, sizeof(message), code, suggestion, whyFormat, args);
+  emitAt(mlirOperationGetLocation(op), code, suggestion, whyFormat, args);
   va_end(args);
+}
 
-  MlirLocation loc = mlirOperationGetLocation(op);
-  if (code->code[0] != 'W') {
-    mlirEmitError(loc, message);
-    return;
-  }
-  if (warningSink) {
-    warningSink(loc, message, warningSinkUserData);
-    return;
-  }
-  char where[512];
-  dlcLocationFormat(loc, where, sizeof(where));
-  fprintf(stderr, "%s: warning: %s\n", where, message);
+void dlcEmitDiagnosticAt(MlirLocation loc, const DlcDiagnosticCode *code,
+                         const char *suggestion, const char *whyFormat, ...) {
+  va_list args;
+  va_start(args, whyFormat);
+  emitAt(loc, code, suggestion, whyFormat, args);
+  va_end(args);
 }
 
 const char *dlcDiagnosticSeverityName(MlirDiagnosticSeverity severity) {
@@ -151,7 +163,9 @@ MlirLogicalResult dlcDiagnosticDrop(MlirDiagnostic diagnostic, void *userData) {
 MlirLogicalResult dlcDiagnosticKeepFirst(MlirDiagnostic diagnostic,
                                          void *userData) {
   DlcFirstDiagnostic *first = userData;
-  if (!first->seen) {
+  /* A warning is no reason to decline (a probe's notes ride on errors). */
+  if (!first->seen &&
+      mlirDiagnosticGetSeverity(diagnostic) == MlirDiagnosticError) {
     first->seen = true;
     first->loc = mlirDiagnosticGetLocation(diagnostic);
     DlcStringSink sink =

@@ -115,3 +115,15 @@ MlirAttribute dlcDictionaryAttrGet(MlirAttribute dict, const char *name) {
                    dict, mlirStringRefCreateFromCString(name))
              : mlirAttributeGetNull();
 }
+
+bool dlcIsName(MlirStringRef name) {
+  if (name.length == 0 || name.length > DLC_NAME_MAX)
+    return false;
+  for (size_t i = 0; i < name.length; ++i) {
+    char c = name.data[i]; /* not isalnum: ASCII whatever the locale */
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-'))
+      return false;
+  }
+  return true;
+}

@@ -111,7 +111,10 @@ MlirLogicalResult dlcToolPrintDiagnostic(MlirDiagnostic d, void *userData) {
   dlcLocationFormat(mlirDiagnosticGetLocation(d), where, sizeof(where));
   DlcTextBuffer text = {NULL, 0, 0};
   mlirDiagnosticPrint(d, dlcTextBufferAppend, &text);
-  fprintf(stderr, "%s: error: %s\n", where, text.data ? text.data : "");
+  /* DLC warnings come through the context too (dlc/Diagnostics.h). */
+  fprintf(stderr, "%s: %s: %s\n", where,
+          dlcDiagnosticSeverityName(mlirDiagnosticGetSeverity(d)),
+          text.data ? text.data : "");
   free(text.data);
   return mlirLogicalResultSuccess();
 }

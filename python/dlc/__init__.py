@@ -18,7 +18,7 @@ the CUDA driver and the runtime but no MLIR.
 """
 import importlib
 
-from .errors import Diagnostic, DlcError
+from .errors import Diagnostic, DlcError, DlcWarning
 from .program import Program
 
 # name -> the submodule defining it, imported when first asked for.
@@ -26,8 +26,8 @@ _COMPILER = {"Context": "ir", "Module": "ir", "dialects": "ir",
              "passes": "ir", "compile": "compiler",
              "import_tinygrad": "compiler"}
 
-__all__ = ["Context", "Diagnostic", "DlcError", "Module", "Program",
-           "compile", "dialects", "import_tinygrad", "passes"]
+__all__ = ["Context", "Diagnostic", "DlcError", "DlcWarning", "Module",
+           "Program", "compile", "dialects", "import_tinygrad", "passes"]
 
 
 def __getattr__(name):

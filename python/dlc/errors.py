@@ -3,7 +3,8 @@
 A DLC diagnostic (spec §14) reads `E1001 BroadcastMismatch: <why>;
 suggestion: <what to do>` at the offending op's location; Diagnostic splits
 it into its parts. DlcError carries every diagnostic of the failed step and
-exposes the first error's code, location and suggestion."""
+exposes the first error's code, location and suggestion; a DLC warning of a
+step that goes on is a DlcWarning (Python's warnings module)."""
 import re
 from dataclasses import dataclass
 from typing import Optional
@@ -76,3 +77,13 @@ class DlcError(Exception):
         self.suggestion = first.suggestion if first else None
         lines = [what] + ["  " + str(d) for d in self.diagnostics]
         super().__init__("\n".join(lines))
+
+
+class DlcWarning(UserWarning):
+    """A DLC warning (W1405, W1602, W2101, ...) of a step that went on:
+    issued with Python's warnings module as the context collects it (see
+    Context.take_diagnostics). `diagnostic` is the Diagnostic."""
+
+    def __init__(self, diagnostic):
+        self.diagnostic = diagnostic
+        super().__init__(str(diagnostic))

@@ -2,16 +2,19 @@
 pipelines (DLC and upstream passes), each failure a DlcError."""
 import ctypes
 import os
+import warnings
 from pathlib import Path
 
 from . import _capi
-from .errors import Diagnostic, DlcError, check_type
+from .errors import Diagnostic, DlcError, DlcWarning, check_type
 
 
 class Context:
     """An MLIR context ready for DLC (dlcContextCreate): upstream dialects
     and passes, LLVM translations, the five DLC dialects. Diagnostics it
-    emits are collected and raised with the step that failed."""
+    emits are collected and raised with the step that failed; a warning
+    (DLC's W codes come through the context like errors) is also issued
+    as a DlcWarning."""
 
     def __init__(self):
         self._handler_id = None
@@ -37,8 +40,12 @@ class Context:
             _capi.mlirDiagnosticPrint(diagnostic, text.callback, None)
             severity = _capi.dlcDiagnosticSeverityName(
                 _capi.mlirDiagnosticGetSeverity(diagnostic)).decode()
-            self._diagnostics.append(Diagnostic.parse(
-                severity, where.value.decode("utf-8", "replace"), text.text()))
+            diagnostic = Diagnostic.parse(
+                severity, where.value.decode("utf-8", "replace"), text.text())
+            self._diagnostics.append(diagnostic)
+            if severity == "warning":
+                # Raises under -W error: dropped below, still collected.
+                warnings.warn(DlcWarning(diagnostic), stacklevel=2)
         except Exception:  # never let an exception unwind through C
             pass
         return 1  # handled: MLIR prints nothing

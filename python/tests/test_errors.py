@@ -24,6 +24,34 @@ def test_dlc_diagnostic_becomes_exception():
     assert "differ at axis 1" in diagnostic.why
 
 
+# An f32 GEMM: the tensor-core skeletons take f16 or bf16 factors, so the
+# planner sends it to the memory-bound skeleton and warns W1602.
+F32_GEMM = """func.func @gemm_f32(%x: tensor<?x?xf32, ["M", "K"]>, %w: tensor<?x?xf32, ["K", "N"]>) -> tensor<?x?xf32, ["M", "N"]> {
+  %0 = "tiny.reshape"(%x) : (tensor<?x?xf32, ["M", "K"]>) -> tensor<?x1x?xf32, ["M", 1, "K"]>
+  %1 = "tiny.permute"(%w) {order = array<i64: 1, 0>} : (tensor<?x?xf32, ["K", "N"]>) -> tensor<?x?xf32, ["N", "K"]>
+  %2 = "tiny.reshape"(%1) : (tensor<?x?xf32, ["N", "K"]>) -> tensor<1x?x?xf32, [1, "N", "K"]>
+  %3 = "tiny.mul"(%0, %2) : (tensor<?x1x?xf32, ["M", 1, "K"]>, tensor<1x?x?xf32, [1, "N", "K"]>) -> tensor<?x?x?xf32, ["M", "N", "K"]>
+  %4 = "tiny.reduce"(%3) {acc_dtype = f32, axes = array<i64: 2>, op = "sum"} : (tensor<?x?x?xf32, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  return %4 : tensor<?x?xf32, ["M", "N"]>
+}
+"""
+
+
+def test_dlc_warning_is_collected_and_issued():
+    # DLC warnings come through the context's diagnostics like errors (they
+    # went to stderr only, past take_diagnostics).
+    context = dlc.Context()
+    module = context.parse(F32_GEMM, "f32.mlir")
+    with pytest.warns(dlc.DlcWarning, match="W1602 GemmDeclined") as issued:
+        module.run("dlc-to-ptx{chip=sm_80}")
+    assert issued[0].message.diagnostic.code == "W1602"
+    found = [d for d in context.take_diagnostics() if d.severity == "warning"]
+    assert [d.code for d in found] == ["W1602"]
+    assert found[0].kind == "GemmDeclined"
+    assert found[0].location.startswith("f32.mlir:1:")  # at the function
+    assert "the factors are f32 and f32" in found[0].why
+
+
 def test_compile_reports_the_failing_pass():
     with pytest.raises(dlc.DlcError) as error:
         dlc.compile(MISMATCH)

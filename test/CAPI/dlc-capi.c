@@ -12,6 +12,7 @@
 #include "mlir-c/RegisterEverything.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static void printToStderr(MlirStringRef text, void *userData) {
   (void)userData;
@@ -172,10 +173,86 @@ static void testTarget(void) {
   mlirContextDestroy(ctx);
 }
 
+/* The table queries take any index: one out of range gives a null entry,
+ * as dlcGetLayerName does (they read past their tables, or crashed). */
+static void testOutOfRange(void) {
+  fprintf(stderr, "testOutOfRange\n");
+  // CHECK-LABEL: testOutOfRange
+  // CHECK-NEXT: pass -1: (null) 0
+  // CHECK-NEXT: pass n: (null) 0
+  // CHECK-NEXT: pass 0: tiny-verify
+  int passes[] = {-1, dlcGetNumPasses()};
+  const char *names[] = {"-1", "n"};
+  for (int i = 0; i < 2; ++i) {
+    DlcPassInfo info = dlcGetPassInfo(passes[i]);
+    fprintf(stderr, "pass %s: %s %d\n", names[i],
+            info.argument ? info.argument : "(null)", info.numOptions);
+  }
+  fprintf(stderr, "pass 0: %s\n", dlcGetPassInfo(0).argument);
+  // CHECK-NEXT: dialect -1: null null
+  // CHECK-NEXT: dialect 5: null null
+  // CHECK-NEXT: dialect 99: null null
+  // CHECK-NEXT: dialect 4: dlcgpu
+  int dialects[] = {-1, dlcGetNumDialects(), 99};
+  for (int i = 0; i < 3; ++i) {
+    MlirStringRef name = dlcGetDialectName(dialects[i]);
+    MlirStringRef source = dlcGetDialectSource(dialects[i]);
+    fprintf(stderr, "dialect %d: %s %s\n", dialects[i],
+            name.data || name.length ? "name" : "null",
+            source.data || source.length ? "source" : "null");
+  }
+  MlirStringRef last = dlcGetDialectName(dlcGetNumDialects() - 1);
+  fprintf(stderr, "dialect 4: %.*s\n", (int)last.length, last.data);
+}
+
+static void printLayer(const char *what, char *pipeline) {
+  fprintf(stderr, "%s: %s\n", what, pipeline ? pipeline : "(null)");
+  free(pipeline);
+}
+
+/* dlcGetLayerPipeline splices its arguments into pipeline text: NULL means
+ * the default, and what its option could not take (a chip outside the
+ * table, a level other than 0..3, a value holding the quote that ends it)
+ * gives NULL rather than other options. */
+static void testLayerPipeline(void) {
+  fprintf(stderr, "testLayerPipeline\n");
+  // CHECK-LABEL: testLayerPipeline
+  // CHECK-NEXT: plan, NULL files: convert-rbssa-to-plan{chip=sm_80},
+  // plan-verify
+  printLayer("plan, NULL files",
+             dlcGetLayerPipeline(3, "sm_80", NULL, NULL, "3"));
+  // CHECK-NEXT: ptx, NULL level: dlc-gpu-to-ptx{chip=sm_80 opt-level=3}
+  printLayer("ptx, NULL level", dlcGetLayerPipeline(5, "sm_80", "", "", NULL));
+  // CHECK-NEXT: ptx, NULL chip: dlc-gpu-to-ptx{chip=sm_90 opt-level=2}
+  printLayer("ptx, NULL chip", dlcGetLayerPipeline(5, NULL, NULL, NULL, "2"));
+  // CHECK-NEXT: plan, family: convert-rbssa-to-plan{chip=sm_90 plan-file="a b"
+  // device="sms=114"}, plan-verify
+  printLayer("plan, family",
+             dlcGetLayerPipeline(3, "sm90", "a b", "sms=114", "3"));
+  // CHECK-NEXT: chip with an option: (null)
+  printLayer("chip with an option",
+             dlcGetLayerPipeline(3, "sm_80 plan-file=/x", "", "", "3"));
+  // CHECK-NEXT: unknown chip: (null)
+  printLayer("unknown chip", dlcGetLayerPipeline(0, "sm_75", "", "", "3"));
+  // CHECK-NEXT: level with an option: (null)
+  printLayer("level with an option",
+             dlcGetLayerPipeline(5, "sm_80", "", "", "3 chip=sm_90a"));
+  // CHECK-NEXT: quoted plan file: (null)
+  printLayer("quoted plan file",
+             dlcGetLayerPipeline(3, "sm_80", "a\" chip=\"sm_90a", "", "3"));
+  // CHECK-NEXT: quoted device: (null)
+  printLayer("quoted device",
+             dlcGetLayerPipeline(3, "sm_80", "", "sms=1\"}", "3"));
+  // CHECK-NEXT: layer 6: (null)
+  printLayer("layer 6", dlcGetLayerPipeline(6, "sm_80", "", "", "3"));
+}
+
 int main(void) {
   testRegisterDialects();
   testPipeline();
   testDiagnostic();
   testTarget();
+  testOutOfRange();
+  testLayerPipeline();
   return 0;
 }

@@ -148,6 +148,21 @@ static int parseOptions(int argc, char **argv, Options *o) {
     fprintf(stderr, TOOL ": error: %s\n", message);
     return 1;
   }
+  /* Both are passed on as quoted option values, which end at a '"'
+   * (dlcGetLayerPipeline refuses them). */
+  const char *quoted = o->planFile && strchr(o->planFile, '"') ? "--plan-file"
+                       : o->device && strchr(o->device, '"')   ? "--device"
+                                                               : NULL;
+  if (quoted) {
+    char message[512];
+    dlcDiagnosticFormat(message, sizeof(message), &dlcPlanOptionInvalid,
+                        "rename the file or write the value without '\"'",
+                        "%s: \"%.60s\" holds a '\"', which a pass option "
+                        "value cannot hold",
+                        quoted, quoted[2] == 'p' ? o->planFile : o->device);
+    fprintf(stderr, TOOL ": error: %s\n", message);
+    return 1;
+  }
   return 0;
 }
 

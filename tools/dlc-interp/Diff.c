@@ -3,7 +3,8 @@
  * module and lowered in-process with convert-tiny-to-indexbook,
  * convert-indexbook-to-rbssa and rbssa-fold-activations (as dlc-to-ptx
  * does; Program.c). Then, for each trial, random sizes are drawn
- * for the symbols (odd sizes and 1 included), random inputs are made, and
+ * for the symbols (odd sizes and 1 included; every derived symbol at least
+ * 1), random inputs are made, and
  * the tiny function and the rbssa region are both evaluated on them by the
  * CPU reference interpreter; the outputs must agree within rtol = atol =
  * 1e-3. One line per trial, a summary, and the exit status: 0 all trials
@@ -11,6 +12,7 @@
  * program. See docs/interp.md, "Differential testing". */
 #include "InterpTool.h"
 
+#include "dlc/Diagnostics.h"
 #include "dlc/IR.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -170,12 +172,122 @@ static int64_t uniform(uint64_t *state, int64_t lo, int64_t hi) {
   return lo + (int64_t)(interpToolNextRandom(state) % (uint64_t)(hi - lo + 1));
 }
 
+/* Whether symbol `i` of the tiny function is free and not fixed on the
+ * command line: a size the trial may choose. */
+static bool isDrawn(const Diff *d, const DlcInterpSymbols *tiny, int i) {
+  return d->fixed[i] < 0 && !dlcInterpSymbolIsDerived(d->tiny, tiny, i);
+}
+
+/* Derives the derived symbols of `tiny` from its free sizes (quietly) and
+ * tells whether every one is at least 1, the sizes a trial may use: a
+ * window larger than its input (Ho = H - 6 at H = 1) gives no output to
+ * compare, and a negative size does not evaluate at all. A derived symbol
+ * that cannot be computed is left at -1 (never at an earlier trial's
+ * value, which the trial line would print). */
+static bool derivedPositive(const Diff *d, DlcInterpSymbols *tiny) {
+  for (int i = 0; i < tiny->count; ++i)
+    if (dlcInterpSymbolIsDerived(d->tiny, tiny, i))
+      tiny->values[i] = -1;
+  MlirContext ctx = mlirOperationGetContext(d->tiny);
+  MlirDiagnosticHandlerID quiet =
+      mlirContextAttachDiagnosticHandler(ctx, dlcDiagnosticDrop, NULL, NULL);
+  bool ok =
+      mlirLogicalResultIsSuccess(dlcInterpSymbolsDerive(d->tiny, tiny, false));
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
+  for (int i = 0; ok && i < tiny->count; ++i)
+    ok = !dlcInterpSymbolIsDerived(d->tiny, tiny, i) || tiny->values[i] >= 1;
+  return ok;
+}
+
+/* Grows the drawn sizes until every derived symbol is at least 1: each
+ * drawn size becomes 2s + 1 (odd stays odd for trial 0) until the sizes
+ * are valid, then each goes back down, by bisection, to the smallest
+ * valid size at or above its draw, so that a symbol no derived one needs
+ * keeps its draw. False when no growth gives valid sizes (a size fixed on
+ * the command line, or a definition that does not grow with its free
+ * symbols): the evaluation then reports why. */
+static bool repairSizes(const Diff *d, DlcInterpSymbols *tiny, int64_t trial) {
+  if (derivedPositive(d, tiny))
+    return true;
+  int count = tiny->count;
+  int64_t *drawn = malloc((size_t)(count > 0 ? count : 1) * sizeof(*drawn));
+  if (!drawn)
+    return false;
+  memcpy(drawn, tiny->values, (size_t)count * sizeof(*drawn));
+  bool ok = false;
+  for (int round = 0; !ok && round < 24; ++round) {
+    for (int i = 0; i < count; ++i)
+      if (isDrawn(d, tiny, i))
+        tiny->values[i] = 2 * tiny->values[i] + 1;
+    ok = derivedPositive(d, tiny);
+  }
+  for (int i = 0; ok && i < count; ++i) {
+    if (!isDrawn(d, tiny, i))
+      continue;
+    int64_t lo = drawn[i], hi = tiny->values[i]; /* hi is valid */
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (trial == 0)
+        mid |= 1;
+      if (mid >= hi)
+        break;
+      tiny->values[i] = mid;
+      if (derivedPositive(d, tiny))
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    tiny->values[i] = hi;
+  }
+  if (!ok) /* keep the draw: the evaluation reports the derived symbol */
+    memcpy(tiny->values, drawn, (size_t)count * sizeof(*drawn));
+  ok = derivedPositive(d, tiny); /* the derived values of the final sizes */
+  free(drawn);
+  return ok;
+}
+
+/* For trial 1: the drawn symbol to set to 1, picked at random among those
+ * that can be 1 with every derived symbol at least 1 (the others at the
+ * largest size); -1 when none can. */
+static int pickOne(const Diff *d, DlcInterpSymbols *tiny, uint64_t *state) {
+  int count = tiny->count, candidates = 0;
+  for (int i = 0; i < count; ++i)
+    candidates += isDrawn(d, tiny, i);
+  if (candidates == 0)
+    return -1;
+  int64_t *saved = malloc((size_t)count * sizeof(*saved));
+  if (!saved)
+    return -1;
+  memcpy(saved, tiny->values, (size_t)count * sizeof(*saved));
+  int64_t start = uniform(state, 0, candidates - 1);
+  int picked = -1;
+  for (int k = 0; picked < 0 && k < candidates; ++k) {
+    int64_t nth = (start + k) % candidates;
+    int at = -1;
+    for (int i = 0; i < count && at < 0; ++i)
+      if (isDrawn(d, tiny, i) && nth-- == 0)
+        at = i;
+    for (int i = 0; i < count; ++i)
+      if (isDrawn(d, tiny, i))
+        tiny->values[i] = i == at ? 1 : d->options->maxSize;
+    if (derivedPositive(d, tiny))
+      picked = at;
+  }
+  memcpy(tiny->values, saved, (size_t)count * sizeof(*saved));
+  free(saved);
+  return picked;
+}
+
 /* Draws the sizes of trial `trial` into `tiny` and `region`: the first
  * trial has odd sizes only (3 and up where --max-size allows), the second
- * sets one symbol to 1, the others take any size in [1, max] (1 with
- * probability 1/8). Then the largest sizes are halved until every value of
- * both functions fits the budget. Sizes given on the command line stay. */
-static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
+ * sets one symbol to 1 (one that can be), the others take any size in
+ * [1, max] (1 with probability 1/8). Sizes that leave a derived symbol
+ * below 1 are grown until none does (repairSizes), and the largest sizes
+ * are then halved, while every derived symbol stays at least 1, until
+ * every value of both functions fits the budget. Sizes given on the
+ * command line stay. The derived symbols hold the values the sizes give.
+ * False when no sizes have every derived symbol at least 1. */
+static bool drawSizes(const Diff *d, int64_t trial, uint64_t *state,
                       DlcInterpSymbols *tiny, DlcInterpSymbols *region) {
   int count = tiny->count;
   int64_t max = d->options->maxSize, *sizes = tiny->values;
@@ -187,27 +299,21 @@ static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
     else
       sizes[i] = uniform(state, 1, max);
   }
-  int unfixed = 0;
-  for (int i = 0; i < count; ++i)
-    unfixed += d->fixed[i] < 0;
-  if (trial == 1 && unfixed > 0) {
-    int64_t pick = uniform(state, 0, unfixed - 1);
-    for (int i = 0; i < count; ++i)
-      if (d->fixed[i] < 0 && pick-- == 0)
-        sizes[i] = 1;
-  }
   for (int i = 0; i < count; ++i)
     if (d->fixed[i] >= 0)
       sizes[i] = d->fixed[i];
+  int one = trial == 1 ? pickOne(d, tiny, state) : -1;
+  if (one >= 0)
+    sizes[one] = 1;
+  bool valid = repairSizes(d, tiny, trial);
+  /* Halving stops at a size below which a derived symbol would fall under
+   * 1 (`stuck`). */
+  bool *stuck = calloc((size_t)(count > 0 ? count : 1), sizeof(*stuck));
   for (;;) {
-    /* Derived symbols follow from the drawn free ones (their draws are
-     * overwritten); those the caller fixed are checked by the evaluation. */
-    dlcInterpSymbolsDerive(d->tiny, tiny, false);
     interpToolCopySizes(tiny, region);
     int largest = -1;
-    for (int i = 0; i < count; ++i)
-      if (d->fixed[i] < 0 && sizes[i] > 1 &&
-          !dlcInterpSymbolIsDerived(d->tiny, tiny, i) &&
+    for (int i = 0; stuck && i < count; ++i)
+      if (isDrawn(d, tiny, i) && !stuck[i] && sizes[i] > 1 &&
           (largest < 0 || sizes[i] > sizes[largest]))
         largest = i;
     double values = interpToolLargestValue(d->tiny, tiny);
@@ -215,11 +321,21 @@ static void drawSizes(const Diff *d, int64_t trial, uint64_t *state,
       values =
           fmax(values, interpToolLargestValue(d->lowered.regions[k], region));
     if (largest < 0 || values <= sizeBudget)
-      return;
+      break;
+    int64_t before = sizes[largest];
     sizes[largest] /= 2;
     if (trial == 0)
       sizes[largest] |= 1;
+    if (valid && !derivedPositive(d, tiny)) {
+      sizes[largest] = before;
+      stuck[largest] = true;
+      derivedPositive(d, tiny);
+    } else if (!valid) {
+      derivedPositive(d, tiny);
+    }
   }
+  free(stuck);
+  return valid;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -311,9 +427,14 @@ static char *formatSizes(const DlcInterpSymbols *symbols) {
     return NULL;
   size_t used = 0;
   for (int i = 0; i < symbols->count; ++i)
-    used += (size_t)snprintf(
-        text + used, size - used, " %.*s=%lld", (int)symbols->names[i].length,
-        symbols->names[i].data, (long long)symbols->values[i]);
+    used += symbols->values[i] < 0 /* a derived size that has no value */
+                ? (size_t)snprintf(text + used, size - used, " %.*s=?",
+                                   (int)symbols->names[i].length,
+                                   symbols->names[i].data)
+                : (size_t)snprintf(text + used, size - used, " %.*s=%lld",
+                                   (int)symbols->names[i].length,
+                                   symbols->names[i].data,
+                                   (long long)symbols->values[i]);
   if (symbols->count == 0)
     snprintf(text, size, " (static shapes)");
   return text;
@@ -331,7 +452,9 @@ static bool runTrial(const Diff *d, int64_t trial, uint64_t *state) {
     printf("trial %lld: ERROR (out of memory)\n", (long long)trial);
     return false;
   }
-  drawSizes(d, trial, state, &tinySymbols, &regionSymbols);
+  /* When no sizes keep every derived symbol at least 1 (a size fixed on
+   * the command line), the evaluation says why (E1007). */
+  (void)drawSizes(d, trial, state, &tinySymbols, &regionSymbols);
   /* The line is printed once both evaluations are done, so that their
    * diagnostics (on stderr) come before it rather than inside it. */
   char *sizes = formatSizes(&tinySymbols);

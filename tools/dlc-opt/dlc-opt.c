@@ -128,11 +128,6 @@ static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
   return mlirLogicalResultSuccess();
 }
 
-static void handleWarning(MlirLocation loc, const char *message,
-                          void *userData) {
-  report(userData, MlirDiagnosticWarning, loc, message);
-}
-
 /* --- input ------------------------------------------------------------------
  */
 
@@ -241,8 +236,8 @@ static bool processChunk(MlirContext ctx, const Options *options,
 static bool processFile(MlirContext ctx, const Options *options, char *source,
                         FILE *out) {
   Session session = {options->input, 0, NULL, options->diagnosticsJson, false};
+  /* DLC warnings come through the handler too (dlc/Diagnostics.h). */
   mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, &session, NULL);
-  dlcSetWarningSink(handleWarning, &session);
 
   bool ok = true;
   if (!options->splitInputFile)
@@ -265,7 +260,6 @@ static bool processFile(MlirContext ctx, const Options *options, char *source,
     while (*chunk && *chunk != '\n')
       ++chunk;
   }
-  dlcSetWarningSink(NULL, NULL);
   return ok;
 }
 

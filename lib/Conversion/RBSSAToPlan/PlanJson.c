@@ -149,9 +149,8 @@ static bool readName(Reader *rd, const char *field, const DlcJsonValue *v,
                v ? dlcJsonValueKindName(v->kind) : "missing");
   if (!dlcPlanIsName(v->string))
     return bad(rd, field, v,
-               "has \"%.60s\", which is not a name (letters, digits, '_', "
-               "'.', '-'; under %d characters)",
-               v->string, DLC_PLAN_NAME);
+               "has \"%.60s\", which is not a name (" DLC_NAME_RULE ")",
+               v->string);
   return dlcPlanCopyName(dst, v->string);
 }
 

@@ -532,20 +532,29 @@ static void deriveNominal(MlirOperation func, const DlcPlanSizes *given,
 }
 
 /* Whether string attribute `a` (`what` of `func`, e.g. "tensor name"; an
- * absent or non-string one passes: the reader reports it) fits a plan
- * name; emits E1602 naming it when it does not. */
+ * absent or non-string one passes: the reader reports it) is a plan name
+ * (dlcIsName, the rule tiny-verify checks a dlc.name by); emits E1602
+ * naming it when it is not. */
 static bool nameFits(MlirOperation func, MlirAttribute a, const char *what) {
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return true;
   MlirStringRef s = mlirStringAttrGetValue(a);
-  if (s.length < DLC_PLAN_NAME)
+  if (dlcIsName(s))
     return true;
-  dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
-                    "shorten the name (a dlc.name, a symbol, an index or the "
-                    "function name) to under 48 characters",
-                    "the %s '%.40s...' has %lld characters; the GEMM planner "
-                    "takes names of at most %d",
-                    what, s.data, (long long)s.length, DLC_PLAN_NAME - 1);
+  if (s.length > DLC_NAME_MAX)
+    dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
+                      "shorten the name (a dlc.name, a symbol, an index or "
+                      "the function name) to under 48 characters",
+                      "the %s '%.40s...' has %lld characters; the GEMM "
+                      "planner takes names of at most %d",
+                      what, s.data, (long long)s.length, DLC_NAME_MAX);
+  else
+    dlcEmitDiagnostic(func, &dlcRegionNotPlannable,
+                      "rename it (a dlc.name, a symbol, an index or the "
+                      "function name)",
+                      "the %s '%.*s' is not a name the planner takes "
+                      "(" DLC_NAME_RULE ")",
+                      what, (int)s.length, s.data);
   return false;
 }
 

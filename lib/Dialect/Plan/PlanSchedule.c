@@ -44,14 +44,7 @@ bool dlcPlanIsOneOf(const char *name, const char *const *set) {
 }
 
 bool dlcPlanIsName(const char *s) {
-  size_t n = strlen(s);
-  if (n == 0 || n >= DLC_PLAN_NAME)
-    return false;
-  for (const char *c = s; *c; ++c)
-    if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-          (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' || *c == '-'))
-      return false;
-  return true;
+  return dlcIsName(mlirStringRefCreateFromCString(s));
 }
 
 /* --- writing ---------------------------------------------------------------
@@ -198,11 +191,9 @@ static bool readName(Reader *rd, const char *field, const char *what,
   int length = s.length < DLC_PLAN_NAME ? (int)s.length : DLC_PLAN_NAME - 1;
   snprintf(dst, DLC_PLAN_NAME, "%.*s", length, s.data);
   if (s.length >= DLC_PLAN_NAME || !dlcPlanIsName(dst))
-    return bad(rd, field,
-               "%s%shas \"%.*s\", which is not a name (letters, digits, "
-               "'_', '.', '-'; under %d characters)",
-               what, *what ? " " : "", (int)(s.length > 60 ? 60 : s.length),
-               s.data, DLC_PLAN_NAME);
+    return bad(
+        rd, field, "%s%shas \"%.*s\", which is not a name (" DLC_NAME_RULE ")",
+        what, *what ? " " : "", (int)(s.length > 60 ? 60 : s.length), s.data);
   return true;
 }
 

@@ -18,6 +18,7 @@
 #define DLC_LIB_DIALECT_PLAN_PLANSCHEDULE_H
 
 #include "Target.h"
+#include "dlc/IR.h"
 
 #include "mlir-c/IR.h"
 
@@ -25,9 +26,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Names (axes, tensors, hardware indices) are short identifiers. */
+/* Names (axes, tensors, hardware indices) are DLC names (dlc/IR.h,
+ * dlcIsName); a field holds the longest with its NUL. */
 enum {
-  DLC_PLAN_NAME = 48,
+  DLC_PLAN_NAME = DLC_NAME_MAX + 1,
   DLC_PLAN_MAX_ENTRIES = 8,
   DLC_PLAN_MAX_EPILOGUE =
       64, /* as many as the kernel-problem model (KP_MAX_STEPS) */
@@ -118,8 +120,8 @@ bool dlcPlanIsOneOf(const char *name, const char *const *set);
 /* The algo_choice value of `family` (borrowed from the plan), or NULL
  * when the plan names none. */
 const char *dlcPlanAlgoChoice(const DlcPlan *plan, const char *family);
-/* Names in a plan are short identifiers with dots: "m.i.o", "block.x"
- * (letters, digits, '_', '.', '-'; under DLC_PLAN_NAME characters). */
+/* Names in a plan are DLC names (dlcIsName: DLC_NAME_RULE), e.g. "m.i.o",
+ * "block.x", a tensor's name. */
 bool dlcPlanIsName(const char *name);
 
 /* Writes the 14 fields of `plan` as named attributes (borrowed by the

@@ -5,7 +5,8 @@
  *  - elementwise operands broadcast right-aligned, and the result has the
  *    broadcast shape (E1001 BroadcastMismatch);
  *  - unary ops keep their operand's shape;
- *  - element types: arithmetic operands and result share one, comparisons
+ *  - element types: arithmetic operands and result share one (not i1, the
+ *    predicate type), comparisons
  *    and `valid` give i1, `where` takes an i1 condition, the transcendental
  *    unaries take floats (E1008 ElementTypeMismatch): IRDL cannot relate
  *    the element types of two values, and without this check a mixed op
@@ -13,7 +14,9 @@
  *  - a sum over fp16/bf16 accumulates in fp32 or wider (AccDtypeMissing);
  *  - the movement ops' attributes fit their shapes (MovementChecks.c);
  *  - a function's derived symbols (`dlc.derived`) are affine, acyclic and
- *    over known symbols (E1007, SymbolTable.c).
+ *    over known symbols (E1007, SymbolTable.c);
+ *  - its arguments' and results' `dlc.name`s are DLC names (E1010,
+ *    dlcIsName: they become plan entries, kernel parameters, file names).
  * Negative strides are FLIP and never an error (§3.4). */
 #include "TinyChecks.h"
 #include "DialectNames.h"
@@ -172,9 +175,26 @@ static bool checkSameElement(MlirOperation op, int first, bool withResult) {
   return true;
 }
 
+/* i1 is tiny's predicate type (docs/dialects/tiny.md): arithmetic on it
+ * (add ... mod, neg) has no meaning the spec gives (tinygrad's bool ADD is
+ * an OR, its MUL an AND) and no lowering (arith.addf on vector<8xi1>
+ * failed in convert-dlcgpu-to-gpu, after tiny-verify had taken it). */
+static bool checkNotPredicate(MlirOperation op) {
+  MlirType type = elementOf(mlirOperationGetOperand(op, 0));
+  return !isI1(type) ||
+         typeMismatch(op, "the operands' element type", type,
+                      "a number type (f16, bf16, f32, f64 or an integer "
+                      "wider than i1)",
+                      "i1 is a predicate: tiny.cast it to a number type "
+                      "to compute with it, or combine masks with "
+                      "tiny.where and tiny.cmpne");
+}
+
 static bool checkElementTypes(MlirOperation op, MlirStringRef name) {
   if (dlcStringRefIsOneOf(name, arithmeticOps))
-    return checkSameElement(op, 0, true);
+    return checkSameElement(op, 0, true) && checkNotPredicate(op);
+  if (dlcStringRefIs(name, DLC_OP_TINY_NEG))
+    return checkNotPredicate(op);
   bool compare = dlcStringRefIs(name, DLC_OP_TINY_CMPLT) ||
                  dlcStringRefIs(name, DLC_OP_TINY_CMPNE);
   if (compare && !checkSameElement(op, 0, false))
@@ -310,10 +330,60 @@ static bool checkDerived(MlirOperation func) {
   return ok;
 }
 
+/* The `dlc.name` of entry `i` of `func`'s arg_attrs or res_attrs (`key`)
+ * is a DLC name (dlcIsName). A name the rule refuses was accepted here and
+ * failed only in plan-verify, as a contract violation of the schedule. */
+static bool checkPortName(MlirOperation func, const char *key, intptr_t i,
+                          MlirLocation loc) {
+  MlirAttribute list = dlcOperationAttrGet(func, key);
+  if (mlirAttributeIsNull(list) || !mlirAttributeIsAArray(list) ||
+      i >= mlirArrayAttrGetNumElements(list))
+    return true;
+  MlirAttribute name =
+      dlcDictionaryAttrGet(mlirArrayAttrGetElement(list, i), "dlc.name");
+  if (mlirAttributeIsNull(name))
+    return true;
+  bool isArg = key[0] == 'a';
+  if (mlirAttributeIsAString(name) && dlcIsName(mlirStringAttrGetValue(name)))
+    return true;
+  MlirStringRef text = mlirAttributeIsAString(name)
+                           ? mlirStringAttrGetValue(name)
+                           : mlirStringRefCreateFromCString("(not a string)");
+  dlcEmitDiagnosticAt(
+      loc, &dlcNameInvalid,
+      "rename the tensor: its name names a kernel parameter, a plan entry "
+      "and a reference-data file",
+      "the dlc.name of %s %ld, \"%.*s\"%s, is not a tensor name%s "
+      "(" DLC_NAME_RULE ")",
+      isArg ? "argument" : "result", (long)i,
+      (int)(text.length > 60 ? 60 : text.length), text.data,
+      text.length > 60 ? "..." : "",
+      text.length > DLC_NAME_MAX ? ": it is too long" : "");
+  return false;
+}
+
+/* Every argument's and result's dlc.name; an argument's is reported at the
+ * argument, a result's at the function. */
+static bool checkNames(MlirOperation func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t args = mlirBlockIsNull(body) ? 0 : mlirBlockGetNumArguments(body);
+  bool ok = true;
+  for (intptr_t i = 0; ok && i < args; ++i)
+    ok = checkPortName(func, "arg_attrs", i,
+                       mlirValueGetLocation(mlirBlockGetArgument(body, i)));
+  MlirAttribute results = dlcOperationAttrGet(func, "res_attrs");
+  intptr_t n = !mlirAttributeIsNull(results) && mlirAttributeIsAArray(results)
+                   ? mlirArrayAttrGetNumElements(results)
+                   : 0;
+  for (intptr_t i = 0; ok && i < n; ++i)
+    ok = checkPortName(func, "res_attrs", i, mlirOperationGetLocation(func));
+  return ok;
+}
+
 bool dlcTinyCheckOp(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (dlcStringRefIs(name, "func.func"))
-    return checkDerived(op);
+    return checkNames(op) && checkDerived(op);
   if (name.length < 5 || memcmp(name.data, "tiny.", 5) != 0)
     return true;
   if (!checkElementTypes(op, name))

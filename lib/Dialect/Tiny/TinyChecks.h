@@ -10,8 +10,10 @@
 
 /* Checks one op (non-tiny ops pass): symbolic shapes (E1005), right-aligned
  * broadcasting (E1001), unary shapes, movement ops' attributes (E1005),
- * accumulator dtypes (E1401). Emits a
- * diagnostic at the op and returns false on the first failed check. */
+ * accumulator dtypes (E1401); of a func.func, its derived symbols (E1007)
+ * and argument and result names (E1010). Emits a diagnostic at the op (a
+ * bad argument name at the argument) and returns false on the first
+ * failed check. */
 bool dlcTinyCheckOp(MlirOperation op);
 
 /* The movement ops' checks (MovementChecks.c; other ops pass): permute,

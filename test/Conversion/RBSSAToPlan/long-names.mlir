@@ -1,6 +1,7 @@
 // The GEMM planner's tables hold names of at most 47 characters
 // (DLC_PLAN_NAME): a contraction region with a longer tensor name, symbol,
-// index or region name is an E1602 error naming it, where the GEMM
+// index or region name (or one that is otherwise no DLC name, dlcIsName)
+// is an E1602 error naming it, where the GEMM
 // skeletons' quiet probe once failed on it and sent the contraction to the
 // memory-bound skeleton without a word (correct, but far slower).
 // RUN: dlc-opt %s --split-input-file --convert-rbssa-to-plan='chip=sm_90a' --verify-diagnostics | FileCheck %s
@@ -32,6 +33,27 @@ func.func @long_tensor(
     %W: memref<?x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["K", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
     %Y: memref<?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
     attributes {rbssa.region = "long_tensor",
+                rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
+                rbssa.reduce_iters = [{name = "k", size = "K"}],
+                rbssa.symbols = ["M", "K", "N"]} {
+  %x = "rbssa.read"(%X) {map = affine_map<(m, n, k)[M, K, N] -> (m, k)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %w = "rbssa.read"(%W) {map = affine_map<(m, n, k)[M, K, N] -> (k, n)>} : (memref<?x?xf16>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %p = "rbssa.binary"(%x, %w) {fn = "mul"} : (tensor<?x?x?xf16, ["M", "N", "K"]>, tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?x?xf16, ["M", "N", "K"]>
+  %acc = "rbssa.reduce"(%p) {op = "sum", axes = array<i64: 2>, init = 0.0 : f32, dtype = f32} : (tensor<?x?x?xf16, ["M", "N", "K"]>) -> tensor<?x?xf32, ["M", "N"]>
+  "rbssa.yield"(%acc, %Y) {cast = f16, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf16>) -> ()
+  return
+}
+
+// -----
+
+// A name of another character is refused by the same rule (dlcIsName),
+// which plan-verify reads the plan by (it failed there, as E1604).
+// expected-error @+1 {{E1602 RegionNotPlannable: the tensor name 'x y' is not a name the planner takes (1 to 47 ASCII letters, digits, '_', '.' or '-'); suggestion: rename it (a dlc.name, a symbol, an index or the function name)}}
+func.func @space_tensor(
+    %X: memref<?x?xf16> {rbssa.name = "x y", rbssa.role = "input", rbssa.shape = ["M", "K"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %W: memref<?x?xf16> {rbssa.name = "W", rbssa.role = "input", rbssa.shape = ["K", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}},
+    %Y: memref<?x?xf16> {rbssa.name = "Y", rbssa.role = "output", rbssa.shape = ["M", "N"], rbssa.alignment = 128 : i64, rbssa.noalias, rbssa.layout = {kind = "row_major"}})
+    attributes {rbssa.region = "space_tensor",
                 rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}],
                 rbssa.reduce_iters = [{name = "k", size = "K"}],
                 rbssa.symbols = ["M", "K", "N"]} {

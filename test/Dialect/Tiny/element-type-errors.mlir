@@ -66,3 +66,47 @@ func.func @exp2_of_integers(%a: tensor<4xi32>) -> tensor<4xi32> {
   %0 = "tiny.exp2"(%a) : (tensor<4xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// i1 is the predicate type: arithmetic on it (add ... mod, neg) is refused
+// here. It passed tiny-verify and failed in convert-dlcgpu-to-gpu
+// ("'arith.addf' op operand #0 must be floating-point-like, but got
+// 'vector<8xi1>'").
+func.func @add_i1(%a: tensor<?xi1, ["N"]>, %b: tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]> {
+  // expected-error @+1 {{E1008 ElementTypeMismatch: the operands' element type is i1 but must be a number type (f16, bf16, f32, f64 or an integer wider than i1); suggestion: i1 is a predicate: tiny.cast it to a number type to compute with it, or combine masks with tiny.where and tiny.cmpne}}
+  %0 = "tiny.add"(%a, %b) : (tensor<?xi1, ["N"]>, tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]>
+  return %0 : tensor<?xi1, ["N"]>
+}
+
+// -----
+
+func.func @mul_i1(%a: tensor<?xi1, ["N"]>, %b: tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]> {
+  // expected-error @+1 {{E1008 ElementTypeMismatch: the operands' element type is i1}}
+  %0 = "tiny.mul"(%a, %b) : (tensor<?xi1, ["N"]>, tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]>
+  return %0 : tensor<?xi1, ["N"]>
+}
+
+// -----
+
+func.func @sub_i1(%a: tensor<?xi1, ["N"]>, %b: tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]> {
+  // expected-error @+1 {{E1008 ElementTypeMismatch: the operands' element type is i1}}
+  %0 = "tiny.sub"(%a, %b) : (tensor<?xi1, ["N"]>, tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]>
+  return %0 : tensor<?xi1, ["N"]>
+}
+
+// -----
+
+func.func @max_i1(%a: tensor<?xi1, ["N"]>, %b: tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]> {
+  // expected-error @+1 {{E1008 ElementTypeMismatch: the operands' element type is i1}}
+  %0 = "tiny.max"(%a, %b) : (tensor<?xi1, ["N"]>, tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]>
+  return %0 : tensor<?xi1, ["N"]>
+}
+
+// -----
+
+func.func @neg_i1(%a: tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]> {
+  // expected-error @+1 {{E1008 ElementTypeMismatch: the operands' element type is i1}}
+  %0 = "tiny.neg"(%a) : (tensor<?xi1, ["N"]>) -> tensor<?xi1, ["N"]>
+  return %0 : tensor<?xi1, ["N"]>
+}
