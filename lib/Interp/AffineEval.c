@@ -3,6 +3,7 @@
  * store do plain integer arithmetic instead of calling into MLIR for every
  * element. floordiv, ceildiv and mod follow MLIR: floor semantics and a
  * non-negative remainder, with a divisor that must be positive. */
+#include "IntDiv.h"
 #include "InterpInternal.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -108,16 +109,6 @@ void dlcInterpAffineMapDestroy(DlcInterpAffineMap *map) {
   *map = (DlcInterpAffineMap){0};
 }
 
-static int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
-static int64_t ceilDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && a > 0) ? q + 1 : q;
-}
-
 /* One binary node; false on overflow or a non-positive divisor. */
 static bool evalBinary(int kind, int64_t a, int64_t b, int64_t *out) {
   switch (kind) {
@@ -131,11 +122,11 @@ static bool evalBinary(int kind, int64_t a, int64_t b, int64_t *out) {
   if (b <= 0)
     return false;
   if (kind == NodeMod)
-    *out = a - floorDiv(a, b) * b;
+    *out = a - dlcFloorDiv(a, b) * b;
   else if (kind == NodeFloorDiv)
-    *out = floorDiv(a, b);
+    *out = dlcFloorDiv(a, b);
   else
-    *out = ceilDiv(a, b);
+    *out = dlcCeilDiv(a, b);
   return true;
 }
 

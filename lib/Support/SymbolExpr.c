@@ -1,5 +1,6 @@
 /* Expressions of symbols; see SymbolExpr.h. */
 #include "SymbolExpr.h"
+#include "IntDiv.h"
 
 #include "Array.h"
 
@@ -293,11 +294,6 @@ bool dlcSymbolExprFormatInfix(MlirAffineExpr expr, const MlirStringRef *names,
  * Evaluation
  *===----------------------------------------------------------------------===*/
 
-static int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
 bool dlcSymbolExprEval(MlirAffineExpr e, const int64_t *values, int64_t *out) {
   if (isConstant(e)) {
     *out = mlirAffineConstantExprGetValue(e);
@@ -320,9 +316,9 @@ bool dlcSymbolExprEval(MlirAffineExpr e, const int64_t *values, int64_t *out) {
   if (b <= 0 || a == INT64_MIN)
     return false;
   if (mlirAffineExprIsAFloorDiv(e))
-    *out = floorDiv(a, b);
+    *out = dlcFloorDiv(a, b);
   else if (mlirAffineExprIsACeilDiv(e))
-    *out = -floorDiv(-a, b);
+    *out = -dlcFloorDiv(-a, b);
   else
     *out = a % b < 0 ? a % b + b : a % b; /* no product to overflow */
   return true;

@@ -111,7 +111,6 @@ MlirValue t2iMaterialize(T2iLowering *lowering, MlirOperation at,
 
 /* --- op lowerings (Movement.c, Compute.c); false after a diagnostic --- */
 
-bool t2iIsMovement(MlirStringRef name);
 bool t2iLowerMovement(T2iLowering *lowering, MlirOperation op);
 
 bool t2iLowerElementwise(T2iLowering *lowering, MlirOperation op,

@@ -14,17 +14,6 @@
 
 #include <stdio.h>
 
-static const char *const movementOps[] = {
-    DLC_OP_TINY_VIEW,    DLC_OP_TINY_RESHAPE,
-    DLC_OP_TINY_PERMUTE, DLC_OP_TINY_EXPAND,
-    DLC_OP_TINY_PAD,     DLC_OP_TINY_SHRINK,
-    DLC_OP_TINY_FLIP,    DLC_OP_TINY_LOAD,
-    DLC_OP_TINY_STORE,   NULL};
-
-bool t2iIsMovement(MlirStringRef name) {
-  return dlcStringRefIsOneOf(name, movementOps);
-}
-
 /* One movement op: result indices -> operand indices. */
 typedef struct Move {
   MlirOperation op;

@@ -188,7 +188,7 @@ static bool lowerOp(T2iLowering *lowering, MlirOperation op) {
     return unsupported(op);
   if (!dlcTinyCheckOp(op))
     return false;
-  if (t2iIsMovement(name))
+  if (dlcTinyIsMovement(name))
     return t2iLowerMovement(lowering, op);
   /* `fn` is the tiny op's name without the dialect prefix. */
   MlirStringRef fn = mlirStringRefCreate(name.data + 5, name.length - 5);

@@ -23,6 +23,7 @@
  * index or extent past it addresses nothing. Every violation is E1005
  * MalformedShape at the op. */
 #include "DialectNames.h"
+#include "IntDiv.h"
 #include "TinyChecks.h"
 
 #include "dlc/Diagnostics.h"
@@ -246,16 +247,6 @@ typedef enum MapFault {
   MAP_OVERFLOW      /* a sum or product leaves 64 bits */
 } MapFault;
 
-static int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && a < 0) ? q - 1 : q;
-}
-
-static int64_t ceilDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && a > 0) ? q + 1 : q;
-}
-
 static bool add(Range a, Range b, Range *out) {
   return !__builtin_add_overflow(a.lo, b.lo, &out->lo) &&
          !__builtin_add_overflow(a.hi, b.hi, &out->hi);
@@ -320,9 +311,9 @@ static MapFault rangeOf(MlirAffineExpr e, const DlcShape *box, Range *out) {
   if (mlirAffineExprIsAMod(e))
     *out = (Range){true, 0, c - 1};
   else if (a.known && mlirAffineExprIsAFloorDiv(e))
-    *out = (Range){true, floorDiv(a.lo, c), floorDiv(a.hi, c)};
+    *out = (Range){true, dlcFloorDiv(a.lo, c), dlcFloorDiv(a.hi, c)};
   else if (a.known)
-    *out = (Range){true, ceilDiv(a.lo, c), ceilDiv(a.hi, c)};
+    *out = (Range){true, dlcCeilDiv(a.lo, c), dlcCeilDiv(a.hi, c)};
   return MAP_OK;
 }
 
@@ -373,9 +364,12 @@ static const char *const movementOps[] = {
     DLC_OP_TINY_FLIP,    DLC_OP_TINY_LOAD,
     DLC_OP_TINY_STORE,   NULL};
 
+bool dlcTinyIsMovement(MlirStringRef name) {
+  return dlcStringRefIsOneOf(name, movementOps);
+}
+
 bool dlcTinyCheckMovement(MlirOperation op) {
-  if (!dlcStringRefIsOneOf(mlirIdentifierStr(mlirOperationGetName(op)),
-                           movementOps))
+  if (!dlcTinyIsMovement(mlirIdentifierStr(mlirOperationGetName(op))))
     return true;
   DlcShape x, r;
   if (!dlcTinyReadShape(op, mlirValueGetType(mlirOperationGetOperand(op, 0)),

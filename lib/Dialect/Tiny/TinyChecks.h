@@ -23,6 +23,11 @@ bool dlcTinyCheckOp(MlirOperation op);
  * E1001 for an expand). Part of dlcTinyCheckOp. */
 bool dlcTinyCheckMovement(MlirOperation op);
 
+/* Whether `name` is a tiny movement op (view, reshape, permute, expand,
+ * pad, shrink, flip, load, store): the one list the checks and the
+ * lowering to IndexBook share. */
+bool dlcTinyIsMovement(MlirStringRef name);
+
 /* Whether a tiny.shrink dimension reading `count` elements (< 0: a
  * symbolic count; its first element is checked) from `offset` by `step`
  * stays inside a source dimension of `size` elements (< 0: symbolic,
