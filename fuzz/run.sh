@@ -17,7 +17,7 @@ targets=("$@")
 "$root/scripts/setup.sh"
 dir="$root/build-fuzz"
 cmake -S "$root" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_C_COMPILER=clang -DDLC_FUZZ=ON >/dev/null &&
+  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DDLC_FUZZ=ON >/dev/null &&
   cmake --build "$dir" --target fuzzers >/dev/null || {
   echo "fuzz: build failed (cmake --build $dir --target fuzzers)"
   echo "0 passed, ${#targets[@]} failed"
