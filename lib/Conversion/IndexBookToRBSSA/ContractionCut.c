@@ -153,10 +153,10 @@ static int reductionsUnder(RbRegion *r, MlirValue v, MlirOperation *found,
   return n;
 }
 
-/* The contraction (with the epilogue `operand` reads it through) that
- * `operand` is computed from: top-down, the first value computed from
- * exactly one reduction, a contraction that is not attention's scores. */
-static MlirValue contractionWithEpilogue(RbRegion *r, MlirValue operand) {
+/* Top-down from `operand`, the first value computed from exactly one
+ * reduction, a contraction that is not attention's scores: the
+ * contraction with the epilogue `operand` reads it through. */
+MlirValue rbContractionCut(RbRegion *r, MlirValue operand) {
   MlirValue none = {NULL};
   if (r->numCuts >= RB_MAX_CUTS)
     return none;
@@ -241,10 +241,6 @@ static MlirValue attentionOutputCut(RbRegion *r, MlirOperation c,
   return none;
 }
 
-MlirValue rbContractionCut(RbRegion *r, MlirValue operand) {
-  return contractionWithEpilogue(r, operand);
-}
-
 MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
                                  int numYields) {
   MlirValue none = {NULL};
@@ -275,7 +271,7 @@ MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
   if (!contraction || (total < 2 && numYields < 2))
     return none;
   for (int y = 0; y < numYields; ++y) {
-    MlirValue cut = contractionWithEpilogue(r, yields[y]);
+    MlirValue cut = rbContractionCut(r, yields[y]);
     if (!mlirValueIsNull(cut))
       return cut;
   }
