@@ -37,8 +37,8 @@ typedef struct Options {
                    * frees them) */
   int numInputValues;
   InputValues *inputValues; /* owned (main frees them); room for argc */
-  /* How tiny reductions form their bodies; --diff defaults to
-   * DlcInterpProductsInAccumulator, the form the lowering gives them. */
+  /* How tiny reductions form their bodies; --diff and --write-ref default
+   * to DlcInterpProductsInAccumulator, the form the lowering gives them. */
   DlcInterpProducts products;
   bool productsGiven;
   /* --diff */
