@@ -37,28 +37,30 @@ static MlirAffineMap readMap(MlirOperation read) {
              : (MlirAffineMap){NULL};
 }
 
-/* Every result a dim or the constant 0 (a selection of axes). */
-static bool plainMap(MlirOperation read) {
-  MlirAffineMap map = readMap(read);
-  if (mlirAffineMapIsNull(map))
-    return true; /* reported by the reader */
-  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
-    if (!mlirAffineExprIsADim(e) && !(mlirAffineExprIsAConstant(e) &&
-                                      mlirAffineConstantExprGetValue(e) == 0))
-      return false;
-  }
-  return true;
+/* The read's view (ReadView.c), quietly: false when the read is not of a
+ * readable region argument, which the reader reports where it reads it. */
+static bool viewOf(KpReader *r, MlirOperation read, KpReadView *view) {
+  MlirValue source = mlirOperationGetOperand(read, 0);
+  return mlirValueIsABlockArgument(source) &&
+         mlirBlockEqual(mlirBlockArgumentGetOwner(source), r->body) &&
+         kpReadViewOf(r->func, read, (int)mlirBlockArgumentGetArgNumber(source),
+                      view) == NULL;
 }
 
-static bool windowed(MlirOperation read, MlirOperation guard) {
-  return !mlirOperationIsNull(guard) || !plainMap(read);
+/* Every dim of the view an axis or the constant 0 (a selection of axes). */
+static bool plainRead(KpReader *r, MlirOperation read) {
+  KpReadView view;
+  return !viewOf(r, read, &view) || kpReadViewIsSelection(&view);
+}
+
+static bool windowed(KpReader *r, MlirOperation read, MlirOperation guard) {
+  return !mlirOperationIsNull(guard) || !plainRead(r, read);
 }
 
 bool kpReaderIsImplicit(KpReader *r, MlirOperation read[2],
                         MlirOperation guard[2]) {
-  return r->numReduce > 1 || windowed(read[0], guard[0]) ||
-         windowed(read[1], guard[1]);
+  return r->numReduce > 1 || windowed(r, read[0], guard[0]) ||
+         windowed(r, read[1], guard[1]);
 }
 
 /* A `d floordiv q` or `d mod q` (q constant) in `e`: its map dim and q. */
@@ -85,13 +87,11 @@ static bool findGroup(KpReader *r, MlirOperation read[2],
   r->groupAxis = -1;
   r->groupWidth = 0;
   for (int f = 0; f < 2; ++f) {
-    MlirAffineMap map = readMap(read[f]);
-    for (intptr_t i = 0;
-         !mlirAffineMapIsNull(map) && i < mlirAffineMapGetNumResults(map);
-         ++i) {
+    KpReadView view;
+    for (int i = 0; viewOf(r, read[f], &view) && i < view.rank; ++i) {
       int dim;
       int64_t q;
-      if (!findSplit(mlirAffineMapGetResult(map, i), &dim, &q))
+      if (!findSplit(view.expr[i], &dim, &q))
         continue;
       int axis = dim >= 0 && dim < r->rank ? dims[f][dim] : -1;
       if (axis < 0 || r->iterOfAxis[axis] < 0 || q < 2)
@@ -109,16 +109,14 @@ static bool findGroup(KpReader *r, MlirOperation read[2],
   return true;
 }
 
-/* Result `i` of the read's map as a linear form into `out` (owned by the
+/* Dim `i` of the read's view as a linear form into `out` (owned by the
  * caller) over the map's dims and two more, numDims (batch) and
  * numDims + 1 (n): with a group split, the group axis's quotient and
  * remainder. */
-static bool mapLinear(KpReader *r, MlirOperation read, const int *dims, int i,
+static bool mapLinear(KpReader *r, const KpReadView *v, const int *dims, int i,
                       DlcLinear *out) {
-  MlirAffineMap map = readMap(read);
-  int numDims = (int)mlirAffineMapGetNumDims(map);
-  int numSymbols = (int)mlirAffineMapGetNumSymbols(map);
-  MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+  int numDims = v->numDims, numSymbols = v->numSymbols;
+  MlirAffineExpr e = v->expr[i];
   for (int j = 0; r->groupAxis >= 0 && j < numDims && j < r->rank; ++j)
     if (dims[j] == r->groupAxis) {
       DlcLinearSplit split = {j, r->groupWidth};
@@ -127,14 +125,14 @@ static bool mapLinear(KpReader *r, MlirOperation read, const int *dims, int i,
   return dlcLinearOfSplit(e, numDims, numSymbols, NULL, out);
 }
 
-/* Whether result `i` of the read's map is the group axis alone (a grouped
+/* Whether dim `i` of the read's view is the group axis alone (a grouped
  * convolution's weights read co as (co floordiv Cog)·Cog + co mod Cog). */
-static bool groupAlone(KpReader *r, MlirOperation read, const int *dims,
+static bool groupAlone(KpReader *r, const KpReadView *v, const int *dims,
                        int i) {
   DlcLinear lin = {0}; /* owned here */
-  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+  int numDims = v->numDims;
   bool alone =
-      r->groupAxis >= 0 && mapLinear(r, read, dims, i, &lin) && lin.c == 0;
+      r->groupAxis >= 0 && mapLinear(r, v, dims, i, &lin) && lin.c == 0;
   for (int j = 0; alone && j < numDims; ++j)
     alone = lin.dim[j] == 0;
   for (int k = 0; alone && k < lin.numSymbols; ++k)
@@ -146,17 +144,17 @@ static bool groupAlone(KpReader *r, MlirOperation read, const int *dims,
 /* windowed(), with the group axis alone counting as a plain selection. */
 static bool factorWindowed(KpReader *r, MlirOperation read, const int *dims,
                            MlirOperation guard) {
-  if (!windowed(read, guard))
+  if (!windowed(r, read, guard))
     return false;
-  if (!mlirOperationIsNull(guard))
+  KpReadView view;
+  if (!mlirOperationIsNull(guard) || !viewOf(r, read, &view))
     return true;
-  MlirAffineMap map = readMap(read);
-  for (intptr_t i = 0; i < mlirAffineMapGetNumResults(map); ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+  for (int i = 0; i < view.rank; ++i) {
+    MlirAffineExpr e = view.expr[i];
     bool plain =
         mlirAffineExprIsADim(e) || (mlirAffineExprIsAConstant(e) &&
                                     mlirAffineConstantExprGetValue(e) == 0);
-    if (!plain && !groupAlone(r, read, dims, (int)i))
+    if (!plain && !groupAlone(r, &view, dims, i))
       return true;
   }
   return false;
@@ -214,22 +212,22 @@ static int dimOrder(const KpExtent *strides, int rank, int i) {
 /* The k axes ordered by the outermost A dim each indexes (axes A does not
  * read first), so the one of A's unit-stride dim comes last. */
 static bool orderReduced(KpReader *r, MlirOperation readA, const int *dimsA) {
-  KpExtent strides[MaxRank];
-  int rank = 0;
-  if (!kpReaderStrides(
-          r, mlirBlockArgumentGetArgNumber(mlirOperationGetOperand(readA, 0)),
-          strides, &rank))
+  KpReadView view;
+  if (!kpReaderView(
+          r, readA,
+          (int)mlirBlockArgumentGetArgNumber(mlirOperationGetOperand(readA, 0)),
+          &view))
     return false;
-  MlirAffineMap map = readMap(readA);
+  const KpExtent *strides = view.stride;
+  int rank = view.rank;
   int key[MaxAxes], axes[MaxAxes], n = 0;
   for (int d = 0; d < r->rank; ++d) {
     if (r->iterOfAxis[d] >= 0)
       continue;
     key[d] = -1;
     for (int i = 0; i < rank; ++i)
-      for (int j = 0; j < mlirAffineMapGetNumDims(map) && j < r->rank; ++j)
-        if (dimsA[j] == d &&
-            mlirAffineExprIsFunctionOfDim(mlirAffineMapGetResult(map, i), j) &&
+      for (int j = 0; j < view.numDims && j < r->rank; ++j)
+        if (dimsA[j] == d && mlirAffineExprIsFunctionOfDim(view.expr[i], j) &&
             (key[d] < 0 || dimOrder(strides, rank, i) < key[d]))
           key[d] = dimOrder(strides, rank, i);
     int at = n++;
@@ -333,11 +331,11 @@ static void clearStrides(KpTensor *t) {
 /* Result `i` of a weight or epilogue read as the group axis alone, in its
  * split form (the weights' (co floordiv Cog)·Cog + co mod Cog): its parts
  * add the batch and n strides. */
-static bool groupTerm(KpReader *r, MlirOperation read, const int *dims, int i,
+static bool groupTerm(KpReader *r, const KpReadView *v, const int *dims, int i,
                       KpTensor *t, const KpExtent *stride) {
   DlcLinear lin = {0}; /* owned here */
-  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
-  if (!groupAlone(r, read, dims, i) || !mapLinear(r, read, dims, i, &lin)) {
+  int numDims = v->numDims;
+  if (!groupAlone(r, v, dims, i) || !mapLinear(r, v, dims, i, &lin)) {
     dlcLinearRelease(&lin);
     return false;
   }
@@ -359,32 +357,26 @@ static bool groupTerm(KpReader *r, MlirOperation read, const int *dims, int i,
 
 bool kpImplicitTensor(KpReader *r, MlirOperation read, const int *dims,
                       KpTensor *t) {
-  if (!kpReaderTensorArg(r, read, t))
+  KpReadView view;
+  if (!kpReaderTensorArg(r, read, t) || !kpReaderView(r, read, t->arg, &view))
     return false;
-  KpExtent strides[MaxRank], kStride[KP_MAX_FUSED];
-  int rank = 0;
-  if (!kpReaderStrides(r, t->arg, strides, &rank))
-    return false;
-  MlirAffineMap map = readMap(read);
-  if (mlirAffineMapIsNull(map) || mlirAffineMapGetNumResults(map) != rank)
-    return kpReaderFail(read, "the read's map does not index every memref "
-                              "dim");
+  KpExtent kStride[KP_MAX_FUSED];
   clearStrides(t);
   for (int j = 0; j < KP_MAX_FUSED; ++j)
     kStride[j] = kpExtentConstant(0);
-  for (int i = 0; i < rank; ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+  for (int i = 0; i < view.rank; ++i) {
+    MlirAffineExpr e = view.expr[i];
     if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0)
       continue;
     if (!mlirAffineExprIsADim(e)) {
-      if (!groupTerm(r, read, dims, i, t, &strides[i]))
+      if (!groupTerm(r, &view, dims, i, t, &view.stride[i]))
         return kpReaderFail(read, "only the activations' read of an implicit "
                                   "GEMM may be windowed; this read is not a "
                                   "selection of axes");
       continue;
     }
     if (!assignStride(r, read, t, kStride,
-                      dims[mlirAffineDimExprGetPosition(e)], &strides[i]))
+                      dims[mlirAffineDimExprGetPosition(e)], &view.stride[i]))
       return false;
   }
   return finishTensor(r, read, t, kStride);
@@ -408,9 +400,9 @@ bool kpImplicitOutput(KpReader *r, MlirOperation yield, KpTensor *c) {
 
 /* The window's linear form of memref dim `i` over the map's dims, into
  * `out` (owned by the caller). */
-static bool dimLinear(KpReader *r, MlirOperation read, const int *dims, int i,
-                      DlcLinear *out) {
-  if (!mapLinear(r, read, dims, i, out))
+static bool dimLinear(KpReader *r, MlirOperation read, const KpReadView *v,
+                      const int *dims, int i, DlcLinear *out) {
+  if (!mapLinear(r, v, dims, i, out))
     return kpReaderFail(read, "the activations' window index is not affine "
                               "in the axes (no div or mod but a grouped "
                               "convolution's co floordiv Cog)");
@@ -425,7 +417,7 @@ static bool dimLinear(KpReader *r, MlirOperation read, const int *dims, int i,
  * index_d >= 0 or extent_d - 1 - index_d >= 0 (symbols of the set are
  * rbssa.symbols), and the guard's else value 0. */
 static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
-                       const int *dims) {
+                       const KpReadView *v, const int *dims) {
   MlirAttribute pred = dlcOperationAttrGet(guard, "pred"),
                 other = dlcOperationAttrGet(guard, "else");
   if (mlirAttributeIsNull(other) || !mlirAttributeIsAFloat(other) ||
@@ -435,8 +427,7 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
   if (mlirAttributeIsNull(pred) || !mlirAttributeIsAIntegerSet(pred))
     return kpReaderFail(guard, "the guard has no integer-set pred");
   MlirIntegerSet set = mlirIntegerSetAttrGetValue(pred);
-  MlirAffineMap map = readMap(read);
-  if (mlirIntegerSetGetNumDims(set) != mlirAffineMapGetNumDims(map))
+  if (mlirIntegerSetGetNumDims(set) != v->numDims)
     return kpReaderFail(guard, "the guard's dims differ from the read's");
   const KpWindow *w = &r->p->window;
   DlcLinear con = {0}, lower = {0}, upper = {0}; /* owned here */
@@ -449,7 +440,7 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
     bool matched = false;
     for (int i = 0; bound && !matched && i < w->rank; ++i) {
       /* readWindow read every dim's form: dimLinear succeeds. */
-      if (!dimLinear(r, read, dims, i, &lower) ||
+      if (!dimLinear(r, read, v, dims, i, &lower) ||
           !dlcLinearCopy(&upper, &lower) || !dlcLinearScale(&upper, -1))
         continue;
       upper.c -= 1;
@@ -481,9 +472,8 @@ static bool checkGuard(KpReader *r, MlirOperation guard, MlirOperation read,
  * convolution's group, a depthwise one's channel) moves A by whole
  * channels (A's batch stride); the channel in the group must not index
  * it. */
-static bool groupOffset(KpReader *r, MlirOperation read, DlcLinear *lin,
-                        const KpExtent *stride) {
-  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+static bool groupOffset(KpReader *r, MlirOperation read, int numDims,
+                        DlcLinear *lin, const KpExtent *stride) {
   int64_t group = lin->dim[numDims], within = lin->dim[numDims + 1];
   lin->dim[numDims] = lin->dim[numDims + 1] = 0;
   if (within != 0)
@@ -500,20 +490,17 @@ static bool groupOffset(KpReader *r, MlirOperation read, DlcLinear *lin,
   return true;
 }
 
-/* Window dim `i` of A from its read, of `stride` and the shape entry
- * `size` (known good: kpReaderStrides read it), `lin` the caller's scratch
- * form. */
-static bool windowDim(KpReader *r, MlirOperation read, const int *dims, int i,
-                      const KpExtent *stride, MlirAttribute size,
-                      DlcLinear *lin) {
+/* Window dim `i` of A from dim `i` of its read's view, `lin` the caller's
+ * scratch form. */
+static bool windowDim(KpReader *r, MlirOperation read, const KpReadView *v,
+                      const int *dims, int i, DlcLinear *lin) {
   KpWindowDim *wd = &r->p->window.dim[i];
-  if (!dimLinear(r, read, dims, i, lin))
+  if (!dimLinear(r, read, v, dims, i, lin))
     return false;
-  wd->stride = *stride;
-  wd->extent = kpExtentConstant(1);
+  wd->stride = v->stride[i];
+  wd->extent = v->extent[i];
   wd->offset = lin->c;
-  kpExtentMultiply(r->func, &wd->extent, size);
-  int numDims = (int)mlirAffineMapGetNumDims(readMap(read));
+  int numDims = v->numDims;
   for (int j = 0; j < numDims && j < r->rank; ++j) {
     if (!lin->dim[j])
       continue;
@@ -528,7 +515,7 @@ static bool windowDim(KpReader *r, MlirOperation read, const int *dims, int i,
     if (__builtin_add_overflow(*coef, lin->dim[j], coef))
       return kpReaderFail(read, "a window coefficient overflows");
   }
-  return groupOffset(r, read, lin, stride);
+  return groupOffset(r, read, numDims, lin, &v->stride[i]);
 }
 
 /* A's window from its read (roles already assigned). */
@@ -538,25 +525,19 @@ static bool readWindow(KpReader *r, MlirOperation read, const int *dims,
   if (!kpReaderTensorArg(r, read, &p->a))
     return false;
   clearStrides(&p->a);
-  KpExtent strides[MaxRank];
-  int rank = 0;
-  if (!kpReaderStrides(r, p->a.arg, strides, &rank))
+  KpReadView view;
+  if (!kpReaderView(r, read, p->a.arg, &view))
     return false;
-  MlirAffineMap map = readMap(read);
-  MlirAttribute shape = kpArgAttr(r->func, p->a.arg, "rbssa.shape");
-  if (mlirAffineMapIsNull(map) || mlirAffineMapGetNumResults(map) != rank)
-    return kpReaderFail(read, "the read's map does not index every memref "
-                              "dim");
   KpWindow *w = &p->window;
   memset(w, 0, sizeof(*w));
-  w->rank = rank;
+  w->rank = view.rank;
   DlcLinear lin = {0}; /* owned here: one dim's form at a time */
   bool ok = true;
-  for (int i = 0; ok && i < rank; ++i)
-    ok = windowDim(r, read, dims, i, &strides[i],
-                   mlirArrayAttrGetElement(shape, i), &lin);
+  for (int i = 0; ok && i < view.rank; ++i)
+    ok = windowDim(r, read, &view, dims, i, &lin);
   dlcLinearRelease(&lin);
-  return ok && (mlirOperationIsNull(guard) || checkGuard(r, guard, read, dims));
+  return ok && (mlirOperationIsNull(guard) ||
+                checkGuard(r, guard, read, &view, dims));
 }
 
 /* The group split's sizes: Co = groups · groupWidth (Co static). */
@@ -611,9 +592,18 @@ bool kpReadImplicit(KpReader *r, MlirOperation mul, MlirOperation read[2],
     /* A reads only the group of a grouped output channel: n. */
     bool ok = kpAxisRole(used[a][d] && d != r->groupAxis, used[1 - a][d], false,
                          &role);
-    if (d == r->groupAxis && (!ok || role != KP_N))
-      return kpReaderFail(mul, "the grouped axis is not the weights' output "
-                               "channel axis");
+    if (d == r->groupAxis && (!ok || role != KP_N)) {
+      char axis[KP_NAME], why[384];
+      kpReaderAxisName(r, d, axis, sizeof(axis));
+      snprintf(why, sizeof(why),
+               "a factor reads axis '%s' as its quotient and remainder by "
+               "%lld: neither a grouped convolution (its output channel axis, "
+               "read so by the weights only) nor a reshape that merged dims "
+               "contiguous in the tensor (docs/kernel-problem.md, \"Merged "
+               "reads\")",
+               axis, (long long)r->groupWidth);
+      return kpReaderFail(mul, why);
+    }
     if (ok && role == KP_BATCH) { /* a depthwise conv's channel */
       if (!takeSoleAxis(r, mul, d, KP_BATCH, &batchAxis,
                         "several output axes are read by both factors; an "

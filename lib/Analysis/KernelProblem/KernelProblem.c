@@ -389,27 +389,19 @@ static bool collapseStrides(Reader *r, MlirOperation at, int arg,
 }
 
 /* Fills `t` from a read whose result axes are `dims`: per axis, the stride
- * of the memref dimension its map selects, then per role. */
+ * of the memref dimension (of the read's view: merged dims are one) its
+ * map selects, then per role. */
 static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
                            KpTensor *t) {
-  if (!kpReaderTensorArg(r, read, t))
+  KpReadView view;
+  if (!kpReaderTensorArg(r, read, t) || !kpReaderView(r, read, t->arg, &view))
     return false;
-  KpExtent strides[MaxRank];
-  int rank;
-  if (!kpReaderStrides(r, t->arg, strides, &rank))
-    return false;
-  MlirAttribute mapAttr = dlcOperationAttrGet(read, "map");
-  if (mlirAttributeIsNull(mapAttr) || !mlirAttributeIsAAffineMap(mapAttr))
-    return fail(read, "the read has no affine map");
-  MlirAffineMap map = mlirAffineMapAttrGetValue(mapAttr);
-  if (mlirAffineMapGetNumResults(map) != rank)
-    return fail(read, "the read's map does not index every memref dim");
   KpExtent axisStride[MaxAxes];
   bool seen[MaxAxes] = {false};
   for (int d = 0; d < r->rank; ++d)
     axisStride[d] = constant(0);
-  for (int i = 0; i < rank; ++i) {
-    MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+  for (int i = 0; i < view.rank; ++i) {
+    MlirAffineExpr e = view.expr[i];
     if (mlirAffineExprIsAConstant(e) && mlirAffineConstantExprGetValue(e) == 0)
       continue; /* a broadcast size-1 dimension */
     if (!mlirAffineExprIsADim(e))
@@ -419,7 +411,7 @@ static bool tensorFromRead(Reader *r, MlirOperation read, const int *dims,
     if (seen[axis])
       return fail(read, "the read indexes one axis twice");
     seen[axis] = true;
-    axisStride[axis] = strides[i];
+    axisStride[axis] = view.stride[i];
   }
   return collapseStrides(r, read, t->arg, axisStride, t);
 }

@@ -6,6 +6,8 @@
 
 #include "KernelProblem.h"
 
+#include "mlir-c/AffineExpr.h"
+
 enum {
   KP_READER_MAX_AXES = 2 * KP_MAX_RANK,
   KP_READER_MAX_MEMO = 2 * KP_MAX_STEPS
@@ -53,6 +55,27 @@ bool kpReaderStrides(KpReader *r, int arg, KpExtent strides[KP_MAX_RANK],
 /* The read's region argument and element type into `t` (E1602 when it is
  * not an argument or not f16, bf16 or f32). */
 bool kpReaderTensorArg(KpReader *r, MlirOperation read, KpTensor *t);
+/* A read of region argument `arg` as the readers see it (ReadView.c):
+ * per memref dim its map result, stride and extent, with each pair of
+ * dims a contiguous reshape merged ((x floordiv c, x mod c) over dims
+ * contiguous in the argument) one dim read at x. The expressions are
+ * borrowed from the context. */
+typedef struct KpReadView {
+  int rank;                /* dims after merging */
+  int numDims, numSymbols; /* the map's */
+  MlirAffineExpr expr[KP_MAX_RANK];
+  KpExtent stride[KP_MAX_RANK];
+  KpExtent extent[KP_MAX_RANK];
+} KpReadView;
+
+/* Fills `view`; NULL, or why not (the argument's strides or the read's map
+ * are not readable). kpReaderView emits the why as E1602 at `read`. */
+const char *kpReadViewOf(MlirOperation regionFunc, MlirOperation read, int arg,
+                         KpReadView *view);
+bool kpReaderView(KpReader *r, MlirOperation read, int arg, KpReadView *view);
+/* Whether every dim of the view is an axis or the constant 0 (a broadcast
+ * size-1 dim). */
+bool kpReadViewIsSelection(const KpReadView *view);
 /* Follows `v` through casts, transposes and broadcasts to a read of a
  * region argument, `dims` (in: v's axes) becoming the read's. With `guard`
  * non-null an rbssa.select directly over the read is passed and returned

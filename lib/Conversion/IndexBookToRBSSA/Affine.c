@@ -71,13 +71,58 @@ static MlirAffineMap contextMap(RbRegion *r, const RbContext *ctx) {
                           (MlirAffineExpr *)ctx->exprs);
 }
 
+static AffineIslBox regionBox(const RbRegion *r, AffineIslSize *sizes);
+
+/* `e` with each x floordiv c and x mod c whose x stays in [0, c) on the
+ * iteration box folded to 0 and x. A reshape that splits an axis and one
+ * that merges it back compose to (i·48 + j) floordiv 48, which MLIR makes
+ * i + j floordiv 48 but, not knowing that j < 48, no simpler: on the box it
+ * is i, and the read a plain selection again. */
+static MlirAffineExpr foldOnBox(const AffineIslBox *box, MlirAffineExpr e) {
+  if (!mlirAffineExprIsABinary(e))
+    return e;
+  MlirAffineExpr lhs = foldOnBox(box, mlirAffineBinaryOpExprGetLHS(e));
+  MlirAffineExpr rhs = foldOnBox(box, mlirAffineBinaryOpExprGetRHS(e));
+  bool div = mlirAffineExprIsAFloorDiv(e), mod = mlirAffineExprIsAMod(e);
+  if ((div || mod) && mlirAffineExprIsAConstant(rhs) &&
+      mlirAffineConstantExprGetValue(rhs) > 0) {
+    AffineIslSize within = {-1, mlirAffineConstantExprGetValue(rhs)};
+    if (affineIslBoxKeepsInside(box, lhs, within))
+      return div ? mlirAffineConstantExprGet(mlirAffineExprGetContext(e), 0)
+                 : lhs;
+  }
+  if (mlirAffineExprIsAAdd(e))
+    return mlirAffineAddExprGet(lhs, rhs);
+  if (mlirAffineExprIsAMul(e))
+    return mlirAffineMulExprGet(lhs, rhs);
+  if (div)
+    return mlirAffineFloorDivExprGet(lhs, rhs);
+  if (mod)
+    return mlirAffineModExprGet(lhs, rhs);
+  return mlirAffineCeilDivExprGet(lhs, rhs);
+}
+
+/* Whether `e` has a floordiv or mod (foldOnBox has work). */
+static bool hasDivision(MlirAffineExpr e) {
+  if (!mlirAffineExprIsABinary(e))
+    return false;
+  return mlirAffineExprIsAFloorDiv(e) || mlirAffineExprIsAMod(e) ||
+         hasDivision(mlirAffineBinaryOpExprGetLHS(e)) ||
+         hasDivision(mlirAffineBinaryOpExprGetRHS(e));
+}
+
 void rbCompose(RbRegion *r, MlirAffineMap map, const RbContext *ctx,
                RbContext *out) {
   MlirAffineMap with = contextMap(r, ctx);
+  AffineIslSize sizes[RB_MAX_AXES];
+  AffineIslBox box = regionBox(r, sizes);
   intptr_t n = mlirAffineMapGetNumResults(map);
   out->rank = (int)n;
-  for (intptr_t i = 0; i < n; ++i)
-    out->exprs[i] = mlirAffineExprCompose(mlirAffineMapGetResult(map, i), with);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAffineExpr e =
+        mlirAffineExprCompose(mlirAffineMapGetResult(map, i), with);
+    out->exprs[i] = hasDivision(e) ? foldOnBox(&box, e) : e;
+  }
 }
 
 void rbUsedAxes(RbRegion *r, const MlirAffineExpr *exprs, int count,
