@@ -241,6 +241,51 @@ static MlirValue attentionOutputCut(RbRegion *r, MlirOperation c,
   return none;
 }
 
+/* The epilogue of contraction `c` every use shares: from its result, on
+ * through each value's one use while that is an elementwise op computed
+ * from `c` alone (a cast, a bias, an activation). Where the value forks —
+ * `C` under relu(C) and silu(C), `C + b` returned and under relu(C + b) —
+ * is what to materialise once. */
+static MlirValue sharedEpilogue(RbRegion *r, MlirOperation c) {
+  MlirValue v = mlirOperationGetResult(c, 0);
+  for (int hops = 0; hops < RB_MAX_CUTS * 4; ++hops) {
+    MlirOpOperand use = mlirValueGetFirstUse(v);
+    if (mlirOpOperandIsNull(use) ||
+        !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+      break;
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (!(dlcIndexbookIsUnary(user) || dlcIndexbookIsBinary(user) ||
+          dlcIndexbookIsTernary(user)) ||
+        mlirOperationGetNumResults(user) != 1)
+      break;
+    MlirValue next = mlirOperationGetResult(user, 0);
+    MlirOperation found[MAX_FOUND];
+    int budget = WALK_BUDGET;
+    if (reductionsUnder(r, next, found, &budget) != 1 ||
+        !rbCanMaterialize(r, next))
+      break;
+    v = next;
+  }
+  return v;
+}
+
+/* The number of `yields` computed from reduction `c`. */
+static int yieldsReading(RbRegion *r, MlirOperation c, const MlirValue *yields,
+                         int numYields) {
+  int count = 0;
+  for (int y = 0; y < numYields; ++y) {
+    MlirOperation found[MAX_FOUND];
+    int budget = WALK_BUDGET;
+    int n = reductionsUnder(r, yields[y], found, &budget);
+    for (int i = 0; i < n && i < MAX_FOUND; ++i)
+      if (mlirOperationEqual(found[i], c)) {
+        ++count;
+        break;
+      }
+  }
+  return count;
+}
+
 MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
                                  int numYields) {
   MlirValue none = {NULL};
@@ -270,6 +315,16 @@ MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
     return attentionOutputCut(r, all[0], yields[0]);
   if (!contraction || (total < 2 && numYields < 2))
     return none;
+  /* A contraction several yields read: its shared epilogue once. */
+  for (int i = 0; i < total; ++i) {
+    if (!isContraction(all[i]) || isAttentionScores(all[i]) ||
+        yieldsReading(r, all[i], yields, numYields) < 2)
+      continue;
+    MlirValue cut = sharedEpilogue(r, all[i]);
+    if (r->numCuts < RB_MAX_CUTS && rbCanMaterialize(r, cut) &&
+        rbCutIndex(r, cut) < 0)
+      return cut;
+  }
   for (int y = 0; y < numYields; ++y) {
     MlirValue cut = rbContractionCut(r, yields[y]);
     if (!mlirValueIsNull(cut))

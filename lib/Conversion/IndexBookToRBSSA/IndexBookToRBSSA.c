@@ -435,6 +435,10 @@ typedef struct Program {
   int cutProducer[RB_MAX_CUTS];
   uint64_t cutConsumers[RB_MAX_CUTS]; /* bit i: region i reads it */
   bool cutGather[RB_MAX_CUTS];
+  /* The graph output a cut is (the function returns the cut's value), or
+   * -1: its region writes that output, which later regions read, instead
+   * of an intermediate buffer and a copy. */
+  int cutOutput[RB_MAX_CUTS];
 } Program;
 
 static int cutOf(const Program *p, MlirValue value) {
@@ -653,8 +657,19 @@ static void destroyRegions(Program *p) {
 /* Builds every region once; false with *request set to restart. */
 static bool buildAll(Program *p, MlirValue *request) {
   *request = (MlirValue){NULL};
+  bool done[RB_MAX_ARGS] = {false};
   for (int c = 0; c < p->numCuts; ++c) {
     Port *port = &p->cutPorts[c];
+    p->cutOutput[c] = -1;
+    for (int k = 0; k < p->numOutputs && p->cutOutput[c] < 0; ++k)
+      if (!done[k] &&
+          mlirValueEqual(mlirOperationGetOperand(p->ret, k), p->cuts[c]))
+        p->cutOutput[c] = k;
+    if (p->cutOutput[c] >= 0) {
+      done[p->cutOutput[c]] = true;
+      *port = p->ports[p->numInputs + p->cutOutput[c]];
+      continue;
+    }
     if (!readPort(&p->base, mlirValueGetType(p->cuts[c]), port))
       return false;
     /* t<c>, or t<c>_<k> when a graph tensor has that name. */
@@ -672,8 +687,8 @@ static bool buildAll(Program *p, MlirValue *request) {
     port->flat = mlirAttributeGetNull();
     port->intermediate = true;
   }
-  /* Outputs of one shape share a region; each other shape gets its own. */
-  bool done[RB_MAX_ARGS] = {false};
+  /* Outputs of one shape share a region; each other shape gets its own
+   * (but for the cuts' outputs, written by their cuts' regions). */
   for (int c = 0; c < p->numCuts; ++c)
     if (!buildRegion(p, c, 0, NULL, request))
       return false;
@@ -714,7 +729,12 @@ static void finishProgram(Program *p) {
   }
   free(text);
   MlirAttribute buffers[RB_MAX_CUTS];
+  int numBuffers = 0;
   for (int c = 0; c < p->numCuts; ++c) {
+    if (p->cutOutput[c] >= 0) { /* a graph output: no buffer, no hand-off */
+      setAttr(p->cutYield[c], "materialize", rbStr(r, "gmem"));
+      continue;
+    }
     MlirAttribute consumers[MAX_REGIONS];
     int n = 0;
     for (int i = 0; i < p->numRegions; ++i)
@@ -740,11 +760,11 @@ static void finishProgram(Program *p) {
         names[p->cutProducer[c]],
         mlirArrayAttrGet(r->ctx, n, consumers),
         materialize};
-    buffers[c] = namedDict(r, 6, keys, values);
+    buffers[numBuffers++] = namedDict(r, 6, keys, values);
   }
   const char *keys[] = {"regions", "buffers"};
   MlirAttribute values[] = {mlirArrayAttrGet(r->ctx, p->numRegions, names),
-                            mlirArrayAttrGet(r->ctx, p->numCuts, buffers)};
+                            mlirArrayAttrGet(r->ctx, numBuffers, buffers)};
   MlirAttribute program = namedDict(r, 2, keys, values);
   int n = p->numInputs + p->numOutputs;
   MlirType types[RB_MAX_ARGS];

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Run rs-1 (ON THE GPU MACHINE, repository root; assets: bench/build_rs.sh).
+# PART=1: every program against dlc-interp's reference data (sm_90a and
+# sm_80, every kernel alone where the reference holds its intermediates,
+# then end to end), memcheck and racecheck on the new programs, the timing
+# models new against old with torch anchors; then the GEMM, conv and
+# memory-bound bundles plainly and under schedule fuzzing. PART=2: the
+# attention bundle likewise, sanitizers on one problem of each bundle.
+D=${D:-gpu-rs}
+. bench/device_common.sh
+device_setup
+if [ "${PART:-1}" = 1 ]; then
+  pass=0 fail=0
+  for m in "$D"/*/; do
+    name=$(basename "$m")
+    [ -d "$m/sm_90a" ] || continue
+    for chip in sm_90a sm_80; do
+      tol=""
+      case "$name" in attention_projected | attention_block) tol="--atol 0.016" ;; esac
+      for r in "$m"/ref*; do
+        v=$("$D/dlc-run" "$m/$chip/$name.json" --ref-data "$r" --iters 0 $tol 2>&1 | grep -E '^verdict|^check' | tail -1 | cut -c1-170)
+        echo "$name $chip $(basename "$r"): $v"
+        case "$v" in *PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
+      done
+    done
+  done
+  echo "rs-1 programs: $pass passed, $fail failed"
+  el "programs"
+  for name in merge_heads gemm_preact_and_act gemm_two_outputs linear3d_static; do
+    for tool in memcheck racecheck; do
+      echo "$name $tool: $(compute-sanitizer --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/ref1" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
+    done
+  done
+  el "sanitizers (programs)"
+  for spec in linear3d_big: merge_heads:S=16384 gemm_two_outputs:M=4096,K=4096,N=4096 gemm_preact_and_act:M=4096,K=4096,N=4096; do
+    n=${spec%%:*}; s=${spec#*:}
+    for v in new old; do
+      echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
+    done
+  done
+  python3 - << 'PY'
+import torch
+def t(f, n=20):
+    for _ in range(3): f()
+    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    ts = []
+    for _ in range(n):
+        s.record(); f(); e.record(); torch.cuda.synchronize(); ts.append(s.elapsed_time(e))
+    ts.sort(); return ts[len(ts) // 2]
+h = torch.float16
+X = torch.randn(8, 1024, 4096, device="cuda", dtype=h); W = torch.randn(4096, 4096, device="cuda", dtype=h)
+print("torch linear3d_big (reshape, mm, reshape): %.4f ms" % t(lambda: (X.reshape(8192, 4096) @ W).reshape(8, 1024, 4096)))
+A = torch.randn(4096, 4096, device="cuda", dtype=h); B = torch.randn(4096, 4096, device="cuda", dtype=h); b = torch.randn(4096, device="cuda", dtype=h)
+def two():
+    C = A @ B; return torch.relu(C), torch.nn.functional.silu(C)
+def pre():
+    T = torch.addmm(b, A, B); return T, torch.relu(T)
+print("torch gemm_two_outputs (mm, relu, silu): %.4f ms" % t(two))
+print("torch gemm_preact_and_act (addmm, relu): %.4f ms" % t(pre))
+print("torch mm 4096^3 alone: %.4f ms" % t(lambda: A @ B))
+Xs = torch.randn(16384, 256, device="cuda", dtype=h); Ws = torch.randn(256, 128, device="cuda", dtype=h)
+print("torch merge_heads S=16384 (mm): %.4f ms" % t(lambda: Xs @ Ws))
+PY
+  el "timing"
+  bundles_plain_and_jittered hg:4 hc:3 hm:2
+else
+  bundles_plain_and_jittered ha:4
+  bundle_sanitize hg p000
+  wait
+  bundle_sanitize_report
+  bundle_sanitize ha a000
+  wait
+  bundle_sanitize_report
+  el "sanitizers"
+fi
