@@ -8,7 +8,8 @@
 # sm_90a and sm_80 with dlc-interp's reference data at two sizes (or one,
 # static); (2) timing models at large sizes, by this compiler and by
 # main's before (OLD_BIN, default /tmp/bin-new: main at 21:52 2026-11-27,
-# rules 5-7); (3) the harness bundles (build_final.sh's, SEED 1128).
+# rules 5-7); (3) the harness bundles (build_final.sh's, SEED 1128; the
+# attention bundle in OUT2).
 # Device side: bench/run_rs.sh.
 #   bench/build_rs.sh [OUT]
 set -euo pipefail
@@ -81,7 +82,10 @@ bundle() { # NAME ARGS...
   rm -f "$O/$name.log"
 }
 bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2 --batch2 0.2 --short-k 0.2 --three 0.3
-bundle ha --family attention --count "${A:-40}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3 --attn-stream 0.25 --static-keys 0.2 --all-static 0.15
+# The attention bundle in OUT2 (OUT + "2"), its own carry (64 MiB a call).
+O2=${O}2
+rm -rf "$O2" && mkdir -p "$O2/bench" && cp $B/dlc-run "$O2/" && cp bench/run_rs.sh bench/device_common.sh "$O2/bench/"
+O=$O2 bundle ha --family attention --count "${A:-40}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3 --attn-stream 0.25 --static-keys 0.2 --all-static 0.15
 bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1 --three 0.15 --split 0.15
 bundle hm --family memory --count "${M:-40}" --seed $((SEED + 3)) --bool 0.3
 pack_bench run_mk.sh run_rs.sh ptx_jitter.py

@@ -4,8 +4,8 @@
 # sm_80, every kernel alone where the reference holds its intermediates,
 # then end to end), memcheck and racecheck on the new programs, the timing
 # models new against old with torch anchors; then the GEMM, conv and
-# memory-bound bundles plainly and under schedule fuzzing. PART=2: the
-# attention bundle likewise, sanitizers on one problem of each bundle.
+# memory-bound bundles plainly and under schedule fuzzing, sanitizers on a
+# GEMM problem. PART=2 (D=gpu-rs2): the attention bundle likewise.
 D=${D:-gpu-rs}
 . bench/device_common.sh
 device_setup
@@ -63,11 +63,13 @@ print("torch merge_heads S=16384 (mm): %.4f ms" % t(lambda: Xs @ Ws))
 PY
   el "timing"
   bundles_plain_and_jittered hg:4 hc:3 hm:2
-else
-  bundles_plain_and_jittered ha:4
   bundle_sanitize hg p000
   wait
   bundle_sanitize_report
+  el "sanitizers (bundles)"
+else
+  # D=gpu-rs2: the attention bundle (its own carry).
+  bundles_plain_and_jittered ha:4
   bundle_sanitize ha a000
   wait
   bundle_sanitize_report

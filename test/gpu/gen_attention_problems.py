@@ -204,7 +204,8 @@ def make(rng, i):
             if not long_keys:
                 sizes["N"] = rng.choice([n for n in EDGE if n > bn])
         # (One static key makes a causal mask true everywhere: no mask is
-        # left for the balanced grid's plan, E1501; the draw is kept.)
+        # left for the balanced grid's plan, E1501; such a draw is redrawn
+        # below, however N came to be 1.)
         if static_n and rng.random() < 1 / 3 and not balanced:
             sizes["N"] = 1
         if all_static and rng.random() < 1 / 4:
@@ -214,7 +215,8 @@ def make(rng, i):
             z *= sizes[x]
         full = "full" in (bias, maskt)
         top = MAX_ELEMENTS * (3 if balanced or stream else 1)
-        if z * max(sizes["M"], sizes["N"]) * d <= top and (
+        one_static_key = static_n and sizes["N"] == 1
+        if not (balanced and one_static_key) and z * max(sizes["M"], sizes["N"]) * d <= top and (
                 not full or z * sizes["M"] * sizes["N"] <= (top if stream else MAX_ELEMENTS)):
             break
     scale = 1.0 if sharp else 1.0 / math.sqrt(d)
