@@ -3,7 +3,7 @@
 # PART=1: every program against dlc-interp's reference data (sm_90a and
 # sm_80, every kernel alone where the reference holds its intermediates,
 # then end to end), memcheck and racecheck on the new programs, the timing
-# models new against old with torch anchors; then the GEMM, conv and
+# models new against old with torch anchors. PART=3: the GEMM, conv and
 # memory-bound bundles plainly and under schedule fuzzing, sanitizers on a
 # GEMM problem. PART=2 (D=gpu-rs2): the attention bundle likewise.
 D=${D:-gpu-rs}
@@ -62,6 +62,7 @@ Xs = torch.randn(16384, 256, device="cuda", dtype=h); Ws = torch.randn(256, 128,
 print("torch merge_heads S=16384 (mm): %.4f ms" % t(lambda: Xs @ Ws))
 PY
   el "timing"
+elif [ "$PART" = 3 ]; then
   bundles_plain_and_jittered hg:4 hc:3 hm:2
   bundle_sanitize hg p000
   wait
