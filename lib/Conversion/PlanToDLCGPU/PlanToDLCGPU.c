@@ -872,6 +872,18 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       dlcMemoryModeName(mode));
     ok = false;
   }
+  /* A reduce pair the plan asks for in one pass, which the region must
+   * hold (the planner checks a plan-file's the same way). */
+  if (ok && !dlcMemoryReduceFits(p, mode, reduce, plan->tile[1])) {
+    char honoured[160];
+    snprintf(honoured, sizeof(honoured),
+             "\"%s\" only in row mode, on a region whose pair of reduces "
+             "has that form, with at most %s warps a CTA; else \"passes\"",
+             dlcMemoryReduceName(reduce),
+             reduce == DLC_REDUCE_WELFORD ? "21" : "32");
+    ok = dlcCannotHonour(schedule, "memory-bound", "algo_choice reduce",
+                         honoured);
+  }
   int width = (int)plan->vectorizeWidth;
   if (ok && width > dlcMemoryBoundVectorWidth(p, mode)) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,

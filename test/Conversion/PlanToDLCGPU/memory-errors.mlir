@@ -155,3 +155,30 @@ module attributes {dlc.target = "sm_90"} {
     return
   }
 }
+
+// -----
+
+// reduce = "welford" asks for a mean and variance in one pass; a softmax's
+// pair is a max and an exp-sum (its one-pass form is "online").
+module attributes {dlc.target = "sm_90a"} {
+  func.func @softmax_rows(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Y", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["M", "N"]}) attributes {rbssa.iters = [{name = "m", size = "M"}, {name = "n", size = "N"}], rbssa.reduce_iters = [], rbssa.region = "softmax_rows", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot honour plan field 'algo_choice reduce'; it implements "welford" only in row mode, on a region whose pair of reduces has that form, with at most 21 warps a CTA; else "passes"}}
+    "plan.schedule"() {algo_choice = {memory = "row", reduce = "welford"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "bar_sync", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 8 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d0, d1)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["M", "N"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["M", "N"]>) -> tensor<?xf16, ["M"]>
+    %2 = "rbssa.broadcast_in_dim"(%1) {broadcast_dimensions = array<i64: 0>} : (tensor<?xf16, ["M"]>) -> tensor<?x?xf16, ["M", "N"]>
+    %3 = "rbssa.binary"(%0, %2) {fn = "sub"} : (tensor<?x?xf16, ["M", "N"]>, tensor<?x?xf16, ["M", "N"]>) -> tensor<?x?xf16, ["M", "N"]>
+    %4 = "rbssa.cast"(%3) : (tensor<?x?xf16, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+    %5 = "rbssa.const"() {value = 1.44269502 : f32} : () -> tensor<?x?xf32, ["M", "N"]>
+    %6 = "rbssa.binary"(%4, %5) {fn = "mul"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+    %7 = "rbssa.unary"(%6) {fn = "exp2"} : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+    %8 = "rbssa.cast"(%7) : (tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf16, ["M", "N"]>
+    %9 = "rbssa.cast"(%8) : (tensor<?x?xf16, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+    %10 = "rbssa.reduce"(%8) {axes = array<i64: 1>, dtype = f32, init = 0.000000e+00 : f32, op = "sum"} : (tensor<?x?xf16, ["M", "N"]>) -> tensor<?xf32, ["M"]>
+    %11 = "rbssa.broadcast_in_dim"(%10) {broadcast_dimensions = array<i64: 0>} : (tensor<?xf32, ["M"]>) -> tensor<?x?xf32, ["M", "N"]>
+    %12 = "rbssa.binary"(%9, %11) {fn = "div"} : (tensor<?x?xf32, ["M", "N"]>, tensor<?x?xf32, ["M", "N"]>) -> tensor<?x?xf32, ["M", "N"]>
+    "rbssa.yield"(%12, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?x?xf32, ["M", "N"]>, memref<?x?xf16>) -> ()
+    return
+  }
+}
+
