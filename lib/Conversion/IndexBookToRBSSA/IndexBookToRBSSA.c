@@ -612,6 +612,8 @@ static bool buildRegion(Program *p, int self, int numRoots, const int *outputs,
   for (int k = 0; self < 0 && k < numRoots; ++k)
     yields[numYields++] = mlirOperationGetOperand(p->ret, outputs[k]);
   *request = rbYieldsContractionCut(&r, yields, numYields);
+  if (mlirValueIsNull(*request)) /* rule 8: too large for one kernel */
+    *request = rbSizeCut(&r, yields, numYields);
   if (!mlirValueIsNull(*request))
     return false;
   if (!addIters(&r, &ports[firstOut]))

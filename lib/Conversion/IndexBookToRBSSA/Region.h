@@ -260,6 +260,11 @@ MlirValue rbContractionCut(RbRegion *r, MlirValue operand);
 MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
                                  int numYields);
 
+/* Rule 8 (SizeCut.c): when the values a region yields are computed by
+ * more ops than a kernel takes, the value of the same shape computed by
+ * about half of them, to be materialised in its own region; else null. */
+MlirValue rbSizeCut(RbRegion *r, const MlirValue *yields, int numYields);
+
 /* Emits an indexbook.reduce or indexbook.contract at ctx (its kept dims):
  * SRNF (R0/R2 merging, R1 invariant hoist), domain guards with the neutral
  * element, the rbssa.reduce and a cast to the result's element type. */
