@@ -30,6 +30,10 @@
 #                  sizes=M=..,N=..,K=..: the nominal sizes dlc-to-ptx
 #                  cannot pass) and tiny-symbol-versions first if
 #                  VERSIONS: a --pass-pipeline value
+#   sm90a_bundle NAME ARGS...
+#                  test/gpu/build_bundle.sh $O/NAME --chip sm_90a ARGS...:
+#                  its last summary line (the log's last lines and exit 1
+#                  when it fails)
 #   pack_bench FILE...
 #                  bench/FILE... and device_common.sh into $O/bench (the
 #                  device runs main's checkout: a branch's scripts travel
@@ -70,6 +74,15 @@ smoke_ref() {
   mkdir -p "$O/ref"
   $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=520,K=200,N=300 --products accumulator \
     --write-ref "$O/ref/s520" > /dev/null
+}
+
+sm90a_bundle() {
+  local name=$1
+  shift
+  test/gpu/build_bundle.sh "$O/$name" --chip sm_90a "$@" > "$O/$name.log" 2>&1 ||
+    { tail -5 "$O/$name.log"; exit 1; }
+  echo "$name: $(grep -E '^compiled' "$O/$name.log" | tail -1)"
+  rm -f "$O/$name.log"
 }
 
 pack_bench() {

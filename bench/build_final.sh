@@ -16,16 +16,8 @@ build_setup final "${1:-}"
 SEED=${SEED:-391}
 bench/build_attention.sh "$O/k/attn" > /dev/null
 rm -rf "$O/k/attn/sm80"
-bundle() { # NAME ARGS...: a bundle, its last summary line
-  local name=$1
-  shift
-  test/gpu/build_bundle.sh "$O/$name" --chip sm_90a "$@" > "$O/$name.log" 2>&1 ||
-    { tail -5 "$O/$name.log"; exit 1; }
-  echo "$name: $(grep -E '^compiled' "$O/$name.log" | tail -1)"
-  rm -f "$O/$name.log"
-}
-bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2 --batch2 0.2 --short-k 0.2 --three 0.3
-bundle ha --family attention --count "${A:-60}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3 --attn-stream 0.25 --static-keys 0.2 --all-static 0.15
-bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1 --three 0.15 --split 0.15
-bundle hm --family memory --count "${M:-30}" --seed $((SEED + 3)) --bool 0.3
+sm90a_bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2 --batch2 0.2 --short-k 0.2 --three 0.3
+sm90a_bundle ha --family attention --count "${A:-60}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3 --attn-stream 0.25 --static-keys 0.2 --all-static 0.15
+sm90a_bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1 --three 0.15 --split 0.15
+sm90a_bundle hm --family memory --count "${M:-30}" --seed $((SEED + 3)) --bool 0.3
 pack_bench run_final.sh bench_attention.py dlc_kernel.py timing.py

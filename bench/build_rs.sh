@@ -73,19 +73,11 @@ for file in $TIMED; do
   echo "timed $name: new $(grep -c '"kernel"' "$O/t/$name/new/$name.json" || echo 1) kernels, old $(grep -c '"kernel"' "$O/t/$name/old/$name.json" || echo 1)"
 done
 SEED=${SEED:-1128}
-bundle() { # NAME ARGS...
-  local name=$1
-  shift
-  test/gpu/build_bundle.sh "$O/$name" --chip sm_90a "$@" > "$O/$name.log" 2>&1 ||
-    { tail -5 "$O/$name.log"; exit 1; }
-  echo "$name: $(grep -E '^compiled' "$O/$name.log" | tail -1)"
-  rm -f "$O/$name.log"
-}
-bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2 --batch2 0.2 --short-k 0.2 --three 0.3
+sm90a_bundle hg --family gemm --count "${G:-60}" --seed "$SEED" --stream-k 0.3 --staged 0.3 --whole 0.3 --long-k 0.2 --batch2 0.2 --short-k 0.2 --three 0.3
 # The attention bundle in OUT2 (OUT + "2"), its own carry (64 MiB a call).
 O2=${O}2
 rm -rf "$O2" && mkdir -p "$O2/bench" && cp $B/dlc-run "$O2/" && cp bench/run_rs.sh bench/device_common.sh "$O2/bench/"
-O=$O2 bundle ha --family attention --count "${A:-40}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3 --attn-stream 0.25 --static-keys 0.2 --all-static 0.15
-bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1 --three 0.15 --split 0.15
-bundle hm --family memory --count "${M:-40}" --seed $((SEED + 3)) --bool 0.3
+O=$O2 sm90a_bundle ha --family attention --count "${A:-40}" --seed $((SEED + 1)) --balanced 0.4 --lse 0.3 --many 0.3 --d256 0.3 --padded-d 0.3 --few-sms 0.3 --attn-stream 0.25 --static-keys 0.2 --all-static 0.15
+sm90a_bundle hc --family conv --count "${C:-40}" --seed $((SEED + 2)) --staged 0.3 --grouped 0.1 --depthwise 0.1 --three 0.15 --split 0.15
+sm90a_bundle hm --family memory --count "${M:-40}" --seed $((SEED + 3)) --bool 0.3
 pack_bench run_mk.sh run_rs.sh ptx_jitter.py
