@@ -25,13 +25,24 @@ uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return loops;
 }
 
-int dlcMemoryBoundSharedLoop(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  if (mode == DLC_MEMORY_ROW)
-    return p->numIters - 1;
-  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s)
-    if (p->steps[s].kind == KP_STEP_REDUCE)
-      return __builtin_ctz(p->steps[s].reduced);
-  return -1;
+bool dlcMemoryBoundSharedLength(const KpMemoryProblem *p, DlcMemoryMode mode,
+                                KpExtent *length) {
+  if (mode == DLC_MEMORY_ROW && p->numIters > 0) {
+    *length = p->loops[p->numIters - 1].size;
+    return true;
+  }
+  for (int s = 0; mode == DLC_MEMORY_POINT && s < p->numSteps; ++s) {
+    if (p->steps[s].kind != KP_STEP_REDUCE)
+      continue;
+    /* Its reduced loops flattened (mbBindLoops): their product. */
+    *length = kpExtentConstant(1);
+    for (int l = 0; l < p->numLoops; ++l)
+      if ((p->steps[s].reduced & (1u << l)) &&
+          !kpExtentTimes(length, &p->loops[l].size, length))
+        return false;
+    return true;
+  }
+  return false;
 }
 
 int dlcMemoryLongWarpRows(const KpMemoryProblem *p, DlcMemoryMode mode,
@@ -139,6 +150,46 @@ static bool contiguousAlong(const KpIndexed *x, int loop) {
   return uses == 1;
 }
 
+/* Whether read `x` is contiguous along the flattened index of `loops`
+ * (several reduced loops, outermost first, the last fastest, as
+ * mbBindLoops binds them): each loop a plain dim of its own memref dim,
+ * the dims consecutive in the loops' order, the innermost of unit stride
+ * and each outer stride the next dim's size times its stride — a global
+ * average pool's (h, w) over NCHW, a sum over the last two axes. */
+static bool contiguousAcross(const KpMemoryProblem *p, const KpIndexed *x,
+                             uint32_t loops) {
+  if (mlirAttributeIsNull(x->map))
+    return false;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  int prevDim = -1, prevLoop = -1;
+  for (int l = 0; l < p->numLoops; ++l) {
+    if (!(loops & (1u << l)))
+      continue;
+    int dim = -1, result = -1;
+    for (int d = 0; d < x->rank; ++d)
+      if (x->loops[d] == l)
+        dim = dim < 0 ? d : -2;
+    for (int i = 0; dim >= 0 && i < x->memrefRank; ++i) {
+      MlirAffineExpr e = mlirAffineMapGetResult(map, i);
+      if (!mlirAffineExprIsFunctionOfDim(e, dim))
+        continue;
+      if (result >= 0 || !mlirAffineExprIsADim(e))
+        return false;
+      result = i;
+    }
+    if (result < 0 || (prevDim >= 0 && result != prevDim + 1))
+      return false;
+    KpExtent want;
+    if (prevDim >= 0 &&
+        (!kpExtentTimes(&p->loops[l].size, &x->strides[result], &want) ||
+         !kpExtentEqual(&want, &x->strides[prevDim])))
+      return false;
+    prevDim = result;
+    prevLoop = l;
+  }
+  return prevLoop >= 0 && kpExtentIs(&x->strides[prevDim], 1);
+}
+
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
   uint32_t loops = mbVectorLoops(p, mode);
   int minBytes = 4;
@@ -219,14 +270,24 @@ enum { ColumnModeTrip = 32 * 4 };
  * would idle; and when a reduce runs over several loops (a convolution's
  * window and channels), which column mode has been checked on the GPU only
  * for single-loop reduces (column sums, the f32 GEMM fallback). */
+static bool reducesAreShort(const KpMemoryProblem *p);
+
 static bool reducesStayFlat(const KpMemoryProblem *p) {
+  for (int s = 0; s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE &&
+        __builtin_popcount(p->steps[s].reduced) > 1)
+      return true;
+  return reducesAreShort(p);
+}
+
+/* Whether every reduce is shorter than one trip of column mode (a
+ * depthwise convolution's 3×3 window, a 7×7 average pool). */
+static bool reducesAreShort(const KpMemoryProblem *p) {
   bool allShort = true;
   for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *step = &p->steps[s];
     if (step->kind != KP_STEP_REDUCE)
       continue;
-    if (__builtin_popcount(step->reduced) > 1)
-      return true;
     int64_t elements = 1;
     for (int l = 0; l < p->numLoops; ++l)
       if (step->reduced & (1u << l)) {
@@ -256,9 +317,12 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
       continue;
     for (int r = 0; r < p->numSteps; ++r) {
       uint32_t along = p->steps[r].reduced & step->loops;
+      const KpIndexed *x = &p->indexed[step->input];
       if (p->steps[r].kind == KP_STEP_REDUCE && along &&
-          (__builtin_popcount(along) != 1 ||
-           !contiguousAlong(&p->indexed[step->input], __builtin_ctz(along))))
+          (__builtin_popcount(along) == 1
+               ? !contiguousAlong(x, __builtin_ctz(along))
+               : !contiguousAcross(p, x, along) ||
+                     along != p->steps[r].reduced || reducesAreShort(p)))
         return across;
     }
   }

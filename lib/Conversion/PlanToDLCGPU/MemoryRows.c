@@ -107,8 +107,10 @@ void mbEmitRows(Mb *m) {
   bool row = m->mode == DLC_MEMORY_ROW;
   uint32_t outer = row ? mbAllIters(m->p) >> 1 : mbAllIters(m->p);
   void (*emit)(Mb *) = row ? emitRowOutputs : emitCtaPointOutputs;
-  int shared = dlcMemoryBoundSharedLoop(m->p, m->mode);
-  const KpExtent *length = shared >= 0 ? &m->p->loops[shared].size : NULL;
+  KpExtent sharedLength;
+  const KpExtent *length =
+      dlcMemoryBoundSharedLength(m->p, m->mode, &sharedLength) ? &sharedLength
+                                                               : NULL;
   bool staticLength = length && length->numSymbols == 0;
   /* A GEMV's warps also take long rows of a multiple of the modulus (the
    * grid's formula reads the same rule, memoryGridText). */

@@ -651,8 +651,9 @@ static bool checkMemoryContract(MlirOperation region, MlirOperation schedule,
 static void memoryGridText(const KpMemoryProblem *p, DlcMemoryMode mode,
                            int width, int64_t threads, const char *points,
                            char *out, size_t size) {
-  int shared = dlcMemoryBoundSharedLoop(p, mode);
-  const KpExtent *length = shared >= 0 ? &p->loops[shared].size : NULL;
+  KpExtent sharedLength;
+  const KpExtent *length =
+      dlcMemoryBoundSharedLength(p, mode, &sharedLength) ? &sharedLength : NULL;
   const int64_t shortL = DLC_MEMORY_SHORT_LENGTH;
   const int64_t rows = dlcMemoryWarpRows(threads);
   int64_t modulus = dlcMemoryLongWarpRows(p, mode, width);

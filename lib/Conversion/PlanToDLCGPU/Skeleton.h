@@ -430,10 +430,11 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *problem,
  * there are no reduces); else 1. */
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *problem,
                               DlcMemoryMode mode);
-/* The loop a row or point kernel's CTA shares (row: the last iter; point:
- * the first reduce's loop), -1 when none. */
-int dlcMemoryBoundSharedLoop(const KpMemoryProblem *problem,
-                             DlcMemoryMode mode);
+/* The length a row or point kernel's CTA shares (row: the last iter's
+ * size; point: the product of the first reduce's loops, which it runs
+ * flattened); false when none. */
+bool dlcMemoryBoundSharedLength(const KpMemoryProblem *problem,
+                                DlcMemoryMode mode, KpExtent *length);
 /* A GEMV's point kernel (a contraction, vectors of `width` > 1) gives each
  * warp an output also when its reduction is longer than
  * DLC_MEMORY_SHORT_LENGTH, where the length is a multiple of `width`: no
