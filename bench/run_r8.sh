@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Run r8-1 (ON THE GPU MACHINE, repository root; assets: bench/build_r8.sh):
+# every program against dlc-interp's reference data (sm_90a and sm_80),
+# memcheck and racecheck on two, the timing models new against old with
+# torch anchors, then the memory-bound bundle plainly and under schedule
+# fuzzing.
+D=${D:-gpu-r8}
+. bench/device_common.sh
+device_setup
+pass=0 fail=0
+for m in "$D"/*/; do
+  name=$(basename "$m")
+  [ -d "$m/sm_90a" ] || continue
+  for chip in sm_90a sm_80; do
+    for r in "$m"/ref*; do
+      v=$("$D/dlc-run" "$m/$chip/$name.json" --ref-data "$r" --iters 0 2>&1 | grep -E '^verdict|^check' | tail -1 | cut -c1-170)
+      echo "$name $chip $(basename "$r"): $v"
+      case "$v" in *PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
+    done
+  done
+done
+echo "r8-1 programs: $pass passed, $fail failed"
+el "programs"
+for name in long_chain pool_nchw; do
+  for tool in memcheck racecheck; do
+    echo "$name $tool: $(compute-sanitizer --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/ref1" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
+  done
+done
+el "sanitizers (programs)"
+for spec in sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56 sum_all:M=4096,N=4096 sum_all_static: long_chain:M=4096,N=4096; do
+  n=${spec%%:*}; s=${spec#*:}
+  for v in new old; do
+    [ -f "$D/t/$n/$v/$n.json" ] || { echo "$n $s $v: not compiled"; continue; }
+    echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
+  done
+done
+python3 - << 'PY'
+import torch
+def t(f, n=20):
+    for _ in range(3): f()
+    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    ts = []
+    for _ in range(n):
+        s.record(); f(); e.record(); torch.cuda.synchronize(); ts.append(s.elapsed_time(e))
+    ts.sort(); return ts[len(ts) // 2]
+h = torch.float16
+X = torch.randn(8, 1024, 4096, device="cuda", dtype=h)
+print("torch sum_last_two B8 M1024 N4096: %.4f ms" % t(lambda: X.sum(dim=(1, 2), dtype=torch.float32)))
+P = torch.randn(32, 256, 56, 56, device="cuda", dtype=h)
+print("torch pool_nchw sum (2,3) 32x256x56x56: %.4f ms" % t(lambda: P.sum(dim=(2, 3), dtype=torch.float32)))
+A = torch.randn(4096, 4096, device="cuda", dtype=h)
+print("torch sum_all 4096x4096: %.4f ms" % t(lambda: A.sum(dtype=torch.float32)))
+S = torch.randn(1024, 4096, device="cuda", dtype=h)
+print("torch sum_all_static 1024x4096: %.4f ms" % t(lambda: S.sum(dtype=torch.float32)))
+PY
+el "timing"
+bundles_plain_and_jittered hm:3
