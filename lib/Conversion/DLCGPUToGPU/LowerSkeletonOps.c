@@ -110,6 +110,45 @@ static void declareDynamicSmem(Lowering *l) {
   l->smemDeclared = true;
 }
 
+/* Whether the buffers placed so far, `end` bytes (plus the rounding of a
+ * 1 KiB-aligned start: up to 1008 bytes past the 16 guaranteed), fit the
+ * dynamic shared memory the kernel launches with (dlcgpu.smem_bytes of the
+ * enclosing kernel); E1606 at `op` otherwise — past it the buffers would
+ * overlap whatever follows or fault. */
+static bool smemFits(MlirOperation op, int64_t end, bool rounded) {
+  /* The kernel's dlcgpu.smem_bytes, or once outlined its dlc.kernels
+   * entry's dynamic_smem_bytes (found by the gpu.func's name). */
+  MlirAttribute smem = mlirAttributeGetNull(), name = mlirAttributeGetNull();
+  for (MlirOperation at = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(at) && mlirAttributeIsNull(smem);
+       at = mlirOperationGetParentOperation(at)) {
+    smem = dlcOperationAttrGet(at, "dlcgpu.smem_bytes");
+    if (mlirAttributeIsNull(name))
+      name = dlcOperationAttrGet(at, "sym_name");
+    MlirAttribute kernels = dlcOperationAttrGet(at, "dlc.kernels");
+    if (mlirAttributeIsNull(smem) && !mlirAttributeIsNull(kernels) &&
+        !mlirAttributeIsNull(name))
+      smem = dlcDictionaryAttrGet(dlcFindKernelEntry(kernels, name),
+                                  "dynamic_smem_bytes");
+  }
+  if (mlirAttributeIsNull(smem) || !mlirAttributeIsAInteger(smem))
+    return true; /* OutlineKernels reports a missing or malformed one */
+  int64_t have = mlirIntegerAttrGetValueInt(smem);
+  int64_t need = end + (rounded ? 1024 - 16 : 0);
+  if (need <= have)
+    return true;
+  dlcEmitDiagnostic(op, &dlcSkeletonMalformed,
+                    "raise dlcgpu.smem_bytes to what the buffers need, or "
+                    "allocate less",
+                    "the kernel's shared buffers need %lld bytes of dynamic "
+                    "shared memory up to here%s, but it launches with "
+                    "dlcgpu.smem_bytes = %lld",
+                    (long long)need,
+                    rounded ? " (1 KiB-aligned from a 16-byte start)" : "",
+                    (long long)have);
+  return false;
+}
+
 /* A static, row-major shared-memory buffer at `offset` bytes into the
  * dynamic shared memory: its memref descriptor built over the address.
  * False after a diagnostic. */
@@ -157,6 +196,8 @@ static bool lowerSmemAlloc(Lowering *l, MlirOperation op, DlcBuilder *b) {
   MlirType element = mlirShapedTypeGetElementType(type);
   int64_t bytes = elements * (mlirTypeIsAF32(element) ? 4 : 2);
   l->smemOffset = offset + bytes;
+  if (!smemFits(op, l->smemOffset, l->smemRounded))
+    return false;
 
   MlirType ptr3 = dlcType(b->ctx, "!llvm.ptr<3>");
   MlirAttribute symbol = mlirFlatSymbolRefAttrGet(

@@ -881,7 +881,12 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
    * thread after the loop. */
   bool peeled = cooperative && m->peeled;
   MlirValue lo = mbIndex(&b, 0), hi = count;
-  if (column && m->sms > 0)
+  /* Split over grid y: column mode, and a point kernel's CTA (not a warp's
+   * point: a split point is longer than a warp takes). */
+  bool split =
+      m->sms > 0 &&
+      (column || (cooperative && !m->warpRows && m->mode == DLC_MEMORY_POINT));
+  if (split)
     mbColumnSplitRange(m, &b, count, &lo, &hi);
   MlirValue sums[KP_MAX_OUTPUTS];
   if (cooperative && !column && m->regChunks > 0) {
@@ -986,7 +991,7 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     if (cooperative) {
       v = column ? columnCombine(m, &after, r, partial)
                  : ctaCombine(m, &after, r, partial);
-      if (column && m->sms > 0)
+      if (split)
         v = mbColumnSplitCombine(m, &after, r, v);
       if (r->value != mbIdentityOf(r->fn)) /* as a vector in column mode */
         v = mbRoundStep(
@@ -1161,7 +1166,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.numTensors = numTensors;
   m.mode = mode;
   m.reduce = reduce;
-  m.sms = mode == DLC_MEMORY_COLUMN ? sms : 0;
+  m.sms = mode == DLC_MEMORY_COLUMN || mode == DLC_MEMORY_POINT ? sms : 0;
   if (m.sms > 0)
     m.workspace =
         mlirBlockGetArgument(m.entry, mlirBlockGetNumArguments(m.entry) - 1);

@@ -79,12 +79,14 @@ static MlirValue gridValue(Mb *m, DlcBuilder *b, const char *op) {
 }
 
 /* Split s of S takes ceildiv(count, S) rows rounded up to a sweep of the
- * CTA's rows, from s times that. */
+ * CTA's rows (point mode: of its threads' chunks), from s times that. */
 void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
                         MlirValue *hi) {
   MlirValue splits = gridValue(m, b, "gpu.grid_dim");
   MlirValue split = gridValue(m, b, "gpu.block_id");
-  MlirValue sweep = mbIndex(b, m->threads / DLC_MEMORY_COLUMN_LANES);
+  MlirValue sweep = mbIndex(b, m->mode == DLC_MEMORY_COLUMN
+                                   ? m->threads / DLC_MEMORY_COLUMN_LANES
+                                   : m->threads * m->width);
   MlirValue per =
       dlcArith(b, "arith.muli",
                dlcArith(b, "arith.ceildivui",
@@ -96,17 +98,20 @@ void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
 }
 
 /* The workspace word of (tile `unit`, split `split`)'s partial of this
- * thread's chunk. */
+ * thread's chunk (point mode: the point's one partial). */
 static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue unit,
                              MlirValue split) {
-  int64_t slot = (DLC_MEMORY_COLUMN_LANES * (int64_t)m->width + 31) / 32 * 32;
+  bool column = m->mode == DLC_MEMORY_COLUMN;
+  int64_t lanes = column ? DLC_MEMORY_COLUMN_LANES * (int64_t)m->width : 1;
+  int64_t slot = (lanes + 31) / 32 * 32;
   MlirValue at = dlcArith(
       b, "arith.addi",
       dlcArith(b, "arith.muli", unit, mbIndex(b, DLC_MEMORY_COLUMN_MAX_SPLITS)),
       split);
   at = dlcArith(b, "arith.muli", at, mbIndex(b, slot));
-  at = dlcArith(b, "arith.addi", at,
-                dlcArith(b, "arith.muli", m->colLane, mbIndex(b, m->width)));
+  if (column)
+    at = dlcArith(b, "arith.addi", at,
+                  dlcArith(b, "arith.muli", m->colLane, mbIndex(b, m->width)));
   return dlcArith(b, "arith.addi", at, mbIndex(b, 2 * (int64_t)m->sms));
 }
 

@@ -61,7 +61,8 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
   if (mode == DLC_MEMORY_COLUMN)
     return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width +
            dlcMemoryColumnSplits(p);
-  return 32 * reduces;
+  /* A split's last-CTA flag takes the last slot. */
+  return 32 * reduces + dlcMemoryPointSplits(p, mode, width);
 }
 
 /* The one reduce of a region, -1 when it has none or several. */
@@ -87,13 +88,45 @@ bool dlcMemoryColumnSplits(const KpMemoryProblem *p) {
          !kpRegionHasContraction(p->func);
 }
 
-int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
-                                      int sms) {
-  if (!dlcMemoryColumnSplits(p))
-    return 0;
-  int64_t slot = (DLC_MEMORY_COLUMN_LANES * (int64_t)width + 31) / 32 * 32;
+/* Counters for 2 * SMs units, then MAX_SPLITS partial slots of `lanes`
+ * words (rounded up to 32) each. */
+static int64_t splitWorkspaceBytes(int64_t lanes, int sms) {
+  int64_t slot = (lanes + 31) / 32 * 32;
   int64_t units = 2 * (int64_t)sms;
   return 4 * (units + units * DLC_MEMORY_COLUMN_MAX_SPLITS * slot);
+}
+
+int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
+                                      int sms) {
+  return dlcMemoryColumnSplits(p)
+             ? splitWorkspaceBytes(DLC_MEMORY_COLUMN_LANES * (int64_t)width,
+                                   sms)
+             : 0;
+}
+
+bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode,
+                          int width) {
+  int r = onlyReduce(p);
+  if (mode != DLC_MEMORY_POINT || width != 1 || r < 0 ||
+      kpRegionHasContraction(p->func))
+    return false;
+  const char *fn = p->steps[r].fn;
+  return strcmp(fn, "sum") == 0 || strcmp(fn, "max") == 0 ||
+         strcmp(fn, "min") == 0;
+}
+
+int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
+                                     DlcMemoryMode mode, int width, int sms) {
+  return dlcMemoryPointSplits(p, mode, width) ? splitWorkspaceBytes(1, sms) : 0;
+}
+
+void dlcMemoryPointGridY(const char *points, const char *length, int sms,
+                         char *out, size_t size) {
+  char x[400];
+  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)", 2 * sms, points);
+  snprintf(out, size, "min(min(%d, %s + 1 - min(%s, 1)), ceildiv(%s + 1, %d))",
+           DLC_MEMORY_COLUMN_MAX_SPLITS, x, x, length,
+           DLC_MEMORY_POINT_SPLIT_LENGTH);
 }
 
 void dlcMemoryColumnGridY(const KpMemoryProblem *p, const char *units, int sms,

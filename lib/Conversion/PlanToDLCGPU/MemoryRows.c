@@ -89,11 +89,17 @@ static void emitRowOutputs(Mb *m) {
 }
 
 /* Point mode: thread 0 stores the point's outputs (the reduces before it
- * are the CTA's). */
+ * are the CTA's) — of a split point, the last CTA's. */
 static void emitCtaPointOutputs(Mb *m) {
+  m->splitLast = (MlirValue){NULL}; /* this version's reduce sets it */
+  for (int i = 0; m->sms > 0 && i < m->p->numOutputs; ++i)
+    mbEmitStep(m, m->p->outputs[i].step); /* the split's reduce first */
   DlcBuilder b = mbAt(m, m->versionFrame);
-  mbEmitStoresIf(m, &b, dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0)),
-                 m->p->outputs, m->p->numOutputs);
+  MlirValue store = dlcCmpI(&b, "eq", m->rowTid, mbIndex(&b, 0));
+  if (!mlirValueIsNull(m->splitLast))
+    store = dlcArith(&b, "arith.andi", store, m->splitLast);
+  mbEmitStoresIf(m, &b, store, m->p->outputs, m->p->numOutputs);
+  m->splitLast = (MlirValue){NULL};
 }
 
 /* Row and point modes: block x is the point of the outer iters (row), or

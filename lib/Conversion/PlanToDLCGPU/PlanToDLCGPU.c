@@ -916,9 +916,19 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                DLC_MEMORY_COLUMN_LANES * width);
       dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
       workspace = dlcMemoryColumnWorkspaceBytes(p, width, target->sms);
-    } else if (mode != DLC_MEMORY_FLAT)
+    } else if (mode != DLC_MEMORY_FLAT) {
       memoryGridText(p, mode, width, threads, outer, grid, sizeof(grid));
-    else
+      KpExtent length;
+      char lengthText[200];
+      workspace = dlcMemoryPointWorkspaceBytes(p, mode, width, target->sms);
+      if (workspace > 0 && dlcMemoryBoundSharedLength(p, mode, &length)) {
+        kpExtentText(p->func, &length, lengthText, sizeof(lengthText));
+        dlcMemoryPointGridY(outer, lengthText, target->sms, gridY,
+                            sizeof(gridY));
+      } else {
+        workspace = 0;
+      }
+    } else
       snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
                last, width, (long long)threads);
     int numTensors = 0;

@@ -417,6 +417,26 @@ int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *problem, int width,
 void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
                           int sms, char *out, size_t size);
 
+/* Point mode splits its one reduce the same way where the points (grid x)
+ * are fewer than the SMs — a full sum, a sum over the last two axes of a
+ * few rows: S = min(DLC_MEMORY_COLUMN_MAX_SPLITS, max(1, floordiv(2 * SMs,
+ * points + 1)), ceildiv(L + 1, DLC_MEMORY_POINT_SPLIT_LENGTH)), L the
+ * point's flattened length (so S = 1 for the warp-a-point lengths of at
+ * most 1024), split s taking its s-th share of the flattened loop in
+ * whole sweeps of the CTA, the partials combined in split order by the
+ * last CTA to arrive, which stores (the column workspace layout, a slot of
+ * 32 words a point). Regions of one sum, max or min, no contraction, read
+ * by scalars (width 1: a reduce over several loops; a vector kernel's
+ * peeled version would need the split's own ends). */
+enum { DLC_MEMORY_POINT_SPLIT_LENGTH = 8192 };
+bool dlcMemoryPointSplits(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                          int width);
+int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
+                                     DlcMemoryMode mode, int width, int sms);
+/* Grid y (text): `points` is grid x, `length` the flattened length. */
+void dlcMemoryPointGridY(const char *points, const char *length, int sms,
+                         char *out, size_t size);
+
 /* `reduce`: the one-pass pairs to compute as such (row mode). `sms`: the
  * target's SMs (a column kernel that splits, whose workspace is
  * the kernel's last argument). */

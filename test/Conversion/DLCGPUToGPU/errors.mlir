@@ -43,7 +43,7 @@ func.func @tma_six_coords(%desc: i64 {dlcgpu.tensormap = {box = array<i64: 64, 6
 
 // wgmma_rs takes A as k/16 x 4 x 2 registers: fragments for k = 32 under a
 // shape of k = 64 have no lowering.
-func.func @wgmma_rs_short_a() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 16384 : i64, dlcgpu.symbols = []} {
+func.func @wgmma_rs_short_a() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 128, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 17408 : i64, dlcgpu.symbols = []} {
   %c0 = arith.constant 0 : index
   %v = "dlcgpu.smem_alloc"() {alignment = 1024 : i64, swizzle = "128b"} : () -> memref<2x64x64xf16, 3>
   %p = arith.constant dense<1.0> : vector<2x4x2xf16>
@@ -162,4 +162,15 @@ func.func @graph(%X: tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]> {
   // expected-error @+1 {{'tiny.neg' is an op of the tiny layer, which convert-dlcgpu-to-gpu does not lower (it takes dlcgpu kernels); suggestion: run dlc-to-ptx, or the layers before: convert-tiny-to-indexbook and the passes after it}}
   %y = "tiny.neg"(%X) : (tensor<?xf32, ["N"]>) -> tensor<?xf32, ["N"]>
   return %y : tensor<?xf32, ["N"]>
+}
+
+// -----
+
+// The buffers are placed one after another in the launch's dynamic shared
+// memory: past dlcgpu.smem_bytes they would overlap what follows.
+func.func @smem_too_small() attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 1024 : i64, dlcgpu.symbols = []} {
+  %s = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<2x16x16xf16, 3>
+  // expected-error @+1 {{E1606 SkeletonMalformed: the kernel's shared buffers need 1536 bytes of dynamic shared memory up to here, but it launches with dlcgpu.smem_bytes = 1024; suggestion: raise dlcgpu.smem_bytes to what the buffers need, or allocate less}}
+  %s2 = "dlcgpu.smem_alloc"() {alignment = 128 : i64, swizzle = "none"} : () -> memref<1x16x16xf16, 3>
+  return
 }
