@@ -102,12 +102,14 @@ void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
 static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue unit,
                              MlirValue split) {
   bool column = m->mode == DLC_MEMORY_COLUMN;
-  int64_t lanes = column ? DLC_MEMORY_COLUMN_LANES * (int64_t)m->width : 1;
-  int64_t slot = (lanes + 31) / 32 * 32;
-  MlirValue at = dlcArith(
-      b, "arith.addi",
-      dlcArith(b, "arith.muli", unit, mbIndex(b, DLC_MEMORY_COLUMN_MAX_SPLITS)),
-      split);
+  /* A point's partial is one word a split, its splits' words adjacent. */
+  int64_t slot =
+      column ? (DLC_MEMORY_COLUMN_LANES * (int64_t)m->width + 31) / 32 * 32 : 1;
+  int64_t splits =
+      column ? DLC_MEMORY_COLUMN_MAX_SPLITS : DLC_MEMORY_POINT_MAX_SPLITS;
+  MlirValue at =
+      dlcArith(b, "arith.addi",
+               dlcArith(b, "arith.muli", unit, mbIndex(b, splits)), split);
   at = dlcArith(b, "arith.muli", at, mbIndex(b, slot));
   if (column)
     at = dlcArith(b, "arith.addi", at,

@@ -88,19 +88,18 @@ bool dlcMemoryColumnSplits(const KpMemoryProblem *p) {
          !kpRegionHasContraction(p->func);
 }
 
-/* Counters for 2 * SMs units, then MAX_SPLITS partial slots of `lanes`
- * words (rounded up to 32) each. */
-static int64_t splitWorkspaceBytes(int64_t lanes, int sms) {
-  int64_t slot = (lanes + 31) / 32 * 32;
+/* Counters for 2 * SMs units, then `splits` partial slots of `slot` words
+ * each. */
+static int64_t splitWorkspaceBytes(int64_t splits, int64_t slot, int sms) {
   int64_t units = 2 * (int64_t)sms;
-  return 4 * (units + units * DLC_MEMORY_COLUMN_MAX_SPLITS * slot);
+  return 4 * (units + units * splits * slot);
 }
 
 int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
                                       int sms) {
+  int64_t slot = (DLC_MEMORY_COLUMN_LANES * (int64_t)width + 31) / 32 * 32;
   return dlcMemoryColumnSplits(p)
-             ? splitWorkspaceBytes(DLC_MEMORY_COLUMN_LANES * (int64_t)width,
-                                   sms)
+             ? splitWorkspaceBytes(DLC_MEMORY_COLUMN_MAX_SPLITS, slot, sms)
              : 0;
 }
 
@@ -117,7 +116,9 @@ bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode,
 
 int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
                                      DlcMemoryMode mode, int width, int sms) {
-  return dlcMemoryPointSplits(p, mode, width) ? splitWorkspaceBytes(1, sms) : 0;
+  return dlcMemoryPointSplits(p, mode, width)
+             ? splitWorkspaceBytes(DLC_MEMORY_POINT_MAX_SPLITS, 1, sms)
+             : 0;
 }
 
 void dlcMemoryPointGridY(const char *points, const char *length, int sms,
@@ -125,7 +126,7 @@ void dlcMemoryPointGridY(const char *points, const char *length, int sms,
   char x[400];
   snprintf(x, sizeof(x), "floordiv(%d, %s + 1)", 2 * sms, points);
   snprintf(out, size, "min(min(%d, %s + 1 - min(%s, 1)), ceildiv(%s + 1, %d))",
-           DLC_MEMORY_COLUMN_MAX_SPLITS, x, x, length,
+           DLC_MEMORY_POINT_MAX_SPLITS, x, x, length,
            DLC_MEMORY_POINT_SPLIT_LENGTH);
 }
 

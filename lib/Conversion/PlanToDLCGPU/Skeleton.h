@@ -419,16 +419,19 @@ void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
 
 /* Point mode splits its one reduce the same way where the points (grid x)
  * are fewer than the SMs — a full sum, a sum over the last two axes of a
- * few rows: S = min(DLC_MEMORY_COLUMN_MAX_SPLITS, max(1, floordiv(2 * SMs,
+ * few rows: S = min(DLC_MEMORY_POINT_MAX_SPLITS, max(1, floordiv(2 * SMs,
  * points + 1)), ceildiv(L + 1, DLC_MEMORY_POINT_SPLIT_LENGTH)), L the
  * point's flattened length (so S = 1 for the warp-a-point lengths of at
  * most 1024), split s taking its s-th share of the flattened loop in
  * whole sweeps of the CTA, the partials combined in split order by the
- * last CTA to arrive, which stores (the column workspace layout, a slot of
- * 32 words a point). Regions of one sum, max or min, no contraction, read
- * by scalars (width 1: a reduce over several loops; a vector kernel's
- * peeled version would need the split's own ends). */
-enum { DLC_MEMORY_POINT_SPLIT_LENGTH = 8192 };
+ * last CTA to arrive, which stores (the column workspace's counters, then
+ * a word a split, MAX_SPLITS of them a point). Regions of one sum, max or min,
+ * no contraction, read by scalars (width 1: a reduce over several loops; a
+ * vector kernel's peeled version would need the split's own ends). */
+enum {
+  DLC_MEMORY_POINT_MAX_SPLITS = 128,
+  DLC_MEMORY_POINT_SPLIT_LENGTH = 8192
+};
 bool dlcMemoryPointSplits(const KpMemoryProblem *problem, DlcMemoryMode mode,
                           int width);
 int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
