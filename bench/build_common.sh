@@ -30,6 +30,12 @@
 #                  sizes=M=..,N=..,K=..: the nominal sizes dlc-to-ptx
 #                  cannot pass) and tiny-symbol-versions first if
 #                  VERSIONS: a --pass-pipeline value
+#   program_assets LINES
+#                  for each line FILE:SIZES1:SIZES2 ("-": static, one set)
+#                  the model by dlc-compile for sm_90a and sm_80 into
+#                  $O/NAME/CHIP, and dlc-interp's references (accumulator
+#                  products) into $O/NAME/ref1, ref2: the device's
+#                  program_checks (device_common.sh) runs them
 #   sm90a_bundle NAME ARGS...
 #                  test/gpu/build_bundle.sh $O/NAME --chip sm_90a ARGS...:
 #                  its last summary line (the log's last lines and exit 1
@@ -74,6 +80,26 @@ smoke_ref() {
   mkdir -p "$O/ref"
   $B/dlc-interp examples/gemm_bias_relu.tiny.mlir M=520,K=200,N=300 --products accumulator \
     --write-ref "$O/ref/s520" > /dev/null
+}
+
+program_assets() {
+  local line file s1 s2 name chip k sizes
+  for line in $1; do
+    IFS=: read -r file s1 s2 <<< "$line"
+    name=$(basename "$file" .json)
+    for chip in sm_90a sm_80; do
+      "$B/dlc-compile" "$file" -o "$O/$name/$chip" --chip "$chip" --dump=tiny > /dev/null
+    done
+    k=1
+    for sizes in $s1 $s2; do
+      [ "$sizes" = - ] && sizes=""
+      "$B/dlc-interp" "$O/$name/sm_90a/$name.tiny.mlir" $sizes --products accumulator \
+        --write-ref "$O/$name/ref$k" > /dev/null
+      k=$((k + 1))
+      [ "$s1" = - ] && break
+    done
+    echo "$name: $(ls "$O/$name/sm_90a"/*.json | wc -l) manifests"
+  done
 }
 
 sm90a_bundle() {

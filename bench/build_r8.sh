@@ -22,22 +22,7 @@ $RP/max_middle_last.json:B=5,M=7,N=100:B=2,M=600,N=517
 $RP/pool_nchw.json:B=2,C=3,H=56,W=56:B=3,C=5,H=7,W=9
 $RP/sum_all.json:M=1000,N=4097:M=7,N=9
 $RP/sum_all_static.json:-:-"
-for line in $MODELS; do
-  IFS=: read -r file s1 s2 <<< "$line"
-  name=$(basename "$file" .json)
-  for chip in sm_90a sm_80; do
-    "$B/dlc-compile" "$file" -o "$O/$name/$chip" --chip "$chip" --dump=tiny > /dev/null
-  done
-  k=1
-  for sizes in $s1 $s2; do
-    [ "$sizes" = - ] && sizes=""
-    "$B/dlc-interp" "$O/$name/sm_90a/$name.tiny.mlir" $sizes --products accumulator \
-      --write-ref "$O/$name/ref$k" > /dev/null
-    k=$((k + 1))
-    [ "$s1" = - ] && break
-  done
-  echo "$name: $(ls "$O/$name/sm_90a"/*.json | wc -l) manifests"
-done
+program_assets "$MODELS"
 mkdir -p "$O/t"
 for file in $RP/sum_last_two.json $RP/pool_nchw.json $RP/sum_all.json $RP/sum_all_static.json $IN/long_chain.json; do
   name=$(basename "$file" .json)

@@ -33,21 +33,7 @@ $IN/softmax_axis0.json:M=333,N=200:M=1000,N=77
 $AT/attention_residual.json:S=200:S=517
 $AT/attention_projected.json:S=200:S=517
 $AT/attention_block.json:S=333:S=130"
-for line in $MODELS; do
-  IFS=: read -r file s1 s2 <<< "$line"
-  name=$(basename "$file" .json)
-  for chip in sm_90a sm_80; do
-    "$B/dlc-compile" "$file" -o "$O/$name/$chip" --chip "$chip" --dump=tiny > /dev/null
-  done
-  k=1
-  for sizes in $s1 $s2; do
-    [ "$sizes" = - ] && sizes=""
-    "$B/dlc-interp" "$O/$name/sm_90a/$name.tiny.mlir" $sizes --products accumulator \
-      --write-ref "$O/$name/ref$k" > /dev/null
-    k=$((k + 1))
-  done
-  echo "$name: kernels $(grep -c '"kernel"' "$O/$name/sm_90a/$name.json" || true)"
-done
+program_assets "$MODELS"
 # Timing models: the merged reads at sizes worth timing (static [8, 1024,
 # 4096] flattened), and the shared epilogues.
 mkdir -p "$O/t"

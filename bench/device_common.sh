@@ -376,3 +376,25 @@ bundle_sanitize_report() {
     grep -E "PASS|FAIL|ERROR|SANITIZER|TIMEOUT|passed" "$OUT/san-$tool.txt" | tail -4
   done
 }
+
+# Every program $D/NAME/{sm_90a,sm_80} (bench/build_common.sh's
+# program_assets) against each of its references $D/NAME/ref*: dlc-run's
+# verdict line, and the totals in $pass and $fail. `program_tolerance
+# NAME`, when defined, gives extra dlc-run flags for a program.
+program_checks() {
+  local m name chip r v tol
+  pass=0 fail=0
+  for m in "$D"/*/; do
+    name=$(basename "$m")
+    [ -d "$m/sm_90a" ] || continue
+    tol=""
+    declare -F program_tolerance > /dev/null && tol=$(program_tolerance "$name")
+    for chip in sm_90a sm_80; do
+      for r in "$m"/ref*; do
+        v=$("$D/dlc-run" "$m/$chip/$name.json" --ref-data "$r" --iters 0 $tol 2>&1 | grep -E '^verdict|^check' | tail -1 | cut -c1-170)
+        echo "$name $chip $(basename "$r"): $v"
+        case "$v" in *PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
+      done
+    done
+  done
+}

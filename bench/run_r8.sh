@@ -7,18 +7,7 @@
 D=${D:-gpu-r8}
 . bench/device_common.sh
 device_setup
-pass=0 fail=0
-for m in "$D"/*/; do
-  name=$(basename "$m")
-  [ -d "$m/sm_90a" ] || continue
-  for chip in sm_90a sm_80; do
-    for r in "$m"/ref*; do
-      v=$("$D/dlc-run" "$m/$chip/$name.json" --ref-data "$r" --iters 0 2>&1 | grep -E '^verdict|^check' | tail -1 | cut -c1-170)
-      echo "$name $chip $(basename "$r"): $v"
-      case "$v" in *PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
-    done
-  done
-done
+program_checks
 echo "r8-1 programs: $pass passed, $fail failed"
 el "programs"
 for name in long_chain pool_nchw; do
@@ -34,15 +23,9 @@ for spec in sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56 sum_al
     echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
   done
 done
-python3 - << 'PY'
+PYTHONPATH=bench python3 - << 'PY'
 import torch
-def t(f, n=20):
-    for _ in range(3): f()
-    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    ts = []
-    for _ in range(n):
-        s.record(); f(); e.record(); torch.cuda.synchronize(); ts.append(s.elapsed_time(e))
-    ts.sort(); return ts[len(ts) // 2]
+from timing import event_median_ms as t
 h = torch.float16
 X = torch.randn(8, 1024, 4096, device="cuda", dtype=h)
 print("torch sum_last_two B8 M1024 N4096: %.4f ms" % t(lambda: X.sum(dim=(1, 2), dtype=torch.float32)))

@@ -10,20 +10,10 @@ D=${D:-gpu-rs}
 . bench/device_common.sh
 device_setup
 if [ "${PART:-1}" = 1 ]; then
-  pass=0 fail=0
-  for m in "$D"/*/; do
-    name=$(basename "$m")
-    [ -d "$m/sm_90a" ] || continue
-    for chip in sm_90a sm_80; do
-      tol=""
-      case "$name" in attention_projected | attention_block) tol="--atol 0.016" ;; esac
-      for r in "$m"/ref*; do
-        v=$("$D/dlc-run" "$m/$chip/$name.json" --ref-data "$r" --iters 0 $tol 2>&1 | grep -E '^verdict|^check' | tail -1 | cut -c1-170)
-        echo "$name $chip $(basename "$r"): $v"
-        case "$v" in *PASS*) pass=$((pass + 1)) ;; *) fail=$((fail + 1)) ;; esac
-      done
-    done
-  done
+  program_tolerance() {
+    case "$1" in attention_projected | attention_block) echo "--atol 0.016" ;; esac
+  }
+  program_checks
   echo "rs-1 programs: $pass passed, $fail failed"
   el "programs"
   for name in merge_heads gemm_preact_and_act gemm_two_outputs linear3d_static; do
@@ -38,15 +28,9 @@ if [ "${PART:-1}" = 1 ]; then
       echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
     done
   done
-  python3 - << 'PY'
+  PYTHONPATH=bench python3 - << 'PY'
 import torch
-def t(f, n=20):
-    for _ in range(3): f()
-    s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    ts = []
-    for _ in range(n):
-        s.record(); f(); e.record(); torch.cuda.synchronize(); ts.append(s.elapsed_time(e))
-    ts.sort(); return ts[len(ts) // 2]
+from timing import event_median_ms as t
 h = torch.float16
 X = torch.randn(8, 1024, 4096, device="cuda", dtype=h); W = torch.randn(4096, 4096, device="cuda", dtype=h)
 print("torch linear3d_big (reshape, mm, reshape): %.4f ms" % t(lambda: (X.reshape(8192, 4096) @ W).reshape(8, 1024, 4096)))

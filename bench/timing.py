@@ -46,3 +46,22 @@ def time_rounds(fns, rounds, warmup, rep):
                 failed[n] = e
     return {n: (statistics.median(v) if v and n not in failed else None)
             for n, v in times.items()}, failed
+
+
+def event_median_ms(fn, n=20, warmup=3):
+    """The median of `n` CUDA-event timings of fn() in ms, after `warmup`
+    calls (no L2 flush: the device scripts' quick anchors, bench/run_rs.sh,
+    run_r8.sh)."""
+    import torch
+    for _ in range(warmup):
+        fn()
+    start = torch.cuda.Event(enable_timing=True)
+    end = torch.cuda.Event(enable_timing=True)
+    times = []
+    for _ in range(n):
+        start.record()
+        fn()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end))
+    return statistics.median(times)
