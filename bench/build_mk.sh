@@ -26,18 +26,5 @@ $IN/softmax_mid_axis.json:B=3,S=129,N=70:B=2,S=1000,N=33
 $AT/attention_residual.json:S=200:S=517
 $AT/attention_projected.json:S=200:S=517
 $AT/attention_block.json:S=333:S=130"
-for line in $MODELS; do
-  IFS=: read -r file s1 s2 <<< "$line"
-  name=$(basename "$file" .json)
-  for chip in sm_90a sm_80; do
-    "$B/dlc-compile" "$file" -o "$O/$name/$chip" --chip "$chip" --dump=tiny | grep -c _r > /dev/null
-  done
-  k=1
-  for sizes in $s1 $s2; do
-    "$B/dlc-interp" "$O/$name/sm_90a/$name.tiny.mlir" "$sizes" --products accumulator \
-      --write-ref "$O/$name/ref$k" > /dev/null
-    k=$((k + 1))
-  done
-  echo "$name: $(ls "$O/$name/sm_90a"/*.ptx | wc -l) PTX, kernels $(grep -c '"kernel"' "$O/$name/sm_90a/$name.json" || true)"
-done
+program_assets "$MODELS"
 pack_bench run_mk.sh

@@ -115,13 +115,20 @@ void rbCompose(RbRegion *r, MlirAffineMap map, const RbContext *ctx,
                RbContext *out) {
   MlirAffineMap with = contextMap(r, ctx);
   AffineIslSize sizes[RB_MAX_AXES];
-  AffineIslBox box = regionBox(r, sizes);
+  AffineIslBox box;
+  bool boxBuilt = false; /* only a division needs it */
   intptr_t n = mlirAffineMapGetNumResults(map);
   out->rank = (int)n;
   for (intptr_t i = 0; i < n; ++i) {
     MlirAffineExpr e =
         mlirAffineExprCompose(mlirAffineMapGetResult(map, i), with);
-    out->exprs[i] = hasDivision(e) ? foldOnBox(&box, e) : e;
+    if (hasDivision(e)) {
+      if (!boxBuilt)
+        box = regionBox(r, sizes);
+      boxBuilt = true;
+      e = foldOnBox(&box, e);
+    }
+    out->exprs[i] = e;
   }
 }
 

@@ -28,23 +28,6 @@ enum {
   WALK_BUDGET = 512 /* ops visited by one walk (a DAG with fan-out) */
 };
 
-/* `v` through unary casts (tinygrad widens products before the reduce). */
-static MlirValue pastCasts(MlirValue v) {
-  for (int hops = 0; hops < 8 && mlirValueIsAOpResult(v); ++hops) {
-    MlirOperation op = mlirOpResultGetOwner(v);
-    if (!dlcIndexbookIsUnary(op) || !rbStringAttrIs(op, "fn", "cast"))
-      break;
-    v = mlirOperationGetOperand(op, 0);
-  }
-  return v;
-}
-
-static bool isConst(MlirValue v) {
-  v = pastCasts(v);
-  return mlirValueIsAOpResult(v) &&
-         dlcIndexbookIsConst(mlirOpResultGetOwner(v));
-}
-
 /* Whether reduction `op` is a contraction: an indexbook.contract, or a sum
  * of a product (through casts) of two factors, neither a constant (a mean
  * written as Σ x · 1/n is a plain sum) nor both the same value at the same
@@ -55,7 +38,7 @@ static bool isContraction(MlirOperation op) {
   if (!dlcIndexbookIsReduce(op) || !rbStringAttrIs(op, "op", "sum") ||
       mlirOperationGetNumOperands(op) != 1)
     return false;
-  MlirValue body = pastCasts(mlirOperationGetOperand(op, 0));
+  MlirValue body = rbPastCasts(mlirOperationGetOperand(op, 0));
   if (!mlirValueIsAOpResult(body))
     return false;
   MlirOperation mul = mlirOpResultGetOwner(body);
@@ -66,7 +49,7 @@ static bool isContraction(MlirOperation op) {
   MlirValue b = mlirOperationGetOperand(mul, 1);
   bool square = mlirValueEqual(a, b) &&
                 mlirAffineMapEqual(rbMapOf(mul, 0), rbMapOf(mul, 1));
-  return !square && !isConst(a) && !isConst(b);
+  return !square && !rbIsConstant(a) && !rbIsConstant(b);
 }
 
 /* Whether `op` is a contraction's product: a contract, or a binary mul
@@ -214,12 +197,12 @@ static bool isSoftmaxCut(RbRegion *r, MlirValue p) {
 static MlirValue attentionOutputCut(RbRegion *r, MlirOperation c,
                                     MlirValue yield) {
   MlirValue none = {NULL}, result = mlirOperationGetResult(c, 0);
-  if (mlirValueEqual(pastCasts(yield), result) || r->numCuts >= RB_MAX_CUTS ||
+  if (mlirValueEqual(rbPastCasts(yield), result) || r->numCuts >= RB_MAX_CUTS ||
       !rbCanMaterialize(r, result))
     return none;
   MlirOperation product = c;
   if (!dlcIndexbookIsContract(c)) {
-    MlirValue body = pastCasts(mlirOperationGetOperand(c, 0));
+    MlirValue body = rbPastCasts(mlirOperationGetOperand(c, 0));
     product = mlirOpResultGetOwner(body);
   }
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(product); ++i) {
@@ -269,27 +252,11 @@ static MlirValue sharedEpilogue(RbRegion *r, MlirOperation c) {
   return v;
 }
 
-/* The number of `yields` computed from reduction `c`. */
-static int yieldsReading(RbRegion *r, MlirOperation c, const MlirValue *yields,
-                         int numYields) {
-  int count = 0;
-  for (int y = 0; y < numYields; ++y) {
-    MlirOperation found[MAX_FOUND];
-    int budget = WALK_BUDGET;
-    int n = reductionsUnder(r, yields[y], found, &budget);
-    for (int i = 0; i < n && i < MAX_FOUND; ++i)
-      if (mlirOperationEqual(found[i], c)) {
-        ++count;
-        break;
-      }
-  }
-  return count;
-}
-
 MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
                                  int numYields) {
   MlirValue none = {NULL};
   MlirOperation all[MAX_FOUND];
+  int readBy[MAX_FOUND] = {0}; /* how many yields each of `all` is under */
   int total = 0, budget = WALK_BUDGET;
   bool contraction = false;
   for (int y = 0; y < numYields; ++y) {
@@ -298,15 +265,16 @@ MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
     if (n > MAX_FOUND)
       return none; /* too large to tell: left as it was */
     for (int i = 0; i < n; ++i) {
-      bool seen = false;
-      for (int k = 0; k < total && !seen; ++k)
-        seen = mlirOperationEqual(all[k], found[i]);
-      if (seen)
-        continue;
-      if (total == MAX_FOUND)
-        return none;
-      all[total++] = found[i];
-      contraction |= isContraction(found[i]);
+      int k = 0;
+      while (k < total && !mlirOperationEqual(all[k], found[i]))
+        ++k;
+      if (k == total) {
+        if (total == MAX_FOUND)
+          return none;
+        all[total++] = found[i];
+        contraction |= isContraction(found[i]);
+      }
+      ++readBy[k];
     }
   }
   /* One contraction alone, under one yield: a GEMM and its epilogue
@@ -317,8 +285,7 @@ MlirValue rbYieldsContractionCut(RbRegion *r, const MlirValue *yields,
     return none;
   /* A contraction several yields read: its shared epilogue once. */
   for (int i = 0; i < total; ++i) {
-    if (!isContraction(all[i]) || isAttentionScores(all[i]) ||
-        yieldsReading(r, all[i], yields, numYields) < 2)
+    if (readBy[i] < 2 || !isContraction(all[i]) || isAttentionScores(all[i]))
       continue;
     MlirValue cut = sharedEpilogue(r, all[i]);
     if (r->numCuts < RB_MAX_CUTS && rbCanMaterialize(r, cut) &&

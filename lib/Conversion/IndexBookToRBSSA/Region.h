@@ -283,6 +283,10 @@ MlirAttribute rbAttr(MlirOperation op, const char *name);
 bool rbIsReduction(MlirOperation op);
 
 bool rbStringAttrIs(MlirOperation op, const char *attr, const char *value);
+/* `v` through unary casts (tinygrad widens products before the reduce);
+ * whether that is an indexbook.const. */
+MlirValue rbPastCasts(MlirValue v);
+bool rbIsConstant(MlirValue v);
 MlirType rbElementType(MlirValue value);
 /* The element type's zero (FloatAttr or IntegerAttr). */
 MlirAttribute rbZero(MlirType elem);

@@ -22,23 +22,10 @@ enum {
   CONE_CAP = 1024 /* ops one walk visits */
 };
 
-/* The op defining `v` through casts, or null (a block argument). */
-static MlirOperation producerPastCasts(MlirValue v) {
-  for (int hops = 0; hops < 8 && mlirValueIsAOpResult(v); ++hops) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    if (!dlcIndexbookIsUnary(def) || !rbStringAttrIs(def, "fn", "cast"))
-      return def;
-    v = mlirOperationGetOperand(def, 0);
-  }
-  return (MlirOperation){NULL};
-}
-
 static bool hasConstOperand(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirOperation def = producerPastCasts(mlirOperationGetOperand(op, i));
-    if (!mlirOperationIsNull(def) && dlcIndexbookIsConst(def))
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (rbIsConstant(mlirOperationGetOperand(op, i)))
       return true;
-  }
   return false;
 }
 
@@ -53,8 +40,8 @@ static int stepWeight(MlirOperation op) {
   if (hasConstOperand(op))
     return 0;
   if (dlcIndexbookIsUnary(op)) {
-    MlirOperation def = producerPastCasts(mlirOperationGetOperand(op, 0));
-    if (!mlirOperationIsNull(def) && hasConstOperand(def))
+    MlirValue x = rbPastCasts(mlirOperationGetOperand(op, 0));
+    if (mlirValueIsAOpResult(x) && hasConstOperand(mlirOpResultGetOwner(x)))
       return 0;
   }
   return 1;

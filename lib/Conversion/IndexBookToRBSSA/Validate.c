@@ -27,6 +27,22 @@ bool rbStringAttrIs(MlirOperation op, const char *attr, const char *value) {
          dlcStringRefIs(mlirStringAttrGetValue(a), value);
 }
 
+MlirValue rbPastCasts(MlirValue v) {
+  for (int hops = 0; hops < 8 && mlirValueIsAOpResult(v); ++hops) {
+    MlirOperation op = mlirOpResultGetOwner(v);
+    if (!dlcIndexbookIsUnary(op) || !rbStringAttrIs(op, "fn", "cast"))
+      break;
+    v = mlirOperationGetOperand(op, 0);
+  }
+  return v;
+}
+
+bool rbIsConstant(MlirValue v) {
+  v = rbPastCasts(v);
+  return mlirValueIsAOpResult(v) &&
+         dlcIndexbookIsConst(mlirOpResultGetOwner(v));
+}
+
 MlirType rbElementType(MlirValue value) {
   return mlirShapedTypeGetElementType(mlirValueGetType(value));
 }

@@ -210,6 +210,10 @@ static int pairState(DlcMemoryReduce kind) {
   return kind == DLC_REDUCE_WELFORD ? 3 : 2; /* (n, mean, M2) or (m, l) */
 }
 
+int dlcMemoryReduceMaxWarps(DlcMemoryReduce reduce) {
+  return PairSlots / pairState(reduce);
+}
+
 bool dlcMemoryReduceFits(const KpMemoryProblem *p, DlcMemoryMode mode,
                          DlcMemoryReduce reduce, int64_t threads) {
   if (reduce == DLC_REDUCE_PASSES)

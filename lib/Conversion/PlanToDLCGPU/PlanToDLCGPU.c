@@ -879,9 +879,8 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     char honoured[160];
     snprintf(honoured, sizeof(honoured),
              "\"%s\" only in row mode, on a region whose pair of reduces "
-             "has that form, with at most %s warps a CTA; else \"passes\"",
-             dlcMemoryReduceName(reduce),
-             reduce == DLC_REDUCE_WELFORD ? "21" : "32");
+             "has that form, with at most %d warps a CTA; else \"passes\"",
+             dlcMemoryReduceName(reduce), dlcMemoryReduceMaxWarps(reduce));
     ok = dlcCannotHonour(schedule, "memory-bound", "algo_choice reduce",
                          honoured);
   }

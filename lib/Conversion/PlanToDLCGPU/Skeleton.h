@@ -390,6 +390,9 @@ DlcMemoryReduce dlcMemoryReduceChoose(const KpMemoryProblem *problem,
  * `reduce` (a plan-file's choice): the passes always; a one-pass form in
  * row mode when the region has that pair and its state fits the kernel's
  * reduce slots (3 or 2 floats a warp, at most 64). */
+/* The most warps a CTA may have for a one-pass pair `reduce` (its state in
+ * the reduce slots: 21 for Welford, 32 online), for the refusals' text. */
+int dlcMemoryReduceMaxWarps(DlcMemoryReduce reduce);
 bool dlcMemoryReduceFits(const KpMemoryProblem *problem, DlcMemoryMode mode,
                          DlcMemoryReduce reduce, int64_t threads);
 

@@ -607,9 +607,9 @@ static bool memoryChoiceFits(MlirOperation func, const Options *o,
   if (!dlcMemoryReduceFits(p, c->mode, c->reduce, c->threads)) {
     snprintf(why, sizeof(why),
              "algo_choice reduce = \"%s\" needs row mode, the region's pair "
-             "of that form and at most %s warps a CTA",
+             "of that form and at most %d warps a CTA",
              dlcMemoryReduceName(c->reduce),
-             c->reduce == DLC_REDUCE_WELFORD ? "21" : "32");
+             dlcMemoryReduceMaxWarps(c->reduce));
     return memoryEntryInvalid(func, o->planFile, planFile,
                               "force \"passes\" or leave reduce to the planner",
                               why);
