@@ -31,7 +31,8 @@
 #                  cannot pass) and tiny-symbol-versions first if
 #                  VERSIONS: a --pass-pipeline value
 #   program_assets LINES
-#                  for each line FILE:SIZES1:SIZES2 ("-": static, one set)
+#                  for each line FILE:SIZES1:SIZES2 ("-": static, one set;
+#                  FILE a Frontend JSON or NAME.tiny.mlir of function NAME)
 #                  the model by dlc-compile for sm_90a and sm_80 into
 #                  $O/NAME/CHIP, and dlc-interp's references (accumulator
 #                  products) into $O/NAME/ref1, ref2: the device's
@@ -87,6 +88,7 @@ program_assets() {
   for line in $1; do
     IFS=: read -r file s1 s2 <<< "$line"
     name=$(basename "$file" .json)
+    name=${name%.tiny.mlir}
     for chip in sm_90a sm_80; do
       "$B/dlc-compile" "$file" -o "$O/$name/$chip" --chip "$chip" --dump=tiny > /dev/null
     done

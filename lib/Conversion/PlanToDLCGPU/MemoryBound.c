@@ -451,11 +451,22 @@ static MlirValue widenLike(Mb *m, DlcBuilder *b, MlirValue v, MlirValue like) {
 
 /* The lanes of the chunk bound to `loop` inside its extent: lane < extent
  * - first, in i32 (vector.create_mask's index vectors do not lower to
- * NVVM). */
+ * NVVM); of a chunk along flattened loops, inside their product. */
 MlirValue mbChunkMask(Mb *m, DlcBuilder *b, int loop) {
-  MlirValue left =
-      dlcArith(b, "arith.subi", mbExtent(m, b, &m->p->loops[loop].size),
-               m->loopValue[loop]);
+  uint32_t loops = m->flatLoops & (1u << loop) ? m->flatLoops : 1u << loop;
+  MlirValue count = {NULL}, first = {NULL};
+  for (int l = 0; l < m->p->numLoops; ++l) { /* outermost first */
+    if (!(loops & (1u << l)))
+      continue;
+    MlirValue size = mbExtent(m, b, &m->p->loops[l].size);
+    bool outermost = mlirValueIsNull(count);
+    count = outermost ? size : dlcArith(b, "arith.muli", count, size);
+    first = outermost ? m->loopValue[l]
+                      : dlcArith(b, "arith.addi",
+                                 dlcArith(b, "arith.muli", first, size),
+                                 m->loopValue[l]);
+  }
+  MlirValue left = dlcArith(b, "arith.subi", count, first);
   left = dlcArith(b, "arith.minsi", left, mbIndex(b, m->width));
   MlirValue left32 = dlcIndexCast(b, left, m->i32);
   MlirType lanesType = vectorOf(m, m->i32);
@@ -614,8 +625,7 @@ double mbIdentityOf(const char *fn) {
 /* The partial results of a CTA's threads combined: a butterfly of warp
  * shuffles, one shared-memory slot per warp, then every thread combines
  * the warps' slots (so every thread has the result). */
-static MlirValue ctaCombine(Mb *m, DlcBuilder *b, const KpStep *step,
-                            MlirValue v) {
+MlirValue mbCtaCombine(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v) {
   const char *shuffleNames[] = {"mode"};
   MlirAttribute xorMode = dlcAttr(m->ctx, "#gpu<shuffle_mode xor>");
   MlirValue width = dlcConstInt(b, m->i32, 32);
@@ -766,13 +776,17 @@ static int fusableReduces(Mb *m, int s, int *group) {
 /* The peeled version's ends: the elements of [0, count) outside the whole
  * chunks [lo, hi), one a thread (thread t < the number of them takes
  * element t of the head, or of the tail after it), read by elements and
- * combined into the thread's `partials`. */
+ * combined into the thread's `partials` — of a split reduce, by split 0. */
 static void emitPeeledEnds(Mb *m, const int *group, int n, int frame, int floor,
                            MlirValue count, MlirValue lo, MlirValue hi,
-                           MlirValue *partials) {
+                           bool split, MlirValue *partials) {
   DlcBuilder b = mbAt(m, frame);
   MlirValue body = dlcArith(&b, "arith.subi", hi, lo);
   MlirValue ends = dlcArith(&b, "arith.subi", count, body);
+  if (split) /* split 0 reads them */
+    ends = dlcSelect(
+        &b, dlcCmpI(&b, "eq", mbGridY(m, &b, "gpu.block_id"), mbIndex(&b, 0)),
+        ends, mbIndex(&b, 0));
   MlirType types[KP_MAX_OUTPUTS];
   for (int g = 0; g < n; ++g)
     types[g] = m->f32;
@@ -876,34 +890,37 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     init[g] = vectorAcc ? dlcStepSplat(&b, vectorOf(m, m->f32), start)
                         : dlcConstFloat(&b, m->f32, start);
   }
-  /* The peeled version runs the whole aligned chunks [lo, hi) by vectors,
-   * the elements before and after them (fewer than 2 * width) one a
-   * thread after the loop. */
+  /* The peeled version runs the whole aligned chunks [bodyLo, bodyHi) by
+   * vectors, the elements before and after them (fewer than 2 * width) one
+   * a thread after the loop. */
   bool peeled = cooperative && m->peeled;
-  MlirValue lo = mbIndex(&b, 0), hi = count;
+  MlirValue bodyLo = {NULL}, bodyHi = count;
+  if (peeled) {
+    MlirValue w = mbIndex(&b, width);
+    bodyLo = dlcArith(
+        &b, "arith.minui",
+        dlcArith(&b, "arith.remui", dlcArith(&b, "arith.subi", w, m->phase), w),
+        count);
+    bodyHi = dlcArith(
+        &b, "arith.addi", bodyLo,
+        dlcArith(&b, "arith.muli",
+                 dlcArith(&b, "arith.divui",
+                          dlcArith(&b, "arith.subi", count, bodyLo), w),
+                 w));
+  }
+  MlirValue lo = peeled ? bodyLo : mbIndex(&b, 0), hi = bodyHi;
   /* Split over grid y: column mode, and a point kernel's CTA (not a warp's
-   * point: a split point is longer than a warp takes). */
+   * point: a split point is longer than a warp takes) — its share of the
+   * aligned body in the peeled version. */
   bool split =
       m->sms > 0 &&
       (column || (cooperative && !m->warpRows && m->mode == DLC_MEMORY_POINT));
   if (split)
-    mbColumnSplitRange(m, &b, count, &lo, &hi);
+    mbSplitRange(m, &b, bodyLo, bodyHi, &lo, &hi);
   MlirValue sums[KP_MAX_OUTPUTS];
   if (cooperative && !column && m->regChunks > 0) {
     registerSums(m, group, n, floor, init, sums);
   } else {
-    if (peeled) {
-      MlirValue w = mbIndex(&b, width);
-      lo = dlcArith(&b, "arith.minui",
-                    dlcArith(&b, "arith.remui",
-                             dlcArith(&b, "arith.subi", w, m->phase), w),
-                    count);
-      hi = dlcArith(&b, "arith.addi", lo,
-                    dlcArith(&b, "arith.muli",
-                             dlcArith(&b, "arith.divui",
-                                      dlcArith(&b, "arith.subi", count, lo), w),
-                             w));
-    }
     MlirValue first = cooperative
                           ? dlcArith(&b, "arith.addi", lo,
                                      dlcArith(&b, "arith.muli", m->rowTid,
@@ -981,7 +998,8 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     }
   }
   if (peeled)
-    emitPeeledEnds(m, group, n, frame, floor, count, lo, hi, partials);
+    emitPeeledEnds(m, group, n, frame, floor, count, bodyLo, bodyHi, split,
+                   partials);
   MlirValue result = {NULL};
   for (int g = 0; g < n; ++g) {
     const KpStep *r = &m->p->steps[group[g]];
@@ -990,9 +1008,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     MlirValue v = partial;
     if (cooperative) {
       v = column ? columnCombine(m, &after, r, partial)
-                 : ctaCombine(m, &after, r, partial);
+                 : mbCtaCombine(m, &after, r, partial);
       if (split)
-        v = mbColumnSplitCombine(m, &after, r, v);
+        v = mbSplitCombine(m, &after, r, v);
       if (r->value != mbIdentityOf(r->fn)) /* as a vector in column mode */
         v = mbRoundStep(
             m, &after, r,
@@ -1172,6 +1190,7 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
         mlirBlockGetArgument(m.entry, mlirBlockGetNumArguments(m.entry) - 1);
   m.threads = threads;
   m.width = width;
+  m.flatLoops = width > 1 ? mbFlatVectorLoops(p, mode) : 0;
   boolsAsBytes(&m, kernel);
   for (int i = 0; i < KP_MAX_LOOPS; ++i)
     m.loopFrame[i] = -1;

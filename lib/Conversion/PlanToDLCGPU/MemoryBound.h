@@ -84,6 +84,8 @@ typedef struct Mb {
                           arrive, or the only one); null before the reduce */
   int versionFrame;    /* the frame of this version (reduces are made in it) */
   uint32_t vecLoops;   /* loops bound to the first index of a chunk */
+  uint32_t flatLoops;  /* point mode: the loops a reduce's vector chunks run
+                          along flattened (several; 0: one loop) */
   MlirValue tid, lane, warp, scratch;
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
@@ -169,21 +171,29 @@ bool mbFusedFits(const Mb *m, const MbFused *f, int frame);
  * reduce `s`'s. */
 MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor);
 
-/* The loops a vector kernel runs by chunks (MemoryModes.c). */
+/* The loops a vector kernel runs by chunks (MemoryModes.c), and those a
+ * point kernel's chunks run along flattened (0: one loop a chunk). */
 uint32_t mbVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);
+uint32_t mbFlatVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode);
 /* A point's code, once or in versions (MemoryVersions.c). */
 void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *));
 /* The modes' kernels (MemoryRows.c, MemoryFlat.c). */
 void mbEmitRows(Mb *m);
 void mbEmitColumns(Mb *m);
 void mbEmitFlat(Mb *m);
-/* Column mode's split (MemoryColumns.c): the rows [*lo, *hi) of the
- * reduce's `count` this CTA's split takes, and the tile's result from this
- * split's `partial` (every thread's columns; sets m->splitLast). */
-void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
-                        MlirValue *hi);
-MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
-                               MlirValue partial);
+/* The split over grid y of column and point modes (MemoryColumns.c):
+ * gpu.grid_dim or gpu.block_id `op` of y; the range [*lo, *hi) of the
+ * reduce's [begin, end) this CTA's split takes (begin null: 0); and the
+ * result from this split's `partial` (column mode: every thread's columns;
+ * point mode: the CTA's) — sets m->splitLast. */
+MlirValue mbGridY(Mb *m, DlcBuilder *b, const char *op);
+void mbSplitRange(Mb *m, DlcBuilder *b, MlirValue begin, MlirValue end,
+                  MlirValue *lo, MlirValue *hi);
+MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                         MlirValue partial);
+/* A row or point CTA's tree of a reduce's thread partials (the warps'
+ * butterflies, then the warps in order through a new scratch slot set). */
+MlirValue mbCtaCombine(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v);
 /* Shared with the split: a reduce's combine of two values, its rounding. */
 MlirValue mbCombine(Mb *m, DlcBuilder *b, const char *fn, MlirValue x,
                     MlirValue y);

@@ -72,7 +72,7 @@ void mbEmitColumns(Mb *m) {
 
 /* --- the split over grid y (Skeleton.h) -------------------------------- */
 
-static MlirValue gridValue(Mb *m, DlcBuilder *b, const char *op) {
+MlirValue mbGridY(Mb *m, DlcBuilder *b, const char *op) {
   const char *names[] = {"dimension"};
   MlirAttribute dim = dlcAttr(m->ctx, "#gpu<dim y>");
   return dlcBuildValue(b, op, 0, NULL, m->idx, 1, names, &dim);
@@ -80,10 +80,12 @@ static MlirValue gridValue(Mb *m, DlcBuilder *b, const char *op) {
 
 /* Split s of S takes ceildiv(count, S) rows rounded up to a sweep of the
  * CTA's rows (point mode: of its threads' chunks), from s times that. */
-void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
-                        MlirValue *hi) {
-  MlirValue splits = gridValue(m, b, "gpu.grid_dim");
-  MlirValue split = gridValue(m, b, "gpu.block_id");
+void mbSplitRange(Mb *m, DlcBuilder *b, MlirValue begin, MlirValue end,
+                  MlirValue *lo, MlirValue *hi) {
+  MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
+  MlirValue split = mbGridY(m, b, "gpu.block_id");
+  MlirValue count =
+      mlirValueIsNull(begin) ? end : dlcArith(b, "arith.subi", end, begin);
   MlirValue sweep = mbIndex(b, m->mode == DLC_MEMORY_COLUMN
                                    ? m->threads / DLC_MEMORY_COLUMN_LANES
                                    : m->threads * m->width);
@@ -95,6 +97,10 @@ void mbColumnSplitRange(Mb *m, DlcBuilder *b, MlirValue count, MlirValue *lo,
   *lo =
       dlcArith(b, "arith.minui", dlcArith(b, "arith.muli", split, per), count);
   *hi = dlcArith(b, "arith.minui", dlcArith(b, "arith.addi", *lo, per), count);
+  if (!mlirValueIsNull(begin)) {
+    *lo = dlcArith(b, "arith.addi", begin, *lo);
+    *hi = dlcArith(b, "arith.addi", begin, *hi);
+  }
 }
 
 /* The workspace word of (tile `unit`, split `split`)'s partial of this
@@ -159,12 +165,13 @@ static MlirValue loadPartial(Mb *m, DlcBuilder *b, MlirValue like,
  * barrier; thread 0 counts the CTA's arrival on the tile's counter (the
  * last resets it) and leaves the answer in the scratch's last slot; a
  * barrier; in the last CTA every thread fences and combines the S partials
- * in split order. Other CTAs keep their partial (never stored). */
-MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
-                               MlirValue partial) {
+ * (column mode: in split order; point mode: its share of them, then the
+ * CTA's tree). Other CTAs keep their partial (never stored). */
+MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                         MlirValue partial) {
   const char *fn = step->fn;
-  MlirValue splits = gridValue(m, b, "gpu.grid_dim");
-  MlirValue split = gridValue(m, b, "gpu.block_id");
+  MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
+  MlirValue split = mbGridY(m, b, "gpu.block_id");
   const char *names[] = {"dimension"};
   MlirAttribute dimX = dlcAttr(m->ctx, "#gpu<dim x>");
   MlirValue unit =
@@ -230,9 +237,13 @@ MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                        ? dlcBuildValue(&g, "vector.broadcast", 1, &identity,
                                        types[0], 0, NULL, NULL)
                        : identity;
+  /* Column mode: every thread its columns' S partials in split order; a
+   * point's S partials are spread over the CTA's threads, then its tree. */
+  bool column = m->mode == DLC_MEMORY_COLUMN;
   MlirBlock body;
   MlirOperation loop =
-      dlcBuildFor(&g, mbIndex(&g, 0), splits, mbIndex(&g, 1), 1, &init, &body);
+      dlcBuildFor(&g, column ? mbIndex(&g, 0) : m->rowTid, splits,
+                  mbIndex(&g, column ? 1 : m->threads), 1, &init, &body);
   DlcBuilder l = dlcBuilderAtEnd(body, m->loc);
   MlirValue x = loadPartial(
       m, &l, partial, partialWord(m, &l, unit, mlirBlockGetArgument(body, 0)));
@@ -240,6 +251,8 @@ MlirValue mbColumnSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
       m, &l, step, mbCombine(m, &l, fn, mlirBlockGetArgument(body, 1), x));
   dlcBuild(&l, "scf.yield", 1, &acc, 0, NULL, 0, NULL, NULL);
   MlirValue total = mlirOperationGetResult(loop, 0);
+  if (!column)
+    total = mbCtaCombine(m, &g, step, total);
   dlcBuild(&g, "scf.yield", 1, &total, 0, NULL, 0, NULL, NULL);
   MlirValue out[] = {mlirOperationGetResult(gather, 0), isLast};
   dlcBuild(&t, "scf.yield", 2, out, 0, NULL, 0, NULL, NULL);

@@ -61,8 +61,9 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
   if (mode == DLC_MEMORY_COLUMN)
     return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width +
            dlcMemoryColumnSplits(p);
-  /* A split's last-CTA flag takes the last slot. */
-  return 32 * reduces + dlcMemoryPointSplits(p, mode, width);
+  /* A split's last CTA combines the partials by a tree of its own (32
+   * slots), its flag takes the last slot. */
+  return 32 * reduces + (dlcMemoryPointSplits(p, mode) ? 33 : 0);
 }
 
 /* The one reduce of a region, -1 when it has none or several. */
@@ -103,11 +104,14 @@ int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
              : 0;
 }
 
-bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode,
-                          int width) {
+bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
   int r = onlyReduce(p);
-  if (mode != DLC_MEMORY_POINT || width != 1 || r < 0 ||
-      kpRegionHasContraction(p->func))
+  KpExtent length;
+  if (mode != DLC_MEMORY_POINT || r < 0 || kpRegionHasContraction(p->func) ||
+      !dlcMemoryBoundSharedLength(p, mode, &length))
+    return false;
+  /* A static length under one split's (S = 1 whatever the points). */
+  if (length.numSymbols == 0 && length.constant < DLC_MEMORY_POINT_SPLIT_LENGTH)
     return false;
   const char *fn = p->steps[r].fn;
   return strcmp(fn, "sum") == 0 || strcmp(fn, "max") == 0 ||
@@ -115,8 +119,17 @@ bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode,
 }
 
 int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
-                                     DlcMemoryMode mode, int width, int sms) {
-  return dlcMemoryPointSplits(p, mode, width)
+                                     DlcMemoryMode mode, int sms) {
+  /* Static points too many for two splits each: S = 1. */
+  int64_t points = 1;
+  for (int l = 0; l < p->numIters; ++l)
+    points = p->loops[l].size.numSymbols || points < 0
+                 ? -1
+                 : points * p->loops[l].size.constant;
+  if (points >= 0 &&
+      DLC_MEMORY_POINT_SPLIT_CTAS * (int64_t)sms / (points + 1) < 2)
+    return 0;
+  return dlcMemoryPointSplits(p, mode)
              ? splitWorkspaceBytes(DLC_MEMORY_POINT_MAX_SPLITS, 1, sms)
              : 0;
 }
@@ -124,7 +137,8 @@ int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
 void dlcMemoryPointGridY(const char *points, const char *length, int sms,
                          char *out, size_t size) {
   char x[400];
-  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)", 2 * sms, points);
+  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)",
+           DLC_MEMORY_POINT_SPLIT_CTAS * sms, points);
   snprintf(out, size, "min(min(%d, %s + 1 - min(%s, 1)), ceildiv(%s + 1, %d))",
            DLC_MEMORY_POINT_MAX_SPLITS, x, x, length,
            DLC_MEMORY_POINT_SPLIT_LENGTH);
@@ -150,6 +164,19 @@ void dlcMemoryColumnGridY(const KpMemoryProblem *p, const char *units, int sms,
            DLC_MEMORY_COLUMN_SPLIT_ROWS);
 }
 
+/* Whether map result `e` is dim `dim` itself or plus terms free of it (a
+ * shrink's offset). */
+static bool plainDim(MlirAffineExpr e, int dim) {
+  if (mlirAffineExprIsADim(e))
+    return true;
+  if (!mlirAffineExprIsAAdd(e))
+    return false;
+  MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
+  MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
+  return (mlirAffineExprIsADim(l) && !mlirAffineExprIsFunctionOfDim(r, dim)) ||
+         (mlirAffineExprIsADim(r) && !mlirAffineExprIsFunctionOfDim(l, dim));
+}
+
 /* Whether read `x` runs along `loop` with unit stride: the loop indexes one
  * of its dims, which appears in one map result, as itself or plus terms
  * free of it, of a memref dim of stride 1. */
@@ -170,15 +197,7 @@ static bool contiguousAlong(const KpIndexed *x, int loop) {
     if (!mlirAffineExprIsFunctionOfDim(e, dim))
       continue;
     ++uses;
-    bool plain = mlirAffineExprIsADim(e);
-    if (!plain && mlirAffineExprIsAAdd(e)) {
-      MlirAffineExpr l = mlirAffineBinaryOpExprGetLHS(e);
-      MlirAffineExpr r = mlirAffineBinaryOpExprGetRHS(e);
-      plain =
-          (mlirAffineExprIsADim(l) && !mlirAffineExprIsFunctionOfDim(r, dim)) ||
-          (mlirAffineExprIsADim(r) && !mlirAffineExprIsFunctionOfDim(l, dim));
-    }
-    if (!plain || !kpExtentIs(&x->strides[i], 1))
+    if (!plainDim(e, dim) || !kpExtentIs(&x->strides[i], 1))
       return false;
   }
   return uses == 1;
@@ -186,10 +205,11 @@ static bool contiguousAlong(const KpIndexed *x, int loop) {
 
 /* Whether read `x` is contiguous along the flattened index of `loops`
  * (several reduced loops, outermost first, the last fastest, as
- * mbBindLoops binds them): each loop a plain dim of its own memref dim,
- * the dims consecutive in the loops' order, the innermost of unit stride
- * and each outer stride the next dim's size times its stride — a global
- * average pool's (h, w) over NCHW, a sum over the last two axes. */
+ * mbBindLoops binds them): each loop a plain dim (plainDim) of its own
+ * memref dim, the dims consecutive in the loops' order, the innermost of
+ * unit stride and each outer stride the next loop's extent times its
+ * stride — a global average pool's (h, w) over NCHW, a sum over the last
+ * two axes. */
 static bool contiguousAcross(const KpMemoryProblem *p, const KpIndexed *x,
                              uint32_t loops) {
   if (mlirAttributeIsNull(x->map))
@@ -207,7 +227,7 @@ static bool contiguousAcross(const KpMemoryProblem *p, const KpIndexed *x,
       MlirAffineExpr e = mlirAffineMapGetResult(map, i);
       if (!mlirAffineExprIsFunctionOfDim(e, dim))
         continue;
-      if (result >= 0 || !mlirAffineExprIsADim(e))
+      if (result >= 0 || !plainDim(e, dim))
         return false;
       result = i;
     }
@@ -224,25 +244,41 @@ static bool contiguousAcross(const KpMemoryProblem *p, const KpIndexed *x,
   return prevLoop >= 0 && kpExtentIs(&x->strides[prevDim], 1);
 }
 
+uint32_t mbFlatVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  if (mode != DLC_MEMORY_POINT)
+    return 0;
+  for (int s = 0; s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_REDUCE &&
+        __builtin_popcount(p->steps[s].reduced) > 1)
+      return p->steps[s].reduced;
+  return 0;
+}
+
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
   uint32_t loops = mbVectorLoops(p, mode);
+  uint32_t flat = mbFlatVectorLoops(p, mode);
   int minBytes = 4;
   for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *step = &p->steps[s];
     bool oneLoop = __builtin_popcount(step->reduced) == 1;
-    /* Row and point reduces run by chunks of their one reduced loop,
-     * column reduces by rows (vectors along the last iter), flat reduces
-     * by elements. */
+    /* Row and point reduces run by chunks of their one reduced loop (point
+     * reduces: or of their loops flattened, all the same ones), column
+     * reduces by rows (vectors along the last iter), flat reduces by
+     * elements. */
     if (step->kind == KP_STEP_GUARD ||
         (step->kind == KP_STEP_REDUCE &&
-         (mode == DLC_MEMORY_FLAT || (mode != DLC_MEMORY_COLUMN && !oneLoop))))
+         (mode == DLC_MEMORY_FLAT ||
+          (mode != DLC_MEMORY_COLUMN && !oneLoop && !flat) ||
+          (flat && step->reduced != flat))))
       return 1;
     if (step->kind != KP_STEP_LOAD || !(step->loops & loops))
       continue;
     const KpIndexed *x = &p->indexed[step->input];
     uint32_t along = step->loops & loops;
-    if (__builtin_popcount(along) != 1 ||
-        !contiguousAlong(x, __builtin_ctz(along)))
+    bool contiguous = flat ? along == flat && contiguousAcross(p, x, flat)
+                           : __builtin_popcount(along) == 1 &&
+                                 contiguousAlong(x, __builtin_ctz(along));
+    if (!contiguous)
       return 1;
     if (kpElementBytes(x->element) < minBytes)
       minBytes = kpElementBytes(x->element);

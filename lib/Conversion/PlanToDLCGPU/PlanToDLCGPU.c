@@ -919,7 +919,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       memoryGridText(p, mode, width, threads, outer, grid, sizeof(grid));
       KpExtent length;
       char lengthText[200];
-      workspace = dlcMemoryPointWorkspaceBytes(p, mode, width, target->sms);
+      workspace = dlcMemoryPointWorkspaceBytes(p, mode, target->sms);
       if (workspace > 0 && dlcMemoryBoundSharedLength(p, mode, &length)) {
         kpExtentText(p->func, &length, lengthText, sizeof(lengthText));
         dlcMemoryPointGridY(outer, lengthText, target->sms, gridY,

@@ -421,24 +421,28 @@ void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
                           int sms, char *out, size_t size);
 
 /* Point mode splits its one reduce the same way where the points (grid x)
- * are fewer than the SMs — a full sum, a sum over the last two axes of a
- * few rows: S = min(DLC_MEMORY_POINT_MAX_SPLITS, max(1, floordiv(2 * SMs,
- * points + 1)), ceildiv(L + 1, DLC_MEMORY_POINT_SPLIT_LENGTH)), L the
- * point's flattened length (so S = 1 for the warp-a-point lengths of at
- * most 1024), split s taking its s-th share of the flattened loop in
- * whole sweeps of the CTA, the partials combined in split order by the
- * last CTA to arrive, which stores (the column workspace's counters, then
- * a word a split, MAX_SPLITS of them a point). Regions of one sum, max or min,
- * no contraction, read by scalars (width 1: a reduce over several loops; a
- * vector kernel's peeled version would need the split's own ends). */
+ * are few — a full sum, the sum of a 1-D tensor, a sum over the last two
+ * axes of a few rows: S = min(DLC_MEMORY_POINT_MAX_SPLITS, max(1,
+ * floordiv(DLC_MEMORY_POINT_SPLIT_CTAS * SMs, points + 1)), ceildiv(L + 1,
+ * DLC_MEMORY_POINT_SPLIT_LENGTH)), L the point's flattened length (so S =
+ * 1 for the warp-a-point lengths of at most 1024). Its CTAs are small (256
+ * threads), so up to four an SM keep enough reads in flight. Split s takes
+ * its s-th share of the flattened loop in whole sweeps of the CTA (a
+ * vector kernel's peeled version: of the aligned body, whose ends split 0
+ * reads); the last CTA to arrive loads the S partials, thread t those of
+ * t, t + T, ..., and combines them by the CTA's tree (a fixed order:
+ * bit-identical across runs), then stores. Workspace: the column split's
+ * counters (points that split are fewer than 2 * SMs), then a word a
+ * split, MAX_SPLITS of them a point. Regions of one sum, max or min, no
+ * contraction. */
 enum {
-  DLC_MEMORY_POINT_MAX_SPLITS = 128,
+  DLC_MEMORY_POINT_MAX_SPLITS = 256,
+  DLC_MEMORY_POINT_SPLIT_CTAS = 4,
   DLC_MEMORY_POINT_SPLIT_LENGTH = 8192
 };
-bool dlcMemoryPointSplits(const KpMemoryProblem *problem, DlcMemoryMode mode,
-                          int width);
+bool dlcMemoryPointSplits(const KpMemoryProblem *problem, DlcMemoryMode mode);
 int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
-                                     DlcMemoryMode mode, int width, int sms);
+                                     DlcMemoryMode mode, int sms);
 /* Grid y (text): `points` is grid x, `length` the flattened length. */
 void dlcMemoryPointGridY(const char *points, const char *length, int sms,
                          char *out, size_t size);
