@@ -19,9 +19,11 @@
 typedef struct Options {
   const char *input;
   const char *output;
-  char *pipeline;     /* --pass-pipeline (or built from per-pass flags) */
-  bool pipelineGiven; /* --pass-pipeline itself was used */
-  bool passFlagsGiven;
+  char *pipeline;         /* --pass-pipeline (or built from per-pass flags) */
+  bool pipelineGiven;     /* --pass-pipeline itself was used */
+  const char **passFlags; /* the --<pass>[=<options>] flags, without "--",
+                             in order (borrowed from argv) */
+  int numPassFlags;
   bool splitInputFile;
   bool verifyDiagnostics;
   bool printBefore, printAfter;
@@ -157,19 +159,29 @@ static char *findSplit(char *p) {
 /* --- processing --------------------------------------------------------------
  */
 
+/* Parses `pipeline` into `pm` (on builtin.module); false with its error
+ * in `error`. */
+static bool parsePipeline(MlirPassManager pm, const char *pipeline, char *error,
+                          size_t size) {
+  DlcStringSink sink = dlcStringSinkCreate(error, size);
+  return mlirLogicalResultIsSuccess(dlcParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(pipeline), dlcStringSinkAppend, &sink));
+}
+
+static MlirPassManager modulePassManager(MlirContext ctx) {
+  return mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+}
+
 static bool runPipeline(MlirContext ctx, MlirOperation module,
                         const Options *options) {
   if (!options->pipeline)
     return true;
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirPassManager pm = modulePassManager(ctx);
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   char errorText[4096];
-  DlcStringSink error = dlcStringSinkCreate(errorText, sizeof(errorText));
-  bool ok = mlirLogicalResultIsSuccess(
-      dlcParsePassPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                           mlirStringRefCreateFromCString(options->pipeline),
-                           dlcStringSinkAppend, &error));
+  bool ok = parsePipeline(pm, options->pipeline, errorText, sizeof(errorText));
   if (!ok)
     fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", errorText);
   if (ok && (options->printBefore || options->printAfter))
@@ -279,30 +291,78 @@ static void listPasses(void) {
          "(e.g. canonicalize, cse, convert-gpu-to-nvvm).\n");
 }
 
-/* Appends one pass element (from a --<pass> flag) to the pipeline. */
-static bool appendPassFlag(Options *options, const char *flag) {
+/* The pipeline element of a --<pass>[=<options>] flag, "pass{options}"
+ * (given to the caller), or NULL when out of memory. */
+static char *passElement(const char *flag) {
   const char *eq = strchr(flag, '=');
   size_t nameLength = eq ? (size_t)(eq - flag) : strlen(flag);
-  size_t old = options->pipeline ? strlen(options->pipeline) : 0;
-  size_t extra = strlen(flag) + 8;
-  char *grown = realloc(options->pipeline, old + extra + 32);
-  if (!grown)
-    return false;
-  options->pipeline = grown;
-  if (old == 0)
-    strcpy(options->pipeline, "builtin.module()");
-  old = strlen(options->pipeline) - 1; /* drop the closing ')' */
-  options->pipeline[old] = '\0';
-  if (options->pipeline[old - 1] != '(')
-    strcat(options->pipeline, ",");
-  strncat(options->pipeline, flag, nameLength);
-  if (eq) {
-    strcat(options->pipeline, "{");
-    strcat(options->pipeline, eq + 1);
-    strcat(options->pipeline, "}");
+  char *element = malloc(strlen(flag) + 3);
+  if (!element)
+    return NULL;
+  if (eq)
+    sprintf(element, "%.*s{%s}", (int)nameLength, flag, eq + 1);
+  else
+    strcpy(element, flag);
+  return element;
+}
+
+/* Whether `pipeline` parses (a scratch pass manager: nothing runs). */
+static bool pipelineParses(MlirContext ctx, const char *pipeline, char *error,
+                           size_t size) {
+  MlirPassManager pm = modulePassManager(ctx);
+  bool ok = parsePipeline(pm, pipeline, error, size);
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* options->pipeline from the per-pass flags, in order, each nested where
+ * its pass runs, as mlir-opt's implicit nesting does: on the module, else
+ * — a pass restricted to an op, which the module's pipeline refuses, e.g.
+ * affine-loop-tile — on each func.func, gpu.module or llvm.func. A pass of
+ * an interface (FunctionOpInterface) stays on the module, as in mlir-opt.
+ * A flag no nesting accepts is an error (the module's message: an unknown
+ * pass, a bad option). */
+static bool buildFlagPipeline(MlirContext ctx, Options *options) {
+  static const char *const nests[] = {"", "func.func", "gpu.module",
+                                      "llvm.func"};
+  enum { NumNests = sizeof(nests) / sizeof(nests[0]) };
+  size_t size = strlen("builtin.module()") + 1;
+  for (int i = 0; i < options->numPassFlags; ++i)
+    size += strlen(options->passFlags[i]) + strlen("llvm.func(){}, ") + 2;
+  options->pipeline = malloc(size);
+  char *probe = malloc(size);
+  bool ok = options->pipeline && probe;
+  if (ok)
+    strcpy(options->pipeline, "builtin.module(");
+  for (int i = 0; ok && i < options->numPassFlags; ++i) {
+    char *element = passElement(options->passFlags[i]);
+    char nested[4096], shown[4096] = "", error[4096];
+    bool found = false;
+    for (int n = 0; element && !found && n < NumNests; ++n) {
+      if (*nests[n])
+        snprintf(nested, sizeof(nested), "%s(%s)", nests[n], element);
+      else
+        snprintf(nested, sizeof(nested), "%s", element);
+      snprintf(probe, size, "builtin.module(%s)", nested);
+      found = pipelineParses(ctx, probe, error, sizeof(error));
+      /* The message to show: the first that is not about the nesting. */
+      if (!found && (n == 0 || strstr(shown, "restricted to")))
+        snprintf(shown, sizeof(shown), "%s", error);
+    }
+    if (!element)
+      fprintf(stderr, "dlc-opt: error: out of memory\n");
+    else if (!found)
+      fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", shown);
+    else
+      sprintf(options->pipeline + strlen(options->pipeline), "%s%s",
+              i > 0 ? ", " : "", nested);
+    ok = element && found;
+    free(element);
   }
-  strcat(options->pipeline, ")");
-  return true;
+  if (ok)
+    strcat(options->pipeline, ")");
+  free(probe);
+  return ok;
 }
 
 /* Returns 0 to go on, 1 to exit successfully, 2 on a usage error. */
@@ -344,9 +404,7 @@ static int parseArguments(int argc, char **argv, Options *options) {
     } else if (strncmp(arg, "--dlc-diagnostics-json=", 23) == 0 && arg[23]) {
       options->diagnosticsJsonPath = arg + 23;
     } else if (strncmp(arg, "--", 2) == 0 && arg[2]) {
-      if (!appendPassFlag(options, arg + 2))
-        return 2;
-      options->passFlagsGiven = true;
+      options->passFlags[options->numPassFlags++] = arg + 2;
     } else if (arg[0] == '-' && arg[1]) {
       fprintf(stderr, "dlc-opt: error: unknown option '%s' (see --help)\n",
               arg);
@@ -359,7 +417,7 @@ static int parseArguments(int argc, char **argv, Options *options) {
       options->input = arg;
     }
   }
-  if (options->pipelineGiven && options->passFlagsGiven) {
+  if (options->pipelineGiven && options->numPassFlags > 0) {
     fprintf(stderr, "dlc-opt: error: use either --pass-pipeline or per-pass "
                     "flags, not both\n");
     return 2;
@@ -378,16 +436,26 @@ static MlirContext createContext(void) {
   return ctx;
 }
 
+static void freeOptions(Options *options) {
+  free(options->pipeline);
+  free(options->passFlags);
+}
+
 int main(int argc, char **argv) {
   Options options = {0};
+  options.passFlags = calloc((size_t)argc, sizeof(*options.passFlags));
+  if (!options.passFlags) {
+    fprintf(stderr, "dlc-opt: error: out of memory\n");
+    return 1;
+  }
   int parsed = parseArguments(argc, argv, &options);
   if (parsed != 0) {
-    free(options.pipeline);
+    freeOptions(&options);
     return parsed == 1 ? 0 : 1;
   }
   char *source = dlcToolReadFile(options.input, "dlc-opt");
   if (!source) {
-    free(options.pipeline);
+    freeOptions(&options);
     return 1;
   }
   FILE *out = stdout;
@@ -396,7 +464,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "dlc-opt: error: cannot open output file '%s': %s\n",
             options.output, strerror(errno));
     free(source);
-    free(options.pipeline);
+    freeOptions(&options);
     return 1;
   }
 
@@ -404,7 +472,7 @@ int main(int argc, char **argv) {
       !(options.diagnosticsJson =
             diagnosticsJsonCreate(options.diagnosticsJsonPath))) {
     free(source);
-    free(options.pipeline);
+    freeOptions(&options);
     return 1;
   }
   mlirRegisterAllPasses();
@@ -414,6 +482,8 @@ int main(int argc, char **argv) {
   if (!ok)
     fprintf(stderr, "dlc-opt: error: the DLC dialect definitions failed to "
                     "load\n");
+  if (ok && options.numPassFlags > 0)
+    ok = buildFlagPipeline(ctx, &options);
   if (ok)
     ok = processFile(ctx, &options, source, out);
 
@@ -425,6 +495,6 @@ int main(int argc, char **argv) {
   if (out != stdout)
     fclose(out);
   free(source);
-  free(options.pipeline);
+  freeOptions(&options);
   return ok ? 0 : 1;
 }

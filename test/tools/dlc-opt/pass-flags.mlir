@@ -7,3 +7,16 @@
 func.func @f() {
   return
 }
+
+
+// A pass restricted to func.func (affine-loop-tile) runs on each function,
+// nested as mlir-opt nests it; the flags after it stay on the module.
+// RUN: dlc-opt %S/Inputs/affine-loop.mlir --affine-loop-tile=tile-size=16 --canonicalize --mlir-print-ir-after-all 2>&1 | FileCheck %s --check-prefix=NEST
+// NEST: IR Dump After AffineLoopTiling (affine-loop-tile) ('func.func' operation: @tiled)
+// NEST: affine.for %{{.*}} = 0 to 64 step 16
+// NEST: IR Dump After Canonicalizer (canonicalize) ('builtin.module' operation)
+// An unknown pass or option is still an error, named.
+// RUN: not dlc-opt %s --canonicalize --no-such-pass 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: dlc-opt: error: invalid pass pipeline: {{.*}}'no-such-pass' does not refer to a registered pass
+// RUN: not dlc-opt %S/Inputs/affine-loop.mlir --affine-loop-tile=no-such-option=1 2>&1 | FileCheck %s --check-prefix=OPTION
+// OPTION: dlc-opt: error: invalid pass pipeline: {{.*}}no-such-option
