@@ -29,16 +29,49 @@ static bool hasConstOperand(MlirOperation op) {
   return false;
 }
 
+/* Whether a cast `op` is expected to take no step of its own: it widens
+ * a read (one cast of each, however often the graph spells it), or is part
+ * of an activation the fold takes — an op of a constant reads its result,
+ * or made its operand (silu's cast of x before x · c). */
+static bool castIsFree(MlirOperation op) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  if (!mlirValueIsAOpResult(x) || dlcIndexbookIsLeaf(mlirOpResultGetOwner(x)) ||
+      hasConstOperand(mlirOpResultGetOwner(x)))
+    return true;
+  for (MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(op, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (hasConstOperand(mlirOpOperandGetOwner(use)))
+      return true;
+  return false;
+}
+
+/* Whether an operand of `op` (past casts) is the result of an op of a
+ * constant: x · c₁ · c₂ is a chain no activation spells. */
+static bool readsConstOp(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue x = rbPastCasts(mlirOperationGetOperand(op, i));
+    if (mlirValueIsAOpResult(x) && !rbIsConstant(x) &&
+        hasConstOperand(mlirOpResultGetOwner(x)))
+      return true;
+  }
+  return false;
+}
+
 /* The steps op `op` is expected to become: rbssa-fold-activations makes
  * an activation one step (silu's x · c, exp2, + 1, recip and · x are one
- * "silu"), so casts, ops of a constant and unary ops right after one
- * count nothing — an estimate from below, which cuts a long chain of its
- * own ops and leaves a GEMM's activations in its epilogue. */
+ * "silu"), so an op of a constant (unless it reads another's result), a
+ * unary op right after one (past casts), the casts next to them and those
+ * of reads count nothing — an estimate from below, which cuts a long chain
+ * of its own ops and leaves a GEMM's activations in its epilogue. Another
+ * cast is a step of its own in both skeletons (a rounding, or a widening
+ * of a rounded value): a chain of f16 ops computed in f32, cast · op ·
+ * cast a link, was E1602 from 22 links, and x · c₁ · c₂ ... (two steps a
+ * link, the op and its constant) from 32. */
 static int stepWeight(MlirOperation op) {
   if (dlcIndexbookIsUnary(op) && rbStringAttrIs(op, "fn", "cast"))
-    return 0;
+    return castIsFree(op) ? 0 : 1;
   if (hasConstOperand(op))
-    return 0;
+    return readsConstOp(op) ? 2 : 0; /* the op and its constant */
   if (dlcIndexbookIsUnary(op)) {
     MlirValue x = rbPastCasts(mlirOperationGetOperand(op, 0));
     if (mlirValueIsAOpResult(x) && hasConstOperand(mlirOpResultGetOwner(x)))
