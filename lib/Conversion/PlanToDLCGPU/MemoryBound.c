@@ -300,7 +300,8 @@ static int affineOperands(Mb *m, DlcBuilder *b, const KpIndexed *x,
     out[n++] = used ? m->loopValue[x->loops[d]] : mbIndex(b, 0);
   }
   intptr_t numSymbols = mlirBlockGetNumArguments(m->entry) -
-                        (intptr_t)m->numTensors - (m->sms > 0);
+                        (intptr_t)m->numTensors -
+                        !mlirValueIsNull(m->workspace);
   for (intptr_t s = 0; s < numSymbols; ++s)
     out[n++] = symbolValue(m, (int)s);
   return n;

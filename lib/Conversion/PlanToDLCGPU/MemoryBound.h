@@ -77,9 +77,12 @@ typedef struct Mb {
   MlirValue colLane;   /* column mode: the thread's chunk of the tile */
   MlirValue colInside; /* column mode: i1, its chunk is inside the last
                           iter (scalar kernels clamp the others' reads) */
-  int sms;             /* column mode: > 0, the kernel may split its reduce
-                          over grid y (Skeleton.h); the SMs */
-  MlirValue workspace; /* ... its workspace (memref<?xi32>) */
+  int sms;             /* column and point modes: > 0 where the code being
+                          emitted splits its reduce over grid y (Skeleton.h;
+                          a point kernel's code for grid y = 1 has 0); the
+                          SMs */
+  MlirValue workspace; /* a kernel that may split: its workspace
+                          (memref<?xi32>, the last argument); else null */
   MlirValue splitLast; /* ... i1, this CTA stores (the last split to
                           arrive, or the only one); null before the reduce */
   int versionFrame;    /* the frame of this version (reduces are made in it) */

@@ -431,7 +431,9 @@ void dlcMemoryColumnGridY(const KpMemoryProblem *problem, const char *units,
  * vector kernel's peeled version: of the aligned body, whose ends split 0
  * reads); the last CTA to arrive loads the S partials, thread t those of
  * t, t + T, ..., and combines them by the CTA's tree (a fixed order:
- * bit-identical across runs), then stores. Workspace: the column split's
+ * bit-identical across runs), then stores. The kernel branches on grid y:
+ * where it is 1 (many points) it runs the plain code of a CTA a point.
+ * Workspace: the column split's
  * counters (points that split are fewer than 2 * SMs), then a word a
  * split, MAX_SPLITS of them a point. Regions of one sum, max or min, no
  * contraction. */
