@@ -3,7 +3,8 @@
 # /work/main/gpu-vs): memory-bound point kernels that read their reduce by
 # 16-byte vectors over several contiguous loops and split it over grid y
 # with vectors (the sum of a 1-D tensor, full sums, sums over trailing
-# axes, pools), each for sm_90a and sm_80 with dlc-interp's reference data
+# axes, pools; a column sum of four columns, now point mode), each for
+# sm_90a and sm_80 with dlc-interp's reference data
 # at two sizes (or one, static); timing models by this compiler and by
 # main before the change (OLD_BIN, default /tmp/bin-r10, main at bd9796c's
 # memory-bound code); a memory-bound harness bundle (seed 1140).
@@ -22,7 +23,8 @@ $RP/pool_nchw.json:B=2,C=3,H=56,W=56:B=3,C=5,H=7,W=9
 $RP/sum_all.json:M=600,N=1001:M=7,N=9
 $RP/sum_all_static.json:-:-
 $RP/sum_shifted_add.tiny.mlir:-:-
-$RP/sum_shifted_product.tiny.mlir:-:-"
+$RP/sum_shifted_product.tiny.mlir:-:-
+$RP/colsum_4.json:M=100003:M=7"
 program_assets "$MODELS"
 mkdir -p "$O/t"
 for file in $RP/sum_1d.json $RP/max_1d.json $RP/sum_last_two.json $RP/pool_nchw.json $RP/sum_all.json $RP/sum_all_static.json; do

@@ -47,6 +47,11 @@ argument and large values are scaled by a power of two. In the input type
 (compute=in, f16 or bf16) a chain only uses steps that round exactly (add,
 sub, mul, max, min, neg, where, relu, cast): an approximate exp2 rounded to
 f16 after every step drifts from the reference by more than the tolerance.
+For the same reason a chain in f32 goes through a narrower type ("cast")
+only before its first approximate step (div, exp2, log2, sqrt, recip, sin,
+sigmoid, silu): after one, the device's value rounds to the other side of
+a bf16 boundary now and then (run vs-5's q042: 171 of 168795 values one
+bf16 ulp off).
 
 Tolerance: dlc-run's default (1e-3 + 1e-3 |ref| + one ulp of the output),
 except where a value that depends on a reduction is rounded to a narrow
@@ -83,6 +88,7 @@ CHAIN_STEPS = ["add", "sub", "mul", "div", "max", "min", "neg", "exp2", "log2",
                "sqrt", "recip", "sin", "where", "relu", "cast", "sigmoid", "silu"]
 BINARY_STEPS = {"add", "sub", "mul", "div", "max", "min", "where"}
 EXACT_STEPS = ["add", "sub", "mul", "max", "min", "neg", "where", "relu", "cast"]
+APPROX_STEPS = ["div", "exp2", "log2", "sqrt", "recip", "sin", "sigmoid", "silu"]
 CONSTS = [0.5, -0.75, 1.5, 2.0, -3.0, 0.125]
 
 
@@ -316,7 +322,7 @@ def eltwise_problem(rng, name):
         return rng.choice(values_so_far)
 
     x = inputs[0]
-    for s in steps:
+    for i, s in enumerate(steps):
         x = g.scaled(x, 64.0)
         if s in ("add", "sub", "mul", "max"):
             y = g.scaled(other(), 64.0)
@@ -348,7 +354,16 @@ def eltwise_problem(rng, name):
         elif s == "relu":  # tinygrad: (x > 0).where(x, 0), x > 0 is 0 < x
             x = g.where(g.cmplt(g.const(0.0), x), x, g.const(0.0))
         elif s == "cast":  # through another float type and back
-            x = g.cast(g.cast(x, rng.choice([t for t in FLOATS if t != ctype])), ctype)
+            through = rng.choice([t for t in FLOATS if t != ctype])
+            # Not after an approximate step: the device's value rounds to
+            # the other side of a narrow type's boundary now and then, one
+            # ulp of it (bf16: 2^-8 relative, run vs-5's q042), beyond the
+            # tolerance; there -(-x), a new value as the casts' (the draws
+            # that follow, and the seed's other problems, stay the same).
+            if any(a in APPROX_STEPS for a in steps[:i]):
+                x = g.neg(g.neg(x))
+            else:
+                x = g.cast(g.cast(x, through), ctype)
         elif s == "sigmoid":
             x = g.sigmoid(x)
         elif s == "silu":

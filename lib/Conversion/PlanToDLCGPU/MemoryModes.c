@@ -370,6 +370,16 @@ static bool reducesAreShort(const KpMemoryProblem *p) {
   return allShort;
 }
 
+/* Whether the last iter is static and at most DLC_MEMORY_NARROW_COLUMNS
+ * wide, and the region has no contraction: a column kernel's tile of 64
+ * columns would idle most of its lanes. */
+static bool narrowColumns(const KpMemoryProblem *p) {
+  const KpExtent *last = &p->loops[p->numIters - 1].size;
+  return last->numSymbols == 0 &&
+         last->constant <= DLC_MEMORY_NARROW_COLUMNS &&
+         !kpRegionHasContraction(p->func);
+}
+
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
   if (p->numIters == 0)
     return DLC_MEMORY_POINT;
@@ -379,6 +389,10 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
       reducesStayFlat(p) ? DLC_MEMORY_FLAT : DLC_MEMORY_COLUMN;
   if (!dlcMemoryModeFits(p, DLC_MEMORY_POINT))
     return dlcMemoryModeFits(p, DLC_MEMORY_COLUMN) ? across : DLC_MEMORY_FLAT;
+  /* Narrow columns: a CTA per output point (strided scalar reads, split
+   * over grid y) instead. */
+  if (across == DLC_MEMORY_COLUMN && narrowColumns(p))
+    return DLC_MEMORY_POINT;
   /* A CTA per point pays off where its threads read along the reduction;
    * a column reduction's CTA reads across it (column mode). */
   for (int s = 0; s < p->numSteps; ++s) {

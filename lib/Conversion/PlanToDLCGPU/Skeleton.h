@@ -317,6 +317,12 @@ enum {
 /* Column mode: lanes of a warp along the column tile (8 chunks of 16
  * bytes: a 128-byte line per row). */
 enum { DLC_MEMORY_COLUMN_LANES = 8 };
+/* A column reduction whose static last iter is at most this wide runs in
+ * point mode (a CTA per output, split over grid y): a column sum of
+ * 16777216 x 4 took 3.95 ms in column mode, 0.103 in point mode; 4194304 x
+ * 16 1.05 against 0.144; at 64 columns column mode wins, 0.153 against
+ * 0.616 (H100, bench/RESULTS.md run cn-1). */
+enum { DLC_MEMORY_NARROW_COLUMNS = 16 };
 /* The planner's CTA size: a flat kernel's, a row or point kernel's bound,
  * a column kernel's unless the GEMV rule gives it more (RBSSAToPlan). */
 enum { DLC_MEMORY_THREADS = 256 };
