@@ -398,3 +398,20 @@ program_checks() {
     done
   done
 }
+
+# timed_models "VARIANT..." NAME:SIZES...: for each model NAME at SIZES
+# (symbols; empty for a static one) and each VARIANT whose
+# $D/t/NAME/VARIANT/NAME.json exists (bench/build_*.sh's timing models,
+# e.g. "new old"), dlc-run's median of 20 launches, a line
+# "NAME SIZES VARIANT: time ..." (100 s at most each).
+timed_models() {
+  local variants=$1 spec n s v
+  shift
+  for spec in "$@"; do
+    n=${spec%%:*} s=${spec#*:}
+    for v in $variants; do
+      [ -f "$D/t/$n/$v/$n.json" ] || continue
+      echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
+    done
+  done
+}

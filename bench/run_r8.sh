@@ -16,13 +16,8 @@ for name in long_chain pool_nchw; do
   done
 done
 el "sanitizers (programs)"
-for spec in sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56 sum_all:M=4096,N=4096 sum_all_static: long_chain:M=4096,N=4096; do
-  n=${spec%%:*}; s=${spec#*:}
-  for v in new old; do
-    [ -f "$D/t/$n/$v/$n.json" ] || { echo "$n $s $v: not compiled"; continue; }
-    echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
-  done
-done
+timed_models "new old" sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56 \
+  sum_all:M=4096,N=4096 sum_all_static: long_chain:M=4096,N=4096
 PYTHONPATH=bench python3 - << 'PY'
 import torch
 from timing import event_median_ms as t

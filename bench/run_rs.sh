@@ -22,12 +22,8 @@ if [ "${PART:-1}" = 1 ]; then
     done
   done
   el "sanitizers (programs)"
-  for spec in linear3d_big: merge_heads:S=16384 gemm_two_outputs:M=4096,K=4096,N=4096 gemm_preact_and_act:M=4096,K=4096,N=4096; do
-    n=${spec%%:*}; s=${spec#*:}
-    for v in new old; do
-      echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
-    done
-  done
+  timed_models "new old" linear3d_big: merge_heads:S=16384 gemm_two_outputs:M=4096,K=4096,N=4096 \
+    gemm_preact_and_act:M=4096,K=4096,N=4096
   PYTHONPATH=bench python3 - << 'PY'
 import torch
 from timing import event_median_ms as t

@@ -3,8 +3,9 @@
 # every program against dlc-interp's reference data (sm_90a and sm_80),
 # memcheck and racecheck on the split vector kernels, the timing models
 # new against old (and the new with at most 64 / 128 splits a point: the
-# manifest's grid y edited) with torch anchors, new against old at the large sizes, then the
-# memory-bound bundle plainly and under schedule fuzzing.
+# manifest's grid y edited) with torch anchors, new against old at the
+# large sizes, then the memory-bound bundle plainly and under schedule
+# fuzzing.
 D=${D:-gpu-vs}
 . bench/device_common.sh
 device_setup
@@ -25,13 +26,9 @@ for split in 64 128; do
     sed -i "s/min(min(256, /min(min($split, /" "$D/t/$n/s$split/$n.json"
   done
 done
-for spec in sum_1d:N=268435456 sum_1d:N=16777216 sum_1d:N=1000003 max_1d:N=268435456 sum_all:M=16384,N=16384 sum_all:M=4096,N=4096 sum_all_static: sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56; do
-  n=${spec%%:*}; s=${spec#*:}
-  for v in new s128 s64 old; do
-    [ -f "$D/t/$n/$v/$n.json" ] || continue
-    echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
-  done
-done
+timed_models "new s128 s64 old" sum_1d:N=268435456 sum_1d:N=16777216 sum_1d:N=1000003 \
+  max_1d:N=268435456 sum_all:M=16384,N=16384 sum_all:M=4096,N=4096 sum_all_static: \
+  sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56
 PYTHONPATH=bench python3 - << 'PY'
 import torch
 from timing import event_median_ms as t

@@ -8,13 +8,9 @@ device_setup
 program_checks
 echo "vs-2 programs: $pass passed, $fail failed"
 el "programs"
-for spec in row_sum:M=65536,N=4097 row_max:M=65536,N=4097 row_sum:M=4,N=4194304 softmax:M=1,N=1048576 softmax:M=16384,N=4096 transpose:M=8192,N=8192 colsum_narrow:M=16777216,N=4; do
-  n=${spec%%:*}; s=${spec#*:}
-  for v in new old; do
-    [ -f "$D/t/$n/$v/$n.json" ] || continue
-    echo "$n $s $v: $(timeout 100 "$D/dlc-run" "$D/t/$n/$v/$n.json" $s --iters 20 2>&1 | grep -E '^time|^program' | tail -1 | cut -c1-150)"
-  done
-done
+timed_models "new old" row_sum:M=65536,N=4097 row_max:M=65536,N=4097 row_sum:M=4,N=4194304 \
+  softmax:M=1,N=1048576 softmax:M=16384,N=4096 transpose:M=8192,N=8192 \
+  colsum_narrow:M=16777216,N=4
 PYTHONPATH=bench python3 - << 'PY'
 import torch
 from timing import event_median_ms as t
