@@ -120,14 +120,17 @@ bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
 
 int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
                                      DlcMemoryMode mode, int sms) {
-  /* Static points too many for two splits each: S = 1. */
+  /* Static points too many for two splits each: S = 1. (The product stops
+   * growing past the CTAs' bound, which it already answers.) */
+  int64_t most = DLC_MEMORY_POINT_SPLIT_CTAS * (int64_t)sms;
+  bool staticPoints = true;
   int64_t points = 1;
-  for (int l = 0; l < p->numIters; ++l)
-    points = p->loops[l].size.numSymbols || points < 0
-                 ? -1
-                 : points * p->loops[l].size.constant;
-  if (points >= 0 &&
-      DLC_MEMORY_POINT_SPLIT_CTAS * (int64_t)sms / (points + 1) < 2)
+  for (int l = 0; l < p->numIters; ++l) {
+    staticPoints = staticPoints && p->loops[l].size.numSymbols == 0;
+    if (points <= most)
+      points *= p->loops[l].size.constant;
+  }
+  if (staticPoints && most / (points + 1) < 2)
     return 0;
   return dlcMemoryPointSplits(p, mode)
              ? splitWorkspaceBytes(DLC_MEMORY_POINT_MAX_SPLITS, 1, sms)
@@ -375,8 +378,7 @@ static bool reducesAreShort(const KpMemoryProblem *p) {
  * columns would idle most of its lanes. */
 static bool narrowColumns(const KpMemoryProblem *p) {
   const KpExtent *last = &p->loops[p->numIters - 1].size;
-  return last->numSymbols == 0 &&
-         last->constant <= DLC_MEMORY_NARROW_COLUMNS &&
+  return last->numSymbols == 0 && last->constant <= DLC_MEMORY_NARROW_COLUMNS &&
          !kpRegionHasContraction(p->func);
 }
 
