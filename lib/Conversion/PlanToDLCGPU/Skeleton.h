@@ -318,11 +318,11 @@ enum {
  * bytes: a 128-byte line per row). */
 enum { DLC_MEMORY_COLUMN_LANES = 8 };
 /* A column reduction whose static last iter is at most this wide runs in
- * point mode (a CTA per output, split over grid y): a column sum of
- * 16777216 x 4 took 3.95 ms in column mode, 0.103 in point mode; 4194304 x
- * 16 1.05 against 0.144; at 64 columns column mode wins, 0.153 against
- * 0.616 (H100, bench/RESULTS.md run cn-1). */
-enum { DLC_MEMORY_NARROW_COLUMNS = 16 };
+ * point mode (a CTA per output, split over grid y): a column sum of 64M
+ * halves as [M, N] took, column against point mode, 3.95 / 0.103 ms at N
+ * = 4, 1.06 / 0.143 at 16, 0.55 / 0.29 at 32, 0.39 / 0.45 at 48, 0.15 /
+ * 0.62 at 64 (H100, bench/RESULTS.md runs cn-1, cn-2). */
+enum { DLC_MEMORY_NARROW_COLUMNS = 32 };
 /* The planner's CTA size: a flat kernel's, a row or point kernel's bound,
  * a column kernel's unless the GEMV rule gives it more (RBSSAToPlan). */
 enum { DLC_MEMORY_THREADS = 256 };
