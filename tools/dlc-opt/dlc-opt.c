@@ -336,14 +336,16 @@ static bool buildFlagPipeline(MlirContext ctx, Options *options) {
     strcpy(options->pipeline, "builtin.module(");
   for (int i = 0; ok && i < options->numPassFlags; ++i) {
     char *element = passElement(options->passFlags[i]);
-    char nested[4096], shown[4096] = "", error[4096];
+    char shown[4096] = "", error[4096];
+    /* probe is prefix + the nested element + ")": the element's text is
+     * its length - sizeof(prefix) characters after the prefix. */
+    static const char prefix[] = "builtin.module(";
+    int length = 0;
     bool found = false;
     for (int n = 0; element && !found && n < NumNests; ++n) {
-      if (*nests[n])
-        snprintf(nested, sizeof(nested), "%s(%s)", nests[n], element);
-      else
-        snprintf(nested, sizeof(nested), "%s", element);
-      snprintf(probe, size, "builtin.module(%s)", nested);
+      length = *nests[n] ? snprintf(probe, size, "%s%s(%s))", prefix, nests[n],
+                                    element)
+                         : snprintf(probe, size, "%s%s)", prefix, element);
       found = pipelineParses(ctx, probe, error, sizeof(error));
       /* The message to show: the first that is not about the nesting. */
       if (!found && (n == 0 || strstr(shown, "restricted to")))
@@ -354,8 +356,9 @@ static bool buildFlagPipeline(MlirContext ctx, Options *options) {
     else if (!found)
       fprintf(stderr, "dlc-opt: error: invalid pass pipeline: %s\n", shown);
     else
-      sprintf(options->pipeline + strlen(options->pipeline), "%s%s",
-              i > 0 ? ", " : "", nested);
+      sprintf(options->pipeline + strlen(options->pipeline), "%s%.*s",
+              i > 0 ? ", " : "", length - (int)sizeof(prefix),
+              probe + sizeof(prefix) - 1);
     ok = element && found;
     free(element);
   }

@@ -20,3 +20,8 @@ func.func @f() {
 // UNKNOWN: dlc-opt: error: invalid pass pipeline: {{.*}}'no-such-pass' does not refer to a registered pass
 // RUN: not dlc-opt %S/Inputs/affine-loop.mlir --affine-loop-tile=no-such-option=1 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: dlc-opt: error: invalid pass pipeline: {{.*}}no-such-option
+// A flag's options reach the pass whole however long (here 6000
+// characters, 700 sizes): the flag was once nested through a 4 KB buffer
+// and cut, "unbalanced '(' or '{' in pass pipeline".
+// RUN: not dlc-opt %s --convert-rbssa-to-plan=sizes=$(%python3 -c "print(','.join('S%%d=%%d' %% (i, i + 1) for i in range(700)))") 2>&1 | FileCheck %s --check-prefix=LONG
+// LONG: option 'sizes': more than 16 symbols
