@@ -45,15 +45,19 @@ static bool castIsFree(MlirOperation op) {
   return false;
 }
 
-/* Whether an operand of `op` (past casts) is the result of an op of a
- * constant: x · c₁ · c₂ is a chain no activation spells. */
+/* Whether `v` (past casts) is the result of an op of a constant. */
+static bool madeByConstOp(MlirValue v) {
+  v = rbPastCasts(v);
+  return mlirValueIsAOpResult(v) && !rbIsConstant(v) &&
+         hasConstOperand(mlirOpResultGetOwner(v));
+}
+
+/* Whether an operand of `op` is: x · c₁ · c₂ is a chain no activation
+ * spells. */
 static bool readsConstOp(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirValue x = rbPastCasts(mlirOperationGetOperand(op, i));
-    if (mlirValueIsAOpResult(x) && !rbIsConstant(x) &&
-        hasConstOperand(mlirOpResultGetOwner(x)))
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (madeByConstOp(mlirOperationGetOperand(op, i)))
       return true;
-  }
   return false;
 }
 
@@ -72,11 +76,8 @@ static int stepWeight(MlirOperation op) {
     return castIsFree(op) ? 0 : 1;
   if (hasConstOperand(op))
     return readsConstOp(op) ? 2 : 0; /* the op and its constant */
-  if (dlcIndexbookIsUnary(op)) {
-    MlirValue x = rbPastCasts(mlirOperationGetOperand(op, 0));
-    if (mlirValueIsAOpResult(x) && hasConstOperand(mlirOpResultGetOwner(x)))
-      return 0;
-  }
+  if (dlcIndexbookIsUnary(op) && madeByConstOp(mlirOperationGetOperand(op, 0)))
+    return 0;
   return 1;
 }
 
