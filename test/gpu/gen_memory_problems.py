@@ -23,6 +23,12 @@ Each problem is one family, drawn uniformly:
   rmsnorm    x * rsqrt(mean(x*x) + eps), optional weight, in f32
   column     a reduce as above over the first axis of [M, N] or the first or
              middle axis of [B, M, N] (column reductions: column mode)
+  transpose  (only with --transpose P, a share P of the problems) an
+             eltwise chain of rank 2 or 3 whose inputs are stored permuted
+             with another axis last (a read across the output's last axis:
+             the memory-bound skeleton's transpose mode), every axis from
+             16 to 300 (both extents of the tile at least
+             DLC_MEMORY_TRANSPOSE_MIN_EXTENT, odd to the 64-wide tile)
   mask       (only with --bool P, a share P of the problems) returns bools,
              i1 outputs of one byte each: a compare (cmplt of two inputs, or
              cmpne(relu(x), 0)), a where-mask chain returning the mask and
@@ -64,6 +70,7 @@ for f16), which the problem adds as --rtol u (run 17's q056, run 35's
 seed 464 q010: two output ulps).
 
 usage: gen_memory_problems.py --count N --seed S --out DIR [--append] [--bool P]
+                              [--transpose P]
 Writes DIR/qNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
@@ -90,6 +97,9 @@ BINARY_STEPS = {"add", "sub", "mul", "div", "max", "min", "where"}
 EXACT_STEPS = ["add", "sub", "mul", "max", "min", "neg", "where", "relu", "cast"]
 APPROX_STEPS = ["div", "exp2", "log2", "sqrt", "recip", "sin", "sigmoid", "silu"]
 CONSTS = [0.5, -0.75, 1.5, 2.0, -3.0, 0.125]
+# The transpose family's axis sizes and budget (elements of a tensor).
+TILE_SIZES = [16, 17, 31, 63, 64, 65, 100, 127, 128, 129, 255, 257, 300]
+TILE_BUDGET = 300_000
 
 
 def product(values):
@@ -268,9 +278,9 @@ def input_layout(rng, g, name, dims, dtype, move):
     without its size-1 axes (brought back by tiny.reshape). Returns the
     logical value."""
     real = [d for d in dims if d is not ONE]
-    if move == "permute" and len(dims) >= 2:
+    if move in ("permute", "transpose") and len(dims) >= 2:
         order = list(range(len(dims)))
-        while order == sorted(order):
+        while order == sorted(order) or (move == "transpose" and order[-1] == len(dims) - 1):
             rng.shuffle(order)
         stored = [dims[i] for i in order]
         inverse = [order.index(j) for j in range(len(dims))]
@@ -283,14 +293,20 @@ def input_layout(rng, g, name, dims, dtype, move):
     return g.arg(name, dims, dtype)
 
 
-def eltwise_problem(rng, name):
+def eltwise_problem(rng, name, transpose=False):
     dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
     compute = rng.choice(["f32", "f32", "in"])
     ctype = dtype if compute == "in" else "f32"
     explicit = rng.random() < 0.5
-    move = rng.choice(["none", "permute", "reshape"])
-    rank = rng.choice([1, 2, 3])
-    values = pick_values(rng, rank)
+    if transpose:
+        move, rank = "transpose", rng.choice([2, 3])
+        values = [0] * rank
+        while not 0 < product(values) <= TILE_BUDGET:
+            values = [rng.choice(TILE_SIZES) for _ in range(rank)]
+    else:
+        move = rng.choice(["none", "permute", "reshape"])
+        rank = rng.choice([1, 2, 3])
+        values = pick_values(rng, rank)
     mode, shape, by_name = pick_dims(rng, values)
     pool = EXACT_STEPS if ctype != "f32" else CHAIN_STEPS
     steps = [rng.choice(pool) for _ in range(rng.randint(1, 6))]
@@ -584,10 +600,14 @@ FAMILIES = [eltwise_problem, reduce_problem, softmax_problem, layernorm_problem,
 
 
 def memory_problem(rng, index):
-    # The mask family only with --bool (the other seeds' problems unchanged).
-    family = (mask_problem if gen_problems.BOOL and rng.random() < gen_problems.BOOL
-              else rng.choice(FAMILIES))
-    problem = family(rng, "q%03d" % index)
+    # The mask family only with --bool, the transpose family only with
+    # --transpose (the other seeds' problems unchanged).
+    if gen_problems.BOOL and rng.random() < gen_problems.BOOL:
+        problem = mask_problem(rng, "q%03d" % index)
+    elif gen_problems.TRANSPOSE and rng.random() < gen_problems.TRANSPOSE:
+        problem = eltwise_problem(rng, "q%03d" % index, transpose=True)
+    else:
+        problem = rng.choice(FAMILIES)(rng, "q%03d" % index)
     return problem if len(problem) > 5 else problem + (None,)
 
 

@@ -254,6 +254,7 @@ GEMV_VERSIONS = 0.0
 # from its mask family, which returns bools (i1 outputs, one byte each). 0
 # draws nothing more.
 BOOL = 0.0
+TRANSPOSE = 0.0
 
 
 def pick_gemv_sizes(rng):
@@ -701,9 +702,13 @@ def generate(doc, make):
     ap.add_argument("--bool", type=float, default=0.0,
                     help="share of memory-bound problems that return bools "
                          "(i1 outputs, gen_memory_problems.py's mask family)")
+    ap.add_argument("--transpose", type=float, default=0.0,
+                    help="share of memory-bound problems that read across "
+                         "the last axis (gen_memory_problems.py's transpose "
+                         "family)")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
-    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K, THREE
+    global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K, THREE, TRANSPOSE
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -719,6 +724,7 @@ def generate(doc, make):
     FEW_SMS = args.few_sms
     SHORT_K = args.short_k
     BOOL = args.bool
+    TRANSPOSE = args.transpose
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

@@ -547,6 +547,9 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
     if (kept && !mlirValueIsNull(kept->raw))
       return fromStorage(m, b, kept->raw);
   }
+  MlirValue staged = mbStagedRead(m, b, x);
+  if (!mlirValueIsNull(staged))
+    return staged;
   MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = storageType(m, x->element);
@@ -574,6 +577,14 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
   if (kept)
     kept->raw = v;
   return fromStorage(m, b, v);
+}
+
+MlirValue mbLoadElement(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+  MlirValue operands[] = {mlirBlockGetArgument(m->entry, x->arg),
+                          mbReadOffset(m, b, x)};
+  return fromStorage(m, b,
+                     dlcBuildValue(b, "memref.load", 2, operands,
+                                   storageType(m, x->element), 0, NULL, NULL));
 }
 
 /* i1: every constraint of an indexed set holds (== 0 or >= 0). */
@@ -1218,6 +1229,8 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   }
   if (mode == DLC_MEMORY_COLUMN)
     mbEmitColumns(&m);
+  else if (mode == DLC_MEMORY_TRANSPOSE)
+    mbEmitTranspose(&m);
   else if (mode != DLC_MEMORY_FLAT)
     mbEmitRows(&m);
   else

@@ -8,6 +8,7 @@
  *   MemoryRows.c      row and point modes (a warp or a CTA per point)
  *   MemoryColumns.c   column mode (a CTA per column tile, reduces by rows)
  *   MemoryFlat.c      flat mode (a thread per chunk of points)
+ *   MemoryTranspose.c transpose mode (a CTA per tile, reads staged)
  *   MemoryFused.c     one-pass reduce pairs (Welford, online softmax)
  *   MemoryModes.c     the planner's questions: modes, widths, scratch */
 #ifndef DLC_CONVERSION_PLANTODLCGPU_MEMORYBOUND_H
@@ -98,6 +99,9 @@ typedef struct Mb {
   MbRegisterRow regRows[KP_MAX_LOOPS];
   int numRegLoads;
   MbRegisterLoad regLoads[MbMaxRegisterLoads];
+  int numStaged; /* transpose mode: its staged reads (indexed[]) */
+  int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED];
+  MlirValue stagedSlot; /* ... the current point's word in each staged tile */
   int numFrames;
   Frame frames[MaxFrames];
   MlirValue loopValue[KP_MAX_LOOPS];
@@ -139,6 +143,9 @@ void mbForgetAlong(Mb *m, uint32_t loops);
 /* Addressing and outputs. */
 MlirValue mbReadOffset(Mb *m, DlcBuilder *b, const KpIndexed *x);
 MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
+/* One element of read `x` at the loops' current values, as the steps
+ * compute it (f32, or i1). */
+MlirValue mbLoadElement(Mb *m, DlcBuilder *b, const KpIndexed *x);
 void mbEmitStore(Mb *m, const KpOutput *o, int frame);
 /* The stores of `count` outputs, under an scf.if on `cond` built at `b` (a
  * frame while they are emitted): the one thread that stores a CTA's
@@ -184,6 +191,10 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *));
 void mbEmitRows(Mb *m);
 void mbEmitColumns(Mb *m);
 void mbEmitFlat(Mb *m);
+void mbEmitTranspose(Mb *m);
+/* Transpose mode: read `x`'s value at the current point from its staged
+ * tile, or null when `x` is not staged. */
+MlirValue mbStagedRead(Mb *m, DlcBuilder *b, const KpIndexed *x);
 /* The split over grid y of column and point modes (MemoryColumns.c):
  * gpu.grid_dim or gpu.block_id `op` of y; the range [*lo, *hi) of the
  * reduce's [begin, end) this CTA's split takes (begin null: 0); and the

@@ -55,6 +55,12 @@ int dlcMemoryLongWarpRows(const KpMemoryProblem *p, DlcMemoryMode mode,
 
 int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
                                 int64_t threads, int width) {
+  if (mode == DLC_MEMORY_TRANSPOSE) {
+    int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED];
+    int tile = DLC_MEMORY_TRANSPOSE_TILE;
+    return dlcMemoryTransposeStaged(p, dlcMemoryTransposeAxis(p), staged) *
+           tile * (tile + 1);
+  }
   int reduces = 0;
   for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
     reduces += p->steps[s].kind == KP_STEP_REDUCE;
@@ -247,6 +253,81 @@ static bool contiguousAcross(const KpMemoryProblem *p, const KpIndexed *x,
   return prevLoop >= 0 && kpExtentIs(&x->strides[prevDim], 1);
 }
 
+/* Whether read `x` runs along loop `loop` (one of its dims does). */
+static bool readsAlong(const KpIndexed *x, int loop) {
+  for (int d = 0; d < x->rank; ++d)
+    if (x->loops[d] == loop)
+      return true;
+  return false;
+}
+
+/* Whether read `x` is one a transpose kernel tiling (axis, last iter)
+ * stages: a float read along both, contiguous along the axis and not
+ * along the last iter. */
+static bool stagedRead(const KpMemoryProblem *p, const KpIndexed *x, int axis) {
+  int last = p->numIters - 1;
+  return !mlirAttributeIsNull(x->map) && x->element != KP_I1 &&
+         readsAlong(x, last) && contiguousAlong(x, axis) &&
+         !contiguousAlong(x, last);
+}
+
+int dlcMemoryTransposeStaged(const KpMemoryProblem *p, int axis,
+                             int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED]) {
+  int n = 0;
+  for (int s = 0; s < p->numSteps && n < DLC_MEMORY_TRANSPOSE_MAX_STAGED; ++s) {
+    if (p->steps[s].kind != KP_STEP_LOAD ||
+        !stagedRead(p, &p->indexed[p->steps[s].input], axis))
+      continue;
+    bool known = false;
+    for (int i = 0; i < n; ++i)
+      known |= staged[i] == p->steps[s].input;
+    if (!known)
+      staged[n++] = p->steps[s].input;
+  }
+  return n;
+}
+
+/* Transpose mode needs iters only (no reduce: its threads compute single
+ * points), no guard (a staged read is made at every point of the tile,
+ * where a guarded one may be out of bounds) and row-major outputs; its
+ * axis is the iter most staged reads run along. */
+int dlcMemoryTransposeAxis(const KpMemoryProblem *p) {
+  int last = p->numIters - 1;
+  if (p->numIters < 2 || p->numLoops != p->numIters)
+    return -1;
+  for (int s = 0; s < p->numSteps; ++s)
+    if (p->steps[s].kind == KP_STEP_GUARD || p->steps[s].kind == KP_STEP_REDUCE)
+      return -1;
+  for (int i = 0; i < p->numOutputs; ++i)
+    if (!kpExtentIs(&p->outputs[i].strides[last], 1))
+      return -1;
+  int best = -1, most = 0;
+  for (int axis = 0; axis < last; ++axis) {
+    int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED];
+    int n = dlcMemoryTransposeStaged(p, axis, staged);
+    if (n > most)
+      best = axis, most = n;
+  }
+  return best;
+}
+
+bool dlcMemoryTransposeGridText(const KpMemoryProblem *p, char *out,
+                                size_t size) {
+  int axis = dlcMemoryTransposeAxis(p), last = p->numIters - 1;
+  KpExtent outer = kpExtentConstant(1);
+  for (int l = 0; l < last; ++l)
+    if (l != axis && !kpExtentTimes(&outer, &p->loops[l].size, &outer))
+      return false;
+  char o[200], a[96], n[96];
+  kpExtentText(p->func, &outer, o, sizeof(o));
+  kpExtentText(p->func, &p->loops[axis].size, a, sizeof(a));
+  kpExtentText(p->func, &p->loops[last].size, n, sizeof(n));
+  snprintf(out, size, "%s%sceildiv(%s, %d)*ceildiv(%s, %d)",
+           kpExtentIs(&outer, 1) ? "" : o, kpExtentIs(&outer, 1) ? "" : "*", a,
+           DLC_MEMORY_TRANSPOSE_TILE, n, DLC_MEMORY_TRANSPOSE_TILE);
+  return true;
+}
+
 uint32_t mbFlatVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
   if (mode != DLC_MEMORY_POINT)
     return 0;
@@ -258,6 +339,8 @@ uint32_t mbFlatVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
 }
 
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  if (mode == DLC_MEMORY_TRANSPOSE)
+    return 1; /* scalar accesses, coalesced by the tile */
   uint32_t loops = mbVectorLoops(p, mode);
   uint32_t flat = mbFlatVectorLoops(p, mode);
   int minBytes = 4;
@@ -314,6 +397,8 @@ bool dlcMemoryModeFits(const KpMemoryProblem *p, DlcMemoryMode mode) {
   /* Flat and row modes walk the last iter; a scalar output has none. */
   if (mode == DLC_MEMORY_FLAT)
     return p->numIters > 0;
+  if (mode == DLC_MEMORY_TRANSPOSE)
+    return dlcMemoryTransposeAxis(p) >= 0;
   if (mode == DLC_MEMORY_ROW)
     return kpMemoryRowMode(p);
   if (mode == DLC_MEMORY_COLUMN) {
@@ -382,9 +467,22 @@ static bool narrowColumns(const KpMemoryProblem *p) {
          !kpRegionHasContraction(p->func);
 }
 
+/* Whether a transpose kernel's tile would be mostly full: its two extents
+ * symbolic or at least DLC_MEMORY_TRANSPOSE_MIN_EXTENT (NCHW to NHWC of 3
+ * channels reads well enough flat: its warps touch 3 rows). */
+static bool transposeTileFills(const KpMemoryProblem *p, int axis) {
+  const KpExtent *a = &p->loops[axis].size;
+  const KpExtent *n = &p->loops[p->numIters - 1].size;
+  return (a->numSymbols || a->constant >= DLC_MEMORY_TRANSPOSE_MIN_EXTENT) &&
+         (n->numSymbols || n->constant >= DLC_MEMORY_TRANSPOSE_MIN_EXTENT);
+}
+
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
   if (p->numIters == 0)
     return DLC_MEMORY_POINT;
+  int axis = dlcMemoryTransposeAxis(p);
+  if (axis >= 0 && transposeTileFills(p, axis))
+    return DLC_MEMORY_TRANSPOSE;
   if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
     return DLC_MEMORY_ROW;
   DlcMemoryMode across =

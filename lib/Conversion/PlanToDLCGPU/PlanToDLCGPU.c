@@ -864,6 +864,15 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       p->numIters == 0 ? "no output iters" : "no reduce");
     ok = false;
   }
+  if (ok && mode == DLC_MEMORY_TRANSPOSE && !dlcMemoryModeFits(p, mode)) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan algo_choice = {memory = \"flat\"}",
+                      "memory = \"transpose\" needs a region of iters only "
+                      "(no reduce, no guarded read), row-major outputs and a "
+                      "read across the last iter along another iter, and "
+                      "this region has not");
+    ok = false;
+  }
   if (ok && !dlcMemoryModeFits(p, mode)) {
     dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
                       "plan algo_choice = {memory = \"flat\"}",
@@ -896,6 +905,11 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       width, dlcMemoryBoundVectorWidth(p, mode));
     ok = false;
   }
+  if (ok && mode == DLC_MEMORY_TRANSPOSE &&
+      plan->tile[1] % DLC_MEMORY_TRANSPOSE_TILE != 0)
+    ok = dlcCannotHonour(schedule, "memory-bound", "tile",
+                         "[1, T, 1] with T a multiple of 64 in transpose "
+                         "mode (a tile row is 64 threads)");
   char outer[200], last[96], grid[600], gridY[600] = "1", flops[480];
   if (ok &&
       !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
@@ -910,7 +924,10 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
                  last, sizeof(last));
     int64_t workspace = 0;
-    if (mode == DLC_MEMORY_COLUMN) {
+    if (mode == DLC_MEMORY_TRANSPOSE) {
+      /* Its factors are a subset of `outer`'s, which fit. */
+      dlcMemoryTransposeGridText(p, grid, sizeof(grid));
+    } else if (mode == DLC_MEMORY_COLUMN) {
       snprintf(grid, sizeof(grid), "%s*ceildiv(%s, %d)", outer, last,
                DLC_MEMORY_COLUMN_LANES * width);
       dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
@@ -942,7 +959,8 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
      * for the CTAs their loads need (Skeleton.h). */
     bool flatReduces = mode == DLC_MEMORY_FLAT && p->numLoops > p->numIters;
     int64_t resident =
-        mode != DLC_MEMORY_FLAT
+        mode == DLC_MEMORY_TRANSPOSE ? target->maxThreadsPerSM / threads / 2
+        : mode != DLC_MEMORY_FLAT
             ? dlcMemoryRegisterRowCtas(p, mode, threads, width)
             : target->maxThreadsPerSM / threads / (flatReduces ? 2 : 1);
     memoryFlopsText(p, flops, sizeof(flops));

@@ -332,8 +332,9 @@ typedef enum DlcMemoryMode {
   DLC_MEMORY_ROW,
   DLC_MEMORY_POINT,
   DLC_MEMORY_COLUMN,
-  DLC_MEMORY_DEPTHWISE,     /* a depthwise convolution (DepthwiseConv.c) */
-  DLC_MEMORY_DEPTHWISE_TILE /* one through an input tile (DepthwiseTile.c) */
+  DLC_MEMORY_DEPTHWISE,      /* a depthwise convolution (DepthwiseConv.c) */
+  DLC_MEMORY_DEPTHWISE_TILE, /* one through an input tile (DepthwiseTile.c) */
+  DLC_MEMORY_TRANSPOSE /* a CTA per tile, reads staged (MemoryTranspose.c) */
 } DlcMemoryMode;
 
 const char *dlcMemoryModeName(DlcMemoryMode mode);
@@ -344,6 +345,31 @@ bool dlcMemoryModeFits(const KpMemoryProblem *problem, DlcMemoryMode mode);
  * along a reduced loop is contiguous in it, else column where a reduce
  * reads across the last iter, else flat. */
 DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *problem);
+
+/* Transpose mode: a region without reduces whose reads run across the last
+ * iter but along another iter `axis` (a 2-D transpose, NCHW to NHWC) gets
+ * a CTA per TILE x TILE tile of (axis, last iter): its threads read the
+ * staged reads along the axis into shared memory (f32, rows padded by one
+ * word: no bank conflicts either way), then compute and store along the
+ * last iter, every access coalesced. At most MAX_STAGED reads are staged
+ * (the others are read in place); the planner picks the mode where both
+ * extents are symbolic or at least MIN_EXTENT. */
+enum {
+  DLC_MEMORY_TRANSPOSE_TILE = 64,
+  DLC_MEMORY_TRANSPOSE_MAX_STAGED = 4,
+  DLC_MEMORY_TRANSPOSE_MIN_EXTENT = 16
+};
+/* The iter a transpose kernel tiles beside the last (-1: the mode does not
+ * fit), and its staged reads (indices into problem->indexed, at most
+ * MAX_STAGED): reads of floats along both, contiguous along the axis and
+ * not along the last iter. */
+int dlcMemoryTransposeAxis(const KpMemoryProblem *problem);
+int dlcMemoryTransposeStaged(const KpMemoryProblem *problem, int axis,
+                             int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED]);
+/* The kernel's grid: the other iters' points times the tiles, as text over
+ * the symbols; false when the product has too many symbols. */
+bool dlcMemoryTransposeGridText(const KpMemoryProblem *problem, char *out,
+                                size_t size);
 
 /* Register rows (MemoryBound.c): a static row read by at most this many
  * chunks a thread of its warp (rows of at most DLC_MEMORY_SHORT_LENGTH) or

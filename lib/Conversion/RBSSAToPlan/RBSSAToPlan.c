@@ -487,7 +487,8 @@ static bool memoryAlgoChoice(MlirOperation func, const char *path,
     return memoryEntryInvalid(
         func, path, v,
         "\"flat\" fits every region; \"row\" needs every reduce uniform "
-        "along the last iter, \"point\" and \"column\" a reduce",
+        "along the last iter, \"point\" and \"column\" a reduce, "
+        "\"transpose\" a read across the last iter along another",
         why);
   }
   if (isMode) {
@@ -603,6 +604,15 @@ static bool memoryChoiceFits(MlirOperation func, const Options *o,
              c->width, dlcMemoryModeName(c->mode), widest);
     return memoryEntryInvalid(func, o->planFile, planFile,
                               "force a smaller width", why);
+  }
+  if (c->mode == DLC_MEMORY_TRANSPOSE &&
+      c->threads % DLC_MEMORY_TRANSPOSE_TILE != 0) {
+    snprintf(why, sizeof(why),
+             "tile [1, %lld, 1]: a transpose kernel's rows of the tile are "
+             "%d threads each",
+             (long long)c->threads, DLC_MEMORY_TRANSPOSE_TILE);
+    return memoryEntryInvalid(func, o->planFile, planFile,
+                              "force a multiple of 64 threads", why);
   }
   if (!dlcMemoryReduceFits(p, c->mode, c->reduce, c->threads)) {
     snprintf(why, sizeof(why),

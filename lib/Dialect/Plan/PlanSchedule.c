@@ -27,7 +27,8 @@ const char *const dlcPlanBarrierModels[] = {"cp_async_group", "mbarrier",
 const char *const dlcPlanSwizzles[] = {"32b", "64b", "128b", NULL};
 const char *const dlcPlanStrides[] = {"row", "col", NULL};
 const char *const dlcPlanMemoryModes[] = {
-    "flat", "row", "point", "column", "depthwise", "depthwise_tile", NULL};
+    "flat",           "row",       "point", "column", "depthwise",
+    "depthwise_tile", "transpose", NULL};
 const char *const dlcPlanMemoryReduces[] = {"passes", "welford", "online",
                                             NULL};
 const char *const dlcPlanAlgoFamilies[] = {
@@ -706,7 +707,8 @@ static bool checkMemoryShape(Reader *rd, const DlcPlan *plan) {
   if (!mode || !dlcPlanIsOneOf(mode, dlcPlanMemoryModes))
     return wrong(rd, "algo_choice",
                  "memory = \"%s\" is not \"row\", \"point\", \"column\", "
-                 "\"flat\", \"depthwise\" or \"depthwise_tile\"",
+                 "\"flat\", \"transpose\", \"depthwise\" or "
+                 "\"depthwise_tile\"",
                  mode ? mode : "");
   for (int i = 0; i < plan->numAlgoChoice; ++i)
     if (strcmp(plan->algoChoice[i].key, "reduce") == 0 &&

@@ -109,7 +109,9 @@ extern const char *const dlcPlanAlgoFamilies[];
 enum { DLC_PLAN_PATTERN_FAMILIES = 4 };
 /* algo_choice memory = ...: the memory-bound skeleton's modes, in
  * DlcMemoryMode order (lib/Conversion/PlanToDLCGPU/Skeleton.h). */
-extern const char *const dlcPlanMemoryModes[]; /* flat, row, point, column */
+/* flat, row, point, column, depthwise, depthwise_tile, transpose (in
+ * DlcMemoryMode's order) */
+extern const char *const dlcPlanMemoryModes[];
 /* algo_choice reduce = ...: how a row kernel computes a pair of reduces,
  * in DlcMemoryReduce order (absent: passes). */
 extern const char *const dlcPlanMemoryReduces[]; /* passes, welford, online */

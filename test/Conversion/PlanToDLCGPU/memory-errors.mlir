@@ -62,7 +62,7 @@ module attributes {dlc.target = "sm_90"} {
 // plan-verify's rules for memory-bound plans: the mode,
 module attributes {dlc.target = "sm_90"} {
   func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
-    // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': memory = "tiles" is not "row", "point", "column", "flat", "depthwise" or "depthwise_tile"}}
+    // expected-error @+1 {{E1501 UnsupportedOp: field 'algo_choice': memory = "tiles" is not "row", "point", "column", "flat", "transpose", "depthwise" or "depthwise_tile"}}
     "plan.schedule"() {algo_choice = {memory = "tiles"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "none", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
     %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
     %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
@@ -182,3 +182,31 @@ module attributes {dlc.target = "sm_90a"} {
   }
 }
 
+
+// -----
+
+// Transpose mode computes single points: a region that reduces does not
+// fit it.
+module attributes {dlc.target = "sm_90"} {
+  func.func @colmax(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Mx", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N"]}) attributes {rbssa.iters = [{name = "n", size = "N"}], rbssa.reduce_iters = [{name = "m", size = "M"}], rbssa.region = "colmax", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: memory = "transpose" needs a region of iters only (no reduce, no guarded read), row-major outputs and a read across the last iter along another iter, and this region has not}}
+    "plan.schedule"() {algo_choice = {memory = "transpose"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "bar_sync", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 256, 1>, vectorize = {axis = "n", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    %1 = "rbssa.reduce"(%0) {axes = array<i64: 1>, dtype = f16, init = 0xFC00 : f16, op = "max"} : (tensor<?x?xf16, ["N", "M"]>) -> tensor<?xf16, ["N"]>
+    "rbssa.yield"(%1, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?xf16, ["N"]>, memref<?xf16>) -> ()
+    return
+  }
+}
+
+// -----
+
+// A transpose tile's rows are 64 threads: a CTA of 96 cannot hold them.
+module attributes {dlc.target = "sm_90"} {
+  func.func @transpose_2d(%arg0: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "X", rbssa.noalias, rbssa.role = "input", rbssa.shape = ["M", "N"]}, %arg1: memref<?x?xf16> {rbssa.alignment = 128 : i64, rbssa.layout = {kind = "row_major"}, rbssa.name = "Y", rbssa.noalias, rbssa.role = "output", rbssa.shape = ["N", "M"]}) attributes {rbssa.iters = [{name = "n", size = "N"}, {name = "m", size = "M"}], rbssa.reduce_iters = [], rbssa.region = "transpose_2d", rbssa.symbols = ["M", "N"]} {
+    // expected-error @+1 {{E1501 UnsupportedOp: the memory-bound skeleton cannot honour plan field 'tile'; it implements [1, T, 1] with T a multiple of 64 in transpose mode (a tile row is 64 threads)}}
+    "plan.schedule"() {algo_choice = {memory = "transpose"}, arch = "sm90", async = {enable = false, epilogue_overlap = false, prefetch_depth = 0 : i64}, barrier_model = "bar_sync", bind = {}, cache = [], epilogue = [], layout_hints = {}, local_edges = [], predicate_tail = [], stages = 2 : i64, tile = array<i64: 1, 96, 1>, vectorize = {axis = "m", width = 1 : i64}, warp_tile = array<i64: 1, 32>} : () -> ()
+    %0 = "rbssa.read"(%arg0) {map = affine_map<(d0, d1)[s0, s1] -> (d1, d0)>} : (memref<?x?xf16>) -> tensor<?x?xf16, ["N", "M"]>
+    "rbssa.yield"(%0, %arg1) {cast = f16, materialize = "gmem"} : (tensor<?x?xf16, ["N", "M"]>, memref<?x?xf16>) -> ()
+    return
+  }
+}

@@ -1,0 +1,134 @@
+/* The memory-bound skeleton's transpose mode (MemoryBound.h, Skeleton.h):
+ * a CTA per TILE x TILE tile of (axis, last iter) at one point of the other
+ * iters. The staged reads run along the axis and across the last iter; read
+ * in place, a warp's 32 loads would touch 32 rows. Here the threads first
+ * read each staged tile along the axis (a warp's loads consecutive) into
+ * shared memory, then compute the points along the last iter (a warp's
+ * stores consecutive), taking the staged values from the tile.
+ *
+ * Every point of a tile is read, clamped into the extents (so that no read
+ * is out of bounds and every load of a thread is in flight at once); only
+ * the points inside are stored. Tile word (l, a) of a staged read is at l *
+ * (TILE + 1) + a: the first pass's warps write consecutive words, the
+ * second's read words TILE + 1 apart, both without bank conflicts. */
+#include "MemoryBound.h"
+
+/* Batch: the points a thread computes before it stores them (16 at once
+ * spilled sigmoid(X^T + Z) at 64 registers). */
+enum {
+  Tile = DLC_MEMORY_TRANSPOSE_TILE,
+  Row = DLC_MEMORY_TRANSPOSE_TILE + 1,
+  Batch = 8
+};
+
+MlirValue mbStagedRead(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+  for (int i = 0; i < m->numStaged; ++i) {
+    if (&m->p->indexed[m->staged[i]] != x)
+      continue;
+    MlirValue word = dlcArith(b, "arith.addi", m->stagedSlot,
+                              mbIndex(b, (int64_t)i * Tile * Row));
+    MlirValue operands[] = {m->scratch, word};
+    return dlcBuildValue(b, "memref.load", 2, operands, m->f32, 0, NULL, NULL);
+  }
+  return (MlirValue){NULL};
+}
+
+/* The tile's point `k` of this thread (k-th of its Tile * Tile / threads)
+ * when the fast index runs along `fast`: binds `fast` to first[fast] +
+ * the thread's word in the tile row, `slow` to first[slow] + its row,
+ * each clamped into its extent; *inside: both are in. Returns the point's
+ * word in a staged tile. (The last iter is the later loop of the two.) */
+static MlirValue bindPoint(Mb *m, DlcBuilder *b, int k, int fast, int slow,
+                           const MlirValue *first, const MlirValue *extent,
+                           MlirValue *inside) {
+  int64_t rowsPerTrip = m->threads / Tile;
+  MlirValue column = dlcArith(b, "arith.remui", m->tid, mbIndex(b, Tile));
+  MlirValue row = dlcArith(b, "arith.addi",
+                           dlcArith(b, "arith.divui", m->tid, mbIndex(b, Tile)),
+                           mbIndex(b, k * rowsPerTrip));
+  MlirValue at[2] = {column, row};
+  int loops[2] = {fast, slow};
+  *inside = dlcConstInt(b, m->i1, 1);
+  for (int i = 0; i < 2; ++i) {
+    int l = loops[i];
+    MlirValue point = dlcArith(b, "arith.addi", first[l], at[i]);
+    *inside =
+        dlcArith(b, "arith.andi", *inside, dlcCmpI(b, "ult", point, extent[l]));
+    m->loopValue[l] =
+        dlcArith(b, "arith.minui", point,
+                 dlcArith(b, "arith.subi", extent[l], mbIndex(b, 1)));
+    m->loopFrame[l] = 0;
+  }
+  /* Word (l, a): l along the last iter (the fast index in the second
+   * pass), a along the axis. */
+  MlirValue l = fast > slow ? column : row, a = fast > slow ? row : column;
+  return dlcArith(b, "arith.addi",
+                  dlcArith(b, "arith.muli", l, mbIndex(b, Row)), a);
+}
+
+void mbEmitTranspose(Mb *m) {
+  const KpMemoryProblem *p = m->p;
+  int axis = dlcMemoryTransposeAxis(p), last = p->numIters - 1;
+  m->numStaged = dlcMemoryTransposeStaged(p, axis, m->staged);
+  m->versionFrame = 0;
+  DlcBuilder b = mbAt(m, 0);
+
+  /* Block x: (the other iters' point, the axis' tile, the last's tile),
+   * the last fastest. */
+  MlirValue extent[KP_MAX_LOOPS], first[KP_MAX_LOOPS];
+  extent[axis] = mbExtent(m, &b, &p->loops[axis].size);
+  extent[last] = mbExtent(m, &b, &p->loops[last].size);
+  MlirValue tile = mbIndex(&b, Tile);
+  MlirValue lastTiles = dlcArith(&b, "arith.ceildivui", extent[last], tile);
+  MlirValue axisTiles = dlcArith(&b, "arith.ceildivui", extent[axis], tile);
+  MlirValue block = mbGpuId(m, &b, "gpu.block_id");
+  first[last] = dlcArith(&b, "arith.muli",
+                         dlcArith(&b, "arith.remui", block, lastTiles), tile);
+  block = dlcArith(&b, "arith.divui", block, lastTiles);
+  first[axis] = dlcArith(&b, "arith.muli",
+                         dlcArith(&b, "arith.remui", block, axisTiles), tile);
+  mbBindLoops(m, &b, mbAllIters(p) & ~(1u << axis) & ~(1u << last),
+              dlcArith(&b, "arith.divui", block, axisTiles), 0);
+
+  /* Stage: the threads run along the axis; every load before the stores. */
+  int trips = (int)(Tile * Tile / m->threads);
+  MlirValue inside;
+  for (int i = 0; i < m->numStaged; ++i) {
+    MlirValue value[Tile * Tile / 32], word[Tile * Tile / 32];
+    for (int k = 0; k < trips; ++k) {
+      MlirValue slot = bindPoint(m, &b, k, axis, last, first, extent, &inside);
+      value[k] = mbLoadElement(m, &b, &p->indexed[m->staged[i]]);
+      word[k] = dlcArith(&b, "arith.addi", slot,
+                         mbIndex(&b, (int64_t)i * Tile * Row));
+    }
+    for (int k = 0; k < trips; ++k) {
+      MlirValue operands[] = {value[k], m->scratch, word[k]};
+      dlcBuild(&b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+    }
+  }
+  dlcBuild(&b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+
+  /* Compute along the last iter, Batch points at a time: their values
+   * (their reads in flight together), then the stores of those inside. */
+  uint32_t tiled = (1u << axis) | (1u << last);
+  MlirValue results[Batch][KP_MAX_OUTPUTS], in[Batch];
+  for (int k0 = 0; k0 < trips; k0 += Batch) {
+    int n = trips - k0 < Batch ? trips - k0 : Batch;
+    for (int k = 0; k < n; ++k) {
+      m->stagedSlot =
+          bindPoint(m, &b, k0 + k, last, axis, first, extent, &in[k]);
+      mbForgetAlong(m, tiled);
+      for (int o = 0; o < p->numOutputs; ++o)
+        results[k][o] = mbEmitStep(m, p->outputs[o].step);
+    }
+    for (int k = 0; k < n; ++k) {
+      bindPoint(m, &b, k0 + k, last, axis, first, extent, &inside);
+      mbForgetAlong(m, tiled);
+      for (int o = 0; o < p->numOutputs; ++o) {
+        m->stepValue[p->outputs[o].step] = results[k][o];
+        m->stepFrame[p->outputs[o].step] = 0;
+      }
+      mbEmitStoresIf(m, &b, in[k], p->outputs, p->numOutputs);
+    }
+  }
+}
