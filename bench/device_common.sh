@@ -399,6 +399,19 @@ program_checks() {
   done
 }
 
+# program_sanitized NAME:REF...: compute-sanitizer memcheck and racecheck
+# on program $D/NAME's sm_90a model against its reference $D/NAME/REF, a
+# line "NAME TOOL: ..." each (the summary and the verdict).
+program_sanitized() {
+  local spec name tool
+  for spec in "$@"; do
+    name=${spec%%:*}
+    for tool in memcheck racecheck; do
+      echo "$name $tool: $($cs --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/${spec#*:}" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
+    done
+  done
+}
+
 # timed_models "VARIANT..." NAME:SIZES...: for each model NAME at SIZES
 # (symbols; empty for a static one) and each VARIANT whose
 # $D/t/NAME/VARIANT/NAME.json exists (bench/build_*.sh's timing models,

@@ -10,11 +10,7 @@ device_setup
 program_checks
 echo "r8-1 programs: $pass passed, $fail failed"
 el "programs"
-for name in long_chain pool_nchw; do
-  for tool in memcheck racecheck; do
-    echo "$name $tool: $(compute-sanitizer --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/ref1" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
-  done
-done
+program_sanitized long_chain:ref1 pool_nchw:ref1
 el "sanitizers (programs)"
 timed_models "new old" sum_last_two:B=8,M=1024,N=4096 pool_nchw:B=32,C=256,H=56,W=56 \
   sum_all:M=4096,N=4096 sum_all_static: long_chain:M=4096,N=4096

@@ -16,11 +16,7 @@ if [ "${PART:-1}" = 1 ]; then
   program_checks
   echo "rs-1 programs: $pass passed, $fail failed"
   el "programs"
-  for name in merge_heads gemm_preact_and_act gemm_two_outputs linear3d_static; do
-    for tool in memcheck racecheck; do
-      echo "$name $tool: $(compute-sanitizer --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/ref1" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
-    done
-  done
+  program_sanitized merge_heads:ref1 gemm_preact_and_act:ref1 gemm_two_outputs:ref1 linear3d_static:ref1
   el "sanitizers (programs)"
   timed_models "new old" linear3d_big: merge_heads:S=16384 gemm_two_outputs:M=4096,K=4096,N=4096 \
     gemm_preact_and_act:M=4096,K=4096,N=4096

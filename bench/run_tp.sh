@@ -10,12 +10,7 @@ device_setup
 program_checks
 echo "tp-1 programs: $pass passed, $fail failed"
 el "programs"
-for spec in transpose_2d:ref1 transpose_add_sigmoid:ref1 nchw_to_nhwc:ref2 transpose_static_f32:ref1; do
-  name=${spec%%:*}
-  for tool in memcheck racecheck; do
-    echo "$name $tool: $($cs --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/${spec#*:}" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
-  done
-done
+program_sanitized transpose_2d:ref1 transpose_add_sigmoid:ref1 nchw_to_nhwc:ref2 transpose_static_f32:ref1
 el "sanitizers"
 timed_models "new flat" transpose_2d:M=8192,N=8192 transpose_2d:M=4096,N=4097 \
   nchw_to_nhwc:B=32,C=256,H=56,W=56 nchw_to_nhwc:B=32,C=64,H=112,W=112 \

@@ -12,12 +12,7 @@ device_setup
 program_checks
 echo "vs-1 programs: $pass passed, $fail failed"
 el "programs"
-for spec in sum_1d:ref1 sum_all:ref1 pool_nchw:ref1; do
-  name=${spec%%:*}
-  for tool in memcheck racecheck; do
-    echo "$name $tool: $($cs --tool $tool "$D/dlc-run" "$D/$name/sm_90a/$name.json" --ref-data "$D/$name/${spec#*:}" --iters 0 2>&1 | grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|verdict' | tr '\n' ' ')"
-  done
-done
+program_sanitized sum_1d:ref1 sum_all:ref1 pool_nchw:ref1
 el "sanitizers"
 for split in 64 128; do
   for n in sum_1d max_1d sum_all sum_all_static; do
