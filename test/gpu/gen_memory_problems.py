@@ -29,6 +29,10 @@ Each problem is one family, drawn uniformly:
              the memory-bound skeleton's transpose mode), every axis from
              16 to 300 (both extents of the tile at least
              DLC_MEMORY_TRANSPOSE_MIN_EXTENT, odd to the 64-wide tile)
+  channel    (only with --channel P, a share P of the problems) a reduce as
+             above over the first and last axes of [B, M, N] as stored
+             (a per-channel statistic of NCHW: the reads contiguous along
+             the innermost reduced axis only), features axes=channel
   mask       (only with --bool P, a share P of the problems) returns bools,
              i1 outputs of one byte each: a compare (cmplt of two inputs, or
              cmpne(relu(x), 0)), a where-mask chain returning the mask and
@@ -70,7 +74,7 @@ for f16), which the problem adds as --rtol u (run 17's q056, run 35's
 seed 464 q010: two output ulps).
 
 usage: gen_memory_problems.py --count N --seed S --out DIR [--append] [--bool P]
-                              [--transpose P]
+                              [--transpose P] [--channel P]
 Writes DIR/qNNN.tiny.mlir and DIR/index.json (--append: adds to it), in
 gen_problems.py's format.
 """
@@ -397,17 +401,19 @@ def eltwise_problem(rng, name, transpose=False):
                   by_name, features)
 
 
-def reduce_problem(rng, name, column=False):
+def reduce_problem(rng, name, column=False, channel=False):
     dtype, out = rng.choice(FLOATS), rng.choice(FLOATS)
     op = rng.choice(["sum", "max", "min", "mean"])
-    rank = rng.choice([2, 3] if column else [1, 2, 3])
+    rank = 3 if channel else rng.choice([2, 3] if column else [1, 2, 3])
     # first / middle: column reductions (sum over M of [M, N], over M of
     # [B, M, N]), the skeleton's column mode.
     wheres = ["last", "first", "two"] + (["middle"] if rank == 3 else [])
     if column:
         wheres = ["first"] + (["middle"] if rank == 3 else [])
-    where = rng.choice(wheres) if rank >= 2 else "last"
-    if where == "last":
+    where = "channel" if channel else rng.choice(wheres) if rank >= 2 else "last"
+    if where == "channel":  # the first and last of [B, M, N]
+        axes = [0, 2]
+    elif where == "last":
         axes = [rank - 1]
     elif where == "first":
         axes = [0]
@@ -419,7 +425,7 @@ def reduce_problem(rng, name, column=False):
     pre = rng.choice(["none", "cast", "square"])
     if pre == "cast" and dtype == "f32":
         pre = "none"  # the cast is no op
-    move = rng.choice(["none", "permute"]) if rank >= 2 else "none"
+    move = "none" if channel else rng.choice(["none", "permute"]) if rank >= 2 else "none"
     acc = "f32" if op in ("sum", "mean") or pre != "none" else rng.choice(["f32", "in"])
     values = pick_values(rng, rank, axes)
     mode, shape, by_name = pick_dims(rng, values, axes if op == "mean" else ())
@@ -601,11 +607,14 @@ FAMILIES = [eltwise_problem, reduce_problem, softmax_problem, layernorm_problem,
 
 def memory_problem(rng, index):
     # The mask family only with --bool, the transpose family only with
-    # --transpose (the other seeds' problems unchanged).
+    # --transpose, channel reduces only with --channel (the other seeds'
+    # problems unchanged).
     if gen_problems.BOOL and rng.random() < gen_problems.BOOL:
         problem = mask_problem(rng, "q%03d" % index)
     elif gen_problems.TRANSPOSE and rng.random() < gen_problems.TRANSPOSE:
         problem = eltwise_problem(rng, "q%03d" % index, transpose=True)
+    elif gen_problems.CHANNEL and rng.random() < gen_problems.CHANNEL:
+        problem = reduce_problem(rng, "q%03d" % index, channel=True)
     else:
         problem = rng.choice(FAMILIES)(rng, "q%03d" % index)
     return problem if len(problem) > 5 else problem + (None,)

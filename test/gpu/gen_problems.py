@@ -255,6 +255,7 @@ GEMV_VERSIONS = 0.0
 # draws nothing more.
 BOOL = 0.0
 TRANSPOSE = 0.0
+CHANNEL = 0.0
 
 
 def pick_gemv_sizes(rng):
@@ -702,6 +703,10 @@ def generate(doc, make):
     ap.add_argument("--bool", type=float, default=0.0,
                     help="share of memory-bound problems that return bools "
                          "(i1 outputs, gen_memory_problems.py's mask family)")
+    ap.add_argument("--channel", type=float, default=0.0,
+                    help="share of memory-bound problems that reduce the "
+                         "first and last axes of [B, M, N] "
+                         "(gen_memory_problems.py's channel reduces)")
     ap.add_argument("--transpose", type=float, default=0.0,
                     help="share of memory-bound problems that read across "
                          "the last axis (gen_memory_problems.py's transpose "
@@ -709,6 +714,7 @@ def generate(doc, make):
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
     global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K, THREE, TRANSPOSE
+    global CHANNEL
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -725,6 +731,7 @@ def generate(doc, make):
     SHORT_K = args.short_k
     BOOL = args.bool
     TRANSPOSE = args.transpose
+    CHANNEL = args.channel
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

@@ -493,8 +493,11 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
    * over grid y) instead. */
   if (across == DLC_MEMORY_COLUMN && narrowColumns(p))
     return DLC_MEMORY_POINT;
-  /* A CTA per point pays off where its threads read along the reduction;
-   * a column reduction's CTA reads across it (column mode). */
+  /* A CTA per point pays off where its threads read along the reduction
+   * (over several loops: along their flattened index, contiguous across
+   * them or at least along the innermost — a per-channel sum over N and
+   * H·W of NCHW, scalar reads in runs of H·W); a column reduction's CTA
+   * reads across it (column mode). */
   for (int s = 0; s < p->numSteps; ++s) {
     const KpStep *step = &p->steps[s];
     if (step->kind != KP_STEP_LOAD)
@@ -502,10 +505,12 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
     for (int r = 0; r < p->numSteps; ++r) {
       uint32_t along = p->steps[r].reduced & step->loops;
       const KpIndexed *x = &p->indexed[step->input];
+      int innermost = along ? 31 - __builtin_clz(along) : -1;
       if (p->steps[r].kind == KP_STEP_REDUCE && along &&
           (__builtin_popcount(along) == 1
-               ? !contiguousAlong(x, __builtin_ctz(along))
-               : !contiguousAcross(p, x, along) ||
+               ? !contiguousAlong(x, innermost)
+               : !(contiguousAcross(p, x, along) ||
+                   contiguousAlong(x, innermost)) ||
                      along != p->steps[r].reduced || reducesAreShort(p)))
         return across;
     }

@@ -131,6 +131,13 @@ static MlirValue phaseCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
  * (row and flat modes; point mode: the peeled version, whose reads share
  * one misalignment — a row of 4097 halves), else masked ones. */
 void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
+  /* Each call is one code path of the kernel (a warp's or a CTA's point,
+   * split or whole: branches that exclude each other), and each version
+   * one of its two: they all share the scratch slots. Counting on across
+   * the calls put a scalar point kernel's third path (a CTA's whole
+   * point, after a warp's and a split's) past the scratch (run cs-1's
+   * memcheck). */
+  m->numReduces = 0;
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
     emit(m);
@@ -156,7 +163,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     m->numRegRows = 0;
     m->numRegLoads = 0;
     m->versionFrame = m->numFrames - 1;
-    m->numReduces = 0; /* the versions share the scratch slots */
+    m->numReduces = 0;
     emit(m);
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
