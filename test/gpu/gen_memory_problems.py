@@ -32,7 +32,9 @@ Each problem is one family, drawn uniformly:
   channel    (only with --channel P, a share P of the problems) a reduce as
              above over the first and last axes of [B, M, N] as stored
              (a per-channel statistic of NCHW: the reads contiguous along
-             the innermost reduced axis only), features axes=channel
+             the innermost reduced axis only), features axes=channel, or
+             over the first two (of NHWC: the reads contiguous along the
+             output axis), axes=channel_last
   mask       (only with --bool P, a share P of the problems) returns bools,
              i1 outputs of one byte each: a compare (cmplt of two inputs, or
              cmpne(relu(x), 0)), a where-mask chain returning the mask and
@@ -410,9 +412,14 @@ def reduce_problem(rng, name, column=False, channel=False):
     wheres = ["last", "first", "two"] + (["middle"] if rank == 3 else [])
     if column:
         wheres = ["first"] + (["middle"] if rank == 3 else [])
-    where = "channel" if channel else rng.choice(wheres) if rank >= 2 else "last"
-    if where == "channel":  # the first and last of [B, M, N]
+    if channel:
+        where = rng.choice(["channel", "channel_last"])
+    else:
+        where = rng.choice(wheres) if rank >= 2 else "last"
+    if where == "channel":  # the first and last of [B, M, N] (NCHW-like)
         axes = [0, 2]
+    elif where == "channel_last":  # the first two (NHWC-like)
+        axes = [0, 1]
     elif where == "last":
         axes = [rank - 1]
     elif where == "first":

@@ -111,11 +111,13 @@ static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue unit,
   /* A point's partial is one word a split, its splits' words adjacent. */
   int64_t slot =
       column ? (DLC_MEMORY_COLUMN_LANES * (int64_t)m->width + 31) / 32 * 32 : 1;
-  int64_t splits =
-      column ? DLC_MEMORY_COLUMN_MAX_SPLITS : DLC_MEMORY_POINT_MAX_SPLITS;
+  /* Column mode packs a tile's S splits after the tile before it (S
+   * tiles' CTAs stay within 2 SMs where S > 1); a point's take
+   * DLC_MEMORY_POINT_MAX_SPLITS words. */
+  MlirValue splits = column ? mbGridY(m, b, "gpu.grid_dim")
+                            : mbIndex(b, DLC_MEMORY_POINT_MAX_SPLITS);
   MlirValue at =
-      dlcArith(b, "arith.addi",
-               dlcArith(b, "arith.muli", unit, mbIndex(b, splits)), split);
+      dlcArith(b, "arith.addi", dlcArith(b, "arith.muli", unit, splits), split);
   at = dlcArith(b, "arith.muli", at, mbIndex(b, slot));
   if (column)
     at = dlcArith(b, "arith.addi", at,

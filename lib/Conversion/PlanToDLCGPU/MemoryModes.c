@@ -90,9 +90,7 @@ static int onlyReduce(const KpMemoryProblem *p) {
  * the 64 column CTAs of 1024 threads lose. */
 bool dlcMemoryColumnSplits(const KpMemoryProblem *p) {
   int r = onlyReduce(p);
-  return r >= 0 && p->numIters > 0 &&
-         __builtin_popcount(p->steps[r].reduced) == 1 &&
-         !kpRegionHasContraction(p->func);
+  return r >= 0 && p->numIters > 0 && !kpRegionHasContraction(p->func);
 }
 
 /* Counters for 2 * SMs units, then `splits` partial slots of `slot` words
@@ -104,10 +102,9 @@ static int64_t splitWorkspaceBytes(int64_t splits, int64_t slot, int sms) {
 
 int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
                                       int sms) {
+  /* (Tile u, split s) at u * S + s: S tiles' partials within 2 SMs. */
   int64_t slot = (DLC_MEMORY_COLUMN_LANES * (int64_t)width + 31) / 32 * 32;
-  return dlcMemoryColumnSplits(p)
-             ? splitWorkspaceBytes(DLC_MEMORY_COLUMN_MAX_SPLITS, slot, sms)
-             : 0;
+  return dlcMemoryColumnSplits(p) ? splitWorkspaceBytes(1, slot, sms) : 0;
 }
 
 bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
@@ -159,10 +156,17 @@ void dlcMemoryColumnGridY(const KpMemoryProblem *p, const char *units, int sms,
     snprintf(out, size, "1");
     return;
   }
-  char rows[96];
+  /* The rows: the reduced loops' product (their flattened index). */
   const KpStep *r = &p->steps[onlyReduce(p)];
-  kpExtentText(p->func, &p->loops[__builtin_ctz(r->reduced)].size, rows,
-               sizeof(rows));
+  KpExtent product = kpExtentConstant(1);
+  for (int l = 0; l < p->numLoops; ++l)
+    if ((r->reduced & (1u << l)) &&
+        !kpExtentTimes(&product, &p->loops[l].size, &product)) {
+      snprintf(out, size, "1"); /* too many symbols to split by */
+      return;
+    }
+  char rows[200];
+  kpExtentText(p->func, &product, rows, sizeof(rows));
   /* X = floordiv(2 SMs, tiles + 1), then max(X, 1) as X + 1 - min(X, 1)
    * (the manifest's expressions have no max): S tiles' CTAs never pass
    * 2 SMs, one round of 1024-thread CTAs. */
@@ -425,15 +429,19 @@ enum { ColumnModeTrip = 32 * 4 };
 /* Whether flat mode (a thread per output) should take reduces that read
  * across the last iter: when every reduce is shorter than one trip of
  * column mode (a depthwise convolution's 3×3 window), most of its rows
- * would idle; and when a reduce runs over several loops (a convolution's
- * window and channels), which column mode has been checked on the GPU only
- * for single-loop reduces (column sums, the f32 GEMM fallback). */
+ * would idle; and when a contraction's reduce runs over several loops (a
+ * convolution's window and channels, whose flat kernels the GPU harness
+ * checked). Other reduces over several loops (a per-channel sum over N, H
+ * and W of NHWC) take column mode: one flattened loop of rows, split over
+ * grid y like a single one (before, flat: a thread per channel, 1 CTA for
+ * 256 channels; bench/RESULTS.md run cs-3). */
 static bool reducesAreShort(const KpMemoryProblem *p);
 
 static bool reducesStayFlat(const KpMemoryProblem *p) {
   for (int s = 0; s < p->numSteps; ++s)
     if (p->steps[s].kind == KP_STEP_REDUCE &&
-        __builtin_popcount(p->steps[s].reduced) > 1)
+        __builtin_popcount(p->steps[s].reduced) > 1 &&
+        kpRegionHasContraction(p->func))
       return true;
   return reducesAreShort(p);
 }

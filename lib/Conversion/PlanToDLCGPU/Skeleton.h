@@ -440,10 +440,17 @@ bool dlcMemoryReduceFits(const KpMemoryProblem *problem, DlcMemoryMode mode,
  * split order, then computes and stores the outputs (the counter reset for the
  * next launch). Regions of one reduce over one loop (dlcMemoryColumnSplits).
  * Workspace (i32 words, zero when first allocated): [0, 2 * SMs) the tiles'
- * counters, then the partial of (tile u, split s) at ((u * MAX_SPLITS + s) *
- * slot), slot = the tile's columns rounded up to 32 (a tile's partials own
- * their 128-byte lines). */
-enum { DLC_MEMORY_COLUMN_MAX_SPLITS = 32, DLC_MEMORY_COLUMN_SPLIT_ROWS = 128 };
+ * counters, then the partial of (tile u, split s) at ((u * S + s) * slot),
+ * slot = the tile's columns rounded up to 32 (a tile's partials own their
+ * 128-byte lines): S tiles' CTAs stay within 2 SMs where S > 1, so 2 SMs
+ * slots hold them. At most 128 splits of at least 1024 rows: against 32 of
+ * 128, a per-channel sum of NHWC 32 x 112² x 64 took 0.072 against 0.220
+ * ms, a column sum of 1048576 x 64 0.069 against 0.154, of 65536 x 64
+ * 0.0141 against 0.0134 (H100, bench/RESULTS.md run cs-4). */
+enum {
+  DLC_MEMORY_COLUMN_MAX_SPLITS = 128,
+  DLC_MEMORY_COLUMN_SPLIT_ROWS = 1024
+};
 bool dlcMemoryColumnSplits(const KpMemoryProblem *problem);
 /* The workspace bytes of a column kernel of `width` on `sms` SMs (0: no
  * split), and its grid y (text; `units` is grid x, `sms` the target's). */
