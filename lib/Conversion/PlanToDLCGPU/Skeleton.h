@@ -434,11 +434,13 @@ bool dlcMemoryReduceFits(const KpMemoryProblem *problem, DlcMemoryMode mode,
  * floordiv(2 * SMs, grid x + 1)), ceildiv(rows + 1,
  * DLC_MEMORY_COLUMN_SPLIT_ROWS)), so S > 1 only when grid x < SMs and the
  * S * grid x CTAs stay within 2 * SMs (a column sum of 16384 x 768: 12
- * tiles, 20 splits; a GEMV's 64 tiles of 1024 threads: 4). Deterministic: each
+ * tiles, 17 splits; rows are the reduced loops' flattened product: a
+ * per-channel sum of NHWC splits N * H * W). Deterministic: each
  * split's CTA stores its partial of the tile to the workspace, counts its
  * arrival on the tile's counter, and the last to arrive adds the S partials in
  * split order, then computes and stores the outputs (the counter reset for the
- * next launch). Regions of one reduce over one loop (dlcMemoryColumnSplits).
+ * next launch). Regions of one reduce and no contraction (a GEMV's column
+ * kernel ran 2x slower split; dlcMemoryColumnSplits).
  * Workspace (i32 words, zero when first allocated): [0, 2 * SMs) the tiles'
  * counters, then the partial of (tile u, split s) at ((u * S + s) * slot),
  * slot = the tile's columns rounded up to 32 (a tile's partials own their
