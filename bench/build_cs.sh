@@ -29,7 +29,7 @@ mkdir -p "$O/t/col_sum"
 "$B/dlc-compile" examples/col_sum.tiny.mlir -o "$O/t/col_sum/new" --chip sm_90a > /dev/null
 grep -h '"plan"' "$O"/t/*/*/*.json | sort | uniq -c
 sm90a_bundle hm --family memory --count "${M:-60}" --seed "${SEED:-1160}" --bool 0.2 --transpose 0.1 --channel 0.4
-echo "bundle: $(grep -c axes=channel "$O"/hm/problems.txt) channel reduces, $(grep -l memory:point "$O"/hm/q*/q*.json | xargs grep -l "" | wc -l) point kernels"
+echo "bundle: $(grep -c axes=channel "$O"/hm/problems.txt) channel reduces, $(grep -l memory:point "$O"/hm/q*/q*.json | wc -l) point kernels"
 grep -l '"plan": "memory:\(point\|row\|column\)' "$O"/hm/q*/q*.json | xargs -n1 basename | sed 's/\(_r[0-9]*\)\?.json$//' | sort -u | paste -sd, > "$O/sanitize.txt"
 echo "to sanitize: $(cat "$O/sanitize.txt")"
 pack_bench run_cs.sh timing.py

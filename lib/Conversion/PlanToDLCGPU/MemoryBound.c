@@ -550,16 +550,12 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
   MlirValue staged = mbStagedRead(m, b, x);
   if (!mlirValueIsNull(staged))
     return staged;
+  int loop = vectorLoop(m, loops);
+  if (loop < 0)
+    return mbLoadElement(m, b, x);
   MlirValue offset = mbReadOffset(m, b, x);
   MlirValue memref = mlirBlockGetArgument(m->entry, x->arg);
   MlirType element = storageType(m, x->element);
-  int loop = vectorLoop(m, loops);
-  if (loop < 0) {
-    MlirValue loadOperands[] = {memref, offset};
-    return fromStorage(m, b,
-                       dlcBuildValue(b, "memref.load", 2, loadOperands, element,
-                                     0, NULL, NULL));
-  }
   const char *names[] = {"alignment"};
   MlirAttribute alignment = alignmentAttr(m, x->element, m->aligned);
   MlirType type = vectorOf(m, element);

@@ -257,21 +257,14 @@ static bool contiguousAcross(const KpMemoryProblem *p, const KpIndexed *x,
   return prevLoop >= 0 && kpExtentIs(&x->strides[prevDim], 1);
 }
 
-/* Whether read `x` runs along loop `loop` (one of its dims does). */
-static bool readsAlong(const KpIndexed *x, int loop) {
-  for (int d = 0; d < x->rank; ++d)
-    if (x->loops[d] == loop)
-      return true;
-  return false;
-}
-
-/* Whether read `x` is one a transpose kernel tiling (axis, last iter)
- * stages: a float read along both, contiguous along the axis and not
+/* Whether load step `load` is one a transpose kernel tiling (axis, last
+ * iter) stages: a float read along both, contiguous along the axis and not
  * along the last iter. */
-static bool stagedRead(const KpMemoryProblem *p, const KpIndexed *x, int axis) {
+static bool stagedRead(const KpMemoryProblem *p, const KpStep *load, int axis) {
+  const KpIndexed *x = &p->indexed[load->input];
   int last = p->numIters - 1;
-  return !mlirAttributeIsNull(x->map) && x->element != KP_I1 &&
-         readsAlong(x, last) && contiguousAlong(x, axis) &&
+  return load->kind == KP_STEP_LOAD && x->element != KP_I1 &&
+         (load->loops & (1u << last)) && contiguousAlong(x, axis) &&
          !contiguousAlong(x, last);
 }
 
@@ -279,8 +272,7 @@ int dlcMemoryTransposeStaged(const KpMemoryProblem *p, int axis,
                              int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED]) {
   int n = 0;
   for (int s = 0; s < p->numSteps && n < DLC_MEMORY_TRANSPOSE_MAX_STAGED; ++s) {
-    if (p->steps[s].kind != KP_STEP_LOAD ||
-        !stagedRead(p, &p->indexed[p->steps[s].input], axis))
+    if (!stagedRead(p, &p->steps[s], axis))
       continue;
     bool known = false;
     for (int i = 0; i < n; ++i)
@@ -513,13 +505,13 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
     for (int r = 0; r < p->numSteps; ++r) {
       uint32_t along = p->steps[r].reduced & step->loops;
       const KpIndexed *x = &p->indexed[step->input];
+      /* (Contiguous across several loops is contiguous along the
+       * innermost.) */
       int innermost = along ? 31 - __builtin_clz(along) : -1;
       if (p->steps[r].kind == KP_STEP_REDUCE && along &&
-          (__builtin_popcount(along) == 1
-               ? !contiguousAlong(x, innermost)
-               : !(contiguousAcross(p, x, along) ||
-                   contiguousAlong(x, innermost)) ||
-                     along != p->steps[r].reduced || reducesAreShort(p)))
+          (!contiguousAlong(x, innermost) ||
+           (__builtin_popcount(along) > 1 &&
+            (along != p->steps[r].reduced || reducesAreShort(p)))))
         return across;
     }
   }

@@ -912,7 +912,9 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                          "mode (a tile row is 64 threads)");
   char outer[200], last[96], grid[600], gridY[600] = "1", flops[480];
   if (ok &&
-      !kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer))) {
+      (!kpMemoryPointsText(p, mode != DLC_MEMORY_POINT, outer, sizeof(outer)) ||
+       (mode == DLC_MEMORY_TRANSPOSE &&
+        !dlcMemoryTransposeGridText(p, grid, sizeof(grid))))) {
     dlcEmitDiagnostic(region, &dlcUnsupportedOp,
                       "use at most 4 symbols in the output's sizes",
                       "the number of output points has too many symbols");
@@ -924,15 +926,16 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     kpExtentText(p->func, p->numIters ? &p->loops[p->numIters - 1].size : &one,
                  last, sizeof(last));
     int64_t workspace = 0;
-    if (mode == DLC_MEMORY_TRANSPOSE) {
-      /* Its factors are a subset of `outer`'s, which fit. */
-      dlcMemoryTransposeGridText(p, grid, sizeof(grid));
-    } else if (mode == DLC_MEMORY_COLUMN) {
+    /* (A transpose kernel's grid is written by the check above.) */
+    if (mode == DLC_MEMORY_COLUMN) {
       snprintf(grid, sizeof(grid), "%s*ceildiv(%s, %d)", outer, last,
                DLC_MEMORY_COLUMN_LANES * width);
       dlcMemoryColumnGridY(p, grid, target->sms, gridY, sizeof(gridY));
       workspace = dlcMemoryColumnWorkspaceBytes(p, width, target->sms);
-    } else if (mode != DLC_MEMORY_FLAT) {
+    } else if (mode == DLC_MEMORY_FLAT) {
+      snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
+               last, width, (long long)threads);
+    } else if (mode != DLC_MEMORY_TRANSPOSE) {
       memoryGridText(p, mode, width, threads, outer, grid, sizeof(grid));
       KpExtent length;
       char lengthText[200];
@@ -944,9 +947,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       } else {
         workspace = 0;
       }
-    } else
-      snprintf(grid, sizeof(grid), "ceildiv(%s*ceildiv(%s, %d), %lld)", outer,
-               last, width, (long long)threads);
+    }
     int numTensors = 0;
     int64_t smem = 4 * dlcMemoryBoundScratchFloats(p, mode, threads, width);
     /* Flat kernels ask for a full SM of threads (ptxas fits the registers
