@@ -17,7 +17,7 @@ import os
 
 import torch
 import torch.nn.functional as F
-from dlc_kernel import DlcKernel
+from dlc_kernel import DlcProgram, load
 from timing import add_rounds_argument, do_bench_median, time_rounds
 
 
@@ -63,7 +63,7 @@ def main():
     del a
     for c in cases:
         name = c["name"]
-        k = DlcKernel(os.path.join(args.kernels, name, name + ".json"))
+        k = load(os.path.join(args.kernels, name, name + ".json"))
         n, ci, h, co, kk, s, p = (c[x] for x in ["N", "C", "H", "Co", "k", "stride", "pad"])
         ho, g = c["Ho"], c.get("groups", 1)
         flops = 2.0 * n * ho * ho * co * (ci // g) * kk * kk
@@ -105,12 +105,16 @@ def main():
         if failed:
             raise failed[next(iter(failed))]
         t = times["dlc"]
-        # An NCHW conv on the SM90 skeleton: its layout transforms alone
-        # (timed within `t`), and torch's NCHW -> channels_last copy of the
-        # activation for scale.
-        t_transform = bench(lambda: k.copies(tensors, sym, stream)) if k.has_transpose() else None
+        # An NCHW conv on the SM90 skeleton is a program: its layout-transform
+        # kernels (timed within `t`, and alone here) and the conv, last; and
+        # torch's NCHW -> channels_last copy of the activation for scale.
+        program = isinstance(k, DlcProgram)
+        transforms = [kname for kname, _ in k.kernels[:-1]] if program else []
+        t_transform = bench(lambda: [k.launch(tensors, sym, stream, only=kname)
+                                     for kname in transforms]) if transforms else None
+        plan = (k.kernels[-1][1] if program else k).m.get("plan", "?")
         entry = {"case": name, "layout": c["layout"], "epilogue": c["epilogue"],
-                 "groups": g, "plan": k.m.get("plan", "?"),
+                 "groups": g, "plan": plan,
                  "dlc_us": t * 1e3, "dlc_tflops": flops / t / 1e9,
                  "dlc_gbs": nbytes / t / 1e6, "wrong": nbad}
         line = "%-18s %s dlc %8.1f us %6.1f TFLOP/s" % (name, c["layout"], t * 1e3,

@@ -104,10 +104,6 @@ class DlcKernel:
         # kernels); without it torch copies.
         err, fn = cu.cuModuleGetFunction(self.module, b"dlc_repack_b16")
         self.repack_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
-        # The layout transform (NCHW -> NHWC, KCRS -> KRSC) of a map with
-        # "transpose", which the compiler adds next to SM90 convolutions.
-        err, fn = cu.cuModuleGetFunction(self.module, b"dlc_transpose_b16")
-        self.transpose_fn = fn if err == cu.CUresult.CUDA_SUCCESS else None
         # Launch-time versions (docs/runtime.md, "Versions"): the manifests
         # beside this one, each launched instead of it when every symbol of
         # its "when" has the value given.
@@ -153,21 +149,7 @@ class DlcKernel:
                 after.append(Repack(work.data_ptr(), base, min(rows_, dims[1]),
                                     min(cols_, dims[0]), pitch, strides[0] // 2))
             return self.encode(p, key, work.data_ptr(), [pitch * 2], symbols)
-        if "transpose" in p:
-            # As dlc's runtime does (docs/runtime.md, "Layout transform"):
-            # the tensor, [batch][rows][cols], is transposed into a
-            # workspace before every launch (and timed with it); the map's
-            # dims and strides describe the workspace.
-            batch, rows_, cols_ = (eval_expr(e, symbols) for e in p["transpose"])
-            if key not in self.repacks:
-                self.repacks[key] = (torch.empty(batch * rows_ * cols_, dtype=t.dtype,
-                                                 device=t.device), t)
-            dst, src = self.repacks[key]
-            # Launched two to a launch by _prepare (transposes()).
-            repacks.append((src.data_ptr(), dst.data_ptr(), rows_, cols_,
-                            batch * -(-rows_ // 64) * -(-cols_ // 64)))
-            base = dst.data_ptr()
-        elif any(s % 16 for s in strides):
+        if any(s % 16 for s in strides):
             # As dlc's runtime does (docs/runtime.md): TMA needs 16-byte
             # rows, so the map reads a copy with padded rows, made before
             # every launch (and timed with it) by the module's repack kernel.
@@ -187,7 +169,7 @@ class DlcKernel:
                 repacks.append(lambda stream: dst.copy_(src))
             base = dst.data_ptr()
         strides = [eval_expr(e, symbols) for e in p["strides"]]
-        if "transpose" not in p and any(s_ % 16 for s_ in strides):
+        if any(s_ % 16 for s_ in strides):
             pitch = self.repacks[key][0].stride(0) * t.element_size()
             dims = [eval_expr(e, symbols) for e in p["dims"]]
             strides = [pitch] + ([pitch * dims[1]] if len(strides) > 1 else [])
@@ -287,24 +269,6 @@ class DlcKernel:
         config.numAttrs = 1
         return config
 
-    def transposes(self, jobs):
-        """The launches of the module's dlc_transpose_b16 for `jobs` (src,
-        dst, rows, cols, tiles), two to a launch as dlc's runtime does:
-        blocks below tiles0 take the first tensor's tiles."""
-        launches = []
-        for i in range(0, len(jobs), 2):
-            a = jobs[i]
-            b = jobs[i + 1] if i + 1 < len(jobs) else a
-            tiles = a[4] + (b[4] if b is not a else 0)
-            args = ((a[0], a[1], a[2], a[3], a[4], b[0], b[1], b[2], b[3]),
-                    (ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
-                     ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
-                     ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64))
-            launches.append(lambda stream, args=args, tiles=tiles: check_cu(
-                cu.cuLaunchKernel(self.transpose_fn, tiles, 1, 1, 256, 1, 1, 0,
-                                  stream, args, 0)))
-        return launches
-
     def repack_launches(self, jobs):
         """The launches of the module's dlc_repack_b16 for `jobs` (Repack
         tuples), two to a launch as dlc's runtime does: block z = 0 takes
@@ -321,14 +285,8 @@ class DlcKernel:
                 cu.cuLaunchKernel(self.repack_fn, *grid, 256, 1, 1, 0, stream, args, 0)))
         return launches
 
-    def has_transpose(self):
-        """Whether a tensor map reads its tensor through the layout
-        transform (docs/runtime.md, "Layout transform")."""
-        return any("transpose" in p for p in self.m["params"])
-
     def copies(self, tensors, symbols, stream):
-        """Runs only what launch() runs before the kernel: the layout
-        transforms and repacks."""
+        """Runs only what launch() runs before the kernel: the repacks."""
         for repack in self._prepared(tensors, symbols)[3]:
             repack(stream)
 
@@ -365,10 +323,8 @@ class DlcKernel:
             else:
                 vals.append(symbols[p["name"]])
                 types.append(ctypes.c_int64)
-        repacks = self.transposes([r for r in repacks if isinstance(r, tuple)
-                                   and not isinstance(r, Repack)]) + \
-            self.repack_launches([r for r in repacks if isinstance(r, Repack)]) + \
-            [r for r in repacks if not isinstance(r, tuple)]
+        repacks = self.repack_launches([r for r in repacks if isinstance(r, Repack)]) + \
+            [r for r in repacks if not isinstance(r, Repack)]
         # After the kernel: the copies back of outputs stored through a
         # workspace ("repack_out").
         params = (tuple(vals), tuple(types))
@@ -419,3 +375,12 @@ class DlcProgram:
         for name, kernel in self.kernels:
             if only is None or name == only:
                 kernel.launch(all_tensors, symbols, stream)
+
+
+def load(manifest_path):
+    """The kernel or program a manifest describes: DlcProgram for a program
+    manifest (a graph compiled to several kernels, e.g. an NCHW convolution
+    after its layout-transform kernels), DlcKernel otherwise."""
+    with open(manifest_path) as f:
+        is_program = "program" in json.load(f)
+    return DlcProgram(manifest_path) if is_program else DlcKernel(manifest_path)

@@ -93,14 +93,9 @@ typedef enum {
  * (`im2col`, "mode": "im2col") has 3 to 5 dims (C, W, H, N for a 2-D conv),
  * `box` = {channels per pixel, pixels per column}, rank - 2 pixel box corners
  * `lower`/`upper` (W first) and rank `elementStrides` (the traversal strides).
- * A map with `transpose` (three expressions: batch, rows, cols) reads a
- * workspace the runtime fills before every launch with the tensor,
- * [batch][rows][cols], transposed to [batch][cols][rows] (an NCHW activation to
- * NHWC, KCRS weights to KRSC; docs/runtime.md, "Layout transform").  For kind
- * WORKSPACE (SM90 split-K), `bytes`
- * is its size: the runtime allocates it zeroed, keeps it across the
- * kernel's launches (the kernel leaves it zeroed where it must be) and
- * passes its address. */
+ * For kind WORKSPACE (SM90 split-K), `bytes` is its size: the runtime allocates
+ * it zeroed, keeps it across the kernel's launches (the kernel leaves it zeroed
+ * where it must be) and passes its address. */
 typedef struct {
   const char *name;
   DlcRuntimeParamKind kind;
@@ -123,7 +118,6 @@ typedef struct {
   const char *repackOut[2];  /* TENSORMAP: NULL, or rows, cols */
   int lower[3], upper[3];    /* im2col */
   int64_t elementStrides[5]; /* im2col */
-  const char *transpose[3];  /* TENSORMAP: NULL, or batch, rows, cols */
   /* TENSORMAP of kind "tensormap_value": the kernel takes the 128-byte map
    * itself as a __grid_constant__ parameter, not its device address (never
    * an optional map, whose 0 the kernel tests). */

@@ -138,8 +138,6 @@ void dlcRuntimeManifestDestroy(DlcRuntimeManifest *m) {
     for (int d = 0; p->strides && d < p->rank; d++)
       free((char *)p->strides[d]);
     free((char **)p->strides);
-    for (int d = 0; d < 3; d++)
-      free((char *)p->transpose[d]);
     for (int d = 0; d < 2; d++)
       free((char *)p->repackOut[d]);
   }
@@ -310,26 +308,23 @@ static int readIm2col(const DlcJsonValue *j, DlcRuntimeParam *p, size_t rank,
   return 0;
 }
 
-/* A map's optional layout transform: "transpose": [batch, rows, cols],
- * three expressions. */
-static int readTranspose(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
-                         size_t errSize) {
-  const DlcJsonValue *t = dlcJsonValueGetMember(j, "transpose");
-  if (!t)
+/* "transpose" named a layout transform the runtime ran before the launch;
+ * the compiler now plans it as kernels of the program
+ * (docs/passes/convert-rbssa-to-plan.md, "NCHW convolutions"). A manifest
+ * that still asks for it would have its map read the untransformed
+ * tensor. */
+static int refuseTranspose(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
+                           size_t errSize) {
+  if (!dlcJsonValueGetMember(j, "transpose"))
     return 0;
-  bool ok = t->kind == DlcJsonValueArray && t->count == 3;
-  for (size_t i = 0; ok && i < 3; i++)
-    ok = (p->transpose[i] = exprOf(&t->items[i])) != NULL;
-  if (!ok)
-    setErr(err, errSize,
-           "param '%s': \"transpose\" is [batch, rows, cols], three "
-           "expressions",
-           p->name);
-  return ok ? 0 : -1;
+  setErr(err, errSize,
+         "param '%s': \"transpose\" (a layout transform the runtime ran "
+         "before the launch) is no longer supported: recompile, the compiler "
+         "now makes it kernels of the program",
+         p->name);
+  return -1;
 }
 
-/* An optional map's copy back: "repack_out": [rows, cols], two
- * expressions. */
 static int readRepackOut(const DlcJsonValue *j, DlcRuntimeParam *p, char *err,
                          size_t errSize) {
   const DlcJsonValue *t = dlcJsonValueGetMember(j, "repack_out");
@@ -416,7 +411,7 @@ static int readTensorMap(const DlcRuntimeManifest *m, const DlcJsonValue *j,
       p->box[i] = b->integer;
     p->rank++;
   }
-  if (readTranspose(j, p, err, errSize) != 0 ||
+  if (refuseTranspose(j, p, err, errSize) != 0 ||
       readRepackOut(j, p, err, errSize) != 0)
     return -1;
   return im2col ? readIm2col(j, p, dims->count, err, errSize) : 0;

@@ -52,12 +52,11 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   maps->arg = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspace = calloc((size_t)maps->count, sizeof(CUdeviceptr));
   maps->workspaceBytes = calloc((size_t)maps->count, sizeof(size_t));
-  maps->transpose = calloc((size_t)maps->count, sizeof(*maps->transpose));
   maps->host = aligned_alloc(64, (size_t)maps->count * MapBytes);
   if (!maps->param || !maps->tensorArg || !maps->address ||
       !maps->encodedBase || !maps->encodedSymbols || !maps->repack ||
       !maps->unpack || !maps->arg || !maps->workspace ||
-      !maps->workspaceBytes || !maps->transpose || !maps->host) {
+      !maps->workspaceBytes || !maps->host) {
     snprintf(err, errSize, "out of memory");
     return -1;
   }
@@ -93,18 +92,6 @@ int dlcTensorMapsInit(DlcTensorMaps *maps, const DlcDriver *drv,
   if (drv->cuModuleGetFunction(&maps->repackKernel, module, "dlc_repack_b16"))
     maps->repackKernel = NULL;
   maps->repackItems = dlcRuntimeManifestGetRepackItems(m);
-  for (int j = 0; j < maps->count; j++) {
-    const DlcRuntimeParam *p = dlcRuntimeManifestGetParam(m, maps->param[j]);
-    if (p->transpose[0] && !maps->transposeKernel &&
-        drv->cuModuleGetFunction(&maps->transposeKernel, module,
-                                 "dlc_transpose_b16")) {
-      snprintf(err, errSize,
-               "tensor map '%s' reads '%s' transposed, but the module has no "
-               "dlc_transpose_b16 kernel",
-               p->name, p->tensor);
-      return -1;
-    }
-  }
   return 0;
 }
 
@@ -124,7 +111,6 @@ void dlcTensorMapsRelease(DlcTensorMaps *maps, const DlcDriver *drv) {
   free(maps->repack);
   free(maps->unpack);
   free(maps->arg);
-  free(maps->transpose);
   free(maps->host);
   free(maps->workspace);
   free(maps->workspaceBytes);
@@ -256,58 +242,6 @@ static int ensureWorkspace(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return 0;
 }
 
-/* A map with "transpose": its tensor, [batch][rows][cols] 2-byte elements,
- * is transposed into the workspace before every launch; the map (whose
- * dims and strides describe the transposed layout) reads the workspace. */
-static int planTranspose(DlcTensorMaps *maps, int j, const DlcDriver *drv,
-                         const DlcRuntimeManifest *m, const DlcRuntimeParam *p,
-                         CUdeviceptr *base, const int64_t *symbols, char *err,
-                         size_t errSize) {
-  uint64_t shape[3];
-  char why[256];
-  if (evalAll(m, p->transpose, 3, symbols, shape, why, sizeof why) != 0) {
-    snprintf(err, errSize, "tensor map '%s': transpose: %s", p->name, why);
-    return -1;
-  }
-  /* The transform reads [batch][rows][cols] of the tensor: exactly its
-   * elements, or it would read past them. */
-  uint64_t count = 0;
-  int64_t elements = 0;
-  bool wraps = __builtin_mul_overflow(shape[0], shape[1], &count) ||
-               __builtin_mul_overflow(count, shape[2], &count);
-  if (dlcRuntimeManifestGetParamElements(m, maps->tensorArg[j], symbols,
-                                         &elements, why, sizeof why) != 0) {
-    snprintf(err, errSize, "tensor map '%s': %s", p->name, why);
-    return -1;
-  }
-  if (wraps || count != (uint64_t)elements) {
-    snprintf(err, errSize,
-             "tensor map '%s': \"transpose\" covers %s%llu elements, but "
-             "'%s' has %lld",
-             p->name, wraps ? "more than " : "",
-             (unsigned long long)(wraps ? UINT64_MAX : count), p->tensor,
-             (long long)elements);
-    return -1;
-  }
-  /* Both transforms of a launch together stay under the grid's 2^31 - 1
-   * blocks (no wrap: every factor is at most the element count). */
-  uint64_t tiles = shape[0] * ((shape[1] + 63) / 64) * ((shape[2] + 63) / 64);
-  if (tiles > (1u << 30)) {
-    snprintf(err, errSize,
-             "tensor map '%s': transposing %llu tiles of 64 x 64 exceeds the "
-             "transform's grid",
-             p->name, (unsigned long long)tiles);
-    return -1;
-  }
-  if (ensureWorkspace(maps, j, drv, p, (size_t)count * 2, err, errSize) != 0)
-    return -1;
-  maps->transpose[j] =
-      (struct DlcTranspose){*base, maps->workspace[j], (int64_t)shape[0],
-                            (int64_t)shape[1], (int64_t)shape[2]};
-  *base = maps->workspace[j];
-  return 0;
-}
-
 static int encodeTiled(DlcTensorMaps *maps, int j, const DlcDriver *drv,
                        CUstream stream, const DlcRuntimeParam *p,
                        CUdeviceptr base, const uint64_t *dims,
@@ -365,11 +299,7 @@ static int encode(DlcTensorMaps *maps, int j, const DlcDriver *drv,
    * 16 bytes, at copy-engine bandwidth, and the map reads the copy. */
   memset(&maps->repack[j], 0, sizeof maps->repack[j]);
   memset(&maps->unpack[j], 0, sizeof maps->unpack[j]);
-  memset(&maps->transpose[j], 0, sizeof maps->transpose[j]);
   maps->arg[j] = maps->address[j];
-  if (p->transpose[0] &&
-      planTranspose(maps, j, drv, m, p, &base, symbols, err, errSize) != 0)
-    return -1;
   bool aligned = true;
   for (int d = 0; d + 1 < p->rank; d++)
     aligned &= strides[d] % 16 == 0;
@@ -464,26 +394,6 @@ static int encodeTiled(DlcTensorMaps *maps, int j, const DlcDriver *drv,
   return upload(maps, j, drv, stream, p, map, r, err, errSize);
 }
 
-/* The 64 x 64 tiles of one transform. */
-static int64_t transposeTiles(const struct DlcTranspose *t) {
-  return t->batch * ((t->rows + 63) / 64) * ((t->cols + 63) / 64);
-}
-
-/* One launch of dlc_transpose_b16(src0, dst0, rows0, cols0, tiles0, src1,
- * dst1, rows1, cols1) over the tiles of `a` and then `b` (`a` alone when
- * they are the same): block 256, grid (tiles, 1, 1). */
-static CUresult launchTransposes(const DlcTensorMaps *maps,
-                                 const DlcDriver *drv, CUstream stream,
-                                 struct DlcTranspose *a,
-                                 struct DlcTranspose *b) {
-  int64_t tiles0 = transposeTiles(a);
-  int64_t tiles = tiles0 + (b == a ? 0 : transposeTiles(b));
-  void *params[] = {&a->src, &a->dst, &a->rows, &a->cols, &tiles0,
-                    &b->src, &b->dst, &b->rows, &b->cols};
-  return drv->cuLaunchKernel(maps->transposeKernel, (unsigned)tiles, 1, 1, 256,
-                             1, 1, 0, stream, params, NULL);
-}
-
 /* One launch of dlc_repack_b16(src0, dst0, rows0, cols0, sp0, dp0, src1,
  * dst1, rows1, cols1, sp1, dp1), pitches in 2-byte elements, over `a` and
  * `b` (NULL: `a` alone), block 256, z = 1 or 2 (docs/runtime.md, "Repack").
@@ -540,14 +450,12 @@ static CUresult launchRepacks(const DlcTensorMaps *maps, const DlcDriver *drv,
                              params, NULL);
 }
 
-/* The host-side work around a launch: transforms and repacks before it,
- * copies back after it. */
-typedef enum Work { WorkTranspose, WorkRepack, WorkUnpack } Work;
+/* The host-side work around a launch: repacks before it, copies back after
+ * it. */
+typedef enum Work { WorkRepack, WorkUnpack } Work;
 
 static bool hasWork(const DlcTensorMaps *maps, Work w, int j) {
   switch (w) {
-  case WorkTranspose:
-    return maps->transpose[j].batch != 0;
   case WorkRepack:
     return maps->repack[j].Height != 0;
   case WorkUnpack:
@@ -560,9 +468,6 @@ static bool hasWork(const DlcTensorMaps *maps, Work w, int j) {
 static CUresult launchWork(DlcTensorMaps *maps, const DlcDriver *drv,
                            CUstream stream, Work w, int a, int b) {
   switch (w) {
-  case WorkTranspose:
-    return launchTransposes(maps, drv, stream, &maps->transpose[a],
-                            &maps->transpose[b < 0 ? a : b]);
   case WorkRepack:
     return maps->repackKernel
                ? launchRepacks(maps, drv, stream, &maps->repack[a],
@@ -622,12 +527,8 @@ int dlcTensorMapsUpdate(DlcTensorMaps *maps, const DlcDriver *drv,
     maps->encodedBase[j] = base;
     memcpy(seen, symbols, (size_t)ns * sizeof(int64_t));
   }
-  /* The transforms, two maps' to a launch (a convolution's activation and
-   * weights); then the repacks, two maps' to a launch of the repack kernel
-   * (a GEMM's A and B), else one cuMemcpy2DAsync each. */
-  if (runWork(maps, drv, stream, m, WorkTranspose, "transposing", err,
-              errSize) != 0)
-    return -1;
+  /* The repacks, two maps' to a launch of the repack kernel (a GEMM's A
+   * and B), else one cuMemcpy2DAsync each. */
   return runWork(maps, drv, stream, m, WorkRepack, "repacking", err, errSize);
 }
 

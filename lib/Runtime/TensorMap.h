@@ -44,14 +44,6 @@ typedef struct DlcTensorMaps {
   int64_t repackItems;
   CUdeviceptr *workspace;
   size_t *workspaceBytes;
-  /* A map with "transpose" reads its tensor transposed into the workspace
-   * by the module's dlc_transpose_b16, before every launch (batch 0:
-   * none). */
-  struct DlcTranspose {
-    CUdeviceptr src, dst;
-    int64_t batch, rows, cols;
-  } * transpose;
-  CUfunction transposeKernel;
 } DlcTensorMaps;
 
 /* The launch parameter of map j: its 128 bytes when it is passed by value,

@@ -4,6 +4,9 @@
 
 #include "dlc/IR.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
 #include <stdlib.h>
 
 typedef struct Walk {
@@ -38,4 +41,23 @@ void dlcFunctionListCollect(DlcFunctionList *list, MlirOperation root,
 void dlcFunctionListClear(DlcFunctionList *list) {
   free(list->funcs);
   *list = (DlcFunctionList){0};
+}
+
+void dlcFunctionTypeUpdate(MlirOperation func) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  MlirOperation ret = mlirBlockGetTerminator(body);
+  intptr_t ni = mlirBlockGetNumArguments(body);
+  intptr_t nr = mlirOperationIsNull(ret) ? 0 : mlirOperationGetNumOperands(ret);
+  MlirType *types = malloc((size_t)(ni + nr) * sizeof(*types) + 1);
+  if (!types)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  for (intptr_t i = 0; i < ni; ++i)
+    types[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
+  for (intptr_t i = 0; i < nr; ++i)
+    types[ni + i] = mlirValueGetType(mlirOperationGetOperand(ret, i));
+  mlirOperationSetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(mlirOperationGetContext(func), ni,
+                                          types, nr, types + ni)));
+  free(types);
 }

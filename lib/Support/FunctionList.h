@@ -19,6 +19,10 @@ typedef struct DlcFunctionList {
 void dlcFunctionListCollect(DlcFunctionList *list, MlirOperation root,
                             bool (*take)(MlirOperation func));
 
+/* Sets `func`'s function_type from its entry block's argument types and
+ * the types its return gives back (after a pass changed some of them). */
+void dlcFunctionTypeUpdate(MlirOperation func);
+
 /* Frees the array; the list is empty afterwards. */
 void dlcFunctionListClear(DlcFunctionList *list);
 

@@ -69,7 +69,7 @@ static bool isPtxIdentifier(MlirStringRef name) {
 
 /* Whether `name` begins with "dlc_": DLC reserves the prefix for the
  * symbols it adds (gpu.module @dlc_kernels, @dlc_smem, the runtime's helper
- * kernels dlc_repack_b16 and dlc_transpose_b16 and their device functions),
+ * kernel dlc_repack_b16 and its device functions),
  * so that no kernel or program of the user's can stand for one of them. */
 static bool isReservedName(MlirStringRef name) {
   return name.length >= 4 && memcmp(name.data, "dlc_", 4) == 0;

@@ -78,9 +78,6 @@ typedef struct DlcRowShift {
 DlcRowShift dlcRowShiftAt(DlcBuilder *b, MlirValue m);
 void dlcRowShiftWords(DlcBuilder *b, const DlcRowShift *k, const MlirValue w[8],
                       MlirValue out[4]);
-/* The layout-transform kernel's name and text (TransposeKernel.c). */
-extern const char dlcTransposeKernelName[];
-extern const char dlcTransposeKernelText[];
 bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b);
 bool dlcLowerTmaStore(MlirOperation op, DlcBuilder *b);
 void dlcLowerTmaStoreWait(MlirOperation op, DlcBuilder *b);

@@ -631,9 +631,6 @@ bool dlcLowerWgmmaWait(MlirOperation op, DlcBuilder *b) {
  * pointers: the map's generic address, the box's shared address (as the
  * wgmma descriptors take it) and the barrier's (nvgpu.mbarrier.get). */
 bool dlcLowerTmaLoadIm2col(DlcLowering *l, MlirOperation op, DlcBuilder *b) {
-  /* A convolution's module carries the layout transform its host runs
-   * before a kernel planned over NCHW / KCRS (TransposeKernel.c). */
-  declareHelper(l, dlcTransposeKernelName, dlcTransposeKernelText, NULL);
   MlirAttribute segments = dlcOperationAttrGet(op, "operandSegmentSizes");
   int numDst = mlirDenseI32ArrayGetElement(segments, 4);
   int numCoords = mlirDenseI32ArrayGetElement(segments, 5);

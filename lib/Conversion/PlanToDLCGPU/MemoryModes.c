@@ -307,16 +307,35 @@ int dlcMemoryTransposeAxis(const KpMemoryProblem *p) {
   return best;
 }
 
+int dlcMemoryTransposeMerged(const KpMemoryProblem *p, int axis) {
+  if (axis < 1)
+    return -1;
+  const KpExtent *a = &p->loops[axis].size, *o = &p->loops[axis - 1].size;
+  bool fits = a->numSymbols == 0 && o->numSymbols == 0 &&
+              a->constant <= INT32_MAX && o->constant <= INT32_MAX;
+  return fits && a->constant % DLC_MEMORY_TRANSPOSE_TILE ? axis - 1 : -1;
+}
+
+KpExtent dlcMemoryTransposeLength(const KpMemoryProblem *p, int axis) {
+  int merged = dlcMemoryTransposeMerged(p, axis);
+  return merged < 0 ? p->loops[axis].size
+                    : kpExtentConstant(p->loops[merged].size.constant *
+                                       p->loops[axis].size.constant);
+}
+
 bool dlcMemoryTransposeGridText(const KpMemoryProblem *p, char *out,
                                 size_t size) {
   int axis = dlcMemoryTransposeAxis(p), last = p->numIters - 1;
-  KpExtent outer = kpExtentConstant(1);
+  int merged = dlcMemoryTransposeMerged(p, axis);
+  KpExtent outer = kpExtentConstant(1),
+           length = dlcMemoryTransposeLength(p, axis);
   for (int l = 0; l < last; ++l)
-    if (l != axis && !kpExtentTimes(&outer, &p->loops[l].size, &outer))
+    if (l != axis && l != merged &&
+        !kpExtentTimes(&outer, &p->loops[l].size, &outer))
       return false;
   char o[200], a[96], n[96];
   kpExtentText(p->func, &outer, o, sizeof(o));
-  kpExtentText(p->func, &p->loops[axis].size, a, sizeof(a));
+  kpExtentText(p->func, &length, a, sizeof(a));
   kpExtentText(p->func, &p->loops[last].size, n, sizeof(n));
   snprintf(out, size, "%s%sceildiv(%s, %d)*ceildiv(%s, %d)",
            kpExtentIs(&outer, 1) ? "" : o, kpExtentIs(&outer, 1) ? "" : "*", a,
@@ -471,7 +490,8 @@ static bool narrowColumns(const KpMemoryProblem *p) {
  * symbolic or at least DLC_MEMORY_TRANSPOSE_MIN_EXTENT (NCHW to NHWC of 3
  * channels reads well enough flat: its warps touch 3 rows). */
 static bool transposeTileFills(const KpMemoryProblem *p, int axis) {
-  const KpExtent *a = &p->loops[axis].size;
+  KpExtent length = dlcMemoryTransposeLength(p, axis);
+  const KpExtent *a = &length;
   const KpExtent *n = &p->loops[p->numIters - 1].size;
   return (a->numSymbols || a->constant >= DLC_MEMORY_TRANSPOSE_MIN_EXTENT) &&
          (n->numSymbols || n->constant >= DLC_MEMORY_TRANSPOSE_MIN_EXTENT);

@@ -33,6 +33,13 @@ MlirValue mbStagedRead(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   return (MlirValue){NULL};
 }
 
+/* The iter merged into the tiled axis (dlcMemoryTransposeMerged): the
+ * axis' index i is (i / width, i % width) of (merged, axis). */
+typedef struct Merge {
+  int axis, merged;
+  int64_t width;
+} Merge;
+
 /* The tile's point `k` of this thread (k-th of its Tile * Tile / threads)
  * when the fast index runs along `fast`: binds `fast` to first[fast] +
  * the thread's word in the tile row, `slow` to first[slow] + its row,
@@ -40,7 +47,7 @@ MlirValue mbStagedRead(Mb *m, DlcBuilder *b, const KpIndexed *x) {
  * word in a staged tile. (The last iter is the later loop of the two.) */
 static MlirValue bindPoint(Mb *m, DlcBuilder *b, int k, int fast, int slow,
                            const MlirValue *first, const MlirValue *extent,
-                           MlirValue *inside) {
+                           const Merge *merge, MlirValue *inside) {
   int64_t rowsPerTrip = m->threads / Tile;
   MlirValue column = dlcArith(b, "arith.remui", m->tid, mbIndex(b, Tile));
   MlirValue row = dlcArith(b, "arith.addi",
@@ -58,6 +65,12 @@ static MlirValue bindPoint(Mb *m, DlcBuilder *b, int k, int fast, int slow,
         dlcArith(b, "arith.minui", point,
                  dlcArith(b, "arith.subi", extent[l], mbIndex(b, 1)));
     m->loopFrame[l] = 0;
+    if (l == merge->axis && merge->merged >= 0) {
+      MlirValue width = mbIndex(b, merge->width), at = m->loopValue[l];
+      m->loopValue[merge->merged] = dlcArith(b, "arith.divui", at, width);
+      m->loopValue[l] = dlcArith(b, "arith.remui", at, width);
+      m->loopFrame[merge->merged] = 0;
+    }
   }
   /* Word (l, a): l along the last iter (the fast index in the second
    * pass), a along the axis. */
@@ -75,8 +88,11 @@ void mbEmitTranspose(Mb *m) {
 
   /* Block x: (the other iters' point, the axis' tile, the last's tile),
    * the last fastest. */
+  Merge merge = {axis, dlcMemoryTransposeMerged(p, axis),
+                 p->loops[axis].size.constant};
+  KpExtent length = dlcMemoryTransposeLength(p, axis);
   MlirValue extent[KP_MAX_LOOPS], first[KP_MAX_LOOPS];
-  extent[axis] = mbExtent(m, &b, &p->loops[axis].size);
+  extent[axis] = mbExtent(m, &b, &length);
   extent[last] = mbExtent(m, &b, &p->loops[last].size);
   MlirValue tile = mbIndex(&b, Tile);
   MlirValue lastTiles = dlcArith(&b, "arith.ceildivui", extent[last], tile);
@@ -87,7 +103,9 @@ void mbEmitTranspose(Mb *m) {
   block = dlcArith(&b, "arith.divui", block, lastTiles);
   first[axis] = dlcArith(&b, "arith.muli",
                          dlcArith(&b, "arith.remui", block, axisTiles), tile);
-  mbBindLoops(m, &b, mbAllIters(p) & ~(1u << axis) & ~(1u << last),
+  uint32_t tiled = (1u << axis) | (1u << last) |
+                   (merge.merged >= 0 ? 1u << merge.merged : 0);
+  mbBindLoops(m, &b, mbAllIters(p) & ~tiled,
               dlcArith(&b, "arith.divui", block, axisTiles), 0);
 
   /* Stage: the threads run along the axis; every load before the stores. */
@@ -96,7 +114,8 @@ void mbEmitTranspose(Mb *m) {
   for (int i = 0; i < m->numStaged; ++i) {
     MlirValue value[Tile * Tile / 32], word[Tile * Tile / 32];
     for (int k = 0; k < trips; ++k) {
-      MlirValue slot = bindPoint(m, &b, k, axis, last, first, extent, &inside);
+      MlirValue slot =
+          bindPoint(m, &b, k, axis, last, first, extent, &merge, &inside);
       value[k] = mbLoadElement(m, &b, &p->indexed[m->staged[i]]);
       word[k] = dlcArith(&b, "arith.addi", slot,
                          mbIndex(&b, (int64_t)i * Tile * Row));
@@ -110,13 +129,12 @@ void mbEmitTranspose(Mb *m) {
 
   /* Compute along the last iter, Batch points at a time: their values
    * (their reads in flight together), then the stores of those inside. */
-  uint32_t tiled = (1u << axis) | (1u << last);
   MlirValue results[Batch][KP_MAX_OUTPUTS], in[Batch];
   for (int k0 = 0; k0 < trips; k0 += Batch) {
     int n = trips - k0 < Batch ? trips - k0 : Batch;
     for (int k = 0; k < n; ++k) {
       m->stagedSlot =
-          bindPoint(m, &b, k0 + k, last, axis, first, extent, &in[k]);
+          bindPoint(m, &b, k0 + k, last, axis, first, extent, &merge, &in[k]);
       mbForgetAlong(m, tiled);
       for (int o = 0; o < p->numOutputs; ++o)
         results[k][o] = mbEmitStep(m, p->outputs[o].step);
@@ -125,7 +143,7 @@ void mbEmitTranspose(Mb *m) {
       /* The point bound again, not its loop values kept from above: kept,
        * LLVM sank their clamps into the stores' branches and the kernels
        * ran 4-7 % slower (8192² 0.123 against 0.118 ms, H100, run tp-2). */
-      bindPoint(m, &b, k0 + k, last, axis, first, extent, &inside);
+      bindPoint(m, &b, k0 + k, last, axis, first, extent, &merge, &inside);
       mbForgetAlong(m, tiled);
       for (int o = 0; o < p->numOutputs; ++o) {
         m->stepValue[p->outputs[o].step] = results[k][o];

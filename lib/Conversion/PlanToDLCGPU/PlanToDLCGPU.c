@@ -176,6 +176,18 @@ static bool checkSm90(MlirOperation schedule, const DlcTarget *target,
                       whyIm2col);
     return false;
   }
+  DlcIm2col im;
+  if (p->implicit && !dlcSm90Im2col(p, &im) && im.transposed) {
+    dlcEmitDiagnostic(schedule, &dlcUnsupportedOp,
+                      "plan the region with convert-rbssa-to-plan, which "
+                      "inserts the layout transform to NHWC / KRSC, or plan "
+                      "barrier_model = \"cp_async_group\" (the SM80 skeleton "
+                      "gathers NCHW activations in place)",
+                      "the SM90 skeleton reads a convolution's activation "
+                      "as NHWC and its weights as KRSC, and this region "
+                      "reads NCHW / KCRS ones");
+    return false;
+  }
   const char *whyA = p->implicit ? NULL : dlcSm90StagingProblem(&p->a, KP_M);
   const char *whyB = dlcSm90StagingProblem(&p->b, KP_N);
   if (whyA || whyB) {

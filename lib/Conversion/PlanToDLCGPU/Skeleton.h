@@ -220,7 +220,8 @@ typedef struct DlcIm2col {
    * map's "group" is then a block of `pack` groups, `channels` theirs. */
   int64_t pack;
   /* An NCHW activation (k fused as (ci, kh, kw)) with KCRS weights: the
-   * host transposes both into NHWC / KRSC workspaces the maps read. */
+   * maps read them only after convert-rbssa-to-plan has made the region
+   * read NHWC / KRSC intermediates (ConvLayoutSplit.c). */
   bool transposed;
   int channelAt; /* ci's place among the fused k axes */
 } DlcIm2col;
@@ -255,8 +256,7 @@ void dlcSm90PackGroups(KpProblem *problem, int64_t pack);
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *problem,
                                const DlcIm2col *im, int64_t rows);
 
-/* B's (the weights') tiled map of a convolution, with the transform to
- * KRSC when `im` is transposed. */
+/* B's (the weights') tiled map of a convolution. */
 MlirAttribute dlcSm90ConvWeightMap(MlirOperation region,
                                    const KpProblem *problem,
                                    const DlcIm2col *im, int64_t rows);
@@ -366,6 +366,13 @@ enum {
 int dlcMemoryTransposeAxis(const KpMemoryProblem *problem);
 int dlcMemoryTransposeStaged(const KpMemoryProblem *problem, int axis,
                              int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED]);
+/* The iter merged into the axis (-1: none): the one before it, where both
+ * extents are static and the axis' is not a multiple of the tile (NCHW →
+ * NHWC of 28 x 28 images tiles H·W = 784 instead of W = 28, 98 % of its
+ * tiles' points inside instead of 44 %). The tiled length along the axis:
+ * the merged extents' product, or the axis' extent. */
+int dlcMemoryTransposeMerged(const KpMemoryProblem *problem, int axis);
+KpExtent dlcMemoryTransposeLength(const KpMemoryProblem *problem, int axis);
 /* The kernel's grid: the other iters' points times the tiles, as text over
  * the symbols; false when the product has too many symbols. */
 bool dlcMemoryTransposeGridText(const KpMemoryProblem *problem, char *out,

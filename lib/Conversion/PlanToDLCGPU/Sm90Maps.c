@@ -1,10 +1,9 @@
 /* What the SM90 skeleton's tensor maps can describe, and their
  * `dlcgpu.tensormap` attributes (Skeleton.h): A's and B's tiled maps, a
  * convolution's im2col map of its activation and the map of its weights
- * (packed groups: block-diagonal; KCRS: through the transposed
- * workspace), C's map for the staged epilogue's TMA stores. The sizes and
- * strides are formulas over the kernel's symbols, which the runtime
- * evaluates when it encodes each map (docs/runtime.md). */
+ * (packed groups: block-diagonal), C's map for the staged epilogue's TMA
+ * stores. The sizes and strides are formulas over the kernel's symbols, which
+ * the runtime evaluates when it encodes each map (docs/runtime.md). */
 #include "Skeleton.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -236,9 +235,9 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
     return notWindow;
   int64_t unit = 0, one = 0;
   /* NHWC: dims n, h, w, c and k = (kh, kw, ci). NCHW: dims n, c, h, w and
-   * k = (ci, kh, kw); the host transposes it (and its KCRS weights) into
-   * NHWC (KRSC) workspaces the maps read (docs/runtime.md). m = (n, ho,
-   * wo) in both. */
+   * k = (ci, kh, kw), which the skeleton reads only after
+   * convert-rbssa-to-plan's layout transform has made it NHWC (and its
+   * KCRS weights KRSC; ConvLayoutSplit.c). m = (n, ho, wo) in both. */
   im.transposed = windowReads(&w->dim[1], 3, 3, -1, NULL, 0, &unit);
   int hDim = im.transposed ? 2 : 1, cDim = im.transposed ? 1 : 3;
   int khAt = im.transposed ? 1 : 0, ciAt = im.transposed ? 0 : 2;
@@ -286,7 +285,8 @@ const char *dlcSm90Im2col(const KpProblem *p, DlcIm2col *out) {
   /* The map reads every channel of a pixel; B's rows hold `ci` of them. */
   if (reduced * im.pack != im.channels)
     return "the convolution reduces fewer channels than A has";
-  /* The transform reads whole contiguous images and filters. */
+  /* The transform permutes whole contiguous images and filters into the
+   * NHWC / KRSC layouts the skeleton reads. */
   int64_t plane = im.extent[0] * im.extent[1];
   int64_t filter = im.channels * im.taps[0] * im.taps[1];
   if (im.transposed &&
@@ -352,48 +352,17 @@ void dlcSm90PackGroups(KpProblem *p, int64_t pack) {
   p->groupPack = pack;
 }
 
-/* `map` with "transpose": [batch, rows, cols] (formulas): the host
- * transposes the tensor, [batch][rows][cols], into a [batch][cols][rows]
- * workspace the map reads (docs/conventions.md, "Tensor maps"). */
-static MlirAttribute withTranspose(MlirContext ctx, MlirAttribute map,
-                                   MlirAttribute batch, int64_t rows,
-                                   int64_t cols) {
-  intptr_t n = mlirDictionaryAttrGetNumElements(map);
-  MlirNamedAttribute fields[16];
-  for (intptr_t i = 0; i < n && i < 15; ++i)
-    fields[i] = mlirDictionaryAttrGetElement(map, i);
-  char text3[2][32];
-  snprintf(text3[0], sizeof(text3[0]), "%lld", (long long)rows);
-  snprintf(text3[1], sizeof(text3[1]), "%lld", (long long)cols);
-  MlirAttribute shape[] = {batch, text(ctx, text3[0]), text(ctx, text3[1])};
-  fields[n < 15 ? n : 15] = mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("transpose")),
-      mlirArrayAttrGet(ctx, 3, shape));
-  return mlirDictionaryAttrGet(ctx, (n < 15 ? n : 15) + 1, fields);
-}
-
 MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
                                const DlcIm2col *im, int64_t rows) {
   MlirContext ctx = mlirOperationGetContext(region);
   const KpWindow *w = &p->window;
   int bytes = kpElementBytes(p->a.element);
-  /* Innermost first: C, W, H, N; an NCHW activation's through its NHWC
-   * workspace (contiguous). */
+  /* Innermost first: C, W, H, N. */
   MlirAttribute dims[4], strides[3];
   for (int d = 0; d < 4; ++d)
     dims[d] = formula(region, &w->dim[3 - d].extent, 1);
   for (int d = 0; d < 3; ++d)
     strides[d] = formula(region, &w->dim[2 - d].stride, bytes);
-  if (im->transposed) {
-    KpExtent c = {.constant = im->channels};
-    KpExtent pixel = {.constant = im->channels * bytes};
-    dims[0] = formula(region, &c, 1);
-    dims[1] = formula(region, &w->dim[3].extent, 1);
-    dims[2] = formula(region, &w->dim[2].extent, 1);
-    strides[0] = formula(region, &pixel, 1);
-    strides[1] = formula(region, &pixel, im->extent[1]);
-    strides[2] = formula(region, &pixel, im->extent[1] * im->extent[0]);
-  }
   int64_t box[2] = {BoxK, rows};
   int64_t elementStrides[5] = {1, im->stride[1], im->stride[0], 1, 1};
   int64_t lower[3] = {im->lower[0], im->lower[1], 0};
@@ -435,12 +404,7 @@ MlirAttribute dlcSm90Im2colMap(MlirOperation region, const KpProblem *p,
     fields[i] = mlirNamedAttributeGet(
         mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(keys[i])),
         values[i]);
-  MlirAttribute map = mlirDictionaryAttrGet(ctx, 10, fields);
-  /* NCHW [N][C][H·W] → NHWC [N][H·W][C]. */
-  return im->transposed
-             ? withTranspose(ctx, map, formula(region, &w->dim[0].extent, 1),
-                             im->channels, im->extent[0] * im->extent[1])
-             : map;
+  return mlirDictionaryAttrGet(ctx, 10, fields);
 }
 
 MlirAttribute dlcSm90ConvWeightMap(MlirOperation region, const KpProblem *p,
@@ -461,11 +425,5 @@ MlirAttribute dlcSm90ConvWeightMap(MlirOperation region, const KpProblem *p,
     return dlcSm90MapAttr(region, tensorName(region, p->b.arg), p->b.element, 3,
                           dims, strides, box);
   }
-  MlirAttribute map = dlcSm90TensorMap(region, p, &p->b, KP_N, rows);
-  /* KCRS [Co][C][R·S] → KRSC [Co][R·S][C]: the k tiles the producer loads,
-   * (tap, 64 channels), become rows of the map as for KRSC weights. */
-  return im->transposed ? withTranspose(mlirOperationGetContext(region), map,
-                                        formula(region, &p->size[KP_N], 1),
-                                        im->channels, im->taps[0] * im->taps[1])
-                        : map;
+  return dlcSm90TensorMap(region, p, &p->b, KP_N, rows);
 }

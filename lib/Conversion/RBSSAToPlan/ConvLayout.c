@@ -22,6 +22,17 @@ static const double LaunchUs = 2.0;
  * per SM per µs. */
 static const double GatheredPerSmUs = 800.0;
 
+bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]) {
+  KpProblem *p = malloc(sizeof(KpProblem));
+  DlcIm2col im;
+  bool transposed = p && kpProblemRead(func, p) && p->implicit &&
+                    !dlcSm90Im2col(p, &im) && im.transposed;
+  if (transposed)
+    args[0] = p->a.arg, args[1] = p->b.arg;
+  free(p);
+  return transposed;
+}
+
 bool dlcPlanConvLayout(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, int64_t sm80TileN,
                        DlcConvLayoutCost *out) {

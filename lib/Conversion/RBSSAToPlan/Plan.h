@@ -260,16 +260,50 @@ void dlcPlanSm90Output(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, DlcPlan *plan);
 
 /* A convolution of NCHW activations and KCRS weights (ConvLayout.c):
- * the host's transform into NHWC / KRSC workspaces for the SM90 skeleton
- * (`bytes` moved, `transformUs`) against the SM80 skeleton's element
- * gather (`gathered` elements at tile width `sm80TileN`, `gatherUs`).
- * False for any other problem. */
+ * the layout transform into NHWC / KRSC intermediates for the SM90
+ * skeleton (`bytes` moved, `transformUs`) against the SM80 skeleton's
+ * element gather (`gathered` elements at tile width `sm80TileN`,
+ * `gatherUs`). False for any other problem. */
 typedef struct DlcConvLayoutCost {
   double bytes, transformUs, gathered, gatherUs;
 } DlcConvLayoutCost;
 bool dlcPlanConvLayout(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, int64_t sm80TileN,
                        DlcConvLayoutCost *out);
+
+/* The transform's two tensors: the activation, then the weights. */
+enum { DLC_PLAN_CONV_LAYOUT = 2 };
+
+/* Whether region `func` is such a convolution; `args`: its activation's
+ * and weights' argument indices. */
+bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]);
+
+/* For such a convolution `conv` (planned on the SM90 skeleton): inserts
+ * the transform regions before it, writing NHWC and KRSC intermediates,
+ * and makes `conv` read those (ConvLayoutSplit.c); fills `out` (the
+ * regions borrowed: the module owns them). False, nothing changed, when
+ * `conv` is not such a convolution or its activation or weights have a
+ * use other than a read (convert-plan-to-dlcgpu then refuses the SM90
+ * plan, E1501). */
+typedef struct DlcConvLayoutSplit {
+  MlirOperation transforms[DLC_PLAN_CONV_LAYOUT];
+  int args[DLC_PLAN_CONV_LAYOUT]; /* the arguments of `conv` they replace */
+  /* An earlier convolution's transform of the same tensor, in the same
+   * program, which `conv` now reads too (not inserted again). */
+  bool reused[DLC_PLAN_CONV_LAYOUT];
+} DlcConvLayoutSplit;
+bool dlcPlanConvLayoutSplit(MlirOperation conv, DlcConvLayoutSplit *out);
+
+/* Puts the transforms of `split` into `conv`'s program: before `conv` in
+ * its rbssa.program, with their intermediates; a region that was a whole
+ * graph becomes `<graph>_r0` of a new program `<graph>` (as
+ * convert-indexbook-to-rbssa names a graph's regions). After planning:
+ * plan-file entries name the region as it was planned. */
+void dlcPlanConvLayoutProgram(MlirOperation conv,
+                              const DlcConvLayoutSplit *split);
+
+/* The region's rbssa.region (a string attribute, checked by the caller). */
+void dlcPlanRegionName(MlirOperation func, char name[DLC_PLAN_NAME]);
 
 /* An SM90 alternative print-candidates shows: its plan, a wave estimate
  * and why it was chosen or kept. */

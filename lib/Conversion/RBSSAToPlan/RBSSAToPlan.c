@@ -431,7 +431,7 @@ static bool planFileApplies(const DlcJsonValue *root, const char *name) {
 
 /* `func`'s rbssa.region, copied into `name` (cut at DLC_PLAN_NAME - 1
  * characters, as plan-file region names are bounded). */
-static void regionNameOf(MlirOperation func, char name[DLC_PLAN_NAME]) {
+void dlcPlanRegionName(MlirOperation func, char name[DLC_PLAN_NAME]) {
   MlirStringRef id = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.region")));
   snprintf(name, DLC_PLAN_NAME, "%.*s", (int)id.length, id.data);
@@ -515,7 +515,7 @@ static bool memoryPlanFile(MlirOperation func, const Options *o,
                            const DlcJsonValue *planFile, bool *used,
                            const KpMemoryProblem *p, MemoryChoice *c) {
   char region[DLC_PLAN_NAME];
-  regionNameOf(func, region);
+  dlcPlanRegionName(func, region);
   size_t count = 0;
   const DlcJsonValue *entries =
       planFile ? planFileEntries(planFile, &count) : NULL;
@@ -1037,7 +1037,7 @@ static bool memoryBoundCheaper(MlirOperation func, const Options *o,
   if (!region->implicit || problem->batch <= 1)
     return false;
   char name[DLC_PLAN_NAME];
-  regionNameOf(func, name);
+  dlcPlanRegionName(func, name);
   if (planFile && planFileNames(planFile, name))
     return false;
   return dlcPlanMemoryBoundUs(o->target, problem) < gemm->timeUs &&
@@ -1082,7 +1082,7 @@ static bool gemvCheaper(MlirOperation func, const Options *o,
                         const DlcCandidate *chosen, DlcPlanGemv *gemv,
                         double *gemmUs) {
   char name[DLC_PLAN_NAME];
-  regionNameOf(func, name);
+  dlcPlanRegionName(func, name);
   if (planFile && planFileApplies(planFile, name))
     return false;
   MlirContext ctx = mlirOperationGetContext(func);
@@ -1127,7 +1127,7 @@ static const char *planFileMemoryMode(MlirOperation func,
                                       const DlcJsonValue *planFile,
                                       bool *used) {
   char name[DLC_PLAN_NAME];
-  regionNameOf(func, name);
+  dlcPlanRegionName(func, name);
   size_t count = 0;
   const DlcJsonValue *entries =
       planFile ? planFileEntries(planFile, &count) : NULL;
@@ -1208,7 +1208,7 @@ static bool depthwiseChosen(MlirOperation func, const Options *o,
     return false;
   }
   char name[DLC_PLAN_NAME];
-  regionNameOf(func, name);
+  dlcPlanRegionName(func, name);
   if (forced || (planFile && planFileNames(planFile, name)))
     return false;
   return takes[pick] && dw->timeUs <= gemmUs && dw->timeUs <= flatUs;
@@ -1246,7 +1246,7 @@ static bool planRegion(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
                        DlcPlan *plan) {
   /* The plans, plan-file entries and kernels name the region by its
-   * rbssa.region (regionNameOf reads it as a string). */
+   * rbssa.region (dlcPlanRegionName reads it as a string). */
   MlirAttribute regionName = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("rbssa.region"));
   if (!mlirAttributeIsAString(regionName)) {
@@ -1393,6 +1393,42 @@ static bool planRegion(MlirOperation func, const Options *o,
   return true;
 }
 
+/* Plans convolution `func` again once it reads the NHWC / KRSC
+ * intermediates (its plan names the tensors it reads). The candidates of
+ * the first planning stay: they record the choice of the transform. */
+static bool replanConv(MlirOperation func, const Options *o,
+                       const DlcJsonValue *planFile, bool *used,
+                       DlcPlan *plan) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  int count = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    count += dlcPlanIsCandidate(op);
+  MlirOperation *kept = malloc((size_t)count * sizeof(*kept) + 1);
+  if (!kept)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  count = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (dlcPlanIsCandidate(op))
+      kept[count++] = op;
+  for (int i = 0; i < count; ++i)
+    mlirOperationRemoveFromParent(kept[i]);
+  Options silent = *o;
+  silent.printCandidates = false;
+  bool ok = planRegion(func, &silent, planFile, used, plan);
+  MlirOperation at = mlirBlockGetFirstOperation(body);
+  for (int i = 0; i < count; ++i) {
+    if (ok)
+      mlirBlockInsertOwnedOperationAfter(body, at, kept[i]);
+    else
+      mlirOperationDestroy(kept[i]);
+    at = kept[i];
+  }
+  free(kept);
+  return ok;
+}
+
 static bool writePlans(const char *path, const DlcPlan *plans,
                        char (*names)[DLC_PLAN_NAME], int count,
                        MlirOperation at) {
@@ -1478,18 +1514,44 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
   size_t numEntries = 0;
   const DlcJsonValue *entries =
       planFile ? planFileEntries(planFile, &numEntries) : NULL;
+  /* Each region, and the layout transforms a convolution may add. */
+  size_t capacity = (size_t)regions.count * (DLC_PLAN_CONV_LAYOUT + 1) + 1;
   if (ok) {
-    plans = calloc((size_t)regions.count + 1, sizeof(*plans));
-    names = calloc((size_t)regions.count + 1, sizeof(*names));
+    plans = calloc(capacity, sizeof(*plans));
+    names = calloc(capacity, sizeof(*names));
     used = calloc(numEntries + 1, sizeof(*used));
     ok = plans && names && used;
   }
+  int planned = 0;
   for (int i = 0; ok && i < regions.count; ++i) {
-    if (!planRegion(regions.funcs[i], &o, planFile, used, &plans[i])) {
+    MlirOperation func = regions.funcs[i];
+    DlcPlan plan;
+    if (!planRegion(func, &o, planFile, used, &plan)) {
       ok = false;
       break;
     }
-    regionNameOf(regions.funcs[i], names[i]);
+    /* An NCHW convolution on the SM90 skeleton reads NHWC / KRSC
+     * intermediates that regions before it write (ConvLayoutSplit.c). */
+    DlcConvLayoutSplit split;
+    bool layout = strcmp(plan.barrierModel, "mbarrier") == 0 &&
+                  dlcPlanConvLayoutSplit(func, &split);
+    for (int t = 0; ok && layout && t < DLC_PLAN_CONV_LAYOUT; ++t) {
+      MlirOperation transform = split.transforms[t];
+      if (split.reused[t])
+        continue;
+      ok = planRegion(transform, &o, planFile, used, &plans[planned]);
+      dlcPlanRegionName(transform, names[planned++]);
+    }
+    if (ok && layout)
+      ok = replanConv(func, &o, planFile, used, &plan);
+    if (!ok)
+      break;
+    /* The plan keeps the name the region was planned under (plan-file
+     * entries name it so); the program may rename the region. */
+    dlcPlanRegionName(func, names[planned]);
+    if (layout)
+      dlcPlanConvLayoutProgram(func, &split);
+    plans[planned++] = plan;
   }
   /* An entry naming a region that does not exist is a typo; one without
    * "region" that no region took (they apply to the contractions planned
@@ -1518,7 +1580,7 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
     }
   }
   if (ok && o.printPlan[0])
-    ok = writePlans(o.printPlan, plans, names, regions.count, at);
+    ok = writePlans(o.printPlan, plans, names, planned, at);
 
   dlcJsonValueDestroy(planFile);
   free(used);

@@ -16,6 +16,7 @@
  * symbol's formula over SYM would have to be rewritten too. */
 #include "Builder.h"
 #include "DialectNames.h"
+#include "FunctionList.h"
 #include "PassDef.h"
 #include "SymbolTable.h"
 
@@ -227,20 +228,7 @@ static void bindFunction(MlirOperation func, MlirStringRef symbol,
       MlirValue v = mlirOperationGetResult(op, r);
       mlirValueSetType(v, bindType(mlirValueGetType(v), symbol, value));
     }
-  MlirOperation ret = mlirBlockGetTerminator(body);
-  intptr_t nr = mlirOperationIsNull(ret) ? 0 : mlirOperationGetNumOperands(ret);
-  MlirType *types = malloc((size_t)(ni + nr) * sizeof(*types) + 1);
-  if (!types)
-    abort(); /* out of memory: MLIR itself cannot go on either */
-  for (intptr_t i = 0; i < ni; ++i)
-    types[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
-  for (intptr_t i = 0; i < nr; ++i)
-    types[ni + i] = mlirValueGetType(mlirOperationGetOperand(ret, i));
-  mlirOperationSetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type"),
-      mlirTypeAttrGet(mlirFunctionTypeGet(mlirOperationGetContext(func), ni,
-                                          types, nr, types + ni)));
-  free(types);
+  dlcFunctionTypeUpdate(func);
 }
 
 /* Whether the module holds a function named `name`. */

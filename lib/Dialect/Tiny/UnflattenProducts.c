@@ -17,6 +17,7 @@
  * one still named (any other use of the flat buffer) stays, and
  * convert-tiny-to-indexbook refuses it with E1501 at the op. */
 #include "DialectNames.h"
+#include "FunctionList.h"
 #include "PassDef.h"
 #include "SymbolExpr.h"
 #include "SymbolTable.h"
@@ -200,27 +201,6 @@ static bool renameResults(MlirOperation func, const DlcSymbolTable *table) {
   return changed;
 }
 
-/* The function type from the entry block's arguments and the returned
- * values. */
-static void updateFunctionType(MlirOperation func) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  MlirOperation ret = mlirBlockGetTerminator(body);
-  intptr_t ni = mlirBlockGetNumArguments(body);
-  intptr_t nr = mlirOperationIsNull(ret) ? 0 : mlirOperationGetNumOperands(ret);
-  MlirType *types = malloc((size_t)(ni + nr) * sizeof(*types) + 1);
-  if (!types)
-    return;
-  for (intptr_t i = 0; i < ni; ++i)
-    types[i] = mlirValueGetType(mlirBlockGetArgument(body, i));
-  for (intptr_t i = 0; i < nr; ++i)
-    types[ni + i] = mlirValueGetType(mlirOperationGetOperand(ret, i));
-  MlirContext ctx = mlirOperationGetContext(func);
-  mlirOperationSetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type"),
-      mlirTypeAttrGet(mlirFunctionTypeGet(ctx, ni, types, nr, types + ni)));
-  free(types);
-}
-
 /* Whether a type in `func` (argument, result of an op) names `name`. */
 static bool isNamed(MlirOperation func, MlirStringRef name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
@@ -287,7 +267,7 @@ static void runUnflattenProducts(MlirOperation func, MlirExternalPass pass,
     bool changed = renameArguments(func, &table);
     changed |= renameResults(func, &table);
     if (changed)
-      updateFunctionType(func);
+      dlcFunctionTypeUpdate(func);
     dropUnnamedProducts(func, &table);
   }
   dlcSymbolTableClear(&table);
