@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run lt-1 (ON THE GPU MACHINE, repository root; assets: bench/build_lt.sh):
+# Runs lt-1, lt-2 (ON THE GPU MACHINE, repository root; assets: bench/build_lt.sh):
 # the programs against dlc-interp's reference data (sm_90a and sm_80),
 # memcheck and racecheck on the merged transpose kernel and on the NCHW
 # conv program (its transforms and the SM90 conv), the NCHW convs of this
@@ -10,9 +10,9 @@ D=${D:-gpu-lt}
 . bench/device_common.sh
 device_setup
 program_checks
-echo "lt-1 programs: $pass passed, $fail failed"
+echo "lt programs: $pass passed, $fail failed"
 el "programs"
-program_sanitized nchw_to_nhwc_static:ref1 conv_nchw_s2:ref1
+program_sanitized nchw_to_nhwc_static:ref1 nchw_to_nhwc_vec:ref1 conv_nchw_s2:ref1
 el "sanitizers"
 for p in 1 2; do
   for v in new:k:bench old:ko:oldbench; do

@@ -575,6 +575,17 @@ static MlirValue emitLoad(Mb *m, DlcBuilder *b, const KpIndexed *x,
   return fromStorage(m, b, v);
 }
 
+MlirValue mbLoadChunk(Mb *m, DlcBuilder *b, const KpIndexed *x) {
+  MlirValue operands[] = {mlirBlockGetArgument(m->entry, x->arg),
+                          mbReadOffset(m, b, x)};
+  const char *names[] = {"alignment"};
+  MlirAttribute alignment = alignmentAttr(m, x->element, true);
+  return fromStorage(m, b,
+                     dlcBuildValue(b, "vector.load", 2, operands,
+                                   vectorOf(m, storageType(m, x->element)), 1,
+                                   names, &alignment));
+}
+
 MlirValue mbLoadElement(Mb *m, DlcBuilder *b, const KpIndexed *x) {
   MlirValue operands[] = {mlirBlockGetArgument(m->entry, x->arg),
                           mbReadOffset(m, b, x)};

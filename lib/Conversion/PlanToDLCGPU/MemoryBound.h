@@ -146,6 +146,10 @@ MlirValue mbOutputOffset(Mb *m, DlcBuilder *b, const KpOutput *o);
 /* One element of read `x` at the loops' current values, as the steps
  * compute it (f32, or i1). */
 MlirValue mbLoadElement(Mb *m, DlcBuilder *b, const KpIndexed *x);
+/* A whole aligned chunk of m->width elements of read `x` from the loops'
+ * current values (the caller knows it whole and aligned), as a vector the
+ * steps compute with. */
+MlirValue mbLoadChunk(Mb *m, DlcBuilder *b, const KpIndexed *x);
 void mbEmitStore(Mb *m, const KpOutput *o, int frame);
 /* The stores of `count` outputs, under an scf.if on `cond` built at `b` (a
  * frame while they are emitted): the one thread that stores a CTA's

@@ -353,9 +353,68 @@ uint32_t mbFlatVectorLoops(const KpMemoryProblem *p, DlcMemoryMode mode) {
   return 0;
 }
 
+/* Whether the first index of every chunk of `width` along the tiled axis
+ * (and of the last iter) gives read `x` an aligned offset and its chunk
+ * contiguous addresses: every map result a plain dim, static strides that
+ * are multiples of the width except the axis' (1) and a merged iter's
+ * (the axis' extent: contiguous across the two). */
+static bool chunksAligned(const KpMemoryProblem *p, const KpIndexed *x,
+                          int axis, int merged, int width) {
+  if (kpElementBytes(x->element) * width != 16 || mlirAttributeIsNull(x->map))
+    return false;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(x->map);
+  for (int r = 0; r < x->memrefRank; ++r) {
+    MlirAffineExpr e = mlirAffineMapGetResult(map, r);
+    if (!mlirAffineExprIsADim(e) || x->strides[r].numSymbols)
+      return false;
+    int loop = x->loops[mlirAffineDimExprGetPosition(e)];
+    int64_t stride = x->strides[r].constant;
+    if (loop == axis
+            ? stride != 1
+            : stride % width != 0 &&
+                  !(loop == merged && stride == p->loops[axis].size.constant))
+      return false;
+  }
+  return true;
+}
+
+int dlcMemoryTransposeWidth(const KpMemoryProblem *p) {
+  enum { Width = 8 };
+  int axis = dlcMemoryTransposeAxis(p), last = p->numIters - 1;
+  if (axis < 0)
+    return 1;
+  int merged = dlcMemoryTransposeMerged(p, axis);
+  KpExtent length = dlcMemoryTransposeLength(p, axis);
+  const KpExtent *n = &p->loops[last].size;
+  if (length.numSymbols || length.constant % Width || n->numSymbols ||
+      n->constant % Width)
+    return 1;
+  int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED];
+  int numStaged = dlcMemoryTransposeStaged(p, axis, staged);
+  for (int s = 0; s < p->numSteps; ++s) {
+    bool isStaged = false;
+    for (int i = 0; i < numStaged; ++i)
+      isStaged |= p->steps[s].input == staged[i];
+    if (p->steps[s].kind == KP_STEP_LOAD && !isStaged)
+      return 1;
+  }
+  for (int i = 0; i < numStaged; ++i)
+    if (!chunksAligned(p, &p->indexed[staged[i]], axis, merged, Width))
+      return 1;
+  for (int o = 0; o < p->numOutputs; ++o) {
+    const KpOutput *out = &p->outputs[o];
+    if (kpElementBytes(out->element) * Width != 16)
+      return 1;
+    for (int i = 0; i < last; ++i)
+      if (out->strides[i].numSymbols || out->strides[i].constant % Width)
+        return 1;
+  }
+  return Width;
+}
+
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {
   if (mode == DLC_MEMORY_TRANSPOSE)
-    return 1; /* scalar accesses, coalesced by the tile */
+    return dlcMemoryTransposeWidth(p);
   uint32_t loops = mbVectorLoops(p, mode);
   uint32_t flat = mbFlatVectorLoops(p, mode);
   int minBytes = 4;

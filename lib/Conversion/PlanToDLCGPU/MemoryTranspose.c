@@ -13,6 +13,9 @@
  * second's read words TILE + 1 apart, both without bank conflicts. */
 #include "MemoryBound.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
 /* Batch: the points a thread computes before it stores them (16 at once
  * spilled sigmoid(X^T + Z) at 64 registers). */
 enum {
@@ -79,6 +82,113 @@ static MlirValue bindPoint(Mb *m, DlcBuilder *b, int k, int fast, int slow,
                   dlcArith(b, "arith.muli", l, mbIndex(b, Row)), a);
 }
 
+/* Binds the tiled loops to axis index `a` (the merged iter and the axis
+ * from it) and last-iter index `l`, both in their extents. */
+static void bindTiled(Mb *m, DlcBuilder *b, const Merge *merge, int last,
+                      MlirValue a, MlirValue l) {
+  m->loopValue[merge->axis] = a;
+  if (merge->merged >= 0) {
+    MlirValue width = mbIndex(b, merge->width);
+    m->loopValue[merge->merged] = dlcArith(b, "arith.divui", a, width);
+    m->loopValue[merge->axis] = dlcArith(b, "arith.remui", a, width);
+    m->loopFrame[merge->merged] = 0;
+  }
+  m->loopValue[last] = l;
+  m->loopFrame[merge->axis] = m->loopFrame[last] = 0;
+}
+
+/* `index` clamped to at most `extent` - `back`. */
+static MlirValue clampTo(DlcBuilder *b, MlirValue index, MlirValue extent,
+                         int64_t back) {
+  return dlcArith(b, "arith.minui", index,
+                  dlcArith(b, "arith.subi", extent, mbIndex(b, back)));
+}
+
+/* Both passes by chunks of W = m->width elements (dlcMemoryTransposeWidth:
+ * whole and aligned along the axis and the last iter). A tile row is
+ * Tile / W chunks: thread t takes chunk t % (Tile / W) of rows t / (Tile /
+ * W) + k·R (R = T·W / Tile rows a trip). Staging loads each chunk along
+ * the axis as one vector (all of a thread's before their stores) and
+ * stores its W words; the second pass computes a chunk's W points along
+ * the last iter from the tile and stores them as one vector. */
+static void emitChunks(Mb *m, DlcBuilder *b, const Merge *merge, int last,
+                       const MlirValue *first, const MlirValue *extent,
+                       uint32_t tiled) {
+  const KpMemoryProblem *p = m->p;
+  int axis = merge->axis;
+  int64_t width = m->width, lanes = Tile / width, rows = m->threads / lanes;
+  int trips = (int)(Tile / rows);
+  MlirValue lane = dlcArith(b, "arith.remui", m->tid, mbIndex(b, lanes));
+  MlirValue row = dlcArith(b, "arith.divui", m->tid, mbIndex(b, lanes));
+  MlirValue chunk = dlcArith(b, "arith.muli", lane, mbIndex(b, width));
+  const char *names[] = {"static_position"};
+  for (int i = 0; i < m->numStaged; ++i) {
+    MlirValue value[Tile], word[Tile];
+    for (int k = 0; k < trips; ++k) {
+      MlirValue l = dlcArith(b, "arith.addi", row, mbIndex(b, k * rows));
+      MlirValue a = dlcArith(b, "arith.addi", first[axis], chunk);
+      MlirValue at = dlcArith(b, "arith.addi", first[last], l);
+      bindTiled(m, b, merge, last, clampTo(b, a, extent[axis], width),
+                clampTo(b, at, extent[last], 1));
+      value[k] = mbLoadChunk(m, b, &p->indexed[m->staged[i]]);
+      word[k] = dlcArith(b, "arith.addi",
+                         dlcArith(b, "arith.muli", l, mbIndex(b, Row)),
+                         dlcArith(b, "arith.addi", chunk,
+                                  mbIndex(b, (int64_t)i * Tile * Row)));
+    }
+    for (int k = 0; k < trips; ++k)
+      for (int64_t e = 0; e < width; ++e) {
+        MlirAttribute pos = mlirDenseI64ArrayGet(m->ctx, 1, &e);
+        MlirValue operands[] = {
+            dlcBuildValue(b, "vector.extract", 1, &value[k], m->f32, 1, names,
+                          &pos),
+            m->scratch, dlcArith(b, "arith.addi", word[k], mbIndex(b, e))};
+        dlcBuild(b, "memref.store", 3, operands, 0, NULL, 0, NULL, NULL);
+      }
+  }
+  dlcBuild(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
+
+  int64_t shape[] = {width};
+  MlirType vector = mlirVectorTypeGet(1, shape, m->f32);
+  for (int k = 0; k < trips; ++k) {
+    MlirValue aTile = dlcArith(b, "arith.addi", row, mbIndex(b, k * rows));
+    MlirValue a = dlcArith(b, "arith.addi", first[axis], aTile);
+    MlirValue l = dlcArith(b, "arith.addi", first[last], chunk);
+    MlirValue inside =
+        dlcArith(b, "arith.andi", dlcCmpI(b, "ult", a, extent[axis]),
+                 dlcCmpI(b, "ult", l, extent[last]));
+    a = clampTo(b, a, extent[axis], 1);
+    l = clampTo(b, l, extent[last], width);
+    MlirValue results[KP_MAX_OUTPUTS][Tile];
+    for (int64_t e = 0; e < width; ++e) {
+      bindTiled(m, b, merge, last, a,
+                dlcArith(b, "arith.addi", l, mbIndex(b, e)));
+      m->stagedSlot =
+          dlcArith(b, "arith.addi",
+                   dlcArith(b, "arith.muli",
+                            dlcArith(b, "arith.addi", chunk, mbIndex(b, e)),
+                            mbIndex(b, Row)),
+                   aTile);
+      mbForgetAlong(m, tiled);
+      for (int o = 0; o < p->numOutputs; ++o)
+        results[o][e] = mbEmitStep(m, p->outputs[o].step);
+    }
+    /* The chunk's first point, its W results a vector: one store each. */
+    bindTiled(m, b, merge, last, a, l);
+    mbForgetAlong(m, tiled);
+    for (int o = 0; o < p->numOutputs; ++o) {
+      int step = p->outputs[o].step;
+      m->stepValue[step] = dlcBuildValue(b, "vector.from_elements", width,
+                                         results[o], vector, 0, NULL, NULL);
+      m->stepFrame[step] = 0;
+    }
+    m->vecLoops = 1u << last;
+    m->aligned = true;
+    mbEmitStoresIf(m, b, inside, p->outputs, p->numOutputs);
+    m->vecLoops = 0;
+  }
+}
+
 void mbEmitTranspose(Mb *m) {
   const KpMemoryProblem *p = m->p;
   int axis = dlcMemoryTransposeAxis(p), last = p->numIters - 1;
@@ -108,6 +218,10 @@ void mbEmitTranspose(Mb *m) {
   mbBindLoops(m, &b, mbAllIters(p) & ~tiled,
               dlcArith(&b, "arith.divui", block, axisTiles), 0);
 
+  if (m->width > 1 && (Tile * Tile / m->width) % m->threads == 0) {
+    emitChunks(m, &b, &merge, last, first, extent, tiled);
+    return;
+  }
   /* Stage: the threads run along the axis; every load before the stores. */
   int trips = (int)(Tile * Tile / m->threads);
   MlirValue inside;

@@ -373,6 +373,12 @@ int dlcMemoryTransposeStaged(const KpMemoryProblem *problem, int axis,
  * the merged extents' product, or the axis' extent. */
 int dlcMemoryTransposeMerged(const KpMemoryProblem *problem, int axis);
 KpExtent dlcMemoryTransposeLength(const KpMemoryProblem *problem, int axis);
+/* The elements a transpose kernel moves a thread access: 8 (16 bytes of
+ * halves) where every read is staged and every chunk of 8 along the tiled
+ * axis (reads) and the last iter (stores) is whole, contiguous and aligned
+ * by static sizes and strides (NCHW → NHWC of static C, H·W multiples of
+ * 8); else 1. */
+int dlcMemoryTransposeWidth(const KpMemoryProblem *problem);
 /* The kernel's grid: the other iters' points times the tiles, as text over
  * the symbols; false when the product has too many symbols. */
 bool dlcMemoryTransposeGridText(const KpMemoryProblem *problem, char *out,
