@@ -43,6 +43,25 @@ void dlcFunctionListClear(DlcFunctionList *list) {
   *list = (DlcFunctionList){0};
 }
 
+MlirOperation *dlcBlockOpsCollect(MlirBlock block,
+                                  bool (*take)(MlirOperation op),
+                                  intptr_t *count) {
+  intptr_t n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    n += !take || take(op);
+  MlirOperation *ops = malloc((size_t)n * sizeof(*ops) + 1);
+  if (!ops)
+    abort(); /* out of memory: MLIR itself cannot go on either */
+  n = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!take || take(op))
+      ops[n++] = op;
+  *count = n;
+  return ops;
+}
+
 void dlcFunctionTypeUpdate(MlirOperation func) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirOperation ret = mlirBlockGetTerminator(body);

@@ -19,6 +19,13 @@ typedef struct DlcFunctionList {
 void dlcFunctionListCollect(DlcFunctionList *list, MlirOperation root,
                             bool (*take)(MlirOperation func));
 
+/* The ops of `block` that `take` accepts (NULL: every op), in order, as a
+ * new array given to the caller (free it; never NULL: aborts without
+ * memory), their count in *count: a list to change the block by. */
+MlirOperation *dlcBlockOpsCollect(MlirBlock block,
+                                  bool (*take)(MlirOperation op),
+                                  intptr_t *count);
+
 /* Sets `func`'s function_type from its entry block's argument types and
  * the types its return gives back (after a pass changed some of them). */
 void dlcFunctionTypeUpdate(MlirOperation func);

@@ -23,10 +23,19 @@ static const double LaunchUs = 2.0;
 static const double GatheredPerSmUs = 800.0;
 
 bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]) {
+  if (!kpRegionHasContraction(func))
+    return false;
+  /* Probed quietly: a region the model does not read is no such conv
+   * (planning it reports why). */
+  MlirContext ctx = mlirOperationGetContext(func);
+  DlcFirstDiagnostic why = {0};
+  MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
+      ctx, dlcDiagnosticKeepFirst, &why, NULL);
   KpProblem *p = malloc(sizeof(KpProblem));
   DlcIm2col im;
   bool transposed = p && kpProblemRead(func, p) && p->implicit &&
                     !dlcSm90Im2col(p, &im) && im.transposed;
+  mlirContextDetachDiagnosticHandler(ctx, quiet);
   if (transposed)
     args[0] = p->a.arg, args[1] = p->b.arg;
   free(p);

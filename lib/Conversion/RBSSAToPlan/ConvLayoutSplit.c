@@ -39,12 +39,15 @@ static MlirAttribute argAttrs(MlirOperation func, int arg) {
   return mlirArrayAttrGetElement(all, arg);
 }
 
-/* Whether some region argument of the module `module` is named `name`. */
+/* Whether a function of the module `module` or one of their arguments is
+ * named `name` (a symbol, or an rbssa.name). */
 static bool nameTaken(MlirOperation module, const char *name) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirAttribute wanted = dlcStringAttr(mlirOperationGetContext(module), name);
   for (MlirOperation f = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (mlirAttributeEqual(dlcOperationAttrGet(f, "sym_name"), wanted))
+      return true;
     MlirAttribute all = dlcOperationAttrGet(f, "arg_attrs");
     if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all))
       continue;
@@ -100,16 +103,15 @@ static MlirAttribute dictionaryWith(MlirContext ctx, MlirAttribute dict,
   return out;
 }
 
-/* The argument attributes of the transform's output `name`: row-major,
- * `shape`, an intermediate of role `role`. */
-static MlirAttribute intermediateAttrs(MlirContext ctx, MlirAttribute from,
-                                       const char *name, MlirAttribute shape,
-                                       const char *role) {
+/* The argument attributes of the transform's output `name`: row-major
+ * (the transform writes it contiguous), `shape`, an intermediate of role
+ * `role`. */
+static MlirAttribute intermediateAttrs(MlirContext ctx, const char *name,
+                                       MlirAttribute shape, const char *role) {
   MlirNamedAttribute fields[] = {
       dlcNamedAttr(ctx, "rbssa.alignment", dlcI64Attr(ctx, 128)),
       dlcNamedAttr(ctx, "rbssa.intermediate", mlirUnitAttrGet(ctx)),
-      dlcNamedAttr(ctx, "rbssa.layout",
-                   dlcDictionaryAttrGet(from, "rbssa.layout")),
+      dlcNamedAttr(ctx, "rbssa.layout", dlcAttr(ctx, "{kind = \"row_major\"}")),
       dlcNamedAttr(ctx, "rbssa.name", dlcStringAttr(ctx, name)),
       dlcNamedAttr(ctx, "rbssa.noalias", mlirUnitAttrGet(ctx)),
       dlcNamedAttr(ctx, "rbssa.role", dlcStringAttr(ctx, role)),
@@ -345,15 +347,15 @@ bool dlcPlanConvLayoutSplit(MlirOperation conv, DlcConvLayoutSplit *out) {
     char base[DLC_PLAN_NAME], name[DLC_PLAN_NAME], regionName[DLC_PLAN_NAME];
     snprintf(base, sizeof(base), "%.*s", (int)tensor.length, tensor.data);
     freshName(module, base, suffix[i], name);
-    snprintf(regionName, sizeof(regionName), "%.40s_%s", region, suffix[i]);
+    freshName(module, region, suffix[i], regionName);
     types[i] =
         permutedMemRef(mlirValueGetType(mlirBlockGetArgument(body, args[i])));
     MlirAttribute shape =
         permutedArray(ctx, dlcDictionaryAttrGet(from, "rbssa.shape"));
-    reads[i] = intermediateAttrs(ctx, from, name, shape, "input");
+    reads[i] = intermediateAttrs(ctx, name, shape, "input");
     out->transforms[i] =
         transformRegion(conv, args[i], regionName, types[i],
-                        intermediateAttrs(ctx, from, name, shape, "output"));
+                        intermediateAttrs(ctx, name, shape, "output"));
     if (mlirOperationIsNull(out->transforms[i])) {
       for (int j = 0; j < i; ++j)
         if (!out->reused[j])

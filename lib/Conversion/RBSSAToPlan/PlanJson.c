@@ -52,6 +52,17 @@ void dlcPlanWriteJson(FILE *out, const char *regionName, const DlcPlan *plan,
   fprintf(out, ",\n%.*s\"tile\": [%lld, %lld, %lld]", in, pad,
           (long long)plan->tile[0], (long long)plan->tile[1],
           (long long)plan->tile[2]);
+  /* A memory-bound plan: the fields a plan-file may force of it (the rest
+   * is the skeleton's one shape), so that the file plans it again. */
+  if (dlcPlanAlgoChoice(plan, "memory")) {
+    fprintf(out, ",\n%.*s\"vectorize\": {\"axis\": ", in, pad);
+    writeName(out, plan->vectorizeAxis);
+    fprintf(out, ", \"width\": %lld}", (long long)plan->vectorizeWidth);
+    fprintf(out, ",\n%.*s\"algo_choice\": ", in, pad);
+    writePairs(out, plan->algoChoice, plan->numAlgoChoice);
+    fprintf(out, "\n%.*s}", indent < 16 ? indent : 16, pad);
+    return;
+  }
   fprintf(out, ",\n%.*s\"stages\": %lld", in, pad, (long long)plan->stages);
   fprintf(out, ",\n%.*s\"bind\": ", in, pad);
   writePairs(out, plan->bind, plan->numBind);

@@ -1393,6 +1393,54 @@ static bool planRegion(MlirOperation func, const Options *o,
   return true;
 }
 
+/* The barrier_model a plan-file entry that applies to region `name`
+ * states (an entry naming it, or one without "region"), or NULL. */
+static const char *planFileBarrier(const DlcJsonValue *root, const char *name) {
+  size_t count;
+  const DlcJsonValue *entries = planFileEntries(root, &count);
+  for (size_t i = 0; i < count; ++i) {
+    const DlcJsonValue *region = entryRegion(&entries[i]);
+    const DlcJsonValue *barrier =
+        entries[i].kind == DlcJsonValueObject
+            ? dlcJsonValueGetMember(&entries[i], "barrier_model")
+            : NULL;
+    if ((!region || strcmp(region->string, name) == 0) && barrier &&
+        barrier->kind == DlcJsonValueString)
+      return barrier->string;
+  }
+  return NULL;
+}
+
+/* Whether NCHW convolution `func` (dlcPlanConvTransposed; *layout false
+ * for any other region) takes the layout transform and the SM90
+ * skeleton: as a plan-file entry for it states barrier_model, else as the
+ * planner chooses for the NCHW region without the plan-file — which
+ * leaves that plan in `func` (*probed), its candidates the record of the
+ * choice. The plan-file applies to the region the choice makes: after the
+ * transform, one reading the intermediates (as print-plan writes it). */
+static bool chooseConvLayout(MlirOperation func, const Options *o,
+                             const DlcJsonValue *planFile, bool *used,
+                             bool *layout, bool *probed) {
+  int args[DLC_PLAN_CONV_LAYOUT];
+  *layout = *probed = false;
+  if (!mlirAttributeIsAString(dlcOperationAttrGet(func, "rbssa.region")) ||
+      !dlcPlanConvTransposed(func, args))
+    return true;
+  char name[DLC_PLAN_NAME];
+  dlcPlanRegionName(func, name);
+  const char *forced = planFile ? planFileBarrier(planFile, name) : NULL;
+  if (forced) {
+    *layout = strcmp(forced, "mbarrier") == 0;
+    return true;
+  }
+  DlcPlan probe;
+  if (!planRegion(func, o, NULL, used, &probe))
+    return false;
+  *probed = true;
+  *layout = strcmp(probe.barrierModel, "mbarrier") == 0;
+  return true;
+}
+
 /* Plans convolution `func` again once it reads the NHWC / KRSC
  * intermediates (its plan names the tensors it reads). The candidates of
  * the first planning stay: they record the choice of the transform. */
@@ -1400,25 +1448,15 @@ static bool replanConv(MlirOperation func, const Options *o,
                        const DlcJsonValue *planFile, bool *used,
                        DlcPlan *plan) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  int count = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    count += dlcPlanIsCandidate(op);
-  MlirOperation *kept = malloc((size_t)count * sizeof(*kept) + 1);
-  if (!kept)
-    abort(); /* out of memory: MLIR itself cannot go on either */
-  count = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (dlcPlanIsCandidate(op))
-      kept[count++] = op;
-  for (int i = 0; i < count; ++i)
+  intptr_t count = 0;
+  MlirOperation *kept = dlcBlockOpsCollect(body, dlcPlanIsCandidate, &count);
+  for (intptr_t i = 0; i < count; ++i)
     mlirOperationRemoveFromParent(kept[i]);
   Options silent = *o;
   silent.printCandidates = false;
   bool ok = planRegion(func, &silent, planFile, used, plan);
   MlirOperation at = mlirBlockGetFirstOperation(body);
-  for (int i = 0; i < count; ++i) {
+  for (intptr_t i = 0; i < count; ++i) {
     if (ok)
       mlirBlockInsertOwnedOperationAfter(body, at, kept[i]);
     else
@@ -1525,16 +1563,13 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
   int planned = 0;
   for (int i = 0; ok && i < regions.count; ++i) {
     MlirOperation func = regions.funcs[i];
-    DlcPlan plan;
-    if (!planRegion(func, &o, planFile, used, &plan)) {
-      ok = false;
-      break;
-    }
     /* An NCHW convolution on the SM90 skeleton reads NHWC / KRSC
      * intermediates that regions before it write (ConvLayoutSplit.c). */
+    DlcPlan plan;
     DlcConvLayoutSplit split;
-    bool layout = strcmp(plan.barrierModel, "mbarrier") == 0 &&
-                  dlcPlanConvLayoutSplit(func, &split);
+    bool layout = false, probed = false;
+    ok = chooseConvLayout(func, &o, planFile, used, &layout, &probed);
+    layout = ok && layout && dlcPlanConvLayoutSplit(func, &split);
     for (int t = 0; ok && layout && t < DLC_PLAN_CONV_LAYOUT; ++t) {
       MlirOperation transform = split.transforms[t];
       if (split.reused[t])
@@ -1542,8 +1577,9 @@ static void runRBSSAToPlan(MlirOperation root, MlirExternalPass pass,
       ok = planRegion(transform, &o, planFile, used, &plans[planned]);
       dlcPlanRegionName(transform, names[planned++]);
     }
-    if (ok && layout)
-      ok = replanConv(func, &o, planFile, used, &plan);
+    if (ok)
+      ok = layout && probed ? replanConv(func, &o, planFile, used, &plan)
+                            : planRegion(func, &o, planFile, used, &plan);
     if (!ok)
       break;
     /* The plan keeps the name the region was planned under (plan-file

@@ -322,16 +322,7 @@ static void runSymbolVersions(MlirOperation module, MlirExternalPass pass,
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   /* The functions first: versions are inserted among them. */
   intptr_t n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    ++n;
-  MlirOperation *funcs = malloc((size_t)n * sizeof(*funcs) + 1);
-  if (!funcs)
-    abort(); /* out of memory: MLIR itself cannot go on either */
-  n = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    funcs[n++] = op;
+  MlirOperation *funcs = dlcBlockOpsCollect(body, NULL, &n);
   /* Entries of an earlier run stay first (their copies are functions now:
    * no second copy of a name is made). */
   MlirAttribute old = mlirOperationGetAttributeByName(
