@@ -9,6 +9,8 @@
  *   Sm90Plan.c    the SM90 skeleton's tile and split-K on a wgmma chip
  *   GemvPlan.c    GEMV-like contractions on the memory-bound skeleton
  *   DepthwisePlan.c depthwise convolutions on their own kernel
+ *   ConvLayout.c  an NCHW conv: the layout transform against the SM80 gather
+ *   ConvLayoutSplit.c  the transform made regions of the program
  *   RBSSAToPlan.c the pass: options, the search, plan.* ops
  * See docs/passes/convert-rbssa-to-plan.md. */
 #ifndef DLC_LIB_CONVERSION_RBSSATOPLAN_PLAN_H
