@@ -5,6 +5,7 @@
 # no GPU) into OUT (default /work/main/gpu-lt):
 #   programs   NCHW -> NHWC of static 13 x 28 images (merged axis, scalar:
 #              C = 70), of static 6 x 28 ones with C = 72 (chunks of 8), of
+#              7 x 7 ones with C = 64 (lt-3: scalar loads, chunked stores), of
 #              symbolic ones, and the NCHW 3x3 s2 conv + SiLU (a program of
 #              the two transforms and the SM90 conv), each for sm_90a and
 #              sm_80 with dlc-interp's reference data;
@@ -25,6 +26,7 @@ OLD=${OLD:-/work/old}
 RP=test/Conversion/RBSSAToPlan/Inputs
 MODELS="$RP/nchw_to_nhwc_static.tiny.mlir:B=3:B=1
 $RP/nchw_to_nhwc_vec.tiny.mlir:B=3:B=1
+$RP/nchw_to_nhwc_c64_7x7.tiny.mlir:B=5:B=1
 $RP/nchw_to_nhwc.tiny.mlir:B=2,C=70,H=5,W=129:B=1,C=256,H=3,W=17
 test/Pipelines/Inputs/conv_nchw_s2.tiny.mlir:N=3:N=1"
 program_assets "$MODELS"

@@ -12,7 +12,7 @@ device_setup
 program_checks
 echo "lt programs: $pass passed, $fail failed"
 el "programs"
-program_sanitized nchw_to_nhwc_static:ref1 nchw_to_nhwc_vec:ref1 conv_nchw_s2:ref1
+program_sanitized nchw_to_nhwc_static:ref1 nchw_to_nhwc_vec:ref1 nchw_to_nhwc_c64_7x7:ref1 conv_nchw_s2:ref1
 el "sanitizers"
 for p in 1 2; do
   for v in new:k:bench old:ko:oldbench; do

@@ -378,16 +378,15 @@ static bool chunksAligned(const KpMemoryProblem *p, const KpIndexed *x,
   return true;
 }
 
+/* Chunks of 16 bytes of halves. */
+enum { TransposeChunk = 8 };
+
 int dlcMemoryTransposeWidth(const KpMemoryProblem *p) {
-  enum { Width = 8 };
   int axis = dlcMemoryTransposeAxis(p), last = p->numIters - 1;
   if (axis < 0)
     return 1;
-  int merged = dlcMemoryTransposeMerged(p, axis);
-  KpExtent length = dlcMemoryTransposeLength(p, axis);
   const KpExtent *n = &p->loops[last].size;
-  if (length.numSymbols || length.constant % Width || n->numSymbols ||
-      n->constant % Width)
+  if (n->numSymbols || n->constant % TransposeChunk)
     return 1;
   int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED];
   int numStaged = dlcMemoryTransposeStaged(p, axis, staged);
@@ -398,18 +397,30 @@ int dlcMemoryTransposeWidth(const KpMemoryProblem *p) {
     if (p->steps[s].kind == KP_STEP_LOAD && !isStaged)
       return 1;
   }
-  for (int i = 0; i < numStaged; ++i)
-    if (!chunksAligned(p, &p->indexed[staged[i]], axis, merged, Width))
-      return 1;
   for (int o = 0; o < p->numOutputs; ++o) {
     const KpOutput *out = &p->outputs[o];
-    if (kpElementBytes(out->element) * Width != 16)
+    if (kpElementBytes(out->element) * TransposeChunk != 16)
       return 1;
     for (int i = 0; i < last; ++i)
-      if (out->strides[i].numSymbols || out->strides[i].constant % Width)
+      if (out->strides[i].numSymbols ||
+          out->strides[i].constant % TransposeChunk)
         return 1;
   }
-  return Width;
+  return TransposeChunk;
+}
+
+bool dlcMemoryTransposeReadChunks(const KpMemoryProblem *p) {
+  int axis = dlcMemoryTransposeAxis(p);
+  int merged = dlcMemoryTransposeMerged(p, axis);
+  KpExtent length = dlcMemoryTransposeLength(p, axis);
+  if (length.numSymbols || length.constant % TransposeChunk)
+    return false;
+  int staged[DLC_MEMORY_TRANSPOSE_MAX_STAGED];
+  int numStaged = dlcMemoryTransposeStaged(p, axis, staged);
+  for (int i = 0; i < numStaged; ++i)
+    if (!chunksAligned(p, &p->indexed[staged[i]], axis, merged, TransposeChunk))
+      return false;
+  return true;
 }
 
 int dlcMemoryBoundVectorWidth(const KpMemoryProblem *p, DlcMemoryMode mode) {

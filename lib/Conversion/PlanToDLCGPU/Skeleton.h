@@ -373,12 +373,14 @@ int dlcMemoryTransposeStaged(const KpMemoryProblem *problem, int axis,
  * the merged extents' product, or the axis' extent. */
 int dlcMemoryTransposeMerged(const KpMemoryProblem *problem, int axis);
 KpExtent dlcMemoryTransposeLength(const KpMemoryProblem *problem, int axis);
-/* The elements a transpose kernel moves a thread access: 8 (16 bytes of
- * halves) where every read is staged and every chunk of 8 along the tiled
- * axis (reads) and the last iter (stores) is whole, contiguous and aligned
- * by static sizes and strides (NCHW → NHWC of static C, H·W multiples of
- * 8); else 1. */
+/* The elements a transpose kernel stores a thread access: 8 (16 bytes of
+ * halves) where every read is staged and every chunk of 8 of the outputs
+ * along the last iter is whole and aligned by static sizes and strides
+ * (NHWC outputs of a static C, a multiple of 8); else 1. Its staged reads
+ * load such chunks too where those along the tiled axis are whole,
+ * contiguous and aligned (ReadChunks: H·W a multiple of 8 as well). */
 int dlcMemoryTransposeWidth(const KpMemoryProblem *problem);
+bool dlcMemoryTransposeReadChunks(const KpMemoryProblem *problem);
 /* The kernel's grid: the other iters' points times the tiles, as text over
  * the symbols; false when the product has too many symbols. */
 bool dlcMemoryTransposeGridText(const KpMemoryProblem *problem, char *out,
