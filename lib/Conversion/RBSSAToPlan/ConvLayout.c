@@ -1,18 +1,21 @@
 /* The planner's layout-transform rule for convolutions (issue "Back end,
  * part 3"; docs/passes/convert-rbssa-to-plan.md, "NCHW convolutions"): an
  * NCHW activation with KCRS weights runs either on the SM80 skeleton,
- * which gathers A element by element, or transposed by the host into NHWC
- * / KRSC workspaces (lib/Runtime/TensorMap.c) and then on the SM90
- * implicit GEMM (A through TMA im2col). This file estimates both sides. */
+ * which gathers A element by element, or transposed into NHWC / KRSC
+ * intermediates by two regions of the program (ConvLayoutSplit.c) and then
+ * on the SM90 implicit GEMM (A through TMA im2col). This file estimates
+ * both sides. */
 #include "../PlanToDLCGPU/Skeleton.h"
 #include "Plan.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-/* The transform kernel's share of DRAM bandwidth (16-byte reads and writes
- * of 64 x 64 tiles; run conv-2 measured 2.3-2.8 TB/s on the H100's 3.35)
- * and the cost of its one launch (both tensors) on the stream. */
+/* The transform's share of DRAM bandwidth (16-byte reads and writes of 64
+ * x 64 tiles: run conv-2 measured 2.3-2.8 TB/s on the H100's 3.35; the
+ * transform regions moved 105 MB in 35.2 us on the H200, 3.0 of its 4.8,
+ * run lt-3) and the cost of a launch on the stream (one counted: the
+ * weights' kernel is short). */
 static const double TransformShare = 0.75;
 static const double LaunchUs = 2.0;
 /* The SM80 gather of an NCHW activation loads one element per copy (its
