@@ -25,7 +25,9 @@ static const double LaunchUs = 2.0;
  * per SM per µs. */
 static const double GatheredPerSmUs = 800.0;
 
-bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]) {
+/* dlcPlanConvTransposed, and the conv's im2col reading in *im. */
+static bool convTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT],
+                           DlcIm2col *im) {
   if (!kpRegionHasContraction(func))
     return false;
   /* Probed quietly: a region the model does not read is no such conv
@@ -35,9 +37,8 @@ bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]) {
   MlirDiagnosticHandlerID quiet = mlirContextAttachDiagnosticHandler(
       ctx, dlcDiagnosticKeepFirst, &why, NULL);
   KpProblem *p = malloc(sizeof(KpProblem));
-  DlcIm2col im;
   bool transposed = p && kpProblemRead(func, p) && p->implicit &&
-                    !dlcSm90Im2col(p, &im) && im.transposed;
+                    !dlcSm90Im2col(p, im) && im->transposed;
   mlirContextDetachDiagnosticHandler(ctx, quiet);
   if (transposed)
     args[0] = p->a.arg, args[1] = p->b.arg;
@@ -45,15 +46,17 @@ bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]) {
   return transposed;
 }
 
+bool dlcPlanConvTransposed(MlirOperation func, int args[DLC_PLAN_CONV_LAYOUT]) {
+  DlcIm2col im;
+  return convTransposed(func, args, &im);
+}
+
 bool dlcPlanConvLayout(MlirOperation func, const DlcTarget *target,
                        const DlcPlanProblem *problem, int64_t sm80TileN,
                        DlcConvLayoutCost *out) {
-  KpProblem *p = malloc(sizeof(KpProblem));
+  int args[DLC_PLAN_CONV_LAYOUT];
   DlcIm2col im;
-  bool transposed = p && kpProblemRead(func, p) && p->implicit &&
-                    !dlcSm90Im2col(p, &im) && im.transposed;
-  free(p);
-  if (!transposed)
+  if (!convTransposed(func, args, &im))
     return false;
   /* Images at the nominal batch: M = N·Ho·Wo. */
   double images = problem->m / (double)(im.out[0] * im.out[1]);
