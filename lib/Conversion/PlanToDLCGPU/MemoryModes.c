@@ -573,7 +573,13 @@ DlcMemoryMode dlcMemoryModeChoose(const KpMemoryProblem *p) {
   int axis = dlcMemoryTransposeAxis(p);
   if (axis >= 0 && transposeTileFills(p, axis))
     return DLC_MEMORY_TRANSPOSE;
-  if (dlcMemoryModeFits(p, DLC_MEMORY_ROW))
+  /* A row whose last iter is static 1 (a reduction with keepdim) is a
+   * point: point mode shares the reduced length, not that 1, so a long
+   * row gets a CTA (and splits) as without keepdim. */
+  const KpExtent *last = &p->loops[p->numIters - 1].size;
+  bool unitLast = last->numSymbols == 0 && last->constant == 1;
+  if (dlcMemoryModeFits(p, DLC_MEMORY_ROW) &&
+      !(unitLast && dlcMemoryModeFits(p, DLC_MEMORY_POINT)))
     return DLC_MEMORY_ROW;
   DlcMemoryMode across =
       reducesStayFlat(p) ? DLC_MEMORY_FLAT : DLC_MEMORY_COLUMN;
