@@ -130,8 +130,9 @@ typedef struct {
   int64_t block[3];
   int64_t dynamicSmemBytes;
   int64_t flops; /* 0 when the manifest has no "flops" */
-  /* "cooperative": true: the CTAs wait for each other (SM90 split-K), so
-   * the launch is cooperative (all resident, or an error). */
+  /* "cooperative": true, or "split" with grid y > 1: the CTAs wait for
+   * each other (SM90 split-K, split rows), so the launch is cooperative
+   * (all resident, or an error). */
   int cooperative;
   /* "cluster": CTAs a thread-block cluster spans in each grid dim ({1, 1,
    * 1}: no cluster); the grid is a multiple of it. */

@@ -22,9 +22,11 @@ struct DlcRuntimeManifest {
   char **flat; /* per param: a renamed flat buffer's size ("M * K"), or NULL */
   char *grid[3];
   char *block[3];
-  char *smem;      /* expression, "0" when absent */
-  char *flops;     /* expression, NULL when absent */
-  int cooperative; /* "cooperative": true: launched with every CTA resident */
+  char *smem;  /* expression, "0" when absent */
+  char *flops; /* expression, NULL when absent */
+  /* "cooperative": true: launched with every CTA resident; "split": so
+   * where grid y is more than 1 (a split row's CTAs wait for each other). */
+  enum { CooperativeNever, CooperativeAlways, CooperativeSplit } cooperative;
   int64_t cluster[3]; /* "cluster": CTAs a cluster spans a dim, else 1s */
   char *plan;      /* "plan": the compiler's summary line, NULL when absent */
   int hasEstimate; /* "estimate": the cost model's, at `estimateAt` */
@@ -573,11 +575,17 @@ static int readManifest(DlcRuntimeManifest *m, const DlcJsonValue *root,
     return -1;
   }
   const DlcJsonValue *cooperative = dlcJsonValueGetMember(root, "cooperative");
-  if (cooperative && cooperative->kind != DlcJsonValueBool) {
-    setErr(err, errSize, "\"cooperative\" must be a bool");
+  bool splitOnly = cooperative && cooperative->kind == DlcJsonValueString &&
+                   strcmp(cooperative->string, "split") == 0;
+  if (cooperative && cooperative->kind != DlcJsonValueBool && !splitOnly) {
+    setErr(err, errSize,
+           "\"cooperative\" must be a bool or \"split\" (cooperative where "
+           "grid y is more than 1)");
     return -1;
   }
-  m->cooperative = cooperative && cooperative->boolean;
+  m->cooperative = splitOnly                             ? CooperativeSplit
+                   : cooperative && cooperative->boolean ? CooperativeAlways
+                                                         : CooperativeNever;
   if (readCluster(m, root, err, errSize) != 0)
     return -1;
   if (readPlan(m, root, err, errSize) != 0)
@@ -1025,7 +1033,8 @@ int dlcRuntimeManifestGetLaunch(const DlcRuntimeManifest *m,
            m->smem, out->dynamicSmemBytes);
     return -1;
   }
-  out->cooperative = m->cooperative;
+  out->cooperative = m->cooperative == CooperativeAlways ||
+                     (m->cooperative == CooperativeSplit && out->grid[1] > 1);
   memcpy(out->cluster, m->cluster, sizeof out->cluster);
   out->flops = 0;
   if (m->flops && dlcRuntimeManifestEval(m, m->flops, symbols, &out->flops, err,

@@ -463,7 +463,8 @@ static int launch(DlcRuntimeKernel *k, void **args,
       sms = 0;
     setError(k->rt,
              "kernel '%s': its %u CTAs wait for each other (split-K, "
-             "stream-K or the flash kernel's stream grid) and cannot all be "
+             "stream-K, the flash kernel's stream grid or split rows) and "
+             "cannot all be "
              "resident on this GPU (%d SMs) at once (%s): it was planned for "
              "its target's SM count (manifest \"arch\": %s); compile it for "
              "this GPU (convert-rbssa-to-plan or dlc-to-ptx device=sms=%d), "

@@ -155,6 +155,30 @@ void dlcBuildFenceGpu(DlcBuilder *b) {
   dlcBuild(b, "nvvm.memory.barrier", 0, NULL, 0, NULL, 1, names, &scope);
 }
 
+MlirValue dlcBuildAtomicAddI32(DlcBuilder *b, MlirValue memref, MlirValue index,
+                               int64_t value) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue operands[] = {dlcConstInt(b, i32, value), memref, index};
+  const char *names[] = {"kind"};
+  /* arith::AtomicRMWKind::addi */
+  MlirAttribute kind = mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), 1);
+  return dlcBuildValue(b, "memref.atomic_rmw", 3, operands, i32, 1, names,
+                       &kind);
+}
+
+void dlcBuildPollAtLeast(DlcBuilder *b, MlirValue memref, MlirValue index,
+                         MlirValue count) {
+  MlirBlock before, after;
+  dlcBuildWhile(b, 0, NULL, &before, &after);
+  DlcBuilder in = dlcBuilderAtEnd(before, b->loc);
+  MlirValue now = dlcIndexCast(&in, dlcBuildAtomicAddI32(&in, memref, index, 0),
+                               mlirIndexTypeGet(b->ctx));
+  MlirValue waiting = dlcCmpI(&in, "slt", now, count);
+  dlcBuild(&in, "scf.condition", 1, &waiting, 0, NULL, 0, NULL, NULL);
+  DlcBuilder next = dlcBuilderAtEnd(after, b->loc);
+  dlcBuild(&next, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
+}
+
 void dlcBuildFenceAcqRelGpu(DlcBuilder *b) {
   const char *names[] = {"ordering", "syncscope"};
   MlirAttribute attrs[] = {

@@ -69,6 +69,14 @@ void dlcBuildFenceGpu(DlcBuilder *b);
  * fence a release before a counter, or an acquire after it, needs. */
 void dlcBuildFenceAcqRelGpu(DlcBuilder *b);
 
+/* A counter word between CTAs: the old i32 value of an atomic add
+ * (memref.atomic_rmw addi) of `value` to `memref`[`index`] (0 reads it),
+ * and a spin (scf.while) until that word is at least `count` (index). */
+MlirValue dlcBuildAtomicAddI32(DlcBuilder *b, MlirValue memref, MlirValue index,
+                               int64_t value);
+void dlcBuildPollAtLeast(DlcBuilder *b, MlirValue memref, MlirValue index,
+                         MlirValue count);
+
 /* An op with one region of one block (scf.for, scf.if, gpu.func ...):
  * creates the op with `numBlockArgs` block arguments, inserts it, and
  * returns its body block through `body`. */

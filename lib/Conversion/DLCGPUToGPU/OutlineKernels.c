@@ -242,8 +242,9 @@ static MlirAttribute manifestEntry(MlirOperation func, int numMemrefs,
       dlcNamedAttr(ctx, "dynamic_smem_bytes",
                    dlcOperationAttrGet(func, "dlcgpu.smem_bytes")),
       dlcNamedAttr(ctx, "flops", dlcOperationAttrGet(func, "dlcgpu.flops")),
-      /* CTAs that wait for each other (SM90 split-K): launched so that all
-       * are resident, or not at all. */
+      /* CTAs that wait for each other (SM90 split-K; "split": a split
+       * row's, where grid y > 1): launched so that all are resident, or
+       * not at all. */
       dlcNamedAttr(ctx, "cooperative",
                    dlcOperationAttrGet(func, "dlcgpu.cooperative")),
       /* CTAs launched together as a thread-block cluster (x, y, z). */
@@ -404,8 +405,12 @@ static bool checkLaunchAttrs(MlirOperation func, int numSymbols) {
     return malformed(func, "dlcgpu.min_blocks_per_sm must be a positive "
                            "32-bit integer");
   MlirAttribute cooperative = dlcOperationAttrGet(func, "dlcgpu.cooperative");
-  if (!mlirAttributeIsNull(cooperative) && !mlirAttributeIsABool(cooperative))
-    return malformed(func, "dlcgpu.cooperative must be a bool");
+  if (!mlirAttributeIsNull(cooperative) && !mlirAttributeIsABool(cooperative) &&
+      !(mlirAttributeIsAString(cooperative) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(cooperative),
+                           mlirStringRefCreateFromCString("split"))))
+    return malformed(func, "dlcgpu.cooperative must be a bool or \"split\" "
+                           "(cooperative where grid y is more than 1)");
   MlirAttribute cluster = dlcOperationAttrGet(func, "dlcgpu.cluster");
   if (!mlirAttributeIsNull(cluster) && !validCluster(cluster))
     return malformed(func, "dlcgpu.cluster must be array<i64: x, y, z>, each "

@@ -933,7 +933,8 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
    * aligned body in the peeled version. */
   bool split =
       m->sms > 0 &&
-      (column || (cooperative && !m->warpRows && m->mode == DLC_MEMORY_POINT));
+      (column || (cooperative && !m->warpRows &&
+                  (m->mode == DLC_MEMORY_POINT || m->mode == DLC_MEMORY_ROW)));
   if (split)
     mbSplitRange(m, &b, bodyLo, bodyHi, &lo, &hi);
   MlirValue sums[KP_MAX_OUTPUTS];
@@ -1028,8 +1029,9 @@ static MlirValue emitReduce(Mb *m, int s, int frame, int floor) {
     if (cooperative) {
       v = column ? columnCombine(m, &after, r, partial)
                  : mbCtaCombine(m, &after, r, partial);
-      if (split)
-        v = mbSplitCombine(m, &after, r, v);
+      if (split) /* a split row's CTAs all need the row's result */
+        v = m->mode == DLC_MEMORY_ROW ? mbRowSplitCombine(m, &after, r, v)
+                                      : mbSplitCombine(m, &after, r, v);
       if (r->value != mbIdentityOf(r->fn)) /* as a vector in column mode */
         v = mbRoundStep(
             m, &after, r,
@@ -1203,7 +1205,10 @@ void dlcEmitMemoryBound(MlirOperation kernel, const KpMemoryProblem *p,
   m.numTensors = numTensors;
   m.mode = mode;
   m.reduce = reduce;
-  m.sms = mode == DLC_MEMORY_COLUMN || mode == DLC_MEMORY_POINT ? sms : 0;
+  m.sms = mode == DLC_MEMORY_COLUMN || mode == DLC_MEMORY_POINT ||
+                  mode == DLC_MEMORY_ROW
+              ? sms
+              : 0;
   if (m.sms > 0)
     m.workspace =
         mlirBlockGetArgument(m.entry, mlirBlockGetNumArguments(m.entry) - 1);

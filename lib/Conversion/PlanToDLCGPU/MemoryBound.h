@@ -94,6 +94,7 @@ typedef struct Mb {
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
   int numReduces;   /* cooperative reduces emitted: their scratch slots */
+  int splitRounds;  /* a split row's reduces combined so far (its rounds) */
   int regChunks;    /* register rows: chunks a lane (0: loops) */
   int numRegRows;
   MbRegisterRow regRows[KP_MAX_LOOPS];
@@ -209,6 +210,17 @@ void mbSplitRange(Mb *m, DlcBuilder *b, MlirValue begin, MlirValue end,
                   MlirValue *lo, MlirValue *hi);
 MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                          MlirValue partial);
+/* A split partial as i32 words at workspace word `word`, and back (of
+ * `like`'s type: a vector of the width, or a scalar). */
+void mbStorePartial(Mb *m, DlcBuilder *b, MlirValue v, MlirValue word);
+MlirValue mbLoadPartial(Mb *m, DlcBuilder *b, MlirValue like, MlirValue word);
+/* Row mode's split rows (MemoryRowSplit.c, Skeleton.h): the row's result
+ * of a reduce from this CTA's `partial` (every thread's, the same in every
+ * CTA of the row), and, after the last round, the CTA's exit (the last of
+ * the row's CTAs to leave resets its counters). */
+MlirValue mbRowSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                            MlirValue partial);
+void mbRowSplitExit(Mb *m, DlcBuilder *b);
 /* A row or point CTA's tree of a reduce's thread partials (the warps'
  * butterflies, then the warps in order through a new scratch slot set). */
 MlirValue mbCtaCombine(Mb *m, DlcBuilder *b, const KpStep *step, MlirValue v);

@@ -141,7 +141,7 @@ static MlirAttribute alignment(Mb *m) {
                             bytes < 16 ? bytes : 16);
 }
 
-static void storePartial(Mb *m, DlcBuilder *b, MlirValue v, MlirValue word) {
+void mbStorePartial(Mb *m, DlcBuilder *b, MlirValue v, MlirValue word) {
   MlirType t = wordsType(m, v);
   MlirValue bits = dlcBuildValue(b, "arith.bitcast", 1, &v, t, 0, NULL, NULL);
   MlirValue operands[] = {bits, m->workspace, word};
@@ -151,8 +151,7 @@ static void storePartial(Mb *m, DlcBuilder *b, MlirValue v, MlirValue word) {
            (const char *[]){"alignment"}, &align);
 }
 
-static MlirValue loadPartial(Mb *m, DlcBuilder *b, MlirValue like,
-                             MlirValue word) {
+MlirValue mbLoadPartial(Mb *m, DlcBuilder *b, MlirValue like, MlirValue word) {
   MlirType t = wordsType(m, like);
   MlirValue operands[] = {m->workspace, word};
   MlirAttribute align = alignment(m);
@@ -190,7 +189,7 @@ MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   MlirBlock store;
   dlcBuildIf(&t, dlcCmpI(&t, "eq", m->rowTid, mbIndex(&t, 0)), &store);
   DlcBuilder s = dlcBuilderAtEnd(store, m->loc);
-  storePartial(m, &s, partial, partialWord(m, &s, unit, split));
+  mbStorePartial(m, &s, partial, partialWord(m, &s, unit, split));
   dlcBuildFenceGpu(&s); /* release the partial before it is counted */
   dlcBuild(&s, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   dlcBuild(&t, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
@@ -201,11 +200,7 @@ MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   dlcBuildIf(&t, dlcCmpI(&t, "eq", m->tid, mbIndex(&t, 0)), &count);
   DlcBuilder c = dlcBuilderAtEnd(count, m->loc);
   dlcBuildFenceGpu(&c);
-  const char *kindName[] = {"kind"};
-  MlirAttribute addi = mlirIntegerAttrGet(mlirIntegerTypeGet(m->ctx, 64), 1);
-  MlirValue rmw[] = {dlcConstInt(&c, m->i32, 1), m->workspace, unit};
-  MlirValue old = dlcBuildValue(&c, "memref.atomic_rmw", 3, rmw, m->i32, 1,
-                                kindName, &addi);
+  MlirValue old = dlcBuildAtomicAddI32(&c, m->workspace, unit, 1);
   MlirValue last = dlcCmpI(&c, "eq", dlcIndexCast(&c, old, m->idx),
                            dlcArith(&c, "arith.subi", splits, mbIndex(&c, 1)));
   MlirBlock reset;
@@ -247,7 +242,7 @@ MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
       dlcBuildFor(&g, column ? mbIndex(&g, 0) : m->rowTid, splits,
                   mbIndex(&g, column ? 1 : m->threads), 1, &init, &body);
   DlcBuilder l = dlcBuilderAtEnd(body, m->loc);
-  MlirValue x = loadPartial(
+  MlirValue x = mbLoadPartial(
       m, &l, partial, partialWord(m, &l, unit, mlirBlockGetArgument(body, 0)));
   MlirValue acc = mbRoundStep(
       m, &l, step, mbCombine(m, &l, fn, mlirBlockGetArgument(body, 1), x));

@@ -415,7 +415,8 @@ static void ctaMerge(Mb *m, DlcBuilder *b, const MbFused *f, MlirValue k,
 }
 
 bool mbFusedFits(const Mb *m, const MbFused *f, int frame) {
-  return m->reduce == f->kind && m->mode == DLC_MEMORY_ROW &&
+  /* (A split row's CTAs combine each reduce alone: no pair state.) */
+  return m->reduce == f->kind && m->mode == DLC_MEMORY_ROW && m->sms == 0 &&
          frame == m->versionFrame && m->regChunks == 0 && !m->peeled &&
          m->stepFrame[f->first] < 0 && m->stepFrame[f->second] < 0 &&
          pairState(f->kind) * (m->threads / 32) <= PairSlots;

@@ -68,7 +68,10 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
     return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width +
            dlcMemoryColumnSplits(p);
   /* A split's last CTA combines the partials by a tree of its own (32
-   * slots), its flag takes the last slot. */
+   * slots), its flag takes the last slot; a split row's CTAs each combine
+   * every reduce's partials by one. */
+  if (dlcMemoryRowSplits(p, mode))
+    return 2 * 32 * reduces;
   return 32 * reduces + (dlcMemoryPointSplits(p, mode) ? 33 : 0);
 }
 
@@ -121,33 +124,82 @@ bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
          strcmp(fn, "min") == 0;
 }
 
-int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
-                                     DlcMemoryMode mode, int sms) {
-  /* Static points too many for two splits each: S = 1. (The product stops
-   * growing past the CTAs' bound, which it already answers.) */
-  int64_t most = DLC_MEMORY_POINT_SPLIT_CTAS * (int64_t)sms;
-  bool staticPoints = true;
+/* Whether `ctas` CTAs an SM leave every static point (of the first
+ * `iters` iters) two splits at least: else S = 1 and the kernel needs no
+ * split code. (The product stops growing past the bound, which it already
+ * answers.) */
+static bool staticPointsSplit(const KpMemoryProblem *p, int iters, int ctas,
+                              int sms) {
+  int64_t most = ctas * (int64_t)sms;
   int64_t points = 1;
-  for (int l = 0; l < p->numIters; ++l) {
-    staticPoints = staticPoints && p->loops[l].size.numSymbols == 0;
+  for (int l = 0; l < iters; ++l) {
+    if (p->loops[l].size.numSymbols > 0)
+      return true;
     if (points <= most)
       points *= p->loops[l].size.constant;
   }
-  if (staticPoints && most / (points + 1) < 2)
-    return 0;
-  return dlcMemoryPointSplits(p, mode)
-             ? splitWorkspaceBytes(DLC_MEMORY_POINT_MAX_SPLITS, 1, sms)
-             : 0;
+  return most / (points + 1) >= 2;
 }
 
-void dlcMemoryPointGridY(const char *points, const char *length, int sms,
+int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
+                                     DlcMemoryMode mode, int sms) {
+  if (!dlcMemoryPointSplits(p, mode) ||
+      !staticPointsSplit(p, p->numIters, DLC_MEMORY_POINT_SPLIT_CTAS, sms))
+    return 0;
+  return splitWorkspaceBytes(DLC_MEMORY_POINT_MAX_SPLITS, 1, sms);
+}
+
+static int countReduces(const KpMemoryProblem *p) {
+  int n = 0;
+  for (int s = 0; s < p->numSteps; ++s)
+    n += p->steps[s].kind == KP_STEP_REDUCE;
+  return n;
+}
+
+bool dlcMemoryRowSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  KpExtent length;
+  int reduces = countReduces(p);
+  if (mode != DLC_MEMORY_ROW || reduces == 0 ||
+      reduces > DLC_MEMORY_ROW_SPLIT_REDUCES ||
+      kpRegionHasContraction(p->func) ||
+      !dlcMemoryBoundSharedLength(p, mode, &length))
+    return false;
+  /* A static row under one split's length (S = 1 whatever the rows). */
+  if (length.numSymbols == 0 && length.constant < DLC_MEMORY_POINT_SPLIT_LENGTH)
+    return false;
+  for (int s = 0; s < p->numSteps; ++s) {
+    const char *fn = p->steps[s].fn;
+    if (p->steps[s].kind == KP_STEP_REDUCE && strcmp(fn, "sum") != 0 &&
+        strcmp(fn, "max") != 0 && strcmp(fn, "min") != 0)
+      return false;
+  }
+  return true;
+}
+
+/* Rows that split are fewer than SMs (S >= 2 needs rows + 1 <= CTAS * SMs
+ * / 2), so their counters fit the first 2 * SMs words, and their partials
+ * take MAX_SPLITS words a reduce a row after them. */
+int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *p, DlcMemoryMode mode,
+                                   int sms) {
+  if (!dlcMemoryRowSplits(p, mode) ||
+      !staticPointsSplit(p, p->numIters - 1, DLC_MEMORY_ROW_SPLIT_CTAS, sms))
+    return 0;
+  int64_t rows = DLC_MEMORY_ROW_SPLIT_CTAS * (int64_t)sms / 2;
+  return 4 * (2 * (int64_t)sms +
+              rows * countReduces(p) * (int64_t)DLC_MEMORY_ROW_MAX_SPLITS);
+}
+
+void dlcMemorySplitGridY(const KpMemoryProblem *p, DlcMemoryMode mode,
+                         const char *points, const char *length, int sms,
                          char *out, size_t size) {
+  (void)p;
+  bool row = mode == DLC_MEMORY_ROW;
+  int ctas = row ? DLC_MEMORY_ROW_SPLIT_CTAS : DLC_MEMORY_POINT_SPLIT_CTAS;
+  int most = row ? DLC_MEMORY_ROW_MAX_SPLITS : DLC_MEMORY_POINT_MAX_SPLITS;
   char x[400];
-  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)",
-           DLC_MEMORY_POINT_SPLIT_CTAS * sms, points);
+  snprintf(x, sizeof(x), "floordiv(%d, %s + 1)", ctas * sms, points);
   snprintf(out, size, "min(min(%d, %s + 1 - min(%s, 1)), ceildiv(%s + 1, %d))",
-           DLC_MEMORY_POINT_MAX_SPLITS, x, x, length,
-           DLC_MEMORY_POINT_SPLIT_LENGTH);
+           most, x, x, length, DLC_MEMORY_POINT_SPLIT_LENGTH);
 }
 
 void dlcMemoryColumnGridY(const KpMemoryProblem *p, const char *units, int sms,

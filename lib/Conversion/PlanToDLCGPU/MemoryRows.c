@@ -45,7 +45,8 @@ static void emitRegisterOutputs(Mb *m) {
 }
 
 /* A row's outputs: each a loop over the last iter shared by the CTA (by
- * chunks of the width, mbUnroll of them a trip). */
+ * chunks of the width, mbUnroll of them a trip) — of a split row, over
+ * this CTA's share of it. */
 static void emitRowOutputs(Mb *m) {
   int last = m->p->numIters - 1;
   int unroll = mbUnroll(m);
@@ -55,9 +56,14 @@ static void emitRowOutputs(Mb *m) {
   }
   for (int i = 0; i < m->p->numOutputs; ++i) {
     DlcBuilder here = mbAt(m, m->versionFrame);
-    MlirValue first =
-        dlcArith(&here, "arith.muli", m->rowTid, mbIndex(&here, m->width));
-    MlirValue count = mbExtent(m, &here, &m->p->loops[last].size);
+    MlirValue lo = mbIndex(&here, 0);
+    MlirValue hi = mbExtent(m, &here, &m->p->loops[last].size);
+    if (m->sms > 0)
+      mbSplitRange(m, &here, (MlirValue){NULL}, hi, &lo, &hi);
+    MlirValue first = dlcArith(
+        &here, "arith.addi", lo,
+        dlcArith(&here, "arith.muli", m->rowTid, mbIndex(&here, m->width)));
+    MlirValue count = hi;
     MlirValue lastChunk =
         dlcArith(&here, "arith.subi", count, mbIndex(&here, m->width));
     int64_t stride = m->threads * m->width;
@@ -191,6 +197,8 @@ void mbEmitRows(Mb *m) {
           DlcBuilder at = dlcBuilderAtEnd(b, m->loc);
           emitPoint(m, &at, point, outer, emit);
           DlcBuilder tail = dlcBuilderAtEnd(b, m->loc);
+          if (row && part == 0)
+            mbRowSplitExit(m, &tail);
           dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
           mbPopFrame(m);
         }

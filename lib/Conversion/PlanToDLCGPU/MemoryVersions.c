@@ -138,6 +138,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
    * point, after a warp's and a split's) past the scratch (run cs-1's
    * memcheck). */
   m->numReduces = 0;
+  m->splitRounds = 0;
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
     emit(m);
@@ -148,7 +149,9 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
   /* The ends of a peeled reduce are one element a thread. */
   bool peel = m->mode == DLC_MEMORY_POINT && m->threads >= 2 * m->width;
   MlirValue phase = {NULL};
-  int registers = peel ? 0 : mbRegisterChunksFor(m);
+  /* A split row's share is read by loops (its length is the split's). */
+  bool splitRow = m->mode == DLC_MEMORY_ROW && m->sms > 0;
+  int registers = peel || splitRow ? 0 : mbRegisterChunksFor(m);
   MlirValue first = peel ? phaseCheck(m, &b, vecLoops, &phase)
                          : alignedCheck(m, &b, vecLoops, registers > 0);
   MlirBlock then, otherwise;
@@ -164,6 +167,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     m->numRegLoads = 0;
     m->versionFrame = m->numFrames - 1;
     m->numReduces = 0;
+    m->splitRounds = 0;
     emit(m);
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);

@@ -951,10 +951,16 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       memoryGridText(p, mode, width, threads, outer, grid, sizeof(grid));
       KpExtent length;
       char lengthText[200];
-      workspace = dlcMemoryPointWorkspaceBytes(p, mode, target->sms);
+      /* (A split row's CTAs must be resident two an SM: at most 512
+       * threads each.) */
+      workspace = mode != DLC_MEMORY_ROW
+                      ? dlcMemoryPointWorkspaceBytes(p, mode, target->sms)
+                  : threads <= 512
+                      ? dlcMemoryRowWorkspaceBytes(p, mode, target->sms)
+                      : 0;
       if (workspace > 0 && dlcMemoryBoundSharedLength(p, mode, &length)) {
         kpExtentText(p->func, &length, lengthText, sizeof(lengthText));
-        dlcMemoryPointGridY(outer, lengthText, target->sms, gridY,
+        dlcMemorySplitGridY(p, mode, outer, lengthText, target->sms, gridY,
                             sizeof(gridY));
       } else {
         workspace = 0;
@@ -976,10 +982,19 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
         : mode != DLC_MEMORY_FLAT
             ? dlcMemoryRegisterRowCtas(p, mode, threads, width)
             : target->maxThreadsPerSM / threads / (flatReduces ? 2 : 1);
+    /* A split row's CTAs wait for each other: all resident (below). */
+    bool rowSplits = mode == DLC_MEMORY_ROW && workspace > 0;
+    if (rowSplits && resident < DLC_MEMORY_ROW_SPLIT_CTAS)
+      resident = DLC_MEMORY_ROW_SPLIT_CTAS;
     memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
         resident > 1 ? resident : 1, plan, &numTensors);
+    if (rowSplits) /* cooperative where grid y splits the rows */
+      mlirOperationSetAttributeByName(
+          kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
+          mlirStringAttrGet(mlirOperationGetContext(kernel),
+                            mlirStringRefCreateFromCString("split")));
     dlcEmitMemoryBound(kernel, p, mode, reduce, threads, width, numTensors,
                        workspace > 0 ? target->sms : 0);
     mlirOperationDestroy(region);

@@ -501,8 +501,36 @@ enum {
 bool dlcMemoryPointSplits(const KpMemoryProblem *problem, DlcMemoryMode mode);
 int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
                                      DlcMemoryMode mode, int sms);
-/* Grid y (text): `points` is grid x, `length` the flattened length. */
-void dlcMemoryPointGridY(const char *points, const char *length, int sms,
+/* Row mode splits a few long rows too (softmax over a vocabulary, the
+ * LayerNorm of a few long rows): S = min(DLC_MEMORY_ROW_MAX_SPLITS,
+ * max(1, floordiv(DLC_MEMORY_ROW_SPLIT_CTAS * SMs, rows + 1)), ceildiv(L
+ * + 1, DLC_MEMORY_POINT_SPLIT_LENGTH)) CTAs a row (grid y), L the row's
+ * length. Unlike a point, every split needs each reduce's whole result
+ * for its share of the outputs: split s reduces its share of the row,
+ * stores the CTA's partial, counts it on the row's counter and waits
+ * until all S have (one round a reduce); then every CTA combines the S
+ * partials in the same order (bit-identical results in every CTA and run)
+ * and computes its share of the outputs. The CTAs wait for each other, so
+ * a kernel whose grid y is more than 1 is launched cooperatively
+ * (`dlcgpu.cooperative = "split"`, the manifest's `"cooperative":
+ * "split"`); rows · S < DLC_MEMORY_ROW_SPLIT_CTAS · SMs, and the kernel
+ * asks for that many CTAs an SM. The split rows read by loops: no
+ * register rows, no one-pass pairs. Workspace: two counters a row
+ * (arrivals, exits: the last CTA to leave resets both) in the first 2 ·
+ * SMs words, then a word a split, reduce and row. Regions of at most
+ * DLC_MEMORY_ROW_SPLIT_REDUCES sums, maxima or minima, no contraction. */
+enum {
+  DLC_MEMORY_ROW_MAX_SPLITS = 128,
+  DLC_MEMORY_ROW_SPLIT_CTAS = 2,
+  DLC_MEMORY_ROW_SPLIT_REDUCES = 4
+};
+bool dlcMemoryRowSplits(const KpMemoryProblem *problem, DlcMemoryMode mode);
+int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *problem,
+                                   DlcMemoryMode mode, int sms);
+/* Grid y (text) of a point or row kernel that splits: `points` is grid x,
+ * `length` the flattened length. */
+void dlcMemorySplitGridY(const KpMemoryProblem *problem, DlcMemoryMode mode,
+                         const char *points, const char *length, int sms,
                          char *out, size_t size);
 
 /* `reduce`: the one-pass pairs to compute as such (row mode). `sms`: the

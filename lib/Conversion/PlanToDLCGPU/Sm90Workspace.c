@@ -10,27 +10,12 @@ static MlirValue bitcast(Gen *g, MlirValue v, MlirType to) {
 
 MlirValue sm90WorkspaceAdd(Gen *g, MlirValue workspace, MlirValue word,
                            int64_t value) {
-  MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
-  MlirValue operands[] = {dlcConstInt(&g->b, i32, value), workspace, word};
-  const char *kindName[] = {"kind"};
-  MlirAttribute kind = gemmI64(g, 1); /* arith::AtomicRMWKind::addi */
-  return dlcBuildValue(&g->b, "memref.atomic_rmw", 3, operands, i32, 1,
-                       kindName, &kind);
+  return dlcBuildAtomicAddI32(&g->b, workspace, word, value);
 }
 
 void sm90WorkspacePoll(Gen *g, MlirValue workspace, MlirValue word,
                        MlirValue count) {
-  MlirBlock before, after;
-  DlcBuilder poll = g->b;
-  dlcBuildWhile(&g->b, 0, NULL, &before, &after);
-  g->b = dlcBuilderAtEnd(before, poll.loc);
-  MlirValue now =
-      dlcIndexCast(&g->b, sm90WorkspaceAdd(g, workspace, word, 0), g->idx);
-  MlirValue waiting = lt(g, now, count);
-  dlcBuild(&g->b, "scf.condition", 1, &waiting, 0, NULL, 0, NULL, NULL);
-  g->b = dlcBuilderAtEnd(after, poll.loc);
-  dlcBuild(&g->b, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
-  g->b = poll;
+  dlcBuildPollAtLeast(&g->b, workspace, word, count);
 }
 
 MlirValue sm90PackRows(Gen *g, MlirValue r0, MlirValue r1) {
