@@ -244,7 +244,10 @@ class DlcKernel:
         copies), as its manifest asks: cooperative, clustered or plain."""
         if isinstance(params, ParamBlock):
             params = params.address
-        if self.m.get("cooperative"):  # SM90 split-K: CTAs that wait for each other
+        # CTAs that wait for each other (SM90 split-K; "split": a split
+        # row's, where grid y is more than 1): a cooperative launch.
+        cooperative = self.m.get("cooperative")
+        if cooperative is True or (cooperative == "split" and g[1] > 1):
             check_cu(cu.cuLaunchCooperativeKernel(self.func, *g, *b, smem, stream, params))
         elif self.cluster != [1, 1, 1]:
             check_cu(cu.cuLaunchKernelEx(self._cluster_config(g, b, smem, stream),

@@ -120,6 +120,11 @@
 #                            [--transpose P] (gen_memory_problems.py: a
 #                                            share P of eltwise chains
 #                                            reading across the last axis)
+#                            [--long-rows P] (gen_memory_problems.py: a
+#                                            share P of the softmax,
+#                                            LayerNorm and RMSNorm problems
+#                                            on 1-8 rows of 8192-65536:
+#                                            split rows)
 #                            [--channel P]  (gen_memory_problems.py: a
 #                                            share P of reduces over the
 #                                            first and last of 3 axes)
@@ -142,10 +147,10 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${DLC_BIN:-$root/build/bin}"
-usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--three P] [--split P] [--short P] [--cluster P] [--odd-c P] [--gemv P] [--gemv-versions P] [--stream-k P] [--attn-stream P] [--few-sms P] [--batch2 P] [--batch2-m P] [--short-k P] [--transform P] [--lse P] [--many P] [--balanced P] [--d256 P] [--padded-d P] [--static-keys P] [--all-static P] [--depthwise P] [--grouped P] [--bool P] [--transpose P] [--channel P]"
+usage="usage: build_bundle.sh BUNDLE [--count N] [--seed S] [--chip CHIP] [--timeout SEC] [--family gemm|memory|conv|attention|all] [--long-k P] [--whole P] [--staged P] [--tall P] [--three P] [--split P] [--short P] [--cluster P] [--odd-c P] [--gemv P] [--gemv-versions P] [--stream-k P] [--attn-stream P] [--few-sms P] [--batch2 P] [--batch2-m P] [--short-k P] [--transform P] [--lse P] [--many P] [--balanced P] [--d256 P] [--padded-d P] [--static-keys P] [--all-static P] [--depthwise P] [--grouped P] [--bool P] [--transpose P] [--channel P] [--long-rows P]"
 bundle="${1:?$usage}"
 shift
-count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 three=0 split=0 short=0 cluster=0 oddc=0.25 gemv=0 gemvver=0 streamk=0 attnstream=0 fewsms=0 batch2=0 batch2m=0 shortk=0 transform=0 lse=0 many=0 balanced=0 d256=0 paddedd=0 statickeys=0 allstatic=0 depthwise=0 grouped=0 bool=0 transpose=0 channel=0
+count=300 seed=1 chip=sm_90 tmo=300 family=gemm longk=0 whole=0 staged=0 tall=0 three=0 split=0 short=0 cluster=0 oddc=0.25 gemv=0 gemvver=0 streamk=0 attnstream=0 fewsms=0 batch2=0 batch2m=0 shortk=0 transform=0 lse=0 many=0 balanced=0 d256=0 paddedd=0 statickeys=0 allstatic=0 depthwise=0 grouped=0 bool=0 transpose=0 channel=0 longrows=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -183,6 +188,7 @@ while [ $# -gt 0 ]; do
     --bool) bool="$2"; shift 2 ;;
     --transpose) transpose="$2"; shift 2 ;;
     --channel) channel="$2"; shift 2 ;;
+    --long-rows) longrows="$2"; shift 2 ;;
     -h|--help) echo "$usage"; exit 0 ;;
     *) echo "build_bundle.sh: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
   esac
@@ -201,16 +207,16 @@ rm -rf "$bundle" && mkdir -p "$bundle/src" "$bundle/errors" || exit 1
 gen() { python3 "$root/test/gpu/$1" --count "$2" --seed "$seed" --out "$bundle/src" "${@:3}"; }
 case "$family" in
   gemm) gen gen_problems.py "$count" --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --three "$three" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" || exit 1 ;;
-  memory) gen gen_memory_problems.py "$count" --bool "$bool" --transpose "$transpose" --channel "$channel" || exit 1 ;;
+  memory) gen gen_memory_problems.py "$count" --bool "$bool" --transpose "$transpose" --channel "$channel" --long-rows "$longrows" || exit 1 ;;
   conv) gen gen_conv_problems.py "$count" --transform "$transform" --staged "$staged" --three "$three" --split "$split" --short "$short" --cluster "$cluster" --depthwise "$depthwise" --grouped "$grouped" || exit 1 ;;
   attention) gen gen_attention_problems.py "$count" --lse "$lse" --many "$many" --balanced "$balanced" --d256 "$d256" --padded-d "$paddedd" --static-keys "$statickeys" --all-static "$allstatic" --few-sms "$fewsms" --stream "$attnstream" || exit 1 ;;
-  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --three "$three" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" && gen gen_memory_problems.py $((count / 2)) --append --bool "$bool" --transpose "$transpose" --channel "$channel" || exit 1 ;;
+  all) gen gen_problems.py $((count - count / 2)) --long-k "$longk" --whole "$whole" --staged "$staged" --tall "$tall" --three "$three" --cluster "$cluster" --odd-c "$oddc" --gemv "$gemv" --gemv-versions "$gemvver" --stream-k "$streamk" --few-sms "$fewsms" --batch2 "$batch2" --batch2-m "$batch2m" --short-k "$shortk" && gen gen_memory_problems.py $((count / 2)) --append --bool "$bool" --transpose "$transpose" --channel "$channel" --long-rows "$longrows" || exit 1 ;;
 esac
 cp "$bin/dlc-run" "$root/test/gpu/run_bundle.sh" "$bundle/" || exit 1
 {
   echo "built $(date -u '+%Y-%m-%d %H:%M UTC') from $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')" \
        "($(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | wc -l) files modified)"
-  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --three $three --split $split --short $short --cluster $cluster --odd-c $oddc --gemv $gemv --gemv-versions $gemvver --stream-k $streamk --attn-stream $attnstream --few-sms $fewsms --batch2 $batch2 --batch2-m $batch2m --short-k $shortk --transform $transform --lse $lse --many $many --balanced $balanced --d256 $d256 --padded-d $paddedd --static-keys $statickeys --all-static $allstatic --depthwise $depthwise --grouped $grouped --bool $bool --transpose $transpose --channel $channel"
+  echo "tools $bin; --count $count --seed $seed --chip $chip --family $family --long-k $longk --whole $whole --staged $staged --tall $tall --three $three --split $split --short $short --cluster $cluster --odd-c $oddc --gemv $gemv --gemv-versions $gemvver --stream-k $streamk --attn-stream $attnstream --few-sms $fewsms --batch2 $batch2 --batch2-m $batch2m --short-k $shortk --transform $transform --lse $lse --many $many --balanced $balanced --d256 $d256 --padded-d $paddedd --static-keys $statickeys --all-static $allstatic --depthwise $depthwise --grouped $grouped --bool $bool --transpose $transpose --channel $channel --long-rows $longrows"
 } > "$bundle/info.txt"
 : > "$bundle/problems.txt"
 : > "$bundle/compile-failures.txt"

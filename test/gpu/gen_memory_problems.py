@@ -29,6 +29,9 @@ Each problem is one family, drawn uniformly:
              the memory-bound skeleton's transpose mode), every axis from
              16 to 300 (both extents of the tile at least
              DLC_MEMORY_TRANSPOSE_MIN_EXTENT, odd to the 64-wide tile)
+  long rows  (with --long-rows P) a share P of the softmax, LayerNorm and
+             RMSNorm problems on 1-8 rows of 8192-65536 elements: the
+             memory-bound skeleton's split rows (a row's CTAs over grid y)
   channel    (only with --channel P, a share P of the problems) a reduce as
              above over the first and last axes of [B, M, N] as stored
              (a per-channel statistic of NCHW: the reads contiguous along
@@ -94,6 +97,10 @@ EDGE_SIZES = [1, 2, 3, 5, 7, 11, 13, 31, 32, 33, 61, 127, 128, 129, 251,
 # Elements of the largest tensor: mostly small, now and then up to 2e6.
 BUDGETS = [2_000, 2_000, 20_000, 20_000, 20_000, 100_000, 100_000, 2_000_000]
 MAX_REDUCED = 1 << 16  # elements of one sum: its f32 rounding stays in tolerance
+# --long-rows: a few rows (1-8) of these lengths, split over grid y (row
+# mode's split rows start at 8192; at most MAX_REDUCED).
+LONG_ROW_SIZES = [8192, 8193, 12289, 16385, 40000, 65536]
+LONG_ROW_OUTER = [1, 1, 2, 3, 5]
 FLOATS = ["f16", "bf16", "f32"]
 NARROW_MANTISSA = {"f16": 10, "bf16": 7}  # stored fraction bits
 AXIS_NAMES = {1: ["N"], 2: ["M", "N"], 3: ["B", "M", "N"]}
@@ -460,6 +467,12 @@ def rows(rng, static_last):
     """Rows of the last axis: rank, sizes, (mode, shape, dims by name)."""
     rank = rng.choice([1, 2, 3])
     values = pick_values(rng, rank, [rank - 1])
+    if gen_problems.LONG_ROWS and rng.random() < gen_problems.LONG_ROWS:
+        while True:
+            values = [rng.choice(LONG_ROW_OUTER) for _ in range(rank - 1)]
+            if product(values) <= 8:
+                break
+        values.append(rng.choice(LONG_ROW_SIZES))
     return rank, values, pick_dims(rng, values, [rank - 1] if static_last else ())
 
 

@@ -256,6 +256,7 @@ GEMV_VERSIONS = 0.0
 BOOL = 0.0
 TRANSPOSE = 0.0
 CHANNEL = 0.0
+LONG_ROWS = 0.0
 
 
 def pick_gemv_sizes(rng):
@@ -711,10 +712,15 @@ def generate(doc, make):
                     help="share of memory-bound problems that read across "
                          "the last axis (gen_memory_problems.py's transpose "
                          "family)")
+    ap.add_argument("--long-rows", type=float, default=0.0,
+                    help="share of the softmax, LayerNorm and RMSNorm "
+                         "problems on 1-8 rows of 8192-65536 elements "
+                         "(gen_memory_problems.py: the memory-bound "
+                         "skeleton's split rows)")
     args = ap.parse_args()
     global LONG_K, WHOLE, STAGED, GEMV, TALL, GEMV_VERSIONS, CLUSTER, ODD_C
     global STREAM_K, BATCH2, BATCH2_M, BOOL, FEW_SMS, SHORT_K, THREE, TRANSPOSE
-    global CHANNEL
+    global CHANNEL, LONG_ROWS
     LONG_K = args.long_k
     WHOLE = args.whole
     STAGED = args.staged
@@ -732,6 +738,7 @@ def generate(doc, make):
     BOOL = args.bool
     TRANSPOSE = args.transpose
     CHANNEL = args.channel
+    LONG_ROWS = args.long_rows
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     index = []

@@ -982,10 +982,12 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
         : mode != DLC_MEMORY_FLAT
             ? dlcMemoryRegisterRowCtas(p, mode, threads, width)
             : target->maxThreadsPerSM / threads / (flatReduces ? 2 : 1);
-    /* A split row's CTAs wait for each other: all resident (below). */
+    /* A split row's CTAs wait for each other: launched so that all are
+     * resident (below). No launch bound for it: 2 CTAs an SM fit at the
+     * registers ptxas takes (40-48), and a bound of 2 made it take 56 and
+     * every row kernel of many rows 8-10 % slower (bench/RESULTS.md run
+     * sr-1). */
     bool rowSplits = mode == DLC_MEMORY_ROW && workspace > 0;
-    if (rowSplits && resident < DLC_MEMORY_ROW_SPLIT_CTAS)
-      resident = DLC_MEMORY_ROW_SPLIT_CTAS;
     memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,

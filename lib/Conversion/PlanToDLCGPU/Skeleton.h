@@ -513,8 +513,11 @@ int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
  * and computes its share of the outputs. The CTAs wait for each other, so
  * a kernel whose grid y is more than 1 is launched cooperatively
  * (`dlcgpu.cooperative = "split"`, the manifest's `"cooperative":
- * "split"`); rows · S < DLC_MEMORY_ROW_SPLIT_CTAS · SMs, and the kernel
- * asks for that many CTAs an SM. The split rows read by loops: no
+ * "split"`); rows · S < DLC_MEMORY_ROW_SPLIT_CTAS · SMs, two CTAs of 256
+ * an SM (up to 128 registers a thread: the kernels take 40-48; a launch
+ * bound made ptxas take more and the rows of every kernel slower, run
+ * sr-1 — over it the cooperative launch is refused with its reason,
+ * never a hang). The split rows read by loops: no
  * register rows, no one-pass pairs. Workspace: two counters a row
  * (arrivals, exits: the last CTA to leave resets both) in the first 2 ·
  * SMs words, then a word a split, reduce and row. Regions of at most
