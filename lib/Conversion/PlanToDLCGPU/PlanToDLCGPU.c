@@ -983,15 +983,18 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
             ? dlcMemoryRegisterRowCtas(p, mode, threads, width)
             : target->maxThreadsPerSM / threads / (flatReduces ? 2 : 1);
     /* A split row's CTAs wait for each other: launched so that all are
-     * resident (below). No launch bound for it: 2 CTAs an SM fit at the
-     * registers ptxas takes (40-48), and a bound of 2 made it take 56 and
-     * every row kernel of many rows 8-10 % slower (bench/RESULTS.md run
-     * sr-1). */
+     * resident (below). Its kernel has no launch-bound directive at all:
+     * with `.minnctapersm` 2, or 1, ptxas took 56 registers and every
+     * row kernel of many rows ran 8-10 % slower; without it 40-48, as
+     * fast as before, and 2 CTAs an SM fit (bench/RESULTS.md run sr-1). */
     bool rowSplits = mode == DLC_MEMORY_ROW && workspace > 0;
     memoryFlopsText(p, flops, sizeof(flops));
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
         resident > 1 ? resident : 1, plan, &numTensors);
+    if (rowSplits)
+      mlirOperationRemoveAttributeByName(
+          kernel, mlirStringRefCreateFromCString("dlcgpu.min_blocks_per_sm"));
     if (rowSplits) /* cooperative where grid y splits the rows */
       mlirOperationSetAttributeByName(
           kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),

@@ -515,9 +515,10 @@ int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
  * (`dlcgpu.cooperative = "split"`, the manifest's `"cooperative":
  * "split"`); rows · S < DLC_MEMORY_ROW_SPLIT_CTAS · SMs, two CTAs of 256
  * an SM (up to 128 registers a thread: the kernels take 40-48; a launch
- * bound made ptxas take more and the rows of every kernel slower, run
- * sr-1 — over it the cooperative launch is refused with its reason,
- * never a hang). The split rows read by loops: no
+ * bound, even of 1, made ptxas take 56 and the rows of every kernel
+ * slower, run sr-1, so the kernel has none — over 128 the cooperative
+ * launch is refused with its reason, never a hang). The split rows read
+ * by loops: no
  * register rows, no one-pass pairs. Workspace: two counters a row
  * (arrivals, exits: the last CTA to leave resets both) in the first 2 ·
  * SMs words, then a word a split, reduce and row. Regions of at most

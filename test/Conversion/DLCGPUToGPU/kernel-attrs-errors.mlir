@@ -81,6 +81,14 @@ func.func @k(%A: memref<4xf16>) attributes {dlcgpu.kernel, dlcgpu.block = array<
 
 // -----
 
+// A string other than "split".
+// expected-error @+1 {{dlcgpu.cooperative must be a bool or "split" (cooperative where grid y is more than 1)}}
+func.func @k(%A: memref<4xf16>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.cooperative = "always", dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = []} {
+  return
+}
+
+// -----
+
 // A symbol before a tensor.
 // expected-error @+1 {{E1501 UnsupportedOp: a kernel argument is out of this order}}
 func.func @k(%M: index, %A: memref<4xf16>) attributes {dlcgpu.kernel, dlcgpu.block = array<i64: 32, 1, 1>, dlcgpu.flops = "0", dlcgpu.grid = ["1", "1", "1"], dlcgpu.smem_bytes = 0 : i64, dlcgpu.symbols = ["M"]} {
