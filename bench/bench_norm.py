@@ -16,7 +16,6 @@ usage: bench_norm.py --kernels DIR [--base DIR2] [--out JSON] [--no-compile]
                      [--widths ...] [--variants ...]
 """
 import argparse
-import json
 import os
 import sys
 
@@ -25,6 +24,7 @@ import torch.nn.functional as F
 import triton
 
 from dlc_kernel import DlcKernel
+from timing import write_results
 
 
 def bench(fn):
@@ -112,10 +112,7 @@ def main():
             results.append(entry)
         del x, y
         torch.cuda.empty_cache()
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump({"device": dev, "torch": torch.__version__, "results": results}, f, indent=1)
-    return 0 if all(not v for r in results for k, v in r.items() if k.endswith("_wrong")) else 1
+    return write_results(args.out, results)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,6 @@ once / time.
 usage: bench_rows.py --kernels DIR --base DIR2 [--out JSON]
 """
 import argparse
-import json
 import os
 import sys
 
@@ -22,6 +21,7 @@ import torch.nn.functional as F
 import triton
 
 from dlc_kernel import DlcKernel
+from timing import write_results
 
 SHAPES = [(1, 1 << 20), (4, 1 << 18), (8, 128256), (32, 32768), (2, 65536),
           (16384, 4096)]
@@ -106,10 +106,7 @@ def main():
             results.append(entry)
         del x, dst
         torch.cuda.empty_cache()
-    if args.out:
-        with open(args.out, "w") as f:
-            json.dump({"device": dev, "torch": torch.__version__, "results": results}, f, indent=1)
-    return 0 if all(not v for r in results for k, v in r.items() if k.endswith("_wrong")) else 1
+    return write_results(args.out, results)
 
 
 if __name__ == "__main__":

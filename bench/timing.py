@@ -65,3 +65,17 @@ def event_median_ms(fn, n=20, warmup=3):
         torch.cuda.synchronize()
         times.append(start.elapsed_time(end))
     return statistics.median(times)
+
+
+def write_results(path, results):
+    """Writes `results` (a list of dicts) with the device and torch version
+    to `path` (if given); returns the exit status: 1 if any entry counts a
+    wrong output (a key ending in "_wrong" that is not 0)."""
+    import json
+
+    import torch
+    if path:
+        with open(path, "w") as f:
+            json.dump({"device": torch.cuda.get_device_name(), "torch": torch.__version__,
+                       "results": results}, f, indent=1)
+    return 0 if all(not v for r in results for k, v in r.items() if k.endswith("_wrong")) else 1
