@@ -61,9 +61,7 @@ int dlcMemoryBoundScratchFloats(const KpMemoryProblem *p, DlcMemoryMode mode,
     return dlcMemoryTransposeStaged(p, dlcMemoryTransposeAxis(p), staged) *
            tile * (tile + 1);
   }
-  int reduces = 0;
-  for (int s = 0; mode != DLC_MEMORY_FLAT && s < p->numSteps; ++s)
-    reduces += p->steps[s].kind == KP_STEP_REDUCE;
+  int reduces = mode != DLC_MEMORY_FLAT ? dlcMemoryReduceCount(p) : 0;
   if (mode == DLC_MEMORY_COLUMN)
     return reduces * (int)(threads / 32) * DLC_MEMORY_COLUMN_LANES * width +
            dlcMemoryColumnSplits(p);
@@ -149,7 +147,7 @@ int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *p,
   return splitWorkspaceBytes(DLC_MEMORY_POINT_MAX_SPLITS, 1, sms);
 }
 
-static int countReduces(const KpMemoryProblem *p) {
+int dlcMemoryReduceCount(const KpMemoryProblem *p) {
   int n = 0;
   for (int s = 0; s < p->numSteps; ++s)
     n += p->steps[s].kind == KP_STEP_REDUCE;
@@ -158,7 +156,7 @@ static int countReduces(const KpMemoryProblem *p) {
 
 bool dlcMemoryRowSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
   KpExtent length;
-  int reduces = countReduces(p);
+  int reduces = dlcMemoryReduceCount(p);
   if (mode != DLC_MEMORY_ROW || reduces == 0 ||
       reduces > DLC_MEMORY_ROW_SPLIT_REDUCES ||
       kpRegionHasContraction(p->func) ||
@@ -185,14 +183,12 @@ int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *p, DlcMemoryMode mode,
       !staticPointsSplit(p, p->numIters - 1, DLC_MEMORY_ROW_SPLIT_CTAS, sms))
     return 0;
   int64_t rows = DLC_MEMORY_ROW_SPLIT_CTAS * (int64_t)sms / 2;
-  return 4 * (2 * (int64_t)sms +
-              rows * countReduces(p) * (int64_t)DLC_MEMORY_ROW_MAX_SPLITS);
+  return 4 * (2 * (int64_t)sms + rows * dlcMemoryReduceCount(p) *
+                                     (int64_t)DLC_MEMORY_ROW_MAX_SPLITS);
 }
 
-void dlcMemorySplitGridY(const KpMemoryProblem *p, DlcMemoryMode mode,
-                         const char *points, const char *length, int sms,
-                         char *out, size_t size) {
-  (void)p;
+void dlcMemorySplitGridY(DlcMemoryMode mode, const char *points,
+                         const char *length, int sms, char *out, size_t size) {
   bool row = mode == DLC_MEMORY_ROW;
   int ctas = row ? DLC_MEMORY_ROW_SPLIT_CTAS : DLC_MEMORY_POINT_SPLIT_CTAS;
   int most = row ? DLC_MEMORY_ROW_MAX_SPLITS : DLC_MEMORY_POINT_MAX_SPLITS;

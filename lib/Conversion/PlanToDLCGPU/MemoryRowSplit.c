@@ -21,9 +21,7 @@ static MlirValue counterWord(DlcBuilder *b, MlirValue row, int which) {
  * words, DLC_MEMORY_ROW_MAX_SPLITS words a (row, reduce). */
 static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue row, int round,
                              MlirValue split) {
-  int reduces = 0;
-  for (int s = 0; s < m->p->numSteps; ++s)
-    reduces += m->p->steps[s].kind == KP_STEP_REDUCE;
+  int reduces = dlcMemoryReduceCount(m->p);
   MlirValue unit = dlcArith(b, "arith.addi",
                             dlcArith(b, "arith.muli", row, mbIndex(b, reduces)),
                             mbIndex(b, round));

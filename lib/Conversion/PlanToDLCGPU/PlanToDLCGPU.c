@@ -960,7 +960,7 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
                       : 0;
       if (workspace > 0 && dlcMemoryBoundSharedLength(p, mode, &length)) {
         kpExtentText(p->func, &length, lengthText, sizeof(lengthText));
-        dlcMemorySplitGridY(p, mode, outer, lengthText, target->sms, gridY,
+        dlcMemorySplitGridY(mode, outer, lengthText, target->sms, gridY,
                             sizeof(gridY));
       } else {
         workspace = 0;

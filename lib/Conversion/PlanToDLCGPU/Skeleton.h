@@ -533,9 +533,10 @@ int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *problem,
                                    DlcMemoryMode mode, int sms);
 /* Grid y (text) of a point or row kernel that splits: `points` is grid x,
  * `length` the flattened length. */
-void dlcMemorySplitGridY(const KpMemoryProblem *problem, DlcMemoryMode mode,
-                         const char *points, const char *length, int sms,
-                         char *out, size_t size);
+void dlcMemorySplitGridY(DlcMemoryMode mode, const char *points,
+                         const char *length, int sms, char *out, size_t size);
+/* The region's reduce steps. */
+int dlcMemoryReduceCount(const KpMemoryProblem *problem);
 
 /* `reduce`: the one-pass pairs to compute as such (row mode). `sms`: the
  * target's SMs (a column kernel that splits, whose workspace is
