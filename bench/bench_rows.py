@@ -4,7 +4,8 @@ check that nothing else moved, over many short ones) on one GPU: the
 symbolic example kernels (examples/*.tiny.mlir) of this compiler (--kernels,
 whose row kernels split a few long rows over grid y) and of the one before
 (--base), interleaved in one process, against torch eager and a copy of
-the same bytes.
+the same bytes; at N = 128256 also each compiler's kernels of N static
+(`dlc_v`, `base_v`: rows over 32 KiB take the one-pass pair).
 
 Every kernel is checked against torch in fp32 first (|y - r| <= 1e-2 +
 1e-2 |r|), then timed with triton's do_bench (median, L2 flushed; the
@@ -81,6 +82,10 @@ def main():
                 path = os.path.join(folder, fam, func + ".json")
                 if os.path.exists(path):
                     kernels.append((key, DlcKernel(path)))
+                # N static at 128256 (build_sr.sh's <family>_v: the pair form)
+                static = os.path.join(folder, fam + "_v", func + ".json")
+                if N == 128256 and os.path.exists(static):
+                    kernels.append((key + "_v", DlcKernel(static)))
             sym = {"M": M, "N": N}
             times = {}
             for key, k in kernels:

@@ -19,6 +19,16 @@ for ex in softmax layernorm rmsnorm row_sum; do
   "$B/dlc-compile" "examples/$ex.tiny.mlir" -o "$O/k/$ex" --chip sm_90a | grep "^$ex" | cut -c1-200
   "$OLD/build/bin/dlc-compile" "examples/$ex.tiny.mlir" -o "$O/ko/$ex" --chip sm_90a | grep "^$ex" | cut -c1-200
 done
+# The same with N static at a vocabulary's 128256 (sr-4): rows over 32 KiB,
+# so the planner takes the one-pass pair (online softmax, Welford).
+mkdir -p "$O/src"
+for ex in softmax layernorm; do
+  sed 's/?x?x\(f[0-9]*\), \["M", "N"\]/?x128256x\1, ["M", 128256]/g; s/tensor<?x\(f[0-9]*\), \["N"\]>/tensor<128256x\1, [128256]>/g' \
+    "examples/$ex.tiny.mlir" > "$O/src/$ex.tiny.mlir"
+  "$B/dlc-compile" "$O/src/$ex.tiny.mlir" -o "$O/k/${ex}_v" --chip sm_90a | grep "^$ex" | cut -c1-120
+  "$OLD/build/bin/dlc-compile" "$O/src/$ex.tiny.mlir" -o "$O/ko/${ex}_v" --chip sm_90a | grep "^$ex" | cut -c1-120
+done
+rm -rf "$O/src"
 sm90a_bundle hm --family memory --count "${M:-120}" --seed "${MSEED:-2026}" --long-rows 0.5
 grep -E "family=(softmax|layernorm|rmsnorm)" "$O/hm/problems.txt" |
   awk '{ for (i = 1; i <= NF; ++i) if ($i ~ /^N=/) { split($i, a, "="); if (a[2] >= 8192) print $1 } }' |

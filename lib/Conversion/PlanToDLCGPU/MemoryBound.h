@@ -94,7 +94,8 @@ typedef struct Mb {
   bool warpRows;    /* a warp per row (short rows): butterflies only */
   MlirValue rowTid; /* the thread's index among its row's: tid or lane */
   int numReduces;   /* cooperative reduces emitted: their scratch slots */
-  int splitRounds;  /* a split row's reduces combined so far (its rounds) */
+  int splitRounds;  /* a split row's rounds so far (arrivals a CTA) */
+  int splitSlots;   /* ... and the workspace slots they took */
   int regChunks;    /* register rows: chunks a lane (0: loops) */
   int numRegRows;
   MbRegisterRow regRows[KP_MAX_LOOPS];
@@ -220,6 +221,11 @@ MlirValue mbLoadPartial(Mb *m, DlcBuilder *b, MlirValue like, MlirValue word);
  * the row's CTAs to leave resets its counters). */
 MlirValue mbRowSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
                             MlirValue partial);
+/* A split row's round of `n` f32 values a CTA (a one-pass pair's state):
+ * published and waited for (returns their first slot); value `slot` of
+ * split `split` read back. */
+int mbRowSplitPublish(Mb *m, DlcBuilder *b, const MlirValue *values, int n);
+MlirValue mbRowSplitLoad(Mb *m, DlcBuilder *b, int slot, MlirValue split);
 void mbRowSplitExit(Mb *m, DlcBuilder *b);
 /* A row or point CTA's tree of a reduce's thread partials (the warps'
  * butterflies, then the warps in order through a new scratch slot set). */

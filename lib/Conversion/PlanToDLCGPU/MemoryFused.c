@@ -414,9 +414,34 @@ static void ctaMerge(Mb *m, DlcBuilder *b, const MbFused *f, MlirValue k,
   }
 }
 
+/* A split row's pair: the CTAs' states exchanged in one round, merged by
+ * every thread in split order (thread t: splits t, t + T, ...), then the
+ * CTA's merge — the same state in every CTA of the row. */
+static void splitMerge(Mb *m, DlcBuilder *b, const MbFused *f, MlirValue k,
+                       MlirValue *state, const MlirValue *init, int n) {
+  int slot = mbRowSplitPublish(m, b, state, n);
+  MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
+  MlirBlock body;
+  MlirOperation loop =
+      dlcBuildFor(b, m->rowTid, splits, mbIndex(b, m->threads), n, init, &body);
+  DlcBuilder l = dlcBuilderAtEnd(body, m->loc);
+  MlirValue acc[MaxState], other[MaxState];
+  for (int i = 0; i < n; ++i) {
+    acc[i] = mlirBlockGetArgument(body, 1 + i);
+    other[i] = mbRowSplitLoad(m, &l, slot + i, mlirBlockGetArgument(body, 0));
+  }
+  if (f->kind == DLC_REDUCE_WELFORD)
+    welfordMerge(m, &l, acc, other);
+  else
+    onlineMerge(m, &l, f, k, acc, other);
+  dlcBuild(&l, "scf.yield", n, acc, 0, NULL, 0, NULL, NULL);
+  for (int i = 0; i < n; ++i)
+    state[i] = mlirOperationGetResult(loop, i);
+  ctaMerge(m, b, f, k, state, n);
+}
+
 bool mbFusedFits(const Mb *m, const MbFused *f, int frame) {
-  /* (A split row's CTAs combine each reduce alone: no pair state.) */
-  return m->reduce == f->kind && m->mode == DLC_MEMORY_ROW && m->sms == 0 &&
+  return m->reduce == f->kind && m->mode == DLC_MEMORY_ROW &&
          frame == m->versionFrame && m->regChunks == 0 && !m->peeled &&
          m->stepFrame[f->first] < 0 && m->stepFrame[f->second] < 0 &&
          pairState(f->kind) * (m->threads / 32) <= PairSlots;
@@ -442,14 +467,22 @@ MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor) {
   init[0] = dlcConstFloat(&b, m->f32, welford ? 0.0 : -__builtin_inf());
   for (int i = 1; i < n; ++i)
     init[i] = dlcConstFloat(&b, m->f32, 0.0);
-  MlirValue first = dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width));
-  MlirValue lastChunk =
-      unroll > 1 ? dlcArith(&b, "arith.subi", count, mbIndex(&b, width))
-                 : (MlirValue){NULL};
+  /* A split row's CTA: its share [lo, hi) of the row (chunks never
+   * straddle hi but at the row's end, so `count` still bounds a chunk). */
+  bool split = m->sms > 0;
+  MlirValue lo = mbIndex(&b, 0), hi = count;
+  if (split)
+    mbSplitRange(m, &b, (MlirValue){NULL}, count, &lo, &hi);
+  MlirValue first =
+      dlcArith(&b, "arith.addi", lo,
+               dlcArith(&b, "arith.muli", m->rowTid, mbIndex(&b, width)));
+  MlirValue lastChunk = unroll > 1
+                            ? dlcArith(&b, "arith.subi", hi, mbIndex(&b, width))
+                            : (MlirValue){NULL};
   int64_t stride = m->threads * width;
   MlirBlock body;
-  MlirOperation forOp = dlcBuildFor(
-      &b, first, count, mbIndex(&b, stride * unroll), n, init, &body);
+  MlirOperation forOp =
+      dlcBuildFor(&b, first, hi, mbIndex(&b, stride * unroll), n, init, &body);
   mbPushFrame(m, forOp, body);
   int inner = m->numFrames - 1;
   uint32_t saved = m->vecLoops;
@@ -460,7 +493,7 @@ MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor) {
     DlcBuilder head = dlcBuilderAtEnd(body, m->loc);
     MlirValue inside;
     MlirValue index = mbUnrolledChunk(m, &head, mlirBlockGetArgument(body, 0),
-                                      c * stride, count, lastChunk, &inside);
+                                      c * stride, hi, lastChunk, &inside);
     mbForgetFrame(m, inner);
     mbBindLoops(m, &head, reduced, index, inner);
     if (width > 1)
@@ -499,6 +532,8 @@ MlirValue mbEmitFused(Mb *m, const MbFused *f, int s, int frame, int floor) {
     state[i] = mlirOperationGetResult(forOp, i);
   DlcBuilder after = mbAt(m, frame);
   ctaMerge(m, &after, f, k, state, n);
+  if (split)
+    splitMerge(m, &after, f, k, state, init, n);
   MlirValue firstValue, secondValue;
   if (welford) {
     firstValue = mul(&after, state[0], state[1]);

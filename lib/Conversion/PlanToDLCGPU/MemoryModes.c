@@ -176,15 +176,17 @@ bool dlcMemoryRowSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
 
 /* Rows that split are fewer than SMs (S >= 2 needs rows + 1 <= CTAS * SMs
  * / 2), so their counters fit the first 2 * SMs words, and their partials
- * take MAX_SPLITS words a reduce a row after them. */
+ * take MAX_SPLITS words a slot a row after them: a slot a reduce, and one
+ * more for a Welford pair's state (three values for two reduces). */
 int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *p, DlcMemoryMode mode,
                                    int sms) {
   if (!dlcMemoryRowSplits(p, mode) ||
       !staticPointsSplit(p, p->numIters - 1, DLC_MEMORY_ROW_SPLIT_CTAS, sms))
     return 0;
   int64_t rows = DLC_MEMORY_ROW_SPLIT_CTAS * (int64_t)sms / 2;
-  return 4 * (2 * (int64_t)sms + rows * dlcMemoryReduceCount(p) *
-                                     (int64_t)DLC_MEMORY_ROW_MAX_SPLITS);
+  int64_t slots = dlcMemoryReduceCount(p) + 1;
+  return 4 *
+         (2 * (int64_t)sms + rows * slots * (int64_t)DLC_MEMORY_ROW_MAX_SPLITS);
 }
 
 void dlcMemorySplitGridY(DlcMemoryMode mode, const char *points,

@@ -17,14 +17,15 @@ static MlirValue counterWord(DlcBuilder *b, MlirValue row, int which) {
                   mbIndex(b, which));
 }
 
-/* The word of (row, round, split)'s partial: after the 2 * SMs counter
- * words, DLC_MEMORY_ROW_MAX_SPLITS words a (row, reduce). */
-static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue row, int round,
-                             MlirValue split) {
-  int reduces = dlcMemoryReduceCount(m->p);
+/* The word of slot `slot` of split `split` of the row: after the 2 * SMs
+ * counter words, DLC_MEMORY_ROW_MAX_SPLITS words a (row, slot), the reduces
+ * + 1 slots of a row (a Welford pair's state takes three for two reduces). */
+static MlirValue slotWord(Mb *m, DlcBuilder *b, MlirValue row, int slot,
+                          MlirValue split) {
+  int slots = dlcMemoryReduceCount(m->p) + 1;
   MlirValue unit = dlcArith(b, "arith.addi",
-                            dlcArith(b, "arith.muli", row, mbIndex(b, reduces)),
-                            mbIndex(b, round));
+                            dlcArith(b, "arith.muli", row, mbIndex(b, slots)),
+                            mbIndex(b, slot));
   MlirValue at = dlcArith(
       b, "arith.addi",
       dlcArith(b, "arith.muli", unit, mbIndex(b, DLC_MEMORY_ROW_MAX_SPLITS)),
@@ -32,23 +33,24 @@ static MlirValue partialWord(Mb *m, DlcBuilder *b, MlirValue row, int round,
   return dlcArith(b, "arith.addi", at, mbIndex(b, 2 * (int64_t)m->sms));
 }
 
-/* Round r: thread 0 stores the CTA's partial, releases it, counts the CTA
- * on the row's arrivals and spins until all S CTAs of the row have arrived
- * r + 1 times (the counter only grows within a launch), then acquires; a
- * barrier; every thread combines the partials t, t + T, ... in split
- * order and the CTA's tree combines those (the same order in every CTA
- * and every run: bit-identical results). */
-MlirValue mbRowSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
-                            MlirValue partial) {
+/* Round r: thread 0 stores the CTA's values to the row's next slots,
+ * releases them, counts the CTA on the row's arrivals and spins until all
+ * S CTAs of the row have arrived r + 1 times (the counter only grows
+ * within a launch), then acquires; a barrier, and every thread's acquire.
+ * Returns the first slot. */
+int mbRowSplitPublish(Mb *m, DlcBuilder *b, const MlirValue *values, int n) {
   int round = m->splitRounds++;
+  int slot = m->splitSlots;
+  m->splitSlots += n;
   MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
   MlirValue split = mbGridY(m, b, "gpu.block_id");
   MlirValue row = blockX(m, b);
   MlirBlock first;
   dlcBuildIf(b, dlcCmpI(b, "eq", m->tid, mbIndex(b, 0)), &first);
   DlcBuilder t = dlcBuilderAtEnd(first, m->loc);
-  mbStorePartial(m, &t, partial, partialWord(m, &t, row, round, split));
-  dlcBuildFenceGpu(&t); /* release the partial before it is counted */
+  for (int i = 0; i < n; ++i)
+    mbStorePartial(m, &t, values[i], slotWord(m, &t, row, slot + i, split));
+  dlcBuildFenceGpu(&t); /* release the values before they are counted */
   MlirValue arrivals = counterWord(&t, row, 0);
   dlcBuildAtomicAddI32(&t, m->workspace, arrivals, 1);
   dlcBuildPollAtLeast(
@@ -56,15 +58,28 @@ MlirValue mbRowSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
       dlcArith(&t, "arith.muli", splits, mbIndex(&t, round + 1)));
   dlcBuild(&t, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);
   dlcBuild(b, "gpu.barrier", 0, NULL, 0, NULL, 0, NULL, NULL);
-  dlcBuildFenceGpu(b); /* acquire every split's partial */
+  dlcBuildFenceGpu(b); /* acquire every split's values */
+  return slot;
+}
+
+MlirValue mbRowSplitLoad(Mb *m, DlcBuilder *b, int slot, MlirValue split) {
+  MlirValue like = dlcConstFloat(b, m->f32, 0.0);
+  return mbLoadPartial(m, b, like, slotWord(m, b, blockX(m, b), slot, split));
+}
+
+/* A reduce's round: every thread combines the partials t, t + T, ... in
+ * split order and the CTA's tree combines those (the same order in every
+ * CTA and every run: bit-identical results). */
+MlirValue mbRowSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
+                            MlirValue partial) {
+  int slot = mbRowSplitPublish(m, b, &partial, 1);
+  MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
   MlirValue init = dlcConstFloat(b, m->f32, mbIdentityOf(step->fn));
   MlirBlock body;
   MlirOperation loop = dlcBuildFor(b, m->rowTid, splits, mbIndex(b, m->threads),
                                    1, &init, &body);
   DlcBuilder l = dlcBuilderAtEnd(body, m->loc);
-  MlirValue x = mbLoadPartial(
-      m, &l, partial,
-      partialWord(m, &l, row, round, mlirBlockGetArgument(body, 0)));
+  MlirValue x = mbRowSplitLoad(m, &l, slot, mlirBlockGetArgument(body, 0));
   MlirValue acc =
       mbRoundStep(m, &l, step,
                   mbCombine(m, &l, step->fn, mlirBlockGetArgument(body, 1), x));

@@ -139,6 +139,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
    * memcheck). */
   m->numReduces = 0;
   m->splitRounds = 0;
+  m->splitSlots = 0;
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
     emit(m);
@@ -168,6 +169,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     m->versionFrame = m->numFrames - 1;
     m->numReduces = 0;
     m->splitRounds = 0;
+    m->splitSlots = 0;
     emit(m);
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);

@@ -518,10 +518,12 @@ int64_t dlcMemoryPointWorkspaceBytes(const KpMemoryProblem *problem,
  * bound, even of 1, made ptxas take 56 and the rows of every kernel
  * slower, run sr-1, so the kernel has none — over 128 the cooperative
  * launch is refused with its reason, never a hang). The split rows read
- * by loops: no
- * register rows, no one-pass pairs. Workspace: two counters a row
- * (arrivals, exits: the last CTA to leave resets both) in the first 2 ·
- * SMs words, then a word a split, reduce and row. Regions of at most
+ * by loops (no register rows); a one-pass pair (static rows over 32 KiB)
+ * takes one round for its state, merged across the splits as across
+ * warps. Workspace: two counters a row (arrivals, exits: the last CTA to
+ * leave resets both) in the first 2 · SMs words, then a word a split, slot
+ * and row, a slot a reduce and one more (a Welford state's third value).
+ * Regions of at most
  * DLC_MEMORY_ROW_SPLIT_REDUCES sums, maxima or minima, no contraction. */
 enum {
   DLC_MEMORY_ROW_MAX_SPLITS = 128,
