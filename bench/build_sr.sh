@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Builds sr-1's assets (issue 10: row mode's split rows, MemoryRowSplit.c —
-# a few long rows of softmax, LayerNorm, RMSNorm shared by S CTAs a row)
-# HERE (MLIR, no GPU) into OUT (default /work/main/gpu-sr):
+# Builds runs sr-1 … sr-4's assets (issue 10: row mode's split rows,
+# MemoryRowSplit.c — a few long rows of softmax, LayerNorm, RMSNorm shared
+# by S CTAs a row) HERE (MLIR, no GPU) into OUT (default /work/main/gpu-sr):
 #   k/<example>, ko/<example>
 #              examples/{softmax,layernorm,rmsnorm,row_sum}.tiny.mlir
 #              (symbolic) by this compiler and by OLD's (a checkout with
 #              build/bin of the compiler before), timed by bench_rows.py;
+#   k/<example>_v, ko/<example>_v
+#              softmax and LayerNorm with N static at 128256 (the one-pass
+#              pair's form), by both;
 #   hm         the memory-bound bundle with half its softmax, LayerNorm and
 #              RMSNorm problems on 1-8 rows of 8192-65536 (--long-rows);
-#              sanitize.txt: three of those for memcheck and racecheck.
+#              sanitize.txt: three of those for memcheck and racecheck, the
+#              first two with a pair over split rows where there are any.
 # Device side: bench/run_sr.sh.
 #   OLD=/work/old bench/build_sr.sh [OUT]
 set -euo pipefail
@@ -30,8 +34,11 @@ for ex in softmax layernorm; do
 done
 rm -rf "$O/src"
 sm90a_bundle hm --family memory --count "${M:-120}" --seed "${MSEED:-2026}" --long-rows 0.5
-grep -E "family=(softmax|layernorm|rmsnorm)" "$O/hm/problems.txt" |
-  awk '{ for (i = 1; i <= NF; ++i) if ($i ~ /^N=/) { split($i, a, "="); if (a[2] >= 8192) print $1 } }' |
-  head -3 | paste -sd, > "$O/sanitize.txt"
+# Split-row problems: those whose manifest is cooperative "split"; the
+# ones with a pair (memory:row+online / +welford) first.
+split_rows() { grep -l '"cooperative": "split"' "$O"/hm/q*/q*.json | xargs -r grep -l "$1" |
+  xargs -r -n1 dirname | xargs -r -n1 basename | sort -u; }
+{ split_rows 'memory:row+' | head -2; split_rows 'memory:row ' | head -1; } |
+  paste -sd, > "$O/sanitize.txt"
 echo "split-row problems: $(grep -cE 'N=(8192|8193|12289|16385|40000|65536) family=(softmax|layernorm|rmsnorm)' "$O/hm/problems.txt"); sanitized: $(cat "$O/sanitize.txt")"
 pack_bench run_sr.sh bench_rows.py dlc_kernel.py timing.py
