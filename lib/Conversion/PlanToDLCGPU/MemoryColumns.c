@@ -173,10 +173,7 @@ MlirValue mbSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
   const char *fn = step->fn;
   MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
   MlirValue split = mbGridY(m, b, "gpu.block_id");
-  const char *names[] = {"dimension"};
-  MlirAttribute dimX = dlcAttr(m->ctx, "#gpu<dim x>");
-  MlirValue unit =
-      dlcBuildValue(b, "gpu.block_id", 0, NULL, m->idx, 1, names, &dimX);
+  MlirValue unit = mbGpuId(m, b, "gpu.block_id");
   MlirType types[] = {mlirValueGetType(partial), m->i1};
   MlirBlock then, otherwise;
   MlirOperation several = dlcBuildIfElse(

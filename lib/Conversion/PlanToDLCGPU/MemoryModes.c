@@ -108,18 +108,28 @@ int64_t dlcMemoryColumnWorkspaceBytes(const KpMemoryProblem *p, int width,
   return dlcMemoryColumnSplits(p) ? splitWorkspaceBytes(1, slot, sms) : 0;
 }
 
-bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  int r = onlyReduce(p);
+/* What a point's and a row's splits both need: no contraction, a shared
+ * length that may reach one split's (a static one under it leaves S = 1
+ * whatever the points), and reduces whose partials combine (sum, max,
+ * min). */
+static bool splittable(const KpMemoryProblem *p, DlcMemoryMode mode) {
   KpExtent length;
-  if (mode != DLC_MEMORY_POINT || r < 0 || kpRegionHasContraction(p->func) ||
-      !dlcMemoryBoundSharedLength(p, mode, &length))
+  if (kpRegionHasContraction(p->func) ||
+      !dlcMemoryBoundSharedLength(p, mode, &length) ||
+      (length.numSymbols == 0 &&
+       length.constant < DLC_MEMORY_POINT_SPLIT_LENGTH))
     return false;
-  /* A static length under one split's (S = 1 whatever the points). */
-  if (length.numSymbols == 0 && length.constant < DLC_MEMORY_POINT_SPLIT_LENGTH)
-    return false;
-  const char *fn = p->steps[r].fn;
-  return strcmp(fn, "sum") == 0 || strcmp(fn, "max") == 0 ||
-         strcmp(fn, "min") == 0;
+  for (int s = 0; s < p->numSteps; ++s) {
+    const char *fn = p->steps[s].fn;
+    if (p->steps[s].kind == KP_STEP_REDUCE && strcmp(fn, "sum") != 0 &&
+        strcmp(fn, "max") != 0 && strcmp(fn, "min") != 0)
+      return false;
+  }
+  return true;
+}
+
+bool dlcMemoryPointSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
+  return mode == DLC_MEMORY_POINT && onlyReduce(p) >= 0 && splittable(p, mode);
 }
 
 /* Whether `ctas` CTAs an SM leave every static point (of the first
@@ -155,32 +165,19 @@ int dlcMemoryReduceCount(const KpMemoryProblem *p) {
 }
 
 bool dlcMemoryRowSplits(const KpMemoryProblem *p, DlcMemoryMode mode) {
-  KpExtent length;
   int reduces = dlcMemoryReduceCount(p);
-  if (mode != DLC_MEMORY_ROW || reduces == 0 ||
-      reduces > DLC_MEMORY_ROW_SPLIT_REDUCES ||
-      kpRegionHasContraction(p->func) ||
-      !dlcMemoryBoundSharedLength(p, mode, &length))
-    return false;
-  /* A static row under one split's length (S = 1 whatever the rows). */
-  if (length.numSymbols == 0 && length.constant < DLC_MEMORY_POINT_SPLIT_LENGTH)
-    return false;
-  for (int s = 0; s < p->numSteps; ++s) {
-    const char *fn = p->steps[s].fn;
-    if (p->steps[s].kind == KP_STEP_REDUCE && strcmp(fn, "sum") != 0 &&
-        strcmp(fn, "max") != 0 && strcmp(fn, "min") != 0)
-      return false;
-  }
-  return true;
+  return mode == DLC_MEMORY_ROW && reduces > 0 &&
+         reduces <= DLC_MEMORY_ROW_SPLIT_REDUCES && splittable(p, mode);
 }
 
 /* Rows that split are fewer than SMs (S >= 2 needs rows + 1 <= CTAS * SMs
  * / 2), so their counters fit the first 2 * SMs words, and their partials
  * take MAX_SPLITS words a slot a row after them: a slot a reduce, and one
- * more for a Welford pair's state (three values for two reduces). */
+ * more for a Welford pair's state (three values for two reduces). CTAs of
+ * more than 512 threads do not split (two an SM must be resident). */
 int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *p, DlcMemoryMode mode,
-                                   int sms) {
-  if (!dlcMemoryRowSplits(p, mode) ||
+                                   int64_t threads, int sms) {
+  if (threads > 512 || !dlcMemoryRowSplits(p, mode) ||
       !staticPointsSplit(p, p->numIters - 1, DLC_MEMORY_ROW_SPLIT_CTAS, sms))
     return 0;
   int64_t rows = DLC_MEMORY_ROW_SPLIT_CTAS * (int64_t)sms / 2;

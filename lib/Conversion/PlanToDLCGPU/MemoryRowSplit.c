@@ -4,12 +4,6 @@
  * cooperatively where S > 1, so every CTA a round waits for is resident. */
 #include "MemoryBound.h"
 
-static MlirValue blockX(Mb *m, DlcBuilder *b) {
-  const char *names[] = {"dimension"};
-  MlirAttribute x = dlcAttr(m->ctx, "#gpu<dim x>");
-  return dlcBuildValue(b, "gpu.block_id", 0, NULL, m->idx, 1, names, &x);
-}
-
 /* The row's counter words: 2 * row (arrivals) and 2 * row + 1 (exits). */
 static MlirValue counterWord(DlcBuilder *b, MlirValue row, int which) {
   return dlcArith(b, "arith.addi",
@@ -44,7 +38,7 @@ int mbRowSplitPublish(Mb *m, DlcBuilder *b, const MlirValue *values, int n) {
   m->splitSlots += n;
   MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
   MlirValue split = mbGridY(m, b, "gpu.block_id");
-  MlirValue row = blockX(m, b);
+  MlirValue row = mbGpuId(m, b, "gpu.block_id");
   MlirBlock first;
   dlcBuildIf(b, dlcCmpI(b, "eq", m->tid, mbIndex(b, 0)), &first);
   DlcBuilder t = dlcBuilderAtEnd(first, m->loc);
@@ -64,7 +58,8 @@ int mbRowSplitPublish(Mb *m, DlcBuilder *b, const MlirValue *values, int n) {
 
 MlirValue mbRowSplitLoad(Mb *m, DlcBuilder *b, int slot, MlirValue split) {
   MlirValue like = dlcConstFloat(b, m->f32, 0.0);
-  return mbLoadPartial(m, b, like, slotWord(m, b, blockX(m, b), slot, split));
+  return mbLoadPartial(
+      m, b, like, slotWord(m, b, mbGpuId(m, b, "gpu.block_id"), slot, split));
 }
 
 /* A reduce's round: every thread combines the partials t, t + T, ... in
@@ -92,7 +87,7 @@ MlirValue mbRowSplitCombine(Mb *m, DlcBuilder *b, const KpStep *step,
  * to zero for the next launch. */
 void mbRowSplitExit(Mb *m, DlcBuilder *b) {
   MlirValue splits = mbGridY(m, b, "gpu.grid_dim");
-  MlirValue row = blockX(m, b);
+  MlirValue row = mbGpuId(m, b, "gpu.block_id");
   MlirBlock first;
   dlcBuildIf(b, dlcCmpI(b, "eq", m->tid, mbIndex(b, 0)), &first);
   DlcBuilder t = dlcBuilderAtEnd(first, m->loc);

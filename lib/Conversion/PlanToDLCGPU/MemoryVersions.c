@@ -127,6 +127,14 @@ static MlirValue phaseCheck(Mb *m, DlcBuilder *b, uint32_t vecLoops,
   return ok;
 }
 
+/* A code path's scratch slots and a split row's rounds and workspace
+ * slots count from 0 (see mbEmitVersions). */
+static void startPath(Mb *m) {
+  m->numReduces = 0;
+  m->splitRounds = 0;
+  m->splitSlots = 0;
+}
+
 /* Runs `emit` once (scalar), or twice under scf.if: whole aligned vectors
  * (row and flat modes; point mode: the peeled version, whose reads share
  * one misalignment — a row of 4097 halves), else masked ones. */
@@ -137,9 +145,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
    * the calls put a scalar point kernel's third path (a CTA's whole
    * point, after a warp's and a split's) past the scratch (run cs-1's
    * memcheck). */
-  m->numReduces = 0;
-  m->splitRounds = 0;
-  m->splitSlots = 0;
+  startPath(m);
   if (m->width == 1) {
     m->versionFrame = m->numFrames - 1;
     emit(m);
@@ -167,9 +173,7 @@ void mbEmitVersions(Mb *m, uint32_t vecLoops, void (*emit)(Mb *)) {
     m->numRegRows = 0;
     m->numRegLoads = 0;
     m->versionFrame = m->numFrames - 1;
-    m->numReduces = 0;
-    m->splitRounds = 0;
-    m->splitSlots = 0;
+    startPath(m);
     emit(m);
     DlcBuilder tail = dlcBuilderAtEnd(block, m->loc);
     dlcBuild(&tail, "scf.yield", 0, NULL, 0, NULL, 0, NULL, NULL);

@@ -951,13 +951,10 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
       memoryGridText(p, mode, width, threads, outer, grid, sizeof(grid));
       KpExtent length;
       char lengthText[200];
-      /* (A split row's CTAs must be resident two an SM: at most 512
-       * threads each.) */
-      workspace = mode != DLC_MEMORY_ROW
-                      ? dlcMemoryPointWorkspaceBytes(p, mode, target->sms)
-                  : threads <= 512
-                      ? dlcMemoryRowWorkspaceBytes(p, mode, target->sms)
-                      : 0;
+      workspace =
+          mode == DLC_MEMORY_ROW
+              ? dlcMemoryRowWorkspaceBytes(p, mode, threads, target->sms)
+              : dlcMemoryPointWorkspaceBytes(p, mode, target->sms);
       if (workspace > 0 && dlcMemoryBoundSharedLength(p, mode, &length)) {
         kpExtentText(p->func, &length, lengthText, sizeof(lengthText));
         dlcMemorySplitGridY(mode, outer, lengthText, target->sms, gridY,
@@ -992,14 +989,14 @@ static bool convertMemoryRegion(MlirOperation region, MlirOperation schedule,
     MlirOperation kernel = buildKernelFunc(
         region, 0, NULL, 0, NULL, workspace, grid, gridY, threads, smem, flops,
         resident > 1 ? resident : 1, plan, &numTensors);
-    if (rowSplits)
+    if (rowSplits) { /* no launch bound; cooperative where grid y splits */
       mlirOperationRemoveAttributeByName(
           kernel, mlirStringRefCreateFromCString("dlcgpu.min_blocks_per_sm"));
-    if (rowSplits) /* cooperative where grid y splits the rows */
       mlirOperationSetAttributeByName(
           kernel, mlirStringRefCreateFromCString("dlcgpu.cooperative"),
           mlirStringAttrGet(mlirOperationGetContext(kernel),
                             mlirStringRefCreateFromCString("split")));
+    }
     dlcEmitMemoryBound(kernel, p, mode, reduce, threads, width, numTensors,
                        workspace > 0 ? target->sms : 0);
     mlirOperationDestroy(region);

@@ -532,7 +532,8 @@ enum {
 };
 bool dlcMemoryRowSplits(const KpMemoryProblem *problem, DlcMemoryMode mode);
 int64_t dlcMemoryRowWorkspaceBytes(const KpMemoryProblem *problem,
-                                   DlcMemoryMode mode, int sms);
+                                   DlcMemoryMode mode, int64_t threads,
+                                   int sms);
 /* Grid y (text) of a point or row kernel that splits: `points` is grid x,
  * `length` the flattened length. */
 void dlcMemorySplitGridY(DlcMemoryMode mode, const char *points,

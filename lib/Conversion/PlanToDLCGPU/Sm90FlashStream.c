@@ -95,7 +95,7 @@ void flashStreamGive(Fa *f, const FlashStream *st, MlirValue o,
   DlcBuilder outer;
   gemmBeginIf(g, isThread0(f, st), &outer);
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumer's stores */
-  sm90WorkspaceAdd(g, st->workspace, flagOf(f, st, st->slot), 1);
+  dlcBuildAtomicAddI32(&g->b, st->workspace, flagOf(f, st, st->slot), 1);
   gemmEndIf(g, outer);
 }
 
@@ -114,7 +114,7 @@ void flashStreamTake(Fa *f, const FlashStream *st, MlirValue *o, MlirValue m[2],
   MlirValue slot = st->slot;
   DlcBuilder outer;
   gemmBeginIf(g, isThread0(f, st), &outer);
-  sm90WorkspacePoll(g, st->workspace, flagOf(f, st, slot), cst(g, 1));
+  dlcBuildPollAtLeast(&g->b, st->workspace, flagOf(f, st, slot), cst(g, 1));
   dlcBuildFenceAcqRelGpu(&g->b); /* acquire the giver's stores */
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirValue clear[] = {dlcConstInt(&g->b, i32, 0), st->workspace,

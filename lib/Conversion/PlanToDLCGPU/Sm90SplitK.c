@@ -209,14 +209,14 @@ static void waitForSplits(Gen *g, const Sm90SplitK *s) {
   DlcBuilder outer, inLeader;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b); /* release the consumers' stores */
-  MlirValue arrived =
-      dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
+  MlirValue arrived = dlcIndexCast(
+      &g->b, dlcBuildAtomicAddI32(&g->b, s->workspace, word, 1), g->idx);
   gemmBeginIf(g, lt(g, add(g, arrived, cst(g, 1)), s->splits), &inLeader);
-  sm90WorkspacePoll(g, s->workspace, word, s->splits);
+  dlcBuildPollAtLeast(&g->b, s->workspace, word, s->splits);
   gemmEndIf(g, inLeader);
   dlcBuildFenceAcqRelGpu(&g->b); /* acquire the other splits' stores */
-  MlirValue left =
-      dlcIndexCast(&g->b, sm90WorkspaceAdd(g, s->workspace, word, 1), g->idx);
+  MlirValue left = dlcIndexCast(
+      &g->b, dlcBuildAtomicAddI32(&g->b, s->workspace, word, 1), g->idx);
   MlirValue lastOut =
       dlcCmpI(&g->b, "eq", add(g, left, cst(g, 1)), mul(g, s->splits, 2));
   DlcBuilder inReset;
@@ -408,7 +408,7 @@ void sm90StreamKStore(Gen *g, const Sm90SplitK *s) {
   DlcBuilder outer;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
   dlcBuildFenceAcqRelGpu(&g->b);
-  sm90WorkspaceAdd(g, s->workspace, s->unit, 1);
+  dlcBuildAtomicAddI32(&g->b, s->workspace, s->unit, 1);
   gemmEndIf(g, outer);
 }
 
@@ -419,7 +419,7 @@ MlirValue sm90StreamKFixup(Gen *g, const Sm90SplitK *s) {
    * the flag for the next launch; the barrier holds the others. */
   DlcBuilder outer;
   gemmBeginIf(g, dlcCmpI(&g->b, "eq", s->thread, cst(g, 0)), &outer);
-  sm90WorkspacePoll(g, s->workspace, s->unit, cst(g, 1));
+  dlcBuildPollAtLeast(&g->b, s->workspace, s->unit, cst(g, 1));
   dlcBuildFenceAcqRelGpu(&g->b);
   MlirType i32 = mlirIntegerTypeGet(g->b.ctx, 32);
   MlirValue zero[] = {dlcConstInt(&g->b, i32, 0), s->workspace, s->unit};

@@ -1,4 +1,4 @@
-/* Flags and partials in the SM90 kernels' workspace (Sm90Workspace.h). */
+/* Partials in the SM90 kernels' workspace (Sm90Workspace.h). */
 #include "Sm90Workspace.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -6,16 +6,6 @@
 
 static MlirValue bitcast(Gen *g, MlirValue v, MlirType to) {
   return dlcBuildValue(&g->b, "vector.bitcast", 1, &v, to, 0, NULL, NULL);
-}
-
-MlirValue sm90WorkspaceAdd(Gen *g, MlirValue workspace, MlirValue word,
-                           int64_t value) {
-  return dlcBuildAtomicAddI32(&g->b, workspace, word, value);
-}
-
-void sm90WorkspacePoll(Gen *g, MlirValue workspace, MlirValue word,
-                       MlirValue count) {
-  dlcBuildPollAtLeast(&g->b, workspace, word, count);
 }
 
 MlirValue sm90PackRows(Gen *g, MlirValue r0, MlirValue r1) {

@@ -1,21 +1,15 @@
 /* What SM90 CTAs hand each other through the kernel's workspace
  * (memref<?xi32>, zeroed when the runtime allocates it; internal to
- * convert-plan-to-dlcgpu): flag words counted by atomics and polled, and
- * f32 partials moved as 16-byte vectors. Split-K and stream-K GEMMs
- * (Sm90SplitK.c) and the flash kernel's stream grid (Sm90FlashStream.c)
- * use them. Each emits at g->b. */
+ * convert-plan-to-dlcgpu): f32 partials moved as 16-byte vectors (the flag
+ * words are counted and polled by Builder.h's dlcBuildAtomicAddI32 and
+ * dlcBuildPollAtLeast). Split-K and stream-K GEMMs (Sm90SplitK.c) and the
+ * flash kernel's stream grid (Sm90FlashStream.c) use them. Each emits at
+ * g->b. */
 #ifndef DLC_LIB_CONVERSION_PLANTODLCGPU_SM90WORKSPACE_H
 #define DLC_LIB_CONVERSION_PLANTODLCGPU_SM90WORKSPACE_H
 
 #include "GemmGen.h"
 
-/* The old i32 value of an atomic add of `value` to word `word` of
- * `workspace` (0 reads it). */
-MlirValue sm90WorkspaceAdd(Gen *g, MlirValue workspace, MlirValue word,
-                           int64_t value);
-/* Spins until word `word` (an atomic read) is at least `count`. */
-void sm90WorkspacePoll(Gen *g, MlirValue workspace, MlirValue word,
-                       MlirValue count);
 /* Rows r0 and r1 (vector<2xf32>) as one vector<4xi32>, built element by
  * element from their i32 bitcasts (the NVVM lowering takes 1-D vectors
  * only: a 2x2 fragment reshaped to four would need a shape_cast it
